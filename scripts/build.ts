@@ -1,0 +1,23 @@
+/**
+ * `npm run build`: generate the precompiled schema validators, build the static site with
+ * Astro, then write Netlify's `_headers` and `_redirects` from the one routing table.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { netlifyHeadersFile, netlifyRedirectsFile } from '../src/http/static-routing.ts';
+
+const node = process.execPath;
+const run = (args: string[]) => {
+  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run(['scripts/generate-validators.ts']);
+run(['node_modules/astro/bin/astro.mjs', 'build']);
+
+writeFileSync('dist/_headers', netlifyHeadersFile());
+// The adapter may already have written redirects of its own; ours go first so they win.
+const adapterRedirects = existsSync('dist/_redirects') ? readFileSync('dist/_redirects', 'utf8') : '';
+writeFileSync('dist/_redirects', netlifyRedirectsFile());
+if (adapterRedirects.trim()) appendFileSync('dist/_redirects', adapterRedirects);
+console.log('Wrote dist/_headers and dist/_redirects');

@@ -1,0 +1,38 @@
+import { issueCode } from '../standard/codes.ts';
+import { links, type Site } from '../standard/site.ts';
+
+/** One finding (CONTRACT section 4). The only issue shape in the engine; HTTP shells never invent their own. */
+export interface Issue {
+  code: string;
+  severity: 'error' | 'warning';
+  path: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+  keyword?: string;
+  help_url: string;
+}
+
+export type IssueDraft = Omit<Issue, 'severity' | 'help_url'>;
+
+/** Fills severity and help_url from the error registry; an unpublished code is a programming error. */
+export function toIssue(site: Site, draft: IssueDraft): Issue {
+  const entry = issueCode(draft.code);
+  if (!entry) throw new Error(`Unpublished issue code ${draft.code}`);
+  // help_url is set last so that items keep the issue_item field order.
+  const issue = { code: draft.code, severity: entry.severity, path: draft.path, message: draft.message } as Issue;
+  if (draft.expected !== undefined) issue.expected = draft.expected;
+  if (draft.actual !== undefined) issue.actual = draft.actual;
+  if (draft.keyword !== undefined) issue.keyword = draft.keyword;
+  issue.help_url = links(site).codeHelp(draft.code);
+  return issue;
+}
+
+/** RFC 6901 JSON Pointer segment escaping. */
+export const pointerSegment = (key: string | number): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+export const childPath = (path: string, key: string | number): string => `${path}/${pointerSegment(key)}`;
+
+/** Stable order: by path, then code (CONTRACT section 4). */
+export function sortIssues(issues: Issue[]): Issue[] {
+  return issues.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}

@@ -1,0 +1,99 @@
+import type { FieldType, ObjectDef } from '../standard/model.ts';
+import { bodyDef, objectDef } from '../standard/objects/index.ts';
+import { ENVELOPE } from '../standard/objects/envelope.ts';
+import { isProfileId } from '../standard/profiles.ts';
+import { childPath, type IssueDraft } from './issues.ts';
+
+/**
+ * Keyless transport (CONTRACT section 5): an object is an array whose position i holds the value
+ * of ordered_fields[i]; nested objects are arrays by their own map; null or a missing trailing
+ * position means absent. The envelope's body follows the map of the message's profile.
+ */
+
+type Json = unknown;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The map of an object's member: the profile's body map for the envelope body, else the field's own. */
+function fieldObjectDef(owner: ObjectDef, key: string, type: FieldType, siblings: { profile?: unknown }): ObjectDef | undefined {
+  if (owner === ENVELOPE && key === 'body') return isProfileId(siblings.profile) ? bodyDef(siblings.profile) : undefined;
+  return type.kind === 'object' ? objectDef(type.ref) : undefined;
+}
+
+function valueToKeyless(value: Json, type: FieldType, def: ObjectDef | undefined): Json {
+  if (def && isObject(value)) return objectToKeyless(value, def);
+  if (type.kind === 'array' && Array.isArray(value)) {
+    const items = type.items;
+    const itemDef = items.kind === 'object' ? objectDef(items.ref) : undefined;
+    return value.map((item) => valueToKeyless(item, items, itemDef));
+  }
+  return value;
+}
+
+/** Keyed object -> keyless array. Unregistered members have no position and are dropped. */
+export function objectToKeyless(keyed: Record<string, unknown>, def: ObjectDef): Json[] {
+  const out: Json[] = def.fields.map((field) => {
+    if (!Object.hasOwn(keyed, field.key) || keyed[field.key] === undefined) return null;
+    const nestedDef = fieldObjectDef(def, field.key, field.type, keyed);
+    return valueToKeyless(keyed[field.key], field.type, nestedDef);
+  });
+  while (out.length && out[out.length - 1] === null) out.pop();
+  return out;
+}
+
+export const messageToKeyless = (message: Record<string, unknown>): Json[] => objectToKeyless(message, ENVELOPE);
+
+export interface KeylessResult {
+  readonly value: Json;
+  readonly issues: IssueDraft[];
+}
+
+function valueFromKeyless(value: Json, type: FieldType, def: ObjectDef | undefined, path: string, issues: IssueDraft[]): Json {
+  if (def) return objectFromKeyless(value, def, path, issues);
+  if (type.kind === 'array' && Array.isArray(value)) {
+    const items = type.items;
+    const itemDef = items.kind === 'object' ? objectDef(items.ref) : undefined;
+    return value.map((item, i) => valueFromKeyless(item, items, itemDef, childPath(path, i), issues));
+  }
+  return value;
+}
+
+function objectFromKeyless(input: Json, def: ObjectDef, path: string, issues: IssueDraft[]): Json {
+  if (!Array.isArray(input)) {
+    issues.push({ code: 'keyless.shape_mismatch', path, message: `Expected a keyless array for ${def.title.toLowerCase()} (order map ${def.name}).`, expected: 'array', actual: jsonType(input) });
+    return input;
+  }
+  if (input.length > def.fields.length) {
+    issues.push({ code: 'keyless.overflow', path, message: `The keyless array has ${input.length} positions; the ${def.name} map has ${def.fields.length}.`, expected: def.fields.length, actual: input.length });
+  }
+  const keyed: Record<string, unknown> = {};
+  def.fields.forEach((field, index) => {
+    const raw = input[index];
+    const fieldPath = childPath(path, field.key);
+    if (raw === null || raw === undefined) {
+      if (field.required) issues.push({ code: 'keyless.required_null', path: fieldPath, message: `Position ${index} (${field.key}) is required but empty.`, expected: field.key });
+      return;
+    }
+    const nestedDef = fieldObjectDef(def, field.key, field.type, keyed);
+    keyed[field.key] = valueFromKeyless(raw, field.type, nestedDef, fieldPath, issues);
+  });
+  return keyed;
+}
+
+/** Keyless array -> keyed message, with the shape issues found on the way. Paths point into the keyed form. */
+export function messageFromKeyless(input: Json): KeylessResult {
+  const issues: IssueDraft[] = [];
+  const value = objectFromKeyless(input, ENVELOPE, '', issues);
+  return { value, issues };
+}
+
+export function objectFromKeylessByMap(input: Json, def: ObjectDef): KeylessResult {
+  const issues: IssueDraft[] = [];
+  const value = objectFromKeyless(input, def, '', issues);
+  return { value, issues };
+}
+
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
+}

@@ -1,0 +1,52 @@
+import { validateMessage } from '../engine/validate/index.ts';
+import { EXAMPLE_IDS } from '../standard/examples.ts';
+import { EXAMPLE_EPOCH } from '../standard/release.ts';
+import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
+import { links, pageUrl } from '../standard/site.ts';
+import { recordHeader, type RecordContext } from './context.ts';
+import type { ExampleRecord } from './examples.ts';
+
+/** A starter program shipped in the kit; its content is the repository file itself (starters/). */
+export interface StarterSource {
+  readonly name: string;
+  readonly media_type: string;
+  readonly language: string;
+  readonly purpose: string;
+  readonly run: string;
+  readonly content: string;
+}
+
+
+/** The adoption kit (spec 2.6, CONTRACT section 9): 3 JSON starter files, 4 language starters, proof, next steps. */
+export function adoptionKitRecord(ctx: RecordContext, examples: readonly ExampleRecord[], starters: readonly StarterSource[]) {
+  const l = links(ctx.site);
+  const firstPacket = examples.find((e) => e.message.message_id === EXAMPLE_IDS.request)!.message;
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const files = [
+    { name: 'first-request.json', media_type: 'application/json', purpose: 'The first packet: a valid uai.intent.request.v1 message with a correct checksum.', content: json(firstPacket) },
+    { name: 'validate-request.json', media_type: 'application/json', purpose: 'Body for POST /v1/validate with the first packet.', content: json({ message: firstPacket, normalization_mode: 'keyed-json', format: 'result' }) },
+    { name: 'mock-exchange-request.json', media_type: 'application/json', purpose: 'Body for POST /v1/mock-exchange, accepted-task scenario.', content: json({ scenario: 'accepted-task', format: 'exchange', message: firstPacket }) },
+    ...starters.map((s) => ({ name: s.name, media_type: s.media_type, language: s.language, purpose: s.purpose, run: s.run, content: s.content })),
+  ];
+  const proof = validateMessage(firstPacket, { mode: 'keyed-json', site: ctx.site, now: new Date(Date.parse(EXAMPLE_EPOCH) + 30_000) });
+  return {
+    ...recordHeader(ctx, 'adoption-kit', '/adoption-kit/'),
+    adoption_kit_url: l.adoptionKit,
+    download_url: l.adoptionKitDownload,
+    download_filename: ADOPTION_KIT_FILENAME,
+    starter_files: files.length,
+    language_starters: starters.length,
+    first_packet_profile: 'uai.intent.request.v1',
+    use: 'Save first-request.json, then run a language starter with the base URL as its only argument: it fetches the catalog, validates the first packet and runs the accepted-task mock exchange, and exits non-zero if any step fails.',
+    files,
+    proof,
+    next_steps: [
+      { title: 'Read the catalog', url: l.catalog },
+      { title: 'Check the roadmap boundary', url: l.roadmap },
+      { title: 'Validate your own message', url: pageUrl(ctx.site, '/playground/validate/') },
+      { title: 'Run a mock exchange', url: pageUrl(ctx.site, '/playground/mock-exchange/') },
+      { title: 'Download the conformance pack', url: l.conformancePack },
+      { title: 'Look up an issue code', url: pageUrl(ctx.site, '/error-registry/') },
+    ],
+  };
+}

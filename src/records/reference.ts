@@ -1,0 +1,51 @@
+import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
+import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
+import { ROADMAP } from '../standard/roadmap.ts';
+import { links } from '../standard/site.ts';
+import { TRANSPORT_BINDINGS } from '../standard/transport-bindings.ts';
+import { TRUST_CHANNEL_RECORDS } from '../standard/trust-channels.ts';
+import { recordHeader, type RecordContext } from './context.ts';
+
+/** Records that publish a reference table of the standard as it is. */
+export function transportBindingsRecord(ctx: RecordContext) {
+  return { ...recordHeader(ctx, 'transport-bindings', '/transport-bindings/'), count: TRANSPORT_BINDINGS.length, bindings: TRANSPORT_BINDINGS };
+}
+
+export function trustChannelsRecord(ctx: RecordContext) {
+  return {
+    ...recordHeader(ctx, 'trust-channels', '/trust-channels/'),
+    note: 'Trust fields describe the posture of a message; they never authenticate the HTTP call (spec section 5).',
+    count: TRUST_CHANNEL_RECORDS.length,
+    channels: TRUST_CHANNEL_RECORDS,
+  };
+}
+
+export function conformanceLevelsRecord(ctx: RecordContext) {
+  return {
+    ...recordHeader(ctx, 'conformance-levels', '/conformance-levels/'),
+    count: CONFORMANCE_LEVELS.length,
+    levels: CONFORMANCE_LEVELS.map((level) => ({
+      ...level,
+      issue_codes: ISSUE_CODES.filter((c) => c.level === level.id || (level.id === 'L2' && c.code.startsWith('schema.'))).map((c) => c.code),
+    })),
+  };
+}
+
+export function errorRegistryRecord(ctx: RecordContext) {
+  const l = links(ctx.site);
+  return {
+    ...recordHeader(ctx, 'error-registry', '/error-registry/'),
+    issue_item_fields: ['code', 'severity', 'path', 'message', 'expected', 'actual', 'keyword', 'help_url'],
+    problem_media_type: 'application/problem+json',
+    issue_codes: ISSUE_CODES.map((c) => ({ ...c, help_url: l.codeHelp(c.code) })),
+    error_codes: ERROR_CODES.map((c) => ({ ...c, type: l.codeHelp(c.code), help_url: l.codeHelp(c.code) })),
+  };
+}
+
+export function roadmapRecord(ctx: RecordContext) {
+  return {
+    ...recordHeader(ctx, 'roadmap', '/roadmap/'),
+    policy: 'Only the current track is supported. Items in next, planned and research are intentions, not claims of support.',
+    tracks: ROADMAP,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The field model: every object of the standard described once, as ordered fields.
+ *
+ * JSON Schemas, the field registry's compact order maps, the keyless converter, the
+ * unknown-member and alias checks, and the profile pages' field tables are all generated
+ * from these descriptions, so they cannot drift apart (CONTRACT sections 2 and 5).
+ */
+
+/** How a field's value is shaped. Order of fields in an ObjectDef is the keyless order. */
+export type FieldType =
+  | {
+      readonly kind: 'string';
+      readonly format?: 'uri' | 'date-time' | 'date';
+      readonly pattern?: string;
+      /** Closed value set: anything else is an error. */
+      readonly enum?: readonly string[];
+      /** Open value set: registered values; anything else is a warning. */
+      readonly open?: readonly string[];
+      readonly minLength?: number;
+      readonly maxLength?: number;
+    }
+  | { readonly kind: 'integer' | 'number'; readonly minimum?: number; readonly maximum?: number; readonly enum?: readonly number[] }
+  | { readonly kind: 'boolean' }
+  /** A nested object with its own order map. */
+  | { readonly kind: 'object'; readonly ref: ObjectName }
+  /** An array whose items have the given type. */
+  | { readonly kind: 'array'; readonly items: FieldType; readonly minItems?: number }
+  /** A free-form JSON object (kept keyed in keyless form). */
+  | { readonly kind: 'json-object' }
+  /** Any JSON value. */
+  | { readonly kind: 'any' };
+
+export interface FieldDef {
+  readonly key: string;
+  readonly type: FieldType;
+  readonly required?: boolean;
+  readonly description: string;
+  /**
+   * The issue code used when the value breaks this field's value constraint (enum,
+   * pattern, const), instead of the generic schema code. Lets a published schema keep
+   * the constraint while the validator reports the specific, documented problem.
+   */
+  readonly valueIssueCode?: string;
+}
+
+export interface ObjectDef {
+  /** Map name: an object name (`party`) or a profile identifier for a body. */
+  readonly name: ObjectName;
+  readonly title: string;
+  readonly description: string;
+  readonly fields: readonly FieldDef[];
+}
+
+/** Names of the shared envelope parts and nested body objects. Body maps use profile ids. */
+export type ObjectName = string;

@@ -1,0 +1,10 @@
+/** Value patterns shared by several fields; each cites the rule it encodes. */
+
+/** W3C DID Core 1.0 section 3.1 syntax: did:<method-name>:<method-specific-id>. */
+export const DID_PATTERN = '^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$';
+/** W3C Trace Context level 1 traceparent, version 00 (all-zero ids are checked by the engine). */
+export const TRACEPARENT_PATTERN = '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$';
+/** CONTRACT section 3: `sha256:` + 64 lowercase hex digits. */
+export const CHECKSUM_PATTERN = '^sha256:[0-9a-f]{64}$';
+/** Spec 2.2: extension namespaces are URNs of the form urn:<ns>:ext:<name>. */
+export const EXTENSION_NAMESPACE_PATTERN = '^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$';

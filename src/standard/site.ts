@@ -1,0 +1,64 @@
+import type { ProfileId } from './profiles.ts';
+
+/**
+ * Absolute addresses of the service, built from one origin (CONTRACT section 1).
+ * The origin is passed in by the shells (build, functions, local server); nothing here reads the environment.
+ */
+export interface Site {
+  readonly origin: string;
+  /** `{base_url}` of the spec: `<origin>/v1`. */
+  readonly base: string;
+}
+
+export const DEFAULT_ORIGIN = 'http://localhost:4321';
+
+export function siteFor(origin: string = DEFAULT_ORIGIN): Site {
+  const trimmed = origin.replace(/\/+$/, '');
+  return { origin: trimmed, base: `${trimmed}/v1` };
+}
+
+/** Absolute URL of a REST path under /v1 (path starts with "/"). */
+export const apiUrl = (site: Site, path: string): string => `${site.base}${path}`;
+/** Absolute URL of a human page (path starts with "/"). */
+export const pageUrl = (site: Site, path: string): string => `${site.origin}${path}`;
+
+/** The URLs every record and message links to, named once. */
+export function links(site: Site) {
+  const api = (p: string) => apiUrl(site, p);
+  return {
+    catalog: api('/catalog'),
+    discovery: api('/discovery'),
+    schemas: api('/schemas'),
+    schema: (profile: string) => api(`/schemas/${profile}`),
+    registry: api('/registry'),
+    registryEntry: (profile: string) => api(`/registry/${profile}`),
+    fieldRegistry: api('/field-registry'),
+    transportBindings: api('/transport-bindings'),
+    trustChannels: api('/trust-channels'),
+    conformanceLevels: api('/conformance-levels'),
+    errorRegistry: api('/error-registry'),
+    examples: api('/examples'),
+    example: (profile: string) => api(`/examples/${profile}`),
+    adoptionKit: api('/adoption-kit'),
+    adoptionKitDownload: api('/adoption-kit?download=1'),
+    roadmap: api('/roadmap'),
+    openapi: api('/openapi.json'),
+    conformancePack: api('/conformance-pack'),
+    validate: api('/validate'),
+    mockExchange: api('/mock-exchange'),
+    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
+    codeHelp: (code: string) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
+    profilePage: (profile: ProfileId | string) => pageUrl(site, `/profiles/${profile}/`),
+  };
+}
+
+export type Links = ReturnType<typeof links>;
+
+/** Anchor id of a code on the error-registry page: the code itself (dots are valid in ids and fragments). */
+export const codeAnchor = (code: string): string => code;
+
+/** did:web identifier of this service, derived from the origin (did:web encodes a port's colon as %3A). */
+export function serviceDid(site: Site, path?: string): string {
+  const host = new URL(site.origin).host.replace(':', '%3A');
+  return path ? `did:web:${host}:${path}` : `did:web:${host}`;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, ISSUE_CODES } from '../../src/standard/codes.ts';
+import { PAGES } from '../../src/standard/pages.ts';
+import { PROFILES } from '../../src/standard/profiles.ts';
+import { ROUTES } from '../../src/standard/routes.ts';
+import { allRecordFiles, distFileForUrl, exists, ORIGIN, readRecord, strings } from './dist.ts';
+
+describe('the static build (dist/)', () => {
+  const catalog = readRecord('/catalog');
+
+  it('lists all 20 routes of the spec in the catalog', () => {
+    expect(catalog.routes).toHaveLength(20);
+    const keys = catalog.routes.map((r: any) => `${r.method} ${r.path}`);
+    for (const expected of [
+      'GET /v1/catalog', 'GET /v1/discovery', 'GET /v1/schemas', 'GET /v1/schemas/{profile}', 'GET /v1/registry',
+      'GET /v1/registry/{profile}', 'GET /v1/field-registry', 'GET /v1/transport-bindings', 'GET /v1/trust-channels',
+      'GET /v1/conformance-levels', 'GET /v1/error-registry', 'GET /v1/examples', 'GET /v1/examples/{profile}',
+      'GET /v1/adoption-kit', 'GET /v1/adoption-kit?download=1', 'GET /v1/roadmap', 'GET /v1/openapi.json',
+      'GET /v1/conformance-pack', 'POST /v1/validate', 'POST /v1/mock-exchange',
+    ]) expect(keys).toContain(expected);
+  });
+
+  it('has a file for every GET record the catalog lists, with {profile} expanded', () => {
+    const missing = catalog.record_urls.filter((url: string) => !exists(distFileForUrl(url)));
+    expect(missing).toEqual([]);
+    expect(catalog.record_urls.length).toBe(14 + 3 * PROFILES.length + 1); // + the shared envelope schema
+    for (const route of catalog.routes.filter((r: any) => r.method === 'GET')) {
+      const url = route.url.replace('{profile}', PROFILES[0]!.id);
+      expect(exists(distFileForUrl(url)), url).toBe(true);
+    }
+  });
+
+  it('links only to routes and pages that exist', () => {
+    const broken: string[] = [];
+    for (const [file, json] of allRecordFiles()) {
+      for (const [pointer, value] of strings(json)) {
+        if (!value.startsWith(ORIGIN)) continue;
+        if (/\{profile\}/.test(value)) continue; // a route template in the catalog and OpenAPI
+        if (/\/v1\/(validate|mock-exchange)(#.*)?$/.test(value)) continue; // POST routes: served by functions
+        const target = distFileForUrl(value.split('#')[0]!);
+        if (!exists(target)) broken.push(`${file}${pointer}: ${value}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('reports counts equal to the real numbers', () => {
+    const c = catalog.counts;
+    expect(c.routes).toBe(ROUTES.length);
+    expect(c.profiles).toBe(readRecord('/registry').profiles.length);
+    expect(c.schemas).toBe(readRecord('/schemas').schemas.length);
+    expect(c.examples).toBe(readRecord('/examples').examples.length);
+    expect(c.issue_codes).toBe(readRecord('/error-registry').issue_codes.length);
+    expect(c.error_codes).toBe(readRecord('/error-registry').error_codes.length);
+    expect(c.bindings).toBe(readRecord('/transport-bindings').bindings.length);
+    expect(c.trust_channels).toBe(readRecord('/trust-channels').channels.length);
+    expect(c.levels).toBe(readRecord('/conformance-levels').levels.length);
+    expect(c.pages).toBe(catalog.pages.length);
+    expect(c.issue_codes).toBe(ISSUE_CODES.length);
+    expect(c.error_codes).toBe(ERROR_CODES.length);
+    expect(c.pages).toBe(PAGES.length);
+  });
+
+  it('has a built page for every entry of the page map, and each record names its page', () => {
+    for (const page of catalog.pages) expect(exists(distFileForUrl(page.url)), page.url).toBe(true);
+    for (const [file, json] of allRecordFiles()) {
+      const rec = json as Record<string, unknown>;
+      if ('record' in rec) expect(typeof rec.html_url, file).toBe('string');
+    }
+  });
+
+  it('serves the adoption-kit download twin byte-identical to the kit', () => {
+    expect(readRecord('/downloads/uai-1-adoption-kit.json')).toEqual(readRecord('/adoption-kit'));
+  });
+
+  it('publishes the manifest fields of spec 2.6 in the adoption kit', () => {
+    const kit = readRecord('/adoption-kit');
+    expect(kit.adoption_kit_url).toBe(`${ORIGIN}/v1/adoption-kit`);
+    expect(kit.download_url).toBe(`${ORIGIN}/v1/adoption-kit?download=1`);
+    expect(kit.starter_files).toBe(7);
+    expect(kit.language_starters).toBe(4);
+    expect(kit.files).toHaveLength(7);
+    expect(kit.first_packet_profile).toBe('uai.intent.request.v1');
+    expect(kit.proof.valid).toBe(true);
+  });
+});

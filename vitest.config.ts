@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration tests (engine, records, HTTP, CLI). Browser tests run under Playwright. */
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    exclude: ['tests/site/**', 'node_modules/**'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
