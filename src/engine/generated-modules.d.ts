@@ -1,0 +1,7 @@
+/**
+ * Lets `tsc --noEmit` run before `npm run generate` has written src/engine/generated/ (gitignored).
+ * Once generated, the module's own .d.ts (written by the generator) takes precedence.
+ */
+declare module '*/generated/schema-validators.js' {
+  export const validators: import('./schema-validator-types.ts').SchemaValidatorMap;
+}

@@ -1,0 +1,87 @@
+/** Small, allocation-light helpers for untrusted JSON values (CONTRACT section 8: hostile input). */
+
+export type JsonObject = Record<string, unknown>;
+
+export const isRecord = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Own member of a parsed object; never reads the prototype chain (`__proto__`, `constructor`). */
+export const own = (obj: JsonObject, key: string): unknown => (Object.hasOwn(obj, key) ? obj[key] : undefined);
+
+export const ownRecord = (obj: JsonObject, key: string): JsonObject | undefined => {
+  const v = own(obj, key);
+  return isRecord(v) ? v : undefined;
+};
+
+export const ownString = (obj: JsonObject | undefined, key: string): string | undefined => {
+  const v = obj ? own(obj, key) : undefined;
+  return typeof v === 'string' ? v : undefined;
+};
+
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
+}
+
+/** Deepest nesting the validator accepts (CONTRACT section 8: 64 levels). */
+export const MAX_DEPTH = 64;
+
+/**
+ * Whether containers nest deeper than `limit` (the top-level object is depth 1). Iterative, so a
+ * 10,000-deep input cannot overflow the stack; it must run before anything recursive.
+ */
+export function exceedsDepth(value: unknown, limit = MAX_DEPTH): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: object[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    const d = depths.pop()!;
+    if (d > limit) return true;
+    const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
+    for (const c of children) {
+      if (typeof c === 'object' && c !== null) {
+        stack.push(c);
+        depths.push(d + 1);
+      }
+    }
+  }
+  return false;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
+
+/** String.prototype.toWellFormed (ES2024): lone surrogates become U+FFFD. */
+export const wellFormed = (s: string): string => (LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, '\uFFFD') : s);
+
+const MAX_ECHO = 256;
+
+/**
+ * A value safe to echo in an issue's `actual`: canonicalizable (no lone surrogates, finite
+ * numbers) and short, so that every conformance record can be sealed and stays small.
+ */
+export function echo(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const s = wellFormed(value);
+    return s.length > MAX_ECHO ? `${s.slice(0, MAX_ECHO)}…` : s;
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'boolean' || value === null) return value;
+  return jsonType(value);
+}
+
+/** RFC 6901 pointer of the first string, key or number without a canonical form (RFC 8785 section 3.2). */
+export function findNonCanonical(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  for (const [key, child] of entries) {
+    const childPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (LONE_SURROGATE.test(key)) return childPath;
+    const found = findNonCanonical(child, childPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+import type { FieldType, ObjectDef } from '../../standard/model.ts';
+import { ENVELOPE } from '../../standard/objects/envelope.ts';
+import { objectDef } from '../../standard/objects/index.ts';
+import { childPath, type IssueDraft } from '../issues.ts';
+import { aliasOf, bodyDefFor, defIndex } from './field-model.ts';
+import { echo, isRecord, wellFormed } from './json.ts';
+
+/**
+ * Walks the message along the field model (CONTRACT section 4): keys spelled as an alias of a
+ * registered key (error naming the right key), unknown members (warning) and values outside an
+ * open set (warning). Only registered objects are entered; free-form JSON (json-object, any) is
+ * not. Depth is bounded by the model and was checked before.
+ */
+export function memberIssues(message: Record<string, unknown>): IssueDraft[] {
+  const out: IssueDraft[] = [];
+  walkObject(message, ENVELOPE, '', message.profile, out);
+  return out;
+}
+
+function walkObject(value: Record<string, unknown>, def: ObjectDef, path: string, profile: unknown, out: IssueDraft[]): void {
+  const { fields } = defIndex(def);
+  for (const key of Object.keys(value)) {
+    const field = fields.get(key);
+    if (!field) {
+      const keyPath = childPath(path, key);
+      const right = aliasOf(def, key);
+      const shown = JSON.stringify(echo(key));
+      if (right !== undefined) {
+        out.push({ code: 'field.alias_key', path: keyPath, message: `The key ${shown} is an alias; write it as ${right}.`, expected: right, actual: wellFormed(key) });
+      } else {
+        out.push({ code: 'field.unknown_member', path: keyPath, message: `The member ${shown} is not registered for ${def.title.toLowerCase()}.`, actual: echo(key) });
+      }
+      continue;
+    }
+    const child = value[key];
+    const kind = field.type.kind;
+    // Only objects, arrays and open-set strings can hold findings; skip building paths for the rest (hot path).
+    if (typeof child !== 'object' && !(kind === 'string' && field.type.open)) continue;
+    const keyPath = childPath(path, key);
+    if (def === ENVELOPE && key === 'body') {
+      const body = bodyDefFor(profile);
+      if (body && isRecord(child)) walkObject(child, body, keyPath, profile, out);
+      continue;
+    }
+    walkValue(child, field.type, keyPath, profile, out);
+  }
+}
+
+function walkValue(value: unknown, type: FieldType, path: string, profile: unknown, out: IssueDraft[]): void {
+  switch (type.kind) {
+    case 'object':
+      if (isRecord(value)) walkObject(value, objectDef(type.ref), path, profile, out);
+      return;
+    case 'array':
+      if (Array.isArray(value)) value.forEach((item, i) => walkValue(item, type.items, childPath(path, i), profile, out));
+      return;
+    case 'string':
+      if (type.open && typeof value === 'string' && !type.open.includes(value)) {
+        out.push({ code: 'field.unregistered_value', path, message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`, expected: [...type.open], actual: echo(value) });
+      }
+      return;
+    default:
+      return;
+  }
+}

@@ -1,0 +1,144 @@
+import { canonicalJson, sha256Hex } from '../canonical.ts';
+import { sortIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
+import { messageFromKeyless } from '../keyless.ts';
+import { isProfileId } from '../../standard/profiles.ts';
+import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
+import { links } from '../../standard/site.ts';
+import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
+import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from './json.ts';
+import { conformanceLevel } from './levels.ts';
+import { memberIssues } from './members.ts';
+import { conformanceRecord, isoSeconds } from './record.ts';
+import { bodyIssues } from './rules-body.ts';
+import { checksumIssues, extensionIssues, linkageIssues, profileIssues, traceIssues, trustIssues } from './rules-envelope.ts';
+import { schemaIssues } from './schema.ts';
+import type { ValidateOptions, ValidatorResult } from './types.ts';
+
+/**
+ * validateMessage: the whole check of one candidate message (spec 2.4 and 4.1, CONTRACT sections
+ * 3-5 and 7). Stages: depth (iterative, before anything recursive) -> shape / keyless
+ * normalization -> canonical forms -> schema -> model walk -> rules -> level -> record.
+ * It never throws: an unexpected failure is reported as an L0 issue (fail closed).
+ */
+interface Checked {
+  readonly message: unknown;
+  readonly drafts: IssueDraft[];
+  readonly forms: CanonicalForms | undefined;
+  readonly normalized: boolean;
+}
+
+function check(input: unknown, options: ValidateOptions): Checked {
+  const drafts: IssueDraft[] = [];
+  const done = (message: unknown, forms?: CanonicalForms, normalized = false): Checked => ({ message, drafts, forms, normalized });
+  if (exceedsDepth(input)) {
+    drafts.push({ code: 'message.too_deep', path: '', message: `The message nests deeper than ${MAX_DEPTH} levels.`, expected: `<= ${MAX_DEPTH} levels` });
+    return done(input);
+  }
+  let message = input;
+  let normalized = false;
+  if (options.mode === 'keyless-json') {
+    const converted = messageFromKeyless(input);
+    drafts.push(...converted.issues);
+    message = converted.value;
+    normalized = isRecord(message) && Array.isArray(input);
+  } else if (!isRecord(input)) {
+    drafts.push({ code: 'message.not_object', path: '', message: `In keyed-json mode the message must be a JSON object, not ${jsonType(input)}.`, expected: 'object', actual: jsonType(input) });
+  }
+  let forms: CanonicalForms | undefined;
+  try {
+    forms = canonicalForms(message);
+  } catch {
+    const path = findNonCanonical(message) ?? '';
+    drafts.push({ code: 'message.not_canonicalizable', path, message: 'A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form.' });
+  }
+  if (!isRecord(message)) return done(message, forms, normalized);
+  const schema = schemaIssues(message, message.profile);
+  // In keyless form an empty required position is already reported as keyless.required_null.
+  const nulls = new Set(drafts.filter((d) => d.code === 'keyless.required_null').map((d) => d.path));
+  const members = memberIssues(message);
+  // A key spelled as an alias is reported once, as field.alias_key, not also as missing.
+  for (const d of members) if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
+  drafts.push(...schema.filter((d) => !(d.code === 'schema.required' && nulls.has(d.path))));
+  drafts.push(
+    ...profileIssues(message),
+    ...members,
+    ...checksumIssues(message, forms?.checksum),
+    ...traceIssues(message),
+    ...linkageIssues(message),
+    ...trustIssues(message),
+    ...extensionIssues(message),
+    ...bodyIssues(message),
+  );
+  return done(message, forms, normalized);
+}
+
+/** Registry severity and help_url; strings made well-formed so the record can always be sealed. */
+function toIssues(drafts: readonly IssueDraft[], options: ValidateOptions): Issue[] {
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const d of drafts) {
+    const path = wellFormed(d.path);
+    const key = `${path}\u0000${d.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(toIssue(options.site, { ...d, path, message: wellFormed(d.message) }));
+  }
+  return sortIssues(issues);
+}
+
+function assemble(input: unknown, checked: Checked, options: ValidateOptions): ValidatorResult {
+  const { site, mode } = options;
+  const l = links(site);
+  const checkedAt = isoSeconds(options.now);
+  const issues = toIssues(checked.drafts, options);
+  const errors = issues.filter((i) => i.severity === 'error');
+  const warnings = issues.filter((i) => i.severity === 'warning');
+  const level = conformanceLevel(issues);
+  const profile = isRecord(checked.message) && typeof checked.message.profile === 'string' ? wellFormed(checked.message.profile) : null;
+  const known = isProfileId(profile);
+  // Record ids come from the canonical hash; an input without one gets a digest of its issues.
+  const digest = checked.forms ? checked.forms.hash.slice('sha256:'.length) : sha256Hex(canonicalJson({ mode, issues }));
+  const record = conformanceRecord({ site, checked: checked.message, checkedAt, digest, issues, errorCount: errors.length, warningCount: warnings.length, level });
+  return {
+    valid: errors.length === 0,
+    checked_at: checkedAt,
+    profile,
+    current_release: RELEASE,
+    uai_version: UAI_VERSION,
+    schema_route_url: l.schema(known ? profile : ENVELOPE_SCHEMA_ID),
+    registry_route_url: known ? l.registryEntry(profile) : l.registry,
+    issue_count: issues.length,
+    error_count: errors.length,
+    warning_count: warnings.length,
+    errors,
+    warnings,
+    status: errors.length === 0 ? 'pass' : 'fail',
+    normalization: {
+      mode,
+      status: 'current',
+      supported: true,
+      input_shape: mode === 'keyless-json' ? 'json-array' : 'json-object',
+      normalized: checked.normalized,
+      registry_release: RELEASE,
+      registry_release_date: REGISTRY_RELEASE_DATE,
+      field_registry_url: l.fieldRegistry,
+      canonicalization: 'jcs-compatible-sorted-json',
+      canonical_hash: checked.forms?.hash ?? null,
+      byte_count: checked.forms?.byteCount ?? null,
+    },
+    conformance_record: record,
+    download_filename: `${String(record.message_id)}.json`,
+    conformance_level: level,
+  };
+}
+
+export function validateMessage(input: unknown, options: ValidateOptions): ValidatorResult {
+  try {
+    return assemble(input, check(input, options), options);
+  } catch (error) {
+    // A bug must not turn hostile input into a crash: report the input as unprocessable.
+    const drafts: IssueDraft[] = [{ code: 'message.not_canonicalizable', path: '', message: `The validator could not process this message (${error instanceof Error ? error.name : 'error'}).` }];
+    return assemble(undefined, { message: undefined, drafts, forms: undefined, normalized: false }, options);
+  }
+}

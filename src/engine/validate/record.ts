@@ -1,0 +1,111 @@
+import { seal } from '../canonical.ts';
+import type { Issue } from '../issues.ts';
+import type { ConformanceLevelId } from '../../standard/levels.ts';
+import { isProfileId } from '../../standard/profiles.ts';
+import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
+import { links, serviceDid, type Site } from '../../standard/site.ts';
+import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from './json.ts';
+
+/**
+ * The conformance record (spec 4.1, CONTRACT section 4): a uai.conformance.result.v1 message from
+ * the validator about one checked message. Whatever the checked message holds, the record must
+ * validate back with 0 errors and 0 warnings, so every value copied from it is checked first and
+ * replaced by a safe fallback when it would not fit.
+ */
+export interface RecordInput {
+  readonly site: Site;
+  readonly checked: unknown;
+  readonly checkedAt: string;
+  /** 64 hex digits identifying the checked input (its canonical hash, or a fallback digest). */
+  readonly digest: string;
+  readonly issues: readonly Issue[];
+  readonly errorCount: number;
+  readonly warningCount: number;
+  readonly level: ConformanceLevelId | null;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** ISO 8601 UTC with Z and no milliseconds. */
+export const isoSeconds = (d: Date): string => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+const TRACEPARENT_RE = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** A copied identifier: a non-empty, well-formed string, else the fallback. */
+const idOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? wellFormed(value) : fallback);
+
+function traceOf(checked: JsonObject, digest: string): { traceparent?: string; traceId?: string } {
+  const parent = ownString(ownRecord(checked, 'conversation'), 'traceparent');
+  const m = parent !== undefined ? TRACEPARENT_RE.exec(parent) : null;
+  if (m && !/^0+$/.test(m[1]!) && !/^0+$/.test(m[2]!)) {
+    // Same trace, a new span for the check (never all zeros: the digest span ends in 1).
+    return { traceparent: `00-${m[1]}-${digest.slice(0, 15)}1-${m[3]}`, traceId: m[1]! };
+  }
+  const traceId = ownString(ownRecord(checked, 'provenance'), 'trace_id');
+  return traceId !== undefined && traceId !== '' ? { traceId: wellFormed(traceId) } : {};
+}
+
+export function conformanceRecord(input: RecordInput): JsonObject {
+  const { site, checkedAt, digest } = input;
+  const l = links(site);
+  const checked: JsonObject = isRecord(input.checked) ? input.checked : {};
+  const profile = own(checked, 'profile');
+  const known = isProfileId(profile);
+  const conversation = ownRecord(checked, 'conversation');
+  const sequence = conversation ? own(conversation, 'sequence') : undefined;
+  const checkedId = idOr(own(checked, 'message_id'), 'unknown');
+  const checkedProfile = idOr(profile, 'unknown');
+  const short = digest.slice(0, 16);
+  const messageId = `chk-${short}`;
+  const trace = traceOf(checked, digest);
+  const conversationPart: JsonObject = {
+    conversation_id: idOr(conversation ? own(conversation, 'conversation_id') : undefined, `conv-${short}`),
+    turn_id: `turn-chk-${short}`,
+    parent_message_id: checkedId,
+  };
+  if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
+  conversationPart.sequence = Number.isSafeInteger(sequence) && (sequence as number) >= 1 ? (sequence as number) + 1 : 1;
+  const body: JsonObject = {
+    status: input.errorCount > 0 ? 'fail' : 'pass',
+    checked_profile: checkedProfile,
+    issues: input.issues,
+    summary: { error_count: input.errorCount, warning_count: input.warningCount, checked_at: checkedAt },
+    artifacts: {
+      catalog_url: l.catalog,
+      schema_url: l.schema(known ? profile : ENVELOPE_SCHEMA_ID),
+      registry_url: known ? l.registryEntry(profile) : l.registry,
+      example_url: known ? l.example(profile) : l.examples,
+      field_registry_url: l.fieldRegistry,
+      transport_bindings_url: l.transportBindings,
+      trust_channels_url: l.trustChannels,
+      conformance_levels_url: l.conformanceLevels,
+      error_registry_url: l.errorRegistry,
+      validate_url: l.validate,
+    },
+    target_message_ref: checkedId,
+  };
+  if (input.level !== null) body.conformance_level = input.level;
+  const provenance: JsonObject = {};
+  if (trace.traceId !== undefined) provenance.trace_id = trace.traceId;
+  provenance.issued_at = checkedAt;
+  provenance.log_ref = `urn:uai:log:${messageId}`;
+  provenance.agent_id = 'uai-validator';
+  const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
+  return seal({
+    uai_version: UAI_VERSION,
+    profile: 'uai.conformance.result.v1',
+    message_id: messageId,
+    source: {
+      type: 'service', id: 'uai-validator', label: `${RELEASE} validator`, uri: l.validate,
+      did: serviceDid(site, 'validator'), role: 'conformance-checker', implementation: `uai-validator/${UAI_VERSION}`,
+    },
+    target: { type: 'message', id: checkedId, role: 'checked-record', implementation: checkedProfile },
+    conversation: conversationPart,
+    delivery: { mode: 'sync', priority: 'routine', expires_at: expiresAt, reply_requested: false, ack_required: false },
+    trust: { channel: 'signed-envelope', auth_scheme: 'validator-record', principal: serviceDid(site, 'validator'), signature_ref: `${l.validate}#sig-${messageId}` },
+    body,
+    provenance,
+    integrity: { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' },
+    extensions: [{ namespace: 'urn:uai:ext:evidence', purpose: 'Validator evidence about one checked message.', critical: false }],
+  });
+}

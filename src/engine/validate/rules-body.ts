@@ -1,0 +1,112 @@
+import type { IssueDraft } from '../issues.ts';
+import { isPublishedErrorCode } from '../../standard/codes.ts';
+import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
+import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from './json.ts';
+
+/**
+ * Profile rules beyond the body schemas (CONTRACT sections 2 and 4), one function per profile.
+ * Each reads only members of the right type; the schema stage reports the others.
+ */
+type BodyRule = (body: JsonObject, message: JsonObject) => IssueDraft[];
+
+const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
+
+/** A request naming unregistered profiles would get a 404 from a reference server (L4). */
+const intentRequest: BodyRule = (body) => {
+  const out: IssueDraft[] = [];
+  for (const key of ['subject', 'requested_profile', 'response_profile']) {
+    const v = ownString(body, key);
+    // A malformed id already fails its pattern; only well-formed, unregistered ids warn here.
+    if (v !== undefined && PROFILE_RE.test(v) && !isProfileId(v)) {
+      out.push({ code: 'intent.profile_unregistered', path: `/body/${key}`, message: `body.${key} names ${v}, which is not a registered profile.`, actual: v });
+    }
+  }
+  return out;
+};
+
+/** task_ref rules: required when accepted; body, delivery and result.task_id agree. */
+const intentResponse: BodyRule = (body, message) => {
+  const out: IssueDraft[] = [];
+  const bodyRef = ownString(body, 'task_ref');
+  if (own(body, 'status') === 'accepted' && !Object.hasOwn(body, 'task_ref')) {
+    out.push({ code: 'response.task_ref_missing', path: '/body/task_ref', message: 'An accepted response must carry body.task_ref.', expected: 'task_ref' });
+  }
+  const deliveryRef = ownString(ownRecord(message, 'delivery'), 'task_ref');
+  const resultRef = ownString(ownRecord(body, 'result'), 'task_id');
+  const reference = bodyRef ?? deliveryRef;
+  if (reference !== undefined) {
+    const others: [string, string | undefined][] = [['/delivery/task_ref', deliveryRef], ['/body/result/task_id', resultRef]];
+    for (const [path, value] of others) {
+      if (value !== undefined && value !== reference) {
+        out.push({ code: 'response.task_ref_mismatch', path, message: 'body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.', expected: echo(reference), actual: echo(value) });
+      }
+    }
+  }
+  const requestId = ownString(body, 'request_message_id');
+  const parent = ownString(ownRecord(message, 'conversation'), 'parent_message_id');
+  if (requestId !== undefined && parent !== undefined && requestId !== parent) {
+    out.push({ code: 'response.request_ref_mismatch', path: '/body/request_message_id', message: 'body.request_message_id differs from conversation.parent_message_id.', expected: echo(parent), actual: echo(requestId) });
+  }
+  return out;
+};
+
+/** Fields each task state requires (the registry entry publishes states and transitions). */
+const STATE_FIELDS: Readonly<Record<string, string>> = { completed: 'result_ref', 'input-required': 'blocking_reason', failed: 'error_code' };
+
+const taskStatus: BodyRule = (body) => {
+  const out: IssueDraft[] = [];
+  const state = own(body, 'state');
+  const need = typeof state === 'string' && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : undefined;
+  if (need !== undefined && !Object.hasOwn(body, need)) {
+    out.push({ code: 'task.state_inconsistent', path: `/body/${need}`, message: `A task in state ${String(state)} must carry body.${need}.`, expected: need });
+  }
+  const errorCode = ownString(body, 'error_code');
+  if (errorCode !== undefined && !isPublishedErrorCode(errorCode)) {
+    out.push({ code: 'error.code_unpublished', path: '/body/error_code', message: `The error code ${JSON.stringify(echo(errorCode))} is not in the error registry.`, actual: echo(errorCode) });
+  }
+  return out;
+};
+
+const error: BodyRule = (body) => {
+  const code = ownString(body, 'code');
+  if (code === undefined || code === '' || isPublishedErrorCode(code)) return [];
+  return [{ code: 'error.code_unpublished', path: '/body/code', message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`, actual: echo(code) }];
+};
+
+/** Summary counts and status must agree with the issues listed. */
+const conformance: BodyRule = (body) => {
+  const issues = own(body, 'issues');
+  const summary = ownRecord(body, 'summary');
+  if (!Array.isArray(issues) || !summary) return [];
+  const count = (severity: string) => issues.filter((i) => isRecord(i) && own(i, 'severity') === severity).length;
+  const errors = count('error');
+  const warnings = count('warning');
+  const out: IssueDraft[] = [];
+  const check = (path: string, actual: unknown, expected: unknown, what: string) => {
+    if (actual !== undefined && actual !== expected) {
+      out.push({ code: 'conformance.summary_mismatch', path, message: `${what} disagrees with the issues listed.`, expected, actual: echo(actual) });
+    }
+  };
+  const errorCount = own(summary, 'error_count');
+  const warningCount = own(summary, 'warning_count');
+  if (Number.isInteger(errorCount)) check('/body/summary/error_count', errorCount, errors, 'summary.error_count');
+  if (Number.isInteger(warningCount)) check('/body/summary/warning_count', warningCount, warnings, 'summary.warning_count');
+  const status = own(body, 'status');
+  if (status === 'pass' || status === 'fail') check('/body/status', status, errors > 0 ? 'fail' : 'pass', 'status');
+  return out;
+};
+
+const RULES: Readonly<Record<string, BodyRule>> = {
+  'uai.intent.request.v1': intentRequest,
+  'uai.intent.response.v1': intentResponse,
+  'uai.task.status.v1': taskStatus,
+  'uai.error.v1': error,
+  'uai.conformance.result.v1': conformance,
+};
+
+export function bodyIssues(message: JsonObject): IssueDraft[] {
+  const profile = own(message, 'profile');
+  const body = ownRecord(message, 'body');
+  if (!body || typeof profile !== 'string' || !Object.hasOwn(RULES, profile)) return [];
+  return RULES[profile]!(body, message);
+}

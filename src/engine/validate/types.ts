@@ -1,0 +1,54 @@
+import type { ConformanceLevelId } from '../../standard/levels.ts';
+import type { Site } from '../../standard/site.ts';
+import type { Issue } from '../issues.ts';
+
+export type NormalizationMode = 'keyed-json' | 'keyless-json';
+
+export interface ValidateOptions {
+  readonly mode: NormalizationMode;
+  readonly site: Site;
+  /** The clock reading of the check (checked_at). */
+  readonly now: Date;
+}
+
+/** normalization block of the validator result (spec 2.4). */
+export interface Normalization {
+  readonly mode: NormalizationMode;
+  readonly status: 'current';
+  readonly supported: true;
+  /** The shape the mode reads: json-object for keyed-json, json-array for keyless-json. */
+  readonly input_shape: 'json-object' | 'json-array';
+  /** True when a keyless array was converted to a keyed message. */
+  readonly normalized: boolean;
+  readonly registry_release: string;
+  readonly registry_release_date: string;
+  readonly field_registry_url: string;
+  readonly canonicalization: 'jcs-compatible-sorted-json';
+  /** sha256 over the RFC 8785 form of the whole keyed message; null when it has none (L0 failed). */
+  readonly canonical_hash: string | null;
+  /** UTF-8 byte length of that canonical form; null when it has none. */
+  readonly byte_count: number | null;
+}
+
+/** The validator result (spec 2.4, CONTRACT section 4). Member order is the published order. */
+export interface ValidatorResult {
+  readonly valid: boolean;
+  readonly checked_at: string;
+  /** Profile of the checked message; null when it has no string profile. */
+  readonly profile: string | null;
+  readonly current_release: string;
+  readonly uai_version: string;
+  readonly schema_route_url: string;
+  readonly registry_route_url: string;
+  readonly issue_count: number;
+  readonly error_count: number;
+  readonly warning_count: number;
+  readonly errors: Issue[];
+  readonly warnings: Issue[];
+  readonly status: 'pass' | 'fail';
+  readonly normalization: Normalization;
+  readonly conformance_record: Record<string, unknown>;
+  readonly download_filename: string;
+  /** Highest conformance level reached (CONTRACT section 7); null when not even L0 holds. */
+  readonly conformance_level: ConformanceLevelId | null;
+}

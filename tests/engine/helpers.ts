@@ -1,0 +1,13 @@
+import { validateMessage, type ValidatorResult } from '../../src/engine/validate/index.ts';
+import type { NormalizationMode } from '../../src/engine/validate/types.ts';
+import { siteFor } from '../../src/standard/site.ts';
+
+/** Shared setup of the engine tests: one site, one fixed clock. */
+export const site = siteFor('https://uai.example.org');
+export const now = new Date('2026-11-02T10:00:00.250Z');
+
+export const check = (message: unknown, mode: NormalizationMode = 'keyed-json'): ValidatorResult => validateMessage(message, { mode, site, now });
+
+export const codesOf = (r: ValidatorResult): string[] => [...new Set([...r.errors, ...r.warnings].map((i) => i.code))].sort();
+
+export const fixtureInput = (f: { message?: unknown; text?: string }): unknown => (f.text !== undefined ? JSON.parse(f.text) : f.message);

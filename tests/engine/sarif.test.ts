@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { toSarif } from '../../src/engine/sarif.ts';
+import { validateAction } from '../../src/engine/validate/index.ts';
+import { conformanceFixtures } from '../../src/records/fixtures.ts';
+import { ISSUE_CODES } from '../../src/standard/codes.ts';
+import { check, fixtureInput, now, site } from './helpers.ts';
+
+/**
+ * format: sarif (CONTRACT section 4). Checked against a subset of the official SARIF 2.1.0 schema
+ * (draft-07, plain ajv, test only); see the subset file's $comment.
+ */
+const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'data/sarif-2.1.0-subset.schema.json'), 'utf8'));
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const validateSarif = ajv.compile(schema);
+
+describe('SARIF 2.1.0', () => {
+  const { valid, invalid } = conformanceFixtures(site);
+
+  it.each([...valid.slice(0, 3), ...invalid].map((f) => [f.id, f] as const))('%s gives a schema-valid log', (_id, f) => {
+    const r = check(fixtureInput(f), f.mode);
+    const log = toSarif(r, site, { artifactUri: 'messages/example.json' });
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    const results = log.runs[0]!.results;
+    expect(results).toHaveLength(r.issue_count);
+    for (const res of results) {
+      expect(log.runs[0]!.tool.driver.rules[res.ruleIndex]!.id).toBe(res.ruleId);
+      expect(['error', 'warning']).toContain(res.level);
+      expect((res.locations[0] as { properties: { jsonPointer: string } }).properties.jsonPointer).toBe(res.properties.jsonPointer);
+    }
+  });
+
+  it('has one rule per issue code and points results at JSON Pointers', () => {
+    const bad = invalid.find((f) => f.id === 'invalid/schema.required')!;
+    const outcome = validateAction({ message: fixtureInput(bad), format: 'sarif' }, { site, now: () => now });
+    expect(outcome).toMatchObject({ ok: true, mediaType: 'application/sarif+json' });
+    const log = (outcome as { body: ReturnType<typeof toSarif> }).body;
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual(ISSUE_CODES.map((c) => c.code));
+    expect(log.runs[0]!.results[0]).toMatchObject({ ruleId: 'schema.required', level: 'error', locations: [{ logicalLocations: [{ fullyQualifiedName: '/delivery/mode' }] }] });
+    expect(validateSarif(log)).toBe(true);
+  });
+});
+
+describe('other formats', () => {
+  const request = conformanceFixtures(site).valid[0]!.message;
+  const ctx = { site, now: () => now };
+  it('summary drops the record, record is the record with its filename', () => {
+    const summary = validateAction({ message: request, format: 'summary' }, ctx);
+    expect(summary.ok && summary.body).not.toHaveProperty('conformance_record');
+    const record = validateAction({ message: request, format: 'record' }, ctx);
+    const full = check(request);
+    expect(record).toEqual({ ok: true, body: full.conformance_record, filename: full.download_filename });
+    expect(validateAction({ message: request }, ctx)).toEqual({ ok: true, body: full });
+  });
+});
