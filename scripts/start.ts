@@ -1,0 +1,74 @@
+/**
+ * `npm start` (CONTRACT section 1): build dist/ when it is missing or older than its sources
+ * (skip with --no-build or UAI_SKIP_BUILD=1), then serve the whole surface on PORT (default
+ * 4321) with node:http. UAI_ORIGIN sets the origin of every URL; UAI_RATE_LIMIT=0 turns the local
+ * rate limiter off. SIGTERM/SIGINT close the server gracefully.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { configuredSite } from '../src/config.ts';
+
+const DIST = 'dist';
+const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'package.json'];
+const MARKER = join(DIST, 'index.html');
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'generated') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function needsBuild(): boolean {
+  if (!existsSync(MARKER)) return true;
+  const built = statSync(MARKER).mtimeMs;
+  return SOURCES.some((s) => newestMtime(s) > built);
+}
+
+const skipBuild = process.argv.includes('--no-build') || process.env.UAI_SKIP_BUILD === '1';
+if (!skipBuild && needsBuild()) {
+  console.log('dist/ is missing or stale: running the build');
+  const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (!existsSync(DIST)) {
+  console.error('dist/ does not exist; run `npm run build` (or `npm start` without --no-build).');
+  process.exit(1);
+}
+
+// Imported after the build, so that the functions' precompiled validators are fresh.
+const { createApp } = await import('../server/app.ts');
+const { loadStaticSite } = await import('../server/static-site.ts');
+
+const site = configuredSite(process.env);
+const port = Number(process.env.PORT ?? 4321);
+const files = await loadStaticSite(DIST);
+const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0' });
+
+server.listen(port, () => {
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  console.log(`UAI-1 service listening on http://localhost:${actual} (origin ${site.origin}, ${files.size} files)`);
+});
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: closing`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // Connections still busy after a grace period are cut.
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, 3000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

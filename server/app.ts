@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import validate, { config as validateConfig } from '../netlify/functions/validate.mts';
+import mockExchange, { config as mockExchangeConfig } from '../netlify/functions/mock-exchange.mts';
+import { problemResponse } from '../src/http/problem.ts';
+import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../src/http/rate-limit.ts';
+import { NO_STORE, SECURITY_HEADERS } from '../src/http/headers.ts';
+import { rewrite, staticHeadersFor } from '../src/http/static-routing.ts';
+import type { Site } from '../src/standard/site.ts';
+import { sendResponse, toRequest } from './node-bridge.ts';
+import { lookup, notModified, type StaticFile } from './static-site.ts';
+
+/**
+ * The local server of `npm start` (CONTRACT sections 1 and 8): dist/ with the same header and
+ * rewrite table as Netlify, and the two POST routes served by the very function modules Netlify
+ * deploys, at the paths their own config declares.
+ */
+export interface AppOptions {
+  readonly site: Site;
+  readonly files: ReadonlyMap<string, StaticFile>;
+  /** false turns the limiter off (UAI_RATE_LIMIT=0). */
+  readonly rateLimit: boolean;
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+const FUNCTIONS = new Map<string, Handler>([
+  [validateConfig.path, validate],
+  [mockExchangeConfig.path, mockExchange],
+]);
+
+const STATIC_ALLOW = 'GET, HEAD';
+/** What Netlify sends for pages when no rule sets Cache-Control. */
+const PAGE_CACHE = 'public, max-age=0, must-revalidate';
+
+const FALLBACK_404 = Buffer.from('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p>No page here. Start at <a href="/">the home page</a>.</p></body></html>\n');
+
+export function createApp(options: AppOptions): Server {
+  const { site, files } = options;
+  const limiter: RateLimiter | undefined = options.rateLimit ? createRateLimiter({ limit: RATE_LIMIT }) : undefined;
+
+  async function callFunction(req: IncomingMessage, res: ServerResponse, handler: Handler, path: string) {
+    if (limiter && req.method === 'POST') {
+      const decision = limiter(req.socket.remoteAddress ?? 'unknown', path);
+      if (!decision.allowed) {
+        req.resume();
+        const retry = String(decision.retryAfterSeconds);
+        return sendResponse(res, problemResponse(site, 'request.rate_limited', `More than ${RATE_LIMIT} POST requests in a minute to ${path}; retry after ${retry} seconds.`, { headers: { 'Retry-After': retry } }), false);
+      }
+    }
+    return sendResponse(res, await handler(toRequest(req, site.origin)), req.method === 'HEAD');
+  }
+
+  function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, found: { path: string; file: StaticFile }) {
+    const { file } = found;
+    const headers: Record<string, string> = {
+      'Content-Type': file.contentType,
+      ...staticHeadersFor(url.pathname),
+      ...staticHeadersFor(found.path),
+      ETag: file.etag,
+    };
+    headers['Cache-Control'] ??= PAGE_CACHE;
+    if (notModified(req.headers['if-none-match'], file.etag)) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    headers['Content-Length'] = String(file.bytes.byteLength);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : file.bytes);
+  }
+
+  function notFoundPage(req: IncomingMessage, res: ServerResponse) {
+    const bytes = files.get('/404.html')?.bytes ?? FALLBACK_404;
+    res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE, 'Content-Length': String(bytes.byteLength) });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    // Concatenated, not resolved, so that a path like //host cannot become an authority.
+    const url = new URL(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
+    const fn = FUNCTIONS.get(url.pathname);
+    if (fn) return callFunction(req, res, fn, url.pathname);
+    const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
+    const found = lookup(files, rewrite(url.pathname, url.searchParams));
+    if (found && (req.method === 'GET' || req.method === 'HEAD')) return serveStatic(req, res, url, found);
+    req.resume();
+    if (found) {
+      return sendResponse(res, problemResponse(site, 'request.method_not_allowed', `${url.pathname} is a published record; it takes GET and HEAD, not ${req.method}.`, { headers: { Allow: STATIC_ALLOW } }), req.method === 'HEAD');
+    }
+    if (isApi) return sendResponse(res, problemResponse(site, 'route.not_found', `No route of the REST surface has the path ${url.pathname}; GET ${site.base}/catalog lists every route.`), req.method === 'HEAD');
+    return notFoundPage(req, res);
+  }
+
+  return createServer((req, res) => {
+    route(req, res).catch(() => {
+      if (res.headersSent) return res.destroy();
+      void sendResponse(res, problemResponse(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.'), false).catch(() => res.destroy());
+    });
+  });
+}

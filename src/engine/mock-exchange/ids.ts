@@ -1,0 +1,30 @@
+import { canonicalJson, sha256Hex } from '../canonical.ts';
+import type { MockScenario } from '../../standard/value-sets.ts';
+
+/**
+ * Deterministic identifiers of a mock response (CONTRACT section 6): derived from the canonical
+ * hash of the request message and the scenario, so identical requests get identical ids and
+ * different requests different ones.
+ */
+export interface ExchangeIds {
+  /** 64 hex digits. */
+  readonly digest: string;
+  readonly messageId: string;
+  readonly turnId: string;
+  readonly taskRef: string;
+  /** A W3C trace-context span id (16 hex, never all zeros). */
+  readonly spanId: string;
+}
+
+export function exchangeIds(requestHash: string | null, message: unknown, scenario: MockScenario): ExchangeIds {
+  // A message without a canonical form (lone surrogate, 1e400) falls back to its JSON text.
+  const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message) ?? 'null')}`;
+  const digest = sha256Hex(canonicalJson({ request: requestDigest, scenario }));
+  return {
+    digest,
+    messageId: `msg-mock-${digest.slice(0, 24)}`,
+    turnId: `turn-mock-${digest.slice(24, 40)}`,
+    taskRef: `task-mock-${digest.slice(40, 60)}`,
+    spanId: `${digest.slice(44, 59)}1`,
+  };
+}

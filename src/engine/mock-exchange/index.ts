@@ -1,0 +1,160 @@
+import type { EngineAction, EngineContext, Outcome } from '../api.ts';
+import type { Issue } from '../issues.ts';
+import { errorCode } from '../../standard/codes.ts';
+import { isProfileId } from '../../standard/profiles.ts';
+import { links } from '../../standard/site.ts';
+import type { MockScenario } from '../../standard/value-sets.ts';
+import { validateMessage, type ValidatorResult } from '../validate/index.ts';
+import { own, ownRecord, ownString, type JsonObject } from '../validate/json.ts';
+import { isoSeconds } from '../validate/record.ts';
+import { profileArtifacts } from './artifacts.ts';
+import { exchangeIds } from './ids.ts';
+import { linkage, type Linkage } from './linkage.ts';
+import { parseMockRequest, type MockRequest } from './request.ts';
+import { acceptedResponse, completedResponse, errorResponse } from './responses.ts';
+
+export { parseMockRequest, type MockFormat, type MockRequest } from './request.ts';
+export { exchangeIds, type ExchangeIds } from './ids.ts';
+
+/**
+ * The mock exchange (spec 2.5 and 4.2, CONTRACT section 6): a deterministic reference server that
+ * answers one uai.intent.request.v1 message. Pure: the site and the clock come in through the
+ * context. The HTTP call is 200 whenever the exchange ran; http_status is the simulated status.
+ */
+export const MOCK_RESULT_KIND = 'uai.mock.exchange.result.v1';
+
+export interface MockExchangeResult {
+  readonly kind: typeof MOCK_RESULT_KIND;
+  readonly generated_at: string;
+  readonly route_url: string;
+  readonly scenario: MockScenario;
+  readonly http_status: number;
+  readonly summary: string;
+  readonly request: { readonly message: unknown; readonly validation: ValidatorResult };
+  readonly response_profile: string;
+  readonly response_message: JsonObject;
+  readonly response_validation: ValidatorResult;
+  readonly links: {
+    readonly catalog_url: string;
+    readonly validate_url: string;
+    readonly field_registry_url: string;
+    readonly response_example_url: string;
+    readonly task_status_example_url: string;
+  };
+}
+
+interface Refusal {
+  readonly code: 'exchange.request_invalid' | 'exchange.wrong_profile' | 'exchange.subject_unknown';
+  readonly detail: string;
+  readonly errors: readonly Issue[];
+}
+
+/** Why the reference server cannot take the request at all, whatever the scenario. */
+function refusal(message: JsonObject, validation: ValidatorResult): Refusal | undefined {
+  const issues = [...validation.errors, ...validation.warnings];
+  if (validation.error_count > 0) {
+    return { code: 'exchange.request_invalid', detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`, errors: issues };
+  }
+  const profile = own(message, 'profile');
+  if (profile !== 'uai.intent.request.v1') {
+    return { code: 'exchange.wrong_profile', detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === 'string' ? profile : 'without a profile'}.`, errors: issues };
+  }
+  const body = ownRecord(message, 'body');
+  for (const key of ['subject', 'requested_profile', 'response_profile']) {
+    if (!isProfileId(ownString(body, key))) {
+      const unregistered = issues.filter((i) => i.code === 'intent.profile_unregistered');
+      return { code: 'exchange.subject_unknown', detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`, errors: unregistered.length ? unregistered : issues };
+    }
+  }
+  return undefined;
+}
+
+const SUMMARIES: Record<MockScenario, string> = {
+  'accepted-task': 'The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.',
+  'completed-response': 'The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.',
+  'typed-error': 'The reference server declined the request with a typed uai.error.v1 message (422, exchange.intent_unprocessable), as the typed-error scenario simulates.',
+};
+
+const EXPIRED_NOTE = ' The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.';
+
+export function mockExchange(request: MockRequest, context: EngineContext): MockExchangeResult {
+  const { site } = context;
+  const now = context.now();
+  const { message, scenario } = request;
+  const validation = validateMessage(message, { mode: 'keyed-json', site, now });
+  const ids = exchangeIds(validation.normalization.canonical_hash, message, scenario);
+  const issues = [...validation.errors, ...validation.warnings];
+  const link = (taskRef?: string): Linkage => linkage({ site, request: message, issues, ids, now }, taskRef);
+  const body = ownRecord(message, 'body');
+
+  let response: JsonObject;
+  let httpStatus: number;
+  let summary: string;
+  let linked: Linkage;
+  const refused = refusal(message, validation);
+  if (refused) {
+    linked = link();
+    response = sealSafely(() => errorResponse(ids, linked, refused.code, refused.detail, refused.errors), () => errorResponse(ids, linked, refused.code, refused.detail, []));
+    httpStatus = errorCode(refused.code)!.status;
+    summary = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
+  } else {
+    const subject = ownString(body, 'subject')!;
+    const responseProfile = ownString(body, 'response_profile')!;
+    const requestedProfile = ownString(body, 'requested_profile')!;
+    if (scenario === 'accepted-task') {
+      linked = link(ids.taskRef);
+      response = acceptedResponse(site, ids, linked, { subject, responseProfile });
+      httpStatus = 202;
+    } else if (scenario === 'completed-response') {
+      linked = link();
+      const artifacts = profileArtifacts(site, requestedProfile);
+      response = completedResponse(site, ids, linked, { subject, responseProfile, requestedProfile, parameters: own(body!, 'parameters'), artifacts });
+      httpStatus = 200;
+    } else {
+      linked = link();
+      response = errorResponse(ids, linked, 'exchange.intent_unprocessable', 'The reference server declines to resolve this intent (simulated by the typed-error scenario).', []);
+      httpStatus = 422;
+    }
+    summary = SUMMARIES[scenario];
+  }
+  if (linked.issuedBeforeExpiry) summary += EXPIRED_NOTE;
+
+  const responseProfile = String(response.profile);
+  const l = links(site);
+  return {
+    kind: MOCK_RESULT_KIND,
+    generated_at: isoSeconds(now),
+    route_url: l.mockExchange,
+    scenario,
+    http_status: httpStatus,
+    summary,
+    request: { message, validation },
+    response_profile: responseProfile,
+    response_message: response,
+    response_validation: validateMessage(response, { mode: 'keyed-json', site, now }),
+    links: {
+      catalog_url: l.catalog,
+      validate_url: l.validate,
+      field_registry_url: l.fieldRegistry,
+      response_example_url: l.example(responseProfile),
+      task_status_example_url: l.example('uai.task.status.v1'),
+    },
+  };
+}
+
+/** Issue items echo request values; should one still lack a canonical form, answer without them. */
+function sealSafely(build: () => JsonObject, fallback: () => JsonObject): JsonObject {
+  try {
+    return build();
+  } catch {
+    return fallback();
+  }
+}
+
+/** POST /v1/mock-exchange. format=message returns the response message alone. */
+export const mockExchangeAction: EngineAction = (requestBody: unknown, context: EngineContext): Outcome => {
+  const parsed = parseMockRequest(requestBody);
+  if (!parsed.ok) return { ok: false, code: 'request.invalid', detail: parsed.detail };
+  const result = mockExchange(parsed.request, context);
+  return { ok: true, body: parsed.request.format === 'message' ? result.response_message : result };
+};

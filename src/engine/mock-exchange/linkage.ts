@@ -1,0 +1,162 @@
+import type { Issue } from '../issues.ts';
+import { DID_PATTERN } from '../../standard/objects/patterns.ts';
+import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { links, serviceDid, type Site } from '../../standard/site.ts';
+import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
+import { isRecord, own, ownRecord, wellFormed, type JsonObject } from '../validate/json.ts';
+import { isoSeconds } from '../validate/record.ts';
+import type { ExchangeIds } from './ids.ts';
+
+/**
+ * The envelope of every mock response: conversation linkage copied from the request (spec 4.2
+ * rules 3-8, 10, 12). A copied value is taken only where the request's own validation reported
+ * nothing at or below its path, and only when it has the right type, so that every response
+ * validates back with 0 errors and 0 warnings (CONTRACT section 3) even for an invalid request.
+ */
+export interface LinkageInput {
+  readonly site: Site;
+  readonly request: JsonObject;
+  /** Every issue of the request's validation (errors and warnings). */
+  readonly issues: readonly Issue[];
+  readonly ids: ExchangeIds;
+  readonly now: Date;
+}
+
+const TRACEPARENT_RE = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+const TRACE_ID_RE = /^[0-9a-f]{32}$/;
+const DID_RE = new RegExp(DID_PATTERN);
+
+/** A reader of request values that refuses anything the request's validation complained about. */
+export function safeReader(request: JsonObject, issues: readonly Issue[]) {
+  // An error about the whole message (not an object, too deep, no canonical form) taints every value.
+  const tainted = issues.some((i) => i.path === '' && i.severity === 'error');
+  const clean = (path: string) => !tainted && !issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+  const at = (path: string): unknown => {
+    let v: unknown = request;
+    for (const key of path.split('/').slice(1)) {
+      if (!isRecord(v)) return undefined;
+      v = own(v, key);
+    }
+    return v;
+  };
+  return {
+    string(path: string): string | undefined {
+      const v = at(path);
+      return typeof v === 'string' && v !== '' && clean(path) ? wellFormed(v) : undefined;
+    },
+    value(path: string): unknown {
+      return clean(path) ? at(path) : undefined;
+    },
+  };
+}
+
+export type SafeReader = ReturnType<typeof safeReader>;
+
+/** The mock service: this origin's reference server (rule 6). */
+export function referenceServer(site: Site): JsonObject {
+  return {
+    type: 'service',
+    id: 'uai-reference-server',
+    label: `${RELEASE} reference server`,
+    uri: links(site).mockExchange,
+    did: serviceDid(site, 'reference-server'),
+    role: 'reference-server',
+    implementation: `uai-reference-server/${UAI_VERSION}`,
+  };
+}
+
+/** The response target: the request source, registered members only, each copied only when clean (rule 6). */
+function requester(read: SafeReader): JsonObject {
+  const type = read.string('/source/type');
+  const party: JsonObject = {
+    type: type !== undefined && (PARTY_TYPES as readonly string[]).includes(type) ? type : 'agent',
+    id: read.string('/source/id') ?? 'unknown-requester',
+  };
+  const label = read.string('/source/label');
+  if (label !== undefined) party.label = label;
+  const uri = read.string('/source/uri');
+  if (uri !== undefined && URL.canParse(uri)) party.uri = uri;
+  const did = read.string('/source/did');
+  if (did !== undefined && DID_RE.test(did)) party.did = did;
+  const role = read.string('/source/role');
+  if (role !== undefined && (PARTY_ROLES as readonly string[]).includes(role)) party.role = role;
+  const implementation = read.string('/source/implementation');
+  if (implementation !== undefined) party.implementation = implementation;
+  return party;
+}
+
+/** ISO 8601 UTC with Z; milliseconds kept only when the instant has them. */
+const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+export interface Linkage {
+  readonly source: JsonObject;
+  readonly target: JsonObject;
+  readonly conversation: JsonObject;
+  readonly delivery: JsonObject;
+  readonly trust: JsonObject;
+  readonly provenance: JsonObject;
+  /** True when the request had already expired and issued_at was moved before its expiry. */
+  readonly issuedBeforeExpiry: boolean;
+  readonly requestMessageId: string;
+}
+
+export function linkage(input: LinkageInput, taskRef?: string): Linkage {
+  const { site, ids } = input;
+  const read = safeReader(input.request, input.issues);
+  const l = links(site);
+  const requestMessageId = read.string('/message_id') ?? 'unknown';
+
+  // Rules 3-5 and the trace: same conversation, parent = request, next sequence, new span in the same trace.
+  const sequence = read.value('/conversation/sequence');
+  const conversation: JsonObject = {
+    conversation_id: read.string('/conversation/conversation_id') ?? `conv-${ids.digest.slice(0, 16)}`,
+    turn_id: ids.turnId,
+    parent_message_id: requestMessageId,
+  };
+  const traceId = read.string('/provenance/trace_id');
+  const parent = TRACEPARENT_RE.exec(read.string('/conversation/traceparent') ?? '');
+  // A traceparent only when its trace-id agrees with the copied trace_id (else trace.trace_id_mismatch).
+  if (parent && (traceId === undefined || traceId === parent[1])) conversation.traceparent = `00-${parent[1]}-${ids.spanId}-${parent[3]}`;
+  else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !/^0+$/.test(traceId)) conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
+  conversation.sequence = Number.isSafeInteger(sequence) && (sequence as number) >= 1 && (sequence as number) < Number.MAX_SAFE_INTEGER ? (sequence as number) + 1 : 2;
+
+  // Rule 7 (copy mode, priority, expires_at) and rule 8 (no reply requested; the task reference).
+  const mode = read.string('/delivery/mode');
+  const delivery: JsonObject = { mode: mode !== undefined && (DELIVERY_MODES as readonly string[]).includes(mode) ? mode : 'sync' };
+  const priority = read.string('/delivery/priority');
+  if (priority !== undefined && (DELIVERY_PRIORITIES as readonly string[]).includes(priority)) delivery.priority = priority;
+  const expiresText = read.string('/delivery/expires_at');
+  const expires = expiresText !== undefined ? Date.parse(expiresText) : Number.NaN;
+  if (Number.isFinite(expires) && expires >= Date.parse('0001-01-01T00:00:01Z')) delivery.expires_at = iso(expires);
+  delivery.reply_requested = false;
+  delivery.ack_required = false;
+  if (taskRef !== undefined) delivery.task_ref = taskRef;
+
+  // issued_at is the time of the call. When the request has already expired, rule 7 still copies
+  // its expiry; the response is then dated one second before it, so that expires_at stays after
+  // issued_at (delivery.expiry_not_after_issue). The exchange result's generated_at keeps the real time.
+  let issuedMs = input.now.getTime();
+  let issuedBeforeExpiry = false;
+  if (delivery.expires_at !== undefined && expires <= issuedMs) {
+    issuedMs = expires - 1000;
+    issuedBeforeExpiry = true;
+  }
+
+  const provenance: JsonObject = {};
+  if (traceId !== undefined) provenance.trace_id = traceId; // rule 10
+  provenance.issued_at = isoSeconds(new Date(issuedMs));
+  provenance.log_ref = `urn:uai:log:${ids.messageId}`;
+  provenance.agent_id = 'uai-reference-server';
+
+  return {
+    source: referenceServer(site),
+    target: requester(read),
+    conversation,
+    delivery,
+    // Rule 12, with the reference the signed-envelope channel expects (trust.reference_missing).
+    trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${ids.messageId}` },
+    provenance,
+    issuedBeforeExpiry,
+    requestMessageId,
+  };
+}

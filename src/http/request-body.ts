@@ -1,0 +1,102 @@
+/**
+ * Reading a JSON request body under the limits of CONTRACT section 8: at most 262,144 bytes counted
+ * on the streamed bytes (Content-Length is only used to refuse early), well-formed UTF-8, nesting at
+ * most 64 deep (scanned on the text before parsing, so JSON.parse never sees a hostile depth), and
+ * parse errors reported with their position.
+ */
+import { jsonErrorPosition } from './json-position.ts';
+
+export const MAX_BODY_BYTES = 262_144;
+export const MAX_DEPTH = 64;
+
+export type BodyResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly code: 'request.too_large' | 'request.malformed_json' | 'request.too_deep'; readonly detail: string };
+
+const tooLarge = { ok: false, code: 'request.too_large', detail: `The request body is over ${MAX_BODY_BYTES.toLocaleString('en-US')} bytes.` } as const;
+
+async function readCapped(request: Request): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return undefined;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/** Deepest nesting of [ and { outside strings, stopping as soon as the limit is passed. */
+export function nestingExceeds(text: string, limit = MAX_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+function lineColumn(text: string, position: number): string {
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  return `line ${line}, column ${column}`;
+}
+
+function parseError(text: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : 'invalid JSON';
+  const m = /position (\d+)/.exec(reason);
+  const position = m ? Number(m[1]) : jsonErrorPosition(text);
+  // V8 quotes the input in some messages; the position says enough, so keep only its first clause.
+  const short = reason.replace(/\s*\(line \d+ column \d+\)/, '').split(/, "/, 1)[0]!.slice(0, 160);
+  return position === undefined
+    ? `The request body is not valid JSON: ${short}.`
+    : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
+}
+
+export async function readJsonBody(request: Request): Promise<BodyResult> {
+  const bytes = await readCapped(request);
+  if (!bytes) return tooLarge;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, code: 'request.malformed_json', detail: 'The request body is not valid UTF-8.' };
+  }
+  if (text.trim() === '') return { ok: false, code: 'request.malformed_json', detail: 'The request body is empty; send a JSON object such as {"message": {...}}.' };
+  if (nestingExceeds(text)) return { ok: false, code: 'request.too_deep', detail: `The request body nests deeper than ${MAX_DEPTH} levels.` };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, code: 'request.malformed_json', detail: parseError(text, error) };
+  }
+}
+
+/** application/json or any +json media type (RFC 6839), parameters ignored. */
+export function isJsonMediaType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const essence = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
