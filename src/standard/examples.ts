@@ -20,6 +20,11 @@ export interface ExampleSource {
 const UNSEALED = { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' } as const;
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const traceparent = (span: string) => `00-${TRACE_ID}-${span}-01`;
+/**
+ * Expiry of the published exchange: far enough ahead that the examples can be sent to the mock
+ * exchange as they are (it copies expires_at into its response, spec 4.2 rule 7).
+ */
+const EXAMPLE_EXPIRY = '2030-01-01T00:00:00Z';
 const at = (minutes: number) => new Date(Date.parse(EXAMPLE_EPOCH) + minutes * 60_000).toISOString().replace('.000Z', 'Z');
 
 export const EXAMPLE_IDS = {
@@ -82,7 +87,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     source: requester(),
     target: gateway(site),
     conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0001', traceparent: traceparent('00f067aa0ba902b7'), sequence: 1 },
-    delivery: { mode: 'async', priority: 'interactive', expires_at: at(60), reply_requested: true, ack_required: false },
+    delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: true, ack_required: false },
     trust: { channel: 'credentialed', auth_scheme: 'did+vc', principal: 'did:web:agents.example.org:requester', credential_ref: 'https://agents.example.org/credentials/requester.vc.json', replay_window_id: 'rw-2026-11-01' },
     body: {
       intent: 'resolve-profile',
@@ -109,7 +114,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     source: referenceServer(site),
     target: requester(),
     conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0002', parent_message_id: EXAMPLE_IDS.request, traceparent: traceparent('b7ad6b7169203331'), sequence: 2 },
-    delivery: { mode: 'async', priority: 'interactive', expires_at: at(60), reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
+    delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
     trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}` },
     body: {
       status: 'accepted',
@@ -139,7 +144,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     source: referenceServer(site),
     target: requester(),
     conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0003', parent_message_id: EXAMPLE_IDS.response, traceparent: traceparent('e457b5a2e4d86bd1'), sequence: 3 },
-    delivery: { mode: 'async', priority: 'routine', expires_at: at(60), reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
+    delivery: { mode: 'async', priority: 'routine', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
     trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}` },
     body: {
       task_id: EXAMPLE_IDS.task,
@@ -161,7 +166,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     source: referenceServer(site),
     target: requester(),
     conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0002', parent_message_id: EXAMPLE_IDS.request, traceparent: traceparent('53995c3f42cd8ad8'), sequence: 2 },
-    delivery: { mode: 'async', priority: 'interactive', expires_at: at(60), reply_requested: false, ack_required: false },
+    delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false },
     trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}` },
     body: {
       status: 422,

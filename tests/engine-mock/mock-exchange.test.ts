@@ -94,12 +94,12 @@ describe('other scenarios and refusals', () => {
     expect(result.response_validation.issue_count).toBe(0);
   });
   it('an expired request keeps its expiry and is answered without warnings', () => {
-    const result = run(request, 'accepted-task', new Date('2027-01-01T00:00:00Z'));
+    const result = run(request, 'accepted-task', new Date('2031-01-01T00:00:00Z'));
     const res = result.response_message as Record<string, any>;
     expect(res.delivery.expires_at).toBe(request.delivery.expires_at);
     expect(Date.parse(res.provenance.issued_at)).toBeLessThan(Date.parse(res.delivery.expires_at));
     expect(result.response_validation.issue_count).toBe(0);
-    expect(result.generated_at).toBe('2027-01-01T00:00:00Z');
+    expect(result.generated_at).toBe('2031-01-01T00:00:00Z');
   });
   it.each([
     ['garbage', { hello: 'world' }, 400, 'exchange.request_invalid'],
