@@ -8,6 +8,11 @@ import { jsonErrorPosition } from './json-position.ts';
 
 export const MAX_BODY_BYTES = 262_144;
 export const MAX_DEPTH = 64;
+/**
+ * The limit counts the message's nesting, as the engine does: the request body may nest one level
+ * more for its {"message": ...} wrapper, so that any message the engine accepts is accepted here.
+ */
+const BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
 
 export type BodyResult =
   | { readonly ok: true; readonly value: unknown }
@@ -86,7 +91,7 @@ export async function readJsonBody(request: Request): Promise<BodyResult> {
     return { ok: false, code: 'request.malformed_json', detail: 'The request body is not valid UTF-8.' };
   }
   if (text.trim() === '') return { ok: false, code: 'request.malformed_json', detail: 'The request body is empty; send a JSON object such as {"message": {...}}.' };
-  if (nestingExceeds(text)) return { ok: false, code: 'request.too_deep', detail: `The request body nests deeper than ${MAX_DEPTH} levels.` };
+  if (nestingExceeds(text, BODY_DEPTH_LIMIT)) return { ok: false, code: 'request.too_deep', detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

@@ -144,6 +144,19 @@ export function componentSchemas(): Record<string, JsonSchema> {
     Problem: problem,
     Record: { type: 'object', description: 'A published JSON record.', required: ['record', 'current_release', 'base_url', 'html_url'], properties: { record: str('Record kind.'), current_release: str('UAI-1.'), uai_version: str('1.0.'), base_url: uri('REST base.'), html_url: uri('Human page of the record.') } },
     JsonSchemaDocument: { type: 'object', description: 'A JSON Schema draft 2020-12 document.', required: ['$schema', '$id'], properties: { $schema: { const: 'https://json-schema.org/draft/2020-12/schema' }, $id: uri('Its own URL.') } },
-    OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' } } },
+    OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } } },
+    ExampleRecord: {
+      type: 'object',
+      description: 'One published example; the message is its member message.',
+      required: ['record', 'profile', 'title', 'message'],
+      properties: {
+        record: { const: 'example' },
+        profile: str('Profile of the example.'),
+        title: str('Title.'),
+        description: str('What the example shows.'),
+        schema_url: uri('Schema of the profile.'),
+        message: { oneOf: PROFILES.map((p) => ref(messageComponent(p.id))) },
+      },
+    },
   };
 }

@@ -19,7 +19,7 @@ const problemResponse = (code: string) => {
   return { description: `${entry.title} (${code})`, content: { 'application/problem+json': { schema: ref('Problem') } } };
 };
 
-const RECORD_SCHEMAS: Record<string, string> = { schema: 'JsonSchemaDocument', openapi: 'OpenApiDocument' };
+const RECORD_SCHEMAS: Record<string, string> = { schema: 'JsonSchemaDocument', openapi: 'OpenApiDocument', example: 'ExampleRecord' };
 
 function operationId(route: Route): string {
   const words = route.id.split('-');

@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateAction } from '../../src/engine/validate/index.ts';
+import { messageToKeyless } from '../../src/engine/keyless.ts';
+import { publishedExamples } from '../../src/records/examples.ts';
+import { siteFor } from '../../src/standard/site.ts';
+import { ORIGIN, uai } from './local-server.ts';
+
+/** `uai validate` as a process: exit codes, messages and the three formats (CONTRACT section 11). */
+const site = siteFor(ORIGIN);
+const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+let dir: string;
+const file = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'uai-cli-'));
+  const write = (name: string, value: unknown) => writeFileSync(file(name), typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
+  write('valid.json', request);
+  // message_id of the wrong type (and thus a checksum that no longer matches).
+  write('invalid.json', { ...request, message_id: 42 });
+  write('keyless.json', messageToKeyless(request));
+  write('wrapped.json', { message: request, format: 'record' });
+  write('wrapped-keyless.json', { message: messageToKeyless(request), normalization_mode: 'keyless-json' });
+  write('wrapped-bad-mode.json', { message: request, normalization_mode: 'yaml' });
+  write('not-json.json', '{"uai_version": "1.0",');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('uai validate: exit codes and text output', () => {
+  it('exits 0 for a valid file and says so', async () => {
+    const r = await uai(['validate', file('valid.json')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${file('valid.json')}: valid, level L`);
+    expect(r.stdout).toMatch(/^1 file: 1 valid, 0 invalid \(0 errors, 0 warnings\)$/m);
+    expect(r.stderr).toBe('');
+  });
+
+  it('exits 1 for an invalid file, one line per issue: file, path, code, severity, message', async () => {
+    const r = await uai(['validate', file('invalid.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${file('invalid.json')}: /message_id schema.type error: `);
+    expect(r.stdout).toContain(`${file('invalid.json')}: /integrity/checksum integrity.checksum_mismatch error: `);
+    expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 2 errors, 0 warnings\)$/m);
+  });
+
+  it('exits 1 when several files mix valid and invalid, with a summary per file and overall', async () => {
+    const r = await uai(['validate', file('valid.json'), file('invalid.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${file('valid.json')}: valid`);
+    expect(r.stdout).toContain(`${file('invalid.json')}: invalid`);
+    expect(r.stdout).toMatch(/^2 files: 1 valid, 1 invalid \(2 errors, 0 warnings\)$/m);
+  });
+
+  it('exits 2 for a missing file, naming it on stderr, and still checks the others', async () => {
+    const r = await uai(['validate', file('missing.json'), file('valid.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`uai: ${file('missing.json')}: cannot read: no such file\n`);
+    expect(r.stdout).toContain(`${file('valid.json')}: valid`);
+    expect(r.stdout).toMatch(/^2 files: 1 valid, 0 invalid, 1 unreadable/m);
+  });
+
+  it('exits 2 for a file that is not JSON, naming it and the parser error', async () => {
+    const r = await uai(['validate', file('not-json.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^uai: ${file('not-json.json').replace(/[.\\/]/g, '\\$&')}: not valid JSON: .+`));
+  });
+
+  it('reads keyless messages with --mode keyless-json, and rejects them in the default keyed mode', async () => {
+    const keyless = await uai(['validate', '--mode', 'keyless-json', file('keyless.json')]);
+    expect(keyless.code).toBe(0);
+    expect(keyless.stdout).toContain('valid, level');
+    const keyed = await uai(['validate', file('keyless.json')]);
+    expect(keyed.code).toBe(1);
+    expect(keyed.stdout).toContain('(root) message.not_object error: ');
+  });
+
+  it('reads a validate request wrapper, honouring its normalization_mode unless --mode is given', async () => {
+    expect((await uai(['validate', file('wrapped.json')])).code).toBe(0);
+    expect((await uai(['validate', file('wrapped-keyless.json')])).code).toBe(0);
+    expect((await uai(['validate', '--mode=keyed-json', file('wrapped-keyless.json')])).code).toBe(1);
+    const bad = await uai(['validate', file('wrapped-bad-mode.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('not a usable validate request: Unknown normalization_mode "yaml"');
+  });
+
+  it('reads standard input for "-"', async () => {
+    const r = await uai(['validate', '-'], { input: JSON.stringify(request) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('-: valid');
+  });
+});
+
+describe('uai: usage', () => {
+  it.each([
+    [[]],
+    [['validate']],
+    [['lint', 'x.json']],
+    [['validate', '--format', 'xml', 'x.json']],
+    [['validate', '--mode', 'yaml', 'x.json']],
+    [['validate', '--strict', 'x.json']],
+  ])('exits 2 with a usage hint for %j', async (args) => {
+    const r = await uai(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^uai: .+\nRun "uai --help" for usage\.\n$/);
+  });
+
+  it('prints help (exit 0) for --help and help', async () => {
+    for (const args of [['--help'], ['help'], ['validate', '--help']]) {
+      const r = await uai(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('uai validate <file...> [--mode keyed-json|keyless-json] [--format text|json|sarif]');
+      expect(r.stdout).toContain('Exit status:');
+    }
+  });
+
+  it('prints its version', async () => {
+    const r = await uai(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('uai UAI-1 validator, uai_version 1.0\n');
+  });
+});
+
+describe('uai validate: json and sarif formats', () => {
+  const now = () => new Date();
+  const api = (body: unknown) => {
+    const outcome = validateAction(body, { site, now });
+    if (!outcome.ok) throw new Error(outcome.detail);
+    return outcome.body as any;
+  };
+
+  it('json gives the validator result for one file, and [{file, result}] for several', async () => {
+    const one = await uai(['validate', '--format', 'json', file('invalid.json')]);
+    expect(one.code).toBe(1);
+    const result = JSON.parse(one.stdout);
+    const expected = api({ message: { ...request, message_id: 42 } });
+    expect(result.errors).toEqual(expected.errors);
+    expect(result.warnings).toEqual(expected.warnings);
+    expect(Object.keys(result)).toEqual(Object.keys(expected));
+
+    const two = JSON.parse((await uai(['validate', '--format=json', file('valid.json'), file('invalid.json')])).stdout);
+    expect(two.map((x: any) => [x.file, x.result.valid])).toEqual([[file('valid.json'), true], [file('invalid.json'), false]]);
+  });
+
+  it('sarif is the API log (format=sarif) with each result located in its file', async () => {
+    const r = await uai(['validate', '--format', 'sarif', file('invalid.json')]);
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout);
+    const expected = api({ message: { ...request, message_id: 42 }, format: 'sarif' });
+    for (const result of log.runs[0].results) {
+      expect(result.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: file('invalid.json') } });
+      delete result.locations[0].physicalLocation;
+    }
+    expect(log).toEqual(expected);
+  });
+
+  it('sarif merges several files into one log with one run', async () => {
+    const r = await uai(['validate', '--format', 'sarif', file('invalid.json'), file('valid.json'), file('invalid.json')]);
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.stdout);
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs).toHaveLength(1);
+    expect(log.runs[0].results).toHaveLength(4);
+    expect(new Set(log.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri))).toEqual(new Set([file('invalid.json')]));
+  });
+});

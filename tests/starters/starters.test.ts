@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTER_META } from '../../src/records/starters.ts';
+import { freePort, NODE, REPO, run, startServer, type LocalServer } from '../cli/local-server.ts';
+
+/**
+ * Every language starter of the adoption kit (CONTRACT section 9) runs against the real local
+ * server: exit 0 and the summary lines; against a closed port it must exit non-zero; without
+ * its argument it prints usage and exits 2. A starter whose runtime is missing is skipped with
+ * a message (CI installs golang-go, so all four run there).
+ */
+const has = (command: string, args: string[]) => {
+  const r = spawnSync(command, args, { stdio: 'ignore' });
+  return r.error === undefined && r.status === 0;
+};
+
+interface Runner { readonly file: string; readonly command: string; readonly args: string[]; readonly available: boolean; readonly missing: string }
+
+const runners: Runner[] = [
+  { file: 'uai-starter.sh', command: 'sh', args: ['starters/uai-starter.sh'], available: has('sh', ['-c', 'exit 0']) && has('curl', ['--version']), missing: 'sh and curl' },
+  { file: 'uai_starter.py', command: 'python3', args: ['starters/uai_starter.py'], available: has('python3', ['--version']), missing: 'python3' },
+  { file: 'uai-starter.ts', command: NODE, args: ['starters/uai-starter.ts'], available: true, missing: 'node' },
+  { file: 'uai_starter.go', command: 'go', args: ['run', 'starters/uai_starter.go'], available: has('go', ['version']), missing: 'go (apt-get install -y golang-go)' },
+];
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+it('covers every starter the adoption kit ships', () => {
+  expect(runners.map((r) => r.file).sort()).toEqual(STARTER_META.map((m) => m.name).sort());
+});
+
+for (const runner of runners) {
+  describe(runner.file, () => {
+    if (!runner.available) console.warn(`skipping ${runner.file}: ${runner.missing} not found on PATH`);
+    // `go run` compiles first: allow it a generous timeout.
+    const timeout = runner.command === 'go' ? 180_000 : 60_000;
+
+    it.skipIf(!runner.available)('validates the first packet and runs the accepted-task exchange', async () => {
+      const r = await run(runner.command, [...runner.args, server.base], { cwd: REPO, timeoutMs: timeout });
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/^catalog: [1-9]\d* routes$/m);
+      expect(r.stdout).toMatch(/^validate: valid, level L\d$/m);
+      expect(r.stdout).toMatch(/^mock exchange: simulated status 202, response \S+$/m);
+      expect(r.stdout).toMatch(/^OK: /m);
+    }, timeout);
+
+    it.skipIf(!runner.available)('fails (non-zero exit, FAIL on stderr) when the server is not there', async () => {
+      const closed = await freePort();
+      const r = await run(runner.command, [...runner.args, `http://127.0.0.1:${closed}/v1`], { cwd: REPO, timeoutMs: timeout });
+      expect(r.code).not.toBe(0);
+      expect(r.code).not.toBeNull();
+      expect(r.stderr).toContain('FAIL');
+    }, timeout);
+
+    it.skipIf(!runner.available)('prints usage and exits 2 without a base URL', async () => {
+      const r = await run(runner.command, runner.args, { cwd: REPO, timeoutMs: timeout });
+      // `go run` reports any non-zero exit of the program as its own exit status 1.
+      expect(r.code).toBe(runner.command === 'go' ? 1 : 2);
+      expect(r.stderr).toMatch(/usage: .*<base_url>/);
+    }, timeout);
+  });
+}
