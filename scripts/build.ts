@@ -3,7 +3,9 @@
  * Astro, then write Netlify's `_headers` and `_redirects` from the one routing table.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { configuredSite } from '../src/config.ts';
+import { BUILD_STAMP, BUILD_STAMP_DIR } from './build-stamp.ts';
 import { netlifyHeadersFile, netlifyRedirectsFile } from '../src/http/static-routing.ts';
 
 const node = process.execPath;
@@ -21,3 +23,7 @@ const adapterRedirects = existsSync('dist/_redirects') ? readFileSync('dist/_red
 writeFileSync('dist/_redirects', netlifyRedirectsFile());
 if (adapterRedirects.trim()) appendFileSync('dist/_redirects', adapterRedirects);
 console.log('Wrote dist/_headers and dist/_redirects');
+
+// Remember the origin the records were built for, so `npm start` rebuilds when UAI_ORIGIN changes.
+mkdirSync(BUILD_STAMP_DIR, { recursive: true });
+writeFileSync(BUILD_STAMP, JSON.stringify({ origin: configuredSite(process.env).origin }));

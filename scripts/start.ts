@@ -5,9 +5,10 @@
  * rate limiter off. SIGTERM/SIGINT close the server gracefully.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { configuredSite } from '../src/config.ts';
+import { BUILD_STAMP } from './build-stamp.ts';
 
 const DIST = 'dist';
 const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'package.json'];
@@ -25,8 +26,18 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** The origin dist/ was built for, if the build noted one. */
+function builtOrigin(): string | undefined {
+  try {
+    return JSON.parse(readFileSync(BUILD_STAMP, 'utf8')).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 function needsBuild(): boolean {
   if (!existsSync(MARKER)) return true;
+  if (builtOrigin() !== configuredSite(process.env).origin) return true;
   const built = statSync(MARKER).mtimeMs;
   return SOURCES.some((s) => newestMtime(s) > built);
 }
