@@ -1,0 +1,45 @@
+/** Build-time helpers that turn the OpenAPI document into short, readable summaries for /api/. */
+export type Schema = {
+  $ref?: string; type?: string | string[]; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; enum?: unknown[]; const?: unknown;
+  format?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; title?: string;
+};
+export type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
+export type Operation = {
+  operationId: string; summary?: string; description?: string; parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: Schema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
+};
+export type OpenApi = {
+  info: { title: string; version: string; description?: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
+
+/** One schema as a short phrase: a component name, a type, or alternatives. Component names are returned as refs. */
+export type Phrase = { text: string; ref?: string }[];
+
+export function phrase(schema: Schema | undefined): Phrase {
+  if (!schema || Object.keys(schema).every((k) => k === 'description' || k === 'title')) return [{ text: 'any JSON value' }];
+  if (schema.$ref) {
+    const name = schema.$ref.replace('#/components/schemas/', '');
+    return [{ text: name, ref: name }];
+  }
+  if (schema.allOf) return schema.allOf.flatMap((s, i) => [...(i ? [{ text: ' and ' }] : []), ...phrase(s)]);
+  const alts = schema.oneOf ?? schema.anyOf;
+  if (alts) return alts.flatMap((s, i) => [...(i ? [{ text: ' or ' }] : []), ...phrase(s)]);
+  if (schema.enum) return [{ text: `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}` }];
+  if (schema.const !== undefined) return [{ text: `= ${JSON.stringify(schema.const)}` }];
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
+  if (type === 'array') return [{ text: 'array of ' }, ...phrase(schema.items)];
+  if (type === 'object' && schema.properties) return [{ text: `object (${Object.keys(schema.properties).length} members)` }];
+  return [{ text: `${type ?? 'any'}${schema.format ? ` (${schema.format})` : ''}` }];
+}
+
+export function curlFor(method: string, path: string, base: string): string {
+  const url = `${base}${path.replace('{profile}', 'uai.intent.request.v1')}`;
+  if (method === 'get') return `curl -s '${url}'`;
+  if (method === 'options') return `curl -i -X OPTIONS '${url}' \\\n  -H 'Origin: https://example.org' \\\n  -H 'Access-Control-Request-Method: POST'`;
+  const file = path === '/validate' ? 'validate-request.json' : 'mock-exchange-request.json';
+  return `# ${file} is a starter file of the adoption kit\ncurl -s -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  --data @${file}`;
+}

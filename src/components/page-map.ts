@@ -1,0 +1,35 @@
+import type { catalogRecord } from '../records/catalog.ts';
+import { record, site } from '../site/records.ts';
+import { PAGES, type PageEntry } from '../standard/pages.ts';
+
+/** Build-time helpers shared by the layout and pages: the page map entry and JSON twin of a path. */
+export type Catalog = ReturnType<typeof catalogRecord>;
+export const catalog = (): Catalog => record<Catalog>('/catalog');
+
+export function pageEntry(path: string): PageEntry {
+  const entry = PAGES.find((p) => p.path === path);
+  if (!entry) throw new Error(`Page ${path} is not in the page map (src/standard/pages.ts)`);
+  return entry;
+}
+
+/** The JSON twin of a page: the record_url the catalog's page map gives it. */
+export function jsonTwin(path: string): string {
+  const page = catalog().pages.find((p) => p.path === path);
+  if (!page) throw new Error(`Page ${path} is not in the catalog page map`);
+  return page.record_url;
+}
+
+/** Site navigation, grouped; every path is a page of the page map. */
+export const NAV: readonly { title: string; paths: readonly string[] }[] = [
+  { title: 'Start', paths: ['/', '/catalog/', '/discovery/', '/adoption-kit/', '/roadmap/'] },
+  { title: 'The standard', paths: ['/profiles/', '/registry/', '/field-registry/', '/transport-bindings/', '/trust-channels/', '/conformance-levels/', '/error-registry/', '/examples/'] },
+  { title: 'Tools', paths: ['/api/', '/conformance-pack/', '/playground/validate/', '/playground/mock-exchange/'] },
+];
+
+/** Path of a JSON record on this site (relative, so links work on any origin the build was made for). */
+export const v1 = (path: string): string => `${new URL(site.base).pathname}${path}`;
+
+/** JSON for embedding in a `<script type="application/json">` element: `<` escaped so no tag can close it. */
+export const embedJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export const pretty = (value: unknown): string => JSON.stringify(value, null, 2);

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { PAGES } from '../../src/standard/pages.ts';
+
+const SHOTS = 'test-results/screenshots';
+
+test.describe('360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+  const pages = [
+    { path: '/', shot: 'home-360.png' },
+    { path: '/profiles/uai.intent.request.v1/', shot: 'profile-360.png' },
+    { path: '/playground/validate/', shot: 'playground-validate-360.png' },
+    { path: '/field-registry/', shot: 'field-registry-360.png' },
+    { path: '/api/', shot: 'api-360.png' },
+  ];
+  for (const { path, shot } of pages) {
+    test(`no horizontal scroll on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: false });
+    });
+  }
+});
+
+test('screenshots of home and a profile page at desktop width', async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: true });
+  await page.goto('/profiles/uai.intent.request.v1/');
+  await page.screenshot({ path: `${SHOTS}/profile-uai.intent.request.v1.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await page.screenshot({ path: `${SHOTS}/home-dark.png` });
+});
+
+test('keyboard: the skip link is the first stop and moves focus to main', async ({ page }) => {
+  await page.goto('/catalog/');
+  await page.keyboard.press('Tab');
+  const skip = page.locator('a.skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+/** Record pages (everything but the playgrounds) ship at most 20 KB of JavaScript, inline scripts included. */
+const BUDGET = 20 * 1024;
+for (const { path } of PAGES.filter((p) => !p.path.startsWith('/playground/'))) {
+  test(`record page ${path} ships at most 20 KB of JavaScript`, async ({ page }) => {
+    const sizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') sizes.push(response.body().then((b) => b.length));
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')]
+        .filter((s) => !(s as HTMLScriptElement).type || /javascript|module/.test((s as HTMLScriptElement).type))
+        .reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0));
+    const external = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    expect(inline + external).toBeLessThanOrEqual(BUDGET);
+  });
+}
