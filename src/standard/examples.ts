@@ -1,4 +1,5 @@
 import type { ProfileId } from './profiles.ts';
+import { referenceServerParty } from './parties.ts';
 import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from './release.ts';
 import { links, serviceDid, type Site } from './site.ts';
 
@@ -47,18 +48,6 @@ function requester() {
     did: 'did:web:agents.example.org:requester',
     role: 'requesting-agent',
     implementation: 'example-agent/1.4.2',
-  };
-}
-
-function referenceServer(site: Site) {
-  return {
-    type: 'service',
-    id: 'uai-reference-server',
-    label: `${RELEASE} reference server`,
-    uri: links(site).mockExchange,
-    did: serviceDid(site, 'reference-server'),
-    role: 'reference-server',
-    implementation: `uai-reference-server/${UAI_VERSION}`,
   };
 }
 
@@ -111,7 +100,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     uai_version: UAI_VERSION,
     profile: 'uai.intent.response.v1',
     message_id: EXAMPLE_IDS.response,
-    source: referenceServer(site),
+    source: referenceServerParty(site),
     target: requester(),
     conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0002', parent_message_id: EXAMPLE_IDS.request, traceparent: traceparent('b7ad6b7169203331'), sequence: 2 },
     delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
@@ -141,7 +130,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     uai_version: UAI_VERSION,
     profile: 'uai.task.status.v1',
     message_id: EXAMPLE_IDS.status,
-    source: referenceServer(site),
+    source: referenceServerParty(site),
     target: requester(),
     conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0003', parent_message_id: EXAMPLE_IDS.response, traceparent: traceparent('e457b5a2e4d86bd1'), sequence: 3 },
     delivery: { mode: 'async', priority: 'routine', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
@@ -163,7 +152,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     uai_version: UAI_VERSION,
     profile: 'uai.error.v1',
     message_id: EXAMPLE_IDS.error,
-    source: referenceServer(site),
+    source: referenceServerParty(site),
     target: requester(),
     conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0002', parent_message_id: EXAMPLE_IDS.request, traceparent: traceparent('53995c3f42cd8ad8'), sequence: 2 },
     delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false },
@@ -193,7 +182,7 @@ export function exampleSources(site: Site): ExampleSource[] {
     uai_version: UAI_VERSION,
     profile: 'uai.capability.statement.v1',
     message_id: EXAMPLE_IDS.capability,
-    source: referenceServer(site),
+    source: referenceServerParty(site),
     target: { type: 'agent', id: 'any-implementer', label: 'Any implementer', role: 'requesting-agent' },
     conversation: { conversation_id: 'conv-capability-0001', turn_id: 'turn-0001', traceparent: traceparent('0af7651916cd43dd'), sequence: 1 },
     delivery: { mode: 'sync', priority: 'routine', reply_requested: false, ack_required: false },

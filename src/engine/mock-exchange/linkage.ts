@@ -1,6 +1,6 @@
 import type { Issue } from '../issues.ts';
 import { DID_PATTERN } from '../../standard/objects/patterns.ts';
-import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { referenceServerParty } from '../../standard/parties.ts';
 import { links, serviceDid, type Site } from '../../standard/site.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
 import { isRecord, own, ownRecord, wellFormed, type JsonObject } from '../validate/json.ts';
@@ -53,17 +53,7 @@ export function safeReader(request: JsonObject, issues: readonly Issue[]) {
 export type SafeReader = ReturnType<typeof safeReader>;
 
 /** The mock service: this origin's reference server (rule 6). */
-export function referenceServer(site: Site): JsonObject {
-  return {
-    type: 'service',
-    id: 'uai-reference-server',
-    label: `${RELEASE} reference server`,
-    uri: links(site).mockExchange,
-    did: serviceDid(site, 'reference-server'),
-    role: 'reference-server',
-    implementation: `uai-reference-server/${UAI_VERSION}`,
-  };
-}
+export const referenceServer = (site: Site): JsonObject => referenceServerParty(site);
 
 /** The response target: the request source, registered members only, each copied only when clean (rule 6). */
 function requester(read: SafeReader): JsonObject {

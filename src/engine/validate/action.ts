@@ -1,7 +1,8 @@
 import type { EngineAction, EngineContext, Outcome } from '../api.ts';
 import { toSarif } from '../sarif.ts';
 import { NORMALIZATION_MODES, VALIDATE_FORMATS } from '../../standard/value-sets.ts';
-import { isRecord, own } from './json.ts';
+import { choice, wrapper } from '../request-members.ts';
+import { own } from './json.ts';
 import { validateMessage } from './pipeline.ts';
 import type { NormalizationMode } from './types.ts';
 
@@ -16,37 +17,19 @@ export interface ValidateRequest {
 
 type Parsed = { ok: true; request: ValidateRequest } | { ok: false; detail: string };
 
-const ENVELOPE_HINTS = ['uai_version', 'profile', 'message_id'];
-
-function member<T extends string>(body: Record<string, unknown>, key: string, allowed: readonly T[], fallback: T): T | string {
-  if (!Object.hasOwn(body, key)) return fallback;
-  const value = own(body, key);
-  if (typeof value !== 'string') return `${key} must be a string, one of ${allowed.join(', ')}.`;
-  if (!(allowed as readonly string[]).includes(value)) return `Unknown ${key} ${JSON.stringify(value.slice(0, 64))}; use one of ${allowed.join(', ')}.`;
-  return value as T;
-}
-
 /** Reads the request body; unknown members are ignored, unknown values of known members are not. */
 export function parseValidateRequest(body: unknown): Parsed {
-  if (!isRecord(body)) return { ok: false, detail: 'The request body must be a JSON object of the form {"message": ..., "normalization_mode": ..., "format": ...}.' };
-  if (!Object.hasOwn(body, 'message')) {
-    const bare = ENVELOPE_HINTS.some((k) => Object.hasOwn(body, k));
-    return {
-      ok: false,
-      detail: bare
-        ? 'The body looks like a bare UAI-1 message; wrap it as {"message": <your message>}.'
-        : 'The request has no message member; send {"message": <a UAI-1 message>}.',
-    };
-  }
-  const message = own(body, 'message');
+  const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}');
+  if (!read.ok) return read;
+  const message = own(read.value, 'message');
   if (typeof message !== 'object' || message === null) {
     return { ok: false, detail: 'message must be a JSON object (keyed-json) or a JSON array (keyless-json).' };
   }
-  const mode = member(body, 'normalization_mode', NORMALIZATION_MODES, 'keyed-json');
-  if (!(NORMALIZATION_MODES as readonly string[]).includes(mode)) return { ok: false, detail: mode };
-  const format = member(body, 'format', VALIDATE_FORMATS, 'result');
-  if (!(VALIDATE_FORMATS as readonly string[]).includes(format)) return { ok: false, detail: format };
-  return { ok: true, request: { message, mode: mode as NormalizationMode, format: format as ValidateFormat } };
+  const mode = choice(read.value, 'normalization_mode', NORMALIZATION_MODES, 'keyed-json');
+  if (!mode.ok) return mode;
+  const format = choice(read.value, 'format', VALIDATE_FORMATS, 'result');
+  if (!format.ok) return format;
+  return { ok: true, request: { message, mode: mode.value, format: format.value } };
 }
 
 export const validateAction: EngineAction = (requestBody: unknown, context: EngineContext): Outcome => {
