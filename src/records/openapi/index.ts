@@ -139,6 +139,7 @@ export function openApiDocument(ctx: RecordContext, examples: readonly ExampleRe
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       contact: { name: 'UAI-1 maintainers', url: pageUrl(ctx.site, '/') },
     },
+    externalDocs: { description: 'API reference page, rendered from this document', url: pageUrl(ctx.site, '/api/') },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: ctx.site.base, description: 'The REST base of this deployment.' }],
     security: [],
