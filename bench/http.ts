@@ -4,9 +4,10 @@
  * process, runs autocannon with 32 connections for 10 s (2 s with --smoke) against POST
  * /v1/validate, POST /v1/mock-exchange and a static record of similar size, then bundles each
  * Netlify function with esbuild as Netlify would and reports size, absence of the ajv compiler,
- * and import time over bare Node. `httpBench()` returns the figures for a top-level bench script.
+ * and import time over bare Node. `httpBench()` returns the figures for a top-level bench script
+ * (bench/run.ts); `runLoad()` is shared with the Prism peer (bench/prism.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,14 +16,21 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
+import { median, spread, type Spread } from './stats.ts';
+
+export const CONNECTIONS = 32;
 
 export interface LoadFigures {
   readonly name: string;
+  /** Requests per second: median, min and max of the one-second windows of the run. */
   readonly requestsPerSecond: number;
+  readonly rpsSpread: Spread;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
   readonly non2xx: number;
+  readonly total: number;
+  readonly responseBytes: number;
   readonly ratioToStatic: number;
 }
 
@@ -32,13 +40,27 @@ export interface BundleFigures {
   readonly gzipBytes: number;
   readonly containsAjvCompiler: boolean;
   readonly importMedianMs: number;
+  readonly importMinMs: number;
+  readonly importMaxMs: number;
   readonly bareNodeMedianMs: number;
   readonly importOverBareMs: number;
+  readonly runs: number;
 }
 
-const NODE = resolve('node_modules/.bin/node');
+export const NODE = resolve('node_modules/.bin/node');
 
-async function freePort(): Promise<number> {
+/** Child servers still running; killed if the bench exits early (its watchdog or an error). */
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of live) c.kill('SIGTERM');
+});
+export function track(child: ChildProcess): ChildProcess {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+export async function freePort(): Promise<number> {
   return new Promise((res) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const a = s.address();
@@ -47,16 +69,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number) {
-  const child = spawn(NODE, ['scripts/start.ts', '--no-build'], { env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = track(spawn(NODE, ['scripts/start.ts', '--no-build'], { env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] }));
   await new Promise<void>((res, rej) => {
     let out = '';
+    const timer = setTimeout(() => rej(new Error('server did not start in 60 s')), 60_000);
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
-      if (out.includes('listening on')) res();
+      if (out.includes('listening on')) {
+        clearTimeout(timer);
+        res();
+      }
     });
     child.once('exit', (code) => rej(new Error(`server exited ${code}`)));
   });
+  child.stdout!.resume();
   return child;
 }
 
@@ -64,42 +91,74 @@ function cannon(opts: Record<string, unknown>): Promise<any> {
   return new Promise((res, rej) => autocannon(opts, (err: Error | null, result: unknown) => (err ? rej(err) : res(result))));
 }
 
-export async function loadFigures(seconds: number): Promise<LoadFigures[]> {
+export interface LoadTarget {
+  readonly name: string;
+  readonly url: string;
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+/** One bounded autocannon run per target (after a 1 s warm-up unless smoke), in order. */
+export async function runLoad(targets: readonly LoadTarget[], seconds: number, warmup: boolean): Promise<Omit<LoadFigures, 'ratioToStatic'>[]> {
+  const out = [];
+  for (const t of targets) {
+    const first = await fetch(t.url, { method: t.method ?? 'GET', headers: t.headers, body: t.body });
+    const responseBytes = (await first.arrayBuffer()).byteLength;
+    if (warmup) await cannon({ ...t, connections: CONNECTIONS, duration: 1 });
+    const r = await cannon({ ...t, connections: CONNECTIONS, duration: seconds });
+    out.push({
+      name: t.name,
+      requestsPerSecond: Math.round(r.requests.average),
+      // autocannon keeps one sample per second; min/max/p50 are over those windows.
+      rpsSpread: { median: r.requests.p50, min: r.requests.min, max: r.requests.max, runs: seconds },
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      errors: (r.errors as number) + (r.timeouts as number),
+      non2xx: r.non2xx as number,
+      total: r.requests.total as number,
+      responseBytes,
+    });
+  }
+  return out;
+}
+
+export const STATIC_PATH = '/v1/examples/uai.intent.request.v1';
+
+/** The request body every POST load uses (ours and Prism's): the published intent request example. */
+export function postBody(message: unknown): Pick<LoadTarget, 'method' | 'headers' | 'body'> {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) };
+}
+
+export async function loadFigures(seconds: number, warmup = seconds >= 5): Promise<{ figures: LoadFigures[]; body: string }> {
   const port = await freePort();
   const server = await startServer(port);
   try {
     const base = `http://127.0.0.1:${port}`;
-    const staticPath = '/v1/examples/uai.intent.request.v1';
-    const message = (await (await fetch(`${base}${staticPath}`)).json()).message;
-    const body = JSON.stringify({ message });
-    const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
-    const targets = [
-      { name: `GET ${staticPath}`, url: `${base}${staticPath}` },
+    const message = (await (await fetch(`${base}${STATIC_PATH}`)).json()).message;
+    const post = postBody(message);
+    const targets: LoadTarget[] = [
+      { name: `GET ${STATIC_PATH}`, url: `${base}${STATIC_PATH}` },
       { name: 'POST /v1/validate', url: `${base}/v1/validate`, ...post },
       { name: 'POST /v1/mock-exchange', url: `${base}/v1/mock-exchange`, ...post },
     ];
-    const raw = [];
-    for (const t of targets) {
-      const r = await cannon({ ...t, connections: 32, duration: seconds });
-      raw.push({ name: t.name, rps: r.requests.average as number, p50: r.latency.p50 as number, p99: r.latency.p99 as number, errors: (r.errors as number) + (r.timeouts as number), non2xx: r.non2xx as number });
-    }
-    const staticRps = raw[0]!.rps;
-    return raw.map((r) => ({ name: r.name, requestsPerSecond: Math.round(r.rps), p50Ms: r.p50, p99Ms: r.p99, errors: r.errors, non2xx: r.non2xx, ratioToStatic: Number((r.rps / staticRps).toFixed(3)) }));
+    const raw = await runLoad(targets, seconds, warmup);
+    const staticRps = raw[0]!.rpsSpread.median || raw[0]!.requestsPerSecond;
+    const figures = raw.map((r) => ({ ...r, ratioToStatic: Number(((r.rpsSpread.median || r.requestsPerSecond) / staticRps).toFixed(3)) }));
+    return { figures, body: post.body! };
   } finally {
     server.kill('SIGTERM');
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function timeProcess(script: string, runs: number): number {
+function timeProcess(script: string, runs: number): number[] {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const out = spawnSync(NODE, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     if (out.status !== 0) throw new Error(out.stderr);
     times.push(Number(out.stdout.trim()));
   }
-  return median(times);
+  return times;
 }
 
 export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
@@ -109,25 +168,37 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
     // Bare Node: the same measuring script importing an empty module.
     writeFileSync(join(dir, 'empty.mjs'), 'export default 1;\n');
     const measure = (file: string) => `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
-    const bare = timeProcess(measure(join(dir, 'empty.mjs')), runs);
-    for (const fn of ['validate', 'mock-exchange']) {
-      const outfile = join(dir, `${fn}.mjs`);
+    const fns = ['validate', 'mock-exchange'];
+    for (const fn of fns) {
       await build({
-        entryPoints: [`netlify/functions/${fn}.mts`], outfile, bundle: true, platform: 'node', format: 'esm', minify: true, target: 'node22', logLevel: 'silent',
+        entryPoints: [`netlify/functions/${fn}.mts`], outfile: join(dir, `${fn}.mjs`), bundle: true, platform: 'node', format: 'esm', minify: true, target: 'node22', logLevel: 'silent',
         // Bundled CommonJS dependencies need require in an ES module (as Netlify's bundler adds).
         banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
       });
-      const bytes = readFileSync(outfile);
+    }
+    // Interleave bare and bundle processes so a change of machine load hits both alike.
+    const bare: number[] = [];
+    const times: Record<string, number[]> = Object.fromEntries(fns.map((fn) => [fn, []]));
+    for (let i = 0; i < runs; i++) {
+      bare.push(...timeProcess(measure(join(dir, 'empty.mjs')), 1));
+      for (const fn of fns) times[fn]!.push(...timeProcess(measure(join(dir, `${fn}.mjs`)), 1));
+    }
+    const bareMs = median(bare);
+    for (const fn of fns) {
+      const bytes = readFileSync(join(dir, `${fn}.mjs`));
       const text = bytes.toString('utf8');
-      const importMs = timeProcess(measure(outfile), runs);
+      const s = spread(times[fn]!, 2);
       out.push({
         fn,
         minBytes: bytes.byteLength,
         gzipBytes: gzipSync(bytes).byteLength,
         containsAjvCompiler: /compileSchema|ajv\/dist\/compile|new Function\(/.test(text) || text.includes('ajv/dist/core'),
-        importMedianMs: Number(importMs.toFixed(2)),
-        bareNodeMedianMs: Number(bare.toFixed(2)),
-        importOverBareMs: Number((importMs - bare).toFixed(2)),
+        importMedianMs: s.median,
+        importMinMs: s.min,
+        importMaxMs: s.max,
+        bareNodeMedianMs: Number(bareMs.toFixed(2)),
+        importOverBareMs: Number((s.median - bareMs).toFixed(2)),
+        runs,
       });
     }
     return out;
@@ -137,16 +208,15 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
 }
 
 export async function httpBench(options: { smoke?: boolean } = {}) {
-  const load = await loadFigures(options.smoke ? 2 : 10);
-  const bundles = await bundleFigures(15);
-  return { connections: 32, seconds: options.smoke ? 2 : 10, load, bundles };
+  const seconds = options.smoke ? 2 : 10;
+  const { figures: load } = await loadFigures(seconds);
+  const bundles = await bundleFigures(options.smoke ? 5 : 15);
+  return { connections: CONNECTIONS, seconds, load, bundles };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await httpBench({ smoke: process.argv.includes('--smoke') });
   console.log(JSON.stringify(figures, null, 2));
-  console.table(figures.load);
-  console.table(figures.bundles);
   const validate = figures.load.find((l) => l.name === 'POST /v1/validate')!;
   console.log(`validate: ${validate.ratioToStatic >= 0.2 ? 'meets' : 'misses'} >= 20% of static; p99 ${validate.p99Ms} ms (${validate.p99Ms <= 10 ? 'meets' : 'misses'} <= 10 ms); errors ${validate.errors}, non-2xx ${validate.non2xx}`);
 }

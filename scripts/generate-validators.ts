@@ -21,7 +21,9 @@ const outFile = join(root, 'src/engine/generated/schema-validators.js');
 
 export function generateValidatorSource(): string {
   const docs = allSchemas(siteFor());
-  const ajv = new Ajv2020({ strict: true, allErrors: true, code: { source: true, esm: true } });
+  // messages: false: the engine writes its own issue messages from keyword, params and instancePath
+  // (validate/schema.ts), so ajv's English messages would only add code to every function bundle.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, messages: false, inlineRefs: false, code: { source: true, esm: true } });
   addFormats(ajv);
   for (const doc of docs) ajv.addSchema(doc.schema);
   // Export names must be identifiers; the map below keys them by schema id.

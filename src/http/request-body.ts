@@ -18,7 +18,8 @@ export type BodyResult =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly code: 'request.too_large' | 'request.malformed_json' | 'request.too_deep'; readonly detail: string };
 
-const tooLarge = { ok: false, code: 'request.too_large', detail: `The request body is over ${MAX_BODY_BYTES.toLocaleString('en-US')} bytes.` } as const;
+// MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
+const tooLarge = { ok: false, code: 'request.too_large', detail: 'The request body is over 262,144 bytes.' } as const;
 
 async function readCapped(request: Request): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length'));

@@ -1,6 +1,8 @@
 import { errorCode } from '../../standard/codes.ts';
 import { PROFILES } from '../../standard/profiles.ts';
-import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { mockExchange } from '../../engine/mock-exchange/index.ts';
+import { validateMessage } from '../../engine/validate/index.ts';
+import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { ROUTES, type Route } from '../../standard/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { pageUrl } from '../../standard/site.ts';
@@ -76,9 +78,17 @@ function postProblems(): Json {
   );
 }
 
-function postOperation(route: Route, examples: readonly ExampleRecord[]): Json {
+/** Real answers of the engine for the request example, at the fixed example instant, as response examples. */
+function responseExample(ctx: RecordContext, isValidate: boolean, request: Record<string, unknown>): unknown {
+  const now = new Date(Date.parse(EXAMPLE_EPOCH) + 30_000);
+  if (isValidate) return validateMessage(request, { mode: 'keyed-json', site: ctx.site, now });
+  return mockExchange({ scenario: 'accepted-task', format: 'exchange', message: request }, { site: ctx.site, now: () => now });
+}
+
+function postOperation(route: Route, ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message;
   const isValidate = route.id === 'validate';
+  const answer = { published: { summary: 'The answer for the intent request example', value: responseExample(ctx, isValidate, request) } };
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -103,10 +113,10 @@ function postOperation(route: Route, examples: readonly ExampleRecord[]): Json {
         headers: { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } },
         content: isValidate
           ? {
-              'application/json': { schema: { oneOf: [ref('ValidatorResult'), ref('ConformanceResultMessage')] } },
+              'application/json': { schema: { oneOf: [ref('ValidatorResult'), ref('ConformanceResultMessage')] }, examples: answer },
               'application/sarif+json': { schema: ref('SarifLog') },
             }
-          : { 'application/json': { schema: { oneOf: [ref('MockExchangeResult'), { type: 'object', description: 'format=message: the response message alone.' }] } } },
+          : { 'application/json': { schema: { oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')], description: 'format=message answers with the response message alone.' }, examples: answer } },
       },
       ...postProblems(),
     },
@@ -118,7 +128,7 @@ export function openApiDocument(ctx: RecordContext, examples: readonly ExampleRe
   for (const route of ROUTES) {
     if (route.path.includes('?')) continue; // the download twin is the download parameter of /adoption-kit
     const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase()] = route.method === 'GET' ? getOperation(route, ctx) : postOperation(route, examples);
+    item[route.method.toLowerCase()] = route.method === 'GET' ? getOperation(route, ctx) : postOperation(route, ctx, examples);
     if (route.method === 'POST') {
       item.options = {
         operationId: `preflight${operationId(route).slice(4)}`,

@@ -1,0 +1,126 @@
+/** Renders the figures of one bench run as BENCHMARKS.md (Markdown), goals first. */
+import type { EngineFigures } from './engine.ts';
+import type { BuildFigures } from './build.ts';
+import type { BundleFigures, LoadFigures } from './http.ts';
+import type { MockEngineFigures } from './mock-engine.ts';
+import type { PrismFigures } from './prism.ts';
+
+export interface Machine {
+  readonly cores: number;
+  readonly cpu: string;
+  readonly node: string;
+  readonly os: string;
+  readonly date: string;
+  readonly loadAtStart: readonly number[];
+  readonly loadAtEnd: readonly number[];
+}
+
+export interface BenchResult {
+  readonly mode: 'full' | 'smoke';
+  readonly seconds: number;
+  readonly connections: number;
+  readonly durationSeconds: number;
+  readonly machine: Machine;
+  readonly engine: EngineFigures;
+  readonly mock: MockEngineFigures;
+  readonly load: readonly LoadFigures[];
+  readonly prism: PrismFigures;
+  readonly bundles: readonly BundleFigures[];
+  readonly build: BuildFigures;
+}
+
+export interface Goal {
+  readonly goal: string;
+  readonly figure: string;
+  readonly met: boolean | undefined;
+}
+
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+const mark = (m: boolean | undefined) => (m === undefined ? 'n/a' : m ? 'met' : 'missed');
+const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
+const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(d));
+
+export function goals(r: BenchResult): Goal[] {
+  const typical = r.engine.sizes.find((s) => s.size === 'typical')!;
+  const worst = Math.max(...r.engine.sizes.map((s) => s.ratio));
+  const out: Goal[] = [
+    { goal: 'validate <= 1.3x the floor (3 KB message)', figure: `${typical.ratio}x (all sizes: ${r.engine.sizes.map((s) => `${s.size} ${s.ratio}x`).join(', ')}; worst ${worst}x)`, met: typical.ratio <= 1.3 },
+  ];
+  const stat = r.load[0]!;
+  for (const route of ['/v1/validate', '/v1/mock-exchange']) {
+    const ours = r.load.find((l) => l.name === `POST ${route}`)!;
+    const peer = r.prism.load.find((l) => l.name === `Prism POST ${route}`);
+    const vsPrism = peer ? ours.rpsSpread.median / peer.rpsSpread.median : undefined;
+    out.push({ goal: `POST ${route} >= 2.5x Prism req/s`, figure: vsPrism === undefined ? 'Prism not measured' : `${vsPrism.toFixed(2)}x`, met: vsPrism === undefined ? undefined : vsPrism >= 2.5 });
+    out.push({ goal: `POST ${route} >= 20% of static req/s`, figure: `${(ours.ratioToStatic * 100).toFixed(1)}% (${ours.rpsSpread.median} vs ${stat.rpsSpread.median} req/s)`, met: ours.ratioToStatic >= 0.2 });
+    out.push({ goal: `POST ${route} p99 <= 10 ms, 0 errors, 0 non-2xx`, figure: `p99 ${ours.p99Ms} ms, ${ours.errors} errors, ${ours.non2xx} non-2xx`, met: ours.p99Ms <= 10 && ours.errors === 0 && ours.non2xx === 0 });
+  }
+  for (const b of r.bundles) {
+    out.push({ goal: `${b.fn} function import <= 15 ms over bare Node`, figure: `${b.importOverBareMs} ms`, met: b.importOverBareMs <= 15 });
+    out.push({ goal: `${b.fn} bundle <= 200 KB min / 30 KB gzip`, figure: `${kb(b.minBytes)} / ${kb(b.gzipBytes)}`, met: b.minBytes <= 200 * 1024 && b.gzipBytes <= 30 * 1024 });
+  }
+  out.push({ goal: 'build <= 20 s', figure: r.build.wallSeconds === undefined ? 'not run (smoke)' : `${r.build.wallSeconds} s`, met: r.build.wallSeconds === undefined ? undefined : r.build.wallSeconds <= 20 });
+  return out;
+}
+
+export function renderReport(r: BenchResult, notes: readonly string[]): string {
+  const m = r.machine;
+  const busy = m.loadAtStart[0]! > m.cores || m.loadAtEnd[0]! > m.cores;
+  const lines: string[] = [];
+  lines.push('# Benchmarks', '');
+  lines.push(`Written by \`npm run bench${r.mode === 'smoke' ? ' -- --smoke' : ''}\` (bench/run.ts), ${r.mode} mode, in ${r.durationSeconds} s. Do not edit by hand: run it again.`, '');
+  lines.push(`**Machine:** ${m.cores} cores, ${m.cpu}, Node ${m.node}, ${m.os}; run at ${m.date}; load average at start ${m.loadAtStart.map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min), at end ${m.loadAtEnd.map((x) => x.toFixed(2)).join(' / ')}.`, '');
+  if (busy) lines.push(`> The machine was shared with other builds and tests during this run (load average above the ${m.cores} cores), so absolute times are inflated and noisy; ratios measured in the same run (validate vs floor, ours vs Prism, POST vs static) are the more trustworthy figures.`, '');
+  lines.push('Every figure is a median with its min-max over repeated runs: engine timings over batches of calls, req/s over the one-second windows of each load run, import times over fresh processes.', '');
+
+  lines.push('## Goals', '', row(['goal', 'figure', 'status']), row(['---', '---', '---']));
+  for (const g of goals(r)) lines.push(row([g.goal, g.figure, mark(g.met)]));
+  lines.push('');
+
+  lines.push('## 1. Engine', '', 'Per message, in one process: the floor is JSON.parse + canonicalize (JCS) + sha256 + JSON.stringify of the same text; validate is the whole pipeline (parse, schema, rules, checksum, conformance record) plus JSON.stringify of its result; keyless is the same message sent keyless.', '');
+  lines.push(row(['message', 'bytes', 'floor µs', 'validate µs (min-max)', 'validate / floor', 'keyless µs', 'keyless / keyed']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+  for (const s of r.engine.sizes) lines.push(row([s.size, s.bytes, s.floor_us, `${s.validate_us} (${s.validate_min_us}-${s.validate_max_us})`, `${s.ratio}x`, s.keyless_us, `${s.keyless_overhead}x`]));
+  lines.push('');
+  lines.push(`Mock exchange per call (engine only, ${r.mock.bytes}-byte request, includes JSON.parse and JSON.stringify): ${r.mock.perCallUs.median} µs (${r.mock.perCallUs.min}-${r.mock.perCallUs.max}, ${r.mock.perCallUs.runs} batches).`, '');
+  const i = r.engine.import_ms;
+  lines.push(`Import of the generated validators (src/engine/generated/schema-validators.js, fresh process): ${i.validators} ms vs bare Node ${i.bare} ms, ${i.over_bare} ms over bare (median of ${i.runs}).`, '');
+
+  lines.push('## 2. HTTP on the local server', '', `\`scripts/start.ts --no-build\` with UAI_RATE_LIMIT=0 on 127.0.0.1, autocannon with ${r.connections} connections for ${r.seconds} s per route (after a 1 s warm-up in full mode), the same process and machine as the load generator. Body: the published intent request example as \`{"message": ...}\`.`, '');
+  lines.push(row(['route', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests', 'response bytes', 'vs static']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  for (const l of r.load) lines.push(row([l.name, `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`, l.p50Ms, l.p99Ms, l.errors, l.non2xx, l.total, l.responseBytes, `${(l.ratioToStatic * 100).toFixed(1)}%`]));
+  lines.push('');
+
+  lines.push('## 3. Peer: Stoplight Prism', '');
+  const p = r.prism;
+  if (!p.installed) {
+    lines.push(`Prism ${p.version} not measured in this run: ${p.note}`, '');
+  } else {
+    lines.push(`@stoplight/prism-cli ${p.version} (${p.note}), \`${p.mode}\`, mocking our own dist/v1/openapi.json on 127.0.0.1 with the same load and body as section 2. Prism serves the paths relative to the OpenAPI server URL (…/v1), so the routes are /validate and /mock-exchange.`, '');
+    lines.push('Probe with `--errors` (response violations become errors):', '');
+    for (const s of p.strictProbe) lines.push(`- POST ${s.route}: HTTP ${s.status}${s.violations.length ? `; Prism's own generated response violates our schema: ${s.violations.join('; ')}` : ''}`);
+    if (p.invalidProbe) lines.push(`- Request validation check in the measured mode, POST /validate with a body lacking \`message\`: HTTP ${p.invalidProbe.status}${p.invalidProbe.violations.length ? ` (${p.invalidProbe.violations.join('; ')})` : ''}`);
+    lines.push('');
+    lines.push(row(['route', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests', 'response bytes', 'ours / Prism req/s']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const l of p.load) {
+      const ours = r.load.find((o) => `Prism ${o.name}` === l.name);
+      const ratio = ours && l.rpsSpread.median ? `${(ours.rpsSpread.median / l.rpsSpread.median).toFixed(2)}x` : 'n/a';
+      lines.push(row([l.name, `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`, l.p50Ms, l.p99Ms, l.errors, l.non2xx, l.total, l.responseBytes, ratio]));
+    }
+    lines.push('');
+  }
+
+  lines.push('## 4. Cold start of the functions', '', `Each function bundled with esbuild as Netlify would (ESM, minified, node22), then imported in ${r.bundles[0]?.runs ?? 0} fresh processes interleaved with a bare-Node baseline that imports an empty module; times are measured inside the process around \`await import()\`.`, '');
+  lines.push(row(['function', 'min', 'gzip', 'import ms median (min-max)', 'bare Node ms', 'over bare ms', 'ajv compiler in bundle']), row(['---', '---:', '---:', '---:', '---:', '---:', '---']));
+  for (const b of r.bundles) lines.push(row([b.fn, kb(b.minBytes), kb(b.gzipBytes), `${fmt(b.importMedianMs, 2)} (${fmt(b.importMinMs, 2)}-${fmt(b.importMaxMs, 2)})`, fmt(b.bareNodeMedianMs, 2), fmt(b.importOverBareMs, 2), b.containsAjvCompiler ? 'yes' : 'no']));
+  lines.push('');
+
+  lines.push('## 5. Build', '');
+  lines.push(`${r.build.note}: ${r.build.wallSeconds === undefined ? 'wall time not measured' : `${r.build.wallSeconds} s wall time`}; dist/ holds ${r.build.distFiles} files, ${r.build.distBytes} bytes (${kb(r.build.distBytes)}).`, '');
+
+  if (notes.length) {
+    lines.push('## Findings and what limits the rest', '');
+    for (const n of notes) lines.push(`- ${n}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

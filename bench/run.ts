@@ -1,0 +1,79 @@
+/**
+ * `npm run bench [-- --smoke] [-- --out FILE]`: the whole benchmark of issue 7 in one bounded run
+ * on loopback (under 5 minutes on 2 cores in full mode, a few seconds of load in smoke mode):
+ *   0. build (full mode only): `npm run build` wall time and dist/ size
+ *   1. engine: validate vs the floor, keyless overhead, mock exchange per call, validator import
+ *   2. HTTP on the local server: POST /v1/validate, POST /v1/mock-exchange, a static record
+ *   3. peer: Stoplight Prism mocking our openapi.json, same load and body
+ *   4. cold start: function bundles' size and import time over bare Node
+ * Prints the report and writes it to BENCHMARKS.md (or --out). It stops by itself: a watchdog
+ * ends the run (and its child servers) if it ever overruns.
+ */
+import { cpus, loadavg, platform, release } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { benchBuild } from './build.ts';
+import { bundleFigures, CONNECTIONS, loadFigures } from './http.ts';
+import { prismBench } from './prism.ts';
+import { renderReport, type BenchResult } from './report.ts';
+import { NOTES } from './notes.ts';
+
+const argv = process.argv.slice(2);
+const smoke = argv.includes('--smoke');
+const outIndex = argv.indexOf('--out');
+const out = outIndex >= 0 ? argv[outIndex + 1]! : 'BENCHMARKS.md';
+const started = Date.now();
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: over its ${smoke ? 120 : 360} s bound, stopping`);
+  process.exit(2);
+}, (smoke ? 120 : 360) * 1000);
+watchdog.unref();
+
+const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+  const t = Date.now();
+  process.stderr.write(`bench: ${name}...`);
+  const r = await fn();
+  process.stderr.write(` ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  return r;
+};
+
+const loadAtStart = loadavg();
+const build = await step('build', () => benchBuild({ run: !smoke }));
+// The engine modules need the generated validators, which the build writes: import them after it.
+const { benchEngine } = await import('./engine.ts');
+const { benchMockEngine } = await import('./mock-engine.ts');
+const engine = await step('engine', () => benchEngine({ smoke }));
+const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
+const seconds = smoke ? 2 : 10;
+const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
+const prism = await step('HTTP load (Prism)', () => prismBench(body, seconds, { install: !smoke, warmup: !smoke }));
+const bundles = await step('cold start', () => bundleFigures(smoke ? 5 : 15));
+
+const result: BenchResult = {
+  mode: smoke ? 'smoke' : 'full',
+  seconds,
+  connections: CONNECTIONS,
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  machine: {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    node: process.version,
+    os: `${platform()} ${release()}`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    loadAtStart,
+    loadAtEnd: loadavg(),
+  },
+  engine,
+  mock,
+  load,
+  prism,
+  bundles,
+  build,
+};
+
+const report = renderReport(result, NOTES);
+writeFileSync(out, `${report}\n`);
+console.log(report);
+console.log(`\nbench: wrote ${out} in ${result.durationSeconds} s`);
+clearTimeout(watchdog);
+process.exit(0);

@@ -1,0 +1,20 @@
+/** Small statistics shared by the bench modules: every figure is a median with its min and max. */
+export interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly runs: number;
+}
+
+export const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+export const round = (x: number, digits = 1): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function spread(xs: readonly number[], digits = 1): Spread {
+  if (xs.length === 0) return { median: NaN, min: NaN, max: NaN, runs: 0 };
+  return { median: round(median(xs), digits), min: round(Math.min(...xs), digits), max: round(Math.max(...xs), digits), runs: xs.length };
+}

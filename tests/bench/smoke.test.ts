@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The bench cannot rot: its smoke mode runs end to end (build skipped, short loads, Prism only if
+ * already installed) into a temporary file, and the report has every section with numbers.
+ * No timing is asserted: only that each figure is there.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'uai-bench-smoke-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run bench -- --smoke', () => {
+  it('writes a report with every section and its figures', () => {
+    const out = join(dir, 'BENCHMARKS.md');
+    const run = spawnSync(process.execPath, ['bench/run.ts', '--smoke', '--out', out], { encoding: 'utf8', timeout: 110_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const md = readFileSync(out, 'utf8');
+    const section = (title: string) => {
+      const start = md.indexOf(`\n## ${title}`);
+      expect(start, `section ${title}`).toBeGreaterThan(0);
+      const end = md.indexOf('\n## ', start + 4);
+      return md.slice(start, end < 0 ? undefined : end);
+    };
+    expect(md).toMatch(/\*\*Machine:\*\* \d+ cores, .+, Node v\d+/);
+    expect(section('Goals')).toMatch(/\| validate <= 1\.3x the floor .*\| (met|missed) \|/);
+    const engine = section('1. Engine');
+    for (const size of ['small', 'typical', 'large']) expect(engine).toMatch(new RegExp(`\\| ${size} \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+x \\|`));
+    expect(engine).toMatch(/Mock exchange per call .*: [\d.]+ µs/);
+    const http = section('2. HTTP on the local server');
+    for (const route of ['GET /v1/examples/', 'POST /v1/validate', 'POST /v1/mock-exchange']) expect(http).toMatch(new RegExp(`\\| ${route}[^|]* \\| \\d+ \\(\\d+-\\d+\\) \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|`));
+    const peer = section('3. Peer: Stoplight Prism');
+    // Smoke mode does not install Prism; when it is already installed it is measured too.
+    expect(peer).toMatch(/Prism POST \/v1\/validate \| \d+|not measured in this run/);
+    const cold = section('4. Cold start of the functions');
+    for (const fn of ['validate', 'mock-exchange']) expect(cold).toMatch(new RegExp(`\\| ${fn} \\| [\\d.]+ KB \\| [\\d.]+ KB \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+ \\| -?[\\d.]+ \\| no \\|`));
+    expect(section('5. Build')).toMatch(/dist\/ holds \d+ files, \d+ bytes/);
+  }, 120_000);
+});
