@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configuredSite } from '../config.ts';
 import { buildRecordSet, type StarterSource } from '../records/index.ts';
 import { STARTER_META } from '../records/starters.ts';
@@ -6,13 +8,11 @@ import { STARTER_META } from '../records/starters.ts';
  * The records as the static build sees them: built once per build from the configured origin.
  * JSON routes and pages both read this map, so a page and its JSON twin cannot disagree.
  */
-const starterFiles = import.meta.glob<string>('../../starters/*', { query: '?raw', import: 'default', eager: true });
-
-const starters: StarterSource[] = STARTER_META.map((meta) => {
-  const content = starterFiles[`../../starters/${meta.name}`];
-  if (content === undefined) throw new Error(`Starter file starters/${meta.name} is missing`);
-  return { ...meta, content };
-});
+// The starters are real files of the repository, embedded as they are (read at build, from the project root).
+const starters: StarterSource[] = STARTER_META.map((meta) => ({
+  ...meta,
+  content: readFileSync(join(process.cwd(), 'starters', meta.name), 'utf8'),
+}));
 
 export const site = configuredSite();
 export const generatedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
