@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import validate, { config as validateConfig } from '../netlify/functions/validate.mts';
 import mockExchange, { config as mockExchangeConfig } from '../netlify/functions/mock-exchange.mts';
+import { apiFallback, RECORD_ALLOW } from '../src/http/api-fallback.ts';
 import { problemResponse } from '../src/http/problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../src/http/rate-limit.ts';
 import { NO_STORE, SECURITY_HEADERS } from '../src/http/headers.ts';
@@ -28,7 +29,6 @@ const FUNCTIONS = new Map<string, Handler>([
   [mockExchangeConfig.path, mockExchange],
 ]);
 
-const STATIC_ALLOW = 'GET, HEAD';
 /** What Netlify sends for pages when no rule sets Cache-Control. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
@@ -83,10 +83,10 @@ export function createApp(options: AppOptions): Server {
     const found = lookup(files, rewrite(url.pathname, url.searchParams));
     if (found && (req.method === 'GET' || req.method === 'HEAD')) return serveStatic(req, res, url, found);
     req.resume();
+    if (isApi) return sendResponse(res, apiFallback(site, req.method ?? 'GET', url.pathname), req.method === 'HEAD');
     if (found) {
-      return sendResponse(res, problemResponse(site, 'request.method_not_allowed', `${url.pathname} is a published record; it takes GET and HEAD, not ${req.method}.`, { headers: { Allow: STATIC_ALLOW } }), req.method === 'HEAD');
+      return sendResponse(res, problemResponse(site, 'request.method_not_allowed', `${url.pathname} is a page; it takes GET and HEAD, not ${req.method}.`, { headers: { Allow: RECORD_ALLOW } }), req.method === 'HEAD');
     }
-    if (isApi) return sendResponse(res, problemResponse(site, 'route.not_found', `No route of the REST surface has the path ${url.pathname}; GET ${site.base}/catalog lists every route.`), req.method === 'HEAD');
     return notFoundPage(req, res);
   }
 

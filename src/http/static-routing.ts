@@ -1,4 +1,4 @@
-import { ADOPTION_KIT_DOWNLOAD_FILE, LIST_RECORDS_WITH_CHILDREN, recordFile } from '../records/files.ts';
+import { ADOPTION_KIT_DOWNLOAD_FILE, LIST_RECORDS_WITH_CHILDREN, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
 import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
 import { CORS_HEADERS, JSON_TYPE, RECORD_CACHE, SECURITY_HEADERS } from './headers.ts';
 
@@ -14,10 +14,16 @@ export interface HeaderRule {
 }
 
 export interface Rewrite {
+  /** An exact path, or a prefix ending in `/*`. */
   readonly from: string;
   /** A query parameter that must be present with this value (Netlify query matching). */
   readonly query?: { readonly name: string; readonly value: string };
   readonly to: string;
+  /**
+   * 404: a not-found fallback, used on Netlify only where no file matches. The local server
+   * answers those paths itself with the same code (src/http/api-fallback.ts).
+   */
+  readonly status?: 404;
 }
 
 export const HEADER_RULES: readonly HeaderRule[] = [
@@ -29,6 +35,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
 export const REWRITES: readonly Rewrite[] = [
   ...LIST_RECORDS_WITH_CHILDREN.map((p) => ({ from: `/v1${p}`, to: `/v1${recordFile(p)}` })),
   { from: '/v1/adoption-kit', query: { name: 'download', value: '1' }, to: `/v1${ADOPTION_KIT_DOWNLOAD_FILE}` },
+  { from: '/v1/*', to: `/v1${ROUTE_NOT_FOUND_FILE}`, status: 404 },
 ];
 
 const matches = (pattern: string, pathname: string): boolean =>
@@ -45,7 +52,7 @@ export function staticHeadersFor(pathname: string): Record<string, string> {
 export function rewrite(pathname: string, query: URLSearchParams): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   for (const rule of REWRITES) {
-    if (rule.from !== trimmed) continue;
+    if (rule.status === 404 || rule.from !== trimmed) continue;
     if (rule.query && query.get(rule.query.name) !== rule.query.value) continue;
     return rule.to;
   }
@@ -57,6 +64,8 @@ export function netlifyHeadersFile(): string {
 }
 
 export function netlifyRedirectsFile(): string {
-  // `200!` forces the rewrite even where a path could also match a folder.
-  return REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  200!`).join('\n') + '\n';
+  // `200!` forces a rewrite even where a path could also match a folder; a 404 fallback is not
+  // forced, so it applies only where no file matches.
+  const status = (r: Rewrite) => (r.status === 404 ? '404' : '200!');
+  return REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`).join('\n') + '\n';
 }

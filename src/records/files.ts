@@ -12,3 +12,9 @@ export const recordFile = (path: string): string =>
 
 /** The adoption kit's download twin, served for GET /v1/adoption-kit?download=1. */
 export const ADOPTION_KIT_DOWNLOAD_FILE = `/downloads/${ADOPTION_KIT_FILENAME}`;
+
+/**
+ * The problem document Netlify serves, with status 404, for /v1 paths that match no file (a `404`
+ * rewrite of the static table): unknown API paths get problem JSON there too, never the HTML page.
+ */
+export const ROUTE_NOT_FOUND_FILE = '/errors/route-not-found.json';

@@ -1,7 +1,8 @@
 import { PROFILES } from '../standard/profiles.ts';
 import { allSchemas } from '../standard/schemas.ts';
 import { adoptionKitRecord, type StarterSource } from './adoption-kit.ts';
-import { ADOPTION_KIT_DOWNLOAD_FILE } from './files.ts';
+import { problemBody } from '../standard/problem.ts';
+import { ADOPTION_KIT_DOWNLOAD_FILE, ROUTE_NOT_FOUND_FILE } from './files.ts';
 import { catalogRecord } from './catalog.ts';
 import { conformancePackRecord } from './conformance-pack.ts';
 import type { RecordContext } from './context.ts';
@@ -14,7 +15,7 @@ import {
 } from './reference.ts';
 
 export { recordPaths } from './catalog.ts';
-export { recordFile, ADOPTION_KIT_DOWNLOAD_FILE } from './files.ts';
+export { recordFile, ADOPTION_KIT_DOWNLOAD_FILE, ROUTE_NOT_FOUND_FILE } from './files.ts';
 export type { RecordContext } from './context.ts';
 export type { StarterSource } from './adoption-kit.ts';
 
@@ -50,6 +51,7 @@ export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSou
   records.set(ADOPTION_KIT_DOWNLOAD_FILE, kit);
   records.set('/roadmap', roadmapRecord(ctx));
   records.set('/openapi.json', openApiDocument(ctx, examples));
+  records.set(ROUTE_NOT_FOUND_FILE, problemBody(ctx.site, 'route.not_found', `No route of the REST surface has this path; GET ${ctx.site.base}/catalog lists every route.`));
   records.set('/conformance-pack', conformancePackRecord(ctx, { registry, fieldRegistry, bindings, trustChannels, levels, errorRegistry }));
   return records;
 }

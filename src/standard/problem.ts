@@ -1,0 +1,18 @@
+import { errorCode } from './codes.ts';
+import { links, type Site } from './site.ts';
+
+/**
+ * The RFC 9457 problem document of a published error code (CONTRACT section 8): `type` is the
+ * code's entry in the error registry, and the status comes from that entry, so the registry,
+ * OpenAPI and the wire cannot disagree.
+ */
+export interface IssueLike {
+  readonly code: string;
+}
+
+export function problemBody(site: Site, code: string, detail: string, errors?: readonly IssueLike[]) {
+  const entry = errorCode(code) ?? errorCode('server.internal')!;
+  const body: Record<string, unknown> = { type: links(site).codeHelp(entry.code), title: entry.title, status: entry.status, detail, code: entry.code };
+  if (errors && errors.length) body.errors = errors;
+  return body;
+}
