@@ -14,6 +14,7 @@ import { messageToKeyless } from '../src/engine/keyless.ts';
 import { validateMessage } from '../src/engine/validate/index.ts';
 import { publishedExamples } from '../src/records/examples.ts';
 import { siteFor } from '../src/standard/site.ts';
+import { median, microsPerCall, round } from './stats.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = siteFor();
@@ -22,17 +23,9 @@ const now = new Date('2026-11-02T10:00:00Z');
 export interface SizeFigures { size: string; bytes: number; floor_us: number; validate_us: number; ratio: number; validate_min_us: number; validate_max_us: number; keyless_us: number; keyless_overhead: number }
 export interface EngineFigures { sizes: SizeFigures[]; import_ms: { validators: number; bare: number; over_bare: number; runs: number } }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 /** Median per-call microseconds over `batches` batches of `n` calls. */
 function time(fn: () => void, n: number, batches: number): { median: number; min: number; max: number } {
-  for (let i = 0; i < n; i += 1) fn(); // warm-up
-  const per: number[] = [];
-  for (let b = 0; b < batches; b += 1) {
-    const t = process.hrtime.bigint();
-    for (let i = 0; i < n; i += 1) fn();
-    per.push(Number(process.hrtime.bigint() - t) / 1000 / n);
-  }
+  const per = microsPerCall(fn, n, batches);
   return { median: median(per), min: Math.min(...per), max: Math.max(...per) };
 }
 
@@ -71,7 +64,6 @@ function importTime(runs: number): EngineFigures['import_ms'] {
   return { validators: round(v), bare: round(b), over_bare: round(v - b), runs };
 }
 
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 export function benchEngine(options: { smoke?: boolean } = {}): EngineFigures {
   const smoke = options.smoke ?? false;

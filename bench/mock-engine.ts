@@ -5,7 +5,7 @@
 import { mockExchangeAction } from '../src/engine/mock-exchange/index.ts';
 import { publishedExamples } from '../src/records/examples.ts';
 import { siteFor } from '../src/standard/site.ts';
-import { spread, type Spread } from './stats.ts';
+import { microsPerCall, spread, type Spread } from './stats.ts';
 
 export interface MockEngineFigures {
   readonly bytes: number;
@@ -24,12 +24,5 @@ export function benchMockEngine(options: { smoke?: boolean } = {}): MockEngineFi
   };
   const n = options.smoke ? 20 : 1000;
   const batches = options.smoke ? 3 : 15;
-  for (let i = 0; i < n; i += 1) call(); // warm-up
-  const per: number[] = [];
-  for (let b = 0; b < batches; b += 1) {
-    const t = process.hrtime.bigint();
-    for (let i = 0; i < n; i += 1) call();
-    per.push(Number(process.hrtime.bigint() - t) / 1000 / n);
-  }
-  return { bytes: Buffer.byteLength(text), perCallUs: spread(per) };
+  return { bytes: Buffer.byteLength(text), perCallUs: spread(microsPerCall(call, n, batches)) };
 }

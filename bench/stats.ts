@@ -18,3 +18,15 @@ export function spread(xs: readonly number[], digits = 1): Spread {
   if (xs.length === 0) return { median: NaN, min: NaN, max: NaN, runs: 0 };
   return { median: round(median(xs), digits), min: round(Math.min(...xs), digits), max: round(Math.max(...xs), digits), runs: xs.length };
 }
+
+/** Microseconds per call of `fn`, one figure per batch of `n` calls, after one warm-up batch. */
+export function microsPerCall(fn: () => void, n: number, batches: number): number[] {
+  for (let i = 0; i < n; i += 1) fn();
+  const per: number[] = [];
+  for (let b = 0; b < batches; b += 1) {
+    const t = process.hrtime.bigint();
+    for (let i = 0; i < n; i += 1) fn();
+    per.push(Number(process.hrtime.bigint() - t) / 1000 / n);
+  }
+  return per;
+}
