@@ -4,7 +4,7 @@ import { referenceServerParty } from '../../standard/parties.ts';
 import { links, serviceDid, type Site } from '../../standard/site.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
 import { isRecord, own, ownRecord, wellFormed, type JsonObject } from '../validate/json.ts';
-import { isoSeconds } from '../validate/record.ts';
+import { compareInstants, inFourDigitYears, parseInstant, utcSecondText } from '../instant.ts';
 import type { ExchangeIds } from './ids.ts';
 
 /**
@@ -75,9 +75,6 @@ function requester(read: SafeReader): JsonObject {
   return party;
 }
 
-/** ISO 8601 UTC with Z; milliseconds kept only when the instant has them. */
-const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-
 export interface Linkage {
   readonly source: JsonObject;
   readonly target: JsonObject;
@@ -115,9 +112,12 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const delivery: JsonObject = { mode: mode !== undefined && (DELIVERY_MODES as readonly string[]).includes(mode) ? mode : 'sync' };
   const priority = read.string('/delivery/priority');
   if (priority !== undefined && (DELIVERY_PRIORITIES as readonly string[]).includes(priority)) delivery.priority = priority;
+  // Copied as written (an exact RFC 3339 instant), when a whole second before it is still a
+  // four-digit year, so that issued_at can always be dated before it (below).
   const expiresText = read.string('/delivery/expires_at');
-  const expires = expiresText !== undefined ? Date.parse(expiresText) : Number.NaN;
-  if (Number.isFinite(expires) && expires >= Date.parse('0001-01-01T00:00:01Z')) delivery.expires_at = iso(expires);
+  const expires = expiresText !== undefined ? parseInstant(expiresText) : undefined;
+  const latestIssue = expires && inFourDigitYears(expires.utcSeconds - 1) ? expires : undefined;
+  if (latestIssue) delivery.expires_at = expiresText;
   delivery.reply_requested = false;
   delivery.ack_required = false;
   if (taskRef !== undefined) delivery.task_ref = taskRef;
@@ -125,16 +125,16 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   // issued_at is the time of the call. When the request has already expired, rule 7 still copies
   // its expiry; the response is then dated one second before it, so that expires_at stays after
   // issued_at (delivery.expiry_not_after_issue). The exchange result's generated_at keeps the real time.
-  let issuedMs = input.now.getTime();
+  let issuedSeconds = Math.floor(input.now.getTime() / 1000);
   let issuedBeforeExpiry = false;
-  if (delivery.expires_at !== undefined && expires <= issuedMs) {
-    issuedMs = expires - 1000;
+  if (latestIssue && compareInstants(latestIssue, { utcSeconds: issuedSeconds, leap: false, fraction: '' }) <= 0) {
+    issuedSeconds = latestIssue.utcSeconds - 1;
     issuedBeforeExpiry = true;
   }
 
   const provenance: JsonObject = {};
   if (traceId !== undefined) provenance.trace_id = traceId; // rule 10
-  provenance.issued_at = isoSeconds(new Date(issuedMs));
+  provenance.issued_at = utcSecondText(issuedSeconds);
   provenance.log_ref = `urn:uai:log:${ids.messageId}`;
   provenance.agent_id = 'uai-reference-server';
 
