@@ -86,6 +86,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   problem('request.too_deep', 400, 'Request nests too deeply', 'The request body nests deeper than 64 levels.'),
   problem('route.not_found', 404, 'No such route', 'No route of the REST surface has this path.'),
   problem('request.method_not_allowed', 405, 'Method not allowed', 'The route exists but not for this method; the Allow header lists the methods it takes.'),
+  problem('request.timeout', 408, 'Request timeout', 'The local server did not receive the request headers within 10 seconds or the whole request within 30 seconds; it answers this where a response is still possible and closes the connection.', true),
   problem('request.too_large', 413, 'Request too large', 'The request body is over 262,144 bytes; it was rejected before parsing.'),
   problem('request.unsupported_media_type', 415, 'Unsupported media type', 'The request Content-Type is not application/json or a +json type.'),
   problem('request.rate_limited', 429, 'Too many requests', 'More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.', true),
