@@ -13,7 +13,7 @@ import { BUILD_STAMP } from './build-stamp.ts';
 import { clientTimeoutsFrom } from '../server/client-timeouts.ts';
 
 const DIST = 'dist';
-const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'package.json'];
+const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'scripts/validator-schemas.ts', 'package.json'];
 const MARKER = join(DIST, 'index.html');
 
 function newestMtime(path: string): number {

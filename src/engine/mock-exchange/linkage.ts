@@ -1,5 +1,6 @@
 import type { Issue } from '../issues.ts';
 import { DID_PATTERN } from '../../standard/objects/patterns.ts';
+import { isUri } from '../../standard/formats/uri.ts';
 import { referenceServerParty } from '../../standard/parties.ts';
 import { links, serviceDid, type Site } from '../../standard/site.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
@@ -65,7 +66,8 @@ function requester(read: SafeReader): JsonObject {
   const label = read.string('/source/label');
   if (label !== undefined) party.label = label;
   const uri = read.string('/source/uri');
-  if (uri !== undefined && URL.canParse(uri)) party.uri = uri;
+  // The validator's own uri check (RFC 3986), so a URI it accepted is never dropped.
+  if (uri !== undefined && isUri(uri)) party.uri = uri;
   const did = read.string('/source/did');
   if (did !== undefined && DID_RE.test(did)) party.did = did;
   const role = read.string('/source/role');

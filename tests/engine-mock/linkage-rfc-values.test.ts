@@ -5,7 +5,7 @@ import { mockExchange } from '../../src/engine/mock-exchange/index.ts';
 import { publishedExamples } from '../../src/records/examples.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
-/** The mock exchange's linkage reads expires_at as an exact RFC 3339 instant (spec 4.2 rule 7). */
+/** The mock exchange's linkage reads request values as the validator does: expires_at as an exact RFC 3339 instant (spec 4.2 rule 7), source.uri by RFC 3986 (rule 6). */
 const site = siteFor('https://uai.example.org');
 const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
 
@@ -40,6 +40,17 @@ describe('mock exchange expiry', () => {
   it('leaves out an expiry with no whole second before it in four-digit years', () => {
     const { expires, result } = answer('0000-01-01T00:00:00+01:00', '0000-01-01T00:00:00Z', '2026-11-20T10:00:00Z');
     expect(expires).toBeUndefined();
+    expect(result.response_validation.issue_count).toBe(0);
+  });
+});
+
+describe('mock exchange source uri', () => {
+  it.each(['https:', 'urn:uai:agent:1', 'http://[2001:db8::7]:8080/a?b#c'])('copies %s, a URI the validator accepts, into the response target', (uri) => {
+    const message = structuredClone(request);
+    message.source.uri = uri;
+    const result = mockExchange({ message: seal(message), scenario: 'accepted-task', format: 'exchange' }, { site, now: () => new Date('2026-11-01T09:10:00Z') });
+    expect(result.request.validation.issue_count).toBe(0);
+    expect((result.response_message as Record<string, any>).target.uri).toBe(uri);
     expect(result.response_validation.issue_count).toBe(0);
   });
 });
