@@ -17,7 +17,8 @@
  *   query       = *( pchar / "/" / "?" )                                     ; 3.4
  *   fragment    = *( pchar / "/" / "?" )                                     ; 3.5
  *
- * Every alternative is told apart by its first character, so matching stays linear in the length.
+ * Each repeated part stops at a character the next part starts with (userinfo at "@", reg-name at
+ * ":" or "/", segments at "/"), so a string is split only one way and matching stays linear.
  */
 const UNRESERVED = "A-Za-z0-9\\-._~";
 const SUB_DELIMS = "!$&'()*+,;=";
