@@ -1,4 +1,4 @@
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { actionHeaders } from '../src/http/problem.ts';
 import { PROBLEM_TYPE } from '../src/http/headers.ts';
@@ -50,14 +50,19 @@ function timeoutAnswer(site: Site, t: ClientTimeouts): Buffer {
 }
 
 /**
- * A request that timed out has no response object yet (Node reports it as a client error on the
- * socket), so the 408 is written to the socket directly, and only when nothing of a response has
- * been written; then the connection is closed.
+ * A timed-out request is reported as a client error on the socket, without a response object, so
+ * the 408 is written to the socket directly: only when no response on it is under way with its
+ * head already sent (a kept-alive socket may have finished earlier ones), as Node does for its own
+ * answers. Then the connection is closed.
  */
 export function answerClientErrors(server: Server, site: Site, t: ClientTimeouts): void {
   const timeout = timeoutAnswer(site, t);
+  const latest = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => latest.set(req.socket, res));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || socket.bytesWritten > 0) return void socket.destroy();
+    const res = latest.get(socket);
+    const responding = res !== undefined && res.headersSent && !res.writableFinished;
+    if (!socket.writable || responding) return void socket.destroy();
     const answer = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? timeout : error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : BAD_REQUEST;
     socket.end(answer, () => socket.destroy());
     setTimeout(() => socket.destroy(), 1000).unref();
