@@ -40,6 +40,8 @@ export interface JsonIndex {
   readonly duplicates: readonly DuplicateMember[];
   /** The range of the member a pointer names; undefined when the text has no such member. */
   lookup(pointer: string): SourceRange | undefined;
+  /** The range of the member's value alone (no key); undefined when the text has no such member. */
+  lookupValue(pointer: string): SourceRange | undefined;
   /** The range of the deepest member on the pointer's path that exists ("" at worst). */
   nearest(pointer: string): { readonly pointer: string; readonly range: SourceRange };
   /** The range of two offsets, for callers that measured their own span. */
@@ -82,6 +84,8 @@ interface Frame {
   readonly pointer: string;
   /** Where the container's own member starts: its key in an object, else the container itself. */
   readonly start: number;
+  /** Where the container itself starts. */
+  readonly valueStart: number;
   index: number;
   /** Spans of every member read so far, by name (duplicates have several). */
   readonly members: Map<string, (readonly [number, number])[]>;
@@ -99,7 +103,7 @@ const LITERALS = ['true', 'false', 'null'];
 export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex {
   const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
   const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
-  const spans = new Map<string, readonly [number, number]>();
+  const spans = new Map<string, readonly [number, number, number]>();
   const lineStarts = [0];
   const repeated: { pointer: string; spans: (readonly [number, number])[] }[] = [];
   const stack: Frame[] = [];
@@ -159,9 +163,9 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     return true;
   };
   /** A member's value ended at i: index it (a later duplicate overwrites, as JSON.parse keeps the last). */
-  const closed = (pointer: string, start: number) => {
+  const closed = (pointer: string, start: number, valueStart: number) => {
     const span = [start, i] as const;
-    spans.set(pointer, span);
+    spans.set(pointer, [start, valueStart, i]);
     const parent = stack[stack.length - 1];
     if (!parent || parent.array) return;
     const list = parent.members.get(parent.childName);
@@ -171,6 +175,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
   /** Reads one value for the member (pointer, start); a container pushes a frame and returns. */
   const value = (pointer: string, start: number): boolean => {
     skip();
+    const valueStart = i;
     const c = text[i];
     if (c === '{' || c === '[') {
       if (stack.length >= maxDepth) {
@@ -178,20 +183,20 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
         return false;
       }
       const array = c === '[';
-      const frame: Frame = { array, pointer, start, index: 0, members: new Map(), childName: '', childPointer: '', childStart: 0 };
+      const frame: Frame = { array, pointer, start, valueStart, index: 0, members: new Map(), childName: '', childPointer: '', childStart: 0 };
       stack.push(frame);
       i++;
       skip();
       if (text[i] === (array ? ']' : '}')) {
         i++;
         stack.pop();
-        closed(pointer, start);
+        closed(pointer, start, valueStart);
         return true;
       }
       return child(frame);
     }
     if (!scalar()) return false;
-    closed(pointer, start);
+    closed(pointer, start, valueStart);
     return true;
   };
   const child = (frame: Frame): boolean => {
@@ -218,7 +223,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
       } else if (text[i] === (frame.array ? ']' : '}')) {
         i++;
         stack.pop();
-        closed(frame.pointer, frame.start);
+        closed(frame.pointer, frame.start, frame.valueStart);
       } else return false;
     }
   };
@@ -233,20 +238,26 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     }
   }
   const range = positionTable(text, lineStarts);
-  const documentSpan = (): readonly [number, number] => {
+  const documentSpan = (): readonly [number, number, number] => {
     const start = text.length - text.trimStart().length;
-    return [start, Math.max(start, text.trimEnd().length)];
+    return [start, start, Math.max(start, text.trimEnd().length)];
   };
   const rangeOfSpan = ([s, e]: readonly [number, number]) => range(s, e);
+  const spanOf = (pointer: string) => spans.get(pointer) ?? (pointer === '' ? documentSpan() : undefined);
   const lookup = (pointer: string): SourceRange | undefined => {
-    const span = spans.get(pointer) ?? (pointer === '' ? documentSpan() : undefined);
-    return span && rangeOfSpan(span);
+    const span = spanOf(pointer);
+    return span && range(span[0], span[2]);
+  };
+  const lookupValue = (pointer: string): SourceRange | undefined => {
+    const span = spanOf(pointer);
+    return span && range(span[1], span[2]);
   };
   return {
     ok,
     ...(ok ? {} : { failure, errorOffset: failure === 'malformed' ? i : undefined }),
     duplicates: repeated.map(({ pointer, spans: list }) => ({ pointer, count: list.length, occurrences: list.map(rangeOfSpan) })),
     lookup,
+    lookupValue,
     nearest(pointer) {
       const segments = parsePointer(pointer);
       for (let n = segments.length; n > 0; n--) {

@@ -88,7 +88,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   problem('route.not_found', 404, 'No such route', 'No route of the REST surface has this path.'),
   problem('request.method_not_allowed', 405, 'Method not allowed', 'The route exists but not for this method; the Allow header lists the methods it takes.'),
   problem('request.too_large', 413, 'Request too large', 'The request body is over 262,144 bytes; it was rejected before parsing.'),
-  problem('request.unsupported_media_type', 415, 'Unsupported media type', 'The request Content-Type is not application/json or a +json type.'),
+  problem('request.unsupported_media_type', 415, 'Unsupported media type', 'The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity).'),
   problem('request.rate_limited', 429, 'Too many requests', 'More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.', true),
   problem('server.internal', 500, 'Internal error', 'The service failed unexpectedly; the request may be retried.', true),
   typed('exchange.request_invalid', 400, 'Request message invalid', 'The mock exchange received a request message that fails validation; errors lists the issues.'),
