@@ -210,6 +210,8 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
       failure = 'too_large';
       return false;
     }
+    // RFC 8259 section 8.1: a parser may ignore a byte order mark; editors write one.
+    if (text.charCodeAt(0) === 0xfeff) i = 1;
     skip();
     if (!value('', i)) return false;
     for (;;) {

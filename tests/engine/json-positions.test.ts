@@ -88,6 +88,12 @@ describe('indexJson: every member of a document', () => {
     expect(index.lookup('/a~b~1c')).toBeUndefined();
   });
 
+  it('reads past a byte order mark, which stays part of the text (offsets and line 1 columns count it)', () => {
+    const text = '\uFEFF{"a": 1}';
+    expect(indexJson(text).lookup('/a')).toMatchObject({ startLine: 1, startColumn: 3, startOffset: 2, endOffset: 8 });
+    expect(indexJson('{"a": 1}\uFEFF').ok).toBe(false);
+  });
+
   it('maps nested arrays element by element', () => {
     const text = '[[1, [2, [3, []]]], {"x": [[{}]]}]';
     const index = indexJson(text);
