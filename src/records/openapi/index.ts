@@ -1,7 +1,7 @@
 import { errorCode } from '../../standard/codes.ts';
 import { PROFILES } from '../../standard/profiles.ts';
-import { mockExchange } from '../../engine/mock-exchange/index.ts';
-import { validateMessage } from '../../engine/validate/index.ts';
+import { mockExchangeAction } from '../../engine/mock-exchange/index.ts';
+import { validateAction } from '../../engine/validate/index.ts';
 import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { ROUTES, type Route } from '../../standard/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
@@ -16,9 +16,16 @@ import { componentSchemas, ref } from './components.ts';
  */
 type Json = Record<string, unknown>;
 
+/** Headers a problem answer carries because of its status (RFC 9110 sections 10.2.1 and 15.5.6; RFC 6585 section 4). */
+const PROBLEM_HEADERS: Record<number, Json> = {
+  405: { Allow: { description: 'The methods the path answers.', required: true, schema: { type: 'string' } } },
+  429: { 'Retry-After': { description: 'Seconds until the client may try again.', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } } },
+};
+
 const problemResponse = (code: string) => {
   const entry = errorCode(code)!;
-  return { description: `${entry.title} (${code})`, content: { 'application/problem+json': { schema: ref('Problem') } } };
+  const headers = PROBLEM_HEADERS[entry.status];
+  return { description: `${entry.title} (${code})`, ...(headers ? { headers } : {}), content: { 'application/problem+json': { schema: ref('Problem') } } };
 };
 
 const RECORD_SCHEMAS: Record<string, string> = { schema: 'JsonSchemaDocument', openapi: 'OpenApiDocument', example: 'ExampleRecord' };
@@ -29,7 +36,9 @@ function operationId(route: Route): string {
 }
 
 function getOperation(route: Route, ctx: RecordContext): Json {
-  const params: Json[] = [];
+  const params: Json[] = [
+    { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer; a match gives 304 (RFC 9110 section 13.1.2).', schema: { type: 'string' } },
+  ];
   if (route.path.includes('{profile}')) {
     const ids = PROFILES.map((p) => p.id) as string[];
     params.push({
@@ -49,15 +58,19 @@ function getOperation(route: Route, ctx: RecordContext): Json {
     summary: route.summary,
     description: `${route.purpose} Human page: ${pageUrl(ctx.site, route.page.replace('{profile}', PROFILES[0]!.id))}`,
     tags: ['records'],
-    ...(params.length ? { parameters: params } : {}),
+    parameters: params,
     responses: {
       '200': {
         description: route.summary,
         headers: {
-          ETag: { description: 'Validator of the record.', schema: { type: 'string' } },
-          'Cache-Control': { description: 'public, max-age=300', schema: { type: 'string' } },
+          ETag: { description: 'Validator of the record.', required: true, schema: { type: 'string' } },
+          'Cache-Control': { description: 'public, max-age=300', required: true, schema: { type: 'string' } },
         },
         content: { 'application/json': { schema } },
+      },
+      '304': {
+        description: 'Not modified: If-None-Match named the current ETag (RFC 9110 section 15.4.5).',
+        headers: { ETag: { description: 'Validator of the record.', required: true, schema: { type: 'string' } } },
       },
       '404': problemResponse('route.not_found'),
       '405': problemResponse('request.method_not_allowed'),
@@ -79,16 +92,48 @@ function postProblems(): Json {
 }
 
 /** Real answers of the engine for the request example, at the fixed example instant, as response examples. */
-function responseExample(ctx: RecordContext, isValidate: boolean, request: Record<string, unknown>): unknown {
-  const now = new Date(Date.parse(EXAMPLE_EPOCH) + 30_000);
-  if (isValidate) return validateMessage(request, { mode: 'keyed-json', site: ctx.site, now });
-  return mockExchange({ scenario: 'accepted-task', format: 'exchange', message: request }, { site: ctx.site, now: () => now });
+function engineAnswer(ctx: RecordContext, isValidate: boolean, body: Record<string, unknown>): unknown {
+  const at = new Date(Date.parse(EXAMPLE_EPOCH) + 30_000);
+  const outcome = (isValidate ? validateAction : mockExchangeAction)(body, { site: ctx.site, now: () => at });
+  if (!outcome.ok) throw new Error(`The published request example is refused: ${outcome.detail}`);
+  return outcome.body;
 }
+
+const FORMAT_NOTES: Record<string, string> = {
+  result: 'format=result: the validator result with its conformance record',
+  summary: 'format=summary: the validator result without its conformance record',
+  record: 'format=record: the conformance record alone, as an attachment',
+  sarif: 'format=sarif: a SARIF 2.1.0 log',
+};
+
+function validateContent(ctx: RecordContext, message: Record<string, unknown>): Json {
+  const example = (format: string) => ({ [format]: { summary: FORMAT_NOTES[format], value: engineAnswer(ctx, true, { message, format }) } });
+  return {
+    'application/json': {
+      schema: { oneOf: [ref('ValidatorResult'), ref('ValidatorSummary'), ref('ConformanceResultMessage')], description: 'One shape per format: result, summary, record.' },
+      examples: { ...example('result'), ...example('summary'), ...example('record') },
+    },
+    'application/sarif+json': { schema: ref('SarifLog'), examples: example('sarif') },
+  };
+}
+
+function mockContent(ctx: RecordContext, message: Record<string, unknown>): Json {
+  return {
+    'application/json': {
+      schema: { oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')], description: 'format=exchange answers with the result; format=message with the response message alone.' },
+      examples: {
+        exchange: { summary: 'format=exchange: the mock exchange result', value: engineAnswer(ctx, false, { message }) },
+        message: { summary: 'format=message: the response message alone', value: engineAnswer(ctx, false, { message, format: 'message' }) },
+      },
+    },
+  };
+}
+
+const header = (description: string, required = true) => ({ description, required, schema: { type: 'string' } });
 
 function postOperation(route: Route, ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message;
   const isValidate = route.id === 'validate';
-  const answer = { published: { summary: 'The answer for the intent request example', value: responseExample(ctx, isValidate, request) } };
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -108,15 +153,13 @@ function postOperation(route: Route, ctx: RecordContext, examples: readonly Exam
     responses: {
       '200': {
         description: isValidate
-          ? 'The check ran (valid or not). format=record answers with the conformance record as an attachment; format=sarif with a SARIF log.'
+          ? 'The check ran (valid or not); the shape follows the requested format.'
           : 'The exchange ran; http_status inside the result is the simulated status.',
-        headers: { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } },
-        content: isValidate
-          ? {
-              'application/json': { schema: { oneOf: [ref('ValidatorResult'), ref('ConformanceResultMessage')] }, examples: answer },
-              'application/sarif+json': { schema: ref('SarifLog') },
-            }
-          : { 'application/json': { schema: { oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')], description: 'format=message answers with the response message alone.' }, examples: answer } },
+        headers: {
+          'Cache-Control': header('no-store'),
+          ...(isValidate ? { 'Content-Disposition': header('format=record: attachment; filename="<download_filename>"', false) } : {}),
+        },
+        content: isValidate ? validateContent(ctx, request) : mockContent(ctx, request),
       },
       ...postProblems(),
     },
@@ -151,7 +194,8 @@ export function openApiDocument(ctx: RecordContext, examples: readonly ExampleRe
     },
     externalDocs: { description: 'API reference page, rendered from this document', url: pageUrl(ctx.site, '/api/') },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: ctx.site.base, description: 'The REST base of this deployment.' }],
+    // Relative to where this document is served (OpenAPI 3.1 section 4.8.5): <origin>/v1 on every deployment.
+    servers: [{ url: new URL(ctx.site.base).pathname, description: `The REST base of this deployment, ${ctx.site.base}.` }],
     security: [],
     tags: [
       { name: 'records', description: 'Published, cacheable JSON records.' },
