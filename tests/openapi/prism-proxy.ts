@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, type RunningServer } from '../http/server.ts';
-import { unexplainedViolations, type Violation } from './violations.ts';
+import { documentSchemas, openApiDocument } from './document-schemas.ts';
+import { misreadBySuffix, unexplainedViolations, type Violation } from './violations.ts';
 
 /**
  * Test target `UAI_HTTP_TARGET=prism-proxy`: Stoplight Prism's validating proxy
@@ -28,25 +29,43 @@ export function rebasedDocument(doc: { servers: { url: string }[]; paths: Record
   return { ...doc, servers: [], paths: Object.fromEntries(Object.entries(doc.paths).map(([path, item]) => [base + path, item])) };
 }
 
-const reported: string[] = [];
-/** Every violation seen in this process, for a summary at the end of a run. */
-export const prismReport = (): readonly string[] => reported;
+/** What this process saw through Prism, printed when the target stops. */
+const seen = { requests: 0, explained: 0, unexplained: 0 };
+
+type Doc = ReturnType<typeof openApiDocument>;
+
+/** The document's path template for a request path (`/schemas/{profile}` for `/schemas/uai.error.v1`). */
+const templateOf = (doc: Doc, path: string): string | undefined =>
+  Object.keys(doc.paths).find((t) => new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+
+/** The body of an answer Prism misreads (see misreadBySuffix), against the document's own schema for its media type. */
+async function bodyErrors(doc: Doc, check: ReturnType<typeof documentSchemas>, response: Response, path: string, method: string): Promise<string[]> {
+  const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  if (!misreadBySuffix(mediaType) || !path.startsWith(`${REST_BASE}/`)) return [];
+  const template = templateOf(doc, path.slice(REST_BASE.length));
+  const operation = template === undefined ? undefined : doc.paths[template]![method.toLowerCase()];
+  if (!operation) return []; // no operation: Prism reports the route itself
+  const at = ['paths', template!, method.toLowerCase(), 'responses', String(response.status), 'content', mediaType, 'schema'];
+  return check(at, await response.clone().json()).map((e) => `response.body (${mediaType}): ${e}`);
+}
 
 function watchFetch(prismBase: string) {
   const original = globalThis.fetch;
+  const doc = openApiDocument();
+  const check = documentSchemas(doc);
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const response = await original(input, init);
     const url = input instanceof Request ? input.url : String(input);
     if (!url.startsWith(prismBase)) return response;
-    const header = response.headers.get('sl-violations');
-    if (!header) return response;
-    const violations = JSON.parse(header) as Violation[];
+    seen.requests++;
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const path = new URL(url).pathname;
+    const violations = JSON.parse(response.headers.get('sl-violations') ?? '[]') as Violation[];
     const left = unexplainedViolations(violations, { path, status: response.status, contentType: response.headers.get('content-type') ?? '' }, REST_BASE);
-    if (left.length) {
-      const lines = left.map((v) => `${v.location.join('.')}: ${v.message}`);
-      reported.push(...lines.map((l) => `${method} ${url.slice(prismBase.length)} -> ${response.status}: ${l}`));
+    if (left.length < violations.length) seen.explained++;
+    const lines = [...left.map((v) => `${v.location.join('.')}: ${v.message}`), ...(await bodyErrors(doc, check, response, path, method))];
+    if (lines.length) {
+      seen.unexplained += lines.length;
       throw new Error(`Prism: ${method} ${url.slice(prismBase.length)} answered ${response.status} against the OpenAPI document:\n  ${lines.join('\n  ')}`);
     }
     return response;
@@ -63,14 +82,14 @@ export async function startPrismProxy(upstream: RunningServer): Promise<RunningS
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prism exited ${child.exitCode}: ${output}`);
     try {
       await (await fetch(`${base}/v1/catalog`)).arrayBuffer();
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`prism did not start in 30 s: ${output}`);
+      if (Date.now() > deadline) throw new Error(`prism did not start in 60 s: ${output}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -79,6 +98,7 @@ export async function startPrismProxy(upstream: RunningServer): Promise<RunningS
     base,
     direct: upstream.direct,
     stop: async () => {
+      console.log(`Prism proxy: ${seen.requests} requests checked; ${seen.explained} with expected request violations only (requests the service refused with a 4xx problem, pages outside /v1); ${seen.unexplained} unexplained violations`);
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());

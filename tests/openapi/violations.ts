@@ -12,6 +12,16 @@ export interface Answer {
   readonly contentType: string;
 }
 
+/**
+ * Prism 5 validates a response body against the first declared media type whose subtype matches
+ * once a structured suffix is dropped (stoplightio/prism#2713, open): an `application/sarif+json`
+ * answer is checked against the `application/json` schema of the same response. For such an
+ * answer its body violations say nothing; the body is checked against the schema the document
+ * declares for its exact media type instead (prism-proxy.ts).
+ */
+export const misreadBySuffix = (mediaType: string): boolean => /^application\/[^/]+\+json$/.test(mediaType);
+export const isBodyViolation = (v: Violation): boolean => v.location[0] === 'response' && v.location[1] === 'body';
+
 /** What Prism says of a request whose path and method match no operation of the document. */
 export const ROUTE_NOT_FOUND = 'Selected route not found';
 
@@ -28,7 +38,9 @@ export const ROUTE_NOT_FOUND = 'Selected route not found';
 export function unexplainedViolations(violations: readonly Violation[], answer: Answer, restBase: string): Violation[] {
   const refused = answer.status >= 400 && answer.status < 500 && answer.contentType.startsWith('application/problem+json');
   const undescribed = !answer.path.startsWith(`${restBase}/`);
+  const mediaType = answer.contentType.split(';')[0]!.trim();
   return violations.filter((v) => {
+    if (isBodyViolation(v) && misreadBySuffix(mediaType)) return false;
     if (v.location[0] !== 'request') return true;
     if (refused) return false;
     return !(undescribed && v.message === ROUTE_NOT_FOUND);
