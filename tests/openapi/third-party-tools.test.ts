@@ -36,7 +36,7 @@ describe('the OpenAPI document read by third-party tools', () => {
     const generated = run('node_modules/openapi-typescript/bin/cli.js', [DOCUMENT, '--output', join(dir, 'api.ts')]);
     expect(generated.status, generated.stderr).toBe(0);
     writeFileSync(join(dir, 'usage.ts'), usage(JSON.parse(readFileSync(DOCUMENT, 'utf8'))));
-    const tsc = run('node_modules/typescript/bin/tsc', ['--strict', '--noEmit', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', join(dir, 'api.ts'), join(dir, 'usage.ts')]);
+    const tsc = run('node_modules/typescript/bin/tsc', ['--strict', '--noEmit', '--target', 'ES2022', '--lib', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', join(dir, 'api.ts'), join(dir, 'usage.ts')]);
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
   }, 2 * TOOL_TIMEOUT);
