@@ -36,15 +36,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   switch (target) {
     case 'local':
       return startLocalServer(env);
-    case 'prism-proxy':
-      return (await import('../openapi/prism-proxy.ts')).startPrismProxy(await startLocalServer(env));
+    case 'prism-proxy': {
+      // Both start at once: Prism needs only the upstream's address to start.
+      const port = await freePort();
+      return (await import('../openapi/prism-proxy.ts')).startPrismProxy(`http://127.0.0.1:${port}`, startLocalServer(env, port));
+    }
     default:
       throw new Error(`UAI_HTTP_TARGET=${target} is not a known target (local, prism-proxy)`);
   }
 }
 
-async function startLocalServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+async function startLocalServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const child: ChildProcess = spawn('node_modules/.bin/node', ['scripts/start.ts', '--no-build'], {
     env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,26 +72,40 @@ function watchFetch(prismBase: string) {
   };
 }
 
-export async function startPrismProxy(upstream: RunningServer): Promise<RunningServer> {
+async function ready(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`prism exited ${child.exitCode}: ${output()}`);
+    try {
+      await (await fetch(`${base}/v1/catalog`)).arrayBuffer();
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`prism did not start in 60 s: ${output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export async function startPrismProxy(upstreamBase: string, starting: Promise<RunningServer>): Promise<RunningServer> {
   const doc = JSON.parse(readFileSync('dist/v1/openapi.json', 'utf8'));
   const file = join(mkdtempSync(join(tmpdir(), 'uai-prism-')), 'openapi.json');
   writeFileSync(file, JSON.stringify(rebasedDocument(doc)));
   const port = await freePort();
   // --cors=false: CORS headers and preflights are the service's own (CONTRACT section 8).
-  const child = spawn('node_modules/.bin/node', [PRISM, 'proxy', file, upstream.base, '-p', String(port), '-h', '127.0.0.1', '--cors=false', '-v', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('node_modules/.bin/node', [PRISM, 'proxy', file, upstreamBase, '-p', String(port), '-h', '127.0.0.1', '--cors=false', '-v', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`prism exited ${child.exitCode}: ${output}`);
-    try {
-      await (await fetch(`${base}/v1/catalog`)).arrayBuffer();
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`prism did not start in 60 s: ${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+  const upstream = await starting.catch((error: unknown) => {
+    child.kill('SIGTERM');
+    throw error;
+  });
+  try {
+    await ready(base, child, () => output);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await upstream.stop();
+    throw error;
   }
   watchFetch(base);
   return {
