@@ -3,7 +3,7 @@
  *   1. build (validators, static site, Netlify tables) with the default origin
  *   2. typecheck
  *   3. vitest: engine, records, HTTP (real server over a socket), CLI and starters
- *   4. OpenAPI lint (Redocly, recommended rules)
+ *   4. OpenAPI lint (Redocly, recommended-strict rules), then the HTTP suite through Prism's proxy
  *   5. Playwright: every page in Chromium against the real local server
  * It ends with one line `N passed, N failed` summed from the runners' JSON reports.
  */
@@ -16,10 +16,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function step(name: string, args: string[]): boolean {
+function step(name: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`\n== ${name}`);
   const started = Date.now();
-  const result = spawnSync(node, args, { stdio: 'inherit', env });
+  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   const ok = result.status === 0;
   console.log(`== ${name}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ok;
@@ -56,7 +56,14 @@ if (vitest) {
   failed++;
 }
 
-check(step('openapi lint', ['node_modules/@redocly/cli/bin/cli.js', 'lint', 'dist/v1/openapi.json', '--extends=recommended', '--format=stylish']));
+check(step('openapi lint', ['node_modules/@redocly/cli/bin/cli.js', 'lint', 'dist/v1/openapi.json', '--extends=recommended-strict', '--format=stylish']));
+
+// The HTTP suite and the generated-request property again, through Stoplight Prism's validating
+// proxy (UAI_HTTP_TARGET=prism-proxy, tests/openapi/prism-proxy.ts): each test fails on a violation.
+const prismOk = step('http through prism proxy', ['node_modules/vitest/vitest.mjs', 'run', 'tests/http', 'tests/openapi/generated-requests.test.ts', '--no-file-parallelism', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest-prism.json'], { UAI_HTTP_TARGET: 'prism-proxy' });
+const prism = readJson('reports/vitest-prism.json');
+passed += prism?.numPassedTests ?? 0;
+failed += (prism?.numFailedTests ?? 0) + (!prismOk && !prism?.numFailedTests ? 1 : 0);
 
 if (existsSync('playwright.config.ts')) {
   const e2eOk = step('playwright', ['node_modules/@playwright/test/cli.js', 'test']);

@@ -7,10 +7,15 @@ import addFormats from 'ajv-formats';
 /** Test support: the real server as a child process, as a user starts it, on a free port. */
 export interface RunningServer {
   readonly base: string;
+  /**
+   * The service itself, without the target's intermediary: for checks of exact bytes and of
+   * bodies that are not JSON text, which a validating proxy re-serializes or cannot carry.
+   */
+  readonly direct: string;
   readonly stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -22,8 +27,27 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The target of the HTTP suite, chosen by UAI_HTTP_TARGET: `local` (default) is the local
+ * server; `prism-proxy` puts Prism's validating proxy in front of it (tests/openapi/prism-proxy.ts).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const target = process.env.UAI_HTTP_TARGET ?? 'local';
+  switch (target) {
+    case 'local':
+      return startLocalServer(env);
+    case 'prism-proxy': {
+      // Both start at once: Prism needs only the upstream's address to start.
+      const port = await freePort();
+      return (await import('../openapi/prism-proxy.ts')).startPrismProxy(`http://127.0.0.1:${port}`, startLocalServer(env, port));
+    }
+    default:
+      throw new Error(`UAI_HTTP_TARGET=${target} is not a known target (local, prism-proxy)`);
+  }
+}
+
+async function startLocalServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const child: ChildProcess = spawn('node_modules/.bin/node', ['scripts/start.ts', '--no-build'], {
     env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,6 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    direct: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
