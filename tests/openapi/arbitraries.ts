@@ -38,8 +38,13 @@ export function arbitraryFor(schema: Schema | boolean, doc: OpenApiDocument, mes
     }
     case 'array':
       return fc.array(arbitraryFor(schema.items ?? true, doc, messages), { maxLength: 5 });
-    case 'string':
-      return fc.string();
+    case 'string': {
+      // The length and pattern constraints the document states are part of what it allows.
+      const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+      const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+      const base = typeof schema.pattern === 'string' ? fc.stringMatching(new RegExp(schema.pattern, 'u')) : fc.string({ minLength, ...(maxLength !== undefined ? { maxLength } : {}) });
+      return base.filter((v) => v.length >= minLength && (maxLength === undefined || v.length <= maxLength));
+    }
     case 'integer':
       return fc.integer();
     case 'number':
