@@ -12,7 +12,7 @@ import canonicalize from 'canonicalize';
 import { seal } from '../src/engine/canonical.ts';
 import { messageToKeyless } from '../src/engine/keyless.ts';
 import { validateMessage } from '../src/engine/validate/index.ts';
-import { publishedExamples } from '../src/records/examples.ts';
+import { publishedExamples } from '../src/engine/artifacts/examples.ts';
 import { siteFor } from '../src/standard/site.ts';
 import { median, microsPerCall, round } from './stats.ts';
 

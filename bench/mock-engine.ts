@@ -3,7 +3,7 @@
  * request example, plus the JSON.stringify the HTTP shell does, as the POST route runs it.
  */
 import { mockExchangeAction } from '../src/engine/mock-exchange/index.ts';
-import { publishedExamples } from '../src/records/examples.ts';
+import { publishedExamples } from '../src/engine/artifacts/examples.ts';
 import { siteFor } from '../src/standard/site.ts';
 import { microsPerCall, spread, type Spread } from './stats.ts';
 

@@ -4,7 +4,7 @@ import { EXAMPLE_EPOCH } from '../standard/release.ts';
 import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
 import { links, pageUrl } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
-import type { ExampleRecord } from './examples.ts';
+import type { PublishedExample } from '../engine/artifacts/examples.ts';
 
 /** A starter program shipped in the kit; its content is the repository file itself (starters/). */
 export interface StarterSource {
@@ -18,7 +18,7 @@ export interface StarterSource {
 
 
 /** The adoption kit (spec 2.6, CONTRACT section 9): 3 JSON starter files, 4 language starters, proof, next steps. */
-export function adoptionKitRecord(ctx: RecordContext, examples: readonly ExampleRecord[], starters: readonly StarterSource[]) {
+export function adoptionKitRecord(ctx: RecordContext, examples: readonly PublishedExample[], starters: readonly StarterSource[]) {
   const l = links(ctx.site);
   const firstPacket = examples.find((e) => e.message.message_id === EXAMPLE_IDS.request)!.message;
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

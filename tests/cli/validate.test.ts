@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateAction } from '../../src/engine/validate/index.ts';
 import { messageToKeyless } from '../../src/engine/keyless.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { publishedExamples } from '../../src/engine/artifacts/examples.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { ORIGIN, uai } from './local-server.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageChecksum } from '../../src/engine/canonical.ts';
-import { conformanceFixtures } from '../../src/records/fixtures.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { conformanceFixtures } from '../../src/engine/artifacts/fixtures.ts';
+import { publishedExamples } from '../../src/engine/artifacts/examples.ts';
 import { links, serviceDid } from '../../src/standard/site.ts';
 import { check, fixtureInput, now, site } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { ROUTES, type Route } from '../../standard/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { pageUrl } from '../../standard/site.ts';
 import type { RecordContext } from '../context.ts';
-import type { ExampleRecord } from '../examples.ts';
+import type { PublishedExample } from '../../engine/artifacts/examples.ts';
 import { componentSchemas, ref } from './components.ts';
 
 /**
@@ -85,7 +85,7 @@ function responseExample(ctx: RecordContext, isValidate: boolean, request: Recor
   return mockExchange({ scenario: 'accepted-task', format: 'exchange', message: request }, { site: ctx.site, now: () => now });
 }
 
-function postOperation(route: Route, ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
+function postOperation(route: Route, ctx: RecordContext, examples: readonly PublishedExample[]): Json {
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message;
   const isValidate = route.id === 'validate';
   const answer = { published: { summary: 'The answer for the intent request example', value: responseExample(ctx, isValidate, request) } };
@@ -123,7 +123,7 @@ function postOperation(route: Route, ctx: RecordContext, examples: readonly Exam
   };
 }
 
-export function openApiDocument(ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
+export function openApiDocument(ctx: RecordContext, examples: readonly PublishedExample[]): Json {
   const paths: Record<string, Json> = {};
   for (const route of ROUTES) {
     if (route.path.includes('?')) continue; // the download twin is the download parameter of /adoption-kit

@@ -1,7 +1,7 @@
-import { canonicalHash, seal } from '../engine/canonical.ts';
-import { messageToKeyless } from '../engine/keyless.ts';
-import type { Message } from '../standard/examples.ts';
-import type { Site } from '../standard/site.ts';
+import { canonicalHash, seal } from '../canonical.ts';
+import { messageToKeyless } from '../keyless.ts';
+import type { Message } from '../../standard/examples.ts';
+import type { Site } from '../../standard/site.ts';
 import { publishedExamples } from './examples.ts';
 
 /**
