@@ -1,4 +1,4 @@
-import { isRecord, own, type JsonObject } from './validate/json.ts';
+import { isRecord, own, type JsonObject } from './json.ts';
 
 /**
  * Reading the members of a POST body (CONTRACT sections 4 and 6), shared by both actions:

@@ -4,7 +4,7 @@
  * The field registry record lists them; a completed mock response carries its profile's map inline.
  */
 import { messageToKeyless, objectToKeyless } from '../keyless.ts';
-import { isRecord, type JsonObject } from '../validate/json.ts';
+import { isRecord, type JsonObject } from '../json.ts';
 import type { FieldType, ObjectDef } from '../../standard/model.ts';
 import { ENVELOPE } from '../../standard/objects/envelope.ts';
 import { OBJECTS, objectDef } from '../../standard/objects/index.ts';

@@ -5,7 +5,7 @@ import { isProfileId } from '../../standard/profiles.ts';
 import { links } from '../../standard/site.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 import { validateMessage, type ValidatorResult } from '../validate/index.ts';
-import { own, ownRecord, ownString, type JsonObject } from '../validate/json.ts';
+import { own, ownRecord, ownString, type JsonObject } from '../json.ts';
 import { isoSeconds } from '../validate/record.ts';
 import { profileArtifacts } from './artifacts.ts';
 import { exchangeIds } from './ids.ts';

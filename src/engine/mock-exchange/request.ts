@@ -1,6 +1,6 @@
 import { MOCK_FORMATS, MOCK_SCENARIOS, type MockScenario } from '../../standard/value-sets.ts';
 import { choice, wrapper } from '../request-members.ts';
-import { isRecord, own, type JsonObject } from '../validate/json.ts';
+import { isRecord, own, type JsonObject } from '../json.ts';
 
 /** POST /v1/mock-exchange request members (CONTRACT section 6); unknown members are ignored. */
 export type MockFormat = (typeof MOCK_FORMATS)[number];

@@ -3,7 +3,7 @@ import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/codes.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/site.ts';
-import { isRecord, own, type JsonObject } from '../validate/json.ts';
+import { isRecord, own, type JsonObject } from '../json.ts';
 import type { ProfileArtifacts } from './artifacts.ts';
 import type { ExchangeIds } from './ids.ts';
 import type { Linkage } from './linkage.ts';

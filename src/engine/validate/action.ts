@@ -2,7 +2,7 @@ import type { EngineAction, EngineContext, Outcome } from '../api.ts';
 import { toSarif } from '../sarif.ts';
 import { NORMALIZATION_MODES, VALIDATE_FORMATS } from '../../standard/value-sets.ts';
 import { choice, wrapper } from '../request-members.ts';
-import { own } from './json.ts';
+import { own } from '../json.ts';
 import { validateMessage } from './pipeline.ts';
 import type { NormalizationMode } from './types.ts';
 

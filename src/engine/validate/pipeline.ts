@@ -6,7 +6,7 @@ import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/rele
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { links } from '../../standard/site.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
-import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from './json.ts';
+import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from '../json.ts';
 import { conformanceLevel } from './levels.ts';
 import { memberIssues } from './members.ts';
 import { conformanceRecord, isoSeconds } from './record.ts';

@@ -5,7 +5,7 @@ import { isProfileId } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { links, serviceDid, type Site } from '../../standard/site.ts';
-import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from './json.ts';
+import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from '../json.ts';
 
 /**
  * The conformance record (spec 4.1, CONTRACT section 4): a uai.conformance.result.v1 message from

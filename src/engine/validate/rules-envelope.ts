@@ -2,7 +2,7 @@ import type { IssueDraft } from '../issues.ts';
 import { PROFILE_IDS, PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 import { DID_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN, TRACEPARENT_PATTERN } from '../../standard/objects/patterns.ts';
 import { REGISTERED_EXTENSIONS } from '../../standard/value-sets.ts';
-import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from './json.ts';
+import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
 
 /**
  * Envelope checks beyond the schema (CONTRACT section 4). Each runs only when the members it reads

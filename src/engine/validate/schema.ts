@@ -5,7 +5,7 @@ import { issueCode } from '../../standard/codes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { fieldAtPointer, pointerSegments } from './field-model.ts';
-import { echo, isRecord, jsonType, own } from './json.ts';
+import { echo, isRecord, jsonType, own } from '../json.ts';
 
 /**
  * Schema stage: runs the precompiled validator of the message's profile (the envelope schema
