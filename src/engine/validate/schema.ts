@@ -4,7 +4,7 @@ import { childPath, type IssueDraft } from '../issues.ts';
 import { issueCode } from '../../standard/codes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { isProfileId } from '../../standard/profiles.ts';
-import { fieldAtPointer, pointerSegments } from './field-model.ts';
+import { fieldAtPointer, pointerSegments } from '../field-model.ts';
 import { echo, isRecord, jsonType, own } from '../json.ts';
 
 /**

@@ -1,7 +1,7 @@
-import type { FieldDef, FieldType, ObjectDef } from '../../standard/model.ts';
-import { ENVELOPE } from '../../standard/objects/envelope.ts';
-import { OBJECTS, bodyDef, objectDef } from '../../standard/objects/index.ts';
-import { isProfileId } from '../../standard/profiles.ts';
+import type { FieldDef, FieldType, ObjectDef } from '../standard/model.ts';
+import { ENVELOPE } from '../standard/objects/envelope.ts';
+import { OBJECTS, bodyDef, objectDef } from '../standard/objects/index.ts';
+import { isProfileId } from '../standard/profiles.ts';
 
 /**
  * Lookups over the field model (src/standard/model.ts), built once at module load: fields by key,
