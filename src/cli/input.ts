@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseValidateRequest, type NormalizationMode } from '../engine/validate/index.ts';
+import { isRecord, parseValidateRequest, type NormalizationMode } from '../engine/index.ts';
 
 /**
  * Turning one file into a validator input. A file holds a bare message, or a validate request
@@ -12,8 +12,7 @@ export type Input =
 
 /** A request wrapper: a top-level object with `message` and without `uai_version` (a message always has one). */
 export function isRequestWrapper(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    && Object.hasOwn(value, 'message') && !Object.hasOwn(value, 'uai_version');
+  return isRecord(value) && Object.hasOwn(value, 'message') && !Object.hasOwn(value, 'uai_version');
 }
 
 /** Parses file text; `mode` is --mode when given. */

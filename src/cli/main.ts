@@ -1,5 +1,5 @@
 import { configuredSite } from '../config.ts';
-import { validateMessage } from '../engine/validate/index.ts';
+import { validateMessage } from '../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { HELP, parseArgs } from './args.ts';
 import { readInput } from './input.ts';

@@ -1,5 +1,4 @@
-import { toSarif } from '../engine/sarif.ts';
-import type { ValidatorResult } from '../engine/validate/index.ts';
+import { sortIssues, toSarif, type ValidatorResult } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 
 /** The three output formats of `uai validate` (see HELP in args.ts). */
@@ -14,7 +13,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function textReport(checked: readonly Checked[], unreadable: number): string {
   const lines: string[] = [];
   for (const { file, result } of checked) {
-    for (const i of [...result.errors, ...result.warnings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : 1))) {
+    for (const i of sortIssues([...result.errors, ...result.warnings])) {
       lines.push(`${file}: ${i.path === '' ? '(root)' : i.path} ${i.code} ${i.severity}: ${i.message}`);
     }
     const verdict = result.valid ? `valid, level ${result.conformance_level ?? 'none'}` : 'invalid';

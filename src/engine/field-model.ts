@@ -2,6 +2,7 @@ import type { FieldDef, FieldType, ObjectDef } from '../standard/model.ts';
 import { ENVELOPE } from '../standard/objects/envelope.ts';
 import { OBJECTS, bodyDef, objectDef } from '../standard/objects/index.ts';
 import { isProfileId } from '../standard/profiles.ts';
+import { pointerSegments } from './pointer.ts';
 
 /**
  * Lookups over the field model (src/standard/model.ts), built once at module load: fields by key,
@@ -45,10 +46,6 @@ export function nestedDef(owner: ObjectDef, field: FieldDef, type: FieldType, pr
   if (type.kind === 'object') return objectDef(type.ref);
   return undefined;
 }
-
-/** RFC 6901 pointer -> segments. */
-export const pointerSegments = (pointer: string): string[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /** The field a pointer names (the last key segment resolved through the model), if registered. */
 export function fieldAtPointer(pointer: string, profile: unknown): FieldDef | undefined {

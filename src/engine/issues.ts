@@ -28,11 +28,9 @@ export function toIssue(site: Site, draft: IssueDraft): Issue {
   return issue;
 }
 
-/** RFC 6901 JSON Pointer segment escaping. */
-export const pointerSegment = (key: string | number): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
-export const childPath = (path: string, key: string | number): string => `${path}/${pointerSegment(key)}`;
+/** Stable order of issues: by path, then code (CONTRACT section 4). */
+export const compareIssues = (a: Pick<Issue, 'path' | 'code'>, b: Pick<Issue, 'path' | 'code'>): number =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 
-/** Stable order: by path, then code (CONTRACT section 4). */
-export function sortIssues(issues: Issue[]): Issue[] {
-  return issues.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-}
+/** Sorts in place by compareIssues and returns the array. */
+export const sortIssues = <T extends Pick<Issue, 'path' | 'code'>>(issues: T[]): T[] => issues.sort(compareIssues);

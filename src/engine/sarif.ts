@@ -1,7 +1,7 @@
 import { ISSUE_CODES } from '../standard/codes.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
-import type { Issue } from './issues.ts';
+import { sortIssues, type Issue } from './issues.ts';
 
 /**
  * A validator result as a SARIF 2.1.0 log (OASIS SARIF 2.1.0), for CI systems that read code
@@ -45,7 +45,7 @@ function result(issue: Issue, options: SarifOptions) {
 
 export function toSarif(input: SarifInput, site: Site, options: SarifOptions = {}) {
   const l = links(site);
-  const issues = [...input.errors, ...input.warnings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const issues = sortIssues([...input.errors, ...input.warnings]);
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',

@@ -1,4 +1,4 @@
-import type { Issue } from '../engine/issues.ts';
+import type { Issue } from '../engine/index.ts';
 import { problemBody } from '../standard/problem.ts';
 import type { Site } from '../standard/site.ts';
 import { CORS_HEADERS, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';

@@ -4,10 +4,10 @@
  * most 64 deep (scanned on the text before parsing, so JSON.parse never sees a hostile depth), and
  * parse errors reported with their position.
  */
+import { MAX_DEPTH } from '../engine/index.ts';
 import { jsonErrorPosition } from './json-position.ts';
 
 export const MAX_BODY_BYTES = 262_144;
-export const MAX_DEPTH = 64;
 /**
  * The limit counts the message's nesting, as the engine does: the request body may nest one level
  * more for its {"message": ...} wrapper, so that any message the engine accepts is accepted here.

@@ -8,7 +8,7 @@ import { apiUrl, links, pageUrl } from '../standard/site.ts';
 import { TRANSPORT_BINDINGS } from '../standard/transport-bindings.ts';
 import { TRUST_CHANNEL_RECORDS } from '../standard/trust-channels.ts';
 import { generatedAt, recordHeader, type RecordContext } from './context.ts';
-import type { PublishedExample } from '../engine/artifacts/examples.ts';
+import type { PublishedExample } from '../engine/index.ts';
 
 /** Concrete paths (under /v1) of every GET record, with {profile} expanded; the static build emits each. */
 export function recordPaths(): string[] {

@@ -1,5 +1,5 @@
 /** The example records: the engine's published examples (src/engine/artifacts/) with their record headers. */
-import type { PublishedExample } from '../engine/artifacts/examples.ts';
+import type { PublishedExample } from '../engine/index.ts';
 import { links } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 

@@ -1,5 +1,4 @@
-import type { PublishedExample } from '../engine/artifacts/examples.ts';
-import { compactFieldOrderMaps } from '../engine/artifacts/order-maps.ts';
+import { compactFieldOrderMaps, type PublishedExample } from '../engine/index.ts';
 import { fieldSummary } from '../standard/describe.ts';
 import { OBJECTS } from '../standard/objects/index.ts';
 import { REGISTRY_RELEASE_DATE, RELEASE } from '../standard/release.ts';

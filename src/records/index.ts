@@ -6,7 +6,7 @@ import { ADOPTION_KIT_DOWNLOAD_FILE, ROUTE_NOT_FOUND_FILE } from './files.ts';
 import { catalogRecord } from './catalog.ts';
 import { conformancePackRecord } from './conformance-pack.ts';
 import type { RecordContext } from './context.ts';
-import { publishedExamples } from '../engine/artifacts/examples.ts';
+import { publishedExamples } from '../engine/index.ts';
 import { exampleRecord, examplesRecord } from './examples.ts';
 import { fieldRegistryRecord } from './field-registry.ts';
 import { openApiDocument } from './openapi/index.ts';

@@ -1,6 +1,6 @@
 /** The validator playground (/playground/validate/): POST /v1/validate and show the result. */
 // The engine's own converter (pure, framework-free), so the browser and the validator cannot disagree.
-import { messageFromKeyless, messageToKeyless } from '../engine/keyless.ts';
+import { messageFromKeyless, messageToKeyless } from '../engine/browser.ts';
 import { el, codeLink, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
 
 interface Data {

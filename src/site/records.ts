@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configuredSite } from '../config.ts';
+import { isoSeconds } from '../engine/index.ts';
 import { buildRecordSet, type StarterSource } from '../records/index.ts';
 import { STARTER_META } from '../records/starters.ts';
 
@@ -15,7 +16,7 @@ const starters: StarterSource[] = STARTER_META.map((meta) => ({
 }));
 
 export const site = configuredSite();
-export const generatedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const generatedAt = isoSeconds(new Date());
 export const records = buildRecordSet({ site, generatedAt }, starters);
 
 export function record<T = Record<string, unknown>>(path: string): T {

@@ -4,7 +4,8 @@ import { referenceServerParty } from '../../standard/parties.ts';
 import { links, serviceDid, type Site } from '../../standard/site.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
 import { isRecord, own, ownRecord, wellFormed, type JsonObject } from '../json.ts';
-import { isoSeconds } from '../validate/record.ts';
+import { isoInstant, isoSeconds } from '../time.ts';
+import { allZeros, parseTraceparent } from '../trace.ts';
 import type { ExchangeIds } from './ids.ts';
 
 /**
@@ -22,7 +23,6 @@ export interface LinkageInput {
   readonly now: Date;
 }
 
-const TRACEPARENT_RE = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 const TRACE_ID_RE = /^[0-9a-f]{32}$/;
 const DID_RE = new RegExp(DID_PATTERN);
 
@@ -75,9 +75,6 @@ function requester(read: SafeReader): JsonObject {
   return party;
 }
 
-/** ISO 8601 UTC with Z; milliseconds kept only when the instant has them. */
-const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-
 export interface Linkage {
   readonly source: JsonObject;
   readonly target: JsonObject;
@@ -104,10 +101,10 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
     parent_message_id: requestMessageId,
   };
   const traceId = read.string('/provenance/trace_id');
-  const parent = TRACEPARENT_RE.exec(read.string('/conversation/traceparent') ?? '');
+  const parent = parseTraceparent(read.string('/conversation/traceparent'));
   // A traceparent only when its trace-id agrees with the copied trace_id (else trace.trace_id_mismatch).
-  if (parent && (traceId === undefined || traceId === parent[1])) conversation.traceparent = `00-${parent[1]}-${ids.spanId}-${parent[3]}`;
-  else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !/^0+$/.test(traceId)) conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
+  if (parent && (traceId === undefined || traceId === parent.traceId)) conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
+  else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !allZeros(traceId)) conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
   conversation.sequence = Number.isSafeInteger(sequence) && (sequence as number) >= 1 && (sequence as number) < Number.MAX_SAFE_INTEGER ? (sequence as number) + 1 : 2;
 
   // Rule 7 (copy mode, priority, expires_at) and rule 8 (no reply requested; the task reference).
@@ -117,7 +114,7 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   if (priority !== undefined && (DELIVERY_PRIORITIES as readonly string[]).includes(priority)) delivery.priority = priority;
   const expiresText = read.string('/delivery/expires_at');
   const expires = expiresText !== undefined ? Date.parse(expiresText) : Number.NaN;
-  if (Number.isFinite(expires) && expires >= Date.parse('0001-01-01T00:00:01Z')) delivery.expires_at = iso(expires);
+  if (Number.isFinite(expires) && expires >= Date.parse('0001-01-01T00:00:01Z')) delivery.expires_at = isoInstant(expires);
   delivery.reply_requested = false;
   delivery.ack_required = false;
   if (taskRef !== undefined) delivery.task_ref = taskRef;

@@ -1,6 +1,7 @@
 import { seal } from '../canonical.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/codes.ts';
+import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/site.ts';
 import { isRecord, own, type JsonObject } from '../json.ts';
@@ -10,7 +11,7 @@ import type { Linkage } from './linkage.ts';
 
 /** The three response messages of the reference server (spec 4.2, CONTRACT section 6), sealed. */
 const MOCK_EXTENSION = { namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produced by the reference mock exchange.', critical: false };
-const PLACEHOLDER_INTEGRITY = { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' };
+const PLACEHOLDER_INTEGRITY = integrityBlock('');
 
 function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): JsonObject {
   return seal({

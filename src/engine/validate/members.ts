@@ -1,7 +1,8 @@
 import type { FieldType, ObjectDef } from '../../standard/model.ts';
 import { ENVELOPE } from '../../standard/objects/envelope.ts';
 import { objectDef } from '../../standard/objects/index.ts';
-import { childPath, type IssueDraft } from '../issues.ts';
+import type { IssueDraft } from '../issues.ts';
+import { childPath } from '../pointer.ts';
 import { aliasOf, bodyDefFor, defIndex } from '../field-model.ts';
 import { echo, isRecord, wellFormed } from '../json.ts';
 

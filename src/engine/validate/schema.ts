@@ -1,10 +1,11 @@
 import { schemaValidator } from '../schema-validators.ts';
 import type { SchemaError } from '../schema-validator-types.ts';
-import { childPath, type IssueDraft } from '../issues.ts';
+import type { IssueDraft } from '../issues.ts';
+import { childPath, pointerSegments } from '../pointer.ts';
 import { issueCode } from '../../standard/codes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { isProfileId } from '../../standard/profiles.ts';
-import { fieldAtPointer, pointerSegments } from '../field-model.ts';
+import { fieldAtPointer } from '../field-model.ts';
 import { echo, isRecord, jsonType, own } from '../json.ts';
 
 /**

@@ -1,13 +1,11 @@
 import { errorCode } from '../../standard/codes.ts';
 import { PROFILES } from '../../standard/profiles.ts';
-import { mockExchange } from '../../engine/mock-exchange/index.ts';
-import { validateMessage } from '../../engine/validate/index.ts';
-import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { EXAMPLE_CHECKED_AT, mockExchange, validateMessage, type PublishedExample } from '../../engine/index.ts';
+import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { ROUTES, type Route } from '../../standard/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { pageUrl } from '../../standard/site.ts';
 import type { RecordContext } from '../context.ts';
-import type { PublishedExample } from '../../engine/artifacts/examples.ts';
 import { componentSchemas, ref } from './components.ts';
 
 /**
@@ -80,7 +78,7 @@ function postProblems(): Json {
 
 /** Real answers of the engine for the request example, at the fixed example instant, as response examples. */
 function responseExample(ctx: RecordContext, isValidate: boolean, request: Record<string, unknown>): unknown {
-  const now = new Date(Date.parse(EXAMPLE_EPOCH) + 30_000);
+  const now = EXAMPLE_CHECKED_AT;
   if (isValidate) return validateMessage(request, { mode: 'keyed-json', site: ctx.site, now });
   return mockExchange({ scenario: 'accepted-task', format: 'exchange', message: request }, { site: ctx.site, now: () => now });
 }
