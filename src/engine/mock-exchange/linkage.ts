@@ -3,7 +3,7 @@ import { DID_PATTERN } from '../../standard/objects/patterns.ts';
 import { referenceServerParty } from '../../standard/parties.ts';
 import { links, serviceDid, type Site } from '../../standard/site.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
-import { isRecord, own, ownRecord, wellFormed, type JsonObject } from '../json.ts';
+import { isRecord, own, wellFormed, type JsonObject } from '../json.ts';
 import { isoInstant, isoSeconds } from '../time.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';
 import type { ExchangeIds } from './ids.ts';
