@@ -31,7 +31,7 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   else if (Object.hasOwn(value, 'normalization_mode')) body.normalization_mode = value.normalization_mode;
   const parsed = parseValidateRequest(body);
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  return { ok: true, file, message: parsed.request.message, mode: parsed.request.mode };
+  return { ok: true, file, message: parsed.value.message, mode: parsed.value.mode };
 }
 
 async function readText(file: string, stdin: () => Promise<string>): Promise<string> {

@@ -1,3 +1,4 @@
+import type { ErrorCodeId } from '../standard/codes.ts';
 import type { Site } from '../standard/site.ts';
 import type { Issue } from './issues.ts';
 
@@ -12,6 +13,20 @@ export interface EngineContext {
   readonly now: () => Date;
 }
 
+/**
+ * The one failure shape, from reading the request body to the shell: a published error code (its
+ * registry entry gives the HTTP status), a detail that says how to fix it, and the issues behind it.
+ */
+export interface Failure<C extends ErrorCodeId = ErrorCodeId> {
+  readonly ok: false;
+  readonly code: C;
+  readonly detail: string;
+  readonly errors?: readonly Issue[];
+}
+
+/** A value, or the failure that kept it from being read. */
+export type Result<T, C extends ErrorCodeId = ErrorCodeId> = { readonly ok: true; readonly value: T } | Failure<C>;
+
 export type Outcome =
   | {
       readonly ok: true;
@@ -21,13 +36,7 @@ export type Outcome =
       /** When set, the shell sends Content-Disposition: attachment with this file name. */
       readonly filename?: string;
     }
-  | {
-      readonly ok: false;
-      /** A published error code (ERROR_CODES), e.g. request.invalid. */
-      readonly code: string;
-      readonly detail: string;
-      readonly errors?: readonly Issue[];
-    };
+  | Failure;
 
 /** POST /v1/validate and POST /v1/mock-exchange take the parsed request body. */
 export type EngineAction = (requestBody: unknown, context: EngineContext) => Outcome;

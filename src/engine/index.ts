@@ -6,7 +6,7 @@
  */
 
 // The seam with the HTTP shells: a parsed body in, an Outcome out.
-export type { EngineAction, EngineContext, Outcome } from './api.ts';
+export type { EngineAction, EngineContext, Failure, Outcome, Result } from './api.ts';
 
 // POST /v1/validate and the CLI.
 export { validateMessage } from './validate/pipeline.ts';

@@ -4,7 +4,7 @@
  * most 64 deep (scanned on the text before parsing, so JSON.parse never sees a hostile depth), and
  * parse errors reported with their position.
  */
-import { MAX_DEPTH } from '../engine/index.ts';
+import { MAX_DEPTH, type Result } from '../engine/index.ts';
 import { jsonErrorPosition } from './json-position.ts';
 
 export const MAX_BODY_BYTES = 262_144;
@@ -14,9 +14,7 @@ export const MAX_BODY_BYTES = 262_144;
  */
 const BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
 
-export type BodyResult =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly code: 'request.too_large' | 'request.malformed_json' | 'request.too_deep'; readonly detail: string };
+export type BodyResult = Result<unknown, 'request.too_large' | 'request.malformed_json' | 'request.too_deep'>;
 
 // MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
 const tooLarge = { ok: false, code: 'request.too_large', detail: 'The request body is over 262,144 bytes.' } as const;

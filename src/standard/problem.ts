@@ -1,4 +1,4 @@
-import { errorCode } from './codes.ts';
+import { errorCode, type ErrorCodeId } from './codes.ts';
 import { links, type Site } from './site.ts';
 
 /**
@@ -10,8 +10,8 @@ export interface IssueLike {
   readonly code: string;
 }
 
-export function problemBody(site: Site, code: string, detail: string, errors?: readonly IssueLike[]) {
-  const entry = errorCode(code) ?? errorCode('server.internal')!;
+export function problemBody(site: Site, code: ErrorCodeId, detail: string, errors?: readonly IssueLike[]) {
+  const entry = errorCode(code);
   const body: Record<string, unknown> = { type: links(site).codeHelp(entry.code), title: entry.title, status: entry.status, detail, code: entry.code };
   if (errors && errors.length) body.errors = errors;
   return body;

@@ -2,7 +2,7 @@ import { schemaValidator } from '../schema-validators.ts';
 import type { SchemaError } from '../schema-validator-types.ts';
 import type { IssueDraft } from '../issues.ts';
 import { childPath, pointerSegments } from '../pointer.ts';
-import { issueCode } from '../../standard/codes.ts';
+import { issueCode, type IssueCodeId } from '../../standard/codes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { fieldAtPointer } from '../field-model.ts';
@@ -14,7 +14,7 @@ import { echo, isRecord, jsonType, own } from '../json.ts';
  * section 4). A value-constraint failure of a field with a valueIssueCode gets that specific
  * code; everything else a generic schema.* code by keyword.
  */
-const GENERIC = new Map<string, string>([
+const GENERIC = new Map<string, IssueCodeId>([
   ['required', 'schema.required'],
   ['type', 'schema.type'],
   ['enum', 'schema.value_not_allowed'],
@@ -64,12 +64,12 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
     case 'const': {
       const expected = keyword === 'enum' ? p.allowedValues : [p.allowedValue];
       const code = specific ?? generic;
-      const text = specific ? issueCode(specific)!.title : `${name} is not an allowed value`;
+      const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return { code, path, message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`, expected, actual: echo(value), keyword };
     }
     case 'pattern': {
       const code = specific ?? generic;
-      const text = specific ? issueCode(specific)!.title : `${name} does not match its pattern`;
+      const text = specific ? issueCode(specific).title : `${name} does not match its pattern`;
       return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case 'format':

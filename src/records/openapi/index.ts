@@ -1,4 +1,4 @@
-import { errorCode } from '../../standard/codes.ts';
+import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import { PROFILES } from '../../standard/profiles.ts';
 import { EXAMPLE_CHECKED_AT, mockExchange, validateMessage, type PublishedExample } from '../../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
@@ -14,8 +14,8 @@ import { componentSchemas, ref } from './components.ts';
  */
 type Json = Record<string, unknown>;
 
-const problemResponse = (code: string) => {
-  const entry = errorCode(code)!;
+const problemResponse = (code: ErrorCodeId) => {
+  const entry = errorCode(code);
   return { description: `${entry.title} (${code})`, content: { 'application/problem+json': { schema: ref('Problem') } } };
 };
 
@@ -63,16 +63,16 @@ function getOperation(route: Route, ctx: RecordContext): Json {
   };
 }
 
-const POST_PROBLEMS = ['request.malformed_json', 'request.invalid', 'request.too_deep', 'request.method_not_allowed', 'request.too_large', 'request.unsupported_media_type', 'request.rate_limited', 'server.internal'];
+const POST_PROBLEMS: readonly ErrorCodeId[] = ['request.malformed_json', 'request.invalid', 'request.too_deep', 'request.method_not_allowed', 'request.too_large', 'request.unsupported_media_type', 'request.rate_limited', 'server.internal'];
 
 function postProblems(): Json {
-  const byStatus = new Map<string, string[]>();
+  const byStatus = new Map<string, ErrorCodeId[]>();
   for (const code of POST_PROBLEMS) {
-    const status = String(errorCode(code)!.status);
+    const status = String(errorCode(code).status);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [status, { ...problemResponse(codes[0]!), description: codes.map((c) => `${errorCode(c)!.title} (${c})`).join('; ') }]),
+    [...byStatus].map(([status, codes]) => [status, { ...problemResponse(codes[0]!), description: codes.map((c) => `${errorCode(c).title} (${c})`).join('; ') }]),
   );
 }
 
