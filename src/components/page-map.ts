@@ -1,10 +1,8 @@
-import type { catalogRecord } from '../records/catalog.ts';
 import { record, site } from '../site/records.ts';
 import { PAGES, type PageEntry } from '../standard/pages.ts';
 
 /** Build-time helpers shared by the layout and pages: the page map entry and JSON twin of a path. */
-export type Catalog = ReturnType<typeof catalogRecord>;
-export const catalog = (): Catalog => record<Catalog>('/catalog');
+export const catalog = () => record('/catalog');
 
 export function pageEntry(path: string): PageEntry {
   const entry = PAGES.find((p) => p.path === path);

@@ -8,11 +8,12 @@
 import { seal } from '../canonical.ts';
 import { validateMessage } from '../validate/pipeline.ts';
 import { exampleSources, EXAMPLE_IDS, type ExampleSource, type Message } from '../../standard/examples.ts';
+import type { ProfileId } from '../../standard/profiles.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
 import type { Site } from '../../standard/site.ts';
 
 export interface PublishedExample {
-  readonly profile: string;
+  readonly profile: ProfileId;
   readonly title: string;
   readonly description: string;
   readonly message: Message;
