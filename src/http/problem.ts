@@ -1,6 +1,6 @@
 import type { Issue } from '../engine/index.ts';
 import type { ErrorCodeId } from '../standard/codes.ts';
-import { problemBody } from '../standard/problem.ts';
+import { problemBody } from '../service/problem.ts';
 import type { Site } from '../standard/site.ts';
 import { CORS_HEADERS, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';
 

@@ -1,6 +1,6 @@
 import { EXAMPLE_CHECKED_AT, validateMessage, type PublishedExample } from '../engine/index.ts';
 import { EXAMPLE_IDS } from '../standard/examples.ts';
-import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
+import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
 import { links, pageUrl } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 

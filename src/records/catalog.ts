@@ -1,8 +1,8 @@
 import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
-import { PAGES } from '../standard/pages.ts';
+import { PAGES } from '../service/pages.ts';
 import { PROFILES } from '../standard/profiles.ts';
-import { ROUTES, routeById } from '../standard/routes.ts';
+import { ROUTES, routeById } from '../service/routes.ts';
 import { allSchemas } from '../standard/schemas.ts';
 import { apiUrl, links, pageUrl } from '../standard/site.ts';
 import { TRANSPORT_BINDINGS } from '../standard/transport-bindings.ts';

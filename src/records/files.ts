@@ -1,4 +1,4 @@
-import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
+import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
 
 /**
  * Where each record lives as a static file under dist/v1. A list record that shares its path

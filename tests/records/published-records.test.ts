@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ISSUE_CODES } from '../../src/standard/codes.ts';
-import { PAGES } from '../../src/standard/pages.ts';
+import { PAGES } from '../../src/service/pages.ts';
 import { PROFILES } from '../../src/standard/profiles.ts';
-import { ROUTES } from '../../src/standard/routes.ts';
+import { ROUTES } from '../../src/service/routes.ts';
 import { allRecordFiles, distFileForUrl, exists, ORIGIN, readRecord, strings } from './dist.ts';
 
 describe('the static build (dist/)', () => {

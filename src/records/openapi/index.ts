@@ -2,7 +2,7 @@ import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import { PROFILES } from '../../standard/profiles.ts';
 import { EXAMPLE_CHECKED_AT, mockExchange, validateMessage, type PublishedExample } from '../../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { ROUTES, type Route } from '../../standard/routes.ts';
+import { ROUTES, type Route } from '../../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { pageUrl } from '../../standard/site.ts';
 import type { RecordContext } from '../context.ts';
