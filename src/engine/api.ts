@@ -1,12 +1,12 @@
-import type { ErrorCodeId } from '../standard/codes.ts';
-import type { Site } from '../standard/site.ts';
-import type { Issue } from './issues.ts';
-
 /**
  * The seam between the pure engine and the HTTP shells. Shells parse bytes into JSON and call
  * an engine action; the engine answers with an Outcome. The shell alone turns an Outcome into
  * HTTP: a failure's status comes from the error registry entry of its code.
  */
+import type { ErrorCodeId } from '../standard/codes.ts';
+import type { Site } from '../standard/site.ts';
+import type { Issue } from './issues.ts';
+
 export interface EngineContext {
   readonly site: Site;
   /** The clock, passed in so that tests and published examples are reproducible. */

@@ -1,3 +1,8 @@
+/**
+ * Keyless transport (CONTRACT section 5): an object is an array whose position i holds the value
+ * of ordered_fields[i]; nested objects are arrays by their own map; null or a missing trailing
+ * position means absent. The envelope's body follows the map of the message's profile.
+ */
 import type { FieldType, ObjectDef } from '../standard/model.ts';
 import { objectDef } from '../standard/objects/index.ts';
 import { ENVELOPE } from '../standard/objects/envelope.ts';
@@ -5,12 +10,6 @@ import { nestedDef } from './field-model.ts';
 import type { IssueDraft } from './issues.ts';
 import { isRecord, jsonType } from './json.ts';
 import { childPath } from './pointer.ts';
-
-/**
- * Keyless transport (CONTRACT section 5): an object is an array whose position i holds the value
- * of ordered_fields[i]; nested objects are arrays by their own map; null or a missing trailing
- * position means absent. The envelope's body follows the map of the message's profile.
- */
 
 type Json = unknown;
 

@@ -1,11 +1,11 @@
-import type { Result } from './api.ts';
-import { isRecord, own, type JsonObject } from './json.ts';
-
 /**
  * Reading the members of a POST body (CONTRACT sections 4 and 6), shared by both actions:
  * unknown members are ignored, a missing message or an unknown value of a known member is a
  * request.invalid detail that says how to fix it.
  */
+import type { Result } from './api.ts';
+import { isRecord, own, type JsonObject } from './json.ts';
+
 type Read<T> = Result<T, 'request.invalid'>;
 
 /** A request.invalid failure with the detail that says how to fix the request. */

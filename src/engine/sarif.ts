@@ -1,13 +1,13 @@
-import { ISSUE_CODES } from '../standard/codes.ts';
-import { RELEASE, UAI_VERSION } from '../standard/release.ts';
-import { links, pageUrl, type Site } from '../standard/site.ts';
-import { sortIssues, type Issue } from './issues.ts';
-
 /**
  * A validator result as a SARIF 2.1.0 log (OASIS SARIF 2.1.0), for CI systems that read code
  * scanning results. One rule per published issue code; each result points at its JSON Pointer
  * through a logical location (and a physical one when the caller names the checked file).
  */
+import { ISSUE_CODES } from '../standard/codes.ts';
+import { RELEASE, UAI_VERSION } from '../standard/release.ts';
+import { links, pageUrl, type Site } from '../standard/site.ts';
+import { sortIssues, type Issue } from './issues.ts';
+
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 export interface SarifInput {
@@ -43,6 +43,7 @@ function result(issue: Issue, options: SarifOptions) {
   };
 }
 
+/** The SARIF 2.1.0 log of a validator result: one rule per published issue code, issues sorted by path then code. */
 export function toSarif(input: SarifInput, site: Site, options: SarifOptions = {}) {
   const l = links(site);
   const issues = sortIssues([...input.errors, ...input.warnings]);

@@ -1,15 +1,15 @@
-import { publishedExamples } from '../artifacts/examples.ts';
-import { compactFieldOrderMaps } from '../artifacts/order-maps.ts';
-import { isProfileId, PROFILE_IDS } from '../../standard/profiles.ts';
-import { profileSchema, type JsonSchema } from '../../standard/schemas.ts';
-import type { Site } from '../../standard/site.ts';
-
 /**
  * What a completed response carries inline (CONTRACT section 6): the schema, the published example
  * message and the body's field order map of a profile. They come from the same artifacts as the
  * published records (../artifacts/), so the inline copies equal GET /v1/schemas, /v1/examples and
  * /v1/field-registry. Building them validates an example, so they are built once per origin.
  */
+import { publishedExamples } from '../artifacts/examples.ts';
+import { compactFieldOrderMaps } from '../artifacts/order-maps.ts';
+import { isProfileId, PROFILE_IDS } from '../../standard/profiles.ts';
+import { profileSchema, type JsonSchema } from '../../standard/schemas.ts';
+import type { Site } from '../../standard/site.ts';
+
 export interface ProfileArtifacts {
   readonly schema: JsonSchema;
   readonly example: Record<string, unknown>;
@@ -31,6 +31,7 @@ function build(site: Site): ReadonlyMap<string, ProfileArtifacts> {
   return out;
 }
 
+/** The inline artifacts of a current profile, built once per origin; undefined for any other value. */
 export function profileArtifacts(site: Site, profile: unknown): ProfileArtifacts | undefined {
   if (!isProfileId(profile)) return undefined;
   let set = cache.get(site.origin);

@@ -1,3 +1,8 @@
+/**
+ * The mock exchange (spec 2.5 and 4.2, CONTRACT section 6): a deterministic reference server that
+ * answers one uai.intent.request.v1 message. Pure: the site and the clock come in through the
+ * context. The HTTP call is 200 whenever the exchange ran; http_status is the simulated status.
+ */
 import type { EngineAction, EngineContext, Failure, Outcome } from '../api.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/codes.ts';
@@ -17,11 +22,6 @@ import { acceptedResponse, completedResponse, errorResponse } from './responses.
 export { parseMockRequest, type MockFormat, type MockRequest } from './request.ts';
 export { exchangeIds, type ExchangeIds } from './ids.ts';
 
-/**
- * The mock exchange (spec 2.5 and 4.2, CONTRACT section 6): a deterministic reference server that
- * answers one uai.intent.request.v1 message. Pure: the site and the clock come in through the
- * context. The HTTP call is 200 whenever the exchange ran; http_status is the simulated status.
- */
 export const MOCK_RESULT_KIND = 'uai.mock.exchange.result.v1';
 
 export interface MockExchangeResult {
@@ -74,6 +74,7 @@ const SUMMARIES: Record<MockScenario, string> = {
 
 const EXPIRED_NOTE = ' The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.';
 
+/** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
 export function mockExchange(request: MockRequest, context: EngineContext): MockExchangeResult {
   const { site } = context;
   const now = context.now();

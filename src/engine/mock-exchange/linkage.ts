@@ -1,3 +1,9 @@
+/**
+ * The envelope of every mock response: conversation linkage copied from the request (spec 4.2
+ * rules 3-8, 10, 12). A copied value is taken only where the request's own validation reported
+ * nothing at or below its path, and only when it has the right type, so that every response
+ * validates back with 0 errors and 0 warnings (CONTRACT section 3) even for an invalid request.
+ */
 import type { Issue } from '../issues.ts';
 import { DID_PATTERN } from '../../standard/objects/patterns.ts';
 import { referenceServerParty } from '../../standard/parties.ts';
@@ -8,12 +14,6 @@ import { isoInstant, isoSeconds } from '../time.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';
 import type { ExchangeIds } from './ids.ts';
 
-/**
- * The envelope of every mock response: conversation linkage copied from the request (spec 4.2
- * rules 3-8, 10, 12). A copied value is taken only where the request's own validation reported
- * nothing at or below its path, and only when it has the right type, so that every response
- * validates back with 0 errors and 0 warnings (CONTRACT section 3) even for an invalid request.
- */
 export interface LinkageInput {
   readonly site: Site;
   readonly request: JsonObject;
@@ -87,6 +87,7 @@ export interface Linkage {
   readonly requestMessageId: string;
 }
 
+/** The response envelope parts copied or derived from the request (rules 3-8, 10, 12), each only when clean. */
 export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const { site, ids } = input;
   const read = safeReader(input.request, input.issues);

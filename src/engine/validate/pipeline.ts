@@ -1,3 +1,9 @@
+/**
+ * validateMessage: the whole check of one candidate message (spec 2.4 and 4.1, CONTRACT sections
+ * 3-5 and 7). Stages: depth (iterative, before anything recursive) -> shape / keyless
+ * normalization -> canonical forms -> schema -> model walk -> rules -> level -> record.
+ * It never throws: an unexpected failure is reported as an L0 issue (fail closed).
+ */
 import { canonicalJson, sha256Hex } from '../canonical.ts';
 import { sortIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
 import { messageFromKeyless } from '../keyless.ts';
@@ -16,12 +22,6 @@ import { checksumIssues, extensionIssues, linkageIssues, profileIssues, traceIss
 import { schemaIssues } from './schema.ts';
 import type { ValidateOptions, ValidatorResult } from './types.ts';
 
-/**
- * validateMessage: the whole check of one candidate message (spec 2.4 and 4.1, CONTRACT sections
- * 3-5 and 7). Stages: depth (iterative, before anything recursive) -> shape / keyless
- * normalization -> canonical forms -> schema -> model walk -> rules -> level -> record.
- * It never throws: an unexpected failure is reported as an L0 issue (fail closed).
- */
 interface Checked {
   readonly message: unknown;
   readonly drafts: IssueDraft[];
@@ -134,6 +134,7 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
   };
 }
 
+/** Checks one candidate message in the given mode; never throws (an internal failure is an L0 issue). */
 export function validateMessage(input: unknown, options: ValidateOptions): ValidatorResult {
   try {
     return assemble(input, check(input, options), options);

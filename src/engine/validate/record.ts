@@ -1,3 +1,9 @@
+/**
+ * The conformance record (spec 4.1, CONTRACT section 4): a uai.conformance.result.v1 message from
+ * the validator about one checked message. Whatever the checked message holds, the record must
+ * validate back with 0 errors and 0 warnings, so every value copied from it is checked first and
+ * replaced by a safe fallback when it would not fit.
+ */
 import { seal } from '../canonical.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { Issue } from '../issues.ts';
@@ -10,12 +16,6 @@ import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from
 import { isoSeconds } from '../time.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';
 
-/**
- * The conformance record (spec 4.1, CONTRACT section 4): a uai.conformance.result.v1 message from
- * the validator about one checked message. Whatever the checked message holds, the record must
- * validate back with 0 errors and 0 warnings, so every value copied from it is checked first and
- * replaced by a safe fallback when it would not fit.
- */
 export interface RecordInput {
   readonly site: Site;
   readonly checked: unknown;
@@ -43,6 +43,7 @@ function traceOf(checked: JsonObject, digest: string): { traceparent?: string; t
   return traceId !== undefined && traceId !== '' ? { traceId: wellFormed(traceId) } : {};
 }
 
+/** The sealed uai.conformance.result.v1 record of one check; validates back with 0 errors and 0 warnings. */
 export function conformanceRecord(input: RecordInput): JsonObject {
   const { site, checkedAt, digest } = input;
   const l = links(site);

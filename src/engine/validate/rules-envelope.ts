@@ -1,3 +1,7 @@
+/**
+ * Envelope checks beyond the schema (CONTRACT section 4). Each runs only when the members it reads
+ * have the right type; type problems are the schema stage's to report.
+ */
 import type { IssueDraft } from '../issues.ts';
 import { PROFILE_IDS, PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 import { DID_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN } from '../../standard/objects/patterns.ts';
@@ -5,10 +9,6 @@ import { REGISTERED_EXTENSIONS } from '../../standard/value-sets.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';
 
-/**
- * Envelope checks beyond the schema (CONTRACT section 4). Each runs only when the members it reads
- * have the right type; type problems are the schema stage's to report.
- */
 const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
 const DID_RE = new RegExp(DID_PATTERN);
 const CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
@@ -57,6 +57,7 @@ export function traceIssues(message: JsonObject): IssueDraft[] {
   return out;
 }
 
+/** Conversation and delivery linkage: a reply needs its parent; expires_at must come after issued_at. */
 export function linkageIssues(message: JsonObject): IssueDraft[] {
   const out: IssueDraft[] = [];
   const conversation = ownRecord(message, 'conversation');

@@ -1,3 +1,9 @@
+/**
+ * Schema stage: runs the precompiled validator of the message's profile (the envelope schema
+ * alone when the profile is not current) and turns ajv errors into issue drafts (CONTRACT
+ * section 4). A value-constraint failure of a field with a valueIssueCode gets that specific
+ * code; everything else a generic schema.* code by keyword.
+ */
 import { schemaValidator } from '../schema-validators.ts';
 import type { SchemaError } from '../schema-validator-types.ts';
 import type { IssueDraft } from '../issues.ts';
@@ -8,12 +14,6 @@ import { isProfileId } from '../../standard/profiles.ts';
 import { fieldAtPointer } from '../field-model.ts';
 import { echo, isRecord, jsonType, own } from '../json.ts';
 
-/**
- * Schema stage: runs the precompiled validator of the message's profile (the envelope schema
- * alone when the profile is not current) and turns ajv errors into issue drafts (CONTRACT
- * section 4). A value-constraint failure of a field with a valueIssueCode gets that specific
- * code; everything else a generic schema.* code by keyword.
- */
 const GENERIC = new Map<string, IssueCodeId>([
   ['required', 'schema.required'],
   ['type', 'schema.type'],
@@ -84,6 +84,7 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
 /** Schema id used for a message: its profile's, or the shared envelope when the profile is not current. */
 export const schemaIdFor = (profile: unknown): string => (isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID);
 
+/** Issue drafts of the schema stage for a message: one per problem, specific codes where the model names one. */
 export function schemaIssues(message: unknown, profile: unknown): IssueDraft[] {
   const validate = schemaValidator(schemaIdFor(profile));
   if (validate(message)) return [];
