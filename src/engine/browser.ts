@@ -4,3 +4,4 @@
  * Everything else imports src/engine/index.ts.
  */
 export { messageFromKeyless, messageToKeyless } from './keyless.ts';
+export { isRecord } from './json.ts';
