@@ -3,7 +3,6 @@ import type { PublishedExample } from '../engine/index.ts';
 import { links } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 
-export type { PublishedExample as ExampleRecord };
 
 export function exampleRecord(ctx: RecordContext, example: PublishedExample) {
   return {
