@@ -3,7 +3,6 @@ import type { PublishedExample } from '../engine/index.ts';
 import { links } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 
-
 export function exampleRecord(ctx: RecordContext, example: PublishedExample) {
   return {
     ...recordHeader(ctx, 'example', `/profiles/${example.profile}/`),
