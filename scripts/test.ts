@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to read.
  *   1. build (validators, static site, Netlify tables) with the default origin
- *   2. typecheck
+ *   2. typecheck, then lint (ESLint: typescript-eslint and the engine's one-entry rule)
  *   3. vitest: engine, records, HTTP (real server over a socket), CLI and starters
  *   4. OpenAPI lint (Redocly, recommended-strict rules), then the HTTP suite through Prism's proxy
  *   5. Playwright: every page in Chromium against the real local server
@@ -44,6 +44,7 @@ if (!step('build', ['scripts/build.ts'])) {
 // Checks that are not test files still count, so a broken typecheck or lint cannot pass silently.
 const check = (ok: boolean) => (ok ? passed++ : failed++);
 check(step('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit']));
+check(step('lint', ['node_modules/eslint/bin/eslint.js', '.']));
 
 const vitestOk = step('vitest', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 const vitest = readJson('reports/vitest.json');

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalHash, canonicalJson } from '../../src/engine/canonical.ts';
-import { canonicalForms } from '../../src/engine/validate/canonical-forms.ts';
+import { canonicalForms, canonicalHash, canonicalJson } from '../../src/engine/index.ts';
 
 /** RFC 8785 test vectors (shared/testdata/jcs, beside the repo in CI). */
 const dir = join(import.meta.dirname, '../../../shared/testdata/jcs');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seal } from '../../src/engine/canonical.ts';
+import { seal } from '../../src/engine/index.ts';
 import { MOCK_SCENARIOS } from '../../src/standard/value-sets.ts';
 import { openApiValidator, postJson, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
 

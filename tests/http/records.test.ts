@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewrite } from '../../src/http/static-routing.ts';
 import { PROFILE_IDS } from '../../src/standard/profiles.ts';
-import { ROUTES } from '../../src/standard/routes.ts';
+import { ROUTES } from '../../src/service/routes.ts';
 import { distFile, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
 
 /** Every GET route of the catalog, served by `npm start` from dist/ (CONTRACT sections 1 and 8). */

@@ -1,10 +1,8 @@
 import { errorCode } from '../../standard/codes.ts';
-import { mockExchangeAction } from '../../engine/mock-exchange/index.ts';
-import { validateAction } from '../../engine/validate/index.ts';
+import { mockExchangeAction, validateAction, type PublishedExample } from '../../engine/index.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
-import type { Route } from '../../standard/routes.ts';
+import type { Route } from '../../service/routes.ts';
 import type { RecordContext } from '../context.ts';
-import type { ExampleRecord } from '../examples.ts';
 import { ref } from './schema-helpers.ts';
 import { operationId, problemResponse, type Json } from './operation-parts.ts';
 
@@ -62,7 +60,7 @@ function mockContent(ctx: RecordContext, message: Record<string, unknown>): Json
 
 const header = (description: string, required = true) => ({ description, required, schema: { type: 'string' } });
 
-export function postOperation(route: Route, ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
+export function postOperation(route: Route, ctx: RecordContext, examples: readonly PublishedExample[]): Json {
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message;
   const isValidate = route.id === 'validate';
   return {

@@ -1,10 +1,10 @@
 import { PROFILES } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { ROUTES, type Route } from '../../standard/routes.ts';
+import { ROUTES, type Route } from '../../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { pageUrl } from '../../standard/site.ts';
 import type { RecordContext } from '../context.ts';
-import type { ExampleRecord } from '../examples.ts';
+import type { PublishedExample } from '../../engine/index.ts';
 import { postOperation } from './action-operations.ts';
 import { componentSchemas, ref } from './components.ts';
 import { operationId, problemResponse, type Json } from './operation-parts.ts';
@@ -58,7 +58,7 @@ function getOperation(route: Route, ctx: RecordContext): Json {
   };
 }
 
-export function openApiDocument(ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
+export function openApiDocument(ctx: RecordContext, examples: readonly PublishedExample[]): Json {
   const paths: Record<string, Json> = {};
   for (const route of ROUTES) {
     if (route.path.includes('?')) continue; // the download twin is the download parameter of /adoption-kit

@@ -1,5 +1,5 @@
 import { errorCode } from '../../standard/codes.ts';
-import type { Route } from '../../standard/routes.ts';
+import type { Route } from '../../service/routes.ts';
 import { ref } from './schema-helpers.ts';
 
 /** Pieces every operation of the document shares: JSON objects, operation ids, problem answers. */
