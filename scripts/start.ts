@@ -1,11 +1,14 @@
 /**
- * `npm start` (CONTRACT section 1): build dist/ when it is missing or older than its sources
- * (skip with --no-build or UAI_SKIP_BUILD=1), then serve the whole surface on PORT (default
- * 4321) with node:http. UAI_ORIGIN sets the origin of every URL; UAI_RATE_LIMIT=0 turns the local
- * rate limiter off. SIGTERM/SIGINT close the server gracefully.
+ * `npm start` (CONTRACT section 1): build dist/ when it is missing, older than its sources or
+ * built for another origin (skip with --no-build or UAI_SKIP_BUILD=1), then serve the whole
+ * surface on PORT (default 4321) with node:http. UAI_ORIGIN sets the origin of every URL; unset,
+ * it follows PORT (http://localhost:<PORT>), so the links a local server publishes point at it
+ * (with --no-build: the origin dist/ was built for, so the functions agree with the records).
+ * UAI_RATE_LIMIT=0 turns the local rate limiter off. SIGTERM/SIGINT close the server gracefully.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { configuredSite } from '../src/config.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
@@ -42,7 +45,41 @@ function needsBuild(): boolean {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
+const port = Number(process.env.PORT || 4321);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT=${process.env.PORT} is not a port number: set PORT to a number from 1 to 65535.`);
+  process.exit(1);
+}
 const skipBuild = process.argv.includes('--no-build') || process.env.UAI_SKIP_BUILD === '1';
+// Unset, the origin follows what is served: the build's own origin when serving dist/ as it is,
+// else http://localhost:<PORT>. Read by the build (a child process) and by configuredSite below.
+if (!process.env.UAI_ORIGIN) {
+  const origin = skipBuild ? builtOrigin() : process.env.PORT && port !== 0 ? `http://localhost:${port}` : undefined;
+  if (origin) process.env.UAI_ORIGIN = origin;
+}
+
+/** One line saying what is wrong and what to set, instead of a stack trace. */
+function cannotListen(code: string | undefined): string {
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use by another process: stop that process, or set PORT to a free port (e.g. \`PORT=${port < 65535 ? port + 1 : 4322} npm start\`; the origin follows PORT unless UAI_ORIGIN is set).`;
+  if (code === 'EACCES') return `Port ${port} needs privileges this process does not have: set PORT to a port above 1023, e.g. \`PORT=4321 npm start\`.`;
+  return `Cannot listen on port ${port} (${code ?? 'unknown error'}): set PORT to a free port.`;
+}
+
+/** Whether the port can be listened on now; checked before a build, so a busy port fails fast. */
+function portProblem(): Promise<string | undefined> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => done(cannotListen(error.code)));
+    probe.listen(port, () => probe.close(() => done(undefined)));
+  });
+}
+
+const problem = port === 0 ? undefined : await portProblem();
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+
 if (!skipBuild && needsBuild()) {
   console.log('dist/ is missing or stale: running the build');
   const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
@@ -52,16 +89,23 @@ if (!existsSync(DIST)) {
   console.error('dist/ does not exist; run `npm run build` (or `npm start` without --no-build).');
   process.exit(1);
 }
+if (skipBuild && builtOrigin() && builtOrigin() !== configuredSite(process.env).origin) {
+  console.warn(`note: dist/ was built for ${builtOrigin()}, this server's origin is ${configuredSite(process.env).origin}; links in records and pages point at the former.`);
+}
 
 // Imported after the build, so that the functions' precompiled validators are fresh.
 const { createApp } = await import('../server/app.ts');
 const { loadStaticSite } = await import('../server/static-site.ts');
 
 const site = configuredSite(process.env);
-const port = Number(process.env.PORT ?? 4321);
 const files = await loadStaticSite(DIST);
 const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0' });
 
+server.once('error', (error: NodeJS.ErrnoException) => {
+  // Taken between the check above and now.
+  console.error(cannotListen(error.code));
+  process.exit(1);
+});
 server.listen(port, () => {
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;

@@ -19,7 +19,7 @@ interface Runner { readonly file: string; readonly command: string; readonly arg
 const runners: Runner[] = [
   { file: 'uai-starter.sh', command: 'sh', args: ['starters/uai-starter.sh'], available: has('sh', ['-c', 'exit 0']) && has('curl', ['--version']), missing: 'sh and curl' },
   { file: 'uai_starter.py', command: 'python3', args: ['starters/uai_starter.py'], available: has('python3', ['--version']), missing: 'python3' },
-  { file: 'uai-starter.ts', command: NODE, args: ['starters/uai-starter.ts'], available: true, missing: 'node' },
+  { file: 'uai-starter.mts', command: NODE, args: ['starters/uai-starter.mts'], available: true, missing: 'node' },
   { file: 'uai_starter.go', command: 'go', args: ['run', 'starters/uai_starter.go'], available: has('go', ['version']), missing: 'go (apt-get install -y golang-go)' },
 ];
 
