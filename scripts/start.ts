@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { configuredSite } from '../src/config.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
+import { cannotListen, impliedOrigin, listenPort } from './start-settings.ts';
 
 const DIST = 'dist';
 const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'package.json'];
@@ -45,31 +46,21 @@ function needsBuild(): boolean {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
-const port = Number(process.env.PORT || 4321);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
+const port = listenPort(process.env);
+if (port === undefined) {
   console.error(`PORT=${process.env.PORT} is not a port number: set PORT to a number from 1 to 65535.`);
   process.exit(1);
 }
 const skipBuild = process.argv.includes('--no-build') || process.env.UAI_SKIP_BUILD === '1';
-// Unset, the origin follows what is served: the build's own origin when serving dist/ as it is,
-// else http://localhost:<PORT>. Read by the build (a child process) and by configuredSite below.
-if (!process.env.UAI_ORIGIN) {
-  const origin = skipBuild ? builtOrigin() : process.env.PORT && port !== 0 ? `http://localhost:${port}` : undefined;
-  if (origin) process.env.UAI_ORIGIN = origin;
-}
-
-/** One line saying what is wrong and what to set, instead of a stack trace. */
-function cannotListen(code: string | undefined): string {
-  if (code === 'EADDRINUSE') return `Port ${port} is already in use by another process: stop that process, or set PORT to a free port (e.g. \`PORT=${port < 65535 ? port + 1 : 4322} npm start\`; the origin follows PORT unless UAI_ORIGIN is set).`;
-  if (code === 'EACCES') return `Port ${port} needs privileges this process does not have: set PORT to a port above 1023, e.g. \`PORT=4321 npm start\`.`;
-  return `Cannot listen on port ${port} (${code ?? 'unknown error'}): set PORT to a free port.`;
-}
+// Read by the build (a child process) and by configuredSite below.
+const implied = impliedOrigin(process.env, { skipBuild, builtOrigin: builtOrigin() });
+if (implied) process.env.UAI_ORIGIN = implied;
 
 /** Whether the port can be listened on now; checked before a build, so a busy port fails fast. */
 function portProblem(): Promise<string | undefined> {
   return new Promise((done) => {
     const probe = createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => done(cannotListen(error.code)));
+    probe.once('error', (error: NodeJS.ErrnoException) => done(cannotListen(error.code, port)));
     probe.listen(port, () => probe.close(() => done(undefined)));
   });
 }
@@ -103,7 +94,7 @@ const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !=
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   // Taken between the check above and now.
-  console.error(cannotListen(error.code));
+  console.error(cannotListen(error.code, port));
   process.exit(1);
 });
 server.listen(port, () => {
