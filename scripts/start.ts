@@ -46,11 +46,12 @@ function needsBuild(): boolean {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
-const port = listenPort(process.env);
-if (port === undefined) {
+const requestedPort = listenPort(process.env);
+if (requestedPort === undefined) {
   console.error(`PORT=${process.env.PORT} is not a port number: set PORT to a number from 1 to 65535.`);
   process.exit(1);
 }
+const port: number = requestedPort;
 const skipBuild = process.argv.includes('--no-build') || process.env.UAI_SKIP_BUILD === '1';
 // Read by the build (a child process) and by configuredSite below.
 const implied = impliedOrigin(process.env, { skipBuild, builtOrigin: builtOrigin() });
