@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { builtOrigin } from './tests/records/dist.ts';
 
@@ -15,8 +16,10 @@ export default defineConfig({
   testDir: 'tests/site',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 4,
-  timeout: 60_000,
+  // One browser per core at most: axe on the largest pages (field registry, API reference) needs
+  // tens of seconds of CPU, and more workers than cores only make every test slower.
+  workers: Math.max(1, Math.min(4, availableParallelism())),
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -96,6 +96,8 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
       clearTimeout(timer);
       done({ code, stdout, stderr });
     });
+    // A program that exits without reading its input (a usage error) closes the pipe: not a test failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }
