@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to read.
- *   1. build (validators, static site, Netlify tables) with the default origin
+ *   1. build (validators, static site, Netlify tables) for http://localhost:<a free port>
  *   2. typecheck, then lint (ESLint: typescript-eslint and the engine's one-entry rule)
  *   3. vitest: engine, records, HTTP (real server over a socket), CLI and starters
  *   4. OpenAPI lint (Redocly, recommended-strict rules), then the HTTP suite through Prism's proxy
@@ -9,9 +9,31 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/**
+ * A port free now, below the kernel's ephemeral range (32768 and up on Linux), where the ports
+ * the tests' own servers and connections get from the kernel never land. The build is made for
+ * this origin and Playwright serves it on this port, so absolute links in pages lead back to the
+ * server under test; 4321 (which may be taken by a developer's `npm start`) is never assumed.
+ */
+async function freeTestPort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((done) => {
+      const probe = createServer();
+      probe.once('error', () => done(false));
+      probe.listen(port, () => probe.close(() => done(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port found between 20000 and 32000');
+}
 
 const node = process.execPath;
-const env = { ...process.env, UAI_ORIGIN: 'http://localhost:4321', ASTRO_TELEMETRY_DISABLED: '1' };
+const origin = `http://localhost:${await freeTestPort()}`;
+const env = { ...process.env, UAI_ORIGIN: origin, ASTRO_TELEMETRY_DISABLED: '1' };
+console.log(`Test origin: ${origin} (dist/ is built for it; the browser tests serve it on its port)`);
 let passed = 0;
 let failed = 0;
 let skipped = 0;

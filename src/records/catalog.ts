@@ -2,6 +2,7 @@ import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
 import { PAGES } from '../service/pages.ts';
 import { PROFILES } from '../standard/profiles.ts';
+import { RELEASE } from '../standard/release.ts';
 import { ROUTES, routeById } from '../service/routes.ts';
 import { allSchemas } from '../standard/schemas.ts';
 import { apiUrl, links, pageUrl } from '../standard/site.ts';
@@ -24,6 +25,8 @@ export function catalogRecord(ctx: RecordContext, examples: readonly PublishedEx
   const l = links(ctx.site);
   return {
     ...recordHeader(ctx, 'catalog', '/catalog/'),
+    // CONTRACT section 9 names the catalog's `release`; `current_release` stays, as on every record.
+    release: RELEASE,
     ...generatedAt(ctx),
     call_order: ['catalog', 'roadmap', 'adoption-kit', 'validate', 'mock-exchange'].map((id) => ({ route: id, url: apiUrl(ctx.site, routeById(id).path) })),
     routes: ROUTES.map((r) => ({

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { builtOrigin } from '../records/dist.ts';
 
 /**
  * Test support: the real local server (`scripts/start.ts --no-build`) as a child process on a
@@ -11,8 +12,8 @@ import { resolve } from 'node:path';
  */
 export const REPO = resolve(import.meta.dirname, '../..');
 export const NODE = resolve(REPO, 'node_modules/.bin/node');
-/** The origin dist/ is built with by npm test; the server and the CLI get the same one, so help_url values agree. */
-export const ORIGIN = 'http://localhost:4321';
+/** The origin dist/ was built for; the server and the CLI get the same one, so help_url values agree. */
+export const ORIGIN = builtOrigin(resolve(REPO, 'dist'));
 
 export interface LocalServer {
   readonly port: number;
@@ -39,15 +40,6 @@ export async function freePort(): Promise<number> {
       const address = probe.address();
       probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
     });
-  });
-}
-
-/** Whether something already listens on the port (the from-zero walkthrough needs 4321 free). */
-export async function portInUse(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.once('error', () => done(true));
-    probe.listen(port, () => probe.close(() => done(false)));
   });
 }
 
@@ -117,6 +109,8 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
       clearTimeout(timer);
       done({ code, stdout, stderr });
     });
+    // A program that exits without reading its input (a usage error) closes the pipe: not a test failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }
