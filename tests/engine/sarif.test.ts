@@ -24,7 +24,7 @@ describe('SARIF 2.1.0', () => {
 
   it.each([...valid.slice(0, 3), ...invalid].map((f) => [f.id, f] as const))('%s gives a schema-valid log', (_id, f) => {
     const r = check(fixtureInput(f), f.mode);
-    const log = toSarif(r, site, { artifactUri: 'messages/example.json' });
+    const log = toSarif(r, site, { uri: 'messages/example.json' });
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
     const results = log.runs[0]!.results;
     expect(results).toHaveLength(r.issue_count);
