@@ -9,8 +9,14 @@ const update = (box: Element) => {
   box.classList.toggle('more-right', box.scrollLeft < more - 1);
 };
 
-const observer = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target)));
-for (const box of document.querySelectorAll('.table-wrap')) {
-  box.addEventListener('scroll', () => update(box), { passive: true });
-  observer.observe(box);
-}
+const start = () => {
+  const observer = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target)));
+  for (const box of document.querySelectorAll('.table-wrap')) {
+    box.addEventListener('scroll', () => update(box), { passive: true });
+    observer.observe(box);
+  }
+};
+
+// A hint is not needed for the first paint: measuring thirty tables waits until the page is idle.
+if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 1000 });
+else setTimeout(start, 200);
