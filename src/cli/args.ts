@@ -120,7 +120,8 @@ Options:
                 json: the validator result of spec 2.4, each issue with a
                     "range" (startLine, startColumn, endLine, endColumn, 1-based,
                     endColumn exclusive; startOffset, endOffset in UTF-16 units);
-                    for several files an array of {"file", "result"}.
+                    for several files, a directory or a glob an array of
+                    {"file", "result"}.
                 sarif: one SARIF 2.1.0 log for all files, for code scanning:
                     repository-relative URIs under %SRCROOT%, regions,
                     partialFingerprints, rules with help URIs.

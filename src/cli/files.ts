@@ -7,7 +7,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
  * anything else is a file (read later, so a missing one is reported like an unreadable one).
  * Expansions are sorted, so output does not depend on directory order.
  */
-export type Target = { readonly file: string } | { readonly file: string; readonly error: string };
+/** `expanded`: found through a directory or glob, so how many there are is not known in advance. */
+export type Target = { readonly file: string; readonly expanded?: true } | { readonly file: string; readonly expanded?: true; readonly error: string };
 
 const GLOB_CHARS = /[*?[\]{}]/;
 /** Directory walks skip dependencies and version-control data; an explicit glob does not. */
@@ -30,11 +31,11 @@ async function targetsOf(input: string): Promise<Target[]> {
   const info = await stat(input).catch(() => undefined);
   if (info?.isDirectory()) {
     const files = (await expand('**/*.json', input)).map((f) => slashes(join(input, relative(resolve(input), f))));
-    return files.length ? files.sort(byPath).map((file) => ({ file })) : [{ file: input, error: 'no *.json file in this directory' }];
+    return files.length ? files.sort(byPath).map((file) => ({ file, expanded: true as const })) : [{ file: input, expanded: true, error: 'no *.json file in this directory' }];
   }
   if (!info && GLOB_CHARS.test(input)) {
     const files = (await expand(input)).map((f) => slashes(isAbsolute(input) ? f : relative(process.cwd(), f))).sort(byPath);
-    return files.length ? files.map((file) => ({ file })) : [{ file: input, error: 'no file matches this pattern' }];
+    return files.length ? files.map((file) => ({ file, expanded: true as const })) : [{ file: input, expanded: true, error: 'no file matches this pattern' }];
   }
   return [{ file: input }];
 }

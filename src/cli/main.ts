@@ -42,11 +42,12 @@ export const processIo: Io = {
   cwd: () => process.cwd(),
 };
 
-async function check(command: ValidateCommand, io: Io): Promise<Report> {
+async function check(command: ValidateCommand, io: Io): Promise<Report & { readonly several: boolean }> {
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
   const checked: Checked[] = [];
   const unreadable: Unreadable[] = [];
-  for (const target of await resolveTargets(command.inputs)) {
+  const targets = await resolveTargets(command.inputs);
+  for (const target of targets) {
     const input = 'error' in target ? { ok: false as const, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
     if (!input.ok) {
       io.stderr(`uai: ${input.file}: ${input.error}\n`);
@@ -57,7 +58,8 @@ async function check(command: ValidateCommand, io: Io): Promise<Report> {
     const result = validateMessage(message, { mode, site, now: io.now(), text: messageText });
     checked.push({ file, result, locate: sourceLocator(text, mode, message, prefix) });
   }
-  return { checked, unreadable, failOn: command.failOn };
+  // json: an array unless exactly one named file, so a script reads one shape per command line.
+  return { checked, unreadable, failOn: command.failOn, several: targets.length > 1 || targets.some((t) => t.expanded) };
 }
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
@@ -79,10 +81,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const report = await check(command, io);
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
   const base = command.sarifBase ?? io.cwd();
-  const several = report.checked.length + report.unreadable.length > 1;
   const output = {
     text: () => textReport(report),
-    json: () => jsonReport(report, several),
+    json: () => jsonReport(report, report.several),
     sarif: () => sarifReport(report, site, base),
     junit: () => junitReport(report),
     github: () => githubReport(report, base),

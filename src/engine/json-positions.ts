@@ -3,22 +3,17 @@
  * from RFC 6901 JSON Pointer to the range of the member it names (key through value; for an array
  * element the element; for "" the whole document), and collects duplicate member names, which
  * RFC 8259 section 4 and I-JSON (RFC 7493 section 2.3) forbid. The same scan finds the offset of
- * the first character that breaks the RFC 8259 grammar. Pure TypeScript with no imports, so it
- * runs in the browser as well as in the shells.
+ * the first character that breaks the RFC 8259 grammar. Pure TypeScript (its only import is the
+ * sibling text-positions.ts), so it runs in the browser as well as in the shells.
  *
  * Lines and columns follow SARIF 2.1.0 text regions (section 3.30): 1-based, lines end at CR, LF
  * or CRLF, columns count UTF-16 code units (the run's columnKind "utf16CodeUnits"), and endColumn
  * is "the column number of the character following the end of the region", so it is exclusive.
  * Offsets are 0-based UTF-16 indexes, so text.slice(startOffset, endOffset) is the member.
  */
-export interface SourceRange {
-  readonly startLine: number;
-  readonly startColumn: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-  readonly startOffset: number;
-  readonly endOffset: number;
-}
+import { positionTable, utf8LengthExceeds, type SourceRange } from './text-positions.ts';
+
+export type { SourceRange } from './text-positions.ts';
 
 export interface DuplicateMember {
   /** Pointer of the repeated member (RFC 6901). */
@@ -61,23 +56,6 @@ export const POSITION_LIMITS = { maxDepth: 64, maxBytes: 262_144 } as const;
 export const pointerSegment = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
 export const parsePointer = (pointer: string): string[] =>
   pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-
-/** UTF-8 length without encoding the text; stops counting past `cap`. */
-function utf8LengthExceeds(text: string, cap: number): boolean {
-  if (text.length > cap) return true;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-    if (bytes > cap) return true;
-  }
-  return false;
-}
 
 interface Frame {
   readonly array: boolean;
@@ -210,6 +188,8 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
       failure = 'too_large';
       return false;
     }
+    // RFC 8259 section 8.1: a parser may ignore a byte order mark; editors write one.
+    if (text.charCodeAt(0) === 0xfeff) i = 1;
     skip();
     if (!value('', i)) return false;
     for (;;) {
@@ -268,34 +248,5 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
       return { pointer: '', range: lookup('')! };
     },
     rangeOf: range,
-  };
-}
-
-/** Offsets to lines and columns (SARIF 2.1.0 section 3.30), by binary search in the line table. */
-function positionTable(text: string, lineStarts: readonly number[]) {
-  const lineOf = (offset: number): number => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  return (startOffset: number, endOffset: number): SourceRange => {
-    const s = Math.max(0, Math.min(startOffset, text.length));
-    const e = Math.max(s, Math.min(endOffset, text.length));
-    const startLine = lineOf(s);
-    // The end is exclusive: it sits on the line of the region's last character.
-    const endLine = e > s ? lineOf(e - 1) : startLine;
-    return {
-      startLine: startLine + 1,
-      startColumn: s - lineStarts[startLine]! + 1,
-      endLine: endLine + 1,
-      endColumn: e - lineStarts[endLine]! + 1,
-      startOffset: s,
-      endOffset: e,
-    };
   };
 }

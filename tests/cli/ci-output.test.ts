@@ -241,6 +241,11 @@ describe('inputs: directories, globs, stdin, unreadable files and exit status', 
     const r = await uai(['validate', '--format', 'json', 'messages/keyless', 'messages/keyless/'], { cwd: dir });
     const files = (JSON.parse(r.stdout) as { file: string }[]).map((x) => x.file);
     expect(files).toEqual(written.filter((w) => w.mode === 'keyless-json').map((w) => w.name).sort());
+    // A glob gives the array shape even when it matches one file; one named file gives the result itself.
+    const one = written[0]!.name;
+    const globbed = JSON.parse((await uai(['validate', '--format', 'json', one.replace(/\.json$/, '.js?n')], { cwd: dir })).stdout);
+    expect(globbed.map((x: { file: string }) => x.file)).toEqual([one]);
+    expect(JSON.parse((await uai(['validate', '--format', 'json', one], { cwd: dir })).stdout)).toHaveProperty('valid', false);
   });
 
   it('a glob that matches nothing, or an unreadable file, is one clear line; exit 2 only when nothing was read', async () => {

@@ -19,7 +19,7 @@ export interface ValidateRequest {
   readonly artifactUri: string;
 }
 
-export const DEFAULT_ARTIFACT_URI = 'message.json';
+export const DEFAULT_ARTIFACT_URI = `message.json`;
 
 type Parsed = { ok: true; request: ValidateRequest } | { ok: false; detail: string };
 
