@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
+import sitemap from '@astrojs/sitemap';
 
 // One setting names the public origin (CONTRACT section 1); every absolute URL derives from it.
 const origin = process.env.UAI_ORIGIN || 'http://localhost:4321';
@@ -15,4 +16,6 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false },
   }),
   devToolbar: { enabled: false },
+  // sitemap-index.xml and sitemap-0.xml list every page on the configured origin (robots.txt names them).
+  integrations: [sitemap()],
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run build`: generate the precompiled schema validators, build the static site with
- * Astro, then write Netlify's `_headers` and `_redirects` from the one routing table.
+ * Astro, index it for search, then write Netlify's `_headers` and `_redirects` from the one routing table.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ const run = (args: string[]) => {
 
 run(['scripts/generate-validators.ts']);
 run(['node_modules/astro/bin/astro.mjs', 'build']);
+// Static search: Pagefind indexes the built pages into dist/pagefind/ (loaded by the search box).
+run(['node_modules/pagefind/lib/runner/bin.cjs', '--site', 'dist', '--silent']);
 
 writeFileSync('dist/_headers', netlifyHeadersFile());
 // The adapter may already have written redirects of its own; ours go first so they win.

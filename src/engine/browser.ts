@@ -6,4 +6,4 @@
 export { messageFromKeyless, messageToKeyless } from './keyless.ts';
 export { isRecord } from './json.ts';
 export { indexJson, type SourceRange } from './json-positions.ts';
-export { sourceLocator } from './source-locator.ts';
+export { keylessPointer } from './keyless-pointer.ts';

@@ -1,5 +1,5 @@
 /** Shared by the two playgrounds: DOM building without innerHTML, POSTing JSON, problem rendering. */
-type Child = Node | string | null | undefined | false;
+export type Child = Node | string | null | undefined | false;
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -30,8 +30,11 @@ export async function postJson(url: string, payload: unknown): Promise<Posted> {
   return { status: response.status, contentType, body };
 }
 
-/** Issue items (CONTRACT section 4) as a list: severity, code linked to its registry anchor, JSON Pointer path, message. */
-export function issueList(issues: any[]): HTMLUListElement {
+/**
+ * Issue items (CONTRACT section 4) as a list: severity, code linked to its registry anchor, JSON
+ * Pointer path, message, and whatever `extra` adds for an issue (the validator's "go to line").
+ */
+export function issueList(issues: any[], extra: (issue: any) => Child = () => null): HTMLUListElement {
   return el('ul', { class: 'issues' }, ...issues.map((issue) =>
     el('li', { class: String(issue.severity ?? 'error'), 'data-issue': String(issue.code) },
       el('strong', {}, `${issue.severity ?? 'error'}: `), codeLink(String(issue.code)),
@@ -39,6 +42,7 @@ export function issueList(issues: any[]): HTMLUListElement {
       el('br'), String(issue.message ?? ''),
       issue.expected !== undefined ? el('span', { class: 'hint' }, el('br'), 'expected: ', el('code', {}, JSON.stringify(issue.expected))) : null,
       issue.actual !== undefined ? el('span', { class: 'hint' }, el('br'), 'actual: ', el('code', {}, JSON.stringify(issue.actual))) : null,
+      extra(issue),
     )));
 }
 

@@ -1,6 +1,11 @@
-/** The validator playground (/playground/validate/): POST /v1/validate and show the result. */
+/**
+ * The validator playground (/playground/validate/): POST /v1/validate and show the result, with
+ * each issue marked on its line of the message (line-gutter.ts, issue-lines.ts).
+ */
 // The engine's own converter (pure, framework-free), so the browser and the validator cannot disagree.
 import { isRecord as isObject, messageFromKeyless, messageToKeyless } from '../engine/browser.ts';
+import { placeOf, syntaxErrorPlace, type IssuePlace } from './issue-lines.ts';
+import { LineGutter, type Severity } from './line-gutter.ts';
 import { el, codeLink, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
 
 interface Data {
@@ -18,10 +23,14 @@ const select = document.getElementById('example') as HTMLSelectElement;
 const textarea = document.getElementById('message') as HTMLTextAreaElement;
 const result = document.getElementById('result')!;
 const button = document.getElementById('validate-button') as HTMLButtonElement;
+const gutter = new LineGutter(document.getElementById('message-gutter')!, textarea);
 
 const shape = (): 'keyed' | 'keyless' => ((form.elements.namedItem('shape') as RadioNodeList).value === 'keyless' ? 'keyless' : 'keyed');
 const example = () => data.examples.find((e) => e.profile === select.value) ?? data.examples[0]!;
-const loadExample = () => (textarea.value = pretty(shape() === 'keyless' ? example().keyless : example().keyed));
+const loadExample = () => {
+  textarea.value = pretty(shape() === 'keyless' ? example().keyless : example().keyed);
+  gutter.mark(new Map());
+};
 
 const requested = new URLSearchParams(location.search).get('example');
 if (requested && data.examples.some((e) => e.profile === requested)) select.value = requested;
@@ -34,7 +43,40 @@ form.addEventListener('change', (event) => {
   const parsed = readJson(textarea.value);
   if (!parsed.ok) return loadExample();
   textarea.value = pretty(shape() === 'keyless' ? toKeyless(parsed.value) : toKeyed(parsed.value));
+  gutter.mark(new Map());
 });
+
+/** A button that selects the place in the editor; `locate` runs on click, on the text as it is then. */
+function goToLine(place: IssuePlace, locate: () => IssuePlace | undefined): HTMLButtonElement {
+  const line = place.range.startLine;
+  const go = el('button', { type: 'button', class: 'small secondary go-to-line', 'data-line': String(line) }, `Go to line ${line}`);
+  go.addEventListener('click', () => {
+    const at = locate() ?? place;
+    gutter.reveal(at.range.startOffset, at.exact ? at.range.endOffset : at.range.startOffset, at.range.startLine);
+  });
+  return go;
+}
+
+/** Marks every issue's line and gives each issue its "go to line" button. */
+function placeIssues(issues: any[], text: string, keyless: boolean): (issue: any) => HTMLElement | null {
+  const places = new Map<any, IssuePlace>();
+  const marks = new Map<number, Severity>();
+  for (const issue of issues) {
+    const place = placeOf(text, String(issue.path ?? ''), keyless);
+    if (!place) continue;
+    places.set(issue, place);
+    const line = place.range.startLine;
+    if (marks.get(line) !== 'error') marks.set(line, issue.severity === 'warning' ? 'warning' : 'error');
+  }
+  gutter.mark(marks);
+  return (issue) => {
+    const place = places.get(issue);
+    if (!place) return null;
+    // After an edit the member may have moved: look it up again in the current text.
+    const locate = () => placeOf(textarea.value, String(issue.path ?? ''), keyless);
+    return el('span', { class: 'go' }, el('br'), goToLine(place, locate), place.exact ? null : ' (where the missing member belongs)');
+  };
+}
 
 function download(filename: string, value: unknown) {
   const url = URL.createObjectURL(new Blob([`${pretty(value)}\n`], { type: 'application/json' }));
@@ -45,8 +87,9 @@ function download(filename: string, value: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function render(r: any): HTMLElement {
+function render(r: any, text: string, keyless: boolean): HTMLElement {
   const issues = [...(r.errors ?? []), ...(r.warnings ?? [])];
+  const extra = placeIssues(issues, text, keyless);
   const record = r.conformance_record;
   const filename = String(r.download_filename ?? `${record?.message_id ?? 'conformance-record'}.json`);
   const downloadButton = record ? el('button', { type: 'button', id: 'download-record', class: 'secondary' }, `Download the conformance record (${filename})`) : null;
@@ -62,7 +105,7 @@ function render(r: any): HTMLElement {
       el('dt', {}, 'Canonical hash'), el('dd', {}, el('code', {}, String(r.normalization?.canonical_hash ?? '—'))),
     ),
     issues.length ? el('h3', {}, 'Issues') : el('p', {}, 'No issues: the message is exchange-ready.'),
-    issues.length ? issueList(issues) : null,
+    issues.length ? issueList(issues, extra) : null,
     downloadButton ? el('div', { class: 'actions' }, downloadButton) : null,
     issues.length ? el('p', { class: 'hint' }, 'Every code links to its entry in the ', el('a', { href: '/error-registry/' }, 'error registry'), ', for example ', codeLink(String(issues[0].code)), '.') : null,
   );
@@ -70,17 +113,27 @@ function render(r: any): HTMLElement {
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const parsed = readJson(textarea.value);
-  if (!parsed.ok) return result.replaceChildren(fail(parsed.error));
+  const text = textarea.value;
+  const parsed = readJson(text);
+  if (!parsed.ok) return result.replaceChildren(syntaxError(parsed.error, text));
   const mode = shape() === 'keyless' ? 'keyless-json' : 'keyed-json';
   button.disabled = true;
   result.replaceChildren(el('p', { class: 'hint' }, 'Validating…'));
   try {
     const posted = await postJson(data.validateUrl, { message: parsed.value, normalization_mode: mode, format: 'result' });
-    result.replaceChildren(posted.status === 200 && posted.body && typeof posted.body === 'object' ? render(posted.body) : problemView(posted));
+    result.replaceChildren(posted.status === 200 && posted.body && typeof posted.body === 'object' ? render(posted.body, text, mode === 'keyless-json') : problemView(posted));
   } catch (error) {
     result.replaceChildren(fail(`The validator could not be reached: ${(error as Error).message}`));
   } finally {
     button.disabled = false;
   }
 });
+
+/** Text that is not JSON is not sent: the line of the first character the grammar rejects is marked. */
+function syntaxError(message: string, text: string): HTMLElement {
+  const place = syntaxErrorPlace(text);
+  gutter.mark(place ? new Map([[place.range.startLine, 'error' as const]]) : new Map());
+  const view = fail(message);
+  if (place) view.append(el('p', {}, `Line ${place.range.startLine}, column ${place.range.startColumn}. `, goToLine(place, () => syntaxErrorPlace(textarea.value))));
+  return view;
+}

@@ -25,6 +25,7 @@ export const STATIC_PAGES: readonly PageEntry[] = [
   { title: 'Adoption kit', path: '/adoption-kit/', record: 'adoption-kit', description: 'Starter files in four languages and the first packet.' },
   { title: 'Conformance pack', path: '/conformance-pack/', record: 'conformance-pack', description: 'Schemas, registries and fixtures in one download.' },
   { title: 'API reference', path: '/api/', record: 'openapi', description: 'Every route, rendered from the OpenAPI document.' },
+  { title: 'Playgrounds', path: '/playground/', record: 'openapi', description: 'Try the validator and the mock exchange in the browser.' },
   { title: 'Validator playground', path: '/playground/validate/', record: 'validate', description: 'Validate a message in the browser.' },
   { title: 'Mock-exchange playground', path: '/playground/mock-exchange/', record: 'mock-exchange', description: 'Run a mock exchange in the browser.' },
 ];

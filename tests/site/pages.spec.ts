@@ -25,7 +25,8 @@ for (const { path } of PAGES) {
     expect((await page.locator('h1').first().textContent())?.trim()).toBeTruthy();
     expect((await page.title()).trim()).toBeTruthy();
     expect((await page.locator('meta[name="description"]').getAttribute('content'))?.trim()).toBeTruthy();
-    const twin = await page.locator('a[data-json-twin]').getAttribute('href');
+    // A record's twin is a link; a playground's twin (a POST route) is named, not linked (a click would get a 405).
+    const twin = await page.locator('[data-json-twin]').getAttribute('data-json-twin');
     expect(twin).toBe(entry.record_url);
     const route = catalog.routes.find((r: { url: string }) => r.url === twin);
     const answer = await request.get(new URL(twin!).pathname);
@@ -33,8 +34,10 @@ for (const { path } of PAGES) {
       // The twin of a playground is its POST route: it exists, and says which method it takes.
       expect(answer.status()).toBe(405);
       expect(answer.headers()['allow']).toContain('POST');
+      await expect(page.locator(`a[href="${twin}"]`)).toHaveCount(0);
     } else {
       expect(answer.status()).toBe(200);
+      expect(await page.locator('[data-json-twin]').getAttribute('href')).toBe(twin);
     }
     for (const landmark of ['header', 'nav', 'main', 'footer']) await expect(page.locator(landmark).first()).toBeAttached();
     for (const scheme of ['light', 'dark'] as const) {

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './helpers.ts';
+
+/**
+ * The validator playground marks each issue on its line of the message (issue 18, item 6): a
+ * gutter mark on the line, and a "go to line" button per issue that puts the caret on the member.
+ */
+const validate = (page: Page) => page.getByRole('button', { name: 'Validate', exact: true }).click();
+
+/** 1-based line of the first occurrence of `needle` in the editor's text, and its offset. */
+const lineOf = (text: string, needle: string) => {
+  const offset = text.indexOf(needle);
+  expect(offset, needle).toBeGreaterThanOrEqual(0);
+  return { line: text.slice(0, offset).split('\n').length, offset };
+};
+
+test('a keyed issue is marked on its line and the button moves the caret to the member', async ({ page }) => {
+  const problems = watchErrors(page);
+  await page.goto('/playground/validate/');
+  const textarea = page.locator('#message');
+  const text = (await textarea.inputValue()).replace('"sequence": 1', '"sequence": "1"');
+  await textarea.fill(text);
+  await validate(page);
+  const issue = page.locator('li[data-issue]', { has: page.locator('[data-path="/conversation/sequence"]') });
+  await expect(issue).toBeVisible();
+  const { line, offset } = lineOf(text, '"sequence": "1"');
+  const go = issue.getByRole('button', { name: `Go to line ${line}` });
+  await expect(go).toBeVisible();
+  await expect(page.locator(`#message-gutter span:nth-child(${line})`)).toHaveClass('mark-error');
+  // Every marked line is the line of an issue (the checksum no longer matches either), and back.
+  const marked = await page.locator('#message-gutter span').evaluateAll((lines) => lines.flatMap((l, i) => (l.className ? [i + 1] : [])));
+  const issueLines = await page.locator('button.go-to-line').evaluateAll((buttons) => buttons.map((b) => Number((b as HTMLElement).dataset.line)));
+  expect(marked).toEqual([...new Set(issueLines)].sort((a, b) => a - b));
+  await go.click();
+  await expect(textarea).toBeFocused();
+  const selection = await textarea.evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd));
+  expect(selection).toBe('"sequence": "1"');
+  expect(await textarea.evaluate((t: HTMLTextAreaElement) => t.selectionStart)).toBe(offset);
+  // The marked line is in view in the editor, and its number sits level with it.
+  const [gutterLine, box] = [await page.locator(`#message-gutter span:nth-child(${line})`).boundingBox(), await textarea.boundingBox()];
+  expect(gutterLine!.y).toBeGreaterThanOrEqual(box!.y);
+  expect(gutterLine!.y + gutterLine!.height).toBeLessThanOrEqual(box!.y + box!.height);
+  // Editing the message clears the marks of the last validation.
+  await textarea.press('End');
+  await textarea.type(' ');
+  await expect(page.locator('#message-gutter .mark-error')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('an issue of a keyless message is marked on the line of its array position', async ({ page }) => {
+  await page.goto('/playground/validate/');
+  await page.getByLabel('Keyless JSON (order maps)').check();
+  const textarea = page.locator('#message');
+  await expect(textarea).toHaveValue(/^\[/);
+  const keyless = JSON.parse(await textarea.inputValue());
+  // uai_version is the first position of the envelope map; make it unsupported.
+  expect(keyless[0]).toBe('1.0');
+  const text = (await textarea.inputValue()).replace('"1.0"', '"2.0"');
+  await textarea.fill(text);
+  await validate(page);
+  const issue = page.locator('li[data-issue="envelope.version_unsupported"]');
+  await expect(issue.locator('[data-path]')).toHaveText('/uai_version');
+  const { line, offset } = lineOf(text, '"2.0"');
+  await issue.getByRole('button', { name: `Go to line ${line}` }).click();
+  await expect(page.locator(`#message-gutter span:nth-child(${line})`)).toHaveClass(/mark-/);
+  expect(await textarea.evaluate((t: HTMLTextAreaElement) => [t.selectionStart, t.selectionEnd])).toEqual([offset, offset + '"2.0"'.length]);
+});
+
+test('a missing member is placed on the object it belongs in', async ({ page }) => {
+  await page.goto('/playground/validate/');
+  const textarea = page.locator('#message');
+  const message = JSON.parse(await textarea.inputValue());
+  delete message.conversation.sequence;
+  const text = JSON.stringify(message, null, 2);
+  await textarea.fill(text);
+  await validate(page);
+  const issue = page.locator('li[data-issue]', { has: page.locator('[data-path="/conversation/sequence"]') });
+  const { line } = lineOf(text, '"conversation": {');
+  await expect(issue.getByRole('button', { name: `Go to line ${line}` })).toBeVisible();
+  await expect(issue).toContainText('where the missing member belongs');
+});
+
+test('text that is not JSON: the line of the syntax error is marked', async ({ page }) => {
+  await page.goto('/playground/validate/');
+  await page.locator('#message').fill('{\n  "a": 1,\n  "b": tru\n}');
+  await validate(page);
+  const problem = page.locator('[data-problem="client"]');
+  await expect(problem).toContainText('Line 3, column');
+  await expect(page.locator('#message-gutter span:nth-child(3)')).toHaveClass('mark-error');
+  await problem.getByRole('button', { name: 'Go to line 3' }).click();
+  await expect(page.locator('#message')).toBeFocused();
+});
