@@ -1,15 +1,16 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './server.ts';
+// The local server's own sockets are under test, so it is started directly, whatever UAI_HTTP_TARGET says.
+import { startLocalServer, type LocalServer } from '../support/local-server.ts';
 
 /**
  * A client still sending when its upload is refused (413) must be able to finish writing and
  * read the answer: the server reads and drops the rest (up to 4 MiB past the cap) before it
  * closes the connection, instead of cutting it under the client (EPIPE or a reset).
  */
-let server: RunningServer;
+let server: LocalServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startLocalServer();
 }, 60_000);
 afterAll(() => server?.stop());
 
@@ -18,7 +19,7 @@ const chunk = (bytes: Uint8Array) => Buffer.concat([Buffer.from(`${bytes.byteLen
 
 /** Sends `before` KiB (chunked, no Content-Length), waits for the response head, sends `after` KiB more, then ends the body. */
 async function uploadPastTheAnswer(before: number, after: number): Promise<{ response: string; writeError?: Error; closed: boolean }> {
-  const { port } = new URL(server.base);
+  const { port } = new URL(server.origin);
   const socket: Socket = connect(Number(port), '127.0.0.1');
   let response = '';
   let writeError: Error | undefined;

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientTimeoutsFrom } from '../../server/client-timeouts.ts';
-import { startServer, type RunningServer } from './server.ts';
+// The local server's own sockets are under test, so it is started directly, whatever UAI_HTTP_TARGET says.
+import { startLocalServer, type LocalServer } from '../support/local-server.ts';
 
 /**
  * Slow clients are cut (issue: a body sent one byte every few seconds held a socket for 300 s):
@@ -44,11 +45,11 @@ function dribble(port: number, head: string, body: string, everyMs: number): Pro
 }
 
 describe('slow clients on the local server', () => {
-  let server: RunningServer;
+  let server: LocalServer;
   let port: number;
   beforeAll(async () => {
-    server = await startServer({ UAI_HEADERS_TIMEOUT_MS: String(HEADERS_MS), UAI_REQUEST_TIMEOUT_MS: String(REQUEST_MS) });
-    port = Number(new URL(server.base).port);
+    server = await startLocalServer({ env: { UAI_HEADERS_TIMEOUT_MS: String(HEADERS_MS), UAI_REQUEST_TIMEOUT_MS: String(REQUEST_MS) } });
+    port = Number(new URL(server.origin).port);
   });
   afterAll(() => server?.stop());
 
@@ -89,7 +90,7 @@ describe('slow clients on the local server', () => {
   });
 
   it('a prompt client is still answered', async () => {
-    const response = await fetch(`${server.base}/v1/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: {} }) });
+    const response = await fetch(`${server.origin}/v1/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: {} }) });
     expect(response.status).toBe(200);
   });
 });
