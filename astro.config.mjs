@@ -3,7 +3,8 @@ import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 
 // One setting names the public origin (CONTRACT section 1); every absolute URL derives from it.
-const origin = process.env.UAI_ORIGIN || 'http://localhost:4321';
+// On Netlify without UAI_ORIGIN, the site's main address `URL` (as in src/config.ts).
+const origin = process.env.UAI_ORIGIN || process.env.URL || 'http://localhost:4321';
 
 export default defineConfig({
   site: origin,
