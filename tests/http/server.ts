@@ -3,8 +3,17 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { expect, inject } from 'vitest';
+import { emulatorValue, type Served } from '../netlify/emulator-differences.ts';
 
-/** Test support: the real server as a child process, as a user starts it, on a free port. */
+/**
+ * Test support: the host under test. By default the real local server as a child process, as a
+ * user starts it, on a free port. With UAI_HTTP_TARGET=netlify, the Netlify emulation that
+ * tests/netlify/global-setup.ts started once for the whole run (`npm run test:netlify`).
+ */
+export type HttpTarget = 'local' | 'netlify';
+export const HTTP_TARGET: HttpTarget = process.env.UAI_HTTP_TARGET === 'netlify' ? 'netlify' : 'local';
+
 export interface RunningServer {
   readonly base: string;
   readonly stop: () => Promise<void>;
@@ -23,6 +32,10 @@ async function freePort(): Promise<number> {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (HTTP_TARGET === 'netlify') {
+    if (Object.keys(env).length) throw new Error('The Netlify emulation is shared by the run; it takes no per-file environment.');
+    return { base: inject('netlifyBase'), stop: async () => {} };
+  }
   const port = await freePort();
   const child: ChildProcess = spawn('node_modules/.bin/node', ['scripts/start.ts', '--no-build'], {
     env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0', ...env },
@@ -59,6 +72,21 @@ export const SECURITY = {
   'x-frame-options': 'SAMEORIGIN',
   'content-security-policy': "frame-ancestors 'self'",
 } as const;
+
+/**
+ * Asserts a header as CONTRACT sections 1 and 8 say, or, under the Netlify emulation, as its
+ * documented difference from production says (tests/netlify/emulator-differences.ts).
+ */
+export function expectHeader(response: Response, name: string, served: Served, contract: string | RegExp | null): void {
+  const difference = HTTP_TARGET === 'netlify' ? emulatorValue(name, served) : undefined;
+  const wanted = difference ? difference.emulator : contract;
+  const actual = response.headers.get(name);
+  if (wanted instanceof RegExp) expect(actual, name).toMatch(wanted);
+  else expect(actual, name).toBe(wanted);
+}
+
+/** `Server`: none from the local server; the platform's own name on Netlify (not a version). */
+export const expectedServer = (): string | null => (HTTP_TARGET === 'netlify' ? 'Netlify' : null);
 
 export function securityHeadersOf(response: Response): Record<string, string | null> {
   return Object.fromEntries(Object.keys(SECURITY).map((k) => [k, response.headers.get(k)]));
