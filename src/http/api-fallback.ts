@@ -21,7 +21,8 @@ export const RECORD_ALLOW = 'GET, HEAD';
 export const RATE_LIMITED_PATH = '/v1/errors/rate-limited';
 
 export function apiFallback(site: Site, method: string, pathname: string): Response {
-  if (pathname === RATE_LIMITED_PATH) {
+  // Netlify's limiter rewrites the limited request as it came (a POST); a GET here is just unknown.
+  if (pathname === RATE_LIMITED_PATH && method !== 'GET' && method !== 'HEAD') {
     return problemResponse(site, 'request.rate_limited', `More than ${RATE_LIMIT} POST requests in a minute to this route; retry after ${RATE_WINDOW_SECONDS} seconds.`, { headers: { 'Retry-After': String(RATE_WINDOW_SECONDS) } });
   }
   if (isRecordPath(pathname)) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_FALLBACK_ROUTE, isRecordPath } from '../../src/http/api-fallback.ts';
+import { API_FALLBACK_ROUTE, apiFallback, isRecordPath, RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
+import { siteFor } from '../../src/standard/site.ts';
 import { netlifyHeadersFile, netlifyRedirectsFile, PAGE_TWINS, PUBLISHED_RECORDS, rewrite, staticHeadersFor } from '../../src/http/static-routing.ts';
 import { PAGES } from '../../src/standard/pages.ts';
 import { ROUTES } from '../../src/standard/routes.ts';
@@ -68,6 +69,19 @@ describe('static routing table', () => {
     expect(isRecordPath('/v1/registry/uai.envelope.v1')).toBe(false);
     expect(isRecordPath('/v1/examples/uai.nothing.v1')).toBe(false);
     expect(isRecordPath('/v1/validate')).toBe(false);
+  });
+
+  it('the fallback answers 405 with Allow on records, 429 at the limiter target, 404 elsewhere', async () => {
+    const site = siteFor('https://uai.example');
+    const answer = async (method: string, path: string) => {
+      const r = apiFallback(site, method, path);
+      return [r.status, r.headers.get('allow'), r.headers.get('retry-after'), ((await r.json()) as { code: string }).code];
+    };
+    expect(await answer('POST', '/v1/catalog')).toEqual([405, 'GET, HEAD', null, 'request.method_not_allowed']);
+    expect(await answer('DELETE', '/v1/schemas/uai.envelope.v1/')).toEqual([405, 'GET, HEAD', null, 'request.method_not_allowed']);
+    expect(await answer('POST', RATE_LIMITED_PATH)).toEqual([429, null, '60', 'request.rate_limited']);
+    expect(await answer('GET', RATE_LIMITED_PATH)).toEqual([404, null, null, 'route.not_found']);
+    expect(await answer('POST', '/v1/nope')).toEqual([404, null, null, 'route.not_found']);
   });
 
   it("the built adapter function takes only the fallback's methods under /v1", () => {
