@@ -4,7 +4,8 @@ import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 
 // One setting names the public origin (CONTRACT section 1); every absolute URL derives from it.
-const origin = process.env.UAI_ORIGIN || 'http://localhost:4321';
+// On Netlify without UAI_ORIGIN, the site's main address `URL` (as in src/config.ts).
+const origin = process.env.UAI_ORIGIN || process.env.URL || 'http://localhost:4321';
 
 export default defineConfig({
   site: origin,
@@ -18,4 +19,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // sitemap-index.xml and sitemap-0.xml list every page on the configured origin (robots.txt names them).
   integrations: [sitemap()],
+  // The one on-demand route (src/pages/v1/[...unknown].ts) answers API problems, not forms; Astro's
+  // cross-site form check would turn a DELETE or a text/plain POST into a 403 page instead.
+  security: { checkOrigin: false },
 });

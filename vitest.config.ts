@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
-    exclude: ['tests/site/**', 'node_modules/**'],
+    // tests/netlify/ runs under its own config (npm run test:netlify), against the Netlify emulation.
+    exclude: ['tests/site/**', 'tests/netlify/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

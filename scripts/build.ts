@@ -1,12 +1,14 @@
 /**
  * `npm run build`: generate the precompiled schema validators, build the static site with
- * Astro, index it for search, then write Netlify's `_headers` and `_redirects` from the one routing table.
+ * Astro, index it for search, then write Netlify's `_headers` and `_redirects` from the one routing
+ * table and narrow the adapter function's route to the REST fallback.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { configuredSite } from '../src/config.ts';
 import { BUILD_STAMP, BUILD_STAMP_DIR } from './build-stamp.ts';
 import { netlifyHeadersFile, netlifyRedirectsFile } from '../src/http/static-routing.ts';
+import { narrowSsrRoute } from './netlify-ssr-route.ts';
 
 const node = process.execPath;
 const run = (args: string[]) => {
@@ -25,6 +27,7 @@ const adapterRedirects = existsSync('dist/_redirects') ? readFileSync('dist/_red
 writeFileSync('dist/_redirects', netlifyRedirectsFile());
 if (adapterRedirects.trim()) appendFileSync('dist/_redirects', adapterRedirects);
 console.log('Wrote dist/_headers and dist/_redirects');
+narrowSsrRoute();
 
 // Remember the origin the records were built for, so `npm start` rebuilds when UAI_ORIGIN changes.
 mkdirSync(BUILD_STAMP_DIR, { recursive: true });

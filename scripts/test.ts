@@ -5,6 +5,7 @@
  *   3. vitest: engine, records, HTTP (real server over a socket), CLI and starters
  *   4. OpenAPI lint (Redocly, recommended-strict rules), then the HTTP suite through Prism's proxy
  *   5. Playwright: every page in Chromium against the real local server
+ *   6. the HTTP tests again, against Netlify's offline emulation of the deploy (docs/deploy.md)
  * It ends with one line `N passed, N failed` summed from the runners' JSON reports.
  */
 import { spawnSync } from 'node:child_process';
@@ -100,6 +101,13 @@ if (existsSync('playwright.config.ts')) {
     failed++;
   }
 }
+
+// Last: the slowest step (a build of its own, and a fresh worker per function call).
+const netlifyOk = step('netlify emulation', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/netlify/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=reports/netlify.json']);
+const netlify = readJson('reports/netlify.json');
+passed += netlify?.numPassedTests ?? 0;
+failed += netlify?.numFailedTests ?? 0;
+if (!netlifyOk && !netlify?.numFailedTests) failed++;
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -3,7 +3,10 @@ import { DEFAULT_ORIGIN, siteFor, type Site } from './standard/site.ts';
 /**
  * The one setting of the service (CONTRACT section 1): UAI_ORIGIN, read by the shells (build,
  * functions, local server) and passed into the engine. Nothing else reads the environment.
+ * On Netlify, where a variable set in netlify.toml never reaches the functions, a deploy that
+ * sets no UAI_ORIGIN takes the site's main address, `URL`, which Netlify provides both to the
+ * build and to the functions at run time.
  */
 export function configuredSite(env: Readonly<Record<string, string | undefined>> = process.env): Site {
-  return siteFor(env.UAI_ORIGIN || DEFAULT_ORIGIN);
+  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
 }

@@ -1,38 +1,45 @@
-import { PROFILE_IDS } from '../standard/profiles.ts';
-import { ROUTES } from '../service/routes.ts';
-import { ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';
 import type { Site } from '../standard/site.ts';
 import { problemResponse } from './problem.ts';
+import { RATE_LIMIT, RATE_WINDOW_SECONDS } from './rate-limit.ts';
+import { isRecordPath } from './static-routing.ts';
+
+export { isRecordPath } from './static-routing.ts';
 
 /**
  * What the REST surface answers when no static record and no action matched (CONTRACT section 8):
  * a record path asked with another method than GET/HEAD is 405 with `Allow`; any other /v1 path
- * is 404 route.not_found as problem JSON, never an HTML page. (On Netlify, where no function
- * answers unknown paths, a 404 rewrite of the static table serves the same problem document.)
+ * is 404 route.not_found as problem JSON, never an HTML page. The local server calls it for
+ * every such request; on Netlify the site's on-demand endpoint (src/pages/v1/[...unknown].ts)
+ * calls it, for the methods of API_FALLBACK_ROUTE.
  */
 export const RECORD_ALLOW = 'GET, HEAD';
 
-const ids: Record<string, readonly string[]> = {
-  schema: [ENVELOPE_SCHEMA_ID, ...PROFILE_IDS],
-  'registry-entry': PROFILE_IDS,
-  example: PROFILE_IDS,
-};
-
-/** Whether a /v1 path names a published record (the {profile} of a route expanded to real ids). */
-export function isRecordPath(pathname: string): boolean {
-  const path = pathname.length > 4 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTES.some((route) => {
-    if (route.method !== 'GET') return false;
-    const template = `/v1${route.path.split('?')[0]}`;
-    if (!template.includes('{profile}')) return template === path;
-    const [prefix] = template.split('{profile}');
-    return path.startsWith(prefix!) && (ids[route.id] ?? []).includes(path.slice(prefix!.length));
-  });
-}
+/**
+ * Where Netlify's rate limiter sends a POST over the limit (`rateLimit.action: 'rewrite'`):
+ * the fallback answers it with the 429 problem of CONTRACT section 8 and `Retry-After`.
+ */
+export const RATE_LIMITED_PATH = '/v1/errors/rate-limited';
 
 export function apiFallback(site: Site, method: string, pathname: string): Response {
+  // Netlify's limiter rewrites the limited request as it came (a POST); a GET here is just unknown.
+  if (pathname === RATE_LIMITED_PATH && method !== 'GET' && method !== 'HEAD') {
+    return problemResponse(site, 'request.rate_limited', `More than ${RATE_LIMIT} POST requests in a minute to this route; retry after ${RATE_WINDOW_SECONDS} seconds.`, { headers: { 'Retry-After': String(RATE_WINDOW_SECONDS) } });
+  }
   if (isRecordPath(pathname)) {
     return problemResponse(site, 'request.method_not_allowed', `${pathname} is a published record; it takes GET and HEAD, not ${method}.`, { headers: { Allow: RECORD_ALLOW } });
   }
   return problemResponse(site, 'route.not_found', `No route of the REST surface has the path ${pathname}; GET ${site.base}/catalog lists every route.`);
 }
+
+/**
+ * The route of the site's on-demand endpoint on Netlify (scripts/build.ts writes it into the
+ * adapter's function config): every method but GET and HEAD on /v1, except the two actions,
+ * whose own functions take precedence anyway. GET and HEAD never reach a function: records are
+ * static files behind forced rewrites and any other /v1 path gets the static 404 problem
+ * document; Netlify evaluates functions before `_redirects`, so a GET route here would shadow both.
+ */
+export const API_FALLBACK_ROUTE = {
+  path: '/v1/*',
+  excludedPath: ['/v1/validate', '/v1/mock-exchange'],
+  method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+};

@@ -1,6 +1,9 @@
-import { ADOPTION_KIT_DOWNLOAD_FILE, LIST_RECORDS_WITH_CHILDREN, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
-import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
-import { CORS_HEADERS, JSON_TYPE, RECORD_CACHE, SECURITY_HEADERS } from './headers.ts';
+import { ADOPTION_KIT_DOWNLOAD_FILE, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
+import { PAGES } from '../service/pages.ts';
+import { PROFILE_IDS } from '../standard/profiles.ts';
+import { ADOPTION_KIT_FILENAME, ROUTES, type Route } from '../service/routes.ts';
+import { ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';
+import { CORS_HEADERS, JSON_TYPE, NO_STORE, PROBLEM_TYPE, RECORD_CACHE, SECURITY_HEADERS } from './headers.ts';
 
 /**
  * How static files are served: header rules and rewrites, as one table. It is written out as
@@ -20,23 +23,101 @@ export interface Rewrite {
   readonly query?: { readonly name: string; readonly value: string };
   readonly to: string;
   /**
-   * 404: a not-found fallback, used on Netlify only where no file matches. The local server
-   * answers those paths itself with the same code (src/http/api-fallback.ts).
+   * 404: a not-found fallback, applied only where no file and no forced rewrite matched (GET and
+   * HEAD of an unknown /v1 path). The local server answers those paths itself with the same
+   * code (src/http/api-fallback.ts).
    */
   readonly status?: 404;
 }
 
+/** One published GET record: where it is asked for, the file that holds it, the page that shows it. */
+export interface PublishedRecord {
+  /** Public path, e.g. /v1/catalog (no query). */
+  readonly path: string;
+  readonly query?: Rewrite['query'];
+  /** File under dist/, e.g. /v1/catalog.json. */
+  readonly file: string;
+  /** The human page that shows it (its `html_url`). */
+  readonly page: string;
+}
+
+/** The {profile} values each parametrised record route publishes. */
+const ROUTE_IDS: Record<string, readonly string[]> = {
+  schema: [ENVELOPE_SCHEMA_ID, ...PROFILE_IDS],
+  'registry-entry': PROFILE_IDS,
+  example: PROFILE_IDS,
+};
+
+const pagePaths = new Set(PAGES.map((p) => p.path));
+
+function expand(route: Route): PublishedRecord[] {
+  const [path, query] = route.path.split('?');
+  if (query) {
+    const [name, value] = query.split('=');
+    return [{ path: `/v1${path}`, query: { name: name!, value: value! }, file: `/v1${ADOPTION_KIT_DOWNLOAD_FILE}`, page: route.page }];
+  }
+  const ids = path!.includes('{profile}') ? (ROUTE_IDS[route.id] ?? []) : [undefined];
+  return ids.map((id) => {
+    const sub = id === undefined ? path! : path!.replace('{profile}', id);
+    // The envelope schema has no page of its own; the profiles page lists it (its html_url).
+    const page = id === undefined ? route.page : route.page.replace('{profile}', id);
+    return { path: `/v1${sub}`, file: `/v1${recordFile(sub)}`, page: pagePaths.has(page) ? page : route.page.split('{profile}')[0]! };
+  });
+}
+
+/** Every GET record of the catalog's routes, {profile} expanded to the published ids. */
+export const PUBLISHED_RECORDS: readonly PublishedRecord[] = ROUTES.filter((r) => r.method === 'GET').flatMap(expand);
+
+/** Each page's JSON twin: the record it shows (pages of POST actions have none). */
+export const PAGE_TWINS: readonly { readonly page: string; readonly record: string }[] = PAGES.flatMap((page) => {
+  const route = ROUTES.find((r) => r.id === page.record && r.method === 'GET');
+  if (!route) return [];
+  const profile = page.path.match(/^\/profiles\/([^/]+)\/$/)?.[1];
+  return [{ page: page.path, record: `/v1${route.path.replace('{profile}', profile ?? '')}` }];
+});
+
+// RFC 8288 web links, path-absolute so the table does not depend on the origin.
+const linkTo = (target: string, type: string) => `<${target}>; rel="alternate"; type="${type}"`;
+
+/** A page is asked for at its folder path; hosts that resolve it to index.html match that name. */
+const pageRulePaths = (page: string) => [page, `${page}index.html`];
+
 export const HEADER_RULES: readonly HeaderRule[] = [
   { path: '/*', headers: SECURITY_HEADERS },
-  { path: '/v1/*', headers: { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, 'Cache-Control': RECORD_CACHE } },
-  { path: `/v1${ADOPTION_KIT_DOWNLOAD_FILE}`, headers: { 'Content-Disposition': `attachment; filename="${ADOPTION_KIT_FILENAME}"` } },
+  { path: '/v1/*', headers: CORS_HEADERS },
+  // Record headers sit on the file a record is served from, so that no two rules set one
+  // header for one response (Netlify joins the values of overlapping rules).
+  ...PUBLISHED_RECORDS.filter((r) => !r.query).map((r) => ({
+    path: r.file,
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': RECORD_CACHE, Link: linkTo(r.page, 'text/html') },
+  })),
+  ...PUBLISHED_RECORDS.filter((r) => r.query).map((r) => ({
+    path: r.file,
+    headers: {
+      'Content-Type': JSON_TYPE,
+      'Cache-Control': RECORD_CACHE,
+      Link: linkTo(r.page, 'text/html'),
+      'Content-Disposition': `attachment; filename="${ADOPTION_KIT_FILENAME}"`,
+    },
+  })),
+  { path: `/v1${ROUTE_NOT_FOUND_FILE}`, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': NO_STORE } },
+  ...PAGE_TWINS.flatMap((t) => pageRulePaths(t.page).map((path) => ({ path, headers: { Link: linkTo(t.record, 'application/json') } }))),
 ];
 
+/**
+ * Forced rewrites from each record's public path to its file (the query-matched one first), then
+ * the not-found fallback of every other /v1 path.
+ */
 export const REWRITES: readonly Rewrite[] = [
-  ...LIST_RECORDS_WITH_CHILDREN.map((p) => ({ from: `/v1${p}`, to: `/v1${recordFile(p)}` })),
-  { from: '/v1/adoption-kit', query: { name: 'download', value: '1' }, to: `/v1${ADOPTION_KIT_DOWNLOAD_FILE}` },
+  ...PUBLISHED_RECORDS.filter((r) => r.query).map((r) => ({ from: r.path, query: r.query, to: r.file })),
+  ...PUBLISHED_RECORDS.filter((r) => !r.query && r.path !== r.file).map((r) => ({ from: r.path, to: r.file })),
   { from: '/v1/*', to: `/v1${ROUTE_NOT_FOUND_FILE}`, status: 404 },
 ];
+
+const trim = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/** Whether a path names a published GET record (CONTRACT section 8: other methods get 405). */
+export const isRecordPath = (pathname: string): boolean => PUBLISHED_RECORDS.some((r) => r.path === trim(pathname));
 
 const matches = (pattern: string, pathname: string): boolean =>
   pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
@@ -50,7 +131,7 @@ export function staticHeadersFor(pathname: string): Record<string, string> {
 
 /** The file path a request is served from after the rewrite rules, or the path itself. */
 export function rewrite(pathname: string, query: URLSearchParams): string {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const trimmed = trim(pathname);
   for (const rule of REWRITES) {
     if (rule.status === 404 || rule.from !== trimmed) continue;
     if (rule.query && query.get(rule.query.name) !== rule.query.value) continue;
@@ -63,9 +144,11 @@ export function netlifyHeadersFile(): string {
   return HEADER_RULES.map((r) => [r.path, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join('\n') + '\n';
 }
 
+/**
+ * `200!` forces a record's rewrite (nothing else may answer its path); the 404 fallback is not
+ * forced, so it applies only where nothing else matched.
+ */
 export function netlifyRedirectsFile(): string {
-  // `200!` forces a rewrite even where a path could also match a folder; a 404 fallback is not
-  // forced, so it applies only where no file matches.
   const status = (r: Rewrite) => (r.status === 404 ? '404' : '200!');
   return REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`).join('\n') + '\n';
 }

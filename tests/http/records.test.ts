@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rewrite } from '../../src/http/static-routing.ts';
+import { PAGE_TWINS, PUBLISHED_RECORDS, rewrite } from '../../src/http/static-routing.ts';
 import { PROFILE_IDS } from '../../src/standard/profiles.ts';
 import { ROUTES } from '../../src/service/routes.ts';
-import { distFile, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
+import { distFile, expectedServer, expectHeader, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
 
 /** Every GET route of the catalog, served by `npm start` from dist/ (CONTRACT sections 1 and 8). */
 let server: RunningServer;
@@ -22,10 +22,10 @@ describe('GET records', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(securityHeadersOf(response)).toEqual(SECURITY);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expectHeader(response, 'cache-control', 'record', 'public, max-age=300');
+    expectHeader(response, 'etag', 'record', /^"[A-Za-z0-9_-]+"$/);
     expect(response.headers.get('x-powered-by')).toBeNull();
-    expect(response.headers.get('server')).toBeNull();
+    expect(response.headers.get('server')).toBe(expectedServer());
     const url = new URL(`http://x/v1${path}`);
     JSON.parse(await response.text());
     // The exact bytes are the service's own (an intermediary may re-serialize the JSON).
@@ -50,7 +50,7 @@ describe('GET records', () => {
     expect(securityHeadersOf(again)).toEqual(SECURITY);
     const head = await fetch(`${server.direct}/v1/catalog`, { method: 'HEAD' });
     expect(head.status).toBe(200);
-    expect(head.headers.get('content-length')).toBe(String(distFile('/v1/catalog').byteLength));
+    expect(head.headers.get('content-length')).toBe(String(distFile(rewrite('/v1/catalog', new URLSearchParams())).byteLength));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
@@ -66,8 +66,10 @@ describe('not found and wrong methods', () => {
   it.each(['GET', 'POST', 'DELETE'])('%s on an unknown /v1 path is problem JSON 404', async (method) => {
     const response = await fetch(`${server.base}/v1/no-such-route`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
     expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    // GET and HEAD get the CDN's static problem document; other methods reach the fallback function.
+    expectHeader(response, 'content-type', method === 'GET' ? 'not-found file' : 'function', 'application/problem+json; charset=utf-8');
     expect(securityHeadersOf(response)).toEqual(SECURITY);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const body = await response.json();
     expect(body).toMatchObject({ status: 404, code: 'route.not_found', title: expect.any(String), detail: expect.any(String) });
     expect(body.type).toMatch(/\/error-registry\/#route\.not_found$/);
@@ -81,10 +83,12 @@ describe('not found and wrong methods', () => {
     expect(await response.text()).toMatch(/<html/i);
   });
 
-  it('POST to a GET record is 405 with Allow: GET, HEAD', async () => {
-    const response = await fetch(`${server.base}/v1/catalog`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  it.each([['POST', '/v1/catalog'], ['DELETE', '/v1/schemas'], ['PUT', '/v1/examples/uai.error.v1']])('%s to the GET record %s is 405 with Allow: GET, HEAD', async (method, path) => {
+    const response = await fetch(`${server.base}${path}`, { method, body: '{}', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(securityHeadersOf(response)).toEqual(SECURITY);
     expect((await response.json()).code).toBe('request.method_not_allowed');
   });
 
@@ -94,5 +98,25 @@ describe('not found and wrong methods', () => {
     expect(response.headers.get('allow')).toBe('POST, OPTIONS');
     expect(securityHeadersOf(response)).toEqual(SECURITY);
     expect((await response.json()).code).toBe('request.method_not_allowed');
+  });
+});
+
+describe('Link headers between records and pages (RFC 8288)', () => {
+  it.each(PUBLISHED_RECORDS.map((r) => [r.query ? `${r.path}?${r.query.name}=${r.query.value}` : r.path, r.page]))('GET %s links its page %s', async (path, page) => {
+    const response = await fetch(`${server.base}${path}`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('link')).toBe(`<${page}>; rel="alternate"; type="text/html"`);
+  });
+
+  it.each(PAGE_TWINS.map((t) => [t.page, t.record]))('GET %s links its JSON twin %s', async (page, record) => {
+    const response = await fetch(`${server.base}${page}`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('link')).toBe(`<${record}>; rel="alternate"; type="application/json"`);
+    const twin = await fetch(`${server.base}${record}`);
+    await twin.arrayBuffer();
+    expect(twin.status).toBe(200);
   });
 });

@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { expect, inject } from 'vitest';
+import { emulatorValue, type Served } from '../netlify/emulator-differences.ts';
 import { freePort, startLocalServer, type LocalServer } from '../support/local-server.ts';
 
 export { freePort };
 
-/** Test support of the HTTP suite: the real server (tests/support/local-server.ts), header and response checks. */
+/**
+ * Test support of the HTTP suite: the host under test, chosen by UAI_HTTP_TARGET, and header and
+ * response checks. `local` (default) is the local server (tests/support/local-server.ts) on a free
+ * port; `prism-proxy` puts Prism's validating proxy in front of it (tests/openapi/prism-proxy.ts);
+ * `netlify` is the Netlify emulation that tests/netlify/global-setup.ts started once for the run.
+ */
+export type HttpTarget = 'local' | 'prism-proxy' | 'netlify';
+export const HTTP_TARGET: HttpTarget = (['prism-proxy', 'netlify'] as const).find((t) => t === process.env.UAI_HTTP_TARGET) ?? 'local';
+
 export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
   readonly base: string;
@@ -17,13 +27,14 @@ export interface RunningServer {
   readonly stop: () => Promise<void>;
 }
 
-/**
- * The target of the HTTP suite, chosen by UAI_HTTP_TARGET: `local` (default) is the local
- * server; `prism-proxy` puts Prism's validating proxy in front of it (tests/openapi/prism-proxy.ts).
- */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const target = process.env.UAI_HTTP_TARGET ?? 'local';
   switch (target) {
+    case 'netlify': {
+      if (Object.keys(env).length) throw new Error('The Netlify emulation is shared by the run; it takes no per-file environment.');
+      const base = inject('netlifyBase');
+      return { base, direct: base, stop: async () => {} };
+    }
     case 'local':
       return running(startLocalServer({ env }));
     case 'prism-proxy': {
@@ -32,7 +43,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       return (await import('../openapi/prism-proxy.ts')).startPrismProxy(`http://127.0.0.1:${port}`, running(startLocalServer({ env, port })));
     }
     default:
-      throw new Error(`UAI_HTTP_TARGET=${target} is not a known target (local, prism-proxy)`);
+      throw new Error(`UAI_HTTP_TARGET=${target} is not a known target (local, prism-proxy, netlify)`);
   }
 }
 
@@ -48,6 +59,21 @@ export const SECURITY = {
   'x-frame-options': 'SAMEORIGIN',
   'content-security-policy': "frame-ancestors 'self'",
 } as const;
+
+/**
+ * Asserts a header as CONTRACT sections 1 and 8 say, or, under the Netlify emulation, as its
+ * documented difference from production says (tests/netlify/emulator-differences.ts).
+ */
+export function expectHeader(response: Response, name: string, served: Served, contract: string | RegExp | null): void {
+  const difference = HTTP_TARGET === 'netlify' ? emulatorValue(name, served) : undefined;
+  const wanted = difference ? difference.emulator : contract;
+  const actual = response.headers.get(name);
+  if (wanted instanceof RegExp) expect(actual, name).toMatch(wanted);
+  else expect(actual, name).toBe(wanted);
+}
+
+/** `Server`: none from the local server; the platform's own name on Netlify (not a version). */
+export const expectedServer = (): string | null => (HTTP_TARGET === 'netlify' ? 'Netlify' : null);
 
 export function securityHeadersOf(response: Response): Record<string, string | null> {
   return Object.fromEntries(Object.keys(SECURITY).map((k) => [k, response.headers.get(k)]));

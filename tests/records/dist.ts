@@ -11,7 +11,7 @@ export const DIST = 'dist';
  * server over dist/ uses it, so they agree with the build whatever origin it was made for.
  */
 export function builtOrigin(dist = DIST): string {
-  const catalog = join(dist, 'v1', 'catalog');
+  const catalog = join(dist, 'v1', 'catalog.json');
   if (!existsSync(catalog)) throw new Error(`${catalog} is missing: run \`npm run build\` first (npm test does).`);
   const base: string = JSON.parse(readFileSync(catalog, 'utf8')).base_url;
   return base.replace(/\/v1$/, '');

@@ -59,7 +59,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  if (!existsSync(resolve(REPO, 'dist/v1/catalog'))) throw new Error('dist/ is not built: run `npm run build` first (npm test does it).');
+  if (!existsSync(resolve(REPO, 'dist/v1/catalog.json'))) throw new Error('dist/ is not built: run `npm run build` first (npm test does it).');
   const port = options.port ?? (await freePort());
   const child = spawn(NODE, ['scripts/start.ts', '--no-build'], {
     cwd: REPO,

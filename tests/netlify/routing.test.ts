@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
+import { PUBLISHED_RECORDS } from '../../src/http/static-routing.ts';
+import { PAGES } from '../../src/service/pages.ts';
+import { postJson, SECURITY, securityHeadersOf } from '../http/server.ts';
+
+/** What only the Netlify emulation can show: who answers each request, how fast, and with which origin. */
+const base = inject('netlifyBase');
+
+/** A response the emulation got from a function carries its invocation metadata. */
+const fromFunction = (response: Response) => response.headers.has('x-nf-invocation-metadata');
+
+describe('Netlify routing under the emulation', () => {
+  it('no function answers a GET record, a page, an unknown page or an unknown /v1 GET', async () => {
+    const paths = [...PUBLISHED_RECORDS.map((r) => (r.query ? `${r.path}?${r.query.name}=${r.query.value}` : r.path)), ...PAGES.map((p) => p.path), '/no-such-page/', '/v1/no-such-route'];
+    for (const path of paths) {
+      const response = await fetch(`${base}${path}`);
+      await response.arrayBuffer();
+      expect({ path, fromFunction: fromFunction(response) }).toEqual({ path, fromFunction: false });
+    }
+    // The same check sees a function where one answers.
+    expect(fromFunction(await postJson(base, '/v1/no-such-route', {}))).toBe(true);
+  });
+
+  it('an unknown /v1 GET is answered in under 50 ms (median of 15, after one warm-up)', async () => {
+    const times: number[] = [];
+    await (await fetch(`${base}/v1/no-such-route`)).arrayBuffer();
+    for (let i = 0; i < 15; i++) {
+      const started = performance.now();
+      const response = await fetch(`${base}/v1/no-such-route-${i}`);
+      expect((await response.json()).code).toBe('route.not_found');
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[7]!;
+    console.log(`unknown /v1 GET under the emulation: median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+    expect(median).toBeLessThan(50);
+  });
+
+  it("the rate limiter's rewrite target answers the 429 problem with Retry-After", async () => {
+    const response = await postJson(base, RATE_LIMITED_PATH, { message: {} });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(securityHeadersOf(response)).toEqual(SECURITY);
+    expect((await response.json()).code).toBe('request.rate_limited');
+  });
+
+  it('the build and the functions both take UAI_ORIGIN', async () => {
+    const catalog = await (await fetch(`${base}/v1/catalog`)).json();
+    expect(catalog.base_url).toBe(`${base}/v1`);
+    const result = await (await postJson(base, '/v1/validate', { message: { uai_version: '2.0' } })).json();
+    expect(result.errors[0].help_url.startsWith(`${base}/error-registry/#`)).toBe(true);
+  });
+
+  it('the deploy packages the two actions and the narrowed adapter function, and no GET route', () => {
+    const manifest = JSON.parse(readFileSync('.netlify/functions/manifest.json', 'utf8')) as { functions: { name: string; routes: { pattern: string; methods?: string[] }[] }[] };
+    const routes = Object.fromEntries(manifest.functions.map((f) => [f.name, f.routes]));
+    expect(Object.keys(routes).sort()).toEqual(['mock-exchange', 'ssr', 'validate']);
+    expect(routes.ssr).toEqual([expect.objectContaining({ pattern: '/v1/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] })]);
+    expect(routes.validate).toEqual([expect.objectContaining({ pattern: '/v1/validate' })]);
+  });
+});
