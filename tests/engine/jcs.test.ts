@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalHash, canonicalJson } from '../../src/engine/canonical.ts';
 import { canonicalForms } from '../../src/engine/validate/canonical-forms.ts';
 
-/** RFC 8785 test vectors (shared/testdata/jcs, beside the repo in CI). */
-const dir = join(import.meta.dirname, '../../../shared/testdata/jcs');
+/** RFC 8785 test vectors (tests/data/jcs, from the RFC 8785 reference implementation; see SOURCE.md there). */
+const dir = join(import.meta.dirname, '../data/jcs');
 const names = existsSync(dir) ? readdirSync(join(dir, 'input')).filter((n) => n.endsWith('.json')) : [];
 
 describe('JCS vectors', () => {
