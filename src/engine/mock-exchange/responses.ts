@@ -1,4 +1,4 @@
-import { seal } from '../canonical.ts';
+import { sealBuilt } from '../canonical.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/codes.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
@@ -13,7 +13,7 @@ const MOCK_EXTENSION = { namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produ
 const PLACEHOLDER_INTEGRITY = { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' };
 
 function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): JsonObject {
-  return seal({
+  return sealBuilt({
     uai_version: UAI_VERSION,
     profile,
     message_id: ids.messageId,

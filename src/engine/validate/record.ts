@@ -1,4 +1,4 @@
-import { seal } from '../canonical.ts';
+import { sealBuilt } from '../canonical.ts';
 import type { Issue } from '../issues.ts';
 import type { ConformanceLevelId } from '../../standard/levels.ts';
 import { isProfileId } from '../../standard/profiles.ts';
@@ -91,7 +91,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
   provenance.log_ref = `urn:uai:log:${messageId}`;
   provenance.agent_id = 'uai-validator';
   const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  return seal({
+  return sealBuilt({
     uai_version: UAI_VERSION,
     profile: 'uai.conformance.result.v1',
     message_id: messageId,
