@@ -26,8 +26,8 @@ export interface RecordInput {
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** ISO 8601 UTC with Z and no milliseconds. */
-export const isoSeconds = (d: Date): string => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** ISO 8601 UTC with Z and no milliseconds (toISOString always ends in `.sssZ`; its seconds are floored). */
+export const isoSeconds = (d: Date): string => `${d.toISOString().slice(0, -5)}Z`;
 
 const TRACEPARENT_RE = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
