@@ -14,7 +14,10 @@ class NotJsonData extends Error {}
 /** A quote, a backslash, a control character or any surrogate: the string needs more than quotes. */
 const NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-/** RFC 8785 3.2.2.2: JSON.stringify's escaping is exactly JCS's for well-formed strings; lone surrogates have no form. */
+/**
+ * RFC 8785 3.2.2.2: JSON.stringify escapes exactly as JCS for well-formed strings. A lone surrogate
+ * has no form (I-JSON input, RFC 8785 3.1 and RFC 7493 2.1); the error is the reference's.
+ */
 function quote(s: string): string {
   if (!NEEDS_CARE.test(s)) return `"${s}"`;
   if (!s.isWellFormed()) throw new Error('Lone surrogate is not allowed');
