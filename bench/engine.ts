@@ -26,7 +26,7 @@ function time(fn: () => void, n: number, batches: number): { median: number; min
   return { median: median(per), min: Math.min(...per), max: Math.max(...per) };
 }
 
-function messages(): { size: string; message: Record<string, unknown> }[] {
+export function messages(): { size: string; message: Record<string, unknown> }[] {
   const examples = publishedExamples(site);
   const capability = examples.find((e) => e.profile === 'uai.capability.statement.v1')!.message;
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;

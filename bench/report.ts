@@ -3,6 +3,7 @@ import type { EngineFigures } from './engine.ts';
 import type { BuildFigures } from './build.ts';
 import type { BundleFigures, LoadFigures } from './http.ts';
 import type { MockEngineFigures } from './mock-engine.ts';
+import type { StageFigures } from './stages.ts';
 import type { PrismFigures } from './prism.ts';
 
 export interface Machine {
@@ -22,6 +23,7 @@ export interface BenchResult {
   readonly durationSeconds: number;
   readonly machine: Machine;
   readonly engine: EngineFigures;
+  readonly stages: StageFigures;
   readonly mock: MockEngineFigures;
   readonly load: readonly LoadFigures[];
   readonly prism: PrismFigures;
@@ -80,6 +82,11 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   lines.push('## 1. Engine', '', 'Per message, in one process: the floor is JSON.parse + canonicalize (JCS) + sha256 + JSON.stringify of the same text; validate is the whole pipeline (parse, schema, rules, checksum, conformance record) plus JSON.stringify of its result; keyless is the same message sent keyless.', '');
   lines.push(row(['message', 'bytes', 'floor µs', 'validate µs (min-max)', 'validate / floor', 'keyless µs', 'keyless / keyed']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const s of r.engine.sizes) lines.push(row([s.size, s.bytes, s.floor_us, `${s.validate_us} (${s.validate_min_us}-${s.validate_max_us})`, `${s.ratio}x`, s.keyless_us, `${s.keyless_overhead}x`]));
+  lines.push('');
+  const st = r.stages;
+  lines.push(`Where a check of the ${st.bytes}-byte (typical) message goes, bench/stages.ts: each stage timed alone over the same input, in CPU µs per call (process.cpuUsage, so other work on the machine does not count); the stages do not add up exactly to the whole call. Same run: validate ${st.validateUs} µs, floor ${st.floorUs} µs (${st.ratio}x), mock exchange ${st.mockUs} µs per call.`, '');
+  lines.push(row(['stage', 'CPU µs per call']), row(['---', '---:']));
+  for (const [stage, us] of Object.entries(st.stagesUs)) lines.push(row([stage, fmt(us, 2)]));
   lines.push('');
   lines.push(`Mock exchange per call (engine only, ${r.mock.bytes}-byte request, includes JSON.parse and JSON.stringify): ${r.mock.perCallUs.median} µs (${r.mock.perCallUs.min}-${r.mock.perCallUs.max}, ${r.mock.perCallUs.runs} batches).`, '');
   const i = r.engine.import_ms;

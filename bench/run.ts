@@ -2,7 +2,8 @@
  * `npm run bench [-- --smoke] [-- --out FILE]`: the whole benchmark of issue 7 in one bounded run
  * on loopback (under 5 minutes on 2 cores in full mode, a few seconds of load in smoke mode):
  *   0. build (full mode only): `npm run build` wall time and dist/ size
- *   1. engine: validate vs the floor, keyless overhead, mock exchange per call, validator import
+ *   1. engine: validate vs the floor, keyless overhead, where a check's time goes (stages),
+ *      mock exchange per call, validator import
  *   2. HTTP on the local server: POST /v1/validate, POST /v1/mock-exchange, a static record
  *   3. peer: Stoplight Prism mocking our openapi.json, same load and body
  *   4. cold start: function bundles' size and import time over bare Node
@@ -42,7 +43,9 @@ const build = await step('build', () => benchBuild({ run: !smoke }));
 // The engine modules need the generated validators, which the build writes: import them after it.
 const { benchEngine } = await import('./engine.ts');
 const { benchMockEngine } = await import('./mock-engine.ts');
+const { benchStages } = await import('./stages.ts');
 const engine = await step('engine', () => benchEngine({ smoke }));
+const stages = await step('engine stages', () => (smoke ? benchStages(20, 3) : benchStages()));
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
 const seconds = smoke ? 2 : 10;
 const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
@@ -64,6 +67,7 @@ const result: BenchResult = {
     loadAtEnd: loadavg(),
   },
   engine,
+  stages,
   mock,
   load,
   prism,

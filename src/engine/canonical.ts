@@ -1,20 +1,22 @@
-import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { hash } from 'node:crypto';
 import { integrityBlock } from '../standard/integrity.ts';
+import { jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
 
 /**
  * The one serializer and checksum of the service (CONTRACT section 3). Everything published
- * or returned is hashed here, so published and live checksums cannot drift.
+ * or returned is hashed here, so published and live checksums cannot drift. The canonical form
+ * comes from the engine's RFC 8785 serializer (jcs.ts), byte-equal to the `canonicalize` package.
  */
 
 /** RFC 8785 (JCS) canonical form. Throws on lone surrogates and non-finite numbers. */
 export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
+  const text = jcs(value);
   if (text === undefined) throw new TypeError('Value has no JSON representation');
   return text;
 }
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/** sha256 of the UTF-8 bytes of a text, in hex (Node's one-shot hash: no Hash object per call). */
+export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
 /** `sha256:<hex>` over the canonical form of a value. */
 export const canonicalHash = (value: unknown): string => `sha256:${sha256Hex(canonicalJson(value))}`;
@@ -25,14 +27,26 @@ export function withoutIntegrity(message: Readonly<Record<string, unknown>>): Re
   return rest;
 }
 
+/** Canonical forms of a message with and without `integrity`, from one walk. Throws like canonicalJson. */
+export const integrityForms = (message: Readonly<Record<string, unknown>>): JcsForms => jcsForms(message, 'integrity');
+
 /** integrity.checksum of a keyed message (CONTRACT section 3). */
-export const messageChecksum = (message: Readonly<Record<string, unknown>>): string => canonicalHash(withoutIntegrity(message));
+export const messageChecksum = (message: Readonly<Record<string, unknown>>): string => `sha256:${sha256Hex(jcsWithout(message, 'integrity'))}`;
+
 
 /**
  * Returns the message with a correct integrity block (version 2, sha256, jcs). An existing
  * integrity member keeps its position, so messages built in envelope order stay in it.
  */
 export function seal<T extends Record<string, unknown>>(message: T): T {
-  const checksum = messageChecksum(message);
-  return { ...message, integrity: integrityBlock(checksum) };
+  return { ...message, integrity: integrityBlock(messageChecksum(message)) };
+}
+
+/**
+ * seal() for a message its caller has just built and holds alone: the integrity block is set in
+ * place, without copying the message (same bytes as seal: the member keeps its position).
+ */
+export function sealBuilt<T extends Record<string, unknown>>(message: T): T {
+  (message as Record<string, unknown>).integrity = integrityBlock(messageChecksum(message));
+  return message;
 }

@@ -31,7 +31,8 @@ export { mockExchange, mockExchangeAction, MOCK_RESULT_KIND, type MockExchangeRe
 export { parseMockRequest, type MockFormat, type MockRequest } from './mock-exchange/request.ts';
 
 // The one serializer and checksum (CONTRACT section 3), keyless transport (section 5).
-export { canonicalHash, canonicalJson, messageChecksum, seal, sha256Hex, withoutIntegrity } from './canonical.ts';
+export { canonicalHash, canonicalJson, integrityForms, messageChecksum, seal, sealBuilt, sha256Hex, withoutIntegrity } from './canonical.ts';
+export { jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
 export { messageFromKeyless, messageToKeyless, objectFromKeylessByMap, objectToKeyless, type KeylessResult } from './keyless.ts';
 
 // What records and the mock exchange both publish: sealed examples, order maps, fixtures.

@@ -22,8 +22,27 @@ export const apiUrl = (site: Site, path: string): string => `${site.base}${path}
 /** Absolute URL of a human page (path starts with "/"). */
 export const pageUrl = (site: Site, path: string): string => `${site.origin}${path}`;
 
-/** The URLs every record and message links to, named once. */
-export function links(site: Site) {
+/** Memos of what is constant per site; a site comes from the one configured origin, the bound only guards against a caller making many. */
+const MEMO_LIMIT = 16;
+const linksBySite = new Map<string, Links>();
+const didBySite = new Map<string, string>();
+
+/**
+ * The URLs every record and message links to, named once. Built once per site and frozen: the
+ * validator and the mock exchange read them on every call.
+ */
+export function links(site: Site): Links {
+  const key = `${site.origin} ${site.base}`;
+  let built = linksBySite.get(key);
+  if (!built) {
+    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
+    built = Object.freeze(buildLinks(site));
+    linksBySite.set(key, built);
+  }
+  return built;
+}
+
+function buildLinks(site: Site) {
   const api = (p: string) => apiUrl(site, p);
   return {
     catalog: api('/catalog'),
@@ -52,13 +71,20 @@ export function links(site: Site) {
   };
 }
 
-export type Links = ReturnType<typeof links>;
+export type Links = Readonly<ReturnType<typeof buildLinks>>;
 
 /** Anchor id of a code on the error-registry page: the code itself (dots are valid in ids and fragments). */
 export const codeAnchor = (code: string): string => code;
 
 /** did:web identifier of this service, derived from the origin (did:web encodes a port's colon as %3A). */
 export function serviceDid(site: Site, path?: string): string {
-  const host = new URL(site.origin).host.replace(':', '%3A');
-  return path ? `did:web:${host}:${path}` : `did:web:${host}`;
+  const key = `${site.origin} ${path ?? ''}`;
+  let did = didBySite.get(key);
+  if (did === undefined) {
+    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
+    const host = new URL(site.origin).host.replace(':', '%3A');
+    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
+    didBySite.set(key, did);
+  }
+  return did;
 }

@@ -29,6 +29,9 @@ describe('npm run bench -- --smoke', () => {
     const engine = section('1. Engine');
     for (const size of ['small', 'typical', 'large']) expect(engine).toMatch(new RegExp(`\\| ${size} \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+x \\|`));
     expect(engine).toMatch(/Mock exchange per call .*: [\d.]+ µs/);
+    for (const stage of ['parse (JSON.parse)', 'canonicalize message', 'conformance record, hash', 'member walk', 'schema', 'rules']) {
+      expect(engine).toMatch(new RegExp(`\\| ${stage.replace(/[()]/g, '\\$&')}[^|]* \\| -?[\\d.]+ \\|`));
+    }
     const http = section('2. HTTP on the local server');
     for (const route of ['GET /v1/examples/', 'POST /v1/validate', 'POST /v1/mock-exchange']) expect(http).toMatch(new RegExp(`\\| ${route}[^|]* \\| \\d+ \\(\\d+-\\d+\\) \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|`));
     const peer = section('3. Peer: Stoplight Prism');

@@ -59,8 +59,10 @@ describe('boundaries between the rooms', () => {
 
   it('nothing outside src/engine imports a file inside it other than its entries', () => {
     const entries = new Set(['src/engine/index.ts', 'src/engine/browser.ts']);
+    // The per-stage benchmark times the validator's stages one by one (eslint.config.js says why).
+    const allowedBehindTheDoor = new Set(['bench/stages.ts']);
     const deep = files
-      .filter((f) => !f.startsWith('src/engine/'))
+      .filter((f) => !f.startsWith('src/engine/') && !allowedBehindTheDoor.has(f))
       .flatMap((f) => importsOf(f).filter((t) => t.startsWith('src/engine/') && !entries.has(t)).map((t) => `${f} -> ${t}`));
     expect(deep).toEqual([]);
   });

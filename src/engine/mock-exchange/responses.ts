@@ -1,4 +1,4 @@
-import { seal } from '../canonical.ts';
+import { sealBuilt } from '../canonical.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
@@ -14,7 +14,7 @@ const MOCK_EXTENSION = { namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produ
 const PLACEHOLDER_INTEGRITY = integrityBlock('');
 
 function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): JsonObject {
-  return seal({
+  return sealBuilt({
     uai_version: UAI_VERSION,
     profile,
     message_id: ids.messageId,

@@ -4,7 +4,7 @@
  * validate back with 0 errors and 0 warnings, so every value copied from it is checked first and
  * replaced by a safe fallback when it would not fit.
  */
-import { seal } from '../canonical.ts';
+import { sealBuilt } from '../canonical.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { Issue } from '../issues.ts';
 import type { ConformanceLevelId } from '../../standard/levels.ts';
@@ -90,7 +90,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
   provenance.log_ref = `urn:uai:log:${messageId}`;
   provenance.agent_id = 'uai-validator';
   const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  return seal({
+  return sealBuilt({
     uai_version: UAI_VERSION,
     profile: 'uai.conformance.result.v1',
     message_id: messageId,
