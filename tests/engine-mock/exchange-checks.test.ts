@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seal } from '../../src/engine/canonical.ts';
-import { checkExchange, type ExchangeCheck } from '../../src/engine/exchange/index.ts';
+import { checkExchange, checkExchangeAction, type CheckExchangeResult, type ExchangeCheck } from '../../src/engine/exchange/index.ts';
+import { messageToKeyless } from '../../src/engine/keyless.ts';
 import { mockExchange } from '../../src/engine/mock-exchange/index.ts';
 import { publishedExamples } from '../../src/records/examples.ts';
 import { EXCHANGE_RULES, type ExchangeRuleId } from '../../src/standard/exchange-rules.ts';
@@ -148,5 +149,56 @@ describe('a response that is no answer at all', () => {
     expect(check.response_kind).toBeNull();
     expect(check.conforms).toBe(false);
     expect(check.counts.skip).toBe(EXCHANGE_RULES.length);
+  });
+});
+
+describe('the check-exchange action (hosted route and CLI)', () => {
+  const context = { site, now: () => NOW };
+  const pairOf = (scenario: Scenario) => {
+    const { result } = answer(request, scenario);
+    return { request, response: result.response_message, http_status: result.http_status };
+  };
+  it('a good pair conforms; both messages are validated', () => {
+    const outcome = checkExchangeAction(pairOf('accepted-task'), context);
+    expect(outcome.ok).toBe(true);
+    const body = (outcome as { body: CheckExchangeResult }).body;
+    expect(body).toMatchObject({ kind: 'uai.exchange.check.result.v1', checked_at: '2026-11-01T09:10:00Z', conforms: true });
+    expect(body.request_validation.valid).toBe(true);
+    expect(body.response_validation.valid).toBe(true);
+    expect(body.exchange.counts.must_fail).toBe(0);
+  });
+  it('keyless pairs get the same verdicts as keyed ones', () => {
+    for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
+      const pair = pairOf(scenario);
+      const keyedBody = (checkExchangeAction(pair, context) as { body: CheckExchangeResult }).body;
+      const keyless = { ...pair, request: messageToKeyless(pair.request), response: messageToKeyless(pair.response), normalization_mode: 'keyless-json' };
+      const keylessBody = (checkExchangeAction(keyless, context) as { body: CheckExchangeResult }).body;
+      expect(keylessBody.exchange).toEqual(keyedBody.exchange);
+      expect(keylessBody.conforms).toBe(true);
+      expect(keylessBody.response_validation.normalization.canonical_hash).toBe(keyedBody.response_validation.normalization.canonical_hash);
+    }
+  });
+  it('a broken linkage or an invalid message does not conform', () => {
+    const pair = pairOf('accepted-task');
+    const relinked = seal({ ...(pair.response as Record<string, any>), conversation: { ...(pair.response as Record<string, any>).conversation, sequence: 9 } });
+    const broken = (checkExchangeAction({ ...pair, response: relinked }, context) as { body: CheckExchangeResult }).body;
+    expect(broken.conforms).toBe(false);
+    expect(broken.response_validation.valid).toBe(true);
+    expect(broken.exchange.verdicts.filter((v) => v.status === 'fail').map((v) => v.id)).toEqual(['exchange.sequence']);
+    const unsealed = (checkExchangeAction({ ...pair, response: { ...(pair.response as object), message_id: 'changed' } }, context) as { body: CheckExchangeResult }).body;
+    expect(unsealed.conforms).toBe(false);
+    expect(unsealed.response_validation.errors.map((e) => e.code)).toContain('integrity.checksum_mismatch');
+  });
+  it.each([
+    ['not an object', []],
+    ['no response', { request }],
+    ['no request', { response: request }],
+    ['a string response', { request, response: 'x' }],
+    ['an unknown mode', { request, response: request, normalization_mode: 'xml' }],
+    ['a status out of range', { request, response: request, http_status: 99 }],
+    ['a fractional status', { request, response: request, http_status: 200.5 }],
+    ['a string previous', { request, response: request, previous: 'x' }],
+  ])('%s is request.invalid', (_name, body) => {
+    expect(checkExchangeAction(body, context)).toMatchObject({ ok: false, code: 'request.invalid', detail: expect.any(String) });
   });
 });
