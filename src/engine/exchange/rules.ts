@@ -20,11 +20,14 @@ const finding = (path: string, message: string, expected?: unknown, actual?: unk
 };
 
 /** The response value at `responsePath` must equal the request value at `requestPath`, when the request has one. */
-const copied = (requestPath: string, responsePath: string, what: string): Check => ({ request, response, flagged }) => {
+/** A pointer as the dotted member name the messages speak of (/delivery/mode -> delivery.mode). */
+const dotted = (pointer: string): string => pointer.slice(1).replaceAll('/', '.');
+
+const copied = (requestPath: string, responsePath: string): Check => ({ request, response, flagged }) => {
   const want = valueAt(request, requestPath);
   if (want === undefined || flagged(requestPath)) return [];
   const got = valueAt(response, responsePath);
-  return got === want ? [] : [finding(responsePath, `${what} must be ${JSON.stringify(want)}, copied from the request.`, want, got)];
+  return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`, want, got)];
 };
 
 /** Both are RFC 3339 instants naming the same moment (a response may reformat the request's expiry). */
@@ -57,8 +60,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const got = valueAt(response, '/profile');
     return allowed.includes(got as string) ? [] : [finding('/profile', `The answer must be ${allowed[1]} (the request's response_profile) or uai.error.v1.`, allowed, got)];
   },
-  'exchange.conversation_id': copied('/conversation/conversation_id', '/conversation/conversation_id', 'conversation.conversation_id'),
-  'exchange.parent_message_id': copied('/message_id', '/conversation/parent_message_id', 'conversation.parent_message_id'),
+  'exchange.conversation_id': copied('/conversation/conversation_id', '/conversation/conversation_id'),
+  'exchange.parent_message_id': copied('/message_id', '/conversation/parent_message_id'),
   'exchange.sequence': ({ request, response, flagged }) => {
     const seq = valueAt(request, '/conversation/sequence');
     if (!Number.isSafeInteger(seq) || flagged('/conversation/sequence')) return [];
@@ -66,14 +69,14 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const want = (seq as number) + 1;
     return got === want ? [] : [finding('/conversation/sequence', `conversation.sequence must be ${want}, the request sequence plus 1.`, want, got)];
   },
-  'exchange.target_is_requester': (pair) => [...copied('/source/id', '/target/id', 'target.id')(pair), ...copied('/source/type', '/target/type', 'target.type')(pair)],
+  'exchange.target_is_requester': (pair) => [...copied('/source/id', '/target/id')(pair), ...copied('/source/type', '/target/type')(pair)],
   'exchange.source_not_requester': ({ request, response }) => {
     const requester = valueAt(request, '/source/id');
     const got = valueAt(response, '/source/id');
     return requester === undefined || got !== requester ? [] : [finding('/source/id', 'The response source must be the answering party, not the requester.', undefined, got)];
   },
   'exchange.delivery_copied': (pair) => {
-    const out = [...copied('/delivery/mode', '/delivery/mode', 'delivery.mode')(pair), ...copied('/delivery/priority', '/delivery/priority', 'delivery.priority')(pair)];
+    const out = [...copied('/delivery/mode', '/delivery/mode')(pair), ...copied('/delivery/priority', '/delivery/priority')(pair)];
     const expires = valueAt(pair.request, '/delivery/expires_at');
     const got = valueAt(pair.response, '/delivery/expires_at');
     if (expires !== undefined && !pair.flagged('/delivery/expires_at') && !sameInstant(expires, got)) out.push(finding('/delivery/expires_at', 'delivery.expires_at must name the same instant as the request expiry.', expires, got));
@@ -92,14 +95,14 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     if (typeof ref !== 'string') return [];
     return ['/body/task_ref', '/body/result/task_id']
       .filter((path) => valueAt(response, path) !== ref)
-      .map((path) => finding(path, `${path.slice(1).replaceAll('/', '.')} must equal delivery.task_ref.`, ref, valueAt(response, path)));
+      .map((path) => finding(path, `${dotted(path)} must equal delivery.task_ref.`, ref, valueAt(response, path)));
   },
-  'exchange.subject_copied': copied('/body/subject', '/body/subject', 'body.subject'),
-  'exchange.trace_id_copied': copied('/provenance/trace_id', '/provenance/trace_id', 'provenance.trace_id'),
+  'exchange.subject_copied': copied('/body/subject', '/body/subject'),
+  'exchange.trace_id_copied': copied('/provenance/trace_id', '/provenance/trace_id'),
   'exchange.request_message_id': (pair) => {
     // A task status may leave request_message_id out; an answer to the request may not.
     if (pair.kind === 'task-status' && valueAt(pair.response, '/body/request_message_id') === undefined) return [];
-    return copied('/message_id', '/body/request_message_id', 'body.request_message_id')(pair);
+    return copied('/message_id', '/body/request_message_id')(pair);
   },
   'exchange.trust_signed': ({ response }) => {
     const channel = valueAt(response, '/trust/channel');

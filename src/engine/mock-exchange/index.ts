@@ -77,12 +77,21 @@ const SUMMARIES: Record<MockScenario, string> = {
 
 const EXPIRED_NOTE = ' The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.';
 
-export function mockExchange(request: MockRequest, context: EngineContext): MockExchangeResult {
+export interface MockOptions {
+  /**
+   * The task reference of an accepted answer; by default derived from the request like the
+   * other ids. The reference server passes its own, which its task-status route can read back.
+   */
+  readonly taskRef?: string;
+}
+
+export function mockExchange(request: MockRequest, context: EngineContext, options: MockOptions = {}): MockExchangeResult {
   const { site } = context;
   const now = context.now();
   const { message, scenario } = request;
   const validation = validateMessage(message, { mode: 'keyed-json', site, now });
-  const ids = exchangeIds(validation.normalization.canonical_hash, message, scenario);
+  const derived = exchangeIds(validation.normalization.canonical_hash, message, scenario);
+  const ids = options.taskRef === undefined ? derived : { ...derived, taskRef: options.taskRef };
   const issues = [...validation.errors, ...validation.warnings];
   const link = (taskRef?: string): Linkage => linkage({ site, request: message, issues, ids, now }, taskRef);
   const body = ownRecord(message, 'body');
