@@ -26,7 +26,7 @@ const rule = <Id extends string>(id: Id, section: string, severity: ExchangeRule
 
 export const EXCHANGE_RULES = [
   rule('exchange.http_status', 'spec 4.2 rule 1; CONTRACT section 6', 'must', 'The HTTP status fits the answer: 202 accepted, 200 completed, the error body status for uai.error.v1', ANSWERS),
-  rule('exchange.response_profile', 'spec 4.2 rule 2; CONTRACT section 6', 'must', 'The answer is the response profile the request names, or uai.error.v1', ANSWERS),
+  rule('exchange.response_profile', 'spec 4.2 rule 2; CONTRACT section 6', 'must', 'The direct answer to a request is the response profile the request names, or uai.error.v1', LINKED),
   rule('exchange.conversation_id', 'spec 4.2 rule 3', 'must', 'conversation.conversation_id is copied from the request', LINKED),
   rule('exchange.parent_message_id', 'spec 4.2 rule 4', 'must', 'conversation.parent_message_id is the request message_id', ANSWERS),
   rule('exchange.sequence', 'spec 4.2 rule 5', 'must', 'conversation.sequence is the request sequence plus 1', ANSWERS),

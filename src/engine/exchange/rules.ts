@@ -54,7 +54,9 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     if (pair.httpStatus === undefined || want === undefined || pair.httpStatus === want) return [];
     return [finding('', `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus)];
   },
-  'exchange.response_profile': ({ request, response }) => {
+  'exchange.response_profile': ({ request, response, previous }) => {
+    // A task status that follows an accepted answer is polled, not an answer to the request itself.
+    if (previous !== undefined) return [];
     const named = valueAt(request, '/body/response_profile');
     const allowed = ['uai.error.v1', typeof named === 'string' ? named : 'uai.intent.response.v1'];
     const got = valueAt(response, '/profile');
