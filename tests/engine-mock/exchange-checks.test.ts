@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { seal } from '../../src/engine/canonical.ts';
 import { checkExchange, checkExchangeAction, type CheckExchangeResult, type ExchangeCheck } from '../../src/engine/exchange/index.ts';
+import { exchangeFixtures, type ExchangePairFixture } from '../../src/engine/exchange/fixtures.ts';
 import { messageToKeyless } from '../../src/engine/keyless.ts';
 import { mockExchange } from '../../src/engine/mock-exchange/index.ts';
 import { publishedExamples } from '../../src/records/examples.ts';
-import { EXCHANGE_RULES, type ExchangeRuleId } from '../../src/standard/exchange-rules.ts';
+import { EXCHANGE_RULES } from '../../src/standard/exchange-rules.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
 /**
@@ -52,76 +53,25 @@ describe('every answer of the reference server passes', () => {
   });
 });
 
-/** A mutation of a good pair that must fail exactly the named rule. */
-interface Broken {
-  readonly rule: ExchangeRuleId;
-  readonly scenario: Scenario;
-  readonly why: string;
-  readonly breakIt: (response: Record<string, any>, pair: { httpStatus: number; previous?: unknown; request: Record<string, any> }) => void;
-  /** For task-status rules: the response is the published task status example, answering the accepted response. */
-  readonly taskStatus?: boolean;
-}
-
-const BROKEN: readonly Broken[] = [
-  { rule: 'exchange.http_status', scenario: 'accepted-task', why: 'accepted sent as 200', breakIt: (_r, pair) => void (pair.httpStatus = 200) },
-  {
-    rule: 'exchange.response_profile', scenario: 'completed-response', why: 'not the response profile the request names',
-    breakIt: (_r, pair) => void (pair.request.body.response_profile = 'uai.capability.statement.v1'),
-  },
-  { rule: 'exchange.conversation_id', scenario: 'accepted-task', why: 'a new conversation id', breakIt: (r) => void (r.conversation.conversation_id = 'conv-other') },
-  { rule: 'exchange.parent_message_id', scenario: 'typed-error', why: 'parent is not the request', breakIt: (r) => void (r.conversation.parent_message_id = 'msg-other') },
-  { rule: 'exchange.sequence', scenario: 'accepted-task', why: 'sequence not +1', breakIt: (r) => void (r.conversation.sequence += 1) },
-  { rule: 'exchange.target_is_requester', scenario: 'completed-response', why: 'target is someone else', breakIt: (r) => void (r.target.id = 'agent:someone-else') },
-  { rule: 'exchange.source_not_requester', scenario: 'accepted-task', why: 'the requester answers itself', breakIt: (r) => void (r.source = { ...r.target }) },
-  { rule: 'exchange.delivery_copied', scenario: 'accepted-task', why: 'expiry moved', breakIt: (r) => void (r.delivery.expires_at = '2031-01-01T00:00:00Z') },
-  { rule: 'exchange.reply_not_requested', scenario: 'accepted-task', why: 'reply requested', breakIt: (r) => void (r.delivery.reply_requested = true) },
-  { rule: 'exchange.task_ref_set', scenario: 'accepted-task', why: 'no delivery.task_ref', breakIt: (r) => void delete r.delivery.task_ref },
-  { rule: 'exchange.task_ref_agrees', scenario: 'accepted-task', why: 'result.task_id differs', breakIt: (r) => void (r.body.result.task_id = 'task-other') },
-  { rule: 'exchange.subject_copied', scenario: 'completed-response', why: 'another subject', breakIt: (r) => void (r.body.subject = 'uai.error.v1') },
-  { rule: 'exchange.trace_id_copied', scenario: 'typed-error', why: 'a new trace', breakIt: (r) => void (r.provenance.trace_id = 'f'.repeat(32)) },
-  { rule: 'exchange.request_message_id', scenario: 'accepted-task', why: 'request_message_id differs', breakIt: (r) => void (r.body.request_message_id = 'msg-other') },
-  { rule: 'exchange.trust_signed', scenario: 'accepted-task', why: 'a public channel', breakIt: (r) => void (r.trust = { channel: 'public', auth_scheme: 'jws' }) },
-  { rule: 'exchange.completed_without_task', scenario: 'completed-response', why: 'a task_ref on a completed answer', breakIt: (r) => void (r.body.task_ref = 'task-1') },
-  { rule: 'exchange.error_code_published', scenario: 'typed-error', why: 'an unpublished code', breakIt: (r) => void (r.body.code = 'made.up') },
-  {
-    rule: 'exchange.task_matches', scenario: 'accepted-task', taskStatus: true, why: 'status of another task',
-    breakIt: (r) => void (r.body.task_id = 'task-other'),
-  },
-  {
-    rule: 'exchange.task_transition', scenario: 'accepted-task', taskStatus: true, why: 'accepted straight to completed',
-    breakIt: (r) => void (r.body.state = 'completed'),
-  },
-];
-
-/** The task status that follows an accepted answer: the published example, relinked to it. */
-function followingStatus(accepted: Record<string, any>): Record<string, any> {
-  const status = example('uai.task.status.v1');
-  status.conversation = { ...status.conversation, conversation_id: request.conversation.conversation_id, parent_message_id: accepted.message_id };
-  status.target = structuredClone(request.source);
-  status.provenance = { ...status.provenance, trace_id: request.provenance.trace_id };
-  status.body = { ...status.body, task_id: accepted.delivery.task_ref, request_message_id: request.message_id, state: 'working' };
-  delete status.body.result_ref;
-  return status;
-}
-
-describe('each rule is failed by a pair that breaks it alone', () => {
-  it('the table names every rule', () => {
-    expect(new Set(BROKEN.map((b) => b.rule))).toEqual(new Set(EXCHANGE_RULES.map((r) => r.id)));
+describe('the exchange fixtures of the conformance pack', () => {
+  const { valid, invalid } = exchangeFixtures(site);
+  const judge = (f: ExchangePairFixture) => checkExchange({ request: f.request, response: f.response, httpStatus: f.http_status, ...(f.previous ? { previous: f.previous } : {}) });
+  it('every rule is broken by one fixture', () => {
+    expect(new Set(invalid.flatMap((f) => f.fails))).toEqual(new Set(EXCHANGE_RULES.map((r) => r.id)));
   });
-  for (const broken of BROKEN) {
-    it(`${broken.rule}: ${broken.why}`, () => {
-      const { result } = answer(request, broken.scenario);
-      const accepted = result.response_message as Record<string, any>;
-      const response = broken.taskStatus ? followingStatus(accepted) : structuredClone(accepted);
-      const pair = { request: structuredClone(request), httpStatus: broken.taskStatus ? 200 : result.http_status, ...(broken.taskStatus ? { previous: accepted } : {}) };
-      const good = checkExchange({ response, ...pair });
-      expect(failing(good)).toEqual([]);
-      broken.breakIt(response, pair);
-      const check = checkExchange({ response, ...pair });
-      expect(failing(check)).toEqual([broken.rule]);
-      const verdict = check.verdicts.find((v) => v.id === broken.rule)!;
+  for (const f of valid) {
+    it(`${f.id} passes every rule`, () => {
+      expect(failing(judge(f))).toEqual([]);
+      expect(judge(f).conforms).toBe(true);
+    });
+  }
+  for (const f of invalid) {
+    it(`${f.id}: ${f.description} fails exactly ${f.fails.join(', ')}`, () => {
+      const check = judge(f);
+      expect(failing(check)).toEqual(f.fails);
+      const verdict = check.verdicts.find((v) => v.id === f.fails[0])!;
       expect(verdict.findings.length).toBeGreaterThan(0);
-      expect(verdict.findings.every((f) => f.path === '' || f.path.startsWith('/'))).toBe(true);
+      expect(verdict.findings.every((x) => x.path === '' || x.path.startsWith('/'))).toBe(true);
       expect(check.conforms).toBe(verdict.severity !== 'must');
     });
   }
