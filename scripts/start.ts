@@ -2,16 +2,18 @@
  * `npm start` (CONTRACT section 1): build dist/ when it is missing or older than its sources
  * (skip with --no-build or UAI_SKIP_BUILD=1), then serve the whole surface on PORT (default
  * 4321) with node:http. UAI_ORIGIN sets the origin of every URL; UAI_RATE_LIMIT=0 turns the local
- * rate limiter off. SIGTERM/SIGINT close the server gracefully.
+ * rate limiter off; UAI_HEADERS_TIMEOUT_MS and UAI_REQUEST_TIMEOUT_MS bound slow clients (defaults
+ * 10 s and 30 s, server/client-timeouts.ts). SIGTERM/SIGINT close the server gracefully.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { configuredSite } from '../src/config.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
+import { clientTimeoutsFrom } from '../server/client-timeouts.ts';
 
 const DIST = 'dist';
-const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'package.json'];
+const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'scripts/validator-schemas.ts', 'package.json'];
 const MARKER = join(DIST, 'index.html');
 
 function newestMtime(path: string): number {
@@ -60,7 +62,7 @@ const { loadStaticSite } = await import('../server/static-site.ts');
 const site = configuredSite(process.env);
 const port = Number(process.env.PORT ?? 4321);
 const files = await loadStaticSite(DIST);
-const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0' });
+const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0', timeouts: clientTimeoutsFrom(process.env) });
 
 server.listen(port, () => {
   const address = server.address();

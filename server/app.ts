@@ -9,6 +9,7 @@ import { rewrite, staticHeadersFor } from '../src/http/static-routing.ts';
 import type { Site } from '../src/standard/site.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
 import { lookup, notModified, type StaticFile } from './static-site.ts';
+import { answerClientErrors, CLIENT_TIMEOUTS, timeoutOptions, type ClientTimeouts } from './client-timeouts.ts';
 
 /**
  * The local server of `npm start` (CONTRACT sections 1 and 8): dist/ with the same header and
@@ -20,6 +21,8 @@ export interface AppOptions {
   readonly files: ReadonlyMap<string, StaticFile>;
   /** false turns the limiter off (UAI_RATE_LIMIT=0). */
   readonly rateLimit: boolean;
+  /** Headers and request timeouts for slow clients (client-timeouts.ts); 10 s and 30 s by default. */
+  readonly timeouts?: ClientTimeouts;
 }
 
 type Handler = (request: Request) => Promise<Response>;
@@ -90,10 +93,13 @@ export function createApp(options: AppOptions): Server {
     return notFoundPage(req, res);
   }
 
-  return createServer((req, res) => {
+  const timeouts = options.timeouts ?? CLIENT_TIMEOUTS;
+  const server = createServer(timeoutOptions(timeouts), (req, res) => {
     route(req, res).catch(() => {
       if (res.headersSent) return res.destroy();
       void sendResponse(res, problemResponse(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.'), false).catch(() => res.destroy());
     });
   });
+  answerClientErrors(server, site, timeouts);
+  return server;
 }

@@ -1,10 +1,11 @@
 import type { Issue } from '../issues.ts';
 import { DID_PATTERN } from '../../standard/objects/patterns.ts';
+import { isUri } from '../../standard/formats/uri.ts';
 import { referenceServerParty } from '../../standard/parties.ts';
 import { links, serviceDid, type Site } from '../../standard/site.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
 import { isRecord, own, ownRecord, wellFormed, type JsonObject } from '../validate/json.ts';
-import { isoSeconds } from '../validate/record.ts';
+import { compareInstants, inFourDigitYears, parseInstant, utcSecondText } from '../instant.ts';
 import type { ExchangeIds } from './ids.ts';
 
 /**
@@ -65,7 +66,8 @@ function requester(read: SafeReader): JsonObject {
   const label = read.string('/source/label');
   if (label !== undefined) party.label = label;
   const uri = read.string('/source/uri');
-  if (uri !== undefined && URL.canParse(uri)) party.uri = uri;
+  // The validator's own uri check (RFC 3986), so a URI it accepted is never dropped.
+  if (uri !== undefined && isUri(uri)) party.uri = uri;
   const did = read.string('/source/did');
   if (did !== undefined && DID_RE.test(did)) party.did = did;
   const role = read.string('/source/role');
@@ -74,9 +76,6 @@ function requester(read: SafeReader): JsonObject {
   if (implementation !== undefined) party.implementation = implementation;
   return party;
 }
-
-/** ISO 8601 UTC with Z; milliseconds kept only when the instant has them. */
-const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 export interface Linkage {
   readonly source: JsonObject;
@@ -115,9 +114,12 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const delivery: JsonObject = { mode: mode !== undefined && (DELIVERY_MODES as readonly string[]).includes(mode) ? mode : 'sync' };
   const priority = read.string('/delivery/priority');
   if (priority !== undefined && (DELIVERY_PRIORITIES as readonly string[]).includes(priority)) delivery.priority = priority;
+  // Copied as written (an exact RFC 3339 instant), when a whole second before it is still a
+  // four-digit year, so that issued_at can always be dated before it (below).
   const expiresText = read.string('/delivery/expires_at');
-  const expires = expiresText !== undefined ? Date.parse(expiresText) : Number.NaN;
-  if (Number.isFinite(expires) && expires >= Date.parse('0001-01-01T00:00:01Z')) delivery.expires_at = iso(expires);
+  const expires = expiresText !== undefined ? parseInstant(expiresText) : undefined;
+  const latestIssue = expires && inFourDigitYears(expires.utcSeconds - 1) ? expires : undefined;
+  if (latestIssue) delivery.expires_at = expiresText;
   delivery.reply_requested = false;
   delivery.ack_required = false;
   if (taskRef !== undefined) delivery.task_ref = taskRef;
@@ -125,16 +127,16 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   // issued_at is the time of the call. When the request has already expired, rule 7 still copies
   // its expiry; the response is then dated one second before it, so that expires_at stays after
   // issued_at (delivery.expiry_not_after_issue). The exchange result's generated_at keeps the real time.
-  let issuedMs = input.now.getTime();
+  let issuedSeconds = Math.floor(input.now.getTime() / 1000);
   let issuedBeforeExpiry = false;
-  if (delivery.expires_at !== undefined && expires <= issuedMs) {
-    issuedMs = expires - 1000;
+  if (latestIssue && compareInstants(latestIssue, { utcSeconds: issuedSeconds, leap: false, fraction: '' }) <= 0) {
+    issuedSeconds = latestIssue.utcSeconds - 1;
     issuedBeforeExpiry = true;
   }
 
   const provenance: JsonObject = {};
   if (traceId !== undefined) provenance.trace_id = traceId; // rule 10
-  provenance.issued_at = isoSeconds(new Date(issuedMs));
+  provenance.issued_at = utcSecondText(issuedSeconds);
   provenance.log_ref = `urn:uai:log:${ids.messageId}`;
   provenance.agent_id = 'uai-reference-server';
 

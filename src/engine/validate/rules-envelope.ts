@@ -3,6 +3,7 @@ import { PROFILE_IDS, PROFILE_ID_PATTERN, isProfileId } from '../../standard/pro
 import { DID_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN, TRACEPARENT_PATTERN } from '../../standard/objects/patterns.ts';
 import { REGISTERED_EXTENSIONS } from '../../standard/value-sets.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from './json.ts';
+import { compareInstants, parseInstant } from '../instant.ts';
 
 /**
  * Envelope checks beyond the schema (CONTRACT section 4). Each runs only when the members it reads
@@ -66,9 +67,10 @@ export function linkageIssues(message: JsonObject): IssueDraft[] {
   const expires = ownString(ownRecord(message, 'delivery'), 'expires_at');
   const issued = ownString(ownRecord(message, 'provenance'), 'issued_at');
   if (expires !== undefined && issued !== undefined) {
-    const e = Date.parse(expires);
-    const i = Date.parse(issued);
-    if (Number.isFinite(e) && Number.isFinite(i) && e <= i) {
+    // Exact RFC 3339 instants; a malformed one has its schema.format issue and no ordering issue.
+    const e = parseInstant(expires);
+    const i = parseInstant(issued);
+    if (e && i && compareInstants(e, i) <= 0) {
       out.push({ code: 'delivery.expiry_not_after_issue', path: '/delivery/expires_at', message: 'delivery.expires_at is not after provenance.issued_at.', expected: `after ${issued}`, actual: echo(expires) });
     }
   }

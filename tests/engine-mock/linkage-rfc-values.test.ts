@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { seal } from '../../src/engine/canonical.ts';
+import { compareInstants, parseInstant } from '../../src/engine/instant.ts';
+import { mockExchange } from '../../src/engine/mock-exchange/index.ts';
+import { publishedExamples } from '../../src/records/examples.ts';
+import { siteFor } from '../../src/standard/site.ts';
+
+/** The mock exchange's linkage reads request values as the validator does: expires_at as an exact RFC 3339 instant (spec 4.2 rule 7), source.uri by RFC 3986 (rule 6). */
+const site = siteFor('https://uai.example.org');
+const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
+
+function answer(issuedAt: string, expiresAt: string, now: string) {
+  const message = structuredClone(request);
+  message.provenance.issued_at = issuedAt;
+  message.delivery.expires_at = expiresAt;
+  const result = mockExchange({ message: seal(message), scenario: 'accepted-task', format: 'exchange' }, { site, now: () => new Date(now) });
+  const res = result.response_message as Record<string, any>;
+  return { result, expires: res.delivery.expires_at as string | undefined, issued: res.provenance.issued_at as string };
+}
+
+describe('mock exchange expiry', () => {
+  it.each([
+    ['a leap second', '1998-12-31T23:59:59Z', '1998-12-31T23:59:60Z'],
+    ['an offset', '2026-11-20T10:00:00Z', '2026-11-20T12:00:00.123456789+01:00'],
+    ['sub-millisecond fractions', '2026-11-20T10:00:00.00005Z', '2026-11-20T10:00:00.0001Z'],
+  ])('copies an expiry with %s as written, and dates an expired request before it', (_what, issuedAt, expiresAt) => {
+    const { result, expires, issued } = answer(issuedAt, expiresAt, '2031-01-01T00:00:00Z');
+    expect(result.request.validation.issue_count).toBe(0);
+    expect(expires).toBe(expiresAt);
+    expect(compareInstants(parseInstant(issued)!, parseInstant(expiresAt)!)).toBeLessThan(0);
+    expect(result.response_validation.issue_count).toBe(0);
+  });
+
+  it('keeps the clock when the expiry is still ahead', () => {
+    const { issued, result } = answer('2026-11-20T10:00:00Z', '2026-11-20T10:00:00.5+00:00', '2026-11-20T09:59:59.750Z');
+    expect(issued).toBe('2026-11-20T09:59:59Z');
+    expect(result.response_validation.issue_count).toBe(0);
+  });
+
+  it('leaves out an expiry with no whole second before it in four-digit years', () => {
+    const { expires, result } = answer('0000-01-01T00:00:00+01:00', '0000-01-01T00:00:00Z', '2026-11-20T10:00:00Z');
+    expect(expires).toBeUndefined();
+    expect(result.response_validation.issue_count).toBe(0);
+  });
+});
+
+describe('mock exchange source uri', () => {
+  it.each(['https:', 'urn:uai:agent:1', 'http://[2001:db8::7]:8080/a?b#c'])('copies %s, a URI the validator accepts, into the response target', (uri) => {
+    const message = structuredClone(request);
+    message.source.uri = uri;
+    const result = mockExchange({ message: seal(message), scenario: 'accepted-task', format: 'exchange' }, { site, now: () => new Date('2026-11-01T09:10:00Z') });
+    expect(result.request.validation.issue_count).toBe(0);
+    expect((result.response_message as Record<string, any>).target.uri).toBe(uri);
+    expect(result.response_validation.issue_count).toBe(0);
+  });
+});

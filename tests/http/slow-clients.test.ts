@@ -1,0 +1,106 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientTimeoutsFrom } from '../../server/client-timeouts.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * Slow clients are cut (issue: a body sent one byte every few seconds held a socket for 300 s):
+ * the real server started with short timeouts, a raw socket that dribbles its request.
+ */
+const HEADERS_MS = 600;
+const REQUEST_MS = 1200;
+/** Node checks the deadlines every HEADERS_MS / 4 here; the rest is room for a loaded machine. */
+const SLACK_MS = 1500;
+
+interface Dribble {
+  readonly answer: string;
+  readonly closedAfterMs: number;
+  readonly bytesSent: number;
+}
+
+/** Sends `head` at once, then `body` one byte every `everyMs`, until the server closes the socket. */
+function dribble(port: number, head: string, body: string, everyMs: number): Promise<Dribble> {
+  return new Promise((done, fail) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const giveUp = setTimeout(() => fail(new Error(`not cut after 10 s; got ${JSON.stringify(answer)}`)), 10_000);
+    socket.on('connect', () => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (sent < body.length && socket.writable) socket.write(body[sent++]!);
+      }, everyMs);
+    });
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    socket.on('error', () => {}); // a reset after the answer is a cut too
+    socket.on('close', () => {
+      clearInterval(timer);
+      clearTimeout(giveUp);
+      done({ answer, closedAfterMs: Date.now() - started, bytesSent: sent });
+    });
+  });
+}
+
+describe('slow clients on the local server', () => {
+  let server: RunningServer;
+  let port: number;
+  beforeAll(async () => {
+    server = await startServer({ UAI_HEADERS_TIMEOUT_MS: String(HEADERS_MS), UAI_REQUEST_TIMEOUT_MS: String(REQUEST_MS) });
+    port = Number(new URL(server.base).port);
+  });
+  afterAll(() => server?.stop());
+
+  it('a body sent one byte at a time is cut within the request timeout, with a 408 problem', async () => {
+    const body = JSON.stringify({ message: { profile: 'uai.intent.request.v1' } });
+    const head = `POST /v1/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const r = await dribble(port, head, body, 100);
+    expect(r.bytesSent).toBeLessThan(body.length); // it was still sending
+    expect(r.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
+    expect(r.closedAfterMs).toBeLessThan(REQUEST_MS + SLACK_MS);
+    const [headText, payload] = r.answer.split('\r\n\r\n');
+    expect(headText).toMatch(/^HTTP\/1\.1 408 /);
+    expect(headText).toMatch(/\r\ncontent-type: application\/problem\+json; charset=utf-8\r\n/i);
+    expect(headText).toMatch(/\r\nconnection: close(\r\n|$)/i);
+    expect(headText).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+    const problem = JSON.parse(payload!);
+    expect(problem).toMatchObject({ status: 408, code: 'request.timeout', title: 'Request timeout' });
+    expect(problem.type).toMatch(/request\.timeout$/);
+  });
+
+  it('headers sent one byte at a time are cut within the headers timeout', async () => {
+    const headers = 'GET /v1/catalog HTTP/1.1\r\nHost: localhost\r\nX-Slow: ' + 'a'.repeat(200);
+    const r = await dribble(port, '', headers, 50);
+    expect(r.bytesSent).toBeLessThan(headers.length);
+    expect(r.closedAfterMs).toBeLessThan(HEADERS_MS + SLACK_MS);
+    expect(r.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(r.answer).toContain('"code":"request.timeout"');
+  });
+
+  it('a slow request on a kept-alive socket gets the 408 after the earlier answer', async () => {
+    const quick = 'GET /v1/catalog HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    const body = '{"message": {}}';
+    const slowHead = `POST /v1/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const r = await dribble(port, quick + slowHead, body, 100);
+    const statuses = [...r.answer.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((m) => m[1]);
+    expect(statuses).toEqual(['200', '408']);
+    expect(r.answer).toContain('"code":"request.timeout"');
+  });
+
+  it('a prompt client is still answered', async () => {
+    const response = await fetch(`${server.base}/v1/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: {} }) });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('timeout settings', () => {
+  it('default to 10 s for headers and 30 s for the whole request', () => {
+    expect(clientTimeoutsFrom({})).toEqual({ headersMs: 10_000, requestMs: 30_000 });
+  });
+  it('read the environment, keeping headers within the request timeout', () => {
+    expect(clientTimeoutsFrom({ UAI_HEADERS_TIMEOUT_MS: '5000', UAI_REQUEST_TIMEOUT_MS: '2000' })).toEqual({ headersMs: 2000, requestMs: 2000 });
+    expect(() => clientTimeoutsFrom({ UAI_REQUEST_TIMEOUT_MS: '0' })).toThrow(/UAI_REQUEST_TIMEOUT_MS/);
+    expect(() => clientTimeoutsFrom({ UAI_HEADERS_TIMEOUT_MS: '1e3' })).toThrow(/UAI_HEADERS_TIMEOUT_MS/);
+  });
+});
