@@ -152,3 +152,20 @@ describe('the check-exchange action (hosted route and CLI)', () => {
     expect(checkExchangeAction(body, context)).toMatchObject({ ok: false, code: 'request.invalid', detail: expect.any(String) });
   });
 });
+
+describe('delivery.expires_at is compared as an instant', () => {
+  const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
+  const verdict = (expiresAt: string) =>
+    checkExchange({ request, response: { ...accepted, delivery: { ...accepted.delivery, expires_at: expiresAt } } }).verdicts.find((v) => v.id === 'exchange.delivery_copied')!.status;
+  it.each([
+    ['2030-01-01T00:00:00Z', 'pass'],
+    ['2030-01-01T01:00:00+01:00', 'pass'],
+    ['2030-01-01t00:00:00.000z', 'pass'],
+    ['2030-01-01T00:00:00.0001Z', 'fail'],
+    ['2029-12-31T23:59:60Z', 'fail'],
+    ['not a time', 'fail'],
+  ])('%s: %s', (expiresAt, expected) => {
+    expect(request.delivery.expires_at).toBe('2030-01-01T00:00:00Z');
+    expect(verdict(expiresAt)).toBe(expected);
+  });
+});

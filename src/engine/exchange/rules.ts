@@ -7,6 +7,7 @@
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import type { ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
+import { compareInstants, parseInstant } from '../instant.ts';
 import { valueAt } from './kind.ts';
 import type { ExchangeFinding, ExchangePair } from './types.ts';
 
@@ -30,12 +31,12 @@ const copied = (requestPath: string, responsePath: string): Check => ({ request,
   return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`, want, got)];
 };
 
-/** Both are RFC 3339 instants naming the same moment (a response may reformat the request's expiry). */
+/** Both are RFC 3339 instants naming the same moment (a response may write the request's expiry another way). */
 function sameInstant(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const x = Date.parse(a);
-  return Number.isFinite(x) && x === Date.parse(b);
+  const x = typeof a === 'string' ? parseInstant(a) : undefined;
+  const y = typeof b === 'string' ? parseInstant(b) : undefined;
+  return x !== undefined && y !== undefined && compareInstants(x, y) === 0;
 }
 
 const isTaskState = (v: unknown): v is TaskState => typeof v === 'string' && (TASK_STATES as readonly string[]).includes(v);
