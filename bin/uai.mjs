@@ -1,15 +1,21 @@
 #!/usr/bin/env node
 // `uai`: the offline UAI-1 validator (CONTRACT section 11). The code is TypeScript in src/cli/,
 // run by Node's own type stripping (Node 22.18+; `npx uai` uses the project's pinned Node 24).
-let cli;
-try {
-  cli = await import('../src/cli/main.ts');
-} catch (error) {
-  // The schema validators are generated at build time (src/engine/generated/, not committed).
-  if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('generated')) {
-    process.stderr.write('uai: the precompiled schema validators are missing; run "npm run generate" (or "npm run build") first.\n');
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// The schema validators are generated code (src/engine/generated/, not committed). Right after
+// `npm install` they do not exist yet: generate them once, as `npm run generate` would.
+const generated = new URL('../src/engine/generated/schema-validators.js', import.meta.url);
+if (!existsSync(generated)) {
+  process.stderr.write('uai: first run: generating the precompiled schema validators (npm run generate)\n');
+  const script = fileURLToPath(new URL('../scripts/generate-validators.ts', import.meta.url));
+  const run = spawnSync(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0 || !existsSync(generated)) {
+    process.stderr.write('uai: could not generate the schema validators; run "npm run generate" in the project and retry.\n');
     process.exit(2);
   }
-  throw error;
 }
+const cli = await import('../src/cli/main.ts');
 process.exitCode = await cli.main(process.argv.slice(2));

@@ -2,19 +2,26 @@ import { NORMALIZATION_MODES } from '../standard/value-sets.ts';
 import type { NormalizationMode } from '../engine/validate/index.ts';
 
 /** Command-line parsing of `uai` (CONTRACT section 11). Pure: argv in, a command or a usage error out. */
-export const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export const FAIL_ON = ['error', 'warning'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
 
-export type Command =
-  | { readonly kind: 'help' }
-  | { readonly kind: 'version' }
-  | {
-      readonly kind: 'validate';
-      readonly files: readonly string[];
-      /** Undefined when --mode is not given: a request wrapper's normalization_mode, else keyed-json. */
-      readonly mode: NormalizationMode | undefined;
-      readonly format: OutputFormat;
-    };
+export interface ValidateCommand {
+  readonly kind: 'validate';
+  /** Files, directories, globs, or "-" for standard input. */
+  readonly inputs: readonly string[];
+  /** Undefined when --mode is not given: a request wrapper's normalization_mode, else keyed-json. */
+  readonly mode: NormalizationMode | undefined;
+  readonly format: OutputFormat;
+  readonly failOn: FailOn;
+  /** --sarif-base: the directory SARIF URIs (and github annotations) are relative to; default the working directory. */
+  readonly sarifBase: string | undefined;
+  /** --origin: the public origin of help and schema URLs; default UAI_ORIGIN, then http://localhost:4321. */
+  readonly origin: string | undefined;
+}
+
+export type Command = { readonly kind: 'help' } | { readonly kind: 'version' } | ValidateCommand;
 
 export type Parsed = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly error: string };
 
@@ -27,6 +34,17 @@ function optionValue(argv: readonly string[], i: number, name: string): { value:
   return { value: argv[i + 1], used: 2 };
 }
 
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[]): value is T => (allowed as readonly string[]).includes(value ?? '');
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.replace(/\/+$/, '') === '' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
 export function parseArgs(argv: readonly string[]): Parsed {
   const [first, ...rest] = argv;
   if (first === undefined) return fail('missing command');
@@ -34,67 +52,95 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (first === '--version' || first === '-v' || first === 'version') return { ok: true, command: { kind: 'version' } };
   if (first !== 'validate') return fail(`unknown command ${JSON.stringify(first)}`);
 
-  const files: string[] = [];
-  let mode: NormalizationMode | undefined;
-  let format: OutputFormat = 'text';
-  let onlyFiles = false;
+  const inputs: string[] = [];
+  const options: { mode?: NormalizationMode; format: OutputFormat; failOn: FailOn; sarifBase?: string; origin?: string } = { format: 'text', failOn: 'error' };
+  let onlyInputs = false;
   for (let i = 0; i < rest.length; ) {
     const arg = rest[i]!;
-    if (onlyFiles || !arg.startsWith('-') || arg === '-') {
-      files.push(arg);
+    const named = (name: string) => arg === name || arg.startsWith(`${name}=`);
+    if (onlyInputs || !arg.startsWith('-') || arg === '-') {
+      inputs.push(arg);
       i += 1;
-    } else if (arg === '--') {
-      onlyFiles = true;
+      continue;
+    }
+    if (arg === '--') {
+      onlyInputs = true;
       i += 1;
-    } else if (arg === '--help' || arg === '-h') {
-      return { ok: true, command: { kind: 'help' } };
-    } else if (arg === '--mode' || arg.startsWith('--mode=')) {
-      const { value, used } = optionValue(rest, i, '--mode');
-      if (!(NORMALIZATION_MODES as readonly string[]).includes(value ?? '')) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(', ')}`);
-      mode = value as NormalizationMode;
-      i += used;
-    } else if (arg === '--format' || arg.startsWith('--format=')) {
-      const { value, used } = optionValue(rest, i, '--format');
-      if (!(OUTPUT_FORMATS as readonly string[]).includes(value ?? '')) return fail(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
-      format = value as OutputFormat;
-      i += used;
+      continue;
+    }
+    if (arg === '--help' || arg === '-h') return { ok: true, command: { kind: 'help' } };
+    const name = ['--mode', '--format', '--fail-on', '--sarif-base', '--origin'].find(named);
+    if (!name) return fail(`unknown option ${arg}`);
+    const { value, used } = optionValue(rest, i, name);
+    i += used;
+    if (name === '--mode') {
+      if (!oneOf(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(', ')}`);
+      options.mode = value;
+    } else if (name === '--format') {
+      if (!oneOf(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`);
+      options.format = value;
+    } else if (name === '--fail-on') {
+      if (!oneOf(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(', ')}`);
+      options.failOn = value;
+    } else if (name === '--sarif-base') {
+      if (!value) return fail('--sarif-base needs a directory');
+      options.sarifBase = value;
     } else {
-      return fail(`unknown option ${arg}`);
+      if (!value || !isOrigin(value)) return fail('--origin needs an origin such as https://uai.example.org');
+      options.origin = value;
     }
   }
-  if (files.length === 0) return fail('validate needs at least one file');
-  return { ok: true, command: { kind: 'validate', files, mode, format } };
+  if (inputs.length === 0) return fail('validate needs at least one file, directory or glob');
+  return { ok: true, command: { kind: 'validate', inputs, mode: options.mode, format: options.format, failOn: options.failOn, sarifBase: options.sarifBase, origin: options.origin } };
 }
 
 export const HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)
 
 Usage:
-  uai validate <file...> [--mode keyed-json|keyless-json] [--format text|json|sarif]
+  uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
+      [--format text|json|sarif|junit|github] [--fail-on error|warning]
+      [--sarif-base <dir>] [--origin <url>]
   uai help | --help
   uai --version
 
-Each file holds JSON: either a bare UAI-1 message, or a validate request
-{"message": ..., "normalization_mode": ...} as sent to POST /v1/validate (a top-level
-object with a "message" member and no "uai_version" member is read as a request).
-Use "-" to read standard input.
+Inputs: a file; a directory (every *.json file below it, node_modules and .git
+skipped); a glob such as 'messages/**/*.json' (quote it so the shell leaves it
+alone); "-" for standard input. Each file holds JSON: a bare UAI-1 message, or a
+validate request {"message": ..., "normalization_mode": ...} as sent to
+POST /v1/validate (a top-level object with a "message" member and no
+"uai_version" member is read as a request).
 
 Options:
-  --mode     keyed-json (default) or keyless-json (the message is a keyless array).
-             Overrides a request's normalization_mode.
-  --format   text (default): one line per issue "file: path code severity: message"
-                 ((root) is the whole message), a summary line per file and one overall.
-             json: the validator result of spec 2.4; for several files an array of
-                 {"file", "result"}.
-             sarif: the SARIF 2.1.0 log of POST /v1/validate with format=sarif; with
-                 several files, one log with one run holding every file's results, each
-                 located in its file.
+  --mode        keyed-json (default) or keyless-json (the message is a keyless
+                array). Overrides a request's normalization_mode.
+  --format      text (default): one line per issue
+                    "file:line:column: severity code pointer: message"
+                    ((root) is the whole message), a summary line per file and
+                    one overall.
+                json: the validator result of spec 2.4, each issue with a
+                    "range" (startLine, startColumn, endLine, endColumn, 1-based,
+                    endColumn exclusive; startOffset, endOffset in UTF-16 units);
+                    for several files, a directory or a glob an array of
+                    {"file", "result"}.
+                sarif: one SARIF 2.1.0 log for all files, for code scanning:
+                    repository-relative URIs under %SRCROOT%, regions,
+                    partialFingerprints, rules with help URIs.
+                junit: JUnit XML, one testcase per file, one failure per finding.
+                github: GitHub Actions workflow commands (::error file=...::),
+                    which annotate the lines of a pull request.
+  --fail-on     error (default): exit 1 when a file has errors; warning: also
+                when it has warnings (junit then lists warnings as failures).
+  --sarif-base  the directory SARIF and github paths are relative to (the
+                repository root); default: the working directory.
+  --origin      the public origin of help and schema URLs; default: the
+                UAI_ORIGIN environment variable, else http://localhost:4321.
 
 Exit status:
-  0  every file is valid (warnings allowed)
-  1  at least one file has errors
-  2  usage error, or a file that cannot be read or is not JSON (named on stderr;
-     the other files are still checked)
+  0  every file was read and none has a finding at the --fail-on level
+  1  a file has a finding at that level, or a file could not be read or is
+     not JSON while others could (each named on stderr)
+  2  usage error, or no file could be read at all (nothing was checked)
 
-No network is used. URLs in the output (help_url, schema URLs) are built from the
-UAI_ORIGIN environment variable (default http://localhost:4321).
+No network is used. Positions are measured in the file as written: a missing
+member is shown on the member that should hold it.
 `;

@@ -1,14 +1,27 @@
 import { readFile } from 'node:fs/promises';
+import { indexJson } from '../engine/json-positions.ts';
 import { parseValidateRequest, type NormalizationMode } from '../engine/validate/index.ts';
 
 /**
  * Turning one file into a validator input. A file holds a bare message, or a validate request
  * wrapper ({"message": ...}, read with the same rules as POST /v1/validate). Anything that is
- * not JSON, or a wrapper the API would reject, is an input error (exit status 2).
+ * not JSON, or a wrapper the API would reject, is an input error. The file's text is kept: the
+ * engine reads duplicate member names from the message's text, and positions are measured in
+ * the whole file (under /message for a wrapper).
  */
-export type Input =
-  | { readonly ok: true; readonly file: string; readonly message: unknown; readonly mode: NormalizationMode }
-  | { readonly ok: false; readonly file: string; readonly error: string };
+export interface ReadInput {
+  readonly ok: true;
+  readonly file: string;
+  readonly message: unknown;
+  readonly mode: NormalizationMode;
+  /** The file's text, and the text of the message inside it (the same for a bare message). */
+  readonly text: string;
+  readonly messageText: string;
+  /** Pointer of the message in the file: "" for a bare message, "/message" in a wrapper. */
+  readonly prefix: string;
+}
+
+export type Input = ReadInput | { readonly ok: false; readonly file: string; readonly error: string };
 
 /** A request wrapper: a top-level object with `message` and without `uai_version` (a message always has one). */
 export function isRequestWrapper(value: unknown): value is Record<string, unknown> {
@@ -25,28 +38,31 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   } catch (error) {
     return { ok: false, file, error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!isRequestWrapper(value)) return { ok: true, file, message: value, mode: mode ?? 'keyed-json' };
+  if (!isRequestWrapper(value)) return { ok: true, file, message: value, mode: mode ?? 'keyed-json', text, messageText: text, prefix: '' };
   // The CLI's --format decides the output, so the wrapper's own format is not read.
   const body: Record<string, unknown> = { message: value.message };
   if (mode !== undefined) body.normalization_mode = mode;
   else if (Object.hasOwn(value, 'normalization_mode')) body.normalization_mode = value.normalization_mode;
   const parsed = parseValidateRequest(body);
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  return { ok: true, file, message: parsed.request.message, mode: parsed.request.mode };
+  // The wrapper adds one level: a message of the deepest allowed nesting still has its text.
+  const range = indexJson(text, { maxDepth: 65 }).lookupValue('/message');
+  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.request.message);
+  return { ok: true, file, message: parsed.request.message, mode: parsed.request.mode, text, messageText, prefix: '/message' };
 }
 
-async function readText(file: string, stdin: () => Promise<string>): Promise<string> {
-  return file === '-' ? stdin() : readFile(file, 'utf8');
+function readError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(error);
+  return `cannot read: ${reason}`;
 }
 
 export async function readInput(file: string, mode: NormalizationMode | undefined, stdin: () => Promise<string>): Promise<Input> {
   let text: string;
   try {
-    text = await readText(file, stdin);
+    text = file === '-' ? await stdin() : await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(error);
-    return { ok: false, file, error: `cannot read: ${reason}` };
+    return { ok: false, file, error: readError(error) };
   }
   return inputFromText(file, text, mode);
 }

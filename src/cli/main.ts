@@ -1,9 +1,15 @@
 import { configuredSite } from '../config.ts';
+import { sourceLocator } from '../engine/source-locator.ts';
 import { validateMessage } from '../engine/validate/index.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
-import { HELP, parseArgs } from './args.ts';
+import { siteFor } from '../standard/site.ts';
+import { HELP, parseArgs, type ValidateCommand } from './args.ts';
+import { resolveTargets } from './files.ts';
+import { githubReport } from './github-report.ts';
 import { readInput } from './input.ts';
-import { jsonReport, sarifReport, textReport, type Checked } from './report.ts';
+import { junitReport } from './junit-report.ts';
+import { fails, issuesOf, jsonReport, textReport, type Checked, type Report, type Unreadable } from './report.ts';
+import { sarifReport } from './sarif-report.ts';
 
 /**
  * `uai`: the offline validator (CONTRACT section 11). A shell like the HTTP ones: it reads files
@@ -15,8 +21,10 @@ export interface Io {
   readonly stdin: () => Promise<string>;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly now: () => Date;
+  readonly cwd: () => string;
 }
 
+/** Exit status (see HELP): 2 only when nothing could be checked, so CI tells "broken input" from "bad messages". */
 export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
 
 async function readStdin(): Promise<string> {
@@ -31,7 +39,28 @@ export const processIo: Io = {
   stdin: readStdin,
   env: process.env,
   now: () => new Date(),
+  cwd: () => process.cwd(),
 };
+
+async function check(command: ValidateCommand, io: Io): Promise<Report & { readonly several: boolean }> {
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const checked: Checked[] = [];
+  const unreadable: Unreadable[] = [];
+  const targets = await resolveTargets(command.inputs);
+  for (const target of targets) {
+    const input = 'error' in target ? { ok: false as const, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
+    if (!input.ok) {
+      io.stderr(`uai: ${input.file}: ${input.error}\n`);
+      unreadable.push({ file: input.file, error: input.error });
+      continue;
+    }
+    const { file, message, mode, text, messageText, prefix } = input;
+    const result = validateMessage(message, { mode, site, now: io.now(), text: messageText });
+    checked.push({ file, result, locate: sourceLocator(text, mode, message, prefix) });
+  }
+  // json: an array unless exactly one named file, so a script reads one shape per command line.
+  return { checked, unreadable, failOn: command.failOn, several: targets.length > 1 || targets.some((t) => t.expanded) };
+}
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   const parsed = parseArgs(argv);
@@ -49,23 +78,19 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return EXIT.valid;
   }
 
-  const site = configuredSite(io.env);
-  const checked: Checked[] = [];
-  let unreadable = 0;
-  for (const file of command.files) {
-    const input = await readInput(file, command.mode, io.stdin);
-    if (!input.ok) {
-      io.stderr(`uai: ${file}: ${input.error}\n`);
-      unreadable += 1;
-      continue;
-    }
-    checked.push({ file, result: validateMessage(input.message, { mode: input.mode, site, now: io.now() }) });
-  }
+  const report = await check(command, io);
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const base = command.sarifBase ?? io.cwd();
+  const output = {
+    text: () => textReport(report),
+    json: () => jsonReport(report, report.several),
+    sarif: () => sarifReport(report, site, base),
+    junit: () => junitReport(report),
+    github: () => githubReport(report, base),
+  }[command.format];
+  io.stdout(output());
 
-  if (command.format === 'json') io.stdout(jsonReport(checked, command.files.length > 1));
-  else if (command.format === 'sarif') io.stdout(sarifReport(checked, site));
-  else io.stdout(textReport(checked, unreadable));
-
-  if (unreadable > 0) return EXIT.usage;
-  return checked.every((c) => c.result.valid) ? EXIT.valid : EXIT.invalid;
+  if (report.checked.length === 0) return EXIT.usage;
+  const failing = report.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command.failOn)));
+  return failing || report.unreadable.length > 0 ? EXIT.invalid : EXIT.valid;
 }

@@ -1,21 +1,44 @@
-import { toSarif } from '../engine/sarif.ts';
+import type { Issue } from '../engine/issues.ts';
+import type { SourceRange } from '../engine/json-positions.ts';
 import type { ValidatorResult } from '../engine/validate/index.ts';
-import type { Site } from '../standard/site.ts';
+import type { FailOn } from './args.ts';
 
-/** The three output formats of `uai validate` (see HELP in args.ts). */
+/** What the formats of `uai validate` are made from (see HELP in args.ts), and text and json. */
 export interface Checked {
+  /** The file as named on the command line or found by expansion ("-" for standard input). */
   readonly file: string;
   readonly result: ValidatorResult;
+  /** The range of an issue's pointer in the file's text. */
+  readonly locate: (pointer: string) => SourceRange;
+}
+
+export interface Unreadable {
+  readonly file: string;
+  readonly error: string;
+}
+
+export interface Report {
+  readonly checked: readonly Checked[];
+  readonly unreadable: readonly Unreadable[];
+  readonly failOn: FailOn;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const byPathThenCode = (a: Issue, b: Issue) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 
-/** text: one line per issue, a summary line per file, one overall line. */
-export function textReport(checked: readonly Checked[], unreadable: number): string {
+/** Errors and warnings of one result in the order every format uses: by path, then code. */
+export const issuesOf = (result: ValidatorResult): Issue[] => [...result.errors, ...result.warnings].sort(byPathThenCode);
+
+/** Whether an issue counts as a failure at the --fail-on level. */
+export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity === 'error' || failOn === 'warning';
+
+/** text: "file:line:col: severity code pointer: message" per issue, a summary per file, one overall. */
+export function textReport({ checked, unreadable }: Report): string {
   const lines: string[] = [];
-  for (const { file, result } of checked) {
-    for (const i of [...result.errors, ...result.warnings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : 1))) {
-      lines.push(`${file}: ${i.path === '' ? '(root)' : i.path} ${i.code} ${i.severity}: ${i.message}`);
+  for (const { file, result, locate } of checked) {
+    for (const i of issuesOf(result)) {
+      const at = locate(i.path);
+      lines.push(`${file}:${at.startLine}:${at.startColumn}: ${i.severity} ${i.code} ${i.path === '' ? '(root)' : i.path}: ${i.message}`);
     }
     const verdict = result.valid ? `valid, level ${result.conformance_level ?? 'none'}` : 'invalid';
     lines.push(`${file}: ${verdict} (${result.profile ?? 'no profile'}; ${plural(result.error_count, 'error')}, ${plural(result.warning_count, 'warning')})`);
@@ -23,31 +46,20 @@ export function textReport(checked: readonly Checked[], unreadable: number): str
   const valid = checked.filter((c) => c.result.valid).length;
   const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
   const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
-  const total = checked.length + unreadable;
-  let overall = `${plural(total, 'file')}: ${valid} valid, ${checked.length - valid} invalid`;
-  if (unreadable > 0) overall += `, ${unreadable} unreadable`;
+  let overall = `${plural(checked.length + unreadable.length, 'file')}: ${valid} valid, ${checked.length - valid} invalid`;
+  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
   lines.push(`${overall} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
   return `${lines.join('\n')}\n`;
 }
 
-/** json: the validator result itself for one file; an array of {file, result} for several. */
-export function jsonReport(checked: readonly Checked[], several: boolean): string {
-  const value = several ? checked.map(({ file, result }) => ({ file, result })) : checked[0]?.result ?? null;
-  return `${JSON.stringify(value, null, 2)}\n`;
+/** The validator result with each issue's range in the file (the CLI's addition to spec 2.4). */
+function withRanges({ result, locate }: Checked) {
+  const ranged = (issues: readonly Issue[]) => issues.map((i) => ({ ...i, range: locate(i.path) }));
+  return { ...result, errors: ranged(result.errors), warnings: ranged(result.warnings) };
 }
 
-/**
- * sarif: the API's SARIF log (engine sarif module), each result located in its file. Several
- * files make one log with one run: the first file's run with every file's results appended.
- */
-export function sarifReport(checked: readonly Checked[], site: Site): string {
-  const logs = checked.map(({ file, result }) => toSarif(result, site, { artifactUri: file.replaceAll('\\', '/') }));
-  const log = logs[0] ?? toSarif({ errors: [], warnings: [] }, site);
-  const run = log.runs[0]!;
-  if (logs.length > 1) {
-    run.results = logs.flatMap((l) => l.runs[0]!.results);
-    const profiles = new Set(checked.map((c) => c.result.profile));
-    run.properties = { ...run.properties, profile: profiles.size === 1 ? checked[0]!.result.profile : null };
-  }
-  return `${JSON.stringify(log, null, 2)}\n`;
+/** json: the result itself for one input file; an array of {file, result} for several. */
+export function jsonReport({ checked }: Report, several: boolean): string {
+  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
+  return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -29,5 +29,13 @@ export type Outcome =
       readonly errors?: readonly Issue[];
     };
 
-/** POST /v1/validate and POST /v1/mock-exchange take the parsed request body. */
-export type EngineAction = (requestBody: unknown, context: EngineContext) => Outcome;
+/** The request body as sent: its text, parsed with the same result as requestBody. */
+export interface RequestSource {
+  readonly text: string;
+}
+
+/**
+ * POST /v1/validate and POST /v1/mock-exchange take the parsed request body, and its text when
+ * the shell has it (validate reads duplicate member names and source positions from it).
+ */
+export type EngineAction = (requestBody: unknown, context: EngineContext, source?: RequestSource) => Outcome;

@@ -1,14 +1,21 @@
 import { ISSUE_CODES } from '../standard/codes.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
+import { sha256Hex } from './canonical.ts';
 import type { Issue } from './issues.ts';
+import type { SourceRange } from './json-positions.ts';
 
 /**
- * A validator result as a SARIF 2.1.0 log (OASIS SARIF 2.1.0), for CI systems that read code
- * scanning results. One rule per published issue code; each result points at its JSON Pointer
- * through a logical location (and a physical one when the caller names the checked file).
+ * Validator results as a SARIF 2.1.0 log (OASIS SARIF 2.1.0), in the subset GitHub code scanning
+ * documents (docs.github.com, "SARIF support for code scanning"): one rule per published issue
+ * code with its helpUri; per result a physicalLocation with a region when the checked text is at
+ * hand (columns in UTF-16 code units, endColumn exclusive, section 3.30), the JSON Pointer as a
+ * logical location, and a partialFingerprint that does not move when lines do.
  */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** The fingerprint's name and version: the issue code and JSON Pointer, hashed (not the line). */
+export const FINGERPRINT = 'uaiIssuePointer/v1';
+export const DEFAULT_AUTOMATION_ID = 'uai-validate/';
 
 export interface SarifInput {
   readonly errors: readonly Issue[];
@@ -16,19 +23,47 @@ export interface SarifInput {
   readonly profile?: string | null;
 }
 
+/** The checked file: its URI (relative to uriBaseId when given) and the region of a pointer in it. */
+export interface SarifArtifact {
+  readonly uri: string;
+  readonly uriBaseId?: string;
+  readonly locate?: (pointer: string) => SourceRange | undefined;
+}
+
+export interface SarifEntry {
+  readonly input: SarifInput;
+  readonly artifact?: SarifArtifact;
+}
+
+export interface SarifNotification {
+  readonly uri: string;
+  readonly uriBaseId?: string;
+  readonly message: string;
+}
+
 export interface SarifOptions {
-  /** URI of the checked file, when there is one (the CLI); adds a physicalLocation per result. */
-  readonly artifactUri?: string;
+  /** runs[0].automationDetails.id (GitHub: the category of the analysis, "category/run"). */
+  readonly automationId?: string;
+  /** Files that could not be checked: error notifications, and executionSuccessful false. */
+  readonly notifications?: readonly SarifNotification[];
 }
 
 const ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
+const byPathThenCode = (a: Issue, b: Issue) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+const artifactLocation = (a: { uri: string; uriBaseId?: string }) => (a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri });
 
-function result(issue: Issue, options: SarifOptions) {
-  const location: Record<string, unknown> = {
-    logicalLocations: [{ fullyQualifiedName: issue.path === '' ? '/' : issue.path, kind: 'member' }],
-    properties: { jsonPointer: issue.path },
-  };
-  if (options.artifactUri !== undefined) location.physicalLocation = { artifactLocation: { uri: options.artifactUri } };
+function region(range: SourceRange | undefined) {
+  // A result without a known range still names line 1, which GitHub requires (region.startLine).
+  if (!range) return { startLine: 1, startColumn: 1 };
+  const { startLine, startColumn, endLine, endColumn, startOffset, endOffset } = range;
+  return { startLine, startColumn, endLine, endColumn, charOffset: startOffset, charLength: endOffset - startOffset };
+}
+
+function result(issue: Issue, artifact: SarifArtifact | undefined) {
+  const location: Record<string, unknown> = {};
+  if (artifact) location.physicalLocation = { artifactLocation: artifactLocation(artifact), region: region(artifact.locate?.(issue.path)) };
+  location.logicalLocations = [{ fullyQualifiedName: issue.path === '' ? '/' : issue.path, kind: 'member' }];
+  location.properties = { jsonPointer: issue.path };
   const properties: Record<string, unknown> = { jsonPointer: issue.path, helpUri: issue.help_url };
   if (issue.keyword !== undefined) properties.keyword = issue.keyword;
   if (issue.expected !== undefined) properties.expected = issue.expected;
@@ -39,13 +74,24 @@ function result(issue: Issue, options: SarifOptions) {
     level: issue.severity,
     message: { text: issue.message },
     locations: [location],
+    partialFingerprints: { [FINGERPRINT]: sha256Hex(`${issue.code}\u0000${issue.path}`) },
     properties,
   };
 }
 
-export function toSarif(input: SarifInput, site: Site, options: SarifOptions = {}) {
+/** One log, one run, the results of every entry in entry order (then path, then code). */
+export function sarifLog(entries: readonly SarifEntry[], site: Site, options: SarifOptions = {}) {
   const l = links(site);
-  const issues = [...input.errors, ...input.warnings].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const notifications = options.notifications ?? [];
+  const profiles = new Set(entries.map((e) => e.input.profile ?? null));
+  const invocation: Record<string, unknown> = { executionSuccessful: notifications.length === 0 };
+  if (notifications.length > 0) {
+    invocation.toolExecutionNotifications = notifications.map((n) => ({
+      level: 'error',
+      message: { text: n.message },
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }],
+    }));
+  }
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -68,10 +114,15 @@ export function toSarif(input: SarifInput, site: Site, options: SarifOptions = {
             })),
           },
         },
-        invocations: [{ executionSuccessful: true }],
-        results: issues.map((i) => result(i, options)),
-        properties: { profile: input.profile ?? null, validateUrl: l.validate },
+        automationDetails: { id: options.automationId ?? DEFAULT_AUTOMATION_ID },
+        columnKind: 'utf16CodeUnits',
+        invocations: [invocation],
+        results: entries.flatMap((e) => [...e.input.errors, ...e.input.warnings].sort(byPathThenCode).map((i) => result(i, e.artifact))),
+        properties: { profile: profiles.size === 1 ? [...profiles][0]! : null, validateUrl: l.validate },
       },
     ],
   };
 }
+
+/** The log of one validator result (POST /v1/validate with format sarif). */
+export const toSarif = (input: SarifInput, site: Site, artifact?: SarifArtifact, options: SarifOptions = {}) => sarifLog([{ input, artifact }], site, options);

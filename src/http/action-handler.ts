@@ -2,7 +2,7 @@ import type { EngineAction, EngineContext } from '../engine/api.ts';
 import type { Site } from '../standard/site.ts';
 import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
 import { actionHeaders, problemResponse } from './problem.ts';
-import { isJsonMediaType, readJsonBody } from './request-body.ts';
+import { isJsonMediaType, readJsonBody, unreadableEncoding } from './request-body.ts';
 
 /**
  * The one HTTP shell of the POST routes, Web-standard `Request -> Response`: the Netlify
@@ -38,9 +38,12 @@ export function actionHandler(options: ActionHandlerOptions): (request: Request)
       if (Number.isFinite(declared) && declared > 262_144) return problemResponse(site, 'request.too_large', 'The request body is over 262,144 bytes.');
       return problemResponse(site, 'request.unsupported_media_type', 'Send the body as application/json (or a +json media type) with a matching Content-Type header.');
     }
+    const encoding = unreadableEncoding(request.headers);
+    if (encoding) return problemResponse(site, 'request.unsupported_media_type', encoding);
     const parsed = await readJsonBody(request);
     if (!parsed.ok) return problemResponse(site, parsed.code, parsed.detail);
-    const outcome = action(parsed.value, context);
+    // The text goes along so that validate can see duplicate names and measure source positions.
+    const outcome = action(parsed.value, context, { text: parsed.text });
     if (!outcome.ok) return problemResponse(site, outcome.code, outcome.detail, outcome.errors ? { errors: outcome.errors } : {});
     const headers: Record<string, string> = {
       ...actionHeaders(),

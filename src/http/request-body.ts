@@ -15,7 +15,7 @@ export const MAX_DEPTH = 64;
 const BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
 
 export type BodyResult =
-  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: true; readonly value: unknown; readonly text: string }
   | { readonly ok: false; readonly code: 'request.too_large' | 'request.malformed_json' | 'request.too_deep'; readonly detail: string };
 
 // MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
@@ -94,10 +94,23 @@ export async function readJsonBody(request: Request): Promise<BodyResult> {
   if (text.trim() === '') return { ok: false, code: 'request.malformed_json', detail: 'The request body is empty; send a JSON object such as {"message": {...}}.' };
   if (nestingExceeds(text, BODY_DEPTH_LIMIT)) return { ok: false, code: 'request.too_deep', detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text), text };
   } catch (error) {
     return { ok: false, code: 'request.malformed_json', detail: parseError(text, error) };
   }
+}
+
+/**
+ * Why the body's bytes cannot be read as UTF-8 JSON text, if they cannot: a Content-Encoding other
+ * than identity (RFC 9110 section 8.4: the service decodes none, so 415 per section 15.5.16) or a
+ * charset other than UTF-8 (RFC 8259 section 8.1: JSON exchanged between systems is UTF-8).
+ */
+export function unreadableEncoding(headers: Headers): string | undefined {
+  const encodings = (headers.get('content-encoding') ?? '').split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '' && e !== 'identity');
+  if (encodings.length > 0) return `The service does not decode Content-Encoding ${encodings.join(', ')}; send the JSON body unencoded (identity).`;
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(headers.get('content-type') ?? '')?.[2]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
+  return undefined;
 }
 
 /** application/json or any +json media type (RFC 6839), parameters ignored. */

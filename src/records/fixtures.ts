@@ -80,6 +80,9 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
   add('message.not_canonicalizable', 'A number outside the IEEE 754 double range (1e400) in a free-form member.', undefined, { message: undefined, text: JSON.stringify(huge).replace(String(NUMBER_MARK), '1e400') });
   const lone = mutated(request, (m) => { m.provenance.lineage[0].note = STRING_MARK; });
   invalid.push({ id: 'invalid/message.not_canonicalizable/lone-surrogate', description: 'A string holding a lone surrogate.', mode: 'keyed-json', text: JSON.stringify(lone).replace(STRING_MARK, '\\ud800'), expected_codes: ['message.not_canonicalizable'] });
+  // A repeated name with the same value: JSON.parse sees the sealed message, only the text shows it.
+  const repeated = JSON.stringify(request).replace('"delivery":{', `"delivery":{"mode":${JSON.stringify((request as { delivery: { mode: string } }).delivery.mode)},`);
+  add('message.duplicate_member', 'delivery.mode written twice (same value) in one object.', undefined, { message: undefined, text: repeated });
   add('keyless.shape_mismatch', 'A keyed object sent in keyless-json mode.', request, { mode: 'keyless-json' });
   add('keyless.overflow', 'A keyless message with one position more than the envelope map.', [...messageToKeyless(request), ...Array(12 - messageToKeyless(request).length).fill(null), 'extra'], { mode: 'keyless-json' });
   add('keyless.required_null', 'A keyless message with null at the message_id position.', messageToKeyless(mutated(request, (m) => { delete m.message_id; })), { mode: 'keyless-json' });

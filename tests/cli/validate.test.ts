@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +40,11 @@ describe('uai validate: exit codes and text output', () => {
   it('exits 1 for an invalid file, one line per issue: file, path, code, severity, message', async () => {
     const r = await uai(['validate', file('invalid.json')]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`${file('invalid.json')}: /message_id schema.type error: `);
-    expect(r.stdout).toContain(`${file('invalid.json')}: /integrity/checksum integrity.checksum_mismatch error: `);
+    // file:line:column of the member (key included), counted in the file as written.
+    const lines = readFileSync(file('invalid.json'), 'utf8').split('\n');
+    const at = (member: string) => `${lines.findIndex((l) => l.includes(member)) + 1}:${lines.find((l) => l.includes(member))!.indexOf(member) + 1}`;
+    expect(r.stdout).toContain(`${file('invalid.json')}:${at('"message_id": 42')}: error schema.type /message_id: `);
+    expect(r.stdout).toContain(`${file('invalid.json')}:${at('"checksum": ')}: error integrity.checksum_mismatch /integrity/checksum: `);
     expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 2 errors, 0 warnings\)$/m);
   });
 
@@ -53,15 +56,15 @@ describe('uai validate: exit codes and text output', () => {
     expect(r.stdout).toMatch(/^2 files: 1 valid, 1 invalid \(2 errors, 0 warnings\)$/m);
   });
 
-  it('exits 2 for a missing file, naming it on stderr, and still checks the others', async () => {
+  it('exits 1 for a missing file among readable ones, naming it on stderr, and still checks the others', async () => {
     const r = await uai(['validate', file('missing.json'), file('valid.json')]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toBe(`uai: ${file('missing.json')}: cannot read: no such file\n`);
     expect(r.stdout).toContain(`${file('valid.json')}: valid`);
     expect(r.stdout).toMatch(/^2 files: 1 valid, 0 invalid, 1 unreadable/m);
   });
 
-  it('exits 2 for a file that is not JSON, naming it and the parser error', async () => {
+  it('exits 2 when no file could be read at all: a file that is not JSON, naming it and the parser error', async () => {
     const r = await uai(['validate', file('not-json.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^uai: ${file('not-json.json').replace(/[.\\/]/g, '\\$&')}: not valid JSON: .+`));
@@ -73,7 +76,7 @@ describe('uai validate: exit codes and text output', () => {
     expect(keyless.stdout).toContain('valid, level');
     const keyed = await uai(['validate', file('keyless.json')]);
     expect(keyed.code).toBe(1);
-    expect(keyed.stdout).toContain('(root) message.not_object error: ');
+    expect(keyed.stdout).toContain(`${file('keyless.json')}:1:1: error message.not_object (root): `);
   });
 
   it('reads a validate request wrapper, honouring its normalization_mode unless --mode is given', async () => {
@@ -111,7 +114,8 @@ describe('uai: usage', () => {
     for (const args of [['--help'], ['help'], ['validate', '--help']]) {
       const r = await uai(args);
       expect(r.code).toBe(0);
-      expect(r.stdout).toContain('uai validate <file...> [--mode keyed-json|keyless-json] [--format text|json|sarif]');
+      expect(r.stdout).toContain('uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]');
+      expect(r.stdout).toContain('[--format text|json|sarif|junit|github] [--fail-on error|warning]');
       expect(r.stdout).toContain('Exit status:');
     }
   });
@@ -136,6 +140,11 @@ describe('uai validate: json and sarif formats', () => {
     expect(one.code).toBe(1);
     const result = JSON.parse(one.stdout);
     const expected = api({ message: { ...request, message_id: 42 } });
+    // The CLI adds each issue's range in the file; the rest is the API's issue item.
+    for (const issue of result.errors) {
+      expect(issue.range).toMatchObject({ startLine: expect.any(Number), startColumn: expect.any(Number), endLine: expect.any(Number), endColumn: expect.any(Number) });
+      delete issue.range;
+    }
     expect(result.errors).toEqual(expected.errors);
     expect(result.warnings).toEqual(expected.warnings);
     expect(Object.keys(result)).toEqual(Object.keys(expected));
@@ -144,25 +153,35 @@ describe('uai validate: json and sarif formats', () => {
     expect(two.map((x: any) => [x.file, x.result.valid])).toEqual([[file('valid.json'), true], [file('invalid.json'), false]]);
   });
 
-  it('sarif is the API log (format=sarif) with each result located in its file', async () => {
-    const r = await uai(['validate', '--format', 'sarif', file('invalid.json')]);
+  it('sarif is the API log (format=sarif) with each result located in its file, relative to the working directory', async () => {
+    const r = await uai(['validate', '--format', 'sarif', 'invalid.json'], { cwd: dir });
     expect(r.code).toBe(1);
     const log = JSON.parse(r.stdout);
-    const expected = api({ message: { ...request, message_id: 42 }, format: 'sarif' });
-    for (const result of log.runs[0].results) {
-      expect(result.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: file('invalid.json') } });
+    const text = readFileSync(file('invalid.json'), 'utf8');
+    // Posted as a client embedding the file verbatim: {"message": <file text>, ...}.
+    const body = `{"format": "sarif", "artifact_uri": "invalid.json", "message": ${text}}`;
+    const outcome = validateAction(JSON.parse(body), { site, now }, { text: body });
+    if (!outcome.ok) throw new Error(outcome.detail);
+    const expected = outcome.body as any;
+    expect(log.runs[0].results.length).toBe(2);
+    for (const [i, result] of log.runs[0].results.entries()) {
+      expect(result.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'invalid.json', uriBaseId: '%SRCROOT%' });
+      // The API measured the same text (the message is the whole file), so the regions agree.
+      expect(result.locations[0].physicalLocation.region).toEqual(expected.runs[0].results[i].locations[0].physicalLocation.region);
       delete result.locations[0].physicalLocation;
+      delete expected.runs[0].results[i].locations[0].physicalLocation;
     }
     expect(log).toEqual(expected);
   });
 
   it('sarif merges several files into one log with one run', async () => {
-    const r = await uai(['validate', '--format', 'sarif', file('invalid.json'), file('valid.json'), file('invalid.json')]);
+    const r = await uai(['validate', '--format', 'sarif', file('invalid.json'), file('valid.json'), file('invalid.json'), file('wrapped.json')], { cwd: dir });
     expect(r.code).toBe(1);
     const log = JSON.parse(r.stdout);
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
-    expect(log.runs[0].results).toHaveLength(4);
-    expect(new Set(log.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri))).toEqual(new Set([file('invalid.json')]));
+    // A file named twice is checked once.
+    expect(log.runs[0].results).toHaveLength(2);
+    expect(new Set(log.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri))).toEqual(new Set(['invalid.json']));
   });
 });

@@ -8,7 +8,7 @@ const { valid, invalid } = conformanceFixtures(site);
 
 describe('valid fixtures', () => {
   it.each(valid.map((f) => [f.id, f] as const))('%s: no issues, the listed canonical_hash', (_id, f) => {
-    const r = check(fixtureInput(f), f.mode);
+    const r = check(fixtureInput(f), f.mode, f.text);
     expect([...r.errors, ...r.warnings]).toEqual([]);
     expect(r.status).toBe('pass');
     expect(r.conformance_level).toBe('L4');
@@ -19,12 +19,12 @@ describe('valid fixtures', () => {
 
 describe('invalid fixtures', () => {
   it.each(invalid.map((f) => [f.id, f] as const))('%s: exactly the listed codes', (_id, f) => {
-    const r = check(fixtureInput(f), f.mode);
+    const r = check(fixtureInput(f), f.mode, f.text);
     expect(codesOf(r)).toEqual([...f.expected_codes].sort());
   });
 
   it('every registry issue code is raised by at least one fixture', () => {
-    const raised = new Set(invalid.flatMap((f) => codesOf(check(fixtureInput(f), f.mode))));
+    const raised = new Set(invalid.flatMap((f) => codesOf(check(fixtureInput(f), f.mode, f.text))));
     expect(ISSUE_CODES.map((c) => c.code).filter((c) => !raised.has(c))).toEqual([]);
   });
 

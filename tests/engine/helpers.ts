@@ -6,7 +6,9 @@ import { siteFor } from '../../src/standard/site.ts';
 export const site = siteFor('https://uai.example.org');
 export const now = new Date('2026-11-02T10:00:00.250Z');
 
-export const check = (message: unknown, mode: NormalizationMode = 'keyed-json'): ValidatorResult => validateMessage(message, { mode, site, now });
+/** `text`: the JSON text the message was parsed from (text fixtures), as the shells pass it. */
+export const check = (message: unknown, mode: NormalizationMode = 'keyed-json', text?: string): ValidatorResult =>
+  validateMessage(message, text === undefined ? { mode, site, now } : { mode, site, now, text });
 
 export const codesOf = (r: ValidatorResult): string[] => [...new Set([...r.errors, ...r.warnings].map((i) => i.code))].sort();
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { toSarif } from '../../src/engine/sarif.ts';
+import { indexJson } from '../../src/engine/json-positions.ts';
+import { FINGERPRINT, sarifLog, toSarif } from '../../src/engine/sarif.ts';
 import { validateAction } from '../../src/engine/validate/index.ts';
 import { conformanceFixtures } from '../../src/records/fixtures.ts';
 import { ISSUE_CODES } from '../../src/standard/codes.ts';
@@ -24,7 +25,7 @@ describe('SARIF 2.1.0', () => {
 
   it.each([...valid.slice(0, 3), ...invalid].map((f) => [f.id, f] as const))('%s gives a schema-valid log', (_id, f) => {
     const r = check(fixtureInput(f), f.mode);
-    const log = toSarif(r, site, { artifactUri: 'messages/example.json' });
+    const log = toSarif(r, site, { uri: 'messages/example.json' });
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
     const results = log.runs[0]!.results;
     expect(results).toHaveLength(r.issue_count);
@@ -57,5 +58,34 @@ describe('other formats', () => {
     const full = check(request);
     expect(record).toEqual({ ok: true, body: full.conformance_record, filename: full.download_filename });
     expect(validateAction({ message: request }, ctx)).toEqual({ ok: true, body: full });
+  });
+});
+
+describe('SARIF locations and fingerprints', () => {
+  const bad = conformanceFixtures(site).invalid.find((f) => f.id === 'invalid/schema.value_not_allowed')!;
+  const r = check(fixtureInput(bad), bad.mode);
+  const text = JSON.stringify(fixtureInput(bad), null, 2);
+  const locate = (pointer: string) => indexJson(text).nearest(pointer).range;
+
+  it('a located artifact gives a region with offsets; an unlocated one still names line 1', () => {
+    const located = toSarif(r, site, { uri: 'm/a.json', uriBaseId: '%SRCROOT%', locate }).runs[0]!.results[0]!;
+    const physical = (located.locations[0] as { physicalLocation: { artifactLocation: unknown; region: { charOffset: number; charLength: number } } }).physicalLocation;
+    expect(physical.artifactLocation).toEqual({ uri: 'm/a.json', uriBaseId: '%SRCROOT%' });
+    expect(text.slice(physical.region.charOffset, physical.region.charOffset + physical.region.charLength)).toBe('"priority": "urgent"');
+    const bare = toSarif(r, site, { uri: 'message.json' }).runs[0]!.results[0]!;
+    expect((bare.locations[0] as { physicalLocation: { region: unknown } }).physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
+  });
+
+  it('fingerprints depend on code and pointer only', () => {
+    const one = toSarif(r, site, { uri: 'a.json', locate }).runs[0]!.results[0]!.partialFingerprints;
+    const two = toSarif(r, site, { uri: 'b/c.json' }).runs[0]!.results[0]!.partialFingerprints;
+    expect(one).toEqual(two);
+    expect(Object.keys(one)).toEqual([FINGERPRINT]);
+  });
+
+  it('unreadable files are error notifications and the run is not successful', () => {
+    const log = sarifLog([], site, { notifications: [{ uri: 'x.json', uriBaseId: '%SRCROOT%', message: 'x.json: cannot read: no such file' }] });
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    expect(log.runs[0]!.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'x.json: cannot read: no such file' } }] });
   });
 });

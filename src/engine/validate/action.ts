@@ -1,5 +1,7 @@
-import type { EngineAction, EngineContext, Outcome } from '../api.ts';
+import type { EngineAction, EngineContext, Outcome, RequestSource } from '../api.ts';
+import { indexJson } from '../json-positions.ts';
 import { toSarif } from '../sarif.ts';
+import { sourceLocator } from '../source-locator.ts';
 import { NORMALIZATION_MODES, VALIDATE_FORMATS } from '../../standard/value-sets.ts';
 import { choice, wrapper } from '../request-members.ts';
 import { own } from './json.ts';
@@ -13,7 +15,11 @@ export interface ValidateRequest {
   readonly message: unknown;
   readonly mode: NormalizationMode;
   readonly format: ValidateFormat;
+  /** artifact_uri: the URI SARIF results name as their file (default message.json). */
+  readonly artifactUri: string;
 }
+
+export const DEFAULT_ARTIFACT_URI = `message.json`;
 
 type Parsed = { ok: true; request: ValidateRequest } | { ok: false; detail: string };
 
@@ -29,14 +35,36 @@ export function parseValidateRequest(body: unknown): Parsed {
   if (!mode.ok) return mode;
   const format = choice(read.value, 'format', VALIDATE_FORMATS, 'result');
   if (!format.ok) return format;
-  return { ok: true, request: { message, mode: mode.value, format: format.value } };
+  const artifactUri = Object.hasOwn(read.value, 'artifact_uri') ? own(read.value, 'artifact_uri') : DEFAULT_ARTIFACT_URI;
+  // A URI reference (RFC 3986 section 4.1): no spaces or control characters, no empty string.
+  if (typeof artifactUri !== 'string' || !/^[^\u0000-\u0020\u007f]{1,2048}$/.test(artifactUri)) {
+    return { ok: false, detail: 'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).' };
+  }
+  return { ok: true, request: { message, mode: mode.value, format: format.value, artifactUri } };
 }
 
-export const validateAction: EngineAction = (requestBody: unknown, context: EngineContext): Outcome => {
+/**
+ * The text of the message member as posted, sliced out of the body text, so that positions are
+ * the message's own (line 1 is the line where the value starts) and duplicate names are seen.
+ * A repeated member of the wrapper itself leaves the request ambiguous: request.invalid.
+ */
+function messageText(source: RequestSource | undefined): { ok: true; text?: string } | { ok: false; detail: string } {
+  if (!source) return { ok: true };
+  const index = indexJson(source.text, { maxDepth: 65 });
+  const wrapperDuplicate = index.duplicates.find((d) => !d.pointer.startsWith('/message/'));
+  if (wrapperDuplicate) return { ok: false, detail: `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.` };
+  const range = index.lookupValue('/message');
+  return { ok: true, text: range && source.text.slice(range.startOffset, range.endOffset) };
+}
+
+export const validateAction: EngineAction = (requestBody: unknown, context: EngineContext, source?: RequestSource): Outcome => {
   const parsed = parseValidateRequest(requestBody);
   if (!parsed.ok) return { ok: false, code: 'request.invalid', detail: parsed.detail };
-  const { message, mode, format } = parsed.request;
-  const result = validateMessage(message, { mode, site: context.site, now: context.now() });
+  const { message, mode, format, artifactUri } = parsed.request;
+  const posted = messageText(source);
+  if (!posted.ok) return { ok: false, code: 'request.invalid', detail: posted.detail };
+  const text = posted.text;
+  const result = validateMessage(message, { mode, site: context.site, now: context.now(), ...(text === undefined ? {} : { text }) });
   switch (format) {
     case 'summary': {
       const { conformance_record: _record, ...summary } = result;
@@ -45,7 +73,11 @@ export const validateAction: EngineAction = (requestBody: unknown, context: Engi
     case 'record':
       return { ok: true, body: result.conformance_record, filename: result.download_filename };
     case 'sarif':
-      return { ok: true, body: toSarif(result, context.site), mediaType: 'application/sarif+json' };
+      return {
+        ok: true,
+        body: toSarif(result, context.site, { uri: artifactUri, ...(text === undefined ? {} : { locate: sourceLocator(text, mode, message) }) }),
+        mediaType: 'application/sarif+json',
+      };
     default:
       return { ok: true, body: result };
   }

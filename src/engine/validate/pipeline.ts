@@ -6,6 +6,7 @@ import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/rele
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { links } from '../../standard/site.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
+import { duplicateMemberIssues } from './duplicates.ts';
 import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from './json.ts';
 import { conformanceLevel } from './levels.ts';
 import { memberIssues } from './members.ts';
@@ -35,6 +36,7 @@ function check(input: unknown, options: ValidateOptions): Checked {
     drafts.push({ code: 'message.too_deep', path: '', message: `The message nests deeper than ${MAX_DEPTH} levels.`, expected: `<= ${MAX_DEPTH} levels` });
     return done(input);
   }
+  if (options.text !== undefined) drafts.push(...duplicateMemberIssues(options.text, input, options.mode));
   let message = input;
   let normalized = false;
   if (options.mode === 'keyless-json') {

@@ -9,6 +9,11 @@ export interface ValidateOptions {
   readonly site: Site;
   /** The clock reading of the check (checked_at). */
   readonly now: Date;
+  /**
+   * The JSON text the input was parsed from, when the caller has it (the HTTP shell, the CLI):
+   * duplicate member names exist only there (message.duplicate_member).
+   */
+  readonly text?: string;
 }
 
 /** normalization block of the validator result (spec 2.4). */

@@ -110,6 +110,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
         message: { ...ref('AnyMessage'), description: 'The candidate message: an object, or an array in keyless-json mode.' },
         normalization_mode: str('keyed-json (default) or keyless-json.', { enum: [...NORMALIZATION_MODES], default: 'keyed-json' }),
         format: str('result (default), summary, record or sarif.', { enum: [...VALIDATE_FORMATS], default: 'result' }),
+        artifact_uri: str(
+          'format sarif: the URI every result names as its file (artifactLocation.uri), a URI reference such as messages/order.json. Regions are measured in the message value as posted: line 1 is the line where the value starts, so a message embedded verbatim from a file gets the file\'s own lines and columns.',
+          { default: 'message.json', minLength: 1, maxLength: 2048, pattern: '^[^\\u0000-\\u0020\\u007f]+$' },
+        ),
       },
     },
     ValidatorResult: validatorResult,

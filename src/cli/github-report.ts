@@ -1,0 +1,38 @@
+import { locateFile } from './paths.ts';
+import { fails, issuesOf, type Report } from './report.ts';
+
+/**
+ * github: GitHub Actions workflow commands, which the runner turns into annotations on the lines
+ * of a pull request without code scanning (docs.github.com, "Workflow commands for GitHub
+ * Actions": ::error file={name},line={line},endLine={endLine},title={title}::{message}).
+ * Escaping as the runner decodes it (actions/toolkit, command.ts): in the message %, CR and LF;
+ * in property values also ":" and ",". Columns are given only for a one-line range, since the
+ * annotation API takes start and end columns on one line only; endColumn there is inclusive.
+ */
+const escapeData = (s: string) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+const escapeProperty = (s: string) => escapeData(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
+
+function command(kind: 'error' | 'warning' | 'notice', properties: Record<string, string | number>, message: string): string {
+  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',');
+  return `::${kind} ${props}::${escapeData(message)}`;
+}
+
+export function githubReport({ checked, unreadable, failOn }: Report, base: string): string {
+  const lines: string[] = [];
+  for (const { file, result, locate } of checked) {
+    const { path } = locateFile(file, base);
+    for (const issue of issuesOf(result)) {
+      const r = locate(issue.path);
+      const position: Record<string, number> = r.startLine === r.endLine
+        ? { line: r.startLine, col: r.startColumn, endLine: r.endLine, endColumn: Math.max(r.startColumn, r.endColumn - 1) }
+        : { line: r.startLine, endLine: r.endLine };
+      const kind = fails(issue, failOn) ? 'error' : 'warning';
+      lines.push(command(kind, { file: path, ...position, title: `${issue.code} at ${issue.path === '' ? '(root)' : issue.path}` }, `${issue.message} (${issue.help_url})`));
+    }
+  }
+  for (const { file, error } of unreadable) lines.push(command('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error));
+  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
+  const total = checked.length + unreadable.length;
+  lines.push(`uai: ${total} file${total === 1 ? '' : 's'} checked, ${failing} failing, ${unreadable.length} unreadable`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,28 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Where a checked file is, for CI: relative to the base directory (the repository root, from
+ * --sarif-base or the working directory) so that output does not depend on where the checkout
+ * lives. A file outside the base keeps its absolute location.
+ */
+export interface Located {
+  /** A path with "/" separators: relative to the base, or absolute when outside it. */
+  readonly path: string;
+  /** SARIF artifactLocation: a relative URI under %SRCROOT%, or an absolute file: URI. */
+  readonly uri: string;
+  readonly uriBaseId?: string;
+}
+
+export const SRCROOT = '%SRCROOT%';
+/** Standard input has no file; results name it this way. */
+export const STDIN_NAME = 'stdin';
+
+export function locateFile(file: string, base: string): Located {
+  if (file === '-') return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
+  const absolute = resolve(file);
+  const rel = relative(resolve(base), absolute);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return { path: absolute.split(sep).join('/'), uri: pathToFileURL(absolute).href };
+  const segments = rel.split(sep);
+  return { path: segments.join('/'), uri: segments.map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}

@@ -1,0 +1,252 @@
+/**
+ * Source positions of JSON members: one scan of the exact text of a JSON document builds an index
+ * from RFC 6901 JSON Pointer to the range of the member it names (key through value; for an array
+ * element the element; for "" the whole document), and collects duplicate member names, which
+ * RFC 8259 section 4 and I-JSON (RFC 7493 section 2.3) forbid. The same scan finds the offset of
+ * the first character that breaks the RFC 8259 grammar. Pure TypeScript (its only import is the
+ * sibling text-positions.ts), so it runs in the browser as well as in the shells.
+ *
+ * Lines and columns follow SARIF 2.1.0 text regions (section 3.30): 1-based, lines end at CR, LF
+ * or CRLF, columns count UTF-16 code units (the run's columnKind "utf16CodeUnits"), and endColumn
+ * is "the column number of the character following the end of the region", so it is exclusive.
+ * Offsets are 0-based UTF-16 indexes, so text.slice(startOffset, endOffset) is the member.
+ */
+import { positionTable, utf8LengthExceeds, type SourceRange } from './text-positions.ts';
+
+export type { SourceRange } from './text-positions.ts';
+
+export interface DuplicateMember {
+  /** Pointer of the repeated member (RFC 6901). */
+  readonly pointer: string;
+  /** How many times the name occurs in its object. */
+  readonly count: number;
+  /** Ranges of every occurrence, in document order; the last is the one JSON.parse keeps. */
+  readonly occurrences: readonly SourceRange[];
+}
+
+export type JsonIndexFailure = 'malformed' | 'too_deep' | 'too_large';
+
+export interface JsonIndex {
+  readonly ok: boolean;
+  /** Why the scan stopped, when it did; lookups then answer undefined except for "". */
+  readonly failure?: JsonIndexFailure;
+  /** Offset of the first character the grammar rejects (failure "malformed"). */
+  readonly errorOffset?: number;
+  readonly duplicates: readonly DuplicateMember[];
+  /** The range of the member a pointer names; undefined when the text has no such member. */
+  lookup(pointer: string): SourceRange | undefined;
+  /** The range of the member's value alone (no key); undefined when the text has no such member. */
+  lookupValue(pointer: string): SourceRange | undefined;
+  /** The range of the deepest member on the pointer's path that exists ("" at worst). */
+  nearest(pointer: string): { readonly pointer: string; readonly range: SourceRange };
+  /** The range of two offsets, for callers that measured their own span. */
+  rangeOf(startOffset: number, endOffset: number): SourceRange;
+}
+
+export interface JsonIndexLimits {
+  /** Deepest nesting of objects and arrays, the top level being 1 (CONTRACT section 8: 64). */
+  readonly maxDepth?: number;
+  /** Largest text in UTF-8 bytes (CONTRACT section 8: 262,144). */
+  readonly maxBytes?: number;
+}
+
+export const POSITION_LIMITS = { maxDepth: 64, maxBytes: 262_144 } as const;
+
+/** RFC 6901 section 4: "~1" before "~0". */
+export const pointerSegment = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
+export const parsePointer = (pointer: string): string[] =>
+  pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+
+interface Frame {
+  readonly array: boolean;
+  readonly pointer: string;
+  /** Where the container's own member starts: its key in an object, else the container itself. */
+  readonly start: number;
+  /** Where the container itself starts. */
+  readonly valueStart: number;
+  index: number;
+  /** Spans of every member read so far, by name (duplicates have several). */
+  readonly members: Map<string, (readonly [number, number])[]>;
+  /** Name, pointer and start offset of the child being read. */
+  childName: string;
+  childPointer: string;
+  childStart: number;
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
+const LITERALS = ['true', 'false', 'null'];
+
+/** Scans `text` once; bounded by `limits` (defaults: 64 levels, 262,144 bytes). Never throws. */
+export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex {
+  const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
+  const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
+  const spans = new Map<string, readonly [number, number, number]>();
+  const lineStarts = [0];
+  const repeated: { pointer: string; spans: (readonly [number, number])[] }[] = [];
+  const stack: Frame[] = [];
+  let i = 0;
+  let failure: JsonIndexFailure | undefined;
+
+  // JSON allows line breaks only in whitespace, so the line table is built while skipping it.
+  const skip = () => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) i++;
+      else if (c === 0x0a) lineStarts.push(++i);
+      else if (c === 0x0d) {
+        i++;
+        if (text.charCodeAt(i) === 0x0a) i++;
+        lineStarts.push(i);
+      } else return;
+    }
+  };
+  /** Reads a string token at i; its decoded value, or undefined when malformed. */
+  const string = (): string | undefined => {
+    if (text.charCodeAt(i) !== 0x22) return undefined;
+    const start = i;
+    STRING_BODY.lastIndex = i + 1;
+    STRING_BODY.exec(text);
+    i = STRING_BODY.lastIndex;
+    if (text.charCodeAt(i) !== 0x22) return undefined;
+    i++;
+    const raw = text.slice(start + 1, i - 1);
+    return raw.includes('\\') ? (JSON.parse(text.slice(start, i)) as string) : raw;
+  };
+  const scalar = (): boolean => {
+    const c = text[i];
+    if (c === '"') return string() !== undefined;
+    const word = LITERALS.find((w) => w[0] === c);
+    if (word) {
+      if (!text.startsWith(word, i)) return false;
+      i += word.length;
+      return true;
+    }
+    NUMBER.lastIndex = i;
+    if (!NUMBER.exec(text) || NUMBER.lastIndex === i) return false;
+    i = NUMBER.lastIndex;
+    return true;
+  };
+  /** Reads `"name":` in an object frame and makes it the frame's current child. */
+  const key = (frame: Frame): boolean => {
+    const start = i;
+    const name = string();
+    if (name === undefined) return false;
+    skip();
+    if (text[i] !== ':') return false;
+    i++;
+    frame.childName = name;
+    frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
+    frame.childStart = start;
+    return true;
+  };
+  /** A member's value ended at i: index it (a later duplicate overwrites, as JSON.parse keeps the last). */
+  const closed = (pointer: string, start: number, valueStart: number) => {
+    const span = [start, i] as const;
+    spans.set(pointer, [start, valueStart, i]);
+    const parent = stack[stack.length - 1];
+    if (!parent || parent.array) return;
+    const list = parent.members.get(parent.childName);
+    if (!list) parent.members.set(parent.childName, [span]);
+    else if (list.push(span) === 2) repeated.push({ pointer, spans: list });
+  };
+  /** Reads one value for the member (pointer, start); a container pushes a frame and returns. */
+  const value = (pointer: string, start: number): boolean => {
+    skip();
+    const valueStart = i;
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      if (stack.length >= maxDepth) {
+        failure = 'too_deep';
+        return false;
+      }
+      const array = c === '[';
+      const frame: Frame = { array, pointer, start, valueStart, index: 0, members: new Map(), childName: '', childPointer: '', childStart: 0 };
+      stack.push(frame);
+      i++;
+      skip();
+      if (text[i] === (array ? ']' : '}')) {
+        i++;
+        stack.pop();
+        closed(pointer, start, valueStart);
+        return true;
+      }
+      return child(frame);
+    }
+    if (!scalar()) return false;
+    closed(pointer, start, valueStart);
+    return true;
+  };
+  const child = (frame: Frame): boolean => {
+    skip();
+    if (frame.array) return value(`${frame.pointer}/${frame.index}`, i);
+    if (!key(frame)) return false;
+    return value(frame.childPointer, frame.childStart);
+  };
+  const run = (): boolean => {
+    if (utf8LengthExceeds(text, maxBytes)) {
+      failure = 'too_large';
+      return false;
+    }
+    // RFC 8259 section 8.1: a parser may ignore a byte order mark; editors write one.
+    if (text.charCodeAt(0) === 0xfeff) i = 1;
+    skip();
+    if (!value('', i)) return false;
+    for (;;) {
+      skip();
+      const frame = stack[stack.length - 1];
+      if (!frame) return i === text.length;
+      if (text[i] === ',') {
+        i++;
+        frame.index += 1;
+        if (!child(frame)) return false;
+      } else if (text[i] === (frame.array ? ']' : '}')) {
+        i++;
+        stack.pop();
+        closed(frame.pointer, frame.start, frame.valueStart);
+      } else return false;
+    }
+  };
+
+  const ok = run();
+  if (!ok) {
+    failure ??= 'malformed';
+    // The scan stopped early: finish the line table so that rangeOf still measures any offset.
+    for (let j = i; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 0x0a || (c === 0x0d && text.charCodeAt(j + 1) !== 0x0a)) lineStarts.push(j + 1);
+    }
+  }
+  const range = positionTable(text, lineStarts);
+  const documentSpan = (): readonly [number, number, number] => {
+    const start = text.length - text.trimStart().length;
+    return [start, start, Math.max(start, text.trimEnd().length)];
+  };
+  const rangeOfSpan = ([s, e]: readonly [number, number]) => range(s, e);
+  const spanOf = (pointer: string) => spans.get(pointer) ?? (pointer === '' ? documentSpan() : undefined);
+  const lookup = (pointer: string): SourceRange | undefined => {
+    const span = spanOf(pointer);
+    return span && range(span[0], span[2]);
+  };
+  const lookupValue = (pointer: string): SourceRange | undefined => {
+    const span = spanOf(pointer);
+    return span && range(span[1], span[2]);
+  };
+  return {
+    ok,
+    ...(ok ? {} : { failure, errorOffset: failure === 'malformed' ? i : undefined }),
+    duplicates: repeated.map(({ pointer, spans: list }) => ({ pointer, count: list.length, occurrences: list.map(rangeOfSpan) })),
+    lookup,
+    lookupValue,
+    nearest(pointer) {
+      const segments = parsePointer(pointer);
+      for (let n = segments.length; n > 0; n--) {
+        const p = segments.slice(0, n).map((s) => `/${pointerSegment(s)}`).join('');
+        const range = lookup(p);
+        if (range) return { pointer: p, range };
+      }
+      return { pointer: '', range: lookup('')! };
+    },
+    rangeOf: range,
+  };
+}
