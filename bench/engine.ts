@@ -9,10 +9,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import canonicalize from 'canonicalize';
-import { seal } from '../src/engine/canonical.ts';
-import { messageToKeyless } from '../src/engine/keyless.ts';
-import { validateMessage } from '../src/engine/validate/index.ts';
-import { publishedExamples } from '../src/records/examples.ts';
+import { messageToKeyless, publishedExamples, seal, validateMessage } from '../src/engine/index.ts';
 import { siteFor } from '../src/standard/site.ts';
 import { median, microsPerCall, round } from './stats.ts';
 

@@ -2,8 +2,7 @@
  * Mock exchange per call, engine only (no HTTP): mockExchangeAction on the published intent
  * request example, plus the JSON.stringify the HTTP shell does, as the POST route runs it.
  */
-import { mockExchangeAction } from '../src/engine/mock-exchange/index.ts';
-import { publishedExamples } from '../src/records/examples.ts';
+import { mockExchangeAction, publishedExamples } from '../src/engine/index.ts';
 import { siteFor } from '../src/standard/site.ts';
 import { microsPerCall, spread, type Spread } from './stats.ts';
 

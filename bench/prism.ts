@@ -85,10 +85,9 @@ export async function prismBench(body: string, seconds: number, options: { insta
   const routes = ['/validate', '/mock-exchange'];
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let strictProbe: PrismProbe[] = [];
+  const strictProbe: PrismProbe[] = [];
   let prism = await startPrism(port, true);
   try {
-    strictProbe = [];
     for (const r of routes) strictProbe.push(await probe(base, r, body));
     const strictOk = strictProbe.every((p) => p.status >= 200 && p.status < 300);
     if (!strictOk) {

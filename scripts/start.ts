@@ -1,16 +1,21 @@
 /**
- * `npm start` (CONTRACT section 1): build dist/ when it is missing or older than its sources
- * (skip with --no-build or UAI_SKIP_BUILD=1), then serve the whole surface on PORT (default
- * 4321) with node:http. UAI_ORIGIN sets the origin of every URL; UAI_RATE_LIMIT=0 turns the local
- * rate limiter off; UAI_HEADERS_TIMEOUT_MS and UAI_REQUEST_TIMEOUT_MS bound slow clients (defaults
- * 10 s and 30 s, server/client-timeouts.ts). SIGTERM/SIGINT close the server gracefully.
+ * `npm start` (CONTRACT section 1): build dist/ when it is missing, older than its sources or
+ * built for another origin (skip with --no-build or UAI_SKIP_BUILD=1), then serve the whole
+ * surface on PORT (default 4321) with node:http. UAI_ORIGIN sets the origin of every URL; unset,
+ * it follows PORT (http://localhost:<PORT>), so the links a local server publishes point at it
+ * (with --no-build: the origin dist/ was built for, so the functions agree with the records).
+ * UAI_RATE_LIMIT=0 turns the local rate limiter off; UAI_HEADERS_TIMEOUT_MS and UAI_REQUEST_TIMEOUT_MS
+ * bound slow clients (defaults 10 s and 30 s, server/client-timeouts.ts). SIGTERM/SIGINT close the
+ * server gracefully.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { configuredSite } from '../src/config.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
 import { clientTimeoutsFrom } from '../server/client-timeouts.ts';
+import { cannotListen, impliedOrigin, listenPort } from './start-settings.ts';
 
 const DIST = 'dist';
 const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'scripts/validator-schemas.ts', 'package.json'];
@@ -44,7 +49,32 @@ function needsBuild(): boolean {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
+const requestedPort = listenPort(process.env);
+if (requestedPort === undefined) {
+  console.error(`PORT=${process.env.PORT} is not a port number: set PORT to a number from 1 to 65535.`);
+  process.exit(1);
+}
+const port: number = requestedPort;
 const skipBuild = process.argv.includes('--no-build') || process.env.UAI_SKIP_BUILD === '1';
+// Read by the build (a child process) and by configuredSite below.
+const implied = impliedOrigin(process.env, { skipBuild, builtOrigin: builtOrigin() });
+if (implied) process.env.UAI_ORIGIN = implied;
+
+/** Whether the port can be listened on now; checked before a build, so a busy port fails fast. */
+function portProblem(): Promise<string | undefined> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => done(cannotListen(error.code, port)));
+    probe.listen(port, () => probe.close(() => done(undefined)));
+  });
+}
+
+const problem = port === 0 ? undefined : await portProblem();
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+
 if (!skipBuild && needsBuild()) {
   console.log('dist/ is missing or stale: running the build');
   const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
@@ -54,16 +84,23 @@ if (!existsSync(DIST)) {
   console.error('dist/ does not exist; run `npm run build` (or `npm start` without --no-build).');
   process.exit(1);
 }
+if (skipBuild && builtOrigin() && builtOrigin() !== configuredSite(process.env).origin) {
+  console.warn(`note: dist/ was built for ${builtOrigin()}, this server's origin is ${configuredSite(process.env).origin}; links in records and pages point at the former.`);
+}
 
 // Imported after the build, so that the functions' precompiled validators are fresh.
 const { createApp } = await import('../server/app.ts');
 const { loadStaticSite } = await import('../server/static-site.ts');
 
 const site = configuredSite(process.env);
-const port = Number(process.env.PORT ?? 4321);
 const files = await loadStaticSite(DIST);
 const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0', timeouts: clientTimeoutsFrom(process.env) });
 
+server.once('error', (error: NodeJS.ErrnoException) => {
+  // Taken between the check above and now.
+  console.error(cannotListen(error.code, port));
+  process.exit(1);
+});
 server.listen(port, () => {
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;

@@ -1,25 +1,47 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to read.
- *   1. build (validators, static site, Netlify tables) with the default origin
- *   2. typecheck
+ *   1. build (validators, static site, Netlify tables) for http://localhost:<a free port>
+ *   2. typecheck, then lint (ESLint: typescript-eslint and the engine's one-entry rule)
  *   3. vitest: engine, records, HTTP (real server over a socket), CLI and starters
- *   4. OpenAPI lint (Redocly, recommended rules)
+ *   4. OpenAPI lint (Redocly, recommended-strict rules), then the HTTP suite through Prism's proxy
  *   5. Playwright: every page in Chromium against the real local server
  * It ends with one line `N passed, N failed` summed from the runners' JSON reports.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/**
+ * A port free now, below the kernel's ephemeral range (32768 and up on Linux), where the ports
+ * the tests' own servers and connections get from the kernel never land. The build is made for
+ * this origin and Playwright serves it on this port, so absolute links in pages lead back to the
+ * server under test; 4321 (which may be taken by a developer's `npm start`) is never assumed.
+ */
+async function freeTestPort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((done) => {
+      const probe = createServer();
+      probe.once('error', () => done(false));
+      probe.listen(port, () => probe.close(() => done(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port found between 20000 and 32000');
+}
 
 const node = process.execPath;
-const env = { ...process.env, UAI_ORIGIN: 'http://localhost:4321', ASTRO_TELEMETRY_DISABLED: '1' };
+const origin = `http://localhost:${await freeTestPort()}`;
+const env = { ...process.env, UAI_ORIGIN: origin, ASTRO_TELEMETRY_DISABLED: '1' };
+console.log(`Test origin: ${origin} (dist/ is built for it; the browser tests serve it on its port)`);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function step(name: string, args: string[]): boolean {
+function step(name: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`\n== ${name}`);
   const started = Date.now();
-  const result = spawnSync(node, args, { stdio: 'inherit', env });
+  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   const ok = result.status === 0;
   console.log(`== ${name}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ok;
@@ -44,6 +66,7 @@ if (!step('build', ['scripts/build.ts'])) {
 // Checks that are not test files still count, so a broken typecheck or lint cannot pass silently.
 const check = (ok: boolean) => (ok ? passed++ : failed++);
 check(step('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit']));
+check(step('lint', ['node_modules/eslint/bin/eslint.js', '.']));
 
 const vitestOk = step('vitest', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 const vitest = readJson('reports/vitest.json');
@@ -56,7 +79,14 @@ if (vitest) {
   failed++;
 }
 
-check(step('openapi lint', ['node_modules/@redocly/cli/bin/cli.js', 'lint', 'dist/v1/openapi.json', '--extends=recommended', '--format=stylish']));
+check(step('openapi lint', ['node_modules/@redocly/cli/bin/cli.js', 'lint', 'dist/v1/openapi.json', '--extends=recommended-strict', '--format=stylish']));
+
+// The HTTP suite and the generated-request property again, through Stoplight Prism's validating
+// proxy (UAI_HTTP_TARGET=prism-proxy, tests/openapi/prism-proxy.ts): each test fails on a violation.
+const prismOk = step('http through prism proxy', ['node_modules/vitest/vitest.mjs', 'run', 'tests/http', 'tests/openapi/generated-requests.test.ts', '--no-file-parallelism', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest-prism.json'], { UAI_HTTP_TARGET: 'prism-proxy' });
+const prism = readJson('reports/vitest-prism.json');
+passed += prism?.numPassedTests ?? 0;
+failed += (prism?.numFailedTests ?? 0) + (!prismOk && !prism?.numFailedTests ? 1 : 0);
 
 if (existsSync('playwright.config.ts')) {
   const e2eOk = step('playwright', ['node_modules/@playwright/test/cli.js', 'test']);

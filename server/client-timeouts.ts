@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'nod
 import type { Socket } from 'node:net';
 import { actionHeaders } from '../src/http/problem.ts';
 import { PROBLEM_TYPE } from '../src/http/headers.ts';
-import { problemBody } from '../src/standard/problem.ts';
+import { problemBody } from '../src/service/problem.ts';
 import type { Site } from '../src/standard/site.ts';
 
 /**

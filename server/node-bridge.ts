@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 
 /** Converting between node:http and Web-standard Request/Response, so the functions run unchanged. */
 export function toRequest(req: IncomingMessage, origin: string): Request {
@@ -24,29 +23,69 @@ export function toRequest(req: IncomingMessage, origin: string): Request {
 
 /** Past the cap, up to this much more of a refused upload is read and dropped before the socket is cut. */
 const DRAIN_LIMIT = 4 * 1024 * 1024;
+/** How long a refused upload may take to finish before its connection is closed anyway. */
+const DRAIN_WAIT_MS = 10_000;
+
+const draining = new WeakSet<IncomingMessage>();
 
 /**
- * The request body as a Web stream. Cancelling it (a refused, too-large upload) drains the rest
- * instead of destroying the socket, so that the client, still sending, can read the 413; an upload
- * that goes on past DRAIN_LIMIT is cut off.
+ * Reads and drops the rest of a request body that nobody will read, so that a client still
+ * sending is not cut off mid-write (it would see EPIPE or a reset instead of the response); an
+ * upload that goes on past DRAIN_LIMIT is cut off.
+ */
+function drain(req: IncomingMessage): void {
+  if (draining.has(req) || req.complete) return;
+  draining.add(req);
+  let left = DRAIN_LIMIT;
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.byteLength;
+    if (left < 0) req.destroy();
+  });
+  req.resume();
+}
+
+/** Resolves once the request body has been read to its end, the connection is gone, or after `ms`. */
+function bodyDone(req: IncomingMessage, ms: number): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(done, ms);
+    const finish = () => {
+      clearTimeout(timer);
+      done();
+    };
+    req.once('end', finish);
+    req.once('close', finish);
+  });
+}
+
+/**
+ * The request body as a Web stream, read as the consumer pulls (backpressure through pause/resume).
+ * Cancelling it (a refused, too-large upload) drains the rest instead of destroying the socket.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-  const reader = body.getReader();
+  let open = true;
   return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (!open) return;
+        controller.enqueue(chunk);
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once('end', () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once('close', () => {
+        if (open) controller.error(new Error('the client closed the connection before the body ended'));
+        open = false;
+      });
+    },
+    pull() {
+      req.resume();
     },
     cancel() {
-      reader.releaseLock();
-      let left = DRAIN_LIMIT;
-      req.on('data', (chunk: Buffer) => {
-        left -= chunk.byteLength;
-        if (left < 0) req.destroy();
-      });
-      req.resume();
+      open = false;
+      drain(req);
     },
   });
 }
@@ -57,9 +96,21 @@ export async function sendResponse(res: ServerResponse, response: Response, head
     headers[name] = value;
   });
   const body = head || response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  const req = res.req;
   // A refused upload is not reused: the connection closes once the response is out.
   if (response.status === 413) headers.connection = 'close';
   if (body) headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);
+  if (response.status === 413 && !req.complete) {
+    // The whole answer goes out now; closing waits until the rest of the upload has been read and
+    // dropped, so a client still sending can finish its write and then read the 413.
+    if (body) res.write(body);
+    drain(req);
+    await bodyDone(req, DRAIN_WAIT_MS);
+    res.end();
+    return;
+  }
   res.end(body);
+  // A body the handler did not read (e.g. refused by its media type) is dropped, keeping the connection usable.
+  drain(req);
 }

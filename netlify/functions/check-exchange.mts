@@ -1,5 +1,5 @@
 import { configuredSite } from '../../src/config.ts';
-import { checkExchangeAction } from '../../src/engine/exchange/index.ts';
+import { checkExchangeAction } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
 
 /** POST /v1/check-exchange: both messages of an exchange validated and the pair judged by the exchange rules. */

@@ -1,5 +1,5 @@
 import { configuredSite } from '../../src/config.ts';
-import { mockExchangeAction } from '../../src/engine/mock-exchange/index.ts';
+import { mockExchangeAction } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
 
 /** POST /v1/mock-exchange (CONTRACT section 6): a thin shell over the shared HTTP module and the engine. */

@@ -1,5 +1,5 @@
 import { configuredSite } from '../../src/config.ts';
-import { validateAction } from '../../src/engine/validate/index.ts';
+import { validateAction } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
 
 /** POST /v1/validate (CONTRACT section 4): a thin shell over the shared HTTP module and the engine. */

@@ -1,5 +1,5 @@
 import { NORMALIZATION_MODES } from '../standard/value-sets.ts';
-import type { NormalizationMode } from '../engine/validate/index.ts';
+import type { NormalizationMode } from '../engine/index.ts';
 
 /** Command-line parsing of `uai` (CONTRACT section 11). Pure: argv in, a command or a usage error out. */
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;

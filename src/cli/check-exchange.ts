@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { checkExchangeAction, type CheckExchangeResult } from '../engine/exchange/index.ts';
+import { checkExchangeAction, type CheckExchangeResult } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 
 export const CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { indexJson } from '../engine/json-positions.ts';
-import { parseValidateRequest, type NormalizationMode } from '../engine/validate/index.ts';
+import { indexJson, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
 
 /**
  * Turning one file into a validator input. A file holds a bare message, or a validate request
@@ -47,8 +46,8 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
   // The wrapper adds one level: a message of the deepest allowed nesting still has its text.
   const range = indexJson(text, { maxDepth: 65 }).lookupValue('/message');
-  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.request.message);
-  return { ok: true, file, message: parsed.request.message, mode: parsed.request.mode, text, messageText, prefix: '/message' };
+  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
+  return { ok: true, file, message: parsed.value.message, mode: parsed.value.mode, text, messageText, prefix: '/message' };
 }
 
 function readError(error: unknown): string {

@@ -1,6 +1,5 @@
 import { configuredSite } from '../config.ts';
-import { sourceLocator } from '../engine/source-locator.ts';
-import { validateMessage } from '../engine/validate/index.ts';
+import { sourceLocator, validateMessage } from '../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor } from '../standard/site.ts';
 import { HELP, parseArgs, type ValidateCommand } from './args.ts';

@@ -1,6 +1,4 @@
-import type { Issue } from '../engine/issues.ts';
-import type { SourceRange } from '../engine/json-positions.ts';
-import type { ValidatorResult } from '../engine/validate/index.ts';
+import { sortIssues, type Issue, type SourceRange, type ValidatorResult } from '../engine/index.ts';
 import type { FailOn } from './args.ts';
 
 /** What the formats of `uai validate` are made from (see HELP in args.ts), and text and json. */
@@ -24,10 +22,8 @@ export interface Report {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const byPathThenCode = (a: Issue, b: Issue) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
-
 /** Errors and warnings of one result in the order every format uses: by path, then code. */
-export const issuesOf = (result: ValidatorResult): Issue[] => [...result.errors, ...result.warnings].sort(byPathThenCode);
+export const issuesOf = (result: ValidatorResult): Issue[] => sortIssues([...result.errors, ...result.warnings]);
 
 /** Whether an issue counts as a failure at the --fail-on level. */
 export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity === 'error' || failOn === 'warning';

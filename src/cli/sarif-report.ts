@@ -1,4 +1,4 @@
-import { sarifLog } from '../engine/sarif.ts';
+import { sarifLog } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import { locateFile } from './paths.ts';
 import type { Report } from './report.ts';

@@ -1,14 +1,12 @@
-import type { catalogRecord } from '../records/catalog.ts';
 import { record, site } from '../site/records.ts';
-import { PAGES, type PageEntry } from '../standard/pages.ts';
+import { PAGES, type PageEntry } from '../service/pages.ts';
 
 /** Build-time helpers shared by the layout and pages: the page map entry and JSON twin of a path. */
-export type Catalog = ReturnType<typeof catalogRecord>;
-export const catalog = (): Catalog => record<Catalog>('/catalog');
+export const catalog = () => record('/catalog');
 
 export function pageEntry(path: string): PageEntry {
   const entry = PAGES.find((p) => p.path === path);
-  if (!entry) throw new Error(`Page ${path} is not in the page map (src/standard/pages.ts)`);
+  if (!entry) throw new Error(`Page ${path} is not in the page map (src/service/pages.ts)`);
   return entry;
 }
 

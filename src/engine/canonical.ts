@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { integrityBlock } from '../standard/integrity.ts';
 
 /**
  * The one serializer and checksum of the service (CONTRACT section 3). Everything published
@@ -33,5 +34,5 @@ export const messageChecksum = (message: Readonly<Record<string, unknown>>): str
  */
 export function seal<T extends Record<string, unknown>>(message: T): T {
   const checksum = messageChecksum(message);
-  return { ...message, integrity: { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum } };
+  return { ...message, integrity: integrityBlock(checksum) };
 }

@@ -1,9 +1,9 @@
-import { issueCode } from '../standard/codes.ts';
+import { issueCode, type IssueCodeId } from '../standard/codes.ts';
 import { links, type Site } from '../standard/site.ts';
 
 /** One finding (CONTRACT section 4). The only issue shape in the engine; HTTP shells never invent their own. */
 export interface Issue {
-  code: string;
+  code: IssueCodeId;
   severity: 'error' | 'warning';
   path: string;
   message: string;
@@ -18,7 +18,6 @@ export type IssueDraft = Omit<Issue, 'severity' | 'help_url'>;
 /** Fills severity and help_url from the error registry; an unpublished code is a programming error. */
 export function toIssue(site: Site, draft: IssueDraft): Issue {
   const entry = issueCode(draft.code);
-  if (!entry) throw new Error(`Unpublished issue code ${draft.code}`);
   // help_url is set last so that items keep the issue_item field order.
   const issue = { code: draft.code, severity: entry.severity, path: draft.path, message: draft.message } as Issue;
   if (draft.expected !== undefined) issue.expected = draft.expected;
@@ -28,11 +27,9 @@ export function toIssue(site: Site, draft: IssueDraft): Issue {
   return issue;
 }
 
-/** RFC 6901 JSON Pointer segment escaping. */
-export const pointerSegment = (key: string | number): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
-export const childPath = (path: string, key: string | number): string => `${path}/${pointerSegment(key)}`;
+/** Stable order of issues: by path, then code (CONTRACT section 4). */
+export const compareIssues = (a: Pick<Issue, 'path' | 'code'>, b: Pick<Issue, 'path' | 'code'>): number =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 
-/** Stable order: by path, then code (CONTRACT section 4). */
-export function sortIssues(issues: Issue[]): Issue[] {
-  return issues.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-}
+/** Sorts in place by compareIssues and returns the array. */
+export const sortIssues = <T extends Pick<Issue, 'path' | 'code'>>(issues: T[]): T[] => issues.sort(compareIssues);

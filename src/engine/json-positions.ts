@@ -3,14 +3,15 @@
  * from RFC 6901 JSON Pointer to the range of the member it names (key through value; for an array
  * element the element; for "" the whole document), and collects duplicate member names, which
  * RFC 8259 section 4 and I-JSON (RFC 7493 section 2.3) forbid. The same scan finds the offset of
- * the first character that breaks the RFC 8259 grammar. Pure TypeScript (its only import is the
- * sibling text-positions.ts), so it runs in the browser as well as in the shells.
+ * the first character that breaks the RFC 8259 grammar. Pure TypeScript with no Node built-in, so
+ * it runs in the browser as well as in the shells.
  *
  * Lines and columns follow SARIF 2.1.0 text regions (section 3.30): 1-based, lines end at CR, LF
  * or CRLF, columns count UTF-16 code units (the run's columnKind "utf16CodeUnits"), and endColumn
  * is "the column number of the character following the end of the region", so it is exclusive.
  * Offsets are 0-based UTF-16 indexes, so text.slice(startOffset, endOffset) is the member.
  */
+import { pointerSegment, pointerSegments } from './pointer.ts';
 import { positionTable, utf8LengthExceeds, type SourceRange } from './text-positions.ts';
 
 export type { SourceRange } from './text-positions.ts';
@@ -52,10 +53,6 @@ export interface JsonIndexLimits {
 
 export const POSITION_LIMITS = { maxDepth: 64, maxBytes: 262_144 } as const;
 
-/** RFC 6901 section 4: "~1" before "~0". */
-export const pointerSegment = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
-export const parsePointer = (pointer: string): string[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 interface Frame {
   readonly array: boolean;
@@ -239,7 +236,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     lookup,
     lookupValue,
     nearest(pointer) {
-      const segments = parsePointer(pointer);
+      const segments = pointerSegments(pointer);
       for (let n = segments.length; n > 0; n--) {
         const p = segments.slice(0, n).map((s) => `/${pointerSegment(s)}`).join('');
         const range = lookup(p);

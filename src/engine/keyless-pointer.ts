@@ -2,7 +2,7 @@ import type { FieldType, ObjectDef } from '../standard/model.ts';
 import { bodyDef, objectDef } from '../standard/objects/index.ts';
 import { ENVELOPE } from '../standard/objects/envelope.ts';
 import { isProfileId } from '../standard/profiles.ts';
-import { parsePointer, pointerSegment } from './json-positions.ts';
+import { pointerSegment, pointerSegments } from './pointer.ts';
 
 /**
  * JSON Pointers between the keyed message and its keyless form (CONTRACT section 5): an object is
@@ -38,7 +38,7 @@ function walk(pointer: string, keyless: unknown, toKeyless: boolean): MappedPoin
   const profile = profileOf(keyless);
   let place: Place = { def: ENVELOPE };
   const out: string[] = [];
-  for (const segment of parsePointer(pointer)) {
+  for (const segment of pointerSegments(pointer)) {
     if ('def' in place) {
       const { def } = place;
       const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;

@@ -1,26 +1,20 @@
-import type { FieldType, ObjectDef } from '../standard/model.ts';
-import { bodyDef, objectDef } from '../standard/objects/index.ts';
-import { ENVELOPE } from '../standard/objects/envelope.ts';
-import { isProfileId } from '../standard/profiles.ts';
-import { childPath, type IssueDraft } from './issues.ts';
-
 /**
  * Keyless transport (CONTRACT section 5): an object is an array whose position i holds the value
  * of ordered_fields[i]; nested objects are arrays by their own map; null or a missing trailing
  * position means absent. The envelope's body follows the map of the message's profile.
  */
+import type { FieldType, ObjectDef } from '../standard/model.ts';
+import { objectDef } from '../standard/objects/index.ts';
+import { ENVELOPE } from '../standard/objects/envelope.ts';
+import { nestedDef } from './field-model.ts';
+import type { IssueDraft } from './issues.ts';
+import { isRecord, jsonType } from './json.ts';
+import { childPath } from './pointer.ts';
 
 type Json = unknown;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The map of an object's member: the profile's body map for the envelope body, else the field's own. */
-function fieldObjectDef(owner: ObjectDef, key: string, type: FieldType, siblings: { profile?: unknown }): ObjectDef | undefined {
-  if (owner === ENVELOPE && key === 'body') return isProfileId(siblings.profile) ? bodyDef(siblings.profile) : undefined;
-  return type.kind === 'object' ? objectDef(type.ref) : undefined;
-}
 
 function valueToKeyless(value: Json, type: FieldType, def: ObjectDef | undefined): Json {
-  if (def && isObject(value)) return objectToKeyless(value, def);
+  if (def && isRecord(value)) return objectToKeyless(value, def);
   if (type.kind === 'array' && Array.isArray(value)) {
     const items = type.items;
     const itemDef = items.kind === 'object' ? objectDef(items.ref) : undefined;
@@ -33,8 +27,7 @@ function valueToKeyless(value: Json, type: FieldType, def: ObjectDef | undefined
 export function objectToKeyless(keyed: Record<string, unknown>, def: ObjectDef): Json[] {
   const out: Json[] = def.fields.map((field) => {
     if (!Object.hasOwn(keyed, field.key) || keyed[field.key] === undefined) return null;
-    const nestedDef = fieldObjectDef(def, field.key, field.type, keyed);
-    return valueToKeyless(keyed[field.key], field.type, nestedDef);
+    return valueToKeyless(keyed[field.key], field.type, nestedDef(def, field, field.type, keyed.profile));
   });
   while (out.length && out[out.length - 1] === null) out.pop();
   return out;
@@ -73,8 +66,7 @@ function objectFromKeyless(input: Json, def: ObjectDef, path: string, issues: Is
       if (field.required) issues.push({ code: 'keyless.required_null', path: fieldPath, message: `Position ${index} (${field.key}) is required but empty.`, expected: field.key });
       return;
     }
-    const nestedDef = fieldObjectDef(def, field.key, field.type, keyed);
-    keyed[field.key] = valueFromKeyless(raw, field.type, nestedDef, fieldPath, issues);
+    keyed[field.key] = valueFromKeyless(raw, field.type, nestedDef(def, field, field.type, keyed.profile), fieldPath, issues);
   });
   return keyed;
 }
@@ -90,10 +82,4 @@ export function objectFromKeylessByMap(input: Json, def: ObjectDef): KeylessResu
   const issues: IssueDraft[] = [];
   const value = objectFromKeyless(input, def, '', issues);
   return { value, issues };
-}
-
-export function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
 }

@@ -2,7 +2,7 @@ import { ISSUE_CODES } from '../standard/codes.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
 import { sha256Hex } from './canonical.ts';
-import type { Issue } from './issues.ts';
+import { sortIssues, type Issue } from './issues.ts';
 import type { SourceRange } from './json-positions.ts';
 
 /**
@@ -49,7 +49,6 @@ export interface SarifOptions {
 }
 
 const ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
-const byPathThenCode = (a: Issue, b: Issue) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 const artifactLocation = (a: { uri: string; uriBaseId?: string }) => (a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri });
 
 function region(range: SourceRange | undefined) {
@@ -117,7 +116,7 @@ export function sarifLog(entries: readonly SarifEntry[], site: Site, options: Sa
         automationDetails: { id: options.automationId ?? DEFAULT_AUTOMATION_ID },
         columnKind: 'utf16CodeUnits',
         invocations: [invocation],
-        results: entries.flatMap((e) => [...e.input.errors, ...e.input.warnings].sort(byPathThenCode).map((i) => result(i, e.artifact))),
+        results: entries.flatMap((e) => sortIssues([...e.input.errors, ...e.input.warnings]).map((i) => result(i, e.artifact))),
         properties: { profile: profiles.size === 1 ? [...profiles][0]! : null, validateUrl: l.validate },
       },
     ],

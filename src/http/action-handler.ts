@@ -1,4 +1,4 @@
-import type { EngineAction, EngineContext } from '../engine/api.ts';
+import type { EngineAction, EngineContext } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
 import { actionHeaders, problemResponse } from './problem.ts';

@@ -1,5 +1,5 @@
 import { PROFILE_IDS } from '../standard/profiles.ts';
-import { ROUTES } from '../standard/routes.ts';
+import { ROUTES } from '../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';
 import type { Site } from '../standard/site.ts';
 import { problemResponse } from './problem.ts';

@@ -1,4 +1,4 @@
-import { indexJson } from '../engine/json-positions.ts';
+import { indexJson } from '../engine/index.ts';
 
 /**
  * Where JSON text first goes wrong, for the detail of request.malformed_json (CONTRACT section 8).

@@ -1,5 +1,6 @@
-import type { Issue } from '../engine/issues.ts';
-import { problemBody } from '../standard/problem.ts';
+import type { Issue } from '../engine/index.ts';
+import type { ErrorCodeId } from '../standard/codes.ts';
+import { problemBody } from '../service/problem.ts';
 import type { Site } from '../standard/site.ts';
 import { CORS_HEADERS, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';
 
@@ -12,7 +13,7 @@ export interface ProblemOptions {
 /** Headers of every function response: security, CORS and no-store. */
 export const actionHeaders = (): Record<string, string> => ({ ...SECURITY_HEADERS, ...CORS_HEADERS, 'Cache-Control': NO_STORE });
 
-export function problemResponse(site: Site, code: string, detail: string, options: ProblemOptions = {}): Response {
+export function problemResponse(site: Site, code: ErrorCodeId, detail: string, options: ProblemOptions = {}): Response {
   const body = problemBody(site, code, detail, options.errors);
   return new Response(JSON.stringify(body), {
     status: body.status as number,

@@ -7,8 +7,7 @@
  *   GET  /v1/reference-server/tasks/{ref}   a uai.task.status.v1 for a task it accepted
  * Transport failures (media type, size, depth, JSON) are problem+json as on every POST route.
  */
-import type { EngineContext } from '../engine/api.ts';
-import { answerMessage, capabilityStatement, taskStatus } from '../engine/reference-server/index.ts';
+import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
 import { actionHeaders, problemResponse } from './problem.ts';

@@ -4,19 +4,18 @@
  * most 64 deep (scanned on the text before parsing, so JSON.parse never sees a hostile depth), and
  * parse errors reported with their position.
  */
+import { MAX_DEPTH, type Failure } from '../engine/index.ts';
 import { jsonErrorPosition } from './json-position.ts';
 
 export const MAX_BODY_BYTES = 262_144;
-export const MAX_DEPTH = 64;
 /**
  * The limit counts the message's nesting, as the engine does: the request body may nest one level
  * more for its {"message": ...} wrapper, so that any message the engine accepts is accepted here.
  */
 const BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
 
-export type BodyResult =
-  | { readonly ok: true; readonly value: unknown; readonly text: string }
-  | { readonly ok: false; readonly code: 'request.too_large' | 'request.malformed_json' | 'request.too_deep'; readonly detail: string };
+/** The parsed body with its text (validate reads positions and duplicate names from it), or the failure. */
+export type BodyResult = { readonly ok: true; readonly value: unknown; readonly text: string } | Failure<'request.too_large' | 'request.malformed_json' | 'request.too_deep'>;
 
 // MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
 const tooLarge = { ok: false, code: 'request.too_large', detail: 'The request body is over 262,144 bytes.' } as const;

@@ -1,5 +1,5 @@
 import { ADOPTION_KIT_DOWNLOAD_FILE, LIST_RECORDS_WITH_CHILDREN, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
-import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
+import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
 import { CORS_HEADERS, JSON_TYPE, RECORD_CACHE, SECURITY_HEADERS } from './headers.ts';
 
 /**

@@ -3,7 +3,7 @@
  * message, conversation and trace ids per run), addressed to the party the capability statement
  * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
  */
-import { seal } from '../engine/canonical.ts';
+import { seal } from '../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 
 export type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@
  * is an issue whose code is the check id (published in the error registry's test_checks) and whose
  * severity follows the check: must -> error, should -> warning.
  */
-import { seal } from '../engine/canonical.ts';
+import { seal, valueAt } from '../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, type Site } from '../standard/site.ts';
 import type { Observations } from './observe.ts';
@@ -15,9 +15,10 @@ const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 function subject(obs: Observations): { name?: string; messageId?: string } {
-  const json = obs.capability.answer?.json as Record<string, any> | undefined;
-  const name = typeof json?.body?.name === 'string' ? json.body.name : undefined;
-  const messageId = typeof json?.message_id === 'string' ? json.message_id : undefined;
+  const json = obs.capability.answer?.json;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const name = text(valueAt(json, '/body/name'));
+  const messageId = text(valueAt(json, '/message_id'));
   return { ...(name ? { name } : {}), ...(messageId ? { messageId } : {}) };
 }
 

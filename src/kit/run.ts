@@ -4,7 +4,7 @@
  * polling if declared) and the
  * hostile requests, one at a time. Sending is all this module does; judging is verdicts.ts.
  */
-import { messageFromKeyless, messageToKeyless } from '../engine/keyless.ts';
+import { messageFromKeyless, messageToKeyless } from '../engine/index.ts';
 import { isProfileId } from '../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations } from './observe.ts';

@@ -3,8 +3,7 @@
  * behind a failure. Messages are judged by the same engine as POST /v1/validate, exchanges by the
  * same exchange rules as POST /v1/check-exchange.
  */
-import { checkExchange } from '../engine/exchange/index.ts';
-import { validateMessage } from '../engine/validate/index.ts';
+import { checkExchange, validateMessage } from '../engine/index.ts';
 import { isPublishedErrorCode } from '../standard/codes.ts';
 import { EXCHANGE_RULES } from '../standard/exchange-rules.ts';
 import { KIT_CHECKS, type KitCheck, type KitCheckId } from '../standard/kit-checks.ts';

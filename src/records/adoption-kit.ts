@@ -1,10 +1,8 @@
-import { validateMessage } from '../engine/validate/index.ts';
+import { EXAMPLE_CHECKED_AT, validateMessage, type PublishedExample } from '../engine/index.ts';
 import { EXAMPLE_IDS } from '../standard/examples.ts';
-import { EXAMPLE_EPOCH } from '../standard/release.ts';
-import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
+import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
 import { links, pageUrl } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
-import type { ExampleRecord } from './examples.ts';
 
 /** A starter program shipped in the kit; its content is the repository file itself (starters/). */
 export interface StarterSource {
@@ -18,7 +16,7 @@ export interface StarterSource {
 
 
 /** The adoption kit (spec 2.6, CONTRACT section 9): 3 JSON starter files, 4 language starters, proof, next steps. */
-export function adoptionKitRecord(ctx: RecordContext, examples: readonly ExampleRecord[], starters: readonly StarterSource[]) {
+export function adoptionKitRecord(ctx: RecordContext, examples: readonly PublishedExample[], starters: readonly StarterSource[]) {
   const l = links(ctx.site);
   const firstPacket = examples.find((e) => e.message.message_id === EXAMPLE_IDS.request)!.message;
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -28,7 +26,7 @@ export function adoptionKitRecord(ctx: RecordContext, examples: readonly Example
     { name: 'mock-exchange-request.json', media_type: 'application/json', purpose: 'Body for POST /v1/mock-exchange, accepted-task scenario.', content: json({ scenario: 'accepted-task', format: 'exchange', message: firstPacket }) },
     ...starters.map((s) => ({ name: s.name, media_type: s.media_type, language: s.language, purpose: s.purpose, run: s.run, content: s.content })),
   ];
-  const proof = validateMessage(firstPacket, { mode: 'keyed-json', site: ctx.site, now: new Date(Date.parse(EXAMPLE_EPOCH) + 30_000) });
+  const proof = validateMessage(firstPacket, { mode: 'keyed-json', site: ctx.site, now: EXAMPLE_CHECKED_AT });
   return {
     ...recordHeader(ctx, 'adoption-kit', '/adoption-kit/'),
     adoption_kit_url: l.adoptionKit,

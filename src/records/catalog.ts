@@ -1,14 +1,15 @@
 import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
-import { PAGES } from '../standard/pages.ts';
+import { PAGES } from '../service/pages.ts';
 import { PROFILES } from '../standard/profiles.ts';
-import { ROUTES, routeById } from '../standard/routes.ts';
+import { RELEASE } from '../standard/release.ts';
+import { ROUTES, routeById } from '../service/routes.ts';
 import { allSchemas } from '../standard/schemas.ts';
 import { apiUrl, links, pageUrl } from '../standard/site.ts';
 import { TRANSPORT_BINDINGS } from '../standard/transport-bindings.ts';
 import { TRUST_CHANNEL_RECORDS } from '../standard/trust-channels.ts';
 import { generatedAt, recordHeader, type RecordContext } from './context.ts';
-import type { ExampleRecord } from './examples.ts';
+import type { PublishedExample } from '../engine/index.ts';
 
 /** Concrete paths (under /v1) of every GET record, with {profile} expanded; the static build emits each. */
 export function recordPaths(): string[] {
@@ -20,10 +21,12 @@ export function recordPaths(): string[] {
   });
 }
 
-export function catalogRecord(ctx: RecordContext, examples: readonly ExampleRecord[]) {
+export function catalogRecord(ctx: RecordContext, examples: readonly PublishedExample[]) {
   const l = links(ctx.site);
   return {
     ...recordHeader(ctx, 'catalog', '/catalog/'),
+    // CONTRACT section 9 names the catalog's `release`; `current_release` stays, as on every record.
+    release: RELEASE,
     ...generatedAt(ctx),
     call_order: ['catalog', 'roadmap', 'adoption-kit', 'validate', 'mock-exchange'].map((id) => ({ route: id, url: apiUrl(ctx.site, routeById(id).path) })),
     routes: ROUTES.map((r) => ({

@@ -2,7 +2,7 @@ import { ROADMAP } from '../standard/roadmap.ts';
 import { allSchemas } from '../standard/schemas.ts';
 import { links } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
-import { conformanceFixtures } from './fixtures.ts';
+import { conformanceFixtures } from '../engine/index.ts';
 
 /** The conformance pack (CONTRACT section 9): everything an implementer needs offline, in one JSON bundle. */
 export function conformancePackRecord(ctx: RecordContext, parts: {

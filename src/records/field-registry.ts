@@ -1,58 +1,11 @@
-import { messageToKeyless, objectToKeyless } from '../engine/keyless.ts';
+import { compactFieldOrderMaps, type PublishedExample } from '../engine/index.ts';
 import { fieldSummary } from '../standard/describe.ts';
-import type { FieldType, ObjectDef } from '../standard/model.ts';
-import { ENVELOPE } from '../standard/objects/envelope.ts';
-import { OBJECTS, objectDef } from '../standard/objects/index.ts';
-import { isProfileId } from '../standard/profiles.ts';
+import { OBJECTS } from '../standard/objects/index.ts';
 import { REGISTRY_RELEASE_DATE, RELEASE } from '../standard/release.ts';
 import * as sets from '../standard/value-sets.ts';
 import { recordHeader, type RecordContext } from './context.ts';
-import type { ExampleRecord } from './examples.ts';
 
-type Keyed = Record<string, unknown>;
-const isObject = (v: unknown): v is Keyed => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** First keyed instance of every object in the published examples, keyed by map name. */
-function instancesIn(examples: readonly ExampleRecord[]): Map<string, Keyed> {
-  const found = new Map<string, Keyed>();
-  const visit = (value: unknown, def: ObjectDef) => {
-    if (!isObject(value)) return;
-    if (!found.has(def.name)) found.set(def.name, value);
-    for (const field of def.fields) {
-      const child = value[field.key];
-      if (def === ENVELOPE && field.key === 'body') {
-        if (isProfileId(value.profile)) visit(child, objectDef(value.profile));
-        continue;
-      }
-      visitTyped(child, field.type);
-    }
-  };
-  const visitTyped = (value: unknown, type: FieldType) => {
-    if (type.kind === 'object') visit(value, objectDef(type.ref));
-    else if (type.kind === 'array' && Array.isArray(value)) value.forEach((item) => visitTyped(item, type.items));
-  };
-  for (const example of examples) visit(example.message, ENVELOPE);
-  return found;
-}
-
-/** One compact field order map (CONTRACT section 5). */
-function orderMap(def: ObjectDef, example: Keyed | undefined) {
-  const isBody = isProfileId(def.name);
-  const keyed = example ?? {};
-  return {
-    ...(isBody ? { profile_identifier: def.name } : { object_name: def.name }),
-    title: def.title,
-    version: 1,
-    ordered_fields: def.fields.map((f) => f.key),
-    required_indexes: def.fields.flatMap((f, i) => (f.required ? [i] : [])),
-    nullable_indexes: def.fields.flatMap((f, i) => (f.required ? [] : [i])),
-    example_keyed_payload: keyed,
-    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed) : objectToKeyless(keyed, def),
-  };
-}
-
-export function fieldRegistryRecord(ctx: RecordContext, examples: readonly ExampleRecord[]) {
-  const instances = instancesIn(examples);
+export function fieldRegistryRecord(ctx: RecordContext, examples: readonly PublishedExample[]) {
   return {
     ...recordHeader(ctx, 'field-registry', '/field-registry/'),
     registry_release: RELEASE,
@@ -94,6 +47,6 @@ export function fieldRegistryRecord(ctx: RecordContext, examples: readonly Examp
       },
     },
     registered_extensions: sets.REGISTERED_EXTENSIONS,
-    compact_field_order_maps: OBJECTS.map((def) => orderMap(def, instances.get(def.name))),
+    compact_field_order_maps: compactFieldOrderMaps(examples),
   };
 }

@@ -1,4 +1,4 @@
-import { ADOPTION_KIT_FILENAME } from '../standard/routes.ts';
+import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
 
 /**
  * Where each record lives as a static file under dist/v1. A list record that shares its path
@@ -11,7 +11,7 @@ export const recordFile = (path: string): string =>
   (LIST_RECORDS_WITH_CHILDREN as readonly string[]).includes(path) ? `${path}/index.json` : path;
 
 /** The adoption kit's download twin, served for GET /v1/adoption-kit?download=1. */
-export const ADOPTION_KIT_DOWNLOAD_FILE = `/downloads/${ADOPTION_KIT_FILENAME}`;
+export const ADOPTION_KIT_DOWNLOAD_FILE = `/downloads/${ADOPTION_KIT_FILENAME}` as const;
 
 /**
  * The problem document Netlify serves, with status 404, for /v1 paths that match no file (a `404`

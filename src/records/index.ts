@@ -1,12 +1,13 @@
 import { PROFILES } from '../standard/profiles.ts';
-import { allSchemas } from '../standard/schemas.ts';
+import { allSchemas, type SchemaId } from '../standard/schemas.ts';
 import { adoptionKitRecord, type StarterSource } from './adoption-kit.ts';
-import { problemBody } from '../standard/problem.ts';
+import { problemBody } from '../service/problem.ts';
 import { ADOPTION_KIT_DOWNLOAD_FILE, ROUTE_NOT_FOUND_FILE } from './files.ts';
 import { catalogRecord } from './catalog.ts';
 import { conformancePackRecord } from './conformance-pack.ts';
 import type { RecordContext } from './context.ts';
-import { exampleRecord, examplesRecord, publishedExamples } from './examples.ts';
+import { publishedExamples } from '../engine/index.ts';
+import { exampleRecord, examplesRecord } from './examples.ts';
 import { fieldRegistryRecord } from './field-registry.ts';
 import { openApiDocument } from './openapi/index.ts';
 import { discoveryRecord, registryEntry, registryRecord, schemasRecord } from './profiles.ts';
@@ -19,42 +20,53 @@ export { recordFile, ADOPTION_KIT_DOWNLOAD_FILE, ROUTE_NOT_FOUND_FILE } from './
 export type { RecordContext } from './context.ts';
 export type { StarterSource } from './adoption-kit.ts';
 
+/** `{ [path(item)]: build(item) }` for a list, typed by its path template. */
+function byPath<Item, Path extends string, T>(items: readonly Item[], path: (item: Item) => Path, build: (item: Item) => T): Record<Path, T> {
+  return Object.fromEntries(items.map((item) => [path(item), build(item)])) as Record<Path, T>;
+}
+
 /**
  * Every published JSON record, keyed by its path under /v1. The static build writes each one
  * to dist/v1/<path>; pages read the same objects, so a page and its JSON twin cannot disagree.
+ * The set is typed path by path, so a page reading `/catalog` gets the catalog's type.
  */
-export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSource[]): Map<string, unknown> {
+export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSource[]) {
   const examples = publishedExamples(ctx.site);
-  const records = new Map<string, unknown>();
   const registry = registryRecord(ctx);
   const fieldRegistry = fieldRegistryRecord(ctx, examples);
   const bindings = transportBindingsRecord(ctx);
   const trustChannels = trustChannelsRecord(ctx);
   const levels = conformanceLevelsRecord(ctx);
   const errorRegistry = errorRegistryRecord(ctx);
-
-  records.set('/catalog', catalogRecord(ctx, examples));
-  records.set('/discovery', discoveryRecord(ctx));
-  records.set('/schemas', schemasRecord(ctx));
-  for (const doc of allSchemas(ctx.site)) records.set(`/schemas/${doc.id}`, doc.schema);
-  records.set('/registry', registry);
-  for (const p of PROFILES) records.set(`/registry/${p.id}`, registryEntry(ctx, p));
-  records.set('/field-registry', fieldRegistry);
-  records.set('/transport-bindings', bindings);
-  records.set('/trust-channels', trustChannels);
-  records.set('/conformance-levels', levels);
-  records.set('/error-registry', errorRegistry);
-  records.set('/examples', examplesRecord(ctx, examples));
-  for (const e of examples) records.set(`/examples/${e.profile}`, exampleRecord(ctx, e));
+  const schemas = allSchemas(ctx.site);
   const kit = adoptionKitRecord(ctx, examples, starters);
-  records.set('/adoption-kit', kit);
-  records.set(ADOPTION_KIT_DOWNLOAD_FILE, kit);
-  records.set('/roadmap', roadmapRecord(ctx));
-  records.set('/openapi.json', openApiDocument(ctx, examples));
-  records.set(ROUTE_NOT_FOUND_FILE, problemBody(ctx.site, 'route.not_found', `No route of the REST surface has this path; GET ${ctx.site.base}/catalog lists every route.`));
-  records.set('/conformance-pack', conformancePackRecord(ctx, { registry, fieldRegistry, bindings, trustChannels, levels, errorRegistry }));
-  return records;
+  // Member order is the order the build writes the files in.
+  return {
+    '/catalog': catalogRecord(ctx, examples),
+    '/discovery': discoveryRecord(ctx),
+    '/schemas': schemasRecord(ctx),
+    ...byPath(schemas, (d) => `/schemas/${d.id as SchemaId}` as const, (d) => d.schema),
+    '/registry': registry,
+    ...byPath(PROFILES, (p) => `/registry/${p.id}` as const, (p) => registryEntry(ctx, p)),
+    '/field-registry': fieldRegistry,
+    '/transport-bindings': bindings,
+    '/trust-channels': trustChannels,
+    '/conformance-levels': levels,
+    '/error-registry': errorRegistry,
+    '/examples': examplesRecord(ctx, examples),
+    ...byPath(examples, (e) => `/examples/${e.profile}` as const, (e) => exampleRecord(ctx, e)),
+    '/adoption-kit': kit,
+    [ADOPTION_KIT_DOWNLOAD_FILE]: kit,
+    '/roadmap': roadmapRecord(ctx),
+    '/openapi.json': openApiDocument(ctx, examples),
+    [ROUTE_NOT_FOUND_FILE]: problemBody(ctx.site, 'route.not_found', `No route of the REST surface has this path; GET ${ctx.site.base}/catalog lists every route.`),
+    '/conformance-pack': conformancePackRecord(ctx, { registry, fieldRegistry, bindings, trustChannels, levels, errorRegistry }),
+  };
 }
+
+export type RecordSet = ReturnType<typeof buildRecordSet>;
+/** Path under /v1 of a published record (its file path for the download and not-found twins). */
+export type RecordPath = keyof RecordSet & string;
 
 /** The one serializer of published records: two-space JSON with a final newline. */
 export const serializeRecord = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;

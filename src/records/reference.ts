@@ -1,4 +1,5 @@
 import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
+import { ISSUE_ITEM } from '../standard/objects/issue-item.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
 import { ROADMAP } from '../standard/roadmap.ts';
 import { links } from '../standard/site.ts';
@@ -35,7 +36,7 @@ export function errorRegistryRecord(ctx: RecordContext) {
   const l = links(ctx.site);
   return {
     ...recordHeader(ctx, 'error-registry', '/error-registry/'),
-    issue_item_fields: ['code', 'severity', 'path', 'message', 'expected', 'actual', 'keyword', 'help_url'],
+    issue_item_fields: ISSUE_ITEM.fields.map((f) => f.key),
     problem_media_type: 'application/problem+json',
     issue_codes: ISSUE_CODES.map((c) => ({ ...c, help_url: l.codeHelp(c.code) })),
     error_codes: ERROR_CODES.map((c) => ({ ...c, type: l.codeHelp(c.code), help_url: l.codeHelp(c.code) })),

@@ -1,6 +1,6 @@
 /** The validator playground (/playground/validate/): POST /v1/validate and show the result. */
 // The engine's own converter (pure, framework-free), so the browser and the validator cannot disagree.
-import { messageFromKeyless, messageToKeyless } from '../engine/keyless.ts';
+import { isRecord as isObject, messageFromKeyless, messageToKeyless } from '../engine/browser.ts';
 import { el, codeLink, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
 
 interface Data {
@@ -8,7 +8,6 @@ interface Data {
   examples: { profile: string; title: string; keyed: unknown; keyless: unknown }[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Converts between the forms; a value already in the other form (or not a message) stays as it is. */
 const toKeyless = (value: unknown) => (isObject(value) ? messageToKeyless(value) : value);
 const toKeyed = (value: unknown) => (Array.isArray(value) ? messageFromKeyless(value).value : value);

@@ -5,8 +5,8 @@ import type { ConformanceLevelId } from './levels.ts';
  * can report and every error code the HTTP layer or a uai.error.v1 message can carry.
  * Clients use these codes instead of local failure vocabularies.
  */
-export interface IssueCode {
-  readonly code: string;
+export interface IssueCodeEntry<C extends string = string> {
+  readonly code: C;
   readonly severity: 'error' | 'warning';
   /** The conformance level this check guards (schema codes guard L1 on envelope paths and L2 on body paths). */
   readonly level: ConformanceLevelId;
@@ -15,8 +15,8 @@ export interface IssueCode {
   readonly fix: string;
 }
 
-export interface ErrorCode {
-  readonly code: string;
+export interface ErrorCodeEntry<C extends string = string> {
+  readonly code: C;
   readonly status: number;
   readonly title: string;
   readonly description: string;
@@ -25,10 +25,12 @@ export interface ErrorCode {
   readonly retryable: boolean;
 }
 
-const issue = (code: string, severity: IssueCode['severity'], level: ConformanceLevelId, title: string, description: string, fix: string): IssueCode =>
+const issue = <const C extends string>(code: C, severity: IssueCodeEntry['severity'], level: ConformanceLevelId, title: string, description: string, fix: string): IssueCodeEntry<C> =>
   ({ code, severity, level, title, description, fix });
 
-export const ISSUE_CODES: readonly IssueCode[] = [
+// `as const` keeps every code a literal type, so IssueCodeId below lists them and a misspelled code
+// anywhere in the engine is a type error, not a run-time surprise.
+export const ISSUE_CODES = [
   // L0: can the input be read as a message at all?
   issue('message.not_object', 'error', 'L0', 'Message is not a JSON object', 'In keyed-json mode a message must be a JSON object.', 'Send the message as a JSON object, or use normalization_mode keyless-json for an array.'),
   issue('message.too_deep', 'error', 'L0', 'Message nests too deeply', 'The message nests objects or arrays deeper than 64 levels.', 'Flatten the structure; no UAI-1 field nests deeper than a few levels.'),
@@ -74,14 +76,14 @@ export const ISSUE_CODES: readonly IssueCode[] = [
   issue('response.request_ref_mismatch', 'warning', 'L4', 'request_message_id differs from parent', 'body.request_message_id differs from conversation.parent_message_id.', 'Both name the request being answered.'),
   issue('trust.reference_missing', 'warning', 'L4', 'Trust channel without its reference', 'The credentialed channel has no credential_ref, or the signed-envelope channel has no signature_ref.', 'Add the reference the channel expects.'),
   issue('intent.profile_unregistered', 'warning', 'L4', 'Request names an unregistered profile', 'subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.', 'Name profiles listed in the registry.'),
-];
+] as const;
 
-const problem = (code: string, status: number, title: string, description: string, retryable = false): ErrorCode =>
+const problem = <const C extends string>(code: C, status: number, title: string, description: string, retryable = false): ErrorCodeEntry<C> =>
   ({ code, status, title, description, used_in: ['http-problem'], retryable });
-const typed = (code: string, status: number, title: string, description: string, retryable = false): ErrorCode =>
+const typed = <const C extends string>(code: C, status: number, title: string, description: string, retryable = false): ErrorCodeEntry<C> =>
   ({ code, status, title, description, used_in: ['uai.error.v1'], retryable });
 
-export const ERROR_CODES: readonly ErrorCode[] = [
+export const ERROR_CODES = [
   problem('request.malformed_json', 400, 'Malformed JSON', 'The request body is not valid JSON; detail gives the parser position when known.'),
   problem('request.invalid', 400, 'Invalid request', 'The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode.'),
   problem('request.too_deep', 400, 'Request nests too deeply', 'The request body nests deeper than 64 levels.'),
@@ -98,10 +100,28 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   typed('exchange.subject_unknown', 404, 'Unknown subject', 'The request subject is not a registered profile.'),
   typed('exchange.intent_unprocessable', 422, 'Intent cannot be processed', 'The reference server understood the request but will not resolve it (the typed-error scenario simulates this).'),
   typed('task.execution_failed', 500, 'Task failed', 'An accepted task ended in the failed state; the task status carries this code.', true),
-];
+] as const;
 
-const issueByCode = new Map(ISSUE_CODES.map((c) => [c.code, c]));
-const errorByCode = new Map(ERROR_CODES.map((c) => [c.code, c]));
-export const issueCode = (code: string): IssueCode | undefined => issueByCode.get(code);
-export const errorCode = (code: string): ErrorCode | undefined => errorByCode.get(code);
-export const isPublishedErrorCode = (code: unknown): boolean => typeof code === 'string' && errorByCode.has(code);
+/** Every published issue code, as a type. */
+export type IssueCodeId = (typeof ISSUE_CODES)[number]['code'];
+/** Every published error code (HTTP problems and uai.error.v1 bodies), as a type. */
+export type ErrorCodeId = (typeof ERROR_CODES)[number]['code'];
+export type IssueCode = IssueCodeEntry<IssueCodeId>;
+export type ErrorCode = ErrorCodeEntry<ErrorCodeId>;
+
+const issueByCode = new Map<string, IssueCode>(ISSUE_CODES.map((c) => [c.code, c]));
+const errorByCode = new Map<string, ErrorCode>(ERROR_CODES.map((c) => [c.code, c]));
+
+/** The registry entry of a code; a published code always has one, any other string none. */
+export function issueCode(code: IssueCodeId): IssueCode;
+export function issueCode(code: string): IssueCode | undefined;
+export function issueCode(code: string): IssueCode | undefined {
+  return issueByCode.get(code);
+}
+export function errorCode(code: ErrorCodeId): ErrorCode;
+export function errorCode(code: string): ErrorCode | undefined;
+export function errorCode(code: string): ErrorCode | undefined {
+  return errorByCode.get(code);
+}
+export const isIssueCode = (code: unknown): code is IssueCodeId => typeof code === 'string' && issueByCode.has(code);
+export const isPublishedErrorCode = (code: unknown): code is ErrorCodeId => typeof code === 'string' && errorByCode.has(code);

@@ -18,6 +18,12 @@ export function typeLabel(type: FieldType): string {
   }
 }
 
+/** The object map a field's value follows (an object, or an array of objects), if any: the field tables link to it. */
+export function objectRef(type: FieldType): string | undefined {
+  if (type.kind === 'array') return objectRef(type.items);
+  return type.kind === 'object' ? type.ref : undefined;
+}
+
 /** Closed values of a field (or of its array items), if any. */
 export function allowedValues(type: FieldType): readonly (string | number)[] | undefined {
   if (type.kind === 'array') return allowedValues(type.items);

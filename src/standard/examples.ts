@@ -1,4 +1,5 @@
 import type { ProfileId } from './profiles.ts';
+import { integrityBlock } from './integrity.ts';
 import { referenceServerParty } from './parties.ts';
 import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from './release.ts';
 import { links, serviceDid, type Site } from './site.ts';
@@ -18,7 +19,7 @@ export interface ExampleSource {
   readonly message: Message;
 }
 
-const UNSEALED = { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' } as const;
+const UNSEALED = integrityBlock('');
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const traceparent = (span: string) => `00-${TRACE_ID}-${span}-01`;
 /**
@@ -26,7 +27,9 @@ const traceparent = (span: string) => `00-${TRACE_ID}-${span}-01`;
  * exchange as they are (it copies expires_at into its response, spec 4.2 rule 7).
  */
 const EXAMPLE_EXPIRY = '2030-01-01T00:00:00Z';
-const at = (minutes: number) => new Date(Date.parse(EXAMPLE_EPOCH) + minutes * 60_000).toISOString().replace('.000Z', 'Z');
+/** The exchange's later instants, one and two minutes after EXAMPLE_EPOCH (the request's issued_at). */
+const AFTER_ONE_MINUTE = '2026-11-01T09:01:00Z';
+const AFTER_TWO_MINUTES = '2026-11-01T09:02:00Z';
 
 export const EXAMPLE_IDS = {
   conversation: 'conv-2026-11-01-0001',
@@ -121,7 +124,7 @@ export function exampleSources(site: Site): ExampleSource[] {
       notices: ['accepted-task-started', 'use-task-status-example-for-shape-checks', 'reference-surface-response'],
       task_ref: EXAMPLE_IDS.task,
     },
-    provenance: provenance('uai-reference-server', at(1), 'res-0002'),
+    provenance: provenance('uai-reference-server', AFTER_ONE_MINUTE, 'res-0002'),
     integrity: UNSEALED,
     extensions: [{ namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produced by the reference mock exchange.', critical: false }],
   };
@@ -138,13 +141,13 @@ export function exampleSources(site: Site): ExampleSource[] {
     body: {
       task_id: EXAMPLE_IDS.task,
       state: 'completed',
-      updated_at: at(2),
+      updated_at: AFTER_TWO_MINUTES,
       progress: 1,
       status_message: 'Profile artifacts resolved.',
       request_message_id: EXAMPLE_IDS.request,
       result_ref: l.schema('uai.task.status.v1'),
     },
-    provenance: provenance('uai-reference-server', at(2), 'sta-0003'),
+    provenance: provenance('uai-reference-server', AFTER_TWO_MINUTES, 'sta-0003'),
     integrity: UNSEALED,
   };
 
@@ -174,7 +177,7 @@ export function exampleSources(site: Site): ExampleSource[] {
         help_url: l.codeHelp('field.unregistered_value'),
       }],
     },
-    provenance: provenance('uai-reference-server', at(1), 'err-0002'),
+    provenance: provenance('uai-reference-server', AFTER_ONE_MINUTE, 'err-0002'),
     integrity: UNSEALED,
   };
 

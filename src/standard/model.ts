@@ -1,3 +1,5 @@
+import type { IssueCodeId } from './codes.ts';
+
 /**
  * The field model: every object of the standard described once, as ordered fields.
  *
@@ -40,7 +42,7 @@ export interface FieldDef {
    * pattern, const), instead of the generic schema code. Lets a published schema keep
    * the constraint while the validator reports the specific, documented problem.
    */
-  readonly valueIssueCode?: string;
+  readonly valueIssueCode?: IssueCodeId;
 }
 
 export interface ObjectDef {

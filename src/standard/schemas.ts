@@ -12,6 +12,8 @@ import { links, type Site } from './site.ts';
  * documents resolve both by URL and when preloaded into a validator (CONTRACT section 1).
  */
 export const ENVELOPE_SCHEMA_ID = 'uai.envelope.v1';
+/** Ids of the published schema documents: the shared envelope and the profiles. */
+export type SchemaId = typeof ENVELOPE_SCHEMA_ID | ProfileId;
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { publishedExamples } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { spawn } from 'node:child_process';
 import { ORIGIN, REPO } from './local-server.ts';

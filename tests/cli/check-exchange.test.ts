@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkExchangeCommand } from '../../src/cli/check-exchange.ts';
-import { checkExchangeAction } from '../../src/engine/exchange/index.ts';
-import { exchangeFixtures } from '../../src/engine/exchange/fixtures.ts';
+import { checkExchangeAction, exchangeFixtures } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
 /** `uai check-exchange`: the same verdicts as the action behind POST /v1/check-exchange, on every pack fixture. */

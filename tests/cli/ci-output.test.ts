@@ -5,9 +5,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePointer } from '../../src/engine/json-positions.ts';
-import { keylessPointer } from '../../src/engine/keyless-pointer.ts';
-import { conformanceFixtures } from '../../src/records/fixtures.ts';
+import { conformanceFixtures, keylessPointer, pointerSegments } from '../../src/engine/index.ts';
 import { ISSUE_CODES } from '../../src/standard/codes.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { ORIGIN, uai, type Run } from './local-server.ts';
@@ -38,7 +36,7 @@ let logs: Record<string, { run: Run; log: any }> = {};
 /** The value a pointer names, or undefined when the text has no such member. */
 function at(value: unknown, pointer: string): { found: boolean; value?: unknown } {
   let v: unknown = value;
-  for (const s of parsePointer(pointer)) {
+  for (const s of pointerSegments(pointer)) {
     if (typeof v !== 'object' || v === null || !Object.hasOwn(v, s)) return { found: false };
     v = (v as Record<string, unknown>)[s];
   }
@@ -113,7 +111,7 @@ describe('uai validate --format sarif: regions cover the member each pointer nam
         expect(offsetOf(w.text, region.endLine, region.endColumn)).toBe(region.charOffset + region.charLength);
         const slice = w.text.slice(region.charOffset, region.charOffset + region.charLength);
         // A missing member (schema.required, keyless.required_null past the end) is shown on its deepest existing ancestor.
-        let target = parsePointer(inFile);
+        let target = pointerSegments(inFile);
         while (target.length > 0 && !at(parsed, target.map((s) => `/${s.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')).found) target = target.slice(0, -1);
         const targetPointer = target.map((s) => `/${s.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
         const expected = at(parsed, targetPointer).value;

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { publishedExamples } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { NODE, ORIGIN, REPO, run } from './local-server.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceFixtures } from '../../src/records/fixtures.ts';
+import { conformanceFixtures } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { ORIGIN, startServer, uai, type LocalServer } from './local-server.ts';
 

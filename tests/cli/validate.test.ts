@@ -2,9 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateAction } from '../../src/engine/validate/index.ts';
-import { messageToKeyless } from '../../src/engine/keyless.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { messageToKeyless, publishedExamples, validateAction } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { ORIGIN, uai } from './local-server.ts';
 

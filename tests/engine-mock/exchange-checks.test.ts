@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seal } from '../../src/engine/canonical.ts';
-import { checkExchange, checkExchangeAction, type CheckExchangeResult, type ExchangeCheck } from '../../src/engine/exchange/index.ts';
-import { exchangeFixtures, type ExchangePairFixture } from '../../src/engine/exchange/fixtures.ts';
-import { messageToKeyless } from '../../src/engine/keyless.ts';
-import { mockExchange } from '../../src/engine/mock-exchange/index.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { checkExchange, checkExchangeAction, type CheckExchangeResult, type ExchangeCheck, exchangeFixtures, type ExchangePairFixture, messageToKeyless, mockExchange, publishedExamples, seal } from '../../src/engine/index.ts';
 import { EXCHANGE_RULES } from '../../src/standard/exchange-rules.ts';
 import { siteFor } from '../../src/standard/site.ts';
 

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seal } from '../../src/engine/canonical.ts';
-import { mockExchange, mockExchangeAction } from '../../src/engine/mock-exchange/index.ts';
-import { validateMessage } from '../../src/engine/validate/index.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { mockExchange, mockExchangeAction, publishedExamples, seal, validateMessage } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
 /** The mock exchange engine, pure (spec 4.2, CONTRACT section 6): one assertion per rule. */

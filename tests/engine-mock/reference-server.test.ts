@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seal } from '../../src/engine/canonical.ts';
-import { checkExchange } from '../../src/engine/exchange/index.ts';
-import { messageFromKeyless, messageToKeyless } from '../../src/engine/keyless.ts';
-import { answerMessage, capabilityStatement, decodeTaskRef, encodeTaskRef, taskStatus, TASK_RUN_SECONDS, type TaskTicket } from '../../src/engine/reference-server/index.ts';
-import { validateMessage } from '../../src/engine/validate/index.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { answerMessage, capabilityStatement, checkExchange, decodeTaskRef, encodeTaskRef, messageFromKeyless, messageToKeyless, publishedExamples, seal, TASK_RUN_SECONDS, taskStatus, type TaskTicket, validateMessage } from '../../src/engine/index.ts';
 import { PROFILE_IDS } from '../../src/standard/profiles.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../src/standard/value-sets.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conformanceFixtures } from '../../src/records/fixtures.ts';
+import { conformanceFixtures } from '../../src/engine/index.ts';
 import { ISSUE_CODES } from '../../src/standard/codes.ts';
 import { check, codesOf, fixtureInput, site } from './helpers.ts';
 

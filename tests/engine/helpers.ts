@@ -1,5 +1,4 @@
-import { validateMessage, type ValidatorResult } from '../../src/engine/validate/index.ts';
-import type { NormalizationMode } from '../../src/engine/validate/types.ts';
+import { validateMessage, type NormalizationMode, type ValidatorResult } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
 /** Shared setup of the engine tests: one site, one fixed clock. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateAction } from '../../src/engine/validate/index.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { publishedExamples, validateAction } from '../../src/engine/index.ts';
 import { check, codesOf, now, site } from './helpers.ts';
 
 /** Hostile input returns issues, never exceptions (CONTRACT section 8). */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareInstants, inFourDigitYears, instantOfDate, parseInstant, utcSecondText, type Instant } from '../../src/engine/instant.ts';
+import { compareInstants, inFourDigitYears, type Instant, instantOfDate, parseInstant, seal, utcSecondText } from '../../src/engine/index.ts';
 import { check, codesOf } from './helpers.ts';
-import { seal } from '../../src/engine/canonical.ts';
 import { exampleSources } from '../../src/standard/examples.ts';
 import { site } from './helpers.ts';
 

@@ -1,9 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexJson, parsePointer, pointerSegment, POSITION_LIMITS, type SourceRange } from '../../src/engine/json-positions.ts';
-import { keyedPointer, keylessPointer } from '../../src/engine/keyless-pointer.ts';
-import { messageToKeyless } from '../../src/engine/keyless.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { indexJson, keyedPointer, keylessPointer, messageToKeyless, pointerSegment, pointerSegments, POSITION_LIMITS, publishedExamples, type SourceRange } from '../../src/engine/index.ts';
 import { site } from './helpers.ts';
 
 /**
@@ -33,7 +30,7 @@ function lineColumn(text: string, offset: number): [number, number] {
 function expectMember(text: string, range: SourceRange, pointer: string, value: unknown, keyed: boolean) {
   const slice = text.slice(range.startOffset, range.endOffset);
   if (keyed) {
-    const key = parsePointer(pointer).at(-1)!;
+    const key = pointerSegments(pointer).at(-1)!;
     const parsed = JSON.parse(`{${slice}}`);
     expect(Object.keys(parsed)).toEqual([key]);
     expect(JSON.stringify(parsed[key])).toBe(JSON.stringify(value));
@@ -179,7 +176,7 @@ describe('indexJson: malformed and hostile input', () => {
 
 describe('keyless pointers: the order maps of the field registry', () => {
   const get = (value: unknown, pointer: string): unknown =>
-    parsePointer(pointer).reduce<unknown>((v, s) => (v as Record<string, unknown> | undefined)?.[s], value);
+    pointerSegments(pointer).reduce<unknown>((v, s) => (v as Record<string, unknown> | undefined)?.[s], value);
 
   it.each(publishedExamples(site).map((e) => [e.profile, e.message] as const))('%s: every keyed member has its array position', (_p, message) => {
     const keyless = messageToKeyless(message);

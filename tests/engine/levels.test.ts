@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seal } from '../../src/engine/canonical.ts';
-import { conformanceLevel } from '../../src/engine/validate/index.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { conformanceLevel, publishedExamples, seal } from '../../src/engine/index.ts';
 import { check, site } from './helpers.ts';
 
 /** Conformance levels (CONTRACT section 7) for crafted cases. */

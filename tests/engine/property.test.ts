@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messageToKeyless } from '../../src/engine/keyless.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { messageToKeyless, publishedExamples, type ValidatorResult } from '../../src/engine/index.ts';
 import { issueCode } from '../../src/standard/codes.ts';
-import type { ValidatorResult } from '../../src/engine/validate/index.ts';
 import { check, site } from './helpers.ts';
 
 /**

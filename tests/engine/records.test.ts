@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageChecksum } from '../../src/engine/canonical.ts';
-import { conformanceFixtures } from '../../src/records/fixtures.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
+import { conformanceFixtures, messageChecksum, publishedExamples } from '../../src/engine/index.ts';
 import { links, serviceDid } from '../../src/standard/site.ts';
 import { check, fixtureInput, now, site } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conformanceFixtures } from '../../src/records/fixtures.ts';
+import { conformanceFixtures } from '../../src/engine/index.ts';
 import { ISSUE_CODES, issueCode } from '../../src/standard/codes.ts';
 import { ENVELOPE_PARTS } from '../../src/standard/objects/envelope.ts';
 import { OBJECTS } from '../../src/standard/objects/index.ts';

@@ -3,10 +3,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { indexJson } from '../../src/engine/json-positions.ts';
-import { FINGERPRINT, sarifLog, toSarif } from '../../src/engine/sarif.ts';
-import { validateAction } from '../../src/engine/validate/index.ts';
-import { conformanceFixtures } from '../../src/records/fixtures.ts';
+import { conformanceFixtures, FINGERPRINT, indexJson, sarifLog, toSarif, validateAction } from '../../src/engine/index.ts';
 import { ISSUE_CODES } from '../../src/standard/codes.ts';
 import { check, fixtureInput, now, site } from './helpers.ts';
 

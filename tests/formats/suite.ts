@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seal } from '../../src/engine/canonical.ts';
+import { seal } from '../../src/engine/index.ts';
 import { exampleSources } from '../../src/standard/examples.ts';
 import type { Site } from '../../src/standard/site.ts';
 

@@ -1,9 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { messageToKeyless } from '../../src/engine/keyless.ts';
-import { validateAction } from '../../src/engine/validate/index.ts';
+import { messageToKeyless, publishedExamples, validateAction } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
-import { publishedExamples } from '../../src/records/examples.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
 /**

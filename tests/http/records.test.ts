@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewrite } from '../../src/http/static-routing.ts';
 import { PROFILE_IDS } from '../../src/standard/profiles.ts';
-import { ROUTES } from '../../src/standard/routes.ts';
+import { ROUTES } from '../../src/service/routes.ts';
 import { distFile, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
 
 /** Every GET route of the catalog, served by `npm start` from dist/ (CONTRACT sections 1 and 8). */
@@ -27,9 +27,10 @@ describe('GET records', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('server')).toBeNull();
     const url = new URL(`http://x/v1${path}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
+    JSON.parse(await response.text());
+    // The exact bytes are the service's own (an intermediary may re-serialize the JSON).
+    const bytes = Buffer.from(await (await fetch(`${server.direct}/v1${path}`)).arrayBuffer());
     expect(bytes.equals(distFile(rewrite(url.pathname, url.searchParams)))).toBe(true);
-    JSON.parse(bytes.toString('utf8'));
   });
 
   it('serves the adoption kit download as an attachment', async () => {
@@ -41,12 +42,13 @@ describe('GET records', () => {
   });
 
   it('answers If-None-Match with 304 and HEAD without a body', async () => {
-    const first = await fetch(`${server.base}/v1/catalog`);
+    // Empty bodies are asked of the service itself: Prism 5 fails on a JSON response without a body.
+    const first = await fetch(`${server.direct}/v1/catalog`);
     const etag = first.headers.get('etag')!;
-    const again = await fetch(`${server.base}/v1/catalog`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${server.direct}/v1/catalog`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(securityHeadersOf(again)).toEqual(SECURITY);
-    const head = await fetch(`${server.base}/v1/catalog`, { method: 'HEAD' });
+    const head = await fetch(`${server.direct}/v1/catalog`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(distFile('/v1/catalog').byteLength));
     expect((await head.arrayBuffer()).byteLength).toBe(0);

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seal } from '../../src/engine/canonical.ts';
-import { messageFromKeyless } from '../../src/engine/keyless.ts';
-import { validateMessage } from '../../src/engine/validate/index.ts';
+import { messageFromKeyless, seal, validateMessage } from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/requests.ts';
 import { KIT_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';

@@ -4,7 +4,20 @@ import { recordFile } from '../../src/records/files.ts';
 
 /** Reading the built site (dist/), as the CDN would serve it. `npm test` builds it first. */
 export const DIST = 'dist';
-export const ORIGIN = 'http://localhost:4321';
+
+/**
+ * The origin dist/ was built for (UAI_ORIGIN at build time; `npm test` builds for a free port),
+ * read from the catalog's base_url, `<origin>/v1`. Every test that compares URLs or starts a
+ * server over dist/ uses it, so they agree with the build whatever origin it was made for.
+ */
+export function builtOrigin(dist = DIST): string {
+  const catalog = join(dist, 'v1', 'catalog');
+  if (!existsSync(catalog)) throw new Error(`${catalog} is missing: run \`npm run build\` first (npm test does).`);
+  const base: string = JSON.parse(readFileSync(catalog, 'utf8')).base_url;
+  return base.replace(/\/v1$/, '');
+}
+
+export const ORIGIN = builtOrigin();
 
 export function distFileForUrl(url: string): string | undefined {
   const u = new URL(url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageFromKeyless, messageToKeyless, objectFromKeylessByMap } from '../../src/engine/keyless.ts';
+import { messageFromKeyless, messageToKeyless, objectFromKeylessByMap } from '../../src/engine/index.ts';
 import { objectDef } from '../../src/standard/objects/index.ts';
 import { readRecord } from './dist.ts';
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { PAGES } from '../../src/standard/pages.ts';
+import { PAGES } from '../../src/service/pages.ts';
 
 const SHOTS = 'test-results/screenshots';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { PAGES } from '../../src/standard/pages.ts';
+import { PAGES } from '../../src/service/pages.ts';
 import { AXE_TAGS, watchErrors, type CatalogPage } from './helpers.ts';
 
 /**
@@ -8,7 +8,7 @@ import { AXE_TAGS, watchErrors, type CatalogPage } from './helpers.ts';
  * description, a working link to its JSON twin, no console errors or failed requests, and no axe
  * violations under WCAG 2.1 A/AA.
  */
-// The page map is the one in src/standard/pages.ts; the first test proves the served catalog lists exactly it.
+// The page map is the one in src/service/pages.ts; the first test proves the served catalog lists exactly it.
 test('the catalog page map lists every page', async ({ request }) => {
   const catalog = await (await request.get('/v1/catalog')).json();
   expect(catalog.pages.map((p: CatalogPage) => p.path)).toEqual(PAGES.map((p) => p.path));

@@ -6,9 +6,9 @@
 import type { EngineAction, EngineContext, Outcome } from '../api.ts';
 import { messageFromKeyless } from '../keyless.ts';
 import { choice } from '../request-members.ts';
-import { isRecord, own, type JsonObject } from '../validate/json.ts';
+import { isRecord, own, type JsonObject } from '../json.ts';
 import { validateMessage } from '../validate/pipeline.ts';
-import { isoSeconds } from '../validate/record.ts';
+import { isoSeconds } from '../time.ts';
 import type { NormalizationMode, ValidatorResult } from '../validate/types.ts';
 import { NORMALIZATION_MODES } from '../../standard/value-sets.ts';
 import { checkExchange } from './check.ts';

@@ -8,7 +8,7 @@
 import type { EngineContext } from '../api.ts';
 import { seal } from '../canonical.ts';
 import { mockExchange } from '../mock-exchange/index.ts';
-import type { JsonObject } from '../validate/json.ts';
+import type { JsonObject } from '../json.ts';
 import { exampleSources, EXAMPLE_IDS } from '../../standard/examples.ts';
 import type { ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
@@ -27,48 +27,77 @@ export interface ExchangePairFixture {
   readonly fails: readonly ExchangeRuleId[];
 }
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+interface Pair {
+  readonly request: Json;
+  readonly response: Json;
+}
+
+/** One change to a pair: the member at a pointer of the request or the response is set from its old value, or removed. */
+interface Edit {
+  readonly in: keyof Pair;
+  readonly pointer: string;
+  /** The new value from the old one and the pair; undefined removes the member. */
+  readonly to: (old: unknown, pair: Pair) => unknown;
+}
+
+function applyEdit(pair: Pair, edit: Edit): void {
+  const segments = edit.pointer.slice(1).split('/');
+  const last = segments.pop()!;
+  let parent: unknown = pair[edit.in];
+  for (const key of segments) parent = (parent as Json)[key];
+  const target = parent as Json;
+  const value = edit.to(target[last], pair);
+  if (value === undefined) delete target[last];
+  else target[last] = value;
+}
 
 interface Break {
   readonly rule: ExchangeRuleId;
   readonly scenario: MockScenario;
   readonly description: string;
-  /** Changes the response (or, for a few rules, the request or the status). */
-  readonly apply: (pair: { request: Json; response: Json; status: number }) => number | void;
+  readonly edits?: readonly Edit[];
+  /** The HTTP status the broken answer is sent with, when that is the fault. */
+  readonly status?: number;
   /** The response is a task status following the accepted answer. */
   readonly taskStatus?: boolean;
 }
 
+const inResponse = (pointer: string, value: unknown): Edit => ({ in: 'response', pointer, to: () => value });
+const mapResponse = (pointer: string, to: Edit['to']): Edit => ({ in: 'response', pointer, to });
+
 const BREAKS: readonly Break[] = [
-  { rule: 'exchange.http_status', scenario: 'accepted-task', description: 'an accepted answer sent with HTTP 200', apply: () => 200 },
-  { rule: 'exchange.response_profile', scenario: 'completed-response', description: 'the request names another response profile', apply: ({ request }) => void (request.body.response_profile = 'uai.capability.statement.v1') },
-  { rule: 'exchange.conversation_id', scenario: 'accepted-task', description: 'a new conversation id', apply: ({ response }) => void (response.conversation.conversation_id = 'conv-other') },
-  { rule: 'exchange.parent_message_id', scenario: 'typed-error', description: 'the parent is not the request', apply: ({ response }) => void (response.conversation.parent_message_id = 'msg-other') },
-  { rule: 'exchange.sequence', scenario: 'accepted-task', description: 'the sequence is not the request sequence plus 1', apply: ({ response }) => void (response.conversation.sequence += 1) },
-  { rule: 'exchange.target_is_requester', scenario: 'completed-response', description: 'answered to another party', apply: ({ response }) => void (response.target.id = 'agent:someone-else') },
-  { rule: 'exchange.source_not_requester', scenario: 'accepted-task', description: 'the requester answers itself', apply: ({ response }) => void (response.source = { ...response.target }) },
-  { rule: 'exchange.delivery_copied', scenario: 'accepted-task', description: 'the expiry moved', apply: ({ response }) => void (response.delivery.expires_at = '2031-01-01T00:00:00Z') },
-  { rule: 'exchange.reply_not_requested', scenario: 'accepted-task', description: 'a reply requested on acceptance', apply: ({ response }) => void (response.delivery.reply_requested = true) },
-  { rule: 'exchange.task_ref_set', scenario: 'accepted-task', description: 'no delivery.task_ref', apply: ({ response }) => void delete response.delivery.task_ref },
-  { rule: 'exchange.task_ref_agrees', scenario: 'accepted-task', description: 'result.task_id differs from delivery.task_ref', apply: ({ response }) => void (response.body.result.task_id = 'task-other') },
-  { rule: 'exchange.subject_copied', scenario: 'completed-response', description: 'another subject', apply: ({ response }) => void (response.body.subject = 'uai.error.v1') },
-  { rule: 'exchange.trace_id_copied', scenario: 'typed-error', description: 'a new trace', apply: ({ response }) => void (response.provenance.trace_id = 'f'.repeat(32)) },
-  { rule: 'exchange.request_message_id', scenario: 'accepted-task', description: 'request_message_id names another request', apply: ({ response }) => void (response.body.request_message_id = 'msg-other') },
-  { rule: 'exchange.trust_signed', scenario: 'accepted-task', description: 'an acceptance on the public channel', apply: ({ response }) => void (response.trust = { channel: 'public', auth_scheme: 'jws' }) },
-  { rule: 'exchange.completed_without_task', scenario: 'completed-response', description: 'a task_ref on a completed answer', apply: ({ response }) => void (response.body.task_ref = 'task-1') },
-  { rule: 'exchange.error_code_published', scenario: 'typed-error', description: 'an unpublished error code', apply: ({ response }) => void (response.body.code = 'made.up') },
-  { rule: 'exchange.task_matches', scenario: 'accepted-task', taskStatus: true, description: 'the status of another task', apply: ({ response }) => void (response.body.task_id = 'task-other') },
-  { rule: 'exchange.task_transition', scenario: 'accepted-task', taskStatus: true, description: 'accepted straight to completed', apply: ({ response }) => void (response.body.state = 'completed') },
+  { rule: 'exchange.http_status', scenario: 'accepted-task', description: 'an accepted answer sent with HTTP 200', status: 200 },
+  { rule: 'exchange.response_profile', scenario: 'completed-response', description: 'the request names another response profile', edits: [{ in: 'request', pointer: '/body/response_profile', to: () => 'uai.capability.statement.v1' }] },
+  { rule: 'exchange.conversation_id', scenario: 'accepted-task', description: 'a new conversation id', edits: [inResponse('/conversation/conversation_id', 'conv-other')] },
+  { rule: 'exchange.parent_message_id', scenario: 'typed-error', description: 'the parent is not the request', edits: [inResponse('/conversation/parent_message_id', 'msg-other')] },
+  { rule: 'exchange.sequence', scenario: 'accepted-task', description: 'the sequence is not the request sequence plus 1', edits: [mapResponse('/conversation/sequence', (n) => (n as number) + 1)] },
+  { rule: 'exchange.target_is_requester', scenario: 'completed-response', description: 'answered to another party', edits: [inResponse('/target/id', 'agent:someone-else')] },
+  { rule: 'exchange.source_not_requester', scenario: 'accepted-task', description: 'the requester answers itself', edits: [mapResponse('/source', (_old, pair) => structuredClone(pair.response.target))] },
+  { rule: 'exchange.delivery_copied', scenario: 'accepted-task', description: 'the expiry moved', edits: [inResponse('/delivery/expires_at', '2031-01-01T00:00:00Z')] },
+  { rule: 'exchange.reply_not_requested', scenario: 'accepted-task', description: 'a reply requested on acceptance', edits: [inResponse('/delivery/reply_requested', true)] },
+  { rule: 'exchange.task_ref_set', scenario: 'accepted-task', description: 'no delivery.task_ref', edits: [mapResponse('/delivery/task_ref', () => undefined)] },
+  { rule: 'exchange.task_ref_agrees', scenario: 'accepted-task', description: 'result.task_id differs from delivery.task_ref', edits: [inResponse('/body/result/task_id', 'task-other')] },
+  { rule: 'exchange.subject_copied', scenario: 'completed-response', description: 'another subject', edits: [inResponse('/body/subject', 'uai.error.v1')] },
+  { rule: 'exchange.trace_id_copied', scenario: 'typed-error', description: 'a new trace', edits: [inResponse('/provenance/trace_id', 'f'.repeat(32))] },
+  { rule: 'exchange.request_message_id', scenario: 'accepted-task', description: 'request_message_id names another request', edits: [inResponse('/body/request_message_id', 'msg-other')] },
+  { rule: 'exchange.trust_signed', scenario: 'accepted-task', description: 'an acceptance on the public channel', edits: [inResponse('/trust', { channel: 'public', auth_scheme: 'jws' })] },
+  { rule: 'exchange.completed_without_task', scenario: 'completed-response', description: 'a task_ref on a completed answer', edits: [inResponse('/body/task_ref', 'task-1')] },
+  { rule: 'exchange.error_code_published', scenario: 'typed-error', description: 'an unpublished error code', edits: [inResponse('/body/code', 'made.up')] },
+  { rule: 'exchange.task_matches', scenario: 'accepted-task', taskStatus: true, description: 'the status of another task', edits: [inResponse('/body/task_id', 'task-other')] },
+  { rule: 'exchange.task_transition', scenario: 'accepted-task', taskStatus: true, description: 'accepted straight to completed', edits: [inResponse('/body/state', 'completed')] },
 ];
 
 /** The task status that follows an accepted answer: the published example, relinked to it. */
 function followingStatus(site: Site, request: Json, accepted: Json): Json {
   const status = structuredClone(exampleSources(site).find((e) => e.profile === 'uai.task.status.v1')!.message) as Json;
-  status.conversation = { ...status.conversation, conversation_id: request.conversation.conversation_id, parent_message_id: accepted.message_id };
+  const at = (m: Json, key: string) => m[key] as Json;
+  status.conversation = { ...at(status, 'conversation'), conversation_id: at(request, 'conversation').conversation_id, parent_message_id: accepted.message_id };
   status.target = structuredClone(request.source);
-  status.provenance = { ...status.provenance, trace_id: request.provenance.trace_id };
-  status.body = { ...status.body, task_id: accepted.delivery.task_ref, request_message_id: request.message_id, state: 'working' };
-  delete status.body.result_ref;
+  status.provenance = { ...at(status, 'provenance'), trace_id: at(request, 'provenance').trace_id };
+  const { result_ref: _done, ...body } = at(status, 'body');
+  status.body = { ...body, task_id: at(accepted, 'delivery').task_ref, request_message_id: request.message_id, state: 'working' };
   return seal(status);
 }
 
@@ -77,7 +106,7 @@ export function exchangeFixtures(site: Site): { valid: ExchangePairFixture[]; in
   const request = seal(structuredClone(exampleSources(site).find((e) => e.message.message_id === EXAMPLE_IDS.request)!.message)) as Json;
   const answer = (scenario: MockScenario) => {
     const result = mockExchange({ message: request, scenario, format: 'exchange' }, context);
-    return { response: result.response_message as Json, status: result.http_status };
+    return { response: result.response_message, status: result.http_status };
   };
   const valid: ExchangePairFixture[] = (['accepted-task', 'completed-response', 'typed-error'] as const).map((scenario) => {
     const { response, status } = answer(scenario);
@@ -88,8 +117,9 @@ export function exchangeFixtures(site: Site): { valid: ExchangePairFixture[]; in
 
   const invalid = BREAKS.map((b): ExchangePairFixture => {
     const base = b.taskStatus ? { response: followingStatus(site, request, accepted), status: 200 } : answer(b.scenario);
-    const pair = { request: structuredClone(request), response: structuredClone(base.response), status: base.status };
-    const status = b.apply(pair) ?? pair.status;
+    const pair: Pair = { request: structuredClone(request), response: structuredClone(base.response) };
+    for (const edit of b.edits ?? []) applyEdit(pair, edit);
+    const status = b.status ?? base.status;
     return {
       id: `exchange-${b.rule.slice('exchange.'.length).replaceAll('_', '-')}`,
       description: b.description,

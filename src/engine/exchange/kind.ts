@@ -1,6 +1,6 @@
 /** Reading the two messages of an exchange: what kind of answer a response is, and values by pointer. */
 import type { ResponseKind } from '../../standard/exchange-rules.ts';
-import { isRecord, own } from '../validate/json.ts';
+import { isRecord, own } from '../json.ts';
 
 /** The value at an RFC 6901 pointer of a parsed message, own members only (hostile input). */
 export function valueAt(message: unknown, pointer: string): unknown {

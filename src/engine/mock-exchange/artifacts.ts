@@ -1,15 +1,15 @@
-import { fieldRegistryRecord } from '../../records/field-registry.ts';
-import { publishedExamples } from '../../records/examples.ts';
+/**
+ * What a completed response carries inline (CONTRACT section 6): the schema, the published example
+ * message and the body's field order map of a profile. They come from the same artifacts as the
+ * published records (../artifacts/), so the inline copies equal GET /v1/schemas, /v1/examples and
+ * /v1/field-registry. Building them validates an example, so they are built once per origin.
+ */
+import { publishedExamples } from '../artifacts/examples.ts';
+import { compactFieldOrderMaps } from '../artifacts/order-maps.ts';
 import { isProfileId, PROFILE_IDS } from '../../standard/profiles.ts';
 import { profileSchema, type JsonSchema } from '../../standard/schemas.ts';
 import type { Site } from '../../standard/site.ts';
 
-/**
- * What a completed response carries inline (CONTRACT section 6): the schema, the published example
- * message and the body's field order map of a profile. They come from the same builders as the
- * published records, so the inline copies equal GET /v1/schemas, /v1/examples and
- * /v1/field-registry. Building them validates an example, so they are built once per origin.
- */
 export interface ProfileArtifacts {
   readonly schema: JsonSchema;
   readonly example: Record<string, unknown>;
@@ -20,18 +20,18 @@ const cache = new Map<string, ReadonlyMap<string, ProfileArtifacts>>();
 
 function build(site: Site): ReadonlyMap<string, ProfileArtifacts> {
   const examples = publishedExamples(site);
-  // generatedAt does not reach the order maps; only the record header would carry it.
-  const registry = fieldRegistryRecord({ site, generatedAt: '' }, examples);
+  const maps = compactFieldOrderMaps(examples);
   const out = new Map<string, ProfileArtifacts>();
   for (const id of PROFILE_IDS) {
     const example = examples.find((e) => e.profile === id);
-    const map = registry.compact_field_order_maps.find((m) => 'profile_identifier' in m && m.profile_identifier === id);
+    const map = maps.find((m) => 'profile_identifier' in m && m.profile_identifier === id);
     if (!example || !map) continue;
     out.set(id, { schema: profileSchema(site, id), example: example.message, fieldOrderMap: map as Record<string, unknown> });
   }
   return out;
 }
 
+/** The inline artifacts of a current profile, built once per origin; undefined for any other value. */
 export function profileArtifacts(site: Site, profile: unknown): ProfileArtifacts | undefined {
   if (!isProfileId(profile)) return undefined;
   let set = cache.get(site.origin);

@@ -1,11 +1,11 @@
-import { canonicalJson, sha256Hex } from '../canonical.ts';
-import type { MockScenario } from '../../standard/value-sets.ts';
-
 /**
  * Deterministic identifiers of a mock response (CONTRACT section 6): derived from the canonical
  * hash of the request message and the scenario, so identical requests get identical ids and
  * different requests different ones.
  */
+import { canonicalJson, sha256Hex } from '../canonical.ts';
+import type { MockScenario } from '../../standard/value-sets.ts';
+
 export interface ExchangeIds {
   /** 64 hex digits. */
   readonly digest: string;
@@ -16,6 +16,7 @@ export interface ExchangeIds {
   readonly spanId: string;
 }
 
+/** The ids of one exchange, from the request's canonical hash (or its JSON text) and the scenario. */
 export function exchangeIds(requestHash: string | null, message: unknown, scenario: MockScenario): ExchangeIds {
   // A message without a canonical form (lone surrogate, 1e400) falls back to its JSON text.
   const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message) ?? 'null')}`;

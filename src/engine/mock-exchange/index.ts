@@ -1,12 +1,18 @@
-import type { EngineAction, EngineContext, Outcome } from '../api.ts';
+/**
+ * The mock exchange (spec 2.5 and 4.2, CONTRACT section 6): a deterministic reference server that
+ * answers one uai.intent.request.v1 message. Pure: the site and the clock come in through the
+ * context. The HTTP call is 200 whenever the exchange ran; http_status is the simulated status.
+ */
+import type { EngineAction, EngineContext, Failure, Outcome } from '../api.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/codes.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { links } from '../../standard/site.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
-import { validateMessage, type ValidatorResult } from '../validate/index.ts';
-import { own, ownRecord, ownString, type JsonObject } from '../validate/json.ts';
-import { isoSeconds } from '../validate/record.ts';
+import { validateMessage } from '../validate/pipeline.ts';
+import type { ValidatorResult } from '../validate/types.ts';
+import { own, ownRecord, ownString, type JsonObject } from '../json.ts';
+import { isoSeconds } from '../time.ts';
 import { profileArtifacts } from './artifacts.ts';
 import { exchangeIds } from './ids.ts';
 import { linkage, type Linkage } from './linkage.ts';
@@ -16,11 +22,6 @@ import { acceptedResponse, completedResponse, errorResponse } from './responses.
 export { parseMockRequest, type MockFormat, type MockRequest } from './request.ts';
 export { exchangeIds, type ExchangeIds } from './ids.ts';
 
-/**
- * The mock exchange (spec 2.5 and 4.2, CONTRACT section 6): a deterministic reference server that
- * answers one uai.intent.request.v1 message. Pure: the site and the clock come in through the
- * context. The HTTP call is 200 whenever the exchange ran; http_status is the simulated status.
- */
 export const MOCK_RESULT_KIND = 'uai.mock.exchange.result.v1';
 
 export interface MockExchangeResult {
@@ -43,27 +44,23 @@ export interface MockExchangeResult {
   };
 }
 
-interface Refusal {
-  readonly code: 'exchange.request_invalid' | 'exchange.wrong_profile' | 'exchange.subject_unknown';
-  readonly detail: string;
-  readonly errors: readonly Issue[];
-}
+type Refusal = Failure<'exchange.request_invalid' | 'exchange.wrong_profile' | 'exchange.subject_unknown'> & { readonly errors: readonly Issue[] };
 
 /** Why the reference server cannot take the request at all, whatever the scenario. */
 function refusal(message: JsonObject, validation: ValidatorResult): Refusal | undefined {
   const issues = [...validation.errors, ...validation.warnings];
   if (validation.error_count > 0) {
-    return { code: 'exchange.request_invalid', detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`, errors: issues };
+    return { ok: false, code: 'exchange.request_invalid', detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`, errors: issues };
   }
   const profile = own(message, 'profile');
   if (profile !== 'uai.intent.request.v1') {
-    return { code: 'exchange.wrong_profile', detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === 'string' ? profile : 'without a profile'}.`, errors: issues };
+    return { ok: false, code: 'exchange.wrong_profile', detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === 'string' ? profile : 'without a profile'}.`, errors: issues };
   }
   const body = ownRecord(message, 'body');
   for (const key of ['subject', 'requested_profile', 'response_profile']) {
     if (!isProfileId(ownString(body, key))) {
       const unregistered = issues.filter((i) => i.code === 'intent.profile_unregistered');
-      return { code: 'exchange.subject_unknown', detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`, errors: unregistered.length ? unregistered : issues };
+      return { ok: false, code: 'exchange.subject_unknown', detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`, errors: unregistered.length ? unregistered : issues };
     }
   }
   return undefined;
@@ -85,6 +82,7 @@ export interface MockOptions {
   readonly taskRef?: string;
 }
 
+/** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
 export function mockExchange(request: MockRequest, context: EngineContext, options: MockOptions = {}): MockExchangeResult {
   const { site } = context;
   const now = context.now();
@@ -104,7 +102,7 @@ export function mockExchange(request: MockRequest, context: EngineContext, optio
   if (refused) {
     linked = link();
     response = sealSafely(() => errorResponse(ids, linked, refused.code, refused.detail, refused.errors), () => errorResponse(ids, linked, refused.code, refused.detail, []));
-    httpStatus = errorCode(refused.code)!.status;
+    httpStatus = errorCode(refused.code).status;
     summary = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
   } else {
     const subject = ownString(body, 'subject')!;
@@ -163,7 +161,7 @@ function sealSafely(build: () => JsonObject, fallback: () => JsonObject): JsonOb
 /** POST /v1/mock-exchange. format=message returns the response message alone. */
 export const mockExchangeAction: EngineAction = (requestBody: unknown, context: EngineContext): Outcome => {
   const parsed = parseMockRequest(requestBody);
-  if (!parsed.ok) return { ok: false, code: 'request.invalid', detail: parsed.detail };
-  const result = mockExchange(parsed.request, context);
-  return { ok: true, body: parsed.request.format === 'message' ? result.response_message : result };
+  if (!parsed.ok) return parsed;
+  const result = mockExchange(parsed.value, context);
+  return { ok: true, body: parsed.value.format === 'message' ? result.response_message : result };
 };

@@ -1,19 +1,20 @@
-import type { Issue } from '../issues.ts';
-import { DID_PATTERN } from '../../standard/objects/patterns.ts';
-import { isUri } from '../../standard/formats/uri.ts';
-import { referenceServerParty } from '../../standard/parties.ts';
-import { links, serviceDid, type Site } from '../../standard/site.ts';
-import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
-import { isRecord, own, ownRecord, wellFormed, type JsonObject } from '../validate/json.ts';
-import { compareInstants, inFourDigitYears, parseInstant, utcSecondText } from '../instant.ts';
-import type { ExchangeIds } from './ids.ts';
-
 /**
  * The envelope of every mock response: conversation linkage copied from the request (spec 4.2
  * rules 3-8, 10, 12). A copied value is taken only where the request's own validation reported
  * nothing at or below its path, and only when it has the right type, so that every response
  * validates back with 0 errors and 0 warnings (CONTRACT section 3) even for an invalid request.
  */
+import type { Issue } from '../issues.ts';
+import { DID_PATTERN } from '../../standard/objects/patterns.ts';
+import { referenceServerParty } from '../../standard/parties.ts';
+import { links, serviceDid, type Site } from '../../standard/site.ts';
+import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
+import { isRecord, own, wellFormed, type JsonObject } from '../json.ts';
+import { isUri } from '../../standard/formats/uri.ts';
+import { compareInstants, inFourDigitYears, parseInstant, utcSecondText } from '../instant.ts';
+import { allZeros, parseTraceparent } from '../trace.ts';
+import type { ExchangeIds } from './ids.ts';
+
 export interface LinkageInput {
   readonly site: Site;
   readonly request: JsonObject;
@@ -23,7 +24,6 @@ export interface LinkageInput {
   readonly now: Date;
 }
 
-const TRACEPARENT_RE = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 const TRACE_ID_RE = /^[0-9a-f]{32}$/;
 const DID_RE = new RegExp(DID_PATTERN);
 
@@ -89,6 +89,7 @@ export interface Linkage {
   readonly requestMessageId: string;
 }
 
+/** The response envelope parts copied or derived from the request (rules 3-8, 10, 12), each only when clean. */
 export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const { site, ids } = input;
   const read = safeReader(input.request, input.issues);
@@ -103,10 +104,10 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
     parent_message_id: requestMessageId,
   };
   const traceId = read.string('/provenance/trace_id');
-  const parent = TRACEPARENT_RE.exec(read.string('/conversation/traceparent') ?? '');
+  const parent = parseTraceparent(read.string('/conversation/traceparent'));
   // A traceparent only when its trace-id agrees with the copied trace_id (else trace.trace_id_mismatch).
-  if (parent && (traceId === undefined || traceId === parent[1])) conversation.traceparent = `00-${parent[1]}-${ids.spanId}-${parent[3]}`;
-  else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !/^0+$/.test(traceId)) conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
+  if (parent && (traceId === undefined || traceId === parent.traceId)) conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
+  else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !allZeros(traceId)) conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
   conversation.sequence = Number.isSafeInteger(sequence) && (sequence as number) >= 1 && (sequence as number) < Number.MAX_SAFE_INTEGER ? (sequence as number) + 1 : 2;
 
   // Rule 7 (copy mode, priority, expires_at) and rule 8 (no reply requested; the task reference).

@@ -1,16 +1,17 @@
 import { seal } from '../canonical.ts';
 import type { Issue } from '../issues.ts';
-import { errorCode } from '../../standard/codes.ts';
+import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
+import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/site.ts';
-import { isRecord, own, type JsonObject } from '../validate/json.ts';
+import { isRecord, own, type JsonObject } from '../json.ts';
 import type { ProfileArtifacts } from './artifacts.ts';
 import type { ExchangeIds } from './ids.ts';
 import type { Linkage } from './linkage.ts';
 
 /** The three response messages of the reference server (spec 4.2, CONTRACT section 6), sealed. */
 const MOCK_EXTENSION = { namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produced by the reference mock exchange.', critical: false };
-const PLACEHOLDER_INTEGRITY = { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' };
+const PLACEHOLDER_INTEGRITY = integrityBlock('');
 
 function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): JsonObject {
   return seal({
@@ -78,9 +79,8 @@ export function completedResponse(
 }
 
 /** A uai.error.v1 answer: the typed-error scenario (422) or a request the server cannot take (400/404). */
-export function errorResponse(ids: ExchangeIds, link: Linkage, code: string, detail: string, errors: readonly Issue[]): JsonObject {
+export function errorResponse(ids: ExchangeIds, link: Linkage, code: ErrorCodeId, detail: string, errors: readonly Issue[]): JsonObject {
   const entry = errorCode(code);
-  if (!entry) throw new Error(`Unpublished error code ${code}`);
   const body: JsonObject = { status: entry.status, code, title: entry.title, retryable: entry.retryable, detail, request_message_id: link.requestMessageId };
   if (errors.length) body.errors = errors;
   return message('uai.error.v1', ids, link, body);

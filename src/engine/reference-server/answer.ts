@@ -10,7 +10,7 @@
 import type { EngineContext } from '../api.ts';
 import { messageFromKeyless, messageToKeyless } from '../keyless.ts';
 import { mockExchange } from '../mock-exchange/index.ts';
-import { isRecord, own, ownRecord } from '../validate/json.ts';
+import { isRecord, own, ownRecord } from '../json.ts';
 import { encodeTaskRef, ticketFor } from './task-ref.ts';
 
 export type ReferenceAnswer =

@@ -3,7 +3,7 @@
  * which names this server's own endpoints, sealed as the examples record seals it.
  */
 import { seal } from '../canonical.ts';
-import type { JsonObject } from '../validate/json.ts';
+import type { JsonObject } from '../json.ts';
 import { exampleSources } from '../../standard/examples.ts';
 import type { Site } from '../../standard/site.ts';
 

@@ -4,7 +4,7 @@
  * the request, the requester, the trace, what was asked, and when it was accepted. It is opaque
  * to clients: `task-` and the base64url of a small JSON array.
  */
-import { isRecord, own } from '../validate/json.ts';
+import { isRecord, own } from '../json.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../standard/value-sets.ts';
 

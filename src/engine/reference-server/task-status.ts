@@ -7,8 +7,8 @@
  */
 import type { EngineContext } from '../api.ts';
 import { canonicalJson, seal, sha256Hex } from '../canonical.ts';
-import { isoSeconds } from '../validate/record.ts';
-import type { JsonObject } from '../validate/json.ts';
+import { isoSeconds } from '../time.ts';
+import type { JsonObject } from '../json.ts';
 import { referenceServerParty } from '../../standard/parties.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { links, serviceDid } from '../../standard/site.ts';

@@ -1,10 +1,10 @@
-import type { EngineAction, EngineContext, Outcome, RequestSource } from '../api.ts';
+import type { EngineAction, EngineContext, Outcome, RequestSource, Result } from '../api.ts';
 import { indexJson } from '../json-positions.ts';
 import { toSarif } from '../sarif.ts';
 import { sourceLocator } from '../source-locator.ts';
 import { NORMALIZATION_MODES, VALIDATE_FORMATS } from '../../standard/value-sets.ts';
-import { choice, wrapper } from '../request-members.ts';
-import { own } from './json.ts';
+import { choice, invalid, wrapper } from '../request-members.ts';
+import { own } from '../json.ts';
 import { validateMessage } from './pipeline.ts';
 import type { NormalizationMode } from './types.ts';
 
@@ -21,15 +21,13 @@ export interface ValidateRequest {
 
 export const DEFAULT_ARTIFACT_URI = `message.json`;
 
-type Parsed = { ok: true; request: ValidateRequest } | { ok: false; detail: string };
-
 /** Reads the request body; unknown members are ignored, unknown values of known members are not. */
-export function parseValidateRequest(body: unknown): Parsed {
+export function parseValidateRequest(body: unknown): Result<ValidateRequest, 'request.invalid'> {
   const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}');
   if (!read.ok) return read;
   const message = own(read.value, 'message');
   if (typeof message !== 'object' || message === null) {
-    return { ok: false, detail: 'message must be a JSON object (keyed-json) or a JSON array (keyless-json).' };
+    return invalid('message must be a JSON object (keyed-json) or a JSON array (keyless-json).');
   }
   const mode = choice(read.value, 'normalization_mode', NORMALIZATION_MODES, 'keyed-json');
   if (!mode.ok) return mode;
@@ -38,9 +36,9 @@ export function parseValidateRequest(body: unknown): Parsed {
   const artifactUri = Object.hasOwn(read.value, 'artifact_uri') ? own(read.value, 'artifact_uri') : DEFAULT_ARTIFACT_URI;
   // A URI reference (RFC 3986 section 4.1): no spaces or control characters, no empty string.
   if (typeof artifactUri !== 'string' || !/^[^\u0000-\u0020\u007f]{1,2048}$/.test(artifactUri)) {
-    return { ok: false, detail: 'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).' };
+    return invalid('artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).');
   }
-  return { ok: true, request: { message, mode: mode.value, format: format.value, artifactUri } };
+  return { ok: true, value: { message, mode: mode.value, format: format.value, artifactUri } };
 }
 
 /**
@@ -48,22 +46,22 @@ export function parseValidateRequest(body: unknown): Parsed {
  * the message's own (line 1 is the line where the value starts) and duplicate names are seen.
  * A repeated member of the wrapper itself leaves the request ambiguous: request.invalid.
  */
-function messageText(source: RequestSource | undefined): { ok: true; text?: string } | { ok: false; detail: string } {
-  if (!source) return { ok: true };
+function messageText(source: RequestSource | undefined): Result<string | undefined, 'request.invalid'> {
+  if (!source) return { ok: true, value: undefined };
   const index = indexJson(source.text, { maxDepth: 65 });
   const wrapperDuplicate = index.duplicates.find((d) => !d.pointer.startsWith('/message/'));
-  if (wrapperDuplicate) return { ok: false, detail: `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.` };
+  if (wrapperDuplicate) return invalid(`The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`);
   const range = index.lookupValue('/message');
-  return { ok: true, text: range && source.text.slice(range.startOffset, range.endOffset) };
+  return { ok: true, value: range && source.text.slice(range.startOffset, range.endOffset) };
 }
 
 export const validateAction: EngineAction = (requestBody: unknown, context: EngineContext, source?: RequestSource): Outcome => {
   const parsed = parseValidateRequest(requestBody);
-  if (!parsed.ok) return { ok: false, code: 'request.invalid', detail: parsed.detail };
-  const { message, mode, format, artifactUri } = parsed.request;
+  if (!parsed.ok) return parsed;
+  const { message, mode, format, artifactUri } = parsed.value;
   const posted = messageText(source);
-  if (!posted.ok) return { ok: false, code: 'request.invalid', detail: posted.detail };
-  const text = posted.text;
+  if (!posted.ok) return posted;
+  const text = posted.value;
   const result = validateMessage(message, { mode, site: context.site, now: context.now(), ...(text === undefined ? {} : { text }) });
   switch (format) {
     case 'summary': {

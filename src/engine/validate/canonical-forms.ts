@@ -1,5 +1,5 @@
 import { canonicalJson, sha256Hex } from '../canonical.ts';
-import { isRecord } from './json.ts';
+import { isRecord } from '../json.ts';
 
 /**
  * Both hashes a check needs (CONTRACT section 3) from one canonicalization pass: each top-level

@@ -1,5 +1,6 @@
 import type { IssueDraft } from '../issues.ts';
-import { indexJson, parsePointer, type JsonIndex } from '../json-positions.ts';
+import { indexJson, type JsonIndex } from '../json-positions.ts';
+import { pointerSegments } from '../pointer.ts';
 import { keyedPointer } from '../keyless-pointer.ts';
 import type { NormalizationMode } from './types.ts';
 
@@ -12,7 +13,7 @@ import type { NormalizationMode } from './types.ts';
 export function duplicateMemberIssues(text: string, input: unknown, mode: NormalizationMode, index: JsonIndex = indexJson(text)): IssueDraft[] {
   return index.duplicates.map((d) => {
     const path = mode === 'keyless-json' ? keyedPointer(d.pointer, input).pointer : d.pointer;
-    const name = parsePointer(d.pointer).at(-1) ?? '';
+    const name = pointerSegments(d.pointer).at(-1) ?? '';
     return {
       code: 'message.duplicate_member',
       path,

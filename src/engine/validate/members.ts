@@ -1,9 +1,10 @@
 import type { FieldType, ObjectDef } from '../../standard/model.ts';
 import { ENVELOPE } from '../../standard/objects/envelope.ts';
 import { objectDef } from '../../standard/objects/index.ts';
-import { childPath, type IssueDraft } from '../issues.ts';
-import { aliasOf, bodyDefFor, defIndex } from './field-model.ts';
-import { echo, isRecord, wellFormed } from './json.ts';
+import type { IssueDraft } from '../issues.ts';
+import { childPath } from '../pointer.ts';
+import { aliasOf, bodyDefFor, defIndex } from '../field-model.ts';
+import { echo, isRecord, wellFormed } from '../json.ts';
 
 /**
  * Walks the message along the field model (CONTRACT section 4): keys spelled as an alias of a

@@ -1,3 +1,9 @@
+/**
+ * validateMessage: the whole check of one candidate message (spec 2.4 and 4.1, CONTRACT sections
+ * 3-5 and 7). Stages: depth (iterative, before anything recursive) -> shape / keyless
+ * normalization -> canonical forms -> schema -> model walk -> rules -> level -> record.
+ * It never throws: an unexpected failure is reported as an L0 issue (fail closed).
+ */
 import { canonicalJson, sha256Hex } from '../canonical.ts';
 import { sortIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
 import { messageFromKeyless } from '../keyless.ts';
@@ -7,21 +13,16 @@ import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { links } from '../../standard/site.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';
-import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from './json.ts';
+import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from '../json.ts';
 import { conformanceLevel } from './levels.ts';
 import { memberIssues } from './members.ts';
-import { conformanceRecord, isoSeconds } from './record.ts';
+import { conformanceRecord } from './record.ts';
+import { isoSeconds } from '../time.ts';
 import { bodyIssues } from './rules-body.ts';
 import { checksumIssues, extensionIssues, linkageIssues, profileIssues, traceIssues, trustIssues } from './rules-envelope.ts';
 import { schemaIssues } from './schema.ts';
 import type { ValidateOptions, ValidatorResult } from './types.ts';
 
-/**
- * validateMessage: the whole check of one candidate message (spec 2.4 and 4.1, CONTRACT sections
- * 3-5 and 7). Stages: depth (iterative, before anything recursive) -> shape / keyless
- * normalization -> canonical forms -> schema -> model walk -> rules -> level -> record.
- * It never throws: an unexpected failure is reported as an L0 issue (fail closed).
- */
 interface Checked {
   readonly message: unknown;
   readonly drafts: IssueDraft[];
@@ -135,6 +136,7 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
   };
 }
 
+/** Checks one candidate message in the given mode; never throws (an internal failure is an L0 issue). */
 export function validateMessage(input: unknown, options: ValidateOptions): ValidatorResult {
   try {
     return assemble(input, check(input, options), options);

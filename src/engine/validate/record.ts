@@ -1,18 +1,21 @@
-import { seal } from '../canonical.ts';
-import type { Issue } from '../issues.ts';
-import type { ConformanceLevelId } from '../../standard/levels.ts';
-import { isProfileId } from '../../standard/profiles.ts';
-import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
-import { links, serviceDid, type Site } from '../../standard/site.ts';
-import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from './json.ts';
-
 /**
  * The conformance record (spec 4.1, CONTRACT section 4): a uai.conformance.result.v1 message from
  * the validator about one checked message. Whatever the checked message holds, the record must
  * validate back with 0 errors and 0 warnings, so every value copied from it is checked first and
  * replaced by a safe fallback when it would not fit.
  */
+import { seal } from '../canonical.ts';
+import { integrityBlock } from '../../standard/integrity.ts';
+import type { Issue } from '../issues.ts';
+import type { ConformanceLevelId } from '../../standard/levels.ts';
+import { isProfileId } from '../../standard/profiles.ts';
+import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
+import { links, serviceDid, type Site } from '../../standard/site.ts';
+import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from '../json.ts';
+import { isoSeconds } from '../time.ts';
+import { allZeros, parseTraceparent } from '../trace.ts';
+
 export interface RecordInput {
   readonly site: Site;
   readonly checked: unknown;
@@ -26,25 +29,21 @@ export interface RecordInput {
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** ISO 8601 UTC with Z and no milliseconds. */
-export const isoSeconds = (d: Date): string => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-
-const TRACEPARENT_RE = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** A copied identifier: a non-empty, well-formed string, else the fallback. */
 const idOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? wellFormed(value) : fallback);
 
 function traceOf(checked: JsonObject, digest: string): { traceparent?: string; traceId?: string } {
-  const parent = ownString(ownRecord(checked, 'conversation'), 'traceparent');
-  const m = parent !== undefined ? TRACEPARENT_RE.exec(parent) : null;
-  if (m && !/^0+$/.test(m[1]!) && !/^0+$/.test(m[2]!)) {
+  const parent = parseTraceparent(ownString(ownRecord(checked, 'conversation'), 'traceparent'));
+  if (parent && !allZeros(parent.traceId) && !allZeros(parent.parentId)) {
     // Same trace, a new span for the check (never all zeros: the digest span ends in 1).
-    return { traceparent: `00-${m[1]}-${digest.slice(0, 15)}1-${m[3]}`, traceId: m[1]! };
+    return { traceparent: `00-${parent.traceId}-${digest.slice(0, 15)}1-${parent.flags}`, traceId: parent.traceId };
   }
   const traceId = ownString(ownRecord(checked, 'provenance'), 'trace_id');
   return traceId !== undefined && traceId !== '' ? { traceId: wellFormed(traceId) } : {};
 }
 
+/** The sealed uai.conformance.result.v1 record of one check; validates back with 0 errors and 0 warnings. */
 export function conformanceRecord(input: RecordInput): JsonObject {
   const { site, checkedAt, digest } = input;
   const l = links(site);
@@ -105,7 +104,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     trust: { channel: 'signed-envelope', auth_scheme: 'validator-record', principal: serviceDid(site, 'validator'), signature_ref: `${l.validate}#sig-${messageId}` },
     body,
     provenance,
-    integrity: { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' },
+    integrity: integrityBlock(''),
     extensions: [{ namespace: 'urn:uai:ext:evidence', purpose: 'Validator evidence about one checked message.', critical: false }],
   });
 }

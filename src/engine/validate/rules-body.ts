@@ -1,7 +1,7 @@
 import type { IssueDraft } from '../issues.ts';
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
-import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from './json.ts';
+import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
 
 /**
  * Profile rules beyond the body schemas (CONTRACT sections 2 and 4), one function per profile.

@@ -1,18 +1,18 @@
-import type { IssueDraft } from '../issues.ts';
-import { PROFILE_IDS, PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
-import { DID_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN, TRACEPARENT_PATTERN } from '../../standard/objects/patterns.ts';
-import { REGISTERED_EXTENSIONS } from '../../standard/value-sets.ts';
-import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from './json.ts';
-import { compareInstants, parseInstant } from '../instant.ts';
-
 /**
  * Envelope checks beyond the schema (CONTRACT section 4). Each runs only when the members it reads
  * have the right type; type problems are the schema stage's to report.
  */
+import type { IssueDraft } from '../issues.ts';
+import { PROFILE_IDS, PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
+import { DID_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN } from '../../standard/objects/patterns.ts';
+import { REGISTERED_EXTENSIONS } from '../../standard/value-sets.ts';
+import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
+import { allZeros, parseTraceparent } from '../trace.ts';
+import { compareInstants, parseInstant } from '../instant.ts';
+
 const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
 const DID_RE = new RegExp(DID_PATTERN);
 const CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
-const TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
 const NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
 const FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, '')));
 const REGISTERED_NAMESPACES = new Set<string>(REGISTERED_EXTENSIONS.map((e) => e.namespace));
@@ -44,9 +44,10 @@ export function traceIssues(message: JsonObject): IssueDraft[] {
   const out: IssueDraft[] = [];
   const conversation = ownRecord(message, 'conversation');
   const traceparent = ownString(conversation, 'traceparent');
-  if (traceparent === undefined || !TRACEPARENT_RE.test(traceparent)) return out;
-  const [, traceId = '', spanId = ''] = traceparent.split('-');
-  if (/^0+$/.test(traceId) || /^0+$/.test(spanId)) {
+  const parsed = parseTraceparent(traceparent);
+  if (!parsed) return out;
+  const { traceId, parentId } = parsed;
+  if (allZeros(traceId) || allZeros(parentId)) {
     out.push({ code: 'trace.traceparent_invalid', path: '/conversation/traceparent', message: 'The traceparent trace-id and parent-id must not be all zeros.', actual: traceparent });
     return out;
   }
@@ -57,6 +58,7 @@ export function traceIssues(message: JsonObject): IssueDraft[] {
   return out;
 }
 
+/** Conversation and delivery linkage: a reply needs its parent; expires_at must come after issued_at. */
 export function linkageIssues(message: JsonObject): IssueDraft[] {
   const out: IssueDraft[] = [];
   const conversation = ownRecord(message, 'conversation');

@@ -1,19 +1,20 @@
-import { schemaValidator } from '../schema-validators.ts';
-import type { SchemaError } from '../schema-validator-types.ts';
-import { childPath, type IssueDraft } from '../issues.ts';
-import { issueCode } from '../../standard/codes.ts';
-import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
-import { isProfileId } from '../../standard/profiles.ts';
-import { fieldAtPointer, pointerSegments } from './field-model.ts';
-import { echo, isRecord, jsonType, own } from './json.ts';
-
 /**
  * Schema stage: runs the precompiled validator of the message's profile (the envelope schema
  * alone when the profile is not current) and turns ajv errors into issue drafts (CONTRACT
  * section 4). A value-constraint failure of a field with a valueIssueCode gets that specific
  * code; everything else a generic schema.* code by keyword.
  */
-const GENERIC = new Map<string, string>([
+import { schemaValidator } from '../schema-validators.ts';
+import type { SchemaError } from '../schema-validator-types.ts';
+import type { IssueDraft } from '../issues.ts';
+import { childPath, pointerSegments } from '../pointer.ts';
+import { issueCode, type IssueCodeId } from '../../standard/codes.ts';
+import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
+import { isProfileId } from '../../standard/profiles.ts';
+import { fieldAtPointer } from '../field-model.ts';
+import { echo, isRecord, jsonType, own } from '../json.ts';
+
+const GENERIC = new Map<string, IssueCodeId>([
   ['required', 'schema.required'],
   ['type', 'schema.type'],
   ['enum', 'schema.value_not_allowed'],
@@ -63,12 +64,12 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
     case 'const': {
       const expected = keyword === 'enum' ? p.allowedValues : [p.allowedValue];
       const code = specific ?? generic;
-      const text = specific ? issueCode(specific)!.title : `${name} is not an allowed value`;
+      const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return { code, path, message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`, expected, actual: echo(value), keyword };
     }
     case 'pattern': {
       const code = specific ?? generic;
-      const text = specific ? issueCode(specific)!.title : `${name} does not match its pattern`;
+      const text = specific ? issueCode(specific).title : `${name} does not match its pattern`;
       return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case 'format':
@@ -83,6 +84,7 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
 /** Schema id used for a message: its profile's, or the shared envelope when the profile is not current. */
 export const schemaIdFor = (profile: unknown): string => (isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID);
 
+/** Issue drafts of the schema stage for a message: one per problem, specific codes where the model names one. */
 export function schemaIssues(message: unknown, profile: unknown): IssueDraft[] {
   const validate = schemaValidator(schemaIdFor(profile));
   if (validate(message)) return [];

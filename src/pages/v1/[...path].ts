@@ -1,10 +1,10 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { recordFile, serializeRecord } from '../../records/index.ts';
+import { recordFile, serializeRecord, type RecordPath } from '../../records/index.ts';
 import { records } from '../../site/records.ts';
 
 /** Every GET record of the REST surface, written as a static file under dist/v1. */
 export const getStaticPaths = (() =>
-  [...records.keys()].map((path) => ({ params: { path: recordFile(path).slice(1) }, props: { path } }))) satisfies GetStaticPaths;
+  (Object.keys(records) as RecordPath[]).map((path) => ({ params: { path: recordFile(path).slice(1) }, props: { path } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response(serializeRecord(records.get(props.path as string)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export const GET: APIRoute<{ path: RecordPath }> = ({ props }) =>
+  new Response(serializeRecord(records[props.path]), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

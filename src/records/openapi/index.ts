@@ -1,35 +1,24 @@
-import { errorCode } from '../../standard/codes.ts';
 import { PROFILES } from '../../standard/profiles.ts';
-import { mockExchange } from '../../engine/mock-exchange/index.ts';
-import { validateMessage } from '../../engine/validate/index.ts';
-import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { ROUTES, type Route } from '../../standard/routes.ts';
+import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { ROUTES, type Route } from '../../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { pageUrl } from '../../standard/site.ts';
 import type { RecordContext } from '../context.ts';
-import type { ExampleRecord } from '../examples.ts';
+import type { PublishedExample } from '../../engine/index.ts';
+import { postOperation } from './action-operations.ts';
 import { componentSchemas, ref } from './components.ts';
+import { operationId, problemResponse, type Json } from './operation-parts.ts';
 
 /**
  * OpenAPI 3.1.0 description of the REST surface (CONTRACT section 9), generated from the route
  * table, the field model and the published examples.
  */
-type Json = Record<string, unknown>;
-
-const problemResponse = (code: string) => {
-  const entry = errorCode(code)!;
-  return { description: `${entry.title} (${code})`, content: { 'application/problem+json': { schema: ref('Problem') } } };
-};
-
 const RECORD_SCHEMAS: Record<string, string> = { schema: 'JsonSchemaDocument', openapi: 'OpenApiDocument', example: 'ExampleRecord' };
 
-function operationId(route: Route): string {
-  const words = route.id.split('-');
-  return (route.method === 'GET' ? 'get' : 'post') + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
-}
-
 function getOperation(route: Route, ctx: RecordContext): Json {
-  const params: Json[] = [];
+  const params: Json[] = [
+    { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer; a match gives 304 (RFC 9110 section 13.1.2).', schema: { type: 'string' } },
+  ];
   if (route.path.includes('{profile}')) {
     const ids = PROFILES.map((p) => p.id) as string[];
     params.push({
@@ -49,15 +38,19 @@ function getOperation(route: Route, ctx: RecordContext): Json {
     summary: route.summary,
     description: `${route.purpose} Human page: ${pageUrl(ctx.site, route.page.replace('{profile}', PROFILES[0]!.id))}`,
     tags: ['records'],
-    ...(params.length ? { parameters: params } : {}),
+    parameters: params,
     responses: {
       '200': {
         description: route.summary,
         headers: {
-          ETag: { description: 'Validator of the record.', schema: { type: 'string' } },
-          'Cache-Control': { description: 'public, max-age=300', schema: { type: 'string' } },
+          ETag: { description: 'Validator of the record.', required: true, schema: { type: 'string' } },
+          'Cache-Control': { description: 'public, max-age=300', required: true, schema: { type: 'string' } },
         },
         content: { 'application/json': { schema } },
+      },
+      '304': {
+        description: 'Not modified: If-None-Match named the current ETag (RFC 9110 section 15.4.5).',
+        headers: { ETag: { description: 'Validator of the record.', required: true, schema: { type: 'string' } } },
       },
       '404': problemResponse('route.not_found'),
       '405': problemResponse('request.method_not_allowed'),
@@ -65,65 +58,7 @@ function getOperation(route: Route, ctx: RecordContext): Json {
   };
 }
 
-const POST_PROBLEMS = ['request.malformed_json', 'request.invalid', 'request.too_deep', 'request.method_not_allowed', 'request.too_large', 'request.unsupported_media_type', 'request.rate_limited', 'server.internal'];
-
-function postProblems(): Json {
-  const byStatus = new Map<string, string[]>();
-  for (const code of POST_PROBLEMS) {
-    const status = String(errorCode(code)!.status);
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [status, { ...problemResponse(codes[0]!), description: codes.map((c) => `${errorCode(c)!.title} (${c})`).join('; ') }]),
-  );
-}
-
-/** Real answers of the engine for the request example, at the fixed example instant, as response examples. */
-function responseExample(ctx: RecordContext, isValidate: boolean, request: Record<string, unknown>): unknown {
-  const now = new Date(Date.parse(EXAMPLE_EPOCH) + 30_000);
-  if (isValidate) return validateMessage(request, { mode: 'keyed-json', site: ctx.site, now });
-  return mockExchange({ scenario: 'accepted-task', format: 'exchange', message: request }, { site: ctx.site, now: () => now });
-}
-
-function postOperation(route: Route, ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
-  const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message;
-  const isValidate = route.id === 'validate';
-  const answer = { published: { summary: 'The answer for the intent request example', value: responseExample(ctx, isValidate, request) } };
-  return {
-    operationId: operationId(route),
-    summary: route.summary,
-    description: route.purpose,
-    tags: ['actions'],
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: ref(isValidate ? 'ValidateRequest' : 'MockExchangeRequest'),
-          examples: isValidate
-            ? { published: { summary: 'The intent request example', value: { message: request, normalization_mode: 'keyed-json', format: 'result' } } }
-            : { acceptedTask: { summary: 'Accepted-task scenario', value: { scenario: 'accepted-task', format: 'exchange', message: request } } },
-        },
-      },
-    },
-    responses: {
-      '200': {
-        description: isValidate
-          ? 'The check ran (valid or not). format=record answers with the conformance record as an attachment; format=sarif with a SARIF log.'
-          : 'The exchange ran; http_status inside the result is the simulated status.',
-        headers: { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } },
-        content: isValidate
-          ? {
-              'application/json': { schema: { oneOf: [ref('ValidatorResult'), ref('ConformanceResultMessage')] }, examples: answer },
-              'application/sarif+json': { schema: ref('SarifLog') },
-            }
-          : { 'application/json': { schema: { oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')], description: 'format=message answers with the response message alone.' }, examples: answer } },
-      },
-      ...postProblems(),
-    },
-  };
-}
-
-export function openApiDocument(ctx: RecordContext, examples: readonly ExampleRecord[]): Json {
+export function openApiDocument(ctx: RecordContext, examples: readonly PublishedExample[]): Json {
   const paths: Record<string, Json> = {};
   for (const route of ROUTES) {
     if (route.path.includes('?')) continue; // the download twin is the download parameter of /adoption-kit
@@ -151,7 +86,8 @@ export function openApiDocument(ctx: RecordContext, examples: readonly ExampleRe
     },
     externalDocs: { description: 'API reference page, rendered from this document', url: pageUrl(ctx.site, '/api/') },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: ctx.site.base, description: 'The REST base of this deployment.' }],
+    // Relative to where this document is served (OpenAPI 3.1 section 4.8.5): <origin>/v1 on every deployment.
+    servers: [{ url: new URL(ctx.site.base).pathname, description: `The REST base of this deployment, ${ctx.site.base}.` }],
     security: [],
     tags: [
       { name: 'records', description: 'Published, cacheable JSON records.' },

@@ -1,9 +1,3 @@
-import { canonicalHash, seal } from '../engine/canonical.ts';
-import { messageToKeyless } from '../engine/keyless.ts';
-import type { Message } from '../standard/examples.ts';
-import type { Site } from '../standard/site.ts';
-import { publishedExamples } from './examples.ts';
-
 /**
  * The conformance pack's fixtures (CONTRACT section 9). Valid ones: every published example in
  * keyed, minified and keyless form with the canonical_hash it must give. Invalid ones: at least
@@ -11,6 +5,12 @@ import { publishedExamples } from './examples.ts';
  * checksum) with exactly the codes it must raise. `text` fixtures carry JSON text that only a
  * parser can turn into the message (1e400, lone surrogates), so the pack itself stays plain JSON.
  */
+import { canonicalHash, seal } from '../canonical.ts';
+import { messageToKeyless } from '../keyless.ts';
+import type { Message } from '../../standard/examples.ts';
+import type { Site } from '../../standard/site.ts';
+import { publishedExamples } from './examples.ts';
+
 export type FixtureMode = 'keyed-json' | 'keyless-json';
 
 export interface ValidFixture {
@@ -35,11 +35,14 @@ export interface InvalidFixture {
   readonly expected_codes: readonly string[];
 }
 
+// Mutations edit a sealed message as plain JSON, member by member; typing every path would add nothing.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Mutation = (m: any) => void;
 
 const NUMBER_MARK = 987654321.5;
 const STRING_MARK = '@@lone-surrogate@@';
 
+/** The valid and invalid fixtures of the conformance pack for an origin. */
 export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invalid: InvalidFixture[] } {
   const examples = publishedExamples(site);
   const byProfile = (p: string) => examples.find((e) => e.profile === p)!.message;

@@ -1,4 +1,4 @@
-import { PROFILES } from './profiles.ts';
+import { PROFILES } from '../standard/profiles.ts';
 
 /** The human page map (CONTRACT section 10): every page, the record it shows, and its JSON twin route. */
 export interface PageEntry {

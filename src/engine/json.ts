@@ -1,4 +1,5 @@
 /** Small, allocation-light helpers for untrusted JSON values (CONTRACT section 8: hostile input). */
+import { childPath as pointerTo } from './pointer.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ export function findNonCanonical(value: unknown, path = ''): string | undefined 
   if (typeof value !== 'object' || value === null) return undefined;
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
   for (const [key, child] of entries) {
-    const childPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const childPath = pointerTo(path, key);
     if (LONE_SURROGATE.test(key)) return childPath;
     const found = findNonCanonical(child, childPath);
     if (found !== undefined) return found;

@@ -1,17 +1,16 @@
 /**
- * UAI-1 starter: TypeScript for Node 22.18+ (types are stripped by Node itself; built-in fetch;
- * no dependencies). On Node 22.6-22.17 add --experimental-strip-types.
+ * UAI-1 starter: TypeScript, no dependencies, built-in fetch. Runs on Node 22.18 or newer, which
+ * strips the types itself, or with `npx tsx` on Node 18 or newer. An ES module by its extension
+ * (.mts), so its top-level await works whatever package.json sits next to the copied file.
  *
- *   node uai-starter.ts http://localhost:4321/v1
+ *   node uai-starter.mts http://localhost:4321/v1
+ *   npx tsx uai-starter.mts http://localhost:4321/v1
  *
  * Steps: fetch the catalog, take the first packet (the `message` of the published
  * uai.intent.request.v1 example), validate it (POST /validate), run the accepted-task mock
  * exchange (POST /mock-exchange), print a short summary. Exits 1 when any step fails
  * (network or HTTP error, invalid message, simulated status other than 202), 2 on usage.
  */
-
-// An ES module (top-level await below), whatever package.json sits next to the copied file.
-export {};
 
 interface Issue { code: string; path: string; message: string }
 interface Catalog { routes: unknown[] }
@@ -56,7 +55,7 @@ async function run(base: string): Promise<void> {
 
 const base = process.argv[2];
 if (process.argv.length !== 3 || !base) {
-  console.error('usage: node uai-starter.ts <base_url>   (for example http://localhost:4321/v1)');
+  console.error('usage: node uai-starter.mts <base_url>   (for example http://localhost:4321/v1)');
   process.exit(2);
 }
 try {

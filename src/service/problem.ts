@@ -1,5 +1,5 @@
-import { errorCode } from './codes.ts';
-import { links, type Site } from './site.ts';
+import { errorCode, type ErrorCodeId } from '../standard/codes.ts';
+import { links, type Site } from '../standard/site.ts';
 
 /**
  * The RFC 9457 problem document of a published error code (CONTRACT section 8): `type` is the
@@ -10,8 +10,8 @@ export interface IssueLike {
   readonly code: string;
 }
 
-export function problemBody(site: Site, code: string, detail: string, errors?: readonly IssueLike[]) {
-  const entry = errorCode(code) ?? errorCode('server.internal')!;
+export function problemBody(site: Site, code: ErrorCodeId, detail: string, errors?: readonly IssueLike[]) {
+  const entry = errorCode(code);
   const body: Record<string, unknown> = { type: links(site).codeHelp(entry.code), title: entry.title, status: entry.status, detail, code: entry.code };
   if (errors && errors.length) body.errors = errors;
   return body;

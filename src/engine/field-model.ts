@@ -1,13 +1,14 @@
-import type { FieldDef, FieldType, ObjectDef } from '../../standard/model.ts';
-import { ENVELOPE } from '../../standard/objects/envelope.ts';
-import { OBJECTS, bodyDef, objectDef } from '../../standard/objects/index.ts';
-import { isProfileId } from '../../standard/profiles.ts';
-
 /**
  * Lookups over the field model (src/standard/model.ts), built once at module load: fields by key,
  * and the alias index used by the key-spelling check (CONTRACT section 4: `messageId` names
  * `message_id`).
  */
+import type { FieldDef, FieldType, ObjectDef } from '../standard/model.ts';
+import { ENVELOPE } from '../standard/objects/envelope.ts';
+import { OBJECTS, bodyDef, objectDef } from '../standard/objects/index.ts';
+import { isProfileId } from '../standard/profiles.ts';
+import { pointerSegments } from './pointer.ts';
+
 interface DefIndex {
   readonly fields: ReadonlyMap<string, FieldDef>;
   /** Normalized spelling (lowercase, no `_` or `-`) -> registered key. */
@@ -26,6 +27,7 @@ const indexes = new Map<ObjectDef, DefIndex>(
   ]),
 );
 
+/** The field and alias index of an object map. */
 export const defIndex = (def: ObjectDef): DefIndex => indexes.get(def)!;
 
 export const fieldOf = (def: ObjectDef, key: string): FieldDef | undefined => defIndex(def).fields.get(key);
@@ -45,10 +47,6 @@ export function nestedDef(owner: ObjectDef, field: FieldDef, type: FieldType, pr
   if (type.kind === 'object') return objectDef(type.ref);
   return undefined;
 }
-
-/** RFC 6901 pointer -> segments. */
-export const pointerSegments = (pointer: string): string[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /** The field a pointer names (the last key segment resolved through the model), if registered. */
 export function fieldAtPointer(pointer: string, profile: unknown): FieldDef | undefined {

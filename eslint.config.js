@@ -1,0 +1,62 @@
+// Lint configuration: typescript-eslint's recommended rules and one architectural rule, the
+// engine's single door (src/engine/index.ts, and browser.ts for browser code): nothing outside
+// src/engine may import a file inside it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.netlify/',
+      'node_modules/',
+      'src/engine/generated/',
+      'reports/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,mts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.mts', '.js', '.mjs'] })] },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    rules: {
+      // `_name` marks a member dropped on purpose (`const { integrity: _integrity, ...rest } = message`).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // The JSON grammar (RFC 8259 section 7) is about control characters: ranges of them are meant.
+      'no-control-regex': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './!(src)/**/*',
+              from: './src/engine',
+              except: ['./index.ts', './browser.ts'],
+              message: 'Import the engine through its entry, src/engine/index.ts.',
+            },
+            {
+              target: './src/!(engine)/**/*',
+              from: './src/engine',
+              except: ['./index.ts', './browser.ts'],
+              message: 'Import the engine through its entry, src/engine/index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests, benchmarks, build scripts and browser glue read parsed JSON of known shape member by member.
+    files: ['tests/**', 'bench/**', 'scripts/**', 'src/scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

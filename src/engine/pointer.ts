@@ -1,0 +1,11 @@
+/** RFC 6901 JSON Pointers: the `path` of every issue, and how the engine walks a message by one. */
+
+/** One reference token, escaped (RFC 6901 section 3: `~` as `~0`, `/` as `~1`). */
+export const pointerSegment = (key: string | number): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+
+/** The pointer of a member or item below `path`. */
+export const childPath = (path: string, key: string | number): string => `${path}/${pointerSegment(key)}`;
+
+/** A pointer's reference tokens, unescaped (RFC 6901 section 4). */
+export const pointerSegments = (pointer: string): string[] =>
+  pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));

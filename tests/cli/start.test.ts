@@ -1,0 +1,46 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cannotListen, impliedOrigin, listenPort } from '../../scripts/start-settings.ts';
+import { NODE, run } from './local-server.ts';
+
+/** `npm start` (scripts/start.ts): its port and origin settings, and a busy port. */
+describe('npm start settings', () => {
+  it('listens on PORT, 4321 by default, and refuses what is not a port', () => {
+    expect(listenPort({})).toBe(4321);
+    expect(listenPort({ PORT: '4412' })).toBe(4412);
+    expect(listenPort({ PORT: 'http' })).toBeUndefined();
+    expect(listenPort({ PORT: '70000' })).toBeUndefined();
+  });
+
+  it('publishes the origin of PORT when UAI_ORIGIN is unset, and the build origin when serving dist/ as it is', () => {
+    const built = { skipBuild: false, builtOrigin: 'http://localhost:4321' };
+    expect(impliedOrigin({ PORT: '4412' }, built)).toBe('http://localhost:4412');
+    expect(impliedOrigin({}, built)).toBeUndefined(); // the default, http://localhost:4321
+    expect(impliedOrigin({ PORT: '4412', UAI_ORIGIN: 'https://uai.example' }, built)).toBeUndefined();
+    expect(impliedOrigin({ PORT: '4412' }, { skipBuild: true, builtOrigin: 'http://localhost:23456' })).toBe('http://localhost:23456');
+  });
+
+  it('says in one line what to set when the port is taken', () => {
+    expect(cannotListen('EADDRINUSE', 4321)).toBe('Port 4321 is already in use by another process: stop that process, or set PORT to a free port (e.g. `PORT=4322 npm start`; the origin follows PORT unless UAI_ORIGIN is set).');
+  });
+});
+
+describe('npm start on a busy port', () => {
+  let holder: Server;
+  let port: number;
+  beforeAll(async () => {
+    holder = createServer();
+    await new Promise<void>((done) => holder.listen(0, () => done()));
+    port = (holder.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((done) => holder.close(() => done())));
+
+  it('exits 1 before building, with the one line and no stack trace', async () => {
+    const started = Date.now();
+    const r = await run(NODE, ['scripts/start.ts'], { env: { ...process.env, PORT: String(port), UAI_ORIGIN: '' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(cannotListen('EADDRINUSE', port));
+    expect(r.stdout).not.toContain('build');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
