@@ -100,6 +100,8 @@ Usage:
   uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
       [--format text|json|sarif|junit|github] [--fail-on error|warning]
       [--sarif-base <dir>] [--origin <url>]
+  uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
+  uai test <endpoint-url> [...]    test a live implementation (uai test --help)
   uai help | --help
   uai --version
 

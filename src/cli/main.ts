@@ -3,6 +3,8 @@ import { sourceLocator, validateMessage } from '../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor } from '../standard/site.ts';
 import { HELP, parseArgs, type ValidateCommand } from './args.ts';
+import { checkExchangeCommand } from './check-exchange.ts';
+import { testCommand } from '../kit/command.ts';
 import { resolveTargets } from './files.ts';
 import { githubReport } from './github-report.ts';
 import { readInput } from './input.ts';
@@ -61,7 +63,18 @@ async function check(command: ValidateCommand, io: Io): Promise<Report & { reado
   return { checked, unreadable, failOn: command.failOn, several: targets.length > 1 || targets.some((t) => t.expanded) };
 }
 
+/** The commands with option parsing of their own (node:util parseArgs). */
+const SUBCOMMANDS = {
+  'check-exchange': checkExchangeCommand,
+  test: testCommand,
+} as const;
+
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
+    const site = configuredSite(io.env);
+    return SUBCOMMANDS[first as keyof typeof SUBCOMMANDS](rest, { stdout: io.stdout, stderr: io.stderr, now: io.now, site });
+  }
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
     io.stderr(`uai: ${parsed.error}\nRun "uai --help" for usage.\n`);

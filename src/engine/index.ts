@@ -30,6 +30,14 @@ export { compareInstants, inFourDigitYears, instantOfDate, parseInstant, utcSeco
 export { mockExchange, mockExchangeAction, MOCK_RESULT_KIND, type MockExchangeResult } from './mock-exchange/index.ts';
 export { parseMockRequest, type MockFormat, type MockRequest } from './mock-exchange/request.ts';
 
+// POST /v1/check-exchange and the test kit: the linkage rules of one exchange, and their fixtures.
+export { checkExchange, checkExchangeAction, checkExchangeMessages, EXCHANGE_CHECK_KIND, parseCheckExchangeRequest, responseKind, valueAt } from './exchange/index.ts';
+export type { CheckExchangeRequest, CheckExchangeResult, ExchangeCheck, ExchangeFinding, ExchangeInput, ExchangePair, ExchangeVerdict, MessageVerdict } from './exchange/index.ts';
+export { exchangeFixtures, type ExchangePairFixture } from './exchange/fixtures.ts';
+
+// The reference server of the HTTPS JSON binding (/v1/reference-server).
+export { answerMessage, capabilityStatement, decodeTaskRef, encodeTaskRef, TASK_RUN_SECONDS, taskStatus, type ReferenceAnswer, type TaskStatusAnswer, type TaskTicket } from './reference-server/index.ts';
+
 // The one serializer and checksum (CONTRACT section 3), keyless transport (section 5).
 export { canonicalHash, canonicalJson, integrityForms, messageChecksum, seal, sealBuilt, sha256Hex, withoutIntegrity } from './canonical.ts';
 export { jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';

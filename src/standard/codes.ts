@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   problem('request.unsupported_media_type', 415, 'Unsupported media type', 'The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity).'),
   problem('request.rate_limited', 429, 'Too many requests', 'More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.', true),
   problem('server.internal', 500, 'Internal error', 'The service failed unexpectedly; the request may be retried.', true),
+  problem('exchange.task_unknown', 404, 'Unknown task', 'The reference server issued no task with this reference; use task references exactly as received.'),
   typed('exchange.request_invalid', 400, 'Request message invalid', 'The mock exchange received a request message that fails validation; errors lists the issues.'),
   typed('exchange.wrong_profile', 400, 'Not an intent request', 'The mock exchange answers uai.intent.request.v1 messages only.'),
   typed('exchange.subject_unknown', 404, 'Unknown subject', 'The request subject is not a registered profile.'),

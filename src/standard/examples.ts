@@ -193,9 +193,12 @@ export function exampleSources(site: Site): ExampleSource[] {
     body: {
       name: `${RELEASE} reference server`,
       supported_profiles: ['uai.intent.request.v1', 'uai.intent.response.v1', 'uai.task.status.v1', 'uai.error.v1'],
+      // Where it speaks the bindings: a bare message POSTed to the reference server, keyed or keyless,
+      // and its accepted tasks polled under /tasks/.
       endpoints: [
-        { binding: 'https-json-keyed', url: l.mockExchange, media_type: 'application/json' },
-        { binding: 'https-json-keyed', url: l.validate, media_type: 'application/json' },
+        { binding: 'https-json-keyed', url: l.referenceServer, media_type: 'application/json' },
+        { binding: 'https-json-keyless', url: l.referenceServer, media_type: 'application/json' },
+        { binding: 'https-async-callback', url: `${l.referenceServer}/tasks/`, media_type: 'application/json' },
       ],
       operations: [{ intent: 'resolve-profile', request_profile: 'uai.intent.request.v1', response_profiles: ['uai.intent.response.v1', 'uai.error.v1'] }],
       trust_channels: ['signed-envelope', 'public'],

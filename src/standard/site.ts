@@ -65,6 +65,10 @@ function buildLinks(site: Site) {
     conformancePack: api('/conformance-pack'),
     validate: api('/validate'),
     mockExchange: api('/mock-exchange'),
+    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
+    referenceServer: api('/reference-server'),
+    /** Polling a task the reference server accepted (transport binding https-async-callback). */
+    referenceTask: (taskRef: string) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
     /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
     codeHelp: (code: string) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
     profilePage: (profile: ProfileId | string) => pageUrl(site, `/profiles/${profile}/`),

@@ -74,13 +74,22 @@ const SUMMARIES: Record<MockScenario, string> = {
 
 const EXPIRED_NOTE = ' The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.';
 
+export interface MockOptions {
+  /**
+   * The task reference of an accepted answer; by default derived from the request like the
+   * other ids. The reference server passes its own, which its task-status route can read back.
+   */
+  readonly taskRef?: string;
+}
+
 /** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
-export function mockExchange(request: MockRequest, context: EngineContext): MockExchangeResult {
+export function mockExchange(request: MockRequest, context: EngineContext, options: MockOptions = {}): MockExchangeResult {
   const { site } = context;
   const now = context.now();
   const { message, scenario } = request;
   const validation = validateMessage(message, { mode: 'keyed-json', site, now });
-  const ids = exchangeIds(validation.normalization.canonical_hash, message, scenario);
+  const derived = exchangeIds(validation.normalization.canonical_hash, message, scenario);
+  const ids = options.taskRef === undefined ? derived : { ...derived, taskRef: options.taskRef };
   const issues = [...validation.errors, ...validation.warnings];
   const link = (taskRef?: string): Linkage => linkage({ site, request: message, issues, ids, now }, taskRef);
   const body = ownRecord(message, 'body');

@@ -1,0 +1,14 @@
+import { configuredSite } from '../../src/config.ts';
+import { checkExchangeAction } from '../../src/engine/index.ts';
+import { actionHandler } from '../../src/http/action-handler.ts';
+
+/** POST /v1/check-exchange: both messages of an exchange validated and the pair judged by the exchange rules. */
+const handle = actionHandler({ site: configuredSite(process.env), action: checkExchangeAction });
+
+export default async (request: Request): Promise<Response> => handle(request);
+
+export const config = {
+  path: '/v1/check-exchange',
+  // CONTRACT section 8: 120 POSTs per minute per client address.
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

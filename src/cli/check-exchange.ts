@@ -1,0 +1,93 @@
+/**
+ * `uai check-exchange <request.json> <response.json>`: the offline twin of POST /v1/check-exchange.
+ * It builds the same request body the route takes and runs the same engine action, so
+ * `--format json` prints exactly the route's answer.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { checkExchangeAction, type CheckExchangeResult } from '../engine/index.ts';
+import type { Site } from '../standard/site.ts';
+
+export const CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
+
+Validates both messages of one exchange and judges the pair by the exchange rules
+(spec 4.2, CONTRACT sections 2 and 6), as POST /v1/check-exchange does.
+
+Options:
+  --mode keyless-json     both files are keyless messages (default keyed-json)
+  --http-status <n>       the HTTP status the response came with
+  --previous <file>       for a task status: the accepted answer (or status) it follows
+  --format text|json      json prints exactly what POST /v1/check-exchange answers
+
+Exit status: 0 the exchange conforms, 1 it does not, 2 usage error or unreadable input.
+`;
+
+export interface CheckExchangeIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly now: () => Date;
+  readonly site: Site;
+}
+
+class UsageError extends Error {}
+
+async function readJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+export function checkExchangeText(result: CheckExchangeResult): string {
+  const lines = [`exchange ${result.conforms ? 'conforms' : 'does not conform'} (response kind: ${result.exchange.response_kind ?? 'not an answer'})`];
+  for (const [name, v] of [['request', result.request_validation], ['response', result.response_validation]] as const) {
+    lines.push(`${name}: ${v.valid ? 'valid' : 'invalid'}, ${v.error_count} error(s), ${v.warning_count} warning(s)`);
+    for (const i of [...v.errors, ...v.warnings]) lines.push(`  ${i.severity} ${i.code} at ${i.path || '/'}: ${i.message}`);
+  }
+  for (const v of result.exchange.verdicts.filter((x) => x.status === 'fail')) {
+    lines.push(`FAIL ${v.id} (${v.severity}, ${v.section}): ${v.title}`);
+    for (const f of v.findings) lines.push(`  ${f.path || '/'}: ${f.message}`);
+  }
+  const c = result.exchange.counts;
+  lines.push(`rules: ${c.pass} passed, ${c.fail} failed, ${c.skip} not applicable`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function checkExchangeCommand(argv: readonly string[], io: CheckExchangeIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { mode: { type: 'string' }, 'http-status': { type: 'string' }, previous: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean' } },
+    });
+    if (values.help) {
+      io.stdout(CHECK_EXCHANGE_HELP);
+      return 0;
+    }
+    if (positionals.length !== 2) throw new UsageError('give the request file and the response file');
+    const format = values.format ?? 'text';
+    if (format !== 'text' && format !== 'json') throw new UsageError('--format takes text or json');
+    const body: Record<string, unknown> = { request: await readJson(positionals[0]!), response: await readJson(positionals[1]!) };
+    if (values.mode !== undefined) body.normalization_mode = values.mode;
+    if (values['http-status'] !== undefined) body.http_status = Number(values['http-status']);
+    if (values.previous !== undefined) body.previous = await readJson(values.previous);
+    const outcome = checkExchangeAction(body, { site: io.site, now: io.now });
+    if (!outcome.ok) throw new UsageError(outcome.detail);
+    const result = outcome.body as CheckExchangeResult;
+    io.stdout(format === 'json' ? `${JSON.stringify(result)}\n` : checkExchangeText(result));
+    return result.conforms ? 0 : 1;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`uai check-exchange: ${(error as Error).message}\nRun "uai check-exchange --help" for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Exchange checks (spec 4.2, CONTRACT sections 2 and 6): does a response answer its request as
+ * a conforming server must? One verdict per published rule, in the rule table's order, so that
+ * the mock exchange, the hosted check, the offline CLI and the test kit judge pairs alike.
+ * Message-level validity is the validator's job; these rules only look at the linkage.
+ */
+import { EXCHANGE_RULES } from '../../standard/exchange-rules.ts';
+import { responseKind } from './kind.ts';
+import { CHECKS } from './rules.ts';
+import type { ExchangeCheck, ExchangeVerdict } from './types.ts';
+
+export interface ExchangeInput {
+  readonly request: unknown;
+  readonly response: unknown;
+  readonly httpStatus?: number;
+  /** For a task status: the accepted response, or the task status, it follows. */
+  readonly previous?: unknown;
+  /** The request's own validation issues (errors and warnings); see ExchangePair.flagged. */
+  readonly requestIssues?: readonly { readonly path: string; readonly severity: string }[];
+}
+
+/**
+ * A path is flagged when an issue sits at it or below it; an error about the whole message
+ * flags everything. The reference server's reader (mock-exchange/linkage.ts) copies by the same rule.
+ */
+function flaggedBy(issues: ExchangeInput['requestIssues'] = []): (path: string) => boolean {
+  const whole = issues.some((i) => i.path === '' && i.severity === 'error');
+  return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+}
+
+export function checkExchange(input: ExchangeInput): ExchangeCheck {
+  const kind = responseKind(input.response);
+  const flagged = flaggedBy(input.requestIssues);
+  const verdicts: ExchangeVerdict[] = EXCHANGE_RULES.map((rule) => {
+    const base = { id: rule.id, section: rule.section, severity: rule.severity, title: rule.title };
+    if (kind === undefined || !(rule.appliesTo as readonly string[]).includes(kind)) return { ...base, status: 'skip', findings: [] };
+    const findings = CHECKS[rule.id]({ ...input, kind, flagged });
+    return { ...base, status: findings.length ? 'fail' : 'pass', findings };
+  });
+  const failed = verdicts.filter((v) => v.status === 'fail');
+  const mustFail = failed.filter((v) => v.severity === 'must').length;
+  return {
+    response_kind: kind ?? null,
+    conforms: kind !== undefined && mustFail === 0,
+    counts: {
+      pass: verdicts.filter((v) => v.status === 'pass').length,
+      fail: failed.length,
+      skip: verdicts.filter((v) => v.status === 'skip').length,
+      must_fail: mustFail,
+      should_fail: failed.length - mustFail,
+    },
+    verdicts,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * One check function per exchange rule (src/standard/exchange-rules.ts). Each returns the
+ * findings for one (request, response) pair, every finding pointing into the response; an empty
+ * list is a pass. Values are compared as the request carries them: a rule whose request value is
+ * absent has nothing to copy and passes.
+ */
+import { isPublishedErrorCode } from '../../standard/codes.ts';
+import type { ExchangeRuleId } from '../../standard/exchange-rules.ts';
+import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
+import { compareInstants, parseInstant } from '../instant.ts';
+import { valueAt } from './kind.ts';
+import type { ExchangeFinding, ExchangePair } from './types.ts';
+
+type Check = (pair: ExchangePair) => ExchangeFinding[];
+
+const finding = (path: string, message: string, expected?: unknown, actual?: unknown): ExchangeFinding => {
+  const f: ExchangeFinding = { path, message };
+  if (expected !== undefined) f.expected = expected;
+  if (actual !== undefined) f.actual = actual;
+  return f;
+};
+
+/** The response value at `responsePath` must equal the request value at `requestPath`, when the request has one. */
+/** A pointer as the dotted member name the messages speak of (/delivery/mode -> delivery.mode). */
+const dotted = (pointer: string): string => pointer.slice(1).replaceAll('/', '.');
+
+const copied = (requestPath: string, responsePath: string): Check => ({ request, response, flagged }) => {
+  const want = valueAt(request, requestPath);
+  if (want === undefined || flagged(requestPath)) return [];
+  const got = valueAt(response, responsePath);
+  return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`, want, got)];
+};
+
+/** Both are RFC 3339 instants naming the same moment (a response may write the request's expiry another way). */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const x = typeof a === 'string' ? parseInstant(a) : undefined;
+  const y = typeof b === 'string' ? parseInstant(b) : undefined;
+  return x !== undefined && y !== undefined && compareInstants(x, y) === 0;
+}
+
+const isTaskState = (v: unknown): v is TaskState => typeof v === 'string' && (TASK_STATES as readonly string[]).includes(v);
+
+/** The HTTP status each kind of answer is sent with (CONTRACT section 6). */
+function expectedStatus(pair: ExchangePair): number | undefined {
+  if (pair.kind === 'accepted') return 202;
+  if (pair.kind === 'completed') return 200;
+  const status = valueAt(pair.response, '/body/status');
+  return pair.kind === 'error' && typeof status === 'number' ? status : undefined;
+}
+
+export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
+  'exchange.http_status': (pair) => {
+    const want = expectedStatus(pair);
+    if (pair.httpStatus === undefined || want === undefined || pair.httpStatus === want) return [];
+    return [finding('', `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus)];
+  },
+  'exchange.response_profile': ({ request, response, previous }) => {
+    // A task status that follows an accepted answer is polled, not an answer to the request itself.
+    if (previous !== undefined) return [];
+    const named = valueAt(request, '/body/response_profile');
+    const allowed = ['uai.error.v1', typeof named === 'string' ? named : 'uai.intent.response.v1'];
+    const got = valueAt(response, '/profile');
+    return allowed.includes(got as string) ? [] : [finding('/profile', `The answer must be ${allowed[1]} (the request's response_profile) or uai.error.v1.`, allowed, got)];
+  },
+  'exchange.conversation_id': copied('/conversation/conversation_id', '/conversation/conversation_id'),
+  'exchange.parent_message_id': copied('/message_id', '/conversation/parent_message_id'),
+  'exchange.sequence': ({ request, response, flagged }) => {
+    const seq = valueAt(request, '/conversation/sequence');
+    if (!Number.isSafeInteger(seq) || flagged('/conversation/sequence')) return [];
+    const got = valueAt(response, '/conversation/sequence');
+    const want = (seq as number) + 1;
+    return got === want ? [] : [finding('/conversation/sequence', `conversation.sequence must be ${want}, the request sequence plus 1.`, want, got)];
+  },
+  'exchange.target_is_requester': (pair) => [...copied('/source/id', '/target/id')(pair), ...copied('/source/type', '/target/type')(pair)],
+  'exchange.source_not_requester': ({ request, response }) => {
+    const requester = valueAt(request, '/source/id');
+    const got = valueAt(response, '/source/id');
+    return requester === undefined || got !== requester ? [] : [finding('/source/id', 'The response source must be the answering party, not the requester.', undefined, got)];
+  },
+  'exchange.delivery_copied': (pair) => {
+    const out = [...copied('/delivery/mode', '/delivery/mode')(pair), ...copied('/delivery/priority', '/delivery/priority')(pair)];
+    const expires = valueAt(pair.request, '/delivery/expires_at');
+    const got = valueAt(pair.response, '/delivery/expires_at');
+    if (expires !== undefined && !pair.flagged('/delivery/expires_at') && !sameInstant(expires, got)) out.push(finding('/delivery/expires_at', 'delivery.expires_at must name the same instant as the request expiry.', expires, got));
+    return out;
+  },
+  'exchange.reply_not_requested': ({ response }) => {
+    const got = valueAt(response, '/delivery/reply_requested');
+    return got === false ? [] : [finding('/delivery/reply_requested', 'An accepted response sets delivery.reply_requested to false.', false, got)];
+  },
+  'exchange.task_ref_set': ({ response }) => {
+    const got = valueAt(response, '/delivery/task_ref');
+    return typeof got === 'string' && got !== '' ? [] : [finding('/delivery/task_ref', 'An accepted response sets delivery.task_ref to the task it started.', undefined, got)];
+  },
+  'exchange.task_ref_agrees': ({ response }) => {
+    const ref = valueAt(response, '/delivery/task_ref');
+    if (typeof ref !== 'string') return [];
+    return ['/body/task_ref', '/body/result/task_id']
+      .filter((path) => valueAt(response, path) !== ref)
+      .map((path) => finding(path, `${dotted(path)} must equal delivery.task_ref.`, ref, valueAt(response, path)));
+  },
+  'exchange.subject_copied': copied('/body/subject', '/body/subject'),
+  'exchange.trace_id_copied': copied('/provenance/trace_id', '/provenance/trace_id'),
+  'exchange.request_message_id': (pair) => {
+    // A task status may leave request_message_id out; an answer to the request may not.
+    if (pair.kind === 'task-status' && valueAt(pair.response, '/body/request_message_id') === undefined) return [];
+    return copied('/message_id', '/body/request_message_id')(pair);
+  },
+  'exchange.trust_signed': ({ response }) => {
+    const channel = valueAt(response, '/trust/channel');
+    const scheme = valueAt(response, '/trust/auth_scheme');
+    const out: ExchangeFinding[] = [];
+    if (channel !== 'signed-envelope') out.push(finding('/trust/channel', 'An accepted response travels as a signed envelope.', 'signed-envelope', channel));
+    if (scheme !== 'jws') out.push(finding('/trust/auth_scheme', 'A signed-envelope response names jws as its auth scheme.', 'jws', scheme));
+    return out;
+  },
+  'exchange.completed_without_task': ({ response }) =>
+    ['/body/task_ref', '/delivery/task_ref']
+      .filter((path) => valueAt(response, path) !== undefined)
+      .map((path) => finding(path, 'A completed response answers inline and carries no task reference.', undefined, valueAt(response, path))),
+  'exchange.error_code_published': ({ response }) => {
+    const code = valueAt(response, '/body/code');
+    return isPublishedErrorCode(code) ? [] : [finding('/body/code', 'The error code must be one the error registry publishes.', undefined, code)];
+  },
+  'exchange.task_matches': ({ response, previous }) => {
+    const task = valueAt(previous, '/profile') === 'uai.task.status.v1' ? valueAt(previous, '/body/task_id') : valueAt(previous, '/delivery/task_ref');
+    if (task === undefined) return [];
+    const got = valueAt(response, '/body/task_id');
+    return got === task ? [] : [finding('/body/task_id', 'A task status names the task the accepted response issued.', task, got)];
+  },
+  'exchange.task_transition': ({ response, previous }) => {
+    if (previous === undefined) return [];
+    const from = valueAt(previous, '/profile') === 'uai.task.status.v1' ? valueAt(previous, '/body/state') : 'accepted';
+    const to = valueAt(response, '/body/state');
+    if (!isTaskState(from) || !isTaskState(to)) return [];
+    // A repeated non-terminal state is a progress update, not a transition.
+    const allowed = from === to ? TASK_TRANSITIONS[from].length > 0 : TASK_TRANSITIONS[from].includes(to);
+    return allowed ? [] : [finding('/body/state', `A task cannot move from ${from} to ${to}; from ${from} it may go to ${TASK_TRANSITIONS[from].join(', ') || 'nothing (terminal)'}.`, TASK_TRANSITIONS[from], to)];
+  },
+};

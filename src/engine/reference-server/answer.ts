@@ -1,0 +1,39 @@
+/**
+ * The reference server of the HTTPS JSON binding (transport bindings https-json-keyed and
+ * https-json-keyless): a bare UAI-1 message in, a bare message out, with the HTTP status a real
+ * implementation would send. It answers as the mock exchange does (spec 4.2, CONTRACT section 6),
+ * choosing the answer from the request itself: a sync request is resolved inline (200), an
+ * async one is accepted as a task (202), and a request it cannot take gets a uai.error.v1 (400,
+ * 404). The body's JSON type selects the shape: an object is keyed, an array is keyless, and the
+ * answer comes back in the same shape.
+ */
+import type { EngineContext } from '../api.ts';
+import { messageFromKeyless, messageToKeyless } from '../keyless.ts';
+import { mockExchange } from '../mock-exchange/index.ts';
+import { isRecord, own, ownRecord } from '../json.ts';
+import { encodeTaskRef, ticketFor } from './task-ref.ts';
+
+export type ReferenceAnswer =
+  | { readonly ok: true; readonly status: number; readonly message: unknown }
+  | { readonly ok: false; readonly code: 'request.invalid'; readonly detail: string };
+
+export function answerMessage(body: unknown, context: EngineContext): ReferenceAnswer {
+  const keyless = Array.isArray(body);
+  const message = keyless ? messageFromKeyless(body).value : body;
+  if (!isRecord(message)) {
+    const detail = keyless
+      ? 'The keyless message does not convert to a message object; its top-level positions must follow the envelope order map of the field registry.'
+      : 'The body must be one UAI-1 message: a JSON object (keyed) or a JSON array (keyless).';
+    return { ok: false, code: 'request.invalid', detail };
+  }
+  const delivery = isRecord(message) ? ownRecord(message, 'delivery') : undefined;
+  const scenario = delivery && own(delivery, 'mode') === 'sync' ? 'completed-response' : 'accepted-task';
+  const ticket = scenario === 'accepted-task' ? ticketFor(message, context.now()) : undefined;
+  const result = mockExchange(
+    { message, scenario, format: 'message' },
+    context,
+    ticket ? { taskRef: encodeTaskRef(ticket) } : {},
+  );
+  const response = result.response_message;
+  return { ok: true, status: result.http_status, message: keyless ? messageToKeyless(response) : response };
+}

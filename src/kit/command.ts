@@ -1,0 +1,109 @@
+/**
+ * `uai test <endpoint-url>`: the implementation test kit on the command line. A shell like the
+ * others: it reads the baseline file and the clock, runs the kit, prints the report and decides
+ * the exit status (0 no regression, 1 regressions or stale baseline entries, 2 usage or an
+ * endpoint that cannot be reached).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { Site } from '../standard/site.ts';
+import { KIT_CHECKS } from '../standard/kit-checks.ts';
+import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
+import { formatKitReport, KIT_FORMATS, type KitFormat } from './report.ts';
+
+export const TEST_HELP = `Usage: uai test <endpoint-url> [options]
+
+Runs the UAI-1 implementation checks against a live server: reads its capability statement
+(GET of the endpoint, or --capability), sends fresh sealed requests for what it declares and
+hostile ones it must refuse, and judges every answer. Only the endpoint's origin is contacted.
+
+Options:
+  --capability <url>     where the capability statement is (default: the endpoint itself)
+  --format <f>           text (default), json, junit, html
+  --baseline <file>      JSON {"expected_failures": [ids]}: listed failures are expected;
+                         a new failure or a listed check that passes fails the run
+  --only <ids>           comma-separated check ids to run and report
+  --result <file>        write the sealed uai.conformance.result.v1 message to a file
+  --timeout <ms>         per request (default ${DEFAULT_LIMITS.timeoutMs})
+  --max-time <ms>        for the whole run (default ${DEFAULT_LIMITS.totalMs})
+  --max-requests <n>     request budget (default ${DEFAULT_LIMITS.maxRequests})
+
+Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
+baseline entry), 2 usage error or the endpoint could not be reached.
+`;
+
+export interface KitIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly now: () => Date;
+  readonly site: Site;
+}
+
+const positive = (text: string | undefined, fallback: number, name: string): number => {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} takes a positive whole number`);
+  return n;
+};
+
+class UsageError extends Error {}
+
+export async function testCommand(argv: readonly string[], io: KitIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        capability: { type: 'string' }, format: { type: 'string' }, baseline: { type: 'string' }, only: { type: 'string' },
+        result: { type: 'string' }, timeout: { type: 'string' }, 'max-time': { type: 'string' }, 'max-requests': { type: 'string' }, help: { type: 'boolean' },
+      },
+    });
+    if (values.help) {
+      io.stdout(TEST_HELP);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError('give exactly one endpoint URL');
+    const endpoint = positionals[0]!;
+    for (const url of [endpoint, values.capability]) {
+      if (url !== undefined && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))) throw new UsageError(`${url} is not an http(s) URL`);
+    }
+    const format = (values.format ?? 'text') as KitFormat;
+    if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(', ')}`);
+    const known = new Set<string>(KIT_CHECKS.map((c) => c.id));
+    const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((s) => s.trim()).filter(Boolean));
+    const unknown = only ? [...only].filter((id) => !known.has(id)) : [];
+    if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(', ')}`);
+    let baseline: Baseline | undefined;
+    if (values.baseline !== undefined) {
+      const read = parseBaseline(await readFile(values.baseline, 'utf8').catch(() => {
+        throw new UsageError(`cannot read the baseline ${values.baseline}`);
+      }));
+      if (!read.ok) throw new UsageError(`${values.baseline}: ${read.error}`);
+      baseline = read.baseline;
+    }
+    const report = await testImplementation({
+      endpoint,
+      ...(values.capability ? { capabilityUrl: values.capability } : {}),
+      limits: { timeoutMs: positive(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout'), totalMs: positive(values['max-time'], DEFAULT_LIMITS.totalMs, '--max-time'), maxRequests: positive(values['max-requests'], DEFAULT_LIMITS.maxRequests, '--max-requests') },
+      now: io.now(),
+      runId: randomBytes(16).toString('hex'),
+      site: io.site,
+      ...(baseline ? { baseline } : {}),
+      ...(only ? { only } : {}),
+    });
+    if (report.exit_code === 2) {
+      io.stderr(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? 'no answer'}\n`);
+      return 2;
+    }
+    if (values.result !== undefined) await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
+    io.stdout(formatKitReport(report, format));
+    return report.exit_code;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`uai test: ${(error as Error).message}\nRun "uai test --help" for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The implementation test kit: `uai test <endpoint>` runs it against a live UAI-1 server and
+ * reports one verdict per published check, the baseline comparison, and a sealed
+ * uai.conformance.result.v1 message about the implementation.
+ */
+import type { Site } from '../standard/site.ts';
+import { compareBaseline, type Baseline, type BaselineOutcome } from './baseline.ts';
+import type { KitHttp } from './http.ts';
+import { resultMessage } from './result-message.ts';
+import { runKit, type RunOptions } from './run.ts';
+import { judge, type KitVerdict } from './verdicts.ts';
+
+export { DEFAULT_LIMITS, kitHttp, KitHttpError, type Limits } from './http.ts';
+export { parseBaseline, type Baseline } from './baseline.ts';
+export { type KitVerdict } from './verdicts.ts';
+
+export const KIT_REPORT_KIND = 'uai.kit.report.v1';
+
+export interface KitReport {
+  readonly kind: typeof KIT_REPORT_KIND;
+  readonly endpoint: string;
+  readonly checked_at: string;
+  readonly requests_sent: number;
+  readonly declared_bindings: readonly string[];
+  /** Why the run stopped early, when it did. */
+  readonly aborted?: string;
+  readonly counts: { readonly pass: number; readonly fail: number; readonly skip: number; readonly must_fail: number; readonly should_fail: number };
+  readonly baseline: BaselineOutcome;
+  /** 0 no regression and no stale baseline entry, 1 otherwise, 2 the endpoint could not be reached. */
+  readonly exit_code: 0 | 1 | 2;
+  readonly checks: readonly KitVerdict[];
+  readonly result_message: Record<string, unknown>;
+}
+
+export interface KitOptions extends RunOptions {
+  readonly site: Site;
+  readonly baseline?: Baseline;
+  /** Check ids to report; all when absent (hostile requests outside it are not sent). */
+  readonly only?: ReadonlySet<string>;
+}
+
+export async function testImplementation(options: KitOptions, http?: KitHttp): Promise<KitReport> {
+  const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith('hostile.'))) : undefined;
+  const observations = await runKit({ ...options, ...(hostile ? { hostile } : {}) }, http);
+  const all = judge(observations, options.site, options.now);
+  const checks = options.only ? all.filter((v) => options.only!.has(v.id)) : all;
+  const baseline = compareBaseline(checks, options.baseline);
+  const failed = checks.filter((v) => v.status === 'fail');
+  const unreachable = observations.capability.error !== undefined && observations.exchanges.length === 0;
+  return {
+    kind: KIT_REPORT_KIND,
+    endpoint: options.endpoint,
+    checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    // The capability GET, then one request per exchange seen.
+    requests_sent: 1 + observations.exchanges.length,
+    declared_bindings: observations.declaredBindings,
+    ...(observations.aborted ? { aborted: observations.aborted } : {}),
+    counts: {
+      pass: checks.filter((v) => v.status === 'pass').length,
+      fail: failed.length,
+      skip: checks.filter((v) => v.status === 'skip').length,
+      must_fail: failed.filter((v) => v.severity === 'must').length,
+      should_fail: failed.filter((v) => v.severity === 'should').length,
+    },
+    baseline,
+    exit_code: unreachable ? 2 : baseline.regressions.length || baseline.stale.length ? 1 : 0,
+    checks,
+    result_message: resultMessage(checks, observations, options.site, options.runId, options.now),
+  };
+}

@@ -1,0 +1,77 @@
+/** The kit's report in the formats people and CI read: a text table, JSON, JUnit XML, standalone HTML. */
+import type { KitReport } from './index.ts';
+
+export const KIT_FORMATS = ['text', 'json', 'junit', 'html'] as const;
+export type KitFormat = (typeof KIT_FORMATS)[number];
+
+const mark = { pass: 'PASS', fail: 'FAIL', skip: 'skip' } as const;
+
+export function textReport(r: KitReport): string {
+  const width = Math.max(...r.checks.map((c) => c.id.length));
+  const lines = [`uai test ${r.endpoint}: ${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests`];
+  if (r.aborted) lines.push(`stopped early: ${r.aborted}`);
+  for (const c of r.checks) {
+    const expected = c.status === 'fail' && r.baseline.expected.includes(c.id) ? ' (expected, baseline)' : '';
+    lines.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
+    if (c.status === 'fail') for (const e of c.evidence.slice(0, 3)) lines.push(`        ${e}`);
+  }
+  if (r.baseline.regressions.length) lines.push(`regressions (not in the baseline): ${r.baseline.regressions.join(', ')}`);
+  if (r.baseline.stale.length) lines.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(', ')}`);
+  lines.push(`result message ${String(r.result_message.message_id)}: ${(r.result_message.body as { status: string }).status} (verify with: uai validate <file>)`);
+  return `${lines.join('\n')}\n`;
+}
+
+const xml = (s: string): string =>
+  s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, '\uFFFD').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** JUnit XML as CI systems read it: one testsuite, one testcase per check; baseline failures are skipped. */
+export function junitReport(r: KitReport): string {
+  const cases = r.checks.map((c) => {
+    const open = `    <testcase classname="uai.${xml(c.category)}" name="${xml(c.id)}" time="0">`;
+    if (c.status === 'fail' && r.baseline.expected.includes(c.id)) return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
+    if (c.status === 'fail') return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${xml(c.evidence.join('\n'))}</failure></testcase>`;
+    if (c.status === 'skip') return `${open}<skipped message="${xml(c.evidence[0] ?? 'not applicable')}"/></testcase>`;
+    return `${open}</testcase>`;
+  });
+  const failures = r.checks.filter((c) => c.status === 'fail' && !r.baseline.expected.includes(c.id)).length;
+  const skipped = r.checks.length - r.counts.pass - failures;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="uai test" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `  <testsuite name="${xml(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+const html = (s: string): string => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** One standalone page: no scripts, no external resources. */
+export function htmlReport(r: KitReport): string {
+  const rows = r.checks.map((c) => `<tr class="${c.status}"><td>${mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== 'pass' ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join('')}</ul>` : ''}</td></tr>`);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>uai test: ${html(r.endpoint)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
+</head><body>
+<h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
+<p>${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` Stopped early: ${html(r.aborted)}.` : ''}</p>
+<table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody></table>
+<h2>Result message</h2>
+<p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
+<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
+</body></html>
+`;
+}
+
+export function formatKitReport(r: KitReport, format: KitFormat): string {
+  if (format === 'json') return `${JSON.stringify(r, null, 2)}\n`;
+  if (format === 'junit') return junitReport(r);
+  if (format === 'html') return htmlReport(r);
+  return textReport(r);
+}

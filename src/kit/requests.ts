@@ -1,0 +1,69 @@
+/**
+ * The requests the kit sends: every one a fresh, correctly sealed uai.intent.request.v1 (new
+ * message, conversation and trace ids per run), addressed to the party the capability statement
+ * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
+ */
+import { seal } from '../engine/index.ts';
+import { RELEASE, UAI_VERSION } from '../standard/release.ts';
+
+export type Json = Record<string, unknown>;
+
+export interface RequestPlan {
+  /** Hex, 32 digits: the run's trace id and the root of every id the kit makes. */
+  readonly runId: string;
+  readonly now: Date;
+  /** The party that answers (the capability statement's source), or a stand-in for the endpoint. */
+  readonly target: Json;
+  /** A profile the server declares it supports, resolved by every request. */
+  readonly subject: string;
+}
+
+export const KIT_PARTY = { type: 'tool', id: 'uai-test-kit', label: `${RELEASE} implementation test kit`, role: 'requesting-agent', implementation: `uai-test-kit/${UAI_VERSION}` } as const;
+
+const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A well-formed profile id that no registry lists: a server must answer it with a typed error. */
+export const UNREGISTERED_SUBJECT = 'uai.unregistered.subject.v1';
+
+export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'async', subject = plan.subject): Json {
+  const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, '0')}`.replace(/^0{16}$/, '0000000000000001');
+  return seal({
+    uai_version: UAI_VERSION,
+    profile: 'uai.intent.request.v1',
+    message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
+    source: { ...KIT_PARTY },
+    target: plan.target,
+    conversation: { conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`, turn_id: `turn-kit-${n}`, traceparent: `00-${plan.runId}-${span}-01`, sequence: 1 },
+    delivery: { mode, priority: 'interactive', expires_at: iso(new Date(plan.now.getTime() + 3_600_000)), reply_requested: true, ack_required: false },
+    trust: { channel: 'public', auth_scheme: 'none' },
+    body: {
+      intent: 'resolve-profile',
+      subject,
+      requested_profile: subject,
+      parameters: { include_schema: false, include_example: false, include_field_registry: false },
+      constraints: ['public-record-only', 'trace-linked'],
+      response_profile: 'uai.intent.response.v1',
+    },
+    provenance: { trace_id: plan.runId, issued_at: iso(plan.now), agent_id: 'uai-test-kit' },
+    integrity: { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' },
+  });
+}
+
+/** The body text of each hostile request, with the media type it is sent as. */
+export function hostileBodies(plan: RequestPlan, n: number): Record<string, { readonly text: string; readonly mediaType: string }> {
+  const good = intentRequest(plan, n, 'async');
+  const json = (v: unknown) => ({ text: JSON.stringify(v), mediaType: 'application/json' });
+  const integrity = good.integrity as Json;
+  const { message_id: id, ...rest } = good;
+  let deep: unknown = 'bottom';
+  for (let i = 0; i < 100; i++) deep = [deep];
+  return {
+    'hostile.checksum_mismatch': json({ ...good, integrity: { ...integrity, checksum: `sha256:${'0'.repeat(64)}` } }),
+    'hostile.profile_unknown': json(seal({ ...good, profile: 'uai.unknown.thing.v1' })),
+    'hostile.version_unsupported': json(seal({ ...good, uai_version: '2.0' })),
+    'hostile.alias_key': json(seal({ messageId: id, ...rest })),
+    'hostile.too_deep': json({ ...good, extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep }] }),
+    'hostile.malformed_json': { text: `${JSON.stringify(good).slice(0, 200)}`, mediaType: 'application/json' },
+    'hostile.media_type': { text: JSON.stringify(good), mediaType: 'text/plain' },
+  };
+}

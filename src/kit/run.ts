@@ -1,0 +1,107 @@
+/**
+ * Running the kit against one endpoint: read the capability statement, then send what it
+ * declares (keyed async and sync requests, one for an unregistered subject, keyless if declared,
+ * polling if declared) and the
+ * hostile requests, one at a time. Sending is all this module does; judging is verdicts.ts.
+ */
+import { messageFromKeyless, messageToKeyless } from '../engine/index.ts';
+import { isProfileId } from '../standard/profiles.ts';
+import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
+import type { CapabilityObservation, Observation, Observations } from './observe.ts';
+import { hostileBodies, intentRequest, UNREGISTERED_SUBJECT, type Json, type RequestPlan } from './requests.ts';
+
+export interface RunOptions {
+  readonly endpoint: string;
+  /** Where the capability statement is; by default GET of the endpoint itself. */
+  readonly capabilityUrl?: string;
+  readonly limits: Limits;
+  readonly now: Date;
+  /** 32 hex digits; fresh per run unless a test pins it. */
+  readonly runId: string;
+  /** Hostile check ids to send; all when absent. */
+  readonly hostile?: ReadonlySet<string>;
+}
+
+const record = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const at = (v: unknown, ...path: string[]): unknown => path.reduce<unknown>((x, k) => (record(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
+
+/** Whom to address and what to ask, from the capability statement (or stand-ins without one). */
+function planFrom(capability: unknown, endpoint: string, options: RunOptions): RequestPlan {
+  const source = at(capability, 'source');
+  const target = record(source) && typeof source.type === 'string' && typeof source.id === 'string' ? { type: source.type, id: source.id } : { type: 'service', id: endpoint };
+  const declared = at(capability, 'body', 'supported_profiles');
+  const subjects = Array.isArray(declared) ? declared.filter(isProfileId) : [];
+  return { runId: options.runId, now: options.now, target, subject: subjects.find((p) => p === 'uai.task.status.v1') ?? subjects[0] ?? 'uai.task.status.v1' };
+}
+
+/** The bindings declared for the endpoint under test, and where its tasks are polled. */
+function bindingsOf(capability: unknown, endpoint: string): { bindings: string[]; pollBase?: string } {
+  const endpoints = at(capability, 'body', 'endpoints');
+  const bindings: string[] = [];
+  let pollBase: string | undefined;
+  for (const e of Array.isArray(endpoints) ? endpoints : []) {
+    const binding = at(e, 'binding');
+    const url = at(e, 'url');
+    if (typeof binding !== 'string' || typeof url !== 'string') continue;
+    if (binding === 'https-async-callback') pollBase = url;
+    else if (url === endpoint) bindings.push(binding);
+  }
+  if (pollBase !== undefined) bindings.push('https-async-callback');
+  return { bindings, ...(pollBase !== undefined ? { pollBase } : {}) };
+}
+
+export function defaultHttp(options: RunOptions): KitHttp {
+  const origins = new Set([new URL(options.endpoint).origin]);
+  if (options.capabilityUrl) origins.add(new URL(options.capabilityUrl).origin);
+  return kitHttp([...origins], options.limits);
+}
+
+export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(options)): Promise<Observations> {
+  const { endpoint } = options;
+  const exchanges: Observation[] = [];
+  const capability: { -readonly [K in keyof CapabilityObservation]: CapabilityObservation[K] } = { url: options.capabilityUrl ?? endpoint };
+  let declaredBindings: string[] = [];
+  const notes: string[] = [];
+  const post = async (scenario: Observation['scenario'], request: Json | undefined, text: string, mediaType = 'application/json'): Promise<Answer> => {
+    const answer = await http.send('POST', endpoint, { text, mediaType });
+    exchanges.push({ scenario, method: 'POST', url: endpoint, ...(request ? { request } : {}), answer });
+    return answer;
+  };
+  try {
+    capability.answer = await http.send('GET', capability.url);
+    const statement = capability.answer.status === 200 ? capability.answer.json : undefined;
+    const { bindings, pollBase } = bindingsOf(statement, endpoint);
+    declaredBindings = bindings;
+    const plan = planFrom(statement, endpoint, options);
+    let n = 0;
+
+    const asyncRequest = intentRequest(plan, ++n, 'async');
+    const accepted = await post('async', asyncRequest, JSON.stringify(asyncRequest));
+    const syncRequest = intentRequest(plan, ++n, 'sync');
+    await post('sync', syncRequest, JSON.stringify(syncRequest));
+    // A valid message asking for a profile no registry lists: the answer must be a typed error.
+    const unknownRequest = intentRequest(plan, ++n, 'sync', UNREGISTERED_SUBJECT);
+    await post('unknown-subject', unknownRequest, JSON.stringify(unknownRequest));
+    if (bindings.includes('https-json-keyless')) {
+      const keylessRequest = intentRequest(plan, ++n, 'async');
+      const answer = await http.send('POST', endpoint, { text: JSON.stringify(messageToKeyless(keylessRequest)), mediaType: 'application/json' });
+      const keylessAnswer = Array.isArray(answer.json);
+      exchanges.push({ scenario: 'keyless', method: 'POST', url: endpoint, request: keylessRequest, keylessAnswer, answer: keylessAnswer ? { ...answer, json: messageFromKeyless(answer.json).value } : answer });
+    }
+    const taskRef = at(accepted.json, 'delivery', 'task_ref');
+    const pollUrl = pollBase !== undefined && typeof taskRef === 'string' ? `${pollBase}${encodeURIComponent(taskRef)}` : undefined;
+    if (pollUrl !== undefined && !http.allows(pollUrl)) notes.push(`tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`);
+    else if (pollUrl !== undefined) {
+      const url = pollUrl;
+      exchanges.push({ scenario: 'poll', method: 'GET', url, request: asyncRequest, answer: await http.send('GET', url), previous: accepted.json });
+    }
+    for (const [id, body] of Object.entries(hostileBodies(plan, ++n))) {
+      if (!options.hostile || options.hostile.has(id)) await post(id as Observation['scenario'], undefined, body.text, body.mediaType);
+    }
+  } catch (error) {
+    if (!(error instanceof KitHttpError)) throw error;
+    if (!capability.answer) capability.error = error.message;
+    return { endpoint, capability, declaredBindings, exchanges, notes, aborted: error.message };
+  }
+  return { endpoint, capability, declaredBindings, exchanges, notes };
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkExchangeCommand } from '../../src/cli/check-exchange.ts';
+import { checkExchangeAction, exchangeFixtures } from '../../src/engine/index.ts';
+import { siteFor } from '../../src/standard/site.ts';
+
+/** `uai check-exchange`: the same verdicts as the action behind POST /v1/check-exchange, on every pack fixture. */
+const site = siteFor('https://uai.example.org');
+const NOW = new Date('2026-11-20T10:00:00Z');
+const dir = mkdtempSync(join(tmpdir(), 'uai-check-exchange-'));
+
+async function uai(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await checkExchangeCommand(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), now: () => NOW, site });
+  return { code, stdout, stderr };
+}
+
+const file = (name: string, value: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(value, null, 2));
+  return path;
+};
+
+describe('uai check-exchange', () => {
+  const { valid, invalid } = exchangeFixtures(site);
+  for (const f of [...valid, ...invalid]) {
+    it(`${f.id}: --format json is the route's answer, exit ${f.fails.length ? 1 : 0}`, async () => {
+      const args = [file(`${f.id}-req.json`, f.request), file(`${f.id}-res.json`, f.response), '--format', 'json', '--http-status', String(f.http_status)];
+      if (f.previous) args.push('--previous', file(`${f.id}-prev.json`, f.previous));
+      const { code, stdout } = await uai(...args);
+      const body = { request: f.request, response: f.response, http_status: f.http_status, ...(f.previous ? { previous: f.previous } : {}) };
+      const outcome = checkExchangeAction(body, { site, now: () => NOW });
+      expect(outcome.ok).toBe(true);
+      expect(stdout).toBe(`${JSON.stringify((outcome as { body: unknown }).body)}\n`);
+      const failing = JSON.parse(stdout).exchange.verdicts.filter((v: { status: string }) => v.status === 'fail').map((v: { id: string }) => v.id);
+      expect(failing).toEqual(f.fails);
+      expect(code).toBe(JSON.parse(stdout).conforms ? 0 : 1);
+    });
+  }
+  it('text: names each failing rule and its finding', async () => {
+    const f = invalid.find((x) => x.fails[0] === 'exchange.sequence')!;
+    const { code, stdout } = await uai(file('s-req.json', f.request), file('s-res.json', f.response));
+    expect(code).toBe(1);
+    expect(stdout).toContain('FAIL exchange.sequence (must, spec 4.2 rule 5)');
+    expect(stdout).toContain('/conversation/sequence: conversation.sequence must be 2');
+  });
+  it.each([
+    [['only-one.json'], /give the request file and the response file/],
+    [['/nonexistent/a.json', '/nonexistent/b.json'], /cannot read/],
+    [['--format', 'xml', 'a', 'b'], /--format takes text or json/],
+  ])('usage %j exits 2', async (args, message) => {
+    const { code, stderr } = await uai(...args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+  it('a file that is not JSON exits 2', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"oops"');
+    const { code, stderr } = await uai(bad, bad);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/bad\.json is not JSON/);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { checkExchange, checkExchangeAction, type CheckExchangeResult, type ExchangeCheck, exchangeFixtures, type ExchangePairFixture, messageToKeyless, mockExchange, publishedExamples, seal } from '../../src/engine/index.ts';
+import { EXCHANGE_RULES } from '../../src/standard/exchange-rules.ts';
+import { siteFor } from '../../src/standard/site.ts';
+
+/**
+ * Exchange checks (spec 4.2, CONTRACT sections 2 and 6): the reference server's every answer
+ * passes them, and each rule is failed by a pair that breaks that rule alone.
+ */
+const site = siteFor('https://uai.example.org');
+const NOW = new Date('2026-11-01T09:10:00Z');
+const examples = publishedExamples(site);
+const example = (profile: string) => structuredClone(examples.find((e) => e.profile === profile)!.message) as Record<string, any>;
+const request = example('uai.intent.request.v1');
+type Scenario = 'accepted-task' | 'completed-response' | 'typed-error';
+
+function answer(message: Record<string, unknown>, scenario: Scenario) {
+  const result = mockExchange({ message, scenario, format: 'exchange' }, { site, now: () => NOW });
+  const requestIssues = [...result.request.validation.errors, ...result.request.validation.warnings];
+  return { result, check: checkExchange({ request: message, response: result.response_message, httpStatus: result.http_status, requestIssues }) };
+}
+
+const failing = (check: ExchangeCheck): string[] => check.verdicts.filter((v) => v.status === 'fail').map((v) => v.id);
+
+describe('every answer of the reference server passes', () => {
+  const requests: [string, Record<string, unknown>][] = [
+    ['the published request', request],
+    ['a sync request without priority or expiry', seal({ ...request, delivery: { mode: 'sync' } })],
+    ['an invalid request (refused)', seal({ ...request, conversation: { ...request.conversation, sequence: '1' } })],
+    ['an unknown subject (refused)', seal({ ...request, body: { ...request.body, subject: 'uai.nothing.v1' } })],
+    ['not an intent request (refused)', seal({ ...example('uai.task.status.v1'), source: request.source })],
+    ['hostile values', { message_id: '\ud800', conversation: { sequence: 1e308, conversation_id: 7 }, source: { type: 'x', did: 'nope' }, delivery: { expires_at: 'soon' } }],
+  ];
+  for (const [name, message] of requests) {
+    for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
+      it(`${name}, ${scenario}`, () => {
+        const { check } = answer(message, scenario);
+        expect(failing(check)).toEqual([]);
+        expect(check.conforms).toBe(true);
+        expect(check.counts.pass).toBeGreaterThan(0);
+      });
+    }
+  }
+  it('the kinds: accepted, completed, error', () => {
+    expect(answer(request, 'accepted-task').check.response_kind).toBe('accepted');
+    expect(answer(request, 'completed-response').check.response_kind).toBe('completed');
+    expect(answer(request, 'typed-error').check.response_kind).toBe('error');
+  });
+});
+
+describe('the exchange fixtures of the conformance pack', () => {
+  const { valid, invalid } = exchangeFixtures(site);
+  const judge = (f: ExchangePairFixture) => checkExchange({ request: f.request, response: f.response, httpStatus: f.http_status, ...(f.previous ? { previous: f.previous } : {}) });
+  it('every rule is broken by one fixture', () => {
+    expect(new Set(invalid.flatMap((f) => f.fails))).toEqual(new Set(EXCHANGE_RULES.map((r) => r.id)));
+  });
+  for (const f of valid) {
+    it(`${f.id} passes every rule`, () => {
+      expect(failing(judge(f))).toEqual([]);
+      expect(judge(f).conforms).toBe(true);
+    });
+  }
+  for (const f of invalid) {
+    it(`${f.id}: ${f.description} fails exactly ${f.fails.join(', ')}`, () => {
+      const check = judge(f);
+      expect(failing(check)).toEqual(f.fails);
+      const verdict = check.verdicts.find((v) => v.id === f.fails[0])!;
+      expect(verdict.findings.length).toBeGreaterThan(0);
+      expect(verdict.findings.every((x) => x.path === '' || x.path.startsWith('/'))).toBe(true);
+      expect(check.conforms).toBe(verdict.severity !== 'must');
+    });
+  }
+});
+
+describe('task transitions follow the published table', () => {
+  const status = (state: string) => ({ profile: 'uai.task.status.v1', body: { task_id: 't', state } });
+  const verdict = (from: string, to: string) => checkExchange({ request, response: status(to), previous: status(from) }).verdicts.find((v) => v.id === 'exchange.task_transition')!.status;
+  it.each([
+    ['accepted', 'working', 'pass'],
+    ['working', 'working', 'pass'],
+    ['working', 'input-required', 'pass'],
+    ['input-required', 'working', 'pass'],
+    ['working', 'completed', 'pass'],
+    ['completed', 'working', 'fail'],
+    ['completed', 'completed', 'fail'],
+    ['canceled', 'failed', 'fail'],
+    ['accepted', 'input-required', 'fail'],
+  ])('%s -> %s: %s', (from, to, expected) => expect(verdict(from, to)).toBe(expected));
+});
+
+describe('a response that is no answer at all', () => {
+  it('skips every rule and does not conform', () => {
+    const check = checkExchange({ request, response: { hello: 'world' } });
+    expect(check.response_kind).toBeNull();
+    expect(check.conforms).toBe(false);
+    expect(check.counts.skip).toBe(EXCHANGE_RULES.length);
+  });
+});
+
+describe('the check-exchange action (hosted route and CLI)', () => {
+  const context = { site, now: () => NOW };
+  const pairOf = (scenario: Scenario) => {
+    const { result } = answer(request, scenario);
+    return { request, response: result.response_message, http_status: result.http_status };
+  };
+  it('a good pair conforms; both messages are validated', () => {
+    const outcome = checkExchangeAction(pairOf('accepted-task'), context);
+    expect(outcome.ok).toBe(true);
+    const body = (outcome as { body: CheckExchangeResult }).body;
+    expect(body).toMatchObject({ kind: 'uai.exchange.check.result.v1', checked_at: '2026-11-01T09:10:00Z', conforms: true });
+    expect(body.request_validation.valid).toBe(true);
+    expect(body.response_validation.valid).toBe(true);
+    expect(body.exchange.counts.must_fail).toBe(0);
+  });
+  it('keyless pairs get the same verdicts as keyed ones', () => {
+    for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
+      const pair = pairOf(scenario);
+      const keyedBody = (checkExchangeAction(pair, context) as { body: CheckExchangeResult }).body;
+      const keyless = { ...pair, request: messageToKeyless(pair.request), response: messageToKeyless(pair.response), normalization_mode: 'keyless-json' };
+      const keylessBody = (checkExchangeAction(keyless, context) as { body: CheckExchangeResult }).body;
+      expect(keylessBody.exchange).toEqual(keyedBody.exchange);
+      expect(keylessBody.conforms).toBe(true);
+      expect(keylessBody.response_validation.normalization.canonical_hash).toBe(keyedBody.response_validation.normalization.canonical_hash);
+    }
+  });
+  it('a broken linkage or an invalid message does not conform', () => {
+    const pair = pairOf('accepted-task');
+    const relinked = seal({ ...(pair.response as Record<string, any>), conversation: { ...(pair.response as Record<string, any>).conversation, sequence: 9 } });
+    const broken = (checkExchangeAction({ ...pair, response: relinked }, context) as { body: CheckExchangeResult }).body;
+    expect(broken.conforms).toBe(false);
+    expect(broken.response_validation.valid).toBe(true);
+    expect(broken.exchange.verdicts.filter((v) => v.status === 'fail').map((v) => v.id)).toEqual(['exchange.sequence']);
+    const unsealed = (checkExchangeAction({ ...pair, response: { ...(pair.response as object), message_id: 'changed' } }, context) as { body: CheckExchangeResult }).body;
+    expect(unsealed.conforms).toBe(false);
+    expect(unsealed.response_validation.errors.map((e) => e.code)).toContain('integrity.checksum_mismatch');
+  });
+  it.each([
+    ['not an object', []],
+    ['no response', { request }],
+    ['no request', { response: request }],
+    ['a string response', { request, response: 'x' }],
+    ['an unknown mode', { request, response: request, normalization_mode: 'xml' }],
+    ['a status out of range', { request, response: request, http_status: 99 }],
+    ['a fractional status', { request, response: request, http_status: 200.5 }],
+    ['a string previous', { request, response: request, previous: 'x' }],
+  ])('%s is request.invalid', (_name, body) => {
+    expect(checkExchangeAction(body, context)).toMatchObject({ ok: false, code: 'request.invalid', detail: expect.any(String) });
+  });
+});
+
+describe('delivery.expires_at is compared as an instant', () => {
+  const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
+  const verdict = (expiresAt: string) =>
+    checkExchange({ request, response: { ...accepted, delivery: { ...accepted.delivery, expires_at: expiresAt } } }).verdicts.find((v) => v.id === 'exchange.delivery_copied')!.status;
+  it.each([
+    ['2030-01-01T00:00:00Z', 'pass'],
+    ['2030-01-01T01:00:00+01:00', 'pass'],
+    ['2030-01-01t00:00:00.000z', 'pass'],
+    ['2030-01-01T00:00:00.0001Z', 'fail'],
+    ['2029-12-31T23:59:60Z', 'fail'],
+    ['not a time', 'fail'],
+  ])('%s: %s', (expiresAt, expected) => {
+    expect(request.delivery.expires_at).toBe('2030-01-01T00:00:00Z');
+    expect(verdict(expiresAt)).toBe(expected);
+  });
+});

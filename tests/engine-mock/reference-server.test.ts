@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { answerMessage, capabilityStatement, checkExchange, decodeTaskRef, encodeTaskRef, messageFromKeyless, messageToKeyless, publishedExamples, seal, TASK_RUN_SECONDS, taskStatus, type TaskTicket, validateMessage } from '../../src/engine/index.ts';
+import { PROFILE_IDS } from '../../src/standard/profiles.ts';
+import { siteFor } from '../../src/standard/site.ts';
+import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../src/standard/value-sets.ts';
+
+/** The reference server of the HTTPS JSON binding, engine only: answers, polling, capability. */
+const site = siteFor('https://uai.example.org');
+const NOW = new Date('2026-11-01T09:10:00Z');
+const at = (seconds: number) => ({ site, now: () => new Date(NOW.getTime() + seconds * 1000) });
+const request = structuredClone(publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message) as Record<string, any>;
+const clean = (message: unknown) => {
+  const result = validateMessage(message, { mode: 'keyed-json', site, now: NOW });
+  return [...result.errors, ...result.warnings].map((i) => `${i.code} ${i.path}`);
+};
+const answered = (body: unknown, seconds = 0) => {
+  const a = answerMessage(body, at(seconds));
+  if (!a.ok) throw new Error(a.detail);
+  return a as { status: number; message: Record<string, any> };
+};
+
+describe('answers', () => {
+  it('an async request is accepted as a task (202) that links back to it', () => {
+    expect(request.delivery.mode).toBe('async');
+    const { status, message } = answered(request);
+    expect(status).toBe(202);
+    expect(message.body.status).toBe('accepted');
+    expect(clean(message)).toEqual([]);
+    expect(checkExchange({ request, response: message, httpStatus: status }).conforms).toBe(true);
+    expect(decodeTaskRef(message.delivery.task_ref)).toMatchObject({ conversationId: request.conversation.conversation_id, requestMessageId: request.message_id, subject: request.body.subject });
+  });
+  it('a sync request is resolved inline (200)', () => {
+    const sync = seal({ ...request, delivery: { ...request.delivery, mode: 'sync' } });
+    const { status, message } = answered(sync);
+    expect(status).toBe(200);
+    expect(message.body.status).toBe('completed');
+    expect(clean(message)).toEqual([]);
+    expect(checkExchange({ request: sync, response: message, httpStatus: status }).conforms).toBe(true);
+  });
+  it('a keyless request gets a keyless answer, the same message as the keyed one', () => {
+    const keyed = answered(request);
+    const keyless = answered(messageToKeyless(request));
+    expect(Array.isArray(keyless.message)).toBe(true);
+    expect(keyless.status).toBe(202);
+    expect(messageFromKeyless(keyless.message).value).toEqual(keyed.message);
+  });
+  it('an invalid request gets a uai.error.v1 with its HTTP status', () => {
+    const { status, message } = answered({ ...request, uai_version: '2.0' });
+    expect(status).toBe(400);
+    expect(message.profile).toBe('uai.error.v1');
+    expect(message.body).toMatchObject({ status: 400, code: 'exchange.request_invalid' });
+    expect(clean(message)).toEqual([]);
+    const unknown = answered(seal({ ...request, body: { ...request.body, subject: 'uai.nothing.v1' } }));
+    expect([unknown.status, unknown.message.body.code]).toEqual([404, 'exchange.subject_unknown']);
+  });
+  it.each([['a string', 'hello'], ['null', null], ['a number', 7]])('%s is not a message', (_n, body) => {
+    expect(answerMessage(body, at(0))).toMatchObject({ ok: false, code: 'request.invalid' });
+  });
+  it('an array that is no keyless message is answered as an invalid one, keyless', () => {
+    const { status, message } = answered([1, 2]);
+    expect(status).toBe(400);
+    expect(messageFromKeyless(message).value).toMatchObject({ profile: 'uai.error.v1' });
+  });
+});
+
+describe('task status polling', () => {
+  const accepted = answered(request).message;
+  const ref = accepted.delivery.task_ref as string;
+  const poll = (seconds: number) => {
+    const s = taskStatus(ref, at(seconds));
+    if (!s.ok) throw new Error(s.detail);
+    return s.message as Record<string, any>;
+  };
+  it('working at first, then completed with the subject registry entry as result', () => {
+    const working = poll(TASK_RUN_SECONDS - 1);
+    const completed = poll(TASK_RUN_SECONDS + 5);
+    expect(working.body).toMatchObject({ task_id: ref, state: 'working' });
+    expect(completed.body).toMatchObject({ task_id: ref, state: 'completed', result_ref: `https://uai.example.org/v1/registry/${request.body.subject}` });
+    expect(clean(working)).toEqual([]);
+    expect(clean(completed)).toEqual([]);
+    const first = checkExchange({ request, response: working, previous: accepted });
+    const next = checkExchange({ request, response: completed, previous: working });
+    expect(first.verdicts.filter((v) => v.status === 'fail')).toEqual([]);
+    expect(next.verdicts.filter((v) => v.status === 'fail')).toEqual([]);
+    expect(first.response_kind).toBe('task-status');
+  });
+  it('a reference it did not issue is exchange.task_unknown', () => {
+    for (const forged of ['task-mock-0123', 'task-', 'task-!!!', `task-${'A'.repeat(5000)}`, ref.slice(0, -2), `${ref}x`]) {
+      expect(taskStatus(forged, at(0))).toMatchObject({ ok: false, code: 'exchange.task_unknown' });
+    }
+  });
+  it('any ticket round-trips, and its status validates clean', () => {
+    const text = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' });
+    const ticket: fc.Arbitrary<TaskTicket> = fc.record({
+      conversationId: text,
+      requestMessageId: text,
+      requesterType: fc.constantFrom(...PARTY_TYPES),
+      requesterId: text,
+      traceId: fc.option(fc.stringMatching(/^[0-9a-f]{31}[1-9a-f]$/), { nil: null }),
+      sequence: fc.integer({ min: 1, max: 1_000_000 }),
+      subject: fc.constantFrom(...PROFILE_IDS),
+      priority: fc.option(fc.constantFrom(...DELIVERY_PRIORITIES), { nil: null }),
+      acceptedAt: fc.integer({ min: 1_700_000_000, max: 1_900_000_000 }),
+    });
+    fc.assert(
+      fc.property(ticket, fc.integer({ min: 0, max: 10 }), (t, after) => {
+        const ref = encodeTaskRef(t);
+        expect(decodeTaskRef(ref)).toEqual(t);
+        const s = taskStatus(ref, { site, now: () => new Date((t.acceptedAt + after) * 1000) });
+        expect(s.ok && clean(s.message)).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('capability statement', () => {
+  it('is the published example, validates clean and names the reference server endpoints', () => {
+    const statement = capabilityStatement(site) as Record<string, any>;
+    expect(statement).toEqual(publishedExamples(site).find((e) => e.profile === 'uai.capability.statement.v1')!.message);
+    expect(clean(statement)).toEqual([]);
+    const urls = statement.body.endpoints.map((e: { url: string }) => e.url);
+    expect(urls).toContain('https://uai.example.org/v1/reference-server');
+    expect(statement.body.endpoints.map((e: { binding: string }) => e.binding)).toEqual(['https-json-keyed', 'https-json-keyless', 'https-async-callback']);
+  });
+});

@@ -1,0 +1,143 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seal, validateMessage } from '../../src/engine/index.ts';
+import { testCommand } from '../../src/kit/command.ts';
+import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
+import { startKitServer, type KitServer } from './harness.ts';
+
+/** `uai test`: formats, baseline, result file, bounds and refusals, against a live reference server. */
+const NOW = new Date('2026-11-20T10:00:00Z');
+let server: KitServer;
+const dir = mkdtempSync(join(tmpdir(), 'uai-kit-'));
+beforeAll(async () => void (server = await startKitServer()));
+afterAll(async () => server.stop());
+
+async function uaiTest(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await testCommand(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), now: () => NOW, site: server.site });
+  return { code, stdout, stderr };
+}
+
+/** One broken server for the baseline tests: sequence not +1 on every answer. */
+const breakSequence = async () => {
+  server.transform = async (ex) => {
+    if (ex.method !== 'POST' || ex.response.status >= 300 || ex.response.status < 200) return ex.response;
+    const m = (await ex.response.clone().json()) as Record<string, any>;
+    if (Array.isArray(m)) return ex.response;
+    m.conversation.sequence += 5;
+    return new Response(JSON.stringify(seal(m)), { status: ex.response.status, headers: ex.response.headers });
+  };
+};
+
+describe('uai test', () => {
+  it('text: one line per check, exit 0, and a result file that validates clean', async () => {
+    server.transform = undefined;
+    const result = join(dir, 'result.json');
+    const { code, stdout } = await uaiTest(server.endpoint, '--result', result);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^uai test ${server.endpoint.replaceAll('.', '\\.')}: ${KIT_CHECKS.length} passed, 0 failed`));
+    for (const c of KIT_CHECKS) expect(stdout).toContain(`PASS  ${c.id}`);
+    const message = JSON.parse(readFileSync(result, 'utf8'));
+    const checked = validateMessage(message, { mode: 'keyed-json', site: server.site, now: NOW });
+    expect([checked.error_count, checked.warning_count]).toEqual([0, 0]);
+    expect(message.target).toMatchObject({ type: 'service', id: server.endpoint });
+  });
+
+  it('junit: one testcase per check, failures counted, parseable XML', async () => {
+    await breakSequence();
+    const { code, stdout } = await uaiTest(server.endpoint, '--format', 'junit');
+    expect(code).toBe(1);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(stdout);
+    const suite = doc.testsuites.testsuite;
+    expect(Number(suite.tests)).toBe(KIT_CHECKS.length);
+    expect(Number(suite.failures)).toBe(1);
+    const failed = suite.testcase.filter((t: Record<string, unknown>) => t.failure);
+    expect(failed.map((t: { name: string }) => t.name)).toEqual(['exchange.sequence']);
+  });
+
+  it('html: a standalone page with a row per check', async () => {
+    server.transform = undefined;
+    const { code, stdout } = await uaiTest(server.endpoint, '--format', 'html');
+    expect(code).toBe(0);
+    expect(stdout.startsWith('<!doctype html>')).toBe(true);
+    expect(stdout.match(/<tr class="pass">/g)?.length).toBe(KIT_CHECKS.length);
+    expect(stdout).not.toMatch(/<script|https?:\/\/[^"]*\.(css|js)"/);
+  });
+
+  it('json: the report with the sealed result message', async () => {
+    server.transform = undefined;
+    const { stdout } = await uaiTest(server.endpoint, '--format', 'json', '--only', 'exchange.sequence,hostile.too_deep');
+    const report = JSON.parse(stdout);
+    expect(report.checks.map((c: { id: string }) => c.id)).toEqual(['exchange.sequence', 'hostile.too_deep']);
+    expect(report.exit_code).toBe(0);
+  });
+
+  it('a baseline makes a known failure expected; a stale entry or a regression fails', async () => {
+    await breakSequence();
+    const baseline = join(dir, 'baseline.json');
+    writeFileSync(baseline, JSON.stringify({ expected_failures: ['exchange.sequence'] }));
+    const expected = await uaiTest(server.endpoint, '--baseline', baseline);
+    expect(expected.code).toBe(0);
+    expect(expected.stdout).toContain('(expected, baseline)');
+    server.transform = undefined;
+    const stale = await uaiTest(server.endpoint, '--baseline', baseline);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain('stale baseline entries (they pass now; remove them): exchange.sequence');
+    writeFileSync(baseline, JSON.stringify({ expected_failures: ['hostile.too_deep'] }));
+    await breakSequence();
+    const regression = await uaiTest(server.endpoint, '--baseline', baseline);
+    expect(regression.code).toBe(1);
+    expect(regression.stdout).toContain('regressions (not in the baseline): exchange.sequence');
+  });
+
+  it.each([
+    [['--format', 'xml'], /--format takes/],
+    [['--only', 'no.such'], /unknown check id/],
+    [['--timeout', '0'], /positive whole number/],
+    [['--baseline', '/nonexistent/baseline.json'], /cannot read the baseline/],
+  ])('usage error %j exits 2', async (args, message) => {
+    const { code, stderr } = await uaiTest(server.endpoint, ...args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('an endpoint nobody listens on exits 2 with one clear line', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const { code, stderr } = await uaiTest(`http://127.0.0.1:${port}/uai`);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/could not be reached: GET .* cannot reach http:\/\/127\.0\.0\.1/);
+  });
+
+  it('a server that never answers is cut by the per-request timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const started = Date.now();
+    const { code, stderr } = await uaiTest(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/uai`, '--timeout', '300');
+    silent.closeAllConnections();
+    await new Promise<void>((r) => silent.close(() => r()));
+    expect(code).toBe(2);
+    expect(stderr).toContain('no answer within 300 ms');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('polling declared at another origin is not contacted', async () => {
+    server.transform = async (ex) => {
+      if (ex.method !== 'GET' || ex.path.includes('/tasks/')) return ex.response;
+      const m = (await ex.response.clone().json()) as Record<string, any>;
+      m.body.endpoints = m.body.endpoints.map((e: { binding: string; url: string }) => (e.binding === 'https-async-callback' ? { ...e, url: 'https://elsewhere.example/tasks/' } : e));
+      return new Response(JSON.stringify(seal(m)), { status: 200, headers: ex.response.headers });
+    };
+    const { stdout } = await uaiTest(server.endpoint, '--format', 'json');
+    const poll = JSON.parse(stdout).checks.find((c: { id: string }) => c.id === 'task.pollable');
+    expect(poll).toMatchObject({ status: 'skip', evidence: [expect.stringContaining('contacts only')] });
+  });
+});

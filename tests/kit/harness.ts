@@ -1,0 +1,54 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
+import { siteFor, type Site } from '../../src/standard/site.ts';
+import { sendResponse, toRequest } from '../../server/node-bridge.ts';
+
+/**
+ * A live reference server for the kit's tests: the real HTTP shell of the reference server behind
+ * node:http on a free loopback port, with a switchable transform that can break its answers the
+ * way a faulty implementation would.
+ */
+export interface Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly contentType: string;
+  readonly requestText: string;
+  readonly response: Response;
+}
+
+export type Transform = (exchange: Exchange) => Response | Promise<Response>;
+
+export interface KitServer {
+  readonly site: Site;
+  readonly endpoint: string;
+  transform: Transform | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startKitServer(): Promise<KitServer> {
+  let handler: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  const state: { transform: Transform | undefined } = { transform: undefined };
+  const server: Server = createServer(async (req, res) => {
+    const request = toRequest(req, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const requestText = request.method === 'POST' ? await request.clone().text() : '';
+    const response = await handler(request);
+    const path = new URL(request.url).pathname;
+    const out = state.transform ? await state.transform({ method: request.method, path, contentType: request.headers.get('content-type') ?? '', requestText, response }) : response;
+    await sendResponse(res, out, false);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const site = siteFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  handler = referenceServerHandler({ site });
+  return {
+    site,
+    endpoint: `${site.base}/reference-server`,
+    get transform() {
+      return state.transform;
+    },
+    set transform(t) {
+      state.transform = t;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
