@@ -4,7 +4,7 @@
  */
 import type { Answer } from './http.ts';
 
-export type Scenario = 'sync' | 'async' | 'keyless' | 'poll' | 'unknown-subject' | `hostile.${string}`;
+export type Scenario = 'sync' | 'async' | 'keyless' | 'poll' | 'poll-again' | 'unknown-subject' | `hostile.${string}`;
 
 export interface Observation {
   readonly scenario: Scenario;

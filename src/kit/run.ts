@@ -92,8 +92,10 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     const pollUrl = pollBase !== undefined && typeof taskRef === 'string' ? `${pollBase}${encodeURIComponent(taskRef)}` : undefined;
     if (pollUrl !== undefined && !http.allows(pollUrl)) notes.push(`tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`);
     else if (pollUrl !== undefined) {
-      const url = pollUrl;
-      exchanges.push({ scenario: 'poll', method: 'GET', url, request: asyncRequest, answer: await http.send('GET', url), previous: accepted.json });
+      // Two polls: the first follows the acceptance, the second the first (states may only move forward).
+      const first = await http.send('GET', pollUrl);
+      exchanges.push({ scenario: 'poll', method: 'GET', url: pollUrl, request: asyncRequest, answer: first, previous: accepted.json });
+      exchanges.push({ scenario: 'poll-again', method: 'GET', url: pollUrl, request: asyncRequest, answer: await http.send('GET', pollUrl), previous: first.json });
     }
     for (const [id, body] of Object.entries(hostileBodies(plan, ++n))) {
       if (!options.hostile || options.hostile.has(id)) await post(id as Observation['scenario'], undefined, body.text, body.mediaType);

@@ -26,7 +26,7 @@ const isJsonType = (mediaType: string) => mediaType === 'application/json' || /^
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isMessage = (answer: Answer) => isObject(answer.json) && typeof answer.json.profile === 'string' && answer.mediaType !== 'application/problem+json';
 const snippet = (answer: Answer) => `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
-const VALID_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless', 'poll']);
+const VALID_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
 /** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
 const MESSAGE_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless']);
 
@@ -86,11 +86,15 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
 }
 
 function taskVerdict(obs: Observations, validate: (m: unknown) => ReturnType<typeof validateMessage>): Outcome {
-  const poll = obs.exchanges.find((x) => x.scenario === 'poll');
-  if (!poll) return skip(obs.notes.find((n) => n.startsWith('tasks are polled')) ?? (obs.declaredBindings.includes('https-async-callback') ? 'no accepted task to poll' : 'https-async-callback not declared'));
-  const json = poll.answer.json;
-  if (poll.answer.status !== 200 || !isObject(json) || json.profile !== 'uai.task.status.v1') return failWith([`GET ${poll.url}: ${snippet(poll.answer)}`]);
-  return failWith(validate(json).errors.map((i) => `${i.code} at ${i.path || '/'}: ${i.message}`));
+  const polls = obs.exchanges.filter((x) => x.scenario === 'poll' || x.scenario === 'poll-again');
+  if (!polls.length) return skip(obs.notes.find((n) => n.startsWith('tasks are polled')) ?? (obs.declaredBindings.includes('https-async-callback') ? 'no accepted task to poll' : 'https-async-callback not declared'));
+  const problems: string[] = [];
+  for (const poll of polls) {
+    const json = poll.answer.json;
+    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== 'uai.task.status.v1') problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
+    else problems.push(...validate(json).errors.map((i) => `${poll.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`));
+  }
+  return failWith(problems);
 }
 
 /** A hostile request must be refused: 4xx with a uai.error.v1 message or a problem carrying a published code. */

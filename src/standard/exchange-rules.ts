@@ -43,7 +43,7 @@ export const EXCHANGE_RULES = [
   rule('exchange.completed_without_task', 'CONTRACT section 6', 'must', 'A completed response carries no task_ref (body or delivery)', ['completed']),
   rule('exchange.error_code_published', 'CONTRACT sections 2 and 6', 'must', 'A uai.error.v1 answer carries a code published in the error registry', ['error']),
   rule('exchange.task_matches', 'CONTRACT section 2', 'must', 'A task status names the task the accepted response issued', ['task-status']),
-  rule('exchange.task_transition', 'CONTRACT section 2', 'must', 'A task status moves only along the published transitions (terminal states stay)', ['task-status']),
+  rule('exchange.task_transition', 'CONTRACT section 2', 'must', 'A task status only moves to a state reachable along the published transitions (terminal states stay)', ['task-status']),
 ] as const;
 
 export type ExchangeRuleId = (typeof EXCHANGE_RULES)[number]['id'];

@@ -81,10 +81,13 @@ describe('task transitions follow the published table', () => {
     ['working', 'input-required', 'pass'],
     ['input-required', 'working', 'pass'],
     ['working', 'completed', 'pass'],
+    ['accepted', 'completed', 'pass'],
+    ['accepted', 'input-required', 'pass'],
+    ['completed', 'completed', 'pass'],
     ['completed', 'working', 'fail'],
-    ['completed', 'completed', 'fail'],
     ['canceled', 'failed', 'fail'],
-    ['accepted', 'input-required', 'fail'],
+    ['input-required', 'accepted', 'fail'],
+    ['working', 'accepted', 'fail'],
   ])('%s -> %s: %s', (from, to, expected) => expect(verdict(from, to)).toBe(expected));
 });
 

@@ -58,6 +58,21 @@ const body = (ex: Exchange): any => {
   }
 };
 
+/** A task that reads completed at the first poll and working at the second: a state that went back. */
+function completedThenWorking(): Transform {
+  let polls = 0;
+  return onMessage('poll', (m) => {
+    polls += 1;
+    if (polls % 2 === 1) {
+      m.body.state = 'completed';
+      m.body.result_ref = `${m.source.uri}#result`;
+    } else {
+      m.body.state = 'working';
+      delete m.body.result_ref;
+    }
+  });
+}
+
 interface Broken {
   readonly fault: string;
   readonly fails: readonly KitCheckId[];
@@ -114,14 +129,7 @@ const BROKEN: readonly Broken[] = [
     transform: onMessage('unknown-subject', (m) => void (m.body.code = 'made.up')),
   },
   { fault: 'the status of another task', fails: ['exchange.task_matches'], transform: onMessage('poll', (m) => void (m.body.task_id = 'task-other')) },
-  {
-    fault: 'accepted straight to input-required', fails: ['exchange.task_transition'],
-    transform: onMessage('poll', (m) => {
-      m.body.state = 'input-required';
-      m.body.blocking_reason = 'Needs a human.';
-      delete m.body.result_ref;
-    }),
-  },
+  { fault: 'working again after completed', fails: ['exchange.task_transition'], transform: completedThenWorking() },
   { fault: 'tasks that cannot be polled', fails: ['task.pollable'], transform: (ex) => (kindOf(ex) === 'poll' ? new Response('not here', { status: 404, headers: { 'content-type': 'application/json' } }) : ex.response) },
   { fault: 'a bad checksum accepted', fails: ['hostile.checksum_mismatch'], transform: accepts((ex) => body(ex)?.integrity?.checksum === `sha256:${'0'.repeat(64)}`) },
   { fault: 'an unknown profile accepted', fails: ['hostile.profile_unknown'], transform: accepts((ex) => body(ex)?.profile === 'uai.unknown.thing.v1') },

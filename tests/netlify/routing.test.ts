@@ -54,10 +54,12 @@ describe('Netlify routing under the emulation', () => {
     expect(result.errors[0].help_url.startsWith(`${base}/error-registry/#`)).toBe(true);
   });
 
-  it('the deploy packages the two actions and the narrowed adapter function, and no GET route', () => {
+  it('the deploy packages the functions and the narrowed adapter function; no GET a file answers', () => {
     const manifest = JSON.parse(readFileSync('.netlify/functions/manifest.json', 'utf8')) as { functions: { name: string; routes: { pattern: string; methods?: string[] }[] }[] };
     const routes = Object.fromEntries(manifest.functions.map((f) => [f.name, f.routes]));
-    expect(Object.keys(routes).sort()).toEqual(['mock-exchange', 'ssr', 'validate']);
+    expect(Object.keys(routes).sort()).toEqual(['check-exchange', 'mock-exchange', 'reference-server', 'ssr', 'validate']);
+    // The reference server answers GETs itself (its capability statement and task polls): no file has those paths.
+    expect(routes['reference-server']!.map((r) => r.pattern)).toEqual(['/v1/reference-server', '/v1/reference-server/tasks/*']);
     expect(routes.ssr).toEqual([expect.objectContaining({ pattern: '/v1/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] })]);
     expect(routes.validate).toEqual([expect.objectContaining({ pattern: '/v1/validate' })]);
   });

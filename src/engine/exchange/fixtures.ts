@@ -12,7 +12,7 @@ import type { JsonObject } from '../json.ts';
 import { exampleSources, EXAMPLE_IDS } from '../../standard/examples.ts';
 import type { ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
-import type { Site } from '../../standard/site.ts';
+import { links, type Site } from '../../standard/site.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 
 export interface ExchangePairFixture {
@@ -62,6 +62,8 @@ interface Break {
   readonly status?: number;
   /** The response is a task status following the accepted answer. */
   readonly taskStatus?: boolean;
+  /** The task status follows a completed status of the same task instead of the accepted answer. */
+  readonly afterCompleted?: boolean;
 }
 
 const inResponse = (pointer: string, value: unknown): Edit => ({ in: 'response', pointer, to: () => value });
@@ -86,8 +88,13 @@ const BREAKS: readonly Break[] = [
   { rule: 'exchange.completed_without_task', scenario: 'completed-response', description: 'a task_ref on a completed answer', edits: [inResponse('/body/task_ref', 'task-1')] },
   { rule: 'exchange.error_code_published', scenario: 'typed-error', description: 'an unpublished error code', edits: [inResponse('/body/code', 'made.up')] },
   { rule: 'exchange.task_matches', scenario: 'accepted-task', taskStatus: true, description: 'the status of another task', edits: [inResponse('/body/task_id', 'task-other')] },
-  { rule: 'exchange.task_transition', scenario: 'accepted-task', taskStatus: true, description: 'accepted straight to completed', edits: [inResponse('/body/state', 'completed')] },
+  { rule: 'exchange.task_transition', scenario: 'accepted-task', taskStatus: true, afterCompleted: true, description: 'working again after the task completed', edits: [] },
 ];
+
+/** The same task status, completed (with the result_ref the state requires). */
+function completedStatus(site: Site, status: Json): Json {
+  return seal({ ...status, body: { ...(status.body as Json), state: 'completed', result_ref: links(site).schema('uai.task.status.v1') } });
+}
 
 /** The task status that follows an accepted answer: the published example, relinked to it. */
 function followingStatus(site: Site, request: Json, accepted: Json): Json {
@@ -126,7 +133,7 @@ export function exchangeFixtures(site: Site): { valid: ExchangePairFixture[]; in
       request: seal(pair.request),
       response: seal(pair.response),
       http_status: status,
-      ...(b.taskStatus ? { previous: accepted } : {}),
+      ...(b.taskStatus ? { previous: b.afterCompleted ? completedStatus(site, base.response) : accepted } : {}),
       fails: [b.rule],
     };
   });

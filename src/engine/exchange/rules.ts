@@ -39,6 +39,16 @@ function sameInstant(a: unknown, b: unknown): boolean {
   return x !== undefined && y !== undefined && compareInstants(x, y) === 0;
 }
 
+/** The states a task can reach from a state along the published transitions (CONTRACT section 2), in table order. */
+function reachableStates(from: TaskState): TaskState[] {
+  const seen = new Set<TaskState>();
+  const visit = (state: TaskState) => {
+    for (const next of TASK_TRANSITIONS[state]) if (!seen.has(next)) (seen.add(next), visit(next));
+  };
+  visit(from);
+  return TASK_STATES.filter((s) => seen.has(s));
+}
+
 const isTaskState = (v: unknown): v is TaskState => typeof v === 'string' && (TASK_STATES as readonly string[]).includes(v);
 
 /** The HTTP status each kind of answer is sent with (CONTRACT section 6). */
@@ -134,8 +144,10 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const from = valueAt(previous, '/profile') === 'uai.task.status.v1' ? valueAt(previous, '/body/state') : 'accepted';
     const to = valueAt(response, '/body/state');
     if (!isTaskState(from) || !isTaskState(to)) return [];
-    // A repeated non-terminal state is a progress update, not a transition.
-    const allowed = from === to ? TASK_TRANSITIONS[from].length > 0 : TASK_TRANSITIONS[from].includes(to);
-    return allowed ? [] : [finding('/body/state', `A task cannot move from ${from} to ${to}; from ${from} it may go to ${TASK_TRANSITIONS[from].join(', ') || 'nothing (terminal)'}.`, TASK_TRANSITIONS[from], to)];
+    // A poll sees states, not transitions: the same state again is a progress update (or a terminal
+    // state read twice), and states in between may be missed, so the next state must be reachable.
+    const reachable = reachableStates(from);
+    if (from === to || reachable.includes(to)) return [];
+    return [finding('/body/state', `A task cannot move from ${from} to ${to}; from ${from} it can only reach ${reachable.join(', ') || 'nothing (terminal)'}.`, reachable, to)];
   },
 };
