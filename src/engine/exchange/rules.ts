@@ -43,7 +43,11 @@ function sameInstant(a: unknown, b: unknown): boolean {
 function reachableStates(from: TaskState): TaskState[] {
   const seen = new Set<TaskState>();
   const visit = (state: TaskState) => {
-    for (const next of TASK_TRANSITIONS[state]) if (!seen.has(next)) (seen.add(next), visit(next));
+    for (const next of TASK_TRANSITIONS[state]) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      visit(next);
+    }
   };
   visit(from);
   return TASK_STATES.filter((s) => seen.has(s));
