@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import validate, { config as validateConfig } from '../netlify/functions/validate.mts';
 import mockExchange, { config as mockExchangeConfig } from '../netlify/functions/mock-exchange.mts';
+import checkExchange, { config as checkExchangeConfig } from '../netlify/functions/check-exchange.mts';
+import referenceServer, { config as referenceServerConfig } from '../netlify/functions/reference-server.mts';
 import { apiFallback, RECORD_ALLOW } from '../src/http/api-fallback.ts';
 import { problemResponse } from '../src/http/problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../src/http/rate-limit.ts';
@@ -27,10 +29,16 @@ export interface AppOptions {
 
 type Handler = (request: Request) => Promise<Response>;
 
-const FUNCTIONS = new Map<string, Handler>([
-  [validateConfig.path, validate],
-  [mockExchangeConfig.path, mockExchange],
-]);
+/** Each function at the paths its own config declares: exact paths, and prefixes written `/…/*`. */
+const FUNCTIONS: readonly { readonly paths: readonly string[]; readonly handler: Handler }[] = [
+  { paths: [validateConfig.path], handler: validate },
+  { paths: [mockExchangeConfig.path], handler: mockExchange },
+  { paths: [checkExchangeConfig.path], handler: checkExchange },
+  { paths: referenceServerConfig.path, handler: referenceServer },
+];
+
+const functionFor = (pathname: string): Handler | undefined =>
+  FUNCTIONS.find((f) => f.paths.some((p) => (p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname)))?.handler;
 
 /** What Netlify sends for pages when no rule sets Cache-Control. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
@@ -80,7 +88,7 @@ export function createApp(options: AppOptions): Server {
   async function route(req: IncomingMessage, res: ServerResponse) {
     // Concatenated, not resolved, so that a path like //host cannot become an authority.
     const url = new URL(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
-    const fn = FUNCTIONS.get(url.pathname);
+    const fn = functionFor(url.pathname);
     if (fn) return callFunction(req, res, fn, url.pathname);
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const found = lookup(files, rewrite(url.pathname, url.searchParams));

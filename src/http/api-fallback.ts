@@ -40,6 +40,6 @@ export function apiFallback(site: Site, method: string, pathname: string): Respo
  */
 export const API_FALLBACK_ROUTE = {
   path: '/v1/*',
-  excludedPath: ['/v1/validate', '/v1/mock-exchange'],
+  excludedPath: ['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange', '/v1/reference-server', '/v1/reference-server/tasks/*'],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 };

@@ -66,11 +66,11 @@ function expand(route: Route): PublishedRecord[] {
 }
 
 /** Every GET record of the catalog's routes, {profile} expanded to the published ids. */
-export const PUBLISHED_RECORDS: readonly PublishedRecord[] = ROUTES.filter((r) => r.method === 'GET').flatMap(expand);
+export const PUBLISHED_RECORDS: readonly PublishedRecord[] = ROUTES.filter((r) => r.kind === 'record').flatMap(expand);
 
 /** Each page's JSON twin: the record it shows (pages of POST actions have none). */
 export const PAGE_TWINS: readonly { readonly page: string; readonly record: string }[] = PAGES.flatMap((page) => {
-  const route = ROUTES.find((r) => r.id === page.record && r.method === 'GET');
+  const route = ROUTES.find((r) => r.id === page.record && r.kind === 'record');
   if (!route) return [];
   const profile = page.path.match(/^\/profiles\/([^/]+)\/$/)?.[1];
   return [{ page: page.path, record: `/v1${route.path.replace('{profile}', profile ?? '')}` }];

@@ -14,7 +14,7 @@ import type { PublishedExample } from '../engine/index.ts';
 /** Concrete paths (under /v1) of every GET record, with {profile} expanded; the static build emits each. */
 export function recordPaths(): string[] {
   const schemaIds = allSchemas({ origin: '', base: '' }).map((d) => d.id);
-  return ROUTES.filter((r) => r.method === 'GET' && !r.path.includes('?')).flatMap((r) => {
+  return ROUTES.filter((r) => r.kind === 'record' && !r.path.includes('?')).flatMap((r) => {
     if (!r.path.includes('{profile}')) return [r.path];
     const ids = r.id === 'schema' ? schemaIds : PROFILES.map((p) => p.id);
     return ids.map((id) => r.path.replace('{profile}', id));

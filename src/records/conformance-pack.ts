@@ -2,7 +2,7 @@ import { ROADMAP } from '../standard/roadmap.ts';
 import { allSchemas } from '../standard/schemas.ts';
 import { links } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
-import { conformanceFixtures } from '../engine/index.ts';
+import { conformanceFixtures, exchangeFixtures } from '../engine/index.ts';
 
 /** The conformance pack (CONTRACT section 9): everything an implementer needs offline, in one JSON bundle. */
 export function conformancePackRecord(ctx: RecordContext, parts: {
@@ -27,6 +27,8 @@ export function conformancePackRecord(ctx: RecordContext, parts: {
       'Run every fixture: valid ones must give no issues and the listed canonical_hash; invalid ones exactly the listed codes.',
       'Report problems with the published codes of the error registry, with RFC 6901 paths.',
       `Compare with the live validator at ${l.validate}.`,
+      `Judge every exchange fixture by the exchange rules: valid pairs pass them all, each broken pair fails exactly its listed rules (POST ${l.checkExchange} or uai check-exchange).`,
+      'Test a live implementation with uai test <endpoint-url>: every must-check of the test_checks in the error registry.',
     ],
     implementation_evidence_checklist: [
       { id: 'schemas', item: 'All schemas load and every valid fixture passes them.' },
@@ -35,7 +37,10 @@ export function conformancePackRecord(ctx: RecordContext, parts: {
       { id: 'invalid-fixtures', item: 'Every invalid fixture raises exactly its expected codes.' },
       { id: 'exchange', item: 'A request sent to the mock exchange gets a 202 accepted-task response that validates clean.' },
       { id: 'level', item: 'The highest conformance level claimed is the one the validator reports.' },
+      { id: 'exchange-rules', item: 'Every exchange fixture is judged as published: valid pairs pass, each broken pair fails exactly its rules.' },
+      { id: 'test-kit', item: 'uai test against the implementation passes every must-check; its sealed result validates with 0 errors.' },
     ],
     fixtures: conformanceFixtures(ctx.site),
+    exchange_fixtures: exchangeFixtures(ctx.site),
   };
 }

@@ -1,4 +1,5 @@
 import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
+import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { ISSUE_ITEM } from '../standard/objects/issue-item.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
 import { ROADMAP } from '../standard/roadmap.ts';
@@ -40,6 +41,9 @@ export function errorRegistryRecord(ctx: RecordContext) {
     problem_media_type: 'application/problem+json',
     issue_codes: ISSUE_CODES.map((c) => ({ ...c, help_url: l.codeHelp(c.code) })),
     error_codes: ERROR_CODES.map((c) => ({ ...c, type: l.codeHelp(c.code), help_url: l.codeHelp(c.code) })),
+    // The checks of the implementation test kit (`uai test`), the exchange rules among them: the
+    // codes of the issues in the kit's sealed conformance result, and the ids of POST /v1/check-exchange verdicts.
+    test_checks: KIT_CHECKS.map((c) => ({ code: c.id, category: c.category, section: c.section, severity: c.severity, title: c.title, help_url: l.codeHelp(c.id) })),
   };
 }
 

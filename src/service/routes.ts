@@ -1,6 +1,7 @@
 /**
- * The REST surface of UAI-1 (spec section 4): 20 routes under /v1. The catalog, the OpenAPI
- * document, the headers table, the static route files and the human page map all read this list.
+ * The REST surface of UAI-1 under /v1: the 20 routes of spec section 4, plus the exchange check
+ * and the reference server of the HTTPS JSON binding. The catalog, the OpenAPI document, the
+ * headers table, the static route files and the human page map all read this list.
  */
 export interface Route {
   readonly id: string;
@@ -8,7 +9,8 @@ export interface Route {
   /** Path under /v1, with {profile} for the profile parameter and ?download=1 for the download twin. */
   readonly path: string;
   readonly purpose: string;
-  readonly kind: 'record' | 'action';
+  /** record: a static file; action: a POST function; function: a GET a function answers (not a file). */
+  readonly kind: 'record' | 'action' | 'function';
   readonly mediaType: string;
   /** Path of the human page that shows this record or drives this action. */
   readonly page: string;
@@ -36,6 +38,10 @@ export const ROUTES: readonly Route[] = [
   { id: 'conformance-pack', method: 'GET', path: '/conformance-pack', kind: 'record', mediaType: 'application/json', page: '/conformance-pack/', summary: 'Conformance pack', purpose: 'One bundle of schemas, registry data, fixtures and guidance.' },
   { id: 'validate', method: 'POST', path: '/validate', kind: 'action', mediaType: 'application/json', page: '/playground/validate/', summary: 'Validate a message', purpose: 'Validate a candidate message; returns a validator result with a conformance record.' },
   { id: 'mock-exchange', method: 'POST', path: '/mock-exchange', kind: 'action', mediaType: 'application/json', page: '/playground/mock-exchange/', summary: 'Mock exchange', purpose: 'Send a request message; receive a conforming response from the reference server.' },
+  { id: 'check-exchange', method: 'POST', path: '/check-exchange', kind: 'action', mediaType: 'application/json', page: '/playground/check-exchange/', summary: 'Check an exchange', purpose: 'Validate a request and the response that answered it, and judge the pair by the exchange rules.' },
+  { id: 'reference-server', method: 'POST', path: '/reference-server', kind: 'action', mediaType: 'application/json', page: '/test-your-implementation/', summary: 'Reference server', purpose: 'Send a bare UAI-1 message over the HTTPS JSON binding (an object keyed, an array keyless); receive the bare answer with the binding\'s status.' },
+  { id: 'reference-server-capability', method: 'GET', path: '/reference-server', kind: 'function', mediaType: 'application/json', page: '/test-your-implementation/', summary: 'Reference server capability statement', purpose: 'The reference server\'s uai.capability.statement.v1: its profiles, endpoints and bindings.' },
+  { id: 'reference-server-task', method: 'GET', path: '/reference-server/tasks/{task_ref}', kind: 'function', mediaType: 'application/json', page: '/test-your-implementation/', summary: 'Task status', purpose: 'A uai.task.status.v1 for a task the reference server accepted (the task_ref of its 202 answer).' },
 ];
 
 export const routeById = (id: string): Route => {

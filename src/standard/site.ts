@@ -65,6 +65,7 @@ function buildLinks(site: Site) {
     conformancePack: api('/conformance-pack'),
     validate: api('/validate'),
     mockExchange: api('/mock-exchange'),
+    checkExchange: api('/check-exchange'),
     /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
     referenceServer: api('/reference-server'),
     /** Polling a task the reference server accepted (transport binding https-async-callback). */

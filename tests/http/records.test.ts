@@ -11,7 +11,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server?.stop());
 
-const getPaths = ROUTES.filter((r) => r.method === 'GET').flatMap((r) =>
+const getPaths = ROUTES.filter((r) => r.kind === 'record').flatMap((r) =>
   r.path.includes('{profile}') ? PROFILE_IDS.map((p) => r.path.replace('{profile}', p)) : [r.path],
 );
 

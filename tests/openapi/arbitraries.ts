@@ -46,7 +46,7 @@ export function arbitraryFor(schema: Schema | boolean, doc: OpenApiDocument, mes
       return base.filter((v) => v.length >= minLength && (maxLength === undefined || v.length <= maxLength));
     }
     case 'integer':
-      return fc.integer();
+      return fc.integer({ ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}), ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}) });
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true });
     case 'boolean':

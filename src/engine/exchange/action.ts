@@ -24,8 +24,8 @@ export interface CheckExchangeRequest {
   readonly previous?: unknown;
 }
 
-/** A validator result without its conformance record: the verdict on one message of the pair. */
-export type MessageVerdict = Omit<ValidatorResult, 'conformance_record' | 'download_filename'>;
+/** The verdict on one message of the pair: the validator result without its conformance record (format summary). */
+export type MessageVerdict = Omit<ValidatorResult, 'conformance_record'>;
 
 export interface CheckExchangeResult {
   readonly kind: typeof EXCHANGE_CHECK_KIND;
@@ -64,8 +64,8 @@ export function parseCheckExchangeRequest(body: unknown): Parsed {
 }
 
 function verdict(result: ValidatorResult): MessageVerdict {
-  const { conformance_record: _record, download_filename: _file, ...rest } = result;
-  return rest;
+  const { conformance_record: _record, ...summary } = result;
+  return summary;
 }
 
 /** The keyed form the rules read: keyless input is converted by its order maps first. */

@@ -7,9 +7,9 @@ import { ref } from './schema-helpers.ts';
 import { operationId, problemResponse, type Json } from './operation-parts.ts';
 
 /** The two POST operations (CONTRACT sections 4, 6 and 8), with the engine's own answers as examples. */
-const POST_PROBLEMS = ['request.malformed_json', 'request.invalid', 'request.too_deep', 'request.method_not_allowed', 'request.timeout', 'request.too_large', 'request.unsupported_media_type', 'request.rate_limited', 'server.internal'];
+export const POST_PROBLEMS = ['request.malformed_json', 'request.invalid', 'request.too_deep', 'request.method_not_allowed', 'request.timeout', 'request.too_large', 'request.unsupported_media_type', 'request.rate_limited', 'server.internal'];
 
-function postProblems(): Json {
+export function postProblems(): Json {
   const byStatus = new Map<string, string[]>();
   for (const code of POST_PROBLEMS) {
     const status = String(errorCode(code)!.status);

@@ -3,6 +3,7 @@ import { ENVELOPE } from '../../standard/objects/envelope.ts';
 import { PROFILES } from '../../standard/profiles.ts';
 import { objectSchema, type JsonSchema, type RefTo } from '../../standard/schemas.ts';
 import { actionSchemas } from './action-schemas.ts';
+import { exchangeSchemas } from './exchange-schemas.ts';
 import { anyObject, explicitOpenness, ref, str, uri } from './schema-helpers.ts';
 
 export { ref } from './schema-helpers.ts';
@@ -76,6 +77,6 @@ export function componentSchemas(): Record<string, JsonSchema> {
       },
     ]),
   );
-  const all: Record<string, JsonSchema> = { Envelope: objectSchema(ENVELOPE, refTo), ...fromModel, ...messages, ...actionSchemas(), ...recordSchemas() };
+  const all: Record<string, JsonSchema> = { Envelope: objectSchema(ENVELOPE, refTo), ...fromModel, ...messages, ...actionSchemas(), ...exchangeSchemas(), ...recordSchemas() };
   return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, explicitOpenness(schema)]));
 }

@@ -6,6 +6,7 @@ import { pageUrl } from '../../standard/site.ts';
 import type { RecordContext } from '../context.ts';
 import type { PublishedExample } from '../../engine/index.ts';
 import { postOperation } from './action-operations.ts';
+import { exchangeOperation } from './exchange-operations.ts';
 import { componentSchemas, ref } from './components.ts';
 import { operationId, problemResponse, type Json } from './operation-parts.ts';
 
@@ -63,7 +64,7 @@ export function openApiDocument(ctx: RecordContext, examples: readonly Published
   for (const route of ROUTES) {
     if (route.path.includes('?')) continue; // the download twin is the download parameter of /adoption-kit
     const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase()] = route.method === 'GET' ? getOperation(route, ctx) : postOperation(route, ctx, examples);
+    item[route.method.toLowerCase()] = exchangeOperation(route, ctx) ?? (route.method === 'GET' ? getOperation(route, ctx) : postOperation(route, ctx, examples));
     if (route.method === 'POST') {
       item.options = {
         operationId: `preflight${operationId(route).slice(4)}`,
@@ -91,7 +92,7 @@ export function openApiDocument(ctx: RecordContext, examples: readonly Published
     security: [],
     tags: [
       { name: 'records', description: 'Published, cacheable JSON records.' },
-      { name: 'actions', description: 'Live validator and mock exchange.' },
+      { name: 'actions', description: 'Live validator, mock exchange, exchange check and the reference server.' },
     ],
     paths,
     components: { schemas: componentSchemas() },
