@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { exchangeFixtures } from '../../src/engine/index.ts';
 import { site } from '../../src/site/records.ts';
@@ -6,6 +7,7 @@ import { watchErrors } from './helpers.ts';
 
 /** The exchange-check playground against the real POST /v1/check-exchange, and the test-kit pages. */
 const fixtures = exchangeFixtures(site);
+const SHOTS = 'test-results/screenshots';
 
 test.describe('exchange-check playground', () => {
   test('offers every fixture pair, valid and broken', async ({ page }) => {
@@ -71,8 +73,13 @@ test.describe('exchange-check playground', () => {
     await page.goto('/playground/check-exchange/');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.locator('#conforms')).toHaveText('conforms');
+    await page.getByLabel('Start from a fixture').selectOption('exchange-task-ref-agrees');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(page.locator('#conforms')).toHaveText('does not conform');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.locator('#result').screenshot({ path: `${SHOTS}/playground-check-exchange-360.png` });
   });
 });
 
