@@ -30,7 +30,7 @@ export function howToCall(url: string): string | undefined {
 export const NAV: readonly { title: string; paths: readonly string[] }[] = [
   { title: 'Start', paths: ['/', '/catalog/', '/discovery/', '/adoption-kit/', '/roadmap/'] },
   { title: 'The standard', paths: ['/profiles/', '/registry/', '/field-registry/', '/transport-bindings/', '/trust-channels/', '/conformance-levels/', '/error-registry/', '/examples/'] },
-  { title: 'Tools', paths: ['/api/', '/conformance-pack/', '/playground/', '/playground/validate/', '/playground/mock-exchange/'] },
+  { title: 'Tools', paths: ['/api/', '/conformance-pack/', '/playground/', '/playground/validate/', '/playground/mock-exchange/', '/playground/check-exchange/', '/test-your-implementation/'] },
 ];
 
 /** Path of a JSON record on this site (relative, so links work on any origin the build was made for). */

@@ -25,9 +25,11 @@ export const STATIC_PAGES: readonly PageEntry[] = [
   { title: 'Adoption kit', path: '/adoption-kit/', record: 'adoption-kit', description: 'Starter files in four languages and the first packet.' },
   { title: 'Conformance pack', path: '/conformance-pack/', record: 'conformance-pack', description: 'Schemas, registries and fixtures in one download.' },
   { title: 'API reference', path: '/api/', record: 'openapi', description: 'Every route, rendered from the OpenAPI document.' },
-  { title: 'Playgrounds', path: '/playground/', record: 'openapi', description: 'Try the validator and the mock exchange in the browser.' },
+  { title: 'Playgrounds', path: '/playground/', record: 'openapi', description: 'Try the validator, the mock exchange and the exchange check in the browser.' },
   { title: 'Validator playground', path: '/playground/validate/', record: 'validate', description: 'Validate a message in the browser.' },
   { title: 'Mock-exchange playground', path: '/playground/mock-exchange/', record: 'mock-exchange', description: 'Run a mock exchange in the browser.' },
+  { title: 'Exchange-check playground', path: '/playground/check-exchange/', record: 'check-exchange', description: 'Check a request and its response against the exchange rules.' },
+  { title: 'Test your implementation', path: '/test-your-implementation/', record: 'reference-server', description: 'Run the UAI-1 test kit against your own server.' },
 ];
 
 /** One page per profile; its JSON twins are the schema, registry entry and example. */
