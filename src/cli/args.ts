@@ -139,9 +139,9 @@ Options:
 
 Exit status:
   0  every file was read and none has a finding at the --fail-on level
-  1  a file has a finding at that level, or a file could not be read or is
-     not JSON while others could (each named on stderr)
-  2  usage error, or no file could be read at all (nothing was checked)
+  1  every file was read, and one has a finding at that level
+  2  usage error, or a file could not be read or is not JSON (each named on
+     stderr; the files that could be read are still checked and reported)
 
 No network is used. Positions are measured in the file as written: a missing
 member is shown on the member that should hold it.

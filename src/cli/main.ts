@@ -25,7 +25,7 @@ export interface Io {
   readonly cwd: () => string;
 }
 
-/** Exit status (see HELP): 2 only when nothing could be checked, so CI tells "broken input" from "bad messages". */
+/** Exit status (see HELP, CONTRACT section 11): 2 when an input cannot be read, so CI tells "broken input" from "bad messages". */
 export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
 
 async function readStdin(): Promise<string> {
@@ -102,7 +102,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }[command.format];
   io.stdout(output());
 
-  if (report.checked.length === 0) return EXIT.usage;
+  // CONTRACT section 11: 2 on unreadable input, even when other files were checked (and reported).
+  if (report.checked.length === 0 || report.unreadable.length > 0) return EXIT.usage;
   const failing = report.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command.failOn)));
-  return failing || report.unreadable.length > 0 ? EXIT.invalid : EXIT.valid;
+  return failing ? EXIT.invalid : EXIT.valid;
 }

@@ -193,7 +193,7 @@ describe('junit, github and --fail-on', () => {
   it('junit: one testcase per file, one failure per error, an error per unreadable file (fast-xml-parser)', async () => {
     const files = [...some(), 'messages/missing.json'];
     const r = await uai(['validate', '--format', 'junit', ...files], { cwd: dir });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     const json = await uai(['validate', '--format', 'json', ...some()], { cwd: dir });
     const results = JSON.parse(json.stdout) as { file: string; result: { error_count: number } }[];
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testcase', 'failure'].includes(name) }).parse(r.stdout);
@@ -246,14 +246,15 @@ describe('inputs: directories, globs, stdin, unreadable files and exit status', 
     expect(JSON.parse((await uai(['validate', '--format', 'json', one], { cwd: dir })).stdout)).toHaveProperty('valid', false);
   });
 
-  it('a glob that matches nothing, or an unreadable file, is one clear line; exit 2 only when nothing was read', async () => {
+  it('a glob that matches nothing, or an unreadable file, is one clear line; exit 2, and the readable files are still reported', async () => {
     const none = await uai(['validate', 'nothing/**/*.json', 'missing.json'], { cwd: dir });
     expect(none.code).toBe(2);
     expect(none.stderr).toBe('uai: nothing/**/*.json: no file matches this pattern\nuai: missing.json: cannot read: no such file\n');
     writeFileSync(join(dir, 'broken.json'), '{"uai_version": ');
     const some = await uai(['validate', 'broken.json', written.find((w) => w.id === 'invalid/field.unknown_member')!.name], { cwd: dir });
-    expect(some.code).toBe(1);
+    expect(some.code).toBe(2);
     expect(some.stderr).toMatch(/^uai: broken\.json: not valid JSON: .+\n$/);
+    expect(some.stdout).toContain('field.unknown_member');
   });
 
   it('"-" reads standard input; SARIF names it "stdin"', async () => {

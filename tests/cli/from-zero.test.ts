@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REPO, run, startServer, type LocalServer, type Run } from './local-server.ts';
+import { freePort, REPO, run, type LocalServer, type Run } from './local-server.ts';
+import { startLocalServer } from '../support/local-server.ts';
 
 /**
  * "No untested instructions": every command of the README section "From zero to a validated
@@ -63,6 +64,7 @@ const EXPECTED: { readonly command: RegExp; readonly check: (r: Run, dir: string
   { command: /^npx node starters\/uai-starter\.mts /, check: STARTER_OK },
   { command: /^go run starters\/uai_starter\.go /, check: STARTER_OK },
   { command: /> uai\.sarif$/, check: (_, dir) => expect(json(readFileSync(join(dir, 'uai.sarif'), 'utf8')).version).toBe('2.1.0') },
+  { command: /^npx uai test \S+\/v1\/reference-server$/, check: (r) => expect(r.stdout).toMatch(/^uai test \S+: \d+ passed, 0 failed \(0 must\), 0 skipped/) },
 ];
 
 /** A runtime the command needs that may be missing from the machine (the README names them). */
@@ -82,7 +84,9 @@ let port: number;
 
 beforeAll(async () => {
   port = await freePort();
-  server = await startServer(port);
+  // As `npm start` does when UAI_ORIGIN is unset: the origin follows the port, so what the service
+  // publishes (the reference server's endpoints among it) points back at it.
+  server = await startLocalServer({ port, env: { UAI_ORIGIN: `http://localhost:${port}` } });
   scratch = mkdtempSync(join(tmpdir(), 'uai-from-zero-'));
   for (const entry of readdirSync(REPO)) {
     if (entry !== '.git') symlinkSync(join(REPO, entry), join(scratch, entry));

@@ -54,15 +54,15 @@ describe('uai validate: exit codes and text output', () => {
     expect(r.stdout).toMatch(/^2 files: 1 valid, 1 invalid \(2 errors, 0 warnings\)$/m);
   });
 
-  it('exits 1 for a missing file among readable ones, naming it on stderr, and still checks the others', async () => {
+  it('exits 2 for a missing file among readable ones (CONTRACT section 11), naming it on stderr, and still checks the others', async () => {
     const r = await uai(['validate', file('missing.json'), file('valid.json')]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toBe(`uai: ${file('missing.json')}: cannot read: no such file\n`);
     expect(r.stdout).toContain(`${file('valid.json')}: valid`);
     expect(r.stdout).toMatch(/^2 files: 1 valid, 0 invalid, 1 unreadable/m);
   });
 
-  it('exits 2 when no file could be read at all: a file that is not JSON, naming it and the parser error', async () => {
+  it('exits 2 for a file that is not JSON, naming it and the parser error', async () => {
     const r = await uai(['validate', file('not-json.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^uai: ${file('not-json.json').replace(/[.\\/]/g, '\\$&')}: not valid JSON: .+`));

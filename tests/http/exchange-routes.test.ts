@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchangeAction, exchangeFixtures, messageFromKeyless, messageToKeyless, publishedExamples, seal, validateMessage, type CheckExchangeResult } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { ORIGIN } from '../records/dist.ts';
-import { uai } from '../support/local-server.ts';
+import { freePort, startLocalServer, uai, type LocalServer } from '../support/local-server.ts';
 import { HTTP_TARGET, postJson, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
 
 /**
@@ -91,8 +91,17 @@ describe('the reference server', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
-  it('uai test passes every must-check against it, and its sealed result validates clean', async () => {
-    const run = await uai(['test', url(), '--format', 'json']);
+  it('uai test passes every check against it, and its sealed result validates clean', async () => {
+    // The capability statement names the endpoints on the configured origin, and the kit follows
+    // them only on the origin it was given: so the server under test must be served at its origin.
+    let endpoint = url();
+    let own: LocalServer | undefined;
+    if (HTTP_TARGET !== 'netlify') {
+      const port = await freePort();
+      own = await startLocalServer({ port, env: { UAI_ORIGIN: `http://127.0.0.1:${port}` } });
+      endpoint = `${own.origin}/v1/reference-server`;
+    }
+    const run = await uai(['test', endpoint, '--format', 'json']).finally(() => own?.stop());
     expect(run.stderr).toBe('');
     const report = JSON.parse(run.stdout);
     const notPassed = report.checks.filter((c: { status: string }) => c.status !== 'pass');
