@@ -1,5 +1,6 @@
 /** Renders the figures of one bench run as BENCHMARKS.md (Markdown), goals first. */
 import type { EngineFigures } from './engine.ts';
+import type { FunctionZip } from './netlify-zips.ts';
 import type { BuildFigures } from './build.ts';
 import type { BundleFigures, LoadFigures } from './http.ts';
 import type { MockEngineFigures } from './mock-engine.ts';
@@ -28,6 +29,8 @@ export interface BenchResult {
   readonly load: readonly LoadFigures[];
   readonly prism: PrismFigures;
   readonly bundles: readonly BundleFigures[];
+  /** The function archives a deploy uploads (empty in smoke mode). */
+  readonly zips: readonly FunctionZip[];
   readonly build: BuildFigures;
 }
 
@@ -120,6 +123,13 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   lines.push(row(['function', 'min', 'gzip', 'import ms median (min-max)', 'bare Node ms', 'over bare ms', 'ajv compiler in bundle']), row(['---', '---:', '---:', '---:', '---:', '---:', '---']));
   for (const b of r.bundles) lines.push(row([b.fn, kb(b.minBytes), kb(b.gzipBytes), `${fmt(b.importMedianMs, 2)} (${fmt(b.importMinMs, 2)}-${fmt(b.importMaxMs, 2)})`, fmt(b.bareNodeMedianMs, 2), fmt(b.importOverBareMs, 2), b.containsAjvCompiler ? 'yes' : 'no']));
   lines.push('');
+
+  if (r.zips.length) {
+    lines.push('### Netlify function archives', '', 'Each function as a deploy uploads it, packaged by zip-it-and-ship-it (the packager of Netlify Build and netlify-cli): the archive, its files uncompressed, and its largest file.', '');
+    lines.push(row(['function', 'packager', 'zip', 'unzipped', 'largest file']), row(['---', '---', '---:', '---:', '---']));
+    for (const z of r.zips) lines.push(row([z.name, z.bundler, kb(z.zipBytes), kb(z.unzippedBytes), z.largest[0] ? `${z.largest[0].name} (${kb(z.largest[0].bytes)})` : '']));
+    lines.push('');
+  }
 
   lines.push('## 5. Build', '');
   lines.push(`${r.build.note}: ${r.build.wallSeconds === undefined ? 'wall time not measured' : `${r.build.wallSeconds} s wall time`}; dist/ holds ${r.build.distFiles} files, ${r.build.distBytes} bytes (${kb(r.build.distBytes)}).`, '');

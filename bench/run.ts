@@ -44,6 +44,7 @@ const build = await step('build', () => benchBuild({ run: !smoke }));
 const { benchEngine } = await import('./engine.ts');
 const { benchMockEngine } = await import('./mock-engine.ts');
 const { benchStages } = await import('./stages.ts');
+const { measureNetlifyZips } = await import('./netlify-zips.ts');
 const engine = await step('engine', () => benchEngine({ smoke }));
 const stages = await step('engine stages', () => (smoke ? benchStages(20, 3) : benchStages()));
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
@@ -51,6 +52,8 @@ const seconds = smoke ? 2 : 10;
 const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
 const prism = await step('HTTP load (Prism)', () => prismBench(body, seconds, { install: !smoke, warmup: !smoke }));
 const bundles = await step('cold start', () => bundleFigures(smoke ? 5 : 15));
+// The archives Netlify uploads (zip-it-and-ship-it over the built functions); the full run only, after its build.
+const zips = smoke ? [] : await step('netlify function archives', () => measureNetlifyZips());
 
 const result: BenchResult = {
   mode: smoke ? 'smoke' : 'full',
@@ -72,6 +75,7 @@ const result: BenchResult = {
   load,
   prism,
   bundles,
+  zips,
   build,
 };
 
