@@ -19,6 +19,7 @@ export { DEFAULT_ARTIFACT_URI } from './validate/action.ts';
 
 // Where a JSON Pointer sits in the text it was parsed from (CLI regions, hosted SARIF, the playground).
 export { indexJson, POSITION_LIMITS, type DuplicateMember, type JsonIndex, type SourceRange } from './json-positions.ts';
+export { hasDuplicateMembers } from './duplicate-scan.ts';
 export { keyedPointer, keylessPointer, type MappedPointer } from './keyless-pointer.ts';
 export { sourceLocator } from './source-locator.ts';
 export { childPath, pointerSegment, pointerSegments } from './pointer.ts';

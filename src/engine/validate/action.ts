@@ -1,4 +1,5 @@
 import type { EngineAction, EngineContext, Outcome, RequestSource, Result } from '../api.ts';
+import { hasDuplicateMembers } from '../duplicate-scan.ts';
 import { indexJson } from '../json-positions.ts';
 import { toSarif } from '../sarif.ts';
 import { sourceLocator } from '../source-locator.ts';
@@ -46,8 +47,9 @@ export function parseValidateRequest(body: unknown): Result<ValidateRequest, 're
  * the message's own (line 1 is the line where the value starts) and duplicate names are seen.
  * A repeated member of the wrapper itself leaves the request ambiguous: request.invalid.
  */
-function messageText(source: RequestSource | undefined): Result<string | undefined, 'request.invalid'> {
-  if (!source) return { ok: true, value: undefined };
+function messageText(source: RequestSource | undefined, positions: boolean): Result<string | undefined, 'request.invalid'> {
+  // Without a repeated name anywhere, only SARIF needs the text (for positions): skip the index.
+  if (!source || (!positions && !hasDuplicateMembers(source.text))) return { ok: true, value: undefined };
   const index = indexJson(source.text, { maxDepth: 65 });
   const wrapperDuplicate = index.duplicates.find((d) => !d.pointer.startsWith('/message/'));
   if (wrapperDuplicate) return invalid(`The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`);
@@ -59,7 +61,7 @@ export const validateAction: EngineAction = (requestBody: unknown, context: Engi
   const parsed = parseValidateRequest(requestBody);
   if (!parsed.ok) return parsed;
   const { message, mode, format, artifactUri } = parsed.value;
-  const posted = messageText(source);
+  const posted = messageText(source, format === 'sarif');
   if (!posted.ok) return posted;
   const text = posted.value;
   const result = validateMessage(message, { mode, site: context.site, now: context.now(), ...(text === undefined ? {} : { text }) });

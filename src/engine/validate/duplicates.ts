@@ -1,4 +1,5 @@
 import type { IssueDraft } from '../issues.ts';
+import { hasDuplicateMembers } from '../duplicate-scan.ts';
 import { indexJson, type JsonIndex } from '../json-positions.ts';
 import { pointerSegments } from '../pointer.ts';
 import { keyedPointer } from '../keyless-pointer.ts';
@@ -10,8 +11,9 @@ import type { NormalizationMode } from './types.ts';
  * issue per repeated name and object, at its pointer in the keyed message (a keyless text's array
  * pointer is mapped back through the order maps).
  */
-export function duplicateMemberIssues(text: string, input: unknown, mode: NormalizationMode, index: JsonIndex = indexJson(text)): IssueDraft[] {
-  return index.duplicates.map((d) => {
+export function duplicateMemberIssues(text: string, input: unknown, mode: NormalizationMode, index?: JsonIndex): IssueDraft[] {
+  if (!index && !hasDuplicateMembers(text)) return [];
+  return (index ?? indexJson(text)).duplicates.map((d) => {
     const path = mode === 'keyless-json' ? keyedPointer(d.pointer, input).pointer : d.pointer;
     const name = pointerSegments(d.pointer).at(-1) ?? '';
     return {
