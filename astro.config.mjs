@@ -4,7 +4,7 @@ import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 
 // One setting names the public origin (CONTRACT section 1); every absolute URL derives from it.
-// On Netlify without UAI_ORIGIN, the site's main address `URL` (as in src/config.ts).
+// On Netlify without UAI_ORIGIN, the site's main address `URL` (as in src/service/config.ts).
 const origin = process.env.UAI_ORIGIN || process.env.URL || 'http://localhost:4321';
 
 export default defineConfig({

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { configuredSite } from '../src/config.ts';
+import { configuredSite } from '../src/service/config.ts';
 import { BUILD_STAMP, BUILD_STAMP_DIR } from './build-stamp.ts';
 import { netlifyHeadersFile, netlifyRedirectsFile } from '../src/http/static-routing.ts';
 import { narrowSsrRoute } from './netlify-ssr-route.ts';

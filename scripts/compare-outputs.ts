@@ -11,6 +11,7 @@
  * differ is the build instant (`generated_at` of the catalog), which is replaced by the
  * snapshot's before comparing. Browser bundles (dist/_astro) are code, not records: a changed one
  * is listed, and its new hashed name is mapped back before the pages that load it are compared.
+ * The search index (dist/pagefind) is left out: it is made from the pages, which are compared.
  * Every other byte must be equal.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,12 +32,12 @@ const NOW = new Date('2026-11-01T09:00:30Z');
 
 function requestBodies(dist: string): { name: string; body: string; contentType?: string; method?: string }[] {
   const json = (p: string) => JSON.parse(readFileSync(join(dist, 'v1', p), 'utf8'));
-  const pack = json('conformance-pack');
-  const examples = json('examples/index.json').examples as { profile: string }[];
+  const pack = json('conformance-pack.json');
+  const examples = json('examples.json').examples as { profile: string }[];
   const out: { name: string; body: string; contentType?: string; method?: string }[] = [];
   const post = (name: string, value: unknown) => out.push({ name, body: JSON.stringify(value) });
   for (const e of examples) {
-    const message = json(`examples/${e.profile}`).message;
+    const message = json(`examples/${e.profile}.json`).message;
     for (const format of ['result', 'summary', 'record', 'sarif', 'message', 'exchange']) {
       post(`example ${e.profile} ${format}`, { message, format });
     }
@@ -44,7 +45,7 @@ function requestBodies(dist: string): { name: string; body: string; contentType?
       post(`example ${e.profile} ${scenario}`, { message, scenario, format: 'exchange' });
     }
   }
-  const request = json('examples/uai.intent.request.v1').message;
+  const request = json('examples/uai.intent.request.v1.json').message;
   post('completed with inline artifacts', { message: { ...request, body: { ...request.body, parameters: { include_schema: true, include_example: true, include_field_registry: true } } }, scenario: 'completed-response' });
   post('expired request', { message: { ...request, delivery: { ...request.delivery, expires_at: '2020-01-01T00:00:00Z' } } });
   for (const f of [...pack.fixtures.valid, ...pack.fixtures.invalid] as { id: string; mode: string; message?: unknown; text?: string }[]) {
@@ -89,7 +90,7 @@ async function answers(dist: string): Promise<Answer[]> {
 const files = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
 
-const buildInstant = (dist: string): string => JSON.parse(readFileSync(join(dist, 'v1/catalog'), 'utf8')).generated_at;
+const buildInstant = (dist: string): string => JSON.parse(readFileSync(join(dist, 'v1/catalog.json'), 'utf8')).generated_at;
 
 async function snapshot(dir: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
@@ -108,8 +109,11 @@ async function compare(dir: string): Promise<boolean> {
   const now = buildInstant('dist');
   const problems: string[] = [];
   const notes: string[] = [];
-  const a = files(before);
-  const b = files('dist');
+  // The search index (dist/pagefind) is built from the pages, which are compared themselves; its
+  // hashed files change with every build because a page shows the build instant.
+  const compared = (f: string) => !f.startsWith('pagefind/');
+  const a = files(before).filter(compared);
+  const b = files('dist').filter(compared);
   // Browser bundles are not records: a change of one is reported, and its new name mapped back in pages.
   const renamed = new Map<string, string>();
   for (const f of b.filter((f) => !a.includes(f))) {

@@ -5,16 +5,17 @@
  * it follows PORT (http://localhost:<PORT>), so the links a local server publishes point at it
  * (with --no-build: the origin dist/ was built for, so the functions agree with the records).
  * UAI_RATE_LIMIT=0 turns the local rate limiter off; UAI_HEADERS_TIMEOUT_MS and UAI_REQUEST_TIMEOUT_MS
- * bound slow clients (defaults 10 s and 30 s, server/client-timeouts.ts). SIGTERM/SIGINT close the
+ * bound slow clients (defaults 10 s and 30 s, src/http/node/client-timeouts.ts). SIGTERM/SIGINT close the
  * server gracefully.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { configuredSite } from '../src/config.ts';
+import { configuredSite } from '../src/service/config.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
-import { clientTimeoutsFrom } from '../server/client-timeouts.ts';
+import { clientTimeoutsFrom } from '../src/http/node/client-timeouts.ts';
+import type { FunctionModule } from '../src/http/node/app.ts';
 import { cannotListen, impliedOrigin, listenPort } from './start-settings.ts';
 
 const DIST = 'dist';
@@ -89,12 +90,17 @@ if (skipBuild && builtOrigin() && builtOrigin() !== configuredSite(process.env).
 }
 
 // Imported after the build, so that the functions' precompiled validators are fresh.
-const { createApp } = await import('../server/app.ts');
-const { loadStaticSite } = await import('../server/static-site.ts');
+const { createApp } = await import('../src/http/node/app.ts');
+const { loadStaticSite } = await import('../src/http/node/static-site.ts');
+// The very modules Netlify deploys (every file in netlify/functions is one), each at the paths its own config declares.
+const FUNCTIONS_DIR = new URL('../netlify/functions/', import.meta.url);
+const functions: FunctionModule[] = await Promise.all(
+  readdirSync(FUNCTIONS_DIR).filter((name) => name.endsWith('.mts')).sort().map((name) => import(new URL(name, FUNCTIONS_DIR).href)),
+);
 
 const site = configuredSite(process.env);
 const files = await loadStaticSite(DIST);
-const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0', timeouts: clientTimeoutsFrom(process.env) });
+const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0', timeouts: clientTimeoutsFrom(process.env), functions });
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   // Taken between the check above and now.

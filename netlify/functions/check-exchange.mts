@@ -1,4 +1,4 @@
-import { configuredSite } from '../../src/config.ts';
+import { configuredSite } from '../../src/service/config.ts';
 import { checkExchangeAction } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
 

@@ -1,4 +1,4 @@
-import { configuredSite } from '../../src/config.ts';
+import { configuredSite } from '../../src/service/config.ts';
 import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
 
 /**

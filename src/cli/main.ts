@@ -1,4 +1,4 @@
-import { configuredSite } from '../config.ts';
+import { configuredSite } from '../service/config.ts';
 import { sourceLocator, validateMessage } from '../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor } from '../standard/site.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configuredSite } from '../config.ts';
+import { configuredSite } from '../service/config.ts';
 import { isoSeconds } from '../engine/index.ts';
 import { buildRecordSet, type RecordPath, type RecordSet, type StarterSource } from '../records/index.ts';
 import { STARTER_META } from '../records/starters.ts';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
 import { siteFor, type Site } from '../../src/standard/site.ts';
-import { sendResponse, toRequest } from '../../server/node-bridge.ts';
+import { sendResponse, toRequest } from '../../src/http/node/node-bridge.ts';
 
 /**
  * A live reference server for the kit's tests: the real HTTP shell of the reference server behind

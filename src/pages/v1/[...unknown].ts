@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { configuredSite } from '../../config.ts';
+import { configuredSite } from '../../service/config.ts';
 import { apiFallback } from '../../http/api-fallback.ts';
 import { JSON_TYPE } from '../../http/headers.ts';
 import { isRecordPath, staticHeadersFor } from '../../http/static-routing.ts';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { actionHeaders } from '../src/http/problem.ts';
-import { PROBLEM_TYPE } from '../src/http/headers.ts';
-import { problemBody } from '../src/service/problem.ts';
-import type { Site } from '../src/standard/site.ts';
+import { actionHeaders } from '../problem.ts';
+import { PROBLEM_TYPE } from '../headers.ts';
+import { problemBody } from '../../service/problem.ts';
+import type { Site } from '../../standard/site.ts';
 
 /**
  * Bounds on slow clients (a body sent one byte every few seconds would otherwise hold a socket for

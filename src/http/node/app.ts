@@ -1,14 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import validate, { config as validateConfig } from '../netlify/functions/validate.mts';
-import mockExchange, { config as mockExchangeConfig } from '../netlify/functions/mock-exchange.mts';
-import checkExchange, { config as checkExchangeConfig } from '../netlify/functions/check-exchange.mts';
-import referenceServer, { config as referenceServerConfig } from '../netlify/functions/reference-server.mts';
-import { apiFallback, RECORD_ALLOW } from '../src/http/api-fallback.ts';
-import { problemResponse } from '../src/http/problem.ts';
-import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../src/http/rate-limit.ts';
-import { NO_STORE, SECURITY_HEADERS } from '../src/http/headers.ts';
-import { rewrite, staticHeadersFor } from '../src/http/static-routing.ts';
-import type { Site } from '../src/standard/site.ts';
+import { apiFallback, RECORD_ALLOW } from '../api-fallback.ts';
+import { problemResponse } from '../problem.ts';
+import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
+import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
+import { rewrite, staticHeadersFor } from '../static-routing.ts';
+import type { Site } from '../../standard/site.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
 import { lookup, notModified, type StaticFile } from './static-site.ts';
 import { answerClientErrors, CLIENT_TIMEOUTS, timeoutOptions, type ClientTimeouts } from './client-timeouts.ts';
@@ -25,20 +21,29 @@ export interface AppOptions {
   readonly rateLimit: boolean;
   /** Headers and request timeouts for slow clients (client-timeouts.ts); 10 s and 30 s by default. */
   readonly timeouts?: ClientTimeouts;
+  /**
+   * The Netlify function modules, handed in by the caller (scripts/start.ts) so that this adapter
+   * does not import netlify/, which imports src/http.
+   */
+  readonly functions: readonly FunctionModule[];
 }
 
 type Handler = (request: Request) => Promise<Response>;
 
-/** Each function at the paths its own config declares: exact paths, and prefixes written `/…/*`. */
-const FUNCTIONS: readonly { readonly paths: readonly string[]; readonly handler: Handler }[] = [
-  { paths: [validateConfig.path], handler: validate },
-  { paths: [mockExchangeConfig.path], handler: mockExchange },
-  { paths: [checkExchangeConfig.path], handler: checkExchange },
-  { paths: referenceServerConfig.path, handler: referenceServer },
-];
+/** What a Netlify function module exports: its handler and its config's path or paths. */
+export interface FunctionModule {
+  readonly default: Handler;
+  readonly config: { readonly path: string | readonly string[] };
+}
 
-const functionFor = (pathname: string): Handler | undefined =>
-  FUNCTIONS.find((f) => f.paths.some((p) => (p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname)))?.handler;
+const pathsOf = (fn: FunctionModule): readonly string[] => (typeof fn.config.path === 'string' ? [fn.config.path] : fn.config.path);
+
+/** Each function at the paths its own config declares: exact paths, and prefixes written `/…/*`. */
+function functionRouter(functions: readonly FunctionModule[]): (pathname: string) => Handler | undefined {
+  const table = functions.map((fn) => ({ paths: pathsOf(fn), handler: fn.default }));
+  return (pathname) =>
+    table.find((f) => f.paths.some((p) => (p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname)))?.handler;
+}
 
 /** What Netlify sends for pages when no rule sets Cache-Control. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
@@ -47,6 +52,7 @@ const FALLBACK_404 = Buffer.from('<!doctype html><html lang="en"><head><meta cha
 
 export function createApp(options: AppOptions): Server {
   const { site, files } = options;
+  const functionFor = functionRouter(options.functions);
   const limiter: RateLimiter | undefined = options.rateLimit ? createRateLimiter({ limit: RATE_LIMIT }) : undefined;
 
   async function callFunction(req: IncomingMessage, res: ServerResponse, handler: Handler, path: string) {
