@@ -31,7 +31,11 @@ export function benchBuild(options: { run: boolean }): BuildFigures {
   let note = 'not run (smoke mode); dist/ as found';
   if (options.run) {
     const started = process.hrtime.bigint();
-    const r = spawnSync(NODE, ['scripts/build.ts'], { encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(NODE, ['scripts/build.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const seconds = Math.round(Number(process.hrtime.bigint() - started) / 1e7) / 100;
     if (r.status === 0) {
       wallSeconds = seconds;

@@ -17,8 +17,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const site = siteFor();
 const now = new Date('2026-11-02T10:00:00Z');
 
-export interface SizeFigures { size: string; bytes: number; floor_us: number; validate_us: number; ratio: number; validate_min_us: number; validate_max_us: number; keyless_us: number; keyless_overhead: number }
-export interface EngineFigures { sizes: SizeFigures[]; import_ms: { validators: number; bare: number; over_bare: number; runs: number } }
+export interface SizeFigures {
+  size: string;
+  bytes: number;
+  floor_us: number;
+  validate_us: number;
+  ratio: number;
+  validate_min_us: number;
+  validate_max_us: number;
+  keyless_us: number;
+  keyless_overhead: number;
+}
+export interface EngineFigures {
+  sizes: SizeFigures[];
+  import_ms: { validators: number; bare: number; over_bare: number; runs: number };
+}
 
 /** Median per-call microseconds over `batches` batches of `n` calls. */
 function time(fn: () => void, n: number, batches: number): { median: number; min: number; max: number } {
@@ -31,9 +44,19 @@ export function messages(): { size: string; message: Record<string, unknown> }[]
   const capability = examples.find((e) => e.profile === 'uai.capability.statement.v1')!.message;
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
   const typical = structuredClone(request);
-  typical.provenance.lineage = Array.from({ length: 8 }, (_, i) => ({ stage: `stage-${i}`, actor_id: 'agent-requester-01', model_id: 'example-model-2026-10', note: 'Checked the subject profile and planned the follow-up.' }));
+  typical.provenance.lineage = Array.from({ length: 8 }, (_, i) => ({
+    stage: `stage-${i}`,
+    actor_id: 'agent-requester-01',
+    model_id: 'example-model-2026-10',
+    note: 'Checked the subject profile and planned the follow-up.',
+  }));
   const large = structuredClone(request);
-  large.provenance.lineage = Array.from({ length: 700 }, (_, i) => ({ stage: `stage-${i}`, actor_id: `agent-${i % 7}`, model_id: 'example-model-2026-10', note: `Step ${i}: refined the plan and recorded the outcome.` }));
+  large.provenance.lineage = Array.from({ length: 700 }, (_, i) => ({
+    stage: `stage-${i}`,
+    actor_id: `agent-${i % 7}`,
+    model_id: 'example-model-2026-10',
+    note: `Step ${i}: refined the plan and recorded the outcome.`,
+  }));
   return [
     { size: 'small', message: capability },
     { size: 'typical', message: seal(typical) },
@@ -47,7 +70,9 @@ function importTime(runs: number): EngineFigures['import_ms'] {
   // Time from process start to the end of the import, as the process sees it (performance.now
   // counts from process start), minus the same for an empty script.
   const full = (code: string) => {
-    const r = spawnSync(node, ['--input-type=module', '-e', `${code};console.log(performance.now())`], { encoding: 'utf8' });
+    const r = spawnSync(node, ['--input-type=module', '-e', `${code};console.log(performance.now())`], {
+      encoding: 'utf8',
+    });
     return Number(r.stdout.trim());
   };
   const withImport: number[] = [];
@@ -61,7 +86,6 @@ function importTime(runs: number): EngineFigures['import_ms'] {
   return { validators: round(v), bare: round(b), over_bare: round(v - b), runs };
 }
 
-
 export function benchEngine(options: { smoke?: boolean } = {}): EngineFigures {
   const smoke = options.smoke ?? false;
   const sizes: SizeFigures[] = [];
@@ -70,21 +94,39 @@ export function benchEngine(options: { smoke?: boolean } = {}): EngineFigures {
     const keylessText = JSON.stringify(messageToKeyless(message));
     const n = smoke ? 20 : size === 'large' ? 100 : 2000;
     const batches = smoke ? 3 : 15;
-    const floor = time(() => {
-      const v = JSON.parse(text);
-      createHash('sha256').update(canonicalize(v)!, 'utf8').digest('hex');
-      JSON.stringify(v);
-    }, n, batches);
-    const validate = time(() => {
-      JSON.stringify(validateMessage(JSON.parse(text), { mode: 'keyed-json', site, now }));
-    }, n, batches);
-    const keyless = time(() => {
-      JSON.stringify(validateMessage(JSON.parse(keylessText), { mode: 'keyless-json', site, now }));
-    }, n, batches);
+    const floor = time(
+      () => {
+        const v = JSON.parse(text);
+        createHash('sha256').update(canonicalize(v)!, 'utf8').digest('hex');
+        JSON.stringify(v);
+      },
+      n,
+      batches,
+    );
+    const validate = time(
+      () => {
+        JSON.stringify(validateMessage(JSON.parse(text), { mode: 'keyed-json', site, now }));
+      },
+      n,
+      batches,
+    );
+    const keyless = time(
+      () => {
+        JSON.stringify(validateMessage(JSON.parse(keylessText), { mode: 'keyless-json', site, now }));
+      },
+      n,
+      batches,
+    );
     sizes.push({
-      size, bytes: Buffer.byteLength(text), floor_us: round(floor.median), validate_us: round(validate.median),
-      ratio: round(validate.median / floor.median, 2), validate_min_us: round(validate.min), validate_max_us: round(validate.max),
-      keyless_us: round(keyless.median), keyless_overhead: round(keyless.median / validate.median, 2),
+      size,
+      bytes: Buffer.byteLength(text),
+      floor_us: round(floor.median),
+      validate_us: round(validate.median),
+      ratio: round(validate.median / floor.median, 2),
+      validate_min_us: round(validate.min),
+      validate_max_us: round(validate.max),
+      keyless_us: round(keyless.median),
+      keyless_overhead: round(keyless.median / validate.median, 2),
     });
   }
   return { sizes, import_ms: importTime(smoke ? 3 : 15) };
@@ -95,9 +137,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(JSON.stringify(figures, null, 2));
   console.log('\nsize     bytes   floor µs  validate µs  ratio  (min-max µs)      keyless µs  keyless/keyed');
   for (const s of figures.sizes) {
-    console.log(`${s.size.padEnd(8)} ${String(s.bytes).padStart(6)}  ${String(s.floor_us).padStart(8)}  ${String(s.validate_us).padStart(11)}  ${String(s.ratio).padStart(5)}  (${s.validate_min_us}-${s.validate_max_us})`.padEnd(76) + `${String(s.keyless_us).padStart(10)}  ${s.keyless_overhead}`);
+    console.log(
+      `${s.size.padEnd(8)} ${String(s.bytes).padStart(6)}  ${String(s.floor_us).padStart(8)}  ${String(s.validate_us).padStart(11)}  ${String(s.ratio).padStart(5)}  (${s.validate_min_us}-${s.validate_max_us})`.padEnd(
+        76,
+      ) + `${String(s.keyless_us).padStart(10)}  ${s.keyless_overhead}`,
+    );
   }
   const i = figures.import_ms;
-  console.log(`\nimport of generated validators: ${i.validators} ms vs bare node ${i.bare} ms -> ${i.over_bare} ms over bare (median of ${i.runs})`);
+  console.log(
+    `\nimport of generated validators: ${i.validators} ms vs bare node ${i.bare} ms -> ${i.over_bare} ms over bare (median of ${i.runs})`,
+  );
   console.log('goal: validate <= 1.3x floor; import <= 15 ms over bare');
 }

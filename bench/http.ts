@@ -70,7 +70,12 @@ export async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = track(spawn(NODE, ['scripts/start.ts', '--no-build'], { env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(
+    spawn(NODE, ['scripts/start.ts', '--no-build'], {
+      env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   await new Promise<void>((res, rej) => {
     let out = '';
     const timer = setTimeout(() => rej(new Error('server did not start in 60 s')), 60_000);
@@ -88,7 +93,9 @@ async function startServer(port: number): Promise<ChildProcess> {
 }
 
 function cannon(opts: Record<string, unknown>): Promise<any> {
-  return new Promise((res, rej) => autocannon(opts, (err: Error | null, result: unknown) => (err ? rej(err) : res(result))));
+  return new Promise((res, rej) =>
+    autocannon(opts, (err: Error | null, result: unknown) => (err ? rej(err) : res(result))),
+  );
 }
 
 export interface LoadTarget {
@@ -100,7 +107,11 @@ export interface LoadTarget {
 }
 
 /** One bounded autocannon run per target (after a 1 s warm-up unless smoke), in order. */
-export async function runLoad(targets: readonly LoadTarget[], seconds: number, warmup: boolean): Promise<Omit<LoadFigures, 'ratioToStatic'>[]> {
+export async function runLoad(
+  targets: readonly LoadTarget[],
+  seconds: number,
+  warmup: boolean,
+): Promise<Omit<LoadFigures, 'ratioToStatic'>[]> {
   const out = [];
   for (const t of targets) {
     const first = await fetch(t.url, { method: t.method ?? 'GET', headers: t.headers, body: t.body });
@@ -130,7 +141,10 @@ export function postBody(message: unknown): Pick<LoadTarget, 'method' | 'headers
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) };
 }
 
-export async function loadFigures(seconds: number, warmup = seconds >= 5): Promise<{ figures: LoadFigures[]; body: string }> {
+export async function loadFigures(
+  seconds: number,
+  warmup = seconds >= 5,
+): Promise<{ figures: LoadFigures[]; body: string }> {
   const port = await freePort();
   const server = await startServer(port);
   try {
@@ -144,7 +158,10 @@ export async function loadFigures(seconds: number, warmup = seconds >= 5): Promi
     ];
     const raw = await runLoad(targets, seconds, warmup);
     const staticRps = raw[0]!.rpsSpread.median || raw[0]!.requestsPerSecond;
-    const figures = raw.map((r) => ({ ...r, ratioToStatic: Number(((r.rpsSpread.median || r.requestsPerSecond) / staticRps).toFixed(3)) }));
+    const figures = raw.map((r) => ({
+      ...r,
+      ratioToStatic: Number(((r.rpsSpread.median || r.requestsPerSecond) / staticRps).toFixed(3)),
+    }));
     return { figures, body: post.body! };
   } finally {
     server.kill('SIGTERM');
@@ -167,11 +184,19 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
     const out: BundleFigures[] = [];
     // Bare Node: the same measuring script importing an empty module.
     writeFileSync(join(dir, 'empty.mjs'), 'export default 1;\n');
-    const measure = (file: string) => `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
+    const measure = (file: string) =>
+      `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
     const fns = ['validate', 'mock-exchange'];
     for (const fn of fns) {
       await build({
-        entryPoints: [`netlify/functions/${fn}.mts`], outfile: join(dir, `${fn}.mjs`), bundle: true, platform: 'node', format: 'esm', minify: true, target: 'node22', logLevel: 'silent',
+        entryPoints: [`netlify/functions/${fn}.mts`],
+        outfile: join(dir, `${fn}.mjs`),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        minify: true,
+        target: 'node22',
+        logLevel: 'silent',
         // Bundled CommonJS dependencies need require in an ES module (as Netlify's bundler adds).
         banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
       });
@@ -192,7 +217,8 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
         fn,
         minBytes: bytes.byteLength,
         gzipBytes: gzipSync(bytes).byteLength,
-        containsAjvCompiler: /compileSchema|ajv\/dist\/compile|new Function\(/.test(text) || text.includes('ajv/dist/core'),
+        containsAjvCompiler:
+          /compileSchema|ajv\/dist\/compile|new Function\(/.test(text) || text.includes('ajv/dist/core'),
         importMedianMs: s.median,
         importMinMs: s.min,
         importMaxMs: s.max,
@@ -218,5 +244,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await httpBench({ smoke: process.argv.includes('--smoke') });
   console.log(JSON.stringify(figures, null, 2));
   const validate = figures.load.find((l) => l.name === 'POST /v1/validate')!;
-  console.log(`validate: ${validate.ratioToStatic >= 0.2 ? 'meets' : 'misses'} >= 20% of static; p99 ${validate.p99Ms} ms (${validate.p99Ms <= 10 ? 'meets' : 'misses'} <= 10 ms); errors ${validate.errors}, non-2xx ${validate.non2xx}`);
+  console.log(
+    `validate: ${validate.ratioToStatic >= 0.2 ? 'meets' : 'misses'} >= 20% of static; p99 ${validate.p99Ms} ms (${validate.p99Ms <= 10 ? 'meets' : 'misses'} <= 10 ms); errors ${validate.errors}, non-2xx ${validate.non2xx}`,
+  );
 }

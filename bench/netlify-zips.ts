@@ -43,7 +43,10 @@ export async function measureNetlifyZips(root = process.cwd()): Promise<Function
   const out = mkdtempSync(join(tmpdir(), 'uai-zips-'));
   try {
     const results = await zipFunctions(
-      { generated: { directories: [join(root, '.netlify/v1/functions')], functions: [] }, user: { directories: [join(root, 'netlify/functions')], functions: [] } },
+      {
+        generated: { directories: [join(root, '.netlify/v1/functions')], functions: [] },
+        user: { directories: [join(root, 'netlify/functions')], functions: [] },
+      },
       out,
       { basePath: root, repositoryRoot: root, archiveFormat: 'zip' },
     );
@@ -67,6 +70,8 @@ export async function measureNetlifyZips(root = process.cwd()): Promise<Function
 if (import.meta.filename === process.argv[1]) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   for (const z of await measureNetlifyZips()) {
-    console.log(`${z.name} (${z.bundler}): zip ${kb(z.zipBytes)}, unzipped ${kb(z.unzippedBytes)}; largest: ${z.largest.map((e) => `${e.name} ${kb(e.bytes)}`).join(', ')}`);
+    console.log(
+      `${z.name} (${z.bundler}): zip ${kb(z.zipBytes)}, unzipped ${kb(z.unzippedBytes)}; largest: ${z.largest.map((e) => `${e.name} ${kb(e.bytes)}`).join(', ')}`,
+    );
   }
 }

@@ -35,9 +35,30 @@ export interface PrismFigures {
 /** Installs Prism into the cache folder unless it is there (or `install` is false). */
 export function ensurePrism(install: boolean): { ok: boolean; note: string } {
   if (existsSync(CLI)) return { ok: true, note: `reused ${PREFIX}` };
-  if (!install) return { ok: false, note: `Prism is not installed in ${PREFIX}; smoke mode does not install it (run the full bench once).` };
-  const r = spawnSync('npm', ['install', '--prefix', PREFIX, `@stoplight/prism-cli@${PRISM_VERSION}`, '--no-save', '--no-audit', '--no-fund', '--loglevel=error'], { encoding: 'utf8', timeout: 240_000 });
-  if (r.status !== 0 || !existsSync(CLI)) return { ok: false, note: `npm install of @stoplight/prism-cli@${PRISM_VERSION} failed: ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' ')}` };
+  if (!install)
+    return {
+      ok: false,
+      note: `Prism is not installed in ${PREFIX}; smoke mode does not install it (run the full bench once).`,
+    };
+  const r = spawnSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      PREFIX,
+      `@stoplight/prism-cli@${PRISM_VERSION}`,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    { encoding: 'utf8', timeout: 240_000 },
+  );
+  if (r.status !== 0 || !existsSync(CLI))
+    return {
+      ok: false,
+      note: `npm install of @stoplight/prism-cli@${PRISM_VERSION} failed: ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' ')}`,
+    };
   return { ok: true, note: `installed into ${PREFIX}` };
 }
 
@@ -66,7 +87,9 @@ async function probe(base: string, route: string, body: string): Promise<PrismPr
   await res.arrayBuffer();
   let violations: string[] = [];
   try {
-    violations = (JSON.parse(res.headers.get('sl-violations') ?? '[]') as { location: string[]; message: string }[]).slice(0, 3).map((v) => `${v.location.join('.')}: ${v.message}`);
+    violations = (JSON.parse(res.headers.get('sl-violations') ?? '[]') as { location: string[]; message: string }[])
+      .slice(0, 3)
+      .map((v) => `${v.location.join('.')}: ${v.message}`);
   } catch {
     /* no header */
   }
@@ -79,9 +102,14 @@ async function probe(base: string, route: string, body: string): Promise<PrismPr
  * (--errors) answers non-2xx, the load runs without --errors so that Prism answers 2xx; the
  * probe result says why.
  */
-export async function prismBench(body: string, seconds: number, options: { install: boolean; warmup: boolean }): Promise<PrismFigures> {
+export async function prismBench(
+  body: string,
+  seconds: number,
+  options: { install: boolean; warmup: boolean },
+): Promise<PrismFigures> {
   const ensured = ensurePrism(options.install);
-  if (!ensured.ok) return { installed: false, note: ensured.note, version: PRISM_VERSION, strictProbe: [], mode: 'skipped', load: [] };
+  if (!ensured.ok)
+    return { installed: false, note: ensured.note, version: PRISM_VERSION, strictProbe: [], mode: 'skipped', load: [] };
   const routes = ['/validate', '/mock-exchange'];
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -97,8 +125,14 @@ export async function prismBench(body: string, seconds: number, options: { insta
     }
     const invalidProbe = await probe(base, '/validate', '{"not_a_message":true}');
     const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
-    const load = await runLoad(routes.map((r) => ({ name: `Prism POST /v1${r}`, url: `${base}${r}`, ...post })), seconds, options.warmup);
-    const mode = strictOk ? 'prism mock --errors -v silent (request validation on)' : 'prism mock -v silent (request validation on; without --errors, see the strict probe)';
+    const load = await runLoad(
+      routes.map((r) => ({ name: `Prism POST /v1${r}`, url: `${base}${r}`, ...post })),
+      seconds,
+      options.warmup,
+    );
+    const mode = strictOk
+      ? 'prism mock --errors -v silent (request validation on)'
+      : 'prism mock -v silent (request validation on; without --errors, see the strict probe)';
     return { installed: true, note: ensured.note, version: PRISM_VERSION, strictProbe, invalidProbe, mode, load };
   } finally {
     prism.kill('SIGTERM');

@@ -49,22 +49,50 @@ export function goals(r: BenchResult): Goal[] {
   const typical = r.engine.sizes.find((s) => s.size === 'typical')!;
   const worst = Math.max(...r.engine.sizes.map((s) => s.ratio));
   const out: Goal[] = [
-    { goal: 'validate <= 1.3x the floor (3 KB message)', figure: `${typical.ratio}x (all sizes: ${r.engine.sizes.map((s) => `${s.size} ${s.ratio}x`).join(', ')}; worst ${worst}x)`, met: typical.ratio <= 1.3 },
+    {
+      goal: 'validate <= 1.3x the floor (3 KB message)',
+      figure: `${typical.ratio}x (all sizes: ${r.engine.sizes.map((s) => `${s.size} ${s.ratio}x`).join(', ')}; worst ${worst}x)`,
+      met: typical.ratio <= 1.3,
+    },
   ];
   const stat = r.load[0]!;
   for (const route of ['/v1/validate', '/v1/mock-exchange']) {
     const ours = r.load.find((l) => l.name === `POST ${route}`)!;
     const peer = r.prism.load.find((l) => l.name === `Prism POST ${route}`);
     const vsPrism = peer ? ours.rpsSpread.median / peer.rpsSpread.median : undefined;
-    out.push({ goal: `POST ${route} >= 2.5x Prism req/s`, figure: vsPrism === undefined ? 'Prism not measured' : `${vsPrism.toFixed(2)}x`, met: vsPrism === undefined ? undefined : vsPrism >= 2.5 });
-    out.push({ goal: `POST ${route} >= 20% of static req/s`, figure: `${(ours.ratioToStatic * 100).toFixed(1)}% (${ours.rpsSpread.median} vs ${stat.rpsSpread.median} req/s)`, met: ours.ratioToStatic >= 0.2 });
-    out.push({ goal: `POST ${route} p99 <= 10 ms, 0 errors, 0 non-2xx`, figure: `p99 ${ours.p99Ms} ms, ${ours.errors} errors, ${ours.non2xx} non-2xx`, met: ours.p99Ms <= 10 && ours.errors === 0 && ours.non2xx === 0 });
+    out.push({
+      goal: `POST ${route} >= 2.5x Prism req/s`,
+      figure: vsPrism === undefined ? 'Prism not measured' : `${vsPrism.toFixed(2)}x`,
+      met: vsPrism === undefined ? undefined : vsPrism >= 2.5,
+    });
+    out.push({
+      goal: `POST ${route} >= 20% of static req/s`,
+      figure: `${(ours.ratioToStatic * 100).toFixed(1)}% (${ours.rpsSpread.median} vs ${stat.rpsSpread.median} req/s)`,
+      met: ours.ratioToStatic >= 0.2,
+    });
+    out.push({
+      goal: `POST ${route} p99 <= 10 ms, 0 errors, 0 non-2xx`,
+      figure: `p99 ${ours.p99Ms} ms, ${ours.errors} errors, ${ours.non2xx} non-2xx`,
+      met: ours.p99Ms <= 10 && ours.errors === 0 && ours.non2xx === 0,
+    });
   }
   for (const b of r.bundles) {
-    out.push({ goal: `${b.fn} function import <= 15 ms over bare Node`, figure: `${b.importOverBareMs} ms`, met: b.importOverBareMs <= 15 });
-    out.push({ goal: `${b.fn} bundle <= 200 KB min / 30 KB gzip`, figure: `${kb(b.minBytes)} / ${kb(b.gzipBytes)}`, met: b.minBytes <= 200 * 1024 && b.gzipBytes <= 30 * 1024 });
+    out.push({
+      goal: `${b.fn} function import <= 15 ms over bare Node`,
+      figure: `${b.importOverBareMs} ms`,
+      met: b.importOverBareMs <= 15,
+    });
+    out.push({
+      goal: `${b.fn} bundle <= 200 KB min / 30 KB gzip`,
+      figure: `${kb(b.minBytes)} / ${kb(b.gzipBytes)}`,
+      met: b.minBytes <= 200 * 1024 && b.gzipBytes <= 30 * 1024,
+    });
   }
-  out.push({ goal: 'build <= 20 s', figure: r.build.wallSeconds === undefined ? 'not run (smoke)' : `${r.build.wallSeconds} s`, met: r.build.wallSeconds === undefined ? undefined : r.build.wallSeconds <= 20 });
+  out.push({
+    goal: 'build <= 20 s',
+    figure: r.build.wallSeconds === undefined ? 'not run (smoke)' : `${r.build.wallSeconds} s`,
+    met: r.build.wallSeconds === undefined ? undefined : r.build.wallSeconds <= 20,
+  });
   return out;
 }
 
@@ -73,31 +101,103 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   const busy = m.loadAtStart[0]! > m.cores || m.loadAtEnd[0]! > m.cores;
   const lines: string[] = [];
   lines.push('# Benchmarks', '');
-  lines.push(`Written by \`npm run bench${r.mode === 'smoke' ? ' -- --smoke' : ''}\` (bench/run.ts), ${r.mode} mode, in ${r.durationSeconds} s. Do not edit by hand: run it again.`, '');
-  lines.push(`**Machine:** ${m.cores} cores, ${m.cpu}, Node ${m.node}, ${m.os}; run at ${m.date}; load average at start ${m.loadAtStart.map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min), at end ${m.loadAtEnd.map((x) => x.toFixed(2)).join(' / ')}.`, '');
-  if (busy) lines.push(`> The machine was shared with other builds and tests during this run (load average above the ${m.cores} cores), so absolute times are inflated and noisy; ratios measured in the same run (validate vs floor, ours vs Prism, POST vs static) are the more trustworthy figures.`, '');
-  lines.push('Every figure is a median with its min-max over repeated runs: engine timings over batches of calls, req/s over the one-second windows of each load run, import times over fresh processes.', '');
+  lines.push(
+    `Written by \`npm run bench${r.mode === 'smoke' ? ' -- --smoke' : ''}\` (bench/run.ts), ${r.mode} mode, in ${r.durationSeconds} s. Do not edit by hand: run it again.`,
+    '',
+  );
+  lines.push(
+    `**Machine:** ${m.cores} cores, ${m.cpu}, Node ${m.node}, ${m.os}; run at ${m.date}; load average at start ${m.loadAtStart.map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min), at end ${m.loadAtEnd.map((x) => x.toFixed(2)).join(' / ')}.`,
+    '',
+  );
+  if (busy)
+    lines.push(
+      `> The machine was shared with other builds and tests during this run (load average above the ${m.cores} cores), so absolute times are inflated and noisy; ratios measured in the same run (validate vs floor, ours vs Prism, POST vs static) are the more trustworthy figures.`,
+      '',
+    );
+  lines.push(
+    'Every figure is a median with its min-max over repeated runs: engine timings over batches of calls, req/s over the one-second windows of each load run, import times over fresh processes.',
+    '',
+  );
 
   lines.push('## Goals', '', row(['goal', 'figure', 'status']), row(['---', '---', '---']));
   for (const g of goals(r)) lines.push(row([g.goal, g.figure, mark(g.met)]));
   lines.push('');
 
-  lines.push('## 1. Engine', '', 'Per message, in one process: the floor is JSON.parse + canonicalize (JCS) + sha256 + JSON.stringify of the same text; validate is the whole pipeline (parse, schema, rules, checksum, conformance record) plus JSON.stringify of its result; keyless is the same message sent keyless.', '');
-  lines.push(row(['message', 'bytes', 'floor µs', 'validate µs (min-max)', 'validate / floor', 'keyless µs', 'keyless / keyed']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
-  for (const s of r.engine.sizes) lines.push(row([s.size, s.bytes, s.floor_us, `${s.validate_us} (${s.validate_min_us}-${s.validate_max_us})`, `${s.ratio}x`, s.keyless_us, `${s.keyless_overhead}x`]));
+  lines.push(
+    '## 1. Engine',
+    '',
+    'Per message, in one process: the floor is JSON.parse + canonicalize (JCS) + sha256 + JSON.stringify of the same text; validate is the whole pipeline (parse, schema, rules, checksum, conformance record) plus JSON.stringify of its result; keyless is the same message sent keyless.',
+    '',
+  );
+  lines.push(
+    row(['message', 'bytes', 'floor µs', 'validate µs (min-max)', 'validate / floor', 'keyless µs', 'keyless / keyed']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+  );
+  for (const s of r.engine.sizes)
+    lines.push(
+      row([
+        s.size,
+        s.bytes,
+        s.floor_us,
+        `${s.validate_us} (${s.validate_min_us}-${s.validate_max_us})`,
+        `${s.ratio}x`,
+        s.keyless_us,
+        `${s.keyless_overhead}x`,
+      ]),
+    );
   lines.push('');
   const st = r.stages;
-  lines.push(`Where a check of the ${st.bytes}-byte (typical) message goes, bench/stages.ts: each stage timed alone over the same input, in CPU µs per call (process.cpuUsage, so other work on the machine does not count); the stages do not add up exactly to the whole call. Same run: validate ${st.validateUs} µs, floor ${st.floorUs} µs (${st.ratio}x), mock exchange ${st.mockUs} µs per call.`, '');
+  lines.push(
+    `Where a check of the ${st.bytes}-byte (typical) message goes, bench/stages.ts: each stage timed alone over the same input, in CPU µs per call (process.cpuUsage, so other work on the machine does not count); the stages do not add up exactly to the whole call. Same run: validate ${st.validateUs} µs, floor ${st.floorUs} µs (${st.ratio}x), mock exchange ${st.mockUs} µs per call.`,
+    '',
+  );
   lines.push(row(['stage', 'CPU µs per call']), row(['---', '---:']));
   for (const [stage, us] of Object.entries(st.stagesUs)) lines.push(row([stage, fmt(us, 2)]));
   lines.push('');
-  lines.push(`Mock exchange per call (engine only, ${r.mock.bytes}-byte request, includes JSON.parse and JSON.stringify): ${r.mock.perCallUs.median} µs (${r.mock.perCallUs.min}-${r.mock.perCallUs.max}, ${r.mock.perCallUs.runs} batches).`, '');
+  lines.push(
+    `Mock exchange per call (engine only, ${r.mock.bytes}-byte request, includes JSON.parse and JSON.stringify): ${r.mock.perCallUs.median} µs (${r.mock.perCallUs.min}-${r.mock.perCallUs.max}, ${r.mock.perCallUs.runs} batches).`,
+    '',
+  );
   const i = r.engine.import_ms;
-  lines.push(`Import of the generated validators (src/engine/generated/schema-validators.js, fresh process): ${i.validators} ms vs bare Node ${i.bare} ms, ${i.over_bare} ms over bare (median of ${i.runs}).`, '');
+  lines.push(
+    `Import of the generated validators (src/engine/generated/schema-validators.js, fresh process): ${i.validators} ms vs bare Node ${i.bare} ms, ${i.over_bare} ms over bare (median of ${i.runs}).`,
+    '',
+  );
 
-  lines.push('## 2. HTTP on the local server', '', `\`scripts/start.ts --no-build\` with UAI_RATE_LIMIT=0 on 127.0.0.1, autocannon with ${r.connections} connections for ${r.seconds} s per route (after a 1 s warm-up in full mode), the same process and machine as the load generator. Body: the published intent request example as \`{"message": ...}\`.`, '');
-  lines.push(row(['route', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests', 'response bytes', 'vs static']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-  for (const l of r.load) lines.push(row([l.name, `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`, l.p50Ms, l.p99Ms, l.errors, l.non2xx, l.total, l.responseBytes, `${(l.ratioToStatic * 100).toFixed(1)}%`]));
+  lines.push(
+    '## 2. HTTP on the local server',
+    '',
+    `\`scripts/start.ts --no-build\` with UAI_RATE_LIMIT=0 on 127.0.0.1, autocannon with ${r.connections} connections for ${r.seconds} s per route (after a 1 s warm-up in full mode), the same process and machine as the load generator. Body: the published intent request example as \`{"message": ...}\`.`,
+    '',
+  );
+  lines.push(
+    row([
+      'route',
+      'req/s median (min-max)',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'non-2xx',
+      'requests',
+      'response bytes',
+      'vs static',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  );
+  for (const l of r.load)
+    lines.push(
+      row([
+        l.name,
+        `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`,
+        l.p50Ms,
+        l.p99Ms,
+        l.errors,
+        l.non2xx,
+        l.total,
+        l.responseBytes,
+        `${(l.ratioToStatic * 100).toFixed(1)}%`,
+      ]),
+    );
   lines.push('');
 
   lines.push('## 3. Peer: Stoplight Prism', '');
@@ -105,34 +205,115 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   if (!p.installed) {
     lines.push(`Prism ${p.version} not measured in this run: ${p.note}`, '');
   } else {
-    lines.push(`@stoplight/prism-cli ${p.version} (${p.note}), \`${p.mode}\`, mocking our own dist/v1/openapi.json on 127.0.0.1 with the same load and body as section 2. Prism serves the paths relative to the OpenAPI server URL (…/v1), so the routes are /validate and /mock-exchange.`, '');
+    lines.push(
+      `@stoplight/prism-cli ${p.version} (${p.note}), \`${p.mode}\`, mocking our own dist/v1/openapi.json on 127.0.0.1 with the same load and body as section 2. Prism serves the paths relative to the OpenAPI server URL (…/v1), so the routes are /validate and /mock-exchange.`,
+      '',
+    );
     lines.push('Probe with `--errors` (response violations become errors):', '');
-    for (const s of p.strictProbe) lines.push(`- POST ${s.route}: HTTP ${s.status}${s.violations.length ? `; Prism's own generated response violates our schema: ${s.violations.join('; ')}` : ''}`);
-    if (p.invalidProbe) lines.push(`- Request validation check in the measured mode, POST /validate with a body lacking \`message\`: HTTP ${p.invalidProbe.status}${p.invalidProbe.violations.length ? ` (${p.invalidProbe.violations.join('; ')})` : ''}`);
+    for (const s of p.strictProbe)
+      lines.push(
+        `- POST ${s.route}: HTTP ${s.status}${s.violations.length ? `; Prism's own generated response violates our schema: ${s.violations.join('; ')}` : ''}`,
+      );
+    if (p.invalidProbe)
+      lines.push(
+        `- Request validation check in the measured mode, POST /validate with a body lacking \`message\`: HTTP ${p.invalidProbe.status}${p.invalidProbe.violations.length ? ` (${p.invalidProbe.violations.join('; ')})` : ''}`,
+      );
     lines.push('');
-    lines.push(row(['route', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests', 'response bytes', 'ours / Prism req/s']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+    lines.push(
+      row([
+        'route',
+        'req/s median (min-max)',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'non-2xx',
+        'requests',
+        'response bytes',
+        'ours / Prism req/s',
+      ]),
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    );
     for (const l of p.load) {
       const ours = r.load.find((o) => `Prism ${o.name}` === l.name);
       const ratio = ours && l.rpsSpread.median ? `${(ours.rpsSpread.median / l.rpsSpread.median).toFixed(2)}x` : 'n/a';
-      lines.push(row([l.name, `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`, l.p50Ms, l.p99Ms, l.errors, l.non2xx, l.total, l.responseBytes, ratio]));
+      lines.push(
+        row([
+          l.name,
+          `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`,
+          l.p50Ms,
+          l.p99Ms,
+          l.errors,
+          l.non2xx,
+          l.total,
+          l.responseBytes,
+          ratio,
+        ]),
+      );
     }
     lines.push('');
   }
 
-  lines.push('## 4. Cold start of the functions', '', `Each function bundled with esbuild as Netlify would (ESM, minified, node22), then imported in ${r.bundles[0]?.runs ?? 0} fresh processes interleaved with a bare-Node baseline that imports an empty module; times are measured inside the process around \`await import()\`.`, '');
-  lines.push(row(['function', 'min', 'gzip', 'import ms median (min-max)', 'bare Node ms', 'over bare ms', 'ajv compiler in bundle']), row(['---', '---:', '---:', '---:', '---:', '---:', '---']));
-  for (const b of r.bundles) lines.push(row([b.fn, kb(b.minBytes), kb(b.gzipBytes), `${fmt(b.importMedianMs, 2)} (${fmt(b.importMinMs, 2)}-${fmt(b.importMaxMs, 2)})`, fmt(b.bareNodeMedianMs, 2), fmt(b.importOverBareMs, 2), b.containsAjvCompiler ? 'yes' : 'no']));
+  lines.push(
+    '## 4. Cold start of the functions',
+    '',
+    `Each function bundled with esbuild as Netlify would (ESM, minified, node22), then imported in ${r.bundles[0]?.runs ?? 0} fresh processes interleaved with a bare-Node baseline that imports an empty module; times are measured inside the process around \`await import()\`.`,
+    '',
+  );
+  lines.push(
+    row([
+      'function',
+      'min',
+      'gzip',
+      'import ms median (min-max)',
+      'bare Node ms',
+      'over bare ms',
+      'ajv compiler in bundle',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---']),
+  );
+  for (const b of r.bundles)
+    lines.push(
+      row([
+        b.fn,
+        kb(b.minBytes),
+        kb(b.gzipBytes),
+        `${fmt(b.importMedianMs, 2)} (${fmt(b.importMinMs, 2)}-${fmt(b.importMaxMs, 2)})`,
+        fmt(b.bareNodeMedianMs, 2),
+        fmt(b.importOverBareMs, 2),
+        b.containsAjvCompiler ? 'yes' : 'no',
+      ]),
+    );
   lines.push('');
 
   if (r.zips.length) {
-    lines.push('### Netlify function archives', '', 'Each function as a deploy uploads it, packaged by zip-it-and-ship-it (the packager of Netlify Build and netlify-cli): the archive, its files uncompressed, and its largest file.', '');
-    lines.push(row(['function', 'packager', 'zip', 'unzipped', 'largest file']), row(['---', '---', '---:', '---:', '---']));
-    for (const z of r.zips) lines.push(row([z.name, z.bundler, kb(z.zipBytes), kb(z.unzippedBytes), z.largest[0] ? `${z.largest[0].name} (${kb(z.largest[0].bytes)})` : '']));
+    lines.push(
+      '### Netlify function archives',
+      '',
+      'Each function as a deploy uploads it, packaged by zip-it-and-ship-it (the packager of Netlify Build and netlify-cli): the archive, its files uncompressed, and its largest file.',
+      '',
+    );
+    lines.push(
+      row(['function', 'packager', 'zip', 'unzipped', 'largest file']),
+      row(['---', '---', '---:', '---:', '---']),
+    );
+    for (const z of r.zips)
+      lines.push(
+        row([
+          z.name,
+          z.bundler,
+          kb(z.zipBytes),
+          kb(z.unzippedBytes),
+          z.largest[0] ? `${z.largest[0].name} (${kb(z.largest[0].bytes)})` : '',
+        ]),
+      );
     lines.push('');
   }
 
   lines.push('## 5. Build', '');
-  lines.push(`${r.build.note}: ${r.build.wallSeconds === undefined ? 'wall time not measured' : `${r.build.wallSeconds} s wall time`}; dist/ holds ${r.build.distFiles} files, ${r.build.distBytes} bytes (${kb(r.build.distBytes)}).`, '');
+  lines.push(
+    `${r.build.note}: ${r.build.wallSeconds === undefined ? 'wall time not measured' : `${r.build.wallSeconds} s wall time`}; dist/ holds ${r.build.distFiles} files, ${r.build.distBytes} bytes (${kb(r.build.distBytes)}).`,
+    '',
+  );
 
   if (notes.length) {
     lines.push('## Findings and what limits the rest', '');

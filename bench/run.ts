@@ -24,10 +24,13 @@ const outIndex = argv.indexOf('--out');
 const out = outIndex >= 0 ? argv[outIndex + 1]! : 'BENCHMARKS.md';
 const started = Date.now();
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: over its ${smoke ? 120 : 360} s bound, stopping`);
-  process.exit(2);
-}, (smoke ? 120 : 360) * 1000);
+const watchdog = setTimeout(
+  () => {
+    console.error(`bench: over its ${smoke ? 120 : 360} s bound, stopping`);
+    process.exit(2);
+  },
+  (smoke ? 120 : 360) * 1000,
+);
 watchdog.unref();
 
 const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {

@@ -16,7 +16,14 @@ import { memberIssues } from '../src/engine/validate/members.ts';
 import { conformanceRecord } from '../src/engine/validate/record.ts';
 import { isoSeconds } from '../src/engine/time.ts';
 import { bodyIssues } from '../src/engine/validate/rules-body.ts';
-import { checksumIssues, extensionIssues, linkageIssues, profileIssues, traceIssues, trustIssues } from '../src/engine/validate/rules-envelope.ts';
+import {
+  checksumIssues,
+  extensionIssues,
+  linkageIssues,
+  profileIssues,
+  traceIssues,
+  trustIssues,
+} from '../src/engine/validate/rules-envelope.ts';
 import { schemaIssues } from '../src/engine/validate/schema.ts';
 import { siteFor } from '../src/standard/site.ts';
 import { messages } from './engine.ts';
@@ -42,8 +49,14 @@ export function benchStages(n = 2000, batches = 15): StageFigures {
   const record = result.conformance_record;
   const forms = canonicalForms(message);
   const recordInput = {
-    site, checked: message, checkedAt: isoSeconds(now), digest: forms.hash.slice(7), issues: [...result.errors, ...result.warnings],
-    errorCount: result.error_count, warningCount: result.warning_count, level: result.conformance_level,
+    site,
+    checked: message,
+    checkedAt: isoSeconds(now),
+    digest: forms.hash.slice(7),
+    issues: [...result.errors, ...result.warnings],
+    errorCount: result.error_count,
+    warningCount: result.warning_count,
+    level: result.conformance_level,
   };
   const recordText = canonicalJson(withoutIntegrity(record));
   const t = (fn: () => void, calls = n): number => round(median(cpuMicrosPerCall(fn, calls, batches)), 2);
@@ -61,8 +74,13 @@ export function benchStages(n = 2000, batches = 15): StageFigures {
     'stringify (JSON.stringify of the result)': t(() => JSON.stringify(result)),
     schema: t(() => schemaIssues(message, message.profile)),
     rules: t(() => {
-      profileIssues(message); checksumIssues(message, forms.checksum); traceIssues(message);
-      linkageIssues(message); trustIssues(message); extensionIssues(message); bodyIssues(message);
+      profileIssues(message);
+      checksumIssues(message, forms.checksum);
+      traceIssues(message);
+      linkageIssues(message);
+      trustIssues(message);
+      extensionIssues(message);
+      bodyIssues(message);
     }),
   };
   const floorUs = t(() => {
@@ -72,9 +90,22 @@ export function benchStages(n = 2000, batches = 15): StageFigures {
   });
   const validateUs = t(() => JSON.stringify(validateMessage(JSON.parse(text), { mode: 'keyed-json', site, now })));
   // The POST /v1/mock-exchange engine call on the published request example, with the shell's stringify.
-  const mockText = JSON.stringify({ message: publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message });
-  const mockUs = t(() => JSON.stringify(mockExchangeAction(JSON.parse(mockText), { site, now: () => now })), Math.ceil(n / 2));
-  return { bytes: Buffer.byteLength(text), loadAverage: loadavg()[0]!, stagesUs, floorUs, validateUs, ratio: round(validateUs / floorUs, 2), mockUs };
+  const mockText = JSON.stringify({
+    message: publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message,
+  });
+  const mockUs = t(
+    () => JSON.stringify(mockExchangeAction(JSON.parse(mockText), { site, now: () => now })),
+    Math.ceil(n / 2),
+  );
+  return {
+    bytes: Buffer.byteLength(text),
+    loadAverage: loadavg()[0]!,
+    stagesUs,
+    floorUs,
+    validateUs,
+    ratio: round(validateUs / floorUs, 2),
+    mockUs,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -82,9 +113,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const f = benchStages();
   if (process.argv.includes('--json')) console.log(JSON.stringify(f));
   console.log(`message ${f.bytes} bytes; load average ${load.toFixed(2)} at start, ${f.loadAverage.toFixed(2)} at end`);
-  for (const [stage, us] of Object.entries(f.stagesUs)) console.log(`${stage.padEnd(58)} ${us.toFixed(2).padStart(8)} µs`);
+  for (const [stage, us] of Object.entries(f.stagesUs))
+    console.log(`${stage.padEnd(58)} ${us.toFixed(2).padStart(8)} µs`);
   console.log(`${'validate (parse + check + stringify)'.padEnd(58)} ${f.validateUs.toFixed(2).padStart(8)} µs`);
-  console.log(`${'floor (parse + canonicalize + sha256 + stringify)'.padEnd(58)} ${f.floorUs.toFixed(2).padStart(8)} µs`);
+  console.log(
+    `${'floor (parse + canonicalize + sha256 + stringify)'.padEnd(58)} ${f.floorUs.toFixed(2).padStart(8)} µs`,
+  );
   console.log(`${'validate / floor'.padEnd(58)} ${f.ratio.toFixed(2).padStart(8)} x`);
   console.log(`${'mock exchange per call'.padEnd(58)} ${f.mockUs.toFixed(2).padStart(8)} µs`);
 }

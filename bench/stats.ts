@@ -16,7 +16,12 @@ export const round = (x: number, digits = 1): number => Math.round(x * 10 ** dig
 
 export function spread(xs: readonly number[], digits = 1): Spread {
   if (xs.length === 0) return { median: NaN, min: NaN, max: NaN, runs: 0 };
-  return { median: round(median(xs), digits), min: round(Math.min(...xs), digits), max: round(Math.max(...xs), digits), runs: xs.length };
+  return {
+    median: round(median(xs), digits),
+    min: round(Math.min(...xs), digits),
+    max: round(Math.max(...xs), digits),
+    runs: xs.length,
+  };
 }
 
 /** Microseconds per call of `fn`, one figure per batch of `n` calls, after one warm-up batch. */

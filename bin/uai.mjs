@@ -13,7 +13,9 @@ if (!existsSync(generated)) {
   const script = fileURLToPath(new URL('../scripts/generate-validators.ts', import.meta.url));
   const run = spawnSync(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (run.status !== 0 || !existsSync(generated)) {
-    process.stderr.write('uai: could not generate the schema validators; run "npm run generate" in the project and retry.\n');
+    process.stderr.write(
+      'uai: could not generate the schema validators; run "npm run generate" in the project and retry.\n',
+    );
     process.exit(2);
   }
 }

@@ -17,13 +17,22 @@ try {
   for (const fn of ['validate', 'mock-exchange']) {
     const outfile = join(dir, `${fn}.mjs`);
     await build({
-      entryPoints: [`netlify/functions/${fn}.mts`], outfile, bundle: true, platform: 'node', format: 'esm', minify: true, target: 'node22', logLevel: 'silent',
+      entryPoints: [`netlify/functions/${fn}.mts`],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      minify: true,
+      target: 'node22',
+      logLevel: 'silent',
       banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     });
     const bytes = readFileSync(outfile);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const builders = bytes.toString('utf8').includes(RECORD_BUILDER_MARK) ? 'yes' : 'no';
-    console.log(`${fn}: ${kb(bytes.byteLength)} min, ${kb(gzipSync(bytes).byteLength)} gzip, record builders inside: ${builders}`);
+    console.log(
+      `${fn}: ${kb(bytes.byteLength)} min, ${kb(gzipSync(bytes).byteLength)} gzip, record builders inside: ${builders}`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

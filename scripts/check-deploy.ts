@@ -11,7 +11,9 @@ const flag = args.indexOf('--records-origin');
 const recordsOrigin = flag >= 0 ? args.splice(flag, 2)[1] : undefined;
 const origin = args[0]?.replace(/\/+$/, '');
 if (!origin || !/^https?:\/\/[^/]+$/.test(origin)) {
-  console.error('Usage: npm run check:deploy -- https://<site origin>   (no path, e.g. https://deploy-preview-12--uai.netlify.app)');
+  console.error(
+    'Usage: npm run check:deploy -- https://<site origin>   (no path, e.g. https://deploy-preview-12--uai.netlify.app)',
+  );
   process.exit(2);
 }
 

@@ -46,9 +46,25 @@ function requestBodies(dist: string): { name: string; body: string; contentType?
     }
   }
   const request = json('examples/uai.intent.request.v1.json').message;
-  post('completed with inline artifacts', { message: { ...request, body: { ...request.body, parameters: { include_schema: true, include_example: true, include_field_registry: true } } }, scenario: 'completed-response' });
-  post('expired request', { message: { ...request, delivery: { ...request.delivery, expires_at: '2020-01-01T00:00:00Z' } } });
-  for (const f of [...pack.fixtures.valid, ...pack.fixtures.invalid] as { id: string; mode: string; message?: unknown; text?: string }[]) {
+  post('completed with inline artifacts', {
+    message: {
+      ...request,
+      body: {
+        ...request.body,
+        parameters: { include_schema: true, include_example: true, include_field_registry: true },
+      },
+    },
+    scenario: 'completed-response',
+  });
+  post('expired request', {
+    message: { ...request, delivery: { ...request.delivery, expires_at: '2020-01-01T00:00:00Z' } },
+  });
+  for (const f of [...pack.fixtures.valid, ...pack.fixtures.invalid] as {
+    id: string;
+    mode: string;
+    message?: unknown;
+    text?: string;
+  }[]) {
     const message = f.text ?? JSON.stringify(f.message);
     out.push({ name: `fixture ${f.id}`, body: `{"message":${message},"normalization_mode":"${f.mode}"}` });
     out.push({ name: `fixture ${f.id} completed`, body: `{"message":${message},"scenario":"completed-response"}` });
@@ -74,23 +90,35 @@ function requestBodies(dist: string): { name: string; body: string; contentType?
 async function answers(dist: string): Promise<Answer[]> {
   const site = siteFor(ORIGIN);
   const out: Answer[] = [];
-  for (const [route, action] of [['validate', validateAction], ['mock-exchange', mockExchangeAction]] as const) {
+  for (const [route, action] of [
+    ['validate', validateAction],
+    ['mock-exchange', mockExchangeAction],
+  ] as const) {
     const handle = actionHandler({ site, action, now: () => NOW });
     for (const r of requestBodies(dist)) {
       const method = r.method ?? 'POST';
       const init: RequestInit = { method, headers: { 'content-type': r.contentType ?? 'application/json' } };
       if (method === 'POST') init.body = r.name === 'bad utf-8' ? new Uint8Array([0xff, 0xfe]) : r.body;
       const response = await handle(new Request(`${ORIGIN}/v1/${route}`, init));
-      out.push({ name: `${route}: ${r.name}`, status: response.status, headers: [...response.headers].sort(), body: await response.text() });
+      out.push({
+        name: `${route}: ${r.name}`,
+        status: response.status,
+        headers: [...response.headers].sort(),
+        body: await response.text(),
+      });
     }
   }
   return out;
 }
 
 const files = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 
-const buildInstant = (dist: string): string => JSON.parse(readFileSync(join(dist, 'v1/catalog.json'), 'utf8')).generated_at;
+const buildInstant = (dist: string): string =>
+  JSON.parse(readFileSync(join(dist, 'v1/catalog.json'), 'utf8')).generated_at;
 
 async function snapshot(dir: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
@@ -101,7 +129,8 @@ async function snapshot(dir: string): Promise<void> {
 }
 
 /** Built browser assets carry a content hash in their name (`name.HASH.js`); pair them by the rest. */
-const assetKey = (file: string): string | undefined => (file.startsWith('_astro/') ? file.replace(/\.[A-Za-z0-9_-]{8}\.(js|css)$/, '.$1') : undefined);
+const assetKey = (file: string): string | undefined =>
+  file.startsWith('_astro/') ? file.replace(/\.[A-Za-z0-9_-]{8}\.(js|css)$/, '.$1') : undefined;
 
 async function compare(dir: string): Promise<boolean> {
   const before = join(dir, 'dist');
@@ -120,7 +149,9 @@ async function compare(dir: string): Promise<boolean> {
     const old = a.find((o) => !b.includes(o) && assetKey(o) !== undefined && assetKey(o) === assetKey(f));
     if (!old) continue;
     renamed.set(f, old);
-    notes.push(`browser asset changed: dist/${old} (${readFileSync(join(before, old)).length} bytes) -> dist/${f} (${readFileSync(join('dist', f)).length} bytes)`);
+    notes.push(
+      `browser asset changed: dist/${old} (${readFileSync(join(before, old)).length} bytes) -> dist/${f} (${readFileSync(join('dist', f)).length} bytes)`,
+    );
   }
   const mapped = new Set(renamed.values());
   for (const f of a.filter((f) => !b.includes(f) && !mapped.has(f))) problems.push(`missing: dist/${f}`);
@@ -146,7 +177,9 @@ async function compare(dir: string): Promise<boolean> {
   });
   for (const n of notes) console.log(n);
   for (const p of problems.slice(0, 40)) console.log(p);
-  console.log(`${a.length} dist files and ${expected.length} POST answers compared (build instant ${was} vs ${now}): ${problems.length ? `${problems.length} differences` : 'records, pages and answers identical'}`);
+  console.log(
+    `${a.length} dist files and ${expected.length} POST answers compared (build instant ${was} vs ${now}): ${problems.length ? `${problems.length} differences` : 'records, pages and answers identical'}`,
+  );
   return problems.length === 0;
 }
 

@@ -12,5 +12,8 @@ const node = process.execPath;
 const generated = spawnSync(node, ['scripts/generate-validators.ts'], { stdio: 'inherit' });
 if (generated.status !== 0) process.exit(generated.status ?? 1);
 rmSync('dist/_redirects', { force: true });
-const dev = spawnSync(node, ['node_modules/astro/bin/astro.mjs', 'dev', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+const dev = spawnSync(node, ['node_modules/astro/bin/astro.mjs', 'dev', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+});
 process.exit(dev.status ?? 0);

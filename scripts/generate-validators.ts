@@ -30,7 +30,13 @@ export function generateValidatorSource(): string {
   // (validate/schema.ts), so ajv's English messages would only add code to every function bundle.
   // code.formats: the generated code reads each format checker as `uaiFormats[name]`, the module
   // imported below, instead of a require() of ajv-formats.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, messages: false, inlineRefs: false, code: { source: true, esm: true, formats: _`uaiFormats` } });
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    messages: false,
+    inlineRefs: false,
+    code: { source: true, esm: true, formats: _`uaiFormats` },
+  });
   // Only the formats the schemas use; strict mode makes any other format a generation error.
   for (const name of formatsUsed(schemas.map((s) => s.schema))) {
     if (!Object.hasOwn(formats, name)) throw new Error(`No checker for the format ${name} in src/standard/formats`);

@@ -13,7 +13,12 @@ const ADAPTER_ROUTE = /path: '\/\*',\s*preferStatic: true,/;
 
 export function narrowSsrRoute(file = SSR_FUNCTION): void {
   const source = readFileSync(file, 'utf8');
-  if (!ADAPTER_ROUTE.test(source)) throw new Error(`${file}: the adapter's route (path '/*', preferStatic) was not found; check the @astrojs/netlify version.`);
-  const route = Object.entries(API_FALLBACK_ROUTE).map(([key, value]) => `${key}: ${JSON.stringify(value)},`).join(' ');
+  if (!ADAPTER_ROUTE.test(source))
+    throw new Error(
+      `${file}: the adapter's route (path '/*', preferStatic) was not found; check the @astrojs/netlify version.`,
+    );
+  const route = Object.entries(API_FALLBACK_ROUTE)
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)},`)
+    .join(' ');
   writeFileSync(file, source.replace(ADAPTER_ROUTE, route));
 }

@@ -14,7 +14,10 @@ export function listenPort(env: Readonly<Record<string, string | undefined>>): n
  * it is (--no-build), else http://localhost:<PORT> when PORT is set, so the links a local server
  * publishes lead back to it. Undefined leaves the default (http://localhost:4321).
  */
-export function impliedOrigin(env: Readonly<Record<string, string | undefined>>, options: { readonly skipBuild: boolean; readonly builtOrigin: string | undefined }): string | undefined {
+export function impliedOrigin(
+  env: Readonly<Record<string, string | undefined>>,
+  options: { readonly skipBuild: boolean; readonly builtOrigin: string | undefined },
+): string | undefined {
   if (env.UAI_ORIGIN) return undefined;
   if (options.skipBuild) return options.builtOrigin;
   const port = listenPort(env);
@@ -23,7 +26,9 @@ export function impliedOrigin(env: Readonly<Record<string, string | undefined>>,
 
 /** One line saying what is wrong and what to set, instead of a stack trace. */
 export function cannotListen(code: string | undefined, port: number): string {
-  if (code === 'EADDRINUSE') return `Port ${port} is already in use by another process: stop that process, or set PORT to a free port (e.g. \`PORT=${port < 65535 ? port + 1 : 4322} npm start\`; the origin follows PORT unless UAI_ORIGIN is set).`;
-  if (code === 'EACCES') return `Port ${port} needs privileges this process does not have: set PORT to a port above 1023 (e.g. \`PORT=4321 npm start\`).`;
+  if (code === 'EADDRINUSE')
+    return `Port ${port} is already in use by another process: stop that process, or set PORT to a free port (e.g. \`PORT=${port < 65535 ? port + 1 : 4322} npm start\`; the origin follows PORT unless UAI_ORIGIN is set).`;
+  if (code === 'EACCES')
+    return `Port ${port} needs privileges this process does not have: set PORT to a port above 1023 (e.g. \`PORT=4321 npm start\`).`;
   return `Cannot listen on port ${port} (${code ?? 'unknown error'}): set PORT to a free port.`;
 }

@@ -19,7 +19,16 @@ import type { FunctionModule } from '../src/http/node/app.ts';
 import { cannotListen, impliedOrigin, listenPort } from './start-settings.ts';
 
 const DIST = 'dist';
-const SOURCES = ['src', 'public', 'starters', 'astro.config.mjs', 'scripts/build.ts', 'scripts/generate-validators.ts', 'scripts/validator-schemas.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'starters',
+  'astro.config.mjs',
+  'scripts/build.ts',
+  'scripts/generate-validators.ts',
+  'scripts/validator-schemas.ts',
+  'package.json',
+];
 const MARKER = join(DIST, 'index.html');
 
 function newestMtime(path: string): number {
@@ -86,7 +95,9 @@ if (!existsSync(DIST)) {
   process.exit(1);
 }
 if (skipBuild && builtOrigin() && builtOrigin() !== configuredSite(process.env).origin) {
-  console.warn(`note: dist/ was built for ${builtOrigin()}, this server's origin is ${configuredSite(process.env).origin}; links in records and pages point at the former.`);
+  console.warn(
+    `note: dist/ was built for ${builtOrigin()}, this server's origin is ${configuredSite(process.env).origin}; links in records and pages point at the former.`,
+  );
 }
 
 // Imported after the build, so that the functions' precompiled validators are fresh.
@@ -95,12 +106,21 @@ const { loadStaticSite } = await import('../src/http/node/static-site.ts');
 // The very modules Netlify deploys (every file in netlify/functions is one), each at the paths its own config declares.
 const FUNCTIONS_DIR = new URL('../netlify/functions/', import.meta.url);
 const functions: FunctionModule[] = await Promise.all(
-  readdirSync(FUNCTIONS_DIR).filter((name) => name.endsWith('.mts')).sort().map((name) => import(new URL(name, FUNCTIONS_DIR).href)),
+  readdirSync(FUNCTIONS_DIR)
+    .filter((name) => name.endsWith('.mts'))
+    .sort()
+    .map((name) => import(new URL(name, FUNCTIONS_DIR).href)),
 );
 
 const site = configuredSite(process.env);
 const files = await loadStaticSite(DIST);
-const server = createApp({ site, files, rateLimit: process.env.UAI_RATE_LIMIT !== '0', timeouts: clientTimeoutsFrom(process.env), functions });
+const server = createApp({
+  site,
+  files,
+  rateLimit: process.env.UAI_RATE_LIMIT !== '0',
+  timeouts: clientTimeoutsFrom(process.env),
+  functions,
+});
 
 server.once('error', (error: NodeJS.ErrnoException) => {
   // Taken between the check above and now.

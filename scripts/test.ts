@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to read.
  *   1. build (validators, static site, Netlify tables) for http://localhost:<a free port>
- *   2. typecheck, then lint (ESLint: typescript-eslint and the engine's one-entry rule)
+ *   2. typecheck, lint (ESLint: typescript-eslint and the engine's one-entry rule), format (Prettier)
  *   3. vitest: engine, records, HTTP (real server over a socket), CLI and starters
  *   4. OpenAPI lint (Redocly, recommended-strict rules), then the HTTP suite through Prism's proxy
  *   5. Playwright: every page in Chromium against the real local server
@@ -44,7 +44,9 @@ function step(name: string, args: string[], extraEnv: Record<string, string> = {
   const started = Date.now();
   const result = spawnSync(node, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   const ok = result.status === 0;
-  console.log(`== ${name}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `== ${name}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return ok;
 }
 
@@ -68,8 +70,15 @@ if (!step('build', ['scripts/build.ts'])) {
 const check = (ok: boolean) => (ok ? passed++ : failed++);
 check(step('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit']));
 check(step('lint', ['node_modules/eslint/bin/eslint.js', '.']));
+check(step('format', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level=warn', '.']));
 
-const vitestOk = step('vitest', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
+const vitestOk = step('vitest', [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=reports/vitest.json',
+]);
 const vitest = readJson('reports/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
@@ -80,11 +89,32 @@ if (vitest) {
   failed++;
 }
 
-check(step('openapi lint', ['node_modules/@redocly/cli/bin/cli.js', 'lint', 'dist/v1/openapi.json', '--extends=recommended-strict', '--format=stylish']));
+check(
+  step('openapi lint', [
+    'node_modules/@redocly/cli/bin/cli.js',
+    'lint',
+    'dist/v1/openapi.json',
+    '--extends=recommended-strict',
+    '--format=stylish',
+  ]),
+);
 
 // The HTTP suite and the generated-request property again, through Stoplight Prism's validating
 // proxy (UAI_HTTP_TARGET=prism-proxy, tests/openapi/prism-proxy.ts): each test fails on a violation.
-const prismOk = step('http through prism proxy', ['node_modules/vitest/vitest.mjs', 'run', 'tests/http', 'tests/openapi/generated-requests.test.ts', '--no-file-parallelism', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest-prism.json'], { UAI_HTTP_TARGET: 'prism-proxy' });
+const prismOk = step(
+  'http through prism proxy',
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    'tests/http',
+    'tests/openapi/generated-requests.test.ts',
+    '--no-file-parallelism',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=reports/vitest-prism.json',
+  ],
+  { UAI_HTTP_TARGET: 'prism-proxy' },
+);
 const prism = readJson('reports/vitest-prism.json');
 passed += prism?.numPassedTests ?? 0;
 failed += (prism?.numFailedTests ?? 0) + (!prismOk && !prism?.numFailedTests ? 1 : 0);
@@ -103,7 +133,15 @@ if (existsSync('playwright.config.ts')) {
 }
 
 // Last: the slowest step (a build of its own, and a fresh worker per function call).
-const netlifyOk = step('netlify emulation', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/netlify/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=reports/netlify.json']);
+const netlifyOk = step('netlify emulation', [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--config',
+  'tests/netlify/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=reports/netlify.json',
+]);
 const netlify = readJson('reports/netlify.json');
 passed += netlify?.numPassedTests ?? 0;
 failed += netlify?.numFailedTests ?? 0;

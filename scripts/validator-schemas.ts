@@ -10,7 +10,18 @@ const ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment']);
 /** Keywords whose value is a map of name -> subschema. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 /** Keywords whose value is one subschema. */
-const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'contains', 'not', 'if', 'then', 'else']);
+const SCHEMA_ONE = new Set([
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
 /** Keywords whose value is a list of subschemas. */
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 

@@ -12,5 +12,11 @@ export const config = {
   // CONTRACT section 8: 120 POSTs per minute per client address. Over the limit, Netlify rewrites
   // the request to RATE_LIMITED_PATH (src/http/api-fallback.ts), which answers the 429 problem
   // with Retry-After. Spelled out because Netlify reads this config without running the module.
-  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rewrite', to: '/v1/errors/rate-limited' },
+  rateLimit: {
+    windowLimit: 120,
+    windowSize: 60,
+    aggregateBy: ['ip', 'domain'],
+    action: 'rewrite',
+    to: '/v1/errors/rate-limited',
+  },
 };

@@ -13,5 +13,11 @@ export const config = {
   path: ['/v1/reference-server', '/v1/reference-server/tasks/*'],
   // CONTRACT section 8: 120 requests per minute per client address; over the limit, Netlify rewrites
   // the request to RATE_LIMITED_PATH (src/http/api-fallback.ts), which answers the 429 problem.
-  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rewrite', to: '/v1/errors/rate-limited' },
+  rateLimit: {
+    windowLimit: 120,
+    windowSize: 60,
+    aggregateBy: ['ip', 'domain'],
+    action: 'rewrite',
+    to: '/v1/errors/rate-limited',
+  },
 };

@@ -9,7 +9,9 @@ interface Fixture {
   previous?: unknown;
 }
 
-const data: { checkUrl: string; fixtures: Fixture[] } = JSON.parse(document.getElementById('playground-data')!.textContent!);
+const data: { checkUrl: string; fixtures: Fixture[] } = JSON.parse(
+  document.getElementById('playground-data')!.textContent!,
+);
 const form = document.getElementById('check-form') as HTMLFormElement;
 const picker = document.getElementById('fixture') as HTMLSelectElement;
 const editors = {
@@ -35,43 +37,113 @@ document.getElementById('reset-button')!.addEventListener('click', load);
 
 function validation(label: string, v: any): HTMLElement {
   const issues = [...(v.errors ?? []), ...(v.warnings ?? [])];
-  return el('div', { 'data-validation': label },
-    el('p', {}, `${v.valid ? 'valid' : 'invalid'}, level ${v.conformance_level ?? 'none'}: ${v.error_count} errors, ${v.warning_count} warnings`),
-    issues.length ? issueList(issues) : null);
+  return el(
+    'div',
+    { 'data-validation': label },
+    el(
+      'p',
+      {},
+      `${v.valid ? 'valid' : 'invalid'}, level ${v.conformance_level ?? 'none'}: ${v.error_count} errors, ${v.warning_count} warnings`,
+    ),
+    issues.length ? issueList(issues) : null,
+  );
 }
 
 function findings(list: any[]): HTMLElement | string {
   if (!list.length) return '—';
-  return el('ul', { class: 'issues' }, ...list.map((f) =>
-    el('li', {},
-      el('code', { 'data-path': String(f.path) }, f.path === '' ? '"" (the whole message)' : String(f.path)), ': ', String(f.message ?? ''),
-      f.expected !== undefined ? el('span', { class: 'hint' }, el('br'), 'expected: ', el('code', {}, JSON.stringify(f.expected))) : null,
-      f.actual !== undefined ? el('span', { class: 'hint' }, el('br'), 'actual: ', el('code', {}, JSON.stringify(f.actual))) : null)));
+  return el(
+    'ul',
+    { class: 'issues' },
+    ...list.map((f) =>
+      el(
+        'li',
+        {},
+        el('code', { 'data-path': String(f.path) }, f.path === '' ? '"" (the whole message)' : String(f.path)),
+        ': ',
+        String(f.message ?? ''),
+        f.expected !== undefined
+          ? el('span', { class: 'hint' }, el('br'), 'expected: ', el('code', {}, JSON.stringify(f.expected)))
+          : null,
+        f.actual !== undefined
+          ? el('span', { class: 'hint' }, el('br'), 'actual: ', el('code', {}, JSON.stringify(f.actual)))
+          : null,
+      ),
+    ),
+  );
 }
 
 function rulesTable(verdicts: any[]): HTMLElement {
-  return el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Exchange rule verdicts' },
-    el('table', { id: 'verdicts', class: 'stack' },
+  return el(
+    'div',
+    { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Exchange rule verdicts' },
+    el(
+      'table',
+      { id: 'verdicts', class: 'stack' },
       el('caption', {}, 'Exchange rule verdicts'),
-      el('thead', {}, el('tr', {}, ...['Rule', 'Section', 'Level', 'Status', 'Findings'].map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', {}, ...verdicts.map((v) =>
-        el('tr', { 'data-rule': String(v.id), 'data-status': String(v.status) },
-          el('th', { scope: 'row' }, el('code', {}, String(v.id)), el('br'), el('span', { class: 'hint' }, String(v.title))),
-          el('td', { 'data-label': 'Section' }, String(v.section)),
-          el('td', { 'data-label': 'Level' }, el('span', { class: `badge${v.severity === 'must' ? ' req' : ''}` }, String(v.severity))),
-          el('td', { 'data-label': 'Status' }, el('strong', { class: 'rule-status' }, String(v.status))),
-          el('td', { 'data-label': 'Findings' }, findings(v.findings ?? [])))))));
+      el(
+        'thead',
+        {},
+        el('tr', {}, ...['Rule', 'Section', 'Level', 'Status', 'Findings'].map((h) => el('th', { scope: 'col' }, h))),
+      ),
+      el(
+        'tbody',
+        {},
+        ...verdicts.map((v) =>
+          el(
+            'tr',
+            { 'data-rule': String(v.id), 'data-status': String(v.status) },
+            el(
+              'th',
+              { scope: 'row' },
+              el('code', {}, String(v.id)),
+              el('br'),
+              el('span', { class: 'hint' }, String(v.title)),
+            ),
+            el('td', { 'data-label': 'Section' }, String(v.section)),
+            el(
+              'td',
+              { 'data-label': 'Level' },
+              el('span', { class: `badge${v.severity === 'must' ? ' req' : ''}` }, String(v.severity)),
+            ),
+            el('td', { 'data-label': 'Status' }, el('strong', { class: 'rule-status' }, String(v.status))),
+            el('td', { 'data-label': 'Findings' }, findings(v.findings ?? [])),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 function render(r: any): HTMLElement {
   const c = r.exchange.counts;
-  return el('div', {},
-    el('p', {}, 'Verdict: ', el('span', { class: `verdict ${r.conforms ? 'valid' : 'invalid'}`, id: 'conforms' }, r.conforms ? 'conforms' : 'does not conform')),
-    el('dl', { class: 'facts' },
-      el('dt', {}, 'Response kind'), el('dd', {}, el('code', {}, String(r.exchange.response_kind ?? 'none'))),
-      el('dt', {}, 'Rules'), el('dd', { id: 'rule-counts' }, `${c.pass} pass, ${c.fail} fail (${c.must_fail} must, ${c.should_fail} should), ${c.skip} skip`),
-      el('dt', {}, 'Request'), el('dd', {}, validation('request', r.request_validation)),
-      el('dt', {}, 'Response'), el('dd', {}, validation('response', r.response_validation)),
+  return el(
+    'div',
+    {},
+    el(
+      'p',
+      {},
+      'Verdict: ',
+      el(
+        'span',
+        { class: `verdict ${r.conforms ? 'valid' : 'invalid'}`, id: 'conforms' },
+        r.conforms ? 'conforms' : 'does not conform',
+      ),
+    ),
+    el(
+      'dl',
+      { class: 'facts' },
+      el('dt', {}, 'Response kind'),
+      el('dd', {}, el('code', {}, String(r.exchange.response_kind ?? 'none'))),
+      el('dt', {}, 'Rules'),
+      el(
+        'dd',
+        { id: 'rule-counts' },
+        `${c.pass} pass, ${c.fail} fail (${c.must_fail} must, ${c.should_fail} should), ${c.skip} skip`,
+      ),
+      el('dt', {}, 'Request'),
+      el('dd', {}, validation('request', r.request_validation)),
+      el('dt', {}, 'Response'),
+      el('dd', {}, validation('response', r.response_validation)),
     ),
     rulesTable(r.exchange.verdicts ?? []),
   );

@@ -23,5 +23,7 @@ export function placeOf(text: string, path: string, keyless: boolean): IssuePlac
 /** The place of the first character JSON's grammar rejects, for text that does not parse. */
 export function syntaxErrorPlace(text: string): IssuePlace | undefined {
   const index = indexJson(text);
-  return index.errorOffset === undefined ? undefined : { range: index.rangeOf(index.errorOffset, index.errorOffset + 1), exact: true };
+  return index.errorOffset === undefined
+    ? undefined
+    : { range: index.rangeOf(index.errorOffset, index.errorOffset + 1), exact: true };
 }

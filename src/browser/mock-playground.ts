@@ -1,7 +1,9 @@
 /** The mock-exchange playground (/playground/mock-exchange/): POST /v1/mock-exchange and show the exchange. */
 import { el, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
 
-const data: { mockUrl: string; request: unknown } = JSON.parse(document.getElementById('playground-data')!.textContent!);
+const data: { mockUrl: string; request: unknown } = JSON.parse(
+  document.getElementById('playground-data')!.textContent!,
+);
 const form = document.getElementById('mock-form') as HTMLFormElement;
 const scenario = document.getElementById('scenario') as HTMLSelectElement;
 const textarea = document.getElementById('message') as HTMLTextAreaElement;
@@ -15,23 +17,52 @@ document.getElementById('reset-button')!.addEventListener('click', reset);
 function verdict(label: string, validation: any): HTMLElement {
   if (!validation) return el('span', {}, '—');
   const issues = [...(validation.errors ?? []), ...(validation.warnings ?? [])];
-  return el('span', {}, `${label}: ${validation.valid ? 'valid' : 'invalid'}, level ${validation.conformance_level ?? 'none'}, ${validation.issue_count} issues`,
-    issues.length ? issueList(issues) : null);
+  return el(
+    'span',
+    {},
+    `${label}: ${validation.valid ? 'valid' : 'invalid'}, level ${validation.conformance_level ?? 'none'}, ${validation.issue_count} issues`,
+    issues.length ? issueList(issues) : null,
+  );
 }
 
 function render(r: any): HTMLElement {
   const message = r.response_message;
-  return el('div', {},
-    el('p', {}, 'Simulated HTTP status: ', el('span', { class: `verdict ${r.http_status < 400 ? 'valid' : 'invalid'}`, id: 'http-status', 'data-http-status': String(r.http_status) }, String(r.http_status))),
+  return el(
+    'div',
+    {},
+    el(
+      'p',
+      {},
+      'Simulated HTTP status: ',
+      el(
+        'span',
+        {
+          class: `verdict ${r.http_status < 400 ? 'valid' : 'invalid'}`,
+          id: 'http-status',
+          'data-http-status': String(r.http_status),
+        },
+        String(r.http_status),
+      ),
+    ),
     el('p', { id: 'summary' }, String(r.summary ?? '')),
-    el('dl', { class: 'facts' },
-      el('dt', {}, 'Scenario'), el('dd', {}, String(r.scenario)),
-      el('dt', {}, 'Response profile'), el('dd', {}, el('code', {}, String(r.response_profile ?? message?.profile ?? '—'))),
-      el('dt', {}, 'Request'), el('dd', {}, verdict('request', r.request?.validation)),
-      el('dt', {}, 'Response'), el('dd', {}, verdict('response', r.response_validation)),
+    el(
+      'dl',
+      { class: 'facts' },
+      el('dt', {}, 'Scenario'),
+      el('dd', {}, String(r.scenario)),
+      el('dt', {}, 'Response profile'),
+      el('dd', {}, el('code', {}, String(r.response_profile ?? message?.profile ?? '—'))),
+      el('dt', {}, 'Request'),
+      el('dd', {}, verdict('request', r.request?.validation)),
+      el('dt', {}, 'Response'),
+      el('dd', {}, verdict('response', r.response_validation)),
     ),
     el('h3', { id: 'response-heading' }, 'Response message'),
-    el('pre', { class: 'code', tabindex: '0', id: 'response-message', 'aria-labelledby': 'response-heading' }, el('code', {}, pretty(message))),
+    el(
+      'pre',
+      { class: 'code', tabindex: '0', id: 'response-message', 'aria-labelledby': 'response-heading' },
+      el('code', {}, pretty(message)),
+    ),
   );
 }
 
@@ -42,8 +73,16 @@ form.addEventListener('submit', async (event) => {
   button.disabled = true;
   result.replaceChildren(el('p', { class: 'hint' }, 'Running the exchange…'));
   try {
-    const posted = await postJson(data.mockUrl, { scenario: scenario.value, format: 'exchange', message: parsed.value });
-    result.replaceChildren(posted.status === 200 && posted.body && typeof posted.body === 'object' ? render(posted.body) : problemView(posted));
+    const posted = await postJson(data.mockUrl, {
+      scenario: scenario.value,
+      format: 'exchange',
+      message: parsed.value,
+    });
+    result.replaceChildren(
+      posted.status === 200 && posted.body && typeof posted.body === 'object'
+        ? render(posted.body)
+        : problemView(posted),
+    );
   } catch (error) {
     result.replaceChildren(fail(`The mock exchange could not be reached: ${(error as Error).message}`));
   } finally {

@@ -1,14 +1,19 @@
 /** Shared by the two playgrounds: DOM building without innerHTML, POSTing JSON, problem rendering. */
 export type Child = Node | string | null | undefined | false;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
   for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);
   return node;
 }
 
-export const codeLink = (code: string): HTMLAnchorElement => el('a', { href: `/error-registry/#${code}`, 'data-code': code }, el('code', {}, code));
+export const codeLink = (code: string): HTMLAnchorElement =>
+  el('a', { href: `/error-registry/#${code}`, 'data-code': code }, el('code', {}, code));
 
 export interface Posted {
   status: number;
@@ -18,7 +23,11 @@ export interface Posted {
 
 /** POST a JSON body to a same-origin route; the answer is parsed whatever its status. */
 export async function postJson(url: string, payload: unknown): Promise<Posted> {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(payload) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(payload),
+  });
   const contentType = response.headers.get('Content-Type') ?? '';
   const text = await response.text();
   let body: unknown = text;
@@ -35,28 +44,55 @@ export async function postJson(url: string, payload: unknown): Promise<Posted> {
  * Pointer path, message, and whatever `extra` adds for an issue (the validator's "go to line").
  */
 export function issueList(issues: any[], extra: (issue: any) => Child = () => null): HTMLUListElement {
-  return el('ul', { class: 'issues' }, ...issues.map((issue) =>
-    el('li', { class: String(issue.severity ?? 'error'), 'data-issue': String(issue.code) },
-      el('strong', {}, `${issue.severity ?? 'error'}: `), codeLink(String(issue.code)),
-      el('br'), 'at ', el('code', { 'data-path': String(issue.path) }, issue.path === '' ? '"" (the whole message)' : String(issue.path)),
-      el('br'), String(issue.message ?? ''),
-      issue.expected !== undefined ? el('span', { class: 'hint' }, el('br'), 'expected: ', el('code', {}, JSON.stringify(issue.expected))) : null,
-      issue.actual !== undefined ? el('span', { class: 'hint' }, el('br'), 'actual: ', el('code', {}, JSON.stringify(issue.actual))) : null,
-      extra(issue),
-    )));
+  return el(
+    'ul',
+    { class: 'issues' },
+    ...issues.map((issue) =>
+      el(
+        'li',
+        { class: String(issue.severity ?? 'error'), 'data-issue': String(issue.code) },
+        el('strong', {}, `${issue.severity ?? 'error'}: `),
+        codeLink(String(issue.code)),
+        el('br'),
+        'at ',
+        el(
+          'code',
+          { 'data-path': String(issue.path) },
+          issue.path === '' ? '"" (the whole message)' : String(issue.path),
+        ),
+        el('br'),
+        String(issue.message ?? ''),
+        issue.expected !== undefined
+          ? el('span', { class: 'hint' }, el('br'), 'expected: ', el('code', {}, JSON.stringify(issue.expected)))
+          : null,
+        issue.actual !== undefined
+          ? el('span', { class: 'hint' }, el('br'), 'actual: ', el('code', {}, JSON.stringify(issue.actual)))
+          : null,
+        extra(issue),
+      ),
+    ),
+  );
 }
 
 /** An RFC 9457 problem (4xx/5xx), or any non-JSON answer, shown readably. */
 export function problemView(posted: Posted): HTMLElement {
   const p = posted.body;
   if (p && typeof p === 'object') {
-    return el('div', { class: 'problem', role: 'alert', 'data-problem': String(p.code ?? posted.status) },
+    return el(
+      'div',
+      { class: 'problem', role: 'alert', 'data-problem': String(p.code ?? posted.status) },
       el('p', {}, el('strong', {}, `HTTP ${posted.status}: ${p.title ?? 'Request failed'}`)),
       p.detail ? el('p', {}, String(p.detail)) : null,
       p.code ? el('p', {}, 'Code: ', codeLink(String(p.code))) : null,
-      Array.isArray(p.errors) && p.errors.length ? issueList(p.errors) : null);
+      Array.isArray(p.errors) && p.errors.length ? issueList(p.errors) : null,
+    );
   }
-  return el('div', { class: 'problem', role: 'alert' }, el('p', {}, el('strong', {}, `HTTP ${posted.status}`)), el('p', {}, String(p).slice(0, 500)));
+  return el(
+    'div',
+    { class: 'problem', role: 'alert' },
+    el('p', {}, el('strong', {}, `HTTP ${posted.status}`)),
+    el('p', {}, String(p).slice(0, 500)),
+  );
 }
 
 export function fail(message: string): HTMLElement {

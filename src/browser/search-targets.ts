@@ -51,14 +51,22 @@ export function targetsOf(data: PagefindData, query: string, limit = 3): SearchT
   const wanted = query.trim().toLowerCase();
   const targets = [...hits].map(([anchor, count]) => {
     const { label, key } = labelOf(anchor);
-    return { href: `${data.url}#${encodeURIComponent(anchor.id)}`, label, page, exact: key.toLowerCase() === wanted, count };
+    return {
+      href: `${data.url}#${encodeURIComponent(anchor.id)}`,
+      label,
+      page,
+      exact: key.toLowerCase() === wanted,
+      count,
+    };
   });
   // Exact key or code first, then the places with the most matches; document order breaks ties.
   targets.sort((a, b) => Number(b.exact) - Number(a.exact) || b.count - a.count);
   const best = targets.slice(0, limit).map(({ count: _count, ...t }) => t);
   // A page named by the query (a profile id is the last segment of its page's path) is itself exact.
   const named = data.url.replace(/\/+$/, '').split('/').pop()?.toLowerCase() === wanted;
-  return best.length && !named ? best : [{ href: data.url, label: page, page, exact: named }, ...best.slice(0, limit - 1)];
+  return best.length && !named
+    ? best
+    : [{ href: data.url, label: page, page, exact: named }, ...best.slice(0, limit - 1)];
 }
 
 /** All pages' targets, exact ones first, then in Pagefind's ranking. */

@@ -8,7 +8,11 @@ import { rankTargets, type PagefindData, type SearchTarget } from './search-targ
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  debouncedSearch(term: string, options?: Record<string, unknown>, ms?: number): Promise<{ results: { data(): Promise<PagefindData> }[] } | null>;
+  debouncedSearch(
+    term: string,
+    options?: Record<string, unknown>,
+    ms?: number,
+  ): Promise<{ results: { data(): Promise<PagefindData> }[] } | null>;
 }
 
 /** Built by `npm run build` (scripts/build.ts); absent under `astro dev`. */

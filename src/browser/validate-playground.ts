@@ -25,7 +25,8 @@ const result = document.getElementById('result')!;
 const button = document.getElementById('validate-button') as HTMLButtonElement;
 const gutter = new LineGutter(document.getElementById('message-gutter')!, textarea);
 
-const shape = (): 'keyed' | 'keyless' => ((form.elements.namedItem('shape') as RadioNodeList).value === 'keyless' ? 'keyless' : 'keyed');
+const shape = (): 'keyed' | 'keyless' =>
+  (form.elements.namedItem('shape') as RadioNodeList).value === 'keyless' ? 'keyless' : 'keyed';
 const example = () => data.examples.find((e) => e.profile === select.value) ?? data.examples[0]!;
 const loadExample = () => {
   textarea.value = pretty(shape() === 'keyless' ? example().keyless : example().keyed);
@@ -49,7 +50,11 @@ form.addEventListener('change', (event) => {
 /** A button that selects the place in the editor; `locate` runs on click, on the text as it is then. */
 function goToLine(place: IssuePlace, locate: () => IssuePlace | undefined): HTMLButtonElement {
   const line = place.range.startLine;
-  const go = el('button', { type: 'button', class: 'small secondary go-to-line', 'data-line': String(line) }, `Go to line ${line}`);
+  const go = el(
+    'button',
+    { type: 'button', class: 'small secondary go-to-line', 'data-line': String(line) },
+    `Go to line ${line}`,
+  );
   go.addEventListener('click', () => {
     const at = locate() ?? place;
     gutter.reveal(at.range.startOffset, at.exact ? at.range.endOffset : at.range.startOffset, at.range.startLine);
@@ -74,7 +79,13 @@ function placeIssues(issues: any[], text: string, keyless: boolean): (issue: any
     if (!place) return null;
     // After an edit the member may have moved: look it up again in the current text.
     const locate = () => placeOf(textarea.value, String(issue.path ?? ''), keyless);
-    return el('span', { class: 'go' }, el('br'), goToLine(place, locate), place.exact ? null : ' (where the missing member belongs)');
+    return el(
+      'span',
+      { class: 'go' },
+      el('br'),
+      goToLine(place, locate),
+      place.exact ? null : ' (where the missing member belongs)',
+    );
   };
 }
 
@@ -92,22 +103,60 @@ function render(r: any, text: string, keyless: boolean): HTMLElement {
   const extra = placeIssues(issues, text, keyless);
   const record = r.conformance_record;
   const filename = String(r.download_filename ?? `${record?.message_id ?? 'conformance-record'}.json`);
-  const downloadButton = record ? el('button', { type: 'button', id: 'download-record', class: 'secondary' }, `Download the conformance record (${filename})`) : null;
+  const downloadButton = record
+    ? el(
+        'button',
+        { type: 'button', id: 'download-record', class: 'secondary' },
+        `Download the conformance record (${filename})`,
+      )
+    : null;
   downloadButton?.addEventListener('click', () => download(filename, record));
-  return el('div', {},
-    el('p', {}, el('span', { class: `verdict ${r.valid ? 'valid' : 'invalid'}`, id: 'verdict', 'data-verdict': r.valid ? 'valid' : 'invalid' }, r.valid ? 'valid' : 'invalid')),
-    el('dl', { class: 'facts' },
-      el('dt', {}, 'Conformance level'), el('dd', { id: 'level' }, String(r.conformance_level ?? 'none')),
-      el('dt', {}, 'Status'), el('dd', {}, String(r.status)),
-      el('dt', {}, 'Profile'), el('dd', {}, String(r.profile ?? '—')),
-      el('dt', {}, 'Issues'), el('dd', { id: 'counts' }, `${r.issue_count} (${r.error_count} errors, ${r.warning_count} warnings)`),
-      el('dt', {}, 'Normalization'), el('dd', {}, `${r.normalization?.mode}, input ${r.normalization?.input_shape}`),
-      el('dt', {}, 'Canonical hash'), el('dd', {}, el('code', {}, String(r.normalization?.canonical_hash ?? '—'))),
+  return el(
+    'div',
+    {},
+    el(
+      'p',
+      {},
+      el(
+        'span',
+        {
+          class: `verdict ${r.valid ? 'valid' : 'invalid'}`,
+          id: 'verdict',
+          'data-verdict': r.valid ? 'valid' : 'invalid',
+        },
+        r.valid ? 'valid' : 'invalid',
+      ),
+    ),
+    el(
+      'dl',
+      { class: 'facts' },
+      el('dt', {}, 'Conformance level'),
+      el('dd', { id: 'level' }, String(r.conformance_level ?? 'none')),
+      el('dt', {}, 'Status'),
+      el('dd', {}, String(r.status)),
+      el('dt', {}, 'Profile'),
+      el('dd', {}, String(r.profile ?? '—')),
+      el('dt', {}, 'Issues'),
+      el('dd', { id: 'counts' }, `${r.issue_count} (${r.error_count} errors, ${r.warning_count} warnings)`),
+      el('dt', {}, 'Normalization'),
+      el('dd', {}, `${r.normalization?.mode}, input ${r.normalization?.input_shape}`),
+      el('dt', {}, 'Canonical hash'),
+      el('dd', {}, el('code', {}, String(r.normalization?.canonical_hash ?? '—'))),
     ),
     issues.length ? el('h3', {}, 'Issues') : el('p', {}, 'No issues: the message is exchange-ready.'),
     issues.length ? issueList(issues, extra) : null,
     downloadButton ? el('div', { class: 'actions' }, downloadButton) : null,
-    issues.length ? el('p', { class: 'hint' }, 'Every code links to its entry in the ', el('a', { href: '/error-registry/' }, 'error registry'), ', for example ', codeLink(String(issues[0].code)), '.') : null,
+    issues.length
+      ? el(
+          'p',
+          { class: 'hint' },
+          'Every code links to its entry in the ',
+          el('a', { href: '/error-registry/' }, 'error registry'),
+          ', for example ',
+          codeLink(String(issues[0].code)),
+          '.',
+        )
+      : null,
   );
 }
 
@@ -120,8 +169,16 @@ form.addEventListener('submit', async (event) => {
   button.disabled = true;
   result.replaceChildren(el('p', { class: 'hint' }, 'Validating…'));
   try {
-    const posted = await postJson(data.validateUrl, { message: parsed.value, normalization_mode: mode, format: 'result' });
-    result.replaceChildren(posted.status === 200 && posted.body && typeof posted.body === 'object' ? render(posted.body, text, mode === 'keyless-json') : problemView(posted));
+    const posted = await postJson(data.validateUrl, {
+      message: parsed.value,
+      normalization_mode: mode,
+      format: 'result',
+    });
+    result.replaceChildren(
+      posted.status === 200 && posted.body && typeof posted.body === 'object'
+        ? render(posted.body, text, mode === 'keyless-json')
+        : problemView(posted),
+    );
   } catch (error) {
     result.replaceChildren(fail(`The validator could not be reached: ${(error as Error).message}`));
   } finally {
@@ -134,6 +191,14 @@ function syntaxError(message: string, text: string): HTMLElement {
   const place = syntaxErrorPlace(text);
   gutter.mark(place ? new Map([[place.range.startLine, 'error' as const]]) : new Map());
   const view = fail(message);
-  if (place) view.append(el('p', {}, `Line ${place.range.startLine}, column ${place.range.startColumn}. `, goToLine(place, () => syntaxErrorPlace(textarea.value))));
+  if (place)
+    view.append(
+      el(
+        'p',
+        {},
+        `Line ${place.range.startLine}, column ${place.range.startColumn}. `,
+        goToLine(place, () => syntaxErrorPlace(textarea.value)),
+      ),
+    );
   return view;
 }

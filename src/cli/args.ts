@@ -34,12 +34,18 @@ function optionValue(argv: readonly string[], i: number, name: string): { value:
   return { value: argv[i + 1], used: 2 };
 }
 
-const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[]): value is T => (allowed as readonly string[]).includes(value ?? '');
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[]): value is T =>
+  (allowed as readonly string[]).includes(value ?? '');
 
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.replace(/\/+$/, '') === '' && !url.search && !url.hash;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.pathname.replace(/\/+$/, '') === '' &&
+      !url.search &&
+      !url.hash
+    );
   } catch {
     return false;
   }
@@ -53,9 +59,15 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (first !== 'validate') return fail(`unknown command ${JSON.stringify(first)}`);
 
   const inputs: string[] = [];
-  const options: { mode?: NormalizationMode; format: OutputFormat; failOn: FailOn; sarifBase?: string; origin?: string } = { format: 'text', failOn: 'error' };
+  const options: {
+    mode?: NormalizationMode;
+    format: OutputFormat;
+    failOn: FailOn;
+    sarifBase?: string;
+    origin?: string;
+  } = { format: 'text', failOn: 'error' };
   let onlyInputs = false;
-  for (let i = 0; i < rest.length; ) {
+  for (let i = 0; i < rest.length;) {
     const arg = rest[i]!;
     const named = (name: string) => arg === name || arg.startsWith(`${name}=`);
     if (onlyInputs || !arg.startsWith('-') || arg === '-') {
@@ -91,7 +103,18 @@ export function parseArgs(argv: readonly string[]): Parsed {
     }
   }
   if (inputs.length === 0) return fail('validate needs at least one file, directory or glob');
-  return { ok: true, command: { kind: 'validate', inputs, mode: options.mode, format: options.format, failOn: options.failOn, sarifBase: options.sarifBase, origin: options.origin } };
+  return {
+    ok: true,
+    command: {
+      kind: 'validate',
+      inputs,
+      mode: options.mode,
+      format: options.format,
+      failOn: options.failOn,
+      sarifBase: options.sarifBase,
+      origin: options.origin,
+    },
+  };
 }
 
 export const HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)

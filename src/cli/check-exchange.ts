@@ -46,10 +46,16 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 export function checkExchangeText(result: CheckExchangeResult): string {
-  const lines = [`exchange ${result.conforms ? 'conforms' : 'does not conform'} (response kind: ${result.exchange.response_kind ?? 'not an answer'})`];
-  for (const [name, v] of [['request', result.request_validation], ['response', result.response_validation]] as const) {
+  const lines = [
+    `exchange ${result.conforms ? 'conforms' : 'does not conform'} (response kind: ${result.exchange.response_kind ?? 'not an answer'})`,
+  ];
+  for (const [name, v] of [
+    ['request', result.request_validation],
+    ['response', result.response_validation],
+  ] as const) {
     lines.push(`${name}: ${v.valid ? 'valid' : 'invalid'}, ${v.error_count} error(s), ${v.warning_count} warning(s)`);
-    for (const i of [...v.errors, ...v.warnings]) lines.push(`  ${i.severity} ${i.code} at ${i.path || '/'}: ${i.message}`);
+    for (const i of [...v.errors, ...v.warnings])
+      lines.push(`  ${i.severity} ${i.code} at ${i.path || '/'}: ${i.message}`);
   }
   for (const v of result.exchange.verdicts.filter((x) => x.status === 'fail')) {
     lines.push(`FAIL ${v.id} (${v.severity}, ${v.section}): ${v.title}`);
@@ -65,7 +71,13 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     const { values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { mode: { type: 'string' }, 'http-status': { type: 'string' }, previous: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        mode: { type: 'string' },
+        'http-status': { type: 'string' },
+        previous: { type: 'string' },
+        format: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     });
     if (values.help) {
       io.stdout(CHECK_EXCHANGE_HELP);
@@ -74,7 +86,10 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     if (positionals.length !== 2) throw new UsageError('give the request file and the response file');
     const format = values.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError('--format takes text or json');
-    const body: Record<string, unknown> = { request: await readJson(positionals[0]!), response: await readJson(positionals[1]!) };
+    const body: Record<string, unknown> = {
+      request: await readJson(positionals[0]!),
+      response: await readJson(positionals[1]!),
+    };
     if (values.mode !== undefined) body.normalization_mode = values.mode;
     if (values['http-status'] !== undefined) body.http_status = Number(values['http-status']);
     if (values.previous !== undefined) body.previous = await readJson(values.previous);

@@ -8,7 +8,9 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
  * Expansions are sorted, so output does not depend on directory order.
  */
 /** `expanded`: found through a directory or glob, so how many there are is not known in advance. */
-export type Target = { readonly file: string; readonly expanded?: true } | { readonly file: string; readonly expanded?: true; readonly error: string };
+export type Target =
+  | { readonly file: string; readonly expanded?: true }
+  | { readonly file: string; readonly expanded?: true; readonly error: string };
 
 const GLOB_CHARS = /[*?[\]{}]/;
 /** Directory walks skip dependencies and version-control data; an explicit glob does not. */
@@ -17,7 +19,11 @@ const SKIPPED = new Set(['node_modules', '.git']);
 /** Matching files as absolute paths. */
 async function expand(pattern: string, cwd?: string): Promise<string[]> {
   const found: string[] = [];
-  for await (const entry of glob(pattern, { ...(cwd ? { cwd } : {}), withFileTypes: true, exclude: (e) => cwd !== undefined && SKIPPED.has(e.name) })) {
+  for await (const entry of glob(pattern, {
+    ...(cwd ? { cwd } : {}),
+    withFileTypes: true,
+    exclude: (e) => cwd !== undefined && SKIPPED.has(e.name),
+  })) {
     if (entry.isFile()) found.push(join(entry.parentPath, entry.name));
   }
   return found;
@@ -31,11 +37,17 @@ async function targetsOf(input: string): Promise<Target[]> {
   const info = await stat(input).catch(() => undefined);
   if (info?.isDirectory()) {
     const files = (await expand('**/*.json', input)).map((f) => slashes(join(input, relative(resolve(input), f))));
-    return files.length ? files.sort(byPath).map((file) => ({ file, expanded: true as const })) : [{ file: input, expanded: true, error: 'no *.json file in this directory' }];
+    return files.length
+      ? files.sort(byPath).map((file) => ({ file, expanded: true as const }))
+      : [{ file: input, expanded: true, error: 'no *.json file in this directory' }];
   }
   if (!info && GLOB_CHARS.test(input)) {
-    const files = (await expand(input)).map((f) => slashes(isAbsolute(input) ? f : relative(process.cwd(), f))).sort(byPath);
-    return files.length ? files.map((file) => ({ file, expanded: true as const })) : [{ file: input, expanded: true, error: 'no file matches this pattern' }];
+    const files = (await expand(input))
+      .map((f) => slashes(isAbsolute(input) ? f : relative(process.cwd(), f)))
+      .sort(byPath);
+    return files.length
+      ? files.map((file) => ({ file, expanded: true as const }))
+      : [{ file: input, expanded: true, error: 'no file matches this pattern' }];
   }
   return [{ file: input }];
 }

@@ -12,8 +12,14 @@ import { fails, issuesOf, type Report } from './report.ts';
 const escapeData = (s: string) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 const escapeProperty = (s: string) => escapeData(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
 
-function command(kind: 'error' | 'warning' | 'notice', properties: Record<string, string | number>, message: string): string {
-  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',');
+function command(
+  kind: 'error' | 'warning' | 'notice',
+  properties: Record<string, string | number>,
+  message: string,
+): string {
+  const props = Object.entries(properties)
+    .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
+    .join(',');
   return `::${kind} ${props}::${escapeData(message)}`;
 }
 
@@ -23,16 +29,31 @@ export function githubReport({ checked, unreadable, failOn }: Report, base: stri
     const { path } = locateFile(file, base);
     for (const issue of issuesOf(result)) {
       const r = locate(issue.path);
-      const position: Record<string, number> = r.startLine === r.endLine
-        ? { line: r.startLine, col: r.startColumn, endLine: r.endLine, endColumn: Math.max(r.startColumn, r.endColumn - 1) }
-        : { line: r.startLine, endLine: r.endLine };
+      const position: Record<string, number> =
+        r.startLine === r.endLine
+          ? {
+              line: r.startLine,
+              col: r.startColumn,
+              endLine: r.endLine,
+              endColumn: Math.max(r.startColumn, r.endColumn - 1),
+            }
+          : { line: r.startLine, endLine: r.endLine };
       const kind = fails(issue, failOn) ? 'error' : 'warning';
-      lines.push(command(kind, { file: path, ...position, title: `${issue.code} at ${issue.path === '' ? '(root)' : issue.path}` }, `${issue.message} (${issue.help_url})`));
+      lines.push(
+        command(
+          kind,
+          { file: path, ...position, title: `${issue.code} at ${issue.path === '' ? '(root)' : issue.path}` },
+          `${issue.message} (${issue.help_url})`,
+        ),
+      );
     }
   }
-  for (const { file, error } of unreadable) lines.push(command('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error));
+  for (const { file, error } of unreadable)
+    lines.push(command('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error));
   const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
   const total = checked.length + unreadable.length;
-  lines.push(`uai: ${total} file${total === 1 ? '' : 's'} checked, ${failing} failing, ${unreadable.length} unreadable`);
+  lines.push(
+    `uai: ${total} file${total === 1 ? '' : 's'} checked, ${failing} failing, ${unreadable.length} unreadable`,
+  );
   return `${lines.join('\n')}\n`;
 }

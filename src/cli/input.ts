@@ -24,8 +24,13 @@ export type Input = ReadInput | { readonly ok: false; readonly file: string; rea
 
 /** A request wrapper: a top-level object with `message` and without `uai_version` (a message always has one). */
 export function isRequestWrapper(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    && Object.hasOwn(value, 'message') && !Object.hasOwn(value, 'uai_version');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.hasOwn(value, 'message') &&
+    !Object.hasOwn(value, 'uai_version')
+  );
 }
 
 /** Parses file text; `mode` is --mode when given. */
@@ -37,7 +42,8 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   } catch (error) {
     return { ok: false, file, error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!isRequestWrapper(value)) return { ok: true, file, message: value, mode: mode ?? 'keyed-json', text, messageText: text, prefix: '' };
+  if (!isRequestWrapper(value))
+    return { ok: true, file, message: value, mode: mode ?? 'keyed-json', text, messageText: text, prefix: '' };
   // The CLI's --format decides the output, so the wrapper's own format is not read.
   const body: Record<string, unknown> = { message: value.message };
   if (mode !== undefined) body.normalization_mode = mode;
@@ -47,16 +53,35 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   // The wrapper adds one level: a message of the deepest allowed nesting still has its text.
   const range = indexJson(text, { maxDepth: 65 }).lookupValue('/message');
   const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
-  return { ok: true, file, message: parsed.value.message, mode: parsed.value.mode, text, messageText, prefix: '/message' };
+  return {
+    ok: true,
+    file,
+    message: parsed.value.message,
+    mode: parsed.value.mode,
+    text,
+    messageText,
+    prefix: '/message',
+  };
 }
 
 function readError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(error);
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a directory'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : String(error);
   return `cannot read: ${reason}`;
 }
 
-export async function readInput(file: string, mode: NormalizationMode | undefined, stdin: () => Promise<string>): Promise<Input> {
+export async function readInput(
+  file: string,
+  mode: NormalizationMode | undefined,
+  stdin: () => Promise<string>,
+): Promise<Input> {
   let text: string;
   try {
     text = file === '-' ? await stdin() : await readFile(file, 'utf8');

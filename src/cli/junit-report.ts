@@ -9,7 +9,9 @@ import { fails, issuesOf, type Report } from './report.ts';
 // XML 1.0 section 2.2: only tab, LF, CR and U+0020 upwards (no lone surrogates, no U+FFFE/FFFF).
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const xml = (text: string) =>
-  text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  text
+    .replace(NOT_XML_CHAR, '\uFFFD')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 export function junitReport({ checked, unreadable, failOn }: Report): string {
   const cases: string[] = [];
@@ -22,7 +24,9 @@ export function junitReport({ checked, unreadable, failOn }: Report): string {
       const line = `${file}:${at.startLine}:${at.startColumn}: ${issue.severity} ${issue.code} ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`;
       if (fails(issue, failOn)) {
         failures += 1;
-        parts.push(`      <failure type="${xml(issue.code)}" message="${xml(`${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)}">${xml(`${line}\n${issue.help_url}`)}</failure>`);
+        parts.push(
+          `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)}">${xml(`${line}\n${issue.help_url}`)}</failure>`,
+        );
       } else notes.push(line);
     }
     if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join('\n'))}</system-out>`);
@@ -30,7 +34,9 @@ export function junitReport({ checked, unreadable, failOn }: Report): string {
     cases.push(parts.length ? `${open}>\n${parts.join('\n')}\n    </testcase>` : `${open}/>`);
   }
   for (const { file, error } of unreadable) {
-    cases.push(`    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}">\n      <error type="input" message="${xml(error)}"/>\n    </testcase>`);
+    cases.push(
+      `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}">\n      <error type="input" message="${xml(error)}"/>\n    </testcase>`,
+    );
   }
   const counts = `tests="${checked.length + unreadable.length}" failures="${failures}" errors="${unreadable.length}"`;
   return [

@@ -49,7 +49,10 @@ async function check(command: ValidateCommand, io: Io): Promise<Report & { reado
   const unreadable: Unreadable[] = [];
   const targets = await resolveTargets(command.inputs);
   for (const target of targets) {
-    const input = 'error' in target ? { ok: false as const, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
+    const input =
+      'error' in target
+        ? { ok: false as const, file: target.file, error: target.error }
+        : await readInput(target.file, command.mode, io.stdin);
     if (!input.ok) {
       io.stderr(`uai: ${input.file}: ${input.error}\n`);
       unreadable.push({ file: input.file, error: input.error });
@@ -60,7 +63,12 @@ async function check(command: ValidateCommand, io: Io): Promise<Report & { reado
     checked.push({ file, result, locate: sourceLocator(text, mode, message, prefix) });
   }
   // json: an array unless exactly one named file, so a script reads one shape per command line.
-  return { checked, unreadable, failOn: command.failOn, several: targets.length > 1 || targets.some((t) => t.expanded) };
+  return {
+    checked,
+    unreadable,
+    failOn: command.failOn,
+    several: targets.length > 1 || targets.some((t) => t.expanded),
+  };
 }
 
 /** The commands with option parsing of their own (node:util parseArgs). */
@@ -73,7 +81,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const [first, ...rest] = argv;
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
     const site = configuredSite(io.env);
-    return SUBCOMMANDS[first as keyof typeof SUBCOMMANDS](rest, { stdout: io.stdout, stderr: io.stderr, now: io.now, site });
+    return SUBCOMMANDS[first as keyof typeof SUBCOMMANDS](rest, {
+      stdout: io.stdout,
+      stderr: io.stderr,
+      now: io.now,
+      site,
+    });
   }
   const parsed = parseArgs(argv);
   if (!parsed.ok) {

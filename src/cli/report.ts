@@ -34,10 +34,14 @@ export function textReport({ checked, unreadable }: Report): string {
   for (const { file, result, locate } of checked) {
     for (const i of issuesOf(result)) {
       const at = locate(i.path);
-      lines.push(`${file}:${at.startLine}:${at.startColumn}: ${i.severity} ${i.code} ${i.path === '' ? '(root)' : i.path}: ${i.message}`);
+      lines.push(
+        `${file}:${at.startLine}:${at.startColumn}: ${i.severity} ${i.code} ${i.path === '' ? '(root)' : i.path}: ${i.message}`,
+      );
     }
     const verdict = result.valid ? `valid, level ${result.conformance_level ?? 'none'}` : 'invalid';
-    lines.push(`${file}: ${verdict} (${result.profile ?? 'no profile'}; ${plural(result.error_count, 'error')}, ${plural(result.warning_count, 'warning')})`);
+    lines.push(
+      `${file}: ${verdict} (${result.profile ?? 'no profile'}; ${plural(result.error_count, 'error')}, ${plural(result.warning_count, 'warning')})`,
+    );
   }
   const valid = checked.filter((c) => c.result.valid).length;
   const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
@@ -56,6 +60,10 @@ function withRanges({ result, locate }: Checked) {
 
 /** json: the result itself for one input file; an array of {file, result} for several. */
 export function jsonReport({ checked }: Report, several: boolean): string {
-  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
+  const value = several
+    ? checked.map((c) => ({ file: c.file, result: withRanges(c) }))
+    : checked[0]
+      ? withRanges(checked[0])
+      : null;
   return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -1,11 +1,25 @@
 /** Build-time helpers that turn the OpenAPI document into short, readable summaries for /api/. */
 export type Schema = {
-  $ref?: string; type?: string | string[]; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[]; enum?: unknown[]; const?: unknown;
-  format?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; title?: string;
+  $ref?: string;
+  type?: string | string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  title?: string;
 };
 export type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
 export type Operation = {
-  operationId: string; summary?: string; description?: string; parameters?: Parameter[];
+  operationId: string;
+  summary?: string;
+  description?: string;
+  parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
 };
@@ -20,7 +34,8 @@ export type OpenApi = {
 export type Phrase = { text: string; ref?: string }[];
 
 export function phrase(schema: Schema | undefined): Phrase {
-  if (!schema || Object.keys(schema).every((k) => k === 'description' || k === 'title')) return [{ text: 'any JSON value' }];
+  if (!schema || Object.keys(schema).every((k) => k === 'description' || k === 'title'))
+    return [{ text: 'any JSON value' }];
   if (schema.$ref) {
     const name = schema.$ref.replace('#/components/schemas/', '');
     return [{ text: name, ref: name }];
@@ -32,14 +47,16 @@ export function phrase(schema: Schema | undefined): Phrase {
   if (schema.const !== undefined) return [{ text: `= ${JSON.stringify(schema.const)}` }];
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
   if (type === 'array') return [{ text: 'array of ' }, ...phrase(schema.items)];
-  if (type === 'object' && schema.properties) return [{ text: `object (${Object.keys(schema.properties).length} members)` }];
+  if (type === 'object' && schema.properties)
+    return [{ text: `object (${Object.keys(schema.properties).length} members)` }];
   return [{ text: `${type ?? 'any'}${schema.format ? ` (${schema.format})` : ''}` }];
 }
 
 export function curlFor(method: string, path: string, base: string): string {
   const url = `${base}${path.replace('{profile}', 'uai.intent.request.v1')}`;
   if (method === 'get') return `curl -s '${url}'`;
-  if (method === 'options') return `curl -i -X OPTIONS '${url}' \\\n  -H 'Origin: https://example.org' \\\n  -H 'Access-Control-Request-Method: POST'`;
+  if (method === 'options')
+    return `curl -i -X OPTIONS '${url}' \\\n  -H 'Origin: https://example.org' \\\n  -H 'Access-Control-Request-Method: POST'`;
   const file = path === '/validate' ? 'validate-request.json' : 'mock-exchange-request.json';
   return `# ${file} is a starter file of the adoption kit\ncurl -s -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  --data @${file}`;
 }

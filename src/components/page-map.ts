@@ -23,14 +23,43 @@ export function jsonTwin(path: string): string {
  */
 export function howToCall(url: string): string | undefined {
   const action = catalog().routes.find((r) => r.kind === 'action' && r.url === url);
-  return action && `/api/#post${action.id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
+  return (
+    action &&
+    `/api/#post${action.id
+      .split('-')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('')}`
+  );
 }
 
 /** Site navigation, grouped; every path is a page of the page map. */
 export const NAV: readonly { title: string; paths: readonly string[] }[] = [
   { title: 'Start', paths: ['/', '/catalog/', '/discovery/', '/adoption-kit/', '/roadmap/'] },
-  { title: 'The standard', paths: ['/profiles/', '/registry/', '/field-registry/', '/transport-bindings/', '/trust-channels/', '/conformance-levels/', '/error-registry/', '/examples/'] },
-  { title: 'Tools', paths: ['/api/', '/conformance-pack/', '/playground/', '/playground/validate/', '/playground/mock-exchange/', '/playground/check-exchange/', '/test-your-implementation/'] },
+  {
+    title: 'The standard',
+    paths: [
+      '/profiles/',
+      '/registry/',
+      '/field-registry/',
+      '/transport-bindings/',
+      '/trust-channels/',
+      '/conformance-levels/',
+      '/error-registry/',
+      '/examples/',
+    ],
+  },
+  {
+    title: 'Tools',
+    paths: [
+      '/api/',
+      '/conformance-pack/',
+      '/playground/',
+      '/playground/validate/',
+      '/playground/mock-exchange/',
+      '/playground/check-exchange/',
+      '/test-your-implementation/',
+    ],
+  },
 ];
 
 /** Path of a JSON record on this site (relative, so links work on any origin the build was made for). */

@@ -31,8 +31,8 @@ export function withoutIntegrity(message: Readonly<Record<string, unknown>>): Re
 export const integrityForms = (message: Readonly<Record<string, unknown>>): JcsForms => jcsForms(message, 'integrity');
 
 /** integrity.checksum of a keyed message (CONTRACT section 3). */
-export const messageChecksum = (message: Readonly<Record<string, unknown>>): string => `sha256:${sha256Hex(jcsWithout(message, 'integrity'))}`;
-
+export const messageChecksum = (message: Readonly<Record<string, unknown>>): string =>
+  `sha256:${sha256Hex(jcsWithout(message, 'integrity'))}`;
 
 /**
  * Returns the message with a correct integrity block (version 2, sha256, jcs). An existing

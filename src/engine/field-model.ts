@@ -39,7 +39,8 @@ export function aliasOf(def: ObjectDef, key: string): string | undefined {
 }
 
 /** Body map of a profile, when the profile is current (others have no known body shape). */
-export const bodyDefFor = (profile: unknown): ObjectDef | undefined => (isProfileId(profile) ? bodyDef(profile) : undefined);
+export const bodyDefFor = (profile: unknown): ObjectDef | undefined =>
+  isProfileId(profile) ? bodyDef(profile) : undefined;
 
 /** The object map of a field's value: the envelope body follows the profile; nested objects their ref. */
 export function nestedDef(owner: ObjectDef, field: FieldDef, type: FieldType, profile: unknown): ObjectDef | undefined {

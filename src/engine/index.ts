@@ -14,35 +14,101 @@ export { validateAction, parseValidateRequest, type ValidateFormat, type Validat
 export { conformanceLevel, guardedLevel } from './validate/levels.ts';
 export type { Normalization, NormalizationMode, ValidateOptions, ValidatorResult } from './validate/types.ts';
 export { canonicalForms, type CanonicalForms } from './validate/canonical-forms.ts';
-export { DEFAULT_AUTOMATION_ID, FINGERPRINT, sarifLog, toSarif, SARIF_SCHEMA, type SarifArtifact, type SarifEntry, type SarifInput, type SarifNotification, type SarifOptions } from './sarif.ts';
+export {
+  DEFAULT_AUTOMATION_ID,
+  FINGERPRINT,
+  sarifLog,
+  toSarif,
+  SARIF_SCHEMA,
+  type SarifArtifact,
+  type SarifEntry,
+  type SarifInput,
+  type SarifNotification,
+  type SarifOptions,
+} from './sarif.ts';
 export { DEFAULT_ARTIFACT_URI } from './validate/action.ts';
 
 // Where a JSON Pointer sits in the text it was parsed from (CLI regions, hosted SARIF, the playground).
-export { indexJson, POSITION_LIMITS, type DuplicateMember, type JsonIndex, type SourceRange } from './json-positions.ts';
+export {
+  indexJson,
+  POSITION_LIMITS,
+  type DuplicateMember,
+  type JsonIndex,
+  type SourceRange,
+} from './json-positions.ts';
 export { hasDuplicateMembers } from './duplicate-scan.ts';
 export { keyedPointer, keylessPointer, type MappedPointer } from './keyless-pointer.ts';
 export { sourceLocator } from './source-locator.ts';
 export { childPath, pointerSegment, pointerSegments } from './pointer.ts';
 
 // RFC 3339 instants, compared exactly (leap seconds, offsets, every fraction digit).
-export { compareInstants, inFourDigitYears, instantOfDate, parseInstant, utcSecondText, type Instant } from './instant.ts';
+export {
+  compareInstants,
+  inFourDigitYears,
+  instantOfDate,
+  parseInstant,
+  utcSecondText,
+  type Instant,
+} from './instant.ts';
 
 // POST /v1/mock-exchange.
 export { mockExchange, mockExchangeAction, MOCK_RESULT_KIND, type MockExchangeResult } from './mock-exchange/index.ts';
 export { parseMockRequest, type MockFormat, type MockRequest } from './mock-exchange/request.ts';
 
 // POST /v1/check-exchange and the test kit: the linkage rules of one exchange, and their fixtures.
-export { checkExchange, checkExchangeAction, checkExchangeMessages, EXCHANGE_CHECK_KIND, parseCheckExchangeRequest, responseKind, valueAt } from './exchange/index.ts';
-export type { CheckExchangeRequest, CheckExchangeResult, ExchangeCheck, ExchangeFinding, ExchangeInput, ExchangePair, ExchangeVerdict, MessageVerdict } from './exchange/index.ts';
+export {
+  checkExchange,
+  checkExchangeAction,
+  checkExchangeMessages,
+  EXCHANGE_CHECK_KIND,
+  parseCheckExchangeRequest,
+  responseKind,
+  valueAt,
+} from './exchange/index.ts';
+export type {
+  CheckExchangeRequest,
+  CheckExchangeResult,
+  ExchangeCheck,
+  ExchangeFinding,
+  ExchangeInput,
+  ExchangePair,
+  ExchangeVerdict,
+  MessageVerdict,
+} from './exchange/index.ts';
 export { exchangeFixtures, type ExchangePairFixture } from './exchange/fixtures.ts';
 
 // The reference server of the HTTPS JSON binding (/v1/reference-server).
-export { answerMessage, capabilityStatement, decodeTaskRef, encodeTaskRef, TASK_RUN_SECONDS, taskStatus, type ReferenceAnswer, type TaskStatusAnswer, type TaskTicket } from './reference-server/index.ts';
+export {
+  answerMessage,
+  capabilityStatement,
+  decodeTaskRef,
+  encodeTaskRef,
+  TASK_RUN_SECONDS,
+  taskStatus,
+  type ReferenceAnswer,
+  type TaskStatusAnswer,
+  type TaskTicket,
+} from './reference-server/index.ts';
 
 // The one serializer and checksum (CONTRACT section 3), keyless transport (section 5).
-export { canonicalHash, canonicalJson, integrityForms, messageChecksum, seal, sealBuilt, sha256Hex, withoutIntegrity } from './canonical.ts';
+export {
+  canonicalHash,
+  canonicalJson,
+  integrityForms,
+  messageChecksum,
+  seal,
+  sealBuilt,
+  sha256Hex,
+  withoutIntegrity,
+} from './canonical.ts';
 export { jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
-export { messageFromKeyless, messageToKeyless, objectFromKeylessByMap, objectToKeyless, type KeylessResult } from './keyless.ts';
+export {
+  messageFromKeyless,
+  messageToKeyless,
+  objectFromKeylessByMap,
+  objectToKeyless,
+  type KeylessResult,
+} from './keyless.ts';
 
 // What records and the mock exchange both publish: sealed examples, order maps, fixtures.
 export { EXAMPLE_CHECKED_AT, publishedExamples, type PublishedExample } from './artifacts/examples.ts';

@@ -38,7 +38,13 @@ export function parseInstant(text: string): Instant | undefined {
 export function instantOfDate(date: Date): Instant {
   const ms = date.getTime();
   const utcSeconds = Math.floor(ms / 1000);
-  return { utcSeconds, leap: false, fraction: String(ms - utcSeconds * 1000).padStart(3, '0').replace(/0+$/, '') };
+  return {
+    utcSeconds,
+    leap: false,
+    fraction: String(ms - utcSeconds * 1000)
+      .padStart(3, '0')
+      .replace(/0+$/, ''),
+  };
 }
 
 /** Negative when a is earlier than b, 0 when they are the same instant, positive when later. */
@@ -59,4 +65,5 @@ export function inFourDigitYears(utcSeconds: number): boolean {
 }
 
 /** RFC 3339 UTC text of a whole second (one in four-digit years): YYYY-MM-DDTHH:MM:SSZ. */
-export const utcSecondText = (utcSeconds: number): string => `${new Date(utcSeconds * 1000).toISOString().slice(0, 19)}Z`;
+export const utcSecondText = (utcSeconds: number): string =>
+  `${new Date(utcSeconds * 1000).toISOString().slice(0, 19)}Z`;

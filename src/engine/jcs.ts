@@ -108,7 +108,10 @@ function orReference<T>(walk: () => T, reference: () => T): T {
 
 /** The RFC 8785 canonical form of a value; undefined when it has none (like JSON.stringify). */
 export function jcs(value: unknown): string | undefined {
-  return orReference(() => serialize(value), () => canonicalize(value));
+  return orReference(
+    () => serialize(value),
+    () => canonicalize(value),
+  );
 }
 
 export interface JcsForms {

@@ -53,7 +53,6 @@ export interface JsonIndexLimits {
 
 export const POSITION_LIMITS = { maxDepth: 64, maxBytes: 262_144 } as const;
 
-
 interface Frame {
   readonly array: boolean;
   readonly pointer: string;
@@ -158,7 +157,17 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
         return false;
       }
       const array = c === '[';
-      const frame: Frame = { array, pointer, start, valueStart, index: 0, members: new Map(), childName: '', childPointer: '', childStart: 0 };
+      const frame: Frame = {
+        array,
+        pointer,
+        start,
+        valueStart,
+        index: 0,
+        members: new Map(),
+        childName: '',
+        childPointer: '',
+        childStart: 0,
+      };
       stack.push(frame);
       i++;
       skip();
@@ -232,13 +241,20 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
   return {
     ok,
     ...(ok ? {} : { failure, errorOffset: failure === 'malformed' ? i : undefined }),
-    duplicates: repeated.map(({ pointer, spans: list }) => ({ pointer, count: list.length, occurrences: list.map(rangeOfSpan) })),
+    duplicates: repeated.map(({ pointer, spans: list }) => ({
+      pointer,
+      count: list.length,
+      occurrences: list.map(rangeOfSpan),
+    })),
     lookup,
     lookupValue,
     nearest(pointer) {
       const segments = pointerSegments(pointer);
       for (let n = segments.length; n > 0; n--) {
-        const p = segments.slice(0, n).map((s) => `/${pointerSegment(s)}`).join('');
+        const p = segments
+          .slice(0, n)
+          .map((s) => `/${pointerSegment(s)}`)
+          .join('');
         const range = lookup(p);
         if (range) return { pointer: p, range };
       }

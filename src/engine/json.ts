@@ -77,7 +77,9 @@ export function findNonCanonical(value: unknown, path = ''): string | undefined 
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
   if (typeof value !== 'object' || value === null) return undefined;
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value);
   for (const [key, child] of entries) {
     const childPath = pointerTo(path, key);
     if (LONE_SURROGATE.test(key)) return childPath;

@@ -32,7 +32,11 @@ function placeOf(owner: ObjectDef, key: string, type: FieldType, profile: unknow
 }
 
 const itemPlace = (items: FieldType): Place =>
-  items.kind === 'object' ? { def: objectDef(items.ref) } : items.kind === 'array' ? { items: items.items } : { free: true };
+  items.kind === 'object'
+    ? { def: objectDef(items.ref) }
+    : items.kind === 'array'
+      ? { items: items.items }
+      : { free: true };
 
 function walk(pointer: string, keyless: unknown, toKeyless: boolean): MappedPointer {
   const profile = profileOf(keyless);
@@ -41,7 +45,11 @@ function walk(pointer: string, keyless: unknown, toKeyless: boolean): MappedPoin
   for (const segment of pointerSegments(pointer)) {
     if ('def' in place) {
       const { def } = place;
-      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
+      const index = toKeyless
+        ? def.fields.findIndex((f) => f.key === segment)
+        : /^(0|[1-9]\d*)$/.test(segment)
+          ? Number(segment)
+          : -1;
       const field = def.fields[index];
       if (!field) return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(''), complete: false };
       out.push(toKeyless ? String(index) : field.key);
@@ -55,7 +63,9 @@ function walk(pointer: string, keyless: unknown, toKeyless: boolean): MappedPoin
 }
 
 /** A pointer into the keyed message -> the same member's pointer in the keyless array. */
-export const keylessPointer = (keyedPointer: string, keyless: unknown): MappedPointer => walk(keyedPointer, keyless, true);
+export const keylessPointer = (keyedPointer: string, keyless: unknown): MappedPointer =>
+  walk(keyedPointer, keyless, true);
 
 /** A pointer into the keyless array -> the keyed pointer the validator reports. */
-export const keyedPointer = (keylessPointerText: string, keyless: unknown): MappedPointer => walk(keylessPointerText, keyless, false);
+export const keyedPointer = (keylessPointerText: string, keyless: unknown): MappedPointer =>
+  walk(keylessPointerText, keyless, false);

@@ -40,7 +40,13 @@ export interface KeylessResult {
   readonly issues: IssueDraft[];
 }
 
-function valueFromKeyless(value: Json, type: FieldType, def: ObjectDef | undefined, path: string, issues: IssueDraft[]): Json {
+function valueFromKeyless(
+  value: Json,
+  type: FieldType,
+  def: ObjectDef | undefined,
+  path: string,
+  issues: IssueDraft[],
+): Json {
   if (def) return objectFromKeyless(value, def, path, issues);
   if (type.kind === 'array' && Array.isArray(value)) {
     const items = type.items;
@@ -52,21 +58,45 @@ function valueFromKeyless(value: Json, type: FieldType, def: ObjectDef | undefin
 
 function objectFromKeyless(input: Json, def: ObjectDef, path: string, issues: IssueDraft[]): Json {
   if (!Array.isArray(input)) {
-    issues.push({ code: 'keyless.shape_mismatch', path, message: `Expected a keyless array for ${def.title.toLowerCase()} (order map ${def.name}).`, expected: 'array', actual: jsonType(input) });
+    issues.push({
+      code: 'keyless.shape_mismatch',
+      path,
+      message: `Expected a keyless array for ${def.title.toLowerCase()} (order map ${def.name}).`,
+      expected: 'array',
+      actual: jsonType(input),
+    });
     return input;
   }
   if (input.length > def.fields.length) {
-    issues.push({ code: 'keyless.overflow', path, message: `The keyless array has ${input.length} positions; the ${def.name} map has ${def.fields.length}.`, expected: def.fields.length, actual: input.length });
+    issues.push({
+      code: 'keyless.overflow',
+      path,
+      message: `The keyless array has ${input.length} positions; the ${def.name} map has ${def.fields.length}.`,
+      expected: def.fields.length,
+      actual: input.length,
+    });
   }
   const keyed: Record<string, unknown> = {};
   def.fields.forEach((field, index) => {
     const raw = input[index];
     const fieldPath = childPath(path, field.key);
     if (raw === null || raw === undefined) {
-      if (field.required) issues.push({ code: 'keyless.required_null', path: fieldPath, message: `Position ${index} (${field.key}) is required but empty.`, expected: field.key });
+      if (field.required)
+        issues.push({
+          code: 'keyless.required_null',
+          path: fieldPath,
+          message: `Position ${index} (${field.key}) is required but empty.`,
+          expected: field.key,
+        });
       return;
     }
-    keyed[field.key] = valueFromKeyless(raw, field.type, nestedDef(def, field, field.type, keyed.profile), fieldPath, issues);
+    keyed[field.key] = valueFromKeyless(
+      raw,
+      field.type,
+      nestedDef(def, field, field.type, keyed.profile),
+      fieldPath,
+      issues,
+    );
   });
   return keyed;
 }

@@ -8,4 +8,9 @@ export const childPath = (path: string, key: string | number): string => `${path
 
 /** A pointer's reference tokens, unescaped (RFC 6901 section 4). */
 export const pointerSegments = (pointer: string): string[] =>
-  pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));

@@ -49,7 +49,8 @@ export interface SarifOptions {
 }
 
 const ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
-const artifactLocation = (a: { uri: string; uriBaseId?: string }) => (a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri });
+const artifactLocation = (a: { uri: string; uriBaseId?: string }) =>
+  a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri };
 
 function region(range: SourceRange | undefined) {
   // A result without a known range still names line 1, which GitHub requires (region.startLine).
@@ -60,7 +61,11 @@ function region(range: SourceRange | undefined) {
 
 function result(issue: Issue, artifact: SarifArtifact | undefined) {
   const location: Record<string, unknown> = {};
-  if (artifact) location.physicalLocation = { artifactLocation: artifactLocation(artifact), region: region(artifact.locate?.(issue.path)) };
+  if (artifact)
+    location.physicalLocation = {
+      artifactLocation: artifactLocation(artifact),
+      region: region(artifact.locate?.(issue.path)),
+    };
   location.logicalLocations = [{ fullyQualifiedName: issue.path === '' ? '/' : issue.path, kind: 'member' }];
   location.properties = { jsonPointer: issue.path };
   const properties: Record<string, unknown> = { jsonPointer: issue.path, helpUri: issue.help_url };
@@ -116,7 +121,9 @@ export function sarifLog(entries: readonly SarifEntry[], site: Site, options: Sa
         automationDetails: { id: options.automationId ?? DEFAULT_AUTOMATION_ID },
         columnKind: 'utf16CodeUnits',
         invocations: [invocation],
-        results: entries.flatMap((e) => sortIssues([...e.input.errors, ...e.input.warnings]).map((i) => result(i, e.artifact))),
+        results: entries.flatMap((e) =>
+          sortIssues([...e.input.errors, ...e.input.warnings]).map((i) => result(i, e.artifact)),
+        ),
         properties: { profile: profiles.size === 1 ? [...profiles][0]! : null, validateUrl: l.validate },
       },
     ],
@@ -124,4 +131,5 @@ export function sarifLog(entries: readonly SarifEntry[], site: Site, options: Sa
 }
 
 /** The log of one validator result (POST /v1/validate with format sarif). */
-export const toSarif = (input: SarifInput, site: Site, artifact?: SarifArtifact, options: SarifOptions = {}) => sarifLog([{ input, artifact }], site, options);
+export const toSarif = (input: SarifInput, site: Site, artifact?: SarifArtifact, options: SarifOptions = {}) =>
+  sarifLog([{ input, artifact }], site, options);

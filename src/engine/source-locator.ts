@@ -8,7 +8,13 @@ import type { NormalizationMode } from './validate/types.ts';
  * In keyless-json the keyed pointer is first mapped to its array position. `prefix` is the
  * message's own pointer when the text holds more than the message ("/message" in a request).
  */
-export function sourceLocator(text: string, mode: NormalizationMode, input: unknown, prefix = ''): (pointer: string) => SourceRange {
+export function sourceLocator(
+  text: string,
+  mode: NormalizationMode,
+  input: unknown,
+  prefix = '',
+): (pointer: string) => SourceRange {
   const index = indexJson(text, { maxDepth: POSITION_LIMITS.maxDepth + (prefix === '' ? 0 : 1) });
-  return (pointer) => index.nearest(prefix + (mode === 'keyless-json' ? keylessPointer(pointer, input).pointer : pointer)).range;
+  return (pointer) =>
+    index.nearest(prefix + (mode === 'keyless-json' ? keylessPointer(pointer, input).pointer : pointer)).range;
 }

@@ -28,15 +28,28 @@ export function actionHandler(options: ActionHandlerOptions): (request: Request)
 
   async function handle(request: Request): Promise<Response> {
     if (request.method === 'OPTIONS') {
-      return new Response(null, { status: 204, headers: { ...actionHeaders(), ...PREFLIGHT_HEADERS, Allow: ACTION_ALLOW } });
+      return new Response(null, {
+        status: 204,
+        headers: { ...actionHeaders(), ...PREFLIGHT_HEADERS, Allow: ACTION_ALLOW },
+      });
     }
     if (request.method !== 'POST') {
-      return problemResponse(site, 'request.method_not_allowed', `This route takes POST (and OPTIONS for CORS preflight), not ${request.method}.`, { headers: { Allow: ACTION_ALLOW } });
+      return problemResponse(
+        site,
+        'request.method_not_allowed',
+        `This route takes POST (and OPTIONS for CORS preflight), not ${request.method}.`,
+        { headers: { Allow: ACTION_ALLOW } },
+      );
     }
     const declared = Number(request.headers.get('content-length'));
     if (!isJsonMediaType(request.headers.get('content-type'))) {
-      if (Number.isFinite(declared) && declared > 262_144) return problemResponse(site, 'request.too_large', 'The request body is over 262,144 bytes.');
-      return problemResponse(site, 'request.unsupported_media_type', 'Send the body as application/json (or a +json media type) with a matching Content-Type header.');
+      if (Number.isFinite(declared) && declared > 262_144)
+        return problemResponse(site, 'request.too_large', 'The request body is over 262,144 bytes.');
+      return problemResponse(
+        site,
+        'request.unsupported_media_type',
+        'Send the body as application/json (or a +json media type) with a matching Content-Type header.',
+      );
     }
     const encoding = unreadableEncoding(request.headers);
     if (encoding) return problemResponse(site, 'request.unsupported_media_type', encoding);
@@ -44,7 +57,8 @@ export function actionHandler(options: ActionHandlerOptions): (request: Request)
     if (!parsed.ok) return problemResponse(site, parsed.code, parsed.detail);
     // The text goes along so that validate can see duplicate names and measure source positions.
     const outcome = action(parsed.value, context, { text: parsed.text });
-    if (!outcome.ok) return problemResponse(site, outcome.code, outcome.detail, outcome.errors ? { errors: outcome.errors } : {});
+    if (!outcome.ok)
+      return problemResponse(site, outcome.code, outcome.detail, outcome.errors ? { errors: outcome.errors } : {});
     const headers: Record<string, string> = {
       ...actionHeaders(),
       'Content-Type': outcome.mediaType ? `${outcome.mediaType}; charset=utf-8` : JSON_TYPE,

@@ -23,12 +23,26 @@ export const RATE_LIMITED_PATH = '/v1/errors/rate-limited';
 export function apiFallback(site: Site, method: string, pathname: string): Response {
   // Netlify's limiter rewrites the limited request as it came (a POST); a GET here is just unknown.
   if (pathname === RATE_LIMITED_PATH && method !== 'GET' && method !== 'HEAD') {
-    return problemResponse(site, 'request.rate_limited', `More than ${RATE_LIMIT} POST requests in a minute to this route; retry after ${RATE_WINDOW_SECONDS} seconds.`, { headers: { 'Retry-After': String(RATE_WINDOW_SECONDS) } });
+    return problemResponse(
+      site,
+      'request.rate_limited',
+      `More than ${RATE_LIMIT} POST requests in a minute to this route; retry after ${RATE_WINDOW_SECONDS} seconds.`,
+      { headers: { 'Retry-After': String(RATE_WINDOW_SECONDS) } },
+    );
   }
   if (isRecordPath(pathname)) {
-    return problemResponse(site, 'request.method_not_allowed', `${pathname} is a published record; it takes GET and HEAD, not ${method}.`, { headers: { Allow: RECORD_ALLOW } });
+    return problemResponse(
+      site,
+      'request.method_not_allowed',
+      `${pathname} is a published record; it takes GET and HEAD, not ${method}.`,
+      { headers: { Allow: RECORD_ALLOW } },
+    );
   }
-  return problemResponse(site, 'route.not_found', `No route of the REST surface has the path ${pathname}; GET ${site.base}/catalog lists every route.`);
+  return problemResponse(
+    site,
+    'route.not_found',
+    `No route of the REST surface has the path ${pathname}; GET ${site.base}/catalog lists every route.`,
+  );
 }
 
 /**
@@ -40,6 +54,12 @@ export function apiFallback(site: Site, method: string, pathname: string): Respo
  */
 export const API_FALLBACK_ROUTE = {
   path: '/v1/*',
-  excludedPath: ['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange', '/v1/reference-server', '/v1/reference-server/tasks/*'],
+  excludedPath: [
+    '/v1/validate',
+    '/v1/mock-exchange',
+    '/v1/check-exchange',
+    '/v1/reference-server',
+    '/v1/reference-server/tasks/*',
+  ],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 };

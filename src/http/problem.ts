@@ -11,7 +11,11 @@ export interface ProblemOptions {
 }
 
 /** Headers of every function response: security, CORS and no-store. */
-export const actionHeaders = (): Record<string, string> => ({ ...SECURITY_HEADERS, ...CORS_HEADERS, 'Cache-Control': NO_STORE });
+export const actionHeaders = (): Record<string, string> => ({
+  ...SECURITY_HEADERS,
+  ...CORS_HEADERS,
+  'Cache-Control': NO_STORE,
+});
 
 export function problemResponse(site: Site, code: ErrorCodeId, detail: string, options: ProblemOptions = {}): Response {
   const body = problemBody(site, code, detail, options.errors);

@@ -22,17 +22,26 @@ export interface ReferenceServerOptions {
 }
 
 const json = (body: unknown, status: number, head: boolean): Response =>
-  new Response(head ? null : JSON.stringify(body), { status, headers: { ...actionHeaders(), 'Content-Type': JSON_TYPE } });
+  new Response(head ? null : JSON.stringify(body), {
+    status,
+    headers: { ...actionHeaders(), 'Content-Type': JSON_TYPE },
+  });
 
 export function referenceServerHandler(options: ReferenceServerOptions): (request: Request) => Promise<Response> {
   const { site } = options;
   const context: EngineContext = { site, now: options.now ?? (() => new Date()) };
   const notAllowed = (allow: string, method: string) =>
-    problemResponse(site, 'request.method_not_allowed', `This path takes ${allow}, not ${method}.`, { headers: { Allow: allow } });
+    problemResponse(site, 'request.method_not_allowed', `This path takes ${allow}, not ${method}.`, {
+      headers: { Allow: allow },
+    });
 
   async function post(request: Request): Promise<Response> {
     if (!isJsonMediaType(request.headers.get('content-type'))) {
-      return problemResponse(site, 'request.unsupported_media_type', 'Send the message as application/json (a JSON object keyed, a JSON array keyless).');
+      return problemResponse(
+        site,
+        'request.unsupported_media_type',
+        'Send the message as application/json (a JSON object keyed, a JSON array keyless).',
+      );
     }
     const parsed = await readJsonBody(request);
     if (!parsed.ok) return problemResponse(site, parsed.code, parsed.detail);
@@ -56,8 +65,13 @@ export function referenceServerHandler(options: ReferenceServerOptions): (reques
       const status = taskStatus(ref, context);
       return status.ok ? json(status.message, 200, head) : problemResponse(site, status.code, status.detail);
     }
-    if (pathname !== REFERENCE_SERVER_PATH) return problemResponse(site, 'route.not_found', `No route of the reference server has the path ${pathname}.`);
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...actionHeaders(), ...PREFLIGHT_HEADERS, Allow: 'GET, HEAD, POST, OPTIONS' } });
+    if (pathname !== REFERENCE_SERVER_PATH)
+      return problemResponse(site, 'route.not_found', `No route of the reference server has the path ${pathname}.`);
+    if (method === 'OPTIONS')
+      return new Response(null, {
+        status: 204,
+        headers: { ...actionHeaders(), ...PREFLIGHT_HEADERS, Allow: 'GET, HEAD, POST, OPTIONS' },
+      });
     if (method === 'GET' || head) return json(capabilityStatement(site), 200, head);
     if (method === 'POST') return post(request);
     return notAllowed('GET, HEAD, POST, OPTIONS', method);

@@ -15,7 +15,9 @@ export const MAX_BODY_BYTES = 262_144;
 const BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
 
 /** The parsed body with its text (validate reads positions and duplicate names from it), or the failure. */
-export type BodyResult = { readonly ok: true; readonly value: unknown; readonly text: string } | Failure<'request.too_large' | 'request.malformed_json' | 'request.too_deep'>;
+export type BodyResult =
+  | { readonly ok: true; readonly value: unknown; readonly text: string }
+  | Failure<'request.too_large' | 'request.malformed_json' | 'request.too_deep'>;
 
 // MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
 const tooLarge = { ok: false, code: 'request.too_large', detail: 'The request body is over 262,144 bytes.' } as const;
@@ -53,7 +55,8 @@ export function nestingExceeds(text: string, limit = MAX_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -75,7 +78,10 @@ function parseError(text: string, error: unknown): string {
   const m = /position (\d+)/.exec(reason);
   const position = m ? Number(m[1]) : jsonErrorPosition(text);
   // V8 quotes the input in some messages; the position says enough, so keep only its first clause.
-  const short = reason.replace(/\s*\(line \d+ column \d+\)/, '').split(/, "/, 1)[0]!.slice(0, 160);
+  const short = reason
+    .replace(/\s*\(line \d+ column \d+\)/, '')
+    .split(/, "/, 1)[0]!
+    .slice(0, 160);
   return position === undefined
     ? `The request body is not valid JSON: ${short}.`
     : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
@@ -90,8 +96,14 @@ export async function readJsonBody(request: Request): Promise<BodyResult> {
   } catch {
     return { ok: false, code: 'request.malformed_json', detail: 'The request body is not valid UTF-8.' };
   }
-  if (text.trim() === '') return { ok: false, code: 'request.malformed_json', detail: 'The request body is empty; send a JSON object such as {"message": {...}}.' };
-  if (nestingExceeds(text, BODY_DEPTH_LIMIT)) return { ok: false, code: 'request.too_deep', detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
+  if (text.trim() === '')
+    return {
+      ok: false,
+      code: 'request.malformed_json',
+      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.',
+    };
+  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
+    return { ok: false, code: 'request.too_deep', detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
   try {
     return { ok: true, value: JSON.parse(text), text };
   } catch (error) {
@@ -105,10 +117,15 @@ export async function readJsonBody(request: Request): Promise<BodyResult> {
  * charset other than UTF-8 (RFC 8259 section 8.1: JSON exchanged between systems is UTF-8).
  */
 export function unreadableEncoding(headers: Headers): string | undefined {
-  const encodings = (headers.get('content-encoding') ?? '').split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '' && e !== 'identity');
-  if (encodings.length > 0) return `The service does not decode Content-Encoding ${encodings.join(', ')}; send the JSON body unencoded (identity).`;
+  const encodings = (headers.get('content-encoding') ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '' && e !== 'identity');
+  if (encodings.length > 0)
+    return `The service does not decode Content-Encoding ${encodings.join(', ')}; send the JSON body unencoded (identity).`;
   const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(headers.get('content-type') ?? '')?.[2]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
   return undefined;
 }
 

@@ -54,14 +54,25 @@ function expand(route: Route): PublishedRecord[] {
   const [path, query] = route.path.split('?');
   if (query) {
     const [name, value] = query.split('=');
-    return [{ path: `/v1${path}`, query: { name: name!, value: value! }, file: `/v1${ADOPTION_KIT_DOWNLOAD_FILE}`, page: route.page }];
+    return [
+      {
+        path: `/v1${path}`,
+        query: { name: name!, value: value! },
+        file: `/v1${ADOPTION_KIT_DOWNLOAD_FILE}`,
+        page: route.page,
+      },
+    ];
   }
   const ids = path!.includes('{profile}') ? (ROUTE_IDS[route.id] ?? []) : [undefined];
   return ids.map((id) => {
     const sub = id === undefined ? path! : path!.replace('{profile}', id);
     // The envelope schema has no page of its own; the profiles page lists it (its html_url).
     const page = id === undefined ? route.page : route.page.replace('{profile}', id);
-    return { path: `/v1${sub}`, file: `/v1${recordFile(sub)}`, page: pagePaths.has(page) ? page : route.page.split('{profile}')[0]! };
+    return {
+      path: `/v1${sub}`,
+      file: `/v1${recordFile(sub)}`,
+      page: pagePaths.has(page) ? page : route.page.split('{profile}')[0]!,
+    };
   });
 }
 
@@ -101,7 +112,9 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     },
   })),
   { path: `/v1${ROUTE_NOT_FOUND_FILE}`, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': NO_STORE } },
-  ...PAGE_TWINS.flatMap((t) => pageRulePaths(t.page).map((path) => ({ path, headers: { Link: linkTo(t.record, 'application/json') } }))),
+  ...PAGE_TWINS.flatMap((t) =>
+    pageRulePaths(t.page).map((path) => ({ path, headers: { Link: linkTo(t.record, 'application/json') } })),
+  ),
 ];
 
 /**
@@ -141,7 +154,11 @@ export function rewrite(pathname: string, query: URLSearchParams): string {
 }
 
 export function netlifyHeadersFile(): string {
-  return HEADER_RULES.map((r) => [r.path, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join('\n') + '\n';
+  return (
+    HEADER_RULES.map((r) => [r.path, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join(
+      '\n',
+    ) + '\n'
+  );
 }
 
 /**
@@ -150,5 +167,9 @@ export function netlifyHeadersFile(): string {
  */
 export function netlifyRedirectsFile(): string {
   const status = (r: Rewrite) => (r.status === 404 ? '404' : '200!');
-  return REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`).join('\n') + '\n';
+  return (
+    REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`).join(
+      '\n',
+    ) + '\n'
+  );
 }

@@ -22,8 +22,12 @@ export function parseBaseline(text: string): BaselineRead {
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }
-  const list = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).expected_failures : undefined;
-  if (!Array.isArray(list) || !list.every((id) => typeof id === 'string')) return { ok: false, error: 'expected_failures must be an array of check ids' };
+  const list =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>).expected_failures
+      : undefined;
+  if (!Array.isArray(list) || !list.every((id) => typeof id === 'string'))
+    return { ok: false, error: 'expected_failures must be an array of check ids' };
   const unknown = list.filter((id) => !KNOWN.has(id));
   if (unknown.length) return { ok: false, error: `unknown check id(s) in the baseline: ${unknown.join(', ')}` };
   return { ok: true, baseline: { expected_failures: list } };
@@ -40,7 +44,9 @@ export interface BaselineOutcome {
 
 export function compareBaseline(verdicts: readonly KitVerdict[], baseline: Baseline | undefined): BaselineOutcome {
   const listed = new Set(baseline?.expected_failures ?? []);
-  const failing = verdicts.filter((v) => v.status === 'fail' && (v.severity === 'must' || listed.has(v.id))).map((v) => v.id);
+  const failing = verdicts
+    .filter((v) => v.status === 'fail' && (v.severity === 'must' || listed.has(v.id)))
+    .map((v) => v.id);
   return {
     expected: failing.filter((id) => listed.has(id)),
     regressions: failing.filter((id) => !listed.has(id)),

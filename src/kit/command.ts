@@ -55,8 +55,15 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
       args: [...argv],
       allowPositionals: true,
       options: {
-        capability: { type: 'string' }, format: { type: 'string' }, baseline: { type: 'string' }, only: { type: 'string' },
-        result: { type: 'string' }, timeout: { type: 'string' }, 'max-time': { type: 'string' }, 'max-requests': { type: 'string' }, help: { type: 'boolean' },
+        capability: { type: 'string' },
+        format: { type: 'string' },
+        baseline: { type: 'string' },
+        only: { type: 'string' },
+        result: { type: 'string' },
+        timeout: { type: 'string' },
+        'max-time': { type: 'string' },
+        'max-requests': { type: 'string' },
+        help: { type: 'boolean' },
       },
     });
     if (values.help) {
@@ -66,26 +73,41 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     if (positionals.length !== 1) throw new UsageError('give exactly one endpoint URL');
     const endpoint = positionals[0]!;
     for (const url of [endpoint, values.capability]) {
-      if (url !== undefined && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))) throw new UsageError(`${url} is not an http(s) URL`);
+      if (url !== undefined && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
+        throw new UsageError(`${url} is not an http(s) URL`);
     }
     const format = (values.format ?? 'text') as KitFormat;
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(', ')}`);
     const known = new Set<string>(KIT_CHECKS.map((c) => c.id));
-    const only = values.only === undefined ? undefined : new Set(values.only.split(',').map((s) => s.trim()).filter(Boolean));
+    const only =
+      values.only === undefined
+        ? undefined
+        : new Set(
+            values.only
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          );
     const unknown = only ? [...only].filter((id) => !known.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(', ')}`);
     let baseline: Baseline | undefined;
     if (values.baseline !== undefined) {
-      const read = parseBaseline(await readFile(values.baseline, 'utf8').catch(() => {
-        throw new UsageError(`cannot read the baseline ${values.baseline}`);
-      }));
+      const read = parseBaseline(
+        await readFile(values.baseline, 'utf8').catch(() => {
+          throw new UsageError(`cannot read the baseline ${values.baseline}`);
+        }),
+      );
       if (!read.ok) throw new UsageError(`${values.baseline}: ${read.error}`);
       baseline = read.baseline;
     }
     const report = await testImplementation({
       endpoint,
       ...(values.capability ? { capabilityUrl: values.capability } : {}),
-      limits: { timeoutMs: positive(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout'), totalMs: positive(values['max-time'], DEFAULT_LIMITS.totalMs, '--max-time'), maxRequests: positive(values['max-requests'], DEFAULT_LIMITS.maxRequests, '--max-requests') },
+      limits: {
+        timeoutMs: positive(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout'),
+        totalMs: positive(values['max-time'], DEFAULT_LIMITS.totalMs, '--max-time'),
+        maxRequests: positive(values['max-requests'], DEFAULT_LIMITS.maxRequests, '--max-requests'),
+      },
       now: io.now(),
       runId: randomBytes(16).toString('hex'),
       site: io.site,
@@ -96,7 +118,8 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
       io.stderr(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? 'no answer'}\n`);
       return 2;
     }
-    if (values.result !== undefined) await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
+    if (values.result !== undefined)
+      await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     io.stdout(formatKitReport(report, format));
     return report.exit_code;
   } catch (error) {

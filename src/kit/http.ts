@@ -38,7 +38,10 @@ export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFA
     allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
     async send(method, url, body) {
       const target = new URL(url);
-      if (!allowedOrigins.includes(target.origin)) throw new KitHttpError(`refused to contact ${target.origin}: the kit only sends to ${allowedOrigins.join(', ')}`);
+      if (!allowedOrigins.includes(target.origin))
+        throw new KitHttpError(
+          `refused to contact ${target.origin}: the kit only sends to ${allowedOrigins.join(', ')}`,
+        );
       if (sent >= limits.maxRequests) throw new KitHttpError(`request budget of ${limits.maxRequests} used up`);
       const left = deadline - Date.now();
       if (left <= 0) throw new KitHttpError(`total time cap of ${limits.totalMs} ms reached`);
@@ -48,12 +51,17 @@ export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFA
         response = await fetch(target, {
           method,
           redirect: 'manual',
-          headers: body ? { 'content-type': body.mediaType, accept: 'application/json' } : { accept: 'application/json' },
+          headers: body
+            ? { 'content-type': body.mediaType, accept: 'application/json' }
+            : { accept: 'application/json' },
           ...(body ? { body: body.text } : {}),
           signal: AbortSignal.timeout(Math.min(limits.timeoutMs, left)),
         });
       } catch (error) {
-        const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${Math.min(limits.timeoutMs, left)} ms` : `cannot reach ${target.origin} (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message})`;
+        const reason =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `no answer within ${Math.min(limits.timeoutMs, left)} ms`
+            : `cannot reach ${target.origin} (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message})`;
         throw new KitHttpError(`${method} ${url}: ${reason}`);
       }
       const bytes = new Uint8Array(await response.arrayBuffer());
@@ -64,7 +72,12 @@ export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFA
       } catch {
         json = undefined;
       }
-      return { status: response.status, mediaType: (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(), text, json };
+      return {
+        status: response.status,
+        mediaType: (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
+        text,
+        json,
+      };
     },
   };
 }

@@ -24,7 +24,13 @@ export interface KitReport {
   readonly declared_bindings: readonly string[];
   /** Why the run stopped early, when it did. */
   readonly aborted?: string;
-  readonly counts: { readonly pass: number; readonly fail: number; readonly skip: number; readonly must_fail: number; readonly should_fail: number };
+  readonly counts: {
+    readonly pass: number;
+    readonly fail: number;
+    readonly skip: number;
+    readonly must_fail: number;
+    readonly should_fail: number;
+  };
   readonly baseline: BaselineOutcome;
   /** 0 no regression and no stale baseline entry, 1 otherwise, 2 the endpoint could not be reached. */
   readonly exit_code: 0 | 1 | 2;

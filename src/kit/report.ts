@@ -8,28 +8,41 @@ const mark = { pass: 'PASS', fail: 'FAIL', skip: 'skip' } as const;
 
 export function textReport(r: KitReport): string {
   const width = Math.max(...r.checks.map((c) => c.id.length));
-  const lines = [`uai test ${r.endpoint}: ${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests`];
+  const lines = [
+    `uai test ${r.endpoint}: ${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests`,
+  ];
   if (r.aborted) lines.push(`stopped early: ${r.aborted}`);
   for (const c of r.checks) {
     const expected = c.status === 'fail' && r.baseline.expected.includes(c.id) ? ' (expected, baseline)' : '';
     lines.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
     if (c.status === 'fail') for (const e of c.evidence.slice(0, 3)) lines.push(`        ${e}`);
   }
-  if (r.baseline.regressions.length) lines.push(`regressions (not in the baseline): ${r.baseline.regressions.join(', ')}`);
-  if (r.baseline.stale.length) lines.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(', ')}`);
-  lines.push(`result message ${String(r.result_message.message_id)}: ${(r.result_message.body as { status: string }).status} (verify with: uai validate <file>)`);
+  if (r.baseline.regressions.length)
+    lines.push(`regressions (not in the baseline): ${r.baseline.regressions.join(', ')}`);
+  if (r.baseline.stale.length)
+    lines.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(', ')}`);
+  lines.push(
+    `result message ${String(r.result_message.message_id)}: ${(r.result_message.body as { status: string }).status} (verify with: uai validate <file>)`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 const xml = (s: string): string =>
-  s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, '\uFFFD').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  s
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, '\uFFFD')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 
 /** JUnit XML as CI systems read it: one testsuite, one testcase per check; baseline failures are skipped. */
 export function junitReport(r: KitReport): string {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml(c.category)}" name="${xml(c.id)}" time="0">`;
-    if (c.status === 'fail' && r.baseline.expected.includes(c.id)) return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
-    if (c.status === 'fail') return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${xml(c.evidence.join('\n'))}</failure></testcase>`;
+    if (c.status === 'fail' && r.baseline.expected.includes(c.id))
+      return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
+    if (c.status === 'fail')
+      return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${xml(c.evidence.join('\n'))}</failure></testcase>`;
     if (c.status === 'skip') return `${open}<skipped message="${xml(c.evidence[0] ?? 'not applicable')}"/></testcase>`;
     return `${open}</testcase>`;
   });
@@ -46,11 +59,22 @@ export function junitReport(r: KitReport): string {
   ].join('\n');
 }
 
-const html = (s: string): string => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const html = (s: string): string =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** One standalone page: no scripts, no external resources. */
 export function htmlReport(r: KitReport): string {
-  const rows = r.checks.map((c) => `<tr class="${c.status}"><td>${mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== 'pass' ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join('')}</ul>` : ''}</td></tr>`);
+  const rows = r.checks.map(
+    (c) =>
+      `<tr class="${c.status}"><td>${mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${
+        c.evidence.length && c.status !== 'pass'
+          ? `<ul>${c.evidence
+              .slice(0, 5)
+              .map((e) => `<li>${html(e)}</li>`)
+              .join('')}</ul>`
+          : ''
+      }</td></tr>`,
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>uai test: ${html(r.endpoint)}</title>

@@ -18,7 +18,13 @@ export interface RequestPlan {
   readonly subject: string;
 }
 
-export const KIT_PARTY = { type: 'tool', id: 'uai-test-kit', label: `${RELEASE} implementation test kit`, role: 'requesting-agent', implementation: `uai-test-kit/${UAI_VERSION}` } as const;
+export const KIT_PARTY = {
+  type: 'tool',
+  id: 'uai-test-kit',
+  label: `${RELEASE} implementation test kit`,
+  role: 'requesting-agent',
+  implementation: `uai-test-kit/${UAI_VERSION}`,
+} as const;
 
 const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -33,8 +39,19 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
     message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
     source: { ...KIT_PARTY },
     target: plan.target,
-    conversation: { conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`, turn_id: `turn-kit-${n}`, traceparent: `00-${plan.runId}-${span}-01`, sequence: 1 },
-    delivery: { mode, priority: 'interactive', expires_at: iso(new Date(plan.now.getTime() + 3_600_000)), reply_requested: true, ack_required: false },
+    conversation: {
+      conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
+      turn_id: `turn-kit-${n}`,
+      traceparent: `00-${plan.runId}-${span}-01`,
+      sequence: 1,
+    },
+    delivery: {
+      mode,
+      priority: 'interactive',
+      expires_at: iso(new Date(plan.now.getTime() + 3_600_000)),
+      reply_requested: true,
+      ack_required: false,
+    },
     trust: { channel: 'public', auth_scheme: 'none' },
     body: {
       intent: 'resolve-profile',
@@ -50,7 +67,10 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
 }
 
 /** The body text of each hostile request, with the media type it is sent as. */
-export function hostileBodies(plan: RequestPlan, n: number): Record<string, { readonly text: string; readonly mediaType: string }> {
+export function hostileBodies(
+  plan: RequestPlan,
+  n: number,
+): Record<string, { readonly text: string; readonly mediaType: string }> {
   const good = intentRequest(plan, n, 'async');
   const json = (v: unknown) => ({ text: JSON.stringify(v), mediaType: 'application/json' });
   const integrity = good.integrity as Json;
@@ -62,7 +82,10 @@ export function hostileBodies(plan: RequestPlan, n: number): Record<string, { re
     'hostile.profile_unknown': json(seal({ ...good, profile: 'uai.unknown.thing.v1' })),
     'hostile.version_unsupported': json(seal({ ...good, uai_version: '2.0' })),
     'hostile.alias_key': json(seal({ messageId: id, ...rest })),
-    'hostile.too_deep': json({ ...good, extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep }] }),
+    'hostile.too_deep': json({
+      ...good,
+      extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep }],
+    }),
     'hostile.malformed_json': { text: `${JSON.stringify(good).slice(0, 200)}`, mediaType: 'application/json' },
     'hostile.media_type': { text: JSON.stringify(good), mediaType: 'text/plain' },
   };

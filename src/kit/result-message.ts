@@ -22,7 +22,13 @@ function subject(obs: Observations): { name?: string; messageId?: string } {
   return { ...(name ? { name } : {}), ...(messageId ? { messageId } : {}) };
 }
 
-export function resultMessage(verdicts: readonly KitVerdict[], obs: Observations, site: Site, runId: string, now: Date): Record<string, unknown> {
+export function resultMessage(
+  verdicts: readonly KitVerdict[],
+  obs: Observations,
+  site: Site,
+  runId: string,
+  now: Date,
+): Record<string, unknown> {
   const l = links(site);
   const failed = verdicts.filter((v) => v.status === 'fail');
   const issues = failed
@@ -42,9 +48,26 @@ export function resultMessage(verdicts: readonly KitVerdict[], obs: Observations
     profile: 'uai.conformance.result.v1',
     message_id: id,
     source: { ...KIT_PARTY, role: 'conformance-checker' },
-    target: { type: 'service', id: obs.endpoint, label: name ?? obs.endpoint, uri: obs.endpoint, implementation: name ?? 'unknown implementation' },
-    conversation: { conversation_id: `conv-kit-${runId.slice(0, 16)}`, turn_id: `turn-kit-result-${runId.slice(16, 24)}`, traceparent: `00-${runId}-${runId.slice(16)}-01`, sequence: 1 },
-    delivery: { mode: 'sync', priority: 'routine', expires_at: iso(new Date(now.getTime() + WEEK_MS)), reply_requested: false, ack_required: false },
+    target: {
+      type: 'service',
+      id: obs.endpoint,
+      label: name ?? obs.endpoint,
+      uri: obs.endpoint,
+      implementation: name ?? 'unknown implementation',
+    },
+    conversation: {
+      conversation_id: `conv-kit-${runId.slice(0, 16)}`,
+      turn_id: `turn-kit-result-${runId.slice(16, 24)}`,
+      traceparent: `00-${runId}-${runId.slice(16)}-01`,
+      sequence: 1,
+    },
+    delivery: {
+      mode: 'sync',
+      priority: 'routine',
+      expires_at: iso(new Date(now.getTime() + WEEK_MS)),
+      reply_requested: false,
+      ack_required: false,
+    },
     trust: { channel: 'public', auth_scheme: 'none' },
     body: {
       status: errors > 0 ? 'fail' : 'pass',
@@ -52,14 +75,27 @@ export function resultMessage(verdicts: readonly KitVerdict[], obs: Observations
       issues,
       summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso(now) },
       artifacts: {
-        catalog_url: l.catalog, schema_url: l.schema('uai.capability.statement.v1'), registry_url: l.registryEntry('uai.capability.statement.v1'),
-        example_url: l.example('uai.capability.statement.v1'), field_registry_url: l.fieldRegistry, transport_bindings_url: l.transportBindings,
-        trust_channels_url: l.trustChannels, conformance_levels_url: l.conformanceLevels, error_registry_url: l.errorRegistry, validate_url: l.validate,
+        catalog_url: l.catalog,
+        schema_url: l.schema('uai.capability.statement.v1'),
+        registry_url: l.registryEntry('uai.capability.statement.v1'),
+        example_url: l.example('uai.capability.statement.v1'),
+        field_registry_url: l.fieldRegistry,
+        transport_bindings_url: l.transportBindings,
+        trust_channels_url: l.trustChannels,
+        conformance_levels_url: l.conformanceLevels,
+        error_registry_url: l.errorRegistry,
+        validate_url: l.validate,
       },
       target_message_ref: messageId ?? obs.endpoint,
     },
     provenance: { trace_id: runId, issued_at: iso(now), agent_id: 'uai-test-kit' },
     integrity: { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' },
-    extensions: [{ namespace: 'urn:uai:ext:evidence', purpose: `${RELEASE} implementation test kit evidence about one endpoint.`, critical: false }],
+    extensions: [
+      {
+        namespace: 'urn:uai:ext:evidence',
+        purpose: `${RELEASE} implementation test kit evidence about one endpoint.`,
+        critical: false,
+      },
+    ],
   });
 }

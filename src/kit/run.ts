@@ -23,15 +23,24 @@ export interface RunOptions {
 }
 
 const record = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const at = (v: unknown, ...path: string[]): unknown => path.reduce<unknown>((x, k) => (record(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
+const at = (v: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((x, k) => (record(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
 
 /** Whom to address and what to ask, from the capability statement (or stand-ins without one). */
 function planFrom(capability: unknown, endpoint: string, options: RunOptions): RequestPlan {
   const source = at(capability, 'source');
-  const target = record(source) && typeof source.type === 'string' && typeof source.id === 'string' ? { type: source.type, id: source.id } : { type: 'service', id: endpoint };
+  const target =
+    record(source) && typeof source.type === 'string' && typeof source.id === 'string'
+      ? { type: source.type, id: source.id }
+      : { type: 'service', id: endpoint };
   const declared = at(capability, 'body', 'supported_profiles');
   const subjects = Array.isArray(declared) ? declared.filter(isProfileId) : [];
-  return { runId: options.runId, now: options.now, target, subject: subjects.find((p) => p === 'uai.task.status.v1') ?? subjects[0] ?? 'uai.task.status.v1' };
+  return {
+    runId: options.runId,
+    now: options.now,
+    target,
+    subject: subjects.find((p) => p === 'uai.task.status.v1') ?? subjects[0] ?? 'uai.task.status.v1',
+  };
 }
 
 /** The bindings declared for the endpoint under test, and where its tasks are polled. */
@@ -59,10 +68,17 @@ export function defaultHttp(options: RunOptions): KitHttp {
 export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(options)): Promise<Observations> {
   const { endpoint } = options;
   const exchanges: Observation[] = [];
-  const capability: { -readonly [K in keyof CapabilityObservation]: CapabilityObservation[K] } = { url: options.capabilityUrl ?? endpoint };
+  const capability: { -readonly [K in keyof CapabilityObservation]: CapabilityObservation[K] } = {
+    url: options.capabilityUrl ?? endpoint,
+  };
   let declaredBindings: string[] = [];
   const notes: string[] = [];
-  const post = async (scenario: Observation['scenario'], request: Json | undefined, text: string, mediaType = 'application/json'): Promise<Answer> => {
+  const post = async (
+    scenario: Observation['scenario'],
+    request: Json | undefined,
+    text: string,
+    mediaType = 'application/json',
+  ): Promise<Answer> => {
     const answer = await http.send('POST', endpoint, { text, mediaType });
     exchanges.push({ scenario, method: 'POST', url: endpoint, ...(request ? { request } : {}), answer });
     return answer;
@@ -84,21 +100,50 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     await post('unknown-subject', unknownRequest, JSON.stringify(unknownRequest));
     if (bindings.includes('https-json-keyless')) {
       const keylessRequest = intentRequest(plan, ++n, 'async');
-      const answer = await http.send('POST', endpoint, { text: JSON.stringify(messageToKeyless(keylessRequest)), mediaType: 'application/json' });
+      const answer = await http.send('POST', endpoint, {
+        text: JSON.stringify(messageToKeyless(keylessRequest)),
+        mediaType: 'application/json',
+      });
       const keylessAnswer = Array.isArray(answer.json);
-      exchanges.push({ scenario: 'keyless', method: 'POST', url: endpoint, request: keylessRequest, keylessAnswer, answer: keylessAnswer ? { ...answer, json: messageFromKeyless(answer.json).value } : answer });
+      exchanges.push({
+        scenario: 'keyless',
+        method: 'POST',
+        url: endpoint,
+        request: keylessRequest,
+        keylessAnswer,
+        answer: keylessAnswer ? { ...answer, json: messageFromKeyless(answer.json).value } : answer,
+      });
     }
     const taskRef = at(accepted.json, 'delivery', 'task_ref');
-    const pollUrl = pollBase !== undefined && typeof taskRef === 'string' ? `${pollBase}${encodeURIComponent(taskRef)}` : undefined;
-    if (pollUrl !== undefined && !http.allows(pollUrl)) notes.push(`tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`);
+    const pollUrl =
+      pollBase !== undefined && typeof taskRef === 'string' ? `${pollBase}${encodeURIComponent(taskRef)}` : undefined;
+    if (pollUrl !== undefined && !http.allows(pollUrl))
+      notes.push(
+        `tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`,
+      );
     else if (pollUrl !== undefined) {
       // Two polls: the first follows the acceptance, the second the first (states may only move forward).
       const first = await http.send('GET', pollUrl);
-      exchanges.push({ scenario: 'poll', method: 'GET', url: pollUrl, request: asyncRequest, answer: first, previous: accepted.json });
-      exchanges.push({ scenario: 'poll-again', method: 'GET', url: pollUrl, request: asyncRequest, answer: await http.send('GET', pollUrl), previous: first.json });
+      exchanges.push({
+        scenario: 'poll',
+        method: 'GET',
+        url: pollUrl,
+        request: asyncRequest,
+        answer: first,
+        previous: accepted.json,
+      });
+      exchanges.push({
+        scenario: 'poll-again',
+        method: 'GET',
+        url: pollUrl,
+        request: asyncRequest,
+        answer: await http.send('GET', pollUrl),
+        previous: first.json,
+      });
     }
     for (const [id, body] of Object.entries(hostileBodies(plan, ++n))) {
-      if (!options.hostile || options.hostile.has(id)) await post(id as Observation['scenario'], undefined, body.text, body.mediaType);
+      if (!options.hostile || options.hostile.has(id))
+        await post(id as Observation['scenario'], undefined, body.text, body.mediaType);
     }
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;

@@ -22,39 +22,58 @@ const pass = (): Outcome => ({ status: 'pass', evidence: [] });
 const skip = (why: string): Outcome => ({ status: 'skip', evidence: [why] });
 const failWith = (evidence: string[]): Outcome => (evidence.length ? { status: 'fail', evidence } : pass());
 
-const isJsonType = (mediaType: string) => mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+const isJsonType = (mediaType: string) =>
+  mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isMessage = (answer: Answer) => isObject(answer.json) && typeof answer.json.profile === 'string' && answer.mediaType !== 'application/problem+json';
-const snippet = (answer: Answer) => `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
+const isMessage = (answer: Answer) =>
+  isObject(answer.json) && typeof answer.json.profile === 'string' && answer.mediaType !== 'application/problem+json';
+const snippet = (answer: Answer) =>
+  `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
 const VALID_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
 /** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
 const MESSAGE_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless']);
 
-function capabilityVerdicts(obs: Observations, validate: (m: unknown) => ReturnType<typeof validateMessage>): Record<string, Outcome> {
+function capabilityVerdicts(
+  obs: Observations,
+  validate: (m: unknown) => ReturnType<typeof validateMessage>,
+): Record<string, Outcome> {
   const { answer, error } = obs.capability;
   const reachable = answer && answer.status === 200 && isJsonType(answer.mediaType) && answer.json !== undefined;
   if (!reachable) {
     const why = error ?? (answer ? snippet(answer) : 'no answer');
-    return { 'capability.reachable': failWith([`GET ${obs.capability.url}: ${why}`]), 'capability.valid': skip('no statement'), 'capability.names_endpoint': skip('no statement') };
+    return {
+      'capability.reachable': failWith([`GET ${obs.capability.url}: ${why}`]),
+      'capability.valid': skip('no statement'),
+      'capability.names_endpoint': skip('no statement'),
+    };
   }
   const result = validate(answer.json);
   const isStatement = isObject(answer.json) && answer.json.profile === 'uai.capability.statement.v1';
-  const problems = [...(isStatement ? [] : ['the answer is not a uai.capability.statement.v1 message']), ...result.errors.map((i) => `${i.code} at ${i.path || '/'}: ${i.message}`)];
+  const problems = [
+    ...(isStatement ? [] : ['the answer is not a uai.capability.statement.v1 message']),
+    ...result.errors.map((i) => `${i.code} at ${i.path || '/'}: ${i.message}`),
+  ];
   return {
     'capability.reachable': pass(),
     'capability.valid': failWith(problems),
-    'capability.names_endpoint': problems.length ? skip('invalid statement') : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]),
+    'capability.names_endpoint': problems.length
+      ? skip('invalid statement')
+      : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]),
   };
 }
 
-function messageVerdicts(obs: Observations, validate: (m: unknown) => ReturnType<typeof validateMessage>): Record<string, Outcome> {
+function messageVerdicts(
+  obs: Observations,
+  validate: (m: unknown) => ReturnType<typeof validateMessage>,
+): Record<string, Outcome> {
   const invalid: string[] = [];
   const warned: string[] = [];
   const mediaTypes: string[] = [];
   for (const x of obs.exchanges) {
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isObject(x.answer.json))) {
-      if (MESSAGE_SCENARIOS.has(x.scenario)) invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
+      if (MESSAGE_SCENARIOS.has(x.scenario))
+        invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
       continue;
     }
     const result = validate(x.answer.json);
@@ -66,14 +85,25 @@ function messageVerdicts(obs: Observations, validate: (m: unknown) => ReturnType
     'message.valid': failWith(invalid),
     'message.warning_free': failWith(warned),
     'message.media_type': failWith(mediaTypes),
-    'message.keyless_shape': !keyless ? skip('keyless binding not declared for this endpoint') : failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]),
+    'message.keyless_shape': !keyless
+      ? skip('keyless binding not declared for this endpoint')
+      : failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]),
   };
 }
 
 function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
-  const outcomes: Record<string, Outcome> = Object.fromEntries(EXCHANGE_RULES.map((r) => [r.id, skip('no exchange this rule applies to')]));
-  for (const x of obs.exchanges.filter((e: Observation) => VALID_SCENARIOS.has(e.scenario) && e.request && isObject(e.answer.json))) {
-    const check = checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status, ...(x.previous !== undefined ? { previous: x.previous } : {}) });
+  const outcomes: Record<string, Outcome> = Object.fromEntries(
+    EXCHANGE_RULES.map((r) => [r.id, skip('no exchange this rule applies to')]),
+  );
+  for (const x of obs.exchanges.filter(
+    (e: Observation) => VALID_SCENARIOS.has(e.scenario) && e.request && isObject(e.answer.json),
+  )) {
+    const check = checkExchange({
+      request: x.request,
+      response: x.answer.json,
+      httpStatus: x.answer.status,
+      ...(x.previous !== undefined ? { previous: x.previous } : {}),
+    });
     for (const v of check.verdicts) {
       const o = outcomes[v.id]!;
       if (v.status === 'fail') {
@@ -87,12 +117,22 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
 
 function taskVerdict(obs: Observations, validate: (m: unknown) => ReturnType<typeof validateMessage>): Outcome {
   const polls = obs.exchanges.filter((x) => x.scenario === 'poll' || x.scenario === 'poll-again');
-  if (!polls.length) return skip(obs.notes.find((n) => n.startsWith('tasks are polled')) ?? (obs.declaredBindings.includes('https-async-callback') ? 'no accepted task to poll' : 'https-async-callback not declared'));
+  if (!polls.length)
+    return skip(
+      obs.notes.find((n) => n.startsWith('tasks are polled')) ??
+        (obs.declaredBindings.includes('https-async-callback')
+          ? 'no accepted task to poll'
+          : 'https-async-callback not declared'),
+    );
   const problems: string[] = [];
   for (const poll of polls) {
     const json = poll.answer.json;
-    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== 'uai.task.status.v1') problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
-    else problems.push(...validate(json).errors.map((i) => `${poll.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`));
+    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== 'uai.task.status.v1')
+      problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
+    else
+      problems.push(
+        ...validate(json).errors.map((i) => `${poll.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`),
+      );
   }
   return failWith(problems);
 }
@@ -102,7 +142,13 @@ function hostileVerdict(x: Observation | undefined): Outcome {
   if (!x) return skip('not sent');
   const { answer } = x;
   const json = answer.json;
-  const code = isObject(json) ? (answer.mediaType === 'application/problem+json' ? json.code : isObject(json.body) && json.profile === 'uai.error.v1' ? json.body.code : undefined) : undefined;
+  const code = isObject(json)
+    ? answer.mediaType === 'application/problem+json'
+      ? json.code
+      : isObject(json.body) && json.profile === 'uai.error.v1'
+        ? json.body.code
+        : undefined
+    : undefined;
   const refused = answer.status >= 400 && answer.status < 500;
   return failWith(refused && isPublishedErrorCode(code) ? [] : [snippet(answer)]);
 }
@@ -116,7 +162,10 @@ export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
     'task.pollable': taskVerdict(obs, validate),
   };
   return KIT_CHECKS.map((c: KitCheck) => {
-    const o = c.category === 'hostile' ? hostileVerdict(obs.exchanges.find((x) => x.scenario === c.id)) : outcomes[c.id as KitCheckId] ?? skip('not observed');
+    const o =
+      c.category === 'hostile'
+        ? hostileVerdict(obs.exchanges.find((x) => x.scenario === c.id))
+        : (outcomes[c.id as KitCheckId] ?? skip('not observed'));
     return { ...c, status: o.status, evidence: o.evidence };
   });
 }

@@ -14,17 +14,42 @@ export interface StarterSource {
   readonly content: string;
 }
 
-
 /** The adoption kit (spec 2.6, CONTRACT section 9): 3 JSON starter files, 4 language starters, proof, next steps. */
-export function adoptionKitRecord(ctx: RecordContext, examples: readonly PublishedExample[], starters: readonly StarterSource[]) {
+export function adoptionKitRecord(
+  ctx: RecordContext,
+  examples: readonly PublishedExample[],
+  starters: readonly StarterSource[],
+) {
   const l = links(ctx.site);
   const firstPacket = examples.find((e) => e.message.message_id === EXAMPLE_IDS.request)!.message;
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const files = [
-    { name: 'first-request.json', media_type: 'application/json', purpose: 'The first packet: a valid uai.intent.request.v1 message with a correct checksum.', content: json(firstPacket) },
-    { name: 'validate-request.json', media_type: 'application/json', purpose: 'Body for POST /v1/validate with the first packet.', content: json({ message: firstPacket, normalization_mode: 'keyed-json', format: 'result' }) },
-    { name: 'mock-exchange-request.json', media_type: 'application/json', purpose: 'Body for POST /v1/mock-exchange, accepted-task scenario.', content: json({ scenario: 'accepted-task', format: 'exchange', message: firstPacket }) },
-    ...starters.map((s) => ({ name: s.name, media_type: s.media_type, language: s.language, purpose: s.purpose, run: s.run, content: s.content })),
+    {
+      name: 'first-request.json',
+      media_type: 'application/json',
+      purpose: 'The first packet: a valid uai.intent.request.v1 message with a correct checksum.',
+      content: json(firstPacket),
+    },
+    {
+      name: 'validate-request.json',
+      media_type: 'application/json',
+      purpose: 'Body for POST /v1/validate with the first packet.',
+      content: json({ message: firstPacket, normalization_mode: 'keyed-json', format: 'result' }),
+    },
+    {
+      name: 'mock-exchange-request.json',
+      media_type: 'application/json',
+      purpose: 'Body for POST /v1/mock-exchange, accepted-task scenario.',
+      content: json({ scenario: 'accepted-task', format: 'exchange', message: firstPacket }),
+    },
+    ...starters.map((s) => ({
+      name: s.name,
+      media_type: s.media_type,
+      language: s.language,
+      purpose: s.purpose,
+      run: s.run,
+      content: s.content,
+    })),
   ];
   const proof = validateMessage(firstPacket, { mode: 'keyed-json', site: ctx.site, now: EXAMPLE_CHECKED_AT });
   return {

@@ -28,7 +28,10 @@ export function catalogRecord(ctx: RecordContext, examples: readonly PublishedEx
     // CONTRACT section 9 names the catalog's `release`; `current_release` stays, as on every record.
     release: RELEASE,
     ...generatedAt(ctx),
-    call_order: ['catalog', 'roadmap', 'adoption-kit', 'validate', 'mock-exchange'].map((id) => ({ route: id, url: apiUrl(ctx.site, routeById(id).path) })),
+    call_order: ['catalog', 'roadmap', 'adoption-kit', 'validate', 'mock-exchange'].map((id) => ({
+      route: id,
+      url: apiUrl(ctx.site, routeById(id).path),
+    })),
     routes: ROUTES.map((r) => ({
       id: r.id,
       method: r.method,
@@ -58,7 +61,9 @@ export function catalogRecord(ctx: RecordContext, examples: readonly PublishedEx
       path: p.path,
       url: pageUrl(ctx.site, p.path),
       record: p.record,
-      record_url: p.path.startsWith('/profiles/uai.') ? l.schema(p.path.split('/')[2]!) : apiUrl(ctx.site, routeById(p.record).path),
+      record_url: p.path.startsWith('/profiles/uai.')
+        ? l.schema(p.path.split('/')[2]!)
+        : apiUrl(ctx.site, routeById(p.record).path),
     })),
   };
 }

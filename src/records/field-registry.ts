@@ -10,7 +10,8 @@ export function fieldRegistryRecord(ctx: RecordContext, examples: readonly Publi
     ...recordHeader(ctx, 'field-registry', '/field-registry/'),
     registry_release: RELEASE,
     registry_release_date: REGISTRY_RELEASE_DATE,
-    key_policy: 'Keys are used exactly as written here (snake_case). Another spelling of a registered key (camelCase, kebab-case) is the error field.alias_key; an unregistered member is the warning field.unknown_member.',
+    key_policy:
+      'Keys are used exactly as written here (snake_case). Another spelling of a registered key (camelCase, kebab-case) is the error field.alias_key; an unregistered member is the warning field.unknown_member.',
     keyless_rules: [
       'A keyless object is a JSON array whose position i holds the value of ordered_fields[i].',
       'Nested objects are arrays by their own map; arrays of objects are arrays of arrays.',

@@ -12,7 +12,6 @@ export const recordFile = (path: string): string => (path.endsWith('.json') ? pa
 /** The adoption kit's download twin, served for GET /v1/adoption-kit?download=1. */
 export const ADOPTION_KIT_DOWNLOAD_FILE = `/downloads/${ADOPTION_KIT_FILENAME}` as const;
 
-
 /**
  * The problem document served, with status 404, for a GET or HEAD of a /v1 path that matches no
  * record (a `404` rewrite of the static table), so that unknown API paths get problem JSON from

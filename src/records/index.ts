@@ -12,7 +12,11 @@ import { fieldRegistryRecord } from './field-registry.ts';
 import { openApiDocument } from './openapi/index.ts';
 import { discoveryRecord, registryEntry, registryRecord, schemasRecord } from './profiles.ts';
 import {
-  conformanceLevelsRecord, errorRegistryRecord, roadmapRecord, transportBindingsRecord, trustChannelsRecord,
+  conformanceLevelsRecord,
+  errorRegistryRecord,
+  roadmapRecord,
+  transportBindingsRecord,
+  trustChannelsRecord,
 } from './reference.ts';
 
 export { recordPaths } from './catalog.ts';
@@ -21,7 +25,11 @@ export type { RecordContext } from './context.ts';
 export type { StarterSource } from './adoption-kit.ts';
 
 /** `{ [path(item)]: build(item) }` for a list, typed by its path template. */
-function byPath<Item, Path extends string, T>(items: readonly Item[], path: (item: Item) => Path, build: (item: Item) => T): Record<Path, T> {
+function byPath<Item, Path extends string, T>(
+  items: readonly Item[],
+  path: (item: Item) => Path,
+  build: (item: Item) => T,
+): Record<Path, T> {
   return Object.fromEntries(items.map((item) => [path(item), build(item)])) as Record<Path, T>;
 }
 
@@ -45,22 +53,45 @@ export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSou
     '/catalog': catalogRecord(ctx, examples),
     '/discovery': discoveryRecord(ctx),
     '/schemas': schemasRecord(ctx),
-    ...byPath(schemas, (d) => `/schemas/${d.id as SchemaId}` as const, (d) => d.schema),
+    ...byPath(
+      schemas,
+      (d) => `/schemas/${d.id as SchemaId}` as const,
+      (d) => d.schema,
+    ),
     '/registry': registry,
-    ...byPath(PROFILES, (p) => `/registry/${p.id}` as const, (p) => registryEntry(ctx, p)),
+    ...byPath(
+      PROFILES,
+      (p) => `/registry/${p.id}` as const,
+      (p) => registryEntry(ctx, p),
+    ),
     '/field-registry': fieldRegistry,
     '/transport-bindings': bindings,
     '/trust-channels': trustChannels,
     '/conformance-levels': levels,
     '/error-registry': errorRegistry,
     '/examples': examplesRecord(ctx, examples),
-    ...byPath(examples, (e) => `/examples/${e.profile}` as const, (e) => exampleRecord(ctx, e)),
+    ...byPath(
+      examples,
+      (e) => `/examples/${e.profile}` as const,
+      (e) => exampleRecord(ctx, e),
+    ),
     '/adoption-kit': kit,
     [ADOPTION_KIT_DOWNLOAD_FILE]: kit,
     '/roadmap': roadmapRecord(ctx),
     '/openapi.json': openApiDocument(ctx, examples),
-    [ROUTE_NOT_FOUND_FILE]: problemBody(ctx.site, 'route.not_found', `No route of the REST surface has this path; GET ${ctx.site.base}/catalog lists every route.`),
-    '/conformance-pack': conformancePackRecord(ctx, { registry, fieldRegistry, bindings, trustChannels, levels, errorRegistry }),
+    [ROUTE_NOT_FOUND_FILE]: problemBody(
+      ctx.site,
+      'route.not_found',
+      `No route of the REST surface has this path; GET ${ctx.site.base}/catalog lists every route.`,
+    ),
+    '/conformance-pack': conformancePackRecord(ctx, {
+      registry,
+      fieldRegistry,
+      bindings,
+      trustChannels,
+      levels,
+      errorRegistry,
+    }),
   };
 }
 

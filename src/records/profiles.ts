@@ -28,7 +28,11 @@ export function registryEntry(ctx: RecordContext, p: Profile) {
     ...artifactUrls(ctx, p),
     pairing: { answered_by: p.answeredBy, answers: p.answers },
     ...(p.id === 'uai.task.status.v1'
-      ? { states: TASK_STATES, transitions: TASK_TRANSITIONS, terminal_states: TASK_STATES.filter((s) => TASK_TRANSITIONS[s].length === 0) }
+      ? {
+          states: TASK_STATES,
+          transitions: TASK_TRANSITIONS,
+          terminal_states: TASK_STATES.filter((s) => TASK_TRANSITIONS[s].length === 0),
+        }
       : {}),
   };
 }
@@ -54,7 +58,13 @@ export function discoveryRecord(ctx: RecordContext) {
     registry_release_date: REGISTRY_RELEASE_DATE,
     openapi_url: l.openapi,
     catalog_url: l.catalog,
-    profiles: PROFILES.map((p) => ({ id: p.id, title: p.title, role: p.role, status: p.status, ...artifactUrls(ctx, p) })),
+    profiles: PROFILES.map((p) => ({
+      id: p.id,
+      title: p.title,
+      role: p.role,
+      status: p.status,
+      ...artifactUrls(ctx, p),
+    })),
   };
 }
 

@@ -10,7 +10,11 @@ import { recordHeader, type RecordContext } from './context.ts';
 
 /** Records that publish a reference table of the standard as it is. */
 export function transportBindingsRecord(ctx: RecordContext) {
-  return { ...recordHeader(ctx, 'transport-bindings', '/transport-bindings/'), count: TRANSPORT_BINDINGS.length, bindings: TRANSPORT_BINDINGS };
+  return {
+    ...recordHeader(ctx, 'transport-bindings', '/transport-bindings/'),
+    count: TRANSPORT_BINDINGS.length,
+    bindings: TRANSPORT_BINDINGS,
+  };
 }
 
 export function trustChannelsRecord(ctx: RecordContext) {
@@ -28,7 +32,9 @@ export function conformanceLevelsRecord(ctx: RecordContext) {
     count: CONFORMANCE_LEVELS.length,
     levels: CONFORMANCE_LEVELS.map((level) => ({
       ...level,
-      issue_codes: ISSUE_CODES.filter((c) => c.level === level.id || (level.id === 'L2' && c.code.startsWith('schema.'))).map((c) => c.code),
+      issue_codes: ISSUE_CODES.filter(
+        (c) => c.level === level.id || (level.id === 'L2' && c.code.startsWith('schema.')),
+      ).map((c) => c.code),
     })),
   };
 }
@@ -43,14 +49,22 @@ export function errorRegistryRecord(ctx: RecordContext) {
     error_codes: ERROR_CODES.map((c) => ({ ...c, type: l.codeHelp(c.code), help_url: l.codeHelp(c.code) })),
     // The checks of the implementation test kit (`uai test`), the exchange rules among them: the
     // codes of the issues in the kit's sealed conformance result, and the ids of POST /v1/check-exchange verdicts.
-    test_checks: KIT_CHECKS.map((c) => ({ code: c.id, category: c.category, section: c.section, severity: c.severity, title: c.title, help_url: l.codeHelp(c.id) })),
+    test_checks: KIT_CHECKS.map((c) => ({
+      code: c.id,
+      category: c.category,
+      section: c.section,
+      severity: c.severity,
+      title: c.title,
+      help_url: l.codeHelp(c.id),
+    })),
   };
 }
 
 export function roadmapRecord(ctx: RecordContext) {
   return {
     ...recordHeader(ctx, 'roadmap', '/roadmap/'),
-    policy: 'Only the current track is supported. Items in next, planned and research are intentions, not claims of support.',
+    policy:
+      'Only the current track is supported. Items in next, planned and research are intentions, not claims of support.',
     tracks: ROADMAP,
   };
 }

@@ -12,7 +12,13 @@ export interface IssueLike {
 
 export function problemBody(site: Site, code: ErrorCodeId, detail: string, errors?: readonly IssueLike[]) {
   const entry = errorCode(code);
-  const body: Record<string, unknown> = { type: links(site).codeHelp(entry.code), title: entry.title, status: entry.status, detail, code: entry.code };
+  const body: Record<string, unknown> = {
+    type: links(site).codeHelp(entry.code),
+    title: entry.title,
+    status: entry.status,
+    detail,
+    code: entry.code,
+  };
   if (errors && errors.length) body.errors = errors;
   return body;
 }

@@ -67,7 +67,13 @@ function gateway(site: Site) {
 }
 
 function provenance(agent: string, issuedAt: string, span: string) {
-  return { trace_id: TRACE_ID, parent_trace_id: TRACE_ID, issued_at: issuedAt, log_ref: `urn:uai:log:${span}`, agent_id: agent };
+  return {
+    trace_id: TRACE_ID,
+    parent_trace_id: TRACE_ID,
+    issued_at: issuedAt,
+    log_ref: `urn:uai:log:${span}`,
+    agent_id: agent,
+  };
 }
 
 export function exampleSources(site: Site): ExampleSource[] {
@@ -78,9 +84,26 @@ export function exampleSources(site: Site): ExampleSource[] {
     message_id: EXAMPLE_IDS.request,
     source: requester(),
     target: gateway(site),
-    conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0001', traceparent: traceparent('00f067aa0ba902b7'), sequence: 1 },
-    delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: true, ack_required: false },
-    trust: { channel: 'credentialed', auth_scheme: 'did+vc', principal: 'did:web:agents.example.org:requester', credential_ref: 'https://agents.example.org/credentials/requester.vc.json', replay_window_id: 'rw-2026-11-01' },
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: 'turn-0001',
+      traceparent: traceparent('00f067aa0ba902b7'),
+      sequence: 1,
+    },
+    delivery: {
+      mode: 'async',
+      priority: 'interactive',
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: true,
+      ack_required: false,
+    },
+    trust: {
+      channel: 'credentialed',
+      auth_scheme: 'did+vc',
+      principal: 'did:web:agents.example.org:requester',
+      credential_ref: 'https://agents.example.org/credentials/requester.vc.json',
+      replay_window_id: 'rw-2026-11-01',
+    },
     body: {
       intent: 'resolve-profile',
       subject: 'uai.task.status.v1',
@@ -93,10 +116,19 @@ export function exampleSources(site: Site): ExampleSource[] {
       ...provenance('agent-requester-01', EXAMPLE_EPOCH, 'req-0001'),
       model_id: 'example-model-2026-10',
       confidence: 0.93,
-      lineage: [{ stage: 'planned', actor_id: 'agent-requester-01', model_id: 'example-model-2026-10', note: 'Needs the task status shape before polling.' }],
+      lineage: [
+        {
+          stage: 'planned',
+          actor_id: 'agent-requester-01',
+          model_id: 'example-model-2026-10',
+          note: 'Needs the task status shape before polling.',
+        },
+      ],
     },
     integrity: UNSEALED,
-    extensions: [{ namespace: 'urn:uai:ext:delivery', purpose: 'Asks for polling rather than callbacks.', critical: false }],
+    extensions: [
+      { namespace: 'urn:uai:ext:delivery', purpose: 'Asks for polling rather than callbacks.', critical: false },
+    ],
   };
 
   const response: Message = {
@@ -105,9 +137,27 @@ export function exampleSources(site: Site): ExampleSource[] {
     message_id: EXAMPLE_IDS.response,
     source: referenceServerParty(site),
     target: requester(),
-    conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0002', parent_message_id: EXAMPLE_IDS.request, traceparent: traceparent('b7ad6b7169203331'), sequence: 2 },
-    delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
-    trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}` },
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: 'turn-0002',
+      parent_message_id: EXAMPLE_IDS.request,
+      traceparent: traceparent('b7ad6b7169203331'),
+      sequence: 2,
+    },
+    delivery: {
+      mode: 'async',
+      priority: 'interactive',
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false,
+      task_ref: EXAMPLE_IDS.task,
+    },
+    trust: {
+      channel: 'signed-envelope',
+      auth_scheme: 'jws',
+      principal: serviceDid(site, 'reference-server'),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}`,
+    },
     body: {
       status: 'accepted',
       subject: 'uai.task.status.v1',
@@ -126,7 +176,9 @@ export function exampleSources(site: Site): ExampleSource[] {
     },
     provenance: provenance('uai-reference-server', AFTER_ONE_MINUTE, 'res-0002'),
     integrity: UNSEALED,
-    extensions: [{ namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produced by the reference mock exchange.', critical: false }],
+    extensions: [
+      { namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produced by the reference mock exchange.', critical: false },
+    ],
   };
 
   const status: Message = {
@@ -135,9 +187,27 @@ export function exampleSources(site: Site): ExampleSource[] {
     message_id: EXAMPLE_IDS.status,
     source: referenceServerParty(site),
     target: requester(),
-    conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0003', parent_message_id: EXAMPLE_IDS.response, traceparent: traceparent('e457b5a2e4d86bd1'), sequence: 3 },
-    delivery: { mode: 'async', priority: 'routine', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false, task_ref: EXAMPLE_IDS.task },
-    trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}` },
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: 'turn-0003',
+      parent_message_id: EXAMPLE_IDS.response,
+      traceparent: traceparent('e457b5a2e4d86bd1'),
+      sequence: 3,
+    },
+    delivery: {
+      mode: 'async',
+      priority: 'routine',
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false,
+      task_ref: EXAMPLE_IDS.task,
+    },
+    trust: {
+      channel: 'signed-envelope',
+      auth_scheme: 'jws',
+      principal: serviceDid(site, 'reference-server'),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}`,
+    },
     body: {
       task_id: EXAMPLE_IDS.task,
       state: 'completed',
@@ -157,9 +227,26 @@ export function exampleSources(site: Site): ExampleSource[] {
     message_id: EXAMPLE_IDS.error,
     source: referenceServerParty(site),
     target: requester(),
-    conversation: { conversation_id: EXAMPLE_IDS.conversation, turn_id: 'turn-0002', parent_message_id: EXAMPLE_IDS.request, traceparent: traceparent('53995c3f42cd8ad8'), sequence: 2 },
-    delivery: { mode: 'async', priority: 'interactive', expires_at: EXAMPLE_EXPIRY, reply_requested: false, ack_required: false },
-    trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}` },
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: 'turn-0002',
+      parent_message_id: EXAMPLE_IDS.request,
+      traceparent: traceparent('53995c3f42cd8ad8'),
+      sequence: 2,
+    },
+    delivery: {
+      mode: 'async',
+      priority: 'interactive',
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false,
+    },
+    trust: {
+      channel: 'signed-envelope',
+      auth_scheme: 'jws',
+      principal: serviceDid(site, 'reference-server'),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}`,
+    },
     body: {
       status: 422,
       code: 'exchange.intent_unprocessable',
@@ -167,15 +254,17 @@ export function exampleSources(site: Site): ExampleSource[] {
       retryable: false,
       detail: 'The reference server declines to resolve this intent (simulated failure).',
       request_message_id: EXAMPLE_IDS.request,
-      errors: [{
-        code: 'field.unregistered_value',
-        severity: 'warning',
-        path: '/body/intent',
-        message: 'The intent is not one the reference server resolves.',
-        expected: ['resolve-profile'],
-        actual: 'summarize-profile',
-        help_url: l.codeHelp('field.unregistered_value'),
-      }],
+      errors: [
+        {
+          code: 'field.unregistered_value',
+          severity: 'warning',
+          path: '/body/intent',
+          message: 'The intent is not one the reference server resolves.',
+          expected: ['resolve-profile'],
+          actual: 'summarize-profile',
+          help_url: l.codeHelp('field.unregistered_value'),
+        },
+      ],
     },
     provenance: provenance('uai-reference-server', AFTER_ONE_MINUTE, 'err-0002'),
     integrity: UNSEALED,
@@ -187,7 +276,12 @@ export function exampleSources(site: Site): ExampleSource[] {
     message_id: EXAMPLE_IDS.capability,
     source: referenceServerParty(site),
     target: { type: 'agent', id: 'any-implementer', label: 'Any implementer', role: 'requesting-agent' },
-    conversation: { conversation_id: 'conv-capability-0001', turn_id: 'turn-0001', traceparent: traceparent('0af7651916cd43dd'), sequence: 1 },
+    conversation: {
+      conversation_id: 'conv-capability-0001',
+      turn_id: 'turn-0001',
+      traceparent: traceparent('0af7651916cd43dd'),
+      sequence: 1,
+    },
     delivery: { mode: 'sync', priority: 'routine', reply_requested: false, ack_required: false },
     trust: { channel: 'public', auth_scheme: 'none' },
     body: {
@@ -200,7 +294,13 @@ export function exampleSources(site: Site): ExampleSource[] {
         { binding: 'https-json-keyless', url: l.referenceServer, media_type: 'application/json' },
         { binding: 'https-async-callback', url: `${l.referenceServer}/tasks/`, media_type: 'application/json' },
       ],
-      operations: [{ intent: 'resolve-profile', request_profile: 'uai.intent.request.v1', response_profiles: ['uai.intent.response.v1', 'uai.error.v1'] }],
+      operations: [
+        {
+          intent: 'resolve-profile',
+          request_profile: 'uai.intent.request.v1',
+          response_profiles: ['uai.intent.response.v1', 'uai.error.v1'],
+        },
+      ],
       trust_channels: ['signed-envelope', 'public'],
       security_schemes: ['jws', 'none'],
       conformance_level: 'L4',
@@ -210,10 +310,37 @@ export function exampleSources(site: Site): ExampleSource[] {
   };
 
   return [
-    { profile: 'uai.intent.request.v1', title: 'Ask for the task status profile', description: 'A requesting agent asks the public record gateway to resolve the uai.task.status.v1 profile, with schema, example and field order map inline.', message: request },
-    { profile: 'uai.intent.response.v1', title: 'Accepted as an asynchronous task', description: 'The reference server accepts the request and starts a task; task_ref appears in delivery, body and result.', message: response },
-    { profile: 'uai.task.status.v1', title: 'Task completed', description: 'The task of the accepted response has completed; result_ref points at the result.', message: status },
-    { profile: 'uai.error.v1', title: 'Typed error for an unprocessable intent', description: 'The reference server declines the request with a published code and the issue behind it.', message: error },
-    { profile: 'uai.capability.statement.v1', title: 'Reference server capability statement', description: 'What the mock reference server supports: profiles, endpoints, operations and trust.', message: capability },
+    {
+      profile: 'uai.intent.request.v1',
+      title: 'Ask for the task status profile',
+      description:
+        'A requesting agent asks the public record gateway to resolve the uai.task.status.v1 profile, with schema, example and field order map inline.',
+      message: request,
+    },
+    {
+      profile: 'uai.intent.response.v1',
+      title: 'Accepted as an asynchronous task',
+      description:
+        'The reference server accepts the request and starts a task; task_ref appears in delivery, body and result.',
+      message: response,
+    },
+    {
+      profile: 'uai.task.status.v1',
+      title: 'Task completed',
+      description: 'The task of the accepted response has completed; result_ref points at the result.',
+      message: status,
+    },
+    {
+      profile: 'uai.error.v1',
+      title: 'Typed error for an unprocessable intent',
+      description: 'The reference server declines the request with a published code and the issue behind it.',
+      message: error,
+    },
+    {
+      profile: 'uai.capability.statement.v1',
+      title: 'Reference server capability statement',
+      description: 'What the mock reference server supports: profiles, endpoints, operations and trust.',
+      message: capability,
+    },
   ];
 }

@@ -21,29 +21,128 @@ export interface ExchangeRule {
 const ANSWERS: readonly ResponseKind[] = ['accepted', 'completed', 'rejected', 'error'];
 const LINKED: readonly ResponseKind[] = [...ANSWERS, 'task-status'];
 
-const rule = <Id extends string>(id: Id, section: string, severity: ExchangeRule['severity'], title: string, appliesTo: readonly ResponseKind[]) =>
-  ({ id, section, severity, title, appliesTo }) as const satisfies ExchangeRule;
+const rule = <Id extends string>(
+  id: Id,
+  section: string,
+  severity: ExchangeRule['severity'],
+  title: string,
+  appliesTo: readonly ResponseKind[],
+) => ({ id, section, severity, title, appliesTo }) as const satisfies ExchangeRule;
 
 export const EXCHANGE_RULES = [
-  rule('exchange.http_status', 'spec 4.2 rule 1; CONTRACT section 6', 'must', 'The HTTP status fits the answer: 202 accepted, 200 completed, the error body status for uai.error.v1', ANSWERS),
-  rule('exchange.response_profile', 'spec 4.2 rule 2; CONTRACT section 6', 'must', 'The direct answer to a request is the response profile the request names, or uai.error.v1', LINKED),
-  rule('exchange.conversation_id', 'spec 4.2 rule 3', 'must', 'conversation.conversation_id is copied from the request', LINKED),
-  rule('exchange.parent_message_id', 'spec 4.2 rule 4', 'must', 'conversation.parent_message_id is the request message_id', ANSWERS),
+  rule(
+    'exchange.http_status',
+    'spec 4.2 rule 1; CONTRACT section 6',
+    'must',
+    'The HTTP status fits the answer: 202 accepted, 200 completed, the error body status for uai.error.v1',
+    ANSWERS,
+  ),
+  rule(
+    'exchange.response_profile',
+    'spec 4.2 rule 2; CONTRACT section 6',
+    'must',
+    'The direct answer to a request is the response profile the request names, or uai.error.v1',
+    LINKED,
+  ),
+  rule(
+    'exchange.conversation_id',
+    'spec 4.2 rule 3',
+    'must',
+    'conversation.conversation_id is copied from the request',
+    LINKED,
+  ),
+  rule(
+    'exchange.parent_message_id',
+    'spec 4.2 rule 4',
+    'must',
+    'conversation.parent_message_id is the request message_id',
+    ANSWERS,
+  ),
   rule('exchange.sequence', 'spec 4.2 rule 5', 'must', 'conversation.sequence is the request sequence plus 1', ANSWERS),
   rule('exchange.target_is_requester', 'spec 4.2 rule 6', 'must', 'The response target is the request source', LINKED),
-  rule('exchange.source_not_requester', 'spec 4.2 rule 6', 'must', 'The response source is the answering party, not the requester', LINKED),
-  rule('exchange.delivery_copied', 'spec 4.2 rule 7', 'must', 'delivery.mode, delivery.priority and delivery.expires_at (the same instant) are copied from the request', ANSWERS),
-  rule('exchange.reply_not_requested', 'spec 4.2 rule 8', 'must', 'An accepted response sets delivery.reply_requested to false', ['accepted']),
+  rule(
+    'exchange.source_not_requester',
+    'spec 4.2 rule 6',
+    'must',
+    'The response source is the answering party, not the requester',
+    LINKED,
+  ),
+  rule(
+    'exchange.delivery_copied',
+    'spec 4.2 rule 7',
+    'must',
+    'delivery.mode, delivery.priority and delivery.expires_at (the same instant) are copied from the request',
+    ANSWERS,
+  ),
+  rule(
+    'exchange.reply_not_requested',
+    'spec 4.2 rule 8',
+    'must',
+    'An accepted response sets delivery.reply_requested to false',
+    ['accepted'],
+  ),
   rule('exchange.task_ref_set', 'spec 4.2 rule 8', 'must', 'An accepted response sets delivery.task_ref', ['accepted']),
-  rule('exchange.task_ref_agrees', 'spec 4.2 rule 9', 'must', 'body.task_ref and body.result.task_id equal delivery.task_ref', ['accepted']),
-  rule('exchange.subject_copied', 'spec 4.2 rule 10', 'must', 'body.subject is copied from the request', ['accepted', 'completed', 'rejected']),
-  rule('exchange.trace_id_copied', 'spec 4.2 rule 10', 'must', 'provenance.trace_id is copied from the request', LINKED),
-  rule('exchange.request_message_id', 'spec 4.2 rule 11', 'must', 'body.request_message_id is the request message_id', LINKED),
-  rule('exchange.trust_signed', 'spec 4.2 rule 12', 'should', 'An accepted response is a signed envelope (trust.channel signed-envelope, auth_scheme jws)', ['accepted']),
-  rule('exchange.completed_without_task', 'CONTRACT section 6', 'must', 'A completed response carries no task_ref (body or delivery)', ['completed']),
-  rule('exchange.error_code_published', 'CONTRACT sections 2 and 6', 'must', 'A uai.error.v1 answer carries a code published in the error registry', ['error']),
-  rule('exchange.task_matches', 'CONTRACT section 2', 'must', 'A task status names the task the accepted response issued', ['task-status']),
-  rule('exchange.task_transition', 'CONTRACT section 2', 'must', 'A task status only moves to a state reachable along the published transitions (terminal states stay)', ['task-status']),
+  rule(
+    'exchange.task_ref_agrees',
+    'spec 4.2 rule 9',
+    'must',
+    'body.task_ref and body.result.task_id equal delivery.task_ref',
+    ['accepted'],
+  ),
+  rule('exchange.subject_copied', 'spec 4.2 rule 10', 'must', 'body.subject is copied from the request', [
+    'accepted',
+    'completed',
+    'rejected',
+  ]),
+  rule(
+    'exchange.trace_id_copied',
+    'spec 4.2 rule 10',
+    'must',
+    'provenance.trace_id is copied from the request',
+    LINKED,
+  ),
+  rule(
+    'exchange.request_message_id',
+    'spec 4.2 rule 11',
+    'must',
+    'body.request_message_id is the request message_id',
+    LINKED,
+  ),
+  rule(
+    'exchange.trust_signed',
+    'spec 4.2 rule 12',
+    'should',
+    'An accepted response is a signed envelope (trust.channel signed-envelope, auth_scheme jws)',
+    ['accepted'],
+  ),
+  rule(
+    'exchange.completed_without_task',
+    'CONTRACT section 6',
+    'must',
+    'A completed response carries no task_ref (body or delivery)',
+    ['completed'],
+  ),
+  rule(
+    'exchange.error_code_published',
+    'CONTRACT sections 2 and 6',
+    'must',
+    'A uai.error.v1 answer carries a code published in the error registry',
+    ['error'],
+  ),
+  rule(
+    'exchange.task_matches',
+    'CONTRACT section 2',
+    'must',
+    'A task status names the task the accepted response issued',
+    ['task-status'],
+  ),
+  rule(
+    'exchange.task_transition',
+    'CONTRACT section 2',
+    'must',
+    'A task status only moves to a state reachable along the published transitions (terminal states stay)',
+    ['task-status'],
+  ),
 ] as const;
 
 export type ExchangeRuleId = (typeof EXCHANGE_RULES)[number]['id'];

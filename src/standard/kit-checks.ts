@@ -17,30 +17,113 @@ export interface KitCheck {
   readonly title: string;
 }
 
-const check = <Id extends string>(id: Id, category: KitCategory, section: string, severity: KitCheck['severity'], title: string) =>
-  ({ id, category, section, severity, title }) as const satisfies KitCheck;
+const check = <Id extends string>(
+  id: Id,
+  category: KitCategory,
+  section: string,
+  severity: KitCheck['severity'],
+  title: string,
+) => ({ id, category, section, severity, title }) as const satisfies KitCheck;
 
 /** Hostile requests: each must be refused (4xx) with a uai.error.v1 or a problem carrying a published code. */
 export const HOSTILE_CHECKS = [
-  check('hostile.checksum_mismatch', 'hostile', 'CONTRACT section 3', 'must', 'A request whose checksum does not match is refused'),
-  check('hostile.profile_unknown', 'hostile', 'CONTRACT section 2', 'must', 'A request with an unknown profile is refused'),
-  check('hostile.version_unsupported', 'hostile', 'spec section 9', 'must', 'A request with uai_version other than 1.0 is refused'),
-  check('hostile.alias_key', 'hostile', 'CONTRACT section 4', 'must', 'A request with a key spelled as an alias (messageId) is refused'),
-  check('hostile.too_deep', 'hostile', 'CONTRACT section 8', 'must', 'A request nesting deeper than 64 levels is refused'),
+  check(
+    'hostile.checksum_mismatch',
+    'hostile',
+    'CONTRACT section 3',
+    'must',
+    'A request whose checksum does not match is refused',
+  ),
+  check(
+    'hostile.profile_unknown',
+    'hostile',
+    'CONTRACT section 2',
+    'must',
+    'A request with an unknown profile is refused',
+  ),
+  check(
+    'hostile.version_unsupported',
+    'hostile',
+    'spec section 9',
+    'must',
+    'A request with uai_version other than 1.0 is refused',
+  ),
+  check(
+    'hostile.alias_key',
+    'hostile',
+    'CONTRACT section 4',
+    'must',
+    'A request with a key spelled as an alias (messageId) is refused',
+  ),
+  check(
+    'hostile.too_deep',
+    'hostile',
+    'CONTRACT section 8',
+    'must',
+    'A request nesting deeper than 64 levels is refused',
+  ),
   check('hostile.malformed_json', 'hostile', 'CONTRACT section 8', 'must', 'A body that is not JSON is refused'),
   check('hostile.media_type', 'hostile', 'CONTRACT section 8', 'must', 'A body sent as text/plain is refused'),
 ] as const;
 
 export const KIT_CHECKS = [
-  check('capability.reachable', 'capability', 'CONTRACT section 2', 'must', 'GET of the capability statement answers 200 with JSON'),
-  check('capability.valid', 'capability', 'CONTRACT section 2', 'must', 'The capability statement is a valid uai.capability.statement.v1 message'),
-  check('capability.names_endpoint', 'capability', 'CONTRACT section 2', 'should', 'The capability statement lists the endpoint under test'),
-  check('message.valid', 'message', 'CONTRACT sections 3 and 4', 'must', 'Every message the server answers with validates with 0 errors, checksum included'),
-  check('message.warning_free', 'message', 'CONTRACT section 4', 'should', 'Every message the server answers with has 0 warnings'),
-  check('message.media_type', 'message', 'spec section 4', 'must', 'Every answer is sent as JSON (application/json or a +json type)'),
-  check('message.keyless_shape', 'message', 'CONTRACT section 5', 'must', 'A keyless request is answered with a keyless message'),
+  check(
+    'capability.reachable',
+    'capability',
+    'CONTRACT section 2',
+    'must',
+    'GET of the capability statement answers 200 with JSON',
+  ),
+  check(
+    'capability.valid',
+    'capability',
+    'CONTRACT section 2',
+    'must',
+    'The capability statement is a valid uai.capability.statement.v1 message',
+  ),
+  check(
+    'capability.names_endpoint',
+    'capability',
+    'CONTRACT section 2',
+    'should',
+    'The capability statement lists the endpoint under test',
+  ),
+  check(
+    'message.valid',
+    'message',
+    'CONTRACT sections 3 and 4',
+    'must',
+    'Every message the server answers with validates with 0 errors, checksum included',
+  ),
+  check(
+    'message.warning_free',
+    'message',
+    'CONTRACT section 4',
+    'should',
+    'Every message the server answers with has 0 warnings',
+  ),
+  check(
+    'message.media_type',
+    'message',
+    'spec section 4',
+    'must',
+    'Every answer is sent as JSON (application/json or a +json type)',
+  ),
+  check(
+    'message.keyless_shape',
+    'message',
+    'CONTRACT section 5',
+    'must',
+    'A keyless request is answered with a keyless message',
+  ),
   ...EXCHANGE_RULES.map((r) => check(r.id, 'exchange', r.section, r.severity, r.title)),
-  check('task.pollable', 'task', 'transport binding https-async-callback', 'must', 'An accepted task can be polled and answers a valid uai.task.status.v1'),
+  check(
+    'task.pollable',
+    'task',
+    'transport binding https-async-callback',
+    'must',
+    'An accepted task can be polled and answers a valid uai.task.status.v1',
+  ),
   ...HOSTILE_CHECKS,
 ] as const;
 

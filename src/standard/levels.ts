@@ -9,11 +9,48 @@ export interface ConformanceLevel {
 }
 
 export const CONFORMANCE_LEVELS: readonly ConformanceLevel[] = [
-  { id: 'L0', name: 'parseable', claim: 'The input is a JSON object, or a keyless array that normalizes to one.', checks: ['JSON object (keyed) or keyless array matching the order maps', 'nesting within 64 levels', 'RFC 8785 canonical form exists'] },
-  { id: 'L1', name: 'envelope', claim: 'The envelope matches its schema, uai_version is 1.0 and the profile is known and current.', checks: ['envelope schema', 'uai_version', 'known, current profile', 'registered key spellings'] },
-  { id: 'L2', name: 'profile', claim: 'The body matches its profile schema and the profile rules hold.', checks: ['body schema', 'conversation linkage', 'extensions', 'task_ref rules', 'task state fields', 'conformance counts', 'published error codes'] },
-  { id: 'L3', name: 'integrity', claim: 'The checksum is right and identifiers, DIDs and trace context are well formed.', checks: ['integrity parameters', 'checksum', 'DID syntax', 'W3C Trace Context'] },
-  { id: 'L4', name: 'exchange-ready', claim: 'L3 with zero warnings; for a request, the mock exchange would accept it.', checks: ['no warnings', 'registered profiles named by a request'] },
+  {
+    id: 'L0',
+    name: 'parseable',
+    claim: 'The input is a JSON object, or a keyless array that normalizes to one.',
+    checks: [
+      'JSON object (keyed) or keyless array matching the order maps',
+      'nesting within 64 levels',
+      'RFC 8785 canonical form exists',
+    ],
+  },
+  {
+    id: 'L1',
+    name: 'envelope',
+    claim: 'The envelope matches its schema, uai_version is 1.0 and the profile is known and current.',
+    checks: ['envelope schema', 'uai_version', 'known, current profile', 'registered key spellings'],
+  },
+  {
+    id: 'L2',
+    name: 'profile',
+    claim: 'The body matches its profile schema and the profile rules hold.',
+    checks: [
+      'body schema',
+      'conversation linkage',
+      'extensions',
+      'task_ref rules',
+      'task state fields',
+      'conformance counts',
+      'published error codes',
+    ],
+  },
+  {
+    id: 'L3',
+    name: 'integrity',
+    claim: 'The checksum is right and identifiers, DIDs and trace context are well formed.',
+    checks: ['integrity parameters', 'checksum', 'DID syntax', 'W3C Trace Context'],
+  },
+  {
+    id: 'L4',
+    name: 'exchange-ready',
+    claim: 'L3 with zero warnings; for a request, the mock exchange would accept it.',
+    checks: ['no warnings', 'registered profiles named by a request'],
+  },
 ];
 
 export const LEVEL_IDS: readonly ConformanceLevelId[] = CONFORMANCE_LEVELS.map((l) => l.id);

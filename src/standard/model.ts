@@ -21,7 +21,12 @@ export type FieldType =
       readonly minLength?: number;
       readonly maxLength?: number;
     }
-  | { readonly kind: 'integer' | 'number'; readonly minimum?: number; readonly maximum?: number; readonly enum?: readonly number[] }
+  | {
+      readonly kind: 'integer' | 'number';
+      readonly minimum?: number;
+      readonly maximum?: number;
+      readonly enum?: readonly number[];
+    }
   | { readonly kind: 'boolean' }
   /** A nested object with its own order map. */
   | { readonly kind: 'object'; readonly ref: ObjectName }

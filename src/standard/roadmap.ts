@@ -17,24 +17,67 @@ export interface Roadmap {
 
 export const ROADMAP: Roadmap = {
   current: [
-    { id: 'profiles-v1', title: 'Six v1 profiles', summary: 'Intent request and response, task status, typed error, capability statement and conformance result, at version v1.' },
-    { id: 'validator', title: 'Live validator', summary: 'POST /v1/validate checks keyed and keyless messages and returns results, conformance records and SARIF.' },
-    { id: 'mock-exchange', title: 'Mock exchange', summary: 'POST /v1/mock-exchange answers intent requests with accepted-task, completed-response and typed-error scenarios.' },
-    { id: 'keyless-transport', title: 'Keyless transport', summary: 'Compact field order maps for every object, with keyless validation.' },
+    {
+      id: 'profiles-v1',
+      title: 'Six v1 profiles',
+      summary:
+        'Intent request and response, task status, typed error, capability statement and conformance result, at version v1.',
+    },
+    {
+      id: 'validator',
+      title: 'Live validator',
+      summary:
+        'POST /v1/validate checks keyed and keyless messages and returns results, conformance records and SARIF.',
+    },
+    {
+      id: 'mock-exchange',
+      title: 'Mock exchange',
+      summary:
+        'POST /v1/mock-exchange answers intent requests with accepted-task, completed-response and typed-error scenarios.',
+    },
+    {
+      id: 'keyless-transport',
+      title: 'Keyless transport',
+      summary: 'Compact field order maps for every object, with keyless validation.',
+    },
     { id: 'conformance-pack', title: 'Conformance pack', summary: 'Schemas, registries and fixtures in one bundle.' },
-    { id: 'offline-cli', title: 'Offline validator CLI', summary: 'uai validate runs the same engine without a network.' },
+    {
+      id: 'offline-cli',
+      title: 'Offline validator CLI',
+      summary: 'uai validate runs the same engine without a network.',
+    },
   ],
   next: [
-    { id: 'task-status-polling', title: 'Task status polling on the reference server', summary: 'A mock task endpoint that walks an accepted task through its states.' },
-    { id: 'signature-verification', title: 'Signature verification', summary: 'Verify JWS detached signatures named by trust.signature_ref.' },
+    {
+      id: 'task-status-polling',
+      title: 'Task status polling on the reference server',
+      summary: 'A mock task endpoint that walks an accepted task through its states.',
+    },
+    {
+      id: 'signature-verification',
+      title: 'Signature verification',
+      summary: 'Verify JWS detached signatures named by trust.signature_ref.',
+    },
   ],
   planned: [
-    { id: 'localized-pages', title: 'Localized pages', summary: 'Locale-prefixed human pages; the /v1 REST base stays unprefixed.' },
-    { id: 'profiles-v2', title: 'v2 profile family', summary: 'A second profile version with a deprecation policy for v1.' },
+    {
+      id: 'localized-pages',
+      title: 'Localized pages',
+      summary: 'Locale-prefixed human pages; the /v1 REST base stays unprefixed.',
+    },
+    {
+      id: 'profiles-v2',
+      title: 'v2 profile family',
+      summary: 'A second profile version with a deprecation policy for v1.',
+    },
   ],
   research: [
     { id: 'streaming-binding', title: 'Streaming binding', summary: 'Message streams over a long-lived connection.' },
-    { id: 'selective-disclosure', title: 'Selective disclosure', summary: 'Proving fields of a message without revealing the rest.' },
+    {
+      id: 'selective-disclosure',
+      title: 'Selective disclosure',
+      summary: 'Proving fields of a message without revealing the rest.',
+    },
   ],
 };
 

@@ -24,7 +24,8 @@ const SHARED = new Set([...ENVELOPE_PARTS.map((o) => o.name), ISSUE_ITEM.name]);
 export type RefTo = (objectName: string) => JsonSchema;
 
 const inEnvelope: RefTo = (name) => ({ $ref: `#/$defs/${name}` });
-const inProfile: RefTo = (name) => (SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` });
+const inProfile: RefTo = (name) =>
+  SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` };
 
 export function typeSchema(type: FieldType, refTo: RefTo): JsonSchema {
   switch (type.kind) {

@@ -26,7 +26,8 @@ export const TRANSPORT_BINDINGS: readonly TransportBinding[] = [
     shape: 'keyless',
     method: 'POST',
     protocol_fit: 'Bandwidth-constrained links between parties that share the field registry release.',
-    notes: 'Objects become arrays ordered by compact_field_order_maps; validate with normalization_mode keyless-json. The checksum is always over the keyed form.',
+    notes:
+      'Objects become arrays ordered by compact_field_order_maps; validate with normalization_mode keyless-json. The checksum is always over the keyed form.',
   },
   {
     id: 'https-async-callback',
@@ -34,7 +35,8 @@ export const TRANSPORT_BINDINGS: readonly TransportBinding[] = [
     media_type: 'application/json',
     shape: 'keyed',
     method: 'POST (callback) or GET (polling)',
-    protocol_fit: 'Long-running intents: the response is accepted with a task_ref, then uai.task.status.v1 messages follow by callback to the requester or by polling the task.',
+    protocol_fit:
+      'Long-running intents: the response is accepted with a task_ref, then uai.task.status.v1 messages follow by callback to the requester or by polling the task.',
     notes: 'delivery.mode is async; delivery.task_ref, body.task_ref and body.result.task_id carry the same reference.',
   },
 ];

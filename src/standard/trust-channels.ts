@@ -13,14 +13,16 @@ export const TRUST_CHANNEL_RECORDS: readonly TrustChannel[] = [
     title: 'Credentialed',
     auth_schemes: ['did+vc'],
     required_references: ['credential_ref'],
-    notes: 'The principal presents a verifiable credential; trust.credential_ref points at it. Missing the reference is a warning.',
+    notes:
+      'The principal presents a verifiable credential; trust.credential_ref points at it. Missing the reference is a warning.',
   },
   {
     id: 'signed-envelope',
     title: 'Signed envelope',
     auth_schemes: ['jws', 'validator-record'],
     required_references: ['signature_ref'],
-    notes: 'A detached signature covers the envelope; trust.signature_ref points at it. Validator records use validator-record.',
+    notes:
+      'A detached signature covers the envelope; trust.signature_ref points at it. Validator records use validator-record.',
   },
   {
     id: 'public',

@@ -15,7 +15,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('npm run bench -- --smoke', () => {
   it('writes a report with every section and its figures', () => {
     const out = join(dir, 'BENCHMARKS.md');
-    const run = spawnSync(process.execPath, ['bench/run.ts', '--smoke', '--out', out], { encoding: 'utf8', timeout: 110_000 });
+    const run = spawnSync(process.execPath, ['bench/run.ts', '--smoke', '--out', out], {
+      encoding: 'utf8',
+      timeout: 110_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     const md = readFileSync(out, 'utf8');
     const section = (title: string) => {
@@ -27,18 +30,34 @@ describe('npm run bench -- --smoke', () => {
     expect(md).toMatch(/\*\*Machine:\*\* \d+ cores, .+, Node v\d+/);
     expect(section('Goals')).toMatch(/\| validate <= 1\.3x the floor .*\| (met|missed) \|/);
     const engine = section('1. Engine');
-    for (const size of ['small', 'typical', 'large']) expect(engine).toMatch(new RegExp(`\\| ${size} \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+x \\|`));
+    for (const size of ['small', 'typical', 'large'])
+      expect(engine).toMatch(
+        new RegExp(`\\| ${size} \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+x \\|`),
+      );
     expect(engine).toMatch(/Mock exchange per call .*: [\d.]+ µs/);
-    for (const stage of ['parse (JSON.parse)', 'canonicalize message', 'conformance record, hash', 'member walk', 'schema', 'rules']) {
+    for (const stage of [
+      'parse (JSON.parse)',
+      'canonicalize message',
+      'conformance record, hash',
+      'member walk',
+      'schema',
+      'rules',
+    ]) {
       expect(engine).toMatch(new RegExp(`\\| ${stage.replace(/[()]/g, '\\$&')}[^|]* \\| -?[\\d.]+ \\|`));
     }
     const http = section('2. HTTP on the local server');
-    for (const route of ['GET /v1/examples/', 'POST /v1/validate', 'POST /v1/mock-exchange']) expect(http).toMatch(new RegExp(`\\| ${route}[^|]* \\| \\d+ \\(\\d+-\\d+\\) \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|`));
+    for (const route of ['GET /v1/examples/', 'POST /v1/validate', 'POST /v1/mock-exchange'])
+      expect(http).toMatch(new RegExp(`\\| ${route}[^|]* \\| \\d+ \\(\\d+-\\d+\\) \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|`));
     const peer = section('3. Peer: Stoplight Prism');
     // Smoke mode does not install Prism; when it is already installed it is measured too.
     expect(peer).toMatch(/Prism POST \/v1\/validate \| \d+|not measured in this run/);
     const cold = section('4. Cold start of the functions');
-    for (const fn of ['validate', 'mock-exchange']) expect(cold).toMatch(new RegExp(`\\| ${fn} \\| [\\d.]+ KB \\| [\\d.]+ KB \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+ \\| -?[\\d.]+ \\| no \\|`));
+    for (const fn of ['validate', 'mock-exchange'])
+      expect(cold).toMatch(
+        new RegExp(
+          `\\| ${fn} \\| [\\d.]+ KB \\| [\\d.]+ KB \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+ \\| -?[\\d.]+ \\| no \\|`,
+        ),
+      );
     expect(section('5. Build')).toMatch(/dist\/ holds \d+ files, \d+ bytes/);
   }, 120_000);
 });

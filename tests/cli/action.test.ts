@@ -18,20 +18,42 @@ import { ORIGIN, REPO } from './local-server.ts';
  * and `npm ci` (node_modules is installed from the same lockfile); the upload step's SARIF file
  * is checked against the official schema instead of being uploaded.
  */
-interface Step { name: string; id?: string; if?: string; uses?: string; run?: string; shell?: string; env?: Record<string, string>; with?: Record<string, string> }
-const action = parse(readFileSync(resolve(REPO, 'action.yml'), 'utf8')) as { inputs: Record<string, { default: string }>; outputs: Record<string, { value: string }>; runs: { using: string; steps: Step[] } };
+interface Step {
+  name: string;
+  id?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  shell?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+const action = parse(readFileSync(resolve(REPO, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+};
 const schema = JSON.parse(readFileSync(resolve(REPO, 'tests/engine/data/sarif-schema-2.1.0.json'), 'utf8'));
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
 const validateSarif = ajv.compile(schema);
 
-const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
+const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!
+  .message as Record<string, any>;
 let workspace: string;
 
 /** bash with no standard input, as a runner step has none. */
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function bash(
+  script: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -45,18 +67,24 @@ beforeAll(() => {
   workspace = mkdtempSync(join(tmpdir(), 'uai-action-'));
   mkdirSync(join(workspace, 'messages/sub'), { recursive: true });
   writeFileSync(join(workspace, 'messages/ok.json'), JSON.stringify(request, null, 2));
-  writeFileSync(join(workspace, 'messages/sub/bad.json'), JSON.stringify({ ...request, delivery: { ...request.delivery, priority: 'urgent' } }, null, 2));
+  writeFileSync(
+    join(workspace, 'messages/sub/bad.json'),
+    JSON.stringify({ ...request, delivery: { ...request.delivery, priority: 'urgent' } }, null, 2),
+  );
 });
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
 /** Runs the action's steps; returns each run step's result and the outputs it wrote. */
 async function runAction(inputs: Record<string, string>) {
-  const values: Record<string, string> = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [`inputs.${k}`, String(v.default)]));
+  const values: Record<string, string> = Object.fromEntries(
+    Object.entries(action.inputs).map(([k, v]) => [`inputs.${k}`, String(v.default)]),
+  );
   for (const [k, v] of Object.entries(inputs)) values[`inputs.${k}`] = v;
-  const fill = (text: string) => text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, expr: string) => {
-    if (!(expr in values)) throw new Error(`unknown expression ${expr}`);
-    return values[expr]!;
-  });
+  const fill = (text: string) =>
+    text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, expr: string) => {
+      if (!(expr in values)) throw new Error(`unknown expression ${expr}`);
+      return values[expr]!;
+    });
   const steps: { step: Step; code: number | null; stdout: string; stderr: string }[] = [];
   for (const step of action.runs.steps) {
     if (step.uses?.startsWith('actions/setup-node') || step.id === 'install') continue;
@@ -105,7 +133,9 @@ describe('action.yml', () => {
       ['integrity.checksum_mismatch', { uri: 'messages/sub/bad.json', uriBaseId: '%SRCROOT%' }],
     ]);
     expect(log.runs[0].tool.driver.rules[0].helpUri).toMatch(/^https:\/\/uai\.example\.org\/error-registry\/#/);
-    expect(validate.stdout).toMatch(/^::error file=messages\/sub\/bad\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema\.value_not_allowed at \/delivery\/priority::/m);
+    expect(validate.stdout).toMatch(
+      /^::error file=messages\/sub\/bad\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema\.value_not_allowed at \/delivery\/priority::/m,
+    );
     const last = steps.at(-1)!;
     expect(last.step.name).toBe('Fail on findings');
     expect(last.code).toBe(1);

@@ -14,7 +14,12 @@ const dir = mkdtempSync(join(tmpdir(), 'uai-check-exchange-'));
 async function uai(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await checkExchangeCommand(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), now: () => NOW, site });
+  const code = await checkExchangeCommand(argv, {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    now: () => NOW,
+    site,
+  });
   return { code, stdout, stderr };
 }
 
@@ -28,14 +33,28 @@ describe('uai check-exchange', () => {
   const { valid, invalid } = exchangeFixtures(site);
   for (const f of [...valid, ...invalid]) {
     it(`${f.id}: --format json is the route's answer, exit ${f.fails.length ? 1 : 0}`, async () => {
-      const args = [file(`${f.id}-req.json`, f.request), file(`${f.id}-res.json`, f.response), '--format', 'json', '--http-status', String(f.http_status)];
+      const args = [
+        file(`${f.id}-req.json`, f.request),
+        file(`${f.id}-res.json`, f.response),
+        '--format',
+        'json',
+        '--http-status',
+        String(f.http_status),
+      ];
       if (f.previous) args.push('--previous', file(`${f.id}-prev.json`, f.previous));
       const { code, stdout } = await uai(...args);
-      const body = { request: f.request, response: f.response, http_status: f.http_status, ...(f.previous ? { previous: f.previous } : {}) };
+      const body = {
+        request: f.request,
+        response: f.response,
+        http_status: f.http_status,
+        ...(f.previous ? { previous: f.previous } : {}),
+      };
       const outcome = checkExchangeAction(body, { site, now: () => NOW });
       expect(outcome.ok).toBe(true);
       expect(stdout).toBe(`${JSON.stringify((outcome as { body: unknown }).body)}\n`);
-      const failing = JSON.parse(stdout).exchange.verdicts.filter((v: { status: string }) => v.status === 'fail').map((v: { id: string }) => v.id);
+      const failing = JSON.parse(stdout)
+        .exchange.verdicts.filter((v: { status: string }) => v.status === 'fail')
+        .map((v: { id: string }) => v.id);
       expect(failing).toEqual(f.fails);
       expect(code).toBe(JSON.parse(stdout).conforms ? 0 : 1);
     });

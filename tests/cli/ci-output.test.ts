@@ -27,7 +27,12 @@ const validateSarif = ajv.compile(schema);
 
 const PUBLIC = 'https://uai.example.org';
 const { invalid } = conformanceFixtures(siteFor(ORIGIN));
-interface Written { id: string; mode: 'keyed-json' | 'keyless-json'; name: string; text: string }
+interface Written {
+  id: string;
+  mode: 'keyed-json' | 'keyless-json';
+  name: string;
+  text: string;
+}
 const written: Written[] = [];
 let dir: string;
 let copy: string;
@@ -61,9 +66,16 @@ beforeAll(async () => {
   invalid.forEach((f, i) => {
     // Text fixtures (1e400, lone surrogates, duplicate names) are JSON only as text: keep it, and a pretty copy.
     const value = f.text === undefined ? f.message : undefined;
-    const forms: [string, string][] = value !== undefined
-      ? [['pretty', `${JSON.stringify(value, null, 2)}\n`], ['min', JSON.stringify(value)]]
-      : [['min', f.text!], ['pretty', f.text!.replaceAll(',"', ',\n  "').replaceAll('{"', '{\n  "')]];
+    const forms: [string, string][] =
+      value !== undefined
+        ? [
+            ['pretty', `${JSON.stringify(value, null, 2)}\n`],
+            ['min', JSON.stringify(value)],
+          ]
+        : [
+            ['min', f.text!],
+            ['pretty', f.text!.replaceAll(',"', ',\n  "').replaceAll('{"', '{\n  "')],
+          ];
     for (const [form, text] of forms) {
       const name = `messages/${f.mode === 'keyless-json' ? 'keyless/' : ''}${String(i).padStart(3, '0')}-${form}.json`;
       writeFileSync(join(dir, name), text);
@@ -93,7 +105,11 @@ describe('uai validate --format sarif: regions cover the member each pointer nam
   it('checked every written fixture file and exits 1', () => {
     expect(logs.keyed!.run.code).toBe(1);
     expect(logs.keyless!.run.code).toBe(1);
-    const uris = new Set([...logs.keyed!.log.runs[0].results, ...logs.keyless!.log.runs[0].results].map((r: any) => r.locations[0].physicalLocation.artifactLocation.uri));
+    const uris = new Set(
+      [...logs.keyed!.log.runs[0].results, ...logs.keyless!.log.runs[0].results].map(
+        (r: any) => r.locations[0].physicalLocation.artifactLocation.uri,
+      ),
+    );
     expect([...uris].sort()).toEqual(written.map((w) => w.name).sort());
   });
 
@@ -105,18 +121,24 @@ describe('uai validate --format sarif: regions cover the member each pointer nam
         const w = written.find((x) => x.name === artifactLocation.uri)!;
         const pointer: string = result.properties.jsonPointer;
         const parsed = JSON.parse(w.text);
-        const inFile = w.mode === 'keyless-json' && Array.isArray(parsed) ? keylessPointer(pointer, parsed).pointer : pointer;
+        const inFile =
+          w.mode === 'keyless-json' && Array.isArray(parsed) ? keylessPointer(pointer, parsed).pointer : pointer;
         // Lines and columns say the same as the offsets.
         expect(offsetOf(w.text, region.startLine, region.startColumn), `${w.name} ${pointer}`).toBe(region.charOffset);
         expect(offsetOf(w.text, region.endLine, region.endColumn)).toBe(region.charOffset + region.charLength);
         const slice = w.text.slice(region.charOffset, region.charOffset + region.charLength);
         // A missing member (schema.required, keyless.required_null past the end) is shown on its deepest existing ancestor.
         let target = pointerSegments(inFile);
-        while (target.length > 0 && !at(parsed, target.map((s) => `/${s.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')).found) target = target.slice(0, -1);
+        while (
+          target.length > 0 &&
+          !at(parsed, target.map((s) => `/${s.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')).found
+        )
+          target = target.slice(0, -1);
         const targetPointer = target.map((s) => `/${s.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
         const expected = at(parsed, targetPointer).value;
         if (target.length === 0) expect(slice).toBe(w.text.trim());
-        else if (Array.isArray(at(parsed, targetPointer.slice(0, targetPointer.lastIndexOf('/'))).value)) expect(JSON.stringify(JSON.parse(slice))).toBe(JSON.stringify(expected));
+        else if (Array.isArray(at(parsed, targetPointer.slice(0, targetPointer.lastIndexOf('/'))).value))
+          expect(JSON.stringify(JSON.parse(slice))).toBe(JSON.stringify(expected));
         else {
           const member = JSON.parse(`{${slice}}`);
           expect(Object.keys(member), `${w.id} ${w.name} ${pointer}`).toEqual([target.at(-1)]);
@@ -142,7 +164,8 @@ describe('uai validate --format sarif: regions cover the member each pointer nam
 
 describe('SARIF as GitHub code scanning and the schema take it', () => {
   it('validates against the official SARIF 2.1.0 schema', () => {
-    for (const { log } of Object.values(logs)) expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    for (const { log } of Object.values(logs))
+      expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
   });
 
   it('meets the documented upload requirements', () => {
@@ -175,7 +198,10 @@ describe('SARIF as GitHub code scanning and the schema take it', () => {
     const byFile = new Map<string, string[]>();
     for (const r of logs.keyed!.log.runs[0].results) {
       const key = r.locations[0].physicalLocation.artifactLocation.uri.replace(/-(pretty|min)\.json$/, '');
-      byFile.set(`${key} ${r.ruleId}`, [...(byFile.get(`${key} ${r.ruleId}`) ?? []), r.partialFingerprints['uaiIssuePointer/v1']]);
+      byFile.set(`${key} ${r.ruleId}`, [
+        ...(byFile.get(`${key} ${r.ruleId}`) ?? []),
+        r.partialFingerprints['uaiIssuePointer/v1'],
+      ]);
     }
     for (const prints of byFile.values()) expect(new Set(prints).size).toBe(1);
   });
@@ -188,7 +214,11 @@ describe('SARIF as GitHub code scanning and the schema take it', () => {
 });
 
 describe('junit, github and --fail-on', () => {
-  const some = () => written.filter((w) => w.mode === 'keyed-json').slice(0, 6).map((w) => w.name);
+  const some = () =>
+    written
+      .filter((w) => w.mode === 'keyed-json')
+      .slice(0, 6)
+      .map((w) => w.name);
 
   it('junit: one testcase per file, one failure per error, an error per unreadable file (fast-xml-parser)', async () => {
     const files = [...some(), 'messages/missing.json'];
@@ -196,7 +226,11 @@ describe('junit, github and --fail-on', () => {
     expect(r.code).toBe(2);
     const json = await uai(['validate', '--format', 'json', ...some()], { cwd: dir });
     const results = JSON.parse(json.stdout) as { file: string; result: { error_count: number } }[];
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testcase', 'failure'].includes(name) }).parse(r.stdout);
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => ['testcase', 'failure'].includes(name),
+    }).parse(r.stdout);
     const suite = doc.testsuites.testsuite;
     expect(suite.testcase.map((t: any) => t.name)).toEqual(files);
     for (const { file, result } of results) {
@@ -219,7 +253,9 @@ describe('junit, github and --fail-on', () => {
     expect(commands.length).toBeGreaterThan(0);
     for (const c of commands) {
       // ::error file=...,line=N[,col=N],endLine=N[,endColumn=N],title=...::message, no raw newline.
-      expect(c).toMatch(/^::(error|warning) file=[^,:]+,line=\d+(,col=\d+)?,endLine=\d+(,endColumn=\d+)?,title=[^,:]+::[^\r\n]+$/);
+      expect(c).toMatch(
+        /^::(error|warning) file=[^,:]+,line=\d+(,col=\d+)?,endLine=\d+(,endColumn=\d+)?,title=[^,:]+::[^\r\n]+$/,
+      );
     }
     expect(commands[0]).toContain('file=messages/odd%2C name%3A 100%25.json,');
     expect(lines.at(-1)).toMatch(/^uai: 7 files checked, \d+ failing, 0 unreadable$/);
@@ -238,20 +274,35 @@ describe('inputs: directories, globs, stdin, unreadable files and exit status', 
   it('a directory means every *.json below it, sorted; a file named twice is checked once', async () => {
     const r = await uai(['validate', '--format', 'json', 'messages/keyless', 'messages/keyless/'], { cwd: dir });
     const files = (JSON.parse(r.stdout) as { file: string }[]).map((x) => x.file);
-    expect(files).toEqual(written.filter((w) => w.mode === 'keyless-json').map((w) => w.name).sort());
+    expect(files).toEqual(
+      written
+        .filter((w) => w.mode === 'keyless-json')
+        .map((w) => w.name)
+        .sort(),
+    );
     // A glob gives the array shape even when it matches one file; one named file gives the result itself.
     const one = written[0]!.name;
-    const globbed = JSON.parse((await uai(['validate', '--format', 'json', one.replace(/\.json$/, '.js?n')], { cwd: dir })).stdout);
+    const globbed = JSON.parse(
+      (await uai(['validate', '--format', 'json', one.replace(/\.json$/, '.js?n')], { cwd: dir })).stdout,
+    );
     expect(globbed.map((x: { file: string }) => x.file)).toEqual([one]);
-    expect(JSON.parse((await uai(['validate', '--format', 'json', one], { cwd: dir })).stdout)).toHaveProperty('valid', false);
+    expect(JSON.parse((await uai(['validate', '--format', 'json', one], { cwd: dir })).stdout)).toHaveProperty(
+      'valid',
+      false,
+    );
   });
 
   it('a glob that matches nothing, or an unreadable file, is one clear line; exit 2, and the readable files are still reported', async () => {
     const none = await uai(['validate', 'nothing/**/*.json', 'missing.json'], { cwd: dir });
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('uai: nothing/**/*.json: no file matches this pattern\nuai: missing.json: cannot read: no such file\n');
+    expect(none.stderr).toBe(
+      'uai: nothing/**/*.json: no file matches this pattern\nuai: missing.json: cannot read: no such file\n',
+    );
     writeFileSync(join(dir, 'broken.json'), '{"uai_version": ');
-    const some = await uai(['validate', 'broken.json', written.find((w) => w.id === 'invalid/field.unknown_member')!.name], { cwd: dir });
+    const some = await uai(
+      ['validate', 'broken.json', written.find((w) => w.id === 'invalid/field.unknown_member')!.name],
+      { cwd: dir },
+    );
     expect(some.code).toBe(2);
     expect(some.stderr).toMatch(/^uai: broken\.json: not valid JSON: .+\n$/);
     expect(some.stdout).toContain('field.unknown_member');
@@ -266,13 +317,15 @@ describe('inputs: directories, globs, stdin, unreadable files and exit status', 
     expect(w.text.slice(result.locations[0].physicalLocation.region.charOffset)).toMatch(/^"reply_requested": "yes"/);
   });
 
-  it('text output names file:line:column of a request wrapper\'s member in the file itself', async () => {
+  it("text output names file:line:column of a request wrapper's member in the file itself", async () => {
     const w = written.find((x) => x.id === 'invalid/schema.type' && x.name.endsWith('pretty.json'))!;
     const wrapped = `{\n  "normalization_mode": "keyed-json",\n  "message": ${w.text.trim().replaceAll('\n', '\n  ')}\n}\n`;
     writeFileSync(join(dir, 'wrapped.json'), wrapped);
     const r = await uai(['validate', 'wrapped.json'], { cwd: dir });
     const lines = wrapped.split('\n');
     const line = lines.findIndex((l) => l.includes('"reply_requested"'));
-    expect(r.stdout).toContain(`wrapped.json:${line + 1}:${lines[line]!.indexOf('"reply_requested"') + 1}: error schema.type /delivery/reply_requested: `);
+    expect(r.stdout).toContain(
+      `wrapped.json:${line + 1}:${lines[line]!.indexOf('"reply_requested"') + 1}: error schema.type /delivery/reply_requested: `,
+    );
   });
 });

@@ -16,7 +16,10 @@ let fresh: string;
 beforeAll(() => {
   fresh = mkdtempSync(join(tmpdir(), 'uai-fresh-'));
   for (const part of ['bin', 'src', 'scripts', 'package.json', 'tsconfig.json']) {
-    cpSync(resolve(REPO, part), join(fresh, part), { recursive: true, filter: (from) => !from.includes(join('src', 'engine', 'generated')) });
+    cpSync(resolve(REPO, part), join(fresh, part), {
+      recursive: true,
+      filter: (from) => !from.includes(join('src', 'engine', 'generated')),
+    });
   }
   symlinkSync(resolve(REPO, 'node_modules'), join(fresh, 'node_modules'), 'dir');
   const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message;
@@ -26,11 +29,17 @@ afterAll(() => rmSync(fresh, { recursive: true, force: true }));
 
 it('generates the validators on the first run, then validates; later runs say nothing about it', async () => {
   expect(existsSync(join(fresh, 'src/engine/generated'))).toBe(false);
-  const first = await run(NODE, ['bin/uai.mjs', 'validate', 'first-request.json'], { cwd: fresh, env: { ...process.env, UAI_ORIGIN: ORIGIN } });
+  const first = await run(NODE, ['bin/uai.mjs', 'validate', 'first-request.json'], {
+    cwd: fresh,
+    env: { ...process.env, UAI_ORIGIN: ORIGIN },
+  });
   expect(first.stderr).toBe('uai: first run: generating the precompiled schema validators (npm run generate)\n');
   expect(first.code).toBe(0);
   expect(first.stdout).toContain('first-request.json: valid, level L4');
   expect(existsSync(join(fresh, 'src/engine/generated/schema-validators.js'))).toBe(true);
-  const second = await run(NODE, ['bin/uai.mjs', 'validate', 'first-request.json'], { cwd: fresh, env: { ...process.env, UAI_ORIGIN: ORIGIN } });
+  const second = await run(NODE, ['bin/uai.mjs', 'validate', 'first-request.json'], {
+    cwd: fresh,
+    env: { ...process.env, UAI_ORIGIN: ORIGIN },
+  });
   expect(second).toMatchObject({ code: 0, stderr: '' });
 }, 120_000);

@@ -54,17 +54,39 @@ const STARTER_OK = (r: Run) => {
 /** What each command must do besides exiting 0 (what the README says it does). */
 const EXPECTED: { readonly command: RegExp; readonly check: (r: Run, dir: string) => void }[] = [
   { command: /^curl -sf \S+\/v1\/catalog$/, check: (r) => expect(json(r.stdout).routes.length).toBeGreaterThan(0) },
-  { command: /> first-request\.json$/, check: (_, dir) => expect(json(readFileSync(join(dir, 'first-request.json'), 'utf8')).profile).toBe('uai.intent.request.v1') },
-  { command: /\/v1\/validate \\/, check: (r) => expect(r.stdout).toMatch(/^\{"valid":true,.*"errors":\[\],"warnings":\[\]/) },
-  { command: /^npx uai validate first-request\.json$/, check: (r) => expect(r.stdout).toMatch(/first-request\.json: valid/) },
-  { command: /> broken\.json$/, check: (_, dir) => expect(json(readFileSync(join(dir, 'broken.json'), 'utf8')).conversation.sequence).toBe('1') },
-  { command: /^npx uai validate broken\.json \|\|/, check: (r) => expect(r.stdout).toMatch(/\/conversation\/sequence[\s\S]*uai exited with status 1/) },
+  {
+    command: /> first-request\.json$/,
+    check: (_, dir) =>
+      expect(json(readFileSync(join(dir, 'first-request.json'), 'utf8')).profile).toBe('uai.intent.request.v1'),
+  },
+  {
+    command: /\/v1\/validate \\/,
+    check: (r) => expect(r.stdout).toMatch(/^\{"valid":true,.*"errors":\[\],"warnings":\[\]/),
+  },
+  {
+    command: /^npx uai validate first-request\.json$/,
+    check: (r) => expect(r.stdout).toMatch(/first-request\.json: valid/),
+  },
+  {
+    command: /> broken\.json$/,
+    check: (_, dir) => expect(json(readFileSync(join(dir, 'broken.json'), 'utf8')).conversation.sequence).toBe('1'),
+  },
+  {
+    command: /^npx uai validate broken\.json \|\|/,
+    check: (r) => expect(r.stdout).toMatch(/\/conversation\/sequence[\s\S]*uai exited with status 1/),
+  },
   { command: /^sh starters\/uai-starter\.sh /, check: STARTER_OK },
   { command: /^python3 starters\/uai_starter\.py /, check: STARTER_OK },
   { command: /^npx node starters\/uai-starter\.mts /, check: STARTER_OK },
   { command: /^go run starters\/uai_starter\.go /, check: STARTER_OK },
-  { command: /> uai\.sarif$/, check: (_, dir) => expect(json(readFileSync(join(dir, 'uai.sarif'), 'utf8')).version).toBe('2.1.0') },
-  { command: /^npx uai test \S+\/v1\/reference-server$/, check: (r) => expect(r.stdout).toMatch(/^uai test \S+: \d+ passed, 0 failed \(0 must\), 0 skipped/) },
+  {
+    command: /> uai\.sarif$/,
+    check: (_, dir) => expect(json(readFileSync(join(dir, 'uai.sarif'), 'utf8')).version).toBe('2.1.0'),
+  },
+  {
+    command: /^npx uai test \S+\/v1\/reference-server$/,
+    check: (r) => expect(r.stdout).toMatch(/^uai test \S+: \d+ passed, 0 failed \(0 must\), 0 skipped/),
+  },
 ];
 
 /** A runtime the command needs that may be missing from the machine (the README names them). */
@@ -106,7 +128,10 @@ describe(`README.md: ${HEADING.slice(3)}`, () => {
 
   it('checks what every command does, and every command talks to the README origin', () => {
     for (const command of commands) {
-      expect(EXPECTED.filter((e) => e.command.test(command)), `expectations matching \`${command}\``).toHaveLength(1);
+      expect(
+        EXPECTED.filter((e) => e.command.test(command)),
+        `expectations matching \`${command}\``,
+      ).toHaveLength(1);
       if (/localhost:\d/.test(command)) expect(command).toContain(README_ORIGIN);
     }
   });
@@ -114,17 +139,24 @@ describe(`README.md: ${HEADING.slice(3)}`, () => {
   for (const command of commands) {
     const missing = missingRuntime(command);
     const title = missing && !process.env.CI ? `${command} (skipped: ${missing} is not installed)` : command;
-    it.skipIf(!!missing && !process.env.CI)(title, async () => {
-      const actual = command.replaceAll(README_ORIGIN, `http://localhost:${port}`);
-      const r = await run('sh', ['-c', actual], { cwd: scratch, timeoutMs: 150_000 });
-      expect(r.code, `\`${actual}\` exited ${r.code}\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`).toBe(0);
-      EXPECTED.find((e) => e.command.test(command))!.check(r, scratch);
-    }, 180_000);
+    it.skipIf(!!missing && !process.env.CI)(
+      title,
+      async () => {
+        const actual = command.replaceAll(README_ORIGIN, `http://localhost:${port}`);
+        const r = await run('sh', ['-c', actual], { cwd: scratch, timeoutMs: 150_000 });
+        expect(r.code, `\`${actual}\` exited ${r.code}\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`).toBe(0);
+        EXPECTED.find((e) => e.command.test(command))!.check(r, scratch);
+      },
+      180_000,
+    );
   }
 });
 
 describe('README.md: Two commands', () => {
   it('has exactly two', () => {
-    expect(shellCommands(section('## Two commands')).map((c) => c.replace(/\s+#.*$/, ''))).toEqual(['npm start', 'npm test']);
+    expect(shellCommands(section('## Two commands')).map((c) => c.replace(/\s+#.*$/, ''))).toEqual([
+      'npm start',
+      'npm test',
+    ]);
   });
 });

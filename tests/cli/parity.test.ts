@@ -12,7 +12,12 @@ import { ORIGIN, startServer, uai, type LocalServer } from './local-server.ts';
  * run per mode, and posted to the real local server; the issue lists must be identical.
  * Text fixtures (1e400, lone surrogates) go through both parsers as the same JSON text.
  */
-interface Case { id: string; mode: 'keyed-json' | 'keyless-json'; text: string; file: string }
+interface Case {
+  id: string;
+  mode: 'keyed-json' | 'keyless-json';
+  text: string;
+  file: string;
+}
 
 const { valid, invalid } = conformanceFixtures(siteFor(ORIGIN));
 const fixtures = [...valid, ...invalid];
@@ -62,7 +67,11 @@ describe('uai validate --format json matches POST /v1/validate for every conform
   it.each(fixtures.map((f) => [f.id]))('%s', async (id) => {
     const c = cases.find((x) => x.id === id)!;
     const body = `{"message": ${c.text}, "normalization_mode": ${JSON.stringify(c.mode)}}`;
-    const response = await fetch(`${server.base}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const response = await fetch(`${server.base}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     const api = (await response.json()) as { errors: unknown[]; warnings: unknown[]; code?: string };
     const local = cli.get(c.file);
     expect(local, `no CLI result for ${id}`).toBeDefined();

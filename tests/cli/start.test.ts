@@ -17,11 +17,15 @@ describe('npm start settings', () => {
     expect(impliedOrigin({ PORT: '4412' }, built)).toBe('http://localhost:4412');
     expect(impliedOrigin({}, built)).toBeUndefined(); // the default, http://localhost:4321
     expect(impliedOrigin({ PORT: '4412', UAI_ORIGIN: 'https://uai.example' }, built)).toBeUndefined();
-    expect(impliedOrigin({ PORT: '4412' }, { skipBuild: true, builtOrigin: 'http://localhost:23456' })).toBe('http://localhost:23456');
+    expect(impliedOrigin({ PORT: '4412' }, { skipBuild: true, builtOrigin: 'http://localhost:23456' })).toBe(
+      'http://localhost:23456',
+    );
   });
 
   it('says in one line what to set when the port is taken', () => {
-    expect(cannotListen('EADDRINUSE', 4321)).toBe('Port 4321 is already in use by another process: stop that process, or set PORT to a free port (e.g. `PORT=4322 npm start`; the origin follows PORT unless UAI_ORIGIN is set).');
+    expect(cannotListen('EADDRINUSE', 4321)).toBe(
+      'Port 4321 is already in use by another process: stop that process, or set PORT to a free port (e.g. `PORT=4322 npm start`; the origin follows PORT unless UAI_ORIGIN is set).',
+    );
   });
 });
 

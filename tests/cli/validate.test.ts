@@ -14,7 +14,8 @@ const file = (name: string) => join(dir, name);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'uai-cli-'));
-  const write = (name: string, value: unknown) => writeFileSync(file(name), typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
+  const write = (name: string, value: unknown) =>
+    writeFileSync(file(name), typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
   write('valid.json', request);
   // message_id of the wrong type (and thus a checksum that no longer matches).
   write('invalid.json', { ...request, message_id: 42 });
@@ -40,9 +41,12 @@ describe('uai validate: exit codes and text output', () => {
     expect(r.code).toBe(1);
     // file:line:column of the member (key included), counted in the file as written.
     const lines = readFileSync(file('invalid.json'), 'utf8').split('\n');
-    const at = (member: string) => `${lines.findIndex((l) => l.includes(member)) + 1}:${lines.find((l) => l.includes(member))!.indexOf(member) + 1}`;
+    const at = (member: string) =>
+      `${lines.findIndex((l) => l.includes(member)) + 1}:${lines.find((l) => l.includes(member))!.indexOf(member) + 1}`;
     expect(r.stdout).toContain(`${file('invalid.json')}:${at('"message_id": 42')}: error schema.type /message_id: `);
-    expect(r.stdout).toContain(`${file('invalid.json')}:${at('"checksum": ')}: error integrity.checksum_mismatch /integrity/checksum: `);
+    expect(r.stdout).toContain(
+      `${file('invalid.json')}:${at('"checksum": ')}: error integrity.checksum_mismatch /integrity/checksum: `,
+    );
     expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 2 errors, 0 warnings\)$/m);
   });
 
@@ -65,7 +69,9 @@ describe('uai validate: exit codes and text output', () => {
   it('exits 2 for a file that is not JSON, naming it and the parser error', async () => {
     const r = await uai(['validate', file('not-json.json')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^uai: ${file('not-json.json').replace(/[.\\/]/g, '\\$&')}: not valid JSON: .+`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^uai: ${file('not-json.json').replace(/[.\\/]/g, '\\$&')}: not valid JSON: .+`),
+    );
   });
 
   it('reads keyless messages with --mode keyless-json, and rejects them in the default keyed mode', async () => {
@@ -140,7 +146,12 @@ describe('uai validate: json and sarif formats', () => {
     const expected = api({ message: { ...request, message_id: 42 } });
     // The CLI adds each issue's range in the file; the rest is the API's issue item.
     for (const issue of result.errors) {
-      expect(issue.range).toMatchObject({ startLine: expect.any(Number), startColumn: expect.any(Number), endLine: expect.any(Number), endColumn: expect.any(Number) });
+      expect(issue.range).toMatchObject({
+        startLine: expect.any(Number),
+        startColumn: expect.any(Number),
+        endLine: expect.any(Number),
+        endColumn: expect.any(Number),
+      });
       delete issue.range;
     }
     expect(result.errors).toEqual(expected.errors);
@@ -148,7 +159,10 @@ describe('uai validate: json and sarif formats', () => {
     expect(Object.keys(result)).toEqual(Object.keys(expected));
 
     const two = JSON.parse((await uai(['validate', '--format=json', file('valid.json'), file('invalid.json')])).stdout);
-    expect(two.map((x: any) => [x.file, x.result.valid])).toEqual([[file('valid.json'), true], [file('invalid.json'), false]]);
+    expect(two.map((x: any) => [x.file, x.result.valid])).toEqual([
+      [file('valid.json'), true],
+      [file('invalid.json'), false],
+    ]);
   });
 
   it('sarif is the API log (format=sarif) with each result located in its file, relative to the working directory', async () => {
@@ -163,9 +177,14 @@ describe('uai validate: json and sarif formats', () => {
     const expected = outcome.body as any;
     expect(log.runs[0].results.length).toBe(2);
     for (const [i, result] of log.runs[0].results.entries()) {
-      expect(result.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'invalid.json', uriBaseId: '%SRCROOT%' });
+      expect(result.locations[0].physicalLocation.artifactLocation).toEqual({
+        uri: 'invalid.json',
+        uriBaseId: '%SRCROOT%',
+      });
       // The API measured the same text (the message is the whole file), so the regions agree.
-      expect(result.locations[0].physicalLocation.region).toEqual(expected.runs[0].results[i].locations[0].physicalLocation.region);
+      expect(result.locations[0].physicalLocation.region).toEqual(
+        expected.runs[0].results[i].locations[0].physicalLocation.region,
+      );
       delete result.locations[0].physicalLocation;
       delete expected.runs[0].results[i].locations[0].physicalLocation;
     }
@@ -173,13 +192,26 @@ describe('uai validate: json and sarif formats', () => {
   });
 
   it('sarif merges several files into one log with one run', async () => {
-    const r = await uai(['validate', '--format', 'sarif', file('invalid.json'), file('valid.json'), file('invalid.json'), file('wrapped.json')], { cwd: dir });
+    const r = await uai(
+      [
+        'validate',
+        '--format',
+        'sarif',
+        file('invalid.json'),
+        file('valid.json'),
+        file('invalid.json'),
+        file('wrapped.json'),
+      ],
+      { cwd: dir },
+    );
     expect(r.code).toBe(1);
     const log = JSON.parse(r.stdout);
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
     // A file named twice is checked once.
     expect(log.runs[0].results).toHaveLength(2);
-    expect(new Set(log.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri))).toEqual(new Set(['invalid.json']));
+    expect(new Set(log.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri))).toEqual(
+      new Set(['invalid.json']),
+    );
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkExchange, checkExchangeAction, type CheckExchangeResult, type ExchangeCheck, exchangeFixtures, type ExchangePairFixture, messageToKeyless, mockExchange, publishedExamples, seal } from '../../src/engine/index.ts';
+import {
+  checkExchange,
+  checkExchangeAction,
+  type CheckExchangeResult,
+  type ExchangeCheck,
+  exchangeFixtures,
+  type ExchangePairFixture,
+  messageToKeyless,
+  mockExchange,
+  publishedExamples,
+  seal,
+} from '../../src/engine/index.ts';
 import { EXCHANGE_RULES } from '../../src/standard/exchange-rules.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
@@ -10,14 +21,23 @@ import { siteFor } from '../../src/standard/site.ts';
 const site = siteFor('https://uai.example.org');
 const NOW = new Date('2026-11-01T09:10:00Z');
 const examples = publishedExamples(site);
-const example = (profile: string) => structuredClone(examples.find((e) => e.profile === profile)!.message) as Record<string, any>;
+const example = (profile: string) =>
+  structuredClone(examples.find((e) => e.profile === profile)!.message) as Record<string, any>;
 const request = example('uai.intent.request.v1');
 type Scenario = 'accepted-task' | 'completed-response' | 'typed-error';
 
 function answer(message: Record<string, unknown>, scenario: Scenario) {
   const result = mockExchange({ message, scenario, format: 'exchange' }, { site, now: () => NOW });
   const requestIssues = [...result.request.validation.errors, ...result.request.validation.warnings];
-  return { result, check: checkExchange({ request: message, response: result.response_message, httpStatus: result.http_status, requestIssues }) };
+  return {
+    result,
+    check: checkExchange({
+      request: message,
+      response: result.response_message,
+      httpStatus: result.http_status,
+      requestIssues,
+    }),
+  };
 }
 
 const failing = (check: ExchangeCheck): string[] => check.verdicts.filter((v) => v.status === 'fail').map((v) => v.id);
@@ -29,7 +49,15 @@ describe('every answer of the reference server passes', () => {
     ['an invalid request (refused)', seal({ ...request, conversation: { ...request.conversation, sequence: '1' } })],
     ['an unknown subject (refused)', seal({ ...request, body: { ...request.body, subject: 'uai.nothing.v1' } })],
     ['not an intent request (refused)', seal({ ...example('uai.task.status.v1'), source: request.source })],
-    ['hostile values', { message_id: '\ud800', conversation: { sequence: 1e308, conversation_id: 7 }, source: { type: 'x', did: 'nope' }, delivery: { expires_at: 'soon' } }],
+    [
+      'hostile values',
+      {
+        message_id: '\ud800',
+        conversation: { sequence: 1e308, conversation_id: 7 },
+        source: { type: 'x', did: 'nope' },
+        delivery: { expires_at: 'soon' },
+      },
+    ],
   ];
   for (const [name, message] of requests) {
     for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
@@ -50,7 +78,13 @@ describe('every answer of the reference server passes', () => {
 
 describe('the exchange fixtures of the conformance pack', () => {
   const { valid, invalid } = exchangeFixtures(site);
-  const judge = (f: ExchangePairFixture) => checkExchange({ request: f.request, response: f.response, httpStatus: f.http_status, ...(f.previous ? { previous: f.previous } : {}) });
+  const judge = (f: ExchangePairFixture) =>
+    checkExchange({
+      request: f.request,
+      response: f.response,
+      httpStatus: f.http_status,
+      ...(f.previous ? { previous: f.previous } : {}),
+    });
   it('every rule is broken by one fixture', () => {
     expect(new Set(invalid.flatMap((f) => f.fails))).toEqual(new Set(EXCHANGE_RULES.map((r) => r.id)));
   });
@@ -74,7 +108,10 @@ describe('the exchange fixtures of the conformance pack', () => {
 
 describe('task transitions follow the published table', () => {
   const status = (state: string) => ({ profile: 'uai.task.status.v1', body: { task_id: 't', state } });
-  const verdict = (from: string, to: string) => checkExchange({ request, response: status(to), previous: status(from) }).verdicts.find((v) => v.id === 'exchange.task_transition')!.status;
+  const verdict = (from: string, to: string) =>
+    checkExchange({ request, response: status(to), previous: status(from) }).verdicts.find(
+      (v) => v.id === 'exchange.task_transition',
+    )!.status;
   it.each([
     ['accepted', 'working', 'pass'],
     ['working', 'working', 'pass'],
@@ -110,7 +147,11 @@ describe('the check-exchange action (hosted route and CLI)', () => {
     const outcome = checkExchangeAction(pairOf('accepted-task'), context);
     expect(outcome.ok).toBe(true);
     const body = (outcome as { body: CheckExchangeResult }).body;
-    expect(body).toMatchObject({ kind: 'uai.exchange.check.result.v1', checked_at: '2026-11-01T09:10:00Z', conforms: true });
+    expect(body).toMatchObject({
+      kind: 'uai.exchange.check.result.v1',
+      checked_at: '2026-11-01T09:10:00Z',
+      conforms: true,
+    });
     expect(body.request_validation.valid).toBe(true);
     expect(body.response_validation.valid).toBe(true);
     expect(body.exchange.counts.must_fail).toBe(0);
@@ -119,21 +160,36 @@ describe('the check-exchange action (hosted route and CLI)', () => {
     for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
       const pair = pairOf(scenario);
       const keyedBody = (checkExchangeAction(pair, context) as { body: CheckExchangeResult }).body;
-      const keyless = { ...pair, request: messageToKeyless(pair.request), response: messageToKeyless(pair.response), normalization_mode: 'keyless-json' };
+      const keyless = {
+        ...pair,
+        request: messageToKeyless(pair.request),
+        response: messageToKeyless(pair.response),
+        normalization_mode: 'keyless-json',
+      };
       const keylessBody = (checkExchangeAction(keyless, context) as { body: CheckExchangeResult }).body;
       expect(keylessBody.exchange).toEqual(keyedBody.exchange);
       expect(keylessBody.conforms).toBe(true);
-      expect(keylessBody.response_validation.normalization.canonical_hash).toBe(keyedBody.response_validation.normalization.canonical_hash);
+      expect(keylessBody.response_validation.normalization.canonical_hash).toBe(
+        keyedBody.response_validation.normalization.canonical_hash,
+      );
     }
   });
   it('a broken linkage or an invalid message does not conform', () => {
     const pair = pairOf('accepted-task');
-    const relinked = seal({ ...(pair.response as Record<string, any>), conversation: { ...(pair.response as Record<string, any>).conversation, sequence: 9 } });
-    const broken = (checkExchangeAction({ ...pair, response: relinked }, context) as { body: CheckExchangeResult }).body;
+    const relinked = seal({
+      ...(pair.response as Record<string, any>),
+      conversation: { ...(pair.response as Record<string, any>).conversation, sequence: 9 },
+    });
+    const broken = (checkExchangeAction({ ...pair, response: relinked }, context) as { body: CheckExchangeResult })
+      .body;
     expect(broken.conforms).toBe(false);
     expect(broken.response_validation.valid).toBe(true);
     expect(broken.exchange.verdicts.filter((v) => v.status === 'fail').map((v) => v.id)).toEqual(['exchange.sequence']);
-    const unsealed = (checkExchangeAction({ ...pair, response: { ...(pair.response as object), message_id: 'changed' } }, context) as { body: CheckExchangeResult }).body;
+    const unsealed = (
+      checkExchangeAction({ ...pair, response: { ...(pair.response as object), message_id: 'changed' } }, context) as {
+        body: CheckExchangeResult;
+      }
+    ).body;
     expect(unsealed.conforms).toBe(false);
     expect(unsealed.response_validation.errors.map((e) => e.code)).toContain('integrity.checksum_mismatch');
   });
@@ -147,14 +203,21 @@ describe('the check-exchange action (hosted route and CLI)', () => {
     ['a fractional status', { request, response: request, http_status: 200.5 }],
     ['a string previous', { request, response: request, previous: 'x' }],
   ])('%s is request.invalid', (_name, body) => {
-    expect(checkExchangeAction(body, context)).toMatchObject({ ok: false, code: 'request.invalid', detail: expect.any(String) });
+    expect(checkExchangeAction(body, context)).toMatchObject({
+      ok: false,
+      code: 'request.invalid',
+      detail: expect.any(String),
+    });
   });
 });
 
 describe('delivery.expires_at is compared as an instant', () => {
   const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
   const verdict = (expiresAt: string) =>
-    checkExchange({ request, response: { ...accepted, delivery: { ...accepted.delivery, expires_at: expiresAt } } }).verdicts.find((v) => v.id === 'exchange.delivery_copied')!.status;
+    checkExchange({
+      request,
+      response: { ...accepted, delivery: { ...accepted.delivery, expires_at: expiresAt } },
+    }).verdicts.find((v) => v.id === 'exchange.delivery_copied')!.status;
   it.each([
     ['2030-01-01T00:00:00Z', 'pass'],
     ['2030-01-01T01:00:00+01:00', 'pass'],

@@ -4,13 +4,19 @@ import { siteFor } from '../../src/standard/site.ts';
 
 /** The mock exchange's linkage reads request values as the validator does: expires_at as an exact RFC 3339 instant (spec 4.2 rule 7), source.uri by RFC 3986 (rule 6). */
 const site = siteFor('https://uai.example.org');
-const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
+const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<
+  string,
+  any
+>;
 
 function answer(issuedAt: string, expiresAt: string, now: string) {
   const message = structuredClone(request);
   message.provenance.issued_at = issuedAt;
   message.delivery.expires_at = expiresAt;
-  const result = mockExchange({ message: seal(message), scenario: 'accepted-task', format: 'exchange' }, { site, now: () => new Date(now) });
+  const result = mockExchange(
+    { message: seal(message), scenario: 'accepted-task', format: 'exchange' },
+    { site, now: () => new Date(now) },
+  );
   const res = result.response_message as Record<string, any>;
   return { result, expires: res.delivery.expires_at as string | undefined, issued: res.provenance.issued_at as string };
 }
@@ -29,7 +35,11 @@ describe('mock exchange expiry', () => {
   });
 
   it('keeps the clock when the expiry is still ahead', () => {
-    const { issued, result } = answer('2026-11-20T10:00:00Z', '2026-11-20T10:00:00.5+00:00', '2026-11-20T09:59:59.750Z');
+    const { issued, result } = answer(
+      '2026-11-20T10:00:00Z',
+      '2026-11-20T10:00:00.5+00:00',
+      '2026-11-20T09:59:59.750Z',
+    );
     expect(issued).toBe('2026-11-20T09:59:59Z');
     expect(result.response_validation.issue_count).toBe(0);
   });
@@ -42,12 +52,18 @@ describe('mock exchange expiry', () => {
 });
 
 describe('mock exchange source uri', () => {
-  it.each(['https:', 'urn:uai:agent:1', 'http://[2001:db8::7]:8080/a?b#c'])('copies %s, a URI the validator accepts, into the response target', (uri) => {
-    const message = structuredClone(request);
-    message.source.uri = uri;
-    const result = mockExchange({ message: seal(message), scenario: 'accepted-task', format: 'exchange' }, { site, now: () => new Date('2026-11-01T09:10:00Z') });
-    expect(result.request.validation.issue_count).toBe(0);
-    expect((result.response_message as Record<string, any>).target.uri).toBe(uri);
-    expect(result.response_validation.issue_count).toBe(0);
-  });
+  it.each(['https:', 'urn:uai:agent:1', 'http://[2001:db8::7]:8080/a?b#c'])(
+    'copies %s, a URI the validator accepts, into the response target',
+    (uri) => {
+      const message = structuredClone(request);
+      message.source.uri = uri;
+      const result = mockExchange(
+        { message: seal(message), scenario: 'accepted-task', format: 'exchange' },
+        { site, now: () => new Date('2026-11-01T09:10:00Z') },
+      );
+      expect(result.request.validation.issue_count).toBe(0);
+      expect((result.response_message as Record<string, any>).target.uri).toBe(uri);
+      expect(result.response_validation.issue_count).toBe(0);
+    },
+  );
 });

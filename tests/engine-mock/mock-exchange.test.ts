@@ -6,9 +6,15 @@ import { siteFor } from '../../src/standard/site.ts';
 const site = siteFor('https://uai.example.org');
 const NOW = new Date('2026-11-01T09:10:00Z');
 const context = { site, now: () => NOW };
-const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
-const run = (message: Record<string, unknown>, scenario: 'accepted-task' | 'completed-response' | 'typed-error' = 'accepted-task', now = NOW) =>
-  mockExchange({ message, scenario, format: 'exchange' }, { site, now: () => now });
+const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<
+  string,
+  any
+>;
+const run = (
+  message: Record<string, unknown>,
+  scenario: 'accepted-task' | 'completed-response' | 'typed-error' = 'accepted-task',
+  now = NOW,
+) => mockExchange({ message, scenario, format: 'exchange' }, { site, now: () => now });
 
 describe('accepted-task: spec 4.2 rules', () => {
   const result = run(request);
@@ -18,9 +24,12 @@ describe('accepted-task: spec 4.2 rules', () => {
     expect(res.profile).toBe('uai.intent.response.v1');
     expect(res.body.status).toBe('accepted');
   });
-  it('3. conversation_id copied', () => expect(res.conversation.conversation_id).toBe(request.conversation.conversation_id));
-  it('4. parent_message_id is the request message_id', () => expect(res.conversation.parent_message_id).toBe(request.message_id));
-  it('5. sequence is request sequence + 1', () => expect(res.conversation.sequence).toBe(request.conversation.sequence + 1));
+  it('3. conversation_id copied', () =>
+    expect(res.conversation.conversation_id).toBe(request.conversation.conversation_id));
+  it('4. parent_message_id is the request message_id', () =>
+    expect(res.conversation.parent_message_id).toBe(request.message_id));
+  it('5. sequence is request sequence + 1', () =>
+    expect(res.conversation.sequence).toBe(request.conversation.sequence + 1));
   it('6. target is the request source; source is the mock service as reference-server', () => {
     expect(res.target).toEqual(request.source);
     expect(res.source.role).toBe('reference-server');
@@ -43,7 +52,8 @@ describe('accepted-task: spec 4.2 rules', () => {
     expect(res.body.subject).toBe(request.body.subject);
     expect(res.provenance.trace_id).toBe(request.provenance.trace_id);
   });
-  it('11. body.request_message_id is the request message_id', () => expect(res.body.request_message_id).toBe(request.message_id));
+  it('11. body.request_message_id is the request message_id', () =>
+    expect(res.body.request_message_id).toBe(request.message_id));
   it('12. trust signed-envelope / jws with a signature_ref', () => {
     expect(res.trust.channel).toBe('signed-envelope');
     expect(res.trust.auth_scheme).toBe('jws');
@@ -51,8 +61,12 @@ describe('accepted-task: spec 4.2 rules', () => {
   });
   it('13. both validations are validator results whose record sequence is checked + 1', () => {
     expect(result.request.validation.valid).toBe(true);
-    expect(result.request.validation.conformance_record.conversation).toMatchObject({ sequence: request.conversation.sequence + 1 });
-    expect(result.response_validation.conformance_record.conversation).toMatchObject({ sequence: res.conversation.sequence + 1 });
+    expect(result.request.validation.conformance_record.conversation).toMatchObject({
+      sequence: request.conversation.sequence + 1,
+    });
+    expect(result.response_validation.conformance_record.conversation).toMatchObject({
+      sequence: res.conversation.sequence + 1,
+    });
   });
   it('the response validates with 0 errors and 0 warnings, timestamps are the call time', () => {
     expect(result.response_validation.issue_count).toBe(0);
@@ -101,8 +115,23 @@ describe('other scenarios and refusals', () => {
   it.each([
     ['garbage', { hello: 'world' }, 400, 'exchange.request_invalid'],
     ['not an intent request', publishedExamples(site)[1]!.message, 400, 'exchange.wrong_profile'],
-    ['unknown subject', seal({ ...request, body: { ...request.body, subject: 'uai.nothing.v1' } }), 404, 'exchange.subject_unknown'],
-    ['hostile values', { message_id: '\ud800', conversation: { sequence: 1e308, conversation_id: 7 }, source: { type: 'x', did: 'nope' }, delivery: { expires_at: 'soon' } }, 400, 'exchange.request_invalid'],
+    [
+      'unknown subject',
+      seal({ ...request, body: { ...request.body, subject: 'uai.nothing.v1' } }),
+      404,
+      'exchange.subject_unknown',
+    ],
+    [
+      'hostile values',
+      {
+        message_id: '\ud800',
+        conversation: { sequence: 1e308, conversation_id: 7 },
+        source: { type: 'x', did: 'nope' },
+        delivery: { expires_at: 'soon' },
+      },
+      400,
+      'exchange.request_invalid',
+    ],
   ] as const)('%s gets a clean typed error', (_name, message, status, code) => {
     for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
       const result = run(message as Record<string, unknown>, scenario);
@@ -124,8 +153,14 @@ describe('other scenarios and refusals', () => {
   it('request problems are request.invalid outcomes', () => {
     const bare = mockExchangeAction(request, context);
     expect(bare).toMatchObject({ ok: false, code: 'request.invalid', detail: expect.stringContaining('{"message": ') });
-    expect(mockExchangeAction({ message: request, scenario: 'x' }, context)).toMatchObject({ ok: false, code: 'request.invalid' });
-    expect(mockExchangeAction({ message: request, format: 1 }, context)).toMatchObject({ ok: false, code: 'request.invalid' });
+    expect(mockExchangeAction({ message: request, scenario: 'x' }, context)).toMatchObject({
+      ok: false,
+      code: 'request.invalid',
+    });
+    expect(mockExchangeAction({ message: request, format: 1 }, context)).toMatchObject({
+      ok: false,
+      code: 'request.invalid',
+    });
     expect(mockExchangeAction({ message: [] }, context)).toMatchObject({ ok: false, code: 'request.invalid' });
     const alone = mockExchangeAction({ message: request, format: 'message', extra: true }, context);
     expect(alone.ok && (alone.body as Record<string, unknown>).profile).toBe('uai.intent.response.v1');

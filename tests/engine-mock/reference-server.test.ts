@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerMessage, capabilityStatement, checkExchange, decodeTaskRef, encodeTaskRef, messageFromKeyless, messageToKeyless, publishedExamples, seal, TASK_RUN_SECONDS, taskStatus, type TaskTicket, validateMessage } from '../../src/engine/index.ts';
+import {
+  answerMessage,
+  capabilityStatement,
+  checkExchange,
+  decodeTaskRef,
+  encodeTaskRef,
+  messageFromKeyless,
+  messageToKeyless,
+  publishedExamples,
+  seal,
+  TASK_RUN_SECONDS,
+  taskStatus,
+  type TaskTicket,
+  validateMessage,
+} from '../../src/engine/index.ts';
 import { PROFILE_IDS } from '../../src/standard/profiles.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../src/standard/value-sets.ts';
@@ -9,7 +23,9 @@ import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../src/standard/value-sets.
 const site = siteFor('https://uai.example.org');
 const NOW = new Date('2026-11-01T09:10:00Z');
 const at = (seconds: number) => ({ site, now: () => new Date(NOW.getTime() + seconds * 1000) });
-const request = structuredClone(publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message) as Record<string, any>;
+const request = structuredClone(
+  publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message,
+) as Record<string, any>;
 const clean = (message: unknown) => {
   const result = validateMessage(message, { mode: 'keyed-json', site, now: NOW });
   return [...result.errors, ...result.warnings].map((i) => `${i.code} ${i.path}`);
@@ -28,7 +44,11 @@ describe('answers', () => {
     expect(message.body.status).toBe('accepted');
     expect(clean(message)).toEqual([]);
     expect(checkExchange({ request, response: message, httpStatus: status }).conforms).toBe(true);
-    expect(decodeTaskRef(message.delivery.task_ref)).toMatchObject({ conversationId: request.conversation.conversation_id, requestMessageId: request.message_id, subject: request.body.subject });
+    expect(decodeTaskRef(message.delivery.task_ref)).toMatchObject({
+      conversationId: request.conversation.conversation_id,
+      requestMessageId: request.message_id,
+      subject: request.body.subject,
+    });
   });
   it('a sync request is resolved inline (200)', () => {
     const sync = seal({ ...request, delivery: { ...request.delivery, mode: 'sync' } });
@@ -54,7 +74,11 @@ describe('answers', () => {
     const unknown = answered(seal({ ...request, body: { ...request.body, subject: 'uai.nothing.v1' } }));
     expect([unknown.status, unknown.message.body.code]).toEqual([404, 'exchange.subject_unknown']);
   });
-  it.each([['a string', 'hello'], ['null', null], ['a number', 7]])('%s is not a message', (_n, body) => {
+  it.each([
+    ['a string', 'hello'],
+    ['null', null],
+    ['a number', 7],
+  ])('%s is not a message', (_n, body) => {
     expect(answerMessage(body, at(0))).toMatchObject({ ok: false, code: 'request.invalid' });
   });
   it('an array that is no keyless message is answered as an invalid one, keyless', () => {
@@ -76,7 +100,11 @@ describe('task status polling', () => {
     const working = poll(TASK_RUN_SECONDS - 1);
     const completed = poll(TASK_RUN_SECONDS + 5);
     expect(working.body).toMatchObject({ task_id: ref, state: 'working' });
-    expect(completed.body).toMatchObject({ task_id: ref, state: 'completed', result_ref: `https://uai.example.org/v1/registry/${request.body.subject}` });
+    expect(completed.body).toMatchObject({
+      task_id: ref,
+      state: 'completed',
+      result_ref: `https://uai.example.org/v1/registry/${request.body.subject}`,
+    });
     expect(clean(working)).toEqual([]);
     expect(clean(completed)).toEqual([]);
     const first = checkExchange({ request, response: working, previous: accepted });
@@ -86,7 +114,14 @@ describe('task status polling', () => {
     expect(first.response_kind).toBe('task-status');
   });
   it('a reference it did not issue is exchange.task_unknown', () => {
-    for (const forged of ['task-mock-0123', 'task-', 'task-!!!', `task-${'A'.repeat(5000)}`, ref.slice(0, -2), `${ref}x`]) {
+    for (const forged of [
+      'task-mock-0123',
+      'task-',
+      'task-!!!',
+      `task-${'A'.repeat(5000)}`,
+      ref.slice(0, -2),
+      `${ref}x`,
+    ]) {
       expect(taskStatus(forged, at(0))).toMatchObject({ ok: false, code: 'exchange.task_unknown' });
     }
   });
@@ -118,10 +153,16 @@ describe('task status polling', () => {
 describe('capability statement', () => {
   it('is the published example, validates clean and names the reference server endpoints', () => {
     const statement = capabilityStatement(site) as Record<string, any>;
-    expect(statement).toEqual(publishedExamples(site).find((e) => e.profile === 'uai.capability.statement.v1')!.message);
+    expect(statement).toEqual(
+      publishedExamples(site).find((e) => e.profile === 'uai.capability.statement.v1')!.message,
+    );
     expect(clean(statement)).toEqual([]);
     const urls = statement.body.endpoints.map((e: { url: string }) => e.url);
     expect(urls).toContain('https://uai.example.org/v1/reference-server');
-    expect(statement.body.endpoints.map((e: { binding: string }) => e.binding)).toEqual(['https-json-keyed', 'https-json-keyless', 'https-async-callback']);
+    expect(statement.body.endpoints.map((e: { binding: string }) => e.binding)).toEqual([
+      'https-json-keyed',
+      'https-json-keyless',
+      'https-async-callback',
+    ]);
   });
 });

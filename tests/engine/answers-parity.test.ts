@@ -18,7 +18,8 @@ const groups = answerCases();
 describe('engine answers equal the recorded ones', () => {
   it('the case set is the recorded one', () => {
     expect(Object.keys(groups)).toEqual(Object.keys(recorded));
-    for (const [tag, cases] of Object.entries(groups)) expect(cases.map((c) => c.id)).toEqual(Object.keys(recorded[tag]!));
+    for (const [tag, cases] of Object.entries(groups))
+      expect(cases.map((c) => c.id)).toEqual(Object.keys(recorded[tag]!));
     expect(Object.keys(full).sort()).toEqual([...FULL_ANSWERS].sort());
   });
 

@@ -19,7 +19,9 @@ const files = ROOTS.flatMap((root) =>
 );
 
 const importsOf = (file: string): string[] =>
-  [...readFileSync(join(REPO, file), 'utf8').matchAll(IMPORT)].map((m) => relative(REPO, resolve(REPO, dirname(file), m[1]!)));
+  [...readFileSync(join(REPO, file), 'utf8').matchAll(IMPORT)].map((m) =>
+    relative(REPO, resolve(REPO, dirname(file), m[1]!)),
+  );
 
 const folderOf = (file: string): string => {
   const [top, second] = file.split('/');
@@ -63,7 +65,11 @@ describe('boundaries between the rooms', () => {
     const allowedBehindTheDoor = new Set(['bench/stages.ts']);
     const deep = files
       .filter((f) => !f.startsWith('src/engine/') && !allowedBehindTheDoor.has(f))
-      .flatMap((f) => importsOf(f).filter((t) => t.startsWith('src/engine/') && !entries.has(t)).map((t) => `${f} -> ${t}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((t) => t.startsWith('src/engine/') && !entries.has(t))
+          .map((t) => `${f} -> ${t}`),
+      );
     expect(deep).toEqual([]);
   });
 

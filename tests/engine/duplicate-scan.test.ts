@@ -33,7 +33,12 @@ describe('hasDuplicateMembers', () => {
         { depthSize: 'small' },
         fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
         fc.array(tie('v'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
-        fc.array(fc.tuple(name, tie('v')), { maxLength: 4 }).map((members) => `{${members.map(([k, v]) => `${JSON.stringify(k).replace('\\\\u0061', '\\u0061')}:${v}`).join(',')}}`),
+        fc
+          .array(fc.tuple(name, tie('v')), { maxLength: 4 })
+          .map(
+            (members) =>
+              `{${members.map(([k, v]) => `${JSON.stringify(k).replace('\\\\u0061', '\\u0061')}:${v}`).join(',')}}`,
+          ),
       ),
     })).v;
     fc.assert(

@@ -9,6 +9,8 @@ export const now = new Date('2026-11-02T10:00:00.250Z');
 export const check = (message: unknown, mode: NormalizationMode = 'keyed-json', text?: string): ValidatorResult =>
   validateMessage(message, text === undefined ? { mode, site, now } : { mode, site, now, text });
 
-export const codesOf = (r: ValidatorResult): string[] => [...new Set([...r.errors, ...r.warnings].map((i) => i.code))].sort();
+export const codesOf = (r: ValidatorResult): string[] =>
+  [...new Set([...r.errors, ...r.warnings].map((i) => i.code))].sort();
 
-export const fixtureInput = (f: { message?: unknown; text?: string }): unknown => (f.text !== undefined ? JSON.parse(f.text) : f.message);
+export const fixtureInput = (f: { message?: unknown; text?: string }): unknown =>
+  f.text !== undefined ? JSON.parse(f.text) : f.message;

@@ -27,12 +27,17 @@ describe('hostile input', () => {
   });
 
   it('__proto__ and constructor keys do not pollute prototypes', () => {
-    const evil = JSON.parse(text.replace('{', '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},')
-      .replace('"body":{', '"body":{"__proto__":{"polluted":"yes"},'));
+    const evil = JSON.parse(
+      text
+        .replace('{', '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},')
+        .replace('"body":{', '"body":{"__proto__":{"polluted":"yes"},'),
+    );
     const r = check(evil);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
-    expect(r.warnings.map((w) => w.path)).toEqual(expect.arrayContaining(['/__proto__', '/constructor', '/body/__proto__']));
+    expect(r.warnings.map((w) => w.path)).toEqual(
+      expect.arrayContaining(['/__proto__', '/constructor', '/body/__proto__']),
+    );
     expect(check(r.conformance_record).issue_count).toBe(0);
     const keyless = check(JSON.parse(`[${'null,'.repeat(3)}{"__proto__":{"polluted":1}}]`), 'keyless-json');
     expect(keyless.valid).toBe(false);
@@ -62,7 +67,11 @@ describe('hostile input', () => {
     const r = check(JSON.parse(text.replace('"planned"', JSON.stringify(big))));
     expect(codesOf(r)).toEqual(['integrity.checksum_mismatch']);
     const r2 = check({ ...request, uai_version: big, [big]: 1 });
-    expect(codesOf(r2)).toEqual(['envelope.version_unsupported', 'field.unknown_member', 'integrity.checksum_mismatch']);
+    expect(codesOf(r2)).toEqual([
+      'envelope.version_unsupported',
+      'field.unknown_member',
+      'integrity.checksum_mismatch',
+    ]);
     // Echoed values are truncated; only the pointer to the 1 MB key carries it whole.
     expect(JSON.stringify(r2.conformance_record).length).toBeLessThan((1 << 20) + 20_000);
     expect(check(r2.conformance_record).issue_count).toBe(0);
@@ -86,7 +95,16 @@ describe('hostile input', () => {
     const bare = validateAction(request, ctx);
     expect(bare).toMatchObject({ ok: false, code: 'request.invalid' });
     expect(bare.ok ? '' : bare.detail).toContain('{"message":');
-    for (const body of [null, [], 'x', {}, { message: 5 }, { message: {}, format: 'xml' }, { message: {}, normalization_mode: 'yaml' }, { message: {}, format: 1 }]) {
+    for (const body of [
+      null,
+      [],
+      'x',
+      {},
+      { message: 5 },
+      { message: {}, format: 'xml' },
+      { message: {}, normalization_mode: 'yaml' },
+      { message: {}, format: 1 },
+    ]) {
       expect(validateAction(body, ctx)).toMatchObject({ ok: false, code: 'request.invalid' });
     }
     expect(validateAction({ message: request, extra: 1 }, ctx)).toMatchObject({ ok: true });

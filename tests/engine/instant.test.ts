@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareInstants, inFourDigitYears, type Instant, instantOfDate, parseInstant, seal, utcSecondText } from '../../src/engine/index.ts';
+import {
+  compareInstants,
+  inFourDigitYears,
+  type Instant,
+  instantOfDate,
+  parseInstant,
+  seal,
+  utcSecondText,
+} from '../../src/engine/index.ts';
 import { check, codesOf } from './helpers.ts';
 import { exampleSources } from '../../src/standard/examples.ts';
 import { site } from './helpers.ts';
@@ -48,7 +56,13 @@ describe('parseInstant', () => {
   });
 
   it('agrees with Date where Date is exact (millisecond fractions, no leap second)', () => {
-    for (const text of ['1970-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2000-02-29T12:34:56.789+05:45', '1900-03-01T00:00:00-12:00']) {
+    for (const text of [
+      '1970-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999Z',
+      '2000-02-29T12:34:56.789+05:45',
+      '1900-03-01T00:00:00-12:00',
+    ]) {
       expect(compareInstants(at(text), instantOfDate(new Date(text)))).toBe(0);
     }
   });
@@ -99,7 +113,9 @@ describe('delivery.expiry_not_after_issue uses exact instants', () => {
 
   it('fractions below a millisecond count', () => {
     expect(withTimes('2026-11-20T10:00:00.00005Z', '2026-11-20T10:00:00.0001Z')).toEqual([]);
-    expect(withTimes('2026-11-20T10:00:00.0001Z', '2026-11-20T10:00:00.00005Z')).toEqual(['delivery.expiry_not_after_issue']);
+    expect(withTimes('2026-11-20T10:00:00.0001Z', '2026-11-20T10:00:00.00005Z')).toEqual([
+      'delivery.expiry_not_after_issue',
+    ]);
   });
 
   it('offsets are applied', () => {

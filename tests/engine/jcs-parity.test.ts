@@ -26,7 +26,8 @@ const without = (object: Record<string, unknown>, key: string): Record<string, u
   return rest;
 };
 
-const same = (a: Answer, b: Answer): boolean => ('error' in a ? 'error' in b && a.error === b.error : 'text' in b && a.text === b.text);
+const same = (a: Answer, b: Answer): boolean =>
+  'error' in a ? 'error' in b && a.error === b.error : 'text' in b && a.text === b.text;
 
 /** Each engine form next to the reference's: jcs, and for objects jcsForms and jcsWithout. */
 function pairs(value: unknown): [string, Answer, Answer][] {
@@ -41,7 +42,11 @@ function pairs(value: unknown): [string, Answer, Answer][] {
   });
   // The walk meets the members in the order the whole form does, so it throws the whole form's error.
   const whole = out[0]![2];
-  out.push(['jcsForms', forms, 'error' in whole ? whole : 'error' in rest ? rest : { text: `${whole.text}\u0000${rest.text}` }]);
+  out.push([
+    'jcsForms',
+    forms,
+    'error' in whole ? whole : 'error' in rest ? rest : { text: `${whole.text}\u0000${rest.text}` },
+  ]);
   out.push(['jcsWithout', answer(() => jcsWithout(object, omit)), rest]);
   return out;
 }
@@ -101,7 +106,10 @@ describe('edge cases', () => {
     ['keys beyond the BMP sort by code units', { '\ue000': 1, '\ud83d\ude00': 2, '\u00e9': 3, z: 4 }],
     ['more than 16 keys', Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 7919) % 40}`, i]))],
     ['controls and escapes', '\u0000\u0001\b\t\n\f\r\u001f"\\/\u007f\u2028\u2029'],
-    ['undefined, functions and symbols', { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined, () => 1, Symbol('t')] }],
+    [
+      'undefined, functions and symbols',
+      { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined, () => 1, Symbol('t')] },
+    ],
     ['sparse array', [1, , 3]], // eslint-disable-line no-sparse-arrays
     ['top-level undefined', undefined],
     ['null-prototype object', Object.assign(Object.create(null), { b: 1, a: 2 })],
@@ -119,12 +127,14 @@ describe('edge cases', () => {
 });
 
 /** Code units of the whole UTF-16 range, with the ones that need care drawn more often. */
-const codeUnit = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
-  { weight: 2, arbitrary: fc.integer({ min: 0, max: 0xffff }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
-  { weight: 1, arbitrary: fc.constantFrom(0x22, 0x5c, 0x00, 0x1f, 0x7f, 0x2028, 0xfeff) },
-).map((u) => String.fromCharCode(u));
+const codeUnit = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: 0xffff }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
+    { weight: 1, arbitrary: fc.constantFrom(0x22, 0x5c, 0x00, 0x1f, 0x7f, 0x2028, 0xfeff) },
+  )
+  .map((u) => String.fromCharCode(u));
 /** Full-range UTF-16 strings; about one in ten holds a lone surrogate. */
 const utf16 = fc.string({ unit: codeUnit, maxLength: 12 });
 const wellFormed = fc.string({ unit: 'binary', maxLength: 12 });
@@ -140,7 +150,8 @@ const numbers = fc.oneof(
 /** Objects built as JSON.parse builds them: own enumerable members, `__proto__` included. */
 const object = (entries: [string, unknown][]): Record<string, unknown> => {
   const o: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
   return o;
 };
 
@@ -164,7 +175,9 @@ describe('generated values', () => {
   });
 
   it('5,000 objects of 10 to 40 members (insertion sort and Array.prototype.sort)', () => {
-    const wide = fc.array(fc.tuple(key, fc.oneof(text, numbers, fc.constant(null))), { minLength: 10, maxLength: 40 }).map(object);
+    const wide = fc
+      .array(fc.tuple(key, fc.oneof(text, numbers, fc.constant(null))), { minLength: 10, maxLength: 40 })
+      .map(object);
     fc.assert(fc.property(wide, parity), { numRuns: 5_000 });
   });
 });

@@ -8,7 +8,15 @@ const dir = join(import.meta.dirname, '../data/jcs');
 const names = readdirSync(join(dir, 'input')).filter((n) => n.endsWith('.json'));
 
 describe('JCS vectors', () => {
-  it('the six published vectors are present', () => expect(names.sort()).toEqual(['arrays.json', 'french.json', 'structures.json', 'unicode.json', 'values.json', 'weird.json']));
+  it('the six published vectors are present', () =>
+    expect(names.sort()).toEqual([
+      'arrays.json',
+      'french.json',
+      'structures.json',
+      'unicode.json',
+      'values.json',
+      'weird.json',
+    ]));
 
   it.each(names)('%s', (name) => {
     const input = JSON.parse(readFileSync(join(dir, 'input', name), 'utf8'));

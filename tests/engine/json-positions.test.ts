@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexJson, keyedPointer, keylessPointer, messageToKeyless, pointerSegment, pointerSegments, POSITION_LIMITS, publishedExamples, type SourceRange } from '../../src/engine/index.ts';
+import {
+  indexJson,
+  keyedPointer,
+  keylessPointer,
+  messageToKeyless,
+  pointerSegment,
+  pointerSegments,
+  POSITION_LIMITS,
+  publishedExamples,
+  type SourceRange,
+} from '../../src/engine/index.ts';
 import { site } from './helpers.ts';
 
 /**
@@ -52,16 +62,18 @@ const writings = (value: unknown): [string, string][] => [
 
 describe('indexJson: every member of a document', () => {
   const examples = publishedExamples(site);
-  it.each(examples.flatMap((e) => writings(e.message).map(([how, text]) => [`${e.profile} ${how}`, text, e.message] as const)))(
-    '%s',
-    (_name, text, message) => {
-      const index = indexJson(text);
-      expect(index.ok).toBe(true);
-      expect(index.duplicates).toEqual([]);
-      for (const [pointer, value, keyed] of pointersOf(message)) expectMember(text, index.lookup(pointer)!, pointer, value, keyed);
-      expect(text.slice(index.lookup('')!.startOffset, index.lookup('')!.endOffset)).toBe(text.trim());
-    },
-  );
+  it.each(
+    examples.flatMap((e) =>
+      writings(e.message).map(([how, text]) => [`${e.profile} ${how}`, text, e.message] as const),
+    ),
+  )('%s', (_name, text, message) => {
+    const index = indexJson(text);
+    expect(index.ok).toBe(true);
+    expect(index.duplicates).toEqual([]);
+    for (const [pointer, value, keyed] of pointersOf(message))
+      expectMember(text, index.lookup(pointer)!, pointer, value, keyed);
+    expect(text.slice(index.lookup('')!.startOffset, index.lookup('')!.endOffset)).toBe(text.trim());
+  });
 
   it('holds for arbitrary JSON, any writing (property)', () => {
     fc.assert(
@@ -69,7 +81,8 @@ describe('indexJson: every member of a document', () => {
         const text = JSON.stringify(value, null, indent);
         const index = indexJson(text);
         expect(index.ok).toBe(true);
-        for (const [pointer, v, keyed] of pointersOf(JSON.parse(text))) expectMember(text, index.lookup(pointer)!, pointer, v, keyed);
+        for (const [pointer, v, keyed] of pointersOf(JSON.parse(text)))
+          expectMember(text, index.lookup(pointer)!, pointer, v, keyed);
       }),
       { numRuns: 300 },
     );
@@ -78,10 +91,18 @@ describe('indexJson: every member of a document', () => {
   it('counts columns in UTF-16 code units: astral characters take two, escapes their written length', () => {
     const text = '{"😀": "😀", "\\ud83d\\ude00x": 1, "\\u00e9": "é", "a~b/c": {"~1": [true]}}';
     const index = indexJson(text);
-    expect(index.lookup('/😀')).toMatchObject({ startLine: 1, startColumn: 2, endColumn: 12, startOffset: 1, endOffset: 11 });
+    expect(index.lookup('/😀')).toMatchObject({
+      startLine: 1,
+      startColumn: 2,
+      endColumn: 12,
+      startOffset: 1,
+      endOffset: 11,
+    });
     expect(text.slice(index.lookup('/😀x')!.startOffset, index.lookup('/😀x')!.endOffset)).toBe('"\\ud83d\\ude00x": 1');
     expect(text.slice(index.lookup('/é')!.startOffset, index.lookup('/é')!.endOffset)).toBe('"\\u00e9": "é"');
-    expect(text.slice(index.lookup('/a~0b~1c/~01/0')!.startOffset, index.lookup('/a~0b~1c/~01/0')!.endOffset)).toBe('true');
+    expect(text.slice(index.lookup('/a~0b~1c/~01/0')!.startOffset, index.lookup('/a~0b~1c/~01/0')!.endOffset)).toBe(
+      'true',
+    );
     expect(index.lookup('/a~b~1c')).toBeUndefined();
   });
 
@@ -104,7 +125,10 @@ describe('indexJson: every member of a document', () => {
 
   it('nearest() falls back to the deepest member that exists', () => {
     const index = indexJson('{\n  "delivery": {"priority": "low"}\n}');
-    expect(index.nearest('/delivery/mode')).toMatchObject({ pointer: '/delivery', range: { startLine: 2, startColumn: 3 } });
+    expect(index.nearest('/delivery/mode')).toMatchObject({
+      pointer: '/delivery',
+      range: { startLine: 2, startColumn: 3 },
+    });
     expect(index.nearest('/nothing/here').pointer).toBe('');
   });
 });
@@ -113,7 +137,11 @@ describe('indexJson: duplicate member names (RFC 8259 section 4, RFC 7493 sectio
   it('reports each repeated name once, with every occurrence, at any depth', () => {
     const text = '{"a": 1, "b": {"c": [{"d": 1, "d": 2, "d": {"e": 3}}], "c": 0}, "a": 2}';
     const index = indexJson(text);
-    const found = index.duplicates.map((d) => [d.pointer, d.count, d.occurrences.map((o) => text.slice(o.startOffset, o.endOffset))]);
+    const found = index.duplicates.map((d) => [
+      d.pointer,
+      d.count,
+      d.occurrences.map((o) => text.slice(o.startOffset, o.endOffset)),
+    ]);
     expect(found).toEqual([
       ['/b/c/0/d', 3, ['"d": 1', '"d": 2', '"d": {"e": 3}']],
       ['/b/c', 2, ['"c": [{"d": 1, "d": 2, "d": {"e": 3}}]', '"c": 0']],
@@ -178,24 +206,30 @@ describe('keyless pointers: the order maps of the field registry', () => {
   const get = (value: unknown, pointer: string): unknown =>
     pointerSegments(pointer).reduce<unknown>((v, s) => (v as Record<string, unknown> | undefined)?.[s], value);
 
-  it.each(publishedExamples(site).map((e) => [e.profile, e.message] as const))('%s: every keyed member has its array position', (_p, message) => {
-    const keyless = messageToKeyless(message);
-    const text = JSON.stringify(keyless, null, 2);
-    const index = indexJson(text);
-    for (const [pointer, value] of pointersOf(message)) {
-      const mapped = keylessPointer(pointer, keyless);
-      expect(mapped.complete).toBe(true);
-      const inKeyless = get(keyless, mapped.pointer);
-      // Scalars and free-form values are the same; objects became arrays by their map.
-      if (typeof value !== 'object' || value === null) expect(inKeyless).toEqual(value);
-      expect(index.lookup(mapped.pointer)).toBeDefined();
-      expect(keyedPointer(mapped.pointer, keyless)).toEqual({ pointer, complete: true });
-    }
-  });
+  it.each(publishedExamples(site).map((e) => [e.profile, e.message] as const))(
+    '%s: every keyed member has its array position',
+    (_p, message) => {
+      const keyless = messageToKeyless(message);
+      const text = JSON.stringify(keyless, null, 2);
+      const index = indexJson(text);
+      for (const [pointer, value] of pointersOf(message)) {
+        const mapped = keylessPointer(pointer, keyless);
+        expect(mapped.complete).toBe(true);
+        const inKeyless = get(keyless, mapped.pointer);
+        // Scalars and free-form values are the same; objects became arrays by their map.
+        if (typeof value !== 'object' || value === null) expect(inKeyless).toEqual(value);
+        expect(index.lookup(mapped.pointer)).toBeDefined();
+        expect(keyedPointer(mapped.pointer, keyless)).toEqual({ pointer, complete: true });
+      }
+    },
+  );
 
   it('stops at a key the map does not have, and a position past the map', () => {
     const keyless = messageToKeyless(publishedExamples(site)[0]!.message);
-    expect(keylessPointer('/delivery/not_a_field', keyless)).toEqual({ pointer: keylessPointer('/delivery', keyless).pointer, complete: false });
+    expect(keylessPointer('/delivery/not_a_field', keyless)).toEqual({
+      pointer: keylessPointer('/delivery', keyless).pointer,
+      complete: false,
+    });
     expect(keyedPointer('/99', keyless)).toEqual({ pointer: '', complete: false });
   });
 });

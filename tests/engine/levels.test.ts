@@ -13,14 +13,62 @@ const variant = (fn: (m: any) => void, reseal = true) => {
 describe('conformance levels', () => {
   it.each([
     ['clean request', request, 'L4'],
-    ['a warning only', variant((m) => { m.body.intent = 'summarize'; }), 'L3'],
-    ['checksum wrong', variant((m) => { m.body.constraints = []; }, false), 'L2'],
-    ['bad DID', variant((m) => { m.source.did = 'did:bad'; }), 'L2'],
-    ['body schema error', variant((m) => { m.body.parameters.include_schema = 'yes'; }), 'L1'],
-    ['body missing a required member', variant((m) => { delete m.body.intent; }), 'L1'],
-    ['envelope schema error', variant((m) => { m.delivery.mode = 'push'; }), 'L0'],
-    ['body of the wrong type', variant((m) => { m.body = []; }), 'L0'],
-    ['unknown profile', variant((m) => { m.profile = 'uai.weather.v1'; }), 'L0'],
+    [
+      'a warning only',
+      variant((m) => {
+        m.body.intent = 'summarize';
+      }),
+      'L3',
+    ],
+    [
+      'checksum wrong',
+      variant((m) => {
+        m.body.constraints = [];
+      }, false),
+      'L2',
+    ],
+    [
+      'bad DID',
+      variant((m) => {
+        m.source.did = 'did:bad';
+      }),
+      'L2',
+    ],
+    [
+      'body schema error',
+      variant((m) => {
+        m.body.parameters.include_schema = 'yes';
+      }),
+      'L1',
+    ],
+    [
+      'body missing a required member',
+      variant((m) => {
+        delete m.body.intent;
+      }),
+      'L1',
+    ],
+    [
+      'envelope schema error',
+      variant((m) => {
+        m.delivery.mode = 'push';
+      }),
+      'L0',
+    ],
+    [
+      'body of the wrong type',
+      variant((m) => {
+        m.body = [];
+      }),
+      'L0',
+    ],
+    [
+      'unknown profile',
+      variant((m) => {
+        m.profile = 'uai.weather.v1';
+      }),
+      'L0',
+    ],
     ['not an object', [1], null],
   ] as const)('%s -> %s', (_name, message, level) => {
     expect(check(message).conformance_level).toBe(level);
@@ -34,7 +82,12 @@ describe('conformance levels', () => {
   });
 
   it('the ladder is monotone: a lower-level error hides higher-level successes', () => {
-    expect(conformanceLevel([{ code: 'integrity.checksum_mismatch', severity: 'error', path: '/integrity/checksum' }, { code: 'schema.type', severity: 'error', path: '/body/x' }])).toBe('L1');
+    expect(
+      conformanceLevel([
+        { code: 'integrity.checksum_mismatch', severity: 'error', path: '/integrity/checksum' },
+        { code: 'schema.type', severity: 'error', path: '/body/x' },
+      ]),
+    ).toBe('L1');
     expect(conformanceLevel([])).toBe('L4');
   });
 });

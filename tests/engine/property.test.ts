@@ -24,8 +24,14 @@ const op = fc.record({
   kind: fc.constantFrom('delete', 'replace', 'insert'),
   at: fc.nat(),
   member: fc.nat(),
-  key: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('messageId', 'Profile', '__proto__', 'task_ref', 'critical')),
-  value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('', 'uai.intent.request.v2', 'accepted', 'did:web:x', 'completed', true, 2, -1, 1.5)),
+  key: fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('messageId', 'Profile', '__proto__', 'task_ref', 'critical'),
+  ),
+  value: fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constantFrom('', 'uai.intent.request.v2', 'accepted', 'did:web:x', 'completed', true, 2, -1, 1.5),
+  ),
 });
 
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -101,13 +107,19 @@ describe('properties', () => {
   });
 
   it('keyed and keyless forms keep the canonical hash under value changes', () => {
-    const leaf = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    const leaf = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
     fc.assert(
       fc.property(fc.nat(examples.length - 1), fc.nat(), leaf, (which, pick, value) => {
         const m = structuredClone(examples[which]!) as Record<string, any>;
         const slots: [Record<string, unknown>, string][] = [];
         for (const part of ['conversation', 'delivery', 'trust', 'provenance', 'body']) {
-          for (const key of Object.keys(m[part] ?? {})) if (typeof m[part][key] !== 'object') slots.push([m[part], key]);
+          for (const key of Object.keys(m[part] ?? {}))
+            if (typeof m[part][key] !== 'object') slots.push([m[part], key]);
         }
         const [obj, key] = slots[pick % slots.length]!;
         obj[key] = value;

@@ -8,7 +8,9 @@ const examples = publishedExamples(site);
 const { valid, invalid } = conformanceFixtures(site);
 const inputs: [string, unknown, 'keyed-json' | 'keyless-json'][] = [
   ...examples.map((e) => [`example ${e.profile}`, e.message, 'keyed-json'] as [string, unknown, 'keyed-json']),
-  ...[...valid, ...invalid].map((f) => [f.id, fixtureInput(f), f.mode] as [string, unknown, 'keyed-json' | 'keyless-json']),
+  ...[...valid, ...invalid].map(
+    (f) => [f.id, fixtureInput(f), f.mode] as [string, unknown, 'keyed-json' | 'keyless-json'],
+  ),
   ['a string', 'hello', 'keyed-json'],
   ['null', null, 'keyless-json'],
 ];
@@ -34,12 +36,27 @@ describe('conformance record (spec 4.1)', () => {
 
   it('has every property spec 4.1 lists', () => {
     expect(rec.profile).toBe('uai.conformance.result.v1');
-    expect(rec.source).toMatchObject({ type: 'service', role: 'conformance-checker', uri: links(site).validate, did: serviceDid(site, 'validator') });
-    expect(rec.target).toMatchObject({ type: 'message', id: request.message_id, role: 'checked-record', implementation: request.profile });
+    expect(rec.source).toMatchObject({
+      type: 'service',
+      role: 'conformance-checker',
+      uri: links(site).validate,
+      did: serviceDid(site, 'validator'),
+    });
+    expect(rec.target).toMatchObject({
+      type: 'message',
+      id: request.message_id,
+      role: 'checked-record',
+      implementation: request.profile,
+    });
     expect(rec.conversation.conversation_id).toBe(request.conversation.conversation_id);
     expect(rec.conversation.parent_message_id).toBe(request.message_id);
     expect(rec.conversation.sequence).toBe(request.conversation.sequence + 1);
-    expect(rec.delivery).toMatchObject({ mode: 'sync', priority: 'routine', reply_requested: false, ack_required: false });
+    expect(rec.delivery).toMatchObject({
+      mode: 'sync',
+      priority: 'routine',
+      reply_requested: false,
+      ack_required: false,
+    });
     expect(rec.trust).toMatchObject({ channel: 'signed-envelope', auth_scheme: 'validator-record' });
     expect(Date.parse(rec.delivery.expires_at) - Date.parse(r.checked_at)).toBe(7 * 24 * 3600 * 1000);
     expect(rec.provenance.issued_at).toBe(r.checked_at);
@@ -47,7 +64,13 @@ describe('conformance record (spec 4.1)', () => {
     expect(rec.integrity.checksum).toBe(messageChecksum(rec));
     expect(r.download_filename).toBe(`${rec.message_id}.json`);
     expect(rec.message_id).toBe(`chk-${r.normalization.canonical_hash!.slice(7, 23)}`);
-    expect(rec.body).toMatchObject({ status: 'pass', checked_profile: request.profile, issues: [], target_message_ref: request.message_id, conformance_level: 'L4' });
+    expect(rec.body).toMatchObject({
+      status: 'pass',
+      checked_profile: request.profile,
+      issues: [],
+      target_message_ref: request.message_id,
+      conformance_level: 'L4',
+    });
     expect(Object.keys(rec.body.artifacts)).toHaveLength(10);
     expect(rec.body.artifacts.schema_url).toBe(links(site).schema(request.profile));
   });

@@ -11,13 +11,23 @@ import { check, codesOf, fixtureInput, site } from './helpers.ts';
 const engineDir = join(import.meta.dirname, '../../src/engine');
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? (d.name === 'generated' ? [] : sources(join(dir, d.name))) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []);
+    d.isDirectory()
+      ? d.name === 'generated'
+        ? []
+        : sources(join(dir, d.name))
+      : d.name.endsWith('.ts')
+        ? [join(dir, d.name)]
+        : [],
+  );
 
 describe('error registry', () => {
   it('every issue code written in the engine is published', () => {
     const written = new Set<string>();
     for (const file of sources(engineDir)) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/'((?:message|keyless|schema|envelope|field|conversation|extension|response|task|conformance|error|integrity|trace|identity|delivery|trust|intent)\.[a-z_]+)'/g)) written.add(m[1]!);
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /'((?:message|keyless|schema|envelope|field|conversation|extension|response|task|conformance|error|integrity|trace|identity|delivery|trust|intent)\.[a-z_]+)'/g,
+      ))
+        written.add(m[1]!);
     }
     for (const def of OBJECTS) for (const f of def.fields) if (f.valueIssueCode) written.add(f.valueIssueCode);
     expect(written.size).toBeGreaterThan(25);

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { conformanceFixtures, FINGERPRINT, indexJson, sarifLog, toSarif, validateAction } from '../../src/engine/index.ts';
+import {
+  conformanceFixtures,
+  FINGERPRINT,
+  indexJson,
+  sarifLog,
+  toSarif,
+  validateAction,
+} from '../../src/engine/index.ts';
 import { ISSUE_CODES } from '../../src/standard/codes.ts';
 import { check, fixtureInput, now, site } from './helpers.ts';
 
@@ -20,18 +27,23 @@ const validateSarif = ajv.compile(schema);
 describe('SARIF 2.1.0', () => {
   const { valid, invalid } = conformanceFixtures(site);
 
-  it.each([...valid.slice(0, 3), ...invalid].map((f) => [f.id, f] as const))('%s gives a schema-valid log', (_id, f) => {
-    const r = check(fixtureInput(f), f.mode);
-    const log = toSarif(r, site, { uri: 'messages/example.json' });
-    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
-    const results = log.runs[0]!.results;
-    expect(results).toHaveLength(r.issue_count);
-    for (const res of results) {
-      expect(log.runs[0]!.tool.driver.rules[res.ruleIndex]!.id).toBe(res.ruleId);
-      expect(['error', 'warning']).toContain(res.level);
-      expect((res.locations[0] as { properties: { jsonPointer: string } }).properties.jsonPointer).toBe(res.properties.jsonPointer);
-    }
-  });
+  it.each([...valid.slice(0, 3), ...invalid].map((f) => [f.id, f] as const))(
+    '%s gives a schema-valid log',
+    (_id, f) => {
+      const r = check(fixtureInput(f), f.mode);
+      const log = toSarif(r, site, { uri: 'messages/example.json' });
+      expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+      const results = log.runs[0]!.results;
+      expect(results).toHaveLength(r.issue_count);
+      for (const res of results) {
+        expect(log.runs[0]!.tool.driver.rules[res.ruleIndex]!.id).toBe(res.ruleId);
+        expect(['error', 'warning']).toContain(res.level);
+        expect((res.locations[0] as { properties: { jsonPointer: string } }).properties.jsonPointer).toBe(
+          res.properties.jsonPointer,
+        );
+      }
+    },
+  );
 
   it('has one rule per issue code and points results at JSON Pointers', () => {
     const bad = invalid.find((f) => f.id === 'invalid/schema.required')!;
@@ -40,7 +52,11 @@ describe('SARIF 2.1.0', () => {
     const log = (outcome as { body: ReturnType<typeof toSarif> }).body;
     expect(log.version).toBe('2.1.0');
     expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual(ISSUE_CODES.map((c) => c.code));
-    expect(log.runs[0]!.results[0]).toMatchObject({ ruleId: 'schema.required', level: 'error', locations: [{ logicalLocations: [{ fullyQualifiedName: '/delivery/mode' }] }] });
+    expect(log.runs[0]!.results[0]).toMatchObject({
+      ruleId: 'schema.required',
+      level: 'error',
+      locations: [{ logicalLocations: [{ fullyQualifiedName: '/delivery/mode' }] }],
+    });
     expect(validateSarif(log)).toBe(true);
   });
 });
@@ -66,11 +82,20 @@ describe('SARIF locations and fingerprints', () => {
 
   it('a located artifact gives a region with offsets; an unlocated one still names line 1', () => {
     const located = toSarif(r, site, { uri: 'm/a.json', uriBaseId: '%SRCROOT%', locate }).runs[0]!.results[0]!;
-    const physical = (located.locations[0] as { physicalLocation: { artifactLocation: unknown; region: { charOffset: number; charLength: number } } }).physicalLocation;
+    const physical = (
+      located.locations[0] as {
+        physicalLocation: { artifactLocation: unknown; region: { charOffset: number; charLength: number } };
+      }
+    ).physicalLocation;
     expect(physical.artifactLocation).toEqual({ uri: 'm/a.json', uriBaseId: '%SRCROOT%' });
-    expect(text.slice(physical.region.charOffset, physical.region.charOffset + physical.region.charLength)).toBe('"priority": "urgent"');
+    expect(text.slice(physical.region.charOffset, physical.region.charOffset + physical.region.charLength)).toBe(
+      '"priority": "urgent"',
+    );
     const bare = toSarif(r, site, { uri: 'message.json' }).runs[0]!.results[0]!;
-    expect((bare.locations[0] as { physicalLocation: { region: unknown } }).physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
+    expect((bare.locations[0] as { physicalLocation: { region: unknown } }).physicalLocation.region).toEqual({
+      startLine: 1,
+      startColumn: 1,
+    });
   });
 
   it('fingerprints depend on code and pointer only', () => {
@@ -81,8 +106,13 @@ describe('SARIF locations and fingerprints', () => {
   });
 
   it('unreadable files are error notifications and the run is not successful', () => {
-    const log = sarifLog([], site, { notifications: [{ uri: 'x.json', uriBaseId: '%SRCROOT%', message: 'x.json: cannot read: no such file' }] });
+    const log = sarifLog([], site, {
+      notifications: [{ uri: 'x.json', uriBaseId: '%SRCROOT%', message: 'x.json: cannot read: no such file' }],
+    });
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
-    expect(log.runs[0]!.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'x.json: cannot read: no such file' } }] });
+    expect(log.runs[0]!.invocations[0]).toMatchObject({
+      executionSuccessful: false,
+      toolExecutionNotifications: [{ level: 'error', message: { text: 'x.json: cannot read: no such file' } }],
+    });
   });
 });

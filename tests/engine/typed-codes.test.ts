@@ -34,6 +34,10 @@ describe('typed codes', () => {
 
   it('body parsing fails with the same shape the shell reads', () => {
     const parsed = parseValidateRequest({ hello: 1 });
-    expect(parsed).toEqual({ ok: false, code: 'request.invalid', detail: expect.stringContaining('no message member') });
+    expect(parsed).toEqual({
+      ok: false,
+      code: 'request.invalid',
+      detail: expect.stringContaining('no message member'),
+    });
   });
 });

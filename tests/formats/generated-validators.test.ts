@@ -9,14 +9,22 @@ import { siteFor } from '../../src/standard/site.ts';
 describe('schemas as the generator compiles them', () => {
   it('lose annotation keywords but keep members that are named like them', () => {
     const schema = {
-      $id: 'x', title: 'T', description: 'D', $comment: 'C', type: 'object',
-      properties: { description: { type: 'string', description: 'about description' }, title: { $ref: '#/$defs/t', title: 'x' } },
+      $id: 'x',
+      title: 'T',
+      description: 'D',
+      $comment: 'C',
+      type: 'object',
+      properties: {
+        description: { type: 'string', description: 'about description' },
+        title: { $ref: '#/$defs/t', title: 'x' },
+      },
       $defs: { t: { type: 'array', items: { type: 'string', examples: ['a'], format: 'uri' }, description: 'd' } },
       allOf: [{ if: { description: 'i' }, then: { title: 't' } }],
       required: ['description', 'title'],
     };
     expect(withoutAnnotations(schema)).toEqual({
-      $id: 'x', type: 'object',
+      $id: 'x',
+      type: 'object',
       properties: { description: { type: 'string' }, title: { $ref: '#/$defs/t' } },
       $defs: { t: { type: 'array', items: { type: 'string', format: 'uri' } } },
       allOf: [{ if: {}, then: {} }],
@@ -34,7 +42,9 @@ describe('the generated validator module', () => {
   const source = readFileSync(join(import.meta.dirname, '../../src/engine/generated/schema-validators.js'), 'utf8');
 
   it('imports only the format checkers of the standard, no ajv-formats', () => {
-    expect([...source.matchAll(/^import .*$/gm)].map((m) => m[0])).toEqual(['import { formats as uaiFormats } from "../../standard/formats/index.ts";']);
+    expect([...source.matchAll(/^import .*$/gm)].map((m) => m[0])).toEqual([
+      'import { formats as uaiFormats } from "../../standard/formats/index.ts";',
+    ]);
     expect(source).not.toContain('ajv-formats');
   });
 

@@ -27,8 +27,13 @@ describe('POST /v1/validate gives the suite verdict', () => {
     // Batches of 16 concurrent requests: quick, and no more sockets than a browser would open.
     for (let i = 0; i < messages.length; i += 16) {
       const batch = messages.slice(i, i + 16).map(async (message) => {
-        const response = await fetch(`${server.base}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
-        if (response.status !== 200) throw new Error(`POST /v1/validate answered ${response.status}: ${await response.text()}`);
+        const response = await fetch(`${server.base}/validate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ message }),
+        });
+        if (response.status !== 200)
+          throw new Error(`POST /v1/validate answered ${response.status}: ${await response.text()}`);
         return (await response.json()) as Verdict;
       });
       answers.push(...(await Promise.all(batch)));

@@ -22,8 +22,12 @@ export interface SuiteCase {
 const DIR = join(import.meta.dirname, '../data/json-schema-test-suite');
 
 export function suiteCases(file: SuiteFile): SuiteCase[] {
-  const groups = JSON.parse(readFileSync(join(DIR, `${file}.json`), 'utf8')) as { tests: { description: string; data: unknown; valid: boolean }[] }[];
-  return groups.flatMap((g) => g.tests.map((t) => ({ file, description: t.description, data: t.data, valid: t.valid })));
+  const groups = JSON.parse(readFileSync(join(DIR, `${file}.json`), 'utf8')) as {
+    tests: { description: string; data: unknown; valid: boolean }[];
+  }[];
+  return groups.flatMap((g) =>
+    g.tests.map((t) => ({ file, description: t.description, data: t.data, valid: t.valid })),
+  );
 }
 
 export const allSuiteCases = (): SuiteCase[] => SUITE_FILES.flatMap(suiteCases);
@@ -63,13 +67,21 @@ export interface IssueLike {
  * other JSON type gets schema.type, not schema.format); an invalid one gives the format issue
  * at its field and nothing else. Returns what is wrong, or [] when the result agrees.
  */
-export function disagreement(c: SuiteCase, result: { readonly errors: readonly IssueLike[]; readonly warnings: readonly IssueLike[] }): string[] {
+export function disagreement(
+  c: SuiteCase,
+  result: { readonly errors: readonly IssueLike[]; readonly warnings: readonly IssueLike[] },
+): string[] {
   const { path } = placement(c);
   const all = [...result.errors, ...result.warnings].map((i) => `${i.code} at ${i.path}`);
   const format = `schema.format at ${path}`;
-  if (!c.valid) return all.length === 1 && all[0] === format ? [] : [`expected only ${format}, got ${JSON.stringify(all)}`];
-  if (typeof c.data !== 'string') return all.includes(format) || !all.includes(`schema.type at ${path}`) ? [`expected schema.type and no format issue, got ${JSON.stringify(all)}`] : [];
+  if (!c.valid)
+    return all.length === 1 && all[0] === format ? [] : [`expected only ${format}, got ${JSON.stringify(all)}`];
+  if (typeof c.data !== 'string')
+    return all.includes(format) || !all.includes(`schema.type at ${path}`)
+      ? [`expected schema.type and no format issue, got ${JSON.stringify(all)}`]
+      : [];
   return all.length === 0 ? [] : [`expected no issue, got ${JSON.stringify(all)}`];
 }
 
-export const caseName = (c: SuiteCase): string => `${c.file}: ${JSON.stringify(c.data)} (${c.valid ? 'valid' : 'invalid'}: ${c.description})`;
+export const caseName = (c: SuiteCase): string =>
+  `${c.file}: ${JSON.stringify(c.data)} (${c.valid ? 'valid' : 'invalid'}: ${c.description})`;

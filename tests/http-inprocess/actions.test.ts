@@ -54,7 +54,11 @@ describe.each(routes)('POST /v1/%s in process', (route) => {
   });
 
   it('+json media types are accepted', async () => {
-    const response = await post(route, { message: requestExample() }, { 'content-type': 'application/vnd.uai+json; charset=utf-8' });
+    const response = await post(
+      route,
+      { message: requestExample() },
+      { 'content-type': 'application/vnd.uai+json; charset=utf-8' },
+    );
     expect(response.status).toBe(200);
   });
 });

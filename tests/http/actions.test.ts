@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../src/engine/index.ts';
 import { MOCK_SCENARIOS } from '../../src/standard/value-sets.ts';
-import { expectedServer, expectHeader, openApiValidator, postJson, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
+import {
+  expectedServer,
+  expectHeader,
+  openApiValidator,
+  postJson,
+  SECURITY,
+  securityHeadersOf,
+  startServer,
+  type RunningServer,
+} from './server.ts';
 
 /** POST /v1/validate and /v1/mock-exchange over HTTP (CONTRACT sections 4, 6 and 8). */
 let server: RunningServer;
@@ -11,10 +20,12 @@ const schema = openApiValidator();
 beforeAll(async () => {
   server = await startServer();
   const list = await (await fetch(`${server.base}/v1/examples`)).json();
-  examples = await Promise.all(list.examples.map(async (e: { profile: string }) => {
-    const record = await (await fetch(`${server.base}/v1/examples/${e.profile}`)).json();
-    return { profile: e.profile, message: record.message };
-  }));
+  examples = await Promise.all(
+    list.examples.map(async (e: { profile: string }) => {
+      const record = await (await fetch(`${server.base}/v1/examples/${e.profile}`)).json();
+      return { profile: e.profile, message: record.message };
+    }),
+  );
 }, 30_000);
 afterAll(() => server?.stop());
 
@@ -42,9 +53,16 @@ describe('POST /v1/validate', () => {
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expectActionHeaders(response);
       const result = await response.json();
-      expect({ profile, valid: result.valid, errors: result.error_count, warnings: result.warning_count }).toEqual({ profile, valid: true, errors: 0, warnings: 0 });
+      expect({ profile, valid: result.valid, errors: result.error_count, warnings: result.warning_count }).toEqual({
+        profile,
+        valid: true,
+        errors: 0,
+        warnings: 0,
+      });
       expect(schema('ValidatorResult', result)).toEqual([]);
-      expect(result.conformance_record.conversation.sequence).toBe((message.conversation as { sequence: number }).sequence + 1);
+      expect(result.conformance_record.conversation.sequence).toBe(
+        (message.conversation as { sequence: number }).sequence + 1,
+      );
     }
   });
 
@@ -76,15 +94,28 @@ describe('POST /v1/mock-exchange', () => {
         expect(schema('MockExchangeResult', result)).toEqual([]);
         expect(result.kind).toBe('uai.mock.exchange.result.v1');
         expect(result.scenario).toBe(scenario);
-        const expected = profile === 'uai.intent.request.v1' ? { 'accepted-task': 202, 'completed-response': 200, 'typed-error': 422 }[scenario] : 400;
+        const expected =
+          profile === 'uai.intent.request.v1'
+            ? { 'accepted-task': 202, 'completed-response': 200, 'typed-error': 422 }[scenario]
+            : 400;
         expect({ profile, status: result.http_status }).toEqual({ profile, status: expected });
-        if (profile !== 'uai.intent.request.v1') expect(result.response_message.body.code).toBe('exchange.wrong_profile');
+        if (profile !== 'uai.intent.request.v1')
+          expect(result.response_message.body.code).toBe('exchange.wrong_profile');
         expect(result.response_validation.error_count + result.response_validation.warning_count).toBe(0);
-        expect(result.request.validation.conformance_record.conversation.sequence).toBe(message.conversation && (message.conversation as { sequence: number }).sequence + 1);
+        expect(result.request.validation.conformance_record.conversation.sequence).toBe(
+          message.conversation && (message.conversation as { sequence: number }).sequence + 1,
+        );
         const back = await validateBack(result.response_message);
-        expect({ profile, scenario, errors: back.errors, warnings: back.warnings }).toEqual({ profile, scenario, errors: [], warnings: [] });
+        expect({ profile, scenario, errors: back.errors, warnings: back.warnings }).toEqual({
+          profile,
+          scenario,
+          errors: [],
+          warnings: [],
+        });
 
-        const alone = await (await postJson(server.base, '/v1/mock-exchange', { scenario, message, format: 'message' })).json();
+        const alone = await (
+          await postJson(server.base, '/v1/mock-exchange', { scenario, message, format: 'message' })
+        ).json();
         expect(alone.message_id).toBe(result.response_message.message_id);
         expect(schema('AnyMessage', alone)).toEqual([]);
       }
@@ -92,7 +123,9 @@ describe('POST /v1/mock-exchange', () => {
   }
 
   it('completed-response carries the schema, example and order map the parameters ask for', async () => {
-    const result = await (await postJson(server.base, '/v1/mock-exchange', { scenario: 'completed-response', message: request() })).json();
+    const result = await (
+      await postJson(server.base, '/v1/mock-exchange', { scenario: 'completed-response', message: request() })
+    ).json();
     const inline = result.response_message.body.result;
     const published = await (await fetch(`${server.base}/v1/schemas/uai.task.status.v1`)).json();
     const example = await (await fetch(`${server.base}/v1/examples/uai.task.status.v1`)).json();
@@ -113,7 +146,10 @@ describe('POST /v1/mock-exchange', () => {
     const other = seal({ ...request(), message_id: 'msg-req-0099' });
     const b = await ids({ message: other });
     const c = await ids({ message: request(), scenario: 'typed-error' });
-    for (const [x, y] of [[a, b], [a, c]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [a, c],
+    ] as const) {
       expect(x[0]).not.toBe(y[0]);
       expect(x[1]).not.toBe(y[1]);
     }
@@ -121,7 +157,9 @@ describe('POST /v1/mock-exchange', () => {
   });
 
   it('an invalid request message gets a typed 400 error with its issues', async () => {
-    const result = await (await postJson(server.base, '/v1/mock-exchange', { message: { ...request(), message_id: 42 } })).json();
+    const result = await (
+      await postJson(server.base, '/v1/mock-exchange', { message: { ...request(), message_id: 42 } })
+    ).json();
     expect(result.http_status).toBe(400);
     expect(result.response_message.body.code).toBe('exchange.request_invalid');
     expect(result.response_message.body.errors.length).toBeGreaterThan(0);
@@ -130,7 +168,11 @@ describe('POST /v1/mock-exchange', () => {
 
   it('an unknown subject gets a typed 404 error', async () => {
     const message = request();
-    const result = await (await postJson(server.base, '/v1/mock-exchange', { message: seal({ ...message, body: { ...(message.body as object), subject: 'uai.unknown.v1' } }) })).json();
+    const result = await (
+      await postJson(server.base, '/v1/mock-exchange', {
+        message: seal({ ...message, body: { ...(message.body as object), subject: 'uai.unknown.v1' } }),
+      })
+    ).json();
     expect(result.http_status).toBe(404);
     expect(result.response_message.body.code).toBe('exchange.subject_unknown');
     expect((await validateBack(result.response_message)).issue_count).toBe(0);
@@ -154,14 +196,31 @@ describe('HTTP errors (CONTRACT section 8)', () => {
     describe(path, () => {
       it('malformed JSON: 400 with the position', async () => {
         // Bytes that are not JSON go to the service itself: a validating proxy parses the body first.
-        const body = await expectProblem(await postJson(server.direct, path, '{"message": {"a": }'), 400, 'request.malformed_json');
+        const body = await expectProblem(
+          await postJson(server.direct, path, '{"message": {"a": }'),
+          400,
+          'request.malformed_json',
+        );
         expect(body.detail).toMatch(/position 18/);
       });
       it('wrong media type: 415', async () => {
-        await expectProblem(await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }), 415, 'request.unsupported_media_type');
+        await expectProblem(
+          await fetch(`${server.base}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain' },
+            body: '{}',
+          }),
+          415,
+          'request.unsupported_media_type',
+        );
       });
       it('+json media types are accepted', async () => {
-        const response = await postJson(server.base, path, { message: request() }, { 'content-type': 'application/vnd.uai+json; charset=utf-8' });
+        const response = await postJson(
+          server.base,
+          path,
+          { message: request() },
+          { 'content-type': 'application/vnd.uai+json; charset=utf-8' },
+        );
         expect(response.status).toBe(200);
       });
       it('300 KB body: 413', async () => {
@@ -175,11 +234,19 @@ describe('HTTP errors (CONTRACT section 8)', () => {
           pull(controller) {
             if (sent === 0) controller.enqueue(new TextEncoder().encode('{"pad":"'));
             if (sent++ < 300) controller.enqueue(chunk);
-            else { controller.enqueue(new TextEncoder().encode('"}')); controller.close(); }
+            else {
+              controller.enqueue(new TextEncoder().encode('"}'));
+              controller.close();
+            }
           },
         });
         // A chunked body goes to the service itself too: the proxy answers it 500.
-        const response = await fetch(`${server.direct}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+        const response = await fetch(`${server.direct}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: stream,
+          duplex: 'half',
+        } as RequestInit);
         await expectProblem(response, 413, 'request.too_large');
       });
       it('depth 200: 400 too deep', async () => {
@@ -203,7 +270,11 @@ describe('HTTP errors (CONTRACT section 8)', () => {
         expect(response.headers.get('access-control-max-age')).toBe('86400');
       });
       it('hostile values do not crash it', async () => {
-        for (const text of ['{"message":{"__proto__":{"x":1},"a":1e400,"b":"\\ud800"}}', '{"message":{"constructor":{"prototype":1}}}', `{"message":{"s":"${'y'.repeat(200_000)}"}}`]) {
+        for (const text of [
+          '{"message":{"__proto__":{"x":1},"a":1e400,"b":"\\ud800"}}',
+          '{"message":{"constructor":{"prototype":1}}}',
+          `{"message":{"s":"${'y'.repeat(200_000)}"}}`,
+        ]) {
           const response = await postJson(server.base, path, text);
           expect(response.status).toBe(200);
         }
@@ -212,9 +283,25 @@ describe('HTTP errors (CONTRACT section 8)', () => {
   }
 
   it('unknown scenario, format and mode: 400 request.invalid', async () => {
-    await expectProblem(await postJson(server.base, '/v1/mock-exchange', { message: request(), scenario: 'nope' }), 400, 'request.invalid');
-    await expectProblem(await postJson(server.base, '/v1/mock-exchange', { message: request(), format: 'nope' }), 400, 'request.invalid');
-    await expectProblem(await postJson(server.base, '/v1/validate', { message: request(), normalization_mode: 'nope' }), 400, 'request.invalid');
-    await expectProblem(await postJson(server.base, '/v1/validate', { message: request(), format: 'nope' }), 400, 'request.invalid');
+    await expectProblem(
+      await postJson(server.base, '/v1/mock-exchange', { message: request(), scenario: 'nope' }),
+      400,
+      'request.invalid',
+    );
+    await expectProblem(
+      await postJson(server.base, '/v1/mock-exchange', { message: request(), format: 'nope' }),
+      400,
+      'request.invalid',
+    );
+    await expectProblem(
+      await postJson(server.base, '/v1/validate', { message: request(), normalization_mode: 'nope' }),
+      400,
+      'request.invalid',
+    );
+    await expectProblem(
+      await postJson(server.base, '/v1/validate', { message: request(), format: 'nope' }),
+      400,
+      'request.invalid',
+    );
   });
 });

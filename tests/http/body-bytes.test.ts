@@ -18,12 +18,22 @@ const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.mes
 const response = examples.find((e) => e.profile === 'uai.intent.response.v1')!.message as Record<string, any>;
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  handle(new Request('https://uai.example.org/v1/validate', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }));
+  handle(
+    new Request('https://uai.example.org/v1/validate', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
 
 /** The text of a 1-based line/column range (UTF-16 columns, endColumn exclusive). */
-function sliceByLines(text: string, r: { startLine: number; startColumn: number; endLine: number; endColumn: number }): string {
+function sliceByLines(
+  text: string,
+  r: { startLine: number; startColumn: number; endLine: number; endColumn: number },
+): string {
   const lines = text.split('\n');
-  const offset = (line: number, column: number) => lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+  const offset = (line: number, column: number) =>
+    lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
   return text.slice(offset(r.startLine, r.startColumn), offset(r.endLine, r.endColumn));
 }
 
@@ -34,11 +44,17 @@ describe('POST /v1/validate format sarif: a physicalLocation on every result', (
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/sarif+json; charset=utf-8');
     const results = (await res.json()).runs[0].results;
-    expect(results.map((r: any) => r.ruleId).sort()).toEqual(['integrity.checksum_mismatch', 'schema.type', 'schema.value_not_allowed']);
-    const slices = Object.fromEntries(results.map((r: any) => {
-      expect(r.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'messages/order.json' });
-      return [r.ruleId, sliceByLines(file, r.locations[0].physicalLocation.region)];
-    }));
+    expect(results.map((r: any) => r.ruleId).sort()).toEqual([
+      'integrity.checksum_mismatch',
+      'schema.type',
+      'schema.value_not_allowed',
+    ]);
+    const slices = Object.fromEntries(
+      results.map((r: any) => {
+        expect(r.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'messages/order.json' });
+        return [r.ruleId, sliceByLines(file, r.locations[0].physicalLocation.region)];
+      }),
+    );
     expect(slices['schema.type']).toBe('"message_id": 42');
     expect(slices['schema.value_not_allowed']).toBe('"priority": "urgent"');
     expect(slices['integrity.checksum_mismatch']).toMatch(/^"checksum": "sha256:[0-9a-f]{64}"$/);
@@ -83,12 +99,14 @@ describe('duplicate member names (message.duplicate_member)', () => {
     ]);
   });
 
-  it('maps a keyless message\'s duplicate back to its keyed pointer', async () => {
+  it("maps a keyless message's duplicate back to its keyed pointer", async () => {
     const base = structuredClone(response);
     base.body.result.schema = { title: 'x' };
     const keyless = JSON.stringify(messageToKeyless(base)).replace('{"title":"x"}', '{"title":"x","title":"x"}');
     const found = await codes(`{"normalization_mode": "keyless-json", "message": ${keyless}}`);
-    expect(found.filter(([c]) => c === 'message.duplicate_member')).toEqual([['message.duplicate_member', '/body/result/schema/title']]);
+    expect(found.filter(([c]) => c === 'message.duplicate_member')).toEqual([
+      ['message.duplicate_member', '/body/result/schema/title'],
+    ]);
   });
 
   it('a repeated member of the request wrapper itself is request.invalid', async () => {
@@ -105,18 +123,29 @@ describe('bytes the service does not read: 415 request.unsupported_media_type', 
     const res = await post(gzipSync(body), { 'content-encoding': 'gzip' });
     expect(res.status).toBe(415);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toMatchObject({ code: 'request.unsupported_media_type', status: 415, detail: expect.stringContaining('gzip') });
+    expect(await res.json()).toMatchObject({
+      code: 'request.unsupported_media_type',
+      status: 415,
+      detail: expect.stringContaining('gzip'),
+    });
   });
 
   it('a UTF-16 body declared as such', async () => {
     const utf16 = Buffer.from(`\uFEFF${body}`, 'utf16le');
     const res = await post(utf16, { 'content-type': 'application/json; charset=utf-16' });
     expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ code: 'request.unsupported_media_type', detail: expect.stringContaining('utf-16') });
+    expect(await res.json()).toMatchObject({
+      code: 'request.unsupported_media_type',
+      detail: expect.stringContaining('utf-16'),
+    });
   });
 
   it('UTF-8 stays accepted, however it is spelled, and identity is no encoding', async () => {
-    const variants: Record<string, string>[] = [{ 'content-type': 'application/json; charset=UTF-8' }, { 'content-type': 'application/json;charset="utf-8"' }, { 'content-encoding': 'identity' }];
+    const variants: Record<string, string>[] = [
+      { 'content-type': 'application/json; charset=UTF-8' },
+      { 'content-type': 'application/json;charset="utf-8"' },
+      { 'content-encoding': 'identity' },
+    ];
     for (const headers of variants) {
       const res = await post(body, headers);
       expect(res.status, JSON.stringify(headers)).toBe(200);

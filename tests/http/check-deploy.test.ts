@@ -12,7 +12,8 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server?.stop());
 
-const checkDeploy = (...args: string[]) => spawnSync('node_modules/.bin/node', ['scripts/check-deploy.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+const checkDeploy = (...args: string[]) =>
+  spawnSync('node_modules/.bin/node', ['scripts/check-deploy.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
 
 it('passes every check on the local server', () => {
   const builtFor = (JSON.parse(readFileSync(BUILD_STAMP, 'utf8')) as { origin: string }).origin;

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkExchangeAction, exchangeFixtures, messageFromKeyless, messageToKeyless, publishedExamples, seal, validateMessage, type CheckExchangeResult } from '../../src/engine/index.ts';
+import {
+  checkExchangeAction,
+  exchangeFixtures,
+  messageFromKeyless,
+  messageToKeyless,
+  publishedExamples,
+  seal,
+  validateMessage,
+  type CheckExchangeResult,
+} from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { ORIGIN } from '../records/dist.ts';
 import { freePort, startLocalServer, uai, type LocalServer } from '../support/local-server.ts';
@@ -27,7 +36,12 @@ describe('POST /v1/check-exchange', () => {
   const { valid, invalid } = exchangeFixtures(site);
   it('judges every exchange fixture as the engine does (the CLI prints the same action)', async () => {
     for (const f of [...valid, ...invalid]) {
-      const body = { request: f.request, response: f.response, http_status: f.http_status, ...(f.previous ? { previous: f.previous } : {}) };
+      const body = {
+        request: f.request,
+        response: f.response,
+        http_status: f.http_status,
+        ...(f.previous ? { previous: f.previous } : {}),
+      };
       const response = await postJson(server.base, '/v1/check-exchange', body);
       expect(response.status).toBe(200);
       expect(securityHeadersOf(response)).toEqual(SECURITY);
@@ -109,8 +123,13 @@ describe('the reference server', () => {
       // The emulator replaces a function's 404 with the static not-found answer (tests/netlify/
       // emulator-differences.ts, "A function's 404"): the unregistered-subject request, answered
       // 404 uai.error.v1 by the function, reaches the kit as route.not_found. Nothing else may differ.
-      expect(notPassed.map((c: { id: string; status: string }) => `${c.id}:${c.status}`)).toEqual(['message.valid:fail', 'exchange.error_code_published:skip']);
-      expect(notPassed[0].evidence).toEqual([expect.stringMatching(/^unknown-subject: .*HTTP 404 application\/problem\+json.*route\.not_found/)]);
+      expect(notPassed.map((c: { id: string; status: string }) => `${c.id}:${c.status}`)).toEqual([
+        'message.valid:fail',
+        'exchange.error_code_published:skip',
+      ]);
+      expect(notPassed[0].evidence).toEqual([
+        expect.stringMatching(/^unknown-subject: .*HTTP 404 application\/problem\+json.*route\.not_found/),
+      ]);
       return;
     }
     expect(notPassed).toEqual([]);

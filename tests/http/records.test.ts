@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TWINS, PUBLISHED_RECORDS, rewrite } from '../../src/http/static-routing.ts';
 import { PROFILE_IDS } from '../../src/standard/profiles.ts';
 import { ROUTES } from '../../src/service/routes.ts';
-import { distFile, expectedServer, expectHeader, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
+import {
+  distFile,
+  expectedServer,
+  expectHeader,
+  SECURITY,
+  securityHeadersOf,
+  startServer,
+  type RunningServer,
+} from './server.ts';
 
 /** Every GET route of the catalog, served by `npm start` from dist/ (CONTRACT sections 1 and 8). */
 let server: RunningServer;
@@ -50,7 +58,9 @@ describe('GET records', () => {
     expect(securityHeadersOf(again)).toEqual(SECURITY);
     const head = await fetch(`${server.direct}/v1/catalog`, { method: 'HEAD' });
     expect(head.status).toBe(200);
-    expect(head.headers.get('content-length')).toBe(String(distFile(rewrite('/v1/catalog', new URLSearchParams())).byteLength));
+    expect(head.headers.get('content-length')).toBe(
+      String(distFile(rewrite('/v1/catalog', new URLSearchParams())).byteLength),
+    );
     expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
@@ -64,14 +74,27 @@ describe('GET records', () => {
 
 describe('not found and wrong methods', () => {
   it.each(['GET', 'POST', 'DELETE'])('%s on an unknown /v1 path is problem JSON 404', async (method) => {
-    const response = await fetch(`${server.base}/v1/no-such-route`, { method, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+    const response = await fetch(`${server.base}/v1/no-such-route`, {
+      method,
+      ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+    });
     expect(response.status).toBe(404);
     // GET and HEAD get the CDN's static problem document; other methods reach the fallback function.
-    expectHeader(response, 'content-type', method === 'GET' ? 'not-found file' : 'function', 'application/problem+json; charset=utf-8');
+    expectHeader(
+      response,
+      'content-type',
+      method === 'GET' ? 'not-found file' : 'function',
+      'application/problem+json; charset=utf-8',
+    );
     expect(securityHeadersOf(response)).toEqual(SECURITY);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const body = await response.json();
-    expect(body).toMatchObject({ status: 404, code: 'route.not_found', title: expect.any(String), detail: expect.any(String) });
+    expect(body).toMatchObject({
+      status: 404,
+      code: 'route.not_found',
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
     expect(body.type).toMatch(/\/error-registry\/#route\.not_found$/);
   });
 
@@ -83,8 +106,16 @@ describe('not found and wrong methods', () => {
     expect(await response.text()).toMatch(/<html/i);
   });
 
-  it.each([['POST', '/v1/catalog'], ['DELETE', '/v1/schemas'], ['PUT', '/v1/examples/uai.error.v1']])('%s to the GET record %s is 405 with Allow: GET, HEAD', async (method, path) => {
-    const response = await fetch(`${server.base}${path}`, { method, body: '{}', headers: { 'content-type': 'application/json' } });
+  it.each([
+    ['POST', '/v1/catalog'],
+    ['DELETE', '/v1/schemas'],
+    ['PUT', '/v1/examples/uai.error.v1'],
+  ])('%s to the GET record %s is 405 with Allow: GET, HEAD', async (method, path) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
@@ -102,12 +133,15 @@ describe('not found and wrong methods', () => {
 });
 
 describe('Link headers between records and pages (RFC 8288)', () => {
-  it.each(PUBLISHED_RECORDS.map((r) => [r.query ? `${r.path}?${r.query.name}=${r.query.value}` : r.path, r.page]))('GET %s links its page %s', async (path, page) => {
-    const response = await fetch(`${server.base}${path}`);
-    await response.arrayBuffer();
-    expect(response.status).toBe(200);
-    expect(response.headers.get('link')).toBe(`<${page}>; rel="alternate"; type="text/html"`);
-  });
+  it.each(PUBLISHED_RECORDS.map((r) => [r.query ? `${r.path}?${r.query.name}=${r.query.value}` : r.path, r.page]))(
+    'GET %s links its page %s',
+    async (path, page) => {
+      const response = await fetch(`${server.base}${path}`);
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('link')).toBe(`<${page}>; rel="alternate"; type="text/html"`);
+    },
+  );
 
   it.each(PAGE_TWINS.map((t) => [t.page, t.record]))('GET %s links its JSON twin %s', async (page, record) => {
     const response = await fetch(`${server.base}${page}`);

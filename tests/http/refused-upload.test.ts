@@ -15,23 +15,33 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const KIB = new Uint8Array(1024).fill(0x78);
-const chunk = (bytes: Uint8Array) => Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+const chunk = (bytes: Uint8Array) =>
+  Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
 
 /** Sends `before` KiB (chunked, no Content-Length), waits for the response head, sends `after` KiB more, then ends the body. */
-async function uploadPastTheAnswer(before: number, after: number): Promise<{ response: string; writeError?: Error; closed: boolean }> {
+async function uploadPastTheAnswer(
+  before: number,
+  after: number,
+): Promise<{ response: string; writeError?: Error; closed: boolean }> {
   const { port } = new URL(server.origin);
   const socket: Socket = connect(Number(port), '127.0.0.1');
   let response = '';
   let writeError: Error | undefined;
   socket.on('error', (error) => (writeError = error));
   const closed = new Promise<void>((done) => socket.once('close', () => done()));
-  const answered = new Promise<void>((done) => socket.on('data', (d) => ((response += d), response.includes('\r\n\r\n') && done())));
-  socket.write('POST /v1/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+  const answered = new Promise<void>((done) =>
+    socket.on('data', (d) => ((response += d), response.includes('\r\n\r\n') && done())),
+  );
+  socket.write(
+    'POST /v1/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+  );
   socket.write(chunk(Buffer.from('{"pad":"')));
   for (let i = 0; i < before; i++) socket.write(chunk(KIB));
   await answered;
   for (let i = 0; i < after; i++) socket.write(chunk(KIB));
-  await new Promise<void>((done) => socket.write(Buffer.concat([chunk(Buffer.from('"}')), Buffer.from('0\r\n\r\n')]), () => done()));
+  await new Promise<void>((done) =>
+    socket.write(Buffer.concat([chunk(Buffer.from('"}')), Buffer.from('0\r\n\r\n')]), () => done()),
+  );
   await Promise.race([closed, new Promise((r) => setTimeout(r, 15_000))]);
   return { response, writeError, closed: socket.destroyed };
 }

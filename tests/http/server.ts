@@ -14,7 +14,8 @@ export { freePort };
  * `netlify` is the Netlify emulation that tests/netlify/global-setup.ts started once for the run.
  */
 export type HttpTarget = 'local' | 'prism-proxy' | 'netlify';
-export const HTTP_TARGET: HttpTarget = (['prism-proxy', 'netlify'] as const).find((t) => t === process.env.UAI_HTTP_TARGET) ?? 'local';
+export const HTTP_TARGET: HttpTarget =
+  (['prism-proxy', 'netlify'] as const).find((t) => t === process.env.UAI_HTTP_TARGET) ?? 'local';
 
 export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
@@ -31,7 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const target = process.env.UAI_HTTP_TARGET ?? 'local';
   switch (target) {
     case 'netlify': {
-      if (Object.keys(env).length) throw new Error('The Netlify emulation is shared by the run; it takes no per-file environment.');
+      if (Object.keys(env).length)
+        throw new Error('The Netlify emulation is shared by the run; it takes no per-file environment.');
       const base = inject('netlifyBase');
       return { base, direct: base, stop: async () => {} };
     }
@@ -40,7 +42,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     case 'prism-proxy': {
       // Both start at once: Prism needs only the upstream's address to start.
       const port = await freePort();
-      return (await import('../openapi/prism-proxy.ts')).startPrismProxy(`http://127.0.0.1:${port}`, running(startLocalServer({ env, port })));
+      return (await import('../openapi/prism-proxy.ts')).startPrismProxy(
+        `http://127.0.0.1:${port}`,
+        running(startLocalServer({ env, port })),
+      );
     }
     default:
       throw new Error(`UAI_HTTP_TARGET=${target} is not a known target (local, prism-proxy, netlify)`);
@@ -55,7 +60,8 @@ async function running(starting: Promise<LocalServer>): Promise<RunningServer> {
 export const SECURITY = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'permissions-policy':
+    'accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
   'x-frame-options': 'SAMEORIGIN',
   'content-security-policy': "frame-ancestors 'self'",
 } as const;
@@ -80,7 +86,11 @@ export function securityHeadersOf(response: Response): Record<string, string | n
 }
 
 export const postJson = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** The published OpenAPI document's component schemas, compiled for response checks. */
 export function openApiValidator() {

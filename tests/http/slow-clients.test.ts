@@ -48,7 +48,9 @@ describe('slow clients on the local server', () => {
   let server: LocalServer;
   let port: number;
   beforeAll(async () => {
-    server = await startLocalServer({ env: { UAI_HEADERS_TIMEOUT_MS: String(HEADERS_MS), UAI_REQUEST_TIMEOUT_MS: String(REQUEST_MS) } });
+    server = await startLocalServer({
+      env: { UAI_HEADERS_TIMEOUT_MS: String(HEADERS_MS), UAI_REQUEST_TIMEOUT_MS: String(REQUEST_MS) },
+    });
     port = Number(new URL(server.origin).port);
   });
   afterAll(() => server?.stop());
@@ -90,7 +92,11 @@ describe('slow clients on the local server', () => {
   });
 
   it('a prompt client is still answered', async () => {
-    const response = await fetch(`${server.origin}/v1/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: {} }) });
+    const response = await fetch(`${server.origin}/v1/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: {} }),
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -100,7 +106,10 @@ describe('timeout settings', () => {
     expect(clientTimeoutsFrom({})).toEqual({ headersMs: 10_000, requestMs: 30_000 });
   });
   it('read the environment, keeping headers within the request timeout', () => {
-    expect(clientTimeoutsFrom({ UAI_HEADERS_TIMEOUT_MS: '5000', UAI_REQUEST_TIMEOUT_MS: '2000' })).toEqual({ headersMs: 2000, requestMs: 2000 });
+    expect(clientTimeoutsFrom({ UAI_HEADERS_TIMEOUT_MS: '5000', UAI_REQUEST_TIMEOUT_MS: '2000' })).toEqual({
+      headersMs: 2000,
+      requestMs: 2000,
+    });
     expect(() => clientTimeoutsFrom({ UAI_REQUEST_TIMEOUT_MS: '0' })).toThrow(/UAI_REQUEST_TIMEOUT_MS/);
     expect(() => clientTimeoutsFrom({ UAI_HEADERS_TIMEOUT_MS: '1e3' })).toThrow(/UAI_HEADERS_TIMEOUT_MS/);
   });

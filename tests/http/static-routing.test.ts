@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_FALLBACK_ROUTE, apiFallback, isRecordPath, RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
 import { siteFor } from '../../src/standard/site.ts';
-import { netlifyHeadersFile, netlifyRedirectsFile, PAGE_TWINS, PUBLISHED_RECORDS, rewrite, staticHeadersFor } from '../../src/http/static-routing.ts';
+import {
+  netlifyHeadersFile,
+  netlifyRedirectsFile,
+  PAGE_TWINS,
+  PUBLISHED_RECORDS,
+  rewrite,
+  staticHeadersFor,
+} from '../../src/http/static-routing.ts';
 import { PAGES } from '../../src/service/pages.ts';
 import { ROUTES } from '../../src/service/routes.ts';
 
@@ -13,17 +20,31 @@ describe('static routing table', () => {
     expect(headers).toMatch(/^\/\*\n {2}X-Content-Type-Options: nosniff\n/);
     expect(headers).toContain("  Content-Security-Policy: frame-ancestors 'self'\n");
     expect(headers).toMatch(/\n\/v1\/\*\n {2}Access-Control-Allow-Origin: \*\n/);
-    expect(headers).toContain('\n/v1/catalog.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: public, max-age=300\n');
-    expect(staticHeadersFor('/v1/downloads/uai-1-adoption-kit.json')['Content-Disposition']).toBe('attachment; filename="uai-1-adoption-kit.json"');
-    expect(staticHeadersFor('/v1/errors/route-not-found.json')['Content-Type']).toBe('application/problem+json; charset=utf-8');
+    expect(headers).toContain(
+      '\n/v1/catalog.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: public, max-age=300\n',
+    );
+    expect(staticHeadersFor('/v1/downloads/uai-1-adoption-kit.json')['Content-Disposition']).toBe(
+      'attachment; filename="uai-1-adoption-kit.json"',
+    );
+    expect(staticHeadersFor('/v1/errors/route-not-found.json')['Content-Type']).toBe(
+      'application/problem+json; charset=utf-8',
+    );
     expect(staticHeadersFor('/catalog/')['Content-Type']).toBeUndefined();
   });
 
   it('never sets one header twice for one path (Netlify would join the values)', () => {
-    const files = [...PUBLISHED_RECORDS.map((r) => r.file), '/v1/errors/route-not-found.json', ...PAGES.flatMap((p) => [p.path, `${p.path}index.html`])];
-    const blocks = netlifyHeadersFile().split(/\n(?=\/)/).map((b) => b.trim().split('\n'));
+    const files = [
+      ...PUBLISHED_RECORDS.map((r) => r.file),
+      '/v1/errors/route-not-found.json',
+      ...PAGES.flatMap((p) => [p.path, `${p.path}index.html`]),
+    ];
+    const blocks = netlifyHeadersFile()
+      .split(/\n(?=\/)/)
+      .map((b) => b.trim().split('\n'));
     for (const file of files) {
-      const names = blocks.filter(([pattern]) => pattern === file || (pattern!.endsWith('/*') && file.startsWith(pattern!.slice(0, -1)))).flatMap(([, ...lines]) => lines.map((l) => l.trim().split(':')[0]));
+      const names = blocks
+        .filter(([pattern]) => pattern === file || (pattern!.endsWith('/*') && file.startsWith(pattern!.slice(0, -1))))
+        .flatMap(([, ...lines]) => lines.map((l) => l.trim().split(':')[0]));
       expect({ file, names }).toEqual({ file, names: [...new Set(names)] });
     }
   });
@@ -33,7 +54,9 @@ describe('static routing table', () => {
     expect(rewrite('/v1/schemas', new URLSearchParams())).toBe('/v1/schemas.json');
     expect(rewrite('/v1/registry/', new URLSearchParams())).toBe('/v1/registry.json');
     expect(rewrite('/v1/schemas/uai.envelope.v1', new URLSearchParams())).toBe('/v1/schemas/uai.envelope.v1.json');
-    expect(rewrite('/v1/adoption-kit', new URLSearchParams('download=1'))).toBe('/v1/downloads/uai-1-adoption-kit.json');
+    expect(rewrite('/v1/adoption-kit', new URLSearchParams('download=1'))).toBe(
+      '/v1/downloads/uai-1-adoption-kit.json',
+    );
     expect(rewrite('/v1/adoption-kit', new URLSearchParams('download=0'))).toBe('/v1/adoption-kit.json');
     expect(rewrite('/v1/nothing-here', new URLSearchParams())).toBe('/v1/nothing-here');
     const redirects = netlifyRedirectsFile().trim().split('\n');
@@ -51,10 +74,18 @@ describe('static routing table', () => {
 
   it('links each record to its page and each page to its JSON twin (RFC 8288 alternate)', () => {
     expect(staticHeadersFor('/v1/catalog.json').Link).toBe('</catalog/>; rel="alternate"; type="text/html"');
-    expect(staticHeadersFor('/v1/examples/uai.task.status.v1.json').Link).toBe('</profiles/uai.task.status.v1/>; rel="alternate"; type="text/html"');
-    expect(staticHeadersFor('/v1/schemas/uai.envelope.v1.json').Link).toBe('</profiles/>; rel="alternate"; type="text/html"');
-    expect(staticHeadersFor('/profiles/uai.error.v1/').Link).toBe('</v1/schemas/uai.error.v1>; rel="alternate"; type="application/json"');
-    expect(staticHeadersFor('/api/index.html').Link).toBe('</v1/openapi.json>; rel="alternate"; type="application/json"');
+    expect(staticHeadersFor('/v1/examples/uai.task.status.v1.json').Link).toBe(
+      '</profiles/uai.task.status.v1/>; rel="alternate"; type="text/html"',
+    );
+    expect(staticHeadersFor('/v1/schemas/uai.envelope.v1.json').Link).toBe(
+      '</profiles/>; rel="alternate"; type="text/html"',
+    );
+    expect(staticHeadersFor('/profiles/uai.error.v1/').Link).toBe(
+      '</v1/schemas/uai.error.v1>; rel="alternate"; type="application/json"',
+    );
+    expect(staticHeadersFor('/api/index.html').Link).toBe(
+      '</v1/openapi.json>; rel="alternate"; type="application/json"',
+    );
     expect(staticHeadersFor('/playground/validate/').Link).toBeUndefined();
     // Every link target exists: a page of the map, or a published record.
     const pages = new Set(PAGES.map((p) => p.path));
@@ -75,10 +106,20 @@ describe('static routing table', () => {
     const site = siteFor('https://uai.example');
     const answer = async (method: string, path: string) => {
       const r = apiFallback(site, method, path);
-      return [r.status, r.headers.get('allow'), r.headers.get('retry-after'), ((await r.json()) as { code: string }).code];
+      return [
+        r.status,
+        r.headers.get('allow'),
+        r.headers.get('retry-after'),
+        ((await r.json()) as { code: string }).code,
+      ];
     };
     expect(await answer('POST', '/v1/catalog')).toEqual([405, 'GET, HEAD', null, 'request.method_not_allowed']);
-    expect(await answer('DELETE', '/v1/schemas/uai.envelope.v1/')).toEqual([405, 'GET, HEAD', null, 'request.method_not_allowed']);
+    expect(await answer('DELETE', '/v1/schemas/uai.envelope.v1/')).toEqual([
+      405,
+      'GET, HEAD',
+      null,
+      'request.method_not_allowed',
+    ]);
     expect(await answer('POST', RATE_LIMITED_PATH)).toEqual([429, null, '60', 'request.rate_limited']);
     expect(await answer('GET', RATE_LIMITED_PATH)).toEqual([404, null, null, 'route.not_found']);
     expect(await answer('POST', '/v1/nope')).toEqual([404, null, null, 'route.not_found']);

@@ -17,8 +17,13 @@ let server: KitServer;
 beforeAll(async () => void (server = await startKitServer()));
 afterAll(async () => server.stop());
 
-const run = (): Promise<KitReport> => testImplementation({ endpoint: server.endpoint, site: server.site, limits: DEFAULT_LIMITS, now: NOW, runId: RUN_ID });
-const failing = (r: KitReport) => r.checks.filter((c) => c.status === 'fail').map((c) => c.id).sort();
+const run = (): Promise<KitReport> =>
+  testImplementation({ endpoint: server.endpoint, site: server.site, limits: DEFAULT_LIMITS, now: NOW, runId: RUN_ID });
+const failing = (r: KitReport) =>
+  r.checks
+    .filter((c) => c.status === 'fail')
+    .map((c) => c.id)
+    .sort();
 
 type Kind = 'capability' | 'sync' | 'async' | 'unknown-subject' | 'keyless' | 'poll' | 'hostile';
 
@@ -37,18 +42,31 @@ function kindOf(ex: Exchange): Kind {
 }
 
 /** Rewrites the message of one kind of answer, then reseals it (unless told not to), keeping its status. */
-const onMessage = (kind: Kind, mutate: (m: Record<string, any>) => void, options: { reseal?: boolean; status?: number; contentType?: string } = {}): Transform => async (ex) => {
-  if (kindOf(ex) !== kind) return ex.response;
-  const m = (await ex.response.clone().json()) as Record<string, any>;
-  mutate(m);
-  const headers = new Headers(ex.response.headers);
-  if (options.contentType) headers.set('content-type', options.contentType);
-  return new Response(JSON.stringify(options.reseal === false ? m : seal(m)), { status: options.status ?? ex.response.status, headers });
-};
+const onMessage =
+  (
+    kind: Kind,
+    mutate: (m: Record<string, any>) => void,
+    options: { reseal?: boolean; status?: number; contentType?: string } = {},
+  ): Transform =>
+  async (ex) => {
+    if (kindOf(ex) !== kind) return ex.response;
+    const m = (await ex.response.clone().json()) as Record<string, any>;
+    mutate(m);
+    const headers = new Headers(ex.response.headers);
+    if (options.contentType) headers.set('content-type', options.contentType);
+    return new Response(JSON.stringify(options.reseal === false ? m : seal(m)), {
+      status: options.status ?? ex.response.status,
+      headers,
+    });
+  };
 
 /** Accepts one kind of hostile request (found by its body) instead of refusing it. */
-const accepts = (matches: (ex: Exchange) => boolean): Transform => (ex) =>
-  kindOf(ex) === 'hostile' && matches(ex) ? new Response('{"accepted": true}', { status: 202, headers: { 'content-type': 'application/json' } }) : ex.response;
+const accepts =
+  (matches: (ex: Exchange) => boolean): Transform =>
+  (ex) =>
+    kindOf(ex) === 'hostile' && matches(ex)
+      ? new Response('{"accepted": true}', { status: 202, headers: { 'content-type': 'application/json' } })
+      : ex.response;
 
 const body = (ex: Exchange): any => {
   try {
@@ -80,67 +98,211 @@ interface Broken {
 }
 
 const BROKEN: readonly Broken[] = [
-  { fault: 'no capability statement', fails: ['capability.reachable'], transform: (ex) => (kindOf(ex) === 'capability' ? new Response('{"status": 404}', { status: 404, headers: { 'content-type': 'application/problem+json' } }) : ex.response) },
-  { fault: 'a statement with a broken checksum', fails: ['capability.valid'], transform: onMessage('capability', (m) => void (m.body.name = 'changed'), { reseal: false }) },
   {
-    fault: 'a statement that does not list the endpoint', fails: ['capability.names_endpoint'],
-    transform: onMessage('capability', (m) => void (m.body.endpoints = [{ binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' }])),
+    fault: 'no capability statement',
+    fails: ['capability.reachable'],
+    transform: (ex) =>
+      kindOf(ex) === 'capability'
+        ? new Response('{"status": 404}', { status: 404, headers: { 'content-type': 'application/problem+json' } })
+        : ex.response,
   },
-  { fault: 'a bad checksum on the sync answer', fails: ['message.valid'], transform: onMessage('sync', (m) => void (m.integrity.checksum = `sha256:${'0'.repeat(64)}`), { reseal: false }) },
-  { fault: 'an unknown member in the sync answer', fails: ['message.warning_free'], transform: onMessage('sync', (m) => void (m.body.extra = true)) },
-  { fault: 'the sync answer sent as text/plain', fails: ['message.media_type'], transform: onMessage('sync', () => undefined, { contentType: 'text/plain' }) },
   {
-    fault: 'a keyless request answered keyed', fails: ['message.keyless_shape'],
-    transform: async (ex) => (kindOf(ex) === 'keyless' ? new Response(JSON.stringify(messageFromKeyless(await ex.response.clone().json()).value), { status: ex.response.status, headers: ex.response.headers }) : ex.response),
+    fault: 'a statement with a broken checksum',
+    fails: ['capability.valid'],
+    transform: onMessage('capability', (m) => void (m.body.name = 'changed'), { reseal: false }),
   },
-  { fault: 'accepted sent as 200', fails: ['exchange.http_status'], transform: onMessage('async', () => undefined, { status: 200 }) },
   {
-    fault: 'a task status as the direct answer', fails: ['exchange.response_profile'],
+    fault: 'a statement that does not list the endpoint',
+    fails: ['capability.names_endpoint'],
+    transform: onMessage(
+      'capability',
+      (m) =>
+        void (m.body.endpoints = [
+          { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+        ]),
+    ),
+  },
+  {
+    fault: 'a bad checksum on the sync answer',
+    fails: ['message.valid'],
+    transform: onMessage('sync', (m) => void (m.integrity.checksum = `sha256:${'0'.repeat(64)}`), { reseal: false }),
+  },
+  {
+    fault: 'an unknown member in the sync answer',
+    fails: ['message.warning_free'],
+    transform: onMessage('sync', (m) => void (m.body.extra = true)),
+  },
+  {
+    fault: 'the sync answer sent as text/plain',
+    fails: ['message.media_type'],
+    transform: onMessage('sync', () => undefined, { contentType: 'text/plain' }),
+  },
+  {
+    fault: 'a keyless request answered keyed',
+    fails: ['message.keyless_shape'],
+    transform: async (ex) =>
+      kindOf(ex) === 'keyless'
+        ? new Response(JSON.stringify(messageFromKeyless(await ex.response.clone().json()).value), {
+            status: ex.response.status,
+            headers: ex.response.headers,
+          })
+        : ex.response,
+  },
+  {
+    fault: 'accepted sent as 200',
+    fails: ['exchange.http_status'],
+    transform: onMessage('async', () => undefined, { status: 200 }),
+  },
+  {
+    fault: 'a task status as the direct answer',
+    fails: ['exchange.response_profile'],
     transform: onMessage('sync', (m) => {
       m.profile = 'uai.task.status.v1';
-      m.body = { task_id: 'task-1', state: 'working', updated_at: '2026-11-20T10:00:00Z', request_message_id: m.body.request_message_id };
+      m.body = {
+        task_id: 'task-1',
+        state: 'working',
+        updated_at: '2026-11-20T10:00:00Z',
+        request_message_id: m.body.request_message_id,
+      };
     }),
   },
-  { fault: 'a new conversation id', fails: ['exchange.conversation_id'], transform: onMessage('sync', (m) => void (m.conversation.conversation_id = 'conv-other')) },
-  { fault: 'a parent that is not the request', fails: ['exchange.parent_message_id', 'message.warning_free'], transform: onMessage('sync', (m) => void (m.conversation.parent_message_id = 'msg-other')) },
-  { fault: 'sequence not +1', fails: ['exchange.sequence'], transform: onMessage('async', (m) => void (m.conversation.sequence += 1)) },
-  { fault: 'answered to someone else', fails: ['exchange.target_is_requester'], transform: onMessage('sync', (m) => void (m.target.id = 'someone-else')) },
-  { fault: 'the requester answering itself', fails: ['exchange.source_not_requester'], transform: onMessage('sync', (m) => void (m.source = { ...m.target })) },
-  { fault: 'another priority', fails: ['exchange.delivery_copied'], transform: onMessage('sync', (m) => void (m.delivery.priority = 'bulk')) },
-  { fault: 'a reply requested on acceptance', fails: ['exchange.reply_not_requested'], transform: onMessage('async', (m) => void (m.delivery.reply_requested = true)) },
   {
-    fault: 'no delivery.task_ref', fails: ['exchange.task_ref_set'],
+    fault: 'a new conversation id',
+    fails: ['exchange.conversation_id'],
+    transform: onMessage('sync', (m) => void (m.conversation.conversation_id = 'conv-other')),
+  },
+  {
+    fault: 'a parent that is not the request',
+    fails: ['exchange.parent_message_id', 'message.warning_free'],
+    transform: onMessage('sync', (m) => void (m.conversation.parent_message_id = 'msg-other')),
+  },
+  {
+    fault: 'sequence not +1',
+    fails: ['exchange.sequence'],
+    transform: onMessage('async', (m) => void (m.conversation.sequence += 1)),
+  },
+  {
+    fault: 'answered to someone else',
+    fails: ['exchange.target_is_requester'],
+    transform: onMessage('sync', (m) => void (m.target.id = 'someone-else')),
+  },
+  {
+    fault: 'the requester answering itself',
+    fails: ['exchange.source_not_requester'],
+    transform: onMessage('sync', (m) => void (m.source = { ...m.target })),
+  },
+  {
+    fault: 'another priority',
+    fails: ['exchange.delivery_copied'],
+    transform: onMessage('sync', (m) => void (m.delivery.priority = 'bulk')),
+  },
+  {
+    fault: 'a reply requested on acceptance',
+    fails: ['exchange.reply_not_requested'],
+    transform: onMessage('async', (m) => void (m.delivery.reply_requested = true)),
+  },
+  {
+    fault: 'no delivery.task_ref',
+    fails: ['exchange.task_ref_set'],
     transform: onMessage('async', (m) => void delete m.delivery.task_ref),
   },
-  { fault: 'result.task_id disagrees', fails: ['exchange.task_ref_agrees', 'message.valid'], transform: onMessage('async', (m) => void (m.body.result.task_id = 'task-other')) },
-  { fault: 'another subject', fails: ['exchange.subject_copied'], transform: onMessage('sync', (m) => void (m.body.subject = 'uai.error.v1')) },
   {
-    fault: 'a new trace', fails: ['exchange.trace_id_copied'],
+    fault: 'result.task_id disagrees',
+    fails: ['exchange.task_ref_agrees', 'message.valid'],
+    transform: onMessage('async', (m) => void (m.body.result.task_id = 'task-other')),
+  },
+  {
+    fault: 'another subject',
+    fails: ['exchange.subject_copied'],
+    transform: onMessage('sync', (m) => void (m.body.subject = 'uai.error.v1')),
+  },
+  {
+    fault: 'a new trace',
+    fails: ['exchange.trace_id_copied'],
     transform: onMessage('sync', (m) => {
       m.provenance.trace_id = 'f'.repeat(32);
       m.conversation.traceparent = `00-${'f'.repeat(32)}-${'1'.repeat(16)}-01`;
     }),
   },
-  { fault: 'request_message_id of another request', fails: ['exchange.request_message_id', 'message.warning_free'], transform: onMessage('sync', (m) => void (m.body.request_message_id = 'msg-other')) },
-  { fault: 'an unsigned acceptance', fails: ['exchange.trust_signed'], transform: onMessage('async', (m) => void (m.trust = { channel: 'public', auth_scheme: 'none' })) },
-  { fault: 'a task_ref on a completed answer', fails: ['exchange.completed_without_task'], transform: onMessage('sync', (m) => void (m.body.task_ref = 'task-1')) },
   {
-    fault: 'an unpublished error code', fails: ['exchange.error_code_published', 'message.valid'],
+    fault: 'request_message_id of another request',
+    fails: ['exchange.request_message_id', 'message.warning_free'],
+    transform: onMessage('sync', (m) => void (m.body.request_message_id = 'msg-other')),
+  },
+  {
+    fault: 'an unsigned acceptance',
+    fails: ['exchange.trust_signed'],
+    transform: onMessage('async', (m) => void (m.trust = { channel: 'public', auth_scheme: 'none' })),
+  },
+  {
+    fault: 'a task_ref on a completed answer',
+    fails: ['exchange.completed_without_task'],
+    transform: onMessage('sync', (m) => void (m.body.task_ref = 'task-1')),
+  },
+  {
+    fault: 'an unpublished error code',
+    fails: ['exchange.error_code_published', 'message.valid'],
     transform: onMessage('unknown-subject', (m) => void (m.body.code = 'made.up')),
   },
-  { fault: 'the status of another task', fails: ['exchange.task_matches'], transform: onMessage('poll', (m) => void (m.body.task_id = 'task-other')) },
-  { fault: 'working again after completed', fails: ['exchange.task_transition'], transform: completedThenWorking() },
-  { fault: 'tasks that cannot be polled', fails: ['task.pollable'], transform: (ex) => (kindOf(ex) === 'poll' ? new Response('not here', { status: 404, headers: { 'content-type': 'application/json' } }) : ex.response) },
-  { fault: 'a bad checksum accepted', fails: ['hostile.checksum_mismatch'], transform: accepts((ex) => body(ex)?.integrity?.checksum === `sha256:${'0'.repeat(64)}`) },
-  { fault: 'an unknown profile accepted', fails: ['hostile.profile_unknown'], transform: accepts((ex) => body(ex)?.profile === 'uai.unknown.thing.v1') },
-  { fault: 'uai_version 2.0 accepted', fails: ['hostile.version_unsupported'], transform: accepts((ex) => body(ex)?.uai_version === '2.0') },
-  { fault: 'alias keys accepted', fails: ['hostile.alias_key'], transform: accepts((ex) => body(ex)?.messageId !== undefined) },
-  { fault: 'over-deep nesting accepted', fails: ['hostile.too_deep'], transform: accepts((ex) => ex.requestText.includes('[[[[[[[[')) },
-  { fault: 'malformed JSON accepted', fails: ['hostile.malformed_json'], transform: accepts((ex) => body(ex) === undefined && ex.contentType.startsWith('application/json')) },
-  { fault: 'text/plain accepted', fails: ['hostile.media_type'], transform: accepts((ex) => ex.contentType.startsWith('text/plain')) },
   {
-    fault: 'an HTML error page', fails: ['hostile.malformed_json', 'message.media_type'],
-    transform: (ex) => (kindOf(ex) === 'hostile' && body(ex) === undefined && ex.contentType.startsWith('application/json') ? new Response('<html><body>Bad request</body></html>', { status: 400, headers: { 'content-type': 'text/html' } }) : ex.response),
+    fault: 'the status of another task',
+    fails: ['exchange.task_matches'],
+    transform: onMessage('poll', (m) => void (m.body.task_id = 'task-other')),
+  },
+  { fault: 'working again after completed', fails: ['exchange.task_transition'], transform: completedThenWorking() },
+  {
+    fault: 'tasks that cannot be polled',
+    fails: ['task.pollable'],
+    transform: (ex) =>
+      kindOf(ex) === 'poll'
+        ? new Response('not here', { status: 404, headers: { 'content-type': 'application/json' } })
+        : ex.response,
+  },
+  {
+    fault: 'a bad checksum accepted',
+    fails: ['hostile.checksum_mismatch'],
+    transform: accepts((ex) => body(ex)?.integrity?.checksum === `sha256:${'0'.repeat(64)}`),
+  },
+  {
+    fault: 'an unknown profile accepted',
+    fails: ['hostile.profile_unknown'],
+    transform: accepts((ex) => body(ex)?.profile === 'uai.unknown.thing.v1'),
+  },
+  {
+    fault: 'uai_version 2.0 accepted',
+    fails: ['hostile.version_unsupported'],
+    transform: accepts((ex) => body(ex)?.uai_version === '2.0'),
+  },
+  {
+    fault: 'alias keys accepted',
+    fails: ['hostile.alias_key'],
+    transform: accepts((ex) => body(ex)?.messageId !== undefined),
+  },
+  {
+    fault: 'over-deep nesting accepted',
+    fails: ['hostile.too_deep'],
+    transform: accepts((ex) => ex.requestText.includes('[[[[[[[[')),
+  },
+  {
+    fault: 'malformed JSON accepted',
+    fails: ['hostile.malformed_json'],
+    transform: accepts((ex) => body(ex) === undefined && ex.contentType.startsWith('application/json')),
+  },
+  {
+    fault: 'text/plain accepted',
+    fails: ['hostile.media_type'],
+    transform: accepts((ex) => ex.contentType.startsWith('text/plain')),
+  },
+  {
+    fault: 'an HTML error page',
+    fails: ['hostile.malformed_json', 'message.media_type'],
+    transform: (ex) =>
+      kindOf(ex) === 'hostile' && body(ex) === undefined && ex.contentType.startsWith('application/json')
+        ? new Response('<html><body>Bad request</body></html>', {
+            status: 400,
+            headers: { 'content-type': 'text/html' },
+          })
+        : ex.response,
   },
 ];
 
@@ -174,7 +336,9 @@ describe('each broken server fails exactly its checks', () => {
       // Even a failing run gives a sealed result that validates clean and lists the failures.
       const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: NOW });
       expect([result.error_count, result.warning_count]).toEqual([0, 0]);
-      expect((report.result_message.body as { issues: { code: string }[] }).issues.map((i) => i.code).sort()).toEqual([...b.fails].sort());
+      expect((report.result_message.body as { issues: { code: string }[] }).issues.map((i) => i.code).sort()).toEqual(
+        [...b.fails].sort(),
+      );
     });
   }
 });

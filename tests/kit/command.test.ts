@@ -20,7 +20,12 @@ afterAll(async () => server.stop());
 async function uaiTest(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await testCommand(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), now: () => NOW, site: server.site });
+  const code = await testCommand(argv, {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    now: () => NOW,
+    site: server.site,
+  });
   return { code, stdout, stderr };
 }
 
@@ -41,7 +46,9 @@ describe('uai test', () => {
     const result = join(dir, 'result.json');
     const { code, stdout } = await uaiTest(server.endpoint, '--result', result);
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`^uai test ${server.endpoint.replaceAll('.', '\\.')}: ${KIT_CHECKS.length} passed, 0 failed`));
+    expect(stdout).toMatch(
+      new RegExp(`^uai test ${server.endpoint.replaceAll('.', '\\.')}: ${KIT_CHECKS.length} passed, 0 failed`),
+    );
     for (const c of KIT_CHECKS) expect(stdout).toContain(`PASS  ${c.id}`);
     const message = JSON.parse(readFileSync(result, 'utf8'));
     const checked = validateMessage(message, { mode: 'keyed-json', site: server.site, now: NOW });
@@ -72,7 +79,13 @@ describe('uai test', () => {
 
   it('json: the report with the sealed result message', async () => {
     server.transform = undefined;
-    const { stdout } = await uaiTest(server.endpoint, '--format', 'json', '--only', 'exchange.sequence,hostile.too_deep');
+    const { stdout } = await uaiTest(
+      server.endpoint,
+      '--format',
+      'json',
+      '--only',
+      'exchange.sequence,hostile.too_deep',
+    );
     const report = JSON.parse(stdout);
     expect(report.checks.map((c: { id: string }) => c.id)).toEqual(['exchange.sequence', 'hostile.too_deep']);
     expect(report.exit_code).toBe(0);
@@ -121,7 +134,11 @@ describe('uai test', () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const started = Date.now();
-    const { code, stderr } = await uaiTest(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/uai`, '--timeout', '300');
+    const { code, stderr } = await uaiTest(
+      `http://127.0.0.1:${(silent.address() as AddressInfo).port}/uai`,
+      '--timeout',
+      '300',
+    );
     silent.closeAllConnections();
     await new Promise<void>((r) => silent.close(() => r()));
     expect(code).toBe(2);
@@ -133,7 +150,9 @@ describe('uai test', () => {
     server.transform = async (ex) => {
       if (ex.method !== 'GET' || ex.path.includes('/tasks/')) return ex.response;
       const m = (await ex.response.clone().json()) as Record<string, any>;
-      m.body.endpoints = m.body.endpoints.map((e: { binding: string; url: string }) => (e.binding === 'https-async-callback' ? { ...e, url: 'https://elsewhere.example/tasks/' } : e));
+      m.body.endpoints = m.body.endpoints.map((e: { binding: string; url: string }) =>
+        e.binding === 'https-async-callback' ? { ...e, url: 'https://elsewhere.example/tasks/' } : e,
+      );
       return new Response(JSON.stringify(seal(m)), { status: 200, headers: ex.response.headers });
     };
     const { stdout } = await uaiTest(server.endpoint, '--format', 'json');

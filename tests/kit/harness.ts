@@ -34,7 +34,15 @@ export async function startKitServer(): Promise<KitServer> {
     const requestText = request.method === 'POST' ? await request.clone().text() : '';
     const response = await handler(request);
     const path = new URL(request.url).pathname;
-    const out = state.transform ? await state.transform({ method: request.method, path, contentType: request.headers.get('content-type') ?? '', requestText, response }) : response;
+    const out = state.transform
+      ? await state.transform({
+          method: request.method,
+          path,
+          contentType: request.headers.get('content-type') ?? '',
+          requestText,
+          response,
+        })
+      : response;
     await sendResponse(res, out, false);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -28,11 +28,21 @@ async function freePort(): Promise<number> {
 export async function startEmulation(timeoutMs = 300_000): Promise<Emulation> {
   const port = await freePort();
   const bin = resolve('node_modules/.bin');
-  const child = spawn(`${bin}/netlify`, ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, UAI_ORIGIN: `http://localhost:${port}`, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
-  });
+  const child = spawn(
+    `${bin}/netlify`,
+    ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        UAI_ORIGIN: `http://localhost:${port}`,
+        NETLIFY_TELEMETRY_DISABLED: '1',
+        BROWSER: 'none',
+      },
+    },
+  );
   let output = '';
   const stop = () =>
     new Promise<void>((done) => {
@@ -46,7 +56,10 @@ export async function startEmulation(timeoutMs = 300_000): Promise<Emulation> {
     });
   try {
     await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`netlify serve was not ready in ${timeoutMs / 1000} s:\n${output.slice(-3000)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => fail(new Error(`netlify serve was not ready in ${timeoutMs / 1000} s:\n${output.slice(-3000)}`)),
+        timeoutMs,
+      );
       const read = (chunk: Buffer) => {
         output += chunk.toString();
         if (/Local dev server ready/.test(output)) {

@@ -23,7 +23,8 @@ export const EMULATOR_DIFFERENCES: readonly EmulatorDifference[] = [
     header: 'cache-control',
     served: 'record',
     emulator: 'public, max-age=0',
-    production: '`public, max-age=300` from `_headers`: the emulator\'s static server sets its own Cache-Control after the rules.',
+    production:
+      "`public, max-age=300` from `_headers`: the emulator's static server sets its own Cache-Control after the rules.",
     docs: `${HEADERS_DOC} "You can set most HTTP response fields using custom headers".`,
   },
   {
@@ -37,21 +38,24 @@ export const EMULATOR_DIFFERENCES: readonly EmulatorDifference[] = [
     header: 'content-type',
     served: 'not-found file',
     emulator: 'application/json; charset=utf-8',
-    production: '`application/problem+json; charset=utf-8` from `_headers` on /v1/errors/route-not-found.json; the emulator types a file by its extension only.',
+    production:
+      '`application/problem+json; charset=utf-8` from `_headers` on /v1/errors/route-not-found.json; the emulator types a file by its extension only.',
     docs: `${HEADERS_DOC} "You can set most HTTP response fields using custom headers".`,
   },
   {
     header: 'etag',
     served: 'record',
     emulator: /^W\/"[^"]+"$/,
-    production: 'An ETag made by the CDN; the emulator\'s static server makes weak ones. Both are validators, which is all CONTRACT section 8 asks, so only the form differs.',
-    docs: 'No documentation line fixes the form of the CDN\'s ETag; the test asserts a validator is present and answers If-None-Match with 304.',
+    production:
+      "An ETag made by the CDN; the emulator's static server makes weak ones. Both are validators, which is all CONTRACT section 8 asks, so only the form differs.",
+    docs: "No documentation line fixes the form of the CDN's ETag; the test asserts a validator is present and answers If-None-Match with 304.",
   },
   {
     header: 'x-powered-by',
     served: 'function',
     emulator: 'Express',
-    production: 'None: the emulator proxies functions through Express, which adds it; functions on Netlify answer with exactly the headers they return.',
+    production:
+      'None: the emulator proxies functions through Express, which adds it; functions on Netlify answer with exactly the headers they return.',
     docs: `${HEADERS_DOC} "If you are ... dealing with a URL handled by a function ..., custom headers won't be applied to that content. In those cases, ... the function should return any required headers instead."`,
   },
 ];

@@ -13,7 +13,12 @@ const fromFunction = (response: Response) => response.headers.has('x-nf-invocati
 
 describe('Netlify routing under the emulation', () => {
   it('no function answers a GET record, a page, an unknown page or an unknown /v1 GET', async () => {
-    const paths = [...PUBLISHED_RECORDS.map((r) => (r.query ? `${r.path}?${r.query.name}=${r.query.value}` : r.path)), ...PAGES.map((p) => p.path), '/no-such-page/', '/v1/no-such-route'];
+    const paths = [
+      ...PUBLISHED_RECORDS.map((r) => (r.query ? `${r.path}?${r.query.name}=${r.query.value}` : r.path)),
+      ...PAGES.map((p) => p.path),
+      '/no-such-page/',
+      '/v1/no-such-route',
+    ];
     for (const path of paths) {
       const response = await fetch(`${base}${path}`);
       await response.arrayBuffer();
@@ -34,7 +39,9 @@ describe('Netlify routing under the emulation', () => {
     }
     times.sort((a, b) => a - b);
     const median = times[7]!;
-    console.log(`unknown /v1 GET under the emulation: median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+    console.log(
+      `unknown /v1 GET under the emulation: median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+    );
     expect(median).toBeLessThan(50);
   });
 
@@ -55,12 +62,25 @@ describe('Netlify routing under the emulation', () => {
   });
 
   it('the deploy packages the functions and the narrowed adapter function; no GET a file answers', () => {
-    const manifest = JSON.parse(readFileSync('.netlify/functions/manifest.json', 'utf8')) as { functions: { name: string; routes: { pattern: string; methods?: string[] }[] }[] };
+    const manifest = JSON.parse(readFileSync('.netlify/functions/manifest.json', 'utf8')) as {
+      functions: { name: string; routes: { pattern: string; methods?: string[] }[] }[];
+    };
     const routes = Object.fromEntries(manifest.functions.map((f) => [f.name, f.routes]));
-    expect(Object.keys(routes).sort()).toEqual(['check-exchange', 'mock-exchange', 'reference-server', 'ssr', 'validate']);
+    expect(Object.keys(routes).sort()).toEqual([
+      'check-exchange',
+      'mock-exchange',
+      'reference-server',
+      'ssr',
+      'validate',
+    ]);
     // The reference server answers GETs itself (its capability statement and task polls): no file has those paths.
-    expect(routes['reference-server']!.map((r) => r.pattern)).toEqual(['/v1/reference-server', '/v1/reference-server/tasks/*']);
-    expect(routes.ssr).toEqual([expect.objectContaining({ pattern: '/v1/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] })]);
+    expect(routes['reference-server']!.map((r) => r.pattern)).toEqual([
+      '/v1/reference-server',
+      '/v1/reference-server/tasks/*',
+    ]);
+    expect(routes.ssr).toEqual([
+      expect.objectContaining({ pattern: '/v1/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] }),
+    ]);
     expect(routes.validate).toEqual([expect.objectContaining({ pattern: '/v1/validate' })]);
   });
 });

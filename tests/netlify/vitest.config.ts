@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['tests/http/records.test.ts', 'tests/http/actions.test.ts', 'tests/http/exchange-routes.test.ts', 'tests/netlify/**/*.test.ts'],
+    include: [
+      'tests/http/records.test.ts',
+      'tests/http/actions.test.ts',
+      'tests/http/exchange-routes.test.ts',
+      'tests/netlify/**/*.test.ts',
+    ],
     env: { UAI_HTTP_TARGET: 'netlify' },
     globalSetup: ['tests/netlify/global-setup.ts'],
     testTimeout: 120_000,

@@ -8,9 +8,25 @@ import { sample } from 'openapi-sampler';
  * is either any JSON object or an openapi-sampler sample of one of the document's message
  * components, so realistic messages and arbitrary ones both reach the service.
  */
-type Schema = Record<string, unknown> & { $ref?: string; type?: string | string[]; enum?: unknown[]; const?: unknown; oneOf?: Schema[]; anyOf?: Schema[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema | boolean };
+type Schema = Record<string, unknown> & {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema | boolean;
+};
 export interface OpenApiDocument {
-  readonly paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, OpenApiResponse> }>>;
+  readonly paths: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, OpenApiResponse> }
+    >
+  >;
   readonly components: { schemas: Record<string, Schema> };
 }
 export interface OpenApiResponse {
@@ -20,10 +36,15 @@ export interface OpenApiResponse {
 
 const json = fc.jsonValue({ maxDepth: 4 });
 
-export function arbitraryFor(schema: Schema | boolean, doc: OpenApiDocument, messages: readonly unknown[]): fc.Arbitrary<unknown> {
+export function arbitraryFor(
+  schema: Schema | boolean,
+  doc: OpenApiDocument,
+  messages: readonly unknown[],
+): fc.Arbitrary<unknown> {
   if (schema === true || schema === undefined) return json;
   if (schema === false) throw new Error('A schema that allows nothing cannot be sampled');
-  if (schema.$ref) return arbitraryFor(doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]!, doc, messages);
+  if (schema.$ref)
+    return arbitraryFor(doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]!, doc, messages);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.oneOf ?? schema.anyOf;
@@ -33,7 +54,9 @@ export function arbitraryFor(schema: Schema | boolean, doc: OpenApiDocument, mes
     case 'object': {
       if (!schema.properties) return fc.oneof(fc.dictionary(fc.string(), json), fc.constantFrom(...messages));
       const required = new Set(schema.required ?? []);
-      const members = Object.fromEntries(Object.entries(schema.properties).map(([k, s]) => [k, arbitraryFor(s, doc, messages)]));
+      const members = Object.fromEntries(
+        Object.entries(schema.properties).map(([k, s]) => [k, arbitraryFor(s, doc, messages)]),
+      );
       return fc.record(members, { requiredKeys: [...required] });
     }
     case 'array':
@@ -42,11 +65,17 @@ export function arbitraryFor(schema: Schema | boolean, doc: OpenApiDocument, mes
       // The length and pattern constraints the document states are part of what it allows.
       const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
       const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-      const base = typeof schema.pattern === 'string' ? fc.stringMatching(new RegExp(schema.pattern, 'u')) : fc.string({ minLength, ...(maxLength !== undefined ? { maxLength } : {}) });
+      const base =
+        typeof schema.pattern === 'string'
+          ? fc.stringMatching(new RegExp(schema.pattern, 'u'))
+          : fc.string({ minLength, ...(maxLength !== undefined ? { maxLength } : {}) });
       return base.filter((v) => v.length >= minLength && (maxLength === undefined || v.length <= maxLength));
     }
     case 'integer':
-      return fc.integer({ ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}), ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}) });
+      return fc.integer({
+        ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
+        ...(typeof schema.maximum === 'number' ? { max: schema.maximum } : {}),
+      });
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true });
     case 'boolean':

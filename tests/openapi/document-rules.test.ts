@@ -16,14 +16,18 @@ function* schemas(value: unknown, at: string): Generator<[string, Record<string,
   }
   const record = value as Record<string, unknown>;
   if (typeof record.type === 'string' || Array.isArray(record.type)) yield [at, record];
-  for (const [k, v] of Object.entries(record)) if (k !== 'examples' && k !== 'example' && k !== 'enum' && k !== 'const') yield* schemas(v, `${at}/${k}`);
+  for (const [k, v] of Object.entries(record))
+    if (k !== 'examples' && k !== 'example' && k !== 'enum' && k !== 'const') yield* schemas(v, `${at}/${k}`);
 }
 
 describe('the built document', () => {
   it('every object schema lists its properties or says additionalProperties; every array has items', () => {
     const loose = [...schemas(doc, '')].filter(([, s]) => {
       const types = ([] as unknown[]).concat(s.type);
-      return (types.includes('object') && s.properties === undefined && s.additionalProperties === undefined) || (types.includes('array') && s.items === undefined);
+      return (
+        (types.includes('object') && s.properties === undefined && s.additionalProperties === undefined) ||
+        (types.includes('array') && s.items === undefined)
+      );
     });
     expect(loose.map(([at]) => at)).toEqual([]);
   });
@@ -41,7 +45,9 @@ describe('the built document', () => {
     const json = doc.paths['/validate']!.post!.responses['200']!.content!['application/json']!.schema;
     expect(json.oneOf).toContainEqual({ $ref: '#/components/schemas/ValidatorSummary' });
     const { ValidatorResult: result, ValidatorSummary: summary } = doc.components.schemas;
-    expect(Object.keys(summary!.properties!)).toEqual(Object.keys(result!.properties!).filter((k) => k !== 'conformance_record'));
+    expect(Object.keys(summary!.properties!)).toEqual(
+      Object.keys(result!.properties!).filter((k) => k !== 'conformance_record'),
+    );
     expect(summary!.additionalProperties).toBe(false);
   });
 
@@ -55,29 +61,63 @@ describe('the built document', () => {
 
 describe('explicitOpenness', () => {
   it('writes out the openness of bare objects and arrays at any depth, and leaves data alone', () => {
-    const schema = { type: 'object', properties: { a: { type: 'object' }, b: { type: ['array', 'null'] }, c: { oneOf: [{ type: 'object' }] } }, examples: [{ type: 'object' }] };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'object' }, b: { type: ['array', 'null'] }, c: { oneOf: [{ type: 'object' }] } },
+      examples: [{ type: 'object' }],
+    };
     expect(explicitOpenness(schema)).toEqual({
       type: 'object',
-      properties: { a: { type: 'object', additionalProperties: true }, b: { type: ['array', 'null'], items: true }, c: { oneOf: [{ type: 'object', additionalProperties: true }] } },
+      properties: {
+        a: { type: 'object', additionalProperties: true },
+        b: { type: ['array', 'null'], items: true },
+        c: { oneOf: [{ type: 'object', additionalProperties: true }] },
+      },
       examples: [{ type: 'object' }],
     });
   });
 });
 
 describe('reading Prism violations', () => {
-  const requestViolation: Violation = { location: ['request', 'body'], severity: 'Error', message: "must have required property 'message'" };
-  const responseViolation: Violation = { location: ['response', 'body'], severity: 'Error', message: "must have required property 'valid'" };
-  const answer = (path: string, status: number, contentType = 'application/json; charset=utf-8') => ({ path, status, contentType });
+  const requestViolation: Violation = {
+    location: ['request', 'body'],
+    severity: 'Error',
+    message: "must have required property 'message'",
+  };
+  const responseViolation: Violation = {
+    location: ['response', 'body'],
+    severity: 'Error',
+    message: "must have required property 'valid'",
+  };
+  const answer = (path: string, status: number, contentType = 'application/json; charset=utf-8') => ({
+    path,
+    status,
+    contentType,
+  });
 
   it('a request violation is expected only when the service refused the request with a 4xx problem', () => {
-    expect(unexplainedViolations([requestViolation], answer('/v1/validate', 400, 'application/problem+json; charset=utf-8'), '/v1')).toEqual([]);
+    expect(
+      unexplainedViolations(
+        [requestViolation],
+        answer('/v1/validate', 400, 'application/problem+json; charset=utf-8'),
+        '/v1',
+      ),
+    ).toEqual([]);
     expect(unexplainedViolations([requestViolation], answer('/v1/validate', 200), '/v1')).toEqual([requestViolation]);
-    expect(unexplainedViolations([requestViolation], answer('/v1/validate', 500, 'application/problem+json'), '/v1')).toEqual([requestViolation]);
+    expect(
+      unexplainedViolations([requestViolation], answer('/v1/validate', 500, 'application/problem+json'), '/v1'),
+    ).toEqual([requestViolation]);
   });
 
   it('every response violation counts, except a body Prism checked against the wrong media type', () => {
     expect(unexplainedViolations([responseViolation], answer('/v1/validate', 200), '/v1')).toEqual([responseViolation]);
-    expect(unexplainedViolations([responseViolation], answer('/v1/validate', 200, 'application/sarif+json; charset=utf-8'), '/v1')).toEqual([]);
+    expect(
+      unexplainedViolations(
+        [responseViolation],
+        answer('/v1/validate', 200, 'application/sarif+json; charset=utf-8'),
+        '/v1',
+      ),
+    ).toEqual([]);
   });
 
   it('an unknown route is expected outside the REST base only', () => {

@@ -4,7 +4,8 @@ import addFormats from 'ajv-formats';
 import type { OpenApiDocument } from './arbitraries.ts';
 
 /** The built OpenAPI document, and its schemas compiled by JSON Pointer for checks of real answers. */
-export const openApiDocument = (): OpenApiDocument & { servers: { url: string }[] } => JSON.parse(readFileSync('dist/v1/openapi.json', 'utf8'));
+export const openApiDocument = (): OpenApiDocument & { servers: { url: string }[] } =>
+  JSON.parse(readFileSync('dist/v1/openapi.json', 'utf8'));
 
 const DOC_ID = 'https://openapi.test/document';
 

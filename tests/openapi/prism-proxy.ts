@@ -25,8 +25,13 @@ const REST_BASE = '/v1';
 
 export function rebasedDocument(doc: { servers: { url: string }[]; paths: Record<string, unknown> }) {
   const base = new URL(doc.servers[0]!.url, 'http://document.invalid').pathname.replace(/\/$/, '');
-  if (base !== REST_BASE) throw new Error(`The document's server is ${doc.servers[0]!.url}, not the REST base ${REST_BASE}`);
-  return { ...doc, servers: [], paths: Object.fromEntries(Object.entries(doc.paths).map(([path, item]) => [base + path, item])) };
+  if (base !== REST_BASE)
+    throw new Error(`The document's server is ${doc.servers[0]!.url}, not the REST base ${REST_BASE}`);
+  return {
+    ...doc,
+    servers: [],
+    paths: Object.fromEntries(Object.entries(doc.paths).map(([path, item]) => [base + path, item])),
+  };
 }
 
 /** What this process saw through Prism, printed when the target stops. */
@@ -36,16 +41,33 @@ type Doc = ReturnType<typeof openApiDocument>;
 
 /** The document's path template for a request path (`/schemas/{profile}` for `/schemas/uai.error.v1`). */
 const templateOf = (doc: Doc, path: string): string | undefined =>
-  Object.keys(doc.paths).find((t) => new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+  Object.keys(doc.paths).find((t) =>
+    new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+  );
 
 /** The body of an answer Prism misreads (see misreadBySuffix), against the document's own schema for its media type. */
-async function bodyErrors(doc: Doc, check: ReturnType<typeof documentSchemas>, response: Response, path: string, method: string): Promise<string[]> {
+async function bodyErrors(
+  doc: Doc,
+  check: ReturnType<typeof documentSchemas>,
+  response: Response,
+  path: string,
+  method: string,
+): Promise<string[]> {
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!misreadBySuffix(mediaType) || !path.startsWith(`${REST_BASE}/`)) return [];
   const template = templateOf(doc, path.slice(REST_BASE.length));
   const operation = template === undefined ? undefined : doc.paths[template]![method.toLowerCase()];
   if (!operation) return []; // no operation: Prism reports the route itself
-  const at = ['paths', template!, method.toLowerCase(), 'responses', String(response.status), 'content', mediaType, 'schema'];
+  const at = [
+    'paths',
+    template!,
+    method.toLowerCase(),
+    'responses',
+    String(response.status),
+    'content',
+    mediaType,
+    'schema',
+  ];
   return check(at, await response.clone().json()).map((e) => `response.body (${mediaType}): ${e}`);
 }
 
@@ -61,12 +83,21 @@ function watchFetch(prismBase: string) {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const path = new URL(url).pathname;
     const violations = JSON.parse(response.headers.get('sl-violations') ?? '[]') as Violation[];
-    const left = unexplainedViolations(violations, { path, status: response.status, contentType: response.headers.get('content-type') ?? '' }, REST_BASE);
+    const left = unexplainedViolations(
+      violations,
+      { path, status: response.status, contentType: response.headers.get('content-type') ?? '' },
+      REST_BASE,
+    );
     if (left.length < violations.length) seen.explained++;
-    const lines = [...left.map((v) => `${v.location.join('.')}: ${v.message}`), ...(await bodyErrors(doc, check, response, path, method))];
+    const lines = [
+      ...left.map((v) => `${v.location.join('.')}: ${v.message}`),
+      ...(await bodyErrors(doc, check, response, path, method)),
+    ];
     if (lines.length) {
       seen.unexplained += lines.length;
-      throw new Error(`Prism: ${method} ${url.slice(prismBase.length)} answered ${response.status} against the OpenAPI document:\n  ${lines.join('\n  ')}`);
+      throw new Error(
+        `Prism: ${method} ${url.slice(prismBase.length)} answered ${response.status} against the OpenAPI document:\n  ${lines.join('\n  ')}`,
+      );
     }
     return response;
   };
@@ -92,7 +123,11 @@ export async function startPrismProxy(upstreamBase: string, starting: Promise<Ru
   writeFileSync(file, JSON.stringify(rebasedDocument(doc)));
   const port = await freePort();
   // --cors=false: CORS headers and preflights are the service's own (CONTRACT section 8).
-  const child = spawn('node_modules/.bin/node', [PRISM, 'proxy', file, upstreamBase, '-p', String(port), '-h', '127.0.0.1', '--cors=false', '-v', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    'node_modules/.bin/node',
+    [PRISM, 'proxy', file, upstreamBase, '-p', String(port), '-h', '127.0.0.1', '--cors=false', '-v', 'warn'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
@@ -112,7 +147,9 @@ export async function startPrismProxy(upstreamBase: string, starting: Promise<Ru
     base,
     direct: upstream.direct,
     stop: async () => {
-      console.log(`Prism proxy: ${seen.requests} requests checked; ${seen.explained} with expected request violations only (requests the service refused with a 4xx problem, pages outside /v1); ${seen.unexplained} unexplained violations`);
+      console.log(
+        `Prism proxy: ${seen.requests} requests checked; ${seen.explained} with expected request violations only (requests the service refused with a 4xx problem, pages outside /v1); ${seen.unexplained} unexplained violations`,
+      );
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());

@@ -36,7 +36,8 @@ export const ROUTE_NOT_FOUND = 'Selected route not found';
  * succeeded (the document refuses what the service accepts).
  */
 export function unexplainedViolations(violations: readonly Violation[], answer: Answer, restBase: string): Violation[] {
-  const refused = answer.status >= 400 && answer.status < 500 && answer.contentType.startsWith('application/problem+json');
+  const refused =
+    answer.status >= 400 && answer.status < 500 && answer.contentType.startsWith('application/problem+json');
   const undescribed = !answer.path.startsWith(`${restBase}/`);
   const mediaType = answer.contentType.split(';')[0]!.trim();
   return violations.filter((v) => {

@@ -23,14 +23,16 @@ export function distFileForUrl(url: string): string | undefined {
   const u = new URL(url);
   let path = decodeURIComponent(u.pathname);
   if (path.startsWith('/v1/')) {
-    if (path === '/v1/adoption-kit' && u.searchParams.get('download') === '1') return join(DIST, 'v1/downloads/uai-1-adoption-kit.json');
+    if (path === '/v1/adoption-kit' && u.searchParams.get('download') === '1')
+      return join(DIST, 'v1/downloads/uai-1-adoption-kit.json');
     return join(DIST, 'v1', recordFile(path.slice(3)));
   }
   if (path.endsWith('/')) path += 'index.html';
   return join(DIST, path);
 }
 
-export const readRecord = (pathUnderV1: string): any => JSON.parse(readFileSync(join(DIST, 'v1', recordFile(pathUnderV1)), 'utf8'));
+export const readRecord = (pathUnderV1: string): any =>
+  JSON.parse(readFileSync(join(DIST, 'v1', recordFile(pathUnderV1)), 'utf8'));
 
 export const exists = (file: string | undefined): boolean => !!file && existsSync(file) && statSync(file).isFile();
 

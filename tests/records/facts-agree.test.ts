@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mockExchange, publishedExamples, validateMessage, type MockExchangeResult, type ValidatorResult } from '../../src/engine/index.ts';
+import {
+  mockExchange,
+  publishedExamples,
+  validateMessage,
+  type MockExchangeResult,
+  type ValidatorResult,
+} from '../../src/engine/index.ts';
 import { fieldRegistryRecord } from '../../src/records/field-registry.ts';
 import { openApiDocument } from '../../src/records/openapi/index.ts';
 import { allowedValues, registeredValues } from '../../src/standard/describe.ts';
@@ -39,28 +45,61 @@ describe('field registry value sets agree with the field model', () => {
   });
 
   it('every open set of the model is listed', () => {
-    const open = OBJECTS.flatMap((def) => def.fields.filter((f) => registeredValues(f.type)).map((f) => registeredValues(f.type)));
+    const open = OBJECTS.flatMap((def) =>
+      def.fields.filter((f) => registeredValues(f.type)).map((f) => registeredValues(f.type)),
+    );
     expect(open.length).toBe(Object.keys(sets.open).length);
   });
 });
 
 describe('OpenAPI result schemas agree with the result types', () => {
-  const schemas = (openApiDocument(ctx, examples).components as { schemas: Record<string, { required: string[]; properties: Record<string, unknown> }> }).schemas;
+  const schemas = (
+    openApiDocument(ctx, examples).components as {
+      schemas: Record<string, { required: string[]; properties: Record<string, unknown> }>;
+    }
+  ).schemas;
   // `satisfies` makes these lists exactly the keys of the TypeScript types: a member added to a
   // type and not here (or here and not there) is a type error.
   const validatorKeys = {
-    valid: 1, checked_at: 1, profile: 1, current_release: 1, uai_version: 1, schema_route_url: 1, registry_route_url: 1,
-    issue_count: 1, error_count: 1, warning_count: 1, errors: 1, warnings: 1, status: 1, normalization: 1,
-    conformance_record: 1, download_filename: 1, conformance_level: 1,
+    valid: 1,
+    checked_at: 1,
+    profile: 1,
+    current_release: 1,
+    uai_version: 1,
+    schema_route_url: 1,
+    registry_route_url: 1,
+    issue_count: 1,
+    error_count: 1,
+    warning_count: 1,
+    errors: 1,
+    warnings: 1,
+    status: 1,
+    normalization: 1,
+    conformance_record: 1,
+    download_filename: 1,
+    conformance_level: 1,
   } satisfies Record<keyof ValidatorResult, 1>;
   const mockKeys = {
-    kind: 1, generated_at: 1, route_url: 1, scenario: 1, http_status: 1, summary: 1, request: 1, response_profile: 1,
-    response_message: 1, response_validation: 1, links: 1,
+    kind: 1,
+    generated_at: 1,
+    route_url: 1,
+    scenario: 1,
+    http_status: 1,
+    summary: 1,
+    request: 1,
+    response_profile: 1,
+    response_message: 1,
+    response_validation: 1,
+    links: 1,
   } satisfies Record<keyof MockExchangeResult, 1>;
 
   it.each([
     ['ValidatorResult', Object.keys(validatorKeys), validateMessage(request, { mode: 'keyed-json', site, now })],
-    ['MockExchangeResult', Object.keys(mockKeys), mockExchange({ scenario: 'accepted-task', format: 'exchange', message: request }, { site, now: () => now })],
+    [
+      'MockExchangeResult',
+      Object.keys(mockKeys),
+      mockExchange({ scenario: 'accepted-task', format: 'exchange', message: request }, { site, now: () => now }),
+    ],
   ] as const)('%s: the schema lists the type members, and the engine answers with them', (name, keys, answer) => {
     const schema = schemas[name]!;
     expect(Object.keys(schema.properties).sort()).toEqual([...keys].sort());

@@ -15,7 +15,8 @@ function schemaObjects(): Map<string, Schema> {
   for (const entry of readRecord('/schemas').schemas) {
     const schema = readRecord(`/schemas/${entry.id}`);
     if (entry.kind === 'envelope') out.set('envelope', schema);
-    for (const [name, def] of Object.entries<Schema>(schema.$defs ?? {})) out.set(name === 'body' ? entry.id : name, def);
+    for (const [name, def] of Object.entries<Schema>(schema.$defs ?? {}))
+      out.set(name === 'body' ? entry.id : name, def);
   }
   return out;
 }
@@ -37,7 +38,9 @@ describe('field registry', () => {
       expect([...map.ordered_fields].sort(), mapName(map)).toEqual(Object.keys(schema.properties).sort());
       const required = map.required_indexes.map((i: number) => map.ordered_fields[i]).sort();
       expect(required, mapName(map)).toEqual([...(schema.required ?? [])].sort());
-      expect([...map.required_indexes, ...map.nullable_indexes].sort((a: number, b: number) => a - b)).toEqual(map.ordered_fields.map((_: string, i: number) => i));
+      expect([...map.required_indexes, ...map.nullable_indexes].sort((a: number, b: number) => a - b)).toEqual(
+        map.ordered_fields.map((_: string, i: number) => i),
+      );
     }
   });
 
@@ -50,9 +53,10 @@ describe('field registry', () => {
 
   it("converts each map's example_keyless_payload back to its example_keyed_payload", () => {
     for (const map of maps) {
-      const back = map.object_name === 'envelope'
-        ? messageFromKeyless(map.example_keyless_payload)
-        : objectFromKeylessByMap(map.example_keyless_payload, objectDef(mapName(map)));
+      const back =
+        map.object_name === 'envelope'
+          ? messageFromKeyless(map.example_keyless_payload)
+          : objectFromKeylessByMap(map.example_keyless_payload, objectDef(mapName(map)));
       expect(back.issues, mapName(map)).toEqual([]);
       expect(back.value, mapName(map)).toEqual(map.example_keyed_payload);
     }

@@ -10,14 +10,34 @@ describe('the static build (dist/)', () => {
 
   it('lists every route of the spec in the catalog', () => {
     const SPEC_ROUTES = [
-      'GET /v1/catalog', 'GET /v1/discovery', 'GET /v1/schemas', 'GET /v1/schemas/{profile}', 'GET /v1/registry',
-      'GET /v1/registry/{profile}', 'GET /v1/field-registry', 'GET /v1/transport-bindings', 'GET /v1/trust-channels',
-      'GET /v1/conformance-levels', 'GET /v1/error-registry', 'GET /v1/examples', 'GET /v1/examples/{profile}',
-      'GET /v1/adoption-kit', 'GET /v1/adoption-kit?download=1', 'GET /v1/roadmap', 'GET /v1/openapi.json',
-      'GET /v1/conformance-pack', 'POST /v1/validate', 'POST /v1/mock-exchange',
+      'GET /v1/catalog',
+      'GET /v1/discovery',
+      'GET /v1/schemas',
+      'GET /v1/schemas/{profile}',
+      'GET /v1/registry',
+      'GET /v1/registry/{profile}',
+      'GET /v1/field-registry',
+      'GET /v1/transport-bindings',
+      'GET /v1/trust-channels',
+      'GET /v1/conformance-levels',
+      'GET /v1/error-registry',
+      'GET /v1/examples',
+      'GET /v1/examples/{profile}',
+      'GET /v1/adoption-kit',
+      'GET /v1/adoption-kit?download=1',
+      'GET /v1/roadmap',
+      'GET /v1/openapi.json',
+      'GET /v1/conformance-pack',
+      'POST /v1/validate',
+      'POST /v1/mock-exchange',
     ];
     // Additive routes beyond the spec (CONTRACT: additions are welcome, removals are not).
-    const ADDED = ['POST /v1/check-exchange', 'POST /v1/reference-server', 'GET /v1/reference-server', 'GET /v1/reference-server/tasks/{task_ref}'];
+    const ADDED = [
+      'POST /v1/check-exchange',
+      'POST /v1/reference-server',
+      'GET /v1/reference-server',
+      'GET /v1/reference-server/tasks/{task_ref}',
+    ];
     expect(catalog.routes).toHaveLength(ROUTES.length);
     const keys = catalog.routes.map((r: any) => `${r.method} ${r.path}`);
     expect(keys.toSorted()).toEqual([...SPEC_ROUTES, ...ADDED].toSorted());
@@ -27,8 +47,10 @@ describe('the static build (dist/)', () => {
     const missing = catalog.record_urls.filter((url: string) => !exists(distFileForUrl(url)));
     expect(missing).toEqual([]);
     // One file per GET route; a {profile} route one per profile (the schema route also the shared envelope).
-    const expected = ROUTES.filter((r) => r.kind === 'record' && !r.path.includes('?'))
-      .reduce((n, r) => n + (!r.path.includes('{profile}') ? 1 : r.id === 'schema' ? PROFILES.length + 1 : PROFILES.length), 0);
+    const expected = ROUTES.filter((r) => r.kind === 'record' && !r.path.includes('?')).reduce(
+      (n, r) => n + (!r.path.includes('{profile}') ? 1 : r.id === 'schema' ? PROFILES.length + 1 : PROFILES.length),
+      0,
+    );
     expect(catalog.record_urls.length).toBe(expected);
     for (const route of catalog.routes.filter((r: any) => r.kind === 'record')) {
       const url = route.url.replace('{profile}', PROFILES[0]!.id);
@@ -37,8 +59,11 @@ describe('the static build (dist/)', () => {
   });
 
   /** Paths a function answers (kind action or function), a `{...}` parameter matching any segment rest. */
-  const functionPaths = ROUTES.filter((r) => r.kind !== 'record').map((r) => `/v1${r.path.replace(/\{[a-z_]+\}$/, '')}`);
-  const servedByFunction = (path: string) => functionPaths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
+  const functionPaths = ROUTES.filter((r) => r.kind !== 'record').map(
+    (r) => `/v1${r.path.replace(/\{[a-z_]+\}$/, '')}`,
+  );
+  const servedByFunction = (path: string) =>
+    functionPaths.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
 
   it('links only to routes and pages that exist', () => {
     const broken: string[] = [];

@@ -57,7 +57,12 @@ describe('published examples', () => {
       const { message } = readRecord(`/examples/${profile}`);
       const { integrity, ...rest } = message;
       const digest = createHash('sha256').update(canonicalize(rest)!, 'utf8').digest('hex');
-      expect(integrity).toEqual({ version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: `sha256:${digest}` });
+      expect(integrity).toEqual({
+        version: 2,
+        algorithm: 'sha256',
+        canonicalization: 'jcs',
+        checksum: `sha256:${digest}`,
+      });
     });
   }
 

@@ -12,7 +12,9 @@ const SHOTS = 'test-results/screenshots';
 test.describe('exchange-check playground', () => {
   test('offers every fixture pair, valid and broken', async ({ page }) => {
     await page.goto('/playground/check-exchange/');
-    const ids = await page.locator('#fixture option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const ids = await page
+      .locator('#fixture option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(ids).toEqual([...fixtures.valid, ...fixtures.invalid].map((f) => f.id));
   });
 
@@ -49,7 +51,9 @@ test.describe('exchange-check playground', () => {
       await page.getByLabel('Start from a fixture').selectOption(fixture.id);
       await page.getByRole('button', { name: 'Check', exact: true }).click();
       await expect(page.locator('#conforms'), fixture.id).toBeVisible();
-      const failing = await page.locator('#verdicts tr[data-status="fail"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule')));
+      const failing = await page
+        .locator('#verdicts tr[data-status="fail"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule')));
       expect(failing, fixture.id).toEqual([...fixture.fails]);
     }
   });
@@ -57,12 +61,20 @@ test.describe('exchange-check playground', () => {
   test('an edited request is judged as sent, and bad JSON is refused before any request', async ({ page }) => {
     await page.goto('/playground/check-exchange/');
     const response = page.locator('#response');
-    await response.fill((await response.inputValue()).replace(/"conversation_id": "[^"]+"/, '"conversation_id": "conv-edited"'));
+    await response.fill(
+      (await response.inputValue()).replace(/"conversation_id": "[^"]+"/, '"conversation_id": "conv-edited"'),
+    );
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.locator('#conforms')).toHaveText('does not conform');
-    await expect(page.locator('#verdicts tr[data-rule="exchange.conversation_id"]')).toHaveAttribute('data-status', 'fail');
+    await expect(page.locator('#verdicts tr[data-rule="exchange.conversation_id"]')).toHaveAttribute(
+      'data-status',
+      'fail',
+    );
     // The edit breaks the checksum too: the response's validation lists that issue with its registry link.
-    await expect(page.locator('[data-validation="response"] a[data-code]').first()).toHaveAttribute('href', /^\/error-registry\/#/);
+    await expect(page.locator('[data-validation="response"] a[data-code]').first()).toHaveAttribute(
+      'href',
+      /^\/error-registry\/#/,
+    );
     await response.fill('{ not json');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.locator('[data-problem="client"]')).toContainText('response: The message is not valid JSON');
@@ -76,7 +88,9 @@ test.describe('exchange-check playground', () => {
     await page.getByLabel('Start from a fixture').selectOption('exchange-task-ref-agrees');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.locator('#conforms')).toHaveText('does not conform');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     mkdirSync(SHOTS, { recursive: true });
     await page.locator('#result').screenshot({ path: `${SHOTS}/playground-check-exchange-360.png` });

@@ -7,7 +7,8 @@ import type { CatalogPage } from './helpers.ts';
  * home page and from sitemap.xml finds no broken link (status and #fragment), the sitemap lists
  * every page on the configured origin and robots.txt names it, and no path prefix of a page is a 404.
  */
-const hrefsOf = (html: string): string[] => [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+const hrefsOf = (html: string): string[] =>
+  [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 const idsOf = (html: string): Set<string> => new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!));
 
 /** Every same-origin URL reachable from the start URLs, with the fragments asked of it. */
@@ -46,14 +47,18 @@ async function crawl(request: APIRequestContext, origin: string, start: string[]
   return broken;
 }
 
-const configuredOrigin = async (request: APIRequestContext): Promise<string> => new URL((await (await request.get('/v1/catalog')).json()).pages[0].url).origin;
+const configuredOrigin = async (request: APIRequestContext): Promise<string> =>
+  new URL((await (await request.get('/v1/catalog')).json()).pages[0].url).origin;
 
 test('a crawl from / finds no broken link', async ({ request, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   expect(await crawl(request, origin, [`${origin}/`])).toEqual([]);
 });
 
-test('sitemap.xml lists every page on the configured origin; robots.txt names it; a crawl from it finds no broken link', async ({ request, baseURL }) => {
+test('sitemap.xml lists every page on the configured origin; robots.txt names it; a crawl from it finds no broken link', async ({
+  request,
+  baseURL,
+}) => {
   const origin = await configuredOrigin(request);
   expect(origin).toBe(new URL(baseURL!).origin);
   const robots = await request.get('/robots.txt');
@@ -77,12 +82,22 @@ test('sitemap.xml lists every page on the configured origin; robots.txt names it
 });
 
 test('every path prefix of a page answers 200, /playground/ included', async ({ request }) => {
-  const prefixes = new Set(PAGES.flatMap((p) => p.path.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}/`)));
+  const prefixes = new Set(
+    PAGES.flatMap((p) =>
+      p.path
+        .split('/')
+        .slice(1, -1)
+        .map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}/`),
+    ),
+  );
   expect(prefixes).toContain('/playground/');
   for (const prefix of prefixes) expect((await request.get(prefix)).status(), prefix).toBe(200);
 });
 
-test('the home page links the playgrounds to how to call their POST routes, not to a 405', async ({ page, request }) => {
+test('the home page links the playgrounds to how to call their POST routes, not to a 405', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   const quick = page.locator('#quick-links + ul');
   for (const route of ['validate', 'mock-exchange']) {

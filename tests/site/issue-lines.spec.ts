@@ -28,16 +28,25 @@ test('a keyed issue is marked on its line and the button moves the caret to the 
   await expect(go).toBeVisible();
   await expect(page.locator(`#message-gutter span:nth-child(${line})`)).toHaveClass('mark-error');
   // Every marked line is the line of an issue (the checksum no longer matches either), and back.
-  const marked = await page.locator('#message-gutter span').evaluateAll((lines) => lines.flatMap((l, i) => (l.className ? [i + 1] : [])));
-  const issueLines = await page.locator('button.go-to-line').evaluateAll((buttons) => buttons.map((b) => Number((b as HTMLElement).dataset.line)));
+  const marked = await page
+    .locator('#message-gutter span')
+    .evaluateAll((lines) => lines.flatMap((l, i) => (l.className ? [i + 1] : [])));
+  const issueLines = await page
+    .locator('button.go-to-line')
+    .evaluateAll((buttons) => buttons.map((b) => Number((b as HTMLElement).dataset.line)));
   expect(marked).toEqual([...new Set(issueLines)].sort((a, b) => a - b));
   await go.click();
   await expect(textarea).toBeFocused();
-  const selection = await textarea.evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd));
+  const selection = await textarea.evaluate((t: HTMLTextAreaElement) =>
+    t.value.slice(t.selectionStart, t.selectionEnd),
+  );
   expect(selection).toBe('"sequence": "1"');
   expect(await textarea.evaluate((t: HTMLTextAreaElement) => t.selectionStart)).toBe(offset);
   // The marked line is in view in the editor, and its number sits level with it.
-  const [gutterLine, box] = [await page.locator(`#message-gutter span:nth-child(${line})`).boundingBox(), await textarea.boundingBox()];
+  const [gutterLine, box] = [
+    await page.locator(`#message-gutter span:nth-child(${line})`).boundingBox(),
+    await textarea.boundingBox(),
+  ];
   expect(gutterLine!.y).toBeGreaterThanOrEqual(box!.y);
   expect(gutterLine!.y + gutterLine!.height).toBeLessThanOrEqual(box!.y + box!.height);
   // Editing the message clears the marks of the last validation.
@@ -63,7 +72,10 @@ test('an issue of a keyless message is marked on the line of its array position'
   const { line, offset } = lineOf(text, '"2.0"');
   await issue.getByRole('button', { name: `Go to line ${line}` }).click();
   await expect(page.locator(`#message-gutter span:nth-child(${line})`)).toHaveClass(/mark-/);
-  expect(await textarea.evaluate((t: HTMLTextAreaElement) => [t.selectionStart, t.selectionEnd])).toEqual([offset, offset + '"2.0"'.length]);
+  expect(await textarea.evaluate((t: HTMLTextAreaElement) => [t.selectionStart, t.selectionEnd])).toEqual([
+    offset,
+    offset + '"2.0"'.length,
+  ]);
 });
 
 test('a missing member is placed on the object it belongs in', async ({ page }) => {

@@ -16,7 +16,10 @@ test.describe('360 px wide', () => {
   for (const { path, shot } of pages) {
     test(`no horizontal scroll on ${path}`, async ({ page }) => {
       await page.goto(path);
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: false });
@@ -58,7 +61,8 @@ for (const { path } of PAGES.filter((p) => !p.path.startsWith('/playground/'))) 
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll('script:not([src])')]
         .filter((s) => !(s as HTMLScriptElement).type || /javascript|module/.test((s as HTMLScriptElement).type))
-        .reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0));
+        .reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0),
+    );
     const external = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
     expect(inline + external).toBeLessThanOrEqual(BUDGET);
   });

@@ -16,7 +16,10 @@ test('the catalog page map lists every page', async ({ request }) => {
 });
 
 for (const { path } of PAGES) {
-  test(`page ${path}: 200, h1, title, JSON twin, landmarks, no errors, no axe violations`, async ({ page, request }) => {
+  test(`page ${path}: 200, h1, title, JSON twin, landmarks, no errors, no axe violations`, async ({
+    page,
+    request,
+  }) => {
     const catalog = await (await request.get('/v1/catalog')).json();
     const entry = (catalog.pages as CatalogPage[]).find((p) => p.path === path)!;
     const problems = watchErrors(page);
@@ -44,11 +47,18 @@ for (const { path } of PAGES) {
       expect(answer.status()).toBe(200);
       expect(await page.locator('[data-json-twin]').getAttribute('href')).toBe(twin);
     }
-    for (const landmark of ['header', 'nav', 'main', 'footer']) await expect(page.locator(landmark).first()).toBeAttached();
+    for (const landmark of ['header', 'nav', 'main', 'footer'])
+      await expect(page.locator(landmark).first()).toBeAttached();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      const violations = axe.violations.map((v) => `${scheme} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const violations = axe.violations.map(
+        (v) =>
+          `${scheme} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
       expect(violations).toEqual([]);
     }
     expect(problems).toEqual([]);
@@ -85,7 +95,9 @@ test('the error registry has one anchor per issue and error code', async ({ page
 test('download links of the adoption kit and the conformance pack', async ({ page }) => {
   await page.goto('/adoption-kit/');
   const kit = page.locator('a[download="uai-1-adoption-kit.json"]');
-  expect(new URL((await kit.getAttribute('href'))!).pathname + new URL((await kit.getAttribute('href'))!).search).toBe('/v1/adoption-kit?download=1');
+  expect(new URL((await kit.getAttribute('href'))!).pathname + new URL((await kit.getAttribute('href'))!).search).toBe(
+    '/v1/adoption-kit?download=1',
+  );
   const [kitDownload] = await Promise.all([page.waitForEvent('download'), kit.click()]);
   expect(kitDownload.suggestedFilename()).toBe('uai-1-adoption-kit.json');
 

@@ -21,7 +21,9 @@ test.describe('validator playground', () => {
 
   test('every published example is valid, keyed and keyless', async ({ page }) => {
     await page.goto('/playground/validate/');
-    const profiles = await page.locator('#example option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const profiles = await page
+      .locator('#example option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(profiles.length).toBe(6);
     for (const profile of profiles) {
       await page.locator('#example').selectOption(profile);
@@ -61,7 +63,11 @@ test.describe('validator playground', () => {
     const record = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(record.profile).toBe('uai.conformance.result.v1');
     expect(download.suggestedFilename()).toBe(`${record.message_id}.json`);
-    const check = await (await request.post('/v1/validate', { data: { message: record, normalization_mode: 'keyed-json', format: 'result' } })).json();
+    const check = await (
+      await request.post('/v1/validate', {
+        data: { message: record, normalization_mode: 'keyed-json', format: 'result' },
+      })
+    ).json();
     expect(check.errors).toEqual([]);
     expect(check.valid).toBe(true);
   });
@@ -89,7 +95,10 @@ test.describe('mock-exchange playground', () => {
 
   test('completed-response and typed-error show 200 and 422', async ({ page }) => {
     await page.goto('/playground/mock-exchange/');
-    for (const [scenario, status] of [['completed-response', '200'], ['typed-error', '422']]) {
+    for (const [scenario, status] of [
+      ['completed-response', '200'],
+      ['typed-error', '422'],
+    ]) {
       await page.locator('#scenario').selectOption(scenario!);
       await page.getByRole('button', { name: 'Run the exchange' }).click();
       await expect(page.locator('#http-status')).toHaveText(status!);

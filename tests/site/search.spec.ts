@@ -57,7 +57,9 @@ test('a profile name finds its page', async ({ page }) => {
   // The profile's page and its registry entry (an anchor named by the id) both come first.
   const page1 = page.locator('#site-search-results li:nth-child(-n+2) a[href="/profiles/uai.task.status.v1/"]');
   await expect(page1).toContainText('Task status');
-  await expect(page.locator('#site-search-results li:nth-child(-n+2) a[href="/registry/#uai.task.status.v1"]')).toBeVisible();
+  await expect(
+    page.locator('#site-search-results li:nth-child(-n+2) a[href="/registry/#uai.task.status.v1"]'),
+  ).toBeVisible();
   await page1.click();
   await expect(page.locator('h1')).toHaveText('Task status');
 });

@@ -37,7 +37,10 @@ const keyLayouts = (page: Page): Promise<KeyLayout[]> =>
   );
 
 const pageScroll = (page: Page) =>
-  page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
 
 test.describe('390 x 844', () => {
   test.use({ viewport: { width: 390, height: 844 } });

@@ -59,7 +59,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  if (!existsSync(resolve(REPO, 'dist/v1/catalog.json'))) throw new Error('dist/ is not built: run `npm run build` first (npm test does it).');
+  if (!existsSync(resolve(REPO, 'dist/v1/catalog.json')))
+    throw new Error('dist/ is not built: run `npm run build` first (npm test does it).');
   const port = options.port ?? (await freePort());
   const child = spawn(NODE, ['scripts/start.ts', '--no-build'], {
     cwd: REPO,
@@ -96,9 +97,17 @@ export interface Run {
 }
 
 /** Runs a command to completion (asynchronously, so a server in this process keeps answering). */
-export function run(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<Run> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: options.cwd ?? REPO, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? REPO,
+      env: options.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -117,4 +126,7 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
 
 /** `uai` as an implementer runs it: bin/uai.mjs under the project's Node. */
 export const uai = (args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
-  run(NODE, [resolve(REPO, 'bin/uai.mjs'), ...args], { ...options, env: options.env ?? { ...process.env, UAI_ORIGIN: ORIGIN } });
+  run(NODE, [resolve(REPO, 'bin/uai.mjs'), ...args], {
+    ...options,
+    env: options.env ?? { ...process.env, UAI_ORIGIN: ORIGIN },
+  });

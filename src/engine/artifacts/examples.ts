@@ -29,7 +29,8 @@ export function publishedExamples(site: Site): PublishedExample[] {
   const conformance: PublishedExample = {
     profile: 'uai.conformance.result.v1',
     title: 'Validator record for the request example',
-    description: 'What POST /v1/validate returns as conformance_record for the intent request example: status pass, no issues, level L4.',
+    description:
+      'What POST /v1/validate returns as conformance_record for the intent request example: status pass, no issues, level L4.',
     message: result.conformance_record as Message,
   };
   return [...sealed, conformance];

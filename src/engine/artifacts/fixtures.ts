@@ -56,9 +56,30 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
     const hash = canonicalHash(e.message);
     const base = `valid/${e.profile}`;
     return [
-      { id: `${base}/keyed`, profile: e.profile, form: 'keyed' as const, mode: 'keyed-json' as const, message: e.message, canonical_hash: hash },
-      { id: `${base}/minified`, profile: e.profile, form: 'minified' as const, mode: 'keyed-json' as const, text: JSON.stringify(e.message), canonical_hash: hash },
-      { id: `${base}/keyless`, profile: e.profile, form: 'keyless' as const, mode: 'keyless-json' as const, message: messageToKeyless(e.message), canonical_hash: hash },
+      {
+        id: `${base}/keyed`,
+        profile: e.profile,
+        form: 'keyed' as const,
+        mode: 'keyed-json' as const,
+        message: e.message,
+        canonical_hash: hash,
+      },
+      {
+        id: `${base}/minified`,
+        profile: e.profile,
+        form: 'minified' as const,
+        mode: 'keyed-json' as const,
+        text: JSON.stringify(e.message),
+        canonical_hash: hash,
+      },
+      {
+        id: `${base}/keyless`,
+        profile: e.profile,
+        form: 'keyless' as const,
+        mode: 'keyless-json' as const,
+        message: messageToKeyless(e.message),
+        canonical_hash: hash,
+      },
     ];
   });
 
@@ -78,57 +99,327 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
 
   // L0: parseable.
   add('message.not_object', 'A keyless array sent in keyed-json mode.', messageToKeyless(request));
-  add('message.too_deep', 'A lineage note nested 80 arrays deep.', mutated(request, (m) => { m.provenance.lineage[0].note = deep(80); }));
-  const huge = mutated(response, (m) => { m.body.result.schema = { maximum: NUMBER_MARK }; });
-  add('message.not_canonicalizable', 'A number outside the IEEE 754 double range (1e400) in a free-form member.', undefined, { message: undefined, text: JSON.stringify(huge).replace(String(NUMBER_MARK), '1e400') });
-  const lone = mutated(request, (m) => { m.provenance.lineage[0].note = STRING_MARK; });
-  invalid.push({ id: 'invalid/message.not_canonicalizable/lone-surrogate', description: 'A string holding a lone surrogate.', mode: 'keyed-json', text: JSON.stringify(lone).replace(STRING_MARK, '\\ud800'), expected_codes: ['message.not_canonicalizable'] });
-  // A repeated name with the same value: JSON.parse sees the sealed message, only the text shows it.
-  const repeated = JSON.stringify(request).replace('"delivery":{', `"delivery":{"mode":${JSON.stringify((request as { delivery: { mode: string } }).delivery.mode)},`);
-  add('message.duplicate_member', 'delivery.mode written twice (same value) in one object.', undefined, { message: undefined, text: repeated });
-  add('keyless.shape_mismatch', 'A keyed object sent in keyless-json mode.', request, { mode: 'keyless-json' });
-  add('keyless.overflow', 'A keyless message with one position more than the envelope map.', [...messageToKeyless(request), ...Array(12 - messageToKeyless(request).length).fill(null), 'extra'], { mode: 'keyless-json' });
-  add('keyless.required_null', 'A keyless message with null at the message_id position.', messageToKeyless(mutated(request, (m) => { delete m.message_id; })), { mode: 'keyless-json' });
-  // L1: envelope.
-  add('schema.required', 'delivery without its required mode.', mutated(request, (m) => { delete m.delivery.mode; }));
-  add('schema.type', 'delivery.reply_requested as a string.', mutated(request, (m) => { m.delivery.reply_requested = 'yes'; }));
-  add('schema.value_not_allowed', 'delivery.priority outside its closed set.', mutated(request, (m) => { m.delivery.priority = 'urgent'; }));
-  add('schema.format', 'delivery.expires_at that is not an RFC 3339 date-time.', mutated(request, (m) => { m.delivery.expires_at = 'tomorrow'; }));
-  add('schema.pattern', 'body.subject that is not a profile identifier.', mutated(request, (m) => { m.body.subject = 'Task Status'; }));
-  add('schema.range', 'provenance.confidence above 1.', mutated(request, (m) => { m.provenance.confidence = 1.5; }));
-  add('schema.length', 'An empty message_id.', mutated(request, (m) => { m.message_id = ''; }));
-  add('envelope.version_unsupported', 'uai_version 2.0.', mutated(request, (m) => { m.uai_version = '2.0'; }));
-  add('envelope.profile_unknown', 'A profile outside the UAI-1 family.', mutated(request, (m) => { m.profile = 'uai.weather.report.v1'; }));
-  add('envelope.profile_not_current', 'A known profile at version v2.', mutated(request, (m) => { m.profile = 'uai.intent.request.v2'; }));
-  add('field.alias_key', 'messageId instead of message_id.', mutated(request, (m) => { m.messageId = m.message_id; delete m.message_id; }));
-  // L2: profile rules.
-  add('conversation.parent_missing', 'A reply (sequence 2) without parent_message_id.', mutated(response, (m) => { delete m.conversation.parent_message_id; }));
-  add('extension.namespace_invalid', 'An extension namespace that is not urn:<ns>:ext:<name>.', mutated(request, (m) => { m.extensions[0].namespace = 'delivery-hints'; }));
-  add('extension.critical_unknown', 'A critical extension in an unregistered namespace.', mutated(request, (m) => { m.extensions[0] = { namespace: 'urn:acme:ext:priority', purpose: 'Vendor priority lanes.', critical: true }; }));
-  add('response.task_ref_missing', 'An accepted response without body.task_ref.', mutated(response, (m) => { delete m.body.task_ref; }));
-  add('response.task_ref_mismatch', 'body.result.task_id differing from body.task_ref.', mutated(response, (m) => { m.body.result.task_id = 'task-9999'; }));
-  add('task.state_inconsistent', 'A completed task without result_ref.', mutated(status, (m) => { delete m.body.result_ref; }));
-  add('conformance.summary_mismatch', 'A passing record whose summary counts one error.', mutated(conformance, (m) => { m.body.summary.error_count = 1; }));
-  add('error.code_unpublished', 'A typed error with an unpublished code.', mutated(error, (m) => { m.body.code = 'exchange.teapot'; }));
-  // L3: integrity, identifiers, trace context.
-  add('integrity.checksum_mismatch', 'A constraint removed after sealing.', mutated(request, (m) => { m.body.constraints.pop(); }, false));
-  add('integrity.checksum_malformed', 'A checksum in upper-case hex and too short.', mutated(request, (m) => { m.integrity.checksum = 'sha256:ABC123'; }, false));
-  add('integrity.algorithm_unsupported', 'integrity.algorithm sha512.', mutated(request, (m) => { m.integrity.algorithm = 'sha512'; }, false));
-  add('integrity.canonicalization_unsupported', 'integrity.canonicalization c14n.', mutated(request, (m) => { m.integrity.canonicalization = 'c14n'; }, false));
-  add('integrity.version_unsupported', 'integrity.version 1.', mutated(request, (m) => { m.integrity.version = 1; }, false));
-  add('trace.traceparent_invalid', 'A traceparent whose trace-id is all zeros.', mutated(request, (m) => { m.conversation.traceparent = `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`; }));
-  add('identity.did_invalid', 'A source DID with a space and an upper-case method.', mutated(request, (m) => { m.source.did = 'did:Web:agents example'; }));
-  // Warnings: valid, but not exchange-ready (L4).
-  add('field.unknown_member', 'An unregistered body member.', mutated(request, (m) => { m.body.priority_hint = 'high'; }));
-  add('field.unregistered_value', 'An intent outside the registered open set.', mutated(request, (m) => { m.body.intent = 'summarize-profile'; }));
-  add('trace.trace_id_mismatch', 'provenance.trace_id differing from the traceparent trace-id.', mutated(request, (m) => { m.provenance.trace_id = 'a'.repeat(32); }));
-  add('delivery.expiry_not_after_issue', 'expires_at equal to issued_at.', mutated(request, (m) => { m.delivery.expires_at = m.provenance.issued_at; }));
-  add('response.request_ref_mismatch', 'body.request_message_id differing from parent_message_id.', mutated(response, (m) => { m.body.request_message_id = 'msg-req-9999'; }));
-  add('trust.reference_missing', 'The credentialed channel without credential_ref.', mutated(request, (m) => { delete m.trust.credential_ref; }));
-  add('intent.profile_unregistered', 'A request about an unregistered (well-formed) profile.', mutated(request, (m) => { m.body.subject = 'uai.weather.report.v1'; }));
-  // Combinations: several codes at once.
-  add('combined', 'A response with several problems at once.', mutated(response, (m) => { m.delivery.priority = 'urgent'; m.body.notices.push('new-notice'); m.conversation.traceparent = 'not-a-traceparent'; }), {
-    id: 'invalid/combined/response', expected_codes: ['field.unregistered_value', 'schema.value_not_allowed', 'trace.traceparent_invalid'],
+  add(
+    'message.too_deep',
+    'A lineage note nested 80 arrays deep.',
+    mutated(request, (m) => {
+      m.provenance.lineage[0].note = deep(80);
+    }),
+  );
+  const huge = mutated(response, (m) => {
+    m.body.result.schema = { maximum: NUMBER_MARK };
   });
+  add(
+    'message.not_canonicalizable',
+    'A number outside the IEEE 754 double range (1e400) in a free-form member.',
+    undefined,
+    { message: undefined, text: JSON.stringify(huge).replace(String(NUMBER_MARK), '1e400') },
+  );
+  const lone = mutated(request, (m) => {
+    m.provenance.lineage[0].note = STRING_MARK;
+  });
+  invalid.push({
+    id: 'invalid/message.not_canonicalizable/lone-surrogate',
+    description: 'A string holding a lone surrogate.',
+    mode: 'keyed-json',
+    text: JSON.stringify(lone).replace(STRING_MARK, '\\ud800'),
+    expected_codes: ['message.not_canonicalizable'],
+  });
+  // A repeated name with the same value: JSON.parse sees the sealed message, only the text shows it.
+  const repeated = JSON.stringify(request).replace(
+    '"delivery":{',
+    `"delivery":{"mode":${JSON.stringify((request as { delivery: { mode: string } }).delivery.mode)},`,
+  );
+  add('message.duplicate_member', 'delivery.mode written twice (same value) in one object.', undefined, {
+    message: undefined,
+    text: repeated,
+  });
+  add('keyless.shape_mismatch', 'A keyed object sent in keyless-json mode.', request, { mode: 'keyless-json' });
+  add(
+    'keyless.overflow',
+    'A keyless message with one position more than the envelope map.',
+    [...messageToKeyless(request), ...Array(12 - messageToKeyless(request).length).fill(null), 'extra'],
+    { mode: 'keyless-json' },
+  );
+  add(
+    'keyless.required_null',
+    'A keyless message with null at the message_id position.',
+    messageToKeyless(
+      mutated(request, (m) => {
+        delete m.message_id;
+      }),
+    ),
+    { mode: 'keyless-json' },
+  );
+  // L1: envelope.
+  add(
+    'schema.required',
+    'delivery without its required mode.',
+    mutated(request, (m) => {
+      delete m.delivery.mode;
+    }),
+  );
+  add(
+    'schema.type',
+    'delivery.reply_requested as a string.',
+    mutated(request, (m) => {
+      m.delivery.reply_requested = 'yes';
+    }),
+  );
+  add(
+    'schema.value_not_allowed',
+    'delivery.priority outside its closed set.',
+    mutated(request, (m) => {
+      m.delivery.priority = 'urgent';
+    }),
+  );
+  add(
+    'schema.format',
+    'delivery.expires_at that is not an RFC 3339 date-time.',
+    mutated(request, (m) => {
+      m.delivery.expires_at = 'tomorrow';
+    }),
+  );
+  add(
+    'schema.pattern',
+    'body.subject that is not a profile identifier.',
+    mutated(request, (m) => {
+      m.body.subject = 'Task Status';
+    }),
+  );
+  add(
+    'schema.range',
+    'provenance.confidence above 1.',
+    mutated(request, (m) => {
+      m.provenance.confidence = 1.5;
+    }),
+  );
+  add(
+    'schema.length',
+    'An empty message_id.',
+    mutated(request, (m) => {
+      m.message_id = '';
+    }),
+  );
+  add(
+    'envelope.version_unsupported',
+    'uai_version 2.0.',
+    mutated(request, (m) => {
+      m.uai_version = '2.0';
+    }),
+  );
+  add(
+    'envelope.profile_unknown',
+    'A profile outside the UAI-1 family.',
+    mutated(request, (m) => {
+      m.profile = 'uai.weather.report.v1';
+    }),
+  );
+  add(
+    'envelope.profile_not_current',
+    'A known profile at version v2.',
+    mutated(request, (m) => {
+      m.profile = 'uai.intent.request.v2';
+    }),
+  );
+  add(
+    'field.alias_key',
+    'messageId instead of message_id.',
+    mutated(request, (m) => {
+      m.messageId = m.message_id;
+      delete m.message_id;
+    }),
+  );
+  // L2: profile rules.
+  add(
+    'conversation.parent_missing',
+    'A reply (sequence 2) without parent_message_id.',
+    mutated(response, (m) => {
+      delete m.conversation.parent_message_id;
+    }),
+  );
+  add(
+    'extension.namespace_invalid',
+    'An extension namespace that is not urn:<ns>:ext:<name>.',
+    mutated(request, (m) => {
+      m.extensions[0].namespace = 'delivery-hints';
+    }),
+  );
+  add(
+    'extension.critical_unknown',
+    'A critical extension in an unregistered namespace.',
+    mutated(request, (m) => {
+      m.extensions[0] = { namespace: 'urn:acme:ext:priority', purpose: 'Vendor priority lanes.', critical: true };
+    }),
+  );
+  add(
+    'response.task_ref_missing',
+    'An accepted response without body.task_ref.',
+    mutated(response, (m) => {
+      delete m.body.task_ref;
+    }),
+  );
+  add(
+    'response.task_ref_mismatch',
+    'body.result.task_id differing from body.task_ref.',
+    mutated(response, (m) => {
+      m.body.result.task_id = 'task-9999';
+    }),
+  );
+  add(
+    'task.state_inconsistent',
+    'A completed task without result_ref.',
+    mutated(status, (m) => {
+      delete m.body.result_ref;
+    }),
+  );
+  add(
+    'conformance.summary_mismatch',
+    'A passing record whose summary counts one error.',
+    mutated(conformance, (m) => {
+      m.body.summary.error_count = 1;
+    }),
+  );
+  add(
+    'error.code_unpublished',
+    'A typed error with an unpublished code.',
+    mutated(error, (m) => {
+      m.body.code = 'exchange.teapot';
+    }),
+  );
+  // L3: integrity, identifiers, trace context.
+  add(
+    'integrity.checksum_mismatch',
+    'A constraint removed after sealing.',
+    mutated(
+      request,
+      (m) => {
+        m.body.constraints.pop();
+      },
+      false,
+    ),
+  );
+  add(
+    'integrity.checksum_malformed',
+    'A checksum in upper-case hex and too short.',
+    mutated(
+      request,
+      (m) => {
+        m.integrity.checksum = 'sha256:ABC123';
+      },
+      false,
+    ),
+  );
+  add(
+    'integrity.algorithm_unsupported',
+    'integrity.algorithm sha512.',
+    mutated(
+      request,
+      (m) => {
+        m.integrity.algorithm = 'sha512';
+      },
+      false,
+    ),
+  );
+  add(
+    'integrity.canonicalization_unsupported',
+    'integrity.canonicalization c14n.',
+    mutated(
+      request,
+      (m) => {
+        m.integrity.canonicalization = 'c14n';
+      },
+      false,
+    ),
+  );
+  add(
+    'integrity.version_unsupported',
+    'integrity.version 1.',
+    mutated(
+      request,
+      (m) => {
+        m.integrity.version = 1;
+      },
+      false,
+    ),
+  );
+  add(
+    'trace.traceparent_invalid',
+    'A traceparent whose trace-id is all zeros.',
+    mutated(request, (m) => {
+      m.conversation.traceparent = `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`;
+    }),
+  );
+  add(
+    'identity.did_invalid',
+    'A source DID with a space and an upper-case method.',
+    mutated(request, (m) => {
+      m.source.did = 'did:Web:agents example';
+    }),
+  );
+  // Warnings: valid, but not exchange-ready (L4).
+  add(
+    'field.unknown_member',
+    'An unregistered body member.',
+    mutated(request, (m) => {
+      m.body.priority_hint = 'high';
+    }),
+  );
+  add(
+    'field.unregistered_value',
+    'An intent outside the registered open set.',
+    mutated(request, (m) => {
+      m.body.intent = 'summarize-profile';
+    }),
+  );
+  add(
+    'trace.trace_id_mismatch',
+    'provenance.trace_id differing from the traceparent trace-id.',
+    mutated(request, (m) => {
+      m.provenance.trace_id = 'a'.repeat(32);
+    }),
+  );
+  add(
+    'delivery.expiry_not_after_issue',
+    'expires_at equal to issued_at.',
+    mutated(request, (m) => {
+      m.delivery.expires_at = m.provenance.issued_at;
+    }),
+  );
+  add(
+    'response.request_ref_mismatch',
+    'body.request_message_id differing from parent_message_id.',
+    mutated(response, (m) => {
+      m.body.request_message_id = 'msg-req-9999';
+    }),
+  );
+  add(
+    'trust.reference_missing',
+    'The credentialed channel without credential_ref.',
+    mutated(request, (m) => {
+      delete m.trust.credential_ref;
+    }),
+  );
+  add(
+    'intent.profile_unregistered',
+    'A request about an unregistered (well-formed) profile.',
+    mutated(request, (m) => {
+      m.body.subject = 'uai.weather.report.v1';
+    }),
+  );
+  // Combinations: several codes at once.
+  add(
+    'combined',
+    'A response with several problems at once.',
+    mutated(response, (m) => {
+      m.delivery.priority = 'urgent';
+      m.body.notices.push('new-notice');
+      m.conversation.traceparent = 'not-a-traceparent';
+    }),
+    {
+      id: 'invalid/combined/response',
+      expected_codes: ['field.unregistered_value', 'schema.value_not_allowed', 'trace.traceparent_invalid'],
+    },
+  );
   return { valid, invalid };
 }

@@ -37,7 +37,8 @@ export interface CheckExchangeResult {
   readonly exchange: ExchangeCheck;
 }
 
-const SHAPE = '{"request": <message>, "response": <message>, "normalization_mode": ..., "http_status": ..., "previous": <message>}';
+const SHAPE =
+  '{"request": <message>, "response": <message>, "normalization_mode": ..., "http_status": ..., "previous": <message>}';
 
 type Parsed = { ok: true; request: CheckExchangeRequest } | { ok: false; detail: string };
 
@@ -47,19 +48,30 @@ export function parseCheckExchangeRequest(body: unknown): Parsed {
   if (!isRecord(body)) return { ok: false, detail: `The request body must be a JSON object of the form ${SHAPE}.` };
   for (const key of ['request', 'response'] as const) {
     if (!Object.hasOwn(body, key)) return { ok: false, detail: `The body has no ${key} member; send ${SHAPE}.` };
-    if (!isMessageShape(own(body, key))) return { ok: false, detail: `${key} must be a JSON object (keyed-json) or a JSON array (keyless-json).` };
+    if (!isMessageShape(own(body, key)))
+      return { ok: false, detail: `${key} must be a JSON object (keyed-json) or a JSON array (keyless-json).` };
   }
   const mode = choice(body, 'normalization_mode', NORMALIZATION_MODES, 'keyed-json');
   if (!mode.ok) return mode;
   const status = own(body, 'http_status');
   if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) {
-    return { ok: false, detail: 'http_status must be an integer HTTP status code (100-599), the status the response came with.' };
+    return {
+      ok: false,
+      detail: 'http_status must be an integer HTTP status code (100-599), the status the response came with.',
+    };
   }
   const previous = own(body, 'previous');
-  if (previous !== undefined && !isMessageShape(previous)) return { ok: false, detail: 'previous must be the message (object or keyless array) the response follows.' };
+  if (previous !== undefined && !isMessageShape(previous))
+    return { ok: false, detail: 'previous must be the message (object or keyless array) the response follows.' };
   return {
     ok: true,
-    request: { request: own(body, 'request'), response: own(body, 'response'), mode: mode.value, ...(status !== undefined ? { httpStatus: status as number } : {}), ...(previous !== undefined ? { previous } : {}) },
+    request: {
+      request: own(body, 'request'),
+      response: own(body, 'response'),
+      mode: mode.value,
+      ...(status !== undefined ? { httpStatus: status as number } : {}),
+      ...(previous !== undefined ? { previous } : {}),
+    },
   };
 }
 
@@ -69,7 +81,8 @@ function verdict(result: ValidatorResult): MessageVerdict {
 }
 
 /** The keyed form the rules read: keyless input is converted by its order maps first. */
-const keyed = (message: unknown, mode: NormalizationMode): unknown => (mode === 'keyless-json' ? messageFromKeyless(message).value : message);
+const keyed = (message: unknown, mode: NormalizationMode): unknown =>
+  mode === 'keyless-json' ? messageFromKeyless(message).value : message;
 
 export function checkExchangeMessages(input: CheckExchangeRequest, context: EngineContext): CheckExchangeResult {
   const now = context.now();

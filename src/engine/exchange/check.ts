@@ -33,7 +33,8 @@ export function checkExchange(input: ExchangeInput): ExchangeCheck {
   const flagged = flaggedBy(input.requestIssues);
   const verdicts: ExchangeVerdict[] = EXCHANGE_RULES.map((rule) => {
     const base = { id: rule.id, section: rule.section, severity: rule.severity, title: rule.title };
-    if (kind === undefined || !(rule.appliesTo as readonly string[]).includes(kind)) return { ...base, status: 'skip', findings: [] };
+    if (kind === undefined || !(rule.appliesTo as readonly string[]).includes(kind))
+      return { ...base, status: 'skip', findings: [] };
     const findings = CHECKS[rule.id]({ ...input, kind, flagged });
     return { ...base, status: findings.length ? 'fail' : 'pass', findings };
   });

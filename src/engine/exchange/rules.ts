@@ -24,12 +24,23 @@ const finding = (path: string, message: string, expected?: unknown, actual?: unk
 /** A pointer as the dotted member name the messages speak of (/delivery/mode -> delivery.mode). */
 const dotted = (pointer: string): string => pointer.slice(1).replaceAll('/', '.');
 
-const copied = (requestPath: string, responsePath: string): Check => ({ request, response, flagged }) => {
-  const want = valueAt(request, requestPath);
-  if (want === undefined || flagged(requestPath)) return [];
-  const got = valueAt(response, responsePath);
-  return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`, want, got)];
-};
+const copied =
+  (requestPath: string, responsePath: string): Check =>
+  ({ request, response, flagged }) => {
+    const want = valueAt(request, requestPath);
+    if (want === undefined || flagged(requestPath)) return [];
+    const got = valueAt(response, responsePath);
+    return got === want
+      ? []
+      : [
+          finding(
+            responsePath,
+            `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`,
+            want,
+            got,
+          ),
+        ];
+  };
 
 /** Both are RFC 3339 instants naming the same moment (a response may write the request's expiry another way). */
 function sameInstant(a: unknown, b: unknown): boolean {
@@ -53,7 +64,8 @@ function reachableStates(from: TaskState): TaskState[] {
   return TASK_STATES.filter((s) => seen.has(s));
 }
 
-const isTaskState = (v: unknown): v is TaskState => typeof v === 'string' && (TASK_STATES as readonly string[]).includes(v);
+const isTaskState = (v: unknown): v is TaskState =>
+  typeof v === 'string' && (TASK_STATES as readonly string[]).includes(v);
 
 /** The HTTP status each kind of answer is sent with (CONTRACT section 6). */
 function expectedStatus(pair: ExchangePair): number | undefined {
@@ -67,7 +79,9 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   'exchange.http_status': (pair) => {
     const want = expectedStatus(pair);
     if (pair.httpStatus === undefined || want === undefined || pair.httpStatus === want) return [];
-    return [finding('', `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus)];
+    return [
+      finding('', `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus),
+    ];
   },
   'exchange.response_profile': ({ request, response, previous }) => {
     // A task status that follows an accepted answer is polled, not an answer to the request itself.
@@ -75,7 +89,16 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const named = valueAt(request, '/body/response_profile');
     const allowed = ['uai.error.v1', typeof named === 'string' ? named : 'uai.intent.response.v1'];
     const got = valueAt(response, '/profile');
-    return allowed.includes(got as string) ? [] : [finding('/profile', `The answer must be ${allowed[1]} (the request's response_profile) or uai.error.v1.`, allowed, got)];
+    return allowed.includes(got as string)
+      ? []
+      : [
+          finding(
+            '/profile',
+            `The answer must be ${allowed[1]} (the request's response_profile) or uai.error.v1.`,
+            allowed,
+            got,
+          ),
+        ];
   },
   'exchange.conversation_id': copied('/conversation/conversation_id', '/conversation/conversation_id'),
   'exchange.parent_message_id': copied('/message_id', '/conversation/parent_message_id'),
@@ -84,28 +107,71 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     if (!Number.isSafeInteger(seq) || flagged('/conversation/sequence')) return [];
     const got = valueAt(response, '/conversation/sequence');
     const want = (seq as number) + 1;
-    return got === want ? [] : [finding('/conversation/sequence', `conversation.sequence must be ${want}, the request sequence plus 1.`, want, got)];
+    return got === want
+      ? []
+      : [
+          finding(
+            '/conversation/sequence',
+            `conversation.sequence must be ${want}, the request sequence plus 1.`,
+            want,
+            got,
+          ),
+        ];
   },
-  'exchange.target_is_requester': (pair) => [...copied('/source/id', '/target/id')(pair), ...copied('/source/type', '/target/type')(pair)],
+  'exchange.target_is_requester': (pair) => [
+    ...copied('/source/id', '/target/id')(pair),
+    ...copied('/source/type', '/target/type')(pair),
+  ],
   'exchange.source_not_requester': ({ request, response }) => {
     const requester = valueAt(request, '/source/id');
     const got = valueAt(response, '/source/id');
-    return requester === undefined || got !== requester ? [] : [finding('/source/id', 'The response source must be the answering party, not the requester.', undefined, got)];
+    return requester === undefined || got !== requester
+      ? []
+      : [finding('/source/id', 'The response source must be the answering party, not the requester.', undefined, got)];
   },
   'exchange.delivery_copied': (pair) => {
-    const out = [...copied('/delivery/mode', '/delivery/mode')(pair), ...copied('/delivery/priority', '/delivery/priority')(pair)];
+    const out = [
+      ...copied('/delivery/mode', '/delivery/mode')(pair),
+      ...copied('/delivery/priority', '/delivery/priority')(pair),
+    ];
     const expires = valueAt(pair.request, '/delivery/expires_at');
     const got = valueAt(pair.response, '/delivery/expires_at');
-    if (expires !== undefined && !pair.flagged('/delivery/expires_at') && !sameInstant(expires, got)) out.push(finding('/delivery/expires_at', 'delivery.expires_at must name the same instant as the request expiry.', expires, got));
+    if (expires !== undefined && !pair.flagged('/delivery/expires_at') && !sameInstant(expires, got))
+      out.push(
+        finding(
+          '/delivery/expires_at',
+          'delivery.expires_at must name the same instant as the request expiry.',
+          expires,
+          got,
+        ),
+      );
     return out;
   },
   'exchange.reply_not_requested': ({ response }) => {
     const got = valueAt(response, '/delivery/reply_requested');
-    return got === false ? [] : [finding('/delivery/reply_requested', 'An accepted response sets delivery.reply_requested to false.', false, got)];
+    return got === false
+      ? []
+      : [
+          finding(
+            '/delivery/reply_requested',
+            'An accepted response sets delivery.reply_requested to false.',
+            false,
+            got,
+          ),
+        ];
   },
   'exchange.task_ref_set': ({ response }) => {
     const got = valueAt(response, '/delivery/task_ref');
-    return typeof got === 'string' && got !== '' ? [] : [finding('/delivery/task_ref', 'An accepted response sets delivery.task_ref to the task it started.', undefined, got)];
+    return typeof got === 'string' && got !== ''
+      ? []
+      : [
+          finding(
+            '/delivery/task_ref',
+            'An accepted response sets delivery.task_ref to the task it started.',
+            undefined,
+            got,
+          ),
+        ];
   },
   'exchange.task_ref_agrees': ({ response }) => {
     const ref = valueAt(response, '/delivery/task_ref');
@@ -125,23 +191,43 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const channel = valueAt(response, '/trust/channel');
     const scheme = valueAt(response, '/trust/auth_scheme');
     const out: ExchangeFinding[] = [];
-    if (channel !== 'signed-envelope') out.push(finding('/trust/channel', 'An accepted response travels as a signed envelope.', 'signed-envelope', channel));
-    if (scheme !== 'jws') out.push(finding('/trust/auth_scheme', 'A signed-envelope response names jws as its auth scheme.', 'jws', scheme));
+    if (channel !== 'signed-envelope')
+      out.push(
+        finding('/trust/channel', 'An accepted response travels as a signed envelope.', 'signed-envelope', channel),
+      );
+    if (scheme !== 'jws')
+      out.push(
+        finding('/trust/auth_scheme', 'A signed-envelope response names jws as its auth scheme.', 'jws', scheme),
+      );
     return out;
   },
   'exchange.completed_without_task': ({ response }) =>
     ['/body/task_ref', '/delivery/task_ref']
       .filter((path) => valueAt(response, path) !== undefined)
-      .map((path) => finding(path, 'A completed response answers inline and carries no task reference.', undefined, valueAt(response, path))),
+      .map((path) =>
+        finding(
+          path,
+          'A completed response answers inline and carries no task reference.',
+          undefined,
+          valueAt(response, path),
+        ),
+      ),
   'exchange.error_code_published': ({ response }) => {
     const code = valueAt(response, '/body/code');
-    return isPublishedErrorCode(code) ? [] : [finding('/body/code', 'The error code must be one the error registry publishes.', undefined, code)];
+    return isPublishedErrorCode(code)
+      ? []
+      : [finding('/body/code', 'The error code must be one the error registry publishes.', undefined, code)];
   },
   'exchange.task_matches': ({ response, previous }) => {
-    const task = valueAt(previous, '/profile') === 'uai.task.status.v1' ? valueAt(previous, '/body/task_id') : valueAt(previous, '/delivery/task_ref');
+    const task =
+      valueAt(previous, '/profile') === 'uai.task.status.v1'
+        ? valueAt(previous, '/body/task_id')
+        : valueAt(previous, '/delivery/task_ref');
     if (task === undefined) return [];
     const got = valueAt(response, '/body/task_id');
-    return got === task ? [] : [finding('/body/task_id', 'A task status names the task the accepted response issued.', task, got)];
+    return got === task
+      ? []
+      : [finding('/body/task_id', 'A task status names the task the accepted response issued.', task, got)];
   },
   'exchange.task_transition': ({ response, previous }) => {
     if (previous === undefined) return [];
@@ -152,6 +238,13 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     // state read twice), and states in between may be missed, so the next state must be reachable.
     const reachable = reachableStates(from);
     if (from === to || reachable.includes(to)) return [];
-    return [finding('/body/state', `A task cannot move from ${from} to ${to}; from ${from} it can only reach ${reachable.join(', ') || 'nothing (terminal)'}.`, reachable, to)];
+    return [
+      finding(
+        '/body/state',
+        `A task cannot move from ${from} to ${to}; from ${from} it can only reach ${reachable.join(', ') || 'nothing (terminal)'}.`,
+        reachable,
+        to,
+      ),
+    ];
   },
 };

@@ -38,6 +38,12 @@ export interface ExchangeCheck {
   readonly response_kind: ResponseKind | null;
   /** true when no must-rule failed. */
   readonly conforms: boolean;
-  readonly counts: { readonly pass: number; readonly fail: number; readonly skip: number; readonly must_fail: number; readonly should_fail: number };
+  readonly counts: {
+    readonly pass: number;
+    readonly fail: number;
+    readonly skip: number;
+    readonly must_fail: number;
+    readonly should_fail: number;
+  };
   readonly verdicts: readonly ExchangeVerdict[];
 }

@@ -26,7 +26,11 @@ function build(site: Site): ReadonlyMap<string, ProfileArtifacts> {
     const example = examples.find((e) => e.profile === id);
     const map = maps.find((m) => 'profile_identifier' in m && m.profile_identifier === id);
     if (!example || !map) continue;
-    out.set(id, { schema: profileSchema(site, id), example: example.message, fieldOrderMap: map as Record<string, unknown> });
+    out.set(id, {
+      schema: profileSchema(site, id),
+      example: example.message,
+      fieldOrderMap: map as Record<string, unknown>,
+    });
   }
   return out;
 }

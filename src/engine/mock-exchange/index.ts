@@ -44,35 +44,56 @@ export interface MockExchangeResult {
   };
 }
 
-type Refusal = Failure<'exchange.request_invalid' | 'exchange.wrong_profile' | 'exchange.subject_unknown'> & { readonly errors: readonly Issue[] };
+type Refusal = Failure<'exchange.request_invalid' | 'exchange.wrong_profile' | 'exchange.subject_unknown'> & {
+  readonly errors: readonly Issue[];
+};
 
 /** Why the reference server cannot take the request at all, whatever the scenario. */
 function refusal(message: JsonObject, validation: ValidatorResult): Refusal | undefined {
   const issues = [...validation.errors, ...validation.warnings];
   if (validation.error_count > 0) {
-    return { ok: false, code: 'exchange.request_invalid', detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`, errors: issues };
+    return {
+      ok: false,
+      code: 'exchange.request_invalid',
+      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`,
+      errors: issues,
+    };
   }
   const profile = own(message, 'profile');
   if (profile !== 'uai.intent.request.v1') {
-    return { ok: false, code: 'exchange.wrong_profile', detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === 'string' ? profile : 'without a profile'}.`, errors: issues };
+    return {
+      ok: false,
+      code: 'exchange.wrong_profile',
+      detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === 'string' ? profile : 'without a profile'}.`,
+      errors: issues,
+    };
   }
   const body = ownRecord(message, 'body');
   for (const key of ['subject', 'requested_profile', 'response_profile']) {
     if (!isProfileId(ownString(body, key))) {
       const unregistered = issues.filter((i) => i.code === 'intent.profile_unregistered');
-      return { ok: false, code: 'exchange.subject_unknown', detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`, errors: unregistered.length ? unregistered : issues };
+      return {
+        ok: false,
+        code: 'exchange.subject_unknown',
+        detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`,
+        errors: unregistered.length ? unregistered : issues,
+      };
     }
   }
   return undefined;
 }
 
 const SUMMARIES: Record<MockScenario, string> = {
-  'accepted-task': 'The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.',
-  'completed-response': 'The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.',
-  'typed-error': 'The reference server declined the request with a typed uai.error.v1 message (422, exchange.intent_unprocessable), as the typed-error scenario simulates.',
+  'accepted-task':
+    'The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.',
+  'completed-response':
+    'The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.',
+  'typed-error':
+    'The reference server declined the request with a typed uai.error.v1 message (422, exchange.intent_unprocessable), as the typed-error scenario simulates.',
 };
 
-const EXPIRED_NOTE = ' The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.';
+const EXPIRED_NOTE =
+  ' The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.';
 
 export interface MockOptions {
   /**
@@ -83,7 +104,11 @@ export interface MockOptions {
 }
 
 /** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
-export function mockExchange(request: MockRequest, context: EngineContext, options: MockOptions = {}): MockExchangeResult {
+export function mockExchange(
+  request: MockRequest,
+  context: EngineContext,
+  options: MockOptions = {},
+): MockExchangeResult {
   const { site } = context;
   const now = context.now();
   const { message, scenario } = request;
@@ -101,7 +126,10 @@ export function mockExchange(request: MockRequest, context: EngineContext, optio
   const refused = refusal(message, validation);
   if (refused) {
     linked = link();
-    response = sealSafely(() => errorResponse(ids, linked, refused.code, refused.detail, refused.errors), () => errorResponse(ids, linked, refused.code, refused.detail, []));
+    response = sealSafely(
+      () => errorResponse(ids, linked, refused.code, refused.detail, refused.errors),
+      () => errorResponse(ids, linked, refused.code, refused.detail, []),
+    );
     httpStatus = errorCode(refused.code).status;
     summary = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
   } else {
@@ -115,11 +143,23 @@ export function mockExchange(request: MockRequest, context: EngineContext, optio
     } else if (scenario === 'completed-response') {
       linked = link();
       const artifacts = profileArtifacts(site, requestedProfile);
-      response = completedResponse(site, ids, linked, { subject, responseProfile, requestedProfile, parameters: own(body!, 'parameters'), artifacts });
+      response = completedResponse(site, ids, linked, {
+        subject,
+        responseProfile,
+        requestedProfile,
+        parameters: own(body!, 'parameters'),
+        artifacts,
+      });
       httpStatus = 200;
     } else {
       linked = link();
-      response = errorResponse(ids, linked, 'exchange.intent_unprocessable', 'The reference server declines to resolve this intent (simulated by the typed-error scenario).', []);
+      response = errorResponse(
+        ids,
+        linked,
+        'exchange.intent_unprocessable',
+        'The reference server declines to resolve this intent (simulated by the typed-error scenario).',
+        [],
+      );
       httpStatus = 422;
     }
     summary = SUMMARIES[scenario];

@@ -106,15 +106,23 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const traceId = read.string('/provenance/trace_id');
   const parent = parseTraceparent(read.string('/conversation/traceparent'));
   // A traceparent only when its trace-id agrees with the copied trace_id (else trace.trace_id_mismatch).
-  if (parent && (traceId === undefined || traceId === parent.traceId)) conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
-  else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !allZeros(traceId)) conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
-  conversation.sequence = Number.isSafeInteger(sequence) && (sequence as number) >= 1 && (sequence as number) < Number.MAX_SAFE_INTEGER ? (sequence as number) + 1 : 2;
+  if (parent && (traceId === undefined || traceId === parent.traceId))
+    conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
+  else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !allZeros(traceId))
+    conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
+  conversation.sequence =
+    Number.isSafeInteger(sequence) && (sequence as number) >= 1 && (sequence as number) < Number.MAX_SAFE_INTEGER
+      ? (sequence as number) + 1
+      : 2;
 
   // Rule 7 (copy mode, priority, expires_at) and rule 8 (no reply requested; the task reference).
   const mode = read.string('/delivery/mode');
-  const delivery: JsonObject = { mode: mode !== undefined && (DELIVERY_MODES as readonly string[]).includes(mode) ? mode : 'sync' };
+  const delivery: JsonObject = {
+    mode: mode !== undefined && (DELIVERY_MODES as readonly string[]).includes(mode) ? mode : 'sync',
+  };
   const priority = read.string('/delivery/priority');
-  if (priority !== undefined && (DELIVERY_PRIORITIES as readonly string[]).includes(priority)) delivery.priority = priority;
+  if (priority !== undefined && (DELIVERY_PRIORITIES as readonly string[]).includes(priority))
+    delivery.priority = priority;
   // Copied as written (an exact RFC 3339 instant), when a whole second before it is still a
   // four-digit year, so that issued_at can always be dated before it (below).
   const expiresText = read.string('/delivery/expires_at');
@@ -147,7 +155,12 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
     conversation,
     delivery,
     // Rule 12, with the reference the signed-envelope channel expects (trust.reference_missing).
-    trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${ids.messageId}` },
+    trust: {
+      channel: 'signed-envelope',
+      auth_scheme: 'jws',
+      principal: serviceDid(site, 'reference-server'),
+      signature_ref: `${l.mockExchange}#sig-${ids.messageId}`,
+    },
     provenance,
     issuedBeforeExpiry,
     requestMessageId,

@@ -10,7 +10,11 @@ import type { ExchangeIds } from './ids.ts';
 import type { Linkage } from './linkage.ts';
 
 /** The three response messages of the reference server (spec 4.2, CONTRACT section 6), sealed. */
-const MOCK_EXTENSION = { namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produced by the reference mock exchange.', critical: false };
+const MOCK_EXTENSION = {
+  namespace: 'urn:uai:ext:mock-exchange',
+  purpose: 'Produced by the reference mock exchange.',
+  critical: false,
+};
 const PLACEHOLDER_INTEGRITY = integrityBlock('');
 
 function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): JsonObject {
@@ -31,7 +35,12 @@ function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObj
 }
 
 /** accepted-task: 202, an asynchronous task (rules 2, 8, 9, 10, 11). */
-export function acceptedResponse(site: Site, ids: ExchangeIds, link: Linkage, request: { subject: string; responseProfile: string }): JsonObject {
+export function acceptedResponse(
+  site: Site,
+  ids: ExchangeIds,
+  link: Linkage,
+  request: { subject: string; responseProfile: string },
+): JsonObject {
   const l = links(site);
   return message('uai.intent.response.v1', ids, link, {
     status: 'accepted',
@@ -53,8 +62,16 @@ export function acceptedResponse(site: Site, ids: ExchangeIds, link: Linkage, re
 
 /** completed-response: 200, the result inline as the request's parameters ask (CONTRACT section 6). */
 export function completedResponse(
-  site: Site, ids: ExchangeIds, link: Linkage,
-  request: { subject: string; responseProfile: string; requestedProfile: string; parameters: unknown; artifacts: ProfileArtifacts | undefined },
+  site: Site,
+  ids: ExchangeIds,
+  link: Linkage,
+  request: {
+    subject: string;
+    responseProfile: string;
+    requestedProfile: string;
+    parameters: unknown;
+    artifacts: ProfileArtifacts | undefined;
+  },
 ): JsonObject {
   const l = links(site);
   const wants = (key: string) => isRecord(request.parameters) && own(request.parameters, key) === true;
@@ -79,9 +96,22 @@ export function completedResponse(
 }
 
 /** A uai.error.v1 answer: the typed-error scenario (422) or a request the server cannot take (400/404). */
-export function errorResponse(ids: ExchangeIds, link: Linkage, code: ErrorCodeId, detail: string, errors: readonly Issue[]): JsonObject {
+export function errorResponse(
+  ids: ExchangeIds,
+  link: Linkage,
+  code: ErrorCodeId,
+  detail: string,
+  errors: readonly Issue[],
+): JsonObject {
   const entry = errorCode(code);
-  const body: JsonObject = { status: entry.status, code, title: entry.title, retryable: entry.retryable, detail, request_message_id: link.requestMessageId };
+  const body: JsonObject = {
+    status: entry.status,
+    code,
+    title: entry.title,
+    retryable: entry.retryable,
+    detail,
+    request_message_id: link.requestMessageId,
+  };
   if (errors.length) body.errors = errors;
   return message('uai.error.v1', ids, link, body);
 }

@@ -42,13 +42,27 @@ function fromBase64url(text: string): string | undefined {
 }
 
 export function encodeTaskRef(t: TaskTicket): string {
-  const fields = [1, t.conversationId, t.requestMessageId, t.requesterType, t.requesterId, t.traceId, t.sequence, t.subject, t.priority, t.acceptedAt];
+  const fields = [
+    1,
+    t.conversationId,
+    t.requestMessageId,
+    t.requesterType,
+    t.requesterId,
+    t.traceId,
+    t.sequence,
+    t.subject,
+    t.priority,
+    t.acceptedAt,
+  ];
   return PREFIX + base64url(JSON.stringify(fields));
 }
 
 /** A non-empty, well-formed (no lone surrogate) string: a forged reference must not break the seal. */
 const str = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.length <= 512 && v.isWellFormed();
-const oneOf = (set: readonly string[]) => (v: unknown): v is string => typeof v === 'string' && set.includes(v);
+const oneOf =
+  (set: readonly string[]) =>
+  (v: unknown): v is string =>
+    typeof v === 'string' && set.includes(v);
 const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
 
 /** The ticket inside a reference this server issued, or undefined for anything else. */
@@ -66,18 +80,61 @@ export function decodeTaskRef(ref: string): TaskTicket | undefined {
   if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return undefined;
   if (t !== null && !(typeof t === 'string' && TRACE_ID.test(t))) return undefined;
   if (p !== null && !oneOf(DELIVERY_PRIORITIES)(p)) return undefined;
-  if (!Number.isSafeInteger(q) || (q as number) < 1 || (q as number) > Number.MAX_SAFE_INTEGER - 2 || !Number.isSafeInteger(a)) return undefined;
-  return { conversationId: c, requestMessageId: m, requesterType: rt, requesterId: ri, traceId: t, sequence: q as number, subject: s, priority: p, acceptedAt: a as number };
+  if (
+    !Number.isSafeInteger(q) ||
+    (q as number) < 1 ||
+    (q as number) > Number.MAX_SAFE_INTEGER - 2 ||
+    !Number.isSafeInteger(a)
+  )
+    return undefined;
+  return {
+    conversationId: c,
+    requestMessageId: m,
+    requesterType: rt,
+    requesterId: ri,
+    traceId: t,
+    sequence: q as number,
+    subject: s,
+    priority: p,
+    acceptedAt: a as number,
+  };
 }
 
 /** The ticket of an accepted request: read from the request message the server has validated. */
 export function ticketFor(request: unknown, now: Date): TaskTicket | undefined {
   if (!isRecord(request)) return undefined;
-  const at = (...path: string[]): unknown => path.reduce<unknown>((v, k) => (isRecord(v) ? own(v, k) : undefined), request);
-  const [c, m, rt, ri, t, q, s, p] = [at('conversation', 'conversation_id'), at('message_id'), at('source', 'type'), at('source', 'id'), at('provenance', 'trace_id'), at('conversation', 'sequence'), at('body', 'subject'), at('delivery', 'priority')];
-  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !Number.isSafeInteger(q) || (q as number) < 1 || (q as number) > Number.MAX_SAFE_INTEGER - 2) return undefined;
+  const at = (...path: string[]): unknown =>
+    path.reduce<unknown>((v, k) => (isRecord(v) ? own(v, k) : undefined), request);
+  const [c, m, rt, ri, t, q, s, p] = [
+    at('conversation', 'conversation_id'),
+    at('message_id'),
+    at('source', 'type'),
+    at('source', 'id'),
+    at('provenance', 'trace_id'),
+    at('conversation', 'sequence'),
+    at('body', 'subject'),
+    at('delivery', 'priority'),
+  ];
+  if (
+    !str(c) ||
+    !str(m) ||
+    !oneOf(PARTY_TYPES)(rt) ||
+    !str(ri) ||
+    !isProfileId(s) ||
+    !Number.isSafeInteger(q) ||
+    (q as number) < 1 ||
+    (q as number) > Number.MAX_SAFE_INTEGER - 2
+  )
+    return undefined;
   return {
-    conversationId: c, requestMessageId: m, requesterType: rt, requesterId: ri, traceId: typeof t === 'string' && TRACE_ID.test(t) ? t : null,
-    sequence: q as number, subject: s, priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null, acceptedAt: Math.floor(now.getTime() / 1000),
+    conversationId: c,
+    requestMessageId: m,
+    requesterType: rt,
+    requesterId: ri,
+    traceId: typeof t === 'string' && TRACE_ID.test(t) ? t : null,
+    sequence: q as number,
+    subject: s,
+    priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null,
+    acceptedAt: Math.floor(now.getTime() / 1000),
   };
 }

@@ -39,7 +39,13 @@ function statusBody(ref: string, t: TaskTicket, completed: boolean, now: Date, r
 
 export function taskStatus(ref: string, context: EngineContext): TaskStatusAnswer {
   const ticket = decodeTaskRef(ref);
-  if (!ticket) return { ok: false, code: 'exchange.task_unknown', detail: 'This reference server issued no task with that reference; use the task_ref of its accepted response as received.' };
+  if (!ticket)
+    return {
+      ok: false,
+      code: 'exchange.task_unknown',
+      detail:
+        'This reference server issued no task with that reference; use the task_ref of its accepted response as received.',
+    };
   const { site } = context;
   const now = context.now();
   const completed = now.getTime() / 1000 >= ticket.acceptedAt + TASK_RUN_SECONDS;
@@ -59,7 +65,11 @@ export function taskStatus(ref: string, context: EngineContext): TaskStatusAnswe
   Object.assign(delivery, { reply_requested: false, ack_required: false, task_ref: ref });
   const provenance: JsonObject = {};
   if (ticket.traceId !== null) provenance.trace_id = ticket.traceId;
-  Object.assign(provenance, { issued_at: isoSeconds(now), log_ref: `urn:uai:log:${messageId}`, agent_id: 'uai-reference-server' });
+  Object.assign(provenance, {
+    issued_at: isoSeconds(now),
+    log_ref: `urn:uai:log:${messageId}`,
+    agent_id: 'uai-reference-server',
+  });
   return {
     ok: true,
     message: seal({
@@ -70,7 +80,12 @@ export function taskStatus(ref: string, context: EngineContext): TaskStatusAnswe
       target: { type: ticket.requesterType, id: ticket.requesterId },
       conversation,
       delivery,
-      trust: { channel: 'signed-envelope', auth_scheme: 'jws', principal: serviceDid(site, 'reference-server'), signature_ref: `${l.mockExchange}#sig-${messageId}` },
+      trust: {
+        channel: 'signed-envelope',
+        auth_scheme: 'jws',
+        principal: serviceDid(site, 'reference-server'),
+        signature_ref: `${l.mockExchange}#sig-${messageId}`,
+      },
       body: statusBody(ref, ticket, completed, now, l.registryEntry(ticket.subject)),
       provenance,
       integrity: PLACEHOLDER_INTEGRITY,

@@ -34,10 +34,14 @@ export function parseValidateRequest(body: unknown): Result<ValidateRequest, 're
   if (!mode.ok) return mode;
   const format = choice(read.value, 'format', VALIDATE_FORMATS, 'result');
   if (!format.ok) return format;
-  const artifactUri = Object.hasOwn(read.value, 'artifact_uri') ? own(read.value, 'artifact_uri') : DEFAULT_ARTIFACT_URI;
+  const artifactUri = Object.hasOwn(read.value, 'artifact_uri')
+    ? own(read.value, 'artifact_uri')
+    : DEFAULT_ARTIFACT_URI;
   // A URI reference (RFC 3986 section 4.1): no spaces or control characters, no empty string.
   if (typeof artifactUri !== 'string' || !/^[^\u0000-\u0020\u007f]{1,2048}$/.test(artifactUri)) {
-    return invalid('artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).');
+    return invalid(
+      'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).',
+    );
   }
   return { ok: true, value: { message, mode: mode.value, format: format.value, artifactUri } };
 }
@@ -47,24 +51,39 @@ export function parseValidateRequest(body: unknown): Result<ValidateRequest, 're
  * the message's own (line 1 is the line where the value starts) and duplicate names are seen.
  * A repeated member of the wrapper itself leaves the request ambiguous: request.invalid.
  */
-function messageText(source: RequestSource | undefined, positions: boolean): Result<string | undefined, 'request.invalid'> {
+function messageText(
+  source: RequestSource | undefined,
+  positions: boolean,
+): Result<string | undefined, 'request.invalid'> {
   // Without a repeated name anywhere, only SARIF needs the text (for positions): skip the index.
   if (!source || (!positions && !hasDuplicateMembers(source.text))) return { ok: true, value: undefined };
   const index = indexJson(source.text, { maxDepth: 65 });
   const wrapperDuplicate = index.duplicates.find((d) => !d.pointer.startsWith('/message/'));
-  if (wrapperDuplicate) return invalid(`The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`);
+  if (wrapperDuplicate)
+    return invalid(
+      `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`,
+    );
   const range = index.lookupValue('/message');
   return { ok: true, value: range && source.text.slice(range.startOffset, range.endOffset) };
 }
 
-export const validateAction: EngineAction = (requestBody: unknown, context: EngineContext, source?: RequestSource): Outcome => {
+export const validateAction: EngineAction = (
+  requestBody: unknown,
+  context: EngineContext,
+  source?: RequestSource,
+): Outcome => {
   const parsed = parseValidateRequest(requestBody);
   if (!parsed.ok) return parsed;
   const { message, mode, format, artifactUri } = parsed.value;
   const posted = messageText(source, format === 'sarif');
   if (!posted.ok) return posted;
   const text = posted.value;
-  const result = validateMessage(message, { mode, site: context.site, now: context.now(), ...(text === undefined ? {} : { text }) });
+  const result = validateMessage(message, {
+    mode,
+    site: context.site,
+    now: context.now(),
+    ...(text === undefined ? {} : { text }),
+  });
   switch (format) {
     case 'summary': {
       const { conformance_record: _record, ...summary } = result;
@@ -75,7 +94,10 @@ export const validateAction: EngineAction = (requestBody: unknown, context: Engi
     case 'sarif':
       return {
         ok: true,
-        body: toSarif(result, context.site, { uri: artifactUri, ...(text === undefined ? {} : { locate: sourceLocator(text, mode, message) }) }),
+        body: toSarif(result, context.site, {
+          uri: artifactUri,
+          ...(text === undefined ? {} : { locate: sourceLocator(text, mode, message) }),
+        }),
         mediaType: 'application/sarif+json',
       };
     default:

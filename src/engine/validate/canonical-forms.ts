@@ -23,5 +23,9 @@ export function canonicalForms(value: unknown): CanonicalForms {
   }
   const { whole, without } = integrityForms(value);
   const hash = `sha256:${sha256Hex(whole)}`;
-  return { hash, byteCount: Buffer.byteLength(whole, 'utf8'), checksum: without === whole ? hash : `sha256:${sha256Hex(without)}` };
+  return {
+    hash,
+    byteCount: Buffer.byteLength(whole, 'utf8'),
+    checksum: without === whole ? hash : `sha256:${sha256Hex(without)}`,
+  };
 }

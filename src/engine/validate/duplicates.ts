@@ -11,7 +11,12 @@ import type { NormalizationMode } from './types.ts';
  * issue per repeated name and object, at its pointer in the keyed message (a keyless text's array
  * pointer is mapped back through the order maps).
  */
-export function duplicateMemberIssues(text: string, input: unknown, mode: NormalizationMode, index?: JsonIndex): IssueDraft[] {
+export function duplicateMemberIssues(
+  text: string,
+  input: unknown,
+  mode: NormalizationMode,
+  index?: JsonIndex,
+): IssueDraft[] {
   if (!index && !hasDuplicateMembers(text)) return [];
   return (index ?? indexJson(text)).duplicates.map((d) => {
     const path = mode === 'keyless-json' ? keyedPointer(d.pointer, input).pointer : d.pointer;

@@ -18,7 +18,9 @@ export function guardedLevel(issue: Pick<Issue, 'code' | 'severity' | 'path'>): 
   return issueCode(issue.code)?.level ?? 'L0';
 }
 
-export function conformanceLevel(issues: readonly Pick<Issue, 'code' | 'severity' | 'path'>[]): ConformanceLevelId | null {
+export function conformanceLevel(
+  issues: readonly Pick<Issue, 'code' | 'severity' | 'path'>[],
+): ConformanceLevelId | null {
   let lowestBroken = LEVEL_IDS.length;
   for (const issue of issues) lowestBroken = Math.min(lowestBroken, LEVEL_IDS.indexOf(guardedLevel(issue)));
   return lowestBroken === 0 ? null : LEVEL_IDS[lowestBroken - 1]!;

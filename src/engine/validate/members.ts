@@ -18,7 +18,13 @@ export function memberIssues(message: Record<string, unknown>): IssueDraft[] {
   return out;
 }
 
-function walkObject(value: Record<string, unknown>, def: ObjectDef, path: string, profile: unknown, out: IssueDraft[]): void {
+function walkObject(
+  value: Record<string, unknown>,
+  def: ObjectDef,
+  path: string,
+  profile: unknown,
+  out: IssueDraft[],
+): void {
   const { fields } = defIndex(def);
   for (const key of Object.keys(value)) {
     const field = fields.get(key);
@@ -27,9 +33,20 @@ function walkObject(value: Record<string, unknown>, def: ObjectDef, path: string
       const right = aliasOf(def, key);
       const shown = JSON.stringify(echo(key));
       if (right !== undefined) {
-        out.push({ code: 'field.alias_key', path: keyPath, message: `The key ${shown} is an alias; write it as ${right}.`, expected: right, actual: wellFormed(key) });
+        out.push({
+          code: 'field.alias_key',
+          path: keyPath,
+          message: `The key ${shown} is an alias; write it as ${right}.`,
+          expected: right,
+          actual: wellFormed(key),
+        });
       } else {
-        out.push({ code: 'field.unknown_member', path: keyPath, message: `The member ${shown} is not registered for ${def.title.toLowerCase()}.`, actual: echo(key) });
+        out.push({
+          code: 'field.unknown_member',
+          path: keyPath,
+          message: `The member ${shown} is not registered for ${def.title.toLowerCase()}.`,
+          actual: echo(key),
+        });
       }
       continue;
     }
@@ -53,11 +70,18 @@ function walkValue(value: unknown, type: FieldType, path: string, profile: unkno
       if (isRecord(value)) walkObject(value, objectDef(type.ref), path, profile, out);
       return;
     case 'array':
-      if (Array.isArray(value)) value.forEach((item, i) => walkValue(item, type.items, childPath(path, i), profile, out));
+      if (Array.isArray(value))
+        value.forEach((item, i) => walkValue(item, type.items, childPath(path, i), profile, out));
       return;
     case 'string':
       if (type.open && typeof value === 'string' && !type.open.includes(value)) {
-        out.push({ code: 'field.unregistered_value', path, message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`, expected: [...type.open], actual: echo(value) });
+        out.push({
+          code: 'field.unregistered_value',
+          path,
+          message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
+          expected: [...type.open],
+          actual: echo(value),
+        });
       }
       return;
     default:

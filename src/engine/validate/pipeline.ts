@@ -19,7 +19,14 @@ import { memberIssues } from './members.ts';
 import { conformanceRecord } from './record.ts';
 import { isoSeconds } from '../time.ts';
 import { bodyIssues } from './rules-body.ts';
-import { checksumIssues, extensionIssues, linkageIssues, profileIssues, traceIssues, trustIssues } from './rules-envelope.ts';
+import {
+  checksumIssues,
+  extensionIssues,
+  linkageIssues,
+  profileIssues,
+  traceIssues,
+  trustIssues,
+} from './rules-envelope.ts';
 import { schemaIssues } from './schema.ts';
 import type { ValidateOptions, ValidatorResult } from './types.ts';
 
@@ -32,9 +39,19 @@ interface Checked {
 
 function check(input: unknown, options: ValidateOptions): Checked {
   const drafts: IssueDraft[] = [];
-  const done = (message: unknown, forms?: CanonicalForms, normalized = false): Checked => ({ message, drafts, forms, normalized });
+  const done = (message: unknown, forms?: CanonicalForms, normalized = false): Checked => ({
+    message,
+    drafts,
+    forms,
+    normalized,
+  });
   if (exceedsDepth(input)) {
-    drafts.push({ code: 'message.too_deep', path: '', message: `The message nests deeper than ${MAX_DEPTH} levels.`, expected: `<= ${MAX_DEPTH} levels` });
+    drafts.push({
+      code: 'message.too_deep',
+      path: '',
+      message: `The message nests deeper than ${MAX_DEPTH} levels.`,
+      expected: `<= ${MAX_DEPTH} levels`,
+    });
     return done(input);
   }
   if (options.text !== undefined) drafts.push(...duplicateMemberIssues(options.text, input, options.mode));
@@ -46,14 +63,25 @@ function check(input: unknown, options: ValidateOptions): Checked {
     message = converted.value;
     normalized = isRecord(message) && Array.isArray(input);
   } else if (!isRecord(input)) {
-    drafts.push({ code: 'message.not_object', path: '', message: `In keyed-json mode the message must be a JSON object, not ${jsonType(input)}.`, expected: 'object', actual: jsonType(input) });
+    drafts.push({
+      code: 'message.not_object',
+      path: '',
+      message: `In keyed-json mode the message must be a JSON object, not ${jsonType(input)}.`,
+      expected: 'object',
+      actual: jsonType(input),
+    });
   }
   let forms: CanonicalForms | undefined;
   try {
     forms = canonicalForms(message);
   } catch {
     const path = findNonCanonical(message) ?? '';
-    drafts.push({ code: 'message.not_canonicalizable', path, message: 'A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form.' });
+    drafts.push({
+      code: 'message.not_canonicalizable',
+      path,
+      message:
+        'A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form.',
+    });
   }
   if (!isRecord(message)) return done(message, forms, normalized);
   const schema = schemaIssues(message, message.profile);
@@ -61,7 +89,8 @@ function check(input: unknown, options: ValidateOptions): Checked {
   const nulls = new Set(drafts.filter((d) => d.code === 'keyless.required_null').map((d) => d.path));
   const members = memberIssues(message);
   // A key spelled as an alias is reported once, as field.alias_key, not also as missing.
-  for (const d of members) if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
+  for (const d of members)
+    if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
   drafts.push(...schema.filter((d) => !(d.code === 'schema.required' && nulls.has(d.path))));
   drafts.push(
     ...profileIssues(message),
@@ -98,11 +127,25 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
   const errors = issues.filter((i) => i.severity === 'error');
   const warnings = issues.filter((i) => i.severity === 'warning');
   const level = conformanceLevel(issues);
-  const profile = isRecord(checked.message) && typeof checked.message.profile === 'string' ? wellFormed(checked.message.profile) : null;
+  const profile =
+    isRecord(checked.message) && typeof checked.message.profile === 'string'
+      ? wellFormed(checked.message.profile)
+      : null;
   const known = isProfileId(profile);
   // Record ids come from the canonical hash; an input without one gets a digest of its issues.
-  const digest = checked.forms ? checked.forms.hash.slice('sha256:'.length) : sha256Hex(canonicalJson({ mode, issues }));
-  const record = conformanceRecord({ site, checked: checked.message, checkedAt, digest, issues, errorCount: errors.length, warningCount: warnings.length, level });
+  const digest = checked.forms
+    ? checked.forms.hash.slice('sha256:'.length)
+    : sha256Hex(canonicalJson({ mode, issues }));
+  const record = conformanceRecord({
+    site,
+    checked: checked.message,
+    checkedAt,
+    digest,
+    issues,
+    errorCount: errors.length,
+    warningCount: warnings.length,
+    level,
+  });
   return {
     valid: errors.length === 0,
     checked_at: checkedAt,
@@ -142,7 +185,13 @@ export function validateMessage(input: unknown, options: ValidateOptions): Valid
     return assemble(input, check(input, options), options);
   } catch (error) {
     // A bug must not turn hostile input into a crash: report the input as unprocessable.
-    const drafts: IssueDraft[] = [{ code: 'message.not_canonicalizable', path: '', message: `The validator could not process this message (${error instanceof Error ? error.name : 'error'}).` }];
+    const drafts: IssueDraft[] = [
+      {
+        code: 'message.not_canonicalizable',
+        path: '',
+        message: `The validator could not process this message (${error instanceof Error ? error.name : 'error'}).`,
+      },
+    ];
     return assemble(undefined, { message: undefined, drafts, forms: undefined, normalized: false }, options);
   }
 }

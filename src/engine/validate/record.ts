@@ -31,7 +31,8 @@ export interface RecordInput {
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A copied identifier: a non-empty, well-formed string, else the fallback. */
-const idOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? wellFormed(value) : fallback);
+const idOr = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && value !== '' ? wellFormed(value) : fallback;
 
 function traceOf(checked: JsonObject, digest: string): { traceparent?: string; traceId?: string } {
   const parent = parseTraceparent(ownString(ownRecord(checked, 'conversation'), 'traceparent'));
@@ -63,7 +64,8 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     parent_message_id: checkedId,
   };
   if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
-  conversationPart.sequence = Number.isSafeInteger(sequence) && (sequence as number) >= 1 ? (sequence as number) + 1 : 1;
+  conversationPart.sequence =
+    Number.isSafeInteger(sequence) && (sequence as number) >= 1 ? (sequence as number) + 1 : 1;
   const body: JsonObject = {
     status: input.errorCount > 0 ? 'fail' : 'pass',
     checked_profile: checkedProfile,
@@ -95,16 +97,28 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     profile: 'uai.conformance.result.v1',
     message_id: messageId,
     source: {
-      type: 'service', id: 'uai-validator', label: `${RELEASE} validator`, uri: l.validate,
-      did: serviceDid(site, 'validator'), role: 'conformance-checker', implementation: `uai-validator/${UAI_VERSION}`,
+      type: 'service',
+      id: 'uai-validator',
+      label: `${RELEASE} validator`,
+      uri: l.validate,
+      did: serviceDid(site, 'validator'),
+      role: 'conformance-checker',
+      implementation: `uai-validator/${UAI_VERSION}`,
     },
     target: { type: 'message', id: checkedId, role: 'checked-record', implementation: checkedProfile },
     conversation: conversationPart,
     delivery: { mode: 'sync', priority: 'routine', expires_at: expiresAt, reply_requested: false, ack_required: false },
-    trust: { channel: 'signed-envelope', auth_scheme: 'validator-record', principal: serviceDid(site, 'validator'), signature_ref: `${l.validate}#sig-${messageId}` },
+    trust: {
+      channel: 'signed-envelope',
+      auth_scheme: 'validator-record',
+      principal: serviceDid(site, 'validator'),
+      signature_ref: `${l.validate}#sig-${messageId}`,
+    },
     body,
     provenance,
     integrity: integrityBlock(''),
-    extensions: [{ namespace: 'urn:uai:ext:evidence', purpose: 'Validator evidence about one checked message.', critical: false }],
+    extensions: [
+      { namespace: 'urn:uai:ext:evidence', purpose: 'Validator evidence about one checked message.', critical: false },
+    ],
   });
 }

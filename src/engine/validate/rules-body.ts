@@ -18,7 +18,12 @@ const intentRequest: BodyRule = (body) => {
     const v = ownString(body, key);
     // A malformed id already fails its pattern; only well-formed, unregistered ids warn here.
     if (v !== undefined && PROFILE_RE.test(v) && !isProfileId(v)) {
-      out.push({ code: 'intent.profile_unregistered', path: `/body/${key}`, message: `body.${key} names ${v}, which is not a registered profile.`, actual: v });
+      out.push({
+        code: 'intent.profile_unregistered',
+        path: `/body/${key}`,
+        message: `body.${key} names ${v}, which is not a registered profile.`,
+        actual: v,
+      });
     }
   }
   return out;
@@ -29,40 +34,74 @@ const intentResponse: BodyRule = (body, message) => {
   const out: IssueDraft[] = [];
   const bodyRef = ownString(body, 'task_ref');
   if (own(body, 'status') === 'accepted' && !Object.hasOwn(body, 'task_ref')) {
-    out.push({ code: 'response.task_ref_missing', path: '/body/task_ref', message: 'An accepted response must carry body.task_ref.', expected: 'task_ref' });
+    out.push({
+      code: 'response.task_ref_missing',
+      path: '/body/task_ref',
+      message: 'An accepted response must carry body.task_ref.',
+      expected: 'task_ref',
+    });
   }
   const deliveryRef = ownString(ownRecord(message, 'delivery'), 'task_ref');
   const resultRef = ownString(ownRecord(body, 'result'), 'task_id');
   const reference = bodyRef ?? deliveryRef;
   if (reference !== undefined) {
-    const others: [string, string | undefined][] = [['/delivery/task_ref', deliveryRef], ['/body/result/task_id', resultRef]];
+    const others: [string, string | undefined][] = [
+      ['/delivery/task_ref', deliveryRef],
+      ['/body/result/task_id', resultRef],
+    ];
     for (const [path, value] of others) {
       if (value !== undefined && value !== reference) {
-        out.push({ code: 'response.task_ref_mismatch', path, message: 'body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.', expected: echo(reference), actual: echo(value) });
+        out.push({
+          code: 'response.task_ref_mismatch',
+          path,
+          message: 'body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.',
+          expected: echo(reference),
+          actual: echo(value),
+        });
       }
     }
   }
   const requestId = ownString(body, 'request_message_id');
   const parent = ownString(ownRecord(message, 'conversation'), 'parent_message_id');
   if (requestId !== undefined && parent !== undefined && requestId !== parent) {
-    out.push({ code: 'response.request_ref_mismatch', path: '/body/request_message_id', message: 'body.request_message_id differs from conversation.parent_message_id.', expected: echo(parent), actual: echo(requestId) });
+    out.push({
+      code: 'response.request_ref_mismatch',
+      path: '/body/request_message_id',
+      message: 'body.request_message_id differs from conversation.parent_message_id.',
+      expected: echo(parent),
+      actual: echo(requestId),
+    });
   }
   return out;
 };
 
 /** Fields each task state requires (the registry entry publishes states and transitions). */
-const STATE_FIELDS: Readonly<Record<string, string>> = { completed: 'result_ref', 'input-required': 'blocking_reason', failed: 'error_code' };
+const STATE_FIELDS: Readonly<Record<string, string>> = {
+  completed: 'result_ref',
+  'input-required': 'blocking_reason',
+  failed: 'error_code',
+};
 
 const taskStatus: BodyRule = (body) => {
   const out: IssueDraft[] = [];
   const state = own(body, 'state');
   const need = typeof state === 'string' && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : undefined;
   if (need !== undefined && !Object.hasOwn(body, need)) {
-    out.push({ code: 'task.state_inconsistent', path: `/body/${need}`, message: `A task in state ${String(state)} must carry body.${need}.`, expected: need });
+    out.push({
+      code: 'task.state_inconsistent',
+      path: `/body/${need}`,
+      message: `A task in state ${String(state)} must carry body.${need}.`,
+      expected: need,
+    });
   }
   const errorCode = ownString(body, 'error_code');
   if (errorCode !== undefined && !isPublishedErrorCode(errorCode)) {
-    out.push({ code: 'error.code_unpublished', path: '/body/error_code', message: `The error code ${JSON.stringify(echo(errorCode))} is not in the error registry.`, actual: echo(errorCode) });
+    out.push({
+      code: 'error.code_unpublished',
+      path: '/body/error_code',
+      message: `The error code ${JSON.stringify(echo(errorCode))} is not in the error registry.`,
+      actual: echo(errorCode),
+    });
   }
   return out;
 };
@@ -70,7 +109,14 @@ const taskStatus: BodyRule = (body) => {
 const error: BodyRule = (body) => {
   const code = ownString(body, 'code');
   if (code === undefined || code === '' || isPublishedErrorCode(code)) return [];
-  return [{ code: 'error.code_unpublished', path: '/body/code', message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`, actual: echo(code) }];
+  return [
+    {
+      code: 'error.code_unpublished',
+      path: '/body/code',
+      message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+      actual: echo(code),
+    },
+  ];
 };
 
 /** Summary counts and status must agree with the issues listed. */
@@ -84,13 +130,20 @@ const conformance: BodyRule = (body) => {
   const out: IssueDraft[] = [];
   const check = (path: string, actual: unknown, expected: unknown, what: string) => {
     if (actual !== undefined && actual !== expected) {
-      out.push({ code: 'conformance.summary_mismatch', path, message: `${what} disagrees with the issues listed.`, expected, actual: echo(actual) });
+      out.push({
+        code: 'conformance.summary_mismatch',
+        path,
+        message: `${what} disagrees with the issues listed.`,
+        expected,
+        actual: echo(actual),
+      });
     }
   };
   const errorCount = own(summary, 'error_count');
   const warningCount = own(summary, 'warning_count');
   if (Number.isInteger(errorCount)) check('/body/summary/error_count', errorCount, errors, 'summary.error_count');
-  if (Number.isInteger(warningCount)) check('/body/summary/warning_count', warningCount, warnings, 'summary.warning_count');
+  if (Number.isInteger(warningCount))
+    check('/body/summary/warning_count', warningCount, warnings, 'summary.warning_count');
   const status = own(body, 'status');
   if (status === 'pass' || status === 'fail') check('/body/status', status, errors > 0 ? 'fail' : 'pass', 'status');
   return out;

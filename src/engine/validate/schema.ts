@@ -50,7 +50,13 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
   const p = error.params;
   if (error.keyword === 'required') {
     const name = String(p.missingProperty);
-    return { code: generic, path: childPath(error.instancePath, name), message: `The required member ${name} is missing.`, expected: name, keyword: 'required' };
+    return {
+      code: generic,
+      path: childPath(error.instancePath, name),
+      message: `The required member ${name} is missing.`,
+      expected: name,
+      keyword: 'required',
+    };
   }
   const path = error.instancePath;
   const value = valueAt(message, path);
@@ -59,13 +65,27 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
   const name = path === '' ? 'The message' : `The member ${pointerSegments(path).at(-1)}`;
   switch (keyword) {
     case 'type':
-      return { code: generic, path, message: `${name} must be of type ${String(p.type)}, not ${jsonType(value)}.`, expected: p.type, actual: jsonType(value), keyword };
+      return {
+        code: generic,
+        path,
+        message: `${name} must be of type ${String(p.type)}, not ${jsonType(value)}.`,
+        expected: p.type,
+        actual: jsonType(value),
+        keyword,
+      };
     case 'enum':
     case 'const': {
       const expected = keyword === 'enum' ? p.allowedValues : [p.allowedValue];
       const code = specific ?? generic;
       const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
-      return { code, path, message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`, expected, actual: echo(value), keyword };
+      return {
+        code,
+        path,
+        message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
+        expected,
+        actual: echo(value),
+        keyword,
+      };
     }
     case 'pattern': {
       const code = specific ?? generic;
@@ -73,10 +93,24 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
       return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case 'format':
-      return { code: generic, path, message: `${name} is not a valid ${String(p.format)}.`, expected: p.format, actual: echo(value), keyword };
+      return {
+        code: generic,
+        path,
+        message: `${name} is not a valid ${String(p.format)}.`,
+        expected: p.format,
+        actual: echo(value),
+        keyword,
+      };
     default: {
       const bound = `${String(p.comparison ?? (keyword.startsWith('min') ? '>=' : '<='))} ${String(p.limit)}`;
-      return { code: generic, path, message: `${name} is out of bounds (${keyword} ${String(p.limit)}).`, expected: bound, actual: echo(Array.isArray(value) ? value.length : typeof value === 'string' ? value.length : value), keyword };
+      return {
+        code: generic,
+        path,
+        message: `${name} is out of bounds (${keyword} ${String(p.limit)}).`,
+        expected: bound,
+        actual: echo(Array.isArray(value) ? value.length : typeof value === 'string' ? value.length : value),
+        keyword,
+      };
     }
   }
 }

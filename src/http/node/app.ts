@@ -36,19 +36,26 @@ export interface FunctionModule {
   readonly config: { readonly path: string | readonly string[] };
 }
 
-const pathsOf = (fn: FunctionModule): readonly string[] => (typeof fn.config.path === 'string' ? [fn.config.path] : fn.config.path);
+const pathsOf = (fn: FunctionModule): readonly string[] =>
+  typeof fn.config.path === 'string' ? [fn.config.path] : fn.config.path;
 
 /** Each function at the paths its own config declares: exact paths, and prefixes written `/…/*`. */
 function functionRouter(functions: readonly FunctionModule[]): (pathname: string) => Handler | undefined {
   const table = functions.map((fn) => ({ paths: pathsOf(fn), handler: fn.default }));
   return (pathname) =>
-    table.find((f) => f.paths.some((p) => (p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname)))?.handler;
+    table.find((f) =>
+      f.paths.some((p) =>
+        p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
+      ),
+    )?.handler;
 }
 
 /** What Netlify sends for pages when no rule sets Cache-Control. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
-const FALLBACK_404 = Buffer.from('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p>No page here. Start at <a href="/">the home page</a>.</p></body></html>\n');
+const FALLBACK_404 = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p>No page here. Start at <a href="/">the home page</a>.</p></body></html>\n',
+);
 
 export function createApp(options: AppOptions): Server {
   const { site, files } = options;
@@ -61,7 +68,16 @@ export function createApp(options: AppOptions): Server {
       if (!decision.allowed) {
         req.resume();
         const retry = String(decision.retryAfterSeconds);
-        return sendResponse(res, problemResponse(site, 'request.rate_limited', `More than ${RATE_LIMIT} POST requests in a minute to ${path}; retry after ${retry} seconds.`, { headers: { 'Retry-After': retry } }), false);
+        return sendResponse(
+          res,
+          problemResponse(
+            site,
+            'request.rate_limited',
+            `More than ${RATE_LIMIT} POST requests in a minute to ${path}; retry after ${retry} seconds.`,
+            { headers: { 'Retry-After': retry } },
+          ),
+          false,
+        );
       }
     }
     return sendResponse(res, await handler(toRequest(req, site.origin)), req.method === 'HEAD');
@@ -87,7 +103,12 @@ export function createApp(options: AppOptions): Server {
 
   function notFoundPage(req: IncomingMessage, res: ServerResponse) {
     const bytes = files.get('/404.html')?.bytes ?? FALLBACK_404;
-    res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE, 'Content-Length': String(bytes.byteLength) });
+    res.writeHead(404, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': NO_STORE,
+      'Content-Length': String(bytes.byteLength),
+    });
     res.end(req.method === 'HEAD' ? undefined : bytes);
   }
 
@@ -102,7 +123,16 @@ export function createApp(options: AppOptions): Server {
     req.resume();
     if (isApi) return sendResponse(res, apiFallback(site, req.method ?? 'GET', url.pathname), req.method === 'HEAD');
     if (found) {
-      return sendResponse(res, problemResponse(site, 'request.method_not_allowed', `${url.pathname} is a page; it takes GET and HEAD, not ${req.method}.`, { headers: { Allow: RECORD_ALLOW } }), req.method === 'HEAD');
+      return sendResponse(
+        res,
+        problemResponse(
+          site,
+          'request.method_not_allowed',
+          `${url.pathname} is a page; it takes GET and HEAD, not ${req.method}.`,
+          { headers: { Allow: RECORD_ALLOW } },
+        ),
+        req.method === 'HEAD',
+      );
     }
     return notFoundPage(req, res);
   }
@@ -111,7 +141,11 @@ export function createApp(options: AppOptions): Server {
   const server = createServer(timeoutOptions(timeouts), (req, res) => {
     route(req, res).catch(() => {
       if (res.headersSent) return res.destroy();
-      void sendResponse(res, problemResponse(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.'), false).catch(() => res.destroy());
+      void sendResponse(
+        res,
+        problemResponse(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.'),
+        false,
+      ).catch(() => res.destroy());
     });
   });
   answerClientErrors(server, site, timeouts);

@@ -23,7 +23,8 @@ export function clientTimeoutsFrom(env: Readonly<Record<string, string | undefin
   const read = (name: string, fallback: number): number => {
     const text = env[name];
     if (text === undefined || text === '') return fallback;
-    if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive number of milliseconds, not ${JSON.stringify(text)}`);
+    if (!/^[1-9][0-9]*$/.test(text))
+      throw new Error(`${name} must be a positive number of milliseconds, not ${JSON.stringify(text)}`);
     return Number(text);
   };
   const requestMs = read('UAI_REQUEST_TIMEOUT_MS', CLIENT_TIMEOUTS.requestMs);
@@ -43,9 +44,24 @@ const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 const HEADERS_TOO_LARGE = 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n';
 
 function timeoutAnswer(site: Site, t: ClientTimeouts): Buffer {
-  const body = Buffer.from(JSON.stringify(problemBody(site, 'request.timeout', `The request was not received in time: headers within ${t.headersMs} ms and the whole request within ${t.requestMs} ms.`)));
-  const headers = { ...actionHeaders(), 'Content-Type': PROBLEM_TYPE, 'Content-Length': String(body.byteLength), Connection: 'close' };
-  const head = `HTTP/1.1 408 Request Timeout\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  const body = Buffer.from(
+    JSON.stringify(
+      problemBody(
+        site,
+        'request.timeout',
+        `The request was not received in time: headers within ${t.headersMs} ms and the whole request within ${t.requestMs} ms.`,
+      ),
+    ),
+  );
+  const headers = {
+    ...actionHeaders(),
+    'Content-Type': PROBLEM_TYPE,
+    'Content-Length': String(body.byteLength),
+    Connection: 'close',
+  };
+  const head = `HTTP/1.1 408 Request Timeout\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }
 
@@ -63,7 +79,12 @@ export function answerClientErrors(server: Server, site: Site, t: ClientTimeouts
     const res = latest.get(socket);
     const responding = res !== undefined && res.headersSent && !res.writableFinished;
     if (!socket.writable || responding) return void socket.destroy();
-    const answer = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? timeout : error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : BAD_REQUEST;
+    const answer =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? timeout
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? HEADERS_TOO_LARGE
+          : BAD_REQUEST;
     socket.end(answer, () => socket.destroy());
     setTimeout(() => socket.destroy(), 1000).unref();
   });

@@ -36,9 +36,11 @@ const TYPES: Record<string, string> = {
 };
 
 /** Content type by extension; the header table overrides it (extensionless /v1 records are JSON). */
-export const contentTypeFor = (path: string): string => TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeFor = (path: string): string =>
+  TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 
-export const strongEtag = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+export const strongEtag = (bytes: Buffer): string =>
+  `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -60,7 +62,10 @@ export async function loadStaticSite(distDir: string): Promise<ReadonlyMap<strin
 }
 
 /** The file a path is served from: the file itself, or a folder's index.html (pretty URLs). */
-export function lookup(files: ReadonlyMap<string, StaticFile>, path: string): { path: string; file: StaticFile } | undefined {
+export function lookup(
+  files: ReadonlyMap<string, StaticFile>,
+  path: string,
+): { path: string; file: StaticFile } | undefined {
   const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`, `${path}.html`];
   for (const p of candidates) {
     const file = files.get(p);

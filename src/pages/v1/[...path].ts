@@ -4,7 +4,12 @@ import { records } from '../../site/records.ts';
 
 /** Every GET record of the REST surface, written as a static file under dist/v1. */
 export const getStaticPaths = (() =>
-  (Object.keys(records) as RecordPath[]).map((path) => ({ params: { path: recordFile(path).slice(1) }, props: { path } }))) satisfies GetStaticPaths;
+  (Object.keys(records) as RecordPath[]).map((path) => ({
+    params: { path: recordFile(path).slice(1) },
+    props: { path },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ path: RecordPath }> = ({ props }) =>
-  new Response(serializeRecord(records[props.path]), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(serializeRecord(records[props.path]), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });

@@ -21,7 +21,8 @@ const site = configuredSite(process.env);
  * build (import.meta.env.DEV is false there), so the function never carries the records.
  */
 async function devRecord(request: Request, pathname: string): Promise<Response | undefined> {
-  if (!import.meta.env.DEV || (request.method !== 'GET' && request.method !== 'HEAD') || !isRecordPath(pathname)) return undefined;
+  if (!import.meta.env.DEV || (request.method !== 'GET' && request.method !== 'HEAD') || !isRecordPath(pathname))
+    return undefined;
   const { records } = await import('../../site/records.ts');
   const { rewrite } = await import('../../http/static-routing.ts');
   const { serializeRecord } = await import('../../records/index.ts');
@@ -30,7 +31,9 @@ async function devRecord(request: Request, pathname: string): Promise<Response |
   const key = [path, `${path}.json`].find((k) => Object.hasOwn(records, k)) as keyof typeof records | undefined;
   if (key === undefined) return undefined;
   const value = records[key];
-  return new Response(request.method === 'HEAD' ? null : serializeRecord(value), { headers: { ...staticHeadersFor(pathname), ...staticHeadersFor(file), 'Content-Type': JSON_TYPE } });
+  return new Response(request.method === 'HEAD' ? null : serializeRecord(value), {
+    headers: { ...staticHeadersFor(pathname), ...staticHeadersFor(file), 'Content-Type': JSON_TYPE },
+  });
 }
 
 export const ALL: APIRoute = async ({ request }) => {

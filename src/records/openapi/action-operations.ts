@@ -7,7 +7,17 @@ import { ref } from './schema-helpers.ts';
 import { operationId, problemResponse, type Json } from './operation-parts.ts';
 
 /** The two POST operations (CONTRACT sections 4, 6 and 8), with the engine's own answers as examples. */
-export const POST_PROBLEMS = ['request.malformed_json', 'request.invalid', 'request.too_deep', 'request.method_not_allowed', 'request.timeout', 'request.too_large', 'request.unsupported_media_type', 'request.rate_limited', 'server.internal'];
+export const POST_PROBLEMS = [
+  'request.malformed_json',
+  'request.invalid',
+  'request.too_deep',
+  'request.method_not_allowed',
+  'request.timeout',
+  'request.too_large',
+  'request.unsupported_media_type',
+  'request.rate_limited',
+  'server.internal',
+];
 
 export function postProblems(): Json {
   const byStatus = new Map<string, string[]>();
@@ -16,7 +26,10 @@ export function postProblems(): Json {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [status, { ...problemResponse(codes[0]!), description: codes.map((c) => `${errorCode(c)!.title} (${c})`).join('; ') }]),
+    [...byStatus].map(([status, codes]) => [
+      status,
+      { ...problemResponse(codes[0]!), description: codes.map((c) => `${errorCode(c)!.title} (${c})`).join('; ') },
+    ]),
   );
 }
 
@@ -36,10 +49,15 @@ const FORMAT_NOTES: Record<string, string> = {
 };
 
 function validateContent(ctx: RecordContext, message: Record<string, unknown>): Json {
-  const example = (format: string) => ({ [format]: { summary: FORMAT_NOTES[format], value: engineAnswer(ctx, true, { message, format }) } });
+  const example = (format: string) => ({
+    [format]: { summary: FORMAT_NOTES[format], value: engineAnswer(ctx, true, { message, format }) },
+  });
   return {
     'application/json': {
-      schema: { oneOf: [ref('ValidatorResult'), ref('ValidatorSummary'), ref('ConformanceResultMessage')], description: 'One shape per format: result, summary, record.' },
+      schema: {
+        oneOf: [ref('ValidatorResult'), ref('ValidatorSummary'), ref('ConformanceResultMessage')],
+        description: 'One shape per format: result, summary, record.',
+      },
       examples: { ...example('result'), ...example('summary'), ...example('record') },
     },
     'application/sarif+json': { schema: ref('SarifLog'), examples: example('sarif') },
@@ -49,10 +67,19 @@ function validateContent(ctx: RecordContext, message: Record<string, unknown>): 
 function mockContent(ctx: RecordContext, message: Record<string, unknown>): Json {
   return {
     'application/json': {
-      schema: { oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')], description: 'format=exchange answers with the result; format=message with the response message alone.' },
+      schema: {
+        oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')],
+        description: 'format=exchange answers with the result; format=message with the response message alone.',
+      },
       examples: {
-        exchange: { summary: 'format=exchange: the mock exchange result', value: engineAnswer(ctx, false, { message }) },
-        message: { summary: 'format=message: the response message alone', value: engineAnswer(ctx, false, { message, format: 'message' }) },
+        exchange: {
+          summary: 'format=exchange: the mock exchange result',
+          value: engineAnswer(ctx, false, { message }),
+        },
+        message: {
+          summary: 'format=message: the response message alone',
+          value: engineAnswer(ctx, false, { message, format: 'message' }),
+        },
       },
     },
   };
@@ -74,8 +101,18 @@ export function postOperation(route: Route, ctx: RecordContext, examples: readon
         'application/json': {
           schema: ref(isValidate ? 'ValidateRequest' : 'MockExchangeRequest'),
           examples: isValidate
-            ? { published: { summary: 'The intent request example', value: { message: request, normalization_mode: 'keyed-json', format: 'result' } } }
-            : { acceptedTask: { summary: 'Accepted-task scenario', value: { scenario: 'accepted-task', format: 'exchange', message: request } } },
+            ? {
+                published: {
+                  summary: 'The intent request example',
+                  value: { message: request, normalization_mode: 'keyed-json', format: 'result' },
+                },
+              }
+            : {
+                acceptedTask: {
+                  summary: 'Accepted-task scenario',
+                  value: { scenario: 'accepted-task', format: 'exchange', message: request },
+                },
+              },
         },
       },
     },
@@ -86,7 +123,9 @@ export function postOperation(route: Route, ctx: RecordContext, examples: readon
           : 'The exchange ran; http_status inside the result is the simulated status.',
         headers: {
           'Cache-Control': header('no-store'),
-          ...(isValidate ? { 'Content-Disposition': header('format=record: attachment; filename="<download_filename>"', false) } : {}),
+          ...(isValidate
+            ? { 'Content-Disposition': header('format=record: attachment; filename="<download_filename>"', false) }
+            : {}),
         },
         content: isValidate ? validateContent(ctx, request) : mockContent(ctx, request),
       },

@@ -1,7 +1,11 @@
 import { ERROR_CODES } from '../../standard/codes.ts';
 import type { JsonSchema } from '../../standard/schemas.ts';
 import {
-  CONFORMANCE_LEVEL_IDS, MOCK_FORMATS, MOCK_SCENARIOS, NORMALIZATION_MODES, VALIDATE_FORMATS,
+  CONFORMANCE_LEVEL_IDS,
+  MOCK_FORMATS,
+  MOCK_SCENARIOS,
+  NORMALIZATION_MODES,
+  VALIDATE_FORMATS,
 } from '../../standard/value-sets.ts';
 import { anyObject, int, ref, str, uri } from './schema-helpers.ts';
 
@@ -44,22 +48,47 @@ const SUMMARY_MEMBERS: Record<string, JsonSchema> = {
   status: str('pass or fail.', { enum: ['pass', 'fail'] }),
   normalization: ref('Normalization'),
   download_filename: str('<conformance message_id>.json'),
-  conformance_level: { type: ['string', 'null'], enum: [...CONFORMANCE_LEVEL_IDS, null], description: 'Highest conformance level reached.' },
+  conformance_level: {
+    type: ['string', 'null'],
+    enum: [...CONFORMANCE_LEVEL_IDS, null],
+    description: 'Highest conformance level reached.',
+  },
 };
-const SUMMARY_REQUIRED = ['valid', 'checked_at', 'profile', 'current_release', 'uai_version', 'issue_count', 'error_count', 'warning_count', 'errors', 'warnings', 'status', 'normalization', 'download_filename', 'conformance_level'];
-
+const SUMMARY_REQUIRED = [
+  'valid',
+  'checked_at',
+  'profile',
+  'current_release',
+  'uai_version',
+  'issue_count',
+  'error_count',
+  'warning_count',
+  'errors',
+  'warnings',
+  'status',
+  'normalization',
+  'download_filename',
+  'conformance_level',
+];
 
 export const actionSchemas = (): Record<string, JsonSchema> => ({
   Normalization: normalization,
   AnyMessage: {
     description: 'Any UAI-1 message as JSON: keyed (an object) or keyless (an array); the validator judges it.',
-    oneOf: [anyObject('A keyed message.'), { type: 'array', description: 'A keyless message: positions follow the compact field order maps.', items: true }],
+    oneOf: [
+      anyObject('A keyed message.'),
+      { type: 'array', description: 'A keyless message: positions follow the compact field order maps.', items: true },
+    ],
   },
   ValidateRequest: {
     type: 'object',
     required: ['message'],
     properties: {
-      message: { ...ref('AnyMessage'), description: 'The candidate message, judged by the validator: any JSON object (keyed-json) or any JSON array (keyless-json).' },
+      message: {
+        ...ref('AnyMessage'),
+        description:
+          'The candidate message, judged by the validator: any JSON object (keyed-json) or any JSON array (keyless-json).',
+      },
       normalization_mode: str('keyed-json (default) or keyless-json.', { enum: [...NORMALIZATION_MODES] }),
       format: str('result (default), summary, record or sarif.', { enum: [...VALIDATE_FORMATS] }),
       artifact_uri: str(
@@ -74,7 +103,10 @@ export const actionSchemas = (): Record<string, JsonSchema> => ({
     required: [...SUMMARY_REQUIRED, 'conformance_record'],
     properties: {
       ...SUMMARY_MEMBERS,
-      conformance_record: { ...ref('ConformanceResultMessage'), description: 'A uai.conformance.result.v1 message about the checked message.' },
+      conformance_record: {
+        ...ref('ConformanceResultMessage'),
+        description: 'A uai.conformance.result.v1 message about the checked message.',
+      },
     },
   },
   ValidatorSummary: {
@@ -98,7 +130,9 @@ export const actionSchemas = (): Record<string, JsonSchema> => ({
     type: 'object',
     required: ['message'],
     properties: {
-      message: anyObject('The request message, judged by the reference server: any JSON object. One that is not a valid uai.intent.request.v1 gets a typed error in the result (CONTRACT section 6).'),
+      message: anyObject(
+        'The request message, judged by the reference server: any JSON object. One that is not a valid uai.intent.request.v1 gets a typed error in the result (CONTRACT section 6).',
+      ),
       scenario: str('accepted-task (default), completed-response or typed-error.', { enum: [...MOCK_SCENARIOS] }),
       format: str('exchange (default) or message.', { enum: [...MOCK_FORMATS] }),
     },
@@ -106,13 +140,29 @@ export const actionSchemas = (): Record<string, JsonSchema> => ({
   MockExchangeResult: {
     type: 'object',
     description: 'Mock exchange result (spec 2.5).',
-    required: ['kind', 'generated_at', 'route_url', 'scenario', 'http_status', 'summary', 'request', 'response_profile', 'response_message', 'response_validation', 'links'],
+    required: [
+      'kind',
+      'generated_at',
+      'route_url',
+      'scenario',
+      'http_status',
+      'summary',
+      'request',
+      'response_profile',
+      'response_message',
+      'response_validation',
+      'links',
+    ],
     properties: {
       kind: { const: 'uai.mock.exchange.result.v1' },
       generated_at: str('Time of the call.', { format: 'date-time' }),
       route_url: uri('The mock-exchange route.'),
       scenario: str('The scenario run.', { enum: [...MOCK_SCENARIOS] }),
-      http_status: { type: 'integer', enum: [200, 202, 400, 404, 422], description: 'Simulated HTTP status: 202, 200, 422, or 400/404 for a refused request.' },
+      http_status: {
+        type: 'integer',
+        enum: [200, 202, 400, 404, 422],
+        description: 'Simulated HTTP status: 202, 200, 422, or 400/404 for a refused request.',
+      },
       summary: str('One sentence.'),
       request: {
         type: 'object',
@@ -120,9 +170,16 @@ export const actionSchemas = (): Record<string, JsonSchema> => ({
         properties: { message: anyObject('The submitted message.'), validation: ref('ValidatorResult') },
       },
       response_profile: str('Profile of the response message.', { enum: ['uai.intent.response.v1', 'uai.error.v1'] }),
-      response_message: { description: 'The response message.', oneOf: [ref('IntentResponseMessage'), ref('ErrorMessage')] },
+      response_message: {
+        description: 'The response message.',
+        oneOf: [ref('IntentResponseMessage'), ref('ErrorMessage')],
+      },
       response_validation: ref('ValidatorResult'),
-      links: { type: 'object', description: 'Where to go next.', additionalProperties: { type: 'string', format: 'uri' } },
+      links: {
+        type: 'object',
+        description: 'Where to go next.',
+        additionalProperties: { type: 'string', format: 'uri' },
+      },
     },
   },
   Problem: {
@@ -134,7 +191,9 @@ export const actionSchemas = (): Record<string, JsonSchema> => ({
       title: str('Short summary of the code.'),
       status: { type: 'integer', minimum: 400, maximum: 599 },
       detail: str('What went wrong this time.'),
-      code: str('A published error code.', { enum: ERROR_CODES.filter((c) => c.used_in.includes('http-problem')).map((c) => c.code) }),
+      code: str('A published error code.', {
+        enum: ERROR_CODES.filter((c) => c.used_in.includes('http-problem')).map((c) => c.code),
+      }),
       errors: { type: 'array', items: ref('IssueItem') },
     },
   },

@@ -29,7 +29,13 @@ const recordSchemas = (): Record<string, JsonSchema> => ({
     type: 'object',
     description: 'A published JSON record; each kind adds its own members (CONTRACT section 9).',
     required: ['record', 'current_release', 'base_url', 'html_url'],
-    properties: { record: str('Record kind.'), current_release: str('UAI-1.'), uai_version: str('1.0.'), base_url: uri('REST base.'), html_url: uri('Human page of the record.') },
+    properties: {
+      record: str('Record kind.'),
+      current_release: str('UAI-1.'),
+      uai_version: str('1.0.'),
+      base_url: uri('REST base.'),
+      html_url: uri('Human page of the record.'),
+    },
     additionalProperties: true,
   },
   JsonSchemaDocument: {
@@ -43,7 +49,11 @@ const recordSchemas = (): Record<string, JsonSchema> => ({
     type: 'object',
     description: 'This document.',
     required: ['openapi', 'info', 'paths'],
-    properties: { openapi: { const: '3.1.0' }, info: anyObject('Title, version and licence.'), paths: anyObject('The operations, by path.') },
+    properties: {
+      openapi: { const: '3.1.0' },
+      info: anyObject('Title, version and licence.'),
+      paths: anyObject('The operations, by path.'),
+    },
     additionalProperties: true,
   },
   ExampleRecord: {
@@ -77,6 +87,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
       },
     ]),
   );
-  const all: Record<string, JsonSchema> = { Envelope: objectSchema(ENVELOPE, refTo), ...fromModel, ...messages, ...actionSchemas(), ...exchangeSchemas(), ...recordSchemas() };
+  const all: Record<string, JsonSchema> = {
+    Envelope: objectSchema(ENVELOPE, refTo),
+    ...fromModel,
+    ...messages,
+    ...actionSchemas(),
+    ...exchangeSchemas(),
+    ...recordSchemas(),
+  };
   return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, explicitOpenness(schema)]));
 }

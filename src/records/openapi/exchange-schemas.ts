@@ -7,7 +7,12 @@ import { int, ref, str } from './schema-helpers.ts';
 const finding: JsonSchema = {
   type: 'object',
   required: ['path', 'message'],
-  properties: { path: str('RFC 6901 pointer into the response.'), message: str('What the rule expected.'), expected: { description: 'The value the rule expects, when it helps.' }, actual: { description: 'The value found.' } },
+  properties: {
+    path: str('RFC 6901 pointer into the response.'),
+    message: str('What the rule expected.'),
+    expected: { description: 'The value the rule expects, when it helps.' },
+    actual: { description: 'The value found.' },
+  },
   additionalProperties: false,
 };
 
@@ -19,7 +24,9 @@ const verdict: JsonSchema = {
     section: str('The spec or contract section the rule enforces.'),
     severity: str('must or should.', { enum: ['must', 'should'] }),
     title: str('What the rule checks.'),
-    status: str('pass, fail, or skip when the rule does not apply to this kind of answer.', { enum: ['pass', 'fail', 'skip'] }),
+    status: str('pass, fail, or skip when the rule does not apply to this kind of answer.', {
+      enum: ['pass', 'fail', 'skip'],
+    }),
     findings: { type: 'array', items: finding },
   },
   additionalProperties: false,
@@ -32,14 +39,25 @@ export const exchangeSchemas = (): Record<string, JsonSchema> => ({
     properties: {
       request: { ...ref('AnyMessage'), description: 'The request message, judged by the service.' },
       response: { ...ref('AnyMessage'), description: 'The message that answered it.' },
-      normalization_mode: str('keyed-json (default) or keyless-json, for both messages.', { enum: [...NORMALIZATION_MODES] }),
-      http_status: { type: 'integer', minimum: 100, maximum: 599, description: 'The HTTP status the response came with.' },
-      previous: { ...ref('AnyMessage'), description: 'For a task status: the accepted answer (or task status) it follows.' },
+      normalization_mode: str('keyed-json (default) or keyless-json, for both messages.', {
+        enum: [...NORMALIZATION_MODES],
+      }),
+      http_status: {
+        type: 'integer',
+        minimum: 100,
+        maximum: 599,
+        description: 'The HTTP status the response came with.',
+      },
+      previous: {
+        ...ref('AnyMessage'),
+        description: 'For a task status: the accepted answer (or task status) it follows.',
+      },
     },
   },
   CheckExchangeResult: {
     type: 'object',
-    description: 'Both messages validated, and the pair judged by the exchange rules (spec 4.2, CONTRACT sections 2 and 6).',
+    description:
+      'Both messages validated, and the pair judged by the exchange rules (spec 4.2, CONTRACT sections 2 and 6).',
     required: ['kind', 'checked_at', 'conforms', 'request_validation', 'response_validation', 'exchange'],
     properties: {
       kind: { const: 'uai.exchange.check.result.v1' },
@@ -56,7 +74,13 @@ export const exchangeSchemas = (): Record<string, JsonSchema> => ({
           counts: {
             type: 'object',
             required: ['pass', 'fail', 'skip', 'must_fail', 'should_fail'],
-            properties: { pass: int('Rules passed.'), fail: int('Rules failed.'), skip: int('Rules that do not apply.'), must_fail: int('Must-rules failed.'), should_fail: int('Should-rules failed.') },
+            properties: {
+              pass: int('Rules passed.'),
+              fail: int('Rules failed.'),
+              skip: int('Rules that do not apply.'),
+              must_fail: int('Must-rules failed.'),
+              should_fail: int('Should-rules failed.'),
+            },
             additionalProperties: false,
           },
           verdicts: { type: 'array', items: verdict },

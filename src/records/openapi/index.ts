@@ -14,11 +14,21 @@ import { operationId, problemResponse, type Json } from './operation-parts.ts';
  * OpenAPI 3.1.0 description of the REST surface (CONTRACT section 9), generated from the route
  * table, the field model and the published examples.
  */
-const RECORD_SCHEMAS: Record<string, string> = { schema: 'JsonSchemaDocument', openapi: 'OpenApiDocument', example: 'ExampleRecord' };
+const RECORD_SCHEMAS: Record<string, string> = {
+  schema: 'JsonSchemaDocument',
+  openapi: 'OpenApiDocument',
+  example: 'ExampleRecord',
+};
 
 function getOperation(route: Route, ctx: RecordContext): Json {
   const params: Json[] = [
-    { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer; a match gives 304 (RFC 9110 section 13.1.2).', schema: { type: 'string' } },
+    {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'An ETag from an earlier answer; a match gives 304 (RFC 9110 section 13.1.2).',
+      schema: { type: 'string' },
+    },
   ];
   if (route.path.includes('{profile}')) {
     const ids = PROFILES.map((p) => p.id) as string[];
@@ -31,7 +41,13 @@ function getOperation(route: Route, ctx: RecordContext): Json {
     });
   }
   if (route.id === 'adoption-kit') {
-    params.push({ name: 'download', in: 'query', required: false, description: 'download=1 returns the same bundle with Content-Disposition: attachment.', schema: { type: 'string', enum: ['1'] } });
+    params.push({
+      name: 'download',
+      in: 'query',
+      required: false,
+      description: 'download=1 returns the same bundle with Content-Disposition: attachment.',
+      schema: { type: 'string', enum: ['1'] },
+    });
   }
   const schema = ref(RECORD_SCHEMAS[route.id] ?? 'Record');
   return {
@@ -64,7 +80,9 @@ export function openApiDocument(ctx: RecordContext, examples: readonly Published
   for (const route of ROUTES) {
     if (route.path.includes('?')) continue; // the download twin is the download parameter of /adoption-kit
     const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase()] = exchangeOperation(route, ctx) ?? (route.method === 'GET' ? getOperation(route, ctx) : postOperation(route, ctx, examples));
+    item[route.method.toLowerCase()] =
+      exchangeOperation(route, ctx) ??
+      (route.method === 'GET' ? getOperation(route, ctx) : postOperation(route, ctx, examples));
     if (route.method === 'POST') {
       item.options = {
         operationId: `preflight${operationId(route).slice(4)}`,
@@ -81,14 +99,17 @@ export function openApiDocument(ctx: RecordContext, examples: readonly Published
       title: `${RELEASE} interchange standard service`,
       version: UAI_VERSION,
       summary: 'Published records, a live validator and a mock exchange for UAI-1.',
-      description: 'JSON-first REST surface of the UAI-1 agent-to-agent message interchange standard. Recommended call order: catalog, roadmap, adoption kit, validate, mock exchange. GET records are static and public; the POST routes need no credential and are rate limited to 120 requests per minute per client address.',
+      description:
+        'JSON-first REST surface of the UAI-1 agent-to-agent message interchange standard. Recommended call order: catalog, roadmap, adoption kit, validate, mock exchange. GET records are static and public; the POST routes need no credential and are rate limited to 120 requests per minute per client address.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       contact: { name: 'UAI-1 maintainers', url: pageUrl(ctx.site, '/') },
     },
     externalDocs: { description: 'API reference page, rendered from this document', url: pageUrl(ctx.site, '/api/') },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     // Relative to where this document is served (OpenAPI 3.1 section 4.8.5): <origin>/v1 on every deployment.
-    servers: [{ url: new URL(ctx.site.base).pathname, description: `The REST base of this deployment, ${ctx.site.base}.` }],
+    servers: [
+      { url: new URL(ctx.site.base).pathname, description: `The REST base of this deployment, ${ctx.site.base}.` },
+    ],
     security: [],
     tags: [
       { name: 'records', description: 'Published, cacheable JSON records.' },

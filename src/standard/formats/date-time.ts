@@ -28,7 +28,8 @@ export interface DateTimeParts {
 }
 
 const FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-const DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
+const DATE_TIME =
+  /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
 
 const isLeapYear = (y: number): boolean => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 
@@ -50,7 +51,14 @@ export function isFullDate(value: string): boolean {
 export function parseDateTime(value: string): DateTimeParts | undefined {
   const m = DATE_TIME.exec(value);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return undefined;
   let offsetMinutes = 0;
   if (m[8] !== undefined) {

@@ -20,7 +20,7 @@
  * Each repeated part stops at a character the next part starts with (userinfo at "@", reg-name at
  * ":" or "/", segments at "/"), so a string is split only one way and matching stays linear.
  */
-const UNRESERVED = "A-Za-z0-9\\-._~";
+const UNRESERVED = 'A-Za-z0-9\\-._~';
 const SUB_DELIMS = "!$&'()*+,;=";
 const PCT_ENCODED = '%[0-9A-Fa-f]{2}';
 const PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT_ENCODED})`;

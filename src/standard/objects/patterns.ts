@@ -1,7 +1,8 @@
 /** Value patterns shared by several fields; each cites the rule it encodes. */
 
 /** W3C DID Core 1.0 section 3.1 syntax: did:<method-name>:<method-specific-id>. */
-export const DID_PATTERN = '^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$';
+export const DID_PATTERN =
+  '^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$';
 /** W3C Trace Context level 1 traceparent, version 00 (all-zero ids are checked by the engine). */
 export const TRACEPARENT_PATTERN = '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$';
 /** CONTRACT section 3: `sha256:` + 64 lowercase hex digits. */

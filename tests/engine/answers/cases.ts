@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { conformanceFixtures, mockExchangeAction, publishedExamples, seal, validateAction, type Outcome } from '../../../src/engine/index.ts';
+import {
+  conformanceFixtures,
+  mockExchangeAction,
+  publishedExamples,
+  seal,
+  validateAction,
+  type Outcome,
+} from '../../../src/engine/index.ts';
 import { siteFor, type Site } from '../../../src/standard/site.ts';
 import { MOCK_SCENARIOS, VALIDATE_FORMATS } from '../../../src/standard/value-sets.ts';
 
@@ -28,15 +35,61 @@ function requestVariants(request: Message): [string, unknown][] {
     return reseal ? seal(copy) : copy;
   };
   return [
-    ['params-all', variant((m) => { m.body.parameters = { include_schema: true, include_example: true, include_field_registry: true }; })],
-    ['params-none', variant((m) => { m.body.parameters = {}; })],
-    ['no-traceparent', variant((m) => { delete m.conversation.traceparent; })],
-    ['no-trace', variant((m) => { delete m.conversation.traceparent; delete m.provenance.trace_id; })],
-    ['sequence-max', variant((m) => { m.conversation.sequence = Number.MAX_SAFE_INTEGER; })],
-    ['no-expiry', variant((m) => { delete m.delivery.expires_at; })],
-    ['source-minimal', variant((m) => { m.source = { type: 'agent', id: 'a' }; })],
-    ['unsealed', variant((m) => { m.body.subject = 'uai.task.status.v1'; }, false)],
-    ['unicode', variant((m) => { m.source.label = 'Agent \u00e9\u20ac\ud83d\ude00 "quoted" \\ \n tab\t'; })],
+    [
+      'params-all',
+      variant((m) => {
+        m.body.parameters = { include_schema: true, include_example: true, include_field_registry: true };
+      }),
+    ],
+    [
+      'params-none',
+      variant((m) => {
+        m.body.parameters = {};
+      }),
+    ],
+    [
+      'no-traceparent',
+      variant((m) => {
+        delete m.conversation.traceparent;
+      }),
+    ],
+    [
+      'no-trace',
+      variant((m) => {
+        delete m.conversation.traceparent;
+        delete m.provenance.trace_id;
+      }),
+    ],
+    [
+      'sequence-max',
+      variant((m) => {
+        m.conversation.sequence = Number.MAX_SAFE_INTEGER;
+      }),
+    ],
+    [
+      'no-expiry',
+      variant((m) => {
+        delete m.delivery.expires_at;
+      }),
+    ],
+    [
+      'source-minimal',
+      variant((m) => {
+        m.source = { type: 'agent', id: 'a' };
+      }),
+    ],
+    [
+      'unsealed',
+      variant((m) => {
+        m.body.subject = 'uai.task.status.v1';
+      }, false),
+    ],
+    [
+      'unicode',
+      variant((m) => {
+        m.source.label = 'Agent \u00e9\u20ac\ud83d\ude00 "quoted" \\ \n tab\t';
+      }),
+    ],
   ];
 }
 
@@ -52,8 +105,10 @@ export function answerCases(): Record<string, AnswerCase[]> {
       const context = { site, now: () => new Date(clock) };
       const tag = `${host}@${clock.slice(0, 4)}`;
       const group = (cases[tag] = []) as AnswerCase[];
-      const validate = (id: string, body: () => unknown) => group.push({ id: `validate/${id}`, answer: () => validateAction(body(), context) });
-      const mock = (id: string, body: () => unknown) => group.push({ id: `mock/${id}`, answer: () => mockExchangeAction(body(), context) });
+      const validate = (id: string, body: () => unknown) =>
+        group.push({ id: `validate/${id}`, answer: () => validateAction(body(), context) });
+      const mock = (id: string, body: () => unknown) =>
+        group.push({ id: `mock/${id}`, answer: () => mockExchangeAction(body(), context) });
       // Minified fixtures parse to the keyed ones; `record` and `summary` are parts of `result`, so
       // invalid fixtures take result and sarif, and one scenario each (their refusal is the same).
       const fixtures = [...valid.filter((f) => f.form !== 'minified'), ...invalid];
@@ -61,14 +116,20 @@ export function answerCases(): Record<string, AnswerCase[]> {
         const message = () => (f.text !== undefined ? JSON.parse(f.text) : structuredClone(f.message));
         const isValid = i < fixtures.length - invalid.length;
         const formats = isValid ? VALIDATE_FORMATS : (['result', 'sarif'] as const);
-        for (const format of formats) validate(`${f.id}/${format}`, () => ({ message: message(), normalization_mode: f.mode, format }));
+        for (const format of formats)
+          validate(`${f.id}/${format}`, () => ({ message: message(), normalization_mode: f.mode, format }));
         if (f.mode !== 'keyed-json') return;
         const scenarios = isValid ? MOCK_SCENARIOS : [MOCK_SCENARIOS[i % MOCK_SCENARIOS.length]!];
         for (const scenario of scenarios) mock(`${f.id}/${scenario}`, () => ({ message: message(), scenario }));
       });
       for (const [id, message] of requestVariants(request)) {
         for (const scenario of MOCK_SCENARIOS) {
-          for (const format of ['exchange', 'message']) mock(`variant/${id}/${scenario}/${format}`, () => ({ message: structuredClone(message), scenario, format }));
+          for (const format of ['exchange', 'message'])
+            mock(`variant/${id}/${scenario}/${format}`, () => ({
+              message: structuredClone(message),
+              scenario,
+              format,
+            }));
         }
         validate(`variant/${id}`, () => ({ message: structuredClone(message) }));
       }
@@ -79,9 +140,16 @@ export function answerCases(): Record<string, AnswerCase[]> {
       validate('bad/not-wrapper', () => [1, 2]);
       validate('odd/empty-object', () => ({ message: {} }));
       validate('odd/empty-array', () => ({ message: [], normalization_mode: 'keyless-json' }));
-      validate('odd/proto-key', () => ({ message: JSON.parse('{"__proto__": {"a": 1}, "profile": "uai.intent.request.v1", "message_id": "\\ud800x"}') }));
-      validate('odd/lone-key', () => ({ message: JSON.parse('{"\\udc00": 1, "integrity": {"checksum": "sha256:00"}}') }));
-      validate('odd/numbers', () => ({ message: JSON.parse('{"a": -0, "b": 1e21, "c": 5e-324, "d": 0.1, "e": 1e-7, "integrity": 1}'), format: 'summary' }));
+      validate('odd/proto-key', () => ({
+        message: JSON.parse('{"__proto__": {"a": 1}, "profile": "uai.intent.request.v1", "message_id": "\\ud800x"}'),
+      }));
+      validate('odd/lone-key', () => ({
+        message: JSON.parse('{"\\udc00": 1, "integrity": {"checksum": "sha256:00"}}'),
+      }));
+      validate('odd/numbers', () => ({
+        message: JSON.parse('{"a": -0, "b": 1e21, "c": 5e-324, "d": 0.1, "e": 1e-7, "integrity": 1}'),
+        format: 'summary',
+      }));
       mock('bad/scenario', () => ({ message: request, scenario: 'teapot' }));
       mock('bad/no-message', () => ({ scenario: 'typed-error' }));
       mock('odd/empty-object', () => ({ message: {} }));
@@ -92,7 +160,9 @@ export function answerCases(): Record<string, AnswerCase[]> {
 
 /** The bytes a shell sends for an answer: the outcome, body serialized as the HTTP layer does. */
 export const answerText = (outcome: Outcome): string =>
-  outcome.ok ? JSON.stringify({ mediaType: outcome.mediaType, filename: outcome.filename, body: JSON.stringify(outcome.body) }) : JSON.stringify(outcome);
+  outcome.ok
+    ? JSON.stringify({ mediaType: outcome.mediaType, filename: outcome.filename, body: JSON.stringify(outcome.body) })
+    : JSON.stringify(outcome);
 
 /** 64 bits of the answer's sha256: enough to tell any change, short enough to keep the record small. */
 export const answerDigest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
