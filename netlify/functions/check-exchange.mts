@@ -1,11 +1,13 @@
 import { configuredSite } from '../../src/service/config.ts';
 import { checkExchangeAction } from '../../src/engine/index.ts';
-import { actionHandler } from '../../src/http/action-handler.ts';
+import { actionCore } from '../../src/http/action-handler.ts';
+import { webAdapter } from '../../src/http/web-adapter.ts';
 
 /** POST /v1/check-exchange: both messages of an exchange validated and the pair judged by the exchange rules. */
-const handle = actionHandler({ site: configuredSite(process.env), action: checkExchangeAction });
+export const core = actionCore({ site: configuredSite(process.env), action: checkExchangeAction });
 
-export default async (request: Request): Promise<Response> => handle(request);
+/** What Netlify calls; the local server runs `core` through its node:http adapter. */
+export default webAdapter(core);
 
 export const config = {
   path: '/v1/check-exchange',

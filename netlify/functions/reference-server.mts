@@ -1,13 +1,15 @@
 import { configuredSite } from '../../src/service/config.ts';
-import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
+import { referenceServerCore } from '../../src/http/reference-server-handler.ts';
+import { webAdapter } from '../../src/http/web-adapter.ts';
 
 /**
  * The reference server of the HTTPS JSON binding: GET its capability statement, POST a bare
  * message, GET the status of a task it accepted.
  */
-const handle = referenceServerHandler({ site: configuredSite(process.env) });
+export const core = referenceServerCore({ site: configuredSite(process.env) });
 
-export default async (request: Request): Promise<Response> => handle(request);
+/** What Netlify calls; the local server runs `core` through its node:http adapter. */
+export default webAdapter(core);
 
 export const config = {
   path: ['/v1/reference-server', '/v1/reference-server/tasks/*'],

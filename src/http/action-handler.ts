@@ -1,14 +1,16 @@
 import type { EngineAction, EngineContext } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
+import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
 import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
-import { actionHeaders, problemResponse } from './problem.ts';
-import { isJsonMediaType, readJsonBody, unreadableEncoding } from './request-body.ts';
+import { ACTION_HEADERS, problemReply } from './problem.ts';
+import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody, unreadableEncoding } from './request-body.ts';
+import { webAdapter } from './web-adapter.ts';
 
 /**
- * The one HTTP shell of the POST routes, Web-standard `Request -> Response`: the Netlify
- * functions and the local server both run it (CONTRACT section 8). It owns methods, media type,
- * size and depth limits, JSON parsing, problem responses and headers; the engine action owns
- * everything else and answers with an Outcome.
+ * The one HTTP shell of the POST routes (CONTRACT section 8), written against the HTTP core
+ * (core.ts): the Netlify functions run it through the Web adapter, the local server through the
+ * node:http adapter. It owns methods, media type, size and depth limits, JSON parsing, problem
+ * responses and headers; the engine action owns everything else and answers with an Outcome.
  */
 export interface ActionHandlerOptions {
   readonly site: Site;
@@ -22,57 +24,65 @@ export const ACTION_ALLOW = 'POST, OPTIONS';
 /** A header-safe file name for Content-Disposition (ASCII, no quotes or backslashes). */
 const safeFilename = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_') || 'download.json';
 
-export function actionHandler(options: ActionHandlerOptions): (request: Request) => Promise<Response> {
+const PREFLIGHT_REPLY: CoreReply = {
+  status: 204,
+  headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: ACTION_ALLOW }),
+  body: null,
+};
+const JSON_HEADERS = Object.freeze({ ...ACTION_HEADERS, 'Content-Type': JSON_TYPE });
+
+export function actionCore(options: ActionHandlerOptions): CoreHandler {
   const { site, action } = options;
   const context: EngineContext = { site, now: options.now ?? (() => new Date()) };
 
-  async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: { ...actionHeaders(), ...PREFLIGHT_HEADERS, Allow: ACTION_ALLOW },
-      });
-    }
+  async function handle(request: CoreRequest): Promise<CoreReply> {
+    if (request.method === 'OPTIONS') return PREFLIGHT_REPLY;
     if (request.method !== 'POST') {
-      return problemResponse(
+      return problemReply(
         site,
         'request.method_not_allowed',
         `This route takes POST (and OPTIONS for CORS preflight), not ${request.method}.`,
         { headers: { Allow: ACTION_ALLOW } },
       );
     }
-    const declared = Number(request.headers.get('content-length'));
-    if (!isJsonMediaType(request.headers.get('content-type'))) {
-      if (Number.isFinite(declared) && declared > 262_144)
-        return problemResponse(site, 'request.too_large', 'The request body is over 262,144 bytes.');
-      return problemResponse(
+    if (!isJsonMediaType(request.header('content-type'))) {
+      const declared = Number(request.header('content-length'));
+      if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
+        return problemReply(site, 'request.too_large', 'The request body is over 262,144 bytes.');
+      return problemReply(
         site,
         'request.unsupported_media_type',
         'Send the body as application/json (or a +json media type) with a matching Content-Type header.',
       );
     }
-    const encoding = unreadableEncoding(request.headers);
-    if (encoding) return problemResponse(site, 'request.unsupported_media_type', encoding);
+    const encoding = unreadableEncoding(request);
+    if (encoding) return problemReply(site, 'request.unsupported_media_type', encoding);
     const parsed = await readJsonBody(request);
-    if (!parsed.ok) return problemResponse(site, parsed.code, parsed.detail);
+    if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     // The text goes along so that validate can see duplicate names and measure source positions.
     const outcome = action(parsed.value, context, { text: parsed.text });
     if (!outcome.ok)
-      return problemResponse(site, outcome.code, outcome.detail, outcome.errors ? { errors: outcome.errors } : {});
-    const headers: Record<string, string> = {
-      ...actionHeaders(),
-      'Content-Type': outcome.mediaType ? `${outcome.mediaType}; charset=utf-8` : JSON_TYPE,
-    };
-    if (outcome.filename) headers['Content-Disposition'] = `attachment; filename="${safeFilename(outcome.filename)}"`;
-    return new Response(JSON.stringify(outcome.body), { status: 200, headers });
+      return problemReply(site, outcome.code, outcome.detail, outcome.errors ? { errors: outcome.errors } : {});
+    let headers: Readonly<Record<string, string>> = JSON_HEADERS;
+    if (outcome.mediaType || outcome.filename) {
+      const custom: Record<string, string> = { ...JSON_HEADERS };
+      if (outcome.mediaType) custom['Content-Type'] = `${outcome.mediaType}; charset=utf-8`;
+      if (outcome.filename) custom['Content-Disposition'] = `attachment; filename="${safeFilename(outcome.filename)}"`;
+      headers = custom;
+    }
+    return { status: 200, headers, body: JSON.stringify(outcome.body) };
   }
 
-  return async (request: Request): Promise<Response> => {
+  return async (request) => {
     try {
       return await handle(request);
     } catch {
       // Never a stack trace or an internal path on the wire (CONTRACT section 8).
-      return problemResponse(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.');
+      return problemReply(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.');
     }
   };
 }
+
+/** The same shell as a Web `Request -> Response` handler. */
+export const actionHandler = (options: ActionHandlerOptions): ((request: Request) => Promise<Response>) =>
+  webAdapter(actionCore(options));

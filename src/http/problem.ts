@@ -2,7 +2,9 @@ import type { Issue } from '../engine/index.ts';
 import type { ErrorCodeId } from '../standard/codes.ts';
 import { problemBody } from '../service/problem.ts';
 import type { Site } from '../standard/site.ts';
+import type { CoreReply } from './core.ts';
 import { CORS_HEADERS, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';
+import { toWebResponse } from './web-adapter.ts';
 
 /** RFC 9457 problem responses (CONTRACT section 8), with the headers of every function response. */
 export interface ProblemOptions {
@@ -10,17 +12,30 @@ export interface ProblemOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** Headers of every function response: security, CORS and no-store. */
-export const actionHeaders = (): Record<string, string> => ({
+/** Headers of every function response: security, CORS and no-store. Built once; spread, never changed. */
+export const ACTION_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...SECURITY_HEADERS,
   ...CORS_HEADERS,
   'Cache-Control': NO_STORE,
 });
 
-export function problemResponse(site: Site, code: ErrorCodeId, detail: string, options: ProblemOptions = {}): Response {
+const PROBLEM_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...ACTION_HEADERS,
+  'Content-Type': PROBLEM_TYPE,
+});
+
+/** A fresh copy of ACTION_HEADERS, for callers that add to it. */
+export const actionHeaders = (): Record<string, string> => ({ ...ACTION_HEADERS });
+
+export function problemReply(site: Site, code: ErrorCodeId, detail: string, options: ProblemOptions = {}): CoreReply {
   const body = problemBody(site, code, detail, options.errors);
-  return new Response(JSON.stringify(body), {
+  return {
     status: body.status as number,
-    headers: { ...actionHeaders(), 'Content-Type': PROBLEM_TYPE, ...options.headers },
-  });
+    headers: options.headers ? { ...PROBLEM_HEADERS, ...options.headers } : PROBLEM_HEADERS,
+    body: JSON.stringify(body),
+  };
+}
+
+export function problemResponse(site: Site, code: ErrorCodeId, detail: string, options: ProblemOptions = {}): Response {
+  return toWebResponse(problemReply(site, code, detail, options));
 }

@@ -1,6 +1,6 @@
 /**
  * The HTTP shell of the reference server (transport bindings https-json-keyed, https-json-keyless
- * and https-async-callback), Web-standard Request -> Response like the other functions:
+ * and https-async-callback), written against the HTTP core (core.ts) like the other functions:
  *   GET  /v1/reference-server               its capability statement
  *   POST /v1/reference-server               a bare message; the answer is a bare message with the
  *                                           binding's status (200 completed, 202 accepted, 4xx uai.error.v1)
@@ -9,9 +9,11 @@
  */
 import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
+import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
 import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
-import { actionHeaders, problemResponse } from './problem.ts';
+import { ACTION_HEADERS, problemReply } from './problem.ts';
 import { isJsonMediaType, readJsonBody } from './request-body.ts';
+import { webAdapter } from './web-adapter.ts';
 
 export const REFERENCE_SERVER_PATH = '/v1/reference-server';
 const TASKS_PREFIX = `${REFERENCE_SERVER_PATH}/tasks/`;
@@ -21,37 +23,44 @@ export interface ReferenceServerOptions {
   readonly now?: () => Date;
 }
 
-const json = (body: unknown, status: number, head: boolean): Response =>
-  new Response(head ? null : JSON.stringify(body), {
-    status,
-    headers: { ...actionHeaders(), 'Content-Type': JSON_TYPE },
-  });
+const JSON_HEADERS = Object.freeze({ ...ACTION_HEADERS, 'Content-Type': JSON_TYPE });
+const PREFLIGHT_REPLY: CoreReply = {
+  status: 204,
+  headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: 'GET, HEAD, POST, OPTIONS' }),
+  body: null,
+};
 
-export function referenceServerHandler(options: ReferenceServerOptions): (request: Request) => Promise<Response> {
+const json = (body: unknown, status: number, head: boolean): CoreReply => ({
+  status,
+  headers: JSON_HEADERS,
+  body: head ? null : JSON.stringify(body),
+});
+
+export function referenceServerCore(options: ReferenceServerOptions): CoreHandler {
   const { site } = options;
   const context: EngineContext = { site, now: options.now ?? (() => new Date()) };
   const notAllowed = (allow: string, method: string) =>
-    problemResponse(site, 'request.method_not_allowed', `This path takes ${allow}, not ${method}.`, {
+    problemReply(site, 'request.method_not_allowed', `This path takes ${allow}, not ${method}.`, {
       headers: { Allow: allow },
     });
 
-  async function post(request: Request): Promise<Response> {
-    if (!isJsonMediaType(request.headers.get('content-type'))) {
-      return problemResponse(
+  async function post(request: CoreRequest): Promise<CoreReply> {
+    if (!isJsonMediaType(request.header('content-type'))) {
+      return problemReply(
         site,
         'request.unsupported_media_type',
         'Send the message as application/json (a JSON object keyed, a JSON array keyless).',
       );
     }
     const parsed = await readJsonBody(request);
-    if (!parsed.ok) return problemResponse(site, parsed.code, parsed.detail);
+    if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context);
-    if (!answer.ok) return problemResponse(site, answer.code, answer.detail);
+    if (!answer.ok) return problemReply(site, answer.code, answer.detail);
     return json(answer.message, answer.status, false);
   }
 
-  async function handle(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
+  async function handle(request: CoreRequest): Promise<CoreReply> {
+    const pathname = request.path;
     const method = request.method;
     const head = method === 'HEAD';
     if (pathname.startsWith(TASKS_PREFIX)) {
@@ -63,15 +72,11 @@ export function referenceServerHandler(options: ReferenceServerOptions): (reques
         ref = '';
       }
       const status = taskStatus(ref, context);
-      return status.ok ? json(status.message, 200, head) : problemResponse(site, status.code, status.detail);
+      return status.ok ? json(status.message, 200, head) : problemReply(site, status.code, status.detail);
     }
     if (pathname !== REFERENCE_SERVER_PATH)
-      return problemResponse(site, 'route.not_found', `No route of the reference server has the path ${pathname}.`);
-    if (method === 'OPTIONS')
-      return new Response(null, {
-        status: 204,
-        headers: { ...actionHeaders(), ...PREFLIGHT_HEADERS, Allow: 'GET, HEAD, POST, OPTIONS' },
-      });
+      return problemReply(site, 'route.not_found', `No route of the reference server has the path ${pathname}.`);
+    if (method === 'OPTIONS') return PREFLIGHT_REPLY;
     if (method === 'GET' || head) return json(capabilityStatement(site), 200, head);
     if (method === 'POST') return post(request);
     return notAllowed('GET, HEAD, POST, OPTIONS', method);
@@ -81,7 +86,11 @@ export function referenceServerHandler(options: ReferenceServerOptions): (reques
     try {
       return await handle(request);
     } catch {
-      return problemResponse(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.');
+      return problemReply(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.');
     }
   };
 }
+
+/** The same shell as a Web `Request -> Response` handler. */
+export const referenceServerHandler = (options: ReferenceServerOptions): ((request: Request) => Promise<Response>) =>
+  webAdapter(referenceServerCore(options));

@@ -5,6 +5,7 @@
  * parse errors reported with their position.
  */
 import { MAX_DEPTH, type Failure } from '../engine/index.ts';
+import type { CoreRequest } from './core.ts';
 import { jsonErrorPosition } from './json-position.ts';
 
 export const MAX_BODY_BYTES = 262_144;
@@ -21,32 +22,6 @@ export type BodyResult =
 
 // MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
 const tooLarge = { ok: false, code: 'request.too_large', detail: 'The request body is over 262,144 bytes.' } as const;
-
-async function readCapped(request: Request): Promise<Uint8Array | undefined> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return undefined;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
-}
 
 /** Deepest nesting of [ and { outside strings, stopping as soon as the limit is passed. */
 export function nestingExceeds(text: string, limit = MAX_DEPTH): boolean {
@@ -87,12 +62,16 @@ function parseError(text: string, error: unknown): string {
     : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
 }
 
-export async function readJsonBody(request: Request): Promise<BodyResult> {
-  const bytes = await readCapped(request);
+// One decoder for every call: without { stream: true } each decode starts afresh.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads the body under the cap (the adapter counts the bytes) and parses it under the limits above. */
+export async function readJsonBody(request: CoreRequest): Promise<BodyResult> {
+  const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return { ok: false, code: 'request.malformed_json', detail: 'The request body is not valid UTF-8.' };
   }
@@ -116,14 +95,14 @@ export async function readJsonBody(request: Request): Promise<BodyResult> {
  * than identity (RFC 9110 section 8.4: the service decodes none, so 415 per section 15.5.16) or a
  * charset other than UTF-8 (RFC 8259 section 8.1: JSON exchanged between systems is UTF-8).
  */
-export function unreadableEncoding(headers: Headers): string | undefined {
-  const encodings = (headers.get('content-encoding') ?? '')
+export function unreadableEncoding(request: CoreRequest): string | undefined {
+  const encodings = (request.header('content-encoding') ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter((e) => e !== '' && e !== 'identity');
   if (encodings.length > 0)
     return `The service does not decode Content-Encoding ${encodings.join(', ')}; send the JSON body unencoded (identity).`;
-  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(headers.get('content-type') ?? '')?.[2]?.toLowerCase();
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header('content-type') ?? '')?.[2]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
     return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
   return undefined;

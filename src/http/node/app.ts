@@ -6,6 +6,8 @@ import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
 import { rewrite, staticHeadersFor } from '../static-routing.ts';
 import type { Site } from '../../standard/site.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
+import { nodeAdapter } from './native-adapter.ts';
+import type { CoreHandler } from '../core.ts';
 import { lookup, notModified, type StaticFile } from './static-site.ts';
 import { answerClientErrors, CLIENT_TIMEOUTS, timeoutOptions, type ClientTimeouts } from './client-timeouts.ts';
 
@@ -30,18 +32,36 @@ export interface AppOptions {
 
 type Handler = (request: Request) => Promise<Response>;
 
-/** What a Netlify function module exports: its handler and its config's path or paths. */
+/** A Web handler through the Request/Response bridge (a function module without a core). */
+const bridged =
+  (handler: Handler, origin: string): NodeHandler =>
+  async (req, res) =>
+    sendResponse(res, await handler(toRequest(req, origin)), req.method === 'HEAD');
+
+/**
+ * What a Netlify function module exports: its Web handler, its config's path or paths, and the HTTP
+ * core the handler adapts, which the local server runs through its node:http adapter instead.
+ */
 export interface FunctionModule {
   readonly default: Handler;
+  readonly core?: CoreHandler;
   readonly config: { readonly path: string | readonly string[] };
 }
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
 
 const pathsOf = (fn: FunctionModule): readonly string[] =>
   typeof fn.config.path === 'string' ? [fn.config.path] : fn.config.path;
 
 /** Each function at the paths its own config declares: exact paths, and prefixes written `/…/*`. */
-function functionRouter(functions: readonly FunctionModule[]): (pathname: string) => Handler | undefined {
-  const table = functions.map((fn) => ({ paths: pathsOf(fn), handler: fn.default }));
+function functionRouter(
+  functions: readonly FunctionModule[],
+  origin: string,
+): (pathname: string) => NodeHandler | undefined {
+  const table = functions.map((fn) => ({
+    paths: pathsOf(fn),
+    handler: fn.core ? nodeAdapter(fn.core) : bridged(fn.default, origin),
+  }));
   return (pathname) =>
     table.find((f) =>
       f.paths.some((p) =>
@@ -59,10 +79,10 @@ const FALLBACK_404 = Buffer.from(
 
 export function createApp(options: AppOptions): Server {
   const { site, files } = options;
-  const functionFor = functionRouter(options.functions);
+  const functionFor = functionRouter(options.functions, site.origin);
   const limiter: RateLimiter | undefined = options.rateLimit ? createRateLimiter({ limit: RATE_LIMIT }) : undefined;
 
-  async function callFunction(req: IncomingMessage, res: ServerResponse, handler: Handler, path: string) {
+  async function callFunction(req: IncomingMessage, res: ServerResponse, handler: NodeHandler, path: string) {
     if (limiter && req.method === 'POST') {
       const decision = limiter(req.socket.remoteAddress ?? 'unknown', path);
       if (!decision.allowed) {
@@ -80,7 +100,7 @@ export function createApp(options: AppOptions): Server {
         );
       }
     }
-    return sendResponse(res, await handler(toRequest(req, site.origin)), req.method === 'HEAD');
+    return handler(req, res, path);
   }
 
   function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, found: { path: string; file: StaticFile }) {

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Converting between node:http and Web-standard Request/Response, so the functions run unchanged. */
+/**
+ * Converting between node:http and Web-standard Request/Response, so the functions run unchanged;
+ * and the socket side both adapters share: draining refused uploads and writing an answer out.
+ */
 export function toRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -33,7 +36,7 @@ const draining = new WeakSet<IncomingMessage>();
  * sending is not cut off mid-write (it would see EPIPE or a reset instead of the response); an
  * upload that goes on past DRAIN_LIMIT is cut off.
  */
-function drain(req: IncomingMessage): void {
+export function drain(req: IncomingMessage): void {
   if (draining.has(req) || req.complete) return;
   draining.add(req);
   let left = DRAIN_LIMIT;
@@ -96,12 +99,25 @@ export async function sendResponse(res: ServerResponse, response: Response, head
     headers[name] = value;
   });
   const body = head || response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  return writeOut(res, response.status, headers, body);
+}
+
+/**
+ * Writes status, headers (lower-case names, in the order given) and body. A refused upload (413)
+ * closes the connection once the rest of it has been read and dropped; any other body the handler
+ * did not read is dropped, keeping the connection usable.
+ */
+export async function writeOut(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+): Promise<void> {
   const req = res.req;
-  // A refused upload is not reused: the connection closes once the response is out.
-  if (response.status === 413) headers.connection = 'close';
+  if (status === 413) headers.connection = 'close';
   if (body) headers['content-length'] = String(body.byteLength);
-  res.writeHead(response.status, headers);
-  if (response.status === 413 && !req.complete) {
+  res.writeHead(status, headers);
+  if (status === 413 && !req.complete) {
     // The whole answer goes out now; closing waits until the rest of the upload has been read and
     // dropped, so a client still sending can finish its write and then read the 413.
     if (body) res.write(body);
@@ -111,6 +127,5 @@ export async function sendResponse(res: ServerResponse, response: Response, head
     return;
   }
   res.end(body);
-  // A body the handler did not read (e.g. refused by its media type) is dropped, keeping the connection usable.
   drain(req);
 }

@@ -1,0 +1,76 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
+import { drain, writeOut } from './node-bridge.ts';
+
+/**
+ * The node:http adapter of the HTTP core (../core.ts), for the local server: the body is read
+ * into Buffers under the same cap as the Web adapter, the answer written straight to the socket.
+ * No Web Request, stream or Response is built per request; the bytes on the wire are those the
+ * Web adapter's answer gets through node-bridge.ts (header names lower-case and sorted, as Web
+ * Headers iterate them).
+ */
+function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array | undefined> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > cap) return Promise.resolve(undefined);
+  if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+    };
+    function onData(chunk: Buffer) {
+      total += chunk.byteLength;
+      if (total > cap) {
+        stop();
+        drain(req);
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    }
+    function onEnd() {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
+    }
+    function onClose() {
+      stop();
+      reject(new Error('the client closed the connection before the body ended'));
+    }
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+  });
+}
+
+export function fromNodeRequest(req: IncomingMessage, path: string): CoreRequest {
+  return {
+    method: req.method ?? 'GET',
+    path,
+    header: (name) => {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    body: (cap) => readCapped(req, cap),
+  };
+}
+
+const byName = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean): Promise<void> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.headers)
+    .map(([n, v]): [string, string] => [n.toLowerCase(), v])
+    .sort(byName))
+    headers[name] = value;
+  const body = head || reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
+  return writeOut(res, reply.status, headers, body);
+}
+
+/** A core handler as a node:http handler; `path` is the request's parsed path. */
+export const nodeAdapter =
+  (core: CoreHandler) =>
+  async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> =>
+    sendReply(res, await core(fromNodeRequest(req, path)), req.method === 'HEAD');

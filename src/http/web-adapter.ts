@@ -1,0 +1,53 @@
+import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
+
+/**
+ * The Web-standard adapter of the HTTP core (core.ts): what the Netlify functions export.
+ * The body is read from the request's stream and counted as it arrives; past the cap the stream
+ * is cancelled, which the platform (or the local bridge) turns into draining the rest.
+ */
+async function readCapped(request: Request, cap: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > cap) return undefined;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+export function fromWebRequest(request: Request): CoreRequest {
+  return {
+    method: request.method,
+    get path() {
+      return new URL(request.url).pathname;
+    },
+    header: (name) => request.headers.get(name),
+    body: (cap) => readCapped(request, cap),
+  };
+}
+
+export const toWebResponse = (reply: CoreReply): Response =>
+  new Response(reply.body, { status: reply.status, headers: reply.headers });
+
+/** A core handler as a Web `Request -> Response` handler. */
+export const webAdapter =
+  (core: CoreHandler) =>
+  async (request: Request): Promise<Response> =>
+    toWebResponse(await core(fromWebRequest(request)));
