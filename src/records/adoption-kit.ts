@@ -14,6 +14,16 @@ export interface StarterSource {
   readonly content: string;
 }
 
+/** A file of the kit; the JSON starter files have no language and no run line. */
+export interface KitFile {
+  readonly name: string;
+  readonly media_type: string;
+  readonly language?: string;
+  readonly purpose: string;
+  readonly run?: string;
+  readonly content: string;
+}
+
 /** The adoption kit (spec 2.6, CONTRACT section 9): 3 JSON starter files, 4 language starters, proof, next steps. */
 export function adoptionKitRecord(
   ctx: RecordContext,
@@ -23,7 +33,7 @@ export function adoptionKitRecord(
   const l = links(ctx.site);
   const firstPacket = examples.find((e) => e.message.message_id === EXAMPLE_IDS.request)!.message;
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-  const files = [
+  const files: KitFile[] = [
     {
       name: 'first-request.json',
       media_type: 'application/json',

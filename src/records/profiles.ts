@@ -2,7 +2,7 @@ import { PROFILES, type Profile } from '../standard/profiles.ts';
 import { REGISTRY_RELEASE_DATE, RELEASE } from '../standard/release.ts';
 import { allSchemas, ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';
 import { links, pageUrl } from '../standard/site.ts';
-import { TASK_STATES, TASK_TRANSITIONS } from '../standard/value-sets.ts';
+import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../standard/value-sets.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 
 /** Discovery, schema list and registry records: three views of the profile inventory. */
@@ -17,6 +17,22 @@ function artifactUrls(ctx: RecordContext, p: Profile) {
   };
 }
 
+/** The task life cycle, on the registry entry of the task status profile only. */
+interface TaskLifeCycle {
+  readonly states?: readonly TaskState[];
+  readonly transitions?: Readonly<Record<TaskState, readonly TaskState[]>>;
+  readonly terminal_states?: readonly TaskState[];
+}
+
+const taskLifeCycle = (p: Profile): TaskLifeCycle =>
+  p.id === 'uai.task.status.v1'
+    ? {
+        states: TASK_STATES,
+        transitions: TASK_TRANSITIONS,
+        terminal_states: TASK_STATES.filter((s) => TASK_TRANSITIONS[s].length === 0),
+      }
+    : {};
+
 export function registryEntry(ctx: RecordContext, p: Profile) {
   return {
     ...recordHeader(ctx, 'registry-entry', `/profiles/${p.id}/`),
@@ -27,13 +43,7 @@ export function registryEntry(ctx: RecordContext, p: Profile) {
     summary: p.summary,
     ...artifactUrls(ctx, p),
     pairing: { answered_by: p.answeredBy, answers: p.answers },
-    ...(p.id === 'uai.task.status.v1'
-      ? {
-          states: TASK_STATES,
-          transitions: TASK_TRANSITIONS,
-          terminal_states: TASK_STATES.filter((s) => TASK_TRANSITIONS[s].length === 0),
-        }
-      : {}),
+    ...taskLifeCycle(p),
   };
 }
 
