@@ -6,6 +6,7 @@ import type { BundleFigures, LoadFigures } from './http.ts';
 import type { MockEngineFigures } from './mock-engine.ts';
 import type { StageFigures } from './stages.ts';
 import type { PrismFigures } from './prism.ts';
+import type { AdapterFigures } from './adapters.ts';
 
 export interface Machine {
   readonly cores: number;
@@ -27,6 +28,8 @@ export interface BenchResult {
   readonly stages: StageFigures;
   readonly mock: MockEngineFigures;
   readonly load: readonly LoadFigures[];
+  /** The local server's two adapters of the HTTP core, same body and load. */
+  readonly adapters: AdapterFigures;
   readonly prism: PrismFigures;
   readonly bundles: readonly BundleFigures[];
   /** The function archives a deploy uploads (empty in smoke mode). */
@@ -199,6 +202,30 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
       ]),
     );
   lines.push('');
+  const a = r.adapters;
+  lines.push(
+    '### The two adapters of the HTTP core (same run)',
+    '',
+    'POST /v1/validate alone, each adapter in its own process (bench/adapter-server.ts), same body and load: the Web adapter behind the node:http to Request/Response bridge (how the local server ran the functions before it had its own adapter) and the node:http adapter it runs now.',
+    '',
+    row(['adapter', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx']),
+    row(['---', '---:', '---:', '---:', '---:', '---:']),
+  );
+  for (const [name, f] of [
+    ['Web (bridge)', a.web],
+    ['node:http', a.node],
+  ] as const)
+    lines.push(
+      row([
+        name,
+        `${f.rpsSpread.median} (${f.rpsSpread.min}-${f.rpsSpread.max})`,
+        f.p50Ms,
+        f.p99Ms,
+        f.errors,
+        f.non2xx,
+      ]),
+    );
+  lines.push('', `node:http adapter / Web adapter: ${a.ratio}x requests per second.`, '');
 
   lines.push('## 3. Peer: Stoplight Prism', '');
   const p = r.prism;

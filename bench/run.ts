@@ -15,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { benchBuild } from './build.ts';
 import { bundleFigures, CONNECTIONS, loadFigures } from './http.ts';
 import { prismBench } from './prism.ts';
+import { adapterBench } from './adapters.ts';
 import { renderReport, type BenchResult } from './report.ts';
 import { NOTES } from './notes.ts';
 
@@ -53,6 +54,7 @@ const stages = await step('engine stages', () => (smoke ? benchStages(20, 3) : b
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
 const seconds = smoke ? 2 : 10;
 const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
+const adapters = await step('HTTP adapters (A/B)', () => adapterBench(body, seconds, !smoke));
 const prism = await step('HTTP load (Prism)', () => prismBench(body, seconds, { install: !smoke, warmup: !smoke }));
 const bundles = await step('cold start', () => bundleFigures(smoke ? 5 : 15));
 // The archives Netlify uploads (zip-it-and-ship-it over the built functions); the full run only, after its build.
@@ -76,6 +78,7 @@ const result: BenchResult = {
   stages,
   mock,
   load,
+  adapters,
   prism,
   bundles,
   zips,

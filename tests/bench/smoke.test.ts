@@ -48,6 +48,10 @@ describe('npm run bench -- --smoke', () => {
     const http = section('2. HTTP on the local server');
     for (const route of ['GET /v1/examples/', 'POST /v1/validate', 'POST /v1/mock-exchange'])
       expect(http).toMatch(new RegExp(`\\| ${route}[^|]* \\| \\d+ \\(\\d+-\\d+\\) \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|`));
+    // The A/B of the two adapters: both served every request with 2xx, and the ratio is written.
+    for (const adapter of ['Web \\(bridge\\)', 'node:http'])
+      expect(http).toMatch(new RegExp(`\\| ${adapter} \\| \\d+ \\(\\d+-\\d+\\) \\| \\d+ \\| \\d+ \\| 0 \\| 0 \\|`));
+    expect(http).toMatch(/node:http adapter \/ Web adapter: [\d.]+x requests per second/);
     const peer = section('3. Peer: Stoplight Prism');
     // Smoke mode does not install Prism; when it is already installed it is measured too.
     expect(peer).toMatch(/Prism POST \/v1\/validate \| \d+|not measured in this run/);
