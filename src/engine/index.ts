@@ -12,6 +12,7 @@ export type { EngineAction, EngineContext, Failure, Outcome, Result } from './ap
 export { validateMessage } from './validate/pipeline.ts';
 export { validateAction, parseValidateRequest, type ValidateFormat, type ValidateRequest } from './validate/action.ts';
 export { conformanceLevel, guardedLevel } from './validate/levels.ts';
+export { resultArtifacts } from './validate/record.ts';
 export type { Normalization, NormalizationMode, ValidateOptions, ValidatorResult } from './validate/types.ts';
 export { canonicalForms, type CanonicalForms } from './validate/canonical-forms.ts';
 export {
@@ -69,6 +70,7 @@ export type {
   CheckExchangeRequest,
   CheckExchangeResult,
   ExchangeCheck,
+  VerdictCounts,
   ExchangeFinding,
   ExchangeInput,
   ExchangePair,

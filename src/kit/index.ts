@@ -3,6 +3,7 @@
  * reports one verdict per published check, the baseline comparison, and a sealed
  * uai.conformance.result.v1 message about the implementation.
  */
+import type { VerdictCounts } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import { compareBaseline, type Baseline, type BaselineOutcome } from './baseline.ts';
 import type { KitHttp } from './http.ts';
@@ -24,13 +25,7 @@ export interface KitReport {
   readonly declared_bindings: readonly string[];
   /** Why the run stopped early, when it did. */
   readonly aborted?: string;
-  readonly counts: {
-    readonly pass: number;
-    readonly fail: number;
-    readonly skip: number;
-    readonly must_fail: number;
-    readonly should_fail: number;
-  };
+  readonly counts: VerdictCounts;
   readonly baseline: BaselineOutcome;
   /** 0 no regression and no stale baseline entry, 1 otherwise, 2 the endpoint could not be reached. */
   readonly exit_code: 0 | 1 | 2;

@@ -4,6 +4,7 @@
  * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
  */
 import { seal } from '../engine/index.ts';
+import { integrityBlock } from '../standard/integrity.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 
 export type Json = Record<string, unknown>;
@@ -62,7 +63,7 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
       response_profile: 'uai.intent.response.v1',
     },
     provenance: { trace_id: plan.runId, issued_at: iso(plan.now), agent_id: 'uai-test-kit' },
-    integrity: { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' },
+    integrity: integrityBlock(''),
   });
 }
 

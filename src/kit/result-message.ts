@@ -4,7 +4,8 @@
  * is an issue whose code is the check id (published in the error registry's test_checks) and whose
  * severity follows the check: must -> error, should -> warning.
  */
-import { seal, valueAt } from '../engine/index.ts';
+import { resultArtifacts, seal, valueAt } from '../engine/index.ts';
+import { integrityBlock } from '../standard/integrity.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, type Site } from '../standard/site.ts';
 import type { Observations } from './observe.ts';
@@ -74,22 +75,11 @@ export function resultMessage(
       checked_profile: 'uai.capability.statement.v1',
       issues,
       summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso(now) },
-      artifacts: {
-        catalog_url: l.catalog,
-        schema_url: l.schema('uai.capability.statement.v1'),
-        registry_url: l.registryEntry('uai.capability.statement.v1'),
-        example_url: l.example('uai.capability.statement.v1'),
-        field_registry_url: l.fieldRegistry,
-        transport_bindings_url: l.transportBindings,
-        trust_channels_url: l.trustChannels,
-        conformance_levels_url: l.conformanceLevels,
-        error_registry_url: l.errorRegistry,
-        validate_url: l.validate,
-      },
+      artifacts: resultArtifacts(l, 'uai.capability.statement.v1'),
       target_message_ref: messageId ?? obs.endpoint,
     },
     provenance: { trace_id: runId, issued_at: iso(now), agent_id: 'uai-test-kit' },
-    integrity: { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' },
+    integrity: integrityBlock(''),
     extensions: [
       {
         namespace: 'urn:uai:ext:evidence',

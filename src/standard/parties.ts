@@ -13,3 +13,16 @@ export function referenceServerParty(site: Site) {
     implementation: `uai-reference-server/${UAI_VERSION}`,
   };
 }
+
+/**
+ * The trust block of a message the reference server signs: the signed-envelope channel with the
+ * signature reference that channel expects (without it: trust.reference_missing).
+ */
+export function referenceServerTrust(site: Site, messageId: string) {
+  return {
+    channel: 'signed-envelope',
+    auth_scheme: 'jws',
+    principal: serviceDid(site, 'reference-server'),
+    signature_ref: `${links(site).mockExchange}#sig-${messageId}`,
+  };
+}

@@ -10,4 +10,4 @@ export {
   type MessageVerdict,
 } from './action.ts';
 export { responseKind, valueAt } from './kind.ts';
-export type { ExchangeCheck, ExchangeFinding, ExchangePair, ExchangeVerdict } from './types.ts';
+export type { ExchangeCheck, ExchangeFinding, ExchangePair, ExchangeVerdict, VerdictCounts } from './types.ts';

@@ -33,17 +33,20 @@ export interface ExchangeVerdict {
   readonly findings: readonly ExchangeFinding[];
 }
 
+/** How many rules (or kit checks) passed, failed and were skipped; failures split by severity. */
+export interface VerdictCounts {
+  readonly pass: number;
+  readonly fail: number;
+  readonly skip: number;
+  readonly must_fail: number;
+  readonly should_fail: number;
+}
+
 export interface ExchangeCheck {
   /** null when the response is none of the kinds an exchange answers with (every rule is skipped). */
   readonly response_kind: ResponseKind | null;
   /** true when no must-rule failed. */
   readonly conforms: boolean;
-  readonly counts: {
-    readonly pass: number;
-    readonly fail: number;
-    readonly skip: number;
-    readonly must_fail: number;
-    readonly should_fail: number;
-  };
+  readonly counts: VerdictCounts;
   readonly verdicts: readonly ExchangeVerdict[];
 }

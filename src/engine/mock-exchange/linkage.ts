@@ -6,8 +6,8 @@
  */
 import type { Issue } from '../issues.ts';
 import { DID_PATTERN } from '../../standard/objects/patterns.ts';
-import { referenceServerParty } from '../../standard/parties.ts';
-import { links, serviceDid, type Site } from '../../standard/site.ts';
+import { referenceServerParty, referenceServerTrust } from '../../standard/parties.ts';
+import { type Site } from '../../standard/site.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
 import { isRecord, own, wellFormed, type JsonObject } from '../json.ts';
 import { isUri } from '../../standard/formats/uri.ts';
@@ -93,7 +93,6 @@ export interface Linkage {
 export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const { site, ids } = input;
   const read = safeReader(input.request, input.issues);
-  const l = links(site);
   const requestMessageId = read.string('/message_id') ?? 'unknown';
 
   // Rules 3-5 and the trace: same conversation, parent = request, next sequence, new span in the same trace.
@@ -155,12 +154,7 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
     conversation,
     delivery,
     // Rule 12, with the reference the signed-envelope channel expects (trust.reference_missing).
-    trust: {
-      channel: 'signed-envelope',
-      auth_scheme: 'jws',
-      principal: serviceDid(site, 'reference-server'),
-      signature_ref: `${l.mockExchange}#sig-${ids.messageId}`,
-    },
+    trust: referenceServerTrust(site, ids.messageId),
     provenance,
     issuedBeforeExpiry,
     requestMessageId,

@@ -9,15 +9,16 @@ import type { EngineContext } from '../api.ts';
 import { canonicalJson, seal, sha256Hex } from '../canonical.ts';
 import { isoSeconds } from '../time.ts';
 import type { JsonObject } from '../json.ts';
-import { referenceServerParty } from '../../standard/parties.ts';
+import { referenceServerParty, referenceServerTrust } from '../../standard/parties.ts';
+import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
-import { links, serviceDid } from '../../standard/site.ts';
+import { links } from '../../standard/site.ts';
 import { decodeTaskRef, type TaskTicket } from './task-ref.ts';
 
 /** How long a task stays working after acceptance. */
 export const TASK_RUN_SECONDS = 2;
 
-const PLACEHOLDER_INTEGRITY = { version: 2, algorithm: 'sha256', canonicalization: 'jcs', checksum: '' };
+const PLACEHOLDER_INTEGRITY = integrityBlock('');
 
 export type TaskStatusAnswer =
   | { readonly ok: true; readonly message: JsonObject }
@@ -80,12 +81,7 @@ export function taskStatus(ref: string, context: EngineContext): TaskStatusAnswe
       target: { type: ticket.requesterType, id: ticket.requesterId },
       conversation,
       delivery,
-      trust: {
-        channel: 'signed-envelope',
-        auth_scheme: 'jws',
-        principal: serviceDid(site, 'reference-server'),
-        signature_ref: `${l.mockExchange}#sig-${messageId}`,
-      },
+      trust: referenceServerTrust(site, messageId),
       body: statusBody(ref, ticket, completed, now, l.registryEntry(ticket.subject)),
       provenance,
       integrity: PLACEHOLDER_INTEGRITY,

@@ -8,10 +8,10 @@ import { sealBuilt } from '../canonical.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { Issue } from '../issues.ts';
 import type { ConformanceLevelId } from '../../standard/levels.ts';
-import { isProfileId } from '../../standard/profiles.ts';
+import { isProfileId, type ProfileId } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
-import { links, serviceDid, type Site } from '../../standard/site.ts';
+import { links, serviceDid, type Links, type Site } from '../../standard/site.ts';
 import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from '../json.ts';
 import { isoSeconds } from '../time.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';
@@ -44,6 +44,25 @@ function traceOf(checked: JsonObject, digest: string): { traceparent?: string; t
   return traceId !== undefined && traceId !== '' ? { traceId: wellFormed(traceId) } : {};
 }
 
+/**
+ * The artifacts block of a conformance result: where to read about the checked profile, or about
+ * the envelope and the lists when the profile is not one of the registry's.
+ */
+export function resultArtifacts(l: Links, profile: ProfileId | undefined) {
+  return {
+    catalog_url: l.catalog,
+    schema_url: l.schema(profile ?? ENVELOPE_SCHEMA_ID),
+    registry_url: profile ? l.registryEntry(profile) : l.registry,
+    example_url: profile ? l.example(profile) : l.examples,
+    field_registry_url: l.fieldRegistry,
+    transport_bindings_url: l.transportBindings,
+    trust_channels_url: l.trustChannels,
+    conformance_levels_url: l.conformanceLevels,
+    error_registry_url: l.errorRegistry,
+    validate_url: l.validate,
+  };
+}
+
 /** The sealed uai.conformance.result.v1 record of one check; validates back with 0 errors and 0 warnings. */
 export function conformanceRecord(input: RecordInput): JsonObject {
   const { site, checkedAt, digest } = input;
@@ -71,18 +90,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     checked_profile: checkedProfile,
     issues: input.issues,
     summary: { error_count: input.errorCount, warning_count: input.warningCount, checked_at: checkedAt },
-    artifacts: {
-      catalog_url: l.catalog,
-      schema_url: l.schema(known ? profile : ENVELOPE_SCHEMA_ID),
-      registry_url: known ? l.registryEntry(profile) : l.registry,
-      example_url: known ? l.example(profile) : l.examples,
-      field_registry_url: l.fieldRegistry,
-      transport_bindings_url: l.transportBindings,
-      trust_channels_url: l.trustChannels,
-      conformance_levels_url: l.conformanceLevels,
-      error_registry_url: l.errorRegistry,
-      validate_url: l.validate,
-    },
+    artifacts: resultArtifacts(l, known ? profile : undefined),
     target_message_ref: checkedId,
   };
   if (input.level !== null) body.conformance_level = input.level;
