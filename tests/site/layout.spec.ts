@@ -67,3 +67,24 @@ for (const { path } of PAGES.filter((p) => !p.path.startsWith('/playground/'))) 
     expect(inline + external).toBeLessThanOrEqual(BUDGET);
   });
 }
+
+// Long pages defer style and layout of their sections until they near the viewport
+// (`.offscreen-section`, content-visibility: auto); a link into the last of them still lands on it.
+for (const path of ['/field-registry/', '/api/']) {
+  test(`a link into the last deferred section of ${path} lands on its target`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const target = await page.evaluate(() => {
+      const sections = document.querySelectorAll('.offscreen-section');
+      const last = sections[sections.length - 1];
+      return { count: sections.length, id: last?.querySelector('[id]')?.id ?? last?.id };
+    });
+    expect(target.count).toBeGreaterThan(5);
+    expect(target.id).toBeTruthy();
+    await page.goto(`${path}#${target.id}`);
+    const element = page.locator(`[id="${target.id}"]`);
+    await expect(element).toBeInViewport();
+    const top = await element.evaluate((e) => e.getBoundingClientRect().top);
+    expect(top).toBeLessThan(100);
+  });
+}
