@@ -9,7 +9,7 @@ interface Fixture {
   previous?: unknown;
 }
 
-const data: { checkUrl: string; fixtures: Fixture[] } = JSON.parse(
+const data: { checkUrl: string; fixturesUrl: string; first: Fixture } = JSON.parse(
   document.getElementById('playground-data')!.textContent!,
 );
 const form = document.getElementById('check-form') as HTMLFormElement;
@@ -23,17 +23,43 @@ const status = document.getElementById('http-status-input') as HTMLInputElement;
 const result = document.getElementById('result')!;
 const button = document.getElementById('check-button') as HTMLButtonElement;
 
-function load(): void {
-  const fixture = data.fixtures.find((f) => f.id === picker.value) ?? data.fixtures[0]!;
+// The page embeds the first fixture; the rest are fetched once, when one of them is picked.
+let all: Promise<Fixture[]> | undefined;
+const allFixtures = (): Promise<Fixture[]> =>
+  (all ??= fetch(data.fixturesUrl).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    return r.json() as Promise<Fixture[]>;
+  }));
+
+function show(fixture: Fixture): void {
   editors.request.value = pretty(fixture.request);
   editors.response.value = pretty(fixture.response);
   editors.previous.value = fixture.previous === undefined ? '' : pretty(fixture.previous);
   status.value = String(fixture.http_status);
   result.replaceChildren(el('p', { class: 'hint' }, `Loaded ${fixture.id}. No exchange checked yet.`));
 }
-load();
-picker.addEventListener('change', load);
-document.getElementById('reset-button')!.addEventListener('click', load);
+
+async function load(): Promise<void> {
+  const id = picker.value;
+  if (id === data.first.id) return show(data.first);
+  // Until the pair is in the editors, Check would send the previous one.
+  button.disabled = true;
+  result.replaceChildren(el('p', { class: 'hint' }, `Loading ${id}…`));
+  try {
+    const fixture = (await allFixtures()).find((f) => f.id === id);
+    if (picker.value !== id) return; // another pick came first
+    if (fixture) show(fixture);
+    else result.replaceChildren(el('p', { class: 'hint' }, `No fixture ${id}.`));
+  } catch (error) {
+    all = undefined;
+    result.replaceChildren(fail(`Could not load the fixture: ${(error as Error).message}.`));
+  } finally {
+    if (picker.value === id) button.disabled = false;
+  }
+}
+void load();
+picker.addEventListener('change', () => void load());
+document.getElementById('reset-button')!.addEventListener('click', () => void load());
 
 function validation(label: string, v: any): HTMLElement {
   const issues = [...(v.errors ?? []), ...(v.warnings ?? [])];
