@@ -1,45 +1,62 @@
 /**
  * Whether a JSON text repeats a member name in one object (RFC 8259 section 4, I-JSON RFC 7493
- * section 2.3): one pass with a set of names per open object and nothing else, so the common case,
- * no duplicate, costs a fraction of indexing every member's position (json-positions.ts), which
- * runs only when this says yes or when positions are wanted. The text must be valid JSON (the
- * callers have parsed it); names are compared decoded, so "a" and "\u0061" are the same name.
+ * section 2.3): one pass and nothing else, so the common case, no duplicate, costs a fraction of
+ * indexing every member's position (json-positions.ts), which runs only when this says yes or
+ * when positions are wanted. The text must be valid JSON (the callers have parsed it); names are
+ * compared decoded, so "a" and "\u0061" are the same name.
+ *
+ * Why it looks the way it does (it runs on every POST /v1/validate): strings, most of a message's
+ * bytes, are skipped with indexOf, and walked character by character only when a backslash lies
+ * inside them; the names of all open objects share one array, each object's own names being the
+ * tail from where it opened, compared linearly (objects have a handful of members).
  */
 export function hasDuplicateMembers(text: string): boolean {
-  // One entry per open container: the names seen so far in an object, null in an array.
-  const open: (Set<string> | null)[] = [];
+  const names: string[] = [];
+  // Per open container: where its names start in `names`, or -1 for an array.
+  const open: number[] = [];
   let expectName = false;
+  // Backslashes occur only inside strings; this is always the next one at or after the scan.
+  let backslash = nextBackslash(text, 0);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
-      let escaped = false;
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) {
-          escaped = true;
-          i++;
-        } else if (d === 0x22) break;
+      let end = text.indexOf('"', i + 1);
+      const escaped = backslash < end;
+      if (escaped) {
+        for (end = i + 1; end < text.length; end++) {
+          const d = text.charCodeAt(end);
+          if (d === 0x5c) end++;
+          else if (d === 0x22) break;
+        }
+        backslash = nextBackslash(text, end + 1);
       }
-      const names = open[open.length - 1];
-      if (expectName && names) {
-        const name = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
-        if (names.has(name)) return true;
-        names.add(name);
+      i = end;
+      if (expectName) {
+        const from = open[open.length - 1]!;
+        const name = escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+        for (let k = from; k < names.length; k++) if (names[k] === name) return true;
+        names.push(name);
         expectName = false;
       }
     } else if (c === 0x7b) {
-      open.push(new Set());
+      open.push(names.length);
       expectName = true;
     } else if (c === 0x5b) {
-      open.push(null);
+      open.push(-1);
       expectName = false;
     } else if (c === 0x7d || c === 0x5d) {
-      open.pop();
+      const from = open.pop()!;
+      if (from >= 0) names.length = from;
       expectName = false;
     } else if (c === 0x2c) {
-      expectName = open[open.length - 1] !== null && open.length > 0;
+      expectName = open.length > 0 && open[open.length - 1]! >= 0;
     }
   }
   return false;
+}
+
+function nextBackslash(text: string, from: number): number {
+  const at = text.indexOf('\\', from);
+  return at < 0 ? text.length : at;
 }
