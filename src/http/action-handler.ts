@@ -2,7 +2,7 @@ import type { EngineAction, EngineContext } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
 import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
-import { ACTION_HEADERS, problemReply } from './problem.ts';
+import { ACTION_HEADERS, failClosed, problemReply } from './problem.ts';
 import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody, unreadableEncoding } from './request-body.ts';
 import { webAdapter } from './web-adapter.ts';
 
@@ -73,14 +73,7 @@ export function actionCore(options: ActionHandlerOptions): CoreHandler {
     return { status: 200, headers, body: JSON.stringify(outcome.body) };
   }
 
-  return async (request) => {
-    try {
-      return await handle(request);
-    } catch {
-      // Never a stack trace or an internal path on the wire (CONTRACT section 8).
-      return problemReply(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.');
-    }
-  };
+  return failClosed(site, handle);
 }
 
 /** The same shell as a Web `Request -> Response` handler. */

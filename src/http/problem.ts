@@ -2,7 +2,7 @@ import type { Issue } from '../engine/index.ts';
 import type { ErrorCodeId } from '../standard/codes.ts';
 import { problemBody } from '../service/problem.ts';
 import type { Site } from '../standard/site.ts';
-import type { CoreReply } from './core.ts';
+import type { CoreHandler, CoreReply } from './core.ts';
 import { CORS_HEADERS, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';
 import { toWebResponse } from './web-adapter.ts';
 
@@ -35,6 +35,21 @@ export function problemReply(site: Site, code: ErrorCodeId, detail: string, opti
     body: JSON.stringify(body),
   };
 }
+
+/** The 500 problem of CONTRACT section 8: never a stack trace or an internal path on the wire. */
+export const internalProblem = (site: Site): CoreReply =>
+  problemReply(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.');
+
+/** A core handler that answers the 500 problem instead of throwing. */
+export const failClosed =
+  (site: Site, handle: CoreHandler): CoreHandler =>
+  async (request) => {
+    try {
+      return await handle(request);
+    } catch {
+      return internalProblem(site);
+    }
+  };
 
 export function problemResponse(site: Site, code: ErrorCodeId, detail: string, options: ProblemOptions = {}): Response {
   return toWebResponse(problemReply(site, code, detail, options));

@@ -11,7 +11,7 @@ import { answerMessage, capabilityStatement, type EngineContext, taskStatus } fr
 import type { Site } from '../standard/site.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
 import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
-import { ACTION_HEADERS, problemReply } from './problem.ts';
+import { ACTION_HEADERS, failClosed, problemReply } from './problem.ts';
 import { isJsonMediaType, readJsonBody } from './request-body.ts';
 import { webAdapter } from './web-adapter.ts';
 
@@ -82,13 +82,7 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     return notAllowed('GET, HEAD, POST, OPTIONS', method);
   }
 
-  return async (request) => {
-    try {
-      return await handle(request);
-    } catch {
-      return problemReply(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.');
-    }
-  };
+  return failClosed(site, handle);
 }
 
 /** The same shell as a Web `Request -> Response` handler. */

@@ -64,6 +64,9 @@ const oneOf =
   (v: unknown): v is string =>
     typeof v === 'string' && set.includes(v);
 const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
+/** A request's sequence that leaves room for the two turns after it (acceptance, then status). */
+const isSequence = (q: unknown): q is number =>
+  Number.isSafeInteger(q) && (q as number) >= 1 && (q as number) <= Number.MAX_SAFE_INTEGER - 2;
 
 /** The ticket inside a reference this server issued, or undefined for anything else. */
 export function decodeTaskRef(ref: string): TaskTicket | undefined {
@@ -80,20 +83,14 @@ export function decodeTaskRef(ref: string): TaskTicket | undefined {
   if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return undefined;
   if (t !== null && !(typeof t === 'string' && TRACE_ID.test(t))) return undefined;
   if (p !== null && !oneOf(DELIVERY_PRIORITIES)(p)) return undefined;
-  if (
-    !Number.isSafeInteger(q) ||
-    (q as number) < 1 ||
-    (q as number) > Number.MAX_SAFE_INTEGER - 2 ||
-    !Number.isSafeInteger(a)
-  )
-    return undefined;
+  if (!isSequence(q) || !Number.isSafeInteger(a)) return undefined;
   return {
     conversationId: c,
     requestMessageId: m,
     requesterType: rt,
     requesterId: ri,
     traceId: t,
-    sequence: q as number,
+    sequence: q,
     subject: s,
     priority: p,
     acceptedAt: a as number,
@@ -115,24 +112,14 @@ export function ticketFor(request: unknown, now: Date): TaskTicket | undefined {
     at('body', 'subject'),
     at('delivery', 'priority'),
   ];
-  if (
-    !str(c) ||
-    !str(m) ||
-    !oneOf(PARTY_TYPES)(rt) ||
-    !str(ri) ||
-    !isProfileId(s) ||
-    !Number.isSafeInteger(q) ||
-    (q as number) < 1 ||
-    (q as number) > Number.MAX_SAFE_INTEGER - 2
-  )
-    return undefined;
+  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return undefined;
   return {
     conversationId: c,
     requestMessageId: m,
     requesterType: rt,
     requesterId: ri,
     traceId: typeof t === 'string' && TRACE_ID.test(t) ? t : null,
-    sequence: q as number,
+    sequence: q,
     subject: s,
     priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null,
     acceptedAt: Math.floor(now.getTime() / 1000),

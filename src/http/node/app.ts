@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { apiFallback, RECORD_ALLOW } from '../api-fallback.ts';
-import { problemResponse } from '../problem.ts';
+import { internalProblem, problemResponse } from '../problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
 import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
 import { rewrite, staticHeadersFor } from '../static-routing.ts';
 import type { Site } from '../../standard/site.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
-import { nodeAdapter } from './native-adapter.ts';
+import { nodeAdapter, sendReply } from './native-adapter.ts';
 import type { CoreHandler } from '../core.ts';
 import { lookup, notModified, type StaticFile } from './static-site.ts';
 import { answerClientErrors, CLIENT_TIMEOUTS, timeoutOptions, type ClientTimeouts } from './client-timeouts.ts';
@@ -161,11 +161,7 @@ export function createApp(options: AppOptions): Server {
   const server = createServer(timeoutOptions(timeouts), (req, res) => {
     route(req, res).catch(() => {
       if (res.headersSent) return res.destroy();
-      void sendResponse(
-        res,
-        problemResponse(site, 'server.internal', 'The service failed unexpectedly; the request may be retried.'),
-        false,
-      ).catch(() => res.destroy());
+      void sendReply(res, internalProblem(site), false).catch(() => res.destroy());
     });
   });
   answerClientErrors(server, site, timeouts);
