@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { bundleFunction, MEASURED_FUNCTIONS } from '../scripts/bundle-function.ts';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { median, spread, type Spread } from './stats.ts';
@@ -186,21 +186,8 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
     writeFileSync(join(dir, 'empty.mjs'), 'export default 1;\n');
     const measure = (file: string) =>
       `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
-    const fns = ['validate', 'mock-exchange'];
-    for (const fn of fns) {
-      await build({
-        entryPoints: [`netlify/functions/${fn}.mts`],
-        outfile: join(dir, `${fn}.mjs`),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        minify: true,
-        target: 'node22',
-        logLevel: 'silent',
-        // Bundled CommonJS dependencies need require in an ES module (as Netlify's bundler adds).
-        banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-      });
-    }
+    const fns = MEASURED_FUNCTIONS;
+    for (const fn of fns) await bundleFunction(fn, join(dir, `${fn}.mjs`));
     // Interleave bare and bundle processes so a change of machine load hits both alike.
     const bare: number[] = [];
     const times: Record<string, number[]> = Object.fromEntries(fns.map((fn) => [fn, []]));

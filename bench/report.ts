@@ -46,6 +46,11 @@ export interface Goal {
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const mark = (m: boolean | undefined) => (m === undefined ? 'n/a' : m ? 'met' : 'missed');
 const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
+/** Header and alignment rows of a load table; the last column differs between tables. */
+const loadHeader = (last: string) => [
+  row(['route', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests', 'response bytes', last]),
+  row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+];
 const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(d));
 
 export function goals(r: BenchResult): Goal[] {
@@ -173,20 +178,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
     `\`scripts/start.ts --no-build\` with UAI_RATE_LIMIT=0 on 127.0.0.1, autocannon with ${r.connections} connections for ${r.seconds} s per route (after a 1 s warm-up in full mode), the same process and machine as the load generator. Body: the published intent request example as \`{"message": ...}\`.`,
     '',
   );
-  lines.push(
-    row([
-      'route',
-      'req/s median (min-max)',
-      'p50 ms',
-      'p99 ms',
-      'errors',
-      'non-2xx',
-      'requests',
-      'response bytes',
-      'vs static',
-    ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-  );
+  lines.push(...loadHeader('vs static'));
   for (const l of r.load)
     lines.push(
       row([
@@ -246,20 +238,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
         `- Request validation check in the measured mode, POST /validate with a body lacking \`message\`: HTTP ${p.invalidProbe.status}${p.invalidProbe.violations.length ? ` (${p.invalidProbe.violations.join('; ')})` : ''}`,
       );
     lines.push('');
-    lines.push(
-      row([
-        'route',
-        'req/s median (min-max)',
-        'p50 ms',
-        'p99 ms',
-        'errors',
-        'non-2xx',
-        'requests',
-        'response bytes',
-        'ours / Prism req/s',
-      ]),
-      row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    );
+    lines.push(...loadHeader('ours / Prism req/s'));
     for (const l of p.load) {
       const ours = r.load.find((o) => `Prism ${o.name}` === l.name);
       const ratio = ours && l.rpsSpread.median ? `${(ours.rpsSpread.median / l.rpsSpread.median).toFixed(2)}x` : 'n/a';
