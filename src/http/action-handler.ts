@@ -1,8 +1,8 @@
 import type { EngineAction, EngineContext } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
-import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
-import { ACTION_HEADERS, failClosed, problemReply } from './problem.ts';
+import { PREFLIGHT_HEADERS } from './headers.ts';
+import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
 import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody, unreadableEncoding } from './request-body.ts';
 import { webAdapter } from './web-adapter.ts';
 
@@ -29,7 +29,6 @@ const PREFLIGHT_REPLY: CoreReply = {
   headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: ACTION_ALLOW }),
   body: null,
 };
-const JSON_HEADERS = Object.freeze({ ...ACTION_HEADERS, 'Content-Type': JSON_TYPE });
 
 export function actionCore(options: ActionHandlerOptions): CoreHandler {
   const { site, action } = options;

@@ -3,7 +3,7 @@ import type { ErrorCodeId } from '../standard/codes.ts';
 import { problemBody } from '../service/problem.ts';
 import type { Site } from '../standard/site.ts';
 import type { CoreHandler, CoreReply } from './core.ts';
-import { CORS_HEADERS, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';
+import { CORS_HEADERS, JSON_TYPE, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';
 import { toWebResponse } from './web-adapter.ts';
 
 /** RFC 9457 problem responses (CONTRACT section 8), with the headers of every function response. */
@@ -17,6 +17,12 @@ export const ACTION_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...SECURITY_HEADERS,
   ...CORS_HEADERS,
   'Cache-Control': NO_STORE,
+});
+
+/** Headers of a function's JSON answer. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...ACTION_HEADERS,
+  'Content-Type': JSON_TYPE,
 });
 
 const PROBLEM_HEADERS: Readonly<Record<string, string>> = Object.freeze({

@@ -10,8 +10,8 @@
 import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
-import { JSON_TYPE, PREFLIGHT_HEADERS } from './headers.ts';
-import { ACTION_HEADERS, failClosed, problemReply } from './problem.ts';
+import { PREFLIGHT_HEADERS } from './headers.ts';
+import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
 import { isJsonMediaType, readJsonBody } from './request-body.ts';
 import { webAdapter } from './web-adapter.ts';
 
@@ -23,7 +23,6 @@ export interface ReferenceServerOptions {
   readonly now?: () => Date;
 }
 
-const JSON_HEADERS = Object.freeze({ ...ACTION_HEADERS, 'Content-Type': JSON_TYPE });
 const PREFLIGHT_REPLY: CoreReply = {
   status: 204,
   headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: 'GET, HEAD, POST, OPTIONS' }),

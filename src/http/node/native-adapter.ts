@@ -59,12 +59,26 @@ export function fromNodeRequest(req: IncomingMessage, path: string): CoreRequest
 
 const byName = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean): Promise<void> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.headers)
+function wireOrder(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)
     .map(([n, v]): [string, string] => [n.toLowerCase(), v])
     .sort(byName))
-    headers[name] = value;
+    out[name] = value;
+  return out;
+}
+
+// The cores answer most requests with a few frozen header sets: each is put in wire order once.
+const inWireOrder = new WeakMap<object, Record<string, string>>();
+
+export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean): Promise<void> {
+  let ordered = Object.isFrozen(reply.headers) ? inWireOrder.get(reply.headers) : undefined;
+  if (!ordered) {
+    ordered = wireOrder(reply.headers);
+    if (Object.isFrozen(reply.headers)) inWireOrder.set(reply.headers, ordered);
+  }
+  // A copy: writeOut adds Content-Length and, for a 413, Connection.
+  const headers = { ...ordered };
   const body = head || reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
   return writeOut(res, reply.status, headers, body);
 }
