@@ -103,7 +103,7 @@ export {
   sha256Hex,
   withoutIntegrity,
 } from './canonical.ts';
-export { jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
+export { constantForm, jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
 export {
   messageFromKeyless,
   messageToKeyless,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jcs, jcsForms, jcsWithout } from '../../src/engine/index.ts';
+import { constantForm, jcs, jcsForms, jcsWithout } from '../../src/engine/index.ts';
 
 /**
  * The engine's RFC 8785 serializer (src/engine/jcs.ts) against the reference, the `canonicalize`
@@ -179,5 +179,37 @@ describe('generated values', () => {
       .array(fc.tuple(key, fc.oneof(text, numbers, fc.constant(null))), { minLength: 10, maxLength: 40 })
       .map(object);
     fc.assert(fc.property(wide, parity), { numRuns: 5_000 });
+  });
+});
+
+describe('remembered forms of constant values (constantForm)', () => {
+  it('a value embedding constant blocks serializes as the reference does', () => {
+    const artifacts = constantForm({ schema_url: 'https://x.test/s', z: [1, 'é', { b: 2, a: 1 }] });
+    const extensions = constantForm([{ purpose: 'p', namespace: 'urn:x', critical: false }]);
+    const record = { integrity: { checksum: '' }, body: { artifacts, n: -0 }, extensions, a: artifacts };
+    expectParity(record);
+  });
+
+  it('freezes the objects of the value (not its arrays, for JSON.stringify), so members cannot change', () => {
+    const value = constantForm({ outer: { inner: [{ leaf: 1 }] } });
+    expect(Object.isFrozen(value.outer.inner[0])).toBe(true);
+    expect(Object.isFrozen(value.outer.inner)).toBe(false);
+    expect(() => {
+      (value.outer.inner[0] as { leaf: number }).leaf = 2;
+    }).toThrow(TypeError);
+    expect(jcs({ v: value })).toBe('{"v":{"outer":{"inner":[{"leaf":1}]}}}');
+  });
+
+  it('generated constant values give the same bytes inside any value', () => {
+    fc.assert(
+      fc.property(value, value, (constant, around) => {
+        if (typeof constant !== 'object' || constant === null || 'error' in answer(() => canonicalize(constant)))
+          return true;
+        const kept = constantForm(structuredClone(constant) as object);
+        const wrapped = { around: around ?? null, kept, list: [kept] };
+        return parity(wrapped);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -5,6 +5,7 @@
  * /v1/field-registry. Building them validates an example, so they are built once per origin.
  */
 import { publishedExamples } from '../artifacts/examples.ts';
+import { constantForm } from '../jcs.ts';
 import { compactFieldOrderMaps } from '../artifacts/order-maps.ts';
 import { isProfileId, PROFILE_IDS } from '../../standard/profiles.ts';
 import { profileSchema, type JsonSchema } from '../../standard/schemas.ts';
@@ -26,10 +27,12 @@ function build(site: Site): ReadonlyMap<string, ProfileArtifacts> {
     const example = examples.find((e) => e.profile === id);
     const map = maps.find((m) => 'profile_identifier' in m && m.profile_identifier === id);
     if (!example || !map) continue;
+    // Frozen copies with remembered canonical forms: sealing and checking a completed response
+    // then looks these up instead of serializing them again on every call.
     out.set(id, {
-      schema: profileSchema(site, id),
-      example: example.message,
-      fieldOrderMap: map as Record<string, unknown>,
+      schema: constantForm(structuredClone(profileSchema(site, id))),
+      example: constantForm(structuredClone(example.message)),
+      fieldOrderMap: constantForm(structuredClone(map as Record<string, unknown>)),
     });
   }
   return out;

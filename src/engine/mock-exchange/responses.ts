@@ -1,4 +1,5 @@
 import { sealBuilt } from '../canonical.ts';
+import { constantForm } from '../jcs.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
@@ -10,11 +11,9 @@ import type { ExchangeIds } from './ids.ts';
 import type { Linkage } from './linkage.ts';
 
 /** The three response messages of the reference server (spec 4.2, CONTRACT section 6), sealed. */
-const MOCK_EXTENSION = {
-  namespace: 'urn:uai:ext:mock-exchange',
-  purpose: 'Produced by the reference mock exchange.',
-  critical: false,
-};
+const MOCK_EXTENSIONS = constantForm([
+  { namespace: 'urn:uai:ext:mock-exchange', purpose: 'Produced by the reference mock exchange.', critical: false },
+]);
 const PLACEHOLDER_INTEGRITY = integrityBlock('');
 
 function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): JsonObject {
@@ -30,7 +29,7 @@ function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObj
     body,
     provenance: link.provenance,
     integrity: PLACEHOLDER_INTEGRITY,
-    extensions: [MOCK_EXTENSION],
+    extensions: MOCK_EXTENSIONS,
   });
 }
 

@@ -14,14 +14,26 @@ import { echo, isRecord, wellFormed } from '../json.ts';
  */
 export function memberIssues(message: Record<string, unknown>): IssueDraft[] {
   const out: IssueDraft[] = [];
-  walkObject(message, ENVELOPE, '', message.profile, out);
+  walkObject(message, ENVELOPE, [], message.profile, out);
   return out;
 }
+
+/**
+ * The walk keeps the keys leading to the current value and writes a pointer only for a finding:
+ * a clean message (the common case) builds no path strings at all.
+ */
+type Trail = (string | number)[];
+
+const pointer = (trail: Trail, last?: string): string => {
+  let out = '';
+  for (const segment of trail) out = childPath(out, segment);
+  return last === undefined ? out : childPath(out, last);
+};
 
 function walkObject(
   value: Record<string, unknown>,
   def: ObjectDef,
-  path: string,
+  trail: Trail,
   profile: unknown,
   out: IssueDraft[],
 ): void {
@@ -29,7 +41,7 @@ function walkObject(
   for (const key of Object.keys(value)) {
     const field = fields.get(key);
     if (!field) {
-      const keyPath = childPath(path, key);
+      const keyPath = pointer(trail, key);
       const right = aliasOf(def, key);
       const shown = JSON.stringify(echo(key));
       if (right !== undefined) {
@@ -52,32 +64,37 @@ function walkObject(
     }
     const child = value[key];
     const kind = field.type.kind;
-    // Only objects, arrays and open-set strings can hold findings; skip building paths for the rest (hot path).
+    // Only objects, arrays and open-set strings can hold findings.
     if (typeof child !== 'object' && !(kind === 'string' && field.type.open)) continue;
-    const keyPath = childPath(path, key);
+    trail.push(key);
     if (def === ENVELOPE && key === 'body') {
       const body = bodyDefFor(profile);
-      if (body && isRecord(child)) walkObject(child, body, keyPath, profile, out);
-      continue;
+      if (body && isRecord(child)) walkObject(child, body, trail, profile, out);
+    } else {
+      walkValue(child, field.type, trail, profile, out);
     }
-    walkValue(child, field.type, keyPath, profile, out);
+    trail.pop();
   }
 }
 
-function walkValue(value: unknown, type: FieldType, path: string, profile: unknown, out: IssueDraft[]): void {
+function walkValue(value: unknown, type: FieldType, trail: Trail, profile: unknown, out: IssueDraft[]): void {
   switch (type.kind) {
     case 'object':
-      if (isRecord(value)) walkObject(value, objectDef(type.ref), path, profile, out);
+      if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);
       return;
     case 'array':
       if (Array.isArray(value))
-        value.forEach((item, i) => walkValue(item, type.items, childPath(path, i), profile, out));
+        for (let i = 0; i < value.length; i += 1) {
+          trail.push(i);
+          walkValue(value[i], type.items, trail, profile, out);
+          trail.pop();
+        }
       return;
     case 'string':
       if (type.open && typeof value === 'string' && !type.open.includes(value)) {
         out.push({
           code: 'field.unregistered_value',
-          path,
+          path: pointer(trail),
           message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
           expected: [...type.open],
           actual: echo(value),

@@ -5,6 +5,7 @@
  * replaced by a safe fallback when it would not fit.
  */
 import { sealBuilt } from '../canonical.ts';
+import { constantForm } from '../jcs.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { Issue } from '../issues.ts';
 import type { ConformanceLevelId } from '../../standard/levels.ts';
@@ -63,10 +64,56 @@ export function resultArtifacts(l: Links, profile: ProfileId | undefined) {
   };
 }
 
+/** The blocks of a record that depend only on the site (and the checked profile): built and canonicalized once. */
+interface ConstantBlocks {
+  readonly source: JsonObject;
+  readonly extensions: readonly JsonObject[];
+  readonly artifacts: Map<ProfileId | undefined, JsonObject>;
+}
+
+const constantBlocks = new WeakMap<Links, ConstantBlocks>();
+
+function blocksFor(site: Site, l: Links): ConstantBlocks {
+  let blocks = constantBlocks.get(l);
+  if (!blocks) {
+    blocks = {
+      source: constantForm({
+        type: 'service',
+        id: 'uai-validator',
+        label: `${RELEASE} validator`,
+        uri: l.validate,
+        did: serviceDid(site, 'validator'),
+        role: 'conformance-checker',
+        implementation: `uai-validator/${UAI_VERSION}`,
+      }),
+      extensions: constantForm([
+        {
+          namespace: 'urn:uai:ext:evidence',
+          purpose: 'Validator evidence about one checked message.',
+          critical: false,
+        },
+      ]),
+      artifacts: new Map(),
+    };
+    constantBlocks.set(l, blocks);
+  }
+  return blocks;
+}
+
+function artifactsBlock(blocks: ConstantBlocks, l: Links, profile: ProfileId | undefined): JsonObject {
+  let block = blocks.artifacts.get(profile);
+  if (!block) {
+    block = constantForm(resultArtifacts(l, profile));
+    blocks.artifacts.set(profile, block);
+  }
+  return block;
+}
+
 /** The sealed uai.conformance.result.v1 record of one check; validates back with 0 errors and 0 warnings. */
 export function conformanceRecord(input: RecordInput): JsonObject {
   const { site, checkedAt, digest } = input;
   const l = links(site);
+  const blocks = blocksFor(site, l);
   const checked: JsonObject = isRecord(input.checked) ? input.checked : {};
   const profile = own(checked, 'profile');
   const known = isProfileId(profile);
@@ -90,7 +137,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     checked_profile: checkedProfile,
     issues: input.issues,
     summary: { error_count: input.errorCount, warning_count: input.warningCount, checked_at: checkedAt },
-    artifacts: resultArtifacts(l, known ? profile : undefined),
+    artifacts: artifactsBlock(blocks, l, known ? profile : undefined),
     target_message_ref: checkedId,
   };
   if (input.level !== null) body.conformance_level = input.level;
@@ -104,15 +151,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     uai_version: UAI_VERSION,
     profile: 'uai.conformance.result.v1',
     message_id: messageId,
-    source: {
-      type: 'service',
-      id: 'uai-validator',
-      label: `${RELEASE} validator`,
-      uri: l.validate,
-      did: serviceDid(site, 'validator'),
-      role: 'conformance-checker',
-      implementation: `uai-validator/${UAI_VERSION}`,
-    },
+    source: blocks.source,
     target: { type: 'message', id: checkedId, role: 'checked-record', implementation: checkedProfile },
     conversation: conversationPart,
     delivery: { mode: 'sync', priority: 'routine', expires_at: expiresAt, reply_requested: false, ack_required: false },
@@ -125,8 +164,6 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     body,
     provenance,
     integrity: integrityBlock(''),
-    extensions: [
-      { namespace: 'urn:uai:ext:evidence', purpose: 'Validator evidence about one checked message.', critical: false },
-    ],
+    extensions: blocks.extensions,
   });
 }
