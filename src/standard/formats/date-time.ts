@@ -51,14 +51,12 @@ export function isFullDate(value: string): boolean {
 export function parseDateTime(value: string): DateTimeParts | undefined {
   const m = DATE_TIME.exec(value);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = Number(m[6]);
   if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return undefined;
   let offsetMinutes = 0;
   if (m[8] !== undefined) {
