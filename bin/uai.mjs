@@ -5,14 +5,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// The schema validators are generated code (src/engine/generated/, not committed). Right after
-// `npm install` they do not exist yet: generate them once, as `npm run generate` would.
-const generated = new URL('../src/engine/generated/schema-validators.js', import.meta.url);
-if (!existsSync(generated)) {
+// The schema validators and the engine's field model are generated code (src/engine/generated/,
+// not committed). Right after `npm install` they do not exist yet: generate them once, as
+// `npm run generate` would.
+const modules = ['schema-validators.js', 'field-model.js'].map(
+  (f) => new URL(`../src/engine/generated/${f}`, import.meta.url),
+);
+const generated = () => modules.every((m) => existsSync(m));
+if (!generated()) {
   process.stderr.write('uai: first run: generating the precompiled schema validators (npm run generate)\n');
   const script = fileURLToPath(new URL('../scripts/generate-validators.ts', import.meta.url));
   const run = spawnSync(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (run.status !== 0 || !existsSync(generated)) {
+  if (run.status !== 0 || !generated()) {
     process.stderr.write(
       'uai: could not generate the schema validators; run "npm run generate" in the project and retry.\n',
     );

@@ -53,3 +53,24 @@ export function formatsUsed(schemas: readonly Schema[]): string[] {
   for (const schema of schemas) walk(schema, (s) => (typeof s.format === 'string' ? names.add(s.format) : undefined));
   return [...names].sort();
 }
+
+/** One error push of ajv's generated code: `const errN = {...};` then the null-or-push of errN. */
+const ERROR_PUSH =
+  /const (err\d+) = (\{[^\n]*\});\n\s*if \(vErrors === null\) \{\n\s*vErrors = \[\1\];\n\s*\} else \{\n\s*vErrors\.push\(\1\);\n\s*\}/g;
+/** The schemaPath member of an error object (a JSON string literal). */
+const SCHEMA_PATH = /schemaPath: "(?:[^"\\]|\\.)*", /g;
+
+/**
+ * Shrinks ajv's output without changing what it reports to the engine: drops `schemaPath` (the
+ * engine reads keyword, params and instancePath only) and writes each of the
+ * error pushes as one expression. Fails when ajv's output no longer has the expected shape, so
+ * an ajv update cannot leave the code half rewritten.
+ */
+export function compact(code: string): string {
+  const declared = code.match(/const err\d+ = /g)?.length ?? 0;
+  const pushes = code.match(ERROR_PUSH)?.length ?? 0;
+  const paths = code.match(SCHEMA_PATH)?.length ?? 0;
+  if (declared === 0 || pushes !== declared || paths !== declared)
+    throw new Error(`ajv output changed shape: ${declared} errors, ${pushes} pushes, ${paths} schema paths`);
+  return code.replace(SCHEMA_PATH, '').replace(ERROR_PUSH, '(vErrors ??= []).push($2);');
+}

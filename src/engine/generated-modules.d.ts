@@ -5,3 +5,7 @@
 declare module '*/generated/schema-validators.js' {
   export const validators: import('./schema-validator-types.ts').SchemaValidatorMap;
 }
+
+declare module '*/generated/field-model.js' {
+  export const OBJECTS: readonly import('../standard/model.ts').ObjectShape[];
+}

@@ -1,6 +1,5 @@
-import type { FieldType, ObjectDef } from '../standard/model.ts';
-import { bodyDef, objectDef } from '../standard/objects/index.ts';
-import { ENVELOPE } from '../standard/objects/envelope.ts';
+import type { FieldType, ObjectShape } from '../standard/model.ts';
+import { bodyDef, ENVELOPE, objectDef } from './field-model.ts';
 import { isProfileId } from '../standard/profiles.ts';
 import { pointerSegment, pointerSegments } from './pointer.ts';
 
@@ -11,7 +10,7 @@ import { pointerSegment, pointerSegments } from './pointer.ts';
  * index; free-form values (json-object, any) stay keyed, so their segments pass through.
  * The envelope's body follows the map of the profile found in the keyless message itself.
  */
-type Place = { readonly def: ObjectDef } | { readonly items: FieldType } | { readonly free: true };
+type Place = { readonly def: ObjectShape } | { readonly items: FieldType } | { readonly free: true };
 
 export interface MappedPointer {
   readonly pointer: string;
@@ -24,7 +23,7 @@ const profileOf = (keyless: unknown): unknown => {
   return Array.isArray(keyless) ? keyless[at] : undefined;
 };
 
-function placeOf(owner: ObjectDef, key: string, type: FieldType, profile: unknown): Place {
+function placeOf(owner: ObjectShape, key: string, type: FieldType, profile: unknown): Place {
   if (owner === ENVELOPE && key === 'body') return isProfileId(profile) ? { def: bodyDef(profile) } : { free: true };
   if (type.kind === 'object') return { def: objectDef(type.ref) };
   if (type.kind === 'array') return { items: type.items };

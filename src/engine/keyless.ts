@@ -3,17 +3,15 @@
  * of ordered_fields[i]; nested objects are arrays by their own map; null or a missing trailing
  * position means absent. The envelope's body follows the map of the message's profile.
  */
-import type { FieldType, ObjectDef } from '../standard/model.ts';
-import { objectDef } from '../standard/objects/index.ts';
-import { ENVELOPE } from '../standard/objects/envelope.ts';
-import { nestedDef } from './field-model.ts';
+import type { FieldType, ObjectShape } from '../standard/model.ts';
+import { ENVELOPE, nestedDef, objectDef } from './field-model.ts';
 import type { IssueDraft } from './issues.ts';
 import { isRecord, jsonType } from './json.ts';
 import { childPath } from './pointer.ts';
 
 type Json = unknown;
 
-function valueToKeyless(value: Json, type: FieldType, def: ObjectDef | undefined): Json {
+function valueToKeyless(value: Json, type: FieldType, def: ObjectShape | undefined): Json {
   if (def && isRecord(value)) return objectToKeyless(value, def);
   if (type.kind === 'array' && Array.isArray(value)) {
     const items = type.items;
@@ -24,7 +22,7 @@ function valueToKeyless(value: Json, type: FieldType, def: ObjectDef | undefined
 }
 
 /** Keyed object -> keyless array. Unregistered members have no position and are dropped. */
-export function objectToKeyless(keyed: Record<string, unknown>, def: ObjectDef): Json[] {
+export function objectToKeyless(keyed: Record<string, unknown>, def: ObjectShape): Json[] {
   const out: Json[] = def.fields.map((field) => {
     if (!Object.hasOwn(keyed, field.key) || keyed[field.key] === undefined) return null;
     return valueToKeyless(keyed[field.key], field.type, nestedDef(def, field, field.type, keyed.profile));
@@ -43,7 +41,7 @@ export interface KeylessResult {
 function valueFromKeyless(
   value: Json,
   type: FieldType,
-  def: ObjectDef | undefined,
+  def: ObjectShape | undefined,
   path: string,
   issues: IssueDraft[],
 ): Json {
@@ -56,7 +54,7 @@ function valueFromKeyless(
   return value;
 }
 
-function objectFromKeyless(input: Json, def: ObjectDef, path: string, issues: IssueDraft[]): Json {
+function objectFromKeyless(input: Json, def: ObjectShape, path: string, issues: IssueDraft[]): Json {
   if (!Array.isArray(input)) {
     issues.push({
       code: 'keyless.shape_mismatch',
@@ -108,7 +106,7 @@ export function messageFromKeyless(input: Json): KeylessResult {
   return { value, issues };
 }
 
-export function objectFromKeylessByMap(input: Json, def: ObjectDef): KeylessResult {
+export function objectFromKeylessByMap(input: Json, def: ObjectShape): KeylessResult {
   const issues: IssueDraft[] = [];
   const value = objectFromKeyless(input, def, '', issues);
   return { value, issues };

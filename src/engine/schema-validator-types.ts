@@ -3,7 +3,6 @@
 /** The subset of an ajv ErrorObject the engine reads. */
 export interface SchemaError {
   readonly instancePath: string;
-  readonly schemaPath: string;
   readonly keyword: string;
   readonly params: Record<string, unknown>;
   readonly message?: string;

@@ -58,5 +58,28 @@ export interface ObjectDef {
   readonly fields: readonly FieldDef[];
 }
 
+/**
+ * A field and an object without their prose: all the engine reads. The functions carry only these
+ * (src/engine/generated/field-model.js, written from OBJECTS by scripts/generate-validators.ts), so
+ * the descriptions the pages and schemas publish stay out of every function bundle.
+ */
+export type FieldShape = Omit<FieldDef, 'description'>;
+
+export interface ObjectShape {
+  readonly name: ObjectName;
+  readonly title: string;
+  readonly fields: readonly FieldShape[];
+}
+
+/** Looks objects up by name (the standard's objects, or the engine's copy without prose). */
+export function objectsByName<T extends { readonly name: ObjectName }>(objects: readonly T[]): (name: string) => T {
+  const byName = new Map(objects.map((o) => [o.name, o]));
+  return (name) => {
+    const def = byName.get(name);
+    if (!def) throw new Error(`No object named ${name}`);
+    return def;
+  };
+}
+
 /** Names of the shared envelope parts and nested body objects. Body maps use profile ids. */
 export type ObjectName = string;

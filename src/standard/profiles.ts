@@ -10,6 +10,12 @@ export const PROFILE_IDS = [
 
 export type ProfileId = (typeof PROFILE_IDS)[number];
 
+/**
+ * Id of the shared envelope schema, the one published schema that is not a profile's (schemas.ts).
+ * Here rather than in schemas.ts so that the engine can name it without the schema builders.
+ */
+export const ENVELOPE_SCHEMA_ID = 'uai.envelope.v1';
+
 export interface Profile {
   readonly id: ProfileId;
   readonly title: string;

@@ -2,7 +2,7 @@ import type { FieldDef, FieldType, ObjectDef } from './model.ts';
 import { ENVELOPE, ENVELOPE_PARTS } from './objects/envelope.ts';
 import { ISSUE_ITEM } from './objects/issue-item.ts';
 import { bodyDef, nestedObjectsOf } from './objects/index.ts';
-import { PROFILES, profileById, type ProfileId } from './profiles.ts';
+import { ENVELOPE_SCHEMA_ID, PROFILES, profileById, type ProfileId } from './profiles.ts';
 import { RELEASE, SCHEMA_DIALECT } from './release.ts';
 import { links, type Site } from './site.ts';
 
@@ -11,7 +11,7 @@ import { links, type Site } from './site.ts';
  * defined once, in `uai.envelope.v1`; profile schemas reference them by relative URL, so the
  * documents resolve both by URL and when preloaded into a validator (CONTRACT section 1).
  */
-export const ENVELOPE_SCHEMA_ID = 'uai.envelope.v1';
+export { ENVELOPE_SCHEMA_ID };
 /** Ids of the published schema documents: the shared envelope and the profiles. */
 export type SchemaId = typeof ENVELOPE_SCHEMA_ID | ProfileId;
 

@@ -5,16 +5,15 @@
  */
 import { messageToKeyless, objectToKeyless } from '../keyless.ts';
 import { isRecord, type JsonObject } from '../json.ts';
-import type { FieldType, ObjectDef } from '../../standard/model.ts';
-import { ENVELOPE } from '../../standard/objects/envelope.ts';
-import { OBJECTS, objectDef } from '../../standard/objects/index.ts';
+import type { FieldType, ObjectShape } from '../../standard/model.ts';
+import { ENVELOPE, OBJECTS, objectDef } from '../field-model.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import type { PublishedExample } from './examples.ts';
 
 /** First keyed instance of every object in the published examples, keyed by map name. */
 function instancesIn(examples: readonly PublishedExample[]): Map<string, JsonObject> {
   const found = new Map<string, JsonObject>();
-  const visit = (value: unknown, def: ObjectDef) => {
+  const visit = (value: unknown, def: ObjectShape) => {
     if (!isRecord(value)) return;
     if (!found.has(def.name)) found.set(def.name, value);
     for (const field of def.fields) {
@@ -35,7 +34,7 @@ function instancesIn(examples: readonly PublishedExample[]): Map<string, JsonObj
 }
 
 /** One compact field order map. */
-function orderMap(def: ObjectDef, example: JsonObject | undefined) {
+function orderMap(def: ObjectShape, example: JsonObject | undefined) {
   const isBody = isProfileId(def.name);
   const keyed = example ?? {};
   return {

@@ -1,9 +1,7 @@
-import type { FieldType, ObjectDef } from '../../standard/model.ts';
-import { ENVELOPE } from '../../standard/objects/envelope.ts';
-import { objectDef } from '../../standard/objects/index.ts';
+import type { FieldType, ObjectShape } from '../../standard/model.ts';
 import type { IssueDraft } from '../issues.ts';
 import { childPath } from '../pointer.ts';
-import { aliasOf, bodyDefFor, defIndex } from '../field-model.ts';
+import { aliasOf, bodyDefFor, defIndex, ENVELOPE, objectDef } from '../field-model.ts';
 import { echo, isRecord, wellFormed } from '../json.ts';
 
 /**
@@ -32,7 +30,7 @@ const pointer = (trail: Trail, last?: string): string => {
 
 function walkObject(
   value: Record<string, unknown>,
-  def: ObjectDef,
+  def: ObjectShape,
   trail: Trail,
   profile: unknown,
   out: IssueDraft[],

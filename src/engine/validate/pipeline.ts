@@ -7,9 +7,8 @@
 import { canonicalJson, sha256Hex } from '../canonical.ts';
 import { sortIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
 import { messageFromKeyless } from '../keyless.ts';
-import { isProfileId } from '../../standard/profiles.ts';
+import { ENVELOPE_SCHEMA_ID, isProfileId } from '../../standard/profiles.ts';
 import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
 import { links } from '../../standard/site.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';

@@ -9,8 +9,7 @@ import type { SchemaError } from '../schema-validator-types.ts';
 import type { IssueDraft } from '../issues.ts';
 import { childPath, pointerSegments } from '../pointer.ts';
 import { issueCode, type IssueCodeId } from '../../standard/codes.ts';
-import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
-import { isProfileId } from '../../standard/profiles.ts';
+import { ENVELOPE_SCHEMA_ID, isProfileId } from '../../standard/profiles.ts';
 import { fieldAtPointer } from '../field-model.ts';
 import { echo, isRecord, jsonType, own } from '../json.ts';
 

@@ -1,4 +1,4 @@
-import type { ObjectDef } from '../model.ts';
+import { objectsByName, type ObjectDef } from '../model.ts';
 import type { ProfileId } from '../profiles.ts';
 import { BODY_OBJECTS } from './bodies.ts';
 import { ENVELOPE_PARTS } from './envelope.ts';
@@ -7,13 +7,7 @@ import { ISSUE_ITEM } from './issue-item.ts';
 /** Every object of the standard, envelope parts first; the body of profile P is named P. */
 export const OBJECTS: readonly ObjectDef[] = [...ENVELOPE_PARTS, ISSUE_ITEM, ...BODY_OBJECTS];
 
-const byName = new Map(OBJECTS.map((o) => [o.name, o]));
-
-export function objectDef(name: string): ObjectDef {
-  const def = byName.get(name);
-  if (!def) throw new Error(`No object named ${name}`);
-  return def;
-}
+export const objectDef: (name: string) => ObjectDef = objectsByName(OBJECTS);
 
 export const bodyDef = (profile: ProfileId): ObjectDef => objectDef(profile);
 
