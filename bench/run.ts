@@ -1,9 +1,9 @@
 /**
  * `npm run bench [-- --smoke] [-- --out FILE]`: the whole benchmark of issue 7 in one bounded run
- * on loopback (under 5 minutes on 2 cores in full mode, a few seconds of load in smoke mode):
+ * on loopback (about 5 minutes on 2 cores in full mode, stopped at 9, a few seconds of load in smoke mode):
  *   0. build (full mode only): `npm run build` wall time and dist/ size
- *   1. engine: validate vs the floor, keyless overhead, where a check's time goes (stages),
- *      mock exchange per call, validator import
+ *   1. engine: validate vs the floor, keyless overhead, where a check's time goes (stages), the
+ *      same stages on the engine of issue 15's filing (full mode), mock exchange per call, validator import
  *   2. HTTP on the local server: POST /v1/validate, POST /v1/mock-exchange, a static record
  *   3. peer: Stoplight Prism mocking our openapi.json, same load and body
  *   4. cold start: function bundles' size and import time over bare Node
@@ -27,10 +27,10 @@ const started = Date.now();
 
 const watchdog = setTimeout(
   () => {
-    console.error(`bench: over its ${smoke ? 120 : 360} s bound, stopping`);
+    console.error(`bench: over its ${smoke ? 120 : 540} s bound, stopping`);
     process.exit(2);
   },
-  (smoke ? 120 : 360) * 1000,
+  (smoke ? 120 : 540) * 1000,
 );
 watchdog.unref();
 
@@ -49,8 +49,12 @@ const { benchEngine } = await import('./engine.ts');
 const { benchMockEngine } = await import('./mock-engine.ts');
 const { benchStages } = await import('./stages.ts');
 const { measureNetlifyZips } = await import('./netlify-zips.ts');
+const { baselineStages } = await import('./baseline.ts');
 const engine = await step('engine', () => benchEngine({ smoke }));
 const stages = await step('engine stages', () => (smoke ? benchStages(20, 3) : benchStages()));
+const baseline = smoke
+  ? { skipped: 'smoke mode' }
+  : await step('engine stages before/after (baseline worktree)', () => baselineStages(3));
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
 const seconds = smoke ? 2 : 10;
 const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
@@ -76,6 +80,7 @@ const result: BenchResult = {
   },
   engine,
   stages,
+  baseline,
   mock,
   load,
   adapters,
