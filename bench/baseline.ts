@@ -45,7 +45,7 @@ function medians(runs: readonly StageFigures[]): Medians {
 }
 
 /** Runs the stages of the baseline and of this checkout `rounds` times each, alternating. */
-export function baselineStages(rounds = 3): BaselineFigures {
+export function baselineStages(rounds = 5): BaselineFigures {
   const root = resolve('.');
   try {
     git(['cat-file', '-e', `${BASELINE_COMMIT}^{commit}`], root);
