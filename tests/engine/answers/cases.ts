@@ -19,6 +19,13 @@ import { MOCK_SCENARIOS, VALIDATE_FORMATS } from '../../../src/standard/value-se
 export interface AnswerCase {
   readonly id: string;
   readonly answer: () => Outcome;
+  /** The same request as an HTTP client sends it: route, origin, clock and the body's JSON text. */
+  readonly request: {
+    readonly route: 'validate' | 'mock-exchange';
+    readonly origin: string;
+    readonly clock: string;
+    readonly text: () => string;
+  };
 }
 
 const ORIGINS = ['http://localhost:4321', 'https://uai.example.org'];
@@ -105,22 +112,41 @@ export function answerCases(): Record<string, AnswerCase[]> {
       const context = { site, now: () => new Date(clock) };
       const tag = `${host}@${clock.slice(0, 4)}`;
       const group = (cases[tag] = []) as AnswerCase[];
-      const validate = (id: string, body: () => unknown) =>
-        group.push({ id: `validate/${id}`, answer: () => validateAction(body(), context) });
-      const mock = (id: string, body: () => unknown) =>
-        group.push({ id: `mock/${id}`, answer: () => mockExchangeAction(body(), context) });
+      // `text` gives the body as sent; by default the body value as JSON (fixtures given as text embed it).
+      const validate = (id: string, body: () => unknown, text = () => JSON.stringify(body())) =>
+        group.push({
+          id: `validate/${id}`,
+          answer: () => validateAction(body(), context),
+          request: { route: 'validate', origin, clock, text },
+        });
+      const mock = (id: string, body: () => unknown, text = () => JSON.stringify(body())) =>
+        group.push({
+          id: `mock/${id}`,
+          answer: () => mockExchangeAction(body(), context),
+          request: { route: 'mock-exchange', origin, clock, text },
+        });
       // Minified fixtures parse to the keyed ones; `record` and `summary` are parts of `result`, so
       // invalid fixtures take result and sarif, and one scenario each (their refusal is the same).
       const fixtures = [...valid.filter((f) => f.form !== 'minified'), ...invalid];
       fixtures.forEach((f, i) => {
         const message = () => (f.text !== undefined ? JSON.parse(f.text) : structuredClone(f.message));
+        /** The request as sent: the fixture's own text as the message when it has one (1e400 does not survive a round trip). */
+        const sent = (members: Record<string, unknown>) => () =>
+          f.text === undefined
+            ? JSON.stringify({ message: f.message, ...members })
+            : `{"message":${f.text},${JSON.stringify(members).slice(1)}`;
         const isValid = i < fixtures.length - invalid.length;
         const formats = isValid ? VALIDATE_FORMATS : (['result', 'sarif'] as const);
         for (const format of formats)
-          validate(`${f.id}/${format}`, () => ({ message: message(), normalization_mode: f.mode, format }));
+          validate(
+            `${f.id}/${format}`,
+            () => ({ message: message(), normalization_mode: f.mode, format }),
+            sent({ normalization_mode: f.mode, format }),
+          );
         if (f.mode !== 'keyed-json') return;
         const scenarios = isValid ? MOCK_SCENARIOS : [MOCK_SCENARIOS[i % MOCK_SCENARIOS.length]!];
-        for (const scenario of scenarios) mock(`${f.id}/${scenario}`, () => ({ message: message(), scenario }));
+        for (const scenario of scenarios)
+          mock(`${f.id}/${scenario}`, () => ({ message: message(), scenario }), sent({ scenario }));
       });
       for (const [id, message] of requestVariants(request)) {
         for (const scenario of MOCK_SCENARIOS) {
