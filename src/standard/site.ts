@@ -25,6 +25,7 @@ export const pageUrl = (site: Site, path: string): string => `${site.origin}${pa
 /** Memos of what is constant per site; a site comes from the one configured origin, the bound only guards against a caller making many. */
 const MEMO_LIMIT = 16;
 const linksBySite = new Map<string, Links>();
+const linksOfSite = new WeakMap<Site, Links>();
 const didBySite = new Map<string, string>();
 
 /**
@@ -32,6 +33,9 @@ const didBySite = new Map<string, string>();
  * validator and the mock exchange read them on every call.
  */
 export function links(site: Site): Links {
+  // A shell passes the same Site object on every call: look it up by identity before building a key.
+  const known = linksOfSite.get(site);
+  if (known) return known;
   const key = `${site.origin} ${site.base}`;
   let built = linksBySite.get(key);
   if (!built) {
@@ -39,6 +43,7 @@ export function links(site: Site): Links {
     built = Object.freeze(buildLinks(site));
     linksBySite.set(key, built);
   }
+  linksOfSite.set(site, built);
   return built;
 }
 
