@@ -69,7 +69,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+export async function startServer(port: number): Promise<ChildProcess> {
   const child = track(
     spawn(NODE, ['scripts/start.ts', '--no-build'], {
       env: { ...process.env, PORT: String(port), UAI_RATE_LIMIT: '0' },
@@ -92,7 +92,7 @@ async function startServer(port: number): Promise<ChildProcess> {
   return child;
 }
 
-function cannon(opts: Record<string, unknown>): Promise<any> {
+export function cannon(opts: Record<string, unknown>): Promise<any> {
   return new Promise((res, rej) =>
     autocannon(opts, (err: Error | null, result: unknown) => (err ? rej(err) : res(result))),
   );

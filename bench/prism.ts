@@ -7,7 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, NODE, runLoad, track, type LoadFigures } from './http.ts';
+import { median } from './stats.ts';
+import { cannon, CONNECTIONS, freePort, NODE, runLoad, startServer, track, type LoadFigures } from './http.ts';
 
 export const PRISM_VERSION = '5.16.0';
 const PREFIX = join(tmpdir(), 'uai-bench-prism');
@@ -30,6 +31,19 @@ export interface PrismFigures {
   readonly invalidProbe?: PrismProbe;
   readonly mode: string;
   readonly load: Omit<LoadFigures, 'ratioToStatic'>[];
+  /** Ours and Prism up together, short bursts alternating (full mode): the ratios the goals use. */
+  readonly interleaved?: readonly InterleavedRatio[];
+}
+
+export interface InterleavedRatio {
+  /** The route under /v1, e.g. /validate. */
+  readonly route: string;
+  /** Medians over the bursts of the mean req/s of each burst. */
+  readonly oursRps: number;
+  readonly prismRps: number;
+  readonly ratio: number;
+  readonly bursts: number;
+  readonly burstSeconds: number;
 }
 
 /** Installs Prism into the cache folder unless it is there (or `install` is false). */
@@ -105,7 +119,7 @@ async function probe(base: string, route: string, body: string): Promise<PrismPr
 export async function prismBench(
   body: string,
   seconds: number,
-  options: { install: boolean; warmup: boolean },
+  options: { install: boolean; warmup: boolean; interleave?: boolean },
 ): Promise<PrismFigures> {
   const ensured = ensurePrism(options.install);
   if (!ensured.ok)
@@ -133,8 +147,54 @@ export async function prismBench(
     const mode = strictOk
       ? 'prism mock --errors -v silent (request validation on)'
       : 'prism mock -v silent (request validation on; without --errors, see the strict probe)';
-    return { installed: true, note: ensured.note, version: PRISM_VERSION, strictProbe, invalidProbe, mode, load };
+    const interleaved = options.interleave ? await interleave(base, routes, post) : undefined;
+    return {
+      installed: true,
+      note: ensured.note,
+      version: PRISM_VERSION,
+      strictProbe,
+      invalidProbe,
+      mode,
+      load,
+      ...(interleaved ? { interleaved } : {}),
+    };
   } finally {
     prism.kill('SIGTERM');
+  }
+}
+
+const BURSTS = 4;
+const BURST_SECONDS = 3;
+
+/**
+ * Our local server and Prism, both up, each route loaded in short bursts that alternate between
+ * the two (ours, Prism, ours, Prism, ...), so that a change of the machine's load from one minute
+ * to the next hits both alike; the sequential runs above can be minutes apart.
+ */
+async function interleave(
+  prismBase: string,
+  routes: readonly string[],
+  post: { method: string; headers: Record<string, string>; body: string },
+): Promise<InterleavedRatio[]> {
+  const port = await freePort();
+  const ours = await startServer(port);
+  try {
+    const out: InterleavedRatio[] = [];
+    for (const route of routes) {
+      const targets = { ours: `http://127.0.0.1:${port}/v1${route}`, prism: `${prismBase}${route}` };
+      for (const url of Object.values(targets)) await cannon({ url, ...post, connections: CONNECTIONS, duration: 1 });
+      const rps: Record<keyof typeof targets, number[]> = { ours: [], prism: [] };
+      for (let i = 0; i < BURSTS; i++)
+        for (const who of ['ours', 'prism'] as const) {
+          const r = await cannon({ url: targets[who], ...post, connections: CONNECTIONS, duration: BURST_SECONDS });
+          rps[who].push(r.requests.average as number);
+        }
+      const oursRps = Math.round(median(rps.ours));
+      const prismRps = Math.round(median(rps.prism));
+      out.push({ route, oursRps, prismRps, ratio: oursRps / prismRps, bursts: BURSTS, burstSeconds: BURST_SECONDS });
+    }
+    return out;
+  } finally {
+    ours.kill('SIGTERM');
   }
 }

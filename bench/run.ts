@@ -59,7 +59,9 @@ const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke 
 const seconds = smoke ? 2 : 10;
 const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
 const adapters = await step('HTTP adapters (A/B)', () => adapterBench(body, seconds, !smoke));
-const prism = await step('HTTP load (Prism)', () => prismBench(body, seconds, { install: !smoke, warmup: !smoke }));
+const prism = await step('HTTP load (Prism)', () =>
+  prismBench(body, seconds, { install: !smoke, warmup: !smoke, interleave: !smoke }),
+);
 const bundles = await step('cold start', () => bundleFigures(smoke ? 5 : 15));
 // The archives Netlify uploads (zip-it-and-ship-it over the built functions); the full run only, after its build.
 const zips = smoke ? [] : await step('netlify function archives', () => measureNetlifyZips());
