@@ -54,7 +54,7 @@ const engine = await step('engine', () => benchEngine({ smoke }));
 const stages = await step('engine stages', () => (smoke ? benchStages(20, 3) : benchStages()));
 const baseline = smoke
   ? { skipped: 'smoke mode' }
-  : await step('engine stages before/after (baseline worktree)', () => baselineStages(5));
+  : await step('engine stages before/after (baseline worktree)', () => baselineStages(4));
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
 const seconds = smoke ? 2 : 10;
 const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));

@@ -51,3 +51,34 @@ export function cpuMicrosPerCall(fn: () => void, n: number, batches: number): nu
   }
   return per;
 }
+
+/**
+ * Two functions timed in alternating batches (a, b, a, b, ...) on the CPU clock, with the ratio
+ * b / a of each pair of neighbouring batches: a change of the machine's load during the run hits
+ * both sides of a pair alike, so the median of the pair ratios is steadier than the ratio of two
+ * medians measured one after the other.
+ */
+export function pairedMicros(
+  a: () => void,
+  b: () => void,
+  n: number,
+  batches: number,
+): { a: number[]; b: number[]; ratios: number[] } {
+  const cpu = (fn: () => void) => {
+    const t = process.cpuUsage();
+    for (let i = 0; i < n; i += 1) fn();
+    const d = process.cpuUsage(t);
+    return (d.user + d.system) / n;
+  };
+  cpu(a);
+  cpu(b);
+  const out = { a: [] as number[], b: [] as number[], ratios: [] as number[] };
+  for (let i = 0; i < batches; i += 1) {
+    const ta = cpu(a);
+    const tb = cpu(b);
+    out.a.push(ta);
+    out.b.push(tb);
+    out.ratios.push(tb / ta);
+  }
+  return out;
+}
