@@ -54,6 +54,16 @@ export function baselineStages(rounds = 4): BaselineFigures {
     return { skipped: `this checkout has no commit ${BASELINE_COMMIT.slice(0, 7)} (no or shallow git history)` };
   }
   const dir = mkdtempSync(join(tmpdir(), 'uai-baseline-'));
+  // Also on the bench's watchdog exit (process.exit runs 'exit' listeners, not finally blocks).
+  const cleanup = () => {
+    try {
+      git(['worktree', 'remove', '--force', dir], root);
+    } catch {
+      // Not a worktree yet (the add failed): the directory alone is removed below.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', cleanup);
   try {
     git(['worktree', 'add', '--detach', dir, BASELINE_COMMIT], root);
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
@@ -77,11 +87,7 @@ export function baselineStages(rounds = 4): BaselineFigures {
     }
     return { commit: BASELINE_COMMIT, rounds, before: medians(before), after: medians(after) };
   } finally {
-    try {
-      git(['worktree', 'remove', '--force', dir], root);
-    } catch {
-      // Not a worktree yet (the add failed): the directory alone is removed below.
-    }
-    rmSync(dir, { recursive: true, force: true });
+    process.removeListener('exit', cleanup);
+    cleanup();
   }
 }
