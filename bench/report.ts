@@ -54,6 +54,19 @@ const loadHeader = (last: string) => [
   row(['route', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests', 'response bytes', last]),
   row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
 ];
+/** One row of a load table: the figures of a run, then the table's own last column. */
+const loadRow = (l: Omit<LoadFigures, 'ratioToStatic'>, last: string) =>
+  row([
+    l.name,
+    `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`,
+    l.p50Ms,
+    l.p99Ms,
+    l.errors,
+    l.non2xx,
+    l.total,
+    l.responseBytes,
+    last,
+  ]);
 const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(d));
 
 export function goals(r: BenchResult): Goal[] {
@@ -224,20 +237,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
     '',
   );
   lines.push(...loadHeader('vs static'));
-  for (const l of r.load)
-    lines.push(
-      row([
-        l.name,
-        `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`,
-        l.p50Ms,
-        l.p99Ms,
-        l.errors,
-        l.non2xx,
-        l.total,
-        l.responseBytes,
-        `${(l.ratioToStatic * 100).toFixed(1)}%`,
-      ]),
-    );
+  for (const l of r.load) lines.push(loadRow(l, `${(l.ratioToStatic * 100).toFixed(1)}%`));
   lines.push('');
   const a = r.adapters;
   lines.push(
@@ -287,19 +287,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
     for (const l of p.load) {
       const ours = r.load.find((o) => `Prism ${o.name}` === l.name);
       const ratio = ours && l.rpsSpread.median ? `${(ours.rpsSpread.median / l.rpsSpread.median).toFixed(2)}x` : 'n/a';
-      lines.push(
-        row([
-          l.name,
-          `${l.rpsSpread.median} (${l.rpsSpread.min}-${l.rpsSpread.max})`,
-          l.p50Ms,
-          l.p99Ms,
-          l.errors,
-          l.non2xx,
-          l.total,
-          l.responseBytes,
-          ratio,
-        ]),
-      );
+      lines.push(loadRow(l, ratio));
     }
     lines.push('');
     if (p.interleaved?.length) {

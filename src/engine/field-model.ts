@@ -5,8 +5,7 @@
  * (src/engine/generated/field-model.js), so no function bundle carries the descriptions.
  */
 import { objectsByName, type FieldShape, type FieldType, type ObjectShape } from '../standard/model.ts';
-import type { ProfileId } from '../standard/profiles.ts';
-import { isProfileId } from '../standard/profiles.ts';
+import { isProfileId, type ProfileId } from '../standard/profiles.ts';
 import { OBJECTS } from './generated/field-model.js';
 import { pointerSegments } from './pointer.ts';
 
