@@ -1,8 +1,8 @@
 /**
  * `uai test <endpoint-url>`: the implementation test kit on the command line. A shell like the
  * others: it reads the baseline file and the clock, runs the kit, prints the report and decides
- * the exit status (0 no regression, 1 regressions or stale baseline entries, 2 usage or an
- * endpoint that cannot be reached).
+ * the exit status (0 no regression, 1 regressions, stale baseline entries or a run that stopped
+ * early, 2 usage or an endpoint that cannot be reached before anything was read).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -29,8 +29,14 @@ Options:
   --max-time <ms>        for the whole run (default ${DEFAULT_LIMITS.totalMs})
   --max-requests <n>     request budget (default ${DEFAULT_LIMITS.maxRequests})
 
-Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
-baseline entry), 2 usage error or the endpoint could not be reached.
+A check is skipped only when your capability statement's declarations make it not apply; a
+check that applies but could not be exercised (the run stopped early, an answer of the wrong
+kind, no task to poll) is reported as not exercised and fails the run like a failed must-check.
+
+Exit status: 0 no regression, 1 a check failed or was not exercised that the baseline does not
+list (or a stale baseline entry), or the run stopped early (timeout, time cap, request budget, a
+connection refused after the statement was read), 2 usage error or the endpoint could not be
+reached at all.
 `;
 
 export interface KitIo {
@@ -123,7 +129,9 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     io.stdout(formatKitReport(report, format));
     return report.exit_code;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    // parseArgs throws TypeErrors with a string code; any other value of `code` is no usage error.
+    const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+    if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
       io.stderr(`uai test: ${(error as Error).message}\nRun "uai test --help" for usage.\n`);
       return 2;
     }

@@ -1,10 +1,20 @@
 /**
- * The kit's one way to the network: bounded. Requests go one at a time, each with a timeout,
- * within a total time cap and a request budget, and only to the origin of the endpoint under test
- * (or of a capability URL given explicitly). Nothing else is ever contacted.
+ * The kit's one way to the network: bounded. Requests go one at a time, each within a per-request
+ * timeout that covers the headers and the whole body, within a total time cap and a request budget,
+ * and only to the origin of the endpoint under test (or of a capability URL given explicitly).
+ * Nothing else is ever contacted.
+ *
+ * node:http rather than fetch: the body is read chunk by chunk and the socket destroyed the moment
+ * an answer passes the cap (fetch's arrayBuffer() holds the whole body first), interim 1xx
+ * responses and upgrades are seen as events (fetch hides them), a body shorter than its
+ * Content-Length is told apart from a complete one, and a redirect is never followed.
  */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { TRANSPORT_CHECKS } from '../standard/kit-checks.ts';
+
 export interface Limits {
-  /** Per request, milliseconds. */
+  /** Per request, milliseconds: from sending until the last byte of the answer. */
   readonly timeoutMs: number;
   /** For the whole run, milliseconds. */
   readonly totalMs: number;
@@ -13,15 +23,42 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = { timeoutMs: 10_000, totalMs: 60_000, maxRequests: 50 };
 
-export interface Answer {
-  readonly status: number;
-  readonly mediaType: string;
-  readonly text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON. */
-  readonly json: unknown;
+/** The most the kit reads of one answer; the connection is dropped past it. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+export type TransportCheckId = (typeof TRANSPORT_CHECKS)[number]['id'];
+
+/** Something the server did on the wire that breaks a transport check, with what was seen. */
+export interface TransportFault {
+  readonly check: TransportCheckId;
+  readonly detail: string;
 }
 
-export class KitHttpError extends Error {}
+export interface Answer {
+  readonly status: number;
+  /** The media type's essence, lower case ('' when none was sent). */
+  readonly mediaType: string;
+  /** The Content-Type header as sent (its parameters: charset). */
+  readonly contentType: string;
+  /** The body as received, at most MAX_ANSWER_BYTES. */
+  readonly bytes: Uint8Array;
+  readonly text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON (or was cut short). */
+  readonly json: unknown;
+  /** false when the body was not read in full (over the cap, reset, short of its Content-Length, a redirect). */
+  readonly complete: boolean;
+  readonly faults: readonly TransportFault[];
+}
+
+/** A request that got no answer: the run cannot go on (timeouts, refused connections, the kit's own limits). */
+export class KitHttpError extends Error {
+  /** The transport check the server broke, when the server (not the kit's budget) is the cause. */
+  readonly fault?: TransportFault;
+  constructor(message: string, fault?: TransportFault) {
+    super(message);
+    if (fault) this.fault = fault;
+  }
+}
 
 export interface KitHttp {
   send(method: 'GET' | 'POST', url: string, body?: { text: string; mediaType: string }): Promise<Answer>;
@@ -29,7 +66,170 @@ export interface KitHttp {
   allows(url: string): boolean;
 }
 
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+const DECODER = new TextDecoder('utf-8');
+
+/** An answer from what came over the wire; the text is read leniently, message.encoding judges the bytes. */
+export function answerOf(
+  status: number,
+  contentType: string,
+  bytes: Uint8Array,
+  complete = true,
+  faults: readonly TransportFault[] = [],
+): Answer {
+  const text = DECODER.decode(bytes);
+  let json: unknown;
+  if (complete) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return {
+    status,
+    mediaType: contentType.split(';')[0]!.trim().toLowerCase(),
+    contentType,
+    bytes,
+    text,
+    json,
+    complete,
+    faults,
+  };
+}
+
+const header = (res: IncomingMessage, name: string): string => {
+  const v = res.headers[name];
+  return Array.isArray(v) ? v.join(', ') : (v ?? '');
+};
+
+/** One request under a deadline; resolves with what came back or rejects with a KitHttpError. */
+function exchange(
+  method: 'GET' | 'POST',
+  target: URL,
+  body: { text: string; mediaType: string } | undefined,
+  budgetMs: number,
+  capped: boolean,
+): Promise<Answer> {
+  const what = `${method} ${target.href}`;
+  return new Promise((resolve, reject) => {
+    const faults: TransportFault[] = [];
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let response: IncomingMessage | undefined;
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      // Drop the connection: nothing more of this answer is read, whatever the server still sends.
+      request.destroy();
+      response?.destroy();
+    };
+    const answer = (complete: boolean) =>
+      settle(() =>
+        resolve(
+          answerOf(
+            response!.statusCode ?? 0,
+            header(response!, 'content-type'),
+            Buffer.concat(chunks),
+            complete,
+            faults,
+          ),
+        ),
+      );
+    const timer = setTimeout(() => {
+      const detail = response
+        ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)`
+        : `${what}: no answer within ${budgetMs} ms`;
+      const why = capped ? `${detail}; the run's total time cap was reached` : detail;
+      settle(() => reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why })));
+    }, budgetMs);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(target, {
+      method,
+      agent: false,
+      headers: {
+        accept: 'application/json',
+        ...(body ? { 'content-type': body.mediaType, 'content-length': String(Buffer.byteLength(body.text)) } : {}),
+      },
+    });
+    request.on('information', (info) => {
+      faults.push({
+        check: 'transport.no_interim',
+        detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ''} before the answer`.trimEnd(),
+      });
+    });
+    request.on('upgrade', (res: IncomingMessage, socket) => {
+      socket.destroy();
+      response = res;
+      faults.push({
+        check: 'transport.no_interim',
+        detail: `${what}: HTTP 101 switching to ${header(res, 'upgrade') || 'another protocol'} instead of an answer`,
+      });
+      answer(false);
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (response) return; // a failure after the headers is the response's, handled below
+      const detail = `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail })));
+    });
+    request.on('response', (res) => {
+      response = res;
+      const status = res.statusCode ?? 0;
+      res.on('error', () => undefined); // 'close' below tells a cut body apart
+      if (status >= 300 && status < 400) {
+        faults.push({
+          check: 'transport.no_redirect',
+          detail: `${what}: HTTP ${status} to ${header(res, 'location') || '(no Location)'}; the kit follows no redirect`,
+        });
+        answer(false);
+        return;
+      }
+      const length = header(res, 'content-length');
+      const declared = /^\d+$/.test(length) ? Number(length) : undefined;
+      if (declared !== undefined && declared > MAX_ANSWER_BYTES) {
+        faults.push({
+          check: 'transport.size_limit',
+          detail: `${what}: Content-Length ${declared} is over the ${MAX_ANSWER_BYTES} bytes the kit reads; not read`,
+        });
+        answer(false);
+        return;
+      }
+      res.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        received += chunk.length;
+        if (received > MAX_ANSWER_BYTES) {
+          faults.push({
+            check: 'transport.size_limit',
+            detail: `${what}: the answer passed ${MAX_ANSWER_BYTES} bytes; the kit stopped reading at ${received}`,
+          });
+          answer(false);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () => {
+        if (declared !== undefined && declared !== received) {
+          faults.push({
+            check: 'transport.answered',
+            detail: `${what}: Content-Length ${declared} but ${received} bytes came`,
+          });
+          answer(false);
+        } else answer(true);
+      });
+      res.on('close', () => {
+        if (settled) return;
+        faults.push({
+          check: 'transport.answered',
+          detail: `${what}: the connection closed after ${received} bytes of the body${declared !== undefined ? ` (Content-Length ${declared})` : ''}`,
+        });
+        answer(false);
+      });
+    });
+    request.end(body?.text);
+  });
+}
 
 export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFAULT_LIMITS): KitHttp {
   const deadline = Date.now() + limits.totalMs;
@@ -42,42 +242,11 @@ export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFA
         throw new KitHttpError(
           `refused to contact ${target.origin}: the kit only sends to ${allowedOrigins.join(', ')}`,
         );
-      if (sent >= limits.maxRequests) throw new KitHttpError(`request budget of ${limits.maxRequests} used up`);
+      if (sent >= limits.maxRequests) throw new KitHttpError(`the request budget of ${limits.maxRequests} was used up`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new KitHttpError(`total time cap of ${limits.totalMs} ms reached`);
+      if (left <= 0) throw new KitHttpError(`the run's total time cap of ${limits.totalMs} ms was reached`);
       sent += 1;
-      let response: Response;
-      try {
-        response = await fetch(target, {
-          method,
-          redirect: 'manual',
-          headers: body
-            ? { 'content-type': body.mediaType, accept: 'application/json' }
-            : { accept: 'application/json' },
-          ...(body ? { body: body.text } : {}),
-          signal: AbortSignal.timeout(Math.min(limits.timeoutMs, left)),
-        });
-      } catch (error) {
-        const reason =
-          error instanceof Error && error.name === 'TimeoutError'
-            ? `no answer within ${Math.min(limits.timeoutMs, left)} ms`
-            : `cannot reach ${target.origin} (${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message})`;
-        throw new KitHttpError(`${method} ${url}: ${reason}`);
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      const text = new TextDecoder().decode(bytes.subarray(0, MAX_ANSWER_BYTES));
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return {
-        status: response.status,
-        mediaType: (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
-        text,
-        json,
-      };
+      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs);
     },
   };
 }

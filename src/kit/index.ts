@@ -11,9 +11,27 @@ import { resultMessage } from './result-message.ts';
 import { runKit, type RunOptions } from './run.ts';
 import { judge, type KitVerdict } from './verdicts.ts';
 
-export { DEFAULT_LIMITS, kitHttp, KitHttpError, type Limits } from './http.ts';
+export { DEFAULT_LIMITS, kitHttp, KitHttpError, MAX_ANSWER_BYTES, type Limits } from './http.ts';
 export { parseBaseline, type Baseline } from './baseline.ts';
-export { type KitVerdict } from './verdicts.ts';
+export { failsRun, judge, VERDICT_STATUSES, type KitVerdict, type VerdictStatus } from './verdicts.ts';
+
+/** The exchange rules' counts, and the checks that apply but were not exercised (each fails the run). */
+export interface KitCounts extends VerdictCounts {
+  readonly not_exercised: number;
+}
+
+/** How many verdicts have each status; failures split by severity. */
+export function countVerdicts(checks: readonly KitVerdict[]): KitCounts {
+  const failed = checks.filter((v) => v.status === 'fail');
+  return {
+    pass: checks.filter((v) => v.status === 'pass').length,
+    fail: failed.length,
+    not_exercised: checks.filter((v) => v.status === 'not_exercised').length,
+    skip: checks.filter((v) => v.status === 'skip').length,
+    must_fail: failed.filter((v) => v.severity === 'must').length,
+    should_fail: failed.filter((v) => v.severity === 'should').length,
+  };
+}
 
 export const KIT_REPORT_KIND = 'uai.kit.report.v1';
 
@@ -23,11 +41,14 @@ export interface KitReport {
   readonly checked_at: string;
   readonly requests_sent: number;
   readonly declared_bindings: readonly string[];
-  /** Why the run stopped early, when it did. */
+  /** Why the run stopped early, when it did: the run fails. */
   readonly aborted?: string;
-  readonly counts: VerdictCounts;
+  readonly counts: KitCounts;
   readonly baseline: BaselineOutcome;
-  /** 0 no regression and no stale baseline entry, 1 otherwise, 2 the endpoint could not be reached. */
+  /**
+   * 0 no regression and no stale baseline entry, 1 otherwise or a run that stopped early, 2 the
+   * endpoint could not be reached (nothing was read).
+   */
   readonly exit_code: 0 | 1 | 2;
   readonly checks: readonly KitVerdict[];
   readonly result_message: Record<string, unknown>;
@@ -46,8 +67,9 @@ export async function testImplementation(options: KitOptions, http?: KitHttp): P
   const all = judge(observations, options.site, options.now);
   const checks = options.only ? all.filter((v) => options.only!.has(v.id)) : all;
   const baseline = compareBaseline(checks, options.baseline);
-  const failed = checks.filter((v) => v.status === 'fail');
-  const unreachable = observations.capability.error !== undefined && observations.exchanges.length === 0;
+  // Nothing was read: the statement's GET got no answer at all (refused, reset, silent).
+  const unreachable = observations.capability.answer === undefined;
+  const exit = unreachable ? 2 : observations.aborted || baseline.regressions.length || baseline.stale.length ? 1 : 0;
   return {
     kind: KIT_REPORT_KIND,
     endpoint: options.endpoint,
@@ -56,15 +78,9 @@ export async function testImplementation(options: KitOptions, http?: KitHttp): P
     requests_sent: 1 + observations.exchanges.length,
     declared_bindings: observations.declaredBindings,
     ...(observations.aborted ? { aborted: observations.aborted } : {}),
-    counts: {
-      pass: checks.filter((v) => v.status === 'pass').length,
-      fail: failed.length,
-      skip: checks.filter((v) => v.status === 'skip').length,
-      must_fail: failed.filter((v) => v.severity === 'must').length,
-      should_fail: failed.filter((v) => v.severity === 'should').length,
-    },
+    counts: countVerdicts(checks),
     baseline,
-    exit_code: unreachable ? 2 : baseline.regressions.length || baseline.stale.length ? 1 : 0,
+    exit_code: exit,
     checks,
     result_message: resultMessage(checks, observations, options.site, options.runId, options.now),
   };

@@ -2,7 +2,7 @@
  * What the kit saw: every exchange it made, in order. The verdicts (verdicts.ts) are computed
  * from these observations alone, so a report can always show its evidence.
  */
-import type { Answer } from './http.ts';
+import type { Answer, TransportFault } from './http.ts';
 
 export type Scenario = 'sync' | 'async' | 'keyless' | 'poll' | 'poll-again' | 'unknown-subject' | `hostile.${string}`;
 
@@ -26,13 +26,22 @@ export interface CapabilityObservation {
   readonly error?: string;
 }
 
+/** A transport fault with the request it happened on. */
+export interface SeenFault extends TransportFault {
+  readonly scenario: Scenario | 'capability';
+}
+
 export interface Observations {
   readonly endpoint: string;
   readonly capability: CapabilityObservation;
   readonly declaredBindings: readonly string[];
   readonly exchanges: readonly Observation[];
-  /** What the kit chose not to do, and why (for skipped checks). */
+  /** What the kit could not do, and why (for checks not exercised). */
   readonly notes: readonly string[];
+  /** Every transport fault of the run, the one that stopped it included. */
+  readonly faults: readonly SeenFault[];
   /** Why the run stopped early (budget, time cap, an endpoint that stopped answering). */
   readonly aborted?: string;
+  /** The request the run stopped at, when it stopped early. */
+  readonly stoppedAt?: Scenario | 'capability';
 }

@@ -1,21 +1,35 @@
-/** The kit's report in the formats people and CI read: a text table, JSON, JUnit XML, standalone HTML. */
-import type { KitReport } from './index.ts';
+/**
+ * The kit's report in the formats people and CI read: a text table, JSON, JUnit XML, standalone
+ * HTML. A check that applies but was not exercised has its own mark everywhere and counts as a
+ * failure everywhere (JUnit has no such status: a <failure> of type not_exercised).
+ */
+import type { KitCounts, KitReport } from './index.ts';
+import type { VerdictStatus } from './verdicts.ts';
 
 export const KIT_FORMATS = ['text', 'json', 'junit', 'html'] as const;
 export type KitFormat = (typeof KIT_FORMATS)[number];
 
-const mark = { pass: 'PASS', fail: 'FAIL', skip: 'skip' } as const;
+const mark: Readonly<Record<VerdictStatus, string>> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  skip: 'skip',
+  not_exercised: 'NOEX',
+};
+
+/** Shows evidence: a failure's and a not-exercised check's (a skip names its declaration only in json/html). */
+const explained = (status: VerdictStatus) => status === 'fail' || status === 'not_exercised';
+
+export const countsLine = (c: KitCounts): string =>
+  `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
 
 export function textReport(r: KitReport): string {
   const width = Math.max(...r.checks.map((c) => c.id.length));
-  const lines = [
-    `uai test ${r.endpoint}: ${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests`,
-  ];
-  if (r.aborted) lines.push(`stopped early: ${r.aborted}`);
+  const lines = [`uai test ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
+  if (r.aborted) lines.push(`stopped early (the run fails): ${r.aborted}`);
   for (const c of r.checks) {
-    const expected = c.status === 'fail' && r.baseline.expected.includes(c.id) ? ' (expected, baseline)' : '';
+    const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? ' (expected, baseline)' : '';
     lines.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (c.status === 'fail') for (const e of c.evidence.slice(0, 3)) lines.push(`        ${e}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines.push(`        ${e}`);
   }
   if (r.baseline.regressions.length)
     lines.push(`regressions (not in the baseline): ${r.baseline.regressions.join(', ')}`);
@@ -39,14 +53,16 @@ const xml = (s: string): string =>
 export function junitReport(r: KitReport): string {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml(c.category)}" name="${xml(c.id)}" time="0">`;
-    if (c.status === 'fail' && r.baseline.expected.includes(c.id))
+    if (explained(c.status) && r.baseline.expected.includes(c.id))
       return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
     if (c.status === 'fail')
       return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${xml(c.evidence.join('\n'))}</failure></testcase>`;
+    if (c.status === 'not_exercised')
+      return `${open}<failure message="${xml(`not exercised: ${c.title}`)}" type="not_exercised">${xml(c.evidence.join('\n'))}</failure></testcase>`;
     if (c.status === 'skip') return `${open}<skipped message="${xml(c.evidence[0] ?? 'not applicable')}"/></testcase>`;
     return `${open}</testcase>`;
   });
-  const failures = r.checks.filter((c) => c.status === 'fail' && !r.baseline.expected.includes(c.id)).length;
+  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
   const skipped = r.checks.length - r.counts.pass - failures;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -66,7 +82,7 @@ const html = (s: string): string =>
 export function htmlReport(r: KitReport): string {
   const rows = r.checks.map(
     (c) =>
-      `<tr class="${c.status}"><td>${mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${
+      `<tr class="${c.status}"><td>${c.status === 'not_exercised' ? 'NOT EXERCISED' : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${
         c.evidence.length && c.status !== 'pass'
           ? `<ul>${c.evidence
               .slice(0, 5)
@@ -78,10 +94,10 @@ export function htmlReport(r: KitReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>uai test: ${html(r.endpoint)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
 </head><body>
 <h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
-<p>${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` Stopped early: ${html(r.aborted)}.` : ''}</p>
+<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ''}</p>
 <table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
 <tbody>
 ${rows.join('\n')}

@@ -2,7 +2,9 @@
  * The kit's verdict as a message: a sealed uai.conformance.result.v1 about the implementation
  * (target type service), whose checksum anyone can verify with `uai validate`. Each failing check
  * is an issue whose code is the check id (published in the error registry's test_checks) and whose
- * severity follows the check: must -> error, should -> warning.
+ * severity follows the check: must -> error, should -> warning. A check that applies but was not
+ * exercised is an error whatever its level (nothing was seen, so nothing passed), and a run that
+ * stopped early says so in its issues: such a result is never a pass.
  */
 import { resultArtifacts, seal, valueAt } from '../engine/index.ts';
 import { integrityBlock } from '../standard/integrity.ts';
@@ -10,7 +12,7 @@ import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, type Site } from '../standard/site.ts';
 import type { Observations } from './observe.ts';
 import { KIT_PARTY } from './requests.ts';
-import type { KitVerdict } from './verdicts.ts';
+import { failsRun, type KitVerdict } from './verdicts.ts';
 
 const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -31,13 +33,17 @@ export function resultMessage(
   now: Date,
 ): Record<string, unknown> {
   const l = links(site);
-  const failed = verdicts.filter((v) => v.status === 'fail');
+  const failed = verdicts.filter((v) => v.status === 'fail' || v.status === 'not_exercised');
+  const stopped = obs.aborted ? ` The run stopped early: ${obs.aborted.slice(0, 200)}.` : '';
   const issues = failed
     .map((v) => ({
       code: v.id,
-      severity: v.severity === 'must' ? 'error' : 'warning',
+      severity: failsRun(v) ? 'error' : 'warning',
       path: '',
-      message: `${v.title}: not met.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ''}`.toWellFormed(),
+      message: (v.status === 'not_exercised'
+        ? `${v.title}: not exercised.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ''}${stopped}`
+        : `${v.title}: not met.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ''}`
+      ).toWellFormed(),
       help_url: l.codeHelp(v.id),
     }))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
@@ -71,7 +77,7 @@ export function resultMessage(
     },
     trust: { channel: 'public', auth_scheme: 'none' },
     body: {
-      status: errors > 0 ? 'fail' : 'pass',
+      status: errors > 0 || obs.aborted ? 'fail' : 'pass',
       checked_profile: 'uai.capability.statement.v1',
       issues,
       summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso(now) },

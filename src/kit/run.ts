@@ -7,7 +7,7 @@
 import { messageFromKeyless, messageToKeyless } from '../engine/index.ts';
 import { isProfileId } from '../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
-import type { CapabilityObservation, Observation, Observations } from './observe.ts';
+import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
 import { hostileBodies, intentRequest, UNREGISTERED_SUBJECT, type Json, type RequestPlan } from './requests.ts';
 
 export interface RunOptions {
@@ -73,18 +73,37 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
   };
   let declaredBindings: string[] = [];
   const notes: string[] = [];
+  const faults: SeenFault[] = [];
+  let current: Scenario | 'capability' = 'capability';
+  /** Every request goes through here, so each transport fault is kept with the request it happened on. */
+  const send = async (
+    scenario: Scenario | 'capability',
+    method: 'GET' | 'POST',
+    url: string,
+    body?: { text: string; mediaType: string },
+  ): Promise<Answer> => {
+    current = scenario;
+    try {
+      const answer = await http.send(method, url, body);
+      faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
+      return answer;
+    } catch (error) {
+      if (error instanceof KitHttpError && error.fault) faults.push({ scenario, ...error.fault });
+      throw error;
+    }
+  };
   const post = async (
     scenario: Observation['scenario'],
     request: Json | undefined,
     text: string,
     mediaType = 'application/json',
   ): Promise<Answer> => {
-    const answer = await http.send('POST', endpoint, { text, mediaType });
+    const answer = await send(scenario, 'POST', endpoint, { text, mediaType });
     exchanges.push({ scenario, method: 'POST', url: endpoint, ...(request ? { request } : {}), answer });
     return answer;
   };
   try {
-    capability.answer = await http.send('GET', capability.url);
+    capability.answer = await send('capability', 'GET', capability.url);
     const statement = capability.answer.status === 200 ? capability.answer.json : undefined;
     const { bindings, pollBase } = bindingsOf(statement, endpoint);
     declaredBindings = bindings;
@@ -100,7 +119,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     await post('unknown-subject', unknownRequest, JSON.stringify(unknownRequest));
     if (bindings.includes('https-json-keyless')) {
       const keylessRequest = intentRequest(plan, ++n, 'async');
-      const answer = await http.send('POST', endpoint, {
+      const answer = await send('keyless', 'POST', endpoint, {
         text: JSON.stringify(messageToKeyless(keylessRequest)),
         mediaType: 'application/json',
       });
@@ -117,13 +136,15 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     const taskRef = at(accepted.json, 'delivery', 'task_ref');
     const pollUrl =
       pollBase !== undefined && typeof taskRef === 'string' ? `${pollBase}${encodeURIComponent(taskRef)}` : undefined;
+    if (pollBase !== undefined && typeof taskRef !== 'string')
+      notes.push('the answer to the async request carried no usable delivery.task_ref, so no task could be polled');
     if (pollUrl !== undefined && !http.allows(pollUrl))
       notes.push(
         `tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`,
       );
     else if (pollUrl !== undefined) {
       // Two polls: the first follows the acceptance, the second the first (states may only move forward).
-      const first = await http.send('GET', pollUrl);
+      const first = await send('poll', 'GET', pollUrl);
       exchanges.push({
         scenario: 'poll',
         method: 'GET',
@@ -137,7 +158,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         method: 'GET',
         url: pollUrl,
         request: asyncRequest,
-        answer: await http.send('GET', pollUrl),
+        answer: await send('poll-again', 'GET', pollUrl),
         previous: first.json,
       });
     }
@@ -148,7 +169,16 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;
     if (!capability.answer) capability.error = error.message;
-    return { endpoint, capability, declaredBindings, exchanges, notes, aborted: error.message };
+    return {
+      endpoint,
+      capability,
+      declaredBindings,
+      exchanges,
+      notes,
+      faults,
+      aborted: error.message,
+      stoppedAt: current,
+    };
   }
-  return { endpoint, capability, declaredBindings, exchanges, notes };
+  return { endpoint, capability, declaredBindings, exchanges, notes, faults };
 }

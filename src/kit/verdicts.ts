@@ -1,53 +1,96 @@
 /**
  * Judging what the kit saw (observe.ts): one verdict per published kit check, with the evidence
- * behind a failure. Messages are judged by the same engine as POST /v1/validate, exchanges by the
- * same exchange rules as POST /v1/check-exchange.
+ * behind it. Messages are judged by the same engine as POST /v1/validate (on the answer's text, so
+ * repeated member names are seen), exchanges by the same exchange rules as POST /v1/check-exchange.
+ *
+ * Four statuses, and only one of them is a pass: `skip` means the capability statement's
+ * declarations make the check not apply (the evidence names the declaration); `not_exercised`
+ * means the check applies but nothing it judges was observed (the run stopped early, an answer
+ * had the wrong kind or never came in full), which fails the run like a `fail`.
  */
 import { checkExchange, validateMessage } from '../engine/index.ts';
 import { isPublishedErrorCode } from '../standard/codes.ts';
-import { EXCHANGE_RULES } from '../standard/exchange-rules.ts';
-import { KIT_CHECKS, type KitCheck, type KitCheckId } from '../standard/kit-checks.ts';
+import { EXCHANGE_RULES, type ResponseKind } from '../standard/exchange-rules.ts';
+import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheck, type KitCheckId } from '../standard/kit-checks.ts';
 import type { Site } from '../standard/site.ts';
+import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
 
+export const VERDICT_STATUSES = ['pass', 'fail', 'skip', 'not_exercised'] as const;
+export type VerdictStatus = (typeof VERDICT_STATUSES)[number];
+
 export interface KitVerdict extends KitCheck {
-  readonly status: 'pass' | 'fail' | 'skip';
-  /** What was seen: why it failed, or what it was skipped for. */
+  readonly status: VerdictStatus;
+  /** What was seen: why it failed, why it was not exercised, or which declaration makes it not apply. */
   readonly evidence: readonly string[];
 }
 
-type Outcome = { status: KitVerdict['status']; evidence: string[] };
+/** Whether a verdict fails the run: a failed must-check, or any check that applies but was not exercised. */
+export const failsRun = (v: Pick<KitVerdict, 'status' | 'severity'>): boolean =>
+  v.status === 'not_exercised' || (v.status === 'fail' && v.severity === 'must');
+
+type Outcome = { status: VerdictStatus; evidence: string[] };
 const pass = (): Outcome => ({ status: 'pass', evidence: [] });
-const skip = (why: string): Outcome => ({ status: 'skip', evidence: [why] });
-const failWith = (evidence: string[]): Outcome => (evidence.length ? { status: 'fail', evidence } : pass());
+const skip = (declaration: string): Outcome => ({ status: 'skip', evidence: [declaration] });
+const notExercised = (why: string): Outcome => ({ status: 'not_exercised', evidence: [why] });
+const failWith = (evidence: string[], otherwise: Outcome = pass()): Outcome =>
+  evidence.length ? { status: 'fail', evidence } : otherwise;
 
 const isJsonType = (mediaType: string) =>
   mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isMessage = (answer: Answer) =>
-  isObject(answer.json) && typeof answer.json.profile === 'string' && answer.mediaType !== 'application/problem+json';
+  answer.complete &&
+  isObject(answer.json) &&
+  typeof answer.json.profile === 'string' &&
+  answer.mediaType !== 'application/problem+json';
 const snippet = (answer: Answer) =>
   `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
 const VALID_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
 /** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
 const MESSAGE_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless']);
+/** The kind of answer each request of the run is there to see. */
+const EXPECTED_KIND: Readonly<Record<string, ResponseKind>> = {
+  async: 'accepted',
+  sync: 'completed',
+  'unknown-subject': 'error',
+  poll: 'task-status',
+};
 
-function capabilityVerdicts(
-  obs: Observations,
-  validate: (m: unknown) => ReturnType<typeof validateMessage>,
-): Record<string, Outcome> {
+type Validate = (m: unknown, text?: string) => ReturnType<typeof validateMessage>;
+
+/** Why the run has no statement to read declarations from, when it has none. */
+function noStatement(obs: Observations): string | undefined {
   const { answer, error } = obs.capability;
-  const reachable = answer && answer.status === 200 && isJsonType(answer.mediaType) && answer.json !== undefined;
+  if (!answer) return `no capability statement was read (${error ?? 'no answer'})`;
+  if (answer.status !== 200 || !answer.complete || !isObject(answer.json))
+    return `no capability statement was read (${snippet(answer)})`;
+  return undefined;
+}
+
+/** Why a request of the run has no complete answer to judge: not sent, or cut short. */
+function unanswered(obs: Observations, scenario: string): string {
+  const x = obs.exchanges.find((e) => e.scenario === scenario);
+  if (x && !x.answer.complete)
+    return `${scenario}: no complete answer (${obs.faults.find((f) => f.scenario === scenario)?.detail ?? snippet(x.answer)})`;
+  if (x) return `${scenario}: ${snippet(x.answer)}`;
+  return obs.aborted ? `${scenario}: not sent, the run stopped early (${obs.aborted})` : `${scenario}: not sent`;
+}
+
+function capabilityVerdicts(obs: Observations, validate: Validate): Record<string, Outcome> {
+  const { answer, error } = obs.capability;
+  const reachable =
+    answer && answer.status === 200 && answer.complete && isJsonType(answer.mediaType) && answer.json !== undefined;
   if (!reachable) {
     const why = error ?? (answer ? snippet(answer) : 'no answer');
     return {
       'capability.reachable': failWith([`GET ${obs.capability.url}: ${why}`]),
-      'capability.valid': skip('no statement'),
-      'capability.names_endpoint': skip('no statement'),
+      'capability.valid': notExercised('no capability statement was read'),
+      'capability.names_endpoint': notExercised('no capability statement was read'),
     };
   }
-  const result = validate(answer.json);
+  const result = validate(answer.json, answer.text);
   const isStatement = isObject(answer.json) && answer.json.profile === 'uai.capability.statement.v1';
   const problems = [
     ...(isStatement ? [] : ['the answer is not a uai.capability.statement.v1 message']),
@@ -57,47 +100,114 @@ function capabilityVerdicts(
     'capability.reachable': pass(),
     'capability.valid': failWith(problems),
     'capability.names_endpoint': problems.length
-      ? skip('invalid statement')
+      ? notExercised('the capability statement is not valid, so the endpoints it lists are not read')
       : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]),
   };
 }
 
-function messageVerdicts(
-  obs: Observations,
-  validate: (m: unknown) => ReturnType<typeof validateMessage>,
-): Record<string, Outcome> {
+function transportVerdicts(obs: Observations): Record<string, Outcome> {
+  return Object.fromEntries(
+    TRANSPORT_CHECKS.map((c) => [
+      c.id,
+      failWith(obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`)),
+    ]),
+  );
+}
+
+const sameStatus = (a: unknown, b: unknown): boolean =>
+  isObject(a) &&
+  isObject(b) &&
+  a.profile === 'uai.task.status.v1' &&
+  b.profile === 'uai.task.status.v1' &&
+  isObject(a.body) &&
+  isObject(b.body) &&
+  a.body.task_id === b.body.task_id &&
+  a.body.state === b.body.state;
+
+/** Identifiers of the run's requests, and of the answers seen so far: an answer's message_id must be new. */
+function ownIds(obs: Observations, judged: readonly Observation[]): Outcome {
+  const requestIds = new Map<string, string>();
+  for (const x of obs.exchanges) {
+    const id = x.request?.message_id;
+    if (typeof id === 'string' && !requestIds.has(id)) requestIds.set(id, x.scenario);
+  }
+  const answers = new Map<string, Observation>();
+  const problems: string[] = [];
+  for (const x of judged) {
+    const id = (x.answer.json as Record<string, unknown>).message_id;
+    if (typeof id !== 'string') continue;
+    const request = requestIds.get(id);
+    if (request) problems.push(`${x.scenario}: message_id ${id} is the id of the kit's ${request} request`);
+    const earlier = answers.get(id);
+    // The same message served twice is one message, not a collision; so is a task status read again
+    // in the same state (a GET re-issues the status of that state, issued_at may move on).
+    if (earlier && earlier.answer.text !== x.answer.text && !sameStatus(earlier.answer.json, x.answer.json))
+      problems.push(`${x.scenario}: message_id ${id} is already the id of the ${earlier.scenario} answer`);
+    if (!earlier) answers.set(id, x);
+  }
+  return failWith(problems, judged.length ? pass() : notExercised('no complete message answer was read'));
+}
+
+function messageVerdicts(obs: Observations, validate: Validate): Record<string, Outcome> {
   const invalid: string[] = [];
   const warned: string[] = [];
   const mediaTypes: string[] = [];
+  const encoding: string[] = [];
+  const judged: Observation[] = [];
   for (const x of obs.exchanges) {
+    if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
+    else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
     if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isObject(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
       continue;
     }
-    const result = validate(x.answer.json);
+    judged.push(x);
+    // A keyless answer's text is the keyless array; its keyed form is judged without it.
+    const result = validate(x.answer.json, x.scenario === 'keyless' ? undefined : x.answer.text);
     for (const i of result.errors) invalid.push(`${x.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`);
     for (const i of result.warnings) warned.push(`${x.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`);
   }
+  const complete = obs.exchanges.filter((x) => x.answer.complete);
+  const nothing = notExercised(
+    obs.exchanges.length
+      ? 'no answer was read in full (see the transport checks)'
+      : `no request was answered${obs.aborted ? ` (${obs.aborted})` : ''}`,
+  );
   const keyless = obs.exchanges.find((x) => x.scenario === 'keyless');
+  const statementMissing = noStatement(obs);
   return {
-    'message.valid': failWith(invalid),
-    'message.warning_free': failWith(warned),
-    'message.media_type': failWith(mediaTypes),
-    'message.keyless_shape': !keyless
-      ? skip('keyless binding not declared for this endpoint')
-      : failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]),
+    'message.valid': failWith(invalid, judged.length ? pass() : nothing),
+    'message.warning_free': failWith(warned, judged.length ? pass() : nothing),
+    'message.media_type': failWith(mediaTypes, complete.length ? pass() : nothing),
+    'message.encoding': failWith(encoding, complete.length ? pass() : nothing),
+    'message.own_ids': ownIds(obs, judged),
+    'message.keyless_shape': keyless?.answer.complete
+      ? failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`])
+      : obs.declaredBindings.includes('https-json-keyless')
+        ? notExercised(unanswered(obs, 'keyless'))
+        : statementMissing
+          ? notExercised(statementMissing)
+          : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`),
   };
 }
 
-function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
-  const outcomes: Record<string, Outcome> = Object.fromEntries(
-    EXCHANGE_RULES.map((r) => [r.id, skip('no exchange this rule applies to')]),
+/** The exchanges the rules judge: every complete answer to a valid request (a poll only when it is a message). */
+const judgedExchanges = (obs: Observations) =>
+  obs.exchanges.filter(
+    (x) =>
+      VALID_SCENARIOS.has(x.scenario) &&
+      x.request &&
+      x.answer.complete &&
+      (x.previous === undefined ? isObject(x.answer.json) : isMessage(x.answer)),
   );
-  for (const x of obs.exchanges.filter(
-    (e: Observation) => VALID_SCENARIOS.has(e.scenario) && e.request && isObject(e.answer.json),
-  )) {
+
+function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
+  const outcomes: Record<string, Outcome> = {};
+  const polled = obs.declaredBindings.includes('https-async-callback');
+  const statementMissing = noStatement(obs);
+  for (const x of judgedExchanges(obs)) {
     const check = checkExchange({
       request: x.request,
       response: x.answer.json,
@@ -105,41 +215,71 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
       ...(x.previous !== undefined ? { previous: x.previous } : {}),
     });
     for (const v of check.verdicts) {
-      const o = outcomes[v.id]!;
+      const o = outcomes[v.id];
       if (v.status === 'fail') {
-        if (o.status !== 'fail') outcomes[v.id] = { status: 'fail', evidence: [] };
+        if (o?.status !== 'fail') outcomes[v.id] = { status: 'fail', evidence: [] };
         outcomes[v.id]!.evidence.push(...v.findings.map((f) => `${x.scenario}: ${f.path || '/'}: ${f.message}`));
-      } else if (v.status === 'pass' && o.status === 'skip') outcomes[v.id] = pass();
+      } else if (v.status === 'pass' && !o) outcomes[v.id] = pass();
+    }
+  }
+  for (const rule of EXCHANGE_RULES) {
+    if (outcomes[rule.id]) continue;
+    // No answer of a kind the rule applies to: say which requests were there to bring one, and what came.
+    const kinds = rule.appliesTo as readonly ResponseKind[];
+    const scenarios = Object.entries(EXPECTED_KIND)
+      .filter(([, kind]) => kinds.includes(kind))
+      .map(([scenario]) => scenario);
+    const onlyPolls = scenarios.every((s) => s === 'poll');
+    if (onlyPolls && !polled)
+      outcomes[rule.id] = statementMissing
+        ? notExercised(statementMissing)
+        : skip(
+            `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled`,
+          );
+    else {
+      const seen = scenarios.map((s) =>
+        s === 'poll' && !obs.exchanges.some((x) => x.scenario === 'poll')
+          ? `poll: ${obs.notes.find((n) => /poll/.test(n)) ?? unanswered(obs, 'poll')}`
+          : unanswered(obs, s),
+      );
+      outcomes[rule.id] = notExercised(`no ${kinds.join(', ')} answer was judged; ${seen.join('; ')}`);
     }
   }
   return outcomes;
 }
 
-function taskVerdict(obs: Observations, validate: (m: unknown) => ReturnType<typeof validateMessage>): Outcome {
+function taskVerdict(obs: Observations, validate: Validate): Outcome {
   const polls = obs.exchanges.filter((x) => x.scenario === 'poll' || x.scenario === 'poll-again');
+  if (!obs.declaredBindings.includes('https-async-callback')) {
+    const missing = noStatement(obs);
+    return missing ? notExercised(missing) : skip('the capability statement declares no https-async-callback endpoint');
+  }
   if (!polls.length)
-    return skip(
-      obs.notes.find((n) => n.startsWith('tasks are polled')) ??
-        (obs.declaredBindings.includes('https-async-callback')
-          ? 'no accepted task to poll'
-          : 'https-async-callback not declared'),
+    return notExercised(
+      obs.notes.find((n) => /poll/.test(n)) ??
+        (obs.aborted ? `no task was polled: the run stopped early (${obs.aborted})` : 'no task was polled'),
     );
   const problems: string[] = [];
   for (const poll of polls) {
     const json = poll.answer.json;
+    if (!poll.answer.complete) continue; // transport.* says why
     if (poll.answer.status !== 200 || !isObject(json) || json.profile !== 'uai.task.status.v1')
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
     else
       problems.push(
-        ...validate(json).errors.map((i) => `${poll.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`),
+        ...validate(json, poll.answer.text).errors.map(
+          (i) => `${poll.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`,
+        ),
       );
   }
-  return failWith(problems);
+  const complete = polls.filter((p) => p.answer.complete).length;
+  return failWith(problems, complete ? pass() : notExercised(unanswered(obs, 'poll')));
 }
 
 /** A hostile request must be refused: 4xx with a uai.error.v1 message or a problem carrying a published code. */
-function hostileVerdict(x: Observation | undefined): Outcome {
-  if (!x) return skip('not sent');
+function hostileVerdict(obs: Observations, id: string): Outcome {
+  const x = obs.exchanges.find((e) => e.scenario === id);
+  if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const json = answer.json;
   const code = isObject(json)
@@ -154,9 +294,11 @@ function hostileVerdict(x: Observation | undefined): Outcome {
 }
 
 export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
-  const validate = (m: unknown) => validateMessage(m, { mode: 'keyed-json', site, now });
+  const validate: Validate = (m, text) =>
+    validateMessage(m, { mode: 'keyed-json', site, now, ...(text !== undefined ? { text } : {}) });
   const outcomes: Record<string, Outcome> = {
     ...capabilityVerdicts(obs, validate),
+    ...transportVerdicts(obs),
     ...messageVerdicts(obs, validate),
     ...exchangeVerdicts(obs),
     'task.pollable': taskVerdict(obs, validate),
@@ -164,8 +306,8 @@ export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
   return KIT_CHECKS.map((c: KitCheck) => {
     const o =
       c.category === 'hostile'
-        ? hostileVerdict(obs.exchanges.find((x) => x.scenario === c.id))
-        : (outcomes[c.id as KitCheckId] ?? skip('not observed'));
+        ? hostileVerdict(obs, c.id)
+        : (outcomes[c.id as KitCheckId] ?? notExercised('no observation judges this check'));
     return { ...c, status: o.status, evidence: o.evidence };
   });
 }

@@ -3,11 +3,13 @@
  * held to, each with a stable id that reports and baselines name. The exchange rules are checked
  * on every exchange the kit makes; the other checks look at the capability statement, at the
  * messages and media types of the answers, at task polling, and at hostile requests, which must
- * be refused with a typed error carrying a published code.
+ * be refused with a typed error carrying a published code. The transport checks hold every
+ * answer to HTTP framing and to the kit's bounds: what a server does on the wire is judged, never
+ * a reason for the kit to hang, grow or crash.
  */
 import { EXCHANGE_RULES } from './exchange-rules.ts';
 
-export type KitCategory = 'capability' | 'message' | 'exchange' | 'task' | 'hostile';
+export type KitCategory = 'capability' | 'transport' | 'message' | 'exchange' | 'task' | 'hostile';
 
 export interface KitCheck {
   readonly id: string;
@@ -66,6 +68,42 @@ export const HOSTILE_CHECKS = [
   check('hostile.media_type', 'hostile', 'CONTRACT section 8', 'must', 'A body sent as text/plain is refused'),
 ] as const;
 
+/**
+ * The wire: each request answered in full within the kit's per-request timeout, within the 4 MB it
+ * reads of an answer, with the answer itself (never a redirect the kit would have to follow, never
+ * an interim response first).
+ */
+export const TRANSPORT_CHECKS = [
+  check(
+    'transport.answered',
+    'transport',
+    'RFC 9112 section 6.3; CONTRACT section 8',
+    'must',
+    'Every request is answered in full within the timeout: headers and the whole body, no reset, as many bytes as Content-Length says',
+  ),
+  check(
+    'transport.size_limit',
+    'transport',
+    'CONTRACT section 8',
+    'must',
+    'Every answer is at most 4 MB (the kit stops reading there)',
+  ),
+  check(
+    'transport.no_redirect',
+    'transport',
+    'RFC 9110 section 15.4; CONTRACT section 8',
+    'must',
+    'The endpoint answers itself: no 3xx redirect (the kit follows none)',
+  ),
+  check(
+    'transport.no_interim',
+    'transport',
+    'RFC 9110 section 15.2',
+    'must',
+    'No interim (1xx) response precedes the answer (the kit asks for none)',
+  ),
+] as const;
+
 export const KIT_CHECKS = [
   check(
     'capability.reachable',
@@ -88,6 +126,7 @@ export const KIT_CHECKS = [
     'should',
     'The capability statement lists the endpoint under test',
   ),
+  ...TRANSPORT_CHECKS,
   check(
     'message.valid',
     'message',
@@ -108,6 +147,20 @@ export const KIT_CHECKS = [
     'spec section 4',
     'must',
     'Every answer is sent as JSON (application/json or a +json type)',
+  ),
+  check(
+    'message.encoding',
+    'message',
+    'RFC 8259 section 8.1; RFC 7493 section 2.1',
+    'must',
+    'Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8',
+  ),
+  check(
+    'message.own_ids',
+    'message',
+    'spec section 2.2 (message_id)',
+    'must',
+    "Every answer is a message of its own: its message_id is neither a request's nor another answer's",
   ),
   check(
     'message.keyless_shape',

@@ -129,11 +129,28 @@ describe('task transitions follow the published table', () => {
 });
 
 describe('a response that is no answer at all', () => {
-  it('skips every rule and does not conform', () => {
+  it('fails exchange.response_profile with a finding saying why, skips the rest, and does not conform', () => {
     const check = checkExchange({ request, response: { hello: 'world' } });
     expect(check.response_kind).toBeNull();
     expect(check.conforms).toBe(false);
-    expect(check.counts.skip).toBe(EXCHANGE_RULES.length);
+    expect(check.counts).toMatchObject({ fail: 1, must_fail: 1, skip: EXCHANGE_RULES.length - 1 });
+    const failed = check.verdicts.find((v) => v.status === 'fail')!;
+    expect(failed.id).toBe('exchange.response_profile');
+    expect(failed.findings[0]).toMatchObject({ path: '/profile', message: expect.stringContaining('no profile') });
+  });
+
+  it('the request itself echoed back fails exchange.response_profile, as does an unknown body.status', () => {
+    const echoed = checkExchange({ request, response: request, httpStatus: 200 });
+    expect(echoed.verdicts.find((v) => v.status === 'fail')?.findings[0]).toMatchObject({
+      path: '/profile',
+      actual: 'uai.intent.request.v1',
+    });
+    const { result } = answer(request, 'completed-response');
+    const odd = structuredClone(result.response_message) as { body: { status: string } };
+    odd.body.status = 'pondering';
+    expect(
+      checkExchange({ request, response: odd }).verdicts.find((v) => v.status === 'fail')?.findings[0],
+    ).toMatchObject({ path: '/body/status', actual: 'pondering' });
   });
 });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageFromKeyless, seal, validateMessage } from '../../src/engine/index.ts';
-import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
+import { DEFAULT_LIMITS, failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/requests.ts';
 import { KIT_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
+import { HOSTILE_SERVERS } from './hostile-servers.ts';
 import { startKitServer, type Exchange, type KitServer, type Transform } from './harness.ts';
 
 /**
@@ -19,11 +20,12 @@ afterAll(async () => server.stop());
 
 const run = (): Promise<KitReport> =>
   testImplementation({ endpoint: server.endpoint, site: server.site, limits: DEFAULT_LIMITS, now: NOW, runId: RUN_ID });
-const failing = (r: KitReport) =>
+const withStatus = (r: KitReport, status: string) =>
   r.checks
-    .filter((c) => c.status === 'fail')
+    .filter((c) => c.status === status)
     .map((c) => c.id)
     .sort();
+const failing = (r: KitReport) => withStatus(r, 'fail');
 
 type Kind = 'capability' | 'sync' | 'async' | 'unknown-subject' | 'keyless' | 'poll' | 'hostile';
 
@@ -81,6 +83,7 @@ function completedThenWorking(): Transform {
   let polls = 0;
   return onMessage('poll', (m) => {
     polls += 1;
+    m.message_id = `${m.message_id}-${polls}`;
     if (polls % 2 === 1) {
       m.body.state = 'completed';
       m.body.result_ref = `${m.source.uri}#result`;
@@ -94,6 +97,8 @@ function completedThenWorking(): Transform {
 interface Broken {
   readonly fault: string;
   readonly fails: readonly KitCheckId[];
+  /** Checks the fault leaves without anything to judge: not exercised, never a pass. */
+  readonly unexercised?: readonly KitCheckId[];
   readonly transform: Transform;
 }
 
@@ -101,6 +106,15 @@ const BROKEN: readonly Broken[] = [
   {
     fault: 'no capability statement',
     fails: ['capability.reachable'],
+    // Without a statement nothing says what applies: what depends on a declaration is not exercised.
+    unexercised: [
+      'capability.names_endpoint',
+      'capability.valid',
+      'exchange.task_matches',
+      'exchange.task_transition',
+      'message.keyless_shape',
+      'task.pollable',
+    ],
     transform: (ex) =>
       kindOf(ex) === 'capability'
         ? new Response('{"status": 404}', { status: 404, headers: { 'content-type': 'application/problem+json' } })
@@ -109,6 +123,7 @@ const BROKEN: readonly Broken[] = [
   {
     fault: 'a statement with a broken checksum',
     fails: ['capability.valid'],
+    unexercised: ['capability.names_endpoint'],
     transform: onMessage('capability', (m) => void (m.body.name = 'changed'), { reseal: false }),
   },
   {
@@ -156,6 +171,8 @@ const BROKEN: readonly Broken[] = [
   {
     fault: 'a task status as the direct answer',
     fails: ['exchange.response_profile'],
+    // The sync request was the run's one chance to see a completed answer.
+    unexercised: ['exchange.completed_without_task'],
     transform: onMessage('sync', (m) => {
       m.profile = 'uai.task.status.v1';
       m.body = {
@@ -204,6 +221,8 @@ const BROKEN: readonly Broken[] = [
   {
     fault: 'no delivery.task_ref',
     fails: ['exchange.task_ref_set'],
+    // No task reference, no poll: what polling would have shown was not seen.
+    unexercised: ['exchange.task_matches', 'exchange.task_transition', 'task.pollable'],
     transform: onMessage('async', (m) => void delete m.delivery.task_ref),
   },
   {
@@ -253,9 +272,13 @@ const BROKEN: readonly Broken[] = [
   {
     fault: 'tasks that cannot be polled',
     fails: ['task.pollable'],
+    unexercised: ['exchange.task_matches', 'exchange.task_transition'],
     transform: (ex) =>
       kindOf(ex) === 'poll'
-        ? new Response('not here', { status: 404, headers: { 'content-type': 'application/json' } })
+        ? new Response('{"status": 404, "title": "not here"}', {
+            status: 404,
+            headers: { 'content-type': 'application/problem+json' },
+          })
         : ex.response,
   },
   {
@@ -304,6 +327,60 @@ const BROKEN: readonly Broken[] = [
           })
         : ex.response,
   },
+  {
+    fault: 'an answer with a byte order mark',
+    fails: ['message.encoding'],
+    transform: async (ex) =>
+      kindOf(ex) === 'sync'
+        ? new Response(`\uFEFF${await ex.response.text()}`, { status: 200, headers: ex.response.headers })
+        : ex.response,
+  },
+  {
+    fault: 'an answer with data before its JSON value',
+    fails: ['message.encoding', 'message.valid'],
+    unexercised: ['exchange.completed_without_task'],
+    transform: async (ex) =>
+      kindOf(ex) === 'sync'
+        ? new Response(`)]}',\n${await ex.response.text()}`, { status: 200, headers: ex.response.headers })
+        : ex.response,
+  },
+  {
+    fault: 'an answer with a repeated member name',
+    fails: ['message.valid'],
+    transform: async (ex) =>
+      kindOf(ex) === 'sync'
+        ? new Response((await ex.response.text()).replace(/^\{/, '{"profile":"uai.intent.response.v1",'), {
+            status: 200,
+            headers: ex.response.headers,
+          })
+        : ex.response,
+  },
+  {
+    fault: 'an answer in latin-1',
+    fails: ['message.encoding'],
+    transform: onMessage('sync', () => undefined, { contentType: 'application/json; charset=iso-8859-1' }),
+  },
+  {
+    fault: "an answer reusing the request's message_id",
+    fails: ['message.own_ids'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const request = body(ex);
+      return onMessage('sync', (m) => void (m.message_id = request.message_id))(ex);
+    },
+  },
+  {
+    fault: "an answer reusing another answer's message_id",
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let syncId: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'sync') syncId = ((await ex.response.clone().json()) as { message_id: string }).message_id;
+        return kind === 'unknown-subject' ? onMessage(kind, (m) => void (m.message_id = syncId))(ex) : ex.response;
+      };
+    })(),
+  },
 ];
 
 describe('the reference server passes', () => {
@@ -311,7 +388,7 @@ describe('the reference server passes', () => {
     server.transform = undefined;
     const report = await run();
     expect(failing(report)).toEqual([]);
-    expect(report.checks.filter((c) => c.status === 'skip').map((c) => c.id)).toEqual([]);
+    expect(report.checks.filter((c) => c.status !== 'pass').map((c) => c.id)).toEqual([]);
     expect(report.exit_code).toBe(0);
     expect(report.declared_bindings).toEqual(['https-json-keyed', 'https-json-keyless', 'https-async-callback']);
     const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: NOW });
@@ -321,24 +398,81 @@ describe('the reference server passes', () => {
 });
 
 describe('each broken server fails exactly its checks', () => {
-  it('the table breaks every check of the kit', () => {
-    const broken = new Set(BROKEN.flatMap((b) => b.fails));
+  it('the tables break every check of the kit', () => {
+    const broken = new Set([...BROKEN.flatMap((b) => b.fails), ...HOSTILE_SERVERS.flatMap((h) => h.fails)]);
     expect(KIT_CHECKS.map((c) => c.id).filter((id) => !broken.has(id))).toEqual([]);
   });
   for (const b of BROKEN) {
     it(`${b.fault}: ${b.fails.join(', ')}`, async () => {
       server.transform = b.transform;
       const report = await run();
-      expect(failing(report)).toEqual([...b.fails].sort());
-      const mustFail = report.checks.some((c) => c.status === 'fail' && c.severity === 'must');
-      expect(report.exit_code).toBe(mustFail ? 1 : 0);
-      for (const id of b.fails) expect(report.checks.find((c) => c.id === id)!.evidence.length).toBeGreaterThan(0);
+      expect({ fail: failing(report), not_exercised: withStatus(report, 'not_exercised') }).toEqual({
+        fail: [...b.fails].sort(),
+        not_exercised: [...(b.unexercised ?? [])].sort(),
+      });
+      const runFails = report.checks.some(failsRun);
+      expect(report.exit_code).toBe(runFails ? 1 : 0);
+      for (const id of [...b.fails, ...(b.unexercised ?? [])])
+        expect(report.checks.find((c) => c.id === id)!.evidence.length).toBeGreaterThan(0);
       // Even a failing run gives a sealed result that validates clean and lists the failures.
       const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: NOW });
       expect([result.error_count, result.warning_count]).toEqual([0, 0]);
       expect((report.result_message.body as { issues: { code: string }[] }).issues.map((i) => i.code).sort()).toEqual(
-        [...b.fails].sort(),
+        [...b.fails, ...(b.unexercised ?? [])].sort(),
       );
+      expect((report.result_message.body as { status: string }).status).toBe(runFails ? 'fail' : 'pass');
+    });
+  }
+});
+
+/**
+ * Servers that break the exchange or the wire rather than one member: each must make the run fail
+ * with a named check and its evidence, within the kit's bounds, and never make it throw. A stopped
+ * run (nothing more could be sent) exits 1 and its sealed result says fail.
+ */
+describe('hostile servers fail the run, within bounds', () => {
+  const LIMITS = { timeoutMs: 1500, totalMs: 15_000, maxRequests: 50 };
+  it('the table has every hostile behaviour the kit must survive', () => {
+    expect(HOSTILE_SERVERS.map((h) => h.behaviour).sort()).toEqual(
+      [
+        'never answers',
+        'echoes the request',
+        'redirects',
+        'sends 1xx first',
+        'switches protocols',
+        'resets mid-body',
+        'sends fewer bytes than Content-Length',
+        'declares 400 MB',
+        'sends an endless chunked body',
+        'sends one byte a second',
+      ].sort(),
+    );
+  });
+  for (const h of HOSTILE_SERVERS) {
+    it(`${h.behaviour}: ${h.fails.join(', ')}`, async () => {
+      server.transform = h.transform;
+      const started = Date.now();
+      const report = await testImplementation({
+        endpoint: server.endpoint,
+        site: server.site,
+        limits: LIMITS,
+        now: NOW,
+        runId: RUN_ID,
+      });
+      expect(Date.now() - started).toBeLessThan(LIMITS.totalMs + 5000);
+      for (const id of h.fails) {
+        const verdict = report.checks.find((c) => c.id === id)!;
+        expect(verdict.status, id).toBe('fail');
+        expect(verdict.evidence.join('\n')).toMatch(h.evidence);
+      }
+      expect(report.exit_code).toBe(1);
+      if (h.stops) expect(report.aborted).toMatch(h.evidence);
+      else expect(report.aborted).toBeUndefined();
+      const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: NOW });
+      expect([result.error_count, result.warning_count]).toEqual([0, 0]);
+      expect((report.result_message.body as { status: string }).status).toBe('fail');
+      // Whatever stopped or cut an answer, nothing that applies passes unseen.
+      expect(report.checks.filter((c) => c.status === 'skip')).toEqual([]);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
 import { siteFor, type Site } from '../../src/standard/site.ts';
 import { sendResponse, toRequest } from '../../src/http/node/node-bridge.ts';
@@ -17,7 +17,10 @@ export interface Exchange {
   readonly response: Response;
 }
 
-export type Transform = (exchange: Exchange) => Response | Promise<Response>;
+/** Writes an answer on the raw socket: for what a Response cannot say (1xx, resets, wrong lengths, endless bodies). */
+export type Raw = { readonly raw: (socket: Socket) => void };
+
+export type Transform = (exchange: Exchange) => Response | Raw | Promise<Response | Raw>;
 
 export interface KitServer {
   readonly site: Site;
@@ -43,7 +46,8 @@ export async function startKitServer(): Promise<KitServer> {
           response,
         })
       : response;
-    await sendResponse(res, out, false);
+    if ('raw' in out) out.raw(res.socket as Socket);
+    else await sendResponse(res, out, false);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const site = siteFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -57,6 +61,9 @@ export async function startKitServer(): Promise<KitServer> {
     set transform(t) {
       state.transform = t;
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

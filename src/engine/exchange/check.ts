@@ -5,9 +5,9 @@
  * Message-level validity is the validator's job; these rules only look at the linkage.
  */
 import { EXCHANGE_RULES } from '../../standard/exchange-rules.ts';
-import { responseKind } from './kind.ts';
+import { responseKind, valueAt } from './kind.ts';
 import { CHECKS } from './rules.ts';
-import type { ExchangeCheck, ExchangeVerdict } from './types.ts';
+import type { ExchangeCheck, ExchangeFinding, ExchangeVerdict } from './types.ts';
 
 export interface ExchangeInput {
   readonly request: unknown;
@@ -28,11 +28,36 @@ function flaggedBy(issues: ExchangeInput['requestIssues'] = []): (path: string) 
   return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
 }
 
+/** Why a response is none of the kinds an exchange answers with, pointing at what makes it so. */
+function notAnAnswer(response: unknown): ExchangeFinding {
+  const profile = valueAt(response, '/profile');
+  const kinds =
+    'uai.intent.response.v1 (body.status accepted, completed or rejected), uai.task.status.v1 or uai.error.v1';
+  if (profile === 'uai.intent.response.v1') {
+    const status = valueAt(response, '/body/status');
+    return {
+      path: '/body/status',
+      message: `The answer is none of the kinds an exchange answers with: body.status ${JSON.stringify(status) ?? 'is absent'}; an answer is ${kinds}.`,
+      expected: ['accepted', 'completed', 'rejected'],
+      ...(status !== undefined ? { actual: status } : {}),
+    };
+  }
+  return {
+    path: typeof response === 'object' && response !== null ? '/profile' : '',
+    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === 'string' ? `profile ${profile}` : 'no profile'}; an answer is ${kinds}.`,
+    expected: ['uai.intent.response.v1', 'uai.task.status.v1', 'uai.error.v1'],
+    ...(profile !== undefined ? { actual: profile } : {}),
+  };
+}
+
 export function checkExchange(input: ExchangeInput): ExchangeCheck {
   const kind = responseKind(input.response);
   const flagged = flaggedBy(input.requestIssues);
   const verdicts: ExchangeVerdict[] = EXCHANGE_RULES.map((rule) => {
     const base = { id: rule.id, section: rule.section, severity: rule.severity, title: rule.title };
+    // An answer of no known kind is judged by the one rule about kinds; the others cannot read it.
+    if (kind === undefined && rule.id === 'exchange.response_profile')
+      return { ...base, status: 'fail', findings: [notAnAnswer(input.response)] };
     if (kind === undefined || !(rule.appliesTo as readonly string[]).includes(kind))
       return { ...base, status: 'skip', findings: [] };
     const findings = CHECKS[rule.id]({ ...input, kind, flagged });

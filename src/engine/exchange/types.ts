@@ -43,7 +43,10 @@ export interface VerdictCounts {
 }
 
 export interface ExchangeCheck {
-  /** null when the response is none of the kinds an exchange answers with (every rule is skipped). */
+  /**
+   * null when the response is none of the kinds an exchange answers with: exchange.response_profile
+   * fails with a finding saying why, every other rule is skipped.
+   */
   readonly response_kind: ResponseKind | null;
   /** true when no must-rule failed. */
   readonly conforms: boolean;

@@ -1,0 +1,54 @@
+/**
+ * The bytes of an answer, judged as the service judges a posted body (src/http/request-body.ts)
+ * and as RFC 8259 section 8.1 and I-JSON (RFC 7493 section 2.1) define JSON text between systems:
+ * UTF-8, no byte order mark, one JSON value with nothing but whitespace around it, and no charset
+ * parameter other than utf-8. Repeated member names are the validator's to report (it reads the
+ * answer's text, see verdicts.ts).
+ */
+import type { Answer } from './http.ts';
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The charset parameter of a Content-Type, lower case, when there is one. */
+const charsetOf = (contentType: string): string | undefined =>
+  /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
+
+const shown = (text: string) => JSON.stringify(text.slice(0, 40));
+
+/** What is wrong with the bytes of a JSON answer (empty when nothing is). */
+export function judgeEncoding(answer: Answer): string[] {
+  const problems: string[] = [];
+  const charset = charsetOf(answer.contentType);
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    problems.push(`Content-Type says charset=${charset}; JSON between systems is UTF-8 (RFC 8259 section 8.1)`);
+  const { bytes } = answer;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    problems.push('the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)');
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    problems.push('the body is not well-formed UTF-8 (RFC 7493 section 2.1)');
+    return problems;
+  }
+  if (answer.json !== undefined || text.trim() === '') {
+    if (text.trim() === '') problems.push('the body is empty: no JSON value');
+    return problems;
+  }
+  // Not JSON as a whole: say whether a value starts later (data before it) or the text is no JSON at all.
+  const start = text.search(/[{[]/);
+  const lead = start > 0 ? text.slice(0, start) : '';
+  if (lead.trim() !== '' && parses(text.slice(start)))
+    problems.push(`${shown(lead)} precedes the JSON value (RFC 8259 section 2: only whitespace may)`);
+  else problems.push(`the body is not one JSON value: ${shown(text)}`);
+  return problems;
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

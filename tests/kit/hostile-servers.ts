@@ -1,0 +1,205 @@
+import type { Socket } from 'node:net';
+import type { KitCheckId } from '../../src/standard/kit-checks.ts';
+import type { Exchange, Raw, Transform } from './harness.ts';
+
+/**
+ * Servers that break the exchange or the wire: the reference server whose sync answer (or every
+ * answer) is replaced by something a hostile or broken peer sends. Shared by the in-process table
+ * (broken-servers.test.ts) and the CLI runs that measure memory (cli-bounds.test.ts).
+ */
+export interface HostileServer {
+  readonly behaviour: string;
+  /** Must-checks the behaviour fails. */
+  readonly fails: readonly KitCheckId[];
+  /** What the evidence of each of them says. */
+  readonly evidence: RegExp;
+  /** Whether the run cannot go on after it (exit 1, result fail, the reason in `aborted`). */
+  readonly stops: boolean;
+  readonly transform: Transform;
+}
+
+const parsed = (ex: Exchange): unknown => {
+  try {
+    return JSON.parse(ex.requestText);
+  } catch {
+    return undefined;
+  }
+};
+const isValidRequest = (ex: Exchange) => ex.method === 'POST' && ex.response.status < 400;
+/** The answer to the kit's sync request for the profile the server declares. */
+const isSync = (ex: Exchange) => {
+  const m = parsed(ex) as { delivery?: { mode?: string }; body?: { subject?: string } } | undefined;
+  return isValidRequest(ex) && m?.delivery?.mode === 'sync' && m.body?.subject !== 'uai.unregistered.subject.v1';
+};
+
+const onSync =
+  (answer: (ex: Exchange) => Response | Raw | Promise<Response | Raw>): Transform =>
+  (ex) =>
+    isSync(ex) ? answer(ex) : ex.response;
+
+/** Writes `head` and then whatever `next` gives, as fast as the peer reads, until it gives nothing or the peer leaves. */
+function pump(socket: Socket, head: string, next: () => Buffer | undefined): void {
+  socket.on('error', () => undefined);
+  socket.write(head);
+  const go = () => {
+    while (!socket.destroyed) {
+      const chunk = next();
+      if (!chunk) return void socket.end();
+      if (!socket.write(chunk)) return void socket.once('drain', go);
+    }
+  };
+  go();
+}
+
+const head = (status: string, headers: Record<string, string | number>) =>
+  `HTTP/1.1 ${status}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
+
+/** The real answer, written by hand after `before` (and with `declared` as its Content-Length). */
+const rawAnswer =
+  (before: string, options: { extraLength?: number; cutAt?: number } = {}) =>
+  async (ex: Exchange): Promise<Raw> => {
+    const text = await ex.response.text();
+    const length = Buffer.byteLength(text);
+    return {
+      raw: (socket) => {
+        socket.on('error', () => undefined);
+        socket.write(before);
+        socket.write(
+          head(`${ex.response.status} OK`, {
+            'content-type': 'application/json',
+            'content-length': length + (options.extraLength ?? 0),
+            connection: 'close',
+          }),
+        );
+        if (options.cutAt !== undefined) {
+          socket.write(text.slice(0, options.cutAt));
+          socket.resetAndDestroy();
+        } else socket.end(text);
+      },
+    };
+  };
+
+const MB = 1024 * 1024;
+const CHUNK = Buffer.alloc(64 * 1024, 0x20);
+
+/** A body of `total` bytes (a JSON string of spaces), chunked, written as fast as the kit reads. */
+function bigBody(total: number, declare: boolean): Raw {
+  return {
+    raw: (socket) => {
+      let sent = 0;
+      pump(
+        socket,
+        head('200 OK', {
+          'content-type': 'application/json',
+          ...(declare ? { 'content-length': total } : { 'transfer-encoding': 'chunked' }),
+          connection: 'close',
+        }),
+        () => {
+          if (sent >= total) return declare ? undefined : (Buffer.from('0\r\n\r\n') as Buffer | undefined);
+          sent += CHUNK.length;
+          return declare
+            ? CHUNK
+            : Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from('\r\n')]);
+        },
+      );
+    },
+  };
+}
+
+export const ANSWER_400_MB = 400 * MB;
+
+export const HOSTILE_SERVERS: readonly HostileServer[] = [
+  {
+    behaviour: 'never answers',
+    fails: ['transport.answered'],
+    evidence: /no answer within \d+ ms/,
+    stops: true,
+    // Reads the request (the capability statement was served) and then says nothing at all.
+    transform: (ex) => (ex.method === 'POST' ? new Promise<Response>(() => undefined) : ex.response),
+  },
+  {
+    behaviour: 'echoes the request',
+    fails: ['exchange.response_profile', 'message.own_ids'],
+    evidence: /none of the kinds an exchange answers with|id of the kit's/,
+    stops: false,
+    transform: (ex) =>
+      isValidRequest(ex)
+        ? new Response(ex.requestText, { status: 200, headers: { 'content-type': 'application/json' } })
+        : ex.response,
+  },
+  {
+    behaviour: 'redirects',
+    fails: ['transport.no_redirect'],
+    evidence: /HTTP 307 to https:\/\/elsewhere\.example\/uai/,
+    stops: false,
+    transform: onSync(
+      () => new Response(null, { status: 307, headers: { location: 'https://elsewhere.example/uai' } }),
+    ),
+  },
+  {
+    behaviour: 'sends 1xx first',
+    fails: ['transport.no_interim'],
+    evidence: /HTTP 103/,
+    stops: false,
+    transform: onSync(rawAnswer('HTTP/1.1 103 Early Hints\r\nlink: </v1/>; rel=preload\r\n\r\n')),
+  },
+  {
+    behaviour: 'switches protocols',
+    fails: ['transport.no_interim'],
+    evidence: /HTTP 101/,
+    stops: false,
+    transform: onSync(() => ({
+      raw: (socket) => {
+        socket.on('error', () => undefined);
+        socket.end(head('101 Switching Protocols', { upgrade: 'uai-raw', connection: 'Upgrade' }));
+      },
+    })),
+  },
+  {
+    behaviour: 'resets mid-body',
+    fails: ['transport.answered'],
+    evidence: /closed after \d+ bytes/,
+    stops: false,
+    transform: onSync(rawAnswer('', { cutAt: 300 })),
+  },
+  {
+    behaviour: 'sends fewer bytes than Content-Length',
+    fails: ['transport.answered'],
+    evidence: /Content-Length \d+/,
+    stops: false,
+    transform: onSync(rawAnswer('', { extraLength: 100 })),
+  },
+  {
+    behaviour: 'declares 400 MB',
+    fails: ['transport.size_limit'],
+    evidence: /Content-Length 419430400 is over the 4194304 bytes/,
+    stops: false,
+    transform: onSync(() => bigBody(ANSWER_400_MB, true)),
+  },
+  {
+    behaviour: 'sends an endless chunked body',
+    fails: ['transport.size_limit'],
+    evidence: /passed 4194304 bytes; the kit stopped reading/,
+    stops: false,
+    transform: onSync(() => bigBody(Number.POSITIVE_INFINITY, false)),
+  },
+  {
+    behaviour: 'sends one byte a second',
+    fails: ['transport.answered'],
+    evidence: /not complete within \d+ ms/,
+    stops: true,
+    transform: onSync(() => ({
+      raw: (socket) => {
+        socket.on('error', () => undefined);
+        socket.write(head('200 OK', { 'content-type': 'application/json', 'content-length': 1000 }));
+        const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write(' ')), 1000);
+        socket.on('close', () => clearInterval(timer));
+      },
+    })),
+  },
+];
+
+/** A sync answer of 400 MB sent without a length, as fast as the kit reads (for the memory measurement). */
+export const STREAMS_400_MB: Transform = onSync(() => bigBody(ANSWER_400_MB, false));
