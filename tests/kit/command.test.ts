@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal, validateMessage } from '../../src/engine/index.ts';
 import { testCommand } from '../../src/kit/command.ts';
 import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
+import { HOSTILE_SERVERS } from './hostile-servers.ts';
 import { startKitServer, type KitServer } from './harness.ts';
 
 /** `uai test`: formats, baseline, result file, bounds and refusals, against a live reference server. */
@@ -159,5 +160,44 @@ describe('uai test', () => {
     const poll = JSON.parse(stdout).checks.find((c: { id: string }) => c.id === 'task.pollable');
     // Declared, so it applies; the kit cannot see it, so it is not exercised (and the run fails).
     expect(poll).toMatchObject({ status: 'not_exercised', evidence: [expect.stringContaining('contacts only')] });
+  });
+
+  describe('a run that stops early fails in every format', () => {
+    const slow = HOSTILE_SERVERS.find((h) => h.behaviour === 'sends one byte a second')!.transform;
+    const stopped = (format: string) => {
+      server.transform = slow;
+      return uaiTest(server.endpoint, '--timeout', '1000', '--format', format);
+    };
+    it('text: exit 1, the reason, not-exercised checks with theirs, no stack trace', async () => {
+      const { code, stdout, stderr } = await stopped('text');
+      expect(code).toBe(1);
+      expect(stderr).toBe('');
+      expect(stdout).toMatch(/stopped early \(the run fails\): POST .* not complete within 1000 ms/);
+      expect(stdout).toMatch(/FAIL {2}transport\.answered/);
+      expect(stdout).toMatch(
+        /NOEX {2}hostile\.media_type .*\n {8}hostile\.media_type: not sent, the run stopped early/,
+      );
+      expect(stdout).toMatch(/result message msg-kit-result-\w+: fail/);
+    });
+    it('junit: a not-exercised check is a failure of its own type', async () => {
+      const { stdout } = await stopped('junit');
+      const suite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(stdout).testsuites
+        .testsuite;
+      const unexercised = suite.testcase.filter(
+        (t: { failure?: { type: string } }) => t.failure?.type === 'not_exercised',
+      );
+      expect(unexercised.length).toBeGreaterThan(0);
+      expect(Number(suite.failures)).toBeGreaterThan(unexercised.length);
+    });
+    it('json and html: the status, the reason, and a sealed result that says fail', async () => {
+      const report = JSON.parse((await stopped('json')).stdout);
+      expect(report.exit_code).toBe(1);
+      expect(report.aborted).toMatch(/not complete within 1000 ms/);
+      expect(report.counts.not_exercised).toBeGreaterThan(0);
+      expect(report.result_message.body.status).toBe('fail');
+      const page = (await stopped('html')).stdout;
+      expect(page).toMatch(/<tr class="not_exercised"><td>NOT EXERCISED<\/td>/);
+      expect(page).toMatch(/Stopped early \(the run fails\)/);
+    });
   });
 });
