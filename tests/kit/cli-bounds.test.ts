@@ -68,7 +68,7 @@ describe('uai test in a child process against the three servers of the issue', (
       '--result',
       result,
       '--timeout',
-      '1000',
+      name === 'never answers' ? '1000' : '10000',
       '--max-time',
       '20000',
     );

@@ -166,13 +166,13 @@ describe('uai test', () => {
     const slow = HOSTILE_SERVERS.find((h) => h.behaviour === 'sends one byte a second')!.transform;
     const stopped = (format: string) => {
       server.transform = slow;
-      return uaiTest(server.endpoint, '--timeout', '1000', '--format', format);
+      return uaiTest(server.endpoint, '--timeout', '2000', '--format', format);
     };
     it('text: exit 1, the reason, not-exercised checks with theirs, no stack trace', async () => {
       const { code, stdout, stderr } = await stopped('text');
       expect(code).toBe(1);
       expect(stderr).toBe('');
-      expect(stdout).toMatch(/stopped early \(the run fails\): POST .* not complete within 1000 ms/);
+      expect(stdout).toMatch(/stopped early \(the run fails\): POST .* not complete within 2000 ms/);
       expect(stdout).toMatch(/FAIL {2}transport\.answered/);
       expect(stdout).toMatch(
         /NOEX {2}hostile\.media_type .*\n {8}hostile\.media_type: not sent, the run stopped early/,
@@ -192,7 +192,7 @@ describe('uai test', () => {
     it('json and html: the status, the reason, and a sealed result that says fail', async () => {
       const report = JSON.parse((await stopped('json')).stdout);
       expect(report.exit_code).toBe(1);
-      expect(report.aborted).toMatch(/not complete within 1000 ms/);
+      expect(report.aborted).toMatch(/not complete within 2000 ms/);
       expect(report.counts.not_exercised).toBeGreaterThan(0);
       expect(report.result_message.body.status).toBe('fail');
       const page = (await stopped('html')).stdout;
