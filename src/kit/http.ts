@@ -54,9 +54,12 @@ export interface Answer {
 export class KitHttpError extends Error {
   /** The transport check the server broke, when the server (not the kit's budget) is the cause. */
   readonly fault?: TransportFault;
-  constructor(message: string, fault?: TransportFault) {
+  /** Whether the request went out (false when the kit's own limits held it back). */
+  readonly sent: boolean;
+  constructor(message: string, fault?: TransportFault, sent = fault !== undefined) {
     super(message);
     if (fault) this.fault = fault;
+    this.sent = sent;
   }
 }
 
@@ -143,7 +146,9 @@ function exchange(
         ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)`
         : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
-      settle(() => reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why })));
+      settle(() =>
+        reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why }, true)),
+      );
     }, budgetMs);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(target, {

@@ -74,8 +74,7 @@ export async function testImplementation(options: KitOptions, http?: KitHttp): P
     kind: KIT_REPORT_KIND,
     endpoint: options.endpoint,
     checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    // The capability GET, then one request per exchange seen.
-    requests_sent: 1 + observations.exchanges.length,
+    requests_sent: observations.requestsSent,
     declared_bindings: observations.declaredBindings,
     ...(observations.aborted ? { aborted: observations.aborted } : {}),
     counts: countVerdicts(checks),

@@ -38,6 +38,8 @@ export interface Observations {
   readonly exchanges: readonly Observation[];
   /** What the kit could not do, and why (for checks not exercised). */
   readonly notes: readonly string[];
+  /** How many requests the kit sent (one that got no answer included). */
+  readonly requestsSent: number;
   /** Every transport fault of the run, the one that stopped it included. */
   readonly faults: readonly SeenFault[];
   /** Why the run stopped early (budget, time cap, an endpoint that stopped answering). */

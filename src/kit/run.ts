@@ -75,6 +75,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
   const notes: string[] = [];
   const faults: SeenFault[] = [];
   let current: Scenario | 'capability' = 'capability';
+  let requestsSent = 0;
   /** Every request goes through here, so each transport fault is kept with the request it happened on. */
   const send = async (
     scenario: Scenario | 'capability',
@@ -84,6 +85,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
   ): Promise<Answer> => {
     current = scenario;
     try {
+      requestsSent += 1;
       const answer = await http.send(method, url, body);
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
@@ -169,16 +171,9 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;
     if (!capability.answer) capability.error = error.message;
-    return {
-      endpoint,
-      capability,
-      declaredBindings,
-      exchanges,
-      notes,
-      faults,
-      aborted: error.message,
-      stoppedAt: current,
-    };
+    if (!error.sent) requestsSent -= 1; // held back by the kit's own limits
+    const stopped = { aborted: error.message, stoppedAt: current };
+    return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent, ...stopped };
   }
-  return { endpoint, capability, declaredBindings, exchanges, notes, faults };
+  return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }

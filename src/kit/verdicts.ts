@@ -75,6 +75,7 @@ function unanswered(obs: Observations, scenario: string): string {
   if (x && !x.answer.complete)
     return `${scenario}: no complete answer (${obs.faults.find((f) => f.scenario === scenario)?.detail ?? snippet(x.answer)})`;
   if (x) return `${scenario}: ${snippet(x.answer)}`;
+  if (obs.stoppedAt === scenario) return `${scenario}: no answer, the run stopped here (${obs.aborted})`;
   return obs.aborted ? `${scenario}: not sent, the run stopped early (${obs.aborted})` : `${scenario}: not sent`;
 }
 
@@ -239,7 +240,7 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
     else {
       const seen = scenarios.map((s) =>
         s === 'poll' && !obs.exchanges.some((x) => x.scenario === 'poll')
-          ? `poll: ${obs.notes.find((n) => /poll/.test(n)) ?? unanswered(obs, 'poll')}`
+          ? (obs.notes.find((n) => /poll/.test(n)) ?? unanswered(obs, 'poll'))
           : unanswered(obs, s),
       );
       outcomes[rule.id] = notExercised(`no ${kinds.join(', ')} answer was judged; ${seen.join('; ')}`);

@@ -73,3 +73,24 @@ export const EMULATOR_DIFFERENCES: readonly EmulatorDifference[] = [
 export function emulatorValue(header: string, served: Served): EmulatorDifference | undefined {
   return EMULATOR_DIFFERENCES.find((d) => d.header === header.toLowerCase() && d.served === served);
 }
+
+/**
+ * What `uai test` of the reference server sees differently under the emulation: one answer. The
+ * reference server answers a request for an unregistered subject with uai.error.v1 and HTTP 404
+ * (exchange.subject_unknown, whose status the error registry fixes). The emulation takes a
+ * function's 404 for "no such function", retries the path with `.html`-style alternatives and
+ * answers the site's route.not_found document instead (netlify/cli issue 1442). Production
+ * serves a function's response as the function returns it, 404 included, so the reference server
+ * keeps its 404 (the status is the contract's, not the emulator's to choose) and the kit's run
+ * under the emulation expects exactly the checks that one replaced answer breaks, no others.
+ */
+export const EMULATOR_KIT_DIFFERENCE = {
+  scenario: 'unknown-subject',
+  emulator: "the site's route.not_found document (HTTP 404) instead of the function's uai.error.v1",
+  production: "The function's own 404 uai.error.v1 (exchange.subject_unknown), as the function returns it.",
+  docs: 'https://github.com/netlify/cli/issues/1442 "Netlify dev tries to resolve to a page when returning 404 from a function".',
+  /** The answer is no message, so message.valid and exchange.response_profile fail on it ... */
+  fails: ['exchange.response_profile', 'message.valid'],
+  /** ... and the run's one chance to see a typed error answer is gone. */
+  notExercised: ['exchange.error_code_published'],
+} as const;
