@@ -31,6 +31,17 @@ const file = (name: string, value: unknown) => {
 
 describe('uai check-exchange', () => {
   const { valid, invalid } = exchangeFixtures(site);
+  it('the request echoed back as its own answer: exit 1, exchange.response_profile failed with a finding', async () => {
+    const request = file('echo-req.json', valid[0]!.request);
+    const { code, stdout } = await uai(request, request, '--format', 'json', '--http-status', '200');
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.conforms).toBe(false);
+    const failed = result.exchange.verdicts.filter((v: { status: string }) => v.status === 'fail');
+    expect(failed).toMatchObject([
+      { id: 'exchange.response_profile', findings: [{ path: '/profile', actual: 'uai.intent.request.v1' }] },
+    ]);
+  });
   for (const f of [...valid, ...invalid]) {
     it(`${f.id}: --format json is the route's answer, exit ${f.fails.length ? 1 : 0}`, async () => {
       const args = [

@@ -361,6 +361,12 @@ const BROKEN: readonly Broken[] = [
     transform: onMessage('sync', () => undefined, { contentType: 'application/json; charset=iso-8859-1' }),
   },
   {
+    // Real instants are the validator's (date-time format, RFC 3339): a 30 February fails message.valid.
+    fault: 'an answer issued on 30 February',
+    fails: ['message.valid'],
+    transform: onMessage('sync', (m) => void (m.provenance.issued_at = '2026-02-30T10:00:00Z')),
+  },
+  {
     fault: "an answer reusing the request's message_id",
     fails: ['message.own_ids'],
     transform: async (ex) => {
