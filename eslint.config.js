@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'packages/uai/dist/',
       '.astro/',
       '.netlify/',
       'node_modules/',
