@@ -7,13 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PACKAGE_DIR = join(ROOT, 'packages/uai');
-const DIST = join(PACKAGE_DIR, 'dist');
 const ENTRIES = ['cli', 'index', 'browser', 'types'] as const;
 
 /** The precompiled schema validators and field model (src/engine/generated, not committed). */
@@ -44,8 +43,8 @@ function thirdPartyNotices(metafile: Metafile): string {
 }
 
 /** Declarations: tsc over the entries, then one small index per entry pointing into them. */
-function declarations(): void {
-  const out = join(DIST, 'types-src');
+function declarations(dist: string): void {
+  const out = join(dist, 'types-src');
   const tsc = spawnSync(
     process.execPath,
     [
@@ -76,18 +75,27 @@ function declarations(): void {
   );
   if (tsc.status !== 0) throw new Error('tsc could not write the declarations');
   for (const entry of ENTRIES.filter((e) => e !== 'cli')) {
-    const target = relative(DIST, join(out, 'packages/uai/src', `${entry}.js`));
-    writeFileSync(join(DIST, `${entry}.d.ts`), `export * from './${target}';\n`);
+    const target = relative(dist, join(out, 'packages/uai/src', `${entry}.js`));
+    writeFileSync(join(dist, `${entry}.d.ts`), `export * from './${target}';\n`);
   }
 }
 
-export async function buildPackage(): Promise<void> {
+/**
+ * Builds into `folder` (packages/uai by default). Another folder gets a copy of the package's
+ * manifest and README too, so a test or the bench packs its own build without touching the
+ * repository's (or another run's) output.
+ */
+export async function buildPackage(folder: string = PACKAGE_DIR): Promise<void> {
   ensureGenerated();
-  rmSync(DIST, { recursive: true, force: true });
+  const dist = join(folder, 'dist');
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  if (folder !== PACKAGE_DIR)
+    for (const file of ['package.json', 'README.md']) copyFileSync(join(PACKAGE_DIR, file), join(folder, file));
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, join(PACKAGE_DIR, 'src', `${e}.ts`)])),
-    outdir: DIST,
+    outdir: dist,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -99,10 +107,9 @@ export async function buildPackage(): Promise<void> {
     metafile: true,
     logLevel: 'warning',
   });
-  writeFileSync(join(DIST, 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
-  declarations();
-  mkdirSync(dirname(join(PACKAGE_DIR, 'LICENSE')), { recursive: true });
-  copyFileSync(join(ROOT, 'LICENSE'), join(PACKAGE_DIR, 'LICENSE'));
+  writeFileSync(join(dist, 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
+  declarations(dist);
+  copyFileSync(join(ROOT, 'LICENSE'), join(folder, 'LICENSE'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildPackage();

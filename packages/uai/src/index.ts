@@ -7,6 +7,7 @@
 import {
   checkExchangeMessages,
   messageChecksum,
+  seal as sealRecord,
   validateMessage,
   type CheckExchangeResult,
   type NormalizationMode,
@@ -24,7 +25,6 @@ export {
   messageFromKeyless,
   messageToKeyless,
   publishedExamples,
-  seal,
   sourceLocator,
   toSarif,
   sarifLog,
@@ -90,11 +90,20 @@ export function validateText(text: string, options: CheckOptions = {}): Validato
   return validateMessage(input.message, { mode: input.mode, text: input.messageText, ...settings(options) });
 }
 
+/**
+ * The message with a correct integrity block (version 2, sha256 over its RFC 8785 form without
+ * integrity); an existing integrity member keeps its position. Typed messages (`@uai-1/uai/types`) go in and out.
+ */
+export function seal<T extends object>(message: T): T {
+  return sealRecord(message as Record<string, unknown>) as T;
+}
+
 /** True when integrity.checksum is the sha256 of the message's canonical form without integrity. */
-export function verifyChecksum(message: Readonly<Record<string, unknown>>): boolean {
-  const integrity = message.integrity as { checksum?: unknown } | undefined;
+export function verifyChecksum(message: object): boolean {
+  const record = message as Record<string, unknown>;
+  const integrity = record.integrity as { checksum?: unknown } | undefined;
   try {
-    return typeof integrity?.checksum === 'string' && integrity.checksum === messageChecksum(message);
+    return typeof integrity?.checksum === 'string' && integrity.checksum === messageChecksum(record);
   } catch {
     // A value with no canonical form (a number JSON cannot hold, a cycle) has no checksum to match.
     return false;
