@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'packages/uai/dist/',
+      'action/index.mjs',
       '.astro/',
       '.netlify/',
       'node_modules/',
