@@ -7,7 +7,7 @@ import { siteFor } from '../../src/standard/site.ts';
 import { NODE, ORIGIN, REPO, run } from './local-server.ts';
 
 /**
- * `npx uai validate` right after `npm install`, before any build: the generated schema validators
+ * `npx uai validate` right after `npm ci`, before any build: the generated schema validators
  * do not exist yet, and the first run generates them. The project is copied without
  * src/engine/generated/ (node_modules linked), so the repository's own copy is left alone.
  */
