@@ -1,33 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { findNode20 } from '../../scripts/package/node20.ts';
 import { REPO } from '../support/local-server.ts';
 
 /** The project's pinned Node 24 (the node devDependency). */
 export const NODE24 = resolve(REPO, 'node_modules/.bin/node');
 
-const nodeVersion = (node: string): string => {
-  try {
-    return execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-};
-
-/**
- * The machine's Node 20 (the package's lowest supported major): /usr/bin/node here, else the first
- * `node` on PATH that is a 20. Absent, the suite fails rather than skipping: Node 20 is the
- * package's promise.
- */
+/** The machine's Node 20; absent, the suite fails rather than skipping: Node 20 is the package's promise. */
 export const NODE20: string = (() => {
-  const onPath = (() => {
-    try {
-      return execFileSync('which', ['-a', 'node'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    } catch {
-      return [];
-    }
-  })();
-  const found = ['/usr/bin/node', ...onPath].find((node) => nodeVersion(node).startsWith('v20.'));
+  const found = findNode20();
   if (!found) throw new Error('no Node 20 found (/usr/bin/node or on PATH): the package suite runs on Node 20');
   return found;
 })();
