@@ -10395,7 +10395,7 @@ function githubReport({ checked, unreadable, failOn }, base) {
 }
 
 // src/cli/input.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
 }
@@ -10433,7 +10433,7 @@ function readError(error2) {
 async function readInput(file, mode, stdin) {
   let text;
   try {
-    text = file === "-" ? await stdin() : await readFile3(file, "utf8");
+    text = file === "-" ? await stdin() : readFileSync(file, "utf8");
   } catch (error2) {
     return { ok: false, file, error: readError(error2) };
   }
