@@ -9,6 +9,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'packages/uai/dist/',
+      'action/index.mjs',
       '.astro/',
       '.netlify/',
       'node_modules/',

@@ -8,6 +8,7 @@ import type { StageFigures } from './stages.ts';
 import type { BaselineFigures } from './baseline.ts';
 import type { PrismFigures } from './prism.ts';
 import type { AdapterFigures } from './adapters.ts';
+import { medianTiming, type PackageFigures, type Timing } from './package.ts';
 
 export interface Machine {
   readonly cores: number;
@@ -38,6 +39,8 @@ export interface BenchResult {
   /** The function archives a deploy uploads (empty in smoke mode). */
   readonly zips: readonly FunctionZip[];
   readonly build: BuildFigures;
+  /** The published package: sizes, install, `uai validate` against ajv-cli (bench/package.ts). */
+  readonly package: PackageFigures;
 }
 
 export interface Goal {
@@ -46,6 +49,8 @@ export interface Goal {
   readonly met: boolean | undefined;
 }
 
+/** One goal as a row of the Goals table. */
+export const goalRow = (g: Goal) => row([g.goal, g.figure, mark(g.met)]);
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const mark = (m: boolean | undefined) => (m === undefined ? 'n/a' : m ? 'met' : 'missed');
 const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -131,7 +136,51 @@ export function goals(r: BenchResult): Goal[] {
     figure: r.build.wallSeconds === undefined ? 'not run (smoke)' : `${r.build.wallSeconds} s`,
     met: r.build.wallSeconds === undefined ? undefined : r.build.wallSeconds <= 20,
   });
-  return out;
+  return [...out, ...packageGoals(r.package)];
+}
+
+const ms = (t: Timing) => `${fmt(t.wallMs, 0)} ms wall, ${fmt(t.cpuMs, 0)} ms CPU`;
+
+/** The goals of the published package (issue 25); times are medians of fresh processes, wall clock. */
+export function packageGoals(p: PackageFigures): Goal[] {
+  const install = medianTiming(p.install);
+  const one = medianTiming(p.oneFile.uai);
+  const many = { uai: medianTiming(p.many.uai), ajv: medianTiming(p.many.ajv) };
+  const rate = many.ajv.wallMs / many.uai.wallMs;
+  return [
+    { goal: 'package tarball <= 150 KB', figure: kb(p.tarballBytes), met: p.tarballBytes <= 150 * 1024 },
+    { goal: 'package unpacked <= 600 KB', figure: kb(p.unpackedBytes), met: p.unpackedBytes <= 600 * 1024 },
+    { goal: 'install from the tarball < 3 s', figure: ms(install), met: install.wallMs < 3000 },
+    { goal: '`uai validate` of one file < 150 ms wall', figure: ms(one), met: one.wallMs < 150 },
+    {
+      goal: `\`uai validate\` of ${p.many.files} files >= 2x ajv-cli's rate`,
+      figure: `${rate.toFixed(2)}x (${fmt(many.uai.wallMs, 0)} vs ${fmt(many.ajv.wallMs, 0)} ms wall; CPU ${(many.ajv.cpuMs / many.uai.cpuMs).toFixed(2)}x)`,
+      met: rate >= 2,
+    },
+  ];
+}
+
+/** Section 6: the published package, every run listed. */
+export function packageSection(p: PackageFigures, measured?: string): string[] {
+  const runs = (ts: readonly Timing[]) => ts.map((t) => fmt(t.wallMs, 0)).join(', ');
+  const line = (what: string, ts: readonly Timing[]) =>
+    ts.length ? row([what, ms(medianTiming(ts)), runs(ts)]) : row([what, 'not measured', '']);
+  return [
+    '## 6. The package (@uai-1/uai)',
+    '',
+    ...(measured ? [measured, ''] : []),
+    `Built from src/ by scripts/package/build.ts into a scratch folder, packed by \`npm pack\` (${kb(p.tarballBytes)} tarball, ${kb(p.unpackedBytes)} unpacked, ${p.files} files), installed from the tarball alone into fresh empty folders (\`npm install <tarball> --offline\`, empty npm cache), then run as fresh processes under bash's \`time\` (wall clock, and CPU time of the process and its children). ajv-cli 5 (\`ajv validate --spec=draft2020 -c ajv-formats\`) checks the same files against the published schemas (the intent request profile and the envelope it references), alternating with \`uai validate\`. ajv-cli checks the schema only; \`uai validate\` also checks the rules and the checksum and builds a conformance record: the comparison is what a user waits for, not like for like. Node ${p.node20 ? "of the bench (24) unless marked, and the machine's Node 20" : 'of the bench (24)'}.`,
+    '',
+    row(['run', 'median', 'every run (wall ms)']),
+    row(['---', '---:', '---']),
+    line('install from the tarball', p.install),
+    line('`uai validate` one file', p.oneFile.uai),
+    line('`uai validate` one file, Node 20', p.oneFile.uaiNode20),
+    line('ajv-cli one file', p.oneFile.ajv),
+    line(`\`uai validate\` ${p.many.files} files (a folder)`, p.many.uai),
+    line(`ajv-cli ${p.many.files} files (a glob)`, p.many.ajv),
+    '',
+  ];
 }
 
 /** Before and after, stage by stage, measured in this run (bench/baseline.ts). */
@@ -185,7 +234,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   );
 
   lines.push('## Goals', '', row(['goal', 'figure', 'status']), row(['---', '---', '---']));
-  for (const g of goals(r)) lines.push(row([g.goal, g.figure, mark(g.met)]));
+  for (const g of goals(r)) lines.push(goalRow(g));
   lines.push('');
 
   lines.push(
@@ -367,6 +416,8 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
     `${r.build.note}: ${r.build.wallSeconds === undefined ? 'wall time not measured' : `${r.build.wallSeconds} s wall time`}; dist/ holds ${r.build.distFiles} files, ${r.build.distBytes} bytes (${kb(r.build.distBytes)}).`,
     '',
   );
+
+  lines.push(...packageSection(r.package));
 
   if (notes.length) {
     lines.push('## Findings and what limits the rest', '');

@@ -1,12 +1,14 @@
 /**
  * `npm run bench [-- --smoke] [-- --out FILE]`: the whole benchmark of issue 7 in one bounded run
- * on loopback (about 5 minutes on 2 cores in full mode, stopped at 9, a few seconds of load in smoke mode):
+ * on loopback (about 5 minutes on 2 cores in full mode, stopped at 9, a few seconds of load in smoke mode, bounded at 170 s):
  *   0. build (full mode only): `npm run build` wall time and dist/ size
  *   1. engine: validate vs the floor, keyless overhead, where a check's time goes (stages), the
  *      same stages on the engine of issue 15's filing (full mode), mock exchange per call, validator import
  *   2. HTTP on the local server: POST /v1/validate, POST /v1/mock-exchange, a static record
  *   3. peer: Stoplight Prism mocking our openapi.json, same load and body
  *   4. cold start: function bundles' size and import time over bare Node
+ *   6. the published package: tarball and unpacked size, install time, `uai validate` vs ajv-cli
+ * `-- --only package` runs step 6 alone and splices its section and goal rows into the report.
  * Prints the report and writes it to BENCHMARKS.md (or --out). It stops by itself: a watchdog
  * ends the run (and its child servers) if it ever overruns.
  */
@@ -27,10 +29,10 @@ const started = Date.now();
 
 const watchdog = setTimeout(
   () => {
-    console.error(`bench: over its ${smoke ? 120 : 540} s bound, stopping`);
+    console.error(`bench: over its ${smoke ? 170 : 540} s bound, stopping`);
     process.exit(2);
   },
-  (smoke ? 120 : 540) * 1000,
+  (smoke ? 170 : 540) * 1000,
 );
 watchdog.unref();
 
@@ -43,6 +45,15 @@ const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
 };
 
 const loadAtStart = loadavg();
+// `--only package`: the package's figures alone, spliced into the report (its section and its goal rows).
+if (argv.includes('--only') && argv[argv.indexOf('--only') + 1] === 'package') {
+  const { benchPackage } = await import('./package.ts');
+  const { spliceReport } = await import('./splice.ts');
+  const figures = await step('package', () => benchPackage({ smoke }));
+  spliceReport(out, figures, { loadAtStart, loadAtEnd: loadavg(), node: process.version, cores: cpus().length });
+  console.log(`bench: wrote the package figures into ${out}`);
+  process.exit(0);
+}
 const build = await step('build', () => benchBuild({ run: !smoke }));
 // The engine modules need the generated validators, which the build writes: import them after it.
 const { benchEngine } = await import('./engine.ts');
@@ -65,6 +76,8 @@ const prism = await step('HTTP load (Prism)', () =>
 const bundles = await step('cold start', () => bundleFigures(smoke ? 5 : 15));
 // The archives Netlify uploads (zip-it-and-ship-it over the built functions); the full run only, after its build.
 const zips = smoke ? [] : await step('netlify function archives', () => measureNetlifyZips());
+const { benchPackage } = await import('./package.ts');
+const packageFigures = await step('package', () => benchPackage({ smoke }));
 
 const result: BenchResult = {
   mode: smoke ? 'smoke' : 'full',
@@ -90,6 +103,7 @@ const result: BenchResult = {
   bundles,
   zips,
   build,
+  package: packageFigures,
 };
 
 const report = renderReport(result, NOTES);

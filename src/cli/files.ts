@@ -1,4 +1,4 @@
-import { glob, stat } from 'node:fs/promises';
+import * as fs from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 /**
@@ -16,8 +16,23 @@ const GLOB_CHARS = /[*?[\]{}]/;
 /** Directory walks skip dependencies and version-control data; an explicit glob does not. */
 const SKIPPED = new Set(['node_modules', '.git']);
 
-/** Matching files as absolute paths. */
+/**
+ * Matching files as absolute paths. node:fs glob exists from Node 22; the published package also
+ * runs on Node 20, where tinyglobby (bundled into the package, loaded only there) expands instead.
+ */
 async function expand(pattern: string, cwd?: string): Promise<string[]> {
+  const glob = (fs as Partial<typeof fs>).glob;
+  if (!glob) {
+    const { glob: tinyglob } = await import('tinyglobby');
+    const files = await tinyglob(pattern, {
+      ...(cwd ? { cwd } : {}),
+      absolute: true,
+      onlyFiles: true,
+      expandDirectories: false,
+      ...(cwd ? { ignore: [...SKIPPED].map((name) => `**/${name}/**`) } : {}),
+    });
+    return files.map((f) => resolve(f));
+  }
   const found: string[] = [];
   for await (const entry of glob(pattern, {
     ...(cwd ? { cwd } : {}),
@@ -34,7 +49,7 @@ const slashes = (path: string) => path.replaceAll('\\', '/');
 
 async function targetsOf(input: string): Promise<Target[]> {
   if (input === '-') return [{ file: '-' }];
-  const info = await stat(input).catch(() => undefined);
+  const info = await fs.stat(input).catch(() => undefined);
   if (info?.isDirectory()) {
     const files = (await expand('**/*.json', input)).map((f) => slashes(join(input, relative(resolve(input), f))));
     return files.length

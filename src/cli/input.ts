@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { indexJson, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
 
 /**
@@ -84,7 +84,9 @@ export async function readInput(
 ): Promise<Input> {
   let text: string;
   try {
-    text = file === '-' ? await stdin() : await readFile(file, 'utf8');
+    // Synchronous: files are read one after the other anyway, and a thread-pool round trip per
+    // small file costs more than the read (measured in bench/package.ts on 2,000 files).
+    text = file === '-' ? await stdin() : readFileSync(file, 'utf8');
   } catch (error) {
     return { ok: false, file, error: readError(error) };
   }

@@ -1,5 +1,6 @@
 import { configuredSite } from '../service/config.ts';
 import { sourceLocator, validateMessage } from '../engine/index.ts';
+import manifest from '../../packages/uai/package.json' with { type: 'json' };
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor } from '../standard/site.ts';
 import { HELP, parseArgs, type ValidateCommand } from './args.ts';
@@ -99,7 +100,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return EXIT.valid;
   }
   if (command.kind === 'version') {
-    io.stdout(`uai ${RELEASE} validator, uai_version ${UAI_VERSION}\n`);
+    // The version of the published package (packages/uai), and the release and format it implements.
+    io.stdout(`uai ${manifest.version} (${RELEASE}, format ${UAI_VERSION})\n`);
     return EXIT.valid;
   }
 

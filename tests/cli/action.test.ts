@@ -1,56 +1,111 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ACTION_BUNDLE, buildAction } from '../../scripts/package/build.ts';
 import { publishedExamples } from '../../src/engine/index.ts';
+import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/site.ts';
-import { spawn } from 'node:child_process';
-import { ORIGIN, REPO } from './local-server.ts';
+import { startKitServer, type KitServer } from '../kit/harness.ts';
+import { NODE, REPO } from './local-server.ts';
 
 /**
- * The composite GitHub Action (action.yml) run step by step as the runner would: every `run`
- * step with its `${{ }}` expressions filled from the inputs and earlier outputs, bash, the
- * workspace as working directory, GITHUB_ACTION_PATH the repository, GITHUB_OUTPUT a file.
- * Two steps are not run here: actions/setup-node (the project's own Node 24 is first on PATH)
- * and `npm ci` (node_modules is installed from the same lockfile); the upload step's SARIF file
- * is checked against the official schema instead of being uploaded.
+ * The GitHub Action (action.yml: a JavaScript action on node24 whose main is the committed bundle
+ * action/index.mjs) run as the runner runs it: the bundle under Node 24 with the workspace as
+ * working directory, every input as an INPUT_* variable (defaults from action.yml, as the runner
+ * passes them), GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and GitHub's code scanning API played
+ * by a local server that records the SARIF upload.
  */
-interface Step {
-  name: string;
-  id?: string;
-  if?: string;
-  uses?: string;
-  run?: string;
-  shell?: string;
-  env?: Record<string, string>;
-  with?: Record<string, string>;
-}
-const action = parse(readFileSync(resolve(REPO, 'action.yml'), 'utf8')) as {
+const metadata = readFileSync(resolve(REPO, 'action.yml'), 'utf8');
+const action = parse(metadata) as {
   inputs: Record<string, { default: string }>;
-  outputs: Record<string, { value: string }>;
-  runs: { using: string; steps: Step[] };
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string };
 };
-const schema = JSON.parse(readFileSync(resolve(REPO, 'tests/engine/data/sarif-schema-2.1.0.json'), 'utf8'));
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
-const validateSarif = ajv.compile(schema);
+const validateSarif = ajv.compile(
+  JSON.parse(readFileSync(resolve(REPO, 'tests/engine/data/sarif-schema-2.1.0.json'), 'utf8')),
+);
+const validateMetadata = new Ajv({ strict: false, allErrors: true }).compile(
+  JSON.parse(readFileSync(resolve(REPO, 'tests/data/github-action/github-action.json'), 'utf8')),
+);
 
+const ORIGIN = 'https://uai.example.org';
 const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!
   .message as Record<string, any>;
-let workspace: string;
 
-/** bash with no standard input, as a runner step has none. */
-function bash(
-  script: string,
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-      cwd,
+interface Upload {
+  readonly path: string;
+  readonly authorization: string | undefined;
+  readonly body: { commit_sha: string; ref: string; sarif: string; tool_name: string };
+}
+let workspace: string;
+let api: Server;
+let apiStatus = 202;
+const uploads: Upload[] = [];
+let kit: KitServer;
+
+const body = async (req: IncomingMessage) => {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text;
+};
+
+beforeAll(async () => {
+  workspace = mkdtempSync(join(tmpdir(), 'uai-action-'));
+  mkdirSync(join(workspace, 'messages/sub'), { recursive: true });
+  writeFileSync(join(workspace, 'messages/ok.json'), JSON.stringify(request, null, 2));
+  writeFileSync(
+    join(workspace, 'messages/sub/bad.json'),
+    JSON.stringify({ ...request, delivery: { ...request.delivery, priority: 'urgent' } }, null, 2),
+  );
+  api = createServer(async (req, res) => {
+    uploads.push({ path: req.url!, authorization: req.headers.authorization, body: JSON.parse(await body(req)) });
+    res.writeHead(apiStatus, { 'content-type': 'application/json' });
+    res.end(
+      apiStatus === 202 ? '{"id":"42","url":"https://api.example/sarifs/42"}' : '{"message":"Resource not accessible"}',
+    );
+  });
+  await new Promise<void>((done) => api.listen(0, '127.0.0.1', done));
+  kit = await startKitServer();
+});
+afterAll(async () => {
+  await new Promise((done) => api.close(done));
+  await kit.stop();
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+/** Runs the Action's main as the runner does; returns its status, log and the files it wrote. */
+async function runAction(inputs: Record<string, string>) {
+  const outputFile = join(workspace, '.github-output');
+  const summaryFile = join(workspace, '.github-summary');
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const values = { ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, String(v.default)])) };
+  values.token = 'test-token'; // the default is the expression ${{ github.token }}
+  Object.assign(values, inputs);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_API_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    GITHUB_REPOSITORY: 'owner/agents',
+    GITHUB_SHA: 'a'.repeat(40),
+    GITHUB_REF: 'refs/heads/main',
+    ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`INPUT_${k.replaceAll(' ', '_').toUpperCase()}`, v])),
+  };
+  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+    const child = spawn(NODE, [resolve(REPO, action.runs.main)], {
+      cwd: workspace,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -61,90 +116,138 @@ function bash(
     child.once('error', fail);
     child.once('close', (code) => done({ code, stdout, stderr }));
   });
-}
-
-beforeAll(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'uai-action-'));
-  mkdirSync(join(workspace, 'messages/sub'), { recursive: true });
-  writeFileSync(join(workspace, 'messages/ok.json'), JSON.stringify(request, null, 2));
-  writeFileSync(
-    join(workspace, 'messages/sub/bad.json'),
-    JSON.stringify({ ...request, delivery: { ...request.delivery, priority: 'urgent' } }, null, 2),
+  const outputs = Object.fromEntries(
+    readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
-});
-afterAll(() => rmSync(workspace, { recursive: true, force: true }));
-
-/** Runs the action's steps; returns each run step's result and the outputs it wrote. */
-async function runAction(inputs: Record<string, string>) {
-  const values: Record<string, string> = Object.fromEntries(
-    Object.entries(action.inputs).map(([k, v]) => [`inputs.${k}`, String(v.default)]),
-  );
-  for (const [k, v] of Object.entries(inputs)) values[`inputs.${k}`] = v;
-  const fill = (text: string) =>
-    text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, expr: string) => {
-      if (!(expr in values)) throw new Error(`unknown expression ${expr}`);
-      return values[expr]!;
-    });
-  const steps: { step: Step; code: number | null; stdout: string; stderr: string }[] = [];
-  for (const step of action.runs.steps) {
-    if (step.uses?.startsWith('actions/setup-node') || step.id === 'install') continue;
-    if (step.uses) {
-      steps.push({ step, code: null, stdout: '', stderr: '' });
-      continue;
-    }
-    const outputFile = join(workspace, `.output-${step.id ?? steps.length}`);
-    writeFileSync(outputFile, '');
-    const env = {
-      ...process.env,
-      PATH: `${resolve(REPO, 'node_modules/.bin')}:${process.env.PATH}`,
-      GITHUB_ACTION_PATH: REPO,
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_OUTPUT: outputFile,
-      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, fill(String(v))])),
-    };
-    expect(step.shell).toBe('bash');
-    const result = await bash(fill(step.run!), workspace, env);
-    for (const line of readFileSync(outputFile, 'utf8').split('\n').filter(Boolean)) {
-      const [key, ...rest] = line.split('=');
-      values[`steps.${step.id}.outputs.${key}`] = rest.join('=');
-    }
-    steps.push({ step, ...result });
-  }
-  return { steps, values };
+  return { ...result, outputs, summary: readFileSync(summaryFile, 'utf8') };
 }
 
 describe('action.yml', () => {
-  it('is a composite action whose outputs and upload use the validate step', () => {
-    expect(action.runs.using).toBe('composite');
-    const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
-    expect(upload.with).toEqual({ sarif_file: '${{ inputs.sarif-file }}', category: '${{ inputs.category }}' });
-    expect(action.outputs['exit-code']!.value).toBe('${{ steps.validate.outputs.exit-code }}');
+  it('validates against the published action metadata schema (SchemaStore github-action.json)', () => {
+    expect(validateMetadata(action), JSON.stringify(validateMetadata.errors)).toBe(true);
+    // The schema is not a formality: a runtime the runner does not have is refused.
+    expect(validateMetadata({ ...action, runs: { ...action.runs, using: 'node99' } })).toBe(false);
   });
 
-  it('on a glob with one bad message: a valid SARIF log with repository-relative URIs, annotations, a failing last step', async () => {
-    const { steps, values } = await runAction({ origin: 'https://uai.example.org' });
-    const validate = steps.find((s) => s.step.id === 'validate')!;
-    expect(validate.code, validate.stderr).toBe(0);
-    expect(values['steps.validate.outputs.exit-code']).toBe('1');
-    const log = JSON.parse(readFileSync(join(workspace, 'uai.sarif'), 'utf8'));
+  it('is a JavaScript action on node24 whose committed bundle is a fresh build of src/action', async () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'action/index.mjs' });
+    const fresh = join(workspace, 'fresh-build.mjs');
+    await buildAction(fresh);
+    const committed = readFileSync(ACTION_BUNDLE, 'utf8');
+    expect(
+      committed === readFileSync(fresh, 'utf8'),
+      'action/index.mjs is stale: run node scripts/package/build.ts',
+    ).toBe(true);
+  }, 60_000);
+
+  it('declares every input the entry reads, and reads every input it declares', () => {
+    const source = readFileSync(resolve(REPO, 'src/action/main.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/input\(env, '([a-z-]+)'\)/g)].map((m) => m[1]));
+    expect([...read].sort()).toEqual(Object.keys(action.inputs).sort());
+  });
+
+  it('validate, one bad message: SARIF with repository-relative URIs uploaded, annotations, outputs, summary, exit 1', async () => {
+    uploads.length = 0;
+    const r = await runAction({ origin: ORIGIN });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.outputs).toEqual({
+      'exit-code': '1',
+      'sarif-file': join(workspace, 'uai.sarif'),
+      files: '2',
+      errors: '2',
+      warnings: '0',
+      'sarif-id': '42',
+    });
+    const text = readFileSync(join(workspace, 'uai.sarif'), 'utf8');
+    const log = JSON.parse(text);
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
-    expect(log.runs[0].results.map((r: any) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation])).toEqual([
+    expect(log.runs[0].automationDetails).toEqual({ id: 'uai-validate/' });
+    expect(log.runs[0].results.map((x: any) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation])).toEqual([
       ['schema.value_not_allowed', { uri: 'messages/sub/bad.json', uriBaseId: '%SRCROOT%' }],
       ['integrity.checksum_mismatch', { uri: 'messages/sub/bad.json', uriBaseId: '%SRCROOT%' }],
     ]);
     expect(log.runs[0].tool.driver.rules[0].helpUri).toMatch(/^https:\/\/uai\.example\.org\/error-registry\/#/);
-    expect(validate.stdout).toMatch(
+    expect(r.stdout).toMatch(
       /^::error file=messages\/sub\/bad\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema\.value_not_allowed at \/delivery\/priority::/m,
     );
-    const last = steps.at(-1)!;
-    expect(last.step.name).toBe('Fail on findings');
-    expect(last.code).toBe(1);
+    expect(r.summary).toContain('### uai validate');
+    expect(r.summary).toContain('| 2 | 1 | 1 | 2 | 0 | 1 |');
+    expect(r.summary).toContain('- `messages/sub/bad.json`: 2 error(s), 0 warning(s)');
+    // The upload: what github/codeql-action/upload-sarif sends, for this commit and ref.
+    expect(uploads).toHaveLength(1);
+    const [upload] = uploads;
+    expect(upload!.path).toBe('/repos/owner/agents/code-scanning/sarifs');
+    expect(upload!.authorization).toBe('Bearer test-token');
+    expect([upload!.body.commit_sha, upload!.body.ref, upload!.body.tool_name]).toEqual([
+      'a'.repeat(40),
+      'refs/heads/main',
+      'uai',
+    ]);
+    expect(gunzipSync(Buffer.from(upload!.body.sarif, 'base64')).toString('utf8')).toBe(text);
   }, 60_000);
 
-  it('on clean messages: exit-code 0 and every step passes', async () => {
-    const { steps, values } = await runAction({ files: 'messages/ok.json\n\nmessages/ok.json' });
-    expect(values['steps.validate.outputs.exit-code']).toBe('0');
-    expect(steps.filter((s) => s.step.run).map((s) => s.code)).toEqual([0, 0]);
-    expect(JSON.parse(readFileSync(join(workspace, 'uai.sarif'), 'utf8')).runs[0].results).toEqual([]);
+  it('validate, clean files, no upload, a category: exit 0, no annotation, the category in the log', async () => {
+    uploads.length = 0;
+    const r = await runAction({
+      files: 'messages/ok.json\n\nmessages/ok.json',
+      upload: 'false',
+      category: 'agents',
+      'sarif-file': 'reports/uai.sarif',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.outputs['exit-code']).toBe('0');
+    expect(r.outputs.files).toBe('1');
+    expect(r.stdout).not.toMatch(/^::error/m);
+    const log = JSON.parse(readFileSync(join(workspace, 'reports/uai.sarif'), 'utf8'));
+    expect([log.runs[0].results, log.runs[0].automationDetails]).toEqual([[], { id: 'agents/' }]);
+    expect(uploads).toEqual([]);
   }, 60_000);
+
+  it('validate: a refused upload fails the step with an error annotation', async () => {
+    apiStatus = 403;
+    try {
+      const r = await runAction({ files: 'messages/ok.json', annotations: 'false' });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^::error title=SARIF upload::code scanning answered 403/m);
+    } finally {
+      apiStatus = 202;
+    }
+  }, 60_000);
+
+  it('test: every check of the reference server passes; JUnit file, result message, outputs and summary', async () => {
+    const r = await runAction({ command: 'test', endpoint: kit.endpoint, 'result-file': 'uai-result.json' });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.outputs).toEqual({
+      'exit-code': '0',
+      'junit-file': join(workspace, 'uai-junit.xml'),
+      'result-file': join(workspace, 'uai-result.json'),
+    });
+    const junit = readFileSync(join(workspace, 'uai-junit.xml'), 'utf8');
+    expect(junit).toMatch(/^<\?xml/);
+    expect(JSON.parse(readFileSync(join(workspace, 'uai-result.json'), 'utf8')).profile).toBe(
+      'uai.conformance.result.v1',
+    );
+    expect(r.summary).toMatch(/### uai test http:\/\/127\.0\.0\.1:\d+\/v1\/reference-server/);
+    expect(r.summary).toMatch(/\| \d+ \| 0 \| \d+ \| 0 \|/);
+  }, 60_000);
+
+  it('test: a baseline listing a check that passes is stale, so the step fails', async () => {
+    writeFileSync(join(workspace, 'baseline.json'), JSON.stringify({ expected_failures: [KIT_CHECKS[0]!.id] }));
+    const r = await runAction({ command: 'test', endpoint: kit.endpoint, baseline: 'baseline.json' });
+    expect(r.code).toBe(1);
+    expect(r.outputs['exit-code']).toBe('1');
+    expect(r.stdout).toMatch(/^::error title=uai test::uai test exited 1/m);
+  }, 60_000);
+
+  it('test without an endpoint, or an unknown command: exit 2 with an error annotation', async () => {
+    expect((await runAction({ command: 'test' })).stdout).toMatch(/^::error title=uai test::the endpoint input/m);
+    const r = await runAction({ command: 'lint' });
+    expect([r.code, r.stdout]).toEqual([
+      2,
+      expect.stringMatching(/^::error title=uai::command takes validate or test/m),
+    ]);
+  });
 });

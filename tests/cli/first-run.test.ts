@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { siteFor } from '../../src/standard/site.ts';
 import { NODE, ORIGIN, REPO, run } from './local-server.ts';
 
 /**
- * `npx uai validate` right after `npm install`, before any build: the generated schema validators
+ * `npx uai validate` right after `npm ci`, before any build: the generated schema validators
  * do not exist yet, and the first run generates them. The project is copied without
  * src/engine/generated/ (node_modules linked), so the repository's own copy is left alone.
  */
@@ -21,6 +21,9 @@ beforeAll(() => {
       filter: (from) => !from.includes(join('src', 'engine', 'generated')),
     });
   }
+  // The package's manifest: `uai --version` prints its version.
+  mkdirSync(join(fresh, 'packages/uai'), { recursive: true });
+  cpSync(resolve(REPO, 'packages/uai/package.json'), join(fresh, 'packages/uai/package.json'));
   symlinkSync(resolve(REPO, 'node_modules'), join(fresh, 'node_modules'), 'dir');
   const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message;
   writeFileSync(join(fresh, 'first-request.json'), JSON.stringify(request, null, 2));

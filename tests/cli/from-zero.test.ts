@@ -10,7 +10,7 @@ import { startLocalServer } from '../support/local-server.ts';
  * "No untested instructions": every command of the README section "From zero to a validated
  * message" runs here, in order, as written but for the port (the README's 4321 becomes a port
  * found free, so the test never depends on 4321), and must exit 0 and do what the text says.
- * `npm install` and `npm start` are the harness's: it has installed, and it starts the same
+ * `npm ci` and `npm start` are the harness's: it has installed, and it starts the same
  * server (scripts/start.ts) itself. The commands run in a scratch folder that mirrors the
  * repository through symlinks, so the files they write do not land in the checkout.
  * A command whose runtime is missing (python3, go) fails under CI and is otherwise reported as
@@ -97,7 +97,7 @@ function missingRuntime(command: string): string | undefined {
   return tool && spawnSync(tool, ['version'], { stdio: 'ignore' }).error ? tool : undefined;
 }
 
-const HARNESS_STEPS = /^npm (install|start)\b/;
+const HARNESS_STEPS = /^npm (ci|start)\b/;
 const all = shellCommands(section(HEADING));
 const commands = all.filter((c) => !HARNESS_STEPS.test(c.trim()));
 
@@ -122,8 +122,8 @@ afterAll(async () => {
 });
 
 describe(`README.md: ${HEADING.slice(3)}`, () => {
-  it('is a short walkthrough that starts the service with npm install and npm start', () => {
-    expect(all.filter((c) => HARNESS_STEPS.test(c.trim()))).toEqual(['npm install', 'npm start']);
+  it('is a short walkthrough that starts the service with npm ci and npm start', () => {
+    expect(all.filter((c) => HARNESS_STEPS.test(c.trim()))).toEqual(['npm ci', 'npm start']);
     expect(commands.length).toBeGreaterThanOrEqual(5);
   });
 

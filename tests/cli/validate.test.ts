@@ -127,7 +127,7 @@ describe('uai: usage', () => {
   it('prints its version', async () => {
     const r = await uai(['--version']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('uai UAI-1 validator, uai_version 1.0\n');
+    expect(r.stdout).toBe('uai 1.0.0 (UAI-1, format 1.0)\n');
   });
 });
 

@@ -1,0 +1,132 @@
+/**
+ * The library entry of the published package (`import ... from '@uai-1/uai'`): the engine, the
+ * exchange check and the test kit, re-exported from the repository's own entries (src/engine,
+ * src/kit), plus the few defaults a caller outside this repository needs. Nothing here
+ * re-implements a rule: the package is built from the same sources as the service and the CLI.
+ */
+import {
+  checkExchangeMessages,
+  messageChecksum,
+  seal as sealRecord,
+  validateMessage,
+  type CheckExchangeResult,
+  type NormalizationMode,
+  type ValidatorResult,
+} from '../../../src/engine/index.ts';
+import { inputFromText } from '../../../src/cli/input.ts';
+import { DEFAULT_ORIGIN, siteFor, type Site } from '../../../src/standard/site.ts';
+
+export {
+  canonicalJson,
+  checkExchange,
+  checkExchangeMessages,
+  conformanceFixtures,
+  messageChecksum,
+  messageFromKeyless,
+  messageToKeyless,
+  publishedExamples,
+  sourceLocator,
+  toSarif,
+  sarifLog,
+} from '../../../src/engine/index.ts';
+export type {
+  CheckExchangeResult,
+  ExchangeInput,
+  ExchangeVerdict,
+  Issue,
+  KeylessResult,
+  MessageVerdict,
+  Normalization,
+  NormalizationMode,
+  ValidateOptions,
+  ValidatorResult,
+  VerdictCounts,
+} from '../../../src/engine/index.ts';
+export {
+  DEFAULT_LIMITS,
+  KIT_REPORT_KIND,
+  kitHttp,
+  parseBaseline,
+  testImplementation,
+  type Baseline,
+  type KitOptions,
+  type KitReport,
+  type KitVerdict,
+  type Limits,
+} from '../../../src/kit/index.ts';
+export { ERROR_CODES, ISSUE_CODES, type ErrorCodeId, type IssueCodeId } from '../../../src/standard/codes.ts';
+export { KIT_CHECKS } from '../../../src/standard/kit-checks.ts';
+export { PROFILE_IDS, type ProfileId } from '../../../src/standard/profiles.ts';
+export { RELEASE, UAI_VERSION } from '../../../src/standard/release.ts';
+export { DEFAULT_ORIGIN, siteFor, type Site };
+export { main as runCli } from '../../../src/cli/main.ts';
+
+/** Options of validate() and validateText(): every member has the CLI's default. */
+export interface CheckOptions {
+  readonly mode?: NormalizationMode;
+  /** Public origin of the result's URLs and the rules' help URIs (the CLI's --origin). */
+  readonly origin?: string;
+  readonly now?: Date;
+}
+
+const settings = (options: CheckOptions) => ({
+  site: siteFor(options.origin ?? DEFAULT_ORIGIN),
+  now: options.now ?? new Date(),
+});
+
+/** Validates a parsed message (keyed object, or keyless array with mode 'keyless-json'). */
+export function validate(message: unknown, options: CheckOptions = {}): ValidatorResult {
+  return validateMessage(message, { mode: options.mode ?? 'keyed-json', ...settings(options) });
+}
+
+/**
+ * Validates JSON text the way `uai validate` reads a file: a bare message or a validate request
+ * wrapper, duplicate member names included (they exist only in text). Text that is not JSON, or
+ * a wrapper POST /v1/validate would refuse, is a thrown TypeError with the CLI's message.
+ */
+export function validateText(text: string, options: CheckOptions = {}): ValidatorResult {
+  const input = inputFromText('text', text, options.mode);
+  if (!input.ok) throw new TypeError(input.error);
+  return validateMessage(input.message, { mode: input.mode, text: input.messageText, ...settings(options) });
+}
+
+/**
+ * The message with a correct integrity block (version 2, sha256 over its RFC 8785 form without
+ * integrity); an existing integrity member keeps its position. Typed messages (`@uai-1/uai/types`) go in and out.
+ */
+export function seal<T extends object>(message: T): T {
+  return sealRecord(message as Record<string, unknown>) as T;
+}
+
+/** True when integrity.checksum is the sha256 of the message's canonical form without integrity. */
+export function verifyChecksum(message: object): boolean {
+  const record = message as Record<string, unknown>;
+  const integrity = record.integrity as { checksum?: unknown } | undefined;
+  try {
+    return typeof integrity?.checksum === 'string' && integrity.checksum === messageChecksum(record);
+  } catch {
+    // A value with no canonical form (a number JSON cannot hold, a cycle) has no checksum to match.
+    return false;
+  }
+}
+
+/** Options of checkExchangePair(): the HTTP status the answer came with, the previous message of a task. */
+export interface PairOptions extends CheckOptions {
+  readonly httpStatus?: number;
+  readonly previous?: unknown;
+}
+
+/** Validates both messages of one exchange and checks its linkage rules (what `uai check-exchange` does). */
+export function checkExchangePair(request: unknown, response: unknown, options: PairOptions = {}): CheckExchangeResult {
+  const { site, now } = settings(options);
+  return checkExchangeMessages(
+    {
+      request,
+      response,
+      mode: options.mode ?? 'keyed-json',
+      ...(options.httpStatus !== undefined ? { httpStatus: options.httpStatus } : {}),
+      ...(options.previous !== undefined ? { previous: options.previous } : {}),
+    },
+    { site, now: () => now },
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Builds the published package (packages/uai/dist) from the repository's sources: esbuild bundles
+ * the CLI, the library and the browser entry (code splitting, so the engine is shipped once), and
+ * tsc writes the declarations. Nothing is copied from src/: a change there is in the next build.
+ * The output is not committed; `npm pack` in packages/uai runs this first (prepack).
+ *   node scripts/package/build.ts
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PACKAGE_DIR = join(ROOT, 'packages/uai');
+const ENTRIES = ['cli', 'index', 'browser', 'types'] as const;
+
+/** The precompiled schema validators and field model (src/engine/generated, not committed). */
+function ensureGenerated(): void {
+  const generated = ['schema-validators.js', 'field-model.js'].map((f) => join(ROOT, 'src/engine/generated', f));
+  if (generated.every((f) => existsSync(f))) return;
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-validators.ts')], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('generating the schema validators failed');
+}
+
+/** The licence texts of the third-party code the bundles contain (esbuild's metafile says which). */
+function thirdPartyNotices(metafile: Metafile): string {
+  const packages = new Set<string>();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packages.add(match[1]!);
+  }
+  return [...packages]
+    .sort()
+    .map((name) => {
+      const dir = join(ROOT, 'node_modules', name);
+      const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const file = ['LICENSE', 'LICENSE.md', 'license', 'LICENSE.txt'].find((f) => existsSync(join(dir, f)));
+      const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `${license}`;
+      return `${name}@${version} (${license})\n\n${text}\n`;
+    })
+    .join(`\n${'-'.repeat(72)}\n\n`);
+}
+
+/** Declarations: tsc over the entries, then one small index per entry pointing into them. */
+function declarations(dist: string): void {
+  const out = join(dist, 'types-src');
+  const tsc = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      ...ENTRIES.filter((e) => e !== 'cli').map((e) => join(PACKAGE_DIR, 'src', `${e}.ts`)),
+      join(ROOT, 'src/engine/generated-modules.d.ts'),
+      '--declaration',
+      '--emitDeclarationOnly',
+      '--rewriteRelativeImportExtensions',
+      '--allowImportingTsExtensions',
+      '--resolveJsonModule',
+      '--strict',
+      '--skipLibCheck',
+      '--target',
+      'ES2024',
+      '--module',
+      'NodeNext',
+      '--moduleResolution',
+      'NodeNext',
+      '--types',
+      'node',
+      '--rootDir',
+      ROOT,
+      '--outDir',
+      out,
+    ],
+    { stdio: 'inherit', cwd: ROOT },
+  );
+  if (tsc.status !== 0) throw new Error('tsc could not write the declarations');
+  for (const entry of ENTRIES.filter((e) => e !== 'cli')) {
+    const target = relative(dist, join(out, 'packages/uai/src', `${entry}.js`));
+    writeFileSync(join(dist, `${entry}.d.ts`), `export * from './${target}';\n`);
+  }
+}
+
+/**
+ * Builds into `folder` (packages/uai by default). Another folder gets a copy of the package's
+ * manifest and README too, so a test or the bench packs its own build without touching the
+ * repository's (or another run's) output.
+ */
+export async function buildPackage(folder: string = PACKAGE_DIR): Promise<void> {
+  ensureGenerated();
+  const dist = join(folder, 'dist');
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  if (folder !== PACKAGE_DIR)
+    for (const file of ['package.json', 'README.md']) copyFileSync(join(PACKAGE_DIR, file), join(folder, file));
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, join(PACKAGE_DIR, 'src', `${e}.ts`)])),
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeFileSync(join(dist, 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
+  declarations(dist);
+  copyFileSync(join(ROOT, 'LICENSE'), join(folder, 'LICENSE'));
+}
+
+/** The GitHub Action's bundle (committed: a JavaScript action runs from the repository as it is). */
+export const ACTION_BUNDLE = join(ROOT, 'action/index.mjs');
+
+/**
+ * One readable ESM file (not minified, so a reviewer can read what runs in their CI), from the
+ * Action's entry, which calls the CLI's main. tests/cli/action.test.ts fails when the committed
+ * file differs from a fresh build.
+ */
+export async function buildAction(outfile: string = ACTION_BUNDLE): Promise<void> {
+  ensureGenerated();
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, 'src/action/index.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    legalComments: 'none',
+    banner: { js: '// The UAI-1 GitHub Action: generated by scripts/package/build.ts from src/action/. Do not edit.' },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeFileSync(join(dirname(outfile), 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildPackage();
+  await buildAction();
+}

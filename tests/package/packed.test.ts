@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage } from '../../scripts/package/build.ts';
+import { exchangeFixtures, publishedExamples } from '../../src/engine/index.ts';
+import { siteFor } from '../../src/standard/site.ts';
+import { startKitServer, type KitServer } from '../kit/harness.ts';
+import { REPO, run, type Run } from '../support/local-server.ts';
+import { NODE20, NODE24, packageExample } from './support.ts';
+
+/**
+ * The published package as an implementer gets it: built into a scratch folder, packed with
+ * `npm pack`, installed from the tarball alone into an empty folder (offline, with an empty npm
+ * cache, so nothing can come from a registry), then run on the machine's Node 20 and on Node 24.
+ */
+const manifest = JSON.parse(readFileSync(resolve(REPO, 'packages/uai/package.json'), 'utf8'));
+const site = siteFor('http://localhost:4321');
+const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+const pair = exchangeFixtures(site).valid[0]!;
+
+let stage: string;
+let consumer: string;
+let tarball: string;
+let kit: KitServer;
+
+/** npm and the installed `uai` under one Node: that Node's folder first on PATH. */
+const envFor = (node: string) => ({
+  ...process.env,
+  PATH: `${dirname(node)}:${process.env.PATH}`,
+  npm_config_cache: join(stage, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+  UAI_ORIGIN: '',
+});
+const uai = (node: string, ...args: string[]): Promise<Run> =>
+  run(node, [join(consumer, 'node_modules/.bin/uai'), ...args], { cwd: consumer, env: envFor(node) });
+
+beforeAll(async () => {
+  stage = mkdtempSync(join(tmpdir(), 'uai-package-'));
+  await buildPackage(join(stage, 'package'));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', stage], {
+      cwd: join(stage, 'package'),
+      env: envFor(NODE20),
+      encoding: 'utf8',
+    }),
+  ) as { filename: string }[];
+  consumer = mkdtempSync(join(tmpdir(), 'uai-consumer-'));
+  tarball = join(consumer, packed[0]!.filename);
+  copyFileSync(join(stage, packed[0]!.filename), tarball);
+  const install = await run('npm', ['install', `./${packed[0]!.filename}`, '--offline', '--no-audit', '--no-fund'], {
+    cwd: consumer,
+    env: envFor(NODE20),
+  });
+  expect(install.stderr).not.toMatch(/ERR!/);
+  expect(install.code).toBe(0);
+  mkdirSync(join(consumer, 'messages'));
+  writeFileSync(join(consumer, 'messages/ok.json'), JSON.stringify(request, null, 2));
+  writeFileSync(join(consumer, 'messages/bad.json'), JSON.stringify({ ...request, uai_version: '2.0' }, null, 2));
+  writeFileSync(join(consumer, 'request.json'), JSON.stringify(pair.request));
+  writeFileSync(join(consumer, 'response.json'), JSON.stringify(pair.response));
+  kit = await startKitServer();
+}, 180_000);
+afterAll(async () => {
+  await kit?.stop();
+  for (const dir of [stage, consumer]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('has no runtime dependency, so the tarball alone installs it', () => {
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/@uai-1/uai/package.json'), 'utf8'));
+    expect(installed.dependencies ?? {}).toEqual({});
+    expect(installed.version).toBe(manifest.version);
+    const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8'));
+    expect(Object.keys(lock.packages)).toEqual(['', 'node_modules/@uai-1/uai']);
+  });
+
+  it('passes npm publish --dry-run with files, license, repository, types and a README', async () => {
+    const dry = await run('npm', ['publish', '--dry-run', '--ignore-scripts', '--json'], {
+      cwd: join(stage, 'package'),
+      env: envFor(NODE20),
+    });
+    expect(dry.code).toBe(0);
+    const report = JSON.parse(dry.stdout.slice(dry.stdout.indexOf('{')))['@uai-1/uai'];
+    const files = (report.files as { path: string }[]).map((f) => f.path);
+    for (const file of ['README.md', 'LICENSE', 'package.json', 'dist/cli.js', 'dist/index.d.ts', 'dist/types.d.ts'])
+      expect(files).toContain(file);
+    expect(files.filter((f) => !f.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    for (const key of ['files', 'license', 'repository', 'types', 'bin', 'exports', 'engines'])
+      expect(manifest).toHaveProperty(key);
+  });
+
+  for (const [name, node] of [
+    ['Node 20', NODE20],
+    ['Node 24', NODE24],
+  ] as const) {
+    describe(`on ${name}`, () => {
+      it('prints the package version and the release', async () => {
+        const r = await uai(node, '--version');
+        expect(r.stdout).toBe(`uai ${manifest.version} (UAI-1, format 1.0)\n`);
+      });
+
+      it('validates: exit 0 on a valid message, 1 on an invalid one', async () => {
+        const ok = await uai(node, 'validate', 'messages/ok.json');
+        expect(ok.stderr).toBe('');
+        expect([ok.code, ok.stdout]).toEqual([0, expect.stringMatching(/ok\.json: valid, level L4/)]);
+        const bad = await uai(node, 'validate', 'messages/bad.json');
+        expect([bad.code, bad.stdout]).toEqual([1, expect.stringMatching(/error envelope\.version_unsupported/)]);
+        // A glob is expanded by uai itself (node:fs glob on Node 22+, the bundled tinyglobby on 20).
+        const glob = await uai(node, 'validate', 'messages/*.json', '--format', 'json');
+        expect(JSON.parse(glob.stdout).map((r: { file: string }) => r.file)).toEqual([
+          'messages/bad.json',
+          'messages/ok.json',
+        ]);
+      });
+
+      it('checks an exchange', async () => {
+        const r = await uai(node, 'check-exchange', 'request.json', 'response.json', '--format', 'json');
+        expect(r.code).toBe(0);
+        expect(JSON.parse(r.stdout).conforms).toBe(true);
+      });
+
+      it('tests a live reference server: every check passes, exit 0', async () => {
+        const r = await uai(node, 'test', kit.endpoint, '--format', 'json');
+        expect(r.stderr).toBe('');
+        const report = JSON.parse(r.stdout);
+        expect([r.code, report.counts.fail, report.counts.pass > 0]).toEqual([0, 0, true]);
+      });
+
+      it('is a library: node -e imports it and validates a message', async () => {
+        const script = `import('@uai-1/uai').then((uai) => {
+          const message = JSON.parse(require('node:fs').readFileSync('messages/ok.json', 'utf8'));
+          const ok = uai.validate(message);
+          const bad = uai.validateText(require('node:fs').readFileSync('messages/bad.json', 'utf8'));
+          console.log(JSON.stringify([ok.valid, ok.conformance_level, bad.valid, uai.verifyChecksum(message)]));
+        })`;
+        const r = await run(node, ['-e', script], { cwd: consumer, env: envFor(node) });
+        expect(r.stderr).toBe('');
+        expect(JSON.parse(r.stdout)).toEqual([true, 'L4', false, true]);
+      });
+    });
+  }
+
+  it('runs as npx uai on Node 20, as the README says', async () => {
+    const r = await run('npx', ['--offline', 'uai', 'validate', 'messages/ok.json', 'messages/bad.json'], {
+      cwd: consumer,
+      env: envFor(NODE20),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/2 files: 1 valid, 1 invalid/);
+  });
+
+  it('has a browser entry without Node built-ins', () => {
+    const browser = readFileSync(join(consumer, 'node_modules/@uai-1/uai/dist/browser.js'), 'utf8');
+    const chunks = [...browser.matchAll(/from"\.\/(chunks\/[^"]+)"|import"\.\/(chunks\/[^"]+)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    for (const chunk of chunks)
+      expect(readFileSync(join(consumer, 'node_modules/@uai-1/uai/dist', chunk!), 'utf8')).not.toMatch(/node:/);
+  });
+
+  it('types the README example under tsc --strict against the packed declarations', async () => {
+    writeFileSync(join(consumer, 'example.mts'), packageExample());
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          // An implementer's Node project has @types/node; the repository's stands in for it.
+          typeRoots: [resolve(REPO, 'node_modules/@types')],
+          types: ['node'],
+          skipLibCheck: false,
+        },
+        files: ['example.mts'],
+      }),
+    );
+    const r = await run(NODE24, [resolve(REPO, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: consumer });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+});
