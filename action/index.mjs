@@ -5342,12 +5342,12 @@ function walkObject(value, def, trail, profile, out) {
     if (!field) {
       const keyPath = pointer(trail, key);
       const right = aliasOf(def, key);
-      const shown = JSON.stringify(echo(key));
+      const shown2 = JSON.stringify(echo(key));
       if (right !== void 0) {
         out.push({
           code: "field.alias_key",
           path: keyPath,
-          message: `The key ${shown} is an alias; write it as ${right}.`,
+          message: `The key ${shown2} is an alias; write it as ${right}.`,
           expected: right,
           actual: wellFormed(key)
         });
@@ -5355,7 +5355,7 @@ function walkObject(value, def, trail, profile, out) {
         out.push({
           code: "field.unknown_member",
           path: keyPath,
-          message: `The member ${shown} is not registered for ${def.title.toLowerCase()}.`,
+          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
           actual: echo(key)
         });
       }
@@ -9106,11 +9106,32 @@ function flaggedBy(issues = []) {
   const whole = issues.some((i) => i.path === "" && i.severity === "error");
   return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
 }
+function notAnAnswer(response) {
+  const profile = valueAt2(response, "/profile");
+  const kinds = "uai.intent.response.v1 (body.status accepted, completed or rejected), uai.task.status.v1 or uai.error.v1";
+  if (profile === "uai.intent.response.v1") {
+    const status = valueAt2(response, "/body/status");
+    return {
+      path: "/body/status",
+      message: `The answer is none of the kinds an exchange answers with: body.status ${JSON.stringify(status) ?? "is absent"}; an answer is ${kinds}.`,
+      expected: ["accepted", "completed", "rejected"],
+      ...status !== void 0 ? { actual: status } : {}
+    };
+  }
+  return {
+    path: typeof response === "object" && response !== null ? "/profile" : "",
+    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === "string" ? `profile ${profile}` : "no profile"}; an answer is ${kinds}.`,
+    expected: ["uai.intent.response.v1", "uai.task.status.v1", "uai.error.v1"],
+    ...profile !== void 0 ? { actual: profile } : {}
+  };
+}
 function checkExchange(input2) {
   const kind = responseKind(input2.response);
   const flagged = flaggedBy(input2.requestIssues);
   const verdicts = EXCHANGE_RULES.map((rule2) => {
     const base = { id: rule2.id, section: rule2.section, severity: rule2.severity, title: rule2.title };
+    if (kind === void 0 && rule2.id === "exchange.response_profile")
+      return { ...base, status: "fail", findings: [notAnAnswer(input2.response)] };
     if (kind === void 0 || !rule2.appliesTo.includes(kind))
       return { ...base, status: "skip", findings: [] };
     const findings = CHECKS[rule2.id]({ ...input2, kind, flagged });
@@ -9176,7 +9197,7 @@ function checkExchangeMessages(input2, context) {
   const validate7 = (message) => validateMessage(message, { mode: input2.mode, site: context.site, now });
   const requestResult = validate7(input2.request);
   const responseResult = validate7(input2.response);
-  const exchange = checkExchange({
+  const exchange2 = checkExchange({
     request: keyed(input2.request, input2.mode),
     response: keyed(input2.response, input2.mode),
     requestIssues: [...requestResult.errors, ...requestResult.warnings],
@@ -9186,10 +9207,10 @@ function checkExchangeMessages(input2, context) {
   return {
     kind: EXCHANGE_CHECK_KIND,
     checked_at: isoSeconds(now),
-    conforms: requestResult.error_count === 0 && responseResult.error_count === 0 && exchange.conforms,
+    conforms: requestResult.error_count === 0 && responseResult.error_count === 0 && exchange2.conforms,
     request_validation: verdict(requestResult),
     response_validation: verdict(responseResult),
-    exchange
+    exchange: exchange2
   };
 }
 var checkExchangeAction = (requestBody, context) => {
@@ -9524,6 +9545,36 @@ var HOSTILE_CHECKS = [
   check2("hostile.malformed_json", "hostile", "CONTRACT section 8", "must", "A body that is not JSON is refused"),
   check2("hostile.media_type", "hostile", "CONTRACT section 8", "must", "A body sent as text/plain is refused")
 ];
+var TRANSPORT_CHECKS = [
+  check2(
+    "transport.answered",
+    "transport",
+    "RFC 9112 section 6.3; CONTRACT section 8",
+    "must",
+    "Every request is answered in full within the timeout: headers and the whole body, no reset, as many bytes as Content-Length says"
+  ),
+  check2(
+    "transport.size_limit",
+    "transport",
+    "CONTRACT section 8",
+    "must",
+    "Every answer is at most 4 MB (the kit stops reading there)"
+  ),
+  check2(
+    "transport.no_redirect",
+    "transport",
+    "RFC 9110 section 15.4; CONTRACT section 8",
+    "must",
+    "The endpoint answers itself: no 3xx redirect (the kit follows none)"
+  ),
+  check2(
+    "transport.no_interim",
+    "transport",
+    "RFC 9110 section 15.2",
+    "must",
+    "No interim (1xx) response precedes the answer (the kit asks for none)"
+  )
+];
 var KIT_CHECKS = [
   check2(
     "capability.reachable",
@@ -9546,6 +9597,7 @@ var KIT_CHECKS = [
     "should",
     "The capability statement lists the endpoint under test"
   ),
+  ...TRANSPORT_CHECKS,
   check2(
     "message.valid",
     "message",
@@ -9568,6 +9620,20 @@ var KIT_CHECKS = [
     "Every answer is sent as JSON (application/json or a +json type)"
   ),
   check2(
+    "message.encoding",
+    "message",
+    "RFC 8259 section 8.1; RFC 7493 section 2.1",
+    "must",
+    "Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8"
+  ),
+  check2(
+    "message.own_ids",
+    "message",
+    "spec section 2.2 (message_id)",
+    "must",
+    "Every answer is a message of its own: its message_id is neither a request's nor another answer's"
+  ),
+  check2(
     "message.keyless_shape",
     "message",
     "CONTRACT section 5",
@@ -9584,6 +9650,255 @@ var KIT_CHECKS = [
   ),
   ...HOSTILE_CHECKS
 ];
+
+// src/kit/bytes.ts
+var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+var charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
+var shown = (text) => JSON.stringify(text.slice(0, 40));
+function judgeEncoding(answer) {
+  const problems = [];
+  const charset = charsetOf(answer.contentType);
+  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
+    problems.push(`Content-Type says charset=${charset}; JSON between systems is UTF-8 (RFC 8259 section 8.1)`);
+  const { bytes } = answer;
+  if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191)
+    problems.push("the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)");
+  let text;
+  try {
+    text = STRICT_UTF8.decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
+    return problems;
+  }
+  if (answer.json !== void 0 || text.trim() === "") {
+    if (text.trim() === "") problems.push("the body is empty: no JSON value");
+    return problems;
+  }
+  const start = text.search(/[{[]/);
+  const lead = start > 0 ? text.slice(0, start) : "";
+  if (lead.trim() !== "" && parses(text.slice(start)))
+    problems.push(`${shown(lead)} precedes the JSON value (RFC 8259 section 2: only whitespace may)`);
+  else problems.push(`the body is not one JSON value: ${shown(text)}`);
+  return problems;
+}
+function parses(text) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// src/kit/verdicts.ts
+var failsRun = (v) => v.status === "not_exercised" || v.status === "fail" && v.severity === "must";
+var pass = () => ({ status: "pass", evidence: [] });
+var skip = (declaration) => ({ status: "skip", evidence: [declaration] });
+var notExercised = (why) => ({ status: "not_exercised", evidence: [why] });
+var failWith = (evidence, otherwise = pass()) => evidence.length ? { status: "fail", evidence } : otherwise;
+var isJsonType = (mediaType) => mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isMessage = (answer) => answer.complete && isObject(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
+var snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
+var VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
+var MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
+var EXPECTED_KIND = {
+  async: "accepted",
+  sync: "completed",
+  "unknown-subject": "error",
+  poll: "task-status"
+};
+function noStatement(obs) {
+  const { answer, error: error2 } = obs.capability;
+  if (!answer) return `no capability statement was read (${error2 ?? "no answer"})`;
+  if (answer.status !== 200 || !answer.complete || !isObject(answer.json))
+    return `no capability statement was read (${snippet(answer)})`;
+  return void 0;
+}
+function unanswered(obs, scenario) {
+  const x = obs.exchanges.find((e) => e.scenario === scenario);
+  if (x && !x.answer.complete)
+    return `${scenario}: no complete answer (${obs.faults.find((f) => f.scenario === scenario)?.detail ?? snippet(x.answer)})`;
+  if (x) return `${scenario}: ${snippet(x.answer)}`;
+  if (obs.stoppedAt === scenario) return `${scenario}: no answer, the run stopped here (${obs.aborted})`;
+  return obs.aborted ? `${scenario}: not sent, the run stopped early (${obs.aborted})` : `${scenario}: not sent`;
+}
+function capabilityVerdicts(obs, validate7) {
+  const { answer, error: error2 } = obs.capability;
+  const reachable = answer && answer.status === 200 && answer.complete && isJsonType(answer.mediaType) && answer.json !== void 0;
+  if (!reachable) {
+    const why = error2 ?? (answer ? snippet(answer) : "no answer");
+    return {
+      "capability.reachable": failWith([`GET ${obs.capability.url}: ${why}`]),
+      "capability.valid": notExercised("no capability statement was read"),
+      "capability.names_endpoint": notExercised("no capability statement was read")
+    };
+  }
+  const result2 = validate7(answer.json, answer.text);
+  const isStatement = isObject(answer.json) && answer.json.profile === "uai.capability.statement.v1";
+  const problems = [
+    ...isStatement ? [] : ["the answer is not a uai.capability.statement.v1 message"],
+    ...result2.errors.map((i) => `${i.code} at ${i.path || "/"}: ${i.message}`)
+  ];
+  return {
+    "capability.reachable": pass(),
+    "capability.valid": failWith(problems),
+    "capability.names_endpoint": problems.length ? notExercised("the capability statement is not valid, so the endpoints it lists are not read") : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`])
+  };
+}
+function transportVerdicts(obs) {
+  return Object.fromEntries(
+    TRANSPORT_CHECKS.map((c) => [
+      c.id,
+      failWith(obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`))
+    ])
+  );
+}
+var sameStatus = (a, b) => isObject(a) && isObject(b) && a.profile === "uai.task.status.v1" && b.profile === "uai.task.status.v1" && isObject(a.body) && isObject(b.body) && a.body.task_id === b.body.task_id && a.body.state === b.body.state;
+function ownIds(obs, judged) {
+  const requestIds = /* @__PURE__ */ new Map();
+  for (const x of obs.exchanges) {
+    const id = x.request?.message_id;
+    if (typeof id === "string" && !requestIds.has(id)) requestIds.set(id, x.scenario);
+  }
+  const answers = /* @__PURE__ */ new Map();
+  const problems = [];
+  for (const x of judged) {
+    const id = x.answer.json.message_id;
+    if (typeof id !== "string") continue;
+    const request = requestIds.get(id);
+    if (request) problems.push(`${x.scenario}: message_id ${id} is the id of the kit's ${request} request`);
+    const earlier = answers.get(id);
+    if (earlier && earlier.answer.text !== x.answer.text && !sameStatus(earlier.answer.json, x.answer.json))
+      problems.push(`${x.scenario}: message_id ${id} is already the id of the ${earlier.scenario} answer`);
+    if (!earlier) answers.set(id, x);
+  }
+  return failWith(problems, judged.length ? pass() : notExercised("no complete message answer was read"));
+}
+function messageVerdicts(obs, validate7) {
+  const invalid2 = [];
+  const warned = [];
+  const mediaTypes = [];
+  const encoding = [];
+  const judged = [];
+  for (const x of obs.exchanges) {
+    if (!x.answer.complete) continue;
+    if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
+    else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
+    if (!isMessage(x.answer) && !(x.scenario === "keyless" && isObject(x.answer.json))) {
+      if (MESSAGE_SCENARIOS.has(x.scenario))
+        invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
+      continue;
+    }
+    judged.push(x);
+    const result2 = validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text);
+    for (const i of result2.errors) invalid2.push(`${x.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`);
+    for (const i of result2.warnings) warned.push(`${x.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`);
+  }
+  const complete = obs.exchanges.filter((x) => x.answer.complete);
+  const nothing = notExercised(
+    obs.exchanges.length ? "no answer was read in full (see the transport checks)" : `no request was answered${obs.aborted ? ` (${obs.aborted})` : ""}`
+  );
+  const keyless = obs.exchanges.find((x) => x.scenario === "keyless");
+  const statementMissing = noStatement(obs);
+  return {
+    "message.valid": failWith(invalid2, judged.length ? pass() : nothing),
+    "message.warning_free": failWith(warned, judged.length ? pass() : nothing),
+    "message.media_type": failWith(mediaTypes, complete.length ? pass() : nothing),
+    "message.encoding": failWith(encoding, complete.length ? pass() : nothing),
+    "message.own_ids": ownIds(obs, judged),
+    "message.keyless_shape": keyless?.answer.complete ? failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]) : obs.declaredBindings.includes("https-json-keyless") ? notExercised(unanswered(obs, "keyless")) : statementMissing ? notExercised(statementMissing) : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`)
+  };
+}
+var judgedExchanges = (obs) => obs.exchanges.filter(
+  (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isObject(x.answer.json) : isMessage(x.answer))
+);
+function exchangeVerdicts(obs) {
+  const outcomes = {};
+  const polled = obs.declaredBindings.includes("https-async-callback");
+  const statementMissing = noStatement(obs);
+  for (const x of judgedExchanges(obs)) {
+    const check4 = checkExchange({
+      request: x.request,
+      response: x.answer.json,
+      httpStatus: x.answer.status,
+      ...x.previous !== void 0 ? { previous: x.previous } : {}
+    });
+    for (const v of check4.verdicts) {
+      const o = outcomes[v.id];
+      if (v.status === "fail") {
+        if (o?.status !== "fail") outcomes[v.id] = { status: "fail", evidence: [] };
+        outcomes[v.id].evidence.push(...v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`));
+      } else if (v.status === "pass" && !o) outcomes[v.id] = pass();
+    }
+  }
+  for (const rule2 of EXCHANGE_RULES) {
+    if (outcomes[rule2.id]) continue;
+    const kinds = rule2.appliesTo;
+    const scenarios = Object.entries(EXPECTED_KIND).filter(([, kind]) => kinds.includes(kind)).map(([scenario]) => scenario);
+    const onlyPolls = scenarios.every((s) => s === "poll");
+    if (onlyPolls && !polled)
+      outcomes[rule2.id] = statementMissing ? notExercised(statementMissing) : skip(
+        `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled`
+      );
+    else {
+      const seen = scenarios.map(
+        (s) => s === "poll" && !obs.exchanges.some((x) => x.scenario === "poll") ? obs.notes.find((n) => /poll/.test(n)) ?? unanswered(obs, "poll") : unanswered(obs, s)
+      );
+      outcomes[rule2.id] = notExercised(`no ${kinds.join(", ")} answer was judged; ${seen.join("; ")}`);
+    }
+  }
+  return outcomes;
+}
+function taskVerdict(obs, validate7) {
+  const polls = obs.exchanges.filter((x) => x.scenario === "poll" || x.scenario === "poll-again");
+  if (!obs.declaredBindings.includes("https-async-callback")) {
+    const missing = noStatement(obs);
+    return missing ? notExercised(missing) : skip("the capability statement declares no https-async-callback endpoint");
+  }
+  if (!polls.length)
+    return notExercised(
+      obs.notes.find((n) => /poll/.test(n)) ?? (obs.aborted ? `no task was polled: the run stopped early (${obs.aborted})` : "no task was polled")
+    );
+  const problems = [];
+  for (const poll of polls) {
+    const json = poll.answer.json;
+    if (!poll.answer.complete) continue;
+    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== "uai.task.status.v1")
+      problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
+    else
+      problems.push(
+        ...validate7(json, poll.answer.text).errors.map(
+          (i) => `${poll.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`
+        )
+      );
+  }
+  const complete = polls.filter((p) => p.answer.complete).length;
+  return failWith(problems, complete ? pass() : notExercised(unanswered(obs, "poll")));
+}
+function hostileVerdict(obs, id) {
+  const x = obs.exchanges.find((e) => e.scenario === id);
+  if (!x) return notExercised(unanswered(obs, id));
+  const { answer } = x;
+  const json = answer.json;
+  const code = isObject(json) ? answer.mediaType === "application/problem+json" ? json.code : isObject(json.body) && json.profile === "uai.error.v1" ? json.body.code : void 0 : void 0;
+  const refused = answer.status >= 400 && answer.status < 500;
+  return failWith(refused && isPublishedErrorCode(code) ? [] : [snippet(answer)]);
+}
+function judge(obs, site, now) {
+  const validate7 = (m, text) => validateMessage(m, { mode: "keyed-json", site, now, ...text !== void 0 ? { text } : {} });
+  const outcomes = {
+    ...capabilityVerdicts(obs, validate7),
+    ...transportVerdicts(obs),
+    ...messageVerdicts(obs, validate7),
+    ...exchangeVerdicts(obs),
+    "task.pollable": taskVerdict(obs, validate7)
+  };
+  return KIT_CHECKS.map((c) => {
+    const o = c.category === "hostile" ? hostileVerdict(obs, c.id) : outcomes[c.id] ?? notExercised("no observation judges this check");
+    return { ...c, status: o.status, evidence: o.evidence };
+  });
+}
 
 // src/kit/baseline.ts
 var KNOWN = new Set(KIT_CHECKS.map((c) => c.id));
@@ -9603,11 +9918,12 @@ function parseBaseline(text) {
 }
 function compareBaseline(verdicts, baseline) {
   const listed = new Set(baseline?.expected_failures ?? []);
-  const failing = verdicts.filter((v) => v.status === "fail" && (v.severity === "must" || listed.has(v.id))).map((v) => v.id);
+  const failed = (v) => v.status === "fail" || v.status === "not_exercised";
+  const failing = verdicts.filter((v) => failsRun(v) || failed(v) && listed.has(v.id)).map((v) => v.id);
   return {
     expected: failing.filter((id) => listed.has(id)),
     regressions: failing.filter((id) => !listed.has(id)),
-    stale: [...listed].filter((id) => !verdicts.some((v) => v.id === id && v.status === "fail"))
+    stale: [...listed].filter((id) => !verdicts.some((v) => v.id === id && failed(v)))
   };
 }
 
@@ -9688,12 +10004,13 @@ function subject(obs) {
 }
 function resultMessage(verdicts, obs, site, runId, now) {
   const l = links(site);
-  const failed = verdicts.filter((v) => v.status === "fail");
+  const failed = verdicts.filter((v) => v.status === "fail" || v.status === "not_exercised");
+  const stopped = obs.aborted ? ` The run stopped early: ${obs.aborted.slice(0, 200)}.` : "";
   const issues = failed.map((v) => ({
     code: v.id,
-    severity: v.severity === "must" ? "error" : "warning",
+    severity: failsRun(v) ? "error" : "warning",
     path: "",
-    message: `${v.title}: not met.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ""}`.toWellFormed(),
+    message: (v.status === "not_exercised" ? `${v.title}: not exercised.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ""}${stopped}` : `${v.title}: not met.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ""}`).toWellFormed(),
     help_url: l.codeHelp(v.id)
   })).sort((a, b) => a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
   const errors = issues.filter((i) => i.severity === "error").length;
@@ -9726,7 +10043,7 @@ function resultMessage(verdicts, obs, site, runId, now) {
     },
     trust: { channel: "public", auth_scheme: "none" },
     body: {
-      status: errors > 0 ? "fail" : "pass",
+      status: errors > 0 || obs.aborted ? "fail" : "pass",
       checked_profile: "uai.capability.statement.v1",
       issues,
       summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso2(now) },
@@ -9746,10 +10063,166 @@ function resultMessage(verdicts, obs, site, runId, now) {
 }
 
 // src/kit/http.ts
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 var DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
-var KitHttpError = class extends Error {
-};
 var MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+var KitHttpError = class extends Error {
+  /** The transport check the server broke, when the server (not the kit's budget) is the cause. */
+  fault;
+  /** Whether the request went out (false when the kit's own limits held it back). */
+  sent;
+  constructor(message, fault, sent = fault !== void 0) {
+    super(message);
+    if (fault) this.fault = fault;
+    this.sent = sent;
+  }
+};
+var DECODER = new TextDecoder("utf-8");
+function answerOf(status, contentType, bytes, complete = true, faults = []) {
+  const text = DECODER.decode(bytes);
+  let json;
+  if (complete) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = void 0;
+    }
+  }
+  return {
+    status,
+    mediaType: contentType.split(";")[0].trim().toLowerCase(),
+    contentType,
+    bytes,
+    text,
+    json,
+    complete,
+    faults
+  };
+}
+var header = (res, name) => {
+  const v = res.headers[name];
+  return Array.isArray(v) ? v.join(", ") : v ?? "";
+};
+function exchange(method, target, body, budgetMs, capped) {
+  const what = `${method} ${target.href}`;
+  return new Promise((resolve6, reject) => {
+    const faults = [];
+    const chunks = [];
+    let received = 0;
+    let response;
+    let settled = false;
+    const settle = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      request.destroy();
+      response?.destroy();
+    };
+    const answer = (complete) => settle(
+      () => resolve6(
+        answerOf(
+          response.statusCode ?? 0,
+          header(response, "content-type"),
+          Buffer.concat(chunks),
+          complete,
+          faults
+        )
+      )
+    );
+    const timer = setTimeout(() => {
+      const detail = response ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)` : `${what}: no answer within ${budgetMs} ms`;
+      const why = capped ? `${detail}; the run's total time cap was reached` : detail;
+      settle(
+        () => reject(new KitHttpError(why, capped ? void 0 : { check: "transport.answered", detail: why }, true))
+      );
+    }, budgetMs);
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const request = send(target, {
+      method,
+      agent: false,
+      headers: {
+        accept: "application/json",
+        ...body ? { "content-type": body.mediaType, "content-length": String(Buffer.byteLength(body.text)) } : {}
+      }
+    });
+    request.on("information", (info) => {
+      faults.push({
+        check: "transport.no_interim",
+        detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ""} before the answer`.trimEnd()
+      });
+    });
+    request.on("upgrade", (res, socket) => {
+      socket.destroy();
+      response = res;
+      faults.push({
+        check: "transport.no_interim",
+        detail: `${what}: HTTP 101 switching to ${header(res, "upgrade") || "another protocol"} instead of an answer`
+      });
+      answer(false);
+    });
+    request.on("error", (error2) => {
+      if (response) return;
+      const detail = `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail })));
+    });
+    request.on("response", (res) => {
+      response = res;
+      const status = res.statusCode ?? 0;
+      res.on("error", () => void 0);
+      if (status >= 300 && status < 400) {
+        faults.push({
+          check: "transport.no_redirect",
+          detail: `${what}: HTTP ${status} to ${header(res, "location") || "(no Location)"}; the kit follows no redirect`
+        });
+        answer(false);
+        return;
+      }
+      const length = header(res, "content-length");
+      const declared = /^\d+$/.test(length) ? Number(length) : void 0;
+      if (declared !== void 0 && declared > MAX_ANSWER_BYTES) {
+        faults.push({
+          check: "transport.size_limit",
+          detail: `${what}: Content-Length ${declared} is over the ${MAX_ANSWER_BYTES} bytes the kit reads; not read`
+        });
+        answer(false);
+        return;
+      }
+      res.on("data", (chunk) => {
+        if (settled) return;
+        received += chunk.length;
+        if (received > MAX_ANSWER_BYTES) {
+          faults.push({
+            check: "transport.size_limit",
+            detail: `${what}: the answer passed ${MAX_ANSWER_BYTES} bytes; the kit stopped reading at ${received}`
+          });
+          answer(false);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on("end", () => {
+        if (declared !== void 0 && declared !== received) {
+          faults.push({
+            check: "transport.answered",
+            detail: `${what}: Content-Length ${declared} but ${received} bytes came`
+          });
+          answer(false);
+        } else answer(true);
+      });
+      res.on("close", () => {
+        if (settled) return;
+        faults.push({
+          check: "transport.answered",
+          detail: `${what}: the connection closed after ${received} bytes of the body${declared !== void 0 ? ` (Content-Length ${declared})` : ""}`
+        });
+        answer(false);
+      });
+    });
+    request.end(body?.text);
+  });
+}
 function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
   const deadline = Date.now() + limits.totalMs;
   let sent = 0;
@@ -9761,37 +10234,11 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
         throw new KitHttpError(
           `refused to contact ${target.origin}: the kit only sends to ${allowedOrigins.join(", ")}`
         );
-      if (sent >= limits.maxRequests) throw new KitHttpError(`request budget of ${limits.maxRequests} used up`);
+      if (sent >= limits.maxRequests) throw new KitHttpError(`the request budget of ${limits.maxRequests} was used up`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new KitHttpError(`total time cap of ${limits.totalMs} ms reached`);
+      if (left <= 0) throw new KitHttpError(`the run's total time cap of ${limits.totalMs} ms was reached`);
       sent += 1;
-      let response;
-      try {
-        response = await fetch(target, {
-          method,
-          redirect: "manual",
-          headers: body ? { "content-type": body.mediaType, accept: "application/json" } : { accept: "application/json" },
-          ...body ? { body: body.text } : {},
-          signal: AbortSignal.timeout(Math.min(limits.timeoutMs, left))
-        });
-      } catch (error2) {
-        const reason = error2 instanceof Error && error2.name === "TimeoutError" ? `no answer within ${Math.min(limits.timeoutMs, left)} ms` : `cannot reach ${target.origin} (${error2.cause instanceof Error ? error2.cause.message : error2.message})`;
-        throw new KitHttpError(`${method} ${url}: ${reason}`);
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      const text = new TextDecoder().decode(bytes.subarray(0, MAX_ANSWER_BYTES));
-      let json;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = void 0;
-      }
-      return {
-        status: response.status,
-        mediaType: (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase(),
-        text,
-        json
-      };
+      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs);
     }
   };
 }
@@ -9838,13 +10285,28 @@ async function runKit(options, http = defaultHttp(options)) {
   };
   let declaredBindings = [];
   const notes = [];
+  const faults = [];
+  let current = "capability";
+  let requestsSent = 0;
+  const send = async (scenario, method, url, body) => {
+    current = scenario;
+    try {
+      requestsSent += 1;
+      const answer = await http.send(method, url, body);
+      faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
+      return answer;
+    } catch (error2) {
+      if (error2 instanceof KitHttpError && error2.fault) faults.push({ scenario, ...error2.fault });
+      throw error2;
+    }
+  };
   const post = async (scenario, request, text, mediaType = "application/json") => {
-    const answer = await http.send("POST", endpoint, { text, mediaType });
+    const answer = await send(scenario, "POST", endpoint, { text, mediaType });
     exchanges.push({ scenario, method: "POST", url: endpoint, ...request ? { request } : {}, answer });
     return answer;
   };
   try {
-    capability.answer = await http.send("GET", capability.url);
+    capability.answer = await send("capability", "GET", capability.url);
     const statement = capability.answer.status === 200 ? capability.answer.json : void 0;
     const { bindings, pollBase } = bindingsOf(statement, endpoint);
     declaredBindings = bindings;
@@ -9858,7 +10320,7 @@ async function runKit(options, http = defaultHttp(options)) {
     await post("unknown-subject", unknownRequest, JSON.stringify(unknownRequest));
     if (bindings.includes("https-json-keyless")) {
       const keylessRequest = intentRequest2(plan, ++n, "async");
-      const answer = await http.send("POST", endpoint, {
+      const answer = await send("keyless", "POST", endpoint, {
         text: JSON.stringify(messageToKeyless(keylessRequest)),
         mediaType: "application/json"
       });
@@ -9874,12 +10336,14 @@ async function runKit(options, http = defaultHttp(options)) {
     }
     const taskRef = at(accepted.json, "delivery", "task_ref");
     const pollUrl = pollBase !== void 0 && typeof taskRef === "string" ? `${pollBase}${encodeURIComponent(taskRef)}` : void 0;
+    if (pollBase !== void 0 && typeof taskRef !== "string")
+      notes.push("the answer to the async request carried no usable delivery.task_ref, so no task could be polled");
     if (pollUrl !== void 0 && !http.allows(pollUrl))
       notes.push(
         `tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`
       );
     else if (pollUrl !== void 0) {
-      const first = await http.send("GET", pollUrl);
+      const first = await send("poll", "GET", pollUrl);
       exchanges.push({
         scenario: "poll",
         method: "GET",
@@ -9893,7 +10357,7 @@ async function runKit(options, http = defaultHttp(options)) {
         method: "GET",
         url: pollUrl,
         request: asyncRequest,
-        answer: await http.send("GET", pollUrl),
+        answer: await send("poll-again", "GET", pollUrl),
         previous: first.json
       });
     }
@@ -9904,131 +10368,25 @@ async function runKit(options, http = defaultHttp(options)) {
   } catch (error2) {
     if (!(error2 instanceof KitHttpError)) throw error2;
     if (!capability.answer) capability.error = error2.message;
-    return { endpoint, capability, declaredBindings, exchanges, notes, aborted: error2.message };
+    if (!error2.sent) requestsSent -= 1;
+    const stopped = { aborted: error2.message, stoppedAt: current };
+    return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent, ...stopped };
   }
-  return { endpoint, capability, declaredBindings, exchanges, notes };
-}
-
-// src/kit/verdicts.ts
-var pass = () => ({ status: "pass", evidence: [] });
-var skip = (why) => ({ status: "skip", evidence: [why] });
-var failWith = (evidence) => evidence.length ? { status: "fail", evidence } : pass();
-var isJsonType = (mediaType) => mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
-var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var isMessage = (answer) => isObject(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
-var snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
-var VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
-var MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
-function capabilityVerdicts(obs, validate7) {
-  const { answer, error: error2 } = obs.capability;
-  const reachable = answer && answer.status === 200 && isJsonType(answer.mediaType) && answer.json !== void 0;
-  if (!reachable) {
-    const why = error2 ?? (answer ? snippet(answer) : "no answer");
-    return {
-      "capability.reachable": failWith([`GET ${obs.capability.url}: ${why}`]),
-      "capability.valid": skip("no statement"),
-      "capability.names_endpoint": skip("no statement")
-    };
-  }
-  const result2 = validate7(answer.json);
-  const isStatement = isObject(answer.json) && answer.json.profile === "uai.capability.statement.v1";
-  const problems = [
-    ...isStatement ? [] : ["the answer is not a uai.capability.statement.v1 message"],
-    ...result2.errors.map((i) => `${i.code} at ${i.path || "/"}: ${i.message}`)
-  ];
-  return {
-    "capability.reachable": pass(),
-    "capability.valid": failWith(problems),
-    "capability.names_endpoint": problems.length ? skip("invalid statement") : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`])
-  };
-}
-function messageVerdicts(obs, validate7) {
-  const invalid2 = [];
-  const warned = [];
-  const mediaTypes = [];
-  for (const x of obs.exchanges) {
-    if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
-    if (!isMessage(x.answer) && !(x.scenario === "keyless" && isObject(x.answer.json))) {
-      if (MESSAGE_SCENARIOS.has(x.scenario))
-        invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
-      continue;
-    }
-    const result2 = validate7(x.answer.json);
-    for (const i of result2.errors) invalid2.push(`${x.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`);
-    for (const i of result2.warnings) warned.push(`${x.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`);
-  }
-  const keyless = obs.exchanges.find((x) => x.scenario === "keyless");
-  return {
-    "message.valid": failWith(invalid2),
-    "message.warning_free": failWith(warned),
-    "message.media_type": failWith(mediaTypes),
-    "message.keyless_shape": !keyless ? skip("keyless binding not declared for this endpoint") : failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`])
-  };
-}
-function exchangeVerdicts(obs) {
-  const outcomes = Object.fromEntries(
-    EXCHANGE_RULES.map((r) => [r.id, skip("no exchange this rule applies to")])
-  );
-  for (const x of obs.exchanges.filter(
-    (e) => VALID_SCENARIOS.has(e.scenario) && e.request && isObject(e.answer.json)
-  )) {
-    const check4 = checkExchange({
-      request: x.request,
-      response: x.answer.json,
-      httpStatus: x.answer.status,
-      ...x.previous !== void 0 ? { previous: x.previous } : {}
-    });
-    for (const v of check4.verdicts) {
-      const o = outcomes[v.id];
-      if (v.status === "fail") {
-        if (o.status !== "fail") outcomes[v.id] = { status: "fail", evidence: [] };
-        outcomes[v.id].evidence.push(...v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`));
-      } else if (v.status === "pass" && o.status === "skip") outcomes[v.id] = pass();
-    }
-  }
-  return outcomes;
-}
-function taskVerdict(obs, validate7) {
-  const polls = obs.exchanges.filter((x) => x.scenario === "poll" || x.scenario === "poll-again");
-  if (!polls.length)
-    return skip(
-      obs.notes.find((n) => n.startsWith("tasks are polled")) ?? (obs.declaredBindings.includes("https-async-callback") ? "no accepted task to poll" : "https-async-callback not declared")
-    );
-  const problems = [];
-  for (const poll of polls) {
-    const json = poll.answer.json;
-    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== "uai.task.status.v1")
-      problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
-    else
-      problems.push(
-        ...validate7(json).errors.map((i) => `${poll.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`)
-      );
-  }
-  return failWith(problems);
-}
-function hostileVerdict(x) {
-  if (!x) return skip("not sent");
-  const { answer } = x;
-  const json = answer.json;
-  const code = isObject(json) ? answer.mediaType === "application/problem+json" ? json.code : isObject(json.body) && json.profile === "uai.error.v1" ? json.body.code : void 0 : void 0;
-  const refused = answer.status >= 400 && answer.status < 500;
-  return failWith(refused && isPublishedErrorCode(code) ? [] : [snippet(answer)]);
-}
-function judge(obs, site, now) {
-  const validate7 = (m) => validateMessage(m, { mode: "keyed-json", site, now });
-  const outcomes = {
-    ...capabilityVerdicts(obs, validate7),
-    ...messageVerdicts(obs, validate7),
-    ...exchangeVerdicts(obs),
-    "task.pollable": taskVerdict(obs, validate7)
-  };
-  return KIT_CHECKS.map((c) => {
-    const o = c.category === "hostile" ? hostileVerdict(obs.exchanges.find((x) => x.scenario === c.id)) : outcomes[c.id] ?? skip("not observed");
-    return { ...c, status: o.status, evidence: o.evidence };
-  });
+  return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }
 
 // src/kit/index.ts
+function countVerdicts(checks) {
+  const failed = checks.filter((v) => v.status === "fail");
+  return {
+    pass: checks.filter((v) => v.status === "pass").length,
+    fail: failed.length,
+    not_exercised: checks.filter((v) => v.status === "not_exercised").length,
+    skip: checks.filter((v) => v.status === "skip").length,
+    must_fail: failed.filter((v) => v.severity === "must").length,
+    should_fail: failed.filter((v) => v.severity === "should").length
+  };
+}
 var KIT_REPORT_KIND = "uai.kit.report.v1";
 async function testImplementation(options, http) {
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith("hostile."))) : void 0;
@@ -10036,25 +10394,18 @@ async function testImplementation(options, http) {
   const all = judge(observations, options.site, options.now);
   const checks = options.only ? all.filter((v) => options.only.has(v.id)) : all;
   const baseline = compareBaseline(checks, options.baseline);
-  const failed = checks.filter((v) => v.status === "fail");
-  const unreachable = observations.capability.error !== void 0 && observations.exchanges.length === 0;
+  const unreachable = observations.capability.answer === void 0;
+  const exit = unreachable ? 2 : observations.aborted || baseline.regressions.length || baseline.stale.length ? 1 : 0;
   return {
     kind: KIT_REPORT_KIND,
     endpoint: options.endpoint,
     checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
-    // The capability GET, then one request per exchange seen.
-    requests_sent: 1 + observations.exchanges.length,
+    requests_sent: observations.requestsSent,
     declared_bindings: observations.declaredBindings,
     ...observations.aborted ? { aborted: observations.aborted } : {},
-    counts: {
-      pass: checks.filter((v) => v.status === "pass").length,
-      fail: failed.length,
-      skip: checks.filter((v) => v.status === "skip").length,
-      must_fail: failed.filter((v) => v.severity === "must").length,
-      should_fail: failed.filter((v) => v.severity === "should").length
-    },
+    counts: countVerdicts(checks),
     baseline,
-    exit_code: unreachable ? 2 : baseline.regressions.length || baseline.stale.length ? 1 : 0,
+    exit_code: exit,
     checks,
     result_message: resultMessage(checks, observations, options.site, options.runId, options.now)
   };
@@ -10062,17 +10413,22 @@ async function testImplementation(options, http) {
 
 // src/kit/report.ts
 var KIT_FORMATS = ["text", "json", "junit", "html"];
-var mark = { pass: "PASS", fail: "FAIL", skip: "skip" };
+var mark = {
+  pass: "PASS",
+  fail: "FAIL",
+  skip: "skip",
+  not_exercised: "NOEX"
+};
+var explained = (status) => status === "fail" || status === "not_exercised";
+var countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
 function textReport(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
-  const lines2 = [
-    `uai test ${r.endpoint}: ${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests`
-  ];
-  if (r.aborted) lines2.push(`stopped early: ${r.aborted}`);
+  const lines2 = [`uai test ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
+  if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
   for (const c of r.checks) {
-    const expected = c.status === "fail" && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
+    const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
     lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (c.status === "fail") for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${e}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${e}`);
   }
   if (r.baseline.regressions.length)
     lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
@@ -10088,14 +10444,16 @@ var xml = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD"
 function junitReport(r) {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml(c.category)}" name="${xml(c.id)}" time="0">`;
-    if (c.status === "fail" && r.baseline.expected.includes(c.id))
+    if (explained(c.status) && r.baseline.expected.includes(c.id))
       return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
     if (c.status === "fail")
       return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${xml(c.evidence.join("\n"))}</failure></testcase>`;
+    if (c.status === "not_exercised")
+      return `${open}<failure message="${xml(`not exercised: ${c.title}`)}" type="not_exercised">${xml(c.evidence.join("\n"))}</failure></testcase>`;
     if (c.status === "skip") return `${open}<skipped message="${xml(c.evidence[0] ?? "not applicable")}"/></testcase>`;
     return `${open}</testcase>`;
   });
-  const failures = r.checks.filter((c) => c.status === "fail" && !r.baseline.expected.includes(c.id)).length;
+  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
   const skipped = r.checks.length - r.counts.pass - failures;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -10110,15 +10468,15 @@ function junitReport(r) {
 var html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 function htmlReport(r) {
   const rows = r.checks.map(
-    (c) => `<tr class="${c.status}"><td>${mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
+    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>uai test: ${html(r.endpoint)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
 </head><body>
 <h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
-<p>${r.counts.pass} passed, ${r.counts.fail} failed (${r.counts.must_fail} must), ${r.counts.skip} skipped; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` Stopped early: ${html(r.aborted)}.` : ""}</p>
+<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ""}</p>
 <table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
@@ -10155,8 +10513,14 @@ Options:
   --max-time <ms>        for the whole run (default ${DEFAULT_LIMITS.totalMs})
   --max-requests <n>     request budget (default ${DEFAULT_LIMITS.maxRequests})
 
-Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
-baseline entry), 2 usage error or the endpoint could not be reached.
+A check is skipped only when your capability statement's declarations make it not apply; a
+check that applies but could not be exercised (the run stopped early, an answer of the wrong
+kind, no task to poll) is reported as not exercised and fails the run like a failed must-check.
+
+Exit status: 0 no regression, 1 a check failed or was not exercised that the baseline does not
+list (or a stale baseline entry), or the run stopped early (timeout, time cap, request budget, a
+connection refused after the statement was read), 2 usage error or the endpoint could not be
+reached at all.
 `;
 var positive = (text, fallback, name) => {
   if (text === void 0) return fallback;
@@ -10236,7 +10600,8 @@ async function testCommand(argv, io) {
     io.stdout(formatKitReport(report2, format));
     return report2.exit_code;
   } catch (error2) {
-    if (error2 instanceof UsageError2 || error2.code?.startsWith("ERR_PARSE_ARGS")) {
+    const code = error2 instanceof Error ? error2.code : void 0;
+    if (error2 instanceof UsageError2 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
       io.stderr(`uai test: ${error2.message}
 Run "uai test --help" for usage.
 `);
