@@ -57,6 +57,9 @@ function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): 
     });
   }
   const schema = ref(RECORD_SCHEMAS[route.id] ?? 'Record');
+  const record = records(recordPath(route));
+  if (record === undefined)
+    throw new Error(`GET ${route.path}: no built record at ${recordPath(route)} to be its response example`);
   return {
     operationId: operationId(route),
     summary: route.summary,
