@@ -21,14 +21,45 @@ export type Operation = {
   description?: string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: Schema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema?: Schema; examples?: Record<string, { $ref?: string }> }> }
+  >;
 };
+export type ExampleEntry = { summary?: string; description?: string };
 export type OpenApi = {
   info: { title: string; version: string; description?: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; examples?: Record<string, ExampleEntry> };
 };
+
+/** One response example as the page lists it: where it is in the document and how it is named. */
+export type ResponseExampleItem = {
+  id: string;
+  name: string;
+  status: string;
+  mediaType: string;
+  summary: string;
+  description?: string;
+};
+
+const EXAMPLE_REF = '#/components/examples/';
+
+/** The response examples of an operation, in document order; each points at its entry in components/examples. */
+export function responseExampleList(op: Operation, doc: OpenApi): ResponseExampleItem[] {
+  return Object.entries(op.responses).flatMap(([status, r]) =>
+    Object.entries(r.content ?? {}).flatMap(([mediaType, c]) =>
+      Object.entries(c.examples ?? {}).flatMap(([key, e]) => {
+        const name = e.$ref?.startsWith(EXAMPLE_REF) ? e.$ref.slice(EXAMPLE_REF.length) : undefined;
+        const entry = name ? doc.components.examples?.[name] : undefined;
+        if (!name || !entry) return [];
+        const id = `${op.operationId}-${status}-${key}`.replace(/[^A-Za-z0-9_-]+/g, '-');
+        return [{ id, name, status, mediaType, summary: entry.summary ?? key, description: entry.description }];
+      }),
+    ),
+  );
+}
 
 /** One schema as a short phrase: a component name, a type, or alternatives. Component names are returned as refs. */
 export type Phrase = { text: string; ref?: string }[];

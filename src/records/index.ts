@@ -48,8 +48,7 @@ export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSou
   const errorRegistry = errorRegistryRecord(ctx);
   const schemas = allSchemas(ctx.site);
   const kit = adoptionKitRecord(ctx, examples, starters);
-  // Member order is the order the build writes the files in.
-  return {
+  const front = {
     '/catalog': catalogRecord(ctx, examples),
     '/discovery': discoveryRecord(ctx),
     '/schemas': schemasRecord(ctx),
@@ -78,7 +77,8 @@ export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSou
     '/adoption-kit': kit,
     [ADOPTION_KIT_DOWNLOAD_FILE]: kit,
     '/roadmap': roadmapRecord(ctx),
-    '/openapi.json': openApiDocument(ctx, examples),
+  };
+  const back = {
     [ROUTE_NOT_FOUND_FILE]: problemBody(
       ctx.site,
       'route.not_found',
@@ -93,6 +93,11 @@ export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSou
       errorRegistry,
     }),
   };
+  // The OpenAPI document's examples are the other records themselves (the document is built last).
+  const built: Record<string, unknown> = { ...front, ...back };
+  const openapi = openApiDocument(ctx, examples, (path) => built[path]);
+  // Member order is the order the build writes the files in.
+  return { ...front, '/openapi.json': openapi, ...back };
 }
 
 export type RecordSet = ReturnType<typeof buildRecordSet>;

@@ -12,7 +12,14 @@ const DOC_ID = 'https://openapi.test/document';
 export function documentSchemas(doc: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   (addFormats as unknown as (a: unknown) => void)(ajv);
-  ajv.addSchema({ $id: DOC_ID, components: doc.components, paths: doc.paths });
+  // Examples are data, not schemas: the records among them carry $id members ajv would register.
+  const schemasOnly = (value: unknown) =>
+    JSON.parse(JSON.stringify(value, (k, v) => (k === 'examples' ? undefined : v)));
+  ajv.addSchema({
+    $id: DOC_ID,
+    components: { schemas: schemasOnly(doc.components.schemas) },
+    paths: schemasOnly(doc.paths),
+  });
   /** Errors of `value` against the schema at the document location `parts` (e.g. 'paths', '/validate', 'post', …). */
   return (parts: readonly string[], value: unknown): string[] => {
     const pointer = parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');

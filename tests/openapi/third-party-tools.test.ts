@@ -85,7 +85,8 @@ describe('the OpenAPI document read by third-party tools', () => {
   );
 });
 
-type Examples = Record<string, { value: unknown }>;
+type Example = { value?: unknown; $ref?: string };
+type Examples = Record<string, Example>;
 type Content = Record<string, { examples?: Examples }>;
 
 /** A client's view: every request and response example of the document, assigned to its generated type. */
@@ -94,7 +95,10 @@ function usage(doc: {
     string,
     Record<string, { requestBody?: { content: Content }; responses: Record<string, { content?: Content }> }>
   >;
+  components: { examples?: Record<string, Example> };
 }): string {
+  // Examples live in components/examples; an operation points at them with $ref.
+  const valueOf = (e: Example) => (e.$ref ? doc.components.examples?.[e.$ref.split('/').pop()!] : e)?.value;
   const lines = ["import type { paths } from './api.js';"];
   let n = 0;
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -103,14 +107,14 @@ function usage(doc: {
       for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
         for (const example of Object.values(media.examples ?? {}))
           lines.push(
-            `export const v${n++}: NonNullable<${at}['requestBody']>['content'][${JSON.stringify(type)}] = ${JSON.stringify(example.value)};`,
+            `export const v${n++}: NonNullable<${at}['requestBody']>['content'][${JSON.stringify(type)}] = ${JSON.stringify(valueOf(example))};`,
           );
       }
       for (const [status, response] of Object.entries(op.responses)) {
         for (const [type, media] of Object.entries(response.content ?? {})) {
           for (const example of Object.values(media.examples ?? {}))
             lines.push(
-              `export const v${n++}: ${at}['responses'][${status}]['content'][${JSON.stringify(type)}] = ${JSON.stringify(example.value)};`,
+              `export const v${n++}: ${at}['responses'][${status}]['content'][${JSON.stringify(type)}] = ${JSON.stringify(valueOf(example))};`,
             );
         }
       }

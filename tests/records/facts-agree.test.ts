@@ -54,7 +54,7 @@ describe('field registry value sets agree with the field model', () => {
 
 describe('OpenAPI result schemas agree with the result types', () => {
   const schemas = (
-    openApiDocument(ctx, examples).components as {
+    openApiDocument(ctx, examples, () => ({})).components as {
       schemas: Record<string, { required: string[]; properties: Record<string, unknown> }>;
     }
   ).schemas;

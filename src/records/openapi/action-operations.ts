@@ -1,8 +1,17 @@
-import { errorCode } from '../../standard/codes.ts';
-import { mockExchangeAction, validateAction, type PublishedExample } from '../../engine/index.ts';
+import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
+import {
+  conformanceFixtures,
+  isRecord,
+  mockExchangeAction,
+  validateAction,
+  type PublishedExample,
+} from '../../engine/index.ts';
+import type { Site } from '../../standard/site.ts';
+import { MOCK_SCENARIOS } from '../../standard/value-sets.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
 import type { Route } from '../../service/routes.ts';
 import type { RecordContext } from '../context.ts';
+import { withoutEmbeddedSchema } from './examples.ts';
 import { ref } from './schema-helpers.ts';
 import { operationId, problemResponse, type Json } from './operation-parts.ts';
 
@@ -17,28 +26,33 @@ export const POST_PROBLEMS = [
   'request.unsupported_media_type',
   'request.rate_limited',
   'server.internal',
-];
+] as const;
 
-export function postProblems(): Json {
-  const byStatus = new Map<string, string[]>();
+export function postProblems(site: Site): Record<string, ReturnType<typeof problemResponse>> {
+  const byStatus = new Map<string, ErrorCodeId[]>();
   for (const code of POST_PROBLEMS) {
-    const status = String(errorCode(code)!.status);
+    const status = String(errorCode(code).status);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [
-      status,
-      { ...problemResponse(codes[0]!), description: codes.map((c) => `${errorCode(c)!.title} (${c})`).join('; ') },
-    ]),
+    [...byStatus].map(([status, codes]) => [status, problemResponse(site, ...(codes as [ErrorCodeId]))]),
   );
 }
 
-/** Real answers of the engine for the request example, at the fixed example instant, as response examples. */
+/** Real answers of the engine for a request example, at the fixed example instant, as response examples. */
 function engineAnswer(ctx: RecordContext, isValidate: boolean, body: Record<string, unknown>): unknown {
   const at = new Date(Date.parse(EXAMPLE_EPOCH) + 30_000);
   const outcome = (isValidate ? validateAction : mockExchangeAction)(body, { site: ctx.site, now: () => at });
   if (!outcome.ok) throw new Error(`The published request example is refused: ${outcome.detail}`);
   return outcome.body;
+}
+
+/** The first invalid fixture of the conformance pack that is a keyed message: what "invalid" means in the examples. */
+export function invalidMessage(ctx: RecordContext): { description: string; message: Record<string, unknown> } {
+  const fixture = conformanceFixtures(ctx.site).invalid.find(
+    (f) => f.mode === 'keyed-json' && isRecord(f.message) && typeof f.message.profile === 'string',
+  )!;
+  return { description: fixture.description, message: fixture.message as Record<string, unknown> };
 }
 
 const FORMAT_NOTES: Record<string, string> = {
@@ -48,48 +62,91 @@ const FORMAT_NOTES: Record<string, string> = {
   sarif: 'format=sarif: a SARIF 2.1.0 log',
 };
 
-function validateContent(ctx: RecordContext, message: Record<string, unknown>): Json {
-  const example = (format: string) => ({
-    [format]: { summary: FORMAT_NOTES[format], value: engineAnswer(ctx, true, { message, format }) },
-  });
+/** Request and answer examples of one operation, paired by key: the answer under a key is the engine's answer to the request under it. */
+interface Exchanges {
+  readonly requests: Json;
+  readonly answers: Record<string, Json>;
+}
+
+function validateExchanges(ctx: RecordContext, message: Record<string, unknown>): Exchanges {
+  const invalid = invalidMessage(ctx);
+  const cases = [
+    ...['result', 'summary', 'record', 'sarif'].map((format) => ({
+      key: format,
+      summary: FORMAT_NOTES[format]!,
+      body: { message, normalization_mode: 'keyed-json', format },
+    })),
+    ...['result', 'sarif'].map((format) => ({
+      key: format === 'result' ? 'invalid' : 'invalidSarif',
+      summary: `An invalid message (${invalid.description}), ${FORMAT_NOTES[format]}`,
+      body: { message: invalid.message, normalization_mode: 'keyed-json', format },
+    })),
+  ];
+  const answers: Record<string, Json> = { 'application/json': {}, 'application/sarif+json': {} };
+  for (const c of cases)
+    answers[c.body.format === 'sarif' ? 'application/sarif+json' : 'application/json']![c.key] = {
+      summary: c.summary,
+      value: engineAnswer(ctx, true, c.body),
+    };
   return {
-    'application/json': {
-      schema: {
-        oneOf: [ref('ValidatorResult'), ref('ValidatorSummary'), ref('ConformanceResultMessage')],
-        description: 'One shape per format: result, summary, record.',
-      },
-      examples: { ...example('result'), ...example('summary'), ...example('record') },
-    },
-    'application/sarif+json': { schema: ref('SarifLog'), examples: example('sarif') },
+    requests: Object.fromEntries(cases.map((c) => [c.key, { summary: c.summary, value: c.body }])),
+    answers,
   };
 }
 
-function mockContent(ctx: RecordContext, message: Record<string, unknown>): Json {
+function mockExchanges(ctx: RecordContext, published: Record<string, unknown>): Exchanges {
+  const message = withoutEmbeddedSchema(published);
+  const cases = [
+    ...MOCK_SCENARIOS.map((scenario) => ({
+      key: scenario,
+      summary: `${scenario} scenario, format=exchange: the mock exchange result`,
+      body: { scenario, format: 'exchange', message },
+    })),
+    {
+      key: 'message',
+      summary: 'accepted-task scenario, format=message: the response message alone',
+      body: { scenario: 'accepted-task', format: 'message', message },
+    },
+  ];
   return {
-    'application/json': {
-      schema: {
-        oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')],
-        description: 'format=exchange answers with the result; format=message with the response message alone.',
-      },
-      examples: {
-        exchange: {
-          summary: 'format=exchange: the mock exchange result',
-          value: engineAnswer(ctx, false, { message }),
-        },
-        message: {
-          summary: 'format=message: the response message alone',
-          value: engineAnswer(ctx, false, { message, format: 'message' }),
-        },
-      },
+    requests: Object.fromEntries(cases.map((c) => [c.key, { summary: c.summary, value: c.body }])),
+    answers: {
+      'application/json': Object.fromEntries(
+        cases.map((c) => [c.key, { summary: c.summary, value: engineAnswer(ctx, false, c.body) }]),
+      ),
     },
   };
 }
+
+const validateSchemas: Json = {
+  'application/json': {
+    schema: {
+      oneOf: [ref('ValidatorResult'), ref('ValidatorSummary'), ref('ConformanceResultMessage')],
+      description: 'One shape per format: result, summary, record.',
+    },
+  },
+  'application/sarif+json': { schema: ref('SarifLog') },
+};
+
+const mockSchemas: Json = {
+  'application/json': {
+    schema: {
+      oneOf: [ref('MockExchangeResult'), ref('IntentResponseMessage'), ref('ErrorMessage')],
+      description: 'format=exchange answers with the result; format=message with the response message alone.',
+    },
+  },
+};
+
+/** Response content: each media type's schema with the examples answered in it. */
+const withExamples = (schemas: Json, answers: Record<string, Json>): Json =>
+  Object.fromEntries(Object.entries(schemas).map(([type, c]) => [type, { ...(c as Json), examples: answers[type] }]));
 
 const header = (description: string, required = true) => ({ description, required, schema: { type: 'string' } });
 
 export function postOperation(route: Route, ctx: RecordContext, examples: readonly PublishedExample[]): Json {
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message;
   const isValidate = route.id === 'validate';
+  const { requests, answers } = (isValidate ? validateExchanges : mockExchanges)(ctx, request);
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -100,19 +157,7 @@ export function postOperation(route: Route, ctx: RecordContext, examples: readon
       content: {
         'application/json': {
           schema: ref(isValidate ? 'ValidateRequest' : 'MockExchangeRequest'),
-          examples: isValidate
-            ? {
-                published: {
-                  summary: 'The intent request example',
-                  value: { message: request, normalization_mode: 'keyed-json', format: 'result' },
-                },
-              }
-            : {
-                acceptedTask: {
-                  summary: 'Accepted-task scenario',
-                  value: { scenario: 'accepted-task', format: 'exchange', message: request },
-                },
-              },
+          examples: requests,
         },
       },
     },
@@ -127,9 +172,9 @@ export function postOperation(route: Route, ctx: RecordContext, examples: readon
             ? { 'Content-Disposition': header('format=record: attachment; filename="<download_filename>"', false) }
             : {}),
         },
-        content: isValidate ? validateContent(ctx, request) : mockContent(ctx, request),
+        content: withExamples(isValidate ? validateSchemas : mockSchemas, answers),
       },
-      ...postProblems(),
+      ...postProblems(ctx.site),
     },
   };
 }

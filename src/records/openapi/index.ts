@@ -8,6 +8,7 @@ import type { PublishedExample } from '../../engine/index.ts';
 import { postOperation } from './action-operations.ts';
 import { exchangeOperation } from './exchange-operations.ts';
 import { componentSchemas, ref } from './components.ts';
+import { hoistExamples, recordExample } from './examples.ts';
 import { operationId, problemResponse, type Json } from './operation-parts.ts';
 
 /**
@@ -20,7 +21,13 @@ const RECORD_SCHEMAS: Record<string, string> = {
   example: 'ExampleRecord',
 };
 
-function getOperation(route: Route, ctx: RecordContext): Json {
+/** The path under /v1 of the record a GET route answers, with the first profile for {profile}. */
+const recordPath = (route: Route) => route.path.replace('{profile}', PROFILES[0]!.id);
+
+/** Looks up a built record by its path under /v1 (the record set's keys). */
+export type RecordLookup = (path: string) => unknown;
+
+function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): Json {
   const params: Json[] = [
     {
       name: 'If-None-Match',
@@ -50,6 +57,9 @@ function getOperation(route: Route, ctx: RecordContext): Json {
     });
   }
   const schema = ref(RECORD_SCHEMAS[route.id] ?? 'Record');
+  const record = records(recordPath(route));
+  if (record === undefined)
+    throw new Error(`GET ${route.path}: no built record at ${recordPath(route)} to be its response example`);
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -63,37 +73,62 @@ function getOperation(route: Route, ctx: RecordContext): Json {
           ETag: { description: 'Validator of the record.', required: true, schema: { type: 'string' } },
           'Cache-Control': { description: 'public, max-age=300', required: true, schema: { type: 'string' } },
         },
-        content: { 'application/json': { schema } },
+        content: {
+          'application/json': {
+            schema,
+            examples: {
+              [route.id]: recordExample(
+                route.summary,
+                `${ctx.site.base}${recordPath(route)}`,
+                records(recordPath(route)),
+              ),
+            },
+          },
+        },
       },
       '304': {
         description: 'Not modified: If-None-Match named the current ETag (RFC 9110 section 15.4.5).',
         headers: { ETag: { description: 'Validator of the record.', required: true, schema: { type: 'string' } } },
       },
-      '404': problemResponse('route.not_found'),
-      '405': problemResponse('request.method_not_allowed'),
+      '404': problemResponse(ctx.site, 'route.not_found'),
+      '405': problemResponse(ctx.site, 'request.method_not_allowed'),
     },
   };
 }
 
-export function openApiDocument(ctx: RecordContext, examples: readonly PublishedExample[]): Json {
+/**
+ * The document, with an example on every response that has a body. A GET record's example is
+ * the record `records` holds at its path; the document's own example is a trimmed copy of itself,
+ * taken last, when everything but that example is in place.
+ */
+export function openApiDocument(
+  ctx: RecordContext,
+  examples: readonly PublishedExample[],
+  records: RecordLookup,
+): Json {
+  const self: { doc?: Json } = {};
+  const lookup: RecordLookup = (path) => (path === '/openapi.json' ? (self.doc ?? {}) : records(path));
   const paths: Record<string, Json> = {};
   for (const route of ROUTES) {
     if (route.path.includes('?')) continue; // the download twin is the download parameter of /adoption-kit
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase()] =
       exchangeOperation(route, ctx) ??
-      (route.method === 'GET' ? getOperation(route, ctx) : postOperation(route, ctx, examples));
+      (route.method === 'GET' ? getOperation(route, ctx, lookup) : postOperation(route, ctx, examples));
     if (route.method === 'POST') {
       item.options = {
         operationId: `preflight${operationId(route).slice(4)}`,
         summary: `CORS preflight for ${route.path}`,
         description: 'Answers 204 with the CORS headers of CONTRACT section 8.',
         tags: ['actions'],
-        responses: { '204': { description: 'Preflight accepted.' }, '404': problemResponse('route.not_found') },
+        responses: {
+          '204': { description: 'Preflight accepted.' },
+          '404': problemResponse(ctx.site, 'route.not_found'),
+        },
       };
     }
   }
-  return {
+  const doc: Json = {
     openapi: '3.1.0',
     info: {
       title: `${RELEASE} interchange standard service`,
@@ -116,6 +151,11 @@ export function openApiDocument(ctx: RecordContext, examples: readonly Published
       { name: 'actions', description: 'Live validator, mock exchange, exchange check and the reference server.' },
     ],
     paths,
-    components: { schemas: componentSchemas() },
+    components: { schemas: componentSchemas(), examples: {} },
   };
+  self.doc = doc;
+  const selfRoute = ROUTES.find((r) => r.path === '/openapi.json')!;
+  paths[selfRoute.path]!.get = getOperation(selfRoute, ctx, lookup);
+  (doc.components as Json).examples = hoistExamples(paths);
+  return doc;
 }

@@ -1,5 +1,7 @@
-import { errorCode } from '../../standard/codes.ts';
+import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
+import type { Site } from '../../standard/site.ts';
 import type { Route } from '../../service/routes.ts';
+import { problemExample } from './examples.ts';
 import { ref } from './schema-helpers.ts';
 
 /** Pieces every operation of the document shares: JSON objects, operation ids, problem answers. */
@@ -17,13 +19,18 @@ const PROBLEM_HEADERS: Record<number, Json> = {
   },
 };
 
-export const problemResponse = (code: string) => {
-  const entry = errorCode(code)!;
-  const headers = PROBLEM_HEADERS[entry.status];
+/** The answer of a status that carries these problem codes, with each code's problem document as an example. */
+export const problemResponse = (site: Site, ...codes: [ErrorCodeId, ...ErrorCodeId[]]) => {
+  const headers = PROBLEM_HEADERS[errorCode(codes[0]).status];
   return {
-    description: `${entry.title} (${code})`,
+    description: codes.map((c) => `${errorCode(c).title} (${c})`).join('; '),
     ...(headers ? { headers } : {}),
-    content: { 'application/problem+json': { schema: ref('Problem') } },
+    content: {
+      'application/problem+json': {
+        schema: ref('Problem'),
+        examples: Object.fromEntries(codes.map((c) => [c, problemExample(site, c)])),
+      },
+    },
   };
 };
 
