@@ -4,7 +4,7 @@
  * listed is a regression; a listed check that no longer fails is stale (remove it). Regressions
  * and stale entries both fail the run, so the baseline can only shrink.
  */
-import { KIT_CHECKS } from '../standard/kit-checks.ts';
+import { TEST_CHECKS } from '../standard/kit-checks.ts';
 import type { KitVerdict } from './verdicts.ts';
 
 export interface Baseline {
@@ -13,7 +13,7 @@ export interface Baseline {
 
 export type BaselineRead = { ok: true; baseline: Baseline } | { ok: false; error: string };
 
-const KNOWN = new Set<string>(KIT_CHECKS.map((c) => c.id));
+const KNOWN = new Set<string>(TEST_CHECKS.map((c) => c.id));
 
 export function parseBaseline(text: string): BaselineRead {
   let value: unknown;

@@ -19,6 +19,8 @@ export const KIT_REPORT_KIND = 'uai.kit.report.v1';
 
 export interface KitReport {
   readonly kind: typeof KIT_REPORT_KIND;
+  /** The command that made the report, when not `uai test` (the client kit's reports). */
+  readonly tool?: string;
   readonly endpoint: string;
   readonly checked_at: string;
   readonly requests_sent: number;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { exchangeFixtures } from '../../src/engine/index.ts';
 import { site } from '../../src/site/records.ts';
-import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
+import { TEST_CHECKS as KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { watchErrors } from './helpers.ts';
 
 /** The exchange-check playground against the real POST /v1/check-exchange, and the test-kit pages. */
