@@ -40,7 +40,8 @@ export const STARTER_META = [
     name: 'uai-starter.mts',
     media_type: 'application/typescript',
     language: 'TypeScript (Node 22.18 or newer, or `npx tsx` on Node 18 or newer)',
-    purpose: 'TypeScript for Node with built-in fetch: catalog, validate, mock exchange; and a client of a UAI-1 endpoint.',
+    purpose:
+      'TypeScript for Node with built-in fetch: catalog, validate, mock exchange; and a client of a UAI-1 endpoint.',
     run: 'node uai-starter.mts <base_url>',
     client: { run: 'node uai-starter.mts client <endpoint_url>', scenarios: ALL_SCENARIOS, not_passed: [] },
   },
