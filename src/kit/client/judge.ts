@@ -201,7 +201,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
           ),
         );
       else ev.saw('client.addressed');
-      firstMode ??= at(message, 'delivery', 'mode');
+      if (requestProfiles.has(message.profile as string)) firstMode ??= at(message, 'delivery', 'mode');
 
       let canonical: string;
       try {
@@ -213,24 +213,24 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
       const earlier = typeof id === 'string' ? byId.get(id) : undefined;
       const conversationId = at(message, 'conversation', 'conversation_id');
       let followUp = false;
-      if (earlier) {
-        const status = earlier.record.answer?.status ?? 0;
-        if (earlier.canonical === canonical && (status === 429 || status === 503)) ev.saw('client.fresh_ids');
-        else if (earlier.canonical === canonical && status >= 400 && status < 500) {
-          ev.fail(
-            'client.error_not_resent',
-            tag(
-              `${String(id)} sent again unchanged after its ${status} ${String(at(earlier.answer, 'body', 'code') ?? '')}`,
-            ),
-          );
-          excused.add(r.index);
-        } else
-          ev.fail(
-            'client.fresh_ids',
-            tag(`message_id ${String(id)} was already used by request #${earlier.record.index + 1}`),
-          );
-      } else {
-        ev.saw('client.fresh_ids');
+      const resend = earlier !== undefined && earlier.canonical === canonical;
+      const earlierStatus = earlier?.record.answer?.status ?? 0;
+      if (resend && (earlierStatus === 429 || earlierStatus === 503)) ev.saw('client.fresh_ids');
+      else if (resend && earlierStatus >= 400 && earlierStatus < 500) {
+        ev.fail(
+          'client.error_not_resent',
+          tag(
+            `${String(id)} sent again unchanged after its ${earlierStatus} ${String(at(earlier.answer, 'body', 'code') ?? '')}`,
+          ),
+        );
+        excused.add(r.index);
+      } else if (earlier)
+        ev.fail(
+          'client.fresh_ids',
+          tag(`message_id ${String(id)} was already used by request #${earlier.record.index + 1}`),
+        );
+      else ev.saw('client.fresh_ids');
+      if (!resend) {
         // A follow-up: a new message in a conversation the client was already answered in.
         const last = typeof conversationId === 'string' ? lastAnswer.get(conversationId) : undefined;
         if (last) {
