@@ -36,19 +36,13 @@ class StarterError(Exception):
 def call(method, url, body=None):
     """Send one request and return the parsed JSON answer; any HTTP error status fails."""
     data = None if body is None else json.dumps(body).encode("utf-8")
-    headers = {"Accept": "application/json"}
-    if data is not None:
-        headers["Content-Type"] = "application/json"
-    request = urllib.request.Request(url, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as error:
-        # Errors are RFC 9457 problem documents: show their detail.
-        raise StarterError(f"{method} {url}: HTTP {error.code} {error.read().decode('utf-8', 'replace')}") from error
-    except (urllib.error.URLError, OSError, ValueError) as error:
-        raise StarterError(f"{method} {url}: {error}") from error
-
+    status, _, answer = exchange(method, url, data)
+    if status >= 400:
+        # Errors are RFC 9457 problem documents: show them as they are.
+        raise StarterError(f"{method} {url}: HTTP {status} {json.dumps(answer)}")
+    if answer is None:
+        raise StarterError(f"{method} {url}: the answer is not JSON")
+    return answer
 
 def run(base):
     # 1. The catalog lists every route of the service.

@@ -6,6 +6,7 @@
 import type { VerdictCounts } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import { compareBaseline, type Baseline, type BaselineOutcome } from './baseline.ts';
+import { countVerdicts } from './counts.ts';
 import type { KitHttp } from './http.ts';
 import { resultMessage } from './result-message.ts';
 import { runKit, type RunOptions } from './run.ts';
@@ -48,7 +49,6 @@ export async function testImplementation(options: KitOptions, http?: KitHttp): P
   const all = judge(observations, options.site, options.now);
   const checks = options.only ? all.filter((v) => options.only!.has(v.id)) : all;
   const baseline = compareBaseline(checks, options.baseline);
-  const failed = checks.filter((v) => v.status === 'fail');
   const unreachable = observations.capability.error !== undefined && observations.exchanges.length === 0;
   return {
     kind: KIT_REPORT_KIND,
@@ -58,13 +58,7 @@ export async function testImplementation(options: KitOptions, http?: KitHttp): P
     requests_sent: 1 + observations.exchanges.length,
     declared_bindings: observations.declaredBindings,
     ...(observations.aborted ? { aborted: observations.aborted } : {}),
-    counts: {
-      pass: checks.filter((v) => v.status === 'pass').length,
-      fail: failed.length,
-      skip: checks.filter((v) => v.status === 'skip').length,
-      must_fail: failed.filter((v) => v.severity === 'must').length,
-      should_fail: failed.filter((v) => v.severity === 'should').length,
-    },
+    counts: countVerdicts(checks),
     baseline,
     exit_code: unreachable ? 2 : baseline.regressions.length || baseline.stale.length ? 1 : 0,
     checks,

@@ -7,6 +7,7 @@ import { seal } from '../../engine/index.ts';
 import { RELEASE } from '../../standard/release.ts';
 import type { Site } from '../../standard/site.ts';
 import { compareBaseline, type Baseline } from '../baseline.ts';
+import { countVerdicts } from '../counts.ts';
 import { KIT_REPORT_KIND, type KitReport } from '../index.ts';
 import { resultMessage } from '../result-message.ts';
 import { judgeClient } from './judge.ts';
@@ -118,13 +119,7 @@ export function clientReport(runs: readonly ClientRun[], options: ClientKitOptio
     checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     requests_sent: runs.reduce((n, r) => n + r.records.length, 0),
     declared_bindings: [],
-    counts: {
-      pass: checks.filter((v) => v.status === 'pass').length,
-      fail: failed.length,
-      skip: checks.filter((v) => v.status === 'skip').length,
-      must_fail: failed.filter((v) => v.severity === 'must').length,
-      should_fail: failed.filter((v) => v.severity === 'should').length,
-    },
+    counts: countVerdicts(checks),
     baseline,
     exit_code: baseline.regressions.length || baseline.stale.length ? 1 : 0,
     checks,
