@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testClient, type ClientScenarioId } from '../../src/kit/client/index.ts';
 import { testClientCommand } from '../../src/kit/client/command.ts';
+import { parseBaseline } from '../../src/kit/baseline.ts';
+import { formatKitReport } from '../../src/kit/report.ts';
 import { CLIENT_SCENARIO_IDS } from '../../src/kit/client/scenarios.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/site.ts';
@@ -133,6 +135,23 @@ describe('uai test-client on the command line', () => {
     expect(await testClientCommand(['--list'], kitIo)).toBe(0);
     for (const id of CLIENT_SCENARIO_IDS) expect(out.stdout).toMatch(new RegExp(`^${id}\\n  .+\\n  Expects: `, 'm'));
   });
+  it('reports in every format of uai test; a baseline may list client checks', async () => {
+    const report = await run('none', ['sync']);
+    expect(formatKitReport(report, 'text')).toMatch(
+      /^uai test-client .+: 9 passed, 0 failed \(0 must\), 6 skipped; 2 requests$/m,
+    );
+    const json = JSON.parse(formatKitReport(report, 'json'));
+    expect(json.scenarios[0]).toMatchObject({ id: 'sync', exit_code: 0, timed_out: false });
+    expect(
+      json.scenarios[0].requests.map((r: { method: string; status: number }) => `${r.method} ${r.status}`),
+    ).toEqual(['GET 200', 'POST 200']);
+    expect(formatKitReport(report, 'junit')).toContain(
+      `<testsuites name="uai test-client" tests="${CLIENT_CHECKS.length}" failures="0"`,
+    );
+    expect(formatKitReport(report, 'html')).toContain('<title>uai test-client: ');
+    expect(parseBaseline('{"expected_failures": ["client.completes", "exchange.sequence"]}').ok).toBe(true);
+    expect(parseBaseline('{"expected_failures": ["client.nope"]}').ok).toBe(false);
+  }, 60_000);
   it('usage errors exit 2 with one line', async () => {
     for (const argv of [
       [],
