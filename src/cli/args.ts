@@ -125,6 +125,7 @@ Usage:
       [--sarif-base <dir>] [--origin <url>]
   uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
   uai test <endpoint-url> [...]    test a live implementation (uai test --help)
+  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
   uai help | --help
   uai --version
 

@@ -6,6 +6,7 @@ import { siteFor } from '../standard/site.ts';
 import { HELP, parseArgs, type ValidateCommand } from './args.ts';
 import { checkExchangeCommand } from './check-exchange.ts';
 import { testCommand } from '../kit/command.ts';
+import { testClientCommand } from '../kit/client/command.ts';
 import { resolveTargets } from './files.ts';
 import { githubReport } from './github-report.ts';
 import { readInput } from './input.ts';
@@ -76,6 +77,7 @@ async function check(command: ValidateCommand, io: Io): Promise<Report & { reado
 const SUBCOMMANDS = {
   'check-exchange': checkExchangeCommand,
   test: testCommand,
+  'test-client': testClientCommand,
 } as const;
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {

@@ -9,6 +9,7 @@
  */
 import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
+import type { MockScenario } from '../standard/value-sets.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
@@ -21,6 +22,8 @@ const TASKS_PREFIX = `${REFERENCE_SERVER_PATH}/tasks/`;
 export interface ReferenceServerOptions {
   readonly site: Site;
   readonly now?: () => Date;
+  /** Answer every message with this mock scenario instead of choosing by delivery mode (scripted servers). */
+  readonly scenario?: MockScenario;
 }
 
 const PREFLIGHT_REPLY: CoreReply = {
@@ -53,7 +56,7 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     }
     const parsed = await readJsonBody(request);
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
-    const answer = answerMessage(parsed.value, context);
+    const answer = answerMessage(parsed.value, context, options.scenario);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
     return json(answer.message, answer.status, false);
   }

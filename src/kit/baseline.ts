@@ -6,7 +6,7 @@
  * was not exercised counts as failing (a baseline may list it, for a server whose tasks are polled
  * at an origin the kit does not contact).
  */
-import { KIT_CHECKS } from '../standard/kit-checks.ts';
+import { TEST_CHECKS } from '../standard/kit-checks.ts';
 import { failsRun, type KitVerdict } from './verdicts.ts';
 
 export interface Baseline {
@@ -15,7 +15,7 @@ export interface Baseline {
 
 export type BaselineRead = { ok: true; baseline: Baseline } | { ok: false; error: string };
 
-const KNOWN = new Set<string>(KIT_CHECKS.map((c) => c.id));
+const KNOWN = new Set<string>(TEST_CHECKS.map((c) => c.id));
 
 export function parseBaseline(text: string): BaselineRead {
   let value: unknown;

@@ -3,9 +3,9 @@
  * reports one verdict per published check, the baseline comparison, and a sealed
  * uai.conformance.result.v1 message about the implementation.
  */
-import type { VerdictCounts } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import { compareBaseline, type Baseline, type BaselineOutcome } from './baseline.ts';
+import { countVerdicts, type KitCounts } from './counts.ts';
 import type { KitHttp } from './http.ts';
 import { resultMessage } from './result-message.ts';
 import { runKit, type RunOptions } from './run.ts';
@@ -13,30 +13,15 @@ import { judge, type KitVerdict } from './verdicts.ts';
 
 export { DEFAULT_LIMITS, kitHttp, KitHttpError, MAX_ANSWER_BYTES, type Limits } from './http.ts';
 export { parseBaseline, type Baseline } from './baseline.ts';
+export { countVerdicts, type KitCounts } from './counts.ts';
 export { failsRun, judge, VERDICT_STATUSES, type KitVerdict, type VerdictStatus } from './verdicts.ts';
-
-/** The exchange rules' counts, and the checks that apply but were not exercised (each fails the run). */
-export interface KitCounts extends VerdictCounts {
-  readonly not_exercised: number;
-}
-
-/** How many verdicts have each status; failures split by severity. */
-export function countVerdicts(checks: readonly KitVerdict[]): KitCounts {
-  const failed = checks.filter((v) => v.status === 'fail');
-  return {
-    pass: checks.filter((v) => v.status === 'pass').length,
-    fail: failed.length,
-    not_exercised: checks.filter((v) => v.status === 'not_exercised').length,
-    skip: checks.filter((v) => v.status === 'skip').length,
-    must_fail: failed.filter((v) => v.severity === 'must').length,
-    should_fail: failed.filter((v) => v.severity === 'should').length,
-  };
-}
 
 export const KIT_REPORT_KIND = 'uai.kit.report.v1';
 
 export interface KitReport {
   readonly kind: typeof KIT_REPORT_KIND;
+  /** The command that made the report, when not `uai test` (the client kit's reports). */
+  readonly tool?: string;
   readonly endpoint: string;
   readonly checked_at: string;
   readonly requests_sent: number;

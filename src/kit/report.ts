@@ -24,7 +24,7 @@ export const countsLine = (c: KitCounts): string =>
 
 export function textReport(r: KitReport): string {
   const width = Math.max(...r.checks.map((c) => c.id.length));
-  const lines = [`uai test ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
+  const lines = [`${r.tool ?? 'uai test'} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
   if (r.aborted) lines.push(`stopped early (the run fails): ${r.aborted}`);
   for (const c of r.checks) {
     const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? ' (expected, baseline)' : '';
@@ -66,7 +66,7 @@ export function junitReport(r: KitReport): string {
   const skipped = r.checks.length - r.counts.pass - failures;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="uai test" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `<testsuites name="${r.tool ?? 'uai test'}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
     `  <testsuite name="${xml(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
     ...cases,
     '  </testsuite>',
@@ -93,7 +93,7 @@ export function htmlReport(r: KitReport): string {
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>uai test: ${html(r.endpoint)}</title>
+<title>${r.tool ?? 'uai test'}: ${html(r.endpoint)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
 </head><body>
 <h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>

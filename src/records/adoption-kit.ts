@@ -4,6 +4,19 @@ import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
 import { links, pageUrl } from '../standard/site.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 
+/** What a starter does as a client of a UAI-1 endpoint, as `uai test-client` judges it. */
+export interface StarterClient {
+  readonly run: string;
+  /** The scenarios it passes every must check of. */
+  readonly scenarios: readonly string[];
+  /** Scenarios it cannot pass, why, and the checks that then fail. */
+  readonly not_passed: readonly {
+    readonly scenario: string;
+    readonly reason: string;
+    readonly expected_failures: readonly string[];
+  }[];
+}
+
 /** A starter program shipped in the kit; its content is the repository file itself (starters/). */
 export interface StarterSource {
   readonly name: string;
@@ -11,6 +24,7 @@ export interface StarterSource {
   readonly language: string;
   readonly purpose: string;
   readonly run: string;
+  readonly client: StarterClient;
   readonly content: string;
 }
 
@@ -21,6 +35,7 @@ export interface KitFile {
   readonly language?: string;
   readonly purpose: string;
   readonly run?: string;
+  readonly client?: StarterClient;
   readonly content: string;
 }
 
@@ -58,6 +73,7 @@ export function adoptionKitRecord(
       language: s.language,
       purpose: s.purpose,
       run: s.run,
+      client: s.client,
       content: s.content,
     })),
   ];
@@ -70,7 +86,7 @@ export function adoptionKitRecord(
     starter_files: files.length,
     language_starters: starters.length,
     first_packet_profile: 'uai.intent.request.v1',
-    use: 'Save first-request.json, then run a language starter with the base URL as its only argument: it fetches the catalog, validates the first packet and runs the accepted-task mock exchange, and exits non-zero if any step fails.',
+    use: 'Save first-request.json, then run a language starter with the base URL as its only argument: it fetches the catalog, validates the first packet and runs the accepted-task mock exchange, and exits non-zero if any step fails. Run with client and an endpoint URL, it is a client of that UAI-1 endpoint; uai test-client --command "<its client run line without the endpoint>" tests it.',
     files,
     proof,
     next_steps: [

@@ -39,7 +39,8 @@ export function conformancePackRecord(
       'Report problems with the published codes of the error registry, with RFC 6901 paths.',
       `Compare with the live validator at ${l.validate}.`,
       `Judge every exchange fixture by the exchange rules: valid pairs pass them all, each broken pair fails exactly its listed rules (POST ${l.checkExchange} or uai check-exchange).`,
-      'Test a live implementation with uai test <endpoint-url>: every must-check of the test_checks in the error registry.',
+      'Test a live implementation with uai test <endpoint-url>: every must-check of the test_checks in the error registry whose side is server.',
+      'Test a client with uai test-client --command "<cmd>": it runs against scripted servers, and every must-check of the test_checks whose side is client applies.',
     ],
     implementation_evidence_checklist: [
       { id: 'schemas', item: 'All schemas load and every valid fixture passes them.' },

@@ -1,5 +1,5 @@
 import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
-import { KIT_CHECKS } from '../standard/kit-checks.ts';
+import { TEST_CHECKS } from '../standard/kit-checks.ts';
 import { ISSUE_ITEM } from '../standard/objects/issue-item.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
 import { ROADMAP } from '../standard/roadmap.ts';
@@ -47,10 +47,12 @@ export function errorRegistryRecord(ctx: RecordContext) {
     problem_media_type: 'application/problem+json',
     issue_codes: ISSUE_CODES.map((c) => ({ ...c, help_url: l.codeHelp(c.code) })),
     error_codes: ERROR_CODES.map((c) => ({ ...c, type: l.codeHelp(c.code), help_url: l.codeHelp(c.code) })),
-    // The checks of the implementation test kit (`uai test`), the exchange rules among them: the
-    // codes of the issues in the kit's sealed conformance result, and the ids of POST /v1/check-exchange verdicts.
-    test_checks: KIT_CHECKS.map((c) => ({
+    // The checks of the implementation test kit, the exchange rules among them: the codes of the issues
+    // in the kit's sealed conformance result, and the ids of POST /v1/check-exchange verdicts. Side
+    // server: `uai test <endpoint>`; side client: `uai test-client --command <cmd>`.
+    test_checks: TEST_CHECKS.map((c) => ({
       code: c.id,
+      side: c.side,
       category: c.category,
       section: c.section,
       severity: c.severity,

@@ -1,6 +1,7 @@
 /**
- * The checks of the implementation test kit (`uai test <endpoint>`): what a live UAI-1 server is
- * held to, each with a stable id that reports and baselines name. The exchange rules are checked
+ * The checks of the implementation test kit: what a live UAI-1 server is held to (`uai test
+ * <endpoint>`, side server) and what a client is held to (`uai test-client --command`, side
+ * client), each with a stable id that reports and baselines name. The exchange rules are checked
  * on every exchange the kit makes; the other checks look at the capability statement, at the
  * messages and media types of the answers, at task polling, and at hostile requests, which must
  * be refused with a typed error carrying a published code. The transport checks hold every
@@ -9,10 +10,26 @@
  */
 import { EXCHANGE_RULES } from './exchange-rules.ts';
 
-export type KitCategory = 'capability' | 'transport' | 'message' | 'exchange' | 'task' | 'hostile';
+export type KitCategory =
+  | 'capability'
+  | 'transport'
+  | 'message'
+  | 'exchange'
+  | 'task'
+  | 'hostile'
+  | 'client-run'
+  | 'client-request'
+  | 'client-conversation'
+  | 'client-polling'
+  | 'client-retry'
+  | 'client-scope';
+
+/** Which implementation a check judges: a server (`uai test`) or a client (`uai test-client`). */
+export type KitSide = 'server' | 'client';
 
 export interface KitCheck {
   readonly id: string;
+  readonly side: KitSide;
   readonly category: KitCategory;
   readonly section: string;
   readonly severity: 'must' | 'should';
@@ -25,7 +42,15 @@ const check = <Id extends string>(
   section: string,
   severity: KitCheck['severity'],
   title: string,
-) => ({ id, category, section, severity, title }) as const satisfies KitCheck;
+) => ({ id, side: 'server', category, section, severity, title }) as const satisfies KitCheck;
+
+const clientCheck = <Id extends `client.${string}`>(
+  id: Id,
+  category: KitCategory,
+  section: string,
+  severity: KitCheck['severity'],
+  title: string,
+) => ({ id, side: 'client', category, section, severity, title }) as const satisfies KitCheck;
 
 /** Hostile requests: each must be refused (4xx) with a uai.error.v1 or a problem carrying a published code. */
 export const HOSTILE_CHECKS = [
@@ -181,3 +206,120 @@ export const KIT_CHECKS = [
 ] as const;
 
 export type KitCheckId = (typeof KIT_CHECKS)[number]['id'];
+
+/**
+ * What a client is held to by `uai test-client`: judged on every request it makes to the kit's
+ * scripted servers (src/kit/client), with the same validator as POST /v1/validate.
+ */
+export const CLIENT_CHECKS = [
+  clientCheck(
+    'client.completes',
+    'client-run',
+    'spec 4.2',
+    'must',
+    "The client finishes every scenario on its own within the time cap, holding the scenario's final answer",
+  ),
+  clientCheck(
+    'client.message_valid',
+    'client-request',
+    'CONTRACT sections 3 and 4',
+    'must',
+    'Every request is a UAI-1 message that validates with 0 errors, checksum included',
+  ),
+  clientCheck(
+    'client.message_warning_free',
+    'client-request',
+    'CONTRACT section 4',
+    'should',
+    'Every request message has 0 warnings',
+  ),
+  clientCheck(
+    'client.request_profile',
+    'client-request',
+    'CONTRACT section 2',
+    'must',
+    'Every request is of a request profile the capability statement lists in its operations',
+  ),
+  clientCheck(
+    'client.addressed',
+    'client-request',
+    'spec 2.2; CONTRACT section 2',
+    'must',
+    'Every request is addressed to the party of the capability statement (its source type and id)',
+  ),
+  clientCheck(
+    'client.binding_form',
+    'client-request',
+    'CONTRACT section 5',
+    'must',
+    'Every request is sent in the media type and shape (keyed object, keyless array) of a binding the endpoint declares',
+  ),
+  clientCheck(
+    'client.fresh_ids',
+    'client-conversation',
+    'spec 2.2',
+    'must',
+    'Every request has a fresh message id (only a retry after 429 or 503 resends the same message)',
+  ),
+  clientCheck(
+    'client.follow_up',
+    'client-conversation',
+    'spec 2.2; spec 4.2 rules 3 and 4',
+    'must',
+    'A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence',
+  ),
+  clientCheck(
+    'client.poll_task_ref',
+    'client-polling',
+    'transport binding https-async-callback',
+    'must',
+    'Polls ask for the task reference an acceptance gave, at the polling URL the capability statement names',
+  ),
+  clientCheck(
+    'client.poll_stops',
+    'client-polling',
+    'transport binding https-async-callback',
+    'must',
+    'A task is not polled again once a poll answered a terminal state',
+  ),
+  clientCheck(
+    'client.poll_interval',
+    'client-polling',
+    'transport binding https-async-callback',
+    'should',
+    'Polls of one task are at least 1 second apart',
+  ),
+  clientCheck(
+    'client.retry_after',
+    'client-retry',
+    'CONTRACT section 8',
+    'must',
+    'After a 429 or 503 with Retry-After, the client waits that long before it sends again',
+  ),
+  clientCheck(
+    'client.error_not_resent',
+    'client-retry',
+    'CONTRACT section 8',
+    'must',
+    'A request refused with a 4xx typed error (other than 429) is not sent again unchanged',
+  ),
+  clientCheck(
+    'client.quiet_after_final',
+    'client-scope',
+    'spec 4.2',
+    'must',
+    'Nothing is sent after the client has its final answer',
+  ),
+  clientCheck(
+    'client.same_host',
+    'client-scope',
+    'CONTRACT section 1',
+    'must',
+    "Nothing is sent to any host but the endpoint's",
+  ),
+] as const;
+
+export type ClientCheckId = (typeof CLIENT_CHECKS)[number]['id'];
+
+/** Every check of both sides, as the error registry and the pages publish them. */
+export const TEST_CHECKS: readonly KitCheck[] = [...KIT_CHECKS, ...CLIENT_CHECKS];

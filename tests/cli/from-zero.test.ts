@@ -88,6 +88,14 @@ const EXPECTED: { readonly command: RegExp; readonly check: (r: Run, dir: string
     check: (r) =>
       expect(r.stdout).toMatch(/^uai test \S+: \d+ passed, 0 failed \(0 must\), 0 not exercised, 0 skipped/),
   },
+  {
+    command: /^npx uai test-client --list$/,
+    check: (r) => expect(r.stdout.match(/^ {2}Expects: /gm)?.length).toBeGreaterThanOrEqual(6),
+  },
+  {
+    command: /^npx uai test-client --command "node starters\/uai-starter\.mts client"$/,
+    check: (r) => expect(r.stdout).toMatch(/^uai test-client .+: \d+ passed, 0 failed \(0 must\), 0 skipped/),
+  },
 ];
 
 /** A runtime the command needs that may be missing from the machine (the README names them). */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { exchangeFixtures } from '../../src/engine/index.ts';
 import { site } from '../../src/site/records.ts';
-import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
+import { KIT_CHECKS as SERVER_CHECKS, TEST_CHECKS as KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { watchErrors } from './helpers.ts';
 
 /** The exchange-check playground against the real POST /v1/check-exchange, and the test-kit pages. */
@@ -132,7 +132,7 @@ test.describe('test-kit pages', () => {
     await page.goto('/error-registry/#test-kit-checks');
     await expect(page.getByRole('heading', { name: 'Test-kit checks' })).toBeVisible();
     for (const check of KIT_CHECKS) await expect(page.locator(`[id="${check.id}"]`), check.id).toHaveCount(1);
-    await page.goto(`/error-registry/#${KIT_CHECKS[0].id}`);
-    await expect(page.locator(`[id="${KIT_CHECKS[0].id}"]`)).toBeInViewport();
+    await page.goto(`/error-registry/#${SERVER_CHECKS[0].id}`);
+    await expect(page.locator(`[id="${SERVER_CHECKS[0].id}"]`)).toBeInViewport();
   });
 });

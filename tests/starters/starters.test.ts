@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_META } from '../../src/records/starters.ts';
-import { freePort, NODE, REPO, run, startServer, type LocalServer } from '../cli/local-server.ts';
+import { freePort, REPO, run, startServer, type LocalServer } from '../cli/local-server.ts';
+import { runners, skipped } from './runners.ts';
 
 /**
  * Every language starter of the adoption kit (CONTRACT section 9) runs against the real local
@@ -9,20 +9,6 @@ import { freePort, NODE, REPO, run, startServer, type LocalServer } from '../cli
  * its argument it prints usage and exits 2. A starter whose runtime is missing is reported as
  * skipped, the reason in the test titles; under CI it fails instead (CI installs golang-go).
  */
-const has = (command: string, args: string[]) => {
-  const r = spawnSync(command, args, { stdio: 'ignore' });
-  return r.error === undefined && r.status === 0;
-};
-
-interface Runner { readonly file: string; readonly command: string; readonly args: string[]; readonly available: boolean; readonly missing: string }
-
-const runners: Runner[] = [
-  { file: 'uai-starter.sh', command: 'sh', args: ['starters/uai-starter.sh'], available: has('sh', ['-c', 'exit 0']) && has('curl', ['--version']), missing: 'sh and curl' },
-  { file: 'uai_starter.py', command: 'python3', args: ['starters/uai_starter.py'], available: has('python3', ['--version']), missing: 'python3' },
-  { file: 'uai-starter.mts', command: NODE, args: ['starters/uai-starter.mts'], available: true, missing: 'node' },
-  { file: 'uai_starter.go', command: 'go', args: ['run', 'starters/uai_starter.go'], available: has('go', ['version']), missing: 'go (apt-get install -y golang-go)' },
-];
-
 let server: LocalServer;
 beforeAll(async () => {
   server = await startServer();
@@ -36,7 +22,7 @@ it('covers every starter the adoption kit ships', () => {
 });
 
 for (const runner of runners) {
-  const skip = !runner.available && !process.env.CI;
+  const skip = skipped(runner);
   describe(skip ? `${runner.file} (skipped: ${runner.missing} not found on PATH)` : runner.file, () => {
     // `go run` compiles first: allow it a generous timeout.
     const timeout = runner.command === 'go' ? 180_000 : 60_000;

@@ -8,6 +8,7 @@
  * answer comes back in the same shape.
  */
 import type { EngineContext } from '../api.ts';
+import type { MockScenario } from '../../standard/value-sets.ts';
 import { messageFromKeyless, messageToKeyless } from '../keyless.ts';
 import { mockExchange } from '../mock-exchange/index.ts';
 import { isRecord, own, ownRecord } from '../json.ts';
@@ -17,7 +18,11 @@ export type ReferenceAnswer =
   | { readonly ok: true; readonly status: number; readonly message: unknown }
   | { readonly ok: false; readonly code: 'request.invalid'; readonly detail: string };
 
-export function answerMessage(body: unknown, context: EngineContext): ReferenceAnswer {
+/**
+ * `scenario` overrides the choice by delivery mode: the client test kit's scripted servers use it to
+ * answer a request with the typed error (uai.error.v1) whatever it asked.
+ */
+export function answerMessage(body: unknown, context: EngineContext, scenario?: MockScenario): ReferenceAnswer {
   const keyless = Array.isArray(body);
   const message = keyless ? messageFromKeyless(body).value : body;
   if (!isRecord(message)) {
@@ -27,10 +32,10 @@ export function answerMessage(body: unknown, context: EngineContext): ReferenceA
     return { ok: false, code: 'request.invalid', detail };
   }
   const delivery = isRecord(message) ? ownRecord(message, 'delivery') : undefined;
-  const scenario = delivery && own(delivery, 'mode') === 'sync' ? 'completed-response' : 'accepted-task';
-  const ticket = scenario === 'accepted-task' ? ticketFor(message, context.now()) : undefined;
+  const chosen = scenario ?? (delivery && own(delivery, 'mode') === 'sync' ? 'completed-response' : 'accepted-task');
+  const ticket = chosen === 'accepted-task' ? ticketFor(message, context.now()) : undefined;
   const result = mockExchange(
-    { message, scenario, format: 'message' },
+    { message, scenario: chosen, format: 'message' },
     context,
     ticket ? { taskRef: encodeTaskRef(ticket) } : {},
   );

@@ -1,0 +1,109 @@
+/**
+ * `uai test-client --command "<cmd>"`: the client test kit on the command line. Exit status as for
+ * `uai test`: 0 no regression, 1 a failed check the baseline does not list (or a stale entry), 2 usage.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseBaseline, type Baseline } from '../baseline.ts';
+import type { KitIo } from '../command.ts';
+import { formatKitReport, KIT_FORMATS, type KitFormat } from '../report.ts';
+import {
+  CLIENT_SCENARIO_IDS,
+  DEFAULT_CLIENT_CAP_MS,
+  listScenarios,
+  testClient,
+  type ClientScenarioId,
+} from './index.ts';
+
+export const TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
+       uai test-client --list
+
+Runs a UAI-1 client once per scenario against scripted servers on 127.0.0.1 (the reference
+server's own answers, scripted: completed, accepted then polled, a typed error, a 429 with
+Retry-After, a slow answer, the keyless binding, a follow-up). The command runs through /bin/sh
+with the scenario's endpoint as its last argument and in UAI_ENDPOINT, the scenario id in
+UAI_SCENARIO; HTTP(S)_PROXY point at the kit, which refuses requests to any other host. Every
+request is recorded and judged; a scenario the client does not complete fails.
+
+Options:
+  --command <cmd>        the client to run (required unless --list)
+  --scenario <id>        run only this scenario (repeatable; default: all)
+  --list                 list the scenarios and what each expects of the client
+  --format <f>           text (default), json, junit, html
+  --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
+  --result <file>        write the sealed uai.conformance.result.v1 message to a file
+  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
+                         process group is killed at the cap
+
+Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
+baseline entry), 2 usage error.
+`;
+
+class UsageError extends Error {}
+
+export async function testClientCommand(argv: readonly string[], io: KitIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        command: { type: 'string' },
+        scenario: { type: 'string', multiple: true },
+        list: { type: 'boolean' },
+        format: { type: 'string' },
+        baseline: { type: 'string' },
+        result: { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
+    if (values.help) {
+      io.stdout(TEST_CLIENT_HELP);
+      return 0;
+    }
+    if (values.list) {
+      io.stdout(listScenarios());
+      return 0;
+    }
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}; give the client as --command`);
+    const command = values.command?.trim();
+    if (!command) throw new UsageError('give the client to run with --command "<cmd>"');
+    const scenarios = (values.scenario ?? [...CLIENT_SCENARIO_IDS]) as ClientScenarioId[];
+    const unknown = scenarios.filter((s) => !(CLIENT_SCENARIO_IDS as readonly string[]).includes(s));
+    if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(', ')} (see --list)`);
+    const format = (values.format ?? 'text') as KitFormat;
+    if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(', ')}`);
+    const capMs = values.timeout === undefined ? DEFAULT_CLIENT_CAP_MS : Number(values.timeout);
+    if (!Number.isSafeInteger(capMs) || capMs <= 0) throw new UsageError('--timeout takes a positive whole number');
+    let baseline: Baseline | undefined;
+    if (values.baseline !== undefined) {
+      const text = await readFile(values.baseline, 'utf8').catch(() => {
+        throw new UsageError(`cannot read the baseline ${values.baseline}`);
+      });
+      const read = parseBaseline(text);
+      if (!read.ok) throw new UsageError(`${values.baseline}: ${read.error}`);
+      baseline = read.baseline;
+    }
+    const report = await testClient({
+      command,
+      scenarios: [...new Set(scenarios)],
+      capMs,
+      site: io.site,
+      now: io.now(),
+      runId: randomBytes(16).toString('hex'),
+      ...(baseline ? { baseline } : {}),
+    });
+    if (values.result !== undefined)
+      await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
+    io.stdout(formatKitReport(report, format));
+    return report.exit_code;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`uai test-client: ${(error as Error).message}\nRun "uai test-client --help" for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

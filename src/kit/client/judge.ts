@@ -1,0 +1,364 @@
+/**
+ * Judging a client from what the scenario servers recorded (run-client.ts): one verdict per
+ * published client check. Request messages are judged by the same validator as POST /v1/validate.
+ * A check that applies to a scenario that was run but whose behaviour never happened (no poll in
+ * the async scenario, no retry after the 429) fails with the reason: it is never a pass.
+ */
+import { canonicalJson, messageFromKeyless, validateMessage } from '../../engine/index.ts';
+import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
+import type { KitVerdict } from '../verdicts.ts';
+import type { ClientRun } from './run-client.ts';
+import type { RecordedRequest } from './server.ts';
+import { MIN_POLL_INTERVAL_MS, scenarioById, WAIT_TOLERANCE_MS, type ClientScenarioId } from './scenarios.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const at = (v: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((x, k) => (isObject(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
+const parse = (text: string | undefined): unknown => {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]!.trim().toLowerCase();
+const TERMINAL = new Set(['completed', 'failed', 'canceled']);
+/** The lines of the client's output shown with a failed scenario. */
+const OUTPUT_LINES = 8;
+
+/** A request message the client sent to the endpoint, in keyed form, with its answer. */
+interface Sent {
+  readonly record: RecordedRequest;
+  readonly keyless: boolean;
+  readonly message: Json;
+  readonly canonical: string;
+  readonly answer: unknown;
+}
+
+class Evidence {
+  readonly failures = new Map<ClientCheckId, string[]>();
+  /** Checks that applied to a scenario that was run, with why each was not exercised (until it is). */
+  readonly pending = new Map<ClientCheckId, string>();
+  readonly exercised = new Set<ClientCheckId>();
+  fail(id: ClientCheckId, text: string): void {
+    this.exercised.add(id);
+    const list = this.failures.get(id) ?? [];
+    list.push(text);
+    this.failures.set(id, list);
+  }
+  saw(id: ClientCheckId): void {
+    this.exercised.add(id);
+  }
+  expect(id: ClientCheckId, reason: string): void {
+    if (!this.pending.has(id)) this.pending.set(id, reason);
+  }
+}
+
+const outputTail = (run: ClientRun): string[] => {
+  const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim() !== '');
+  return lines.slice(-OUTPUT_LINES).map((l) => `  | ${l.slice(0, 200)}`);
+};
+
+/** The endpoints of the statement at the URL under test: which shapes it takes, in what media types. */
+function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string>; requestProfiles: Set<string> } {
+  const shapes = new Set<string>();
+  const mediaTypes = new Set<string>();
+  const endpoints = at(run.statement, 'body', 'endpoints');
+  for (const e of Array.isArray(endpoints) ? endpoints : []) {
+    if (at(e, 'url') !== run.endpoint) continue;
+    const binding = at(e, 'binding');
+    if (binding === 'https-json-keyed') shapes.add('keyed');
+    if (binding === 'https-json-keyless') shapes.add('keyless');
+    const type = at(e, 'media_type');
+    if (typeof type === 'string') mediaTypes.add(type);
+  }
+  const operations = at(run.statement, 'body', 'operations');
+  const requestProfiles = new Set(
+    (Array.isArray(operations) ? operations : [])
+      .map((o) => at(o, 'request_profile'))
+      .filter((p) => typeof p === 'string'),
+  );
+  return { shapes, mediaTypes, requestProfiles };
+}
+
+function judgeRun(run: ClientRun, ev: Evidence): void {
+  const scenario = scenarioById(run.scenario)!;
+  const tag = (text: string) => `${run.scenario}: ${text}`;
+  const endpointPath = new URL(run.endpoint).pathname;
+  const pollPath = new URL(run.pollBase).pathname;
+  const { shapes, mediaTypes, requestProfiles } = declared(run);
+  const source = at(run.statement, 'source');
+  const validateOptions = { site: run.site, now: new Date() };
+
+  // Requests the kit never forwarded: meant for another host.
+  for (const r of run.records.filter((x) => !x.onHost))
+    ev.fail('client.same_host', tag(`${r.method} to ${r.host || '(no host)'}${r.path}`));
+  const own = run.records.filter((x) => x.onHost);
+  if (own.length) ev.saw('client.same_host');
+
+  if (scenario.id === 'async') {
+    for (const id of ['client.poll_task_ref', 'client.poll_stops', 'client.poll_interval'] as const)
+      ev.expect(id, tag('not exercised: the client never polled the accepted task'));
+  }
+  if (scenario.id === 'rate-limited')
+    ev.expect('client.retry_after', tag('not exercised: the client never sent again after the 429'));
+  if (scenario.id === 'typed-error')
+    ev.expect('client.error_not_resent', tag('not exercised: the client never received the typed error'));
+  if (scenario.id === 'follow-up')
+    ev.expect('client.follow_up', tag('not exercised: the client sent no follow-up in the answered conversation'));
+
+  const byId = new Map<string, Sent>();
+  /** Per conversation: the last message the client was answered with. */
+  const lastAnswer = new Map<string, { id: unknown; sequence: unknown }>();
+  const refs = new Set<string>();
+  const lastPoll = new Map<string, number>();
+  const terminal = new Set<string>();
+  /** Requests judged by a more specific check than quiet_after_final. */
+  const excused = new Set<number>();
+  let final: RecordedRequest | undefined;
+  let firstMode: unknown;
+  let retryFrom: { until: number; record: RecordedRequest } | undefined;
+
+  for (const r of own) {
+    // A 429 or 503 with Retry-After: the next request must wait it out.
+    if (retryFrom) {
+      ev.saw('client.retry_after');
+      ev.pending.delete('client.retry_after');
+      if (r.at < retryFrom.until)
+        ev.fail(
+          'client.retry_after',
+          tag(
+            `${r.method} ${r.path} came ${r.at - (retryFrom.record.answer?.sentAt ?? 0)} ms after the ${retryFrom.record.answer?.status} that said Retry-After: ${retryFrom.record.answer?.headers['Retry-After']}`,
+          ),
+        );
+      retryFrom = undefined;
+    }
+    const answer = r.answer;
+    const retryAfter = Number(answer?.headers['Retry-After']);
+    if (
+      answer &&
+      (answer.status === 429 || answer.status === 503) &&
+      Number.isFinite(retryAfter) &&
+      answer.sentAt !== undefined
+    )
+      retryFrom = { until: answer.sentAt + retryAfter * 1000 - WAIT_TOLERANCE_MS, record: r };
+    const answerJson = parse(answer?.text);
+
+    if (r.method === 'POST' && r.path === endpointPath) {
+      const raw = parse(r.body);
+      const keyless = Array.isArray(raw);
+      const type = mediaType(r.headers['content-type']);
+      if (!mediaTypes.has(type))
+        ev.fail(
+          'client.binding_form',
+          tag(`sent as ${type || '(no Content-Type)'}; the endpoint declares ${[...mediaTypes].join(', ')}`),
+        );
+      else if (!shapes.has(keyless ? 'keyless' : 'keyed') && (keyless || isObject(raw)))
+        ev.fail(
+          'client.binding_form',
+          tag(
+            `a ${keyless ? 'keyless array' : 'keyed object'}; the endpoint declares ${[...shapes].map((s) => `https-json-${s}`).join(', ')}`,
+          ),
+        );
+      else ev.saw('client.binding_form');
+      const message = keyless ? messageFromKeyless(raw as never).value : raw;
+      if (!isObject(message)) {
+        ev.fail(
+          'client.message_valid',
+          tag(`POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`),
+        );
+        continue;
+      }
+      const result = validateMessage(keyless ? raw : message, {
+        mode: keyless ? 'keyless-json' : 'keyed-json',
+        ...validateOptions,
+      });
+      for (const i of result.errors)
+        ev.fail(
+          'client.message_valid',
+          tag(`${String(message.message_id)}: ${i.code} at ${i.path || '/'}: ${i.message}`),
+        );
+      for (const i of result.warnings)
+        ev.fail(
+          'client.message_warning_free',
+          tag(`${String(message.message_id)}: ${i.code} at ${i.path || '/'}: ${i.message}`),
+        );
+      ev.saw('client.message_valid');
+      ev.saw('client.message_warning_free');
+      if (!requestProfiles.has(message.profile as string))
+        ev.fail(
+          'client.request_profile',
+          tag(`profile ${String(message.profile)}; the statement's operations take ${[...requestProfiles].join(', ')}`),
+        );
+      else ev.saw('client.request_profile');
+      if (at(message, 'target', 'type') !== at(source, 'type') || at(message, 'target', 'id') !== at(source, 'id'))
+        ev.fail(
+          'client.addressed',
+          tag(
+            `addressed to ${JSON.stringify(message.target)}, not the statement's source ${String(at(source, 'type'))} ${String(at(source, 'id'))}`,
+          ),
+        );
+      else ev.saw('client.addressed');
+      if (requestProfiles.has(message.profile as string)) firstMode ??= at(message, 'delivery', 'mode');
+
+      let canonical: string;
+      try {
+        canonical = canonicalJson(message);
+      } catch {
+        canonical = r.body ?? '';
+      }
+      const id = message.message_id;
+      const earlier = typeof id === 'string' ? byId.get(id) : undefined;
+      const conversationId = at(message, 'conversation', 'conversation_id');
+      let followUp = false;
+      const resend = earlier !== undefined && earlier.canonical === canonical;
+      const earlierStatus = earlier?.record.answer?.status ?? 0;
+      if (resend && (earlierStatus === 429 || earlierStatus === 503)) ev.saw('client.fresh_ids');
+      else if (resend && earlierStatus >= 400 && earlierStatus < 500) {
+        ev.fail(
+          'client.error_not_resent',
+          tag(
+            `${String(id)} sent again unchanged after its ${earlierStatus} ${String(at(earlier.answer, 'body', 'code') ?? '')}`,
+          ),
+        );
+        excused.add(r.index);
+      } else if (earlier)
+        ev.fail(
+          'client.fresh_ids',
+          tag(`message_id ${String(id)} was already used by request #${earlier.record.index + 1}`),
+        );
+      else ev.saw('client.fresh_ids');
+      if (!resend) {
+        // A follow-up: a new message in a conversation the client was already answered in.
+        const last = typeof conversationId === 'string' ? lastAnswer.get(conversationId) : undefined;
+        if (last) {
+          followUp = true;
+          const parent = at(message, 'conversation', 'parent_message_id');
+          const sequence = at(message, 'conversation', 'sequence');
+          const expected = typeof last.sequence === 'number' ? last.sequence + 1 : undefined;
+          if (parent !== last.id || sequence !== expected)
+            ev.fail(
+              'client.follow_up',
+              tag(
+                `follow-up ${String(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`,
+              ),
+            );
+          else ev.saw('client.follow_up');
+          ev.pending.delete('client.follow_up');
+        }
+      }
+      if (typeof id === 'string') byId.set(id, { record: r, keyless, message, canonical, answer: answerJson });
+
+      // What the client was answered: a message advances its conversation; a task reference may be polled.
+      const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
+      if (isObject(answered) && typeof answered.profile === 'string') {
+        const conv = at(answered, 'conversation', 'conversation_id');
+        if (typeof conv === 'string')
+          lastAnswer.set(conv, { id: answered.message_id, sequence: at(answered, 'conversation', 'sequence') });
+        const ref = at(answered, 'delivery', 'task_ref');
+        if (answer?.status === 202 && typeof ref === 'string') refs.add(ref);
+        if (answered.profile === 'uai.error.v1' && answer && answer.status >= 400) {
+          ev.pending.delete('client.error_not_resent');
+          ev.saw('client.error_not_resent');
+          if (scenario.endsInError) final ??= r;
+        }
+        // The follow-up scenario ends with the answer to the follow-up, the others with the first result.
+        const ends = scenario.id === 'follow-up' ? followUp : true;
+        if (answer?.status === 200 && answered.profile !== 'uai.error.v1' && !scenario.endsInError && ends) final ??= r;
+      }
+    } else if (r.method === 'GET' && r.path.startsWith(pollPath)) {
+      let ref: string | undefined;
+      try {
+        ref = decodeURIComponent(r.path.slice(pollPath.length));
+      } catch {
+        ref = undefined;
+      }
+      ev.pending.delete('client.poll_task_ref');
+      ev.pending.delete('client.poll_stops');
+      if (ref === undefined || !refs.has(ref))
+        ev.fail(
+          'client.poll_task_ref',
+          tag(`GET ${r.path}: no acceptance gave that task reference (given: ${[...refs].join(', ') || 'none'})`),
+        );
+      else ev.saw('client.poll_task_ref');
+      if (ref !== undefined) {
+        if (terminal.has(ref)) {
+          ev.fail('client.poll_stops', tag(`GET ${r.path} after a poll answered a terminal state`));
+          excused.add(r.index);
+        } else ev.saw('client.poll_stops');
+        const previous = lastPoll.get(ref);
+        if (previous !== undefined) {
+          ev.pending.delete('client.poll_interval');
+          if (r.at - previous < MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS)
+            ev.fail(
+              'client.poll_interval',
+              tag(`two polls of one task ${r.at - previous} ms apart (at least ${MIN_POLL_INTERVAL_MS} ms)`),
+            );
+          else ev.saw('client.poll_interval');
+        }
+        lastPoll.set(ref, r.at);
+        const state = at(answerJson, 'body', 'state');
+        if (answer?.status === 200 && typeof state === 'string' && TERMINAL.has(state)) {
+          terminal.add(ref);
+          if (!scenario.endsInError && scenario.id !== 'follow-up') final ??= r;
+        }
+        if (isObject(answerJson) && typeof at(answerJson, 'conversation', 'conversation_id') === 'string')
+          lastAnswer.set(at(answerJson, 'conversation', 'conversation_id') as string, {
+            id: answerJson.message_id,
+            sequence: at(answerJson, 'conversation', 'sequence'),
+          });
+      }
+    }
+  }
+  // A single poll of a task shows no interval: judged only when there were two.
+  if (ev.pending.get('client.poll_interval') && own.some((r) => r.method === 'GET' && r.path.startsWith(pollPath)))
+    ev.pending.delete('client.poll_interval');
+
+  // Nothing after the final answer (polls of a finished task and resent refusals have their own checks).
+  if (final) {
+    ev.saw('client.quiet_after_final');
+    const sent = final.answer?.sentAt ?? Infinity;
+    for (const r of own)
+      if (r.index > final.index && r.at >= sent && !excused.has(r.index))
+        ev.fail('client.quiet_after_final', tag(`${r.method} ${r.path} ${r.at - sent} ms after the final answer`));
+  }
+
+  // Completion: the final answer reached, the client ended on its own, and with status 0 unless the scenario ends in an error.
+  const problems: string[] = [];
+  if (run.spawnError) problems.push(`the command could not be started: ${run.spawnError}`);
+  if (scenario.mode && firstMode !== undefined && firstMode !== scenario.mode)
+    problems.push(`asked for delivery.mode ${String(firstMode)}; this scenario expects ${scenario.mode}`);
+  if (!final)
+    problems.push(
+      scenario.endsInError ? 'never received the typed error' : "never received the scenario's final answer",
+    );
+  if (run.timedOut) problems.push(`still running at the time cap (${run.durationMs} ms); its process group was killed`);
+  else if (!scenario.endsInError && run.exitCode !== 0) problems.push(`exited with status ${String(run.exitCode)}`);
+  if (problems.length) ev.fail('client.completes', tag(`${problems.join('; ')} (${own.length} requests)`));
+  else ev.saw('client.completes');
+  if (problems.length) for (const line of outputTail(run)) ev.fail('client.completes', line);
+}
+
+export function judgeClient(runs: readonly ClientRun[]): KitVerdict[] {
+  const ev = new Evidence();
+  for (const run of runs) judgeRun(run, ev);
+  const ran = runs.map((r) => r.scenario).join(', ');
+  return CLIENT_CHECKS.map((c) => {
+    const failures = ev.failures.get(c.id);
+    const pending = ev.pending.get(c.id);
+    const status: KitVerdict['status'] =
+      failures?.length || pending ? 'fail' : ev.exercised.has(c.id) ? 'pass' : 'skip';
+    const evidence = failures?.length
+      ? failures
+      : pending
+        ? [pending]
+        : status === 'skip'
+          ? [`no request of the scenarios run (${ran}) calls for it`]
+          : [];
+    return { ...c, status, evidence };
+  });
+}
+
+export type { ClientScenarioId };

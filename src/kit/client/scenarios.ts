@@ -1,0 +1,92 @@
+/**
+ * The scenarios of the client test kit (`uai test-client`): each a scripted server that behaves one
+ * way, built on the reference server's core (src/http/reference-server-handler.ts), so the answers
+ * a client gets are the reference server's own. A scenario only adds a script around it: a refusal
+ * first, a delay, a typed error, a clock that moves a task on per poll, or the keyless binding alone.
+ */
+
+export const CLIENT_SCENARIO_IDS = [
+  'sync',
+  'async',
+  'typed-error',
+  'rate-limited',
+  'slow',
+  'keyless',
+  'follow-up',
+] as const;
+export type ClientScenarioId = (typeof CLIENT_SCENARIO_IDS)[number];
+
+export interface ClientScenario {
+  readonly id: ClientScenarioId;
+  readonly title: string;
+  /** What the client is expected to do, as `uai test-client --list` prints it. */
+  readonly expects: string;
+  /** The delivery mode the scenario's first request must ask for, when it matters. */
+  readonly mode?: 'sync' | 'async';
+  /** The scenario's final answer is a typed error, not a result. */
+  readonly endsInError?: boolean;
+}
+
+/** Seconds a refused first attempt must wait (the 429's Retry-After). */
+export const RETRY_AFTER_SECONDS = 1;
+/** How long the slow scenario holds its answer, milliseconds. */
+export const SLOW_ANSWER_MS = 2_000;
+/** The documented minimum interval between two polls of one task, milliseconds. */
+export const MIN_POLL_INTERVAL_MS = 1_000;
+/** Timer and scheduling slack allowed on every wait the kit measures, milliseconds. */
+export const WAIT_TOLERANCE_MS = 50;
+
+export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
+  {
+    id: 'sync',
+    title: 'A sync request, completed at once',
+    expects: 'POST one uai.intent.request.v1 with delivery.mode sync; the answer is 200 uai.intent.response.v1. Stop.',
+    mode: 'sync',
+  },
+  {
+    id: 'async',
+    title: 'An async request: accepted, then working, then completed over polls',
+    expects:
+      'POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed.',
+    mode: 'async',
+  },
+  {
+    id: 'typed-error',
+    title: 'A request answered with a typed error',
+    expects:
+      'POST a request; the answer is 422 uai.error.v1 (exchange.intent_unprocessable, not retryable). Report it; do not send the same message again.',
+    endsInError: true,
+  },
+  {
+    id: 'rate-limited',
+    title: 'A first attempt refused with 429 and Retry-After: 1, then served',
+    expects:
+      'POST a request; the first attempt gets 429 request.rate_limited with Retry-After: 1. Wait at least that long, send again (the same message or a fresh one), and finish with the answer.',
+  },
+  {
+    id: 'slow',
+    title: 'A slow acceptance: the answer takes 2 s',
+    expects: 'POST a request and wait for the answer, which comes after 2 seconds; do not send again while waiting.',
+  },
+  {
+    id: 'keyless',
+    title: 'The keyless binding only',
+    expects:
+      'The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless.',
+  },
+  {
+    id: 'follow-up',
+    title: 'Two turns in one conversation',
+    expects:
+      'POST a sync request; when the answer comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the answer, sequence the answer plus one) and finish with its answer.',
+    mode: 'sync',
+  },
+];
+
+export const scenarioById = (id: string): ClientScenario | undefined => CLIENT_SCENARIOS.find((s) => s.id === id);
+
+export function listScenarios(): string {
+  const lines = ['Scenarios of uai test-client (UAI_SCENARIO names the one being run):', ''];
+  for (const s of CLIENT_SCENARIOS) lines.push(`${s.id}`, `  ${s.title}.`, `  Expects: ${s.expects}`, '');
+  return `${lines.join('\n')}`;
+}

@@ -1,0 +1,253 @@
+/**
+ * One scenario server of the client test kit: the reference server's core behind a script
+ * (scenarios.ts), listening on loopback only, on a free port, recording every request it gets
+ * (method, path, headers, size, arrival time) and every answer it gives (status, headers, body,
+ * time sent). It is also the client's HTTP proxy (the kit sets HTTP(S)_PROXY to it), so a request
+ * meant for another host arrives here, is recorded as such, and is refused, never forwarded.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { capabilityStatement, decodeTaskRef, seal, TASK_RUN_SECONDS, type JsonObject } from '../../engine/index.ts';
+import type { CoreReply, CoreRequest } from '../../http/core.ts';
+import { sendReply } from '../../http/node/native-adapter.ts';
+import { problemReply } from '../../http/problem.ts';
+import { referenceServerCore } from '../../http/reference-server-handler.ts';
+import { links, siteFor, type Site } from '../../standard/site.ts';
+import { RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type ClientScenarioId } from './scenarios.ts';
+
+/** Bytes of one request body the kit keeps; the rest is read and dropped. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Requests one scenario records; beyond that the client is refused and the run judged on what was kept. */
+const MAX_RECORDS = 500;
+
+export interface RecordedAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** Milliseconds since the scenario started, when the answer was written out. */
+  sentAt?: number;
+}
+
+export interface RecordedRequest {
+  readonly index: number;
+  /** Milliseconds since the scenario started, when the request's head arrived. */
+  readonly at: number;
+  readonly method: string;
+  /** The host the request was meant for (Host header, or the proxy request's target). */
+  readonly host: string;
+  /** Whether it was meant for the scenario server itself. */
+  readonly onHost: boolean;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bytes: number;
+  /** The body as text, unless it passed the cap. */
+  readonly body?: string;
+  answer?: RecordedAnswer;
+}
+
+export interface ScenarioServer {
+  readonly site: Site;
+  readonly endpoint: string;
+  /** Where accepted tasks are polled: the endpoint's https-async-callback URL. */
+  readonly pollBase: string;
+  /** The capability statement this scenario serves. */
+  readonly statement: JsonObject;
+  readonly records: readonly RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/** The statement of the keyless scenario: the reference statement without its keyed endpoint, resealed. */
+function keylessStatement(site: Site): JsonObject {
+  const statement = capabilityStatement(site);
+  const body = statement.body as JsonObject;
+  const endpoints = (body.endpoints as JsonObject[]).filter((e) => e.binding !== 'https-json-keyed');
+  return seal({
+    ...structuredClone(statement),
+    message_id: `${String(statement.message_id)}-keyless`,
+    body: { ...body, endpoints },
+  });
+}
+
+const headerRecord = (req: IncomingMessage): Record<string, string> =>
+  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+
+/** The request body, kept up to the cap and counted in full. */
+function readBody(req: IncomingMessage): Promise<{ bytes: number; body?: string }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    const done = () =>
+      resolve(bytes <= MAX_BODY_BYTES ? { bytes, body: Buffer.concat(chunks).toString('utf8') } : { bytes });
+    req.once('end', done);
+    req.once('error', done);
+    req.once('close', done);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startScenarioServer(scenario: ClientScenarioId): Promise<ScenarioServer> {
+  const records: RecordedRequest[] = [];
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const polls = new Map<string, number>();
+  let posts = 0;
+  let site: Site = siteFor('http://127.0.0.1');
+  let endpointPath = '';
+  let statement: JsonObject = {};
+  const sockets = new Set<Socket>();
+
+  /** The reference core, at a given instant: polls move a task on per poll, not per second. */
+  const core = (now?: Date) =>
+    referenceServerCore({
+      site,
+      ...(now ? { now: () => now } : {}),
+      ...(scenario === 'typed-error' ? { scenario: 'typed-error' as const } : {}),
+    });
+
+  async function script(record: RecordedRequest): Promise<CoreReply> {
+    const request: CoreRequest = {
+      method: record.method,
+      path: record.path,
+      header: (name) => record.headers[name] ?? null,
+      body: async (cap) => {
+        if (record.body === undefined || record.bytes > cap) return undefined;
+        return new TextEncoder().encode(record.body);
+      },
+    };
+    const isPost = record.method === 'POST' && record.path === endpointPath;
+    if (record.method === 'GET' && record.path === endpointPath)
+      return { status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(statement) };
+    if (isPost) {
+      posts += 1;
+      if (scenario === 'rate-limited' && posts === 1)
+        return problemReply(
+          site,
+          'request.rate_limited',
+          'The first attempt of this scenario is refused; retry after the time Retry-After gives.',
+          {
+            headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          },
+        );
+      if (scenario === 'slow' && posts === 1) await sleep(SLOW_ANSWER_MS);
+      if (scenario === 'keyless' && !record.body?.trimStart().startsWith('['))
+        return problemReply(
+          site,
+          'request.invalid',
+          'This endpoint declares only the keyless binding: send the message as a keyless JSON array.',
+        );
+    }
+    const pollPrefix = new URL(`${site.origin}${endpointPath}/tasks/`).pathname;
+    if (record.method === 'GET' && record.path.startsWith(pollPrefix)) {
+      let ref = '';
+      try {
+        ref = decodeURIComponent(record.path.slice(pollPrefix.length));
+      } catch {
+        // Not a reference this server issued: the core answers exchange.task_unknown.
+      }
+      const ticket = decodeTaskRef(ref);
+      if (ticket) {
+        // The first poll of a task sees it working, every later one completed.
+        const n = (polls.get(ref) ?? 0) + 1;
+        polls.set(ref, n);
+        const done = (ticket.acceptedAt + TASK_RUN_SECONDS) * 1000;
+        return core(n === 1 ? new Date(ticket.acceptedAt * 1000) : new Date(Math.max(Date.now(), done)))(request);
+      }
+    }
+    return core()(request);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = elapsed();
+    const target = req.url ?? '/';
+    const own = `127.0.0.1:${port}`;
+    let host = req.headers.host ?? '';
+    let path = target;
+    if (/^https?:\/\//i.test(target) && URL.canParse(target)) {
+      const url = new URL(target);
+      host = url.host;
+      path = `${url.pathname}${url.search}`;
+    }
+    const { bytes, body } = await readBody(req);
+    const record: RecordedRequest = {
+      index: records.length,
+      at,
+      method: req.method ?? 'GET',
+      host,
+      onHost: host === own,
+      path,
+      headers: headerRecord(req),
+      bytes,
+      ...(body !== undefined ? { body } : {}),
+    };
+    if (records.length < MAX_RECORDS) records.push(record);
+    let reply: CoreReply;
+    if (records.length >= MAX_RECORDS)
+      reply = problemReply(site, 'request.rate_limited', 'The test kit records no more requests in this scenario.');
+    else if (!record.onHost)
+      reply = problemReply(
+        site,
+        'route.not_found',
+        `The test kit does not forward requests to ${host || 'other hosts'}.`,
+      );
+    else reply = await script(record);
+    record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? '' };
+    await sendReply(res, reply, req.method === 'HEAD').catch(() => undefined);
+    record.answer.sentAt = elapsed();
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  // A CONNECT through the proxy: a tunnel to the scenario server itself is served (some HTTP stacks
+  // tunnel plain HTTP too); one to any other host is recorded and refused.
+  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    if (req.url === `127.0.0.1:${port}`) {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) socket.unshift(head);
+      server.emit('connection', socket);
+      return;
+    }
+    if (records.length < MAX_RECORDS)
+      records.push({
+        index: records.length,
+        at: elapsed(),
+        method: 'CONNECT',
+        host: req.url ?? '',
+        onHost: false,
+        path: '',
+        headers: headerRecord(req),
+        bytes: 0,
+      });
+    socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  site = siteFor(`http://127.0.0.1:${port}`);
+  const endpoint = links(site).referenceServer;
+  endpointPath = new URL(endpoint).pathname;
+  statement = scenario === 'keyless' ? keylessStatement(site) : capabilityStatement(site);
+  return {
+    site,
+    endpoint,
+    pollBase: `${endpoint}/tasks/`,
+    statement,
+    records,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
