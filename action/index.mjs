@@ -146,7 +146,7 @@ function build$1(options, isSynchronous) {
   else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
   else return isSynchronous ? defaultSync : defaultAsync;
 }
-function build(isSynchronous) {
+function build2(isSynchronous) {
   return isSynchronous ? walkSync : walkAsync;
 }
 function promise(root, options) {
@@ -369,7 +369,7 @@ var init_dist = __esm({
         this.getArray = build$4(options);
         this.groupFiles = build$3(options);
         this.resolveSymlink = build$2(options, this.isSynchronous);
-        this.walkDirectory = build(this.isSynchronous);
+        this.walkDirectory = build2(this.isSynchronous);
       }
       start() {
         this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
@@ -768,10 +768,10 @@ var require_utils = __commonJS({
       REGEX_SPECIAL_CHARS_GLOBAL
     } = require_constants();
     exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
-    exports.isRegexChar = (str) => str.length === 1 && exports.hasRegexChars(str);
-    exports.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
+    exports.hasRegexChars = (str2) => REGEX_SPECIAL_CHARS.test(str2);
+    exports.isRegexChar = (str2) => str2.length === 1 && exports.hasRegexChars(str2);
+    exports.escapeRegex = (str2) => str2.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports.toPosixSlashes = (str2) => str2.replace(REGEX_BACKSLASH, "/");
     exports.isWindows = () => {
       if (typeof navigator !== "undefined" && navigator.platform) {
         const platform = navigator.platform.toLowerCase();
@@ -782,8 +782,8 @@ var require_utils = __commonJS({
       }
       return false;
     };
-    exports.removeBackslashes = (str) => {
-      return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+    exports.removeBackslashes = (str2) => {
+      return str2.replace(REGEX_REMOVE_BACKSLASH, (match) => {
         return match === "\\" ? "" : match;
       });
     };
@@ -873,7 +873,7 @@ var require_scan = __commonJS({
       const slashes2 = [];
       const tokens = [];
       const parts = [];
-      let str = input2;
+      let str2 = input2;
       let index = -1;
       let start = 0;
       let lastIndex = 0;
@@ -892,10 +892,10 @@ var require_scan = __commonJS({
       let code;
       let token = { value: "", depth: 0, isGlob: false };
       const eos = () => index >= length;
-      const peek = () => str.charCodeAt(index + 1);
+      const peek = () => str2.charCodeAt(index + 1);
       const advance = () => {
         prev = code;
-        return str.charCodeAt(++index);
+        return str2.charCodeAt(++index);
       };
       while (index < length) {
         code = advance();
@@ -1072,24 +1072,24 @@ var require_scan = __commonJS({
         isExtglob = false;
         isGlob = false;
       }
-      let base = str;
+      let base = str2;
       let prefix = "";
       let glob3 = "";
       if (start > 0) {
-        prefix = str.slice(0, start);
-        str = str.slice(start);
+        prefix = str2.slice(0, start);
+        str2 = str2.slice(start);
         lastIndex -= start;
       }
       if (base && isGlob === true && lastIndex > 0) {
-        base = str.slice(0, lastIndex);
-        glob3 = str.slice(lastIndex);
+        base = str2.slice(0, lastIndex);
+        glob3 = str2.slice(lastIndex);
       } else if (isGlob === true) {
         base = "";
-        glob3 = str;
+        glob3 = str2;
       } else {
-        base = str;
+        base = str2;
       }
-      if (base && base !== "" && base !== "/" && base !== str) {
+      if (base && base !== "" && base !== "/" && base !== str2) {
         if (isPathSeparator(base.charCodeAt(base.length - 1))) {
           base = base.slice(0, -1);
         }
@@ -1412,7 +1412,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse = (input2, options) => {
+    var parse2 = (input2, options) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -1582,7 +1582,7 @@ var require_parse = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse(rest, { ...options, fastpaths: false }).output;
+            const expression = parse2(rest, { ...options, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -2105,7 +2105,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse.fastpaths = (input2, options) => {
+    parse2.fastpaths = (input2, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input2.length;
@@ -2136,8 +2136,8 @@ var require_parse = __commonJS({
         if (opts2.noglobstar === true) return star;
         return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
       };
-      const create = (str) => {
-        switch (str) {
+      const create = (str2) => {
+        switch (str2) {
           case "*":
             return `${nodot}${ONE_CHAR}${star}`;
           case ".*":
@@ -2155,7 +2155,7 @@ var require_parse = __commonJS({
           case "**/.*":
             return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
           default: {
-            const match = /^(.*?)\.(\w+)$/.exec(str);
+            const match = /^(.*?)\.(\w+)$/.exec(str2);
             if (!match) return;
             const source2 = create(match[1]);
             if (!source2) return;
@@ -2170,7 +2170,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module.exports = parse;
+    module.exports = parse2;
   }
 });
 
@@ -2179,23 +2179,23 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse = require_parse();
+    var parse2 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob3, options, returnState = false) => {
       if (Array.isArray(glob3)) {
         const fns = glob3.map((input2) => picomatch2(input2, options, returnState));
-        const arrayMatcher = (str) => {
+        const arrayMatcher = (str2) => {
           for (const isMatch of fns) {
-            const state2 = isMatch(str);
+            const state2 = isMatch(str2);
             if (state2) return state2;
           }
           return false;
         };
         return arrayMatcher;
       }
-      const isState = isObject2(glob3) && glob3.tokens && glob3.input;
+      const isState = isObject3(glob3) && glob3.tokens && glob3.input;
       if (glob3 === "" || typeof glob3 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -2264,10 +2264,10 @@ var require_picomatch = __commonJS({
       const regex = glob3 instanceof RegExp ? glob3 : picomatch2.makeRe(glob3, options);
       return regex.test(utils.basename(input2, { windows: posix2 }));
     };
-    picomatch2.isMatch = (str, patterns, options) => picomatch2(patterns, options)(str);
+    picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse(pattern, { ...options, fastpaths: false });
+      return parse2(pattern, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input2, options) => scan(input2, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -2293,10 +2293,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse.fastpaths(input2, options);
+        parsed.output = parse2.fastpaths(input2, options);
       }
       if (!parsed.output) {
-        parsed = parse(input2, options);
+        parsed = parse2(input2, options);
       }
       return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -2709,6 +2709,8 @@ var RELEASE = "UAI-1";
 var UAI_VERSION = "1.0";
 var REGISTRY_RELEASE_DATE = "2026-11-01";
 var INTEGRITY_VERSION = 2;
+var EXAMPLE_EPOCH = "2026-11-01T09:00:00Z";
+var SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 // src/standard/integrity.ts
 var integrityBlock = (checksum) => ({ version: INTEGRITY_VERSION, algorithm: "sha256", canonicalization: "jcs", checksum });
@@ -2999,26 +3001,26 @@ function freezeObjects(value) {
 }
 function constantForm(value) {
   freezeObjects(value);
-  const text = jcs(value);
-  if (text !== void 0) knownForms.set(value, text);
+  const text2 = jcs(value);
+  if (text2 !== void 0) knownForms.set(value, text2);
   return value;
 }
 
 // src/engine/canonical.ts
 function canonicalJson(value) {
-  const text = jcs(value);
-  if (text === void 0) throw new TypeError("Value has no JSON representation");
-  return text;
+  const text2 = jcs(value);
+  if (text2 === void 0) throw new TypeError("Value has no JSON representation");
+  return text2;
 }
-var sha256Hex = (text) => hash("sha256", text, "hex");
-var integrityForms = (message) => jcsForms(message, "integrity");
-var messageChecksum = (message) => `sha256:${sha256Hex(jcsWithout(message, "integrity"))}`;
-function seal(message) {
-  return { ...message, integrity: integrityBlock(messageChecksum(message)) };
+var sha256Hex = (text2) => hash("sha256", text2, "hex");
+var integrityForms = (message2) => jcsForms(message2, "integrity");
+var messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
+function seal(message2) {
+  return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
 }
-function sealBuilt(message) {
-  message.integrity = integrityBlock(messageChecksum(message));
-  return message;
+function sealBuilt(message2) {
+  message2.integrity = integrityBlock(messageChecksum(message2));
+  return message2;
 }
 
 // src/standard/codes.ts
@@ -3444,6 +3446,9 @@ var errorByCode = new Map(ERROR_CODES.map((c) => [c.code, c]));
 function issueCode(code) {
   return issueByCode.get(code);
 }
+function errorCode(code) {
+  return errorByCode.get(code);
+}
 var isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
 
 // src/engine/issues.ts
@@ -3461,9 +3466,9 @@ var sortIssues = (issues) => issues.sort(compareIssues);
 
 // src/standard/model.ts
 function objectsByName(objects) {
-  const byName = new Map(objects.map((o) => [o.name, o]));
+  const byName2 = new Map(objects.map((o) => [o.name, o]));
   return (name) => {
-    const def = byName.get(name);
+    const def = byName2.get(name);
     if (!def) throw new Error(`No object named ${name}`);
     return def;
   };
@@ -3479,8 +3484,65 @@ var PROFILE_IDS = [
   "uai.conformance.result.v1"
 ];
 var ENVELOPE_SCHEMA_ID = "uai.envelope.v1";
+var PROFILES = [
+  {
+    id: "uai.intent.request.v1",
+    title: "Intent request",
+    role: "request",
+    status: "current",
+    summary: "Asks a party to resolve an intent about a subject profile.",
+    answeredBy: ["uai.intent.response.v1", "uai.error.v1"],
+    answers: []
+  },
+  {
+    id: "uai.intent.response.v1",
+    title: "Intent response",
+    role: "response",
+    status: "current",
+    summary: "Answers an intent request: accepted (asynchronous task), completed (synchronous result) or rejected.",
+    answeredBy: ["uai.task.status.v1"],
+    answers: ["uai.intent.request.v1"]
+  },
+  {
+    id: "uai.task.status.v1",
+    title: "Task status",
+    role: "status",
+    status: "current",
+    summary: "Reports the progress of an accepted asynchronous task.",
+    answeredBy: [],
+    answers: ["uai.intent.response.v1"]
+  },
+  {
+    id: "uai.error.v1",
+    title: "Typed error",
+    role: "error",
+    status: "current",
+    summary: "A typed, path-aware failure with a published error code.",
+    answeredBy: [],
+    answers: ["uai.intent.request.v1"]
+  },
+  {
+    id: "uai.capability.statement.v1",
+    title: "Capability statement",
+    role: "capability",
+    status: "current",
+    summary: "States what a party supports: profiles, operations, endpoints, bindings and trust.",
+    answeredBy: [],
+    answers: []
+  },
+  {
+    id: "uai.conformance.result.v1",
+    title: "Conformance result",
+    role: "evidence",
+    status: "current",
+    summary: "Validator evidence about one checked message.",
+    answeredBy: [],
+    answers: []
+  }
+];
 var known = new Set(PROFILE_IDS);
 var isProfileId = (value) => typeof value === "string" && known.has(value);
+var profileById = (id) => PROFILES.find((p) => p.id === id);
 var PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
 
 // src/engine/generated/field-model.js
@@ -4865,7 +4927,7 @@ function objectToKeyless(keyed2, def) {
   while (out.length && out[out.length - 1] === null) out.pop();
   return out;
 }
-var messageToKeyless = (message) => objectToKeyless(message, ENVELOPE);
+var messageToKeyless = (message2) => objectToKeyless(message2, ENVELOPE);
 function valueFromKeyless(value, type, def, path, issues) {
   if (def) return objectFromKeyless(value, def, path, issues);
   if (type.kind === "array" && Array.isArray(value)) {
@@ -4928,8 +4990,8 @@ function messageFromKeyless(input2) {
 // src/engine/validate/canonical-forms.ts
 function canonicalForms(value) {
   if (!isRecord(value)) {
-    const text = canonicalJson(value);
-    return { hash: `sha256:${sha256Hex(text)}`, byteCount: Buffer.byteLength(text, "utf8"), checksum: void 0 };
+    const text2 = canonicalJson(value);
+    return { hash: `sha256:${sha256Hex(text2)}`, byteCount: Buffer.byteLength(text2, "utf8"), checksum: void 0 };
   }
   const { whole, without } = integrityForms(value);
   const hash2 = `sha256:${sha256Hex(whole)}`;
@@ -4941,29 +5003,29 @@ function canonicalForms(value) {
 }
 
 // src/engine/duplicate-scan.ts
-function hasDuplicateMembers(text) {
+function hasDuplicateMembers(text2) {
   const names = [];
   const open = [];
   let expectName = false;
-  let backslash = nextBackslash(text, 0);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  let backslash = nextBackslash(text2, 0);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     if (c === 34) {
       const start = i;
-      let end = text.indexOf('"', i + 1);
+      let end = text2.indexOf('"', i + 1);
       const escaped = backslash < end;
       if (escaped) {
-        for (end = i + 1; end < text.length; end++) {
-          const d = text.charCodeAt(end);
+        for (end = i + 1; end < text2.length; end++) {
+          const d = text2.charCodeAt(end);
           if (d === 92) end++;
           else if (d === 34) break;
         }
-        backslash = nextBackslash(text, end + 1);
+        backslash = nextBackslash(text2, end + 1);
       }
       i = end;
       if (expectName) {
         const from = open[open.length - 1];
-        const name = escaped ? JSON.parse(text.slice(start, end + 1)) : text.slice(start + 1, end);
+        const name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
         for (let k = from; k < names.length; k++) if (names[k] === name) return true;
         names.push(name);
         expectName = false;
@@ -4984,20 +5046,20 @@ function hasDuplicateMembers(text) {
   }
   return false;
 }
-function nextBackslash(text, from) {
-  const at2 = text.indexOf("\\", from);
-  return at2 < 0 ? text.length : at2;
+function nextBackslash(text2, from) {
+  const at3 = text2.indexOf("\\", from);
+  return at3 < 0 ? text2.length : at3;
 }
 
 // src/engine/text-positions.ts
-function utf8LengthExceeds(text, cap) {
-  if (text.length > cap) return true;
+function utf8LengthExceeds(text2, cap) {
+  if (text2.length > cap) return true;
   let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     if (c < 128) bytes += 1;
     else if (c < 2048) bytes += 2;
-    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {
+    else if (c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320) {
       bytes += 4;
       i++;
     } else bytes += 3;
@@ -5005,7 +5067,7 @@ function utf8LengthExceeds(text, cap) {
   }
   return false;
 }
-function positionTable(text, lineStarts) {
+function positionTable(text2, lineStarts) {
   const lineOf = (offset) => {
     let lo = 0;
     let hi = lineStarts.length - 1;
@@ -5017,8 +5079,8 @@ function positionTable(text, lineStarts) {
     return lo;
   };
   return (startOffset, endOffset) => {
-    const s = Math.max(0, Math.min(startOffset, text.length));
-    const e = Math.max(s, Math.min(endOffset, text.length));
+    const s = Math.max(0, Math.min(startOffset, text2.length));
+    const e = Math.max(s, Math.min(endOffset, text2.length));
     const startLine = lineOf(s);
     const endLine = e > s ? lineOf(e - 1) : startLine;
     return {
@@ -5037,7 +5099,7 @@ var POSITION_LIMITS = { maxDepth: 64, maxBytes: 262144 };
 var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 var STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
 var LITERALS = ["true", "false", "null"];
-function indexJson(text, limits = {}) {
+function indexJson(text2, limits = {}) {
   const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
   const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
   const spans = /* @__PURE__ */ new Map();
@@ -5048,38 +5110,38 @@ function indexJson(text, limits = {}) {
   let failure;
   const skip2 = () => {
     for (; ; ) {
-      const c = text.charCodeAt(i);
+      const c = text2.charCodeAt(i);
       if (c === 32 || c === 9) i++;
       else if (c === 10) lineStarts.push(++i);
       else if (c === 13) {
         i++;
-        if (text.charCodeAt(i) === 10) i++;
+        if (text2.charCodeAt(i) === 10) i++;
         lineStarts.push(i);
       } else return;
     }
   };
   const string = () => {
-    if (text.charCodeAt(i) !== 34) return void 0;
+    if (text2.charCodeAt(i) !== 34) return void 0;
     const start = i;
     STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text);
+    STRING_BODY.exec(text2);
     i = STRING_BODY.lastIndex;
-    if (text.charCodeAt(i) !== 34) return void 0;
+    if (text2.charCodeAt(i) !== 34) return void 0;
     i++;
-    const raw = text.slice(start + 1, i - 1);
-    return raw.includes("\\") ? JSON.parse(text.slice(start, i)) : raw;
+    const raw = text2.slice(start + 1, i - 1);
+    return raw.includes("\\") ? JSON.parse(text2.slice(start, i)) : raw;
   };
   const scalar = () => {
-    const c = text[i];
+    const c = text2[i];
     if (c === '"') return string() !== void 0;
     const word = LITERALS.find((w) => w[0] === c);
     if (word) {
-      if (!text.startsWith(word, i)) return false;
+      if (!text2.startsWith(word, i)) return false;
       i += word.length;
       return true;
     }
     NUMBER.lastIndex = i;
-    if (!NUMBER.exec(text) || NUMBER.lastIndex === i) return false;
+    if (!NUMBER.exec(text2) || NUMBER.lastIndex === i) return false;
     i = NUMBER.lastIndex;
     return true;
   };
@@ -5088,7 +5150,7 @@ function indexJson(text, limits = {}) {
     const name = string();
     if (name === void 0) return false;
     skip2();
-    if (text[i] !== ":") return false;
+    if (text2[i] !== ":") return false;
     i++;
     frame.childName = name;
     frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
@@ -5107,7 +5169,7 @@ function indexJson(text, limits = {}) {
   const value = (pointer2, start) => {
     skip2();
     const valueStart = i;
-    const c = text[i];
+    const c = text2[i];
     if (c === "{" || c === "[") {
       if (stack.length >= maxDepth) {
         failure = "too_deep";
@@ -5128,7 +5190,7 @@ function indexJson(text, limits = {}) {
       stack.push(frame);
       i++;
       skip2();
-      if (text[i] === (array2 ? "]" : "}")) {
+      if (text2[i] === (array2 ? "]" : "}")) {
         i++;
         stack.pop();
         closed(pointer2, start, valueStart);
@@ -5147,22 +5209,22 @@ function indexJson(text, limits = {}) {
     return value(frame.childPointer, frame.childStart);
   };
   const run = () => {
-    if (utf8LengthExceeds(text, maxBytes)) {
+    if (utf8LengthExceeds(text2, maxBytes)) {
       failure = "too_large";
       return false;
     }
-    if (text.charCodeAt(0) === 65279) i = 1;
+    if (text2.charCodeAt(0) === 65279) i = 1;
     skip2();
     if (!value("", i)) return false;
     for (; ; ) {
       skip2();
       const frame = stack[stack.length - 1];
-      if (!frame) return i === text.length;
-      if (text[i] === ",") {
+      if (!frame) return i === text2.length;
+      if (text2[i] === ",") {
         i++;
         frame.index += 1;
         if (!child(frame)) return false;
-      } else if (text[i] === (frame.array ? "]" : "}")) {
+      } else if (text2[i] === (frame.array ? "]" : "}")) {
         i++;
         stack.pop();
         closed(frame.pointer, frame.start, frame.valueStart);
@@ -5172,15 +5234,15 @@ function indexJson(text, limits = {}) {
   const ok = run();
   if (!ok) {
     failure ??= "malformed";
-    for (let j = i; j < text.length; j++) {
-      const c = text.charCodeAt(j);
-      if (c === 10 || c === 13 && text.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
+    for (let j = i; j < text2.length; j++) {
+      const c = text2.charCodeAt(j);
+      if (c === 10 || c === 13 && text2.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
     }
   }
-  const range = positionTable(text, lineStarts);
+  const range = positionTable(text2, lineStarts);
   const documentSpan = () => {
-    const start = text.length - text.trimStart().length;
-    return [start, start, Math.max(start, text.trimEnd().length)];
+    const start = text2.length - text2.trimStart().length;
+    return [start, start, Math.max(start, text2.trimEnd().length)];
   };
   const rangeOfSpan = ([s, e]) => range(s, e);
   const spanOf = (pointer2) => spans.get(pointer2) ?? (pointer2 === "" ? documentSpan() : void 0);
@@ -5217,8 +5279,8 @@ function indexJson(text, limits = {}) {
 
 // src/engine/keyless-pointer.ts
 var profileOf = (keyless) => {
-  const at2 = ENVELOPE.fields.findIndex((f) => f.key === "profile");
-  return Array.isArray(keyless) ? keyless[at2] : void 0;
+  const at3 = ENVELOPE.fields.findIndex((f) => f.key === "profile");
+  return Array.isArray(keyless) ? keyless[at3] : void 0;
 };
 function placeOf(owner, key, type, profile) {
   if (owner === ENVELOPE && key === "body") return isProfileId(profile) ? { def: bodyDef(profile) } : { free: true };
@@ -5250,9 +5312,9 @@ var keylessPointer = (keyedPointer2, keyless) => walk(keyedPointer2, keyless, tr
 var keyedPointer = (keylessPointerText, keyless) => walk(keylessPointerText, keyless, false);
 
 // src/engine/validate/duplicates.ts
-function duplicateMemberIssues(text, input2, mode, index) {
-  if (!index && !hasDuplicateMembers(text)) return [];
-  return (index ?? indexJson(text)).duplicates.map((d) => {
+function duplicateMemberIssues(text2, input2, mode, index) {
+  if (!index && !hasDuplicateMembers(text2)) return [];
+  return (index ?? indexJson(text2)).duplicates.map((d) => {
     const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
     const name = pointerSegments(d.pointer).at(-1) ?? "";
     return {
@@ -5325,9 +5387,9 @@ function conformanceLevel(issues) {
 }
 
 // src/engine/validate/members.ts
-function memberIssues(message) {
+function memberIssues(message2) {
   const out = [];
-  walkObject(message, ENVELOPE, [], message.profile, out);
+  walkObject(message2, ENVELOPE, [], message2.profile, out);
   return out;
 }
 var pointer = (trail, last) => {
@@ -5407,13 +5469,13 @@ function walkValue(value, type, trail, profile, out) {
 var written = /* @__PURE__ */ new Map();
 function isoSeconds(d) {
   const ms = d.getTime();
-  let text = written.get(ms);
-  if (text === void 0) {
-    text = `${d.toISOString().slice(0, -5)}Z`;
+  let text2 = written.get(ms);
+  if (text2 === void 0) {
+    text2 = `${d.toISOString().slice(0, -5)}Z`;
     if (written.size >= 8) written.clear();
-    written.set(ms, text);
+    written.set(ms, text2);
   }
-  return text;
+  return text2;
 }
 
 // src/standard/objects/patterns.ts
@@ -5521,11 +5583,11 @@ function conformanceRecord(input2) {
     target_message_ref: checkedId
   };
   if (input2.level !== null) body.conformance_level = input2.level;
-  const provenance = {};
-  if (trace.traceId !== void 0) provenance.trace_id = trace.traceId;
-  provenance.issued_at = checkedAt;
-  provenance.log_ref = `urn:uai:log:${messageId}`;
-  provenance.agent_id = "uai-validator";
+  const provenance2 = {};
+  if (trace.traceId !== void 0) provenance2.trace_id = trace.traceId;
+  provenance2.issued_at = checkedAt;
+  provenance2.log_ref = `urn:uai:log:${messageId}`;
+  provenance2.agent_id = "uai-validator";
   const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
   return sealBuilt({
     uai_version: UAI_VERSION,
@@ -5542,7 +5604,7 @@ function conformanceRecord(input2) {
       signature_ref: `${l.validate}#sig-${messageId}`
     },
     body,
-    provenance,
+    provenance: provenance2,
     integrity: integrityBlock(""),
     extensions: blocks.extensions
   });
@@ -5565,7 +5627,7 @@ var intentRequest = (body) => {
   }
   return out;
 };
-var intentResponse = (body, message) => {
+var intentResponse = (body, message2) => {
   const out = [];
   const bodyRef = ownString(body, "task_ref");
   if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
@@ -5576,7 +5638,7 @@ var intentResponse = (body, message) => {
       expected: "task_ref"
     });
   }
-  const deliveryRef = ownString(ownRecord(message, "delivery"), "task_ref");
+  const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
   const resultRef = ownString(ownRecord(body, "result"), "task_id");
   const reference = bodyRef ?? deliveryRef;
   if (reference !== void 0) {
@@ -5597,7 +5659,7 @@ var intentResponse = (body, message) => {
     }
   }
   const requestId = ownString(body, "request_message_id");
-  const parent = ownString(ownRecord(message, "conversation"), "parent_message_id");
+  const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
   if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
     out.push({
       code: "response.request_ref_mismatch",
@@ -5626,13 +5688,13 @@ var taskStatus = (body) => {
       expected: need
     });
   }
-  const errorCode = ownString(body, "error_code");
-  if (errorCode !== void 0 && !isPublishedErrorCode(errorCode)) {
+  const errorCode2 = ownString(body, "error_code");
+  if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
     out.push({
       code: "error.code_unpublished",
       path: "/body/error_code",
-      message: `The error code ${JSON.stringify(echo(errorCode))} is not in the error registry.`,
-      actual: echo(errorCode)
+      message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
+      actual: echo(errorCode2)
     });
   }
   return out;
@@ -5684,14 +5746,26 @@ var RULES = {
   "uai.error.v1": error,
   "uai.conformance.result.v1": conformance
 };
-function bodyIssues(message) {
-  const profile = own(message, "profile");
-  const body = ownRecord(message, "body");
+function bodyIssues(message2) {
+  const profile = own(message2, "profile");
+  const body = ownRecord(message2, "body");
   if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
-  return RULES[profile](body, message);
+  return RULES[profile](body, message2);
 }
 
 // src/standard/value-sets.ts
+var PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
+var DELIVERY_MODES = ["sync", "async"];
+var DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
+var TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
+var AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
+var INTEGRITY_ALGORITHMS = ["sha256"];
+var CANONICALIZATIONS = ["jcs"];
+var INTEGRITY_VERSIONS = [2];
+var RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
+var CONFORMANCE_STATUSES = ["pass", "fail"];
+var CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
+var SEVERITIES = ["error", "warning"];
 var TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
 var TASK_TRANSITIONS = {
   accepted: ["working", "canceled", "failed"],
@@ -5701,6 +5775,23 @@ var TASK_TRANSITIONS = {
   failed: [],
   canceled: []
 };
+var PARTY_ROLES = [
+  "requesting-agent",
+  "public-record-gateway",
+  "conformance-checker",
+  "checked-record",
+  "reference-server"
+];
+var INTENTS = ["resolve-profile"];
+var CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
+var NOTICES = [
+  "accepted-task-started",
+  "use-task-status-example-for-shape-checks",
+  "reference-surface-response",
+  "completed-inline-result",
+  "typed-error-simulated"
+];
+var MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
 var VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
 var NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
 var REGISTERED_EXTENSIONS = [
@@ -5756,8 +5847,8 @@ function daysFromCivil(year, month, day) {
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146097 + dayOfEra - 719468;
 }
-function parseInstant(text) {
-  const p = parseDateTime(text);
+function parseInstant(text2) {
+  const p = parseDateTime(text2);
   if (!p) return void 0;
   const leap = p.second === 60;
   const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
@@ -5771,6 +5862,11 @@ function compareInstants(a, b) {
   const fb = b.fraction.padEnd(width, "0");
   return fa === fb ? 0 : fa < fb ? -1 : 1;
 }
+function inFourDigitYears(utcSeconds) {
+  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
+  return year >= 0 && year <= 9999;
+}
+var utcSecondText = (utcSeconds) => `${new Date(utcSeconds * 1e3).toISOString().slice(0, 19)}Z`;
 
 // src/engine/validate/rules-envelope.ts
 var PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
@@ -5779,8 +5875,8 @@ var CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
 var NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
 var FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
 var REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
-function profileIssues(message) {
-  const profile = own(message, "profile");
+function profileIssues(message2) {
+  const profile = own(message2, "profile");
   if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
   const family = profile.replace(/\.v[0-9]+$/, "");
   if (FAMILIES.has(family)) {
@@ -5804,8 +5900,8 @@ function profileIssues(message) {
     }
   ];
 }
-function checksumIssues(message, computed) {
-  const integrity = ownRecord(message, "integrity");
+function checksumIssues(message2, computed) {
+  const integrity = ownRecord(message2, "integrity");
   const checksum = ownString(integrity, "checksum");
   if (!integrity || computed === void 0 || checksum === void 0 || !CHECKSUM_RE.test(checksum)) return [];
   if (own(integrity, "algorithm") !== "sha256" || own(integrity, "canonicalization") !== "jcs") return [];
@@ -5820,11 +5916,11 @@ function checksumIssues(message, computed) {
     }
   ];
 }
-function traceIssues(message) {
+function traceIssues(message2) {
   const out = [];
-  const conversation = ownRecord(message, "conversation");
-  const traceparent = ownString(conversation, "traceparent");
-  const parsed = parseTraceparent(traceparent);
+  const conversation = ownRecord(message2, "conversation");
+  const traceparent2 = ownString(conversation, "traceparent");
+  const parsed = parseTraceparent(traceparent2);
   if (!parsed) return out;
   const { traceId, parentId } = parsed;
   if (allZeros(traceId) || allZeros(parentId)) {
@@ -5832,11 +5928,11 @@ function traceIssues(message) {
       code: "trace.traceparent_invalid",
       path: "/conversation/traceparent",
       message: "The traceparent trace-id and parent-id must not be all zeros.",
-      actual: traceparent
+      actual: traceparent2
     });
     return out;
   }
-  const traceIdOfProvenance = ownString(ownRecord(message, "provenance"), "trace_id");
+  const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
   if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
     out.push({
       code: "trace.trace_id_mismatch",
@@ -5848,9 +5944,9 @@ function traceIssues(message) {
   }
   return out;
 }
-function linkageIssues(message) {
+function linkageIssues(message2) {
   const out = [];
-  const conversation = ownRecord(message, "conversation");
+  const conversation = ownRecord(message2, "conversation");
   const sequence = conversation ? own(conversation, "sequence") : void 0;
   if (conversation && Number.isInteger(sequence) && sequence > 1 && !Object.hasOwn(conversation, "parent_message_id")) {
     out.push({
@@ -5860,8 +5956,8 @@ function linkageIssues(message) {
       expected: "parent_message_id"
     });
   }
-  const expires = ownString(ownRecord(message, "delivery"), "expires_at");
-  const issued = ownString(ownRecord(message, "provenance"), "issued_at");
+  const expires = ownString(ownRecord(message2, "delivery"), "expires_at");
+  const issued = ownString(ownRecord(message2, "provenance"), "issued_at");
   if (expires !== void 0 && issued !== void 0) {
     const e = parseInstant(expires);
     const i = parseInstant(issued);
@@ -5877,9 +5973,9 @@ function linkageIssues(message) {
   }
   return out;
 }
-function trustIssues(message) {
+function trustIssues(message2) {
   const out = [];
-  const trust = ownRecord(message, "trust");
+  const trust = ownRecord(message2, "trust");
   if (!trust) return out;
   const channel = own(trust, "channel");
   const need = channel === "credentialed" ? "credential_ref" : channel === "signed-envelope" ? "signature_ref" : void 0;
@@ -5902,8 +5998,8 @@ function trustIssues(message) {
   }
   return out;
 }
-function extensionIssues(message) {
-  const extensions = own(message, "extensions");
+function extensionIssues(message2) {
+  const extensions = own(message2, "extensions");
   if (!Array.isArray(extensions)) return [];
   const out = [];
   extensions.forEach((ext, i) => {
@@ -5973,16 +6069,16 @@ var require_ucs2length = __commonJS2({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str) {
-      const len = str.length;
+    function ucs2length(str2) {
+      const len = str2.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str.charCodeAt(pos++);
+        value = str2.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str.charCodeAt(pos);
+          value = str2.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -8406,7 +8502,7 @@ function valueAt(root, pointer2) {
   }
   return v;
 }
-function draftFor(error2, message, profile) {
+function draftFor(error2, message2, profile) {
   const generic = GENERIC.get(error2.keyword);
   if (!generic) return void 0;
   const p = error2.params;
@@ -8421,7 +8517,7 @@ function draftFor(error2, message, profile) {
     };
   }
   const path = error2.instancePath;
-  const value = valueAt(message, path);
+  const value = valueAt(message2, path);
   const specific = VALUE_KEYWORDS.has(error2.keyword) ? fieldAtPointer(path, profile)?.valueIssueCode : void 0;
   const keyword = error2.keyword;
   const name = path === "" ? "The message" : `The member ${pointerSegments(path).at(-1)}`;
@@ -8439,11 +8535,11 @@ function draftFor(error2, message, profile) {
     case "const": {
       const expected = keyword === "enum" ? p.allowedValues : [p.allowedValue];
       const code = specific ?? generic;
-      const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
+      const text2 = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return {
         code,
         path,
-        message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
+        message: `${text2}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
         expected,
         actual: echo(value),
         keyword
@@ -8451,8 +8547,8 @@ function draftFor(error2, message, profile) {
     }
     case "pattern": {
       const code = specific ?? generic;
-      const text = specific ? issueCode(specific).title : `${name} does not match its pattern`;
-      return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
+      const text2 = specific ? issueCode(specific).title : `${name} does not match its pattern`;
+      return { code, path, message: `${text2}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case "format":
       return {
@@ -8477,15 +8573,15 @@ function draftFor(error2, message, profile) {
   }
 }
 var schemaIdFor = (profile) => isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID;
-function schemaIssues(message, profile) {
+function schemaIssues(message2, profile) {
   const validate7 = schemaValidator(schemaIdFor(profile));
-  if (validate7(message)) return [];
+  if (validate7(message2)) return [];
   const errors = validate7.errors ?? [];
   const typed2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
   const out = [];
   for (const error2 of errors) {
     if ((error2.keyword === "enum" || error2.keyword === "const") && typed2.has(error2.instancePath)) continue;
-    const draft = draftFor(error2, message, profile);
+    const draft = draftFor(error2, message2, profile);
     if (draft) out.push(draft);
   }
   return out;
@@ -8494,8 +8590,8 @@ function schemaIssues(message, profile) {
 // src/engine/validate/pipeline.ts
 function check(input2, options) {
   const drafts = [];
-  const done = (message2, forms2, normalized2 = false) => ({
-    message: message2,
+  const done = (message3, forms2, normalized2 = false) => ({
+    message: message3,
     drafts,
     forms: forms2,
     normalized: normalized2
@@ -8510,13 +8606,13 @@ function check(input2, options) {
     return done(input2);
   }
   if (options.text !== void 0) drafts.push(...duplicateMemberIssues(options.text, input2, options.mode));
-  let message = input2;
+  let message2 = input2;
   let normalized = false;
   if (options.mode === "keyless-json") {
     const converted = messageFromKeyless(input2);
     drafts.push(...converted.issues);
-    message = converted.value;
-    normalized = isRecord(message) && Array.isArray(input2);
+    message2 = converted.value;
+    normalized = isRecord(message2) && Array.isArray(input2);
   } else if (!isRecord(input2)) {
     drafts.push({
       code: "message.not_object",
@@ -8528,33 +8624,33 @@ function check(input2, options) {
   }
   let forms;
   try {
-    forms = canonicalForms(message);
+    forms = canonicalForms(message2);
   } catch {
-    const path = findNonCanonical(message) ?? "";
+    const path = findNonCanonical(message2) ?? "";
     drafts.push({
       code: "message.not_canonicalizable",
       path,
       message: "A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form."
     });
   }
-  if (!isRecord(message)) return done(message, forms, normalized);
-  const schema = schemaIssues(message, message.profile);
+  if (!isRecord(message2)) return done(message2, forms, normalized);
+  const schema = schemaIssues(message2, message2.profile);
   const nulls = new Set(drafts.filter((d) => d.code === "keyless.required_null").map((d) => d.path));
-  const members2 = memberIssues(message);
+  const members2 = memberIssues(message2);
   for (const d of members2)
     if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
   drafts.push(...schema.filter((d) => !(d.code === "schema.required" && nulls.has(d.path))));
   drafts.push(
-    ...profileIssues(message),
+    ...profileIssues(message2),
     ...members2,
-    ...checksumIssues(message, forms?.checksum),
-    ...traceIssues(message),
-    ...linkageIssues(message),
-    ...trustIssues(message),
-    ...extensionIssues(message),
-    ...bodyIssues(message)
+    ...checksumIssues(message2, forms?.checksum),
+    ...traceIssues(message2),
+    ...linkageIssues(message2),
+    ...trustIssues(message2),
+    ...extensionIssues(message2),
+    ...bodyIssues(message2)
   );
-  return done(message, forms, normalized);
+  return done(message2, forms, normalized);
 }
 function toIssues(drafts, options) {
   const seen = /* @__PURE__ */ new Set();
@@ -8717,8 +8813,8 @@ function sarifLog(entries, site, options = {}) {
 }
 
 // src/engine/source-locator.ts
-function sourceLocator(text, mode, input2, prefix = "") {
-  const index = indexJson(text, { maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1) });
+function sourceLocator(text2, mode, input2, prefix = "") {
+  const index = indexJson(text2, { maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1) });
   return (pointer2) => index.nearest(prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2)).range;
 }
 
@@ -8748,8 +8844,8 @@ var DEFAULT_ARTIFACT_URI = `message.json`;
 function parseValidateRequest(body) {
   const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}');
   if (!read.ok) return read;
-  const message = own(read.value, "message");
-  if (typeof message !== "object" || message === null) {
+  const message2 = own(read.value, "message");
+  if (typeof message2 !== "object" || message2 === null) {
     return invalid("message must be a JSON object (keyed-json) or a JSON array (keyless-json).");
   }
   const mode = choice(read.value, "normalization_mode", NORMALIZATION_MODES, "keyed-json");
@@ -8762,7 +8858,1509 @@ function parseValidateRequest(body) {
       'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).'
     );
   }
-  return { ok: true, value: { message, mode: mode.value, format: format.value, artifactUri } };
+  return { ok: true, value: { message: message2, mode: mode.value, format: format.value, artifactUri } };
+}
+
+// src/standard/parties.ts
+function referenceServerParty(site) {
+  return {
+    type: "service",
+    id: "uai-reference-server",
+    label: `${RELEASE} reference server`,
+    uri: links(site).mockExchange,
+    did: serviceDid(site, "reference-server"),
+    role: "reference-server",
+    implementation: `uai-reference-server/${UAI_VERSION}`
+  };
+}
+function referenceServerTrust(site, messageId) {
+  return {
+    channel: "signed-envelope",
+    auth_scheme: "jws",
+    principal: serviceDid(site, "reference-server"),
+    signature_ref: `${links(site).mockExchange}#sig-${messageId}`
+  };
+}
+
+// src/standard/examples.ts
+var UNSEALED = integrityBlock("");
+var TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+var traceparent = (span) => `00-${TRACE_ID}-${span}-01`;
+var EXAMPLE_EXPIRY = "2030-01-01T00:00:00Z";
+var AFTER_ONE_MINUTE = "2026-11-01T09:01:00Z";
+var AFTER_TWO_MINUTES = "2026-11-01T09:02:00Z";
+var EXAMPLE_IDS = {
+  conversation: "conv-2026-11-01-0001",
+  request: "msg-req-0001",
+  response: "msg-res-0002",
+  status: "msg-sta-0003",
+  error: "msg-err-0002",
+  capability: "msg-cap-0001",
+  conformance: "msg-chk-0002",
+  task: "task-0001"
+};
+function requester() {
+  return {
+    type: "agent",
+    id: "agent-requester-01",
+    label: "Example requesting agent",
+    uri: "https://agents.example.org/requester",
+    did: "did:web:agents.example.org:requester",
+    role: "requesting-agent",
+    implementation: "example-agent/1.4.2"
+  };
+}
+function gateway(site) {
+  return {
+    type: "service",
+    id: "uai-public-records",
+    label: `${RELEASE} public record gateway`,
+    uri: site.base,
+    did: serviceDid(site),
+    role: "public-record-gateway",
+    implementation: `uai-records/${UAI_VERSION}`
+  };
+}
+function provenance(agent, issuedAt, span) {
+  return {
+    trace_id: TRACE_ID,
+    parent_trace_id: TRACE_ID,
+    issued_at: issuedAt,
+    log_ref: `urn:uai:log:${span}`,
+    agent_id: agent
+  };
+}
+function exampleSources(site) {
+  const l = links(site);
+  const request = {
+    uai_version: UAI_VERSION,
+    profile: "uai.intent.request.v1",
+    message_id: EXAMPLE_IDS.request,
+    source: requester(),
+    target: gateway(site),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0001",
+      traceparent: traceparent("00f067aa0ba902b7"),
+      sequence: 1
+    },
+    delivery: {
+      mode: "async",
+      priority: "interactive",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: true,
+      ack_required: false
+    },
+    trust: {
+      channel: "credentialed",
+      auth_scheme: "did+vc",
+      principal: "did:web:agents.example.org:requester",
+      credential_ref: "https://agents.example.org/credentials/requester.vc.json",
+      replay_window_id: "rw-2026-11-01"
+    },
+    body: {
+      intent: "resolve-profile",
+      subject: "uai.task.status.v1",
+      requested_profile: "uai.task.status.v1",
+      parameters: { include_schema: true, include_example: true, include_field_registry: true },
+      constraints: ["public-record-only", "trace-linked", "validator-ready"],
+      response_profile: "uai.intent.response.v1"
+    },
+    provenance: {
+      ...provenance("agent-requester-01", EXAMPLE_EPOCH, "req-0001"),
+      model_id: "example-model-2026-10",
+      confidence: 0.93,
+      lineage: [
+        {
+          stage: "planned",
+          actor_id: "agent-requester-01",
+          model_id: "example-model-2026-10",
+          note: "Needs the task status shape before polling."
+        }
+      ]
+    },
+    integrity: UNSEALED,
+    extensions: [
+      { namespace: "urn:uai:ext:delivery", purpose: "Asks for polling rather than callbacks.", critical: false }
+    ]
+  };
+  const response = {
+    uai_version: UAI_VERSION,
+    profile: "uai.intent.response.v1",
+    message_id: EXAMPLE_IDS.response,
+    source: referenceServerParty(site),
+    target: requester(),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0002",
+      parent_message_id: EXAMPLE_IDS.request,
+      traceparent: traceparent("b7ad6b7169203331"),
+      sequence: 2
+    },
+    delivery: {
+      mode: "async",
+      priority: "interactive",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false,
+      task_ref: EXAMPLE_IDS.task
+    },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "jws",
+      principal: serviceDid(site, "reference-server"),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}`
+    },
+    body: {
+      status: "accepted",
+      subject: "uai.task.status.v1",
+      request_message_id: EXAMPLE_IDS.request,
+      result: {
+        task_id: EXAMPLE_IDS.task,
+        status_profile: "uai.task.status.v1",
+        status_example_url: l.example("uai.task.status.v1"),
+        response_profile: "uai.intent.response.v1",
+        follow_up_scenarios: ["completed-response", "typed-error"],
+        field_registry_url: l.fieldRegistry,
+        mock_exchange_url: l.mockExchange
+      },
+      notices: ["accepted-task-started", "use-task-status-example-for-shape-checks", "reference-surface-response"],
+      task_ref: EXAMPLE_IDS.task
+    },
+    provenance: provenance("uai-reference-server", AFTER_ONE_MINUTE, "res-0002"),
+    integrity: UNSEALED,
+    extensions: [
+      { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
+    ]
+  };
+  const status = {
+    uai_version: UAI_VERSION,
+    profile: "uai.task.status.v1",
+    message_id: EXAMPLE_IDS.status,
+    source: referenceServerParty(site),
+    target: requester(),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0003",
+      parent_message_id: EXAMPLE_IDS.response,
+      traceparent: traceparent("e457b5a2e4d86bd1"),
+      sequence: 3
+    },
+    delivery: {
+      mode: "async",
+      priority: "routine",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false,
+      task_ref: EXAMPLE_IDS.task
+    },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "jws",
+      principal: serviceDid(site, "reference-server"),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}`
+    },
+    body: {
+      task_id: EXAMPLE_IDS.task,
+      state: "completed",
+      updated_at: AFTER_TWO_MINUTES,
+      progress: 1,
+      status_message: "Profile artifacts resolved.",
+      request_message_id: EXAMPLE_IDS.request,
+      result_ref: l.schema("uai.task.status.v1")
+    },
+    provenance: provenance("uai-reference-server", AFTER_TWO_MINUTES, "sta-0003"),
+    integrity: UNSEALED
+  };
+  const error2 = {
+    uai_version: UAI_VERSION,
+    profile: "uai.error.v1",
+    message_id: EXAMPLE_IDS.error,
+    source: referenceServerParty(site),
+    target: requester(),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0002",
+      parent_message_id: EXAMPLE_IDS.request,
+      traceparent: traceparent("53995c3f42cd8ad8"),
+      sequence: 2
+    },
+    delivery: {
+      mode: "async",
+      priority: "interactive",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false
+    },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "jws",
+      principal: serviceDid(site, "reference-server"),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}`
+    },
+    body: {
+      status: 422,
+      code: "exchange.intent_unprocessable",
+      title: "Intent cannot be processed",
+      retryable: false,
+      detail: "The reference server declines to resolve this intent (simulated failure).",
+      request_message_id: EXAMPLE_IDS.request,
+      errors: [
+        {
+          code: "field.unregistered_value",
+          severity: "warning",
+          path: "/body/intent",
+          message: "The intent is not one the reference server resolves.",
+          expected: ["resolve-profile"],
+          actual: "summarize-profile",
+          help_url: l.codeHelp("field.unregistered_value")
+        }
+      ]
+    },
+    provenance: provenance("uai-reference-server", AFTER_ONE_MINUTE, "err-0002"),
+    integrity: UNSEALED
+  };
+  const capability = {
+    uai_version: UAI_VERSION,
+    profile: "uai.capability.statement.v1",
+    message_id: EXAMPLE_IDS.capability,
+    source: referenceServerParty(site),
+    target: { type: "agent", id: "any-implementer", label: "Any implementer", role: "requesting-agent" },
+    conversation: {
+      conversation_id: "conv-capability-0001",
+      turn_id: "turn-0001",
+      traceparent: traceparent("0af7651916cd43dd"),
+      sequence: 1
+    },
+    delivery: { mode: "sync", priority: "routine", reply_requested: false, ack_required: false },
+    trust: { channel: "public", auth_scheme: "none" },
+    body: {
+      name: `${RELEASE} reference server`,
+      supported_profiles: ["uai.intent.request.v1", "uai.intent.response.v1", "uai.task.status.v1", "uai.error.v1"],
+      // Where it speaks the bindings: a bare message POSTed to the reference server, keyed or keyless,
+      // and its accepted tasks polled under /tasks/.
+      endpoints: [
+        { binding: "https-json-keyed", url: l.referenceServer, media_type: "application/json" },
+        { binding: "https-json-keyless", url: l.referenceServer, media_type: "application/json" },
+        { binding: "https-async-callback", url: `${l.referenceServer}/tasks/`, media_type: "application/json" }
+      ],
+      operations: [
+        {
+          intent: "resolve-profile",
+          request_profile: "uai.intent.request.v1",
+          response_profiles: ["uai.intent.response.v1", "uai.error.v1"]
+        }
+      ],
+      trust_channels: ["signed-envelope", "public"],
+      security_schemes: ["jws", "none"],
+      conformance_level: "L4"
+    },
+    provenance: provenance("uai-reference-server", EXAMPLE_EPOCH, "cap-0001"),
+    integrity: UNSEALED
+  };
+  return [
+    {
+      profile: "uai.intent.request.v1",
+      title: "Ask for the task status profile",
+      description: "A requesting agent asks the public record gateway to resolve the uai.task.status.v1 profile, with schema, example and field order map inline.",
+      message: request
+    },
+    {
+      profile: "uai.intent.response.v1",
+      title: "Accepted as an asynchronous task",
+      description: "The reference server accepts the request and starts a task; task_ref appears in delivery, body and result.",
+      message: response
+    },
+    {
+      profile: "uai.task.status.v1",
+      title: "Task completed",
+      description: "The task of the accepted response has completed; result_ref points at the result.",
+      message: status
+    },
+    {
+      profile: "uai.error.v1",
+      title: "Typed error for an unprocessable intent",
+      description: "The reference server declines the request with a published code and the issue behind it.",
+      message: error2
+    },
+    {
+      profile: "uai.capability.statement.v1",
+      title: "Reference server capability statement",
+      description: "What the mock reference server supports: profiles, endpoints, operations and trust.",
+      message: capability
+    }
+  ];
+}
+
+// src/engine/artifacts/examples.ts
+var EXAMPLE_CHECKED_AT = new Date(Date.parse(EXAMPLE_EPOCH) + 3e4);
+function publishedExamples(site) {
+  const sealed = exampleSources(site).map((e) => ({ ...e, message: seal(e.message) }));
+  const request = sealed.find((e) => e.message.message_id === EXAMPLE_IDS.request);
+  const result2 = validateMessage(request.message, { mode: "keyed-json", site, now: EXAMPLE_CHECKED_AT });
+  const conformance2 = {
+    profile: "uai.conformance.result.v1",
+    title: "Validator record for the request example",
+    description: "What POST /v1/validate returns as conformance_record for the intent request example: status pass, no issues, level L4.",
+    message: result2.conformance_record
+  };
+  return [...sealed, conformance2];
+}
+
+// src/engine/artifacts/order-maps.ts
+function instancesIn(examples) {
+  const found = /* @__PURE__ */ new Map();
+  const visit = (value, def) => {
+    if (!isRecord(value)) return;
+    if (!found.has(def.name)) found.set(def.name, value);
+    for (const field of def.fields) {
+      const child = value[field.key];
+      if (def === ENVELOPE && field.key === "body") {
+        if (isProfileId(value.profile)) visit(child, objectDef(value.profile));
+        continue;
+      }
+      visitTyped(child, field.type);
+    }
+  };
+  const visitTyped = (value, type) => {
+    if (type.kind === "object") visit(value, objectDef(type.ref));
+    else if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => visitTyped(item, type.items));
+  };
+  for (const example of examples) visit(example.message, ENVELOPE);
+  return found;
+}
+function orderMap(def, example) {
+  const isBody = isProfileId(def.name);
+  const keyed2 = example ?? {};
+  return {
+    ...isBody ? { profile_identifier: def.name } : { object_name: def.name },
+    title: def.title,
+    version: 1,
+    ordered_fields: def.fields.map((f) => f.key),
+    required_indexes: def.fields.flatMap((f, i) => f.required ? [i] : []),
+    nullable_indexes: def.fields.flatMap((f, i) => f.required ? [] : [i]),
+    example_keyed_payload: keyed2,
+    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed2) : objectToKeyless(keyed2, def)
+  };
+}
+function compactFieldOrderMaps(examples) {
+  const instances = instancesIn(examples);
+  return OBJECTS.map((def) => orderMap(def, instances.get(def.name)));
+}
+
+// src/standard/objects/envelope.ts
+var ENVELOPE2 = {
+  name: "envelope",
+  title: "Message envelope",
+  description: "Top-level members shared by every UAI-1 message.",
+  fields: [
+    {
+      key: "uai_version",
+      type: { kind: "string", enum: ["1.0"] },
+      required: true,
+      description: 'Format version; "1.0" in UAI-1.',
+      valueIssueCode: "envelope.version_unsupported"
+    },
+    {
+      key: "profile",
+      type: { kind: "string", pattern: PROFILE_ID_PATTERN },
+      required: true,
+      description: "Profile identifier of the form uai.<name>.v1; selects the body shape.",
+      valueIssueCode: "envelope.profile_unknown"
+    },
+    {
+      key: "message_id",
+      type: { kind: "string", minLength: 1 },
+      required: true,
+      description: "Identifier of this message, unique for its sender."
+    },
+    { key: "source", type: { kind: "object", ref: "party" }, required: true, description: "The sender." },
+    {
+      key: "target",
+      type: { kind: "object", ref: "party" },
+      required: true,
+      description: "The recipient, or the checked subject of a conformance record."
+    },
+    {
+      key: "conversation",
+      type: { kind: "object", ref: "conversation" },
+      required: true,
+      description: "Links the message to its conversation and to the message it answers."
+    },
+    {
+      key: "delivery",
+      type: { kind: "object", ref: "delivery" },
+      required: true,
+      description: "Delivery semantics: mode, priority, expiry, acknowledgements."
+    },
+    {
+      key: "trust",
+      type: { kind: "object", ref: "trust" },
+      required: true,
+      description: "Trust and identity posture of the message (data, not HTTP authentication)."
+    },
+    {
+      key: "body",
+      type: { kind: "json-object" },
+      required: true,
+      description: "Profile-specific content; its shape is given by the profile."
+    },
+    {
+      key: "provenance",
+      type: { kind: "object", ref: "provenance" },
+      required: true,
+      description: "Origin and lineage of the message."
+    },
+    {
+      key: "integrity",
+      type: { kind: "object", ref: "integrity" },
+      required: true,
+      description: "Checksum over the RFC 8785 canonical form of the message without this member."
+    },
+    {
+      key: "extensions",
+      type: { kind: "array", items: { kind: "object", ref: "extension" } },
+      description: "Optional-feature markers."
+    }
+  ]
+};
+var PARTY = {
+  name: "party",
+  title: "Party",
+  description: "A sender, recipient or checked subject.",
+  fields: [
+    { key: "type", type: { kind: "string", enum: PARTY_TYPES }, required: true, description: "Kind of party." },
+    {
+      key: "id",
+      type: { kind: "string", minLength: 1 },
+      required: true,
+      description: "Identifier of the party, or the message_id of a checked message."
+    },
+    { key: "label", type: { kind: "string" }, description: "Display label." },
+    { key: "uri", type: { kind: "string", format: "uri" }, description: "Address of the party." },
+    {
+      key: "did",
+      type: { kind: "string", pattern: DID_PATTERN },
+      description: "Decentralized identifier, did:<method>:<id> (W3C DID Core).",
+      valueIssueCode: "identity.did_invalid"
+    },
+    {
+      key: "role",
+      type: { kind: "string", open: PARTY_ROLES },
+      description: "Role of the party in this exchange (open set)."
+    },
+    {
+      key: "implementation",
+      type: { kind: "string" },
+      description: "Implementation name and version, or the profile of a checked record."
+    }
+  ]
+};
+var CONVERSATION = {
+  name: "conversation",
+  title: "Conversation",
+  description: "Conversation linkage shared by all messages of one exchange.",
+  fields: [
+    {
+      key: "conversation_id",
+      type: { kind: "string", minLength: 1 },
+      required: true,
+      description: "Shared by all messages of one exchange."
+    },
+    { key: "turn_id", type: { kind: "string", minLength: 1 }, required: true, description: "Identifier of this turn." },
+    {
+      key: "parent_message_id",
+      type: { kind: "string", minLength: 1 },
+      description: "The message replied to or checked; required when sequence > 1."
+    },
+    {
+      key: "traceparent",
+      type: { kind: "string", pattern: TRACEPARENT_PATTERN },
+      description: "W3C Trace Context level 1 value: 00-<trace-id>-<span-id>-<flags>.",
+      valueIssueCode: "trace.traceparent_invalid"
+    },
+    {
+      key: "sequence",
+      type: { kind: "integer", minimum: 1 },
+      required: true,
+      description: "Position in the conversation; 1 for a request."
+    }
+  ]
+};
+var DELIVERY = {
+  name: "delivery",
+  title: "Delivery",
+  description: "How the message is to be delivered and answered.",
+  fields: [
+    { key: "mode", type: { kind: "string", enum: DELIVERY_MODES }, required: true, description: "sync or async." },
+    {
+      key: "priority",
+      type: { kind: "string", enum: DELIVERY_PRIORITIES },
+      description: "interactive, routine or bulk."
+    },
+    {
+      key: "expires_at",
+      type: { kind: "string", format: "date-time" },
+      description: "ISO 8601 instant after which the message is stale; after provenance.issued_at."
+    },
+    { key: "reply_requested", type: { kind: "boolean" }, description: "Whether the sender expects a reply message." },
+    { key: "ack_required", type: { kind: "boolean" }, description: "Whether the recipient must acknowledge receipt." },
+    {
+      key: "task_ref",
+      type: { kind: "string", minLength: 1 },
+      description: "Task reference; present on an asynchronous acceptance."
+    }
+  ]
+};
+var TRUST = {
+  name: "trust",
+  title: "Trust",
+  description: "Trust and identity posture of the message.",
+  fields: [
+    {
+      key: "channel",
+      type: { kind: "string", enum: TRUST_CHANNELS },
+      required: true,
+      description: "Trust channel; see the trust-channels record."
+    },
+    {
+      key: "auth_scheme",
+      type: { kind: "string", enum: AUTH_SCHEMES },
+      required: true,
+      description: "Authentication scheme used inside the channel."
+    },
+    { key: "principal", type: { kind: "string" }, description: "The acting principal, usually a DID." },
+    {
+      key: "credential_ref",
+      type: { kind: "string", format: "uri" },
+      description: "Reference to a credential; expected on the credentialed channel."
+    },
+    {
+      key: "signature_ref",
+      type: { kind: "string", format: "uri" },
+      description: "Reference to a signature; expected on the signed-envelope channel."
+    },
+    { key: "replay_window_id", type: { kind: "string" }, description: "Replay-window identifier." }
+  ]
+};
+var LINEAGE_ITEM = {
+  name: "lineage_item",
+  title: "Lineage step",
+  description: "One step in the lineage of a message.",
+  fields: [
+    { key: "stage", type: { kind: "string" }, required: true, description: "Name of the stage." },
+    { key: "actor_id", type: { kind: "string" }, description: "Who acted at this stage." },
+    { key: "model_id", type: { kind: "string" }, description: "Model used at this stage, if any." },
+    { key: "note", type: { kind: "string" }, description: "Free note." }
+  ]
+};
+var PROVENANCE = {
+  name: "provenance",
+  title: "Provenance",
+  description: "Origin and lineage of the message.",
+  fields: [
+    {
+      key: "trace_id",
+      type: { kind: "string" },
+      description: "Trace identifier; equals the traceparent trace-id when both are present."
+    },
+    { key: "parent_trace_id", type: { kind: "string" }, description: "Trace identifier of the parent trace." },
+    {
+      key: "issued_at",
+      type: { kind: "string", format: "date-time" },
+      required: true,
+      description: "ISO 8601 instant the message was issued."
+    },
+    { key: "log_ref", type: { kind: "string" }, description: "URN-style log reference." },
+    { key: "agent_id", type: { kind: "string" }, description: "Agent that produced the message." },
+    { key: "model_id", type: { kind: "string" }, description: "Model that produced the message." },
+    { key: "confidence", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Confidence from 0 to 1." },
+    {
+      key: "lineage",
+      type: { kind: "array", items: { kind: "object", ref: "lineage_item" } },
+      description: "Stages the message went through."
+    }
+  ]
+};
+var INTEGRITY = {
+  name: "integrity",
+  title: "Integrity",
+  description: "Checksum over the RFC 8785 canonical form of the message without its integrity member (CONTRACT section 3).",
+  fields: [
+    {
+      key: "version",
+      type: { kind: "integer", enum: INTEGRITY_VERSIONS },
+      required: true,
+      description: "Integrity block version; 2.",
+      valueIssueCode: "integrity.version_unsupported"
+    },
+    {
+      key: "algorithm",
+      type: { kind: "string", enum: INTEGRITY_ALGORITHMS },
+      required: true,
+      description: "Hash algorithm; sha256.",
+      valueIssueCode: "integrity.algorithm_unsupported"
+    },
+    {
+      key: "canonicalization",
+      type: { kind: "string", enum: CANONICALIZATIONS },
+      required: true,
+      description: "Canonicalization; jcs (RFC 8785).",
+      valueIssueCode: "integrity.canonicalization_unsupported"
+    },
+    {
+      key: "checksum",
+      type: { kind: "string", pattern: CHECKSUM_PATTERN },
+      required: true,
+      description: "sha256: + lowercase hex SHA-256 of the canonical message without integrity.",
+      valueIssueCode: "integrity.checksum_malformed"
+    }
+  ]
+};
+var EXTENSION = {
+  name: "extension",
+  title: "Extension",
+  description: "Marks an optional feature the message uses.",
+  fields: [
+    {
+      key: "namespace",
+      type: { kind: "string", pattern: EXTENSION_NAMESPACE_PATTERN },
+      required: true,
+      description: "URN of the form urn:<ns>:ext:<name>.",
+      valueIssueCode: "extension.namespace_invalid"
+    },
+    { key: "purpose", type: { kind: "string" }, description: "Why the extension is used." },
+    {
+      key: "critical",
+      type: { kind: "boolean" },
+      description: "When true, a receiver that does not know the namespace must reject the message."
+    }
+  ]
+};
+var ENVELOPE_PARTS = [
+  ENVELOPE2,
+  PARTY,
+  CONVERSATION,
+  DELIVERY,
+  TRUST,
+  PROVENANCE,
+  LINEAGE_ITEM,
+  INTEGRITY,
+  EXTENSION
+];
+
+// src/standard/objects/issue-item.ts
+var ISSUE_ITEM = {
+  name: "issue_item",
+  title: "Issue item",
+  description: "One finding of the validator, or one cause of a typed error.",
+  fields: [
+    {
+      key: "code",
+      type: { kind: "string", minLength: 1 },
+      required: true,
+      description: "A published issue code (error registry)."
+    },
+    { key: "severity", type: { kind: "string", enum: SEVERITIES }, required: true, description: "error or warning." },
+    {
+      key: "path",
+      type: { kind: "string" },
+      required: true,
+      description: 'RFC 6901 JSON Pointer into the keyed message; "" for the whole message.'
+    },
+    { key: "message", type: { kind: "string" }, required: true, description: "One plain sentence." },
+    { key: "expected", type: { kind: "any" }, description: "What the rule expects, when it helps." },
+    { key: "actual", type: { kind: "any" }, description: "What the message holds, when it helps." },
+    {
+      key: "keyword",
+      type: { kind: "string" },
+      description: "The JSON Schema keyword, when the issue comes from a schema."
+    },
+    {
+      key: "help_url",
+      type: { kind: "string", format: "uri" },
+      description: "The code's anchor on the error-registry page."
+    }
+  ]
+};
+
+// src/standard/objects/bodies.ts
+var profileId = { kind: "string", pattern: PROFILE_ID_PATTERN };
+var url = { kind: "string", format: "uri" };
+var text = { kind: "string" };
+var INTENT_REQUEST_BODY = {
+  name: "uai.intent.request.v1",
+  title: "Intent request body",
+  description: "Asks the target to resolve an intent about a subject profile.",
+  fields: [
+    {
+      key: "intent",
+      type: { kind: "string", open: INTENTS },
+      required: true,
+      description: "What is asked (open set; resolve-profile is registered)."
+    },
+    { key: "subject", type: profileId, required: true, description: "The profile the intent is about." },
+    {
+      key: "requested_profile",
+      type: profileId,
+      required: true,
+      description: "The profile whose artifacts are requested."
+    },
+    {
+      key: "parameters",
+      type: { kind: "object", ref: "request_parameters" },
+      description: "What to include in a completed result."
+    },
+    {
+      key: "constraints",
+      type: { kind: "array", items: { kind: "string", open: CONSTRAINTS } },
+      description: "Constraints on the answer (open set)."
+    },
+    { key: "response_profile", type: profileId, required: true, description: "The profile the answer must use." }
+  ]
+};
+var REQUEST_PARAMETERS = {
+  name: "request_parameters",
+  title: "Request parameters",
+  description: "Switches for what a completed response carries inline.",
+  fields: [
+    { key: "include_schema", type: { kind: "boolean" }, description: "Include the JSON Schema of requested_profile." },
+    {
+      key: "include_example",
+      type: { kind: "boolean" },
+      description: "Include the published example of requested_profile."
+    },
+    {
+      key: "include_field_registry",
+      type: { kind: "boolean" },
+      description: "Include the field order map of requested_profile."
+    }
+  ]
+};
+var INTENT_RESPONSE_BODY = {
+  name: "uai.intent.response.v1",
+  title: "Intent response body",
+  description: "Answer to an intent request.",
+  fields: [
+    {
+      key: "status",
+      type: { kind: "string", enum: RESPONSE_STATUSES },
+      required: true,
+      description: "accepted (asynchronous task started), completed (result inline) or rejected."
+    },
+    { key: "subject", type: text, description: "The subject of the request, copied." },
+    {
+      key: "request_message_id",
+      type: { kind: "string", minLength: 1 },
+      required: true,
+      description: "message_id of the request; equals conversation.parent_message_id."
+    },
+    {
+      key: "result",
+      type: { kind: "object", ref: "intent_result" },
+      description: "What was resolved, or where to follow it."
+    },
+    {
+      key: "notices",
+      type: { kind: "array", items: { kind: "string", open: NOTICES } },
+      description: "Notices to the requester (open set)."
+    },
+    {
+      key: "task_ref",
+      type: { kind: "string", minLength: 1 },
+      description: "Task reference; required when accepted, equal to delivery.task_ref."
+    }
+  ]
+};
+var INTENT_RESULT = {
+  name: "intent_result",
+  title: "Intent result",
+  description: "Links and inline artifacts of an intent response.",
+  fields: [
+    { key: "task_id", type: text, description: "Task identifier; equals body.task_ref when accepted." },
+    { key: "status_profile", type: profileId, description: "Profile of the task status messages." },
+    { key: "status_example_url", type: url, description: "Example task status message." },
+    { key: "response_profile", type: profileId, description: "Profile of the final response." },
+    {
+      key: "follow_up_scenarios",
+      type: { kind: "array", items: { kind: "string", enum: MOCK_SCENARIOS } },
+      description: "Further mock-exchange scenarios to try."
+    },
+    { key: "field_registry_url", type: url, description: "The field registry." },
+    { key: "mock_exchange_url", type: url, description: "The mock-exchange route." },
+    {
+      key: "schema",
+      type: { kind: "json-object" },
+      description: "Inline JSON Schema of requested_profile (completed, include_schema)."
+    },
+    {
+      key: "example",
+      type: { kind: "json-object" },
+      description: "Inline example of requested_profile (completed, include_example)."
+    },
+    {
+      key: "field_order_map",
+      type: { kind: "json-object" },
+      description: "Inline field order map of requested_profile (completed, include_field_registry)."
+    }
+  ]
+};
+var TASK_STATUS_BODY = {
+  name: "uai.task.status.v1",
+  title: "Task status body",
+  description: "Progress of an accepted asynchronous task.",
+  fields: [
+    {
+      key: "task_id",
+      type: { kind: "string", minLength: 1 },
+      required: true,
+      description: "The task; equals the task_ref of the acceptance."
+    },
+    {
+      key: "state",
+      type: { kind: "string", enum: TASK_STATES },
+      required: true,
+      description: "Task state; see the registry for transitions."
+    },
+    {
+      key: "updated_at",
+      type: { kind: "string", format: "date-time" },
+      required: true,
+      description: "When the state last changed."
+    },
+    { key: "progress", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Fraction done, 0 to 1." },
+    { key: "status_message", type: text, description: "Human-readable status." },
+    { key: "request_message_id", type: text, description: "The request that started the task." },
+    { key: "result_ref", type: url, description: "Where the result is; required when completed." },
+    { key: "blocking_reason", type: text, description: "What input is needed; required when input-required." },
+    { key: "error_code", type: text, description: "A published error code; required when failed." }
+  ]
+};
+var ERROR_BODY = {
+  name: "uai.error.v1",
+  title: "Typed error body",
+  description: "A typed, path-aware failure.",
+  fields: [
+    {
+      key: "status",
+      type: { kind: "integer", minimum: 400, maximum: 599 },
+      required: true,
+      description: "HTTP-style status, 400 to 599."
+    },
+    { key: "code", type: { kind: "string", minLength: 1 }, required: true, description: "A published error code." },
+    { key: "title", type: text, required: true, description: "Short summary of the error code." },
+    {
+      key: "retryable",
+      type: { kind: "boolean" },
+      required: true,
+      description: "Whether the same request may succeed later."
+    },
+    { key: "detail", type: text, description: "What went wrong this time." },
+    { key: "request_message_id", type: text, description: "The request that failed." },
+    {
+      key: "errors",
+      type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
+      description: "Issue items behind the error."
+    },
+    { key: "retry_after_seconds", type: { kind: "integer", minimum: 0 }, description: "When to retry, if retryable." }
+  ]
+};
+var CAPABILITY_BODY = {
+  name: "uai.capability.statement.v1",
+  title: "Capability statement body",
+  description: "What a party supports.",
+  fields: [
+    { key: "name", type: { kind: "string", minLength: 1 }, required: true, description: "Name of the implementation." },
+    {
+      key: "supported_profiles",
+      type: { kind: "array", items: profileId, minItems: 1 },
+      required: true,
+      description: "Profile identifiers the party accepts or emits."
+    },
+    {
+      key: "endpoints",
+      type: { kind: "array", items: { kind: "object", ref: "capability_endpoint" }, minItems: 1 },
+      required: true,
+      description: "Where the party listens."
+    },
+    {
+      key: "operations",
+      type: { kind: "array", items: { kind: "object", ref: "capability_operation" } },
+      description: "Intents the party resolves."
+    },
+    { key: "trust_channels", type: { kind: "array", items: text }, description: "Trust channels the party accepts." },
+    {
+      key: "security_schemes",
+      type: { kind: "array", items: text },
+      description: "Authentication schemes the party accepts."
+    },
+    {
+      key: "conformance_level",
+      type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
+      description: "Conformance level the party claims."
+    }
+  ]
+};
+var CAPABILITY_ENDPOINT = {
+  name: "capability_endpoint",
+  title: "Endpoint",
+  description: "One address of a party, with its transport binding.",
+  fields: [
+    { key: "binding", type: { kind: "string", minLength: 1 }, required: true, description: "Transport binding id." },
+    { key: "url", type: url, required: true, description: "Address." },
+    { key: "media_type", type: text, description: "Media type accepted there." }
+  ]
+};
+var CAPABILITY_OPERATION = {
+  name: "capability_operation",
+  title: "Operation",
+  description: "One intent the party resolves.",
+  fields: [
+    { key: "intent", type: { kind: "string", minLength: 1 }, required: true, description: "The intent." },
+    { key: "request_profile", type: profileId, required: true, description: "Profile of the request." },
+    {
+      key: "response_profiles",
+      type: { kind: "array", items: profileId },
+      required: true,
+      description: "Profiles of possible answers."
+    }
+  ]
+};
+var CONFORMANCE_BODY = {
+  name: "uai.conformance.result.v1",
+  title: "Conformance result body",
+  description: "Validator evidence about one checked message.",
+  fields: [
+    {
+      key: "status",
+      type: { kind: "string", enum: CONFORMANCE_STATUSES },
+      required: true,
+      description: "pass or fail."
+    },
+    { key: "checked_profile", type: text, required: true, description: "Profile of the checked message." },
+    {
+      key: "issues",
+      type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
+      required: true,
+      description: "Every finding; empty on pass."
+    },
+    {
+      key: "summary",
+      type: { kind: "object", ref: "conformance_summary" },
+      required: true,
+      description: "Counts and time of the check."
+    },
+    {
+      key: "artifacts",
+      type: { kind: "object", ref: "conformance_artifacts" },
+      description: "Records the check used."
+    },
+    { key: "target_message_ref", type: text, required: true, description: "message_id of the checked message." },
+    {
+      key: "conformance_level",
+      type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
+      description: "Highest conformance level the checked message reaches."
+    }
+  ]
+};
+var CONFORMANCE_SUMMARY = {
+  name: "conformance_summary",
+  title: "Conformance summary",
+  description: "Counts of a check; they equal the issues listed.",
+  fields: [
+    {
+      key: "error_count",
+      type: { kind: "integer", minimum: 0 },
+      required: true,
+      description: "Number of issues with severity error."
+    },
+    {
+      key: "warning_count",
+      type: { kind: "integer", minimum: 0 },
+      required: true,
+      description: "Number of issues with severity warning."
+    },
+    {
+      key: "checked_at",
+      type: { kind: "string", format: "date-time" },
+      required: true,
+      description: "When the check ran."
+    }
+  ]
+};
+var ARTIFACT_KEYS = [
+  "catalog_url",
+  "schema_url",
+  "registry_url",
+  "example_url",
+  "field_registry_url",
+  "transport_bindings_url",
+  "trust_channels_url",
+  "conformance_levels_url",
+  "error_registry_url",
+  "validate_url"
+];
+var CONFORMANCE_ARTIFACTS = {
+  name: "conformance_artifacts",
+  title: "Conformance artifacts",
+  description: "URLs of the records a check relied on.",
+  fields: ARTIFACT_KEYS.map((key) => ({
+    key,
+    type: url,
+    description: `URL of the ${key.replace(/_url$/, "").replaceAll("_", " ")} record.`
+  }))
+};
+var BODY_OBJECTS = [
+  INTENT_REQUEST_BODY,
+  REQUEST_PARAMETERS,
+  INTENT_RESPONSE_BODY,
+  INTENT_RESULT,
+  TASK_STATUS_BODY,
+  ERROR_BODY,
+  CAPABILITY_BODY,
+  CAPABILITY_ENDPOINT,
+  CAPABILITY_OPERATION,
+  CONFORMANCE_BODY,
+  CONFORMANCE_SUMMARY,
+  CONFORMANCE_ARTIFACTS
+];
+
+// src/standard/objects/index.ts
+var OBJECTS2 = [...ENVELOPE_PARTS, ISSUE_ITEM, ...BODY_OBJECTS];
+var objectDef2 = objectsByName(OBJECTS2);
+var bodyDef2 = (profile) => objectDef2(profile);
+function nestedObjectsOf(root) {
+  const seen = /* @__PURE__ */ new Map();
+  const visit = (def) => {
+    for (const field of def.fields) {
+      let type = field.type;
+      while (type.kind === "array") type = type.items;
+      if (type.kind === "object" && !seen.has(type.ref)) {
+        const child = objectDef2(type.ref);
+        seen.set(type.ref, child);
+        visit(child);
+      }
+    }
+  };
+  visit(root);
+  return [...seen.values()];
+}
+
+// src/standard/schemas.ts
+var SHARED = /* @__PURE__ */ new Set([...ENVELOPE_PARTS.map((o) => o.name), ISSUE_ITEM.name]);
+var inProfile = (name) => SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` };
+function typeSchema(type, refTo) {
+  switch (type.kind) {
+    case "string": {
+      const s = { type: "string" };
+      if (type.format) s.format = type.format;
+      if (type.pattern) s.pattern = type.pattern;
+      if (type.enum) s.enum = [...type.enum];
+      if (type.open) s.examples = [...type.open];
+      if (type.minLength !== void 0) s.minLength = type.minLength;
+      if (type.maxLength !== void 0) s.maxLength = type.maxLength;
+      return s;
+    }
+    case "integer":
+    case "number": {
+      const s = { type: type.kind };
+      if (type.enum) s.enum = [...type.enum];
+      if (type.minimum !== void 0) s.minimum = type.minimum;
+      if (type.maximum !== void 0) s.maximum = type.maximum;
+      return s;
+    }
+    case "boolean":
+      return { type: "boolean" };
+    case "object":
+      return refTo(type.ref);
+    case "array": {
+      const s = { type: "array", items: typeSchema(type.items, refTo) };
+      if (type.minItems !== void 0) s.minItems = type.minItems;
+      return s;
+    }
+    case "json-object":
+      return { type: "object" };
+    case "any":
+      return {};
+  }
+}
+function fieldSchema(field, refTo) {
+  const s = typeSchema(field.type, refTo);
+  return { ...s, description: field.description };
+}
+function objectSchema(def, refTo) {
+  const required = def.fields.filter((f) => f.required).map((f) => f.key);
+  const schema = {
+    title: def.title,
+    description: def.description,
+    type: "object",
+    properties: Object.fromEntries(def.fields.map((f) => [f.key, fieldSchema(f, refTo)]))
+  };
+  if (required.length) schema.required = required;
+  return schema;
+}
+function profileSchema(site, id) {
+  const profile = profileById(id);
+  const body = bodyDef2(id);
+  const nested = nestedObjectsOf(body).filter((o) => !SHARED.has(o.name));
+  return {
+    $schema: SCHEMA_DIALECT,
+    $id: links(site).schema(id),
+    title: `${profile.title} (${id})`,
+    description: profile.summary,
+    type: "object",
+    allOf: [{ $ref: ENVELOPE_SCHEMA_ID }],
+    properties: {
+      profile: { const: id, description: "This profile." },
+      body: { $ref: "#/$defs/body", description: body.description }
+    },
+    $defs: {
+      body: objectSchema(body, inProfile),
+      ...Object.fromEntries(nested.map((o) => [o.name, objectSchema(o, inProfile)]))
+    }
+  };
+}
+
+// src/engine/mock-exchange/artifacts.ts
+var cache = /* @__PURE__ */ new Map();
+function build(site) {
+  const examples = publishedExamples(site);
+  const maps = compactFieldOrderMaps(examples);
+  const out = /* @__PURE__ */ new Map();
+  for (const id of PROFILE_IDS) {
+    const example = examples.find((e) => e.profile === id);
+    const map = maps.find((m) => "profile_identifier" in m && m.profile_identifier === id);
+    if (!example || !map) continue;
+    out.set(id, {
+      schema: constantForm(structuredClone(profileSchema(site, id))),
+      example: constantForm(structuredClone(example.message)),
+      fieldOrderMap: constantForm(structuredClone(map))
+    });
+  }
+  return out;
+}
+function profileArtifacts(site, profile) {
+  if (!isProfileId(profile)) return void 0;
+  let set = cache.get(site.origin);
+  if (!set) {
+    set = build(site);
+    cache.set(site.origin, set);
+  }
+  return set.get(profile);
+}
+
+// src/engine/mock-exchange/ids.ts
+function exchangeIds(requestHash, message2, scenario) {
+  const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message2) ?? "null")}`;
+  const digest = sha256Hex(canonicalJson({ request: requestDigest, scenario }));
+  return {
+    digest,
+    messageId: `msg-mock-${digest.slice(0, 24)}`,
+    turnId: `turn-mock-${digest.slice(24, 40)}`,
+    taskRef: `task-mock-${digest.slice(40, 60)}`,
+    spanId: `${digest.slice(44, 59)}1`
+  };
+}
+
+// src/engine/mock-exchange/linkage.ts
+var TRACE_ID_RE = /^[0-9a-f]{32}$/;
+var DID_RE2 = new RegExp(DID_PATTERN);
+function safeReader(request, issues) {
+  const tainted = issues.some((i) => i.path === "" && i.severity === "error");
+  const clean = (path) => !tainted && !issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+  const at3 = (path) => {
+    let v = request;
+    for (const key of path.split("/").slice(1)) {
+      if (!isRecord(v)) return void 0;
+      v = own(v, key);
+    }
+    return v;
+  };
+  return {
+    string(path) {
+      const v = at3(path);
+      return typeof v === "string" && v !== "" && clean(path) ? wellFormed(v) : void 0;
+    },
+    value(path) {
+      return clean(path) ? at3(path) : void 0;
+    }
+  };
+}
+var referenceServer = (site) => referenceServerParty(site);
+function requester2(read) {
+  const type = read.string("/source/type");
+  const party = {
+    type: type !== void 0 && PARTY_TYPES.includes(type) ? type : "agent",
+    id: read.string("/source/id") ?? "unknown-requester"
+  };
+  const label = read.string("/source/label");
+  if (label !== void 0) party.label = label;
+  const uri = read.string("/source/uri");
+  if (uri !== void 0 && isUri(uri)) party.uri = uri;
+  const did = read.string("/source/did");
+  if (did !== void 0 && DID_RE2.test(did)) party.did = did;
+  const role = read.string("/source/role");
+  if (role !== void 0 && PARTY_ROLES.includes(role)) party.role = role;
+  const implementation = read.string("/source/implementation");
+  if (implementation !== void 0) party.implementation = implementation;
+  return party;
+}
+function linkage(input2, taskRef) {
+  const { site, ids } = input2;
+  const read = safeReader(input2.request, input2.issues);
+  const requestMessageId = read.string("/message_id") ?? "unknown";
+  const sequence = read.value("/conversation/sequence");
+  const conversation = {
+    conversation_id: read.string("/conversation/conversation_id") ?? `conv-${ids.digest.slice(0, 16)}`,
+    turn_id: ids.turnId,
+    parent_message_id: requestMessageId
+  };
+  const traceId = read.string("/provenance/trace_id");
+  const parent = parseTraceparent(read.string("/conversation/traceparent"));
+  if (parent && (traceId === void 0 || traceId === parent.traceId))
+    conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
+  else if (!parent && traceId !== void 0 && TRACE_ID_RE.test(traceId) && !allZeros(traceId))
+    conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
+  conversation.sequence = Number.isSafeInteger(sequence) && sequence >= 1 && sequence < Number.MAX_SAFE_INTEGER ? sequence + 1 : 2;
+  const mode = read.string("/delivery/mode");
+  const delivery = {
+    mode: mode !== void 0 && DELIVERY_MODES.includes(mode) ? mode : "sync"
+  };
+  const priority = read.string("/delivery/priority");
+  if (priority !== void 0 && DELIVERY_PRIORITIES.includes(priority))
+    delivery.priority = priority;
+  const expiresText = read.string("/delivery/expires_at");
+  const expires = expiresText !== void 0 ? parseInstant(expiresText) : void 0;
+  const latestIssue = expires && inFourDigitYears(expires.utcSeconds - 1) ? expires : void 0;
+  if (latestIssue) delivery.expires_at = expiresText;
+  delivery.reply_requested = false;
+  delivery.ack_required = false;
+  if (taskRef !== void 0) delivery.task_ref = taskRef;
+  let issuedSeconds = Math.floor(input2.now.getTime() / 1e3);
+  let issuedBeforeExpiry = false;
+  if (latestIssue && compareInstants(latestIssue, { utcSeconds: issuedSeconds, leap: false, fraction: "" }) <= 0) {
+    issuedSeconds = latestIssue.utcSeconds - 1;
+    issuedBeforeExpiry = true;
+  }
+  const provenance2 = {};
+  if (traceId !== void 0) provenance2.trace_id = traceId;
+  provenance2.issued_at = utcSecondText(issuedSeconds);
+  provenance2.log_ref = `urn:uai:log:${ids.messageId}`;
+  provenance2.agent_id = "uai-reference-server";
+  return {
+    source: referenceServer(site),
+    target: requester2(read),
+    conversation,
+    delivery,
+    // Rule 12, with the reference the signed-envelope channel expects (trust.reference_missing).
+    trust: referenceServerTrust(site, ids.messageId),
+    provenance: provenance2,
+    issuedBeforeExpiry,
+    requestMessageId
+  };
+}
+
+// src/engine/mock-exchange/responses.ts
+var MOCK_EXTENSIONS = constantForm([
+  { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
+]);
+var PLACEHOLDER_INTEGRITY = integrityBlock("");
+function message(profile, ids, link, body) {
+  return sealBuilt({
+    uai_version: UAI_VERSION,
+    profile,
+    message_id: ids.messageId,
+    source: link.source,
+    target: link.target,
+    conversation: link.conversation,
+    delivery: link.delivery,
+    trust: link.trust,
+    body,
+    provenance: link.provenance,
+    integrity: PLACEHOLDER_INTEGRITY,
+    extensions: MOCK_EXTENSIONS
+  });
+}
+function acceptedResponse(site, ids, link, request) {
+  const l = links(site);
+  return message("uai.intent.response.v1", ids, link, {
+    status: "accepted",
+    subject: request.subject,
+    request_message_id: link.requestMessageId,
+    result: {
+      task_id: ids.taskRef,
+      status_profile: "uai.task.status.v1",
+      status_example_url: l.example("uai.task.status.v1"),
+      response_profile: request.responseProfile,
+      follow_up_scenarios: ["completed-response", "typed-error"],
+      field_registry_url: l.fieldRegistry,
+      mock_exchange_url: l.mockExchange
+    },
+    notices: ["accepted-task-started", "use-task-status-example-for-shape-checks", "reference-surface-response"],
+    task_ref: ids.taskRef
+  });
+}
+function completedResponse(site, ids, link, request) {
+  const l = links(site);
+  const wants = (key) => isRecord(request.parameters) && own(request.parameters, key) === true;
+  const result2 = {
+    status_profile: "uai.task.status.v1",
+    status_example_url: l.example("uai.task.status.v1"),
+    response_profile: request.responseProfile,
+    follow_up_scenarios: ["accepted-task", "typed-error"],
+    field_registry_url: l.fieldRegistry,
+    mock_exchange_url: l.mockExchange
+  };
+  if (request.artifacts && wants("include_schema")) result2.schema = request.artifacts.schema;
+  if (request.artifacts && wants("include_example")) result2.example = request.artifacts.example;
+  if (request.artifacts && wants("include_field_registry")) result2.field_order_map = request.artifacts.fieldOrderMap;
+  return message("uai.intent.response.v1", ids, link, {
+    status: "completed",
+    subject: request.subject,
+    request_message_id: link.requestMessageId,
+    result: result2,
+    notices: ["completed-inline-result", "reference-surface-response"]
+  });
+}
+function errorResponse(ids, link, code, detail, errors) {
+  const entry = errorCode(code);
+  const body = {
+    status: entry.status,
+    code,
+    title: entry.title,
+    retryable: entry.retryable,
+    detail,
+    request_message_id: link.requestMessageId
+  };
+  if (errors.length) body.errors = errors;
+  return message("uai.error.v1", ids, link, body);
+}
+
+// src/engine/mock-exchange/index.ts
+var MOCK_RESULT_KIND = "uai.mock.exchange.result.v1";
+function refusal(message2, validation) {
+  const issues = [...validation.errors, ...validation.warnings];
+  if (validation.error_count > 0) {
+    return {
+      ok: false,
+      code: "exchange.request_invalid",
+      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`,
+      errors: issues
+    };
+  }
+  const profile = own(message2, "profile");
+  if (profile !== "uai.intent.request.v1") {
+    return {
+      ok: false,
+      code: "exchange.wrong_profile",
+      detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === "string" ? profile : "without a profile"}.`,
+      errors: issues
+    };
+  }
+  const body = ownRecord(message2, "body");
+  for (const key of ["subject", "requested_profile", "response_profile"]) {
+    if (!isProfileId(ownString(body, key))) {
+      const unregistered = issues.filter((i) => i.code === "intent.profile_unregistered");
+      return {
+        ok: false,
+        code: "exchange.subject_unknown",
+        detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`,
+        errors: unregistered.length ? unregistered : issues
+      };
+    }
+  }
+  return void 0;
+}
+var SUMMARIES = {
+  "accepted-task": "The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.",
+  "completed-response": "The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.",
+  "typed-error": "The reference server declined the request with a typed uai.error.v1 message (422, exchange.intent_unprocessable), as the typed-error scenario simulates."
+};
+var EXPIRED_NOTE = " The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.";
+function mockExchange(request, context, options = {}) {
+  const { site } = context;
+  const now = context.now();
+  const { message: message2, scenario } = request;
+  const validation = validateMessage(message2, { mode: "keyed-json", site, now });
+  const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
+  const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
+  const issues = [...validation.errors, ...validation.warnings];
+  const link = (taskRef) => linkage({ site, request: message2, issues, ids, now }, taskRef);
+  const body = ownRecord(message2, "body");
+  let response;
+  let httpStatus;
+  let summary2;
+  let linked;
+  const refused = refusal(message2, validation);
+  if (refused) {
+    linked = link();
+    response = sealSafely(
+      () => errorResponse(ids, linked, refused.code, refused.detail, refused.errors),
+      () => errorResponse(ids, linked, refused.code, refused.detail, [])
+    );
+    httpStatus = errorCode(refused.code).status;
+    summary2 = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
+  } else {
+    const subject2 = ownString(body, "subject");
+    const responseProfile2 = ownString(body, "response_profile");
+    const requestedProfile = ownString(body, "requested_profile");
+    if (scenario === "accepted-task") {
+      linked = link(ids.taskRef);
+      response = acceptedResponse(site, ids, linked, { subject: subject2, responseProfile: responseProfile2 });
+      httpStatus = 202;
+    } else if (scenario === "completed-response") {
+      linked = link();
+      const artifacts = profileArtifacts(site, requestedProfile);
+      response = completedResponse(site, ids, linked, {
+        subject: subject2,
+        responseProfile: responseProfile2,
+        requestedProfile,
+        parameters: own(body, "parameters"),
+        artifacts
+      });
+      httpStatus = 200;
+    } else {
+      linked = link();
+      response = errorResponse(
+        ids,
+        linked,
+        "exchange.intent_unprocessable",
+        "The reference server declines to resolve this intent (simulated by the typed-error scenario).",
+        []
+      );
+      httpStatus = 422;
+    }
+    summary2 = SUMMARIES[scenario];
+  }
+  if (linked.issuedBeforeExpiry) summary2 += EXPIRED_NOTE;
+  const responseProfile = String(response.profile);
+  const l = links(site);
+  return {
+    kind: MOCK_RESULT_KIND,
+    generated_at: isoSeconds(now),
+    route_url: l.mockExchange,
+    scenario,
+    http_status: httpStatus,
+    summary: summary2,
+    request: { message: message2, validation },
+    response_profile: responseProfile,
+    response_message: response,
+    response_validation: validateMessage(response, { mode: "keyed-json", site, now }),
+    links: {
+      catalog_url: l.catalog,
+      validate_url: l.validate,
+      field_registry_url: l.fieldRegistry,
+      response_example_url: l.example(responseProfile),
+      task_status_example_url: l.example("uai.task.status.v1")
+    }
+  };
+}
+function sealSafely(build3, fallback) {
+  try {
+    return build3();
+  } catch {
+    return fallback();
+  }
 }
 
 // src/standard/exchange-rules.ts
@@ -8887,8 +10485,8 @@ var EXCHANGE_RULES = [
 var byId = new Map(EXCHANGE_RULES.map((r) => [r.id, r]));
 
 // src/engine/exchange/kind.ts
-function valueAt2(message, pointer2) {
-  let v = message;
+function valueAt2(message2, pointer2) {
+  let v = message2;
   if (pointer2 === "") return v;
   for (const raw of pointer2.split("/").slice(1)) {
     const key = raw.replaceAll("~1", "/").replaceAll("~0", "~");
@@ -8908,8 +10506,8 @@ function responseKind(response) {
 }
 
 // src/engine/exchange/rules.ts
-var finding = (path, message, expected, actual) => {
-  const f = { path, message };
+var finding = (path, message2, expected, actual) => {
+  const f = { path, message: message2 };
   if (expected !== void 0) f.expected = expected;
   if (actual !== void 0) f.actual = actual;
   return f;
@@ -8996,9 +10594,9 @@ var CHECKS = {
     ...copied("/source/type", "/target/type")(pair)
   ],
   "exchange.source_not_requester": ({ request, response }) => {
-    const requester = valueAt2(request, "/source/id");
+    const requester3 = valueAt2(request, "/source/id");
     const got = valueAt2(response, "/source/id");
-    return requester === void 0 || got !== requester ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
+    return requester3 === void 0 || got !== requester3 ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
   },
   "exchange.delivery_copied": (pair) => {
     const out = [
@@ -9191,10 +10789,10 @@ function verdict(result2) {
   const { conformance_record: _record, ...summary2 } = result2;
   return summary2;
 }
-var keyed = (message, mode) => mode === "keyless-json" ? messageFromKeyless(message).value : message;
+var keyed = (message2, mode) => mode === "keyless-json" ? messageFromKeyless(message2).value : message2;
 function checkExchangeMessages(input2, context) {
   const now = context.now();
-  const validate7 = (message) => validateMessage(message, { mode: input2.mode, site: context.site, now });
+  const validate7 = (message2) => validateMessage(message2, { mode: input2.mode, site: context.site, now });
   const requestResult = validate7(input2.request);
   const responseResult = validate7(input2.response);
   const exchange2 = checkExchange({
@@ -9218,6 +10816,193 @@ var checkExchangeAction = (requestBody, context) => {
   if (!parsed.ok) return { ok: false, code: "request.invalid", detail: parsed.detail };
   return { ok: true, body: checkExchangeMessages(parsed.request, context) };
 };
+
+// src/engine/reference-server/task-ref.ts
+var PREFIX = "task-";
+var MAX_REF = 4096;
+function base64url(text2) {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text2)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+function fromBase64url(text2) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text2)) return void 0;
+  try {
+    const binary = atob(text2.replaceAll("-", "+").replaceAll("_", "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return void 0;
+  }
+}
+function encodeTaskRef(t) {
+  const fields = [
+    1,
+    t.conversationId,
+    t.requestMessageId,
+    t.requesterType,
+    t.requesterId,
+    t.traceId,
+    t.sequence,
+    t.subject,
+    t.priority,
+    t.acceptedAt
+  ];
+  return PREFIX + base64url(JSON.stringify(fields));
+}
+var str = (v) => typeof v === "string" && v !== "" && v.length <= 512 && v.isWellFormed();
+var oneOf = (set) => (v) => typeof v === "string" && set.includes(v);
+var TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;
+var isSequence = (q) => Number.isSafeInteger(q) && q >= 1 && q <= Number.MAX_SAFE_INTEGER - 2;
+function decodeTaskRef(ref) {
+  if (!ref.startsWith(PREFIX) || ref.length > MAX_REF) return void 0;
+  const text2 = fromBase64url(ref.slice(PREFIX.length));
+  let v;
+  try {
+    v = text2 === void 0 ? void 0 : JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(v) || v.length !== 10 || v[0] !== 1) return void 0;
+  const [, c, m, rt, ri, t, q, s, p, a] = v;
+  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
+  if (t !== null && !(typeof t === "string" && TRACE_ID2.test(t))) return void 0;
+  if (p !== null && !oneOf(DELIVERY_PRIORITIES)(p)) return void 0;
+  if (!isSequence(q) || !Number.isSafeInteger(a)) return void 0;
+  return {
+    conversationId: c,
+    requestMessageId: m,
+    requesterType: rt,
+    requesterId: ri,
+    traceId: t,
+    sequence: q,
+    subject: s,
+    priority: p,
+    acceptedAt: a
+  };
+}
+function ticketFor(request, now) {
+  if (!isRecord(request)) return void 0;
+  const at3 = (...path) => path.reduce((v, k) => isRecord(v) ? own(v, k) : void 0, request);
+  const [c, m, rt, ri, t, q, s, p] = [
+    at3("conversation", "conversation_id"),
+    at3("message_id"),
+    at3("source", "type"),
+    at3("source", "id"),
+    at3("provenance", "trace_id"),
+    at3("conversation", "sequence"),
+    at3("body", "subject"),
+    at3("delivery", "priority")
+  ];
+  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
+  return {
+    conversationId: c,
+    requestMessageId: m,
+    requesterType: rt,
+    requesterId: ri,
+    traceId: typeof t === "string" && TRACE_ID2.test(t) ? t : null,
+    sequence: q,
+    subject: s,
+    priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null,
+    acceptedAt: Math.floor(now.getTime() / 1e3)
+  };
+}
+
+// src/engine/reference-server/answer.ts
+function answerMessage(body, context, scenario) {
+  const keyless = Array.isArray(body);
+  const message2 = keyless ? messageFromKeyless(body).value : body;
+  if (!isRecord(message2)) {
+    const detail = keyless ? "The keyless message does not convert to a message object; its top-level positions must follow the envelope order map of the field registry." : "The body must be one UAI-1 message: a JSON object (keyed) or a JSON array (keyless).";
+    return { ok: false, code: "request.invalid", detail };
+  }
+  const delivery = isRecord(message2) ? ownRecord(message2, "delivery") : void 0;
+  const chosen = scenario ?? (delivery && own(delivery, "mode") === "sync" ? "completed-response" : "accepted-task");
+  const ticket = chosen === "accepted-task" ? ticketFor(message2, context.now()) : void 0;
+  const result2 = mockExchange(
+    { message: message2, scenario: chosen, format: "message" },
+    context,
+    ticket ? { taskRef: encodeTaskRef(ticket) } : {}
+  );
+  const response = result2.response_message;
+  return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
+}
+
+// src/engine/reference-server/capability.ts
+var byOrigin = /* @__PURE__ */ new Map();
+function capabilityStatement(site) {
+  let statement = byOrigin.get(site.origin);
+  if (!statement) {
+    const source = exampleSources(site).find((e) => e.profile === "uai.capability.statement.v1");
+    statement = seal(structuredClone(source.message));
+    byOrigin.set(site.origin, statement);
+  }
+  return statement;
+}
+
+// src/engine/reference-server/task-status.ts
+var TASK_RUN_SECONDS = 2;
+var PLACEHOLDER_INTEGRITY2 = integrityBlock("");
+function statusBody(ref, t, completed, now, resultRef) {
+  const updated = completed ? new Date((t.acceptedAt + TASK_RUN_SECONDS) * 1e3) : new Date(t.acceptedAt * 1e3);
+  const body = {
+    task_id: ref,
+    state: completed ? "completed" : "working",
+    updated_at: isoSeconds(updated < now ? updated : now),
+    progress: completed ? 1 : 0.5,
+    status_message: completed ? `Resolved ${t.subject}.` : `Resolving ${t.subject}.`,
+    request_message_id: t.requestMessageId
+  };
+  if (completed) body.result_ref = resultRef;
+  return body;
+}
+function taskStatus2(ref, context) {
+  const ticket = decodeTaskRef(ref);
+  if (!ticket)
+    return {
+      ok: false,
+      code: "exchange.task_unknown",
+      detail: "This reference server issued no task with that reference; use the task_ref of its accepted response as received."
+    };
+  const { site } = context;
+  const now = context.now();
+  const completed = now.getTime() / 1e3 >= ticket.acceptedAt + TASK_RUN_SECONDS;
+  const digest = sha256Hex(canonicalJson({ task: ref, state: completed ? "completed" : "working" }));
+  const messageId = `msg-status-${digest.slice(0, 24)}`;
+  const l = links(site);
+  const conversation = {
+    conversation_id: ticket.conversationId,
+    turn_id: `turn-status-${digest.slice(24, 40)}`,
+    parent_message_id: ticket.requestMessageId
+  };
+  if (ticket.traceId !== null) conversation.traceparent = `00-${ticket.traceId}-${digest.slice(44, 59)}1-01`;
+  conversation.sequence = ticket.sequence + 2;
+  const delivery = { mode: "async" };
+  if (ticket.priority !== null) delivery.priority = ticket.priority;
+  Object.assign(delivery, { reply_requested: false, ack_required: false, task_ref: ref });
+  const provenance2 = {};
+  if (ticket.traceId !== null) provenance2.trace_id = ticket.traceId;
+  Object.assign(provenance2, {
+    issued_at: isoSeconds(now),
+    log_ref: `urn:uai:log:${messageId}`,
+    agent_id: "uai-reference-server"
+  });
+  return {
+    ok: true,
+    message: seal({
+      uai_version: UAI_VERSION,
+      profile: "uai.task.status.v1",
+      message_id: messageId,
+      source: referenceServerParty(site),
+      target: { type: ticket.requesterType, id: ticket.requesterId },
+      conversation,
+      delivery,
+      trust: referenceServerTrust(site, messageId),
+      body: statusBody(ref, ticket, completed, now, l.registryEntry(ticket.subject)),
+      provenance: provenance2,
+      integrity: PLACEHOLDER_INTEGRITY2
+    })
+  };
+}
 
 // packages/uai/package.json
 var package_default = {
@@ -9283,11 +11068,11 @@ function optionValue(argv, i, name) {
   if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), used: 1 };
   return { value: argv[i + 1], used: 2 };
 }
-var oneOf = (value, allowed) => allowed.includes(value ?? "");
+var oneOf2 = (value, allowed) => allowed.includes(value ?? "");
 function isOrigin(value) {
   try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.pathname.replace(/\/+$/, "") === "" && !url.search && !url.hash;
+    const url2 = new URL(value);
+    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
   } catch {
     return false;
   }
@@ -9320,13 +11105,13 @@ function parseArgs(argv) {
     const { value, used } = optionValue(rest, i, name);
     i += used;
     if (name === "--mode") {
-      if (!oneOf(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
+      if (!oneOf2(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
       options.mode = value;
     } else if (name === "--format") {
-      if (!oneOf(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
+      if (!oneOf2(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
       options.format = value;
     } else if (name === "--fail-on") {
-      if (!oneOf(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
+      if (!oneOf2(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
       options.failOn = value;
     } else if (name === "--sarif-base") {
       if (!value) return fail("--sarif-base needs a directory");
@@ -9358,6 +11143,7 @@ Usage:
       [--sarif-base <dir>] [--origin <url>]
   uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
   uai test <endpoint-url> [...]    test a live implementation (uai test --help)
+  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
   uai help | --help
   uai --version
 
@@ -9422,14 +11208,14 @@ Exit status: 0 the exchange conforms, 1 it does not, 2 usage error or unreadable
 var UsageError = class extends Error {
 };
 async function readJson(file) {
-  let text;
+  let text2;
   try {
-    text = await readFile(file, "utf8");
+    text2 = await readFile(file, "utf8");
   } catch {
     throw new UsageError(`cannot read ${file}`);
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch (error2) {
     throw new UsageError(`${file} is not JSON: ${error2.message}`);
   }
@@ -9505,7 +11291,8 @@ import { readFile as readFile2, writeFile } from "node:fs/promises";
 import { parseArgs as parseArgs3 } from "node:util";
 
 // src/standard/kit-checks.ts
-var check2 = (id, category, section, severity, title) => ({ id, category, section, severity, title });
+var check2 = (id, category, section, severity, title) => ({ id, side: "server", category, section, severity, title });
+var clientCheck = (id, category, section, severity, title) => ({ id, side: "client", category, section, severity, title });
 var HOSTILE_CHECKS = [
   check2(
     "hostile.checksum_mismatch",
@@ -9650,11 +11437,119 @@ var KIT_CHECKS = [
   ),
   ...HOSTILE_CHECKS
 ];
+var CLIENT_CHECKS = [
+  clientCheck(
+    "client.completes",
+    "client-run",
+    "spec 4.2",
+    "must",
+    "The client finishes every scenario on its own within the time cap, holding the scenario's final answer"
+  ),
+  clientCheck(
+    "client.message_valid",
+    "client-request",
+    "CONTRACT sections 3 and 4",
+    "must",
+    "Every request is a UAI-1 message that validates with 0 errors, checksum included"
+  ),
+  clientCheck(
+    "client.message_warning_free",
+    "client-request",
+    "CONTRACT section 4",
+    "should",
+    "Every request message has 0 warnings"
+  ),
+  clientCheck(
+    "client.request_profile",
+    "client-request",
+    "CONTRACT section 2",
+    "must",
+    "Every request is of a request profile the capability statement lists in its operations"
+  ),
+  clientCheck(
+    "client.addressed",
+    "client-request",
+    "spec 2.2; CONTRACT section 2",
+    "must",
+    "Every request is addressed to the party of the capability statement (its source type and id)"
+  ),
+  clientCheck(
+    "client.binding_form",
+    "client-request",
+    "CONTRACT section 5",
+    "must",
+    "Every request is sent in the media type and shape (keyed object, keyless array) of a binding the endpoint declares"
+  ),
+  clientCheck(
+    "client.fresh_ids",
+    "client-conversation",
+    "spec 2.2",
+    "must",
+    "Every request has a fresh message id (only a retry after 429 or 503 resends the same message)"
+  ),
+  clientCheck(
+    "client.follow_up",
+    "client-conversation",
+    "spec 2.2; spec 4.2 rules 3 and 4",
+    "must",
+    "A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence"
+  ),
+  clientCheck(
+    "client.poll_task_ref",
+    "client-polling",
+    "transport binding https-async-callback",
+    "must",
+    "Polls ask for the task reference an acceptance gave, at the polling URL the capability statement names"
+  ),
+  clientCheck(
+    "client.poll_stops",
+    "client-polling",
+    "transport binding https-async-callback",
+    "must",
+    "A task is not polled again once a poll answered a terminal state"
+  ),
+  clientCheck(
+    "client.poll_interval",
+    "client-polling",
+    "transport binding https-async-callback",
+    "should",
+    "Polls of one task are at least 1 second apart"
+  ),
+  clientCheck(
+    "client.retry_after",
+    "client-retry",
+    "CONTRACT section 8",
+    "must",
+    "After a 429 or 503 with Retry-After, the client waits that long before it sends again"
+  ),
+  clientCheck(
+    "client.error_not_resent",
+    "client-retry",
+    "CONTRACT section 8",
+    "must",
+    "A request refused with a 4xx typed error (other than 429) is not sent again unchanged"
+  ),
+  clientCheck(
+    "client.quiet_after_final",
+    "client-scope",
+    "spec 4.2",
+    "must",
+    "Nothing is sent after the client has its final answer"
+  ),
+  clientCheck(
+    "client.same_host",
+    "client-scope",
+    "CONTRACT section 1",
+    "must",
+    "Nothing is sent to any host but the endpoint's"
+  )
+];
+var TEST_CHECKS = [...KIT_CHECKS, ...CLIENT_CHECKS];
 
 // src/kit/bytes.ts
 var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 var charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
-var shown = (text) => JSON.stringify(text.slice(0, 40));
+var shown = (text2) => JSON.stringify(text2.slice(0, 40));
 function judgeEncoding(answer) {
   const problems = [];
   const charset = charsetOf(answer.contentType);
@@ -9663,27 +11558,27 @@ function judgeEncoding(answer) {
   const { bytes } = answer;
   if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191)
     problems.push("the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)");
-  let text;
+  let text2;
   try {
-    text = STRICT_UTF8.decode(bytes).replace(/^\uFEFF/, "");
+    text2 = STRICT_UTF8.decode(bytes).replace(/^\uFEFF/, "");
   } catch {
     problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
     return problems;
   }
-  if (answer.json !== void 0 || text.trim() === "") {
-    if (text.trim() === "") problems.push("the body is empty: no JSON value");
+  if (answer.json !== void 0 || text2.trim() === "") {
+    if (text2.trim() === "") problems.push("the body is empty: no JSON value");
     return problems;
   }
-  const start = text.search(/[{[]/);
-  const lead = start > 0 ? text.slice(0, start) : "";
-  if (lead.trim() !== "" && parses(text.slice(start)))
+  const start = text2.search(/[{[]/);
+  const lead = start > 0 ? text2.slice(0, start) : "";
+  if (lead.trim() !== "" && parses(text2.slice(start)))
     problems.push(`${shown(lead)} precedes the JSON value (RFC 8259 section 2: only whitespace may)`);
-  else problems.push(`the body is not one JSON value: ${shown(text)}`);
+  else problems.push(`the body is not one JSON value: ${shown(text2)}`);
   return problems;
 }
-function parses(text) {
+function parses(text2) {
   try {
-    JSON.parse(text);
+    JSON.parse(text2);
     return true;
   } catch {
     return false;
@@ -9696,7 +11591,7 @@ var pass = () => ({ status: "pass", evidence: [] });
 var skip = (declaration) => ({ status: "skip", evidence: [declaration] });
 var notExercised = (why) => ({ status: "not_exercised", evidence: [why] });
 var failWith = (evidence, otherwise = pass()) => evidence.length ? { status: "fail", evidence } : otherwise;
-var isJsonType = (mediaType) => mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+var isJsonType = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var isMessage = (answer) => answer.complete && isObject(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
 var snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
@@ -9862,13 +11757,13 @@ function taskVerdict(obs, validate7) {
     );
   const problems = [];
   for (const poll of polls) {
-    const json = poll.answer.json;
+    const json2 = poll.answer.json;
     if (!poll.answer.complete) continue;
-    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== "uai.task.status.v1")
+    if (poll.answer.status !== 200 || !isObject(json2) || json2.profile !== "uai.task.status.v1")
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
     else
       problems.push(
-        ...validate7(json, poll.answer.text).errors.map(
+        ...validate7(json2, poll.answer.text).errors.map(
           (i) => `${poll.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`
         )
       );
@@ -9880,13 +11775,13 @@ function hostileVerdict(obs, id) {
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
-  const json = answer.json;
-  const code = isObject(json) ? answer.mediaType === "application/problem+json" ? json.code : isObject(json.body) && json.profile === "uai.error.v1" ? json.body.code : void 0 : void 0;
+  const json2 = answer.json;
+  const code = isObject(json2) ? answer.mediaType === "application/problem+json" ? json2.code : isObject(json2.body) && json2.profile === "uai.error.v1" ? json2.body.code : void 0 : void 0;
   const refused = answer.status >= 400 && answer.status < 500;
   return failWith(refused && isPublishedErrorCode(code) ? [] : [snippet(answer)]);
 }
 function judge(obs, site, now) {
-  const validate7 = (m, text) => validateMessage(m, { mode: "keyed-json", site, now, ...text !== void 0 ? { text } : {} });
+  const validate7 = (m, text2) => validateMessage(m, { mode: "keyed-json", site, now, ...text2 !== void 0 ? { text: text2 } : {} });
   const outcomes = {
     ...capabilityVerdicts(obs, validate7),
     ...transportVerdicts(obs),
@@ -9901,11 +11796,11 @@ function judge(obs, site, now) {
 }
 
 // src/kit/baseline.ts
-var KNOWN = new Set(KIT_CHECKS.map((c) => c.id));
-function parseBaseline(text) {
+var KNOWN = new Set(TEST_CHECKS.map((c) => c.id));
+function parseBaseline(text2) {
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }
@@ -9924,6 +11819,19 @@ function compareBaseline(verdicts, baseline) {
     expected: failing.filter((id) => listed.has(id)),
     regressions: failing.filter((id) => !listed.has(id)),
     stale: [...listed].filter((id) => !verdicts.some((v) => v.id === id && failed(v)))
+  };
+}
+
+// src/kit/counts.ts
+function countVerdicts(checks) {
+  const failed = checks.filter((v) => v.status === "fail");
+  return {
+    pass: checks.filter((v) => v.status === "pass").length,
+    fail: failed.length,
+    not_exercised: checks.filter((v) => v.status === "not_exercised").length,
+    skip: checks.filter((v) => v.status === "skip").length,
+    must_fail: failed.filter((v) => v.severity === "must").length,
+    should_fail: failed.filter((v) => v.severity === "should").length
   };
 }
 
@@ -9973,17 +11881,17 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject) {
 }
 function hostileBodies(plan, n) {
   const good = intentRequest2(plan, n, "async");
-  const json = (v) => ({ text: JSON.stringify(v), mediaType: "application/json" });
+  const json2 = (v) => ({ text: JSON.stringify(v), mediaType: "application/json" });
   const integrity = good.integrity;
   const { message_id: id, ...rest } = good;
   let deep = "bottom";
   for (let i = 0; i < 100; i++) deep = [deep];
   return {
-    "hostile.checksum_mismatch": json({ ...good, integrity: { ...integrity, checksum: `sha256:${"0".repeat(64)}` } }),
-    "hostile.profile_unknown": json(seal({ ...good, profile: "uai.unknown.thing.v1" })),
-    "hostile.version_unsupported": json(seal({ ...good, uai_version: "2.0" })),
-    "hostile.alias_key": json(seal({ messageId: id, ...rest })),
-    "hostile.too_deep": json({
+    "hostile.checksum_mismatch": json2({ ...good, integrity: { ...integrity, checksum: `sha256:${"0".repeat(64)}` } }),
+    "hostile.profile_unknown": json2(seal({ ...good, profile: "uai.unknown.thing.v1" })),
+    "hostile.version_unsupported": json2(seal({ ...good, uai_version: "2.0" })),
+    "hostile.alias_key": json2(seal({ messageId: id, ...rest })),
+    "hostile.too_deep": json2({
       ...good,
       extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep }]
     }),
@@ -9996,10 +11904,10 @@ function hostileBodies(plan, n) {
 var iso2 = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 var WEEK_MS2 = 7 * 24 * 3600 * 1e3;
 function subject(obs) {
-  const json = obs.capability.answer?.json;
-  const text = (v) => typeof v === "string" ? v : void 0;
-  const name = text(valueAt2(json, "/body/name"));
-  const messageId = text(valueAt2(json, "/message_id"));
+  const json2 = obs.capability.answer?.json;
+  const text2 = (v) => typeof v === "string" ? v : void 0;
+  const name = text2(valueAt2(json2, "/body/name"));
+  const messageId = text2(valueAt2(json2, "/message_id"));
   return { ...name ? { name } : {}, ...messageId ? { messageId } : {} };
 }
 function resultMessage(verdicts, obs, site, runId, now) {
@@ -10072,21 +11980,21 @@ var KitHttpError = class extends Error {
   fault;
   /** Whether the request went out (false when the kit's own limits held it back). */
   sent;
-  constructor(message, fault, sent = fault !== void 0) {
-    super(message);
+  constructor(message2, fault, sent = fault !== void 0) {
+    super(message2);
     if (fault) this.fault = fault;
     this.sent = sent;
   }
 };
 var DECODER = new TextDecoder("utf-8");
 function answerOf(status, contentType, bytes, complete = true, faults = []) {
-  const text = DECODER.decode(bytes);
-  let json;
+  const text2 = DECODER.decode(bytes);
+  let json2;
   if (complete) {
     try {
-      json = JSON.parse(text);
+      json2 = JSON.parse(text2);
     } catch {
-      json = void 0;
+      json2 = void 0;
     }
   }
   return {
@@ -10094,8 +12002,8 @@ function answerOf(status, contentType, bytes, complete = true, faults = []) {
     mediaType: contentType.split(";")[0].trim().toLowerCase(),
     contentType,
     bytes,
-    text,
-    json,
+    text: text2,
+    json: json2,
     complete,
     faults
   };
@@ -10180,11 +12088,11 @@ function exchange(method, target, body, budgetMs, capped) {
         return;
       }
       const length = header(res, "content-length");
-      const declared = /^\d+$/.test(length) ? Number(length) : void 0;
-      if (declared !== void 0 && declared > MAX_ANSWER_BYTES) {
+      const declared2 = /^\d+$/.test(length) ? Number(length) : void 0;
+      if (declared2 !== void 0 && declared2 > MAX_ANSWER_BYTES) {
         faults.push({
           check: "transport.size_limit",
-          detail: `${what}: Content-Length ${declared} is over the ${MAX_ANSWER_BYTES} bytes the kit reads; not read`
+          detail: `${what}: Content-Length ${declared2} is over the ${MAX_ANSWER_BYTES} bytes the kit reads; not read`
         });
         answer(false);
         return;
@@ -10203,10 +12111,10 @@ function exchange(method, target, body, budgetMs, capped) {
         chunks.push(chunk);
       });
       res.on("end", () => {
-        if (declared !== void 0 && declared !== received) {
+        if (declared2 !== void 0 && declared2 !== received) {
           faults.push({
             check: "transport.answered",
-            detail: `${what}: Content-Length ${declared} but ${received} bytes came`
+            detail: `${what}: Content-Length ${declared2} but ${received} bytes came`
           });
           answer(false);
         } else answer(true);
@@ -10215,7 +12123,7 @@ function exchange(method, target, body, budgetMs, capped) {
         if (settled) return;
         faults.push({
           check: "transport.answered",
-          detail: `${what}: the connection closed after ${received} bytes of the body${declared !== void 0 ? ` (Content-Length ${declared})` : ""}`
+          detail: `${what}: the connection closed after ${received} bytes of the body${declared2 !== void 0 ? ` (Content-Length ${declared2})` : ""}`
         });
         answer(false);
       });
@@ -10227,9 +12135,9 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
   const deadline = Date.now() + limits.totalMs;
   let sent = 0;
   return {
-    allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
-    async send(method, url, body) {
-      const target = new URL(url);
+    allows: (url2) => URL.canParse(url2) && allowedOrigins.includes(new URL(url2).origin),
+    async send(method, url2, body) {
+      const target = new URL(url2);
       if (!allowedOrigins.includes(target.origin))
         throw new KitHttpError(
           `refused to contact ${target.origin}: the kit only sends to ${allowedOrigins.join(", ")}`
@@ -10249,8 +12157,8 @@ var at = (v, ...path) => path.reduce((x, k) => record(x) && Object.hasOwn(x, k) 
 function planFrom(capability, endpoint, options) {
   const source = at(capability, "source");
   const target = record(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : { type: "service", id: endpoint };
-  const declared = at(capability, "body", "supported_profiles");
-  const subjects = Array.isArray(declared) ? declared.filter(isProfileId) : [];
+  const declared2 = at(capability, "body", "supported_profiles");
+  const subjects = Array.isArray(declared2) ? declared2.filter(isProfileId) : [];
   return {
     runId: options.runId,
     now: options.now,
@@ -10264,10 +12172,10 @@ function bindingsOf(capability, endpoint) {
   let pollBase;
   for (const e of Array.isArray(endpoints) ? endpoints : []) {
     const binding = at(e, "binding");
-    const url = at(e, "url");
-    if (typeof binding !== "string" || typeof url !== "string") continue;
-    if (binding === "https-async-callback") pollBase = url;
-    else if (url === endpoint) bindings.push(binding);
+    const url2 = at(e, "url");
+    if (typeof binding !== "string" || typeof url2 !== "string") continue;
+    if (binding === "https-async-callback") pollBase = url2;
+    else if (url2 === endpoint) bindings.push(binding);
   }
   if (pollBase !== void 0) bindings.push("https-async-callback");
   return { bindings, ...pollBase !== void 0 ? { pollBase } : {} };
@@ -10288,11 +12196,11 @@ async function runKit(options, http = defaultHttp(options)) {
   const faults = [];
   let current = "capability";
   let requestsSent = 0;
-  const send = async (scenario, method, url, body) => {
+  const send = async (scenario, method, url2, body) => {
     current = scenario;
     try {
       requestsSent += 1;
-      const answer = await http.send(method, url, body);
+      const answer = await http.send(method, url2, body);
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
     } catch (error2) {
@@ -10300,8 +12208,8 @@ async function runKit(options, http = defaultHttp(options)) {
       throw error2;
     }
   };
-  const post = async (scenario, request, text, mediaType = "application/json") => {
-    const answer = await send(scenario, "POST", endpoint, { text, mediaType });
+  const post = async (scenario, request, text2, mediaType2 = "application/json") => {
+    const answer = await send(scenario, "POST", endpoint, { text: text2, mediaType: mediaType2 });
     exchanges.push({ scenario, method: "POST", url: endpoint, ...request ? { request } : {}, answer });
     return answer;
   };
@@ -10376,17 +12284,6 @@ async function runKit(options, http = defaultHttp(options)) {
 }
 
 // src/kit/index.ts
-function countVerdicts(checks) {
-  const failed = checks.filter((v) => v.status === "fail");
-  return {
-    pass: checks.filter((v) => v.status === "pass").length,
-    fail: failed.length,
-    not_exercised: checks.filter((v) => v.status === "not_exercised").length,
-    skip: checks.filter((v) => v.status === "skip").length,
-    must_fail: failed.filter((v) => v.severity === "must").length,
-    should_fail: failed.filter((v) => v.severity === "should").length
-  };
-}
 var KIT_REPORT_KIND = "uai.kit.report.v1";
 async function testImplementation(options, http) {
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith("hostile."))) : void 0;
@@ -10423,7 +12320,7 @@ var explained = (status) => status === "fail" || status === "not_exercised";
 var countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
 function textReport(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
-  const lines2 = [`uai test ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
+  const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
   if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
   for (const c of r.checks) {
     const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
@@ -10457,7 +12354,7 @@ function junitReport(r) {
   const skipped = r.checks.length - r.counts.pass - failures;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="uai test" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
     `  <testsuite name="${xml(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
     ...cases,
     "  </testsuite>",
@@ -10472,7 +12369,7 @@ function htmlReport(r) {
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>uai test: ${html(r.endpoint)}</title>
+<title>${r.tool ?? "uai test"}: ${html(r.endpoint)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
 </head><body>
 <h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
@@ -10522,9 +12419,9 @@ list (or a stale baseline entry), or the run stopped early (timeout, time cap, r
 connection refused after the statement was read), 2 usage error or the endpoint could not be
 reached at all.
 `;
-var positive = (text, fallback, name) => {
-  if (text === void 0) return fallback;
-  const n = Number(text);
+var positive = (text2, fallback, name) => {
+  if (text2 === void 0) return fallback;
+  const n = Number(text2);
   if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError2(`${name} takes a positive whole number`);
   return n;
 };
@@ -10553,9 +12450,9 @@ async function testCommand(argv, io) {
     }
     if (positionals.length !== 1) throw new UsageError2("give exactly one endpoint URL");
     const endpoint = positionals[0];
-    for (const url of [endpoint, values.capability]) {
-      if (url !== void 0 && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
-        throw new UsageError2(`${url} is not an http(s) URL`);
+    for (const url2 of [endpoint, values.capability]) {
+      if (url2 !== void 0 && !(URL.canParse(url2) && /^https?:$/.test(new URL(url2).protocol)))
+        throw new UsageError2(`${url2} is not an http(s) URL`);
     }
     const format = values.format ?? "text";
     if (!KIT_FORMATS.includes(format)) throw new UsageError2(`--format takes ${KIT_FORMATS.join(", ")}`);
@@ -10604,6 +12501,1070 @@ async function testCommand(argv, io) {
     if (error2 instanceof UsageError2 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
       io.stderr(`uai test: ${error2.message}
 Run "uai test --help" for usage.
+`);
+      return 2;
+    }
+    throw error2;
+  }
+}
+
+// src/kit/client/command.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
+import { parseArgs as parseArgs4 } from "node:util";
+
+// src/kit/client/scenarios.ts
+var CLIENT_SCENARIO_IDS = [
+  "sync",
+  "async",
+  "typed-error",
+  "rate-limited",
+  "slow",
+  "keyless",
+  "follow-up"
+];
+var RETRY_AFTER_SECONDS = 1;
+var SLOW_ANSWER_MS = 2e3;
+var MIN_POLL_INTERVAL_MS = 1e3;
+var WAIT_TOLERANCE_MS = 50;
+var CLIENT_SCENARIOS = [
+  {
+    id: "sync",
+    title: "A sync request, completed at once",
+    expects: "POST one uai.intent.request.v1 with delivery.mode sync; the answer is 200 uai.intent.response.v1. Stop.",
+    mode: "sync"
+  },
+  {
+    id: "async",
+    title: "An async request: accepted, then working, then completed over polls",
+    expects: "POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed.",
+    mode: "async"
+  },
+  {
+    id: "typed-error",
+    title: "A request answered with a typed error",
+    expects: "POST a request; the answer is 422 uai.error.v1 (exchange.intent_unprocessable, not retryable). Report it; do not send the same message again.",
+    endsInError: true
+  },
+  {
+    id: "rate-limited",
+    title: "A first attempt refused with 429 and Retry-After: 1, then served",
+    expects: "POST a request; the first attempt gets 429 request.rate_limited with Retry-After: 1. Wait at least that long, send again (the same message or a fresh one), and finish with the answer."
+  },
+  {
+    id: "slow",
+    title: "A slow acceptance: the answer takes 2 s",
+    expects: "POST a request and wait for the answer, which comes after 2 seconds; do not send again while waiting."
+  },
+  {
+    id: "keyless",
+    title: "The keyless binding only",
+    expects: "The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless."
+  },
+  {
+    id: "follow-up",
+    title: "Two turns in one conversation",
+    expects: "POST a sync request; when the answer comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the answer, sequence the answer plus one) and finish with its answer.",
+    mode: "sync"
+  }
+];
+var scenarioById = (id) => CLIENT_SCENARIOS.find((s) => s.id === id);
+function listScenarios() {
+  const lines2 = ["Scenarios of uai test-client (UAI_SCENARIO names the one being run):", ""];
+  for (const s of CLIENT_SCENARIOS) lines2.push(`${s.id}`, `  ${s.title}.`, `  Expects: ${s.expects}`, "");
+  return `${lines2.join("\n")}`;
+}
+
+// src/kit/client/judge.ts
+var isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var at2 = (v, ...path) => path.reduce((x, k) => isObject2(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+var parse = (text2) => {
+  if (text2 === void 0) return void 0;
+  try {
+    return JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+};
+var mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
+var TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
+var OUTPUT_LINES = 8;
+var Evidence = class {
+  failures = /* @__PURE__ */ new Map();
+  /** Checks that applied to a scenario that was run, with why each was not exercised (until it is). */
+  pending = /* @__PURE__ */ new Map();
+  exercised = /* @__PURE__ */ new Set();
+  fail(id, text2) {
+    this.exercised.add(id);
+    const list = this.failures.get(id) ?? [];
+    list.push(text2);
+    this.failures.set(id, list);
+  }
+  saw(id) {
+    this.exercised.add(id);
+  }
+  expect(id, reason) {
+    if (!this.pending.has(id)) this.pending.set(id, reason);
+  }
+};
+var outputTail = (run) => {
+  const lines2 = `${run.stderr}
+${run.stdout}`.split("\n").filter((l) => l.trim() !== "");
+  return lines2.slice(-OUTPUT_LINES).map((l) => `  | ${l.slice(0, 200)}`);
+};
+function declared(run) {
+  const shapes = /* @__PURE__ */ new Set();
+  const mediaTypes = /* @__PURE__ */ new Set();
+  const endpoints = at2(run.statement, "body", "endpoints");
+  for (const e of Array.isArray(endpoints) ? endpoints : []) {
+    if (at2(e, "url") !== run.endpoint) continue;
+    const binding = at2(e, "binding");
+    if (binding === "https-json-keyed") shapes.add("keyed");
+    if (binding === "https-json-keyless") shapes.add("keyless");
+    const type = at2(e, "media_type");
+    if (typeof type === "string") mediaTypes.add(type);
+  }
+  const operations = at2(run.statement, "body", "operations");
+  const requestProfiles = new Set(
+    (Array.isArray(operations) ? operations : []).map((o) => at2(o, "request_profile")).filter((p) => typeof p === "string")
+  );
+  return { shapes, mediaTypes, requestProfiles };
+}
+function judgeRun(run, ev) {
+  const scenario = scenarioById(run.scenario);
+  const tag = (text2) => `${run.scenario}: ${text2}`;
+  const endpointPath = new URL(run.endpoint).pathname;
+  const pollPath = new URL(run.pollBase).pathname;
+  const { shapes, mediaTypes, requestProfiles } = declared(run);
+  const source = at2(run.statement, "source");
+  const validateOptions = { site: run.site, now: /* @__PURE__ */ new Date() };
+  for (const r of run.records.filter((x) => !x.onHost))
+    ev.fail("client.same_host", tag(`${r.method} to ${r.host || "(no host)"}${r.path}`));
+  const own2 = run.records.filter((x) => x.onHost);
+  if (own2.length) ev.saw("client.same_host");
+  if (scenario.id === "async") {
+    for (const id of ["client.poll_task_ref", "client.poll_stops", "client.poll_interval"])
+      ev.expect(id, tag("not exercised: the client never polled the accepted task"));
+  }
+  if (scenario.id === "rate-limited")
+    ev.expect("client.retry_after", tag("not exercised: the client never sent again after the 429"));
+  if (scenario.id === "typed-error")
+    ev.expect("client.error_not_resent", tag("not exercised: the client never received the typed error"));
+  if (scenario.id === "follow-up")
+    ev.expect("client.follow_up", tag("not exercised: the client sent no follow-up in the answered conversation"));
+  const byId2 = /* @__PURE__ */ new Map();
+  const lastAnswer = /* @__PURE__ */ new Map();
+  const refs = /* @__PURE__ */ new Set();
+  const lastPoll = /* @__PURE__ */ new Map();
+  const terminal = /* @__PURE__ */ new Set();
+  const excused = /* @__PURE__ */ new Set();
+  let final;
+  let firstMode;
+  let retryFrom;
+  for (const r of own2) {
+    if (retryFrom) {
+      ev.saw("client.retry_after");
+      ev.pending.delete("client.retry_after");
+      if (r.at < retryFrom.until)
+        ev.fail(
+          "client.retry_after",
+          tag(
+            `${r.method} ${r.path} came ${r.at - (retryFrom.record.answer?.sentAt ?? 0)} ms after the ${retryFrom.record.answer?.status} that said Retry-After: ${retryFrom.record.answer?.headers["Retry-After"]}`
+          )
+        );
+      retryFrom = void 0;
+    }
+    const answer = r.answer;
+    const retryAfter = Number(answer?.headers["Retry-After"]);
+    if (answer && (answer.status === 429 || answer.status === 503) && Number.isFinite(retryAfter) && answer.sentAt !== void 0)
+      retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
+    const answerJson = parse(answer?.text);
+    if (r.method === "POST" && r.path === endpointPath) {
+      const raw = parse(r.body);
+      const keyless = Array.isArray(raw);
+      const type = mediaType(r.headers["content-type"]);
+      if (!mediaTypes.has(type))
+        ev.fail(
+          "client.binding_form",
+          tag(`sent as ${type || "(no Content-Type)"}; the endpoint declares ${[...mediaTypes].join(", ")}`)
+        );
+      else if (!shapes.has(keyless ? "keyless" : "keyed") && (keyless || isObject2(raw)))
+        ev.fail(
+          "client.binding_form",
+          tag(
+            `a ${keyless ? "keyless array" : "keyed object"}; the endpoint declares ${[...shapes].map((s) => `https-json-${s}`).join(", ")}`
+          )
+        );
+      else ev.saw("client.binding_form");
+      const message2 = keyless ? messageFromKeyless(raw).value : raw;
+      if (!isObject2(message2)) {
+        ev.fail(
+          "client.message_valid",
+          tag(`POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`)
+        );
+        continue;
+      }
+      const result2 = validateMessage(keyless ? raw : message2, {
+        mode: keyless ? "keyless-json" : "keyed-json",
+        ...validateOptions
+      });
+      for (const i of result2.errors)
+        ev.fail(
+          "client.message_valid",
+          tag(`${String(message2.message_id)}: ${i.code} at ${i.path || "/"}: ${i.message}`)
+        );
+      for (const i of result2.warnings)
+        ev.fail(
+          "client.message_warning_free",
+          tag(`${String(message2.message_id)}: ${i.code} at ${i.path || "/"}: ${i.message}`)
+        );
+      ev.saw("client.message_valid");
+      ev.saw("client.message_warning_free");
+      if (!requestProfiles.has(message2.profile))
+        ev.fail(
+          "client.request_profile",
+          tag(`profile ${String(message2.profile)}; the statement's operations take ${[...requestProfiles].join(", ")}`)
+        );
+      else ev.saw("client.request_profile");
+      if (at2(message2, "target", "type") !== at2(source, "type") || at2(message2, "target", "id") !== at2(source, "id"))
+        ev.fail(
+          "client.addressed",
+          tag(
+            `addressed to ${JSON.stringify(message2.target)}, not the statement's source ${String(at2(source, "type"))} ${String(at2(source, "id"))}`
+          )
+        );
+      else ev.saw("client.addressed");
+      if (requestProfiles.has(message2.profile)) firstMode ??= at2(message2, "delivery", "mode");
+      let canonical;
+      try {
+        canonical = canonicalJson(message2);
+      } catch {
+        canonical = r.body ?? "";
+      }
+      const id = message2.message_id;
+      const earlier = typeof id === "string" ? byId2.get(id) : void 0;
+      const conversationId = at2(message2, "conversation", "conversation_id");
+      let followUp = false;
+      const resend = earlier !== void 0 && earlier.canonical === canonical;
+      const earlierStatus = earlier?.record.answer?.status ?? 0;
+      if (resend && (earlierStatus === 429 || earlierStatus === 503)) ev.saw("client.fresh_ids");
+      else if (resend && earlierStatus >= 400 && earlierStatus < 500) {
+        ev.fail(
+          "client.error_not_resent",
+          tag(
+            `${String(id)} sent again unchanged after its ${earlierStatus} ${String(at2(earlier.answer, "body", "code") ?? "")}`
+          )
+        );
+        excused.add(r.index);
+      } else if (earlier)
+        ev.fail(
+          "client.fresh_ids",
+          tag(`message_id ${String(id)} was already used by request #${earlier.record.index + 1}`)
+        );
+      else ev.saw("client.fresh_ids");
+      if (!resend) {
+        const last = typeof conversationId === "string" ? lastAnswer.get(conversationId) : void 0;
+        if (last) {
+          followUp = true;
+          const parent = at2(message2, "conversation", "parent_message_id");
+          const sequence = at2(message2, "conversation", "sequence");
+          const expected = typeof last.sequence === "number" ? last.sequence + 1 : void 0;
+          if (parent !== last.id || sequence !== expected)
+            ev.fail(
+              "client.follow_up",
+              tag(
+                `follow-up ${String(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`
+              )
+            );
+          else ev.saw("client.follow_up");
+          ev.pending.delete("client.follow_up");
+        }
+      }
+      if (typeof id === "string") byId2.set(id, { record: r, keyless, message: message2, canonical, answer: answerJson });
+      const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
+      if (isObject2(answered) && typeof answered.profile === "string") {
+        const conv = at2(answered, "conversation", "conversation_id");
+        if (typeof conv === "string")
+          lastAnswer.set(conv, { id: answered.message_id, sequence: at2(answered, "conversation", "sequence") });
+        const ref = at2(answered, "delivery", "task_ref");
+        if (answer?.status === 202 && typeof ref === "string") refs.add(ref);
+        if (answered.profile === "uai.error.v1" && answer && answer.status >= 400) {
+          ev.pending.delete("client.error_not_resent");
+          ev.saw("client.error_not_resent");
+          if (scenario.endsInError) final ??= r;
+        }
+        const ends = scenario.id === "follow-up" ? followUp : true;
+        if (answer?.status === 200 && answered.profile !== "uai.error.v1" && !scenario.endsInError && ends) final ??= r;
+      }
+    } else if (r.method === "GET" && r.path.startsWith(pollPath)) {
+      let ref;
+      try {
+        ref = decodeURIComponent(r.path.slice(pollPath.length));
+      } catch {
+        ref = void 0;
+      }
+      ev.pending.delete("client.poll_task_ref");
+      ev.pending.delete("client.poll_stops");
+      if (ref === void 0 || !refs.has(ref))
+        ev.fail(
+          "client.poll_task_ref",
+          tag(`GET ${r.path}: no acceptance gave that task reference (given: ${[...refs].join(", ") || "none"})`)
+        );
+      else ev.saw("client.poll_task_ref");
+      if (ref !== void 0) {
+        if (terminal.has(ref)) {
+          ev.fail("client.poll_stops", tag(`GET ${r.path} after a poll answered a terminal state`));
+          excused.add(r.index);
+        } else ev.saw("client.poll_stops");
+        const previous = lastPoll.get(ref);
+        if (previous !== void 0) {
+          ev.pending.delete("client.poll_interval");
+          if (r.at - previous < MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS)
+            ev.fail(
+              "client.poll_interval",
+              tag(`two polls of one task ${r.at - previous} ms apart (at least ${MIN_POLL_INTERVAL_MS} ms)`)
+            );
+          else ev.saw("client.poll_interval");
+        }
+        lastPoll.set(ref, r.at);
+        const state = at2(answerJson, "body", "state");
+        if (answer?.status === 200 && typeof state === "string" && TERMINAL.has(state)) {
+          terminal.add(ref);
+          if (!scenario.endsInError && scenario.id !== "follow-up") final ??= r;
+        }
+        if (isObject2(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string")
+          lastAnswer.set(at2(answerJson, "conversation", "conversation_id"), {
+            id: answerJson.message_id,
+            sequence: at2(answerJson, "conversation", "sequence")
+          });
+      }
+    }
+  }
+  if (ev.pending.get("client.poll_interval") && own2.some((r) => r.method === "GET" && r.path.startsWith(pollPath)))
+    ev.pending.delete("client.poll_interval");
+  if (final) {
+    ev.saw("client.quiet_after_final");
+    const sent = final.answer?.sentAt ?? Infinity;
+    for (const r of own2)
+      if (r.index > final.index && r.at >= sent && !excused.has(r.index))
+        ev.fail("client.quiet_after_final", tag(`${r.method} ${r.path} ${r.at - sent} ms after the final answer`));
+  }
+  const problems = [];
+  if (run.spawnError) problems.push(`the command could not be started: ${run.spawnError}`);
+  if (scenario.mode && firstMode !== void 0 && firstMode !== scenario.mode)
+    problems.push(`asked for delivery.mode ${String(firstMode)}; this scenario expects ${scenario.mode}`);
+  if (!final)
+    problems.push(
+      scenario.endsInError ? "never received the typed error" : "never received the scenario's final answer"
+    );
+  if (run.timedOut) problems.push(`still running at the time cap (${run.durationMs} ms); its process group was killed`);
+  else if (!scenario.endsInError && run.exitCode !== 0) problems.push(`exited with status ${String(run.exitCode)}`);
+  if (problems.length) ev.fail("client.completes", tag(`${problems.join("; ")} (${own2.length} requests)`));
+  else ev.saw("client.completes");
+  if (problems.length) for (const line of outputTail(run)) ev.fail("client.completes", line);
+}
+function judgeClient(runs) {
+  const ev = new Evidence();
+  for (const run of runs) judgeRun(run, ev);
+  const ran = runs.map((r) => r.scenario).join(", ");
+  return CLIENT_CHECKS.map((c) => {
+    const failures = ev.failures.get(c.id);
+    const pending = ev.pending.get(c.id);
+    const status = failures?.length || pending ? "fail" : ev.exercised.has(c.id) ? "pass" : "skip";
+    const evidence = failures?.length ? failures : pending ? [pending] : status === "skip" ? [`no request of the scenarios run (${ran}) calls for it`] : [];
+    return { ...c, status, evidence };
+  });
+}
+
+// src/kit/client/run-client.ts
+import { spawn } from "node:child_process";
+import { performance as performance2 } from "node:perf_hooks";
+
+// src/kit/client/server.ts
+import { createServer } from "node:http";
+import { performance } from "node:perf_hooks";
+
+// src/http/node/node-bridge.ts
+var DRAIN_LIMIT = 4 * 1024 * 1024;
+var DRAIN_WAIT_MS = 1e4;
+var draining = /* @__PURE__ */ new WeakSet();
+function drain(req) {
+  if (draining.has(req) || req.complete) return;
+  draining.add(req);
+  let left = DRAIN_LIMIT;
+  req.on("data", (chunk) => {
+    left -= chunk.byteLength;
+    if (left < 0) req.destroy();
+  });
+  req.resume();
+}
+function bodyDone(req, ms) {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(done, ms);
+    const finish = () => {
+      clearTimeout(timer);
+      done();
+    };
+    req.once("end", finish);
+    req.once("close", finish);
+  });
+}
+async function writeOut(res, status, headers, body) {
+  const req = res.req;
+  if (status === 413) headers.connection = "close";
+  if (body) headers["content-length"] = String(body.byteLength);
+  res.writeHead(status, headers);
+  if (status === 413 && !req.complete) {
+    if (body) res.write(body);
+    drain(req);
+    await bodyDone(req, DRAIN_WAIT_MS);
+    res.end();
+    return;
+  }
+  res.end(body);
+  drain(req);
+}
+
+// src/http/node/native-adapter.ts
+var byName = (a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+function wireOrder(headers) {
+  const out = {};
+  for (const [name, value] of Object.entries(headers).map(([n, v]) => [n.toLowerCase(), v]).sort(byName))
+    out[name] = value;
+  return out;
+}
+var inWireOrder = /* @__PURE__ */ new WeakMap();
+function sendReply(res, reply, head) {
+  let ordered = Object.isFrozen(reply.headers) ? inWireOrder.get(reply.headers) : void 0;
+  if (!ordered) {
+    ordered = wireOrder(reply.headers);
+    if (Object.isFrozen(reply.headers)) inWireOrder.set(reply.headers, ordered);
+  }
+  const headers = { ...ordered };
+  const body = head || reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
+  return writeOut(res, reply.status, headers, body);
+}
+
+// src/service/problem.ts
+function problemBody(site, code, detail, errors) {
+  const entry = errorCode(code);
+  const body = {
+    type: links(site).codeHelp(entry.code),
+    title: entry.title,
+    status: entry.status,
+    detail,
+    code: entry.code
+  };
+  if (errors && errors.length) body.errors = errors;
+  return body;
+}
+
+// src/http/headers.ts
+var SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+  "X-Frame-Options": "SAMEORIGIN",
+  "Content-Security-Policy": "frame-ancestors 'self'"
+};
+var CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
+var PREFLIGHT_HEADERS = {
+  "Access-Control-Allow-Methods": "POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type",
+  "Access-Control-Max-Age": "86400"
+};
+var JSON_TYPE = "application/json; charset=utf-8";
+var PROBLEM_TYPE = "application/problem+json; charset=utf-8";
+var NO_STORE = "no-store";
+
+// src/http/problem.ts
+var ACTION_HEADERS = Object.freeze({
+  ...SECURITY_HEADERS,
+  ...CORS_HEADERS,
+  "Cache-Control": NO_STORE
+});
+var JSON_HEADERS = Object.freeze({
+  ...ACTION_HEADERS,
+  "Content-Type": JSON_TYPE
+});
+var PROBLEM_HEADERS = Object.freeze({
+  ...ACTION_HEADERS,
+  "Content-Type": PROBLEM_TYPE
+});
+function problemReply(site, code, detail, options = {}) {
+  const body = problemBody(site, code, detail, options.errors);
+  return {
+    status: body.status,
+    headers: options.headers ? { ...PROBLEM_HEADERS, ...options.headers } : PROBLEM_HEADERS,
+    body: JSON.stringify(body)
+  };
+}
+var internalProblem = (site) => problemReply(site, "server.internal", "The service failed unexpectedly; the request may be retried.");
+var failClosed = (site, handle) => async (request) => {
+  try {
+    return await handle(request);
+  } catch {
+    return internalProblem(site);
+  }
+};
+
+// src/http/json-position.ts
+var LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
+function jsonErrorPosition(text2) {
+  const index = indexJson(text2, LIMITS);
+  return index.failure === "malformed" ? index.errorOffset : void 0;
+}
+
+// src/http/request-body.ts
+var MAX_BODY_BYTES = 262144;
+var BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
+var tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
+function nestingExceeds(text2, limit = MAX_DEPTH) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+function lineColumn(text2, position) {
+  const before = text2.slice(0, position);
+  const line = before.split("\n").length;
+  const column = position - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}
+function parseError(text2, error2) {
+  const reason = error2 instanceof Error ? error2.message : "invalid JSON";
+  const m = /position (\d+)/.exec(reason);
+  const position = m ? Number(m[1]) : jsonErrorPosition(text2);
+  const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
+  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text2, position)}): ${short}.`;
+}
+var UTF8 = new TextDecoder("utf-8", { fatal: true });
+async function readJsonBody(request) {
+  const bytes = await request.body(MAX_BODY_BYTES);
+  if (!bytes) return tooLarge;
+  let text2;
+  try {
+    text2 = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
+  }
+  if (text2.trim() === "")
+    return {
+      ok: false,
+      code: "request.malformed_json",
+      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
+    };
+  if (nestingExceeds(text2, BODY_DEPTH_LIMIT))
+    return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
+  try {
+    return { ok: true, value: JSON.parse(text2), text: text2 };
+  } catch (error2) {
+    return { ok: false, code: "request.malformed_json", detail: parseError(text2, error2) };
+  }
+}
+function isJsonMediaType(contentType) {
+  if (!contentType) return false;
+  const essence = contentType.split(";", 1)[0].trim().toLowerCase();
+  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
+
+// src/http/reference-server-handler.ts
+var REFERENCE_SERVER_PATH = "/v1/reference-server";
+var TASKS_PREFIX = `${REFERENCE_SERVER_PATH}/tasks/`;
+var PREFLIGHT_REPLY = {
+  status: 204,
+  headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: "GET, HEAD, POST, OPTIONS" }),
+  body: null
+};
+var json = (body, status, head) => ({
+  status,
+  headers: JSON_HEADERS,
+  body: head ? null : JSON.stringify(body)
+});
+function referenceServerCore(options) {
+  const { site } = options;
+  const context = { site, now: options.now ?? (() => /* @__PURE__ */ new Date()) };
+  const notAllowed = (allow, method) => problemReply(site, "request.method_not_allowed", `This path takes ${allow}, not ${method}.`, {
+    headers: { Allow: allow }
+  });
+  async function post(request) {
+    if (!isJsonMediaType(request.header("content-type"))) {
+      return problemReply(
+        site,
+        "request.unsupported_media_type",
+        "Send the message as application/json (a JSON object keyed, a JSON array keyless)."
+      );
+    }
+    const parsed = await readJsonBody(request);
+    if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
+    const answer = answerMessage(parsed.value, context, options.scenario);
+    if (!answer.ok) return problemReply(site, answer.code, answer.detail);
+    return json(answer.message, answer.status, false);
+  }
+  async function handle(request) {
+    const pathname = request.path;
+    const method = request.method;
+    const head = method === "HEAD";
+    if (pathname.startsWith(TASKS_PREFIX)) {
+      if (method !== "GET" && !head) return notAllowed("GET, HEAD", method);
+      let ref;
+      try {
+        ref = decodeURIComponent(pathname.slice(TASKS_PREFIX.length));
+      } catch {
+        ref = "";
+      }
+      const status = taskStatus2(ref, context);
+      return status.ok ? json(status.message, 200, head) : problemReply(site, status.code, status.detail);
+    }
+    if (pathname !== REFERENCE_SERVER_PATH)
+      return problemReply(site, "route.not_found", `No route of the reference server has the path ${pathname}.`);
+    if (method === "OPTIONS") return PREFLIGHT_REPLY;
+    if (method === "GET" || head) return json(capabilityStatement(site), 200, head);
+    if (method === "POST") return post(request);
+    return notAllowed("GET, HEAD, POST, OPTIONS", method);
+  }
+  return failClosed(site, handle);
+}
+
+// src/kit/client/server.ts
+var MAX_BODY_BYTES2 = 1024 * 1024;
+var MAX_RECORDS = 500;
+function keylessStatement(site) {
+  const statement = capabilityStatement(site);
+  const body = statement.body;
+  const endpoints = body.endpoints.filter((e) => e.binding !== "https-json-keyed");
+  return seal({
+    ...structuredClone(statement),
+    message_id: `${String(statement.message_id)}-keyless`,
+    body: { ...body, endpoints }
+  });
+}
+var headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : v ?? ""]));
+function readBody(req) {
+  return new Promise((resolve6) => {
+    const chunks = [];
+    let bytes = 0;
+    req.on("data", (chunk) => {
+      bytes += chunk.length;
+      if (bytes <= MAX_BODY_BYTES2) chunks.push(chunk);
+    });
+    const done = () => resolve6(bytes <= MAX_BODY_BYTES2 ? { bytes, body: Buffer.concat(chunks).toString("utf8") } : { bytes });
+    req.once("end", done);
+    req.once("error", done);
+    req.once("close", done);
+  });
+}
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function startScenarioServer(scenario) {
+  const records = [];
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const polls = /* @__PURE__ */ new Map();
+  let posts = 0;
+  let site = siteFor("http://127.0.0.1");
+  let endpointPath = "";
+  let statement = {};
+  const sockets = /* @__PURE__ */ new Set();
+  const core = (now) => referenceServerCore({
+    site,
+    ...now ? { now: () => now } : {},
+    ...scenario === "typed-error" ? { scenario: "typed-error" } : {}
+  });
+  async function script(record2) {
+    const request = {
+      method: record2.method,
+      path: record2.path,
+      header: (name) => record2.headers[name] ?? null,
+      body: async (cap) => {
+        if (record2.body === void 0 || record2.bytes > cap) return void 0;
+        return new TextEncoder().encode(record2.body);
+      }
+    };
+    const isPost = record2.method === "POST" && record2.path === endpointPath;
+    if (record2.method === "GET" && record2.path === endpointPath)
+      return { status: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(statement) };
+    if (isPost) {
+      posts += 1;
+      if (scenario === "rate-limited" && posts === 1)
+        return problemReply(
+          site,
+          "request.rate_limited",
+          "The first attempt of this scenario is refused; retry after the time Retry-After gives.",
+          {
+            headers: { "Retry-After": String(RETRY_AFTER_SECONDS) }
+          }
+        );
+      if (scenario === "slow" && posts === 1) await sleep(SLOW_ANSWER_MS);
+      if (scenario === "keyless" && !record2.body?.trimStart().startsWith("["))
+        return problemReply(
+          site,
+          "request.invalid",
+          "This endpoint declares only the keyless binding: send the message as a keyless JSON array."
+        );
+    }
+    const pollPrefix = new URL(`${site.origin}${endpointPath}/tasks/`).pathname;
+    if (record2.method === "GET" && record2.path.startsWith(pollPrefix)) {
+      let ref = "";
+      try {
+        ref = decodeURIComponent(record2.path.slice(pollPrefix.length));
+      } catch {
+      }
+      const ticket = decodeTaskRef(ref);
+      if (ticket) {
+        const n = (polls.get(ref) ?? 0) + 1;
+        polls.set(ref, n);
+        const done = (ticket.acceptedAt + TASK_RUN_SECONDS) * 1e3;
+        return core(n === 1 ? new Date(ticket.acceptedAt * 1e3) : new Date(Math.max(Date.now(), done)))(request);
+      }
+    }
+    return core()(request);
+  }
+  async function handle(req, res) {
+    const at3 = elapsed();
+    const target = req.url ?? "/";
+    const own2 = `127.0.0.1:${port}`;
+    let host = req.headers.host ?? "";
+    let path = target;
+    if (/^https?:\/\//i.test(target) && URL.canParse(target)) {
+      const url2 = new URL(target);
+      host = url2.host;
+      path = `${url2.pathname}${url2.search}`;
+    }
+    const { bytes, body } = await readBody(req);
+    const record2 = {
+      index: records.length,
+      at: at3,
+      method: req.method ?? "GET",
+      host,
+      onHost: host === own2,
+      path,
+      headers: headerRecord(req),
+      bytes,
+      ...body !== void 0 ? { body } : {}
+    };
+    if (records.length < MAX_RECORDS) records.push(record2);
+    let reply;
+    if (records.length >= MAX_RECORDS)
+      reply = problemReply(site, "request.rate_limited", "The test kit records no more requests in this scenario.");
+    else if (!record2.onHost)
+      reply = problemReply(
+        site,
+        "route.not_found",
+        `The test kit does not forward requests to ${host || "other hosts"}.`
+      );
+    else reply = await script(record2);
+    record2.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
+    await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);
+    record2.answer.sentAt = elapsed();
+  }
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("connect", (req, socket, head) => {
+    if (req.url === `127.0.0.1:${port}`) {
+      socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      if (head.length) socket.unshift(head);
+      server.emit("connection", socket);
+      return;
+    }
+    if (records.length < MAX_RECORDS)
+      records.push({
+        index: records.length,
+        at: elapsed(),
+        method: "CONNECT",
+        host: req.url ?? "",
+        onHost: false,
+        path: "",
+        headers: headerRecord(req),
+        bytes: 0
+      });
+    socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
+  });
+  await new Promise((resolve6) => server.listen(0, "127.0.0.1", resolve6));
+  const port = server.address().port;
+  site = siteFor(`http://127.0.0.1:${port}`);
+  const endpoint = links(site).referenceServer;
+  endpointPath = new URL(endpoint).pathname;
+  statement = scenario === "keyless" ? keylessStatement(site) : capabilityStatement(site);
+  return {
+    site,
+    endpoint,
+    pollBase: `${endpoint}/tasks/`,
+    statement,
+    records,
+    close: () => new Promise((resolve6) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve6());
+    })
+  };
+}
+
+// src/kit/client/run-client.ts
+var OUTPUT_TAIL = 16 * 1024;
+var SETTLE_MS = 100;
+var tail = (text2, chunk) => (text2 + chunk).slice(-OUTPUT_TAIL);
+function killGroup(pid) {
+  if (pid === void 0) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+  }
+}
+async function runClient(command2, scenario, capMs) {
+  const server = await startScenarioServer(scenario);
+  const proxy = server.site.origin;
+  const env = {
+    ...process.env,
+    UAI_ENDPOINT: server.endpoint,
+    UAI_SCENARIO: scenario,
+    // Every proxy-aware HTTP stack sends through the scenario server, which refuses other hosts.
+    HTTP_PROXY: proxy,
+    HTTPS_PROXY: proxy,
+    ALL_PROXY: proxy,
+    http_proxy: proxy,
+    https_proxy: proxy,
+    all_proxy: proxy,
+    NODE_USE_ENV_PROXY: "1"
+  };
+  delete env.NO_PROXY;
+  delete env.no_proxy;
+  const started = performance2.now();
+  let stdout = "";
+  let stderr = "";
+  let timedOut = false;
+  const outcome = await new Promise((resolve6) => {
+    const child = spawn("/bin/sh", ["-c", `${command2} "$UAI_ENDPOINT"`], {
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+    child.stdout.setEncoding("utf8").on("data", (c) => stdout = tail(stdout, c));
+    child.stderr.setEncoding("utf8").on("data", (c) => stderr = tail(stderr, c));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, capMs);
+    child.once("error", (error2) => {
+      clearTimeout(timer);
+      resolve6({ code: null, error: error2.message });
+    });
+    let code = null;
+    child.once("exit", (status) => {
+      code = status;
+      clearTimeout(timer);
+      killGroup(child.pid);
+    });
+    child.once("close", () => resolve6({ code }));
+  });
+  const durationMs = Math.round(performance2.now() - started);
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  await server.close();
+  return {
+    scenario,
+    endpoint: server.endpoint,
+    pollBase: server.pollBase,
+    site: server.site,
+    statement: server.statement,
+    records: server.records,
+    exitCode: timedOut ? null : outcome.code,
+    timedOut,
+    ...outcome.error ? { spawnError: outcome.error } : {},
+    durationMs,
+    stdout,
+    stderr
+  };
+}
+
+// src/kit/client/index.ts
+var DEFAULT_CLIENT_CAP_MS = 2e4;
+var clientParty = (command2) => ({
+  type: "agent",
+  id: `client:${command2}`.slice(0, 200),
+  label: command2.slice(0, 200),
+  implementation: command2.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
+});
+function scenarioReport(run, failed) {
+  return {
+    id: run.scenario,
+    endpoint: run.endpoint,
+    exit_code: run.exitCode,
+    timed_out: run.timedOut,
+    duration_ms: run.durationMs,
+    requests: run.records.map((r) => ({
+      at_ms: r.at,
+      method: r.method,
+      host: r.host,
+      path: r.path,
+      bytes: r.bytes,
+      headers: r.headers,
+      ...r.answer ? { status: r.answer.status } : {}
+    })),
+    ...failed ? { output: `${run.stderr}${run.stdout}`.slice(-4096) } : {}
+  };
+}
+function clientReport(runs, options) {
+  const checks = judgeClient(runs);
+  const baseline = compareBaseline(checks, options.baseline);
+  const failed = checks.filter((v) => v.status === "fail");
+  const party = clientParty(options.command);
+  const about = resultMessage(
+    checks,
+    {
+      endpoint: options.command,
+      capability: { url: options.command },
+      declaredBindings: [],
+      exchanges: [],
+      notes: [],
+      requestsSent: 0,
+      faults: []
+    },
+    options.site,
+    options.runId,
+    options.now
+  );
+  const body = about.body;
+  const result2 = seal({
+    ...about,
+    target: party,
+    body: { ...body, checked_profile: "uai.intent.request.v1", target_message_ref: party.id },
+    extensions: [
+      {
+        namespace: "urn:uai:ext:evidence",
+        purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
+        critical: false
+      }
+    ]
+  });
+  const failedScenarios = new Set(
+    failed.flatMap((v) => v.evidence.map((e) => e.split(":")[0])).filter((id) => id !== void 0)
+  );
+  return {
+    kind: KIT_REPORT_KIND,
+    tool: "uai test-client",
+    command: options.command,
+    endpoint: options.command,
+    checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    requests_sent: runs.reduce((n, r) => n + r.records.length, 0),
+    declared_bindings: [],
+    counts: countVerdicts(checks),
+    baseline,
+    exit_code: baseline.regressions.length || baseline.stale.length ? 1 : 0,
+    checks,
+    result_message: result2,
+    scenarios: runs.map((r) => scenarioReport(r, failedScenarios.has(r.scenario)))
+  };
+}
+async function testClient(options) {
+  const runs = [];
+  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
+  return clientReport(runs, options);
+}
+
+// src/kit/client/command.ts
+var TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
+       uai test-client --list
+
+Runs a UAI-1 client once per scenario against scripted servers on 127.0.0.1 (the reference
+server's own answers, scripted: completed, accepted then polled, a typed error, a 429 with
+Retry-After, a slow answer, the keyless binding, a follow-up). The command runs through /bin/sh
+with the scenario's endpoint as its last argument and in UAI_ENDPOINT, the scenario id in
+UAI_SCENARIO; HTTP(S)_PROXY point at the kit, which refuses requests to any other host. Every
+request is recorded and judged; a scenario the client does not complete fails.
+
+Options:
+  --command <cmd>        the client to run (required unless --list)
+  --scenario <id>        run only this scenario (repeatable; default: all)
+  --list                 list the scenarios and what each expects of the client
+  --format <f>           text (default), json, junit, html
+  --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
+  --result <file>        write the sealed uai.conformance.result.v1 message to a file
+  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
+                         process group is killed at the cap
+
+Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
+baseline entry), 2 usage error.
+`;
+var UsageError3 = class extends Error {
+};
+async function testClientCommand(argv, io) {
+  try {
+    const { values, positionals } = parseArgs4({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        command: { type: "string" },
+        scenario: { type: "string", multiple: true },
+        list: { type: "boolean" },
+        format: { type: "string" },
+        baseline: { type: "string" },
+        result: { type: "string" },
+        timeout: { type: "string" },
+        help: { type: "boolean" }
+      }
+    });
+    if (values.help) {
+      io.stdout(TEST_CLIENT_HELP);
+      return 0;
+    }
+    if (values.list) {
+      io.stdout(listScenarios());
+      return 0;
+    }
+    if (positionals.length) throw new UsageError3(`unexpected argument ${positionals[0]}; give the client as --command`);
+    const command2 = values.command?.trim();
+    if (!command2) throw new UsageError3('give the client to run with --command "<cmd>"');
+    const scenarios = values.scenario ?? [...CLIENT_SCENARIO_IDS];
+    const unknown = scenarios.filter((s) => !CLIENT_SCENARIO_IDS.includes(s));
+    if (unknown.length) throw new UsageError3(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
+    const format = values.format ?? "text";
+    if (!KIT_FORMATS.includes(format)) throw new UsageError3(`--format takes ${KIT_FORMATS.join(", ")}`);
+    const capMs = values.timeout === void 0 ? DEFAULT_CLIENT_CAP_MS : Number(values.timeout);
+    if (!Number.isSafeInteger(capMs) || capMs <= 0) throw new UsageError3("--timeout takes a positive whole number");
+    let baseline;
+    if (values.baseline !== void 0) {
+      const text2 = await readFile3(values.baseline, "utf8").catch(() => {
+        throw new UsageError3(`cannot read the baseline ${values.baseline}`);
+      });
+      const read = parseBaseline(text2);
+      if (!read.ok) throw new UsageError3(`${values.baseline}: ${read.error}`);
+      baseline = read.baseline;
+    }
+    const report2 = await testClient({
+      command: command2,
+      scenarios: [...new Set(scenarios)],
+      capMs,
+      site: io.site,
+      now: io.now(),
+      runId: randomBytes2(16).toString("hex"),
+      ...baseline ? { baseline } : {}
+    });
+    if (values.result !== void 0)
+      await writeFile2(values.result, `${JSON.stringify(report2.result_message, null, 2)}
+`);
+    io.stdout(formatKitReport(report2, format));
+    return report2.exit_code;
+  } catch (error2) {
+    const code = error2.code;
+    if (error2 instanceof UsageError3 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
+      io.stderr(`uai test-client: ${error2.message}
+Run "uai test-client --help" for usage.
 `);
       return 2;
     }
@@ -10690,9 +13651,9 @@ function textReport2({ checked, unreadable }) {
   const lines2 = [];
   for (const { file, result: result2, locate } of checked) {
     for (const i of issuesOf(result2)) {
-      const at2 = locate(i.path);
+      const at3 = locate(i.path);
       lines2.push(
-        `${file}:${at2.startLine}:${at2.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
+        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
       );
     }
     const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
@@ -10722,9 +13683,9 @@ function jsonReport({ checked }, several) {
 // src/cli/github-report.ts
 var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
-function command(kind, properties, message) {
+function command(kind, properties, message2) {
   const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
-  return `::${kind} ${props}::${escapeData(message)}`;
+  return `::${kind} ${props}::${escapeData(message2)}`;
 }
 function githubReport({ checked, unreadable, failOn }, base) {
   const lines2 = [];
@@ -10764,28 +13725,28 @@ import { readFileSync } from "node:fs";
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
 }
-function inputFromText(file, text, mode) {
+function inputFromText(file, text2, mode) {
   let value;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+    value = JSON.parse(text2.replace(/^\uFEFF/, ""));
   } catch (error2) {
     return { ok: false, file, error: `not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}` };
   }
   if (!isRequestWrapper(value))
-    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };
+    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text: text2, messageText: text2, prefix: "" };
   const body = { message: value.message };
   if (mode !== void 0) body.normalization_mode = mode;
   else if (Object.hasOwn(value, "normalization_mode")) body.normalization_mode = value.normalization_mode;
   const parsed = parseValidateRequest(body);
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  const range = indexJson(text, { maxDepth: 65 }).lookupValue("/message");
-  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
+  const range = indexJson(text2, { maxDepth: 65 }).lookupValue("/message");
+  const messageText = range ? text2.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
   return {
     ok: true,
     file,
     message: parsed.value.message,
     mode: parsed.value.mode,
-    text,
+    text: text2,
     messageText,
     prefix: "/message"
   };
@@ -10796,18 +13757,18 @@ function readError(error2) {
   return `cannot read: ${reason}`;
 }
 async function readInput(file, mode, stdin) {
-  let text;
+  let text2;
   try {
-    text = file === "-" ? await stdin() : readFileSync(file, "utf8");
+    text2 = file === "-" ? await stdin() : readFileSync(file, "utf8");
   } catch (error2) {
     return { ok: false, file, error: readError(error2) };
   }
-  return inputFromText(file, text, mode);
+  return inputFromText(file, text2, mode);
 }
 
 // src/cli/junit-report.ts
 var NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-var xml2 = (text) => text.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
+var xml2 = (text2) => text2.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
 function junitReport2({ checked, unreadable, failOn }) {
   const cases = [];
   let failures = 0;
@@ -10815,8 +13776,8 @@ function junitReport2({ checked, unreadable, failOn }) {
     const parts = [];
     const notes = [];
     for (const issue2 of issuesOf(result2)) {
-      const at2 = locate(issue2.path);
-      const line = `${file}:${at2.startLine}:${at2.startColumn}: ${issue2.severity} ${issue2.code} ${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`;
+      const at3 = locate(issue2.path);
+      const line = `${file}:${at3.startLine}:${at3.startColumn}: ${issue2.severity} ${issue2.code} ${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`;
       if (fails(issue2, failOn)) {
         failures += 1;
         parts.push(
@@ -10872,8 +13833,8 @@ async function readStdin() {
   return Buffer.concat(chunks).toString("utf8");
 }
 var processIo = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+  stdout: (text2) => void process.stdout.write(text2),
+  stderr: (text2) => void process.stderr.write(text2),
   stdin: readStdin,
   env: process.env,
   now: () => /* @__PURE__ */ new Date(),
@@ -10892,9 +13853,9 @@ async function check3(command2, io) {
       unreadable.push({ file: input2.file, error: input2.error });
       continue;
     }
-    const { file, message, mode, text, messageText, prefix } = input2;
-    const result2 = validateMessage(message, { mode, site, now: io.now(), text: messageText });
-    checked.push({ file, result: result2, locate: sourceLocator(text, mode, message, prefix) });
+    const { file, message: message2, mode, text: text2, messageText, prefix } = input2;
+    const result2 = validateMessage(message2, { mode, site, now: io.now(), text: messageText });
+    checked.push({ file, result: result2, locate: sourceLocator(text2, mode, message2, prefix) });
   }
   return {
     checked,
@@ -10905,7 +13866,8 @@ async function check3(command2, io) {
 }
 var SUBCOMMANDS = {
   "check-exchange": checkExchangeCommand,
-  test: testCommand
+  test: testCommand,
+  "test-client": testClientCommand
 };
 async function main(argv, io = processIo) {
   const [first, ...rest] = argv;
@@ -10953,7 +13915,7 @@ Run "uai --help" for usage.
 
 // src/action/main.ts
 var input = (env, name) => (env[`INPUT_${name.replaceAll(" ", "_").toUpperCase()}`] ?? "").trim();
-var lines = (text) => text.split("\n").map((l) => l.trim()).filter(Boolean);
+var lines = (text2) => text2.split("\n").map((l) => l.trim()).filter(Boolean);
 async function cli(argv, env, workspace, quiet = false) {
   let stdout = "";
   const io = {
@@ -10976,13 +13938,13 @@ function setOutputs(env, outputs) {
 function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
-function writeReport(workspace, file, text) {
+function writeReport(workspace, file, text2) {
   const path = resolve5(workspace, file);
   mkdirSync(dirname2(path), { recursive: true });
-  writeFileSync(path, text);
+  writeFileSync(path, text2);
   return path;
 }
-var escapeData2 = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+var escapeData2 = (text2) => text2.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 async function uploadSarif(env, sarif, token) {
   const api = env.GITHUB_API_URL || "https://api.github.com";
   const response = await fetch(`${api}/repos/${env.GITHUB_REPOSITORY}/code-scanning/sarifs`, {
@@ -11001,9 +13963,9 @@ async function uploadSarif(env, sarif, token) {
     }),
     signal: AbortSignal.timeout(6e4)
   });
-  const text = await response.text();
-  if (response.status !== 202) throw new Error(`code scanning answered ${response.status}: ${text.slice(0, 500)}`);
-  return String(JSON.parse(text).id ?? "");
+  const text2 = await response.text();
+  if (response.status !== 202) throw new Error(`code scanning answered ${response.status}: ${text2.slice(0, 500)}`);
+  return String(JSON.parse(text2).id ?? "");
 }
 async function validate(env, workspace) {
   const files = lines(input(env, "files"));
@@ -11031,8 +13993,8 @@ async function validate(env, workspace) {
     const annotations = await cli([...base, "--format", "github"], env, workspace, true);
     process.stdout.write(annotations.stdout);
   }
-  const json = await cli([...base, "--format", "json"], env, workspace, true);
-  const parsed = json.stdout ? JSON.parse(json.stdout) : [];
+  const json2 = await cli([...base, "--format", "json"], env, workspace, true);
+  const parsed = json2.stdout ? JSON.parse(json2.stdout) : [];
   const entries = Array.isArray(parsed) ? parsed : [{ file: files[0] ?? "", result: parsed }];
   const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
   const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
