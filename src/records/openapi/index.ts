@@ -18,6 +18,7 @@ const RECORD_SCHEMAS: Record<string, string> = {
   schema: 'JsonSchemaDocument',
   openapi: 'OpenApiDocument',
   example: 'ExampleRecord',
+  implementations: 'ImplementationsRecord',
 };
 
 function getOperation(route: Route, ctx: RecordContext): Json {
