@@ -17,6 +17,15 @@ import { links, type Site } from '../standard/site.ts';
 export const IMPLEMENTATIONS_DIR = 'implementations';
 export const REFERENCE_SLUG = 'reference-server';
 
+/**
+ * The folders of entries a build reads: implementations/, and the folder UAI_IMPLEMENTATION_FIXTURES
+ * names when set (the test build adds its fixture entries this way; a deploy never sets it).
+ */
+export const implementationDirs = (env: Record<string, string | undefined> = process.env): string[] => [
+  IMPLEMENTATIONS_DIR,
+  ...(env.UAI_IMPLEMENTATION_FIXTURES ? [env.UAI_IMPLEMENTATION_FIXTURES] : []),
+];
+
 /** Reads every entry folder of a directory (none when it does not exist). */
 export function readEntryFolders(dir: string, root = process.cwd()): EntryFiles[] {
   if (!existsSync(dir)) return [];
@@ -79,7 +88,7 @@ export async function referenceEntry(site: Site, now: Date): Promise<EntryFiles>
 export async function loadImplementations(
   site: Site,
   now: Date,
-  dirs: readonly string[] = [IMPLEMENTATIONS_DIR],
+  dirs: readonly string[] = implementationDirs(),
 ): Promise<VerifiedEntry[]> {
   const entries = [await referenceEntry(site, now), ...dirs.flatMap((d) => readEntryFolders(d))];
   return verifyEntries(entries, { site, now });
