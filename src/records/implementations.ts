@@ -108,11 +108,15 @@ const DAY_MS = 24 * 3600 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const checkSide = (c: KitCheck): string => ((c as { side?: string }).side ?? 'server') as string;
+/** A check's side: the kit's checks name it once client checks exist; until then every check is a server's. */
+const checkSide = (c: KitCheck & { readonly side?: string }): string => c.side ?? 'server';
 /** The published checks of one side, in published order. */
 export const checksOfSide = (side: ImplementationSide): readonly KitCheck[] =>
   KIT_CHECKS.filter((c) => checkSide(c) === side);
 const PUBLISHED = new Map<string, KitCheck>(KIT_CHECKS.map((c) => [c.id, c]));
+
+const evidenceOf = (issues: readonly { readonly code: string; readonly message: string }[], id: string) =>
+  issues.filter((i) => i.code === id).map((i) => i.message);
 
 export const isFailing = (status: string): boolean => !NON_FAILING_STATUSES.has(status);
 
@@ -173,9 +177,10 @@ function verdictsFromReport(
   file: string,
   text: string,
   message: unknown,
-  failedIds: ReadonlySet<string>,
+  issues: readonly { readonly code: string; readonly message: string }[],
   checks: readonly KitCheck[],
 ): EntryVerdict[] {
+  const failedIds = new Set(issues.map((i) => i.code));
   const report = parseJson(file, text);
   if (!isObject(report) || !Array.isArray(report.checks))
     throw new EntryError(file, 'is not a kit report (uai test --format json)');
@@ -192,9 +197,15 @@ function verdictsFromReport(
     .filter((c) => statuses.has(c.id) && isFailing(statuses.get(c.id)!.status) !== failedIds.has(c.id))
     .map((c) => c.id);
   if (disagree.length) throw new EntryError(file, `disagrees with the sealed result about: ${disagree.join(', ')}`);
+  // A check the report leaves out (a run with --only) is not shown, unless the sealed result lists it.
   return checks
     .filter((c) => statuses.has(c.id) || failedIds.has(c.id))
-    .map((c) => ({ check: c.id, category: c.category, severity: c.severity, ...statuses.get(c.id)! }));
+    .map((c) => ({
+      check: c.id,
+      category: c.category,
+      severity: c.severity,
+      ...(statuses.get(c.id) ?? { status: 'fail', evidence: evidenceOf(issues, c.id) }),
+    }));
 }
 
 export function verifyEntry(files: EntryFiles, ctx: { site: Site; now: Date }): VerifiedEntry {
@@ -202,7 +213,12 @@ export function verifyEntry(files: EntryFiles, ctx: { site: Site; now: Date }): 
   if (!SLUG_PATTERN.test(files.slug) || RESERVED_SLUGS.has(files.slug))
     throw new EntryError(files.dir, 'the folder name must be lower-case letters, digits and inner hyphens');
   const meta = readMeta(`${files.dir}/meta.json`, files.meta);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(files.result);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(files.result);
+  } catch {
+    throw new EntryError(resultFile, 'is not UTF-8 text');
+  }
   const message = parseJson(resultFile, text);
   const validation = validateMessage(message, { mode: 'keyed-json', site: ctx.site, now: ctx.now, text });
   if (validation.errors.length) {
@@ -239,14 +255,14 @@ export function verifyEntry(files: EntryFiles, ctx: { site: Site; now: Date }): 
   if (wrongSide.length)
     throw new EntryError(resultFile, `names checks of another side than ${meta.side}: ${wrongSide.join(', ')}`);
   const verdicts = files.report
-    ? verdictsFromReport(`${files.dir}/report.json`, files.report, message, failedIds, checks)
+    ? verdictsFromReport(`${files.dir}/report.json`, files.report, message, issues, checks)
     : checks.map((c) => ({
         check: c.id,
         category: c.category,
         severity: c.severity,
         // The sealed result lists failures only: every other published check passed.
         status: failedIds.has(c.id) ? 'fail' : 'pass',
-        evidence: issues.filter((i) => i.code === c.id).map((i) => i.message),
+        evidence: evidenceOf(issues, c.id),
       }));
   const ageDays = Math.max(0, Math.floor(age / DAY_MS));
   return {

@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../src/engine/index.ts';
 import { badgeEndpoint, badgeSvg } from '../../src/records/badges.ts';
 import {
   EntryError,
+  checksOfSide,
   implementationsRecord,
+  levelOf,
   verifyEntries,
   verifyEntry,
   type EntryFiles,
@@ -18,6 +21,7 @@ import {
 } from '../../src/records/implementations.ts';
 import { implementationsRecordSchema } from '../../src/records/openapi/implementations-schema.ts';
 import { readEntryFolders, referenceEntry } from '../../src/site/implementations.ts';
+import { LEVEL_IDS } from '../../src/standard/levels.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { FIXTURE_CHECKED_AT, FIXTURES_DIR } from './fixtures.ts';
 
@@ -115,6 +119,16 @@ describe('entries', () => {
     const entry = verifyEntry({ ...broken, report: JSON.stringify({ checks, result_message: message }) }, ctx);
     expect(entry.level).toBe('L1');
     expect(entry.verdicts.find((v) => v.check === 'message.keyless_shape')!.status).toBe('skip');
+    // A report that leaves out a check the sealed result lists as failed still shows the failure.
+    const partial = checks.filter((c) => c.id !== 'exchange.sequence');
+    const fromPartial = verifyEntry(
+      { ...broken, report: JSON.stringify({ checks: partial, result_message: message }) },
+      ctx,
+    );
+    expect(fromPartial.verdicts.find((v) => v.check === 'exchange.sequence')).toMatchObject({
+      status: 'fail',
+      evidence: [expect.stringContaining('sequence')],
+    });
     // A report claiming a check passed that the sealed result lists as failed is refused.
     const lying = checks.map((c) => ({ ...c, status: 'pass' }));
     expect(
@@ -123,6 +137,35 @@ describe('entries', () => {
     ).toBe(
       'tests/data/implementations/broken-agent/report.json: disagrees with the sealed result about: exchange.sequence',
     );
+  });
+});
+
+describe('the level rule', () => {
+  const checks = checksOfSide('server');
+  const verdicts = (failing: ReadonlySet<string>, status = 'fail') =>
+    checks.map((c) => ({
+      check: c.id,
+      category: c.category,
+      severity: c.severity,
+      status: failing.has(c.id) ? status : 'pass',
+      evidence: [],
+    }));
+  const rank = (level: string | null) => (level === null ? -1 : LEVEL_IDS.indexOf(level as 'L0'));
+
+  it('never rises when one more check fails, and counts any status but pass and skip as a failure', () => {
+    const ids = fc.subarray(checks.map((c) => c.id));
+    fc.assert(
+      fc.property(ids, fc.constantFrom(...checks.map((c) => c.id)), (failing, more) => {
+        const before = levelOf(verdicts(new Set(failing)));
+        expect(rank(levelOf(verdicts(new Set([...failing, more]))))).toBeLessThanOrEqual(rank(before));
+        expect(levelOf(verdicts(new Set(failing), 'not_exercised'))).toBe(before);
+        expect(levelOf(verdicts(new Set(failing), 'skip'))).toBe('L4');
+      }),
+    );
+    expect(levelOf(verdicts(new Set()))).toBe('L4');
+    expect(levelOf(verdicts(new Set(['capability.reachable'])))).toBeNull();
+    expect(levelOf(verdicts(new Set(['hostile.checksum_mismatch'])))).toBe('L2');
+    expect(levelOf(verdicts(new Set(['message.valid'])))).toBe('L0');
   });
 });
 
@@ -138,6 +181,9 @@ describe('a broken entry fails with its file and the reason', () => {
       expect(error.file).toBe('tests/data/implementations/broken-agent/result.json');
       expect(error.message).toMatch(/^tests\/data\/implementations\/broken-agent\/result\.json: does not validate: /);
     }
+    const notText = fixtures[1]!.result.slice();
+    notText[notText.indexOf(0x65)] = 0xff;
+    expect(errorOf(() => verifyEntry({ ...fixtures[1]!, result: notText }, ctx)).reason).toBe('is not UTF-8 text');
     const edited = errorOf(() =>
       verifyEntry(
         withResult(fixtures[0]!, (t) => t.replace('Every message', 'Every messagE')),
