@@ -17,8 +17,10 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false },
   }),
   devToolbar: { enabled: false },
-  // sitemap-index.xml and sitemap-0.xml list every page on the configured origin (robots.txt names them).
-  integrations: [sitemap()],
+  // sitemap-index.xml and sitemap-0.xml list every page of the page map on the configured origin
+  // (robots.txt names them). The pages of single implementations come from data, not the page map:
+  // /implementations/ links each of them (docs/implementations.md).
+  integrations: [sitemap({ filter: (page) => !/\/implementations\/[^/]+\/$/.test(new URL(page).pathname) })],
   // The one on-demand route (src/pages/v1/[...unknown].ts) answers API problems, not forms; Astro's
   // cross-site form check would turn a DELETE or a text/plain POST into a 403 page instead.
   security: { checkOrigin: false },

@@ -17,6 +17,8 @@ const run = (args: string[]) => {
 };
 
 run(['scripts/generate-validators.ts']);
+// The report of implementations: a broken entry stops the build here, with its file and the reason.
+run(['scripts/check-implementations.ts']);
 run(['node_modules/astro/bin/astro.mjs', 'build']);
 // Static search: Pagefind indexes the built pages into dist/pagefind/ (loaded by the search box).
 run(['node_modules/pagefind/lib/runner/bin.cjs', '--site', 'dist', '--silent']);

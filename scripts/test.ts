@@ -33,7 +33,13 @@ async function freeTestPort(): Promise<number> {
 
 const node = process.execPath;
 const origin = `http://localhost:${await freeTestPort()}`;
-const env = { ...process.env, UAI_ORIGIN: origin, ASTRO_TELEMETRY_DISABLED: '1' };
+// The test build adds the report's two fixture entries (tests/implementations/fixtures.ts) to the real ones.
+const env = {
+  ...process.env,
+  UAI_ORIGIN: origin,
+  UAI_IMPLEMENTATION_FIXTURES: 'tests/data/implementations',
+  ASTRO_TELEMETRY_DISABLED: '1',
+};
 console.log(`Test origin: ${origin} (dist/ is built for it; the browser tests serve it on its port)`);
 let passed = 0;
 let failed = 0;

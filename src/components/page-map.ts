@@ -58,6 +58,8 @@ export const NAV: readonly { title: string; paths: readonly string[] }[] = [
       '/playground/mock-exchange/',
       '/playground/check-exchange/',
       '/test-your-implementation/',
+      '/implementations/',
+      '/get-listed/',
     ],
   },
 ];

@@ -9,6 +9,7 @@ import type { RecordContext } from './context.ts';
 import { publishedExamples } from '../engine/index.ts';
 import { exampleRecord, examplesRecord } from './examples.ts';
 import { fieldRegistryRecord } from './field-registry.ts';
+import { implementationsRecord, type VerifiedEntry } from './implementations.ts';
 import { openApiDocument } from './openapi/index.ts';
 import { discoveryRecord, registryEntry, registryRecord, schemasRecord } from './profiles.ts';
 import {
@@ -38,7 +39,11 @@ function byPath<Item, Path extends string, T>(
  * to dist/v1/<path>; pages read the same objects, so a page and its JSON twin cannot disagree.
  * The set is typed path by path, so a page reading `/catalog` gets the catalog's type.
  */
-export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSource[]) {
+export function buildRecordSet(
+  ctx: RecordContext,
+  starters: readonly StarterSource[],
+  implementations: readonly VerifiedEntry[],
+) {
   const examples = publishedExamples(ctx.site);
   const registry = registryRecord(ctx);
   const fieldRegistry = fieldRegistryRecord(ctx, examples);
@@ -77,6 +82,7 @@ export function buildRecordSet(ctx: RecordContext, starters: readonly StarterSou
     '/adoption-kit': kit,
     [ADOPTION_KIT_DOWNLOAD_FILE]: kit,
     '/roadmap': roadmapRecord(ctx),
+    '/implementations': implementationsRecord(ctx, implementations),
   };
   const back = {
     [ROUTE_NOT_FOUND_FILE]: problemBody(

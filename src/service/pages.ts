@@ -120,6 +120,18 @@ export const STATIC_PAGES: readonly PageEntry[] = [
     record: 'reference-server',
     description: 'Run the UAI-1 test kit against your own server.',
   },
+  {
+    title: 'Implementations',
+    path: '/implementations/',
+    record: 'implementations',
+    description: 'Who implements UAI-1: verified test-kit results by check, level and side, with badges.',
+  },
+  {
+    title: 'Get listed',
+    path: '/get-listed/',
+    record: 'implementations',
+    description: 'How to add your implementation to the report: run the kit, add two files.',
+  },
 ];
 
 /** One page per profile; its JSON twins are the schema, registry entry and example. */

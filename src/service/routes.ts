@@ -179,6 +179,17 @@ export const ROUTES: readonly Route[] = [
     purpose: 'Current, next, planned and research-track work; current lists only what the service does.',
   },
   {
+    id: 'implementations',
+    method: 'GET',
+    path: '/implementations',
+    kind: 'record',
+    mediaType: 'application/json',
+    page: '/implementations/',
+    summary: 'Implementations',
+    purpose:
+      'Who implements UAI-1: every verified test-kit result, with its level, per-check verdicts, age and badges.',
+  },
+  {
     id: 'openapi',
     method: 'GET',
     path: '/openapi.json',

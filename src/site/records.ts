@@ -4,6 +4,7 @@ import { configuredSite } from '../service/config.ts';
 import { isoSeconds } from '../engine/index.ts';
 import { buildRecordSet, type RecordPath, type RecordSet, type StarterSource } from '../records/index.ts';
 import { STARTER_META } from '../records/starters.ts';
+import { loadImplementations } from './implementations.ts';
 
 /**
  * The records as the static build sees them: built once per build from the configured origin.
@@ -17,7 +18,9 @@ const starters: StarterSource[] = STARTER_META.map((meta) => ({
 
 export const site = configuredSite();
 export const generatedAt = isoSeconds(new Date());
-export const records = buildRecordSet({ site, generatedAt }, starters);
+/** The report's entries: the reference server's (the kit run in process), then implementations/. */
+export const implementations = await loadImplementations(site, new Date(generatedAt));
+export const records = buildRecordSet({ site, generatedAt }, starters, implementations);
 
 /** The record at a path under /v1, with that record's type. */
 export function record<P extends RecordPath>(path: P): RecordSet[P] {

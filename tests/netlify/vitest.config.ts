@@ -11,6 +11,7 @@ export default defineConfig({
       'tests/http/records.test.ts',
       'tests/http/actions.test.ts',
       'tests/http/exchange-routes.test.ts',
+      'tests/http/implementations.test.ts',
       'tests/netlify/**/*.test.ts',
     ],
     env: { UAI_HTTP_TARGET: 'netlify' },

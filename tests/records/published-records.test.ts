@@ -37,6 +37,7 @@ describe('the static build (dist/)', () => {
       'POST /v1/reference-server',
       'GET /v1/reference-server',
       'GET /v1/reference-server/tasks/{task_ref}',
+      'GET /v1/implementations',
     ];
     expect(catalog.routes).toHaveLength(ROUTES.length);
     const keys = catalog.routes.map((r: any) => `${r.method} ${r.path}`);

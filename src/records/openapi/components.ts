@@ -4,6 +4,7 @@ import { PROFILES } from '../../standard/profiles.ts';
 import { objectSchema, type JsonSchema, type RefTo } from '../../standard/schemas.ts';
 import { actionSchemas } from './action-schemas.ts';
 import { exchangeSchemas } from './exchange-schemas.ts';
+import { implementationsRecordSchema } from './implementations-schema.ts';
 import { anyObject, explicitOpenness, ref, str, uri } from './schema-helpers.ts';
 
 export { ref } from './schema-helpers.ts';
@@ -70,6 +71,7 @@ const recordSchemas = (): Record<string, JsonSchema> => ({
     },
     additionalProperties: true,
   },
+  ImplementationsRecord: implementationsRecordSchema(),
 });
 
 export function componentSchemas(): Record<string, JsonSchema> {

@@ -19,6 +19,7 @@ const RECORD_SCHEMAS: Record<string, string> = {
   schema: 'JsonSchemaDocument',
   openapi: 'OpenApiDocument',
   example: 'ExampleRecord',
+  implementations: 'ImplementationsRecord',
 };
 
 /** The path under /v1 of the record a GET route answers, with the first profile for {profile}. */

@@ -1,0 +1,296 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seal } from '../../src/engine/index.ts';
+import { badgeEndpoint, badgeSvg } from '../../src/records/badges.ts';
+import {
+  EntryError,
+  checksOfSide,
+  implementationsRecord,
+  levelOf,
+  verifyEntries,
+  verifyEntry,
+  type EntryFiles,
+  type VerifiedEntry,
+} from '../../src/records/implementations.ts';
+import { implementationsRecordSchema } from '../../src/records/openapi/implementations-schema.ts';
+import { readEntryFolders, referenceEntry } from '../../src/site/implementations.ts';
+import { LEVEL_IDS } from '../../src/standard/levels.ts';
+import { siteFor } from '../../src/standard/site.ts';
+import { FIXTURE_CHECKED_AT, FIXTURES_DIR } from './fixtures.ts';
+
+/**
+ * The report of implementations from its entries: the reference server's (the kit run in process),
+ * a passing fixture with a baseline and one failing a must check (tests/implementations/fixtures.ts).
+ */
+const site = siteFor('https://uai.example');
+const now = new Date(FIXTURE_CHECKED_AT.getTime() + 3 * 24 * 3600 * 1000);
+const ctx = { site, now };
+const node = process.execPath;
+
+let reference: EntryFiles;
+const fixtures = readEntryFolders(FIXTURES_DIR);
+const byName = (entries: VerifiedEntry[], slug: string) => entries.find((e) => e.slug === slug)!;
+const withResult = (files: EntryFiles, change: (text: string) => string): EntryFiles => ({
+  ...files,
+  result: new TextEncoder().encode(change(new TextDecoder().decode(files.result))),
+});
+const errorOf = (run: () => unknown): EntryError => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof EntryError) return error;
+    throw error;
+  }
+  throw new Error('no EntryError');
+};
+
+beforeAll(async () => {
+  reference = await referenceEntry(site, now);
+});
+
+describe('entries', () => {
+  it('place the reference server at L4, the fixture with a baseline at L3 and the one failing a must check at L1', () => {
+    const entries = verifyEntries([reference, ...fixtures], ctx);
+    expect(entries.map((e) => [e.slug, e.level, e.status, e.stale])).toEqual([
+      ['reference-server', 'L4', 'pass', false],
+      ['acme-agent', 'L3', 'pass', false],
+      ['broken-agent', 'L1', 'fail', false],
+    ]);
+    const acme = byName(entries, 'acme-agent');
+    expect(acme.verdicts.filter((v) => v.status !== 'pass').map((v) => [v.check, v.status])).toEqual([
+      ['message.warning_free', 'fail'],
+    ]);
+    expect(acme.verdictSource).toBe('result');
+    const broken = byName(entries, 'broken-agent');
+    expect(broken.verdicts.find((v) => v.check === 'exchange.sequence')).toMatchObject({
+      status: 'fail',
+      severity: 'must',
+      evidence: [expect.stringContaining('sequence')],
+    });
+    expect(byName(entries, 'reference-server').verdictSource).toBe('report');
+  });
+
+  it('publishes a record that validates against its published schema, with counts, baseline and URLs', () => {
+    const record = implementationsRecord(
+      { site, generatedAt: now.toISOString() },
+      verifyEntries([reference, ...fixtures], ctx),
+    );
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(implementationsRecordSchema());
+    expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    const [ref, acme, broken] = record.implementations;
+    expect(ref!.counts.must_fail + ref!.counts.should_fail).toBe(0);
+    expect(acme!.counts).toMatchObject({ must_fail: 0, should_fail: 1 });
+    expect(acme!.baseline).toEqual({ expected_failures: ['message.warning_free'], regressions: [], stale: [] });
+    expect(broken!.counts.must_fail).toBe(1);
+    expect(broken!.baseline.regressions).toEqual(['exchange.sequence']);
+    expect(broken!.result_url).toBe('https://uai.example/implementations/broken-agent/result.json');
+    expect(broken!.age_days).toBe(3);
+  });
+
+  it('marks an entry older than the window stale, and keeps it', () => {
+    const later = new Date(FIXTURE_CHECKED_AT.getTime() + 91 * 24 * 3600 * 1000);
+    const acme = verifyEntry(fixtures[0]!, { site, now: later });
+    expect(acme).toMatchObject({ stale: true, ageDays: 91, level: 'L3' });
+    expect(badgeEndpoint(acme)).toEqual({
+      schemaVersion: 1,
+      label: 'UAI-1',
+      message: 'L3 | pass | stale',
+      color: 'lightgrey',
+    });
+  });
+
+  it('reads any verdict status other than pass and skip as a failure (a report agreeing with the sealed result)', () => {
+    const broken = fixtures[1]!;
+    const message = JSON.parse(new TextDecoder().decode(broken.result));
+    const checks = verifyEntry(broken, ctx).verdicts.map((v) => ({
+      id: v.check,
+      status: v.check === 'exchange.sequence' ? 'not_exercised' : v.check === 'message.keyless_shape' ? 'skip' : 'pass',
+      evidence: [],
+    }));
+    const entry = verifyEntry({ ...broken, report: JSON.stringify({ checks, result_message: message }) }, ctx);
+    expect(entry.level).toBe('L1');
+    expect(entry.verdicts.find((v) => v.check === 'message.keyless_shape')!.status).toBe('skip');
+    // A report that leaves out a check the sealed result lists as failed still shows the failure.
+    const partial = checks.filter((c) => c.id !== 'exchange.sequence');
+    const fromPartial = verifyEntry(
+      { ...broken, report: JSON.stringify({ checks: partial, result_message: message }) },
+      ctx,
+    );
+    expect(fromPartial.verdicts.find((v) => v.check === 'exchange.sequence')).toMatchObject({
+      status: 'fail',
+      evidence: [expect.stringContaining('sequence')],
+    });
+    // A report claiming a check passed that the sealed result lists as failed is refused.
+    const lying = checks.map((c) => ({ ...c, status: 'pass' }));
+    expect(
+      errorOf(() => verifyEntry({ ...broken, report: JSON.stringify({ checks: lying, result_message: message }) }, ctx))
+        .message,
+    ).toBe(
+      'tests/data/implementations/broken-agent/report.json: disagrees with the sealed result about: exchange.sequence',
+    );
+  });
+});
+
+describe('the level rule', () => {
+  const checks = checksOfSide('server');
+  const verdicts = (failing: ReadonlySet<string>, status = 'fail') =>
+    checks.map((c) => ({
+      check: c.id,
+      category: c.category,
+      severity: c.severity,
+      status: failing.has(c.id) ? status : 'pass',
+      evidence: [],
+    }));
+  const rank = (level: string | null) => (level === null ? -1 : LEVEL_IDS.indexOf(level as 'L0'));
+
+  it('never rises when one more check fails, and counts any status but pass and skip as a failure', () => {
+    const ids = fc.subarray(checks.map((c) => c.id));
+    fc.assert(
+      fc.property(ids, fc.constantFrom(...checks.map((c) => c.id)), (failing, more) => {
+        const before = levelOf(verdicts(new Set(failing)));
+        expect(rank(levelOf(verdicts(new Set([...failing, more]))))).toBeLessThanOrEqual(rank(before));
+        expect(levelOf(verdicts(new Set(failing), 'not_exercised'))).toBe(before);
+        expect(levelOf(verdicts(new Set(failing), 'skip'))).toBe('L4');
+      }),
+    );
+    expect(levelOf(verdicts(new Set()))).toBe('L4');
+    expect(levelOf(verdicts(new Set(['capability.reachable'])))).toBeNull();
+    expect(levelOf(verdicts(new Set(['hostile.checksum_mismatch'])))).toBe('L2');
+    expect(levelOf(verdicts(new Set(['message.valid'])))).toBe('L0');
+  });
+});
+
+describe('a broken entry fails with its file and the reason', () => {
+  it('a result with one byte changed', () => {
+    for (const [from, to] of [
+      ['"status": "fail"', '"status": "pail"'],
+      ['exchange.sequence', 'exchange.sequencf'],
+      ['"error_count": 1', '"error_count": 0'],
+    ] as const) {
+      const tampered = withResult(fixtures[1]!, (t) => t.replace(from, to));
+      const error = errorOf(() => verifyEntry(tampered, ctx));
+      expect(error.file).toBe('tests/data/implementations/broken-agent/result.json');
+      expect(error.message).toMatch(/^tests\/data\/implementations\/broken-agent\/result\.json: does not validate: /);
+    }
+    const notText = fixtures[1]!.result.slice();
+    notText[notText.indexOf(0x65)] = 0xff;
+    expect(errorOf(() => verifyEntry({ ...fixtures[1]!, result: notText }, ctx)).reason).toBe('is not UTF-8 text');
+    const edited = errorOf(() =>
+      verifyEntry(
+        withResult(fixtures[0]!, (t) => t.replace('Every message', 'Every messagE')),
+        ctx,
+      ),
+    );
+    expect(edited.message).toContain('integrity.checksum_mismatch');
+  });
+
+  it('a target other than the metadata names', () => {
+    const meta = JSON.stringify({ ...JSON.parse(fixtures[0]!.meta), target: 'https://agents.acme.example/other' });
+    expect(errorOf(() => verifyEntry({ ...fixtures[0]!, meta }, ctx)).message).toBe(
+      'tests/data/implementations/acme-agent/result.json: is about https://agents.acme.example/v1/reference-server, but meta.json names the target https://agents.acme.example/other',
+    );
+  });
+
+  it('a result no published kit release made, or naming an unpublished check', () => {
+    const resealed = (change: (m: any) => void): EntryFiles =>
+      withResult(fixtures[1]!, (t) => {
+        const m = JSON.parse(t);
+        change(m);
+        return JSON.stringify(seal(m));
+      });
+    expect(
+      errorOf(() =>
+        verifyEntry(
+          resealed((m) => (m.source.implementation = 'uai-test-kit/0.9')),
+          ctx,
+        ),
+      ).reason,
+    ).toMatch(/^was not produced by a published kit release/);
+    expect(
+      errorOf(() =>
+        verifyEntry(
+          resealed((m) => (m.body.issues[0].code = 'exchange.made_up')),
+          ctx,
+        ),
+      ).reason,
+    ).toBe('names checks the kit does not publish: exchange.made_up');
+  });
+
+  it('metadata without a side, or a result from the future', () => {
+    const meta = JSON.stringify({ ...JSON.parse(fixtures[0]!.meta), side: 'both' });
+    expect(errorOf(() => verifyEntry({ ...fixtures[0]!, meta }, ctx)).message).toBe(
+      'tests/data/implementations/acme-agent/meta.json: "side" must be one of server, client',
+    );
+    const before = new Date(FIXTURE_CHECKED_AT.getTime() - 3600 * 1000);
+    expect(errorOf(() => verifyEntry(fixtures[0]!, { site, now: before })).reason).toMatch(/after this build$/);
+  });
+});
+
+describe('the build step that verifies the entries (scripts/check-implementations.ts)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'uai-impl-'));
+    cpSync(FIXTURES_DIR, dir, { recursive: true });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const check = () =>
+    spawnSync(node, ['scripts/check-implementations.ts', dir], {
+      encoding: 'utf8',
+      env: { ...process.env, UAI_ORIGIN: site.origin },
+    });
+
+  it('passes good entries and stops at a tampered one, naming the file', () => {
+    const ok = check();
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain(
+      '3 entries verified (reference-server L4 pass, acme-agent L3 pass, broken-agent L1 fail)',
+    );
+    const file = join(dir, 'acme-agent', 'result.json');
+    const bytes = readFileSync(file);
+    const at = bytes.indexOf('Every message');
+    expect(at).toBeGreaterThan(0);
+    bytes[at] = 'e'.charCodeAt(0);
+    writeFileSync(file, bytes);
+    const broken = check();
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(
+      /^Implementations: broken entry: .*acme-agent\/result\.json: does not validate: integrity\.checksum_mismatch/m,
+    );
+  });
+});
+
+describe('badges', () => {
+  it('are well-formed, accessible SVG in the flat style, saying release, level and verdict', () => {
+    const entries = verifyEntries([reference, ...fixtures], ctx);
+    const expected = [
+      ['UAI-1: L4 | pass', 'brightgreen'],
+      ['UAI-1: L3 | pass', 'green'],
+      ['UAI-1: L1 | fail', 'red'],
+    ];
+    entries.forEach((entry, i) => {
+      const svg = badgeSvg(entry);
+      expect(XMLValidator.validate(svg)).toBe(true);
+      const doc = new XMLParser({ ignoreAttributes: false }).parse(svg);
+      expect(doc.svg['@_role']).toBe('img');
+      expect(doc.svg.title).toBe(expected[i]![0]);
+      expect(doc.svg['@_aria-label']).toBe(expected[i]![0]);
+      expect(Number(doc.svg['@_height'])).toBe(20);
+      expect(badgeEndpoint(entry)).toEqual({
+        schemaVersion: 1,
+        label: 'UAI-1',
+        message: expected[i]![0]!.slice('UAI-1: '.length),
+        color: expected[i]![1],
+      });
+      expect(svg.length).toBeLessThan(2048);
+    });
+  });
+});
