@@ -6,7 +6,7 @@ import { testClient, type ClientScenarioId } from '../../src/kit/client/index.ts
 import { testClientCommand } from '../../src/kit/client/command.ts';
 import { parseBaseline } from '../../src/kit/baseline.ts';
 import { formatKitReport } from '../../src/kit/report.ts';
-import { CLIENT_SCENARIO_IDS } from '../../src/kit/client/scenarios.ts';
+import { CLIENT_SCENARIO_IDS } from '../../src/standard/client-scenarios.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/site.ts';
 

@@ -9,7 +9,12 @@ import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts'
 import type { KitVerdict } from '../verdicts.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
-import { MIN_POLL_INTERVAL_MS, scenarioById, WAIT_TOLERANCE_MS, type ClientScenarioId } from './scenarios.ts';
+import {
+  MIN_POLL_INTERVAL_MS,
+  scenarioById,
+  WAIT_TOLERANCE_MS,
+  type ClientScenarioId,
+} from '../../standard/client-scenarios.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
