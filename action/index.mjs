@@ -12513,7 +12513,7 @@ import { randomBytes as randomBytes2 } from "node:crypto";
 import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
 
-// src/kit/client/scenarios.ts
+// src/standard/client-scenarios.ts
 var CLIENT_SCENARIO_IDS = [
   "sync",
   "async",
@@ -12870,7 +12870,7 @@ function judgeClient(runs) {
   return CLIENT_CHECKS.map((c) => {
     const failures = ev.failures.get(c.id);
     const pending = ev.pending.get(c.id);
-    const status = failures?.length || pending ? "fail" : ev.exercised.has(c.id) ? "pass" : "skip";
+    const status = failures?.length ? "fail" : pending ? "not_exercised" : ev.exercised.has(c.id) ? "pass" : "skip";
     const evidence = failures?.length ? failures : pending ? [pending] : status === "skip" ? [`no request of the scenarios run (${ran}) calls for it`] : [];
     return { ...c, status, evidence };
   });

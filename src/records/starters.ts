@@ -1,4 +1,4 @@
-import { CLIENT_SCENARIO_IDS } from '../kit/client/scenarios.ts';
+import { CLIENT_SCENARIO_IDS } from '../standard/client-scenarios.ts';
 
 const ALL_SCENARIOS = [...CLIENT_SCENARIO_IDS];
 

@@ -6,7 +6,7 @@ import { testClient, type ClientScenarioId } from '../../src/kit/client/index.ts
 import { testClientCommand } from '../../src/kit/client/command.ts';
 import { parseBaseline } from '../../src/kit/baseline.ts';
 import { formatKitReport } from '../../src/kit/report.ts';
-import { CLIENT_SCENARIO_IDS } from '../../src/kit/client/scenarios.ts';
+import { CLIENT_SCENARIO_IDS } from '../../src/standard/client-scenarios.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/site.ts';
 
@@ -101,7 +101,7 @@ it('a client still running at the cap: its whole process group is ended, its out
 }, 60_000);
 
 it('a scenario the client never completes fails; it is never a skip', async () => {
-  // `true` sends nothing at all: every check that applies to the scenarios run fails as not exercised.
+  // `true` sends nothing at all: every check that applies to the scenarios run is not exercised, which fails the run.
   const report = await testClient({
     command: 'true',
     scenarios: ['async', 'rate-limited'],
@@ -113,7 +113,8 @@ it('a scenario the client never completes fails; it is never a skip', async () =
   const status = Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
   expect(status['client.completes']).toBe('fail');
   for (const id of ['client.poll_task_ref', 'client.poll_stops', 'client.retry_after'] as const)
-    expect(status[id]).toBe('fail');
+    expect(status[id]).toBe('not_exercised');
+  expect(report.exit_code).toBe(1);
   expect((report.result_message.body as { status: string }).status).toBe('fail');
 }, 60_000);
 
@@ -138,7 +139,7 @@ describe('uai test-client on the command line', () => {
   it('reports in every format of uai test; a baseline may list client checks', async () => {
     const report = await run('none', ['sync']);
     expect(formatKitReport(report, 'text')).toMatch(
-      /^uai test-client .+: 9 passed, 0 failed \(0 must\), 6 skipped; 2 requests$/m,
+      /^uai test-client .+: 9 passed, 0 failed \(0 must\), 0 not exercised, 6 skipped; 2 requests$/m,
     );
     const json = JSON.parse(formatKitReport(report, 'json'));
     expect(json.scenarios[0]).toMatchObject({ id: 'sync', exit_code: 0, timed_out: false });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
 import { testClient, type ClientScenarioId } from '../../src/kit/client/index.ts';
+import { failsRun } from '../../src/kit/index.ts';
 import { STARTER_META } from '../../src/records/starters.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { ORIGIN, REPO, uai } from '../cli/local-server.ts';
@@ -43,7 +44,7 @@ describe.concurrent('the starters as clients', () => {
         now: new Date(),
         runId: '5a1e0000000000000000000000000001',
       });
-      const failing = report.checks.filter((c) => c.status === 'fail' && c.severity === 'must');
+      const failing = report.checks.filter(failsRun);
       expect(failing.map((c) => `${c.id}: ${c.evidence.join(' / ')}`)).toEqual([]);
       expect(report.checks.find((c) => c.id === 'client.completes')?.status).toBe('pass');
       expect(report.exit_code).toBe(0);

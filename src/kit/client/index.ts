@@ -12,9 +12,14 @@ import { KIT_REPORT_KIND, type KitReport } from '../index.ts';
 import { resultMessage } from '../result-message.ts';
 import { judgeClient } from './judge.ts';
 import { runClient, type ClientRun } from './run-client.ts';
-import type { ClientScenarioId } from './scenarios.ts';
+import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 
-export { CLIENT_SCENARIOS, CLIENT_SCENARIO_IDS, listScenarios, type ClientScenarioId } from './scenarios.ts';
+export {
+  CLIENT_SCENARIOS,
+  CLIENT_SCENARIO_IDS,
+  listScenarios,
+  type ClientScenarioId,
+} from '../../standard/client-scenarios.ts';
 
 /** Per scenario, by default: the slow answer, a retry and a few polls fit well within it. */
 export const DEFAULT_CLIENT_CAP_MS = 20_000;

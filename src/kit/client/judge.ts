@@ -9,7 +9,12 @@ import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts'
 import type { KitVerdict } from '../verdicts.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
-import { MIN_POLL_INTERVAL_MS, scenarioById, WAIT_TOLERANCE_MS, type ClientScenarioId } from './scenarios.ts';
+import {
+  MIN_POLL_INTERVAL_MS,
+  scenarioById,
+  WAIT_TOLERANCE_MS,
+  type ClientScenarioId,
+} from '../../standard/client-scenarios.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -348,8 +353,15 @@ export function judgeClient(runs: readonly ClientRun[]): KitVerdict[] {
   return CLIENT_CHECKS.map((c) => {
     const failures = ev.failures.get(c.id);
     const pending = ev.pending.get(c.id);
-    const status: KitVerdict['status'] =
-      failures?.length || pending ? 'fail' : ev.exercised.has(c.id) ? 'pass' : 'skip';
+    // A check that applied to a scenario run but whose behaviour never happened is not exercised:
+    // it fails the run like a must failure (failsRun), never a pass or a skip.
+    const status: KitVerdict['status'] = failures?.length
+      ? 'fail'
+      : pending
+        ? 'not_exercised'
+        : ev.exercised.has(c.id)
+          ? 'pass'
+          : 'skip';
     const evidence = failures?.length
       ? failures
       : pending

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { startScenarioServer, type RecordedRequest } from './server.ts';
-import type { ClientScenarioId } from './scenarios.ts';
+import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import type { Site } from '../../standard/site.ts';
 

@@ -1,6 +1,6 @@
 /**
  * One scenario server of the client test kit: the reference server's core behind a script
- * (scenarios.ts), listening on loopback only, on a free port, recording every request it gets
+ * (src/standard/client-scenarios.ts), listening on loopback only, on a free port, recording every request it gets
  * (method, path, headers, size, arrival time) and every answer it gives (status, headers, body,
  * time sent). It is also the client's HTTP proxy (the kit sets HTTP(S)_PROXY to it), so a request
  * meant for another host arrives here, is recorded as such, and is refused, never forwarded.
@@ -14,7 +14,7 @@ import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
 import { referenceServerCore } from '../../http/reference-server-handler.ts';
 import { links, siteFor, type Site } from '../../standard/site.ts';
-import { RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type ClientScenarioId } from './scenarios.ts';
+import { RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type ClientScenarioId } from '../../standard/client-scenarios.ts';
 
 /** Bytes of one request body the kit keeps; the rest is read and dropped. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,8 +1,9 @@
 /**
- * The scenarios of the client test kit (`uai test-client`): each a scripted server that behaves one
- * way, built on the reference server's core (src/http/reference-server-handler.ts), so the answers
- * a client gets are the reference server's own. A scenario only adds a script around it: a refusal
- * first, a delay, a typed error, a clock that moves a task on per poll, or the keyless binding alone.
+ * The scenarios of the client test kit (`uai test-client`), as they are published (the page, the
+ * adoption-kit manifest, `--list`): each a scripted server that behaves one way, run by
+ * src/kit/client/server.ts on the reference server's core, so the answers a client gets are the
+ * reference server's own. A scenario only adds a script around it: a refusal first, a delay, a
+ * typed error, a clock that moves a task on per poll, or the keyless binding alone.
  */
 
 export const CLIENT_SCENARIO_IDS = [
