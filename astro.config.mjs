@@ -17,8 +17,20 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false },
   }),
   devToolbar: { enabled: false },
-  // sitemap-index.xml and sitemap-0.xml list every page on the configured origin (robots.txt names them).
-  integrations: [sitemap()],
+  // English at today's addresses, each translation under its prefix (src/site/i18n/locales.ts,
+  // docs/i18n.md). The translated pages come from one route, src/pages/[locale]/[...page].astro.
+  i18n: {
+    locales: ['en', 'es', 'fr', 'zh-cn'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false },
+  },
+  // sitemap-index.xml and sitemap-0.xml list every page on the configured origin (robots.txt names
+  // them), each with its alternates in the other languages.
+  integrations: [
+    sitemap({
+      i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', fr: 'fr', 'zh-cn': 'zh-CN' } },
+    }),
+  ],
   // The one on-demand route (src/pages/v1/[...unknown].ts) answers API problems, not forms; Astro's
   // cross-site form check would turn a DELETE or a text/plain POST into a 403 page instead.
   security: { checkOrigin: false },

@@ -1,0 +1,128 @@
+import { STATIC_PAGES } from '../../service/pages.ts';
+import { PROFILES } from '../../standard/profiles.ts';
+import { GLOSSARY, termAnchor } from './glossary.ts';
+
+/**
+ * The English source of every translated message, keyed by message id. Strings of the page chrome
+ * are written here; titles and summaries that the standard's data already holds (pages, profiles)
+ * are taken from it, so English stays written once. Marks: `{name}` placeholders, `` `code` ``
+ * spans and `[text]({name})` links (src/site/i18n/check.ts).
+ */
+const UI = {
+  // Layout chrome
+  'layout.skip': 'Skip to content',
+  'layout.brand_tagline': 'message interchange standard',
+  'layout.api': 'API',
+  'layout.validate': 'Validate',
+  'layout.catalog_json': 'Catalog JSON',
+  'layout.menu': 'Menu',
+  'layout.site_nav': 'Site',
+  'layout.home': 'Home',
+  'layout.json_twin': 'JSON twin:',
+  'layout.json_twin_title': 'JSON twin of this page',
+  'layout.openapi': 'OpenAPI document',
+  'layout.error_registry': 'Error registry',
+  'layout.roadmap': 'Roadmap',
+  'layout.translations': 'Translations',
+  'layout.glossary': 'Glossary',
+  'layout.home_title': '{release}: the agent-to-agent message interchange standard',
+  'nav.start': 'Start',
+  'nav.standard': 'The standard',
+  'nav.tools': 'Tools',
+  // Language: banner and switcher
+  'locale.switcher': 'Language',
+  'locale.banner':
+    'This page is a translation. The [English page]({english}) and the JSON records under `/v1` are authoritative.',
+  'locale.stale_note': 'Some passages are not yet translated and are shown in English.',
+  // TwinLink
+  'twin.how_to_call': 'how to call it',
+  // Search
+  'search.label': 'Search the site',
+  'search.placeholder': 'Search keys, codes, pages',
+  'search.results': 'Search results',
+  // 404
+  'notfound.title': 'Page not found',
+  'notfound.description': 'This page does not exist on the UAI-1 site.',
+  'notfound.lede': 'There is no page at this address.',
+  'notfound.catalog': 'Catalog of every route and page',
+  // Home
+  'home.heading': 'UAI-1: agent-to-agent message interchange',
+  'home.lede':
+    'UAI-1 is a small, JSON-first standard for messages between software agents: one envelope, {count} profiles, published JSON Schemas, a field registry with a compact keyless form, checksums over the RFC 8785 canonical form, and a live validator that tells you exactly what to fix.',
+  'home.validate': 'Validate a message',
+  'home.kit': 'Get the adoption kit',
+  'home.api': 'API reference',
+  'home.call_order': 'Recommended call order',
+  'home.call_order_intro': 'A client resolves the inventory first, then moves from reading to doing:',
+  'home.step.catalog.title': 'Read the catalog',
+  'home.step.catalog.text': 'Every route, the counts and the page map: resolve the inventory before any other call.',
+  'home.step.roadmap.title': 'Check the roadmap',
+  'home.step.roadmap.text': 'What the service supports today, and what is only planned.',
+  'home.step.adoption-kit.title': 'Take the adoption kit',
+  'home.step.adoption-kit.text': 'A first request message and starters in four languages.',
+  'home.step.validate.title': 'Validate a message',
+  'home.step.validate.text': 'POST it to the validator: verdict, conformance level and every issue with its path.',
+  'home.step.mock-exchange.title': 'Run a mock exchange',
+  'home.step.mock-exchange.text': 'Send the request to the reference server and get a conforming response.',
+  'home.profiles': 'Profiles',
+  'home.glance': 'At a glance',
+  'home.glance.routes': '{count} routes',
+  'home.glance.routes_text': 'Every record is static JSON under `/v1`; two POST routes act.',
+  'home.glance.codes': '{count} codes',
+  'home.glance.codes_text': '{issues} validator issue codes and {errors} error codes, each with a fix.',
+  'home.glance.levels': '{count} conformance levels',
+  'home.glance.levels_text': 'From L0 parseable to L4 exchange-ready.',
+  'home.glance.pack_text': 'Schemas, registries and fixtures in one download.',
+  'home.glance.kit_text':
+    'Run `npx uai test <endpoint>` against your own server: every answer and every exchange checked.',
+  'home.quick_links': 'Quick links',
+  // Pages of the site only (no record of /v1 lists them)
+  'page.translation-status.title': 'Translation status',
+  'page.translation-status.description':
+    'How complete each translation of the site is: complete, stale and missing messages.',
+  'page.glossary.title': 'Glossary',
+  'page.glossary.description': 'Terms of the standard that every translation keeps in English.',
+  // Translation status
+  'status.lede':
+    'How complete each translation is. English is the authoritative text; a message whose English source changed after it was translated is stale and shown in English until it is updated.',
+  'status.locale': 'Language',
+  'status.complete': 'Complete',
+  'status.stale': 'Stale',
+  'status.missing': 'Missing',
+  'status.total': 'Messages',
+  'status.table': 'Translation status by language',
+  'status.stale_list': 'Stale messages in {language}',
+  'status.none_stale': 'No stale messages.',
+  'status.scope': 'What is translated',
+  'status.scope_text':
+    'Prose, headings, navigation, page titles and profile summaries. Never translated: keys, codes, profile ids, URLs, JSON examples, the `/v1` records and every API answer.',
+  'status.json': 'The same figures as JSON: [translation status]({json}).',
+  // Glossary
+  'glossary.lede':
+    'Terms of the standard that every translation keeps in English, so that a reader can match a translated page to the specification, the records and the API.',
+  'glossary.term': 'Term',
+  'glossary.meaning': 'Meaning',
+  'glossary.table': 'Terms kept in English',
+} as const;
+
+/** Message id of a page's title or description, from its English path (`/playground/validate/` -> `playground.validate`). */
+export const pageKey = (path: string): string => path.replace(/^\/|\/$/g, '').replaceAll('/', '.') || 'home';
+
+function derived(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of STATIC_PAGES) {
+    out[`page.${pageKey(p.path)}.title`] = p.title;
+    out[`page.${pageKey(p.path)}.description`] = p.description;
+  }
+  for (const p of PROFILES) {
+    out[`profile.${p.id}.title`] = p.title;
+    out[`profile.${p.id}.summary`] = p.summary;
+  }
+  for (const g of GLOSSARY) out[`glossary.term.${termAnchor(g.term)}`] = g.meaning;
+  return out;
+}
+
+export type UiMessageId = keyof typeof UI;
+
+/** Every English message, by id. */
+export const EN: Readonly<Record<string, string>> = { ...UI, ...derived() };
