@@ -1,4 +1,7 @@
 import { STATIC_PAGES } from '../../service/pages.ts';
+import { ERROR_CODES, ISSUE_CODES } from '../../standard/codes.ts';
+import { CONFORMANCE_LEVELS } from '../../standard/levels.ts';
+import { OBJECTS } from '../../standard/objects/index.ts';
 import { PROFILES } from '../../standard/profiles.ts';
 import { GLOSSARY, termAnchor } from './glossary.ts';
 
@@ -82,6 +85,46 @@ const UI = {
     'How complete each translation of the site is: complete, stale and missing messages.',
   'page.glossary.title': 'Glossary',
   'page.glossary.description': 'Terms of the standard that every translation keeps in English.',
+  // Field tables (profile pages, field registry)
+  'fields.table': 'Fields of {object}',
+  'fields.key': 'Key',
+  'fields.position': 'Position',
+  'fields.type': 'Type',
+  'fields.required': 'Required',
+  'fields.values': 'Values',
+  'fields.description': 'Description',
+  'fields.is_required': 'required',
+  'fields.optional': 'optional',
+  'fields.one_of': 'one of',
+  'fields.open_set': 'open set; registered:',
+  'fields.pattern': 'pattern',
+  // Conformance levels
+  'levels.lede':
+    'A ladder of support claims. Each level includes the ones below it; the validator reports the highest level a message reaches.',
+  'levels.checks': 'Checks',
+  'levels.codes': 'Issue codes guarded',
+  // Error registry
+  'errors.lede':
+    'Every code the validator and the service can report. Each code has its own anchor on this page (the `help_url` of issue items), a description and how to fix it. Problem responses use {code_media_type}.',
+  'errors.item_fields': 'Issue item fields:',
+  'errors.issue_codes': 'Validator issue codes',
+  'errors.level': 'Level',
+  'errors.level_table': 'Issue codes of level {level}',
+  'errors.code': 'Code',
+  'errors.severity': 'Severity',
+  'errors.title_description': 'Title and description',
+  'errors.fix': 'How to fix',
+  'errors.error_codes': 'Error codes',
+  'errors.error_codes_intro': 'HTTP problem responses and [`uai.error.v1`]({profile}) bodies carry these codes.',
+  'errors.error_table': 'Error codes',
+  'errors.status': 'Status',
+  'errors.used_in': 'Used in',
+  'errors.retryable': 'Retryable',
+  'errors.yes': 'yes',
+  'errors.no': 'no',
+  'errors.kit_checks': 'Test-kit checks',
+  'errors.kit_intro':
+    'The implementation test kit ([`uai test <endpoint>`]({kit})) reports each failed check as an issue whose code is the check id, linked here. A `must` failure fails the run; a `should` failure is reported only.',
   // Translation status
   'status.lede':
     'How complete each translation is. English is the authoritative text; a message whose English source changed after it was translated is stale and shown in English until it is updated.',
@@ -117,6 +160,24 @@ function derived(): Record<string, string> {
   for (const p of PROFILES) {
     out[`profile.${p.id}.title`] = p.title;
     out[`profile.${p.id}.summary`] = p.summary;
+  }
+  for (const l of CONFORMANCE_LEVELS) {
+    out[`level.${l.id}.claim`] = l.claim;
+    l.checks.forEach((check, i) => (out[`level.${l.id}.check.${i}`] = check));
+  }
+  for (const c of ISSUE_CODES) {
+    out[`issue.${c.code}.title`] = c.title;
+    out[`issue.${c.code}.description`] = c.description;
+    out[`issue.${c.code}.fix`] = c.fix;
+  }
+  for (const c of ERROR_CODES) {
+    out[`error.${c.code}.title`] = c.title;
+    out[`error.${c.code}.description`] = c.description;
+  }
+  for (const o of OBJECTS) {
+    out[`object.${o.name}.title`] = o.title;
+    out[`object.${o.name}.description`] = o.description;
+    for (const f of o.fields) out[`field.${o.name}.${f.key}`] = f.description;
   }
   for (const g of GLOSSARY) out[`glossary.term.${termAnchor(g.term)}`] = g.meaning;
   return out;

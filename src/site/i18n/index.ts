@@ -12,14 +12,30 @@ import zhCn from './zh-cn.json' with { type: 'json' };
  */
 export const CATALOGS: Readonly<Record<TranslatedLocale, Translations>> = { es, fr, 'zh-cn': zhCn };
 
-export const REPORTS: Readonly<Record<TranslatedLocale, CatalogReport>> = Object.fromEntries(
-  TRANSLATED.map((code) => [code, checkCatalog(code, EN, CATALOGS[code])]),
-) as Record<TranslatedLocale, CatalogReport>;
-
-const problems = Object.values(REPORTS).flatMap((r) => r.errors);
-if (problems.length) {
-  throw new Error(`Translation catalogs do not match the English messages:\n  ${problems.join('\n  ')}`);
+/** The English source, each translation and its check: what a translator renders from. */
+export interface CatalogSet {
+  readonly english: Readonly<Record<string, string>>;
+  readonly translations: Readonly<Record<TranslatedLocale, Translations>>;
+  readonly reports: Readonly<Record<TranslatedLocale, CatalogReport>>;
 }
+
+/** Check every translation against the English source; throws on any error (a build stops here). */
+export function checkedCatalogs(
+  english: Readonly<Record<string, string>>,
+  translations: Readonly<Record<TranslatedLocale, Translations>>,
+): CatalogSet {
+  const reports = Object.fromEntries(
+    TRANSLATED.map((code) => [code, checkCatalog(code, english, translations[code])]),
+  ) as Record<TranslatedLocale, CatalogReport>;
+  const problems = Object.values(reports).flatMap((r) => r.errors);
+  if (problems.length) {
+    throw new Error(`Translation catalogs do not match the English messages:\n  ${problems.join('\n  ')}`);
+  }
+  return { english, translations, reports };
+}
+
+const SHIPPED = checkedCatalogs(EN, CATALOGS);
+export const REPORTS = SHIPPED.reports;
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -28,23 +44,18 @@ export type Params = Readonly<Record<string, string | number>>;
 
 export interface Translator {
   readonly locale: LocaleCode;
-  /** `lang` of the text a message renders in: the locale's, or `en` where it falls back. */
-  langOf(id: string): string;
   /** Plain text of a message (marks removed: code spans keep their text, links their link text). */
   t(id: string, params?: Params): string;
-  /** HTML of a message: escaped text, code spans as `<code>`, links as `<a>`; params are text. */
+  /** HTML of a message: escaped text, code spans as `<code>`, links as `<a>`; params are text (`code_*` ones as code). */
   html(id: string, params?: Params): string;
-  /** Whether a message of this page shows English in place of a stale translation. */
-  readonly staleShown: Set<string>;
 }
 
-function source(locale: LocaleCode, id: string): { text: string; english: boolean } {
-  const english = EN[id];
+function source(set: CatalogSet, locale: LocaleCode, id: string): { text: string; english: boolean } {
+  const english = set.english[id];
   if (english === undefined) throw new Error(`No English message ${id} (src/site/i18n/en.ts)`);
   if (locale === DEFAULT_LOCALE) return { text: english, english: true };
-  const report = REPORTS[locale as TranslatedLocale];
-  if (report.stale.includes(id)) return { text: english, english: true };
-  return { text: CATALOGS[locale as TranslatedLocale][id]!.text, english: false };
+  if (set.reports[locale as TranslatedLocale].stale.includes(id)) return { text: english, english: true };
+  return { text: set.translations[locale as TranslatedLocale][id]!.text, english: false };
 }
 
 const fill = (text: string, params: Params, esc: (s: string) => string) =>
@@ -54,18 +65,12 @@ const fill = (text: string, params: Params, esc: (s: string) => string) =>
     return esc(String(value));
   });
 
-export function translator(code: string | undefined): Translator {
+/** The messages of a locale (an unknown or absent code is English), from the shipped catalogs by default. */
+export function translator(code: string | undefined, set: CatalogSet = SHIPPED): Translator {
   const locale = localeOf(code).code;
-  const staleShown = new Set<string>();
-  const pick = (id: string) => {
-    const s = source(locale, id);
-    if (s.english && locale !== DEFAULT_LOCALE) staleShown.add(id);
-    return s;
-  };
+  const pick = (id: string) => source(set, locale, id);
   return {
     locale,
-    staleShown,
-    langOf: (id) => (pick(id).english ? 'en' : localeOf(locale).lang),
     t: (id, params = {}) =>
       fill(pick(id).text, params, (s) => s)
         .replace(/`([^`]+)`/g, '$1')
@@ -83,7 +88,8 @@ export function translator(code: string | undefined): Translator {
         .replace(/\{([a-zA-Z0-9_]+)\}/g, (all, name: string) => {
           const value = params[name];
           if (value === undefined) throw new Error(`Message placeholder ${all} of ${id} has no value`);
-          return escapeHtml(String(value));
+          // A `code_` placeholder holds a key, code or media type: shown as code, never translated.
+          return name.startsWith('code_') ? `<code>${escapeHtml(String(value))}</code>` : escapeHtml(String(value));
         });
     },
   };
