@@ -178,3 +178,33 @@ test('search on a translated page searches that language', async ({ page }) => {
   const hrefs = await page.locator('#site-search-results a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(hrefs.every((h) => new URL(h!, page.url()).pathname.startsWith('/es/'))).toBe(true);
 });
+
+test("the validator playground shows an issue by its code in the page's language, the English message a click away", async ({
+  page,
+}) => {
+  const problems = watchErrors(page);
+  await page.goto('/fr/playground/validate/');
+  const textarea = page.locator('#message');
+  await expect(textarea).toHaveValue(/"uai_version": "1.0"/);
+  await textarea.fill((await textarea.inputValue()).replace('"uai_version": "1.0"', '"uai_version": "2.0"'));
+  await page.getByRole('button', { name: 'Valider', exact: true }).click();
+  const issue = page.locator('li[data-issue="envelope.version_unsupported"]');
+  await expect(issue.locator('span[lang="fr"]')).toHaveText(
+    'uai_version non prise en charge. Donnez à uai_version la valeur "1.0".',
+  );
+  const english = issue.locator('details.english-message');
+  await expect(english.locator('span[lang="en"]')).toBeHidden();
+  await english.locator('summary').click();
+  await expect(english.locator('span[lang="en"]')).toBeVisible();
+  await expect(english.locator('span[lang="en"]')).toContainText('uai_version');
+  await expect(issue.locator('a[data-code]')).toHaveAttribute(
+    'href',
+    '/fr/error-registry/#envelope.version_unsupported',
+  );
+  // English pages show the service's message alone.
+  await page.goto('/playground/validate/');
+  await page.locator('#message').fill((await page.locator('#message').inputValue()).replace('"1.0"', '"2.0"'));
+  await page.getByRole('button', { name: 'Validate', exact: true }).click();
+  await expect(page.locator('li[data-issue="envelope.version_unsupported"] details')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

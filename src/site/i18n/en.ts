@@ -98,6 +98,21 @@ const UI = {
   'fields.one_of': 'one of',
   'fields.open_set': 'open set; registered:',
   'fields.pattern': 'pattern',
+  // Playgrounds: an issue shown by its code in the page's language
+  'playground.english_message': "The service's message (English)",
+  'validate.lede':
+    'Check a message against UAI-1 with the live validator ({code_route}). Pick a published example or paste your own message, keyed or keyless; you get the verdict, the conformance level and every issue with its JSON Pointer path, marked on its line of the message.',
+  'validate.example': 'Start from a published example',
+  'validate.form': 'Form of the message',
+  'validate.keyed': 'Keyed JSON',
+  'validate.keyless': 'Keyless JSON (order maps)',
+  'validate.message': 'Message',
+  'validate.hint':
+    "Edit freely. Switching the form converts the current message with the field registry's order maps; keyless messages are sent with `normalization_mode` `keyless-json`.",
+  'validate.submit': 'Validate',
+  'validate.reset': 'Reset to the example',
+  'validate.result': 'Result',
+  'validate.nothing_yet': 'Nothing validated yet.',
   // Conformance levels
   'levels.lede':
     'A ladder of support claims. Each level includes the ones below it; the validator reports the highest level a message reaches.',
