@@ -121,6 +121,23 @@ const UI = {
   'registry.transitions': 'Task state transitions of {id}',
   'registry.state': 'State',
   'registry.may_move': 'May move to',
+  // Transport bindings, trust channels, examples
+  'bindings.lede': 'How a UAI-1 message travels. {count} bindings, each with its media type, shape and protocol fit.',
+  'bindings.id': 'Id',
+  'bindings.media_type': 'Media type',
+  'bindings.shape': 'Shape',
+  'bindings.protocol_fit': 'Protocol fit',
+  'bindings.notes': 'Notes',
+  'trust.channel': 'Channel',
+  'trust.auth_schemes': 'Auth schemes',
+  'trust.references': 'Required references',
+  'trust.none': 'none',
+  'trust.fields': 'The fields live in the [trust object]({object}) of the envelope.',
+  'examples.lede': '{count} valid example messages, one per profile, each with a correct checksum.',
+  'examples.nav': 'Examples on this page',
+  'examples.checksum': 'Checksum',
+  'examples.record': 'example record',
+  'examples.message': 'Message ({profile})',
   // Profiles
   'profiles.lede':
     'UAI-1 has {count} current profiles. Each shares the envelope and gives the body its own shape, published as a JSON Schema ({dialect}).',
