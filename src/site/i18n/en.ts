@@ -204,6 +204,29 @@ const UI = {
   'fields.pattern': 'pattern',
   // Playgrounds: an issue shown by its code in the page's language
   'playground.english_message': "The service's message (English)",
+  'playgrounds.lede':
+    "Three pages call the service's live POST routes from the browser, so you can try UAI-1 without writing a client. They send exactly what a client would send; the [API reference]({api}) shows the same calls with `curl`.",
+  'playgrounds.does.validate':
+    'Paste a message (or start from a published example), keyed or keyless, and see the verdict, the conformance level reached and every issue with its JSON Pointer path, marked on its line of the message, and a link to its code. Download the conformance record.',
+  'playgrounds.does.mock-exchange':
+    'Send an intent request to the reference server and pick a scenario (accepted task, completed response, typed error): see the simulated HTTP status and the conforming response message.',
+  'playgrounds.does.check-exchange':
+    'Paste a request and the response that answered it (or start from a valid or a broken fixture pair): see both messages validated and every exchange rule passed, failed or skipped, with the JSON Pointer of each finding.',
+  'playgrounds.calls': 'Calls',
+  'playgrounds.offline': 'Offline',
+  'playgrounds.offline_text':
+    "The same engine runs offline: `npx uai validate message.json` gives the issues the validator route gives, with no network, and `npx uai check-exchange` gives the exchange check's verdicts. The records both playgrounds start from are static JSON: the [examples]({examples}) and the [field registry]({registry}) that drives the keyless form.",
+  'mock.lede':
+    "Send an intent request to the reference server's mock exchange ({code_route}) and see the simulated HTTP status and the conforming response message it would send back.",
+  'mock.scenario': 'Scenario',
+  'mock.scenario.accepted-task': 'Accepted task: 202, an asynchronous task is started',
+  'mock.scenario.completed-response': 'Completed response: 200, the result inline',
+  'mock.scenario.typed-error': 'Typed error: 422, a uai.error.v1 message',
+  'mock.message': 'Request message (uai.intent.request.v1)',
+  'mock.hint':
+    'Starts as the published request example. A request that fails validation gets a typed error (400) in any scenario.',
+  'mock.run': 'Run the exchange',
+  'mock.nothing_yet': 'No exchange run yet.',
   'validate.lede':
     'Check a message against UAI-1 with the live validator ({code_route}). Pick a published example or paste your own message, keyed or keyless; you get the verdict, the conformance level and every issue with its JSON Pointer path, marked on its line of the message.',
   'validate.example': 'Start from a published example',
