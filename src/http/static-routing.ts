@@ -98,7 +98,7 @@ const linkToLocale = (target: string, hreflang: string) => `<${target}>; rel="al
  * The Link header of a page in a locale: its JSON twin (the same English record in every locale)
  * and the page in each language, English also as x-default (as the page's own <link> elements).
  */
-function pageLinks(page: string, locale: LocaleCode): string {
+export function pageLinks(page: string, locale: LocaleCode): string {
   const twin = PAGE_TWINS.find((t) => t.page === page)?.record ?? SITE_PAGES.find((p) => p.path === page)?.twin;
   const links = twin ? [linkTo(twin, 'application/json')] : [];
   for (const l of LOCALES) if (l.code !== locale) links.push(linkToLocale(localePath(l.code, page), l.lang));
