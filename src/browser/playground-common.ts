@@ -44,7 +44,7 @@ function issueMessage(code: string, message: string): Child {
   return el(
     'span',
     { 'data-localized-message': code },
-    el('span', { lang: localized.lang }, [text.title, text.fix].filter(Boolean).join('. ') + '.'),
+    el('span', { lang: localized.lang }, el('strong', {}, text.title), text.fix ? ` ${text.fix}` : ''),
     el(
       'details',
       { class: 'english-message' },

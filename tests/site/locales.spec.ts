@@ -192,9 +192,8 @@ test("the validator playground shows an issue by its code in the page's language
   await textarea.fill((await textarea.inputValue()).replace('"uai_version": "1.0"', '"uai_version": "2.0"'));
   await page.getByRole('button', { name: 'Valider', exact: true }).click();
   const issue = page.locator('li[data-issue="envelope.version_unsupported"]');
-  await expect(issue.locator('span[lang="fr"]')).toHaveText(
-    'uai_version non prise en charge. Donnez à uai_version la valeur "1.0".',
-  );
+  await expect(issue.locator('span[lang="fr"] strong')).toHaveText('uai_version non prise en charge');
+  await expect(issue.locator('span[lang="fr"]')).toContainText('Donnez à uai_version la valeur "1.0".');
   const english = issue.locator('details.english-message');
   await expect(english.locator('span[lang="en"]')).toBeHidden();
   await english.locator('summary').click();

@@ -138,6 +138,45 @@ const UI = {
   'examples.checksum': 'Checksum',
   'examples.record': 'example record',
   'examples.message': 'Message ({profile})',
+  // Adoption kit, conformance pack
+  'kit.lede':
+    'Everything to send a first valid UAI-1 message: the first packet, request bodies for the two POST routes, and starters in {count} languages.',
+  'kit.download': 'Download the adoption kit ({file})',
+  'kit.view_json': 'View as JSON',
+  'kit.use': 'How to use it',
+  'kit.files': 'Files',
+  'kit.starter_files': 'Starter files',
+  'kit.file': 'File',
+  'kit.run': 'Run',
+  'kit.proof': 'Proof',
+  'kit.proof_text':
+    "The validator's result for the first packet: {verdict}, level {level}, {errors} errors, {warnings} warnings.",
+  'kit.ci': 'Check messages in CI',
+  'kit.ci_text':
+    "The offline validator runs the same engine in CI: `npx uai validate 'messages/**/*.json'` prints `file:line:column` per finding, and `--format sarif`, `junit` or `github` give code scanning results, test reports or pull-request annotations. The repository's GitHub Action (`action.yml`) validates a glob and uploads SARIF to code scanning:",
+  'kit.test_server': 'Test your server',
+  'kit.test_server_text':
+    'Once your server answers requests, the test kit checks it end to end: `npx uai test <your endpoint>` reads your capability statement, sends requests and hostile requests, and judges every answer and every exchange. See [Test your implementation]({kit}).',
+  'kit.next_steps': 'Next steps',
+  'kit.contents': 'File contents',
+  'pack.lede':
+    'One JSON bundle with everything an implementer needs offline: schemas, registries, bindings, trust channels, levels, the error registry, the roadmap boundary, guidance and fixtures.',
+  'pack.download': 'Download the conformance pack ({file})',
+  'pack.contents': 'Contents',
+  'pack.schemas': '{count} JSON Schemas',
+  'pack.records':
+    'Registry, field registry, transport bindings, trust channels, conformance levels and the error registry',
+  'pack.boundary': 'Roadmap boundary: current {current}; not supported yet {later}',
+  'pack.fixtures_count': '{valid} valid fixtures and {invalid} invalid fixtures',
+  'pack.guidance': 'Guidance',
+  'pack.checklist': 'Implementation evidence checklist',
+  'pack.fixtures': 'Fixtures',
+  'pack.valid': 'Valid fixtures',
+  'pack.invalid': 'Invalid fixtures',
+  'pack.fixture': 'Fixture',
+  'pack.form': 'Form',
+  'pack.mode': 'Mode',
+  'pack.must_raise': 'Must raise',
   // Profiles
   'profiles.lede':
     'UAI-1 has {count} current profiles. Each shares the envelope and gives the body its own shape, published as a JSON Schema ({dialect}).',
