@@ -134,7 +134,7 @@ export function deployChecks(recordsOrigin?: string): Check[] {
           ...headerProblems(response, {
             ...EVERY_RESPONSE,
             'Content-Type': /^text\/html/,
-            Link: pageLinks(p.path, l.code),
+            Link: pageLinks(p.path, l.code, recordsOrigin ?? origin),
           }),
         ];
       },

@@ -1,4 +1,5 @@
 import { ADOPTION_KIT_DOWNLOAD_FILE, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
+import { configuredSite } from '../service/config.ts';
 import { PAGES } from '../service/pages.ts';
 import { LOCALES, localePath, type LocaleCode } from '../site/i18n/locales.ts';
 import { LOCALIZED_PAGES } from '../site/i18n/page-paths.ts';
@@ -97,14 +98,19 @@ const linkToLocale = (target: string, hreflang: string) => `<${target}>; rel="al
 /**
  * The Link header of a page in a locale: its JSON twin (the same English record in every locale)
  * and the page in each language, English also as x-default (as the page's own <link> elements).
+ * hreflang alternates are absolute URLs on the configured origin: crawlers take no relative ones.
  */
-export function pageLinks(page: string, locale: LocaleCode): string {
+export function pageLinks(page: string, locale: LocaleCode, origin: string): string {
   const twin = PAGE_TWINS.find((t) => t.page === page)?.record ?? SITE_PAGES.find((p) => p.path === page)?.twin;
   const links = twin ? [linkTo(twin, 'application/json')] : [];
-  for (const l of LOCALES) if (l.code !== locale) links.push(linkToLocale(localePath(l.code, page), l.lang));
-  links.push(linkToLocale(page, 'x-default'));
+  for (const l of LOCALES)
+    if (l.code !== locale) links.push(linkToLocale(`${origin}${localePath(l.code, page)}`, l.lang));
+  links.push(linkToLocale(`${origin}${page}`, 'x-default'));
   return links.join(', ');
 }
+
+/** The origin the pages were built for (UAI_ORIGIN, else Netlify's URL): the build and the servers agree on it. */
+const PAGE_ORIGIN = configuredSite(process.env).origin;
 
 /** A page is asked for at its folder path; hosts that resolve it to index.html match that name. */
 const pageRulePaths = (page: string) => [page, `${page}index.html`];
@@ -130,7 +136,10 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   { path: `/v1${ROUTE_NOT_FOUND_FILE}`, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': NO_STORE } },
   ...LOCALIZED_PAGES.flatMap((page) =>
     LOCALES.flatMap((l) =>
-      pageRulePaths(localePath(l.code, page)).map((path) => ({ path, headers: { Link: pageLinks(page, l.code) } })),
+      pageRulePaths(localePath(l.code, page)).map((path) => ({
+        path,
+        headers: { Link: pageLinks(page, l.code, PAGE_ORIGIN) },
+      })),
     ),
   ),
 ];

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_FALLBACK_ROUTE, apiFallback, isRecordPath, RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
 import { siteFor } from '../../src/standard/site.ts';
+import { configuredSite } from '../../src/service/config.ts';
 import {
   netlifyHeadersFile,
   netlifyRedirectsFile,
@@ -84,6 +85,8 @@ describe('static routing table', () => {
     expect(staticHeadersFor('/v1/schemas/uai.envelope.v1.json').Link).toBe(
       '</profiles/>; rel="alternate"; type="text/html"',
     );
+    // hreflang alternates are absolute, on the configured origin (the test's: UAI_ORIGIN or the default).
+    const origin = configuredSite(process.env).origin;
     const alternates = (page: string, but: string) =>
       [
         ['en', page],
@@ -92,8 +95,8 @@ describe('static routing table', () => {
         ['zh-CN', `/zh-cn${page}`],
       ]
         .filter(([lang]) => lang !== but)
-        .map(([lang, path]) => `<${path}>; rel="alternate"; hreflang="${lang}"`)
-        .concat(`<${page}>; rel="alternate"; hreflang="x-default"`);
+        .map(([lang, path]) => `<${origin}${path}>; rel="alternate"; hreflang="${lang}"`)
+        .concat(`<${origin}${page}>; rel="alternate"; hreflang="x-default"`);
     expect(staticHeadersFor('/profiles/uai.error.v1/').Link).toBe(
       [
         '</v1/schemas/uai.error.v1>; rel="alternate"; type="application/json"',

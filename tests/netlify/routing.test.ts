@@ -42,7 +42,7 @@ describe('Netlify routing under the emulation', () => {
           },
         );
         expect(html).toContain(`<html lang="${localeOf(code).lang}">`);
-        expect(response.headers.get('link')).toContain(`<${path}>; rel="alternate"; hreflang="x-default"`);
+        expect(response.headers.get('link')).toContain(`<${base}${path}>; rel="alternate"; hreflang="x-default"`);
       }
     }
     for (const [from, to] of [

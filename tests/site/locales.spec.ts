@@ -87,7 +87,7 @@ test('every page of the sitemap: lang, alternates, banner, switcher, Link header
       // The Link header names the same alternates.
       const link = response.headers()['link'] ?? '';
       for (const l of LOCALES.filter((l) => l.code !== locale.code))
-        if (!link.includes(`<${localePath(l.code, path)}>; rel="alternate"; hreflang="${l.lang}"`))
+        if (!link.includes(`<${origin}${localePath(l.code, path)}>; rel="alternate"; hreflang="${l.lang}"`))
           note(`Link header ${l.code}`);
       // Anchors are the same in every language.
       const ids = idsOf(html);
