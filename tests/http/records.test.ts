@@ -151,7 +151,7 @@ describe('Link headers between records and pages (RFC 8288)', () => {
     // The twin first, then the page in each other language (src/http/static-routing.ts).
     expect(response.headers.get('link')).toMatch(
       new RegExp(
-        `^<${record}>; rel="alternate"; type="application/json", </es${page}>; rel="alternate"; hreflang="es", `,
+        `^<${record}>; rel="alternate"; type="application/json", <https?://[^/>]+/es${page}>; rel="alternate"; hreflang="es", `,
       ),
     );
     const twin = await fetch(`${server.base}${record}`);
