@@ -17,10 +17,23 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false },
   }),
   devToolbar: { enabled: false },
+  // English at today's addresses, each translation under its prefix (src/site/i18n/locales.ts,
+  // docs/i18n.md). The translated pages come from one route, src/pages/[locale]/[...page].astro.
+  i18n: {
+    locales: ['en', 'es', 'fr', 'zh-cn'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false },
+  },
   // sitemap-index.xml and sitemap-0.xml list every page of the page map on the configured origin
-  // (robots.txt names them). The pages of single implementations come from data, not the page map:
-  // /implementations/ links each of them (docs/implementations.md).
-  integrations: [sitemap({ filter: (page) => !/\/implementations\/[^/]+\/$/.test(new URL(page).pathname) })],
+  // (robots.txt names them), each with its alternates in the other languages. The pages of single
+  // implementations come from data, not the page map: /implementations/ links each of them
+  // (docs/implementations.md).
+  integrations: [
+    sitemap({
+      i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', fr: 'fr', 'zh-cn': 'zh-CN' } },
+      filter: (page) => !/\/implementations\/[^/]+\/$/.test(new URL(page).pathname),
+    }),
+  ],
   // The one on-demand route (src/pages/v1/[...unknown].ts) answers API problems, not forms; Astro's
   // cross-site form check would turn a DELETE or a text/plain POST into a 403 page instead.
   security: { checkOrigin: false },

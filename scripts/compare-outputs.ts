@@ -4,6 +4,8 @@
  *
  *   node scripts/compare-outputs.ts snapshot <dir>   after `npm run build`, before the change
  *   node scripts/compare-outputs.ts compare <dir>    after `npm run build`, after the change
+ *   node scripts/compare-outputs.ts compare <dir> v1 _redirects   only these top-level entries of dist/
+ *                                                    (a change meant to alter pages but no record)
  *
  * The POST answers come from the shared HTTP shell (src/http/action-handler.ts) with real Request
  * objects and a pinned clock: every request of the set is sent to both routes, so status, headers
@@ -132,7 +134,7 @@ async function snapshot(dir: string): Promise<void> {
 const assetKey = (file: string): string | undefined =>
   file.startsWith('_astro/') ? file.replace(/\.[A-Za-z0-9_-]{8}\.(js|css)$/, '.$1') : undefined;
 
-async function compare(dir: string): Promise<boolean> {
+async function compare(dir: string, only: readonly string[]): Promise<boolean> {
   const before = join(dir, 'dist');
   const was = buildInstant(before);
   const now = buildInstant('dist');
@@ -140,7 +142,8 @@ async function compare(dir: string): Promise<boolean> {
   const notes: string[] = [];
   // The search index (dist/pagefind) is built from the pages, which are compared themselves; its
   // hashed files change with every build because a page shows the build instant.
-  const compared = (f: string) => !f.startsWith('pagefind/');
+  const compared = (f: string) =>
+    !f.startsWith('pagefind/') && (!only.length || only.some((o) => f === o || f.startsWith(`${o}/`)));
   const a = files(before).filter(compared);
   const b = files('dist').filter(compared);
   // Browser bundles are not records: a change of one is reported, and its new name mapped back in pages.
@@ -183,7 +186,7 @@ async function compare(dir: string): Promise<boolean> {
   return problems.length === 0;
 }
 
-const [command, dir] = process.argv.slice(2);
+const [command, dir, ...only] = process.argv.slice(2);
 if (!dir || (command !== 'snapshot' && command !== 'compare')) {
   console.error('usage: node scripts/compare-outputs.ts snapshot|compare <dir>');
   process.exit(2);
@@ -191,5 +194,5 @@ if (!dir || (command !== 'snapshot' && command !== 'compare')) {
 if (command === 'snapshot') await snapshot(dir);
 else {
   if (!existsSync(join(dir, 'answers.json'))) throw new Error(`no snapshot in ${dir}`);
-  process.exit((await compare(dir)) ? 0 : 1);
+  process.exit((await compare(dir, only)) ? 0 : 1);
 }

@@ -12,7 +12,8 @@ import {
   RECORD_CACHE,
   SECURITY_HEADERS,
 } from '../src/http/headers.ts';
-import { PAGE_TWINS, PUBLISHED_RECORDS } from '../src/http/static-routing.ts';
+import { pageLinks, PUBLISHED_RECORDS } from '../src/http/static-routing.ts';
+import { LOCALES, localePath } from '../src/site/i18n/locales.ts';
 import { PAGES } from '../src/service/pages.ts';
 
 export interface Check {
@@ -122,22 +123,23 @@ export function deployChecks(recordsOrigin?: string): Check[] {
       },
     };
   });
-  const twins = new Map(PAGE_TWINS.map((t) => [t.page, t.record]));
-  const pages: Check[] = PAGES.map((p) => ({
-    name: `GET ${p.path}`,
-    run: async (origin) => {
-      const { response } = await call(origin, p.path);
-      const twin = twins.get(p.path);
-      return [
-        ...expectStatus(response, 200),
-        ...headerProblems(response, {
-          ...EVERY_RESPONSE,
-          'Content-Type': /^text\/html/,
-          ...(twin ? { Link: `<${twin}>; rel="alternate"; type="application/json"` } : {}),
-        }),
-      ];
-    },
-  }));
+  // Every page in every language, with its JSON twin and its alternates in the Link header.
+  const pages: Check[] = LOCALES.flatMap((l) =>
+    PAGES.map((p) => ({
+      name: `GET ${localePath(l.code, p.path)}`,
+      run: async (origin: string) => {
+        const { response } = await call(origin, localePath(l.code, p.path));
+        return [
+          ...expectStatus(response, 200),
+          ...headerProblems(response, {
+            ...EVERY_RESPONSE,
+            'Content-Type': /^text\/html/,
+            Link: pageLinks(p.path, l.code, recordsOrigin ?? origin),
+          }),
+        ];
+      },
+    })),
+  );
   const errors: Check[] = [
     {
       name: 'GET /no-such-page/ (the HTML 404 page)',

@@ -12,8 +12,47 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/**
+ * On a translated page, each code's title (and fix) in the page's language (IssueMessages.astro);
+ * absent on English pages, where the service's own English message is shown alone.
+ */
+interface IssueMessages {
+  lang: string;
+  errorRegistry: string;
+  english: string;
+  codes: Record<string, { title: string; fix?: string }>;
+}
+const localized: IssueMessages | undefined = (() => {
+  const node = typeof document === 'undefined' ? null : document.getElementById('issue-messages');
+  return node?.textContent ? (JSON.parse(node.textContent) as IssueMessages) : undefined;
+})();
+
 export const codeLink = (code: string): HTMLAnchorElement =>
-  el('a', { href: `/error-registry/#${code}`, 'data-code': code }, el('code', {}, code));
+  el(
+    'a',
+    { href: `${localized?.errorRegistry ?? '/error-registry/'}#${code}`, 'data-code': code },
+    el('code', {}, code),
+  );
+
+/**
+ * The message of an issue: on a translated page its code's title and fix in the page's language,
+ * with the service's English message (which says what was found this time) one click away.
+ */
+function issueMessage(code: string, message: string): Child {
+  const text = localized?.codes[code];
+  if (!localized || !text) return message;
+  return el(
+    'span',
+    { 'data-localized-message': code },
+    el('span', { lang: localized.lang }, el('strong', {}, text.title), text.fix ? ` ${text.fix}` : ''),
+    el(
+      'details',
+      { class: 'english-message' },
+      el('summary', {}, localized.english),
+      el('span', { lang: 'en' }, message),
+    ),
+  );
+}
 
 export interface Posted {
   status: number;
@@ -61,7 +100,7 @@ export function issueList(issues: any[], extra: (issue: any) => Child = () => nu
           issue.path === '' ? '"" (the whole message)' : String(issue.path),
         ),
         el('br'),
-        String(issue.message ?? ''),
+        issueMessage(String(issue.code), String(issue.message ?? '')),
         issue.expected !== undefined
           ? el('span', { class: 'hint' }, el('br'), 'expected: ', el('code', {}, JSON.stringify(issue.expected)))
           : null,

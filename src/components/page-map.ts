@@ -33,9 +33,10 @@ export function howToCall(url: string): string | undefined {
 }
 
 /** Site navigation, grouped; every path is a page of the page map. */
-export const NAV: readonly { title: string; paths: readonly string[] }[] = [
-  { title: 'Start', paths: ['/', '/catalog/', '/discovery/', '/adoption-kit/', '/roadmap/'] },
+export const NAV: readonly { id: string; title: string; paths: readonly string[] }[] = [
+  { id: 'nav.start', title: 'Start', paths: ['/', '/catalog/', '/discovery/', '/adoption-kit/', '/roadmap/'] },
   {
+    id: 'nav.standard',
     title: 'The standard',
     paths: [
       '/profiles/',
@@ -49,6 +50,7 @@ export const NAV: readonly { title: string; paths: readonly string[] }[] = [
     ],
   },
   {
+    id: 'nav.tools',
     title: 'Tools',
     paths: [
       '/api/',

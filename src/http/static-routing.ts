@@ -1,5 +1,9 @@
 import { ADOPTION_KIT_DOWNLOAD_FILE, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
+import { configuredSite } from '../service/config.ts';
 import { PAGES } from '../service/pages.ts';
+import { LOCALES, localePath, type LocaleCode } from '../site/i18n/locales.ts';
+import { LOCALIZED_PAGES } from '../site/i18n/page-paths.ts';
+import { SITE_PAGES } from '../site/i18n/site-pages.ts';
 import { PROFILE_IDS } from '../standard/profiles.ts';
 import { ADOPTION_KIT_FILENAME, ROUTES, type Route } from '../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';
@@ -89,6 +93,24 @@ export const PAGE_TWINS: readonly { readonly page: string; readonly record: stri
 
 // RFC 8288 web links, path-absolute so the table does not depend on the origin.
 const linkTo = (target: string, type: string) => `<${target}>; rel="alternate"; type="${type}"`;
+const linkToLocale = (target: string, hreflang: string) => `<${target}>; rel="alternate"; hreflang="${hreflang}"`;
+
+/**
+ * The Link header of a page in a locale: its JSON twin (the same English record in every locale)
+ * and the page in each language, English also as x-default (as the page's own <link> elements).
+ * hreflang alternates are absolute URLs on the configured origin: crawlers take no relative ones.
+ */
+export function pageLinks(page: string, locale: LocaleCode, origin: string): string {
+  const twin = PAGE_TWINS.find((t) => t.page === page)?.record ?? SITE_PAGES.find((p) => p.path === page)?.twin;
+  const links = twin ? [linkTo(twin, 'application/json')] : [];
+  for (const l of LOCALES)
+    if (l.code !== locale) links.push(linkToLocale(`${origin}${localePath(l.code, page)}`, l.lang));
+  links.push(linkToLocale(`${origin}${page}`, 'x-default'));
+  return links.join(', ');
+}
+
+/** The origin the pages were built for (UAI_ORIGIN, else Netlify's URL): the build and the servers agree on it. */
+const PAGE_ORIGIN = configuredSite(process.env).origin;
 
 /** A page is asked for at its folder path; hosts that resolve it to index.html match that name. */
 const pageRulePaths = (page: string) => [page, `${page}index.html`];
@@ -112,10 +134,40 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     },
   })),
   { path: `/v1${ROUTE_NOT_FOUND_FILE}`, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': NO_STORE } },
-  ...PAGE_TWINS.flatMap((t) =>
-    pageRulePaths(t.page).map((path) => ({ path, headers: { Link: linkTo(t.record, 'application/json') } })),
+  ...LOCALIZED_PAGES.flatMap((page) =>
+    LOCALES.flatMap((l) =>
+      pageRulePaths(localePath(l.code, page)).map((path) => ({
+        path,
+        headers: { Link: pageLinks(page, l.code, PAGE_ORIGIN) },
+      })),
+    ),
   ),
 ];
+
+/** A permanent redirect: the original site's locale prefixes to this site's (docs/i18n.md). */
+export interface Redirect {
+  /** A prefix ending in `/*`, or an exact path. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export const REDIRECTS: readonly Redirect[] = LOCALES.flatMap((l) =>
+  l.original.flatMap((prefix) => [
+    { from: `/${prefix}`, to: localePath(l.code, '/') },
+    { from: `/${prefix}/*`, to: localePath(l.code, '/:splat') },
+  ]),
+);
+
+/** Where a request path is redirected (301), or undefined. Matches the way Netlify reads `_redirects`. */
+export function redirectFor(pathname: string): string | undefined {
+  for (const r of REDIRECTS) {
+    if (r.from.endsWith('/*')) {
+      const prefix = r.from.slice(0, -1);
+      if (pathname.startsWith(prefix)) return r.to.replace(':splat', pathname.slice(prefix.length));
+    } else if (pathname === r.from || pathname === `${r.from}/`) return r.to;
+  }
+  return undefined;
+}
 
 /**
  * Forced rewrites from each record's public path to its file (the query-matched one first), then
@@ -168,8 +220,10 @@ export function netlifyHeadersFile(): string {
 export function netlifyRedirectsFile(): string {
   const status = (r: Rewrite) => (r.status === 404 ? '404' : '200!');
   return (
+    REDIRECTS.map((r) => `${r.from}  ${r.to}  301!\n`).join('') +
     REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`).join(
       '\n',
-    ) + '\n'
+    ) +
+    '\n'
   );
 }

@@ -148,7 +148,12 @@ describe('Link headers between records and pages (RFC 8288)', () => {
     await response.arrayBuffer();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('link')).toBe(`<${record}>; rel="alternate"; type="application/json"`);
+    // The twin first, then the page in each other language (src/http/static-routing.ts).
+    expect(response.headers.get('link')).toMatch(
+      new RegExp(
+        `^<${record}>; rel="alternate"; type="application/json", <https?://[^/>]+/es${page}>; rel="alternate"; hreflang="es", `,
+      ),
+    );
     const twin = await fetch(`${server.base}${record}`);
     await twin.arrayBuffer();
     expect(twin.status).toBe(200);

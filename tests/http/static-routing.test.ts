@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_FALLBACK_ROUTE, apiFallback, isRecordPath, RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
 import { siteFor } from '../../src/standard/site.ts';
+import { configuredSite } from '../../src/service/config.ts';
 import {
   netlifyHeadersFile,
   netlifyRedirectsFile,
   PAGE_TWINS,
   PUBLISHED_RECORDS,
+  redirectFor,
   rewrite,
   staticHeadersFor,
 } from '../../src/http/static-routing.ts';
@@ -59,7 +61,10 @@ describe('static routing table', () => {
     );
     expect(rewrite('/v1/adoption-kit', new URLSearchParams('download=0'))).toBe('/v1/adoption-kit.json');
     expect(rewrite('/v1/nothing-here', new URLSearchParams())).toBe('/v1/nothing-here');
-    const redirects = netlifyRedirectsFile().trim().split('\n');
+    const redirects = netlifyRedirectsFile()
+      .trim()
+      .split('\n')
+      .filter((line) => !line.endsWith('301!'));
     expect(redirects[0]).toBe('/v1/adoption-kit  download=1  /v1/downloads/uai-1-adoption-kit.json  200!');
     expect(redirects).toContain('/v1/catalog  /v1/catalog.json  200!');
     expect(redirects).not.toContain('/v1/openapi.json  /v1/openapi.json  200!');
@@ -80,17 +85,50 @@ describe('static routing table', () => {
     expect(staticHeadersFor('/v1/schemas/uai.envelope.v1.json').Link).toBe(
       '</profiles/>; rel="alternate"; type="text/html"',
     );
+    // hreflang alternates are absolute, on the configured origin (the test's: UAI_ORIGIN or the default).
+    const origin = configuredSite(process.env).origin;
+    const alternates = (page: string, but: string) =>
+      [
+        ['en', page],
+        ['es', `/es${page}`],
+        ['fr', `/fr${page}`],
+        ['zh-CN', `/zh-cn${page}`],
+      ]
+        .filter(([lang]) => lang !== but)
+        .map(([lang, path]) => `<${origin}${path}>; rel="alternate"; hreflang="${lang}"`)
+        .concat(`<${origin}${page}>; rel="alternate"; hreflang="x-default"`);
     expect(staticHeadersFor('/profiles/uai.error.v1/').Link).toBe(
-      '</v1/schemas/uai.error.v1>; rel="alternate"; type="application/json"',
+      [
+        '</v1/schemas/uai.error.v1>; rel="alternate"; type="application/json"',
+        ...alternates('/profiles/uai.error.v1/', 'en'),
+      ].join(', '),
     );
-    expect(staticHeadersFor('/api/index.html').Link).toBe(
-      '</v1/openapi.json>; rel="alternate"; type="application/json"',
+    expect(staticHeadersFor('/fr/api/index.html').Link).toBe(
+      ['</v1/openapi.json>; rel="alternate"; type="application/json"', ...alternates('/api/', 'fr')].join(', '),
     );
-    expect(staticHeadersFor('/playground/validate/').Link).toBeUndefined();
+    // A POST action has no twin to link; the page still names its languages.
+    expect(staticHeadersFor('/playground/validate/').Link).toBe(alternates('/playground/validate/', 'en').join(', '));
     // Every link target exists: a page of the map, or a published record.
     const pages = new Set(PAGES.map((p) => p.path));
     for (const r of PUBLISHED_RECORDS) expect(pages.has(r.page), r.page).toBe(true);
     for (const t of PAGE_TWINS) expect(isRecordPath(t.record), t.record).toBe(true);
+  });
+
+  it("redirects the original site's locale prefixes to this site's, keeping the rest of the path", () => {
+    expect(redirectFor('/es-es/field-registry/')).toBe('/es/field-registry/');
+    expect(redirectFor('/es-us/')).toBe('/es/');
+    expect(redirectFor('/es-us')).toBe('/es/');
+    expect(redirectFor('/fr-fr/profiles/uai.error.v1/')).toBe('/fr/profiles/uai.error.v1/');
+    expect(redirectFor('/en-us/api/')).toBe('/api/');
+    // zh-cn is this site's own prefix, as it was the original's: nothing to redirect.
+    expect(redirectFor('/zh-cn/api/')).toBeUndefined();
+    expect(redirectFor('/es/api/')).toBeUndefined();
+    expect(redirectFor('/es-esx/')).toBeUndefined();
+    const lines = netlifyRedirectsFile().split('\n');
+    expect(lines).toContain('/es-es/*  /es/:splat  301!');
+    expect(lines).toContain('/fr-fr/*  /fr/:splat  301!');
+    // Redirects come before every rewrite, so Netlify applies them first.
+    expect(lines.findIndex((l) => l.endsWith('200!'))).toBeGreaterThan(lines.findLastIndex((l) => l.endsWith('301!')));
   });
 
   it('knows which /v1 paths are records, with {profile} expanded to real ids only', () => {

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
 import { PUBLISHED_RECORDS } from '../../src/http/static-routing.ts';
 import { PAGES } from '../../src/service/pages.ts';
+import { localeOf, localePath, TRANSLATED } from '../../src/site/i18n/locales.ts';
 import { postJson, SECURITY, securityHeadersOf } from '../http/server.ts';
 
 /** What only the Netlify emulation can show: who answers each request, how fast, and with which origin. */
@@ -26,6 +27,37 @@ describe('Netlify routing under the emulation', () => {
     }
     // The same check sees a function where one answers.
     expect(fromFunction(await postJson(base, '/v1/no-such-route', {}))).toBe(true);
+  });
+
+  it("serves every page in every language from the CDN, and redirects the original site's prefixes", async () => {
+    for (const code of TRANSLATED) {
+      for (const path of ['/', '/field-registry/', '/profiles/uai.error.v1/', '/translation-status/']) {
+        const response = await fetch(`${base}${localePath(code, path)}`);
+        const html = await response.text();
+        expect({ path: localePath(code, path), status: response.status, fromFunction: fromFunction(response) }).toEqual(
+          {
+            path: localePath(code, path),
+            status: 200,
+            fromFunction: false,
+          },
+        );
+        expect(html).toContain(`<html lang="${localeOf(code).lang}">`);
+        // The emulation reads _headers when it starts, so the origin in it may be the previous build's.
+        expect(response.headers.get('link')).toMatch(
+          new RegExp(`<https?://[^/>]+${path}>; rel="alternate"; hreflang="x-default"`),
+        );
+      }
+    }
+    for (const [from, to] of [
+      ['/es-es/field-registry/', '/es/field-registry/'],
+      ['/fr-fr/', '/fr/'],
+      ['/en-us/api/', '/api/'],
+    ]) {
+      const response = await fetch(`${base}${from}`, { redirect: 'manual' });
+      await response.arrayBuffer();
+      expect({ from, status: response.status }).toEqual({ from, status: 301 });
+      expect(new URL(response.headers.get('location')!, base).pathname).toBe(to);
+    }
   });
 
   it('an unknown /v1 GET is answered in under 50 ms (median of 15, after one warm-up)', async () => {

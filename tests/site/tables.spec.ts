@@ -7,7 +7,14 @@ import { PROFILE_PAGES } from '../../src/service/pages.ts';
  * break inside a word. A line break inside a key may fall only after `_` or `.`, and a key shorter
  * than 20 characters stays on one line. No page scrolls sideways.
  */
-const PAGES_WITH_KEYS = [...PROFILE_PAGES.map((p) => p.path), '/field-registry/', '/error-registry/'];
+// Chinese prose wraps between any two characters; its keys must still break only after `_` or `.`.
+const PAGES_WITH_KEYS = [
+  ...PROFILE_PAGES.map((p) => p.path),
+  '/field-registry/',
+  '/error-registry/',
+  '/zh-cn/field-registry/',
+  '/zh-cn/error-registry/',
+];
 const SHOTS = 'test-results/screenshots';
 
 interface KeyLayout {

@@ -3,7 +3,7 @@ import { apiFallback, RECORD_ALLOW } from '../api-fallback.ts';
 import { internalProblem, problemResponse } from '../problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
 import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
-import { rewrite, staticHeadersFor } from '../static-routing.ts';
+import { redirectFor, rewrite, staticHeadersFor } from '../static-routing.ts';
 import type { Site } from '../../standard/site.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
 import { nodeAdapter, sendReply } from './native-adapter.ts';
@@ -138,6 +138,12 @@ export function createApp(options: AppOptions): Server {
     const fn = functionFor(url.pathname);
     if (fn) return callFunction(req, res, fn, url.pathname);
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
+    const moved = isApi ? undefined : redirectFor(url.pathname);
+    if (moved) {
+      req.resume();
+      res.writeHead(301, { ...SECURITY_HEADERS, Location: `${moved}${url.search}`, 'Cache-Control': PAGE_CACHE });
+      return res.end();
+    }
     const found = lookup(files, rewrite(url.pathname, url.searchParams));
     if (found && (req.method === 'GET' || req.method === 'HEAD')) return serveStatic(req, res, url, found);
     req.resume();

@@ -1,0 +1,16 @@
+import { defineMiddleware } from 'astro:middleware';
+import { localizeLinks } from './site/i18n/links.ts';
+import { splitLocale } from './site/i18n/locales.ts';
+
+/**
+ * A translated page links into its own language: page sources write English paths (`/api/`) and
+ * this step points those links at the page's locale (`/es/api/`) as each page is rendered. Only
+ * HTML pages under a locale prefix are touched; records and API answers pass through unchanged.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const { locale } = splitLocale(context.url.pathname);
+  if (locale === 'en' || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  const html = localizeLinks(await response.text(), locale);
+  return new Response(html, { status: response.status, headers: response.headers });
+});

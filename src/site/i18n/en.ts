@@ -1,0 +1,370 @@
+import { STATIC_PAGES } from '../../service/pages.ts';
+import { ERROR_CODES, ISSUE_CODES } from '../../standard/codes.ts';
+import { CONFORMANCE_LEVELS } from '../../standard/levels.ts';
+import { OBJECTS } from '../../standard/objects/index.ts';
+import { PROFILES } from '../../standard/profiles.ts';
+import { GLOSSARY, termAnchor } from './glossary.ts';
+
+/**
+ * The English source of every translated message, keyed by message id. Strings of the page chrome
+ * are written here; titles and summaries that the standard's data already holds (pages, profiles)
+ * are taken from it, so English stays written once. Marks: `{name}` placeholders, `` `code` ``
+ * spans and `[text]({name})` links (src/site/i18n/check.ts).
+ */
+const UI = {
+  // Layout chrome
+  'layout.skip': 'Skip to content',
+  'layout.brand_tagline': 'message interchange standard',
+  'layout.api': 'API',
+  'layout.validate': 'Validate',
+  'layout.catalog_json': 'Catalog JSON',
+  'layout.menu': 'Menu',
+  'layout.site_nav': 'Site',
+  'layout.home': 'Home',
+  'layout.json_twin': 'JSON twin:',
+  'layout.json_twin_title': 'JSON twin of this page',
+  'layout.openapi': 'OpenAPI document',
+  'layout.error_registry': 'Error registry',
+  'layout.roadmap': 'Roadmap',
+  'layout.translations': 'Translations',
+  'layout.glossary': 'Glossary',
+  'layout.home_title': '{release}: the agent-to-agent message interchange standard',
+  'nav.start': 'Start',
+  'nav.standard': 'The standard',
+  'nav.tools': 'Tools',
+  // Language: banner and switcher
+  'locale.switcher': 'Language',
+  'locale.banner':
+    'This page is a translation. The [English page]({english}) and the JSON records under `/v1` are authoritative.',
+  'locale.stale_note': 'Some passages are not yet translated and are shown in English.',
+  // TwinLink
+  'twin.how_to_call': 'how to call it',
+  // Search
+  'search.label': 'Search the site',
+  'search.placeholder': 'Search keys, codes, pages',
+  'search.results': 'Search results',
+  // 404
+  'notfound.title': 'Page not found',
+  'notfound.description': 'This page does not exist on the UAI-1 site.',
+  'notfound.lede': 'There is no page at this address.',
+  'notfound.catalog': 'Catalog of every route and page',
+  // Home
+  'home.heading': 'UAI-1: agent-to-agent message interchange',
+  'home.lede':
+    'UAI-1 is a small, JSON-first standard for messages between software agents: one envelope, {count} profiles, published JSON Schemas, a field registry with a compact keyless form, checksums over the RFC 8785 canonical form, and a live validator that tells you exactly what to fix.',
+  'home.validate': 'Validate a message',
+  'home.kit': 'Get the adoption kit',
+  'home.api': 'API reference',
+  'home.call_order': 'Recommended call order',
+  'home.call_order_intro': 'A client resolves the inventory first, then moves from reading to doing:',
+  'home.step.catalog.title': 'Read the catalog',
+  'home.step.catalog.text': 'Every route, the counts and the page map: resolve the inventory before any other call.',
+  'home.step.roadmap.title': 'Check the roadmap',
+  'home.step.roadmap.text': 'What the service supports today, and what is only planned.',
+  'home.step.adoption-kit.title': 'Take the adoption kit',
+  'home.step.adoption-kit.text': 'A first request message and starters in four languages.',
+  'home.step.validate.title': 'Validate a message',
+  'home.step.validate.text': 'POST it to the validator: verdict, conformance level and every issue with its path.',
+  'home.step.mock-exchange.title': 'Run a mock exchange',
+  'home.step.mock-exchange.text': 'Send the request to the reference server and get a conforming response.',
+  'home.profiles': 'Profiles',
+  'home.glance': 'At a glance',
+  'home.glance.routes': '{count} routes',
+  'home.glance.routes_text': 'Every record is static JSON under `/v1`; two POST routes act.',
+  'home.glance.codes': '{count} codes',
+  'home.glance.codes_text': '{issues} validator issue codes and {errors} error codes, each with a fix.',
+  'home.glance.levels': '{count} conformance levels',
+  'home.glance.levels_text': 'From L0 parseable to L4 exchange-ready.',
+  'home.glance.pack_text': 'Schemas, registries and fixtures in one download.',
+  'home.glance.kit_text':
+    'Run `npx uai test <endpoint>` against your own server: every answer and every exchange checked.',
+  'home.quick_links': 'Quick links',
+  // Pages of the site only (no record of /v1 lists them)
+  'page.translation-status.title': 'Translation status',
+  'page.translation-status.description':
+    'How complete each translation of the site is: complete, stale and missing messages.',
+  'page.glossary.title': 'Glossary',
+  'page.glossary.description': 'Terms of the standard that every translation keeps in English.',
+  // Catalog, discovery, registry
+  'catalog.lede':
+    'The first call of a client: every route of the REST surface, the counts of the standard and the public page map.',
+  'catalog.release': 'Release',
+  'catalog.base_url': 'Base URL',
+  'catalog.generated_at': 'Generated at',
+  'catalog.call_order': 'Call order',
+  'catalog.routes': 'Routes',
+  'catalog.method': 'Method',
+  'catalog.path': 'Path',
+  'catalog.kind': 'Kind',
+  'catalog.purpose': 'Purpose',
+  'catalog.page': 'Page',
+  'catalog.page_link': 'page',
+  'catalog.counts': 'Counts',
+  'catalog.what': 'What',
+  'catalog.count': 'Count',
+  'catalog.page_map': 'Page map',
+  'catalog.record': 'Record',
+  'discovery.lede': 'Release metadata and the inventory of profiles, with the artifacts of each.',
+  'discovery.current_release': 'Current release',
+  'discovery.registry_release': 'Registry release',
+  'discovery.inventory': 'Profile inventory',
+  'registry.lede':
+    'Stable profile identifiers, their status, which profiles answer which, and the artifacts of each. Registry release {release} of {date}.',
+  'registry.table': 'Profile registry',
+  'registry.profile': 'Profile',
+  'registry.artifacts': 'Artifacts',
+  'registry.entry': 'entry',
+  'registry.example': 'example',
+  'registry.registry': 'registry',
+  'registry.order_map': 'order map',
+  'registry.states': 'Task states of {code_id}',
+  'registry.transitions': 'Task state transitions of {id}',
+  'registry.state': 'State',
+  'registry.may_move': 'May move to',
+  // Transport bindings, trust channels, examples
+  'bindings.lede': 'How a UAI-1 message travels. {count} bindings, each with its media type, shape and protocol fit.',
+  'bindings.id': 'Id',
+  'bindings.media_type': 'Media type',
+  'bindings.shape': 'Shape',
+  'bindings.protocol_fit': 'Protocol fit',
+  'bindings.notes': 'Notes',
+  'trust.channel': 'Channel',
+  'trust.auth_schemes': 'Auth schemes',
+  'trust.references': 'Required references',
+  'trust.none': 'none',
+  'trust.fields': 'The fields live in the [trust object]({object}) of the envelope.',
+  'examples.lede': '{count} valid example messages, one per profile, each with a correct checksum.',
+  'examples.nav': 'Examples on this page',
+  'examples.checksum': 'Checksum',
+  'examples.record': 'example record',
+  'examples.message': 'Message ({profile})',
+  // Adoption kit, conformance pack
+  'kit.lede':
+    'Everything to send a first valid UAI-1 message: the first packet, request bodies for the two POST routes, and starters in {count} languages.',
+  'kit.download': 'Download the adoption kit ({file})',
+  'kit.view_json': 'View as JSON',
+  'kit.use': 'How to use it',
+  'kit.files': 'Files',
+  'kit.starter_files': 'Starter files',
+  'kit.file': 'File',
+  'kit.run': 'Run',
+  'kit.proof': 'Proof',
+  'kit.proof_text':
+    "The validator's result for the first packet: {verdict}, level {level}, {errors} errors, {warnings} warnings.",
+  'kit.ci': 'Check messages in CI',
+  'kit.ci_text':
+    "The offline validator runs the same engine in CI: `npx uai validate 'messages/**/*.json'` prints `file:line:column` per finding, and `--format sarif`, `junit` or `github` give code scanning results, test reports or pull-request annotations. The repository's GitHub Action (`action.yml`) validates a glob and uploads SARIF to code scanning:",
+  'kit.test_server': 'Test your server',
+  'kit.test_server_text':
+    'Once your server answers requests, the test kit checks it end to end: `npx uai test <your endpoint>` reads your capability statement, sends requests and hostile requests, and judges every answer and every exchange. See [Test your implementation]({kit}).',
+  'kit.next_steps': 'Next steps',
+  'kit.contents': 'File contents',
+  'pack.lede':
+    'One JSON bundle with everything an implementer needs offline: schemas, registries, bindings, trust channels, levels, the error registry, the roadmap boundary, guidance and fixtures.',
+  'pack.download': 'Download the conformance pack ({file})',
+  'pack.contents': 'Contents',
+  'pack.schemas': '{count} JSON Schemas',
+  'pack.records':
+    'Registry, field registry, transport bindings, trust channels, conformance levels and the error registry',
+  'pack.boundary': 'Roadmap boundary: current {current}; not supported yet {later}',
+  'pack.fixtures_count': '{valid} valid fixtures and {invalid} invalid fixtures',
+  'pack.guidance': 'Guidance',
+  'pack.checklist': 'Implementation evidence checklist',
+  'pack.fixtures': 'Fixtures',
+  'pack.valid': 'Valid fixtures',
+  'pack.invalid': 'Invalid fixtures',
+  'pack.fixture': 'Fixture',
+  'pack.form': 'Form',
+  'pack.mode': 'Mode',
+  'pack.must_raise': 'Must raise',
+  // Profiles
+  'profiles.lede':
+    'UAI-1 has {count} current profiles. Each shares the envelope and gives the body its own shape, published as a JSON Schema ({dialect}).',
+  'profiles.schemas': 'Schemas',
+  'profiles.shared': 'Profile schemas reference the shared definitions in',
+  'profiles.table': 'Published schemas',
+  'profiles.schema_id': 'Schema id',
+  'profiles.kind': 'Kind',
+  'profiles.title': 'Title',
+  'profiles.schema': 'schema',
+  'profile.role': 'Role',
+  'profile.status': 'Status',
+  'profile.answered_by': 'Answered by',
+  'profile.answers': 'Answers',
+  'profile.registry_entry': 'Registry entry',
+  'profile.example_json': 'Example JSON',
+  'profile.order_map': 'Field order map',
+  'profile.states': 'States and transitions',
+  'profile.terminal': 'terminal',
+  'profile.fields': 'Fields',
+  'profile.fields_intro':
+    'Every message carries the shared [envelope]({envelope}); its `body` has the shape below. Position is the index of the field in the keyless form ([field registry]({registry})).',
+  'profile.example': 'Example message',
+  'profile.example_label': '{title} (keyed JSON)',
+  'profile.validate_example': 'Validate this example in the playground',
+  // Field registry page
+  'fieldreg.lede':
+    'Keys, value sets and the compact field order maps that keep keyed JSON, keyless transport and nested bodies aligned. Registry release {release} of {date}.',
+  'fieldreg.key_policy': 'Key policy',
+  'fieldreg.keyless': 'Keyless transport',
+  'fieldreg.worked': 'Worked example: one whole message, keyed and keyless',
+  'fieldreg.worked_text':
+    "The [intent request example]({example}) in both forms. The keyless form is the keyed message with every registered object replaced by an array ordered by its map; the envelope's `body` follows the map of {code_profile}. Both give the same checksum, which is always computed over the keyed form.",
+  'fieldreg.keyless_json': 'Keyless JSON',
+  'fieldreg.positions_label': 'Envelope positions of the worked example',
+  'fieldreg.positions_caption': 'Top-level positions of the keyless message',
+  'fieldreg.keyless_value': 'Keyless value',
+  'fieldreg.value_sets': 'Value sets',
+  'fieldreg.value_sets_label': 'Closed and open value sets',
+  'fieldreg.field': 'Field',
+  'fieldreg.set': 'Set',
+  'fieldreg.closed': 'closed',
+  'fieldreg.open': 'open',
+  'fieldreg.extensions': 'Registered extensions',
+  'fieldreg.extensions_label': 'Registered extension namespaces',
+  'fieldreg.namespace': 'Namespace',
+  'fieldreg.purpose': 'Purpose',
+  'fieldreg.order_maps': 'Order maps',
+  'fieldreg.order_maps_text':
+    'One map per object. Position is the index in `ordered_fields`; required positions must not be null in keyless form.',
+  'fieldreg.map_version': 'Map version',
+  // Field tables (profile pages, field registry)
+  'fields.table': 'Fields of {object}',
+  'fields.key': 'Key',
+  'fields.position': 'Position',
+  'fields.type': 'Type',
+  'fields.required': 'Required',
+  'fields.values': 'Values',
+  'fields.description': 'Description',
+  'fields.is_required': 'required',
+  'fields.optional': 'optional',
+  'fields.one_of': 'one of',
+  'fields.open_set': 'open set; registered:',
+  'fields.pattern': 'pattern',
+  // Playgrounds: an issue shown by its code in the page's language
+  'playground.english_message': "The service's message (English)",
+  'playgrounds.lede':
+    "Three pages call the service's live POST routes from the browser, so you can try UAI-1 without writing a client. They send exactly what a client would send; the [API reference]({api}) shows the same calls with `curl`.",
+  'playgrounds.does.validate':
+    'Paste a message (or start from a published example), keyed or keyless, and see the verdict, the conformance level reached and every issue with its JSON Pointer path, marked on its line of the message, and a link to its code. Download the conformance record.',
+  'playgrounds.does.mock-exchange':
+    'Send an intent request to the reference server and pick a scenario (accepted task, completed response, typed error): see the simulated HTTP status and the conforming response message.',
+  'playgrounds.does.check-exchange':
+    'Paste a request and the response that answered it (or start from a valid or a broken fixture pair): see both messages validated and every exchange rule passed, failed or skipped, with the JSON Pointer of each finding.',
+  'playgrounds.calls': 'Calls',
+  'playgrounds.offline': 'Offline',
+  'playgrounds.offline_text':
+    "The same engine runs offline: `npx uai validate message.json` gives the issues the validator route gives, with no network, and `npx uai check-exchange` gives the exchange check's verdicts. The records both playgrounds start from are static JSON: the [examples]({examples}) and the [field registry]({registry}) that drives the keyless form.",
+  'mock.lede':
+    "Send an intent request to the reference server's mock exchange ({code_route}) and see the simulated HTTP status and the conforming response message it would send back.",
+  'mock.scenario': 'Scenario',
+  'mock.scenario.accepted-task': 'Accepted task: 202, an asynchronous task is started',
+  'mock.scenario.completed-response': 'Completed response: 200, the result inline',
+  'mock.scenario.typed-error': 'Typed error: 422, a uai.error.v1 message',
+  'mock.message': 'Request message (uai.intent.request.v1)',
+  'mock.hint':
+    'Starts as the published request example. A request that fails validation gets a typed error (400) in any scenario.',
+  'mock.run': 'Run the exchange',
+  'mock.nothing_yet': 'No exchange run yet.',
+  'validate.lede':
+    'Check a message against UAI-1 with the live validator ({code_route}). Pick a published example or paste your own message, keyed or keyless; you get the verdict, the conformance level and every issue with its JSON Pointer path, marked on its line of the message.',
+  'validate.example': 'Start from a published example',
+  'validate.form': 'Form of the message',
+  'validate.keyed': 'Keyed JSON',
+  'validate.keyless': 'Keyless JSON (order maps)',
+  'validate.message': 'Message',
+  'validate.hint':
+    "Edit freely. Switching the form converts the current message with the field registry's order maps; keyless messages are sent with `normalization_mode` `keyless-json`.",
+  'validate.submit': 'Validate',
+  'validate.reset': 'Reset to the example',
+  'validate.result': 'Result',
+  'validate.nothing_yet': 'Nothing validated yet.',
+  // Conformance levels
+  'levels.lede':
+    'A ladder of support claims. Each level includes the ones below it; the validator reports the highest level a message reaches.',
+  'levels.checks': 'Checks',
+  'levels.codes': 'Issue codes guarded',
+  // Error registry
+  'errors.lede':
+    'Every code the validator and the service can report. Each code has its own anchor on this page (the `help_url` of issue items), a description and how to fix it. Problem responses use {code_media_type}.',
+  'errors.item_fields': 'Issue item fields:',
+  'errors.issue_codes': 'Validator issue codes',
+  'errors.level': 'Level',
+  'errors.level_table': 'Issue codes of level {level}',
+  'errors.code': 'Code',
+  'errors.severity': 'Severity',
+  'errors.title_description': 'Title and description',
+  'errors.fix': 'How to fix',
+  'errors.error_codes': 'Error codes',
+  'errors.error_codes_intro': 'HTTP problem responses and [`uai.error.v1`]({profile}) bodies carry these codes.',
+  'errors.error_table': 'Error codes',
+  'errors.status': 'Status',
+  'errors.used_in': 'Used in',
+  'errors.retryable': 'Retryable',
+  'errors.yes': 'yes',
+  'errors.no': 'no',
+  'errors.kit_checks': 'Test-kit checks',
+  'errors.kit_intro':
+    'The implementation test kit ([`uai test <endpoint>`]({kit})) reports each failed check as an issue whose code is the check id, linked here. A `must` failure fails the run; a `should` failure is reported only.',
+  // Translation status
+  'status.lede':
+    'How complete each translation is. English is the authoritative text; a message whose English source changed after it was translated is stale and shown in English until it is updated.',
+  'status.locale': 'Language',
+  'status.complete': 'Complete',
+  'status.stale': 'Stale',
+  'status.missing': 'Missing',
+  'status.total': 'Messages',
+  'status.table': 'Translation status by language',
+  'status.stale_list': 'Stale messages in {language}',
+  'status.none_stale': 'No stale messages.',
+  'status.scope': 'What is translated',
+  'status.scope_text':
+    'Prose, headings, navigation, page titles and profile summaries. Never translated: keys, codes, profile ids, URLs, JSON examples, the `/v1` records and every API answer.',
+  'status.json': 'The same figures as JSON: [translation status]({json}).',
+  // Glossary
+  'glossary.lede':
+    'Terms of the standard that every translation keeps in English, so that a reader can match a translated page to the specification, the records and the API.',
+  'glossary.term': 'Term',
+  'glossary.meaning': 'Meaning',
+  'glossary.table': 'Terms kept in English',
+} as const;
+
+/** Message id of a page's title or description, from its English path (`/playground/validate/` -> `playground.validate`). */
+export const pageKey = (path: string): string => path.replace(/^\/|\/$/g, '').replaceAll('/', '.') || 'home';
+
+function derived(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of STATIC_PAGES) {
+    out[`page.${pageKey(p.path)}.title`] = p.title;
+    out[`page.${pageKey(p.path)}.description`] = p.description;
+  }
+  for (const p of PROFILES) {
+    out[`profile.${p.id}.title`] = p.title;
+    out[`profile.${p.id}.summary`] = p.summary;
+  }
+  for (const l of CONFORMANCE_LEVELS) {
+    out[`level.${l.id}.claim`] = l.claim;
+    l.checks.forEach((check, i) => (out[`level.${l.id}.check.${i}`] = check));
+  }
+  for (const c of ISSUE_CODES) {
+    out[`issue.${c.code}.title`] = c.title;
+    out[`issue.${c.code}.description`] = c.description;
+    out[`issue.${c.code}.fix`] = c.fix;
+  }
+  for (const c of ERROR_CODES) {
+    out[`error.${c.code}.title`] = c.title;
+    out[`error.${c.code}.description`] = c.description;
+  }
+  for (const o of OBJECTS) {
+    out[`object.${o.name}.title`] = o.title;
+    out[`object.${o.name}.description`] = o.description;
+    for (const f of o.fields) out[`field.${o.name}.${f.key}`] = f.description;
+  }
+  for (const g of GLOSSARY) out[`glossary.term.${termAnchor(g.term)}`] = g.meaning;
+  return out;
+}
+
+export type UiMessageId = keyof typeof UI;
+
+/** Every English message, by id. */
+export const EN: Readonly<Record<string, string>> = { ...UI, ...derived() };
