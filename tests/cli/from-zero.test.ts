@@ -94,7 +94,8 @@ const EXPECTED: { readonly command: RegExp; readonly check: (r: Run, dir: string
   },
   {
     command: /^npx uai test-client --command "node starters\/uai-starter\.mts client"$/,
-    check: (r) => expect(r.stdout).toMatch(/^uai test-client .+: \d+ passed, 0 failed \(0 must\), 0 not exercised, \d+ skipped/),
+    check: (r) =>
+      expect(r.stdout).toMatch(/^uai test-client .+: \d+ passed, 0 failed \(0 must\), 0 not exercised, \d+ skipped/),
   },
 ];
 
