@@ -17,7 +17,7 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false },
   }),
   devToolbar: { enabled: false },
-  // English at today's addresses, each translation under its prefix (src/site/i18n/locales.ts,
+  // English at today's addresses, each translation under its prefix (src/service/locales.ts,
   // docs/i18n.md). The translated pages come from one route, src/pages/[locale]/[...page].astro.
   i18n: {
     locales: ['en', 'es', 'fr', 'zh-cn'],

@@ -13,7 +13,7 @@ import {
   SECURITY_HEADERS,
 } from '../src/http/headers.ts';
 import { pageLinks, PUBLISHED_RECORDS } from '../src/http/static-routing.ts';
-import { LOCALES, localePath } from '../src/site/i18n/locales.ts';
+import { LOCALES, localePath } from '../src/service/locales.ts';
 import { PAGES } from '../src/service/pages.ts';
 
 export interface Check {

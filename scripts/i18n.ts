@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { checkCatalog, sourceHash, type TranslatedEntry } from '../src/site/i18n/check.ts';
 import { EN } from '../src/site/i18n/en.ts';
-import { TRANSLATED, type TranslatedLocale } from '../src/site/i18n/locales.ts';
+import { TRANSLATED, type TranslatedLocale } from '../src/service/locales.ts';
 
 const file = (locale: string) => `src/site/i18n/${locale}.json`;
 const read = (locale: string): Record<string, TranslatedEntry | string> =>

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { localizeLinks } from './site/i18n/links.ts';
-import { splitLocale } from './site/i18n/locales.ts';
+import { splitLocale } from './service/locales.ts';
 
 /**
  * A translated page links into its own language: page sources write English paths (`/api/`) and

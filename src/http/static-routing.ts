@@ -1,9 +1,9 @@
 import { ADOPTION_KIT_DOWNLOAD_FILE, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
 import { configuredSite } from '../service/config.ts';
 import { PAGES } from '../service/pages.ts';
-import { LOCALES, localePath, type LocaleCode } from '../site/i18n/locales.ts';
-import { LOCALIZED_PAGES } from '../site/i18n/page-paths.ts';
-import { SITE_PAGES } from '../site/i18n/site-pages.ts';
+import { LOCALES, localePath, type LocaleCode } from '../service/locales.ts';
+import { LOCALIZED_PAGES } from '../service/localized-pages.ts';
+import { SITE_PAGES } from '../service/site-pages.ts';
 import { PROFILE_IDS } from '../standard/profiles.ts';
 import { ADOPTION_KIT_FILENAME, ROUTES, type Route } from '../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';

@@ -4,7 +4,7 @@ import { checkCatalog, sourceHash, type Translations } from '../../src/site/i18n
 import { EN } from '../../src/site/i18n/en.ts';
 import { CATALOGS, checkedCatalogs, REPORTS, translator } from '../../src/site/i18n/index.ts';
 import { localizeLinks } from '../../src/site/i18n/links.ts';
-import { localePath, splitLocale, TRANSLATED } from '../../src/site/i18n/locales.ts';
+import { localePath, splitLocale, TRANSLATED } from '../../src/service/locales.ts';
 
 /** A catalog translated from the current English: every entry stamped with its source's hash. */
 const stamped = (english: Record<string, string>, text: (id: string, en: string) => string): Translations =>

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
 import { PUBLISHED_RECORDS } from '../../src/http/static-routing.ts';
 import { PAGES } from '../../src/service/pages.ts';
-import { localeOf, localePath, TRANSLATED } from '../../src/site/i18n/locales.ts';
+import { localeOf, localePath, TRANSLATED } from '../../src/service/locales.ts';
 import { postJson, SECURITY, securityHeadersOf } from '../http/server.ts';
 
 /** What only the Netlify emulation can show: who answers each request, how fast, and with which origin. */

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PAGES } from '../../src/service/pages.ts';
-import { LOCALES, localePath } from '../../src/site/i18n/locales.ts';
-import { LOCALIZED_PAGES } from '../../src/site/i18n/page-paths.ts';
+import { LOCALES, localePath } from '../../src/service/locales.ts';
+import { LOCALIZED_PAGES } from '../../src/service/localized-pages.ts';
 import type { CatalogPage } from './helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LOCALES, localePath, splitLocale, TRANSLATED } from '../../src/site/i18n/locales.ts';
+import { LOCALES, localePath, splitLocale, TRANSLATED } from '../../src/service/locales.ts';
 import { AXE_TAGS, watchErrors } from './helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { checkCatalog, type CatalogReport, type Translations } from './check.ts';
 import { EN, pageKey } from './en.ts';
-import { DEFAULT_LOCALE, localeOf, TRANSLATED, type LocaleCode, type TranslatedLocale } from './locales.ts';
+import { DEFAULT_LOCALE, localeOf, TRANSLATED, type LocaleCode, type TranslatedLocale } from '../../service/locales.ts';
 import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import zhCn from './zh-cn.json' with { type: 'json' };

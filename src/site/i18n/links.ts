@@ -1,5 +1,5 @@
-import { localePath, type LocaleCode } from './locales.ts';
-import { LOCALIZED_PAGES } from './page-paths.ts';
+import { localePath, type LocaleCode } from '../../service/locales.ts';
+import { LOCALIZED_PAGES } from '../../service/localized-pages.ts';
 
 const pages = new Set(LOCALIZED_PAGES);
 

@@ -1,4 +1,4 @@
-import { PAGES } from '../../service/pages.ts';
+import { PAGES } from './pages.ts';
 import { SITE_PAGES } from './site-pages.ts';
 
 /** English paths of every page that has translations: the page map's and the site's own. */
