@@ -82,7 +82,8 @@ export function emulatorValue(header: string, served: Served): EmulatorDifferenc
  * answers the site's route.not_found document instead (netlify/cli issue 1442). Production
  * serves a function's response as the function returns it, 404 included, so the reference server
  * keeps its 404 (the status is the contract's, not the emulator's to choose) and the kit's run
- * under the emulation expects exactly the checks that one replaced answer breaks, no others.
+ * under the emulation (tests/http/exchange-routes.test.ts) expects exactly the checks that one
+ * replaced answer breaks, no others.
  */
 export const EMULATOR_KIT_DIFFERENCE = {
   scenario: 'unknown-subject',
