@@ -421,6 +421,72 @@ const UI = {
   'code.copy': 'Copy',
   'code.copied': 'Copied',
   'code.selected': 'Selected',
+  // Test-kit page and its check table
+  'testkit.lede':
+    '`uai validate` checks one message; the [mock exchange]({mock}) lets a client try its requests against our reference server. The test kit is the other half: it tells whether your server speaks UAI-1.',
+  'testkit.run_label': 'Run the kit',
+  'testkit.what': 'What it does',
+  'testkit.step1.title': 'Reads your capability statement',
+  'testkit.step1.text':
+    '`GET` of the endpoint (or `--capability <url>`). It must be a valid [`uai.capability.statement.v1`]({profile}); its `endpoints` say which bindings the endpoint under test speaks (`https-json-keyed`, `https-json-keyless`) and where accepted tasks are polled (`https-async-callback`, a URL the task reference is appended to).',
+  'testkit.step2.title': 'Sends what you declare',
+  'testkit.step2.text':
+    'One request at a time, each a fresh, correctly sealed `uai.intent.request.v1` addressed to the party your statement names, resolving a profile you support: an async request, a sync request, a request for a profile no registry lists (it must be answered with a typed error), a keyless request when you declare keyless, and one poll of the task your async answer started when you declare polling.',
+  'testkit.step3.title': 'Sends hostile requests',
+  'testkit.step3.text':
+    'You must refuse them with `4xx` and either a `uai.error.v1` message or an `application/problem+json` body, both carrying a code published in the [error registry]({errors}): a wrong checksum, an unknown profile, `uai_version` 2.0, an alias key (`messageId`), nesting deeper than 64, malformed JSON, and `text/plain`.',
+  'testkit.step4.title': 'Judges every answer',
+  'testkit.step4.text':
+    'With the same engine as `POST /v1/validate` (every message 0 errors, checksum included; 0 warnings is a should) and the same exchange rules as `POST /v1/check-exchange` (spec 4.2 rules 1-13, CONTRACT sections 2 and 6), which the [exchange-check playground]({playground}) lets you try on one pair.',
+  'testkit.reference':
+    'The reference server it is tested against, {code_server}, answers `GET` with its capability statement, `POST` of a bare message with the answer, and {code_tasks} with the status of a task.',
+  'testkit.checks': 'The checks',
+  'testkit.checks_text':
+    'Every check has a stable id, the section it enforces and a level: {server} checks of a server and {client} of a client ([below]({client_anchor})), {must} of them `must`. A `should` failure is reported but does not fail the run. The kit\'s result message links each failed check to its row in the [error registry]({errors}).',
+  'testkit.report': 'Reading the report',
+  'testkit.report_intro':
+    'A server with two faults: the sequence of its accepted answer is off by one, and it is not signed.',
+  'testkit.report_label': 'uai test (text report)',
+  'testkit.formats':
+    'Formats: `--format text` (above), `json` (the whole report, evidence included), `junit` (one testcase per check, for CI test tabs), `html` (one standalone page). `--result result.json` writes the kit\'s verdict as a sealed `uai.conformance.result.v1` message about your service: anyone can check it was not edited with `uai validate result.json`.',
+  'testkit.formats_label': 'Reports and the result message',
+  'testkit.publish':
+    'Publish that result: with a small metadata file in a pull request, it lists your implementation in the [report of implementations]({report}), with its level and a badge ([how to get listed]({listed})).',
+  'testkit.baseline': 'Adopting it before everything passes',
+  'testkit.baseline_intro': 'A baseline lists the checks you know fail:',
+  'testkit.baseline_run_label': 'Run with the baseline',
+  'testkit.baseline_text':
+    'The run then passes while exactly those fail. A new failure is a regression and fails the run; a listed check that passes now is stale and fails the run too, so the baseline can only shrink.',
+  'testkit.bounds': 'Bounds',
+  'testkit.bounds_text':
+    'The kit contacts only the origin of the endpoint (and of `--capability` when given): a polling URL on another origin is not followed. Requests go one at a time, each within `--timeout` (10 s), the whole run within `--max-time` (60 s) and `--max-requests` (50). An endpoint that cannot be reached exits 2 with one line saying why.',
+  'testkit.exit':
+    'Exit status: 0 no regression, 1 a regression or a stale baseline entry, 2 usage error or the endpoint could not be reached.',
+  'testkit.client': 'Test your client',
+  'testkit.client_text':
+    '`uai test-client` runs your client once per scenario against a scripted server on `127.0.0.1`: the reference server itself, with a script around it. The command gets the endpoint as its last argument and in `UAI_ENDPOINT`, the scenario id in `UAI_SCENARIO`; every request it makes is recorded and judged by the client checks above (side `client`). A scenario the client does not complete fails, and a check that applies to a scenario run but never happened fails as not exercised. The client\'s process group is ended at the time cap, and requests to any other host are refused.',
+  'testkit.client_label': 'Test a client',
+  'testkit.starters':
+    'The adoption kit\'s four starters are such clients (`client <endpoint_url>`); the shell starter speaks the keyed binding only and fails the `keyless` scenario, as its manifest entry says.',
+  'testkit.actions': 'In GitHub Actions',
+  'kitchecks.table': 'Test-kit checks',
+  'kitchecks.what': 'What it checks',
+  'kitchecks.enforces': 'Enforces',
+  'kitchecks.group': 'Group',
+  'kitchecks.category.capability': 'The capability statement',
+  'kitchecks.category.transport': 'The transport (HTTP answers)',
+  'kitchecks.category.message': 'Every answer',
+  'kitchecks.category.exchange': 'Every exchange (the exchange rules)',
+  'kitchecks.category.task': 'Task polling',
+  'kitchecks.category.hostile': 'Hostile requests',
+  'kitchecks.category.client-run': 'Client: each scenario',
+  'kitchecks.category.client-request': 'Client: every request',
+  'kitchecks.category.client-conversation': 'Client: ids and conversations',
+  'kitchecks.category.client-polling': 'Client: task polling',
+  'kitchecks.category.client-retry': 'Client: refusals and retries',
+  'kitchecks.category.client-scope': 'Client: what it sends, and where',
+  // Punctuation that differs between languages (a colon after a lead-in)
+  'common.colon': ': ',
 } as const;
 
 /** Message id of a page's title or description, from its English path (`/playground/validate/` -> `playground.validate`). */
