@@ -442,13 +442,13 @@ const UI = {
     'The reference server it is tested against, {code_server}, answers `GET` with its capability statement, `POST` of a bare message with the answer, and {code_tasks} with the status of a task.',
   'testkit.checks': 'The checks',
   'testkit.checks_text':
-    'Every check has a stable id, the section it enforces and a level: {server} checks of a server and {client} of a client ([below]({client_anchor})), {must} of them `must`. A `should` failure is reported but does not fail the run. The kit\'s result message links each failed check to its row in the [error registry]({errors}).',
+    "Every check has a stable id, the section it enforces and a level: {server} checks of a server and {client} of a client ([below]({client_anchor})), {must} of them `must`. A `should` failure is reported but does not fail the run. The kit's result message links each failed check to its row in the [error registry]({errors}).",
   'testkit.report': 'Reading the report',
   'testkit.report_intro':
     'A server with two faults: the sequence of its accepted answer is off by one, and it is not signed.',
   'testkit.report_label': 'uai test (text report)',
   'testkit.formats':
-    'Formats: `--format text` (above), `json` (the whole report, evidence included), `junit` (one testcase per check, for CI test tabs), `html` (one standalone page). `--result result.json` writes the kit\'s verdict as a sealed `uai.conformance.result.v1` message about your service: anyone can check it was not edited with `uai validate result.json`.',
+    "Formats: `--format text` (above), `json` (the whole report, evidence included), `junit` (one testcase per check, for CI test tabs), `html` (one standalone page). `--result result.json` writes the kit's verdict as a sealed `uai.conformance.result.v1` message about your service: anyone can check it was not edited with `uai validate result.json`.",
   'testkit.formats_label': 'Reports and the result message',
   'testkit.publish':
     'Publish that result: with a small metadata file in a pull request, it lists your implementation in the [report of implementations]({report}), with its level and a badge ([how to get listed]({listed})).',
@@ -464,10 +464,10 @@ const UI = {
     'Exit status: 0 no regression, 1 a regression or a stale baseline entry, 2 usage error or the endpoint could not be reached.',
   'testkit.client': 'Test your client',
   'testkit.client_text':
-    '`uai test-client` runs your client once per scenario against a scripted server on `127.0.0.1`: the reference server itself, with a script around it. The command gets the endpoint as its last argument and in `UAI_ENDPOINT`, the scenario id in `UAI_SCENARIO`; every request it makes is recorded and judged by the client checks above (side `client`). A scenario the client does not complete fails, and a check that applies to a scenario run but never happened fails as not exercised. The client\'s process group is ended at the time cap, and requests to any other host are refused.',
+    "`uai test-client` runs your client once per scenario against a scripted server on `127.0.0.1`: the reference server itself, with a script around it. The command gets the endpoint as its last argument and in `UAI_ENDPOINT`, the scenario id in `UAI_SCENARIO`; every request it makes is recorded and judged by the client checks above (side `client`). A scenario the client does not complete fails, and a check that applies to a scenario run but never happened fails as not exercised. The client's process group is ended at the time cap, and requests to any other host are refused.",
   'testkit.client_label': 'Test a client',
   'testkit.starters':
-    'The adoption kit\'s four starters are such clients (`client <endpoint_url>`); the shell starter speaks the keyed binding only and fails the `keyless` scenario, as its manifest entry says.',
+    "The adoption kit's four starters are such clients (`client <endpoint_url>`); the shell starter speaks the keyed binding only and fails the `keyless` scenario, as its manifest entry says.",
   'testkit.actions': 'In GitHub Actions',
   'kitchecks.table': 'Test-kit checks',
   'kitchecks.what': 'What it checks',
