@@ -487,6 +487,34 @@ const UI = {
   'kitchecks.category.client-scope': 'Client: what it sends, and where',
   // Punctuation that differs between languages (a colon after a lead-in)
   'common.colon': ': ',
+  // API reference: the page's own labels (the OpenAPI document's texts stay English)
+  'api.document': 'Document',
+  'api.document_version': '{title}, version {version}',
+  'api.server': 'Server',
+  'api.operations': 'Operations',
+  'api.parameters': 'Parameters',
+  'api.parameters_of': 'Parameters of {id}',
+  'api.name': 'Name',
+  'api.in': 'In',
+  'api.required': 'Required',
+  'api.schema': 'Schema',
+  'api.description': 'Description',
+  'api.yes': 'yes',
+  'api.no': 'no',
+  'api.request_body': 'Request body:',
+  'api.request_body_required': 'Request body (required):',
+  'api.responses': 'Responses',
+  'api.responses_of': 'Responses of {id}',
+  'api.status': 'Status',
+  'api.body': 'Body',
+  'api.schemas': 'Schemas',
+  'api.schemas_text':
+    'Component schemas of the document (JSON Schema 2020-12), generated from the same field model as the [published schemas]({profiles}).',
+  'api.members_of': 'Members of {name}',
+  'api.member': 'Member',
+  'api.response_examples': 'Response examples',
+  'api.example_failed':
+    'The OpenAPI document ({url}) could not be loaded; the example is its components/examples/{name}.',
 } as const;
 
 /** Message id of a page's title or description, from its English path (`/playground/validate/` -> `playground.validate`). */
