@@ -24,14 +24,12 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  // sitemap-index.xml and sitemap-0.xml list every page of the page map on the configured origin
-  // (robots.txt names them), each with its alternates in the other languages. The pages of single
-  // implementations come from data, not the page map: /implementations/ links each of them
-  // (docs/implementations.md).
+  // sitemap-index.xml and sitemap-0.xml list every page on the configured origin (robots.txt names
+  // them): the page map's, the site's own and the data pages (one per implementation), each with its
+  // alternates in the other languages.
   integrations: [
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en', es: 'es', fr: 'fr', 'zh-cn': 'zh-CN' } },
-      filter: (page) => !/\/implementations\/[^/]+\/$/.test(new URL(page).pathname),
     }),
   ],
   // The one on-demand route (src/pages/v1/[...unknown].ts) answers API problems, not forms; Astro's

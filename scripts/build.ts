@@ -8,6 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { configuredSite } from '../src/service/config.ts';
 import { BUILD_STAMP, BUILD_STAMP_DIR } from './build-stamp.ts';
 import { netlifyHeadersFile, netlifyRedirectsFile } from '../src/http/static-routing.ts';
+import { implementationPage } from '../src/service/data-pages.ts';
 import { narrowSsrRoute } from './netlify-ssr-route.ts';
 
 const node = process.execPath;
@@ -23,7 +24,11 @@ run(['node_modules/astro/bin/astro.mjs', 'build']);
 // Static search: Pagefind indexes the built pages into dist/pagefind/ (loaded by the search box).
 run(['node_modules/pagefind/lib/runner/bin.cjs', '--site', 'dist', '--silent']);
 
-writeFileSync('dist/_headers', netlifyHeadersFile());
+// The data pages (one per implementation) are the ones the built report lists.
+const report = JSON.parse(readFileSync('dist/v1/implementations.json', 'utf8')) as {
+  implementations: { id: string }[];
+};
+writeFileSync('dist/_headers', netlifyHeadersFile(report.implementations.map((i) => implementationPage(i.id))));
 // The adapter may already have written redirects of its own; ours go first so they win.
 const adapterRedirects = existsSync('dist/_redirects') ? readFileSync('dist/_redirects', 'utf8') : '';
 writeFileSync('dist/_redirects', netlifyRedirectsFile());

@@ -9,9 +9,12 @@ interface Fixture {
   previous?: unknown;
 }
 
-const data: { checkUrl: string; fixturesUrl: string; first: Fixture } = JSON.parse(
+const data: { checkUrl: string; fixturesUrl: string; first: Fixture; texts: Record<string, string> } = JSON.parse(
   document.getElementById('playground-data')!.textContent!,
 );
+/** A text in the page's language (the page embeds them, checkx.js.* in src/site/i18n/en.ts), its {names} filled. */
+const t = (id: string, params: Record<string, string | number> = {}): string =>
+  (data.texts[id] ?? id).replace(/\{([a-z_]+)\}/g, (all, name: string) => String(params[name] ?? all));
 const form = document.getElementById('check-form') as HTMLFormElement;
 const picker = document.getElementById('fixture') as HTMLSelectElement;
 const editors = {
@@ -36,7 +39,7 @@ function show(fixture: Fixture): void {
   editors.response.value = pretty(fixture.response);
   editors.previous.value = fixture.previous === undefined ? '' : pretty(fixture.previous);
   status.value = String(fixture.http_status);
-  result.replaceChildren(el('p', { class: 'hint' }, `Loaded ${fixture.id}. No exchange checked yet.`));
+  result.replaceChildren(el('p', { class: 'hint' }, t('loaded', { id: fixture.id })));
 }
 
 async function load(): Promise<void> {
@@ -44,15 +47,15 @@ async function load(): Promise<void> {
   if (id === data.first.id) return show(data.first);
   // Until the pair is in the editors, Check would send the previous one.
   button.disabled = true;
-  result.replaceChildren(el('p', { class: 'hint' }, `Loading ${id}…`));
+  result.replaceChildren(el('p', { class: 'hint' }, t('loading', { id })));
   try {
     const fixture = (await allFixtures()).find((f) => f.id === id);
     if (picker.value !== id) return; // another pick came first
     if (fixture) show(fixture);
-    else result.replaceChildren(el('p', { class: 'hint' }, `No fixture ${id}.`));
+    else result.replaceChildren(el('p', { class: 'hint' }, t('no_fixture', { id })));
   } catch (error) {
     all = undefined;
-    result.replaceChildren(fail(`Could not load the fixture: ${(error as Error).message}.`));
+    result.replaceChildren(fail(t('load_failed', { error: (error as Error).message })));
   } finally {
     if (picker.value === id) button.disabled = false;
   }
@@ -69,7 +72,12 @@ function validation(label: string, v: any): HTMLElement {
     el(
       'p',
       {},
-      `${v.valid ? 'valid' : 'invalid'}, level ${v.conformance_level ?? 'none'}: ${v.error_count} errors, ${v.warning_count} warnings`,
+      t('validation', {
+        verdict: t(v.valid ? 'valid' : 'invalid'),
+        level: v.conformance_level ?? 'none',
+        errors: v.error_count,
+        warnings: v.warning_count,
+      }),
     ),
     issues.length ? issueList(issues) : null,
   );
@@ -84,14 +92,14 @@ function findings(list: any[]): HTMLElement | string {
       el(
         'li',
         {},
-        el('code', { 'data-path': String(f.path) }, f.path === '' ? '"" (the whole message)' : String(f.path)),
+        el('code', { 'data-path': String(f.path) }, f.path === '' ? `"" ${t('whole')}` : String(f.path)),
         ': ',
         String(f.message ?? ''),
         f.expected !== undefined
-          ? el('span', { class: 'hint' }, el('br'), 'expected: ', el('code', {}, JSON.stringify(f.expected)))
+          ? el('span', { class: 'hint' }, el('br'), `${t('expected')} `, el('code', {}, JSON.stringify(f.expected)))
           : null,
         f.actual !== undefined
-          ? el('span', { class: 'hint' }, el('br'), 'actual: ', el('code', {}, JSON.stringify(f.actual)))
+          ? el('span', { class: 'hint' }, el('br'), `${t('actual')} `, el('code', {}, JSON.stringify(f.actual)))
           : null,
       ),
     ),
@@ -101,15 +109,21 @@ function findings(list: any[]): HTMLElement | string {
 function rulesTable(verdicts: any[]): HTMLElement {
   return el(
     'div',
-    { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Exchange rule verdicts' },
+    { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': t('verdicts') },
     el(
       'table',
       { id: 'verdicts', class: 'stack' },
-      el('caption', {}, 'Exchange rule verdicts'),
+      el('caption', {}, t('verdicts')),
       el(
         'thead',
         {},
-        el('tr', {}, ...['Rule', 'Section', 'Level', 'Status', 'Findings'].map((h) => el('th', { scope: 'col' }, h))),
+        el(
+          'tr',
+          {},
+          ...[t('rule'), t('section'), t('level'), t('status'), t('findings')].map((h) =>
+            el('th', { scope: 'col' }, h),
+          ),
+        ),
       ),
       el(
         'tbody',
@@ -125,14 +139,14 @@ function rulesTable(verdicts: any[]): HTMLElement {
               el('br'),
               el('span', { class: 'hint' }, String(v.title)),
             ),
-            el('td', { 'data-label': 'Section' }, String(v.section)),
+            el('td', { 'data-label': t('section') }, String(v.section)),
             el(
               'td',
-              { 'data-label': 'Level' },
+              { 'data-label': t('level') },
               el('span', { class: `badge${v.severity === 'must' ? ' req' : ''}` }, String(v.severity)),
             ),
-            el('td', { 'data-label': 'Status' }, el('strong', { class: 'rule-status' }, String(v.status))),
-            el('td', { 'data-label': 'Findings' }, findings(v.findings ?? [])),
+            el('td', { 'data-label': t('status') }, el('strong', { class: 'rule-status' }, String(v.status))),
+            el('td', { 'data-label': t('findings') }, findings(v.findings ?? [])),
           ),
         ),
       ),
@@ -148,27 +162,27 @@ function render(r: any): HTMLElement {
     el(
       'p',
       {},
-      'Verdict: ',
+      `${t('verdict')} `,
       el(
         'span',
         { class: `verdict ${r.conforms ? 'valid' : 'invalid'}`, id: 'conforms' },
-        r.conforms ? 'conforms' : 'does not conform',
+        t(r.conforms ? 'conforms' : 'not_conforms'),
       ),
     ),
     el(
       'dl',
       { class: 'facts' },
-      el('dt', {}, 'Response kind'),
+      el('dt', {}, t('response_kind')),
       el('dd', {}, el('code', {}, String(r.exchange.response_kind ?? 'none'))),
-      el('dt', {}, 'Rules'),
+      el('dt', {}, t('rules')),
       el(
         'dd',
         { id: 'rule-counts' },
-        `${c.pass} pass, ${c.fail} fail (${c.must_fail} must, ${c.should_fail} should), ${c.skip} skip`,
+        t('counts', { pass: c.pass, fail: c.fail, must: c.must_fail, should: c.should_fail, skip: c.skip }),
       ),
-      el('dt', {}, 'Request'),
+      el('dt', {}, t('request')),
       el('dd', {}, validation('request', r.request_validation)),
-      el('dt', {}, 'Response'),
+      el('dt', {}, t('response')),
       el('dd', {}, validation('response', r.response_validation)),
     ),
     rulesTable(r.exchange.verdicts ?? []),
@@ -186,7 +200,7 @@ function body(): Record<string, unknown> | string {
   }
   if (status.value.trim() !== '') {
     const n = Number(status.value);
-    if (!Number.isInteger(n) || n < 100 || n > 599) return 'The HTTP status must be an integer from 100 to 599.';
+    if (!Number.isInteger(n) || n < 100 || n > 599) return t('bad_status');
     out.http_status = n;
   }
   return out;
@@ -197,13 +211,13 @@ form.addEventListener('submit', async (event) => {
   const payload = body();
   if (typeof payload === 'string') return result.replaceChildren(fail(payload));
   button.disabled = true;
-  result.replaceChildren(el('p', { class: 'hint' }, 'Checking the exchange…'));
+  result.replaceChildren(el('p', { class: 'hint' }, t('checking')));
   try {
     const posted = await postJson(data.checkUrl, payload);
     const ok = posted.status === 200 && posted.body && typeof posted.body === 'object' && posted.body.exchange;
     result.replaceChildren(ok ? render(posted.body) : problemView(posted));
   } catch (error) {
-    result.replaceChildren(fail(`The exchange check could not be reached: ${(error as Error).message}`));
+    result.replaceChildren(fail(t('unreachable', { error: (error as Error).message })));
   } finally {
     button.disabled = false;
   }

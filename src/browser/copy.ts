@@ -1,4 +1,7 @@
-/** Copy buttons: `<button data-copy="<id of a pre>">` copies that block's text. */
+/**
+ * Copy buttons: `<button data-copy="<id of a pre>">` copies that block's text. The button carries
+ * its feedback in the page's language (data-copied, data-selected).
+ */
 document.addEventListener('click', async (event) => {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-copy]');
   if (!button) return;
@@ -7,7 +10,7 @@ document.addEventListener('click', async (event) => {
   const label = button.textContent;
   try {
     await navigator.clipboard.writeText(source.textContent ?? '');
-    button.textContent = 'Copied';
+    button.textContent = button.dataset.copied ?? 'Copied';
   } catch {
     // Clipboard access can be refused (insecure origin, permissions): select the text instead.
     const range = document.createRange();
@@ -15,7 +18,7 @@ document.addEventListener('click', async (event) => {
     const selection = window.getSelection();
     selection?.removeAllRanges();
     selection?.addRange(range);
-    button.textContent = 'Selected';
+    button.textContent = button.dataset.selected ?? 'Selected';
   }
   setTimeout(() => (button.textContent = label), 1500);
 });

@@ -16,7 +16,8 @@ if (form) {
       el.hidden = !show;
       if (show) visible.add(el.dataset.impl!);
     }
-    if (shown) shown.value = `${visible.size} shown`;
+    // The page writes the count's sentence in its own language, with a {count} to fill.
+    if (shown) shown.value = (shown.dataset.template ?? '{count} shown').replace('{count}', String(visible.size));
   };
   form.addEventListener('change', apply);
   form.addEventListener('submit', (e) => e.preventDefault());

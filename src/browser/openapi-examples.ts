@@ -2,7 +2,8 @@
  * Response examples on the API reference: an example's <details> names its entry in the OpenAPI
  * document (`data-example`; the document's URL is `data-document` on the list). The first time
  * one opens, the document is fetched once and the example is written into a code block with the
- * markup of CodeBlock.astro, so the shared copy button (copy.ts) copies it.
+ * markup of CodeBlock.astro, so the shared copy button (copy.ts) copies it. The texts it writes come
+ * in the page's language from the list's data attributes (data-copy-label, data-failed).
  */
 type Examples = Record<string, { value: unknown }>;
 const documents = new Map<string, Promise<Examples>>();
@@ -19,7 +20,14 @@ function examplesOf(url: string): Promise<Examples> {
   return loading;
 }
 
-function codeBlock(id: string, label: string, text: string): HTMLElement {
+/** The copy button's texts in the page's language: its label and, for copy.ts, its feedback. */
+interface CopyTexts {
+  label: string;
+  copied?: string;
+  selected?: string;
+}
+
+function codeBlock(id: string, label: string, text: string, copyTexts: CopyTexts): HTMLElement {
   const block = document.createElement('div');
   block.className = 'code-block';
   const toolbar = block.appendChild(document.createElement('div'));
@@ -28,8 +36,10 @@ function codeBlock(id: string, label: string, text: string): HTMLElement {
   name.id = `${id}-label`;
   name.textContent = label;
   const copy = toolbar.appendChild(document.createElement('button'));
-  Object.assign(copy, { type: 'button', className: 'small secondary', textContent: 'Copy' });
+  Object.assign(copy, { type: 'button', className: 'small secondary', textContent: copyTexts.label });
   copy.dataset.copy = `${id}-code`;
+  if (copyTexts.copied) copy.dataset.copied = copyTexts.copied;
+  if (copyTexts.selected) copy.dataset.selected = copyTexts.selected;
   const pre = block.appendChild(document.createElement('pre'));
   Object.assign(pre, { className: 'code', id: `${id}-code`, tabIndex: 0 });
   pre.setAttribute('aria-labelledby', name.id);
@@ -43,7 +53,8 @@ document.addEventListener(
     const details = event.target;
     if (!(details instanceof HTMLDetailsElement) || !details.open || details.dataset.loaded) return;
     const name = details.dataset.example;
-    const url = details.closest<HTMLElement>('[data-document]')?.dataset.document;
+    const list = details.closest<HTMLElement>('[data-document]');
+    const url = list?.dataset.document;
     if (!name || !url) return;
     details.dataset.loaded = 'loading';
     let text: string;
@@ -52,10 +63,19 @@ document.addEventListener(
       details.dataset.loaded = 'yes';
     } catch {
       delete details.dataset.loaded; // closing and opening again retries
-      text = `The OpenAPI document (${url}) could not be loaded; the example is its components/examples/${name}.`;
+      const failed =
+        list?.dataset.failed ??
+        'The OpenAPI document ({url}) could not be loaded; the example is its components/examples/{name}.';
+      text = failed.replace('{url}', url).replace('{name}', name);
     }
     details.querySelector('.code-block')?.remove();
-    details.appendChild(codeBlock(details.id, `components/examples/${name}`, text));
+    details.appendChild(
+      codeBlock(details.id, `components/examples/${name}`, text, {
+        label: list?.dataset.copyLabel ?? 'Copy',
+        copied: list?.dataset.copied,
+        selected: list?.dataset.selected,
+      }),
+    );
   },
   true, // toggle does not bubble
 );

@@ -1,7 +1,8 @@
 import { ADOPTION_KIT_DOWNLOAD_FILE, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
 import { configuredSite } from '../service/config.ts';
 import { PAGES } from '../service/pages.ts';
-import { LOCALES, localePath, type LocaleCode } from '../service/locales.ts';
+import { DATA_PAGE_TWIN, implementationOfPage } from '../service/data-pages.ts';
+import { LOCALES, localePath, splitLocale, type LocaleCode } from '../service/locales.ts';
 import { LOCALIZED_PAGES } from '../service/localized-pages.ts';
 import { SITE_PAGES } from '../service/site-pages.ts';
 import { PROFILE_IDS } from '../standard/profiles.ts';
@@ -101,7 +102,10 @@ const linkToLocale = (target: string, hreflang: string) => `<${target}>; rel="al
  * hreflang alternates are absolute URLs on the configured origin: crawlers take no relative ones.
  */
 export function pageLinks(page: string, locale: LocaleCode, origin: string): string {
-  const twin = PAGE_TWINS.find((t) => t.page === page)?.record ?? SITE_PAGES.find((p) => p.path === page)?.twin;
+  const twin =
+    PAGE_TWINS.find((t) => t.page === page)?.record ??
+    SITE_PAGES.find((p) => p.path === page)?.twin ??
+    (implementationOfPage(page) ? DATA_PAGE_TWIN : undefined);
   const links = twin ? [linkTo(twin, 'application/json')] : [];
   for (const l of LOCALES)
     if (l.code !== locale) links.push(linkToLocale(`${origin}${localePath(l.code, page)}`, l.lang));
@@ -114,6 +118,15 @@ const PAGE_ORIGIN = configuredSite(process.env).origin;
 
 /** A page is asked for at its folder path; hosts that resolve it to index.html match that name. */
 const pageRulePaths = (page: string) => [page, `${page}index.html`];
+
+/** The Link header rules of one page (English path) in every language. */
+const pageRules = (page: string): HeaderRule[] =>
+  LOCALES.flatMap((l) =>
+    pageRulePaths(localePath(l.code, page)).map((path) => ({
+      path,
+      headers: { Link: pageLinks(page, l.code, PAGE_ORIGIN) },
+    })),
+  );
 
 export const HEADER_RULES: readonly HeaderRule[] = [
   { path: '/*', headers: SECURITY_HEADERS },
@@ -134,14 +147,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     },
   })),
   { path: `/v1${ROUTE_NOT_FOUND_FILE}`, headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': NO_STORE } },
-  ...LOCALIZED_PAGES.flatMap((page) =>
-    LOCALES.flatMap((l) =>
-      pageRulePaths(localePath(l.code, page)).map((path) => ({
-        path,
-        headers: { Link: pageLinks(page, l.code, PAGE_ORIGIN) },
-      })),
-    ),
-  ),
+  ...LOCALIZED_PAGES.flatMap(pageRules),
 ];
 
 /** A permanent redirect: the original site's locale prefixes to this site's (docs/i18n.md). */
@@ -191,6 +197,11 @@ const matches = (pattern: string, pathname: string): boolean =>
 export function staticHeadersFor(pathname: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const rule of HEADER_RULES) if (matches(rule.path, pathname)) Object.assign(out, rule.headers);
+  // A data page (one per implementation) has the rules of every page; the table cannot list
+  // them before the data is read, so they are made by rule here (the server serves only built pages).
+  const { path } = splitLocale(pathname.replace(/index\.html$/, ''));
+  if (implementationOfPage(path))
+    for (const rule of pageRules(path)) if (rule.path === pathname) Object.assign(out, rule.headers);
   return out;
 }
 
@@ -205,11 +216,16 @@ export function rewrite(pathname: string, query: URLSearchParams): string {
   return pathname;
 }
 
-export function netlifyHeadersFile(): string {
+/**
+ * Netlify's `_headers`: the table, plus the rules of the data pages the build made (English
+ * paths, `/implementations/<id>/`), which only the build knows.
+ */
+export function netlifyHeadersFile(dataPages: readonly string[] = []): string {
+  for (const page of dataPages) if (!implementationOfPage(page)) throw new Error(`Not a data page: ${page}`);
   return (
-    HEADER_RULES.map((r) => [r.path, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join(
-      '\n',
-    ) + '\n'
+    [...HEADER_RULES, ...dataPages.flatMap(pageRules)]
+      .map((r) => [r.path, ...Object.entries(r.headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n'))
+      .join('\n') + '\n'
   );
 }
 

@@ -108,6 +108,22 @@ describe('static routing table', () => {
     );
     // A POST action has no twin to link; the page still names its languages.
     expect(staticHeadersFor('/playground/validate/').Link).toBe(alternates('/playground/validate/', 'en').join(', '));
+    // A data page (one per implementation) is a page like any other: its twin is the report's record.
+    const report = '</v1/implementations>; rel="alternate"; type="application/json"';
+    expect(staticHeadersFor('/es/implementations/acme-agent/').Link).toBe(
+      [report, ...alternates('/implementations/acme-agent/', 'es')].join(', '),
+    );
+    expect(staticHeadersFor('/implementations/acme-agent/index.html').Link).toBe(
+      [report, ...alternates('/implementations/acme-agent/', 'en')].join(', '),
+    );
+    expect(staticHeadersFor('/implementations/acme-agent/badge.svg').Link).toBeUndefined();
+    // Netlify's table lists the data pages the build made, in every language, with the same header.
+    const file = netlifyHeadersFile(['/implementations/acme-agent/']);
+    expect(file).toContain(
+      `/zh-cn/implementations/acme-agent/\n  Link: ${[report, ...alternates('/implementations/acme-agent/', 'zh-CN')].join(', ')}\n`,
+    );
+    expect(netlifyHeadersFile()).not.toContain('/implementations/acme-agent/');
+    expect(() => netlifyHeadersFile(['/api/'])).toThrow(/Not a data page/);
     // Every link target exists: a page of the map, or a published record.
     const pages = new Set(PAGES.map((p) => p.path));
     for (const r of PUBLISHED_RECORDS) expect(pages.has(r.page), r.page).toBe(true);

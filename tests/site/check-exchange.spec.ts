@@ -117,6 +117,25 @@ test.describe('exchange-check playground', () => {
   });
 });
 
+test("the exchange-check playground speaks the page's language; rule ids, statuses and findings stay as the API answers", async ({
+  page,
+}) => {
+  const problems = watchErrors(page);
+  const broken = fixtures.invalid[0]!;
+  await page.goto('/fr/playground/check-exchange/');
+  await expect(page.locator('#result')).toContainText(`${fixtures.valid[0]!.id} chargé`);
+  await page.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(page.locator('#conforms')).toHaveText('conforme');
+  await expect(page.locator('#verdicts caption')).toHaveText("Verdicts des règles d'échange");
+  await page.getByLabel("Partir d'un jeu d'essai").selectOption(broken.id);
+  await expect(page.locator('#result')).toContainText(`${broken.id} chargé`);
+  await page.getByRole('button', { name: 'Vérifier', exact: true }).click();
+  await expect(page.locator('#conforms')).toHaveText('non conforme');
+  await expect(page.locator(`#verdicts tr[data-rule="${broken.fails[0]}"] .rule-status`)).toHaveText('fail');
+  await expect(page.locator('#rule-counts')).toContainText('échouées');
+  expect(problems).toEqual([]);
+});
+
 test.describe('test-kit pages', () => {
   test('the test page lists every kit check with an anchor', async ({ page }) => {
     await page.goto('/test-your-implementation/');

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PAGES } from '../../src/service/pages.ts';
 import { LOCALES, localePath } from '../../src/service/locales.ts';
+import { implementationPage } from '../../src/service/data-pages.ts';
 import { LOCALIZED_PAGES } from '../../src/service/localized-pages.ts';
 import type { CatalogPage } from './helpers.ts';
 
@@ -78,10 +79,17 @@ test('sitemap.xml lists every page on the configured origin; robots.txt names it
   expect(await locs('/sitemap-index.xml')).toEqual(sitemaps);
   const pageUrls = (await Promise.all(sitemaps.map((s) => locs(new URL(s).pathname)))).flat();
   const catalog = await (await request.get('/v1/catalog')).json();
+  const report = await (await request.get('/v1/implementations')).json();
   // Every page of the catalog's page map, the site's own pages (translation status, glossary),
-  // each in every language.
-  const english = [...(catalog.pages as CatalogPage[]).map((p) => p.path), '/translation-status/', '/glossary/'];
-  expect(english.sort()).toEqual([...LOCALIZED_PAGES].sort());
+  // and the data pages: one per implementation the report lists, at its html_url. Each in every language.
+  const mapped = [...(catalog.pages as CatalogPage[]).map((p) => p.path), '/translation-status/', '/glossary/'];
+  expect(mapped.sort()).toEqual([...LOCALIZED_PAGES].sort());
+  const dataPages = (report.implementations as { id: string; html_url: string }[]).map((i) => {
+    expect(i.html_url).toBe(`${origin}${implementationPage(i.id)}`);
+    return implementationPage(i.id);
+  });
+  expect(dataPages.length).toBeGreaterThan(0);
+  const english = [...mapped, ...dataPages];
   const expected = LOCALES.flatMap((l) => english.map((path) => `${origin}${localePath(l.code, path)}`));
   expect([...pageUrls].sort()).toEqual(expected.sort());
   expect(pageUrls.every((u) => u.startsWith(`${origin}/`))).toBe(true);

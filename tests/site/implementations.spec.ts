@@ -70,3 +70,28 @@ test('an implementation page shows its failures with evidence, its badge and the
   const svg = await page.request.get('/implementations/broken-agent/badge.svg');
   expect(svg.headers()['content-type']).toBe('image/svg+xml');
 });
+
+test('the report reads in each language: labels, filter count and links to the implementation pages', async ({
+  page,
+}) => {
+  await page.goto('/fr/implementations/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('#summary')).toHaveText('Résumé');
+  await expect(page.locator('#impl-broken-agent')).toContainText('échoué');
+  await page.selectOption('select[name="level"]', { label: 'L3' });
+  await expect(page.locator('#impl-shown')).toHaveText('2 affichées');
+  await page.locator('#impl-acme-agent a').first().click();
+  await expect(page).toHaveURL(/\/fr\/implementations\/acme-agent\/$/);
+
+  await page.goto('/zh-cn/implementations/broken-agent/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.locator('[data-locale-banner]')).toBeVisible();
+  await expect(page.locator('#failures')).toHaveText('失败项');
+  await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute(
+    'href',
+    /\/es\/implementations\/broken-agent\/$/,
+  );
+  // Keys, evidence and the badge's Markdown stay as they are in English.
+  await expect(page.locator('#check-exchange\\.sequence')).toContainText('conversation.sequence must be');
+  await expect(page.locator('#badge-markdown')).toContainText('Broken Agent: UAI-1 L1, fail');
+});

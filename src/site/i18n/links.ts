@@ -1,4 +1,5 @@
 import { localePath, type LocaleCode } from '../../service/locales.ts';
+import { implementationOfPage } from '../../service/data-pages.ts';
 import { LOCALIZED_PAGES } from '../../service/localized-pages.ts';
 
 const pages = new Set(LOCALIZED_PAGES);
@@ -12,7 +13,7 @@ export function localizeLinks(html: string, locale: LocaleCode): string {
   return html.replace(/<a\b[^>]*>/g, (tag) => {
     if (/\shreflang=/.test(tag)) return tag;
     return tag.replace(/(\shref=")(\/[^"#?]*)([^"]*")/, (all, before: string, path: string, rest: string) =>
-      pages.has(path) ? `${before}${localePath(locale, path)}${rest}` : all,
+      pages.has(path) || implementationOfPage(path) ? `${before}${localePath(locale, path)}${rest}` : all,
     );
   });
 }
