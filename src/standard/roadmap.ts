@@ -46,13 +46,36 @@ export const ROADMAP: Roadmap = {
       title: 'Offline validator CLI',
       summary: 'uai validate runs the same engine without a network.',
     },
-  ],
-  next: [
     {
       id: 'task-status-polling',
       title: 'Task status polling on the reference server',
-      summary: 'A mock task endpoint that walks an accepted task through its states.',
+      summary: 'The reference server walks an accepted task through its states at a polling URL.',
     },
+    {
+      id: 'test-kit',
+      title: 'Implementation test kit',
+      summary:
+        'uai test judges a live server and uai test-client a client by published checks, with a sealed conformance result.',
+    },
+    {
+      id: 'package',
+      title: 'Installable package and Action',
+      summary:
+        'The validator, exchange check and test kit as an npm package with no runtime dependency, and a GitHub Action.',
+    },
+    {
+      id: 'implementations-report',
+      title: 'Report of implementations',
+      summary: 'Verified test-kit results of implementations, by check and level, with badges.',
+    },
+    {
+      id: 'localized-pages',
+      title: 'Localized pages',
+      summary:
+        'The human pages in Spanish, French and Simplified Chinese under locale prefixes, English authoritative; the /v1 REST base stays unprefixed and English.',
+    },
+  ],
+  next: [
     {
       id: 'signature-verification',
       title: 'Signature verification',
@@ -60,11 +83,6 @@ export const ROADMAP: Roadmap = {
     },
   ],
   planned: [
-    {
-      id: 'localized-pages',
-      title: 'Localized pages',
-      summary: 'Locale-prefixed human pages; the /v1 REST base stays unprefixed.',
-    },
     {
       id: 'profiles-v2',
       title: 'v2 profile family',
