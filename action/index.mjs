@@ -12419,14 +12419,27 @@ list (or a stale baseline entry), or the run stopped early (timeout, time cap, r
 connection refused after the statement was read), 2 usage error or the endpoint could not be
 reached at all.
 `;
+var UsageError2 = class extends Error {
+};
+function isUsageError(error2) {
+  const code = error2 instanceof Error ? error2.code : void 0;
+  return error2 instanceof UsageError2 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}
 var positive = (text2, fallback, name) => {
   if (text2 === void 0) return fallback;
   const n = Number(text2);
   if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError2(`${name} takes a positive whole number`);
   return n;
 };
-var UsageError2 = class extends Error {
-};
+async function readBaselineFile(file) {
+  const read = parseBaseline(
+    await readFile2(file, "utf8").catch(() => {
+      throw new UsageError2(`cannot read the baseline ${file}`);
+    })
+  );
+  if (!read.ok) throw new UsageError2(`${file}: ${read.error}`);
+  return read.baseline;
+}
 async function testCommand(argv, io) {
   try {
     const { values, positionals } = parseArgs3({
@@ -12462,16 +12475,7 @@ async function testCommand(argv, io) {
     );
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
     if (unknown.length) throw new UsageError2(`unknown check id(s): ${unknown.join(", ")}`);
-    let baseline;
-    if (values.baseline !== void 0) {
-      const read = parseBaseline(
-        await readFile2(values.baseline, "utf8").catch(() => {
-          throw new UsageError2(`cannot read the baseline ${values.baseline}`);
-        })
-      );
-      if (!read.ok) throw new UsageError2(`${values.baseline}: ${read.error}`);
-      baseline = read.baseline;
-    }
+    const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report2 = await testImplementation({
       endpoint,
       ...values.capability ? { capabilityUrl: values.capability } : {},
@@ -12497,8 +12501,7 @@ async function testCommand(argv, io) {
     io.stdout(formatKitReport(report2, format));
     return report2.exit_code;
   } catch (error2) {
-    const code = error2 instanceof Error ? error2.code : void 0;
-    if (error2 instanceof UsageError2 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
+    if (isUsageError(error2)) {
       io.stderr(`uai test: ${error2.message}
 Run "uai test --help" for usage.
 `);
@@ -12510,7 +12513,7 @@ Run "uai test --help" for usage.
 
 // src/kit/client/command.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
+import { writeFile as writeFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
 
 // src/standard/client-scenarios.ts
@@ -13174,6 +13177,7 @@ async function startScenarioServer(scenario) {
   let posts = 0;
   let site = siteFor("http://127.0.0.1");
   let endpointPath = "";
+  let pollPrefix = "";
   let statement = {};
   const sockets = /* @__PURE__ */ new Set();
   const core = (now) => referenceServerCore({
@@ -13181,6 +13185,7 @@ async function startScenarioServer(scenario) {
     ...now ? { now: () => now } : {},
     ...scenario === "typed-error" ? { scenario: "typed-error" } : {}
   });
+  let answer = core();
   async function script(record2) {
     const request = {
       method: record2.method,
@@ -13213,7 +13218,6 @@ async function startScenarioServer(scenario) {
           "This endpoint declares only the keyless binding: send the message as a keyless JSON array."
         );
     }
-    const pollPrefix = new URL(`${site.origin}${endpointPath}/tasks/`).pathname;
     if (record2.method === "GET" && record2.path.startsWith(pollPrefix)) {
       let ref = "";
       try {
@@ -13228,7 +13232,7 @@ async function startScenarioServer(scenario) {
         return core(n === 1 ? new Date(ticket.acceptedAt * 1e3) : new Date(Math.max(Date.now(), done)))(request);
       }
     }
-    return core()(request);
+    return answer(request);
   }
   async function handle(req, res) {
     const at3 = elapsed();
@@ -13302,6 +13306,8 @@ async function startScenarioServer(scenario) {
   site = siteFor(`http://127.0.0.1:${port}`);
   const endpoint = links(site).referenceServer;
   endpointPath = new URL(endpoint).pathname;
+  pollPrefix = new URL(`${endpoint}/tasks/`).pathname;
+  answer = core();
   statement = scenario === "keyless" ? keylessStatement(site) : capabilityStatement(site);
   return {
     site,
@@ -13501,8 +13507,6 @@ Options:
 Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
 baseline entry), 2 usage error.
 `;
-var UsageError3 = class extends Error {
-};
 async function testClientCommand(argv, io) {
   try {
     const { values, positionals } = parseArgs4({
@@ -13527,25 +13531,16 @@ async function testClientCommand(argv, io) {
       io.stdout(listScenarios());
       return 0;
     }
-    if (positionals.length) throw new UsageError3(`unexpected argument ${positionals[0]}; give the client as --command`);
+    if (positionals.length) throw new UsageError2(`unexpected argument ${positionals[0]}; give the client as --command`);
     const command2 = values.command?.trim();
-    if (!command2) throw new UsageError3('give the client to run with --command "<cmd>"');
+    if (!command2) throw new UsageError2('give the client to run with --command "<cmd>"');
     const scenarios = values.scenario ?? [...CLIENT_SCENARIO_IDS];
     const unknown = scenarios.filter((s) => !CLIENT_SCENARIO_IDS.includes(s));
-    if (unknown.length) throw new UsageError3(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
+    if (unknown.length) throw new UsageError2(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
     const format = values.format ?? "text";
-    if (!KIT_FORMATS.includes(format)) throw new UsageError3(`--format takes ${KIT_FORMATS.join(", ")}`);
-    const capMs = values.timeout === void 0 ? DEFAULT_CLIENT_CAP_MS : Number(values.timeout);
-    if (!Number.isSafeInteger(capMs) || capMs <= 0) throw new UsageError3("--timeout takes a positive whole number");
-    let baseline;
-    if (values.baseline !== void 0) {
-      const text2 = await readFile3(values.baseline, "utf8").catch(() => {
-        throw new UsageError3(`cannot read the baseline ${values.baseline}`);
-      });
-      const read = parseBaseline(text2);
-      if (!read.ok) throw new UsageError3(`${values.baseline}: ${read.error}`);
-      baseline = read.baseline;
-    }
+    if (!KIT_FORMATS.includes(format)) throw new UsageError2(`--format takes ${KIT_FORMATS.join(", ")}`);
+    const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, "--timeout");
+    const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report2 = await testClient({
       command: command2,
       scenarios: [...new Set(scenarios)],
@@ -13561,8 +13556,7 @@ async function testClientCommand(argv, io) {
     io.stdout(formatKitReport(report2, format));
     return report2.exit_code;
   } catch (error2) {
-    const code = error2.code;
-    if (error2 instanceof UsageError3 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
+    if (isUsageError(error2)) {
       io.stderr(`uai test-client: ${error2.message}
 Run "uai test-client --help" for usage.
 `);

@@ -46,14 +46,32 @@ export interface KitIo {
   readonly site: Site;
 }
 
-const positive = (text: string | undefined, fallback: number, name: string): number => {
+/** A mistake in the command line: exit 2 with the message and a pointer to --help. */
+export class UsageError extends Error {}
+
+/** Whether an error is the user's: a UsageError, or parseArgs's (TypeErrors with an ERR_PARSE_ARGS_* code). */
+export function isUsageError(error: unknown): error is Error {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+}
+
+export const positive = (text: string | undefined, fallback: number, name: string): number => {
   if (text === undefined) return fallback;
   const n = Number(text);
   if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} takes a positive whole number`);
   return n;
 };
 
-class UsageError extends Error {}
+/** The baseline file given with --baseline, read and checked (a UsageError when it cannot be). */
+export async function readBaselineFile(file: string): Promise<Baseline> {
+  const read = parseBaseline(
+    await readFile(file, 'utf8').catch(() => {
+      throw new UsageError(`cannot read the baseline ${file}`);
+    }),
+  );
+  if (!read.ok) throw new UsageError(`${file}: ${read.error}`);
+  return read.baseline;
+}
 
 export async function testCommand(argv: readonly string[], io: KitIo): Promise<number> {
   try {
@@ -96,16 +114,7 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
           );
     const unknown = only ? [...only].filter((id) => !known.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(', ')}`);
-    let baseline: Baseline | undefined;
-    if (values.baseline !== undefined) {
-      const read = parseBaseline(
-        await readFile(values.baseline, 'utf8').catch(() => {
-          throw new UsageError(`cannot read the baseline ${values.baseline}`);
-        }),
-      );
-      if (!read.ok) throw new UsageError(`${values.baseline}: ${read.error}`);
-      baseline = read.baseline;
-    }
+    const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
     const report = await testImplementation({
       endpoint,
       ...(values.capability ? { capabilityUrl: values.capability } : {}),
@@ -129,10 +138,8 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     io.stdout(formatKitReport(report, format));
     return report.exit_code;
   } catch (error) {
-    // parseArgs throws TypeErrors with a string code; any other value of `code` is no usage error.
-    const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
-    if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      io.stderr(`uai test: ${(error as Error).message}\nRun "uai test --help" for usage.\n`);
+    if (isUsageError(error)) {
+      io.stderr(`uai test: ${error.message}\nRun "uai test --help" for usage.\n`);
       return 2;
     }
     throw error;

@@ -345,6 +345,26 @@ const BROKEN: readonly Broken[] = [
         : ex.response,
   },
   {
+    // The kit reads the text leniently (U+FFFD) to go on judging: the changed id breaks the checksum too.
+    fault: 'an answer with a byte that is not UTF-8',
+    fails: ['message.encoding', 'message.valid'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const text = await ex.response.text();
+      const at = /"message_id"\s*:\s*"/.exec(text)!;
+      const cut = at.index + at[0].length;
+      const bytes = Buffer.concat([Buffer.from(text.slice(0, cut)), Buffer.from([0xff]), Buffer.from(text.slice(cut))]);
+      return new Response(bytes, { status: 200, headers: ex.response.headers });
+    },
+  },
+  {
+    fault: 'an empty answer',
+    fails: ['message.encoding', 'message.valid'],
+    unexercised: ['exchange.completed_without_task'],
+    transform: (ex) =>
+      kindOf(ex) === 'sync' ? new Response('', { status: 200, headers: ex.response.headers }) : ex.response,
+  },
+  {
     fault: 'an answer with a repeated member name',
     fails: ['message.valid'],
     transform: async (ex) =>
@@ -429,6 +449,17 @@ describe('each broken server fails exactly its checks', () => {
       expect((report.result_message.body as { status: string }).status).toBe(runFails ? 'fail' : 'pass');
     });
   }
+  it('a task status read again in the same state, re-issued later under its id, is no id collision', async () => {
+    let polls = 0;
+    server.transform = onMessage('poll', (m) => {
+      polls += 1;
+      m.provenance.issued_at = new Date(Date.parse(m.provenance.issued_at) + polls * 1000).toISOString();
+    });
+    const report = await run();
+    expect(polls).toBe(2);
+    expect(failing(report)).toEqual([]);
+    expect(report.checks.find((c) => c.id === 'message.own_ids')!.status).toBe('pass');
+  });
 });
 
 /**

@@ -156,10 +156,14 @@ describe('uai test', () => {
       );
       return new Response(JSON.stringify(seal(m)), { status: 200, headers: ex.response.headers });
     };
-    const { stdout } = await uaiTest(server.endpoint, '--format', 'json');
-    const poll = JSON.parse(stdout).checks.find((c: { id: string }) => c.id === 'task.pollable');
+    const { code, stdout } = await uaiTest(server.endpoint, '--format', 'json');
+    const report = JSON.parse(stdout);
+    const poll = report.checks.find((c: { id: string }) => c.id === 'task.pollable');
     // Declared, so it applies; the kit cannot see it, so it is not exercised (and the run fails).
     expect(poll).toMatchObject({ status: 'not_exercised', evidence: [expect.stringContaining('contacts only')] });
+    // Nothing else fails: the not-exercised check alone fails the run, its exit status and its result message.
+    expect(report.counts.fail).toBe(0);
+    expect([code, report.exit_code, report.result_message.body.status]).toEqual([1, 1, 'fail']);
   });
 
   describe('a run that stops early fails in every format', () => {

@@ -3,10 +3,9 @@
  * `uai test`: 0 no regression, 1 a failed check the baseline does not list (or a stale entry), 2 usage.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { parseBaseline, type Baseline } from '../baseline.ts';
-import type { KitIo } from '../command.ts';
+import { isUsageError, positive, readBaselineFile, UsageError, type KitIo } from '../command.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from '../report.ts';
 import {
   CLIENT_SCENARIO_IDS,
@@ -40,8 +39,6 @@ Exit status: 0 no regression, 1 a check failed that the baseline does not list (
 baseline entry), 2 usage error.
 `;
 
-class UsageError extends Error {}
-
 export async function testClientCommand(argv: readonly string[], io: KitIo): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -74,17 +71,8 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(', ')} (see --list)`);
     const format = (values.format ?? 'text') as KitFormat;
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(', ')}`);
-    const capMs = values.timeout === undefined ? DEFAULT_CLIENT_CAP_MS : Number(values.timeout);
-    if (!Number.isSafeInteger(capMs) || capMs <= 0) throw new UsageError('--timeout takes a positive whole number');
-    let baseline: Baseline | undefined;
-    if (values.baseline !== undefined) {
-      const text = await readFile(values.baseline, 'utf8').catch(() => {
-        throw new UsageError(`cannot read the baseline ${values.baseline}`);
-      });
-      const read = parseBaseline(text);
-      if (!read.ok) throw new UsageError(`${values.baseline}: ${read.error}`);
-      baseline = read.baseline;
-    }
+    const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, '--timeout');
+    const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
     const report = await testClient({
       command,
       scenarios: [...new Set(scenarios)],
@@ -99,9 +87,8 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     io.stdout(formatKitReport(report, format));
     return report.exit_code;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      io.stderr(`uai test-client: ${(error as Error).message}\nRun "uai test-client --help" for usage.\n`);
+    if (isUsageError(error)) {
+      io.stderr(`uai test-client: ${error.message}\nRun "uai test-client --help" for usage.\n`);
       return 2;
     }
     throw error;

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { capabilityStatement, decodeTaskRef, seal, TASK_RUN_SECONDS, type JsonObject } from '../../engine/index.ts';
-import type { CoreReply, CoreRequest } from '../../http/core.ts';
+import type { CoreHandler, CoreReply, CoreRequest } from '../../http/core.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
 import { referenceServerCore } from '../../http/reference-server-handler.ts';
@@ -99,6 +99,8 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
   let posts = 0;
   let site: Site = siteFor('http://127.0.0.1');
   let endpointPath = '';
+  /** Where this scenario's tasks are polled (path only), set once the port is known. */
+  let pollPrefix = '';
   let statement: JsonObject = {};
   const sockets = new Set<Socket>();
 
@@ -109,6 +111,8 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
       ...(now ? { now: () => now } : {}),
       ...(scenario === 'typed-error' ? { scenario: 'typed-error' as const } : {}),
     });
+  /** The core on the real clock, built once the port is known. */
+  let answer: CoreHandler = core();
 
   async function script(record: RecordedRequest): Promise<CoreReply> {
     const request: CoreRequest = {
@@ -142,7 +146,6 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
           'This endpoint declares only the keyless binding: send the message as a keyless JSON array.',
         );
     }
-    const pollPrefix = new URL(`${site.origin}${endpointPath}/tasks/`).pathname;
     if (record.method === 'GET' && record.path.startsWith(pollPrefix)) {
       let ref = '';
       try {
@@ -159,7 +162,7 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
         return core(n === 1 ? new Date(ticket.acceptedAt * 1000) : new Date(Math.max(Date.now(), done)))(request);
       }
     }
-    return core()(request);
+    return answer(request);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -237,6 +240,8 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
   site = siteFor(`http://127.0.0.1:${port}`);
   const endpoint = links(site).referenceServer;
   endpointPath = new URL(endpoint).pathname;
+  pollPrefix = new URL(`${endpoint}/tasks/`).pathname;
+  answer = core();
   statement = scenario === 'keyless' ? keylessStatement(site) : capabilityStatement(site);
   return {
     site,
