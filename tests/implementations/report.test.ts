@@ -137,6 +137,11 @@ describe('entries', () => {
     ).toBe(
       'tests/data/implementations/broken-agent/report.json: disagrees with the sealed result about: exchange.sequence',
     );
+    // A report of another run (its result_message is not this entry's sealed result) is refused.
+    const other = JSON.parse(new TextDecoder().decode(fixtures[0]!.result));
+    expect(
+      errorOf(() => verifyEntry({ ...broken, report: JSON.stringify({ checks, result_message: other }) }, ctx)).reason,
+    ).toBe('its result_message is not the sealed result of result.json');
   });
 });
 
@@ -223,6 +228,13 @@ describe('a broken entry fails with its file and the reason', () => {
         ),
       ).reason,
     ).toBe('names checks the kit does not publish: exchange.made_up');
+  });
+
+  it('a result naming checks of another side than the metadata names', () => {
+    const meta = JSON.stringify({ ...JSON.parse(fixtures[1]!.meta), side: 'client' });
+    expect(errorOf(() => verifyEntry({ ...fixtures[1]!, meta }, ctx)).message).toBe(
+      'tests/data/implementations/broken-agent/result.json: names checks of another side than client: exchange.sequence',
+    );
   });
 
   it('metadata without a side, or a result from the future', () => {
