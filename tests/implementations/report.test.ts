@@ -97,8 +97,10 @@ describe('entries', () => {
   });
 
   it('marks an entry older than the window stale, and keeps it', () => {
-    const later = new Date(FIXTURE_CHECKED_AT.getTime() + 91 * 24 * 3600 * 1000);
-    const acme = verifyEntry(fixtures[0]!, { site, now: later });
+    const daysLater = (days: number) => new Date(FIXTURE_CHECKED_AT.getTime() + days * 24 * 3600 * 1000);
+    // The window's last day is still fresh.
+    expect(verifyEntry(fixtures[0]!, { site, now: daysLater(90.5) })).toMatchObject({ stale: false, ageDays: 90 });
+    const acme = verifyEntry(fixtures[0]!, { site, now: daysLater(91) });
     expect(acme).toMatchObject({ stale: true, ageDays: 91, level: 'L3' });
     expect(badgeEndpoint(acme)).toEqual({
       schemaVersion: 1,
