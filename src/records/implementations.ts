@@ -18,7 +18,7 @@ import {
   type ImplementationSide,
 } from '../standard/implementations.ts';
 import { KIT_CHECKS, type KitCheck } from '../standard/kit-checks.ts';
-import { LEVEL_IDS, type ConformanceLevelId } from '../standard/levels.ts';
+import { levelBelow, type ConformanceLevelId } from '../standard/levels.ts';
 import { RELEASE } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
 import { generatedAt, recordHeader, type RecordContext } from './context.ts';
@@ -162,14 +162,15 @@ function readMeta(file: string, text: string): EntryMeta {
  * L4 also needs every should check to pass.
  */
 export function levelOf(verdicts: readonly EntryVerdict[]): ConformanceLevelId | null {
-  let ceiling = LEVEL_IDS.length; // index of the first level denied
-  for (const v of verdicts) {
-    if (!isFailing(v.status)) continue;
-    const denied =
-      v.severity === 'should' ? 'L4' : (LEVEL_DENIED_BY_CHECK[v.check] ?? LEVEL_DENIED_BY_CATEGORY[v.category] ?? 'L0');
-    ceiling = Math.min(ceiling, LEVEL_IDS.indexOf(denied));
-  }
-  return ceiling === 0 ? null : LEVEL_IDS[ceiling - 1]!;
+  return levelBelow(
+    verdicts
+      .filter((v) => isFailing(v.status))
+      .map((v) =>
+        v.severity === 'should'
+          ? 'L4'
+          : (LEVEL_DENIED_BY_CHECK[v.check] ?? LEVEL_DENIED_BY_CATEGORY[v.category] ?? 'L0'),
+      ),
+  );
 }
 
 /** Per-check statuses from the kit's report, held to agree with the sealed result. */
