@@ -179,9 +179,9 @@ function verdictsFromReport(
   text: string,
   message: unknown,
   issues: readonly { readonly code: string; readonly message: string }[],
+  failedIds: ReadonlySet<string>,
   checks: readonly KitCheck[],
 ): EntryVerdict[] {
-  const failedIds = new Set(issues.map((i) => i.code));
   const report = parseJson(file, text);
   if (!isObject(report) || !Array.isArray(report.checks))
     throw new EntryError(file, 'is not a kit report (uai test --format json)');
@@ -256,7 +256,7 @@ export function verifyEntry(files: EntryFiles, ctx: { site: Site; now: Date }): 
   if (wrongSide.length)
     throw new EntryError(resultFile, `names checks of another side than ${meta.side}: ${wrongSide.join(', ')}`);
   const verdicts = files.report
-    ? verdictsFromReport(`${files.dir}/report.json`, files.report, message, issues, checks)
+    ? verdictsFromReport(`${files.dir}/report.json`, files.report, message, issues, failedIds, checks)
     : checks.map((c) => ({
         check: c.id,
         category: c.category,
