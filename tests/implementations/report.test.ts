@@ -222,6 +222,15 @@ describe('a broken entry fails with its file and the reason', () => {
         ),
       ).reason,
     ).toMatch(/^was not produced by a published kit release/);
+    // The kit's release string with another source is not the kit.
+    expect(
+      errorOf(() =>
+        verifyEntry(
+          resealed((m) => (m.source.id = 'someone-else')),
+          ctx,
+        ),
+      ).reason,
+    ).toMatch(/^was not produced by a published kit release \(source someone-else,/);
     expect(
       errorOf(() =>
         verifyEntry(
