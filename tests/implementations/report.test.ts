@@ -248,6 +248,20 @@ describe('a broken entry fails with its file and the reason', () => {
     );
   });
 
+  it('a folder name that is not a slug or is one the report uses, two entries of one name, a baseline of unknown checks', () => {
+    for (const slug of ['Acme', 'acme_agent', '-acme', 'index', 'badges'])
+      expect(errorOf(() => verifyEntry({ ...fixtures[0]!, slug }, ctx)).reason, slug).toMatch(
+        /^the folder name must be/,
+      );
+    expect(errorOf(() => verifyEntries([fixtures[0]!, fixtures[0]!], ctx)).reason).toBe(
+      'two entries have this folder name',
+    );
+    const meta = JSON.stringify({ ...JSON.parse(fixtures[0]!.meta), expected_failures: ['message.made_up'] });
+    expect(errorOf(() => verifyEntry({ ...fixtures[0]!, meta }, ctx)).message).toBe(
+      'tests/data/implementations/acme-agent/meta.json: "expected_failures" names unpublished checks: message.made_up',
+    );
+  });
+
   it('metadata without a side, or a result from the future', () => {
     const meta = JSON.stringify({ ...JSON.parse(fixtures[0]!.meta), side: 'both' });
     expect(errorOf(() => verifyEntry({ ...fixtures[0]!, meta }, ctx)).message).toBe(
