@@ -5373,6 +5373,11 @@ var CONFORMANCE_LEVELS = [
   }
 ];
 var LEVEL_IDS = CONFORMANCE_LEVELS.map((l) => l.id);
+function levelBelow(broken) {
+  let lowest = LEVEL_IDS.length;
+  for (const level of broken) lowest = Math.min(lowest, LEVEL_IDS.indexOf(level));
+  return lowest === 0 ? null : LEVEL_IDS[lowest - 1];
+}
 
 // src/engine/validate/levels.ts
 function guardedLevel(issue2) {
@@ -5381,9 +5386,7 @@ function guardedLevel(issue2) {
   return issueCode(issue2.code)?.level ?? "L0";
 }
 function conformanceLevel(issues) {
-  let lowestBroken = LEVEL_IDS.length;
-  for (const issue2 of issues) lowestBroken = Math.min(lowestBroken, LEVEL_IDS.indexOf(guardedLevel(issue2)));
-  return lowestBroken === 0 ? null : LEVEL_IDS[lowestBroken - 1];
+  return levelBelow(issues.map(guardedLevel));
 }
 
 // src/engine/validate/members.ts

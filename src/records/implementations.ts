@@ -18,7 +18,7 @@ import {
   type ImplementationSide,
 } from '../standard/implementations.ts';
 import { KIT_CHECKS, type KitCheck } from '../standard/kit-checks.ts';
-import { LEVEL_IDS, type ConformanceLevelId } from '../standard/levels.ts';
+import { levelBelow, type ConformanceLevelId } from '../standard/levels.ts';
 import { RELEASE } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
 import { generatedAt, recordHeader, type RecordContext } from './context.ts';
@@ -162,14 +162,15 @@ function readMeta(file: string, text: string): EntryMeta {
  * L4 also needs every should check to pass.
  */
 export function levelOf(verdicts: readonly EntryVerdict[]): ConformanceLevelId | null {
-  let ceiling = LEVEL_IDS.length; // index of the first level denied
-  for (const v of verdicts) {
-    if (!isFailing(v.status)) continue;
-    const denied =
-      v.severity === 'should' ? 'L4' : (LEVEL_DENIED_BY_CHECK[v.check] ?? LEVEL_DENIED_BY_CATEGORY[v.category] ?? 'L0');
-    ceiling = Math.min(ceiling, LEVEL_IDS.indexOf(denied));
-  }
-  return ceiling === 0 ? null : LEVEL_IDS[ceiling - 1]!;
+  return levelBelow(
+    verdicts
+      .filter((v) => isFailing(v.status))
+      .map((v) =>
+        v.severity === 'should'
+          ? 'L4'
+          : (LEVEL_DENIED_BY_CHECK[v.check] ?? LEVEL_DENIED_BY_CATEGORY[v.category] ?? 'L0'),
+      ),
+  );
 }
 
 /** Per-check statuses from the kit's report, held to agree with the sealed result. */
@@ -178,9 +179,9 @@ function verdictsFromReport(
   text: string,
   message: unknown,
   issues: readonly { readonly code: string; readonly message: string }[],
+  failedIds: ReadonlySet<string>,
   checks: readonly KitCheck[],
 ): EntryVerdict[] {
-  const failedIds = new Set(issues.map((i) => i.code));
   const report = parseJson(file, text);
   if (!isObject(report) || !Array.isArray(report.checks))
     throw new EntryError(file, 'is not a kit report (uai test --format json)');
@@ -255,7 +256,7 @@ export function verifyEntry(files: EntryFiles, ctx: { site: Site; now: Date }): 
   if (wrongSide.length)
     throw new EntryError(resultFile, `names checks of another side than ${meta.side}: ${wrongSide.join(', ')}`);
   const verdicts = files.report
-    ? verdictsFromReport(`${files.dir}/report.json`, files.report, message, issues, checks)
+    ? verdictsFromReport(`${files.dir}/report.json`, files.report, message, issues, failedIds, checks)
     : checks.map((c) => ({
         check: c.id,
         category: c.category,

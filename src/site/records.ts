@@ -4,6 +4,7 @@ import { configuredSite } from '../service/config.ts';
 import { isoSeconds } from '../engine/index.ts';
 import { buildRecordSet, type RecordPath, type RecordSet, type StarterSource } from '../records/index.ts';
 import { STARTER_META } from '../records/starters.ts';
+import type { VerifiedEntry } from '../records/implementations.ts';
 import { loadImplementations } from './implementations.ts';
 
 /**
@@ -21,6 +22,10 @@ export const generatedAt = isoSeconds(new Date());
 /** The report's entries: the reference server's (the kit run in process), then implementations/. */
 export const implementations = await loadImplementations(site, new Date(generatedAt));
 export const records = buildRecordSet({ site, generatedAt }, starters, implementations);
+
+/** The static paths of a route with one file per entry of the report (`[slug]`), with what each file gets. */
+export const entryPaths = <P>(props: (entry: VerifiedEntry) => P) =>
+  implementations.map((entry) => ({ params: { slug: entry.slug }, props: props(entry) }));
 
 /** The record at a path under /v1, with that record's type. */
 export function record<P extends RecordPath>(path: P): RecordSet[P] {

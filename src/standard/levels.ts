@@ -54,3 +54,13 @@ export const CONFORMANCE_LEVELS: readonly ConformanceLevel[] = [
 ];
 
 export const LEVEL_IDS: readonly ConformanceLevelId[] = CONFORMANCE_LEVELS.map((l) => l.id);
+
+/**
+ * The highest level below every broken one (each level includes the ones below it), or null when
+ * L0 itself is broken: the message, or the implementation, reaches no rung.
+ */
+export function levelBelow(broken: Iterable<ConformanceLevelId>): ConformanceLevelId | null {
+  let lowest = LEVEL_IDS.length;
+  for (const level of broken) lowest = Math.min(lowest, LEVEL_IDS.indexOf(level));
+  return lowest === 0 ? null : LEVEL_IDS[lowest - 1]!;
+}

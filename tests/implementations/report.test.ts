@@ -97,8 +97,10 @@ describe('entries', () => {
   });
 
   it('marks an entry older than the window stale, and keeps it', () => {
-    const later = new Date(FIXTURE_CHECKED_AT.getTime() + 91 * 24 * 3600 * 1000);
-    const acme = verifyEntry(fixtures[0]!, { site, now: later });
+    const daysLater = (days: number) => new Date(FIXTURE_CHECKED_AT.getTime() + days * 24 * 3600 * 1000);
+    // The window's last day is still fresh.
+    expect(verifyEntry(fixtures[0]!, { site, now: daysLater(90.5) })).toMatchObject({ stale: false, ageDays: 90 });
+    const acme = verifyEntry(fixtures[0]!, { site, now: daysLater(91) });
     expect(acme).toMatchObject({ stale: true, ageDays: 91, level: 'L3' });
     expect(badgeEndpoint(acme)).toEqual({
       schemaVersion: 1,
@@ -137,6 +139,11 @@ describe('entries', () => {
     ).toBe(
       'tests/data/implementations/broken-agent/report.json: disagrees with the sealed result about: exchange.sequence',
     );
+    // A report of another run (its result_message is not this entry's sealed result) is refused.
+    const other = JSON.parse(new TextDecoder().decode(fixtures[0]!.result));
+    expect(
+      errorOf(() => verifyEntry({ ...broken, report: JSON.stringify({ checks, result_message: other }) }, ctx)).reason,
+    ).toBe('its result_message is not the sealed result of result.json');
   });
 });
 
@@ -215,6 +222,15 @@ describe('a broken entry fails with its file and the reason', () => {
         ),
       ).reason,
     ).toMatch(/^was not produced by a published kit release/);
+    // The kit's release string with another source is not the kit.
+    expect(
+      errorOf(() =>
+        verifyEntry(
+          resealed((m) => (m.source.id = 'someone-else')),
+          ctx,
+        ),
+      ).reason,
+    ).toMatch(/^was not produced by a published kit release \(source someone-else,/);
     expect(
       errorOf(() =>
         verifyEntry(
@@ -223,6 +239,27 @@ describe('a broken entry fails with its file and the reason', () => {
         ),
       ).reason,
     ).toBe('names checks the kit does not publish: exchange.made_up');
+  });
+
+  it('a result naming checks of another side than the metadata names', () => {
+    const meta = JSON.stringify({ ...JSON.parse(fixtures[1]!.meta), side: 'client' });
+    expect(errorOf(() => verifyEntry({ ...fixtures[1]!, meta }, ctx)).message).toBe(
+      'tests/data/implementations/broken-agent/result.json: names checks of another side than client: exchange.sequence',
+    );
+  });
+
+  it('a folder name that is not a slug or is one the report uses, two entries of one name, a baseline of unknown checks', () => {
+    for (const slug of ['Acme', 'acme_agent', '-acme', 'index', 'badges'])
+      expect(errorOf(() => verifyEntry({ ...fixtures[0]!, slug }, ctx)).reason, slug).toMatch(
+        /^the folder name must be/,
+      );
+    expect(errorOf(() => verifyEntries([fixtures[0]!, fixtures[0]!], ctx)).reason).toBe(
+      'two entries have this folder name',
+    );
+    const meta = JSON.stringify({ ...JSON.parse(fixtures[0]!.meta), expected_failures: ['message.made_up'] });
+    expect(errorOf(() => verifyEntry({ ...fixtures[0]!, meta }, ctx)).message).toBe(
+      'tests/data/implementations/acme-agent/meta.json: "expected_failures" names unpublished checks: message.made_up',
+    );
   });
 
   it('metadata without a side, or a result from the future', () => {

@@ -1,5 +1,5 @@
 import { issueCode } from '../../standard/codes.ts';
-import { LEVEL_IDS, type ConformanceLevelId } from '../../standard/levels.ts';
+import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import type { Issue } from '../issues.ts';
 
 /**
@@ -21,7 +21,5 @@ export function guardedLevel(issue: Pick<Issue, 'code' | 'severity' | 'path'>): 
 export function conformanceLevel(
   issues: readonly Pick<Issue, 'code' | 'severity' | 'path'>[],
 ): ConformanceLevelId | null {
-  let lowestBroken = LEVEL_IDS.length;
-  for (const issue of issues) lowestBroken = Math.min(lowestBroken, LEVEL_IDS.indexOf(guardedLevel(issue)));
-  return lowestBroken === 0 ? null : LEVEL_IDS[lowestBroken - 1]!;
+  return levelBelow(issues.map(guardedLevel));
 }

@@ -58,9 +58,9 @@ function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): 
     });
   }
   const schema = ref(RECORD_SCHEMAS[route.id] ?? 'Record');
-  const record = records(recordPath(route));
-  if (record === undefined)
-    throw new Error(`GET ${route.path}: no built record at ${recordPath(route)} to be its response example`);
+  const path = recordPath(route);
+  const record = records(path);
+  if (record === undefined) throw new Error(`GET ${route.path}: no built record at ${path} to be its response example`);
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -78,11 +78,7 @@ function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): 
           'application/json': {
             schema,
             examples: {
-              [route.id]: recordExample(
-                route.summary,
-                `${ctx.site.base}${recordPath(route)}`,
-                records(recordPath(route)),
-              ),
+              [route.id]: recordExample(route.summary, `${ctx.site.base}${path}`, record),
             },
           },
         },

@@ -1,12 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { implementations } from '../../../site/records.ts';
+import { entryPaths } from '../../../site/records.ts';
 
 /** Each entry's sealed result, byte for byte as submitted (anyone can check it with `uai validate`). */
-export const getStaticPaths = (() =>
-  implementations.map((entry) => ({
-    params: { slug: entry.slug },
-    props: { bytes: entry.resultBytes },
-  }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => entryPaths((entry) => ({ bytes: entry.resultBytes }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ bytes: Uint8Array }> = ({ props }) =>
   new Response(new Uint8Array(props.bytes), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
