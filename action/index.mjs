@@ -2625,6 +2625,183 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname as dirname2, resolve as resolve5 } from "node:path";
 import { gzipSync } from "node:zlib";
 
+// src/standard/value-sets.ts
+var PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
+var DELIVERY_MODES = ["sync", "async"];
+var DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
+var TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
+var AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
+var INTEGRITY_ALGORITHMS = ["sha256"];
+var CANONICALIZATIONS = ["jcs"];
+var INTEGRITY_VERSIONS = [2];
+var RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
+var CONFORMANCE_STATUSES = ["pass", "fail"];
+var CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
+var SEVERITIES = ["error", "warning"];
+var TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
+var TASK_TRANSITIONS = {
+  accepted: ["working", "canceled", "failed"],
+  working: ["input-required", "completed", "failed", "canceled"],
+  "input-required": ["working", "canceled", "failed"],
+  completed: [],
+  failed: [],
+  canceled: []
+};
+var PARTY_ROLES = [
+  "requesting-agent",
+  "public-record-gateway",
+  "conformance-checker",
+  "checked-record",
+  "reference-server"
+];
+var INTENTS = ["resolve-profile"];
+var CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
+var NOTICES = [
+  "accepted-task-started",
+  "use-task-status-example-for-shape-checks",
+  "reference-surface-response",
+  "completed-inline-result",
+  "typed-error-simulated"
+];
+var MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
+var VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
+var NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
+var REGISTERED_EXTENSIONS = [
+  { namespace: "urn:uai:ext:delivery", purpose: "Delivery hints beyond the envelope (retries, callbacks)." },
+  { namespace: "urn:uai:ext:evidence", purpose: "Evidence attached by a validator or auditor." },
+  { namespace: "urn:uai:ext:mock-exchange", purpose: "Marks a message produced by the reference mock exchange." }
+];
+
+// src/cli/args.ts
+var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
+var FAIL_ON = ["error", "warning"];
+var fail = (error2) => ({ ok: false, error: error2 });
+function optionValue(argv, i, name) {
+  const arg = argv[i];
+  if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), used: 1 };
+  return { value: argv[i + 1], used: 2 };
+}
+var oneOf = (value, allowed) => allowed.includes(value ?? "");
+function isOrigin(value) {
+  try {
+    const url2 = new URL(value);
+    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
+  } catch {
+    return false;
+  }
+}
+function parseArgs(argv) {
+  const [first, ...rest] = argv;
+  if (first === void 0) return fail("missing command");
+  if (first === "--help" || first === "-h" || first === "help") return { ok: true, command: { kind: "help" } };
+  if (first === "--version" || first === "-v" || first === "version") return { ok: true, command: { kind: "version" } };
+  if (first !== "validate") return fail(`unknown command ${JSON.stringify(first)}`);
+  const inputs = [];
+  const options = { format: "text", failOn: "error" };
+  let onlyInputs = false;
+  for (let i = 0; i < rest.length; ) {
+    const arg = rest[i];
+    const named = (name2) => arg === name2 || arg.startsWith(`${name2}=`);
+    if (onlyInputs || !arg.startsWith("-") || arg === "-") {
+      inputs.push(arg);
+      i += 1;
+      continue;
+    }
+    if (arg === "--") {
+      onlyInputs = true;
+      i += 1;
+      continue;
+    }
+    if (arg === "--help" || arg === "-h") return { ok: true, command: { kind: "help" } };
+    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin"].find(named);
+    if (!name) return fail(`unknown option ${arg}`);
+    const { value, used } = optionValue(rest, i, name);
+    i += used;
+    if (name === "--mode") {
+      if (!oneOf(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
+      options.mode = value;
+    } else if (name === "--format") {
+      if (!oneOf(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
+      options.format = value;
+    } else if (name === "--fail-on") {
+      if (!oneOf(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
+      options.failOn = value;
+    } else if (name === "--sarif-base") {
+      if (!value) return fail("--sarif-base needs a directory");
+      options.sarifBase = value;
+    } else {
+      if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
+      options.origin = value;
+    }
+  }
+  if (inputs.length === 0) return fail("validate needs at least one file, directory or glob");
+  return {
+    ok: true,
+    command: {
+      kind: "validate",
+      inputs,
+      mode: options.mode,
+      format: options.format,
+      failOn: options.failOn,
+      sarifBase: options.sarifBase,
+      origin: options.origin
+    }
+  };
+}
+var HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)
+
+Usage:
+  uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
+      [--format text|json|sarif|junit|github] [--fail-on error|warning]
+      [--sarif-base <dir>] [--origin <url>]
+  uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
+  uai test <endpoint-url> [...]    test a live implementation (uai test --help)
+  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
+  uai help | --help
+  uai --version
+
+Inputs: a file; a directory (every *.json file below it, node_modules and .git
+skipped); a glob such as 'messages/**/*.json' (quote it so the shell leaves it
+alone); "-" for standard input. Each file holds JSON: a bare UAI-1 message, or a
+validate request {"message": ..., "normalization_mode": ...} as sent to
+POST /v1/validate (a top-level object with a "message" member and no
+"uai_version" member is read as a request).
+
+Options:
+  --mode        keyed-json (default) or keyless-json (the message is a keyless
+                array). Overrides a request's normalization_mode.
+  --format      text (default): one line per issue
+                    "file:line:column: severity code pointer: message"
+                    ((root) is the whole message), a summary line per file and
+                    one overall.
+                json: the validator result of spec 2.4, each issue with a
+                    "range" (startLine, startColumn, endLine, endColumn, 1-based,
+                    endColumn exclusive; startOffset, endOffset in UTF-16 units);
+                    for several files, a directory or a glob an array of
+                    {"file", "result"}.
+                sarif: one SARIF 2.1.0 log for all files, for code scanning:
+                    repository-relative URIs under %SRCROOT%, regions,
+                    partialFingerprints, rules with help URIs.
+                junit: JUnit XML, one testcase per file, one failure per finding.
+                github: GitHub Actions workflow commands (::error file=...::),
+                    which annotate the lines of a pull request.
+  --fail-on     error (default): exit 1 when a file has errors; warning: also
+                when it has warnings (junit then lists warnings as failures).
+  --sarif-base  the directory SARIF and github paths are relative to (the
+                repository root); default: the working directory.
+  --origin      the public origin of help and schema URLs; default: the
+                UAI_ORIGIN environment variable, else http://localhost:4321.
+
+Exit status:
+  0  every file was read and none has a finding at the --fail-on level
+  1  every file was read, and one has a finding at that level
+  2  usage error, or a file could not be read or is not JSON (each named on
+     stderr; the files that could be read are still checked and reported)
+
+No network is used. Positions are measured in the file as written: a missing
+member is shown on the member that should hold it.
+`;
+
 // src/standard/site.ts
 var DEFAULT_ORIGIN = "http://localhost:4321";
 function siteFor(origin = DEFAULT_ORIGIN) {
@@ -5752,53 +5929,6 @@ function bodyIssues(message2) {
   if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
   return RULES[profile](body, message2);
 }
-
-// src/standard/value-sets.ts
-var PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
-var DELIVERY_MODES = ["sync", "async"];
-var DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
-var TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
-var AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
-var INTEGRITY_ALGORITHMS = ["sha256"];
-var CANONICALIZATIONS = ["jcs"];
-var INTEGRITY_VERSIONS = [2];
-var RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
-var CONFORMANCE_STATUSES = ["pass", "fail"];
-var CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
-var SEVERITIES = ["error", "warning"];
-var TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
-var TASK_TRANSITIONS = {
-  accepted: ["working", "canceled", "failed"],
-  working: ["input-required", "completed", "failed", "canceled"],
-  "input-required": ["working", "canceled", "failed"],
-  completed: [],
-  failed: [],
-  canceled: []
-};
-var PARTY_ROLES = [
-  "requesting-agent",
-  "public-record-gateway",
-  "conformance-checker",
-  "checked-record",
-  "reference-server"
-];
-var INTENTS = ["resolve-profile"];
-var CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
-var NOTICES = [
-  "accepted-task-started",
-  "use-task-status-example-for-shape-checks",
-  "reference-surface-response",
-  "completed-inline-result",
-  "typed-error-simulated"
-];
-var MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
-var VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
-var NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
-var REGISTERED_EXTENSIONS = [
-  { namespace: "urn:uai:ext:delivery", purpose: "Delivery hints beyond the envelope (retries, callbacks)." },
-  { namespace: "urn:uai:ext:evidence", purpose: "Evidence attached by a validator or auditor." },
-  { namespace: "urn:uai:ext:mock-exchange", purpose: "Marks a message produced by the reference mock exchange." }
-];
 
 // src/standard/formats/date-time.ts
 var FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
@@ -10850,7 +10980,7 @@ function encodeTaskRef(t) {
   return PREFIX + base64url(JSON.stringify(fields));
 }
 var str = (v) => typeof v === "string" && v !== "" && v.length <= 512 && v.isWellFormed();
-var oneOf = (set) => (v) => typeof v === "string" && set.includes(v);
+var oneOf2 = (set) => (v) => typeof v === "string" && set.includes(v);
 var TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;
 var isSequence = (q) => Number.isSafeInteger(q) && q >= 1 && q <= Number.MAX_SAFE_INTEGER - 2;
 function decodeTaskRef(ref) {
@@ -10864,9 +10994,9 @@ function decodeTaskRef(ref) {
   }
   if (!Array.isArray(v) || v.length !== 10 || v[0] !== 1) return void 0;
   const [, c, m, rt, ri, t, q, s, p, a] = v;
-  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
+  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
   if (t !== null && !(typeof t === "string" && TRACE_ID2.test(t))) return void 0;
-  if (p !== null && !oneOf(DELIVERY_PRIORITIES)(p)) return void 0;
+  if (p !== null && !oneOf2(DELIVERY_PRIORITIES)(p)) return void 0;
   if (!isSequence(q) || !Number.isSafeInteger(a)) return void 0;
   return {
     conversationId: c,
@@ -10893,7 +11023,7 @@ function ticketFor(request, now) {
     at3("body", "subject"),
     at3("delivery", "priority")
   ];
-  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
+  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
   return {
     conversationId: c,
     requestMessageId: m,
@@ -10902,7 +11032,7 @@ function ticketFor(request, now) {
     traceId: typeof t === "string" && TRACE_ID2.test(t) ? t : null,
     sequence: q,
     subject: s,
-    priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null,
+    priority: oneOf2(DELIVERY_PRIORITIES)(p) ? p : null,
     acceptedAt: Math.floor(now.getTime() / 1e3)
   };
 }
@@ -11058,136 +11188,6 @@ var package_default = {
     access: "public"
   }
 };
-
-// src/cli/args.ts
-var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
-var FAIL_ON = ["error", "warning"];
-var fail = (error2) => ({ ok: false, error: error2 });
-function optionValue(argv, i, name) {
-  const arg = argv[i];
-  if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), used: 1 };
-  return { value: argv[i + 1], used: 2 };
-}
-var oneOf2 = (value, allowed) => allowed.includes(value ?? "");
-function isOrigin(value) {
-  try {
-    const url2 = new URL(value);
-    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
-  } catch {
-    return false;
-  }
-}
-function parseArgs(argv) {
-  const [first, ...rest] = argv;
-  if (first === void 0) return fail("missing command");
-  if (first === "--help" || first === "-h" || first === "help") return { ok: true, command: { kind: "help" } };
-  if (first === "--version" || first === "-v" || first === "version") return { ok: true, command: { kind: "version" } };
-  if (first !== "validate") return fail(`unknown command ${JSON.stringify(first)}`);
-  const inputs = [];
-  const options = { format: "text", failOn: "error" };
-  let onlyInputs = false;
-  for (let i = 0; i < rest.length; ) {
-    const arg = rest[i];
-    const named = (name2) => arg === name2 || arg.startsWith(`${name2}=`);
-    if (onlyInputs || !arg.startsWith("-") || arg === "-") {
-      inputs.push(arg);
-      i += 1;
-      continue;
-    }
-    if (arg === "--") {
-      onlyInputs = true;
-      i += 1;
-      continue;
-    }
-    if (arg === "--help" || arg === "-h") return { ok: true, command: { kind: "help" } };
-    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin"].find(named);
-    if (!name) return fail(`unknown option ${arg}`);
-    const { value, used } = optionValue(rest, i, name);
-    i += used;
-    if (name === "--mode") {
-      if (!oneOf2(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
-      options.mode = value;
-    } else if (name === "--format") {
-      if (!oneOf2(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
-      options.format = value;
-    } else if (name === "--fail-on") {
-      if (!oneOf2(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
-      options.failOn = value;
-    } else if (name === "--sarif-base") {
-      if (!value) return fail("--sarif-base needs a directory");
-      options.sarifBase = value;
-    } else {
-      if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
-      options.origin = value;
-    }
-  }
-  if (inputs.length === 0) return fail("validate needs at least one file, directory or glob");
-  return {
-    ok: true,
-    command: {
-      kind: "validate",
-      inputs,
-      mode: options.mode,
-      format: options.format,
-      failOn: options.failOn,
-      sarifBase: options.sarifBase,
-      origin: options.origin
-    }
-  };
-}
-var HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)
-
-Usage:
-  uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
-      [--format text|json|sarif|junit|github] [--fail-on error|warning]
-      [--sarif-base <dir>] [--origin <url>]
-  uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
-  uai test <endpoint-url> [...]    test a live implementation (uai test --help)
-  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
-  uai help | --help
-  uai --version
-
-Inputs: a file; a directory (every *.json file below it, node_modules and .git
-skipped); a glob such as 'messages/**/*.json' (quote it so the shell leaves it
-alone); "-" for standard input. Each file holds JSON: a bare UAI-1 message, or a
-validate request {"message": ..., "normalization_mode": ...} as sent to
-POST /v1/validate (a top-level object with a "message" member and no
-"uai_version" member is read as a request).
-
-Options:
-  --mode        keyed-json (default) or keyless-json (the message is a keyless
-                array). Overrides a request's normalization_mode.
-  --format      text (default): one line per issue
-                    "file:line:column: severity code pointer: message"
-                    ((root) is the whole message), a summary line per file and
-                    one overall.
-                json: the validator result of spec 2.4, each issue with a
-                    "range" (startLine, startColumn, endLine, endColumn, 1-based,
-                    endColumn exclusive; startOffset, endOffset in UTF-16 units);
-                    for several files, a directory or a glob an array of
-                    {"file", "result"}.
-                sarif: one SARIF 2.1.0 log for all files, for code scanning:
-                    repository-relative URIs under %SRCROOT%, regions,
-                    partialFingerprints, rules with help URIs.
-                junit: JUnit XML, one testcase per file, one failure per finding.
-                github: GitHub Actions workflow commands (::error file=...::),
-                    which annotate the lines of a pull request.
-  --fail-on     error (default): exit 1 when a file has errors; warning: also
-                when it has warnings (junit then lists warnings as failures).
-  --sarif-base  the directory SARIF and github paths are relative to (the
-                repository root); default: the working directory.
-  --origin      the public origin of help and schema URLs; default: the
-                UAI_ORIGIN environment variable, else http://localhost:4321.
-
-Exit status:
-  0  every file was read and none has a finding at the --fail-on level
-  1  every file was read, and one has a finding at that level
-  2  usage error, or a file could not be read or is not JSON (each named on
-     stderr; the files that could be read are still checked and reported)
-
-No network is used. Positions are measured in the file as written: a missing
-member is shown on the member that should hold it.
-`;
 
 // src/cli/check-exchange.ts
 import { readFile } from "node:fs/promises";
@@ -13872,12 +13872,12 @@ var SUBCOMMANDS = {
 async function main(argv, io = processIo) {
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    const site2 = configuredSite(io.env);
+    const site = configuredSite(io.env);
     return SUBCOMMANDS[first](rest, {
       stdout: io.stdout,
       stderr: io.stderr,
       now: io.now,
-      site: site2
+      site
     });
   }
   const parsed = parseArgs(argv);
@@ -13897,34 +13897,33 @@ Run "uai --help" for usage.
 `);
     return EXIT.valid;
   }
+  const { code, reports } = await validateIn(command2, [command2.format], io);
+  io.stdout(reports[command2.format]);
+  return code;
+}
+async function validateIn(command2, formats3, io) {
   const report2 = await check3(command2, io);
   const site = command2.origin ? siteFor(command2.origin) : configuredSite(io.env);
   const base = command2.sarifBase ?? io.cwd();
-  const output = {
+  const render = {
     text: () => textReport2(report2),
     json: () => jsonReport(report2, report2.several),
     sarif: () => sarifReport(report2, site, base),
     junit: () => junitReport2(report2),
     github: () => githubReport(report2, base)
-  }[command2.format];
-  io.stdout(output());
-  if (report2.checked.length === 0 || report2.unreadable.length > 0) return EXIT.usage;
+  };
+  const reports = Object.fromEntries(formats3.map((f) => [f, render[f]()]));
+  if (report2.checked.length === 0 || report2.unreadable.length > 0) return { code: EXIT.usage, reports };
   const failing = report2.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command2.failOn)));
-  return failing ? EXIT.invalid : EXIT.valid;
+  return { code: failing ? EXIT.invalid : EXIT.valid, reports };
 }
 
 // src/action/main.ts
 var input = (env, name) => (env[`INPUT_${name.replaceAll(" ", "_").toUpperCase()}`] ?? "").trim();
 var lines = (text2) => text2.split("\n").map((l) => l.trim()).filter(Boolean);
-async function cli(argv, env, workspace, quiet = false) {
+async function cli(argv, env, workspace) {
   let stdout = "";
-  const io = {
-    ...processIo,
-    env,
-    cwd: () => workspace,
-    stdout: (t) => void (stdout += t),
-    ...quiet ? { stderr: () => void 0 } : {}
-  };
+  const io = { ...processIo, env, cwd: () => workspace, stdout: (t) => void (stdout += t) };
   return { code: await main(argv, io), stdout };
 }
 function setOutputs(env, outputs) {
@@ -13983,24 +13982,32 @@ async function validate(env, workspace) {
     workspace,
     ...origin ? ["--origin", origin] : []
   ];
-  const sarif = await cli([...base, "--format", "sarif"], env, workspace);
-  const log2 = JSON.parse(sarif.stdout);
+  const parsed = parseArgs(base);
+  if (!parsed.ok || parsed.command.kind !== "validate") {
+    process.stdout.write(
+      `::error title=uai validate::${escapeData2(parsed.ok ? "no files to validate" : parsed.error)}
+`
+    );
+    return 2;
+  }
+  const { code, reports } = await validateIn(parsed.command, ["sarif", "github", "json"], {
+    ...processIo,
+    env,
+    cwd: () => workspace
+  });
+  const log2 = JSON.parse(reports.sarif);
   for (const run of log2.runs) run.automationDetails = { id: `${category}/` };
   const sarifText = `${JSON.stringify(log2, null, 2)}
 `;
   const sarifPath = writeReport(workspace, sarifFile, sarifText);
-  if (input(env, "annotations") !== "false") {
-    const annotations = await cli([...base, "--format", "github"], env, workspace, true);
-    process.stdout.write(annotations.stdout);
-  }
-  const json2 = await cli([...base, "--format", "json"], env, workspace, true);
-  const parsed = json2.stdout ? JSON.parse(json2.stdout) : [];
-  const entries = Array.isArray(parsed) ? parsed : [{ file: files[0] ?? "", result: parsed }];
+  if (input(env, "annotations") !== "false") process.stdout.write(reports.github);
+  const parsedJson = JSON.parse(reports.json);
+  const entries = Array.isArray(parsedJson) ? parsedJson : parsedJson ? [{ file: files[0] ?? "", result: parsedJson }] : [];
   const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
   const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
   const invalid2 = entries.filter((e) => !e.result.valid);
   setOutputs(env, {
-    "exit-code": sarif.code,
+    "exit-code": code,
     "sarif-file": sarifPath,
     files: entries.length,
     errors,
@@ -14013,7 +14020,7 @@ async function validate(env, workspace) {
       "",
       "| Files | Valid | Invalid | Errors | Warnings | Exit status |",
       "|---:|---:|---:|---:|---:|---:|",
-      `| ${entries.length} | ${entries.length - invalid2.length} | ${invalid2.length} | ${errors} | ${warnings} | ${sarif.code} |`,
+      `| ${entries.length} | ${entries.length - invalid2.length} | ${invalid2.length} | ${errors} | ${warnings} | ${code} |`,
       "",
       ...invalid2.map((e) => `- \`${e.file}\`: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`),
       ""
@@ -14026,10 +14033,10 @@ async function validate(env, workspace) {
     } catch (error2) {
       process.stdout.write(`::error title=SARIF upload::${escapeData2(error2.message)}
 `);
-      return Math.max(sarif.code, 1);
+      return Math.max(code, 1);
     }
   }
-  return sarif.code;
+  return code;
 }
 async function kit(env, workspace) {
   const endpoint = input(env, "endpoint");

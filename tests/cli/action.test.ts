@@ -214,6 +214,13 @@ describe('action.yml', () => {
     expect(r.stdout).not.toMatch(/^::(error|warning)/m);
   }, 60_000);
 
+  it('validate, one file that cannot be read: exit 2 in the outputs and the summary, no crash', async () => {
+    const r = await runAction({ files: 'messages/missing.json', upload: 'false' });
+    expect([r.code, r.outputs['exit-code'], r.outputs.files]).toEqual([2, '2', '0']);
+    expect(r.stderr).toMatch(/^uai: messages\/missing\.json: /m);
+    expect(r.summary).toContain('| 0 | 0 | 0 | 0 | 0 | 2 |');
+  }, 60_000);
+
   it('validate: a refused upload fails the step with an error annotation', async () => {
     apiStatus = 403;
     try {
