@@ -43,11 +43,11 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 
 // node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
-import { basename, dirname, normalize, relative, resolve, sep } from "path";
+import { basename, dirname, normalize, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
 import * as nativeFs from "fs";
 function cleanPath(path) {
   let normalized = normalize(path);
-  if (normalized.length > 1 && normalized[normalized.length - 1] === sep) normalized = normalized.substring(0, normalized.length - 1);
+  if (normalized.length > 1 && normalized[normalized.length - 1] === sep2) normalized = normalized.substring(0, normalized.length - 1);
   return normalized;
 }
 function convertSlashes(path, separator) {
@@ -59,7 +59,7 @@ function isRootDirectory(path) {
 function normalizePath(path, options) {
   const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
   const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve(path);
+  if (resolvePaths) path = resolve2(path);
   if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
   if (path === ".") return "";
   const needsSeperator = path[path.length - 1] !== pathSeparator;
@@ -72,7 +72,7 @@ function joinPathWithRelativePath(root, options) {
   return function(filename, directoryPath) {
     const sameRoot = directoryPath.startsWith(root);
     if (sameRoot) return directoryPath.slice(root.length) + filename;
-    else return convertSlashes(relative(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
+    else return convertSlashes(relative2(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
   };
 }
 function joinPath(filename) {
@@ -436,7 +436,7 @@ var init_dist = __esm({
       options = {
         maxDepth: Infinity,
         suppressErrors: true,
-        pathSeparator: sep,
+        pathSeparator: sep2,
         filters: []
       };
       globFunction;
@@ -2341,7 +2341,7 @@ __export(dist_exports, {
   isDynamicPattern: () => isDynamicPattern
 });
 import { readdir, readdirSync, realpath, realpathSync, stat, statSync } from "fs";
-import { isAbsolute, posix, resolve as resolve2 } from "path";
+import { isAbsolute as isAbsolute2, posix, resolve as resolve3 } from "path";
 import { fileURLToPath } from "url";
 function getPartialMatcher(patterns, options = {}) {
   const patternsCount = patterns.length;
@@ -2436,7 +2436,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
   if (pattern[pattern.length - 1] === "/") result2 = pattern.slice(0, -1);
   if (result2[result2.length - 1] !== "*" && opts.expandDirectories) result2 += "/**";
   const escapedCwd = escapePath(cwd);
-  result2 = isAbsolute(result2.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result2) : posix.normalize(result2);
+  result2 = isAbsolute2(result2.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result2) : posix.normalize(result2);
   const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result2)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
   const parts = splitPattern(result2);
   if (parentDir) {
@@ -2559,7 +2559,7 @@ function formatPaths(paths, mapper) {
 function getOptions(options) {
   const opts = Object.assign({}, options);
   for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve2(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve3(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
     readdir: opts.fs.readdir || readdir,
@@ -2802,80 +2802,19 @@ No network is used. Positions are measured in the file as written: a missing
 member is shown on the member that should hold it.
 `;
 
-// src/standard/site.ts
-var DEFAULT_ORIGIN = "http://localhost:4321";
-function siteFor(origin = DEFAULT_ORIGIN) {
-  const trimmed = origin.replace(/\/+$/, "");
-  return { origin: trimmed, base: `${trimmed}/v1` };
-}
-var apiUrl = (site, path) => `${site.base}${path}`;
-var pageUrl = (site, path) => `${site.origin}${path}`;
-var MEMO_LIMIT = 16;
-var linksBySite = /* @__PURE__ */ new Map();
-var linksOfSite = /* @__PURE__ */ new WeakMap();
-var didBySite = /* @__PURE__ */ new Map();
-function links(site) {
-  const known2 = linksOfSite.get(site);
-  if (known2) return known2;
-  const key = `${site.origin} ${site.base}`;
-  let built = linksBySite.get(key);
-  if (!built) {
-    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
-    built = Object.freeze(buildLinks(site));
-    linksBySite.set(key, built);
-  }
-  linksOfSite.set(site, built);
-  return built;
-}
-function buildLinks(site) {
-  const api = (p) => apiUrl(site, p);
-  return {
-    catalog: api("/catalog"),
-    discovery: api("/discovery"),
-    schemas: api("/schemas"),
-    schema: (profile) => api(`/schemas/${profile}`),
-    registry: api("/registry"),
-    registryEntry: (profile) => api(`/registry/${profile}`),
-    fieldRegistry: api("/field-registry"),
-    transportBindings: api("/transport-bindings"),
-    trustChannels: api("/trust-channels"),
-    conformanceLevels: api("/conformance-levels"),
-    errorRegistry: api("/error-registry"),
-    examples: api("/examples"),
-    example: (profile) => api(`/examples/${profile}`),
-    adoptionKit: api("/adoption-kit"),
-    adoptionKitDownload: api("/adoption-kit?download=1"),
-    roadmap: api("/roadmap"),
-    openapi: api("/openapi.json"),
-    conformancePack: api("/conformance-pack"),
-    validate: api("/validate"),
-    mockExchange: api("/mock-exchange"),
-    checkExchange: api("/check-exchange"),
-    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
-    referenceServer: api("/reference-server"),
-    /** Polling a task the reference server accepted (transport binding https-async-callback). */
-    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
-    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
-    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
-    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
-  };
-}
-var codeAnchor = (code) => code;
-function serviceDid(site, path) {
-  const key = `${site.origin} ${path ?? ""}`;
-  let did = didBySite.get(key);
-  if (did === void 0) {
-    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
-    const host = new URL(site.origin).host.replace(":", "%3A");
-    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
-    didBySite.set(key, did);
-  }
-  return did;
-}
-
-// src/service/config.ts
-function configuredSite(env = process.env) {
-  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
+// src/cli/paths.ts
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+var SRCROOT = "%SRCROOT%";
+var STDIN_NAME = "stdin";
+function locateFile(file, base) {
+  if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
+  const absolute = resolve(file);
+  const rel = relative(resolve(base), absolute);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel))
+    return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
+  const segments = rel.split(sep);
+  return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
 }
 
 // src/engine/canonical.ts
@@ -3627,6 +3566,77 @@ function errorCode(code) {
   return errorByCode.get(code);
 }
 var isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
+
+// src/standard/site.ts
+var DEFAULT_ORIGIN = "http://localhost:4321";
+function siteFor(origin = DEFAULT_ORIGIN) {
+  const trimmed = origin.replace(/\/+$/, "");
+  return { origin: trimmed, base: `${trimmed}/v1` };
+}
+var apiUrl = (site, path) => `${site.base}${path}`;
+var pageUrl = (site, path) => `${site.origin}${path}`;
+var MEMO_LIMIT = 16;
+var linksBySite = /* @__PURE__ */ new Map();
+var linksOfSite = /* @__PURE__ */ new WeakMap();
+var didBySite = /* @__PURE__ */ new Map();
+function links(site) {
+  const known2 = linksOfSite.get(site);
+  if (known2) return known2;
+  const key = `${site.origin} ${site.base}`;
+  let built = linksBySite.get(key);
+  if (!built) {
+    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
+    built = Object.freeze(buildLinks(site));
+    linksBySite.set(key, built);
+  }
+  linksOfSite.set(site, built);
+  return built;
+}
+function buildLinks(site) {
+  const api = (p) => apiUrl(site, p);
+  return {
+    catalog: api("/catalog"),
+    discovery: api("/discovery"),
+    schemas: api("/schemas"),
+    schema: (profile) => api(`/schemas/${profile}`),
+    registry: api("/registry"),
+    registryEntry: (profile) => api(`/registry/${profile}`),
+    fieldRegistry: api("/field-registry"),
+    transportBindings: api("/transport-bindings"),
+    trustChannels: api("/trust-channels"),
+    conformanceLevels: api("/conformance-levels"),
+    errorRegistry: api("/error-registry"),
+    examples: api("/examples"),
+    example: (profile) => api(`/examples/${profile}`),
+    adoptionKit: api("/adoption-kit"),
+    adoptionKitDownload: api("/adoption-kit?download=1"),
+    roadmap: api("/roadmap"),
+    openapi: api("/openapi.json"),
+    conformancePack: api("/conformance-pack"),
+    validate: api("/validate"),
+    mockExchange: api("/mock-exchange"),
+    checkExchange: api("/check-exchange"),
+    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
+    referenceServer: api("/reference-server"),
+    /** Polling a task the reference server accepted (transport binding https-async-callback). */
+    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
+    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
+    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
+    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
+  };
+}
+var codeAnchor = (code) => code;
+function serviceDid(site, path) {
+  const key = `${site.origin} ${path ?? ""}`;
+  let did = didBySite.get(key);
+  if (did === void 0) {
+    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
+    const host = new URL(site.origin).host.replace(":", "%3A");
+    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
+    didBySite.set(key, did);
+  }
+  return did;
+}
 
 // src/engine/issues.ts
 function toIssue(site, draft) {
@@ -11134,6 +11144,88 @@ function taskStatus2(ref, context) {
   };
 }
 
+// src/cli/report.ts
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
+var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
+function textReport({ checked, unreadable }) {
+  const lines2 = [];
+  for (const { file, result: result2, locate } of checked) {
+    for (const i of issuesOf(result2)) {
+      const at3 = locate(i.path);
+      lines2.push(
+        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
+      );
+    }
+    const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
+    lines2.push(
+      `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
+    );
+  }
+  const valid = checked.filter((c) => c.result.valid).length;
+  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
+  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
+  let overall = `${plural(checked.length + unreadable.length, "file")}: ${valid} valid, ${checked.length - valid} invalid`;
+  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
+  lines2.push(`${overall} (${plural(errors, "error")}, ${plural(warnings, "warning")})`);
+  return `${lines2.join("\n")}
+`;
+}
+function withRanges({ result: result2, locate }) {
+  const ranged = (issues) => issues.map((i) => ({ ...i, range: locate(i.path) }));
+  return { ...result2, errors: ranged(result2.errors), warnings: ranged(result2.warnings) };
+}
+function jsonReport({ checked }, several) {
+  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
+  return `${JSON.stringify(value, null, 2)}
+`;
+}
+
+// src/cli/github-report.ts
+var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
+function workflowCommand(kind, properties, message2) {
+  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
+  return `::${kind} ${props}::${escapeData(message2)}`;
+}
+function githubReport({ checked, unreadable, failOn }, base) {
+  const lines2 = [];
+  for (const { file, result: result2, locate } of checked) {
+    const { path } = locateFile(file, base);
+    for (const issue2 of issuesOf(result2)) {
+      const r = locate(issue2.path);
+      const position = r.startLine === r.endLine ? {
+        line: r.startLine,
+        col: r.startColumn,
+        endLine: r.endLine,
+        endColumn: Math.max(r.startColumn, r.endColumn - 1)
+      } : { line: r.startLine, endLine: r.endLine };
+      const kind = fails(issue2, failOn) ? "error" : "warning";
+      lines2.push(
+        workflowCommand(
+          kind,
+          { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
+          `${issue2.message} (${issue2.help_url})`
+        )
+      );
+    }
+  }
+  for (const { file, error: error2 } of unreadable)
+    lines2.push(workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
+  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
+  const total = checked.length + unreadable.length;
+  lines2.push(
+    `uai: ${total} file${total === 1 ? "" : "s"} checked, ${failing} failing, ${unreadable.length} unreadable`
+  );
+  return `${lines2.join("\n")}
+`;
+}
+
+// src/service/config.ts
+function configuredSite(env = process.env) {
+  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
+}
+
 // packages/uai/package.json
 var package_default = {
   name: "@uai-1/uai",
@@ -12318,7 +12410,7 @@ var mark = {
 };
 var explained = (status) => status === "fail" || status === "not_exercised";
 var countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
-function textReport(r) {
+function textReport2(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
   if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
@@ -12389,7 +12481,7 @@ function formatKitReport(r, format) {
 `;
   if (format === "junit") return junitReport(r);
   if (format === "html") return htmlReport(r);
-  return textReport(r);
+  return textReport2(r);
 }
 
 // src/kit/command.ts
@@ -13327,7 +13419,7 @@ function killGroup(pid) {
   } catch {
   }
 }
-async function runClient(command2, scenario, capMs) {
+async function runClient(command, scenario, capMs) {
   const server = await startScenarioServer(scenario);
   const proxy = server.site.origin;
   const env = {
@@ -13350,7 +13442,7 @@ async function runClient(command2, scenario, capMs) {
   let stderr = "";
   let timedOut = false;
   const outcome = await new Promise((resolve6) => {
-    const child = spawn("/bin/sh", ["-c", `${command2} "$UAI_ENDPOINT"`], {
+    const child = spawn("/bin/sh", ["-c", `${command} "$UAI_ENDPOINT"`], {
       env,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"]
@@ -13394,11 +13486,11 @@ async function runClient(command2, scenario, capMs) {
 
 // src/kit/client/index.ts
 var DEFAULT_CLIENT_CAP_MS = 2e4;
-var clientParty = (command2) => ({
+var clientParty = (command) => ({
   type: "agent",
-  id: `client:${command2}`.slice(0, 200),
-  label: command2.slice(0, 200),
-  implementation: command2.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
+  id: `client:${command}`.slice(0, 200),
+  label: command.slice(0, 200),
+  implementation: command.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
 });
 function scenarioReport(run, failed) {
   return {
@@ -13528,8 +13620,8 @@ async function testClientCommand(argv, io) {
       return 0;
     }
     if (positionals.length) throw new UsageError3(`unexpected argument ${positionals[0]}; give the client as --command`);
-    const command2 = values.command?.trim();
-    if (!command2) throw new UsageError3('give the client to run with --command "<cmd>"');
+    const command = values.command?.trim();
+    if (!command) throw new UsageError3('give the client to run with --command "<cmd>"');
     const scenarios = values.scenario ?? [...CLIENT_SCENARIO_IDS];
     const unknown = scenarios.filter((s) => !CLIENT_SCENARIO_IDS.includes(s));
     if (unknown.length) throw new UsageError3(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
@@ -13547,7 +13639,7 @@ async function testClientCommand(argv, io) {
       baseline = read.baseline;
     }
     const report2 = await testClient({
-      command: command2,
+      command,
       scenarios: [...new Set(scenarios)],
       capMs,
       site: io.site,
@@ -13574,7 +13666,7 @@ Run "uai test-client --help" for usage.
 
 // src/cli/files.ts
 import * as fs from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join, relative as relative2, resolve as resolve3 } from "node:path";
+import { isAbsolute as isAbsolute3, join, relative as relative3, resolve as resolve4 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern, cwd) {
@@ -13588,7 +13680,7 @@ async function expand(pattern, cwd) {
       expandDirectories: false,
       ...cwd ? { ignore: [...SKIPPED].map((name) => `**/${name}/**`) } : {}
     });
-    return files.map((f) => resolve3(f));
+    return files.map((f) => resolve4(f));
   }
   const found = [];
   for await (const entry of glob3(pattern, {
@@ -13606,11 +13698,11 @@ async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs.stat(input2).catch(() => void 0);
   if (info?.isDirectory()) {
-    const files = (await expand("**/*.json", input2)).map((f) => slashes(join(input2, relative2(resolve3(input2), f))));
+    const files = (await expand("**/*.json", input2)).map((f) => slashes(join(input2, relative3(resolve4(input2), f))));
     return files.length ? files.sort(byPath).map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
   if (!info && GLOB_CHARS.test(input2)) {
-    const files = (await expand(input2)).map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).sort(byPath);
+    const files = (await expand(input2)).map((f) => slashes(isAbsolute3(input2) ? f : relative3(process.cwd(), f))).sort(byPath);
     return files.length ? files.map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
   }
   return [{ file: input2 }];
@@ -13626,98 +13718,6 @@ async function resolveTargets(inputs) {
     }
   }
   return out;
-}
-
-// src/cli/paths.ts
-import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve4, sep as sep2 } from "node:path";
-import { pathToFileURL } from "node:url";
-var SRCROOT = "%SRCROOT%";
-var STDIN_NAME = "stdin";
-function locateFile(file, base) {
-  if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = resolve4(file);
-  const rel = relative3(resolve4(base), absolute);
-  if (rel === "" || rel.startsWith("..") || isAbsolute3(rel))
-    return { path: absolute.split(sep2).join("/"), uri: pathToFileURL(absolute).href };
-  const segments = rel.split(sep2);
-  return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
-}
-
-// src/cli/report.ts
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
-var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
-function textReport2({ checked, unreadable }) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    for (const i of issuesOf(result2)) {
-      const at3 = locate(i.path);
-      lines2.push(
-        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
-      );
-    }
-    const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
-    lines2.push(
-      `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
-    );
-  }
-  const valid = checked.filter((c) => c.result.valid).length;
-  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
-  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
-  let overall = `${plural(checked.length + unreadable.length, "file")}: ${valid} valid, ${checked.length - valid} invalid`;
-  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
-  lines2.push(`${overall} (${plural(errors, "error")}, ${plural(warnings, "warning")})`);
-  return `${lines2.join("\n")}
-`;
-}
-function withRanges({ result: result2, locate }) {
-  const ranged = (issues) => issues.map((i) => ({ ...i, range: locate(i.path) }));
-  return { ...result2, errors: ranged(result2.errors), warnings: ranged(result2.warnings) };
-}
-function jsonReport({ checked }, several) {
-  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
-  return `${JSON.stringify(value, null, 2)}
-`;
-}
-
-// src/cli/github-report.ts
-var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
-var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
-function command(kind, properties, message2) {
-  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
-  return `::${kind} ${props}::${escapeData(message2)}`;
-}
-function githubReport({ checked, unreadable, failOn }, base) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    const { path } = locateFile(file, base);
-    for (const issue2 of issuesOf(result2)) {
-      const r = locate(issue2.path);
-      const position = r.startLine === r.endLine ? {
-        line: r.startLine,
-        col: r.startColumn,
-        endLine: r.endLine,
-        endColumn: Math.max(r.startColumn, r.endColumn - 1)
-      } : { line: r.startLine, endLine: r.endLine };
-      const kind = fails(issue2, failOn) ? "error" : "warning";
-      lines2.push(
-        command(
-          kind,
-          { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
-          `${issue2.message} (${issue2.help_url})`
-        )
-      );
-    }
-  }
-  for (const { file, error: error2 } of unreadable)
-    lines2.push(command("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
-  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
-  const total = checked.length + unreadable.length;
-  lines2.push(
-    `uai: ${total} file${total === 1 ? "" : "s"} checked, ${failing} failing, ${unreadable.length} unreadable`
-  );
-  return `${lines2.join("\n")}
-`;
 }
 
 // src/cli/input.ts
@@ -13840,13 +13840,13 @@ var processIo = {
   now: () => /* @__PURE__ */ new Date(),
   cwd: () => process.cwd()
 };
-async function check3(command2, io) {
-  const site = command2.origin ? siteFor(command2.origin) : configuredSite(io.env);
+async function check3(command, io) {
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
   const checked = [];
   const unreadable = [];
-  const targets = await resolveTargets(command2.inputs);
+  const targets = await resolveTargets(command.inputs);
   for (const target of targets) {
-    const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command2.mode, io.stdin);
+    const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
     if (!input2.ok) {
       io.stderr(`uai: ${input2.file}: ${input2.error}
 `);
@@ -13860,7 +13860,7 @@ async function check3(command2, io) {
   return {
     checked,
     unreadable,
-    failOn: command2.failOn,
+    failOn: command.failOn,
     several: targets.length > 1 || targets.some((t) => t.expanded)
   };
 }
@@ -13887,26 +13887,26 @@ Run "uai --help" for usage.
 `);
     return EXIT.usage;
   }
-  const { command: command2 } = parsed;
-  if (command2.kind === "help") {
+  const { command } = parsed;
+  if (command.kind === "help") {
     io.stdout(HELP);
     return EXIT.valid;
   }
-  if (command2.kind === "version") {
+  if (command.kind === "version") {
     io.stdout(`uai ${package_default.version} (${RELEASE}, format ${UAI_VERSION})
 `);
     return EXIT.valid;
   }
-  const { code, reports } = await validateIn(command2, [command2.format], io);
-  io.stdout(reports[command2.format]);
+  const { code, reports } = await validateIn(command, [command.format], io);
+  io.stdout(reports[command.format]);
   return code;
 }
-async function validateIn(command2, formats3, io) {
-  const report2 = await check3(command2, io);
-  const site = command2.origin ? siteFor(command2.origin) : configuredSite(io.env);
-  const base = command2.sarifBase ?? io.cwd();
+async function validateIn(command, formats3, io) {
+  const report2 = await check3(command, io);
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const base = command.sarifBase ?? io.cwd();
   const render = {
-    text: () => textReport2(report2),
+    text: () => textReport(report2),
     json: () => jsonReport(report2, report2.several),
     sarif: () => sarifReport(report2, site, base),
     junit: () => junitReport2(report2),
@@ -13914,7 +13914,7 @@ async function validateIn(command2, formats3, io) {
   };
   const reports = Object.fromEntries(formats3.map((f) => [f, render[f]()]));
   if (report2.checked.length === 0 || report2.unreadable.length > 0) return { code: EXIT.usage, reports };
-  const failing = report2.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command2.failOn)));
+  const failing = report2.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command.failOn)));
   return { code: failing ? EXIT.invalid : EXIT.valid, reports };
 }
 
@@ -13943,7 +13943,6 @@ function writeReport(workspace, file, text2) {
   writeFileSync(path, text2);
   return path;
 }
-var escapeData2 = (text2) => text2.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 async function uploadSarif(env, sarif, token) {
   const api = env.GITHUB_API_URL || "https://api.github.com";
   const response = await fetch(`${api}/repos/${env.GITHUB_REPOSITORY}/code-scanning/sarifs`, {
@@ -13985,7 +13984,7 @@ async function validate(env, workspace) {
   const parsed = parseArgs(base);
   if (!parsed.ok || parsed.command.kind !== "validate") {
     process.stdout.write(
-      `::error title=uai validate::${escapeData2(parsed.ok ? "no files to validate" : parsed.error)}
+      `${workflowCommand("error", { title: "uai validate" }, parsed.ok ? "no files to validate" : parsed.error)}
 `
     );
     return 2;
@@ -14031,7 +14030,7 @@ async function validate(env, workspace) {
       const id = await uploadSarif(env, sarifText, input(env, "token"));
       setOutputs(env, { "sarif-id": id });
     } catch (error2) {
-      process.stdout.write(`::error title=SARIF upload::${escapeData2(error2.message)}
+      process.stdout.write(`${workflowCommand("error", { title: "SARIF upload" }, error2.message)}
 `);
       return Math.max(code, 1);
     }
@@ -14041,7 +14040,10 @@ async function validate(env, workspace) {
 async function kit(env, workspace) {
   const endpoint = input(env, "endpoint");
   if (!endpoint) {
-    process.stdout.write("::error title=uai test::the endpoint input is required for command: test\n");
+    process.stdout.write(
+      `${workflowCommand("error", { title: "uai test" }, "the endpoint input is required for command: test")}
+`
+    );
     return 2;
   }
   const junitFile = input(env, "junit-file") || "uai-junit.xml";
@@ -14073,7 +14075,7 @@ async function kit(env, workspace) {
   );
   if (run.code !== 0)
     process.stdout.write(
-      `::error title=uai test::${escapeData2(`uai test exited ${run.code}: see ${junitFile} and the log above`)}
+      `${workflowCommand("error", { title: "uai test" }, `uai test exited ${run.code}: see ${junitFile} and the log above`)}
 `
     );
   return run.code;
@@ -14081,11 +14083,13 @@ async function kit(env, workspace) {
 async function runAction(env = process.env) {
   const workspace = resolve5(env.GITHUB_WORKSPACE || process.cwd());
   process.chdir(workspace);
-  const command2 = input(env, "command") || "validate";
-  if (command2 === "validate") return validate(env, workspace);
-  if (command2 === "test") return kit(env, workspace);
-  process.stdout.write(`::error title=uai::command takes validate or test, not ${escapeData2(command2)}
-`);
+  const command = input(env, "command") || "validate";
+  if (command === "validate") return validate(env, workspace);
+  if (command === "test") return kit(env, workspace);
+  process.stdout.write(
+    `${workflowCommand("error", { title: "uai" }, `command takes validate or test, not ${command}`)}
+`
+  );
   return 2;
 }
 

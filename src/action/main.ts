@@ -11,6 +11,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../cli/args.ts';
+import { workflowCommand } from '../cli/github-report.ts';
 import { main, processIo, validateIn, type Io } from '../cli/main.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -51,9 +52,6 @@ function writeReport(workspace: string, file: string, text: string): string {
   writeFileSync(path, text);
   return path;
 }
-
-/** Workflow-command escaping of a message (the runner's own rules for data). */
-const escapeData = (text: string) => text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 
 /** POST /repos/{owner}/{repo}/code-scanning/sarifs: the gzipped, base64 log for this commit and ref. */
 async function uploadSarif(env: Env, sarif: string, token: string): Promise<string> {
@@ -103,7 +101,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const parsed = parseArgs(base);
   if (!parsed.ok || parsed.command.kind !== 'validate') {
     process.stdout.write(
-      `::error title=uai validate::${escapeData(parsed.ok ? 'no files to validate' : parsed.error)}\n`,
+      `${workflowCommand('error', { title: 'uai validate' }, parsed.ok ? 'no files to validate' : parsed.error)}\n`,
     );
     return 2;
   }
@@ -155,7 +153,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
       const id = await uploadSarif(env, sarifText, input(env, 'token'));
       setOutputs(env, { 'sarif-id': id });
     } catch (error) {
-      process.stdout.write(`::error title=SARIF upload::${escapeData((error as Error).message)}\n`);
+      process.stdout.write(`${workflowCommand('error', { title: 'SARIF upload' }, (error as Error).message)}\n`);
       return Math.max(code, 1);
     }
   }
@@ -165,7 +163,9 @@ async function validate(env: Env, workspace: string): Promise<number> {
 async function kit(env: Env, workspace: string): Promise<number> {
   const endpoint = input(env, 'endpoint');
   if (!endpoint) {
-    process.stdout.write('::error title=uai test::the endpoint input is required for command: test\n');
+    process.stdout.write(
+      `${workflowCommand('error', { title: 'uai test' }, 'the endpoint input is required for command: test')}\n`,
+    );
     return 2;
   }
   const junitFile = input(env, 'junit-file') || 'uai-junit.xml';
@@ -199,7 +199,7 @@ async function kit(env: Env, workspace: string): Promise<number> {
   );
   if (run.code !== 0)
     process.stdout.write(
-      `::error title=uai test::${escapeData(`uai test exited ${run.code}: see ${junitFile} and the log above`)}\n`,
+      `${workflowCommand('error', { title: 'uai test' }, `uai test exited ${run.code}: see ${junitFile} and the log above`)}\n`,
     );
   return run.code;
 }
@@ -211,6 +211,8 @@ export async function runAction(env: Env = process.env): Promise<number> {
   const command = input(env, 'command') || 'validate';
   if (command === 'validate') return validate(env, workspace);
   if (command === 'test') return kit(env, workspace);
-  process.stdout.write(`::error title=uai::command takes validate or test, not ${escapeData(command)}\n`);
+  process.stdout.write(
+    `${workflowCommand('error', { title: 'uai' }, `command takes validate or test, not ${command}`)}\n`,
+  );
   return 2;
 }
