@@ -43,11 +43,11 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 
 // node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
-import { basename, dirname, normalize, relative, resolve, sep } from "path";
+import { basename, dirname, normalize, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
 import * as nativeFs from "fs";
 function cleanPath(path) {
   let normalized = normalize(path);
-  if (normalized.length > 1 && normalized[normalized.length - 1] === sep) normalized = normalized.substring(0, normalized.length - 1);
+  if (normalized.length > 1 && normalized[normalized.length - 1] === sep2) normalized = normalized.substring(0, normalized.length - 1);
   return normalized;
 }
 function convertSlashes(path, separator) {
@@ -59,7 +59,7 @@ function isRootDirectory(path) {
 function normalizePath(path, options) {
   const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
   const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve(path);
+  if (resolvePaths) path = resolve2(path);
   if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
   if (path === ".") return "";
   const needsSeperator = path[path.length - 1] !== pathSeparator;
@@ -72,7 +72,7 @@ function joinPathWithRelativePath(root, options) {
   return function(filename, directoryPath) {
     const sameRoot = directoryPath.startsWith(root);
     if (sameRoot) return directoryPath.slice(root.length) + filename;
-    else return convertSlashes(relative(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
+    else return convertSlashes(relative2(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
   };
 }
 function joinPath(filename) {
@@ -436,7 +436,7 @@ var init_dist = __esm({
       options = {
         maxDepth: Infinity,
         suppressErrors: true,
-        pathSeparator: sep,
+        pathSeparator: sep2,
         filters: []
       };
       globFunction;
@@ -2341,7 +2341,7 @@ __export(dist_exports, {
   isDynamicPattern: () => isDynamicPattern
 });
 import { readdir, readdirSync, realpath, realpathSync, stat, statSync } from "fs";
-import { isAbsolute, posix, resolve as resolve2 } from "path";
+import { isAbsolute as isAbsolute2, posix, resolve as resolve3 } from "path";
 import { fileURLToPath } from "url";
 function getPartialMatcher(patterns, options = {}) {
   const patternsCount = patterns.length;
@@ -2436,7 +2436,7 @@ function normalizePattern(pattern, opts, props, isIgnore) {
   if (pattern[pattern.length - 1] === "/") result2 = pattern.slice(0, -1);
   if (result2[result2.length - 1] !== "*" && opts.expandDirectories) result2 += "/**";
   const escapedCwd = escapePath(cwd);
-  result2 = isAbsolute(result2.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result2) : posix.normalize(result2);
+  result2 = isAbsolute2(result2.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result2) : posix.normalize(result2);
   const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result2)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
   const parts = splitPattern(result2);
   if (parentDir) {
@@ -2559,7 +2559,7 @@ function formatPaths(paths, mapper) {
 function getOptions(options) {
   const opts = Object.assign({}, options);
   for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve2(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve3(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
   opts.ignore = ensureStringArray(opts.ignore);
   opts.fs && (opts.fs = {
     readdir: opts.fs.readdir || readdir,
@@ -2625,80 +2625,196 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname as dirname2, resolve as resolve5 } from "node:path";
 import { gzipSync } from "node:zlib";
 
-// src/standard/site.ts
-var DEFAULT_ORIGIN = "http://localhost:4321";
-function siteFor(origin = DEFAULT_ORIGIN) {
-  const trimmed = origin.replace(/\/+$/, "");
-  return { origin: trimmed, base: `${trimmed}/v1` };
+// src/standard/value-sets.ts
+var PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
+var DELIVERY_MODES = ["sync", "async"];
+var DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
+var TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
+var AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
+var INTEGRITY_ALGORITHMS = ["sha256"];
+var CANONICALIZATIONS = ["jcs"];
+var INTEGRITY_VERSIONS = [2];
+var RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
+var CONFORMANCE_STATUSES = ["pass", "fail"];
+var CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
+var SEVERITIES = ["error", "warning"];
+var TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
+var TASK_TRANSITIONS = {
+  accepted: ["working", "canceled", "failed"],
+  working: ["input-required", "completed", "failed", "canceled"],
+  "input-required": ["working", "canceled", "failed"],
+  completed: [],
+  failed: [],
+  canceled: []
+};
+var PARTY_ROLES = [
+  "requesting-agent",
+  "public-record-gateway",
+  "conformance-checker",
+  "checked-record",
+  "reference-server"
+];
+var INTENTS = ["resolve-profile"];
+var CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
+var NOTICES = [
+  "accepted-task-started",
+  "use-task-status-example-for-shape-checks",
+  "reference-surface-response",
+  "completed-inline-result",
+  "typed-error-simulated"
+];
+var MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
+var VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
+var NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
+var REGISTERED_EXTENSIONS = [
+  { namespace: "urn:uai:ext:delivery", purpose: "Delivery hints beyond the envelope (retries, callbacks)." },
+  { namespace: "urn:uai:ext:evidence", purpose: "Evidence attached by a validator or auditor." },
+  { namespace: "urn:uai:ext:mock-exchange", purpose: "Marks a message produced by the reference mock exchange." }
+];
+
+// src/cli/args.ts
+var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
+var FAIL_ON = ["error", "warning"];
+var fail = (error2) => ({ ok: false, error: error2 });
+function optionValue(argv, i, name) {
+  const arg = argv[i];
+  if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), used: 1 };
+  return { value: argv[i + 1], used: 2 };
 }
-var apiUrl = (site, path) => `${site.base}${path}`;
-var pageUrl = (site, path) => `${site.origin}${path}`;
-var MEMO_LIMIT = 16;
-var linksBySite = /* @__PURE__ */ new Map();
-var linksOfSite = /* @__PURE__ */ new WeakMap();
-var didBySite = /* @__PURE__ */ new Map();
-function links(site) {
-  const known2 = linksOfSite.get(site);
-  if (known2) return known2;
-  const key = `${site.origin} ${site.base}`;
-  let built = linksBySite.get(key);
-  if (!built) {
-    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
-    built = Object.freeze(buildLinks(site));
-    linksBySite.set(key, built);
+var oneOf = (value, allowed) => allowed.includes(value ?? "");
+function isOrigin(value) {
+  try {
+    const url2 = new URL(value);
+    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
+  } catch {
+    return false;
   }
-  linksOfSite.set(site, built);
-  return built;
 }
-function buildLinks(site) {
-  const api = (p) => apiUrl(site, p);
+function parseArgs(argv) {
+  const [first, ...rest] = argv;
+  if (first === void 0) return fail("missing command");
+  if (first === "--help" || first === "-h" || first === "help") return { ok: true, command: { kind: "help" } };
+  if (first === "--version" || first === "-v" || first === "version") return { ok: true, command: { kind: "version" } };
+  if (first !== "validate") return fail(`unknown command ${JSON.stringify(first)}`);
+  const inputs = [];
+  const options = { format: "text", failOn: "error" };
+  let onlyInputs = false;
+  for (let i = 0; i < rest.length; ) {
+    const arg = rest[i];
+    const named = (name2) => arg === name2 || arg.startsWith(`${name2}=`);
+    if (onlyInputs || !arg.startsWith("-") || arg === "-") {
+      inputs.push(arg);
+      i += 1;
+      continue;
+    }
+    if (arg === "--") {
+      onlyInputs = true;
+      i += 1;
+      continue;
+    }
+    if (arg === "--help" || arg === "-h") return { ok: true, command: { kind: "help" } };
+    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin"].find(named);
+    if (!name) return fail(`unknown option ${arg}`);
+    const { value, used } = optionValue(rest, i, name);
+    i += used;
+    if (name === "--mode") {
+      if (!oneOf(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
+      options.mode = value;
+    } else if (name === "--format") {
+      if (!oneOf(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
+      options.format = value;
+    } else if (name === "--fail-on") {
+      if (!oneOf(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
+      options.failOn = value;
+    } else if (name === "--sarif-base") {
+      if (!value) return fail("--sarif-base needs a directory");
+      options.sarifBase = value;
+    } else {
+      if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
+      options.origin = value;
+    }
+  }
+  if (inputs.length === 0) return fail("validate needs at least one file, directory or glob");
   return {
-    catalog: api("/catalog"),
-    discovery: api("/discovery"),
-    schemas: api("/schemas"),
-    schema: (profile) => api(`/schemas/${profile}`),
-    registry: api("/registry"),
-    registryEntry: (profile) => api(`/registry/${profile}`),
-    fieldRegistry: api("/field-registry"),
-    transportBindings: api("/transport-bindings"),
-    trustChannels: api("/trust-channels"),
-    conformanceLevels: api("/conformance-levels"),
-    errorRegistry: api("/error-registry"),
-    examples: api("/examples"),
-    example: (profile) => api(`/examples/${profile}`),
-    adoptionKit: api("/adoption-kit"),
-    adoptionKitDownload: api("/adoption-kit?download=1"),
-    roadmap: api("/roadmap"),
-    openapi: api("/openapi.json"),
-    conformancePack: api("/conformance-pack"),
-    validate: api("/validate"),
-    mockExchange: api("/mock-exchange"),
-    checkExchange: api("/check-exchange"),
-    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
-    referenceServer: api("/reference-server"),
-    /** Polling a task the reference server accepted (transport binding https-async-callback). */
-    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
-    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
-    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
-    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
+    ok: true,
+    command: {
+      kind: "validate",
+      inputs,
+      mode: options.mode,
+      format: options.format,
+      failOn: options.failOn,
+      sarifBase: options.sarifBase,
+      origin: options.origin
+    }
   };
 }
-var codeAnchor = (code) => code;
-function serviceDid(site, path) {
-  const key = `${site.origin} ${path ?? ""}`;
-  let did = didBySite.get(key);
-  if (did === void 0) {
-    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
-    const host = new URL(site.origin).host.replace(":", "%3A");
-    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
-    didBySite.set(key, did);
-  }
-  return did;
-}
+var HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)
 
-// src/service/config.ts
-function configuredSite(env = process.env) {
-  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
+Usage:
+  uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
+      [--format text|json|sarif|junit|github] [--fail-on error|warning]
+      [--sarif-base <dir>] [--origin <url>]
+  uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
+  uai test <endpoint-url> [...]    test a live implementation (uai test --help)
+  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
+  uai help | --help
+  uai --version
+
+Inputs: a file; a directory (every *.json file below it, node_modules and .git
+skipped); a glob such as 'messages/**/*.json' (quote it so the shell leaves it
+alone); "-" for standard input. Each file holds JSON: a bare UAI-1 message, or a
+validate request {"message": ..., "normalization_mode": ...} as sent to
+POST /v1/validate (a top-level object with a "message" member and no
+"uai_version" member is read as a request).
+
+Options:
+  --mode        keyed-json (default) or keyless-json (the message is a keyless
+                array). Overrides a request's normalization_mode.
+  --format      text (default): one line per issue
+                    "file:line:column: severity code pointer: message"
+                    ((root) is the whole message), a summary line per file and
+                    one overall.
+                json: the validator result of spec 2.4, each issue with a
+                    "range" (startLine, startColumn, endLine, endColumn, 1-based,
+                    endColumn exclusive; startOffset, endOffset in UTF-16 units);
+                    for several files, a directory or a glob an array of
+                    {"file", "result"}.
+                sarif: one SARIF 2.1.0 log for all files, for code scanning:
+                    repository-relative URIs under %SRCROOT%, regions,
+                    partialFingerprints, rules with help URIs.
+                junit: JUnit XML, one testcase per file, one failure per finding.
+                github: GitHub Actions workflow commands (::error file=...::),
+                    which annotate the lines of a pull request.
+  --fail-on     error (default): exit 1 when a file has errors; warning: also
+                when it has warnings (junit then lists warnings as failures).
+  --sarif-base  the directory SARIF and github paths are relative to (the
+                repository root); default: the working directory.
+  --origin      the public origin of help and schema URLs; default: the
+                UAI_ORIGIN environment variable, else http://localhost:4321.
+
+Exit status:
+  0  every file was read and none has a finding at the --fail-on level
+  1  every file was read, and one has a finding at that level
+  2  usage error, or a file could not be read or is not JSON (each named on
+     stderr; the files that could be read are still checked and reported)
+
+No network is used. Positions are measured in the file as written: a missing
+member is shown on the member that should hold it.
+`;
+
+// src/cli/paths.ts
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+var SRCROOT = "%SRCROOT%";
+var STDIN_NAME = "stdin";
+function locateFile(file, base) {
+  if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
+  const absolute = resolve(file);
+  const rel = relative(resolve(base), absolute);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel))
+    return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
+  const segments = rel.split(sep);
+  return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
 }
 
 // src/engine/canonical.ts
@@ -3450,6 +3566,77 @@ function errorCode(code) {
   return errorByCode.get(code);
 }
 var isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
+
+// src/standard/site.ts
+var DEFAULT_ORIGIN = "http://localhost:4321";
+function siteFor(origin = DEFAULT_ORIGIN) {
+  const trimmed = origin.replace(/\/+$/, "");
+  return { origin: trimmed, base: `${trimmed}/v1` };
+}
+var apiUrl = (site, path) => `${site.base}${path}`;
+var pageUrl = (site, path) => `${site.origin}${path}`;
+var MEMO_LIMIT = 16;
+var linksBySite = /* @__PURE__ */ new Map();
+var linksOfSite = /* @__PURE__ */ new WeakMap();
+var didBySite = /* @__PURE__ */ new Map();
+function links(site) {
+  const known2 = linksOfSite.get(site);
+  if (known2) return known2;
+  const key = `${site.origin} ${site.base}`;
+  let built = linksBySite.get(key);
+  if (!built) {
+    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
+    built = Object.freeze(buildLinks(site));
+    linksBySite.set(key, built);
+  }
+  linksOfSite.set(site, built);
+  return built;
+}
+function buildLinks(site) {
+  const api = (p) => apiUrl(site, p);
+  return {
+    catalog: api("/catalog"),
+    discovery: api("/discovery"),
+    schemas: api("/schemas"),
+    schema: (profile) => api(`/schemas/${profile}`),
+    registry: api("/registry"),
+    registryEntry: (profile) => api(`/registry/${profile}`),
+    fieldRegistry: api("/field-registry"),
+    transportBindings: api("/transport-bindings"),
+    trustChannels: api("/trust-channels"),
+    conformanceLevels: api("/conformance-levels"),
+    errorRegistry: api("/error-registry"),
+    examples: api("/examples"),
+    example: (profile) => api(`/examples/${profile}`),
+    adoptionKit: api("/adoption-kit"),
+    adoptionKitDownload: api("/adoption-kit?download=1"),
+    roadmap: api("/roadmap"),
+    openapi: api("/openapi.json"),
+    conformancePack: api("/conformance-pack"),
+    validate: api("/validate"),
+    mockExchange: api("/mock-exchange"),
+    checkExchange: api("/check-exchange"),
+    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
+    referenceServer: api("/reference-server"),
+    /** Polling a task the reference server accepted (transport binding https-async-callback). */
+    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
+    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
+    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
+    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
+  };
+}
+var codeAnchor = (code) => code;
+function serviceDid(site, path) {
+  const key = `${site.origin} ${path ?? ""}`;
+  let did = didBySite.get(key);
+  if (did === void 0) {
+    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
+    const host = new URL(site.origin).host.replace(":", "%3A");
+    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
+    didBySite.set(key, did);
+  }
+  return did;
+}
 
 // src/engine/issues.ts
 function toIssue(site, draft) {
@@ -5755,53 +5942,6 @@ function bodyIssues(message2) {
   if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
   return RULES[profile](body, message2);
 }
-
-// src/standard/value-sets.ts
-var PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
-var DELIVERY_MODES = ["sync", "async"];
-var DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
-var TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
-var AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
-var INTEGRITY_ALGORITHMS = ["sha256"];
-var CANONICALIZATIONS = ["jcs"];
-var INTEGRITY_VERSIONS = [2];
-var RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
-var CONFORMANCE_STATUSES = ["pass", "fail"];
-var CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
-var SEVERITIES = ["error", "warning"];
-var TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
-var TASK_TRANSITIONS = {
-  accepted: ["working", "canceled", "failed"],
-  working: ["input-required", "completed", "failed", "canceled"],
-  "input-required": ["working", "canceled", "failed"],
-  completed: [],
-  failed: [],
-  canceled: []
-};
-var PARTY_ROLES = [
-  "requesting-agent",
-  "public-record-gateway",
-  "conformance-checker",
-  "checked-record",
-  "reference-server"
-];
-var INTENTS = ["resolve-profile"];
-var CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
-var NOTICES = [
-  "accepted-task-started",
-  "use-task-status-example-for-shape-checks",
-  "reference-surface-response",
-  "completed-inline-result",
-  "typed-error-simulated"
-];
-var MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
-var VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
-var NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
-var REGISTERED_EXTENSIONS = [
-  { namespace: "urn:uai:ext:delivery", purpose: "Delivery hints beyond the envelope (retries, callbacks)." },
-  { namespace: "urn:uai:ext:evidence", purpose: "Evidence attached by a validator or auditor." },
-  { namespace: "urn:uai:ext:mock-exchange", purpose: "Marks a message produced by the reference mock exchange." }
-];
 
 // src/standard/formats/date-time.ts
 var FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
@@ -10853,7 +10993,7 @@ function encodeTaskRef(t) {
   return PREFIX + base64url(JSON.stringify(fields));
 }
 var str = (v) => typeof v === "string" && v !== "" && v.length <= 512 && v.isWellFormed();
-var oneOf = (set) => (v) => typeof v === "string" && set.includes(v);
+var oneOf2 = (set) => (v) => typeof v === "string" && set.includes(v);
 var TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;
 var isSequence = (q) => Number.isSafeInteger(q) && q >= 1 && q <= Number.MAX_SAFE_INTEGER - 2;
 function decodeTaskRef(ref) {
@@ -10867,9 +11007,9 @@ function decodeTaskRef(ref) {
   }
   if (!Array.isArray(v) || v.length !== 10 || v[0] !== 1) return void 0;
   const [, c, m, rt, ri, t, q, s, p, a] = v;
-  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
+  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
   if (t !== null && !(typeof t === "string" && TRACE_ID2.test(t))) return void 0;
-  if (p !== null && !oneOf(DELIVERY_PRIORITIES)(p)) return void 0;
+  if (p !== null && !oneOf2(DELIVERY_PRIORITIES)(p)) return void 0;
   if (!isSequence(q) || !Number.isSafeInteger(a)) return void 0;
   return {
     conversationId: c,
@@ -10896,7 +11036,7 @@ function ticketFor(request, now) {
     at3("body", "subject"),
     at3("delivery", "priority")
   ];
-  if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
+  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
   return {
     conversationId: c,
     requestMessageId: m,
@@ -10905,7 +11045,7 @@ function ticketFor(request, now) {
     traceId: typeof t === "string" && TRACE_ID2.test(t) ? t : null,
     sequence: q,
     subject: s,
-    priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null,
+    priority: oneOf2(DELIVERY_PRIORITIES)(p) ? p : null,
     acceptedAt: Math.floor(now.getTime() / 1e3)
   };
 }
@@ -11007,6 +11147,88 @@ function taskStatus2(ref, context) {
   };
 }
 
+// src/cli/report.ts
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
+var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
+function textReport({ checked, unreadable }) {
+  const lines2 = [];
+  for (const { file, result: result2, locate } of checked) {
+    for (const i of issuesOf(result2)) {
+      const at3 = locate(i.path);
+      lines2.push(
+        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
+      );
+    }
+    const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
+    lines2.push(
+      `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
+    );
+  }
+  const valid = checked.filter((c) => c.result.valid).length;
+  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
+  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
+  let overall = `${plural(checked.length + unreadable.length, "file")}: ${valid} valid, ${checked.length - valid} invalid`;
+  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
+  lines2.push(`${overall} (${plural(errors, "error")}, ${plural(warnings, "warning")})`);
+  return `${lines2.join("\n")}
+`;
+}
+function withRanges({ result: result2, locate }) {
+  const ranged = (issues) => issues.map((i) => ({ ...i, range: locate(i.path) }));
+  return { ...result2, errors: ranged(result2.errors), warnings: ranged(result2.warnings) };
+}
+function jsonReport({ checked }, several) {
+  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
+  return `${JSON.stringify(value, null, 2)}
+`;
+}
+
+// src/cli/github-report.ts
+var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
+function workflowCommand(kind, properties, message2) {
+  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
+  return `::${kind} ${props}::${escapeData(message2)}`;
+}
+function githubReport({ checked, unreadable, failOn }, base) {
+  const lines2 = [];
+  for (const { file, result: result2, locate } of checked) {
+    const { path } = locateFile(file, base);
+    for (const issue2 of issuesOf(result2)) {
+      const r = locate(issue2.path);
+      const position = r.startLine === r.endLine ? {
+        line: r.startLine,
+        col: r.startColumn,
+        endLine: r.endLine,
+        endColumn: Math.max(r.startColumn, r.endColumn - 1)
+      } : { line: r.startLine, endLine: r.endLine };
+      const kind = fails(issue2, failOn) ? "error" : "warning";
+      lines2.push(
+        workflowCommand(
+          kind,
+          { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
+          `${issue2.message} (${issue2.help_url})`
+        )
+      );
+    }
+  }
+  for (const { file, error: error2 } of unreadable)
+    lines2.push(workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
+  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
+  const total = checked.length + unreadable.length;
+  lines2.push(
+    `uai: ${total} file${total === 1 ? "" : "s"} checked, ${failing} failing, ${unreadable.length} unreadable`
+  );
+  return `${lines2.join("\n")}
+`;
+}
+
+// src/service/config.ts
+function configuredSite(env = process.env) {
+  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
+}
+
 // packages/uai/package.json
 var package_default = {
   name: "@uai-1/uai",
@@ -11061,136 +11283,6 @@ var package_default = {
     access: "public"
   }
 };
-
-// src/cli/args.ts
-var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
-var FAIL_ON = ["error", "warning"];
-var fail = (error2) => ({ ok: false, error: error2 });
-function optionValue(argv, i, name) {
-  const arg = argv[i];
-  if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), used: 1 };
-  return { value: argv[i + 1], used: 2 };
-}
-var oneOf2 = (value, allowed) => allowed.includes(value ?? "");
-function isOrigin(value) {
-  try {
-    const url2 = new URL(value);
-    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
-  } catch {
-    return false;
-  }
-}
-function parseArgs(argv) {
-  const [first, ...rest] = argv;
-  if (first === void 0) return fail("missing command");
-  if (first === "--help" || first === "-h" || first === "help") return { ok: true, command: { kind: "help" } };
-  if (first === "--version" || first === "-v" || first === "version") return { ok: true, command: { kind: "version" } };
-  if (first !== "validate") return fail(`unknown command ${JSON.stringify(first)}`);
-  const inputs = [];
-  const options = { format: "text", failOn: "error" };
-  let onlyInputs = false;
-  for (let i = 0; i < rest.length; ) {
-    const arg = rest[i];
-    const named = (name2) => arg === name2 || arg.startsWith(`${name2}=`);
-    if (onlyInputs || !arg.startsWith("-") || arg === "-") {
-      inputs.push(arg);
-      i += 1;
-      continue;
-    }
-    if (arg === "--") {
-      onlyInputs = true;
-      i += 1;
-      continue;
-    }
-    if (arg === "--help" || arg === "-h") return { ok: true, command: { kind: "help" } };
-    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin"].find(named);
-    if (!name) return fail(`unknown option ${arg}`);
-    const { value, used } = optionValue(rest, i, name);
-    i += used;
-    if (name === "--mode") {
-      if (!oneOf2(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
-      options.mode = value;
-    } else if (name === "--format") {
-      if (!oneOf2(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
-      options.format = value;
-    } else if (name === "--fail-on") {
-      if (!oneOf2(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
-      options.failOn = value;
-    } else if (name === "--sarif-base") {
-      if (!value) return fail("--sarif-base needs a directory");
-      options.sarifBase = value;
-    } else {
-      if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
-      options.origin = value;
-    }
-  }
-  if (inputs.length === 0) return fail("validate needs at least one file, directory or glob");
-  return {
-    ok: true,
-    command: {
-      kind: "validate",
-      inputs,
-      mode: options.mode,
-      format: options.format,
-      failOn: options.failOn,
-      sarifBase: options.sarifBase,
-      origin: options.origin
-    }
-  };
-}
-var HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)
-
-Usage:
-  uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
-      [--format text|json|sarif|junit|github] [--fail-on error|warning]
-      [--sarif-base <dir>] [--origin <url>]
-  uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
-  uai test <endpoint-url> [...]    test a live implementation (uai test --help)
-  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
-  uai help | --help
-  uai --version
-
-Inputs: a file; a directory (every *.json file below it, node_modules and .git
-skipped); a glob such as 'messages/**/*.json' (quote it so the shell leaves it
-alone); "-" for standard input. Each file holds JSON: a bare UAI-1 message, or a
-validate request {"message": ..., "normalization_mode": ...} as sent to
-POST /v1/validate (a top-level object with a "message" member and no
-"uai_version" member is read as a request).
-
-Options:
-  --mode        keyed-json (default) or keyless-json (the message is a keyless
-                array). Overrides a request's normalization_mode.
-  --format      text (default): one line per issue
-                    "file:line:column: severity code pointer: message"
-                    ((root) is the whole message), a summary line per file and
-                    one overall.
-                json: the validator result of spec 2.4, each issue with a
-                    "range" (startLine, startColumn, endLine, endColumn, 1-based,
-                    endColumn exclusive; startOffset, endOffset in UTF-16 units);
-                    for several files, a directory or a glob an array of
-                    {"file", "result"}.
-                sarif: one SARIF 2.1.0 log for all files, for code scanning:
-                    repository-relative URIs under %SRCROOT%, regions,
-                    partialFingerprints, rules with help URIs.
-                junit: JUnit XML, one testcase per file, one failure per finding.
-                github: GitHub Actions workflow commands (::error file=...::),
-                    which annotate the lines of a pull request.
-  --fail-on     error (default): exit 1 when a file has errors; warning: also
-                when it has warnings (junit then lists warnings as failures).
-  --sarif-base  the directory SARIF and github paths are relative to (the
-                repository root); default: the working directory.
-  --origin      the public origin of help and schema URLs; default: the
-                UAI_ORIGIN environment variable, else http://localhost:4321.
-
-Exit status:
-  0  every file was read and none has a finding at the --fail-on level
-  1  every file was read, and one has a finding at that level
-  2  usage error, or a file could not be read or is not JSON (each named on
-     stderr; the files that could be read are still checked and reported)
-
-No network is used. Positions are measured in the file as written: a missing
-member is shown on the member that should hold it.
-`;
 
 // src/cli/check-exchange.ts
 import { readFile } from "node:fs/promises";
@@ -12321,7 +12413,7 @@ var mark = {
 };
 var explained = (status) => status === "fail" || status === "not_exercised";
 var countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
-function textReport(r) {
+function textReport2(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
   if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
@@ -12392,7 +12484,7 @@ function formatKitReport(r, format) {
 `;
   if (format === "junit") return junitReport(r);
   if (format === "html") return htmlReport(r);
-  return textReport(r);
+  return textReport2(r);
 }
 
 // src/kit/command.ts
@@ -13336,7 +13428,7 @@ function killGroup(pid) {
   } catch {
   }
 }
-async function runClient(command2, scenario, capMs) {
+async function runClient(command, scenario, capMs) {
   const server = await startScenarioServer(scenario);
   const proxy = server.site.origin;
   const env = {
@@ -13359,7 +13451,7 @@ async function runClient(command2, scenario, capMs) {
   let stderr = "";
   let timedOut = false;
   const outcome = await new Promise((resolve6) => {
-    const child = spawn("/bin/sh", ["-c", `${command2} "$UAI_ENDPOINT"`], {
+    const child = spawn("/bin/sh", ["-c", `${command} "$UAI_ENDPOINT"`], {
       env,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"]
@@ -13403,11 +13495,11 @@ async function runClient(command2, scenario, capMs) {
 
 // src/kit/client/index.ts
 var DEFAULT_CLIENT_CAP_MS = 2e4;
-var clientParty = (command2) => ({
+var clientParty = (command) => ({
   type: "agent",
-  id: `client:${command2}`.slice(0, 200),
-  label: command2.slice(0, 200),
-  implementation: command2.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
+  id: `client:${command}`.slice(0, 200),
+  label: command.slice(0, 200),
+  implementation: command.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
 });
 function scenarioReport(run, failed) {
   return {
@@ -13535,8 +13627,8 @@ async function testClientCommand(argv, io) {
       return 0;
     }
     if (positionals.length) throw new UsageError2(`unexpected argument ${positionals[0]}; give the client as --command`);
-    const command2 = values.command?.trim();
-    if (!command2) throw new UsageError2('give the client to run with --command "<cmd>"');
+    const command = values.command?.trim();
+    if (!command) throw new UsageError2('give the client to run with --command "<cmd>"');
     const scenarios = values.scenario ?? [...CLIENT_SCENARIO_IDS];
     const unknown = scenarios.filter((s) => !CLIENT_SCENARIO_IDS.includes(s));
     if (unknown.length) throw new UsageError2(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
@@ -13545,7 +13637,7 @@ async function testClientCommand(argv, io) {
     const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, "--timeout");
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report2 = await testClient({
-      command: command2,
+      command,
       scenarios: [...new Set(scenarios)],
       capMs,
       site: io.site,
@@ -13571,7 +13663,7 @@ Run "uai test-client --help" for usage.
 
 // src/cli/files.ts
 import * as fs from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join, relative as relative2, resolve as resolve3 } from "node:path";
+import { isAbsolute as isAbsolute3, join, relative as relative3, resolve as resolve4 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern, cwd) {
@@ -13585,7 +13677,7 @@ async function expand(pattern, cwd) {
       expandDirectories: false,
       ...cwd ? { ignore: [...SKIPPED].map((name) => `**/${name}/**`) } : {}
     });
-    return files.map((f) => resolve3(f));
+    return files.map((f) => resolve4(f));
   }
   const found = [];
   for await (const entry of glob3(pattern, {
@@ -13603,11 +13695,11 @@ async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs.stat(input2).catch(() => void 0);
   if (info?.isDirectory()) {
-    const files = (await expand("**/*.json", input2)).map((f) => slashes(join(input2, relative2(resolve3(input2), f))));
+    const files = (await expand("**/*.json", input2)).map((f) => slashes(join(input2, relative3(resolve4(input2), f))));
     return files.length ? files.sort(byPath).map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
   if (!info && GLOB_CHARS.test(input2)) {
-    const files = (await expand(input2)).map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).sort(byPath);
+    const files = (await expand(input2)).map((f) => slashes(isAbsolute3(input2) ? f : relative3(process.cwd(), f))).sort(byPath);
     return files.length ? files.map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
   }
   return [{ file: input2 }];
@@ -13623,98 +13715,6 @@ async function resolveTargets(inputs) {
     }
   }
   return out;
-}
-
-// src/cli/paths.ts
-import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve4, sep as sep2 } from "node:path";
-import { pathToFileURL } from "node:url";
-var SRCROOT = "%SRCROOT%";
-var STDIN_NAME = "stdin";
-function locateFile(file, base) {
-  if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = resolve4(file);
-  const rel = relative3(resolve4(base), absolute);
-  if (rel === "" || rel.startsWith("..") || isAbsolute3(rel))
-    return { path: absolute.split(sep2).join("/"), uri: pathToFileURL(absolute).href };
-  const segments = rel.split(sep2);
-  return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
-}
-
-// src/cli/report.ts
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
-var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
-function textReport2({ checked, unreadable }) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    for (const i of issuesOf(result2)) {
-      const at3 = locate(i.path);
-      lines2.push(
-        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
-      );
-    }
-    const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
-    lines2.push(
-      `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
-    );
-  }
-  const valid = checked.filter((c) => c.result.valid).length;
-  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
-  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
-  let overall = `${plural(checked.length + unreadable.length, "file")}: ${valid} valid, ${checked.length - valid} invalid`;
-  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
-  lines2.push(`${overall} (${plural(errors, "error")}, ${plural(warnings, "warning")})`);
-  return `${lines2.join("\n")}
-`;
-}
-function withRanges({ result: result2, locate }) {
-  const ranged = (issues) => issues.map((i) => ({ ...i, range: locate(i.path) }));
-  return { ...result2, errors: ranged(result2.errors), warnings: ranged(result2.warnings) };
-}
-function jsonReport({ checked }, several) {
-  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
-  return `${JSON.stringify(value, null, 2)}
-`;
-}
-
-// src/cli/github-report.ts
-var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
-var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
-function command(kind, properties, message2) {
-  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
-  return `::${kind} ${props}::${escapeData(message2)}`;
-}
-function githubReport({ checked, unreadable, failOn }, base) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    const { path } = locateFile(file, base);
-    for (const issue2 of issuesOf(result2)) {
-      const r = locate(issue2.path);
-      const position = r.startLine === r.endLine ? {
-        line: r.startLine,
-        col: r.startColumn,
-        endLine: r.endLine,
-        endColumn: Math.max(r.startColumn, r.endColumn - 1)
-      } : { line: r.startLine, endLine: r.endLine };
-      const kind = fails(issue2, failOn) ? "error" : "warning";
-      lines2.push(
-        command(
-          kind,
-          { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
-          `${issue2.message} (${issue2.help_url})`
-        )
-      );
-    }
-  }
-  for (const { file, error: error2 } of unreadable)
-    lines2.push(command("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
-  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
-  const total = checked.length + unreadable.length;
-  lines2.push(
-    `uai: ${total} file${total === 1 ? "" : "s"} checked, ${failing} failing, ${unreadable.length} unreadable`
-  );
-  return `${lines2.join("\n")}
-`;
 }
 
 // src/cli/input.ts
@@ -13837,13 +13837,13 @@ var processIo = {
   now: () => /* @__PURE__ */ new Date(),
   cwd: () => process.cwd()
 };
-async function check3(command2, io) {
-  const site = command2.origin ? siteFor(command2.origin) : configuredSite(io.env);
+async function check3(command, io) {
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
   const checked = [];
   const unreadable = [];
-  const targets = await resolveTargets(command2.inputs);
+  const targets = await resolveTargets(command.inputs);
   for (const target of targets) {
-    const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command2.mode, io.stdin);
+    const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
     if (!input2.ok) {
       io.stderr(`uai: ${input2.file}: ${input2.error}
 `);
@@ -13857,7 +13857,7 @@ async function check3(command2, io) {
   return {
     checked,
     unreadable,
-    failOn: command2.failOn,
+    failOn: command.failOn,
     several: targets.length > 1 || targets.some((t) => t.expanded)
   };
 }
@@ -13869,12 +13869,12 @@ var SUBCOMMANDS = {
 async function main(argv, io = processIo) {
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    const site2 = configuredSite(io.env);
+    const site = configuredSite(io.env);
     return SUBCOMMANDS[first](rest, {
       stdout: io.stdout,
       stderr: io.stderr,
       now: io.now,
-      site: site2
+      site
     });
   }
   const parsed = parseArgs(argv);
@@ -13884,44 +13884,43 @@ Run "uai --help" for usage.
 `);
     return EXIT.usage;
   }
-  const { command: command2 } = parsed;
-  if (command2.kind === "help") {
+  const { command } = parsed;
+  if (command.kind === "help") {
     io.stdout(HELP);
     return EXIT.valid;
   }
-  if (command2.kind === "version") {
+  if (command.kind === "version") {
     io.stdout(`uai ${package_default.version} (${RELEASE}, format ${UAI_VERSION})
 `);
     return EXIT.valid;
   }
-  const report2 = await check3(command2, io);
-  const site = command2.origin ? siteFor(command2.origin) : configuredSite(io.env);
-  const base = command2.sarifBase ?? io.cwd();
-  const output = {
-    text: () => textReport2(report2),
+  const { code, reports } = await validateIn(command, [command.format], io);
+  io.stdout(reports[command.format]);
+  return code;
+}
+async function validateIn(command, formats3, io) {
+  const report2 = await check3(command, io);
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const base = command.sarifBase ?? io.cwd();
+  const render = {
+    text: () => textReport(report2),
     json: () => jsonReport(report2, report2.several),
     sarif: () => sarifReport(report2, site, base),
     junit: () => junitReport2(report2),
     github: () => githubReport(report2, base)
-  }[command2.format];
-  io.stdout(output());
-  if (report2.checked.length === 0 || report2.unreadable.length > 0) return EXIT.usage;
-  const failing = report2.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command2.failOn)));
-  return failing ? EXIT.invalid : EXIT.valid;
+  };
+  const reports = Object.fromEntries(formats3.map((f) => [f, render[f]()]));
+  if (report2.checked.length === 0 || report2.unreadable.length > 0) return { code: EXIT.usage, reports };
+  const failing = report2.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command.failOn)));
+  return { code: failing ? EXIT.invalid : EXIT.valid, reports };
 }
 
 // src/action/main.ts
 var input = (env, name) => (env[`INPUT_${name.replaceAll(" ", "_").toUpperCase()}`] ?? "").trim();
 var lines = (text2) => text2.split("\n").map((l) => l.trim()).filter(Boolean);
-async function cli(argv, env, workspace, quiet = false) {
+async function cli(argv, env, workspace) {
   let stdout = "";
-  const io = {
-    ...processIo,
-    env,
-    cwd: () => workspace,
-    stdout: (t) => void (stdout += t),
-    ...quiet ? { stderr: () => void 0 } : {}
-  };
+  const io = { ...processIo, env, cwd: () => workspace, stdout: (t) => void (stdout += t) };
   return { code: await main(argv, io), stdout };
 }
 function setOutputs(env, outputs) {
@@ -13941,7 +13940,6 @@ function writeReport(workspace, file, text2) {
   writeFileSync(path, text2);
   return path;
 }
-var escapeData2 = (text2) => text2.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
 async function uploadSarif(env, sarif, token) {
   const api = env.GITHUB_API_URL || "https://api.github.com";
   const response = await fetch(`${api}/repos/${env.GITHUB_REPOSITORY}/code-scanning/sarifs`, {
@@ -13980,24 +13978,32 @@ async function validate(env, workspace) {
     workspace,
     ...origin ? ["--origin", origin] : []
   ];
-  const sarif = await cli([...base, "--format", "sarif"], env, workspace);
-  const log2 = JSON.parse(sarif.stdout);
+  const parsed = parseArgs(base);
+  if (!parsed.ok || parsed.command.kind !== "validate") {
+    process.stdout.write(
+      `${workflowCommand("error", { title: "uai validate" }, parsed.ok ? "no files to validate" : parsed.error)}
+`
+    );
+    return 2;
+  }
+  const { code, reports } = await validateIn(parsed.command, ["sarif", "github", "json"], {
+    ...processIo,
+    env,
+    cwd: () => workspace
+  });
+  const log2 = JSON.parse(reports.sarif);
   for (const run of log2.runs) run.automationDetails = { id: `${category}/` };
   const sarifText = `${JSON.stringify(log2, null, 2)}
 `;
   const sarifPath = writeReport(workspace, sarifFile, sarifText);
-  if (input(env, "annotations") !== "false") {
-    const annotations = await cli([...base, "--format", "github"], env, workspace, true);
-    process.stdout.write(annotations.stdout);
-  }
-  const json2 = await cli([...base, "--format", "json"], env, workspace, true);
-  const parsed = json2.stdout ? JSON.parse(json2.stdout) : [];
-  const entries = Array.isArray(parsed) ? parsed : [{ file: files[0] ?? "", result: parsed }];
+  if (input(env, "annotations") !== "false") process.stdout.write(reports.github);
+  const parsedJson = JSON.parse(reports.json);
+  const entries = Array.isArray(parsedJson) ? parsedJson : parsedJson ? [{ file: files[0] ?? "", result: parsedJson }] : [];
   const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
   const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
   const invalid2 = entries.filter((e) => !e.result.valid);
   setOutputs(env, {
-    "exit-code": sarif.code,
+    "exit-code": code,
     "sarif-file": sarifPath,
     files: entries.length,
     errors,
@@ -14010,7 +14016,7 @@ async function validate(env, workspace) {
       "",
       "| Files | Valid | Invalid | Errors | Warnings | Exit status |",
       "|---:|---:|---:|---:|---:|---:|",
-      `| ${entries.length} | ${entries.length - invalid2.length} | ${invalid2.length} | ${errors} | ${warnings} | ${sarif.code} |`,
+      `| ${entries.length} | ${entries.length - invalid2.length} | ${invalid2.length} | ${errors} | ${warnings} | ${code} |`,
       "",
       ...invalid2.map((e) => `- \`${e.file}\`: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`),
       ""
@@ -14021,17 +14027,20 @@ async function validate(env, workspace) {
       const id = await uploadSarif(env, sarifText, input(env, "token"));
       setOutputs(env, { "sarif-id": id });
     } catch (error2) {
-      process.stdout.write(`::error title=SARIF upload::${escapeData2(error2.message)}
+      process.stdout.write(`${workflowCommand("error", { title: "SARIF upload" }, error2.message)}
 `);
-      return Math.max(sarif.code, 1);
+      return Math.max(code, 1);
     }
   }
-  return sarif.code;
+  return code;
 }
 async function kit(env, workspace) {
   const endpoint = input(env, "endpoint");
   if (!endpoint) {
-    process.stdout.write("::error title=uai test::the endpoint input is required for command: test\n");
+    process.stdout.write(
+      `${workflowCommand("error", { title: "uai test" }, "the endpoint input is required for command: test")}
+`
+    );
     return 2;
   }
   const junitFile = input(env, "junit-file") || "uai-junit.xml";
@@ -14063,7 +14072,7 @@ async function kit(env, workspace) {
   );
   if (run.code !== 0)
     process.stdout.write(
-      `::error title=uai test::${escapeData2(`uai test exited ${run.code}: see ${junitFile} and the log above`)}
+      `${workflowCommand("error", { title: "uai test" }, `uai test exited ${run.code}: see ${junitFile} and the log above`)}
 `
     );
   return run.code;
@@ -14071,11 +14080,13 @@ async function kit(env, workspace) {
 async function runAction(env = process.env) {
   const workspace = resolve5(env.GITHUB_WORKSPACE || process.cwd());
   process.chdir(workspace);
-  const command2 = input(env, "command") || "validate";
-  if (command2 === "validate") return validate(env, workspace);
-  if (command2 === "test") return kit(env, workspace);
-  process.stdout.write(`::error title=uai::command takes validate or test, not ${escapeData2(command2)}
-`);
+  const command = input(env, "command") || "validate";
+  if (command === "validate") return validate(env, workspace);
+  if (command === "test") return kit(env, workspace);
+  process.stdout.write(
+    `${workflowCommand("error", { title: "uai" }, `command takes validate or test, not ${command}`)}
+`
+  );
   return 2;
 }
 

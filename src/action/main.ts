@@ -10,7 +10,9 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { main, processIo, type Io } from '../cli/main.ts';
+import { parseArgs } from '../cli/args.ts';
+import { workflowCommand } from '../cli/github-report.ts';
+import { main, processIo, validateIn, type Io } from '../cli/main.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -23,24 +25,10 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/**
- * Runs the CLI with its standard output captured; standard error goes to the log as it is, once
- * (`quiet` for the second and third pass over the same files).
- */
-async function cli(
-  argv: string[],
-  env: Env,
-  workspace: string,
-  quiet = false,
-): Promise<{ code: number; stdout: string }> {
+/** Runs the CLI with its standard output captured; standard error goes to the log as it is. */
+async function cli(argv: string[], env: Env, workspace: string): Promise<{ code: number; stdout: string }> {
   let stdout = '';
-  const io: Io = {
-    ...processIo,
-    env,
-    cwd: () => workspace,
-    stdout: (t) => void (stdout += t),
-    ...(quiet ? { stderr: () => undefined } : {}),
-  };
+  const io: Io = { ...processIo, env, cwd: () => workspace, stdout: (t) => void (stdout += t) };
   return { code: await main(argv, io), stdout };
 }
 
@@ -64,9 +52,6 @@ function writeReport(workspace: string, file: string, text: string): string {
   writeFileSync(path, text);
   return path;
 }
-
-/** Workflow-command escaping of a message (the runner's own rules for data). */
-const escapeData = (text: string) => text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 
 /** POST /repos/{owner}/{repo}/code-scanning/sarifs: the gzipped, base64 log for this commit and ref. */
 async function uploadSarif(env: Env, sarif: string, token: string): Promise<string> {
@@ -113,25 +98,37 @@ async function validate(env: Env, workspace: string): Promise<number> {
     workspace,
     ...(origin ? ['--origin', origin] : []),
   ];
-  const sarif = await cli([...base, '--format', 'sarif'], env, workspace);
+  const parsed = parseArgs(base);
+  if (!parsed.ok || parsed.command.kind !== 'validate') {
+    process.stdout.write(
+      `${workflowCommand('error', { title: 'uai validate' }, parsed.ok ? 'no files to validate' : parsed.error)}\n`,
+    );
+    return 2;
+  }
+  // One run over the files, rendered three times: the SARIF log, the annotations and the counts.
+  const { code, reports } = await validateIn(parsed.command, ['sarif', 'github', 'json'], {
+    ...processIo,
+    env,
+    cwd: () => workspace,
+  });
   // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
-  const log = JSON.parse(sarif.stdout) as { runs: { automationDetails?: { id: string } }[] };
+  const log = JSON.parse(reports.sarif) as { runs: { automationDetails?: { id: string } }[] };
   for (const run of log.runs) run.automationDetails = { id: `${category}/` };
   const sarifText = `${JSON.stringify(log, null, 2)}\n`;
   const sarifPath = writeReport(workspace, sarifFile, sarifText);
-
-  if (input(env, 'annotations') !== 'false') {
-    const annotations = await cli([...base, '--format', 'github'], env, workspace, true);
-    process.stdout.write(annotations.stdout);
-  }
-  const json = await cli([...base, '--format', 'json'], env, workspace, true);
-  const parsed = json.stdout ? (JSON.parse(json.stdout) as JsonEntry[] | JsonEntry['result']) : [];
-  const entries: JsonEntry[] = Array.isArray(parsed) ? parsed : [{ file: files[0] ?? '', result: parsed }];
+  if (input(env, 'annotations') !== 'false') process.stdout.write(reports.github);
+  const parsedJson = JSON.parse(reports.json) as JsonEntry[] | JsonEntry['result'] | null;
+  // One named file: its result alone, or null when it could not be read (exit status 2).
+  const entries: JsonEntry[] = Array.isArray(parsedJson)
+    ? parsedJson
+    : parsedJson
+      ? [{ file: files[0] ?? '', result: parsedJson }]
+      : [];
   const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
   const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
   const invalid = entries.filter((e) => !e.result.valid);
   setOutputs(env, {
-    'exit-code': sarif.code,
+    'exit-code': code,
     'sarif-file': sarifPath,
     files: entries.length,
     errors,
@@ -144,7 +141,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
       '',
       '| Files | Valid | Invalid | Errors | Warnings | Exit status |',
       '|---:|---:|---:|---:|---:|---:|',
-      `| ${entries.length} | ${entries.length - invalid.length} | ${invalid.length} | ${errors} | ${warnings} | ${sarif.code} |`,
+      `| ${entries.length} | ${entries.length - invalid.length} | ${invalid.length} | ${errors} | ${warnings} | ${code} |`,
       '',
       ...invalid.map((e) => `- \`${e.file}\`: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`),
       '',
@@ -156,17 +153,19 @@ async function validate(env: Env, workspace: string): Promise<number> {
       const id = await uploadSarif(env, sarifText, input(env, 'token'));
       setOutputs(env, { 'sarif-id': id });
     } catch (error) {
-      process.stdout.write(`::error title=SARIF upload::${escapeData((error as Error).message)}\n`);
-      return Math.max(sarif.code, 1);
+      process.stdout.write(`${workflowCommand('error', { title: 'SARIF upload' }, (error as Error).message)}\n`);
+      return Math.max(code, 1);
     }
   }
-  return sarif.code;
+  return code;
 }
 
 async function kit(env: Env, workspace: string): Promise<number> {
   const endpoint = input(env, 'endpoint');
   if (!endpoint) {
-    process.stdout.write('::error title=uai test::the endpoint input is required for command: test\n');
+    process.stdout.write(
+      `${workflowCommand('error', { title: 'uai test' }, 'the endpoint input is required for command: test')}\n`,
+    );
     return 2;
   }
   const junitFile = input(env, 'junit-file') || 'uai-junit.xml';
@@ -200,7 +199,7 @@ async function kit(env: Env, workspace: string): Promise<number> {
   );
   if (run.code !== 0)
     process.stdout.write(
-      `::error title=uai test::${escapeData(`uai test exited ${run.code}: see ${junitFile} and the log above`)}\n`,
+      `${workflowCommand('error', { title: 'uai test' }, `uai test exited ${run.code}: see ${junitFile} and the log above`)}\n`,
     );
   return run.code;
 }
@@ -212,6 +211,8 @@ export async function runAction(env: Env = process.env): Promise<number> {
   const command = input(env, 'command') || 'validate';
   if (command === 'validate') return validate(env, workspace);
   if (command === 'test') return kit(env, workspace);
-  process.stdout.write(`::error title=uai::command takes validate or test, not ${escapeData(command)}\n`);
+  process.stdout.write(
+    `${workflowCommand('error', { title: 'uai' }, `command takes validate or test, not ${command}`)}\n`,
+  );
   return 2;
 }

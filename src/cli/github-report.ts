@@ -12,7 +12,8 @@ import { fails, issuesOf, type Report } from './report.ts';
 const escapeData = (s: string) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 const escapeProperty = (s: string) => escapeData(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
 
-function command(
+/** One workflow command (the GitHub Action writes its own errors with it too). */
+export function workflowCommand(
   kind: 'error' | 'warning' | 'notice',
   properties: Record<string, string | number>,
   message: string,
@@ -40,7 +41,7 @@ export function githubReport({ checked, unreadable, failOn }: Report, base: stri
           : { line: r.startLine, endLine: r.endLine };
       const kind = fails(issue, failOn) ? 'error' : 'warning';
       lines.push(
-        command(
+        workflowCommand(
           kind,
           { file: path, ...position, title: `${issue.code} at ${issue.path === '' ? '(root)' : issue.path}` },
           `${issue.message} (${issue.help_url})`,
@@ -49,7 +50,7 @@ export function githubReport({ checked, unreadable, failOn }: Report, base: stri
     }
   }
   for (const { file, error } of unreadable)
-    lines.push(command('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error));
+    lines.push(workflowCommand('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error));
   const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
   const total = checked.length + unreadable.length;
   lines.push(

@@ -3,7 +3,7 @@ import { sourceLocator, validateMessage } from '../engine/index.ts';
 import manifest from '../../packages/uai/package.json' with { type: 'json' };
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor } from '../standard/site.ts';
-import { HELP, parseArgs, type ValidateCommand } from './args.ts';
+import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
 import { checkExchangeCommand } from './check-exchange.ts';
 import { testCommand } from '../kit/command.ts';
 import { testClientCommand } from '../kit/client/command.ts';
@@ -107,20 +107,34 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return EXIT.valid;
   }
 
+  const { code, reports } = await validateIn(command, [command.format], io);
+  io.stdout(reports[command.format]);
+  return code;
+}
+
+/**
+ * Validates the command's inputs once and renders the report in each of `formats` (the GitHub
+ * Action wants SARIF, annotations and JSON of one run), with the exit status `uai validate` has.
+ */
+export async function validateIn<F extends OutputFormat>(
+  command: ValidateCommand,
+  formats: readonly F[],
+  io: Io,
+): Promise<{ code: number; reports: Record<F, string> }> {
   const report = await check(command, io);
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
   const base = command.sarifBase ?? io.cwd();
-  const output = {
+  const render: Record<OutputFormat, () => string> = {
     text: () => textReport(report),
     json: () => jsonReport(report, report.several),
     sarif: () => sarifReport(report, site, base),
     junit: () => junitReport(report),
     github: () => githubReport(report, base),
-  }[command.format];
-  io.stdout(output());
+  };
+  const reports = Object.fromEntries(formats.map((f) => [f, render[f]()])) as Record<F, string>;
 
   // CONTRACT section 11: 2 on unreadable input, even when other files were checked (and reported).
-  if (report.checked.length === 0 || report.unreadable.length > 0) return EXIT.usage;
+  if (report.checked.length === 0 || report.unreadable.length > 0) return { code: EXIT.usage, reports };
   const failing = report.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command.failOn)));
-  return failing ? EXIT.invalid : EXIT.valid;
+  return { code: failing ? EXIT.invalid : EXIT.valid, reports };
 }

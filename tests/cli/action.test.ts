@@ -203,7 +203,22 @@ describe('action.yml', () => {
     expect(r.stdout).not.toMatch(/^::error/m);
     const log = JSON.parse(readFileSync(join(workspace, 'reports/uai.sarif'), 'utf8'));
     expect([log.runs[0].results, log.runs[0].automationDetails]).toEqual([[], { id: 'agents/' }]);
+    // Files, valid, invalid: a row whose valid and invalid counts differ, so swapped columns show.
+    expect(r.summary).toContain('| 1 | 1 | 0 | 0 | 0 | 0 |');
     expect(uploads).toEqual([]);
+  }, 60_000);
+
+  it('validate, annotations false: an invalid file still fails the step and counts its errors, with no annotation', async () => {
+    const r = await runAction({ files: 'messages/sub/bad.json', upload: 'false', annotations: 'false' });
+    expect([r.code, r.outputs.errors]).toEqual([1, '2']);
+    expect(r.stdout).not.toMatch(/^::(error|warning)/m);
+  }, 60_000);
+
+  it('validate, one file that cannot be read: exit 2 in the outputs and the summary, no crash', async () => {
+    const r = await runAction({ files: 'messages/missing.json', upload: 'false' });
+    expect([r.code, r.outputs['exit-code'], r.outputs.files]).toEqual([2, '2', '0']);
+    expect(r.stderr).toMatch(/^uai: messages\/missing\.json: /m);
+    expect(r.summary).toContain('| 0 | 0 | 0 | 0 | 0 | 2 |');
   }, 60_000);
 
   it('validate: a refused upload fails the step with an error annotation', async () => {
