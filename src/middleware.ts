@@ -8,6 +8,8 @@ import { splitLocale } from './service/locales.ts';
  * HTML pages under a locale prefix are touched; records and API answers pass through unchanged.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // Pages are all prerendered: the one on-demand route (/v1 problems) never needs this step.
+  if (!context.isPrerendered) return next();
   const response = await next();
   const { locale } = splitLocale(context.url.pathname);
   if (locale === 'en' || !response.headers.get('content-type')?.startsWith('text/html')) return response;

@@ -193,15 +193,27 @@ export const isRecordPath = (pathname: string): boolean => PUBLISHED_RECORDS.som
 const matches = (pattern: string, pathname: string): boolean =>
   pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
 
+/**
+ * The table read once for lookups: its prefix rules (all listed before the exact ones, so applying
+ * them first keeps the table's order) and the merged headers of each exact path.
+ */
+const PREFIX_RULES = HEADER_RULES.filter((r) => r.path.endsWith('/*'));
+const EXACT_HEADERS = new Map<string, Record<string, string>>();
+for (const [i, rule] of HEADER_RULES.entries()) {
+  if (rule.path.endsWith('/*')) {
+    if (i >= PREFIX_RULES.length) throw new Error(`Header rule ${rule.path} must come before the exact paths`);
+  } else EXACT_HEADERS.set(rule.path, { ...EXACT_HEADERS.get(rule.path), ...rule.headers });
+}
+
 /** Headers the table gives a static response, later rules overriding earlier ones (as on Netlify). */
 export function staticHeadersFor(pathname: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const rule of HEADER_RULES) if (matches(rule.path, pathname)) Object.assign(out, rule.headers);
-  // A data page (one per implementation) has the rules of every page; the table cannot list
-  // them before the data is read, so they are made by rule here (the server serves only built pages).
-  const { path } = splitLocale(pathname.replace(/index\.html$/, ''));
-  if (implementationOfPage(path))
-    for (const rule of pageRules(path)) if (rule.path === pathname) Object.assign(out, rule.headers);
+  for (const rule of PREFIX_RULES) if (matches(rule.path, pathname)) Object.assign(out, rule.headers);
+  Object.assign(out, EXACT_HEADERS.get(pathname));
+  // A data page (one per implementation) has the Link header of every page; the table cannot list
+  // them before the data is read, so it is made here (the server serves only built pages).
+  const { locale, path } = splitLocale(pathname.replace(/index\.html$/, ''));
+  if (implementationOfPage(path)) out.Link = pageLinks(path, locale, PAGE_ORIGIN);
   return out;
 }
 

@@ -73,6 +73,15 @@ describe('catalog check (no drift)', () => {
     ]);
   });
 
+  it('fails on a link written as bare text, and on an empty translation', () => {
+    const unlinked = { ...good, 'a.link': { source: sourceHash(english['a.link']), text: 'Vea la página {href}.' } };
+    expect(checkCatalog('es', english, unlinked).errors).toEqual([
+      'es: a.link links differ from the English (each [text]({name}) link stays a link)',
+    ]);
+    const empty = { ...good, 'a.title': { source: sourceHash(english['a.title']), text: ' ' } };
+    expect(checkCatalog('es', english, empty).errors).toEqual(['es: a.title has no text']);
+  });
+
   it('fails on an entry without a source hash', () => {
     const plain = { ...good, 'a.title': { text: 'Validar un mensaje' } } as unknown as Translations;
     expect(checkCatalog('es', english, plain).errors).toEqual([

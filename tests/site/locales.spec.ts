@@ -15,13 +15,17 @@ const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([
 const tags = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[0]);
 const idsOf = (html: string): Set<string> => new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!));
 
-async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
+/** The sitemap's addresses, each with its `xhtml:link` alternates (hreflang to address). */
+async function sitemapUrls(request: APIRequestContext): Promise<Map<string, Record<string, string>>> {
   const index = await (await request.get('/sitemap.xml')).text();
   const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  const urls: string[] = [];
+  const urls = new Map<string, Record<string, string>>();
   for (const m of maps) {
     const xml = await (await request.get(m)).text();
-    urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((x) => x[1]!));
+    for (const [entry] of xml.matchAll(/<url>[\s\S]*?<\/url>/g)) {
+      const links = tags(entry, /<xhtml:link [^>]*>/g).map((t) => [attr(t, 'hreflang'), attr(t, 'href')]);
+      urls.set(entry.match(/<loc>([^<]+)<\/loc>/)![1]!, Object.fromEntries(links));
+    }
   }
   return urls;
 }
@@ -30,7 +34,8 @@ test('every page of the sitemap: lang, alternates, banner, switcher, Link header
   request,
 }) => {
   test.setTimeout(180_000);
-  const urls = await sitemapUrls(request);
+  const sitemap = await sitemapUrls(request);
+  const urls = [...sitemap.keys()];
   const origin = new URL(urls[0]!).origin;
   const byPath = new Map(urls.map((u) => [new URL(u).pathname, u]));
   const english = [...byPath.keys()].filter((p) => splitLocale(p).locale === 'en');
@@ -62,6 +67,11 @@ test('every page of the sitemap: lang, alternates, banner, switcher, Link header
         ['x-default', `${origin}${path}`],
       ]);
       if (JSON.stringify(alternates) !== JSON.stringify(expected)) note(`alternates ${JSON.stringify(alternates)}`);
+      // The sitemap lists the same alternates (it has no x-default: the English page is one of them).
+      const { 'x-default': _, ...languages } = expected;
+      const listed = sitemap.get(`${origin}${address}`);
+      const inOrder = (o: Record<string, string> = {}) => JSON.stringify(Object.entries(o).sort());
+      if (inOrder(listed) !== inOrder(languages)) note(`sitemap alternates ${JSON.stringify(listed)}`);
       const canonical = attr(html.match(/<link rel="canonical"[^>]*>/)?.[0] ?? '', 'href');
       if (canonical !== `${origin}${address}`) note(`canonical ${canonical}`);
       // The switcher: every language, at the same path, the current one marked.
@@ -149,7 +159,7 @@ test.describe('390 x 844', () => {
   for (const code of TRANSLATED) {
     test(`no page of ${code} scrolls sideways`, async ({ page, request }) => {
       test.setTimeout(180_000);
-      const paths = (await sitemapUrls(request))
+      const paths = [...(await sitemapUrls(request)).keys()]
         .map((u) => new URL(u).pathname)
         .filter((p) => splitLocale(p).locale === code);
       const wide: string[] = [];

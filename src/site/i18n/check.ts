@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * The rules that keep translations from drifting. A message is plain text with three kinds of
  * marks: `{name}` placeholders, `` `code` `` spans (keys, codes, ids: never translated) and
  * `[link text]({name})` links. A translation must carry the same placeholders and the very same
- * code spans as its English source, and the hash of the English text it was translated from.
+ * code spans and links as its English source, and the hash of the English text it was translated from.
  */
 
 /** One translated entry: its text and the hash of the English source it translates. */
@@ -22,6 +22,9 @@ export const sourceHash = (english: string): string =>
 const sorted = (items: Iterable<string>) => [...items].sort();
 export const placeholdersOf = (text: string): string[] => sorted(text.match(/\{[a-zA-Z0-9_]+\}/g) ?? []);
 export const codeSpansOf = (text: string): string[] => sorted(text.match(/`[^`]+`/g) ?? []);
+/** The placeholder each link points at: a translation keeps its links as links, not bare text. */
+export const linkTargetsOf = (text: string): string[] =>
+  sorted([...text.matchAll(/\[[^\]]+\]\((\{[a-zA-Z0-9_]+\})\)/g)].map((m) => m[1]!));
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export interface CatalogReport {
@@ -63,6 +66,10 @@ export function checkCatalog(locale: string, english: Messages, translated: Tran
       errors.push(
         `${locale}: ${id} placeholders ${placeholdersOf(entry.text).join(' ') || '(none)'} differ from the English ${placeholdersOf(source).join(' ') || '(none)'}`,
       );
+      continue;
+    }
+    if (!same(linkTargetsOf(entry.text), linkTargetsOf(source))) {
+      errors.push(`${locale}: ${id} links differ from the English (each [text]({name}) link stays a link)`);
       continue;
     }
     if (!same(codeSpansOf(entry.text), codeSpansOf(source))) {
