@@ -9,6 +9,7 @@ import { sendResponse, toRequest } from './node-bridge.ts';
 import { nodeAdapter, sendReply } from './native-adapter.ts';
 import type { CoreHandler } from '../core.ts';
 import { lookup, notModified, type StaticFile } from './static-site.ts';
+import { codedEtag, compressedBodies, isCompressible, negotiateCoding } from './content-coding.ts';
 import { answerClientErrors, CLIENT_TIMEOUTS, timeoutOptions, type ClientTimeouts } from './client-timeouts.ts';
 
 /**
@@ -103,22 +104,30 @@ export function createApp(options: AppOptions): Server {
     return handler(req, res, path);
   }
 
+  const compressed = compressedBodies();
+
   function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, found: { path: string; file: StaticFile }) {
     const { file } = found;
+    const compressible = isCompressible(file.contentType, file.bytes.byteLength);
+    const coding = compressible ? negotiateCoding(req.headers['accept-encoding']) : undefined;
+    const etag = codedEtag(file.etag, coding);
     const headers: Record<string, string> = {
       'Content-Type': file.contentType,
       ...staticHeadersFor(url.pathname),
       ...staticHeadersFor(found.path),
-      ETag: file.etag,
+      ETag: etag,
+      ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
     };
     headers['Cache-Control'] ??= PAGE_CACHE;
-    if (notModified(req.headers['if-none-match'], file.etag)) {
+    if (notModified(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
       return res.end();
     }
-    headers['Content-Length'] = String(file.bytes.byteLength);
+    const body = coding ? compressed(found.path, file.bytes, coding) : file.bytes;
+    if (coding) headers['Content-Encoding'] = coding;
+    headers['Content-Length'] = String(body.byteLength);
     res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : file.bytes);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   function notFoundPage(req: IncomingMessage, res: ServerResponse) {
