@@ -41,6 +41,8978 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
+// src/standard/value-sets.ts
+var PARTY_TYPES, DELIVERY_MODES, DELIVERY_PRIORITIES, TRUST_CHANNELS, AUTH_SCHEMES, INTEGRITY_ALGORITHMS, CANONICALIZATIONS, INTEGRITY_VERSIONS, RESPONSE_STATUSES, CONFORMANCE_STATUSES, CONFORMANCE_LEVEL_IDS, SEVERITIES, TASK_STATES, TASK_TRANSITIONS, PARTY_ROLES, INTENTS, CONSTRAINTS, NOTICES, MOCK_SCENARIOS, VALIDATE_FORMATS, NORMALIZATION_MODES, REGISTERED_EXTENSIONS;
+var init_value_sets = __esm({
+  "src/standard/value-sets.ts"() {
+    "use strict";
+    PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
+    DELIVERY_MODES = ["sync", "async"];
+    DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
+    TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
+    AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
+    INTEGRITY_ALGORITHMS = ["sha256"];
+    CANONICALIZATIONS = ["jcs"];
+    INTEGRITY_VERSIONS = [2];
+    RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
+    CONFORMANCE_STATUSES = ["pass", "fail"];
+    CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
+    SEVERITIES = ["error", "warning"];
+    TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
+    TASK_TRANSITIONS = {
+      accepted: ["working", "canceled", "failed"],
+      working: ["input-required", "completed", "failed", "canceled"],
+      "input-required": ["working", "canceled", "failed"],
+      completed: [],
+      failed: [],
+      canceled: []
+    };
+    PARTY_ROLES = [
+      "requesting-agent",
+      "public-record-gateway",
+      "conformance-checker",
+      "checked-record",
+      "reference-server"
+    ];
+    INTENTS = ["resolve-profile"];
+    CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
+    NOTICES = [
+      "accepted-task-started",
+      "use-task-status-example-for-shape-checks",
+      "reference-surface-response",
+      "completed-inline-result",
+      "typed-error-simulated"
+    ];
+    MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
+    VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
+    NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
+    REGISTERED_EXTENSIONS = [
+      { namespace: "urn:uai:ext:delivery", purpose: "Delivery hints beyond the envelope (retries, callbacks)." },
+      { namespace: "urn:uai:ext:evidence", purpose: "Evidence attached by a validator or auditor." },
+      { namespace: "urn:uai:ext:mock-exchange", purpose: "Marks a message produced by the reference mock exchange." }
+    ];
+  }
+});
+
+// src/standard/release.ts
+var RELEASE, UAI_VERSION, REGISTRY_RELEASE_DATE, INTEGRITY_VERSION, EXAMPLE_EPOCH, SCHEMA_DIALECT;
+var init_release = __esm({
+  "src/standard/release.ts"() {
+    "use strict";
+    RELEASE = "UAI-1";
+    UAI_VERSION = "1.0";
+    REGISTRY_RELEASE_DATE = "2026-11-01";
+    INTEGRITY_VERSION = 2;
+    EXAMPLE_EPOCH = "2026-11-01T09:00:00Z";
+    SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+  }
+});
+
+// src/standard/integrity.ts
+var integrityBlock;
+var init_integrity = __esm({
+  "src/standard/integrity.ts"() {
+    "use strict";
+    init_release();
+    integrityBlock = (checksum) => ({ version: INTEGRITY_VERSION, algorithm: "sha256", canonicalization: "jcs", checksum });
+  }
+});
+
+// node_modules/canonicalize/lib/canonicalize.js
+function serializeString(value) {
+  if (!value.isWellFormed()) {
+    throw new Error("Lone surrogate is not allowed");
+  }
+  return JSON.stringify(value);
+}
+function serializePrimitive(value) {
+  switch (typeof value) {
+    case "number":
+      if (isNaN(value)) {
+        throw new Error("NaN is not allowed");
+      }
+      if (!isFinite(value)) {
+        throw new Error("Infinity is not allowed");
+      }
+      return JSON.stringify(value);
+    case "string":
+      return serializeString(value);
+    case "boolean":
+      return value ? "true" : "false";
+    default:
+      return JSON.stringify(value);
+  }
+}
+function enterValue(value, seen) {
+  let wrappers = null;
+  while (value !== null && typeof value === "object" && typeof value.toJSON === "function") {
+    if (seen.has(value)) {
+      throw new Error("Circular reference detected");
+    }
+    seen.add(value);
+    (wrappers ??= []).push(value);
+    value = value.toJSON();
+  }
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) {
+    value = value.valueOf();
+  }
+  if (value === null || typeof value !== "object") {
+    if (wrappers !== null) {
+      for (const wrapper2 of wrappers) seen.delete(wrapper2);
+    }
+    return serializePrimitive(value);
+  }
+  if (seen.has(value)) {
+    throw new Error("Circular reference detected");
+  }
+  seen.add(value);
+  return {
+    container: value,
+    // null marks an array frame; object frames carry their sorted keys.
+    // `sort()`'s default comparator orders by UTF-16 code unit, which is the
+    // order JCS requires.
+    keys: Array.isArray(value) ? null : Object.keys(value).sort(),
+    // Next child to serialize; the frame resumes here after a nested
+    // container's subtree completes.
+    index: 0,
+    // Whether no member has been emitted yet (controls comma placement).
+    first: true,
+    // toJSON wrappers to release from `seen` when this frame completes.
+    wrappers
+  };
+}
+function canonicalize(object) {
+  if (object === null || typeof object !== "object") {
+    return serializePrimitive(object);
+  }
+  const seen = /* @__PURE__ */ new Set();
+  const root = enterValue(object, seen);
+  if (typeof root !== "object") {
+    return root;
+  }
+  let result2 = root.keys === null ? "[" : "{";
+  const stack = [root];
+  outer:
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      const container = frame.container;
+      if (frame.keys === null) {
+        while (frame.index < container.length) {
+          const i = frame.index++;
+          if (i > 0) {
+            result2 += ",";
+          }
+          const element = container[i];
+          const value = element === void 0 || typeof element === "symbol" || typeof element === "function" ? null : element;
+          if (value === null || typeof value !== "object") {
+            result2 += serializePrimitive(value);
+            continue;
+          }
+          const child = enterValue(value, seen);
+          if (typeof child !== "object") {
+            result2 += child === void 0 ? "null" : child;
+            continue;
+          }
+          result2 += child.keys === null ? "[" : "{";
+          stack.push(child);
+          continue outer;
+        }
+        result2 += "]";
+      } else {
+        const keys = frame.keys;
+        while (frame.index < keys.length) {
+          const key = keys[frame.index++];
+          const value = container[key];
+          if (value === void 0 || typeof value === "symbol" || typeof value === "function") {
+            continue;
+          }
+          if (value === null || typeof value !== "object") {
+            if (frame.first) {
+              frame.first = false;
+            } else {
+              result2 += ",";
+            }
+            result2 += serializeString(key) + ":" + serializePrimitive(value);
+            continue;
+          }
+          const child = enterValue(value, seen);
+          if (child === void 0) {
+            continue;
+          }
+          if (frame.first) {
+            frame.first = false;
+          } else {
+            result2 += ",";
+          }
+          result2 += serializeString(key) + ":";
+          if (typeof child !== "object") {
+            result2 += child;
+            continue;
+          }
+          result2 += child.keys === null ? "[" : "{";
+          stack.push(child);
+          continue outer;
+        }
+        result2 += "}";
+      }
+      seen.delete(container);
+      if (frame.wrappers !== null) {
+        for (const wrapper2 of frame.wrappers) seen.delete(wrapper2);
+      }
+      stack.pop();
+    }
+  return result2;
+}
+var init_canonicalize = __esm({
+  "node_modules/canonicalize/lib/canonicalize.js"() {
+  }
+});
+
+// src/engine/jcs.ts
+function quote(s) {
+  if (!NEEDS_CARE.test(s)) return `"${s}"`;
+  if (!s.isWellFormed()) throw new Error("Lone surrogate is not allowed");
+  return JSON.stringify(s);
+}
+function number(n) {
+  if (Number.isNaN(n)) throw new Error("NaN is not allowed");
+  if (!Number.isFinite(n)) throw new Error("Infinity is not allowed");
+  return JSON.stringify(n);
+}
+function sortedKeys(object) {
+  const keys = Object.keys(object);
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i += 1) {
+    const key = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > key) {
+      keys[j + 1] = keys[j];
+      j -= 1;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+function serialize(value) {
+  switch (typeof value) {
+    case "string":
+      return quote(value);
+    case "number":
+      return number(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "object": {
+      if (value === null) return "null";
+      const known2 = knownForms.get(value);
+      if (known2 !== void 0) return known2;
+      if (typeof value.toJSON === "function") throw new NotJsonData();
+      if (Array.isArray(value)) return array(value);
+      {
+        const proto = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+      }
+      return members(value, sortedKeys(value), void 0);
+    }
+    case "bigint":
+      throw new NotJsonData();
+    // JSON.stringify's TypeError, raised by the reference
+    default:
+      return void 0;
+  }
+}
+function array(items) {
+  let out = "[";
+  for (let i = 0; i < items.length; i += 1) {
+    if (i > 0) out += ",";
+    out += serialize(items[i]) ?? "null";
+  }
+  return `${out}]`;
+}
+function members(object, keys, omit) {
+  let out = "{";
+  for (const key of keys) {
+    if (key === omit) continue;
+    const value = object[key];
+    if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
+    if (out.length > 1) out += ",";
+    out += quote(key);
+    out += ":";
+    out += serialize(value);
+  }
+  return `${out}}`;
+}
+function orReference(walk2, reference) {
+  try {
+    return walk2();
+  } catch (error2) {
+    if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference();
+    throw error2;
+  }
+}
+function jcs(value) {
+  return orReference(
+    () => serialize(value),
+    () => canonicalize(value)
+  );
+}
+function jcsForms(object, omit) {
+  return orReference(
+    () => {
+      if (typeof object.toJSON === "function") throw new NotJsonData();
+      const proto = Object.getPrototypeOf(object);
+      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+      let before = "";
+      let after = "";
+      let omitted;
+      for (const key of sortedKeys(object)) {
+        const value = object[key];
+        if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
+        const member = `${quote(key)}:${serialize(value)}`;
+        if (key === omit) omitted = member;
+        else if (omitted === void 0) before = before === "" ? member : `${before},${member}`;
+        else after = after === "" ? member : `${after},${member}`;
+      }
+      const without = `{${before}${before !== "" && after !== "" ? "," : ""}${after}}`;
+      if (omitted === void 0) return { whole: without, without };
+      const whole = `{${before === "" ? "" : `${before},`}${omitted}${after === "" ? "" : `,${after}`}}`;
+      return { whole, without };
+    },
+    () => {
+      const { [omit]: _omitted, ...rest } = object;
+      return { whole: canonicalize(object), without: canonicalize(rest) };
+    }
+  );
+}
+function jcsWithout(object, omit) {
+  return orReference(
+    () => {
+      if (typeof object.toJSON === "function") throw new NotJsonData();
+      const proto = Object.getPrototypeOf(object);
+      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+      return members(object, sortedKeys(object), omit);
+    },
+    () => {
+      const { [omit]: _omitted, ...rest } = object;
+      return canonicalize(rest);
+    }
+  );
+}
+function freezeObjects(value) {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
+  if (!Array.isArray(value)) Object.freeze(value);
+  for (const child of Object.values(value)) freezeObjects(child);
+}
+function constantForm(value) {
+  freezeObjects(value);
+  const text2 = jcs(value);
+  if (text2 !== void 0) knownForms.set(value, text2);
+  return value;
+}
+var NotJsonData, knownForms, NEEDS_CARE;
+var init_jcs = __esm({
+  "src/engine/jcs.ts"() {
+    "use strict";
+    init_canonicalize();
+    NotJsonData = class extends Error {
+    };
+    knownForms = /* @__PURE__ */ new WeakMap();
+    NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
+  }
+});
+
+// src/engine/canonical.ts
+import { hash } from "node:crypto";
+function canonicalJson(value) {
+  const text2 = jcs(value);
+  if (text2 === void 0) throw new TypeError("Value has no JSON representation");
+  return text2;
+}
+function seal(message2) {
+  return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
+}
+function sealBuilt(message2) {
+  message2.integrity = integrityBlock(messageChecksum(message2));
+  return message2;
+}
+var sha256Hex, integrityForms, messageChecksum;
+var init_canonical = __esm({
+  "src/engine/canonical.ts"() {
+    "use strict";
+    init_integrity();
+    init_jcs();
+    sha256Hex = (text2) => hash("sha256", text2, "hex");
+    integrityForms = (message2) => jcsForms(message2, "integrity");
+    messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
+  }
+});
+
+// src/standard/codes.ts
+function issueCode(code) {
+  return issueByCode.get(code);
+}
+function errorCode(code) {
+  return errorByCode.get(code);
+}
+var issue, ISSUE_CODES, problem, typed, ERROR_CODES, issueByCode, errorByCode, isPublishedErrorCode;
+var init_codes = __esm({
+  "src/standard/codes.ts"() {
+    "use strict";
+    issue = (code, severity, level, title, description, fix) => ({ code, severity, level, title, description, fix });
+    ISSUE_CODES = [
+      // L0: can the input be read as a message at all?
+      issue(
+        "message.not_object",
+        "error",
+        "L0",
+        "Message is not a JSON object",
+        "In keyed-json mode a message must be a JSON object.",
+        "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
+      ),
+      issue(
+        "message.too_deep",
+        "error",
+        "L0",
+        "Message nests too deeply",
+        "The message nests objects or arrays deeper than 64 levels.",
+        "Flatten the structure; no UAI-1 field nests deeper than a few levels."
+      ),
+      issue(
+        "message.not_canonicalizable",
+        "error",
+        "L0",
+        "Message has no RFC 8785 canonical form",
+        "A string holds a lone surrogate or a number is outside the IEEE 754 double range, so no canonical form or checksum exists.",
+        "Use well-formed Unicode strings and finite numbers."
+      ),
+      issue(
+        "message.duplicate_member",
+        "error",
+        "L0",
+        "Duplicate member name",
+        "An object of the message holds the same member name more than once. RFC 8259 section 4 leaves the meaning to each parser and I-JSON (RFC 7493 section 2.3), on which RFC 8785 canonicalization and the checksum rest, forbids it, so the message has no single meaning. Reported once per repeated name, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).",
+        "Keep one member per name in every object."
+      ),
+      issue(
+        "keyless.shape_mismatch",
+        "error",
+        "L0",
+        "Keyless shape does not match the order map",
+        "In keyless-json mode the message, or a nested object position, is not a JSON array as its order map requires.",
+        "Encode each object as an array ordered by its compact_field_order_map in the field registry."
+      ),
+      issue(
+        "keyless.overflow",
+        "error",
+        "L0",
+        "Keyless array has more positions than its map",
+        "A keyless array holds more positions than the ordered_fields of its order map.",
+        "Drop the extra positions; a keyless array never exceeds its map."
+      ),
+      issue(
+        "keyless.required_null",
+        "error",
+        "L0",
+        "Required position is null or missing",
+        "A keyless array has null, or no value, at an index listed in required_indexes.",
+        "Fill every required index of the order map."
+      ),
+      // L1: envelope.
+      issue(
+        "schema.required",
+        "error",
+        "L1",
+        "Required member missing",
+        "A member the schema requires is absent.",
+        "Add the member named in the issue."
+      ),
+      issue(
+        "schema.type",
+        "error",
+        "L1",
+        "Wrong JSON type",
+        "A member has a JSON type other than the one the schema gives.",
+        "Use the type shown in expected."
+      ),
+      issue(
+        "schema.value_not_allowed",
+        "error",
+        "L1",
+        "Value outside a closed set",
+        "A member of a closed value set holds a value the field registry does not list.",
+        "Use one of the values in expected."
+      ),
+      issue(
+        "schema.format",
+        "error",
+        "L1",
+        "Malformed value",
+        "A member breaks its format: an RFC 3986 URI (with a scheme), an RFC 3339 date-time or full-date.",
+        "Write the value in the format named in expected."
+      ),
+      issue(
+        "schema.pattern",
+        "error",
+        "L1",
+        "Value does not match its pattern",
+        "A string breaks the pattern its schema gives (for example a profile identifier).",
+        "Match the pattern in expected."
+      ),
+      issue(
+        "schema.range",
+        "error",
+        "L1",
+        "Number out of range",
+        "A number is below the minimum or above the maximum of its field.",
+        "Use a number within the range in expected."
+      ),
+      issue(
+        "schema.length",
+        "error",
+        "L1",
+        "Too short or too long",
+        "A string or array is shorter or longer than its field allows (for example an empty identifier).",
+        "Give the member at least the length in expected."
+      ),
+      issue(
+        "envelope.version_unsupported",
+        "error",
+        "L1",
+        "Unsupported uai_version",
+        'uai_version is not "1.0", the format version of UAI-1.',
+        'Set uai_version to "1.0".'
+      ),
+      issue(
+        "envelope.profile_unknown",
+        "error",
+        "L1",
+        "Unknown profile",
+        "profile is not an identifier of the UAI-1 profile family.",
+        "Use a profile listed in the registry."
+      ),
+      issue(
+        "envelope.profile_not_current",
+        "error",
+        "L1",
+        "Profile version not current",
+        "profile names a known profile at a version outside the current track of the roadmap.",
+        "Use the .v1 identifier of the profile; other versions are not supported yet."
+      ),
+      issue(
+        "field.alias_key",
+        "error",
+        "L1",
+        "Key spelled as an alias",
+        "A key is another spelling (camelCase, kebab-case) of a registered key; keys are used exactly as written.",
+        "Rename the key to the registered spelling given in expected."
+      ),
+      // L2: profile rules.
+      issue(
+        "conversation.parent_missing",
+        "error",
+        "L2",
+        "Reply without parent_message_id",
+        "conversation.sequence is greater than 1 but parent_message_id is absent.",
+        "Set parent_message_id to the message this one answers."
+      ),
+      issue(
+        "extension.namespace_invalid",
+        "error",
+        "L2",
+        "Malformed extension namespace",
+        "An extension namespace is not a URN of the form urn:<ns>:ext:<name>.",
+        "Write the namespace as urn:<ns>:ext:<name>."
+      ),
+      issue(
+        "extension.critical_unknown",
+        "error",
+        "L2",
+        "Critical extension not registered",
+        "An extension marked critical uses a namespace this release does not register, so receivers must reject it.",
+        "Use a registered namespace, or mark the extension critical: false."
+      ),
+      issue(
+        "response.task_ref_missing",
+        "error",
+        "L2",
+        "Accepted response without task_ref",
+        "An intent response with status accepted has no body.task_ref.",
+        "Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference."
+      ),
+      issue(
+        "response.task_ref_mismatch",
+        "error",
+        "L2",
+        "task_ref values disagree",
+        "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.",
+        "Use one task reference in all three places."
+      ),
+      issue(
+        "task.state_inconsistent",
+        "error",
+        "L2",
+        "Task status fields do not fit the state",
+        "A task status lacks the field its state requires: result_ref when completed, blocking_reason when input-required, error_code when failed.",
+        "Add the field the state requires."
+      ),
+      issue(
+        "conformance.summary_mismatch",
+        "error",
+        "L2",
+        "Summary counts differ from issues",
+        "summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.",
+        "Count the issues by severity; status is fail exactly when there are errors."
+      ),
+      issue(
+        "error.code_unpublished",
+        "error",
+        "L2",
+        "Error code not published",
+        "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
+        "Use a code from error_codes in the error registry."
+      ),
+      // L3: integrity, identifiers, trace context.
+      issue(
+        "integrity.checksum_mismatch",
+        "error",
+        "L3",
+        "Checksum does not match",
+        "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",
+        "Recompute the checksum after the last change to the message; expected holds the right value."
+      ),
+      issue(
+        "integrity.checksum_malformed",
+        "error",
+        "L3",
+        "Malformed checksum",
+        "integrity.checksum is not sha256: followed by 64 lowercase hex digits.",
+        "Write the checksum as sha256:<64 lowercase hex digits>."
+      ),
+      issue(
+        "integrity.algorithm_unsupported",
+        "error",
+        "L3",
+        "Unsupported integrity algorithm",
+        "integrity.algorithm is not sha256.",
+        'Set integrity.algorithm to "sha256".'
+      ),
+      issue(
+        "integrity.canonicalization_unsupported",
+        "error",
+        "L3",
+        "Unsupported canonicalization",
+        "integrity.canonicalization is not jcs (RFC 8785).",
+        'Set integrity.canonicalization to "jcs".'
+      ),
+      issue(
+        "integrity.version_unsupported",
+        "error",
+        "L3",
+        "Unsupported integrity version",
+        "integrity.version is not 2.",
+        "Set integrity.version to 2."
+      ),
+      issue(
+        "trace.traceparent_invalid",
+        "error",
+        "L3",
+        "Invalid traceparent",
+        "conversation.traceparent is not a W3C Trace Context level 1 value (00-<32 hex>-<16 hex>-<2 hex>, ids not all zero).",
+        "Generate the traceparent with a W3C Trace Context library."
+      ),
+      issue(
+        "identity.did_invalid",
+        "error",
+        "L3",
+        "Invalid DID",
+        "A did member breaks the W3C DID syntax did:<method>:<method-specific-id>.",
+        "Use a DID such as did:web:example.org."
+      ),
+      // Warnings keep a message from L4 (exchange-ready) without making it invalid.
+      issue(
+        "field.unknown_member",
+        "warning",
+        "L4",
+        "Unknown member",
+        "A member is not registered for its object; receivers may ignore it.",
+        "Remove the member, or carry it in an extension."
+      ),
+      issue(
+        "field.unregistered_value",
+        "warning",
+        "L4",
+        "Unregistered value in an open set",
+        "A value of an open set (party role, intent, constraint, notice) is not registered.",
+        "Use a registered value where one fits."
+      ),
+      issue(
+        "trace.trace_id_mismatch",
+        "warning",
+        "L4",
+        "trace_id differs from traceparent",
+        "provenance.trace_id differs from the trace-id inside conversation.traceparent.",
+        "Use the traceparent trace-id as provenance.trace_id."
+      ),
+      issue(
+        "delivery.expiry_not_after_issue",
+        "warning",
+        "L4",
+        "Expires before it was issued",
+        "delivery.expires_at is not after provenance.issued_at, compared as exact RFC 3339 instants (offsets applied, every fraction digit, a leap second after :59). When either timestamp is malformed, only its schema.format issue is reported, not this one.",
+        "Set expires_at later than issued_at."
+      ),
+      issue(
+        "response.request_ref_mismatch",
+        "warning",
+        "L4",
+        "request_message_id differs from parent",
+        "body.request_message_id differs from conversation.parent_message_id.",
+        "Both name the request being answered."
+      ),
+      issue(
+        "trust.reference_missing",
+        "warning",
+        "L4",
+        "Trust channel without its reference",
+        "The credentialed channel has no credential_ref, or the signed-envelope channel has no signature_ref.",
+        "Add the reference the channel expects."
+      ),
+      issue(
+        "intent.profile_unregistered",
+        "warning",
+        "L4",
+        "Request names an unregistered profile",
+        "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
+        "Name profiles listed in the registry."
+      )
+    ];
+    problem = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["http-problem"], retryable });
+    typed = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["uai.error.v1"], retryable });
+    ERROR_CODES = [
+      problem(
+        "request.malformed_json",
+        400,
+        "Malformed JSON",
+        "The request body is not valid JSON; detail gives the parser position when known."
+      ),
+      problem(
+        "request.invalid",
+        400,
+        "Invalid request",
+        "The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode."
+      ),
+      problem("request.too_deep", 400, "Request nests too deeply", "The request body nests deeper than 64 levels."),
+      problem("route.not_found", 404, "No such route", "No route of the REST surface has this path."),
+      problem(
+        "request.method_not_allowed",
+        405,
+        "Method not allowed",
+        "The route exists but not for this method; the Allow header lists the methods it takes."
+      ),
+      problem(
+        "request.timeout",
+        408,
+        "Request timeout",
+        "The local server did not receive the request headers within 10 seconds or the whole request within 30 seconds; it answers this where a response is still possible and closes the connection.",
+        true
+      ),
+      problem(
+        "request.too_large",
+        413,
+        "Request too large",
+        "The request body is over 262,144 bytes; it was rejected before parsing."
+      ),
+      problem(
+        "request.unsupported_media_type",
+        415,
+        "Unsupported media type",
+        "The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity)."
+      ),
+      problem(
+        "request.rate_limited",
+        429,
+        "Too many requests",
+        "More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.",
+        true
+      ),
+      problem(
+        "server.internal",
+        500,
+        "Internal error",
+        "The service failed unexpectedly; the request may be retried.",
+        true
+      ),
+      problem(
+        "exchange.task_unknown",
+        404,
+        "Unknown task",
+        "The reference server issued no task with this reference; use task references exactly as received."
+      ),
+      typed(
+        "exchange.request_invalid",
+        400,
+        "Request message invalid",
+        "The mock exchange received a request message that fails validation; errors lists the issues."
+      ),
+      typed(
+        "exchange.wrong_profile",
+        400,
+        "Not an intent request",
+        "The mock exchange answers uai.intent.request.v1 messages only."
+      ),
+      typed("exchange.subject_unknown", 404, "Unknown subject", "The request subject is not a registered profile."),
+      typed(
+        "exchange.intent_unprocessable",
+        422,
+        "Intent cannot be processed",
+        "The reference server understood the request but will not resolve it (the typed-error scenario simulates this)."
+      ),
+      typed(
+        "task.execution_failed",
+        500,
+        "Task failed",
+        "An accepted task ended in the failed state; the task status carries this code.",
+        true
+      )
+    ];
+    issueByCode = new Map(ISSUE_CODES.map((c) => [c.code, c]));
+    errorByCode = new Map(ERROR_CODES.map((c) => [c.code, c]));
+    isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
+  }
+});
+
+// src/standard/site.ts
+function siteFor(origin = DEFAULT_ORIGIN) {
+  const trimmed = origin.replace(/\/+$/, "");
+  return { origin: trimmed, base: `${trimmed}/v1` };
+}
+function links(site) {
+  const known2 = linksOfSite.get(site);
+  if (known2) return known2;
+  const key = `${site.origin} ${site.base}`;
+  let built = linksBySite.get(key);
+  if (!built) {
+    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
+    built = Object.freeze(buildLinks(site));
+    linksBySite.set(key, built);
+  }
+  linksOfSite.set(site, built);
+  return built;
+}
+function buildLinks(site) {
+  const api = (p) => apiUrl(site, p);
+  return {
+    catalog: api("/catalog"),
+    discovery: api("/discovery"),
+    schemas: api("/schemas"),
+    schema: (profile) => api(`/schemas/${profile}`),
+    registry: api("/registry"),
+    registryEntry: (profile) => api(`/registry/${profile}`),
+    fieldRegistry: api("/field-registry"),
+    transportBindings: api("/transport-bindings"),
+    trustChannels: api("/trust-channels"),
+    conformanceLevels: api("/conformance-levels"),
+    errorRegistry: api("/error-registry"),
+    examples: api("/examples"),
+    example: (profile) => api(`/examples/${profile}`),
+    adoptionKit: api("/adoption-kit"),
+    adoptionKitDownload: api("/adoption-kit?download=1"),
+    roadmap: api("/roadmap"),
+    openapi: api("/openapi.json"),
+    conformancePack: api("/conformance-pack"),
+    validate: api("/validate"),
+    mockExchange: api("/mock-exchange"),
+    checkExchange: api("/check-exchange"),
+    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
+    referenceServer: api("/reference-server"),
+    /** Polling a task the reference server accepted (transport binding https-async-callback). */
+    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
+    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
+    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
+    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
+  };
+}
+function serviceDid(site, path) {
+  const key = `${site.origin} ${path ?? ""}`;
+  let did = didBySite.get(key);
+  if (did === void 0) {
+    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
+    const host = new URL(site.origin).host.replace(":", "%3A");
+    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
+    didBySite.set(key, did);
+  }
+  return did;
+}
+var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, codeAnchor;
+var init_site = __esm({
+  "src/standard/site.ts"() {
+    "use strict";
+    DEFAULT_ORIGIN = "http://localhost:4321";
+    apiUrl = (site, path) => `${site.base}${path}`;
+    pageUrl = (site, path) => `${site.origin}${path}`;
+    MEMO_LIMIT = 16;
+    linksBySite = /* @__PURE__ */ new Map();
+    linksOfSite = /* @__PURE__ */ new WeakMap();
+    didBySite = /* @__PURE__ */ new Map();
+    codeAnchor = (code) => code;
+  }
+});
+
+// src/engine/issues.ts
+function toIssue(site, draft) {
+  const entry = issueCode(draft.code);
+  const issue2 = { code: draft.code, severity: entry.severity, path: draft.path, message: draft.message };
+  if (draft.expected !== void 0) issue2.expected = draft.expected;
+  if (draft.actual !== void 0) issue2.actual = draft.actual;
+  if (draft.keyword !== void 0) issue2.keyword = draft.keyword;
+  issue2.help_url = links(site).codeHelp(draft.code);
+  return issue2;
+}
+var compareIssues, sortIssues;
+var init_issues = __esm({
+  "src/engine/issues.ts"() {
+    "use strict";
+    init_codes();
+    init_site();
+    compareIssues = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+    sortIssues = (issues) => issues.sort(compareIssues);
+  }
+});
+
+// src/standard/model.ts
+function objectsByName(objects) {
+  const byName2 = new Map(objects.map((o) => [o.name, o]));
+  return (name) => {
+    const def = byName2.get(name);
+    if (!def) throw new Error(`No object named ${name}`);
+    return def;
+  };
+}
+var init_model = __esm({
+  "src/standard/model.ts"() {
+    "use strict";
+  }
+});
+
+// src/standard/profiles.ts
+var PROFILE_IDS, ENVELOPE_SCHEMA_ID, PROFILES, known, isProfileId, profileById, PROFILE_ID_PATTERN;
+var init_profiles = __esm({
+  "src/standard/profiles.ts"() {
+    "use strict";
+    PROFILE_IDS = [
+      "uai.intent.request.v1",
+      "uai.intent.response.v1",
+      "uai.task.status.v1",
+      "uai.error.v1",
+      "uai.capability.statement.v1",
+      "uai.conformance.result.v1"
+    ];
+    ENVELOPE_SCHEMA_ID = "uai.envelope.v1";
+    PROFILES = [
+      {
+        id: "uai.intent.request.v1",
+        title: "Intent request",
+        role: "request",
+        status: "current",
+        summary: "Asks a party to resolve an intent about a subject profile.",
+        answeredBy: ["uai.intent.response.v1", "uai.error.v1"],
+        answers: []
+      },
+      {
+        id: "uai.intent.response.v1",
+        title: "Intent response",
+        role: "response",
+        status: "current",
+        summary: "Answers an intent request: accepted (asynchronous task), completed (synchronous result) or rejected.",
+        answeredBy: ["uai.task.status.v1"],
+        answers: ["uai.intent.request.v1"]
+      },
+      {
+        id: "uai.task.status.v1",
+        title: "Task status",
+        role: "status",
+        status: "current",
+        summary: "Reports the progress of an accepted asynchronous task.",
+        answeredBy: [],
+        answers: ["uai.intent.response.v1"]
+      },
+      {
+        id: "uai.error.v1",
+        title: "Typed error",
+        role: "error",
+        status: "current",
+        summary: "A typed, path-aware failure with a published error code.",
+        answeredBy: [],
+        answers: ["uai.intent.request.v1"]
+      },
+      {
+        id: "uai.capability.statement.v1",
+        title: "Capability statement",
+        role: "capability",
+        status: "current",
+        summary: "States what a party supports: profiles, operations, endpoints, bindings and trust.",
+        answeredBy: [],
+        answers: []
+      },
+      {
+        id: "uai.conformance.result.v1",
+        title: "Conformance result",
+        role: "evidence",
+        status: "current",
+        summary: "Validator evidence about one checked message.",
+        answeredBy: [],
+        answers: []
+      }
+    ];
+    known = new Set(PROFILE_IDS);
+    isProfileId = (value) => typeof value === "string" && known.has(value);
+    profileById = (id) => PROFILES.find((p) => p.id === id);
+    PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
+  }
+});
+
+// src/engine/generated/field-model.js
+var OBJECTS;
+var init_field_model = __esm({
+  "src/engine/generated/field-model.js"() {
+    "use strict";
+    OBJECTS = [
+      {
+        "name": "envelope",
+        "title": "Message envelope",
+        "fields": [
+          {
+            "key": "uai_version",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "1.0"
+              ]
+            },
+            "required": true,
+            "valueIssueCode": "envelope.version_unsupported"
+          },
+          {
+            "key": "profile",
+            "type": {
+              "kind": "string",
+              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+            },
+            "required": true,
+            "valueIssueCode": "envelope.profile_unknown"
+          },
+          {
+            "key": "message_id",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "source",
+            "type": {
+              "kind": "object",
+              "ref": "party"
+            },
+            "required": true
+          },
+          {
+            "key": "target",
+            "type": {
+              "kind": "object",
+              "ref": "party"
+            },
+            "required": true
+          },
+          {
+            "key": "conversation",
+            "type": {
+              "kind": "object",
+              "ref": "conversation"
+            },
+            "required": true
+          },
+          {
+            "key": "delivery",
+            "type": {
+              "kind": "object",
+              "ref": "delivery"
+            },
+            "required": true
+          },
+          {
+            "key": "trust",
+            "type": {
+              "kind": "object",
+              "ref": "trust"
+            },
+            "required": true
+          },
+          {
+            "key": "body",
+            "type": {
+              "kind": "json-object"
+            },
+            "required": true
+          },
+          {
+            "key": "provenance",
+            "type": {
+              "kind": "object",
+              "ref": "provenance"
+            },
+            "required": true
+          },
+          {
+            "key": "integrity",
+            "type": {
+              "kind": "object",
+              "ref": "integrity"
+            },
+            "required": true
+          },
+          {
+            "key": "extensions",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "object",
+                "ref": "extension"
+              }
+            }
+          }
+        ]
+      },
+      {
+        "name": "party",
+        "title": "Party",
+        "fields": [
+          {
+            "key": "type",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "agent",
+                "service",
+                "message",
+                "human",
+                "tool"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "id",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "label",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "uri",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "did",
+            "type": {
+              "kind": "string",
+              "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$"
+            },
+            "valueIssueCode": "identity.did_invalid"
+          },
+          {
+            "key": "role",
+            "type": {
+              "kind": "string",
+              "open": [
+                "requesting-agent",
+                "public-record-gateway",
+                "conformance-checker",
+                "checked-record",
+                "reference-server"
+              ]
+            }
+          },
+          {
+            "key": "implementation",
+            "type": {
+              "kind": "string"
+            }
+          }
+        ]
+      },
+      {
+        "name": "conversation",
+        "title": "Conversation",
+        "fields": [
+          {
+            "key": "conversation_id",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "turn_id",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "parent_message_id",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            }
+          },
+          {
+            "key": "traceparent",
+            "type": {
+              "kind": "string",
+              "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$"
+            },
+            "valueIssueCode": "trace.traceparent_invalid"
+          },
+          {
+            "key": "sequence",
+            "type": {
+              "kind": "integer",
+              "minimum": 1
+            },
+            "required": true
+          }
+        ]
+      },
+      {
+        "name": "delivery",
+        "title": "Delivery",
+        "fields": [
+          {
+            "key": "mode",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "sync",
+                "async"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "priority",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "interactive",
+                "routine",
+                "bulk"
+              ]
+            }
+          },
+          {
+            "key": "expires_at",
+            "type": {
+              "kind": "string",
+              "format": "date-time"
+            }
+          },
+          {
+            "key": "reply_requested",
+            "type": {
+              "kind": "boolean"
+            }
+          },
+          {
+            "key": "ack_required",
+            "type": {
+              "kind": "boolean"
+            }
+          },
+          {
+            "key": "task_ref",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            }
+          }
+        ]
+      },
+      {
+        "name": "trust",
+        "title": "Trust",
+        "fields": [
+          {
+            "key": "channel",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "credentialed",
+                "signed-envelope",
+                "public"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "auth_scheme",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "did+vc",
+                "jws",
+                "validator-record",
+                "none"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "principal",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "credential_ref",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "signature_ref",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "replay_window_id",
+            "type": {
+              "kind": "string"
+            }
+          }
+        ]
+      },
+      {
+        "name": "provenance",
+        "title": "Provenance",
+        "fields": [
+          {
+            "key": "trace_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "parent_trace_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "issued_at",
+            "type": {
+              "kind": "string",
+              "format": "date-time"
+            },
+            "required": true
+          },
+          {
+            "key": "log_ref",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "agent_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "model_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "confidence",
+            "type": {
+              "kind": "number",
+              "minimum": 0,
+              "maximum": 1
+            }
+          },
+          {
+            "key": "lineage",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "object",
+                "ref": "lineage_item"
+              }
+            }
+          }
+        ]
+      },
+      {
+        "name": "lineage_item",
+        "title": "Lineage step",
+        "fields": [
+          {
+            "key": "stage",
+            "type": {
+              "kind": "string"
+            },
+            "required": true
+          },
+          {
+            "key": "actor_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "model_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "note",
+            "type": {
+              "kind": "string"
+            }
+          }
+        ]
+      },
+      {
+        "name": "integrity",
+        "title": "Integrity",
+        "fields": [
+          {
+            "key": "version",
+            "type": {
+              "kind": "integer",
+              "enum": [
+                2
+              ]
+            },
+            "required": true,
+            "valueIssueCode": "integrity.version_unsupported"
+          },
+          {
+            "key": "algorithm",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "sha256"
+              ]
+            },
+            "required": true,
+            "valueIssueCode": "integrity.algorithm_unsupported"
+          },
+          {
+            "key": "canonicalization",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "jcs"
+              ]
+            },
+            "required": true,
+            "valueIssueCode": "integrity.canonicalization_unsupported"
+          },
+          {
+            "key": "checksum",
+            "type": {
+              "kind": "string",
+              "pattern": "^sha256:[0-9a-f]{64}$"
+            },
+            "required": true,
+            "valueIssueCode": "integrity.checksum_malformed"
+          }
+        ]
+      },
+      {
+        "name": "extension",
+        "title": "Extension",
+        "fields": [
+          {
+            "key": "namespace",
+            "type": {
+              "kind": "string",
+              "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$"
+            },
+            "required": true,
+            "valueIssueCode": "extension.namespace_invalid"
+          },
+          {
+            "key": "purpose",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "critical",
+            "type": {
+              "kind": "boolean"
+            }
+          }
+        ]
+      },
+      {
+        "name": "issue_item",
+        "title": "Issue item",
+        "fields": [
+          {
+            "key": "code",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "severity",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "error",
+                "warning"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "path",
+            "type": {
+              "kind": "string"
+            },
+            "required": true
+          },
+          {
+            "key": "message",
+            "type": {
+              "kind": "string"
+            },
+            "required": true
+          },
+          {
+            "key": "expected",
+            "type": {
+              "kind": "any"
+            }
+          },
+          {
+            "key": "actual",
+            "type": {
+              "kind": "any"
+            }
+          },
+          {
+            "key": "keyword",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "help_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          }
+        ]
+      },
+      {
+        "name": "uai.intent.request.v1",
+        "title": "Intent request body",
+        "fields": [
+          {
+            "key": "intent",
+            "type": {
+              "kind": "string",
+              "open": [
+                "resolve-profile"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "subject",
+            "type": {
+              "kind": "string",
+              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+            },
+            "required": true
+          },
+          {
+            "key": "requested_profile",
+            "type": {
+              "kind": "string",
+              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+            },
+            "required": true
+          },
+          {
+            "key": "parameters",
+            "type": {
+              "kind": "object",
+              "ref": "request_parameters"
+            }
+          },
+          {
+            "key": "constraints",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "string",
+                "open": [
+                  "public-record-only",
+                  "trace-linked",
+                  "validator-ready"
+                ]
+              }
+            }
+          },
+          {
+            "key": "response_profile",
+            "type": {
+              "kind": "string",
+              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+            },
+            "required": true
+          }
+        ]
+      },
+      {
+        "name": "request_parameters",
+        "title": "Request parameters",
+        "fields": [
+          {
+            "key": "include_schema",
+            "type": {
+              "kind": "boolean"
+            }
+          },
+          {
+            "key": "include_example",
+            "type": {
+              "kind": "boolean"
+            }
+          },
+          {
+            "key": "include_field_registry",
+            "type": {
+              "kind": "boolean"
+            }
+          }
+        ]
+      },
+      {
+        "name": "uai.intent.response.v1",
+        "title": "Intent response body",
+        "fields": [
+          {
+            "key": "status",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "accepted",
+                "completed",
+                "rejected"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "subject",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "request_message_id",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "result",
+            "type": {
+              "kind": "object",
+              "ref": "intent_result"
+            }
+          },
+          {
+            "key": "notices",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "string",
+                "open": [
+                  "accepted-task-started",
+                  "use-task-status-example-for-shape-checks",
+                  "reference-surface-response",
+                  "completed-inline-result",
+                  "typed-error-simulated"
+                ]
+              }
+            }
+          },
+          {
+            "key": "task_ref",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            }
+          }
+        ]
+      },
+      {
+        "name": "intent_result",
+        "title": "Intent result",
+        "fields": [
+          {
+            "key": "task_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "status_profile",
+            "type": {
+              "kind": "string",
+              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+            }
+          },
+          {
+            "key": "status_example_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "response_profile",
+            "type": {
+              "kind": "string",
+              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+            }
+          },
+          {
+            "key": "follow_up_scenarios",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "string",
+                "enum": [
+                  "accepted-task",
+                  "completed-response",
+                  "typed-error"
+                ]
+              }
+            }
+          },
+          {
+            "key": "field_registry_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "mock_exchange_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "schema",
+            "type": {
+              "kind": "json-object"
+            }
+          },
+          {
+            "key": "example",
+            "type": {
+              "kind": "json-object"
+            }
+          },
+          {
+            "key": "field_order_map",
+            "type": {
+              "kind": "json-object"
+            }
+          }
+        ]
+      },
+      {
+        "name": "uai.task.status.v1",
+        "title": "Task status body",
+        "fields": [
+          {
+            "key": "task_id",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "state",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "accepted",
+                "working",
+                "input-required",
+                "completed",
+                "failed",
+                "canceled"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "updated_at",
+            "type": {
+              "kind": "string",
+              "format": "date-time"
+            },
+            "required": true
+          },
+          {
+            "key": "progress",
+            "type": {
+              "kind": "number",
+              "minimum": 0,
+              "maximum": 1
+            }
+          },
+          {
+            "key": "status_message",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "request_message_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "result_ref",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "blocking_reason",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "error_code",
+            "type": {
+              "kind": "string"
+            }
+          }
+        ]
+      },
+      {
+        "name": "uai.error.v1",
+        "title": "Typed error body",
+        "fields": [
+          {
+            "key": "status",
+            "type": {
+              "kind": "integer",
+              "minimum": 400,
+              "maximum": 599
+            },
+            "required": true
+          },
+          {
+            "key": "code",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "title",
+            "type": {
+              "kind": "string"
+            },
+            "required": true
+          },
+          {
+            "key": "retryable",
+            "type": {
+              "kind": "boolean"
+            },
+            "required": true
+          },
+          {
+            "key": "detail",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "request_message_id",
+            "type": {
+              "kind": "string"
+            }
+          },
+          {
+            "key": "errors",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "object",
+                "ref": "issue_item"
+              }
+            }
+          },
+          {
+            "key": "retry_after_seconds",
+            "type": {
+              "kind": "integer",
+              "minimum": 0
+            }
+          }
+        ]
+      },
+      {
+        "name": "uai.capability.statement.v1",
+        "title": "Capability statement body",
+        "fields": [
+          {
+            "key": "name",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "supported_profiles",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              },
+              "minItems": 1
+            },
+            "required": true
+          },
+          {
+            "key": "endpoints",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "object",
+                "ref": "capability_endpoint"
+              },
+              "minItems": 1
+            },
+            "required": true
+          },
+          {
+            "key": "operations",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "object",
+                "ref": "capability_operation"
+              }
+            }
+          },
+          {
+            "key": "trust_channels",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "string"
+              }
+            }
+          },
+          {
+            "key": "security_schemes",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "string"
+              }
+            }
+          },
+          {
+            "key": "conformance_level",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "L0",
+                "L1",
+                "L2",
+                "L3",
+                "L4"
+              ]
+            }
+          }
+        ]
+      },
+      {
+        "name": "capability_endpoint",
+        "title": "Endpoint",
+        "fields": [
+          {
+            "key": "binding",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            },
+            "required": true
+          },
+          {
+            "key": "media_type",
+            "type": {
+              "kind": "string"
+            }
+          }
+        ]
+      },
+      {
+        "name": "capability_operation",
+        "title": "Operation",
+        "fields": [
+          {
+            "key": "intent",
+            "type": {
+              "kind": "string",
+              "minLength": 1
+            },
+            "required": true
+          },
+          {
+            "key": "request_profile",
+            "type": {
+              "kind": "string",
+              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+            },
+            "required": true
+          },
+          {
+            "key": "response_profiles",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              }
+            },
+            "required": true
+          }
+        ]
+      },
+      {
+        "name": "uai.conformance.result.v1",
+        "title": "Conformance result body",
+        "fields": [
+          {
+            "key": "status",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "pass",
+                "fail"
+              ]
+            },
+            "required": true
+          },
+          {
+            "key": "checked_profile",
+            "type": {
+              "kind": "string"
+            },
+            "required": true
+          },
+          {
+            "key": "issues",
+            "type": {
+              "kind": "array",
+              "items": {
+                "kind": "object",
+                "ref": "issue_item"
+              }
+            },
+            "required": true
+          },
+          {
+            "key": "summary",
+            "type": {
+              "kind": "object",
+              "ref": "conformance_summary"
+            },
+            "required": true
+          },
+          {
+            "key": "artifacts",
+            "type": {
+              "kind": "object",
+              "ref": "conformance_artifacts"
+            }
+          },
+          {
+            "key": "target_message_ref",
+            "type": {
+              "kind": "string"
+            },
+            "required": true
+          },
+          {
+            "key": "conformance_level",
+            "type": {
+              "kind": "string",
+              "enum": [
+                "L0",
+                "L1",
+                "L2",
+                "L3",
+                "L4"
+              ]
+            }
+          }
+        ]
+      },
+      {
+        "name": "conformance_summary",
+        "title": "Conformance summary",
+        "fields": [
+          {
+            "key": "error_count",
+            "type": {
+              "kind": "integer",
+              "minimum": 0
+            },
+            "required": true
+          },
+          {
+            "key": "warning_count",
+            "type": {
+              "kind": "integer",
+              "minimum": 0
+            },
+            "required": true
+          },
+          {
+            "key": "checked_at",
+            "type": {
+              "kind": "string",
+              "format": "date-time"
+            },
+            "required": true
+          }
+        ]
+      },
+      {
+        "name": "conformance_artifacts",
+        "title": "Conformance artifacts",
+        "fields": [
+          {
+            "key": "catalog_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "schema_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "registry_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "example_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "field_registry_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "transport_bindings_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "trust_channels_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "conformance_levels_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "error_registry_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          },
+          {
+            "key": "validate_url",
+            "type": {
+              "kind": "string",
+              "format": "uri"
+            }
+          }
+        ]
+      }
+    ];
+  }
+});
+
+// src/engine/pointer.ts
+var pointerSegment, childPath, pointerSegments;
+var init_pointer = __esm({
+  "src/engine/pointer.ts"() {
+    "use strict";
+    pointerSegment = (key) => String(key).replaceAll("~", "~0").replaceAll("/", "~1");
+    childPath = (path, key) => `${path}/${pointerSegment(key)}`;
+    pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+  }
+});
+
+// src/engine/field-model.ts
+function aliasOf(def, key) {
+  const right = defIndex(def).aliases.get(normalizeKey(key));
+  return right !== void 0 && right !== key ? right : void 0;
+}
+function nestedDef(owner, field, type, profile) {
+  if (owner === ENVELOPE && field.key === "body") return bodyDefFor(profile);
+  if (type.kind === "object") return objectDef(type.ref);
+  return void 0;
+}
+function fieldAtPointer(pointer2, profile) {
+  let def = ENVELOPE;
+  let type;
+  let field;
+  for (const segment of pointerSegments(pointer2)) {
+    if (type?.kind === "array") {
+      type = type.items;
+      def = type.kind === "object" ? nestedDef(ENVELOPE, { key: "", type }, type, profile) : void 0;
+      field = void 0;
+      continue;
+    }
+    if (!def) return void 0;
+    field = fieldOf(def, segment);
+    if (!field) return void 0;
+    type = field.type;
+    def = nestedDef(def, field, type, profile);
+  }
+  return field;
+}
+var objectDef, bodyDef, ENVELOPE, normalizeKey, indexes, defIndex, fieldOf, bodyDefFor;
+var init_field_model2 = __esm({
+  "src/engine/field-model.ts"() {
+    "use strict";
+    init_model();
+    init_profiles();
+    init_field_model();
+    init_pointer();
+    objectDef = objectsByName(OBJECTS);
+    bodyDef = (profile) => objectDef(profile);
+    ENVELOPE = objectDef("envelope");
+    normalizeKey = (key) => key.toLowerCase().replace(/[_-]/g, "");
+    indexes = new Map(
+      OBJECTS.map((def) => [
+        def,
+        {
+          fields: new Map(def.fields.map((f) => [f.key, f])),
+          aliases: new Map(def.fields.map((f) => [normalizeKey(f.key), f.key]))
+        }
+      ])
+    );
+    defIndex = (def) => indexes.get(def);
+    fieldOf = (def, key) => defIndex(def).fields.get(key);
+    bodyDefFor = (profile) => isProfileId(profile) ? bodyDef(profile) : void 0;
+  }
+});
+
+// src/engine/json.ts
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value === "number" && Number.isInteger(value) ? "integer" : typeof value;
+}
+function exceedsDepth(value, limit = MAX_DEPTH) {
+  if (typeof value !== "object" || value === null) return false;
+  const stack = [value];
+  const depths = [1];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    const d = depths.pop();
+    if (d > limit) return true;
+    const children = Array.isArray(v) ? v : Object.values(v);
+    for (const c of children) {
+      if (typeof c === "object" && c !== null) {
+        stack.push(c);
+        depths.push(d + 1);
+      }
+    }
+  }
+  return false;
+}
+function echo(value) {
+  if (typeof value === "string") {
+    const s = wellFormed(value);
+    return s.length > MAX_ECHO ? `${s.slice(0, MAX_ECHO)}\u2026` : s;
+  }
+  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
+  if (typeof value === "boolean" || value === null) return value;
+  return jsonType(value);
+}
+function findNonCanonical(value, path = "") {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : void 0;
+  if (typeof value === "number") return Number.isFinite(value) ? void 0 : path;
+  if (typeof value !== "object" || value === null) return void 0;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  for (const [key, child] of entries) {
+    const childPath2 = childPath(path, key);
+    if (LONE_SURROGATE.test(key)) return childPath2;
+    const found = findNonCanonical(child, childPath2);
+    if (found !== void 0) return found;
+  }
+  return void 0;
+}
+var isRecord, own, ownRecord, ownString, MAX_DEPTH, LONE_SURROGATE, LONE_SURROGATES, wellFormed, MAX_ECHO;
+var init_json = __esm({
+  "src/engine/json.ts"() {
+    "use strict";
+    init_pointer();
+    isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    own = (obj, key) => Object.hasOwn(obj, key) ? obj[key] : void 0;
+    ownRecord = (obj, key) => {
+      const v = own(obj, key);
+      return isRecord(v) ? v : void 0;
+    };
+    ownString = (obj, key) => {
+      const v = obj ? own(obj, key) : void 0;
+      return typeof v === "string" ? v : void 0;
+    };
+    MAX_DEPTH = 64;
+    LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+    LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
+    wellFormed = (s) => LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, "\uFFFD") : s;
+    MAX_ECHO = 256;
+  }
+});
+
+// src/engine/keyless.ts
+function valueToKeyless(value, type, def) {
+  if (def && isRecord(value)) return objectToKeyless(value, def);
+  if (type.kind === "array" && Array.isArray(value)) {
+    const items = type.items;
+    const itemDef = items.kind === "object" ? objectDef(items.ref) : void 0;
+    return value.map((item) => valueToKeyless(item, items, itemDef));
+  }
+  return value;
+}
+function objectToKeyless(keyed2, def) {
+  const out = def.fields.map((field) => {
+    if (!Object.hasOwn(keyed2, field.key) || keyed2[field.key] === void 0) return null;
+    return valueToKeyless(keyed2[field.key], field.type, nestedDef(def, field, field.type, keyed2.profile));
+  });
+  while (out.length && out[out.length - 1] === null) out.pop();
+  return out;
+}
+function valueFromKeyless(value, type, def, path, issues) {
+  if (def) return objectFromKeyless(value, def, path, issues);
+  if (type.kind === "array" && Array.isArray(value)) {
+    const items = type.items;
+    const itemDef = items.kind === "object" ? objectDef(items.ref) : void 0;
+    return value.map((item, i) => valueFromKeyless(item, items, itemDef, childPath(path, i), issues));
+  }
+  return value;
+}
+function objectFromKeyless(input2, def, path, issues) {
+  if (!Array.isArray(input2)) {
+    issues.push({
+      code: "keyless.shape_mismatch",
+      path,
+      message: `Expected a keyless array for ${def.title.toLowerCase()} (order map ${def.name}).`,
+      expected: "array",
+      actual: jsonType(input2)
+    });
+    return input2;
+  }
+  if (input2.length > def.fields.length) {
+    issues.push({
+      code: "keyless.overflow",
+      path,
+      message: `The keyless array has ${input2.length} positions; the ${def.name} map has ${def.fields.length}.`,
+      expected: def.fields.length,
+      actual: input2.length
+    });
+  }
+  const keyed2 = {};
+  def.fields.forEach((field, index) => {
+    const raw = input2[index];
+    const fieldPath = childPath(path, field.key);
+    if (raw === null || raw === void 0) {
+      if (field.required)
+        issues.push({
+          code: "keyless.required_null",
+          path: fieldPath,
+          message: `Position ${index} (${field.key}) is required but empty.`,
+          expected: field.key
+        });
+      return;
+    }
+    keyed2[field.key] = valueFromKeyless(
+      raw,
+      field.type,
+      nestedDef(def, field, field.type, keyed2.profile),
+      fieldPath,
+      issues
+    );
+  });
+  return keyed2;
+}
+function messageFromKeyless(input2) {
+  const issues = [];
+  const value = objectFromKeyless(input2, ENVELOPE, "", issues);
+  return { value, issues };
+}
+var messageToKeyless;
+var init_keyless = __esm({
+  "src/engine/keyless.ts"() {
+    "use strict";
+    init_field_model2();
+    init_json();
+    init_pointer();
+    messageToKeyless = (message2) => objectToKeyless(message2, ENVELOPE);
+  }
+});
+
+// src/engine/validate/canonical-forms.ts
+function canonicalForms(value) {
+  if (!isRecord(value)) {
+    const text2 = canonicalJson(value);
+    return { hash: `sha256:${sha256Hex(text2)}`, byteCount: Buffer.byteLength(text2, "utf8"), checksum: void 0 };
+  }
+  const { whole, without } = integrityForms(value);
+  const hash2 = `sha256:${sha256Hex(whole)}`;
+  return {
+    hash: hash2,
+    byteCount: Buffer.byteLength(whole, "utf8"),
+    checksum: without === whole ? hash2 : `sha256:${sha256Hex(without)}`
+  };
+}
+var init_canonical_forms = __esm({
+  "src/engine/validate/canonical-forms.ts"() {
+    "use strict";
+    init_canonical();
+    init_json();
+  }
+});
+
+// src/engine/duplicate-scan.ts
+function hasDuplicateMembers(text2) {
+  const names = [];
+  const open = [];
+  let expectName = false;
+  let backslash = nextBackslash(text2, 0);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 34) {
+      const start = i;
+      let end = text2.indexOf('"', i + 1);
+      const escaped = backslash < end;
+      if (escaped) {
+        for (end = i + 1; end < text2.length; end++) {
+          const d = text2.charCodeAt(end);
+          if (d === 92) end++;
+          else if (d === 34) break;
+        }
+        backslash = nextBackslash(text2, end + 1);
+      }
+      i = end;
+      if (expectName) {
+        const from = open[open.length - 1];
+        const name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+        for (let k = from; k < names.length; k++) if (names[k] === name) return true;
+        names.push(name);
+        expectName = false;
+      }
+    } else if (c === 123) {
+      open.push(names.length);
+      expectName = true;
+    } else if (c === 91) {
+      open.push(-1);
+      expectName = false;
+    } else if (c === 125 || c === 93) {
+      const from = open.pop();
+      if (from >= 0) names.length = from;
+      expectName = false;
+    } else if (c === 44) {
+      expectName = open.length > 0 && open[open.length - 1] >= 0;
+    }
+  }
+  return false;
+}
+function nextBackslash(text2, from) {
+  const at3 = text2.indexOf("\\", from);
+  return at3 < 0 ? text2.length : at3;
+}
+var init_duplicate_scan = __esm({
+  "src/engine/duplicate-scan.ts"() {
+    "use strict";
+  }
+});
+
+// src/engine/text-positions.ts
+function utf8LengthExceeds(text2, cap) {
+  if (text2.length > cap) return true;
+  let bytes = 0;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c < 128) bytes += 1;
+    else if (c < 2048) bytes += 2;
+    else if (c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+    if (bytes > cap) return true;
+  }
+  return false;
+}
+function positionTable(text2, lineStarts) {
+  const lineOf = (offset) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return (startOffset, endOffset) => {
+    const s = Math.max(0, Math.min(startOffset, text2.length));
+    const e = Math.max(s, Math.min(endOffset, text2.length));
+    const startLine = lineOf(s);
+    const endLine = e > s ? lineOf(e - 1) : startLine;
+    return {
+      startLine: startLine + 1,
+      startColumn: s - lineStarts[startLine] + 1,
+      endLine: endLine + 1,
+      endColumn: e - lineStarts[endLine] + 1,
+      startOffset: s,
+      endOffset: e
+    };
+  };
+}
+var init_text_positions = __esm({
+  "src/engine/text-positions.ts"() {
+    "use strict";
+  }
+});
+
+// src/engine/json-positions.ts
+function indexJson(text2, limits = {}) {
+  const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
+  const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
+  const spans = /* @__PURE__ */ new Map();
+  const lineStarts = [0];
+  const repeated = [];
+  const stack = [];
+  let i = 0;
+  let failure;
+  const skip2 = () => {
+    for (; ; ) {
+      const c = text2.charCodeAt(i);
+      if (c === 32 || c === 9) i++;
+      else if (c === 10) lineStarts.push(++i);
+      else if (c === 13) {
+        i++;
+        if (text2.charCodeAt(i) === 10) i++;
+        lineStarts.push(i);
+      } else return;
+    }
+  };
+  const string = () => {
+    if (text2.charCodeAt(i) !== 34) return void 0;
+    const start = i;
+    STRING_BODY.lastIndex = i + 1;
+    STRING_BODY.exec(text2);
+    i = STRING_BODY.lastIndex;
+    if (text2.charCodeAt(i) !== 34) return void 0;
+    i++;
+    const raw = text2.slice(start + 1, i - 1);
+    return raw.includes("\\") ? JSON.parse(text2.slice(start, i)) : raw;
+  };
+  const scalar = () => {
+    const c = text2[i];
+    if (c === '"') return string() !== void 0;
+    const word = LITERALS.find((w) => w[0] === c);
+    if (word) {
+      if (!text2.startsWith(word, i)) return false;
+      i += word.length;
+      return true;
+    }
+    NUMBER.lastIndex = i;
+    if (!NUMBER.exec(text2) || NUMBER.lastIndex === i) return false;
+    i = NUMBER.lastIndex;
+    return true;
+  };
+  const key = (frame) => {
+    const start = i;
+    const name = string();
+    if (name === void 0) return false;
+    skip2();
+    if (text2[i] !== ":") return false;
+    i++;
+    frame.childName = name;
+    frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
+    frame.childStart = start;
+    return true;
+  };
+  const closed = (pointer2, start, valueStart) => {
+    const span = [start, i];
+    spans.set(pointer2, [start, valueStart, i]);
+    const parent = stack[stack.length - 1];
+    if (!parent || parent.array) return;
+    const list = parent.members.get(parent.childName);
+    if (!list) parent.members.set(parent.childName, [span]);
+    else if (list.push(span) === 2) repeated.push({ pointer: pointer2, spans: list });
+  };
+  const value = (pointer2, start) => {
+    skip2();
+    const valueStart = i;
+    const c = text2[i];
+    if (c === "{" || c === "[") {
+      if (stack.length >= maxDepth) {
+        failure = "too_deep";
+        return false;
+      }
+      const array2 = c === "[";
+      const frame = {
+        array: array2,
+        pointer: pointer2,
+        start,
+        valueStart,
+        index: 0,
+        members: /* @__PURE__ */ new Map(),
+        childName: "",
+        childPointer: "",
+        childStart: 0
+      };
+      stack.push(frame);
+      i++;
+      skip2();
+      if (text2[i] === (array2 ? "]" : "}")) {
+        i++;
+        stack.pop();
+        closed(pointer2, start, valueStart);
+        return true;
+      }
+      return child(frame);
+    }
+    if (!scalar()) return false;
+    closed(pointer2, start, valueStart);
+    return true;
+  };
+  const child = (frame) => {
+    skip2();
+    if (frame.array) return value(`${frame.pointer}/${frame.index}`, i);
+    if (!key(frame)) return false;
+    return value(frame.childPointer, frame.childStart);
+  };
+  const run = () => {
+    if (utf8LengthExceeds(text2, maxBytes)) {
+      failure = "too_large";
+      return false;
+    }
+    if (text2.charCodeAt(0) === 65279) i = 1;
+    skip2();
+    if (!value("", i)) return false;
+    for (; ; ) {
+      skip2();
+      const frame = stack[stack.length - 1];
+      if (!frame) return i === text2.length;
+      if (text2[i] === ",") {
+        i++;
+        frame.index += 1;
+        if (!child(frame)) return false;
+      } else if (text2[i] === (frame.array ? "]" : "}")) {
+        i++;
+        stack.pop();
+        closed(frame.pointer, frame.start, frame.valueStart);
+      } else return false;
+    }
+  };
+  const ok = run();
+  if (!ok) {
+    failure ??= "malformed";
+    for (let j = i; j < text2.length; j++) {
+      const c = text2.charCodeAt(j);
+      if (c === 10 || c === 13 && text2.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
+    }
+  }
+  const range = positionTable(text2, lineStarts);
+  const documentSpan = () => {
+    const start = text2.length - text2.trimStart().length;
+    return [start, start, Math.max(start, text2.trimEnd().length)];
+  };
+  const rangeOfSpan = ([s, e]) => range(s, e);
+  const spanOf = (pointer2) => spans.get(pointer2) ?? (pointer2 === "" ? documentSpan() : void 0);
+  const lookup = (pointer2) => {
+    const span = spanOf(pointer2);
+    return span && range(span[0], span[2]);
+  };
+  const lookupValue = (pointer2) => {
+    const span = spanOf(pointer2);
+    return span && range(span[1], span[2]);
+  };
+  return {
+    ok,
+    ...ok ? {} : { failure, errorOffset: failure === "malformed" ? i : void 0 },
+    duplicates: repeated.map(({ pointer: pointer2, spans: list }) => ({
+      pointer: pointer2,
+      count: list.length,
+      occurrences: list.map(rangeOfSpan)
+    })),
+    lookup,
+    lookupValue,
+    nearest(pointer2) {
+      const segments = pointerSegments(pointer2);
+      for (let n = segments.length; n > 0; n--) {
+        const p = segments.slice(0, n).map((s) => `/${pointerSegment(s)}`).join("");
+        const range2 = lookup(p);
+        if (range2) return { pointer: p, range: range2 };
+      }
+      return { pointer: "", range: lookup("") };
+    },
+    rangeOf: range
+  };
+}
+var POSITION_LIMITS, NUMBER, STRING_BODY, LITERALS;
+var init_json_positions = __esm({
+  "src/engine/json-positions.ts"() {
+    "use strict";
+    init_pointer();
+    init_text_positions();
+    POSITION_LIMITS = { maxDepth: 64, maxBytes: 262144 };
+    NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
+    LITERALS = ["true", "false", "null"];
+  }
+});
+
+// src/engine/keyless-pointer.ts
+function placeOf(owner, key, type, profile) {
+  if (owner === ENVELOPE && key === "body") return isProfileId(profile) ? { def: bodyDef(profile) } : { free: true };
+  if (type.kind === "object") return { def: objectDef(type.ref) };
+  if (type.kind === "array") return { items: type.items };
+  return { free: true };
+}
+function walk(pointer2, keyless, toKeyless) {
+  const profile = profileOf(keyless);
+  let place = { def: ENVELOPE };
+  const out = [];
+  for (const segment of pointerSegments(pointer2)) {
+    if ("def" in place) {
+      const { def } = place;
+      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
+      const field = def.fields[index];
+      if (!field) return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: false };
+      out.push(toKeyless ? String(index) : field.key);
+      place = placeOf(def, field.key, field.type, profile);
+    } else {
+      out.push(segment);
+      if ("items" in place) place = itemPlace(place.items);
+    }
+  }
+  return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: true };
+}
+var profileOf, itemPlace, keylessPointer, keyedPointer;
+var init_keyless_pointer = __esm({
+  "src/engine/keyless-pointer.ts"() {
+    "use strict";
+    init_field_model2();
+    init_profiles();
+    init_pointer();
+    profileOf = (keyless) => {
+      const at3 = ENVELOPE.fields.findIndex((f) => f.key === "profile");
+      return Array.isArray(keyless) ? keyless[at3] : void 0;
+    };
+    itemPlace = (items) => items.kind === "object" ? { def: objectDef(items.ref) } : items.kind === "array" ? { items: items.items } : { free: true };
+    keylessPointer = (keyedPointer2, keyless) => walk(keyedPointer2, keyless, true);
+    keyedPointer = (keylessPointerText, keyless) => walk(keylessPointerText, keyless, false);
+  }
+});
+
+// src/engine/validate/duplicates.ts
+function duplicateMemberIssues(text2, input2, mode, index) {
+  if (!index && !hasDuplicateMembers(text2)) return [];
+  return (index ?? indexJson(text2)).duplicates.map((d) => {
+    const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
+    const name = pointerSegments(d.pointer).at(-1) ?? "";
+    return {
+      code: "message.duplicate_member",
+      path,
+      message: `The member name ${JSON.stringify(name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
+      expected: 1,
+      actual: d.count
+    };
+  });
+}
+var init_duplicates = __esm({
+  "src/engine/validate/duplicates.ts"() {
+    "use strict";
+    init_duplicate_scan();
+    init_json_positions();
+    init_pointer();
+    init_keyless_pointer();
+  }
+});
+
+// src/standard/levels.ts
+function levelBelow(broken) {
+  let lowest = LEVEL_IDS.length;
+  for (const level of broken) lowest = Math.min(lowest, LEVEL_IDS.indexOf(level));
+  return lowest === 0 ? null : LEVEL_IDS[lowest - 1];
+}
+var CONFORMANCE_LEVELS, LEVEL_IDS;
+var init_levels = __esm({
+  "src/standard/levels.ts"() {
+    "use strict";
+    CONFORMANCE_LEVELS = [
+      {
+        id: "L0",
+        name: "parseable",
+        claim: "The input is a JSON object, or a keyless array that normalizes to one.",
+        checks: [
+          "JSON object (keyed) or keyless array matching the order maps",
+          "nesting within 64 levels",
+          "RFC 8785 canonical form exists"
+        ]
+      },
+      {
+        id: "L1",
+        name: "envelope",
+        claim: "The envelope matches its schema, uai_version is 1.0 and the profile is known and current.",
+        checks: ["envelope schema", "uai_version", "known, current profile", "registered key spellings"]
+      },
+      {
+        id: "L2",
+        name: "profile",
+        claim: "The body matches its profile schema and the profile rules hold.",
+        checks: [
+          "body schema",
+          "conversation linkage",
+          "extensions",
+          "task_ref rules",
+          "task state fields",
+          "conformance counts",
+          "published error codes"
+        ]
+      },
+      {
+        id: "L3",
+        name: "integrity",
+        claim: "The checksum is right and identifiers, DIDs and trace context are well formed.",
+        checks: ["integrity parameters", "checksum", "DID syntax", "W3C Trace Context"]
+      },
+      {
+        id: "L4",
+        name: "exchange-ready",
+        claim: "L3 with zero warnings; for a request, the mock exchange would accept it.",
+        checks: ["no warnings", "registered profiles named by a request"]
+      }
+    ];
+    LEVEL_IDS = CONFORMANCE_LEVELS.map((l) => l.id);
+  }
+});
+
+// src/engine/validate/levels.ts
+function guardedLevel(issue2) {
+  if (issue2.severity === "warning") return "L4";
+  if (issue2.code.startsWith("schema.")) return issue2.path.startsWith("/body/") ? "L2" : "L1";
+  return issueCode(issue2.code)?.level ?? "L0";
+}
+function conformanceLevel(issues) {
+  return levelBelow(issues.map(guardedLevel));
+}
+var init_levels2 = __esm({
+  "src/engine/validate/levels.ts"() {
+    "use strict";
+    init_codes();
+    init_levels();
+  }
+});
+
+// src/engine/validate/members.ts
+function memberIssues(message2) {
+  const out = [];
+  walkObject(message2, ENVELOPE, [], message2.profile, out);
+  return out;
+}
+function walkObject(value, def, trail, profile, out) {
+  const { fields } = defIndex(def);
+  for (const key of Object.keys(value)) {
+    const field = fields.get(key);
+    if (!field) {
+      const keyPath = pointer(trail, key);
+      const right = aliasOf(def, key);
+      const shown2 = JSON.stringify(echo(key));
+      if (right !== void 0) {
+        out.push({
+          code: "field.alias_key",
+          path: keyPath,
+          message: `The key ${shown2} is an alias; write it as ${right}.`,
+          expected: right,
+          actual: wellFormed(key)
+        });
+      } else {
+        out.push({
+          code: "field.unknown_member",
+          path: keyPath,
+          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
+          actual: echo(key)
+        });
+      }
+      continue;
+    }
+    const child = value[key];
+    const kind = field.type.kind;
+    if (typeof child !== "object" && !(kind === "string" && field.type.open)) continue;
+    trail.push(key);
+    if (def === ENVELOPE && key === "body") {
+      const body = bodyDefFor(profile);
+      if (body && isRecord(child)) walkObject(child, body, trail, profile, out);
+    } else {
+      walkValue(child, field.type, trail, profile, out);
+    }
+    trail.pop();
+  }
+}
+function walkValue(value, type, trail, profile, out) {
+  switch (type.kind) {
+    case "object":
+      if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);
+      return;
+    case "array":
+      if (Array.isArray(value))
+        for (let i = 0; i < value.length; i += 1) {
+          trail.push(i);
+          walkValue(value[i], type.items, trail, profile, out);
+          trail.pop();
+        }
+      return;
+    case "string":
+      if (type.open && typeof value === "string" && !type.open.includes(value)) {
+        out.push({
+          code: "field.unregistered_value",
+          path: pointer(trail),
+          message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
+          expected: [...type.open],
+          actual: echo(value)
+        });
+      }
+      return;
+    default:
+      return;
+  }
+}
+var pointer;
+var init_members = __esm({
+  "src/engine/validate/members.ts"() {
+    "use strict";
+    init_pointer();
+    init_field_model2();
+    init_json();
+    pointer = (trail, last) => {
+      let out = "";
+      for (const segment of trail) out = childPath(out, segment);
+      return last === void 0 ? out : childPath(out, last);
+    };
+  }
+});
+
+// src/engine/time.ts
+function isoSeconds(d) {
+  const ms = d.getTime();
+  let text2 = written.get(ms);
+  if (text2 === void 0) {
+    text2 = `${d.toISOString().slice(0, -5)}Z`;
+    if (written.size >= 8) written.clear();
+    written.set(ms, text2);
+  }
+  return text2;
+}
+var written;
+var init_time = __esm({
+  "src/engine/time.ts"() {
+    "use strict";
+    written = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/standard/objects/patterns.ts
+var DID_PATTERN, TRACEPARENT_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN;
+var init_patterns = __esm({
+  "src/standard/objects/patterns.ts"() {
+    "use strict";
+    DID_PATTERN = "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$";
+    TRACEPARENT_PATTERN = "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$";
+    CHECKSUM_PATTERN = "^sha256:[0-9a-f]{64}$";
+    EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$";
+  }
+});
+
+// src/engine/trace.ts
+function parseTraceparent(value) {
+  if (value === void 0 || !TRACEPARENT_RE.test(value)) return void 0;
+  const [, traceId = "", parentId = "", flags = ""] = value.split("-");
+  return { traceId, parentId, flags };
+}
+var TRACEPARENT_RE, allZeros;
+var init_trace = __esm({
+  "src/engine/trace.ts"() {
+    "use strict";
+    init_patterns();
+    TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
+    allZeros = (hex) => /^0+$/.test(hex);
+  }
+});
+
+// src/engine/validate/record.ts
+function traceOf(checked, digest) {
+  const parent = parseTraceparent(ownString(ownRecord(checked, "conversation"), "traceparent"));
+  if (parent && !allZeros(parent.traceId) && !allZeros(parent.parentId)) {
+    return { traceparent: `00-${parent.traceId}-${digest.slice(0, 15)}1-${parent.flags}`, traceId: parent.traceId };
+  }
+  const traceId = ownString(ownRecord(checked, "provenance"), "trace_id");
+  return traceId !== void 0 && traceId !== "" ? { traceId: wellFormed(traceId) } : {};
+}
+function resultArtifacts(l, profile) {
+  return {
+    catalog_url: l.catalog,
+    schema_url: l.schema(profile ?? ENVELOPE_SCHEMA_ID),
+    registry_url: profile ? l.registryEntry(profile) : l.registry,
+    example_url: profile ? l.example(profile) : l.examples,
+    field_registry_url: l.fieldRegistry,
+    transport_bindings_url: l.transportBindings,
+    trust_channels_url: l.trustChannels,
+    conformance_levels_url: l.conformanceLevels,
+    error_registry_url: l.errorRegistry,
+    validate_url: l.validate
+  };
+}
+function blocksFor(site, l) {
+  let blocks = constantBlocks.get(l);
+  if (!blocks) {
+    blocks = {
+      source: constantForm({
+        type: "service",
+        id: "uai-validator",
+        label: `${RELEASE} validator`,
+        uri: l.validate,
+        did: serviceDid(site, "validator"),
+        role: "conformance-checker",
+        implementation: `uai-validator/${UAI_VERSION}`
+      }),
+      extensions: constantForm([
+        {
+          namespace: "urn:uai:ext:evidence",
+          purpose: "Validator evidence about one checked message.",
+          critical: false
+        }
+      ]),
+      artifacts: /* @__PURE__ */ new Map()
+    };
+    constantBlocks.set(l, blocks);
+  }
+  return blocks;
+}
+function artifactsBlock(blocks, l, profile) {
+  let block = blocks.artifacts.get(profile);
+  if (!block) {
+    block = constantForm(resultArtifacts(l, profile));
+    blocks.artifacts.set(profile, block);
+  }
+  return block;
+}
+function conformanceRecord(input2) {
+  const { site, checkedAt, digest } = input2;
+  const l = links(site);
+  const blocks = blocksFor(site, l);
+  const checked = isRecord(input2.checked) ? input2.checked : {};
+  const profile = own(checked, "profile");
+  const known2 = isProfileId(profile);
+  const conversation = ownRecord(checked, "conversation");
+  const sequence = conversation ? own(conversation, "sequence") : void 0;
+  const checkedId = idOr(own(checked, "message_id"), "unknown");
+  const checkedProfile = idOr(profile, "unknown");
+  const short = digest.slice(0, 16);
+  const messageId = `chk-${short}`;
+  const trace = traceOf(checked, digest);
+  const conversationPart = {
+    conversation_id: idOr(conversation ? own(conversation, "conversation_id") : void 0, `conv-${short}`),
+    turn_id: `turn-chk-${short}`,
+    parent_message_id: checkedId
+  };
+  if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
+  conversationPart.sequence = Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : 1;
+  const body = {
+    status: input2.errorCount > 0 ? "fail" : "pass",
+    checked_profile: checkedProfile,
+    issues: input2.issues,
+    summary: { error_count: input2.errorCount, warning_count: input2.warningCount, checked_at: checkedAt },
+    artifacts: artifactsBlock(blocks, l, known2 ? profile : void 0),
+    target_message_ref: checkedId
+  };
+  if (input2.level !== null) body.conformance_level = input2.level;
+  const provenance2 = {};
+  if (trace.traceId !== void 0) provenance2.trace_id = trace.traceId;
+  provenance2.issued_at = checkedAt;
+  provenance2.log_ref = `urn:uai:log:${messageId}`;
+  provenance2.agent_id = "uai-validator";
+  const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
+  return sealBuilt({
+    uai_version: UAI_VERSION,
+    profile: "uai.conformance.result.v1",
+    message_id: messageId,
+    source: blocks.source,
+    target: { type: "message", id: checkedId, role: "checked-record", implementation: checkedProfile },
+    conversation: conversationPart,
+    delivery: { mode: "sync", priority: "routine", expires_at: expiresAt, reply_requested: false, ack_required: false },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "validator-record",
+      principal: serviceDid(site, "validator"),
+      signature_ref: `${l.validate}#sig-${messageId}`
+    },
+    body,
+    provenance: provenance2,
+    integrity: integrityBlock(""),
+    extensions: blocks.extensions
+  });
+}
+var WEEK_MS, idOr, constantBlocks;
+var init_record = __esm({
+  "src/engine/validate/record.ts"() {
+    "use strict";
+    init_canonical();
+    init_jcs();
+    init_integrity();
+    init_profiles();
+    init_release();
+    init_site();
+    init_json();
+    init_time();
+    init_trace();
+    WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
+    idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
+    constantBlocks = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/engine/validate/rules-body.ts
+function bodyIssues(message2) {
+  const profile = own(message2, "profile");
+  const body = ownRecord(message2, "body");
+  if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
+  return RULES[profile](body, message2);
+}
+var PROFILE_RE, intentRequest, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
+var init_rules_body = __esm({
+  "src/engine/validate/rules-body.ts"() {
+    "use strict";
+    init_codes();
+    init_profiles();
+    init_json();
+    PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
+    intentRequest = (body) => {
+      const out = [];
+      for (const key of ["subject", "requested_profile", "response_profile"]) {
+        const v = ownString(body, key);
+        if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
+          out.push({
+            code: "intent.profile_unregistered",
+            path: `/body/${key}`,
+            message: `body.${key} names ${v}, which is not a registered profile.`,
+            actual: v
+          });
+        }
+      }
+      return out;
+    };
+    intentResponse = (body, message2) => {
+      const out = [];
+      const bodyRef = ownString(body, "task_ref");
+      if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
+        out.push({
+          code: "response.task_ref_missing",
+          path: "/body/task_ref",
+          message: "An accepted response must carry body.task_ref.",
+          expected: "task_ref"
+        });
+      }
+      const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
+      const resultRef = ownString(ownRecord(body, "result"), "task_id");
+      const reference = bodyRef ?? deliveryRef;
+      if (reference !== void 0) {
+        const others = [
+          ["/delivery/task_ref", deliveryRef],
+          ["/body/result/task_id", resultRef]
+        ];
+        for (const [path, value] of others) {
+          if (value !== void 0 && value !== reference) {
+            out.push({
+              code: "response.task_ref_mismatch",
+              path,
+              message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
+              expected: echo(reference),
+              actual: echo(value)
+            });
+          }
+        }
+      }
+      const requestId = ownString(body, "request_message_id");
+      const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
+      if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
+        out.push({
+          code: "response.request_ref_mismatch",
+          path: "/body/request_message_id",
+          message: "body.request_message_id differs from conversation.parent_message_id.",
+          expected: echo(parent),
+          actual: echo(requestId)
+        });
+      }
+      return out;
+    };
+    STATE_FIELDS = {
+      completed: "result_ref",
+      "input-required": "blocking_reason",
+      failed: "error_code"
+    };
+    taskStatus = (body) => {
+      const out = [];
+      const state = own(body, "state");
+      const need = typeof state === "string" && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : void 0;
+      if (need !== void 0 && !Object.hasOwn(body, need)) {
+        out.push({
+          code: "task.state_inconsistent",
+          path: `/body/${need}`,
+          message: `A task in state ${String(state)} must carry body.${need}.`,
+          expected: need
+        });
+      }
+      const errorCode2 = ownString(body, "error_code");
+      if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
+        out.push({
+          code: "error.code_unpublished",
+          path: "/body/error_code",
+          message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
+          actual: echo(errorCode2)
+        });
+      }
+      return out;
+    };
+    error = (body) => {
+      const code = ownString(body, "code");
+      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return [];
+      return [
+        {
+          code: "error.code_unpublished",
+          path: "/body/code",
+          message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+          actual: echo(code)
+        }
+      ];
+    };
+    conformance = (body) => {
+      const issues = own(body, "issues");
+      const summary2 = ownRecord(body, "summary");
+      if (!Array.isArray(issues) || !summary2) return [];
+      const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
+      const errors = count("error");
+      const warnings = count("warning");
+      const out = [];
+      const check4 = (path, actual, expected, what) => {
+        if (actual !== void 0 && actual !== expected) {
+          out.push({
+            code: "conformance.summary_mismatch",
+            path,
+            message: `${what} disagrees with the issues listed.`,
+            expected,
+            actual: echo(actual)
+          });
+        }
+      };
+      const errorCount = own(summary2, "error_count");
+      const warningCount = own(summary2, "warning_count");
+      if (Number.isInteger(errorCount)) check4("/body/summary/error_count", errorCount, errors, "summary.error_count");
+      if (Number.isInteger(warningCount))
+        check4("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
+      const status = own(body, "status");
+      if (status === "pass" || status === "fail") check4("/body/status", status, errors > 0 ? "fail" : "pass", "status");
+      return out;
+    };
+    RULES = {
+      "uai.intent.request.v1": intentRequest,
+      "uai.intent.response.v1": intentResponse,
+      "uai.task.status.v1": taskStatus,
+      "uai.error.v1": error,
+      "uai.conformance.result.v1": conformance
+    };
+  }
+});
+
+// src/standard/formats/date-time.ts
+function daysInMonth(year, month) {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+function isFullDate(value) {
+  const m = FULL_DATE.exec(value);
+  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+function parseDateTime(value) {
+  const m = DATE_TIME.exec(value);
+  if (!m) return void 0;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = Number(m[6]);
+  if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return void 0;
+  let offsetMinutes = 0;
+  if (m[8] !== void 0) {
+    const offsetHour = Number(m[9]);
+    const offsetMinute = Number(m[10]);
+    if (offsetHour > 23 || offsetMinute > 59) return void 0;
+    offsetMinutes = (m[8] === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  }
+  if (second === 60) {
+    const utcMinuteOfDay = ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440;
+    if (utcMinuteOfDay !== 1439) return void 0;
+  }
+  return { year, month, day, hour, minute, second, fraction: m[7] ?? "", offsetMinutes };
+}
+var FULL_DATE, DATE_TIME, isLeapYear, validDate, isDateTime;
+var init_date_time = __esm({
+  "src/standard/formats/date-time.ts"() {
+    "use strict";
+    FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+    DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
+    isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+    validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+    isDateTime = (value) => parseDateTime(value) !== void 0;
+  }
+});
+
+// src/engine/instant.ts
+function daysFromCivil(year, month, day) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+function parseInstant(text2) {
+  const p = parseDateTime(text2);
+  if (!p) return void 0;
+  const leap = p.second === 60;
+  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
+  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
+}
+function compareInstants(a, b) {
+  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
+  if (a.leap !== b.leap) return a.leap ? 1 : -1;
+  const width = Math.max(a.fraction.length, b.fraction.length);
+  const fa = a.fraction.padEnd(width, "0");
+  const fb = b.fraction.padEnd(width, "0");
+  return fa === fb ? 0 : fa < fb ? -1 : 1;
+}
+function inFourDigitYears(utcSeconds) {
+  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
+  return year >= 0 && year <= 9999;
+}
+var utcSecondText;
+var init_instant = __esm({
+  "src/engine/instant.ts"() {
+    "use strict";
+    init_date_time();
+    utcSecondText = (utcSeconds) => `${new Date(utcSeconds * 1e3).toISOString().slice(0, 19)}Z`;
+  }
+});
+
+// src/engine/validate/rules-envelope.ts
+function profileIssues(message2) {
+  const profile = own(message2, "profile");
+  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
+  const family = profile.replace(/\.v[0-9]+$/, "");
+  if (FAMILIES.has(family)) {
+    return [
+      {
+        code: "envelope.profile_not_current",
+        path: "/profile",
+        message: `Only ${family}.v1 is in the current track; ${echo(profile)} is not supported.`,
+        expected: `${family}.v1`,
+        actual: echo(profile)
+      }
+    ];
+  }
+  return [
+    {
+      code: "envelope.profile_unknown",
+      path: "/profile",
+      message: `The profile ${JSON.stringify(echo(profile))} is not in the UAI-1 profile family.`,
+      expected: [...PROFILE_IDS],
+      actual: echo(profile)
+    }
+  ];
+}
+function checksumIssues(message2, computed) {
+  const integrity = ownRecord(message2, "integrity");
+  const checksum = ownString(integrity, "checksum");
+  if (!integrity || computed === void 0 || checksum === void 0 || !CHECKSUM_RE.test(checksum)) return [];
+  if (own(integrity, "algorithm") !== "sha256" || own(integrity, "canonicalization") !== "jcs") return [];
+  if (checksum === computed) return [];
+  return [
+    {
+      code: "integrity.checksum_mismatch",
+      path: "/integrity/checksum",
+      message: "integrity.checksum does not match the canonical form of the message without integrity.",
+      expected: computed,
+      actual: checksum
+    }
+  ];
+}
+function traceIssues(message2) {
+  const out = [];
+  const conversation = ownRecord(message2, "conversation");
+  const traceparent2 = ownString(conversation, "traceparent");
+  const parsed = parseTraceparent(traceparent2);
+  if (!parsed) return out;
+  const { traceId, parentId } = parsed;
+  if (allZeros(traceId) || allZeros(parentId)) {
+    out.push({
+      code: "trace.traceparent_invalid",
+      path: "/conversation/traceparent",
+      message: "The traceparent trace-id and parent-id must not be all zeros.",
+      actual: traceparent2
+    });
+    return out;
+  }
+  const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
+  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
+    out.push({
+      code: "trace.trace_id_mismatch",
+      path: "/provenance/trace_id",
+      message: "provenance.trace_id differs from the trace-id in conversation.traceparent.",
+      expected: traceId,
+      actual: echo(traceIdOfProvenance)
+    });
+  }
+  return out;
+}
+function linkageIssues(message2) {
+  const out = [];
+  const conversation = ownRecord(message2, "conversation");
+  const sequence = conversation ? own(conversation, "sequence") : void 0;
+  if (conversation && Number.isInteger(sequence) && sequence > 1 && !Object.hasOwn(conversation, "parent_message_id")) {
+    out.push({
+      code: "conversation.parent_missing",
+      path: "/conversation/parent_message_id",
+      message: `conversation.sequence is ${String(sequence)}, so parent_message_id is required.`,
+      expected: "parent_message_id"
+    });
+  }
+  const expires = ownString(ownRecord(message2, "delivery"), "expires_at");
+  const issued = ownString(ownRecord(message2, "provenance"), "issued_at");
+  if (expires !== void 0 && issued !== void 0) {
+    const e = parseInstant(expires);
+    const i = parseInstant(issued);
+    if (e && i && compareInstants(e, i) <= 0) {
+      out.push({
+        code: "delivery.expiry_not_after_issue",
+        path: "/delivery/expires_at",
+        message: "delivery.expires_at is not after provenance.issued_at.",
+        expected: `after ${issued}`,
+        actual: echo(expires)
+      });
+    }
+  }
+  return out;
+}
+function trustIssues(message2) {
+  const out = [];
+  const trust = ownRecord(message2, "trust");
+  if (!trust) return out;
+  const channel = own(trust, "channel");
+  const need = channel === "credentialed" ? "credential_ref" : channel === "signed-envelope" ? "signature_ref" : void 0;
+  if (need && !Object.hasOwn(trust, need)) {
+    out.push({
+      code: "trust.reference_missing",
+      path: `/trust/${need}`,
+      message: `The ${String(channel)} channel expects trust.${need}.`,
+      expected: need
+    });
+  }
+  const principal = ownString(trust, "principal");
+  if (principal !== void 0 && principal.startsWith("did:") && !DID_RE.test(principal)) {
+    out.push({
+      code: "identity.did_invalid",
+      path: "/trust/principal",
+      message: "trust.principal looks like a DID but breaks the W3C DID syntax.",
+      actual: echo(principal)
+    });
+  }
+  return out;
+}
+function extensionIssues(message2) {
+  const extensions = own(message2, "extensions");
+  if (!Array.isArray(extensions)) return [];
+  const out = [];
+  extensions.forEach((ext, i) => {
+    if (!isRecord(ext) || own(ext, "critical") !== true) return;
+    const namespace = ownString(ext, "namespace");
+    if (namespace === void 0 || !NAMESPACE_RE.test(namespace) || REGISTERED_NAMESPACES.has(namespace)) return;
+    out.push({
+      code: "extension.critical_unknown",
+      path: `/extensions/${i}/namespace`,
+      message: `The critical extension ${JSON.stringify(echo(namespace))} is not registered in this release.`,
+      expected: [...REGISTERED_NAMESPACES],
+      actual: echo(namespace)
+    });
+  });
+  return out;
+}
+var PROFILE_RE2, DID_RE, CHECKSUM_RE, NAMESPACE_RE, FAMILIES, REGISTERED_NAMESPACES;
+var init_rules_envelope = __esm({
+  "src/engine/validate/rules-envelope.ts"() {
+    "use strict";
+    init_profiles();
+    init_patterns();
+    init_value_sets();
+    init_json();
+    init_trace();
+    init_instant();
+    PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
+    DID_RE = new RegExp(DID_PATTERN);
+    CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
+    NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
+    FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
+    REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
+  }
+});
+
+// src/standard/formats/uri.ts
+var UNRESERVED, SUB_DELIMS, PCT_ENCODED, PCHAR, DEC_OCTET, IPV4, H16, LS32, IPV6, IP_FUTURE, IP_LITERAL, REG_NAME, USERINFO, AUTHORITY, SEGMENT, SEGMENT_NZ, HIER_PART, QUERY, URI, isUri;
+var init_uri = __esm({
+  "src/standard/formats/uri.ts"() {
+    "use strict";
+    UNRESERVED = "A-Za-z0-9\\-._~";
+    SUB_DELIMS = "!$&'()*+,;=";
+    PCT_ENCODED = "%[0-9A-Fa-f]{2}";
+    PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT_ENCODED})`;
+    DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])";
+    IPV4 = `${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`;
+    H16 = "[0-9A-Fa-f]{1,4}";
+    LS32 = `(?:${H16}:${H16}|${IPV4})`;
+    IPV6 = [
+      `(?:${H16}:){6}${LS32}`,
+      `::(?:${H16}:){5}${LS32}`,
+      `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+      `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+      `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+      `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+      `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+      `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+      `(?:(?:${H16}:){0,6}${H16})?::`
+    ].join("|");
+    IP_FUTURE = `[Vv][0-9A-Fa-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+`;
+    IP_LITERAL = `\\[(?:${IPV6}|${IP_FUTURE})\\]`;
+    REG_NAME = `(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT_ENCODED})*`;
+    USERINFO = `(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT_ENCODED})*`;
+    AUTHORITY = `(?:${USERINFO}@)?(?:${IP_LITERAL}|${IPV4}|${REG_NAME})(?::[0-9]*)?`;
+    SEGMENT = `${PCHAR}*`;
+    SEGMENT_NZ = `${PCHAR}+`;
+    HIER_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ}(?:/${SEGMENT})*|)`;
+    QUERY = `(?:${PCHAR}|[/?])*`;
+    URI = new RegExp(`^[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`);
+    isUri = (value) => URI.test(value);
+  }
+});
+
+// src/standard/formats/index.ts
+var formats;
+var init_formats = __esm({
+  "src/standard/formats/index.ts"() {
+    "use strict";
+    init_date_time();
+    init_uri();
+    formats = {
+      "date-time": isDateTime,
+      date: isFullDate,
+      uri: isUri
+    };
+  }
+});
+
+// src/engine/generated/schema-validators.js
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "type" } });
+      errors++;
+    }
+    if (data.id === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "id" } });
+      errors++;
+    }
+    if (data.type !== void 0) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data0 === "agent" || data0 === "service" || data0 === "message" || data0 === "human" || data0 === "tool")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: { allowedValues: schema20.properties.type.enum } });
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data1 = data.id;
+      if (typeof data1 === "string") {
+        if (func1(data1) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.label !== void 0) {
+      if (typeof data.label !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/label", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.uri !== void 0) {
+      let data3 = data.uri;
+      if (typeof data3 === "string") {
+        if (!formats0(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.did !== void 0) {
+      let data4 = data.did;
+      if (typeof data4 === "string") {
+        if (!pattern4.test(data4)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "pattern", params: { pattern: "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.role !== void 0) {
+      if (typeof data.role !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/role", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.implementation !== void 0) {
+      if (typeof data.implementation !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/implementation", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate53.errors = vErrors;
+  return errors === 0;
+}
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.conversation_id === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation_id" } });
+      errors++;
+    }
+    if (data.turn_id === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "turn_id" } });
+      errors++;
+    }
+    if (data.sequence === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "sequence" } });
+      errors++;
+    }
+    if (data.conversation_id !== void 0) {
+      let data0 = data.conversation_id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.turn_id !== void 0) {
+      let data1 = data.turn_id;
+      if (typeof data1 === "string") {
+        if (func1(data1) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.parent_message_id !== void 0) {
+      let data2 = data.parent_message_id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.traceparent !== void 0) {
+      let data3 = data.traceparent;
+      if (typeof data3 === "string") {
+        if (!pattern5.test(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "pattern", params: { pattern: "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.sequence !== void 0) {
+      let data4 = data.sequence;
+      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "type", params: { type: "integer" } });
+        errors++;
+      }
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 < 1 || isNaN(data4)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "minimum", params: { comparison: ">=", limit: 1 } });
+          errors++;
+        }
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.mode === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "mode" } });
+      errors++;
+    }
+    if (data.mode !== void 0) {
+      let data0 = data.mode;
+      if (typeof data0 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data0 === "sync" || data0 === "async")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: { allowedValues: schema22.properties.mode.enum } });
+        errors++;
+      }
+    }
+    if (data.priority !== void 0) {
+      let data1 = data.priority;
+      if (typeof data1 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data1 === "interactive" || data1 === "routine" || data1 === "bulk")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: { allowedValues: schema22.properties.priority.enum } });
+        errors++;
+      }
+    }
+    if (data.expires_at !== void 0) {
+      let data2 = data.expires_at;
+      if (typeof data2 === "string") {
+        if (!formats2(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "format", params: { format: "date-time" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.reply_requested !== void 0) {
+      if (typeof data.reply_requested !== "boolean") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/reply_requested", keyword: "type", params: { type: "boolean" } });
+        errors++;
+      }
+    }
+    if (data.ack_required !== void 0) {
+      if (typeof data.ack_required !== "boolean") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/ack_required", keyword: "type", params: { type: "boolean" } });
+        errors++;
+      }
+    }
+    if (data.task_ref !== void 0) {
+      let data5 = data.task_ref;
+      if (typeof data5 === "string") {
+        if (func1(data5) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.channel === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "channel" } });
+      errors++;
+    }
+    if (data.auth_scheme === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "auth_scheme" } });
+      errors++;
+    }
+    if (data.channel !== void 0) {
+      let data0 = data.channel;
+      if (typeof data0 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data0 === "credentialed" || data0 === "signed-envelope" || data0 === "public")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: { allowedValues: schema23.properties.channel.enum } });
+        errors++;
+      }
+    }
+    if (data.auth_scheme !== void 0) {
+      let data1 = data.auth_scheme;
+      if (typeof data1 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data1 === "did+vc" || data1 === "jws" || data1 === "validator-record" || data1 === "none")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: { allowedValues: schema23.properties.auth_scheme.enum } });
+        errors++;
+      }
+    }
+    if (data.principal !== void 0) {
+      if (typeof data.principal !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/principal", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.credential_ref !== void 0) {
+      let data3 = data.credential_ref;
+      if (typeof data3 === "string") {
+        if (!formats0(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.signature_ref !== void 0) {
+      let data4 = data.signature_ref;
+      if (typeof data4 === "string") {
+        if (!formats0(data4)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.replay_window_id !== void 0) {
+      if (typeof data.replay_window_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/replay_window_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate60.errors = vErrors;
+  return errors === 0;
+}
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate63.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.stage === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "stage" } });
+      errors++;
+    }
+    if (data.stage !== void 0) {
+      if (typeof data.stage !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/stage", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.actor_id !== void 0) {
+      if (typeof data.actor_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/actor_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.model_id !== void 0) {
+      if (typeof data.model_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.note !== void 0) {
+      if (typeof data.note !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/note", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate63.errors = vErrors;
+  return errors === 0;
+}
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate62.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.issued_at === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issued_at" } });
+      errors++;
+    }
+    if (data.trace_id !== void 0) {
+      if (typeof data.trace_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/trace_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.parent_trace_id !== void 0) {
+      if (typeof data.parent_trace_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/parent_trace_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.issued_at !== void 0) {
+      let data2 = data.issued_at;
+      if (typeof data2 === "string") {
+        if (!formats2(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "format", params: { format: "date-time" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.log_ref !== void 0) {
+      if (typeof data.log_ref !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/log_ref", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.agent_id !== void 0) {
+      if (typeof data.agent_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/agent_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.model_id !== void 0) {
+      if (typeof data.model_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.confidence !== void 0) {
+      let data6 = data.confidence;
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 > 1 || isNaN(data6)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "maximum", params: { comparison: "<=", limit: 1 } });
+          errors++;
+        }
+        if (data6 < 0 || isNaN(data6)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "type", params: { type: "number" } });
+        errors++;
+      }
+    }
+    if (data.lineage !== void 0) {
+      let data7 = data.lineage;
+      if (Array.isArray(data7)) {
+        const len0 = data7.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate63(data7[i0], { instancePath: instancePath + "/lineage/" + i0, parentData: data7, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/lineage", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate62.errors = vErrors;
+  return errors === 0;
+}
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate66.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.version === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "version" } });
+      errors++;
+    }
+    if (data.algorithm === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "algorithm" } });
+      errors++;
+    }
+    if (data.canonicalization === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "canonicalization" } });
+      errors++;
+    }
+    if (data.checksum === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checksum" } });
+      errors++;
+    }
+    if (data.version !== void 0) {
+      let data0 = data.version;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "type", params: { type: "integer" } });
+        errors++;
+      }
+      if (!(data0 === 2)) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: { allowedValues: schema26.properties.version.enum } });
+        errors++;
+      }
+    }
+    if (data.algorithm !== void 0) {
+      let data1 = data.algorithm;
+      if (typeof data1 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data1 === "sha256")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: { allowedValues: schema26.properties.algorithm.enum } });
+        errors++;
+      }
+    }
+    if (data.canonicalization !== void 0) {
+      let data2 = data.canonicalization;
+      if (typeof data2 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data2 === "jcs")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: { allowedValues: schema26.properties.canonicalization.enum } });
+        errors++;
+      }
+    }
+    if (data.checksum !== void 0) {
+      let data3 = data.checksum;
+      if (typeof data3 === "string") {
+        if (!pattern6.test(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "pattern", params: { pattern: "^sha256:[0-9a-f]{64}$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate66.errors = vErrors;
+  return errors === 0;
+}
+function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate68.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.namespace === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "namespace" } });
+      errors++;
+    }
+    if (data.namespace !== void 0) {
+      let data0 = data.namespace;
+      if (typeof data0 === "string") {
+        if (!pattern7.test(data0)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "pattern", params: { pattern: "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.purpose !== void 0) {
+      if (typeof data.purpose !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/purpose", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.critical !== void 0) {
+      if (typeof data.critical !== "boolean") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/critical", keyword: "type", params: { type: "boolean" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate68.errors = vErrors;
+  return errors === 0;
+}
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uai_version === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "uai_version" } });
+      errors++;
+    }
+    if (data.profile === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "profile" } });
+      errors++;
+    }
+    if (data.message_id === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message_id" } });
+      errors++;
+    }
+    if (data.source === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "source" } });
+      errors++;
+    }
+    if (data.target === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "target" } });
+      errors++;
+    }
+    if (data.conversation === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation" } });
+      errors++;
+    }
+    if (data.delivery === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "delivery" } });
+      errors++;
+    }
+    if (data.trust === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "trust" } });
+      errors++;
+    }
+    if (data.body === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "body" } });
+      errors++;
+    }
+    if (data.provenance === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "provenance" } });
+      errors++;
+    }
+    if (data.integrity === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "integrity" } });
+      errors++;
+    }
+    if (data.uai_version !== void 0) {
+      let data0 = data.uai_version;
+      if (typeof data0 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data0 === "1.0")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: { allowedValues: schema19.properties.uai_version.enum } });
+        errors++;
+      }
+    }
+    if (data.profile !== void 0) {
+      let data1 = data.profile;
+      if (typeof data1 === "string") {
+        if (!pattern3.test(data1)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.message_id !== void 0) {
+      let data2 = data.message_id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.source !== void 0) {
+      if (!validate53(data.source, { instancePath: instancePath + "/source", parentData: data, parentDataProperty: "source", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.target !== void 0) {
+      if (!validate53(data.target, { instancePath: instancePath + "/target", parentData: data, parentDataProperty: "target", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.conversation !== void 0) {
+      if (!validate56(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.delivery !== void 0) {
+      if (!validate58(data.delivery, { instancePath: instancePath + "/delivery", parentData: data, parentDataProperty: "delivery", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.trust !== void 0) {
+      if (!validate60(data.trust, { instancePath: instancePath + "/trust", parentData: data, parentDataProperty: "trust", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.body !== void 0) {
+      let data8 = data.body;
+      if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/body", keyword: "type", params: { type: "object" } });
+        errors++;
+      }
+    }
+    if (data.provenance !== void 0) {
+      if (!validate62(data.provenance, { instancePath: instancePath + "/provenance", parentData: data, parentDataProperty: "provenance", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.integrity !== void 0) {
+      if (!validate66(data.integrity, { instancePath: instancePath + "/integrity", parentData: data, parentDataProperty: "integrity", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.extensions !== void 0) {
+      let data11 = data.extensions;
+      if (Array.isArray(data11)) {
+        const len0 = data11.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate68(data11[i0], { instancePath: instancePath + "/extensions/" + i0, parentData: data11, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/extensions", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate52.errors = vErrors;
+  return errors === 0;
+}
+function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate73.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.include_schema !== void 0) {
+      if (typeof data.include_schema !== "boolean") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/include_schema", keyword: "type", params: { type: "boolean" } });
+        errors++;
+      }
+    }
+    if (data.include_example !== void 0) {
+      if (typeof data.include_example !== "boolean") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/include_example", keyword: "type", params: { type: "boolean" } });
+        errors++;
+      }
+    }
+    if (data.include_field_registry !== void 0) {
+      if (typeof data.include_field_registry !== "boolean") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/include_field_registry", keyword: "type", params: { type: "boolean" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate73.errors = vErrors;
+  return errors === 0;
+}
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate72.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.intent === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
+      errors++;
+    }
+    if (data.subject === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "subject" } });
+      errors++;
+    }
+    if (data.requested_profile === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "requested_profile" } });
+      errors++;
+    }
+    if (data.response_profile === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "response_profile" } });
+      errors++;
+    }
+    if (data.intent !== void 0) {
+      if (typeof data.intent !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.subject !== void 0) {
+      let data1 = data.subject;
+      if (typeof data1 === "string") {
+        if (!pattern3.test(data1)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.requested_profile !== void 0) {
+      let data2 = data.requested_profile;
+      if (typeof data2 === "string") {
+        if (!pattern3.test(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.parameters !== void 0) {
+      if (!validate73(data.parameters, { instancePath: instancePath + "/parameters", parentData: data, parentDataProperty: "parameters", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.constraints !== void 0) {
+      let data4 = data.constraints;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data4[i0] !== "string") {
+            (vErrors ??= []).push({ instancePath: instancePath + "/constraints/" + i0, keyword: "type", params: { type: "string" } });
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/constraints", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.response_profile !== void 0) {
+      let data6 = data.response_profile;
+      if (typeof data6 === "string") {
+        if (!pattern3.test(data6)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate72.errors = vErrors;
+  return errors === 0;
+}
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate70.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.profile !== void 0) {
+      if ("uai.intent.request.v1" !== data.profile) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.intent.request.v1" } });
+        errors++;
+      }
+    }
+    if (data.body !== void 0) {
+      if (!validate72(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate70.errors = vErrors;
+  return errors === 0;
+}
+function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate79.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.task_id !== void 0) {
+      if (typeof data.task_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.status_profile !== void 0) {
+      let data1 = data.status_profile;
+      if (typeof data1 === "string") {
+        if (!pattern3.test(data1)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.status_example_url !== void 0) {
+      let data2 = data.status_example_url;
+      if (typeof data2 === "string") {
+        if (!formats0(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.response_profile !== void 0) {
+      let data3 = data.response_profile;
+      if (typeof data3 === "string") {
+        if (!pattern3.test(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.follow_up_scenarios !== void 0) {
+      let data4 = data.follow_up_scenarios;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data5 = data4[i0];
+          if (typeof data5 !== "string") {
+            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "type", params: { type: "string" } });
+            errors++;
+          }
+          if (!(data5 === "accepted-task" || data5 === "completed-response" || data5 === "typed-error")) {
+            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: { allowedValues: schema33.properties.follow_up_scenarios.items.enum } });
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.field_registry_url !== void 0) {
+      let data6 = data.field_registry_url;
+      if (typeof data6 === "string") {
+        if (!formats0(data6)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.mock_exchange_url !== void 0) {
+      let data7 = data.mock_exchange_url;
+      if (typeof data7 === "string") {
+        if (!formats0(data7)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.schema !== void 0) {
+      let data8 = data.schema;
+      if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/schema", keyword: "type", params: { type: "object" } });
+        errors++;
+      }
+    }
+    if (data.example !== void 0) {
+      let data9 = data.example;
+      if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/example", keyword: "type", params: { type: "object" } });
+        errors++;
+      }
+    }
+    if (data.field_order_map !== void 0) {
+      let data10 = data.field_order_map;
+      if (!(data10 && typeof data10 == "object" && !Array.isArray(data10))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/field_order_map", keyword: "type", params: { type: "object" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate79.errors = vErrors;
+  return errors === 0;
+}
+function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate78.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.status === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
+      errors++;
+    }
+    if (data.request_message_id === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "request_message_id" } });
+      errors++;
+    }
+    if (data.status !== void 0) {
+      let data0 = data.status;
+      if (typeof data0 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data0 === "accepted" || data0 === "completed" || data0 === "rejected")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema32.properties.status.enum } });
+        errors++;
+      }
+    }
+    if (data.subject !== void 0) {
+      if (typeof data.subject !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.request_message_id !== void 0) {
+      let data2 = data.request_message_id;
+      if (typeof data2 === "string") {
+        if (func1(data2) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.result !== void 0) {
+      if (!validate79(data.result, { instancePath: instancePath + "/result", parentData: data, parentDataProperty: "result", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.notices !== void 0) {
+      let data4 = data.notices;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data4[i0] !== "string") {
+            (vErrors ??= []).push({ instancePath: instancePath + "/notices/" + i0, keyword: "type", params: { type: "string" } });
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/notices", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.task_ref !== void 0) {
+      let data6 = data.task_ref;
+      if (typeof data6 === "string") {
+        if (func1(data6) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate78.errors = vErrors;
+  return errors === 0;
+}
+function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate76.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.profile !== void 0) {
+      if ("uai.intent.response.v1" !== data.profile) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.intent.response.v1" } });
+        errors++;
+      }
+    }
+    if (data.body !== void 0) {
+      if (!validate78(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate76.errors = vErrors;
+  return errors === 0;
+}
+function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate84.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.task_id === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "task_id" } });
+      errors++;
+    }
+    if (data.state === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "state" } });
+      errors++;
+    }
+    if (data.updated_at === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "updated_at" } });
+      errors++;
+    }
+    if (data.task_id !== void 0) {
+      let data0 = data.task_id;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.state !== void 0) {
+      let data1 = data.state;
+      if (typeof data1 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data1 === "accepted" || data1 === "working" || data1 === "input-required" || data1 === "completed" || data1 === "failed" || data1 === "canceled")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: { allowedValues: schema35.properties.state.enum } });
+        errors++;
+      }
+    }
+    if (data.updated_at !== void 0) {
+      let data2 = data.updated_at;
+      if (typeof data2 === "string") {
+        if (!formats2(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "format", params: { format: "date-time" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.progress !== void 0) {
+      let data3 = data.progress;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1 || isNaN(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "maximum", params: { comparison: "<=", limit: 1 } });
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "type", params: { type: "number" } });
+        errors++;
+      }
+    }
+    if (data.status_message !== void 0) {
+      if (typeof data.status_message !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status_message", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.request_message_id !== void 0) {
+      if (typeof data.request_message_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.result_ref !== void 0) {
+      let data6 = data.result_ref;
+      if (typeof data6 === "string") {
+        if (!formats0(data6)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.blocking_reason !== void 0) {
+      if (typeof data.blocking_reason !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/blocking_reason", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.error_code !== void 0) {
+      if (typeof data.error_code !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/error_code", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate84.errors = vErrors;
+  return errors === 0;
+}
+function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate82.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.profile !== void 0) {
+      if ("uai.task.status.v1" !== data.profile) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.task.status.v1" } });
+        errors++;
+      }
+    }
+    if (data.body !== void 0) {
+      if (!validate84(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate82.errors = vErrors;
+  return errors === 0;
+}
+function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate89.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.code === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
+      errors++;
+    }
+    if (data.severity === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "severity" } });
+      errors++;
+    }
+    if (data.path === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "path" } });
+      errors++;
+    }
+    if (data.message === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message" } });
+      errors++;
+    }
+    if (data.code !== void 0) {
+      let data0 = data.code;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.severity !== void 0) {
+      let data1 = data.severity;
+      if (typeof data1 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data1 === "error" || data1 === "warning")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
+        errors++;
+      }
+    }
+    if (data.path !== void 0) {
+      if (typeof data.path !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.message !== void 0) {
+      if (typeof data.message !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.keyword !== void 0) {
+      if (typeof data.keyword !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.help_url !== void 0) {
+      let data5 = data.help_url;
+      if (typeof data5 === "string") {
+        if (!formats0(data5)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate89.errors = vErrors;
+  return errors === 0;
+}
+function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate88.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.status === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
+      errors++;
+    }
+    if (data.code === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
+      errors++;
+    }
+    if (data.title === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "title" } });
+      errors++;
+    }
+    if (data.retryable === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "retryable" } });
+      errors++;
+    }
+    if (data.status !== void 0) {
+      let data0 = data.status;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "integer" } });
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 599 || isNaN(data0)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "maximum", params: { comparison: "<=", limit: 599 } });
+          errors++;
+        }
+        if (data0 < 400 || isNaN(data0)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "minimum", params: { comparison: ">=", limit: 400 } });
+          errors++;
+        }
+      }
+    }
+    if (data.code !== void 0) {
+      let data1 = data.code;
+      if (typeof data1 === "string") {
+        if (func1(data1) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.title !== void 0) {
+      if (typeof data.title !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/title", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.retryable !== void 0) {
+      if (typeof data.retryable !== "boolean") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/retryable", keyword: "type", params: { type: "boolean" } });
+        errors++;
+      }
+    }
+    if (data.detail !== void 0) {
+      if (typeof data.detail !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/detail", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.request_message_id !== void 0) {
+      if (typeof data.request_message_id !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.errors !== void 0) {
+      let data6 = data.errors;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate89(data6[i0], { instancePath: instancePath + "/errors/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/errors", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.retry_after_seconds !== void 0) {
+      let data8 = data.retry_after_seconds;
+      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "type", params: { type: "integer" } });
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 < 0 || isNaN(data8)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          errors++;
+        }
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate88.errors = vErrors;
+  return errors === 0;
+}
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate86.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.profile !== void 0) {
+      if ("uai.error.v1" !== data.profile) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.error.v1" } });
+        errors++;
+      }
+    }
+    if (data.body !== void 0) {
+      if (!validate88(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate86.errors = vErrors;
+  return errors === 0;
+}
+function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate95.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.binding === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "binding" } });
+      errors++;
+    }
+    if (data.url === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "url" } });
+      errors++;
+    }
+    if (data.binding !== void 0) {
+      let data0 = data.binding;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.url !== void 0) {
+      let data1 = data.url;
+      if (typeof data1 === "string") {
+        if (!formats0(data1)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.media_type !== void 0) {
+      if (typeof data.media_type !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/media_type", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate95.errors = vErrors;
+  return errors === 0;
+}
+function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate97.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.intent === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
+      errors++;
+    }
+    if (data.request_profile === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "request_profile" } });
+      errors++;
+    }
+    if (data.response_profiles === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "response_profiles" } });
+      errors++;
+    }
+    if (data.intent !== void 0) {
+      let data0 = data.intent;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.request_profile !== void 0) {
+      let data1 = data.request_profile;
+      if (typeof data1 === "string") {
+        if (!pattern3.test(data1)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.response_profiles !== void 0) {
+      let data2 = data.response_profiles;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data3 = data2[i0];
+          if (typeof data3 === "string") {
+            if (!pattern3.test(data3)) {
+              (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles/" + i0, keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+              errors++;
+            }
+          } else {
+            (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles/" + i0, keyword: "type", params: { type: "string" } });
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate97.errors = vErrors;
+  return errors === 0;
+}
+function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate94.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "name" } });
+      errors++;
+    }
+    if (data.supported_profiles === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "supported_profiles" } });
+      errors++;
+    }
+    if (data.endpoints === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "endpoints" } });
+      errors++;
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.supported_profiles !== void 0) {
+      let data1 = data.supported_profiles;
+      if (Array.isArray(data1)) {
+        if (data1.length < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "minItems", params: { limit: 1 } });
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (typeof data2 === "string") {
+            if (!pattern3.test(data2)) {
+              (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles/" + i0, keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+              errors++;
+            }
+          } else {
+            (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles/" + i0, keyword: "type", params: { type: "string" } });
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.endpoints !== void 0) {
+      let data3 = data.endpoints;
+      if (Array.isArray(data3)) {
+        if (data3.length < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "minItems", params: { limit: 1 } });
+          errors++;
+        }
+        const len1 = data3.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (!validate95(data3[i1], { instancePath: instancePath + "/endpoints/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.operations !== void 0) {
+      let data5 = data.operations;
+      if (Array.isArray(data5)) {
+        const len2 = data5.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (!validate97(data5[i2], { instancePath: instancePath + "/operations/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/operations", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.trust_channels !== void 0) {
+      let data7 = data.trust_channels;
+      if (Array.isArray(data7)) {
+        const len3 = data7.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          if (typeof data7[i3] !== "string") {
+            (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels/" + i3, keyword: "type", params: { type: "string" } });
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.security_schemes !== void 0) {
+      let data9 = data.security_schemes;
+      if (Array.isArray(data9)) {
+        const len4 = data9.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          if (typeof data9[i4] !== "string") {
+            (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes/" + i4, keyword: "type", params: { type: "string" } });
+            errors++;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.conformance_level !== void 0) {
+      let data11 = data.conformance_level;
+      if (typeof data11 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data11 === "L0" || data11 === "L1" || data11 === "L2" || data11 === "L3" || data11 === "L4")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema40.properties.conformance_level.enum } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate94.errors = vErrors;
+  return errors === 0;
+}
+function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate92.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.profile !== void 0) {
+      if ("uai.capability.statement.v1" !== data.profile) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.capability.statement.v1" } });
+        errors++;
+      }
+    }
+    if (data.body !== void 0) {
+      if (!validate94(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate92.errors = vErrors;
+  return errors === 0;
+}
+function validate103(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate103.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.code === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
+      errors++;
+    }
+    if (data.severity === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "severity" } });
+      errors++;
+    }
+    if (data.path === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "path" } });
+      errors++;
+    }
+    if (data.message === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message" } });
+      errors++;
+    }
+    if (data.code !== void 0) {
+      let data0 = data.code;
+      if (typeof data0 === "string") {
+        if (func1(data0) < 1) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.severity !== void 0) {
+      let data1 = data.severity;
+      if (typeof data1 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data1 === "error" || data1 === "warning")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
+        errors++;
+      }
+    }
+    if (data.path !== void 0) {
+      if (typeof data.path !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.message !== void 0) {
+      if (typeof data.message !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.keyword !== void 0) {
+      if (typeof data.keyword !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.help_url !== void 0) {
+      let data5 = data.help_url;
+      if (typeof data5 === "string") {
+        if (!formats0(data5)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate103.errors = vErrors;
+  return errors === 0;
+}
+function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate105.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.error_count === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "error_count" } });
+      errors++;
+    }
+    if (data.warning_count === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "warning_count" } });
+      errors++;
+    }
+    if (data.checked_at === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checked_at" } });
+      errors++;
+    }
+    if (data.error_count !== void 0) {
+      let data0 = data.error_count;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "type", params: { type: "integer" } });
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 < 0 || isNaN(data0)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          errors++;
+        }
+      }
+    }
+    if (data.warning_count !== void 0) {
+      let data1 = data.warning_count;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "type", params: { type: "integer" } });
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 < 0 || isNaN(data1)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          errors++;
+        }
+      }
+    }
+    if (data.checked_at !== void 0) {
+      let data2 = data.checked_at;
+      if (typeof data2 === "string") {
+        if (!formats2(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "format", params: { format: "date-time" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate105.errors = vErrors;
+  return errors === 0;
+}
+function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate107.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.catalog_url !== void 0) {
+      let data0 = data.catalog_url;
+      if (typeof data0 === "string") {
+        if (!formats0(data0)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.schema_url !== void 0) {
+      let data1 = data.schema_url;
+      if (typeof data1 === "string") {
+        if (!formats0(data1)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.registry_url !== void 0) {
+      let data2 = data.registry_url;
+      if (typeof data2 === "string") {
+        if (!formats0(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.example_url !== void 0) {
+      let data3 = data.example_url;
+      if (typeof data3 === "string") {
+        if (!formats0(data3)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.field_registry_url !== void 0) {
+      let data4 = data.field_registry_url;
+      if (typeof data4 === "string") {
+        if (!formats0(data4)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.transport_bindings_url !== void 0) {
+      let data5 = data.transport_bindings_url;
+      if (typeof data5 === "string") {
+        if (!formats0(data5)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.trust_channels_url !== void 0) {
+      let data6 = data.trust_channels_url;
+      if (typeof data6 === "string") {
+        if (!formats0(data6)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.conformance_levels_url !== void 0) {
+      let data7 = data.conformance_levels_url;
+      if (typeof data7 === "string") {
+        if (!formats0(data7)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.error_registry_url !== void 0) {
+      let data8 = data.error_registry_url;
+      if (typeof data8 === "string") {
+        if (!formats0(data8)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.validate_url !== void 0) {
+      let data9 = data.validate_url;
+      if (typeof data9 === "string") {
+        if (!formats0(data9)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "format", params: { format: "uri" } });
+          errors++;
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate107.errors = vErrors;
+  return errors === 0;
+}
+function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate102.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.status === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
+      errors++;
+    }
+    if (data.checked_profile === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checked_profile" } });
+      errors++;
+    }
+    if (data.issues === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issues" } });
+      errors++;
+    }
+    if (data.summary === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "summary" } });
+      errors++;
+    }
+    if (data.target_message_ref === void 0) {
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "target_message_ref" } });
+      errors++;
+    }
+    if (data.status !== void 0) {
+      let data0 = data.status;
+      if (typeof data0 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data0 === "pass" || data0 === "fail")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema44.properties.status.enum } });
+        errors++;
+      }
+    }
+    if (data.checked_profile !== void 0) {
+      if (typeof data.checked_profile !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/checked_profile", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.issues !== void 0) {
+      let data2 = data.issues;
+      if (Array.isArray(data2)) {
+        const len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate103(data2[i0], { instancePath: instancePath + "/issues/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        (vErrors ??= []).push({ instancePath: instancePath + "/issues", keyword: "type", params: { type: "array" } });
+        errors++;
+      }
+    }
+    if (data.summary !== void 0) {
+      if (!validate105(data.summary, { instancePath: instancePath + "/summary", parentData: data, parentDataProperty: "summary", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.artifacts !== void 0) {
+      if (!validate107(data.artifacts, { instancePath: instancePath + "/artifacts", parentData: data, parentDataProperty: "artifacts", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.target_message_ref !== void 0) {
+      if (typeof data.target_message_ref !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/target_message_ref", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+    }
+    if (data.conformance_level !== void 0) {
+      let data7 = data.conformance_level;
+      if (typeof data7 !== "string") {
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: { type: "string" } });
+        errors++;
+      }
+      if (!(data7 === "L0" || data7 === "L1" || data7 === "L2" || data7 === "L3" || data7 === "L4")) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema44.properties.conformance_level.enum } });
+        errors++;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate102.errors = vErrors;
+  return errors === 0;
+}
+function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate100.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    errors = vErrors.length;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.profile !== void 0) {
+      if ("uai.conformance.result.v1" !== data.profile) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.conformance.result.v1" } });
+        errors++;
+      }
+    }
+    if (data.body !== void 0) {
+      if (!validate102(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    errors++;
+  }
+  validate100.errors = vErrors;
+  return errors === 0;
+}
+var __getOwnPropNames2, __commonJS2, require_ucs2length, validate0, schema19, pattern3, func1, schema20, formats0, pattern4, pattern5, schema22, formats2, schema23, schema26, pattern6, pattern7, validate1, validate2, schema32, schema33, validate3, schema35, validate4, schema38, validate5, schema40, validate6, schema44, validators;
+var init_schema_validators = __esm({
+  "src/engine/generated/schema-validators.js"() {
+    "use strict";
+    init_formats();
+    __getOwnPropNames2 = Object.getOwnPropertyNames;
+    __commonJS2 = (cb, mod) => function __require2() {
+      try {
+        return mod || (0, cb[__getOwnPropNames2(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+      } catch (e) {
+        throw mod = 0, e;
+      }
+    };
+    require_ucs2length = __commonJS2({
+      "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+        "use strict";
+        Object.defineProperty(exports, "__esModule", { value: true });
+        function ucs2length(str2) {
+          const len = str2.length;
+          let length = 0;
+          let pos = 0;
+          let value;
+          while (pos < len) {
+            length++;
+            value = str2.charCodeAt(pos++);
+            if (value >= 55296 && value <= 56319 && pos < len) {
+              value = str2.charCodeAt(pos);
+              if ((value & 64512) === 56320)
+                pos++;
+            }
+          }
+          return length;
+        }
+        exports.default = ucs2length;
+        ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+      }
+    });
+    validate0 = validate52;
+    schema19 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "http://localhost:4321/v1/schemas/uai.envelope.v1", "type": "object", "properties": { "uai_version": { "type": "string", "enum": ["1.0"] }, "profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "message_id": { "type": "string", "minLength": 1 }, "source": { "$ref": "#/$defs/party" }, "target": { "$ref": "#/$defs/party" }, "conversation": { "$ref": "#/$defs/conversation" }, "delivery": { "$ref": "#/$defs/delivery" }, "trust": { "$ref": "#/$defs/trust" }, "body": { "type": "object" }, "provenance": { "$ref": "#/$defs/provenance" }, "integrity": { "$ref": "#/$defs/integrity" }, "extensions": { "type": "array", "items": { "$ref": "#/$defs/extension" } } }, "required": ["uai_version", "profile", "message_id", "source", "target", "conversation", "delivery", "trust", "body", "provenance", "integrity"], "$defs": { "party": { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] }, "conversation": { "type": "object", "properties": { "conversation_id": { "type": "string", "minLength": 1 }, "turn_id": { "type": "string", "minLength": 1 }, "parent_message_id": { "type": "string", "minLength": 1 }, "traceparent": { "type": "string", "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" }, "sequence": { "type": "integer", "minimum": 1 } }, "required": ["conversation_id", "turn_id", "sequence"] }, "delivery": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] }, "trust": { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] }, "provenance": { "type": "object", "properties": { "trace_id": { "type": "string" }, "parent_trace_id": { "type": "string" }, "issued_at": { "type": "string", "format": "date-time" }, "log_ref": { "type": "string" }, "agent_id": { "type": "string" }, "model_id": { "type": "string" }, "confidence": { "type": "number", "minimum": 0, "maximum": 1 }, "lineage": { "type": "array", "items": { "$ref": "#/$defs/lineage_item" } } }, "required": ["issued_at"] }, "lineage_item": { "type": "object", "properties": { "stage": { "type": "string" }, "actor_id": { "type": "string" }, "model_id": { "type": "string" }, "note": { "type": "string" } }, "required": ["stage"] }, "integrity": { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] }, "extension": { "type": "object", "properties": { "namespace": { "type": "string", "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" }, "purpose": { "type": "string" }, "critical": { "type": "boolean" } }, "required": ["namespace"] }, "issue_item": { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] } } };
+    pattern3 = new RegExp("^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$", "u");
+    func1 = require_ucs2length().default;
+    schema20 = { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] };
+    formats0 = formats.uri;
+    pattern4 = new RegExp("^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$", "u");
+    validate53.evaluated = { "props": { "type": true, "id": true, "label": true, "uri": true, "did": true, "role": true, "implementation": true }, "dynamicProps": false, "dynamicItems": false };
+    pattern5 = new RegExp("^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$", "u");
+    validate56.evaluated = { "props": { "conversation_id": true, "turn_id": true, "parent_message_id": true, "traceparent": true, "sequence": true }, "dynamicProps": false, "dynamicItems": false };
+    schema22 = { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] };
+    formats2 = formats["date-time"];
+    validate58.evaluated = { "props": { "mode": true, "priority": true, "expires_at": true, "reply_requested": true, "ack_required": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
+    schema23 = { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] };
+    validate60.evaluated = { "props": { "channel": true, "auth_scheme": true, "principal": true, "credential_ref": true, "signature_ref": true, "replay_window_id": true }, "dynamicProps": false, "dynamicItems": false };
+    validate63.evaluated = { "props": { "stage": true, "actor_id": true, "model_id": true, "note": true }, "dynamicProps": false, "dynamicItems": false };
+    validate62.evaluated = { "props": { "trace_id": true, "parent_trace_id": true, "issued_at": true, "log_ref": true, "agent_id": true, "model_id": true, "confidence": true, "lineage": true }, "dynamicProps": false, "dynamicItems": false };
+    schema26 = { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] };
+    pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+    validate66.evaluated = { "props": { "version": true, "algorithm": true, "canonicalization": true, "checksum": true }, "dynamicProps": false, "dynamicItems": false };
+    pattern7 = new RegExp("^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$", "u");
+    validate68.evaluated = { "props": { "namespace": true, "purpose": true, "critical": true }, "dynamicProps": false, "dynamicItems": false };
+    validate52.evaluated = { "props": { "uai_version": true, "profile": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "body": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
+    validate1 = validate70;
+    validate73.evaluated = { "props": { "include_schema": true, "include_example": true, "include_field_registry": true }, "dynamicProps": false, "dynamicItems": false };
+    validate72.evaluated = { "props": { "intent": true, "subject": true, "requested_profile": true, "parameters": true, "constraints": true, "response_profile": true }, "dynamicProps": false, "dynamicItems": false };
+    validate70.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
+    validate2 = validate76;
+    schema32 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["accepted", "completed", "rejected"] }, "subject": { "type": "string" }, "request_message_id": { "type": "string", "minLength": 1 }, "result": { "$ref": "#/$defs/intent_result" }, "notices": { "type": "array", "items": { "type": "string" } }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["status", "request_message_id"] };
+    schema33 = { "type": "object", "properties": { "task_id": { "type": "string" }, "status_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "status_example_url": { "type": "string", "format": "uri" }, "response_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "follow_up_scenarios": { "type": "array", "items": { "type": "string", "enum": ["accepted-task", "completed-response", "typed-error"] } }, "field_registry_url": { "type": "string", "format": "uri" }, "mock_exchange_url": { "type": "string", "format": "uri" }, "schema": { "type": "object" }, "example": { "type": "object" }, "field_order_map": { "type": "object" } } };
+    validate79.evaluated = { "props": { "task_id": true, "status_profile": true, "status_example_url": true, "response_profile": true, "follow_up_scenarios": true, "field_registry_url": true, "mock_exchange_url": true, "schema": true, "example": true, "field_order_map": true }, "dynamicProps": false, "dynamicItems": false };
+    validate78.evaluated = { "props": { "status": true, "subject": true, "request_message_id": true, "result": true, "notices": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
+    validate76.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
+    validate3 = validate82;
+    schema35 = { "type": "object", "properties": { "task_id": { "type": "string", "minLength": 1 }, "state": { "type": "string", "enum": ["accepted", "working", "input-required", "completed", "failed", "canceled"] }, "updated_at": { "type": "string", "format": "date-time" }, "progress": { "type": "number", "minimum": 0, "maximum": 1 }, "status_message": { "type": "string" }, "request_message_id": { "type": "string" }, "result_ref": { "type": "string", "format": "uri" }, "blocking_reason": { "type": "string" }, "error_code": { "type": "string" } }, "required": ["task_id", "state", "updated_at"] };
+    validate84.evaluated = { "props": { "task_id": true, "state": true, "updated_at": true, "progress": true, "status_message": true, "request_message_id": true, "result_ref": true, "blocking_reason": true, "error_code": true }, "dynamicProps": false, "dynamicItems": false };
+    validate82.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
+    validate4 = validate86;
+    schema38 = { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] };
+    validate89.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
+    validate88.evaluated = { "props": { "status": true, "code": true, "title": true, "retryable": true, "detail": true, "request_message_id": true, "errors": true, "retry_after_seconds": true }, "dynamicProps": false, "dynamicItems": false };
+    validate86.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
+    validate5 = validate92;
+    schema40 = { "type": "object", "properties": { "name": { "type": "string", "minLength": 1 }, "supported_profiles": { "type": "array", "items": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "minItems": 1 }, "endpoints": { "type": "array", "items": { "$ref": "#/$defs/capability_endpoint" }, "minItems": 1 }, "operations": { "type": "array", "items": { "$ref": "#/$defs/capability_operation" } }, "trust_channels": { "type": "array", "items": { "type": "string" } }, "security_schemes": { "type": "array", "items": { "type": "string" } }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["name", "supported_profiles", "endpoints"] };
+    validate95.evaluated = { "props": { "binding": true, "url": true, "media_type": true }, "dynamicProps": false, "dynamicItems": false };
+    validate97.evaluated = { "props": { "intent": true, "request_profile": true, "response_profiles": true }, "dynamicProps": false, "dynamicItems": false };
+    validate94.evaluated = { "props": { "name": true, "supported_profiles": true, "endpoints": true, "operations": true, "trust_channels": true, "security_schemes": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
+    validate92.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
+    validate6 = validate100;
+    schema44 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["pass", "fail"] }, "checked_profile": { "type": "string" }, "issues": { "type": "array", "items": { "$ref": "uai.envelope.v1#/$defs/issue_item" } }, "summary": { "$ref": "#/$defs/conformance_summary" }, "artifacts": { "$ref": "#/$defs/conformance_artifacts" }, "target_message_ref": { "type": "string" }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["status", "checked_profile", "issues", "summary", "target_message_ref"] };
+    validate103.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
+    validate105.evaluated = { "props": { "error_count": true, "warning_count": true, "checked_at": true }, "dynamicProps": false, "dynamicItems": false };
+    validate107.evaluated = { "props": { "catalog_url": true, "schema_url": true, "registry_url": true, "example_url": true, "field_registry_url": true, "transport_bindings_url": true, "trust_channels_url": true, "conformance_levels_url": true, "error_registry_url": true, "validate_url": true }, "dynamicProps": false, "dynamicItems": false };
+    validate102.evaluated = { "props": { "status": true, "checked_profile": true, "issues": true, "summary": true, "artifacts": true, "target_message_ref": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
+    validate100.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
+    validators = {
+      "uai.envelope.v1": validate0,
+      "uai.intent.request.v1": validate1,
+      "uai.intent.response.v1": validate2,
+      "uai.task.status.v1": validate3,
+      "uai.error.v1": validate4,
+      "uai.capability.statement.v1": validate5,
+      "uai.conformance.result.v1": validate6
+    };
+  }
+});
+
+// src/engine/schema-validators.ts
+function schemaValidator(id) {
+  const validate7 = Object.hasOwn(validators, id) ? validators[id] : void 0;
+  if (!validate7) throw new Error(`No precompiled validator for ${id}; run npm run generate`);
+  return validate7;
+}
+var init_schema_validators2 = __esm({
+  "src/engine/schema-validators.ts"() {
+    "use strict";
+    init_schema_validators();
+  }
+});
+
+// src/engine/validate/schema.ts
+function valueAt(root, pointer2) {
+  let v = root;
+  for (const s of pointerSegments(pointer2)) {
+    if (Array.isArray(v)) v = v[Number(s)];
+    else if (isRecord(v)) v = own(v, s);
+    else return void 0;
+  }
+  return v;
+}
+function draftFor(error2, message2, profile) {
+  const generic = GENERIC.get(error2.keyword);
+  if (!generic) return void 0;
+  const p = error2.params;
+  if (error2.keyword === "required") {
+    const name2 = String(p.missingProperty);
+    return {
+      code: generic,
+      path: childPath(error2.instancePath, name2),
+      message: `The required member ${name2} is missing.`,
+      expected: name2,
+      keyword: "required"
+    };
+  }
+  const path = error2.instancePath;
+  const value = valueAt(message2, path);
+  const specific = VALUE_KEYWORDS.has(error2.keyword) ? fieldAtPointer(path, profile)?.valueIssueCode : void 0;
+  const keyword = error2.keyword;
+  const name = path === "" ? "The message" : `The member ${pointerSegments(path).at(-1)}`;
+  switch (keyword) {
+    case "type":
+      return {
+        code: generic,
+        path,
+        message: `${name} must be of type ${String(p.type)}, not ${jsonType(value)}.`,
+        expected: p.type,
+        actual: jsonType(value),
+        keyword
+      };
+    case "enum":
+    case "const": {
+      const expected = keyword === "enum" ? p.allowedValues : [p.allowedValue];
+      const code = specific ?? generic;
+      const text2 = specific ? issueCode(specific).title : `${name} is not an allowed value`;
+      return {
+        code,
+        path,
+        message: `${text2}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
+        expected,
+        actual: echo(value),
+        keyword
+      };
+    }
+    case "pattern": {
+      const code = specific ?? generic;
+      const text2 = specific ? issueCode(specific).title : `${name} does not match its pattern`;
+      return { code, path, message: `${text2}.`, expected: p.pattern, actual: echo(value), keyword };
+    }
+    case "format":
+      return {
+        code: generic,
+        path,
+        message: `${name} is not a valid ${String(p.format)}.`,
+        expected: p.format,
+        actual: echo(value),
+        keyword
+      };
+    default: {
+      const bound = `${String(p.comparison ?? (keyword.startsWith("min") ? ">=" : "<="))} ${String(p.limit)}`;
+      return {
+        code: generic,
+        path,
+        message: `${name} is out of bounds (${keyword} ${String(p.limit)}).`,
+        expected: bound,
+        actual: echo(Array.isArray(value) ? value.length : typeof value === "string" ? value.length : value),
+        keyword
+      };
+    }
+  }
+}
+function schemaIssues(message2, profile) {
+  const validate7 = schemaValidator(schemaIdFor(profile));
+  if (validate7(message2)) return [];
+  const errors = validate7.errors ?? [];
+  const typed2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
+  const out = [];
+  for (const error2 of errors) {
+    if ((error2.keyword === "enum" || error2.keyword === "const") && typed2.has(error2.instancePath)) continue;
+    const draft = draftFor(error2, message2, profile);
+    if (draft) out.push(draft);
+  }
+  return out;
+}
+var GENERIC, VALUE_KEYWORDS, schemaIdFor;
+var init_schema = __esm({
+  "src/engine/validate/schema.ts"() {
+    "use strict";
+    init_schema_validators2();
+    init_pointer();
+    init_codes();
+    init_profiles();
+    init_field_model2();
+    init_json();
+    GENERIC = /* @__PURE__ */ new Map([
+      ["required", "schema.required"],
+      ["type", "schema.type"],
+      ["enum", "schema.value_not_allowed"],
+      ["const", "schema.value_not_allowed"],
+      ["format", "schema.format"],
+      ["pattern", "schema.pattern"],
+      ["minimum", "schema.range"],
+      ["maximum", "schema.range"],
+      ["exclusiveMinimum", "schema.range"],
+      ["exclusiveMaximum", "schema.range"],
+      ["minLength", "schema.length"],
+      ["maxLength", "schema.length"],
+      ["minItems", "schema.length"],
+      ["maxItems", "schema.length"]
+    ]);
+    VALUE_KEYWORDS = /* @__PURE__ */ new Set(["enum", "const", "pattern"]);
+    schemaIdFor = (profile) => isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID;
+  }
+});
+
+// src/engine/validate/pipeline.ts
+function check(input2, options) {
+  const drafts = [];
+  const done = (message3, forms2, normalized2 = false) => ({
+    message: message3,
+    drafts,
+    forms: forms2,
+    normalized: normalized2
+  });
+  if (exceedsDepth(input2)) {
+    drafts.push({
+      code: "message.too_deep",
+      path: "",
+      message: `The message nests deeper than ${MAX_DEPTH} levels.`,
+      expected: `<= ${MAX_DEPTH} levels`
+    });
+    return done(input2);
+  }
+  if (options.text !== void 0) drafts.push(...duplicateMemberIssues(options.text, input2, options.mode));
+  let message2 = input2;
+  let normalized = false;
+  if (options.mode === "keyless-json") {
+    const converted = messageFromKeyless(input2);
+    drafts.push(...converted.issues);
+    message2 = converted.value;
+    normalized = isRecord(message2) && Array.isArray(input2);
+  } else if (!isRecord(input2)) {
+    drafts.push({
+      code: "message.not_object",
+      path: "",
+      message: `In keyed-json mode the message must be a JSON object, not ${jsonType(input2)}.`,
+      expected: "object",
+      actual: jsonType(input2)
+    });
+  }
+  let forms;
+  try {
+    forms = canonicalForms(message2);
+  } catch {
+    const path = findNonCanonical(message2) ?? "";
+    drafts.push({
+      code: "message.not_canonicalizable",
+      path,
+      message: "A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form."
+    });
+  }
+  if (!isRecord(message2)) return done(message2, forms, normalized);
+  const schema = schemaIssues(message2, message2.profile);
+  const nulls = new Set(drafts.filter((d) => d.code === "keyless.required_null").map((d) => d.path));
+  const members2 = memberIssues(message2);
+  for (const d of members2)
+    if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
+  drafts.push(...schema.filter((d) => !(d.code === "schema.required" && nulls.has(d.path))));
+  drafts.push(
+    ...profileIssues(message2),
+    ...members2,
+    ...checksumIssues(message2, forms?.checksum),
+    ...traceIssues(message2),
+    ...linkageIssues(message2),
+    ...trustIssues(message2),
+    ...extensionIssues(message2),
+    ...bodyIssues(message2)
+  );
+  return done(message2, forms, normalized);
+}
+function toIssues(drafts, options) {
+  const seen = /* @__PURE__ */ new Set();
+  const issues = [];
+  for (const d of drafts) {
+    const path = wellFormed(d.path);
+    const key = `${path}\0${d.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(toIssue(options.site, { ...d, path, message: wellFormed(d.message) }));
+  }
+  return sortIssues(issues);
+}
+function assemble(input2, checked, options) {
+  const { site, mode } = options;
+  const l = links(site);
+  const checkedAt = isoSeconds(options.now);
+  const issues = toIssues(checked.drafts, options);
+  const errors = issues.filter((i) => i.severity === "error");
+  const warnings = issues.filter((i) => i.severity === "warning");
+  const level = conformanceLevel(issues);
+  const profile = isRecord(checked.message) && typeof checked.message.profile === "string" ? wellFormed(checked.message.profile) : null;
+  const known2 = isProfileId(profile);
+  const digest = checked.forms ? checked.forms.hash.slice("sha256:".length) : sha256Hex(canonicalJson({ mode, issues }));
+  const record2 = conformanceRecord({
+    site,
+    checked: checked.message,
+    checkedAt,
+    digest,
+    issues,
+    errorCount: errors.length,
+    warningCount: warnings.length,
+    level
+  });
+  return {
+    valid: errors.length === 0,
+    checked_at: checkedAt,
+    profile,
+    current_release: RELEASE,
+    uai_version: UAI_VERSION,
+    schema_route_url: l.schema(known2 ? profile : ENVELOPE_SCHEMA_ID),
+    registry_route_url: known2 ? l.registryEntry(profile) : l.registry,
+    issue_count: issues.length,
+    error_count: errors.length,
+    warning_count: warnings.length,
+    errors,
+    warnings,
+    status: errors.length === 0 ? "pass" : "fail",
+    normalization: {
+      mode,
+      status: "current",
+      supported: true,
+      input_shape: mode === "keyless-json" ? "json-array" : "json-object",
+      normalized: checked.normalized,
+      registry_release: RELEASE,
+      registry_release_date: REGISTRY_RELEASE_DATE,
+      field_registry_url: l.fieldRegistry,
+      canonicalization: "jcs-compatible-sorted-json",
+      canonical_hash: checked.forms?.hash ?? null,
+      byte_count: checked.forms?.byteCount ?? null
+    },
+    conformance_record: record2,
+    download_filename: `${String(record2.message_id)}.json`,
+    conformance_level: level
+  };
+}
+function validateMessage(input2, options) {
+  try {
+    return assemble(input2, check(input2, options), options);
+  } catch (error2) {
+    const drafts = [
+      {
+        code: "message.not_canonicalizable",
+        path: "",
+        message: `The validator could not process this message (${error2 instanceof Error ? error2.name : "error"}).`
+      }
+    ];
+    return assemble(void 0, { message: void 0, drafts, forms: void 0, normalized: false }, options);
+  }
+}
+var init_pipeline = __esm({
+  "src/engine/validate/pipeline.ts"() {
+    "use strict";
+    init_canonical();
+    init_issues();
+    init_keyless();
+    init_profiles();
+    init_release();
+    init_site();
+    init_canonical_forms();
+    init_duplicates();
+    init_json();
+    init_levels2();
+    init_members();
+    init_record();
+    init_time();
+    init_rules_body();
+    init_rules_envelope();
+    init_schema();
+  }
+});
+
+// src/engine/sarif.ts
+function region(range) {
+  if (!range) return { startLine: 1, startColumn: 1 };
+  const { startLine, startColumn, endLine, endColumn, startOffset, endOffset } = range;
+  return { startLine, startColumn, endLine, endColumn, charOffset: startOffset, charLength: endOffset - startOffset };
+}
+function result(issue2, artifact) {
+  const location = {};
+  if (artifact)
+    location.physicalLocation = {
+      artifactLocation: artifactLocation(artifact),
+      region: region(artifact.locate?.(issue2.path))
+    };
+  location.logicalLocations = [{ fullyQualifiedName: issue2.path === "" ? "/" : issue2.path, kind: "member" }];
+  location.properties = { jsonPointer: issue2.path };
+  const properties = { jsonPointer: issue2.path, helpUri: issue2.help_url };
+  if (issue2.keyword !== void 0) properties.keyword = issue2.keyword;
+  if (issue2.expected !== void 0) properties.expected = issue2.expected;
+  if (issue2.actual !== void 0) properties.actual = issue2.actual;
+  return {
+    ruleId: issue2.code,
+    ruleIndex: ruleIndex.get(issue2.code) ?? -1,
+    level: issue2.severity,
+    message: { text: issue2.message },
+    locations: [location],
+    partialFingerprints: { [FINGERPRINT]: sha256Hex(`${issue2.code}\0${issue2.path}`) },
+    properties
+  };
+}
+function sarifLog(entries, site, options = {}) {
+  const l = links(site);
+  const notifications = options.notifications ?? [];
+  const profiles = new Set(entries.map((e) => e.input.profile ?? null));
+  const invocation = { executionSuccessful: notifications.length === 0 };
+  if (notifications.length > 0) {
+    invocation.toolExecutionNotifications = notifications.map((n) => ({
+      level: "error",
+      message: { text: n.message },
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }]
+    }));
+  }
+  return {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: `${RELEASE} validator`,
+            informationUri: pageUrl(site, "/"),
+            version: UAI_VERSION,
+            rules: ISSUE_CODES.map((c) => ({
+              id: c.code,
+              name: c.code,
+              shortDescription: { text: c.title },
+              fullDescription: { text: c.description },
+              help: { text: c.fix },
+              helpUri: l.codeHelp(c.code),
+              defaultConfiguration: { level: c.severity },
+              properties: { conformanceLevel: c.level }
+            }))
+          }
+        },
+        automationDetails: { id: options.automationId ?? DEFAULT_AUTOMATION_ID },
+        columnKind: "utf16CodeUnits",
+        invocations: [invocation],
+        results: entries.flatMap(
+          (e) => sortIssues([...e.input.errors, ...e.input.warnings]).map((i) => result(i, e.artifact))
+        ),
+        properties: { profile: profiles.size === 1 ? [...profiles][0] : null, validateUrl: l.validate }
+      }
+    ]
+  };
+}
+var SARIF_SCHEMA, FINGERPRINT, DEFAULT_AUTOMATION_ID, ruleIndex, artifactLocation;
+var init_sarif = __esm({
+  "src/engine/sarif.ts"() {
+    "use strict";
+    init_codes();
+    init_release();
+    init_site();
+    init_canonical();
+    init_issues();
+    SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+    FINGERPRINT = "uaiIssuePointer/v1";
+    DEFAULT_AUTOMATION_ID = "uai-validate/";
+    ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
+    artifactLocation = (a) => a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri };
+  }
+});
+
+// src/engine/source-locator.ts
+function sourceLocator(text2, mode, input2, prefix = "") {
+  const index = indexJson(text2, { maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1) });
+  return (pointer2) => index.nearest(prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2)).range;
+}
+var init_source_locator = __esm({
+  "src/engine/source-locator.ts"() {
+    "use strict";
+    init_json_positions();
+    init_keyless_pointer();
+  }
+});
+
+// src/engine/request-members.ts
+function wrapper(body, shape) {
+  if (!isRecord(body)) return invalid(`The request body must be a JSON object of the form ${shape}.`);
+  if (Object.hasOwn(body, "message")) return { ok: true, value: body };
+  const bare = ENVELOPE_HINTS.some((k) => Object.hasOwn(body, k));
+  return invalid(
+    bare ? `The body looks like a bare UAI-1 message; wrap it as {"message": <your message>}, the form being ${shape}.` : `The request has no message member; send ${shape}.`
+  );
+}
+function choice(body, key, allowed, fallback) {
+  if (!Object.hasOwn(body, key)) return { ok: true, value: fallback };
+  const value = own(body, key);
+  if (typeof value !== "string") return invalid(`${key} must be a string, one of ${allowed.join(", ")}.`);
+  if (!allowed.includes(value)) {
+    return invalid(`Unknown ${key} ${JSON.stringify(value.slice(0, 64))}; use one of ${allowed.join(", ")}.`);
+  }
+  return { ok: true, value };
+}
+var invalid, ENVELOPE_HINTS;
+var init_request_members = __esm({
+  "src/engine/request-members.ts"() {
+    "use strict";
+    init_json();
+    invalid = (detail) => ({ ok: false, code: "request.invalid", detail });
+    ENVELOPE_HINTS = ["uai_version", "profile", "message_id", "conversation", "body"];
+  }
+});
+
+// src/engine/validate/action.ts
+function parseValidateRequest(body) {
+  const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}');
+  if (!read.ok) return read;
+  const message2 = own(read.value, "message");
+  if (typeof message2 !== "object" || message2 === null) {
+    return invalid("message must be a JSON object (keyed-json) or a JSON array (keyless-json).");
+  }
+  const mode = choice(read.value, "normalization_mode", NORMALIZATION_MODES, "keyed-json");
+  if (!mode.ok) return mode;
+  const format = choice(read.value, "format", VALIDATE_FORMATS, "result");
+  if (!format.ok) return format;
+  const artifactUri = Object.hasOwn(read.value, "artifact_uri") ? own(read.value, "artifact_uri") : DEFAULT_ARTIFACT_URI;
+  if (typeof artifactUri !== "string" || !/^[^\u0000-\u0020\u007f]{1,2048}$/.test(artifactUri)) {
+    return invalid(
+      'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).'
+    );
+  }
+  return { ok: true, value: { message: message2, mode: mode.value, format: format.value, artifactUri } };
+}
+var DEFAULT_ARTIFACT_URI;
+var init_action = __esm({
+  "src/engine/validate/action.ts"() {
+    "use strict";
+    init_value_sets();
+    init_request_members();
+    init_json();
+    DEFAULT_ARTIFACT_URI = `message.json`;
+  }
+});
+
+// src/standard/parties.ts
+function referenceServerParty(site) {
+  return {
+    type: "service",
+    id: "uai-reference-server",
+    label: `${RELEASE} reference server`,
+    uri: links(site).mockExchange,
+    did: serviceDid(site, "reference-server"),
+    role: "reference-server",
+    implementation: `uai-reference-server/${UAI_VERSION}`
+  };
+}
+function referenceServerTrust(site, messageId) {
+  return {
+    channel: "signed-envelope",
+    auth_scheme: "jws",
+    principal: serviceDid(site, "reference-server"),
+    signature_ref: `${links(site).mockExchange}#sig-${messageId}`
+  };
+}
+var init_parties = __esm({
+  "src/standard/parties.ts"() {
+    "use strict";
+    init_release();
+    init_site();
+  }
+});
+
+// src/standard/examples.ts
+function requester() {
+  return {
+    type: "agent",
+    id: "agent-requester-01",
+    label: "Example requesting agent",
+    uri: "https://agents.example.org/requester",
+    did: "did:web:agents.example.org:requester",
+    role: "requesting-agent",
+    implementation: "example-agent/1.4.2"
+  };
+}
+function gateway(site) {
+  return {
+    type: "service",
+    id: "uai-public-records",
+    label: `${RELEASE} public record gateway`,
+    uri: site.base,
+    did: serviceDid(site),
+    role: "public-record-gateway",
+    implementation: `uai-records/${UAI_VERSION}`
+  };
+}
+function provenance(agent, issuedAt, span) {
+  return {
+    trace_id: TRACE_ID,
+    parent_trace_id: TRACE_ID,
+    issued_at: issuedAt,
+    log_ref: `urn:uai:log:${span}`,
+    agent_id: agent
+  };
+}
+function exampleSources(site) {
+  const l = links(site);
+  const request = {
+    uai_version: UAI_VERSION,
+    profile: "uai.intent.request.v1",
+    message_id: EXAMPLE_IDS.request,
+    source: requester(),
+    target: gateway(site),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0001",
+      traceparent: traceparent("00f067aa0ba902b7"),
+      sequence: 1
+    },
+    delivery: {
+      mode: "async",
+      priority: "interactive",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: true,
+      ack_required: false
+    },
+    trust: {
+      channel: "credentialed",
+      auth_scheme: "did+vc",
+      principal: "did:web:agents.example.org:requester",
+      credential_ref: "https://agents.example.org/credentials/requester.vc.json",
+      replay_window_id: "rw-2026-11-01"
+    },
+    body: {
+      intent: "resolve-profile",
+      subject: "uai.task.status.v1",
+      requested_profile: "uai.task.status.v1",
+      parameters: { include_schema: true, include_example: true, include_field_registry: true },
+      constraints: ["public-record-only", "trace-linked", "validator-ready"],
+      response_profile: "uai.intent.response.v1"
+    },
+    provenance: {
+      ...provenance("agent-requester-01", EXAMPLE_EPOCH, "req-0001"),
+      model_id: "example-model-2026-10",
+      confidence: 0.93,
+      lineage: [
+        {
+          stage: "planned",
+          actor_id: "agent-requester-01",
+          model_id: "example-model-2026-10",
+          note: "Needs the task status shape before polling."
+        }
+      ]
+    },
+    integrity: UNSEALED,
+    extensions: [
+      { namespace: "urn:uai:ext:delivery", purpose: "Asks for polling rather than callbacks.", critical: false }
+    ]
+  };
+  const response = {
+    uai_version: UAI_VERSION,
+    profile: "uai.intent.response.v1",
+    message_id: EXAMPLE_IDS.response,
+    source: referenceServerParty(site),
+    target: requester(),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0002",
+      parent_message_id: EXAMPLE_IDS.request,
+      traceparent: traceparent("b7ad6b7169203331"),
+      sequence: 2
+    },
+    delivery: {
+      mode: "async",
+      priority: "interactive",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false,
+      task_ref: EXAMPLE_IDS.task
+    },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "jws",
+      principal: serviceDid(site, "reference-server"),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}`
+    },
+    body: {
+      status: "accepted",
+      subject: "uai.task.status.v1",
+      request_message_id: EXAMPLE_IDS.request,
+      result: {
+        task_id: EXAMPLE_IDS.task,
+        status_profile: "uai.task.status.v1",
+        status_example_url: l.example("uai.task.status.v1"),
+        response_profile: "uai.intent.response.v1",
+        follow_up_scenarios: ["completed-response", "typed-error"],
+        field_registry_url: l.fieldRegistry,
+        mock_exchange_url: l.mockExchange
+      },
+      notices: ["accepted-task-started", "use-task-status-example-for-shape-checks", "reference-surface-response"],
+      task_ref: EXAMPLE_IDS.task
+    },
+    provenance: provenance("uai-reference-server", AFTER_ONE_MINUTE, "res-0002"),
+    integrity: UNSEALED,
+    extensions: [
+      { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
+    ]
+  };
+  const status = {
+    uai_version: UAI_VERSION,
+    profile: "uai.task.status.v1",
+    message_id: EXAMPLE_IDS.status,
+    source: referenceServerParty(site),
+    target: requester(),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0003",
+      parent_message_id: EXAMPLE_IDS.response,
+      traceparent: traceparent("e457b5a2e4d86bd1"),
+      sequence: 3
+    },
+    delivery: {
+      mode: "async",
+      priority: "routine",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false,
+      task_ref: EXAMPLE_IDS.task
+    },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "jws",
+      principal: serviceDid(site, "reference-server"),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}`
+    },
+    body: {
+      task_id: EXAMPLE_IDS.task,
+      state: "completed",
+      updated_at: AFTER_TWO_MINUTES,
+      progress: 1,
+      status_message: "Profile artifacts resolved.",
+      request_message_id: EXAMPLE_IDS.request,
+      result_ref: l.schema("uai.task.status.v1")
+    },
+    provenance: provenance("uai-reference-server", AFTER_TWO_MINUTES, "sta-0003"),
+    integrity: UNSEALED
+  };
+  const error2 = {
+    uai_version: UAI_VERSION,
+    profile: "uai.error.v1",
+    message_id: EXAMPLE_IDS.error,
+    source: referenceServerParty(site),
+    target: requester(),
+    conversation: {
+      conversation_id: EXAMPLE_IDS.conversation,
+      turn_id: "turn-0002",
+      parent_message_id: EXAMPLE_IDS.request,
+      traceparent: traceparent("53995c3f42cd8ad8"),
+      sequence: 2
+    },
+    delivery: {
+      mode: "async",
+      priority: "interactive",
+      expires_at: EXAMPLE_EXPIRY,
+      reply_requested: false,
+      ack_required: false
+    },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "jws",
+      principal: serviceDid(site, "reference-server"),
+      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}`
+    },
+    body: {
+      status: 422,
+      code: "exchange.intent_unprocessable",
+      title: "Intent cannot be processed",
+      retryable: false,
+      detail: "The reference server declines to resolve this intent (simulated failure).",
+      request_message_id: EXAMPLE_IDS.request,
+      errors: [
+        {
+          code: "field.unregistered_value",
+          severity: "warning",
+          path: "/body/intent",
+          message: "The intent is not one the reference server resolves.",
+          expected: ["resolve-profile"],
+          actual: "summarize-profile",
+          help_url: l.codeHelp("field.unregistered_value")
+        }
+      ]
+    },
+    provenance: provenance("uai-reference-server", AFTER_ONE_MINUTE, "err-0002"),
+    integrity: UNSEALED
+  };
+  const capability = {
+    uai_version: UAI_VERSION,
+    profile: "uai.capability.statement.v1",
+    message_id: EXAMPLE_IDS.capability,
+    source: referenceServerParty(site),
+    target: { type: "agent", id: "any-implementer", label: "Any implementer", role: "requesting-agent" },
+    conversation: {
+      conversation_id: "conv-capability-0001",
+      turn_id: "turn-0001",
+      traceparent: traceparent("0af7651916cd43dd"),
+      sequence: 1
+    },
+    delivery: { mode: "sync", priority: "routine", reply_requested: false, ack_required: false },
+    trust: { channel: "public", auth_scheme: "none" },
+    body: {
+      name: `${RELEASE} reference server`,
+      supported_profiles: ["uai.intent.request.v1", "uai.intent.response.v1", "uai.task.status.v1", "uai.error.v1"],
+      // Where it speaks the bindings: a bare message POSTed to the reference server, keyed or keyless,
+      // and its accepted tasks polled under /tasks/.
+      endpoints: [
+        { binding: "https-json-keyed", url: l.referenceServer, media_type: "application/json" },
+        { binding: "https-json-keyless", url: l.referenceServer, media_type: "application/json" },
+        { binding: "https-async-callback", url: `${l.referenceServer}/tasks/`, media_type: "application/json" }
+      ],
+      operations: [
+        {
+          intent: "resolve-profile",
+          request_profile: "uai.intent.request.v1",
+          response_profiles: ["uai.intent.response.v1", "uai.error.v1"]
+        }
+      ],
+      trust_channels: ["signed-envelope", "public"],
+      security_schemes: ["jws", "none"],
+      conformance_level: "L4"
+    },
+    provenance: provenance("uai-reference-server", EXAMPLE_EPOCH, "cap-0001"),
+    integrity: UNSEALED
+  };
+  return [
+    {
+      profile: "uai.intent.request.v1",
+      title: "Ask for the task status profile",
+      description: "A requesting agent asks the public record gateway to resolve the uai.task.status.v1 profile, with schema, example and field order map inline.",
+      message: request
+    },
+    {
+      profile: "uai.intent.response.v1",
+      title: "Accepted as an asynchronous task",
+      description: "The reference server accepts the request and starts a task; task_ref appears in delivery, body and result.",
+      message: response
+    },
+    {
+      profile: "uai.task.status.v1",
+      title: "Task completed",
+      description: "The task of the accepted response has completed; result_ref points at the result.",
+      message: status
+    },
+    {
+      profile: "uai.error.v1",
+      title: "Typed error for an unprocessable intent",
+      description: "The reference server declines the request with a published code and the issue behind it.",
+      message: error2
+    },
+    {
+      profile: "uai.capability.statement.v1",
+      title: "Reference server capability statement",
+      description: "What the mock reference server supports: profiles, endpoints, operations and trust.",
+      message: capability
+    }
+  ];
+}
+var UNSEALED, TRACE_ID, traceparent, EXAMPLE_EXPIRY, AFTER_ONE_MINUTE, AFTER_TWO_MINUTES, EXAMPLE_IDS;
+var init_examples = __esm({
+  "src/standard/examples.ts"() {
+    "use strict";
+    init_integrity();
+    init_parties();
+    init_release();
+    init_site();
+    UNSEALED = integrityBlock("");
+    TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+    traceparent = (span) => `00-${TRACE_ID}-${span}-01`;
+    EXAMPLE_EXPIRY = "2030-01-01T00:00:00Z";
+    AFTER_ONE_MINUTE = "2026-11-01T09:01:00Z";
+    AFTER_TWO_MINUTES = "2026-11-01T09:02:00Z";
+    EXAMPLE_IDS = {
+      conversation: "conv-2026-11-01-0001",
+      request: "msg-req-0001",
+      response: "msg-res-0002",
+      status: "msg-sta-0003",
+      error: "msg-err-0002",
+      capability: "msg-cap-0001",
+      conformance: "msg-chk-0002",
+      task: "task-0001"
+    };
+  }
+});
+
+// src/engine/artifacts/examples.ts
+function publishedExamples(site) {
+  const sealed = exampleSources(site).map((e) => ({ ...e, message: seal(e.message) }));
+  const request = sealed.find((e) => e.message.message_id === EXAMPLE_IDS.request);
+  const result2 = validateMessage(request.message, { mode: "keyed-json", site, now: EXAMPLE_CHECKED_AT });
+  const conformance2 = {
+    profile: "uai.conformance.result.v1",
+    title: "Validator record for the request example",
+    description: "What POST /v1/validate returns as conformance_record for the intent request example: status pass, no issues, level L4.",
+    message: result2.conformance_record
+  };
+  return [...sealed, conformance2];
+}
+var EXAMPLE_CHECKED_AT;
+var init_examples2 = __esm({
+  "src/engine/artifacts/examples.ts"() {
+    "use strict";
+    init_canonical();
+    init_pipeline();
+    init_examples();
+    init_release();
+    EXAMPLE_CHECKED_AT = new Date(Date.parse(EXAMPLE_EPOCH) + 3e4);
+  }
+});
+
+// src/engine/artifacts/order-maps.ts
+function instancesIn(examples) {
+  const found = /* @__PURE__ */ new Map();
+  const visit = (value, def) => {
+    if (!isRecord(value)) return;
+    if (!found.has(def.name)) found.set(def.name, value);
+    for (const field of def.fields) {
+      const child = value[field.key];
+      if (def === ENVELOPE && field.key === "body") {
+        if (isProfileId(value.profile)) visit(child, objectDef(value.profile));
+        continue;
+      }
+      visitTyped(child, field.type);
+    }
+  };
+  const visitTyped = (value, type) => {
+    if (type.kind === "object") visit(value, objectDef(type.ref));
+    else if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => visitTyped(item, type.items));
+  };
+  for (const example of examples) visit(example.message, ENVELOPE);
+  return found;
+}
+function orderMap(def, example) {
+  const isBody = isProfileId(def.name);
+  const keyed2 = example ?? {};
+  return {
+    ...isBody ? { profile_identifier: def.name } : { object_name: def.name },
+    title: def.title,
+    version: 1,
+    ordered_fields: def.fields.map((f) => f.key),
+    required_indexes: def.fields.flatMap((f, i) => f.required ? [i] : []),
+    nullable_indexes: def.fields.flatMap((f, i) => f.required ? [] : [i]),
+    example_keyed_payload: keyed2,
+    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed2) : objectToKeyless(keyed2, def)
+  };
+}
+function compactFieldOrderMaps(examples) {
+  const instances = instancesIn(examples);
+  return OBJECTS.map((def) => orderMap(def, instances.get(def.name)));
+}
+var init_order_maps = __esm({
+  "src/engine/artifacts/order-maps.ts"() {
+    "use strict";
+    init_keyless();
+    init_json();
+    init_field_model2();
+    init_profiles();
+  }
+});
+
+// src/standard/objects/envelope.ts
+var ENVELOPE2, PARTY, CONVERSATION, DELIVERY, TRUST, LINEAGE_ITEM, PROVENANCE, INTEGRITY, EXTENSION, ENVELOPE_PARTS;
+var init_envelope = __esm({
+  "src/standard/objects/envelope.ts"() {
+    "use strict";
+    init_profiles();
+    init_value_sets();
+    init_patterns();
+    ENVELOPE2 = {
+      name: "envelope",
+      title: "Message envelope",
+      description: "Top-level members shared by every UAI-1 message.",
+      fields: [
+        {
+          key: "uai_version",
+          type: { kind: "string", enum: ["1.0"] },
+          required: true,
+          description: 'Format version; "1.0" in UAI-1.',
+          valueIssueCode: "envelope.version_unsupported"
+        },
+        {
+          key: "profile",
+          type: { kind: "string", pattern: PROFILE_ID_PATTERN },
+          required: true,
+          description: "Profile identifier of the form uai.<name>.v1; selects the body shape.",
+          valueIssueCode: "envelope.profile_unknown"
+        },
+        {
+          key: "message_id",
+          type: { kind: "string", minLength: 1 },
+          required: true,
+          description: "Identifier of this message, unique for its sender."
+        },
+        { key: "source", type: { kind: "object", ref: "party" }, required: true, description: "The sender." },
+        {
+          key: "target",
+          type: { kind: "object", ref: "party" },
+          required: true,
+          description: "The recipient, or the checked subject of a conformance record."
+        },
+        {
+          key: "conversation",
+          type: { kind: "object", ref: "conversation" },
+          required: true,
+          description: "Links the message to its conversation and to the message it answers."
+        },
+        {
+          key: "delivery",
+          type: { kind: "object", ref: "delivery" },
+          required: true,
+          description: "Delivery semantics: mode, priority, expiry, acknowledgements."
+        },
+        {
+          key: "trust",
+          type: { kind: "object", ref: "trust" },
+          required: true,
+          description: "Trust and identity posture of the message (data, not HTTP authentication)."
+        },
+        {
+          key: "body",
+          type: { kind: "json-object" },
+          required: true,
+          description: "Profile-specific content; its shape is given by the profile."
+        },
+        {
+          key: "provenance",
+          type: { kind: "object", ref: "provenance" },
+          required: true,
+          description: "Origin and lineage of the message."
+        },
+        {
+          key: "integrity",
+          type: { kind: "object", ref: "integrity" },
+          required: true,
+          description: "Checksum over the RFC 8785 canonical form of the message without this member."
+        },
+        {
+          key: "extensions",
+          type: { kind: "array", items: { kind: "object", ref: "extension" } },
+          description: "Optional-feature markers."
+        }
+      ]
+    };
+    PARTY = {
+      name: "party",
+      title: "Party",
+      description: "A sender, recipient or checked subject.",
+      fields: [
+        { key: "type", type: { kind: "string", enum: PARTY_TYPES }, required: true, description: "Kind of party." },
+        {
+          key: "id",
+          type: { kind: "string", minLength: 1 },
+          required: true,
+          description: "Identifier of the party, or the message_id of a checked message."
+        },
+        { key: "label", type: { kind: "string" }, description: "Display label." },
+        { key: "uri", type: { kind: "string", format: "uri" }, description: "Address of the party." },
+        {
+          key: "did",
+          type: { kind: "string", pattern: DID_PATTERN },
+          description: "Decentralized identifier, did:<method>:<id> (W3C DID Core).",
+          valueIssueCode: "identity.did_invalid"
+        },
+        {
+          key: "role",
+          type: { kind: "string", open: PARTY_ROLES },
+          description: "Role of the party in this exchange (open set)."
+        },
+        {
+          key: "implementation",
+          type: { kind: "string" },
+          description: "Implementation name and version, or the profile of a checked record."
+        }
+      ]
+    };
+    CONVERSATION = {
+      name: "conversation",
+      title: "Conversation",
+      description: "Conversation linkage shared by all messages of one exchange.",
+      fields: [
+        {
+          key: "conversation_id",
+          type: { kind: "string", minLength: 1 },
+          required: true,
+          description: "Shared by all messages of one exchange."
+        },
+        { key: "turn_id", type: { kind: "string", minLength: 1 }, required: true, description: "Identifier of this turn." },
+        {
+          key: "parent_message_id",
+          type: { kind: "string", minLength: 1 },
+          description: "The message replied to or checked; required when sequence > 1."
+        },
+        {
+          key: "traceparent",
+          type: { kind: "string", pattern: TRACEPARENT_PATTERN },
+          description: "W3C Trace Context level 1 value: 00-<trace-id>-<span-id>-<flags>.",
+          valueIssueCode: "trace.traceparent_invalid"
+        },
+        {
+          key: "sequence",
+          type: { kind: "integer", minimum: 1 },
+          required: true,
+          description: "Position in the conversation; 1 for a request."
+        }
+      ]
+    };
+    DELIVERY = {
+      name: "delivery",
+      title: "Delivery",
+      description: "How the message is to be delivered and answered.",
+      fields: [
+        { key: "mode", type: { kind: "string", enum: DELIVERY_MODES }, required: true, description: "sync or async." },
+        {
+          key: "priority",
+          type: { kind: "string", enum: DELIVERY_PRIORITIES },
+          description: "interactive, routine or bulk."
+        },
+        {
+          key: "expires_at",
+          type: { kind: "string", format: "date-time" },
+          description: "ISO 8601 instant after which the message is stale; after provenance.issued_at."
+        },
+        { key: "reply_requested", type: { kind: "boolean" }, description: "Whether the sender expects a reply message." },
+        { key: "ack_required", type: { kind: "boolean" }, description: "Whether the recipient must acknowledge receipt." },
+        {
+          key: "task_ref",
+          type: { kind: "string", minLength: 1 },
+          description: "Task reference; present on an asynchronous acceptance."
+        }
+      ]
+    };
+    TRUST = {
+      name: "trust",
+      title: "Trust",
+      description: "Trust and identity posture of the message.",
+      fields: [
+        {
+          key: "channel",
+          type: { kind: "string", enum: TRUST_CHANNELS },
+          required: true,
+          description: "Trust channel; see the trust-channels record."
+        },
+        {
+          key: "auth_scheme",
+          type: { kind: "string", enum: AUTH_SCHEMES },
+          required: true,
+          description: "Authentication scheme used inside the channel."
+        },
+        { key: "principal", type: { kind: "string" }, description: "The acting principal, usually a DID." },
+        {
+          key: "credential_ref",
+          type: { kind: "string", format: "uri" },
+          description: "Reference to a credential; expected on the credentialed channel."
+        },
+        {
+          key: "signature_ref",
+          type: { kind: "string", format: "uri" },
+          description: "Reference to a signature; expected on the signed-envelope channel."
+        },
+        { key: "replay_window_id", type: { kind: "string" }, description: "Replay-window identifier." }
+      ]
+    };
+    LINEAGE_ITEM = {
+      name: "lineage_item",
+      title: "Lineage step",
+      description: "One step in the lineage of a message.",
+      fields: [
+        { key: "stage", type: { kind: "string" }, required: true, description: "Name of the stage." },
+        { key: "actor_id", type: { kind: "string" }, description: "Who acted at this stage." },
+        { key: "model_id", type: { kind: "string" }, description: "Model used at this stage, if any." },
+        { key: "note", type: { kind: "string" }, description: "Free note." }
+      ]
+    };
+    PROVENANCE = {
+      name: "provenance",
+      title: "Provenance",
+      description: "Origin and lineage of the message.",
+      fields: [
+        {
+          key: "trace_id",
+          type: { kind: "string" },
+          description: "Trace identifier; equals the traceparent trace-id when both are present."
+        },
+        { key: "parent_trace_id", type: { kind: "string" }, description: "Trace identifier of the parent trace." },
+        {
+          key: "issued_at",
+          type: { kind: "string", format: "date-time" },
+          required: true,
+          description: "ISO 8601 instant the message was issued."
+        },
+        { key: "log_ref", type: { kind: "string" }, description: "URN-style log reference." },
+        { key: "agent_id", type: { kind: "string" }, description: "Agent that produced the message." },
+        { key: "model_id", type: { kind: "string" }, description: "Model that produced the message." },
+        { key: "confidence", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Confidence from 0 to 1." },
+        {
+          key: "lineage",
+          type: { kind: "array", items: { kind: "object", ref: "lineage_item" } },
+          description: "Stages the message went through."
+        }
+      ]
+    };
+    INTEGRITY = {
+      name: "integrity",
+      title: "Integrity",
+      description: "Checksum over the RFC 8785 canonical form of the message without its integrity member (CONTRACT section 3).",
+      fields: [
+        {
+          key: "version",
+          type: { kind: "integer", enum: INTEGRITY_VERSIONS },
+          required: true,
+          description: "Integrity block version; 2.",
+          valueIssueCode: "integrity.version_unsupported"
+        },
+        {
+          key: "algorithm",
+          type: { kind: "string", enum: INTEGRITY_ALGORITHMS },
+          required: true,
+          description: "Hash algorithm; sha256.",
+          valueIssueCode: "integrity.algorithm_unsupported"
+        },
+        {
+          key: "canonicalization",
+          type: { kind: "string", enum: CANONICALIZATIONS },
+          required: true,
+          description: "Canonicalization; jcs (RFC 8785).",
+          valueIssueCode: "integrity.canonicalization_unsupported"
+        },
+        {
+          key: "checksum",
+          type: { kind: "string", pattern: CHECKSUM_PATTERN },
+          required: true,
+          description: "sha256: + lowercase hex SHA-256 of the canonical message without integrity.",
+          valueIssueCode: "integrity.checksum_malformed"
+        }
+      ]
+    };
+    EXTENSION = {
+      name: "extension",
+      title: "Extension",
+      description: "Marks an optional feature the message uses.",
+      fields: [
+        {
+          key: "namespace",
+          type: { kind: "string", pattern: EXTENSION_NAMESPACE_PATTERN },
+          required: true,
+          description: "URN of the form urn:<ns>:ext:<name>.",
+          valueIssueCode: "extension.namespace_invalid"
+        },
+        { key: "purpose", type: { kind: "string" }, description: "Why the extension is used." },
+        {
+          key: "critical",
+          type: { kind: "boolean" },
+          description: "When true, a receiver that does not know the namespace must reject the message."
+        }
+      ]
+    };
+    ENVELOPE_PARTS = [
+      ENVELOPE2,
+      PARTY,
+      CONVERSATION,
+      DELIVERY,
+      TRUST,
+      PROVENANCE,
+      LINEAGE_ITEM,
+      INTEGRITY,
+      EXTENSION
+    ];
+  }
+});
+
+// src/standard/objects/issue-item.ts
+var ISSUE_ITEM;
+var init_issue_item = __esm({
+  "src/standard/objects/issue-item.ts"() {
+    "use strict";
+    init_value_sets();
+    ISSUE_ITEM = {
+      name: "issue_item",
+      title: "Issue item",
+      description: "One finding of the validator, or one cause of a typed error.",
+      fields: [
+        {
+          key: "code",
+          type: { kind: "string", minLength: 1 },
+          required: true,
+          description: "A published issue code (error registry)."
+        },
+        { key: "severity", type: { kind: "string", enum: SEVERITIES }, required: true, description: "error or warning." },
+        {
+          key: "path",
+          type: { kind: "string" },
+          required: true,
+          description: 'RFC 6901 JSON Pointer into the keyed message; "" for the whole message.'
+        },
+        { key: "message", type: { kind: "string" }, required: true, description: "One plain sentence." },
+        { key: "expected", type: { kind: "any" }, description: "What the rule expects, when it helps." },
+        { key: "actual", type: { kind: "any" }, description: "What the message holds, when it helps." },
+        {
+          key: "keyword",
+          type: { kind: "string" },
+          description: "The JSON Schema keyword, when the issue comes from a schema."
+        },
+        {
+          key: "help_url",
+          type: { kind: "string", format: "uri" },
+          description: "The code's anchor on the error-registry page."
+        }
+      ]
+    };
+  }
+});
+
+// src/standard/objects/bodies.ts
+var profileId, url, text, INTENT_REQUEST_BODY, REQUEST_PARAMETERS, INTENT_RESPONSE_BODY, INTENT_RESULT, TASK_STATUS_BODY, ERROR_BODY, CAPABILITY_BODY, CAPABILITY_ENDPOINT, CAPABILITY_OPERATION, CONFORMANCE_BODY, CONFORMANCE_SUMMARY, ARTIFACT_KEYS, CONFORMANCE_ARTIFACTS, BODY_OBJECTS;
+var init_bodies = __esm({
+  "src/standard/objects/bodies.ts"() {
+    "use strict";
+    init_profiles();
+    init_value_sets();
+    profileId = { kind: "string", pattern: PROFILE_ID_PATTERN };
+    url = { kind: "string", format: "uri" };
+    text = { kind: "string" };
+    INTENT_REQUEST_BODY = {
+      name: "uai.intent.request.v1",
+      title: "Intent request body",
+      description: "Asks the target to resolve an intent about a subject profile.",
+      fields: [
+        {
+          key: "intent",
+          type: { kind: "string", open: INTENTS },
+          required: true,
+          description: "What is asked (open set; resolve-profile is registered)."
+        },
+        { key: "subject", type: profileId, required: true, description: "The profile the intent is about." },
+        {
+          key: "requested_profile",
+          type: profileId,
+          required: true,
+          description: "The profile whose artifacts are requested."
+        },
+        {
+          key: "parameters",
+          type: { kind: "object", ref: "request_parameters" },
+          description: "What to include in a completed result."
+        },
+        {
+          key: "constraints",
+          type: { kind: "array", items: { kind: "string", open: CONSTRAINTS } },
+          description: "Constraints on the answer (open set)."
+        },
+        { key: "response_profile", type: profileId, required: true, description: "The profile the answer must use." }
+      ]
+    };
+    REQUEST_PARAMETERS = {
+      name: "request_parameters",
+      title: "Request parameters",
+      description: "Switches for what a completed response carries inline.",
+      fields: [
+        { key: "include_schema", type: { kind: "boolean" }, description: "Include the JSON Schema of requested_profile." },
+        {
+          key: "include_example",
+          type: { kind: "boolean" },
+          description: "Include the published example of requested_profile."
+        },
+        {
+          key: "include_field_registry",
+          type: { kind: "boolean" },
+          description: "Include the field order map of requested_profile."
+        }
+      ]
+    };
+    INTENT_RESPONSE_BODY = {
+      name: "uai.intent.response.v1",
+      title: "Intent response body",
+      description: "Answer to an intent request.",
+      fields: [
+        {
+          key: "status",
+          type: { kind: "string", enum: RESPONSE_STATUSES },
+          required: true,
+          description: "accepted (asynchronous task started), completed (result inline) or rejected."
+        },
+        { key: "subject", type: text, description: "The subject of the request, copied." },
+        {
+          key: "request_message_id",
+          type: { kind: "string", minLength: 1 },
+          required: true,
+          description: "message_id of the request; equals conversation.parent_message_id."
+        },
+        {
+          key: "result",
+          type: { kind: "object", ref: "intent_result" },
+          description: "What was resolved, or where to follow it."
+        },
+        {
+          key: "notices",
+          type: { kind: "array", items: { kind: "string", open: NOTICES } },
+          description: "Notices to the requester (open set)."
+        },
+        {
+          key: "task_ref",
+          type: { kind: "string", minLength: 1 },
+          description: "Task reference; required when accepted, equal to delivery.task_ref."
+        }
+      ]
+    };
+    INTENT_RESULT = {
+      name: "intent_result",
+      title: "Intent result",
+      description: "Links and inline artifacts of an intent response.",
+      fields: [
+        { key: "task_id", type: text, description: "Task identifier; equals body.task_ref when accepted." },
+        { key: "status_profile", type: profileId, description: "Profile of the task status messages." },
+        { key: "status_example_url", type: url, description: "Example task status message." },
+        { key: "response_profile", type: profileId, description: "Profile of the final response." },
+        {
+          key: "follow_up_scenarios",
+          type: { kind: "array", items: { kind: "string", enum: MOCK_SCENARIOS } },
+          description: "Further mock-exchange scenarios to try."
+        },
+        { key: "field_registry_url", type: url, description: "The field registry." },
+        { key: "mock_exchange_url", type: url, description: "The mock-exchange route." },
+        {
+          key: "schema",
+          type: { kind: "json-object" },
+          description: "Inline JSON Schema of requested_profile (completed, include_schema)."
+        },
+        {
+          key: "example",
+          type: { kind: "json-object" },
+          description: "Inline example of requested_profile (completed, include_example)."
+        },
+        {
+          key: "field_order_map",
+          type: { kind: "json-object" },
+          description: "Inline field order map of requested_profile (completed, include_field_registry)."
+        }
+      ]
+    };
+    TASK_STATUS_BODY = {
+      name: "uai.task.status.v1",
+      title: "Task status body",
+      description: "Progress of an accepted asynchronous task.",
+      fields: [
+        {
+          key: "task_id",
+          type: { kind: "string", minLength: 1 },
+          required: true,
+          description: "The task; equals the task_ref of the acceptance."
+        },
+        {
+          key: "state",
+          type: { kind: "string", enum: TASK_STATES },
+          required: true,
+          description: "Task state; see the registry for transitions."
+        },
+        {
+          key: "updated_at",
+          type: { kind: "string", format: "date-time" },
+          required: true,
+          description: "When the state last changed."
+        },
+        { key: "progress", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Fraction done, 0 to 1." },
+        { key: "status_message", type: text, description: "Human-readable status." },
+        { key: "request_message_id", type: text, description: "The request that started the task." },
+        { key: "result_ref", type: url, description: "Where the result is; required when completed." },
+        { key: "blocking_reason", type: text, description: "What input is needed; required when input-required." },
+        { key: "error_code", type: text, description: "A published error code; required when failed." }
+      ]
+    };
+    ERROR_BODY = {
+      name: "uai.error.v1",
+      title: "Typed error body",
+      description: "A typed, path-aware failure.",
+      fields: [
+        {
+          key: "status",
+          type: { kind: "integer", minimum: 400, maximum: 599 },
+          required: true,
+          description: "HTTP-style status, 400 to 599."
+        },
+        { key: "code", type: { kind: "string", minLength: 1 }, required: true, description: "A published error code." },
+        { key: "title", type: text, required: true, description: "Short summary of the error code." },
+        {
+          key: "retryable",
+          type: { kind: "boolean" },
+          required: true,
+          description: "Whether the same request may succeed later."
+        },
+        { key: "detail", type: text, description: "What went wrong this time." },
+        { key: "request_message_id", type: text, description: "The request that failed." },
+        {
+          key: "errors",
+          type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
+          description: "Issue items behind the error."
+        },
+        { key: "retry_after_seconds", type: { kind: "integer", minimum: 0 }, description: "When to retry, if retryable." }
+      ]
+    };
+    CAPABILITY_BODY = {
+      name: "uai.capability.statement.v1",
+      title: "Capability statement body",
+      description: "What a party supports.",
+      fields: [
+        { key: "name", type: { kind: "string", minLength: 1 }, required: true, description: "Name of the implementation." },
+        {
+          key: "supported_profiles",
+          type: { kind: "array", items: profileId, minItems: 1 },
+          required: true,
+          description: "Profile identifiers the party accepts or emits."
+        },
+        {
+          key: "endpoints",
+          type: { kind: "array", items: { kind: "object", ref: "capability_endpoint" }, minItems: 1 },
+          required: true,
+          description: "Where the party listens."
+        },
+        {
+          key: "operations",
+          type: { kind: "array", items: { kind: "object", ref: "capability_operation" } },
+          description: "Intents the party resolves."
+        },
+        { key: "trust_channels", type: { kind: "array", items: text }, description: "Trust channels the party accepts." },
+        {
+          key: "security_schemes",
+          type: { kind: "array", items: text },
+          description: "Authentication schemes the party accepts."
+        },
+        {
+          key: "conformance_level",
+          type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
+          description: "Conformance level the party claims."
+        }
+      ]
+    };
+    CAPABILITY_ENDPOINT = {
+      name: "capability_endpoint",
+      title: "Endpoint",
+      description: "One address of a party, with its transport binding.",
+      fields: [
+        { key: "binding", type: { kind: "string", minLength: 1 }, required: true, description: "Transport binding id." },
+        { key: "url", type: url, required: true, description: "Address." },
+        { key: "media_type", type: text, description: "Media type accepted there." }
+      ]
+    };
+    CAPABILITY_OPERATION = {
+      name: "capability_operation",
+      title: "Operation",
+      description: "One intent the party resolves.",
+      fields: [
+        { key: "intent", type: { kind: "string", minLength: 1 }, required: true, description: "The intent." },
+        { key: "request_profile", type: profileId, required: true, description: "Profile of the request." },
+        {
+          key: "response_profiles",
+          type: { kind: "array", items: profileId },
+          required: true,
+          description: "Profiles of possible answers."
+        }
+      ]
+    };
+    CONFORMANCE_BODY = {
+      name: "uai.conformance.result.v1",
+      title: "Conformance result body",
+      description: "Validator evidence about one checked message.",
+      fields: [
+        {
+          key: "status",
+          type: { kind: "string", enum: CONFORMANCE_STATUSES },
+          required: true,
+          description: "pass or fail."
+        },
+        { key: "checked_profile", type: text, required: true, description: "Profile of the checked message." },
+        {
+          key: "issues",
+          type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
+          required: true,
+          description: "Every finding; empty on pass."
+        },
+        {
+          key: "summary",
+          type: { kind: "object", ref: "conformance_summary" },
+          required: true,
+          description: "Counts and time of the check."
+        },
+        {
+          key: "artifacts",
+          type: { kind: "object", ref: "conformance_artifacts" },
+          description: "Records the check used."
+        },
+        { key: "target_message_ref", type: text, required: true, description: "message_id of the checked message." },
+        {
+          key: "conformance_level",
+          type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
+          description: "Highest conformance level the checked message reaches."
+        }
+      ]
+    };
+    CONFORMANCE_SUMMARY = {
+      name: "conformance_summary",
+      title: "Conformance summary",
+      description: "Counts of a check; they equal the issues listed.",
+      fields: [
+        {
+          key: "error_count",
+          type: { kind: "integer", minimum: 0 },
+          required: true,
+          description: "Number of issues with severity error."
+        },
+        {
+          key: "warning_count",
+          type: { kind: "integer", minimum: 0 },
+          required: true,
+          description: "Number of issues with severity warning."
+        },
+        {
+          key: "checked_at",
+          type: { kind: "string", format: "date-time" },
+          required: true,
+          description: "When the check ran."
+        }
+      ]
+    };
+    ARTIFACT_KEYS = [
+      "catalog_url",
+      "schema_url",
+      "registry_url",
+      "example_url",
+      "field_registry_url",
+      "transport_bindings_url",
+      "trust_channels_url",
+      "conformance_levels_url",
+      "error_registry_url",
+      "validate_url"
+    ];
+    CONFORMANCE_ARTIFACTS = {
+      name: "conformance_artifacts",
+      title: "Conformance artifacts",
+      description: "URLs of the records a check relied on.",
+      fields: ARTIFACT_KEYS.map((key) => ({
+        key,
+        type: url,
+        description: `URL of the ${key.replace(/_url$/, "").replaceAll("_", " ")} record.`
+      }))
+    };
+    BODY_OBJECTS = [
+      INTENT_REQUEST_BODY,
+      REQUEST_PARAMETERS,
+      INTENT_RESPONSE_BODY,
+      INTENT_RESULT,
+      TASK_STATUS_BODY,
+      ERROR_BODY,
+      CAPABILITY_BODY,
+      CAPABILITY_ENDPOINT,
+      CAPABILITY_OPERATION,
+      CONFORMANCE_BODY,
+      CONFORMANCE_SUMMARY,
+      CONFORMANCE_ARTIFACTS
+    ];
+  }
+});
+
+// src/standard/objects/index.ts
+function nestedObjectsOf(root) {
+  const seen = /* @__PURE__ */ new Map();
+  const visit = (def) => {
+    for (const field of def.fields) {
+      let type = field.type;
+      while (type.kind === "array") type = type.items;
+      if (type.kind === "object" && !seen.has(type.ref)) {
+        const child = objectDef2(type.ref);
+        seen.set(type.ref, child);
+        visit(child);
+      }
+    }
+  };
+  visit(root);
+  return [...seen.values()];
+}
+var OBJECTS2, objectDef2, bodyDef2;
+var init_objects = __esm({
+  "src/standard/objects/index.ts"() {
+    "use strict";
+    init_model();
+    init_bodies();
+    init_envelope();
+    init_issue_item();
+    OBJECTS2 = [...ENVELOPE_PARTS, ISSUE_ITEM, ...BODY_OBJECTS];
+    objectDef2 = objectsByName(OBJECTS2);
+    bodyDef2 = (profile) => objectDef2(profile);
+  }
+});
+
+// src/standard/schemas.ts
+function typeSchema(type, refTo) {
+  switch (type.kind) {
+    case "string": {
+      const s = { type: "string" };
+      if (type.format) s.format = type.format;
+      if (type.pattern) s.pattern = type.pattern;
+      if (type.enum) s.enum = [...type.enum];
+      if (type.open) s.examples = [...type.open];
+      if (type.minLength !== void 0) s.minLength = type.minLength;
+      if (type.maxLength !== void 0) s.maxLength = type.maxLength;
+      return s;
+    }
+    case "integer":
+    case "number": {
+      const s = { type: type.kind };
+      if (type.enum) s.enum = [...type.enum];
+      if (type.minimum !== void 0) s.minimum = type.minimum;
+      if (type.maximum !== void 0) s.maximum = type.maximum;
+      return s;
+    }
+    case "boolean":
+      return { type: "boolean" };
+    case "object":
+      return refTo(type.ref);
+    case "array": {
+      const s = { type: "array", items: typeSchema(type.items, refTo) };
+      if (type.minItems !== void 0) s.minItems = type.minItems;
+      return s;
+    }
+    case "json-object":
+      return { type: "object" };
+    case "any":
+      return {};
+  }
+}
+function fieldSchema(field, refTo) {
+  const s = typeSchema(field.type, refTo);
+  return { ...s, description: field.description };
+}
+function objectSchema(def, refTo) {
+  const required = def.fields.filter((f) => f.required).map((f) => f.key);
+  const schema = {
+    title: def.title,
+    description: def.description,
+    type: "object",
+    properties: Object.fromEntries(def.fields.map((f) => [f.key, fieldSchema(f, refTo)]))
+  };
+  if (required.length) schema.required = required;
+  return schema;
+}
+function profileSchema(site, id) {
+  const profile = profileById(id);
+  const body = bodyDef2(id);
+  const nested = nestedObjectsOf(body).filter((o) => !SHARED.has(o.name));
+  return {
+    $schema: SCHEMA_DIALECT,
+    $id: links(site).schema(id),
+    title: `${profile.title} (${id})`,
+    description: profile.summary,
+    type: "object",
+    allOf: [{ $ref: ENVELOPE_SCHEMA_ID }],
+    properties: {
+      profile: { const: id, description: "This profile." },
+      body: { $ref: "#/$defs/body", description: body.description }
+    },
+    $defs: {
+      body: objectSchema(body, inProfile),
+      ...Object.fromEntries(nested.map((o) => [o.name, objectSchema(o, inProfile)]))
+    }
+  };
+}
+var SHARED, inProfile;
+var init_schemas = __esm({
+  "src/standard/schemas.ts"() {
+    "use strict";
+    init_envelope();
+    init_issue_item();
+    init_objects();
+    init_profiles();
+    init_release();
+    init_site();
+    SHARED = /* @__PURE__ */ new Set([...ENVELOPE_PARTS.map((o) => o.name), ISSUE_ITEM.name]);
+    inProfile = (name) => SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` };
+  }
+});
+
+// src/engine/mock-exchange/artifacts.ts
+function build(site) {
+  const examples = publishedExamples(site);
+  const maps = compactFieldOrderMaps(examples);
+  const out = /* @__PURE__ */ new Map();
+  for (const id of PROFILE_IDS) {
+    const example = examples.find((e) => e.profile === id);
+    const map = maps.find((m) => "profile_identifier" in m && m.profile_identifier === id);
+    if (!example || !map) continue;
+    out.set(id, {
+      schema: constantForm(structuredClone(profileSchema(site, id))),
+      example: constantForm(structuredClone(example.message)),
+      fieldOrderMap: constantForm(structuredClone(map))
+    });
+  }
+  return out;
+}
+function profileArtifacts(site, profile) {
+  if (!isProfileId(profile)) return void 0;
+  let set = cache.get(site.origin);
+  if (!set) {
+    set = build(site);
+    cache.set(site.origin, set);
+  }
+  return set.get(profile);
+}
+var cache;
+var init_artifacts = __esm({
+  "src/engine/mock-exchange/artifacts.ts"() {
+    "use strict";
+    init_examples2();
+    init_jcs();
+    init_order_maps();
+    init_profiles();
+    init_schemas();
+    cache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/engine/mock-exchange/ids.ts
+function exchangeIds(requestHash, message2, scenario) {
+  const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message2) ?? "null")}`;
+  const digest = sha256Hex(canonicalJson({ request: requestDigest, scenario }));
+  return {
+    digest,
+    messageId: `msg-mock-${digest.slice(0, 24)}`,
+    turnId: `turn-mock-${digest.slice(24, 40)}`,
+    taskRef: `task-mock-${digest.slice(40, 60)}`,
+    spanId: `${digest.slice(44, 59)}1`
+  };
+}
+var init_ids = __esm({
+  "src/engine/mock-exchange/ids.ts"() {
+    "use strict";
+    init_canonical();
+  }
+});
+
+// src/engine/mock-exchange/linkage.ts
+function safeReader(request, issues) {
+  const tainted = issues.some((i) => i.path === "" && i.severity === "error");
+  const clean = (path) => !tainted && !issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+  const at3 = (path) => {
+    let v = request;
+    for (const key of path.split("/").slice(1)) {
+      if (!isRecord(v)) return void 0;
+      v = own(v, key);
+    }
+    return v;
+  };
+  return {
+    string(path) {
+      const v = at3(path);
+      return typeof v === "string" && v !== "" && clean(path) ? wellFormed(v) : void 0;
+    },
+    value(path) {
+      return clean(path) ? at3(path) : void 0;
+    }
+  };
+}
+function requester2(read) {
+  const type = read.string("/source/type");
+  const party = {
+    type: type !== void 0 && PARTY_TYPES.includes(type) ? type : "agent",
+    id: read.string("/source/id") ?? "unknown-requester"
+  };
+  const label = read.string("/source/label");
+  if (label !== void 0) party.label = label;
+  const uri = read.string("/source/uri");
+  if (uri !== void 0 && isUri(uri)) party.uri = uri;
+  const did = read.string("/source/did");
+  if (did !== void 0 && DID_RE2.test(did)) party.did = did;
+  const role = read.string("/source/role");
+  if (role !== void 0 && PARTY_ROLES.includes(role)) party.role = role;
+  const implementation = read.string("/source/implementation");
+  if (implementation !== void 0) party.implementation = implementation;
+  return party;
+}
+function linkage(input2, taskRef) {
+  const { site, ids } = input2;
+  const read = safeReader(input2.request, input2.issues);
+  const requestMessageId = read.string("/message_id") ?? "unknown";
+  const sequence = read.value("/conversation/sequence");
+  const conversation = {
+    conversation_id: read.string("/conversation/conversation_id") ?? `conv-${ids.digest.slice(0, 16)}`,
+    turn_id: ids.turnId,
+    parent_message_id: requestMessageId
+  };
+  const traceId = read.string("/provenance/trace_id");
+  const parent = parseTraceparent(read.string("/conversation/traceparent"));
+  if (parent && (traceId === void 0 || traceId === parent.traceId))
+    conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
+  else if (!parent && traceId !== void 0 && TRACE_ID_RE.test(traceId) && !allZeros(traceId))
+    conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
+  conversation.sequence = Number.isSafeInteger(sequence) && sequence >= 1 && sequence < Number.MAX_SAFE_INTEGER ? sequence + 1 : 2;
+  const mode = read.string("/delivery/mode");
+  const delivery = {
+    mode: mode !== void 0 && DELIVERY_MODES.includes(mode) ? mode : "sync"
+  };
+  const priority = read.string("/delivery/priority");
+  if (priority !== void 0 && DELIVERY_PRIORITIES.includes(priority))
+    delivery.priority = priority;
+  const expiresText = read.string("/delivery/expires_at");
+  const expires = expiresText !== void 0 ? parseInstant(expiresText) : void 0;
+  const latestIssue = expires && inFourDigitYears(expires.utcSeconds - 1) ? expires : void 0;
+  if (latestIssue) delivery.expires_at = expiresText;
+  delivery.reply_requested = false;
+  delivery.ack_required = false;
+  if (taskRef !== void 0) delivery.task_ref = taskRef;
+  let issuedSeconds = Math.floor(input2.now.getTime() / 1e3);
+  let issuedBeforeExpiry = false;
+  if (latestIssue && compareInstants(latestIssue, { utcSeconds: issuedSeconds, leap: false, fraction: "" }) <= 0) {
+    issuedSeconds = latestIssue.utcSeconds - 1;
+    issuedBeforeExpiry = true;
+  }
+  const provenance2 = {};
+  if (traceId !== void 0) provenance2.trace_id = traceId;
+  provenance2.issued_at = utcSecondText(issuedSeconds);
+  provenance2.log_ref = `urn:uai:log:${ids.messageId}`;
+  provenance2.agent_id = "uai-reference-server";
+  return {
+    source: referenceServer(site),
+    target: requester2(read),
+    conversation,
+    delivery,
+    // Rule 12, with the reference the signed-envelope channel expects (trust.reference_missing).
+    trust: referenceServerTrust(site, ids.messageId),
+    provenance: provenance2,
+    issuedBeforeExpiry,
+    requestMessageId
+  };
+}
+var TRACE_ID_RE, DID_RE2, referenceServer;
+var init_linkage = __esm({
+  "src/engine/mock-exchange/linkage.ts"() {
+    "use strict";
+    init_patterns();
+    init_parties();
+    init_value_sets();
+    init_json();
+    init_uri();
+    init_instant();
+    init_trace();
+    TRACE_ID_RE = /^[0-9a-f]{32}$/;
+    DID_RE2 = new RegExp(DID_PATTERN);
+    referenceServer = (site) => referenceServerParty(site);
+  }
+});
+
+// src/engine/mock-exchange/responses.ts
+function message(profile, ids, link, body) {
+  return sealBuilt({
+    uai_version: UAI_VERSION,
+    profile,
+    message_id: ids.messageId,
+    source: link.source,
+    target: link.target,
+    conversation: link.conversation,
+    delivery: link.delivery,
+    trust: link.trust,
+    body,
+    provenance: link.provenance,
+    integrity: PLACEHOLDER_INTEGRITY,
+    extensions: MOCK_EXTENSIONS
+  });
+}
+function acceptedResponse(site, ids, link, request) {
+  const l = links(site);
+  return message("uai.intent.response.v1", ids, link, {
+    status: "accepted",
+    subject: request.subject,
+    request_message_id: link.requestMessageId,
+    result: {
+      task_id: ids.taskRef,
+      status_profile: "uai.task.status.v1",
+      status_example_url: l.example("uai.task.status.v1"),
+      response_profile: request.responseProfile,
+      follow_up_scenarios: ["completed-response", "typed-error"],
+      field_registry_url: l.fieldRegistry,
+      mock_exchange_url: l.mockExchange
+    },
+    notices: ["accepted-task-started", "use-task-status-example-for-shape-checks", "reference-surface-response"],
+    task_ref: ids.taskRef
+  });
+}
+function completedResponse(site, ids, link, request) {
+  const l = links(site);
+  const wants = (key) => isRecord(request.parameters) && own(request.parameters, key) === true;
+  const result2 = {
+    status_profile: "uai.task.status.v1",
+    status_example_url: l.example("uai.task.status.v1"),
+    response_profile: request.responseProfile,
+    follow_up_scenarios: ["accepted-task", "typed-error"],
+    field_registry_url: l.fieldRegistry,
+    mock_exchange_url: l.mockExchange
+  };
+  if (request.artifacts && wants("include_schema")) result2.schema = request.artifacts.schema;
+  if (request.artifacts && wants("include_example")) result2.example = request.artifacts.example;
+  if (request.artifacts && wants("include_field_registry")) result2.field_order_map = request.artifacts.fieldOrderMap;
+  return message("uai.intent.response.v1", ids, link, {
+    status: "completed",
+    subject: request.subject,
+    request_message_id: link.requestMessageId,
+    result: result2,
+    notices: ["completed-inline-result", "reference-surface-response"]
+  });
+}
+function errorResponse(ids, link, code, detail, errors) {
+  const entry = errorCode(code);
+  const body = {
+    status: entry.status,
+    code,
+    title: entry.title,
+    retryable: entry.retryable,
+    detail,
+    request_message_id: link.requestMessageId
+  };
+  if (errors.length) body.errors = errors;
+  return message("uai.error.v1", ids, link, body);
+}
+var MOCK_EXTENSIONS, PLACEHOLDER_INTEGRITY;
+var init_responses = __esm({
+  "src/engine/mock-exchange/responses.ts"() {
+    "use strict";
+    init_canonical();
+    init_jcs();
+    init_codes();
+    init_integrity();
+    init_release();
+    init_site();
+    init_json();
+    MOCK_EXTENSIONS = constantForm([
+      { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
+    ]);
+    PLACEHOLDER_INTEGRITY = integrityBlock("");
+  }
+});
+
+// src/engine/mock-exchange/index.ts
+function refusal(message2, validation) {
+  const issues = [...validation.errors, ...validation.warnings];
+  if (validation.error_count > 0) {
+    return {
+      ok: false,
+      code: "exchange.request_invalid",
+      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`,
+      errors: issues
+    };
+  }
+  const profile = own(message2, "profile");
+  if (profile !== "uai.intent.request.v1") {
+    return {
+      ok: false,
+      code: "exchange.wrong_profile",
+      detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === "string" ? profile : "without a profile"}.`,
+      errors: issues
+    };
+  }
+  const body = ownRecord(message2, "body");
+  for (const key of ["subject", "requested_profile", "response_profile"]) {
+    if (!isProfileId(ownString(body, key))) {
+      const unregistered = issues.filter((i) => i.code === "intent.profile_unregistered");
+      return {
+        ok: false,
+        code: "exchange.subject_unknown",
+        detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`,
+        errors: unregistered.length ? unregistered : issues
+      };
+    }
+  }
+  return void 0;
+}
+function mockExchange(request, context, options = {}) {
+  const { site } = context;
+  const now = context.now();
+  const { message: message2, scenario } = request;
+  const validation = validateMessage(message2, { mode: "keyed-json", site, now });
+  const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
+  const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
+  const issues = [...validation.errors, ...validation.warnings];
+  const link = (taskRef) => linkage({ site, request: message2, issues, ids, now }, taskRef);
+  const body = ownRecord(message2, "body");
+  let response;
+  let httpStatus;
+  let summary2;
+  let linked;
+  const refused = refusal(message2, validation);
+  if (refused) {
+    linked = link();
+    response = sealSafely(
+      () => errorResponse(ids, linked, refused.code, refused.detail, refused.errors),
+      () => errorResponse(ids, linked, refused.code, refused.detail, [])
+    );
+    httpStatus = errorCode(refused.code).status;
+    summary2 = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
+  } else {
+    const subject2 = ownString(body, "subject");
+    const responseProfile2 = ownString(body, "response_profile");
+    const requestedProfile = ownString(body, "requested_profile");
+    if (scenario === "accepted-task") {
+      linked = link(ids.taskRef);
+      response = acceptedResponse(site, ids, linked, { subject: subject2, responseProfile: responseProfile2 });
+      httpStatus = 202;
+    } else if (scenario === "completed-response") {
+      linked = link();
+      const artifacts = profileArtifacts(site, requestedProfile);
+      response = completedResponse(site, ids, linked, {
+        subject: subject2,
+        responseProfile: responseProfile2,
+        requestedProfile,
+        parameters: own(body, "parameters"),
+        artifacts
+      });
+      httpStatus = 200;
+    } else {
+      linked = link();
+      response = errorResponse(
+        ids,
+        linked,
+        "exchange.intent_unprocessable",
+        "The reference server declines to resolve this intent (simulated by the typed-error scenario).",
+        []
+      );
+      httpStatus = 422;
+    }
+    summary2 = SUMMARIES[scenario];
+  }
+  if (linked.issuedBeforeExpiry) summary2 += EXPIRED_NOTE;
+  const responseProfile = String(response.profile);
+  const l = links(site);
+  return {
+    kind: MOCK_RESULT_KIND,
+    generated_at: isoSeconds(now),
+    route_url: l.mockExchange,
+    scenario,
+    http_status: httpStatus,
+    summary: summary2,
+    request: { message: message2, validation },
+    response_profile: responseProfile,
+    response_message: response,
+    response_validation: validateMessage(response, { mode: "keyed-json", site, now }),
+    links: {
+      catalog_url: l.catalog,
+      validate_url: l.validate,
+      field_registry_url: l.fieldRegistry,
+      response_example_url: l.example(responseProfile),
+      task_status_example_url: l.example("uai.task.status.v1")
+    }
+  };
+}
+function sealSafely(build3, fallback) {
+  try {
+    return build3();
+  } catch {
+    return fallback();
+  }
+}
+var MOCK_RESULT_KIND, SUMMARIES, EXPIRED_NOTE;
+var init_mock_exchange = __esm({
+  "src/engine/mock-exchange/index.ts"() {
+    "use strict";
+    init_codes();
+    init_profiles();
+    init_site();
+    init_pipeline();
+    init_json();
+    init_time();
+    init_artifacts();
+    init_ids();
+    init_linkage();
+    init_responses();
+    MOCK_RESULT_KIND = "uai.mock.exchange.result.v1";
+    SUMMARIES = {
+      "accepted-task": "The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.",
+      "completed-response": "The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.",
+      "typed-error": "The reference server declined the request with a typed uai.error.v1 message (422, exchange.intent_unprocessable), as the typed-error scenario simulates."
+    };
+    EXPIRED_NOTE = " The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.";
+  }
+});
+
+// src/standard/exchange-rules.ts
+var ANSWERS, LINKED, rule, EXCHANGE_RULES, byId;
+var init_exchange_rules = __esm({
+  "src/standard/exchange-rules.ts"() {
+    "use strict";
+    ANSWERS = ["accepted", "completed", "rejected", "error"];
+    LINKED = [...ANSWERS, "task-status"];
+    rule = (id, section, severity, title, appliesTo) => ({ id, section, severity, title, appliesTo });
+    EXCHANGE_RULES = [
+      rule(
+        "exchange.http_status",
+        "spec 4.2 rule 1; CONTRACT section 6",
+        "must",
+        "The HTTP status fits the answer: 202 accepted, 200 completed, the error body status for uai.error.v1",
+        ANSWERS
+      ),
+      rule(
+        "exchange.response_profile",
+        "spec 4.2 rule 2; CONTRACT section 6",
+        "must",
+        "The direct answer to a request is the response profile the request names, or uai.error.v1",
+        LINKED
+      ),
+      rule(
+        "exchange.conversation_id",
+        "spec 4.2 rule 3",
+        "must",
+        "conversation.conversation_id is copied from the request",
+        LINKED
+      ),
+      rule(
+        "exchange.parent_message_id",
+        "spec 4.2 rule 4",
+        "must",
+        "conversation.parent_message_id is the request message_id",
+        ANSWERS
+      ),
+      rule("exchange.sequence", "spec 4.2 rule 5", "must", "conversation.sequence is the request sequence plus 1", ANSWERS),
+      rule("exchange.target_is_requester", "spec 4.2 rule 6", "must", "The response target is the request source", LINKED),
+      rule(
+        "exchange.source_not_requester",
+        "spec 4.2 rule 6",
+        "must",
+        "The response source is the answering party, not the requester",
+        LINKED
+      ),
+      rule(
+        "exchange.delivery_copied",
+        "spec 4.2 rule 7",
+        "must",
+        "delivery.mode, delivery.priority and delivery.expires_at (the same instant) are copied from the request",
+        ANSWERS
+      ),
+      rule(
+        "exchange.reply_not_requested",
+        "spec 4.2 rule 8",
+        "must",
+        "An accepted response sets delivery.reply_requested to false",
+        ["accepted"]
+      ),
+      rule("exchange.task_ref_set", "spec 4.2 rule 8", "must", "An accepted response sets delivery.task_ref", ["accepted"]),
+      rule(
+        "exchange.task_ref_agrees",
+        "spec 4.2 rule 9",
+        "must",
+        "body.task_ref and body.result.task_id equal delivery.task_ref",
+        ["accepted"]
+      ),
+      rule("exchange.subject_copied", "spec 4.2 rule 10", "must", "body.subject is copied from the request", [
+        "accepted",
+        "completed",
+        "rejected"
+      ]),
+      rule(
+        "exchange.trace_id_copied",
+        "spec 4.2 rule 10",
+        "must",
+        "provenance.trace_id is copied from the request",
+        LINKED
+      ),
+      rule(
+        "exchange.request_message_id",
+        "spec 4.2 rule 11",
+        "must",
+        "body.request_message_id is the request message_id",
+        LINKED
+      ),
+      rule(
+        "exchange.trust_signed",
+        "spec 4.2 rule 12",
+        "should",
+        "An accepted response is a signed envelope (trust.channel signed-envelope, auth_scheme jws)",
+        ["accepted"]
+      ),
+      rule(
+        "exchange.completed_without_task",
+        "CONTRACT section 6",
+        "must",
+        "A completed response carries no task_ref (body or delivery)",
+        ["completed"]
+      ),
+      rule(
+        "exchange.error_code_published",
+        "CONTRACT sections 2 and 6",
+        "must",
+        "A uai.error.v1 answer carries a code published in the error registry",
+        ["error"]
+      ),
+      rule(
+        "exchange.task_matches",
+        "CONTRACT section 2",
+        "must",
+        "A task status names the task the accepted response issued",
+        ["task-status"]
+      ),
+      rule(
+        "exchange.task_transition",
+        "CONTRACT section 2",
+        "must",
+        "A task status only moves to a state reachable along the published transitions (terminal states stay)",
+        ["task-status"]
+      )
+    ];
+    byId = new Map(EXCHANGE_RULES.map((r) => [r.id, r]));
+  }
+});
+
+// src/engine/exchange/kind.ts
+function valueAt2(message2, pointer2) {
+  let v = message2;
+  if (pointer2 === "") return v;
+  for (const raw of pointer2.split("/").slice(1)) {
+    const key = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (Array.isArray(v)) v = /^(0|[1-9][0-9]*)$/.test(key) ? v[Number(key)] : void 0;
+    else if (isRecord(v)) v = own(v, key);
+    else return void 0;
+  }
+  return v;
+}
+function responseKind(response) {
+  const profile = valueAt2(response, "/profile");
+  if (profile === "uai.error.v1") return "error";
+  if (profile === "uai.task.status.v1") return "task-status";
+  if (profile !== "uai.intent.response.v1") return void 0;
+  const status = valueAt2(response, "/body/status");
+  return status === "accepted" || status === "completed" || status === "rejected" ? status : void 0;
+}
+var init_kind = __esm({
+  "src/engine/exchange/kind.ts"() {
+    "use strict";
+    init_json();
+  }
+});
+
+// src/engine/exchange/rules.ts
+function sameInstant(a, b) {
+  if (a === b) return true;
+  const x = typeof a === "string" ? parseInstant(a) : void 0;
+  const y = typeof b === "string" ? parseInstant(b) : void 0;
+  return x !== void 0 && y !== void 0 && compareInstants(x, y) === 0;
+}
+function reachableStates(from) {
+  const seen = /* @__PURE__ */ new Set();
+  const visit = (state) => {
+    for (const next of TASK_TRANSITIONS[state]) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      visit(next);
+    }
+  };
+  visit(from);
+  return TASK_STATES.filter((s) => seen.has(s));
+}
+function expectedStatus(pair) {
+  if (pair.kind === "accepted") return 202;
+  if (pair.kind === "completed") return 200;
+  const status = valueAt2(pair.response, "/body/status");
+  return pair.kind === "error" && typeof status === "number" ? status : void 0;
+}
+var finding, dotted, copied, isTaskState, CHECKS;
+var init_rules = __esm({
+  "src/engine/exchange/rules.ts"() {
+    "use strict";
+    init_codes();
+    init_value_sets();
+    init_instant();
+    init_kind();
+    finding = (path, message2, expected, actual) => {
+      const f = { path, message: message2 };
+      if (expected !== void 0) f.expected = expected;
+      if (actual !== void 0) f.actual = actual;
+      return f;
+    };
+    dotted = (pointer2) => pointer2.slice(1).replaceAll("/", ".");
+    copied = (requestPath, responsePath) => ({ request, response, flagged }) => {
+      const want = valueAt2(request, requestPath);
+      if (want === void 0 || flagged(requestPath)) return [];
+      const got = valueAt2(response, responsePath);
+      return got === want ? [] : [
+        finding(
+          responsePath,
+          `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`,
+          want,
+          got
+        )
+      ];
+    };
+    isTaskState = (v) => typeof v === "string" && TASK_STATES.includes(v);
+    CHECKS = {
+      "exchange.http_status": (pair) => {
+        const want = expectedStatus(pair);
+        if (pair.httpStatus === void 0 || want === void 0 || pair.httpStatus === want) return [];
+        return [
+          finding("", `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus)
+        ];
+      },
+      "exchange.response_profile": ({ request, response, previous }) => {
+        if (previous !== void 0) return [];
+        const named = valueAt2(request, "/body/response_profile");
+        const allowed = ["uai.error.v1", typeof named === "string" ? named : "uai.intent.response.v1"];
+        const got = valueAt2(response, "/profile");
+        return allowed.includes(got) ? [] : [
+          finding(
+            "/profile",
+            `The answer must be ${allowed[1]} (the request's response_profile) or uai.error.v1.`,
+            allowed,
+            got
+          )
+        ];
+      },
+      "exchange.conversation_id": copied("/conversation/conversation_id", "/conversation/conversation_id"),
+      "exchange.parent_message_id": copied("/message_id", "/conversation/parent_message_id"),
+      "exchange.sequence": ({ request, response, flagged }) => {
+        const seq = valueAt2(request, "/conversation/sequence");
+        if (!Number.isSafeInteger(seq) || flagged("/conversation/sequence")) return [];
+        const got = valueAt2(response, "/conversation/sequence");
+        const want = seq + 1;
+        return got === want ? [] : [
+          finding(
+            "/conversation/sequence",
+            `conversation.sequence must be ${want}, the request sequence plus 1.`,
+            want,
+            got
+          )
+        ];
+      },
+      "exchange.target_is_requester": (pair) => [
+        ...copied("/source/id", "/target/id")(pair),
+        ...copied("/source/type", "/target/type")(pair)
+      ],
+      "exchange.source_not_requester": ({ request, response }) => {
+        const requester3 = valueAt2(request, "/source/id");
+        const got = valueAt2(response, "/source/id");
+        return requester3 === void 0 || got !== requester3 ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
+      },
+      "exchange.delivery_copied": (pair) => {
+        const out = [
+          ...copied("/delivery/mode", "/delivery/mode")(pair),
+          ...copied("/delivery/priority", "/delivery/priority")(pair)
+        ];
+        const expires = valueAt2(pair.request, "/delivery/expires_at");
+        const got = valueAt2(pair.response, "/delivery/expires_at");
+        if (expires !== void 0 && !pair.flagged("/delivery/expires_at") && !sameInstant(expires, got))
+          out.push(
+            finding(
+              "/delivery/expires_at",
+              "delivery.expires_at must name the same instant as the request expiry.",
+              expires,
+              got
+            )
+          );
+        return out;
+      },
+      "exchange.reply_not_requested": ({ response }) => {
+        const got = valueAt2(response, "/delivery/reply_requested");
+        return got === false ? [] : [
+          finding(
+            "/delivery/reply_requested",
+            "An accepted response sets delivery.reply_requested to false.",
+            false,
+            got
+          )
+        ];
+      },
+      "exchange.task_ref_set": ({ response }) => {
+        const got = valueAt2(response, "/delivery/task_ref");
+        return typeof got === "string" && got !== "" ? [] : [
+          finding(
+            "/delivery/task_ref",
+            "An accepted response sets delivery.task_ref to the task it started.",
+            void 0,
+            got
+          )
+        ];
+      },
+      "exchange.task_ref_agrees": ({ response }) => {
+        const ref = valueAt2(response, "/delivery/task_ref");
+        if (typeof ref !== "string") return [];
+        return ["/body/task_ref", "/body/result/task_id"].filter((path) => valueAt2(response, path) !== ref).map((path) => finding(path, `${dotted(path)} must equal delivery.task_ref.`, ref, valueAt2(response, path)));
+      },
+      "exchange.subject_copied": copied("/body/subject", "/body/subject"),
+      "exchange.trace_id_copied": copied("/provenance/trace_id", "/provenance/trace_id"),
+      "exchange.request_message_id": (pair) => {
+        if (pair.kind === "task-status" && valueAt2(pair.response, "/body/request_message_id") === void 0) return [];
+        return copied("/message_id", "/body/request_message_id")(pair);
+      },
+      "exchange.trust_signed": ({ response }) => {
+        const channel = valueAt2(response, "/trust/channel");
+        const scheme = valueAt2(response, "/trust/auth_scheme");
+        const out = [];
+        if (channel !== "signed-envelope")
+          out.push(
+            finding("/trust/channel", "An accepted response travels as a signed envelope.", "signed-envelope", channel)
+          );
+        if (scheme !== "jws")
+          out.push(
+            finding("/trust/auth_scheme", "A signed-envelope response names jws as its auth scheme.", "jws", scheme)
+          );
+        return out;
+      },
+      "exchange.completed_without_task": ({ response }) => ["/body/task_ref", "/delivery/task_ref"].filter((path) => valueAt2(response, path) !== void 0).map(
+        (path) => finding(
+          path,
+          "A completed response answers inline and carries no task reference.",
+          void 0,
+          valueAt2(response, path)
+        )
+      ),
+      "exchange.error_code_published": ({ response }) => {
+        const code = valueAt2(response, "/body/code");
+        return isPublishedErrorCode(code) ? [] : [finding("/body/code", "The error code must be one the error registry publishes.", void 0, code)];
+      },
+      "exchange.task_matches": ({ response, previous }) => {
+        const task = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/task_id") : valueAt2(previous, "/delivery/task_ref");
+        if (task === void 0) return [];
+        const got = valueAt2(response, "/body/task_id");
+        return got === task ? [] : [finding("/body/task_id", "A task status names the task the accepted response issued.", task, got)];
+      },
+      "exchange.task_transition": ({ response, previous }) => {
+        if (previous === void 0) return [];
+        const from = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/state") : "accepted";
+        const to = valueAt2(response, "/body/state");
+        if (!isTaskState(from) || !isTaskState(to)) return [];
+        const reachable = reachableStates(from);
+        if (from === to || reachable.includes(to)) return [];
+        return [
+          finding(
+            "/body/state",
+            `A task cannot move from ${from} to ${to}; from ${from} it can only reach ${reachable.join(", ") || "nothing (terminal)"}.`,
+            reachable,
+            to
+          )
+        ];
+      }
+    };
+  }
+});
+
+// src/engine/exchange/check.ts
+function flaggedBy(issues = []) {
+  const whole = issues.some((i) => i.path === "" && i.severity === "error");
+  return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+}
+function notAnAnswer(response) {
+  const profile = valueAt2(response, "/profile");
+  const kinds = "uai.intent.response.v1 (body.status accepted, completed or rejected), uai.task.status.v1 or uai.error.v1";
+  if (profile === "uai.intent.response.v1") {
+    const status = valueAt2(response, "/body/status");
+    return {
+      path: "/body/status",
+      message: `The answer is none of the kinds an exchange answers with: body.status ${JSON.stringify(status) ?? "is absent"}; an answer is ${kinds}.`,
+      expected: ["accepted", "completed", "rejected"],
+      ...status !== void 0 ? { actual: status } : {}
+    };
+  }
+  return {
+    path: typeof response === "object" && response !== null ? "/profile" : "",
+    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === "string" ? `profile ${profile}` : "no profile"}; an answer is ${kinds}.`,
+    expected: ["uai.intent.response.v1", "uai.task.status.v1", "uai.error.v1"],
+    ...profile !== void 0 ? { actual: profile } : {}
+  };
+}
+function checkExchange(input2) {
+  const kind = responseKind(input2.response);
+  const flagged = flaggedBy(input2.requestIssues);
+  const verdicts = EXCHANGE_RULES.map((rule2) => {
+    const base = { id: rule2.id, section: rule2.section, severity: rule2.severity, title: rule2.title };
+    if (kind === void 0 && rule2.id === "exchange.response_profile")
+      return { ...base, status: "fail", findings: [notAnAnswer(input2.response)] };
+    if (kind === void 0 || !rule2.appliesTo.includes(kind))
+      return { ...base, status: "skip", findings: [] };
+    const findings = CHECKS[rule2.id]({ ...input2, kind, flagged });
+    return { ...base, status: findings.length ? "fail" : "pass", findings };
+  });
+  const failed = verdicts.filter((v) => v.status === "fail");
+  const mustFail = failed.filter((v) => v.severity === "must").length;
+  return {
+    response_kind: kind ?? null,
+    conforms: kind !== void 0 && mustFail === 0,
+    counts: {
+      pass: verdicts.filter((v) => v.status === "pass").length,
+      fail: failed.length,
+      skip: verdicts.filter((v) => v.status === "skip").length,
+      must_fail: mustFail,
+      should_fail: failed.length - mustFail
+    },
+    verdicts
+  };
+}
+var init_check = __esm({
+  "src/engine/exchange/check.ts"() {
+    "use strict";
+    init_exchange_rules();
+    init_kind();
+    init_rules();
+  }
+});
+
+// src/engine/exchange/action.ts
+function parseCheckExchangeRequest(body) {
+  if (!isRecord(body)) return { ok: false, detail: `The request body must be a JSON object of the form ${SHAPE}.` };
+  for (const key of ["request", "response"]) {
+    if (!Object.hasOwn(body, key)) return { ok: false, detail: `The body has no ${key} member; send ${SHAPE}.` };
+    if (!isMessageShape(own(body, key)))
+      return { ok: false, detail: `${key} must be a JSON object (keyed-json) or a JSON array (keyless-json).` };
+  }
+  const mode = choice(body, "normalization_mode", NORMALIZATION_MODES, "keyed-json");
+  if (!mode.ok) return mode;
+  const status = own(body, "http_status");
+  if (status !== void 0 && !(Number.isInteger(status) && status >= 100 && status <= 599)) {
+    return {
+      ok: false,
+      detail: "http_status must be an integer HTTP status code (100-599), the status the response came with."
+    };
+  }
+  const previous = own(body, "previous");
+  if (previous !== void 0 && !isMessageShape(previous))
+    return { ok: false, detail: "previous must be the message (object or keyless array) the response follows." };
+  return {
+    ok: true,
+    request: {
+      request: own(body, "request"),
+      response: own(body, "response"),
+      mode: mode.value,
+      ...status !== void 0 ? { httpStatus: status } : {},
+      ...previous !== void 0 ? { previous } : {}
+    }
+  };
+}
+function verdict(result2) {
+  const { conformance_record: _record, ...summary2 } = result2;
+  return summary2;
+}
+function checkExchangeMessages(input2, context) {
+  const now = context.now();
+  const validate7 = (message2) => validateMessage(message2, { mode: input2.mode, site: context.site, now });
+  const requestResult = validate7(input2.request);
+  const responseResult = validate7(input2.response);
+  const exchange2 = checkExchange({
+    request: keyed(input2.request, input2.mode),
+    response: keyed(input2.response, input2.mode),
+    requestIssues: [...requestResult.errors, ...requestResult.warnings],
+    ...input2.httpStatus !== void 0 ? { httpStatus: input2.httpStatus } : {},
+    ...input2.previous !== void 0 ? { previous: keyed(input2.previous, input2.mode) } : {}
+  });
+  return {
+    kind: EXCHANGE_CHECK_KIND,
+    checked_at: isoSeconds(now),
+    conforms: requestResult.error_count === 0 && responseResult.error_count === 0 && exchange2.conforms,
+    request_validation: verdict(requestResult),
+    response_validation: verdict(responseResult),
+    exchange: exchange2
+  };
+}
+var EXCHANGE_CHECK_KIND, SHAPE, isMessageShape, keyed, checkExchangeAction;
+var init_action2 = __esm({
+  "src/engine/exchange/action.ts"() {
+    "use strict";
+    init_keyless();
+    init_request_members();
+    init_json();
+    init_pipeline();
+    init_time();
+    init_value_sets();
+    init_check();
+    EXCHANGE_CHECK_KIND = "uai.exchange.check.result.v1";
+    SHAPE = '{"request": <message>, "response": <message>, "normalization_mode": ..., "http_status": ..., "previous": <message>}';
+    isMessageShape = (v) => typeof v === "object" && v !== null;
+    keyed = (message2, mode) => mode === "keyless-json" ? messageFromKeyless(message2).value : message2;
+    checkExchangeAction = (requestBody, context) => {
+      const parsed = parseCheckExchangeRequest(requestBody);
+      if (!parsed.ok) return { ok: false, code: "request.invalid", detail: parsed.detail };
+      return { ok: true, body: checkExchangeMessages(parsed.request, context) };
+    };
+  }
+});
+
+// src/engine/exchange/index.ts
+var init_exchange = __esm({
+  "src/engine/exchange/index.ts"() {
+    "use strict";
+    init_check();
+    init_action2();
+    init_kind();
+  }
+});
+
+// src/engine/reference-server/task-ref.ts
+function base64url(text2) {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text2)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+function fromBase64url(text2) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text2)) return void 0;
+  try {
+    const binary = atob(text2.replaceAll("-", "+").replaceAll("_", "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return void 0;
+  }
+}
+function encodeTaskRef(t) {
+  const fields = [
+    1,
+    t.conversationId,
+    t.requestMessageId,
+    t.requesterType,
+    t.requesterId,
+    t.traceId,
+    t.sequence,
+    t.subject,
+    t.priority,
+    t.acceptedAt
+  ];
+  return PREFIX + base64url(JSON.stringify(fields));
+}
+function decodeTaskRef(ref) {
+  if (!ref.startsWith(PREFIX) || ref.length > MAX_REF) return void 0;
+  const text2 = fromBase64url(ref.slice(PREFIX.length));
+  let v;
+  try {
+    v = text2 === void 0 ? void 0 : JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(v) || v.length !== 10 || v[0] !== 1) return void 0;
+  const [, c, m, rt, ri, t, q, s, p, a] = v;
+  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
+  if (t !== null && !(typeof t === "string" && TRACE_ID2.test(t))) return void 0;
+  if (p !== null && !oneOf2(DELIVERY_PRIORITIES)(p)) return void 0;
+  if (!isSequence(q) || !Number.isSafeInteger(a)) return void 0;
+  return {
+    conversationId: c,
+    requestMessageId: m,
+    requesterType: rt,
+    requesterId: ri,
+    traceId: t,
+    sequence: q,
+    subject: s,
+    priority: p,
+    acceptedAt: a
+  };
+}
+function ticketFor(request, now) {
+  if (!isRecord(request)) return void 0;
+  const at3 = (...path) => path.reduce((v, k) => isRecord(v) ? own(v, k) : void 0, request);
+  const [c, m, rt, ri, t, q, s, p] = [
+    at3("conversation", "conversation_id"),
+    at3("message_id"),
+    at3("source", "type"),
+    at3("source", "id"),
+    at3("provenance", "trace_id"),
+    at3("conversation", "sequence"),
+    at3("body", "subject"),
+    at3("delivery", "priority")
+  ];
+  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
+  return {
+    conversationId: c,
+    requestMessageId: m,
+    requesterType: rt,
+    requesterId: ri,
+    traceId: typeof t === "string" && TRACE_ID2.test(t) ? t : null,
+    sequence: q,
+    subject: s,
+    priority: oneOf2(DELIVERY_PRIORITIES)(p) ? p : null,
+    acceptedAt: Math.floor(now.getTime() / 1e3)
+  };
+}
+var PREFIX, MAX_REF, str, oneOf2, TRACE_ID2, isSequence;
+var init_task_ref = __esm({
+  "src/engine/reference-server/task-ref.ts"() {
+    "use strict";
+    init_json();
+    init_profiles();
+    init_value_sets();
+    PREFIX = "task-";
+    MAX_REF = 4096;
+    str = (v) => typeof v === "string" && v !== "" && v.length <= 512 && v.isWellFormed();
+    oneOf2 = (set) => (v) => typeof v === "string" && set.includes(v);
+    TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;
+    isSequence = (q) => Number.isSafeInteger(q) && q >= 1 && q <= Number.MAX_SAFE_INTEGER - 2;
+  }
+});
+
+// src/engine/reference-server/answer.ts
+function answerMessage(body, context, scenario) {
+  const keyless = Array.isArray(body);
+  const message2 = keyless ? messageFromKeyless(body).value : body;
+  if (!isRecord(message2)) {
+    const detail = keyless ? "The keyless message does not convert to a message object; its top-level positions must follow the envelope order map of the field registry." : "The body must be one UAI-1 message: a JSON object (keyed) or a JSON array (keyless).";
+    return { ok: false, code: "request.invalid", detail };
+  }
+  const delivery = isRecord(message2) ? ownRecord(message2, "delivery") : void 0;
+  const chosen = scenario ?? (delivery && own(delivery, "mode") === "sync" ? "completed-response" : "accepted-task");
+  const ticket = chosen === "accepted-task" ? ticketFor(message2, context.now()) : void 0;
+  const result2 = mockExchange(
+    { message: message2, scenario: chosen, format: "message" },
+    context,
+    ticket ? { taskRef: encodeTaskRef(ticket) } : {}
+  );
+  const response = result2.response_message;
+  return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
+}
+var init_answer = __esm({
+  "src/engine/reference-server/answer.ts"() {
+    "use strict";
+    init_keyless();
+    init_mock_exchange();
+    init_json();
+    init_task_ref();
+  }
+});
+
+// src/engine/reference-server/capability.ts
+function capabilityStatement(site) {
+  let statement = byOrigin.get(site.origin);
+  if (!statement) {
+    const source = exampleSources(site).find((e) => e.profile === "uai.capability.statement.v1");
+    statement = seal(structuredClone(source.message));
+    byOrigin.set(site.origin, statement);
+  }
+  return statement;
+}
+var byOrigin;
+var init_capability = __esm({
+  "src/engine/reference-server/capability.ts"() {
+    "use strict";
+    init_canonical();
+    init_examples();
+    byOrigin = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/engine/reference-server/task-status.ts
+function statusBody(ref, t, completed, now, resultRef) {
+  const updated = completed ? new Date((t.acceptedAt + TASK_RUN_SECONDS) * 1e3) : new Date(t.acceptedAt * 1e3);
+  const body = {
+    task_id: ref,
+    state: completed ? "completed" : "working",
+    updated_at: isoSeconds(updated < now ? updated : now),
+    progress: completed ? 1 : 0.5,
+    status_message: completed ? `Resolved ${t.subject}.` : `Resolving ${t.subject}.`,
+    request_message_id: t.requestMessageId
+  };
+  if (completed) body.result_ref = resultRef;
+  return body;
+}
+function taskStatus2(ref, context) {
+  const ticket = decodeTaskRef(ref);
+  if (!ticket)
+    return {
+      ok: false,
+      code: "exchange.task_unknown",
+      detail: "This reference server issued no task with that reference; use the task_ref of its accepted response as received."
+    };
+  const { site } = context;
+  const now = context.now();
+  const completed = now.getTime() / 1e3 >= ticket.acceptedAt + TASK_RUN_SECONDS;
+  const digest = sha256Hex(canonicalJson({ task: ref, state: completed ? "completed" : "working" }));
+  const messageId = `msg-status-${digest.slice(0, 24)}`;
+  const l = links(site);
+  const conversation = {
+    conversation_id: ticket.conversationId,
+    turn_id: `turn-status-${digest.slice(24, 40)}`,
+    parent_message_id: ticket.requestMessageId
+  };
+  if (ticket.traceId !== null) conversation.traceparent = `00-${ticket.traceId}-${digest.slice(44, 59)}1-01`;
+  conversation.sequence = ticket.sequence + 2;
+  const delivery = { mode: "async" };
+  if (ticket.priority !== null) delivery.priority = ticket.priority;
+  Object.assign(delivery, { reply_requested: false, ack_required: false, task_ref: ref });
+  const provenance2 = {};
+  if (ticket.traceId !== null) provenance2.trace_id = ticket.traceId;
+  Object.assign(provenance2, {
+    issued_at: isoSeconds(now),
+    log_ref: `urn:uai:log:${messageId}`,
+    agent_id: "uai-reference-server"
+  });
+  return {
+    ok: true,
+    message: seal({
+      uai_version: UAI_VERSION,
+      profile: "uai.task.status.v1",
+      message_id: messageId,
+      source: referenceServerParty(site),
+      target: { type: ticket.requesterType, id: ticket.requesterId },
+      conversation,
+      delivery,
+      trust: referenceServerTrust(site, messageId),
+      body: statusBody(ref, ticket, completed, now, l.registryEntry(ticket.subject)),
+      provenance: provenance2,
+      integrity: PLACEHOLDER_INTEGRITY2
+    })
+  };
+}
+var TASK_RUN_SECONDS, PLACEHOLDER_INTEGRITY2;
+var init_task_status = __esm({
+  "src/engine/reference-server/task-status.ts"() {
+    "use strict";
+    init_canonical();
+    init_time();
+    init_parties();
+    init_integrity();
+    init_release();
+    init_site();
+    init_task_ref();
+    TASK_RUN_SECONDS = 2;
+    PLACEHOLDER_INTEGRITY2 = integrityBlock("");
+  }
+});
+
+// src/engine/reference-server/index.ts
+var init_reference_server = __esm({
+  "src/engine/reference-server/index.ts"() {
+    "use strict";
+    init_answer();
+    init_capability();
+    init_task_status();
+    init_task_ref();
+  }
+});
+
+// src/engine/index.ts
+var init_engine = __esm({
+  "src/engine/index.ts"() {
+    "use strict";
+    init_pipeline();
+    init_action();
+    init_record();
+    init_sarif();
+    init_json_positions();
+    init_source_locator();
+    init_exchange();
+    init_reference_server();
+    init_canonical();
+    init_keyless();
+    init_issues();
+    init_json();
+  }
+});
+
 // node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
 import { basename, dirname, normalize, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
@@ -2620,8688 +11592,15 @@ var init_dist2 = __esm({
   }
 });
 
-// src/action/main.ts
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname as dirname2, resolve as resolve5 } from "node:path";
-import { gzipSync } from "node:zlib";
-
-// src/standard/value-sets.ts
-var PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
-var DELIVERY_MODES = ["sync", "async"];
-var DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
-var TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
-var AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
-var INTEGRITY_ALGORITHMS = ["sha256"];
-var CANONICALIZATIONS = ["jcs"];
-var INTEGRITY_VERSIONS = [2];
-var RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
-var CONFORMANCE_STATUSES = ["pass", "fail"];
-var CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
-var SEVERITIES = ["error", "warning"];
-var TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
-var TASK_TRANSITIONS = {
-  accepted: ["working", "canceled", "failed"],
-  working: ["input-required", "completed", "failed", "canceled"],
-  "input-required": ["working", "canceled", "failed"],
-  completed: [],
-  failed: [],
-  canceled: []
-};
-var PARTY_ROLES = [
-  "requesting-agent",
-  "public-record-gateway",
-  "conformance-checker",
-  "checked-record",
-  "reference-server"
-];
-var INTENTS = ["resolve-profile"];
-var CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
-var NOTICES = [
-  "accepted-task-started",
-  "use-task-status-example-for-shape-checks",
-  "reference-surface-response",
-  "completed-inline-result",
-  "typed-error-simulated"
-];
-var MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
-var VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
-var NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
-var REGISTERED_EXTENSIONS = [
-  { namespace: "urn:uai:ext:delivery", purpose: "Delivery hints beyond the envelope (retries, callbacks)." },
-  { namespace: "urn:uai:ext:evidence", purpose: "Evidence attached by a validator or auditor." },
-  { namespace: "urn:uai:ext:mock-exchange", purpose: "Marks a message produced by the reference mock exchange." }
-];
-
-// src/cli/args.ts
-var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
-var FAIL_ON = ["error", "warning"];
-var fail = (error2) => ({ ok: false, error: error2 });
-function optionValue(argv, i, name) {
-  const arg = argv[i];
-  if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), used: 1 };
-  return { value: argv[i + 1], used: 2 };
-}
-var oneOf = (value, allowed) => allowed.includes(value ?? "");
-function isOrigin(value) {
-  try {
-    const url2 = new URL(value);
-    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
-  } catch {
-    return false;
-  }
-}
-function parseArgs(argv) {
-  const [first, ...rest] = argv;
-  if (first === void 0) return fail("missing command");
-  if (first === "--help" || first === "-h" || first === "help") return { ok: true, command: { kind: "help" } };
-  if (first === "--version" || first === "-v" || first === "version") return { ok: true, command: { kind: "version" } };
-  if (first !== "validate") return fail(`unknown command ${JSON.stringify(first)}`);
-  const inputs = [];
-  const options = { format: "text", failOn: "error" };
-  let onlyInputs = false;
-  for (let i = 0; i < rest.length; ) {
-    const arg = rest[i];
-    const named = (name2) => arg === name2 || arg.startsWith(`${name2}=`);
-    if (onlyInputs || !arg.startsWith("-") || arg === "-") {
-      inputs.push(arg);
-      i += 1;
-      continue;
-    }
-    if (arg === "--") {
-      onlyInputs = true;
-      i += 1;
-      continue;
-    }
-    if (arg === "--help" || arg === "-h") return { ok: true, command: { kind: "help" } };
-    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin"].find(named);
-    if (!name) return fail(`unknown option ${arg}`);
-    const { value, used } = optionValue(rest, i, name);
-    i += used;
-    if (name === "--mode") {
-      if (!oneOf(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
-      options.mode = value;
-    } else if (name === "--format") {
-      if (!oneOf(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
-      options.format = value;
-    } else if (name === "--fail-on") {
-      if (!oneOf(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
-      options.failOn = value;
-    } else if (name === "--sarif-base") {
-      if (!value) return fail("--sarif-base needs a directory");
-      options.sarifBase = value;
-    } else {
-      if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
-      options.origin = value;
-    }
-  }
-  if (inputs.length === 0) return fail("validate needs at least one file, directory or glob");
-  return {
-    ok: true,
-    command: {
-      kind: "validate",
-      inputs,
-      mode: options.mode,
-      format: options.format,
-      failOn: options.failOn,
-      sarifBase: options.sarifBase,
-      origin: options.origin
-    }
-  };
-}
-var HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)
-
-Usage:
-  uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
-      [--format text|json|sarif|junit|github] [--fail-on error|warning]
-      [--sarif-base <dir>] [--origin <url>]
-  uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
-  uai test <endpoint-url> [...]    test a live implementation (uai test --help)
-  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
-  uai help | --help
-  uai --version
-
-Inputs: a file; a directory (every *.json file below it, node_modules and .git
-skipped); a glob such as 'messages/**/*.json' (quote it so the shell leaves it
-alone); "-" for standard input. Each file holds JSON: a bare UAI-1 message, or a
-validate request {"message": ..., "normalization_mode": ...} as sent to
-POST /v1/validate (a top-level object with a "message" member and no
-"uai_version" member is read as a request).
-
-Options:
-  --mode        keyed-json (default) or keyless-json (the message is a keyless
-                array). Overrides a request's normalization_mode.
-  --format      text (default): one line per issue
-                    "file:line:column: severity code pointer: message"
-                    ((root) is the whole message), a summary line per file and
-                    one overall.
-                json: the validator result of spec 2.4, each issue with a
-                    "range" (startLine, startColumn, endLine, endColumn, 1-based,
-                    endColumn exclusive; startOffset, endOffset in UTF-16 units);
-                    for several files, a directory or a glob an array of
-                    {"file", "result"}.
-                sarif: one SARIF 2.1.0 log for all files, for code scanning:
-                    repository-relative URIs under %SRCROOT%, regions,
-                    partialFingerprints, rules with help URIs.
-                junit: JUnit XML, one testcase per file, one failure per finding.
-                github: GitHub Actions workflow commands (::error file=...::),
-                    which annotate the lines of a pull request.
-  --fail-on     error (default): exit 1 when a file has errors; warning: also
-                when it has warnings (junit then lists warnings as failures).
-  --sarif-base  the directory SARIF and github paths are relative to (the
-                repository root); default: the working directory.
-  --origin      the public origin of help and schema URLs; default: the
-                UAI_ORIGIN environment variable, else http://localhost:4321.
-
-Exit status:
-  0  every file was read and none has a finding at the --fail-on level
-  1  every file was read, and one has a finding at that level
-  2  usage error, or a file could not be read or is not JSON (each named on
-     stderr; the files that could be read are still checked and reported)
-
-No network is used. Positions are measured in the file as written: a missing
-member is shown on the member that should hold it.
-`;
-
-// src/cli/paths.ts
-import { isAbsolute, relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-var SRCROOT = "%SRCROOT%";
-var STDIN_NAME = "stdin";
-function locateFile(file, base) {
-  if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = resolve(file);
-  const rel = relative(resolve(base), absolute);
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel))
-    return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
-  const segments = rel.split(sep);
-  return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
-}
-
-// src/engine/canonical.ts
-import { hash } from "node:crypto";
-
-// src/standard/release.ts
-var RELEASE = "UAI-1";
-var UAI_VERSION = "1.0";
-var REGISTRY_RELEASE_DATE = "2026-11-01";
-var INTEGRITY_VERSION = 2;
-var EXAMPLE_EPOCH = "2026-11-01T09:00:00Z";
-var SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
-
-// src/standard/integrity.ts
-var integrityBlock = (checksum) => ({ version: INTEGRITY_VERSION, algorithm: "sha256", canonicalization: "jcs", checksum });
-
-// node_modules/canonicalize/lib/canonicalize.js
-function serializeString(value) {
-  if (!value.isWellFormed()) {
-    throw new Error("Lone surrogate is not allowed");
-  }
-  return JSON.stringify(value);
-}
-function serializePrimitive(value) {
-  switch (typeof value) {
-    case "number":
-      if (isNaN(value)) {
-        throw new Error("NaN is not allowed");
-      }
-      if (!isFinite(value)) {
-        throw new Error("Infinity is not allowed");
-      }
-      return JSON.stringify(value);
-    case "string":
-      return serializeString(value);
-    case "boolean":
-      return value ? "true" : "false";
-    default:
-      return JSON.stringify(value);
-  }
-}
-function enterValue(value, seen) {
-  let wrappers = null;
-  while (value !== null && typeof value === "object" && typeof value.toJSON === "function") {
-    if (seen.has(value)) {
-      throw new Error("Circular reference detected");
-    }
-    seen.add(value);
-    (wrappers ??= []).push(value);
-    value = value.toJSON();
-  }
-  if (value instanceof Number || value instanceof String || value instanceof Boolean) {
-    value = value.valueOf();
-  }
-  if (value === null || typeof value !== "object") {
-    if (wrappers !== null) {
-      for (const wrapper2 of wrappers) seen.delete(wrapper2);
-    }
-    return serializePrimitive(value);
-  }
-  if (seen.has(value)) {
-    throw new Error("Circular reference detected");
-  }
-  seen.add(value);
-  return {
-    container: value,
-    // null marks an array frame; object frames carry their sorted keys.
-    // `sort()`'s default comparator orders by UTF-16 code unit, which is the
-    // order JCS requires.
-    keys: Array.isArray(value) ? null : Object.keys(value).sort(),
-    // Next child to serialize; the frame resumes here after a nested
-    // container's subtree completes.
-    index: 0,
-    // Whether no member has been emitted yet (controls comma placement).
-    first: true,
-    // toJSON wrappers to release from `seen` when this frame completes.
-    wrappers
-  };
-}
-function canonicalize(object) {
-  if (object === null || typeof object !== "object") {
-    return serializePrimitive(object);
-  }
-  const seen = /* @__PURE__ */ new Set();
-  const root = enterValue(object, seen);
-  if (typeof root !== "object") {
-    return root;
-  }
-  let result2 = root.keys === null ? "[" : "{";
-  const stack = [root];
-  outer:
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1];
-      const container = frame.container;
-      if (frame.keys === null) {
-        while (frame.index < container.length) {
-          const i = frame.index++;
-          if (i > 0) {
-            result2 += ",";
-          }
-          const element = container[i];
-          const value = element === void 0 || typeof element === "symbol" || typeof element === "function" ? null : element;
-          if (value === null || typeof value !== "object") {
-            result2 += serializePrimitive(value);
-            continue;
-          }
-          const child = enterValue(value, seen);
-          if (typeof child !== "object") {
-            result2 += child === void 0 ? "null" : child;
-            continue;
-          }
-          result2 += child.keys === null ? "[" : "{";
-          stack.push(child);
-          continue outer;
-        }
-        result2 += "]";
-      } else {
-        const keys = frame.keys;
-        while (frame.index < keys.length) {
-          const key = keys[frame.index++];
-          const value = container[key];
-          if (value === void 0 || typeof value === "symbol" || typeof value === "function") {
-            continue;
-          }
-          if (value === null || typeof value !== "object") {
-            if (frame.first) {
-              frame.first = false;
-            } else {
-              result2 += ",";
-            }
-            result2 += serializeString(key) + ":" + serializePrimitive(value);
-            continue;
-          }
-          const child = enterValue(value, seen);
-          if (child === void 0) {
-            continue;
-          }
-          if (frame.first) {
-            frame.first = false;
-          } else {
-            result2 += ",";
-          }
-          result2 += serializeString(key) + ":";
-          if (typeof child !== "object") {
-            result2 += child;
-            continue;
-          }
-          result2 += child.keys === null ? "[" : "{";
-          stack.push(child);
-          continue outer;
-        }
-        result2 += "}";
-      }
-      seen.delete(container);
-      if (frame.wrappers !== null) {
-        for (const wrapper2 of frame.wrappers) seen.delete(wrapper2);
-      }
-      stack.pop();
-    }
-  return result2;
-}
-
-// src/engine/jcs.ts
-var NotJsonData = class extends Error {
-};
-var knownForms = /* @__PURE__ */ new WeakMap();
-var NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
-function quote(s) {
-  if (!NEEDS_CARE.test(s)) return `"${s}"`;
-  if (!s.isWellFormed()) throw new Error("Lone surrogate is not allowed");
-  return JSON.stringify(s);
-}
-function number(n) {
-  if (Number.isNaN(n)) throw new Error("NaN is not allowed");
-  if (!Number.isFinite(n)) throw new Error("Infinity is not allowed");
-  return JSON.stringify(n);
-}
-function sortedKeys(object) {
-  const keys = Object.keys(object);
-  if (keys.length > 16) return keys.sort();
-  for (let i = 1; i < keys.length; i += 1) {
-    const key = keys[i];
-    let j = i - 1;
-    while (j >= 0 && keys[j] > key) {
-      keys[j + 1] = keys[j];
-      j -= 1;
-    }
-    keys[j + 1] = key;
-  }
-  return keys;
-}
-function serialize(value) {
-  switch (typeof value) {
-    case "string":
-      return quote(value);
-    case "number":
-      return number(value);
-    case "boolean":
-      return value ? "true" : "false";
-    case "object": {
-      if (value === null) return "null";
-      const known2 = knownForms.get(value);
-      if (known2 !== void 0) return known2;
-      if (typeof value.toJSON === "function") throw new NotJsonData();
-      if (Array.isArray(value)) return array(value);
-      {
-        const proto = Object.getPrototypeOf(value);
-        if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
-      }
-      return members(value, sortedKeys(value), void 0);
-    }
-    case "bigint":
-      throw new NotJsonData();
-    // JSON.stringify's TypeError, raised by the reference
-    default:
-      return void 0;
-  }
-}
-function array(items) {
-  let out = "[";
-  for (let i = 0; i < items.length; i += 1) {
-    if (i > 0) out += ",";
-    out += serialize(items[i]) ?? "null";
-  }
-  return `${out}]`;
-}
-function members(object, keys, omit) {
-  let out = "{";
-  for (const key of keys) {
-    if (key === omit) continue;
-    const value = object[key];
-    if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
-    if (out.length > 1) out += ",";
-    out += quote(key);
-    out += ":";
-    out += serialize(value);
-  }
-  return `${out}}`;
-}
-function orReference(walk2, reference) {
-  try {
-    return walk2();
-  } catch (error2) {
-    if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference();
-    throw error2;
-  }
-}
-function jcs(value) {
-  return orReference(
-    () => serialize(value),
-    () => canonicalize(value)
-  );
-}
-function jcsForms(object, omit) {
-  return orReference(
-    () => {
-      if (typeof object.toJSON === "function") throw new NotJsonData();
-      const proto = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
-      let before = "";
-      let after = "";
-      let omitted;
-      for (const key of sortedKeys(object)) {
-        const value = object[key];
-        if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
-        const member = `${quote(key)}:${serialize(value)}`;
-        if (key === omit) omitted = member;
-        else if (omitted === void 0) before = before === "" ? member : `${before},${member}`;
-        else after = after === "" ? member : `${after},${member}`;
-      }
-      const without = `{${before}${before !== "" && after !== "" ? "," : ""}${after}}`;
-      if (omitted === void 0) return { whole: without, without };
-      const whole = `{${before === "" ? "" : `${before},`}${omitted}${after === "" ? "" : `,${after}`}}`;
-      return { whole, without };
-    },
-    () => {
-      const { [omit]: _omitted, ...rest } = object;
-      return { whole: canonicalize(object), without: canonicalize(rest) };
-    }
-  );
-}
-function jcsWithout(object, omit) {
-  return orReference(
-    () => {
-      if (typeof object.toJSON === "function") throw new NotJsonData();
-      const proto = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
-      return members(object, sortedKeys(object), omit);
-    },
-    () => {
-      const { [omit]: _omitted, ...rest } = object;
-      return canonicalize(rest);
-    }
-  );
-}
-function freezeObjects(value) {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
-  if (!Array.isArray(value)) Object.freeze(value);
-  for (const child of Object.values(value)) freezeObjects(child);
-}
-function constantForm(value) {
-  freezeObjects(value);
-  const text2 = jcs(value);
-  if (text2 !== void 0) knownForms.set(value, text2);
-  return value;
-}
-
-// src/engine/canonical.ts
-function canonicalJson(value) {
-  const text2 = jcs(value);
-  if (text2 === void 0) throw new TypeError("Value has no JSON representation");
-  return text2;
-}
-var sha256Hex = (text2) => hash("sha256", text2, "hex");
-var integrityForms = (message2) => jcsForms(message2, "integrity");
-var messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
-function seal(message2) {
-  return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
-}
-function sealBuilt(message2) {
-  message2.integrity = integrityBlock(messageChecksum(message2));
-  return message2;
-}
-
-// src/standard/codes.ts
-var issue = (code, severity, level, title, description, fix) => ({ code, severity, level, title, description, fix });
-var ISSUE_CODES = [
-  // L0: can the input be read as a message at all?
-  issue(
-    "message.not_object",
-    "error",
-    "L0",
-    "Message is not a JSON object",
-    "In keyed-json mode a message must be a JSON object.",
-    "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
-  ),
-  issue(
-    "message.too_deep",
-    "error",
-    "L0",
-    "Message nests too deeply",
-    "The message nests objects or arrays deeper than 64 levels.",
-    "Flatten the structure; no UAI-1 field nests deeper than a few levels."
-  ),
-  issue(
-    "message.not_canonicalizable",
-    "error",
-    "L0",
-    "Message has no RFC 8785 canonical form",
-    "A string holds a lone surrogate or a number is outside the IEEE 754 double range, so no canonical form or checksum exists.",
-    "Use well-formed Unicode strings and finite numbers."
-  ),
-  issue(
-    "message.duplicate_member",
-    "error",
-    "L0",
-    "Duplicate member name",
-    "An object of the message holds the same member name more than once. RFC 8259 section 4 leaves the meaning to each parser and I-JSON (RFC 7493 section 2.3), on which RFC 8785 canonicalization and the checksum rest, forbids it, so the message has no single meaning. Reported once per repeated name, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).",
-    "Keep one member per name in every object."
-  ),
-  issue(
-    "keyless.shape_mismatch",
-    "error",
-    "L0",
-    "Keyless shape does not match the order map",
-    "In keyless-json mode the message, or a nested object position, is not a JSON array as its order map requires.",
-    "Encode each object as an array ordered by its compact_field_order_map in the field registry."
-  ),
-  issue(
-    "keyless.overflow",
-    "error",
-    "L0",
-    "Keyless array has more positions than its map",
-    "A keyless array holds more positions than the ordered_fields of its order map.",
-    "Drop the extra positions; a keyless array never exceeds its map."
-  ),
-  issue(
-    "keyless.required_null",
-    "error",
-    "L0",
-    "Required position is null or missing",
-    "A keyless array has null, or no value, at an index listed in required_indexes.",
-    "Fill every required index of the order map."
-  ),
-  // L1: envelope.
-  issue(
-    "schema.required",
-    "error",
-    "L1",
-    "Required member missing",
-    "A member the schema requires is absent.",
-    "Add the member named in the issue."
-  ),
-  issue(
-    "schema.type",
-    "error",
-    "L1",
-    "Wrong JSON type",
-    "A member has a JSON type other than the one the schema gives.",
-    "Use the type shown in expected."
-  ),
-  issue(
-    "schema.value_not_allowed",
-    "error",
-    "L1",
-    "Value outside a closed set",
-    "A member of a closed value set holds a value the field registry does not list.",
-    "Use one of the values in expected."
-  ),
-  issue(
-    "schema.format",
-    "error",
-    "L1",
-    "Malformed value",
-    "A member breaks its format: an RFC 3986 URI (with a scheme), an RFC 3339 date-time or full-date.",
-    "Write the value in the format named in expected."
-  ),
-  issue(
-    "schema.pattern",
-    "error",
-    "L1",
-    "Value does not match its pattern",
-    "A string breaks the pattern its schema gives (for example a profile identifier).",
-    "Match the pattern in expected."
-  ),
-  issue(
-    "schema.range",
-    "error",
-    "L1",
-    "Number out of range",
-    "A number is below the minimum or above the maximum of its field.",
-    "Use a number within the range in expected."
-  ),
-  issue(
-    "schema.length",
-    "error",
-    "L1",
-    "Too short or too long",
-    "A string or array is shorter or longer than its field allows (for example an empty identifier).",
-    "Give the member at least the length in expected."
-  ),
-  issue(
-    "envelope.version_unsupported",
-    "error",
-    "L1",
-    "Unsupported uai_version",
-    'uai_version is not "1.0", the format version of UAI-1.',
-    'Set uai_version to "1.0".'
-  ),
-  issue(
-    "envelope.profile_unknown",
-    "error",
-    "L1",
-    "Unknown profile",
-    "profile is not an identifier of the UAI-1 profile family.",
-    "Use a profile listed in the registry."
-  ),
-  issue(
-    "envelope.profile_not_current",
-    "error",
-    "L1",
-    "Profile version not current",
-    "profile names a known profile at a version outside the current track of the roadmap.",
-    "Use the .v1 identifier of the profile; other versions are not supported yet."
-  ),
-  issue(
-    "field.alias_key",
-    "error",
-    "L1",
-    "Key spelled as an alias",
-    "A key is another spelling (camelCase, kebab-case) of a registered key; keys are used exactly as written.",
-    "Rename the key to the registered spelling given in expected."
-  ),
-  // L2: profile rules.
-  issue(
-    "conversation.parent_missing",
-    "error",
-    "L2",
-    "Reply without parent_message_id",
-    "conversation.sequence is greater than 1 but parent_message_id is absent.",
-    "Set parent_message_id to the message this one answers."
-  ),
-  issue(
-    "extension.namespace_invalid",
-    "error",
-    "L2",
-    "Malformed extension namespace",
-    "An extension namespace is not a URN of the form urn:<ns>:ext:<name>.",
-    "Write the namespace as urn:<ns>:ext:<name>."
-  ),
-  issue(
-    "extension.critical_unknown",
-    "error",
-    "L2",
-    "Critical extension not registered",
-    "An extension marked critical uses a namespace this release does not register, so receivers must reject it.",
-    "Use a registered namespace, or mark the extension critical: false."
-  ),
-  issue(
-    "response.task_ref_missing",
-    "error",
-    "L2",
-    "Accepted response without task_ref",
-    "An intent response with status accepted has no body.task_ref.",
-    "Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference."
-  ),
-  issue(
-    "response.task_ref_mismatch",
-    "error",
-    "L2",
-    "task_ref values disagree",
-    "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.",
-    "Use one task reference in all three places."
-  ),
-  issue(
-    "task.state_inconsistent",
-    "error",
-    "L2",
-    "Task status fields do not fit the state",
-    "A task status lacks the field its state requires: result_ref when completed, blocking_reason when input-required, error_code when failed.",
-    "Add the field the state requires."
-  ),
-  issue(
-    "conformance.summary_mismatch",
-    "error",
-    "L2",
-    "Summary counts differ from issues",
-    "summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.",
-    "Count the issues by severity; status is fail exactly when there are errors."
-  ),
-  issue(
-    "error.code_unpublished",
-    "error",
-    "L2",
-    "Error code not published",
-    "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
-    "Use a code from error_codes in the error registry."
-  ),
-  // L3: integrity, identifiers, trace context.
-  issue(
-    "integrity.checksum_mismatch",
-    "error",
-    "L3",
-    "Checksum does not match",
-    "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",
-    "Recompute the checksum after the last change to the message; expected holds the right value."
-  ),
-  issue(
-    "integrity.checksum_malformed",
-    "error",
-    "L3",
-    "Malformed checksum",
-    "integrity.checksum is not sha256: followed by 64 lowercase hex digits.",
-    "Write the checksum as sha256:<64 lowercase hex digits>."
-  ),
-  issue(
-    "integrity.algorithm_unsupported",
-    "error",
-    "L3",
-    "Unsupported integrity algorithm",
-    "integrity.algorithm is not sha256.",
-    'Set integrity.algorithm to "sha256".'
-  ),
-  issue(
-    "integrity.canonicalization_unsupported",
-    "error",
-    "L3",
-    "Unsupported canonicalization",
-    "integrity.canonicalization is not jcs (RFC 8785).",
-    'Set integrity.canonicalization to "jcs".'
-  ),
-  issue(
-    "integrity.version_unsupported",
-    "error",
-    "L3",
-    "Unsupported integrity version",
-    "integrity.version is not 2.",
-    "Set integrity.version to 2."
-  ),
-  issue(
-    "trace.traceparent_invalid",
-    "error",
-    "L3",
-    "Invalid traceparent",
-    "conversation.traceparent is not a W3C Trace Context level 1 value (00-<32 hex>-<16 hex>-<2 hex>, ids not all zero).",
-    "Generate the traceparent with a W3C Trace Context library."
-  ),
-  issue(
-    "identity.did_invalid",
-    "error",
-    "L3",
-    "Invalid DID",
-    "A did member breaks the W3C DID syntax did:<method>:<method-specific-id>.",
-    "Use a DID such as did:web:example.org."
-  ),
-  // Warnings keep a message from L4 (exchange-ready) without making it invalid.
-  issue(
-    "field.unknown_member",
-    "warning",
-    "L4",
-    "Unknown member",
-    "A member is not registered for its object; receivers may ignore it.",
-    "Remove the member, or carry it in an extension."
-  ),
-  issue(
-    "field.unregistered_value",
-    "warning",
-    "L4",
-    "Unregistered value in an open set",
-    "A value of an open set (party role, intent, constraint, notice) is not registered.",
-    "Use a registered value where one fits."
-  ),
-  issue(
-    "trace.trace_id_mismatch",
-    "warning",
-    "L4",
-    "trace_id differs from traceparent",
-    "provenance.trace_id differs from the trace-id inside conversation.traceparent.",
-    "Use the traceparent trace-id as provenance.trace_id."
-  ),
-  issue(
-    "delivery.expiry_not_after_issue",
-    "warning",
-    "L4",
-    "Expires before it was issued",
-    "delivery.expires_at is not after provenance.issued_at, compared as exact RFC 3339 instants (offsets applied, every fraction digit, a leap second after :59). When either timestamp is malformed, only its schema.format issue is reported, not this one.",
-    "Set expires_at later than issued_at."
-  ),
-  issue(
-    "response.request_ref_mismatch",
-    "warning",
-    "L4",
-    "request_message_id differs from parent",
-    "body.request_message_id differs from conversation.parent_message_id.",
-    "Both name the request being answered."
-  ),
-  issue(
-    "trust.reference_missing",
-    "warning",
-    "L4",
-    "Trust channel without its reference",
-    "The credentialed channel has no credential_ref, or the signed-envelope channel has no signature_ref.",
-    "Add the reference the channel expects."
-  ),
-  issue(
-    "intent.profile_unregistered",
-    "warning",
-    "L4",
-    "Request names an unregistered profile",
-    "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
-    "Name profiles listed in the registry."
-  )
-];
-var problem = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["http-problem"], retryable });
-var typed = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["uai.error.v1"], retryable });
-var ERROR_CODES = [
-  problem(
-    "request.malformed_json",
-    400,
-    "Malformed JSON",
-    "The request body is not valid JSON; detail gives the parser position when known."
-  ),
-  problem(
-    "request.invalid",
-    400,
-    "Invalid request",
-    "The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode."
-  ),
-  problem("request.too_deep", 400, "Request nests too deeply", "The request body nests deeper than 64 levels."),
-  problem("route.not_found", 404, "No such route", "No route of the REST surface has this path."),
-  problem(
-    "request.method_not_allowed",
-    405,
-    "Method not allowed",
-    "The route exists but not for this method; the Allow header lists the methods it takes."
-  ),
-  problem(
-    "request.timeout",
-    408,
-    "Request timeout",
-    "The local server did not receive the request headers within 10 seconds or the whole request within 30 seconds; it answers this where a response is still possible and closes the connection.",
-    true
-  ),
-  problem(
-    "request.too_large",
-    413,
-    "Request too large",
-    "The request body is over 262,144 bytes; it was rejected before parsing."
-  ),
-  problem(
-    "request.unsupported_media_type",
-    415,
-    "Unsupported media type",
-    "The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity)."
-  ),
-  problem(
-    "request.rate_limited",
-    429,
-    "Too many requests",
-    "More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.",
-    true
-  ),
-  problem(
-    "server.internal",
-    500,
-    "Internal error",
-    "The service failed unexpectedly; the request may be retried.",
-    true
-  ),
-  problem(
-    "exchange.task_unknown",
-    404,
-    "Unknown task",
-    "The reference server issued no task with this reference; use task references exactly as received."
-  ),
-  typed(
-    "exchange.request_invalid",
-    400,
-    "Request message invalid",
-    "The mock exchange received a request message that fails validation; errors lists the issues."
-  ),
-  typed(
-    "exchange.wrong_profile",
-    400,
-    "Not an intent request",
-    "The mock exchange answers uai.intent.request.v1 messages only."
-  ),
-  typed("exchange.subject_unknown", 404, "Unknown subject", "The request subject is not a registered profile."),
-  typed(
-    "exchange.intent_unprocessable",
-    422,
-    "Intent cannot be processed",
-    "The reference server understood the request but will not resolve it (the typed-error scenario simulates this)."
-  ),
-  typed(
-    "task.execution_failed",
-    500,
-    "Task failed",
-    "An accepted task ended in the failed state; the task status carries this code.",
-    true
-  )
-];
-var issueByCode = new Map(ISSUE_CODES.map((c) => [c.code, c]));
-var errorByCode = new Map(ERROR_CODES.map((c) => [c.code, c]));
-function issueCode(code) {
-  return issueByCode.get(code);
-}
-function errorCode(code) {
-  return errorByCode.get(code);
-}
-var isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
-
-// src/standard/site.ts
-var DEFAULT_ORIGIN = "http://localhost:4321";
-function siteFor(origin = DEFAULT_ORIGIN) {
-  const trimmed = origin.replace(/\/+$/, "");
-  return { origin: trimmed, base: `${trimmed}/v1` };
-}
-var apiUrl = (site, path) => `${site.base}${path}`;
-var pageUrl = (site, path) => `${site.origin}${path}`;
-var MEMO_LIMIT = 16;
-var linksBySite = /* @__PURE__ */ new Map();
-var linksOfSite = /* @__PURE__ */ new WeakMap();
-var didBySite = /* @__PURE__ */ new Map();
-function links(site) {
-  const known2 = linksOfSite.get(site);
-  if (known2) return known2;
-  const key = `${site.origin} ${site.base}`;
-  let built = linksBySite.get(key);
-  if (!built) {
-    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
-    built = Object.freeze(buildLinks(site));
-    linksBySite.set(key, built);
-  }
-  linksOfSite.set(site, built);
-  return built;
-}
-function buildLinks(site) {
-  const api = (p) => apiUrl(site, p);
-  return {
-    catalog: api("/catalog"),
-    discovery: api("/discovery"),
-    schemas: api("/schemas"),
-    schema: (profile) => api(`/schemas/${profile}`),
-    registry: api("/registry"),
-    registryEntry: (profile) => api(`/registry/${profile}`),
-    fieldRegistry: api("/field-registry"),
-    transportBindings: api("/transport-bindings"),
-    trustChannels: api("/trust-channels"),
-    conformanceLevels: api("/conformance-levels"),
-    errorRegistry: api("/error-registry"),
-    examples: api("/examples"),
-    example: (profile) => api(`/examples/${profile}`),
-    adoptionKit: api("/adoption-kit"),
-    adoptionKitDownload: api("/adoption-kit?download=1"),
-    roadmap: api("/roadmap"),
-    openapi: api("/openapi.json"),
-    conformancePack: api("/conformance-pack"),
-    validate: api("/validate"),
-    mockExchange: api("/mock-exchange"),
-    checkExchange: api("/check-exchange"),
-    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
-    referenceServer: api("/reference-server"),
-    /** Polling a task the reference server accepted (transport binding https-async-callback). */
-    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
-    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
-    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
-    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
-  };
-}
-var codeAnchor = (code) => code;
-function serviceDid(site, path) {
-  const key = `${site.origin} ${path ?? ""}`;
-  let did = didBySite.get(key);
-  if (did === void 0) {
-    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
-    const host = new URL(site.origin).host.replace(":", "%3A");
-    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
-    didBySite.set(key, did);
-  }
-  return did;
-}
-
-// src/engine/issues.ts
-function toIssue(site, draft) {
-  const entry = issueCode(draft.code);
-  const issue2 = { code: draft.code, severity: entry.severity, path: draft.path, message: draft.message };
-  if (draft.expected !== void 0) issue2.expected = draft.expected;
-  if (draft.actual !== void 0) issue2.actual = draft.actual;
-  if (draft.keyword !== void 0) issue2.keyword = draft.keyword;
-  issue2.help_url = links(site).codeHelp(draft.code);
-  return issue2;
-}
-var compareIssues = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
-var sortIssues = (issues) => issues.sort(compareIssues);
-
-// src/standard/model.ts
-function objectsByName(objects) {
-  const byName2 = new Map(objects.map((o) => [o.name, o]));
-  return (name) => {
-    const def = byName2.get(name);
-    if (!def) throw new Error(`No object named ${name}`);
-    return def;
-  };
-}
-
-// src/standard/profiles.ts
-var PROFILE_IDS = [
-  "uai.intent.request.v1",
-  "uai.intent.response.v1",
-  "uai.task.status.v1",
-  "uai.error.v1",
-  "uai.capability.statement.v1",
-  "uai.conformance.result.v1"
-];
-var ENVELOPE_SCHEMA_ID = "uai.envelope.v1";
-var PROFILES = [
-  {
-    id: "uai.intent.request.v1",
-    title: "Intent request",
-    role: "request",
-    status: "current",
-    summary: "Asks a party to resolve an intent about a subject profile.",
-    answeredBy: ["uai.intent.response.v1", "uai.error.v1"],
-    answers: []
-  },
-  {
-    id: "uai.intent.response.v1",
-    title: "Intent response",
-    role: "response",
-    status: "current",
-    summary: "Answers an intent request: accepted (asynchronous task), completed (synchronous result) or rejected.",
-    answeredBy: ["uai.task.status.v1"],
-    answers: ["uai.intent.request.v1"]
-  },
-  {
-    id: "uai.task.status.v1",
-    title: "Task status",
-    role: "status",
-    status: "current",
-    summary: "Reports the progress of an accepted asynchronous task.",
-    answeredBy: [],
-    answers: ["uai.intent.response.v1"]
-  },
-  {
-    id: "uai.error.v1",
-    title: "Typed error",
-    role: "error",
-    status: "current",
-    summary: "A typed, path-aware failure with a published error code.",
-    answeredBy: [],
-    answers: ["uai.intent.request.v1"]
-  },
-  {
-    id: "uai.capability.statement.v1",
-    title: "Capability statement",
-    role: "capability",
-    status: "current",
-    summary: "States what a party supports: profiles, operations, endpoints, bindings and trust.",
-    answeredBy: [],
-    answers: []
-  },
-  {
-    id: "uai.conformance.result.v1",
-    title: "Conformance result",
-    role: "evidence",
-    status: "current",
-    summary: "Validator evidence about one checked message.",
-    answeredBy: [],
-    answers: []
-  }
-];
-var known = new Set(PROFILE_IDS);
-var isProfileId = (value) => typeof value === "string" && known.has(value);
-var profileById = (id) => PROFILES.find((p) => p.id === id);
-var PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
-
-// src/engine/generated/field-model.js
-var OBJECTS = [
-  {
-    "name": "envelope",
-    "title": "Message envelope",
-    "fields": [
-      {
-        "key": "uai_version",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "1.0"
-          ]
-        },
-        "required": true,
-        "valueIssueCode": "envelope.version_unsupported"
-      },
-      {
-        "key": "profile",
-        "type": {
-          "kind": "string",
-          "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-        },
-        "required": true,
-        "valueIssueCode": "envelope.profile_unknown"
-      },
-      {
-        "key": "message_id",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "source",
-        "type": {
-          "kind": "object",
-          "ref": "party"
-        },
-        "required": true
-      },
-      {
-        "key": "target",
-        "type": {
-          "kind": "object",
-          "ref": "party"
-        },
-        "required": true
-      },
-      {
-        "key": "conversation",
-        "type": {
-          "kind": "object",
-          "ref": "conversation"
-        },
-        "required": true
-      },
-      {
-        "key": "delivery",
-        "type": {
-          "kind": "object",
-          "ref": "delivery"
-        },
-        "required": true
-      },
-      {
-        "key": "trust",
-        "type": {
-          "kind": "object",
-          "ref": "trust"
-        },
-        "required": true
-      },
-      {
-        "key": "body",
-        "type": {
-          "kind": "json-object"
-        },
-        "required": true
-      },
-      {
-        "key": "provenance",
-        "type": {
-          "kind": "object",
-          "ref": "provenance"
-        },
-        "required": true
-      },
-      {
-        "key": "integrity",
-        "type": {
-          "kind": "object",
-          "ref": "integrity"
-        },
-        "required": true
-      },
-      {
-        "key": "extensions",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "object",
-            "ref": "extension"
-          }
-        }
-      }
-    ]
-  },
-  {
-    "name": "party",
-    "title": "Party",
-    "fields": [
-      {
-        "key": "type",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "agent",
-            "service",
-            "message",
-            "human",
-            "tool"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "id",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "label",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "uri",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "did",
-        "type": {
-          "kind": "string",
-          "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$"
-        },
-        "valueIssueCode": "identity.did_invalid"
-      },
-      {
-        "key": "role",
-        "type": {
-          "kind": "string",
-          "open": [
-            "requesting-agent",
-            "public-record-gateway",
-            "conformance-checker",
-            "checked-record",
-            "reference-server"
-          ]
-        }
-      },
-      {
-        "key": "implementation",
-        "type": {
-          "kind": "string"
-        }
-      }
-    ]
-  },
-  {
-    "name": "conversation",
-    "title": "Conversation",
-    "fields": [
-      {
-        "key": "conversation_id",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "turn_id",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "parent_message_id",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        }
-      },
-      {
-        "key": "traceparent",
-        "type": {
-          "kind": "string",
-          "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$"
-        },
-        "valueIssueCode": "trace.traceparent_invalid"
-      },
-      {
-        "key": "sequence",
-        "type": {
-          "kind": "integer",
-          "minimum": 1
-        },
-        "required": true
-      }
-    ]
-  },
-  {
-    "name": "delivery",
-    "title": "Delivery",
-    "fields": [
-      {
-        "key": "mode",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "sync",
-            "async"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "priority",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "interactive",
-            "routine",
-            "bulk"
-          ]
-        }
-      },
-      {
-        "key": "expires_at",
-        "type": {
-          "kind": "string",
-          "format": "date-time"
-        }
-      },
-      {
-        "key": "reply_requested",
-        "type": {
-          "kind": "boolean"
-        }
-      },
-      {
-        "key": "ack_required",
-        "type": {
-          "kind": "boolean"
-        }
-      },
-      {
-        "key": "task_ref",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        }
-      }
-    ]
-  },
-  {
-    "name": "trust",
-    "title": "Trust",
-    "fields": [
-      {
-        "key": "channel",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "credentialed",
-            "signed-envelope",
-            "public"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "auth_scheme",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "did+vc",
-            "jws",
-            "validator-record",
-            "none"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "principal",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "credential_ref",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "signature_ref",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "replay_window_id",
-        "type": {
-          "kind": "string"
-        }
-      }
-    ]
-  },
-  {
-    "name": "provenance",
-    "title": "Provenance",
-    "fields": [
-      {
-        "key": "trace_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "parent_trace_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "issued_at",
-        "type": {
-          "kind": "string",
-          "format": "date-time"
-        },
-        "required": true
-      },
-      {
-        "key": "log_ref",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "agent_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "model_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "confidence",
-        "type": {
-          "kind": "number",
-          "minimum": 0,
-          "maximum": 1
-        }
-      },
-      {
-        "key": "lineage",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "object",
-            "ref": "lineage_item"
-          }
-        }
-      }
-    ]
-  },
-  {
-    "name": "lineage_item",
-    "title": "Lineage step",
-    "fields": [
-      {
-        "key": "stage",
-        "type": {
-          "kind": "string"
-        },
-        "required": true
-      },
-      {
-        "key": "actor_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "model_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "note",
-        "type": {
-          "kind": "string"
-        }
-      }
-    ]
-  },
-  {
-    "name": "integrity",
-    "title": "Integrity",
-    "fields": [
-      {
-        "key": "version",
-        "type": {
-          "kind": "integer",
-          "enum": [
-            2
-          ]
-        },
-        "required": true,
-        "valueIssueCode": "integrity.version_unsupported"
-      },
-      {
-        "key": "algorithm",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "sha256"
-          ]
-        },
-        "required": true,
-        "valueIssueCode": "integrity.algorithm_unsupported"
-      },
-      {
-        "key": "canonicalization",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "jcs"
-          ]
-        },
-        "required": true,
-        "valueIssueCode": "integrity.canonicalization_unsupported"
-      },
-      {
-        "key": "checksum",
-        "type": {
-          "kind": "string",
-          "pattern": "^sha256:[0-9a-f]{64}$"
-        },
-        "required": true,
-        "valueIssueCode": "integrity.checksum_malformed"
-      }
-    ]
-  },
-  {
-    "name": "extension",
-    "title": "Extension",
-    "fields": [
-      {
-        "key": "namespace",
-        "type": {
-          "kind": "string",
-          "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$"
-        },
-        "required": true,
-        "valueIssueCode": "extension.namespace_invalid"
-      },
-      {
-        "key": "purpose",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "critical",
-        "type": {
-          "kind": "boolean"
-        }
-      }
-    ]
-  },
-  {
-    "name": "issue_item",
-    "title": "Issue item",
-    "fields": [
-      {
-        "key": "code",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "severity",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "error",
-            "warning"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "path",
-        "type": {
-          "kind": "string"
-        },
-        "required": true
-      },
-      {
-        "key": "message",
-        "type": {
-          "kind": "string"
-        },
-        "required": true
-      },
-      {
-        "key": "expected",
-        "type": {
-          "kind": "any"
-        }
-      },
-      {
-        "key": "actual",
-        "type": {
-          "kind": "any"
-        }
-      },
-      {
-        "key": "keyword",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "help_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      }
-    ]
-  },
-  {
-    "name": "uai.intent.request.v1",
-    "title": "Intent request body",
-    "fields": [
-      {
-        "key": "intent",
-        "type": {
-          "kind": "string",
-          "open": [
-            "resolve-profile"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "subject",
-        "type": {
-          "kind": "string",
-          "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-        },
-        "required": true
-      },
-      {
-        "key": "requested_profile",
-        "type": {
-          "kind": "string",
-          "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-        },
-        "required": true
-      },
-      {
-        "key": "parameters",
-        "type": {
-          "kind": "object",
-          "ref": "request_parameters"
-        }
-      },
-      {
-        "key": "constraints",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "string",
-            "open": [
-              "public-record-only",
-              "trace-linked",
-              "validator-ready"
-            ]
-          }
-        }
-      },
-      {
-        "key": "response_profile",
-        "type": {
-          "kind": "string",
-          "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-        },
-        "required": true
-      }
-    ]
-  },
-  {
-    "name": "request_parameters",
-    "title": "Request parameters",
-    "fields": [
-      {
-        "key": "include_schema",
-        "type": {
-          "kind": "boolean"
-        }
-      },
-      {
-        "key": "include_example",
-        "type": {
-          "kind": "boolean"
-        }
-      },
-      {
-        "key": "include_field_registry",
-        "type": {
-          "kind": "boolean"
-        }
-      }
-    ]
-  },
-  {
-    "name": "uai.intent.response.v1",
-    "title": "Intent response body",
-    "fields": [
-      {
-        "key": "status",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "accepted",
-            "completed",
-            "rejected"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "subject",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "request_message_id",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "result",
-        "type": {
-          "kind": "object",
-          "ref": "intent_result"
-        }
-      },
-      {
-        "key": "notices",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "string",
-            "open": [
-              "accepted-task-started",
-              "use-task-status-example-for-shape-checks",
-              "reference-surface-response",
-              "completed-inline-result",
-              "typed-error-simulated"
-            ]
-          }
-        }
-      },
-      {
-        "key": "task_ref",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        }
-      }
-    ]
-  },
-  {
-    "name": "intent_result",
-    "title": "Intent result",
-    "fields": [
-      {
-        "key": "task_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "status_profile",
-        "type": {
-          "kind": "string",
-          "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-        }
-      },
-      {
-        "key": "status_example_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "response_profile",
-        "type": {
-          "kind": "string",
-          "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-        }
-      },
-      {
-        "key": "follow_up_scenarios",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "string",
-            "enum": [
-              "accepted-task",
-              "completed-response",
-              "typed-error"
-            ]
-          }
-        }
-      },
-      {
-        "key": "field_registry_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "mock_exchange_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "schema",
-        "type": {
-          "kind": "json-object"
-        }
-      },
-      {
-        "key": "example",
-        "type": {
-          "kind": "json-object"
-        }
-      },
-      {
-        "key": "field_order_map",
-        "type": {
-          "kind": "json-object"
-        }
-      }
-    ]
-  },
-  {
-    "name": "uai.task.status.v1",
-    "title": "Task status body",
-    "fields": [
-      {
-        "key": "task_id",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "state",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "accepted",
-            "working",
-            "input-required",
-            "completed",
-            "failed",
-            "canceled"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "updated_at",
-        "type": {
-          "kind": "string",
-          "format": "date-time"
-        },
-        "required": true
-      },
-      {
-        "key": "progress",
-        "type": {
-          "kind": "number",
-          "minimum": 0,
-          "maximum": 1
-        }
-      },
-      {
-        "key": "status_message",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "request_message_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "result_ref",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "blocking_reason",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "error_code",
-        "type": {
-          "kind": "string"
-        }
-      }
-    ]
-  },
-  {
-    "name": "uai.error.v1",
-    "title": "Typed error body",
-    "fields": [
-      {
-        "key": "status",
-        "type": {
-          "kind": "integer",
-          "minimum": 400,
-          "maximum": 599
-        },
-        "required": true
-      },
-      {
-        "key": "code",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "title",
-        "type": {
-          "kind": "string"
-        },
-        "required": true
-      },
-      {
-        "key": "retryable",
-        "type": {
-          "kind": "boolean"
-        },
-        "required": true
-      },
-      {
-        "key": "detail",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "request_message_id",
-        "type": {
-          "kind": "string"
-        }
-      },
-      {
-        "key": "errors",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "object",
-            "ref": "issue_item"
-          }
-        }
-      },
-      {
-        "key": "retry_after_seconds",
-        "type": {
-          "kind": "integer",
-          "minimum": 0
-        }
-      }
-    ]
-  },
-  {
-    "name": "uai.capability.statement.v1",
-    "title": "Capability statement body",
-    "fields": [
-      {
-        "key": "name",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "supported_profiles",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "string",
-            "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-          },
-          "minItems": 1
-        },
-        "required": true
-      },
-      {
-        "key": "endpoints",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "object",
-            "ref": "capability_endpoint"
-          },
-          "minItems": 1
-        },
-        "required": true
-      },
-      {
-        "key": "operations",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "object",
-            "ref": "capability_operation"
-          }
-        }
-      },
-      {
-        "key": "trust_channels",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "string"
-          }
-        }
-      },
-      {
-        "key": "security_schemes",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "string"
-          }
-        }
-      },
-      {
-        "key": "conformance_level",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "L0",
-            "L1",
-            "L2",
-            "L3",
-            "L4"
-          ]
-        }
-      }
-    ]
-  },
-  {
-    "name": "capability_endpoint",
-    "title": "Endpoint",
-    "fields": [
-      {
-        "key": "binding",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        },
-        "required": true
-      },
-      {
-        "key": "media_type",
-        "type": {
-          "kind": "string"
-        }
-      }
-    ]
-  },
-  {
-    "name": "capability_operation",
-    "title": "Operation",
-    "fields": [
-      {
-        "key": "intent",
-        "type": {
-          "kind": "string",
-          "minLength": 1
-        },
-        "required": true
-      },
-      {
-        "key": "request_profile",
-        "type": {
-          "kind": "string",
-          "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-        },
-        "required": true
-      },
-      {
-        "key": "response_profiles",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "string",
-            "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-          }
-        },
-        "required": true
-      }
-    ]
-  },
-  {
-    "name": "uai.conformance.result.v1",
-    "title": "Conformance result body",
-    "fields": [
-      {
-        "key": "status",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "pass",
-            "fail"
-          ]
-        },
-        "required": true
-      },
-      {
-        "key": "checked_profile",
-        "type": {
-          "kind": "string"
-        },
-        "required": true
-      },
-      {
-        "key": "issues",
-        "type": {
-          "kind": "array",
-          "items": {
-            "kind": "object",
-            "ref": "issue_item"
-          }
-        },
-        "required": true
-      },
-      {
-        "key": "summary",
-        "type": {
-          "kind": "object",
-          "ref": "conformance_summary"
-        },
-        "required": true
-      },
-      {
-        "key": "artifacts",
-        "type": {
-          "kind": "object",
-          "ref": "conformance_artifacts"
-        }
-      },
-      {
-        "key": "target_message_ref",
-        "type": {
-          "kind": "string"
-        },
-        "required": true
-      },
-      {
-        "key": "conformance_level",
-        "type": {
-          "kind": "string",
-          "enum": [
-            "L0",
-            "L1",
-            "L2",
-            "L3",
-            "L4"
-          ]
-        }
-      }
-    ]
-  },
-  {
-    "name": "conformance_summary",
-    "title": "Conformance summary",
-    "fields": [
-      {
-        "key": "error_count",
-        "type": {
-          "kind": "integer",
-          "minimum": 0
-        },
-        "required": true
-      },
-      {
-        "key": "warning_count",
-        "type": {
-          "kind": "integer",
-          "minimum": 0
-        },
-        "required": true
-      },
-      {
-        "key": "checked_at",
-        "type": {
-          "kind": "string",
-          "format": "date-time"
-        },
-        "required": true
-      }
-    ]
-  },
-  {
-    "name": "conformance_artifacts",
-    "title": "Conformance artifacts",
-    "fields": [
-      {
-        "key": "catalog_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "schema_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "registry_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "example_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "field_registry_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "transport_bindings_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "trust_channels_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "conformance_levels_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "error_registry_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      },
-      {
-        "key": "validate_url",
-        "type": {
-          "kind": "string",
-          "format": "uri"
-        }
-      }
-    ]
-  }
-];
-
-// src/engine/pointer.ts
-var pointerSegment = (key) => String(key).replaceAll("~", "~0").replaceAll("/", "~1");
-var childPath = (path, key) => `${path}/${pointerSegment(key)}`;
-var pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
-
-// src/engine/field-model.ts
-var objectDef = objectsByName(OBJECTS);
-var bodyDef = (profile) => objectDef(profile);
-var ENVELOPE = objectDef("envelope");
-var normalizeKey = (key) => key.toLowerCase().replace(/[_-]/g, "");
-var indexes = new Map(
-  OBJECTS.map((def) => [
-    def,
-    {
-      fields: new Map(def.fields.map((f) => [f.key, f])),
-      aliases: new Map(def.fields.map((f) => [normalizeKey(f.key), f.key]))
-    }
-  ])
-);
-var defIndex = (def) => indexes.get(def);
-var fieldOf = (def, key) => defIndex(def).fields.get(key);
-function aliasOf(def, key) {
-  const right = defIndex(def).aliases.get(normalizeKey(key));
-  return right !== void 0 && right !== key ? right : void 0;
-}
-var bodyDefFor = (profile) => isProfileId(profile) ? bodyDef(profile) : void 0;
-function nestedDef(owner, field, type, profile) {
-  if (owner === ENVELOPE && field.key === "body") return bodyDefFor(profile);
-  if (type.kind === "object") return objectDef(type.ref);
-  return void 0;
-}
-function fieldAtPointer(pointer2, profile) {
-  let def = ENVELOPE;
-  let type;
-  let field;
-  for (const segment of pointerSegments(pointer2)) {
-    if (type?.kind === "array") {
-      type = type.items;
-      def = type.kind === "object" ? nestedDef(ENVELOPE, { key: "", type }, type, profile) : void 0;
-      field = void 0;
-      continue;
-    }
-    if (!def) return void 0;
-    field = fieldOf(def, segment);
-    if (!field) return void 0;
-    type = field.type;
-    def = nestedDef(def, field, type, profile);
-  }
-  return field;
-}
-
-// src/engine/json.ts
-var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var own = (obj, key) => Object.hasOwn(obj, key) ? obj[key] : void 0;
-var ownRecord = (obj, key) => {
-  const v = own(obj, key);
-  return isRecord(v) ? v : void 0;
-};
-var ownString = (obj, key) => {
-  const v = obj ? own(obj, key) : void 0;
-  return typeof v === "string" ? v : void 0;
-};
-function jsonType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value === "number" && Number.isInteger(value) ? "integer" : typeof value;
-}
-var MAX_DEPTH = 64;
-function exceedsDepth(value, limit = MAX_DEPTH) {
-  if (typeof value !== "object" || value === null) return false;
-  const stack = [value];
-  const depths = [1];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    const d = depths.pop();
-    if (d > limit) return true;
-    const children = Array.isArray(v) ? v : Object.values(v);
-    for (const c of children) {
-      if (typeof c === "object" && c !== null) {
-        stack.push(c);
-        depths.push(d + 1);
-      }
-    }
-  }
-  return false;
-}
-var LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-var LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
-var wellFormed = (s) => LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, "\uFFFD") : s;
-var MAX_ECHO = 256;
-function echo(value) {
-  if (typeof value === "string") {
-    const s = wellFormed(value);
-    return s.length > MAX_ECHO ? `${s.slice(0, MAX_ECHO)}\u2026` : s;
-  }
-  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
-  if (typeof value === "boolean" || value === null) return value;
-  return jsonType(value);
-}
-function findNonCanonical(value, path = "") {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : void 0;
-  if (typeof value === "number") return Number.isFinite(value) ? void 0 : path;
-  if (typeof value !== "object" || value === null) return void 0;
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-  for (const [key, child] of entries) {
-    const childPath2 = childPath(path, key);
-    if (LONE_SURROGATE.test(key)) return childPath2;
-    const found = findNonCanonical(child, childPath2);
-    if (found !== void 0) return found;
-  }
-  return void 0;
-}
-
-// src/engine/keyless.ts
-function valueToKeyless(value, type, def) {
-  if (def && isRecord(value)) return objectToKeyless(value, def);
-  if (type.kind === "array" && Array.isArray(value)) {
-    const items = type.items;
-    const itemDef = items.kind === "object" ? objectDef(items.ref) : void 0;
-    return value.map((item) => valueToKeyless(item, items, itemDef));
-  }
-  return value;
-}
-function objectToKeyless(keyed2, def) {
-  const out = def.fields.map((field) => {
-    if (!Object.hasOwn(keyed2, field.key) || keyed2[field.key] === void 0) return null;
-    return valueToKeyless(keyed2[field.key], field.type, nestedDef(def, field, field.type, keyed2.profile));
-  });
-  while (out.length && out[out.length - 1] === null) out.pop();
-  return out;
-}
-var messageToKeyless = (message2) => objectToKeyless(message2, ENVELOPE);
-function valueFromKeyless(value, type, def, path, issues) {
-  if (def) return objectFromKeyless(value, def, path, issues);
-  if (type.kind === "array" && Array.isArray(value)) {
-    const items = type.items;
-    const itemDef = items.kind === "object" ? objectDef(items.ref) : void 0;
-    return value.map((item, i) => valueFromKeyless(item, items, itemDef, childPath(path, i), issues));
-  }
-  return value;
-}
-function objectFromKeyless(input2, def, path, issues) {
-  if (!Array.isArray(input2)) {
-    issues.push({
-      code: "keyless.shape_mismatch",
-      path,
-      message: `Expected a keyless array for ${def.title.toLowerCase()} (order map ${def.name}).`,
-      expected: "array",
-      actual: jsonType(input2)
-    });
-    return input2;
-  }
-  if (input2.length > def.fields.length) {
-    issues.push({
-      code: "keyless.overflow",
-      path,
-      message: `The keyless array has ${input2.length} positions; the ${def.name} map has ${def.fields.length}.`,
-      expected: def.fields.length,
-      actual: input2.length
-    });
-  }
-  const keyed2 = {};
-  def.fields.forEach((field, index) => {
-    const raw = input2[index];
-    const fieldPath = childPath(path, field.key);
-    if (raw === null || raw === void 0) {
-      if (field.required)
-        issues.push({
-          code: "keyless.required_null",
-          path: fieldPath,
-          message: `Position ${index} (${field.key}) is required but empty.`,
-          expected: field.key
-        });
-      return;
-    }
-    keyed2[field.key] = valueFromKeyless(
-      raw,
-      field.type,
-      nestedDef(def, field, field.type, keyed2.profile),
-      fieldPath,
-      issues
-    );
-  });
-  return keyed2;
-}
-function messageFromKeyless(input2) {
-  const issues = [];
-  const value = objectFromKeyless(input2, ENVELOPE, "", issues);
-  return { value, issues };
-}
-
-// src/engine/validate/canonical-forms.ts
-function canonicalForms(value) {
-  if (!isRecord(value)) {
-    const text2 = canonicalJson(value);
-    return { hash: `sha256:${sha256Hex(text2)}`, byteCount: Buffer.byteLength(text2, "utf8"), checksum: void 0 };
-  }
-  const { whole, without } = integrityForms(value);
-  const hash2 = `sha256:${sha256Hex(whole)}`;
-  return {
-    hash: hash2,
-    byteCount: Buffer.byteLength(whole, "utf8"),
-    checksum: without === whole ? hash2 : `sha256:${sha256Hex(without)}`
-  };
-}
-
-// src/engine/duplicate-scan.ts
-function hasDuplicateMembers(text2) {
-  const names = [];
-  const open = [];
-  let expectName = false;
-  let backslash = nextBackslash(text2, 0);
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c === 34) {
-      const start = i;
-      let end = text2.indexOf('"', i + 1);
-      const escaped = backslash < end;
-      if (escaped) {
-        for (end = i + 1; end < text2.length; end++) {
-          const d = text2.charCodeAt(end);
-          if (d === 92) end++;
-          else if (d === 34) break;
-        }
-        backslash = nextBackslash(text2, end + 1);
-      }
-      i = end;
-      if (expectName) {
-        const from = open[open.length - 1];
-        const name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
-        for (let k = from; k < names.length; k++) if (names[k] === name) return true;
-        names.push(name);
-        expectName = false;
-      }
-    } else if (c === 123) {
-      open.push(names.length);
-      expectName = true;
-    } else if (c === 91) {
-      open.push(-1);
-      expectName = false;
-    } else if (c === 125 || c === 93) {
-      const from = open.pop();
-      if (from >= 0) names.length = from;
-      expectName = false;
-    } else if (c === 44) {
-      expectName = open.length > 0 && open[open.length - 1] >= 0;
-    }
-  }
-  return false;
-}
-function nextBackslash(text2, from) {
-  const at3 = text2.indexOf("\\", from);
-  return at3 < 0 ? text2.length : at3;
-}
-
-// src/engine/text-positions.ts
-function utf8LengthExceeds(text2, cap) {
-  if (text2.length > cap) return true;
-  let bytes = 0;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c < 128) bytes += 1;
-    else if (c < 2048) bytes += 2;
-    else if (c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-    if (bytes > cap) return true;
-  }
-  return false;
-}
-function positionTable(text2, lineStarts) {
-  const lineOf = (offset) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  return (startOffset, endOffset) => {
-    const s = Math.max(0, Math.min(startOffset, text2.length));
-    const e = Math.max(s, Math.min(endOffset, text2.length));
-    const startLine = lineOf(s);
-    const endLine = e > s ? lineOf(e - 1) : startLine;
-    return {
-      startLine: startLine + 1,
-      startColumn: s - lineStarts[startLine] + 1,
-      endLine: endLine + 1,
-      endColumn: e - lineStarts[endLine] + 1,
-      startOffset: s,
-      endOffset: e
-    };
-  };
-}
-
-// src/engine/json-positions.ts
-var POSITION_LIMITS = { maxDepth: 64, maxBytes: 262144 };
-var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-var STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
-var LITERALS = ["true", "false", "null"];
-function indexJson(text2, limits = {}) {
-  const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
-  const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
-  const spans = /* @__PURE__ */ new Map();
-  const lineStarts = [0];
-  const repeated = [];
-  const stack = [];
-  let i = 0;
-  let failure;
-  const skip2 = () => {
-    for (; ; ) {
-      const c = text2.charCodeAt(i);
-      if (c === 32 || c === 9) i++;
-      else if (c === 10) lineStarts.push(++i);
-      else if (c === 13) {
-        i++;
-        if (text2.charCodeAt(i) === 10) i++;
-        lineStarts.push(i);
-      } else return;
-    }
-  };
-  const string = () => {
-    if (text2.charCodeAt(i) !== 34) return void 0;
-    const start = i;
-    STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text2);
-    i = STRING_BODY.lastIndex;
-    if (text2.charCodeAt(i) !== 34) return void 0;
-    i++;
-    const raw = text2.slice(start + 1, i - 1);
-    return raw.includes("\\") ? JSON.parse(text2.slice(start, i)) : raw;
-  };
-  const scalar = () => {
-    const c = text2[i];
-    if (c === '"') return string() !== void 0;
-    const word = LITERALS.find((w) => w[0] === c);
-    if (word) {
-      if (!text2.startsWith(word, i)) return false;
-      i += word.length;
-      return true;
-    }
-    NUMBER.lastIndex = i;
-    if (!NUMBER.exec(text2) || NUMBER.lastIndex === i) return false;
-    i = NUMBER.lastIndex;
-    return true;
-  };
-  const key = (frame) => {
-    const start = i;
-    const name = string();
-    if (name === void 0) return false;
-    skip2();
-    if (text2[i] !== ":") return false;
-    i++;
-    frame.childName = name;
-    frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
-    frame.childStart = start;
-    return true;
-  };
-  const closed = (pointer2, start, valueStart) => {
-    const span = [start, i];
-    spans.set(pointer2, [start, valueStart, i]);
-    const parent = stack[stack.length - 1];
-    if (!parent || parent.array) return;
-    const list = parent.members.get(parent.childName);
-    if (!list) parent.members.set(parent.childName, [span]);
-    else if (list.push(span) === 2) repeated.push({ pointer: pointer2, spans: list });
-  };
-  const value = (pointer2, start) => {
-    skip2();
-    const valueStart = i;
-    const c = text2[i];
-    if (c === "{" || c === "[") {
-      if (stack.length >= maxDepth) {
-        failure = "too_deep";
-        return false;
-      }
-      const array2 = c === "[";
-      const frame = {
-        array: array2,
-        pointer: pointer2,
-        start,
-        valueStart,
-        index: 0,
-        members: /* @__PURE__ */ new Map(),
-        childName: "",
-        childPointer: "",
-        childStart: 0
-      };
-      stack.push(frame);
-      i++;
-      skip2();
-      if (text2[i] === (array2 ? "]" : "}")) {
-        i++;
-        stack.pop();
-        closed(pointer2, start, valueStart);
-        return true;
-      }
-      return child(frame);
-    }
-    if (!scalar()) return false;
-    closed(pointer2, start, valueStart);
-    return true;
-  };
-  const child = (frame) => {
-    skip2();
-    if (frame.array) return value(`${frame.pointer}/${frame.index}`, i);
-    if (!key(frame)) return false;
-    return value(frame.childPointer, frame.childStart);
-  };
-  const run = () => {
-    if (utf8LengthExceeds(text2, maxBytes)) {
-      failure = "too_large";
-      return false;
-    }
-    if (text2.charCodeAt(0) === 65279) i = 1;
-    skip2();
-    if (!value("", i)) return false;
-    for (; ; ) {
-      skip2();
-      const frame = stack[stack.length - 1];
-      if (!frame) return i === text2.length;
-      if (text2[i] === ",") {
-        i++;
-        frame.index += 1;
-        if (!child(frame)) return false;
-      } else if (text2[i] === (frame.array ? "]" : "}")) {
-        i++;
-        stack.pop();
-        closed(frame.pointer, frame.start, frame.valueStart);
-      } else return false;
-    }
-  };
-  const ok = run();
-  if (!ok) {
-    failure ??= "malformed";
-    for (let j = i; j < text2.length; j++) {
-      const c = text2.charCodeAt(j);
-      if (c === 10 || c === 13 && text2.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
-    }
-  }
-  const range = positionTable(text2, lineStarts);
-  const documentSpan = () => {
-    const start = text2.length - text2.trimStart().length;
-    return [start, start, Math.max(start, text2.trimEnd().length)];
-  };
-  const rangeOfSpan = ([s, e]) => range(s, e);
-  const spanOf = (pointer2) => spans.get(pointer2) ?? (pointer2 === "" ? documentSpan() : void 0);
-  const lookup = (pointer2) => {
-    const span = spanOf(pointer2);
-    return span && range(span[0], span[2]);
-  };
-  const lookupValue = (pointer2) => {
-    const span = spanOf(pointer2);
-    return span && range(span[1], span[2]);
-  };
-  return {
-    ok,
-    ...ok ? {} : { failure, errorOffset: failure === "malformed" ? i : void 0 },
-    duplicates: repeated.map(({ pointer: pointer2, spans: list }) => ({
-      pointer: pointer2,
-      count: list.length,
-      occurrences: list.map(rangeOfSpan)
-    })),
-    lookup,
-    lookupValue,
-    nearest(pointer2) {
-      const segments = pointerSegments(pointer2);
-      for (let n = segments.length; n > 0; n--) {
-        const p = segments.slice(0, n).map((s) => `/${pointerSegment(s)}`).join("");
-        const range2 = lookup(p);
-        if (range2) return { pointer: p, range: range2 };
-      }
-      return { pointer: "", range: lookup("") };
-    },
-    rangeOf: range
-  };
-}
-
-// src/engine/keyless-pointer.ts
-var profileOf = (keyless) => {
-  const at3 = ENVELOPE.fields.findIndex((f) => f.key === "profile");
-  return Array.isArray(keyless) ? keyless[at3] : void 0;
-};
-function placeOf(owner, key, type, profile) {
-  if (owner === ENVELOPE && key === "body") return isProfileId(profile) ? { def: bodyDef(profile) } : { free: true };
-  if (type.kind === "object") return { def: objectDef(type.ref) };
-  if (type.kind === "array") return { items: type.items };
-  return { free: true };
-}
-var itemPlace = (items) => items.kind === "object" ? { def: objectDef(items.ref) } : items.kind === "array" ? { items: items.items } : { free: true };
-function walk(pointer2, keyless, toKeyless) {
-  const profile = profileOf(keyless);
-  let place = { def: ENVELOPE };
-  const out = [];
-  for (const segment of pointerSegments(pointer2)) {
-    if ("def" in place) {
-      const { def } = place;
-      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
-      const field = def.fields[index];
-      if (!field) return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: false };
-      out.push(toKeyless ? String(index) : field.key);
-      place = placeOf(def, field.key, field.type, profile);
-    } else {
-      out.push(segment);
-      if ("items" in place) place = itemPlace(place.items);
-    }
-  }
-  return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: true };
-}
-var keylessPointer = (keyedPointer2, keyless) => walk(keyedPointer2, keyless, true);
-var keyedPointer = (keylessPointerText, keyless) => walk(keylessPointerText, keyless, false);
-
-// src/engine/validate/duplicates.ts
-function duplicateMemberIssues(text2, input2, mode, index) {
-  if (!index && !hasDuplicateMembers(text2)) return [];
-  return (index ?? indexJson(text2)).duplicates.map((d) => {
-    const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
-    const name = pointerSegments(d.pointer).at(-1) ?? "";
-    return {
-      code: "message.duplicate_member",
-      path,
-      message: `The member name ${JSON.stringify(name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
-      expected: 1,
-      actual: d.count
-    };
-  });
-}
-
-// src/standard/levels.ts
-var CONFORMANCE_LEVELS = [
-  {
-    id: "L0",
-    name: "parseable",
-    claim: "The input is a JSON object, or a keyless array that normalizes to one.",
-    checks: [
-      "JSON object (keyed) or keyless array matching the order maps",
-      "nesting within 64 levels",
-      "RFC 8785 canonical form exists"
-    ]
-  },
-  {
-    id: "L1",
-    name: "envelope",
-    claim: "The envelope matches its schema, uai_version is 1.0 and the profile is known and current.",
-    checks: ["envelope schema", "uai_version", "known, current profile", "registered key spellings"]
-  },
-  {
-    id: "L2",
-    name: "profile",
-    claim: "The body matches its profile schema and the profile rules hold.",
-    checks: [
-      "body schema",
-      "conversation linkage",
-      "extensions",
-      "task_ref rules",
-      "task state fields",
-      "conformance counts",
-      "published error codes"
-    ]
-  },
-  {
-    id: "L3",
-    name: "integrity",
-    claim: "The checksum is right and identifiers, DIDs and trace context are well formed.",
-    checks: ["integrity parameters", "checksum", "DID syntax", "W3C Trace Context"]
-  },
-  {
-    id: "L4",
-    name: "exchange-ready",
-    claim: "L3 with zero warnings; for a request, the mock exchange would accept it.",
-    checks: ["no warnings", "registered profiles named by a request"]
-  }
-];
-var LEVEL_IDS = CONFORMANCE_LEVELS.map((l) => l.id);
-function levelBelow(broken) {
-  let lowest = LEVEL_IDS.length;
-  for (const level of broken) lowest = Math.min(lowest, LEVEL_IDS.indexOf(level));
-  return lowest === 0 ? null : LEVEL_IDS[lowest - 1];
-}
-
-// src/engine/validate/levels.ts
-function guardedLevel(issue2) {
-  if (issue2.severity === "warning") return "L4";
-  if (issue2.code.startsWith("schema.")) return issue2.path.startsWith("/body/") ? "L2" : "L1";
-  return issueCode(issue2.code)?.level ?? "L0";
-}
-function conformanceLevel(issues) {
-  return levelBelow(issues.map(guardedLevel));
-}
-
-// src/engine/validate/members.ts
-function memberIssues(message2) {
-  const out = [];
-  walkObject(message2, ENVELOPE, [], message2.profile, out);
-  return out;
-}
-var pointer = (trail, last) => {
-  let out = "";
-  for (const segment of trail) out = childPath(out, segment);
-  return last === void 0 ? out : childPath(out, last);
-};
-function walkObject(value, def, trail, profile, out) {
-  const { fields } = defIndex(def);
-  for (const key of Object.keys(value)) {
-    const field = fields.get(key);
-    if (!field) {
-      const keyPath = pointer(trail, key);
-      const right = aliasOf(def, key);
-      const shown2 = JSON.stringify(echo(key));
-      if (right !== void 0) {
-        out.push({
-          code: "field.alias_key",
-          path: keyPath,
-          message: `The key ${shown2} is an alias; write it as ${right}.`,
-          expected: right,
-          actual: wellFormed(key)
-        });
-      } else {
-        out.push({
-          code: "field.unknown_member",
-          path: keyPath,
-          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
-          actual: echo(key)
-        });
-      }
-      continue;
-    }
-    const child = value[key];
-    const kind = field.type.kind;
-    if (typeof child !== "object" && !(kind === "string" && field.type.open)) continue;
-    trail.push(key);
-    if (def === ENVELOPE && key === "body") {
-      const body = bodyDefFor(profile);
-      if (body && isRecord(child)) walkObject(child, body, trail, profile, out);
-    } else {
-      walkValue(child, field.type, trail, profile, out);
-    }
-    trail.pop();
-  }
-}
-function walkValue(value, type, trail, profile, out) {
-  switch (type.kind) {
-    case "object":
-      if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);
-      return;
-    case "array":
-      if (Array.isArray(value))
-        for (let i = 0; i < value.length; i += 1) {
-          trail.push(i);
-          walkValue(value[i], type.items, trail, profile, out);
-          trail.pop();
-        }
-      return;
-    case "string":
-      if (type.open && typeof value === "string" && !type.open.includes(value)) {
-        out.push({
-          code: "field.unregistered_value",
-          path: pointer(trail),
-          message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
-          expected: [...type.open],
-          actual: echo(value)
-        });
-      }
-      return;
-    default:
-      return;
-  }
-}
-
-// src/engine/time.ts
-var written = /* @__PURE__ */ new Map();
-function isoSeconds(d) {
-  const ms = d.getTime();
-  let text2 = written.get(ms);
-  if (text2 === void 0) {
-    text2 = `${d.toISOString().slice(0, -5)}Z`;
-    if (written.size >= 8) written.clear();
-    written.set(ms, text2);
-  }
-  return text2;
-}
-
-// src/standard/objects/patterns.ts
-var DID_PATTERN = "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$";
-var TRACEPARENT_PATTERN = "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$";
-var CHECKSUM_PATTERN = "^sha256:[0-9a-f]{64}$";
-var EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$";
-
-// src/engine/trace.ts
-var TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
-function parseTraceparent(value) {
-  if (value === void 0 || !TRACEPARENT_RE.test(value)) return void 0;
-  const [, traceId = "", parentId = "", flags = ""] = value.split("-");
-  return { traceId, parentId, flags };
-}
-var allZeros = (hex) => /^0+$/.test(hex);
-
-// src/engine/validate/record.ts
-var WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
-var idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
-function traceOf(checked, digest) {
-  const parent = parseTraceparent(ownString(ownRecord(checked, "conversation"), "traceparent"));
-  if (parent && !allZeros(parent.traceId) && !allZeros(parent.parentId)) {
-    return { traceparent: `00-${parent.traceId}-${digest.slice(0, 15)}1-${parent.flags}`, traceId: parent.traceId };
-  }
-  const traceId = ownString(ownRecord(checked, "provenance"), "trace_id");
-  return traceId !== void 0 && traceId !== "" ? { traceId: wellFormed(traceId) } : {};
-}
-function resultArtifacts(l, profile) {
-  return {
-    catalog_url: l.catalog,
-    schema_url: l.schema(profile ?? ENVELOPE_SCHEMA_ID),
-    registry_url: profile ? l.registryEntry(profile) : l.registry,
-    example_url: profile ? l.example(profile) : l.examples,
-    field_registry_url: l.fieldRegistry,
-    transport_bindings_url: l.transportBindings,
-    trust_channels_url: l.trustChannels,
-    conformance_levels_url: l.conformanceLevels,
-    error_registry_url: l.errorRegistry,
-    validate_url: l.validate
-  };
-}
-var constantBlocks = /* @__PURE__ */ new WeakMap();
-function blocksFor(site, l) {
-  let blocks = constantBlocks.get(l);
-  if (!blocks) {
-    blocks = {
-      source: constantForm({
-        type: "service",
-        id: "uai-validator",
-        label: `${RELEASE} validator`,
-        uri: l.validate,
-        did: serviceDid(site, "validator"),
-        role: "conformance-checker",
-        implementation: `uai-validator/${UAI_VERSION}`
-      }),
-      extensions: constantForm([
-        {
-          namespace: "urn:uai:ext:evidence",
-          purpose: "Validator evidence about one checked message.",
-          critical: false
-        }
-      ]),
-      artifacts: /* @__PURE__ */ new Map()
-    };
-    constantBlocks.set(l, blocks);
-  }
-  return blocks;
-}
-function artifactsBlock(blocks, l, profile) {
-  let block = blocks.artifacts.get(profile);
-  if (!block) {
-    block = constantForm(resultArtifacts(l, profile));
-    blocks.artifacts.set(profile, block);
-  }
-  return block;
-}
-function conformanceRecord(input2) {
-  const { site, checkedAt, digest } = input2;
-  const l = links(site);
-  const blocks = blocksFor(site, l);
-  const checked = isRecord(input2.checked) ? input2.checked : {};
-  const profile = own(checked, "profile");
-  const known2 = isProfileId(profile);
-  const conversation = ownRecord(checked, "conversation");
-  const sequence = conversation ? own(conversation, "sequence") : void 0;
-  const checkedId = idOr(own(checked, "message_id"), "unknown");
-  const checkedProfile = idOr(profile, "unknown");
-  const short = digest.slice(0, 16);
-  const messageId = `chk-${short}`;
-  const trace = traceOf(checked, digest);
-  const conversationPart = {
-    conversation_id: idOr(conversation ? own(conversation, "conversation_id") : void 0, `conv-${short}`),
-    turn_id: `turn-chk-${short}`,
-    parent_message_id: checkedId
-  };
-  if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
-  conversationPart.sequence = Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : 1;
-  const body = {
-    status: input2.errorCount > 0 ? "fail" : "pass",
-    checked_profile: checkedProfile,
-    issues: input2.issues,
-    summary: { error_count: input2.errorCount, warning_count: input2.warningCount, checked_at: checkedAt },
-    artifacts: artifactsBlock(blocks, l, known2 ? profile : void 0),
-    target_message_ref: checkedId
-  };
-  if (input2.level !== null) body.conformance_level = input2.level;
-  const provenance2 = {};
-  if (trace.traceId !== void 0) provenance2.trace_id = trace.traceId;
-  provenance2.issued_at = checkedAt;
-  provenance2.log_ref = `urn:uai:log:${messageId}`;
-  provenance2.agent_id = "uai-validator";
-  const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  return sealBuilt({
-    uai_version: UAI_VERSION,
-    profile: "uai.conformance.result.v1",
-    message_id: messageId,
-    source: blocks.source,
-    target: { type: "message", id: checkedId, role: "checked-record", implementation: checkedProfile },
-    conversation: conversationPart,
-    delivery: { mode: "sync", priority: "routine", expires_at: expiresAt, reply_requested: false, ack_required: false },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "validator-record",
-      principal: serviceDid(site, "validator"),
-      signature_ref: `${l.validate}#sig-${messageId}`
-    },
-    body,
-    provenance: provenance2,
-    integrity: integrityBlock(""),
-    extensions: blocks.extensions
-  });
-}
-
-// src/engine/validate/rules-body.ts
-var PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
-var intentRequest = (body) => {
-  const out = [];
-  for (const key of ["subject", "requested_profile", "response_profile"]) {
-    const v = ownString(body, key);
-    if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
-      out.push({
-        code: "intent.profile_unregistered",
-        path: `/body/${key}`,
-        message: `body.${key} names ${v}, which is not a registered profile.`,
-        actual: v
-      });
-    }
-  }
-  return out;
-};
-var intentResponse = (body, message2) => {
-  const out = [];
-  const bodyRef = ownString(body, "task_ref");
-  if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
-    out.push({
-      code: "response.task_ref_missing",
-      path: "/body/task_ref",
-      message: "An accepted response must carry body.task_ref.",
-      expected: "task_ref"
-    });
-  }
-  const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
-  const resultRef = ownString(ownRecord(body, "result"), "task_id");
-  const reference = bodyRef ?? deliveryRef;
-  if (reference !== void 0) {
-    const others = [
-      ["/delivery/task_ref", deliveryRef],
-      ["/body/result/task_id", resultRef]
-    ];
-    for (const [path, value] of others) {
-      if (value !== void 0 && value !== reference) {
-        out.push({
-          code: "response.task_ref_mismatch",
-          path,
-          message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
-          expected: echo(reference),
-          actual: echo(value)
-        });
-      }
-    }
-  }
-  const requestId = ownString(body, "request_message_id");
-  const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
-  if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
-    out.push({
-      code: "response.request_ref_mismatch",
-      path: "/body/request_message_id",
-      message: "body.request_message_id differs from conversation.parent_message_id.",
-      expected: echo(parent),
-      actual: echo(requestId)
-    });
-  }
-  return out;
-};
-var STATE_FIELDS = {
-  completed: "result_ref",
-  "input-required": "blocking_reason",
-  failed: "error_code"
-};
-var taskStatus = (body) => {
-  const out = [];
-  const state = own(body, "state");
-  const need = typeof state === "string" && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : void 0;
-  if (need !== void 0 && !Object.hasOwn(body, need)) {
-    out.push({
-      code: "task.state_inconsistent",
-      path: `/body/${need}`,
-      message: `A task in state ${String(state)} must carry body.${need}.`,
-      expected: need
-    });
-  }
-  const errorCode2 = ownString(body, "error_code");
-  if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
-    out.push({
-      code: "error.code_unpublished",
-      path: "/body/error_code",
-      message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
-      actual: echo(errorCode2)
-    });
-  }
-  return out;
-};
-var error = (body) => {
-  const code = ownString(body, "code");
-  if (code === void 0 || code === "" || isPublishedErrorCode(code)) return [];
-  return [
-    {
-      code: "error.code_unpublished",
-      path: "/body/code",
-      message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
-      actual: echo(code)
-    }
-  ];
-};
-var conformance = (body) => {
-  const issues = own(body, "issues");
-  const summary2 = ownRecord(body, "summary");
-  if (!Array.isArray(issues) || !summary2) return [];
-  const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
-  const errors = count("error");
-  const warnings = count("warning");
-  const out = [];
-  const check4 = (path, actual, expected, what) => {
-    if (actual !== void 0 && actual !== expected) {
-      out.push({
-        code: "conformance.summary_mismatch",
-        path,
-        message: `${what} disagrees with the issues listed.`,
-        expected,
-        actual: echo(actual)
-      });
-    }
-  };
-  const errorCount = own(summary2, "error_count");
-  const warningCount = own(summary2, "warning_count");
-  if (Number.isInteger(errorCount)) check4("/body/summary/error_count", errorCount, errors, "summary.error_count");
-  if (Number.isInteger(warningCount))
-    check4("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
-  const status = own(body, "status");
-  if (status === "pass" || status === "fail") check4("/body/status", status, errors > 0 ? "fail" : "pass", "status");
-  return out;
-};
-var RULES = {
-  "uai.intent.request.v1": intentRequest,
-  "uai.intent.response.v1": intentResponse,
-  "uai.task.status.v1": taskStatus,
-  "uai.error.v1": error,
-  "uai.conformance.result.v1": conformance
-};
-function bodyIssues(message2) {
-  const profile = own(message2, "profile");
-  const body = ownRecord(message2, "body");
-  if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
-  return RULES[profile](body, message2);
-}
-
-// src/standard/formats/date-time.ts
-var FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-var DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
-var isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-function daysInMonth(year, month) {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-var validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-function isFullDate(value) {
-  const m = FULL_DATE.exec(value);
-  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
-}
-function parseDateTime(value) {
-  const m = DATE_TIME.exec(value);
-  if (!m) return void 0;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const hour = Number(m[4]);
-  const minute = Number(m[5]);
-  const second = Number(m[6]);
-  if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return void 0;
-  let offsetMinutes = 0;
-  if (m[8] !== void 0) {
-    const offsetHour = Number(m[9]);
-    const offsetMinute = Number(m[10]);
-    if (offsetHour > 23 || offsetMinute > 59) return void 0;
-    offsetMinutes = (m[8] === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
-  }
-  if (second === 60) {
-    const utcMinuteOfDay = ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440;
-    if (utcMinuteOfDay !== 1439) return void 0;
-  }
-  return { year, month, day, hour, minute, second, fraction: m[7] ?? "", offsetMinutes };
-}
-var isDateTime = (value) => parseDateTime(value) !== void 0;
-
-// src/engine/instant.ts
-function daysFromCivil(year, month, day) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
-function parseInstant(text2) {
-  const p = parseDateTime(text2);
-  if (!p) return void 0;
-  const leap = p.second === 60;
-  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
-  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
-}
-function compareInstants(a, b) {
-  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
-  if (a.leap !== b.leap) return a.leap ? 1 : -1;
-  const width = Math.max(a.fraction.length, b.fraction.length);
-  const fa = a.fraction.padEnd(width, "0");
-  const fb = b.fraction.padEnd(width, "0");
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
-}
-function inFourDigitYears(utcSeconds) {
-  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
-  return year >= 0 && year <= 9999;
-}
-var utcSecondText = (utcSeconds) => `${new Date(utcSeconds * 1e3).toISOString().slice(0, 19)}Z`;
-
-// src/engine/validate/rules-envelope.ts
-var PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
-var DID_RE = new RegExp(DID_PATTERN);
-var CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
-var NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
-var FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
-var REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
-function profileIssues(message2) {
-  const profile = own(message2, "profile");
-  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
-  const family = profile.replace(/\.v[0-9]+$/, "");
-  if (FAMILIES.has(family)) {
-    return [
-      {
-        code: "envelope.profile_not_current",
-        path: "/profile",
-        message: `Only ${family}.v1 is in the current track; ${echo(profile)} is not supported.`,
-        expected: `${family}.v1`,
-        actual: echo(profile)
-      }
-    ];
-  }
-  return [
-    {
-      code: "envelope.profile_unknown",
-      path: "/profile",
-      message: `The profile ${JSON.stringify(echo(profile))} is not in the UAI-1 profile family.`,
-      expected: [...PROFILE_IDS],
-      actual: echo(profile)
-    }
-  ];
-}
-function checksumIssues(message2, computed) {
-  const integrity = ownRecord(message2, "integrity");
-  const checksum = ownString(integrity, "checksum");
-  if (!integrity || computed === void 0 || checksum === void 0 || !CHECKSUM_RE.test(checksum)) return [];
-  if (own(integrity, "algorithm") !== "sha256" || own(integrity, "canonicalization") !== "jcs") return [];
-  if (checksum === computed) return [];
-  return [
-    {
-      code: "integrity.checksum_mismatch",
-      path: "/integrity/checksum",
-      message: "integrity.checksum does not match the canonical form of the message without integrity.",
-      expected: computed,
-      actual: checksum
-    }
-  ];
-}
-function traceIssues(message2) {
-  const out = [];
-  const conversation = ownRecord(message2, "conversation");
-  const traceparent2 = ownString(conversation, "traceparent");
-  const parsed = parseTraceparent(traceparent2);
-  if (!parsed) return out;
-  const { traceId, parentId } = parsed;
-  if (allZeros(traceId) || allZeros(parentId)) {
-    out.push({
-      code: "trace.traceparent_invalid",
-      path: "/conversation/traceparent",
-      message: "The traceparent trace-id and parent-id must not be all zeros.",
-      actual: traceparent2
-    });
-    return out;
-  }
-  const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
-  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
-    out.push({
-      code: "trace.trace_id_mismatch",
-      path: "/provenance/trace_id",
-      message: "provenance.trace_id differs from the trace-id in conversation.traceparent.",
-      expected: traceId,
-      actual: echo(traceIdOfProvenance)
-    });
-  }
-  return out;
-}
-function linkageIssues(message2) {
-  const out = [];
-  const conversation = ownRecord(message2, "conversation");
-  const sequence = conversation ? own(conversation, "sequence") : void 0;
-  if (conversation && Number.isInteger(sequence) && sequence > 1 && !Object.hasOwn(conversation, "parent_message_id")) {
-    out.push({
-      code: "conversation.parent_missing",
-      path: "/conversation/parent_message_id",
-      message: `conversation.sequence is ${String(sequence)}, so parent_message_id is required.`,
-      expected: "parent_message_id"
-    });
-  }
-  const expires = ownString(ownRecord(message2, "delivery"), "expires_at");
-  const issued = ownString(ownRecord(message2, "provenance"), "issued_at");
-  if (expires !== void 0 && issued !== void 0) {
-    const e = parseInstant(expires);
-    const i = parseInstant(issued);
-    if (e && i && compareInstants(e, i) <= 0) {
-      out.push({
-        code: "delivery.expiry_not_after_issue",
-        path: "/delivery/expires_at",
-        message: "delivery.expires_at is not after provenance.issued_at.",
-        expected: `after ${issued}`,
-        actual: echo(expires)
-      });
-    }
-  }
-  return out;
-}
-function trustIssues(message2) {
-  const out = [];
-  const trust = ownRecord(message2, "trust");
-  if (!trust) return out;
-  const channel = own(trust, "channel");
-  const need = channel === "credentialed" ? "credential_ref" : channel === "signed-envelope" ? "signature_ref" : void 0;
-  if (need && !Object.hasOwn(trust, need)) {
-    out.push({
-      code: "trust.reference_missing",
-      path: `/trust/${need}`,
-      message: `The ${String(channel)} channel expects trust.${need}.`,
-      expected: need
-    });
-  }
-  const principal = ownString(trust, "principal");
-  if (principal !== void 0 && principal.startsWith("did:") && !DID_RE.test(principal)) {
-    out.push({
-      code: "identity.did_invalid",
-      path: "/trust/principal",
-      message: "trust.principal looks like a DID but breaks the W3C DID syntax.",
-      actual: echo(principal)
-    });
-  }
-  return out;
-}
-function extensionIssues(message2) {
-  const extensions = own(message2, "extensions");
-  if (!Array.isArray(extensions)) return [];
-  const out = [];
-  extensions.forEach((ext, i) => {
-    if (!isRecord(ext) || own(ext, "critical") !== true) return;
-    const namespace = ownString(ext, "namespace");
-    if (namespace === void 0 || !NAMESPACE_RE.test(namespace) || REGISTERED_NAMESPACES.has(namespace)) return;
-    out.push({
-      code: "extension.critical_unknown",
-      path: `/extensions/${i}/namespace`,
-      message: `The critical extension ${JSON.stringify(echo(namespace))} is not registered in this release.`,
-      expected: [...REGISTERED_NAMESPACES],
-      actual: echo(namespace)
-    });
-  });
-  return out;
-}
-
-// src/standard/formats/uri.ts
-var UNRESERVED = "A-Za-z0-9\\-._~";
-var SUB_DELIMS = "!$&'()*+,;=";
-var PCT_ENCODED = "%[0-9A-Fa-f]{2}";
-var PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT_ENCODED})`;
-var DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])";
-var IPV4 = `${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`;
-var H16 = "[0-9A-Fa-f]{1,4}";
-var LS32 = `(?:${H16}:${H16}|${IPV4})`;
-var IPV6 = [
-  `(?:${H16}:){6}${LS32}`,
-  `::(?:${H16}:){5}${LS32}`,
-  `(?:${H16})?::(?:${H16}:){4}${LS32}`,
-  `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
-  `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
-  `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
-  `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
-  `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
-  `(?:(?:${H16}:){0,6}${H16})?::`
-].join("|");
-var IP_FUTURE = `[Vv][0-9A-Fa-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+`;
-var IP_LITERAL = `\\[(?:${IPV6}|${IP_FUTURE})\\]`;
-var REG_NAME = `(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT_ENCODED})*`;
-var USERINFO = `(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT_ENCODED})*`;
-var AUTHORITY = `(?:${USERINFO}@)?(?:${IP_LITERAL}|${IPV4}|${REG_NAME})(?::[0-9]*)?`;
-var SEGMENT = `${PCHAR}*`;
-var SEGMENT_NZ = `${PCHAR}+`;
-var HIER_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ}(?:/${SEGMENT})*|)`;
-var QUERY = `(?:${PCHAR}|[/?])*`;
-var URI = new RegExp(`^[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`);
-var isUri = (value) => URI.test(value);
-
-// src/standard/formats/index.ts
-var formats = {
-  "date-time": isDateTime,
-  date: isFullDate,
-  uri: isUri
-};
-
-// src/engine/generated/schema-validators.js
-var __getOwnPropNames2 = Object.getOwnPropertyNames;
-var __commonJS2 = (cb, mod) => function __require2() {
-  try {
-    return mod || (0, cb[__getOwnPropNames2(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-  } catch (e) {
-    throw mod = 0, e;
-  }
-};
-var require_ucs2length = __commonJS2({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str2) {
-      const len = str2.length;
-      let length = 0;
-      let pos = 0;
-      let value;
-      while (pos < len) {
-        length++;
-        value = str2.charCodeAt(pos++);
-        if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str2.charCodeAt(pos);
-          if ((value & 64512) === 56320)
-            pos++;
-        }
-      }
-      return length;
-    }
-    exports.default = ucs2length;
-    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-  }
-});
-var validate0 = validate52;
-var schema19 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "http://localhost:4321/v1/schemas/uai.envelope.v1", "type": "object", "properties": { "uai_version": { "type": "string", "enum": ["1.0"] }, "profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "message_id": { "type": "string", "minLength": 1 }, "source": { "$ref": "#/$defs/party" }, "target": { "$ref": "#/$defs/party" }, "conversation": { "$ref": "#/$defs/conversation" }, "delivery": { "$ref": "#/$defs/delivery" }, "trust": { "$ref": "#/$defs/trust" }, "body": { "type": "object" }, "provenance": { "$ref": "#/$defs/provenance" }, "integrity": { "$ref": "#/$defs/integrity" }, "extensions": { "type": "array", "items": { "$ref": "#/$defs/extension" } } }, "required": ["uai_version", "profile", "message_id", "source", "target", "conversation", "delivery", "trust", "body", "provenance", "integrity"], "$defs": { "party": { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] }, "conversation": { "type": "object", "properties": { "conversation_id": { "type": "string", "minLength": 1 }, "turn_id": { "type": "string", "minLength": 1 }, "parent_message_id": { "type": "string", "minLength": 1 }, "traceparent": { "type": "string", "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" }, "sequence": { "type": "integer", "minimum": 1 } }, "required": ["conversation_id", "turn_id", "sequence"] }, "delivery": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] }, "trust": { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] }, "provenance": { "type": "object", "properties": { "trace_id": { "type": "string" }, "parent_trace_id": { "type": "string" }, "issued_at": { "type": "string", "format": "date-time" }, "log_ref": { "type": "string" }, "agent_id": { "type": "string" }, "model_id": { "type": "string" }, "confidence": { "type": "number", "minimum": 0, "maximum": 1 }, "lineage": { "type": "array", "items": { "$ref": "#/$defs/lineage_item" } } }, "required": ["issued_at"] }, "lineage_item": { "type": "object", "properties": { "stage": { "type": "string" }, "actor_id": { "type": "string" }, "model_id": { "type": "string" }, "note": { "type": "string" } }, "required": ["stage"] }, "integrity": { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] }, "extension": { "type": "object", "properties": { "namespace": { "type": "string", "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" }, "purpose": { "type": "string" }, "critical": { "type": "boolean" } }, "required": ["namespace"] }, "issue_item": { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] } } };
-var pattern3 = new RegExp("^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$", "u");
-var func1 = require_ucs2length().default;
-var schema20 = { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] };
-var formats0 = formats.uri;
-var pattern4 = new RegExp("^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$", "u");
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "type" } });
-      errors++;
-    }
-    if (data.id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "id" } });
-      errors++;
-    }
-    if (data.type !== void 0) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data0 === "agent" || data0 === "service" || data0 === "message" || data0 === "human" || data0 === "tool")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: { allowedValues: schema20.properties.type.enum } });
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      let data1 = data.id;
-      if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.label !== void 0) {
-      if (typeof data.label !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/label", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.uri !== void 0) {
-      let data3 = data.uri;
-      if (typeof data3 === "string") {
-        if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.did !== void 0) {
-      let data4 = data.did;
-      if (typeof data4 === "string") {
-        if (!pattern4.test(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "pattern", params: { pattern: "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.role !== void 0) {
-      if (typeof data.role !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/role", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.implementation !== void 0) {
-      if (typeof data.implementation !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/implementation", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate53.errors = vErrors;
-  return errors === 0;
-}
-validate53.evaluated = { "props": { "type": true, "id": true, "label": true, "uri": true, "did": true, "role": true, "implementation": true }, "dynamicProps": false, "dynamicItems": false };
-var pattern5 = new RegExp("^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$", "u");
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate56.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.conversation_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation_id" } });
-      errors++;
-    }
-    if (data.turn_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "turn_id" } });
-      errors++;
-    }
-    if (data.sequence === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "sequence" } });
-      errors++;
-    }
-    if (data.conversation_id !== void 0) {
-      let data0 = data.conversation_id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.turn_id !== void 0) {
-      let data1 = data.turn_id;
-      if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.parent_message_id !== void 0) {
-      let data2 = data.parent_message_id;
-      if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.traceparent !== void 0) {
-      let data3 = data.traceparent;
-      if (typeof data3 === "string") {
-        if (!pattern5.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "pattern", params: { pattern: "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.sequence !== void 0) {
-      let data4 = data.sequence;
-      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "type", params: { type: "integer" } });
-        errors++;
-      }
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 < 1 || isNaN(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "minimum", params: { comparison: ">=", limit: 1 } });
-          errors++;
-        }
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate56.errors = vErrors;
-  return errors === 0;
-}
-validate56.evaluated = { "props": { "conversation_id": true, "turn_id": true, "parent_message_id": true, "traceparent": true, "sequence": true }, "dynamicProps": false, "dynamicItems": false };
-var schema22 = { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] };
-var formats2 = formats["date-time"];
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.mode === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "mode" } });
-      errors++;
-    }
-    if (data.mode !== void 0) {
-      let data0 = data.mode;
-      if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data0 === "sync" || data0 === "async")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: { allowedValues: schema22.properties.mode.enum } });
-        errors++;
-      }
-    }
-    if (data.priority !== void 0) {
-      let data1 = data.priority;
-      if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data1 === "interactive" || data1 === "routine" || data1 === "bulk")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: { allowedValues: schema22.properties.priority.enum } });
-        errors++;
-      }
-    }
-    if (data.expires_at !== void 0) {
-      let data2 = data.expires_at;
-      if (typeof data2 === "string") {
-        if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "format", params: { format: "date-time" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.reply_requested !== void 0) {
-      if (typeof data.reply_requested !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/reply_requested", keyword: "type", params: { type: "boolean" } });
-        errors++;
-      }
-    }
-    if (data.ack_required !== void 0) {
-      if (typeof data.ack_required !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/ack_required", keyword: "type", params: { type: "boolean" } });
-        errors++;
-      }
-    }
-    if (data.task_ref !== void 0) {
-      let data5 = data.task_ref;
-      if (typeof data5 === "string") {
-        if (func1(data5) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate58.errors = vErrors;
-  return errors === 0;
-}
-validate58.evaluated = { "props": { "mode": true, "priority": true, "expires_at": true, "reply_requested": true, "ack_required": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
-var schema23 = { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] };
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate60.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.channel === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "channel" } });
-      errors++;
-    }
-    if (data.auth_scheme === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "auth_scheme" } });
-      errors++;
-    }
-    if (data.channel !== void 0) {
-      let data0 = data.channel;
-      if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data0 === "credentialed" || data0 === "signed-envelope" || data0 === "public")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: { allowedValues: schema23.properties.channel.enum } });
-        errors++;
-      }
-    }
-    if (data.auth_scheme !== void 0) {
-      let data1 = data.auth_scheme;
-      if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data1 === "did+vc" || data1 === "jws" || data1 === "validator-record" || data1 === "none")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: { allowedValues: schema23.properties.auth_scheme.enum } });
-        errors++;
-      }
-    }
-    if (data.principal !== void 0) {
-      if (typeof data.principal !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/principal", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.credential_ref !== void 0) {
-      let data3 = data.credential_ref;
-      if (typeof data3 === "string") {
-        if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.signature_ref !== void 0) {
-      let data4 = data.signature_ref;
-      if (typeof data4 === "string") {
-        if (!formats0(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.replay_window_id !== void 0) {
-      if (typeof data.replay_window_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/replay_window_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate60.errors = vErrors;
-  return errors === 0;
-}
-validate60.evaluated = { "props": { "channel": true, "auth_scheme": true, "principal": true, "credential_ref": true, "signature_ref": true, "replay_window_id": true }, "dynamicProps": false, "dynamicItems": false };
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.stage === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "stage" } });
-      errors++;
-    }
-    if (data.stage !== void 0) {
-      if (typeof data.stage !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/stage", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.actor_id !== void 0) {
-      if (typeof data.actor_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/actor_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.model_id !== void 0) {
-      if (typeof data.model_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.note !== void 0) {
-      if (typeof data.note !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/note", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate63.errors = vErrors;
-  return errors === 0;
-}
-validate63.evaluated = { "props": { "stage": true, "actor_id": true, "model_id": true, "note": true }, "dynamicProps": false, "dynamicItems": false };
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate62.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.issued_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issued_at" } });
-      errors++;
-    }
-    if (data.trace_id !== void 0) {
-      if (typeof data.trace_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trace_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.parent_trace_id !== void 0) {
-      if (typeof data.parent_trace_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/parent_trace_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.issued_at !== void 0) {
-      let data2 = data.issued_at;
-      if (typeof data2 === "string") {
-        if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "format", params: { format: "date-time" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.log_ref !== void 0) {
-      if (typeof data.log_ref !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/log_ref", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.agent_id !== void 0) {
-      if (typeof data.agent_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/agent_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.model_id !== void 0) {
-      if (typeof data.model_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.confidence !== void 0) {
-      let data6 = data.confidence;
-      if (typeof data6 == "number" && isFinite(data6)) {
-        if (data6 > 1 || isNaN(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "maximum", params: { comparison: "<=", limit: 1 } });
-          errors++;
-        }
-        if (data6 < 0 || isNaN(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "type", params: { type: "number" } });
-        errors++;
-      }
-    }
-    if (data.lineage !== void 0) {
-      let data7 = data.lineage;
-      if (Array.isArray(data7)) {
-        const len0 = data7.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate63(data7[i0], { instancePath: instancePath + "/lineage/" + i0, parentData: data7, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/lineage", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate62.errors = vErrors;
-  return errors === 0;
-}
-validate62.evaluated = { "props": { "trace_id": true, "parent_trace_id": true, "issued_at": true, "log_ref": true, "agent_id": true, "model_id": true, "confidence": true, "lineage": true }, "dynamicProps": false, "dynamicItems": false };
-var schema26 = { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] };
-var pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate66.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.version === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "version" } });
-      errors++;
-    }
-    if (data.algorithm === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "algorithm" } });
-      errors++;
-    }
-    if (data.canonicalization === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "canonicalization" } });
-      errors++;
-    }
-    if (data.checksum === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checksum" } });
-      errors++;
-    }
-    if (data.version !== void 0) {
-      let data0 = data.version;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "type", params: { type: "integer" } });
-        errors++;
-      }
-      if (!(data0 === 2)) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: { allowedValues: schema26.properties.version.enum } });
-        errors++;
-      }
-    }
-    if (data.algorithm !== void 0) {
-      let data1 = data.algorithm;
-      if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data1 === "sha256")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: { allowedValues: schema26.properties.algorithm.enum } });
-        errors++;
-      }
-    }
-    if (data.canonicalization !== void 0) {
-      let data2 = data.canonicalization;
-      if (typeof data2 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data2 === "jcs")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: { allowedValues: schema26.properties.canonicalization.enum } });
-        errors++;
-      }
-    }
-    if (data.checksum !== void 0) {
-      let data3 = data.checksum;
-      if (typeof data3 === "string") {
-        if (!pattern6.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "pattern", params: { pattern: "^sha256:[0-9a-f]{64}$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate66.errors = vErrors;
-  return errors === 0;
-}
-validate66.evaluated = { "props": { "version": true, "algorithm": true, "canonicalization": true, "checksum": true }, "dynamicProps": false, "dynamicItems": false };
-var pattern7 = new RegExp("^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$", "u");
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate68.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.namespace === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "namespace" } });
-      errors++;
-    }
-    if (data.namespace !== void 0) {
-      let data0 = data.namespace;
-      if (typeof data0 === "string") {
-        if (!pattern7.test(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "pattern", params: { pattern: "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.purpose !== void 0) {
-      if (typeof data.purpose !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/purpose", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.critical !== void 0) {
-      if (typeof data.critical !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/critical", keyword: "type", params: { type: "boolean" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate68.errors = vErrors;
-  return errors === 0;
-}
-validate68.evaluated = { "props": { "namespace": true, "purpose": true, "critical": true }, "dynamicProps": false, "dynamicItems": false };
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate52.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uai_version === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "uai_version" } });
-      errors++;
-    }
-    if (data.profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "profile" } });
-      errors++;
-    }
-    if (data.message_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message_id" } });
-      errors++;
-    }
-    if (data.source === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "source" } });
-      errors++;
-    }
-    if (data.target === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "target" } });
-      errors++;
-    }
-    if (data.conversation === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation" } });
-      errors++;
-    }
-    if (data.delivery === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "delivery" } });
-      errors++;
-    }
-    if (data.trust === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "trust" } });
-      errors++;
-    }
-    if (data.body === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "body" } });
-      errors++;
-    }
-    if (data.provenance === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "provenance" } });
-      errors++;
-    }
-    if (data.integrity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "integrity" } });
-      errors++;
-    }
-    if (data.uai_version !== void 0) {
-      let data0 = data.uai_version;
-      if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data0 === "1.0")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: { allowedValues: schema19.properties.uai_version.enum } });
-        errors++;
-      }
-    }
-    if (data.profile !== void 0) {
-      let data1 = data.profile;
-      if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.message_id !== void 0) {
-      let data2 = data.message_id;
-      if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.source !== void 0) {
-      if (!validate53(data.source, { instancePath: instancePath + "/source", parentData: data, parentDataProperty: "source", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.target !== void 0) {
-      if (!validate53(data.target, { instancePath: instancePath + "/target", parentData: data, parentDataProperty: "target", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.conversation !== void 0) {
-      if (!validate56(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.delivery !== void 0) {
-      if (!validate58(data.delivery, { instancePath: instancePath + "/delivery", parentData: data, parentDataProperty: "delivery", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.trust !== void 0) {
-      if (!validate60(data.trust, { instancePath: instancePath + "/trust", parentData: data, parentDataProperty: "trust", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.body !== void 0) {
-      let data8 = data.body;
-      if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/body", keyword: "type", params: { type: "object" } });
-        errors++;
-      }
-    }
-    if (data.provenance !== void 0) {
-      if (!validate62(data.provenance, { instancePath: instancePath + "/provenance", parentData: data, parentDataProperty: "provenance", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.integrity !== void 0) {
-      if (!validate66(data.integrity, { instancePath: instancePath + "/integrity", parentData: data, parentDataProperty: "integrity", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.extensions !== void 0) {
-      let data11 = data.extensions;
-      if (Array.isArray(data11)) {
-        const len0 = data11.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate68(data11[i0], { instancePath: instancePath + "/extensions/" + i0, parentData: data11, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/extensions", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate52.errors = vErrors;
-  return errors === 0;
-}
-validate52.evaluated = { "props": { "uai_version": true, "profile": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "body": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
-var validate1 = validate70;
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate73.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.include_schema !== void 0) {
-      if (typeof data.include_schema !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_schema", keyword: "type", params: { type: "boolean" } });
-        errors++;
-      }
-    }
-    if (data.include_example !== void 0) {
-      if (typeof data.include_example !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_example", keyword: "type", params: { type: "boolean" } });
-        errors++;
-      }
-    }
-    if (data.include_field_registry !== void 0) {
-      if (typeof data.include_field_registry !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_field_registry", keyword: "type", params: { type: "boolean" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate73.errors = vErrors;
-  return errors === 0;
-}
-validate73.evaluated = { "props": { "include_schema": true, "include_example": true, "include_field_registry": true }, "dynamicProps": false, "dynamicItems": false };
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate72.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.intent === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
-      errors++;
-    }
-    if (data.subject === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "subject" } });
-      errors++;
-    }
-    if (data.requested_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "requested_profile" } });
-      errors++;
-    }
-    if (data.response_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "response_profile" } });
-      errors++;
-    }
-    if (data.intent !== void 0) {
-      if (typeof data.intent !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.subject !== void 0) {
-      let data1 = data.subject;
-      if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.requested_profile !== void 0) {
-      let data2 = data.requested_profile;
-      if (typeof data2 === "string") {
-        if (!pattern3.test(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.parameters !== void 0) {
-      if (!validate73(data.parameters, { instancePath: instancePath + "/parameters", parentData: data, parentDataProperty: "parameters", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.constraints !== void 0) {
-      let data4 = data.constraints;
-      if (Array.isArray(data4)) {
-        const len0 = data4.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data4[i0] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/constraints/" + i0, keyword: "type", params: { type: "string" } });
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/constraints", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.response_profile !== void 0) {
-      let data6 = data.response_profile;
-      if (typeof data6 === "string") {
-        if (!pattern3.test(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate72.errors = vErrors;
-  return errors === 0;
-}
-validate72.evaluated = { "props": { "intent": true, "subject": true, "requested_profile": true, "parameters": true, "constraints": true, "response_profile": true }, "dynamicProps": false, "dynamicItems": false };
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.profile !== void 0) {
-      if ("uai.intent.request.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.intent.request.v1" } });
-        errors++;
-      }
-    }
-    if (data.body !== void 0) {
-      if (!validate72(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate70.errors = vErrors;
-  return errors === 0;
-}
-validate70.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
-var validate2 = validate76;
-var schema32 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["accepted", "completed", "rejected"] }, "subject": { "type": "string" }, "request_message_id": { "type": "string", "minLength": 1 }, "result": { "$ref": "#/$defs/intent_result" }, "notices": { "type": "array", "items": { "type": "string" } }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["status", "request_message_id"] };
-var schema33 = { "type": "object", "properties": { "task_id": { "type": "string" }, "status_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "status_example_url": { "type": "string", "format": "uri" }, "response_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "follow_up_scenarios": { "type": "array", "items": { "type": "string", "enum": ["accepted-task", "completed-response", "typed-error"] } }, "field_registry_url": { "type": "string", "format": "uri" }, "mock_exchange_url": { "type": "string", "format": "uri" }, "schema": { "type": "object" }, "example": { "type": "object" }, "field_order_map": { "type": "object" } } };
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate79.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.task_id !== void 0) {
-      if (typeof data.task_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.status_profile !== void 0) {
-      let data1 = data.status_profile;
-      if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.status_example_url !== void 0) {
-      let data2 = data.status_example_url;
-      if (typeof data2 === "string") {
-        if (!formats0(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.response_profile !== void 0) {
-      let data3 = data.response_profile;
-      if (typeof data3 === "string") {
-        if (!pattern3.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.follow_up_scenarios !== void 0) {
-      let data4 = data.follow_up_scenarios;
-      if (Array.isArray(data4)) {
-        const len0 = data4.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data5 = data4[i0];
-          if (typeof data5 !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "type", params: { type: "string" } });
-            errors++;
-          }
-          if (!(data5 === "accepted-task" || data5 === "completed-response" || data5 === "typed-error")) {
-            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: { allowedValues: schema33.properties.follow_up_scenarios.items.enum } });
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.field_registry_url !== void 0) {
-      let data6 = data.field_registry_url;
-      if (typeof data6 === "string") {
-        if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.mock_exchange_url !== void 0) {
-      let data7 = data.mock_exchange_url;
-      if (typeof data7 === "string") {
-        if (!formats0(data7)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.schema !== void 0) {
-      let data8 = data.schema;
-      if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/schema", keyword: "type", params: { type: "object" } });
-        errors++;
-      }
-    }
-    if (data.example !== void 0) {
-      let data9 = data.example;
-      if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/example", keyword: "type", params: { type: "object" } });
-        errors++;
-      }
-    }
-    if (data.field_order_map !== void 0) {
-      let data10 = data.field_order_map;
-      if (!(data10 && typeof data10 == "object" && !Array.isArray(data10))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_order_map", keyword: "type", params: { type: "object" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate79.errors = vErrors;
-  return errors === 0;
-}
-validate79.evaluated = { "props": { "task_id": true, "status_profile": true, "status_example_url": true, "response_profile": true, "follow_up_scenarios": true, "field_registry_url": true, "mock_exchange_url": true, "schema": true, "example": true, "field_order_map": true }, "dynamicProps": false, "dynamicItems": false };
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate78.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
-      errors++;
-    }
-    if (data.request_message_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "request_message_id" } });
-      errors++;
-    }
-    if (data.status !== void 0) {
-      let data0 = data.status;
-      if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data0 === "accepted" || data0 === "completed" || data0 === "rejected")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema32.properties.status.enum } });
-        errors++;
-      }
-    }
-    if (data.subject !== void 0) {
-      if (typeof data.subject !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.request_message_id !== void 0) {
-      let data2 = data.request_message_id;
-      if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.result !== void 0) {
-      if (!validate79(data.result, { instancePath: instancePath + "/result", parentData: data, parentDataProperty: "result", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.notices !== void 0) {
-      let data4 = data.notices;
-      if (Array.isArray(data4)) {
-        const len0 = data4.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data4[i0] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/notices/" + i0, keyword: "type", params: { type: "string" } });
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/notices", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.task_ref !== void 0) {
-      let data6 = data.task_ref;
-      if (typeof data6 === "string") {
-        if (func1(data6) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate78.errors = vErrors;
-  return errors === 0;
-}
-validate78.evaluated = { "props": { "status": true, "subject": true, "request_message_id": true, "result": true, "notices": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate76.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.profile !== void 0) {
-      if ("uai.intent.response.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.intent.response.v1" } });
-        errors++;
-      }
-    }
-    if (data.body !== void 0) {
-      if (!validate78(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate76.errors = vErrors;
-  return errors === 0;
-}
-validate76.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
-var validate3 = validate82;
-var schema35 = { "type": "object", "properties": { "task_id": { "type": "string", "minLength": 1 }, "state": { "type": "string", "enum": ["accepted", "working", "input-required", "completed", "failed", "canceled"] }, "updated_at": { "type": "string", "format": "date-time" }, "progress": { "type": "number", "minimum": 0, "maximum": 1 }, "status_message": { "type": "string" }, "request_message_id": { "type": "string" }, "result_ref": { "type": "string", "format": "uri" }, "blocking_reason": { "type": "string" }, "error_code": { "type": "string" } }, "required": ["task_id", "state", "updated_at"] };
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate84.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.task_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "task_id" } });
-      errors++;
-    }
-    if (data.state === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "state" } });
-      errors++;
-    }
-    if (data.updated_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "updated_at" } });
-      errors++;
-    }
-    if (data.task_id !== void 0) {
-      let data0 = data.task_id;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.state !== void 0) {
-      let data1 = data.state;
-      if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data1 === "accepted" || data1 === "working" || data1 === "input-required" || data1 === "completed" || data1 === "failed" || data1 === "canceled")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: { allowedValues: schema35.properties.state.enum } });
-        errors++;
-      }
-    }
-    if (data.updated_at !== void 0) {
-      let data2 = data.updated_at;
-      if (typeof data2 === "string") {
-        if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "format", params: { format: "date-time" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.progress !== void 0) {
-      let data3 = data.progress;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1 || isNaN(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "maximum", params: { comparison: "<=", limit: 1 } });
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "type", params: { type: "number" } });
-        errors++;
-      }
-    }
-    if (data.status_message !== void 0) {
-      if (typeof data.status_message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_message", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.request_message_id !== void 0) {
-      if (typeof data.request_message_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.result_ref !== void 0) {
-      let data6 = data.result_ref;
-      if (typeof data6 === "string") {
-        if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.blocking_reason !== void 0) {
-      if (typeof data.blocking_reason !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/blocking_reason", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.error_code !== void 0) {
-      if (typeof data.error_code !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_code", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate84.errors = vErrors;
-  return errors === 0;
-}
-validate84.evaluated = { "props": { "task_id": true, "state": true, "updated_at": true, "progress": true, "status_message": true, "request_message_id": true, "result_ref": true, "blocking_reason": true, "error_code": true }, "dynamicProps": false, "dynamicItems": false };
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate82.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.profile !== void 0) {
-      if ("uai.task.status.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.task.status.v1" } });
-        errors++;
-      }
-    }
-    if (data.body !== void 0) {
-      if (!validate84(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate82.errors = vErrors;
-  return errors === 0;
-}
-validate82.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
-var validate4 = validate86;
-var schema38 = { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] };
-function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate89.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
-      errors++;
-    }
-    if (data.severity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "severity" } });
-      errors++;
-    }
-    if (data.path === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "path" } });
-      errors++;
-    }
-    if (data.message === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message" } });
-      errors++;
-    }
-    if (data.code !== void 0) {
-      let data0 = data.code;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.severity !== void 0) {
-      let data1 = data.severity;
-      if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
-        errors++;
-      }
-    }
-    if (data.path !== void 0) {
-      if (typeof data.path !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.message !== void 0) {
-      if (typeof data.message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.keyword !== void 0) {
-      if (typeof data.keyword !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.help_url !== void 0) {
-      let data5 = data.help_url;
-      if (typeof data5 === "string") {
-        if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate89.errors = vErrors;
-  return errors === 0;
-}
-validate89.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate88.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
-      errors++;
-    }
-    if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
-      errors++;
-    }
-    if (data.title === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "title" } });
-      errors++;
-    }
-    if (data.retryable === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "retryable" } });
-      errors++;
-    }
-    if (data.status !== void 0) {
-      let data0 = data.status;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "integer" } });
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 599 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "maximum", params: { comparison: "<=", limit: 599 } });
-          errors++;
-        }
-        if (data0 < 400 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "minimum", params: { comparison: ">=", limit: 400 } });
-          errors++;
-        }
-      }
-    }
-    if (data.code !== void 0) {
-      let data1 = data.code;
-      if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.title !== void 0) {
-      if (typeof data.title !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/title", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.retryable !== void 0) {
-      if (typeof data.retryable !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/retryable", keyword: "type", params: { type: "boolean" } });
-        errors++;
-      }
-    }
-    if (data.detail !== void 0) {
-      if (typeof data.detail !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/detail", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.request_message_id !== void 0) {
-      if (typeof data.request_message_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.errors !== void 0) {
-      let data6 = data.errors;
-      if (Array.isArray(data6)) {
-        const len0 = data6.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate89(data6[i0], { instancePath: instancePath + "/errors/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/errors", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.retry_after_seconds !== void 0) {
-      let data8 = data.retry_after_seconds;
-      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "type", params: { type: "integer" } });
-        errors++;
-      }
-      if (typeof data8 == "number" && isFinite(data8)) {
-        if (data8 < 0 || isNaN(data8)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
-          errors++;
-        }
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate88.errors = vErrors;
-  return errors === 0;
-}
-validate88.evaluated = { "props": { "status": true, "code": true, "title": true, "retryable": true, "detail": true, "request_message_id": true, "errors": true, "retry_after_seconds": true }, "dynamicProps": false, "dynamicItems": false };
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate86.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.profile !== void 0) {
-      if ("uai.error.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.error.v1" } });
-        errors++;
-      }
-    }
-    if (data.body !== void 0) {
-      if (!validate88(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate86.errors = vErrors;
-  return errors === 0;
-}
-validate86.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
-var validate5 = validate92;
-var schema40 = { "type": "object", "properties": { "name": { "type": "string", "minLength": 1 }, "supported_profiles": { "type": "array", "items": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "minItems": 1 }, "endpoints": { "type": "array", "items": { "$ref": "#/$defs/capability_endpoint" }, "minItems": 1 }, "operations": { "type": "array", "items": { "$ref": "#/$defs/capability_operation" } }, "trust_channels": { "type": "array", "items": { "type": "string" } }, "security_schemes": { "type": "array", "items": { "type": "string" } }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["name", "supported_profiles", "endpoints"] };
-function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate95.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.binding === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "binding" } });
-      errors++;
-    }
-    if (data.url === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "url" } });
-      errors++;
-    }
-    if (data.binding !== void 0) {
-      let data0 = data.binding;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.url !== void 0) {
-      let data1 = data.url;
-      if (typeof data1 === "string") {
-        if (!formats0(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.media_type !== void 0) {
-      if (typeof data.media_type !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/media_type", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate95.errors = vErrors;
-  return errors === 0;
-}
-validate95.evaluated = { "props": { "binding": true, "url": true, "media_type": true }, "dynamicProps": false, "dynamicItems": false };
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate97.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.intent === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
-      errors++;
-    }
-    if (data.request_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "request_profile" } });
-      errors++;
-    }
-    if (data.response_profiles === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "response_profiles" } });
-      errors++;
-    }
-    if (data.intent !== void 0) {
-      let data0 = data.intent;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.request_profile !== void 0) {
-      let data1 = data.request_profile;
-      if (typeof data1 === "string") {
-        if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.response_profiles !== void 0) {
-      let data2 = data.response_profiles;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data3 = data2[i0];
-          if (typeof data3 === "string") {
-            if (!pattern3.test(data3)) {
-              (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles/" + i0, keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-              errors++;
-            }
-          } else {
-            (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles/" + i0, keyword: "type", params: { type: "string" } });
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate97.errors = vErrors;
-  return errors === 0;
-}
-validate97.evaluated = { "props": { "intent": true, "request_profile": true, "response_profiles": true }, "dynamicProps": false, "dynamicItems": false };
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate94.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "name" } });
-      errors++;
-    }
-    if (data.supported_profiles === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "supported_profiles" } });
-      errors++;
-    }
-    if (data.endpoints === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "endpoints" } });
-      errors++;
-    }
-    if (data.name !== void 0) {
-      let data0 = data.name;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.supported_profiles !== void 0) {
-      let data1 = data.supported_profiles;
-      if (Array.isArray(data1)) {
-        if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "minItems", params: { limit: 1 } });
-          errors++;
-        }
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (typeof data2 === "string") {
-            if (!pattern3.test(data2)) {
-              (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles/" + i0, keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
-              errors++;
-            }
-          } else {
-            (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles/" + i0, keyword: "type", params: { type: "string" } });
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.endpoints !== void 0) {
-      let data3 = data.endpoints;
-      if (Array.isArray(data3)) {
-        if (data3.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "minItems", params: { limit: 1 } });
-          errors++;
-        }
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate95(data3[i1], { instancePath: instancePath + "/endpoints/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.operations !== void 0) {
-      let data5 = data.operations;
-      if (Array.isArray(data5)) {
-        const len2 = data5.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate97(data5[i2], { instancePath: instancePath + "/operations/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/operations", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.trust_channels !== void 0) {
-      let data7 = data.trust_channels;
-      if (Array.isArray(data7)) {
-        const len3 = data7.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (typeof data7[i3] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels/" + i3, keyword: "type", params: { type: "string" } });
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.security_schemes !== void 0) {
-      let data9 = data.security_schemes;
-      if (Array.isArray(data9)) {
-        const len4 = data9.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (typeof data9[i4] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes/" + i4, keyword: "type", params: { type: "string" } });
-            errors++;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.conformance_level !== void 0) {
-      let data11 = data.conformance_level;
-      if (typeof data11 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data11 === "L0" || data11 === "L1" || data11 === "L2" || data11 === "L3" || data11 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema40.properties.conformance_level.enum } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate94.errors = vErrors;
-  return errors === 0;
-}
-validate94.evaluated = { "props": { "name": true, "supported_profiles": true, "endpoints": true, "operations": true, "trust_channels": true, "security_schemes": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
-function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate92.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.profile !== void 0) {
-      if ("uai.capability.statement.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.capability.statement.v1" } });
-        errors++;
-      }
-    }
-    if (data.body !== void 0) {
-      if (!validate94(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate92.errors = vErrors;
-  return errors === 0;
-}
-validate92.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
-var validate6 = validate100;
-var schema44 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["pass", "fail"] }, "checked_profile": { "type": "string" }, "issues": { "type": "array", "items": { "$ref": "uai.envelope.v1#/$defs/issue_item" } }, "summary": { "$ref": "#/$defs/conformance_summary" }, "artifacts": { "$ref": "#/$defs/conformance_artifacts" }, "target_message_ref": { "type": "string" }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["status", "checked_profile", "issues", "summary", "target_message_ref"] };
-function validate103(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate103.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
-      errors++;
-    }
-    if (data.severity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "severity" } });
-      errors++;
-    }
-    if (data.path === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "path" } });
-      errors++;
-    }
-    if (data.message === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message" } });
-      errors++;
-    }
-    if (data.code !== void 0) {
-      let data0 = data.code;
-      if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.severity !== void 0) {
-      let data1 = data.severity;
-      if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
-        errors++;
-      }
-    }
-    if (data.path !== void 0) {
-      if (typeof data.path !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.message !== void 0) {
-      if (typeof data.message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.keyword !== void 0) {
-      if (typeof data.keyword !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.help_url !== void 0) {
-      let data5 = data.help_url;
-      if (typeof data5 === "string") {
-        if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate103.errors = vErrors;
-  return errors === 0;
-}
-validate103.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate105.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.error_count === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "error_count" } });
-      errors++;
-    }
-    if (data.warning_count === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "warning_count" } });
-      errors++;
-    }
-    if (data.checked_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checked_at" } });
-      errors++;
-    }
-    if (data.error_count !== void 0) {
-      let data0 = data.error_count;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "type", params: { type: "integer" } });
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 0 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
-          errors++;
-        }
-      }
-    }
-    if (data.warning_count !== void 0) {
-      let data1 = data.warning_count;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "type", params: { type: "integer" } });
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 < 0 || isNaN(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
-          errors++;
-        }
-      }
-    }
-    if (data.checked_at !== void 0) {
-      let data2 = data.checked_at;
-      if (typeof data2 === "string") {
-        if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "format", params: { format: "date-time" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate105.errors = vErrors;
-  return errors === 0;
-}
-validate105.evaluated = { "props": { "error_count": true, "warning_count": true, "checked_at": true }, "dynamicProps": false, "dynamicItems": false };
-function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate107.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.catalog_url !== void 0) {
-      let data0 = data.catalog_url;
-      if (typeof data0 === "string") {
-        if (!formats0(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.schema_url !== void 0) {
-      let data1 = data.schema_url;
-      if (typeof data1 === "string") {
-        if (!formats0(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.registry_url !== void 0) {
-      let data2 = data.registry_url;
-      if (typeof data2 === "string") {
-        if (!formats0(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.example_url !== void 0) {
-      let data3 = data.example_url;
-      if (typeof data3 === "string") {
-        if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.field_registry_url !== void 0) {
-      let data4 = data.field_registry_url;
-      if (typeof data4 === "string") {
-        if (!formats0(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.transport_bindings_url !== void 0) {
-      let data5 = data.transport_bindings_url;
-      if (typeof data5 === "string") {
-        if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.trust_channels_url !== void 0) {
-      let data6 = data.trust_channels_url;
-      if (typeof data6 === "string") {
-        if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.conformance_levels_url !== void 0) {
-      let data7 = data.conformance_levels_url;
-      if (typeof data7 === "string") {
-        if (!formats0(data7)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.error_registry_url !== void 0) {
-      let data8 = data.error_registry_url;
-      if (typeof data8 === "string") {
-        if (!formats0(data8)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.validate_url !== void 0) {
-      let data9 = data.validate_url;
-      if (typeof data9 === "string") {
-        if (!formats0(data9)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "format", params: { format: "uri" } });
-          errors++;
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate107.errors = vErrors;
-  return errors === 0;
-}
-validate107.evaluated = { "props": { "catalog_url": true, "schema_url": true, "registry_url": true, "example_url": true, "field_registry_url": true, "transport_bindings_url": true, "trust_channels_url": true, "conformance_levels_url": true, "error_registry_url": true, "validate_url": true }, "dynamicProps": false, "dynamicItems": false };
-function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate102.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
-      errors++;
-    }
-    if (data.checked_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checked_profile" } });
-      errors++;
-    }
-    if (data.issues === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issues" } });
-      errors++;
-    }
-    if (data.summary === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "summary" } });
-      errors++;
-    }
-    if (data.target_message_ref === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "target_message_ref" } });
-      errors++;
-    }
-    if (data.status !== void 0) {
-      let data0 = data.status;
-      if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data0 === "pass" || data0 === "fail")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema44.properties.status.enum } });
-        errors++;
-      }
-    }
-    if (data.checked_profile !== void 0) {
-      if (typeof data.checked_profile !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checked_profile", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.issues !== void 0) {
-      let data2 = data.issues;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate103(data2[i0], { instancePath: instancePath + "/issues/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issues", keyword: "type", params: { type: "array" } });
-        errors++;
-      }
-    }
-    if (data.summary !== void 0) {
-      if (!validate105(data.summary, { instancePath: instancePath + "/summary", parentData: data, parentDataProperty: "summary", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.artifacts !== void 0) {
-      if (!validate107(data.artifacts, { instancePath: instancePath + "/artifacts", parentData: data, parentDataProperty: "artifacts", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.target_message_ref !== void 0) {
-      if (typeof data.target_message_ref !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/target_message_ref", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-    }
-    if (data.conformance_level !== void 0) {
-      let data7 = data.conformance_level;
-      if (typeof data7 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: { type: "string" } });
-        errors++;
-      }
-      if (!(data7 === "L0" || data7 === "L1" || data7 === "L2" || data7 === "L3" || data7 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema44.properties.conformance_level.enum } });
-        errors++;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate102.errors = vErrors;
-  return errors === 0;
-}
-validate102.evaluated = { "props": { "status": true, "checked_profile": true, "issues": true, "summary": true, "artifacts": true, "target_message_ref": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate100.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-    errors = vErrors.length;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.profile !== void 0) {
-      if ("uai.conformance.result.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.conformance.result.v1" } });
-        errors++;
-      }
-    }
-    if (data.body !== void 0) {
-      if (!validate102(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
-    errors++;
-  }
-  validate100.errors = vErrors;
-  return errors === 0;
-}
-validate100.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
-var validators = {
-  "uai.envelope.v1": validate0,
-  "uai.intent.request.v1": validate1,
-  "uai.intent.response.v1": validate2,
-  "uai.task.status.v1": validate3,
-  "uai.error.v1": validate4,
-  "uai.capability.statement.v1": validate5,
-  "uai.conformance.result.v1": validate6
-};
-
-// src/engine/schema-validators.ts
-function schemaValidator(id) {
-  const validate7 = Object.hasOwn(validators, id) ? validators[id] : void 0;
-  if (!validate7) throw new Error(`No precompiled validator for ${id}; run npm run generate`);
-  return validate7;
-}
-
-// src/engine/validate/schema.ts
-var GENERIC = /* @__PURE__ */ new Map([
-  ["required", "schema.required"],
-  ["type", "schema.type"],
-  ["enum", "schema.value_not_allowed"],
-  ["const", "schema.value_not_allowed"],
-  ["format", "schema.format"],
-  ["pattern", "schema.pattern"],
-  ["minimum", "schema.range"],
-  ["maximum", "schema.range"],
-  ["exclusiveMinimum", "schema.range"],
-  ["exclusiveMaximum", "schema.range"],
-  ["minLength", "schema.length"],
-  ["maxLength", "schema.length"],
-  ["minItems", "schema.length"],
-  ["maxItems", "schema.length"]
-]);
-var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["enum", "const", "pattern"]);
-function valueAt(root, pointer2) {
-  let v = root;
-  for (const s of pointerSegments(pointer2)) {
-    if (Array.isArray(v)) v = v[Number(s)];
-    else if (isRecord(v)) v = own(v, s);
-    else return void 0;
-  }
-  return v;
-}
-function draftFor(error2, message2, profile) {
-  const generic = GENERIC.get(error2.keyword);
-  if (!generic) return void 0;
-  const p = error2.params;
-  if (error2.keyword === "required") {
-    const name2 = String(p.missingProperty);
-    return {
-      code: generic,
-      path: childPath(error2.instancePath, name2),
-      message: `The required member ${name2} is missing.`,
-      expected: name2,
-      keyword: "required"
-    };
-  }
-  const path = error2.instancePath;
-  const value = valueAt(message2, path);
-  const specific = VALUE_KEYWORDS.has(error2.keyword) ? fieldAtPointer(path, profile)?.valueIssueCode : void 0;
-  const keyword = error2.keyword;
-  const name = path === "" ? "The message" : `The member ${pointerSegments(path).at(-1)}`;
-  switch (keyword) {
-    case "type":
-      return {
-        code: generic,
-        path,
-        message: `${name} must be of type ${String(p.type)}, not ${jsonType(value)}.`,
-        expected: p.type,
-        actual: jsonType(value),
-        keyword
-      };
-    case "enum":
-    case "const": {
-      const expected = keyword === "enum" ? p.allowedValues : [p.allowedValue];
-      const code = specific ?? generic;
-      const text2 = specific ? issueCode(specific).title : `${name} is not an allowed value`;
-      return {
-        code,
-        path,
-        message: `${text2}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
-        expected,
-        actual: echo(value),
-        keyword
-      };
-    }
-    case "pattern": {
-      const code = specific ?? generic;
-      const text2 = specific ? issueCode(specific).title : `${name} does not match its pattern`;
-      return { code, path, message: `${text2}.`, expected: p.pattern, actual: echo(value), keyword };
-    }
-    case "format":
-      return {
-        code: generic,
-        path,
-        message: `${name} is not a valid ${String(p.format)}.`,
-        expected: p.format,
-        actual: echo(value),
-        keyword
-      };
-    default: {
-      const bound = `${String(p.comparison ?? (keyword.startsWith("min") ? ">=" : "<="))} ${String(p.limit)}`;
-      return {
-        code: generic,
-        path,
-        message: `${name} is out of bounds (${keyword} ${String(p.limit)}).`,
-        expected: bound,
-        actual: echo(Array.isArray(value) ? value.length : typeof value === "string" ? value.length : value),
-        keyword
-      };
-    }
-  }
-}
-var schemaIdFor = (profile) => isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID;
-function schemaIssues(message2, profile) {
-  const validate7 = schemaValidator(schemaIdFor(profile));
-  if (validate7(message2)) return [];
-  const errors = validate7.errors ?? [];
-  const typed2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
-  const out = [];
-  for (const error2 of errors) {
-    if ((error2.keyword === "enum" || error2.keyword === "const") && typed2.has(error2.instancePath)) continue;
-    const draft = draftFor(error2, message2, profile);
-    if (draft) out.push(draft);
-  }
-  return out;
-}
-
-// src/engine/validate/pipeline.ts
-function check(input2, options) {
-  const drafts = [];
-  const done = (message3, forms2, normalized2 = false) => ({
-    message: message3,
-    drafts,
-    forms: forms2,
-    normalized: normalized2
-  });
-  if (exceedsDepth(input2)) {
-    drafts.push({
-      code: "message.too_deep",
-      path: "",
-      message: `The message nests deeper than ${MAX_DEPTH} levels.`,
-      expected: `<= ${MAX_DEPTH} levels`
-    });
-    return done(input2);
-  }
-  if (options.text !== void 0) drafts.push(...duplicateMemberIssues(options.text, input2, options.mode));
-  let message2 = input2;
-  let normalized = false;
-  if (options.mode === "keyless-json") {
-    const converted = messageFromKeyless(input2);
-    drafts.push(...converted.issues);
-    message2 = converted.value;
-    normalized = isRecord(message2) && Array.isArray(input2);
-  } else if (!isRecord(input2)) {
-    drafts.push({
-      code: "message.not_object",
-      path: "",
-      message: `In keyed-json mode the message must be a JSON object, not ${jsonType(input2)}.`,
-      expected: "object",
-      actual: jsonType(input2)
-    });
-  }
-  let forms;
-  try {
-    forms = canonicalForms(message2);
-  } catch {
-    const path = findNonCanonical(message2) ?? "";
-    drafts.push({
-      code: "message.not_canonicalizable",
-      path,
-      message: "A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form."
-    });
-  }
-  if (!isRecord(message2)) return done(message2, forms, normalized);
-  const schema = schemaIssues(message2, message2.profile);
-  const nulls = new Set(drafts.filter((d) => d.code === "keyless.required_null").map((d) => d.path));
-  const members2 = memberIssues(message2);
-  for (const d of members2)
-    if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
-  drafts.push(...schema.filter((d) => !(d.code === "schema.required" && nulls.has(d.path))));
-  drafts.push(
-    ...profileIssues(message2),
-    ...members2,
-    ...checksumIssues(message2, forms?.checksum),
-    ...traceIssues(message2),
-    ...linkageIssues(message2),
-    ...trustIssues(message2),
-    ...extensionIssues(message2),
-    ...bodyIssues(message2)
-  );
-  return done(message2, forms, normalized);
-}
-function toIssues(drafts, options) {
-  const seen = /* @__PURE__ */ new Set();
-  const issues = [];
-  for (const d of drafts) {
-    const path = wellFormed(d.path);
-    const key = `${path}\0${d.code}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push(toIssue(options.site, { ...d, path, message: wellFormed(d.message) }));
-  }
-  return sortIssues(issues);
-}
-function assemble(input2, checked, options) {
-  const { site, mode } = options;
-  const l = links(site);
-  const checkedAt = isoSeconds(options.now);
-  const issues = toIssues(checked.drafts, options);
-  const errors = issues.filter((i) => i.severity === "error");
-  const warnings = issues.filter((i) => i.severity === "warning");
-  const level = conformanceLevel(issues);
-  const profile = isRecord(checked.message) && typeof checked.message.profile === "string" ? wellFormed(checked.message.profile) : null;
-  const known2 = isProfileId(profile);
-  const digest = checked.forms ? checked.forms.hash.slice("sha256:".length) : sha256Hex(canonicalJson({ mode, issues }));
-  const record2 = conformanceRecord({
-    site,
-    checked: checked.message,
-    checkedAt,
-    digest,
-    issues,
-    errorCount: errors.length,
-    warningCount: warnings.length,
-    level
-  });
-  return {
-    valid: errors.length === 0,
-    checked_at: checkedAt,
-    profile,
-    current_release: RELEASE,
-    uai_version: UAI_VERSION,
-    schema_route_url: l.schema(known2 ? profile : ENVELOPE_SCHEMA_ID),
-    registry_route_url: known2 ? l.registryEntry(profile) : l.registry,
-    issue_count: issues.length,
-    error_count: errors.length,
-    warning_count: warnings.length,
-    errors,
-    warnings,
-    status: errors.length === 0 ? "pass" : "fail",
-    normalization: {
-      mode,
-      status: "current",
-      supported: true,
-      input_shape: mode === "keyless-json" ? "json-array" : "json-object",
-      normalized: checked.normalized,
-      registry_release: RELEASE,
-      registry_release_date: REGISTRY_RELEASE_DATE,
-      field_registry_url: l.fieldRegistry,
-      canonicalization: "jcs-compatible-sorted-json",
-      canonical_hash: checked.forms?.hash ?? null,
-      byte_count: checked.forms?.byteCount ?? null
-    },
-    conformance_record: record2,
-    download_filename: `${String(record2.message_id)}.json`,
-    conformance_level: level
-  };
-}
-function validateMessage(input2, options) {
-  try {
-    return assemble(input2, check(input2, options), options);
-  } catch (error2) {
-    const drafts = [
-      {
-        code: "message.not_canonicalizable",
-        path: "",
-        message: `The validator could not process this message (${error2 instanceof Error ? error2.name : "error"}).`
-      }
-    ];
-    return assemble(void 0, { message: void 0, drafts, forms: void 0, normalized: false }, options);
-  }
-}
-
-// src/engine/sarif.ts
-var SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
-var FINGERPRINT = "uaiIssuePointer/v1";
-var DEFAULT_AUTOMATION_ID = "uai-validate/";
-var ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
-var artifactLocation = (a) => a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri };
-function region(range) {
-  if (!range) return { startLine: 1, startColumn: 1 };
-  const { startLine, startColumn, endLine, endColumn, startOffset, endOffset } = range;
-  return { startLine, startColumn, endLine, endColumn, charOffset: startOffset, charLength: endOffset - startOffset };
-}
-function result(issue2, artifact) {
-  const location = {};
-  if (artifact)
-    location.physicalLocation = {
-      artifactLocation: artifactLocation(artifact),
-      region: region(artifact.locate?.(issue2.path))
-    };
-  location.logicalLocations = [{ fullyQualifiedName: issue2.path === "" ? "/" : issue2.path, kind: "member" }];
-  location.properties = { jsonPointer: issue2.path };
-  const properties = { jsonPointer: issue2.path, helpUri: issue2.help_url };
-  if (issue2.keyword !== void 0) properties.keyword = issue2.keyword;
-  if (issue2.expected !== void 0) properties.expected = issue2.expected;
-  if (issue2.actual !== void 0) properties.actual = issue2.actual;
-  return {
-    ruleId: issue2.code,
-    ruleIndex: ruleIndex.get(issue2.code) ?? -1,
-    level: issue2.severity,
-    message: { text: issue2.message },
-    locations: [location],
-    partialFingerprints: { [FINGERPRINT]: sha256Hex(`${issue2.code}\0${issue2.path}`) },
-    properties
-  };
-}
-function sarifLog(entries, site, options = {}) {
-  const l = links(site);
-  const notifications = options.notifications ?? [];
-  const profiles = new Set(entries.map((e) => e.input.profile ?? null));
-  const invocation = { executionSuccessful: notifications.length === 0 };
-  if (notifications.length > 0) {
-    invocation.toolExecutionNotifications = notifications.map((n) => ({
-      level: "error",
-      message: { text: n.message },
-      locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }]
-    }));
-  }
-  return {
-    $schema: SARIF_SCHEMA,
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: `${RELEASE} validator`,
-            informationUri: pageUrl(site, "/"),
-            version: UAI_VERSION,
-            rules: ISSUE_CODES.map((c) => ({
-              id: c.code,
-              name: c.code,
-              shortDescription: { text: c.title },
-              fullDescription: { text: c.description },
-              help: { text: c.fix },
-              helpUri: l.codeHelp(c.code),
-              defaultConfiguration: { level: c.severity },
-              properties: { conformanceLevel: c.level }
-            }))
-          }
-        },
-        automationDetails: { id: options.automationId ?? DEFAULT_AUTOMATION_ID },
-        columnKind: "utf16CodeUnits",
-        invocations: [invocation],
-        results: entries.flatMap(
-          (e) => sortIssues([...e.input.errors, ...e.input.warnings]).map((i) => result(i, e.artifact))
-        ),
-        properties: { profile: profiles.size === 1 ? [...profiles][0] : null, validateUrl: l.validate }
-      }
-    ]
-  };
-}
-
-// src/engine/source-locator.ts
-function sourceLocator(text2, mode, input2, prefix = "") {
-  const index = indexJson(text2, { maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1) });
-  return (pointer2) => index.nearest(prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2)).range;
-}
-
-// src/engine/request-members.ts
-var invalid = (detail) => ({ ok: false, code: "request.invalid", detail });
-var ENVELOPE_HINTS = ["uai_version", "profile", "message_id", "conversation", "body"];
-function wrapper(body, shape) {
-  if (!isRecord(body)) return invalid(`The request body must be a JSON object of the form ${shape}.`);
-  if (Object.hasOwn(body, "message")) return { ok: true, value: body };
-  const bare = ENVELOPE_HINTS.some((k) => Object.hasOwn(body, k));
-  return invalid(
-    bare ? `The body looks like a bare UAI-1 message; wrap it as {"message": <your message>}, the form being ${shape}.` : `The request has no message member; send ${shape}.`
-  );
-}
-function choice(body, key, allowed, fallback) {
-  if (!Object.hasOwn(body, key)) return { ok: true, value: fallback };
-  const value = own(body, key);
-  if (typeof value !== "string") return invalid(`${key} must be a string, one of ${allowed.join(", ")}.`);
-  if (!allowed.includes(value)) {
-    return invalid(`Unknown ${key} ${JSON.stringify(value.slice(0, 64))}; use one of ${allowed.join(", ")}.`);
-  }
-  return { ok: true, value };
-}
-
-// src/engine/validate/action.ts
-var DEFAULT_ARTIFACT_URI = `message.json`;
-function parseValidateRequest(body) {
-  const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}');
-  if (!read.ok) return read;
-  const message2 = own(read.value, "message");
-  if (typeof message2 !== "object" || message2 === null) {
-    return invalid("message must be a JSON object (keyed-json) or a JSON array (keyless-json).");
-  }
-  const mode = choice(read.value, "normalization_mode", NORMALIZATION_MODES, "keyed-json");
-  if (!mode.ok) return mode;
-  const format = choice(read.value, "format", VALIDATE_FORMATS, "result");
-  if (!format.ok) return format;
-  const artifactUri = Object.hasOwn(read.value, "artifact_uri") ? own(read.value, "artifact_uri") : DEFAULT_ARTIFACT_URI;
-  if (typeof artifactUri !== "string" || !/^[^\u0000-\u0020\u007f]{1,2048}$/.test(artifactUri)) {
-    return invalid(
-      'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).'
-    );
-  }
-  return { ok: true, value: { message: message2, mode: mode.value, format: format.value, artifactUri } };
-}
-
-// src/standard/parties.ts
-function referenceServerParty(site) {
-  return {
-    type: "service",
-    id: "uai-reference-server",
-    label: `${RELEASE} reference server`,
-    uri: links(site).mockExchange,
-    did: serviceDid(site, "reference-server"),
-    role: "reference-server",
-    implementation: `uai-reference-server/${UAI_VERSION}`
-  };
-}
-function referenceServerTrust(site, messageId) {
-  return {
-    channel: "signed-envelope",
-    auth_scheme: "jws",
-    principal: serviceDid(site, "reference-server"),
-    signature_ref: `${links(site).mockExchange}#sig-${messageId}`
-  };
-}
-
-// src/standard/examples.ts
-var UNSEALED = integrityBlock("");
-var TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
-var traceparent = (span) => `00-${TRACE_ID}-${span}-01`;
-var EXAMPLE_EXPIRY = "2030-01-01T00:00:00Z";
-var AFTER_ONE_MINUTE = "2026-11-01T09:01:00Z";
-var AFTER_TWO_MINUTES = "2026-11-01T09:02:00Z";
-var EXAMPLE_IDS = {
-  conversation: "conv-2026-11-01-0001",
-  request: "msg-req-0001",
-  response: "msg-res-0002",
-  status: "msg-sta-0003",
-  error: "msg-err-0002",
-  capability: "msg-cap-0001",
-  conformance: "msg-chk-0002",
-  task: "task-0001"
-};
-function requester() {
-  return {
-    type: "agent",
-    id: "agent-requester-01",
-    label: "Example requesting agent",
-    uri: "https://agents.example.org/requester",
-    did: "did:web:agents.example.org:requester",
-    role: "requesting-agent",
-    implementation: "example-agent/1.4.2"
-  };
-}
-function gateway(site) {
-  return {
-    type: "service",
-    id: "uai-public-records",
-    label: `${RELEASE} public record gateway`,
-    uri: site.base,
-    did: serviceDid(site),
-    role: "public-record-gateway",
-    implementation: `uai-records/${UAI_VERSION}`
-  };
-}
-function provenance(agent, issuedAt, span) {
-  return {
-    trace_id: TRACE_ID,
-    parent_trace_id: TRACE_ID,
-    issued_at: issuedAt,
-    log_ref: `urn:uai:log:${span}`,
-    agent_id: agent
-  };
-}
-function exampleSources(site) {
-  const l = links(site);
-  const request = {
-    uai_version: UAI_VERSION,
-    profile: "uai.intent.request.v1",
-    message_id: EXAMPLE_IDS.request,
-    source: requester(),
-    target: gateway(site),
-    conversation: {
-      conversation_id: EXAMPLE_IDS.conversation,
-      turn_id: "turn-0001",
-      traceparent: traceparent("00f067aa0ba902b7"),
-      sequence: 1
-    },
-    delivery: {
-      mode: "async",
-      priority: "interactive",
-      expires_at: EXAMPLE_EXPIRY,
-      reply_requested: true,
-      ack_required: false
-    },
-    trust: {
-      channel: "credentialed",
-      auth_scheme: "did+vc",
-      principal: "did:web:agents.example.org:requester",
-      credential_ref: "https://agents.example.org/credentials/requester.vc.json",
-      replay_window_id: "rw-2026-11-01"
-    },
-    body: {
-      intent: "resolve-profile",
-      subject: "uai.task.status.v1",
-      requested_profile: "uai.task.status.v1",
-      parameters: { include_schema: true, include_example: true, include_field_registry: true },
-      constraints: ["public-record-only", "trace-linked", "validator-ready"],
-      response_profile: "uai.intent.response.v1"
-    },
-    provenance: {
-      ...provenance("agent-requester-01", EXAMPLE_EPOCH, "req-0001"),
-      model_id: "example-model-2026-10",
-      confidence: 0.93,
-      lineage: [
-        {
-          stage: "planned",
-          actor_id: "agent-requester-01",
-          model_id: "example-model-2026-10",
-          note: "Needs the task status shape before polling."
-        }
-      ]
-    },
-    integrity: UNSEALED,
-    extensions: [
-      { namespace: "urn:uai:ext:delivery", purpose: "Asks for polling rather than callbacks.", critical: false }
-    ]
-  };
-  const response = {
-    uai_version: UAI_VERSION,
-    profile: "uai.intent.response.v1",
-    message_id: EXAMPLE_IDS.response,
-    source: referenceServerParty(site),
-    target: requester(),
-    conversation: {
-      conversation_id: EXAMPLE_IDS.conversation,
-      turn_id: "turn-0002",
-      parent_message_id: EXAMPLE_IDS.request,
-      traceparent: traceparent("b7ad6b7169203331"),
-      sequence: 2
-    },
-    delivery: {
-      mode: "async",
-      priority: "interactive",
-      expires_at: EXAMPLE_EXPIRY,
-      reply_requested: false,
-      ack_required: false,
-      task_ref: EXAMPLE_IDS.task
-    },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "jws",
-      principal: serviceDid(site, "reference-server"),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}`
-    },
-    body: {
-      status: "accepted",
-      subject: "uai.task.status.v1",
-      request_message_id: EXAMPLE_IDS.request,
-      result: {
-        task_id: EXAMPLE_IDS.task,
-        status_profile: "uai.task.status.v1",
-        status_example_url: l.example("uai.task.status.v1"),
-        response_profile: "uai.intent.response.v1",
-        follow_up_scenarios: ["completed-response", "typed-error"],
-        field_registry_url: l.fieldRegistry,
-        mock_exchange_url: l.mockExchange
-      },
-      notices: ["accepted-task-started", "use-task-status-example-for-shape-checks", "reference-surface-response"],
-      task_ref: EXAMPLE_IDS.task
-    },
-    provenance: provenance("uai-reference-server", AFTER_ONE_MINUTE, "res-0002"),
-    integrity: UNSEALED,
-    extensions: [
-      { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
-    ]
-  };
-  const status = {
-    uai_version: UAI_VERSION,
-    profile: "uai.task.status.v1",
-    message_id: EXAMPLE_IDS.status,
-    source: referenceServerParty(site),
-    target: requester(),
-    conversation: {
-      conversation_id: EXAMPLE_IDS.conversation,
-      turn_id: "turn-0003",
-      parent_message_id: EXAMPLE_IDS.response,
-      traceparent: traceparent("e457b5a2e4d86bd1"),
-      sequence: 3
-    },
-    delivery: {
-      mode: "async",
-      priority: "routine",
-      expires_at: EXAMPLE_EXPIRY,
-      reply_requested: false,
-      ack_required: false,
-      task_ref: EXAMPLE_IDS.task
-    },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "jws",
-      principal: serviceDid(site, "reference-server"),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}`
-    },
-    body: {
-      task_id: EXAMPLE_IDS.task,
-      state: "completed",
-      updated_at: AFTER_TWO_MINUTES,
-      progress: 1,
-      status_message: "Profile artifacts resolved.",
-      request_message_id: EXAMPLE_IDS.request,
-      result_ref: l.schema("uai.task.status.v1")
-    },
-    provenance: provenance("uai-reference-server", AFTER_TWO_MINUTES, "sta-0003"),
-    integrity: UNSEALED
-  };
-  const error2 = {
-    uai_version: UAI_VERSION,
-    profile: "uai.error.v1",
-    message_id: EXAMPLE_IDS.error,
-    source: referenceServerParty(site),
-    target: requester(),
-    conversation: {
-      conversation_id: EXAMPLE_IDS.conversation,
-      turn_id: "turn-0002",
-      parent_message_id: EXAMPLE_IDS.request,
-      traceparent: traceparent("53995c3f42cd8ad8"),
-      sequence: 2
-    },
-    delivery: {
-      mode: "async",
-      priority: "interactive",
-      expires_at: EXAMPLE_EXPIRY,
-      reply_requested: false,
-      ack_required: false
-    },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "jws",
-      principal: serviceDid(site, "reference-server"),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}`
-    },
-    body: {
-      status: 422,
-      code: "exchange.intent_unprocessable",
-      title: "Intent cannot be processed",
-      retryable: false,
-      detail: "The reference server declines to resolve this intent (simulated failure).",
-      request_message_id: EXAMPLE_IDS.request,
-      errors: [
-        {
-          code: "field.unregistered_value",
-          severity: "warning",
-          path: "/body/intent",
-          message: "The intent is not one the reference server resolves.",
-          expected: ["resolve-profile"],
-          actual: "summarize-profile",
-          help_url: l.codeHelp("field.unregistered_value")
-        }
-      ]
-    },
-    provenance: provenance("uai-reference-server", AFTER_ONE_MINUTE, "err-0002"),
-    integrity: UNSEALED
-  };
-  const capability = {
-    uai_version: UAI_VERSION,
-    profile: "uai.capability.statement.v1",
-    message_id: EXAMPLE_IDS.capability,
-    source: referenceServerParty(site),
-    target: { type: "agent", id: "any-implementer", label: "Any implementer", role: "requesting-agent" },
-    conversation: {
-      conversation_id: "conv-capability-0001",
-      turn_id: "turn-0001",
-      traceparent: traceparent("0af7651916cd43dd"),
-      sequence: 1
-    },
-    delivery: { mode: "sync", priority: "routine", reply_requested: false, ack_required: false },
-    trust: { channel: "public", auth_scheme: "none" },
-    body: {
-      name: `${RELEASE} reference server`,
-      supported_profiles: ["uai.intent.request.v1", "uai.intent.response.v1", "uai.task.status.v1", "uai.error.v1"],
-      // Where it speaks the bindings: a bare message POSTed to the reference server, keyed or keyless,
-      // and its accepted tasks polled under /tasks/.
-      endpoints: [
-        { binding: "https-json-keyed", url: l.referenceServer, media_type: "application/json" },
-        { binding: "https-json-keyless", url: l.referenceServer, media_type: "application/json" },
-        { binding: "https-async-callback", url: `${l.referenceServer}/tasks/`, media_type: "application/json" }
-      ],
-      operations: [
-        {
-          intent: "resolve-profile",
-          request_profile: "uai.intent.request.v1",
-          response_profiles: ["uai.intent.response.v1", "uai.error.v1"]
-        }
-      ],
-      trust_channels: ["signed-envelope", "public"],
-      security_schemes: ["jws", "none"],
-      conformance_level: "L4"
-    },
-    provenance: provenance("uai-reference-server", EXAMPLE_EPOCH, "cap-0001"),
-    integrity: UNSEALED
-  };
-  return [
-    {
-      profile: "uai.intent.request.v1",
-      title: "Ask for the task status profile",
-      description: "A requesting agent asks the public record gateway to resolve the uai.task.status.v1 profile, with schema, example and field order map inline.",
-      message: request
-    },
-    {
-      profile: "uai.intent.response.v1",
-      title: "Accepted as an asynchronous task",
-      description: "The reference server accepts the request and starts a task; task_ref appears in delivery, body and result.",
-      message: response
-    },
-    {
-      profile: "uai.task.status.v1",
-      title: "Task completed",
-      description: "The task of the accepted response has completed; result_ref points at the result.",
-      message: status
-    },
-    {
-      profile: "uai.error.v1",
-      title: "Typed error for an unprocessable intent",
-      description: "The reference server declines the request with a published code and the issue behind it.",
-      message: error2
-    },
-    {
-      profile: "uai.capability.statement.v1",
-      title: "Reference server capability statement",
-      description: "What the mock reference server supports: profiles, endpoints, operations and trust.",
-      message: capability
-    }
-  ];
-}
-
-// src/engine/artifacts/examples.ts
-var EXAMPLE_CHECKED_AT = new Date(Date.parse(EXAMPLE_EPOCH) + 3e4);
-function publishedExamples(site) {
-  const sealed = exampleSources(site).map((e) => ({ ...e, message: seal(e.message) }));
-  const request = sealed.find((e) => e.message.message_id === EXAMPLE_IDS.request);
-  const result2 = validateMessage(request.message, { mode: "keyed-json", site, now: EXAMPLE_CHECKED_AT });
-  const conformance2 = {
-    profile: "uai.conformance.result.v1",
-    title: "Validator record for the request example",
-    description: "What POST /v1/validate returns as conformance_record for the intent request example: status pass, no issues, level L4.",
-    message: result2.conformance_record
-  };
-  return [...sealed, conformance2];
-}
-
-// src/engine/artifacts/order-maps.ts
-function instancesIn(examples) {
-  const found = /* @__PURE__ */ new Map();
-  const visit = (value, def) => {
-    if (!isRecord(value)) return;
-    if (!found.has(def.name)) found.set(def.name, value);
-    for (const field of def.fields) {
-      const child = value[field.key];
-      if (def === ENVELOPE && field.key === "body") {
-        if (isProfileId(value.profile)) visit(child, objectDef(value.profile));
-        continue;
-      }
-      visitTyped(child, field.type);
-    }
-  };
-  const visitTyped = (value, type) => {
-    if (type.kind === "object") visit(value, objectDef(type.ref));
-    else if (type.kind === "array" && Array.isArray(value)) value.forEach((item) => visitTyped(item, type.items));
-  };
-  for (const example of examples) visit(example.message, ENVELOPE);
-  return found;
-}
-function orderMap(def, example) {
-  const isBody = isProfileId(def.name);
-  const keyed2 = example ?? {};
-  return {
-    ...isBody ? { profile_identifier: def.name } : { object_name: def.name },
-    title: def.title,
-    version: 1,
-    ordered_fields: def.fields.map((f) => f.key),
-    required_indexes: def.fields.flatMap((f, i) => f.required ? [i] : []),
-    nullable_indexes: def.fields.flatMap((f, i) => f.required ? [] : [i]),
-    example_keyed_payload: keyed2,
-    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed2) : objectToKeyless(keyed2, def)
-  };
-}
-function compactFieldOrderMaps(examples) {
-  const instances = instancesIn(examples);
-  return OBJECTS.map((def) => orderMap(def, instances.get(def.name)));
-}
-
-// src/standard/objects/envelope.ts
-var ENVELOPE2 = {
-  name: "envelope",
-  title: "Message envelope",
-  description: "Top-level members shared by every UAI-1 message.",
-  fields: [
-    {
-      key: "uai_version",
-      type: { kind: "string", enum: ["1.0"] },
-      required: true,
-      description: 'Format version; "1.0" in UAI-1.',
-      valueIssueCode: "envelope.version_unsupported"
-    },
-    {
-      key: "profile",
-      type: { kind: "string", pattern: PROFILE_ID_PATTERN },
-      required: true,
-      description: "Profile identifier of the form uai.<name>.v1; selects the body shape.",
-      valueIssueCode: "envelope.profile_unknown"
-    },
-    {
-      key: "message_id",
-      type: { kind: "string", minLength: 1 },
-      required: true,
-      description: "Identifier of this message, unique for its sender."
-    },
-    { key: "source", type: { kind: "object", ref: "party" }, required: true, description: "The sender." },
-    {
-      key: "target",
-      type: { kind: "object", ref: "party" },
-      required: true,
-      description: "The recipient, or the checked subject of a conformance record."
-    },
-    {
-      key: "conversation",
-      type: { kind: "object", ref: "conversation" },
-      required: true,
-      description: "Links the message to its conversation and to the message it answers."
-    },
-    {
-      key: "delivery",
-      type: { kind: "object", ref: "delivery" },
-      required: true,
-      description: "Delivery semantics: mode, priority, expiry, acknowledgements."
-    },
-    {
-      key: "trust",
-      type: { kind: "object", ref: "trust" },
-      required: true,
-      description: "Trust and identity posture of the message (data, not HTTP authentication)."
-    },
-    {
-      key: "body",
-      type: { kind: "json-object" },
-      required: true,
-      description: "Profile-specific content; its shape is given by the profile."
-    },
-    {
-      key: "provenance",
-      type: { kind: "object", ref: "provenance" },
-      required: true,
-      description: "Origin and lineage of the message."
-    },
-    {
-      key: "integrity",
-      type: { kind: "object", ref: "integrity" },
-      required: true,
-      description: "Checksum over the RFC 8785 canonical form of the message without this member."
-    },
-    {
-      key: "extensions",
-      type: { kind: "array", items: { kind: "object", ref: "extension" } },
-      description: "Optional-feature markers."
-    }
-  ]
-};
-var PARTY = {
-  name: "party",
-  title: "Party",
-  description: "A sender, recipient or checked subject.",
-  fields: [
-    { key: "type", type: { kind: "string", enum: PARTY_TYPES }, required: true, description: "Kind of party." },
-    {
-      key: "id",
-      type: { kind: "string", minLength: 1 },
-      required: true,
-      description: "Identifier of the party, or the message_id of a checked message."
-    },
-    { key: "label", type: { kind: "string" }, description: "Display label." },
-    { key: "uri", type: { kind: "string", format: "uri" }, description: "Address of the party." },
-    {
-      key: "did",
-      type: { kind: "string", pattern: DID_PATTERN },
-      description: "Decentralized identifier, did:<method>:<id> (W3C DID Core).",
-      valueIssueCode: "identity.did_invalid"
-    },
-    {
-      key: "role",
-      type: { kind: "string", open: PARTY_ROLES },
-      description: "Role of the party in this exchange (open set)."
-    },
-    {
-      key: "implementation",
-      type: { kind: "string" },
-      description: "Implementation name and version, or the profile of a checked record."
-    }
-  ]
-};
-var CONVERSATION = {
-  name: "conversation",
-  title: "Conversation",
-  description: "Conversation linkage shared by all messages of one exchange.",
-  fields: [
-    {
-      key: "conversation_id",
-      type: { kind: "string", minLength: 1 },
-      required: true,
-      description: "Shared by all messages of one exchange."
-    },
-    { key: "turn_id", type: { kind: "string", minLength: 1 }, required: true, description: "Identifier of this turn." },
-    {
-      key: "parent_message_id",
-      type: { kind: "string", minLength: 1 },
-      description: "The message replied to or checked; required when sequence > 1."
-    },
-    {
-      key: "traceparent",
-      type: { kind: "string", pattern: TRACEPARENT_PATTERN },
-      description: "W3C Trace Context level 1 value: 00-<trace-id>-<span-id>-<flags>.",
-      valueIssueCode: "trace.traceparent_invalid"
-    },
-    {
-      key: "sequence",
-      type: { kind: "integer", minimum: 1 },
-      required: true,
-      description: "Position in the conversation; 1 for a request."
-    }
-  ]
-};
-var DELIVERY = {
-  name: "delivery",
-  title: "Delivery",
-  description: "How the message is to be delivered and answered.",
-  fields: [
-    { key: "mode", type: { kind: "string", enum: DELIVERY_MODES }, required: true, description: "sync or async." },
-    {
-      key: "priority",
-      type: { kind: "string", enum: DELIVERY_PRIORITIES },
-      description: "interactive, routine or bulk."
-    },
-    {
-      key: "expires_at",
-      type: { kind: "string", format: "date-time" },
-      description: "ISO 8601 instant after which the message is stale; after provenance.issued_at."
-    },
-    { key: "reply_requested", type: { kind: "boolean" }, description: "Whether the sender expects a reply message." },
-    { key: "ack_required", type: { kind: "boolean" }, description: "Whether the recipient must acknowledge receipt." },
-    {
-      key: "task_ref",
-      type: { kind: "string", minLength: 1 },
-      description: "Task reference; present on an asynchronous acceptance."
-    }
-  ]
-};
-var TRUST = {
-  name: "trust",
-  title: "Trust",
-  description: "Trust and identity posture of the message.",
-  fields: [
-    {
-      key: "channel",
-      type: { kind: "string", enum: TRUST_CHANNELS },
-      required: true,
-      description: "Trust channel; see the trust-channels record."
-    },
-    {
-      key: "auth_scheme",
-      type: { kind: "string", enum: AUTH_SCHEMES },
-      required: true,
-      description: "Authentication scheme used inside the channel."
-    },
-    { key: "principal", type: { kind: "string" }, description: "The acting principal, usually a DID." },
-    {
-      key: "credential_ref",
-      type: { kind: "string", format: "uri" },
-      description: "Reference to a credential; expected on the credentialed channel."
-    },
-    {
-      key: "signature_ref",
-      type: { kind: "string", format: "uri" },
-      description: "Reference to a signature; expected on the signed-envelope channel."
-    },
-    { key: "replay_window_id", type: { kind: "string" }, description: "Replay-window identifier." }
-  ]
-};
-var LINEAGE_ITEM = {
-  name: "lineage_item",
-  title: "Lineage step",
-  description: "One step in the lineage of a message.",
-  fields: [
-    { key: "stage", type: { kind: "string" }, required: true, description: "Name of the stage." },
-    { key: "actor_id", type: { kind: "string" }, description: "Who acted at this stage." },
-    { key: "model_id", type: { kind: "string" }, description: "Model used at this stage, if any." },
-    { key: "note", type: { kind: "string" }, description: "Free note." }
-  ]
-};
-var PROVENANCE = {
-  name: "provenance",
-  title: "Provenance",
-  description: "Origin and lineage of the message.",
-  fields: [
-    {
-      key: "trace_id",
-      type: { kind: "string" },
-      description: "Trace identifier; equals the traceparent trace-id when both are present."
-    },
-    { key: "parent_trace_id", type: { kind: "string" }, description: "Trace identifier of the parent trace." },
-    {
-      key: "issued_at",
-      type: { kind: "string", format: "date-time" },
-      required: true,
-      description: "ISO 8601 instant the message was issued."
-    },
-    { key: "log_ref", type: { kind: "string" }, description: "URN-style log reference." },
-    { key: "agent_id", type: { kind: "string" }, description: "Agent that produced the message." },
-    { key: "model_id", type: { kind: "string" }, description: "Model that produced the message." },
-    { key: "confidence", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Confidence from 0 to 1." },
-    {
-      key: "lineage",
-      type: { kind: "array", items: { kind: "object", ref: "lineage_item" } },
-      description: "Stages the message went through."
-    }
-  ]
-};
-var INTEGRITY = {
-  name: "integrity",
-  title: "Integrity",
-  description: "Checksum over the RFC 8785 canonical form of the message without its integrity member (CONTRACT section 3).",
-  fields: [
-    {
-      key: "version",
-      type: { kind: "integer", enum: INTEGRITY_VERSIONS },
-      required: true,
-      description: "Integrity block version; 2.",
-      valueIssueCode: "integrity.version_unsupported"
-    },
-    {
-      key: "algorithm",
-      type: { kind: "string", enum: INTEGRITY_ALGORITHMS },
-      required: true,
-      description: "Hash algorithm; sha256.",
-      valueIssueCode: "integrity.algorithm_unsupported"
-    },
-    {
-      key: "canonicalization",
-      type: { kind: "string", enum: CANONICALIZATIONS },
-      required: true,
-      description: "Canonicalization; jcs (RFC 8785).",
-      valueIssueCode: "integrity.canonicalization_unsupported"
-    },
-    {
-      key: "checksum",
-      type: { kind: "string", pattern: CHECKSUM_PATTERN },
-      required: true,
-      description: "sha256: + lowercase hex SHA-256 of the canonical message without integrity.",
-      valueIssueCode: "integrity.checksum_malformed"
-    }
-  ]
-};
-var EXTENSION = {
-  name: "extension",
-  title: "Extension",
-  description: "Marks an optional feature the message uses.",
-  fields: [
-    {
-      key: "namespace",
-      type: { kind: "string", pattern: EXTENSION_NAMESPACE_PATTERN },
-      required: true,
-      description: "URN of the form urn:<ns>:ext:<name>.",
-      valueIssueCode: "extension.namespace_invalid"
-    },
-    { key: "purpose", type: { kind: "string" }, description: "Why the extension is used." },
-    {
-      key: "critical",
-      type: { kind: "boolean" },
-      description: "When true, a receiver that does not know the namespace must reject the message."
-    }
-  ]
-};
-var ENVELOPE_PARTS = [
-  ENVELOPE2,
-  PARTY,
-  CONVERSATION,
-  DELIVERY,
-  TRUST,
-  PROVENANCE,
-  LINEAGE_ITEM,
-  INTEGRITY,
-  EXTENSION
-];
-
-// src/standard/objects/issue-item.ts
-var ISSUE_ITEM = {
-  name: "issue_item",
-  title: "Issue item",
-  description: "One finding of the validator, or one cause of a typed error.",
-  fields: [
-    {
-      key: "code",
-      type: { kind: "string", minLength: 1 },
-      required: true,
-      description: "A published issue code (error registry)."
-    },
-    { key: "severity", type: { kind: "string", enum: SEVERITIES }, required: true, description: "error or warning." },
-    {
-      key: "path",
-      type: { kind: "string" },
-      required: true,
-      description: 'RFC 6901 JSON Pointer into the keyed message; "" for the whole message.'
-    },
-    { key: "message", type: { kind: "string" }, required: true, description: "One plain sentence." },
-    { key: "expected", type: { kind: "any" }, description: "What the rule expects, when it helps." },
-    { key: "actual", type: { kind: "any" }, description: "What the message holds, when it helps." },
-    {
-      key: "keyword",
-      type: { kind: "string" },
-      description: "The JSON Schema keyword, when the issue comes from a schema."
-    },
-    {
-      key: "help_url",
-      type: { kind: "string", format: "uri" },
-      description: "The code's anchor on the error-registry page."
-    }
-  ]
-};
-
-// src/standard/objects/bodies.ts
-var profileId = { kind: "string", pattern: PROFILE_ID_PATTERN };
-var url = { kind: "string", format: "uri" };
-var text = { kind: "string" };
-var INTENT_REQUEST_BODY = {
-  name: "uai.intent.request.v1",
-  title: "Intent request body",
-  description: "Asks the target to resolve an intent about a subject profile.",
-  fields: [
-    {
-      key: "intent",
-      type: { kind: "string", open: INTENTS },
-      required: true,
-      description: "What is asked (open set; resolve-profile is registered)."
-    },
-    { key: "subject", type: profileId, required: true, description: "The profile the intent is about." },
-    {
-      key: "requested_profile",
-      type: profileId,
-      required: true,
-      description: "The profile whose artifacts are requested."
-    },
-    {
-      key: "parameters",
-      type: { kind: "object", ref: "request_parameters" },
-      description: "What to include in a completed result."
-    },
-    {
-      key: "constraints",
-      type: { kind: "array", items: { kind: "string", open: CONSTRAINTS } },
-      description: "Constraints on the answer (open set)."
-    },
-    { key: "response_profile", type: profileId, required: true, description: "The profile the answer must use." }
-  ]
-};
-var REQUEST_PARAMETERS = {
-  name: "request_parameters",
-  title: "Request parameters",
-  description: "Switches for what a completed response carries inline.",
-  fields: [
-    { key: "include_schema", type: { kind: "boolean" }, description: "Include the JSON Schema of requested_profile." },
-    {
-      key: "include_example",
-      type: { kind: "boolean" },
-      description: "Include the published example of requested_profile."
-    },
-    {
-      key: "include_field_registry",
-      type: { kind: "boolean" },
-      description: "Include the field order map of requested_profile."
-    }
-  ]
-};
-var INTENT_RESPONSE_BODY = {
-  name: "uai.intent.response.v1",
-  title: "Intent response body",
-  description: "Answer to an intent request.",
-  fields: [
-    {
-      key: "status",
-      type: { kind: "string", enum: RESPONSE_STATUSES },
-      required: true,
-      description: "accepted (asynchronous task started), completed (result inline) or rejected."
-    },
-    { key: "subject", type: text, description: "The subject of the request, copied." },
-    {
-      key: "request_message_id",
-      type: { kind: "string", minLength: 1 },
-      required: true,
-      description: "message_id of the request; equals conversation.parent_message_id."
-    },
-    {
-      key: "result",
-      type: { kind: "object", ref: "intent_result" },
-      description: "What was resolved, or where to follow it."
-    },
-    {
-      key: "notices",
-      type: { kind: "array", items: { kind: "string", open: NOTICES } },
-      description: "Notices to the requester (open set)."
-    },
-    {
-      key: "task_ref",
-      type: { kind: "string", minLength: 1 },
-      description: "Task reference; required when accepted, equal to delivery.task_ref."
-    }
-  ]
-};
-var INTENT_RESULT = {
-  name: "intent_result",
-  title: "Intent result",
-  description: "Links and inline artifacts of an intent response.",
-  fields: [
-    { key: "task_id", type: text, description: "Task identifier; equals body.task_ref when accepted." },
-    { key: "status_profile", type: profileId, description: "Profile of the task status messages." },
-    { key: "status_example_url", type: url, description: "Example task status message." },
-    { key: "response_profile", type: profileId, description: "Profile of the final response." },
-    {
-      key: "follow_up_scenarios",
-      type: { kind: "array", items: { kind: "string", enum: MOCK_SCENARIOS } },
-      description: "Further mock-exchange scenarios to try."
-    },
-    { key: "field_registry_url", type: url, description: "The field registry." },
-    { key: "mock_exchange_url", type: url, description: "The mock-exchange route." },
-    {
-      key: "schema",
-      type: { kind: "json-object" },
-      description: "Inline JSON Schema of requested_profile (completed, include_schema)."
-    },
-    {
-      key: "example",
-      type: { kind: "json-object" },
-      description: "Inline example of requested_profile (completed, include_example)."
-    },
-    {
-      key: "field_order_map",
-      type: { kind: "json-object" },
-      description: "Inline field order map of requested_profile (completed, include_field_registry)."
-    }
-  ]
-};
-var TASK_STATUS_BODY = {
-  name: "uai.task.status.v1",
-  title: "Task status body",
-  description: "Progress of an accepted asynchronous task.",
-  fields: [
-    {
-      key: "task_id",
-      type: { kind: "string", minLength: 1 },
-      required: true,
-      description: "The task; equals the task_ref of the acceptance."
-    },
-    {
-      key: "state",
-      type: { kind: "string", enum: TASK_STATES },
-      required: true,
-      description: "Task state; see the registry for transitions."
-    },
-    {
-      key: "updated_at",
-      type: { kind: "string", format: "date-time" },
-      required: true,
-      description: "When the state last changed."
-    },
-    { key: "progress", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Fraction done, 0 to 1." },
-    { key: "status_message", type: text, description: "Human-readable status." },
-    { key: "request_message_id", type: text, description: "The request that started the task." },
-    { key: "result_ref", type: url, description: "Where the result is; required when completed." },
-    { key: "blocking_reason", type: text, description: "What input is needed; required when input-required." },
-    { key: "error_code", type: text, description: "A published error code; required when failed." }
-  ]
-};
-var ERROR_BODY = {
-  name: "uai.error.v1",
-  title: "Typed error body",
-  description: "A typed, path-aware failure.",
-  fields: [
-    {
-      key: "status",
-      type: { kind: "integer", minimum: 400, maximum: 599 },
-      required: true,
-      description: "HTTP-style status, 400 to 599."
-    },
-    { key: "code", type: { kind: "string", minLength: 1 }, required: true, description: "A published error code." },
-    { key: "title", type: text, required: true, description: "Short summary of the error code." },
-    {
-      key: "retryable",
-      type: { kind: "boolean" },
-      required: true,
-      description: "Whether the same request may succeed later."
-    },
-    { key: "detail", type: text, description: "What went wrong this time." },
-    { key: "request_message_id", type: text, description: "The request that failed." },
-    {
-      key: "errors",
-      type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
-      description: "Issue items behind the error."
-    },
-    { key: "retry_after_seconds", type: { kind: "integer", minimum: 0 }, description: "When to retry, if retryable." }
-  ]
-};
-var CAPABILITY_BODY = {
-  name: "uai.capability.statement.v1",
-  title: "Capability statement body",
-  description: "What a party supports.",
-  fields: [
-    { key: "name", type: { kind: "string", minLength: 1 }, required: true, description: "Name of the implementation." },
-    {
-      key: "supported_profiles",
-      type: { kind: "array", items: profileId, minItems: 1 },
-      required: true,
-      description: "Profile identifiers the party accepts or emits."
-    },
-    {
-      key: "endpoints",
-      type: { kind: "array", items: { kind: "object", ref: "capability_endpoint" }, minItems: 1 },
-      required: true,
-      description: "Where the party listens."
-    },
-    {
-      key: "operations",
-      type: { kind: "array", items: { kind: "object", ref: "capability_operation" } },
-      description: "Intents the party resolves."
-    },
-    { key: "trust_channels", type: { kind: "array", items: text }, description: "Trust channels the party accepts." },
-    {
-      key: "security_schemes",
-      type: { kind: "array", items: text },
-      description: "Authentication schemes the party accepts."
-    },
-    {
-      key: "conformance_level",
-      type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
-      description: "Conformance level the party claims."
-    }
-  ]
-};
-var CAPABILITY_ENDPOINT = {
-  name: "capability_endpoint",
-  title: "Endpoint",
-  description: "One address of a party, with its transport binding.",
-  fields: [
-    { key: "binding", type: { kind: "string", minLength: 1 }, required: true, description: "Transport binding id." },
-    { key: "url", type: url, required: true, description: "Address." },
-    { key: "media_type", type: text, description: "Media type accepted there." }
-  ]
-};
-var CAPABILITY_OPERATION = {
-  name: "capability_operation",
-  title: "Operation",
-  description: "One intent the party resolves.",
-  fields: [
-    { key: "intent", type: { kind: "string", minLength: 1 }, required: true, description: "The intent." },
-    { key: "request_profile", type: profileId, required: true, description: "Profile of the request." },
-    {
-      key: "response_profiles",
-      type: { kind: "array", items: profileId },
-      required: true,
-      description: "Profiles of possible answers."
-    }
-  ]
-};
-var CONFORMANCE_BODY = {
-  name: "uai.conformance.result.v1",
-  title: "Conformance result body",
-  description: "Validator evidence about one checked message.",
-  fields: [
-    {
-      key: "status",
-      type: { kind: "string", enum: CONFORMANCE_STATUSES },
-      required: true,
-      description: "pass or fail."
-    },
-    { key: "checked_profile", type: text, required: true, description: "Profile of the checked message." },
-    {
-      key: "issues",
-      type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
-      required: true,
-      description: "Every finding; empty on pass."
-    },
-    {
-      key: "summary",
-      type: { kind: "object", ref: "conformance_summary" },
-      required: true,
-      description: "Counts and time of the check."
-    },
-    {
-      key: "artifacts",
-      type: { kind: "object", ref: "conformance_artifacts" },
-      description: "Records the check used."
-    },
-    { key: "target_message_ref", type: text, required: true, description: "message_id of the checked message." },
-    {
-      key: "conformance_level",
-      type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
-      description: "Highest conformance level the checked message reaches."
-    }
-  ]
-};
-var CONFORMANCE_SUMMARY = {
-  name: "conformance_summary",
-  title: "Conformance summary",
-  description: "Counts of a check; they equal the issues listed.",
-  fields: [
-    {
-      key: "error_count",
-      type: { kind: "integer", minimum: 0 },
-      required: true,
-      description: "Number of issues with severity error."
-    },
-    {
-      key: "warning_count",
-      type: { kind: "integer", minimum: 0 },
-      required: true,
-      description: "Number of issues with severity warning."
-    },
-    {
-      key: "checked_at",
-      type: { kind: "string", format: "date-time" },
-      required: true,
-      description: "When the check ran."
-    }
-  ]
-};
-var ARTIFACT_KEYS = [
-  "catalog_url",
-  "schema_url",
-  "registry_url",
-  "example_url",
-  "field_registry_url",
-  "transport_bindings_url",
-  "trust_channels_url",
-  "conformance_levels_url",
-  "error_registry_url",
-  "validate_url"
-];
-var CONFORMANCE_ARTIFACTS = {
-  name: "conformance_artifacts",
-  title: "Conformance artifacts",
-  description: "URLs of the records a check relied on.",
-  fields: ARTIFACT_KEYS.map((key) => ({
-    key,
-    type: url,
-    description: `URL of the ${key.replace(/_url$/, "").replaceAll("_", " ")} record.`
-  }))
-};
-var BODY_OBJECTS = [
-  INTENT_REQUEST_BODY,
-  REQUEST_PARAMETERS,
-  INTENT_RESPONSE_BODY,
-  INTENT_RESULT,
-  TASK_STATUS_BODY,
-  ERROR_BODY,
-  CAPABILITY_BODY,
-  CAPABILITY_ENDPOINT,
-  CAPABILITY_OPERATION,
-  CONFORMANCE_BODY,
-  CONFORMANCE_SUMMARY,
-  CONFORMANCE_ARTIFACTS
-];
-
-// src/standard/objects/index.ts
-var OBJECTS2 = [...ENVELOPE_PARTS, ISSUE_ITEM, ...BODY_OBJECTS];
-var objectDef2 = objectsByName(OBJECTS2);
-var bodyDef2 = (profile) => objectDef2(profile);
-function nestedObjectsOf(root) {
-  const seen = /* @__PURE__ */ new Map();
-  const visit = (def) => {
-    for (const field of def.fields) {
-      let type = field.type;
-      while (type.kind === "array") type = type.items;
-      if (type.kind === "object" && !seen.has(type.ref)) {
-        const child = objectDef2(type.ref);
-        seen.set(type.ref, child);
-        visit(child);
-      }
-    }
-  };
-  visit(root);
-  return [...seen.values()];
-}
-
-// src/standard/schemas.ts
-var SHARED = /* @__PURE__ */ new Set([...ENVELOPE_PARTS.map((o) => o.name), ISSUE_ITEM.name]);
-var inProfile = (name) => SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` };
-function typeSchema(type, refTo) {
-  switch (type.kind) {
-    case "string": {
-      const s = { type: "string" };
-      if (type.format) s.format = type.format;
-      if (type.pattern) s.pattern = type.pattern;
-      if (type.enum) s.enum = [...type.enum];
-      if (type.open) s.examples = [...type.open];
-      if (type.minLength !== void 0) s.minLength = type.minLength;
-      if (type.maxLength !== void 0) s.maxLength = type.maxLength;
-      return s;
-    }
-    case "integer":
-    case "number": {
-      const s = { type: type.kind };
-      if (type.enum) s.enum = [...type.enum];
-      if (type.minimum !== void 0) s.minimum = type.minimum;
-      if (type.maximum !== void 0) s.maximum = type.maximum;
-      return s;
-    }
-    case "boolean":
-      return { type: "boolean" };
-    case "object":
-      return refTo(type.ref);
-    case "array": {
-      const s = { type: "array", items: typeSchema(type.items, refTo) };
-      if (type.minItems !== void 0) s.minItems = type.minItems;
-      return s;
-    }
-    case "json-object":
-      return { type: "object" };
-    case "any":
-      return {};
-  }
-}
-function fieldSchema(field, refTo) {
-  const s = typeSchema(field.type, refTo);
-  return { ...s, description: field.description };
-}
-function objectSchema(def, refTo) {
-  const required = def.fields.filter((f) => f.required).map((f) => f.key);
-  const schema = {
-    title: def.title,
-    description: def.description,
-    type: "object",
-    properties: Object.fromEntries(def.fields.map((f) => [f.key, fieldSchema(f, refTo)]))
-  };
-  if (required.length) schema.required = required;
-  return schema;
-}
-function profileSchema(site, id) {
-  const profile = profileById(id);
-  const body = bodyDef2(id);
-  const nested = nestedObjectsOf(body).filter((o) => !SHARED.has(o.name));
-  return {
-    $schema: SCHEMA_DIALECT,
-    $id: links(site).schema(id),
-    title: `${profile.title} (${id})`,
-    description: profile.summary,
-    type: "object",
-    allOf: [{ $ref: ENVELOPE_SCHEMA_ID }],
-    properties: {
-      profile: { const: id, description: "This profile." },
-      body: { $ref: "#/$defs/body", description: body.description }
-    },
-    $defs: {
-      body: objectSchema(body, inProfile),
-      ...Object.fromEntries(nested.map((o) => [o.name, objectSchema(o, inProfile)]))
-    }
-  };
-}
-
-// src/engine/mock-exchange/artifacts.ts
-var cache = /* @__PURE__ */ new Map();
-function build(site) {
-  const examples = publishedExamples(site);
-  const maps = compactFieldOrderMaps(examples);
-  const out = /* @__PURE__ */ new Map();
-  for (const id of PROFILE_IDS) {
-    const example = examples.find((e) => e.profile === id);
-    const map = maps.find((m) => "profile_identifier" in m && m.profile_identifier === id);
-    if (!example || !map) continue;
-    out.set(id, {
-      schema: constantForm(structuredClone(profileSchema(site, id))),
-      example: constantForm(structuredClone(example.message)),
-      fieldOrderMap: constantForm(structuredClone(map))
-    });
-  }
-  return out;
-}
-function profileArtifacts(site, profile) {
-  if (!isProfileId(profile)) return void 0;
-  let set = cache.get(site.origin);
-  if (!set) {
-    set = build(site);
-    cache.set(site.origin, set);
-  }
-  return set.get(profile);
-}
-
-// src/engine/mock-exchange/ids.ts
-function exchangeIds(requestHash, message2, scenario) {
-  const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message2) ?? "null")}`;
-  const digest = sha256Hex(canonicalJson({ request: requestDigest, scenario }));
-  return {
-    digest,
-    messageId: `msg-mock-${digest.slice(0, 24)}`,
-    turnId: `turn-mock-${digest.slice(24, 40)}`,
-    taskRef: `task-mock-${digest.slice(40, 60)}`,
-    spanId: `${digest.slice(44, 59)}1`
-  };
-}
-
-// src/engine/mock-exchange/linkage.ts
-var TRACE_ID_RE = /^[0-9a-f]{32}$/;
-var DID_RE2 = new RegExp(DID_PATTERN);
-function safeReader(request, issues) {
-  const tainted = issues.some((i) => i.path === "" && i.severity === "error");
-  const clean = (path) => !tainted && !issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
-  const at3 = (path) => {
-    let v = request;
-    for (const key of path.split("/").slice(1)) {
-      if (!isRecord(v)) return void 0;
-      v = own(v, key);
-    }
-    return v;
-  };
-  return {
-    string(path) {
-      const v = at3(path);
-      return typeof v === "string" && v !== "" && clean(path) ? wellFormed(v) : void 0;
-    },
-    value(path) {
-      return clean(path) ? at3(path) : void 0;
-    }
-  };
-}
-var referenceServer = (site) => referenceServerParty(site);
-function requester2(read) {
-  const type = read.string("/source/type");
-  const party = {
-    type: type !== void 0 && PARTY_TYPES.includes(type) ? type : "agent",
-    id: read.string("/source/id") ?? "unknown-requester"
-  };
-  const label = read.string("/source/label");
-  if (label !== void 0) party.label = label;
-  const uri = read.string("/source/uri");
-  if (uri !== void 0 && isUri(uri)) party.uri = uri;
-  const did = read.string("/source/did");
-  if (did !== void 0 && DID_RE2.test(did)) party.did = did;
-  const role = read.string("/source/role");
-  if (role !== void 0 && PARTY_ROLES.includes(role)) party.role = role;
-  const implementation = read.string("/source/implementation");
-  if (implementation !== void 0) party.implementation = implementation;
-  return party;
-}
-function linkage(input2, taskRef) {
-  const { site, ids } = input2;
-  const read = safeReader(input2.request, input2.issues);
-  const requestMessageId = read.string("/message_id") ?? "unknown";
-  const sequence = read.value("/conversation/sequence");
-  const conversation = {
-    conversation_id: read.string("/conversation/conversation_id") ?? `conv-${ids.digest.slice(0, 16)}`,
-    turn_id: ids.turnId,
-    parent_message_id: requestMessageId
-  };
-  const traceId = read.string("/provenance/trace_id");
-  const parent = parseTraceparent(read.string("/conversation/traceparent"));
-  if (parent && (traceId === void 0 || traceId === parent.traceId))
-    conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
-  else if (!parent && traceId !== void 0 && TRACE_ID_RE.test(traceId) && !allZeros(traceId))
-    conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
-  conversation.sequence = Number.isSafeInteger(sequence) && sequence >= 1 && sequence < Number.MAX_SAFE_INTEGER ? sequence + 1 : 2;
-  const mode = read.string("/delivery/mode");
-  const delivery = {
-    mode: mode !== void 0 && DELIVERY_MODES.includes(mode) ? mode : "sync"
-  };
-  const priority = read.string("/delivery/priority");
-  if (priority !== void 0 && DELIVERY_PRIORITIES.includes(priority))
-    delivery.priority = priority;
-  const expiresText = read.string("/delivery/expires_at");
-  const expires = expiresText !== void 0 ? parseInstant(expiresText) : void 0;
-  const latestIssue = expires && inFourDigitYears(expires.utcSeconds - 1) ? expires : void 0;
-  if (latestIssue) delivery.expires_at = expiresText;
-  delivery.reply_requested = false;
-  delivery.ack_required = false;
-  if (taskRef !== void 0) delivery.task_ref = taskRef;
-  let issuedSeconds = Math.floor(input2.now.getTime() / 1e3);
-  let issuedBeforeExpiry = false;
-  if (latestIssue && compareInstants(latestIssue, { utcSeconds: issuedSeconds, leap: false, fraction: "" }) <= 0) {
-    issuedSeconds = latestIssue.utcSeconds - 1;
-    issuedBeforeExpiry = true;
-  }
-  const provenance2 = {};
-  if (traceId !== void 0) provenance2.trace_id = traceId;
-  provenance2.issued_at = utcSecondText(issuedSeconds);
-  provenance2.log_ref = `urn:uai:log:${ids.messageId}`;
-  provenance2.agent_id = "uai-reference-server";
-  return {
-    source: referenceServer(site),
-    target: requester2(read),
-    conversation,
-    delivery,
-    // Rule 12, with the reference the signed-envelope channel expects (trust.reference_missing).
-    trust: referenceServerTrust(site, ids.messageId),
-    provenance: provenance2,
-    issuedBeforeExpiry,
-    requestMessageId
-  };
-}
-
-// src/engine/mock-exchange/responses.ts
-var MOCK_EXTENSIONS = constantForm([
-  { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
-]);
-var PLACEHOLDER_INTEGRITY = integrityBlock("");
-function message(profile, ids, link, body) {
-  return sealBuilt({
-    uai_version: UAI_VERSION,
-    profile,
-    message_id: ids.messageId,
-    source: link.source,
-    target: link.target,
-    conversation: link.conversation,
-    delivery: link.delivery,
-    trust: link.trust,
-    body,
-    provenance: link.provenance,
-    integrity: PLACEHOLDER_INTEGRITY,
-    extensions: MOCK_EXTENSIONS
-  });
-}
-function acceptedResponse(site, ids, link, request) {
-  const l = links(site);
-  return message("uai.intent.response.v1", ids, link, {
-    status: "accepted",
-    subject: request.subject,
-    request_message_id: link.requestMessageId,
-    result: {
-      task_id: ids.taskRef,
-      status_profile: "uai.task.status.v1",
-      status_example_url: l.example("uai.task.status.v1"),
-      response_profile: request.responseProfile,
-      follow_up_scenarios: ["completed-response", "typed-error"],
-      field_registry_url: l.fieldRegistry,
-      mock_exchange_url: l.mockExchange
-    },
-    notices: ["accepted-task-started", "use-task-status-example-for-shape-checks", "reference-surface-response"],
-    task_ref: ids.taskRef
-  });
-}
-function completedResponse(site, ids, link, request) {
-  const l = links(site);
-  const wants = (key) => isRecord(request.parameters) && own(request.parameters, key) === true;
-  const result2 = {
-    status_profile: "uai.task.status.v1",
-    status_example_url: l.example("uai.task.status.v1"),
-    response_profile: request.responseProfile,
-    follow_up_scenarios: ["accepted-task", "typed-error"],
-    field_registry_url: l.fieldRegistry,
-    mock_exchange_url: l.mockExchange
-  };
-  if (request.artifacts && wants("include_schema")) result2.schema = request.artifacts.schema;
-  if (request.artifacts && wants("include_example")) result2.example = request.artifacts.example;
-  if (request.artifacts && wants("include_field_registry")) result2.field_order_map = request.artifacts.fieldOrderMap;
-  return message("uai.intent.response.v1", ids, link, {
-    status: "completed",
-    subject: request.subject,
-    request_message_id: link.requestMessageId,
-    result: result2,
-    notices: ["completed-inline-result", "reference-surface-response"]
-  });
-}
-function errorResponse(ids, link, code, detail, errors) {
-  const entry = errorCode(code);
-  const body = {
-    status: entry.status,
-    code,
-    title: entry.title,
-    retryable: entry.retryable,
-    detail,
-    request_message_id: link.requestMessageId
-  };
-  if (errors.length) body.errors = errors;
-  return message("uai.error.v1", ids, link, body);
-}
-
-// src/engine/mock-exchange/index.ts
-var MOCK_RESULT_KIND = "uai.mock.exchange.result.v1";
-function refusal(message2, validation) {
-  const issues = [...validation.errors, ...validation.warnings];
-  if (validation.error_count > 0) {
-    return {
-      ok: false,
-      code: "exchange.request_invalid",
-      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`,
-      errors: issues
-    };
-  }
-  const profile = own(message2, "profile");
-  if (profile !== "uai.intent.request.v1") {
-    return {
-      ok: false,
-      code: "exchange.wrong_profile",
-      detail: `The mock exchange answers uai.intent.request.v1 messages; this one is ${typeof profile === "string" ? profile : "without a profile"}.`,
-      errors: issues
-    };
-  }
-  const body = ownRecord(message2, "body");
-  for (const key of ["subject", "requested_profile", "response_profile"]) {
-    if (!isProfileId(ownString(body, key))) {
-      const unregistered = issues.filter((i) => i.code === "intent.profile_unregistered");
-      return {
-        ok: false,
-        code: "exchange.subject_unknown",
-        detail: `body.${key} is not a registered profile, so the reference server has nothing to resolve.`,
-        errors: unregistered.length ? unregistered : issues
-      };
-    }
-  }
-  return void 0;
-}
-var SUMMARIES = {
-  "accepted-task": "The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.",
-  "completed-response": "The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.",
-  "typed-error": "The reference server declined the request with a typed uai.error.v1 message (422, exchange.intent_unprocessable), as the typed-error scenario simulates."
-};
-var EXPIRED_NOTE = " The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.";
-function mockExchange(request, context, options = {}) {
-  const { site } = context;
-  const now = context.now();
-  const { message: message2, scenario } = request;
-  const validation = validateMessage(message2, { mode: "keyed-json", site, now });
-  const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
-  const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
-  const issues = [...validation.errors, ...validation.warnings];
-  const link = (taskRef) => linkage({ site, request: message2, issues, ids, now }, taskRef);
-  const body = ownRecord(message2, "body");
-  let response;
-  let httpStatus;
-  let summary2;
-  let linked;
-  const refused = refusal(message2, validation);
-  if (refused) {
-    linked = link();
-    response = sealSafely(
-      () => errorResponse(ids, linked, refused.code, refused.detail, refused.errors),
-      () => errorResponse(ids, linked, refused.code, refused.detail, [])
-    );
-    httpStatus = errorCode(refused.code).status;
-    summary2 = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
-  } else {
-    const subject2 = ownString(body, "subject");
-    const responseProfile2 = ownString(body, "response_profile");
-    const requestedProfile = ownString(body, "requested_profile");
-    if (scenario === "accepted-task") {
-      linked = link(ids.taskRef);
-      response = acceptedResponse(site, ids, linked, { subject: subject2, responseProfile: responseProfile2 });
-      httpStatus = 202;
-    } else if (scenario === "completed-response") {
-      linked = link();
-      const artifacts = profileArtifacts(site, requestedProfile);
-      response = completedResponse(site, ids, linked, {
-        subject: subject2,
-        responseProfile: responseProfile2,
-        requestedProfile,
-        parameters: own(body, "parameters"),
-        artifacts
-      });
-      httpStatus = 200;
-    } else {
-      linked = link();
-      response = errorResponse(
-        ids,
-        linked,
-        "exchange.intent_unprocessable",
-        "The reference server declines to resolve this intent (simulated by the typed-error scenario).",
-        []
-      );
-      httpStatus = 422;
-    }
-    summary2 = SUMMARIES[scenario];
-  }
-  if (linked.issuedBeforeExpiry) summary2 += EXPIRED_NOTE;
-  const responseProfile = String(response.profile);
-  const l = links(site);
-  return {
-    kind: MOCK_RESULT_KIND,
-    generated_at: isoSeconds(now),
-    route_url: l.mockExchange,
-    scenario,
-    http_status: httpStatus,
-    summary: summary2,
-    request: { message: message2, validation },
-    response_profile: responseProfile,
-    response_message: response,
-    response_validation: validateMessage(response, { mode: "keyed-json", site, now }),
-    links: {
-      catalog_url: l.catalog,
-      validate_url: l.validate,
-      field_registry_url: l.fieldRegistry,
-      response_example_url: l.example(responseProfile),
-      task_status_example_url: l.example("uai.task.status.v1")
-    }
-  };
-}
-function sealSafely(build3, fallback) {
-  try {
-    return build3();
-  } catch {
-    return fallback();
-  }
-}
-
-// src/standard/exchange-rules.ts
-var ANSWERS = ["accepted", "completed", "rejected", "error"];
-var LINKED = [...ANSWERS, "task-status"];
-var rule = (id, section, severity, title, appliesTo) => ({ id, section, severity, title, appliesTo });
-var EXCHANGE_RULES = [
-  rule(
-    "exchange.http_status",
-    "spec 4.2 rule 1; CONTRACT section 6",
-    "must",
-    "The HTTP status fits the answer: 202 accepted, 200 completed, the error body status for uai.error.v1",
-    ANSWERS
-  ),
-  rule(
-    "exchange.response_profile",
-    "spec 4.2 rule 2; CONTRACT section 6",
-    "must",
-    "The direct answer to a request is the response profile the request names, or uai.error.v1",
-    LINKED
-  ),
-  rule(
-    "exchange.conversation_id",
-    "spec 4.2 rule 3",
-    "must",
-    "conversation.conversation_id is copied from the request",
-    LINKED
-  ),
-  rule(
-    "exchange.parent_message_id",
-    "spec 4.2 rule 4",
-    "must",
-    "conversation.parent_message_id is the request message_id",
-    ANSWERS
-  ),
-  rule("exchange.sequence", "spec 4.2 rule 5", "must", "conversation.sequence is the request sequence plus 1", ANSWERS),
-  rule("exchange.target_is_requester", "spec 4.2 rule 6", "must", "The response target is the request source", LINKED),
-  rule(
-    "exchange.source_not_requester",
-    "spec 4.2 rule 6",
-    "must",
-    "The response source is the answering party, not the requester",
-    LINKED
-  ),
-  rule(
-    "exchange.delivery_copied",
-    "spec 4.2 rule 7",
-    "must",
-    "delivery.mode, delivery.priority and delivery.expires_at (the same instant) are copied from the request",
-    ANSWERS
-  ),
-  rule(
-    "exchange.reply_not_requested",
-    "spec 4.2 rule 8",
-    "must",
-    "An accepted response sets delivery.reply_requested to false",
-    ["accepted"]
-  ),
-  rule("exchange.task_ref_set", "spec 4.2 rule 8", "must", "An accepted response sets delivery.task_ref", ["accepted"]),
-  rule(
-    "exchange.task_ref_agrees",
-    "spec 4.2 rule 9",
-    "must",
-    "body.task_ref and body.result.task_id equal delivery.task_ref",
-    ["accepted"]
-  ),
-  rule("exchange.subject_copied", "spec 4.2 rule 10", "must", "body.subject is copied from the request", [
-    "accepted",
-    "completed",
-    "rejected"
-  ]),
-  rule(
-    "exchange.trace_id_copied",
-    "spec 4.2 rule 10",
-    "must",
-    "provenance.trace_id is copied from the request",
-    LINKED
-  ),
-  rule(
-    "exchange.request_message_id",
-    "spec 4.2 rule 11",
-    "must",
-    "body.request_message_id is the request message_id",
-    LINKED
-  ),
-  rule(
-    "exchange.trust_signed",
-    "spec 4.2 rule 12",
-    "should",
-    "An accepted response is a signed envelope (trust.channel signed-envelope, auth_scheme jws)",
-    ["accepted"]
-  ),
-  rule(
-    "exchange.completed_without_task",
-    "CONTRACT section 6",
-    "must",
-    "A completed response carries no task_ref (body or delivery)",
-    ["completed"]
-  ),
-  rule(
-    "exchange.error_code_published",
-    "CONTRACT sections 2 and 6",
-    "must",
-    "A uai.error.v1 answer carries a code published in the error registry",
-    ["error"]
-  ),
-  rule(
-    "exchange.task_matches",
-    "CONTRACT section 2",
-    "must",
-    "A task status names the task the accepted response issued",
-    ["task-status"]
-  ),
-  rule(
-    "exchange.task_transition",
-    "CONTRACT section 2",
-    "must",
-    "A task status only moves to a state reachable along the published transitions (terminal states stay)",
-    ["task-status"]
-  )
-];
-var byId = new Map(EXCHANGE_RULES.map((r) => [r.id, r]));
-
-// src/engine/exchange/kind.ts
-function valueAt2(message2, pointer2) {
-  let v = message2;
-  if (pointer2 === "") return v;
-  for (const raw of pointer2.split("/").slice(1)) {
-    const key = raw.replaceAll("~1", "/").replaceAll("~0", "~");
-    if (Array.isArray(v)) v = /^(0|[1-9][0-9]*)$/.test(key) ? v[Number(key)] : void 0;
-    else if (isRecord(v)) v = own(v, key);
-    else return void 0;
-  }
-  return v;
-}
-function responseKind(response) {
-  const profile = valueAt2(response, "/profile");
-  if (profile === "uai.error.v1") return "error";
-  if (profile === "uai.task.status.v1") return "task-status";
-  if (profile !== "uai.intent.response.v1") return void 0;
-  const status = valueAt2(response, "/body/status");
-  return status === "accepted" || status === "completed" || status === "rejected" ? status : void 0;
-}
-
-// src/engine/exchange/rules.ts
-var finding = (path, message2, expected, actual) => {
-  const f = { path, message: message2 };
-  if (expected !== void 0) f.expected = expected;
-  if (actual !== void 0) f.actual = actual;
-  return f;
-};
-var dotted = (pointer2) => pointer2.slice(1).replaceAll("/", ".");
-var copied = (requestPath, responsePath) => ({ request, response, flagged }) => {
-  const want = valueAt2(request, requestPath);
-  if (want === void 0 || flagged(requestPath)) return [];
-  const got = valueAt2(response, responsePath);
-  return got === want ? [] : [
-    finding(
-      responsePath,
-      `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`,
-      want,
-      got
-    )
-  ];
-};
-function sameInstant(a, b) {
-  if (a === b) return true;
-  const x = typeof a === "string" ? parseInstant(a) : void 0;
-  const y = typeof b === "string" ? parseInstant(b) : void 0;
-  return x !== void 0 && y !== void 0 && compareInstants(x, y) === 0;
-}
-function reachableStates(from) {
-  const seen = /* @__PURE__ */ new Set();
-  const visit = (state) => {
-    for (const next of TASK_TRANSITIONS[state]) {
-      if (seen.has(next)) continue;
-      seen.add(next);
-      visit(next);
-    }
-  };
-  visit(from);
-  return TASK_STATES.filter((s) => seen.has(s));
-}
-var isTaskState = (v) => typeof v === "string" && TASK_STATES.includes(v);
-function expectedStatus(pair) {
-  if (pair.kind === "accepted") return 202;
-  if (pair.kind === "completed") return 200;
-  const status = valueAt2(pair.response, "/body/status");
-  return pair.kind === "error" && typeof status === "number" ? status : void 0;
-}
-var CHECKS = {
-  "exchange.http_status": (pair) => {
-    const want = expectedStatus(pair);
-    if (pair.httpStatus === void 0 || want === void 0 || pair.httpStatus === want) return [];
-    return [
-      finding("", `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus)
-    ];
-  },
-  "exchange.response_profile": ({ request, response, previous }) => {
-    if (previous !== void 0) return [];
-    const named = valueAt2(request, "/body/response_profile");
-    const allowed = ["uai.error.v1", typeof named === "string" ? named : "uai.intent.response.v1"];
-    const got = valueAt2(response, "/profile");
-    return allowed.includes(got) ? [] : [
-      finding(
-        "/profile",
-        `The answer must be ${allowed[1]} (the request's response_profile) or uai.error.v1.`,
-        allowed,
-        got
-      )
-    ];
-  },
-  "exchange.conversation_id": copied("/conversation/conversation_id", "/conversation/conversation_id"),
-  "exchange.parent_message_id": copied("/message_id", "/conversation/parent_message_id"),
-  "exchange.sequence": ({ request, response, flagged }) => {
-    const seq = valueAt2(request, "/conversation/sequence");
-    if (!Number.isSafeInteger(seq) || flagged("/conversation/sequence")) return [];
-    const got = valueAt2(response, "/conversation/sequence");
-    const want = seq + 1;
-    return got === want ? [] : [
-      finding(
-        "/conversation/sequence",
-        `conversation.sequence must be ${want}, the request sequence plus 1.`,
-        want,
-        got
-      )
-    ];
-  },
-  "exchange.target_is_requester": (pair) => [
-    ...copied("/source/id", "/target/id")(pair),
-    ...copied("/source/type", "/target/type")(pair)
-  ],
-  "exchange.source_not_requester": ({ request, response }) => {
-    const requester3 = valueAt2(request, "/source/id");
-    const got = valueAt2(response, "/source/id");
-    return requester3 === void 0 || got !== requester3 ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
-  },
-  "exchange.delivery_copied": (pair) => {
-    const out = [
-      ...copied("/delivery/mode", "/delivery/mode")(pair),
-      ...copied("/delivery/priority", "/delivery/priority")(pair)
-    ];
-    const expires = valueAt2(pair.request, "/delivery/expires_at");
-    const got = valueAt2(pair.response, "/delivery/expires_at");
-    if (expires !== void 0 && !pair.flagged("/delivery/expires_at") && !sameInstant(expires, got))
-      out.push(
-        finding(
-          "/delivery/expires_at",
-          "delivery.expires_at must name the same instant as the request expiry.",
-          expires,
-          got
-        )
-      );
-    return out;
-  },
-  "exchange.reply_not_requested": ({ response }) => {
-    const got = valueAt2(response, "/delivery/reply_requested");
-    return got === false ? [] : [
-      finding(
-        "/delivery/reply_requested",
-        "An accepted response sets delivery.reply_requested to false.",
-        false,
-        got
-      )
-    ];
-  },
-  "exchange.task_ref_set": ({ response }) => {
-    const got = valueAt2(response, "/delivery/task_ref");
-    return typeof got === "string" && got !== "" ? [] : [
-      finding(
-        "/delivery/task_ref",
-        "An accepted response sets delivery.task_ref to the task it started.",
-        void 0,
-        got
-      )
-    ];
-  },
-  "exchange.task_ref_agrees": ({ response }) => {
-    const ref = valueAt2(response, "/delivery/task_ref");
-    if (typeof ref !== "string") return [];
-    return ["/body/task_ref", "/body/result/task_id"].filter((path) => valueAt2(response, path) !== ref).map((path) => finding(path, `${dotted(path)} must equal delivery.task_ref.`, ref, valueAt2(response, path)));
-  },
-  "exchange.subject_copied": copied("/body/subject", "/body/subject"),
-  "exchange.trace_id_copied": copied("/provenance/trace_id", "/provenance/trace_id"),
-  "exchange.request_message_id": (pair) => {
-    if (pair.kind === "task-status" && valueAt2(pair.response, "/body/request_message_id") === void 0) return [];
-    return copied("/message_id", "/body/request_message_id")(pair);
-  },
-  "exchange.trust_signed": ({ response }) => {
-    const channel = valueAt2(response, "/trust/channel");
-    const scheme = valueAt2(response, "/trust/auth_scheme");
-    const out = [];
-    if (channel !== "signed-envelope")
-      out.push(
-        finding("/trust/channel", "An accepted response travels as a signed envelope.", "signed-envelope", channel)
-      );
-    if (scheme !== "jws")
-      out.push(
-        finding("/trust/auth_scheme", "A signed-envelope response names jws as its auth scheme.", "jws", scheme)
-      );
-    return out;
-  },
-  "exchange.completed_without_task": ({ response }) => ["/body/task_ref", "/delivery/task_ref"].filter((path) => valueAt2(response, path) !== void 0).map(
-    (path) => finding(
-      path,
-      "A completed response answers inline and carries no task reference.",
-      void 0,
-      valueAt2(response, path)
-    )
-  ),
-  "exchange.error_code_published": ({ response }) => {
-    const code = valueAt2(response, "/body/code");
-    return isPublishedErrorCode(code) ? [] : [finding("/body/code", "The error code must be one the error registry publishes.", void 0, code)];
-  },
-  "exchange.task_matches": ({ response, previous }) => {
-    const task = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/task_id") : valueAt2(previous, "/delivery/task_ref");
-    if (task === void 0) return [];
-    const got = valueAt2(response, "/body/task_id");
-    return got === task ? [] : [finding("/body/task_id", "A task status names the task the accepted response issued.", task, got)];
-  },
-  "exchange.task_transition": ({ response, previous }) => {
-    if (previous === void 0) return [];
-    const from = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/state") : "accepted";
-    const to = valueAt2(response, "/body/state");
-    if (!isTaskState(from) || !isTaskState(to)) return [];
-    const reachable = reachableStates(from);
-    if (from === to || reachable.includes(to)) return [];
-    return [
-      finding(
-        "/body/state",
-        `A task cannot move from ${from} to ${to}; from ${from} it can only reach ${reachable.join(", ") || "nothing (terminal)"}.`,
-        reachable,
-        to
-      )
-    ];
-  }
-};
-
-// src/engine/exchange/check.ts
-function flaggedBy(issues = []) {
-  const whole = issues.some((i) => i.path === "" && i.severity === "error");
-  return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
-}
-function notAnAnswer(response) {
-  const profile = valueAt2(response, "/profile");
-  const kinds = "uai.intent.response.v1 (body.status accepted, completed or rejected), uai.task.status.v1 or uai.error.v1";
-  if (profile === "uai.intent.response.v1") {
-    const status = valueAt2(response, "/body/status");
-    return {
-      path: "/body/status",
-      message: `The answer is none of the kinds an exchange answers with: body.status ${JSON.stringify(status) ?? "is absent"}; an answer is ${kinds}.`,
-      expected: ["accepted", "completed", "rejected"],
-      ...status !== void 0 ? { actual: status } : {}
-    };
-  }
-  return {
-    path: typeof response === "object" && response !== null ? "/profile" : "",
-    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === "string" ? `profile ${profile}` : "no profile"}; an answer is ${kinds}.`,
-    expected: ["uai.intent.response.v1", "uai.task.status.v1", "uai.error.v1"],
-    ...profile !== void 0 ? { actual: profile } : {}
-  };
-}
-function checkExchange(input2) {
-  const kind = responseKind(input2.response);
-  const flagged = flaggedBy(input2.requestIssues);
-  const verdicts = EXCHANGE_RULES.map((rule2) => {
-    const base = { id: rule2.id, section: rule2.section, severity: rule2.severity, title: rule2.title };
-    if (kind === void 0 && rule2.id === "exchange.response_profile")
-      return { ...base, status: "fail", findings: [notAnAnswer(input2.response)] };
-    if (kind === void 0 || !rule2.appliesTo.includes(kind))
-      return { ...base, status: "skip", findings: [] };
-    const findings = CHECKS[rule2.id]({ ...input2, kind, flagged });
-    return { ...base, status: findings.length ? "fail" : "pass", findings };
-  });
-  const failed = verdicts.filter((v) => v.status === "fail");
-  const mustFail = failed.filter((v) => v.severity === "must").length;
-  return {
-    response_kind: kind ?? null,
-    conforms: kind !== void 0 && mustFail === 0,
-    counts: {
-      pass: verdicts.filter((v) => v.status === "pass").length,
-      fail: failed.length,
-      skip: verdicts.filter((v) => v.status === "skip").length,
-      must_fail: mustFail,
-      should_fail: failed.length - mustFail
-    },
-    verdicts
-  };
-}
-
-// src/engine/exchange/action.ts
-var EXCHANGE_CHECK_KIND = "uai.exchange.check.result.v1";
-var SHAPE = '{"request": <message>, "response": <message>, "normalization_mode": ..., "http_status": ..., "previous": <message>}';
-var isMessageShape = (v) => typeof v === "object" && v !== null;
-function parseCheckExchangeRequest(body) {
-  if (!isRecord(body)) return { ok: false, detail: `The request body must be a JSON object of the form ${SHAPE}.` };
-  for (const key of ["request", "response"]) {
-    if (!Object.hasOwn(body, key)) return { ok: false, detail: `The body has no ${key} member; send ${SHAPE}.` };
-    if (!isMessageShape(own(body, key)))
-      return { ok: false, detail: `${key} must be a JSON object (keyed-json) or a JSON array (keyless-json).` };
-  }
-  const mode = choice(body, "normalization_mode", NORMALIZATION_MODES, "keyed-json");
-  if (!mode.ok) return mode;
-  const status = own(body, "http_status");
-  if (status !== void 0 && !(Number.isInteger(status) && status >= 100 && status <= 599)) {
-    return {
-      ok: false,
-      detail: "http_status must be an integer HTTP status code (100-599), the status the response came with."
-    };
-  }
-  const previous = own(body, "previous");
-  if (previous !== void 0 && !isMessageShape(previous))
-    return { ok: false, detail: "previous must be the message (object or keyless array) the response follows." };
-  return {
-    ok: true,
-    request: {
-      request: own(body, "request"),
-      response: own(body, "response"),
-      mode: mode.value,
-      ...status !== void 0 ? { httpStatus: status } : {},
-      ...previous !== void 0 ? { previous } : {}
-    }
-  };
-}
-function verdict(result2) {
-  const { conformance_record: _record, ...summary2 } = result2;
-  return summary2;
-}
-var keyed = (message2, mode) => mode === "keyless-json" ? messageFromKeyless(message2).value : message2;
-function checkExchangeMessages(input2, context) {
-  const now = context.now();
-  const validate7 = (message2) => validateMessage(message2, { mode: input2.mode, site: context.site, now });
-  const requestResult = validate7(input2.request);
-  const responseResult = validate7(input2.response);
-  const exchange2 = checkExchange({
-    request: keyed(input2.request, input2.mode),
-    response: keyed(input2.response, input2.mode),
-    requestIssues: [...requestResult.errors, ...requestResult.warnings],
-    ...input2.httpStatus !== void 0 ? { httpStatus: input2.httpStatus } : {},
-    ...input2.previous !== void 0 ? { previous: keyed(input2.previous, input2.mode) } : {}
-  });
-  return {
-    kind: EXCHANGE_CHECK_KIND,
-    checked_at: isoSeconds(now),
-    conforms: requestResult.error_count === 0 && responseResult.error_count === 0 && exchange2.conforms,
-    request_validation: verdict(requestResult),
-    response_validation: verdict(responseResult),
-    exchange: exchange2
-  };
-}
-var checkExchangeAction = (requestBody, context) => {
-  const parsed = parseCheckExchangeRequest(requestBody);
-  if (!parsed.ok) return { ok: false, code: "request.invalid", detail: parsed.detail };
-  return { ok: true, body: checkExchangeMessages(parsed.request, context) };
-};
-
-// src/engine/reference-server/task-ref.ts
-var PREFIX = "task-";
-var MAX_REF = 4096;
-function base64url(text2) {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text2)) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-function fromBase64url(text2) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text2)) return void 0;
-  try {
-    const binary = atob(text2.replaceAll("-", "+").replaceAll("_", "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return void 0;
-  }
-}
-function encodeTaskRef(t) {
-  const fields = [
-    1,
-    t.conversationId,
-    t.requestMessageId,
-    t.requesterType,
-    t.requesterId,
-    t.traceId,
-    t.sequence,
-    t.subject,
-    t.priority,
-    t.acceptedAt
-  ];
-  return PREFIX + base64url(JSON.stringify(fields));
-}
-var str = (v) => typeof v === "string" && v !== "" && v.length <= 512 && v.isWellFormed();
-var oneOf2 = (set) => (v) => typeof v === "string" && set.includes(v);
-var TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;
-var isSequence = (q) => Number.isSafeInteger(q) && q >= 1 && q <= Number.MAX_SAFE_INTEGER - 2;
-function decodeTaskRef(ref) {
-  if (!ref.startsWith(PREFIX) || ref.length > MAX_REF) return void 0;
-  const text2 = fromBase64url(ref.slice(PREFIX.length));
-  let v;
-  try {
-    v = text2 === void 0 ? void 0 : JSON.parse(text2);
-  } catch {
-    return void 0;
-  }
-  if (!Array.isArray(v) || v.length !== 10 || v[0] !== 1) return void 0;
-  const [, c, m, rt, ri, t, q, s, p, a] = v;
-  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
-  if (t !== null && !(typeof t === "string" && TRACE_ID2.test(t))) return void 0;
-  if (p !== null && !oneOf2(DELIVERY_PRIORITIES)(p)) return void 0;
-  if (!isSequence(q) || !Number.isSafeInteger(a)) return void 0;
-  return {
-    conversationId: c,
-    requestMessageId: m,
-    requesterType: rt,
-    requesterId: ri,
-    traceId: t,
-    sequence: q,
-    subject: s,
-    priority: p,
-    acceptedAt: a
-  };
-}
-function ticketFor(request, now) {
-  if (!isRecord(request)) return void 0;
-  const at3 = (...path) => path.reduce((v, k) => isRecord(v) ? own(v, k) : void 0, request);
-  const [c, m, rt, ri, t, q, s, p] = [
-    at3("conversation", "conversation_id"),
-    at3("message_id"),
-    at3("source", "type"),
-    at3("source", "id"),
-    at3("provenance", "trace_id"),
-    at3("conversation", "sequence"),
-    at3("body", "subject"),
-    at3("delivery", "priority")
-  ];
-  if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
-  return {
-    conversationId: c,
-    requestMessageId: m,
-    requesterType: rt,
-    requesterId: ri,
-    traceId: typeof t === "string" && TRACE_ID2.test(t) ? t : null,
-    sequence: q,
-    subject: s,
-    priority: oneOf2(DELIVERY_PRIORITIES)(p) ? p : null,
-    acceptedAt: Math.floor(now.getTime() / 1e3)
-  };
-}
-
-// src/engine/reference-server/answer.ts
-function answerMessage(body, context, scenario) {
-  const keyless = Array.isArray(body);
-  const message2 = keyless ? messageFromKeyless(body).value : body;
-  if (!isRecord(message2)) {
-    const detail = keyless ? "The keyless message does not convert to a message object; its top-level positions must follow the envelope order map of the field registry." : "The body must be one UAI-1 message: a JSON object (keyed) or a JSON array (keyless).";
-    return { ok: false, code: "request.invalid", detail };
-  }
-  const delivery = isRecord(message2) ? ownRecord(message2, "delivery") : void 0;
-  const chosen = scenario ?? (delivery && own(delivery, "mode") === "sync" ? "completed-response" : "accepted-task");
-  const ticket = chosen === "accepted-task" ? ticketFor(message2, context.now()) : void 0;
-  const result2 = mockExchange(
-    { message: message2, scenario: chosen, format: "message" },
-    context,
-    ticket ? { taskRef: encodeTaskRef(ticket) } : {}
-  );
-  const response = result2.response_message;
-  return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
-}
-
-// src/engine/reference-server/capability.ts
-var byOrigin = /* @__PURE__ */ new Map();
-function capabilityStatement(site) {
-  let statement = byOrigin.get(site.origin);
-  if (!statement) {
-    const source = exampleSources(site).find((e) => e.profile === "uai.capability.statement.v1");
-    statement = seal(structuredClone(source.message));
-    byOrigin.set(site.origin, statement);
-  }
-  return statement;
-}
-
-// src/engine/reference-server/task-status.ts
-var TASK_RUN_SECONDS = 2;
-var PLACEHOLDER_INTEGRITY2 = integrityBlock("");
-function statusBody(ref, t, completed, now, resultRef) {
-  const updated = completed ? new Date((t.acceptedAt + TASK_RUN_SECONDS) * 1e3) : new Date(t.acceptedAt * 1e3);
-  const body = {
-    task_id: ref,
-    state: completed ? "completed" : "working",
-    updated_at: isoSeconds(updated < now ? updated : now),
-    progress: completed ? 1 : 0.5,
-    status_message: completed ? `Resolved ${t.subject}.` : `Resolving ${t.subject}.`,
-    request_message_id: t.requestMessageId
-  };
-  if (completed) body.result_ref = resultRef;
-  return body;
-}
-function taskStatus2(ref, context) {
-  const ticket = decodeTaskRef(ref);
-  if (!ticket)
-    return {
-      ok: false,
-      code: "exchange.task_unknown",
-      detail: "This reference server issued no task with that reference; use the task_ref of its accepted response as received."
-    };
-  const { site } = context;
-  const now = context.now();
-  const completed = now.getTime() / 1e3 >= ticket.acceptedAt + TASK_RUN_SECONDS;
-  const digest = sha256Hex(canonicalJson({ task: ref, state: completed ? "completed" : "working" }));
-  const messageId = `msg-status-${digest.slice(0, 24)}`;
-  const l = links(site);
-  const conversation = {
-    conversation_id: ticket.conversationId,
-    turn_id: `turn-status-${digest.slice(24, 40)}`,
-    parent_message_id: ticket.requestMessageId
-  };
-  if (ticket.traceId !== null) conversation.traceparent = `00-${ticket.traceId}-${digest.slice(44, 59)}1-01`;
-  conversation.sequence = ticket.sequence + 2;
-  const delivery = { mode: "async" };
-  if (ticket.priority !== null) delivery.priority = ticket.priority;
-  Object.assign(delivery, { reply_requested: false, ack_required: false, task_ref: ref });
-  const provenance2 = {};
-  if (ticket.traceId !== null) provenance2.trace_id = ticket.traceId;
-  Object.assign(provenance2, {
-    issued_at: isoSeconds(now),
-    log_ref: `urn:uai:log:${messageId}`,
-    agent_id: "uai-reference-server"
-  });
-  return {
-    ok: true,
-    message: seal({
-      uai_version: UAI_VERSION,
-      profile: "uai.task.status.v1",
-      message_id: messageId,
-      source: referenceServerParty(site),
-      target: { type: ticket.requesterType, id: ticket.requesterId },
-      conversation,
-      delivery,
-      trust: referenceServerTrust(site, messageId),
-      body: statusBody(ref, ticket, completed, now, l.registryEntry(ticket.subject)),
-      provenance: provenance2,
-      integrity: PLACEHOLDER_INTEGRITY2
-    })
-  };
-}
-
-// src/cli/report.ts
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
-var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
-function textReport({ checked, unreadable }) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    for (const i of issuesOf(result2)) {
-      const at3 = locate(i.path);
-      lines2.push(
-        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
-      );
-    }
-    const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
-    lines2.push(
-      `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
-    );
-  }
-  const valid = checked.filter((c) => c.result.valid).length;
-  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
-  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
-  let overall = `${plural(checked.length + unreadable.length, "file")}: ${valid} valid, ${checked.length - valid} invalid`;
-  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
-  lines2.push(`${overall} (${plural(errors, "error")}, ${plural(warnings, "warning")})`);
-  return `${lines2.join("\n")}
-`;
-}
-function withRanges({ result: result2, locate }) {
-  const ranged = (issues) => issues.map((i) => ({ ...i, range: locate(i.path) }));
-  return { ...result2, errors: ranged(result2.errors), warnings: ranged(result2.warnings) };
-}
-function jsonReport({ checked }, several) {
-  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
-  return `${JSON.stringify(value, null, 2)}
-`;
-}
-
-// src/cli/github-report.ts
-var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
-var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
-function workflowCommand(kind, properties, message2) {
-  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
-  return `::${kind} ${props}::${escapeData(message2)}`;
-}
-function githubReport({ checked, unreadable, failOn }, base) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    const { path } = locateFile(file, base);
-    for (const issue2 of issuesOf(result2)) {
-      const r = locate(issue2.path);
-      const position = r.startLine === r.endLine ? {
-        line: r.startLine,
-        col: r.startColumn,
-        endLine: r.endLine,
-        endColumn: Math.max(r.startColumn, r.endColumn - 1)
-      } : { line: r.startLine, endLine: r.endLine };
-      const kind = fails(issue2, failOn) ? "error" : "warning";
-      lines2.push(
-        workflowCommand(
-          kind,
-          { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
-          `${issue2.message} (${issue2.help_url})`
-        )
-      );
-    }
-  }
-  for (const { file, error: error2 } of unreadable)
-    lines2.push(workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
-  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
-  const total = checked.length + unreadable.length;
-  lines2.push(
-    `uai: ${total} file${total === 1 ? "" : "s"} checked, ${failing} failing, ${unreadable.length} unreadable`
-  );
-  return `${lines2.join("\n")}
-`;
-}
-
-// src/service/config.ts
-function configuredSite(env = process.env) {
-  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
-}
-
-// packages/uai/package.json
-var package_default = {
-  name: "@uai-1/uai",
-  version: "1.0.0",
-  description: "UAI-1 offline validator, exchange checker and implementation test kit: the uai command and its engine as a library, with TypeScript types for every profile's message.",
-  keywords: [
-    "uai-1",
-    "agent-to-agent",
-    "validator",
-    "conformance",
-    "json-schema",
-    "sarif"
-  ],
-  license: "Apache-2.0",
-  repository: {
-    type: "git",
-    url: "git+https://github.com/uai-1/uai-1-service.git",
-    directory: "packages/uai"
-  },
-  type: "module",
-  engines: {
-    node: ">=20"
-  },
-  bin: {
-    uai: "dist/cli.js"
-  },
-  main: "./dist/index.js",
-  types: "./dist/index.d.ts",
-  exports: {
-    ".": {
-      types: "./dist/index.d.ts",
-      default: "./dist/index.js"
-    },
-    "./browser": {
-      types: "./dist/browser.d.ts",
-      default: "./dist/browser.js"
-    },
-    "./types": {
-      types: "./dist/types.d.ts",
-      default: "./dist/types.js"
-    },
-    "./package.json": "./package.json"
-  },
-  files: [
-    "dist"
-  ],
-  sideEffects: false,
-  scripts: {
-    prepack: "node ../../scripts/package/build.ts"
-  },
-  publishConfig: {
-    access: "public"
-  }
-};
-
 // src/cli/check-exchange.ts
+var check_exchange_exports = {};
+__export(check_exchange_exports, {
+  CHECK_EXCHANGE_HELP: () => CHECK_EXCHANGE_HELP,
+  checkExchangeCommand: () => checkExchangeCommand,
+  checkExchangeText: () => checkExchangeText
+});
 import { readFile } from "node:fs/promises";
 import { parseArgs as parseArgs2 } from "node:util";
-var CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
-
-Validates both messages of one exchange and judges the pair by the exchange rules
-(spec 4.2, CONTRACT sections 2 and 6), as POST /v1/check-exchange does.
-
-Options:
-  --mode keyless-json     both files are keyless messages (default keyed-json)
-  --http-status <n>       the HTTP status the response came with
-  --previous <file>       for a task status: the accepted answer (or status) it follows
-  --format text|json      json prints exactly what POST /v1/check-exchange answers
-
-Exit status: 0 the exchange conforms, 1 it does not, 2 usage error or unreadable input.
-`;
-var UsageError = class extends Error {
-};
 async function readJson(file) {
   let text2;
   try {
@@ -11379,272 +11678,293 @@ Run "uai check-exchange --help" for usage.
     throw error2;
   }
 }
+var CHECK_EXCHANGE_HELP, UsageError;
+var init_check_exchange = __esm({
+  "src/cli/check-exchange.ts"() {
+    "use strict";
+    init_engine();
+    CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
 
-// src/kit/command.ts
-import { randomBytes } from "node:crypto";
-import { readFile as readFile2, writeFile } from "node:fs/promises";
-import { parseArgs as parseArgs3 } from "node:util";
+Validates both messages of one exchange and judges the pair by the exchange rules
+(spec 4.2, CONTRACT sections 2 and 6), as POST /v1/check-exchange does.
+
+Options:
+  --mode keyless-json     both files are keyless messages (default keyed-json)
+  --http-status <n>       the HTTP status the response came with
+  --previous <file>       for a task status: the accepted answer (or status) it follows
+  --format text|json      json prints exactly what POST /v1/check-exchange answers
+
+Exit status: 0 the exchange conforms, 1 it does not, 2 usage error or unreadable input.
+`;
+    UsageError = class extends Error {
+    };
+  }
+});
 
 // src/standard/kit-checks.ts
-var check2 = (id, category, section, severity, title) => ({ id, side: "server", category, section, severity, title });
-var clientCheck = (id, category, section, severity, title) => ({ id, side: "client", category, section, severity, title });
-var HOSTILE_CHECKS = [
-  check2(
-    "hostile.checksum_mismatch",
-    "hostile",
-    "CONTRACT section 3",
-    "must",
-    "A request whose checksum does not match is refused"
-  ),
-  check2(
-    "hostile.profile_unknown",
-    "hostile",
-    "CONTRACT section 2",
-    "must",
-    "A request with an unknown profile is refused"
-  ),
-  check2(
-    "hostile.version_unsupported",
-    "hostile",
-    "spec section 9",
-    "must",
-    "A request with uai_version other than 1.0 is refused"
-  ),
-  check2(
-    "hostile.alias_key",
-    "hostile",
-    "CONTRACT section 4",
-    "must",
-    "A request with a key spelled as an alias (messageId) is refused"
-  ),
-  check2(
-    "hostile.too_deep",
-    "hostile",
-    "CONTRACT section 8",
-    "must",
-    "A request nesting deeper than 64 levels is refused"
-  ),
-  check2("hostile.malformed_json", "hostile", "CONTRACT section 8", "must", "A body that is not JSON is refused"),
-  check2("hostile.media_type", "hostile", "CONTRACT section 8", "must", "A body sent as text/plain is refused")
-];
-var TRANSPORT_CHECKS = [
-  check2(
-    "transport.answered",
-    "transport",
-    "RFC 9112 section 6.3; CONTRACT section 8",
-    "must",
-    "Every request is answered in full within the timeout: headers and the whole body, no reset, as many bytes as Content-Length says"
-  ),
-  check2(
-    "transport.size_limit",
-    "transport",
-    "CONTRACT section 8",
-    "must",
-    "Every answer is at most 4 MB (the kit stops reading there)"
-  ),
-  check2(
-    "transport.no_redirect",
-    "transport",
-    "RFC 9110 section 15.4; CONTRACT section 8",
-    "must",
-    "The endpoint answers itself: no 3xx redirect (the kit follows none)"
-  ),
-  check2(
-    "transport.no_interim",
-    "transport",
-    "RFC 9110 section 15.2",
-    "must",
-    "No interim (1xx) response precedes the answer (the kit asks for none)"
-  )
-];
-var KIT_CHECKS = [
-  check2(
-    "capability.reachable",
-    "capability",
-    "CONTRACT section 2",
-    "must",
-    "GET of the capability statement answers 200 with JSON"
-  ),
-  check2(
-    "capability.valid",
-    "capability",
-    "CONTRACT section 2",
-    "must",
-    "The capability statement is a valid uai.capability.statement.v1 message"
-  ),
-  check2(
-    "capability.names_endpoint",
-    "capability",
-    "CONTRACT section 2",
-    "should",
-    "The capability statement lists the endpoint under test"
-  ),
-  ...TRANSPORT_CHECKS,
-  check2(
-    "message.valid",
-    "message",
-    "CONTRACT sections 3 and 4",
-    "must",
-    "Every message the server answers with validates with 0 errors, checksum included"
-  ),
-  check2(
-    "message.warning_free",
-    "message",
-    "CONTRACT section 4",
-    "should",
-    "Every message the server answers with has 0 warnings"
-  ),
-  check2(
-    "message.media_type",
-    "message",
-    "spec section 4",
-    "must",
-    "Every answer is sent as JSON (application/json or a +json type)"
-  ),
-  check2(
-    "message.encoding",
-    "message",
-    "RFC 8259 section 8.1; RFC 7493 section 2.1",
-    "must",
-    "Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8"
-  ),
-  check2(
-    "message.own_ids",
-    "message",
-    "spec section 2.2 (message_id)",
-    "must",
-    "Every answer is a message of its own: its message_id is neither a request's nor another answer's"
-  ),
-  check2(
-    "message.keyless_shape",
-    "message",
-    "CONTRACT section 5",
-    "must",
-    "A keyless request is answered with a keyless message"
-  ),
-  ...EXCHANGE_RULES.map((r) => check2(r.id, "exchange", r.section, r.severity, r.title)),
-  check2(
-    "task.pollable",
-    "task",
-    "transport binding https-async-callback",
-    "must",
-    "An accepted task can be polled and answers a valid uai.task.status.v1"
-  ),
-  ...HOSTILE_CHECKS
-];
-var CLIENT_CHECKS = [
-  clientCheck(
-    "client.completes",
-    "client-run",
-    "spec 4.2",
-    "must",
-    "The client finishes every scenario on its own within the time cap, holding the scenario's final answer"
-  ),
-  clientCheck(
-    "client.message_valid",
-    "client-request",
-    "CONTRACT sections 3 and 4",
-    "must",
-    "Every request is a UAI-1 message that validates with 0 errors, checksum included"
-  ),
-  clientCheck(
-    "client.message_warning_free",
-    "client-request",
-    "CONTRACT section 4",
-    "should",
-    "Every request message has 0 warnings"
-  ),
-  clientCheck(
-    "client.request_profile",
-    "client-request",
-    "CONTRACT section 2",
-    "must",
-    "Every request is of a request profile the capability statement lists in its operations"
-  ),
-  clientCheck(
-    "client.addressed",
-    "client-request",
-    "spec 2.2; CONTRACT section 2",
-    "must",
-    "Every request is addressed to the party of the capability statement (its source type and id)"
-  ),
-  clientCheck(
-    "client.binding_form",
-    "client-request",
-    "CONTRACT section 5",
-    "must",
-    "Every request is sent in the media type and shape (keyed object, keyless array) of a binding the endpoint declares"
-  ),
-  clientCheck(
-    "client.fresh_ids",
-    "client-conversation",
-    "spec 2.2",
-    "must",
-    "Every request has a fresh message id (only a retry after 429 or 503 resends the same message)"
-  ),
-  clientCheck(
-    "client.follow_up",
-    "client-conversation",
-    "spec 2.2; spec 4.2 rules 3 and 4",
-    "must",
-    "A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence"
-  ),
-  clientCheck(
-    "client.poll_task_ref",
-    "client-polling",
-    "transport binding https-async-callback",
-    "must",
-    "Polls ask for the task reference an acceptance gave, at the polling URL the capability statement names"
-  ),
-  clientCheck(
-    "client.poll_stops",
-    "client-polling",
-    "transport binding https-async-callback",
-    "must",
-    "A task is not polled again once a poll answered a terminal state"
-  ),
-  clientCheck(
-    "client.poll_interval",
-    "client-polling",
-    "transport binding https-async-callback",
-    "should",
-    "Polls of one task are at least 1 second apart"
-  ),
-  clientCheck(
-    "client.retry_after",
-    "client-retry",
-    "CONTRACT section 8",
-    "must",
-    "After a 429 or 503 with Retry-After, the client waits that long before it sends again"
-  ),
-  clientCheck(
-    "client.error_not_resent",
-    "client-retry",
-    "CONTRACT section 8",
-    "must",
-    "A request refused with a 4xx typed error (other than 429) is not sent again unchanged"
-  ),
-  clientCheck(
-    "client.quiet_after_final",
-    "client-scope",
-    "spec 4.2",
-    "must",
-    "Nothing is sent after the client has its final answer"
-  ),
-  clientCheck(
-    "client.same_host",
-    "client-scope",
-    "CONTRACT section 1",
-    "must",
-    "Nothing is sent to any host but the endpoint's"
-  )
-];
-var TEST_CHECKS = [...KIT_CHECKS, ...CLIENT_CHECKS];
+var check2, clientCheck, HOSTILE_CHECKS, TRANSPORT_CHECKS, KIT_CHECKS, CLIENT_CHECKS, TEST_CHECKS;
+var init_kit_checks = __esm({
+  "src/standard/kit-checks.ts"() {
+    "use strict";
+    init_exchange_rules();
+    check2 = (id, category, section, severity, title) => ({ id, side: "server", category, section, severity, title });
+    clientCheck = (id, category, section, severity, title) => ({ id, side: "client", category, section, severity, title });
+    HOSTILE_CHECKS = [
+      check2(
+        "hostile.checksum_mismatch",
+        "hostile",
+        "CONTRACT section 3",
+        "must",
+        "A request whose checksum does not match is refused"
+      ),
+      check2(
+        "hostile.profile_unknown",
+        "hostile",
+        "CONTRACT section 2",
+        "must",
+        "A request with an unknown profile is refused"
+      ),
+      check2(
+        "hostile.version_unsupported",
+        "hostile",
+        "spec section 9",
+        "must",
+        "A request with uai_version other than 1.0 is refused"
+      ),
+      check2(
+        "hostile.alias_key",
+        "hostile",
+        "CONTRACT section 4",
+        "must",
+        "A request with a key spelled as an alias (messageId) is refused"
+      ),
+      check2(
+        "hostile.too_deep",
+        "hostile",
+        "CONTRACT section 8",
+        "must",
+        "A request nesting deeper than 64 levels is refused"
+      ),
+      check2("hostile.malformed_json", "hostile", "CONTRACT section 8", "must", "A body that is not JSON is refused"),
+      check2("hostile.media_type", "hostile", "CONTRACT section 8", "must", "A body sent as text/plain is refused")
+    ];
+    TRANSPORT_CHECKS = [
+      check2(
+        "transport.answered",
+        "transport",
+        "RFC 9112 section 6.3; CONTRACT section 8",
+        "must",
+        "Every request is answered in full within the timeout: headers and the whole body, no reset, as many bytes as Content-Length says"
+      ),
+      check2(
+        "transport.size_limit",
+        "transport",
+        "CONTRACT section 8",
+        "must",
+        "Every answer is at most 4 MB (the kit stops reading there)"
+      ),
+      check2(
+        "transport.no_redirect",
+        "transport",
+        "RFC 9110 section 15.4; CONTRACT section 8",
+        "must",
+        "The endpoint answers itself: no 3xx redirect (the kit follows none)"
+      ),
+      check2(
+        "transport.no_interim",
+        "transport",
+        "RFC 9110 section 15.2",
+        "must",
+        "No interim (1xx) response precedes the answer (the kit asks for none)"
+      )
+    ];
+    KIT_CHECKS = [
+      check2(
+        "capability.reachable",
+        "capability",
+        "CONTRACT section 2",
+        "must",
+        "GET of the capability statement answers 200 with JSON"
+      ),
+      check2(
+        "capability.valid",
+        "capability",
+        "CONTRACT section 2",
+        "must",
+        "The capability statement is a valid uai.capability.statement.v1 message"
+      ),
+      check2(
+        "capability.names_endpoint",
+        "capability",
+        "CONTRACT section 2",
+        "should",
+        "The capability statement lists the endpoint under test"
+      ),
+      ...TRANSPORT_CHECKS,
+      check2(
+        "message.valid",
+        "message",
+        "CONTRACT sections 3 and 4",
+        "must",
+        "Every message the server answers with validates with 0 errors, checksum included"
+      ),
+      check2(
+        "message.warning_free",
+        "message",
+        "CONTRACT section 4",
+        "should",
+        "Every message the server answers with has 0 warnings"
+      ),
+      check2(
+        "message.media_type",
+        "message",
+        "spec section 4",
+        "must",
+        "Every answer is sent as JSON (application/json or a +json type)"
+      ),
+      check2(
+        "message.encoding",
+        "message",
+        "RFC 8259 section 8.1; RFC 7493 section 2.1",
+        "must",
+        "Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8"
+      ),
+      check2(
+        "message.own_ids",
+        "message",
+        "spec section 2.2 (message_id)",
+        "must",
+        "Every answer is a message of its own: its message_id is neither a request's nor another answer's"
+      ),
+      check2(
+        "message.keyless_shape",
+        "message",
+        "CONTRACT section 5",
+        "must",
+        "A keyless request is answered with a keyless message"
+      ),
+      ...EXCHANGE_RULES.map((r) => check2(r.id, "exchange", r.section, r.severity, r.title)),
+      check2(
+        "task.pollable",
+        "task",
+        "transport binding https-async-callback",
+        "must",
+        "An accepted task can be polled and answers a valid uai.task.status.v1"
+      ),
+      ...HOSTILE_CHECKS
+    ];
+    CLIENT_CHECKS = [
+      clientCheck(
+        "client.completes",
+        "client-run",
+        "spec 4.2",
+        "must",
+        "The client finishes every scenario on its own within the time cap, holding the scenario's final answer"
+      ),
+      clientCheck(
+        "client.message_valid",
+        "client-request",
+        "CONTRACT sections 3 and 4",
+        "must",
+        "Every request is a UAI-1 message that validates with 0 errors, checksum included"
+      ),
+      clientCheck(
+        "client.message_warning_free",
+        "client-request",
+        "CONTRACT section 4",
+        "should",
+        "Every request message has 0 warnings"
+      ),
+      clientCheck(
+        "client.request_profile",
+        "client-request",
+        "CONTRACT section 2",
+        "must",
+        "Every request is of a request profile the capability statement lists in its operations"
+      ),
+      clientCheck(
+        "client.addressed",
+        "client-request",
+        "spec 2.2; CONTRACT section 2",
+        "must",
+        "Every request is addressed to the party of the capability statement (its source type and id)"
+      ),
+      clientCheck(
+        "client.binding_form",
+        "client-request",
+        "CONTRACT section 5",
+        "must",
+        "Every request is sent in the media type and shape (keyed object, keyless array) of a binding the endpoint declares"
+      ),
+      clientCheck(
+        "client.fresh_ids",
+        "client-conversation",
+        "spec 2.2",
+        "must",
+        "Every request has a fresh message id (only a retry after 429 or 503 resends the same message)"
+      ),
+      clientCheck(
+        "client.follow_up",
+        "client-conversation",
+        "spec 2.2; spec 4.2 rules 3 and 4",
+        "must",
+        "A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence"
+      ),
+      clientCheck(
+        "client.poll_task_ref",
+        "client-polling",
+        "transport binding https-async-callback",
+        "must",
+        "Polls ask for the task reference an acceptance gave, at the polling URL the capability statement names"
+      ),
+      clientCheck(
+        "client.poll_stops",
+        "client-polling",
+        "transport binding https-async-callback",
+        "must",
+        "A task is not polled again once a poll answered a terminal state"
+      ),
+      clientCheck(
+        "client.poll_interval",
+        "client-polling",
+        "transport binding https-async-callback",
+        "should",
+        "Polls of one task are at least 1 second apart"
+      ),
+      clientCheck(
+        "client.retry_after",
+        "client-retry",
+        "CONTRACT section 8",
+        "must",
+        "After a 429 or 503 with Retry-After, the client waits that long before it sends again"
+      ),
+      clientCheck(
+        "client.error_not_resent",
+        "client-retry",
+        "CONTRACT section 8",
+        "must",
+        "A request refused with a 4xx typed error (other than 429) is not sent again unchanged"
+      ),
+      clientCheck(
+        "client.quiet_after_final",
+        "client-scope",
+        "spec 4.2",
+        "must",
+        "Nothing is sent after the client has its final answer"
+      ),
+      clientCheck(
+        "client.same_host",
+        "client-scope",
+        "CONTRACT section 1",
+        "must",
+        "Nothing is sent to any host but the endpoint's"
+      )
+    ];
+    TEST_CHECKS = [...KIT_CHECKS, ...CLIENT_CHECKS];
+  }
+});
 
 // src/kit/bytes.ts
-var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-var charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
-var shown = (text2) => JSON.stringify(text2.slice(0, 40));
 function judgeEncoding(answer) {
   const problems = [];
   const charset = charsetOf(answer.contentType);
@@ -11679,25 +11999,17 @@ function parses(text2) {
     return false;
   }
 }
+var STRICT_UTF8, charsetOf, shown;
+var init_bytes = __esm({
+  "src/kit/bytes.ts"() {
+    "use strict";
+    STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
+    shown = (text2) => JSON.stringify(text2.slice(0, 40));
+  }
+});
 
 // src/kit/verdicts.ts
-var failsRun = (v) => v.status === "not_exercised" || v.status === "fail" && v.severity === "must";
-var pass = () => ({ status: "pass", evidence: [] });
-var skip = (declaration) => ({ status: "skip", evidence: [declaration] });
-var notExercised = (why) => ({ status: "not_exercised", evidence: [why] });
-var failWith = (evidence, otherwise = pass()) => evidence.length ? { status: "fail", evidence } : otherwise;
-var isJsonType = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
-var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var isMessage = (answer) => answer.complete && isObject(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
-var snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
-var VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
-var MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
-var EXPECTED_KIND = {
-  async: "accepted",
-  sync: "completed",
-  "unknown-subject": "error",
-  poll: "task-status"
-};
 function noStatement(obs) {
   const { answer, error: error2 } = obs.capability;
   if (!answer) return `no capability statement was read (${error2 ?? "no answer"})`;
@@ -11744,7 +12056,6 @@ function transportVerdicts(obs) {
     ])
   );
 }
-var sameStatus = (a, b) => isObject(a) && isObject(b) && a.profile === "uai.task.status.v1" && b.profile === "uai.task.status.v1" && isObject(a.body) && isObject(b.body) && a.body.task_id === b.body.task_id && a.body.state === b.body.state;
 function ownIds(obs, judged) {
   const requestIds = /* @__PURE__ */ new Map();
   for (const x of obs.exchanges) {
@@ -11800,9 +12111,6 @@ function messageVerdicts(obs, validate7) {
     "message.keyless_shape": keyless?.answer.complete ? failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]) : obs.declaredBindings.includes("https-json-keyless") ? notExercised(unanswered(obs, "keyless")) : statementMissing ? notExercised(statementMissing) : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`)
   };
 }
-var judgedExchanges = (obs) => obs.exchanges.filter(
-  (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isObject(x.answer.json) : isMessage(x.answer))
-);
 function exchangeVerdicts(obs) {
   const outcomes = {};
   const polled = obs.declaredBindings.includes("https-async-callback");
@@ -11889,9 +12197,40 @@ function judge(obs, site, now) {
     return { ...c, status: o.status, evidence: o.evidence };
   });
 }
+var failsRun, pass, skip, notExercised, failWith, isJsonType, isObject, isMessage, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, sameStatus, judgedExchanges;
+var init_verdicts = __esm({
+  "src/kit/verdicts.ts"() {
+    "use strict";
+    init_engine();
+    init_codes();
+    init_exchange_rules();
+    init_kit_checks();
+    init_bytes();
+    failsRun = (v) => v.status === "not_exercised" || v.status === "fail" && v.severity === "must";
+    pass = () => ({ status: "pass", evidence: [] });
+    skip = (declaration) => ({ status: "skip", evidence: [declaration] });
+    notExercised = (why) => ({ status: "not_exercised", evidence: [why] });
+    failWith = (evidence, otherwise = pass()) => evidence.length ? { status: "fail", evidence } : otherwise;
+    isJsonType = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
+    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isMessage = (answer) => answer.complete && isObject(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
+    snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
+    VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
+    MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
+    EXPECTED_KIND = {
+      async: "accepted",
+      sync: "completed",
+      "unknown-subject": "error",
+      poll: "task-status"
+    };
+    sameStatus = (a, b) => isObject(a) && isObject(b) && a.profile === "uai.task.status.v1" && b.profile === "uai.task.status.v1" && isObject(a.body) && isObject(b.body) && a.body.task_id === b.body.task_id && a.body.state === b.body.state;
+    judgedExchanges = (obs) => obs.exchanges.filter(
+      (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isObject(x.answer.json) : isMessage(x.answer))
+    );
+  }
+});
 
 // src/kit/baseline.ts
-var KNOWN = new Set(TEST_CHECKS.map((c) => c.id));
 function parseBaseline(text2) {
   let value;
   try {
@@ -11916,6 +12255,15 @@ function compareBaseline(verdicts, baseline) {
     stale: [...listed].filter((id) => !verdicts.some((v) => v.id === id && failed(v)))
   };
 }
+var KNOWN;
+var init_baseline = __esm({
+  "src/kit/baseline.ts"() {
+    "use strict";
+    init_kit_checks();
+    init_verdicts();
+    KNOWN = new Set(TEST_CHECKS.map((c) => c.id));
+  }
+});
 
 // src/kit/counts.ts
 function countVerdicts(checks) {
@@ -11929,17 +12277,13 @@ function countVerdicts(checks) {
     should_fail: failed.filter((v) => v.severity === "should").length
   };
 }
+var init_counts = __esm({
+  "src/kit/counts.ts"() {
+    "use strict";
+  }
+});
 
 // src/kit/requests.ts
-var KIT_PARTY = {
-  type: "tool",
-  id: "uai-test-kit",
-  label: `${RELEASE} implementation test kit`,
-  role: "requesting-agent",
-  implementation: `uai-test-kit/${UAI_VERSION}`
-};
-var iso = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
-var UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
 function intentRequest2(plan, n, mode, subject2 = plan.subject) {
   const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
   return seal({
@@ -11994,10 +12338,26 @@ function hostileBodies(plan, n) {
     "hostile.media_type": { text: JSON.stringify(good), mediaType: "text/plain" }
   };
 }
+var KIT_PARTY, iso, UNREGISTERED_SUBJECT;
+var init_requests = __esm({
+  "src/kit/requests.ts"() {
+    "use strict";
+    init_engine();
+    init_integrity();
+    init_release();
+    KIT_PARTY = {
+      type: "tool",
+      id: "uai-test-kit",
+      label: `${RELEASE} implementation test kit`,
+      role: "requesting-agent",
+      implementation: `uai-test-kit/${UAI_VERSION}`
+    };
+    iso = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+    UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
+  }
+});
 
 // src/kit/result-message.ts
-var iso2 = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
-var WEEK_MS2 = 7 * 24 * 3600 * 1e3;
 function subject(obs) {
   const json2 = obs.capability.answer?.json;
   const text2 = (v) => typeof v === "string" ? v : void 0;
@@ -12064,24 +12424,24 @@ function resultMessage(verdicts, obs, site, runId, now) {
     ]
   });
 }
+var iso2, WEEK_MS2;
+var init_result_message = __esm({
+  "src/kit/result-message.ts"() {
+    "use strict";
+    init_engine();
+    init_integrity();
+    init_release();
+    init_site();
+    init_requests();
+    init_verdicts();
+    iso2 = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+    WEEK_MS2 = 7 * 24 * 3600 * 1e3;
+  }
+});
 
 // src/kit/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-var DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
-var MAX_ANSWER_BYTES = 4 * 1024 * 1024;
-var KitHttpError = class extends Error {
-  /** The transport check the server broke, when the server (not the kit's budget) is the cause. */
-  fault;
-  /** Whether the request went out (false when the kit's own limits held it back). */
-  sent;
-  constructor(message2, fault, sent = fault !== void 0) {
-    super(message2);
-    if (fault) this.fault = fault;
-    this.sent = sent;
-  }
-};
-var DECODER = new TextDecoder("utf-8");
 function answerOf(status, contentType, bytes, complete = true, faults = []) {
   const text2 = DECODER.decode(bytes);
   let json2;
@@ -12103,10 +12463,6 @@ function answerOf(status, contentType, bytes, complete = true, faults = []) {
     faults
   };
 }
-var header = (res, name) => {
-  const v = res.headers[name];
-  return Array.isArray(v) ? v.join(", ") : v ?? "";
-};
 function exchange(method, target, body, budgetMs, capped) {
   const what = `${method} ${target.href}`;
   return new Promise((resolve6, reject) => {
@@ -12245,10 +12601,32 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
     }
   };
 }
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, KitHttpError, DECODER, header;
+var init_http = __esm({
+  "src/kit/http.ts"() {
+    "use strict";
+    DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
+    MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+    KitHttpError = class extends Error {
+      /** The transport check the server broke, when the server (not the kit's budget) is the cause. */
+      fault;
+      /** Whether the request went out (false when the kit's own limits held it back). */
+      sent;
+      constructor(message2, fault, sent = fault !== void 0) {
+        super(message2);
+        if (fault) this.fault = fault;
+        this.sent = sent;
+      }
+    };
+    DECODER = new TextDecoder("utf-8");
+    header = (res, name) => {
+      const v = res.headers[name];
+      return Array.isArray(v) ? v.join(", ") : v ?? "";
+    };
+  }
+});
 
 // src/kit/run.ts
-var record = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var at = (v, ...path) => path.reduce((x, k) => record(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
 function planFrom(capability, endpoint, options) {
   const source = at(capability, "source");
   const target = record(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : { type: "service", id: endpoint };
@@ -12377,9 +12755,20 @@ async function runKit(options, http = defaultHttp(options)) {
   }
   return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }
+var record, at;
+var init_run = __esm({
+  "src/kit/run.ts"() {
+    "use strict";
+    init_engine();
+    init_profiles();
+    init_http();
+    init_requests();
+    record = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    at = (v, ...path) => path.reduce((x, k) => record(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+  }
+});
 
 // src/kit/index.ts
-var KIT_REPORT_KIND = "uai.kit.report.v1";
 async function testImplementation(options, http) {
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith("hostile."))) : void 0;
   const observations = await runKit({ ...options, ...hostile ? { hostile } : {} }, http);
@@ -12402,17 +12791,22 @@ async function testImplementation(options, http) {
     result_message: resultMessage(checks, observations, options.site, options.runId, options.now)
   };
 }
+var KIT_REPORT_KIND;
+var init_kit = __esm({
+  "src/kit/index.ts"() {
+    "use strict";
+    init_baseline();
+    init_counts();
+    init_result_message();
+    init_run();
+    init_verdicts();
+    init_http();
+    init_baseline();
+    KIT_REPORT_KIND = "uai.kit.report.v1";
+  }
+});
 
 // src/kit/report.ts
-var KIT_FORMATS = ["text", "json", "junit", "html"];
-var mark = {
-  pass: "PASS",
-  fail: "FAIL",
-  skip: "skip",
-  not_exercised: "NOEX"
-};
-var explained = (status) => status === "fail" || status === "not_exercised";
-var countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
 function textReport2(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
@@ -12432,17 +12826,16 @@ function textReport2(r) {
   return `${lines2.join("\n")}
 `;
 }
-var xml = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-function junitReport(r) {
+function junitReport2(r) {
   const cases = r.checks.map((c) => {
-    const open = `    <testcase classname="uai.${xml(c.category)}" name="${xml(c.id)}" time="0">`;
+    const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
     if (explained(c.status) && r.baseline.expected.includes(c.id))
       return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
     if (c.status === "fail")
-      return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${xml(c.evidence.join("\n"))}</failure></testcase>`;
+      return `${open}<failure message="${xml2(c.title)}" type="${c.severity}">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
     if (c.status === "not_exercised")
-      return `${open}<failure message="${xml(`not exercised: ${c.title}`)}" type="not_exercised">${xml(c.evidence.join("\n"))}</failure></testcase>`;
-    if (c.status === "skip") return `${open}<skipped message="${xml(c.evidence[0] ?? "not applicable")}"/></testcase>`;
+      return `${open}<failure message="${xml2(`not exercised: ${c.title}`)}" type="not_exercised">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
+    if (c.status === "skip") return `${open}<skipped message="${xml2(c.evidence[0] ?? "not applicable")}"/></testcase>`;
     return `${open}</testcase>`;
   });
   const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
@@ -12450,14 +12843,13 @@ function junitReport(r) {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-    `  <testsuite name="${xml(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    `  <testsuite name="${xml2(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
     ...cases,
     "  </testsuite>",
     "</testsuites>",
     ""
   ].join("\n");
 }
-var html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 function htmlReport(r) {
   const rows = r.checks.map(
     (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
@@ -12482,50 +12874,45 @@ ${rows.join("\n")}
 function formatKitReport(r, format) {
   if (format === "json") return `${JSON.stringify(r, null, 2)}
 `;
-  if (format === "junit") return junitReport(r);
+  if (format === "junit") return junitReport2(r);
   if (format === "html") return htmlReport(r);
   return textReport2(r);
 }
+var KIT_FORMATS, mark, explained, countsLine, xml2, html;
+var init_report = __esm({
+  "src/kit/report.ts"() {
+    "use strict";
+    KIT_FORMATS = ["text", "json", "junit", "html"];
+    mark = {
+      pass: "PASS",
+      fail: "FAIL",
+      skip: "skip",
+      not_exercised: "NOEX"
+    };
+    explained = (status) => status === "fail" || status === "not_exercised";
+    countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
+    xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  }
+});
 
 // src/kit/command.ts
-var TEST_HELP = `Usage: uai test <endpoint-url> [options]
-
-Runs the UAI-1 implementation checks against a live server: reads its capability statement
-(GET of the endpoint, or --capability), sends fresh sealed requests for what it declares and
-hostile ones it must refuse, and judges every answer. Only the endpoint's origin is contacted.
-
-Options:
-  --capability <url>     where the capability statement is (default: the endpoint itself)
-  --format <f>           text (default), json, junit, html
-  --baseline <file>      JSON {"expected_failures": [ids]}: listed failures are expected;
-                         a new failure or a listed check that passes fails the run
-  --only <ids>           comma-separated check ids to run and report
-  --result <file>        write the sealed uai.conformance.result.v1 message to a file
-  --timeout <ms>         per request (default ${DEFAULT_LIMITS.timeoutMs})
-  --max-time <ms>        for the whole run (default ${DEFAULT_LIMITS.totalMs})
-  --max-requests <n>     request budget (default ${DEFAULT_LIMITS.maxRequests})
-
-A check is skipped only when your capability statement's declarations make it not apply; a
-check that applies but could not be exercised (the run stopped early, an answer of the wrong
-kind, no task to poll) is reported as not exercised and fails the run like a failed must-check.
-
-Exit status: 0 no regression, 1 a check failed or was not exercised that the baseline does not
-list (or a stale baseline entry), or the run stopped early (timeout, time cap, request budget, a
-connection refused after the statement was read), 2 usage error or the endpoint could not be
-reached at all.
-`;
-var UsageError2 = class extends Error {
-};
+var command_exports = {};
+__export(command_exports, {
+  TEST_HELP: () => TEST_HELP,
+  UsageError: () => UsageError2,
+  isUsageError: () => isUsageError,
+  positive: () => positive,
+  readBaselineFile: () => readBaselineFile,
+  testCommand: () => testCommand
+});
+import { randomBytes } from "node:crypto";
+import { readFile as readFile2, writeFile } from "node:fs/promises";
+import { parseArgs as parseArgs3 } from "node:util";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
   return error2 instanceof UsageError2 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
 }
-var positive = (text2, fallback, name) => {
-  if (text2 === void 0) return fallback;
-  const n = Number(text2);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError2(`${name} takes a positive whole number`);
-  return n;
-};
 async function readBaselineFile(file) {
   const read = parseBaseline(
     await readFile2(file, "utf8").catch(() => {
@@ -12605,111 +12992,119 @@ Run "uai test --help" for usage.
     throw error2;
   }
 }
+var TEST_HELP, UsageError2, positive;
+var init_command = __esm({
+  "src/kit/command.ts"() {
+    "use strict";
+    init_kit_checks();
+    init_kit();
+    init_report();
+    TEST_HELP = `Usage: uai test <endpoint-url> [options]
 
-// src/kit/client/command.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { writeFile as writeFile2 } from "node:fs/promises";
-import { parseArgs as parseArgs4 } from "node:util";
+Runs the UAI-1 implementation checks against a live server: reads its capability statement
+(GET of the endpoint, or --capability), sends fresh sealed requests for what it declares and
+hostile ones it must refuse, and judges every answer. Only the endpoint's origin is contacted.
+
+Options:
+  --capability <url>     where the capability statement is (default: the endpoint itself)
+  --format <f>           text (default), json, junit, html
+  --baseline <file>      JSON {"expected_failures": [ids]}: listed failures are expected;
+                         a new failure or a listed check that passes fails the run
+  --only <ids>           comma-separated check ids to run and report
+  --result <file>        write the sealed uai.conformance.result.v1 message to a file
+  --timeout <ms>         per request (default ${DEFAULT_LIMITS.timeoutMs})
+  --max-time <ms>        for the whole run (default ${DEFAULT_LIMITS.totalMs})
+  --max-requests <n>     request budget (default ${DEFAULT_LIMITS.maxRequests})
+
+A check is skipped only when your capability statement's declarations make it not apply; a
+check that applies but could not be exercised (the run stopped early, an answer of the wrong
+kind, no task to poll) is reported as not exercised and fails the run like a failed must-check.
+
+Exit status: 0 no regression, 1 a check failed or was not exercised that the baseline does not
+list (or a stale baseline entry), or the run stopped early (timeout, time cap, request budget, a
+connection refused after the statement was read), 2 usage error or the endpoint could not be
+reached at all.
+`;
+    UsageError2 = class extends Error {
+    };
+    positive = (text2, fallback, name) => {
+      if (text2 === void 0) return fallback;
+      const n = Number(text2);
+      if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError2(`${name} takes a positive whole number`);
+      return n;
+    };
+  }
+});
 
 // src/standard/client-scenarios.ts
-var CLIENT_SCENARIO_IDS = [
-  "sync",
-  "async",
-  "typed-error",
-  "rate-limited",
-  "slow",
-  "keyless",
-  "follow-up"
-];
-var RETRY_AFTER_SECONDS = 1;
-var SLOW_ANSWER_MS = 2e3;
-var MIN_POLL_INTERVAL_MS = 1e3;
-var WAIT_TOLERANCE_MS = 50;
-var CLIENT_SCENARIOS = [
-  {
-    id: "sync",
-    title: "A sync request, completed at once",
-    expects: "POST one uai.intent.request.v1 with delivery.mode sync; the answer is 200 uai.intent.response.v1. Stop.",
-    mode: "sync"
-  },
-  {
-    id: "async",
-    title: "An async request: accepted, then working, then completed over polls",
-    expects: "POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed.",
-    mode: "async"
-  },
-  {
-    id: "typed-error",
-    title: "A request answered with a typed error",
-    expects: "POST a request; the answer is 422 uai.error.v1 (exchange.intent_unprocessable, not retryable). Report it; do not send the same message again.",
-    endsInError: true
-  },
-  {
-    id: "rate-limited",
-    title: "A first attempt refused with 429 and Retry-After: 1, then served",
-    expects: "POST a request; the first attempt gets 429 request.rate_limited with Retry-After: 1. Wait at least that long, send again (the same message or a fresh one), and finish with the answer."
-  },
-  {
-    id: "slow",
-    title: "A slow acceptance: the answer takes 2 s",
-    expects: "POST a request and wait for the answer, which comes after 2 seconds; do not send again while waiting."
-  },
-  {
-    id: "keyless",
-    title: "The keyless binding only",
-    expects: "The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless."
-  },
-  {
-    id: "follow-up",
-    title: "Two turns in one conversation",
-    expects: "POST a sync request; when the answer comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the answer, sequence the answer plus one) and finish with its answer.",
-    mode: "sync"
-  }
-];
-var scenarioById = (id) => CLIENT_SCENARIOS.find((s) => s.id === id);
 function listScenarios() {
   const lines2 = ["Scenarios of uai test-client (UAI_SCENARIO names the one being run):", ""];
   for (const s of CLIENT_SCENARIOS) lines2.push(`${s.id}`, `  ${s.title}.`, `  Expects: ${s.expects}`, "");
   return `${lines2.join("\n")}`;
 }
+var CLIENT_SCENARIO_IDS, RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, MIN_POLL_INTERVAL_MS, WAIT_TOLERANCE_MS, CLIENT_SCENARIOS, scenarioById;
+var init_client_scenarios = __esm({
+  "src/standard/client-scenarios.ts"() {
+    "use strict";
+    CLIENT_SCENARIO_IDS = [
+      "sync",
+      "async",
+      "typed-error",
+      "rate-limited",
+      "slow",
+      "keyless",
+      "follow-up"
+    ];
+    RETRY_AFTER_SECONDS = 1;
+    SLOW_ANSWER_MS = 2e3;
+    MIN_POLL_INTERVAL_MS = 1e3;
+    WAIT_TOLERANCE_MS = 50;
+    CLIENT_SCENARIOS = [
+      {
+        id: "sync",
+        title: "A sync request, completed at once",
+        expects: "POST one uai.intent.request.v1 with delivery.mode sync; the answer is 200 uai.intent.response.v1. Stop.",
+        mode: "sync"
+      },
+      {
+        id: "async",
+        title: "An async request: accepted, then working, then completed over polls",
+        expects: "POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed.",
+        mode: "async"
+      },
+      {
+        id: "typed-error",
+        title: "A request answered with a typed error",
+        expects: "POST a request; the answer is 422 uai.error.v1 (exchange.intent_unprocessable, not retryable). Report it; do not send the same message again.",
+        endsInError: true
+      },
+      {
+        id: "rate-limited",
+        title: "A first attempt refused with 429 and Retry-After: 1, then served",
+        expects: "POST a request; the first attempt gets 429 request.rate_limited with Retry-After: 1. Wait at least that long, send again (the same message or a fresh one), and finish with the answer."
+      },
+      {
+        id: "slow",
+        title: "A slow acceptance: the answer takes 2 s",
+        expects: "POST a request and wait for the answer, which comes after 2 seconds; do not send again while waiting."
+      },
+      {
+        id: "keyless",
+        title: "The keyless binding only",
+        expects: "The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless."
+      },
+      {
+        id: "follow-up",
+        title: "Two turns in one conversation",
+        expects: "POST a sync request; when the answer comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the answer, sequence the answer plus one) and finish with its answer.",
+        mode: "sync"
+      }
+    ];
+    scenarioById = (id) => CLIENT_SCENARIOS.find((s) => s.id === id);
+  }
+});
 
 // src/kit/client/judge.ts
-var isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var at2 = (v, ...path) => path.reduce((x, k) => isObject2(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-var parse = (text2) => {
-  if (text2 === void 0) return void 0;
-  try {
-    return JSON.parse(text2);
-  } catch {
-    return void 0;
-  }
-};
-var mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
-var TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
-var OUTPUT_LINES = 8;
-var Evidence = class {
-  failures = /* @__PURE__ */ new Map();
-  /** Checks that applied to a scenario that was run, with why each was not exercised (until it is). */
-  pending = /* @__PURE__ */ new Map();
-  exercised = /* @__PURE__ */ new Set();
-  fail(id, text2) {
-    this.exercised.add(id);
-    const list = this.failures.get(id) ?? [];
-    list.push(text2);
-    this.failures.set(id, list);
-  }
-  saw(id) {
-    this.exercised.add(id);
-  }
-  expect(id, reason) {
-    if (!this.pending.has(id)) this.pending.set(id, reason);
-  }
-};
-var outputTail = (run) => {
-  const lines2 = `${run.stderr}
-${run.stdout}`.split("\n").filter((l) => l.trim() !== "");
-  return lines2.slice(-OUTPUT_LINES).map((l) => `  | ${l.slice(0, 200)}`);
-};
 function declared(run) {
   const shapes = /* @__PURE__ */ new Set();
   const mediaTypes = /* @__PURE__ */ new Set();
@@ -12973,19 +13368,53 @@ function judgeClient(runs) {
     return { ...c, status, evidence };
   });
 }
-
-// src/kit/client/run-client.ts
-import { spawn } from "node:child_process";
-import { performance as performance2 } from "node:perf_hooks";
-
-// src/kit/client/server.ts
-import { createServer } from "node:http";
-import { performance } from "node:perf_hooks";
+var isObject2, at2, parse, mediaType, TERMINAL, OUTPUT_LINES, Evidence, outputTail;
+var init_judge = __esm({
+  "src/kit/client/judge.ts"() {
+    "use strict";
+    init_engine();
+    init_kit_checks();
+    init_client_scenarios();
+    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    at2 = (v, ...path) => path.reduce((x, k) => isObject2(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    parse = (text2) => {
+      if (text2 === void 0) return void 0;
+      try {
+        return JSON.parse(text2);
+      } catch {
+        return void 0;
+      }
+    };
+    mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
+    TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
+    OUTPUT_LINES = 8;
+    Evidence = class {
+      failures = /* @__PURE__ */ new Map();
+      /** Checks that applied to a scenario that was run, with why each was not exercised (until it is). */
+      pending = /* @__PURE__ */ new Map();
+      exercised = /* @__PURE__ */ new Set();
+      fail(id, text2) {
+        this.exercised.add(id);
+        const list = this.failures.get(id) ?? [];
+        list.push(text2);
+        this.failures.set(id, list);
+      }
+      saw(id) {
+        this.exercised.add(id);
+      }
+      expect(id, reason) {
+        if (!this.pending.has(id)) this.pending.set(id, reason);
+      }
+    };
+    outputTail = (run) => {
+      const lines2 = `${run.stderr}
+${run.stdout}`.split("\n").filter((l) => l.trim() !== "");
+      return lines2.slice(-OUTPUT_LINES).map((l) => `  | ${l.slice(0, 200)}`);
+    };
+  }
+});
 
 // src/http/node/node-bridge.ts
-var DRAIN_LIMIT = 4 * 1024 * 1024;
-var DRAIN_WAIT_MS = 1e4;
-var draining = /* @__PURE__ */ new WeakSet();
 function drain(req) {
   if (draining.has(req) || req.complete) return;
   draining.add(req);
@@ -13023,16 +13452,23 @@ async function writeOut(res, status, headers, body) {
   res.end(body);
   drain(req);
 }
+var DRAIN_LIMIT, DRAIN_WAIT_MS, draining;
+var init_node_bridge = __esm({
+  "src/http/node/node-bridge.ts"() {
+    "use strict";
+    DRAIN_LIMIT = 4 * 1024 * 1024;
+    DRAIN_WAIT_MS = 1e4;
+    draining = /* @__PURE__ */ new WeakSet();
+  }
+});
 
 // src/http/node/native-adapter.ts
-var byName = (a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 function wireOrder(headers) {
   const out = {};
   for (const [name, value] of Object.entries(headers).map(([n, v]) => [n.toLowerCase(), v]).sort(byName))
     out[name] = value;
   return out;
 }
-var inWireOrder = /* @__PURE__ */ new WeakMap();
 function sendReply(res, reply, head) {
   let ordered = Object.isFrozen(reply.headers) ? inWireOrder.get(reply.headers) : void 0;
   if (!ordered) {
@@ -13043,6 +13479,15 @@ function sendReply(res, reply, head) {
   const body = head || reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
   return writeOut(res, reply.status, headers, body);
 }
+var byName, inWireOrder;
+var init_native_adapter = __esm({
+  "src/http/node/native-adapter.ts"() {
+    "use strict";
+    init_node_bridge();
+    byName = (a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+    inWireOrder = /* @__PURE__ */ new WeakMap();
+  }
+});
 
 // src/service/problem.ts
 function problemBody(site, code, detail, errors) {
@@ -13057,39 +13502,39 @@ function problemBody(site, code, detail, errors) {
   if (errors && errors.length) body.errors = errors;
   return body;
 }
+var init_problem = __esm({
+  "src/service/problem.ts"() {
+    "use strict";
+    init_codes();
+    init_site();
+  }
+});
 
 // src/http/headers.ts
-var SECURITY_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
-  "X-Frame-Options": "SAMEORIGIN",
-  "Content-Security-Policy": "frame-ancestors 'self'"
-};
-var CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
-var PREFLIGHT_HEADERS = {
-  "Access-Control-Allow-Methods": "POST, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type",
-  "Access-Control-Max-Age": "86400"
-};
-var JSON_TYPE = "application/json; charset=utf-8";
-var PROBLEM_TYPE = "application/problem+json; charset=utf-8";
-var NO_STORE = "no-store";
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var init_headers = __esm({
+  "src/http/headers.ts"() {
+    "use strict";
+    SECURITY_HEADERS = {
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Content-Security-Policy": "frame-ancestors 'self'"
+    };
+    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
+    PREFLIGHT_HEADERS = {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400"
+    };
+    JSON_TYPE = "application/json; charset=utf-8";
+    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
+    NO_STORE = "no-store";
+  }
+});
 
 // src/http/problem.ts
-var ACTION_HEADERS = Object.freeze({
-  ...SECURITY_HEADERS,
-  ...CORS_HEADERS,
-  "Cache-Control": NO_STORE
-});
-var JSON_HEADERS = Object.freeze({
-  ...ACTION_HEADERS,
-  "Content-Type": JSON_TYPE
-});
-var PROBLEM_HEADERS = Object.freeze({
-  ...ACTION_HEADERS,
-  "Content-Type": PROBLEM_TYPE
-});
 function problemReply(site, code, detail, options = {}) {
   const body = problemBody(site, code, detail, options.errors);
   return {
@@ -13098,26 +13543,51 @@ function problemReply(site, code, detail, options = {}) {
     body: JSON.stringify(body)
   };
 }
-var internalProblem = (site) => problemReply(site, "server.internal", "The service failed unexpectedly; the request may be retried.");
-var failClosed = (site, handle) => async (request) => {
-  try {
-    return await handle(request);
-  } catch {
-    return internalProblem(site);
+var ACTION_HEADERS, JSON_HEADERS, PROBLEM_HEADERS, internalProblem, failClosed;
+var init_problem2 = __esm({
+  "src/http/problem.ts"() {
+    "use strict";
+    init_problem();
+    init_headers();
+    ACTION_HEADERS = Object.freeze({
+      ...SECURITY_HEADERS,
+      ...CORS_HEADERS,
+      "Cache-Control": NO_STORE
+    });
+    JSON_HEADERS = Object.freeze({
+      ...ACTION_HEADERS,
+      "Content-Type": JSON_TYPE
+    });
+    PROBLEM_HEADERS = Object.freeze({
+      ...ACTION_HEADERS,
+      "Content-Type": PROBLEM_TYPE
+    });
+    internalProblem = (site) => problemReply(site, "server.internal", "The service failed unexpectedly; the request may be retried.");
+    failClosed = (site, handle) => async (request) => {
+      try {
+        return await handle(request);
+      } catch {
+        return internalProblem(site);
+      }
+    };
   }
-};
+});
 
 // src/http/json-position.ts
-var LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
 function jsonErrorPosition(text2) {
   const index = indexJson(text2, LIMITS);
   return index.failure === "malformed" ? index.errorOffset : void 0;
 }
+var LIMITS;
+var init_json_position = __esm({
+  "src/http/json-position.ts"() {
+    "use strict";
+    init_engine();
+    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
+  }
+});
 
 // src/http/request-body.ts
-var MAX_BODY_BYTES = 262144;
-var BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
-var tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
 function nestingExceeds(text2, limit = MAX_DEPTH) {
   let depth = 0;
   let inString = false;
@@ -13147,7 +13617,6 @@ function parseError(text2, error2) {
   const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
   return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text2, position)}): ${short}.`;
 }
-var UTF8 = new TextDecoder("utf-8", { fatal: true });
 async function readJsonBody(request) {
   const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
@@ -13176,20 +13645,20 @@ function isJsonMediaType(contentType) {
   const essence = contentType.split(";", 1)[0].trim().toLowerCase();
   return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
+var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF8;
+var init_request_body = __esm({
+  "src/http/request-body.ts"() {
+    "use strict";
+    init_engine();
+    init_json_position();
+    MAX_BODY_BYTES = 262144;
+    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
+    tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
 
 // src/http/reference-server-handler.ts
-var REFERENCE_SERVER_PATH = "/v1/reference-server";
-var TASKS_PREFIX = `${REFERENCE_SERVER_PATH}/tasks/`;
-var PREFLIGHT_REPLY = {
-  status: 204,
-  headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: "GET, HEAD, POST, OPTIONS" }),
-  body: null
-};
-var json = (body, status, head) => ({
-  status,
-  headers: JSON_HEADERS,
-  body: head ? null : JSON.stringify(body)
-});
 function referenceServerCore(options) {
   const { site } = options;
   const context = { site, now: options.now ?? (() => /* @__PURE__ */ new Date()) };
@@ -13234,10 +13703,32 @@ function referenceServerCore(options) {
   }
   return failClosed(site, handle);
 }
+var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json;
+var init_reference_server_handler = __esm({
+  "src/http/reference-server-handler.ts"() {
+    "use strict";
+    init_engine();
+    init_headers();
+    init_problem2();
+    init_request_body();
+    REFERENCE_SERVER_PATH = "/v1/reference-server";
+    TASKS_PREFIX = `${REFERENCE_SERVER_PATH}/tasks/`;
+    PREFLIGHT_REPLY = {
+      status: 204,
+      headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: "GET, HEAD, POST, OPTIONS" }),
+      body: null
+    };
+    json = (body, status, head) => ({
+      status,
+      headers: JSON_HEADERS,
+      body: head ? null : JSON.stringify(body)
+    });
+  }
+});
 
 // src/kit/client/server.ts
-var MAX_BODY_BYTES2 = 1024 * 1024;
-var MAX_RECORDS = 500;
+import { createServer } from "node:http";
+import { performance } from "node:perf_hooks";
 function keylessStatement(site) {
   const statement = capabilityStatement(site);
   const body = statement.body;
@@ -13248,7 +13739,6 @@ function keylessStatement(site) {
     body: { ...body, endpoints }
   });
 }
-var headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : v ?? ""]));
 function readBody(req) {
   return new Promise((resolve6) => {
     const chunks = [];
@@ -13263,7 +13753,6 @@ function readBody(req) {
     req.once("close", done);
   });
 }
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function startScenarioServer(scenario) {
   const records = [];
   const started = performance.now();
@@ -13416,11 +13905,26 @@ async function startScenarioServer(scenario) {
     })
   };
 }
+var MAX_BODY_BYTES2, MAX_RECORDS, headerRecord, sleep;
+var init_server = __esm({
+  "src/kit/client/server.ts"() {
+    "use strict";
+    init_engine();
+    init_native_adapter();
+    init_problem2();
+    init_reference_server_handler();
+    init_site();
+    init_client_scenarios();
+    MAX_BODY_BYTES2 = 1024 * 1024;
+    MAX_RECORDS = 500;
+    headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : v ?? ""]));
+    sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  }
+});
 
 // src/kit/client/run-client.ts
-var OUTPUT_TAIL = 16 * 1024;
-var SETTLE_MS = 100;
-var tail = (text2, chunk) => (text2 + chunk).slice(-OUTPUT_TAIL);
+import { spawn } from "node:child_process";
+import { performance as performance2 } from "node:perf_hooks";
 function killGroup(pid) {
   if (pid === void 0) return;
   try {
@@ -13492,15 +13996,18 @@ async function runClient(command, scenario, capMs) {
     stderr
   };
 }
+var OUTPUT_TAIL, SETTLE_MS, tail;
+var init_run_client = __esm({
+  "src/kit/client/run-client.ts"() {
+    "use strict";
+    init_server();
+    OUTPUT_TAIL = 16 * 1024;
+    SETTLE_MS = 100;
+    tail = (text2, chunk) => (text2 + chunk).slice(-OUTPUT_TAIL);
+  }
+});
 
 // src/kit/client/index.ts
-var DEFAULT_CLIENT_CAP_MS = 2e4;
-var clientParty = (command) => ({
-  type: "agent",
-  id: `client:${command}`.slice(0, 200),
-  label: command.slice(0, 200),
-  implementation: command.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
-});
 function scenarioReport(run, failed) {
   return {
     id: run.scenario,
@@ -13577,31 +14084,38 @@ async function testClient(options) {
   for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
   return clientReport(runs, options);
 }
+var DEFAULT_CLIENT_CAP_MS, clientParty;
+var init_client = __esm({
+  "src/kit/client/index.ts"() {
+    "use strict";
+    init_engine();
+    init_release();
+    init_baseline();
+    init_counts();
+    init_kit();
+    init_result_message();
+    init_judge();
+    init_run_client();
+    init_client_scenarios();
+    DEFAULT_CLIENT_CAP_MS = 2e4;
+    clientParty = (command) => ({
+      type: "agent",
+      id: `client:${command}`.slice(0, 200),
+      label: command.slice(0, 200),
+      implementation: command.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
+    });
+  }
+});
 
 // src/kit/client/command.ts
-var TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
-       uai test-client --list
-
-Runs a UAI-1 client once per scenario against scripted servers on 127.0.0.1 (the reference
-server's own answers, scripted: completed, accepted then polled, a typed error, a 429 with
-Retry-After, a slow answer, the keyless binding, a follow-up). The command runs through /bin/sh
-with the scenario's endpoint as its last argument and in UAI_ENDPOINT, the scenario id in
-UAI_SCENARIO; HTTP(S)_PROXY point at the kit, which refuses requests to any other host. Every
-request is recorded and judged; a scenario the client does not complete fails.
-
-Options:
-  --command <cmd>        the client to run (required unless --list)
-  --scenario <id>        run only this scenario (repeatable; default: all)
-  --list                 list the scenarios and what each expects of the client
-  --format <f>           text (default), json, junit, html
-  --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
-  --result <file>        write the sealed uai.conformance.result.v1 message to a file
-  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
-                         process group is killed at the cap
-
-Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
-baseline entry), 2 usage error.
-`;
+var command_exports2 = {};
+__export(command_exports2, {
+  TEST_CLIENT_HELP: () => TEST_CLIENT_HELP,
+  testClientCommand: () => testClientCommand
+});
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { writeFile as writeFile2 } from "node:fs/promises";
+import { parseArgs as parseArgs4 } from "node:util";
 async function testClientCommand(argv, io) {
   try {
     const { values, positionals } = parseArgs4({
@@ -13660,6 +14174,335 @@ Run "uai test-client --help" for usage.
     throw error2;
   }
 }
+var TEST_CLIENT_HELP;
+var init_command2 = __esm({
+  "src/kit/client/command.ts"() {
+    "use strict";
+    init_command();
+    init_report();
+    init_client();
+    TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
+       uai test-client --list
+
+Runs a UAI-1 client once per scenario against scripted servers on 127.0.0.1 (the reference
+server's own answers, scripted: completed, accepted then polled, a typed error, a 429 with
+Retry-After, a slow answer, the keyless binding, a follow-up). The command runs through /bin/sh
+with the scenario's endpoint as its last argument and in UAI_ENDPOINT, the scenario id in
+UAI_SCENARIO; HTTP(S)_PROXY point at the kit, which refuses requests to any other host. Every
+request is recorded and judged; a scenario the client does not complete fails.
+
+Options:
+  --command <cmd>        the client to run (required unless --list)
+  --scenario <id>        run only this scenario (repeatable; default: all)
+  --list                 list the scenarios and what each expects of the client
+  --format <f>           text (default), json, junit, html
+  --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
+  --result <file>        write the sealed uai.conformance.result.v1 message to a file
+  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
+                         process group is killed at the cap
+
+Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
+baseline entry), 2 usage error.
+`;
+  }
+});
+
+// src/action/main.ts
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname as dirname2, resolve as resolve5 } from "node:path";
+import { gzipSync } from "node:zlib";
+
+// src/cli/args.ts
+init_value_sets();
+var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
+var FAIL_ON = ["error", "warning"];
+var fail = (error2) => ({ ok: false, error: error2 });
+function optionValue(argv, i, name) {
+  const arg = argv[i];
+  if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), used: 1 };
+  return { value: argv[i + 1], used: 2 };
+}
+var oneOf = (value, allowed) => allowed.includes(value ?? "");
+function isOrigin(value) {
+  try {
+    const url2 = new URL(value);
+    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
+  } catch {
+    return false;
+  }
+}
+function parseArgs(argv) {
+  const [first, ...rest] = argv;
+  if (first === void 0) return fail("missing command");
+  if (first === "--help" || first === "-h" || first === "help") return { ok: true, command: { kind: "help" } };
+  if (first === "--version" || first === "-v" || first === "version") return { ok: true, command: { kind: "version" } };
+  if (first !== "validate") return fail(`unknown command ${JSON.stringify(first)}`);
+  const inputs = [];
+  const options = { format: "text", failOn: "error" };
+  let onlyInputs = false;
+  for (let i = 0; i < rest.length; ) {
+    const arg = rest[i];
+    const named = (name2) => arg === name2 || arg.startsWith(`${name2}=`);
+    if (onlyInputs || !arg.startsWith("-") || arg === "-") {
+      inputs.push(arg);
+      i += 1;
+      continue;
+    }
+    if (arg === "--") {
+      onlyInputs = true;
+      i += 1;
+      continue;
+    }
+    if (arg === "--help" || arg === "-h") return { ok: true, command: { kind: "help" } };
+    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin"].find(named);
+    if (!name) return fail(`unknown option ${arg}`);
+    const { value, used } = optionValue(rest, i, name);
+    i += used;
+    if (name === "--mode") {
+      if (!oneOf(value, NORMALIZATION_MODES)) return fail(`--mode must be one of ${NORMALIZATION_MODES.join(", ")}`);
+      options.mode = value;
+    } else if (name === "--format") {
+      if (!oneOf(value, OUTPUT_FORMATS)) return fail(`--format must be one of ${OUTPUT_FORMATS.join(", ")}`);
+      options.format = value;
+    } else if (name === "--fail-on") {
+      if (!oneOf(value, FAIL_ON)) return fail(`--fail-on must be one of ${FAIL_ON.join(", ")}`);
+      options.failOn = value;
+    } else if (name === "--sarif-base") {
+      if (!value) return fail("--sarif-base needs a directory");
+      options.sarifBase = value;
+    } else {
+      if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
+      options.origin = value;
+    }
+  }
+  if (inputs.length === 0) return fail("validate needs at least one file, directory or glob");
+  return {
+    ok: true,
+    command: {
+      kind: "validate",
+      inputs,
+      mode: options.mode,
+      format: options.format,
+      failOn: options.failOn,
+      sarifBase: options.sarifBase,
+      origin: options.origin
+    }
+  };
+}
+var HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /v1/validate)
+
+Usage:
+  uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
+      [--format text|json|sarif|junit|github] [--fail-on error|warning]
+      [--sarif-base <dir>] [--origin <url>]
+  uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
+  uai test <endpoint-url> [...]    test a live implementation (uai test --help)
+  uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
+  uai help | --help
+  uai --version
+
+Inputs: a file; a directory (every *.json file below it, node_modules and .git
+skipped); a glob such as 'messages/**/*.json' (quote it so the shell leaves it
+alone); "-" for standard input. Each file holds JSON: a bare UAI-1 message, or a
+validate request {"message": ..., "normalization_mode": ...} as sent to
+POST /v1/validate (a top-level object with a "message" member and no
+"uai_version" member is read as a request).
+
+Options:
+  --mode        keyed-json (default) or keyless-json (the message is a keyless
+                array). Overrides a request's normalization_mode.
+  --format      text (default): one line per issue
+                    "file:line:column: severity code pointer: message"
+                    ((root) is the whole message), a summary line per file and
+                    one overall.
+                json: the validator result of spec 2.4, each issue with a
+                    "range" (startLine, startColumn, endLine, endColumn, 1-based,
+                    endColumn exclusive; startOffset, endOffset in UTF-16 units);
+                    for several files, a directory or a glob an array of
+                    {"file", "result"}.
+                sarif: one SARIF 2.1.0 log for all files, for code scanning:
+                    repository-relative URIs under %SRCROOT%, regions,
+                    partialFingerprints, rules with help URIs.
+                junit: JUnit XML, one testcase per file, one failure per finding.
+                github: GitHub Actions workflow commands (::error file=...::),
+                    which annotate the lines of a pull request.
+  --fail-on     error (default): exit 1 when a file has errors; warning: also
+                when it has warnings (junit then lists warnings as failures).
+  --sarif-base  the directory SARIF and github paths are relative to (the
+                repository root); default: the working directory.
+  --origin      the public origin of help and schema URLs; default: the
+                UAI_ORIGIN environment variable, else http://localhost:4321.
+
+Exit status:
+  0  every file was read and none has a finding at the --fail-on level
+  1  every file was read, and one has a finding at that level
+  2  usage error, or a file could not be read or is not JSON (each named on
+     stderr; the files that could be read are still checked and reported)
+
+No network is used. Positions are measured in the file as written: a missing
+member is shown on the member that should hold it.
+`;
+
+// src/cli/paths.ts
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+var SRCROOT = "%SRCROOT%";
+var STDIN_NAME = "stdin";
+function locateFile(file, base) {
+  if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
+  const absolute = resolve(file);
+  const rel = relative(resolve(base), absolute);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel))
+    return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
+  const segments = rel.split(sep);
+  return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
+}
+
+// src/cli/report.ts
+init_engine();
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
+var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
+function textReport({ checked, unreadable }) {
+  const lines2 = [];
+  for (const { file, result: result2, locate } of checked) {
+    for (const i of issuesOf(result2)) {
+      const at3 = locate(i.path);
+      lines2.push(
+        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
+      );
+    }
+    const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
+    lines2.push(
+      `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
+    );
+  }
+  const valid = checked.filter((c) => c.result.valid).length;
+  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
+  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
+  let overall = `${plural(checked.length + unreadable.length, "file")}: ${valid} valid, ${checked.length - valid} invalid`;
+  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
+  lines2.push(`${overall} (${plural(errors, "error")}, ${plural(warnings, "warning")})`);
+  return `${lines2.join("\n")}
+`;
+}
+function withRanges({ result: result2, locate }) {
+  const ranged = (issues) => issues.map((i) => ({ ...i, range: locate(i.path) }));
+  return { ...result2, errors: ranged(result2.errors), warnings: ranged(result2.warnings) };
+}
+function jsonReport({ checked }, several) {
+  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
+  return `${JSON.stringify(value, null, 2)}
+`;
+}
+
+// src/cli/github-report.ts
+var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
+function workflowCommand(kind, properties, message2) {
+  const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
+  return `::${kind} ${props}::${escapeData(message2)}`;
+}
+function githubReport({ checked, unreadable, failOn }, base) {
+  const lines2 = [];
+  for (const { file, result: result2, locate } of checked) {
+    const { path } = locateFile(file, base);
+    for (const issue2 of issuesOf(result2)) {
+      const r = locate(issue2.path);
+      const position = r.startLine === r.endLine ? {
+        line: r.startLine,
+        col: r.startColumn,
+        endLine: r.endLine,
+        endColumn: Math.max(r.startColumn, r.endColumn - 1)
+      } : { line: r.startLine, endLine: r.endLine };
+      const kind = fails(issue2, failOn) ? "error" : "warning";
+      lines2.push(
+        workflowCommand(
+          kind,
+          { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
+          `${issue2.message} (${issue2.help_url})`
+        )
+      );
+    }
+  }
+  for (const { file, error: error2 } of unreadable)
+    lines2.push(workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
+  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
+  const total = checked.length + unreadable.length;
+  lines2.push(
+    `uai: ${total} file${total === 1 ? "" : "s"} checked, ${failing} failing, ${unreadable.length} unreadable`
+  );
+  return `${lines2.join("\n")}
+`;
+}
+
+// src/service/config.ts
+init_site();
+function configuredSite(env = process.env) {
+  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
+}
+
+// src/cli/main.ts
+init_engine();
+
+// packages/uai/package.json
+var package_default = {
+  name: "@uai-1/uai",
+  version: "1.0.0",
+  description: "UAI-1 offline validator, exchange checker and implementation test kit: the uai command and its engine as a library, with TypeScript types for every profile's message.",
+  keywords: [
+    "uai-1",
+    "agent-to-agent",
+    "validator",
+    "conformance",
+    "json-schema",
+    "sarif"
+  ],
+  license: "Apache-2.0",
+  repository: {
+    type: "git",
+    url: "git+https://github.com/uai-1/uai-1-service.git",
+    directory: "packages/uai"
+  },
+  type: "module",
+  engines: {
+    node: ">=20"
+  },
+  bin: {
+    uai: "dist/cli.js"
+  },
+  main: "./dist/index.js",
+  types: "./dist/index.d.ts",
+  exports: {
+    ".": {
+      types: "./dist/index.d.ts",
+      default: "./dist/index.js"
+    },
+    "./browser": {
+      types: "./dist/browser.d.ts",
+      default: "./dist/browser.js"
+    },
+    "./types": {
+      types: "./dist/types.d.ts",
+      default: "./dist/types.js"
+    },
+    "./package.json": "./package.json"
+  },
+  files: [
+    "dist"
+  ],
+  sideEffects: false,
+  scripts: {
+    prepack: "node ../../scripts/package/build.ts"
+  },
+  publishConfig: {
+    access: "public"
+  }
+};
+
+// src/cli/main.ts
+init_release();
+init_site();
 
 // src/cli/files.ts
 import * as fs from "node:fs/promises";
@@ -13718,6 +14561,7 @@ async function resolveTargets(inputs) {
 }
 
 // src/cli/input.ts
+init_engine();
 import { readFileSync } from "node:fs";
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
@@ -13765,8 +14609,8 @@ async function readInput(file, mode, stdin) {
 
 // src/cli/junit-report.ts
 var NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-var xml2 = (text2) => text2.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
-function junitReport2({ checked, unreadable, failOn }) {
+var xml = (text2) => text2.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
+function junitReport({ checked, unreadable, failOn }) {
   const cases = [];
   let failures = 0;
   for (const { file, result: result2, locate } of checked) {
@@ -13778,21 +14622,21 @@ function junitReport2({ checked, unreadable, failOn }) {
       if (fails(issue2, failOn)) {
         failures += 1;
         parts.push(
-          `      <failure type="${xml2(issue2.code)}" message="${xml2(`${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`)}">${xml2(`${line}
+          `      <failure type="${xml(issue2.code)}" message="${xml(`${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`)}">${xml(`${line}
 ${issue2.help_url}`)}</failure>`
         );
       } else notes.push(line);
     }
-    if (notes.length > 0) parts.push(`      <system-out>${xml2(notes.join("\n"))}</system-out>`);
-    const open = `    <testcase classname="uai.validate" name="${xml2(file)}" file="${xml2(file)}"`;
+    if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join("\n"))}</system-out>`);
+    const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
     cases.push(parts.length ? `${open}>
 ${parts.join("\n")}
     </testcase>` : `${open}/>`);
   }
   for (const { file, error: error2 } of unreadable) {
     cases.push(
-      `    <testcase classname="uai.validate" name="${xml2(file)}" file="${xml2(file)}">
-      <error type="input" message="${xml2(error2)}"/>
+      `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}">
+      <error type="input" message="${xml(error2)}"/>
     </testcase>`
     );
   }
@@ -13809,6 +14653,7 @@ ${parts.join("\n")}
 }
 
 // src/cli/sarif-report.ts
+init_engine();
 function sarifReport({ checked, unreadable }, site, base) {
   const entries = checked.map(({ file, result: result2, locate }) => {
     const { uri, uriBaseId } = locateFile(file, base);
@@ -13862,15 +14707,16 @@ async function check3(command, io) {
   };
 }
 var SUBCOMMANDS = {
-  "check-exchange": checkExchangeCommand,
-  test: testCommand,
-  "test-client": testClientCommand
+  "check-exchange": async () => (await Promise.resolve().then(() => (init_check_exchange(), check_exchange_exports))).checkExchangeCommand,
+  test: async () => (await Promise.resolve().then(() => (init_command(), command_exports))).testCommand,
+  "test-client": async () => (await Promise.resolve().then(() => (init_command2(), command_exports2))).testClientCommand
 };
 async function main(argv, io = processIo) {
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
     const site = configuredSite(io.env);
-    return SUBCOMMANDS[first](rest, {
+    const command2 = await SUBCOMMANDS[first]();
+    return command2(rest, {
       stdout: io.stdout,
       stderr: io.stderr,
       now: io.now,
@@ -13906,7 +14752,7 @@ async function validateIn(command, formats3, io) {
     text: () => textReport(report2),
     json: () => jsonReport(report2, report2.several),
     sarif: () => sarifReport(report2, site, base),
-    junit: () => junitReport2(report2),
+    junit: () => junitReport(report2),
     github: () => githubReport(report2, base)
   };
   const reports = Object.fromEntries(formats3.map((f) => [f, render[f]()]));

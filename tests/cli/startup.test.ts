@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, it } from 'vitest';
+import { publishedExamples } from '../../src/engine/index.ts';
+import { siteFor } from '../../src/standard/site.ts';
+import { NODE, ORIGIN, REPO } from './local-server.ts';
+
+/**
+ * `uai validate` loads no HTTP stack: on Node 24, node:http brings undici with it (30-40 ms of a
+ * one-file run), and only the kit's commands need it, so src/cli/main.ts loads them when named.
+ * The same probe run on `uai test` must see node:http, or the probe itself is blind.
+ */
+const PROBE =
+  'data:text/javascript,process.on("exit",()=>process.stderr.write("\\nLOADED "+JSON.stringify(process.moduleLoadList.filter(m=>/^NativeModule (http|https|internal\\/deps\\/undici\\/undici)$/.test(m)))+"\\n"))';
+
+function loadedBy(args: readonly string[]): string[] {
+  const run = spawnSync(NODE, ['--import', PROBE, resolve(REPO, 'bin/uai.mjs'), ...args], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, UAI_ORIGIN: ORIGIN },
+  });
+  const line = run.stderr.split('\n').find((l) => l.startsWith('LOADED '));
+  expect(line, run.stderr).toBeDefined();
+  return JSON.parse(line!.slice('LOADED '.length)) as string[];
+}
+
+it('validating a file loads neither node:http nor undici; the test kit does', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'uai-startup-'));
+  const file = join(dir, 'request.json');
+  const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+  writeFileSync(file, JSON.stringify(request));
+  expect(loadedBy(['validate', file])).toEqual([]);
+  expect(loadedBy(['test', '--help'])).toContain('NativeModule http');
+});
