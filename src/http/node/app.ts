@@ -123,7 +123,7 @@ export function createApp(options: AppOptions): Server {
       res.writeHead(304, headers);
       return res.end();
     }
-    const body = coding ? compressed(found.path, file.bytes, coding) : file.bytes;
+    const body = coding ? compressed(file, coding) : file.bytes;
     if (coding) headers['Content-Encoding'] = coding;
     headers['Content-Length'] = String(body.byteLength);
     res.writeHead(200, headers);

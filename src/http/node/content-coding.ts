@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { StaticFile } from './static-site.ts';
 
 /**
  * Response compression of the local server's pages and scripts, as the CDN compresses them in
@@ -58,19 +59,15 @@ const compressors: Record<ContentCoding, (bytes: Buffer) => Buffer> = {
 };
 
 /**
- * Compressed bodies, made on a file's first request in each coding and kept, so that start-up
- * stays as fast as before and a request compresses nothing twice.
+ * Compressed bodies, made on a file's first request in each coding and kept with the file, so that
+ * start-up stays as fast as before and a request compresses nothing twice.
  */
-export function compressedBodies(): (key: string, bytes: Buffer, coding: ContentCoding) => Buffer {
-  const cache = new Map<string, Buffer>();
-  return (key, bytes, coding) => {
-    const id = `${coding} ${key}`;
-    let body = cache.get(id);
-    if (!body) {
-      body = compressors[coding](bytes);
-      cache.set(id, body);
-    }
-    return body;
+export function compressedBodies(): (file: StaticFile, coding: ContentCoding) => Buffer {
+  const cache = new WeakMap<StaticFile, Partial<Record<ContentCoding, Buffer>>>();
+  return (file, coding) => {
+    let bodies = cache.get(file);
+    if (!bodies) cache.set(file, (bodies = {}));
+    return (bodies[coding] ??= compressors[coding](file.bytes));
   };
 }
 
