@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { negotiateCoding } from '../../src/http/node/content-coding.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { requestWhole, startServer, type RunningServer, type WholeAnswer } from './server.ts';
 
 /**
  * The local server compresses pages, styles and scripts as the CDN does (src/http/node/content-coding.ts)
@@ -14,26 +13,17 @@ import { startServer, type RunningServer } from './server.ts';
  */
 const DIST = resolve(import.meta.dirname, '../../dist');
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
-  );
-}
-
 const urlPathOf = (file: string) => `/${relative(DIST, file).split(sep).join('/')}`;
 const servedAt = (path: string) => (path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path);
 
-const all = filesUnder(DIST).map((file) => ({ path: urlPathOf(file), bytes: readFileSync(file) }));
+const all = readdirSync(DIST, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile())
+  .map((e) => join(e.parentPath, e.name))
+  .map((file) => ({ path: urlPathOf(file), bytes: readFileSync(file) }));
 const compressible = all.filter(
   (f) => /\.(html|css|js|svg)$/.test(f.path) && f.bytes.byteLength >= 1024 && f.path !== '/404.html',
 );
 const records = all.filter((f) => f.path.startsWith('/v1/') && f.path.endsWith('.json'));
-
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Buffer;
-}
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -41,18 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function get(path: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
-  return new Promise((done, fail) => {
-    request(`${server.direct}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    })
-      .on('error', fail)
-      .end();
-  });
-}
+const get = (path: string, headers: Record<string, string>, method = 'GET'): Promise<WholeAnswer> =>
+  requestWhole(`${server.direct}${path}`, { method, headers });
 
 const decode: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
 

@@ -1,4 +1,3 @@
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TWINS, PUBLISHED_RECORDS, rewrite } from '../../src/http/static-routing.ts';
 import { PROFILE_IDS } from '../../src/standard/profiles.ts';
@@ -8,6 +7,7 @@ import {
   expectedServer,
   expectHeader,
   SECURITY,
+  requestWhole,
   securityHeadersOf,
   startServer,
   type RunningServer,
@@ -25,17 +25,10 @@ const getPaths = ROUTES.filter((r) => r.kind === 'record').flatMap((r) =>
 );
 
 /** GET with node:http, the whole body read: status, headers and the body as text. */
-const getWhole = (url: string) =>
-  new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    get(url, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    }).on('error', reject);
-  });
+const getWhole = async (url: string) => {
+  const answer = await requestWhole(url);
+  return { ...answer, body: answer.body.toString('utf8') };
+};
 
 describe('GET records', () => {
   it.each(getPaths)('GET /v1%s', async (path) => {

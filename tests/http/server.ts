@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect, inject } from 'vitest';
@@ -108,3 +109,29 @@ export function openApiValidator() {
 }
 
 export const distFile = (path: string): Buffer => readFileSync(`dist${path}`);
+
+export interface WholeAnswer {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/**
+ * A request with node:http, the whole body read as bytes: no decoding of a Content-Encoding (fetch
+ * would decode it) and no undici (under the Netlify emulation, a large body on a closing
+ * connection trips its parser with an uncaught `assert(!this.paused)`).
+ */
+export const requestWhole = (
+  url: string,
+  options: { readonly method?: string; readonly headers?: Record<string, string> } = {},
+): Promise<WholeAnswer> =>
+  new Promise((done, fail) => {
+    request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    })
+      .on('error', fail)
+      .end();
+  });
