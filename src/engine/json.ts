@@ -51,10 +51,9 @@ export function exceedsDepth(value: unknown, limit = MAX_DEPTH): boolean {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
 
 /** String.prototype.toWellFormed (ES2024): lone surrogates become U+FFFD. */
-export const wellFormed = (s: string): string => (LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, '\uFFFD') : s);
+export const wellFormed = (s: string): string => (s.isWellFormed() ? s : s.toWellFormed());
 
 const MAX_ECHO = 256;
 

@@ -60,6 +60,7 @@ describe('OpenAPI result schemas agree with the result types', () => {
   ).schemas;
   // `satisfies` makes these lists exactly the keys of the TypeScript types: a member added to a
   // type and not here (or here and not there) is a type error.
+  const OPTIONAL_MEMBERS = new Set(['issues_listed']);
   const validatorKeys = {
     valid: 1,
     checked_at: 1,
@@ -71,6 +72,7 @@ describe('OpenAPI result schemas agree with the result types', () => {
     issue_count: 1,
     error_count: 1,
     warning_count: 1,
+    issues_listed: 1,
     errors: 1,
     warnings: 1,
     status: 1,
@@ -104,6 +106,18 @@ describe('OpenAPI result schemas agree with the result types', () => {
     const schema = schemas[name]!;
     expect(Object.keys(schema.properties).sort()).toEqual([...keys].sort());
     for (const required of schema.required) expect(keys).toContain(required);
-    expect(Object.keys(answer).sort()).toEqual([...keys].sort());
+    // Optional members (issues_listed: only when a list was cut) are in the schema, not required.
+    const optional = keys.filter((k) => !schema.required.includes(k) && !Object.hasOwn(answer, k));
+    expect(optional.every((k) => OPTIONAL_MEMBERS.has(k))).toBe(true);
+    expect(Object.keys(answer).sort()).toEqual(keys.filter((k) => !optional.includes(k)).sort());
+  });
+
+  it('a result whose list was cut has issues_listed, as the schema says', () => {
+    const wide = structuredClone(request) as Record<string, any>;
+    wide.body.constraints = Array.from({ length: 500 }, () => 0);
+    const answer = validateMessage(wide, { mode: 'keyed-json', site, now });
+    expect(answer.issues_listed).toBe(answer.errors.length + answer.warnings.length);
+    expect(answer.issues_listed).toBeLessThan(answer.issue_count);
+    expect(schemas.ValidatorResult!.properties).toHaveProperty('issues_listed');
   });
 });

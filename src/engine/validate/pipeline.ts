@@ -5,7 +5,7 @@
  * It never throws: an unexpected failure is reported as an L0 issue (fail closed).
  */
 import { canonicalJson, sha256Hex } from '../canonical.ts';
-import { sortIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
+import type { IssueDraft } from '../issues.ts';
 import { messageFromKeyless } from '../keyless.ts';
 import { ENVELOPE_SCHEMA_ID, isProfileId } from '../../standard/profiles.ts';
 import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/release.ts';
@@ -13,7 +13,7 @@ import { links } from '../../standard/site.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';
 import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from '../json.ts';
-import { conformanceLevel } from './levels.ts';
+import { tallyIssues } from './issue-list.ts';
 import { memberIssues } from './members.ts';
 import { conformanceRecord } from './record.ts';
 import { isoSeconds } from '../time.ts';
@@ -28,6 +28,11 @@ import {
 } from './rules-envelope.ts';
 import { schemaIssues } from './schema.ts';
 import type { ValidateOptions, ValidatorResult } from './types.ts';
+
+/** Appends in place: a spread argument list overflows the stack for the issues of a hostile input. */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
+}
 
 interface Checked {
   readonly message: unknown;
@@ -53,12 +58,12 @@ function check(input: unknown, options: ValidateOptions): Checked {
     });
     return done(input);
   }
-  if (options.text !== undefined) drafts.push(...duplicateMemberIssues(options.text, input, options.mode));
+  if (options.text !== undefined) append(drafts, duplicateMemberIssues(options.text, input, options.mode));
   let message = input;
   let normalized = false;
   if (options.mode === 'keyless-json') {
     const converted = messageFromKeyless(input);
-    drafts.push(...converted.issues);
+    append(drafts, converted.issues);
     message = converted.value;
     normalized = isRecord(message) && Array.isArray(input);
   } else if (!isRecord(input)) {
@@ -90,42 +95,29 @@ function check(input: unknown, options: ValidateOptions): Checked {
   // A key spelled as an alias is reported once, as field.alias_key, not also as missing.
   for (const d of members)
     if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
-  drafts.push(...schema.filter((d) => !(d.code === 'schema.required' && nulls.has(d.path))));
-  drafts.push(
-    ...profileIssues(message),
-    ...members,
-    ...checksumIssues(message, forms?.checksum),
-    ...traceIssues(message),
-    ...linkageIssues(message),
-    ...trustIssues(message),
-    ...extensionIssues(message),
-    ...bodyIssues(message),
-  );
+  for (const d of schema) if (!(d.code === 'schema.required' && nulls.has(d.path))) drafts.push(d);
+  for (const stage of [
+    profileIssues(message),
+    members,
+    checksumIssues(message, forms?.checksum),
+    traceIssues(message),
+    linkageIssues(message),
+    trustIssues(message),
+    extensionIssues(message),
+    bodyIssues(message),
+  ])
+    append(drafts, stage);
   return done(message, forms, normalized);
-}
-
-/** Registry severity and help_url; strings made well-formed so the record can always be sealed. */
-function toIssues(drafts: readonly IssueDraft[], options: ValidateOptions): Issue[] {
-  const seen = new Set<string>();
-  const issues: Issue[] = [];
-  for (const d of drafts) {
-    const path = wellFormed(d.path);
-    const key = `${path}\u0000${d.code}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push(toIssue(options.site, { ...d, path, message: wellFormed(d.message) }));
-  }
-  return sortIssues(issues);
 }
 
 function assemble(input: unknown, checked: Checked, options: ValidateOptions): ValidatorResult {
   const { site, mode } = options;
   const l = links(site);
   const checkedAt = isoSeconds(options.now);
-  const issues = toIssues(checked.drafts, options);
-  const errors = issues.filter((i) => i.severity === 'error');
-  const warnings = issues.filter((i) => i.severity === 'warning');
-  const level = conformanceLevel(issues);
+  const { listed, errorCount, warningCount, level } = tallyIssues(checked.drafts, site, options.issueLimit);
+  const errors = listed.filter((i) => i.severity === 'error');
+  const warnings = listed.filter((i) => i.severity === 'warning');
+  const issueCount = errorCount + warningCount;
   const profile =
     isRecord(checked.message) && typeof checked.message.profile === 'string'
       ? wellFormed(checked.message.profile)
@@ -134,31 +126,32 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
   // Record ids come from the canonical hash; an input without one gets a digest of its issues.
   const digest = checked.forms
     ? checked.forms.hash.slice('sha256:'.length)
-    : sha256Hex(canonicalJson({ mode, issues }));
+    : sha256Hex(canonicalJson({ mode, issues: listed }));
   const record = conformanceRecord({
     site,
     checked: checked.message,
     checkedAt,
     digest,
-    issues,
-    errorCount: errors.length,
-    warningCount: warnings.length,
+    issues: listed,
+    errorCount,
+    warningCount,
     level,
   });
   return {
-    valid: errors.length === 0,
+    valid: errorCount === 0,
     checked_at: checkedAt,
     profile,
     current_release: RELEASE,
     uai_version: UAI_VERSION,
     schema_route_url: l.schema(known ? profile : ENVELOPE_SCHEMA_ID),
     registry_route_url: known ? l.registryEntry(profile) : l.registry,
-    issue_count: issues.length,
-    error_count: errors.length,
-    warning_count: warnings.length,
+    issue_count: issueCount,
+    error_count: errorCount,
+    warning_count: warningCount,
+    ...(listed.length < issueCount ? { issues_listed: listed.length } : {}),
     errors,
     warnings,
-    status: errors.length === 0 ? 'pass' : 'fail',
+    status: errorCount === 0 ? 'pass' : 'fail',
     normalization: {
       mode,
       status: 'current',

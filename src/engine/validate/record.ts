@@ -108,6 +108,14 @@ function artifactsBlock(blocks: ConstantBlocks, l: Links, profile: ProfileId | u
   return block;
 }
 
+/** Counts of every issue; issues_listed says the record lists fewer (the issue limit). */
+function summaryBlock(input: RecordInput, checkedAt: string): JsonObject {
+  const summary: JsonObject = { error_count: input.errorCount, warning_count: input.warningCount };
+  if (input.issues.length < input.errorCount + input.warningCount) summary.issues_listed = input.issues.length;
+  summary.checked_at = checkedAt;
+  return summary;
+}
+
 /** The sealed uai.conformance.result.v1 record of one check; validates back with 0 errors and 0 warnings. */
 export function conformanceRecord(input: RecordInput): JsonObject {
   const { site, checkedAt, digest } = input;
@@ -135,7 +143,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     status: input.errorCount > 0 ? 'fail' : 'pass',
     checked_profile: checkedProfile,
     issues: input.issues,
-    summary: { error_count: input.errorCount, warning_count: input.warningCount, checked_at: checkedAt },
+    summary: summaryBlock(input, checkedAt),
     artifacts: artifactsBlock(blocks, l, known ? profile : undefined),
     target_message_ref: checkedId,
   };

@@ -119,7 +119,11 @@ const error: BodyRule = (body) => {
   ];
 };
 
-/** Summary counts and status must agree with the issues listed. */
+/**
+ * Summary counts and status must agree with the issues listed. A list cut at the issue limit
+ * says so in summary.issues_listed: then the counts may exceed what is listed, never fall below
+ * it, and the status follows the counts.
+ */
 const conformance: BodyRule = (body) => {
   const issues = own(body, 'issues');
   const summary = ownRecord(body, 'summary');
@@ -128,19 +132,37 @@ const conformance: BodyRule = (body) => {
   const errors = count('error');
   const warnings = count('warning');
   const out: IssueDraft[] = [];
+  const mismatch = (path: string, actual: unknown, expected: unknown, message: string) =>
+    out.push({ code: 'conformance.summary_mismatch', path, message, expected, actual: echo(actual) });
   const check = (path: string, actual: unknown, expected: unknown, what: string) => {
-    if (actual !== undefined && actual !== expected) {
-      out.push({
-        code: 'conformance.summary_mismatch',
-        path,
-        message: `${what} disagrees with the issues listed.`,
-        expected,
-        actual: echo(actual),
-      });
-    }
+    if (actual !== undefined && actual !== expected)
+      mismatch(path, actual, expected, `${what} disagrees with the issues listed.`);
   };
   const errorCount = own(summary, 'error_count');
   const warningCount = own(summary, 'warning_count');
+  const listed = own(summary, 'issues_listed');
+  const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
+  if (Number.isInteger(listed)) {
+    const total = counted ? (errorCount as number) + (warningCount as number) : undefined;
+    check('/body/summary/issues_listed', listed, issues.length, 'summary.issues_listed');
+    if (total !== undefined && (listed as number) >= total)
+      mismatch(
+        '/body/summary/issues_listed',
+        listed,
+        `< ${total}`,
+        'summary.issues_listed is present only when fewer issues are listed than counted.',
+      );
+    const atLeast = (path: string, actual: unknown, floor: number, what: string) => {
+      if (Number.isInteger(actual) && (actual as number) < floor)
+        mismatch(path, actual, `>= ${floor}`, `${what} is lower than the issues listed.`);
+    };
+    atLeast('/body/summary/error_count', errorCount, errors, 'summary.error_count');
+    atLeast('/body/summary/warning_count', warningCount, warnings, 'summary.warning_count');
+    const failing = Number.isInteger(errorCount) ? (errorCount as number) > 0 : errors > 0;
+    const status = own(body, 'status');
+    if (status === 'pass' || status === 'fail') check('/body/status', status, failing ? 'fail' : 'pass', 'status');
+    return out;
+  }
   if (Number.isInteger(errorCount)) check('/body/summary/error_count', errorCount, errors, 'summary.error_count');
   if (Number.isInteger(warningCount))
     check('/body/summary/warning_count', warningCount, warnings, 'summary.warning_count');

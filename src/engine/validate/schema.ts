@@ -43,14 +43,21 @@ function valueAt(root: unknown, pointer: string): unknown {
   return v;
 }
 
-function draftFor(error: SchemaError, message: unknown, profile: unknown): IssueDraft | undefined {
+/** The issue code of an ajv error, or undefined for wrappers (allOf, $ref, if) that repeat their children. */
+function codeFor(error: SchemaError, profile: unknown): IssueCodeId | undefined {
   const generic = GENERIC.get(error.keyword);
-  if (!generic) return undefined; // wrappers (allOf, $ref, if) repeat what their children said
+  if (!generic || !VALUE_KEYWORDS.has(error.keyword)) return generic;
+  return fieldAtPointer(error.instancePath, profile)?.valueIssueCode ?? generic;
+}
+
+/** The words of an issue (message, expected, actual): built only for the issues a result lists. */
+function detailFor(code: IssueCodeId, error: SchemaError, message: unknown): IssueDraft {
+  const generic = GENERIC.get(error.keyword)!;
   const p = error.params;
   if (error.keyword === 'required') {
     const name = String(p.missingProperty);
     return {
-      code: generic,
+      code,
       path: childPath(error.instancePath, name),
       message: `The required member ${name} is missing.`,
       expected: name,
@@ -59,13 +66,13 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
   }
   const path = error.instancePath;
   const value = valueAt(message, path);
-  const specific = VALUE_KEYWORDS.has(error.keyword) ? fieldAtPointer(path, profile)?.valueIssueCode : undefined;
+  const specific = code === generic ? undefined : code;
   const keyword = error.keyword;
   const name = path === '' ? 'The message' : `The member ${pointerSegments(path).at(-1)}`;
   switch (keyword) {
     case 'type':
       return {
-        code: generic,
+        code,
         path,
         message: `${name} must be of type ${String(p.type)}, not ${jsonType(value)}.`,
         expected: p.type,
@@ -75,7 +82,6 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
     case 'enum':
     case 'const': {
       const expected = keyword === 'enum' ? p.allowedValues : [p.allowedValue];
-      const code = specific ?? generic;
       const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return {
         code,
@@ -87,13 +93,12 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
       };
     }
     case 'pattern': {
-      const code = specific ?? generic;
       const text = specific ? issueCode(specific).title : `${name} does not match its pattern`;
       return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case 'format':
       return {
-        code: generic,
+        code,
         path,
         message: `${name} is not a valid ${String(p.format)}.`,
         expected: p.format,
@@ -103,7 +108,7 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
     default: {
       const bound = `${String(p.comparison ?? (keyword.startsWith('min') ? '>=' : '<='))} ${String(p.limit)}`;
       return {
-        code: generic,
+        code,
         path,
         message: `${name} is out of bounds (${keyword} ${String(p.limit)}).`,
         expected: bound,
@@ -117,18 +122,77 @@ function draftFor(error: SchemaError, message: unknown, profile: unknown): Issue
 /** Schema id used for a message: its profile's, or the shared envelope when the profile is not current. */
 export const schemaIdFor = (profile: unknown): string => (isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID);
 
+/**
+ * One schema issue: its code and path at once (all that counting and ordering need), its words
+ * on first read. A hostile message can raise a few hundred thousand of these and a result lists
+ * only the first hundred, so the words of the rest are never built (docs/contract.md, "Limits").
+ */
+export class SchemaIssue implements IssueDraft {
+  readonly code: IssueCodeId;
+  readonly path: string;
+  /**
+   * Whether the checked location lies two or more members deep. Only the root and its own members
+   * are checked by two schemas (the envelope's and the profile's, tests/engine/issue-list.test.ts
+   * holds the schemas to that), so deeper issues repeat only as neighbours in ajv's output.
+   */
+  readonly deep: boolean;
+  private readonly error: SchemaError;
+  private readonly root: unknown;
+  private words: IssueDraft | undefined;
+
+  constructor(code: IssueCodeId, error: SchemaError, root: unknown) {
+    this.code = code;
+    this.error = error;
+    this.root = root;
+    this.path =
+      error.keyword === 'required'
+        ? childPath(error.instancePath, String(error.params.missingProperty))
+        : error.instancePath;
+    this.deep = error.instancePath.indexOf('/', 1) > 0;
+  }
+
+  private get detail(): IssueDraft {
+    return (this.words ??= detailFor(this.code, this.error, this.root));
+  }
+  get message(): string {
+    return this.detail.message;
+  }
+  get expected(): unknown {
+    return this.detail.expected;
+  }
+  get actual(): unknown {
+    return this.detail.actual;
+  }
+  get keyword(): string | undefined {
+    return this.detail.keyword;
+  }
+}
+
+/**
+ * Where a value check (enum, const) failed on a value of the wrong type: one problem, one issue
+ * (the type's). Only paths with a value-check error are looked up, so a body of many type errors
+ * and no value errors costs no set at all.
+ */
+function valueErrorsOfWrongType(errors: readonly SchemaError[]): Set<string> {
+  const valueChecked = new Set<string>();
+  for (const e of errors) if (e.keyword === 'enum' || e.keyword === 'const') valueChecked.add(e.instancePath);
+  const typed = new Set<string>();
+  if (valueChecked.size === 0) return typed;
+  for (const e of errors) if (e.keyword === 'type' && valueChecked.has(e.instancePath)) typed.add(e.instancePath);
+  return typed;
+}
+
 /** Issue drafts of the schema stage for a message: one per problem, specific codes where the model names one. */
 export function schemaIssues(message: unknown, profile: unknown): IssueDraft[] {
   const validate = schemaValidator(schemaIdFor(profile));
   if (validate(message)) return [];
   const errors = validate.errors ?? [];
-  // A wrong type makes enum/const failures at the same place noise: one problem, one issue.
-  const typed = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const typed = valueErrorsOfWrongType(errors);
   const out: IssueDraft[] = [];
   for (const error of errors) {
     if ((error.keyword === 'enum' || error.keyword === 'const') && typed.has(error.instancePath)) continue;
-    const draft = draftFor(error, message, profile);
-    if (draft) out.push(draft);
+    const code = codeFor(error, profile);
+    if (code) out.push(new SchemaIssue(code, error, message));
   }
   return out;
 }

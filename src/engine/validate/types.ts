@@ -14,6 +14,11 @@ export interface ValidateOptions {
    * duplicate member names exist only there (message.duplicate_member).
    */
   readonly text?: string;
+  /**
+   * How many issues the result lists (default ISSUE_LIST_LIMIT, the published bound). Counts are
+   * exact whatever it is; Infinity lists every issue, for offline tools and the tests' oracle.
+   */
+  readonly issueLimit?: number;
 }
 
 /** normalization block of the validator result (spec 2.4). */
@@ -48,6 +53,11 @@ export interface ValidatorResult {
   readonly issue_count: number;
   readonly error_count: number;
   readonly warning_count: number;
+  /**
+   * How many issues errors and warnings list, present only when the list was cut at the issue
+   * limit (docs/contract.md, "Limits"); the counts above always count every issue.
+   */
+  readonly issues_listed?: number;
   readonly errors: Issue[];
   readonly warnings: Issue[];
   readonly status: 'pass' | 'fail';

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '../../standard/codes.ts';
 import type { JsonSchema } from '../../standard/schemas.ts';
+import { ISSUE_LIST_LIMIT } from '../../standard/limits.ts';
 import {
   CONFORMANCE_LEVEL_IDS,
   MOCK_FORMATS,
@@ -43,6 +44,9 @@ const SUMMARY_MEMBERS: Record<string, JsonSchema> = {
   issue_count: int('errors + warnings.'),
   error_count: int('Number of errors.'),
   warning_count: int('Number of warnings.'),
+  issues_listed: int(
+    `How many issues errors and warnings list; present only when the lists were cut at ${ISSUE_LIST_LIMIT} (the first in path order), while the counts above count every issue.`,
+  ),
   errors: { type: 'array', items: ref('IssueItem') },
   warnings: { type: 'array', items: ref('IssueItem') },
   status: str('pass or fail.', { enum: ['pass', 'fail'] }),

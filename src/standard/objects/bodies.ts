@@ -304,7 +304,7 @@ export const CONFORMANCE_BODY: ObjectDef = {
 export const CONFORMANCE_SUMMARY: ObjectDef = {
   name: 'conformance_summary',
   title: 'Conformance summary',
-  description: 'Counts of a check; they equal the issues listed.',
+  description: 'Counts of a check; they equal the issues listed unless issues_listed says the list was cut.',
   fields: [
     {
       key: 'error_count',
@@ -317,6 +317,13 @@ export const CONFORMANCE_SUMMARY: ObjectDef = {
       type: { kind: 'integer', minimum: 0 },
       required: true,
       description: 'Number of issues with severity warning.',
+    },
+    {
+      key: 'issues_listed',
+      type: { kind: 'integer', minimum: 0 },
+      required: false,
+      description:
+        "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue.",
     },
     {
       key: 'checked_at',

@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ISSUE_LIST_LIMIT,
+  publishedExamples,
+  seal,
+  unlistedNote,
+  validateMessage,
+  type Issue,
+  type ValidatorResult,
+} from '../../src/engine/index.ts';
+import { allSchemas } from '../../src/standard/schemas.ts';
+import { check, now, site } from './helpers.ts';
+
+/**
+ * Bounded issue lists (docs/contract.md, "Limits"): a result lists at most ISSUE_LIST_LIMIT
+ * issues, the first by path then code, and counts every issue exactly. The oracle is the same
+ * check with no limit: its full list must hold each (path, code) once, its length must be the
+ * counts, and the bounded list must be its first ISSUE_LIST_LIMIT items.
+ */
+const examples = publishedExamples(site);
+const keyOf = (i: Issue) => `${i.path}\u0000${i.code}`;
+const listOf = (r: ValidatorResult) => [...r.errors, ...r.warnings].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+const everything = (message: unknown) =>
+  validateMessage(message, { mode: 'keyed-json', site, now, issueLimit: Infinity });
+
+/** The oracle's verdict on a message, asserted against the bounded result. */
+function expectBoundedAgrees(message: unknown): ValidatorResult {
+  const full = everything(message);
+  const bounded = check(message);
+  const all = listOf(full);
+  // Each issue once: a set over the full list finds no repeat.
+  expect(new Set(all.map(keyOf)).size).toBe(all.length);
+  expect(full.issue_count).toBe(all.length);
+  expect(full.issues_listed).toBeUndefined();
+  expect([bounded.error_count, bounded.warning_count]).toEqual([full.error_count, full.warning_count]);
+  expect([bounded.valid, bounded.conformance_level]).toEqual([full.valid, full.conformance_level]);
+  const listed = listOf(bounded);
+  expect(listed.map(keyOf)).toEqual(all.slice(0, ISSUE_LIST_LIMIT).map(keyOf));
+  expect(bounded.issues_listed).toBe(all.length > ISSUE_LIST_LIMIT ? ISSUE_LIST_LIMIT : undefined);
+  // The record says the same, and validates clean, checksum included.
+  const record = bounded.conformance_record as { body: { issues: unknown[]; summary: Record<string, unknown> } };
+  expect(record.body.issues).toHaveLength(listed.length);
+  expect(record.body.summary.issues_listed).toBe(bounded.issues_listed);
+  const again = check(record);
+  expect([again.error_count, again.warning_count]).toEqual([0, 0]);
+  return bounded;
+}
+
+/** A copy of a message with `value` at a path (parents made), resealed so the checksum holds. */
+function setAt(message: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(message) as Record<string, any>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key] = typeof at[key] === 'object' && at[key] !== null ? at[key] : {};
+  at[path.at(-1)!] = value;
+  return seal(copy);
+}
+
+const item = fc.oneof(
+  fc.constant({}),
+  fc.constant(0),
+  fc.constant(null),
+  fc.constant({ code: 1, severity: 'loud', path: 2, message: [], help_url: 'not a url' }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const where = fc.constantFrom(
+  ['body', 'issues'],
+  ['body', 'errors'],
+  ['body', 'constraints'],
+  ['extensions'],
+  ['provenance', 'lineage'],
+  ['body', 'endpoints'],
+  ['body'],
+  ['profile'],
+  ['conversation'],
+);
+
+describe('bounded issue lists', () => {
+  it('the wide hostile body of the report: every issue counted, the first hundred listed', () => {
+    const result = examples.find((e) => e.profile === 'uai.conformance.result.v1')!.message;
+    const wide = setAt(
+      result,
+      ['body', 'issues'],
+      Array.from({ length: 5_000 }, () => ({})),
+    );
+    const r = expectBoundedAgrees(wide);
+    // Four required members per issue item (code, severity, path, message), none present.
+    expect(r.error_count).toBeGreaterThanOrEqual(20_000);
+    expect(r.issues_listed).toBe(ISSUE_LIST_LIMIT);
+    expect(unlistedNote(r)).toContain(`${r.issue_count - ISSUE_LIST_LIMIT} more issues not listed`);
+  });
+
+  it('a message under the limit lists everything and carries no issues_listed', () => {
+    const request = examples[0]!.message;
+    const r = expectBoundedAgrees(setAt(request, ['body', 'constraints'], [0, 0, 0]));
+    expect(r.issue_count).toBeLessThan(ISSUE_LIST_LIMIT);
+    expect(Object.hasOwn(r, 'issues_listed')).toBe(false);
+    expect(unlistedNote(r)).toBeUndefined();
+  });
+
+  it('property: hostile arrays and values anywhere in any profile agree with the unbounded oracle', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...examples.map((e) => e.message)),
+        fc.array(fc.tuple(where, fc.array(item, { minLength: 0, maxLength: 80 }), fc.boolean()), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        (base, edits) => {
+          let message = base as Record<string, unknown>;
+          for (const [path, items, asArray] of edits) message = setAt(message, path, asArray ? items : items[0]);
+          expectBoundedAgrees(message);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: the listed issues are the first of the full list for any limit', () => {
+    const request = examples[0]!.message;
+    const wide = setAt(
+      request,
+      ['body', 'constraints'],
+      Array.from({ length: 300 }, (_, i) => (i % 3 ? i : {})),
+    );
+    const all = listOf(everything(wide)).map(keyOf);
+    fc.assert(
+      fc.property(fc.nat({ max: all.length + 5 }), (limit) => {
+        const r = validateMessage(wide, { mode: 'keyed-json', site, now, issueLimit: limit });
+        expect(listOf(r).map(keyOf)).toEqual(all.slice(0, limit));
+        expect(r.issue_count).toBe(all.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+/**
+ * SchemaIssue.deep rests on this: below the root's own members, every location of a message is
+ * checked by one schema only, so ajv can repeat a deep issue only as neighbours. The profile
+ * schemas reuse the envelope through allOf; a member both describe must be a shallow check in
+ * the envelope (a type, no subschemas), or deep issues could come twice from two places.
+ */
+describe('the schemas the issue counting relies on', () => {
+  const APPLICATORS = ['properties', 'items', 'prefixItems', 'additionalProperties', 'allOf', 'anyOf', 'oneOf'];
+  const schemas = allSchemas(site).map((d) => d.schema as Record<string, any>);
+  const envelope = schemas.find((s) => !Array.isArray(s.allOf))!;
+
+  it.each(schemas.filter((s) => Array.isArray(s.allOf)).map((s) => [String(s.$id), s]))(
+    '%s: members it shares with the envelope are shallow there',
+    (_id, schema) => {
+      expect(schema.allOf).toHaveLength(1);
+      for (const member of Object.keys(schema.properties ?? {})) {
+        const there = envelope.properties?.[member];
+        if (!there) continue;
+        const deep = APPLICATORS.filter((k) => Object.hasOwn(there, k)).concat(there.$ref ? ['$ref'] : []);
+        expect(deep, `${member} is checked deeply by both schemas`).toEqual([]);
+      }
+    },
+  );
+});
+
+describe('a conformance record whose list was cut', () => {
+  const wide = setAt(
+    examples.find((e) => e.profile === 'uai.conformance.result.v1')!.message,
+    ['body', 'issues'],
+    Array.from({ length: 400 }, () => ({})),
+  );
+  const record = check(wide).conformance_record as Record<string, any>;
+
+  const mismatches = (edit: (r: Record<string, any>) => void) => {
+    const copy = structuredClone(record);
+    edit(copy);
+    return check(seal(copy))
+      .errors.filter((e) => e.code === 'conformance.summary_mismatch')
+      .map((e) => e.path);
+  };
+
+  it('validates clean as made', () => expect(mismatches(() => {})).toEqual([]));
+  it('issues_listed must be the length of the list', () =>
+    expect(mismatches((r) => r.body.summary.issues_listed--)).toEqual(['/body/summary/issues_listed']));
+  it('issues_listed says a cut list: not present when every issue is listed', () =>
+    expect(
+      mismatches((r) => {
+        r.body.summary.error_count = r.body.issues.length;
+        r.body.summary.warning_count = 0;
+      }),
+    ).toEqual(['/body/summary/issues_listed']));
+  it('counts may not fall below what is listed (and then the list is no longer a cut one)', () =>
+    expect(mismatches((r) => (r.body.summary.error_count = 3))).toEqual([
+      '/body/summary/error_count',
+      '/body/summary/issues_listed',
+    ]));
+  it('the status follows the counts, not the listed page', () =>
+    expect(mismatches((r) => (r.body.status = 'pass'))).toEqual(['/body/status']));
+  it('without issues_listed the counts must equal the list again', () =>
+    expect(mismatches((r) => delete r.body.summary.issues_listed)).toEqual(['/body/summary/error_count']));
+});
