@@ -446,538 +446,6 @@ var init_canonical = __esm({
   }
 });
 
-// src/standard/codes.ts
-function issueCode(code) {
-  return issueByCode.get(code);
-}
-function errorCode(code) {
-  return errorByCode.get(code);
-}
-var issue, ISSUE_CODES, problem, typed, ERROR_CODES, issueByCode, errorByCode, isPublishedErrorCode;
-var init_codes = __esm({
-  "src/standard/codes.ts"() {
-    "use strict";
-    issue = (code, severity, level, title, description, fix) => ({ code, severity, level, title, description, fix });
-    ISSUE_CODES = [
-      // L0: can the input be read as a message at all?
-      issue(
-        "message.not_object",
-        "error",
-        "L0",
-        "Message is not a JSON object",
-        "In keyed-json mode a message must be a JSON object.",
-        "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
-      ),
-      issue(
-        "message.too_deep",
-        "error",
-        "L0",
-        "Message nests too deeply",
-        "The message nests objects or arrays deeper than 64 levels.",
-        "Flatten the structure; no UAI-1 field nests deeper than a few levels."
-      ),
-      issue(
-        "message.not_canonicalizable",
-        "error",
-        "L0",
-        "Message has no RFC 8785 canonical form",
-        "A string holds a lone surrogate or a number is outside the IEEE 754 double range, so no canonical form or checksum exists.",
-        "Use well-formed Unicode strings and finite numbers."
-      ),
-      issue(
-        "message.duplicate_member",
-        "error",
-        "L0",
-        "Duplicate member name",
-        "An object of the message holds the same member name more than once. RFC 8259 section 4 leaves the meaning to each parser and I-JSON (RFC 7493 section 2.3), on which RFC 8785 canonicalization and the checksum rest, forbids it, so the message has no single meaning. Reported once per repeated name, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).",
-        "Keep one member per name in every object."
-      ),
-      issue(
-        "keyless.shape_mismatch",
-        "error",
-        "L0",
-        "Keyless shape does not match the order map",
-        "In keyless-json mode the message, or a nested object position, is not a JSON array as its order map requires.",
-        "Encode each object as an array ordered by its compact_field_order_map in the field registry."
-      ),
-      issue(
-        "keyless.overflow",
-        "error",
-        "L0",
-        "Keyless array has more positions than its map",
-        "A keyless array holds more positions than the ordered_fields of its order map.",
-        "Drop the extra positions; a keyless array never exceeds its map."
-      ),
-      issue(
-        "keyless.required_null",
-        "error",
-        "L0",
-        "Required position is null or missing",
-        "A keyless array has null, or no value, at an index listed in required_indexes.",
-        "Fill every required index of the order map."
-      ),
-      // L1: envelope.
-      issue(
-        "schema.required",
-        "error",
-        "L1",
-        "Required member missing",
-        "A member the schema requires is absent.",
-        "Add the member named in the issue."
-      ),
-      issue(
-        "schema.type",
-        "error",
-        "L1",
-        "Wrong JSON type",
-        "A member has a JSON type other than the one the schema gives.",
-        "Use the type shown in expected."
-      ),
-      issue(
-        "schema.value_not_allowed",
-        "error",
-        "L1",
-        "Value outside a closed set",
-        "A member of a closed value set holds a value the field registry does not list.",
-        "Use one of the values in expected."
-      ),
-      issue(
-        "schema.format",
-        "error",
-        "L1",
-        "Malformed value",
-        "A member breaks its format: an RFC 3986 URI (with a scheme), an RFC 3339 date-time or full-date.",
-        "Write the value in the format named in expected."
-      ),
-      issue(
-        "schema.pattern",
-        "error",
-        "L1",
-        "Value does not match its pattern",
-        "A string breaks the pattern its schema gives (for example a profile identifier).",
-        "Match the pattern in expected."
-      ),
-      issue(
-        "schema.range",
-        "error",
-        "L1",
-        "Number out of range",
-        "A number is below the minimum or above the maximum of its field.",
-        "Use a number within the range in expected."
-      ),
-      issue(
-        "schema.length",
-        "error",
-        "L1",
-        "Too short or too long",
-        "A string or array is shorter or longer than its field allows (for example an empty identifier).",
-        "Give the member at least the length in expected."
-      ),
-      issue(
-        "envelope.version_unsupported",
-        "error",
-        "L1",
-        "Unsupported uai_version",
-        'uai_version is not "1.0", the format version of UAI-1.',
-        'Set uai_version to "1.0".'
-      ),
-      issue(
-        "envelope.profile_unknown",
-        "error",
-        "L1",
-        "Unknown profile",
-        "profile is not an identifier of the UAI-1 profile family.",
-        "Use a profile listed in the registry."
-      ),
-      issue(
-        "envelope.profile_not_current",
-        "error",
-        "L1",
-        "Profile version not current",
-        "profile names a known profile at a version outside the current track of the roadmap.",
-        "Use the .v1 identifier of the profile; other versions are not supported yet."
-      ),
-      issue(
-        "field.alias_key",
-        "error",
-        "L1",
-        "Key spelled as an alias",
-        "A key is another spelling (camelCase, kebab-case) of a registered key; keys are used exactly as written.",
-        "Rename the key to the registered spelling given in expected."
-      ),
-      // L2: profile rules.
-      issue(
-        "conversation.parent_missing",
-        "error",
-        "L2",
-        "Reply without parent_message_id",
-        "conversation.sequence is greater than 1 but parent_message_id is absent.",
-        "Set parent_message_id to the message this one answers."
-      ),
-      issue(
-        "extension.namespace_invalid",
-        "error",
-        "L2",
-        "Malformed extension namespace",
-        "An extension namespace is not a URN of the form urn:<ns>:ext:<name>.",
-        "Write the namespace as urn:<ns>:ext:<name>."
-      ),
-      issue(
-        "extension.critical_unknown",
-        "error",
-        "L2",
-        "Critical extension not registered",
-        "An extension marked critical uses a namespace this release does not register, so receivers must reject it.",
-        "Use a registered namespace, or mark the extension critical: false."
-      ),
-      issue(
-        "response.task_ref_missing",
-        "error",
-        "L2",
-        "Accepted response without task_ref",
-        "An intent response with status accepted has no body.task_ref.",
-        "Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference."
-      ),
-      issue(
-        "response.task_ref_mismatch",
-        "error",
-        "L2",
-        "task_ref values disagree",
-        "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.",
-        "Use one task reference in all three places."
-      ),
-      issue(
-        "task.state_inconsistent",
-        "error",
-        "L2",
-        "Task status fields do not fit the state",
-        "A task status lacks the field its state requires: result_ref when completed, blocking_reason when input-required, error_code when failed.",
-        "Add the field the state requires."
-      ),
-      issue(
-        "conformance.summary_mismatch",
-        "error",
-        "L2",
-        "Summary counts differ from issues",
-        "summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.",
-        "Count the issues by severity; status is fail exactly when there are errors."
-      ),
-      issue(
-        "error.code_unpublished",
-        "error",
-        "L2",
-        "Error code not published",
-        "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
-        "Use a code from error_codes in the error registry."
-      ),
-      // L3: integrity, identifiers, trace context.
-      issue(
-        "integrity.checksum_mismatch",
-        "error",
-        "L3",
-        "Checksum does not match",
-        "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",
-        "Recompute the checksum after the last change to the message; expected holds the right value."
-      ),
-      issue(
-        "integrity.checksum_malformed",
-        "error",
-        "L3",
-        "Malformed checksum",
-        "integrity.checksum is not sha256: followed by 64 lowercase hex digits.",
-        "Write the checksum as sha256:<64 lowercase hex digits>."
-      ),
-      issue(
-        "integrity.algorithm_unsupported",
-        "error",
-        "L3",
-        "Unsupported integrity algorithm",
-        "integrity.algorithm is not sha256.",
-        'Set integrity.algorithm to "sha256".'
-      ),
-      issue(
-        "integrity.canonicalization_unsupported",
-        "error",
-        "L3",
-        "Unsupported canonicalization",
-        "integrity.canonicalization is not jcs (RFC 8785).",
-        'Set integrity.canonicalization to "jcs".'
-      ),
-      issue(
-        "integrity.version_unsupported",
-        "error",
-        "L3",
-        "Unsupported integrity version",
-        "integrity.version is not 2.",
-        "Set integrity.version to 2."
-      ),
-      issue(
-        "trace.traceparent_invalid",
-        "error",
-        "L3",
-        "Invalid traceparent",
-        "conversation.traceparent is not a W3C Trace Context level 1 value (00-<32 hex>-<16 hex>-<2 hex>, ids not all zero).",
-        "Generate the traceparent with a W3C Trace Context library."
-      ),
-      issue(
-        "identity.did_invalid",
-        "error",
-        "L3",
-        "Invalid DID",
-        "A did member breaks the W3C DID syntax did:<method>:<method-specific-id>.",
-        "Use a DID such as did:web:example.org."
-      ),
-      // Warnings keep a message from L4 (exchange-ready) without making it invalid.
-      issue(
-        "field.unknown_member",
-        "warning",
-        "L4",
-        "Unknown member",
-        "A member is not registered for its object; receivers may ignore it.",
-        "Remove the member, or carry it in an extension."
-      ),
-      issue(
-        "field.unregistered_value",
-        "warning",
-        "L4",
-        "Unregistered value in an open set",
-        "A value of an open set (party role, intent, constraint, notice) is not registered.",
-        "Use a registered value where one fits."
-      ),
-      issue(
-        "trace.trace_id_mismatch",
-        "warning",
-        "L4",
-        "trace_id differs from traceparent",
-        "provenance.trace_id differs from the trace-id inside conversation.traceparent.",
-        "Use the traceparent trace-id as provenance.trace_id."
-      ),
-      issue(
-        "delivery.expiry_not_after_issue",
-        "warning",
-        "L4",
-        "Expires before it was issued",
-        "delivery.expires_at is not after provenance.issued_at, compared as exact RFC 3339 instants (offsets applied, every fraction digit, a leap second after :59). When either timestamp is malformed, only its schema.format issue is reported, not this one.",
-        "Set expires_at later than issued_at."
-      ),
-      issue(
-        "response.request_ref_mismatch",
-        "warning",
-        "L4",
-        "request_message_id differs from parent",
-        "body.request_message_id differs from conversation.parent_message_id.",
-        "Both name the request being answered."
-      ),
-      issue(
-        "trust.reference_missing",
-        "warning",
-        "L4",
-        "Trust channel without its reference",
-        "The credentialed channel has no credential_ref, or the signed-envelope channel has no signature_ref.",
-        "Add the reference the channel expects."
-      ),
-      issue(
-        "intent.profile_unregistered",
-        "warning",
-        "L4",
-        "Request names an unregistered profile",
-        "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
-        "Name profiles listed in the registry."
-      )
-    ];
-    problem = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["http-problem"], retryable });
-    typed = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["uai.error.v1"], retryable });
-    ERROR_CODES = [
-      problem(
-        "request.malformed_json",
-        400,
-        "Malformed JSON",
-        "The request body is not valid JSON; detail gives the parser position when known."
-      ),
-      problem(
-        "request.invalid",
-        400,
-        "Invalid request",
-        "The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode."
-      ),
-      problem("request.too_deep", 400, "Request nests too deeply", "The request body nests deeper than 64 levels."),
-      problem("route.not_found", 404, "No such route", "No route of the REST surface has this path."),
-      problem(
-        "request.method_not_allowed",
-        405,
-        "Method not allowed",
-        "The route exists but not for this method; the Allow header lists the methods it takes."
-      ),
-      problem(
-        "request.timeout",
-        408,
-        "Request timeout",
-        "The local server did not receive the request headers within 10 seconds or the whole request within 30 seconds; it answers this where a response is still possible and closes the connection.",
-        true
-      ),
-      problem(
-        "request.too_large",
-        413,
-        "Request too large",
-        "The request body is over 262,144 bytes; it was rejected before parsing."
-      ),
-      problem(
-        "request.unsupported_media_type",
-        415,
-        "Unsupported media type",
-        "The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity)."
-      ),
-      problem(
-        "request.rate_limited",
-        429,
-        "Too many requests",
-        "More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.",
-        true
-      ),
-      problem(
-        "server.internal",
-        500,
-        "Internal error",
-        "The service failed unexpectedly; the request may be retried.",
-        true
-      ),
-      problem(
-        "exchange.task_unknown",
-        404,
-        "Unknown task",
-        "The reference server issued no task with this reference; use task references exactly as received."
-      ),
-      typed(
-        "exchange.request_invalid",
-        400,
-        "Request message invalid",
-        "The mock exchange received a request message that fails validation; errors lists the issues."
-      ),
-      typed(
-        "exchange.wrong_profile",
-        400,
-        "Not an intent request",
-        "The mock exchange answers uai.intent.request.v1 messages only."
-      ),
-      typed("exchange.subject_unknown", 404, "Unknown subject", "The request subject is not a registered profile."),
-      typed(
-        "exchange.intent_unprocessable",
-        422,
-        "Intent cannot be processed",
-        "The reference server understood the request but will not resolve it (the typed-error scenario simulates this)."
-      ),
-      typed(
-        "task.execution_failed",
-        500,
-        "Task failed",
-        "An accepted task ended in the failed state; the task status carries this code.",
-        true
-      )
-    ];
-    issueByCode = new Map(ISSUE_CODES.map((c) => [c.code, c]));
-    errorByCode = new Map(ERROR_CODES.map((c) => [c.code, c]));
-    isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
-  }
-});
-
-// src/standard/site.ts
-function siteFor(origin = DEFAULT_ORIGIN) {
-  const trimmed = origin.replace(/\/+$/, "");
-  return { origin: trimmed, base: `${trimmed}/v1` };
-}
-function links(site) {
-  const known2 = linksOfSite.get(site);
-  if (known2) return known2;
-  const key = `${site.origin} ${site.base}`;
-  let built = linksBySite.get(key);
-  if (!built) {
-    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
-    built = Object.freeze(buildLinks(site));
-    linksBySite.set(key, built);
-  }
-  linksOfSite.set(site, built);
-  return built;
-}
-function buildLinks(site) {
-  const api = (p) => apiUrl(site, p);
-  return {
-    catalog: api("/catalog"),
-    discovery: api("/discovery"),
-    schemas: api("/schemas"),
-    schema: (profile) => api(`/schemas/${profile}`),
-    registry: api("/registry"),
-    registryEntry: (profile) => api(`/registry/${profile}`),
-    fieldRegistry: api("/field-registry"),
-    transportBindings: api("/transport-bindings"),
-    trustChannels: api("/trust-channels"),
-    conformanceLevels: api("/conformance-levels"),
-    errorRegistry: api("/error-registry"),
-    examples: api("/examples"),
-    example: (profile) => api(`/examples/${profile}`),
-    adoptionKit: api("/adoption-kit"),
-    adoptionKitDownload: api("/adoption-kit?download=1"),
-    roadmap: api("/roadmap"),
-    openapi: api("/openapi.json"),
-    conformancePack: api("/conformance-pack"),
-    validate: api("/validate"),
-    mockExchange: api("/mock-exchange"),
-    checkExchange: api("/check-exchange"),
-    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
-    referenceServer: api("/reference-server"),
-    /** Polling a task the reference server accepted (transport binding https-async-callback). */
-    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
-    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
-    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
-    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
-  };
-}
-function serviceDid(site, path) {
-  const key = `${site.origin} ${path ?? ""}`;
-  let did = didBySite.get(key);
-  if (did === void 0) {
-    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
-    const host = new URL(site.origin).host.replace(":", "%3A");
-    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
-    didBySite.set(key, did);
-  }
-  return did;
-}
-var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, codeAnchor;
-var init_site = __esm({
-  "src/standard/site.ts"() {
-    "use strict";
-    DEFAULT_ORIGIN = "http://localhost:4321";
-    apiUrl = (site, path) => `${site.base}${path}`;
-    pageUrl = (site, path) => `${site.origin}${path}`;
-    MEMO_LIMIT = 16;
-    linksBySite = /* @__PURE__ */ new Map();
-    linksOfSite = /* @__PURE__ */ new WeakMap();
-    didBySite = /* @__PURE__ */ new Map();
-    codeAnchor = (code) => code;
-  }
-});
-
-// src/engine/issues.ts
-function toIssue(site, draft) {
-  const entry = issueCode(draft.code);
-  const issue2 = { code: draft.code, severity: entry.severity, path: draft.path, message: draft.message };
-  if (draft.expected !== void 0) issue2.expected = draft.expected;
-  if (draft.actual !== void 0) issue2.actual = draft.actual;
-  if (draft.keyword !== void 0) issue2.keyword = draft.keyword;
-  issue2.help_url = links(site).codeHelp(draft.code);
-  return issue2;
-}
-var compareIssues, sortIssues;
-var init_issues = __esm({
-  "src/engine/issues.ts"() {
-    "use strict";
-    init_codes();
-    init_site();
-    compareIssues = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
-    sortIssues = (issues) => issues.sort(compareIssues);
-  }
-});
-
 // src/standard/model.ts
 function objectsByName(objects) {
   const byName2 = new Map(objects.map((o) => [o.name, o]));
@@ -2238,6 +1706,14 @@ var init_field_model = __esm({
             "required": true
           },
           {
+            "key": "issues_listed",
+            "type": {
+              "kind": "integer",
+              "minimum": 0
+            },
+            "required": false
+          },
+          {
             "key": "checked_at",
             "type": {
               "kind": "string",
@@ -2332,7 +1808,10 @@ var pointerSegment, childPath, pointerSegments;
 var init_pointer = __esm({
   "src/engine/pointer.ts"() {
     "use strict";
-    pointerSegment = (key) => String(key).replaceAll("~", "~0").replaceAll("/", "~1");
+    pointerSegment = (key) => {
+      const text2 = String(key);
+      return text2.includes("~") || text2.includes("/") ? text2.replaceAll("~", "~0").replaceAll("/", "~1") : text2;
+    };
     childPath = (path, key) => `${path}/${pointerSegment(key)}`;
     pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
   }
@@ -2440,7 +1919,7 @@ function findNonCanonical(value, path = "") {
   }
   return void 0;
 }
-var isRecord, own, ownRecord, ownString, MAX_DEPTH, LONE_SURROGATE, LONE_SURROGATES, wellFormed, MAX_ECHO;
+var isRecord, own, ownRecord, ownString, MAX_DEPTH, LONE_SURROGATE, wellFormed, MAX_ECHO;
 var init_json = __esm({
   "src/engine/json.ts"() {
     "use strict";
@@ -2457,8 +1936,7 @@ var init_json = __esm({
     };
     MAX_DEPTH = 64;
     LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-    LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
-    wellFormed = (s) => LONE_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, "\uFFFD") : s;
+    wellFormed = (s) => s.isWellFormed() ? s : s.toWellFormed();
     MAX_ECHO = 256;
   }
 });
@@ -2550,6 +2028,83 @@ var init_keyless = __esm({
   }
 });
 
+// src/standard/site.ts
+function siteFor(origin = DEFAULT_ORIGIN) {
+  const trimmed = origin.replace(/\/+$/, "");
+  return { origin: trimmed, base: `${trimmed}/v1` };
+}
+function links(site) {
+  const known2 = linksOfSite.get(site);
+  if (known2) return known2;
+  const key = `${site.origin} ${site.base}`;
+  let built = linksBySite.get(key);
+  if (!built) {
+    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
+    built = Object.freeze(buildLinks(site));
+    linksBySite.set(key, built);
+  }
+  linksOfSite.set(site, built);
+  return built;
+}
+function buildLinks(site) {
+  const api = (p) => apiUrl(site, p);
+  return {
+    catalog: api("/catalog"),
+    discovery: api("/discovery"),
+    schemas: api("/schemas"),
+    schema: (profile) => api(`/schemas/${profile}`),
+    registry: api("/registry"),
+    registryEntry: (profile) => api(`/registry/${profile}`),
+    fieldRegistry: api("/field-registry"),
+    transportBindings: api("/transport-bindings"),
+    trustChannels: api("/trust-channels"),
+    conformanceLevels: api("/conformance-levels"),
+    errorRegistry: api("/error-registry"),
+    examples: api("/examples"),
+    example: (profile) => api(`/examples/${profile}`),
+    adoptionKit: api("/adoption-kit"),
+    adoptionKitDownload: api("/adoption-kit?download=1"),
+    roadmap: api("/roadmap"),
+    openapi: api("/openapi.json"),
+    conformancePack: api("/conformance-pack"),
+    validate: api("/validate"),
+    mockExchange: api("/mock-exchange"),
+    checkExchange: api("/check-exchange"),
+    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
+    referenceServer: api("/reference-server"),
+    /** Polling a task the reference server accepted (transport binding https-async-callback). */
+    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
+    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
+    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
+    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
+  };
+}
+function serviceDid(site, path) {
+  const key = `${site.origin} ${path ?? ""}`;
+  let did = didBySite.get(key);
+  if (did === void 0) {
+    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
+    const host = new URL(site.origin).host.replace(":", "%3A");
+    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
+    didBySite.set(key, did);
+  }
+  return did;
+}
+var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, codeAnchor;
+var init_site = __esm({
+  "src/standard/site.ts"() {
+    "use strict";
+    DEFAULT_ORIGIN = "http://localhost:4321";
+    apiUrl = (site, path) => `${site.base}${path}`;
+    pageUrl = (site, path) => `${site.origin}${path}`;
+    MEMO_LIMIT = 16;
+    linksBySite = /* @__PURE__ */ new Map();
+    linksOfSite = /* @__PURE__ */ new WeakMap();
+    didBySite = /* @__PURE__ */ new Map();
+    codeAnchor = (code) => code;
+  }
+});
+
 // src/engine/validate/canonical-forms.ts
 function canonicalForms(value) {
   if (!isRecord(value)) {
@@ -2576,6 +2131,7 @@ var init_canonical_forms = __esm({
 function hasDuplicateMembers(text2) {
   const names = [];
   const open = [];
+  const wide = [];
   let expectName = false;
   let backslash = nextBackslash(text2, 0);
   for (let i = 0; i < text2.length; i++) {
@@ -2596,18 +2152,28 @@ function hasDuplicateMembers(text2) {
       if (expectName) {
         const from = open[open.length - 1];
         const name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
-        for (let k = from; k < names.length; k++) if (names[k] === name) return true;
-        names.push(name);
+        const set = wide[wide.length - 1];
+        if (set) {
+          if (set.has(name)) return true;
+          set.add(name);
+        } else {
+          for (let k = from; k < names.length; k++) if (names[k] === name) return true;
+          names.push(name);
+          if (names.length - from > WIDE_OBJECT) wide[wide.length - 1] = new Set(names.slice(from));
+        }
         expectName = false;
       }
     } else if (c === 123) {
       open.push(names.length);
+      wide.push(void 0);
       expectName = true;
     } else if (c === 91) {
       open.push(-1);
+      wide.push(void 0);
       expectName = false;
     } else if (c === 125 || c === 93) {
       const from = open.pop();
+      wide.pop();
       if (from >= 0) names.length = from;
       expectName = false;
     } else if (c === 44) {
@@ -2620,9 +2186,11 @@ function nextBackslash(text2, from) {
   const at3 = text2.indexOf("\\", from);
   return at3 < 0 ? text2.length : at3;
 }
+var WIDE_OBJECT;
 var init_duplicate_scan = __esm({
   "src/engine/duplicate-scan.ts"() {
     "use strict";
+    WIDE_OBJECT = 16;
   }
 });
 
@@ -2933,6 +2501,449 @@ var init_duplicates = __esm({
   }
 });
 
+// src/standard/codes.ts
+function issueCode(code) {
+  return issueByCode.get(code);
+}
+function errorCode(code) {
+  return errorByCode.get(code);
+}
+var issue, ISSUE_CODES, problem, typed, ERROR_CODES, issueByCode, errorByCode, isPublishedErrorCode;
+var init_codes = __esm({
+  "src/standard/codes.ts"() {
+    "use strict";
+    issue = (code, severity, level, title, description, fix) => ({ code, severity, level, title, description, fix });
+    ISSUE_CODES = [
+      // L0: can the input be read as a message at all?
+      issue(
+        "message.not_object",
+        "error",
+        "L0",
+        "Message is not a JSON object",
+        "In keyed-json mode a message must be a JSON object.",
+        "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
+      ),
+      issue(
+        "message.too_deep",
+        "error",
+        "L0",
+        "Message nests too deeply",
+        "The message nests objects or arrays deeper than 64 levels.",
+        "Flatten the structure; no UAI-1 field nests deeper than a few levels."
+      ),
+      issue(
+        "message.not_canonicalizable",
+        "error",
+        "L0",
+        "Message has no RFC 8785 canonical form",
+        "A string holds a lone surrogate or a number is outside the IEEE 754 double range, so no canonical form or checksum exists.",
+        "Use well-formed Unicode strings and finite numbers."
+      ),
+      issue(
+        "message.duplicate_member",
+        "error",
+        "L0",
+        "Duplicate member name",
+        "An object of the message holds the same member name more than once. RFC 8259 section 4 leaves the meaning to each parser and I-JSON (RFC 7493 section 2.3), on which RFC 8785 canonicalization and the checksum rest, forbids it, so the message has no single meaning. Reported once per repeated name, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).",
+        "Keep one member per name in every object."
+      ),
+      issue(
+        "keyless.shape_mismatch",
+        "error",
+        "L0",
+        "Keyless shape does not match the order map",
+        "In keyless-json mode the message, or a nested object position, is not a JSON array as its order map requires.",
+        "Encode each object as an array ordered by its compact_field_order_map in the field registry."
+      ),
+      issue(
+        "keyless.overflow",
+        "error",
+        "L0",
+        "Keyless array has more positions than its map",
+        "A keyless array holds more positions than the ordered_fields of its order map.",
+        "Drop the extra positions; a keyless array never exceeds its map."
+      ),
+      issue(
+        "keyless.required_null",
+        "error",
+        "L0",
+        "Required position is null or missing",
+        "A keyless array has null, or no value, at an index listed in required_indexes.",
+        "Fill every required index of the order map."
+      ),
+      // L1: envelope.
+      issue(
+        "schema.required",
+        "error",
+        "L1",
+        "Required member missing",
+        "A member the schema requires is absent.",
+        "Add the member named in the issue."
+      ),
+      issue(
+        "schema.type",
+        "error",
+        "L1",
+        "Wrong JSON type",
+        "A member has a JSON type other than the one the schema gives.",
+        "Use the type shown in expected."
+      ),
+      issue(
+        "schema.value_not_allowed",
+        "error",
+        "L1",
+        "Value outside a closed set",
+        "A member of a closed value set holds a value the field registry does not list.",
+        "Use one of the values in expected."
+      ),
+      issue(
+        "schema.format",
+        "error",
+        "L1",
+        "Malformed value",
+        "A member breaks its format: an RFC 3986 URI (with a scheme), an RFC 3339 date-time or full-date.",
+        "Write the value in the format named in expected."
+      ),
+      issue(
+        "schema.pattern",
+        "error",
+        "L1",
+        "Value does not match its pattern",
+        "A string breaks the pattern its schema gives (for example a profile identifier).",
+        "Match the pattern in expected."
+      ),
+      issue(
+        "schema.range",
+        "error",
+        "L1",
+        "Number out of range",
+        "A number is below the minimum or above the maximum of its field.",
+        "Use a number within the range in expected."
+      ),
+      issue(
+        "schema.length",
+        "error",
+        "L1",
+        "Too short or too long",
+        "A string or array is shorter or longer than its field allows (for example an empty identifier).",
+        "Give the member at least the length in expected."
+      ),
+      issue(
+        "envelope.version_unsupported",
+        "error",
+        "L1",
+        "Unsupported uai_version",
+        'uai_version is not "1.0", the format version of UAI-1.',
+        'Set uai_version to "1.0".'
+      ),
+      issue(
+        "envelope.profile_unknown",
+        "error",
+        "L1",
+        "Unknown profile",
+        "profile is not an identifier of the UAI-1 profile family.",
+        "Use a profile listed in the registry."
+      ),
+      issue(
+        "envelope.profile_not_current",
+        "error",
+        "L1",
+        "Profile version not current",
+        "profile names a known profile at a version outside the current track of the roadmap.",
+        "Use the .v1 identifier of the profile; other versions are not supported yet."
+      ),
+      issue(
+        "field.alias_key",
+        "error",
+        "L1",
+        "Key spelled as an alias",
+        "A key is another spelling (camelCase, kebab-case) of a registered key; keys are used exactly as written.",
+        "Rename the key to the registered spelling given in expected."
+      ),
+      // L2: profile rules.
+      issue(
+        "conversation.parent_missing",
+        "error",
+        "L2",
+        "Reply without parent_message_id",
+        "conversation.sequence is greater than 1 but parent_message_id is absent.",
+        "Set parent_message_id to the message this one answers."
+      ),
+      issue(
+        "extension.namespace_invalid",
+        "error",
+        "L2",
+        "Malformed extension namespace",
+        "An extension namespace is not a URN of the form urn:<ns>:ext:<name>.",
+        "Write the namespace as urn:<ns>:ext:<name>."
+      ),
+      issue(
+        "extension.critical_unknown",
+        "error",
+        "L2",
+        "Critical extension not registered",
+        "An extension marked critical uses a namespace this release does not register, so receivers must reject it.",
+        "Use a registered namespace, or mark the extension critical: false."
+      ),
+      issue(
+        "response.task_ref_missing",
+        "error",
+        "L2",
+        "Accepted response without task_ref",
+        "An intent response with status accepted has no body.task_ref.",
+        "Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference."
+      ),
+      issue(
+        "response.task_ref_mismatch",
+        "error",
+        "L2",
+        "task_ref values disagree",
+        "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.",
+        "Use one task reference in all three places."
+      ),
+      issue(
+        "task.state_inconsistent",
+        "error",
+        "L2",
+        "Task status fields do not fit the state",
+        "A task status lacks the field its state requires: result_ref when completed, blocking_reason when input-required, error_code when failed.",
+        "Add the field the state requires."
+      ),
+      issue(
+        "conformance.summary_mismatch",
+        "error",
+        "L2",
+        "Summary counts differ from issues",
+        "summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.",
+        "Count the issues by severity; status is fail exactly when there are errors."
+      ),
+      issue(
+        "error.code_unpublished",
+        "error",
+        "L2",
+        "Error code not published",
+        "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
+        "Use a code from error_codes in the error registry."
+      ),
+      // L3: integrity, identifiers, trace context.
+      issue(
+        "integrity.checksum_mismatch",
+        "error",
+        "L3",
+        "Checksum does not match",
+        "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",
+        "Recompute the checksum after the last change to the message; expected holds the right value."
+      ),
+      issue(
+        "integrity.checksum_malformed",
+        "error",
+        "L3",
+        "Malformed checksum",
+        "integrity.checksum is not sha256: followed by 64 lowercase hex digits.",
+        "Write the checksum as sha256:<64 lowercase hex digits>."
+      ),
+      issue(
+        "integrity.algorithm_unsupported",
+        "error",
+        "L3",
+        "Unsupported integrity algorithm",
+        "integrity.algorithm is not sha256.",
+        'Set integrity.algorithm to "sha256".'
+      ),
+      issue(
+        "integrity.canonicalization_unsupported",
+        "error",
+        "L3",
+        "Unsupported canonicalization",
+        "integrity.canonicalization is not jcs (RFC 8785).",
+        'Set integrity.canonicalization to "jcs".'
+      ),
+      issue(
+        "integrity.version_unsupported",
+        "error",
+        "L3",
+        "Unsupported integrity version",
+        "integrity.version is not 2.",
+        "Set integrity.version to 2."
+      ),
+      issue(
+        "trace.traceparent_invalid",
+        "error",
+        "L3",
+        "Invalid traceparent",
+        "conversation.traceparent is not a W3C Trace Context level 1 value (00-<32 hex>-<16 hex>-<2 hex>, ids not all zero).",
+        "Generate the traceparent with a W3C Trace Context library."
+      ),
+      issue(
+        "identity.did_invalid",
+        "error",
+        "L3",
+        "Invalid DID",
+        "A did member breaks the W3C DID syntax did:<method>:<method-specific-id>.",
+        "Use a DID such as did:web:example.org."
+      ),
+      // Warnings keep a message from L4 (exchange-ready) without making it invalid.
+      issue(
+        "field.unknown_member",
+        "warning",
+        "L4",
+        "Unknown member",
+        "A member is not registered for its object; receivers may ignore it.",
+        "Remove the member, or carry it in an extension."
+      ),
+      issue(
+        "field.unregistered_value",
+        "warning",
+        "L4",
+        "Unregistered value in an open set",
+        "A value of an open set (party role, intent, constraint, notice) is not registered.",
+        "Use a registered value where one fits."
+      ),
+      issue(
+        "trace.trace_id_mismatch",
+        "warning",
+        "L4",
+        "trace_id differs from traceparent",
+        "provenance.trace_id differs from the trace-id inside conversation.traceparent.",
+        "Use the traceparent trace-id as provenance.trace_id."
+      ),
+      issue(
+        "delivery.expiry_not_after_issue",
+        "warning",
+        "L4",
+        "Expires before it was issued",
+        "delivery.expires_at is not after provenance.issued_at, compared as exact RFC 3339 instants (offsets applied, every fraction digit, a leap second after :59). When either timestamp is malformed, only its schema.format issue is reported, not this one.",
+        "Set expires_at later than issued_at."
+      ),
+      issue(
+        "response.request_ref_mismatch",
+        "warning",
+        "L4",
+        "request_message_id differs from parent",
+        "body.request_message_id differs from conversation.parent_message_id.",
+        "Both name the request being answered."
+      ),
+      issue(
+        "trust.reference_missing",
+        "warning",
+        "L4",
+        "Trust channel without its reference",
+        "The credentialed channel has no credential_ref, or the signed-envelope channel has no signature_ref.",
+        "Add the reference the channel expects."
+      ),
+      issue(
+        "intent.profile_unregistered",
+        "warning",
+        "L4",
+        "Request names an unregistered profile",
+        "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
+        "Name profiles listed in the registry."
+      )
+    ];
+    problem = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["http-problem"], retryable });
+    typed = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["uai.error.v1"], retryable });
+    ERROR_CODES = [
+      problem(
+        "request.malformed_json",
+        400,
+        "Malformed JSON",
+        "The request body is not valid JSON; detail gives the parser position when known."
+      ),
+      problem(
+        "request.invalid",
+        400,
+        "Invalid request",
+        "The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode."
+      ),
+      problem("request.too_deep", 400, "Request nests too deeply", "The request body nests deeper than 64 levels."),
+      problem("route.not_found", 404, "No such route", "No route of the REST surface has this path."),
+      problem(
+        "request.method_not_allowed",
+        405,
+        "Method not allowed",
+        "The route exists but not for this method; the Allow header lists the methods it takes."
+      ),
+      problem(
+        "request.timeout",
+        408,
+        "Request timeout",
+        "The local server did not receive the request headers within 10 seconds or the whole request within 30 seconds; it answers this where a response is still possible and closes the connection.",
+        true
+      ),
+      problem(
+        "request.too_large",
+        413,
+        "Request too large",
+        "The request body is over 262,144 bytes; it was rejected before parsing."
+      ),
+      problem(
+        "request.unsupported_media_type",
+        415,
+        "Unsupported media type",
+        "The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity)."
+      ),
+      problem(
+        "request.rate_limited",
+        429,
+        "Too many requests",
+        "More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.",
+        true
+      ),
+      problem(
+        "server.internal",
+        500,
+        "Internal error",
+        "The service failed unexpectedly; the request may be retried.",
+        true
+      ),
+      problem(
+        "exchange.task_unknown",
+        404,
+        "Unknown task",
+        "The reference server issued no task with this reference; use task references exactly as received."
+      ),
+      typed(
+        "exchange.request_invalid",
+        400,
+        "Request message invalid",
+        "The mock exchange received a request message that fails validation; errors lists the issues."
+      ),
+      typed(
+        "exchange.wrong_profile",
+        400,
+        "Not an intent request",
+        "The mock exchange answers uai.intent.request.v1 messages only."
+      ),
+      typed("exchange.subject_unknown", 404, "Unknown subject", "The request subject is not a registered profile."),
+      typed(
+        "exchange.intent_unprocessable",
+        422,
+        "Intent cannot be processed",
+        "The reference server understood the request but will not resolve it (the typed-error scenario simulates this)."
+      ),
+      typed(
+        "task.execution_failed",
+        500,
+        "Task failed",
+        "An accepted task ended in the failed state; the task status carries this code.",
+        true
+      )
+    ];
+    issueByCode = new Map(ISSUE_CODES.map((c) => [c.code, c]));
+    errorByCode = new Map(ERROR_CODES.map((c) => [c.code, c]));
+    isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
+  }
+});
+
+// src/standard/limits.ts
+var ISSUE_LIST_LIMIT;
+var init_limits = __esm({
+  "src/standard/limits.ts"() {
+    "use strict";
+    ISSUE_LIST_LIMIT = 100;
+  }
+});
+
 // src/standard/levels.ts
 function levelBelow(broken) {
   let lowest = LEVEL_IDS.length;
@@ -2991,439 +3002,42 @@ var init_levels = __esm({
   }
 });
 
+// src/engine/issues.ts
+function toIssue(site, draft) {
+  const entry = issueCode(draft.code);
+  const issue2 = { code: draft.code, severity: entry.severity, path: draft.path, message: draft.message };
+  if (draft.expected !== void 0) issue2.expected = draft.expected;
+  if (draft.actual !== void 0) issue2.actual = draft.actual;
+  if (draft.keyword !== void 0) issue2.keyword = draft.keyword;
+  issue2.help_url = links(site).codeHelp(draft.code);
+  return issue2;
+}
+function unlistedNote(result2) {
+  if (result2.issues_listed === void 0) return void 0;
+  const more = result2.issue_count - result2.issues_listed;
+  return `${more} more issue${more === 1 ? "" : "s"} not listed: a result lists the first ${result2.issues_listed} of ${result2.issue_count} by path, and counts them all.`;
+}
+var compareIssues, sortIssues;
+var init_issues = __esm({
+  "src/engine/issues.ts"() {
+    "use strict";
+    init_codes();
+    init_site();
+    compareIssues = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+    sortIssues = (issues) => issues.sort(compareIssues);
+  }
+});
+
 // src/engine/validate/levels.ts
 function guardedLevel(issue2) {
   if (issue2.severity === "warning") return "L4";
   if (issue2.code.startsWith("schema.")) return issue2.path.startsWith("/body/") ? "L2" : "L1";
   return issueCode(issue2.code)?.level ?? "L0";
 }
-function conformanceLevel(issues) {
-  return levelBelow(issues.map(guardedLevel));
-}
 var init_levels2 = __esm({
   "src/engine/validate/levels.ts"() {
     "use strict";
     init_codes();
-    init_levels();
-  }
-});
-
-// src/engine/validate/members.ts
-function memberIssues(message2) {
-  const out = [];
-  walkObject(message2, ENVELOPE, [], message2.profile, out);
-  return out;
-}
-function walkObject(value, def, trail, profile, out) {
-  const { fields } = defIndex(def);
-  for (const key of Object.keys(value)) {
-    const field = fields.get(key);
-    if (!field) {
-      const keyPath = pointer(trail, key);
-      const right = aliasOf(def, key);
-      const shown2 = JSON.stringify(echo(key));
-      if (right !== void 0) {
-        out.push({
-          code: "field.alias_key",
-          path: keyPath,
-          message: `The key ${shown2} is an alias; write it as ${right}.`,
-          expected: right,
-          actual: wellFormed(key)
-        });
-      } else {
-        out.push({
-          code: "field.unknown_member",
-          path: keyPath,
-          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
-          actual: echo(key)
-        });
-      }
-      continue;
-    }
-    const child = value[key];
-    const kind = field.type.kind;
-    if (typeof child !== "object" && !(kind === "string" && field.type.open)) continue;
-    trail.push(key);
-    if (def === ENVELOPE && key === "body") {
-      const body = bodyDefFor(profile);
-      if (body && isRecord(child)) walkObject(child, body, trail, profile, out);
-    } else {
-      walkValue(child, field.type, trail, profile, out);
-    }
-    trail.pop();
-  }
-}
-function walkValue(value, type, trail, profile, out) {
-  switch (type.kind) {
-    case "object":
-      if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);
-      return;
-    case "array":
-      if (Array.isArray(value))
-        for (let i = 0; i < value.length; i += 1) {
-          trail.push(i);
-          walkValue(value[i], type.items, trail, profile, out);
-          trail.pop();
-        }
-      return;
-    case "string":
-      if (type.open && typeof value === "string" && !type.open.includes(value)) {
-        out.push({
-          code: "field.unregistered_value",
-          path: pointer(trail),
-          message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
-          expected: [...type.open],
-          actual: echo(value)
-        });
-      }
-      return;
-    default:
-      return;
-  }
-}
-var pointer;
-var init_members = __esm({
-  "src/engine/validate/members.ts"() {
-    "use strict";
-    init_pointer();
-    init_field_model2();
-    init_json();
-    pointer = (trail, last) => {
-      let out = "";
-      for (const segment of trail) out = childPath(out, segment);
-      return last === void 0 ? out : childPath(out, last);
-    };
-  }
-});
-
-// src/engine/time.ts
-function isoSeconds(d) {
-  const ms = d.getTime();
-  let text2 = written.get(ms);
-  if (text2 === void 0) {
-    text2 = `${d.toISOString().slice(0, -5)}Z`;
-    if (written.size >= 8) written.clear();
-    written.set(ms, text2);
-  }
-  return text2;
-}
-var written;
-var init_time = __esm({
-  "src/engine/time.ts"() {
-    "use strict";
-    written = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/standard/objects/patterns.ts
-var DID_PATTERN, TRACEPARENT_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN;
-var init_patterns = __esm({
-  "src/standard/objects/patterns.ts"() {
-    "use strict";
-    DID_PATTERN = "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$";
-    TRACEPARENT_PATTERN = "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$";
-    CHECKSUM_PATTERN = "^sha256:[0-9a-f]{64}$";
-    EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$";
-  }
-});
-
-// src/engine/trace.ts
-function parseTraceparent(value) {
-  if (value === void 0 || !TRACEPARENT_RE.test(value)) return void 0;
-  const [, traceId = "", parentId = "", flags = ""] = value.split("-");
-  return { traceId, parentId, flags };
-}
-var TRACEPARENT_RE, allZeros;
-var init_trace = __esm({
-  "src/engine/trace.ts"() {
-    "use strict";
-    init_patterns();
-    TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
-    allZeros = (hex) => /^0+$/.test(hex);
-  }
-});
-
-// src/engine/validate/record.ts
-function traceOf(checked, digest) {
-  const parent = parseTraceparent(ownString(ownRecord(checked, "conversation"), "traceparent"));
-  if (parent && !allZeros(parent.traceId) && !allZeros(parent.parentId)) {
-    return { traceparent: `00-${parent.traceId}-${digest.slice(0, 15)}1-${parent.flags}`, traceId: parent.traceId };
-  }
-  const traceId = ownString(ownRecord(checked, "provenance"), "trace_id");
-  return traceId !== void 0 && traceId !== "" ? { traceId: wellFormed(traceId) } : {};
-}
-function resultArtifacts(l, profile) {
-  return {
-    catalog_url: l.catalog,
-    schema_url: l.schema(profile ?? ENVELOPE_SCHEMA_ID),
-    registry_url: profile ? l.registryEntry(profile) : l.registry,
-    example_url: profile ? l.example(profile) : l.examples,
-    field_registry_url: l.fieldRegistry,
-    transport_bindings_url: l.transportBindings,
-    trust_channels_url: l.trustChannels,
-    conformance_levels_url: l.conformanceLevels,
-    error_registry_url: l.errorRegistry,
-    validate_url: l.validate
-  };
-}
-function blocksFor(site, l) {
-  let blocks = constantBlocks.get(l);
-  if (!blocks) {
-    blocks = {
-      source: constantForm({
-        type: "service",
-        id: "uai-validator",
-        label: `${RELEASE} validator`,
-        uri: l.validate,
-        did: serviceDid(site, "validator"),
-        role: "conformance-checker",
-        implementation: `uai-validator/${UAI_VERSION}`
-      }),
-      extensions: constantForm([
-        {
-          namespace: "urn:uai:ext:evidence",
-          purpose: "Validator evidence about one checked message.",
-          critical: false
-        }
-      ]),
-      artifacts: /* @__PURE__ */ new Map()
-    };
-    constantBlocks.set(l, blocks);
-  }
-  return blocks;
-}
-function artifactsBlock(blocks, l, profile) {
-  let block = blocks.artifacts.get(profile);
-  if (!block) {
-    block = constantForm(resultArtifacts(l, profile));
-    blocks.artifacts.set(profile, block);
-  }
-  return block;
-}
-function conformanceRecord(input2) {
-  const { site, checkedAt, digest } = input2;
-  const l = links(site);
-  const blocks = blocksFor(site, l);
-  const checked = isRecord(input2.checked) ? input2.checked : {};
-  const profile = own(checked, "profile");
-  const known2 = isProfileId(profile);
-  const conversation = ownRecord(checked, "conversation");
-  const sequence = conversation ? own(conversation, "sequence") : void 0;
-  const checkedId = idOr(own(checked, "message_id"), "unknown");
-  const checkedProfile = idOr(profile, "unknown");
-  const short = digest.slice(0, 16);
-  const messageId = `chk-${short}`;
-  const trace = traceOf(checked, digest);
-  const conversationPart = {
-    conversation_id: idOr(conversation ? own(conversation, "conversation_id") : void 0, `conv-${short}`),
-    turn_id: `turn-chk-${short}`,
-    parent_message_id: checkedId
-  };
-  if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
-  conversationPart.sequence = Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : 1;
-  const body = {
-    status: input2.errorCount > 0 ? "fail" : "pass",
-    checked_profile: checkedProfile,
-    issues: input2.issues,
-    summary: { error_count: input2.errorCount, warning_count: input2.warningCount, checked_at: checkedAt },
-    artifacts: artifactsBlock(blocks, l, known2 ? profile : void 0),
-    target_message_ref: checkedId
-  };
-  if (input2.level !== null) body.conformance_level = input2.level;
-  const provenance2 = {};
-  if (trace.traceId !== void 0) provenance2.trace_id = trace.traceId;
-  provenance2.issued_at = checkedAt;
-  provenance2.log_ref = `urn:uai:log:${messageId}`;
-  provenance2.agent_id = "uai-validator";
-  const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  return sealBuilt({
-    uai_version: UAI_VERSION,
-    profile: "uai.conformance.result.v1",
-    message_id: messageId,
-    source: blocks.source,
-    target: { type: "message", id: checkedId, role: "checked-record", implementation: checkedProfile },
-    conversation: conversationPart,
-    delivery: { mode: "sync", priority: "routine", expires_at: expiresAt, reply_requested: false, ack_required: false },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "validator-record",
-      principal: serviceDid(site, "validator"),
-      signature_ref: `${l.validate}#sig-${messageId}`
-    },
-    body,
-    provenance: provenance2,
-    integrity: integrityBlock(""),
-    extensions: blocks.extensions
-  });
-}
-var WEEK_MS, idOr, constantBlocks;
-var init_record = __esm({
-  "src/engine/validate/record.ts"() {
-    "use strict";
-    init_canonical();
-    init_jcs();
-    init_integrity();
-    init_profiles();
-    init_release();
-    init_site();
-    init_json();
-    init_time();
-    init_trace();
-    WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
-    idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
-    constantBlocks = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/engine/validate/rules-body.ts
-function bodyIssues(message2) {
-  const profile = own(message2, "profile");
-  const body = ownRecord(message2, "body");
-  if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
-  return RULES[profile](body, message2);
-}
-var PROFILE_RE, intentRequest, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
-var init_rules_body = __esm({
-  "src/engine/validate/rules-body.ts"() {
-    "use strict";
-    init_codes();
-    init_profiles();
-    init_json();
-    PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
-    intentRequest = (body) => {
-      const out = [];
-      for (const key of ["subject", "requested_profile", "response_profile"]) {
-        const v = ownString(body, key);
-        if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
-          out.push({
-            code: "intent.profile_unregistered",
-            path: `/body/${key}`,
-            message: `body.${key} names ${v}, which is not a registered profile.`,
-            actual: v
-          });
-        }
-      }
-      return out;
-    };
-    intentResponse = (body, message2) => {
-      const out = [];
-      const bodyRef = ownString(body, "task_ref");
-      if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
-        out.push({
-          code: "response.task_ref_missing",
-          path: "/body/task_ref",
-          message: "An accepted response must carry body.task_ref.",
-          expected: "task_ref"
-        });
-      }
-      const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
-      const resultRef = ownString(ownRecord(body, "result"), "task_id");
-      const reference = bodyRef ?? deliveryRef;
-      if (reference !== void 0) {
-        const others = [
-          ["/delivery/task_ref", deliveryRef],
-          ["/body/result/task_id", resultRef]
-        ];
-        for (const [path, value] of others) {
-          if (value !== void 0 && value !== reference) {
-            out.push({
-              code: "response.task_ref_mismatch",
-              path,
-              message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
-              expected: echo(reference),
-              actual: echo(value)
-            });
-          }
-        }
-      }
-      const requestId = ownString(body, "request_message_id");
-      const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
-      if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
-        out.push({
-          code: "response.request_ref_mismatch",
-          path: "/body/request_message_id",
-          message: "body.request_message_id differs from conversation.parent_message_id.",
-          expected: echo(parent),
-          actual: echo(requestId)
-        });
-      }
-      return out;
-    };
-    STATE_FIELDS = {
-      completed: "result_ref",
-      "input-required": "blocking_reason",
-      failed: "error_code"
-    };
-    taskStatus = (body) => {
-      const out = [];
-      const state = own(body, "state");
-      const need = typeof state === "string" && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : void 0;
-      if (need !== void 0 && !Object.hasOwn(body, need)) {
-        out.push({
-          code: "task.state_inconsistent",
-          path: `/body/${need}`,
-          message: `A task in state ${String(state)} must carry body.${need}.`,
-          expected: need
-        });
-      }
-      const errorCode2 = ownString(body, "error_code");
-      if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
-        out.push({
-          code: "error.code_unpublished",
-          path: "/body/error_code",
-          message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
-          actual: echo(errorCode2)
-        });
-      }
-      return out;
-    };
-    error = (body) => {
-      const code = ownString(body, "code");
-      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return [];
-      return [
-        {
-          code: "error.code_unpublished",
-          path: "/body/code",
-          message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
-          actual: echo(code)
-        }
-      ];
-    };
-    conformance = (body) => {
-      const issues = own(body, "issues");
-      const summary2 = ownRecord(body, "summary");
-      if (!Array.isArray(issues) || !summary2) return [];
-      const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
-      const errors = count("error");
-      const warnings = count("warning");
-      const out = [];
-      const check4 = (path, actual, expected, what) => {
-        if (actual !== void 0 && actual !== expected) {
-          out.push({
-            code: "conformance.summary_mismatch",
-            path,
-            message: `${what} disagrees with the issues listed.`,
-            expected,
-            actual: echo(actual)
-          });
-        }
-      };
-      const errorCount = own(summary2, "error_count");
-      const warningCount = own(summary2, "warning_count");
-      if (Number.isInteger(errorCount)) check4("/body/summary/error_count", errorCount, errors, "summary.error_count");
-      if (Number.isInteger(warningCount))
-        check4("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
-      const status = own(body, "status");
-      if (status === "pass" || status === "fail") check4("/body/status", status, errors > 0 ? "fail" : "pass", "status");
-      return out;
-    };
-    RULES = {
-      "uai.intent.request.v1": intentRequest,
-      "uai.intent.response.v1": intentResponse,
-      "uai.task.status.v1": taskStatus,
-      "uai.error.v1": error,
-      "uai.conformance.result.v1": conformance
-    };
   }
 });
 
@@ -3468,204 +3082,6 @@ var init_date_time = __esm({
     isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
     validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
     isDateTime = (value) => parseDateTime(value) !== void 0;
-  }
-});
-
-// src/engine/instant.ts
-function daysFromCivil(year, month, day) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
-function parseInstant(text2) {
-  const p = parseDateTime(text2);
-  if (!p) return void 0;
-  const leap = p.second === 60;
-  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
-  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
-}
-function compareInstants(a, b) {
-  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
-  if (a.leap !== b.leap) return a.leap ? 1 : -1;
-  const width = Math.max(a.fraction.length, b.fraction.length);
-  const fa = a.fraction.padEnd(width, "0");
-  const fb = b.fraction.padEnd(width, "0");
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
-}
-function inFourDigitYears(utcSeconds) {
-  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
-  return year >= 0 && year <= 9999;
-}
-var utcSecondText;
-var init_instant = __esm({
-  "src/engine/instant.ts"() {
-    "use strict";
-    init_date_time();
-    utcSecondText = (utcSeconds) => `${new Date(utcSeconds * 1e3).toISOString().slice(0, 19)}Z`;
-  }
-});
-
-// src/engine/validate/rules-envelope.ts
-function profileIssues(message2) {
-  const profile = own(message2, "profile");
-  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
-  const family = profile.replace(/\.v[0-9]+$/, "");
-  if (FAMILIES.has(family)) {
-    return [
-      {
-        code: "envelope.profile_not_current",
-        path: "/profile",
-        message: `Only ${family}.v1 is in the current track; ${echo(profile)} is not supported.`,
-        expected: `${family}.v1`,
-        actual: echo(profile)
-      }
-    ];
-  }
-  return [
-    {
-      code: "envelope.profile_unknown",
-      path: "/profile",
-      message: `The profile ${JSON.stringify(echo(profile))} is not in the UAI-1 profile family.`,
-      expected: [...PROFILE_IDS],
-      actual: echo(profile)
-    }
-  ];
-}
-function checksumIssues(message2, computed) {
-  const integrity = ownRecord(message2, "integrity");
-  const checksum = ownString(integrity, "checksum");
-  if (!integrity || computed === void 0 || checksum === void 0 || !CHECKSUM_RE.test(checksum)) return [];
-  if (own(integrity, "algorithm") !== "sha256" || own(integrity, "canonicalization") !== "jcs") return [];
-  if (checksum === computed) return [];
-  return [
-    {
-      code: "integrity.checksum_mismatch",
-      path: "/integrity/checksum",
-      message: "integrity.checksum does not match the canonical form of the message without integrity.",
-      expected: computed,
-      actual: checksum
-    }
-  ];
-}
-function traceIssues(message2) {
-  const out = [];
-  const conversation = ownRecord(message2, "conversation");
-  const traceparent2 = ownString(conversation, "traceparent");
-  const parsed = parseTraceparent(traceparent2);
-  if (!parsed) return out;
-  const { traceId, parentId } = parsed;
-  if (allZeros(traceId) || allZeros(parentId)) {
-    out.push({
-      code: "trace.traceparent_invalid",
-      path: "/conversation/traceparent",
-      message: "The traceparent trace-id and parent-id must not be all zeros.",
-      actual: traceparent2
-    });
-    return out;
-  }
-  const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
-  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
-    out.push({
-      code: "trace.trace_id_mismatch",
-      path: "/provenance/trace_id",
-      message: "provenance.trace_id differs from the trace-id in conversation.traceparent.",
-      expected: traceId,
-      actual: echo(traceIdOfProvenance)
-    });
-  }
-  return out;
-}
-function linkageIssues(message2) {
-  const out = [];
-  const conversation = ownRecord(message2, "conversation");
-  const sequence = conversation ? own(conversation, "sequence") : void 0;
-  if (conversation && Number.isInteger(sequence) && sequence > 1 && !Object.hasOwn(conversation, "parent_message_id")) {
-    out.push({
-      code: "conversation.parent_missing",
-      path: "/conversation/parent_message_id",
-      message: `conversation.sequence is ${String(sequence)}, so parent_message_id is required.`,
-      expected: "parent_message_id"
-    });
-  }
-  const expires = ownString(ownRecord(message2, "delivery"), "expires_at");
-  const issued = ownString(ownRecord(message2, "provenance"), "issued_at");
-  if (expires !== void 0 && issued !== void 0) {
-    const e = parseInstant(expires);
-    const i = parseInstant(issued);
-    if (e && i && compareInstants(e, i) <= 0) {
-      out.push({
-        code: "delivery.expiry_not_after_issue",
-        path: "/delivery/expires_at",
-        message: "delivery.expires_at is not after provenance.issued_at.",
-        expected: `after ${issued}`,
-        actual: echo(expires)
-      });
-    }
-  }
-  return out;
-}
-function trustIssues(message2) {
-  const out = [];
-  const trust = ownRecord(message2, "trust");
-  if (!trust) return out;
-  const channel = own(trust, "channel");
-  const need = channel === "credentialed" ? "credential_ref" : channel === "signed-envelope" ? "signature_ref" : void 0;
-  if (need && !Object.hasOwn(trust, need)) {
-    out.push({
-      code: "trust.reference_missing",
-      path: `/trust/${need}`,
-      message: `The ${String(channel)} channel expects trust.${need}.`,
-      expected: need
-    });
-  }
-  const principal = ownString(trust, "principal");
-  if (principal !== void 0 && principal.startsWith("did:") && !DID_RE.test(principal)) {
-    out.push({
-      code: "identity.did_invalid",
-      path: "/trust/principal",
-      message: "trust.principal looks like a DID but breaks the W3C DID syntax.",
-      actual: echo(principal)
-    });
-  }
-  return out;
-}
-function extensionIssues(message2) {
-  const extensions = own(message2, "extensions");
-  if (!Array.isArray(extensions)) return [];
-  const out = [];
-  extensions.forEach((ext, i) => {
-    if (!isRecord(ext) || own(ext, "critical") !== true) return;
-    const namespace = ownString(ext, "namespace");
-    if (namespace === void 0 || !NAMESPACE_RE.test(namespace) || REGISTERED_NAMESPACES.has(namespace)) return;
-    out.push({
-      code: "extension.critical_unknown",
-      path: `/extensions/${i}/namespace`,
-      message: `The critical extension ${JSON.stringify(echo(namespace))} is not registered in this release.`,
-      expected: [...REGISTERED_NAMESPACES],
-      actual: echo(namespace)
-    });
-  });
-  return out;
-}
-var PROFILE_RE2, DID_RE, CHECKSUM_RE, NAMESPACE_RE, FAMILIES, REGISTERED_NAMESPACES;
-var init_rules_envelope = __esm({
-  "src/engine/validate/rules-envelope.ts"() {
-    "use strict";
-    init_profiles();
-    init_patterns();
-    init_value_sets();
-    init_json();
-    init_trace();
-    init_instant();
-    PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
-    DID_RE = new RegExp(DID_PATTERN);
-    CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
-    NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
-    FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
-    REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
   }
 });
 
@@ -4194,7 +3610,8 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
         const len0 = data7.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (!validate63(data7[i0], { instancePath: instancePath + "/lineage/" + i0, parentData: data7, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            if (vErrors === null) vErrors = validate63.errors;
+            else for (const e of validate63.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
@@ -4428,31 +3845,36 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.source !== void 0) {
       if (!validate53(data.source, { instancePath: instancePath + "/source", parentData: data, parentDataProperty: "source", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        if (vErrors === null) vErrors = validate53.errors;
+        else for (const e of validate53.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.target !== void 0) {
       if (!validate53(data.target, { instancePath: instancePath + "/target", parentData: data, parentDataProperty: "target", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        if (vErrors === null) vErrors = validate53.errors;
+        else for (const e of validate53.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.conversation !== void 0) {
       if (!validate56(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        if (vErrors === null) vErrors = validate56.errors;
+        else for (const e of validate56.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.delivery !== void 0) {
       if (!validate58(data.delivery, { instancePath: instancePath + "/delivery", parentData: data, parentDataProperty: "delivery", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        if (vErrors === null) vErrors = validate58.errors;
+        else for (const e of validate58.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.trust !== void 0) {
       if (!validate60(data.trust, { instancePath: instancePath + "/trust", parentData: data, parentDataProperty: "trust", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        if (vErrors === null) vErrors = validate60.errors;
+        else for (const e of validate60.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -4465,13 +3887,15 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.provenance !== void 0) {
       if (!validate62(data.provenance, { instancePath: instancePath + "/provenance", parentData: data, parentDataProperty: "provenance", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        if (vErrors === null) vErrors = validate62.errors;
+        else for (const e of validate62.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.integrity !== void 0) {
       if (!validate66(data.integrity, { instancePath: instancePath + "/integrity", parentData: data, parentDataProperty: "integrity", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        if (vErrors === null) vErrors = validate66.errors;
+        else for (const e of validate66.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -4481,7 +3905,8 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         const len0 = data11.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (!validate68(data11[i0], { instancePath: instancePath + "/extensions/" + i0, parentData: data11, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+            if (vErrors === null) vErrors = validate68.errors;
+            else for (const e of validate68.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
@@ -4592,7 +4017,8 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.parameters !== void 0) {
       if (!validate73(data.parameters, { instancePath: instancePath + "/parameters", parentData: data, parentDataProperty: "parameters", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+        if (vErrors === null) vErrors = validate73.errors;
+        else for (const e of validate73.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -4642,7 +4068,8 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (vErrors === null) vErrors = validate52.errors;
+    else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4654,7 +4081,8 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.body !== void 0) {
       if (!validate72(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+        if (vErrors === null) vErrors = validate72.errors;
+        else for (const e of validate72.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -4840,7 +4268,8 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.result !== void 0) {
       if (!validate79(data.result, { instancePath: instancePath + "/result", parentData: data, parentDataProperty: "result", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+        if (vErrors === null) vErrors = validate79.errors;
+        else for (const e of validate79.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -4890,7 +4319,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (vErrors === null) vErrors = validate52.errors;
+    else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4902,7 +4332,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.body !== void 0) {
       if (!validate78(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        if (vErrors === null) vErrors = validate78.errors;
+        else for (const e of validate78.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -5042,7 +4473,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (vErrors === null) vErrors = validate52.errors;
+    else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5054,7 +4486,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.body !== void 0) {
       if (!validate84(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+        if (vErrors === null) vErrors = validate84.errors;
+        else for (const e of validate84.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -5238,7 +4671,8 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (!validate89(data6[i0], { instancePath: instancePath + "/errors/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+            if (vErrors === null) vErrors = validate89.errors;
+            else for (const e of validate89.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
@@ -5279,7 +4713,8 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (vErrors === null) vErrors = validate52.errors;
+    else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5291,7 +4726,8 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.body !== void 0) {
       if (!validate88(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        if (vErrors === null) vErrors = validate88.errors;
+        else for (const e of validate88.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -5503,7 +4939,8 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (!validate95(data3[i1], { instancePath: instancePath + "/endpoints/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+            if (vErrors === null) vErrors = validate95.errors;
+            else for (const e of validate95.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
@@ -5518,7 +4955,8 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
         const len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (!validate97(data5[i2], { instancePath: instancePath + "/operations/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+            if (vErrors === null) vErrors = validate97.errors;
+            else for (const e of validate97.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
@@ -5587,7 +5025,8 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
     evaluated0.items = void 0;
   }
   if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (vErrors === null) vErrors = validate52.errors;
+    else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5599,7 +5038,8 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.body !== void 0) {
       if (!validate94(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        if (vErrors === null) vErrors = validate94.errors;
+        else for (const e of validate94.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -5746,10 +5186,23 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
         }
       }
     }
+    if (data.issues_listed !== void 0) {
+      let data2 = data.issues_listed;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "type", params: { type: "integer" } });
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 < 0 || isNaN(data2)) {
+          (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          errors++;
+        }
+      }
+    }
     if (data.checked_at !== void 0) {
-      let data2 = data.checked_at;
-      if (typeof data2 === "string") {
-        if (!formats2(data2)) {
+      let data3 = data.checked_at;
+      if (typeof data3 === "string") {
+        if (!formats2(data3)) {
           (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "format", params: { format: "date-time" } });
           errors++;
         }
@@ -5957,7 +5410,8 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (!validate103(data2[i0], { instancePath: instancePath + "/issues/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+            if (vErrors === null) vErrors = validate103.errors;
+            else for (const e of validate103.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
@@ -5968,13 +5422,15 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.summary !== void 0) {
       if (!validate105(data.summary, { instancePath: instancePath + "/summary", parentData: data, parentDataProperty: "summary", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+        if (vErrors === null) vErrors = validate105.errors;
+        else for (const e of validate105.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.artifacts !== void 0) {
       if (!validate107(data.artifacts, { instancePath: instancePath + "/artifacts", parentData: data, parentDataProperty: "artifacts", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+        if (vErrors === null) vErrors = validate107.errors;
+        else for (const e of validate107.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -6014,7 +5470,8 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
     evaluated0.items = void 0;
   }
   if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (vErrors === null) vErrors = validate52.errors;
+    else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6026,7 +5483,8 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.body !== void 0) {
       if (!validate102(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+        if (vErrors === null) vErrors = validate102.errors;
+        else for (const e of validate102.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
@@ -6125,7 +5583,7 @@ var init_schema_validators = __esm({
     validate6 = validate100;
     schema44 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["pass", "fail"] }, "checked_profile": { "type": "string" }, "issues": { "type": "array", "items": { "$ref": "uai.envelope.v1#/$defs/issue_item" } }, "summary": { "$ref": "#/$defs/conformance_summary" }, "artifacts": { "$ref": "#/$defs/conformance_artifacts" }, "target_message_ref": { "type": "string" }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["status", "checked_profile", "issues", "summary", "target_message_ref"] };
     validate103.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
-    validate105.evaluated = { "props": { "error_count": true, "warning_count": true, "checked_at": true }, "dynamicProps": false, "dynamicItems": false };
+    validate105.evaluated = { "props": { "error_count": true, "warning_count": true, "issues_listed": true, "checked_at": true }, "dynamicProps": false, "dynamicItems": false };
     validate107.evaluated = { "props": { "catalog_url": true, "schema_url": true, "registry_url": true, "example_url": true, "field_registry_url": true, "transport_bindings_url": true, "trust_channels_url": true, "conformance_levels_url": true, "error_registry_url": true, "validate_url": true }, "dynamicProps": false, "dynamicItems": false };
     validate102.evaluated = { "props": { "status": true, "checked_profile": true, "issues": true, "summary": true, "artifacts": true, "target_message_ref": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
     validate100.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
@@ -6164,14 +5622,18 @@ function valueAt(root, pointer2) {
   }
   return v;
 }
-function draftFor(error2, message2, profile) {
+function codeFor(error2, profile) {
   const generic = GENERIC.get(error2.keyword);
-  if (!generic) return void 0;
+  if (!generic || !VALUE_KEYWORDS.has(error2.keyword)) return generic;
+  return fieldAtPointer(error2.instancePath, profile)?.valueIssueCode ?? generic;
+}
+function detailFor(code, error2, message2) {
+  const generic = GENERIC.get(error2.keyword);
   const p = error2.params;
   if (error2.keyword === "required") {
     const name2 = String(p.missingProperty);
     return {
-      code: generic,
+      code,
       path: childPath(error2.instancePath, name2),
       message: `The required member ${name2} is missing.`,
       expected: name2,
@@ -6180,13 +5642,13 @@ function draftFor(error2, message2, profile) {
   }
   const path = error2.instancePath;
   const value = valueAt(message2, path);
-  const specific = VALUE_KEYWORDS.has(error2.keyword) ? fieldAtPointer(path, profile)?.valueIssueCode : void 0;
+  const specific = code === generic ? void 0 : code;
   const keyword = error2.keyword;
   const name = path === "" ? "The message" : `The member ${pointerSegments(path).at(-1)}`;
   switch (keyword) {
     case "type":
       return {
-        code: generic,
+        code,
         path,
         message: `${name} must be of type ${String(p.type)}, not ${jsonType(value)}.`,
         expected: p.type,
@@ -6196,7 +5658,6 @@ function draftFor(error2, message2, profile) {
     case "enum":
     case "const": {
       const expected = keyword === "enum" ? p.allowedValues : [p.allowedValue];
-      const code = specific ?? generic;
       const text2 = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return {
         code,
@@ -6208,13 +5669,12 @@ function draftFor(error2, message2, profile) {
       };
     }
     case "pattern": {
-      const code = specific ?? generic;
       const text2 = specific ? issueCode(specific).title : `${name} does not match its pattern`;
       return { code, path, message: `${text2}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case "format":
       return {
-        code: generic,
+        code,
         path,
         message: `${name} is not a valid ${String(p.format)}.`,
         expected: p.format,
@@ -6224,7 +5684,7 @@ function draftFor(error2, message2, profile) {
     default: {
       const bound = `${String(p.comparison ?? (keyword.startsWith("min") ? ">=" : "<="))} ${String(p.limit)}`;
       return {
-        code: generic,
+        code,
         path,
         message: `${name} is out of bounds (${keyword} ${String(p.limit)}).`,
         expected: bound,
@@ -6234,20 +5694,28 @@ function draftFor(error2, message2, profile) {
     }
   }
 }
+function valueErrorsOfWrongType(errors) {
+  const valueChecked = /* @__PURE__ */ new Set();
+  for (const e of errors) if (e.keyword === "enum" || e.keyword === "const") valueChecked.add(e.instancePath);
+  const typed2 = /* @__PURE__ */ new Set();
+  if (valueChecked.size === 0) return typed2;
+  for (const e of errors) if (e.keyword === "type" && valueChecked.has(e.instancePath)) typed2.add(e.instancePath);
+  return typed2;
+}
 function schemaIssues(message2, profile) {
   const validate7 = schemaValidator(schemaIdFor(profile));
   if (validate7(message2)) return [];
   const errors = validate7.errors ?? [];
-  const typed2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
+  const typed2 = valueErrorsOfWrongType(errors);
   const out = [];
   for (const error2 of errors) {
     if ((error2.keyword === "enum" || error2.keyword === "const") && typed2.has(error2.instancePath)) continue;
-    const draft = draftFor(error2, message2, profile);
-    if (draft) out.push(draft);
+    const code = codeFor(error2, profile);
+    if (code) out.push(new SchemaIssue(code, error2, message2));
   }
   return out;
 }
-var GENERIC, VALUE_KEYWORDS, schemaIdFor;
+var GENERIC, VALUE_KEYWORDS, schemaIdFor, SchemaIssue;
 var init_schema = __esm({
   "src/engine/validate/schema.ts"() {
     "use strict";
@@ -6275,10 +5743,792 @@ var init_schema = __esm({
     ]);
     VALUE_KEYWORDS = /* @__PURE__ */ new Set(["enum", "const", "pattern"]);
     schemaIdFor = (profile) => isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID;
+    SchemaIssue = class {
+      code;
+      path;
+      /**
+       * Whether the checked location lies two or more members deep. Only the root and its own members
+       * are checked by two schemas (the envelope's and the profile's, tests/engine/issue-list.test.ts
+       * holds the schemas to that), so deeper issues repeat only as neighbours in ajv's output.
+       */
+      deep;
+      error;
+      root;
+      words;
+      constructor(code, error2, root) {
+        this.code = code;
+        this.error = error2;
+        this.root = root;
+        this.path = error2.keyword === "required" ? childPath(error2.instancePath, String(error2.params.missingProperty)) : error2.instancePath;
+        this.deep = error2.instancePath.indexOf("/", 1) > 0;
+      }
+      get detail() {
+        return this.words ??= detailFor(this.code, this.error, this.root);
+      }
+      get message() {
+        return this.detail.message;
+      }
+      get expected() {
+        return this.detail.expected;
+      }
+      get actual() {
+        return this.detail.actual;
+      }
+      get keyword() {
+        return this.detail.keyword;
+      }
+    };
+  }
+});
+
+// src/engine/validate/issue-list.ts
+function plain(d) {
+  const out = { code: d.code, path: d.path, message: d.message };
+  if (d.expected !== void 0) out.expected = d.expected;
+  if (d.actual !== void 0) out.actual = d.actual;
+  if (d.keyword !== void 0) out.keyword = d.keyword;
+  return out;
+}
+function tallyIssues(drafts, site, limit = ISSUE_LIST_LIMIT) {
+  const seen = new CodesByPath();
+  const kept = new SmallestItems(limit, compareIssues);
+  const broken = /* @__PURE__ */ new Set();
+  let errorCount = 0;
+  let warningCount = 0;
+  const shared = /* @__PURE__ */ new Set();
+  for (const draft of drafts) if (!(draft instanceof SchemaIssue)) shared.add(draft.code);
+  let previous;
+  for (const draft of drafts) {
+    const path = wellFormed(draft.path);
+    if (draft instanceof SchemaIssue && draft.deep && path === draft.path && !shared.has(draft.code)) {
+      const again = previous !== void 0 && previous.code === draft.code && previous.path === path;
+      previous = draft;
+      if (again) continue;
+    } else if (!seen.add(path, draft.code)) continue;
+    const severity = issueCode(draft.code).severity;
+    if (severity === "error") errorCount++;
+    else warningCount++;
+    broken.add(guardedLevel({ code: draft.code, severity, path }));
+    kept.offer(path === draft.path ? draft : { ...plain(draft), path });
+  }
+  const listed = kept.sorted().map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
+  return { listed, errorCount, warningCount, level: levelBelow(broken) };
+}
+var SmallestItems, CodesByPath;
+var init_issue_list = __esm({
+  "src/engine/validate/issue-list.ts"() {
+    "use strict";
+    init_codes();
+    init_limits();
+    init_levels();
+    init_issues();
+    init_json();
+    init_levels2();
+    init_schema();
+    SmallestItems = class {
+      heap = [];
+      limit;
+      compare;
+      constructor(limit, compare) {
+        this.limit = limit;
+        this.compare = compare;
+      }
+      offer(item) {
+        const { heap, compare } = this;
+        if (heap.length < this.limit) {
+          heap.push(item);
+          this.up(heap.length - 1);
+        } else if (this.limit > 0 && compare(item, heap[0]) < 0) {
+          heap[0] = item;
+          this.down(0);
+        }
+      }
+      sorted() {
+        return [...this.heap].sort(this.compare);
+      }
+      up(i) {
+        const { heap, compare } = this;
+        while (i > 0) {
+          const parent = i - 1 >> 1;
+          if (compare(heap[i], heap[parent]) <= 0) return;
+          [heap[i], heap[parent]] = [heap[parent], heap[i]];
+          i = parent;
+        }
+      }
+      down(i) {
+        const { heap, compare } = this;
+        for (; ; ) {
+          const left = 2 * i + 1;
+          const right = left + 1;
+          let largest = i;
+          if (left < heap.length && compare(heap[left], heap[largest]) > 0) largest = left;
+          if (right < heap.length && compare(heap[right], heap[largest]) > 0) largest = right;
+          if (largest === i) return;
+          [heap[i], heap[largest]] = [heap[largest], heap[i]];
+          i = largest;
+        }
+      }
+    };
+    CodesByPath = class {
+      codes = /* @__PURE__ */ new Map();
+      /** Records the pair; false when it was there already. */
+      add(path, code) {
+        const had = this.codes.get(path);
+        if (had === void 0) this.codes.set(path, code);
+        else if (had === code) return false;
+        else if (typeof had === "string") this.codes.set(path, [had, code]);
+        else if (had.includes(code)) return false;
+        else had.push(code);
+        return true;
+      }
+    };
+  }
+});
+
+// src/engine/validate/members.ts
+function memberIssues(message2) {
+  const out = [];
+  walkObject(message2, ENVELOPE, [], message2.profile, out);
+  return out;
+}
+function walkObject(value, def, trail, profile, out) {
+  const { fields } = defIndex(def);
+  for (const key of Object.keys(value)) {
+    const field = fields.get(key);
+    if (!field) {
+      const keyPath = pointer(trail, key);
+      const right = aliasOf(def, key);
+      const shown2 = JSON.stringify(echo(key));
+      if (right !== void 0) {
+        out.push({
+          code: "field.alias_key",
+          path: keyPath,
+          message: `The key ${shown2} is an alias; write it as ${right}.`,
+          expected: right,
+          actual: wellFormed(key)
+        });
+      } else {
+        out.push({
+          code: "field.unknown_member",
+          path: keyPath,
+          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
+          actual: echo(key)
+        });
+      }
+      continue;
+    }
+    const child = value[key];
+    const kind = field.type.kind;
+    if (typeof child !== "object" && !(kind === "string" && field.type.open)) continue;
+    trail.push(key);
+    if (def === ENVELOPE && key === "body") {
+      const body = bodyDefFor(profile);
+      if (body && isRecord(child)) walkObject(child, body, trail, profile, out);
+    } else {
+      walkValue(child, field.type, trail, profile, out);
+    }
+    trail.pop();
+  }
+}
+function walkValue(value, type, trail, profile, out) {
+  switch (type.kind) {
+    case "object":
+      if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);
+      return;
+    case "array":
+      if (Array.isArray(value))
+        for (let i = 0; i < value.length; i += 1) {
+          trail.push(i);
+          walkValue(value[i], type.items, trail, profile, out);
+          trail.pop();
+        }
+      return;
+    case "string":
+      if (type.open && typeof value === "string" && !type.open.includes(value)) {
+        out.push({
+          code: "field.unregistered_value",
+          path: pointer(trail),
+          message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
+          expected: [...type.open],
+          actual: echo(value)
+        });
+      }
+      return;
+    default:
+      return;
+  }
+}
+var pointer;
+var init_members = __esm({
+  "src/engine/validate/members.ts"() {
+    "use strict";
+    init_pointer();
+    init_field_model2();
+    init_json();
+    pointer = (trail, last) => {
+      let out = "";
+      for (const segment of trail) out = childPath(out, segment);
+      return last === void 0 ? out : childPath(out, last);
+    };
+  }
+});
+
+// src/engine/time.ts
+function isoSeconds(d) {
+  const ms = d.getTime();
+  let text2 = written.get(ms);
+  if (text2 === void 0) {
+    text2 = `${d.toISOString().slice(0, -5)}Z`;
+    if (written.size >= 8) written.clear();
+    written.set(ms, text2);
+  }
+  return text2;
+}
+var written;
+var init_time = __esm({
+  "src/engine/time.ts"() {
+    "use strict";
+    written = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/standard/objects/patterns.ts
+var DID_PATTERN, TRACEPARENT_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN;
+var init_patterns = __esm({
+  "src/standard/objects/patterns.ts"() {
+    "use strict";
+    DID_PATTERN = "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$";
+    TRACEPARENT_PATTERN = "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$";
+    CHECKSUM_PATTERN = "^sha256:[0-9a-f]{64}$";
+    EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$";
+  }
+});
+
+// src/engine/trace.ts
+function parseTraceparent(value) {
+  if (value === void 0 || !TRACEPARENT_RE.test(value)) return void 0;
+  const [, traceId = "", parentId = "", flags = ""] = value.split("-");
+  return { traceId, parentId, flags };
+}
+var TRACEPARENT_RE, allZeros;
+var init_trace = __esm({
+  "src/engine/trace.ts"() {
+    "use strict";
+    init_patterns();
+    TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
+    allZeros = (hex) => /^0+$/.test(hex);
+  }
+});
+
+// src/engine/validate/record.ts
+function traceOf(checked, digest) {
+  const parent = parseTraceparent(ownString(ownRecord(checked, "conversation"), "traceparent"));
+  if (parent && !allZeros(parent.traceId) && !allZeros(parent.parentId)) {
+    return { traceparent: `00-${parent.traceId}-${digest.slice(0, 15)}1-${parent.flags}`, traceId: parent.traceId };
+  }
+  const traceId = ownString(ownRecord(checked, "provenance"), "trace_id");
+  return traceId !== void 0 && traceId !== "" ? { traceId: wellFormed(traceId) } : {};
+}
+function resultArtifacts(l, profile) {
+  return {
+    catalog_url: l.catalog,
+    schema_url: l.schema(profile ?? ENVELOPE_SCHEMA_ID),
+    registry_url: profile ? l.registryEntry(profile) : l.registry,
+    example_url: profile ? l.example(profile) : l.examples,
+    field_registry_url: l.fieldRegistry,
+    transport_bindings_url: l.transportBindings,
+    trust_channels_url: l.trustChannels,
+    conformance_levels_url: l.conformanceLevels,
+    error_registry_url: l.errorRegistry,
+    validate_url: l.validate
+  };
+}
+function blocksFor(site, l) {
+  let blocks = constantBlocks.get(l);
+  if (!blocks) {
+    blocks = {
+      source: constantForm({
+        type: "service",
+        id: "uai-validator",
+        label: `${RELEASE} validator`,
+        uri: l.validate,
+        did: serviceDid(site, "validator"),
+        role: "conformance-checker",
+        implementation: `uai-validator/${UAI_VERSION}`
+      }),
+      extensions: constantForm([
+        {
+          namespace: "urn:uai:ext:evidence",
+          purpose: "Validator evidence about one checked message.",
+          critical: false
+        }
+      ]),
+      artifacts: /* @__PURE__ */ new Map()
+    };
+    constantBlocks.set(l, blocks);
+  }
+  return blocks;
+}
+function artifactsBlock(blocks, l, profile) {
+  let block = blocks.artifacts.get(profile);
+  if (!block) {
+    block = constantForm(resultArtifacts(l, profile));
+    blocks.artifacts.set(profile, block);
+  }
+  return block;
+}
+function summaryBlock(input2, checkedAt) {
+  const summary2 = { error_count: input2.errorCount, warning_count: input2.warningCount };
+  if (input2.issues.length < input2.errorCount + input2.warningCount) summary2.issues_listed = input2.issues.length;
+  summary2.checked_at = checkedAt;
+  return summary2;
+}
+function conformanceRecord(input2) {
+  const { site, checkedAt, digest } = input2;
+  const l = links(site);
+  const blocks = blocksFor(site, l);
+  const checked = isRecord(input2.checked) ? input2.checked : {};
+  const profile = own(checked, "profile");
+  const known2 = isProfileId(profile);
+  const conversation = ownRecord(checked, "conversation");
+  const sequence = conversation ? own(conversation, "sequence") : void 0;
+  const checkedId = idOr(own(checked, "message_id"), "unknown");
+  const checkedProfile = idOr(profile, "unknown");
+  const short = digest.slice(0, 16);
+  const messageId = `chk-${short}`;
+  const trace = traceOf(checked, digest);
+  const conversationPart = {
+    conversation_id: idOr(conversation ? own(conversation, "conversation_id") : void 0, `conv-${short}`),
+    turn_id: `turn-chk-${short}`,
+    parent_message_id: checkedId
+  };
+  if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
+  conversationPart.sequence = Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : 1;
+  const body = {
+    status: input2.errorCount > 0 ? "fail" : "pass",
+    checked_profile: checkedProfile,
+    issues: input2.issues,
+    summary: summaryBlock(input2, checkedAt),
+    artifacts: artifactsBlock(blocks, l, known2 ? profile : void 0),
+    target_message_ref: checkedId
+  };
+  if (input2.level !== null) body.conformance_level = input2.level;
+  const provenance2 = {};
+  if (trace.traceId !== void 0) provenance2.trace_id = trace.traceId;
+  provenance2.issued_at = checkedAt;
+  provenance2.log_ref = `urn:uai:log:${messageId}`;
+  provenance2.agent_id = "uai-validator";
+  const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
+  return sealBuilt({
+    uai_version: UAI_VERSION,
+    profile: "uai.conformance.result.v1",
+    message_id: messageId,
+    source: blocks.source,
+    target: { type: "message", id: checkedId, role: "checked-record", implementation: checkedProfile },
+    conversation: conversationPart,
+    delivery: { mode: "sync", priority: "routine", expires_at: expiresAt, reply_requested: false, ack_required: false },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "validator-record",
+      principal: serviceDid(site, "validator"),
+      signature_ref: `${l.validate}#sig-${messageId}`
+    },
+    body,
+    provenance: provenance2,
+    integrity: integrityBlock(""),
+    extensions: blocks.extensions
+  });
+}
+var WEEK_MS, idOr, constantBlocks;
+var init_record = __esm({
+  "src/engine/validate/record.ts"() {
+    "use strict";
+    init_canonical();
+    init_jcs();
+    init_integrity();
+    init_profiles();
+    init_release();
+    init_site();
+    init_json();
+    init_time();
+    init_trace();
+    WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
+    idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
+    constantBlocks = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/engine/validate/rules-body.ts
+function bodyIssues(message2) {
+  const profile = own(message2, "profile");
+  const body = ownRecord(message2, "body");
+  if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
+  return RULES[profile](body, message2);
+}
+var PROFILE_RE, intentRequest, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
+var init_rules_body = __esm({
+  "src/engine/validate/rules-body.ts"() {
+    "use strict";
+    init_codes();
+    init_profiles();
+    init_json();
+    PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
+    intentRequest = (body) => {
+      const out = [];
+      for (const key of ["subject", "requested_profile", "response_profile"]) {
+        const v = ownString(body, key);
+        if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
+          out.push({
+            code: "intent.profile_unregistered",
+            path: `/body/${key}`,
+            message: `body.${key} names ${v}, which is not a registered profile.`,
+            actual: v
+          });
+        }
+      }
+      return out;
+    };
+    intentResponse = (body, message2) => {
+      const out = [];
+      const bodyRef = ownString(body, "task_ref");
+      if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
+        out.push({
+          code: "response.task_ref_missing",
+          path: "/body/task_ref",
+          message: "An accepted response must carry body.task_ref.",
+          expected: "task_ref"
+        });
+      }
+      const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
+      const resultRef = ownString(ownRecord(body, "result"), "task_id");
+      const reference = bodyRef ?? deliveryRef;
+      if (reference !== void 0) {
+        const others = [
+          ["/delivery/task_ref", deliveryRef],
+          ["/body/result/task_id", resultRef]
+        ];
+        for (const [path, value] of others) {
+          if (value !== void 0 && value !== reference) {
+            out.push({
+              code: "response.task_ref_mismatch",
+              path,
+              message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
+              expected: echo(reference),
+              actual: echo(value)
+            });
+          }
+        }
+      }
+      const requestId = ownString(body, "request_message_id");
+      const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
+      if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
+        out.push({
+          code: "response.request_ref_mismatch",
+          path: "/body/request_message_id",
+          message: "body.request_message_id differs from conversation.parent_message_id.",
+          expected: echo(parent),
+          actual: echo(requestId)
+        });
+      }
+      return out;
+    };
+    STATE_FIELDS = {
+      completed: "result_ref",
+      "input-required": "blocking_reason",
+      failed: "error_code"
+    };
+    taskStatus = (body) => {
+      const out = [];
+      const state = own(body, "state");
+      const need = typeof state === "string" && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : void 0;
+      if (need !== void 0 && !Object.hasOwn(body, need)) {
+        out.push({
+          code: "task.state_inconsistent",
+          path: `/body/${need}`,
+          message: `A task in state ${String(state)} must carry body.${need}.`,
+          expected: need
+        });
+      }
+      const errorCode2 = ownString(body, "error_code");
+      if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
+        out.push({
+          code: "error.code_unpublished",
+          path: "/body/error_code",
+          message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
+          actual: echo(errorCode2)
+        });
+      }
+      return out;
+    };
+    error = (body) => {
+      const code = ownString(body, "code");
+      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return [];
+      return [
+        {
+          code: "error.code_unpublished",
+          path: "/body/code",
+          message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+          actual: echo(code)
+        }
+      ];
+    };
+    conformance = (body) => {
+      const issues = own(body, "issues");
+      const summary2 = ownRecord(body, "summary");
+      if (!Array.isArray(issues) || !summary2) return [];
+      const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
+      const errors = count("error");
+      const warnings = count("warning");
+      const out = [];
+      const mismatch = (path, actual, expected, message2) => out.push({ code: "conformance.summary_mismatch", path, message: message2, expected, actual: echo(actual) });
+      const check4 = (path, actual, expected, what) => {
+        if (actual !== void 0 && actual !== expected)
+          mismatch(path, actual, expected, `${what} disagrees with the issues listed.`);
+      };
+      const errorCount = own(summary2, "error_count");
+      const warningCount = own(summary2, "warning_count");
+      const listed = own(summary2, "issues_listed");
+      const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
+      if (Number.isInteger(listed)) {
+        const total = counted ? errorCount + warningCount : void 0;
+        check4("/body/summary/issues_listed", listed, issues.length, "summary.issues_listed");
+        if (total !== void 0 && listed >= total)
+          mismatch(
+            "/body/summary/issues_listed",
+            listed,
+            `< ${total}`,
+            "summary.issues_listed is present only when fewer issues are listed than counted."
+          );
+        const atLeast = (path, actual, floor, what) => {
+          if (Number.isInteger(actual) && actual < floor)
+            mismatch(path, actual, `>= ${floor}`, `${what} is lower than the issues listed.`);
+        };
+        atLeast("/body/summary/error_count", errorCount, errors, "summary.error_count");
+        atLeast("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
+        const failing = Number.isInteger(errorCount) ? errorCount > 0 : errors > 0;
+        const status2 = own(body, "status");
+        if (status2 === "pass" || status2 === "fail") check4("/body/status", status2, failing ? "fail" : "pass", "status");
+        return out;
+      }
+      if (Number.isInteger(errorCount)) check4("/body/summary/error_count", errorCount, errors, "summary.error_count");
+      if (Number.isInteger(warningCount))
+        check4("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
+      const status = own(body, "status");
+      if (status === "pass" || status === "fail") check4("/body/status", status, errors > 0 ? "fail" : "pass", "status");
+      return out;
+    };
+    RULES = {
+      "uai.intent.request.v1": intentRequest,
+      "uai.intent.response.v1": intentResponse,
+      "uai.task.status.v1": taskStatus,
+      "uai.error.v1": error,
+      "uai.conformance.result.v1": conformance
+    };
+  }
+});
+
+// src/engine/instant.ts
+function daysFromCivil(year, month, day) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+function parseInstant(text2) {
+  const p = parseDateTime(text2);
+  if (!p) return void 0;
+  const leap = p.second === 60;
+  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
+  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
+}
+function compareInstants(a, b) {
+  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
+  if (a.leap !== b.leap) return a.leap ? 1 : -1;
+  const width = Math.max(a.fraction.length, b.fraction.length);
+  const fa = a.fraction.padEnd(width, "0");
+  const fb = b.fraction.padEnd(width, "0");
+  return fa === fb ? 0 : fa < fb ? -1 : 1;
+}
+function inFourDigitYears(utcSeconds) {
+  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
+  return year >= 0 && year <= 9999;
+}
+var utcSecondText;
+var init_instant = __esm({
+  "src/engine/instant.ts"() {
+    "use strict";
+    init_date_time();
+    utcSecondText = (utcSeconds) => `${new Date(utcSeconds * 1e3).toISOString().slice(0, 19)}Z`;
+  }
+});
+
+// src/engine/validate/rules-envelope.ts
+function profileIssues(message2) {
+  const profile = own(message2, "profile");
+  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
+  const family = profile.replace(/\.v[0-9]+$/, "");
+  if (FAMILIES.has(family)) {
+    return [
+      {
+        code: "envelope.profile_not_current",
+        path: "/profile",
+        message: `Only ${family}.v1 is in the current track; ${echo(profile)} is not supported.`,
+        expected: `${family}.v1`,
+        actual: echo(profile)
+      }
+    ];
+  }
+  return [
+    {
+      code: "envelope.profile_unknown",
+      path: "/profile",
+      message: `The profile ${JSON.stringify(echo(profile))} is not in the UAI-1 profile family.`,
+      expected: [...PROFILE_IDS],
+      actual: echo(profile)
+    }
+  ];
+}
+function checksumIssues(message2, computed) {
+  const integrity = ownRecord(message2, "integrity");
+  const checksum = ownString(integrity, "checksum");
+  if (!integrity || computed === void 0 || checksum === void 0 || !CHECKSUM_RE.test(checksum)) return [];
+  if (own(integrity, "algorithm") !== "sha256" || own(integrity, "canonicalization") !== "jcs") return [];
+  if (checksum === computed) return [];
+  return [
+    {
+      code: "integrity.checksum_mismatch",
+      path: "/integrity/checksum",
+      message: "integrity.checksum does not match the canonical form of the message without integrity.",
+      expected: computed,
+      actual: checksum
+    }
+  ];
+}
+function traceIssues(message2) {
+  const out = [];
+  const conversation = ownRecord(message2, "conversation");
+  const traceparent2 = ownString(conversation, "traceparent");
+  const parsed = parseTraceparent(traceparent2);
+  if (!parsed) return out;
+  const { traceId, parentId } = parsed;
+  if (allZeros(traceId) || allZeros(parentId)) {
+    out.push({
+      code: "trace.traceparent_invalid",
+      path: "/conversation/traceparent",
+      message: "The traceparent trace-id and parent-id must not be all zeros.",
+      actual: traceparent2
+    });
+    return out;
+  }
+  const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
+  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
+    out.push({
+      code: "trace.trace_id_mismatch",
+      path: "/provenance/trace_id",
+      message: "provenance.trace_id differs from the trace-id in conversation.traceparent.",
+      expected: traceId,
+      actual: echo(traceIdOfProvenance)
+    });
+  }
+  return out;
+}
+function linkageIssues(message2) {
+  const out = [];
+  const conversation = ownRecord(message2, "conversation");
+  const sequence = conversation ? own(conversation, "sequence") : void 0;
+  if (conversation && Number.isInteger(sequence) && sequence > 1 && !Object.hasOwn(conversation, "parent_message_id")) {
+    out.push({
+      code: "conversation.parent_missing",
+      path: "/conversation/parent_message_id",
+      message: `conversation.sequence is ${String(sequence)}, so parent_message_id is required.`,
+      expected: "parent_message_id"
+    });
+  }
+  const expires = ownString(ownRecord(message2, "delivery"), "expires_at");
+  const issued = ownString(ownRecord(message2, "provenance"), "issued_at");
+  if (expires !== void 0 && issued !== void 0) {
+    const e = parseInstant(expires);
+    const i = parseInstant(issued);
+    if (e && i && compareInstants(e, i) <= 0) {
+      out.push({
+        code: "delivery.expiry_not_after_issue",
+        path: "/delivery/expires_at",
+        message: "delivery.expires_at is not after provenance.issued_at.",
+        expected: `after ${issued}`,
+        actual: echo(expires)
+      });
+    }
+  }
+  return out;
+}
+function trustIssues(message2) {
+  const out = [];
+  const trust = ownRecord(message2, "trust");
+  if (!trust) return out;
+  const channel = own(trust, "channel");
+  const need = channel === "credentialed" ? "credential_ref" : channel === "signed-envelope" ? "signature_ref" : void 0;
+  if (need && !Object.hasOwn(trust, need)) {
+    out.push({
+      code: "trust.reference_missing",
+      path: `/trust/${need}`,
+      message: `The ${String(channel)} channel expects trust.${need}.`,
+      expected: need
+    });
+  }
+  const principal = ownString(trust, "principal");
+  if (principal !== void 0 && principal.startsWith("did:") && !DID_RE.test(principal)) {
+    out.push({
+      code: "identity.did_invalid",
+      path: "/trust/principal",
+      message: "trust.principal looks like a DID but breaks the W3C DID syntax.",
+      actual: echo(principal)
+    });
+  }
+  return out;
+}
+function extensionIssues(message2) {
+  const extensions = own(message2, "extensions");
+  if (!Array.isArray(extensions)) return [];
+  const out = [];
+  extensions.forEach((ext, i) => {
+    if (!isRecord(ext) || own(ext, "critical") !== true) return;
+    const namespace = ownString(ext, "namespace");
+    if (namespace === void 0 || !NAMESPACE_RE.test(namespace) || REGISTERED_NAMESPACES.has(namespace)) return;
+    out.push({
+      code: "extension.critical_unknown",
+      path: `/extensions/${i}/namespace`,
+      message: `The critical extension ${JSON.stringify(echo(namespace))} is not registered in this release.`,
+      expected: [...REGISTERED_NAMESPACES],
+      actual: echo(namespace)
+    });
+  });
+  return out;
+}
+var PROFILE_RE2, DID_RE, CHECKSUM_RE, NAMESPACE_RE, FAMILIES, REGISTERED_NAMESPACES;
+var init_rules_envelope = __esm({
+  "src/engine/validate/rules-envelope.ts"() {
+    "use strict";
+    init_profiles();
+    init_patterns();
+    init_value_sets();
+    init_json();
+    init_trace();
+    init_instant();
+    PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
+    DID_RE = new RegExp(DID_PATTERN);
+    CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
+    NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
+    FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
+    REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
   }
 });
 
 // src/engine/validate/pipeline.ts
+function append(into, items) {
+  for (const item of items) into.push(item);
+}
 function check(input2, options) {
   const drafts = [];
   const done = (message3, forms2, normalized2 = false) => ({
@@ -6296,12 +6546,12 @@ function check(input2, options) {
     });
     return done(input2);
   }
-  if (options.text !== void 0) drafts.push(...duplicateMemberIssues(options.text, input2, options.mode));
+  if (options.text !== void 0) append(drafts, duplicateMemberIssues(options.text, input2, options.mode));
   let message2 = input2;
   let normalized = false;
   if (options.mode === "keyless-json") {
     const converted = messageFromKeyless(input2);
-    drafts.push(...converted.issues);
+    append(drafts, converted.issues);
     message2 = converted.value;
     normalized = isRecord(message2) && Array.isArray(input2);
   } else if (!isRecord(input2)) {
@@ -6330,66 +6580,56 @@ function check(input2, options) {
   const members2 = memberIssues(message2);
   for (const d of members2)
     if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
-  drafts.push(...schema.filter((d) => !(d.code === "schema.required" && nulls.has(d.path))));
-  drafts.push(
-    ...profileIssues(message2),
-    ...members2,
-    ...checksumIssues(message2, forms?.checksum),
-    ...traceIssues(message2),
-    ...linkageIssues(message2),
-    ...trustIssues(message2),
-    ...extensionIssues(message2),
-    ...bodyIssues(message2)
-  );
+  for (const d of schema) if (!(d.code === "schema.required" && nulls.has(d.path))) drafts.push(d);
+  for (const stage of [
+    profileIssues(message2),
+    members2,
+    checksumIssues(message2, forms?.checksum),
+    traceIssues(message2),
+    linkageIssues(message2),
+    trustIssues(message2),
+    extensionIssues(message2),
+    bodyIssues(message2)
+  ])
+    append(drafts, stage);
   return done(message2, forms, normalized);
-}
-function toIssues(drafts, options) {
-  const seen = /* @__PURE__ */ new Set();
-  const issues = [];
-  for (const d of drafts) {
-    const path = wellFormed(d.path);
-    const key = `${path}\0${d.code}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push(toIssue(options.site, { ...d, path, message: wellFormed(d.message) }));
-  }
-  return sortIssues(issues);
 }
 function assemble(input2, checked, options) {
   const { site, mode } = options;
   const l = links(site);
   const checkedAt = isoSeconds(options.now);
-  const issues = toIssues(checked.drafts, options);
-  const errors = issues.filter((i) => i.severity === "error");
-  const warnings = issues.filter((i) => i.severity === "warning");
-  const level = conformanceLevel(issues);
+  const { listed, errorCount, warningCount, level } = tallyIssues(checked.drafts, site, options.issueLimit);
+  const errors = listed.filter((i) => i.severity === "error");
+  const warnings = listed.filter((i) => i.severity === "warning");
+  const issueCount = errorCount + warningCount;
   const profile = isRecord(checked.message) && typeof checked.message.profile === "string" ? wellFormed(checked.message.profile) : null;
   const known2 = isProfileId(profile);
-  const digest = checked.forms ? checked.forms.hash.slice("sha256:".length) : sha256Hex(canonicalJson({ mode, issues }));
+  const digest = checked.forms ? checked.forms.hash.slice("sha256:".length) : sha256Hex(canonicalJson({ mode, issues: listed }));
   const record2 = conformanceRecord({
     site,
     checked: checked.message,
     checkedAt,
     digest,
-    issues,
-    errorCount: errors.length,
-    warningCount: warnings.length,
+    issues: listed,
+    errorCount,
+    warningCount,
     level
   });
   return {
-    valid: errors.length === 0,
+    valid: errorCount === 0,
     checked_at: checkedAt,
     profile,
     current_release: RELEASE,
     uai_version: UAI_VERSION,
     schema_route_url: l.schema(known2 ? profile : ENVELOPE_SCHEMA_ID),
     registry_route_url: known2 ? l.registryEntry(profile) : l.registry,
-    issue_count: issues.length,
-    error_count: errors.length,
-    warning_count: warnings.length,
+    issue_count: issueCount,
+    error_count: errorCount,
+    warning_count: warningCount,
+    ...listed.length < issueCount ? { issues_listed: listed.length } : {},
     errors,
     warnings,
-    status: errors.length === 0 ? "pass" : "fail",
+    status: errorCount === 0 ? "pass" : "fail",
     normalization: {
       mode,
       status: "current",
@@ -6426,7 +6666,6 @@ var init_pipeline = __esm({
   "src/engine/validate/pipeline.ts"() {
     "use strict";
     init_canonical();
-    init_issues();
     init_keyless();
     init_profiles();
     init_release();
@@ -6434,7 +6673,7 @@ var init_pipeline = __esm({
     init_canonical_forms();
     init_duplicates();
     init_json();
-    init_levels2();
+    init_issue_list();
     init_members();
     init_record();
     init_time();
@@ -6478,12 +6717,21 @@ function sarifLog(entries, site, options = {}) {
   const notifications = options.notifications ?? [];
   const profiles = new Set(entries.map((e) => e.input.profile ?? null));
   const invocation = { executionSuccessful: notifications.length === 0 };
-  if (notifications.length > 0) {
-    invocation.toolExecutionNotifications = notifications.map((n) => ({
-      level: "error",
-      message: { text: n.message },
-      locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }]
-    }));
+  const cuts = entries.flatMap(({ input: input2, artifact }) => {
+    const note = input2.issue_count === void 0 ? void 0 : unlistedNote({ ...input2, issue_count: input2.issue_count });
+    if (note === void 0) return [];
+    const where = artifact ? [{ physicalLocation: { artifactLocation: artifactLocation(artifact) } }] : [];
+    return [{ level: "note", message: { text: note }, ...where.length ? { locations: where } : {} }];
+  });
+  if (notifications.length > 0 || cuts.length > 0) {
+    invocation.toolExecutionNotifications = [
+      ...notifications.map((n) => ({
+        level: "error",
+        message: { text: n.message },
+        locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }]
+      })),
+      ...cuts
+    ];
   }
   return {
     $schema: SARIF_SCHEMA,
@@ -7670,7 +7918,7 @@ var init_bodies = __esm({
     CONFORMANCE_SUMMARY = {
       name: "conformance_summary",
       title: "Conformance summary",
-      description: "Counts of a check; they equal the issues listed.",
+      description: "Counts of a check; they equal the issues listed unless issues_listed says the list was cut.",
       fields: [
         {
           key: "error_count",
@@ -7683,6 +7931,12 @@ var init_bodies = __esm({
           type: { kind: "integer", minimum: 0 },
           required: true,
           description: "Number of issues with severity warning."
+        },
+        {
+          key: "issues_listed",
+          type: { kind: "integer", minimum: 0 },
+          required: false,
+          description: "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
         },
         {
           key: "checked_at",
@@ -9000,6 +9254,7 @@ var init_engine = __esm({
     "use strict";
     init_pipeline();
     init_action();
+    init_issues();
     init_record();
     init_sarif();
     init_json_positions();
@@ -9775,8 +10030,8 @@ var require_utils = __commonJS({
     };
     exports.wrapOutput = (input2, state = {}, options = {}) => {
       const prepend = options.contains ? "" : "^";
-      const append = options.contains ? "" : "$";
-      let output = `${prepend}(?:${input2})${append}`;
+      const append2 = options.contains ? "" : "$";
+      let output = `${prepend}(?:${input2})${append2}`;
       if (state.negated === true) {
         output = `(?:^(?!${output}).*$)`;
       }
@@ -10458,7 +10713,7 @@ var require_parse = __commonJS({
         state.consumed += value2;
         state.index += num;
       };
-      const append = (token) => {
+      const append2 = (token) => {
         state.output += token.output != null ? token.output : token.value;
         consume(token.value);
       };
@@ -10499,7 +10754,7 @@ var require_parse = __commonJS({
         if (extglobs.length && tok.type !== "paren") {
           extglobs[extglobs.length - 1].inner += tok.value;
         }
-        if (tok.value || tok.output) append(tok);
+        if (tok.value || tok.output) append2(tok);
         if (prev && prev.type === "text" && tok.type === "text") {
           prev.output = (prev.output || prev.value) + tok.value;
           prev.value += tok.value;
@@ -10676,13 +10931,13 @@ var require_parse = __commonJS({
             value = "^";
           }
           prev.value += value;
-          append({ value });
+          append2({ value });
           continue;
         }
         if (state.quotes === 1 && value !== '"') {
           value = utils.escapeRegex(value);
           prev.value += value;
-          append({ value });
+          append2({ value });
           continue;
         }
         if (value === '"') {
@@ -10740,7 +10995,7 @@ var require_parse = __commonJS({
             value = `/${value}`;
           }
           prev.value += value;
-          append({ value });
+          append2({ value });
           if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
             continue;
           }
@@ -11248,8 +11503,8 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const prepend = opts.contains ? "" : "^";
-      const append = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state.output})${append}`;
+      const append2 = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state.output})${append2}`;
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
@@ -14343,6 +14598,9 @@ No network is used. Positions are measured in the file as written: a missing
 member is shown on the member that should hold it.
 `;
 
+// src/cli/github-report.ts
+init_engine();
+
 // src/cli/paths.ts
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14372,6 +14630,8 @@ function textReport({ checked, unreadable }) {
         `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
       );
     }
+    const unlisted = unlistedNote(result2);
+    if (unlisted) lines2.push(`${file}: ${unlisted}`);
     const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
     lines2.push(
       `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
@@ -14424,6 +14684,8 @@ function githubReport({ checked, unreadable, failOn }, base) {
         )
       );
     }
+    const unlisted = unlistedNote(result2);
+    if (unlisted) lines2.push(workflowCommand("notice", { file: path, title: "uai: issues not listed" }, unlisted));
   }
   for (const { file, error: error2 } of unreadable)
     lines2.push(workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
@@ -14608,6 +14870,7 @@ async function readInput(file, mode, stdin) {
 }
 
 // src/cli/junit-report.ts
+init_engine();
 var NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 var xml = (text2) => text2.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
 function junitReport({ checked, unreadable, failOn }) {
@@ -14627,6 +14890,8 @@ ${issue2.help_url}`)}</failure>`
         );
       } else notes.push(line);
     }
+    const unlisted = unlistedNote(result2);
+    if (unlisted) notes.push(`${file}: ${unlisted}`);
     if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join("\n"))}</system-out>`);
     const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
     cases.push(parts.length ? `${open}>

@@ -1,3 +1,4 @@
+import { unlistedNote } from '../engine/index.ts';
 import { locateFile } from './paths.ts';
 import { fails, issuesOf, type Report } from './report.ts';
 
@@ -48,6 +49,8 @@ export function githubReport({ checked, unreadable, failOn }: Report, base: stri
         ),
       );
     }
+    const unlisted = unlistedNote(result);
+    if (unlisted) lines.push(workflowCommand('notice', { file: path, title: 'uai: issues not listed' }, unlisted));
   }
   for (const { file, error } of unreadable)
     lines.push(workflowCommand('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error));

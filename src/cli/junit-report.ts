@@ -1,3 +1,4 @@
+import { unlistedNote } from '../engine/index.ts';
 import { fails, issuesOf, type Report } from './report.ts';
 
 /**
@@ -29,6 +30,8 @@ export function junitReport({ checked, unreadable, failOn }: Report): string {
         );
       } else notes.push(line);
     }
+    const unlisted = unlistedNote(result);
+    if (unlisted) notes.push(`${file}: ${unlisted}`);
     if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join('\n'))}</system-out>`);
     const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
     cases.push(parts.length ? `${open}>\n${parts.join('\n')}\n    </testcase>` : `${open}/>`);

@@ -1,4 +1,4 @@
-import { sortIssues, type Issue, type SourceRange, type ValidatorResult } from '../engine/index.ts';
+import { sortIssues, unlistedNote, type Issue, type SourceRange, type ValidatorResult } from '../engine/index.ts';
 import type { FailOn } from './args.ts';
 
 /** What the formats of `uai validate` are made from (see HELP in args.ts), and text and json. */
@@ -38,6 +38,8 @@ export function textReport({ checked, unreadable }: Report): string {
         `${file}:${at.startLine}:${at.startColumn}: ${i.severity} ${i.code} ${i.path === '' ? '(root)' : i.path}: ${i.message}`,
       );
     }
+    const unlisted = unlistedNote(result);
+    if (unlisted) lines.push(`${file}: ${unlisted}`);
     const verdict = result.valid ? `valid, level ${result.conformance_level ?? 'none'}` : 'invalid';
     lines.push(
       `${file}: ${verdict} (${result.profile ?? 'no profile'}; ${plural(result.error_count, 'error')}, ${plural(result.warning_count, 'warning')})`,

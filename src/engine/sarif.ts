@@ -2,7 +2,7 @@ import { ISSUE_CODES } from '../standard/codes.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
 import { sha256Hex } from './canonical.ts';
-import { sortIssues, type Issue } from './issues.ts';
+import { sortIssues, unlistedNote, type Issue } from './issues.ts';
 import type { SourceRange } from './json-positions.ts';
 
 /**
@@ -21,6 +21,9 @@ export interface SarifInput {
   readonly errors: readonly Issue[];
   readonly warnings: readonly Issue[];
   readonly profile?: string | null;
+  /** Set when the lists were cut at the issue limit: the log then says how many were left out. */
+  readonly issue_count?: number;
+  readonly issues_listed?: number;
 }
 
 /** The checked file: its URI (relative to uriBaseId when given) and the region of a pointer in it. */
@@ -89,12 +92,23 @@ export function sarifLog(entries: readonly SarifEntry[], site: Site, options: Sa
   const notifications = options.notifications ?? [];
   const profiles = new Set(entries.map((e) => e.input.profile ?? null));
   const invocation: Record<string, unknown> = { executionSuccessful: notifications.length === 0 };
-  if (notifications.length > 0) {
-    invocation.toolExecutionNotifications = notifications.map((n) => ({
-      level: 'error',
-      message: { text: n.message },
-      locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }],
-    }));
+  // A cut list is a note, not a failure: the run checked everything and counted every issue.
+  const cuts = entries.flatMap(({ input, artifact }) => {
+    const note =
+      input.issue_count === undefined ? undefined : unlistedNote({ ...input, issue_count: input.issue_count });
+    if (note === undefined) return [];
+    const where = artifact ? [{ physicalLocation: { artifactLocation: artifactLocation(artifact) } }] : [];
+    return [{ level: 'note', message: { text: note }, ...(where.length ? { locations: where } : {}) }];
+  });
+  if (notifications.length > 0 || cuts.length > 0) {
+    invocation.toolExecutionNotifications = [
+      ...notifications.map((n) => ({
+        level: 'error',
+        message: { text: n.message },
+        locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }],
+      })),
+      ...cuts,
+    ];
   }
   return {
     $schema: SARIF_SCHEMA,
