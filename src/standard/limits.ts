@@ -6,3 +6,14 @@
 
 /** A result lists at most this many issues of one message, the first in the stable order (path, then code); its counts stay exact. */
 export const ISSUE_LIST_LIMIT = 100;
+
+/**
+ * The most bytes an answer of a POST route holds, for a request of `requestBytes`: a fixed part
+ * (a SARIF log's rule table, a record's envelope, a hundred listed issues) and a small multiple of
+ * the request (what an answer echoes: identifiers copied into a record, the request a mock exchange
+ * shows back). Tested on every worst shape of every route (tests/http-inprocess/worst-shapes.test.ts).
+ */
+export const ANSWER_BOUND = { fixedBytes: 131_072, perRequestByte: 8 } as const;
+
+export const answerByteBound = (requestBytes: number): number =>
+  ANSWER_BOUND.fixedBytes + ANSWER_BOUND.perRequestByte * requestBytes;

@@ -6,6 +6,8 @@ import {
   seal,
   unlistedNote,
   validateMessage,
+  mockExchange,
+  checkExchangeMessages,
   type Issue,
   type ValidatorResult,
 } from '../../src/engine/index.ts';
@@ -195,4 +197,49 @@ describe('a conformance record whose list was cut', () => {
     expect(mismatches((r) => (r.body.status = 'pass'))).toEqual(['/body/status']));
   it('without issues_listed the counts must equal the list again', () =>
     expect(mismatches((r) => delete r.body.summary.issues_listed)).toEqual(['/body/summary/error_count']));
+});
+
+/**
+ * The reference server copies a request value only when no issue touches it, and the exchange
+ * rules require a copy on the same condition: both must see every issue, not the listed page.
+ * Here the one warning on a copied value (/delivery/expires_at, before issued_at) sorts after a
+ * hundred warnings under /body, so it is past the cut.
+ */
+describe('issues past the cut still keep values from being copied', () => {
+  const request = structuredClone(examples[0]!.message) as Record<string, any>;
+  for (let i = 0; i < 150; i++) request.body[`x_${i}`] = i;
+  request.delivery.expires_at = '2020-01-01T00:00:00Z';
+  const hostile = seal(request);
+  const checked = check(hostile);
+
+  it('the warning on expires_at is counted but not listed', () => {
+    expect(checked.error_count).toBe(0);
+    expect(checked.issues_listed).toBe(ISSUE_LIST_LIMIT);
+    expect(listOf(everything(hostile)).some((i) => i.path === '/delivery/expires_at')).toBe(true);
+    expect(listOf(checked).some((i) => i.path === '/delivery/expires_at')).toBe(false);
+  });
+
+  it('the mock exchange does not copy it, and its answer validates clean', () => {
+    for (const scenario of ['accepted-task', 'completed'] as const) {
+      const r = mockExchange({ scenario, format: 'exchange', message: hostile }, { site, now: () => now });
+      expect(r.response_message.delivery).not.toMatchObject({ expires_at: '2020-01-01T00:00:00Z' });
+      expect([r.response_validation.error_count, r.response_validation.warning_count]).toEqual([0, 0]);
+    }
+  });
+
+  it('check-exchange does not require the copy', () => {
+    const answer = mockExchange(
+      { scenario: 'completed', format: 'exchange', message: hostile },
+      { site, now: () => now },
+    );
+    // An answer with an expiry of its own: required to copy the request's only if that one were clean.
+    const response = structuredClone(answer.response_message) as Record<string, any>;
+    response.delivery.expires_at = '2030-01-01T00:00:00Z';
+    const r = checkExchangeMessages(
+      { request: hostile, response: seal(response), mode: 'keyed-json', httpStatus: 200 },
+      { site, now: () => now },
+    );
+    const delivery = r.exchange.verdicts.find((v) => v.id === 'exchange.delivery_copied')!;
+    expect(delivery.findings.map((f) => f.path)).not.toContain('/delivery/expires_at');
+  });
 });

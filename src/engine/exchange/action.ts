@@ -7,6 +7,7 @@ import type { EngineAction, EngineContext, Outcome } from '../api.ts';
 import { messageFromKeyless } from '../keyless.ts';
 import { choice } from '../request-members.ts';
 import { isRecord, own, type JsonObject } from '../json.ts';
+import { issueFlags } from '../validate/issue-flags.ts';
 import { validateMessage } from '../validate/pipeline.ts';
 import { isoSeconds } from '../time.ts';
 import type { NormalizationMode, ValidatorResult } from '../validate/types.ts';
@@ -92,7 +93,7 @@ export function checkExchangeMessages(input: CheckExchangeRequest, context: Engi
   const exchange = checkExchange({
     request: keyed(input.request, input.mode),
     response: keyed(input.response, input.mode),
-    requestIssues: [...requestResult.errors, ...requestResult.warnings],
+    requestFlags: issueFlags(requestResult),
     ...(input.httpStatus !== undefined ? { httpStatus: input.httpStatus } : {}),
     ...(input.previous !== undefined ? { previous: keyed(input.previous, input.mode) as JsonObject } : {}),
   });

@@ -17,6 +17,8 @@ export interface ExchangeInput {
   readonly previous?: unknown;
   /** The request's own validation issues (errors and warnings); see ExchangePair.flagged. */
   readonly requestIssues?: readonly { readonly path: string; readonly severity: string }[];
+  /** The same over every issue, listed or not (issueFlags of the request's result); preferred when given. */
+  readonly requestFlags?: (path: string) => boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ function notAnAnswer(response: unknown): ExchangeFinding {
 
 export function checkExchange(input: ExchangeInput): ExchangeCheck {
   const kind = responseKind(input.response);
-  const flagged = flaggedBy(input.requestIssues);
+  const flagged = input.requestFlags ?? flaggedBy(input.requestIssues);
   const verdicts: ExchangeVerdict[] = EXCHANGE_RULES.map((rule) => {
     const base = { id: rule.id, section: rule.section, severity: rule.severity, title: rule.title };
     // An answer of no known kind is judged by the one rule about kinds; the others cannot read it.

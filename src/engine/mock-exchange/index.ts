@@ -9,6 +9,7 @@ import { errorCode } from '../../standard/codes.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { links } from '../../standard/site.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
+import { issueFlags } from '../validate/issue-flags.ts';
 import { validateMessage } from '../validate/pipeline.ts';
 import type { ValidatorResult } from '../validate/types.ts';
 import { own, ownRecord, ownString, type JsonObject } from '../json.ts';
@@ -55,7 +56,7 @@ function refusal(message: JsonObject, validation: ValidatorResult): Refusal | un
     return {
       ok: false,
       code: 'exchange.request_invalid',
-      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`,
+      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists ${validation.issues_listed === undefined ? 'every issue' : `the first ${validation.issues_listed} of its ${validation.issue_count} issues`}.`,
       errors: issues,
     };
   }
@@ -115,8 +116,8 @@ export function mockExchange(
   const validation = validateMessage(message, { mode: 'keyed-json', site, now });
   const derived = exchangeIds(validation.normalization.canonical_hash, message, scenario);
   const ids = options.taskRef === undefined ? derived : { ...derived, taskRef: options.taskRef };
-  const issues = [...validation.errors, ...validation.warnings];
-  const link = (taskRef?: string): Linkage => linkage({ site, request: message, issues, ids, now }, taskRef);
+  const flagged = issueFlags(validation);
+  const link = (taskRef?: string): Linkage => linkage({ site, request: message, flagged, ids, now }, taskRef);
   const body = ownRecord(message, 'body');
 
   let response: JsonObject;

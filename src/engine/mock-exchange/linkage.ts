@@ -4,7 +4,7 @@
  * nothing at or below its path, and only when it has the right type, so that every response
  * validates back with 0 errors and 0 warnings (CONTRACT section 3) even for an invalid request.
  */
-import type { Issue } from '../issues.ts';
+import type { IssueFlags } from '../validate/issue-flags.ts';
 import { DID_PATTERN } from '../../standard/objects/patterns.ts';
 import { referenceServerParty, referenceServerTrust } from '../../standard/parties.ts';
 import { type Site } from '../../standard/site.ts';
@@ -18,8 +18,8 @@ import type { ExchangeIds } from './ids.ts';
 export interface LinkageInput {
   readonly site: Site;
   readonly request: JsonObject;
-  /** Every issue of the request's validation (errors and warnings). */
-  readonly issues: readonly Issue[];
+  /** Where the request's validation found issues, over every issue, listed or not. */
+  readonly flagged: IssueFlags;
   readonly ids: ExchangeIds;
   readonly now: Date;
 }
@@ -28,10 +28,9 @@ const TRACE_ID_RE = /^[0-9a-f]{32}$/;
 const DID_RE = new RegExp(DID_PATTERN);
 
 /** A reader of request values that refuses anything the request's validation complained about. */
-export function safeReader(request: JsonObject, issues: readonly Issue[]) {
-  // An error about the whole message (not an object, too deep, no canonical form) taints every value.
-  const tainted = issues.some((i) => i.path === '' && i.severity === 'error');
-  const clean = (path: string) => !tainted && !issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+export function safeReader(request: JsonObject, flagged: IssueFlags) {
+  // An error about the whole message (not an object, too deep, no canonical form) flags every value.
+  const clean = (path: string) => !flagged(path);
   const at = (path: string): unknown => {
     let v: unknown = request;
     for (const key of path.split('/').slice(1)) {
@@ -92,7 +91,7 @@ export interface Linkage {
 /** The response envelope parts copied or derived from the request (rules 3-8, 10, 12), each only when clean. */
 export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const { site, ids } = input;
-  const read = safeReader(input.request, input.issues);
+  const read = safeReader(input.request, input.flagged);
   const requestMessageId = read.string('/message_id') ?? 'unknown';
 
   // Rules 3-5 and the trace: same conversation, parent = request, next sequence, new span in the same trace.

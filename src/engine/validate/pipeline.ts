@@ -13,6 +13,7 @@ import { links } from '../../standard/site.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';
 import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from '../json.ts';
+import { rememberDrafts } from './issue-flags.ts';
 import { tallyIssues } from './issue-list.ts';
 import { memberIssues } from './members.ts';
 import { conformanceRecord } from './record.ts';
@@ -137,7 +138,7 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
     warningCount,
     level,
   });
-  return {
+  const result: ValidatorResult = {
     valid: errorCount === 0,
     checked_at: checkedAt,
     profile,
@@ -169,6 +170,8 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
     download_filename: `${String(record.message_id)}.json`,
     conformance_level: level,
   };
+  rememberDrafts(result, checked.drafts);
+  return result;
 }
 
 /** Checks one candidate message in the given mode; never throws (an internal failure is an L0 issue). */
