@@ -78,6 +78,7 @@ export async function referenceEntry(site: Site, now: Date): Promise<EntryFiles>
     result: new TextEncoder().encode(serializeRecord(report.result_message)),
     meta: JSON.stringify(meta),
     report: JSON.stringify(report),
+    rerunByBuild: true,
   };
 }
 
