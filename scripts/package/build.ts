@@ -2,14 +2,19 @@
  * Builds the published package (packages/uai/dist) from the repository's sources: esbuild bundles
  * the CLI, the library and the browser entry (code splitting, so the engine is shipped once), and
  * tsc writes the declarations. Nothing is copied from src/: a change there is in the next build.
- * The output is not committed; `npm pack` in packages/uai runs this first (prepack).
- *   node scripts/package/build.ts
+ * The output is not committed; `npm pack` in packages/uai runs this first (prepack) for release.
+ *   node scripts/package/build.ts             the package for this checkout (help links to localhost), and the Action
+ *   node scripts/package/build.ts --release   the package only, its help linked to UAI_ORIGIN (prepack)
+ * A release build writes nothing but packages/uai/dist and packages/uai/LICENSE (both ignored by
+ * git): packing never changes a committed file. It refuses an origin that is not public https, so
+ * no released package links its findings to localhost.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { notPublicHttps } from '../../src/standard/public-address.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PACKAGE_DIR = join(ROOT, 'packages/uai');
@@ -81,11 +86,29 @@ function declarations(dist: string): void {
 }
 
 /**
+ * The origin a release links its help to: UAI_ORIGIN at pack time (CONTRACT section 1's one
+ * setting), which must be the standard's public https site. Throws with what to set otherwise.
+ */
+export function releaseOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const origin = (env.UAI_ORIGIN ?? '').replace(/\/+$/, '');
+  if (!origin)
+    throw new Error('a release needs UAI_ORIGIN, the public site its findings link to (UAI_ORIGIN=https://… npm pack)');
+  const reason = notPublicHttps(origin);
+  if (reason) throw new Error(`UAI_ORIGIN ${origin} ${reason}: a released package would link its help there`);
+  return origin;
+}
+
+export interface PackageBuildOptions {
+  /** The public origin of help links (src/cli/package-origin.ts); without it, the local server's. */
+  readonly releaseOrigin?: string;
+}
+
+/**
  * Builds into `folder` (packages/uai by default). Another folder gets a copy of the package's
  * manifest and README too, so a test or the bench packs its own build without touching the
  * repository's (or another run's) output.
  */
-export async function buildPackage(folder: string = PACKAGE_DIR): Promise<void> {
+export async function buildPackage(folder: string = PACKAGE_DIR, options: PackageBuildOptions = {}): Promise<void> {
   ensureGenerated();
   const dist = join(folder, 'dist');
   rmSync(dist, { recursive: true, force: true });
@@ -104,6 +127,7 @@ export async function buildPackage(folder: string = PACKAGE_DIR): Promise<void> 
     minify: true,
     legalComments: 'none',
     chunkNames: 'chunks/[name]-[hash]',
+    ...(options.releaseOrigin ? { define: { __UAI_RELEASE_ORIGIN__: JSON.stringify(options.releaseOrigin) } } : {}),
     metafile: true,
     logLevel: 'warning',
   });
@@ -139,6 +163,17 @@ export async function buildAction(outfile: string = ACTION_BUNDLE): Promise<void
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildPackage();
-  await buildAction();
+  if (process.argv.includes('--release')) {
+    let origin: string;
+    try {
+      origin = releaseOrigin();
+    } catch (error) {
+      console.error(`scripts/package/build.ts: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    await buildPackage(PACKAGE_DIR, { releaseOrigin: origin });
+  } else {
+    await buildPackage();
+    await buildAction();
+  }
 }
