@@ -80,6 +80,8 @@ const SUBCOMMANDS = {
   'check-exchange': async () => (await import('./check-exchange.ts')).checkExchangeCommand,
   test: async () => (await import('../kit/command.ts')).testCommand,
   'test-client': async () => (await import('../kit/client/command.ts')).testClientCommand,
+  example: async () => (await import('./example.ts')).exampleCommand,
+  'check-entry': async () => (await import('./check-entry.ts')).checkEntryCommand,
 } as const;
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {

@@ -229,12 +229,23 @@ function verdictsFromReport(
     }));
 }
 
-export function verifyEntry(files: EntryFiles, ctx: { site: Site; now: Date }): VerifiedEntry {
+/**
+ * `previewLocalTarget`: a preview of an entry run against a server on the implementer's own
+ * machine (`uai check-entry --local`), every rule held but the public target's. The build never sets it.
+ */
+export interface VerifyContext {
+  readonly site: Site;
+  readonly now: Date;
+  readonly previewLocalTarget?: boolean;
+}
+
+export function verifyEntry(files: EntryFiles, ctx: VerifyContext): VerifiedEntry {
   const resultFile = `${files.dir}/result.json`;
   if (!SLUG_PATTERN.test(files.slug) || RESERVED_SLUGS.has(files.slug))
     throw new EntryError(files.dir, 'the folder name must be lower-case letters, digits and inner hyphens');
   const meta = readMeta(`${files.dir}/meta.json`, files.meta);
-  if (meta.side === 'server' && !files.rerunByBuild) requirePublicTarget(`${files.dir}/meta.json`, meta.target);
+  if (meta.side === 'server' && !files.rerunByBuild && !ctx.previewLocalTarget)
+    requirePublicTarget(`${files.dir}/meta.json`, meta.target);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(files.result);
