@@ -79,6 +79,27 @@ function thirdPartyNotices(metafile: Metafile): string {
     .join(`\n${'-'.repeat(72)}\n\n`);
 }
 
+/**
+ * The adoption kit's TypeScript starter with its types stripped, so it runs on the package's Node 20
+ * (`node uai-starter.mts` needs 22.18): a client a newcomer copies and passes `uai test-client`
+ * with, from the package alone. Generated from starters/, never a second source.
+ */
+export const STARTER_CLIENT = 'dist/starters/uai-starter.mjs';
+async function starterClient(dist: string): Promise<void> {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, 'starters/uai-starter.mts')],
+    outfile: join(dist, '..', STARTER_CLIENT),
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    banner: {
+      js: '// The UAI-1 TypeScript starter (starters/uai-starter.mts of the UAI-1 service) with its types stripped, for Node 20 or newer.\n// Usage: node uai-starter.mjs <base_url> | node uai-starter.mjs client <endpoint_url>',
+    },
+    logLevel: 'warning',
+  });
+}
+
 /** Declarations: tsc over the entries, then one small index per entry pointing into them. */
 function declarations(dist: string): void {
   const out = join(dist, 'types-src');
@@ -165,6 +186,7 @@ export async function buildPackage(folder: string = PACKAGE_DIR, options: Packag
     logLevel: 'warning',
   });
   writeFileSync(join(dist, 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
+  await starterClient(dist);
   declarations(dist);
   copyFileSync(join(ROOT, 'LICENSE'), join(folder, 'LICENSE'));
 }

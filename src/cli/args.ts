@@ -128,6 +128,7 @@ Usage:
   uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
   uai example [<profile>]          print a profile's published example, or a capability
                                    statement for your endpoint (uai example --help)
+  uai reference-server [--port n]  serve the reference server on 127.0.0.1, to test against
   uai check-entry <folder>         check an entry of the report of implementations and
                                    draw its badge, as the build does (uai check-entry --help)
   uai help | --help

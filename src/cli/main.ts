@@ -82,6 +82,7 @@ const SUBCOMMANDS = {
   'test-client': async () => (await import('../kit/client/command.ts')).testClientCommand,
   example: async () => (await import('./example.ts')).exampleCommand,
   'check-entry': async () => (await import('./check-entry.ts')).checkEntryCommand,
+  'reference-server': async () => (await import('./reference-server.ts')).referenceServerCommand,
 } as const;
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
