@@ -46,10 +46,9 @@ export async function referenceServerCommand(argv: readonly string[], io: Refere
     return 2;
   }
   // The handler is made once the port is known: its capability statement names its own endpoints.
-  let handler: ((request: Request) => Promise<Response>) | undefined;
-  let origin = '';
+  const serving: { origin: string; handler?: (request: Request) => Promise<Response> } = { origin: '' };
   const server = createServer(async (req, res) => {
-    await sendResponse(res, await handler!(toRequest(req, origin)), req.method === 'HEAD');
+    await sendResponse(res, await serving.handler!(toRequest(req, serving.origin)), req.method === 'HEAD');
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -60,9 +59,9 @@ export async function referenceServerCommand(argv: readonly string[], io: Refere
     io.stderr(`uai reference-server: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`);
     return 2;
   }
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const site = siteFor(origin);
-  handler = referenceServerHandler({ site });
+  const site = siteFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  serving.origin = site.origin;
+  serving.handler = referenceServerHandler({ site });
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}\n`);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
