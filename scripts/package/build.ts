@@ -38,6 +38,15 @@ function ensureGenerated(): void {
 const badgeWidthsOnly: Plugin = {
   name: 'badge-widths-only',
   setup(builder) {
+    // Its width-table reader requires fs and util only to load tables from files, which the table
+    // inlined below never does; as CommonJS inside an ES module bundle those requires would throw.
+    builder.onResolve({ filter: /^(fs|util)$/ }, (args) =>
+      args.importer.includes('char-width-table-consumer') ? { path: args.path, namespace: 'not-loaded' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'not-loaded' }, () => ({
+      loader: 'js',
+      contents: 'module.exports = { promisify: () => () => Promise.reject(new Error("not in this bundle")) };',
+    }));
     builder.onLoad({ filter: /[\\/]node_modules[\\/]anafanafo[\\/]index\.js$/ }, (args) => {
       const table = JSON.parse(readFileSync(join(dirname(args.path), 'data/verdana-11px-normal.json'), 'utf8')) as [
         number,
