@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './scripts/browser-tests.ts';
 import { builtOrigin } from './tests/records/dist.ts';
 
 /**
@@ -30,7 +31,7 @@ export default defineConfig({
     acceptDownloads: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--headless',

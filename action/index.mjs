@@ -9262,7 +9262,9 @@ var init_engine = __esm({
     init_exchange();
     init_reference_server();
     init_canonical();
+    init_jcs();
     init_keyless();
+    init_examples2();
     init_issues();
     init_json();
   }
@@ -11409,7 +11411,7 @@ var require_picomatch = __commonJS({
     var parse2 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob3, options, returnState = false) => {
       if (Array.isArray(glob3)) {
         const fns = glob3.map((input2) => picomatch2(input2, options, returnState));
@@ -11422,7 +11424,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject3(glob3) && glob3.tokens && glob3.input;
+      const isState = isObject4(glob3) && glob3.tokens && glob3.input;
       if (glob3 === "" || typeof glob3 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -11808,12 +11810,12 @@ function getCrawler(globInput, inputOptions = {}) {
   return patterns.length > 0 ? buildCrawler(options, patterns) : [];
 }
 async function glob(globInput, options) {
-  const [crawler, relative4] = getCrawler(globInput, options);
-  return crawler ? formatPaths(await crawler.withPromise(), relative4) : [];
+  const [crawler, relative5] = getCrawler(globInput, options);
+  return crawler ? formatPaths(await crawler.withPromise(), relative5) : [];
 }
 function globSync(globInput, options) {
-  const [crawler, relative4] = getCrawler(globInput, options);
-  return crawler ? formatPaths(crawler.sync(), relative4) : [];
+  const [crawler, relative5] = getCrawler(globInput, options);
+  return crawler ? formatPaths(crawler.sync(), relative5) : [];
 }
 var import_picomatch, isReadonlyArray, BACKSLASHES, DRIVE_RELATIVE_PATH, isWin, ONLY_PARENT_DIRECTORIES, WIN32_ROOT_DIR, isRoot, splitPatternOptions, ESCAPED_WIN32_BACKSLASHES, convertPathToPattern, POSIX_UNESCAPED_GLOB_SYMBOLS, WIN32_UNESCAPED_GLOB_SYMBOLS, escapePosixPath, escapeWin32Path, escapePath, PARENT_DIRECTORY, ESCAPING_BACKSLASHES, defaultOptions;
 var init_dist2 = __esm({
@@ -12720,7 +12722,7 @@ function answerOf(status, contentType, bytes, complete = true, faults = []) {
 }
 function exchange(method, target, body, budgetMs, capped) {
   const what = `${method} ${target.href}`;
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const faults = [];
     const chunks = [];
     let received = 0;
@@ -12735,7 +12737,7 @@ function exchange(method, target, body, budgetMs, capped) {
       response?.destroy();
     };
     const answer = (complete) => settle(
-      () => resolve6(
+      () => resolve7(
         answerOf(
           response.statusCode ?? 0,
           header(response, "content-type"),
@@ -13670,6 +13672,24 @@ ${run.stdout}`.split("\n").filter((l) => l.trim() !== "");
 });
 
 // src/http/node/node-bridge.ts
+function toRequest(req, origin) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === void 0) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  const path = req.url?.startsWith("/") ? req.url : "/";
+  return new Request(new URL(`${origin}${path}`), {
+    method,
+    headers,
+    // The body stays a stream: the shared module counts its bytes and stops reading at the cap.
+    body: hasBody ? bodyStream(req) : null,
+    ...hasBody ? { duplex: "half" } : {}
+  });
+}
 function drain(req) {
   if (draining.has(req) || req.complete) return;
   draining.add(req);
@@ -13691,6 +13711,41 @@ function bodyDone(req, ms) {
     req.once("end", finish);
     req.once("close", finish);
   });
+}
+function bodyStream(req) {
+  let open = true;
+  return new ReadableStream({
+    start(controller) {
+      req.on("data", (chunk) => {
+        if (!open) return;
+        controller.enqueue(chunk);
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once("close", () => {
+        if (open) controller.error(new Error("the client closed the connection before the body ended"));
+        open = false;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      drain(req);
+    }
+  });
+}
+async function sendResponse(res, response, head) {
+  const headers = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = head || response.body === null ? void 0 : Buffer.from(await response.arrayBuffer());
+  return writeOut(res, response.status, headers, body);
 }
 async function writeOut(res, status, headers, body) {
   const req = res.req;
@@ -13786,6 +13841,52 @@ var init_headers = __esm({
     JSON_TYPE = "application/json; charset=utf-8";
     PROBLEM_TYPE = "application/problem+json; charset=utf-8";
     NO_STORE = "no-store";
+  }
+});
+
+// src/http/web-adapter.ts
+async function readCapped(request, cap) {
+  const declared2 = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared2) && declared2 > cap) return void 0;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks = [];
+  let total = 0;
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => void 0);
+      return void 0;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+function fromWebRequest(request) {
+  return {
+    method: request.method,
+    get path() {
+      return new URL(request.url).pathname;
+    },
+    header: (name) => request.headers.get(name),
+    body: (cap) => readCapped(request, cap)
+  };
+}
+var toWebResponse, webAdapter;
+var init_web_adapter = __esm({
+  "src/http/web-adapter.ts"() {
+    "use strict";
+    toWebResponse = (reply) => new Response(reply.body, { status: reply.status, headers: reply.headers });
+    webAdapter = (core) => async (request) => toWebResponse(await core(fromWebRequest(request)));
   }
 });
 
@@ -13958,7 +14059,7 @@ function referenceServerCore(options) {
   }
   return failClosed(site, handle);
 }
-var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json;
+var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json, referenceServerHandler;
 var init_reference_server_handler = __esm({
   "src/http/reference-server-handler.ts"() {
     "use strict";
@@ -13966,6 +14067,7 @@ var init_reference_server_handler = __esm({
     init_headers();
     init_problem2();
     init_request_body();
+    init_web_adapter();
     REFERENCE_SERVER_PATH = "/v1/reference-server";
     TASKS_PREFIX = `${REFERENCE_SERVER_PATH}/tasks/`;
     PREFLIGHT_REPLY = {
@@ -13978,6 +14080,7 @@ var init_reference_server_handler = __esm({
       headers: JSON_HEADERS,
       body: head ? null : JSON.stringify(body)
     });
+    referenceServerHandler = (options) => webAdapter(referenceServerCore(options));
   }
 });
 
@@ -13995,14 +14098,14 @@ function keylessStatement(site) {
   });
 }
 function readBody(req) {
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const chunks = [];
     let bytes = 0;
     req.on("data", (chunk) => {
       bytes += chunk.length;
       if (bytes <= MAX_BODY_BYTES2) chunks.push(chunk);
     });
-    const done = () => resolve6(bytes <= MAX_BODY_BYTES2 ? { bytes, body: Buffer.concat(chunks).toString("utf8") } : { bytes });
+    const done = () => resolve7(bytes <= MAX_BODY_BYTES2 ? { bytes, body: Buffer.concat(chunks).toString("utf8") } : { bytes });
     req.once("end", done);
     req.once("error", done);
     req.once("close", done);
@@ -14140,7 +14243,7 @@ async function startScenarioServer(scenario) {
       });
     socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
   });
-  await new Promise((resolve6) => server.listen(0, "127.0.0.1", resolve6));
+  await new Promise((resolve7) => server.listen(0, "127.0.0.1", resolve7));
   const port = server.address().port;
   site = siteFor(`http://127.0.0.1:${port}`);
   const endpoint = links(site).referenceServer;
@@ -14154,9 +14257,9 @@ async function startScenarioServer(scenario) {
     pollBase: `${endpoint}/tasks/`,
     statement,
     records,
-    close: () => new Promise((resolve6) => {
+    close: () => new Promise((resolve7) => {
       for (const s of sockets) s.destroy();
-      server.close(() => resolve6());
+      server.close(() => resolve7());
     })
   };
 }
@@ -14209,7 +14312,7 @@ async function runClient(command, scenario, capMs) {
   let stdout = "";
   let stderr = "";
   let timedOut = false;
-  const outcome = await new Promise((resolve6) => {
+  const outcome = await new Promise((resolve7) => {
     const child = spawn("/bin/sh", ["-c", `${command} "$UAI_ENDPOINT"`], {
       env,
       detached: true,
@@ -14223,7 +14326,7 @@ async function runClient(command, scenario, capMs) {
     }, capMs);
     child.once("error", (error2) => {
       clearTimeout(timer);
-      resolve6({ code: null, error: error2.message });
+      resolve7({ code: null, error: error2.message });
     });
     let code = null;
     child.once("exit", (status) => {
@@ -14231,7 +14334,7 @@ async function runClient(command, scenario, capMs) {
       clearTimeout(timer);
       killGroup(child.pid);
     });
-    child.once("close", () => resolve6({ code }));
+    child.once("close", () => resolve7({ code }));
   });
   const durationMs = Math.round(performance2.now() - started);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -14462,9 +14565,2471 @@ baseline entry), 2 usage error.
   }
 });
 
+// src/cli/example.ts
+var example_exports = {};
+__export(example_exports, {
+  EXAMPLE_HELP: () => EXAMPLE_HELP,
+  capabilityFor: () => capabilityFor,
+  exampleCommand: () => exampleCommand
+});
+import { parseArgs as parseArgs5 } from "node:util";
+function capabilityFor(statement, endpoint, name) {
+  const filled = structuredClone(statement);
+  const id = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "my-agent";
+  filled.message_id = `msg-cap-${id}`;
+  filled.source = { type: "service", id, label: name, uri: endpoint };
+  filled.provenance = { ...filled.provenance, agent_id: id, log_ref: `urn:uai:log:cap-${id}` };
+  filled.body.name = name;
+  filled.body.endpoints = filled.body.endpoints.map((e) => ({
+    ...e,
+    url: e.binding === "https-async-callback" ? `${endpoint.replace(/\/+$/, "")}/tasks/` : endpoint
+  }));
+  delete filled.body.conformance_level;
+  return seal(filled);
+}
+async function exampleCommand(argv, io) {
+  let parsed;
+  try {
+    parsed = parseArgs5({
+      args: [...argv],
+      allowPositionals: true,
+      options: { endpoint: { type: "string" }, name: { type: "string" }, help: { type: "boolean" } }
+    });
+  } catch (error2) {
+    io.stderr(`uai example: ${error2.message}
+`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(EXAMPLE_HELP);
+    return 0;
+  }
+  const examples = publishedExamples(io.site);
+  const [profile, ...extra] = positionals;
+  if (profile === void 0) {
+    io.stdout(`${examples.map((e) => `${e.profile.padEnd(30)} ${e.title}`).join("\n")}
+`);
+    return 0;
+  }
+  const example = examples.find((e) => e.profile === profile);
+  if (!example || extra.length) {
+    io.stderr(`uai example: ${example ? "one profile at a time" : `no published example of ${profile}`}
+`);
+    return 2;
+  }
+  const fillIn = values.endpoint !== void 0 || values.name !== void 0;
+  if (fillIn && profile !== "uai.capability.statement.v1") {
+    io.stderr("uai example: --endpoint and --name fill in uai.capability.statement.v1 only\n");
+    return 2;
+  }
+  if (fillIn && (!values.endpoint || !URL.canParse(values.endpoint))) {
+    io.stderr("uai example: --endpoint needs the absolute URL of your endpoint\n");
+    return 2;
+  }
+  const message2 = fillIn ? capabilityFor(example.message, values.endpoint, values.name ?? "My UAI-1 agent") : example.message;
+  io.stdout(`${JSON.stringify(message2, null, 2)}
+`);
+  return 0;
+}
+var EXAMPLE_HELP;
+var init_example = __esm({
+  "src/cli/example.ts"() {
+    "use strict";
+    init_engine();
+    EXAMPLE_HELP = `Usage: uai example [<profile>] [--endpoint <url>] [--name <text>]
+
+Prints the published example message of a profile (what GET /v1/examples/<profile>
+holds in its "message" member), sealed, as JSON. Without a profile, lists the profiles.
+
+  uai example uai.intent.request.v1 > request.json
+  uai example uai.capability.statement.v1 --endpoint https://agent.example.com/uai --name "My agent"
+
+For uai.capability.statement.v1, --endpoint and --name fill the statement in for your
+server: its endpoints point at <url> (tasks under <url>/tasks/), its source and name are
+yours, it claims no conformance level, and it is sealed again, so it validates as printed.
+Serve it at GET <url>, where uai test reads it.
+
+Exit status: 0, or 2 on usage (an unknown profile).
+`;
+  }
+});
+
+// node_modules/color-name/index.js
+var require_color_name = __commonJS({
+  "node_modules/color-name/index.js"(exports, module) {
+    "use strict";
+    module.exports = {
+      "aliceblue": [240, 248, 255],
+      "antiquewhite": [250, 235, 215],
+      "aqua": [0, 255, 255],
+      "aquamarine": [127, 255, 212],
+      "azure": [240, 255, 255],
+      "beige": [245, 245, 220],
+      "bisque": [255, 228, 196],
+      "black": [0, 0, 0],
+      "blanchedalmond": [255, 235, 205],
+      "blue": [0, 0, 255],
+      "blueviolet": [138, 43, 226],
+      "brown": [165, 42, 42],
+      "burlywood": [222, 184, 135],
+      "cadetblue": [95, 158, 160],
+      "chartreuse": [127, 255, 0],
+      "chocolate": [210, 105, 30],
+      "coral": [255, 127, 80],
+      "cornflowerblue": [100, 149, 237],
+      "cornsilk": [255, 248, 220],
+      "crimson": [220, 20, 60],
+      "cyan": [0, 255, 255],
+      "darkblue": [0, 0, 139],
+      "darkcyan": [0, 139, 139],
+      "darkgoldenrod": [184, 134, 11],
+      "darkgray": [169, 169, 169],
+      "darkgreen": [0, 100, 0],
+      "darkgrey": [169, 169, 169],
+      "darkkhaki": [189, 183, 107],
+      "darkmagenta": [139, 0, 139],
+      "darkolivegreen": [85, 107, 47],
+      "darkorange": [255, 140, 0],
+      "darkorchid": [153, 50, 204],
+      "darkred": [139, 0, 0],
+      "darksalmon": [233, 150, 122],
+      "darkseagreen": [143, 188, 143],
+      "darkslateblue": [72, 61, 139],
+      "darkslategray": [47, 79, 79],
+      "darkslategrey": [47, 79, 79],
+      "darkturquoise": [0, 206, 209],
+      "darkviolet": [148, 0, 211],
+      "deeppink": [255, 20, 147],
+      "deepskyblue": [0, 191, 255],
+      "dimgray": [105, 105, 105],
+      "dimgrey": [105, 105, 105],
+      "dodgerblue": [30, 144, 255],
+      "firebrick": [178, 34, 34],
+      "floralwhite": [255, 250, 240],
+      "forestgreen": [34, 139, 34],
+      "fuchsia": [255, 0, 255],
+      "gainsboro": [220, 220, 220],
+      "ghostwhite": [248, 248, 255],
+      "gold": [255, 215, 0],
+      "goldenrod": [218, 165, 32],
+      "gray": [128, 128, 128],
+      "green": [0, 128, 0],
+      "greenyellow": [173, 255, 47],
+      "grey": [128, 128, 128],
+      "honeydew": [240, 255, 240],
+      "hotpink": [255, 105, 180],
+      "indianred": [205, 92, 92],
+      "indigo": [75, 0, 130],
+      "ivory": [255, 255, 240],
+      "khaki": [240, 230, 140],
+      "lavender": [230, 230, 250],
+      "lavenderblush": [255, 240, 245],
+      "lawngreen": [124, 252, 0],
+      "lemonchiffon": [255, 250, 205],
+      "lightblue": [173, 216, 230],
+      "lightcoral": [240, 128, 128],
+      "lightcyan": [224, 255, 255],
+      "lightgoldenrodyellow": [250, 250, 210],
+      "lightgray": [211, 211, 211],
+      "lightgreen": [144, 238, 144],
+      "lightgrey": [211, 211, 211],
+      "lightpink": [255, 182, 193],
+      "lightsalmon": [255, 160, 122],
+      "lightseagreen": [32, 178, 170],
+      "lightskyblue": [135, 206, 250],
+      "lightslategray": [119, 136, 153],
+      "lightslategrey": [119, 136, 153],
+      "lightsteelblue": [176, 196, 222],
+      "lightyellow": [255, 255, 224],
+      "lime": [0, 255, 0],
+      "limegreen": [50, 205, 50],
+      "linen": [250, 240, 230],
+      "magenta": [255, 0, 255],
+      "maroon": [128, 0, 0],
+      "mediumaquamarine": [102, 205, 170],
+      "mediumblue": [0, 0, 205],
+      "mediumorchid": [186, 85, 211],
+      "mediumpurple": [147, 112, 219],
+      "mediumseagreen": [60, 179, 113],
+      "mediumslateblue": [123, 104, 238],
+      "mediumspringgreen": [0, 250, 154],
+      "mediumturquoise": [72, 209, 204],
+      "mediumvioletred": [199, 21, 133],
+      "midnightblue": [25, 25, 112],
+      "mintcream": [245, 255, 250],
+      "mistyrose": [255, 228, 225],
+      "moccasin": [255, 228, 181],
+      "navajowhite": [255, 222, 173],
+      "navy": [0, 0, 128],
+      "oldlace": [253, 245, 230],
+      "olive": [128, 128, 0],
+      "olivedrab": [107, 142, 35],
+      "orange": [255, 165, 0],
+      "orangered": [255, 69, 0],
+      "orchid": [218, 112, 214],
+      "palegoldenrod": [238, 232, 170],
+      "palegreen": [152, 251, 152],
+      "paleturquoise": [175, 238, 238],
+      "palevioletred": [219, 112, 147],
+      "papayawhip": [255, 239, 213],
+      "peachpuff": [255, 218, 185],
+      "peru": [205, 133, 63],
+      "pink": [255, 192, 203],
+      "plum": [221, 160, 221],
+      "powderblue": [176, 224, 230],
+      "purple": [128, 0, 128],
+      "rebeccapurple": [102, 51, 153],
+      "red": [255, 0, 0],
+      "rosybrown": [188, 143, 143],
+      "royalblue": [65, 105, 225],
+      "saddlebrown": [139, 69, 19],
+      "salmon": [250, 128, 114],
+      "sandybrown": [244, 164, 96],
+      "seagreen": [46, 139, 87],
+      "seashell": [255, 245, 238],
+      "sienna": [160, 82, 45],
+      "silver": [192, 192, 192],
+      "skyblue": [135, 206, 235],
+      "slateblue": [106, 90, 205],
+      "slategray": [112, 128, 144],
+      "slategrey": [112, 128, 144],
+      "snow": [255, 250, 250],
+      "springgreen": [0, 255, 127],
+      "steelblue": [70, 130, 180],
+      "tan": [210, 180, 140],
+      "teal": [0, 128, 128],
+      "thistle": [216, 191, 216],
+      "tomato": [255, 99, 71],
+      "turquoise": [64, 224, 208],
+      "violet": [238, 130, 238],
+      "wheat": [245, 222, 179],
+      "white": [255, 255, 255],
+      "whitesmoke": [245, 245, 245],
+      "yellow": [255, 255, 0],
+      "yellowgreen": [154, 205, 50]
+    };
+  }
+});
+
+// node_modules/css-unit-converter/index.js
+var require_css_unit_converter = __commonJS({
+  "node_modules/css-unit-converter/index.js"(exports, module) {
+    var conversions = {
+      // length
+      "px": {
+        "px": 1,
+        "cm": 96 / 2.54,
+        "mm": 96 / 25.4,
+        "in": 96,
+        "pt": 96 / 72,
+        "pc": 16
+      },
+      "cm": {
+        "px": 2.54 / 96,
+        "cm": 1,
+        "mm": 0.1,
+        "in": 2.54,
+        "pt": 2.54 / 72,
+        "pc": 2.54 / 6
+      },
+      "mm": {
+        "px": 25.4 / 96,
+        "cm": 10,
+        "mm": 1,
+        "in": 25.4,
+        "pt": 25.4 / 72,
+        "pc": 25.4 / 6
+      },
+      "in": {
+        "px": 1 / 96,
+        "cm": 1 / 2.54,
+        "mm": 1 / 25.4,
+        "in": 1,
+        "pt": 1 / 72,
+        "pc": 1 / 6
+      },
+      "pt": {
+        "px": 0.75,
+        "cm": 72 / 2.54,
+        "mm": 72 / 25.4,
+        "in": 72,
+        "pt": 1,
+        "pc": 12
+      },
+      "pc": {
+        "px": 6 / 96,
+        "cm": 6 / 2.54,
+        "mm": 6 / 25.4,
+        "in": 6,
+        "pt": 6 / 72,
+        "pc": 1
+      },
+      // angle
+      "deg": {
+        "deg": 1,
+        "grad": 0.9,
+        "rad": 180 / Math.PI,
+        "turn": 360
+      },
+      "grad": {
+        "deg": 400 / 360,
+        "grad": 1,
+        "rad": 200 / Math.PI,
+        "turn": 400
+      },
+      "rad": {
+        "deg": Math.PI / 180,
+        "grad": Math.PI / 200,
+        "rad": 1,
+        "turn": Math.PI * 2
+      },
+      "turn": {
+        "deg": 1 / 360,
+        "grad": 1 / 400,
+        "rad": 0.5 / Math.PI,
+        "turn": 1
+      },
+      // time
+      "s": {
+        "s": 1,
+        "ms": 1 / 1e3
+      },
+      "ms": {
+        "s": 1e3,
+        "ms": 1
+      },
+      // frequency
+      "Hz": {
+        "Hz": 1,
+        "kHz": 1e3
+      },
+      "kHz": {
+        "Hz": 1 / 1e3,
+        "kHz": 1
+      },
+      // resolution
+      "dpi": {
+        "dpi": 1,
+        "dpcm": 1 / 2.54,
+        "dppx": 1 / 96
+      },
+      "dpcm": {
+        "dpi": 2.54,
+        "dpcm": 1,
+        "dppx": 2.54 / 96
+      },
+      "dppx": {
+        "dpi": 96,
+        "dpcm": 96 / 2.54,
+        "dppx": 1
+      }
+    };
+    module.exports = function(value, sourceUnit, targetUnit, precision) {
+      if (!conversions.hasOwnProperty(targetUnit))
+        throw new Error("Cannot convert to " + targetUnit);
+      if (!conversions[targetUnit].hasOwnProperty(sourceUnit))
+        throw new Error("Cannot convert from " + sourceUnit + " to " + targetUnit);
+      var converted = conversions[targetUnit][sourceUnit] * value;
+      if (precision !== false) {
+        precision = Math.pow(10, parseInt(precision) || 5);
+        return Math.round(converted * precision) / precision;
+      }
+      return converted;
+    };
+  }
+});
+
+// node_modules/css-color-converter/lib/index.js
+var require_lib = __commonJS({
+  "node_modules/css-color-converter/lib/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", {
+      value: true
+    });
+    exports.fromRgba = fromRgba;
+    exports.fromRgb = fromRgb;
+    exports.fromHsla = fromHsla;
+    exports.fromHsl = fromHsl;
+    exports.fromString = fromString2;
+    exports["default"] = void 0;
+    var _colorName = _interopRequireDefault(require_color_name());
+    var _cssUnitConverter = _interopRequireDefault(require_css_unit_converter());
+    function _interopRequireDefault(obj) {
+      return obj && obj.__esModule ? obj : { "default": obj };
+    }
+    function _classCallCheck(instance, Constructor) {
+      if (!(instance instanceof Constructor)) {
+        throw new TypeError("Cannot call a class as a function");
+      }
+    }
+    function _defineProperties(target, props) {
+      for (var i = 0; i < props.length; i++) {
+        var descriptor = props[i];
+        descriptor.enumerable = descriptor.enumerable || false;
+        descriptor.configurable = true;
+        if ("value" in descriptor) descriptor.writable = true;
+        Object.defineProperty(target, descriptor.key, descriptor);
+      }
+    }
+    function _createClass(Constructor, protoProps, staticProps) {
+      if (protoProps) _defineProperties(Constructor.prototype, protoProps);
+      if (staticProps) _defineProperties(Constructor, staticProps);
+      return Constructor;
+    }
+    function _slicedToArray(arr, i) {
+      return _arrayWithHoles(arr) || _iterableToArrayLimit(arr, i) || _unsupportedIterableToArray(arr, i) || _nonIterableRest();
+    }
+    function _nonIterableRest() {
+      throw new TypeError("Invalid attempt to destructure non-iterable instance.\nIn order to be iterable, non-array objects must have a [Symbol.iterator]() method.");
+    }
+    function _unsupportedIterableToArray(o, minLen) {
+      if (!o) return;
+      if (typeof o === "string") return _arrayLikeToArray(o, minLen);
+      var n = Object.prototype.toString.call(o).slice(8, -1);
+      if (n === "Object" && o.constructor) n = o.constructor.name;
+      if (n === "Map" || n === "Set") return Array.from(o);
+      if (n === "Arguments" || /^(?:Ui|I)nt(?:8|16|32)(?:Clamped)?Array$/.test(n)) return _arrayLikeToArray(o, minLen);
+    }
+    function _arrayLikeToArray(arr, len) {
+      if (len == null || len > arr.length) len = arr.length;
+      for (var i = 0, arr2 = new Array(len); i < len; i++) {
+        arr2[i] = arr[i];
+      }
+      return arr2;
+    }
+    function _iterableToArrayLimit(arr, i) {
+      if (typeof Symbol === "undefined" || !(Symbol.iterator in Object(arr))) return;
+      var _arr = [];
+      var _n = true;
+      var _d = false;
+      var _e = void 0;
+      try {
+        for (var _i = arr[Symbol.iterator](), _s; !(_n = (_s = _i.next()).done); _n = true) {
+          _arr.push(_s.value);
+          if (i && _arr.length === i) break;
+        }
+      } catch (err) {
+        _d = true;
+        _e = err;
+      } finally {
+        try {
+          if (!_n && _i["return"] != null) _i["return"]();
+        } finally {
+          if (_d) throw _e;
+        }
+      }
+      return _arr;
+    }
+    function _arrayWithHoles(arr) {
+      if (Array.isArray(arr)) return arr;
+    }
+    var hex = /^#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})?$/;
+    var shortHex = /^#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])?$/;
+    var rgb = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)(?:\s*,\s*(0|1|0?\.\d+|\d+%))?\s*\)$/;
+    var rgbfn = /^rgba?\(\s*(\d+)\s+(\d+)\s+(\d+)(?:\s*\/\s*(0|1|0?\.\d+|\d+%))?\s*\)$/;
+    var rgbperc = /^rgba?\(\s*(\d+%)\s*,\s*(\d+%)\s*,\s*(\d+%)(?:\s*,\s*(0|1|0?\.\d+|\d+%))?\s*\)$/;
+    var rgbpercfn = /^rgba?\(\s*(\d+%)\s+(\d+%)\s+(\d+%)(?:\s*\/\s*(0|1|0?\.\d+|\d+%))?\s*\)$/;
+    var hsl = /^hsla?\(\s*(\d+)(deg|rad|grad|turn)?\s*,\s*(\d+)%\s*,\s*(\d+)%(?:\s*,\s*(0|1|0?\.\d+|\d+%))?\s*\)$/;
+    function contains(haystack, needle) {
+      return haystack.indexOf(needle) > -1;
+    }
+    function rgbToHsl(r, g, b) {
+      var rprim = r / 255;
+      var gprim = g / 255;
+      var bprim = b / 255;
+      var cmax = Math.max(rprim, gprim, bprim);
+      var cmin = Math.min(rprim, gprim, bprim);
+      var delta = cmax - cmin;
+      var l = (cmax + cmin) / 2;
+      if (delta === 0) {
+        return [0, 0, l * 100];
+      }
+      var s = delta / (1 - Math.abs(2 * l - 1));
+      var h = (function() {
+        switch (cmax) {
+          case rprim: {
+            return (gprim - bprim) / delta % 6;
+          }
+          case gprim: {
+            return (bprim - rprim) / delta + 2;
+          }
+          default: {
+            return (rprim - gprim) / delta + 4;
+          }
+        }
+      })();
+      return [h * 60, s * 100, l * 100];
+    }
+    function hslToRgb(h, s, l) {
+      var hprim = h / 60;
+      var sprim = s / 100;
+      var lprim = l / 100;
+      var c = (1 - Math.abs(2 * lprim - 1)) * sprim;
+      var x = c * (1 - Math.abs(hprim % 2 - 1));
+      var m = lprim - c / 2;
+      var _ref = (function() {
+        if (hprim < 1) return [c, x, 0];
+        if (hprim < 2) return [x, c, 0];
+        if (hprim < 3) return [0, c, x];
+        if (hprim < 4) return [0, x, c];
+        if (hprim < 5) return [x, 0, c];
+        return [c, 0, x];
+      })(), _ref2 = _slicedToArray(_ref, 3), rprim = _ref2[0], gprim = _ref2[1], bprim = _ref2[2];
+      return [(rprim + m) * 255, (gprim + m) * 255, (bprim + m) * 255];
+    }
+    var Color = /* @__PURE__ */ (function() {
+      function Color2(_ref3) {
+        var _ref4 = _slicedToArray(_ref3, 4), r = _ref4[0], g = _ref4[1], b = _ref4[2], a = _ref4[3];
+        _classCallCheck(this, Color2);
+        this.values = [Math.max(Math.min(parseInt(r, 10), 255), 0), Math.max(Math.min(parseInt(g, 10), 255), 0), Math.max(Math.min(parseInt(b, 10), 255), 0), a == null ? 1 : Math.max(Math.min(parseFloat(a), 255), 0)];
+      }
+      _createClass(Color2, [{
+        key: "toRgbString",
+        value: function toRgbString() {
+          var _this$values = _slicedToArray(this.values, 4), r = _this$values[0], g = _this$values[1], b = _this$values[2], a = _this$values[3];
+          if (a === 1) {
+            return "rgb(".concat(r, ", ").concat(g, ", ").concat(b, ")");
+          }
+          return "rgba(".concat(r, ", ").concat(g, ", ").concat(b, ", ").concat(a, ")");
+        }
+      }, {
+        key: "toHslString",
+        value: function toHslString() {
+          var _this$toHslaArray = this.toHslaArray(), _this$toHslaArray2 = _slicedToArray(_this$toHslaArray, 4), h = _this$toHslaArray2[0], s = _this$toHslaArray2[1], l = _this$toHslaArray2[2], a = _this$toHslaArray2[3];
+          if (a === 1) {
+            return "hsl(".concat(h, ", ").concat(s, "%, ").concat(l, "%)");
+          }
+          return "hsla(".concat(h, ", ").concat(s, "%, ").concat(l, "%, ").concat(a, ")");
+        }
+      }, {
+        key: "toHexString",
+        value: function toHexString() {
+          var _this$values2 = _slicedToArray(this.values, 4), r = _this$values2[0], g = _this$values2[1], b = _this$values2[2], a = _this$values2[3];
+          r = Number(r).toString(16).padStart(2, "0");
+          g = Number(g).toString(16).padStart(2, "0");
+          b = Number(b).toString(16).padStart(2, "0");
+          a = a < 1 ? parseInt(a * 255, 10).toString(16).padStart(2, "0") : "";
+          return "#".concat(r).concat(g).concat(b).concat(a);
+        }
+      }, {
+        key: "toRgbaArray",
+        value: function toRgbaArray() {
+          return this.values;
+        }
+      }, {
+        key: "toHslaArray",
+        value: function toHslaArray() {
+          var _this$values3 = _slicedToArray(this.values, 4), r = _this$values3[0], g = _this$values3[1], b = _this$values3[2], a = _this$values3[3];
+          var _rgbToHsl = rgbToHsl(r, g, b), _rgbToHsl2 = _slicedToArray(_rgbToHsl, 3), h = _rgbToHsl2[0], s = _rgbToHsl2[1], l = _rgbToHsl2[2];
+          return [h, s, l, a];
+        }
+      }]);
+      return Color2;
+    })();
+    function fromRgba(_ref5) {
+      var _ref6 = _slicedToArray(_ref5, 4), r = _ref6[0], g = _ref6[1], b = _ref6[2], a = _ref6[3];
+      return new Color([r, g, b, a]);
+    }
+    function fromRgb(_ref7) {
+      var _ref8 = _slicedToArray(_ref7, 3), r = _ref8[0], g = _ref8[1], b = _ref8[2];
+      return fromRgba([r, g, b, 1]);
+    }
+    function fromHsla(_ref9) {
+      var _ref10 = _slicedToArray(_ref9, 4), h = _ref10[0], s = _ref10[1], l = _ref10[2], a = _ref10[3];
+      var _hslToRgb = hslToRgb(h, s, l), _hslToRgb2 = _slicedToArray(_hslToRgb, 3), r = _hslToRgb2[0], g = _hslToRgb2[1], b = _hslToRgb2[2];
+      return fromRgba([r, g, b, a]);
+    }
+    function fromHsl(_ref11) {
+      var _ref12 = _slicedToArray(_ref11, 3), h = _ref12[0], s = _ref12[1], l = _ref12[2];
+      return fromHsla([h, s, l, 1]);
+    }
+    function fromHexString(str2) {
+      var _ref13 = hex.exec(str2) || shortHex.exec(str2), _ref14 = _slicedToArray(_ref13, 5), r = _ref14[1], g = _ref14[2], b = _ref14[3], a = _ref14[4];
+      r = parseInt(r.length < 2 ? r.repeat(2) : r, 16);
+      g = parseInt(g.length < 2 ? g.repeat(2) : g, 16);
+      b = parseInt(b.length < 2 ? b.repeat(2) : b, 16);
+      a = a && (parseInt(a.length < 2 ? a.repeat(2) : a, 16) / 255).toPrecision(1) || 1;
+      return fromRgba([r, g, b, a]);
+    }
+    function fromRgbString(str2) {
+      var _ref15 = rgb.exec(str2) || rgbperc.exec(str2) || rgbfn.exec(str2) || rgbpercfn.exec(str2), _ref16 = _slicedToArray(_ref15, 5), r = _ref16[1], g = _ref16[2], b = _ref16[3], a = _ref16[4];
+      r = contains(r, "%") ? parseInt(r, 10) * 255 / 100 : parseInt(r, 10);
+      g = contains(g, "%") ? parseInt(g, 10) * 255 / 100 : parseInt(g, 10);
+      b = contains(b, "%") > 0 ? parseInt(b, 10) * 255 / 100 : parseInt(b, 10);
+      a = a === void 0 ? 1 : parseFloat(a) / (contains(a, "%") ? 100 : 1);
+      return fromRgba([r, g, b, a]);
+    }
+    function fromHslString(str2) {
+      var _hsl$exec = hsl.exec(str2), _hsl$exec2 = _slicedToArray(_hsl$exec, 6), h = _hsl$exec2[1], unit = _hsl$exec2[2], s = _hsl$exec2[3], l = _hsl$exec2[4], a = _hsl$exec2[5];
+      unit = unit || "deg";
+      h = (0, _cssUnitConverter["default"])(parseFloat(h), unit, "deg");
+      s = parseFloat(s);
+      l = parseFloat(l);
+      a = a === void 0 ? 1 : parseFloat(a) / (contains(a, "%") ? 100 : 1);
+      return fromHsla([h, s, l, a]);
+    }
+    function fromString2(str2) {
+      if (_colorName["default"][str2]) {
+        return fromRgb(_colorName["default"][str2]);
+      }
+      if (hex.test(str2) || shortHex.test(str2)) {
+        return fromHexString(str2);
+      }
+      if (rgb.test(str2) || rgbperc.test(str2) || rgbfn.test(str2) || rgbpercfn.test(str2)) {
+        return fromRgbString(str2);
+      }
+      if (hsl.test(str2)) {
+        return fromHslString(str2);
+      }
+      return null;
+    }
+    var _default = {
+      fromString: fromString2,
+      fromRgb,
+      fromRgba,
+      fromHsl,
+      fromHsla
+    };
+    exports["default"] = _default;
+  }
+});
+
+// node_modules/badge-maker/lib/color.js
+function isHexColor(s = "") {
+  return hexColorRegex.test(s);
+}
+function isCSSColor(color) {
+  return typeof color === "string" && (0, import_css_color_converter.fromString)(color.trim());
+}
+function normalizeColor(color) {
+  if (color === void 0) {
+    return void 0;
+  } else if (color in namedColors) {
+    return color;
+  } else if (color in aliases) {
+    return aliases[color];
+  } else if (isHexColor(color)) {
+    return `#${color.toString().toLowerCase()}`;
+  } else if (isCSSColor(color)) {
+    return color.toLowerCase();
+  } else {
+    return void 0;
+  }
+}
+function toSvgColor(color) {
+  const normalized = normalizeColor(color);
+  if (normalized in namedColors) {
+    return namedColors[normalized];
+  } else if (normalized in resolvedAliases) {
+    return resolvedAliases[normalized];
+  } else {
+    return normalized;
+  }
+}
+function brightness(color) {
+  if (color) {
+    const cssColor = (0, import_css_color_converter.fromString)(color);
+    if (cssColor) {
+      const rgb = cssColor.toRgbaArray();
+      return +((rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114) / 255e3).toFixed(2);
+    }
+  }
+  return 0;
+}
+var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
+var init_color = __esm({
+  "node_modules/badge-maker/lib/color.js"() {
+    import_css_color_converter = __toESM(require_lib(), 1);
+    namedColors = {
+      brightgreen: "#4b0",
+      green: "#67ac09",
+      yellow: "#d8b800",
+      yellowgreen: "#95991a",
+      orange: "#ea7233",
+      red: "#dd4343",
+      blue: "#007ec6",
+      grey: "#555",
+      lightgrey: "#939393"
+    };
+    aliases = {
+      gray: "grey",
+      lightgray: "lightgrey",
+      critical: "red",
+      important: "orange",
+      success: "brightgreen",
+      informational: "blue",
+      inactive: "lightgrey"
+    };
+    resolvedAliases = {};
+    Object.entries(aliases).forEach(([alias, original]) => {
+      resolvedAliases[alias] = namedColors[original];
+    });
+    hexColorRegex = /^([\da-f]{3}){1,2}$/i;
+  }
+});
+
+// not-loaded:fs
+var require_fs = __commonJS({
+  "not-loaded:fs"(exports, module) {
+    module.exports = { promisify: () => () => Promise.reject(new Error("not in this bundle")) };
+  }
+});
+
+// node_modules/binary-search/index.js
+var require_binary_search = __commonJS({
+  "node_modules/binary-search/index.js"(exports, module) {
+    module.exports = function(haystack, needle, comparator, low, high) {
+      var mid, cmp;
+      if (low === void 0)
+        low = 0;
+      else {
+        low = low | 0;
+        if (low < 0 || low >= haystack.length)
+          throw new RangeError("invalid lower bound");
+      }
+      if (high === void 0)
+        high = haystack.length - 1;
+      else {
+        high = high | 0;
+        if (high < low || high >= haystack.length)
+          throw new RangeError("invalid upper bound");
+      }
+      while (low <= high) {
+        mid = low + (high - low >>> 1);
+        cmp = +comparator(haystack[mid], needle, mid, haystack);
+        if (cmp < 0)
+          low = mid + 1;
+        else if (cmp > 0)
+          high = mid - 1;
+        else
+          return mid;
+      }
+      return ~low;
+    };
+  }
+});
+
+// not-loaded:util
+var require_util = __commonJS({
+  "not-loaded:util"(exports, module) {
+    module.exports = { promisify: () => () => Promise.reject(new Error("not in this bundle")) };
+  }
+});
+
+// node_modules/char-width-table-consumer/src/consumer.js
+var require_consumer = __commonJS({
+  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+    "use strict";
+    var fs2 = require_fs();
+    var bs = require_binary_search();
+    var { promisify } = require_util();
+    var readFile3 = promisify(fs2.readFile);
+    module.exports = class CharWidthTableConsumer {
+      constructor(data) {
+        this.data = data;
+        this.emWidth = this.widthOf("m");
+      }
+      static create(data) {
+        return new CharWidthTableConsumer(data);
+      }
+      static async load(path) {
+        const json2 = await readFile3(path);
+        const data = JSON.parse(json2);
+        return new CharWidthTableConsumer(data);
+      }
+      static loadSync(path) {
+        const json2 = fs2.readFileSync(path);
+        const data = JSON.parse(json2);
+        return new CharWidthTableConsumer(data);
+      }
+      static isControlChar(charCode) {
+        return charCode <= 31 || charCode === 127;
+      }
+      widthOfCharCode(charCode) {
+        if (this.constructor.isControlChar(charCode)) {
+          return 0;
+        }
+        const index = bs(this.data, charCode, ([lower], needle) => lower - needle);
+        if (index >= 0) {
+          const [, , width] = this.data[index];
+          return width;
+        } else {
+          const candidateIndex = -index - 2;
+          const [lower, upper, width] = this.data[candidateIndex];
+          if (charCode >= lower && charCode <= upper) {
+            return width;
+          } else {
+            return void 0;
+          }
+        }
+      }
+      widthOf(text2, { guess = true } = {}) {
+        return Array.from(text2).reduce((accumWidth, char) => {
+          const charWidth = this.widthOfCharCode(char.codePointAt(0));
+          if (charWidth === void 0) {
+            if (guess) {
+              return accumWidth + this.emWidth;
+            } else {
+              throw Error(
+                `No width available for character code ${char.codePointAt(0)}`
+              );
+            }
+          } else {
+            return accumWidth + charWidth;
+          }
+        }, 0);
+      }
+    };
+  }
+});
+
+// node_modules/char-width-table-consumer/src/index.js
+var require_src = __commonJS({
+  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+    "use strict";
+    var CharWidthTableConsumer = require_consumer();
+    var {
+      create: createConsumer,
+      load: loadConsumer,
+      loadSync: loadConsumerSync
+    } = CharWidthTableConsumer;
+    module.exports = {
+      createConsumer,
+      loadConsumer,
+      loadConsumerSync,
+      CharWidthTableConsumer
+    };
+  }
+});
+
+// node_modules/anafanafo/index.js
+var require_anafanafo = __commonJS({
+  "node_modules/anafanafo/index.js"(exports, module) {
+    var { createConsumer } = require_src();
+    var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
+    module.exports = function measure(text2, { font }) {
+      if (font !== "11px Verdana") throw Error("the bundled anafanafo measures 11px Verdana only, not " + font);
+      return verdana11.widthOf(text2, { guess: false });
+    };
+  }
+});
+
+// node_modules/badge-maker/lib/xml.js
+function stripXmlWhitespace(xml3) {
+  return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
+}
+function escapeXml(s) {
+  if (typeof s === "number") {
+    return s;
+  } else if (s === void 0 || typeof s !== "string") {
+    return void 0;
+  } else {
+    return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  }
+}
+var XmlElement, ElementList;
+var init_xml = __esm({
+  "node_modules/badge-maker/lib/xml.js"() {
+    XmlElement = class {
+      /**
+       * Xml Element Constructor
+       *
+       * @param {object} attrs Refer to individual attrs
+       * @param {string} attrs.name
+       *    Name of the XML tag
+       * @param {Array.<string|XmlElement>} [attrs.content=[]]
+       *    Array of objects to render inside the tag. content may contain a mix of
+       *    string and XmlElement objects. If content is `[]` or omitted the
+       *    element will be rendered as a self-closing element.
+       * @param {object} [attrs.attrs={}]
+       *    Object representing the tag's attributes as name/value pairs
+       */
+      constructor({ name, content = [], attrs = {} }) {
+        this.name = name;
+        this.content = content;
+        this.attrs = attrs;
+      }
+      /**
+       * Render the XML element to a string, applying appropriate escaping
+       *
+       * @returns {string} String representation of the XML element
+       */
+      render() {
+        const attrsStr = Object.entries(this.attrs).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join("");
+        if (this.content.length > 0) {
+          const content = this.content.map(function(el) {
+            if (typeof el.render === "function") {
+              return el.render();
+            } else {
+              return escapeXml(el);
+            }
+          }).join(" ");
+          return stripXmlWhitespace(
+            `<${this.name}${attrsStr}>${content}</${this.name}>`
+          );
+        }
+        return stripXmlWhitespace(`<${this.name}${attrsStr}/>`);
+      }
+    };
+    ElementList = class {
+      constructor({ content = [] }) {
+        this.content = content;
+      }
+      render() {
+        return this.content.reduce(
+          (acc, el) => typeof el.render === "function" ? acc + el.render() : acc + escapeXml(el),
+          ""
+        );
+      }
+    };
+  }
+});
+
+// node_modules/badge-maker/lib/badge-renderers.js
+function capitalize(s) {
+  return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+}
+function colorsForBackground(color) {
+  const brightnessThreshold = 0.69;
+  if (brightness(color) <= brightnessThreshold) {
+    return { textColor: DEFAULT_TEXT_FILL, shadowColor: "#010101" };
+  } else {
+    return { textColor: "#333", shadowColor: "#ccc" };
+  }
+}
+function withTextFill(attrs, textColor) {
+  return textColor === DEFAULT_TEXT_FILL ? attrs : { ...attrs, fill: textColor };
+}
+function roundUpToOdd(val) {
+  return val % 2 === 0 ? val + 1 : val;
+}
+function preferredWidthOf(str2, options) {
+  return roundUpToOdd((0, import_anafanafo.default)(str2, options) | 0);
+}
+function createAccessibleText({ label, message: message2 }) {
+  const labelPrefix = label ? `${label}: ` : "";
+  return labelPrefix + message2;
+}
+function hasLinks({ links: links2 }) {
+  const [leftLink, rightLink] = links2 || [];
+  const hasLeftLink = leftLink && leftLink.length;
+  const hasRightLink = rightLink && rightLink.length;
+  const hasLink = hasLeftLink && hasRightLink;
+  return { hasLink, hasLeftLink, hasRightLink };
+}
+function shouldWrapBodyWithLink({ links: links2 }) {
+  const { hasLeftLink, hasRightLink } = hasLinks({ links: links2 });
+  return hasLeftLink && !hasRightLink;
+}
+function getLogoElement({ logo, horizPadding, badgeHeight, logoWidth }) {
+  const logoHeight = 14;
+  if (!logo) return "";
+  return new XmlElement({
+    name: "image",
+    attrs: {
+      x: horizPadding,
+      y: 0.5 * (badgeHeight - logoHeight),
+      width: logoWidth,
+      height: logoHeight,
+      href: logo
+    }
+  });
+}
+function renderBadge({ links: links2, leftWidth, rightWidth, height, accessibleText }, content) {
+  const width = leftWidth + rightWidth;
+  const leftLink = links2[0];
+  const { hasLink } = hasLinks({ links: links2 });
+  const title = hasLink ? "" : new XmlElement({ name: "title", content: [accessibleText] });
+  const body = shouldWrapBodyWithLink({ links: links2 }) ? new XmlElement({
+    name: "a",
+    content,
+    attrs: { target: "_blank", href: leftLink }
+  }) : new ElementList({ content });
+  const svgAttrs = {
+    xmlns: "http://www.w3.org/2000/svg",
+    width,
+    height
+  };
+  if (!hasLink) {
+    svgAttrs.role = "img";
+    svgAttrs["aria-label"] = accessibleText;
+  }
+  const svg = new XmlElement({
+    name: "svg",
+    content: [title, body],
+    attrs: svgAttrs
+  });
+  return svg.render();
+}
+function social({
+  label,
+  message: message2,
+  links: links2 = [],
+  logo,
+  logoWidth,
+  logoPadding,
+  color = "#4b0",
+  labelColor = "#555",
+  idSuffix = ""
+}) {
+  label = capitalize(label);
+  const externalHeight = 20;
+  const internalHeight = 19;
+  const labelHorizPadding = 5;
+  const messageHorizPadding = 4;
+  const horizGutter = 6;
+  const totalLogoWidth = logoWidth + logoPadding;
+  const hasMessage = message2.length;
+  const font = "bold 11px Helvetica";
+  const labelTextWidth = preferredWidthOf(label, { font });
+  const messageTextWidth = preferredWidthOf(message2, { font });
+  const labelRectWidth = labelTextWidth + totalLogoWidth + 2 * labelHorizPadding;
+  const messageRectWidth = messageTextWidth + 2 * messageHorizPadding;
+  const [leftLink, rightLink] = links2;
+  const { hasLeftLink, hasRightLink, hasLink } = hasLinks({ links: links2 });
+  const accessibleText = createAccessibleText({ label, message: message2 });
+  function getMessageBubble() {
+    if (!hasMessage) return "";
+    const messageBubbleMainX = labelRectWidth + horizGutter + 0.5;
+    const messageBubbleNotchX = labelRectWidth + horizGutter;
+    const content = [
+      new XmlElement({
+        name: "rect",
+        attrs: {
+          x: messageBubbleMainX,
+          y: ".5",
+          width: messageRectWidth,
+          height: internalHeight,
+          rx: 2,
+          fill: "#fafafa"
+        }
+      }),
+      new XmlElement({
+        name: "rect",
+        attrs: {
+          x: messageBubbleNotchX,
+          y: 7.5,
+          width: ".5",
+          height: 5,
+          stroke: "#fafafa"
+        }
+      }),
+      new XmlElement({
+        name: "path",
+        attrs: {
+          d: `M${messageBubbleMainX} 6.5 l-3 3v1 l3 3`,
+          fill: "#fafafa"
+        }
+      })
+    ];
+    return new ElementList({ content });
+  }
+  function getLabelText() {
+    const labelTextX = FONT_SCALE_UP_FACTOR * (totalLogoWidth + labelTextWidth / 2 + labelHorizPadding);
+    const labelTextLength = FONT_SCALE_UP_FACTOR * labelTextWidth;
+    const shouldWrapWithLink = hasLeftLink && !shouldWrapBodyWithLink({ links: links2 });
+    const rect = new XmlElement({
+      name: "rect",
+      attrs: {
+        id: `llink${idSuffix}`,
+        stroke: "#d5d5d5",
+        fill: `url(#a${idSuffix})`,
+        x: ".5",
+        y: ".5",
+        width: labelRectWidth,
+        height: internalHeight,
+        rx: 2
+      }
+    });
+    const shadow = new XmlElement({
+      name: "text",
+      content: [label],
+      attrs: {
+        "aria-hidden": "true",
+        x: labelTextX,
+        y: 150,
+        fill: "#fff",
+        transform: FONT_SCALE_DOWN_VALUE,
+        textLength: labelTextLength
+      }
+    });
+    const text2 = new XmlElement({
+      name: "text",
+      content: [label],
+      attrs: {
+        x: labelTextX,
+        y: 140,
+        transform: FONT_SCALE_DOWN_VALUE,
+        textLength: labelTextLength
+      }
+    });
+    return shouldWrapWithLink ? new XmlElement({
+      name: "a",
+      content: [shadow, text2, rect],
+      attrs: { target: "_blank", href: leftLink }
+    }) : new ElementList({ content: [rect, shadow, text2] });
+  }
+  function getMessageText() {
+    if (!hasMessage) return "";
+    const messageTextX = FONT_SCALE_UP_FACTOR * (labelRectWidth + horizGutter + messageRectWidth / 2);
+    const messageTextLength = FONT_SCALE_UP_FACTOR * messageTextWidth;
+    const rect = new XmlElement({
+      name: "rect",
+      attrs: {
+        width: messageRectWidth + 1,
+        x: labelRectWidth + horizGutter,
+        height: internalHeight + 1,
+        fill: "rgba(0,0,0,0)"
+      }
+    });
+    const shadow = new XmlElement({
+      name: "text",
+      content: [message2],
+      attrs: {
+        "aria-hidden": "true",
+        x: messageTextX,
+        y: 150,
+        fill: "#fff",
+        transform: FONT_SCALE_DOWN_VALUE,
+        textLength: messageTextLength
+      }
+    });
+    const text2 = new XmlElement({
+      name: "text",
+      content: [message2],
+      attrs: {
+        id: `rlink${idSuffix}`,
+        x: messageTextX,
+        y: 140,
+        transform: FONT_SCALE_DOWN_VALUE,
+        textLength: messageTextLength
+      }
+    });
+    return hasRightLink ? new XmlElement({
+      name: "a",
+      content: [rect, shadow, text2],
+      attrs: { target: "_blank", href: rightLink }
+    }) : new ElementList({ content: [shadow, text2] });
+  }
+  const style = new XmlElement({
+    name: "style",
+    content: [
+      `a:hover #llink${idSuffix}{fill:url(#b${idSuffix});stroke:#ccc}a:hover #rlink${idSuffix}{fill:#4183c4}`
+    ]
+  });
+  const gradients = new ElementList({
+    content: [
+      new XmlElement({
+        name: "linearGradient",
+        content: [
+          new XmlElement({
+            name: "stop",
+            attrs: {
+              offset: 0,
+              "stop-color": "#fcfcfc",
+              "stop-opacity": 0
+            }
+          }),
+          new XmlElement({
+            name: "stop",
+            attrs: { offset: 1, "stop-opacity": ".1" }
+          })
+        ],
+        attrs: { id: `a${idSuffix}`, x2: 0, y2: "100%" }
+      }),
+      new XmlElement({
+        name: "linearGradient",
+        content: [
+          new XmlElement({
+            name: "stop",
+            attrs: { offset: 0, "stop-color": "#ccc", "stop-opacity": ".1" }
+          }),
+          new XmlElement({
+            name: "stop",
+            attrs: { offset: 1, "stop-opacity": ".1" }
+          })
+        ],
+        attrs: { id: `b${idSuffix}`, x2: 0, y2: "100%" }
+      })
+    ]
+  });
+  const labelRect = new XmlElement({
+    name: "rect",
+    attrs: {
+      stroke: "none",
+      fill: "#fcfcfc",
+      x: ".5",
+      y: ".5",
+      width: labelRectWidth,
+      height: internalHeight,
+      rx: 2
+    }
+  });
+  const messageBubble = getMessageBubble();
+  const labelText = getLabelText();
+  const messageText = getMessageText();
+  const backgroundGroup = new XmlElement({
+    name: "g",
+    content: [labelRect, messageBubble],
+    attrs: { stroke: "#d5d5d5" }
+  });
+  const foregroundGroup = new XmlElement({
+    name: "g",
+    content: [labelText, messageText],
+    attrs: {
+      "aria-hidden": `${!hasLink}`,
+      fill: "#333",
+      "text-anchor": "middle",
+      "font-family": SOCIAL_FONT_FAMILY,
+      "text-rendering": "geometricPrecision",
+      "font-weight": 700,
+      "font-size": "110px",
+      "line-height": "14px"
+    }
+  });
+  const logoElement = getLogoElement({
+    logo,
+    horizPadding: labelHorizPadding,
+    badgeHeight: externalHeight,
+    logoWidth
+  });
+  return renderBadge(
+    {
+      links: links2,
+      leftWidth: labelRectWidth + 1,
+      rightWidth: hasMessage ? horizGutter + messageRectWidth : 0,
+      accessibleText,
+      height: externalHeight
+    },
+    [style, gradients, backgroundGroup, logoElement, foregroundGroup]
+  );
+}
+function forTheBadge({
+  label,
+  message: message2,
+  links: links2,
+  logo,
+  logoWidth,
+  color = "#4b0",
+  labelColor
+}) {
+  const FONT_SIZE = 10;
+  const BADGE_HEIGHT = 28;
+  const TEXT_MARGIN = 12;
+  const LOGO_MARGIN = 9;
+  const LOGO_TEXT_GUTTER = 6;
+  const LETTER_SPACING = 1.25;
+  label = label.toUpperCase();
+  message2 = message2.toUpperCase();
+  const [leftLink, rightLink] = links2;
+  const { hasLeftLink, hasRightLink } = hasLinks({ links: links2 });
+  const outLabelColor = labelColor || "#555";
+  const labelTextWidth = label.length ? ((0, import_anafanafo.default)(label, { font: `${FONT_SIZE}px Verdana` }) | 0) + LETTER_SPACING * label.length : 0;
+  const messageTextWidth = message2.length ? ((0, import_anafanafo.default)(message2, { font: `bold ${FONT_SIZE}px Verdana` }) | 0) + LETTER_SPACING * message2.length : 0;
+  const hasLabel = Boolean(label.length);
+  const noText = !hasLabel && !message2;
+  const needsLabelRect = hasLabel || logo && labelColor;
+  const gutter = noText ? LOGO_TEXT_GUTTER - LOGO_MARGIN : LOGO_TEXT_GUTTER;
+  let logoMinX, labelTextMinX;
+  if (logo) {
+    logoMinX = LOGO_MARGIN;
+    labelTextMinX = logoMinX + logoWidth + gutter;
+  } else {
+    labelTextMinX = TEXT_MARGIN;
+  }
+  let labelRectWidth, messageTextMinX, messageRectWidth;
+  if (needsLabelRect) {
+    if (hasLabel) {
+      labelRectWidth = labelTextMinX + labelTextWidth + TEXT_MARGIN;
+    } else {
+      labelRectWidth = 2 * LOGO_MARGIN + logoWidth;
+    }
+    messageTextMinX = labelRectWidth + TEXT_MARGIN;
+    messageRectWidth = 2 * TEXT_MARGIN + messageTextWidth;
+  } else {
+    if (logo) {
+      messageTextMinX = TEXT_MARGIN + logoWidth + gutter;
+      messageRectWidth = 2 * TEXT_MARGIN + logoWidth + gutter + messageTextWidth;
+    } else {
+      messageTextMinX = TEXT_MARGIN;
+      messageRectWidth = 2 * TEXT_MARGIN + messageTextWidth;
+    }
+  }
+  const logoElement = getLogoElement({
+    logo,
+    horizPadding: logoMinX,
+    badgeHeight: BADGE_HEIGHT,
+    logoWidth
+  });
+  function getLabelElement() {
+    const { textColor } = colorsForBackground(outLabelColor);
+    const midX = labelTextMinX + 0.5 * labelTextWidth;
+    const text2 = new XmlElement({
+      name: "text",
+      content: [label],
+      attrs: withTextFill(
+        {
+          transform: FONT_SCALE_DOWN_VALUE,
+          x: FONT_SCALE_UP_FACTOR * midX,
+          y: 175,
+          textLength: FONT_SCALE_UP_FACTOR * labelTextWidth
+        },
+        textColor
+      )
+    });
+    if (hasLeftLink && !shouldWrapBodyWithLink({ links: links2 })) {
+      const rect = new XmlElement({
+        name: "rect",
+        attrs: {
+          width: labelRectWidth,
+          height: BADGE_HEIGHT,
+          fill: "rgba(0,0,0,0)"
+        }
+      });
+      return new XmlElement({
+        name: "a",
+        content: [rect, text2],
+        attrs: {
+          target: "_blank",
+          href: leftLink
+        }
+      });
+    } else {
+      return text2;
+    }
+  }
+  function getMessageElement() {
+    const { textColor } = colorsForBackground(color);
+    const midX = messageTextMinX + 0.5 * messageTextWidth;
+    const text2 = new XmlElement({
+      name: "text",
+      content: [message2],
+      attrs: withTextFill(
+        {
+          transform: FONT_SCALE_DOWN_VALUE,
+          x: FONT_SCALE_UP_FACTOR * midX,
+          y: 175,
+          textLength: FONT_SCALE_UP_FACTOR * messageTextWidth,
+          "font-weight": "bold"
+        },
+        textColor
+      )
+    });
+    if (hasRightLink) {
+      const rect = new XmlElement({
+        name: "rect",
+        attrs: {
+          width: messageRectWidth,
+          height: BADGE_HEIGHT,
+          x: labelRectWidth || 0,
+          fill: "rgba(0,0,0,0)"
+        }
+      });
+      return new XmlElement({
+        name: "a",
+        content: [rect, text2],
+        attrs: {
+          target: "_blank",
+          href: rightLink
+        }
+      });
+    } else {
+      return text2;
+    }
+  }
+  let backgroundContent;
+  if (needsLabelRect) {
+    backgroundContent = [
+      new XmlElement({
+        name: "rect",
+        attrs: {
+          width: labelRectWidth,
+          height: BADGE_HEIGHT,
+          fill: outLabelColor
+        }
+      }),
+      new XmlElement({
+        name: "rect",
+        attrs: {
+          x: labelRectWidth,
+          width: messageRectWidth,
+          height: BADGE_HEIGHT,
+          fill: color
+        }
+      })
+    ];
+  } else {
+    backgroundContent = [
+      new XmlElement({
+        name: "rect",
+        attrs: {
+          width: messageRectWidth,
+          height: BADGE_HEIGHT,
+          fill: color
+        }
+      })
+    ];
+  }
+  const backgroundGroup = new XmlElement({
+    name: "g",
+    content: backgroundContent,
+    attrs: {
+      "shape-rendering": "crispEdges"
+    }
+  });
+  const foregroundGroup = new XmlElement({
+    name: "g",
+    content: [
+      logoElement,
+      hasLabel ? getLabelElement() : "",
+      getMessageElement()
+    ],
+    attrs: {
+      fill: DEFAULT_TEXT_FILL,
+      "text-anchor": "middle",
+      "font-family": FONT_FAMILY,
+      "text-rendering": "geometricPrecision",
+      "font-size": FONT_SCALE_UP_FACTOR * FONT_SIZE
+    }
+  });
+  return renderBadge(
+    {
+      links: links2,
+      leftWidth: labelRectWidth || 0,
+      rightWidth: messageRectWidth,
+      accessibleText: createAccessibleText({ label, message: message2 }),
+      height: BADGE_HEIGHT
+    },
+    [backgroundGroup, foregroundGroup]
+  );
+}
+var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
+var init_badge_renderers = __esm({
+  "node_modules/badge-maker/lib/badge-renderers.js"() {
+    import_anafanafo = __toESM(require_anafanafo(), 1);
+    init_color();
+    init_xml();
+    FONT_SCALE_UP_FACTOR = 10;
+    FONT_SCALE_DOWN_VALUE = "scale(.1)";
+    FONT_FAMILY = "Verdana,Geneva,DejaVu Sans,sans-serif";
+    WIDTH_FONT = "11px Verdana";
+    SOCIAL_FONT_FAMILY = "Helvetica Neue,Helvetica,Arial,sans-serif";
+    DEFAULT_TEXT_FILL = "#fff";
+    Badge = class {
+      static get height() {
+        throw new Error("Not implemented");
+      }
+      static get verticalMargin() {
+        throw new Error("Not implemented");
+      }
+      static get shadow() {
+        throw new Error("Not implemented");
+      }
+      constructor({
+        label,
+        message: message2,
+        links: links2,
+        logo,
+        logoWidth,
+        logoPadding,
+        color = "#4b0",
+        labelColor,
+        idSuffix = ""
+      }) {
+        const horizPadding = 5;
+        const hasLogo = !!logo;
+        const totalLogoWidth = logoWidth + logoPadding;
+        const accessibleText = createAccessibleText({ label, message: message2 });
+        const hasLabel = label.length || labelColor;
+        if (labelColor == null) {
+          labelColor = "#555";
+        }
+        labelColor = hasLabel || hasLogo ? labelColor : color;
+        const labelMargin = totalLogoWidth + 1;
+        const labelWidth = label.length ? preferredWidthOf(label, { font: WIDTH_FONT }) : 0;
+        const leftWidth = hasLabel ? labelWidth + 2 * horizPadding + totalLogoWidth : 0;
+        const messageWidth = preferredWidthOf(message2, { font: WIDTH_FONT });
+        let messageMargin = leftWidth - (message2.length ? 1 : 0);
+        if (!hasLabel) {
+          if (hasLogo) {
+            messageMargin = messageMargin + totalLogoWidth + horizPadding;
+          } else {
+            messageMargin = messageMargin + 1;
+          }
+        }
+        let rightWidth = messageWidth + 2 * horizPadding;
+        if (hasLogo && !hasLabel) {
+          rightWidth += totalLogoWidth + (message2.length ? horizPadding - 1 : 0);
+        }
+        const width = leftWidth + rightWidth;
+        this.horizPadding = horizPadding;
+        this.labelMargin = labelMargin;
+        this.messageMargin = messageMargin;
+        this.links = links2;
+        this.labelWidth = labelWidth;
+        this.messageWidth = messageWidth;
+        this.leftWidth = leftWidth;
+        this.rightWidth = rightWidth;
+        this.width = width;
+        this.labelColor = labelColor;
+        this.color = color;
+        this.label = label;
+        this.message = message2;
+        this.accessibleText = accessibleText;
+        this.idSuffix = idSuffix;
+        this.logoElement = getLogoElement({
+          logo,
+          horizPadding,
+          badgeHeight: this.constructor.height,
+          logoWidth
+        });
+        this.foregroundGroupElement = this.getForegroundGroupElement();
+      }
+      static render(params) {
+        return new this(params).render();
+      }
+      getTextElement({ leftMargin, content, link, color, textWidth, linkWidth }) {
+        if (!content.length) return "";
+        const { textColor, shadowColor } = colorsForBackground(color);
+        const x = FONT_SCALE_UP_FACTOR * (leftMargin + 0.5 * textWidth + this.horizPadding);
+        const y = 140 + this.constructor.verticalMargin;
+        const textLength = FONT_SCALE_UP_FACTOR * textWidth;
+        let element;
+        if (this.constructor.shadow) {
+          const text2 = new XmlElement({
+            name: "text",
+            content: [content],
+            attrs: withTextFill({ x, y, textLength }, textColor)
+          });
+          const shadowY = y + 10;
+          const shadowText = new XmlElement({
+            name: "text",
+            content: [content],
+            attrs: { x, y: shadowY, "fill-opacity": ".3", textLength }
+          });
+          const shadowBlur = new XmlElement({
+            name: "text",
+            content: [content],
+            attrs: {
+              x,
+              y: shadowY,
+              "fill-opacity": ".8",
+              filter: "url(#blur)",
+              textLength
+            }
+          });
+          const shadowGroup = new XmlElement({
+            name: "g",
+            content: [shadowBlur, shadowText],
+            attrs: { "aria-hidden": "true", fill: shadowColor }
+          });
+          element = new XmlElement({
+            name: "g",
+            content: [shadowGroup, text2],
+            attrs: { transform: FONT_SCALE_DOWN_VALUE }
+          });
+        } else {
+          element = new XmlElement({
+            name: "text",
+            content: [content],
+            attrs: withTextFill(
+              { x, y, textLength, transform: FONT_SCALE_DOWN_VALUE },
+              textColor
+            )
+          });
+        }
+        if (!link) {
+          return element;
+        }
+        const rect = new XmlElement({
+          name: "rect",
+          attrs: {
+            width: linkWidth,
+            x: leftMargin > 1 ? leftMargin + 1 : 0,
+            height: this.constructor.height,
+            fill: "rgba(0,0,0,0)"
+          }
+        });
+        return new XmlElement({
+          name: "a",
+          content: [rect, element],
+          attrs: { target: "_blank", href: link }
+        });
+      }
+      getLabelElement() {
+        const leftLink = this.links[0];
+        return this.getTextElement({
+          leftMargin: this.labelMargin,
+          content: this.label,
+          link: !shouldWrapBodyWithLink({ links: this.links }) ? leftLink : void 0,
+          color: this.labelColor,
+          textWidth: this.labelWidth,
+          linkWidth: this.leftWidth
+        });
+      }
+      getMessageElement() {
+        const rightLink = this.links[1];
+        return this.getTextElement({
+          leftMargin: this.messageMargin,
+          content: this.message,
+          link: rightLink,
+          color: this.color,
+          textWidth: this.messageWidth,
+          linkWidth: this.rightWidth
+        });
+      }
+      getClipPathElement(rx) {
+        return new XmlElement({
+          name: "clipPath",
+          content: [
+            new XmlElement({
+              name: "rect",
+              attrs: {
+                width: this.width,
+                height: this.constructor.height,
+                rx
+              }
+            })
+          ],
+          attrs: { id: `r${this.idSuffix}` }
+        });
+      }
+      getBackgroundGroupElement({ withGradient, attrs }) {
+        const leftRect = new XmlElement({
+          name: "rect",
+          attrs: {
+            width: this.leftWidth,
+            height: this.constructor.height,
+            fill: this.labelColor
+          }
+        });
+        const rightRect = new XmlElement({
+          name: "rect",
+          attrs: {
+            x: this.leftWidth,
+            width: this.rightWidth,
+            height: this.constructor.height,
+            fill: this.color
+          }
+        });
+        const gradient = new XmlElement({
+          name: "rect",
+          attrs: {
+            width: this.width,
+            height: this.constructor.height,
+            fill: `url(#s${this.idSuffix})`
+          }
+        });
+        const content = withGradient ? [leftRect, rightRect, gradient] : [leftRect, rightRect];
+        return new XmlElement({ name: "g", content, attrs });
+      }
+      getForegroundGroupElement() {
+        return new XmlElement({
+          name: "g",
+          content: [
+            this.logoElement,
+            this.getLabelElement(),
+            this.getMessageElement()
+          ],
+          attrs: {
+            fill: DEFAULT_TEXT_FILL,
+            "text-anchor": "middle",
+            "font-family": FONT_FAMILY,
+            "text-rendering": "geometricPrecision",
+            "font-size": 110
+          }
+        });
+      }
+      getBlurElement() {
+        return new XmlElement({
+          name: "filter",
+          content: [
+            new XmlElement({
+              name: "feGaussianBlur",
+              attrs: { stdDeviation: "16" }
+            })
+          ],
+          attrs: { id: "blur" }
+        });
+      }
+      render() {
+        throw new Error("Not implemented");
+      }
+    };
+    Plastic = class extends Badge {
+      static get height() {
+        return 18;
+      }
+      static get verticalMargin() {
+        return -10;
+      }
+      static get shadow() {
+        return true;
+      }
+      render() {
+        const gradient = new XmlElement({
+          name: "linearGradient",
+          content: [
+            new XmlElement({
+              name: "stop",
+              attrs: { offset: 0, "stop-color": "#fff", "stop-opacity": ".7" }
+            }),
+            new XmlElement({
+              name: "stop",
+              attrs: { offset: ".1", "stop-color": "#aaa", "stop-opacity": ".1" }
+            }),
+            new XmlElement({
+              name: "stop",
+              attrs: { offset: ".9", "stop-color": "#000", "stop-opacity": ".3" }
+            }),
+            new XmlElement({
+              name: "stop",
+              attrs: { offset: 1, "stop-color": "#000", "stop-opacity": ".5" }
+            })
+          ],
+          attrs: { id: `s${this.idSuffix}`, x2: 0, y2: "100%" }
+        });
+        const blur = this.getBlurElement();
+        const clipPath = this.getClipPathElement(4);
+        const backgroundGroup = this.getBackgroundGroupElement({
+          withGradient: true,
+          attrs: { "clip-path": `url(#r${this.idSuffix})` }
+        });
+        return renderBadge(
+          {
+            links: this.links,
+            leftWidth: this.leftWidth,
+            rightWidth: this.rightWidth,
+            accessibleText: this.accessibleText,
+            height: this.constructor.height
+          },
+          [blur, gradient, clipPath, backgroundGroup, this.foregroundGroupElement]
+        );
+      }
+    };
+    Flat = class extends Badge {
+      static get height() {
+        return 20;
+      }
+      static get verticalMargin() {
+        return 0;
+      }
+      static get shadow() {
+        return true;
+      }
+      render() {
+        const blur = this.getBlurElement();
+        const gradient = new XmlElement({
+          name: "linearGradient",
+          content: [
+            new XmlElement({
+              name: "stop",
+              attrs: { offset: 0, "stop-color": "#bbb", "stop-opacity": ".1" }
+            }),
+            new XmlElement({
+              name: "stop",
+              attrs: { offset: 1, "stop-opacity": ".1" }
+            })
+          ],
+          attrs: { id: `s${this.idSuffix}`, x2: 0, y2: "100%" }
+        });
+        const clipPath = this.getClipPathElement(3);
+        const backgroundGroup = this.getBackgroundGroupElement({
+          withGradient: true,
+          attrs: { "clip-path": `url(#r${this.idSuffix})` }
+        });
+        return renderBadge(
+          {
+            links: this.links,
+            leftWidth: this.leftWidth,
+            rightWidth: this.rightWidth,
+            accessibleText: this.accessibleText,
+            height: this.constructor.height
+          },
+          [blur, gradient, clipPath, backgroundGroup, this.foregroundGroupElement]
+        );
+      }
+    };
+    FlatSquare = class extends Badge {
+      static get height() {
+        return 20;
+      }
+      static get verticalMargin() {
+        return 0;
+      }
+      static get shadow() {
+        return false;
+      }
+      render() {
+        const backgroundGroup = this.getBackgroundGroupElement({
+          withGradient: false,
+          attrs: { "shape-rendering": "crispEdges" }
+        });
+        return renderBadge(
+          {
+            links: this.links,
+            leftWidth: this.leftWidth,
+            rightWidth: this.rightWidth,
+            accessibleText: this.accessibleText,
+            height: this.constructor.height
+          },
+          [backgroundGroup, this.foregroundGroupElement]
+        );
+      }
+    };
+    badge_renderers_default = {
+      plastic: (params) => Plastic.render(params),
+      flat: (params) => Flat.render(params),
+      "flat-square": (params) => FlatSquare.render(params),
+      social,
+      "for-the-badge": forTheBadge
+    };
+  }
+});
+
+// node_modules/badge-maker/lib/constants.js
+var DEFAULT_LOGO_HEIGHT;
+var init_constants = __esm({
+  "node_modules/badge-maker/lib/constants.js"() {
+    DEFAULT_LOGO_HEIGHT = 14;
+  }
+});
+
+// node_modules/badge-maker/lib/make-badge.js
+function makeBadge({
+  format,
+  style = "flat",
+  label,
+  message: message2,
+  color,
+  labelColor,
+  logo,
+  logoSize,
+  logoWidth,
+  links: links2 = ["", ""],
+  idSuffix
+}) {
+  label = `${label}`.trim();
+  message2 = `${message2}`.trim();
+  if (format === "json") {
+    return JSON.stringify({
+      label,
+      message: message2,
+      logoWidth,
+      // Only call normalizeColor for the JSON case: this is handled
+      // internally by toSvgColor in the SVG case.
+      color: normalizeColor(color),
+      labelColor: normalizeColor(labelColor),
+      link: links2,
+      name: label,
+      value: message2,
+      idSuffix
+    });
+  }
+  const render = badge_renderers_default[style];
+  if (!render) {
+    throw new Error(`Unknown badge style: '${style}'`);
+  }
+  logoWidth = +logoWidth || (logo ? DEFAULT_LOGO_HEIGHT : 0);
+  return stripXmlWhitespace(
+    render({
+      label,
+      message: message2,
+      links: links2,
+      logo,
+      logoWidth,
+      logoSize,
+      logoPadding: logo && label.length ? 3 : 0,
+      color: toSvgColor(color),
+      labelColor: toSvgColor(labelColor),
+      idSuffix
+    })
+  );
+}
+var init_make_badge = __esm({
+  "node_modules/badge-maker/lib/make-badge.js"() {
+    init_color();
+    init_badge_renderers();
+    init_xml();
+    init_constants();
+  }
+});
+
+// node_modules/badge-maker/lib/index.js
+function _validate(format) {
+  if (format !== Object(format)) {
+    throw new ValidationError("makeBadge takes an argument of type object");
+  }
+  if (!("message" in format)) {
+    throw new ValidationError("Field `message` is required");
+  }
+  const stringFields = ["labelColor", "color", "message", "label", "logoBase64"];
+  stringFields.forEach(function(field) {
+    if (field in format && typeof format[field] !== "string") {
+      throw new ValidationError(`Field \`${field}\` must be of type string`);
+    }
+  });
+  if ("links" in format) {
+    if (!Array.isArray(format.links)) {
+      throw new ValidationError("Field `links` must be an array of strings");
+    } else {
+      if (format.links.length > 2) {
+        throw new ValidationError(
+          "Field `links` must not have more than 2 elements"
+        );
+      }
+      format.links.forEach(function(field) {
+        if (typeof field !== "string") {
+          throw new ValidationError("Field `links` must be an array of strings");
+        }
+      });
+    }
+  }
+  const styleValues = [
+    "plastic",
+    "flat",
+    "flat-square",
+    "for-the-badge",
+    "social"
+  ];
+  if ("style" in format && !styleValues.includes(format.style)) {
+    throw new ValidationError(
+      `Field \`style\` must be one of (${styleValues.toString()})`
+    );
+  }
+  if ("idSuffix" in format && !/^[a-zA-Z0-9\-_]*$/.test(format.idSuffix)) {
+    throw new ValidationError(
+      "Field `idSuffix` must contain only numbers, letters, -, and _"
+    );
+  }
+}
+function _clean(format) {
+  const expectedKeys = [
+    "label",
+    "message",
+    "labelColor",
+    "color",
+    "style",
+    "logoBase64",
+    "links",
+    "idSuffix"
+  ];
+  const cleaned = {};
+  Object.keys(format).forEach((key) => {
+    if (format[key] != null && key === "logoBase64") {
+      cleaned.logo = format[key];
+    } else if (format[key] != null && expectedKeys.includes(key)) {
+      cleaned[key] = format[key];
+    } else {
+      throw new ValidationError(
+        `Unexpected field '${key}'. Allowed values are (${expectedKeys.toString()})`
+      );
+    }
+  });
+  cleaned.label = cleaned.label || "";
+  return cleaned;
+}
+function makeBadge2(format) {
+  _validate(format);
+  const cleanedFormat = _clean(format);
+  return makeBadge(cleanedFormat);
+}
+var ValidationError;
+var init_lib = __esm({
+  "node_modules/badge-maker/lib/index.js"() {
+    init_make_badge();
+    ValidationError = class extends Error {
+    };
+  }
+});
+
+// src/records/badges.ts
+function badgeFace(entry) {
+  const parts = [entry.level ?? "no level", entry.status, ...entry.stale ? ["stale"] : []];
+  const color = entry.stale ? COLOR.stale : entry.status === "fail" ? COLOR.fail : entry.level === "L4" ? COLOR.L4 : COLOR.pass;
+  return { label: RELEASE, message: parts.join(" | "), color };
+}
+var COLOR, badgeSvg;
+var init_badges = __esm({
+  "src/records/badges.ts"() {
+    "use strict";
+    init_lib();
+    init_release();
+    COLOR = { L4: "brightgreen", pass: "green", fail: "red", stale: "lightgrey" };
+    badgeSvg = (entry) => `${makeBadge2({ ...badgeFace(entry), style: "flat" })}
+`;
+  }
+});
+
+// src/standard/implementations.ts
+var STALE_AFTER_DAYS, IMPLEMENTATION_SIDES, KIT_SOURCE_ID, KIT_RELEASES, NON_FAILING_STATUSES, LEVEL_DENIED_BY_CHECK, LEVEL_DENIED_BY_CATEGORY;
+var init_implementations = __esm({
+  "src/standard/implementations.ts"() {
+    "use strict";
+    init_release();
+    STALE_AFTER_DAYS = 90;
+    IMPLEMENTATION_SIDES = ["server", "client"];
+    KIT_SOURCE_ID = "uai-test-kit";
+    KIT_RELEASES = [`${KIT_SOURCE_ID}/${UAI_VERSION}`];
+    NON_FAILING_STATUSES = /* @__PURE__ */ new Set(["pass", "skip"]);
+    LEVEL_DENIED_BY_CHECK = {
+      // Nothing parseable came back, or it was not JSON: not even L0.
+      "capability.reachable": "L0",
+      "message.media_type": "L0",
+      "hostile.malformed_json": "L0",
+      "hostile.too_deep": "L0",
+      "hostile.media_type": "L0",
+      // Envelope rules: version, known profile, registered key spellings, any message error.
+      "capability.valid": "L1",
+      "message.valid": "L1",
+      "hostile.version_unsupported": "L1",
+      "hostile.profile_unknown": "L1",
+      "hostile.alias_key": "L1",
+      // Integrity: a request with a wrong checksum must be refused.
+      "hostile.checksum_mismatch": "L3"
+    };
+    LEVEL_DENIED_BY_CATEGORY = {
+      capability: "L2",
+      message: "L2",
+      // Profile rules of L2: conversation linkage, task_ref rules, task states, published error codes.
+      exchange: "L2",
+      task: "L2",
+      hostile: "L1"
+    };
+  }
+});
+
+// src/standard/public-address.ts
+function privateV4(address) {
+  const n = v4Number(address);
+  return PRIVATE_V4.some(
+    ([base, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(base) / 2 ** (32 - bits))
+  );
+}
+function v6Groups(address) {
+  const [head, tail2] = address.includes("::") ? address.split("::") : [address, void 0];
+  const part = (s) => s ? s.split(":").map((g) => parseInt(g, 16)) : [];
+  const left = part(head);
+  const right = part(tail2);
+  return tail2 === void 0 ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+function privateV6(address) {
+  const g = v6Groups(address);
+  if (g.slice(0, 7).every((x) => x === 0)) return g[7] <= 1;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 65535)
+    return privateV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
+  return (g[0] & 65024) === 64512 || // unique local fc00::/7
+  (g[0] & 65472) === 65152 || // link-local fe80::/10
+  (g[0] & 65280) === 65280 || // multicast ff00::/8
+  g[0] === 8193 && g[1] === 3512;
+}
+function notPublicHttps(value) {
+  if (!URL.canParse(value)) return "is not an absolute URL";
+  const url2 = new URL(value);
+  if (url2.protocol !== "https:") return `uses ${url2.protocol.slice(0, -1)}, not https`;
+  const host = url2.hostname.replace(/\.$/, "").toLowerCase();
+  if (host.startsWith("[")) return privateV6(host.slice(1, -1)) ? "is on a loopback or private IP address" : void 0;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return privateV4(host) ? "is on a loopback or private IP address" : void 0;
+  const labels = host.split(".");
+  const last = labels.at(-1);
+  if (PRIVATE_NAMES.includes(last) || host.endsWith(".home.arpa"))
+    return `is under ${host.endsWith(".home.arpa") ? "home.arpa" : last}, a name the public DNS never resolves`;
+  if (labels.length < 2) return `has the single-label host ${host}, which only a local network resolves`;
+  return void 0;
+}
+var PRIVATE_NAMES, PRIVATE_V4, v4Number;
+var init_public_address = __esm({
+  "src/standard/public-address.ts"() {
+    "use strict";
+    PRIVATE_NAMES = ["localhost", "local", "test", "example", "invalid", "internal", "onion"];
+    PRIVATE_V4 = [
+      ["0.0.0.0", 8],
+      ["10.0.0.0", 8],
+      ["100.64.0.0", 10],
+      ["127.0.0.0", 8],
+      ["169.254.0.0", 16],
+      ["172.16.0.0", 12],
+      ["192.0.0.0", 24],
+      ["192.0.2.0", 24],
+      ["192.168.0.0", 16],
+      ["198.18.0.0", 15],
+      ["198.51.100.0", 24],
+      ["203.0.113.0", 24],
+      ["224.0.0.0", 4],
+      ["240.0.0.0", 4]
+    ];
+    v4Number = (address) => address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
+  }
+});
+
+// src/records/implementations.ts
+function parseJson(file, text2) {
+  try {
+    return JSON.parse(text2);
+  } catch (error2) {
+    throw new EntryError(file, `is not JSON (${error2.message})`);
+  }
+}
+function readMeta(file, text2) {
+  const meta = parseJson(file, text2);
+  if (!isObject3(meta)) throw new EntryError(file, "must be a JSON object");
+  for (const key of ["name", "target", "language"])
+    if (typeof meta[key] !== "string" || !meta[key].trim())
+      throw new EntryError(file, `"${key}" must be a non-empty string`);
+  if (!IMPLEMENTATION_SIDES.includes(meta.side))
+    throw new EntryError(file, `"side" must be one of ${IMPLEMENTATION_SIDES.join(", ")}`);
+  if (!httpUrl(meta.homepage)) throw new EntryError(file, '"homepage" must be an absolute http(s) URL');
+  if (meta.repository !== void 0 && !httpUrl(meta.repository))
+    throw new EntryError(file, '"repository" must be an absolute http(s) URL when given');
+  const expected = meta.expected_failures ?? [];
+  if (!Array.isArray(expected) || !expected.every((id) => typeof id === "string"))
+    throw new EntryError(file, '"expected_failures" must be an array of check ids');
+  const unknown = expected.filter((id) => !PUBLISHED.has(id));
+  if (unknown.length) throw new EntryError(file, `"expected_failures" names unpublished checks: ${unknown.join(", ")}`);
+  return {
+    name: meta.name,
+    side: meta.side,
+    target: meta.target,
+    language: meta.language,
+    homepage: meta.homepage,
+    ...meta.repository !== void 0 ? { repository: meta.repository } : {},
+    expected_failures: expected
+  };
+}
+function requirePublicTarget(file, target) {
+  const reason = notPublicHttps(target);
+  if (reason)
+    throw new EntryError(
+      file,
+      `"target" ${target} ${reason}: a server entry needs a public https endpoint anyone can run the kit against`
+    );
+}
+function levelOf(verdicts) {
+  return levelBelow(
+    verdicts.filter((v) => isFailing(v.status)).map(
+      (v) => v.severity === "should" ? "L4" : LEVEL_DENIED_BY_CHECK[v.check] ?? LEVEL_DENIED_BY_CATEGORY[v.category] ?? "L0"
+    )
+  );
+}
+function verdictsFromReport(file, text2, message2, issues, failedIds, checks) {
+  const report2 = parseJson(file, text2);
+  if (!isObject3(report2) || !Array.isArray(report2.checks))
+    throw new EntryError(file, "is not a kit report (uai test --format json)");
+  if (jcs(report2.result_message) !== jcs(message2))
+    throw new EntryError(file, "its result_message is not the sealed result of result.json");
+  const statuses = /* @__PURE__ */ new Map();
+  for (const c of report2.checks) {
+    if (!isObject3(c) || typeof c.id !== "string" || typeof c.status !== "string")
+      throw new EntryError(file, "every check needs an id and a status");
+    const evidence = Array.isArray(c.evidence) ? c.evidence.filter((e) => typeof e === "string") : [];
+    statuses.set(c.id, { status: c.status, evidence });
+  }
+  const disagree = checks.filter((c) => statuses.has(c.id) && isFailing(statuses.get(c.id).status) !== failedIds.has(c.id)).map((c) => c.id);
+  if (disagree.length) throw new EntryError(file, `disagrees with the sealed result about: ${disagree.join(", ")}`);
+  return checks.filter((c) => statuses.has(c.id) || failedIds.has(c.id)).map((c) => ({
+    check: c.id,
+    category: c.category,
+    severity: c.severity,
+    ...statuses.get(c.id) ?? { status: "fail", evidence: evidenceOf(issues, c.id) }
+  }));
+}
+function verifyEntry(files, ctx) {
+  const resultFile = `${files.dir}/result.json`;
+  if (!SLUG_PATTERN.test(files.slug) || RESERVED_SLUGS.has(files.slug))
+    throw new EntryError(files.dir, "the folder name must be lower-case letters, digits and inner hyphens");
+  const meta = readMeta(`${files.dir}/meta.json`, files.meta);
+  if (meta.side === "server" && !files.rerunByBuild && !ctx.previewLocalTarget)
+    requirePublicTarget(`${files.dir}/meta.json`, meta.target);
+  let text2;
+  try {
+    text2 = new TextDecoder("utf-8", { fatal: true }).decode(files.result);
+  } catch {
+    throw new EntryError(resultFile, "is not UTF-8 text");
+  }
+  const message2 = parseJson(resultFile, text2);
+  const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text: text2 });
+  if (validation.errors.length) {
+    const first = validation.errors[0];
+    throw new EntryError(
+      resultFile,
+      `does not validate: ${first.code} at ${first.path || "/"}: ${first.message}` + (validation.errors.length > 1 ? ` (and ${validation.errors.length - 1} more errors)` : "")
+    );
+  }
+  const m = message2;
+  if (m.profile !== "uai.conformance.result.v1")
+    throw new EntryError(resultFile, `is a ${String(m.profile)} message, not a uai.conformance.result.v1`);
+  const release = m.source?.implementation ?? "";
+  if (m.source?.id !== KIT_SOURCE_ID || !KIT_RELEASES.includes(release))
+    throw new EntryError(
+      resultFile,
+      `was not produced by a published kit release (source ${String(m.source?.id)}, ${String(release)}; published: ${KIT_RELEASES.join(", ")})`
+    );
+  if (m.target?.id !== meta.target)
+    throw new EntryError(resultFile, `is about ${String(m.target?.id)}, but meta.json names the target ${meta.target}`);
+  const issues = m.body.issues;
+  const unpublished = issues.map((i) => i.code).filter((code) => !PUBLISHED.has(code));
+  if (unpublished.length)
+    throw new EntryError(resultFile, `names checks the kit does not publish: ${[...new Set(unpublished)].join(", ")}`);
+  const checkedAt = m.body.summary.checked_at;
+  const age = ctx.now.getTime() - Date.parse(checkedAt);
+  if (age < -CLOCK_SKEW_MS) throw new EntryError(resultFile, `was checked at ${checkedAt}, after this build`);
+  const checks = checksOfSide(meta.side);
+  const failedIds = new Set(issues.map((i) => i.code));
+  const wrongSide = [...failedIds].filter((id) => !checks.some((c) => c.id === id));
+  if (wrongSide.length)
+    throw new EntryError(resultFile, `names checks of another side than ${meta.side}: ${wrongSide.join(", ")}`);
+  const verdicts = files.report ? verdictsFromReport(`${files.dir}/report.json`, files.report, message2, issues, failedIds, checks) : checks.map((c) => ({
+    check: c.id,
+    category: c.category,
+    severity: c.severity,
+    // The sealed result lists failures only: every other published check passed.
+    status: failedIds.has(c.id) ? "fail" : "pass",
+    evidence: evidenceOf(issues, c.id)
+  }));
+  const ageDays = Math.max(0, Math.floor(age / DAY_MS));
+  return {
+    slug: files.slug,
+    meta,
+    resultBytes: files.result,
+    messageId: m.message_id,
+    release,
+    status: m.body.status,
+    checkedAt,
+    ageDays,
+    stale: ageDays > STALE_AFTER_DAYS,
+    level: levelOf(verdicts),
+    verdictSource: files.report ? "report" : "result",
+    verdicts
+  };
+}
+function entryCounts(entry) {
+  const count = (severity, failing) => entry.verdicts.filter((v) => v.severity === severity && v.status !== "skip" && isFailing(v.status) === failing).length;
+  return {
+    must_pass: count("must", false),
+    must_fail: count("must", true),
+    should_pass: count("should", false),
+    should_fail: count("should", true),
+    skip: entry.verdicts.filter((v) => v.status === "skip").length
+  };
+}
+var EntryError, SLUG_PATTERN, RESERVED_SLUGS, DAY_MS, CLOCK_SKEW_MS, isObject3, checkSide, checksOfSide, PUBLISHED, evidenceOf, isFailing, httpUrl;
+var init_implementations2 = __esm({
+  "src/records/implementations.ts"() {
+    "use strict";
+    init_engine();
+    init_implementations();
+    init_kit_checks();
+    init_levels();
+    init_public_address();
+    EntryError = class extends Error {
+      file;
+      reason;
+      constructor(file, reason) {
+        super(`${file}: ${reason}`);
+        this.name = "EntryError";
+        this.file = file;
+        this.reason = reason;
+      }
+    };
+    SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+    RESERVED_SLUGS = /* @__PURE__ */ new Set(["index", "badges"]);
+    DAY_MS = 24 * 3600 * 1e3;
+    CLOCK_SKEW_MS = 5 * 60 * 1e3;
+    isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    checkSide = (c) => c.side ?? "server";
+    checksOfSide = (side) => KIT_CHECKS.filter((c) => checkSide(c) === side);
+    PUBLISHED = new Map(KIT_CHECKS.map((c) => [c.id, c]));
+    evidenceOf = (issues, id) => issues.filter((i) => i.code === id).map((i) => i.message);
+    isFailing = (status) => !NON_FAILING_STATUSES.has(status);
+    httpUrl = (v) => typeof v === "string" && /^https?:\/\//.test(v) && URL.canParse(v);
+  }
+});
+
+// src/site/entry-folders.ts
+import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+import { basename as basename2, join as join2, relative as relative4 } from "node:path";
+function readEntryFolder(folder, root = process.cwd()) {
+  const shown2 = relative4(root, folder) || folder;
+  const file = (name) => join2(folder, name);
+  for (const name of ["result.json", "meta.json"])
+    if (!existsSync(file(name)))
+      throw new EntryError(`${shown2}/${name}`, "missing (an entry needs result.json and meta.json)");
+  return {
+    slug: basename2(folder),
+    dir: shown2,
+    result: new Uint8Array(readFileSync2(file("result.json"))),
+    meta: readFileSync2(file("meta.json"), "utf8"),
+    ...existsSync(file("report.json")) ? { report: readFileSync2(file("report.json"), "utf8") } : {}
+  };
+}
+var init_entry_folders = __esm({
+  "src/site/entry-folders.ts"() {
+    "use strict";
+    init_implementations2();
+  }
+});
+
+// src/cli/check-entry.ts
+var check_entry_exports = {};
+__export(check_entry_exports, {
+  CHECK_ENTRY_HELP: () => CHECK_ENTRY_HELP,
+  checkEntryCommand: () => checkEntryCommand
+});
+import { writeFileSync } from "node:fs";
+import { resolve as resolve5 } from "node:path";
+import { parseArgs as parseArgs6 } from "node:util";
+async function checkEntryCommand(argv, io) {
+  let parsed;
+  try {
+    parsed = parseArgs6({
+      args: [...argv],
+      allowPositionals: true,
+      options: { badge: { type: "string" }, local: { type: "boolean" }, help: { type: "boolean" } }
+    });
+  } catch (error2) {
+    io.stderr(`uai check-entry: ${error2.message}
+`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(CHECK_ENTRY_HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    io.stderr('uai check-entry: name one entry folder\nRun "uai check-entry --help" for usage.\n');
+    return 2;
+  }
+  try {
+    const files = readEntryFolder(resolve5(positionals[0]));
+    const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
+    const c = entryCounts(entry);
+    const face = badgeFace(entry);
+    const unlistable = entry.meta.side === "server" ? notPublicHttps(entry.meta.target) : void 0;
+    io.stdout(
+      [
+        `${files.dir}: ${entry.meta.name} (${entry.meta.side}), ${entry.status}, level ${entry.level ?? "none"}`,
+        `checks: must ${c.must_pass} passed, ${c.must_fail} failed; should ${c.should_pass} passed, ${c.should_fail} failed; ${c.skip} skipped`,
+        `badge: ${face.label} | ${face.message} (${face.color})`,
+        unlistable ? `local preview: the report would refuse this entry: its target ${entry.meta.target} ${unlistable}; run uai test against your public https endpoint for the entry you submit` : `would be listed as ${entry.slug}`,
+        ""
+      ].join("\n")
+    );
+    if (values.badge === "-") io.stdout(badgeSvg(entry));
+    else if (values.badge) writeFileSync(values.badge, badgeSvg(entry));
+    return 0;
+  } catch (error2) {
+    if (!(error2 instanceof EntryError)) throw error2;
+    io.stderr(`uai check-entry: ${error2.message}
+`);
+    return 1;
+  }
+}
+var CHECK_ENTRY_HELP;
+var init_check_entry = __esm({
+  "src/cli/check-entry.ts"() {
+    "use strict";
+    init_badges();
+    init_implementations2();
+    init_public_address();
+    init_entry_folders();
+    CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
+
+Checks an entry of the report of implementations as the build does: <folder> holds
+result.json (written by uai test <endpoint> --result result.json), meta.json and
+optionally report.json (uai test --format json). The folder's name is the entry's id.
+Prints the level, the counts and the badge's text; --badge writes the badge SVG the
+report will serve ("-" for standard output).
+
+A server entry's target must be a public https endpoint, so that anyone can run the kit
+against it again. --local previews an entry run against a server on your own machine
+(loopback, private address, plain http): every other rule is checked, and the entry is
+marked as one the report would refuse.
+
+Exit status: 0 the entry would be listed (with --local: every rule but the target's
+holds), 1 it would be refused (the reason is printed), 2 usage error.
+`;
+  }
+});
+
+// src/cli/reference-server.ts
+var reference_server_exports = {};
+__export(reference_server_exports, {
+  REFERENCE_SERVER_HELP: () => REFERENCE_SERVER_HELP,
+  referenceServerCommand: () => referenceServerCommand
+});
+import { createServer as createServer2 } from "node:http";
+import { parseArgs as parseArgs7 } from "node:util";
+async function referenceServerCommand(argv, io) {
+  let values;
+  try {
+    ({ values } = parseArgs7({ args: [...argv], options: { port: { type: "string" }, help: { type: "boolean" } } }));
+  } catch (error2) {
+    io.stderr(`uai reference-server: ${error2.message}
+`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout(REFERENCE_SERVER_HELP);
+    return 0;
+  }
+  const port = Number(values.port ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.stderr(`uai reference-server: --port takes a port number, not ${values.port}
+`);
+    return 2;
+  }
+  const serving = { origin: "" };
+  const server = createServer2(async (req, res) => {
+    await sendResponse(res, await serving.handler(toRequest(req, serving.origin)), req.method === "HEAD");
+  });
+  try {
+    await new Promise((resolve7, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", resolve7);
+    });
+  } catch (error2) {
+    io.stderr(`uai reference-server: cannot listen on 127.0.0.1:${port}: ${error2.message}
+`);
+    return 2;
+  }
+  const site = siteFor(`http://127.0.0.1:${server.address().port}`);
+  serving.origin = site.origin;
+  serving.handler = referenceServerHandler({ site });
+  io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}
+`);
+  await new Promise((resolve7) => {
+    for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => resolve7());
+  });
+  server.closeAllConnections();
+  await new Promise((resolve7) => server.close(() => resolve7()));
+  return 0;
+}
+var REFERENCE_SERVER_HELP;
+var init_reference_server2 = __esm({
+  "src/cli/reference-server.ts"() {
+    "use strict";
+    init_node_bridge();
+    init_reference_server_handler();
+    init_site();
+    REFERENCE_SERVER_HELP = `Usage: uai reference-server [--port <n>]
+
+Serves the UAI-1 reference server on 127.0.0.1 (default: a free port) and prints its
+endpoint on the first line, "UAI-1 reference server: <endpoint>". It answers as the
+service's /v1/reference-server does: its capability statement on GET, a bare message
+answered on POST (200 completed, 202 accepted, a typed uai.error.v1), task statuses.
+Stop it with Ctrl-C.
+
+  uai reference-server --port 8080 &
+  uai test http://127.0.0.1:8080${REFERENCE_SERVER_PATH}
+`;
+  }
+});
+
 // src/action/main.ts
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname as dirname2, resolve as resolve5 } from "node:path";
+import { appendFileSync, mkdirSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname2, resolve as resolve6 } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // src/cli/args.ts
@@ -14553,6 +17118,11 @@ Usage:
   uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
   uai test <endpoint-url> [...]    test a live implementation (uai test --help)
   uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
+  uai example [<profile>]          print a profile's published example, or a capability
+                                   statement for your endpoint (uai example --help)
+  uai reference-server [--port n]  serve the reference server on 127.0.0.1, to test against
+  uai check-entry <folder>         check an entry of the report of implementations and
+                                   draw its badge, as the build does (uai check-entry --help)
   uai help | --help
   uai --version
 
@@ -14700,8 +17270,8 @@ function githubReport({ checked, unreadable, failOn }, base) {
 
 // src/service/config.ts
 init_site();
-function configuredSite(env = process.env) {
-  return siteFor(env.UAI_ORIGIN || env.URL || DEFAULT_ORIGIN);
+function configuredSite(env = process.env, fallback = DEFAULT_ORIGIN) {
+  return siteFor(env.UAI_ORIGIN || env.URL || fallback);
 }
 
 // src/cli/main.ts
@@ -14755,7 +17325,7 @@ var package_default = {
   ],
   sideEffects: false,
   scripts: {
-    prepack: "node ../../scripts/package/build.ts"
+    prepack: "node ../../scripts/package/build.ts --release"
   },
   publishConfig: {
     access: "public"
@@ -14765,6 +17335,10 @@ var package_default = {
 // src/cli/main.ts
 init_release();
 init_site();
+
+// src/cli/package-origin.ts
+init_site();
+var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_ORIGIN__ : DEFAULT_ORIGIN;
 
 // src/cli/files.ts
 import * as fs from "node:fs/promises";
@@ -14948,7 +17522,7 @@ var processIo = {
   cwd: () => process.cwd()
 };
 async function check3(command, io) {
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
   const checked = [];
   const unreadable = [];
   const targets = await resolveTargets(command.inputs);
@@ -14974,12 +17548,15 @@ async function check3(command, io) {
 var SUBCOMMANDS = {
   "check-exchange": async () => (await Promise.resolve().then(() => (init_check_exchange(), check_exchange_exports))).checkExchangeCommand,
   test: async () => (await Promise.resolve().then(() => (init_command(), command_exports))).testCommand,
-  "test-client": async () => (await Promise.resolve().then(() => (init_command2(), command_exports2))).testClientCommand
+  "test-client": async () => (await Promise.resolve().then(() => (init_command2(), command_exports2))).testClientCommand,
+  example: async () => (await Promise.resolve().then(() => (init_example(), example_exports))).exampleCommand,
+  "check-entry": async () => (await Promise.resolve().then(() => (init_check_entry(), check_entry_exports))).checkEntryCommand,
+  "reference-server": async () => (await Promise.resolve().then(() => (init_reference_server2(), reference_server_exports))).referenceServerCommand
 };
 async function main(argv, io = processIo) {
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    const site = configuredSite(io.env);
+    const site = configuredSite(io.env, PACKAGE_ORIGIN);
     const command2 = await SUBCOMMANDS[first]();
     return command2(rest, {
       stdout: io.stdout,
@@ -15011,7 +17588,7 @@ Run "uai --help" for usage.
 }
 async function validateIn(command, formats3, io) {
   const report2 = await check3(command, io);
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
   const base = command.sarifBase ?? io.cwd();
   const render = {
     text: () => textReport(report2),
@@ -15046,9 +17623,9 @@ function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
 function writeReport(workspace, file, text2) {
-  const path = resolve5(workspace, file);
+  const path = resolve6(workspace, file);
   mkdirSync(dirname2(path), { recursive: true });
-  writeFileSync(path, text2);
+  writeFileSync2(path, text2);
   return path;
 }
 async function uploadSarif(env, sarif, token) {
@@ -15138,42 +17715,45 @@ async function validate(env, workspace) {
       const id = await uploadSarif(env, sarifText, input(env, "token"));
       setOutputs(env, { "sarif-id": id });
     } catch (error2) {
-      process.stdout.write(`${workflowCommand("error", { title: "SARIF upload" }, error2.message)}
+      const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).`;
+      process.stdout.write(`${workflowCommand("warning", { title: "SARIF upload" }, why)}
 `);
-      return Math.max(code, 1);
     }
   }
   return code;
 }
-async function kit(env, workspace) {
-  const endpoint = input(env, "endpoint");
-  if (!endpoint) {
-    process.stdout.write(
-      `${workflowCommand("error", { title: "uai test" }, "the endpoint input is required for command: test")}
-`
-    );
-    return 2;
+async function endpointAnswers(endpoint, seconds) {
+  const deadline = Date.now() + seconds * 1e3;
+  for (; ; ) {
+    try {
+      const response = await fetch(endpoint, { signal: AbortSignal.timeout(5e3) });
+      await response.body?.cancel();
+      return true;
+    } catch {
+      if (Date.now() >= deadline) return false;
+      await new Promise((done) => setTimeout(done, 500));
+    }
   }
+}
+async function kitRun(env, workspace, title, argv) {
   const junitFile = input(env, "junit-file") || "uai-junit.xml";
   const resultFile = input(env, "result-file");
   const options = [
-    ["--capability", input(env, "capability")],
-    ["--baseline", input(env, "baseline") && resolve5(workspace, input(env, "baseline"))],
-    ["--only", input(env, "only")],
-    ["--result", resultFile && resolve5(workspace, resultFile)]
+    ["--baseline", input(env, "baseline") && resolve6(workspace, input(env, "baseline"))],
+    ["--result", resultFile && resolve6(workspace, resultFile)]
   ].flatMap(([flag, value]) => value ? [flag, value] : []);
-  const run = await cli(["test", endpoint, "--format", "junit", ...options], env, workspace);
+  const run = await cli([...argv, "--format", "junit", ...options], env, workspace);
   const junitPath = run.stdout ? writeReport(workspace, junitFile, run.stdout) : "";
-  const count = (name) => Number(new RegExp(`<testsuites?\\b[^>]*\\b${name}="(\\d+)"`).exec(run.stdout)?.[1] ?? 0);
+  const count = (name2) => Number(new RegExp(`<testsuites?\\b[^>]*\\b${name2}="(\\d+)"`).exec(run.stdout)?.[1] ?? 0);
   setOutputs(env, {
     "exit-code": run.code,
     "junit-file": junitPath,
-    ...resultFile ? { "result-file": resolve5(workspace, resultFile) } : {}
+    ...resultFile ? { "result-file": resolve6(workspace, resultFile) } : {}
   });
   summary(
     env,
     [
-      `### uai test ${endpoint}`,
+      `### ${title}`,
       "",
       "| Checks | Failed | Skipped | Exit status |",
       "|---:|---:|---:|---:|",
@@ -15181,24 +17761,45 @@ async function kit(env, workspace) {
       ""
     ].join("\n")
   );
+  const where = junitPath ? `see ${junitFile} and the log above` : "see the log above";
+  const name = `uai ${argv[0]}`;
   if (run.code !== 0)
-    process.stdout.write(
-      `${workflowCommand("error", { title: "uai test" }, `uai test exited ${run.code}: see ${junitFile} and the log above`)}
-`
-    );
+    process.stdout.write(`${workflowCommand("error", { title: name }, `${name} exited ${run.code}: ${where}`)}
+`);
   return run.code;
 }
+function fail2(env, title, message2) {
+  setOutputs(env, { "exit-code": 2 });
+  process.stdout.write(`${workflowCommand("error", { title }, message2)}
+`);
+  return 2;
+}
+async function kit(env, workspace) {
+  const endpoint = input(env, "endpoint");
+  if (!endpoint) return fail2(env, "uai test", "the endpoint input is required for command: test");
+  const wait = Number(input(env, "wait") || "60");
+  if (!Number.isFinite(wait) || wait < 0) return fail2(env, "uai test", `wait takes seconds, not ${input(env, "wait")}`);
+  if (wait > 0 && !await endpointAnswers(endpoint, wait))
+    return fail2(env, "uai test", `${endpoint} did not answer within ${wait} s: is the server started, on that port?`);
+  const options = [
+    ["--capability", input(env, "capability")],
+    ["--only", input(env, "only")]
+  ].flatMap(([flag, value]) => value ? [flag, value] : []);
+  return kitRun(env, workspace, `uai test ${endpoint}`, ["test", endpoint, ...options]);
+}
+async function kitClient(env, workspace) {
+  const command = input(env, "client-command");
+  if (!command) return fail2(env, "uai test-client", "the client-command input is required for command: test-client");
+  return kitRun(env, workspace, `uai test-client ${command}`, ["test-client", "--command", command]);
+}
 async function runAction(env = process.env) {
-  const workspace = resolve5(env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve6(env.GITHUB_WORKSPACE || process.cwd());
   process.chdir(workspace);
   const command = input(env, "command") || "validate";
   if (command === "validate") return validate(env, workspace);
   if (command === "test") return kit(env, workspace);
-  process.stdout.write(
-    `${workflowCommand("error", { title: "uai" }, `command takes validate or test, not ${command}`)}
-`
-  );
-  return 2;
+  if (command === "test-client") return kitClient(env, workspace);
+  return fail2(env, "uai", `command takes validate, test or test-client, not ${command}`);
 }
 
 // src/action/index.ts

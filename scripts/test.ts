@@ -4,13 +4,15 @@
  *   2. typecheck, lint (ESLint: typescript-eslint and the engine's one-entry rule), format (Prettier)
  *   3. vitest: engine, records, HTTP (real server over a socket), CLI and starters
  *   4. OpenAPI lint (Redocly, recommended-strict rules), then the HTTP suite through Prism's proxy
- *   5. Playwright: every page in Chromium against the real local server
+ *   5. Playwright: every page in Chromium against the real local server (skipped with the reason
+ *      where Chromium is missing, outside CI: scripts/browser-tests.ts)
  *   6. the HTTP tests again, against Netlify's offline emulation of the deploy (docs/deploy.md)
  * It ends with one line `N passed, N failed` summed from the runners' JSON reports.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { browserTests } from './browser-tests.ts';
 
 /**
  * A port free now, below the kernel's ephemeral range (32768 and up on Linux), where the ports
@@ -44,6 +46,8 @@ console.log(`Test origin: ${origin} (dist/ is built for it; the browser tests se
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Why whole steps were skipped, repeated under the last line so a reader sees what did not run. */
+const skipReasons: string[] = [];
 
 function step(name: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`\n== ${name}`);
@@ -125,7 +129,15 @@ const prism = readJson('reports/vitest-prism.json');
 passed += prism?.numPassedTests ?? 0;
 failed += (prism?.numFailedTests ?? 0) + (!prismOk && !prism?.numFailedTests ? 1 : 0);
 
-if (existsSync('playwright.config.ts')) {
+const browser = browserTests();
+if (existsSync('playwright.config.ts') && !browser.run) {
+  // Counted as the tests they are, each skipped, with the reason in one line.
+  const listed = spawnSync(node, ['node_modules/@playwright/test/cli.js', 'test', '--list'], { env, encoding: 'utf8' });
+  const count = Number(/Total: (\d+) tests?/.exec(listed.stdout ?? '')?.[1] ?? 1);
+  skipped += count;
+  skipReasons.push(`${count} browser tests (tests/site): ${browser.reason}`);
+  console.log(`\n== playwright: skipped, ${count} tests: ${browser.reason}`);
+} else if (existsSync('playwright.config.ts')) {
   const e2eOk = step('playwright', ['node_modules/@playwright/test/cli.js', 'test']);
   const e2e = readJson('reports/playwright.json');
   if (e2e?.stats) {
@@ -154,4 +166,5 @@ failed += netlify?.numFailedTests ?? 0;
 if (!netlifyOk && !netlify?.numFailedTests) failed++;
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+for (const reason of skipReasons) console.log(`skipped: ${reason}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -2,14 +2,19 @@
  * Builds the published package (packages/uai/dist) from the repository's sources: esbuild bundles
  * the CLI, the library and the browser entry (code splitting, so the engine is shipped once), and
  * tsc writes the declarations. Nothing is copied from src/: a change there is in the next build.
- * The output is not committed; `npm pack` in packages/uai runs this first (prepack).
- *   node scripts/package/build.ts
+ * The output is not committed; `npm pack` in packages/uai runs this first (prepack) for release.
+ *   node scripts/package/build.ts             the package for this checkout (help links to localhost), and the Action
+ *   node scripts/package/build.ts --release   the package only, its help linked to UAI_ORIGIN (prepack)
+ * A release build writes nothing but packages/uai/dist and packages/uai/LICENSE (both ignored by
+ * git): packing never changes a committed file. It refuses an origin that is not public https, so
+ * no released package links its findings to localhost.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { notPublicHttps } from '../../src/standard/public-address.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PACKAGE_DIR = join(ROOT, 'packages/uai');
@@ -22,6 +27,47 @@ function ensureGenerated(): void {
   const run = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-validators.ts')], { stdio: 'inherit' });
   if (run.status !== 0) throw new Error('generating the schema validators failed');
 }
+
+/**
+ * badge-maker (the build's badge renderer, which `uai check-entry` shares) measures text with
+ * anafanafo, whose four fonts' width tables weigh 900 KB. The flat badge measures in one, 11px
+ * Verdana, and a badge's text is the report's own words (ASCII): the bundles get that table's ASCII
+ * ranges only, so the package draws the build's badge byte for byte (tests/package/packed.test.ts)
+ * for a few kilobytes. Any other font or character is refused rather than guessed.
+ */
+const badgeWidthsOnly: Plugin = {
+  name: 'badge-widths-only',
+  setup(builder) {
+    // Its width-table reader requires fs and util only to load tables from files, which the table
+    // inlined below never does; as CommonJS inside an ES module bundle those requires would throw.
+    builder.onResolve({ filter: /^(fs|util)$/ }, (args) =>
+      args.importer.includes('char-width-table-consumer') ? { path: args.path, namespace: 'not-loaded' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'not-loaded' }, () => ({
+      loader: 'js',
+      contents: 'module.exports = { promisify: () => () => Promise.reject(new Error("not in this bundle")) };',
+    }));
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]anafanafo[\\/]index\.js$/ }, (args) => {
+      const table = JSON.parse(readFileSync(join(dirname(args.path), 'data/verdana-11px-normal.json'), 'utf8')) as [
+        number,
+        number,
+        number,
+      ][];
+      const ascii = table.filter(([lower]) => lower < 128);
+      return {
+        loader: 'js',
+        resolveDir: dirname(args.path),
+        contents: `const { createConsumer } = require('char-width-table-consumer');
+const verdana11 = createConsumer(${JSON.stringify(ascii)});
+module.exports = function measure(text, { font }) {
+  if (font !== '11px Verdana') throw Error('the bundled anafanafo measures 11px Verdana only, not ' + font);
+  return verdana11.widthOf(text, { guess: false });
+};
+`,
+      };
+    });
+  },
+};
 
 /** The licence texts of the third-party code the bundles contain (esbuild's metafile says which). */
 function thirdPartyNotices(metafile: Metafile): string {
@@ -40,6 +86,27 @@ function thirdPartyNotices(metafile: Metafile): string {
       return `${name}@${version} (${license})\n\n${text}\n`;
     })
     .join(`\n${'-'.repeat(72)}\n\n`);
+}
+
+/**
+ * The adoption kit's TypeScript starter with its types stripped, so it runs on the package's Node 20
+ * (`node uai-starter.mts` needs 22.18): a client a newcomer copies and passes `uai test-client`
+ * with, from the package alone. Generated from starters/, never a second source.
+ */
+export const STARTER_CLIENT = 'dist/starters/uai-starter.mjs';
+async function starterClient(dist: string): Promise<void> {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, 'starters/uai-starter.mts')],
+    outfile: join(dist, '..', STARTER_CLIENT),
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    banner: {
+      js: '// The UAI-1 TypeScript starter (starters/uai-starter.mts of the UAI-1 service) with its types stripped, for Node 20 or newer.\n// Usage: node uai-starter.mjs <base_url> | node uai-starter.mjs client <endpoint_url>',
+    },
+    logLevel: 'warning',
+  });
 }
 
 /** Declarations: tsc over the entries, then one small index per entry pointing into them. */
@@ -81,11 +148,29 @@ function declarations(dist: string): void {
 }
 
 /**
+ * The origin a release links its help to: UAI_ORIGIN at pack time (CONTRACT section 1's one
+ * setting), which must be the standard's public https site. Throws with what to set otherwise.
+ */
+export function releaseOrigin(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const origin = (env.UAI_ORIGIN ?? '').replace(/\/+$/, '');
+  if (!origin)
+    throw new Error('a release needs UAI_ORIGIN, the public site its findings link to (UAI_ORIGIN=https://… npm pack)');
+  const reason = notPublicHttps(origin);
+  if (reason) throw new Error(`UAI_ORIGIN ${origin} ${reason}: a released package would link its help there`);
+  return origin;
+}
+
+export interface PackageBuildOptions {
+  /** The public origin of help links (src/cli/package-origin.ts); without it, the local server's. */
+  readonly releaseOrigin?: string;
+}
+
+/**
  * Builds into `folder` (packages/uai by default). Another folder gets a copy of the package's
  * manifest and README too, so a test or the bench packs its own build without touching the
  * repository's (or another run's) output.
  */
-export async function buildPackage(folder: string = PACKAGE_DIR): Promise<void> {
+export async function buildPackage(folder: string = PACKAGE_DIR, options: PackageBuildOptions = {}): Promise<void> {
   ensureGenerated();
   const dist = join(folder, 'dist');
   rmSync(dist, { recursive: true, force: true });
@@ -104,10 +189,13 @@ export async function buildPackage(folder: string = PACKAGE_DIR): Promise<void> 
     minify: true,
     legalComments: 'none',
     chunkNames: 'chunks/[name]-[hash]',
+    plugins: [badgeWidthsOnly],
+    ...(options.releaseOrigin ? { define: { __UAI_RELEASE_ORIGIN__: JSON.stringify(options.releaseOrigin) } } : {}),
     metafile: true,
     logLevel: 'warning',
   });
   writeFileSync(join(dist, 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
+  await starterClient(dist);
   declarations(dist);
   copyFileSync(join(ROOT, 'LICENSE'), join(folder, 'LICENSE'));
 }
@@ -132,6 +220,7 @@ export async function buildAction(outfile: string = ACTION_BUNDLE): Promise<void
     target: 'node24',
     legalComments: 'none',
     banner: { js: '// The UAI-1 GitHub Action: generated by scripts/package/build.ts from src/action/. Do not edit.' },
+    plugins: [badgeWidthsOnly],
     metafile: true,
     logLevel: 'warning',
   });
@@ -139,6 +228,17 @@ export async function buildAction(outfile: string = ACTION_BUNDLE): Promise<void
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildPackage();
-  await buildAction();
+  if (process.argv.includes('--release')) {
+    let origin: string;
+    try {
+      origin = releaseOrigin();
+    } catch (error) {
+      console.error(`scripts/package/build.ts: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    await buildPackage(PACKAGE_DIR, { releaseOrigin: origin });
+  } else {
+    await buildPackage();
+    await buildAction();
+  }
 }

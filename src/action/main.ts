@@ -153,30 +153,43 @@ async function validate(env: Env, workspace: string): Promise<number> {
       const id = await uploadSarif(env, sarifText, input(env, 'token'));
       setOutputs(env, { 'sarif-id': id });
     } catch (error) {
-      process.stdout.write(`${workflowCommand('error', { title: 'SARIF upload' }, (error as Error).message)}\n`);
-      return Math.max(code, 1);
+      // Code scanning is not always there to receive: a pull request from a fork runs with a
+      // read-only token, and a private repository may have no code scanning. The messages were still
+      // checked, so the step keeps uai's status (the exit-code output) and a warning says why.
+      const why = `${(error as Error).message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).`;
+      process.stdout.write(`${workflowCommand('warning', { title: 'SARIF upload' }, why)}\n`);
     }
   }
   return code;
 }
 
-async function kit(env: Env, workspace: string): Promise<number> {
-  const endpoint = input(env, 'endpoint');
-  if (!endpoint) {
-    process.stdout.write(
-      `${workflowCommand('error', { title: 'uai test' }, 'the endpoint input is required for command: test')}\n`,
-    );
-    return 2;
+/**
+ * Waits until the endpoint answers HTTP at all (any status), so that a server started in the
+ * step before (in the background) has time to listen. False when it never does within `seconds`.
+ */
+async function endpointAnswers(endpoint: string, seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    try {
+      const response = await fetch(endpoint, { signal: AbortSignal.timeout(5_000) });
+      await response.body?.cancel();
+      return true;
+    } catch {
+      if (Date.now() >= deadline) return false;
+      await new Promise((done) => setTimeout(done, 500));
+    }
   }
+}
+
+/** Runs `uai test` or `uai test-client` with a JUnit report: the report file, outputs, summary and annotation. */
+async function kitRun(env: Env, workspace: string, title: string, argv: string[]): Promise<number> {
   const junitFile = input(env, 'junit-file') || 'uai-junit.xml';
   const resultFile = input(env, 'result-file');
   const options = [
-    ['--capability', input(env, 'capability')],
     ['--baseline', input(env, 'baseline') && resolve(workspace, input(env, 'baseline'))],
-    ['--only', input(env, 'only')],
     ['--result', resultFile && resolve(workspace, resultFile)],
   ].flatMap(([flag, value]) => (value ? [flag!, value] : []));
-  const run = await cli(['test', endpoint, '--format', 'junit', ...options], env, workspace);
+  const run = await cli([...argv, '--format', 'junit', ...options], env, workspace);
   const junitPath = run.stdout ? writeReport(workspace, junitFile, run.stdout) : '';
   // The counts of the JUnit log's root element (tests, failures, skipped).
   const count = (name: string) =>
@@ -189,7 +202,7 @@ async function kit(env: Env, workspace: string): Promise<number> {
   summary(
     env,
     [
-      `### uai test ${endpoint}`,
+      `### ${title}`,
       '',
       '| Checks | Failed | Skipped | Exit status |',
       '|---:|---:|---:|---:|',
@@ -197,11 +210,38 @@ async function kit(env: Env, workspace: string): Promise<number> {
       '',
     ].join('\n'),
   );
+  // Point at the report only when there is one: a usage error or an unreachable endpoint writes none.
+  const where = junitPath ? `see ${junitFile} and the log above` : 'see the log above';
+  const name = `uai ${argv[0]}`;
   if (run.code !== 0)
-    process.stdout.write(
-      `${workflowCommand('error', { title: 'uai test' }, `uai test exited ${run.code}: see ${junitFile} and the log above`)}\n`,
-    );
+    process.stdout.write(`${workflowCommand('error', { title: name }, `${name} exited ${run.code}: ${where}`)}\n`);
   return run.code;
+}
+
+function fail(env: Env, title: string, message: string): number {
+  setOutputs(env, { 'exit-code': 2 });
+  process.stdout.write(`${workflowCommand('error', { title }, message)}\n`);
+  return 2;
+}
+
+async function kit(env: Env, workspace: string): Promise<number> {
+  const endpoint = input(env, 'endpoint');
+  if (!endpoint) return fail(env, 'uai test', 'the endpoint input is required for command: test');
+  const wait = Number(input(env, 'wait') || '60');
+  if (!Number.isFinite(wait) || wait < 0) return fail(env, 'uai test', `wait takes seconds, not ${input(env, 'wait')}`);
+  if (wait > 0 && !(await endpointAnswers(endpoint, wait)))
+    return fail(env, 'uai test', `${endpoint} did not answer within ${wait} s: is the server started, on that port?`);
+  const options = [
+    ['--capability', input(env, 'capability')],
+    ['--only', input(env, 'only')],
+  ].flatMap(([flag, value]) => (value ? [flag!, value] : []));
+  return kitRun(env, workspace, `uai test ${endpoint}`, ['test', endpoint, ...options]);
+}
+
+async function kitClient(env: Env, workspace: string): Promise<number> {
+  const command = input(env, 'client-command');
+  if (!command) return fail(env, 'uai test-client', 'the client-command input is required for command: test-client');
+  return kitRun(env, workspace, `uai test-client ${command}`, ['test-client', '--command', command]);
 }
 
 export async function runAction(env: Env = process.env): Promise<number> {
@@ -211,8 +251,6 @@ export async function runAction(env: Env = process.env): Promise<number> {
   const command = input(env, 'command') || 'validate';
   if (command === 'validate') return validate(env, workspace);
   if (command === 'test') return kit(env, workspace);
-  process.stdout.write(
-    `${workflowCommand('error', { title: 'uai' }, `command takes validate or test, not ${command}`)}\n`,
-  );
-  return 2;
+  if (command === 'test-client') return kitClient(env, workspace);
+  return fail(env, 'uai', `command takes validate, test or test-client, not ${command}`);
 }

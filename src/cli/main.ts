@@ -3,6 +3,7 @@ import { sourceLocator, validateMessage } from '../engine/index.ts';
 import manifest from '../../packages/uai/package.json' with { type: 'json' };
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor } from '../standard/site.ts';
+import { PACKAGE_ORIGIN } from './package-origin.ts';
 import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
 import { resolveTargets } from './files.ts';
 import { githubReport } from './github-report.ts';
@@ -43,7 +44,7 @@ export const processIo: Io = {
 };
 
 async function check(command: ValidateCommand, io: Io): Promise<Report & { readonly several: boolean }> {
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
   const checked: Checked[] = [];
   const unreadable: Unreadable[] = [];
   const targets = await resolveTargets(command.inputs);
@@ -79,12 +80,15 @@ const SUBCOMMANDS = {
   'check-exchange': async () => (await import('./check-exchange.ts')).checkExchangeCommand,
   test: async () => (await import('../kit/command.ts')).testCommand,
   'test-client': async () => (await import('../kit/client/command.ts')).testClientCommand,
+  example: async () => (await import('./example.ts')).exampleCommand,
+  'check-entry': async () => (await import('./check-entry.ts')).checkEntryCommand,
+  'reference-server': async () => (await import('./reference-server.ts')).referenceServerCommand,
 } as const;
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
-    const site = configuredSite(io.env);
+    const site = configuredSite(io.env, PACKAGE_ORIGIN);
     const command = await SUBCOMMANDS[first as keyof typeof SUBCOMMANDS]();
     return command(rest, {
       stdout: io.stdout,
@@ -124,7 +128,7 @@ export async function validateIn<F extends OutputFormat>(
   io: Io,
 ): Promise<{ code: number; reports: Record<F, string> }> {
   const report = await check(command, io);
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env);
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
   const base = command.sarifBase ?? io.cwd();
   const render: Record<OutputFormat, () => string> = {
     text: () => textReport(report),

@@ -17,11 +17,19 @@ export interface StarterClient {
   }[];
 }
 
+/** What a starter needs to run: the program, the lowest version where one matters, in words. */
+export interface StarterRuntime {
+  readonly program: string;
+  readonly minimum_version?: string;
+  readonly requires: string;
+}
+
 /** A starter program shipped in the kit; its content is the repository file itself (starters/). */
 export interface StarterSource {
   readonly name: string;
   readonly media_type: string;
   readonly language: string;
+  readonly runtime: StarterRuntime;
   readonly purpose: string;
   readonly run: string;
   readonly client: StarterClient;
@@ -33,6 +41,7 @@ export interface KitFile {
   readonly name: string;
   readonly media_type: string;
   readonly language?: string;
+  readonly runtime?: StarterRuntime;
   readonly purpose: string;
   readonly run?: string;
   readonly client?: StarterClient;
@@ -71,6 +80,7 @@ export function adoptionKitRecord(
       name: s.name,
       media_type: s.media_type,
       language: s.language,
+      runtime: s.runtime,
       purpose: s.purpose,
       run: s.run,
       client: s.client,

@@ -19,6 +19,7 @@ import {
 } from '../standard/implementations.ts';
 import { KIT_CHECKS, type KitCheck } from '../standard/kit-checks.ts';
 import { levelBelow, type ConformanceLevelId } from '../standard/levels.ts';
+import { notPublicHttps } from '../standard/public-address.ts';
 import { RELEASE } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
 import { generatedAt, recordHeader, type RecordContext } from './context.ts';
@@ -35,6 +36,11 @@ export interface EntryFiles {
   readonly meta: string;
   /** report.json text (the kit's `--format json` report), when the entry has one. */
   readonly report?: string;
+  /**
+   * The build runs the kit for this entry itself, on every build (the reference server's entry), so
+   * its target need not be public: the build is its re-check.
+   */
+  readonly rerunByBuild?: boolean;
 }
 
 export class EntryError extends Error {
@@ -158,6 +164,20 @@ function readMeta(file: string, text: string): EntryMeta {
 }
 
 /**
+ * A listed server must be one anyone can re-check: its target is a public https endpoint. A
+ * loopback, private or link-local address, a name only a local network resolves, or plain http is
+ * refused, not listed apart: a result nobody else can reproduce is not evidence (docs/implementations.md).
+ */
+function requirePublicTarget(file: string, target: string): void {
+  const reason = notPublicHttps(target);
+  if (reason)
+    throw new EntryError(
+      file,
+      `"target" ${target} ${reason}: a server entry needs a public https endpoint anyone can run the kit against`,
+    );
+}
+
+/**
  * The level the verdicts reach: the highest level below every level a failing must check denies;
  * L4 also needs every should check to pass.
  */
@@ -209,11 +229,23 @@ function verdictsFromReport(
     }));
 }
 
-export function verifyEntry(files: EntryFiles, ctx: { site: Site; now: Date }): VerifiedEntry {
+/**
+ * `previewLocalTarget`: a preview of an entry run against a server on the implementer's own
+ * machine (`uai check-entry --local`), every rule held but the public target's. The build never sets it.
+ */
+export interface VerifyContext {
+  readonly site: Site;
+  readonly now: Date;
+  readonly previewLocalTarget?: boolean;
+}
+
+export function verifyEntry(files: EntryFiles, ctx: VerifyContext): VerifiedEntry {
   const resultFile = `${files.dir}/result.json`;
   if (!SLUG_PATTERN.test(files.slug) || RESERVED_SLUGS.has(files.slug))
     throw new EntryError(files.dir, 'the folder name must be lower-case letters, digits and inner hyphens');
   const meta = readMeta(`${files.dir}/meta.json`, files.meta);
+  if (meta.side === 'server' && !files.rerunByBuild && !ctx.previewLocalTarget)
+    requirePublicTarget(`${files.dir}/meta.json`, meta.target);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(files.result);

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { referenceServerCore } from '../http/reference-server-handler.ts';
 import { testImplementation } from '../kit/index.ts';
 import { coreHttp } from '../kit/core-http.ts';
 import { DEFAULT_LIMITS } from '../kit/http.ts';
 import { serializeRecord } from '../records/index.ts';
-import { EntryError, verifyEntries, type EntryFiles, type VerifiedEntry } from '../records/implementations.ts';
+import { verifyEntries, type EntryFiles, type VerifiedEntry } from '../records/implementations.ts';
 import { links, type Site } from '../standard/site.ts';
+import { readEntryFolders } from './entry-folders.ts';
+
+export { readEntryFolder, readEntryFolders } from './entry-folders.ts';
 
 /**
  * The entries of the report of implementations, as the build sees them: one folder per entry
@@ -25,30 +26,6 @@ export const implementationDirs = (env: Record<string, string | undefined> = pro
   IMPLEMENTATIONS_DIR,
   ...(env.UAI_IMPLEMENTATION_FIXTURES ? [env.UAI_IMPLEMENTATION_FIXTURES] : []),
 ];
-
-/** Reads every entry folder of a directory (none when it does not exist). */
-export function readEntryFolders(dir: string, root = process.cwd()): EntryFiles[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort()
-    .map((slug) => {
-      const folder = join(dir, slug);
-      const shown = relative(root, folder) || folder;
-      const file = (name: string) => join(folder, name);
-      for (const name of ['result.json', 'meta.json'])
-        if (!existsSync(file(name)))
-          throw new EntryError(`${shown}/${name}`, 'missing (an entry needs result.json and meta.json)');
-      return {
-        slug,
-        dir: shown,
-        result: new Uint8Array(readFileSync(file('result.json'))),
-        meta: readFileSync(file('meta.json'), 'utf8'),
-        ...(existsSync(file('report.json')) ? { report: readFileSync(file('report.json'), 'utf8') } : {}),
-      };
-    });
-}
 
 /** The reference server's entry: the kit run in process against the core the function and local server run. */
 export async function referenceEntry(site: Site, now: Date): Promise<EntryFiles> {
@@ -78,6 +55,7 @@ export async function referenceEntry(site: Site, now: Date): Promise<EntryFiles>
     result: new TextEncoder().encode(serializeRecord(report.result_message)),
     meta: JSON.stringify(meta),
     report: JSON.stringify(report),
+    rerunByBuild: true,
   };
 }
 

@@ -7,8 +7,8 @@ import { freePort, REPO, run, type LocalServer, type Run } from './local-server.
 import { startLocalServer } from '../support/local-server.ts';
 
 /**
- * "No untested instructions": every command of the README section "From zero to a validated
- * message" runs here, in order, as written but for the port (the README's 4321 becomes a port
+ * "No untested instructions": every command of the walkthrough (docs/from-zero.md, "From zero to a
+ * validated message") runs here, in order, as written but for the port (the README's 4321 becomes a port
  * found free, so the test never depends on 4321), and must exit 0 and do what the text says.
  * `npm ci` and `npm start` are the harness's: it has installed, and it starts the same
  * server (scripts/start.ts) itself. The commands run in a scratch folder that mirrors the
@@ -19,10 +19,13 @@ import { startLocalServer } from '../support/local-server.ts';
 const HEADING = '## From zero to a validated message';
 const README_ORIGIN = 'http://localhost:4321';
 
-function section(heading: string): string {
-  const lines = readFileSync(join(REPO, 'README.md'), 'utf8').split('\n');
+/** The walkthrough's page; the README's tour and two commands are read from README.md. */
+const WALKTHROUGH = 'docs/from-zero.md';
+
+function section(heading: string, file = WALKTHROUGH): string {
+  const lines = readFileSync(join(REPO, file), 'utf8').split('\n');
   const start = lines.findIndex((l) => l.trim() === heading);
-  if (start < 0) throw new Error(`No "${heading}" section in README.md`);
+  if (start < 0) throw new Error(`No "${heading}" section in ${file}`);
   const end = lines.findIndex((l, i) => i > start && /^##? /.test(l));
   return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
 }
@@ -130,7 +133,7 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe(`README.md: ${HEADING.slice(3)}`, () => {
+describe(`${WALKTHROUGH}: ${HEADING.slice(3)}`, () => {
   it('is a short walkthrough that starts the service with npm ci and npm start', () => {
     expect(all.filter((c) => HARNESS_STEPS.test(c.trim()))).toEqual(['npm ci', 'npm start']);
     expect(commands.length).toBeGreaterThanOrEqual(5);
@@ -164,9 +167,17 @@ describe(`README.md: ${HEADING.slice(3)}`, () => {
 
 describe('README.md: Two commands', () => {
   it('has exactly two', () => {
-    expect(shellCommands(section('## Two commands')).map((c) => c.replace(/\s+#.*$/, ''))).toEqual([
+    expect(shellCommands(section('## Two commands', 'README.md')).map((c) => c.replace(/\s+#.*$/, ''))).toEqual([
       'npm start',
       'npm test',
     ]);
+  });
+});
+
+describe('README.md: A one-minute tour', () => {
+  it('shows only commands the walkthrough runs (and checks) above, as written there', () => {
+    const tour = shellCommands(section('## A one-minute tour', 'README.md'));
+    expect(tour.length).toBeGreaterThanOrEqual(3);
+    for (const command of tour) expect(commands, command).toContain(command);
   });
 });

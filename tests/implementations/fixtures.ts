@@ -48,7 +48,7 @@ interface Fixture {
 export const FIXTURES: readonly Fixture[] = [
   {
     slug: 'acme-agent',
-    origin: 'https://agents.acme.example',
+    origin: 'https://agents.acme-agent.example.com',
     fault: (m) => {
       m.x_acme_trace = 'on';
     },
@@ -56,14 +56,14 @@ export const FIXTURES: readonly Fixture[] = [
       name: 'Acme Agent',
       side: 'server',
       language: 'Go',
-      homepage: 'https://acme.example/agent',
+      homepage: 'https://acme-agent.example.com/agent',
       repository: 'https://github.com/acme/agent',
       expected_failures: ['message.warning_free'],
     },
   },
   {
     slug: 'broken-agent',
-    origin: 'https://broken.example',
+    origin: 'https://broken-agent.example.com',
     fault: (m) => {
       if (m.conversation && typeof m.conversation.sequence === 'number') m.conversation.sequence += 1;
     },
@@ -71,7 +71,7 @@ export const FIXTURES: readonly Fixture[] = [
       name: 'Broken Agent',
       side: 'server',
       language: 'Python',
-      homepage: 'https://broken.example/',
+      homepage: 'https://broken-agent.example.com/',
     },
   },
 ];

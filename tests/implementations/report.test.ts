@@ -201,9 +201,38 @@ describe('a broken entry fails with its file and the reason', () => {
   });
 
   it('a target other than the metadata names', () => {
-    const meta = JSON.stringify({ ...JSON.parse(fixtures[0]!.meta), target: 'https://agents.acme.example/other' });
+    const meta = JSON.stringify({
+      ...JSON.parse(fixtures[0]!.meta),
+      target: 'https://agents.acme-agent.example.com/other',
+    });
     expect(errorOf(() => verifyEntry({ ...fixtures[0]!, meta }, ctx)).message).toBe(
-      'tests/data/implementations/acme-agent/result.json: is about https://agents.acme.example/v1/reference-server, but meta.json names the target https://agents.acme.example/other',
+      'tests/data/implementations/acme-agent/result.json: is about https://agents.acme-agent.example.com/v1/reference-server, but meta.json names the target https://agents.acme-agent.example.com/other',
+    );
+  });
+
+  it('a server target nobody else can reach: loopback, private, link-local, local names, plain http', () => {
+    for (const [target, reason] of [
+      ['http://127.0.0.1:4610/uai', 'uses http, not https'],
+      ['https://127.0.0.1:4610/uai', 'is on a loopback or private IP address'],
+      ['https://[::1]/uai', 'is on a loopback or private IP address'],
+      ['https://10.0.0.7/uai', 'is on a loopback or private IP address'],
+      ['https://192.168.1.20/uai', 'is on a loopback or private IP address'],
+      ['https://169.254.169.254/uai', 'is on a loopback or private IP address'],
+      ['https://[fe80::1]/uai', 'is on a loopback or private IP address'],
+      ['https://localhost:8443/uai', 'is under localhost, a name the public DNS never resolves'],
+      ['https://agent.internal/uai', 'is under internal, a name the public DNS never resolves'],
+      ['https://build-box/uai', 'has the single-label host build-box, which only a local network resolves'],
+    ] as const) {
+      const meta = JSON.stringify({ ...JSON.parse(fixtures[0]!.meta), target });
+      expect(errorOf(() => verifyEntry({ ...fixtures[0]!, meta }, ctx)).message).toBe(
+        `tests/data/implementations/acme-agent/meta.json: "target" ${target} ${reason}: a server entry needs a public https endpoint anyone can run the kit against`,
+      );
+    }
+    // The reference server's entry is re-run by every build, on whatever origin the build has
+    // (here .example): only as a folder would it be refused.
+    expect(verifyEntry(reference, ctx).meta.target).toBe('https://uai.example/v1/reference-server');
+    expect(errorOf(() => verifyEntry({ ...reference, rerunByBuild: false }, ctx)).reason).toMatch(
+      /^"target" https:\/\/uai\.example\/v1\/reference-server is under example/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,7 +8,11 @@ import { exchangeFixtures, publishedExamples } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { startKitServer, type KitServer } from '../kit/harness.ts';
 import { REPO, run, type Run } from '../support/local-server.ts';
-import { NODE20, NODE24, packageExample } from './support.ts';
+import { badgeSvg } from '../../src/records/badges.ts';
+import { verifyEntry } from '../../src/records/implementations.ts';
+import { readEntryFolder } from '../../src/site/entry-folders.ts';
+import { freePort } from '../support/local-server.ts';
+import { NODE20, NODE24, PACKAGE_README, packageExample, readmeBlock } from './support.ts';
 
 /**
  * The published package as an implementer gets it: built into a scratch folder, packed with
@@ -188,5 +192,115 @@ describe('the packed package', () => {
     const r = await run(NODE24, [resolve(REPO, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: consumer });
     expect(r.stdout + r.stderr).toBe('');
     expect(r.code).toBe(0);
+  });
+});
+
+/**
+ * The acceptance of the package as a product: an empty folder, the tarball alone installed into it,
+ * and the README's steps run as written there (each command is looked up in the README, so the
+ * page and this test cannot drift), on Node 20 with npx: a passing server run, a passing client
+ * run, and a checked entry with its badge. The reference server stands in for the implementer's
+ * server, on a free port where the README says 8080.
+ */
+describe('the package README, followed from an empty folder on Node 20', () => {
+  const readme = readFileSync(PACKAGE_README, 'utf8');
+  let folder: string;
+  let port: number;
+  let server: ChildProcess | undefined;
+  const env = () => ({ ...envFor(NODE20), npm_config_offline: 'true' });
+  /** One command of the README, run through sh in the folder as a reader would type it. */
+  const step = (command: string): Promise<Run> => {
+    expect(readme, 'the README shows this command').toContain(command);
+    return run('sh', ['-c', command.replaceAll('8080', String(port))], { cwd: folder, env: env() });
+  };
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'uai-readme-'));
+    copyFileSync(tarball, join(folder, 'uai.tgz'));
+    // The README's `npm install --save-dev @uai-1/uai`, from the tarball instead of the registry.
+    expect(readme).toContain('npm install --save-dev @uai-1/uai');
+    const install = await run('npm', ['install', '--save-dev', './uai.tgz', '--no-audit', '--no-fund'], {
+      cwd: folder,
+      env: env(),
+    });
+    expect(install.code, install.stderr).toBe(0);
+    rmSync(join(folder, 'uai.tgz'));
+    port = await freePort();
+  }, 120_000);
+  afterAll(() => {
+    // npx and the uai under it are one process group: end it, and only it.
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('1. prints the published examples and validates one', async () => {
+    const list = await step('npx uai example');
+    expect([list.code, list.stdout.trim().split('\n').length]).toEqual([0, 6]);
+    expect((await step('npx uai example uai.intent.request.v1 > request.json')).code).toBe(0);
+    const valid = await step('npx uai validate request.json');
+    expect([valid.code, valid.stdout]).toEqual([0, expect.stringMatching(/request\.json: valid, level L4/)]);
+  });
+
+  it('2. serves the reference server and passes every check of uai test against it', async () => {
+    const line = 'npx uai reference-server --port 8080 &';
+    expect(readme).toContain(line);
+    server = spawn('sh', ['-c', `exec ${line.slice(0, -2).replace('8080', String(port))}`], {
+      cwd: folder,
+      env: env(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const first = await new Promise<string>((done) => server!.stdout!.once('data', (d) => done(String(d))));
+    expect(first).toBe(`UAI-1 reference server: http://127.0.0.1:${port}/v1/reference-server\n`);
+    const r = await step('npx uai test http://127.0.0.1:8080/v1/reference-server');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/: pass \(verify with/);
+    const statement = await step(
+      'npx uai example uai.capability.statement.v1 --endpoint https://agent.example.com/uai --name "My agent" > capability.json',
+    );
+    expect(statement.code).toBe(0);
+    expect((await run('sh', ['-c', 'npx uai validate capability.json'], { cwd: folder, env: env() })).code).toBe(0);
+  }, 60_000);
+
+  it('3. passes uai test-client with the client the package ships', async () => {
+    expect((await step('cp node_modules/@uai-1/uai/dist/starters/uai-starter.mjs my-client.mjs')).code).toBe(0);
+    const r = await step('npx uai test-client --command "node my-client.mjs client"');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/: pass \(verify with/);
+  }, 180_000);
+
+  it('5. checks an entry as the build would and draws the badge the build draws', async () => {
+    expect((await step('mkdir my-agent')).code).toBe(0);
+    const tested = await step(
+      'npx uai test http://127.0.0.1:8080/v1/reference-server --result my-agent/result.json --format json > my-agent/report.json',
+    );
+    expect(tested.code, tested.stderr).toBe(0);
+    const meta = JSON.parse(readmeBlock('entry-meta', 'json'));
+    writeFileSync(
+      join(folder, 'my-agent/meta.json'),
+      JSON.stringify({ ...meta, target: `http://127.0.0.1:${port}/v1/reference-server` }, null, 2),
+    );
+    // A local target is what the report refuses: the entry for the pull request is a public run.
+    const refused = await step('npx uai check-entry my-agent --badge badge.svg');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('a server entry needs a public https endpoint');
+    const preview = await step('npx uai check-entry my-agent --local --badge badge.svg');
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stdout).toMatch(/^my-agent: My agent \(server\), pass, level L4$/m);
+    expect(preview.stdout).toContain('local preview: the report would refuse this entry');
+    // The bundled renderer draws exactly what the build's badge-maker draws for this entry.
+    const entry = verifyEntry(readEntryFolder(join(folder, 'my-agent')), {
+      site: siteFor('http://localhost:4321'),
+      now: new Date(),
+      previewLocalTarget: true,
+    });
+    expect(readFileSync(join(folder, 'badge.svg'), 'utf8')).toBe(badgeSvg(entry));
+  }, 60_000);
+
+  it('documents every export of the library', async () => {
+    const script = "import('@uai-1/uai').then((m) => console.log(JSON.stringify(Object.keys(m))))";
+    const r = await run(NODE20, ['-e', script], { cwd: folder, env: env() });
+    const table = readme.slice(readme.indexOf('| Export of `@uai-1/uai`'));
+    for (const name of JSON.parse(r.stdout) as string[]) expect(table, name).toMatch(new RegExp(`\`${name}[\`(]`));
   });
 });

@@ -13,10 +13,16 @@ export const NODE20: string = (() => {
   return found;
 })();
 
-/** The library example of README.md: the ```ts block after the marker `<!-- package-example -->`. */
-export function packageExample(): string {
-  const readme = readFileSync(resolve(REPO, 'README.md'), 'utf8');
-  const match = /<!-- package-example -->\s*```ts\n([\s\S]*?)```/.exec(readme);
-  if (!match) throw new Error('README.md has no ```ts block after <!-- package-example -->');
+/** The package's README (its page on the registry). */
+export const PACKAGE_README = resolve(REPO, 'packages/uai/README.md');
+
+/** The ```<lang> block after `<!-- marker -->` in the package's README. */
+export function readmeBlock(marker: string, lang: string): string {
+  const readme = readFileSync(PACKAGE_README, 'utf8');
+  const match = new RegExp(`<!-- ${marker} -->\\s*\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  if (!match) throw new Error(`packages/uai/README.md has no \`\`\`${lang} block after <!-- ${marker} -->`);
   return match[1]!;
 }
+
+/** The library example of the package's README. */
+export const packageExample = (): string => readmeBlock('package-example', 'ts');

@@ -15,6 +15,7 @@ import {
 } from '../../../src/engine/index.ts';
 import { inputFromText } from '../../../src/cli/input.ts';
 import { DEFAULT_ORIGIN, siteFor, type Site } from '../../../src/standard/site.ts';
+import { PACKAGE_ORIGIN } from '../../../src/cli/package-origin.ts';
 
 export {
   canonicalJson,
@@ -58,19 +59,19 @@ export { ERROR_CODES, ISSUE_CODES, type ErrorCodeId, type IssueCodeId } from '..
 export { KIT_CHECKS } from '../../../src/standard/kit-checks.ts';
 export { PROFILE_IDS, type ProfileId } from '../../../src/standard/profiles.ts';
 export { RELEASE, UAI_VERSION } from '../../../src/standard/release.ts';
-export { DEFAULT_ORIGIN, siteFor, type Site };
+export { DEFAULT_ORIGIN, PACKAGE_ORIGIN, siteFor, type Site };
 export { main as runCli } from '../../../src/cli/main.ts';
 
 /** Options of validate() and validateText(): every member has the CLI's default. */
 export interface CheckOptions {
   readonly mode?: NormalizationMode;
-  /** Public origin of the result's URLs and the rules' help URIs (the CLI's --origin). */
+  /** Public origin of the result's URLs and the rules' help URIs (the CLI's --origin); default PACKAGE_ORIGIN. */
   readonly origin?: string;
   readonly now?: Date;
 }
 
 const settings = (options: CheckOptions) => ({
-  site: siteFor(options.origin ?? DEFAULT_ORIGIN),
+  site: siteFor(options.origin ?? PACKAGE_ORIGIN),
   now: options.now ?? new Date(),
 });
 

@@ -1,0 +1,72 @@
+/**
+ * `uai reference-server [--port <n>]`: the reference server on 127.0.0.1, the same HTTP shell the
+ * service runs at /v1/reference-server. A newcomer sees a passing `uai test` before writing a
+ * server, compares their answers with its answers, and has a server to point a client at. It runs
+ * until interrupted (SIGINT, SIGTERM).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { sendResponse, toRequest } from '../http/node/node-bridge.ts';
+import { REFERENCE_SERVER_PATH, referenceServerHandler } from '../http/reference-server-handler.ts';
+import { siteFor } from '../standard/site.ts';
+
+export const REFERENCE_SERVER_HELP = `Usage: uai reference-server [--port <n>]
+
+Serves the UAI-1 reference server on 127.0.0.1 (default: a free port) and prints its
+endpoint on the first line, "UAI-1 reference server: <endpoint>". It answers as the
+service's /v1/reference-server does: its capability statement on GET, a bare message
+answered on POST (200 completed, 202 accepted, a typed uai.error.v1), task statuses.
+Stop it with Ctrl-C.
+
+  uai reference-server --port 8080 &
+  uai test http://127.0.0.1:8080${REFERENCE_SERVER_PATH}
+`;
+
+export interface ReferenceServerIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+export async function referenceServerCommand(argv: readonly string[], io: ReferenceServerIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { port: { type: 'string' }, help: { type: 'boolean' } } }));
+  } catch (error) {
+    io.stderr(`uai reference-server: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout(REFERENCE_SERVER_HELP);
+    return 0;
+  }
+  const port = Number(values.port ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    io.stderr(`uai reference-server: --port takes a port number, not ${values.port}\n`);
+    return 2;
+  }
+  // The handler is made once the port is known: its capability statement names its own endpoints.
+  const serving: { origin: string; handler?: (request: Request) => Promise<Response> } = { origin: '' };
+  const server = createServer(async (req, res) => {
+    await sendResponse(res, await serving.handler!(toRequest(req, serving.origin)), req.method === 'HEAD');
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    io.stderr(`uai reference-server: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const site = siteFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  serving.origin = site.origin;
+  serving.handler = referenceServerHandler({ site });
+  io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}\n`);
+  await new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+  });
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return 0;
+}
