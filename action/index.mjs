@@ -2935,6 +2935,50 @@ var init_codes = __esm({
   }
 });
 
+// src/engine/validate/issue-flags.ts
+function rememberDrafts(result2, drafts) {
+  draftsOf.set(result2, drafts);
+}
+function shallowPrefixes(drafts) {
+  const prefixes = /* @__PURE__ */ new Set();
+  let last1 = "";
+  let last2 = "";
+  for (const { path } of drafts) {
+    if (path === "") continue;
+    const second = path.indexOf("/", 1);
+    const first = second < 0 ? path : path.slice(0, second);
+    if (first !== last1) prefixes.add(last1 = first);
+    if (second < 0) continue;
+    const third = path.indexOf("/", second + 1);
+    const two = third < 0 ? path : path.slice(0, third);
+    if (two !== last2) prefixes.add(last2 = two);
+  }
+  return prefixes;
+}
+function issueFlags(result2) {
+  const drafts = draftsOf.get(result2) ?? [...result2.errors, ...result2.warnings];
+  const whole = drafts.some((d) => d.path === "" && issueCode(d.code)?.severity === "error");
+  let prefixes;
+  return (path) => {
+    if (whole || path === "") return whole || drafts.length > 0;
+    if (depth(path) <= 2) return (prefixes ??= shallowPrefixes(drafts)).has(path);
+    return drafts.some((d) => d.path === path || d.path.startsWith(`${path}/`));
+  };
+}
+var draftsOf, depth;
+var init_issue_flags = __esm({
+  "src/engine/validate/issue-flags.ts"() {
+    "use strict";
+    init_codes();
+    draftsOf = /* @__PURE__ */ new WeakMap();
+    depth = (path) => {
+      let n = 0;
+      for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
+      return n;
+    };
+  }
+});
+
 // src/standard/limits.ts
 var ISSUE_LIST_LIMIT;
 var init_limits = __esm({
@@ -6615,7 +6659,7 @@ function assemble(input2, checked, options) {
     warningCount,
     level
   });
-  return {
+  const result2 = {
     valid: errorCount === 0,
     checked_at: checkedAt,
     profile,
@@ -6647,6 +6691,8 @@ function assemble(input2, checked, options) {
     download_filename: `${String(record2.message_id)}.json`,
     conformance_level: level
   };
+  rememberDrafts(result2, checked.drafts);
+  return result2;
 }
 function validateMessage(input2, options) {
   try {
@@ -6673,6 +6719,7 @@ var init_pipeline = __esm({
     init_canonical_forms();
     init_duplicates();
     init_json();
+    init_issue_flags();
     init_issue_list();
     init_members();
     init_record();
@@ -8162,9 +8209,8 @@ var init_ids = __esm({
 });
 
 // src/engine/mock-exchange/linkage.ts
-function safeReader(request, issues) {
-  const tainted = issues.some((i) => i.path === "" && i.severity === "error");
-  const clean = (path) => !tainted && !issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+function safeReader(request, flagged) {
+  const clean = (path) => !flagged(path);
   const at3 = (path) => {
     let v = request;
     for (const key of path.split("/").slice(1)) {
@@ -8203,7 +8249,7 @@ function requester2(read) {
 }
 function linkage(input2, taskRef) {
   const { site, ids } = input2;
-  const read = safeReader(input2.request, input2.issues);
+  const read = safeReader(input2.request, input2.flagged);
   const requestMessageId = read.string("/message_id") ?? "unknown";
   const sequence = read.value("/conversation/sequence");
   const conversation = {
@@ -8368,7 +8414,7 @@ function refusal(message2, validation) {
     return {
       ok: false,
       code: "exchange.request_invalid",
-      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists every issue.`,
+      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists ${validation.issues_listed === void 0 ? "every issue" : `the first ${validation.issues_listed} of its ${validation.issue_count} issues`}.`,
       errors: issues
     };
   }
@@ -8402,8 +8448,8 @@ function mockExchange(request, context, options = {}) {
   const validation = validateMessage(message2, { mode: "keyed-json", site, now });
   const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
   const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
-  const issues = [...validation.errors, ...validation.warnings];
-  const link = (taskRef) => linkage({ site, request: message2, issues, ids, now }, taskRef);
+  const flagged = issueFlags(validation);
+  const link = (taskRef) => linkage({ site, request: message2, flagged, ids, now }, taskRef);
   const body = ownRecord(message2, "body");
   let response;
   let httpStatus;
@@ -8487,6 +8533,7 @@ var init_mock_exchange = __esm({
     init_codes();
     init_profiles();
     init_site();
+    init_issue_flags();
     init_pipeline();
     init_json();
     init_time();
@@ -8888,7 +8935,7 @@ function notAnAnswer(response) {
 }
 function checkExchange(input2) {
   const kind = responseKind(input2.response);
-  const flagged = flaggedBy(input2.requestIssues);
+  const flagged = input2.requestFlags ?? flaggedBy(input2.requestIssues);
   const verdicts = EXCHANGE_RULES.map((rule2) => {
     const base = { id: rule2.id, section: rule2.section, severity: rule2.severity, title: rule2.title };
     if (kind === void 0 && rule2.id === "exchange.response_profile")
@@ -8965,7 +9012,7 @@ function checkExchangeMessages(input2, context) {
   const exchange2 = checkExchange({
     request: keyed(input2.request, input2.mode),
     response: keyed(input2.response, input2.mode),
-    requestIssues: [...requestResult.errors, ...requestResult.warnings],
+    requestFlags: issueFlags(requestResult),
     ...input2.httpStatus !== void 0 ? { httpStatus: input2.httpStatus } : {},
     ...input2.previous !== void 0 ? { previous: keyed(input2.previous, input2.mode) } : {}
   });
@@ -8985,6 +9032,7 @@ var init_action2 = __esm({
     init_keyless();
     init_request_members();
     init_json();
+    init_issue_flags();
     init_pipeline();
     init_time();
     init_value_sets();
@@ -9351,15 +9399,15 @@ function build$2(options, isSynchronous) {
 function isRecursive(path, resolved, state) {
   if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
   let parent = dirname(path);
-  let depth = 1;
-  while (parent !== state.root && depth < 2) {
+  let depth2 = 1;
+  while (parent !== state.root && depth2 < 2) {
     const resolvedPath = state.symlinks.get(parent);
     const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
-    if (isSameRoot) depth++;
+    if (isSameRoot) depth2++;
     else parent = dirname(parent);
   }
   state.symlinks.set(path, resolved);
-  return depth > 1;
+  return depth2 > 1;
 }
 function isRecursiveUsingRealPaths(resolved, state) {
   return state.visited.includes(resolved + state.options.pathSeparator);
@@ -9605,7 +9653,7 @@ var init_dist = __esm({
         this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
         return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
       }
-      walk = (entries, directoryPath, depth) => {
+      walk = (entries, directoryPath, depth2) => {
         const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
         if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
         const files = this.getArray(this.state.paths);
@@ -9618,14 +9666,14 @@ var init_dist = __esm({
             let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
             if (exclude && exclude(entry.name, path)) continue;
             this.pushDirectory(path, paths, filters);
-            this.walkDirectory(this.state, path, path, depth - 1, this.walk);
+            this.walkDirectory(this.state, path, path, depth2 - 1, this.walk);
           } else if (this.resolveSymlink && entry.isSymbolicLink()) {
             let path = joinPathWithBasePath(entry.name, directoryPath);
             this.resolveSymlink(path, this.state, (stat3, resolvedPath) => {
               if (stat3.isDirectory()) {
                 resolvedPath = normalizePath(resolvedPath, this.state.options);
                 if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
-                this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
+                this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth2 - 1, this.walk);
               } else {
                 resolvedPath = useRealPaths ? resolvedPath : path;
                 const filename = basename(resolvedPath);
@@ -9696,8 +9744,8 @@ var init_dist = __esm({
         this.options.includeDirs = true;
         return this;
       }
-      withMaxDepth(depth) {
-        this.options.maxDepth = depth;
+      withMaxDepth(depth2) {
+        this.options.maxDepth = depth2;
         return this;
       }
       withMaxFiles(limit) {
@@ -10090,7 +10138,7 @@ var require_scan = __commonJS({
     var isPathSeparator = (code) => {
       return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
     };
-    var depth = (token) => {
+    var depth2 = (token) => {
       if (token.isPrefix !== true) {
         token.depth = token.isGlobstar ? Infinity : 1;
       }
@@ -10363,7 +10411,7 @@ var require_scan = __commonJS({
             } else {
               tokens[idx].value = value2;
             }
-            depth(tokens[idx]);
+            depth2(tokens[idx]);
             state.maxDepth += tokens[idx].depth;
           }
           if (i >= start) {
@@ -10376,7 +10424,7 @@ var require_scan = __commonJS({
         parts.push(value);
         if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
           tokens[tokens.length - 1].value = value;
-          depth(tokens[tokens.length - 1]);
+          depth2(tokens[tokens.length - 1]);
           state.maxDepth += tokens[tokens.length - 1].depth;
         }
         state.slashes = slashes2;
@@ -10595,15 +10643,15 @@ var require_parse = __commonJS({
       return chars;
     };
     var repeatedExtglobRecursion = (pattern) => {
-      let depth = 0;
+      let depth2 = 0;
       let value = pattern.trim();
       let match = parseRepeatedExtglob(value);
       while (match) {
-        depth++;
+        depth2++;
         value = match.body.trim();
         match = parseRepeatedExtglob(value);
       }
-      return depth;
+      return depth2;
     };
     var analyzeRepeatedExtglob = (body, options) => {
       if (options.maxExtglobRecursion === false) {
@@ -13945,7 +13993,7 @@ var init_json_position = __esm({
 
 // src/http/request-body.ts
 function nestingExceeds(text2, limit = MAX_DEPTH) {
-  let depth = 0;
+  let depth2 = 0;
   let inString = false;
   for (let i = 0; i < text2.length; i++) {
     const c = text2.charCodeAt(i);
@@ -13955,8 +14003,8 @@ function nestingExceeds(text2, limit = MAX_DEPTH) {
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
-      if (++depth > limit) return true;
-    } else if (c === 125 || c === 93) depth--;
+      if (++depth2 > limit) return true;
+    } else if (c === 125 || c === 93) depth2--;
   }
   return false;
 }
