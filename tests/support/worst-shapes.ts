@@ -1,0 +1,194 @@
+/**
+ * Worst shapes as data: adversarial bodies for every POST route and every profile, each filled
+ * to just under the 256 KiB body limit. They are what the "no request can stall the service"
+ * bound is measured and tested on (bench/worst-shapes.ts times them; tests/http-inprocess/
+ * worst-shapes.test.ts asserts their verdicts and answer sizes). Every shape is built from a
+ * published example, so it tracks the standard as it changes.
+ *
+ * The families:
+ * - wide: one array member of the message filled with empty objects, wrongly typed items, or
+ *   items wrong in every member (each item raises several issues: the most issues per byte);
+ * - unknown: thousands of unregistered members (one warning each);
+ * - deep: siblings nested to the depth limit, and one level past it;
+ * - duplicates: repeated member names, inside many objects;
+ * - long: one string or one key as long as the limit allows;
+ * - keyless: a keyless array of nulls and wrong types.
+ */
+import { publishedExamples, seal, type JsonObject } from '../../src/engine/index.ts';
+import type { CoreHandler, CoreReply } from '../../src/http/core.ts';
+import { MAX_BODY_BYTES } from '../../src/http/request-body.ts';
+import type { ProfileId } from '../../src/standard/profiles.ts';
+import { siteFor } from '../../src/standard/site.ts';
+
+export type WorstRoute = 'validate' | 'check-exchange' | 'mock-exchange' | 'reference-server';
+
+export interface WorstShape {
+  /** route/profile/family, unique. */
+  readonly name: string;
+  readonly route: WorstRoute;
+  readonly profile: ProfileId;
+  /** The request body's text, at most MAX_BODY_BYTES UTF-8 bytes. */
+  readonly text: string;
+}
+
+const site = siteFor();
+/** Room left for the wrapper and the rest of the message when an array or string is filled. */
+export const FULL_BUDGET = MAX_BODY_BYTES - 512;
+/** Small bodies: where an answer's fixed part (a SARIF log's rules, a record's envelope) weighs most. */
+export const SMALL_BUDGET = 4_096;
+
+const exampleOf = (profile: ProfileId): JsonObject =>
+  structuredClone(publishedExamples(site).find((e) => e.profile === profile)!.message) as JsonObject;
+
+const bytes = (text: string): number => Buffer.byteLength(text);
+
+/** A message with the value at `path` replaced (parents made as needed), sealed so its checksum holds. */
+function withValue(message: JsonObject, path: readonly string[], value: unknown): JsonObject {
+  const copy = structuredClone(message);
+  let at: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) {
+    if (typeof at[key] !== 'object' || at[key] === null) at[key] = {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[path.at(-1)!] = value;
+  return seal(copy);
+}
+
+/**
+ * About the largest n for which `make(n)` fits the budget: a linear estimate from two sizes, then
+ * shrunk in proportion while over (names such as x9999 grow with n).
+ */
+function fillTo(make: (n: number) => string, budget: number): string {
+  const one = bytes(make(1));
+  const two = bytes(make(2));
+  let n = Math.max(1, Math.floor((budget - one) / Math.max(1, two - one)) + 1);
+  let text = make(n);
+  while (bytes(text) > budget && n > 1) {
+    n = Math.max(1, Math.floor((n * budget) / bytes(text)) - 1);
+    text = make(n);
+  }
+  if (bytes(text) > MAX_BODY_BYTES) throw new Error(`worst shape over the body limit: ${bytes(text)} bytes`);
+  return text;
+}
+
+/** Every array member of a message (JSON Pointer segments), found in its published example. */
+function arrayPaths(value: unknown, path: string[] = [], out: string[][] = []): string[][] {
+  if (Array.isArray(value)) out.push(path);
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, child] of Object.entries(value)) arrayPaths(child, [...path, key], out);
+  return out;
+}
+
+/** Items wrong in every member: each raises a type, format or value issue. */
+const WRONG_ITEM = { code: 1, severity: 'loud', path: 2, message: [], help_url: 'not a url', id: {}, type: 0 };
+
+const ITEMS: Readonly<Record<string, unknown>> = { empty: {}, 'wrong-type': 0, 'wrong-members': WRONG_ITEM };
+
+/** The message families for one profile: each a function of a wrapper that turns a message into a body. */
+function messageShapes(profile: ProfileId, wrap: (message: string) => string, budget: number): Record<string, string> {
+  const base = exampleOf(profile);
+  const shapes: Record<string, string> = {};
+  const fill = (make: (n: number) => string) => fillTo(make, budget);
+  const arrays = arrayPaths(base);
+  // A body array the example leaves out still counts: the conformance result's issues, say.
+  if (!arrays.some((p) => p[0] === 'body')) arrays.push(['body', 'x_items']);
+  for (const path of arrays) {
+    for (const [kind, item] of Object.entries(ITEMS)) {
+      shapes[`wide-${kind}:/${path.join('/')}`] = fill((n) =>
+        wrap(
+          JSON.stringify(
+            withValue(
+              base,
+              path,
+              Array.from({ length: n }, () => item),
+            ),
+          ),
+        ),
+      );
+    }
+  }
+  shapes.unknown = fill((n) =>
+    wrap(JSON.stringify(withValue(base, ['body'], { ...(base.body as object), ...unknownMembers(n) }))),
+  );
+  shapes.deep = fill((n) => wrap(JSON.stringify(withValue(base, ['body', 'x_deep'], deepSiblings(n, 60)))));
+  shapes['too-deep'] = wrap(JSON.stringify(withValue(base, ['body', 'x_deep'], nested(70))));
+  shapes.duplicates = fill((n) => {
+    const sealed = JSON.stringify(withValue(base, ['body', 'x_dup'], [{ a: 0 }]));
+    return wrap(sealed.replace('"x_dup":[{"a":0}]', `"x_dup":[${Array(n).fill('{"a":0,"a":1}').join(',')}]`));
+  });
+  shapes['long-string'] = fill((n) => wrap(JSON.stringify(withValue(base, ['message_id'], 'm'.repeat(n)))));
+  shapes['long-key'] = fill((n) => wrap(JSON.stringify(withValue(base, ['body', 'k'.repeat(n)], 0))));
+  return shapes;
+}
+
+const unknownMembers = (n: number): Record<string, number> =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, 0]));
+
+function nested(depth: number): unknown {
+  let v: unknown = 0;
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+
+const deepSiblings = (n: number, depth: number): unknown[] => Array.from({ length: n }, () => nested(depth));
+
+/** A keyless array of n items, nulls and wrong types alternating. */
+const keylessArray = (n: number): string =>
+  JSON.stringify(Array.from({ length: n }, (_, i) => (i % 2 === 0 ? null : { x: [] })));
+
+const PROFILES: readonly ProfileId[] = publishedExamples(site).map((e) => e.profile);
+
+/** Every worst shape of every route, each body filled to about `budget` bytes. */
+export function worstShapes(budget = FULL_BUDGET): WorstShape[] {
+  const out: WorstShape[] = [];
+  const fill = (make: (n: number) => string) => fillTo(make, budget);
+  const add = (route: WorstRoute, profile: ProfileId, family: string, text: string) =>
+    out.push({ name: `${route}/${profile}/${family}`, route, profile, text });
+  const request = JSON.stringify(exampleOf('uai.intent.request.v1'));
+  for (const profile of PROFILES) {
+    for (const [family, text] of Object.entries(
+      messageShapes(profile, (m) => `{"message":${m},"format":"result"}`, budget),
+    ))
+      add('validate', profile, family, text);
+    for (const [family, text] of Object.entries(
+      messageShapes(profile, (m) => `{"request":${request},"response":${m},"http_status":200}`, budget),
+    ))
+      add('check-exchange', profile, family, text);
+  }
+  add(
+    'validate',
+    'uai.intent.request.v1',
+    'keyless-wide',
+    fill((n) => `{"message":${keylessArray(n)},"normalization_mode":"keyless-json"}`),
+  );
+  // The mock exchange and the reference server read intent requests: every shape of that profile.
+  for (const [family, text] of Object.entries(
+    messageShapes('uai.intent.request.v1', (m) => `{"message":${m}}`, budget),
+  ))
+    add('mock-exchange', 'uai.intent.request.v1', family, text);
+  for (const [family, text] of Object.entries(messageShapes('uai.intent.request.v1', (m) => m, budget)))
+    add('reference-server', 'uai.intent.request.v1', family, text);
+  return out;
+}
+
+/** The validate shapes again in the other formats: the SARIF log and the summary cut their lists too. */
+export function formatVariants(shape: WorstShape): WorstShape[] {
+  if (shape.route !== 'validate' || !shape.text.endsWith(',"format":"result"}')) return [];
+  return ['summary', 'record', 'sarif'].map((format) => ({
+    ...shape,
+    name: `${shape.name}?format=${format}`,
+    text: shape.text.replace(/,"format":"result"\}$/, `,"format":"${format}"}`),
+  }));
+}
+
+/** POSTs a body to a route's core in process, as the Netlify function and the local server do. */
+export async function postToCore(core: CoreHandler, route: WorstRoute, text: string): Promise<CoreReply> {
+  const body = new TextEncoder().encode(text);
+  return core({
+    method: 'POST',
+    path: `/v1/${route}`,
+    header: (name) =>
+      name === 'content-type' ? 'application/json' : name === 'content-length' ? String(body.length) : null,
+    body: async (cap) => (body.length > cap ? undefined : body),
+  });
+}
