@@ -31,7 +31,8 @@ export interface CheckExchangeIo {
 
 class UsageError extends Error {}
 
-async function readJson(file: string): Promise<unknown> {
+/** A file's JSON text, checked to parse (the error names the file). */
+async function readJson(file: string): Promise<string> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -39,7 +40,8 @@ async function readJson(file: string): Promise<unknown> {
     throw new UsageError(`cannot read ${file}`);
   }
   try {
-    return JSON.parse(text);
+    JSON.parse(text);
+    return text;
   } catch (error) {
     throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
   }
@@ -86,14 +88,15 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     if (positionals.length !== 2) throw new UsageError('give the request file and the response file');
     const format = values.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError('--format takes text or json');
-    const body: Record<string, unknown> = {
-      request: await readJson(positionals[0]!),
-      response: await readJson(positionals[1]!),
-    };
-    if (values.mode !== undefined) body.normalization_mode = values.mode;
-    if (values['http-status'] !== undefined) body.http_status = Number(values['http-status']);
-    if (values.previous !== undefined) body.previous = await readJson(values.previous);
-    const outcome = checkExchangeAction(body, { site: io.site, now: io.now });
+    // The body POST /v1/check-exchange would get, as text: the files' own texts inside it, so that
+    // repeated member names in them are judged as the route judges them.
+    const members = [`"request":${await readJson(positionals[0]!)}`, `"response":${await readJson(positionals[1]!)}`];
+    if (values.mode !== undefined) members.push(`"normalization_mode":${JSON.stringify(values.mode)}`);
+    if (values['http-status'] !== undefined)
+      members.push(`"http_status":${JSON.stringify(Number(values['http-status']))}`);
+    if (values.previous !== undefined) members.push(`"previous":${await readJson(values.previous)}`);
+    const text = `{${members.join(',')}}`;
+    const outcome = checkExchangeAction(JSON.parse(text), { site: io.site, now: io.now }, { text });
     if (!outcome.ok) throw new UsageError(outcome.detail);
     const result = outcome.body as CheckExchangeResult;
     io.stdout(format === 'json' ? `${JSON.stringify(result)}\n` : checkExchangeText(result));

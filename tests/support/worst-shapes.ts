@@ -29,6 +29,8 @@ export interface WorstShape {
   readonly profile: ProfileId;
   /** The request body's text, at most MAX_BODY_BYTES UTF-8 bytes. */
   readonly text: string;
+  /** The hostile message's own text inside the body (repeated names exist only there). */
+  readonly messageText: string;
 }
 
 const site = siteFor();
@@ -58,17 +60,19 @@ function withValue(message: JsonObject, path: readonly string[], value: unknown)
  * About the largest n for which `make(n)` fits the budget: a linear estimate from two sizes, then
  * shrunk in proportion while over (names such as x9999 grow with n).
  */
-function fillTo(make: (n: number) => string, budget: number): string {
-  const one = bytes(make(1));
-  const two = bytes(make(2));
+function fillTo(make: (n: number) => string, budget: number, wrap: (made: string) => string = (m) => m): string {
+  const size = (n: number) => bytes(wrap(make(n)));
+  const one = size(1);
+  const two = size(2);
   let n = Math.max(1, Math.floor((budget - one) / Math.max(1, two - one)) + 1);
-  let text = make(n);
-  while (bytes(text) > budget && n > 1) {
-    n = Math.max(1, Math.floor((n * budget) / bytes(text)) - 1);
-    text = make(n);
+  let made = make(n);
+  while (bytes(wrap(made)) > budget && n > 1) {
+    n = Math.max(1, Math.floor((n * budget) / bytes(wrap(made))) - 1);
+    made = make(n);
   }
-  if (bytes(text) > MAX_BODY_BYTES) throw new Error(`worst shape over the body limit: ${bytes(text)} bytes`);
-  return text;
+  if (bytes(wrap(made)) > MAX_BODY_BYTES)
+    throw new Error(`worst shape over the body limit: ${bytes(wrap(made))} bytes`);
+  return made;
 }
 
 /** Every array member of a message (JSON Pointer segments), found in its published example. */
@@ -85,39 +89,49 @@ const WRONG_ITEM = { code: 1, severity: 'loud', path: 2, message: [], help_url: 
 const ITEMS: Readonly<Record<string, unknown>> = { empty: {}, 'wrong-type': 0, 'wrong-members': WRONG_ITEM };
 
 /** The message families for one profile: each a function of a wrapper that turns a message into a body. */
-function messageShapes(profile: ProfileId, wrap: (message: string) => string, budget: number): Record<string, string> {
+function messageShapes(
+  profile: ProfileId,
+  wrap: (message: string) => string,
+  budget: number,
+): Record<string, { text: string; messageText: string }> {
+  const texts = messageTexts(profile, wrap, budget);
+  return Object.fromEntries(
+    Object.entries(texts).map(([family, messageText]) => [family, { text: wrap(messageText), messageText }]),
+  );
+}
+
+/** The hostile messages of one profile, each sized so that its wrapped body fills the budget. */
+function messageTexts(profile: ProfileId, wrap: (message: string) => string, budget: number): Record<string, string> {
   const base = exampleOf(profile);
   const shapes: Record<string, string> = {};
-  const fill = (make: (n: number) => string) => fillTo(make, budget);
+  const fill = (make: (n: number) => string) => fillTo(make, budget, wrap);
   const arrays = arrayPaths(base);
   // A body array the example leaves out still counts: the conformance result's issues, say.
   if (!arrays.some((p) => p[0] === 'body')) arrays.push(['body', 'x_items']);
   for (const path of arrays) {
     for (const [kind, item] of Object.entries(ITEMS)) {
       shapes[`wide-${kind}:/${path.join('/')}`] = fill((n) =>
-        wrap(
-          JSON.stringify(
-            withValue(
-              base,
-              path,
-              Array.from({ length: n }, () => item),
-            ),
+        JSON.stringify(
+          withValue(
+            base,
+            path,
+            Array.from({ length: n }, () => item),
           ),
         ),
       );
     }
   }
   shapes.unknown = fill((n) =>
-    wrap(JSON.stringify(withValue(base, ['body'], { ...(base.body as object), ...unknownMembers(n) }))),
+    JSON.stringify(withValue(base, ['body'], { ...(base.body as object), ...unknownMembers(n) })),
   );
-  shapes.deep = fill((n) => wrap(JSON.stringify(withValue(base, ['body', 'x_deep'], deepSiblings(n, 60)))));
-  shapes['too-deep'] = wrap(JSON.stringify(withValue(base, ['body', 'x_deep'], nested(70))));
+  shapes.deep = fill((n) => JSON.stringify(withValue(base, ['body', 'x_deep'], deepSiblings(n, 60))));
+  shapes['too-deep'] = JSON.stringify(withValue(base, ['body', 'x_deep'], nested(70)));
   shapes.duplicates = fill((n) => {
     const sealed = JSON.stringify(withValue(base, ['body', 'x_dup'], [{ a: 0 }]));
-    return wrap(sealed.replace('"x_dup":[{"a":0}]', `"x_dup":[${Array(n).fill('{"a":0,"a":1}').join(',')}]`));
+    return sealed.replace('"x_dup":[{"a":0}]', `"x_dup":[${Array(n).fill('{"a":0,"a":1}').join(',')}]`);
   });
-  shapes['long-string'] = fill((n) => wrap(JSON.stringify(withValue(base, ['message_id'], 'm'.repeat(n)))));
-  shapes['long-key'] = fill((n) => wrap(JSON.stringify(withValue(base, ['body', 'k'.repeat(n)], 0))));
+  shapes['long-string'] = fill((n) => JSON.stringify(withValue(base, ['message_id'], 'm'.repeat(n))));
+  shapes['long-key'] = fill((n) => JSON.stringify(withValue(base, ['body', 'k'.repeat(n)], 0)));
   return shapes;
 }
 
@@ -141,33 +155,23 @@ const PROFILES: readonly ProfileId[] = publishedExamples(site).map((e) => e.prof
 /** Every worst shape of every route, each body filled to about `budget` bytes. */
 export function worstShapes(budget = FULL_BUDGET): WorstShape[] {
   const out: WorstShape[] = [];
-  const fill = (make: (n: number) => string) => fillTo(make, budget);
-  const add = (route: WorstRoute, profile: ProfileId, family: string, text: string) =>
-    out.push({ name: `${route}/${profile}/${family}`, route, profile, text });
+  const add = (route: WorstRoute, profile: ProfileId, family: string, shape: { text: string; messageText: string }) =>
+    out.push({ name: `${route}/${profile}/${family}`, route, profile, ...shape });
   const request = JSON.stringify(exampleOf('uai.intent.request.v1'));
+  const each = (route: WorstRoute, profile: ProfileId, wrap: (message: string) => string) => {
+    for (const [family, shape] of Object.entries(messageShapes(profile, wrap, budget)))
+      add(route, profile, family, shape);
+  };
   for (const profile of PROFILES) {
-    for (const [family, text] of Object.entries(
-      messageShapes(profile, (m) => `{"message":${m},"format":"result"}`, budget),
-    ))
-      add('validate', profile, family, text);
-    for (const [family, text] of Object.entries(
-      messageShapes(profile, (m) => `{"request":${request},"response":${m},"http_status":200}`, budget),
-    ))
-      add('check-exchange', profile, family, text);
+    each('validate', profile, (m) => `{"message":${m},"format":"result"}`);
+    each('check-exchange', profile, (m) => `{"request":${request},"response":${m},"http_status":200}`);
   }
-  add(
-    'validate',
-    'uai.intent.request.v1',
-    'keyless-wide',
-    fill((n) => `{"message":${keylessArray(n)},"normalization_mode":"keyless-json"}`),
-  );
+  const keyless = (m: string) => `{"message":${m},"normalization_mode":"keyless-json"}`;
+  const wideKeyless = fillTo(keylessArray, budget, keyless);
+  add('validate', 'uai.intent.request.v1', 'keyless-wide', { text: keyless(wideKeyless), messageText: wideKeyless });
   // The mock exchange and the reference server read intent requests: every shape of that profile.
-  for (const [family, text] of Object.entries(
-    messageShapes('uai.intent.request.v1', (m) => `{"message":${m}}`, budget),
-  ))
-    add('mock-exchange', 'uai.intent.request.v1', family, text);
-  for (const [family, text] of Object.entries(messageShapes('uai.intent.request.v1', (m) => m, budget)))
-    add('reference-server', 'uai.intent.request.v1', family, text);
+  each('mock-exchange', 'uai.intent.request.v1', (m) => `{"message":${m}}`);
+  each('reference-server', 'uai.intent.request.v1', (m) => m);
   return out;
 }
 

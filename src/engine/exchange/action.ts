@@ -3,7 +3,8 @@
  * it, each validated as a message, and the pair judged by the exchange rules. The same function
  * serves the hosted route and the offline CLI, so both give identical verdicts.
  */
-import type { EngineAction, EngineContext, Outcome } from '../api.ts';
+import type { EngineAction, EngineContext, Outcome, RequestSource } from '../api.ts';
+import { memberTexts } from '../request-texts.ts';
 import { messageFromKeyless } from '../keyless.ts';
 import { choice } from '../request-members.ts';
 import { isRecord, own, type JsonObject } from '../json.ts';
@@ -23,6 +24,8 @@ export interface CheckExchangeRequest {
   readonly mode: NormalizationMode;
   readonly httpStatus?: number;
   readonly previous?: unknown;
+  /** The messages' texts as posted, when at hand: repeated member names are seen only there. */
+  readonly texts?: { readonly request?: string; readonly response?: string; readonly previous?: string };
 }
 
 /** The verdict on one message of the pair: the validator result without its conformance record (format summary). */
@@ -87,9 +90,10 @@ const keyed = (message: unknown, mode: NormalizationMode): unknown =>
 
 export function checkExchangeMessages(input: CheckExchangeRequest, context: EngineContext): CheckExchangeResult {
   const now = context.now();
-  const validate = (message: unknown) => validateMessage(message, { mode: input.mode, site: context.site, now });
-  const requestResult = validate(input.request);
-  const responseResult = validate(input.response);
+  const validate = (message: unknown, text: string | undefined) =>
+    validateMessage(message, { mode: input.mode, site: context.site, now, ...(text === undefined ? {} : { text }) });
+  const requestResult = validate(input.request, input.texts?.request);
+  const responseResult = validate(input.response, input.texts?.response);
   const exchange = checkExchange({
     request: keyed(input.request, input.mode),
     response: keyed(input.response, input.mode),
@@ -107,8 +111,14 @@ export function checkExchangeMessages(input: CheckExchangeRequest, context: Engi
   };
 }
 
-export const checkExchangeAction: EngineAction = (requestBody: unknown, context: EngineContext): Outcome => {
+export const checkExchangeAction: EngineAction = (
+  requestBody: unknown,
+  context: EngineContext,
+  source?: RequestSource,
+): Outcome => {
   const parsed = parseCheckExchangeRequest(requestBody);
   if (!parsed.ok) return { ok: false, code: 'request.invalid', detail: parsed.detail };
-  return { ok: true, body: checkExchangeMessages(parsed.request, context) };
+  const texts = memberTexts(source, ['request', 'response', 'previous'], false);
+  if (!texts.ok) return texts;
+  return { ok: true, body: checkExchangeMessages({ ...parsed.request, texts: texts.value }, context) };
 };

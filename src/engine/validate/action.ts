@@ -1,6 +1,5 @@
 import type { EngineAction, EngineContext, Outcome, RequestSource, Result } from '../api.ts';
-import { hasDuplicateMembers } from '../duplicate-scan.ts';
-import { indexJson } from '../json-positions.ts';
+import { memberTexts } from '../request-texts.ts';
 import { toSarif } from '../sarif.ts';
 import { sourceLocator } from '../source-locator.ts';
 import { NORMALIZATION_MODES, VALIDATE_FORMATS } from '../../standard/value-sets.ts';
@@ -46,27 +45,6 @@ export function parseValidateRequest(body: unknown): Result<ValidateRequest, 're
   return { ok: true, value: { message, mode: mode.value, format: format.value, artifactUri } };
 }
 
-/**
- * The text of the message member as posted, sliced out of the body text, so that positions are
- * the message's own (line 1 is the line where the value starts) and duplicate names are seen.
- * A repeated member of the wrapper itself leaves the request ambiguous: request.invalid.
- */
-function messageText(
-  source: RequestSource | undefined,
-  positions: boolean,
-): Result<string | undefined, 'request.invalid'> {
-  // Without a repeated name anywhere, only SARIF needs the text (for positions): skip the index.
-  if (!source || (!positions && !hasDuplicateMembers(source.text))) return { ok: true, value: undefined };
-  const index = indexJson(source.text, { maxDepth: 65 });
-  const wrapperDuplicate = index.duplicates.find((d) => !d.pointer.startsWith('/message/'));
-  if (wrapperDuplicate)
-    return invalid(
-      `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`,
-    );
-  const range = index.lookupValue('/message');
-  return { ok: true, value: range && source.text.slice(range.startOffset, range.endOffset) };
-}
-
 export const validateAction: EngineAction = (
   requestBody: unknown,
   context: EngineContext,
@@ -75,9 +53,9 @@ export const validateAction: EngineAction = (
   const parsed = parseValidateRequest(requestBody);
   if (!parsed.ok) return parsed;
   const { message, mode, format, artifactUri } = parsed.value;
-  const posted = messageText(source, format === 'sarif');
+  const posted = memberTexts(source, ['message'], format === 'sarif');
   if (!posted.ok) return posted;
-  const text = posted.value;
+  const text = posted.value.message;
   const result = validateMessage(message, {
     mode,
     site: context.site,

@@ -1,0 +1,35 @@
+/**
+ * The texts of a request body's members as posted, sliced out of the body text, so that positions
+ * are each message's own (line 1 is the line where its value starts) and repeated member names,
+ * which parsing drops, are still seen (message.duplicate_member). Shared by the actions that take
+ * messages inside a wrapper (validate, check-exchange) and the CLI that builds such a body.
+ */
+import type { RequestSource, Result } from './api.ts';
+import { hasDuplicateMembers } from './duplicate-scan.ts';
+import { indexJson } from './json-positions.ts';
+import { invalid } from './request-members.ts';
+
+/**
+ * Each member's text, when the body text is at hand and it is needed: always for positions, and
+ * otherwise only when some name repeats (one cheap scan says). A repeated member of the wrapper
+ * itself leaves the request ambiguous: request.invalid.
+ */
+export function memberTexts<K extends string>(
+  source: RequestSource | undefined,
+  members: readonly K[],
+  positions: boolean,
+): Result<Partial<Record<K, string>>, 'request.invalid'> {
+  if (!source || (!positions && !hasDuplicateMembers(source.text))) return { ok: true, value: {} };
+  const index = indexJson(source.text, { maxDepth: 65 });
+  const wrapperDuplicate = index.duplicates.find((d) => !members.some((m) => d.pointer.startsWith(`/${m}/`)));
+  if (wrapperDuplicate)
+    return invalid(
+      `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`,
+    );
+  const texts: Partial<Record<K, string>> = {};
+  for (const member of members) {
+    const range = index.lookupValue(`/${member}`);
+    if (range) texts[member] = source.text.slice(range.startOffset, range.endOffset);
+  }
+  return { ok: true, value: texts };
+}
