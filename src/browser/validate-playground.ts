@@ -3,8 +3,8 @@
  * each issue marked on its line of the message (line-gutter.ts, issue-lines.ts).
  */
 // The engine's own converter (pure, framework-free), so the browser and the validator cannot disagree.
-import { isRecord as isObject, messageFromKeyless, messageToKeyless } from '../engine/browser.ts';
-import { placeOf, syntaxErrorPlace, type IssuePlace } from './issue-lines.ts';
+import { isRecord as isObject, messageFromKeyless, messageToKeyless, unlistedNote } from '../engine/browser.ts';
+import { issuePlacer, placeOf, syntaxErrorPlace, type IssuePlace } from './issue-lines.ts';
 import { LineGutter, type Severity } from './line-gutter.ts';
 import { el, codeLink, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
 
@@ -66,11 +66,12 @@ function goToLine(place: IssuePlace, locate: () => IssuePlace | undefined): HTML
 function placeIssues(issues: any[], text: string, keyless: boolean): (issue: any) => HTMLElement | null {
   const places = new Map<any, IssuePlace>();
   const marks = new Map<number, Severity>();
+  const place = issuePlacer(text, keyless);
   for (const issue of issues) {
-    const place = placeOf(text, String(issue.path ?? ''), keyless);
-    if (!place) continue;
-    places.set(issue, place);
-    const line = place.range.startLine;
+    const at = place(String(issue.path ?? ''));
+    if (!at) continue;
+    places.set(issue, at);
+    const line = at.range.startLine;
     if (marks.get(line) !== 'error') marks.set(line, issue.severity === 'warning' ? 'warning' : 'error');
   }
   gutter.mark(marks);
@@ -145,6 +146,7 @@ function render(r: any, text: string, keyless: boolean): HTMLElement {
     ),
     issues.length ? el('h3', {}, 'Issues') : el('p', {}, 'No issues: the message is exchange-ready.'),
     issues.length ? issueList(issues, extra) : null,
+    r.issues_listed !== undefined ? el('p', { class: 'hint', id: 'unlisted' }, unlistedNote(r)) : null,
     downloadButton ? el('div', { class: 'actions' }, downloadButton) : null,
     issues.length
       ? el(

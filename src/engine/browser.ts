@@ -7,3 +7,4 @@ export { messageFromKeyless, messageToKeyless } from './keyless.ts';
 export { isRecord } from './json.ts';
 export { indexJson, type SourceRange } from './json-positions.ts';
 export { keylessPointer } from './keyless-pointer.ts';
+export { unlistedNote } from './unlisted-note.ts';

@@ -12,7 +12,7 @@ export type { EngineAction, EngineContext, Failure, Outcome, Result } from './ap
 export { validateMessage } from './validate/pipeline.ts';
 export { validateAction, parseValidateRequest, type ValidateFormat, type ValidateRequest } from './validate/action.ts';
 export { conformanceLevel, guardedLevel } from './validate/levels.ts';
-export { unlistedNote } from './issues.ts';
+export { unlistedNote } from './unlisted-note.ts';
 export { ISSUE_LIST_LIMIT } from '../standard/limits.ts';
 export { resultArtifacts } from './validate/record.ts';
 export type { Normalization, NormalizationMode, ValidateOptions, ValidatorResult } from './validate/types.ts';

@@ -33,13 +33,3 @@ export const compareIssues = (a: Pick<Issue, 'path' | 'code'>, b: Pick<Issue, 'p
 
 /** Sorts in place by compareIssues and returns the array. */
 export const sortIssues = <T extends Pick<Issue, 'path' | 'code'>>(issues: T[]): T[] => issues.sort(compareIssues);
-
-/** The sentence every report adds when a result's list was cut, or undefined when it lists every issue. */
-export function unlistedNote(result: {
-  readonly issue_count: number;
-  readonly issues_listed?: number;
-}): string | undefined {
-  if (result.issues_listed === undefined) return undefined;
-  const more = result.issue_count - result.issues_listed;
-  return `${more} more issue${more === 1 ? '' : 's'} not listed: a result lists the first ${result.issues_listed} of ${result.issue_count} by path, and counts them all.`;
-}

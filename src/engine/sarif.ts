@@ -2,7 +2,8 @@ import { ISSUE_CODES } from '../standard/codes.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/site.ts';
 import { sha256Hex } from './canonical.ts';
-import { sortIssues, unlistedNote, type Issue } from './issues.ts';
+import { sortIssues, type Issue } from './issues.ts';
+import { unlistedNote } from './unlisted-note.ts';
 import type { SourceRange } from './json-positions.ts';
 
 /**

@@ -102,3 +102,33 @@ test('text that is not JSON: the line of the syntax error is marked', async ({ p
   await problem.getByRole('button', { name: 'Go to line 3' }).click();
   await expect(page.locator('#message')).toBeFocused();
 });
+
+test('a hostile message near the body limit: counts in full, a hundred issues placed, the cut said', async ({
+  page,
+}) => {
+  const problems = watchErrors(page);
+  await page.goto('/playground/validate/');
+  const textarea = page.locator('#message');
+  // 20,000 empty constraint items: 20,000 type errors, one line of the editor each.
+  const message = JSON.parse(await textarea.inputValue());
+  message.body.constraints = Array.from({ length: 20_000 }, () => ({}));
+  // Set as a paste would (one input event): typing 20,000 lines through fill() is the test's cost, not the page's.
+  await textarea.evaluate(
+    (t: HTMLTextAreaElement, text) => {
+      t.value = text;
+      t.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    JSON.stringify(message, null, 1),
+  );
+  await validate(page);
+  await expect(page.locator('#counts')).toContainText('errors');
+  const counts = (await page.locator('#counts').textContent())!;
+  expect(Number(counts.split(' ')[0])).toBeGreaterThan(20_000);
+  await expect(page.locator('li[data-issue]')).toHaveCount(100);
+  await expect(page.locator('button.go-to-line')).toHaveCount(100);
+  await expect(page.locator('#unlisted')).toContainText('more issues not listed');
+  // The page still answers: a click on the last issue's button moves the caret to its line.
+  await page.locator('button.go-to-line').last().click();
+  await expect(textarea).toBeFocused();
+  expect(problems).toEqual([]);
+});
