@@ -64,11 +64,15 @@ export {
   EXCHANGE_CHECK_KIND,
   parseCheckExchangeRequest,
   responseKind,
+  reusedIdMessage,
+  reusedIdOf,
+  sameTaskState,
   valueAt,
 } from './exchange/index.ts';
 export type {
   CheckExchangeRequest,
   CheckExchangeResult,
+  EarlierMessage,
   ExchangeCheck,
   VerdictCounts,
   ExchangeFinding,

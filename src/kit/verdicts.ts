@@ -8,9 +8,16 @@
  * means the check applies but nothing it judges was observed (the run stopped early, an answer
  * had the wrong kind or never came in full), which fails the run like a `fail`.
  */
-import { checkExchange, validateMessage } from '../engine/index.ts';
+import {
+  checkExchange,
+  reusedIdMessage,
+  reusedIdOf,
+  validateMessage,
+  valueAt,
+  type EarlierMessage,
+} from '../engine/index.ts';
 import { isPublishedErrorCode } from '../standard/codes.ts';
-import { EXCHANGE_RULES, type ResponseKind } from '../standard/exchange-rules.ts';
+import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../standard/exchange-rules.ts';
 import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheck, type KitCheckId } from '../standard/kit-checks.ts';
 import type { Site } from '../standard/site.ts';
 import { judgeEncoding } from './bytes.ts';
@@ -102,7 +109,12 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
     'capability.valid': failWith(problems),
     'capability.names_endpoint': problems.length
       ? notExercised('the capability statement is not valid, so the endpoints it lists are not read')
-      : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]),
+      : // The polling endpoint does not count, wherever it points: it is where tasks are read, not where messages go.
+        failWith(
+          obs.declaredBindings.some((b) => b !== 'https-async-callback')
+            ? []
+            : [`no endpoint of the statement has the url ${obs.endpoint}`],
+        ),
   };
 }
 
@@ -115,36 +127,24 @@ function transportVerdicts(obs: Observations): Record<string, Outcome> {
   );
 }
 
-const sameStatus = (a: unknown, b: unknown): boolean =>
-  isObject(a) &&
-  isObject(b) &&
-  a.profile === 'uai.task.status.v1' &&
-  b.profile === 'uai.task.status.v1' &&
-  isObject(a.body) &&
-  isObject(b.body) &&
-  a.body.task_id === b.body.task_id &&
-  a.body.state === b.body.state;
-
-/** Identifiers of the run's requests, and of the answers seen so far: an answer's message_id must be new. */
+/**
+ * message.own_ids over the whole run: each answer's message_id against every request the kit sent
+ * and every answer before it, by the engine's one rule (the one POST /v1/check-exchange applies to
+ * the messages of one exchange).
+ */
 function ownIds(obs: Observations, judged: readonly Observation[]): Outcome {
-  const requestIds = new Map<string, string>();
+  const requests = new Map<unknown, EarlierMessage>();
   for (const x of obs.exchanges) {
     const id = x.request?.message_id;
-    if (typeof id === 'string' && !requestIds.has(id)) requestIds.set(id, x.scenario);
+    if (x.request && !requests.has(id))
+      requests.set(id, { label: `the kit's ${x.scenario} request`, message: x.request });
   }
-  const answers = new Map<string, Observation>();
+  const earlier: EarlierMessage[] = [...requests.values()];
   const problems: string[] = [];
   for (const x of judged) {
-    const id = (x.answer.json as Record<string, unknown>).message_id;
-    if (typeof id !== 'string') continue;
-    const request = requestIds.get(id);
-    if (request) problems.push(`${x.scenario}: message_id ${id} is the id of the kit's ${request} request`);
-    const earlier = answers.get(id);
-    // The same message served twice is one message, not a collision; so is a task status read again
-    // in the same state (a GET re-issues the status of that state, issued_at may move on).
-    if (earlier && earlier.answer.text !== x.answer.text && !sameStatus(earlier.answer.json, x.answer.json))
-      problems.push(`${x.scenario}: message_id ${id} is already the id of the ${earlier.scenario} answer`);
-    if (!earlier) answers.set(id, x);
+    const reused = reusedIdOf(x.answer.json, earlier);
+    if (reused) problems.push(`${x.scenario}: ${reusedIdMessage(valueAt(x.answer.json, '/message_id'), reused)}`);
+    earlier.push({ label: `the ${x.scenario} answer`, message: x.answer.json });
   }
   return failWith(problems, judged.length ? pass() : notExercised('no complete message answer was read'));
 }
@@ -216,6 +216,7 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
       ...(x.previous !== undefined ? { previous: x.previous } : {}),
     });
     for (const v of check.verdicts) {
+      if (v.id === OWN_IDS) continue; // judged over the whole run (ownIds), which holds every pair
       const o = outcomes[v.id];
       if (v.status === 'fail') {
         if (o?.status !== 'fail') outcomes[v.id] = { status: 'fail', evidence: [] };
@@ -224,7 +225,7 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
     }
   }
   for (const rule of EXCHANGE_RULES) {
-    if (outcomes[rule.id]) continue;
+    if (outcomes[rule.id] || rule.id === OWN_IDS) continue;
     // No answer of a kind the rule applies to: say which requests were there to bring one, and what came.
     const kinds = rule.appliesTo as readonly ResponseKind[];
     const scenarios = Object.entries(EXPECTED_KIND)
@@ -277,8 +278,38 @@ function taskVerdict(obs: Observations, validate: Validate): Outcome {
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, 'poll')));
 }
 
-/** A hostile request must be refused: 4xx with a uai.error.v1 message or a problem carrying a published code. */
-function hostileVerdict(obs: Observations, id: string): Outcome {
+/**
+ * Why the endpoint has not been shown to speak UAI-1, when it has not: its capability statement
+ * read, and one answer to the kit's requests that conforms (a valid message the exchange rules
+ * accept). Until then a refusal of a hostile request proves nothing: an endpoint at a wrong path
+ * refuses everything.
+ */
+function notShownToSpeak(obs: Observations, validate: Validate): string | undefined {
+  const statement = obs.capability.answer;
+  if (
+    !statement?.complete ||
+    statement.status !== 200 ||
+    !isObject(statement.json) ||
+    statement.json.profile !== 'uai.capability.statement.v1'
+  )
+    return 'no capability statement was read';
+  const conforms = obs.exchanges.some(
+    (x) =>
+      MESSAGE_SCENARIOS.has(x.scenario) &&
+      x.request !== undefined &&
+      x.answer.complete &&
+      isObject(x.answer.json) &&
+      validate(x.answer.json, x.scenario === 'keyless' ? undefined : x.answer.text).errors.length === 0 &&
+      checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms,
+  );
+  return conforms ? undefined : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
+}
+
+/**
+ * A hostile request must be refused: 4xx with a uai.error.v1 message or a problem carrying a
+ * published code. Not refused is a failure; refused is a pass only from an endpoint shown to speak UAI-1.
+ */
+function hostileVerdict(obs: Observations, id: string, unproven: string | undefined): Outcome {
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
@@ -291,7 +322,10 @@ function hostileVerdict(obs: Observations, id: string): Outcome {
         : undefined
     : undefined;
   const refused = answer.status >= 400 && answer.status < 500;
-  return failWith(refused && isPublishedErrorCode(code) ? [] : [snippet(answer)]);
+  if (!(refused && isPublishedErrorCode(code))) return failWith([snippet(answer)]);
+  return unproven
+    ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)
+    : pass();
 }
 
 export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
@@ -304,10 +338,11 @@ export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
     ...exchangeVerdicts(obs),
     'task.pollable': taskVerdict(obs, validate),
   };
+  const unproven = notShownToSpeak(obs, validate);
   return KIT_CHECKS.map((c: KitCheck) => {
     const o =
       c.category === 'hostile'
-        ? hostileVerdict(obs, c.id)
+        ? hostileVerdict(obs, c.id, unproven)
         : (outcomes[c.id as KitCheckId] ?? notExercised('no observation judges this check'));
     return { ...c, status: o.status, evidence: o.evidence };
   });

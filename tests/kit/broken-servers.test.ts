@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageFromKeyless, seal, validateMessage } from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/requests.ts';
-import { KIT_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
+import { HOSTILE_CHECKS, KIT_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
 import { HOSTILE_SERVERS } from './hostile-servers.ts';
 import { startKitServer, type Exchange, type KitServer, type Transform } from './harness.ts';
 
@@ -114,6 +114,8 @@ const BROKEN: readonly Broken[] = [
       'exchange.task_transition',
       'message.keyless_shape',
       'task.pollable',
+      // A refusal proves nothing from an endpoint not shown to speak UAI-1.
+      ...HOSTILE_CHECKS.map((c) => c.id),
     ],
     transform: (ex) =>
       kindOf(ex) === 'capability'
