@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageFromKeyless, seal, validateMessage } from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
-import { UNREGISTERED_SUBJECT } from '../../src/kit/requests.ts';
+import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS, KIT_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
 import { HOSTILE_SERVERS } from './hostile-servers.ts';
 import { startKitServer, type Exchange, type KitServer, type Transform } from './harness.ts';

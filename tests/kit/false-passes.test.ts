@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchangeCommand } from '../../src/cli/check-exchange.ts';
 import { checkExchangeAction, exchangeFixtures, seal } from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
-import { UNREGISTERED_SUBJECT } from '../../src/kit/requests.ts';
+import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { startKitServer, type KitServer } from './harness.ts';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchangeMessages, seal } from '../../src/engine/index.ts';
-import { DEFAULT_LIMITS, failsRun, judge } from '../../src/kit/index.ts';
-import { answerOf } from '../../src/kit/http.ts';
-import type { Observation, Observations } from '../../src/kit/observe.ts';
-import { runKit } from '../../src/kit/run.ts';
+import { DEFAULT_LIMITS, failsRun, judgeServer as judge } from '../../src/kit/index.ts';
+import { answerOf } from '../../src/kit/server/http.ts';
+import type { Observation, Observations } from '../../src/kit/server/observe.ts';
+import { runKit } from '../../src/kit/server/run.ts';
 import { startKitServer, type KitServer } from './harness.ts';
 
 /**

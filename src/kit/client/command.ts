@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isUsageError, positive, readBaselineFile, UsageError, type KitIo } from '../command.ts';
-import { formatKitReport, KIT_FORMATS, type KitFormat } from '../report.ts';
+import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
 import {
   CLIENT_SCENARIO_IDS,
   DEFAULT_CLIENT_CAP_MS,

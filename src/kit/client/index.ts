@@ -3,14 +3,12 @@
  * the scripted servers, judges what it sent, and reports like `uai test` (the same formats,
  * baseline and sealed uai.conformance.result.v1, whose target is the client, type agent).
  */
-import { seal } from '../../engine/index.ts';
 import { RELEASE } from '../../standard/release.ts';
 import type { Site } from '../../standard/site.ts';
-import { compareBaseline, type Baseline } from '../baseline.ts';
-import { countVerdicts } from '../counts.ts';
-import { KIT_REPORT_KIND, type KitReport } from '../index.ts';
-import { resultMessage } from '../result-message.ts';
-import { judgeClient } from './judge.ts';
+import type { Baseline } from '../judge/baseline.ts';
+import { kitReport, type KitReport } from '../judge/report.ts';
+import type { ResultSubject } from '../judge/result.ts';
+import { judgeClient } from './checks.ts';
 import { runClient, type ClientRun } from './run-client.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 
@@ -59,13 +57,21 @@ export interface ClientKitOptions {
   readonly baseline?: Baseline;
 }
 
-/** The client as the target of the result: a party of type agent named by its command. */
-const clientParty = (command: string) => ({
-  type: 'agent',
-  id: `client:${command}`.slice(0, 200),
-  label: command.slice(0, 200),
-  implementation: command.split(/\s+/)[0]!.slice(0, 200) || 'unknown implementation',
-});
+/** The client as the subject of the result: a party of type agent named by its command. */
+const clientSubject = (command: string): ResultSubject => {
+  const id = `client:${command}`.slice(0, 200);
+  return {
+    target: {
+      type: 'agent',
+      id,
+      label: command.slice(0, 200),
+      implementation: command.split(/\s+/)[0]!.slice(0, 200) || 'unknown implementation',
+    },
+    checkedProfile: 'uai.intent.request.v1',
+    messageRef: id,
+    purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
+  };
+};
 
 function scenarioReport(run: ClientRun, failed: boolean): ClientScenarioReport {
   return {
@@ -89,54 +95,27 @@ function scenarioReport(run: ClientRun, failed: boolean): ClientScenarioReport {
 
 export function clientReport(runs: readonly ClientRun[], options: ClientKitOptions): ClientReport {
   const checks = judgeClient(runs);
-  const baseline = compareBaseline(checks, options.baseline);
-  const failed = checks.filter((v) => v.status === 'fail');
-  const party = clientParty(options.command);
-  // The server kit's result message, turned to the client: its target, what was checked, its purpose.
-  const about = resultMessage(
-    checks,
-    {
-      endpoint: options.command,
-      capability: { url: options.command },
-      declaredBindings: [],
-      exchanges: [],
-      notes: [],
-      requestsSent: 0,
-      faults: [],
-    },
-    options.site,
-    options.runId,
-    options.now,
-  );
-  const body = about.body as Record<string, unknown>;
-  const result = seal({
-    ...about,
-    target: party,
-    body: { ...body, checked_profile: 'uai.intent.request.v1', target_message_ref: party.id },
-    extensions: [
-      {
-        namespace: 'urn:uai:ext:evidence',
-        purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
-        critical: false,
-      },
-    ],
-  });
   const failedScenarios = new Set(
-    failed.flatMap((v) => v.evidence.map((e) => e.split(':')[0])).filter((id) => id !== undefined),
+    checks
+      .filter((v) => v.status === 'fail')
+      .flatMap((v) => v.evidence.map((e) => e.split(':')[0]))
+      .filter((id) => id !== undefined),
   );
   return {
-    kind: KIT_REPORT_KIND,
+    ...kitReport({
+      side: 'client',
+      tool: 'uai test-client',
+      endpoint: options.command,
+      checks,
+      ...(options.baseline ? { baseline: options.baseline } : {}),
+      subject: clientSubject(options.command),
+      requestsSent: runs.reduce((n, r) => n + r.records.length, 0),
+      site: options.site,
+      runId: options.runId,
+      now: options.now,
+    }),
     tool: 'uai test-client',
     command: options.command,
-    endpoint: options.command,
-    checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    requests_sent: runs.reduce((n, r) => n + r.records.length, 0),
-    declared_bindings: [],
-    counts: countVerdicts(checks),
-    baseline,
-    exit_code: baseline.regressions.length || baseline.stale.length ? 1 : 0,
-    checks,
-    result_message: result,
     scenarios: runs.map((r) => scenarioReport(r, failedScenarios.has(r.scenario))),
   };
 }

@@ -1,55 +1,34 @@
 /**
- * Judging what the kit saw (observe.ts): one verdict per published kit check, with the evidence
- * behind it. Messages are judged by the same engine as POST /v1/validate (on the answer's text, so
- * repeated member names are seen), exchanges by the same exchange rules as POST /v1/check-exchange.
- *
- * Four statuses, and only one of them is a pass: `skip` means the capability statement's
- * declarations make the check not apply (the evidence names the declaration); `not_exercised`
- * means the check applies but nothing it judges was observed (the run stopped early, an answer
- * had the wrong kind or never came in full), which fails the run like a `fail`.
+ * The server half's checks: judging what `uai test` saw (observe.ts), one verdict per published
+ * server check with the evidence behind it (the statuses: ../judge/verdict.ts). Messages are judged
+ * by the same engine as POST /v1/validate (on the answer's text, so repeated member names are seen),
+ * exchanges by the same exchange rules as POST /v1/check-exchange. A `skip` comes only from the
+ * capability statement's declarations; a check that applies but saw nothing (the run stopped early,
+ * an answer had the wrong kind or never came in full) is not exercised.
  */
 import {
   checkExchange,
+  isRecord,
   reusedIdMessage,
   reusedIdOf,
   validateMessage,
   valueAt,
   type EarlierMessage,
-} from '../engine/index.ts';
-import { isPublishedErrorCode } from '../standard/codes.ts';
-import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../standard/exchange-rules.ts';
-import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheck, type KitCheckId } from '../standard/kit-checks.ts';
-import type { Site } from '../standard/site.ts';
+} from '../../engine/index.ts';
+import { isPublishedErrorCode } from '../../standard/codes.ts';
+import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../../standard/exchange-rules.ts';
+import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheckId } from '../../standard/kit-checks.ts';
+import type { Site } from '../../standard/site.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
-
-export const VERDICT_STATUSES = ['pass', 'fail', 'skip', 'not_exercised'] as const;
-export type VerdictStatus = (typeof VERDICT_STATUSES)[number];
-
-export interface KitVerdict extends KitCheck {
-  readonly status: VerdictStatus;
-  /** What was seen: why it failed, why it was not exercised, or which declaration makes it not apply. */
-  readonly evidence: readonly string[];
-}
-
-/** Whether a verdict fails the run: a failed must-check, or any check that applies but was not exercised. */
-export const failsRun = (v: Pick<KitVerdict, 'status' | 'severity'>): boolean =>
-  v.status === 'not_exercised' || (v.status === 'fail' && v.severity === 'must');
-
-type Outcome = { status: VerdictStatus; evidence: string[] };
-const pass = (): Outcome => ({ status: 'pass', evidence: [] });
-const skip = (declaration: string): Outcome => ({ status: 'skip', evidence: [declaration] });
-const notExercised = (why: string): Outcome => ({ status: 'not_exercised', evidence: [why] });
-const failWith = (evidence: string[], otherwise: Outcome = pass()): Outcome =>
-  evidence.length ? { status: 'fail', evidence } : otherwise;
+import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
 const isJsonType = (mediaType: string) =>
   mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isMessage = (answer: Answer) =>
   answer.complete &&
-  isObject(answer.json) &&
+  isRecord(answer.json) &&
   typeof answer.json.profile === 'string' &&
   answer.mediaType !== 'application/problem+json';
 const snippet = (answer: Answer) =>
@@ -71,7 +50,7 @@ type Validate = (m: unknown, text?: string) => ReturnType<typeof validateMessage
 function noStatement(obs: Observations): string | undefined {
   const { answer, error } = obs.capability;
   if (!answer) return `no capability statement was read (${error ?? 'no answer'})`;
-  if (answer.status !== 200 || !answer.complete || !isObject(answer.json))
+  if (answer.status !== 200 || !answer.complete || !isRecord(answer.json))
     return `no capability statement was read (${snippet(answer)})`;
   return undefined;
 }
@@ -99,7 +78,7 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
     };
   }
   const result = validate(answer.json, answer.text);
-  const isStatement = isObject(answer.json) && answer.json.profile === 'uai.capability.statement.v1';
+  const isStatement = isRecord(answer.json) && answer.json.profile === 'uai.capability.statement.v1';
   const problems = [
     ...(isStatement ? [] : ['the answer is not a uai.capability.statement.v1 message']),
     ...result.errors.map((i) => `${i.code} at ${i.path || '/'}: ${i.message}`),
@@ -159,7 +138,7 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
-    if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isObject(x.answer.json))) {
+    if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
       continue;
@@ -201,7 +180,7 @@ const judgedExchanges = (obs: Observations) =>
       VALID_SCENARIOS.has(x.scenario) &&
       x.request &&
       x.answer.complete &&
-      (x.previous === undefined ? isObject(x.answer.json) : isMessage(x.answer)),
+      (x.previous === undefined ? isRecord(x.answer.json) : isMessage(x.answer)),
   );
 
 function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
@@ -219,8 +198,8 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
       if (v.id === OWN_IDS) continue; // judged over the whole run (ownIds), which holds every pair
       const o = outcomes[v.id];
       if (v.status === 'fail') {
-        if (o?.status !== 'fail') outcomes[v.id] = { status: 'fail', evidence: [] };
-        outcomes[v.id]!.evidence.push(...v.findings.map((f) => `${x.scenario}: ${f.path || '/'}: ${f.message}`));
+        const found = v.findings.map((f) => `${x.scenario}: ${f.path || '/'}: ${f.message}`);
+        outcomes[v.id] = { status: 'fail', evidence: [...(o?.status === 'fail' ? o.evidence : []), ...found] };
       } else if (v.status === 'pass' && !o) outcomes[v.id] = pass();
     }
   }
@@ -265,7 +244,7 @@ function taskVerdict(obs: Observations, validate: Validate): Outcome {
   for (const poll of polls) {
     const json = poll.answer.json;
     if (!poll.answer.complete) continue; // transport.* says why
-    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== 'uai.task.status.v1')
+    if (poll.answer.status !== 200 || !isRecord(json) || json.profile !== 'uai.task.status.v1')
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
     else
       problems.push(
@@ -289,7 +268,7 @@ function notShownToSpeak(obs: Observations, validate: Validate): string | undefi
   if (
     !statement?.complete ||
     statement.status !== 200 ||
-    !isObject(statement.json) ||
+    !isRecord(statement.json) ||
     statement.json.profile !== 'uai.capability.statement.v1'
   )
     return 'no capability statement was read';
@@ -298,7 +277,7 @@ function notShownToSpeak(obs: Observations, validate: Validate): string | undefi
       MESSAGE_SCENARIOS.has(x.scenario) &&
       x.request !== undefined &&
       x.answer.complete &&
-      isObject(x.answer.json) &&
+      isRecord(x.answer.json) &&
       validate(x.answer.json, x.scenario === 'keyless' ? undefined : x.answer.text).errors.length === 0 &&
       checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms,
   );
@@ -314,10 +293,10 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const json = answer.json;
-  const code = isObject(json)
+  const code = isRecord(json)
     ? answer.mediaType === 'application/problem+json'
       ? json.code
-      : isObject(json.body) && json.profile === 'uai.error.v1'
+      : isRecord(json.body) && json.profile === 'uai.error.v1'
         ? json.body.code
         : undefined
     : undefined;
@@ -328,7 +307,8 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
     : pass();
 }
 
-export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
+/** One verdict per server check (KIT_CHECKS) from what the kit saw. */
+export function judgeServer(obs: Observations, site: Site, now: Date): KitVerdict[] {
   const validate: Validate = (m, text) =>
     validateMessage(m, { mode: 'keyed-json', site, now, ...(text !== undefined ? { text } : {}) });
   const outcomes: Record<string, Outcome> = {
@@ -339,11 +319,7 @@ export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
     'task.pollable': taskVerdict(obs, validate),
   };
   const unproven = notShownToSpeak(obs, validate);
-  return KIT_CHECKS.map((c: KitCheck) => {
-    const o =
-      c.category === 'hostile'
-        ? hostileVerdict(obs, c.id, unproven)
-        : (outcomes[c.id as KitCheckId] ?? notExercised('no observation judges this check'));
-    return { ...c, status: o.status, evidence: o.evidence };
-  });
+  return verdictsFor(KIT_CHECKS, (c) =>
+    c.category === 'hostile' ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id as KitCheckId],
+  );
 }

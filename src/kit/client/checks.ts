@@ -6,7 +6,7 @@
  */
 import { canonicalJson, messageFromKeyless, validateMessage } from '../../engine/index.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
-import type { KitVerdict } from '../verdicts.ts';
+import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
 import {
@@ -42,24 +42,7 @@ interface Sent {
   readonly answer: unknown;
 }
 
-class Evidence {
-  readonly failures = new Map<ClientCheckId, string[]>();
-  /** Checks that applied to a scenario that was run, with why each was not exercised (until it is). */
-  readonly pending = new Map<ClientCheckId, string>();
-  readonly exercised = new Set<ClientCheckId>();
-  fail(id: ClientCheckId, text: string): void {
-    this.exercised.add(id);
-    const list = this.failures.get(id) ?? [];
-    list.push(text);
-    this.failures.set(id, list);
-  }
-  saw(id: ClientCheckId): void {
-    this.exercised.add(id);
-  }
-  expect(id: ClientCheckId, reason: string): void {
-    if (!this.pending.has(id)) this.pending.set(id, reason);
-  }
-}
+type Evidence = Tally<ClientCheckId>;
 
 const outputTail = (run: ClientRun): string[] => {
   const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim() !== '');
@@ -130,7 +113,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
     // A 429 or 503 with Retry-After: the next request must wait it out.
     if (retryFrom) {
       ev.saw('client.retry_after');
-      ev.pending.delete('client.retry_after');
+      ev.met('client.retry_after');
       if (r.at < retryFrom.until)
         ev.fail(
           'client.retry_after',
@@ -251,7 +234,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
               ),
             );
           else ev.saw('client.follow_up');
-          ev.pending.delete('client.follow_up');
+          ev.met('client.follow_up');
         }
       }
       if (typeof id === 'string') byId.set(id, { record: r, keyless, message, canonical, answer: answerJson });
@@ -265,7 +248,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
         const ref = at(answered, 'delivery', 'task_ref');
         if (answer?.status === 202 && typeof ref === 'string') refs.add(ref);
         if (answered.profile === 'uai.error.v1' && answer && answer.status >= 400) {
-          ev.pending.delete('client.error_not_resent');
+          ev.met('client.error_not_resent');
           ev.saw('client.error_not_resent');
           if (scenario.endsInError) final ??= r;
         }
@@ -280,8 +263,8 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
       } catch {
         ref = undefined;
       }
-      ev.pending.delete('client.poll_task_ref');
-      ev.pending.delete('client.poll_stops');
+      ev.met('client.poll_task_ref');
+      ev.met('client.poll_stops');
       if (ref === undefined || !refs.has(ref))
         ev.fail(
           'client.poll_task_ref',
@@ -295,7 +278,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
         } else ev.saw('client.poll_stops');
         const previous = lastPoll.get(ref);
         if (previous !== undefined) {
-          ev.pending.delete('client.poll_interval');
+          ev.met('client.poll_interval');
           if (r.at - previous < MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS)
             ev.fail(
               'client.poll_interval',
@@ -318,8 +301,8 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
     }
   }
   // A single poll of a task shows no interval: judged only when there were two.
-  if (ev.pending.get('client.poll_interval') && own.some((r) => r.method === 'GET' && r.path.startsWith(pollPath)))
-    ev.pending.delete('client.poll_interval');
+  if (ev.isPending('client.poll_interval') && own.some((r) => r.method === 'GET' && r.path.startsWith(pollPath)))
+    ev.met('client.poll_interval');
 
   // Nothing after the final answer (polls of a finished task and resent refusals have their own checks).
   if (final) {
@@ -347,30 +330,14 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
 }
 
 export function judgeClient(runs: readonly ClientRun[]): KitVerdict[] {
-  const ev = new Evidence();
+  const ev: Evidence = new Tally<ClientCheckId>();
   for (const run of runs) judgeRun(run, ev);
   const ran = runs.map((r) => r.scenario).join(', ');
-  return CLIENT_CHECKS.map((c) => {
-    const failures = ev.failures.get(c.id);
-    const pending = ev.pending.get(c.id);
-    // A check that applied to a scenario run but whose behaviour never happened is not exercised:
-    // it fails the run like a must failure (failsRun), never a pass or a skip.
-    const status: KitVerdict['status'] = failures?.length
-      ? 'fail'
-      : pending
-        ? 'not_exercised'
-        : ev.exercised.has(c.id)
-          ? 'pass'
-          : 'skip';
-    const evidence = failures?.length
-      ? failures
-      : pending
-        ? [pending]
-        : status === 'skip'
-          ? [`no request of the scenarios run (${ran}) calls for it`]
-          : [];
-    return { ...c, status, evidence };
-  });
+  // A check that applied to a scenario run but whose behaviour never happened is not exercised (it
+  // fails the run); one that none of the scenarios run calls for is skipped.
+  return verdictsFor(CLIENT_CHECKS, (c) =>
+    ev.outcome(c.id as ClientCheckId, skip(`no request of the scenarios run (${ran}) calls for it`)),
+  );
 }
 
 export type { ClientScenarioId };
