@@ -9,6 +9,7 @@ import type { Baseline } from '../judge/baseline.ts';
 import { kitReport, type KitReport } from '../judge/report.ts';
 import type { ResultSubject } from '../judge/result.ts';
 import { judgeClient } from './checks.ts';
+import { declarationFor, NOTHING_DECLARED, undeclared, type ClientIdentity, type ClientManifest } from './manifest.ts';
 import { runClient, type ClientRun } from './run-client.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 
@@ -18,6 +19,18 @@ export {
   listScenarios,
   type ClientScenarioId,
 } from '../../standard/client-scenarios.ts';
+export {
+  CLIENT_DECLARATIONS,
+  EVERYTHING_DECLARED,
+  NOTHING_DECLARED,
+  readManifest,
+  type ClientIdentity,
+  type ClientManifest,
+  type ManifestRead,
+} from './manifest.ts';
+
+/** The target id of a result about a client that did not name itself. */
+export const UNIDENTIFIED_CLIENT = 'unidentified-client';
 
 /** Per scenario, by default: the slow answer, a retry and a few polls fit well within it. */
 export const DEFAULT_CLIENT_CAP_MS = 20_000;
@@ -44,7 +57,15 @@ export interface ClientScenarioReport {
 export interface ClientReport extends KitReport {
   readonly tool: 'uai test-client';
   readonly command: string;
+  /** What the client declared: who it is, and which optional behaviours it claims. */
+  readonly client: {
+    readonly name?: string;
+    readonly purl?: string;
+    readonly declares: ClientManifest['declares'];
+  };
   readonly scenarios: readonly ClientScenarioReport[];
+  /** Scenarios asked for but not run: each needs a declaration the client did not make. */
+  readonly skipped_scenarios: readonly { readonly id: ClientScenarioId; readonly reason: string }[];
 }
 
 export interface ClientKitOptions {
@@ -55,23 +76,51 @@ export interface ClientKitOptions {
   readonly now: Date;
   readonly runId: string;
   readonly baseline?: Baseline;
+  /** What the client declares; nothing optional when absent. */
+  readonly manifest?: ClientManifest;
 }
 
-/** The client as the subject of the result: a party of type agent named by its command. */
-const clientSubject = (command: string): ResultSubject => {
-  const id = `client:${command}`.slice(0, 200);
+/**
+ * The client as the subject of the result: a party of type agent named by its package URL, which
+ * anyone can look up (a local command line names nothing outside the machine it ran on). A client
+ * that did not name itself gets a result that says so, and that the report of implementations refuses.
+ */
+function clientSubject(identity: ClientIdentity | undefined): ResultSubject {
+  const target = identity
+    ? {
+        type: 'agent' as const,
+        id: identity.purl,
+        label: identity.name,
+        implementation: `${identity.name} ${identity.version}`,
+      }
+    : {
+        type: 'agent' as const,
+        id: UNIDENTIFIED_CLIENT,
+        label: 'a client that did not name itself (give --manifest, or --name and --purl)',
+        implementation: 'unknown implementation',
+      };
   return {
-    target: {
-      type: 'agent',
-      id,
-      label: command.slice(0, 200),
-      implementation: command.split(/\s+/)[0]!.slice(0, 200) || 'unknown implementation',
-    },
+    target,
     checkedProfile: 'uai.intent.request.v1',
-    messageRef: id,
+    messageRef: target.id,
     purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
   };
-};
+}
+
+/** The scenarios to run: those asked for whose optional behaviour the client declares; the others with why not. */
+export function plannedScenarios(
+  asked: readonly ClientScenarioId[],
+  manifest: ClientManifest,
+): { run: ClientScenarioId[]; skipped: { id: ClientScenarioId; reason: string }[] } {
+  const run: ClientScenarioId[] = [];
+  const skipped: { id: ClientScenarioId; reason: string }[] = [];
+  for (const id of asked) {
+    const needs = declarationFor(id);
+    if (needs && !manifest.declares[needs.member]) skipped.push({ id, reason: undeclared(needs.member) });
+    else run.push(id);
+  }
+  return { run, skipped };
+}
 
 function scenarioReport(run: ClientRun, failed: boolean): ClientScenarioReport {
   return {
@@ -94,13 +143,15 @@ function scenarioReport(run: ClientRun, failed: boolean): ClientScenarioReport {
 }
 
 export function clientReport(runs: readonly ClientRun[], options: ClientKitOptions): ClientReport {
-  const checks = judgeClient(runs);
+  const manifest = options.manifest ?? NOTHING_DECLARED;
+  const checks = judgeClient(runs, manifest);
   const failedScenarios = new Set(
     checks
       .filter((v) => v.status === 'fail')
       .flatMap((v) => v.evidence.map((e) => e.split(':')[0]))
       .filter((id) => id !== undefined),
   );
+  const { identity } = manifest;
   return {
     ...kitReport({
       side: 'client',
@@ -108,7 +159,7 @@ export function clientReport(runs: readonly ClientRun[], options: ClientKitOptio
       endpoint: options.command,
       checks,
       ...(options.baseline ? { baseline: options.baseline } : {}),
-      subject: clientSubject(options.command),
+      subject: clientSubject(identity),
       requestsSent: runs.reduce((n, r) => n + r.records.length, 0),
       site: options.site,
       runId: options.runId,
@@ -116,12 +167,15 @@ export function clientReport(runs: readonly ClientRun[], options: ClientKitOptio
     }),
     tool: 'uai test-client',
     command: options.command,
+    client: { ...(identity ? { name: identity.name, purl: identity.purl } : {}), declares: manifest.declares },
     scenarios: runs.map((r) => scenarioReport(r, failedScenarios.has(r.scenario))),
+    skipped_scenarios: plannedScenarios(options.scenarios, manifest).skipped,
   };
 }
 
 export async function testClient(options: ClientKitOptions): Promise<ClientReport> {
   const runs: ClientRun[] = [];
-  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
+  for (const id of plannedScenarios(options.scenarios, options.manifest ?? NOTHING_DECLARED).run)
+    runs.push(await runClient(options.command, id, options.capMs));
   return clientReport(runs, options);
 }
