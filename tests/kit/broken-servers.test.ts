@@ -140,6 +140,19 @@ const BROKEN: readonly Broken[] = [
     ),
   },
   {
+    // The polling endpoint does not count, wherever it points: no keyed or keyless endpoint has the URL.
+    fault: 'a statement whose only endpoint left is its polling endpoint',
+    fails: ['capability.names_endpoint'],
+    transform: onMessage(
+      'capability',
+      (m) =>
+        void (m.body.endpoints = [
+          { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+          ...m.body.endpoints.filter((e: { binding: string }) => e.binding === 'https-async-callback'),
+        ]),
+    ),
+  },
+  {
     fault: 'a bad checksum on the sync answer',
     fails: ['message.valid'],
     transform: onMessage('sync', (m) => void (m.integrity.checksum = `sha256:${'0'.repeat(64)}`), { reseal: false }),
@@ -396,6 +409,33 @@ const BROKEN: readonly Broken[] = [
       const request = body(ex);
       return onMessage('sync', (m) => void (m.message_id = request.message_id))(ex);
     },
+  },
+  {
+    fault: "a task status reusing the accepted answer's message_id",
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let acceptedId: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'async') acceptedId = ((await ex.response.clone().json()) as { message_id: string }).message_id;
+        return kind === 'poll' ? onMessage(kind, (m) => void (m.message_id = acceptedId))(ex) : ex.response;
+      };
+    })(),
+  },
+  {
+    // A mock that serves one canned message: identical bytes are no excuse for a shared id.
+    fault: 'the hostile requests refused with the same bytes, one message_id',
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let canned: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'unknown-subject') canned = await ex.response.clone().text();
+        return kind === 'hostile' && canned
+          ? new Response(canned, { status: 404, headers: { 'content-type': 'application/json' } })
+          : ex.response;
+      };
+    })(),
   },
   {
     fault: "an answer reusing another answer's message_id",
