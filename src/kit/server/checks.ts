@@ -309,8 +309,16 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
 
 /** One verdict per server check (KIT_CHECKS) from what the kit saw. */
 export function judgeServer(obs: Observations, site: Site, now: Date): KitVerdict[] {
-  const validate: Validate = (m, text) =>
-    validateMessage(m, { mode: 'keyed-json', site, now, ...(text !== undefined ? { text } : {}) });
+  // Several checks read one answer's validation (message.valid, the hostile checks' proof): validated once.
+  const validated = new Map<unknown, ReturnType<typeof validateMessage>>();
+  const validate: Validate = (m, text) => {
+    const key = text ?? m;
+    const known = validated.get(key);
+    if (known) return known;
+    const result = validateMessage(m, { mode: 'keyed-json', site, now, ...(text !== undefined ? { text } : {}) });
+    validated.set(key, result);
+    return result;
+  };
   const outcomes: Record<string, Outcome> = {
     ...capabilityVerdicts(obs, validate),
     ...transportVerdicts(obs),
