@@ -27,8 +27,13 @@ export interface ClientScenario {
    * in the mode the client asked for (spec 4.2 rule 7), and a client may always ask its own.
    */
   readonly mode?: 'sync' | 'async';
-  /** The optional behaviour the scenario shows; a client that does not declare it does not run it. */
-  readonly needs?: 'async' | 'keyless' | 'follow_ups';
+  /**
+   * The optional behaviour the scenario is there to show. A client that declares it is expected to
+   * show it here; one that does not is still run (unless `declaredOnly`), and what it does is judged.
+   */
+  readonly shows?: 'async' | 'keyless' | 'follow_ups';
+  /** Run only for a client that declares what it shows: a client without it cannot complete the scenario. */
+  readonly declaredOnly?: boolean;
   /** The scenario's final answer is a typed error, not a result. */
   readonly endsInError?: boolean;
 }
@@ -54,9 +59,9 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     id: 'async',
     title: 'An async request: accepted, then working, then completed over polls',
     expects:
-      'POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed. Run for a client that declares async.',
+      'POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed (asked sync, the answer is 200 at once).',
     mode: 'async',
-    needs: 'async',
+    shows: 'async',
   },
   {
     id: 'typed-error',
@@ -81,15 +86,16 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     title: 'The keyless binding only',
     expects:
       'The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless. Run for a client that declares keyless.',
-    needs: 'keyless',
+    shows: 'keyless',
+    declaredOnly: true,
   },
   {
     id: 'follow-up',
     title: 'Two turns in one conversation',
     expects:
-      'POST a request; when the result comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the last answer, sequence that answer plus one) and finish with its result. Run for a client that declares follow-ups.',
+      'POST a request; when the result comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the last answer, sequence that answer plus one) and finish with its result.',
     mode: 'sync',
-    needs: 'follow_ups',
+    shows: 'follow_ups',
   },
 ];
 

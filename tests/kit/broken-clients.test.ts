@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   EVERYTHING_DECLARED,
+  NOTHING_DECLARED,
   testClient,
   type ClientManifest,
   type ClientScenarioId,
@@ -177,7 +178,19 @@ it('the sealed result names the client by its package URL, judged by the request
   });
 }, 60_000);
 
-it('a scenario whose behaviour the client does not declare is not run, and says why', async () => {
+it('without a manifest: nothing is expected, but what the client does is judged', async () => {
+  const broken = await run('made-up-ref', ['async'], 60_000, NOTHING_DECLARED);
+  expect(statusOf(broken, 'client.poll_task_ref')).toBe('fail');
+  expect(broken.exit_code).toBe(1);
+  const quiet = await run('always-sync', ['async', 'follow-up'], 60_000, NOTHING_DECLARED);
+  expect(quiet.checks.filter(failsRun)).toEqual([]);
+  expect(quiet.checks.find((c) => c.id === 'client.poll_stops')).toMatchObject({
+    status: 'skip',
+    evidence: [expect.stringMatching(/does not declare that it asks for delivery.mode async/)],
+  });
+}, 120_000);
+
+it('the keyless scenario is not run for a client that does not declare keyless, and says why', async () => {
   const report = await run('none', ['sync', 'keyless'], 60_000, declaring({ keyless: false }));
   expect(report.scenarios.map((s) => s.id)).toEqual(['sync']);
   expect(report.skipped_scenarios).toEqual([

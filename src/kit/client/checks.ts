@@ -72,7 +72,7 @@ function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string
   return { shapes, mediaTypes, requestProfiles };
 }
 
-function judgeRun(run: ClientRun, ev: Evidence): void {
+function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void {
   const scenario = scenarioById(run.scenario)!;
   const tag = (text: string) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -91,7 +91,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
     ev.expect('client.retry_after', tag('not exercised: the client never sent again after the 429'));
   if (scenario.id === 'typed-error')
     ev.expect('client.error_not_resent', tag('not exercised: the client never received the typed error'));
-  if (scenario.id === 'follow-up')
+  if (scenario.id === 'follow-up' && manifest.declares.follow_ups)
     ev.expect(
       'client.follow_up',
       tag(
@@ -316,7 +316,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
   // The async scenario shows polling only to a client that asked async there: one that asked sync was
   // answered in full at once (as the standard requires), so polling went unobserved, not wrong.
   const polled = own.some((r) => r.method === 'GET' && r.path.startsWith(pollPath));
-  if (scenario.id === 'async' && !polled) {
+  if (scenario.id === 'async' && manifest.declares.async && !polled) {
     const why =
       firstMode === 'sync'
         ? 'the client asked for delivery.mode sync and was answered at once, so it had no task to poll (a client that declares async and asks sync by default reads UAI_SCENARIO=async to know when to ask async)'
@@ -352,10 +352,11 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
 
 export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest = NOTHING_DECLARED): KitVerdict[] {
   const ev: Evidence = new Tally<ClientCheckId>();
-  // A check of an optional behaviour the client does not declare does not apply: skipped, naming the declaration.
+  // A check of an optional behaviour the client does not declare does not apply (skipped, naming the
+  // declaration) unless the client shows the behaviour anyway: what it does is always judged.
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
-  for (const run of runs) judgeRun(run, ev);
+  for (const run of runs) judgeRun(run, ev, manifest);
   const ran = runs.map((r) => r.scenario).join(', ');
   // A check that applied to a scenario run but whose behaviour never happened is not exercised (it
   // fails the run); one that none of the scenarios run calls for is skipped.

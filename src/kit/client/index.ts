@@ -9,7 +9,7 @@ import type { Baseline } from '../judge/baseline.ts';
 import { kitReport, type KitReport } from '../judge/report.ts';
 import type { ResultSubject } from '../judge/result.ts';
 import { judgeClient } from './checks.ts';
-import { declarationFor, NOTHING_DECLARED, undeclared, type ClientIdentity, type ClientManifest } from './manifest.ts';
+import { notRunBecause, NOTHING_DECLARED, type ClientIdentity, type ClientManifest } from './manifest.ts';
 import { runClient, type ClientRun } from './run-client.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 
@@ -64,7 +64,7 @@ export interface ClientReport extends KitReport {
     readonly declares: ClientManifest['declares'];
   };
   readonly scenarios: readonly ClientScenarioReport[];
-  /** Scenarios asked for but not run: each needs a declaration the client did not make. */
+  /** Scenarios asked for but not run: each shows a behaviour the client did not declare and cannot do without (keyless). */
   readonly skipped_scenarios: readonly { readonly id: ClientScenarioId; readonly reason: string }[];
 }
 
@@ -115,8 +115,8 @@ export function plannedScenarios(
   const run: ClientScenarioId[] = [];
   const skipped: { id: ClientScenarioId; reason: string }[] = [];
   for (const id of asked) {
-    const needs = declarationFor(id);
-    if (needs && !manifest.declares[needs.member]) skipped.push({ id, reason: undeclared(needs.member) });
+    const reason = notRunBecause(id, manifest);
+    if (reason) skipped.push({ id, reason });
     else run.push(id);
   }
   return { run, skipped };

@@ -1,8 +1,11 @@
 /**
  * What a client declares, as a server declares itself in its capability statement: who it is (a
  * display name and a package URL with a version, which the sealed result names as its target), and
- * which optional behaviours it has. A scenario of an optional behaviour the client does not declare
- * is not run, and the checks only that scenario calls for are skipped, naming the declaration.
+ * which optional behaviours it has. A declared behaviour is expected: the scenario that shows it
+ * leaves its checks not exercised when the client does not show it there. An undeclared one is not
+ * claimed: its checks are skipped, naming the declaration, unless the client shows it anyway (then
+ * they judge what it did), and the keyless scenario, which a client without the binding cannot
+ * complete, is not run.
  *
  *   { "name": "Acme Agent", "purl": "pkg:npm/%40acme/agent@1.2.0",
  *     "async": true, "keyless": false, "follow_ups": true }
@@ -15,7 +18,7 @@ import { isRecord, parseReleasePackageUrl } from '../../engine/index.ts';
 import { scenarioById, type ClientScenarioId } from '../../standard/client-scenarios.ts';
 import type { ClientCheckId } from '../../standard/kit-checks.ts';
 
-/** The optional behaviours a client may declare (the scenario that shows each names it: ClientScenario.needs). */
+/** The optional behaviours a client may declare (the scenario that shows each names it: ClientScenario.shows). */
 export const CLIENT_DECLARATIONS = [
   {
     member: 'async',
@@ -104,6 +107,8 @@ export const undeclared = (member: ClientDeclaration): string => {
   return `the client does not declare that it ${d.does} ("${d.member}": true in its manifest, or ${d.flag})`;
 };
 
-/** The declaration a scenario needs, if it needs one. */
-export const declarationFor = (scenario: ClientScenarioId): (typeof CLIENT_DECLARATIONS)[number] | undefined =>
-  CLIENT_DECLARATIONS.find((d) => d.member === scenarioById(scenario)?.needs);
+/** Why a scenario is not run for this client, when it is not: it shows a behaviour the client cannot do without declaring. */
+export function notRunBecause(scenario: ClientScenarioId, manifest: ClientManifest): string | undefined {
+  const s = scenarioById(scenario);
+  return s?.declaredOnly && s.shows && !manifest.declares[s.shows] ? undeclared(s.shows) : undefined;
+}
