@@ -29,11 +29,14 @@ export interface ClientScenario {
   readonly mode?: 'sync' | 'async';
   /**
    * The optional behaviour the scenario is there to show. A client that declares it is expected to
-   * show it here; one that does not is still run (unless `declaredOnly`), and what it does is judged.
+   * show it here; one that does not is still run, and what it does is judged.
    */
   readonly shows?: 'async' | 'keyless' | 'follow_ups';
-  /** Run only for a client that declares what it shows: a client without it cannot complete the scenario. */
-  readonly declaredOnly?: boolean;
+  /**
+   * The endpoint speaks only what the scenario shows: a client that does not declare it and sends
+   * nothing there has declined the scenario, as it should (its completion is not judged there).
+   */
+  readonly declinable?: boolean;
   /** The scenario's final answer is a typed error, not a result. */
   readonly endsInError?: boolean;
 }
@@ -85,9 +88,9 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     id: 'keyless',
     title: 'The keyless binding only',
     expects:
-      'The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless. Run for a client that declares keyless.',
+      'The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless. A client that does not declare keyless declines it by sending nothing.',
     shows: 'keyless',
-    declaredOnly: true,
+    declinable: true,
   },
   {
     id: 'follow-up',

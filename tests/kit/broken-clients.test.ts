@@ -190,13 +190,19 @@ it('without a manifest: nothing is expected, but what the client does is judged'
   });
 }, 120_000);
 
-it('the keyless scenario is not run for a client that does not declare keyless, and says why', async () => {
-  const report = await run('none', ['sync', 'keyless'], 60_000, declaring({ keyless: false }));
-  expect(report.scenarios.map((s) => s.id)).toEqual(['sync']);
-  expect(report.skipped_scenarios).toEqual([
-    { id: 'keyless', reason: expect.stringMatching(/does not declare that it speaks the keyless binding/) },
-  ]);
-}, 60_000);
+it('a keyed-only client declines the keyless scenario by sending nothing; declaring keyless, it fails', async () => {
+  const declined = await run('keyed-only', ['keyless'], 60_000, declaring({ keyless: false }));
+  expect(declined.checks.filter(failsRun)).toEqual([]);
+  expect(declined.checks.find((c) => c.id === 'client.completes')).toMatchObject({
+    status: 'skip',
+    evidence: [expect.stringMatching(/^keyless: the client does not declare that it speaks the keyless binding/)],
+  });
+  const claimed = await run('keyed-only', ['keyless'], 60_000, declaring({ keyless: true }));
+  expect(statusOf(claimed, 'client.completes')).toBe('fail');
+  // Without a declaration, a keyed body sent to the keyless-only endpoint is still judged.
+  const tried = await run('keyed-anyway', ['keyless'], 60_000, NOTHING_DECLARED);
+  expect(statusOf(tried, 'client.binding_form')).toBe('fail');
+}, 120_000);
 
 it('every client check is failed by at least one broken client', () => {
   const covered = new Set(BROKEN.map((b) => b.fails));

@@ -336,6 +336,15 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void 
         ev.fail('client.quiet_after_final', tag(`${r.method} ${r.path} ${r.at - sent} ms after the final answer`));
   }
 
+  // A client that does not declare keyless and sends nothing to an endpoint that speaks only the
+  // keyless binding has declined the scenario, as it should: its completion is not held against it.
+  const posted = own.some((r) => r.method === 'POST' && r.path === endpointPath);
+  const shows = scenario.shows;
+  if (scenario.declinable && shows && !manifest.declares[shows] && !posted && !run.timedOut) {
+    ev.declaredAway('client.completes', tag(`${undeclared(shows)}, and sent nothing there`));
+    return;
+  }
+
   // Completion: the final answer reached, the client ended on its own, and with status 0 unless the scenario ends in an error.
   const problems: string[] = [];
   if (run.spawnError) problems.push(`the command could not be started: ${run.spawnError}`);

@@ -9,7 +9,7 @@ import type { Baseline } from '../judge/baseline.ts';
 import { kitReport, type KitReport } from '../judge/report.ts';
 import type { ResultSubject } from '../judge/result.ts';
 import { judgeClient } from './checks.ts';
-import { notRunBecause, NOTHING_DECLARED, type ClientIdentity, type ClientManifest } from './manifest.ts';
+import { NOTHING_DECLARED, type ClientIdentity, type ClientManifest } from './manifest.ts';
 import { runClient, type ClientRun } from './run-client.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 
@@ -64,8 +64,6 @@ export interface ClientReport extends KitReport {
     readonly declares: ClientManifest['declares'];
   };
   readonly scenarios: readonly ClientScenarioReport[];
-  /** Scenarios asked for but not run: each shows a behaviour the client did not declare and cannot do without (keyless). */
-  readonly skipped_scenarios: readonly { readonly id: ClientScenarioId; readonly reason: string }[];
 }
 
 export interface ClientKitOptions {
@@ -105,21 +103,6 @@ function clientSubject(identity: ClientIdentity | undefined): ResultSubject {
     messageRef: target.id,
     purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
   };
-}
-
-/** The scenarios to run: those asked for whose optional behaviour the client declares; the others with why not. */
-export function plannedScenarios(
-  asked: readonly ClientScenarioId[],
-  manifest: ClientManifest,
-): { run: ClientScenarioId[]; skipped: { id: ClientScenarioId; reason: string }[] } {
-  const run: ClientScenarioId[] = [];
-  const skipped: { id: ClientScenarioId; reason: string }[] = [];
-  for (const id of asked) {
-    const reason = notRunBecause(id, manifest);
-    if (reason) skipped.push({ id, reason });
-    else run.push(id);
-  }
-  return { run, skipped };
 }
 
 function scenarioReport(run: ClientRun, failed: boolean): ClientScenarioReport {
@@ -169,13 +152,11 @@ export function clientReport(runs: readonly ClientRun[], options: ClientKitOptio
     command: options.command,
     client: { ...(identity ? { name: identity.name, purl: identity.purl } : {}), declares: manifest.declares },
     scenarios: runs.map((r) => scenarioReport(r, failedScenarios.has(r.scenario))),
-    skipped_scenarios: plannedScenarios(options.scenarios, manifest).skipped,
   };
 }
 
 export async function testClient(options: ClientKitOptions): Promise<ClientReport> {
   const runs: ClientRun[] = [];
-  for (const id of plannedScenarios(options.scenarios, options.manifest ?? NOTHING_DECLARED).run)
-    runs.push(await runClient(options.command, id, options.capMs));
+  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
   return clientReport(runs, options);
 }

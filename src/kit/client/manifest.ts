@@ -4,8 +4,8 @@
  * which optional behaviours it has. A declared behaviour is expected: the scenario that shows it
  * leaves its checks not exercised when the client does not show it there. An undeclared one is not
  * claimed: its checks are skipped, naming the declaration, unless the client shows it anyway (then
- * they judge what it did), and the keyless scenario, which a client without the binding cannot
- * complete, is not run.
+ * they judge what it did). A client without the keyless binding declines the keyless scenario by
+ * sending nothing there.
  *
  *   { "name": "Acme Agent", "purl": "pkg:npm/%40acme/agent@1.2.0",
  *     "async": true, "keyless": false, "follow_ups": true }
@@ -15,7 +15,6 @@
  * one the client does not claim.
  */
 import { isRecord, parseReleasePackageUrl } from '../../engine/index.ts';
-import { scenarioById, type ClientScenarioId } from '../../standard/client-scenarios.ts';
 import type { ClientCheckId } from '../../standard/kit-checks.ts';
 
 /** The optional behaviours a client may declare (the scenario that shows each names it: ClientScenario.shows). */
@@ -106,9 +105,3 @@ export const undeclared = (member: ClientDeclaration): string => {
   const d = CLIENT_DECLARATIONS.find((x) => x.member === member)!;
   return `the client does not declare that it ${d.does} ("${d.member}": true in its manifest, or ${d.flag})`;
 };
-
-/** Why a scenario is not run for this client, when it is not: it shows a behaviour the client cannot do without declaring. */
-export function notRunBecause(scenario: ClientScenarioId, manifest: ClientManifest): string | undefined {
-  const s = scenarioById(scenario);
-  return s?.declaredOnly && s.shows && !manifest.declares[s.shows] ? undeclared(s.shows) : undefined;
-}
