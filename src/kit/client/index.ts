@@ -1,7 +1,9 @@
 /**
- * The client test kit: `uai test-client --command <cmd>` runs a client once per scenario against
- * the scripted servers, judges what it sent, and reports like `uai test` (the same formats,
- * baseline and sealed uai.conformance.result.v1, whose target is the client, type agent).
+ * The client half of the kit: `uai test-client --command <cmd>` runs a client once per scenario
+ * against the scripted servers (run-client.ts, server.ts), judges what it sent by the client checks
+ * (checks.ts) in the light of what it declares (manifest.ts), and hands the verdicts to the judging
+ * core, which reports them as `uai test` does and seals a uai.conformance.result.v1 whose target is
+ * the client, named by its package URL.
  */
 import { RELEASE } from '../../standard/release.ts';
 import type { Site } from '../../standard/site.ts';
