@@ -46,9 +46,9 @@ What the client declares (a JSON manifest, and/or flags, which win):
   --keyless              it speaks the keyless binding
   --follow-ups           it sends follow-up turns in a conversation
 A declared behaviour is expected where its scenario shows it; the checks of an undeclared one
-are skipped, naming the declaration, unless the client does it anyway, and the keyless scenario
-is run only for a client that declares keyless. --result needs --name and --purl (or a manifest
-with both): a sealed result names the client.
+are skipped, naming the declaration, unless the client does it anyway; a client that does not
+declare keyless declines the keyless scenario by sending nothing. --result needs --name and
+--purl (or a manifest with both): a sealed result names the client.
 
 Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
 baseline entry), 2 usage error.
