@@ -3056,11 +3056,6 @@ function toIssue(site, draft) {
   issue2.help_url = links(site).codeHelp(draft.code);
   return issue2;
 }
-function unlistedNote(result2) {
-  if (result2.issues_listed === void 0) return void 0;
-  const more = result2.issue_count - result2.issues_listed;
-  return `${more} more issue${more === 1 ? "" : "s"} not listed: a result lists the first ${result2.issues_listed} of ${result2.issue_count} by path, and counts them all.`;
-}
 var compareIssues, sortIssues;
 var init_issues = __esm({
   "src/engine/issues.ts"() {
@@ -6730,6 +6725,71 @@ var init_pipeline = __esm({
   }
 });
 
+// src/engine/request-members.ts
+function wrapper(body, shape) {
+  if (!isRecord(body)) return invalid(`The request body must be a JSON object of the form ${shape}.`);
+  if (Object.hasOwn(body, "message")) return { ok: true, value: body };
+  const bare = ENVELOPE_HINTS.some((k) => Object.hasOwn(body, k));
+  return invalid(
+    bare ? `The body looks like a bare UAI-1 message; wrap it as {"message": <your message>}, the form being ${shape}.` : `The request has no message member; send ${shape}.`
+  );
+}
+function choice(body, key, allowed, fallback) {
+  if (!Object.hasOwn(body, key)) return { ok: true, value: fallback };
+  const value = own(body, key);
+  if (typeof value !== "string") return invalid(`${key} must be a string, one of ${allowed.join(", ")}.`);
+  if (!allowed.includes(value)) {
+    return invalid(`Unknown ${key} ${JSON.stringify(value.slice(0, 64))}; use one of ${allowed.join(", ")}.`);
+  }
+  return { ok: true, value };
+}
+var invalid, ENVELOPE_HINTS;
+var init_request_members = __esm({
+  "src/engine/request-members.ts"() {
+    "use strict";
+    init_json();
+    invalid = (detail) => ({ ok: false, code: "request.invalid", detail });
+    ENVELOPE_HINTS = ["uai_version", "profile", "message_id", "conversation", "body"];
+  }
+});
+
+// src/engine/request-texts.ts
+function memberTexts(source, members2, positions) {
+  if (!source || !positions && !hasDuplicateMembers(source.text)) return { ok: true, value: {} };
+  const index = indexJson(source.text, { maxDepth: 65 });
+  const wrapperDuplicate = index.duplicates.find((d) => !members2.some((m) => d.pointer.startsWith(`/${m}/`)));
+  if (wrapperDuplicate)
+    return invalid(
+      `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`
+    );
+  const texts = {};
+  for (const member of members2) {
+    const range = index.lookupValue(`/${member}`);
+    if (range) texts[member] = source.text.slice(range.startOffset, range.endOffset);
+  }
+  return { ok: true, value: texts };
+}
+var init_request_texts = __esm({
+  "src/engine/request-texts.ts"() {
+    "use strict";
+    init_duplicate_scan();
+    init_json_positions();
+    init_request_members();
+  }
+});
+
+// src/engine/unlisted-note.ts
+function unlistedNote(result2) {
+  if (result2.issues_listed === void 0) return void 0;
+  const more = result2.issue_count - result2.issues_listed;
+  return `${more} more issue${more === 1 ? "" : "s"} not listed: a result lists the first ${result2.issues_listed} of ${result2.issue_count} by path, and counts them all.`;
+}
+var init_unlisted_note = __esm({
+  "src/engine/unlisted-note.ts"() {
+    "use strict";
+  }
+});
+
 // src/engine/sarif.ts
 function region(range) {
   if (!range) return { startLine: 1, startColumn: 1 };
@@ -6822,6 +6882,7 @@ var init_sarif = __esm({
     init_site();
     init_canonical();
     init_issues();
+    init_unlisted_note();
     SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
     FINGERPRINT = "uaiIssuePointer/v1";
     DEFAULT_AUTOMATION_ID = "uai-validate/";
@@ -6840,34 +6901,6 @@ var init_source_locator = __esm({
     "use strict";
     init_json_positions();
     init_keyless_pointer();
-  }
-});
-
-// src/engine/request-members.ts
-function wrapper(body, shape) {
-  if (!isRecord(body)) return invalid(`The request body must be a JSON object of the form ${shape}.`);
-  if (Object.hasOwn(body, "message")) return { ok: true, value: body };
-  const bare = ENVELOPE_HINTS.some((k) => Object.hasOwn(body, k));
-  return invalid(
-    bare ? `The body looks like a bare UAI-1 message; wrap it as {"message": <your message>}, the form being ${shape}.` : `The request has no message member; send ${shape}.`
-  );
-}
-function choice(body, key, allowed, fallback) {
-  if (!Object.hasOwn(body, key)) return { ok: true, value: fallback };
-  const value = own(body, key);
-  if (typeof value !== "string") return invalid(`${key} must be a string, one of ${allowed.join(", ")}.`);
-  if (!allowed.includes(value)) {
-    return invalid(`Unknown ${key} ${JSON.stringify(value.slice(0, 64))}; use one of ${allowed.join(", ")}.`);
-  }
-  return { ok: true, value };
-}
-var invalid, ENVELOPE_HINTS;
-var init_request_members = __esm({
-  "src/engine/request-members.ts"() {
-    "use strict";
-    init_json();
-    invalid = (detail) => ({ ok: false, code: "request.invalid", detail });
-    ENVELOPE_HINTS = ["uai_version", "profile", "message_id", "conversation", "body"];
   }
 });
 
@@ -8465,18 +8498,18 @@ function mockExchange(request, context, options = {}) {
     httpStatus = errorCode(refused.code).status;
     summary2 = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
   } else {
-    const subject2 = ownString(body, "subject");
+    const subject = ownString(body, "subject");
     const responseProfile2 = ownString(body, "response_profile");
     const requestedProfile = ownString(body, "requested_profile");
     if (scenario === "accepted-task") {
       linked = link(ids.taskRef);
-      response = acceptedResponse(site, ids, linked, { subject: subject2, responseProfile: responseProfile2 });
+      response = acceptedResponse(site, ids, linked, { subject, responseProfile: responseProfile2 });
       httpStatus = 202;
     } else if (scenario === "completed-response") {
       linked = link();
       const artifacts = profileArtifacts(site, requestedProfile);
       response = completedResponse(site, ids, linked, {
-        subject: subject2,
+        subject,
         responseProfile: responseProfile2,
         requestedProfile,
         parameters: own(body, "parameters"),
@@ -8552,10 +8585,11 @@ var init_mock_exchange = __esm({
 });
 
 // src/standard/exchange-rules.ts
-var ANSWERS, LINKED, rule, EXCHANGE_RULES, byId;
+var OWN_IDS, ANSWERS, LINKED, rule, EXCHANGE_RULES, byId, exchangeRule;
 var init_exchange_rules = __esm({
   "src/standard/exchange-rules.ts"() {
     "use strict";
+    OWN_IDS = "message.own_ids";
     ANSWERS = ["accepted", "completed", "rejected", "error"];
     LINKED = [...ANSWERS, "task-status"];
     rule = (id, section, severity, title, appliesTo) => ({ id, section, severity, title, appliesTo });
@@ -8672,9 +8706,19 @@ var init_exchange_rules = __esm({
         "must",
         "A task status only moves to a state reachable along the published transitions (terminal states stay)",
         ["task-status"]
+      ),
+      // The one rule of identity, checked on every exchange and, by the test kit, across its whole run
+      // (the kit lists it among its message checks: its evidence spans exchanges).
+      rule(
+        OWN_IDS,
+        "spec section 2.2 (message_id)",
+        "must",
+        "Every answer is a message of its own: its message_id is neither a request's nor another answer's (only a task status read again in the same state repeats it)",
+        LINKED
       )
     ];
     byId = new Map(EXCHANGE_RULES.map((r) => [r.id, r]));
+    exchangeRule = (id) => byId.get(id);
   }
 });
 
@@ -8702,6 +8746,27 @@ var init_kind = __esm({
   "src/engine/exchange/kind.ts"() {
     "use strict";
     init_json();
+  }
+});
+
+// src/engine/exchange/own-ids.ts
+function sameTaskState(a, b) {
+  const status = (m) => valueAt2(m, "/profile") === "uai.task.status.v1";
+  const task = valueAt2(a, "/body/task_id");
+  const state = valueAt2(a, "/body/state");
+  return status(a) && status(b) && typeof task === "string" && typeof state === "string" && task === valueAt2(b, "/body/task_id") && state === valueAt2(b, "/body/state");
+}
+function reusedIdOf(answer, earlier) {
+  const id = valueAt2(answer, "/message_id");
+  if (typeof id !== "string") return void 0;
+  return earlier.find((e) => valueAt2(e.message, "/message_id") === id && !sameTaskState(e.message, answer));
+}
+var reusedIdMessage;
+var init_own_ids = __esm({
+  "src/engine/exchange/own-ids.ts"() {
+    "use strict";
+    init_kind();
+    reusedIdMessage = (id, of) => `message_id ${JSON.stringify(id)} is already the id of ${of.label}; every answer has an id of its own (only a task status read again in the same state repeats it).`;
   }
 });
 
@@ -8735,9 +8800,11 @@ var init_rules = __esm({
   "src/engine/exchange/rules.ts"() {
     "use strict";
     init_codes();
+    init_exchange_rules();
     init_value_sets();
     init_instant();
     init_kind();
+    init_own_ids();
     finding = (path, message2, expected, actual) => {
       const f = { path, message: message2 };
       if (expected !== void 0) f.expected = expected;
@@ -8889,6 +8956,26 @@ var init_rules = __esm({
         const got = valueAt2(response, "/body/task_id");
         return got === task ? [] : [finding("/body/task_id", "A task status names the task the accepted response issued.", task, got)];
       },
+      [OWN_IDS]: ({ request, response, previous }) => {
+        const earlier = [
+          { label: "the request", message: request },
+          ...previous === void 0 ? [] : [
+            {
+              label: valueAt2(previous, "/profile") === "uai.task.status.v1" ? "the task status it follows" : "the accepted answer",
+              message: previous
+            }
+          ]
+        ];
+        const reused = reusedIdOf(response, earlier);
+        return reused ? [
+          finding(
+            "/message_id",
+            reusedIdMessage(valueAt2(response, "/message_id"), reused),
+            void 0,
+            valueAt2(response, "/message_id")
+          )
+        ] : [];
+      },
       "exchange.task_transition": ({ response, previous }) => {
         if (previous === void 0) return [];
         const from = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/state") : "accepted";
@@ -9006,9 +9093,9 @@ function verdict(result2) {
 }
 function checkExchangeMessages(input2, context) {
   const now = context.now();
-  const validate7 = (message2) => validateMessage(message2, { mode: input2.mode, site: context.site, now });
-  const requestResult = validate7(input2.request);
-  const responseResult = validate7(input2.response);
+  const validate7 = (message2, text2) => validateMessage(message2, { mode: input2.mode, site: context.site, now, ...text2 === void 0 ? {} : { text: text2 } });
+  const requestResult = validate7(input2.request, input2.texts?.request);
+  const responseResult = validate7(input2.response, input2.texts?.response);
   const exchange2 = checkExchange({
     request: keyed(input2.request, input2.mode),
     response: keyed(input2.response, input2.mode),
@@ -9029,6 +9116,7 @@ var EXCHANGE_CHECK_KIND, SHAPE, isMessageShape, keyed, checkExchangeAction;
 var init_action2 = __esm({
   "src/engine/exchange/action.ts"() {
     "use strict";
+    init_request_texts();
     init_keyless();
     init_request_members();
     init_json();
@@ -9041,10 +9129,12 @@ var init_action2 = __esm({
     SHAPE = '{"request": <message>, "response": <message>, "normalization_mode": ..., "http_status": ..., "previous": <message>}';
     isMessageShape = (v) => typeof v === "object" && v !== null;
     keyed = (message2, mode) => mode === "keyless-json" ? messageFromKeyless(message2).value : message2;
-    checkExchangeAction = (requestBody, context) => {
+    checkExchangeAction = (requestBody, context, source) => {
       const parsed = parseCheckExchangeRequest(requestBody);
       if (!parsed.ok) return { ok: false, code: "request.invalid", detail: parsed.detail };
-      return { ok: true, body: checkExchangeMessages(parsed.request, context) };
+      const texts = memberTexts(source, ["request", "response", "previous"], false);
+      if (!texts.ok) return texts;
+      return { ok: true, body: checkExchangeMessages({ ...parsed.request, texts: texts.value }, context) };
     };
   }
 });
@@ -9056,6 +9146,7 @@ var init_exchange = __esm({
     init_check();
     init_action2();
     init_kind();
+    init_own_ids();
   }
 });
 
@@ -9296,13 +9387,119 @@ var init_reference_server = __esm({
   }
 });
 
+// src/engine/package-url.ts
+function decode(text2) {
+  if (PERCENT.test(text2)) return void 0;
+  try {
+    return decodeURIComponent(text2);
+  } catch {
+    return void 0;
+  }
+}
+function formatPackageUrl(p) {
+  const namespace = p.namespace.map(encode).join("/");
+  const qualifiers = Object.keys(p.qualifiers).sort().map((k) => `${k}=${encode(p.qualifiers[k])}`).join("&");
+  return `pkg:${p.type.toLowerCase()}/${namespace ? `${namespace}/` : ""}${encode(p.name)}` + (p.version !== void 0 ? `@${encode(p.version)}` : "") + (qualifiers ? `?${qualifiers}` : "") + (p.subpath.length ? `#${p.subpath.map(encode).join("/")}` : "");
+}
+function segmentsOf(text2) {
+  const out = [];
+  for (const raw of text2.split("/")) {
+    const s = decode(raw);
+    if (s === void 0) return void 0;
+    out.push(s);
+  }
+  return out;
+}
+function parsePackageUrl(text2) {
+  if (typeof text2 !== "string" || text2.length === 0) return fail2("a package URL is a non-empty string");
+  if (text2.length > MAX_PURL_LENGTH) return fail2(`a package URL is at most ${MAX_PURL_LENGTH} characters`);
+  if (/[\s\u0000-\u001f\u007f]/.test(text2) || !text2.isWellFormed())
+    return fail2("a package URL has no spaces, control characters or lone surrogates");
+  let rest = text2;
+  let subpath = [];
+  const hash2 = rest.indexOf("#");
+  if (hash2 >= 0) {
+    const segments2 = segmentsOf(rest.slice(hash2 + 1).replace(/^\/+|\/+$/g, ""));
+    if (!segments2) return fail2("the subpath has a broken percent-escape");
+    subpath = segments2.filter((s) => s !== "" && s !== "." && s !== "..");
+    if (subpath.some((s) => s.includes("/"))) return fail2('a subpath segment may not contain "/"');
+    rest = rest.slice(0, hash2);
+  }
+  const qualifiers = {};
+  const question = rest.indexOf("?");
+  if (question >= 0) {
+    for (const pair of rest.slice(question + 1).split("&")) {
+      if (pair === "") continue;
+      const eq = pair.indexOf("=");
+      if (eq <= 0) return fail2(`the qualifier "${pair}" is not key=value`);
+      const key = pair.slice(0, eq).toLowerCase();
+      if (!QUALIFIER_KEY.test(key)) return fail2(`the qualifier key "${key}" is not letters, digits, ".", "-", "_"`);
+      if (Object.hasOwn(qualifiers, key)) return fail2(`the qualifier "${key}" is given twice`);
+      const value = decode(pair.slice(eq + 1));
+      if (value === void 0) return fail2(`the qualifier "${key}" has a broken percent-escape`);
+      if (value !== "") qualifiers[key] = value;
+    }
+    rest = rest.slice(0, question);
+  }
+  if (!/^pkg:/i.test(rest)) return fail2('a package URL starts with "pkg:"');
+  rest = rest.slice(4).replace(/^\/+/, "").replace(/\/+$/, "");
+  const slash = rest.indexOf("/");
+  if (slash <= 0) return fail2("a package URL names a type and a name: pkg:<type>/<name>");
+  const type = rest.slice(0, slash);
+  if (!TYPE.test(type))
+    return fail2(`the type "${type}" is not letters, digits, ".", "+", "-" (not starting with a digit)`);
+  rest = rest.slice(slash + 1);
+  let version;
+  const at3 = rest.lastIndexOf("@");
+  if (at3 >= 0) {
+    version = decode(rest.slice(at3 + 1));
+    if (version === void 0) return fail2("the version has a broken percent-escape");
+    if (version === "") return fail2('"@" is followed by no version');
+    rest = rest.slice(0, at3);
+  }
+  const segments = segmentsOf(rest);
+  if (!segments) return fail2("the namespace or name has a broken percent-escape");
+  const name = segments.pop();
+  if (name === "") return fail2("a package URL names its package: the name is empty");
+  if (segments.some((s) => s === "")) return fail2("the namespace has an empty segment");
+  if ([...segments, name].some((s) => s.includes("/")))
+    return fail2('a namespace segment or a name may not contain "/"');
+  const purl = {
+    type: type.toLowerCase(),
+    namespace: segments,
+    name,
+    ...version !== void 0 ? { version } : {},
+    qualifiers: Object.fromEntries(Object.entries(qualifiers).sort(([a], [b]) => a < b ? -1 : 1)),
+    subpath
+  };
+  return { ok: true, purl, canonical: formatPackageUrl(purl) };
+}
+function parseReleasePackageUrl(text2) {
+  const read = parsePackageUrl(text2);
+  if (read.ok && read.purl.version === void 0)
+    return fail2(`${text2} names no version: add @<version> (pkg:npm/%40acme/agent@1.2.0)`);
+  return read;
+}
+var MAX_PURL_LENGTH, TYPE, QUALIFIER_KEY, PERCENT, encode, fail2;
+var init_package_url = __esm({
+  "src/engine/package-url.ts"() {
+    "use strict";
+    MAX_PURL_LENGTH = 2048;
+    TYPE = /^[a-zA-Z.+-][a-zA-Z0-9.+-]*$/;
+    QUALIFIER_KEY = /^[a-zA-Z.\-_][a-zA-Z0-9.\-_]*$/;
+    PERCENT = /%(?![0-9A-Fa-f]{2})/;
+    encode = (text2) => encodeURIComponent(text2).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replaceAll("%3A", ":");
+    fail2 = (error2) => ({ ok: false, error: error2 });
+  }
+});
+
 // src/engine/index.ts
 var init_engine = __esm({
   "src/engine/index.ts"() {
     "use strict";
     init_pipeline();
     init_action();
-    init_issues();
+    init_unlisted_note();
     init_record();
     init_sarif();
     init_json_positions();
@@ -9315,6 +9512,7 @@ var init_engine = __esm({
     init_examples2();
     init_issues();
     init_json();
+    init_package_url();
   }
 });
 
@@ -11459,7 +11657,7 @@ var require_picomatch = __commonJS({
     var parse2 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob3, options, returnState = false) => {
       if (Array.isArray(glob3)) {
         const fns = glob3.map((input2) => picomatch2(input2, options, returnState));
@@ -11472,7 +11670,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject4(glob3) && glob3.tokens && glob3.input;
+      const isState = isObject3(glob3) && glob3.tokens && glob3.input;
       if (glob3 === "" || typeof glob3 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -11914,7 +12112,8 @@ async function readJson(file) {
     throw new UsageError(`cannot read ${file}`);
   }
   try {
-    return JSON.parse(text2);
+    JSON.parse(text2);
+    return text2;
   } catch (error2) {
     throw new UsageError(`${file} is not JSON: ${error2.message}`);
   }
@@ -11960,14 +12159,13 @@ async function checkExchangeCommand(argv, io) {
     if (positionals.length !== 2) throw new UsageError("give the request file and the response file");
     const format = values.format ?? "text";
     if (format !== "text" && format !== "json") throw new UsageError("--format takes text or json");
-    const body = {
-      request: await readJson(positionals[0]),
-      response: await readJson(positionals[1])
-    };
-    if (values.mode !== void 0) body.normalization_mode = values.mode;
-    if (values["http-status"] !== void 0) body.http_status = Number(values["http-status"]);
-    if (values.previous !== void 0) body.previous = await readJson(values.previous);
-    const outcome = checkExchangeAction(body, { site: io.site, now: io.now });
+    const members2 = [`"request":${await readJson(positionals[0])}`, `"response":${await readJson(positionals[1])}`];
+    if (values.mode !== void 0) members2.push(`"normalization_mode":${JSON.stringify(values.mode)}`);
+    if (values["http-status"] !== void 0)
+      members2.push(`"http_status":${JSON.stringify(Number(values["http-status"]))}`);
+    if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
+    const text2 = `{${members2.join(",")}}`;
+    const outcome = checkExchangeAction(JSON.parse(text2), { site: io.site, now: io.now }, { text: text2 });
     if (!outcome.ok) throw new UsageError(outcome.detail);
     const result2 = outcome.body;
     io.stdout(format === "json" ? `${JSON.stringify(result2)}
@@ -12134,13 +12332,7 @@ var init_kit_checks = __esm({
         "must",
         "Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8"
       ),
-      check2(
-        "message.own_ids",
-        "message",
-        "spec section 2.2 (message_id)",
-        "must",
-        "Every answer is a message of its own: its message_id is neither a request's nor another answer's"
-      ),
+      check2(OWN_IDS, "message", exchangeRule(OWN_IDS).section, "must", exchangeRule(OWN_IDS).title),
       check2(
         "message.keyless_shape",
         "message",
@@ -12148,7 +12340,7 @@ var init_kit_checks = __esm({
         "must",
         "A keyless request is answered with a keyless message"
       ),
-      ...EXCHANGE_RULES.map((r) => check2(r.id, "exchange", r.section, r.severity, r.title)),
+      ...EXCHANGE_RULES.filter((r) => r.id !== OWN_IDS).map((r) => check2(r.id, "exchange", r.section, r.severity, r.title)),
       check2(
         "task.pollable",
         "task",
@@ -12269,7 +12461,316 @@ var init_kit_checks = __esm({
   }
 });
 
-// src/kit/bytes.ts
+// src/kit/judge/verdict.ts
+function verdictsFor(checks, outcomeOf) {
+  return checks.map((c) => {
+    const o = outcomeOf(c) ?? notExercised("no observation judges this check");
+    return { ...c, status: o.status, evidence: o.evidence };
+  });
+}
+var failsRun, pass, skip, notExercised, failWith, Tally;
+var init_verdict = __esm({
+  "src/kit/judge/verdict.ts"() {
+    "use strict";
+    failsRun = (v) => v.status === "not_exercised" || v.status === "fail" && v.severity === "must";
+    pass = () => ({ status: "pass", evidence: [] });
+    skip = (declaration) => ({ status: "skip", evidence: [declaration] });
+    notExercised = (why) => ({ status: "not_exercised", evidence: [why] });
+    failWith = (evidence, otherwise = pass()) => evidence.length ? { status: "fail", evidence } : otherwise;
+    Tally = class {
+      #failures = /* @__PURE__ */ new Map();
+      #pending = /* @__PURE__ */ new Map();
+      #seen = /* @__PURE__ */ new Set();
+      #declared = /* @__PURE__ */ new Map();
+      fail(id, text2) {
+        this.#seen.add(id);
+        this.#failures.set(id, [...this.#failures.get(id) ?? [], text2]);
+      }
+      saw(id) {
+        this.#seen.add(id);
+      }
+      /** The check applies to what was run: not exercised until `met`. The first reason is kept. */
+      expect(id, reason) {
+        if (!this.#pending.has(id)) this.#pending.set(id, reason);
+      }
+      /** What a pending check waited for happened. */
+      met(id) {
+        this.#pending.delete(id);
+      }
+      isPending(id) {
+        return this.#pending.has(id);
+      }
+      /** The implementation declares it does not do what the check judges. */
+      declaredAway(id, declaration) {
+        if (!this.#declared.has(id)) this.#declared.set(id, declaration);
+      }
+      outcome(id, unseen) {
+        const failures = this.#failures.get(id);
+        if (failures?.length) return { status: "fail", evidence: failures };
+        const pending = this.#pending.get(id);
+        if (pending !== void 0) return notExercised(pending);
+        if (this.#seen.has(id)) return pass();
+        const declared2 = this.#declared.get(id);
+        return declared2 !== void 0 ? skip(declared2) : unseen;
+      }
+    };
+  }
+});
+
+// src/kit/judge/baseline.ts
+function parseBaseline(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
+  }
+  const list = typeof value === "object" && value !== null && !Array.isArray(value) ? value.expected_failures : void 0;
+  if (!Array.isArray(list) || !list.every((id) => typeof id === "string"))
+    return { ok: false, error: "expected_failures must be an array of check ids" };
+  const unknown = list.filter((id) => !KNOWN.has(id));
+  if (unknown.length) return { ok: false, error: `unknown check id(s) in the baseline: ${unknown.join(", ")}` };
+  return { ok: true, baseline: { expected_failures: list } };
+}
+function compareBaseline(verdicts, baseline) {
+  const listed = new Set(baseline?.expected_failures ?? []);
+  const failed = (v) => v.status === "fail" || v.status === "not_exercised";
+  const failing = verdicts.filter((v) => failsRun(v) || failed(v) && listed.has(v.id)).map((v) => v.id);
+  return {
+    expected: failing.filter((id) => listed.has(id)),
+    regressions: failing.filter((id) => !listed.has(id)),
+    stale: [...listed].filter((id) => !verdicts.some((v) => v.id === id && failed(v)))
+  };
+}
+var KNOWN;
+var init_baseline = __esm({
+  "src/kit/judge/baseline.ts"() {
+    "use strict";
+    init_kit_checks();
+    init_verdict();
+    KNOWN = new Set(TEST_CHECKS.map((c) => c.id));
+  }
+});
+
+// src/kit/judge/counts.ts
+function countVerdicts(checks) {
+  const failed = checks.filter((v) => v.status === "fail");
+  return {
+    pass: checks.filter((v) => v.status === "pass").length,
+    fail: failed.length,
+    not_exercised: checks.filter((v) => v.status === "not_exercised").length,
+    skip: checks.filter((v) => v.status === "skip").length,
+    must_fail: failed.filter((v) => v.severity === "must").length,
+    should_fail: failed.filter((v) => v.severity === "should").length
+  };
+}
+var init_counts = __esm({
+  "src/kit/judge/counts.ts"() {
+    "use strict";
+  }
+});
+
+// src/kit/judge/formats.ts
+function textReport2(r) {
+  const width = Math.max(...r.checks.map((c) => c.id.length));
+  const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
+  if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
+  for (const c of r.checks) {
+    const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
+    lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${e}`);
+  }
+  if (r.baseline.regressions.length)
+    lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
+  if (r.baseline.stale.length)
+    lines2.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(", ")}`);
+  lines2.push(
+    `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (verify with: uai validate <file>)`
+  );
+  return `${lines2.join("\n")}
+`;
+}
+function junitReport2(r) {
+  const cases = r.checks.map((c) => {
+    const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
+    if (explained(c.status) && r.baseline.expected.includes(c.id))
+      return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
+    if (c.status === "fail")
+      return `${open}<failure message="${xml2(c.title)}" type="${c.severity}">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
+    if (c.status === "not_exercised")
+      return `${open}<failure message="${xml2(`not exercised: ${c.title}`)}" type="not_exercised">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
+    if (c.status === "skip") return `${open}<skipped message="${xml2(c.evidence[0] ?? "not applicable")}"/></testcase>`;
+    return `${open}</testcase>`;
+  });
+  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
+  const skipped = r.checks.length - r.counts.pass - failures;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `  <testsuite name="${xml2(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    ...cases,
+    "  </testsuite>",
+    "</testsuites>",
+    ""
+  ].join("\n");
+}
+function htmlReport(r) {
+  const rows = r.checks.map(
+    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${r.tool ?? "uai test"}: ${html(r.endpoint)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
+</head><body>
+<h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
+<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ""}</p>
+<table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
+<tbody>
+${rows.join("\n")}
+</tbody></table>
+<h2>Result message</h2>
+<p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
+<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
+</body></html>
+`;
+}
+function formatKitReport(r, format) {
+  if (format === "json") return `${JSON.stringify(r, null, 2)}
+`;
+  if (format === "junit") return junitReport2(r);
+  if (format === "html") return htmlReport(r);
+  return textReport2(r);
+}
+var KIT_FORMATS, mark, explained, countsLine, xml2, html;
+var init_formats2 = __esm({
+  "src/kit/judge/formats.ts"() {
+    "use strict";
+    KIT_FORMATS = ["text", "json", "junit", "html"];
+    mark = {
+      pass: "PASS",
+      fail: "FAIL",
+      skip: "skip",
+      not_exercised: "NOEX"
+    };
+    explained = (status) => status === "fail" || status === "not_exercised";
+    countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
+    xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  }
+});
+
+// src/kit/judge/result.ts
+function resultMessage(verdicts, subject, run) {
+  const { runId, now } = run;
+  const l = links(run.site);
+  const failed = verdicts.filter((v) => v.status === "fail" || v.status === "not_exercised");
+  const stopped = run.aborted ? ` The run stopped early: ${run.aborted.slice(0, 200)}.` : "";
+  const issues = failed.map((v) => ({
+    code: v.id,
+    severity: failsRun(v) ? "error" : "warning",
+    path: "",
+    message: (v.status === "not_exercised" ? `${v.title}: not exercised.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ""}${stopped}` : `${v.title}: not met.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ""}`).toWellFormed(),
+    help_url: l.codeHelp(v.id)
+  })).sort((a, b) => a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  const errors = issues.filter((i) => i.severity === "error").length;
+  return seal({
+    uai_version: UAI_VERSION,
+    profile: "uai.conformance.result.v1",
+    message_id: `msg-kit-result-${runId.slice(0, 16)}`,
+    source: { ...KIT_PARTY, role: "conformance-checker" },
+    target: { ...subject.target },
+    conversation: {
+      conversation_id: `conv-kit-${runId.slice(0, 16)}`,
+      turn_id: `turn-kit-result-${runId.slice(16, 24)}`,
+      traceparent: `00-${runId}-${runId.slice(16)}-01`,
+      sequence: 1
+    },
+    delivery: {
+      mode: "sync",
+      priority: "routine",
+      expires_at: iso(new Date(now.getTime() + WEEK_MS2)),
+      reply_requested: false,
+      ack_required: false
+    },
+    trust: { channel: "public", auth_scheme: "none" },
+    body: {
+      status: errors > 0 || run.aborted ? "fail" : "pass",
+      checked_profile: subject.checkedProfile,
+      issues,
+      summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso(now) },
+      artifacts: resultArtifacts(l, subject.checkedProfile),
+      target_message_ref: subject.messageRef
+    },
+    provenance: { trace_id: runId, issued_at: iso(now), agent_id: "uai-test-kit" },
+    integrity: integrityBlock(""),
+    extensions: [{ namespace: "urn:uai:ext:evidence", purpose: subject.purpose, critical: false }]
+  });
+}
+var KIT_PARTY, iso, WEEK_MS2;
+var init_result = __esm({
+  "src/kit/judge/result.ts"() {
+    "use strict";
+    init_engine();
+    init_integrity();
+    init_release();
+    init_site();
+    init_verdict();
+    KIT_PARTY = {
+      type: "tool",
+      id: "uai-test-kit",
+      label: `${RELEASE} implementation test kit`,
+      role: "requesting-agent",
+      implementation: `uai-test-kit/${UAI_VERSION}`
+    };
+    iso = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+    WEEK_MS2 = 7 * 24 * 3600 * 1e3;
+  }
+});
+
+// src/kit/judge/report.ts
+function exitCode(baseline, aborted, unreachable = false) {
+  if (unreachable) return 2;
+  return aborted || baseline.regressions.length || baseline.stale.length ? 1 : 0;
+}
+function kitReport(input2) {
+  const baseline = compareBaseline(input2.checks, input2.baseline);
+  return {
+    kind: KIT_REPORT_KIND,
+    side: input2.side,
+    ...input2.tool ? { tool: input2.tool } : {},
+    endpoint: input2.endpoint,
+    checked_at: input2.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    requests_sent: input2.requestsSent,
+    declared_bindings: input2.declaredBindings ?? [],
+    ...input2.aborted ? { aborted: input2.aborted } : {},
+    counts: countVerdicts(input2.checks),
+    baseline,
+    exit_code: exitCode(baseline, input2.aborted, input2.unreachable),
+    checks: input2.checks,
+    result_message: resultMessage(input2.checks, input2.subject, input2)
+  };
+}
+var KIT_REPORT_KIND;
+var init_report = __esm({
+  "src/kit/judge/report.ts"() {
+    "use strict";
+    init_baseline();
+    init_counts();
+    init_result();
+    KIT_REPORT_KIND = "uai.kit.report.v1";
+  }
+});
+
+// src/kit/judge/index.ts
+var init_judge = __esm({
+  "src/kit/judge/index.ts"() {
+    "use strict";
+    init_baseline();
+  }
+});
+
+// src/kit/server/bytes.ts
 function judgeEncoding(answer) {
   const problems = [];
   const charset = charsetOf(answer.contentType);
@@ -12306,7 +12807,7 @@ function parses(text2) {
 }
 var STRICT_UTF8, charsetOf, shown;
 var init_bytes = __esm({
-  "src/kit/bytes.ts"() {
+  "src/kit/server/bytes.ts"() {
     "use strict";
     STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
@@ -12314,11 +12815,11 @@ var init_bytes = __esm({
   }
 });
 
-// src/kit/verdicts.ts
+// src/kit/server/checks.ts
 function noStatement(obs) {
   const { answer, error: error2 } = obs.capability;
   if (!answer) return `no capability statement was read (${error2 ?? "no answer"})`;
-  if (answer.status !== 200 || !answer.complete || !isObject(answer.json))
+  if (answer.status !== 200 || !answer.complete || !isRecord(answer.json))
     return `no capability statement was read (${snippet(answer)})`;
   return void 0;
 }
@@ -12342,7 +12843,7 @@ function capabilityVerdicts(obs, validate7) {
     };
   }
   const result2 = validate7(answer.json, answer.text);
-  const isStatement = isObject(answer.json) && answer.json.profile === "uai.capability.statement.v1";
+  const isStatement = isRecord(answer.json) && answer.json.profile === "uai.capability.statement.v1";
   const problems = [
     ...isStatement ? [] : ["the answer is not a uai.capability.statement.v1 message"],
     ...result2.errors.map((i) => `${i.code} at ${i.path || "/"}: ${i.message}`)
@@ -12350,7 +12851,12 @@ function capabilityVerdicts(obs, validate7) {
   return {
     "capability.reachable": pass(),
     "capability.valid": failWith(problems),
-    "capability.names_endpoint": problems.length ? notExercised("the capability statement is not valid, so the endpoints it lists are not read") : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`])
+    "capability.names_endpoint": problems.length ? notExercised("the capability statement is not valid, so the endpoints it lists are not read") : (
+      // The polling endpoint does not count, wherever it points: it is where tasks are read, not where messages go.
+      failWith(
+        obs.declaredBindings.some((b) => b !== "https-async-callback") ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]
+      )
+    )
   };
 }
 function transportVerdicts(obs) {
@@ -12362,22 +12868,18 @@ function transportVerdicts(obs) {
   );
 }
 function ownIds(obs, judged) {
-  const requestIds = /* @__PURE__ */ new Map();
+  const requests = /* @__PURE__ */ new Map();
   for (const x of obs.exchanges) {
     const id = x.request?.message_id;
-    if (typeof id === "string" && !requestIds.has(id)) requestIds.set(id, x.scenario);
+    if (x.request && !requests.has(id))
+      requests.set(id, { label: `the kit's ${x.scenario} request`, message: x.request });
   }
-  const answers = /* @__PURE__ */ new Map();
+  const earlier = [...requests.values()];
   const problems = [];
   for (const x of judged) {
-    const id = x.answer.json.message_id;
-    if (typeof id !== "string") continue;
-    const request = requestIds.get(id);
-    if (request) problems.push(`${x.scenario}: message_id ${id} is the id of the kit's ${request} request`);
-    const earlier = answers.get(id);
-    if (earlier && earlier.answer.text !== x.answer.text && !sameStatus(earlier.answer.json, x.answer.json))
-      problems.push(`${x.scenario}: message_id ${id} is already the id of the ${earlier.scenario} answer`);
-    if (!earlier) answers.set(id, x);
+    const reused = reusedIdOf(x.answer.json, earlier);
+    if (reused) problems.push(`${x.scenario}: ${reusedIdMessage(valueAt2(x.answer.json, "/message_id"), reused)}`);
+    earlier.push({ label: `the ${x.scenario} answer`, message: x.answer.json });
   }
   return failWith(problems, judged.length ? pass() : notExercised("no complete message answer was read"));
 }
@@ -12391,7 +12893,7 @@ function messageVerdicts(obs, validate7) {
     if (!x.answer.complete) continue;
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
-    if (!isMessage(x.answer) && !(x.scenario === "keyless" && isObject(x.answer.json))) {
+    if (!isMessage(x.answer) && !(x.scenario === "keyless" && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
       continue;
@@ -12428,15 +12930,16 @@ function exchangeVerdicts(obs) {
       ...x.previous !== void 0 ? { previous: x.previous } : {}
     });
     for (const v of check4.verdicts) {
+      if (v.id === OWN_IDS) continue;
       const o = outcomes[v.id];
       if (v.status === "fail") {
-        if (o?.status !== "fail") outcomes[v.id] = { status: "fail", evidence: [] };
-        outcomes[v.id].evidence.push(...v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`));
+        const found = v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`);
+        outcomes[v.id] = { status: "fail", evidence: [...o?.status === "fail" ? o.evidence : [], ...found] };
       } else if (v.status === "pass" && !o) outcomes[v.id] = pass();
     }
   }
   for (const rule2 of EXCHANGE_RULES) {
-    if (outcomes[rule2.id]) continue;
+    if (outcomes[rule2.id] || rule2.id === OWN_IDS) continue;
     const kinds = rule2.appliesTo;
     const scenarios = Object.entries(EXPECTED_KIND).filter(([, kind]) => kinds.includes(kind)).map(([scenario]) => scenario);
     const onlyPolls = scenarios.every((s) => s === "poll");
@@ -12467,7 +12970,7 @@ function taskVerdict(obs, validate7) {
   for (const poll of polls) {
     const json2 = poll.answer.json;
     if (!poll.answer.complete) continue;
-    if (poll.answer.status !== 200 || !isObject(json2) || json2.profile !== "uai.task.status.v1")
+    if (poll.answer.status !== 200 || !isRecord(json2) || json2.profile !== "uai.task.status.v1")
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
     else
       problems.push(
@@ -12479,17 +12982,35 @@ function taskVerdict(obs, validate7) {
   const complete = polls.filter((p) => p.answer.complete).length;
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, "poll")));
 }
-function hostileVerdict(obs, id) {
+function notShownToSpeak(obs, validate7) {
+  const statement = obs.capability.answer;
+  if (!statement?.complete || statement.status !== 200 || !isRecord(statement.json) || statement.json.profile !== "uai.capability.statement.v1")
+    return "no capability statement was read";
+  const conforms = obs.exchanges.some(
+    (x) => MESSAGE_SCENARIOS.has(x.scenario) && x.request !== void 0 && x.answer.complete && isRecord(x.answer.json) && validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text).errors.length === 0 && checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms
+  );
+  return conforms ? void 0 : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
+}
+function hostileVerdict(obs, id, unproven) {
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const json2 = answer.json;
-  const code = isObject(json2) ? answer.mediaType === "application/problem+json" ? json2.code : isObject(json2.body) && json2.profile === "uai.error.v1" ? json2.body.code : void 0 : void 0;
+  const code = isRecord(json2) ? answer.mediaType === "application/problem+json" ? json2.code : isRecord(json2.body) && json2.profile === "uai.error.v1" ? json2.body.code : void 0 : void 0;
   const refused = answer.status >= 400 && answer.status < 500;
-  return failWith(refused && isPublishedErrorCode(code) ? [] : [snippet(answer)]);
+  if (!(refused && isPublishedErrorCode(code))) return failWith([snippet(answer)]);
+  return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
-function judge(obs, site, now) {
-  const validate7 = (m, text2) => validateMessage(m, { mode: "keyed-json", site, now, ...text2 !== void 0 ? { text: text2 } : {} });
+function judgeServer(obs, site, now) {
+  const validated = /* @__PURE__ */ new Map();
+  const validate7 = (m, text2) => {
+    const key = text2 ?? m;
+    const known2 = validated.get(key);
+    if (known2) return known2;
+    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text2 !== void 0 ? { text: text2 } : {} });
+    validated.set(key, result2);
+    return result2;
+  };
   const outcomes = {
     ...capabilityVerdicts(obs, validate7),
     ...transportVerdicts(obs),
@@ -12497,28 +13018,24 @@ function judge(obs, site, now) {
     ...exchangeVerdicts(obs),
     "task.pollable": taskVerdict(obs, validate7)
   };
-  return KIT_CHECKS.map((c) => {
-    const o = c.category === "hostile" ? hostileVerdict(obs, c.id) : outcomes[c.id] ?? notExercised("no observation judges this check");
-    return { ...c, status: o.status, evidence: o.evidence };
-  });
+  const unproven = notShownToSpeak(obs, validate7);
+  return verdictsFor(
+    KIT_CHECKS,
+    (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
+  );
 }
-var failsRun, pass, skip, notExercised, failWith, isJsonType, isObject, isMessage, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, sameStatus, judgedExchanges;
-var init_verdicts = __esm({
-  "src/kit/verdicts.ts"() {
+var isJsonType, isMessage, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, judgedExchanges;
+var init_checks = __esm({
+  "src/kit/server/checks.ts"() {
     "use strict";
     init_engine();
     init_codes();
     init_exchange_rules();
     init_kit_checks();
     init_bytes();
-    failsRun = (v) => v.status === "not_exercised" || v.status === "fail" && v.severity === "must";
-    pass = () => ({ status: "pass", evidence: [] });
-    skip = (declaration) => ({ status: "skip", evidence: [declaration] });
-    notExercised = (why) => ({ status: "not_exercised", evidence: [why] });
-    failWith = (evidence, otherwise = pass()) => evidence.length ? { status: "fail", evidence } : otherwise;
+    init_verdict();
     isJsonType = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
-    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    isMessage = (answer) => answer.complete && isObject(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
+    isMessage = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
     snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
     VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
     MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
@@ -12528,223 +13045,13 @@ var init_verdicts = __esm({
       "unknown-subject": "error",
       poll: "task-status"
     };
-    sameStatus = (a, b) => isObject(a) && isObject(b) && a.profile === "uai.task.status.v1" && b.profile === "uai.task.status.v1" && isObject(a.body) && isObject(b.body) && a.body.task_id === b.body.task_id && a.body.state === b.body.state;
     judgedExchanges = (obs) => obs.exchanges.filter(
-      (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isObject(x.answer.json) : isMessage(x.answer))
+      (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage(x.answer))
     );
   }
 });
 
-// src/kit/baseline.ts
-function parseBaseline(text2) {
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
-  }
-  const list = typeof value === "object" && value !== null && !Array.isArray(value) ? value.expected_failures : void 0;
-  if (!Array.isArray(list) || !list.every((id) => typeof id === "string"))
-    return { ok: false, error: "expected_failures must be an array of check ids" };
-  const unknown = list.filter((id) => !KNOWN.has(id));
-  if (unknown.length) return { ok: false, error: `unknown check id(s) in the baseline: ${unknown.join(", ")}` };
-  return { ok: true, baseline: { expected_failures: list } };
-}
-function compareBaseline(verdicts, baseline) {
-  const listed = new Set(baseline?.expected_failures ?? []);
-  const failed = (v) => v.status === "fail" || v.status === "not_exercised";
-  const failing = verdicts.filter((v) => failsRun(v) || failed(v) && listed.has(v.id)).map((v) => v.id);
-  return {
-    expected: failing.filter((id) => listed.has(id)),
-    regressions: failing.filter((id) => !listed.has(id)),
-    stale: [...listed].filter((id) => !verdicts.some((v) => v.id === id && failed(v)))
-  };
-}
-var KNOWN;
-var init_baseline = __esm({
-  "src/kit/baseline.ts"() {
-    "use strict";
-    init_kit_checks();
-    init_verdicts();
-    KNOWN = new Set(TEST_CHECKS.map((c) => c.id));
-  }
-});
-
-// src/kit/counts.ts
-function countVerdicts(checks) {
-  const failed = checks.filter((v) => v.status === "fail");
-  return {
-    pass: checks.filter((v) => v.status === "pass").length,
-    fail: failed.length,
-    not_exercised: checks.filter((v) => v.status === "not_exercised").length,
-    skip: checks.filter((v) => v.status === "skip").length,
-    must_fail: failed.filter((v) => v.severity === "must").length,
-    should_fail: failed.filter((v) => v.severity === "should").length
-  };
-}
-var init_counts = __esm({
-  "src/kit/counts.ts"() {
-    "use strict";
-  }
-});
-
-// src/kit/requests.ts
-function intentRequest2(plan, n, mode, subject2 = plan.subject) {
-  const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
-  return seal({
-    uai_version: UAI_VERSION,
-    profile: "uai.intent.request.v1",
-    message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
-    source: { ...KIT_PARTY },
-    target: plan.target,
-    conversation: {
-      conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
-      turn_id: `turn-kit-${n}`,
-      traceparent: `00-${plan.runId}-${span}-01`,
-      sequence: 1
-    },
-    delivery: {
-      mode,
-      priority: "interactive",
-      expires_at: iso(new Date(plan.now.getTime() + 36e5)),
-      reply_requested: true,
-      ack_required: false
-    },
-    trust: { channel: "public", auth_scheme: "none" },
-    body: {
-      intent: "resolve-profile",
-      subject: subject2,
-      requested_profile: subject2,
-      parameters: { include_schema: false, include_example: false, include_field_registry: false },
-      constraints: ["public-record-only", "trace-linked"],
-      response_profile: "uai.intent.response.v1"
-    },
-    provenance: { trace_id: plan.runId, issued_at: iso(plan.now), agent_id: "uai-test-kit" },
-    integrity: integrityBlock("")
-  });
-}
-function hostileBodies(plan, n) {
-  const good = intentRequest2(plan, n, "async");
-  const json2 = (v) => ({ text: JSON.stringify(v), mediaType: "application/json" });
-  const integrity = good.integrity;
-  const { message_id: id, ...rest } = good;
-  let deep = "bottom";
-  for (let i = 0; i < 100; i++) deep = [deep];
-  return {
-    "hostile.checksum_mismatch": json2({ ...good, integrity: { ...integrity, checksum: `sha256:${"0".repeat(64)}` } }),
-    "hostile.profile_unknown": json2(seal({ ...good, profile: "uai.unknown.thing.v1" })),
-    "hostile.version_unsupported": json2(seal({ ...good, uai_version: "2.0" })),
-    "hostile.alias_key": json2(seal({ messageId: id, ...rest })),
-    "hostile.too_deep": json2({
-      ...good,
-      extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep }]
-    }),
-    "hostile.malformed_json": { text: `${JSON.stringify(good).slice(0, 200)}`, mediaType: "application/json" },
-    "hostile.media_type": { text: JSON.stringify(good), mediaType: "text/plain" }
-  };
-}
-var KIT_PARTY, iso, UNREGISTERED_SUBJECT;
-var init_requests = __esm({
-  "src/kit/requests.ts"() {
-    "use strict";
-    init_engine();
-    init_integrity();
-    init_release();
-    KIT_PARTY = {
-      type: "tool",
-      id: "uai-test-kit",
-      label: `${RELEASE} implementation test kit`,
-      role: "requesting-agent",
-      implementation: `uai-test-kit/${UAI_VERSION}`
-    };
-    iso = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
-    UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
-  }
-});
-
-// src/kit/result-message.ts
-function subject(obs) {
-  const json2 = obs.capability.answer?.json;
-  const text2 = (v) => typeof v === "string" ? v : void 0;
-  const name = text2(valueAt2(json2, "/body/name"));
-  const messageId = text2(valueAt2(json2, "/message_id"));
-  return { ...name ? { name } : {}, ...messageId ? { messageId } : {} };
-}
-function resultMessage(verdicts, obs, site, runId, now) {
-  const l = links(site);
-  const failed = verdicts.filter((v) => v.status === "fail" || v.status === "not_exercised");
-  const stopped = obs.aborted ? ` The run stopped early: ${obs.aborted.slice(0, 200)}.` : "";
-  const issues = failed.map((v) => ({
-    code: v.id,
-    severity: failsRun(v) ? "error" : "warning",
-    path: "",
-    message: (v.status === "not_exercised" ? `${v.title}: not exercised.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ""}${stopped}` : `${v.title}: not met.${v.evidence[0] ? ` ${v.evidence[0].slice(0, 200)}` : ""}`).toWellFormed(),
-    help_url: l.codeHelp(v.id)
-  })).sort((a, b) => a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
-  const errors = issues.filter((i) => i.severity === "error").length;
-  const { name, messageId } = subject(obs);
-  const id = `msg-kit-result-${runId.slice(0, 16)}`;
-  return seal({
-    uai_version: UAI_VERSION,
-    profile: "uai.conformance.result.v1",
-    message_id: id,
-    source: { ...KIT_PARTY, role: "conformance-checker" },
-    target: {
-      type: "service",
-      id: obs.endpoint,
-      label: name ?? obs.endpoint,
-      uri: obs.endpoint,
-      implementation: name ?? "unknown implementation"
-    },
-    conversation: {
-      conversation_id: `conv-kit-${runId.slice(0, 16)}`,
-      turn_id: `turn-kit-result-${runId.slice(16, 24)}`,
-      traceparent: `00-${runId}-${runId.slice(16)}-01`,
-      sequence: 1
-    },
-    delivery: {
-      mode: "sync",
-      priority: "routine",
-      expires_at: iso2(new Date(now.getTime() + WEEK_MS2)),
-      reply_requested: false,
-      ack_required: false
-    },
-    trust: { channel: "public", auth_scheme: "none" },
-    body: {
-      status: errors > 0 || obs.aborted ? "fail" : "pass",
-      checked_profile: "uai.capability.statement.v1",
-      issues,
-      summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso2(now) },
-      artifacts: resultArtifacts(l, "uai.capability.statement.v1"),
-      target_message_ref: messageId ?? obs.endpoint
-    },
-    provenance: { trace_id: runId, issued_at: iso2(now), agent_id: "uai-test-kit" },
-    integrity: integrityBlock(""),
-    extensions: [
-      {
-        namespace: "urn:uai:ext:evidence",
-        purpose: `${RELEASE} implementation test kit evidence about one endpoint.`,
-        critical: false
-      }
-    ]
-  });
-}
-var iso2, WEEK_MS2;
-var init_result_message = __esm({
-  "src/kit/result-message.ts"() {
-    "use strict";
-    init_engine();
-    init_integrity();
-    init_release();
-    init_site();
-    init_requests();
-    init_verdicts();
-    iso2 = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
-    WEEK_MS2 = 7 * 24 * 3600 * 1e3;
-  }
-});
-
-// src/kit/http.ts
+// src/kit/server/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 function answerOf(status, contentType, bytes, complete = true, faults = []) {
@@ -12908,7 +13215,7 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
 }
 var DEFAULT_LIMITS, MAX_ANSWER_BYTES, KitHttpError, DECODER, header;
 var init_http = __esm({
-  "src/kit/http.ts"() {
+  "src/kit/server/http.ts"() {
     "use strict";
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
@@ -12931,7 +13238,75 @@ var init_http = __esm({
   }
 });
 
-// src/kit/run.ts
+// src/kit/server/requests.ts
+function intentRequest2(plan, n, mode, subject = plan.subject) {
+  const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
+  return seal({
+    uai_version: UAI_VERSION,
+    profile: "uai.intent.request.v1",
+    message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
+    source: { ...KIT_PARTY },
+    target: plan.target,
+    conversation: {
+      conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
+      turn_id: `turn-kit-${n}`,
+      traceparent: `00-${plan.runId}-${span}-01`,
+      sequence: 1
+    },
+    delivery: {
+      mode,
+      priority: "interactive",
+      expires_at: iso2(new Date(plan.now.getTime() + 36e5)),
+      reply_requested: true,
+      ack_required: false
+    },
+    trust: { channel: "public", auth_scheme: "none" },
+    body: {
+      intent: "resolve-profile",
+      subject,
+      requested_profile: subject,
+      parameters: { include_schema: false, include_example: false, include_field_registry: false },
+      constraints: ["public-record-only", "trace-linked"],
+      response_profile: "uai.intent.response.v1"
+    },
+    provenance: { trace_id: plan.runId, issued_at: iso2(plan.now), agent_id: "uai-test-kit" },
+    integrity: integrityBlock("")
+  });
+}
+function hostileBodies(plan, n) {
+  const good = intentRequest2(plan, n, "async");
+  const json2 = (v) => ({ text: JSON.stringify(v), mediaType: "application/json" });
+  const integrity = good.integrity;
+  const { message_id: id, ...rest } = good;
+  let deep = "bottom";
+  for (let i = 0; i < 100; i++) deep = [deep];
+  return {
+    "hostile.checksum_mismatch": json2({ ...good, integrity: { ...integrity, checksum: `sha256:${"0".repeat(64)}` } }),
+    "hostile.profile_unknown": json2(seal({ ...good, profile: "uai.unknown.thing.v1" })),
+    "hostile.version_unsupported": json2(seal({ ...good, uai_version: "2.0" })),
+    "hostile.alias_key": json2(seal({ messageId: id, ...rest })),
+    "hostile.too_deep": json2({
+      ...good,
+      extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep }]
+    }),
+    "hostile.malformed_json": { text: `${JSON.stringify(good).slice(0, 200)}`, mediaType: "application/json" },
+    "hostile.media_type": { text: JSON.stringify(good), mediaType: "text/plain" }
+  };
+}
+var iso2, UNREGISTERED_SUBJECT;
+var init_requests = __esm({
+  "src/kit/server/requests.ts"() {
+    "use strict";
+    init_engine();
+    init_integrity();
+    init_release();
+    init_result();
+    iso2 = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+    UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
+  }
+});
+
+// src/kit/server/run.ts
 function planFrom(capability, endpoint, options) {
   const source = at(capability, "source");
   const target = record(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : { type: "service", id: endpoint };
@@ -13062,7 +13437,7 @@ async function runKit(options, http = defaultHttp(options)) {
 }
 var record, at;
 var init_run = __esm({
-  "src/kit/run.ts"() {
+  "src/kit/server/run.ts"() {
     "use strict";
     init_engine();
     init_profiles();
@@ -13073,131 +13448,62 @@ var init_run = __esm({
   }
 });
 
-// src/kit/index.ts
+// src/kit/server/index.ts
+function serviceSubject(obs) {
+  const json2 = obs.capability.answer?.json;
+  const text2 = (v) => typeof v === "string" ? v : void 0;
+  const name = text2(valueAt2(json2, "/body/name"));
+  return {
+    target: {
+      type: "service",
+      id: obs.endpoint,
+      label: name ?? obs.endpoint,
+      uri: obs.endpoint,
+      implementation: name ?? "unknown implementation"
+    },
+    checkedProfile: "uai.capability.statement.v1",
+    messageRef: text2(valueAt2(json2, "/message_id")) ?? obs.endpoint,
+    purpose: `${RELEASE} implementation test kit evidence about one endpoint.`
+  };
+}
 async function testImplementation(options, http) {
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith("hostile."))) : void 0;
   const observations = await runKit({ ...options, ...hostile ? { hostile } : {} }, http);
-  const all = judge(observations, options.site, options.now);
-  const checks = options.only ? all.filter((v) => options.only.has(v.id)) : all;
-  const baseline = compareBaseline(checks, options.baseline);
-  const unreachable = observations.capability.answer === void 0;
-  const exit = unreachable ? 2 : observations.aborted || baseline.regressions.length || baseline.stale.length ? 1 : 0;
-  return {
-    kind: KIT_REPORT_KIND,
+  const all = judgeServer(observations, options.site, options.now);
+  return kitReport({
+    side: "server",
     endpoint: options.endpoint,
-    checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
-    requests_sent: observations.requestsSent,
-    declared_bindings: observations.declaredBindings,
+    checks: options.only ? all.filter((v) => options.only.has(v.id)) : all,
+    ...options.baseline ? { baseline: options.baseline } : {},
+    subject: serviceSubject(observations),
+    requestsSent: observations.requestsSent,
+    declaredBindings: observations.declaredBindings,
     ...observations.aborted ? { aborted: observations.aborted } : {},
-    counts: countVerdicts(checks),
-    baseline,
-    exit_code: exit,
-    checks,
-    result_message: resultMessage(checks, observations, options.site, options.runId, options.now)
-  };
+    // Nothing was read: the statement's GET got no answer at all (refused, reset, silent).
+    unreachable: observations.capability.answer === void 0,
+    site: options.site,
+    runId: options.runId,
+    now: options.now
+  });
 }
-var KIT_REPORT_KIND;
-var init_kit = __esm({
-  "src/kit/index.ts"() {
+var init_server = __esm({
+  "src/kit/server/index.ts"() {
     "use strict";
-    init_baseline();
-    init_counts();
-    init_result_message();
+    init_engine();
+    init_release();
+    init_report();
+    init_checks();
     init_run();
-    init_verdicts();
-    init_http();
-    init_baseline();
-    KIT_REPORT_KIND = "uai.kit.report.v1";
   }
 });
 
-// src/kit/report.ts
-function textReport2(r) {
-  const width = Math.max(...r.checks.map((c) => c.id.length));
-  const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
-  if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
-  for (const c of r.checks) {
-    const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
-    lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${e}`);
-  }
-  if (r.baseline.regressions.length)
-    lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
-  if (r.baseline.stale.length)
-    lines2.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(", ")}`);
-  lines2.push(
-    `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (verify with: uai validate <file>)`
-  );
-  return `${lines2.join("\n")}
-`;
-}
-function junitReport2(r) {
-  const cases = r.checks.map((c) => {
-    const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
-    if (explained(c.status) && r.baseline.expected.includes(c.id))
-      return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
-    if (c.status === "fail")
-      return `${open}<failure message="${xml2(c.title)}" type="${c.severity}">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
-    if (c.status === "not_exercised")
-      return `${open}<failure message="${xml2(`not exercised: ${c.title}`)}" type="not_exercised">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
-    if (c.status === "skip") return `${open}<skipped message="${xml2(c.evidence[0] ?? "not applicable")}"/></testcase>`;
-    return `${open}</testcase>`;
-  });
-  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
-  const skipped = r.checks.length - r.counts.pass - failures;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-    `  <testsuite name="${xml2(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
-    ...cases,
-    "  </testsuite>",
-    "</testsuites>",
-    ""
-  ].join("\n");
-}
-function htmlReport(r) {
-  const rows = r.checks.map(
-    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
-  );
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${r.tool ?? "uai test"}: ${html(r.endpoint)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
-</head><body>
-<h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
-<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ""}</p>
-<table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
-<tbody>
-${rows.join("\n")}
-</tbody></table>
-<h2>Result message</h2>
-<p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
-<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
-</body></html>
-`;
-}
-function formatKitReport(r, format) {
-  if (format === "json") return `${JSON.stringify(r, null, 2)}
-`;
-  if (format === "junit") return junitReport2(r);
-  if (format === "html") return htmlReport(r);
-  return textReport2(r);
-}
-var KIT_FORMATS, mark, explained, countsLine, xml2, html;
-var init_report = __esm({
-  "src/kit/report.ts"() {
+// src/kit/index.ts
+var init_kit = __esm({
+  "src/kit/index.ts"() {
     "use strict";
-    KIT_FORMATS = ["text", "json", "junit", "html"];
-    mark = {
-      pass: "PASS",
-      fail: "FAIL",
-      skip: "skip",
-      not_exercised: "NOEX"
-    };
-    explained = (status) => status === "fail" || status === "not_exercised";
-    countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
-    xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-    html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    init_judge();
+    init_http();
+    init_server();
   }
 });
 
@@ -13303,7 +13609,7 @@ var init_command = __esm({
     "use strict";
     init_kit_checks();
     init_kit();
-    init_report();
+    init_formats2();
     TEST_HELP = `Usage: uai test <endpoint-url> [options]
 
 Runs the UAI-1 implementation checks against a live server: reads its capability statement
@@ -13341,6 +13647,69 @@ reached at all.
   }
 });
 
+// src/kit/client/manifest.ts
+function readManifest(value, flags = {}) {
+  if (value !== void 0 && !isRecord(value))
+    return {
+      ok: false,
+      error: 'the client manifest is a JSON object: {"name", "purl", "async", "keyless", "follow_ups"}'
+    };
+  const m = value ?? {};
+  const unknown = Object.keys(m).filter((k) => !MEMBERS.has(k));
+  if (unknown.length) return { ok: false, error: `the client manifest has unknown members: ${unknown.join(", ")}` };
+  const declares = {};
+  for (const d of CLIENT_DECLARATIONS) {
+    const v = flags.declares?.[d.member] ?? m[d.member] ?? false;
+    if (typeof v !== "boolean") return { ok: false, error: `"${d.member}" is true or false` };
+    declares[d.member] = v;
+  }
+  const name = flags.name ?? m.name;
+  const purl = flags.purl ?? m.purl;
+  if (name === void 0 && purl === void 0) return { ok: true, manifest: { declares } };
+  if (typeof name !== "string" || !name.trim() || name.length > 200)
+    return { ok: false, error: 'a client that names itself gives "name", a display name of 1 to 200 characters' };
+  if (typeof purl !== "string")
+    return { ok: false, error: 'a client that names itself gives "purl", its package URL with a version' };
+  const read = parseReleasePackageUrl(purl);
+  if (!read.ok) return { ok: false, error: `"purl": ${read.error}` };
+  const identity = { name: name.trim(), purl: read.canonical, version: read.purl.version };
+  return { ok: true, manifest: { identity, declares } };
+}
+var CLIENT_DECLARATIONS, NOTHING_DECLARED, MEMBERS, undeclared;
+var init_manifest = __esm({
+  "src/kit/client/manifest.ts"() {
+    "use strict";
+    init_engine();
+    CLIENT_DECLARATIONS = [
+      {
+        member: "async",
+        flag: "--async",
+        does: "asks for delivery.mode async and polls the accepted task",
+        /** The checks only this behaviour's scenario calls for. */
+        checks: ["client.poll_task_ref", "client.poll_stops", "client.poll_interval"]
+      },
+      {
+        member: "keyless",
+        flag: "--keyless",
+        does: "speaks the keyless binding where a server declares only that one",
+        checks: []
+      },
+      {
+        member: "follow_ups",
+        flag: "--follow-ups",
+        does: "sends a follow-up turn in a conversation it was answered in",
+        checks: ["client.follow_up"]
+      }
+    ];
+    NOTHING_DECLARED = { declares: { async: false, keyless: false, follow_ups: false } };
+    MEMBERS = /* @__PURE__ */ new Set(["name", "purl", ...CLIENT_DECLARATIONS.map((d) => d.member)]);
+    undeclared = (member) => {
+      const d = CLIENT_DECLARATIONS.find((x) => x.member === member);
+      return `the client does not declare that it ${d.does} ("${d.member}": true in its manifest, or ${d.flag})`;
+    };
+  }
+});
+
 // src/standard/client-scenarios.ts
 function listScenarios() {
   const lines2 = ["Scenarios of uai test-client (UAI_SCENARIO names the one being run):", ""];
@@ -13368,14 +13737,15 @@ var init_client_scenarios = __esm({
       {
         id: "sync",
         title: "A sync request, completed at once",
-        expects: "POST one uai.intent.request.v1 with delivery.mode sync; the answer is 200 uai.intent.response.v1. Stop.",
+        expects: "POST one uai.intent.request.v1; asked sync, the answer is 200 uai.intent.response.v1 (asked async, it is accepted 202 and completes over polls). Stop at the result.",
         mode: "sync"
       },
       {
         id: "async",
         title: "An async request: accepted, then working, then completed over polls",
-        expects: "POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed.",
-        mode: "async"
+        expects: "POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed (asked sync, the answer is 200 at once).",
+        mode: "async",
+        shows: "async"
       },
       {
         id: "typed-error",
@@ -13396,20 +13766,23 @@ var init_client_scenarios = __esm({
       {
         id: "keyless",
         title: "The keyless binding only",
-        expects: "The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless."
+        expects: "The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless. A client that does not declare keyless declines it by sending nothing.",
+        shows: "keyless",
+        declinable: true
       },
       {
         id: "follow-up",
         title: "Two turns in one conversation",
-        expects: "POST a sync request; when the answer comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the answer, sequence the answer plus one) and finish with its answer.",
-        mode: "sync"
+        expects: "POST a request; when the result comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the last answer, sequence that answer plus one) and finish with its result.",
+        mode: "sync",
+        shows: "follow_ups"
       }
     ];
     scenarioById = (id) => CLIENT_SCENARIOS.find((s) => s.id === id);
   }
 });
 
-// src/kit/client/judge.ts
+// src/kit/client/checks.ts
 function declared(run) {
   const shapes = /* @__PURE__ */ new Set();
   const mediaTypes = /* @__PURE__ */ new Set();
@@ -13428,7 +13801,7 @@ function declared(run) {
   );
   return { shapes, mediaTypes, requestProfiles };
 }
-function judgeRun(run, ev) {
+function judgeRun(run, ev, manifest) {
   const scenario = scenarioById(run.scenario);
   const tag = (text2) => `${run.scenario}: ${text2}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -13440,16 +13813,17 @@ function judgeRun(run, ev) {
     ev.fail("client.same_host", tag(`${r.method} to ${r.host || "(no host)"}${r.path}`));
   const own2 = run.records.filter((x) => x.onHost);
   if (own2.length) ev.saw("client.same_host");
-  if (scenario.id === "async") {
-    for (const id of ["client.poll_task_ref", "client.poll_stops", "client.poll_interval"])
-      ev.expect(id, tag("not exercised: the client never polled the accepted task"));
-  }
   if (scenario.id === "rate-limited")
     ev.expect("client.retry_after", tag("not exercised: the client never sent again after the 429"));
   if (scenario.id === "typed-error")
     ev.expect("client.error_not_resent", tag("not exercised: the client never received the typed error"));
-  if (scenario.id === "follow-up")
-    ev.expect("client.follow_up", tag("not exercised: the client sent no follow-up in the answered conversation"));
+  if (scenario.id === "follow-up" && manifest.declares.follow_ups)
+    ev.expect(
+      "client.follow_up",
+      tag(
+        "not exercised: the client declares follow-ups but sent none in the answered conversation (it reads UAI_SCENARIO=follow-up to know when)"
+      )
+    );
   const byId2 = /* @__PURE__ */ new Map();
   const lastAnswer = /* @__PURE__ */ new Map();
   const refs = /* @__PURE__ */ new Set();
@@ -13457,12 +13831,14 @@ function judgeRun(run, ev) {
   const terminal = /* @__PURE__ */ new Set();
   const excused = /* @__PURE__ */ new Set();
   let final;
+  let followUpFinal;
+  const followUpRefs = /* @__PURE__ */ new Set();
   let firstMode;
   let retryFrom;
   for (const r of own2) {
     if (retryFrom) {
       ev.saw("client.retry_after");
-      ev.pending.delete("client.retry_after");
+      ev.met("client.retry_after");
       if (r.at < retryFrom.until)
         ev.fail(
           "client.retry_after",
@@ -13486,7 +13862,7 @@ function judgeRun(run, ev) {
           "client.binding_form",
           tag(`sent as ${type || "(no Content-Type)"}; the endpoint declares ${[...mediaTypes].join(", ")}`)
         );
-      else if (!shapes.has(keyless ? "keyless" : "keyed") && (keyless || isObject2(raw)))
+      else if (!shapes.has(keyless ? "keyless" : "keyed") && (keyless || isObject(raw)))
         ev.fail(
           "client.binding_form",
           tag(
@@ -13495,7 +13871,7 @@ function judgeRun(run, ev) {
         );
       else ev.saw("client.binding_form");
       const message2 = keyless ? messageFromKeyless(raw).value : raw;
-      if (!isObject2(message2)) {
+      if (!isObject(message2)) {
         ev.fail(
           "client.message_valid",
           tag(`POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`)
@@ -13575,24 +13951,29 @@ function judgeRun(run, ev) {
               )
             );
           else ev.saw("client.follow_up");
-          ev.pending.delete("client.follow_up");
+          ev.met("client.follow_up");
         }
       }
       if (typeof id === "string") byId2.set(id, { record: r, keyless, message: message2, canonical, answer: answerJson });
       const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
-      if (isObject2(answered) && typeof answered.profile === "string") {
+      if (isObject(answered) && typeof answered.profile === "string") {
         const conv = at2(answered, "conversation", "conversation_id");
         if (typeof conv === "string")
           lastAnswer.set(conv, { id: answered.message_id, sequence: at2(answered, "conversation", "sequence") });
         const ref = at2(answered, "delivery", "task_ref");
-        if (answer?.status === 202 && typeof ref === "string") refs.add(ref);
+        if (answer?.status === 202 && typeof ref === "string") {
+          refs.add(ref);
+          if (followUp) followUpRefs.add(ref);
+        }
         if (answered.profile === "uai.error.v1" && answer && answer.status >= 400) {
-          ev.pending.delete("client.error_not_resent");
+          ev.met("client.error_not_resent");
           ev.saw("client.error_not_resent");
           if (scenario.endsInError) final ??= r;
         }
-        const ends = scenario.id === "follow-up" ? followUp : true;
-        if (answer?.status === 200 && answered.profile !== "uai.error.v1" && !scenario.endsInError && ends) final ??= r;
+        if (answer?.status === 200 && answered.profile !== "uai.error.v1" && !scenario.endsInError) {
+          final ??= r;
+          if (followUp) followUpFinal ??= r;
+        }
       }
     } else if (r.method === "GET" && r.path.startsWith(pollPath)) {
       let ref;
@@ -13601,8 +13982,8 @@ function judgeRun(run, ev) {
       } catch {
         ref = void 0;
       }
-      ev.pending.delete("client.poll_task_ref");
-      ev.pending.delete("client.poll_stops");
+      ev.met("client.poll_task_ref");
+      ev.met("client.poll_stops");
       if (ref === void 0 || !refs.has(ref))
         ev.fail(
           "client.poll_task_ref",
@@ -13616,7 +13997,7 @@ function judgeRun(run, ev) {
         } else ev.saw("client.poll_stops");
         const previous = lastPoll.get(ref);
         if (previous !== void 0) {
-          ev.pending.delete("client.poll_interval");
+          ev.met("client.poll_interval");
           if (r.at - previous < MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS)
             ev.fail(
               "client.poll_interval",
@@ -13628,9 +14009,10 @@ function judgeRun(run, ev) {
         const state = at2(answerJson, "body", "state");
         if (answer?.status === 200 && typeof state === "string" && TERMINAL.has(state)) {
           terminal.add(ref);
-          if (!scenario.endsInError && scenario.id !== "follow-up") final ??= r;
+          if (!scenario.endsInError) final ??= r;
+          if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
-        if (isObject2(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string")
+        if (isObject(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string")
           lastAnswer.set(at2(answerJson, "conversation", "conversation_id"), {
             id: answerJson.message_id,
             sequence: at2(answerJson, "conversation", "sequence")
@@ -13638,8 +14020,13 @@ function judgeRun(run, ev) {
       }
     }
   }
-  if (ev.pending.get("client.poll_interval") && own2.some((r) => r.method === "GET" && r.path.startsWith(pollPath)))
-    ev.pending.delete("client.poll_interval");
+  const polled = own2.some((r) => r.method === "GET" && r.path.startsWith(pollPath));
+  if (scenario.id === "async" && manifest.declares.async && !polled) {
+    const why = firstMode === "sync" ? "the client asked for delivery.mode sync and was answered at once, so it had no task to poll (a client that declares async and asks sync by default reads UAI_SCENARIO=async to know when to ask async)" : "the client never polled the accepted task";
+    for (const id of ["client.poll_task_ref", "client.poll_stops", "client.poll_interval"])
+      ev.expect(id, tag(`not exercised: ${why}`));
+  }
+  if (scenario.id === "follow-up" && followUpFinal) final = followUpFinal;
   if (final) {
     ev.saw("client.quiet_after_final");
     const sent = final.answer?.sentAt ?? Infinity;
@@ -13647,10 +14034,14 @@ function judgeRun(run, ev) {
       if (r.index > final.index && r.at >= sent && !excused.has(r.index))
         ev.fail("client.quiet_after_final", tag(`${r.method} ${r.path} ${r.at - sent} ms after the final answer`));
   }
+  const posted = own2.some((r) => r.method === "POST" && r.path === endpointPath);
+  const shows = scenario.shows;
+  if (scenario.declinable && shows && !manifest.declares[shows] && !posted && !run.timedOut) {
+    ev.declaredAway("client.completes", tag(`${undeclared(shows)}, and sent nothing there`));
+    return;
+  }
   const problems = [];
   if (run.spawnError) problems.push(`the command could not be started: ${run.spawnError}`);
-  if (scenario.mode && firstMode !== void 0 && firstMode !== scenario.mode)
-    problems.push(`asked for delivery.mode ${String(firstMode)}; this scenario expects ${scenario.mode}`);
   if (!final)
     problems.push(
       scenario.endsInError ? "never received the typed error" : "never received the scenario's final answer"
@@ -13661,27 +14052,28 @@ function judgeRun(run, ev) {
   else ev.saw("client.completes");
   if (problems.length) for (const line of outputTail(run)) ev.fail("client.completes", line);
 }
-function judgeClient(runs) {
-  const ev = new Evidence();
-  for (const run of runs) judgeRun(run, ev);
+function judgeClient(runs, manifest = NOTHING_DECLARED) {
+  const ev = new Tally();
+  for (const d of CLIENT_DECLARATIONS)
+    if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
+  for (const run of runs) judgeRun(run, ev, manifest);
   const ran = runs.map((r) => r.scenario).join(", ");
-  return CLIENT_CHECKS.map((c) => {
-    const failures = ev.failures.get(c.id);
-    const pending = ev.pending.get(c.id);
-    const status = failures?.length ? "fail" : pending ? "not_exercised" : ev.exercised.has(c.id) ? "pass" : "skip";
-    const evidence = failures?.length ? failures : pending ? [pending] : status === "skip" ? [`no request of the scenarios run (${ran}) calls for it`] : [];
-    return { ...c, status, evidence };
-  });
+  return verdictsFor(
+    CLIENT_CHECKS,
+    (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
+  );
 }
-var isObject2, at2, parse, mediaType, TERMINAL, OUTPUT_LINES, Evidence, outputTail;
-var init_judge = __esm({
-  "src/kit/client/judge.ts"() {
+var isObject, at2, parse, mediaType, TERMINAL, OUTPUT_LINES, outputTail;
+var init_checks2 = __esm({
+  "src/kit/client/checks.ts"() {
     "use strict";
     init_engine();
     init_kit_checks();
+    init_verdict();
+    init_manifest();
     init_client_scenarios();
-    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    at2 = (v, ...path) => path.reduce((x, k) => isObject2(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    at2 = (v, ...path) => path.reduce((x, k) => isObject(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     parse = (text2) => {
       if (text2 === void 0) return void 0;
       try {
@@ -13693,24 +14085,6 @@ var init_judge = __esm({
     mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     OUTPUT_LINES = 8;
-    Evidence = class {
-      failures = /* @__PURE__ */ new Map();
-      /** Checks that applied to a scenario that was run, with why each was not exercised (until it is). */
-      pending = /* @__PURE__ */ new Map();
-      exercised = /* @__PURE__ */ new Set();
-      fail(id, text2) {
-        this.exercised.add(id);
-        const list = this.failures.get(id) ?? [];
-        list.push(text2);
-        this.failures.set(id, list);
-      }
-      saw(id) {
-        this.exercised.add(id);
-      }
-      expect(id, reason) {
-        if (!this.pending.has(id)) this.pending.set(id, reason);
-      }
-    };
     outputTail = (run) => {
       const lines2 = `${run.stderr}
 ${run.stdout}`.split("\n").filter((l) => l.trim() !== "");
@@ -14312,7 +14686,7 @@ async function startScenarioServer(scenario) {
   };
 }
 var MAX_BODY_BYTES2, MAX_RECORDS, headerRecord, sleep;
-var init_server = __esm({
+var init_server2 = __esm({
   "src/kit/client/server.ts"() {
     "use strict";
     init_engine();
@@ -14406,7 +14780,7 @@ var OUTPUT_TAIL, SETTLE_MS, tail;
 var init_run_client = __esm({
   "src/kit/client/run-client.ts"() {
     "use strict";
-    init_server();
+    init_server2();
     OUTPUT_TAIL = 16 * 1024;
     SETTLE_MS = 100;
     tail = (text2, chunk) => (text2 + chunk).slice(-OUTPUT_TAIL);
@@ -14414,6 +14788,25 @@ var init_run_client = __esm({
 });
 
 // src/kit/client/index.ts
+function clientSubject(identity) {
+  const target = identity ? {
+    type: "agent",
+    id: identity.purl,
+    label: identity.name,
+    implementation: `${identity.name} ${identity.version}`
+  } : {
+    type: "agent",
+    id: UNIDENTIFIED_CLIENT,
+    label: "a client that did not name itself (give --manifest, or --name and --purl)",
+    implementation: "unknown implementation"
+  };
+  return {
+    target,
+    checkedProfile: "uai.intent.request.v1",
+    messageRef: target.id,
+    purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`
+  };
+}
 function scenarioReport(run, failed) {
   return {
     id: run.scenario,
@@ -14434,54 +14827,28 @@ function scenarioReport(run, failed) {
   };
 }
 function clientReport(runs, options) {
-  const checks = judgeClient(runs);
-  const baseline = compareBaseline(checks, options.baseline);
-  const failed = checks.filter((v) => v.status === "fail");
-  const party = clientParty(options.command);
-  const about = resultMessage(
-    checks,
-    {
-      endpoint: options.command,
-      capability: { url: options.command },
-      declaredBindings: [],
-      exchanges: [],
-      notes: [],
-      requestsSent: 0,
-      faults: []
-    },
-    options.site,
-    options.runId,
-    options.now
-  );
-  const body = about.body;
-  const result2 = seal({
-    ...about,
-    target: party,
-    body: { ...body, checked_profile: "uai.intent.request.v1", target_message_ref: party.id },
-    extensions: [
-      {
-        namespace: "urn:uai:ext:evidence",
-        purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
-        critical: false
-      }
-    ]
-  });
+  const manifest = options.manifest ?? NOTHING_DECLARED;
+  const checks = judgeClient(runs, manifest);
   const failedScenarios = new Set(
-    failed.flatMap((v) => v.evidence.map((e) => e.split(":")[0])).filter((id) => id !== void 0)
+    checks.filter((v) => v.status === "fail").flatMap((v) => v.evidence.map((e) => e.split(":")[0])).filter((id) => id !== void 0)
   );
+  const { identity } = manifest;
   return {
-    kind: KIT_REPORT_KIND,
+    ...kitReport({
+      side: "client",
+      tool: "uai test-client",
+      endpoint: options.command,
+      checks,
+      ...options.baseline ? { baseline: options.baseline } : {},
+      subject: clientSubject(identity),
+      requestsSent: runs.reduce((n, r) => n + r.records.length, 0),
+      site: options.site,
+      runId: options.runId,
+      now: options.now
+    }),
     tool: "uai test-client",
     command: options.command,
-    endpoint: options.command,
-    checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
-    requests_sent: runs.reduce((n, r) => n + r.records.length, 0),
-    declared_bindings: [],
-    counts: countVerdicts(checks),
-    baseline,
-    exit_code: baseline.regressions.length || baseline.stale.length ? 1 : 0,
-    checks,
-    result_message: result2,
+    client: { ...identity ? { name: identity.name, purl: identity.purl } : {}, declares: manifest.declares },
     scenarios: runs.map((r) => scenarioReport(r, failedScenarios.has(r.scenario)))
   };
 }
@@ -14490,26 +14857,19 @@ async function testClient(options) {
   for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
   return clientReport(runs, options);
 }
-var DEFAULT_CLIENT_CAP_MS, clientParty;
+var UNIDENTIFIED_CLIENT, DEFAULT_CLIENT_CAP_MS;
 var init_client = __esm({
   "src/kit/client/index.ts"() {
     "use strict";
-    init_engine();
     init_release();
-    init_baseline();
-    init_counts();
-    init_kit();
-    init_result_message();
-    init_judge();
+    init_report();
+    init_checks2();
+    init_manifest();
     init_run_client();
     init_client_scenarios();
+    init_manifest();
+    UNIDENTIFIED_CLIENT = "unidentified-client";
     DEFAULT_CLIENT_CAP_MS = 2e4;
-    clientParty = (command) => ({
-      type: "agent",
-      id: `client:${command}`.slice(0, 200),
-      label: command.slice(0, 200),
-      implementation: command.split(/\s+/)[0].slice(0, 200) || "unknown implementation"
-    });
   }
 });
 
@@ -14520,8 +14880,33 @@ __export(command_exports2, {
   testClientCommand: () => testClientCommand
 });
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { writeFile as writeFile2 } from "node:fs/promises";
+import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
+async function readManifestOptions(values) {
+  let value;
+  if (values.manifest !== void 0) {
+    const text2 = await readFile3(values.manifest, "utf8").catch(() => {
+      throw new UsageError2(`cannot read the manifest ${values.manifest}`);
+    });
+    try {
+      value = JSON.parse(text2);
+    } catch {
+      throw new UsageError2(`${values.manifest} is not JSON`);
+    }
+  }
+  const declares = {
+    ...values.async ? { async: true } : {},
+    ...values.keyless ? { keyless: true } : {},
+    ...values["follow-ups"] ? { follow_ups: true } : {}
+  };
+  const read = readManifest(value, {
+    ...values.name !== void 0 ? { name: values.name } : {},
+    ...values.purl !== void 0 ? { purl: values.purl } : {},
+    declares
+  });
+  if (!read.ok) throw new UsageError2(`${values.manifest ?? "the client declarations"}: ${read.error}`);
+  return read.manifest;
+}
 async function testClientCommand(argv, io) {
   try {
     const { values, positionals } = parseArgs4({
@@ -14535,6 +14920,12 @@ async function testClientCommand(argv, io) {
         baseline: { type: "string" },
         result: { type: "string" },
         timeout: { type: "string" },
+        manifest: { type: "string" },
+        name: { type: "string" },
+        purl: { type: "string" },
+        async: { type: "boolean" },
+        keyless: { type: "boolean" },
+        "follow-ups": { type: "boolean" },
         help: { type: "boolean" }
       }
     });
@@ -14556,6 +14947,9 @@ async function testClientCommand(argv, io) {
     if (!KIT_FORMATS.includes(format)) throw new UsageError2(`--format takes ${KIT_FORMATS.join(", ")}`);
     const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, "--timeout");
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
+    const manifest = await readManifestOptions(values);
+    if (values.result !== void 0 && !manifest.identity)
+      throw new UsageError2("--result names the client: give --name and --purl, or a --manifest with both");
     const report2 = await testClient({
       command,
       scenarios: [...new Set(scenarios)],
@@ -14563,7 +14957,8 @@ async function testClientCommand(argv, io) {
       site: io.site,
       now: io.now(),
       runId: randomBytes2(16).toString("hex"),
-      ...baseline ? { baseline } : {}
+      ...baseline ? { baseline } : {},
+      manifest
     });
     if (values.result !== void 0)
       await writeFile2(values.result, `${JSON.stringify(report2.result_message, null, 2)}
@@ -14585,7 +14980,7 @@ var init_command2 = __esm({
   "src/kit/client/command.ts"() {
     "use strict";
     init_command();
-    init_report();
+    init_formats2();
     init_client();
     TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
        uai test-client --list
@@ -14606,6 +15001,19 @@ Options:
   --result <file>        write the sealed uai.conformance.result.v1 message to a file
   --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
                          process group is killed at the cap
+
+What the client declares (a JSON manifest, and/or flags, which win):
+  --manifest <file>      {"name", "purl", "async", "keyless", "follow_ups"}
+  --name <name>          the client's display name
+  --purl <purl>          its package URL, with a version (pkg:npm/%40acme/agent@1.2.0,
+                         pkg:github/acme/agent@v1.2.0): the target of the sealed result
+  --async                it asks for async delivery and polls accepted tasks
+  --keyless              it speaks the keyless binding
+  --follow-ups           it sends follow-up turns in a conversation
+A declared behaviour is expected where its scenario shows it; the checks of an undeclared one
+are skipped, naming the declaration, unless the client does it anyway; a client that does not
+declare keyless declines the keyless scenario by sending nothing. --result needs --name and
+--purl (or a manifest with both): a sealed result names the client.
 
 Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
 baseline entry), 2 usage error.
@@ -15372,7 +15780,7 @@ var require_consumer = __commonJS({
     var fs2 = require_fs();
     var bs = require_binary_search();
     var { promisify } = require_util();
-    var readFile3 = promisify(fs2.readFile);
+    var readFile4 = promisify(fs2.readFile);
     module.exports = class CharWidthTableConsumer {
       constructor(data) {
         this.data = data;
@@ -15382,7 +15790,7 @@ var require_consumer = __commonJS({
         return new CharWidthTableConsumer(data);
       }
       static async load(path) {
-        const json2 = await readFile3(path);
+        const json2 = await readFile4(path);
         const data = JSON.parse(json2);
         return new CharWidthTableConsumer(data);
       }
@@ -16721,7 +17129,7 @@ function parseJson(file, text2) {
 }
 function readMeta(file, text2) {
   const meta = parseJson(file, text2);
-  if (!isObject3(meta)) throw new EntryError(file, "must be a JSON object");
+  if (!isObject2(meta)) throw new EntryError(file, "must be a JSON object");
   for (const key of ["name", "target", "language"])
     if (typeof meta[key] !== "string" || !meta[key].trim())
       throw new EntryError(file, `"${key}" must be a non-empty string`);
@@ -16762,13 +17170,13 @@ function levelOf(verdicts) {
 }
 function verdictsFromReport(file, text2, message2, issues, failedIds, checks) {
   const report2 = parseJson(file, text2);
-  if (!isObject3(report2) || !Array.isArray(report2.checks))
+  if (!isObject2(report2) || !Array.isArray(report2.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
   if (jcs(report2.result_message) !== jcs(message2))
     throw new EntryError(file, "its result_message is not the sealed result of result.json");
   const statuses = /* @__PURE__ */ new Map();
   for (const c of report2.checks) {
-    if (!isObject3(c) || typeof c.id !== "string" || typeof c.status !== "string")
+    if (!isObject2(c) || typeof c.id !== "string" || typeof c.status !== "string")
       throw new EntryError(file, "every check needs an id and a status");
     const evidence = Array.isArray(c.evidence) ? c.evidence.filter((e) => typeof e === "string") : [];
     statuses.set(c.id, { status: c.status, evidence });
@@ -16827,6 +17235,7 @@ function verifyEntry(files, ctx) {
   const wrongSide = [...failedIds].filter((id) => !checks.some((c) => c.id === id));
   if (wrongSide.length)
     throw new EntryError(resultFile, `names checks of another side than ${meta.side}: ${wrongSide.join(", ")}`);
+  if (meta.side === "client") requireClientPackageUrl(resultFile, meta.target);
   const verdicts = files.report ? verdictsFromReport(`${files.dir}/report.json`, files.report, message2, issues, failedIds, checks) : checks.map((c) => ({
     check: c.id,
     category: c.category,
@@ -16851,6 +17260,16 @@ function verifyEntry(files, ctx) {
     verdicts
   };
 }
+function requireClientPackageUrl(file, target) {
+  const read = parseReleasePackageUrl(target);
+  if (!read.ok)
+    throw new EntryError(
+      file,
+      `is about the client ${target}, which is not a package URL with a version: ${read.error}`
+    );
+  if (read.canonical !== target)
+    throw new EntryError(file, `names the client ${target}; write its package URL as the kit does: ${read.canonical}`);
+}
 function entryCounts(entry) {
   const count = (severity, failing) => entry.verdicts.filter((v) => v.severity === severity && v.status !== "skip" && isFailing(v.status) === failing).length;
   return {
@@ -16861,7 +17280,7 @@ function entryCounts(entry) {
     skip: entry.verdicts.filter((v) => v.status === "skip").length
   };
 }
-var EntryError, SLUG_PATTERN, RESERVED_SLUGS, DAY_MS, CLOCK_SKEW_MS, isObject3, checkSide, checksOfSide, PUBLISHED, evidenceOf, isFailing, httpUrl;
+var EntryError, SLUG_PATTERN, RESERVED_SLUGS, DAY_MS, CLOCK_SKEW_MS, isObject2, checksOfSide, PUBLISHED, evidenceOf, isFailing, httpUrl;
 var init_implementations2 = __esm({
   "src/records/implementations.ts"() {
     "use strict";
@@ -16884,10 +17303,9 @@ var init_implementations2 = __esm({
     RESERVED_SLUGS = /* @__PURE__ */ new Set(["index", "badges"]);
     DAY_MS = 24 * 3600 * 1e3;
     CLOCK_SKEW_MS = 5 * 60 * 1e3;
-    isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    checkSide = (c) => c.side ?? "server";
-    checksOfSide = (side) => KIT_CHECKS.filter((c) => checkSide(c) === side);
-    PUBLISHED = new Map(KIT_CHECKS.map((c) => [c.id, c]));
+    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    checksOfSide = (side) => TEST_CHECKS.filter((c) => c.side === side);
+    PUBLISHED = new Map(TEST_CHECKS.map((c) => [c.id, c]));
     evidenceOf = (issues, id) => issues.filter((i) => i.code === id).map((i) => i.message);
     isFailing = (status) => !NON_FAILING_STATUSES.has(status);
     httpUrl = (v) => typeof v === "string" && /^https?:\/\//.test(v) && URL.canParse(v);
@@ -17816,7 +18234,7 @@ async function kitRun(env, workspace, title, argv) {
 `);
   return run.code;
 }
-function fail2(env, title, message2) {
+function fail3(env, title, message2) {
   setOutputs(env, { "exit-code": 2 });
   process.stdout.write(`${workflowCommand("error", { title }, message2)}
 `);
@@ -17824,11 +18242,11 @@ function fail2(env, title, message2) {
 }
 async function kit(env, workspace) {
   const endpoint = input(env, "endpoint");
-  if (!endpoint) return fail2(env, "uai test", "the endpoint input is required for command: test");
+  if (!endpoint) return fail3(env, "uai test", "the endpoint input is required for command: test");
   const wait = Number(input(env, "wait") || "60");
-  if (!Number.isFinite(wait) || wait < 0) return fail2(env, "uai test", `wait takes seconds, not ${input(env, "wait")}`);
+  if (!Number.isFinite(wait) || wait < 0) return fail3(env, "uai test", `wait takes seconds, not ${input(env, "wait")}`);
   if (wait > 0 && !await endpointAnswers(endpoint, wait))
-    return fail2(env, "uai test", `${endpoint} did not answer within ${wait} s: is the server started, on that port?`);
+    return fail3(env, "uai test", `${endpoint} did not answer within ${wait} s: is the server started, on that port?`);
   const options = [
     ["--capability", input(env, "capability")],
     ["--only", input(env, "only")]
@@ -17837,7 +18255,7 @@ async function kit(env, workspace) {
 }
 async function kitClient(env, workspace) {
   const command = input(env, "client-command");
-  if (!command) return fail2(env, "uai test-client", "the client-command input is required for command: test-client");
+  if (!command) return fail3(env, "uai test-client", "the client-command input is required for command: test-client");
   return kitRun(env, workspace, `uai test-client ${command}`, ["test-client", "--command", command]);
 }
 async function runAction(env = process.env) {
@@ -17847,7 +18265,7 @@ async function runAction(env = process.env) {
   if (command === "validate") return validate(env, workspace);
   if (command === "test") return kit(env, workspace);
   if (command === "test-client") return kitClient(env, workspace);
-  return fail2(env, "uai", `command takes validate, test or test-client, not ${command}`);
+  return fail3(env, "uai", `command takes validate, test or test-client, not ${command}`);
 }
 
 // src/action/index.ts

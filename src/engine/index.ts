@@ -66,11 +66,15 @@ export {
   EXCHANGE_CHECK_KIND,
   parseCheckExchangeRequest,
   responseKind,
+  reusedIdMessage,
+  reusedIdOf,
+  sameTaskState,
   valueAt,
 } from './exchange/index.ts';
 export type {
   CheckExchangeRequest,
   CheckExchangeResult,
+  EarlierMessage,
   ExchangeCheck,
   VerdictCounts,
   ExchangeFinding,
@@ -123,3 +127,13 @@ export { conformanceFixtures, type FixtureMode, type InvalidFixture, type ValidF
 export { compareIssues, sortIssues, type Issue, type IssueDraft } from './issues.ts';
 export { isRecord, jsonType, MAX_DEPTH, type JsonObject } from './json.ts';
 export { isoSeconds } from './time.ts';
+
+// Package URLs (purl): how a client names itself in its kit result and in the report of implementations.
+export {
+  formatPackageUrl,
+  MAX_PURL_LENGTH,
+  parsePackageUrl,
+  parseReleasePackageUrl,
+  type PackageUrl,
+  type PackageUrlRead,
+} from './package-url.ts';

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Site } from '../standard/site.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
-import { formatKitReport, KIT_FORMATS, type KitFormat } from './report.ts';
+import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';
 
 export const TEST_HELP = `Usage: uai test <endpoint-url> [options]
 

@@ -6,7 +6,7 @@
  * and derives what the report shows (per-check verdicts, level, counts, age). A broken entry throws
  * an EntryError naming the file and the reason, which fails the build.
  */
-import { jcs, validateMessage } from '../engine/index.ts';
+import { jcs, parseReleasePackageUrl, validateMessage } from '../engine/index.ts';
 import {
   IMPLEMENTATION_SIDES,
   KIT_RELEASES,
@@ -17,7 +17,7 @@ import {
   STALE_AFTER_DAYS,
   type ImplementationSide,
 } from '../standard/implementations.ts';
-import { KIT_CHECKS, type KitCheck } from '../standard/kit-checks.ts';
+import { TEST_CHECKS, type KitCheck } from '../standard/kit-checks.ts';
 import { levelBelow, type ConformanceLevelId } from '../standard/levels.ts';
 import { notPublicHttps } from '../standard/public-address.ts';
 import { RELEASE } from '../standard/release.ts';
@@ -114,12 +114,10 @@ const DAY_MS = 24 * 3600 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** A check's side: the kit's checks name it once client checks exist; until then every check is a server's. */
-const checkSide = (c: KitCheck & { readonly side?: string }): string => c.side ?? 'server';
-/** The published checks of one side, in published order. */
+/** The published checks of one side, in published order (both sides: the error registry's test_checks). */
 export const checksOfSide = (side: ImplementationSide): readonly KitCheck[] =>
-  KIT_CHECKS.filter((c) => checkSide(c) === side);
-const PUBLISHED = new Map<string, KitCheck>(KIT_CHECKS.map((c) => [c.id, c]));
+  TEST_CHECKS.filter((c) => c.side === side);
+const PUBLISHED = new Map<string, KitCheck>(TEST_CHECKS.map((c) => [c.id, c]));
 
 const evidenceOf = (issues: readonly { readonly code: string; readonly message: string }[], id: string) =>
   issues.filter((i) => i.code === id).map((i) => i.message);
@@ -287,6 +285,7 @@ export function verifyEntry(files: EntryFiles, ctx: VerifyContext): VerifiedEntr
   const wrongSide = [...failedIds].filter((id) => !checks.some((c) => c.id === id));
   if (wrongSide.length)
     throw new EntryError(resultFile, `names checks of another side than ${meta.side}: ${wrongSide.join(', ')}`);
+  if (meta.side === 'client') requireClientPackageUrl(resultFile, meta.target);
   const verdicts = files.report
     ? verdictsFromReport(`${files.dir}/report.json`, files.report, message, issues, failedIds, checks)
     : checks.map((c) => ({
@@ -312,6 +311,23 @@ export function verifyEntry(files: EntryFiles, ctx: VerifyContext): VerifiedEntr
     verdictSource: files.report ? 'report' : 'result',
     verdicts,
   };
+}
+
+/**
+ * A client is listed by the name others can look it up by: its package URL with a version, as the
+ * client kit's sealed result names its target (`uai test-client --purl`), in the canonical form the
+ * kit writes. Its result's target already equals the metadata's target; a local command line, an
+ * unnamed client or a purl without a version is refused.
+ */
+function requireClientPackageUrl(file: string, target: string): void {
+  const read = parseReleasePackageUrl(target);
+  if (!read.ok)
+    throw new EntryError(
+      file,
+      `is about the client ${target}, which is not a package URL with a version: ${read.error}`,
+    );
+  if (read.canonical !== target)
+    throw new EntryError(file, `names the client ${target}; write its package URL as the kit does: ${read.canonical}`);
 }
 
 /** Verifies every entry; the first broken one fails the whole report (and the build). */

@@ -22,8 +22,21 @@ export interface ClientScenario {
   readonly title: string;
   /** What the client is expected to do, as `uai test-client --list` prints it. */
   readonly expects: string;
-  /** The delivery mode the scenario's first request must ask for, when it matters. */
+  /**
+   * The delivery mode the scenario is there to show. Not a requirement: every scenario server answers
+   * in the mode the client asked for (spec 4.2 rule 7), and a client may always ask its own.
+   */
   readonly mode?: 'sync' | 'async';
+  /**
+   * The optional behaviour the scenario is there to show. A client that declares it is expected to
+   * show it here; one that does not is still run, and what it does is judged.
+   */
+  readonly shows?: 'async' | 'keyless' | 'follow_ups';
+  /**
+   * The endpoint speaks only what the scenario shows: a client that does not declare it and sends
+   * nothing there has declined the scenario, as it should (its completion is not judged there).
+   */
+  readonly declinable?: boolean;
   /** The scenario's final answer is a typed error, not a result. */
   readonly endsInError?: boolean;
 }
@@ -41,15 +54,17 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
   {
     id: 'sync',
     title: 'A sync request, completed at once',
-    expects: 'POST one uai.intent.request.v1 with delivery.mode sync; the answer is 200 uai.intent.response.v1. Stop.',
+    expects:
+      'POST one uai.intent.request.v1; asked sync, the answer is 200 uai.intent.response.v1 (asked async, it is accepted 202 and completes over polls). Stop at the result.',
     mode: 'sync',
   },
   {
     id: 'async',
     title: 'An async request: accepted, then working, then completed over polls',
     expects:
-      'POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed.',
+      'POST with delivery.mode async; the answer is 202 with delivery.task_ref. GET <polling url><task_ref> at most once a second: the first poll says working, the next completed. Stop polling at completed (asked sync, the answer is 200 at once).',
     mode: 'async',
+    shows: 'async',
   },
   {
     id: 'typed-error',
@@ -73,14 +88,17 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     id: 'keyless',
     title: 'The keyless binding only',
     expects:
-      'The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless.',
+      'The capability statement declares only https-json-keyless at the endpoint: POST the request as a keyless JSON array; the answer comes back keyless. A client that does not declare keyless declines it by sending nothing.',
+    shows: 'keyless',
+    declinable: true,
   },
   {
     id: 'follow-up',
     title: 'Two turns in one conversation',
     expects:
-      'POST a sync request; when the answer comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the answer, sequence the answer plus one) and finish with its answer.',
+      'POST a request; when the result comes, POST a follow-up request in the same conversation (same conversation_id, parent_message_id the last answer, sequence that answer plus one) and finish with its result.',
     mode: 'sync',
+    shows: 'follow_ups',
   },
 ];
 

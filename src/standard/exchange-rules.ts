@@ -18,6 +18,9 @@ export interface ExchangeRule {
   readonly appliesTo: readonly ResponseKind[];
 }
 
+/** The rule of identity's id: a message check of the kit as well as an exchange rule. */
+export const OWN_IDS = 'message.own_ids';
+
 const ANSWERS: readonly ResponseKind[] = ['accepted', 'completed', 'rejected', 'error'];
 const LINKED: readonly ResponseKind[] = [...ANSWERS, 'task-status'];
 
@@ -142,6 +145,15 @@ export const EXCHANGE_RULES = [
     'must',
     'A task status only moves to a state reachable along the published transitions (terminal states stay)',
     ['task-status'],
+  ),
+  // The one rule of identity, checked on every exchange and, by the test kit, across its whole run
+  // (the kit lists it among its message checks: its evidence spans exchanges).
+  rule(
+    OWN_IDS,
+    'spec section 2.2 (message_id)',
+    'must',
+    "Every answer is a message of its own: its message_id is neither a request's nor another answer's (only a task status read again in the same state repeats it)",
+    LINKED,
   ),
 ] as const;
 

@@ -8,7 +8,7 @@
  * answer to HTTP framing and to the kit's bounds: what a server does on the wire is judged, never
  * a reason for the kit to hang, grow or crash.
  */
-import { EXCHANGE_RULES } from './exchange-rules.ts';
+import { EXCHANGE_RULES, exchangeRule, OWN_IDS } from './exchange-rules.ts';
 
 export type KitCategory =
   | 'capability'
@@ -180,13 +180,7 @@ export const KIT_CHECKS = [
     'must',
     'Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8',
   ),
-  check(
-    'message.own_ids',
-    'message',
-    'spec section 2.2 (message_id)',
-    'must',
-    "Every answer is a message of its own: its message_id is neither a request's nor another answer's",
-  ),
+  check(OWN_IDS, 'message', exchangeRule(OWN_IDS).section, 'must', exchangeRule(OWN_IDS).title),
   check(
     'message.keyless_shape',
     'message',
@@ -194,7 +188,7 @@ export const KIT_CHECKS = [
     'must',
     'A keyless request is answered with a keyless message',
   ),
-  ...EXCHANGE_RULES.map((r) => check(r.id, 'exchange', r.section, r.severity, r.title)),
+  ...EXCHANGE_RULES.filter((r) => r.id !== OWN_IDS).map((r) => check(r.id, 'exchange', r.section, r.severity, r.title)),
   check(
     'task.pollable',
     'task',

@@ -15,7 +15,7 @@ import { seal } from '../../src/engine/index.ts';
 import type { CoreHandler } from '../../src/http/core.ts';
 import { referenceServerCore } from '../../src/http/reference-server-handler.ts';
 import { testImplementation, DEFAULT_LIMITS } from '../../src/kit/index.ts';
-import { coreHttp } from '../../src/kit/core-http.ts';
+import { coreHttp } from '../../src/kit/server/core-http.ts';
 import { serializeRecord } from '../../src/records/index.ts';
 import { siteFor } from '../../src/standard/site.ts';
 

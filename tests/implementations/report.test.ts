@@ -24,6 +24,7 @@ import { readEntryFolders, referenceEntry } from '../../src/site/implementations
 import { LEVEL_IDS } from '../../src/standard/levels.ts';
 import { siteFor } from '../../src/standard/site.ts';
 import { FIXTURE_CHECKED_AT, FIXTURES_DIR } from './fixtures.ts';
+import { clientReport, EVERYTHING_DECLARED, type ClientManifest } from '../../src/kit/client/index.ts';
 
 /**
  * The report of implementations from its entries: the reference server's (the kit run in process),
@@ -274,6 +275,50 @@ describe('a broken entry fails with its file and the reason', () => {
     const meta = JSON.stringify({ ...JSON.parse(fixtures[1]!.meta), side: 'client' });
     expect(errorOf(() => verifyEntry({ ...fixtures[1]!, meta }, ctx)).message).toBe(
       'tests/data/implementations/broken-agent/result.json: names checks of another side than client: exchange.sequence',
+    );
+  });
+
+  it('a client entry: listed only when its result names the client by a package URL with a version', () => {
+    const entry = (identity: ClientManifest['identity'], target: string): EntryFiles => {
+      const report = clientReport([], {
+        command: 'node my-client.mjs',
+        scenarios: [],
+        capMs: 1000,
+        site,
+        now: FIXTURE_CHECKED_AT,
+        runId: '0c11e7700000000000000000000000a1',
+        manifest: { ...EVERYTHING_DECLARED, ...(identity ? { identity } : {}) },
+      });
+      return {
+        slug: 'acme-client',
+        dir: 'implementations/acme-client',
+        result: new TextEncoder().encode(JSON.stringify(report.result_message)),
+        meta: JSON.stringify({
+          name: 'Acme Client',
+          side: 'client',
+          target,
+          language: 'TypeScript',
+          homepage: 'https://acme.example/client',
+        }),
+      };
+    };
+    const purl = 'pkg:npm/%40acme/client@1.2.0';
+    const identity = { name: 'Acme Client', purl, version: '1.2.0' };
+    const listed = verifyEntry(entry(identity, purl), ctx);
+    expect(listed).toMatchObject({ status: 'pass', meta: { side: 'client', target: purl } });
+    expect(listed.verdicts.map((v) => v.check)).toEqual(checksOfSide('client').map((c) => c.id));
+    // Another release than the metadata names, an unnamed client, a purl without a version, another spelling.
+    expect(errorOf(() => verifyEntry(entry(identity, 'pkg:npm/%40acme/client@1.3.0'), ctx)).reason).toBe(
+      `is about ${purl}, but meta.json names the target pkg:npm/%40acme/client@1.3.0`,
+    );
+    expect(errorOf(() => verifyEntry(entry(undefined, 'unidentified-client'), ctx)).reason).toMatch(
+      /^is about the client unidentified-client, which is not a package URL with a version/,
+    );
+    const unversioned = { ...identity, purl: 'pkg:npm/%40acme/client' };
+    expect(errorOf(() => verifyEntry(entry(unversioned, unversioned.purl), ctx)).reason).toMatch(/names no version/);
+    const spelled = { ...identity, purl: 'pkg:NPM/%40acme/client@1.2.0' };
+    expect(errorOf(() => verifyEntry(entry(spelled, spelled.purl), ctx)).reason).toBe(
+      `names the client pkg:NPM/%40acme/client@1.2.0; write its package URL as the kit does: ${purl}`,
     );
   });
 

@@ -2,10 +2,18 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testClient, type ClientScenarioId } from '../../src/kit/client/index.ts';
+import {
+  EVERYTHING_DECLARED,
+  NOTHING_DECLARED,
+  testClient,
+  type ClientManifest,
+  type ClientScenarioId,
+} from '../../src/kit/client/index.ts';
+import { failsRun } from '../../src/kit/index.ts';
+import { validateMessage } from '../../src/engine/index.ts';
 import { testClientCommand } from '../../src/kit/client/command.ts';
-import { parseBaseline } from '../../src/kit/baseline.ts';
-import { formatKitReport } from '../../src/kit/report.ts';
+import { parseBaseline } from '../../src/kit/judge/baseline.ts';
+import { formatKitReport } from '../../src/kit/judge/formats.ts';
 import { CLIENT_SCENARIO_IDS } from '../../src/standard/client-scenarios.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/site.ts';
@@ -23,7 +31,12 @@ process.env.BROKEN_CHILD_PID_FILE = childPidFile;
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const command = (fault: string) => `node_modules/.bin/node tests/kit/fixtures/broken-client.mts ${fault}`;
-const run = (fault: string, scenarios: readonly ClientScenarioId[], capMs = 60_000) =>
+/** The fixture client names itself and claims every optional behaviour, unless a row says otherwise. */
+const IDENTIFIED: ClientManifest = {
+  ...EVERYTHING_DECLARED,
+  identity: { name: 'Broken Client', purl: 'pkg:npm/%40uai-kit-tests/broken-client@1.0.0', version: '1.0.0' },
+};
+const run = (fault: string, scenarios: readonly ClientScenarioId[], capMs = 60_000, manifest = IDENTIFIED) =>
   testClient({
     command: command(fault),
     scenarios,
@@ -31,7 +44,14 @@ const run = (fault: string, scenarios: readonly ClientScenarioId[], capMs = 60_0
     site,
     now: new Date(),
     runId: '0bad0000000000000000000000000001',
+    manifest,
   });
+const declaring = (declares: Partial<ClientManifest['declares']>): ClientManifest => ({
+  ...IDENTIFIED,
+  declares: { ...IDENTIFIED.declares, ...declares },
+});
+const statusOf = (report: { checks: readonly { id: string; status: string }[] }, id: string) =>
+  report.checks.find((c) => c.id === id)!.status;
 
 interface Broken {
   readonly fault: string;
@@ -82,6 +102,108 @@ describe.concurrent('broken clients', () => {
   }
 });
 
+/**
+ * Clients that behave well in their own way must not fail: one that always asks async (the sync
+ * scenario answers it 202 and it polls), one that always asks sync (it does not declare async), one
+ * that sends no follow-up (it does not declare follow-ups). What their choice leaves unobserved is
+ * skipped (not declared) or not exercised (declared but not done), never failed.
+ */
+describe.concurrent('well-behaved clients that ignore UAI_SCENARIO', () => {
+  const ROWS: readonly { fault: string; manifest: ClientManifest; skips: Record<string, RegExp> }[] = [
+    { fault: 'always-async', manifest: IDENTIFIED, skips: {} },
+    {
+      fault: 'always-sync',
+      manifest: declaring({ async: false }),
+      skips: { 'client.poll_task_ref': /does not declare that it asks for delivery.mode async .*--async/ },
+    },
+    {
+      fault: 'no-follow-up',
+      manifest: declaring({ follow_ups: false }),
+      skips: { 'client.follow_up': /does not declare that it sends a follow-up .*"follow_ups": true/ },
+    },
+  ];
+  for (const row of ROWS)
+    it(`${row.fault}: no check fails in any scenario`, async () => {
+      const report = await run(row.fault, CLIENT_SCENARIO_IDS, 60_000, row.manifest);
+      expect(report.checks.filter(failsRun).map((c) => `${c.id}: ${c.evidence.join(' / ')}`)).toEqual([]);
+      expect(statusOf(report, 'client.completes')).toBe('pass');
+      for (const [id, declaration] of Object.entries(row.skips)) {
+        const verdict = report.checks.find((c) => c.id === id)!;
+        expect(verdict.status, id).toBe('skip');
+        expect(verdict.evidence[0]).toMatch(declaration);
+      }
+      expect(report.exit_code).toBe(0);
+    }, 300_000);
+
+  it('a client that declares async but asks sync: polling not exercised, with the reason; completes passes', async () => {
+    const report = await run('always-sync', ['async']);
+    expect(statusOf(report, 'client.completes')).toBe('pass');
+    for (const id of ['client.poll_task_ref', 'client.poll_stops', 'client.poll_interval']) {
+      const verdict = report.checks.find((c) => c.id === id)!;
+      expect(verdict.status, id).toBe('not_exercised');
+      expect(verdict.evidence[0]).toMatch(/asked for delivery.mode sync .*UAI_SCENARIO=async/);
+    }
+  }, 120_000);
+
+  it('a client that declares follow-ups but sends none: follow_up not exercised; completes passes', async () => {
+    const report = await run('no-follow-up', ['follow-up']);
+    expect(statusOf(report, 'client.completes')).toBe('pass');
+    expect(report.checks.find((c) => c.id === 'client.follow_up')).toMatchObject({
+      status: 'not_exercised',
+      evidence: [expect.stringMatching(/declares follow-ups but sent none .*UAI_SCENARIO=follow-up/)],
+    });
+    expect(statusOf(report, 'client.quiet_after_final')).toBe('pass');
+  }, 120_000);
+});
+
+it('the sealed result names the client by its package URL, judged by the request profile', async () => {
+  const report = await run('none', ['sync']);
+  const result = report.result_message as Record<string, any>;
+  expect(result.target).toEqual({
+    type: 'agent',
+    id: 'pkg:npm/%40uai-kit-tests/broken-client@1.0.0',
+    label: 'Broken Client',
+    implementation: 'Broken Client 1.0.0',
+  });
+  expect(result.body.checked_profile).toBe('uai.intent.request.v1');
+  expect(result.body.target_message_ref).toBe('pkg:npm/%40uai-kit-tests/broken-client@1.0.0');
+  expect(result.body.artifacts.schema_url).toMatch(/\/schemas\/uai\.intent\.request\.v1$/);
+  expect(JSON.stringify(result)).not.toContain('broken-client.mts');
+  const validation = validateMessage(result, { mode: 'keyed-json', site, now: new Date() });
+  expect([validation.error_count, validation.warning_count]).toEqual([0, 0]);
+  expect(report.client).toEqual({
+    name: 'Broken Client',
+    purl: 'pkg:npm/%40uai-kit-tests/broken-client@1.0.0',
+    declares: { async: true, keyless: true, follow_ups: true },
+  });
+}, 60_000);
+
+it('without a manifest: nothing is expected, but what the client does is judged', async () => {
+  const broken = await run('made-up-ref', ['async'], 60_000, NOTHING_DECLARED);
+  expect(statusOf(broken, 'client.poll_task_ref')).toBe('fail');
+  expect(broken.exit_code).toBe(1);
+  const quiet = await run('always-sync', ['async', 'follow-up'], 60_000, NOTHING_DECLARED);
+  expect(quiet.checks.filter(failsRun)).toEqual([]);
+  expect(quiet.checks.find((c) => c.id === 'client.poll_stops')).toMatchObject({
+    status: 'skip',
+    evidence: [expect.stringMatching(/does not declare that it asks for delivery.mode async/)],
+  });
+}, 120_000);
+
+it('a keyed-only client declines the keyless scenario by sending nothing; declaring keyless, it fails', async () => {
+  const declined = await run('keyed-only', ['keyless'], 60_000, declaring({ keyless: false }));
+  expect(declined.checks.filter(failsRun)).toEqual([]);
+  expect(declined.checks.find((c) => c.id === 'client.completes')).toMatchObject({
+    status: 'skip',
+    evidence: [expect.stringMatching(/^keyless: the client does not declare that it speaks the keyless binding/)],
+  });
+  const claimed = await run('keyed-only', ['keyless'], 60_000, declaring({ keyless: true }));
+  expect(statusOf(claimed, 'client.completes')).toBe('fail');
+  // Without a declaration, a keyed body sent to the keyless-only endpoint is still judged.
+  const tried = await run('keyed-anyway', ['keyless'], 60_000, NOTHING_DECLARED);
+  expect(statusOf(tried, 'client.binding_form')).toBe('fail');
+}, 120_000);
+
 it('every client check is failed by at least one broken client', () => {
   const covered = new Set(BROKEN.map((b) => b.fails));
   expect(CLIENT_CHECKS.map((c) => c.id).filter((id) => !covered.has(id))).toEqual([]);
@@ -109,6 +231,7 @@ it('a scenario the client never completes fails; it is never a skip', async () =
     site,
     now: new Date(),
     runId: '0bad0000000000000000000000000002',
+    manifest: EVERYTHING_DECLARED,
   });
   const status = Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
   expect(status['client.completes']).toBe('fail');
@@ -155,6 +278,11 @@ describe('uai test-client on the command line', () => {
   }, 60_000);
   it('usage errors exit 2 with one line', async () => {
     for (const argv of [
+      ['--command', 'x', '--result', 'r.json'],
+      ['--command', 'x', '--name', 'X', '--purl', 'pkg:npm/x'],
+      ['--command', 'x', '--name', 'X', '--purl', 'not-a-purl@1'],
+      ['--command', 'x', '--purl', 'pkg:npm/x@1'],
+      ['--command', 'x', '--manifest', '/nonexistent/manifest.json'],
       [],
       ['--command', 'x', '--scenario', 'nope'],
       ['--command', 'x', '--format', 'xml'],

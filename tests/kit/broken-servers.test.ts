@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageFromKeyless, seal, validateMessage } from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
-import { UNREGISTERED_SUBJECT } from '../../src/kit/requests.ts';
-import { KIT_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
+import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
+import { HOSTILE_CHECKS, KIT_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
 import { HOSTILE_SERVERS } from './hostile-servers.ts';
 import { startKitServer, type Exchange, type KitServer, type Transform } from './harness.ts';
 
@@ -114,6 +114,8 @@ const BROKEN: readonly Broken[] = [
       'exchange.task_transition',
       'message.keyless_shape',
       'task.pollable',
+      // A refusal proves nothing from an endpoint not shown to speak UAI-1.
+      ...HOSTILE_CHECKS.map((c) => c.id),
     ],
     transform: (ex) =>
       kindOf(ex) === 'capability'
@@ -134,6 +136,19 @@ const BROKEN: readonly Broken[] = [
       (m) =>
         void (m.body.endpoints = [
           { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+        ]),
+    ),
+  },
+  {
+    // The polling endpoint does not count, wherever it points: no keyed or keyless endpoint has the URL.
+    fault: 'a statement whose only endpoint left is its polling endpoint',
+    fails: ['capability.names_endpoint'],
+    transform: onMessage(
+      'capability',
+      (m) =>
+        void (m.body.endpoints = [
+          { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+          ...m.body.endpoints.filter((e: { binding: string }) => e.binding === 'https-async-callback'),
         ]),
     ),
   },
@@ -394,6 +409,33 @@ const BROKEN: readonly Broken[] = [
       const request = body(ex);
       return onMessage('sync', (m) => void (m.message_id = request.message_id))(ex);
     },
+  },
+  {
+    fault: "a task status reusing the accepted answer's message_id",
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let acceptedId: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'async') acceptedId = ((await ex.response.clone().json()) as { message_id: string }).message_id;
+        return kind === 'poll' ? onMessage(kind, (m) => void (m.message_id = acceptedId))(ex) : ex.response;
+      };
+    })(),
+  },
+  {
+    // A mock that serves one canned message: identical bytes are no excuse for a shared id.
+    fault: 'the hostile requests refused with the same bytes, one message_id',
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let canned: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'unknown-subject') canned = await ex.response.clone().text();
+        return kind === 'hostile' && canned
+          ? new Response(canned, { status: 404, headers: { 'content-type': 'application/json' } })
+          : ex.response;
+      };
+    })(),
   },
   {
     fault: "an answer reusing another answer's message_id",

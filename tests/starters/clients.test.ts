@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
-import { testClient, type ClientScenarioId } from '../../src/kit/client/index.ts';
+import { EVERYTHING_DECLARED, testClient, type ClientScenarioId } from '../../src/kit/client/index.ts';
 import { failsRun } from '../../src/kit/index.ts';
 import { STARTER_META } from '../../src/records/starters.ts';
 import { siteFor } from '../../src/standard/site.ts';
@@ -43,6 +43,7 @@ describe.concurrent('the starters as clients', () => {
         site,
         now: new Date(),
         runId: '5a1e0000000000000000000000000001',
+        manifest: EVERYTHING_DECLARED,
       });
       const failing = report.checks.filter(failsRun);
       expect(failing.map((c) => `${c.id}: ${c.evidence.join(' / ')}`)).toEqual([]);
@@ -59,6 +60,7 @@ describe.concurrent('the starters as clients', () => {
           site,
           now: new Date(),
           runId: '5a1e0000000000000000000000000002',
+          manifest: EVERYTHING_DECLARED,
           baseline: { expected_failures: missing.expected_failures },
         });
         expect(report.baseline).toMatchObject({ expected: missing.expected_failures, regressions: [], stale: [] });
@@ -70,11 +72,11 @@ describe.concurrent('the starters as clients', () => {
 
 it('npx uai test-client on the TypeScript starter: exit 0, every check passes, a sealed result that validates clean', async () => {
   const resultFile = join(scratch, 'result.json');
-  const r = await uai(['test-client', '--command', clientCommand(['starters/uai-starter.mts'], 'node_modules/.bin/node'), '--scenario', 'sync', '--scenario', 'async', '--result', resultFile]);
+  const r = await uai(['test-client', '--command', clientCommand(['starters/uai-starter.mts'], 'node_modules/.bin/node'), '--scenario', 'sync', '--scenario', 'async', '--async', '--name', 'UAI-1 TypeScript starter', '--purl', 'pkg:github/uai-1/uai@v1.0.0#starters/uai-starter.mts', '--result', resultFile]);
   expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
   expect(r.stdout).toMatch(/^uai test-client .*: \d+ passed, 0 failed/);
   const result = JSON.parse(readFileSync(resultFile, 'utf8'));
-  expect(result.target).toMatchObject({ type: 'agent' });
+  expect(result.target).toMatchObject({ type: 'agent', id: 'pkg:github/uai-1/uai@v1.0.0#starters/uai-starter.mts', label: 'UAI-1 TypeScript starter' });
   expect(result.body.status).toBe('pass');
   const check = validateMessage(result, { mode: 'keyed-json', site, now: new Date() });
   expect([...check.errors, ...check.warnings]).toEqual([]);

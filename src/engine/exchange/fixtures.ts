@@ -10,7 +10,7 @@ import { seal } from '../canonical.ts';
 import { mockExchange } from '../mock-exchange/index.ts';
 import type { JsonObject } from '../json.ts';
 import { exampleSources, EXAMPLE_IDS } from '../../standard/examples.ts';
-import type { ExchangeRuleId } from '../../standard/exchange-rules.ts';
+import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/site.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
@@ -180,6 +180,12 @@ const BREAKS: readonly Break[] = [
     edits: [inResponse('/body/task_id', 'task-other')],
   },
   {
+    rule: OWN_IDS,
+    scenario: 'completed-response',
+    description: "the answer carries the request's message_id",
+    edits: [mapResponse('/message_id', (_old, pair) => pair.request.message_id)],
+  },
+  {
     rule: 'exchange.task_transition',
     scenario: 'accepted-task',
     taskStatus: true,
@@ -193,6 +199,7 @@ const BREAKS: readonly Break[] = [
 function completedStatus(site: Site, status: Json): Json {
   return seal({
     ...status,
+    message_id: `${String(status.message_id)}-completed`,
     body: { ...(status.body as Json), state: 'completed', result_ref: links(site).schema('uai.task.status.v1') },
   });
 }
@@ -259,7 +266,7 @@ export function exchangeFixtures(site: Site): { valid: ExchangePairFixture[]; in
     for (const edit of b.edits ?? []) applyEdit(pair, edit);
     const status = b.status ?? base.status;
     return {
-      id: `exchange-${b.rule.slice('exchange.'.length).replaceAll('_', '-')}`,
+      id: `exchange-${b.rule.replace(/^exchange\./, '').replaceAll(/[._]/g, '-')}`,
       description: b.description,
       request: seal(pair.request),
       response: seal(pair.response),

@@ -11,3 +11,4 @@ export {
 } from './action.ts';
 export { responseKind, valueAt } from './kind.ts';
 export type { ExchangeCheck, ExchangeFinding, ExchangePair, ExchangeVerdict, VerdictCounts } from './types.ts';
+export { reusedIdMessage, reusedIdOf, sameTaskState, type EarlierMessage } from './own-ids.ts';

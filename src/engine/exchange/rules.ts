@@ -5,10 +5,11 @@
  * absent has nothing to copy and passes.
  */
 import { isPublishedErrorCode } from '../../standard/codes.ts';
-import type { ExchangeRuleId } from '../../standard/exchange-rules.ts';
+import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
 import { compareInstants, parseInstant } from '../instant.ts';
 import { valueAt } from './kind.ts';
+import { reusedIdMessage, reusedIdOf } from './own-ids.ts';
 import type { ExchangeFinding, ExchangePair } from './types.ts';
 
 type Check = (pair: ExchangePair) => ExchangeFinding[];
@@ -228,6 +229,33 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     return got === task
       ? []
       : [finding('/body/task_id', 'A task status names the task the accepted response issued.', task, got)];
+  },
+  [OWN_IDS]: ({ request, response, previous }) => {
+    const earlier = [
+      { label: 'the request', message: request },
+      ...(previous === undefined
+        ? []
+        : [
+            {
+              label:
+                valueAt(previous, '/profile') === 'uai.task.status.v1'
+                  ? 'the task status it follows'
+                  : 'the accepted answer',
+              message: previous,
+            },
+          ]),
+    ];
+    const reused = reusedIdOf(response, earlier);
+    return reused
+      ? [
+          finding(
+            '/message_id',
+            reusedIdMessage(valueAt(response, '/message_id'), reused),
+            undefined,
+            valueAt(response, '/message_id'),
+          ),
+        ]
+      : [];
   },
   'exchange.task_transition': ({ response, previous }) => {
     if (previous === undefined) return [];

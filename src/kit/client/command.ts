@@ -3,15 +3,17 @@
  * `uai test`: 0 no regression, 1 a failed check the baseline does not list (or a stale entry), 2 usage.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isUsageError, positive, readBaselineFile, UsageError, type KitIo } from '../command.ts';
-import { formatKitReport, KIT_FORMATS, type KitFormat } from '../report.ts';
+import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
 import {
   CLIENT_SCENARIO_IDS,
   DEFAULT_CLIENT_CAP_MS,
   listScenarios,
+  readManifest,
   testClient,
+  type ClientManifest,
   type ClientScenarioId,
 } from './index.ts';
 
@@ -35,9 +37,56 @@ Options:
   --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
                          process group is killed at the cap
 
+What the client declares (a JSON manifest, and/or flags, which win):
+  --manifest <file>      {"name", "purl", "async", "keyless", "follow_ups"}
+  --name <name>          the client's display name
+  --purl <purl>          its package URL, with a version (pkg:npm/%40acme/agent@1.2.0,
+                         pkg:github/acme/agent@v1.2.0): the target of the sealed result
+  --async                it asks for async delivery and polls accepted tasks
+  --keyless              it speaks the keyless binding
+  --follow-ups           it sends follow-up turns in a conversation
+A declared behaviour is expected where its scenario shows it; the checks of an undeclared one
+are skipped, naming the declaration, unless the client does it anyway; a client that does not
+declare keyless declines the keyless scenario by sending nothing. --result needs --name and
+--purl (or a manifest with both): a sealed result names the client.
+
 Exit status: 0 no regression, 1 a check failed that the baseline does not list (or a stale
 baseline entry), 2 usage error.
 `;
+
+/** The client's declarations from --manifest and the flags (a UsageError when they do not read). */
+async function readManifestOptions(values: {
+  manifest?: string;
+  name?: string;
+  purl?: string;
+  async?: boolean;
+  keyless?: boolean;
+  'follow-ups'?: boolean;
+}): Promise<ClientManifest> {
+  let value: unknown;
+  if (values.manifest !== undefined) {
+    const text = await readFile(values.manifest, 'utf8').catch(() => {
+      throw new UsageError(`cannot read the manifest ${values.manifest}`);
+    });
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new UsageError(`${values.manifest} is not JSON`);
+    }
+  }
+  const declares = {
+    ...(values.async ? { async: true } : {}),
+    ...(values.keyless ? { keyless: true } : {}),
+    ...(values['follow-ups'] ? { follow_ups: true } : {}),
+  };
+  const read = readManifest(value, {
+    ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values.purl !== undefined ? { purl: values.purl } : {}),
+    declares,
+  });
+  if (!read.ok) throw new UsageError(`${values.manifest ?? 'the client declarations'}: ${read.error}`);
+  return read.manifest;
+}
 
 export async function testClientCommand(argv: readonly string[], io: KitIo): Promise<number> {
   try {
@@ -52,6 +101,12 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
         baseline: { type: 'string' },
         result: { type: 'string' },
         timeout: { type: 'string' },
+        manifest: { type: 'string' },
+        name: { type: 'string' },
+        purl: { type: 'string' },
+        async: { type: 'boolean' },
+        keyless: { type: 'boolean' },
+        'follow-ups': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     });
@@ -73,6 +128,9 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(', ')}`);
     const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, '--timeout');
     const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
+    const manifest = await readManifestOptions(values);
+    if (values.result !== undefined && !manifest.identity)
+      throw new UsageError('--result names the client: give --name and --purl, or a --manifest with both');
     const report = await testClient({
       command,
       scenarios: [...new Set(scenarios)],
@@ -81,6 +139,7 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
       now: io.now(),
       runId: randomBytes(16).toString('hex'),
       ...(baseline ? { baseline } : {}),
+      manifest,
     });
     if (values.result !== undefined)
       await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);

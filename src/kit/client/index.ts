@@ -1,16 +1,17 @@
 /**
- * The client test kit: `uai test-client --command <cmd>` runs a client once per scenario against
- * the scripted servers, judges what it sent, and reports like `uai test` (the same formats,
- * baseline and sealed uai.conformance.result.v1, whose target is the client, type agent).
+ * The client half of the kit: `uai test-client --command <cmd>` runs a client once per scenario
+ * against the scripted servers (run-client.ts, server.ts), judges what it sent by the client checks
+ * (checks.ts) in the light of what it declares (manifest.ts), and hands the verdicts to the judging
+ * core, which reports them as `uai test` does and seals a uai.conformance.result.v1 whose target is
+ * the client, named by its package URL.
  */
-import { seal } from '../../engine/index.ts';
 import { RELEASE } from '../../standard/release.ts';
 import type { Site } from '../../standard/site.ts';
-import { compareBaseline, type Baseline } from '../baseline.ts';
-import { countVerdicts } from '../counts.ts';
-import { KIT_REPORT_KIND, type KitReport } from '../index.ts';
-import { resultMessage } from '../result-message.ts';
-import { judgeClient } from './judge.ts';
+import type { Baseline } from '../judge/baseline.ts';
+import { kitReport, type KitReport } from '../judge/report.ts';
+import type { ResultSubject } from '../judge/result.ts';
+import { judgeClient } from './checks.ts';
+import { NOTHING_DECLARED, type ClientIdentity, type ClientManifest } from './manifest.ts';
 import { runClient, type ClientRun } from './run-client.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 
@@ -20,6 +21,18 @@ export {
   listScenarios,
   type ClientScenarioId,
 } from '../../standard/client-scenarios.ts';
+export {
+  CLIENT_DECLARATIONS,
+  EVERYTHING_DECLARED,
+  NOTHING_DECLARED,
+  readManifest,
+  type ClientIdentity,
+  type ClientManifest,
+  type ManifestRead,
+} from './manifest.ts';
+
+/** The target id of a result about a client that did not name itself. */
+export const UNIDENTIFIED_CLIENT = 'unidentified-client';
 
 /** Per scenario, by default: the slow answer, a retry and a few polls fit well within it. */
 export const DEFAULT_CLIENT_CAP_MS = 20_000;
@@ -46,6 +59,12 @@ export interface ClientScenarioReport {
 export interface ClientReport extends KitReport {
   readonly tool: 'uai test-client';
   readonly command: string;
+  /** What the client declared: who it is, and which optional behaviours it claims. */
+  readonly client: {
+    readonly name?: string;
+    readonly purl?: string;
+    readonly declares: ClientManifest['declares'];
+  };
   readonly scenarios: readonly ClientScenarioReport[];
 }
 
@@ -57,15 +76,36 @@ export interface ClientKitOptions {
   readonly now: Date;
   readonly runId: string;
   readonly baseline?: Baseline;
+  /** What the client declares; nothing optional when absent. */
+  readonly manifest?: ClientManifest;
 }
 
-/** The client as the target of the result: a party of type agent named by its command. */
-const clientParty = (command: string) => ({
-  type: 'agent',
-  id: `client:${command}`.slice(0, 200),
-  label: command.slice(0, 200),
-  implementation: command.split(/\s+/)[0]!.slice(0, 200) || 'unknown implementation',
-});
+/**
+ * The client as the subject of the result: a party of type agent named by its package URL, which
+ * anyone can look up (a local command line names nothing outside the machine it ran on). A client
+ * that did not name itself gets a result that says so, and that the report of implementations refuses.
+ */
+function clientSubject(identity: ClientIdentity | undefined): ResultSubject {
+  const target = identity
+    ? {
+        type: 'agent' as const,
+        id: identity.purl,
+        label: identity.name,
+        implementation: `${identity.name} ${identity.version}`,
+      }
+    : {
+        type: 'agent' as const,
+        id: UNIDENTIFIED_CLIENT,
+        label: 'a client that did not name itself (give --manifest, or --name and --purl)',
+        implementation: 'unknown implementation',
+      };
+  return {
+    target,
+    checkedProfile: 'uai.intent.request.v1',
+    messageRef: target.id,
+    purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
+  };
+}
 
 function scenarioReport(run: ClientRun, failed: boolean): ClientScenarioReport {
   return {
@@ -88,55 +128,31 @@ function scenarioReport(run: ClientRun, failed: boolean): ClientScenarioReport {
 }
 
 export function clientReport(runs: readonly ClientRun[], options: ClientKitOptions): ClientReport {
-  const checks = judgeClient(runs);
-  const baseline = compareBaseline(checks, options.baseline);
-  const failed = checks.filter((v) => v.status === 'fail');
-  const party = clientParty(options.command);
-  // The server kit's result message, turned to the client: its target, what was checked, its purpose.
-  const about = resultMessage(
-    checks,
-    {
-      endpoint: options.command,
-      capability: { url: options.command },
-      declaredBindings: [],
-      exchanges: [],
-      notes: [],
-      requestsSent: 0,
-      faults: [],
-    },
-    options.site,
-    options.runId,
-    options.now,
-  );
-  const body = about.body as Record<string, unknown>;
-  const result = seal({
-    ...about,
-    target: party,
-    body: { ...body, checked_profile: 'uai.intent.request.v1', target_message_ref: party.id },
-    extensions: [
-      {
-        namespace: 'urn:uai:ext:evidence',
-        purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`,
-        critical: false,
-      },
-    ],
-  });
+  const manifest = options.manifest ?? NOTHING_DECLARED;
+  const checks = judgeClient(runs, manifest);
   const failedScenarios = new Set(
-    failed.flatMap((v) => v.evidence.map((e) => e.split(':')[0])).filter((id) => id !== undefined),
+    checks
+      .filter((v) => v.status === 'fail')
+      .flatMap((v) => v.evidence.map((e) => e.split(':')[0]))
+      .filter((id) => id !== undefined),
   );
+  const { identity } = manifest;
   return {
-    kind: KIT_REPORT_KIND,
+    ...kitReport({
+      side: 'client',
+      tool: 'uai test-client',
+      endpoint: options.command,
+      checks,
+      ...(options.baseline ? { baseline: options.baseline } : {}),
+      subject: clientSubject(identity),
+      requestsSent: runs.reduce((n, r) => n + r.records.length, 0),
+      site: options.site,
+      runId: options.runId,
+      now: options.now,
+    }),
     tool: 'uai test-client',
     command: options.command,
-    endpoint: options.command,
-    checked_at: options.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    requests_sent: runs.reduce((n, r) => n + r.records.length, 0),
-    declared_bindings: [],
-    counts: countVerdicts(checks),
-    baseline,
-    exit_code: baseline.regressions.length || baseline.stale.length ? 1 : 0,
-    checks,
-    result_message: result,
+    client: { ...(identity ? { name: identity.name, purl: identity.purl } : {}), declares: manifest.declares },
     scenarios: runs.map((r) => scenarioReport(r, failedScenarios.has(r.scenario))),
   };
 }

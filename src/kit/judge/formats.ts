@@ -3,8 +3,9 @@
  * HTML. A check that applies but was not exercised has its own mark everywhere and counts as a
  * failure everywhere (JUnit has no such status: a <failure> of type not_exercised).
  */
-import type { KitCounts, KitReport } from './index.ts';
-import type { VerdictStatus } from './verdicts.ts';
+import type { KitCounts } from './counts.ts';
+import type { KitReport } from './report.ts';
+import type { VerdictStatus } from './verdict.ts';
 
 export const KIT_FORMATS = ['text', 'json', 'junit', 'html'] as const;
 export type KitFormat = (typeof KIT_FORMATS)[number];

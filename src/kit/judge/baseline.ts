@@ -6,8 +6,8 @@
  * was not exercised counts as failing (a baseline may list it, for a server whose tasks are polled
  * at an origin the kit does not contact).
  */
-import { TEST_CHECKS } from '../standard/kit-checks.ts';
-import { failsRun, type KitVerdict } from './verdicts.ts';
+import { TEST_CHECKS } from '../../standard/kit-checks.ts';
+import { failsRun, type KitVerdict } from './verdict.ts';
 
 export interface Baseline {
   readonly expected_failures: readonly string[];

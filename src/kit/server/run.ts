@@ -4,8 +4,8 @@
  * polling if declared) and the
  * hostile requests, one at a time. Sending is all this module does; judging is verdicts.ts.
  */
-import { messageFromKeyless, messageToKeyless } from '../engine/index.ts';
-import { isProfileId } from '../standard/profiles.ts';
+import { messageFromKeyless, messageToKeyless } from '../../engine/index.ts';
+import { isProfileId } from '../../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
 import { hostileBodies, intentRequest, UNREGISTERED_SUBJECT, type Json, type RequestPlan } from './requests.ts';

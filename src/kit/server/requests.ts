@@ -3,9 +3,10 @@
  * message, conversation and trace ids per run), addressed to the party the capability statement
  * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
  */
-import { seal } from '../engine/index.ts';
-import { integrityBlock } from '../standard/integrity.ts';
-import { RELEASE, UAI_VERSION } from '../standard/release.ts';
+import { seal } from '../../engine/index.ts';
+import { integrityBlock } from '../../standard/integrity.ts';
+import { UAI_VERSION } from '../../standard/release.ts';
+import { KIT_PARTY } from '../judge/result.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -18,14 +19,6 @@ export interface RequestPlan {
   /** A profile the server declares it supports, resolved by every request. */
   readonly subject: string;
 }
-
-export const KIT_PARTY = {
-  type: 'tool',
-  id: 'uai-test-kit',
-  label: `${RELEASE} implementation test kit`,
-  role: 'requesting-agent',
-  implementation: `uai-test-kit/${UAI_VERSION}`,
-} as const;
 
 const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -6,9 +6,10 @@
  */
 import { canonicalJson, messageFromKeyless, validateMessage } from '../../engine/index.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
-import type { KitVerdict } from '../verdicts.ts';
+import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
+import { CLIENT_DECLARATIONS, NOTHING_DECLARED, undeclared, type ClientManifest } from './manifest.ts';
 import {
   MIN_POLL_INTERVAL_MS,
   scenarioById,
@@ -42,24 +43,7 @@ interface Sent {
   readonly answer: unknown;
 }
 
-class Evidence {
-  readonly failures = new Map<ClientCheckId, string[]>();
-  /** Checks that applied to a scenario that was run, with why each was not exercised (until it is). */
-  readonly pending = new Map<ClientCheckId, string>();
-  readonly exercised = new Set<ClientCheckId>();
-  fail(id: ClientCheckId, text: string): void {
-    this.exercised.add(id);
-    const list = this.failures.get(id) ?? [];
-    list.push(text);
-    this.failures.set(id, list);
-  }
-  saw(id: ClientCheckId): void {
-    this.exercised.add(id);
-  }
-  expect(id: ClientCheckId, reason: string): void {
-    if (!this.pending.has(id)) this.pending.set(id, reason);
-  }
-}
+type Evidence = Tally<ClientCheckId>;
 
 const outputTail = (run: ClientRun): string[] => {
   const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim() !== '');
@@ -88,7 +72,7 @@ function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string
   return { shapes, mediaTypes, requestProfiles };
 }
 
-function judgeRun(run: ClientRun, ev: Evidence): void {
+function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void {
   const scenario = scenarioById(run.scenario)!;
   const tag = (text: string) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -103,16 +87,17 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
   const own = run.records.filter((x) => x.onHost);
   if (own.length) ev.saw('client.same_host');
 
-  if (scenario.id === 'async') {
-    for (const id of ['client.poll_task_ref', 'client.poll_stops', 'client.poll_interval'] as const)
-      ev.expect(id, tag('not exercised: the client never polled the accepted task'));
-  }
   if (scenario.id === 'rate-limited')
     ev.expect('client.retry_after', tag('not exercised: the client never sent again after the 429'));
   if (scenario.id === 'typed-error')
     ev.expect('client.error_not_resent', tag('not exercised: the client never received the typed error'));
-  if (scenario.id === 'follow-up')
-    ev.expect('client.follow_up', tag('not exercised: the client sent no follow-up in the answered conversation'));
+  if (scenario.id === 'follow-up' && manifest.declares.follow_ups)
+    ev.expect(
+      'client.follow_up',
+      tag(
+        'not exercised: the client declares follow-ups but sent none in the answered conversation (it reads UAI_SCENARIO=follow-up to know when)',
+      ),
+    );
 
   const byId = new Map<string, Sent>();
   /** Per conversation: the last message the client was answered with. */
@@ -122,7 +107,12 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
   const terminal = new Set<string>();
   /** Requests judged by a more specific check than quiet_after_final. */
   const excused = new Set<number>();
+  /** The first result the client was given (a 200 result or a terminal poll), or the typed error that ends the scenario. */
   let final: RecordedRequest | undefined;
+  /** In the follow-up scenario: the result of the follow-up, which ends it when there is one. */
+  let followUpFinal: RecordedRequest | undefined;
+  /** Tasks accepted for a follow-up: their terminal poll is the follow-up's result. */
+  const followUpRefs = new Set<string>();
   let firstMode: unknown;
   let retryFrom: { until: number; record: RecordedRequest } | undefined;
 
@@ -130,7 +120,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
     // A 429 or 503 with Retry-After: the next request must wait it out.
     if (retryFrom) {
       ev.saw('client.retry_after');
-      ev.pending.delete('client.retry_after');
+      ev.met('client.retry_after');
       if (r.at < retryFrom.until)
         ev.fail(
           'client.retry_after',
@@ -251,7 +241,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
               ),
             );
           else ev.saw('client.follow_up');
-          ev.pending.delete('client.follow_up');
+          ev.met('client.follow_up');
         }
       }
       if (typeof id === 'string') byId.set(id, { record: r, keyless, message, canonical, answer: answerJson });
@@ -263,15 +253,20 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
         if (typeof conv === 'string')
           lastAnswer.set(conv, { id: answered.message_id, sequence: at(answered, 'conversation', 'sequence') });
         const ref = at(answered, 'delivery', 'task_ref');
-        if (answer?.status === 202 && typeof ref === 'string') refs.add(ref);
+        if (answer?.status === 202 && typeof ref === 'string') {
+          refs.add(ref);
+          if (followUp) followUpRefs.add(ref);
+        }
         if (answered.profile === 'uai.error.v1' && answer && answer.status >= 400) {
-          ev.pending.delete('client.error_not_resent');
+          ev.met('client.error_not_resent');
           ev.saw('client.error_not_resent');
           if (scenario.endsInError) final ??= r;
         }
-        // The follow-up scenario ends with the answer to the follow-up, the others with the first result.
-        const ends = scenario.id === 'follow-up' ? followUp : true;
-        if (answer?.status === 200 && answered.profile !== 'uai.error.v1' && !scenario.endsInError && ends) final ??= r;
+        // A result, in whichever mode the client asked for: the scenario servers answer each as asked.
+        if (answer?.status === 200 && answered.profile !== 'uai.error.v1' && !scenario.endsInError) {
+          final ??= r;
+          if (followUp) followUpFinal ??= r;
+        }
       }
     } else if (r.method === 'GET' && r.path.startsWith(pollPath)) {
       let ref: string | undefined;
@@ -280,8 +275,8 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
       } catch {
         ref = undefined;
       }
-      ev.pending.delete('client.poll_task_ref');
-      ev.pending.delete('client.poll_stops');
+      ev.met('client.poll_task_ref');
+      ev.met('client.poll_stops');
       if (ref === undefined || !refs.has(ref))
         ev.fail(
           'client.poll_task_ref',
@@ -295,7 +290,7 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
         } else ev.saw('client.poll_stops');
         const previous = lastPoll.get(ref);
         if (previous !== undefined) {
-          ev.pending.delete('client.poll_interval');
+          ev.met('client.poll_interval');
           if (r.at - previous < MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS)
             ev.fail(
               'client.poll_interval',
@@ -307,7 +302,8 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
         const state = at(answerJson, 'body', 'state');
         if (answer?.status === 200 && typeof state === 'string' && TERMINAL.has(state)) {
           terminal.add(ref);
-          if (!scenario.endsInError && scenario.id !== 'follow-up') final ??= r;
+          if (!scenario.endsInError) final ??= r;
+          if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
         if (isObject(answerJson) && typeof at(answerJson, 'conversation', 'conversation_id') === 'string')
           lastAnswer.set(at(answerJson, 'conversation', 'conversation_id') as string, {
@@ -317,9 +313,19 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
       }
     }
   }
-  // A single poll of a task shows no interval: judged only when there were two.
-  if (ev.pending.get('client.poll_interval') && own.some((r) => r.method === 'GET' && r.path.startsWith(pollPath)))
-    ev.pending.delete('client.poll_interval');
+  // The async scenario shows polling only to a client that asked async there: one that asked sync was
+  // answered in full at once (as the standard requires), so polling went unobserved, not wrong.
+  const polled = own.some((r) => r.method === 'GET' && r.path.startsWith(pollPath));
+  if (scenario.id === 'async' && manifest.declares.async && !polled) {
+    const why =
+      firstMode === 'sync'
+        ? 'the client asked for delivery.mode sync and was answered at once, so it had no task to poll (a client that declares async and asks sync by default reads UAI_SCENARIO=async to know when to ask async)'
+        : 'the client never polled the accepted task';
+    for (const id of ['client.poll_task_ref', 'client.poll_stops', 'client.poll_interval'] as const)
+      ev.expect(id, tag(`not exercised: ${why}`));
+  }
+  // The follow-up scenario ends with the follow-up's result when there is one, otherwise with the first.
+  if (scenario.id === 'follow-up' && followUpFinal) final = followUpFinal;
 
   // Nothing after the final answer (polls of a finished task and resent refusals have their own checks).
   if (final) {
@@ -330,11 +336,18 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
         ev.fail('client.quiet_after_final', tag(`${r.method} ${r.path} ${r.at - sent} ms after the final answer`));
   }
 
+  // A client that does not declare keyless and sends nothing to an endpoint that speaks only the
+  // keyless binding has declined the scenario, as it should: its completion is not held against it.
+  const posted = own.some((r) => r.method === 'POST' && r.path === endpointPath);
+  const shows = scenario.shows;
+  if (scenario.declinable && shows && !manifest.declares[shows] && !posted && !run.timedOut) {
+    ev.declaredAway('client.completes', tag(`${undeclared(shows)}, and sent nothing there`));
+    return;
+  }
+
   // Completion: the final answer reached, the client ended on its own, and with status 0 unless the scenario ends in an error.
   const problems: string[] = [];
   if (run.spawnError) problems.push(`the command could not be started: ${run.spawnError}`);
-  if (scenario.mode && firstMode !== undefined && firstMode !== scenario.mode)
-    problems.push(`asked for delivery.mode ${String(firstMode)}; this scenario expects ${scenario.mode}`);
   if (!final)
     problems.push(
       scenario.endsInError ? 'never received the typed error' : "never received the scenario's final answer",
@@ -346,31 +359,19 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
   if (problems.length) for (const line of outputTail(run)) ev.fail('client.completes', line);
 }
 
-export function judgeClient(runs: readonly ClientRun[]): KitVerdict[] {
-  const ev = new Evidence();
-  for (const run of runs) judgeRun(run, ev);
+export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest = NOTHING_DECLARED): KitVerdict[] {
+  const ev: Evidence = new Tally<ClientCheckId>();
+  // A check of an optional behaviour the client does not declare does not apply (skipped, naming the
+  // declaration) unless the client shows the behaviour anyway: what it does is always judged.
+  for (const d of CLIENT_DECLARATIONS)
+    if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
+  for (const run of runs) judgeRun(run, ev, manifest);
   const ran = runs.map((r) => r.scenario).join(', ');
-  return CLIENT_CHECKS.map((c) => {
-    const failures = ev.failures.get(c.id);
-    const pending = ev.pending.get(c.id);
-    // A check that applied to a scenario run but whose behaviour never happened is not exercised:
-    // it fails the run like a must failure (failsRun), never a pass or a skip.
-    const status: KitVerdict['status'] = failures?.length
-      ? 'fail'
-      : pending
-        ? 'not_exercised'
-        : ev.exercised.has(c.id)
-          ? 'pass'
-          : 'skip';
-    const evidence = failures?.length
-      ? failures
-      : pending
-        ? [pending]
-        : status === 'skip'
-          ? [`no request of the scenarios run (${ran}) calls for it`]
-          : [];
-    return { ...c, status, evidence };
-  });
+  // A check that applied to a scenario run but whose behaviour never happened is not exercised (it
+  // fails the run); one that none of the scenarios run calls for is skipped.
+  return verdictsFor(CLIENT_CHECKS, (c) =>
+    ev.outcome(c.id as ClientCheckId, skip(`no request of the scenarios run (${ran || 'none'}) calls for it`)),
+  );
 }
 
 export type { ClientScenarioId };

@@ -3,7 +3,7 @@
  * Netlify function and the local server both run), in process. The build runs the kit this way
  * against the reference server, so the report of implementations always has a live entry.
  */
-import type { CoreHandler } from '../http/core.ts';
+import type { CoreHandler } from '../../http/core.ts';
 import { answerOf, type KitHttp } from './http.ts';
 
 export function coreHttp(core: CoreHandler, origin: string): KitHttp {

@@ -1,5 +1,5 @@
-import type { VerdictCounts } from '../engine/index.ts';
-import type { KitVerdict } from './verdicts.ts';
+import type { VerdictCounts } from '../../engine/index.ts';
+import type { KitVerdict } from './verdict.ts';
 
 /** The exchange rules' counts, and the checks that apply but were not exercised (each fails the run). */
 export interface KitCounts extends VerdictCounts {

@@ -11,7 +11,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { TRANSPORT_CHECKS } from '../standard/kit-checks.ts';
+import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
 
 export interface Limits {
   /** Per request, milliseconds: from sending until the last byte of the answer. */

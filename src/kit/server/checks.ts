@@ -1,48 +1,34 @@
 /**
- * Judging what the kit saw (observe.ts): one verdict per published kit check, with the evidence
- * behind it. Messages are judged by the same engine as POST /v1/validate (on the answer's text, so
- * repeated member names are seen), exchanges by the same exchange rules as POST /v1/check-exchange.
- *
- * Four statuses, and only one of them is a pass: `skip` means the capability statement's
- * declarations make the check not apply (the evidence names the declaration); `not_exercised`
- * means the check applies but nothing it judges was observed (the run stopped early, an answer
- * had the wrong kind or never came in full), which fails the run like a `fail`.
+ * The server half's checks: judging what `uai test` saw (observe.ts), one verdict per published
+ * server check with the evidence behind it (the statuses: ../judge/verdict.ts). Messages are judged
+ * by the same engine as POST /v1/validate (on the answer's text, so repeated member names are seen),
+ * exchanges by the same exchange rules as POST /v1/check-exchange. A `skip` comes only from the
+ * capability statement's declarations; a check that applies but saw nothing (the run stopped early,
+ * an answer had the wrong kind or never came in full) is not exercised.
  */
-import { checkExchange, validateMessage } from '../engine/index.ts';
-import { isPublishedErrorCode } from '../standard/codes.ts';
-import { EXCHANGE_RULES, type ResponseKind } from '../standard/exchange-rules.ts';
-import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheck, type KitCheckId } from '../standard/kit-checks.ts';
-import type { Site } from '../standard/site.ts';
+import {
+  checkExchange,
+  isRecord,
+  reusedIdMessage,
+  reusedIdOf,
+  validateMessage,
+  valueAt,
+  type EarlierMessage,
+} from '../../engine/index.ts';
+import { isPublishedErrorCode } from '../../standard/codes.ts';
+import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../../standard/exchange-rules.ts';
+import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheckId } from '../../standard/kit-checks.ts';
+import type { Site } from '../../standard/site.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
-
-export const VERDICT_STATUSES = ['pass', 'fail', 'skip', 'not_exercised'] as const;
-export type VerdictStatus = (typeof VERDICT_STATUSES)[number];
-
-export interface KitVerdict extends KitCheck {
-  readonly status: VerdictStatus;
-  /** What was seen: why it failed, why it was not exercised, or which declaration makes it not apply. */
-  readonly evidence: readonly string[];
-}
-
-/** Whether a verdict fails the run: a failed must-check, or any check that applies but was not exercised. */
-export const failsRun = (v: Pick<KitVerdict, 'status' | 'severity'>): boolean =>
-  v.status === 'not_exercised' || (v.status === 'fail' && v.severity === 'must');
-
-type Outcome = { status: VerdictStatus; evidence: string[] };
-const pass = (): Outcome => ({ status: 'pass', evidence: [] });
-const skip = (declaration: string): Outcome => ({ status: 'skip', evidence: [declaration] });
-const notExercised = (why: string): Outcome => ({ status: 'not_exercised', evidence: [why] });
-const failWith = (evidence: string[], otherwise: Outcome = pass()): Outcome =>
-  evidence.length ? { status: 'fail', evidence } : otherwise;
+import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
 const isJsonType = (mediaType: string) =>
   mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isMessage = (answer: Answer) =>
   answer.complete &&
-  isObject(answer.json) &&
+  isRecord(answer.json) &&
   typeof answer.json.profile === 'string' &&
   answer.mediaType !== 'application/problem+json';
 const snippet = (answer: Answer) =>
@@ -64,7 +50,7 @@ type Validate = (m: unknown, text?: string) => ReturnType<typeof validateMessage
 function noStatement(obs: Observations): string | undefined {
   const { answer, error } = obs.capability;
   if (!answer) return `no capability statement was read (${error ?? 'no answer'})`;
-  if (answer.status !== 200 || !answer.complete || !isObject(answer.json))
+  if (answer.status !== 200 || !answer.complete || !isRecord(answer.json))
     return `no capability statement was read (${snippet(answer)})`;
   return undefined;
 }
@@ -92,7 +78,7 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
     };
   }
   const result = validate(answer.json, answer.text);
-  const isStatement = isObject(answer.json) && answer.json.profile === 'uai.capability.statement.v1';
+  const isStatement = isRecord(answer.json) && answer.json.profile === 'uai.capability.statement.v1';
   const problems = [
     ...(isStatement ? [] : ['the answer is not a uai.capability.statement.v1 message']),
     ...result.errors.map((i) => `${i.code} at ${i.path || '/'}: ${i.message}`),
@@ -102,7 +88,12 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
     'capability.valid': failWith(problems),
     'capability.names_endpoint': problems.length
       ? notExercised('the capability statement is not valid, so the endpoints it lists are not read')
-      : failWith(obs.declaredBindings.length ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]),
+      : // The polling endpoint does not count, wherever it points: it is where tasks are read, not where messages go.
+        failWith(
+          obs.declaredBindings.some((b) => b !== 'https-async-callback')
+            ? []
+            : [`no endpoint of the statement has the url ${obs.endpoint}`],
+        ),
   };
 }
 
@@ -115,36 +106,24 @@ function transportVerdicts(obs: Observations): Record<string, Outcome> {
   );
 }
 
-const sameStatus = (a: unknown, b: unknown): boolean =>
-  isObject(a) &&
-  isObject(b) &&
-  a.profile === 'uai.task.status.v1' &&
-  b.profile === 'uai.task.status.v1' &&
-  isObject(a.body) &&
-  isObject(b.body) &&
-  a.body.task_id === b.body.task_id &&
-  a.body.state === b.body.state;
-
-/** Identifiers of the run's requests, and of the answers seen so far: an answer's message_id must be new. */
+/**
+ * message.own_ids over the whole run: each answer's message_id against every request the kit sent
+ * and every answer before it, by the engine's one rule (the one POST /v1/check-exchange applies to
+ * the messages of one exchange).
+ */
 function ownIds(obs: Observations, judged: readonly Observation[]): Outcome {
-  const requestIds = new Map<string, string>();
+  const requests = new Map<unknown, EarlierMessage>();
   for (const x of obs.exchanges) {
     const id = x.request?.message_id;
-    if (typeof id === 'string' && !requestIds.has(id)) requestIds.set(id, x.scenario);
+    if (x.request && !requests.has(id))
+      requests.set(id, { label: `the kit's ${x.scenario} request`, message: x.request });
   }
-  const answers = new Map<string, Observation>();
+  const earlier: EarlierMessage[] = [...requests.values()];
   const problems: string[] = [];
   for (const x of judged) {
-    const id = (x.answer.json as Record<string, unknown>).message_id;
-    if (typeof id !== 'string') continue;
-    const request = requestIds.get(id);
-    if (request) problems.push(`${x.scenario}: message_id ${id} is the id of the kit's ${request} request`);
-    const earlier = answers.get(id);
-    // The same message served twice is one message, not a collision; so is a task status read again
-    // in the same state (a GET re-issues the status of that state, issued_at may move on).
-    if (earlier && earlier.answer.text !== x.answer.text && !sameStatus(earlier.answer.json, x.answer.json))
-      problems.push(`${x.scenario}: message_id ${id} is already the id of the ${earlier.scenario} answer`);
-    if (!earlier) answers.set(id, x);
+    const reused = reusedIdOf(x.answer.json, earlier);
+    if (reused) problems.push(`${x.scenario}: ${reusedIdMessage(valueAt(x.answer.json, '/message_id'), reused)}`);
+    earlier.push({ label: `the ${x.scenario} answer`, message: x.answer.json });
   }
   return failWith(problems, judged.length ? pass() : notExercised('no complete message answer was read'));
 }
@@ -159,7 +138,7 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
-    if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isObject(x.answer.json))) {
+    if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
       continue;
@@ -201,7 +180,7 @@ const judgedExchanges = (obs: Observations) =>
       VALID_SCENARIOS.has(x.scenario) &&
       x.request &&
       x.answer.complete &&
-      (x.previous === undefined ? isObject(x.answer.json) : isMessage(x.answer)),
+      (x.previous === undefined ? isRecord(x.answer.json) : isMessage(x.answer)),
   );
 
 function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
@@ -216,15 +195,16 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
       ...(x.previous !== undefined ? { previous: x.previous } : {}),
     });
     for (const v of check.verdicts) {
+      if (v.id === OWN_IDS) continue; // judged over the whole run (ownIds), which holds every pair
       const o = outcomes[v.id];
       if (v.status === 'fail') {
-        if (o?.status !== 'fail') outcomes[v.id] = { status: 'fail', evidence: [] };
-        outcomes[v.id]!.evidence.push(...v.findings.map((f) => `${x.scenario}: ${f.path || '/'}: ${f.message}`));
+        const found = v.findings.map((f) => `${x.scenario}: ${f.path || '/'}: ${f.message}`);
+        outcomes[v.id] = { status: 'fail', evidence: [...(o?.status === 'fail' ? o.evidence : []), ...found] };
       } else if (v.status === 'pass' && !o) outcomes[v.id] = pass();
     }
   }
   for (const rule of EXCHANGE_RULES) {
-    if (outcomes[rule.id]) continue;
+    if (outcomes[rule.id] || rule.id === OWN_IDS) continue;
     // No answer of a kind the rule applies to: say which requests were there to bring one, and what came.
     const kinds = rule.appliesTo as readonly ResponseKind[];
     const scenarios = Object.entries(EXPECTED_KIND)
@@ -264,7 +244,7 @@ function taskVerdict(obs: Observations, validate: Validate): Outcome {
   for (const poll of polls) {
     const json = poll.answer.json;
     if (!poll.answer.complete) continue; // transport.* says why
-    if (poll.answer.status !== 200 || !isObject(json) || json.profile !== 'uai.task.status.v1')
+    if (poll.answer.status !== 200 || !isRecord(json) || json.profile !== 'uai.task.status.v1')
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
     else
       problems.push(
@@ -277,26 +257,68 @@ function taskVerdict(obs: Observations, validate: Validate): Outcome {
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, 'poll')));
 }
 
-/** A hostile request must be refused: 4xx with a uai.error.v1 message or a problem carrying a published code. */
-function hostileVerdict(obs: Observations, id: string): Outcome {
+/**
+ * Why the endpoint has not been shown to speak UAI-1, when it has not: its capability statement
+ * read, and one answer to the kit's requests that conforms (a valid message the exchange rules
+ * accept). Until then a refusal of a hostile request proves nothing: an endpoint at a wrong path
+ * refuses everything.
+ */
+function notShownToSpeak(obs: Observations, validate: Validate): string | undefined {
+  const statement = obs.capability.answer;
+  if (
+    !statement?.complete ||
+    statement.status !== 200 ||
+    !isRecord(statement.json) ||
+    statement.json.profile !== 'uai.capability.statement.v1'
+  )
+    return 'no capability statement was read';
+  const conforms = obs.exchanges.some(
+    (x) =>
+      MESSAGE_SCENARIOS.has(x.scenario) &&
+      x.request !== undefined &&
+      x.answer.complete &&
+      isRecord(x.answer.json) &&
+      validate(x.answer.json, x.scenario === 'keyless' ? undefined : x.answer.text).errors.length === 0 &&
+      checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms,
+  );
+  return conforms ? undefined : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
+}
+
+/**
+ * A hostile request must be refused: 4xx with a uai.error.v1 message or a problem carrying a
+ * published code. Not refused is a failure; refused is a pass only from an endpoint shown to speak UAI-1.
+ */
+function hostileVerdict(obs: Observations, id: string, unproven: string | undefined): Outcome {
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const json = answer.json;
-  const code = isObject(json)
+  const code = isRecord(json)
     ? answer.mediaType === 'application/problem+json'
       ? json.code
-      : isObject(json.body) && json.profile === 'uai.error.v1'
+      : isRecord(json.body) && json.profile === 'uai.error.v1'
         ? json.body.code
         : undefined
     : undefined;
   const refused = answer.status >= 400 && answer.status < 500;
-  return failWith(refused && isPublishedErrorCode(code) ? [] : [snippet(answer)]);
+  if (!(refused && isPublishedErrorCode(code))) return failWith([snippet(answer)]);
+  return unproven
+    ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)
+    : pass();
 }
 
-export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
-  const validate: Validate = (m, text) =>
-    validateMessage(m, { mode: 'keyed-json', site, now, ...(text !== undefined ? { text } : {}) });
+/** One verdict per server check (KIT_CHECKS) from what the kit saw. */
+export function judgeServer(obs: Observations, site: Site, now: Date): KitVerdict[] {
+  // Several checks read one answer's validation (message.valid, the hostile checks' proof): validated once.
+  const validated = new Map<unknown, ReturnType<typeof validateMessage>>();
+  const validate: Validate = (m, text) => {
+    const key = text ?? m;
+    const known = validated.get(key);
+    if (known) return known;
+    const result = validateMessage(m, { mode: 'keyed-json', site, now, ...(text !== undefined ? { text } : {}) });
+    validated.set(key, result);
+    return result;
+  };
   const outcomes: Record<string, Outcome> = {
     ...capabilityVerdicts(obs, validate),
     ...transportVerdicts(obs),
@@ -304,11 +326,8 @@ export function judge(obs: Observations, site: Site, now: Date): KitVerdict[] {
     ...exchangeVerdicts(obs),
     'task.pollable': taskVerdict(obs, validate),
   };
-  return KIT_CHECKS.map((c: KitCheck) => {
-    const o =
-      c.category === 'hostile'
-        ? hostileVerdict(obs, c.id)
-        : (outcomes[c.id as KitCheckId] ?? notExercised('no observation judges this check'));
-    return { ...c, status: o.status, evidence: o.evidence };
-  });
+  const unproven = notShownToSpeak(obs, validate);
+  return verdictsFor(KIT_CHECKS, (c) =>
+    c.category === 'hostile' ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id as KitCheckId],
+  );
 }

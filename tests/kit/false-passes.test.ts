@@ -1,0 +1,155 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkExchangeCommand } from '../../src/cli/check-exchange.ts';
+import { checkExchangeAction, exchangeFixtures, seal } from '../../src/engine/index.ts';
+import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
+import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
+import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
+import { siteFor } from '../../src/standard/site.ts';
+import { startKitServer, type KitServer } from './harness.ts';
+
+/**
+ * Regressions: verdicts the kit and check-exchange once got wrong, each a case seen against an
+ * implementation written elsewhere (a mock server generated from the OpenAPI document, an endpoint
+ * at a wrong path). Each test failed before its fix.
+ */
+const NOW = new Date('2026-11-20T10:00:00Z');
+const RUN_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+let server: KitServer;
+beforeAll(async () => void (server = await startKitServer()));
+afterAll(async () => server.stop());
+
+const run = (): Promise<KitReport> =>
+  testImplementation({ endpoint: server.endpoint, site: server.site, limits: DEFAULT_LIMITS, now: NOW, runId: RUN_ID });
+const verdict = (r: KitReport, id: string) => r.checks.find((c) => c.id === id)!;
+
+describe('uai test: no false pass', () => {
+  it('answers whose bytes are identical still may not share a message_id (a mock serving one example)', async () => {
+    // Every POST is answered with the same bytes: the first answer the server gave, served again.
+    let first: { text: string; status: number; type: string } | undefined;
+    server.transform = async (ex) => {
+      if (ex.method !== 'POST') return ex.response;
+      first ??= {
+        text: await ex.response.clone().text(),
+        status: ex.response.status,
+        type: ex.response.headers.get('content-type')!,
+      };
+      return new Response(first.text, { status: first.status, headers: { 'content-type': first.type } });
+    };
+    const report = await run();
+    const ownIds = verdict(report, 'message.own_ids');
+    expect(ownIds.status).toBe('fail');
+    expect(ownIds.evidence.join('\n')).toMatch(/is already the id of the async answer/);
+  });
+
+  it('a statement whose only endpoint at the URL under test is its polling endpoint does not name it', async () => {
+    server.transform = async (ex) => {
+      if (ex.method !== 'GET' || ex.path !== new URL(server.endpoint).pathname) return ex.response;
+      const m = (await ex.response.clone().json()) as Record<string, any>;
+      m.body.endpoints = [
+        { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+        { binding: 'https-async-callback', url: server.endpoint, media_type: 'application/json' },
+      ];
+      return new Response(JSON.stringify(seal(m)), { status: 200, headers: ex.response.headers });
+    };
+    const report = await run();
+    expect(verdict(report, 'capability.names_endpoint')).toMatchObject({
+      status: 'fail',
+      evidence: [expect.stringMatching(/no endpoint of the statement has the url/)],
+    });
+  });
+
+  it('an endpoint answering 404 problem JSON to everything passes no hostile check', async () => {
+    server.transform = () =>
+      new Response('{"type":"about:blank","title":"Not Found","status":404,"code":"route.not_found"}', {
+        status: 404,
+        headers: { 'content-type': 'application/problem+json' },
+      });
+    const report = await run();
+    for (const c of HOSTILE_CHECKS) {
+      expect(verdict(report, c.id), c.id).toMatchObject({
+        status: 'not_exercised',
+        evidence: [expect.stringMatching(/not shown to speak UAI-1: no capability statement was read/)],
+      });
+    }
+    expect(report.checks.filter((c) => c.status === 'pass').map((c) => c.id)).not.toContain('hostile.media_type');
+    expect(report.exit_code).toBe(1);
+  });
+
+  it('a statement read but no exchange that conforms: the hostile checks say so', async () => {
+    // Every intent request is answered with the request itself: nothing conforms.
+    server.transform = (ex) =>
+      ex.method === 'POST' && (ex.response.status < 400 || ex.requestText.includes(UNREGISTERED_SUBJECT))
+        ? new Response(ex.requestText, { status: 200, headers: { 'content-type': 'application/json' } })
+        : ex.response;
+    const report = await run();
+    for (const c of HOSTILE_CHECKS)
+      expect(verdict(report, c.id), c.id).toMatchObject({
+        status: 'not_exercised',
+        evidence: [expect.stringMatching(/not shown to speak UAI-1: no answer to the kit's requests conformed/)],
+      });
+  });
+});
+
+describe('check-exchange says what message.own_ids says', () => {
+  const site = siteFor('https://uai.example.org');
+  const { valid } = exchangeFixtures(site);
+  const completed = valid.find((f) => f.id === 'exchange-completed-response')!;
+  const accepted = valid.find((f) => f.id === 'exchange-accepted-task')!;
+  const status = valid.find((f) => f.id === 'exchange-task-status')!;
+  const judge = (body: Record<string, unknown>) => {
+    const outcome = checkExchangeAction(body, { site, now: () => NOW });
+    if (!outcome.ok) throw new Error(outcome.detail);
+    return outcome.body as {
+      conforms: boolean;
+      exchange: { verdicts: { id: string; status: string; findings: { path: string; message: string }[] }[] };
+    };
+  };
+  const failing = (r: ReturnType<typeof judge>) => r.exchange.verdicts.filter((v) => v.status === 'fail');
+
+  it("a response that reuses the request's message_id does not conform", () => {
+    const response = seal({ ...completed.response, message_id: completed.request.message_id });
+    const result = judge({ request: completed.request, response, http_status: 200 });
+    expect(result.conforms).toBe(false);
+    expect(failing(result)).toMatchObject([
+      { id: 'message.own_ids', findings: [{ path: '/message_id', message: expect.stringMatching(/the request/) }] },
+    ]);
+  });
+
+  it("a task status that reuses the accepted answer's message_id does not conform", () => {
+    const response = seal({ ...status.response, message_id: accepted.response.message_id });
+    const result = judge({ request: status.request, response, previous: status.previous, http_status: 200 });
+    expect(result.conforms).toBe(false);
+    expect(failing(result).map((v) => v.id)).toEqual(['message.own_ids']);
+  });
+
+  it('a task status read again in the same state may repeat its id; in another state it may not', () => {
+    const again = judge({ request: status.request, response: status.response, previous: status.response });
+    expect(again.conforms).toBe(true);
+    const body = { ...(status.response.body as object), state: 'input-required', blocking_reason: 'a question' };
+    const moved = seal({ ...status.response, body });
+    const result = judge({ request: status.request, response: moved, previous: status.response });
+    expect(failing(result).map((v) => v.id)).toEqual(['message.own_ids']);
+  });
+
+  it('uai check-exchange exits 1, "does not conform", on a reused id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'uai-own-ids-'));
+    const file = (name: string, value: unknown) => {
+      writeFileSync(join(dir, name), JSON.stringify(value));
+      return join(dir, name);
+    };
+    let stdout = '';
+    const code = await checkExchangeCommand(
+      [
+        file('req.json', completed.request),
+        file('res.json', seal({ ...completed.response, message_id: completed.request.message_id })),
+      ],
+      { stdout: (t) => void (stdout += t), stderr: () => undefined, now: () => NOW, site },
+    );
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^exchange does not conform/);
+    expect(stdout).toContain('FAIL message.own_ids');
+  });
+});
