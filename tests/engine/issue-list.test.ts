@@ -220,7 +220,7 @@ describe('issues past the cut still keep values from being copied', () => {
   });
 
   it('the mock exchange does not copy it, and its answer validates clean', () => {
-    for (const scenario of ['accepted-task', 'completed'] as const) {
+    for (const scenario of ['accepted-task', 'completed-response'] as const) {
       const r = mockExchange({ scenario, format: 'exchange', message: hostile }, { site, now: () => now });
       expect(r.response_message.delivery).not.toMatchObject({ expires_at: '2020-01-01T00:00:00Z' });
       expect([r.response_validation.error_count, r.response_validation.warning_count]).toEqual([0, 0]);
@@ -229,7 +229,7 @@ describe('issues past the cut still keep values from being copied', () => {
 
   it('check-exchange does not require the copy', () => {
     const answer = mockExchange(
-      { scenario: 'completed', format: 'exchange', message: hostile },
+      { scenario: 'completed-response', format: 'exchange', message: hostile },
       { site, now: () => now },
     );
     // An answer with an expiry of its own: required to copy the request's only if that one were clean.
