@@ -7,6 +7,7 @@
 import { canonicalJson, messageFromKeyless, validateMessage } from '../../engine/index.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import type { KitVerdict } from '../verdicts.ts';
+import { shownOutput } from './client-output.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
 import {
@@ -30,8 +31,6 @@ const parse = (text: string | undefined): unknown => {
 };
 const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]!.trim().toLowerCase();
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
-/** The lines of the client's output shown with a failed scenario. */
-const OUTPUT_LINES = 8;
 
 /** A request message the client sent to the endpoint, in keyed form, with its answer. */
 interface Sent {
@@ -61,10 +60,7 @@ class Evidence {
   }
 }
 
-const outputTail = (run: ClientRun): string[] => {
-  const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim() !== '');
-  return lines.slice(-OUTPUT_LINES).map((l) => `  | ${l.slice(0, 200)}`);
-};
+const outputTail = (run: ClientRun): string[] => shownOutput(run.stderr, run.stdout);
 
 /** The endpoints of the statement at the URL under test: which shapes it takes, in what media types. */
 function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string>; requestProfiles: Set<string> } {
