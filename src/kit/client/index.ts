@@ -11,6 +11,7 @@ import { countVerdicts } from '../counts.ts';
 import { KIT_REPORT_KIND, type KitReport } from '../index.ts';
 import { resultMessage } from '../result-message.ts';
 import { judgeClient } from './judge.ts';
+import { runIntake } from './intake.ts';
 import { runClient, type ClientRun } from './run-client.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 
@@ -143,6 +144,8 @@ export function clientReport(runs: readonly ClientRun[], options: ClientKitOptio
 
 export async function testClient(options: ClientKitOptions): Promise<ClientReport> {
   const runs: ClientRun[] = [];
-  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
+  // One intake for the run: its budgets hold across the scenarios.
+  const intake = runIntake();
+  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs, intake));
   return clientReport(runs, options);
 }

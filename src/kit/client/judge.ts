@@ -8,6 +8,7 @@ import { canonicalJson, messageFromKeyless, validateMessage } from '../../engine
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import type { KitVerdict } from '../verdicts.ts';
 import { shownOutput } from './client-output.ts';
+import { intakeFindings } from './intake.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
 import {
@@ -340,6 +341,11 @@ function judgeRun(run: ClientRun, ev: Evidence): void {
   if (problems.length) ev.fail('client.completes', tag(`${problems.join('; ')} (${own.length} requests)`));
   else ev.saw('client.completes');
   if (problems.length) for (const line of outputTail(run)) ev.fail('client.completes', line);
+
+  // The kit's budgets: what passed them was counted and refused, not kept (intake.ts).
+  const overBudget = intakeFindings(run.intake);
+  for (const text of overBudget) ev.fail('client.within_budget', tag(text));
+  if (!overBudget.length) ev.saw('client.within_budget');
 }
 
 export function judgeClient(runs: readonly ClientRun[]): KitVerdict[] {

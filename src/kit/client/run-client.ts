@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { OutputTail } from './client-output.ts';
+import { runIntake, type IntakeCounts, type RunIntake } from './intake.ts';
 import { endClientProcesses, RUN_TOKEN_VARIABLE } from './process-tree.ts';
 import { startScenarioServer, type RecordedRequest } from './server.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
@@ -37,10 +38,21 @@ export interface ClientRun {
   /** The end of what it printed on each stream, terminal control characters escaped. */
   readonly stdout: string;
   readonly stderr: string;
+  /** What it sent, against the kit's budgets (intake.ts). */
+  readonly intake: IntakeCounts;
 }
 
-export async function runClient(command: string, scenario: ClientScenarioId, capMs: number): Promise<ClientRun> {
-  const server = await startScenarioServer(scenario);
+/**
+ * Runs the client once against a fresh scenario server. `intake` carries the run's budgets across
+ * its scenarios; a scenario run on its own gets budgets of its own.
+ */
+export async function runClient(
+  command: string,
+  scenario: ClientScenarioId,
+  capMs: number,
+  intake: RunIntake = runIntake(),
+): Promise<ClientRun> {
+  const server = await startScenarioServer(scenario, intake.scenario());
   const proxy = server.site.origin;
   const token = randomBytes(16).toString('hex');
   const env: NodeJS.ProcessEnv = {
@@ -116,5 +128,6 @@ export async function runClient(command: string, scenario: ClientScenarioId, cap
     durationMs,
     stdout: stdout.text(),
     stderr: stderr.text(),
+    intake: server.intake.counts(),
   };
 }
