@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { OutputTail } from './client-output.ts';
+import { withEndpoint } from './command-syntax.ts';
 import { runIntake, type IntakeCounts, type RunIntake } from './intake.ts';
 import { endClientProcesses, RUN_TOKEN_VARIABLE } from './process-tree.ts';
 import { startScenarioServer, type RecordedRequest } from './server.ts';
@@ -76,7 +77,7 @@ export async function runClient(
   const stderr = new OutputTail();
   let timedOut = false;
   const outcome = await new Promise<{ code: number | null; error?: string }>((resolve) => {
-    const child = spawn('/bin/sh', ['-c', `${command} "$UAI_ENDPOINT"`], {
+    const child = spawn('/bin/sh', ['-c', withEndpoint(command)], {
       env,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
