@@ -66,7 +66,7 @@ it.skipIf(!hasProcfs())(
     const { root, pids } = await run(SCRIPT, token);
     const bystander = await run(SCRIPT);
     expect(pids).toHaveLength(3);
-    const found = clientProcesses(root.pid!, token);
+    const found = clientProcesses(token);
     expect(found.sort()).toEqual([root.pid!, ...pids].sort());
     await endClientProcesses(root.pid, token);
     await new Promise((r) => setTimeout(r, 100));

@@ -46,10 +46,12 @@ function carries(pid: number, marker: Buffer): boolean {
 }
 
 /**
- * The live processes of a client run: the client itself, every process whose environment carries
- * the token, and their descendants by parent link. Zombies are left out: they are already ended.
+ * The live processes of a client run: every process whose environment carries the token (the
+ * client itself among them), and their descendants by parent link. Zombies are left out: they are
+ * already ended. The client's pid is not trusted on its own: once it has exited, the pid may be
+ * another process's.
  */
-export function clientProcesses(root: number, token: string): number[] {
+export function clientProcesses(token: string): number[] {
   const marker = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
   const parents = new Map<number, number>();
   const found = new Set<number>();
@@ -59,7 +61,7 @@ export function clientProcesses(root: number, token: string): number[] {
     const s = stat(pid);
     if (!s || s.state === 'Z' || s.state === 'X') continue;
     parents.set(pid, s.ppid);
-    if (pid === root || carries(pid, marker)) found.add(pid);
+    if (carries(pid, marker)) found.add(pid);
   }
   for (let grew = true; grew;) {
     grew = false;
@@ -75,23 +77,26 @@ export function clientProcesses(root: number, token: string): number[] {
 /**
  * Ends every process of a client run. Each round stops (SIGSTOP) what it finds, so nothing can fork
  * again, until a scan finds nothing new; then all of them are killed. The client's process group is
- * killed as well, which is all that is done without /proc.
+ * killed as well, which is all that is done without /proc (or when /proc cannot be read).
  */
 export async function endClientProcesses(root: number | undefined, token: string): Promise<void> {
-  if (root === undefined) return;
-  signal(-root, 'SIGKILL');
+  if (root !== undefined) signal(-root, 'SIGKILL');
   if (!hasProcfs()) return;
-  const stopped = new Set<number>();
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const fresh = clientProcesses(root, token).filter((pid) => !stopped.has(pid));
-    if (!fresh.length) break;
-    for (const pid of fresh) {
-      signal(pid, 'SIGSTOP');
-      stopped.add(pid);
+  try {
+    const stopped = new Set<number>();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const fresh = clientProcesses(token).filter((pid) => !stopped.has(pid));
+      if (!fresh.length) break;
+      for (const pid of fresh) {
+        signal(pid, 'SIGSTOP');
+        stopped.add(pid);
+      }
     }
+    for (const pid of stopped) signal(pid, 'SIGKILL');
+    // What was forked in the last instant before its parent stopped: one more sweep, after the kills land.
+    await new Promise((r) => setTimeout(r, 20));
+    for (const pid of clientProcesses(token)) signal(pid, 'SIGKILL');
+  } catch {
+    // /proc could not be listed: the process group, killed above, is what the kit could end.
   }
-  for (const pid of stopped) signal(pid, 'SIGKILL');
-  // What was forked in the last instant before its parent stopped: one more sweep, after the kills land.
-  await new Promise((r) => setTimeout(r, 20));
-  for (const pid of clientProcesses(root, token)) signal(pid, 'SIGKILL');
 }

@@ -92,18 +92,20 @@ export async function runClient(
       if (ended) return;
       ended = true;
       clearTimeout(timer);
-      void endClientProcesses(child.pid, token).then(() => {
-        if (closed) return resolve(result);
-        const drained = setTimeout(() => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-          resolve(result);
-        }, DRAIN_MS);
-        child.once('close', () => {
-          clearTimeout(drained);
-          resolve(result);
+      void endClientProcesses(child.pid, token)
+        .catch(() => undefined)
+        .then(() => {
+          if (closed) return resolve(result);
+          const drained = setTimeout(() => {
+            child.stdout.destroy();
+            child.stderr.destroy();
+            resolve(result);
+          }, DRAIN_MS);
+          child.once('close', () => {
+            clearTimeout(drained);
+            resolve(result);
+          });
         });
-      });
     };
     const timer = setTimeout(() => {
       timedOut = true;
