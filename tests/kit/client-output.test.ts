@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  causeLine,
-  escapeControls,
-  OUTPUT_TAIL_BYTES,
-  OutputTail,
-  shownOutput,
-} from '../../src/kit/client/client-output.ts';
+import { causeLine, OUTPUT_TAIL_BYTES, OutputTail, shownOutput } from '../../src/kit/client/client-output.ts';
+import { escapeControls } from '../../src/kit/terminal.ts';
 
 /** What the kit keeps and shows of a client's output: bounded, escaped, its cause line first. */
 

@@ -206,4 +206,11 @@ describe('uai test-client in a child process against clients that attack the kit
     const at = lines.findIndex((l) => l.startsWith('FAIL  client.completes'));
     expect(lines[at + 2]).toMatch(/SyntaxError: /);
   }, 60_000);
+
+  it('a client that posts control sequences: the evidence quoting its body is escaped in the text report', async () => {
+    const run = await uaiTestClient('posts-controls', fixture('posts-controls'), 'text');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/FAIL {2}client\.message_valid .*\n.*\\x1b\]0;owned\\a\\x1b\[2J\\u202e/);
+    expect(run.stdout).not.toMatch(CONTROLS);
+  }, 60_000);
 });
