@@ -180,6 +180,9 @@ describe('uai test-client in a child process against clients that attack the kit
       const check = report.checks.find((c) => c.id === h.fails)!;
       expect(check).toMatchObject({ status: 'fail', severity: 'must' });
       expect(check.evidence.join('\n')).toMatch(h.evidence);
+      // Whatever it printed or sent is shown escaped.
+      const shown = [...report.scenarios.map((sc) => sc.output ?? ''), ...report.checks.flatMap((c) => c.evidence)];
+      expect(shown.join('\n')).not.toMatch(CONTROLS);
       expect(run.maxRssKb).toBeGreaterThan(0);
       expect(run.maxRssKb).toBeLessThan(MAX_RSS_KB);
       expect(run.ms).toBeLessThan((h.early ? 0 : CAP_MS) + MARGIN_MS);
