@@ -9689,10 +9689,10 @@ var init_dist = __esm({
       queue.enqueue();
       fs2.realpath(path, (error2, resolvedPath) => {
         if (error2) return queue.dequeue(suppressErrors ? null : error2, state);
-        fs2.stat(resolvedPath, (error$1, stat3) => {
+        fs2.stat(resolvedPath, (error$1, stat4) => {
           if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-          if (stat3.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-          callback$1(stat3, resolvedPath);
+          if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+          callback$1(stat4, resolvedPath);
           queue.dequeue(null, state);
         });
       });
@@ -9702,9 +9702,9 @@ var init_dist = __esm({
       queue.enqueue();
       try {
         const resolvedPath = fs2.realpathSync(path);
-        const stat3 = fs2.statSync(resolvedPath);
-        if (stat3.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-        callback$1(stat3, resolvedPath);
+        const stat4 = fs2.statSync(resolvedPath);
+        if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+        callback$1(stat4, resolvedPath);
       } catch (e) {
         if (!suppressErrors) throw e;
       }
@@ -9852,8 +9852,8 @@ var init_dist = __esm({
         return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
       }
       walk = (entries, directoryPath, depth2) => {
-        const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
-        if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
+        const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal: signal2, useRealPaths, pathSeparator }, controller } = this.state;
+        if (controller.aborted || signal2 && signal2.aborted || maxFiles && paths.length > maxFiles) return;
         const files = this.getArray(this.state.paths);
         for (let i = 0; i < entries.length; ++i) {
           const entry = entries[i];
@@ -9867,8 +9867,8 @@ var init_dist = __esm({
             this.walkDirectory(this.state, path, path, depth2 - 1, this.walk);
           } else if (this.resolveSymlink && entry.isSymbolicLink()) {
             let path = joinPathWithBasePath(entry.name, directoryPath);
-            this.resolveSymlink(path, this.state, (stat3, resolvedPath) => {
-              if (stat3.isDirectory()) {
+            this.resolveSymlink(path, this.state, (stat4, resolvedPath) => {
+              if (stat4.isDirectory()) {
                 resolvedPath = normalizePath(resolvedPath, this.state.options);
                 if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
                 this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth2 - 1, this.walk);
@@ -9964,8 +9964,8 @@ var init_dist = __esm({
         this.options.useRealPaths = resolvePaths;
         return this.withFullPaths();
       }
-      withAbortSignal(signal) {
-        this.options.signal = signal;
+      withAbortSignal(signal2) {
+        this.options.signal = signal2;
         return this;
       }
       normalize() {
@@ -12455,6 +12455,13 @@ var init_kit_checks = __esm({
         "CONTRACT section 1",
         "must",
         "Nothing is sent to any host but the endpoint's"
+      ),
+      clientCheck(
+        "client.within_budget",
+        "client-scope",
+        "CONTRACT section 8",
+        "must",
+        "The client stays within the kit's budgets: per scenario 200 requests, 8 MiB of request bodies and 64 connections open at once; per run 1000 requests and 32 MiB"
       )
     ];
     TEST_CHECKS = [...KIT_CHECKS, ...CLIENT_CHECKS];
@@ -12570,15 +12577,29 @@ var init_counts = __esm({
   }
 });
 
+// src/kit/terminal.ts
+var CONTROLS, NAMED, escapeControls;
+var init_terminal = __esm({
+  "src/kit/terminal.ts"() {
+    "use strict";
+    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+    NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
+    escapeControls = (text2) => text2.replace(/\r\n/g, "\n").replace(
+      CONTROLS,
+      (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    );
+  }
+});
+
 // src/kit/judge/formats.ts
 function textReport2(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
-  if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
+  if (r.aborted) lines2.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
   for (const c of r.checks) {
     const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
     lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${e}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${escapeControls(e)}`);
   }
   if (r.baseline.regressions.length)
     lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
@@ -12646,6 +12667,7 @@ var KIT_FORMATS, mark, explained, countsLine, xml2, html;
 var init_formats2 = __esm({
   "src/kit/judge/formats.ts"() {
     "use strict";
+    init_terminal();
     KIT_FORMATS = ["text", "json", "junit", "html"];
     mark = {
       pass: "PASS",
@@ -13647,6 +13669,194 @@ reached at all.
   }
 });
 
+// src/kit/client/command-syntax.ts
+import { spawnSync } from "node:child_process";
+function parses2(text2) {
+  const run = spawnSync(SHELL, ["-n", "-c", text2], { env: {}, encoding: "utf8", timeout: 5e3 });
+  if (run.error) return void 0;
+  const said = run.stderr.trim().split("\n")[0].replace(/^[^:]*: (?:-c: )?(?:line )?\d+: /, "");
+  return { ok: run.status === 0, said };
+}
+function commandSyntaxProblem(command) {
+  const full = parses2(withEndpoint(command));
+  if (!full) return void 0;
+  if (!full.ok) return `/bin/sh cannot parse it with the endpoint appended (${full.said})`;
+  if (parses2(`${withEndpoint(command)} )`)?.ok) {
+    const hereDocument = parses2(`${withEndpoint(command)}
+)`)?.ok;
+    return hereDocument ? "it ends inside a here-document, which would swallow the endpoint argument" : "it ends in a comment (#), which would swallow the endpoint argument";
+  }
+  if (!parses2(`${command} ;`)?.ok)
+    return "it ends in an operator or a redirection (&, ;, |, &&, ||, >, <): the endpoint would not be an argument of the command";
+  if (!parses2(`${command} #)`)?.ok) return "it ends in a backslash, which would join the endpoint to its last word";
+  return void 0;
+}
+var SHELL, withEndpoint;
+var init_command_syntax = __esm({
+  "src/kit/client/command-syntax.ts"() {
+    "use strict";
+    SHELL = "/bin/sh";
+    withEndpoint = (command) => `${command} "$UAI_ENDPOINT"`;
+  }
+});
+
+// src/kit/client/client-output.ts
+function causeLine(lines2) {
+  const candidates = lines2.filter((l) => !FRAME.test(l));
+  return candidates.findLast((l) => ERROR.test(l)) ?? candidates.at(-1);
+}
+function shownOutput(stderr, stdout) {
+  const lines2 = `${stderr}
+${stdout}`.split("\n").filter((l) => l.trim() !== "");
+  const cause = causeLine(`${stderr}`.split("\n").filter((l) => l.trim() !== "")) ?? causeLine(lines2);
+  const shown2 = (l) => l.slice(0, LINE_CHARS);
+  return [
+    ...cause === void 0 ? [] : [`  cause: ${shown2(cause.trim())}`],
+    ...lines2.slice(-SHOWN_LINES).map((l) => `  | ${shown2(l)}`)
+  ];
+}
+var OUTPUT_TAIL_BYTES, SHOWN_LINES, LINE_CHARS, READ_PAUSE_MS, OutputTail, FRAME, ERROR;
+var init_client_output = __esm({
+  "src/kit/client/client-output.ts"() {
+    "use strict";
+    init_terminal();
+    OUTPUT_TAIL_BYTES = 16 * 1024;
+    SHOWN_LINES = 8;
+    LINE_CHARS = 200;
+    READ_PAUSE_MS = 5;
+    OutputTail = class {
+      chunks = [];
+      bytes = 0;
+      /**
+       * Reads a stream into the tail, pausing after each chunk: every chunk read is a fresh buffer, and
+       * an endless stream read as fast as it comes grows the kit with garbage faster than it is collected.
+       */
+      follow(stream) {
+        stream.on("data", (chunk) => {
+          this.push(chunk);
+          stream.pause();
+          setTimeout(() => stream.resume(), READ_PAUSE_MS).unref();
+        });
+      }
+      push(chunk) {
+        this.chunks.push(chunk);
+        this.bytes += chunk.length;
+        while (this.chunks.length > 1 && this.bytes - this.chunks[0].length >= OUTPUT_TAIL_BYTES)
+          this.bytes -= this.chunks.shift().length;
+      }
+      /** Decoded once at the end, so no character is split between two chunks; escaped for showing. */
+      text() {
+        const all = Buffer.concat(this.chunks);
+        return escapeControls(all.subarray(Math.max(0, all.length - OUTPUT_TAIL_BYTES)).toString("utf8"));
+      }
+    };
+    FRAME = /^\s+at\s|^\s+File "|^\s*Traceback \(most recent call last\)|^Node\.js v\d|^goroutine \d|^\t\S+:\d+|^exit status \d/;
+    ERROR = /(?:^|[\s.:[(])(?:[A-Z]\w*(?:Error|Exception)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Uu]ncaught|[Ff]ailed|FAIL)\b.*[:!]|^panic:/;
+  }
+});
+
+// src/kit/client/intake.ts
+function runIntake() {
+  const run = { requests: 0, bytes: 0 };
+  return {
+    scenario() {
+      const own2 = { requests: 0, bytes: 0 };
+      let refused = 0;
+      let droppedConnections = 0;
+      let budget;
+      const within = () => {
+        budget ??= own2.requests > BUDGETS.scenarioRequests ? `${BUDGETS.scenarioRequests} requests per scenario` : own2.bytes > BUDGETS.scenarioBytes ? `${mib(BUDGETS.scenarioBytes)} per scenario` : run.requests > BUDGETS.runRequests ? `${BUDGETS.runRequests} requests per run` : run.bytes > BUDGETS.runBytes ? `${mib(BUDGETS.runBytes)} per run` : void 0;
+        return budget === void 0;
+      };
+      return {
+        admit() {
+          own2.requests += 1;
+          run.requests += 1;
+          return within();
+        },
+        take(bytes) {
+          own2.bytes += bytes;
+          run.bytes += bytes;
+          return within();
+        },
+        refuse: () => void (refused += 1),
+        dropConnection: () => void (droppedConnections += 1),
+        counts: () => ({ ...own2, refused, droppedConnections, ...budget ? { budget } : {} })
+      };
+    }
+  };
+}
+function intakeFindings(c) {
+  const findings = [];
+  if (c.budget)
+    findings.push(
+      `${c.requests} requests, ${mib(c.bytes)} sent; budget ${c.budget} (${c.refused} requests past it counted and refused, not kept)`
+    );
+  if (c.droppedConnections)
+    findings.push(
+      `${c.droppedConnections} connections closed as they came: more than ${BUDGETS.openConnections} open at once`
+    );
+  return findings;
+}
+function readBody(req, intake, admitted) {
+  const declared2 = declaredLength(req);
+  if (!admitted) {
+    intake.take(declared2);
+    return Promise.resolve({ bytes: declared2, overBudget: true });
+  }
+  return new Promise((resolve7) => {
+    const chunks = [];
+    let bytes = 0;
+    let settled = false;
+    const done = (overBudget) => {
+      if (settled) return;
+      settled = true;
+      req.removeListener("data", onData);
+      const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
+      resolve7({ bytes, overBudget, ...whole ? { text: Buffer.concat(chunks).toString("utf8") } : {} });
+    };
+    const onData = (chunk) => {
+      bytes += chunk.length;
+      if (!intake.take(chunk.length)) {
+        const announced = Math.max(0, declared2 - bytes);
+        intake.take(announced);
+        bytes += announced;
+        chunks.length = 0;
+        done(true);
+        return;
+      }
+      if (bytes > BUDGETS.keptBodyBytes) chunks.length = 0;
+      else chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => done(false));
+    req.once("error", () => done(false));
+    req.once("close", () => done(false));
+  });
+}
+var MiB, BUDGETS, mib, declaredLength;
+var init_intake = __esm({
+  "src/kit/client/intake.ts"() {
+    "use strict";
+    MiB = 1024 * 1024;
+    BUDGETS = {
+      /** Bytes of one request body kept; the rest of it is counted and dropped. */
+      keptBodyBytes: MiB,
+      scenarioRequests: 200,
+      scenarioBytes: 8 * MiB,
+      runRequests: 1e3,
+      runBytes: 32 * MiB,
+      /** Connections one scenario server holds at once; more are closed as they come (node:http maxConnections). */
+      openConnections: 64
+    };
+    mib = (bytes) => `${bytes >= 10 * MiB ? Math.round(bytes / MiB) : (bytes / MiB).toFixed(1).replace(/\.0$/, "")} MiB`;
+    declaredLength = (req) => {
+      const value = req.headers["content-length"] ?? "";
+      return /^\d+$/.test(value) ? Number(value) : 0;
+    };
+  }
+});
+
 // src/kit/client/manifest.ts
 function readManifest(value, flags = {}) {
   if (value !== void 0 && !isRecord(value))
@@ -14051,6 +14261,9 @@ function judgeRun(run, ev, manifest) {
   if (problems.length) ev.fail("client.completes", tag(`${problems.join("; ")} (${own2.length} requests)`));
   else ev.saw("client.completes");
   if (problems.length) for (const line of outputTail(run)) ev.fail("client.completes", line);
+  const overBudget = intakeFindings(run.intake);
+  for (const text2 of overBudget) ev.fail("client.within_budget", tag(text2));
+  if (!overBudget.length) ev.saw("client.within_budget");
 }
 function judgeClient(runs, manifest = NOTHING_DECLARED) {
   const ev = new Tally();
@@ -14063,13 +14276,15 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var isObject, at2, parse, mediaType, TERMINAL, OUTPUT_LINES, outputTail;
+var isObject, at2, parse, mediaType, TERMINAL, outputTail;
 var init_checks2 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
     init_engine();
     init_kit_checks();
     init_verdict();
+    init_client_output();
+    init_intake();
     init_manifest();
     init_client_scenarios();
     isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -14084,11 +14299,81 @@ var init_checks2 = __esm({
     };
     mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
-    OUTPUT_LINES = 8;
-    outputTail = (run) => {
-      const lines2 = `${run.stderr}
-${run.stdout}`.split("\n").filter((l) => l.trim() !== "");
-      return lines2.slice(-OUTPUT_LINES).map((l) => `  | ${l.slice(0, 200)}`);
+    outputTail = (run) => shownOutput(run.stderr, run.stdout);
+  }
+});
+
+// src/kit/client/process-tree.ts
+import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+function stat3(pid) {
+  try {
+    const text2 = readFileSync2(`/proc/${pid}/stat`, "latin1");
+    const [state, ppid] = text2.slice(text2.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(ppid), state: state ?? "" };
+  } catch {
+    return void 0;
+  }
+}
+function carries(pid, marker) {
+  try {
+    return readFileSync2(`/proc/${pid}/environ`).includes(marker);
+  } catch {
+    return false;
+  }
+}
+function clientProcesses(token) {
+  const marker = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
+  const parents = /* @__PURE__ */ new Map();
+  const found = /* @__PURE__ */ new Set();
+  for (const name of readdirSync2("/proc")) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    const s = stat3(pid);
+    if (!s || s.state === "Z" || s.state === "X") continue;
+    parents.set(pid, s.ppid);
+    if (carries(pid, marker)) found.add(pid);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parents)
+      if (!found.has(pid) && found.has(ppid)) {
+        found.add(pid);
+        grew = true;
+      }
+  }
+  return [...found];
+}
+async function endClientProcesses(root, token) {
+  if (root !== void 0) signal(-root, "SIGKILL");
+  if (!hasProcfs()) return;
+  try {
+    const stopped = /* @__PURE__ */ new Set();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const fresh = clientProcesses(token).filter((pid) => !stopped.has(pid));
+      if (!fresh.length) break;
+      for (const pid of fresh) {
+        signal(pid, "SIGSTOP");
+        stopped.add(pid);
+      }
+    }
+    for (const pid of stopped) signal(pid, "SIGKILL");
+    await new Promise((r) => setTimeout(r, 20));
+    for (const pid of clientProcesses(token)) signal(pid, "SIGKILL");
+  } catch {
+  }
+}
+var RUN_TOKEN_VARIABLE, MAX_ROUNDS, hasProcfs, signal;
+var init_process_tree = __esm({
+  "src/kit/client/process-tree.ts"() {
+    "use strict";
+    RUN_TOKEN_VARIABLE = "UAI_KIT_CLIENT_RUN";
+    MAX_ROUNDS = 50;
+    hasProcfs = () => existsSync("/proc/self/stat");
+    signal = (pid, name) => {
+      try {
+        process.kill(pid, name);
+      } catch {
+      }
     };
   }
 });
@@ -14519,21 +14804,7 @@ function keylessStatement(site) {
     body: { ...body, endpoints }
   });
 }
-function readBody(req) {
-  return new Promise((resolve7) => {
-    const chunks = [];
-    let bytes = 0;
-    req.on("data", (chunk) => {
-      bytes += chunk.length;
-      if (bytes <= MAX_BODY_BYTES2) chunks.push(chunk);
-    });
-    const done = () => resolve7(bytes <= MAX_BODY_BYTES2 ? { bytes, body: Buffer.concat(chunks).toString("utf8") } : { bytes });
-    req.once("end", done);
-    req.once("error", done);
-    req.once("close", done);
-  });
-}
-async function startScenarioServer(scenario) {
+async function startScenarioServer(scenario, intake = runIntake().scenario()) {
   const records = [];
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -14609,7 +14880,21 @@ async function startScenarioServer(scenario) {
       host = url2.host;
       path = `${url2.pathname}${url2.search}`;
     }
-    const { bytes, body } = await readBody(req);
+    const { bytes, text: body, overBudget } = await readBody(req, intake, intake.admit());
+    if (overBudget) {
+      intake.refuse();
+      const budget = intake.counts().budget ?? "";
+      const reply2 = problemReply(
+        site,
+        budget.includes("requests") ? "request.rate_limited" : "request.too_large",
+        `The test kit's budget of ${budget} is used up: this request was counted, not kept.`
+      );
+      await sendReply(res, { ...reply2, headers: { ...reply2.headers, Connection: "close" } }, false).catch(
+        () => void 0
+      );
+      req.socket.destroy();
+      return;
+    }
     const record2 = {
       index: records.length,
       at: at3,
@@ -14621,11 +14906,9 @@ async function startScenarioServer(scenario) {
       bytes,
       ...body !== void 0 ? { body } : {}
     };
-    if (records.length < MAX_RECORDS) records.push(record2);
+    records.push(record2);
     let reply;
-    if (records.length >= MAX_RECORDS)
-      reply = problemReply(site, "request.rate_limited", "The test kit records no more requests in this scenario.");
-    else if (!record2.onHost)
+    if (!record2.onHost)
       reply = problemReply(
         site,
         "route.not_found",
@@ -14641,6 +14924,8 @@ async function startScenarioServer(scenario) {
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  server.maxConnections = BUDGETS.openConnections;
+  server.on("drop", () => intake.dropConnection());
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
@@ -14652,7 +14937,7 @@ async function startScenarioServer(scenario) {
       server.emit("connection", socket);
       return;
     }
-    if (records.length < MAX_RECORDS)
+    if (intake.admit())
       records.push({
         index: records.length,
         at: elapsed(),
@@ -14663,6 +14948,7 @@ async function startScenarioServer(scenario) {
         headers: headerRecord(req),
         bytes: 0
       });
+    else intake.refuse();
     socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
   });
   await new Promise((resolve7) => server.listen(0, "127.0.0.1", resolve7));
@@ -14679,13 +14965,14 @@ async function startScenarioServer(scenario) {
     pollBase: `${endpoint}/tasks/`,
     statement,
     records,
+    intake,
     close: () => new Promise((resolve7) => {
       for (const s of sockets) s.destroy();
       server.close(() => resolve7());
     })
   };
 }
-var MAX_BODY_BYTES2, MAX_RECORDS, headerRecord, sleep;
+var headerRecord, sleep;
 var init_server2 = __esm({
   "src/kit/client/server.ts"() {
     "use strict";
@@ -14695,8 +14982,7 @@ var init_server2 = __esm({
     init_reference_server_handler();
     init_site();
     init_client_scenarios();
-    MAX_BODY_BYTES2 = 1024 * 1024;
-    MAX_RECORDS = 500;
+    init_intake();
     headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : v ?? ""]));
     sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   }
@@ -14704,19 +14990,15 @@ var init_server2 = __esm({
 
 // src/kit/client/run-client.ts
 import { spawn } from "node:child_process";
+import { randomBytes as randomBytes2 } from "node:crypto";
 import { performance as performance2 } from "node:perf_hooks";
-function killGroup(pid) {
-  if (pid === void 0) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-  }
-}
-async function runClient(command, scenario, capMs) {
-  const server = await startScenarioServer(scenario);
+async function runClient(command, scenario, capMs, intake = runIntake()) {
+  const server = await startScenarioServer(scenario, intake.scenario());
   const proxy = server.site.origin;
+  const token = randomBytes2(16).toString("hex");
   const env = {
     ...process.env,
+    [RUN_TOKEN_VARIABLE]: token,
     UAI_ENDPOINT: server.endpoint,
     UAI_SCENARIO: scenario,
     // Every proxy-aware HTTP stack sends through the scenario server, which refuses other hosts.
@@ -14731,32 +15013,43 @@ async function runClient(command, scenario, capMs) {
   delete env.NO_PROXY;
   delete env.no_proxy;
   const started = performance2.now();
-  let stdout = "";
-  let stderr = "";
+  const stdout = new OutputTail();
+  const stderr = new OutputTail();
   let timedOut = false;
   const outcome = await new Promise((resolve7) => {
-    const child = spawn("/bin/sh", ["-c", `${command} "$UAI_ENDPOINT"`], {
+    const child = spawn("/bin/sh", ["-c", withEndpoint(command)], {
       env,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"]
     });
-    child.stdout.setEncoding("utf8").on("data", (c) => stdout = tail(stdout, c));
-    child.stderr.setEncoding("utf8").on("data", (c) => stderr = tail(stderr, c));
+    stdout.follow(child.stdout);
+    stderr.follow(child.stderr);
+    let closed = false;
+    child.once("close", () => closed = true);
+    let ended = false;
+    const end = (result2) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      void endClientProcesses(child.pid, token).catch(() => void 0).then(() => {
+        if (closed) return resolve7(result2);
+        const drained = setTimeout(() => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+          resolve7(result2);
+        }, DRAIN_MS);
+        child.once("close", () => {
+          clearTimeout(drained);
+          resolve7(result2);
+        });
+      });
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child.pid);
+      end({ code: null });
     }, capMs);
-    child.once("error", (error2) => {
-      clearTimeout(timer);
-      resolve7({ code: null, error: error2.message });
-    });
-    let code = null;
-    child.once("exit", (status) => {
-      code = status;
-      clearTimeout(timer);
-      killGroup(child.pid);
-    });
-    child.once("close", () => resolve7({ code }));
+    child.once("error", (error2) => end({ code: null, error: error2.message }));
+    child.once("exit", (status) => end({ code: status }));
   });
   const durationMs = Math.round(performance2.now() - started);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -14772,18 +15065,22 @@ async function runClient(command, scenario, capMs) {
     timedOut,
     ...outcome.error ? { spawnError: outcome.error } : {},
     durationMs,
-    stdout,
-    stderr
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    intake: server.intake.counts()
   };
 }
-var OUTPUT_TAIL, SETTLE_MS, tail;
+var SETTLE_MS, DRAIN_MS;
 var init_run_client = __esm({
   "src/kit/client/run-client.ts"() {
     "use strict";
+    init_client_output();
+    init_command_syntax();
+    init_intake();
+    init_process_tree();
     init_server2();
-    OUTPUT_TAIL = 16 * 1024;
     SETTLE_MS = 100;
-    tail = (text2, chunk) => (text2 + chunk).slice(-OUTPUT_TAIL);
+    DRAIN_MS = 200;
   }
 });
 
@@ -14854,7 +15151,8 @@ function clientReport(runs, options) {
 }
 async function testClient(options) {
   const runs = [];
-  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
+  const intake = runIntake();
+  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs, intake));
   return clientReport(runs, options);
 }
 var UNIDENTIFIED_CLIENT, DEFAULT_CLIENT_CAP_MS;
@@ -14864,6 +15162,7 @@ var init_client = __esm({
     init_release();
     init_report();
     init_checks2();
+    init_intake();
     init_manifest();
     init_run_client();
     init_client_scenarios();
@@ -14879,7 +15178,7 @@ __export(command_exports2, {
   TEST_CLIENT_HELP: () => TEST_CLIENT_HELP,
   testClientCommand: () => testClientCommand
 });
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes as randomBytes3 } from "node:crypto";
 import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
@@ -14940,6 +15239,8 @@ async function testClientCommand(argv, io) {
     if (positionals.length) throw new UsageError2(`unexpected argument ${positionals[0]}; give the client as --command`);
     const command = values.command?.trim();
     if (!command) throw new UsageError2('give the client to run with --command "<cmd>"');
+    const syntax = commandSyntaxProblem(command);
+    if (syntax) throw new UsageError2(`--command refused: ${syntax}`);
     const scenarios = values.scenario ?? [...CLIENT_SCENARIO_IDS];
     const unknown = scenarios.filter((s) => !CLIENT_SCENARIO_IDS.includes(s));
     if (unknown.length) throw new UsageError2(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
@@ -14956,7 +15257,7 @@ async function testClientCommand(argv, io) {
       capMs,
       site: io.site,
       now: io.now(),
-      runId: randomBytes2(16).toString("hex"),
+      runId: randomBytes3(16).toString("hex"),
       ...baseline ? { baseline } : {},
       manifest
     });
@@ -14980,6 +15281,7 @@ var init_command2 = __esm({
   "src/kit/client/command.ts"() {
     "use strict";
     init_command();
+    init_command_syntax();
     init_formats2();
     init_client();
     TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
@@ -14990,7 +15292,8 @@ server's own answers, scripted: completed, accepted then polled, a typed error, 
 Retry-After, a slow answer, the keyless binding, a follow-up). The command runs through /bin/sh
 with the scenario's endpoint as its last argument and in UAI_ENDPOINT, the scenario id in
 UAI_SCENARIO; HTTP(S)_PROXY point at the kit, which refuses requests to any other host. Every
-request is recorded and judged; a scenario the client does not complete fails.
+request is recorded and judged; a scenario the client does not complete fails. A command whose
+end would swallow the endpoint (a comment, an open quote, a trailing operator) is refused.
 
 Options:
   --command <cmd>        the client to run (required unless --list)
@@ -14999,8 +15302,8 @@ Options:
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
   --result <file>        write the sealed uai.conformance.result.v1 message to a file
-  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
-                         process group is killed at the cap
+  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); every process the
+                         client started is ended at the cap, and when the client exits
 
 What the client declares (a JSON manifest, and/or flags, which win):
   --manifest <file>      {"name", "purl", "async", "keyless", "follow_ups"}
@@ -17064,11 +17367,11 @@ function privateV4(address) {
   );
 }
 function v6Groups(address) {
-  const [head, tail2] = address.includes("::") ? address.split("::") : [address, void 0];
+  const [head, tail] = address.includes("::") ? address.split("::") : [address, void 0];
   const part = (s) => s ? s.split(":").map((g) => parseInt(g, 16)) : [];
   const left = part(head);
-  const right = part(tail2);
-  return tail2 === void 0 ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  const right = part(tail);
+  return tail === void 0 ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
 }
 function privateV6(address) {
   const g = v6Groups(address);
@@ -17313,20 +17616,20 @@ var init_implementations2 = __esm({
 });
 
 // src/site/entry-folders.ts
-import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
 import { basename as basename2, join as join2, relative as relative4 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
   const shown2 = relative4(root, folder) || folder;
   const file = (name) => join2(folder, name);
   for (const name of ["result.json", "meta.json"])
-    if (!existsSync(file(name)))
+    if (!existsSync2(file(name)))
       throw new EntryError(`${shown2}/${name}`, "missing (an entry needs result.json and meta.json)");
   return {
     slug: basename2(folder),
     dir: shown2,
-    result: new Uint8Array(readFileSync2(file("result.json"))),
-    meta: readFileSync2(file("meta.json"), "utf8"),
-    ...existsSync(file("report.json")) ? { report: readFileSync2(file("report.json"), "utf8") } : {}
+    result: new Uint8Array(readFileSync3(file("result.json"))),
+    meta: readFileSync3(file("meta.json"), "utf8"),
+    ...existsSync2(file("report.json")) ? { report: readFileSync3(file("report.json"), "utf8") } : {}
   };
 }
 var init_entry_folders = __esm({
@@ -17466,7 +17769,7 @@ async function referenceServerCommand(argv, io) {
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}
 `);
   await new Promise((resolve7) => {
-    for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => resolve7());
+    for (const signal2 of ["SIGINT", "SIGTERM"]) process.once(signal2, () => resolve7());
   });
   server.closeAllConnections();
   await new Promise((resolve7) => server.close(() => resolve7()));

@@ -311,6 +311,13 @@ export const CLIENT_CHECKS = [
     'must',
     "Nothing is sent to any host but the endpoint's",
   ),
+  clientCheck(
+    'client.within_budget',
+    'client-scope',
+    'CONTRACT section 8',
+    'must',
+    "The client stays within the kit's budgets: per scenario 200 requests, 8 MiB of request bodies and 64 connections open at once; per run 1000 requests and 32 MiB",
+  ),
 ] as const;
 
 export type ClientCheckId = (typeof CLIENT_CHECKS)[number]['id'];

@@ -7,6 +7,8 @@
 import { canonicalJson, messageFromKeyless, validateMessage } from '../../engine/index.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
+import { shownOutput } from './client-output.ts';
+import { intakeFindings } from './intake.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
 import { CLIENT_DECLARATIONS, NOTHING_DECLARED, undeclared, type ClientManifest } from './manifest.ts';
@@ -31,8 +33,6 @@ const parse = (text: string | undefined): unknown => {
 };
 const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]!.trim().toLowerCase();
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
-/** The lines of the client's output shown with a failed scenario. */
-const OUTPUT_LINES = 8;
 
 /** A request message the client sent to the endpoint, in keyed form, with its answer. */
 interface Sent {
@@ -45,10 +45,7 @@ interface Sent {
 
 type Evidence = Tally<ClientCheckId>;
 
-const outputTail = (run: ClientRun): string[] => {
-  const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim() !== '');
-  return lines.slice(-OUTPUT_LINES).map((l) => `  | ${l.slice(0, 200)}`);
-};
+const outputTail = (run: ClientRun): string[] => shownOutput(run.stderr, run.stdout);
 
 /** The endpoints of the statement at the URL under test: which shapes it takes, in what media types. */
 function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string>; requestProfiles: Set<string> } {
@@ -357,6 +354,11 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void 
   if (problems.length) ev.fail('client.completes', tag(`${problems.join('; ')} (${own.length} requests)`));
   else ev.saw('client.completes');
   if (problems.length) for (const line of outputTail(run)) ev.fail('client.completes', line);
+
+  // The kit's budgets: what passed them was counted and refused, not kept (intake.ts).
+  const overBudget = intakeFindings(run.intake);
+  for (const text of overBudget) ev.fail('client.within_budget', tag(text));
+  if (!overBudget.length) ev.saw('client.within_budget');
 }
 
 export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest = NOTHING_DECLARED): KitVerdict[] {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isUsageError, positive, readBaselineFile, UsageError, type KitIo } from '../command.ts';
+import { commandSyntaxProblem } from './command-syntax.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
 import {
   CLIENT_SCENARIO_IDS,
@@ -25,7 +26,8 @@ server's own answers, scripted: completed, accepted then polled, a typed error, 
 Retry-After, a slow answer, the keyless binding, a follow-up). The command runs through /bin/sh
 with the scenario's endpoint as its last argument and in UAI_ENDPOINT, the scenario id in
 UAI_SCENARIO; HTTP(S)_PROXY point at the kit, which refuses requests to any other host. Every
-request is recorded and judged; a scenario the client does not complete fails.
+request is recorded and judged; a scenario the client does not complete fails. A command whose
+end would swallow the endpoint (a comment, an open quote, a trailing operator) is refused.
 
 Options:
   --command <cmd>        the client to run (required unless --list)
@@ -34,8 +36,8 @@ Options:
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
   --result <file>        write the sealed uai.conformance.result.v1 message to a file
-  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); the client's
-                         process group is killed at the cap
+  --timeout <ms>         time cap per scenario (default ${DEFAULT_CLIENT_CAP_MS}); every process the
+                         client started is ended at the cap, and when the client exits
 
 What the client declares (a JSON manifest, and/or flags, which win):
   --manifest <file>      {"name", "purl", "async", "keyless", "follow_ups"}
@@ -121,6 +123,8 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}; give the client as --command`);
     const command = values.command?.trim();
     if (!command) throw new UsageError('give the client to run with --command "<cmd>"');
+    const syntax = commandSyntaxProblem(command);
+    if (syntax) throw new UsageError(`--command refused: ${syntax}`);
     const scenarios = (values.scenario ?? [...CLIENT_SCENARIO_IDS]) as ClientScenarioId[];
     const unknown = scenarios.filter((s) => !(CLIENT_SCENARIO_IDS as readonly string[]).includes(s));
     if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(', ')} (see --list)`);

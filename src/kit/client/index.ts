@@ -11,6 +11,7 @@ import type { Baseline } from '../judge/baseline.ts';
 import { kitReport, type KitReport } from '../judge/report.ts';
 import type { ResultSubject } from '../judge/result.ts';
 import { judgeClient } from './checks.ts';
+import { runIntake } from './intake.ts';
 import { NOTHING_DECLARED, type ClientIdentity, type ClientManifest } from './manifest.ts';
 import { runClient, type ClientRun } from './run-client.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
@@ -159,6 +160,8 @@ export function clientReport(runs: readonly ClientRun[], options: ClientKitOptio
 
 export async function testClient(options: ClientKitOptions): Promise<ClientReport> {
   const runs: ClientRun[] = [];
-  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs));
+  // One intake for the run: its budgets hold across the scenarios.
+  const intake = runIntake();
+  for (const id of options.scenarios) runs.push(await runClient(options.command, id, options.capMs, intake));
   return clientReport(runs, options);
 }

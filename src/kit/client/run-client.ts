@@ -1,21 +1,27 @@
 /**
  * Running the client under test once per scenario: its command through /bin/sh with the scenario
  * server's endpoint as the last argument and in UAI_ENDPOINT, the scenario id in UAI_SCENARIO, and
- * the scenario server as its HTTP proxy. Bounded: a time cap per scenario, at which the whole
- * process group is killed (the command runs detached, in a group of its own), and a cap on the
- * output kept (the tail, shown when the scenario fails).
+ * the scenario server as its HTTP proxy. Bounded whatever the client does: at the time cap, and as
+ * soon as the client exits, every process it started is ended (process-tree.ts: also those that
+ * left its process group or session), and the kit never waits for output pipes a stray process may
+ * hold; the output kept is the end of each stream (client-output.ts), shown when the scenario fails.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { OutputTail } from './client-output.ts';
+import { withEndpoint } from './command-syntax.ts';
+import { runIntake, type IntakeCounts, type RunIntake } from './intake.ts';
+import { endClientProcesses, RUN_TOKEN_VARIABLE } from './process-tree.ts';
 import { startScenarioServer, type RecordedRequest } from './server.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 import type { JsonObject } from '../../engine/index.ts';
 import type { Site } from '../../standard/site.ts';
 
-/** Characters of stdout and of stderr kept per scenario (the end of each). */
-const OUTPUT_TAIL = 16 * 1024;
 /** After the client ends: how long answers still being written (the slow one) may take to go out. */
 const SETTLE_MS = 100;
+/** After the client's processes are ended: how long the last of their output may take to be read. */
+const DRAIN_MS = 200;
 
 export interface ClientRun {
   readonly scenario: ClientScenarioId;
@@ -30,26 +36,29 @@ export interface ClientRun {
   /** It could not be started at all (the reason). */
   readonly spawnError?: string;
   readonly durationMs: number;
+  /** The end of what it printed on each stream, terminal control characters escaped. */
   readonly stdout: string;
   readonly stderr: string;
+  /** What it sent, against the kit's budgets (intake.ts). */
+  readonly intake: IntakeCounts;
 }
 
-const tail = (text: string, chunk: string) => (text + chunk).slice(-OUTPUT_TAIL);
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // The group has already ended.
-  }
-}
-
-export async function runClient(command: string, scenario: ClientScenarioId, capMs: number): Promise<ClientRun> {
-  const server = await startScenarioServer(scenario);
+/**
+ * Runs the client once against a fresh scenario server. `intake` carries the run's budgets across
+ * its scenarios; a scenario run on its own gets budgets of its own.
+ */
+export async function runClient(
+  command: string,
+  scenario: ClientScenarioId,
+  capMs: number,
+  intake: RunIntake = runIntake(),
+): Promise<ClientRun> {
+  const server = await startScenarioServer(scenario, intake.scenario());
   const proxy = server.site.origin;
+  const token = randomBytes(16).toString('hex');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    [RUN_TOKEN_VARIABLE]: token,
     UAI_ENDPOINT: server.endpoint,
     UAI_SCENARIO: scenario,
     // Every proxy-aware HTTP stack sends through the scenario server, which refuses other hosts.
@@ -64,33 +73,47 @@ export async function runClient(command: string, scenario: ClientScenarioId, cap
   delete env.NO_PROXY;
   delete env.no_proxy;
   const started = performance.now();
-  let stdout = '';
-  let stderr = '';
+  const stdout = new OutputTail();
+  const stderr = new OutputTail();
   let timedOut = false;
   const outcome = await new Promise<{ code: number | null; error?: string }>((resolve) => {
-    const child = spawn('/bin/sh', ['-c', `${command} "$UAI_ENDPOINT"`], {
+    const child = spawn('/bin/sh', ['-c', withEndpoint(command)], {
       env,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout = tail(stdout, c)));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr = tail(stderr, c)));
+    stdout.follow(child.stdout);
+    stderr.follow(child.stderr);
+    let closed = false;
+    child.once('close', () => (closed = true));
+    let ended = false;
+    /** Every process of the client ended; what is still in the pipes is read briefly, then they are let go. */
+    const end = (result: { code: number | null; error?: string }) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      void endClientProcesses(child.pid, token)
+        .catch(() => undefined)
+        .then(() => {
+          if (closed) return resolve(result);
+          const drained = setTimeout(() => {
+            child.stdout.destroy();
+            child.stderr.destroy();
+            resolve(result);
+          }, DRAIN_MS);
+          child.once('close', () => {
+            clearTimeout(drained);
+            resolve(result);
+          });
+        });
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child.pid);
+      end({ code: null });
     }, capMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, error: error.message });
-    });
-    let code: number | null = null;
-    // At the client's exit, what it left running in its group ends too (and with it the pipes).
-    child.once('exit', (status) => {
-      code = status;
-      clearTimeout(timer);
-      killGroup(child.pid);
-    });
-    child.once('close', () => resolve({ code }));
+    child.once('error', (error) => end({ code: null, error: error.message }));
+    // The client's exit ends whatever it left running; the pipes it leaves open are not waited for.
+    child.once('exit', (status) => end({ code: status }));
   });
   const durationMs = Math.round(performance.now() - started);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -106,7 +129,8 @@ export async function runClient(command: string, scenario: ClientScenarioId, cap
     timedOut,
     ...(outcome.error ? { spawnError: outcome.error } : {}),
     durationMs,
-    stdout,
-    stderr,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    intake: server.intake.counts(),
   };
 }

@@ -15,11 +15,7 @@ import { problemReply } from '../../http/problem.ts';
 import { referenceServerCore } from '../../http/reference-server-handler.ts';
 import { links, siteFor, type Site } from '../../standard/site.ts';
 import { RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type ClientScenarioId } from '../../standard/client-scenarios.ts';
-
-/** Bytes of one request body the kit keeps; the rest is read and dropped. */
-const MAX_BODY_BYTES = 1024 * 1024;
-/** Requests one scenario records; beyond that the client is refused and the run judged on what was kept. */
-const MAX_RECORDS = 500;
+import { BUDGETS, readBody, runIntake, type ScenarioIntake } from './intake.ts';
 
 export interface RecordedAnswer {
   readonly status: number;
@@ -54,6 +50,8 @@ export interface ScenarioServer {
   /** The capability statement this scenario serves. */
   readonly statement: JsonObject;
   readonly records: readonly RecordedRequest[];
+  /** What the client sent, against the budgets. */
+  readonly intake: ScenarioIntake;
   close(): Promise<void>;
 }
 
@@ -72,26 +70,12 @@ function keylessStatement(site: Site): JsonObject {
 const headerRecord = (req: IncomingMessage): Record<string, string> =>
   Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
 
-/** The request body, kept up to the cap and counted in full. */
-function readBody(req: IncomingMessage): Promise<{ bytes: number; body?: string }> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    req.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    const done = () =>
-      resolve(bytes <= MAX_BODY_BYTES ? { bytes, body: Buffer.concat(chunks).toString('utf8') } : { bytes });
-    req.once('end', done);
-    req.once('error', done);
-    req.once('close', done);
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startScenarioServer(scenario: ClientScenarioId): Promise<ScenarioServer> {
+export async function startScenarioServer(
+  scenario: ClientScenarioId,
+  intake: ScenarioIntake = runIntake().scenario(),
+): Promise<ScenarioServer> {
   const records: RecordedRequest[] = [];
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -176,7 +160,22 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
       host = url.host;
       path = `${url.pathname}${url.search}`;
     }
-    const { bytes, body } = await readBody(req);
+    const { bytes, text: body, overBudget } = await readBody(req, intake, intake.admit());
+    if (overBudget) {
+      // Counted, refused, not kept, its body not read: the connection is closed once the refusal is out.
+      intake.refuse();
+      const budget = intake.counts().budget ?? '';
+      const reply = problemReply(
+        site,
+        budget.includes('requests') ? 'request.rate_limited' : 'request.too_large',
+        `The test kit's budget of ${budget} is used up: this request was counted, not kept.`,
+      );
+      await sendReply(res, { ...reply, headers: { ...reply.headers, Connection: 'close' } }, false).catch(
+        () => undefined,
+      );
+      req.socket.destroy();
+      return;
+    }
     const record: RecordedRequest = {
       index: records.length,
       at,
@@ -188,11 +187,9 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
       bytes,
       ...(body !== undefined ? { body } : {}),
     };
-    if (records.length < MAX_RECORDS) records.push(record);
+    records.push(record);
     let reply: CoreReply;
-    if (records.length >= MAX_RECORDS)
-      reply = problemReply(site, 'request.rate_limited', 'The test kit records no more requests in this scenario.');
-    else if (!record.onHost)
+    if (!record.onHost)
       reply = problemReply(
         site,
         'route.not_found',
@@ -209,6 +206,9 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  // Connections past the ones open at once are closed as they come, and counted.
+  server.maxConnections = BUDGETS.openConnections;
+  server.on('drop', () => intake.dropConnection());
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -222,7 +222,7 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
       server.emit('connection', socket);
       return;
     }
-    if (records.length < MAX_RECORDS)
+    if (intake.admit())
       records.push({
         index: records.length,
         at: elapsed(),
@@ -233,6 +233,7 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
         headers: headerRecord(req),
         bytes: 0,
       });
+    else intake.refuse();
     socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -249,6 +250,7 @@ export async function startScenarioServer(scenario: ClientScenarioId): Promise<S
     pollBase: `${endpoint}/tasks/`,
     statement,
     records,
+    intake,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

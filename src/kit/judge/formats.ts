@@ -5,6 +5,7 @@
  */
 import type { KitCounts } from './counts.ts';
 import type { KitReport } from './report.ts';
+import { escapeControls } from '../terminal.ts';
 import type { VerdictStatus } from './verdict.ts';
 
 export const KIT_FORMATS = ['text', 'json', 'junit', 'html'] as const;
@@ -26,11 +27,12 @@ export const countsLine = (c: KitCounts): string =>
 export function textReport(r: KitReport): string {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines = [`${r.tool ?? 'uai test'} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
-  if (r.aborted) lines.push(`stopped early (the run fails): ${r.aborted}`);
+  if (r.aborted) lines.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
   for (const c of r.checks) {
     const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? ' (expected, baseline)' : '';
     lines.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines.push(`        ${e}`);
+    // Evidence quotes what the implementation sent or printed: shown with its control characters escaped.
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines.push(`        ${escapeControls(e)}`);
   }
   if (r.baseline.regressions.length)
     lines.push(`regressions (not in the baseline): ${r.baseline.regressions.join(', ')}`);

@@ -1,0 +1,27 @@
+/**
+ * Text from the implementation under test, made safe to print to a terminal: a report read there
+ * must not be recoloured, cleared, retitled or reordered by what a client printed or a server or
+ * client sent.
+ */
+
+/**
+ * C0 controls but newline and tab, DEL, C1 controls (U+0080-U+009F: a terminal may read U+009B as
+ * CSI), and the bidirectional marks, embeddings, overrides and isolates (Unicode TR9; the "Trojan
+ * Source" reordering, CVE-2021-42574).
+ */
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+const NAMED: Readonly<Record<string, string>> = { '\r': '\\r', '\x1b': '\\x1b', '\x07': '\\a', '\b': '\\b' };
+
+/** Each control character as a visible escape (`\x1b`, `\r`, `\u202e`); a CRLF line end is a plain newline first. */
+export const escapeControls = (text: string): string =>
+  text
+    .replace(/\r\n/g, '\n')
+    .replace(
+      CONTROLS,
+      (c) =>
+        NAMED[c] ??
+        (c.charCodeAt(0) < 0x100
+          ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    );
