@@ -29,3 +29,13 @@ export interface CoreReply {
 }
 
 export type CoreHandler = (request: CoreRequest) => Promise<CoreReply>;
+
+/**
+ * A HEAD is answered as the GET of the same target (RFC 9110 section 9.3.2: the same header
+ * fields, Content-Length included); each adapter then leaves the body out. Both adapters wrap
+ * their core in it, so no route's logic has to know HEAD.
+ */
+export const headAsGet =
+  (core: CoreHandler): CoreHandler =>
+  (request) =>
+    core(request.method === 'HEAD' ? { ...request, method: 'GET' } : request);

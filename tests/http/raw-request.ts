@@ -12,8 +12,19 @@ export interface RawAnswer {
   readonly body: Buffer;
 }
 
-export function rawRequest(base: string, method: string, target: string, timeoutMs = 20_000): Promise<RawAnswer> {
+export interface RawOptions {
+  /** A body, sent with its Content-Length. */
+  readonly body?: string;
+  /** More header lines, e.g. `Content-Type: application/json`. */
+  readonly headers?: readonly string[];
+  readonly timeoutMs?: number;
+}
+
+export function rawRequest(base: string, method: string, target: string, options: RawOptions = {}): Promise<RawAnswer> {
   const { hostname, port, host } = new URL(base);
+  const { body, headers = [], timeoutMs = 20_000 } = options;
+  const lines = [`${method} ${target} HTTP/1.1`, `Host: ${host}`, 'Connection: close', ...headers];
+  if (body !== undefined) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return new Promise((done, fail) => {
     const socket = connect(Number(port), hostname);
     const chunks: Buffer[] = [];
@@ -21,7 +32,7 @@ export function rawRequest(base: string, method: string, target: string, timeout
       socket.destroy(new Error(`no answer to ${method} ${target} in ${timeoutMs} ms`)),
     );
     socket.once('connect', () =>
-      socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 'latin1'),
+      socket.write(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(body ?? '')])),
     );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.once('error', fail);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_TARGET, startServer, type RunningServer } from './server.ts';
 import { rawRequest } from './raw-request.ts';
 import { HOSTILE_PATHS, hostilePath, locationProblem } from './hostile-paths.ts';
+import { crashesTheEmulator } from '../netlify/emulator-differences.ts';
 
 /**
  * No open redirect, on `npm start` and under the Netlify emulation: whatever a request path
@@ -58,9 +59,13 @@ describe('redirects stay on the origin', () => {
 
   it('answers random compositions of the hostile pieces without leaving the origin', async () => {
     // Each run is two requests; the emulation answers a 404 in tens of milliseconds.
-    const numRuns = HTTP_TARGET === 'netlify' ? 60 : 300;
+    const emulated = HTTP_TARGET === 'netlify';
+    const numRuns = emulated ? 60 : 300;
+    // A path that netlify-cli's own URL parsing rejects would end the shared emulation (a
+    // documented emulator difference); the local server takes every path.
+    const paths = emulated ? hostilePath.filter((path) => !crashesTheEmulator(path)) : hostilePath;
     await fc.assert(
-      fc.asyncProperty(hostilePath, async (path) => {
+      fc.asyncProperty(paths, async (path) => {
         expect(await problemsOf(path)).toEqual([]);
       }),
       { numRuns },

@@ -7,6 +7,7 @@ import { rewrite, staticHeadersFor } from '../static-routing.ts';
 import { localeRedirects, notFoundPageFor, redirector } from '../locale-redirects.ts';
 import { dataPagesOfReport } from '../../service/data-pages.ts';
 import { recordFile } from '../../records/files.ts';
+import { requestTarget, targetUrl } from './request-target.ts';
 import type { Site } from '../../standard/site.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
 import { nodeAdapter, sendReply } from './native-adapter.ts';
@@ -150,8 +151,13 @@ export function createApp(options: AppOptions): Server {
   const redirectFor = redirector(localeRedirects(report ? dataPagesOfReport(report.bytes.toString('utf8')) : []));
 
   async function route(req: IncomingMessage, res: ServerResponse) {
-    // Concatenated, not resolved, so that a path like //host cannot become an authority.
-    const url = new URL(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
+    const target = requestTarget(req.url);
+    if (target === undefined) {
+      req.resume();
+      const detail = `The request target ${JSON.stringify(req.url)} is neither a path nor an absolute http(s) URL (RFC 9112 section 3.2).`;
+      return sendResponse(res, problemResponse(site, 'request.invalid', detail), req.method === 'HEAD');
+    }
+    const url = targetUrl('http://localhost', target);
     const fn = functionFor(url.pathname);
     if (fn) return callFunction(req, res, fn, url.pathname);
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
+import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from '../core.ts';
 import { drain, writeOut } from './node-bridge.ts';
 
 /**
@@ -79,12 +79,13 @@ export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean):
   }
   // A copy: writeOut adds Content-Length and, for a 413, Connection.
   const headers = { ...ordered };
-  const body = head || reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
-  return writeOut(res, reply.status, headers, body);
+  const body = reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
+  return writeOut(res, reply.status, headers, body, head);
 }
 
 /** A core handler as a node:http handler; `path` is the request's parsed path. */
-export const nodeAdapter =
-  (core: CoreHandler) =>
-  async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> =>
-    sendReply(res, await core(fromNodeRequest(req, path)), req.method === 'HEAD');
+export const nodeAdapter = (core: CoreHandler) => {
+  const answer = headAsGet(core);
+  return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> =>
+    sendReply(res, await answer(fromNodeRequest(req, path)), req.method === 'HEAD');
+};
