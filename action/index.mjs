@@ -13437,10 +13437,12 @@ function bodyDone(req, ms) {
     req.once("close", finish);
   });
 }
-async function writeOut(res, status, headers, body) {
+async function writeOut(res, status, given, whole, head = false) {
   const req = res.req;
+  let headers = given;
   if (status === 413) headers.connection = "close";
-  if (body) headers["content-length"] = String(body.byteLength);
+  if (whole) headers = withLength(headers, whole.byteLength);
+  const body = head ? void 0 : whole;
   res.writeHead(status, headers);
   if (status === 413 && !req.complete) {
     if (body) res.write(body);
@@ -13451,6 +13453,16 @@ async function writeOut(res, status, headers, body) {
   }
   res.end(body);
   drain(req);
+}
+function withLength(headers, length) {
+  if ("content-length" in headers) return { ...headers, "content-length": String(length) };
+  const out = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!("content-length" in out) && name > "content-length") out["content-length"] = String(length);
+    out[name] = value;
+  }
+  out["content-length"] = String(length);
+  return out;
 }
 var DRAIN_LIMIT, DRAIN_WAIT_MS, draining;
 var init_node_bridge = __esm({
@@ -13476,8 +13488,8 @@ function sendReply(res, reply, head) {
     if (Object.isFrozen(reply.headers)) inWireOrder.set(reply.headers, ordered);
   }
   const headers = { ...ordered };
-  const body = head || reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
-  return writeOut(res, reply.status, headers, body);
+  const body = reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
+  return writeOut(res, reply.status, headers, body, head);
 }
 var byName, inWireOrder;
 var init_native_adapter = __esm({
@@ -13570,6 +13582,15 @@ var init_problem2 = __esm({
         return internalProblem(site);
       }
     };
+  }
+});
+
+// src/http/core.ts
+var headAsGet;
+var init_core = __esm({
+  "src/http/core.ts"() {
+    "use strict";
+    headAsGet = (core) => (request) => core(request.method === "HEAD" ? { ...request, method: "GET" } : request);
   }
 });
 
@@ -13677,14 +13698,13 @@ function referenceServerCore(options) {
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
-    return json(answer.message, answer.status, false);
+    return json(answer.message, answer.status);
   }
   async function handle(request) {
     const pathname = request.path;
     const method = request.method;
-    const head = method === "HEAD";
     if (pathname.startsWith(TASKS_PREFIX)) {
-      if (method !== "GET" && !head) return notAllowed("GET, HEAD", method);
+      if (method !== "GET") return notAllowed("GET, HEAD", method);
       let ref;
       try {
         ref = decodeURIComponent(pathname.slice(TASKS_PREFIX.length));
@@ -13692,22 +13712,23 @@ function referenceServerCore(options) {
         ref = "";
       }
       const status = taskStatus2(ref, context);
-      return status.ok ? json(status.message, 200, head) : problemReply(site, status.code, status.detail);
+      return status.ok ? json(status.message, 200) : problemReply(site, status.code, status.detail);
     }
     if (pathname !== REFERENCE_SERVER_PATH)
       return problemReply(site, "route.not_found", `No route of the reference server has the path ${pathname}.`);
     if (method === "OPTIONS") return PREFLIGHT_REPLY;
-    if (method === "GET" || head) return json(capabilityStatement(site), 200, head);
+    if (method === "GET") return json(capabilityStatement(site), 200);
     if (method === "POST") return post(request);
     return notAllowed("GET, HEAD, POST, OPTIONS", method);
   }
-  return failClosed(site, handle);
+  return failClosed(site, headAsGet(handle));
 }
 var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json;
 var init_reference_server_handler = __esm({
   "src/http/reference-server-handler.ts"() {
     "use strict";
     init_engine();
+    init_core();
     init_headers();
     init_problem2();
     init_request_body();
@@ -13718,10 +13739,10 @@ var init_reference_server_handler = __esm({
       headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: "GET, HEAD, POST, OPTIONS" }),
       body: null
     };
-    json = (body, status, head) => ({
+    json = (body, status) => ({
       status,
       headers: JSON_HEADERS,
-      body: head ? null : JSON.stringify(body)
+      body: JSON.stringify(body)
     });
   }
 });

@@ -32,8 +32,9 @@ export type CoreHandler = (request: CoreRequest) => Promise<CoreReply>;
 
 /**
  * A HEAD is answered as the GET of the same target (RFC 9110 section 9.3.2: the same header
- * fields, Content-Length included); each adapter then leaves the body out. Both adapters wrap
- * their core in it, so no route's logic has to know HEAD.
+ * fields, Content-Length included); whoever writes the answer leaves the body out (the node:http
+ * adapter, the platform behind the Web one). Every core is wrapped in it, so no route's logic has
+ * to know HEAD.
  */
 export const headAsGet =
   (core: CoreHandler): CoreHandler =>

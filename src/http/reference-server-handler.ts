@@ -10,7 +10,7 @@
 import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import type { MockScenario } from '../standard/value-sets.ts';
-import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
+import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
 import { isJsonMediaType, readJsonBody } from './request-body.ts';
@@ -32,7 +32,7 @@ const PREFLIGHT_REPLY: CoreReply = {
   body: null,
 };
 
-// HEAD arrives here as GET (headAsGet in the adapters), so every answer has its body.
+// HEAD arrives here as GET (headAsGet), so every answer has its body.
 const json = (body: unknown, status: number): CoreReply => ({
   status,
   headers: JSON_HEADERS,
@@ -84,7 +84,7 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     return notAllowed('GET, HEAD, POST, OPTIONS', method);
   }
 
-  return failClosed(site, handle);
+  return failClosed(site, headAsGet(handle));
 }
 
 /** The same shell as a Web `Request -> Response` handler. */

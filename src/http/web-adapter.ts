@@ -1,4 +1,4 @@
-import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
+import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
 
 /**
  * The Web-standard adapter of the HTTP core (core.ts): what the Netlify functions export.
@@ -60,7 +60,7 @@ export function toWebResponse(reply: CoreReply): Response {
 }
 
 /** A core handler as a Web `Request -> Response` handler. */
-export const webAdapter = (core: CoreHandler) => {
-  const answer = headAsGet(core);
-  return async (request: Request): Promise<Response> => toWebResponse(await answer(fromWebRequest(request)));
-};
+export const webAdapter =
+  (core: CoreHandler) =>
+  async (request: Request): Promise<Response> =>
+    toWebResponse(await core(fromWebRequest(request)));

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from '../core.ts';
+import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
 import { drain, writeOut } from './node-bridge.ts';
 
 /**
@@ -84,8 +84,7 @@ export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean):
 }
 
 /** A core handler as a node:http handler; `path` is the request's parsed path. */
-export const nodeAdapter = (core: CoreHandler) => {
-  const answer = headAsGet(core);
-  return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> =>
-    sendReply(res, await answer(fromNodeRequest(req, path)), req.method === 'HEAD');
-};
+export const nodeAdapter =
+  (core: CoreHandler) =>
+  async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> =>
+    sendReply(res, await core(fromNodeRequest(req, path)), req.method === 'HEAD');
