@@ -41,7 +41,7 @@ const CASES: readonly (readonly [string, LocaleCode])[] = [
 
 describe("each language's 404 page", () => {
   it.each(CASES)('%s is the 404 page in %s', async (path, code) => {
-    const response = await fetch(`${server.base}${path}`);
+    const response = await fetch(`${server.direct}${path}`);
     const html = text(await response.text());
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -56,7 +56,7 @@ describe("each language's 404 page", () => {
   });
 
   it('translates every text of the page (no English left on the Spanish one)', async () => {
-    const html = text(await (await fetch(`${server.base}/es/nope/`)).text());
+    const html = text(await (await fetch(`${server.direct}/es/nope/`)).text());
     const en = translator('en');
     for (const id of ['notfound.title', 'notfound.description', 'notfound.lede', 'notfound.catalog'])
       expect(html, id).not.toContain(en.t(id));
