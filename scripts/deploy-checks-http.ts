@@ -7,8 +7,18 @@ import { isSameOriginPath } from '../src/http/locale-redirects.ts';
 import { localeOf, TRANSLATED } from '../src/service/locales.ts';
 import type { Check } from './deploy-checks.ts';
 
-/** Paths that would be open redirects if an old locale prefix were still a splat (fetch keeps them as written). */
-const HOSTILE = ['/en-us//evil.example', '/en-us/%2F%2Fevil.example', '/en-us/%5Cevil.example', '/es-es//evil.example'];
+/**
+ * Paths that would be open redirects if an old locale prefix were still a splat, or if a host
+ * added a trailing slash to a path that starts with `//` (fetch sends them as written).
+ */
+const HOSTILE = [
+  '/en-us//evil.example',
+  '/en-us/%2F%2Fevil.example',
+  '/en-us/%5Cevil.example',
+  '/es-es//evil.example',
+  '//evil.example/api',
+  '//evil.example/es',
+];
 
 /** No content coding asked for (fetch would decode one), so a length is the bytes'. */
 const answer = (origin: string, path: string, method = 'GET') =>
