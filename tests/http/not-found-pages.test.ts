@@ -55,6 +55,14 @@ describe("each language's 404 page", () => {
     expect(html).toContain(`href="${home}catalog/"`);
   });
 
+  it("leaves the language's pages alone, asked with or without the trailing slash", async () => {
+    for (const path of ['/es', '/es/', '/es/api', '/fr/field-registry', '/zh-cn/profiles/uai.error.v1']) {
+      const response = await fetch(`${server.direct}${path}`);
+      await response.arrayBuffer();
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    }
+  });
+
   it('translates every text of the page (no English left on the Spanish one)', async () => {
     const html = text(await (await fetch(`${server.direct}/es/nope/`)).text());
     const en = translator('en');
