@@ -14378,6 +14378,25 @@ var init_process_tree = __esm({
   }
 });
 
+// src/http/node/request-target.ts
+function requestTarget(raw) {
+  if (raw?.startsWith("/")) return raw;
+  if (!raw || !/^https?:\/\//i.test(raw)) return void 0;
+  try {
+    const url2 = new URL(raw);
+    return `${url2.pathname}${url2.search}`;
+  } catch {
+    return void 0;
+  }
+}
+var targetUrl;
+var init_request_target = __esm({
+  "src/http/node/request-target.ts"() {
+    "use strict";
+    targetUrl = (origin, target) => new URL(`${origin}${target}`);
+  }
+});
+
 // src/http/node/node-bridge.ts
 function toRequest(req, origin) {
   const headers = new Headers();
@@ -14388,8 +14407,7 @@ function toRequest(req, origin) {
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  const path = req.url?.startsWith("/") ? req.url : "/";
-  return new Request(new URL(`${origin}${path}`), {
+  return new Request(targetUrl(origin, requestTarget(req.url) ?? "/"), {
     method,
     headers,
     // The body stays a stream: the shared module counts its bytes and stops reading at the cap.
@@ -14451,13 +14469,15 @@ async function sendResponse(res, response, head) {
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = head || response.body === null ? void 0 : Buffer.from(await response.arrayBuffer());
-  return writeOut(res, response.status, headers, body);
+  const body = response.body === null ? void 0 : Buffer.from(await response.arrayBuffer());
+  return writeOut(res, response.status, headers, body, head);
 }
-async function writeOut(res, status, headers, body) {
+async function writeOut(res, status, given, whole, head = false) {
   const req = res.req;
+  let headers = given;
   if (status === 413) headers.connection = "close";
-  if (body) headers["content-length"] = String(body.byteLength);
+  if (whole) headers = withLength(headers, whole.byteLength);
+  const body = head ? void 0 : whole;
   res.writeHead(status, headers);
   if (status === 413 && !req.complete) {
     if (body) res.write(body);
@@ -14469,10 +14489,21 @@ async function writeOut(res, status, headers, body) {
   res.end(body);
   drain(req);
 }
+function withLength(headers, length) {
+  if ("content-length" in headers) return { ...headers, "content-length": String(length) };
+  const out = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!("content-length" in out) && name > "content-length") out["content-length"] = String(length);
+    out[name] = value;
+  }
+  out["content-length"] = String(length);
+  return out;
+}
 var DRAIN_LIMIT, DRAIN_WAIT_MS, draining;
 var init_node_bridge = __esm({
   "src/http/node/node-bridge.ts"() {
     "use strict";
+    init_request_target();
     DRAIN_LIMIT = 4 * 1024 * 1024;
     DRAIN_WAIT_MS = 1e4;
     draining = /* @__PURE__ */ new WeakSet();
@@ -14493,8 +14524,8 @@ function sendReply(res, reply, head) {
     if (Object.isFrozen(reply.headers)) inWireOrder.set(reply.headers, ordered);
   }
   const headers = { ...ordered };
-  const body = head || reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
-  return writeOut(res, reply.status, headers, body);
+  const body = reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
+  return writeOut(res, reply.status, headers, body, head);
 }
 var byName, inWireOrder;
 var init_native_adapter = __esm({
@@ -14588,11 +14619,19 @@ function fromWebRequest(request) {
     body: (cap) => readCapped(request, cap)
   };
 }
-var toWebResponse, webAdapter;
+function toWebResponse(reply) {
+  if (reply.body === null) return new Response(null, { status: reply.status, headers: reply.headers });
+  const bytes = utf8.encode(reply.body);
+  return new Response(bytes, {
+    status: reply.status,
+    headers: { ...reply.headers, "Content-Length": String(bytes.byteLength) }
+  });
+}
+var utf8, webAdapter;
 var init_web_adapter = __esm({
   "src/http/web-adapter.ts"() {
     "use strict";
-    toWebResponse = (reply) => new Response(reply.body, { status: reply.status, headers: reply.headers });
+    utf8 = new TextEncoder();
     webAdapter = (core) => async (request) => toWebResponse(await core(fromWebRequest(request)));
   }
 });
@@ -14633,6 +14672,15 @@ var init_problem2 = __esm({
         return internalProblem(site);
       }
     };
+  }
+});
+
+// src/http/core.ts
+var headAsGet;
+var init_core = __esm({
+  "src/http/core.ts"() {
+    "use strict";
+    headAsGet = (core) => (request) => core(request.method === "HEAD" ? { ...request, method: "GET" } : request);
   }
 });
 
@@ -14740,14 +14788,13 @@ function referenceServerCore(options) {
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
-    return json(answer.message, answer.status, false);
+    return json(answer.message, answer.status);
   }
   async function handle(request) {
     const pathname = request.path;
     const method = request.method;
-    const head = method === "HEAD";
     if (pathname.startsWith(TASKS_PREFIX)) {
-      if (method !== "GET" && !head) return notAllowed("GET, HEAD", method);
+      if (method !== "GET") return notAllowed("GET, HEAD", method);
       let ref;
       try {
         ref = decodeURIComponent(pathname.slice(TASKS_PREFIX.length));
@@ -14755,22 +14802,23 @@ function referenceServerCore(options) {
         ref = "";
       }
       const status = taskStatus2(ref, context);
-      return status.ok ? json(status.message, 200, head) : problemReply(site, status.code, status.detail);
+      return status.ok ? json(status.message, 200) : problemReply(site, status.code, status.detail);
     }
     if (pathname !== REFERENCE_SERVER_PATH)
       return problemReply(site, "route.not_found", `No route of the reference server has the path ${pathname}.`);
     if (method === "OPTIONS") return PREFLIGHT_REPLY;
-    if (method === "GET" || head) return json(capabilityStatement(site), 200, head);
+    if (method === "GET") return json(capabilityStatement(site), 200);
     if (method === "POST") return post(request);
     return notAllowed("GET, HEAD, POST, OPTIONS", method);
   }
-  return failClosed(site, handle);
+  return failClosed(site, headAsGet(handle));
 }
 var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json, referenceServerHandler;
 var init_reference_server_handler = __esm({
   "src/http/reference-server-handler.ts"() {
     "use strict";
     init_engine();
+    init_core();
     init_headers();
     init_problem2();
     init_request_body();
@@ -14782,10 +14830,10 @@ var init_reference_server_handler = __esm({
       headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: "GET, HEAD, POST, OPTIONS" }),
       body: null
     };
-    json = (body, status, head) => ({
+    json = (body, status) => ({
       status,
       headers: JSON_HEADERS,
-      body: head ? null : JSON.stringify(body)
+      body: JSON.stringify(body)
     });
     referenceServerHandler = (options) => webAdapter(referenceServerCore(options));
   }

@@ -4,11 +4,13 @@
  * table and narrow the adapter function's route to the REST fallback.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { configuredSite } from '../src/service/config.ts';
 import { BUILD_STAMP, BUILD_STAMP_DIR } from './build-stamp.ts';
 import { netlifyHeadersFile, netlifyRedirectsFile } from '../src/http/static-routing.ts';
-import { implementationPage } from '../src/service/data-pages.ts';
+import { dataPagesOfReport } from '../src/service/data-pages.ts';
+import { DEFAULT_NOT_FOUND_PAGE, NOT_FOUND_PAGES } from '../src/http/locale-redirects.ts';
+import { localePath, TRANSLATED } from '../src/service/locales.ts';
 import { narrowSsrRoute } from './netlify-ssr-route.ts';
 
 const node = process.execPath;
@@ -21,17 +23,21 @@ run(['scripts/generate-validators.ts']);
 // The report of implementations: a broken entry stops the build here, with its file and the reason.
 run(['scripts/check-implementations.ts']);
 run(['node_modules/astro/bin/astro.mjs', 'build']);
+// Astro names only the root 404 page 404.html; each translation's comes out as /<locale>/404/index.html.
+for (const code of TRANSLATED) {
+  renameSync(`dist${localePath(code, '/404/index.html')}`, `dist${localePath(code, DEFAULT_NOT_FOUND_PAGE)}`);
+  rmSync(`dist${localePath(code, '/404/')}`, { recursive: true });
+}
+for (const { page } of NOT_FOUND_PAGES) if (!existsSync(`dist${page}`)) throw new Error(`The build made no ${page}`);
 // Static search: Pagefind indexes the built pages into dist/pagefind/ (loaded by the search box).
 run(['node_modules/pagefind/lib/runner/bin.cjs', '--site', 'dist', '--silent']);
 
 // The data pages (one per implementation) are the ones the built report lists.
-const report = JSON.parse(readFileSync('dist/v1/implementations.json', 'utf8')) as {
-  implementations: { id: string }[];
-};
-writeFileSync('dist/_headers', netlifyHeadersFile(report.implementations.map((i) => implementationPage(i.id))));
+const dataPages = dataPagesOfReport(readFileSync('dist/v1/implementations.json', 'utf8'));
+writeFileSync('dist/_headers', netlifyHeadersFile(dataPages));
 // The adapter may already have written redirects of its own; ours go first so they win.
 const adapterRedirects = existsSync('dist/_redirects') ? readFileSync('dist/_redirects', 'utf8') : '';
-writeFileSync('dist/_redirects', netlifyRedirectsFile());
+writeFileSync('dist/_redirects', netlifyRedirectsFile(dataPages));
 if (adapterRedirects.trim()) appendFileSync('dist/_redirects', adapterRedirects);
 console.log('Wrote dist/_headers and dist/_redirects');
 narrowSsrRoute();

@@ -15,6 +15,7 @@ import {
 import { pageLinks, PUBLISHED_RECORDS } from '../src/http/static-routing.ts';
 import { LOCALES, localePath } from '../src/service/locales.ts';
 import { PAGES } from '../src/service/pages.ts';
+import { httpDetailChecks } from './deploy-checks-http.ts';
 
 export interface Check {
   readonly name: string;
@@ -210,5 +211,5 @@ export function deployChecks(recordsOrigin?: string): Check[] {
       },
     },
   ]);
-  return [...records, ...pages, ...errors, ...actions];
+  return [...records, ...pages, ...errors, ...actions, ...httpDetailChecks()];
 }

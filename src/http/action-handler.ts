@@ -1,6 +1,6 @@
 import type { EngineAction, EngineContext } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
-import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
+import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
 import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody, unreadableEncoding } from './request-body.ts';
@@ -72,7 +72,7 @@ export function actionCore(options: ActionHandlerOptions): CoreHandler {
     return { status: 200, headers, body: JSON.stringify(outcome.body) };
   }
 
-  return failClosed(site, handle);
+  return failClosed(site, headAsGet(handle));
 }
 
 /** The same shell as a Web `Request -> Response` handler. */

@@ -29,3 +29,14 @@ export interface CoreReply {
 }
 
 export type CoreHandler = (request: CoreRequest) => Promise<CoreReply>;
+
+/**
+ * A HEAD is answered as the GET of the same target (RFC 9110 section 9.3.2: the same header
+ * fields, Content-Length included); whoever writes the answer leaves the body out (the node:http
+ * adapter, the platform behind the Web one). Every core is wrapped in it, so no route's logic has
+ * to know HEAD.
+ */
+export const headAsGet =
+  (core: CoreHandler): CoreHandler =>
+  (request) =>
+    core(request.method === 'HEAD' ? { ...request, method: 'GET' } : request);

@@ -10,7 +10,7 @@
 import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
 import type { Site } from '../standard/site.ts';
 import type { MockScenario } from '../standard/value-sets.ts';
-import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
+import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
 import { isJsonMediaType, readJsonBody } from './request-body.ts';
@@ -32,10 +32,11 @@ const PREFLIGHT_REPLY: CoreReply = {
   body: null,
 };
 
-const json = (body: unknown, status: number, head: boolean): CoreReply => ({
+// HEAD arrives here as GET (headAsGet), so every answer has its body.
+const json = (body: unknown, status: number): CoreReply => ({
   status,
   headers: JSON_HEADERS,
-  body: head ? null : JSON.stringify(body),
+  body: JSON.stringify(body),
 });
 
 export function referenceServerCore(options: ReferenceServerOptions): CoreHandler {
@@ -58,15 +59,14 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
-    return json(answer.message, answer.status, false);
+    return json(answer.message, answer.status);
   }
 
   async function handle(request: CoreRequest): Promise<CoreReply> {
     const pathname = request.path;
     const method = request.method;
-    const head = method === 'HEAD';
     if (pathname.startsWith(TASKS_PREFIX)) {
-      if (method !== 'GET' && !head) return notAllowed('GET, HEAD', method);
+      if (method !== 'GET') return notAllowed('GET, HEAD', method);
       let ref: string;
       try {
         ref = decodeURIComponent(pathname.slice(TASKS_PREFIX.length));
@@ -74,17 +74,17 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
         ref = '';
       }
       const status = taskStatus(ref, context);
-      return status.ok ? json(status.message, 200, head) : problemReply(site, status.code, status.detail);
+      return status.ok ? json(status.message, 200) : problemReply(site, status.code, status.detail);
     }
     if (pathname !== REFERENCE_SERVER_PATH)
       return problemReply(site, 'route.not_found', `No route of the reference server has the path ${pathname}.`);
     if (method === 'OPTIONS') return PREFLIGHT_REPLY;
-    if (method === 'GET' || head) return json(capabilityStatement(site), 200, head);
+    if (method === 'GET') return json(capabilityStatement(site), 200);
     if (method === 'POST') return post(request);
     return notAllowed('GET, HEAD, POST, OPTIONS', method);
   }
 
-  return failClosed(site, handle);
+  return failClosed(site, headAsGet(handle));
 }
 
 /** The same shell as a Web `Request -> Response` handler. */

@@ -8,6 +8,7 @@ import { SITE_PAGES } from '../service/site-pages.ts';
 import { PROFILE_IDS } from '../standard/profiles.ts';
 import { ADOPTION_KIT_FILENAME, ROUTES, type Route } from '../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';
+import { localeRedirects, NOT_FOUND_PAGES } from './locale-redirects.ts';
 import { CORS_HEADERS, JSON_TYPE, NO_STORE, PROBLEM_TYPE, RECORD_CACHE, SECURITY_HEADERS } from './headers.ts';
 
 /**
@@ -150,31 +151,6 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   ...LOCALIZED_PAGES.flatMap(pageRules),
 ];
 
-/** A permanent redirect: the original site's locale prefixes to this site's (docs/i18n.md). */
-export interface Redirect {
-  /** A prefix ending in `/*`, or an exact path. */
-  readonly from: string;
-  readonly to: string;
-}
-
-export const REDIRECTS: readonly Redirect[] = LOCALES.flatMap((l) =>
-  l.original.flatMap((prefix) => [
-    { from: `/${prefix}`, to: localePath(l.code, '/') },
-    { from: `/${prefix}/*`, to: localePath(l.code, '/:splat') },
-  ]),
-);
-
-/** Where a request path is redirected (301), or undefined. Matches the way Netlify reads `_redirects`. */
-export function redirectFor(pathname: string): string | undefined {
-  for (const r of REDIRECTS) {
-    if (r.from.endsWith('/*')) {
-      const prefix = r.from.slice(0, -1);
-      if (pathname.startsWith(prefix)) return r.to.replace(':splat', pathname.slice(prefix.length));
-    } else if (pathname === r.from || pathname === `${r.from}/`) return r.to;
-  }
-  return undefined;
-}
-
 /**
  * Forced rewrites from each record's public path to its file (the query-matched one first), then
  * the not-found fallback of every other /v1 path.
@@ -242,16 +218,19 @@ export function netlifyHeadersFile(dataPages: readonly string[] = []): string {
 }
 
 /**
- * `200!` forces a record's rewrite (nothing else may answer its path); the 404 fallback is not
- * forced, so it applies only where nothing else matched.
+ * Netlify's `_redirects`, first match wins: the locale redirects (exact rules, locale-redirects.ts),
+ * the records' rewrites, then the not-found fallbacks. `200!` forces a record's rewrite (nothing
+ * else may answer its path); a `404` rule is not forced, so it applies only where no file matched:
+ * the /v1 problem document, and each language's 404 page under its prefixes. `dataPages` are the
+ * data pages the build made, which have old addresses too.
  */
-export function netlifyRedirectsFile(): string {
+export function netlifyRedirectsFile(dataPages: readonly string[] = []): string {
   const status = (r: Rewrite) => (r.status === 404 ? '404' : '200!');
-  return (
-    REDIRECTS.map((r) => `${r.from}  ${r.to}  301!\n`).join('') +
-    REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`).join(
-      '\n',
-    ) +
-    '\n'
-  );
+  return [
+    ...localeRedirects(dataPages).map((r) => `${r.from}  ${r.to}  301!`),
+    ...REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`),
+    ...NOT_FOUND_PAGES.map((r) => `${r.from}  ${r.page}  404`),
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
 }

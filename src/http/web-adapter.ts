@@ -43,8 +43,21 @@ export function fromWebRequest(request: Request): CoreRequest {
   };
 }
 
-export const toWebResponse = (reply: CoreReply): Response =>
-  new Response(reply.body, { status: reply.status, headers: reply.headers });
+const utf8 = new TextEncoder();
+
+/**
+ * The answer as a Web Response, with its Content-Length: a platform that streams a function's
+ * body would otherwise send it chunked and a HEAD with no length at all (RFC 9110 section 9.3.2
+ * wants the headers GET would get).
+ */
+export function toWebResponse(reply: CoreReply): Response {
+  if (reply.body === null) return new Response(null, { status: reply.status, headers: reply.headers });
+  const bytes = utf8.encode(reply.body);
+  return new Response(bytes, {
+    status: reply.status,
+    headers: { ...reply.headers, 'Content-Length': String(bytes.byteLength) },
+  });
+}
 
 /** A core handler as a Web `Request -> Response` handler. */
 export const webAdapter =

@@ -13,3 +13,9 @@ export const implementationOfPage = (path: string): string | undefined => IMPLEM
 
 /** The JSON twin of every data page: the record that lists it. */
 export const DATA_PAGE_TWIN = '/v1/implementations';
+
+/** The data pages of a built report (the text of dist/v1/implementations.json): one per listed implementation. */
+export const dataPagesOfReport = (reportJson: string): string[] =>
+  (JSON.parse(reportJson) as { implementations: { id: string }[] }).implementations.map((i) =>
+    implementationPage(i.id),
+  );

@@ -8,7 +8,6 @@ import {
   netlifyRedirectsFile,
   PAGE_TWINS,
   PUBLISHED_RECORDS,
-  redirectFor,
   rewrite,
   staticHeadersFor,
 } from '../../src/http/static-routing.ts';
@@ -64,7 +63,7 @@ describe('static routing table', () => {
     const redirects = netlifyRedirectsFile()
       .trim()
       .split('\n')
-      .filter((line) => !line.endsWith('301!'));
+      .filter((line) => line.startsWith('/v1'));
     expect(redirects[0]).toBe('/v1/adoption-kit  download=1  /v1/downloads/uai-1-adoption-kit.json  200!');
     expect(redirects).toContain('/v1/catalog  /v1/catalog.json  200!');
     expect(redirects).not.toContain('/v1/openapi.json  /v1/openapi.json  200!');
@@ -128,23 +127,6 @@ describe('static routing table', () => {
     const pages = new Set(PAGES.map((p) => p.path));
     for (const r of PUBLISHED_RECORDS) expect(pages.has(r.page), r.page).toBe(true);
     for (const t of PAGE_TWINS) expect(isRecordPath(t.record), t.record).toBe(true);
-  });
-
-  it("redirects the original site's locale prefixes to this site's, keeping the rest of the path", () => {
-    expect(redirectFor('/es-es/field-registry/')).toBe('/es/field-registry/');
-    expect(redirectFor('/es-us/')).toBe('/es/');
-    expect(redirectFor('/es-us')).toBe('/es/');
-    expect(redirectFor('/fr-fr/profiles/uai.error.v1/')).toBe('/fr/profiles/uai.error.v1/');
-    expect(redirectFor('/en-us/api/')).toBe('/api/');
-    // zh-cn is this site's own prefix, as it was the original's: nothing to redirect.
-    expect(redirectFor('/zh-cn/api/')).toBeUndefined();
-    expect(redirectFor('/es/api/')).toBeUndefined();
-    expect(redirectFor('/es-esx/')).toBeUndefined();
-    const lines = netlifyRedirectsFile().split('\n');
-    expect(lines).toContain('/es-es/*  /es/:splat  301!');
-    expect(lines).toContain('/fr-fr/*  /fr/:splat  301!');
-    // Redirects come before every rewrite, so Netlify applies them first.
-    expect(lines.findIndex((l) => l.endsWith('200!'))).toBeGreaterThan(lines.findLastIndex((l) => l.endsWith('301!')));
   });
 
   it('knows which /v1 paths are records, with {profile} expanded to real ids only', () => {

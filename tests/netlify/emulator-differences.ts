@@ -95,3 +95,46 @@ export const EMULATOR_KIT_DIFFERENCE = {
   /** ... and the run's one chance to see a typed error answer is gone. */
   notExercised: ['exchange.error_code_published'],
 } as const;
+
+/**
+ * Request-level differences that the HTTP tests of redirects, HEAD and request targets meet under
+ * the emulation, each with what production does and what settles it (docs/deploy.md lists them).
+ */
+export const EMULATOR_REQUEST_DIFFERENCES = {
+  headEtag: {
+    emulator: 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"',
+    production:
+      'Not documented. RFC 9110 section 9.3.2 asks for the header fields of the GET; the local server sends them, ETag included.',
+    docs: "The emulator's static server hashes the empty body it sends to a HEAD (the ETag of zero bytes). Every other header of a file, Content-Length included, is the GET's.",
+  },
+  redirectLength: {
+    emulator: 'No Content-Length on a redirect: the GET body "Redirecting to …" goes out chunked, the HEAD has none.',
+    production: 'The CDN sends its redirect answer; its length is not documented.',
+    docs: 'https://docs.netlify.com/manage/routing/redirects/overview/ documents the status and Location of a redirect rule, not its body.',
+  },
+  absoluteFormFunction: {
+    emulator:
+      "An absolute-form request (`GET http://host/v1/reference-server`) to a function's path misses the function (netlify-cli matches function routes against the raw request target) and gets the static `route.not_found` document. Records, pages, redirects and 404 pages are matched on the parsed path and answer as the origin form.",
+    production:
+      "Netlify's edge terminates HTTP and routes by the request's path (RFC 9112 section 3.2.2); not documented.",
+    docs: 'netlify-cli src/utils/proxy.js: the functions match is made on `req.url` as received.',
+  },
+  unparsablePath: {
+    emulator:
+      'A request path that URL parsing rejects once read against the host (`/\\http:evil.example:443x`, a backslash then an invalid port), or whose parsed path it rejects when read again (`/fr-fr/..//\\x` is parsed to `///x`, a URL with an empty host), terminates netlify-cli (TypeError: Invalid URL in rules-proxy.js and proxy.js), so the tests never send one to the shared emulation.',
+    production: 'Not the emulator: the CDN answers such a path like any other unknown address.',
+    docs: 'netlify-cli src/utils/rules-proxy.js and proxy.js: `new URL(req.url, …)` is not guarded.',
+  },
+} as const;
+
+/** Whether a request path would terminate netlify-cli (EMULATOR_REQUEST_DIFFERENCES.unparsablePath). */
+export function crashesTheEmulator(path: string): boolean {
+  try {
+    // netlify-cli parses the request's URL, then parses the path it got again.
+    const once = new URL(path, 'http://localhost');
+    new URL(`${once.pathname}${once.search}`, 'http://localhost');
+    return false;
+  } catch {
+    return true;
+  }
+}

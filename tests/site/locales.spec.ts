@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LOCALES, localePath, splitLocale, TRANSLATED } from '../../src/service/locales.ts';
+import { LOCALES, localeOf, localePath, splitLocale, TRANSLATED } from '../../src/service/locales.ts';
+import { translator } from '../../src/site/i18n/index.ts';
 import { AXE_TAGS, watchErrors } from './helpers.ts';
 
 /**
@@ -124,6 +125,26 @@ test("the original site's locale addresses redirect to this site's; records are 
   }
   expect((await request.get('/zh-cn/', { maxRedirects: 0 })).status()).toBe(200);
   for (const code of TRANSLATED) expect((await request.get(`/${code}/v1/catalog`)).status()).toBe(404);
+});
+
+test("an unknown address under a language's prefix is that language's 404 page, accessible", async ({ page }) => {
+  for (const code of TRANSLATED) {
+    const response = await page.goto(`/${code}/no-such-page/`);
+    expect(response?.status(), code).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', localeOf(code).lang);
+    await expect(page.locator('h1')).toHaveText(translator(code).t('notfound.title'));
+    // Its links stay in its language.
+    await expect(page.locator(`main a[href="/${code}/catalog/"]`)).toHaveCount(1);
+    const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(
+      axe.violations.map((v) => v.id),
+      code,
+    ).toEqual([]);
+  }
+  // A prefix that is no language of the site is an unknown English address.
+  const response = await page.goto('/de/');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('the switcher and the banner keep the anchor', async ({ page }) => {

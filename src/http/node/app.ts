@@ -3,7 +3,11 @@ import { apiFallback, RECORD_ALLOW } from '../api-fallback.ts';
 import { internalProblem, problemResponse } from '../problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
 import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
-import { redirectFor, rewrite, staticHeadersFor } from '../static-routing.ts';
+import { rewrite, staticHeadersFor } from '../static-routing.ts';
+import { localeRedirects, notFoundPageFor, redirector } from '../locale-redirects.ts';
+import { dataPagesOfReport } from '../../service/data-pages.ts';
+import { recordFile } from '../../records/files.ts';
+import { requestTarget, targetUrl } from './request-target.ts';
 import type { Site } from '../../standard/site.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
 import { nodeAdapter, sendReply } from './native-adapter.ts';
@@ -130,8 +134,9 @@ export function createApp(options: AppOptions): Server {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  function notFoundPage(req: IncomingMessage, res: ServerResponse) {
-    const bytes = files.get('/404.html')?.bytes ?? FALLBACK_404;
+  // The 404 page of each language under its prefixes (locale-redirects.ts), as Netlify's 404 rules serve them.
+  function notFoundPage(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const bytes = files.get(notFoundPageFor(pathname))?.bytes ?? files.get('/404.html')?.bytes ?? FALLBACK_404;
     res.writeHead(404, {
       ...SECURITY_HEADERS,
       'Content-Type': 'text/html; charset=utf-8',
@@ -141,16 +146,30 @@ export function createApp(options: AppOptions): Server {
     res.end(req.method === 'HEAD' ? undefined : bytes);
   }
 
+  // The same redirect rules as Netlify's `_redirects`, for the data pages this build made too.
+  const report = files.get(`/v1${recordFile('/implementations')}`);
+  const redirectFor = redirector(localeRedirects(report ? dataPagesOfReport(report.bytes.toString('utf8')) : []));
+
   async function route(req: IncomingMessage, res: ServerResponse) {
-    // Concatenated, not resolved, so that a path like //host cannot become an authority.
-    const url = new URL(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
+    const target = requestTarget(req.url);
+    if (target === undefined) {
+      req.resume();
+      const detail = `The request target ${JSON.stringify(req.url)} is neither a path nor an absolute http(s) URL (RFC 9112 section 3.2).`;
+      return sendResponse(res, problemResponse(site, 'request.invalid', detail), req.method === 'HEAD');
+    }
+    const url = targetUrl('http://localhost', target);
     const fn = functionFor(url.pathname);
     if (fn) return callFunction(req, res, fn, url.pathname);
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const moved = isApi ? undefined : redirectFor(url.pathname);
     if (moved) {
       req.resume();
-      res.writeHead(301, { ...SECURITY_HEADERS, Location: `${moved}${url.search}`, 'Cache-Control': PAGE_CACHE });
+      res.writeHead(301, {
+        ...SECURITY_HEADERS,
+        Location: `${moved}${url.search}`,
+        'Cache-Control': PAGE_CACHE,
+        'Content-Length': '0',
+      });
       return res.end();
     }
     const found = lookup(files, rewrite(url.pathname, url.searchParams));
@@ -169,7 +188,7 @@ export function createApp(options: AppOptions): Server {
         req.method === 'HEAD',
       );
     }
-    return notFoundPage(req, res);
+    return notFoundPage(req, res, url.pathname);
   }
 
   const timeouts = options.timeouts ?? CLIENT_TIMEOUTS;

@@ -79,8 +79,8 @@ export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean):
   }
   // A copy: writeOut adds Content-Length and, for a 413, Connection.
   const headers = { ...ordered };
-  const body = head || reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
-  return writeOut(res, reply.status, headers, body);
+  const body = reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
+  return writeOut(res, reply.status, headers, body, head);
 }
 
 /** A core handler as a node:http handler; `path` is the request's parsed path. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestTarget, targetUrl } from './request-target.ts';
 
 /**
  * Converting between node:http and Web-standard Request/Response, so the functions run unchanged;
@@ -13,9 +14,8 @@ export function toRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  // Concatenated, not resolved, so that a path like //host cannot become an authority.
-  const path = req.url?.startsWith('/') ? req.url : '/';
-  return new Request(new URL(`${origin}${path}`), {
+  // A target of no other form is refused by the local server before this point (request-target.ts).
+  return new Request(targetUrl(origin, requestTarget(req.url) ?? '/'), {
     method,
     headers,
     // The body stays a stream: the shared module counts its bytes and stops reading at the cap.
@@ -98,24 +98,28 @@ export async function sendResponse(res: ServerResponse, response: Response, head
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = head || response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
-  return writeOut(res, response.status, headers, body);
+  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  return writeOut(res, response.status, headers, body, head);
 }
 
 /**
- * Writes status, headers (lower-case names, in the order given) and body. A refused upload (413)
- * closes the connection once the rest of it has been read and dropped; any other body the handler
- * did not read is dropped, keeping the connection usable.
+ * Writes status, headers (lower-case names, in the order given) and body. The answer to a HEAD
+ * carries the Content-Length of the body GET would get, and no body (RFC 9110 section 9.3.2). A
+ * refused upload (413) closes the connection once the rest of it has been read and dropped; any
+ * other body the handler did not read is dropped, keeping the connection usable.
  */
 export async function writeOut(
   res: ServerResponse,
   status: number,
-  headers: Record<string, string>,
-  body: Buffer | undefined,
+  given: Record<string, string>,
+  whole: Buffer | undefined,
+  head = false,
 ): Promise<void> {
   const req = res.req;
+  let headers = given;
   if (status === 413) headers.connection = 'close';
-  if (body) headers['content-length'] = String(body.byteLength);
+  if (whole) headers = withLength(headers, whole.byteLength);
+  const body = head ? undefined : whole;
   res.writeHead(status, headers);
   if (status === 413 && !req.complete) {
     // The whole answer goes out now; closing waits until the rest of the upload has been read and
@@ -128,4 +132,19 @@ export async function writeOut(
   }
   res.end(body);
   drain(req);
+}
+
+/**
+ * The headers with content-length set: where it is already, else where sorting by name puts it,
+ * which is where a Web Response's headers (sorted) carry it, so both adapters write the same bytes.
+ */
+function withLength(headers: Record<string, string>, length: number): Record<string, string> {
+  if ('content-length' in headers) return { ...headers, 'content-length': String(length) };
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!('content-length' in out) && name > 'content-length') out['content-length'] = String(length);
+    out[name] = value;
+  }
+  out['content-length'] = String(length);
+  return out;
 }
