@@ -77,3 +77,159 @@ function nextBackslash(text: string, from: number): number {
   const at = text.indexOf('\\', from);
   return at < 0 ? text.length : at;
 }
+
+/** A repeated member name: the pointer of the member (its object's pointer and the name) and how often it occurs. */
+export interface RepeatedMember {
+  readonly pointer: string;
+  readonly count: number;
+}
+
+interface Container {
+  readonly array: boolean;
+  /** The names read so far (objects), a set once the object is wide. */
+  names: string[] | Set<string>;
+  /** The member being read (objects) or the item index (arrays): the next container's segment. */
+  key: string;
+  index: number;
+  /** Repeated names of this object, by name, as reported. */
+  repeats: Map<string, { pointer: string; count: number }> | undefined;
+}
+
+const segment = (s: string) => (s.includes('~') || s.includes('/') ? s.replaceAll('~', '~0').replaceAll('/', '~1') : s);
+
+/**
+ * Every repeated member name of a JSON text with its pointer and count, in the order the second
+ * occurrences appear: what message.duplicate_member reports. One pass like hasDuplicateMembers,
+ * keeping only the path of open containers, so a body of 20,000 repeating objects costs a scan,
+ * not a position index of every value (json-positions.ts, which the positions of a SARIF log need).
+ */
+export function repeatedMembers(text: string): RepeatedMember[] {
+  const open: Container[] = [];
+  const found: { pointer: string; count: number }[] = [];
+  let expectName = false;
+  let backslash = nextBackslash(text, 0);
+  const pointerOf = (name: string) => {
+    let pointer = '';
+    for (let k = 0; k < open.length - 1; k++) {
+      const c = open[k]!;
+      pointer += `/${c.array ? String(c.index) : segment(c.key)}`;
+    }
+    return `${pointer}/${segment(name)}`;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let end = text.indexOf('"', i + 1);
+      const escaped = backslash < end;
+      if (escaped) {
+        for (end = i + 1; end < text.length; end++) {
+          const d = text.charCodeAt(end);
+          if (d === 0x5c) end++;
+          else if (d === 0x22) break;
+        }
+        backslash = nextBackslash(text, end + 1);
+      }
+      i = end;
+      if (expectName) {
+        const frame = open[open.length - 1]!;
+        const name = escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+        frame.key = name;
+        const names = frame.names;
+        const seen = Array.isArray(names) ? names.includes(name) : names.has(name);
+        if (seen) {
+          frame.repeats ??= new Map();
+          const repeat = frame.repeats.get(name);
+          if (repeat) repeat.count++;
+          else {
+            const entry = { pointer: pointerOf(name), count: 2 };
+            frame.repeats.set(name, entry);
+            found.push(entry);
+          }
+        } else if (Array.isArray(names)) {
+          names.push(name);
+          if (names.length > WIDE_OBJECT) frame.names = new Set(names);
+        } else names.add(name);
+        expectName = false;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      open.push({ array: c === 0x5b, names: [], key: '', index: 0, repeats: undefined });
+      expectName = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) {
+      open.pop();
+      expectName = false;
+    } else if (c === 0x2c) {
+      const frame = open[open.length - 1];
+      if (frame?.array) frame.index++;
+      expectName = frame !== undefined && !frame.array;
+    }
+  }
+  return found;
+}
+
+/** The members of a top-level JSON object: each value's text span, and the names it repeats. */
+export interface TopLevelMembers {
+  readonly spans: ReadonlyMap<string, readonly [start: number, end: number]>;
+  readonly repeated: readonly string[];
+}
+
+/**
+ * Where each member's value of a top-level object lies in its text: what slicing a wrapper's
+ * members needs (request-texts.ts), found without indexing anything nested. The text must be
+ * valid JSON; a text that is not an object has no members.
+ */
+export function topLevelMembers(text: string): TopLevelMembers {
+  const spans = new Map<string, readonly [number, number]>();
+  const repeated: string[] = [];
+  let depth = 0;
+  let topIsObject = false;
+  let expectName = false;
+  let name: string | undefined;
+  let valueStart = -1;
+  let lastEnd = -1;
+  let backslash = nextBackslash(text, 0);
+  const close = () => {
+    if (name === undefined || valueStart < 0) return;
+    if (spans.has(name)) repeated.push(name);
+    else spans.set(name, [valueStart, lastEnd]);
+    name = undefined;
+    valueStart = -1;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0xfeff) continue;
+    if (depth === 1 && name !== undefined && valueStart < 0 && c !== 0x3a) valueStart = i;
+    if (c === 0x22) {
+      const start = i;
+      let end = text.indexOf('"', i + 1);
+      const escaped = backslash < end;
+      if (escaped) {
+        for (end = i + 1; end < text.length; end++) {
+          const d = text.charCodeAt(end);
+          if (d === 0x5c) end++;
+          else if (d === 0x22) break;
+        }
+        backslash = nextBackslash(text, end + 1);
+      }
+      i = end;
+      if (expectName && depth === 1) {
+        name = escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+        expectName = false;
+        continue;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth === 1) topIsObject = c === 0x7b;
+      expectName = depth === 1 && topIsObject;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      if (depth === 0) close();
+    } else if (c === 0x2c && depth === 1) {
+      close();
+      expectName = topIsObject;
+      continue;
+    }
+    if (depth >= 1) lastEnd = i + 1;
+  }
+  return { spans, repeated };
+}

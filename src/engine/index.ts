@@ -39,7 +39,7 @@ export {
   type JsonIndex,
   type SourceRange,
 } from './json-positions.ts';
-export { hasDuplicateMembers } from './duplicate-scan.ts';
+export { hasDuplicateMembers, repeatedMembers, topLevelMembers } from './duplicate-scan.ts';
 export { keyedPointer, keylessPointer, type MappedPointer } from './keyless-pointer.ts';
 export { sourceLocator } from './source-locator.ts';
 export { childPath, pointerSegment, pointerSegments } from './pointer.ts';

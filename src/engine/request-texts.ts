@@ -5,8 +5,7 @@
  * messages inside a wrapper (validate, check-exchange) and the CLI that builds such a body.
  */
 import type { RequestSource, Result } from './api.ts';
-import { hasDuplicateMembers } from './duplicate-scan.ts';
-import { indexJson } from './json-positions.ts';
+import { hasDuplicateMembers, topLevelMembers } from './duplicate-scan.ts';
 import { invalid } from './request-members.ts';
 
 /**
@@ -20,16 +19,13 @@ export function memberTexts<K extends string>(
   positions: boolean,
 ): Result<Partial<Record<K, string>>, 'request.invalid'> {
   if (!source || (!positions && !hasDuplicateMembers(source.text))) return { ok: true, value: {} };
-  const index = indexJson(source.text, { maxDepth: 65 });
-  const wrapperDuplicate = index.duplicates.find((d) => !members.some((m) => d.pointer.startsWith(`/${m}/`)));
-  if (wrapperDuplicate)
-    return invalid(
-      `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`,
-    );
+  const { spans, repeated } = topLevelMembers(source.text);
+  if (repeated.length > 0)
+    return invalid(`The request body repeats the member ${JSON.stringify(repeated[0])}; send each member once.`);
   const texts: Partial<Record<K, string>> = {};
   for (const member of members) {
-    const range = index.lookupValue(`/${member}`);
-    if (range) texts[member] = source.text.slice(range.startOffset, range.endOffset);
+    const span = spans.get(member);
+    if (span) texts[member] = source.text.slice(span[0], span[1]);
   }
   return { ok: true, value: texts };
 }

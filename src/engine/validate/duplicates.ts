@@ -1,6 +1,6 @@
 import type { IssueDraft } from '../issues.ts';
-import { hasDuplicateMembers } from '../duplicate-scan.ts';
-import { indexJson, type JsonIndex } from '../json-positions.ts';
+import { hasDuplicateMembers, repeatedMembers } from '../duplicate-scan.ts';
+import type { JsonIndex } from '../json-positions.ts';
 import { pointerSegments } from '../pointer.ts';
 import { keyedPointer } from '../keyless-pointer.ts';
 import type { NormalizationMode } from './types.ts';
@@ -18,7 +18,7 @@ export function duplicateMemberIssues(
   index?: JsonIndex,
 ): IssueDraft[] {
   if (!index && !hasDuplicateMembers(text)) return [];
-  return (index ?? indexJson(text)).duplicates.map((d) => {
+  return (index ? index.duplicates : repeatedMembers(text)).map((d) => {
     const path = mode === 'keyless-json' ? keyedPointer(d.pointer, input).pointer : d.pointer;
     const name = pointerSegments(d.pointer).at(-1) ?? '';
     return {
