@@ -49,6 +49,29 @@ export interface JsonIndexLimits {
   readonly maxDepth?: number;
   /** Largest text in UTF-8 bytes (CONTRACT section 8: 262,144). */
   readonly maxBytes?: number;
+  /**
+   * Index only these pointers and the members on the way to them; every other value is skipped
+   * without being read (so not checked, and its repeated names not reported). A SARIF log needs
+   * the places of at most a hundred listed issues: a 256 KiB message of 130,000 values then costs
+   * a skim, not a map of every value. The text must be JSON that parsed.
+   */
+  readonly only?: Iterable<string>;
+}
+
+/** For each pointer on the way to a wanted one: the child segments (decoded) that lead on. */
+function wantedChildren(only: Iterable<string>): Map<string, Set<string>> {
+  const children = new Map<string, Set<string>>();
+  for (const pointer of only) {
+    let at = '';
+    for (const seg of pointerSegments(pointer)) {
+      let next = children.get(at);
+      if (!next) children.set(at, (next = new Set()));
+      next.add(seg);
+      at = `${at}/${pointerSegment(seg)}`;
+    }
+    if (!children.has(at)) children.set(at, new Set());
+  }
+  return children;
 }
 
 export const POSITION_LIMITS = { maxDepth: 64, maxBytes: 262_144 } as const;
@@ -67,6 +90,8 @@ interface Frame {
   childName: string;
   childPointer: string;
   childStart: number;
+  /** With `only`: the child segments to index (undefined: index every child). */
+  readonly wanted: Set<string> | undefined;
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -77,6 +102,7 @@ const LITERALS = ['true', 'false', 'null'];
 export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex {
   const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
   const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
+  const only = limits.only === undefined ? undefined : wantedChildren(limits.only);
   const spans = new Map<string, readonly [number, number, number]>();
   const lineStarts = [0];
   const repeated: { pointer: string; spans: (readonly [number, number])[] }[] = [];
@@ -123,6 +149,30 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     i = NUMBER.lastIndex;
     return true;
   };
+  /** Passes over one value without reading it (with `only`): strings jumped, line breaks kept. */
+  const skipValue = (): void => {
+    let depth = 0;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        for (i++; i < text.length; i++) {
+          const d = text.charCodeAt(i);
+          if (d === 0x5c) i++;
+          else if (d === 0x22) break;
+        }
+      } else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) {
+        if (depth === 0) return;
+        depth--;
+      } else if (c === 0x2c && depth === 0) return;
+      else if (c === 0x0a) lineStarts.push(i + 1);
+      else if (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a) lineStarts.push(i + 1);
+      if (depth === 0 && (c === 0x22 || c === 0x7d || c === 0x5d)) {
+        i++;
+        return;
+      }
+    }
+  };
   /** Reads `"name":` in an object frame and makes it the frame's current child. */
   const key = (frame: Frame): boolean => {
     const start = i;
@@ -167,6 +217,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
         childName: '',
         childPointer: '',
         childStart: 0,
+        wanted: only?.get(pointer),
       };
       stack.push(frame);
       i++;
@@ -185,9 +236,20 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
   };
   const child = (frame: Frame): boolean => {
     skip();
-    if (frame.array) return value(`${frame.pointer}/${frame.index}`, i);
+    if (frame.array) {
+      if (only && !frame.wanted?.has(String(frame.index))) return skipped();
+      return value(`${frame.pointer}/${frame.index}`, i);
+    }
     if (!key(frame)) return false;
+    if (only && !frame.wanted?.has(frame.childName)) {
+      skip();
+      return skipped();
+    }
     return value(frame.childPointer, frame.childStart);
+  };
+  const skipped = (): boolean => {
+    skipValue();
+    return true;
   };
   const run = (): boolean => {
     if (utf8LengthExceeds(text, maxBytes)) {

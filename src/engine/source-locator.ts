@@ -7,14 +7,22 @@ import type { NormalizationMode } from './validate/types.ts';
  * the deepest existing member on the way (a missing required member is shown on its parent).
  * In keyless-json the keyed pointer is first mapped to its array position. `prefix` is the
  * message's own pointer when the text holds more than the message ("/message" in a request).
+ * `pointers`, when given, are the only ones that will be asked for.
  */
 export function sourceLocator(
   text: string,
   mode: NormalizationMode,
   input: unknown,
   prefix = '',
+  pointers?: Iterable<string>,
 ): (pointer: string) => SourceRange {
-  const index = indexJson(text, { maxDepth: POSITION_LIMITS.maxDepth + (prefix === '' ? 0 : 1) });
-  return (pointer) =>
-    index.nearest(prefix + (mode === 'keyless-json' ? keylessPointer(pointer, input).pointer : pointer)).range;
+  const mapped = (pointer: string) =>
+    prefix + (mode === 'keyless-json' ? keylessPointer(pointer, input).pointer : pointer);
+  // Given the pointers to place (a result's listed issues), only they and the way to them are indexed.
+  const only = pointers === undefined ? undefined : [...pointers].map(mapped);
+  const index = indexJson(text, {
+    maxDepth: POSITION_LIMITS.maxDepth + (prefix === '' ? 0 : 1),
+    ...(only ? { only } : {}),
+  });
+  return (pointer) => index.nearest(mapped(pointer)).range;
 }

@@ -88,6 +88,32 @@ describe('indexJson: every member of a document', () => {
     );
   });
 
+  it('indexing only some pointers places them as the full index does (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 6 }),
+        fc.constantFrom(0, 1, 2, '\t'),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.constantFrom('', '/missing', '/0/x'),
+        (value, indent, picks, extra) => {
+          const text = JSON.stringify(value, null, indent);
+          const all = pointersOf(JSON.parse(text)).map(([pointer]) => pointer);
+          // Pointers that exist, and pointers below them that do not (placed on their nearest member).
+          const wanted = [
+            ...picks.map((n) => all[n % Math.max(1, all.length)] ?? ''),
+            ...picks.map((n) => `${all[n % Math.max(1, all.length)] ?? ''}${extra}`),
+          ];
+          const full = indexJson(text);
+          const some = indexJson(text, { only: wanted });
+          for (const pointer of wanted) expect(some.nearest(pointer)).toEqual(full.nearest(pointer));
+          // Ranges measured after skipped lines are right too: the line table holds every line.
+          expect(some.rangeOf(text.length, text.length)).toEqual(full.rangeOf(text.length, text.length));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('counts columns in UTF-16 code units: astral characters take two, escapes their written length', () => {
     const text = '{"😀": "😀", "\\ud83d\\ude00x": 1, "\\u00e9": "é", "a~b/c": {"~1": [true]}}';
     const index = indexJson(text);

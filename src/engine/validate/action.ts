@@ -74,7 +74,17 @@ export const validateAction: EngineAction = (
         ok: true,
         body: toSarif(result, context.site, {
           uri: artifactUri,
-          ...(text === undefined ? {} : { locate: sourceLocator(text, mode, message) }),
+          ...(text === undefined
+            ? {}
+            : {
+                locate: sourceLocator(
+                  text,
+                  mode,
+                  message,
+                  '',
+                  [...result.errors, ...result.warnings].map((i) => i.path),
+                ),
+              }),
         }),
         mediaType: 'application/sarif+json',
       };
