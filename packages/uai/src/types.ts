@@ -346,12 +346,14 @@ export interface ConformanceResultBody {
   conformance_level?: 'L0' | 'L1' | 'L2' | 'L3' | 'L4';
 }
 
-/** Conformance summary: Counts of a check; they equal the issues listed. */
+/** Conformance summary: Counts of a check; they equal the issues listed unless issues_listed says the list was cut. */
 export interface ConformanceSummary {
   /** Number of issues with severity error. */
   error_count: number;
   /** Number of issues with severity warning. */
   warning_count: number;
+  /** How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue. */
+  issues_listed?: number;
   /** When the check ran. */
   checked_at: string;
 }
