@@ -33,6 +33,9 @@ function expectBoundedAgrees(message: unknown): ValidatorResult {
   const all = listOf(full);
   // Each issue once: a set over the full list finds no repeat.
   expect(new Set(all.map(keyOf)).size).toBe(all.length);
+  // A value of the wrong type is one problem: no value check (enum, const) where the type failed.
+  const typed = new Set(all.filter((i) => i.keyword === 'type').map((i) => i.path));
+  expect(all.filter((i) => (i.keyword === 'enum' || i.keyword === 'const') && typed.has(i.path))).toEqual([]);
   expect(full.issue_count).toBe(all.length);
   expect(full.issues_listed).toBeUndefined();
   expect([bounded.error_count, bounded.warning_count]).toEqual([full.error_count, full.warning_count]);
@@ -63,6 +66,8 @@ const item = fc.oneof(
   fc.constant(0),
   fc.constant(null),
   fc.constant({ code: 1, severity: 'loud', path: 2, message: [], help_url: 'not a url' }),
+  fc.constant({ code: 'x.y', severity: 7, path: '', message: 'm' }),
+  fc.constant({ type: 3, role: [], id: 'x' }),
   fc.jsonValue({ maxDepth: 2 }),
 );
 const where = fc.constantFrom(
@@ -72,8 +77,13 @@ const where = fc.constantFrom(
   ['extensions'],
   ['provenance', 'lineage'],
   ['body', 'endpoints'],
+  ['body', 'result', 'follow_up_scenarios'],
+  ['body', 'supported_profiles'],
+  ['source'],
+  ['delivery'],
   ['body'],
   ['profile'],
+  ['uai_version'],
   ['conversation'],
 );
 

@@ -168,18 +168,20 @@ export class SchemaIssue implements IssueDraft {
   }
 }
 
+const isValueCheck = (e: SchemaError) => e.keyword === 'enum' || e.keyword === 'const';
+const isShallow = (instancePath: string) => instancePath.indexOf('/', 1) < 0;
+
 /**
- * Where a value check (enum, const) failed on a value of the wrong type: one problem, one issue
- * (the type's). Only paths with a value-check error are looked up, so a body of many type errors
- * and no value errors costs no set at all.
+ * Whether errors[k], a value check (enum, const), failed on a value of the wrong type: one
+ * problem, one issue (the type's). Below the root's own members a location has one schema, whose
+ * type and value checks ajv emits one after the other, so the errors just before it tell; at the
+ * root and its members (two schemas, SchemaIssue.deep) a set of the type errors there does.
  */
-function valueErrorsOfWrongType(errors: readonly SchemaError[]): Set<string> {
-  const valueChecked = new Set<string>();
-  for (const e of errors) if (e.keyword === 'enum' || e.keyword === 'const') valueChecked.add(e.instancePath);
-  const typed = new Set<string>();
-  if (valueChecked.size === 0) return typed;
-  for (const e of errors) if (e.keyword === 'type' && valueChecked.has(e.instancePath)) typed.add(e.instancePath);
-  return typed;
+function wrongTyped(errors: readonly SchemaError[], k: number, shallowTyped: () => Set<string>): boolean {
+  const at = errors[k]!.instancePath;
+  if (isShallow(at)) return shallowTyped().has(at);
+  for (let j = k - 1; j >= 0 && errors[j]!.instancePath === at; j--) if (errors[j]!.keyword === 'type') return true;
+  return false;
 }
 
 /** Issue drafts of the schema stage for a message: one per problem, specific codes where the model names one. */
@@ -187,10 +189,15 @@ export function schemaIssues(message: unknown, profile: unknown): IssueDraft[] {
   const validate = schemaValidator(schemaIdFor(profile));
   if (validate(message)) return [];
   const errors = validate.errors ?? [];
-  const typed = valueErrorsOfWrongType(errors);
+  let shallow: Set<string> | undefined;
+  const shallowTyped = () =>
+    (shallow ??= new Set(
+      errors.filter((e) => e.keyword === 'type' && isShallow(e.instancePath)).map((e) => e.instancePath),
+    ));
   const out: IssueDraft[] = [];
-  for (const error of errors) {
-    if ((error.keyword === 'enum' || error.keyword === 'const') && typed.has(error.instancePath)) continue;
+  for (let k = 0; k < errors.length; k++) {
+    const error = errors[k]!;
+    if (isValueCheck(error) && wrongTyped(errors, k, shallowTyped)) continue;
     const code = codeFor(error, profile);
     if (code) out.push(new SchemaIssue(code, error, message));
   }
