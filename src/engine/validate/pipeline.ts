@@ -96,7 +96,9 @@ function check(input: unknown, options: ValidateOptions): Checked {
   // A key spelled as an alias is reported once, as field.alias_key, not also as missing.
   for (const d of members)
     if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
-  for (const d of schema) if (!(d.code === 'schema.required' && nulls.has(d.path))) drafts.push(d);
+  // Most messages have no such path: then a wide body's required issues skip the lookup entirely.
+  if (nulls.size === 0) append(drafts, schema);
+  else for (const d of schema) if (!(d.code === 'schema.required' && nulls.has(d.path))) drafts.push(d);
   for (const stage of [
     profileIssues(message),
     members,
