@@ -1831,7 +1831,7 @@ function fieldAtPointer(pointer2, profile) {
   let def = ENVELOPE;
   let type;
   let field;
-  for (const segment of pointerSegments(pointer2)) {
+  for (const segment2 of pointerSegments(pointer2)) {
     if (type?.kind === "array") {
       type = type.items;
       def = type.kind === "object" ? nestedDef(ENVELOPE, { key: "", type }, type, profile) : void 0;
@@ -1839,7 +1839,7 @@ function fieldAtPointer(pointer2, profile) {
       continue;
     }
     if (!def) return void 0;
-    field = fieldOf(def, segment);
+    field = fieldOf(def, segment2);
     if (!field) return void 0;
     type = field.type;
     def = nestedDef(def, field, type, profile);
@@ -2186,250 +2186,130 @@ function nextBackslash(text2, from) {
   const at3 = text2.indexOf("\\", from);
   return at3 < 0 ? text2.length : at3;
 }
-var WIDE_OBJECT;
+function repeatedMembers(text2) {
+  const open = [];
+  const found = [];
+  let expectName = false;
+  let backslash = nextBackslash(text2, 0);
+  const pointerOf = (name) => {
+    let pointer2 = "";
+    for (let k = 0; k < open.length - 1; k++) {
+      const c = open[k];
+      pointer2 += `/${c.array ? String(c.index) : segment(c.key)}`;
+    }
+    return `${pointer2}/${segment(name)}`;
+  };
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 34) {
+      const start = i;
+      let end = text2.indexOf('"', i + 1);
+      const escaped = backslash < end;
+      if (escaped) {
+        for (end = i + 1; end < text2.length; end++) {
+          const d = text2.charCodeAt(end);
+          if (d === 92) end++;
+          else if (d === 34) break;
+        }
+        backslash = nextBackslash(text2, end + 1);
+      }
+      i = end;
+      if (expectName) {
+        const frame = open[open.length - 1];
+        const name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+        frame.key = name;
+        const names = frame.names;
+        const seen = Array.isArray(names) ? names.includes(name) : names.has(name);
+        if (seen) {
+          frame.repeats ??= /* @__PURE__ */ new Map();
+          const repeat = frame.repeats.get(name);
+          if (repeat) repeat.count++;
+          else {
+            const entry = { pointer: pointerOf(name), count: 2 };
+            frame.repeats.set(name, entry);
+            found.push(entry);
+          }
+        } else if (Array.isArray(names)) {
+          names.push(name);
+          if (names.length > WIDE_OBJECT) frame.names = new Set(names);
+        } else names.add(name);
+        expectName = false;
+      }
+    } else if (c === 123 || c === 91) {
+      open.push({ array: c === 91, names: [], key: "", index: 0, repeats: void 0 });
+      expectName = c === 123;
+    } else if (c === 125 || c === 93) {
+      open.pop();
+      expectName = false;
+    } else if (c === 44) {
+      const frame = open[open.length - 1];
+      if (frame?.array) frame.index++;
+      expectName = frame !== void 0 && !frame.array;
+    }
+  }
+  return found;
+}
+function topLevelMembers(text2) {
+  const spans = /* @__PURE__ */ new Map();
+  const repeated = [];
+  let depth2 = 0;
+  let topIsObject = false;
+  let expectName = false;
+  let name;
+  let valueStart = -1;
+  let lastEnd = -1;
+  let backslash = nextBackslash(text2, 0);
+  const close = () => {
+    if (name === void 0 || valueStart < 0) return;
+    if (spans.has(name)) repeated.push(name);
+    else spans.set(name, [valueStart, lastEnd]);
+    name = void 0;
+    valueStart = -1;
+  };
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 65279) continue;
+    if (depth2 === 1 && name !== void 0 && valueStart < 0 && c !== 58) valueStart = i;
+    if (c === 34) {
+      const start = i;
+      let end = text2.indexOf('"', i + 1);
+      const escaped = backslash < end;
+      if (escaped) {
+        for (end = i + 1; end < text2.length; end++) {
+          const d = text2.charCodeAt(end);
+          if (d === 92) end++;
+          else if (d === 34) break;
+        }
+        backslash = nextBackslash(text2, end + 1);
+      }
+      i = end;
+      if (expectName && depth2 === 1) {
+        name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+        expectName = false;
+        continue;
+      }
+    } else if (c === 123 || c === 91) {
+      depth2++;
+      if (depth2 === 1) topIsObject = c === 123;
+      expectName = depth2 === 1 && topIsObject;
+    } else if (c === 125 || c === 93) {
+      depth2--;
+      if (depth2 === 0) close();
+    } else if (c === 44 && depth2 === 1) {
+      close();
+      expectName = topIsObject;
+      continue;
+    }
+    if (depth2 >= 1) lastEnd = i + 1;
+  }
+  return { spans, repeated };
+}
+var WIDE_OBJECT, segment;
 var init_duplicate_scan = __esm({
   "src/engine/duplicate-scan.ts"() {
     "use strict";
     WIDE_OBJECT = 16;
-  }
-});
-
-// src/engine/text-positions.ts
-function utf8LengthExceeds(text2, cap) {
-  if (text2.length > cap) return true;
-  let bytes = 0;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c < 128) bytes += 1;
-    else if (c < 2048) bytes += 2;
-    else if (c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-    if (bytes > cap) return true;
-  }
-  return false;
-}
-function positionTable(text2, lineStarts) {
-  const lineOf = (offset) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  return (startOffset, endOffset) => {
-    const s = Math.max(0, Math.min(startOffset, text2.length));
-    const e = Math.max(s, Math.min(endOffset, text2.length));
-    const startLine = lineOf(s);
-    const endLine = e > s ? lineOf(e - 1) : startLine;
-    return {
-      startLine: startLine + 1,
-      startColumn: s - lineStarts[startLine] + 1,
-      endLine: endLine + 1,
-      endColumn: e - lineStarts[endLine] + 1,
-      startOffset: s,
-      endOffset: e
-    };
-  };
-}
-var init_text_positions = __esm({
-  "src/engine/text-positions.ts"() {
-    "use strict";
-  }
-});
-
-// src/engine/json-positions.ts
-function indexJson(text2, limits = {}) {
-  const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
-  const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
-  const spans = /* @__PURE__ */ new Map();
-  const lineStarts = [0];
-  const repeated = [];
-  const stack = [];
-  let i = 0;
-  let failure;
-  const skip2 = () => {
-    for (; ; ) {
-      const c = text2.charCodeAt(i);
-      if (c === 32 || c === 9) i++;
-      else if (c === 10) lineStarts.push(++i);
-      else if (c === 13) {
-        i++;
-        if (text2.charCodeAt(i) === 10) i++;
-        lineStarts.push(i);
-      } else return;
-    }
-  };
-  const string = () => {
-    if (text2.charCodeAt(i) !== 34) return void 0;
-    const start = i;
-    STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text2);
-    i = STRING_BODY.lastIndex;
-    if (text2.charCodeAt(i) !== 34) return void 0;
-    i++;
-    const raw = text2.slice(start + 1, i - 1);
-    return raw.includes("\\") ? JSON.parse(text2.slice(start, i)) : raw;
-  };
-  const scalar = () => {
-    const c = text2[i];
-    if (c === '"') return string() !== void 0;
-    const word = LITERALS.find((w) => w[0] === c);
-    if (word) {
-      if (!text2.startsWith(word, i)) return false;
-      i += word.length;
-      return true;
-    }
-    NUMBER.lastIndex = i;
-    if (!NUMBER.exec(text2) || NUMBER.lastIndex === i) return false;
-    i = NUMBER.lastIndex;
-    return true;
-  };
-  const key = (frame) => {
-    const start = i;
-    const name = string();
-    if (name === void 0) return false;
-    skip2();
-    if (text2[i] !== ":") return false;
-    i++;
-    frame.childName = name;
-    frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
-    frame.childStart = start;
-    return true;
-  };
-  const closed = (pointer2, start, valueStart) => {
-    const span = [start, i];
-    spans.set(pointer2, [start, valueStart, i]);
-    const parent = stack[stack.length - 1];
-    if (!parent || parent.array) return;
-    const list = parent.members.get(parent.childName);
-    if (!list) parent.members.set(parent.childName, [span]);
-    else if (list.push(span) === 2) repeated.push({ pointer: pointer2, spans: list });
-  };
-  const value = (pointer2, start) => {
-    skip2();
-    const valueStart = i;
-    const c = text2[i];
-    if (c === "{" || c === "[") {
-      if (stack.length >= maxDepth) {
-        failure = "too_deep";
-        return false;
-      }
-      const array2 = c === "[";
-      const frame = {
-        array: array2,
-        pointer: pointer2,
-        start,
-        valueStart,
-        index: 0,
-        members: /* @__PURE__ */ new Map(),
-        childName: "",
-        childPointer: "",
-        childStart: 0
-      };
-      stack.push(frame);
-      i++;
-      skip2();
-      if (text2[i] === (array2 ? "]" : "}")) {
-        i++;
-        stack.pop();
-        closed(pointer2, start, valueStart);
-        return true;
-      }
-      return child(frame);
-    }
-    if (!scalar()) return false;
-    closed(pointer2, start, valueStart);
-    return true;
-  };
-  const child = (frame) => {
-    skip2();
-    if (frame.array) return value(`${frame.pointer}/${frame.index}`, i);
-    if (!key(frame)) return false;
-    return value(frame.childPointer, frame.childStart);
-  };
-  const run = () => {
-    if (utf8LengthExceeds(text2, maxBytes)) {
-      failure = "too_large";
-      return false;
-    }
-    if (text2.charCodeAt(0) === 65279) i = 1;
-    skip2();
-    if (!value("", i)) return false;
-    for (; ; ) {
-      skip2();
-      const frame = stack[stack.length - 1];
-      if (!frame) return i === text2.length;
-      if (text2[i] === ",") {
-        i++;
-        frame.index += 1;
-        if (!child(frame)) return false;
-      } else if (text2[i] === (frame.array ? "]" : "}")) {
-        i++;
-        stack.pop();
-        closed(frame.pointer, frame.start, frame.valueStart);
-      } else return false;
-    }
-  };
-  const ok = run();
-  if (!ok) {
-    failure ??= "malformed";
-    for (let j = i; j < text2.length; j++) {
-      const c = text2.charCodeAt(j);
-      if (c === 10 || c === 13 && text2.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
-    }
-  }
-  const range = positionTable(text2, lineStarts);
-  const documentSpan = () => {
-    const start = text2.length - text2.trimStart().length;
-    return [start, start, Math.max(start, text2.trimEnd().length)];
-  };
-  const rangeOfSpan = ([s, e]) => range(s, e);
-  const spanOf = (pointer2) => spans.get(pointer2) ?? (pointer2 === "" ? documentSpan() : void 0);
-  const lookup = (pointer2) => {
-    const span = spanOf(pointer2);
-    return span && range(span[0], span[2]);
-  };
-  const lookupValue = (pointer2) => {
-    const span = spanOf(pointer2);
-    return span && range(span[1], span[2]);
-  };
-  return {
-    ok,
-    ...ok ? {} : { failure, errorOffset: failure === "malformed" ? i : void 0 },
-    duplicates: repeated.map(({ pointer: pointer2, spans: list }) => ({
-      pointer: pointer2,
-      count: list.length,
-      occurrences: list.map(rangeOfSpan)
-    })),
-    lookup,
-    lookupValue,
-    nearest(pointer2) {
-      const segments = pointerSegments(pointer2);
-      for (let n = segments.length; n > 0; n--) {
-        const p = segments.slice(0, n).map((s) => `/${pointerSegment(s)}`).join("");
-        const range2 = lookup(p);
-        if (range2) return { pointer: p, range: range2 };
-      }
-      return { pointer: "", range: lookup("") };
-    },
-    rangeOf: range
-  };
-}
-var POSITION_LIMITS, NUMBER, STRING_BODY, LITERALS;
-var init_json_positions = __esm({
-  "src/engine/json-positions.ts"() {
-    "use strict";
-    init_pointer();
-    init_text_positions();
-    POSITION_LIMITS = { maxDepth: 64, maxBytes: 262144 };
-    NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-    STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
-    LITERALS = ["true", "false", "null"];
+    segment = (s) => s.includes("~") || s.includes("/") ? s.replaceAll("~", "~0").replaceAll("/", "~1") : s;
   }
 });
 
@@ -2444,16 +2324,16 @@ function walk(pointer2, keyless, toKeyless) {
   const profile = profileOf(keyless);
   let place = { def: ENVELOPE };
   const out = [];
-  for (const segment of pointerSegments(pointer2)) {
+  for (const segment2 of pointerSegments(pointer2)) {
     if ("def" in place) {
       const { def } = place;
-      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
+      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment2) : /^(0|[1-9]\d*)$/.test(segment2) ? Number(segment2) : -1;
       const field = def.fields[index];
       if (!field) return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: false };
       out.push(toKeyless ? String(index) : field.key);
       place = placeOf(def, field.key, field.type, profile);
     } else {
-      out.push(segment);
+      out.push(segment2);
       if ("items" in place) place = itemPlace(place.items);
     }
   }
@@ -2479,7 +2359,7 @@ var init_keyless_pointer = __esm({
 // src/engine/validate/duplicates.ts
 function duplicateMemberIssues(text2, input2, mode, index) {
   if (!index && !hasDuplicateMembers(text2)) return [];
-  return (index ?? indexJson(text2)).duplicates.map((d) => {
+  return (index ? index.duplicates : repeatedMembers(text2)).map((d) => {
     const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
     const name = pointerSegments(d.pointer).at(-1) ?? "";
     return {
@@ -2495,7 +2375,6 @@ var init_duplicates = __esm({
   "src/engine/validate/duplicates.ts"() {
     "use strict";
     init_duplicate_scan();
-    init_json_positions();
     init_pointer();
     init_keyless_pointer();
   }
@@ -5733,28 +5612,30 @@ function detailFor(code, error2, message2) {
     }
   }
 }
-function valueErrorsOfWrongType(errors) {
-  const valueChecked = /* @__PURE__ */ new Set();
-  for (const e of errors) if (e.keyword === "enum" || e.keyword === "const") valueChecked.add(e.instancePath);
-  const typed2 = /* @__PURE__ */ new Set();
-  if (valueChecked.size === 0) return typed2;
-  for (const e of errors) if (e.keyword === "type" && valueChecked.has(e.instancePath)) typed2.add(e.instancePath);
-  return typed2;
+function wrongTyped(errors, k, shallowTyped) {
+  const at3 = errors[k].instancePath;
+  if (isShallow(at3)) return shallowTyped().has(at3);
+  for (let j = k - 1; j >= 0 && errors[j].instancePath === at3; j--) if (errors[j].keyword === "type") return true;
+  return false;
 }
 function schemaIssues(message2, profile) {
   const validate7 = schemaValidator(schemaIdFor(profile));
   if (validate7(message2)) return [];
   const errors = validate7.errors ?? [];
-  const typed2 = valueErrorsOfWrongType(errors);
+  let shallow;
+  const shallowTyped = () => shallow ??= new Set(
+    errors.filter((e) => e.keyword === "type" && isShallow(e.instancePath)).map((e) => e.instancePath)
+  );
   const out = [];
-  for (const error2 of errors) {
-    if ((error2.keyword === "enum" || error2.keyword === "const") && typed2.has(error2.instancePath)) continue;
+  for (let k = 0; k < errors.length; k++) {
+    const error2 = errors[k];
+    if (isValueCheck(error2) && wrongTyped(errors, k, shallowTyped)) continue;
     const code = codeFor(error2, profile);
     if (code) out.push(new SchemaIssue(code, error2, message2));
   }
   return out;
 }
-var GENERIC, VALUE_KEYWORDS, schemaIdFor, SchemaIssue;
+var GENERIC, VALUE_KEYWORDS, schemaIdFor, SchemaIssue, isValueCheck, isShallow;
 var init_schema = __esm({
   "src/engine/validate/schema.ts"() {
     "use strict";
@@ -5817,6 +5698,8 @@ var init_schema = __esm({
         return this.detail.keyword;
       }
     };
+    isValueCheck = (e) => e.keyword === "enum" || e.keyword === "const";
+    isShallow = (instancePath) => instancePath.indexOf("/", 1) < 0;
   }
 });
 
@@ -6006,7 +5889,7 @@ var init_members = __esm({
     init_json();
     pointer = (trail, last) => {
       let out = "";
-      for (const segment of trail) out = childPath(out, segment);
+      for (const segment2 of trail) out = childPath(out, segment2);
       return last === void 0 ? out : childPath(out, last);
     };
   }
@@ -6619,7 +6502,8 @@ function check(input2, options) {
   const members2 = memberIssues(message2);
   for (const d of members2)
     if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
-  for (const d of schema) if (!(d.code === "schema.required" && nulls.has(d.path))) drafts.push(d);
+  if (nulls.size === 0) append(drafts, schema);
+  else for (const d of schema) if (!(d.code === "schema.required" && nulls.has(d.path))) drafts.push(d);
   for (const stage of [
     profileIssues(message2),
     members2,
@@ -6756,16 +6640,13 @@ var init_request_members = __esm({
 // src/engine/request-texts.ts
 function memberTexts(source, members2, positions) {
   if (!source || !positions && !hasDuplicateMembers(source.text)) return { ok: true, value: {} };
-  const index = indexJson(source.text, { maxDepth: 65 });
-  const wrapperDuplicate = index.duplicates.find((d) => !members2.some((m) => d.pointer.startsWith(`/${m}/`)));
-  if (wrapperDuplicate)
-    return invalid(
-      `The request body repeats the member ${JSON.stringify(wrapperDuplicate.pointer.slice(1))}; send each member once.`
-    );
+  const { spans, repeated } = topLevelMembers(source.text);
+  if (repeated.length > 0)
+    return invalid(`The request body repeats the member ${JSON.stringify(repeated[0])}; send each member once.`);
   const texts = {};
   for (const member of members2) {
-    const range = index.lookupValue(`/${member}`);
-    if (range) texts[member] = source.text.slice(range.startOffset, range.endOffset);
+    const span = spans.get(member);
+    if (span) texts[member] = source.text.slice(span[0], span[1]);
   }
   return { ok: true, value: texts };
 }
@@ -6773,7 +6654,6 @@ var init_request_texts = __esm({
   "src/engine/request-texts.ts"() {
     "use strict";
     init_duplicate_scan();
-    init_json_positions();
     init_request_members();
   }
 });
@@ -6891,10 +6771,304 @@ var init_sarif = __esm({
   }
 });
 
+// src/engine/text-positions.ts
+function utf8LengthExceeds(text2, cap) {
+  if (text2.length > cap) return true;
+  let bytes = 0;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c < 128) bytes += 1;
+    else if (c < 2048) bytes += 2;
+    else if (c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+    if (bytes > cap) return true;
+  }
+  return false;
+}
+function positionTable(text2, lineStarts) {
+  const lineOf = (offset) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return (startOffset, endOffset) => {
+    const s = Math.max(0, Math.min(startOffset, text2.length));
+    const e = Math.max(s, Math.min(endOffset, text2.length));
+    const startLine = lineOf(s);
+    const endLine = e > s ? lineOf(e - 1) : startLine;
+    return {
+      startLine: startLine + 1,
+      startColumn: s - lineStarts[startLine] + 1,
+      endLine: endLine + 1,
+      endColumn: e - lineStarts[endLine] + 1,
+      startOffset: s,
+      endOffset: e
+    };
+  };
+}
+var init_text_positions = __esm({
+  "src/engine/text-positions.ts"() {
+    "use strict";
+  }
+});
+
+// src/engine/json-positions.ts
+function wantedChildren(only) {
+  const children = /* @__PURE__ */ new Map();
+  for (const pointer2 of only) {
+    let at3 = "";
+    for (const seg of pointerSegments(pointer2)) {
+      let next = children.get(at3);
+      if (!next) children.set(at3, next = /* @__PURE__ */ new Set());
+      next.add(seg);
+      at3 = `${at3}/${pointerSegment(seg)}`;
+    }
+    if (!children.has(at3)) children.set(at3, /* @__PURE__ */ new Set());
+  }
+  return children;
+}
+function indexJson(text2, limits = {}) {
+  const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
+  const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
+  const only = limits.only === void 0 ? void 0 : wantedChildren(limits.only);
+  const spans = /* @__PURE__ */ new Map();
+  const lineStarts = [0];
+  const repeated = [];
+  const stack = [];
+  let i = 0;
+  let failure;
+  const skip2 = () => {
+    for (; ; ) {
+      const c = text2.charCodeAt(i);
+      if (c === 32 || c === 9) i++;
+      else if (c === 10) lineStarts.push(++i);
+      else if (c === 13) {
+        i++;
+        if (text2.charCodeAt(i) === 10) i++;
+        lineStarts.push(i);
+      } else return;
+    }
+  };
+  const string = () => {
+    if (text2.charCodeAt(i) !== 34) return void 0;
+    const start = i;
+    STRING_BODY.lastIndex = i + 1;
+    STRING_BODY.exec(text2);
+    i = STRING_BODY.lastIndex;
+    if (text2.charCodeAt(i) !== 34) return void 0;
+    i++;
+    const raw = text2.slice(start + 1, i - 1);
+    return raw.includes("\\") ? JSON.parse(text2.slice(start, i)) : raw;
+  };
+  const scalar = () => {
+    const c = text2[i];
+    if (c === '"') return string() !== void 0;
+    const word = LITERALS.find((w) => w[0] === c);
+    if (word) {
+      if (!text2.startsWith(word, i)) return false;
+      i += word.length;
+      return true;
+    }
+    NUMBER.lastIndex = i;
+    if (!NUMBER.exec(text2) || NUMBER.lastIndex === i) return false;
+    i = NUMBER.lastIndex;
+    return true;
+  };
+  const skipValue = () => {
+    let depth2 = 0;
+    for (; i < text2.length; i++) {
+      const c = text2.charCodeAt(i);
+      if (c === 34) {
+        for (i++; i < text2.length; i++) {
+          const d = text2.charCodeAt(i);
+          if (d === 92) i++;
+          else if (d === 34) break;
+        }
+      } else if (c === 123 || c === 91) depth2++;
+      else if (c === 125 || c === 93) {
+        if (depth2 === 0) return;
+        depth2--;
+      } else if (c === 44 && depth2 === 0) return;
+      else if (c === 10) lineStarts.push(i + 1);
+      else if (c === 13 && text2.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
+      if (depth2 === 0 && (c === 34 || c === 125 || c === 93)) {
+        i++;
+        return;
+      }
+    }
+  };
+  const key = (frame) => {
+    const start = i;
+    const name = string();
+    if (name === void 0) return false;
+    skip2();
+    if (text2[i] !== ":") return false;
+    i++;
+    frame.childName = name;
+    frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
+    frame.childStart = start;
+    return true;
+  };
+  const closed = (pointer2, start, valueStart) => {
+    const span = [start, i];
+    spans.set(pointer2, [start, valueStart, i]);
+    const parent = stack[stack.length - 1];
+    if (!parent || parent.array) return;
+    const list = parent.members.get(parent.childName);
+    if (!list) parent.members.set(parent.childName, [span]);
+    else if (list.push(span) === 2) repeated.push({ pointer: pointer2, spans: list });
+  };
+  const value = (pointer2, start) => {
+    skip2();
+    const valueStart = i;
+    const c = text2[i];
+    if (c === "{" || c === "[") {
+      if (stack.length >= maxDepth) {
+        failure = "too_deep";
+        return false;
+      }
+      const array2 = c === "[";
+      const frame = {
+        array: array2,
+        pointer: pointer2,
+        start,
+        valueStart,
+        index: 0,
+        members: /* @__PURE__ */ new Map(),
+        childName: "",
+        childPointer: "",
+        childStart: 0,
+        wanted: only?.get(pointer2)
+      };
+      stack.push(frame);
+      i++;
+      skip2();
+      if (text2[i] === (array2 ? "]" : "}")) {
+        i++;
+        stack.pop();
+        closed(pointer2, start, valueStart);
+        return true;
+      }
+      return child(frame);
+    }
+    if (!scalar()) return false;
+    closed(pointer2, start, valueStart);
+    return true;
+  };
+  const child = (frame) => {
+    skip2();
+    if (frame.array) {
+      if (only && !frame.wanted?.has(String(frame.index))) return skipped();
+      return value(`${frame.pointer}/${frame.index}`, i);
+    }
+    if (!key(frame)) return false;
+    if (only && !frame.wanted?.has(frame.childName)) {
+      skip2();
+      return skipped();
+    }
+    return value(frame.childPointer, frame.childStart);
+  };
+  const skipped = () => {
+    skipValue();
+    return true;
+  };
+  const run = () => {
+    if (utf8LengthExceeds(text2, maxBytes)) {
+      failure = "too_large";
+      return false;
+    }
+    if (text2.charCodeAt(0) === 65279) i = 1;
+    skip2();
+    if (!value("", i)) return false;
+    for (; ; ) {
+      skip2();
+      const frame = stack[stack.length - 1];
+      if (!frame) return i === text2.length;
+      if (text2[i] === ",") {
+        i++;
+        frame.index += 1;
+        if (!child(frame)) return false;
+      } else if (text2[i] === (frame.array ? "]" : "}")) {
+        i++;
+        stack.pop();
+        closed(frame.pointer, frame.start, frame.valueStart);
+      } else return false;
+    }
+  };
+  const ok = run();
+  if (!ok) {
+    failure ??= "malformed";
+    for (let j = i; j < text2.length; j++) {
+      const c = text2.charCodeAt(j);
+      if (c === 10 || c === 13 && text2.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
+    }
+  }
+  const range = positionTable(text2, lineStarts);
+  const documentSpan = () => {
+    const start = text2.length - text2.trimStart().length;
+    return [start, start, Math.max(start, text2.trimEnd().length)];
+  };
+  const rangeOfSpan = ([s, e]) => range(s, e);
+  const spanOf = (pointer2) => spans.get(pointer2) ?? (pointer2 === "" ? documentSpan() : void 0);
+  const lookup = (pointer2) => {
+    const span = spanOf(pointer2);
+    return span && range(span[0], span[2]);
+  };
+  const lookupValue = (pointer2) => {
+    const span = spanOf(pointer2);
+    return span && range(span[1], span[2]);
+  };
+  return {
+    ok,
+    ...ok ? {} : { failure, errorOffset: failure === "malformed" ? i : void 0 },
+    duplicates: repeated.map(({ pointer: pointer2, spans: list }) => ({
+      pointer: pointer2,
+      count: list.length,
+      occurrences: list.map(rangeOfSpan)
+    })),
+    lookup,
+    lookupValue,
+    nearest(pointer2) {
+      const segments = pointerSegments(pointer2);
+      for (let n = segments.length; n > 0; n--) {
+        const p = segments.slice(0, n).map((s) => `/${pointerSegment(s)}`).join("");
+        const range2 = lookup(p);
+        if (range2) return { pointer: p, range: range2 };
+      }
+      return { pointer: "", range: lookup("") };
+    },
+    rangeOf: range
+  };
+}
+var POSITION_LIMITS, NUMBER, STRING_BODY, LITERALS;
+var init_json_positions = __esm({
+  "src/engine/json-positions.ts"() {
+    "use strict";
+    init_pointer();
+    init_text_positions();
+    POSITION_LIMITS = { maxDepth: 64, maxBytes: 262144 };
+    NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
+    LITERALS = ["true", "false", "null"];
+  }
+});
+
 // src/engine/source-locator.ts
-function sourceLocator(text2, mode, input2, prefix = "") {
-  const index = indexJson(text2, { maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1) });
-  return (pointer2) => index.nearest(prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2)).range;
+function sourceLocator(text2, mode, input2, prefix = "", pointers) {
+  const mapped = (pointer2) => prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2);
+  const only = pointers === void 0 ? void 0 : [...pointers].map(mapped);
+  const index = indexJson(text2, {
+    maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1),
+    ...only ? { only } : {}
+  });
+  return (pointer2) => index.nearest(mapped(pointer2)).range;
 }
 var init_source_locator = __esm({
   "src/engine/source-locator.ts"() {
@@ -8478,7 +8652,13 @@ function mockExchange(request, context, options = {}) {
   const { site } = context;
   const now = context.now();
   const { message: message2, scenario } = request;
-  const validation = validateMessage(message2, { mode: "keyed-json", site, now });
+  const text2 = options.text;
+  const validation = validateMessage(message2, {
+    mode: "keyed-json",
+    site,
+    now,
+    ...text2 === void 0 ? {} : { text: text2 }
+  });
   const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
   const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
   const flagged = issueFlags(validation);
@@ -9250,7 +9430,7 @@ var init_task_ref = __esm({
 });
 
 // src/engine/reference-server/answer.ts
-function answerMessage(body, context, scenario) {
+function answerMessage(body, context, scenario, text2) {
   const keyless = Array.isArray(body);
   const message2 = keyless ? messageFromKeyless(body).value : body;
   if (!isRecord(message2)) {
@@ -9260,11 +9440,10 @@ function answerMessage(body, context, scenario) {
   const delivery = isRecord(message2) ? ownRecord(message2, "delivery") : void 0;
   const chosen = scenario ?? (delivery && own(delivery, "mode") === "sync" ? "completed-response" : "accepted-task");
   const ticket = chosen === "accepted-task" ? ticketFor(message2, context.now()) : void 0;
-  const result2 = mockExchange(
-    { message: message2, scenario: chosen, format: "message" },
-    context,
-    ticket ? { taskRef: encodeTaskRef(ticket) } : {}
-  );
+  const result2 = mockExchange({ message: message2, scenario: chosen, format: "message" }, context, {
+    ...ticket ? { taskRef: encodeTaskRef(ticket) } : {},
+    ...text2 !== void 0 && !keyless ? { text: text2 } : {}
+  });
   const response = result2.response_message;
   return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
 }
@@ -14786,7 +14965,7 @@ function referenceServerCore(options) {
     }
     const parsed = await readJsonBody(request);
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
-    const answer = answerMessage(parsed.value, context, options.scenario);
+    const answer = answerMessage(parsed.value, context, options.scenario, parsed.text);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
     return json(answer.message, answer.status);
   }

@@ -57,7 +57,7 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     }
     const parsed = await readJsonBody(request);
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
-    const answer = answerMessage(parsed.value, context, options.scenario);
+    const answer = answerMessage(parsed.value, context, options.scenario, parsed.text);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
     return json(answer.message, answer.status);
   }

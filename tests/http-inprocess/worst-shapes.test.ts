@@ -109,7 +109,7 @@ async function judge(shape: WorstShape): Promise<void> {
     }
     case 'mock-exchange': {
       expect(reply.status).toBe(200);
-      expectExact(answer.request.validation, oracle(request.message));
+      expectExact(answer.request.validation, oracle(request.message, 'keyed-json', shape.messageText));
       expectClean(answer.response_message);
       return;
     }

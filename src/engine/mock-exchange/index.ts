@@ -3,7 +3,8 @@
  * answers one uai.intent.request.v1 message. Pure: the site and the clock come in through the
  * context. The HTTP call is 200 whenever the exchange ran; http_status is the simulated status.
  */
-import type { EngineAction, EngineContext, Failure, Outcome } from '../api.ts';
+import type { EngineAction, EngineContext, Failure, Outcome, RequestSource } from '../api.ts';
+import { memberTexts } from '../request-texts.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/codes.ts';
 import { isProfileId } from '../../standard/profiles.ts';
@@ -102,6 +103,8 @@ export interface MockOptions {
    * other ids. The reference server passes its own, which its task-status route can read back.
    */
   readonly taskRef?: string;
+  /** The request message's text as posted, when at hand: repeated member names are seen only there. */
+  readonly text?: string;
 }
 
 /** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
@@ -113,7 +116,13 @@ export function mockExchange(
   const { site } = context;
   const now = context.now();
   const { message, scenario } = request;
-  const validation = validateMessage(message, { mode: 'keyed-json', site, now });
+  const text = options.text;
+  const validation = validateMessage(message, {
+    mode: 'keyed-json',
+    site,
+    now,
+    ...(text === undefined ? {} : { text }),
+  });
   const derived = exchangeIds(validation.normalization.canonical_hash, message, scenario);
   const ids = options.taskRef === undefined ? derived : { ...derived, taskRef: options.taskRef };
   const flagged = issueFlags(validation);
@@ -200,9 +209,16 @@ function sealSafely(build: () => JsonObject, fallback: () => JsonObject): JsonOb
 }
 
 /** POST /v1/mock-exchange. format=message returns the response message alone. */
-export const mockExchangeAction: EngineAction = (requestBody: unknown, context: EngineContext): Outcome => {
+export const mockExchangeAction: EngineAction = (
+  requestBody: unknown,
+  context: EngineContext,
+  source?: RequestSource,
+): Outcome => {
   const parsed = parseMockRequest(requestBody);
   if (!parsed.ok) return parsed;
-  const result = mockExchange(parsed.value, context);
+  const posted = memberTexts(source, ['message'], false);
+  if (!posted.ok) return posted;
+  const text = posted.value.message;
+  const result = mockExchange(parsed.value, context, text === undefined ? {} : { text });
   return { ok: true, body: parsed.value.format === 'message' ? result.response_message : result };
 };

@@ -22,7 +22,16 @@ export type ReferenceAnswer =
  * `scenario` overrides the choice by delivery mode: the client test kit's scripted servers use it to
  * answer a request with the typed error (uai.error.v1) whatever it asked.
  */
-export function answerMessage(body: unknown, context: EngineContext, scenario?: MockScenario): ReferenceAnswer {
+/**
+ * `text`: the body as posted, when at hand, so that a keyed message's repeated member names are
+ * judged as the validator judges them (a keyless body's are not mapped: its text is not the message's).
+ */
+export function answerMessage(
+  body: unknown,
+  context: EngineContext,
+  scenario?: MockScenario,
+  text?: string,
+): ReferenceAnswer {
   const keyless = Array.isArray(body);
   const message = keyless ? messageFromKeyless(body).value : body;
   if (!isRecord(message)) {
@@ -34,11 +43,10 @@ export function answerMessage(body: unknown, context: EngineContext, scenario?: 
   const delivery = isRecord(message) ? ownRecord(message, 'delivery') : undefined;
   const chosen = scenario ?? (delivery && own(delivery, 'mode') === 'sync' ? 'completed-response' : 'accepted-task');
   const ticket = chosen === 'accepted-task' ? ticketFor(message, context.now()) : undefined;
-  const result = mockExchange(
-    { message, scenario: chosen, format: 'message' },
-    context,
-    ticket ? { taskRef: encodeTaskRef(ticket) } : {},
-  );
+  const result = mockExchange({ message, scenario: chosen, format: 'message' }, context, {
+    ...(ticket ? { taskRef: encodeTaskRef(ticket) } : {}),
+    ...(text !== undefined && !keyless ? { text } : {}),
+  });
   const response = result.response_message;
   return { ok: true, status: result.http_status, message: keyless ? messageToKeyless(response) : response };
 }
