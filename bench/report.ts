@@ -8,7 +8,10 @@ import type { StageFigures } from './stages.ts';
 import type { BaselineFigures } from './baseline.ts';
 import type { PrismFigures } from './prism.ts';
 import type { AdapterFigures } from './adapters.ts';
+import { fmt, kb, row, type Goal } from './markdown.ts';
 import { medianTiming, type PackageFigures, type Timing } from './package.ts';
+import { worstGoals, worstSection } from './worst-report.ts';
+import type { WorstFigures } from './worst-shapes.ts';
 
 export interface Machine {
   readonly cores: number;
@@ -41,19 +44,15 @@ export interface BenchResult {
   readonly build: BuildFigures;
   /** The published package: sizes, install, `uai validate` against ajv-cli (bench/package.ts). */
   readonly package: PackageFigures;
+  /** Each POST route's worst shape against its floor, before and after issue 33 (bench/worst-shapes.ts). */
+  readonly worst: WorstFigures;
 }
 
-export interface Goal {
-  readonly goal: string;
-  readonly figure: string;
-  readonly met: boolean | undefined;
-}
+export type { Goal };
 
 /** One goal as a row of the Goals table. */
 export const goalRow = (g: Goal) => row([g.goal, g.figure, mark(g.met)]);
-const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const mark = (m: boolean | undefined) => (m === undefined ? 'n/a' : m ? 'met' : 'missed');
-const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
 /** Header and alignment rows of a load table; the last column differs between tables. */
 const loadHeader = (last: string) => [
   row(['route', 'req/s median (min-max)', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests', 'response bytes', last]),
@@ -72,7 +71,6 @@ const loadRow = (l: Omit<LoadFigures, 'ratioToStatic'>, last: string) =>
     l.responseBytes,
     last,
   ]);
-const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(d));
 
 export function goals(r: BenchResult): Goal[] {
   const typical = r.engine.sizes.find((s) => s.size === 'typical')!;
@@ -136,7 +134,7 @@ export function goals(r: BenchResult): Goal[] {
     figure: r.build.wallSeconds === undefined ? 'not run (smoke)' : `${r.build.wallSeconds} s`,
     met: r.build.wallSeconds === undefined ? undefined : r.build.wallSeconds <= 20,
   });
-  return [...out, ...packageGoals(r.package)];
+  return [...out, ...worstGoals(r.worst), ...packageGoals(r.package)];
 }
 
 const ms = (t: Timing) => `${fmt(t.wallMs, 0)} ms wall, ${fmt(t.cpuMs, 0)} ms CPU`;
@@ -453,6 +451,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   );
 
   lines.push(...packageSection(r.package));
+  lines.push(...worstSection(r.worst));
 
   if (notes.length) {
     lines.push('## Findings and what limits the rest', '');

@@ -8,6 +8,7 @@
  *   3. peer: Stoplight Prism mocking our openapi.json, same load and body
  *   4. cold start: function bundles' size and import time over bare Node
  *   6. the published package: tarball and unpacked size, install time, `uai validate` vs ajv-cli
+ *   7. worst shapes: each POST route's worst adversarial body against its floor, before and after issue 33
  * `-- --only package` runs step 6 alone and splices its section and goal rows into the report.
  * Prints the report and writes it to BENCHMARKS.md (or --out). It stops by itself: a watchdog
  * ends the run (and its child servers) if it ever overruns.
@@ -67,6 +68,8 @@ const baseline = smoke
   ? { skipped: 'smoke mode' }
   : await step('engine stages before/after (baseline worktree)', () => baselineStages(4));
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
+const { benchWorstShapes } = await import('./worst-shapes.ts');
+const worst = await step('worst shapes, before (issue 33) and after', () => benchWorstShapes({ smoke }));
 const seconds = smoke ? 2 : 10;
 const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
 const adapters = await step('HTTP adapters (A/B)', () => adapterBench(body, seconds, !smoke));
@@ -104,6 +107,7 @@ const result: BenchResult = {
   zips,
   build,
   package: packageFigures,
+  worst,
 };
 
 const report = renderReport(result, NOTES);
