@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleFunction, MEASURED_FUNCTIONS } from '../scripts/bundle-function.ts';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
+import { heldLoad, type HeldFigures } from './held-load.ts';
 import { median, spread, type Spread } from './stats.ts';
 
 export const CONNECTIONS = 32;
@@ -144,7 +145,7 @@ export function postBody(message: unknown): Pick<LoadTarget, 'method' | 'headers
 export async function loadFigures(
   seconds: number,
   warmup = seconds >= 5,
-): Promise<{ figures: LoadFigures[]; body: string }> {
+): Promise<{ figures: LoadFigures[]; body: string; held: HeldFigures[] }> {
   const port = await freePort();
   const server = await startServer(port);
   try {
@@ -162,7 +163,16 @@ export async function loadFigures(
       ...r,
       ratioToStatic: Number(((r.rpsSpread.median || r.requestsPerSecond) / staticRps).toFixed(3)),
     }));
-    return { figures, body: post.body! };
+    // Latency at a held load: each POST route at half the rate it saturated at just now, and the
+    // static route at validate's rate as the peer (what the server and the generator alone cost).
+    const half = (i: number) => (raw[i]!.rpsSpread.median || raw[i]!.requestsPerSecond) / 2;
+    const heldSeconds = Math.min(seconds, 6);
+    const held = [
+      await heldLoad(targets[1]!, half(1), heldSeconds),
+      await heldLoad(targets[0]!, half(1), heldSeconds),
+      await heldLoad(targets[2]!, half(2), heldSeconds),
+    ];
+    return { figures, body: post.body!, held };
   } finally {
     server.kill('SIGTERM');
   }

@@ -71,7 +71,11 @@ const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke 
 const { benchWorstShapes } = await import('./worst-shapes.ts');
 const worst = await step('worst shapes, before (issue 33) and after', () => benchWorstShapes({ smoke }));
 const seconds = smoke ? 2 : 10;
-const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
+const {
+  figures: load,
+  body,
+  held,
+} = await step('HTTP load (ours), then held at half its rate', () => loadFigures(seconds, !smoke));
 const adapters = await step('HTTP adapters (A/B)', () => adapterBench(body, seconds, !smoke));
 const prism = await step('HTTP load (Prism)', () =>
   prismBench(body, seconds, { install: !smoke, warmup: !smoke, interleave: !smoke }),
@@ -101,6 +105,7 @@ const result: BenchResult = {
   baseline,
   mock,
   load,
+  held,
   adapters,
   prism,
   bundles,
