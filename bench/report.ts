@@ -216,6 +216,21 @@ export function packageSection(p: PackageFigures, measured?: string): string[] {
   ];
 }
 
+/** What each bundle holds, largest part first (scripts/bundle-function.ts, bundleContents). */
+function bundleHoldings(bundles: readonly BundleFigures[]): string[] {
+  if (bundles.length === 0) return [];
+  return [
+    '### What each bundle holds',
+    '',
+    "From esbuild's metafile of the same bundles: bytes each input puts into the minified output, a package of node_modules or a file of 4 KB or more alone, smaller files summed by folder; largest first.",
+    '',
+    row(['function', 'parts, largest first (KB of minified output)']),
+    row(['---', '---']),
+    ...bundles.map((b) => row([b.fn, b.holds.map((h) => `${h.part} ${(h.bytes / 1024).toFixed(1)}`).join(', ')])),
+    '',
+  ];
+}
+
 /** Before and after, stage by stage, measured in this run (bench/baseline.ts). */
 function baselineSection(b: BaselineFigures): string[] {
   if ('skipped' in b) return [`Before/after of the stages: not measured (${b.skipped}).`, ''];
@@ -392,7 +407,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   lines.push(
     '## 4. Cold start of the functions',
     '',
-    `Each function bundled with esbuild as Netlify would (ESM, minified, node22), then imported in ${r.bundles[0]?.runs ?? 0} fresh processes interleaved with a bare-Node baseline that imports an empty module; times are measured inside the process around \`await import()\`.`,
+    `Each function bundled with esbuild as Netlify would (ESM, minified, node22), then imported in ${r.bundles[0]?.runs ?? 0} fresh processes interleaved with a bare-Node baseline that imports an empty module and with a process that imports node:crypto alone (which every checksum needs: ${fmt(r.bundles[0]?.cryptoOverBareMs, 2)} ms over bare in this run); times are measured inside the process around \`await import()\`.`,
     '',
   );
   lines.push(
@@ -419,7 +434,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
         b.containsAjvCompiler ? 'yes' : 'no',
       ]),
     );
-  lines.push('');
+  lines.push('', ...bundleHoldings(r.bundles));
 
   if (r.zips.length) {
     lines.push(

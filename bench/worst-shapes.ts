@@ -83,8 +83,8 @@ function runOf(t: ShapeTiming): WorstRun {
 
 export function benchWorstShapes(options: { smoke: boolean }): WorstFigures {
   const shapes = worstShapes(options.smoke ? SMALL_BUDGET : FULL_BUDGET);
-  const reps = options.smoke ? 2 : 5;
-  const capSeconds = 10;
+  const reps = options.smoke ? 2 : 4;
+  const capSeconds = 8;
   const root = resolve('.');
   // The scan: every shape once; the first call of each route warms its code, so the worst is
   // picked by the ratio to the floor, which a cold first call inflates least on large bodies.
