@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --smoke] [-- --out FILE]`: the whole benchmark of issue 7 in one bounded run
- * on loopback (about 5 minutes on 2 cores in full mode, stopped at 9, a few seconds of load in smoke mode, bounded at 170 s):
+ * on loopback (about 8 minutes on 2 cores in full mode, stopped at 9, a few seconds of load in smoke mode, bounded at 170 s):
  *   0. build (full mode only): `npm run build` wall time and dist/ size
  *   1. engine: validate vs the floor, keyless overhead, where a check's time goes (stages), the
  *      same stages on the engine of issue 15's filing (full mode), mock exchange per call, validator import
