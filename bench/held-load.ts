@@ -6,7 +6,7 @@
  * request that waited behind the stall (no coordinated omission, unlike a closed loop of N
  * connections, where a slow answer delays the next request and hides its wait).
  */
-import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { round } from './stats.ts';
 
@@ -52,12 +52,71 @@ function perSecondP99(bySecond: readonly number[][]): { min: number; max: number
   return { min: round(Math.min(...p99s), 2), max: round(Math.max(...p99s), 2) };
 }
 
+/**
+ * One keep-alive connection carrying one request at a time, written as prepared bytes and read
+ * just far enough to know the answer is complete (its status line and Content-Length, or the last
+ * chunk): a generator this cheap leaves the cores to the server (node:http's client costs about as
+ * much per request as the check it measures).
+ */
+class Connection {
+  readonly socket: Socket;
+  private received: Buffer[] = [];
+  private length = 0;
+  private done?: (status: number | undefined) => void;
+
+  constructor(port: number, host: string, onClose: (c: Connection) => void) {
+    this.socket = connect({ port, host, noDelay: true });
+    this.socket.on('data', (chunk) => this.read(chunk));
+    this.socket.on('error', () => {});
+    this.socket.on('close', () => {
+      this.finish(undefined);
+      onClose(this);
+    });
+  }
+
+  send(bytes: Buffer, done: (status: number | undefined) => void): void {
+    this.done = done;
+    this.socket.write(bytes);
+  }
+
+  private read(chunk: Buffer): void {
+    this.received.push(chunk);
+    this.length += chunk.length;
+    const all = this.received.length === 1 ? chunk : Buffer.concat(this.received);
+    this.received = [all];
+    const headEnd = all.indexOf('\r\n\r\n');
+    if (headEnd < 0) return;
+    const head = all.subarray(0, headEnd).toString('latin1');
+    const contentLength = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+    const complete =
+      contentLength !== undefined
+        ? this.length >= headEnd + 4 + Number(contentLength)
+        : all.subarray(-5).toString('latin1') === '0\r\n\r\n';
+    if (complete) this.finish(Number(head.slice(9, 12)));
+  }
+
+  private finish(status: number | undefined): void {
+    const done = this.done;
+    this.done = undefined;
+    this.received = [];
+    this.length = 0;
+    done?.(status);
+  }
+}
+
 /** One bounded open-loop run; answers still missing `graceMs` after the last send count as errors. */
 export async function heldLoad(target: HeldTarget, rate: number, seconds: number, graceMs = 5000) {
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const url = new URL(target.url);
-  const body = target.body === undefined ? undefined : Buffer.from(target.body);
-  const headers = { ...target.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+  const body = target.body === undefined ? '' : target.body;
+  const head = [
+    `${target.method ?? 'GET'} ${url.pathname} HTTP/1.1`,
+    `host: ${url.host}`,
+    ...Object.entries(target.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+    ...(target.body === undefined ? [] : [`content-length: ${Buffer.byteLength(body)}`]),
+  ];
+  const bytes = Buffer.from(`${head.join('\r\n')}\r\n\r\n${body}`);
+  const idle: Connection[] = [];
+  const open = new Set<Connection>();
   const latencies: number[] = [];
   /** Latencies by the second of the run their request was scheduled in, for the spread of p99. */
   const bySecond: number[][] = [];
@@ -66,24 +125,25 @@ export async function heldLoad(target: HeldTarget, rate: number, seconds: number
   let pending = 0;
   const send = (scheduled: number) => {
     pending += 1;
-    const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: target.method ?? 'GET', headers, agent },
-      (res) => {
-        res.on('data', () => {});
-        res.on('end', () => {
-          pending -= 1;
-          const latency = performance.now() - scheduled;
-          latencies.push(latency);
-          (bySecond[Math.floor((scheduled - start) / 1000)] ??= []).push(latency);
-          if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
-        });
-      },
-    );
-    req.on('error', () => {
+    const c =
+      idle.pop() ??
+      new Connection(Number(url.port), url.hostname, (closed) => {
+        open.delete(closed);
+        if (idle.includes(closed)) idle.splice(idle.indexOf(closed), 1);
+      });
+    open.add(c);
+    c.send(bytes, (status) => {
       pending -= 1;
-      errors += 1;
+      if (status === undefined) {
+        errors += 1;
+        return;
+      }
+      const latency = performance.now() - scheduled;
+      latencies.push(latency);
+      (bySecond[Math.floor((scheduled - start) / 1000)] ??= []).push(latency);
+      if (status < 200 || status > 299) non2xx += 1;
+      idle.push(c);
     });
-    req.end(body);
   };
   const total = Math.round(rate * seconds);
   const start = performance.now();
@@ -102,7 +162,7 @@ export async function heldLoad(target: HeldTarget, rate: number, seconds: number
   const sentAt = performance.now();
   while (pending > 0 && performance.now() - sentAt < graceMs) await sleep(1);
   const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
+  for (const c of open) c.socket.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   return {
     name: target.name,

@@ -26,7 +26,7 @@ export function heldSection(held: readonly HeldFigures[]): string[] {
   return [
     '### Latency at a held load (open loop)',
     '',
-    "Each POST route at half the median rate it saturated at in the runs above, and the static route at validate's rate as the peer, same server, right after them (bench/held-load.ts): requests leave on a fixed schedule whatever the answers, over as many keep-alive connections as that takes, and each latency runs from the request's scheduled time, so a stall is charged to every request that waited behind it (no coordinated omission). The generator sleeps on a timer between sends and runs on the same 2 cores as the server; its lateness (send lag) is inside the latencies.",
+    "Each POST route at half the median rate it saturated at in the runs above, and the static route at validate's rate as the peer, same server, right after them (bench/held-load.ts): requests leave on a fixed schedule whatever the answers, over as many keep-alive connections as that takes, and each latency runs from the request's scheduled time, so a stall is charged to every request that waited behind it (no coordinated omission). The generator writes prepared bytes on raw keep-alive connections, sleeps on a timer between sends and runs on the same 2 cores as the server; its lateness (send lag) is inside the latencies.",
     '',
     row([
       'route',
