@@ -6203,7 +6203,7 @@ var init_rules_body = __esm({
       const warnings = count("warning");
       const out = [];
       const mismatch = (path, actual, expected, message2) => out.push({ code: "conformance.summary_mismatch", path, message: message2, expected, actual: echo(actual) });
-      const check4 = (path, actual, expected, what) => {
+      const check3 = (path, actual, expected, what) => {
         if (actual !== void 0 && actual !== expected)
           mismatch(path, actual, expected, `${what} disagrees with the issues listed.`);
       };
@@ -6213,7 +6213,7 @@ var init_rules_body = __esm({
       const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
       if (Number.isInteger(listed)) {
         const total = counted ? errorCount + warningCount : void 0;
-        check4("/body/summary/issues_listed", listed, issues.length, "summary.issues_listed");
+        check3("/body/summary/issues_listed", listed, issues.length, "summary.issues_listed");
         if (total !== void 0 && listed >= total)
           mismatch(
             "/body/summary/issues_listed",
@@ -6229,14 +6229,14 @@ var init_rules_body = __esm({
         atLeast("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
         const failing = Number.isInteger(errorCount) ? errorCount > 0 : errors > 0;
         const status2 = own(body, "status");
-        if (status2 === "pass" || status2 === "fail") check4("/body/status", status2, failing ? "fail" : "pass", "status");
+        if (status2 === "pass" || status2 === "fail") check3("/body/status", status2, failing ? "fail" : "pass", "status");
         return out;
       }
-      if (Number.isInteger(errorCount)) check4("/body/summary/error_count", errorCount, errors, "summary.error_count");
+      if (Number.isInteger(errorCount)) check3("/body/summary/error_count", errorCount, errors, "summary.error_count");
       if (Number.isInteger(warningCount))
-        check4("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
+        check3("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
       const status = own(body, "status");
-      if (status === "pass" || status === "fail") check4("/body/status", status, errors > 0 ? "fail" : "pass", "status");
+      if (status === "pass" || status === "fail") check3("/body/status", status, errors > 0 ? "fail" : "pass", "status");
       return out;
     };
     RULES = {
@@ -12771,7 +12771,7 @@ var init_terminal = __esm({
 });
 
 // src/kit/judge/formats.ts
-function textReport2(r) {
+function textReport(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
   if (r.aborted) lines2.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
@@ -12790,7 +12790,7 @@ function textReport2(r) {
   return `${lines2.join("\n")}
 `;
 }
-function junitReport2(r) {
+function junitReport(r) {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
     if (explained(c.status) && r.baseline.expected.includes(c.id))
@@ -12838,9 +12838,9 @@ ${rows.join("\n")}
 function formatKitReport(r, format) {
   if (format === "json") return `${JSON.stringify(r, null, 2)}
 `;
-  if (format === "junit") return junitReport2(r);
+  if (format === "junit") return junitReport(r);
   if (format === "html") return htmlReport(r);
-  return textReport2(r);
+  return textReport(r);
 }
 var KIT_FORMATS, mark, explained, countsLine, xml2, html;
 var init_formats2 = __esm({
@@ -13124,13 +13124,13 @@ function exchangeVerdicts(obs) {
   const polled = obs.declaredBindings.includes("https-async-callback");
   const statementMissing = noStatement(obs);
   for (const x of judgedExchanges(obs)) {
-    const check4 = checkExchange({
+    const check3 = checkExchange({
       request: x.request,
       response: x.answer.json,
       httpStatus: x.answer.status,
       ...x.previous !== void 0 ? { previous: x.previous } : {}
     });
-    for (const v of check4.verdicts) {
+    for (const v of check3.verdicts) {
       if (v.id === OWN_IDS) continue;
       const o = outcomes[v.id];
       if (v.status === "fail") {
@@ -18184,42 +18184,89 @@ function locateFile(file, base) {
 
 // src/cli/report.ts
 init_engine();
+
+// src/cli/json-stream.ts
+function streamedArray(write, depth2) {
+  const pad = "  ".repeat(depth2);
+  let written2 = 0;
+  return {
+    item(value) {
+      const text2 = JSON.stringify(value, null, 2).replaceAll("\n", `
+${pad}  `);
+      write(`${written2++ === 0 ? "[" : ","}
+${pad}  ${text2}`);
+    },
+    close() {
+      write(written2 === 0 ? "[]" : `
+${pad}]`);
+    }
+  };
+}
+
+// src/cli/report.ts
 var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
 var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
-function textReport({ checked, unreadable }) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    for (const i of issuesOf(result2)) {
-      const at3 = locate(i.path);
+function textWriter(write) {
+  return {
+    checked({ file, result: result2, locate }) {
+      const lines2 = [];
+      for (const i of issuesOf(result2)) {
+        const at3 = locate(i.path);
+        lines2.push(
+          `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
+        );
+      }
+      const unlisted = unlistedNote(result2);
+      if (unlisted) lines2.push(`${file}: ${unlisted}`);
+      const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
       lines2.push(
-        `${file}:${at3.startLine}:${at3.startColumn}: ${i.severity} ${i.code} ${i.path === "" ? "(root)" : i.path}: ${i.message}`
+        `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
       );
+      write(`${lines2.join("\n")}
+`);
+    },
+    // Standard error already named it when it was read.
+    unreadable() {
+    },
+    end(t) {
+      let overall = `${plural(t.checked + t.unreadable, "file")}: ${t.valid} valid, ${t.checked - t.valid} invalid`;
+      if (t.unreadable > 0) overall += `, ${t.unreadable} unreadable`;
+      write(`${overall} (${plural(t.errors, "error")}, ${plural(t.warnings, "warning")})
+`);
     }
-    const unlisted = unlistedNote(result2);
-    if (unlisted) lines2.push(`${file}: ${unlisted}`);
-    const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
-    lines2.push(
-      `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
-    );
-  }
-  const valid = checked.filter((c) => c.result.valid).length;
-  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
-  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
-  let overall = `${plural(checked.length + unreadable.length, "file")}: ${valid} valid, ${checked.length - valid} invalid`;
-  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
-  lines2.push(`${overall} (${plural(errors, "error")}, ${plural(warnings, "warning")})`);
-  return `${lines2.join("\n")}
-`;
+  };
 }
 function withRanges({ result: result2, locate }) {
   const ranged = (issues) => issues.map((i) => ({ ...i, range: locate(i.path) }));
   return { ...result2, errors: ranged(result2.errors), warnings: ranged(result2.warnings) };
 }
-function jsonReport({ checked }, several) {
-  const value = several ? checked.map((c) => ({ file: c.file, result: withRanges(c) })) : checked[0] ? withRanges(checked[0]) : null;
-  return `${JSON.stringify(value, null, 2)}
-`;
+function jsonWriter(write, several) {
+  if (!several) {
+    let written2 = false;
+    return {
+      checked(c) {
+        written2 = true;
+        write(`${JSON.stringify(withRanges(c), null, 2)}
+`);
+      },
+      unreadable() {
+      },
+      end() {
+        if (!written2) write("null\n");
+      }
+    };
+  }
+  const array2 = streamedArray(write, 0);
+  return {
+    checked: (c) => array2.item({ file: c.file, result: withRanges(c) }),
+    unreadable() {
+    },
+    end() {
+      array2.close();
+      write("\n");
+    }
+  };
 }
 
 // src/cli/github-report.ts
@@ -18229,39 +18276,46 @@ function workflowCommand(kind, properties, message2) {
   const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
   return `::${kind} ${props}::${escapeData(message2)}`;
 }
-function githubReport({ checked, unreadable, failOn }, base) {
-  const lines2 = [];
-  for (const { file, result: result2, locate } of checked) {
-    const { path } = locateFile(file, base);
-    for (const issue2 of issuesOf(result2)) {
-      const r = locate(issue2.path);
-      const position = r.startLine === r.endLine ? {
-        line: r.startLine,
-        col: r.startColumn,
-        endLine: r.endLine,
-        endColumn: Math.max(r.startColumn, r.endColumn - 1)
-      } : { line: r.startLine, endLine: r.endLine };
-      const kind = fails(issue2, failOn) ? "error" : "warning";
-      lines2.push(
-        workflowCommand(
-          kind,
-          { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
-          `${issue2.message} (${issue2.help_url})`
-        )
+function githubWriter(write, base, failOn) {
+  const unreadable = [];
+  return {
+    checked({ file, result: result2, locate }) {
+      const { path } = locateFile(file, base);
+      const lines2 = [];
+      for (const issue2 of issuesOf(result2)) {
+        const r = locate(issue2.path);
+        const position = r.startLine === r.endLine ? {
+          line: r.startLine,
+          col: r.startColumn,
+          endLine: r.endLine,
+          endColumn: Math.max(r.startColumn, r.endColumn - 1)
+        } : { line: r.startLine, endLine: r.endLine };
+        const kind = fails(issue2, failOn) ? "error" : "warning";
+        lines2.push(
+          workflowCommand(
+            kind,
+            { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
+            `${issue2.message} (${issue2.help_url})`
+          )
+        );
+      }
+      const unlisted = unlistedNote(result2);
+      if (unlisted) lines2.push(workflowCommand("notice", { file: path, title: "uai: issues not listed" }, unlisted));
+      if (lines2.length > 0) write(`${lines2.join("\n")}
+`);
+    },
+    unreadable({ file, error: error2 }) {
+      unreadable.push(
+        workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2)
       );
+    },
+    end(t) {
+      const total = t.checked + t.unreadable;
+      const summary2 = `uai: ${total} file${total === 1 ? "" : "s"} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
+      write(`${[...unreadable, summary2].join("\n")}
+`);
     }
-    const unlisted = unlistedNote(result2);
-    if (unlisted) lines2.push(workflowCommand("notice", { file: path, title: "uai: issues not listed" }, unlisted));
-  }
-  for (const { file, error: error2 } of unreadable)
-    lines2.push(workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2));
-  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
-  const total = checked.length + unreadable.length;
-  lines2.push(
-    `uai: ${total} file${total === 1 ? "" : "s"} checked, ${failing} failing, ${unreadable.length} unreadable`
-  );
-  return `${lines2.join("\n")}
-`;
+  };
 }
 
 // src/service/config.ts
@@ -18269,9 +18323,6 @@ init_site();
 function configuredSite(env = process.env, fallback = DEFAULT_ORIGIN) {
   return siteFor(env.UAI_ORIGIN || env.URL || fallback);
 }
-
-// src/cli/main.ts
-init_engine();
 
 // packages/uai/package.json
 var package_default = {
@@ -18335,6 +18386,9 @@ init_site();
 // src/cli/package-origin.ts
 init_site();
 var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_ORIGIN__ : DEFAULT_ORIGIN;
+
+// src/cli/judge.ts
+init_engine();
 
 // src/cli/files.ts
 import * as fs from "node:fs/promises";
@@ -18439,71 +18493,132 @@ async function readInput(file, mode, stdin) {
   return inputFromText(file, text2, mode);
 }
 
+// src/cli/report-writer.ts
+var emptyTally = () => ({ checked: 0, valid: 0, errors: 0, warnings: 0, unreadable: 0, failing: 0 });
+
+// src/cli/judge.ts
+var EXIT = { valid: 0, invalid: 1, usage: 2 };
+async function judgeFiles(command, site, io, writersFor) {
+  const targets = await resolveTargets(command.inputs);
+  const writers = writersFor(targets.length > 1 || targets.some((t) => t.expanded));
+  const tally = emptyTally();
+  for (const target of targets) {
+    const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
+    if (!input2.ok) {
+      io.stderr(`uai: ${input2.file}: ${input2.error}
+`);
+      tally.unreadable += 1;
+      for (const w of writers) w.unreadable({ file: input2.file, error: input2.error });
+      continue;
+    }
+    const { file, message: message2, mode, text: text2, messageText, prefix } = input2;
+    const result2 = validateMessage(message2, { mode, site, now: io.now(), text: messageText });
+    const checked = { file, result: result2, locate: sourceLocator(text2, mode, message2, prefix) };
+    for (const w of writers) w.checked(checked);
+    tally.checked += 1;
+    if (result2.valid) tally.valid += 1;
+    tally.errors += result2.error_count;
+    tally.warnings += result2.warning_count;
+    if (issuesOf(result2).some((i) => fails(i, command.failOn))) tally.failing += 1;
+    await io.drained?.();
+  }
+  for (const w of writers) w.end(tally);
+  if (tally.checked === 0 || tally.unreadable > 0) return EXIT.usage;
+  return tally.failing > 0 ? EXIT.invalid : EXIT.valid;
+}
+
 // src/cli/junit-report.ts
 init_engine();
 var NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 var xml = (text2) => text2.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
-function junitReport({ checked, unreadable, failOn }) {
-  const cases = [];
-  let failures = 0;
-  for (const { file, result: result2, locate } of checked) {
-    const parts = [];
-    const notes = [];
-    for (const issue2 of issuesOf(result2)) {
-      const at3 = locate(issue2.path);
-      const line = `${file}:${at3.startLine}:${at3.startColumn}: ${issue2.severity} ${issue2.code} ${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`;
-      if (fails(issue2, failOn)) {
-        failures += 1;
-        parts.push(
-          `      <failure type="${xml(issue2.code)}" message="${xml(`${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`)}">${xml(`${line}
-${issue2.help_url}`)}</failure>`
-        );
-      } else notes.push(line);
-    }
-    const unlisted = unlistedNote(result2);
-    if (unlisted) notes.push(`${file}: ${unlisted}`);
-    if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join("\n"))}</system-out>`);
-    const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
-    cases.push(parts.length ? `${open}>
+function suite(file, counts, parts) {
+  const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
+  const testcase = parts.length ? `${open}>
 ${parts.join("\n")}
-    </testcase>` : `${open}/>`);
-  }
-  for (const { file, error: error2 } of unreadable) {
-    cases.push(
-      `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}">
-      <error type="input" message="${xml(error2)}"/>
-    </testcase>`
-    );
-  }
-  const counts = `tests="${checked.length + unreadable.length}" failures="${failures}" errors="${unreadable.length}"`;
+    </testcase>` : `${open}/>`;
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="uai validate" ${counts}>`,
-    `  <testsuite name="uai validate" ${counts} skipped="0">`,
-    ...cases,
+    `  <testsuite name="${xml(file)}" tests="1" failures="${counts.failures}" errors="${counts.errors}" skipped="0">`,
+    testcase,
     "  </testsuite>",
-    "</testsuites>",
     ""
   ].join("\n");
+}
+function junitWriter(write, failOn) {
+  write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="uai validate">\n');
+  return {
+    checked({ file, result: result2, locate }) {
+      const parts = [];
+      const notes = [];
+      for (const issue2 of issuesOf(result2)) {
+        const at3 = locate(issue2.path);
+        const line = `${file}:${at3.startLine}:${at3.startColumn}: ${issue2.severity} ${issue2.code} ${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`;
+        if (fails(issue2, failOn))
+          parts.push(
+            `      <failure type="${xml(issue2.code)}" message="${xml(`${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`)}">${xml(`${line}
+${issue2.help_url}`)}</failure>`
+          );
+        else notes.push(line);
+      }
+      const unlisted = unlistedNote(result2);
+      if (unlisted) notes.push(`${file}: ${unlisted}`);
+      const failures = parts.length;
+      if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join("\n"))}</system-out>`);
+      write(suite(file, { failures, errors: 0 }, parts));
+    },
+    unreadable({ file, error: error2 }) {
+      write(suite(file, { failures: 0, errors: 1 }, [`      <error type="input" message="${xml(error2)}"/>`]));
+    },
+    end() {
+      write("</testsuites>\n");
+    }
+  };
 }
 
 // src/cli/sarif-report.ts
 init_engine();
-function sarifReport({ checked, unreadable }, site, base) {
-  const entries = checked.map(({ file, result: result2, locate }) => {
-    const { uri, uriBaseId } = locateFile(file, base);
-    return { input: result2, artifact: { uri, ...uriBaseId ? { uriBaseId } : {}, locate } };
-  });
-  const notifications = unreadable.map(({ file, error: error2 }) => {
-    const { uri, uriBaseId } = locateFile(file, base);
-    return { uri, ...uriBaseId ? { uriBaseId } : {}, message: `${file}: ${error2}` };
-  });
-  return `${JSON.stringify(sarifLog(entries, site, { notifications }), null, 2)}
-`;
+var RESULTS = "\0results";
+function aroundResults(log2) {
+  const runs = log2.runs.map(({ results: _, invocations, properties, ...opening }) => ({
+    ...opening,
+    results: RESULTS,
+    invocations,
+    properties
+  }));
+  const text2 = JSON.stringify({ ...log2, runs }, null, 2);
+  const at3 = text2.indexOf(JSON.stringify(RESULTS));
+  return { before: text2.slice(0, at3), after: text2.slice(at3 + JSON.stringify(RESULTS).length) };
+}
+function sarifWriter(write, site, base) {
+  write(aroundResults(sarifLog([], site)).before);
+  const results = streamedArray(write, 3);
+  const profiles = /* @__PURE__ */ new Map();
+  const cut = [];
+  const notifications = [];
+  return {
+    checked({ file, result: result2, locate }) {
+      const { uri, uriBaseId } = locateFile(file, base);
+      const artifact = { uri, ...uriBaseId ? { uriBaseId } : {} };
+      if (result2.errors.length + result2.warnings.length > 0)
+        for (const item of sarifLog([{ input: result2, artifact: { ...artifact, locate } }], site).runs[0].results)
+          results.item(item);
+      const { profile, issue_count, issues_listed } = result2;
+      const stub = { input: { errors: [], warnings: [], profile, issue_count, issues_listed }, artifact };
+      if (!profiles.has(profile)) profiles.set(profile, { input: { errors: [], warnings: [], profile } });
+      if (issues_listed !== void 0) cut.push(stub);
+    },
+    unreadable({ file, error: error2 }) {
+      const { uri, uriBaseId } = locateFile(file, base);
+      notifications.push({ uri, ...uriBaseId ? { uriBaseId } : {}, message: `${file}: ${error2}` });
+    },
+    end() {
+      results.close();
+      write(`${aroundResults(sarifLog([...profiles.values(), ...cut], site, { notifications })).after}
+`);
+    }
+  };
 }
 
 // src/cli/main.ts
-var EXIT = { valid: 0, invalid: 1, usage: 2 };
 async function readStdin() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
@@ -18515,32 +18630,13 @@ var processIo = {
   stdin: readStdin,
   env: process.env,
   now: () => /* @__PURE__ */ new Date(),
-  cwd: () => process.cwd()
-};
-async function check3(command, io) {
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  const checked = [];
-  const unreadable = [];
-  const targets = await resolveTargets(command.inputs);
-  for (const target of targets) {
-    const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
-    if (!input2.ok) {
-      io.stderr(`uai: ${input2.file}: ${input2.error}
-`);
-      unreadable.push({ file: input2.file, error: input2.error });
-      continue;
-    }
-    const { file, message: message2, mode, text: text2, messageText, prefix } = input2;
-    const result2 = validateMessage(message2, { mode, site, now: io.now(), text: messageText });
-    checked.push({ file, result: result2, locate: sourceLocator(text2, mode, message2, prefix) });
+  cwd: () => process.cwd(),
+  // A report is written while files are judged: wait when the reader of standard output lags,
+  // so unread output does not pile up in memory.
+  drained: async () => {
+    if (process.stdout.writableNeedDrain) await new Promise((resolve7) => process.stdout.once("drain", resolve7));
   }
-  return {
-    checked,
-    unreadable,
-    failOn: command.failOn,
-    several: targets.length > 1 || targets.some((t) => t.expanded)
-  };
-}
+};
 var SUBCOMMANDS = {
   "check-exchange": async () => (await Promise.resolve().then(() => (init_check_exchange(), check_exchange_exports))).checkExchangeCommand,
   test: async () => (await Promise.resolve().then(() => (init_command(), command_exports))).testCommand,
@@ -18552,13 +18648,13 @@ var SUBCOMMANDS = {
 async function main(argv, io = processIo) {
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    const site = configuredSite(io.env, PACKAGE_ORIGIN);
+    const site2 = configuredSite(io.env, PACKAGE_ORIGIN);
     const command2 = await SUBCOMMANDS[first]();
     return command2(rest, {
       stdout: io.stdout,
       stderr: io.stderr,
       now: io.now,
-      site
+      site: site2
     });
   }
   const parsed = parseArgs(argv);
@@ -18578,25 +18674,34 @@ Run "uai --help" for usage.
 `);
     return EXIT.valid;
   }
-  const { code, reports } = await validateIn(command, [command.format], io);
-  io.stdout(reports[command.format]);
-  return code;
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
+  return judgeFiles(command, site, io, (several) => [writerFor(command.format, several, command, site, io, io.stdout)]);
+}
+function writerFor(format, several, command, site, io, write) {
+  const base = command.sarifBase ?? io.cwd();
+  switch (format) {
+    case "text":
+      return textWriter(write);
+    case "json":
+      return jsonWriter(write, several);
+    case "sarif":
+      return sarifWriter(write, site, base);
+    case "junit":
+      return junitWriter(write, command.failOn);
+    case "github":
+      return githubWriter(write, base, command.failOn);
+  }
 }
 async function validateIn(command, formats3, io) {
-  const report2 = await check3(command, io);
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  const base = command.sarifBase ?? io.cwd();
-  const render = {
-    text: () => textReport(report2),
-    json: () => jsonReport(report2, report2.several),
-    sarif: () => sarifReport(report2, site, base),
-    junit: () => junitReport(report2),
-    github: () => githubReport(report2, base)
-  };
-  const reports = Object.fromEntries(formats3.map((f) => [f, render[f]()]));
-  if (report2.checked.length === 0 || report2.unreadable.length > 0) return { code: EXIT.usage, reports };
-  const failing = report2.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command.failOn)));
-  return { code: failing ? EXIT.invalid : EXIT.valid, reports };
+  const reports = Object.fromEntries(formats3.map((f) => [f, ""]));
+  const code = await judgeFiles(
+    command,
+    site,
+    io,
+    (several) => formats3.map((f) => writerFor(f, several, command, site, io, (text2) => void (reports[f] += text2)))
+  );
+  return { code, reports };
 }
 
 // src/action/main.ts

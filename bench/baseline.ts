@@ -7,13 +7,13 @@
  * the same names; the only change made to it is its clock: CPU time of the process, as now
  * (the harness of that commit timed wall-clock time).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { NODE } from './http.ts';
 import type { StageFigures } from './stages.ts';
 import { median, round } from './stats.ts';
+import { inWorktree } from './worktree.ts';
 
 /** The commit that added bench/stages.ts, before any of issue 15's changes to the engine. */
 export const BASELINE_COMMIT = '46f63c6a4fa895f513eb8b11e61373e64fad62a1';
@@ -23,8 +23,6 @@ export type Medians = Pick<StageFigures, 'stagesUs' | 'validateUs' | 'floorUs' |
 export type BaselineFigures =
   | { readonly commit: string; readonly rounds: number; readonly before: Medians; readonly after: Medians }
   | { readonly skipped: string };
-
-const git = (args: string[], cwd: string) => execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 
 function stagesIn(dir: string): StageFigures {
   const out = spawnSync(NODE, ['bench/stages.ts', '--json'], { cwd: dir, encoding: 'utf8' });
@@ -48,46 +46,28 @@ function medians(runs: readonly StageFigures[]): Medians {
 /** Runs the stages of the baseline and of this checkout `rounds` times each, alternating. */
 export function baselineStages(rounds = 4): BaselineFigures {
   const root = resolve('.');
-  try {
-    git(['cat-file', '-e', `${BASELINE_COMMIT}^{commit}`], root);
-  } catch {
-    return { skipped: `this checkout has no commit ${BASELINE_COMMIT.slice(0, 7)} (no or shallow git history)` };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'uai-baseline-'));
-  // Also on the bench's watchdog exit (process.exit runs 'exit' listeners, not finally blocks).
-  const cleanup = () => {
-    try {
-      git(['worktree', 'remove', '--force', dir], root);
-    } catch {
-      // Not a worktree yet (the add failed): the directory alone is removed below.
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', cleanup);
-  try {
-    git(['worktree', 'add', '--detach', dir, BASELINE_COMMIT], root);
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-    // The current harness helpers (a superset of the old ones), and the old stages on the CPU clock.
-    copyFileSync(join(root, 'bench/stats.ts'), join(dir, 'bench/stats.ts'));
-    const stagesFile = join(dir, 'bench/stages.ts');
-    const wallClock = "import { median, microsPerCall, round } from './stats.ts';";
-    const source = readFileSync(stagesFile, 'utf8');
-    if (!source.includes(wallClock)) throw new Error('the baseline bench/stages.ts is not the expected one');
-    writeFileSync(
-      stagesFile,
-      source.replace(wallClock, "import { median, cpuMicrosPerCall as microsPerCall, round } from './stats.ts';"),
-    );
-    const generate = spawnSync(NODE, ['scripts/generate-validators.ts'], { cwd: dir, encoding: 'utf8' });
-    if (generate.status !== 0) throw new Error(`generating the baseline's validators failed: ${generate.stderr}`);
-    const before: StageFigures[] = [];
-    const after: StageFigures[] = [];
-    for (let i = 0; i < rounds; i++) {
-      before.push(stagesIn(dir));
-      after.push(stagesIn(root));
-    }
-    return { commit: BASELINE_COMMIT, rounds, before: medians(before), after: medians(after) };
-  } finally {
-    process.removeListener('exit', cleanup);
-    cleanup();
-  }
+  return inWorktree(
+    BASELINE_COMMIT,
+    (dir) => {
+      const before: StageFigures[] = [];
+      const after: StageFigures[] = [];
+      for (let i = 0; i < rounds; i++) {
+        before.push(stagesIn(dir));
+        after.push(stagesIn(root));
+      }
+      return { commit: BASELINE_COMMIT, rounds, before: medians(before), after: medians(after) };
+    },
+    (dir) => {
+      // The current harness helpers (a superset of the old ones), and the old stages on the CPU clock.
+      copyFileSync(join(root, 'bench/stats.ts'), join(dir, 'bench/stats.ts'));
+      const stagesFile = join(dir, 'bench/stages.ts');
+      const wallClock = "import { median, microsPerCall, round } from './stats.ts';";
+      const source = readFileSync(stagesFile, 'utf8');
+      if (!source.includes(wallClock)) throw new Error('the baseline bench/stages.ts is not the expected one');
+      writeFileSync(
+        stagesFile,
+        source.replace(wallClock, "import { median, cpuMicrosPerCall as microsPerCall, round } from './stats.ts';"),
+      );
+    },
+  );
 }

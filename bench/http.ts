@@ -13,9 +13,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundleFunction, MEASURED_FUNCTIONS } from '../scripts/bundle-function.ts';
+import { bundleContents, bundleFunction, MEASURED_FUNCTIONS } from '../scripts/bundle-function.ts';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
+import { heldLoad, type HeldFigures } from './held-load.ts';
 import { median, spread, type Spread } from './stats.ts';
 
 export const CONNECTIONS = 32;
@@ -44,6 +45,10 @@ export interface BundleFigures {
   readonly importMaxMs: number;
   readonly bareNodeMedianMs: number;
   readonly importOverBareMs: number;
+  /** node:crypto alone over bare Node, same processes' schedule: the part of any checksum service. */
+  readonly cryptoOverBareMs: number;
+  /** What the bundle holds, largest first (esbuild metafile, bytes of minified output). */
+  readonly holds: readonly { readonly part: string; readonly bytes: number }[];
   readonly runs: number;
 }
 
@@ -144,7 +149,7 @@ export function postBody(message: unknown): Pick<LoadTarget, 'method' | 'headers
 export async function loadFigures(
   seconds: number,
   warmup = seconds >= 5,
-): Promise<{ figures: LoadFigures[]; body: string }> {
+): Promise<{ figures: LoadFigures[]; body: string; held: HeldFigures[] }> {
   const port = await freePort();
   const server = await startServer(port);
   try {
@@ -162,7 +167,16 @@ export async function loadFigures(
       ...r,
       ratioToStatic: Number(((r.rpsSpread.median || r.requestsPerSecond) / staticRps).toFixed(3)),
     }));
-    return { figures, body: post.body! };
+    // Latency at a held load: each POST route at half the rate it saturated at just now, and the
+    // static route at validate's rate as the peer (what the server and the generator alone cost).
+    const half = (i: number) => (raw[i]!.rpsSpread.median || raw[i]!.requestsPerSecond) / 2;
+    const heldSeconds = Math.min(seconds, 5);
+    const held = [
+      await heldLoad(targets[1]!, half(1), heldSeconds),
+      await heldLoad(targets[0]!, half(1), heldSeconds),
+      await heldLoad(targets[2]!, half(2), heldSeconds),
+    ];
+    return { figures, body: post.body!, held };
   } finally {
     server.kill('SIGTERM');
   }
@@ -187,12 +201,15 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
     const measure = (file: string) =>
       `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
     const fns = MEASURED_FUNCTIONS;
-    for (const fn of fns) await bundleFunction(fn, join(dir, `${fn}.mjs`));
-    // Interleave bare and bundle processes so a change of machine load hits both alike.
+    const metafiles: Record<string, Awaited<ReturnType<typeof bundleFunction>>> = {};
+    for (const fn of fns) metafiles[fn] = await bundleFunction(fn, join(dir, `${fn}.mjs`));
+    // Interleave bare, node:crypto and bundle processes so a change of machine load hits all alike.
     const bare: number[] = [];
+    const crypto: number[] = [];
     const times: Record<string, number[]> = Object.fromEntries(fns.map((fn) => [fn, []]));
     for (let i = 0; i < runs; i++) {
       bare.push(...timeProcess(measure(join(dir, 'empty.mjs')), 1));
+      crypto.push(...timeProcess(measure('node:crypto'), 1));
       for (const fn of fns) times[fn]!.push(...timeProcess(measure(join(dir, `${fn}.mjs`)), 1));
     }
     const bareMs = median(bare);
@@ -211,6 +228,8 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
         importMaxMs: s.max,
         bareNodeMedianMs: Number(bareMs.toFixed(2)),
         importOverBareMs: Number((s.median - bareMs).toFixed(2)),
+        cryptoOverBareMs: Number((median(crypto) - bareMs).toFixed(2)),
+        holds: bundleContents(metafiles[fn]!),
         runs,
       });
     }

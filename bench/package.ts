@@ -28,7 +28,15 @@ export interface PackageFigures {
   /** Every run, in order. */
   readonly install: readonly Timing[];
   readonly oneFile: { readonly uai: Timing[]; readonly uaiNode20: Timing[]; readonly ajv: Timing[] };
-  readonly many: { readonly files: number; readonly uai: Timing[]; readonly ajv: Timing[] };
+  readonly many: {
+    readonly files: number;
+    readonly uai: Timing[];
+    readonly ajv: Timing[];
+    /** The same files as two halves, two `uai validate` processes at once: what two cores give at best. */
+    readonly halves: Timing[];
+  };
+  /** Peak resident memory (KB) of `uai validate` on a folder of `files` files, for the counts measured. */
+  readonly memory: readonly { readonly files: number; readonly maxRssKb: number }[];
   readonly node20: string | undefined;
 }
 
@@ -52,6 +60,36 @@ function timed(command: string, args: readonly string[], cwd: string, env?: Node
   if ((run.status !== 0 && run.status !== 1) || real === undefined || Number.isNaN(real))
     throw new Error(`${command} ${args.join(' ')}: exit ${run.status}\n${run.stderr}`);
   return { wallMs: real * 1000, cpuMs: (user! + sys!) * 1000 };
+}
+
+/**
+ * Peak resident memory of one run, in KB: the process reports its own maximum resident set size
+ * (getrusage) as it exits, through a module loaded before the CLI (`--import`).
+ */
+function peakRss(args: readonly string[], cwd: string): number {
+  const report = 'process.on("exit",()=>process.stderr.write("maxrss "+process.resourceUsage().maxRSS+"\\n"))';
+  const run = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(report)}`, ...args], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
+  const kb = /maxrss (\d+)/.exec(run.stderr)?.[1];
+  if ((run.status !== 0 && run.status !== 1) || !kb)
+    throw new Error(`${args.join(' ')}: exit ${run.status}\n${run.stderr}`);
+  return Number(kb);
+}
+
+/** `count` valid intent requests, each with its own id and checksum, written under `folder` (in `split` subfolders). */
+function writeMessages(folder: string, count: number, split = 1): void {
+  const site = siteFor('http://localhost:4321');
+  const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+  for (let part = 0; part < split; part++) mkdirSync(join(folder, `part-${part}`), { recursive: true });
+  for (let i = 0; i < count; i++)
+    writeFileSync(
+      join(folder, `part-${Math.floor((i * split) / count)}`, `m${String(i).padStart(5, '0')}.json`),
+      JSON.stringify(seal({ ...request, message_id: `msg-bench-${i}` }), null, 2),
+    );
 }
 
 export async function benchPackage(options: { smoke: boolean }): Promise<PackageFigures> {
@@ -82,16 +120,10 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
     }
     const uai = join(consumer, 'node_modules/@uai-1/uai/dist/cli.js');
 
-    // The same valid intent requests for both tools, each with its own id and checksum.
+    // The same valid intent requests for both tools, in two halves (one per process of the two-process run).
     const site = siteFor('http://localhost:4321');
-    const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
     const data = join(stage, 'messages');
-    mkdirSync(data);
-    for (let i = 0; i < manyFiles; i++)
-      writeFileSync(
-        join(data, `m${String(i).padStart(5, '0')}.json`),
-        JSON.stringify(seal({ ...request, message_id: `msg-bench-${i}` }), null, 2),
-      );
+    writeMessages(data, manyFiles, 2);
     const schemas = join(stage, 'schemas');
     mkdirSync(schemas);
     for (const doc of allSchemas(site)) writeFileSync(join(schemas, `${doc.id}.json`), JSON.stringify(doc.schema));
@@ -109,7 +141,7 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
       '-d',
       files,
     ];
-    const one = join(data, 'm00000.json');
+    const one = join(data, 'part-0', 'm00000.json');
     const old = findNode20();
     const oneFile = { uai: [] as Timing[], uaiNode20: [] as Timing[], ajv: [] as Timing[] };
     for (let i = 0; i < reps.one; i++) {
@@ -117,11 +149,19 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
       if (old) oneFile.uaiNode20.push(timed(old, [uai, 'validate', one], ROOT));
       oneFile.ajv.push(timed(process.execPath, ajvArgs(one), ROOT));
     }
-    const many = { files: manyFiles, uai: [] as Timing[], ajv: [] as Timing[] };
+    const many = { files: manyFiles, uai: [] as Timing[], ajv: [] as Timing[], halves: [] as Timing[] };
+    const halves = ['part-0', 'part-1'].map((part) => `"$0" "${uai}" validate "${join(data, part)}" >/dev/null`);
     for (let i = 0; i < reps.many; i++) {
       many.uai.push(timed(process.execPath, [uai, 'validate', data], ROOT));
-      many.ajv.push(timed(process.execPath, ajvArgs(join(data, '*.json')), ROOT));
+      many.ajv.push(timed(process.execPath, ajvArgs(join(data, '*/*.json')), ROOT));
+      many.halves.push(timed('bash', ['-c', `${halves.join(' & ')}; wait`, process.execPath], ROOT));
     }
+    // Memory against the number of files: the report is streamed, so ten times the files should
+    // not take ten times the memory (docs/ci.md, "Streamed output").
+    const memory = [{ files: manyFiles, maxRssKb: peakRss([uai, 'validate', data], ROOT) }];
+    const most = options.smoke ? 1_000 : 20_000;
+    writeMessages(join(stage, 'most'), most);
+    memory.push({ files: most, maxRssKb: peakRss([uai, 'validate', join(stage, 'most')], ROOT) });
     return {
       tarballBytes: packed!.size,
       unpackedBytes: packed!.unpackedSize,
@@ -129,6 +169,7 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
       install,
       oneFile,
       many,
+      memory,
       node20: old,
     };
   } finally {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --smoke] [-- --out FILE]`: the whole benchmark of issue 7 in one bounded run
- * on loopback (about 5 minutes on 2 cores in full mode, stopped at 9, a few seconds of load in smoke mode, bounded at 170 s):
+ * on loopback (about 8 minutes on 2 cores in full mode, stopped at 9, a few seconds of load in smoke mode, bounded at 170 s):
  *   0. build (full mode only): `npm run build` wall time and dist/ size
  *   1. engine: validate vs the floor, keyless overhead, where a check's time goes (stages), the
  *      same stages on the engine of issue 15's filing (full mode), mock exchange per call, validator import
@@ -8,6 +8,7 @@
  *   3. peer: Stoplight Prism mocking our openapi.json, same load and body
  *   4. cold start: function bundles' size and import time over bare Node
  *   6. the published package: tarball and unpacked size, install time, `uai validate` vs ajv-cli
+ *   7. worst shapes: each POST route's worst adversarial body against its floor, before and after issue 33
  * `-- --only package` runs step 6 alone and splices its section and goal rows into the report.
  * Prints the report and writes it to BENCHMARKS.md (or --out). It stops by itself: a watchdog
  * ends the run (and its child servers) if it ever overruns.
@@ -67,8 +68,14 @@ const baseline = smoke
   ? { skipped: 'smoke mode' }
   : await step('engine stages before/after (baseline worktree)', () => baselineStages(4));
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
+const { benchWorstShapes } = await import('./worst-shapes.ts');
+const worst = await step('worst shapes, before (issue 33) and after', () => benchWorstShapes({ smoke }));
 const seconds = smoke ? 2 : 10;
-const { figures: load, body } = await step('HTTP load (ours)', () => loadFigures(seconds, !smoke));
+const {
+  figures: load,
+  body,
+  held,
+} = await step('HTTP load (ours), then held at half its rate', () => loadFigures(seconds, !smoke));
 const adapters = await step('HTTP adapters (A/B)', () => adapterBench(body, seconds, !smoke));
 const prism = await step('HTTP load (Prism)', () =>
   prismBench(body, seconds, { install: !smoke, warmup: !smoke, interleave: !smoke }),
@@ -98,12 +105,14 @@ const result: BenchResult = {
   baseline,
   mock,
   load,
+  held,
   adapters,
   prism,
   bundles,
   zips,
   build,
   package: packageFigures,
+  worst,
 };
 
 const report = renderReport(result, NOTES);

@@ -1,6 +1,8 @@
 import { unlistedNote } from '../engine/index.ts';
 import { locateFile } from './paths.ts';
-import { fails, issuesOf, type Report } from './report.ts';
+import type { FailOn } from './args.ts';
+import { fails, issuesOf } from './report.ts';
+import type { ReportWriter, Write } from './report-writer.ts';
 
 /**
  * github: GitHub Actions workflow commands, which the runner turns into annotations on the lines
@@ -25,39 +27,47 @@ export function workflowCommand(
   return `::${kind} ${props}::${escapeData(message)}`;
 }
 
-export function githubReport({ checked, unreadable, failOn }: Report, base: string): string {
-  const lines: string[] = [];
-  for (const { file, result, locate } of checked) {
-    const { path } = locateFile(file, base);
-    for (const issue of issuesOf(result)) {
-      const r = locate(issue.path);
-      const position: Record<string, number> =
-        r.startLine === r.endLine
-          ? {
-              line: r.startLine,
-              col: r.startColumn,
-              endLine: r.endLine,
-              endColumn: Math.max(r.startColumn, r.endColumn - 1),
-            }
-          : { line: r.startLine, endLine: r.endLine };
-      const kind = fails(issue, failOn) ? 'error' : 'warning';
-      lines.push(
-        workflowCommand(
-          kind,
-          { file: path, ...position, title: `${issue.code} at ${issue.path === '' ? '(root)' : issue.path}` },
-          `${issue.message} (${issue.help_url})`,
-        ),
+/** Annotations as each file is judged; unreadable files and the summary line close the report. */
+export function githubWriter(write: Write, base: string, failOn: FailOn): ReportWriter {
+  // Kept to the end, after every annotation, as the report always listed them (a line per file).
+  const unreadable: string[] = [];
+  return {
+    checked({ file, result, locate }) {
+      const { path } = locateFile(file, base);
+      const lines: string[] = [];
+      for (const issue of issuesOf(result)) {
+        const r = locate(issue.path);
+        const position: Record<string, number> =
+          r.startLine === r.endLine
+            ? {
+                line: r.startLine,
+                col: r.startColumn,
+                endLine: r.endLine,
+                endColumn: Math.max(r.startColumn, r.endColumn - 1),
+              }
+            : { line: r.startLine, endLine: r.endLine };
+        const kind = fails(issue, failOn) ? 'error' : 'warning';
+        lines.push(
+          workflowCommand(
+            kind,
+            { file: path, ...position, title: `${issue.code} at ${issue.path === '' ? '(root)' : issue.path}` },
+            `${issue.message} (${issue.help_url})`,
+          ),
+        );
+      }
+      const unlisted = unlistedNote(result);
+      if (unlisted) lines.push(workflowCommand('notice', { file: path, title: 'uai: issues not listed' }, unlisted));
+      if (lines.length > 0) write(`${lines.join('\n')}\n`);
+    },
+    unreadable({ file, error }) {
+      unreadable.push(
+        workflowCommand('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error),
       );
-    }
-    const unlisted = unlistedNote(result);
-    if (unlisted) lines.push(workflowCommand('notice', { file: path, title: 'uai: issues not listed' }, unlisted));
-  }
-  for (const { file, error } of unreadable)
-    lines.push(workflowCommand('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error));
-  const failing = checked.filter((c) => issuesOf(c.result).some((i) => fails(i, failOn))).length;
-  const total = checked.length + unreadable.length;
-  lines.push(
-    `uai: ${total} file${total === 1 ? '' : 's'} checked, ${failing} failing, ${unreadable.length} unreadable`,
-  );
-  return `${lines.join('\n')}\n`;
+    },
+    end(t) {
+      const total = t.checked + t.unreadable;
+      const summary = `uai: ${total} file${total === 1 ? '' : 's'} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
+      write(`${[...unreadable, summary].join('\n')}\n`);
+    },
+  };
 }

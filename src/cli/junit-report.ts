@@ -1,11 +1,15 @@
 import { unlistedNote } from '../engine/index.ts';
-import { fails, issuesOf, type Report } from './report.ts';
+import type { FailOn } from './args.ts';
+import { fails, issuesOf } from './report.ts';
+import type { ReportWriter, Write } from './report-writer.ts';
 
 /**
- * junit: JUnit XML as CI systems read it (Jenkins, GitLab, Azure Pipelines): one testsuite, one
- * testcase per file, one <failure> per finding at the --fail-on level (its type the issue code),
- * other warnings in <system-out>, and an <error> for a file that could not be read. No timestamps
- * or durations, so two runs give the same bytes.
+ * junit: JUnit XML as CI systems read it (Jenkins, GitLab, Azure Pipelines): one testsuite per
+ * file, holding its one testcase, with one <failure> per finding at the --fail-on level (its type
+ * the issue code), other warnings in <system-out>, and an <error> for a file that could not be
+ * read. Each file's suite is written as soon as the file is judged, so its counts are its own:
+ * the root carries none, since XML puts attributes before the children they would count (the
+ * totals are the sums of the suites'). No timestamps or durations, so two runs give the same bytes.
  */
 // XML 1.0 section 2.2: only tab, LF, CR and U+0020 upwards (no lone surrogates, no U+FFFE/FFFF).
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -14,41 +18,44 @@ const xml = (text: string) =>
     .replace(NOT_XML_CHAR, '\uFFFD')
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-export function junitReport({ checked, unreadable, failOn }: Report): string {
-  const cases: string[] = [];
-  let failures = 0;
-  for (const { file, result, locate } of checked) {
-    const parts: string[] = [];
-    const notes: string[] = [];
-    for (const issue of issuesOf(result)) {
-      const at = locate(issue.path);
-      const line = `${file}:${at.startLine}:${at.startColumn}: ${issue.severity} ${issue.code} ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`;
-      if (fails(issue, failOn)) {
-        failures += 1;
-        parts.push(
-          `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)}">${xml(`${line}\n${issue.help_url}`)}</failure>`,
-        );
-      } else notes.push(line);
-    }
-    const unlisted = unlistedNote(result);
-    if (unlisted) notes.push(`${file}: ${unlisted}`);
-    if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join('\n'))}</system-out>`);
-    const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
-    cases.push(parts.length ? `${open}>\n${parts.join('\n')}\n    </testcase>` : `${open}/>`);
-  }
-  for (const { file, error } of unreadable) {
-    cases.push(
-      `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}">\n      <error type="input" message="${xml(error)}"/>\n    </testcase>`,
-    );
-  }
-  const counts = `tests="${checked.length + unreadable.length}" failures="${failures}" errors="${unreadable.length}"`;
+/** One file's suite: its testcase and what it holds, the lines indented inside the testcase. */
+function suite(file: string, counts: { failures: number; errors: number }, parts: readonly string[]): string {
+  const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
+  const testcase = parts.length ? `${open}>\n${parts.join('\n')}\n    </testcase>` : `${open}/>`;
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="uai validate" ${counts}>`,
-    `  <testsuite name="uai validate" ${counts} skipped="0">`,
-    ...cases,
+    `  <testsuite name="${xml(file)}" tests="1" failures="${counts.failures}" errors="${counts.errors}" skipped="0">`,
+    testcase,
     '  </testsuite>',
-    '</testsuites>',
     '',
   ].join('\n');
+}
+
+export function junitWriter(write: Write, failOn: FailOn): ReportWriter {
+  write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="uai validate">\n');
+  return {
+    checked({ file, result, locate }) {
+      const parts: string[] = [];
+      const notes: string[] = [];
+      for (const issue of issuesOf(result)) {
+        const at = locate(issue.path);
+        const line = `${file}:${at.startLine}:${at.startColumn}: ${issue.severity} ${issue.code} ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`;
+        if (fails(issue, failOn))
+          parts.push(
+            `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)}">${xml(`${line}\n${issue.help_url}`)}</failure>`,
+          );
+        else notes.push(line);
+      }
+      const unlisted = unlistedNote(result);
+      if (unlisted) notes.push(`${file}: ${unlisted}`);
+      const failures = parts.length;
+      if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join('\n'))}</system-out>`);
+      write(suite(file, { failures, errors: 0 }, parts));
+    },
+    unreadable({ file, error }) {
+      write(suite(file, { failures: 0, errors: 1 }, [`      <error type="input" message="${xml(error)}"/>`]));
+    },
+    end() {
+      write('</testsuites>\n');
+    },
+  };
 }

@@ -1,32 +1,27 @@
 import { configuredSite } from '../service/config.ts';
-import { sourceLocator, validateMessage } from '../engine/index.ts';
 import manifest from '../../packages/uai/package.json' with { type: 'json' };
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
-import { siteFor } from '../standard/site.ts';
+import { siteFor, type Site } from '../standard/site.ts';
 import { PACKAGE_ORIGIN } from './package-origin.ts';
 import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
-import { resolveTargets } from './files.ts';
-import { githubReport } from './github-report.ts';
-import { readInput } from './input.ts';
-import { junitReport } from './junit-report.ts';
-import { fails, issuesOf, jsonReport, textReport, type Checked, type Report, type Unreadable } from './report.ts';
-import { sarifReport } from './sarif-report.ts';
+import { githubWriter } from './github-report.ts';
+import { EXIT, judgeFiles, type JudgeIo } from './judge.ts';
+import { junitWriter } from './junit-report.ts';
+import { jsonWriter, textWriter } from './report.ts';
+import type { ReportWriter, Write } from './report-writer.ts';
+import { sarifWriter } from './sarif-report.ts';
 
 /**
  * `uai`: the offline validator (CONTRACT section 11). A shell like the HTTP ones: it reads files
  * and the environment, calls the pure engine, and alone decides output and exit status.
  */
-export interface Io {
+export interface Io extends JudgeIo {
   readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly stdin: () => Promise<string>;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly now: () => Date;
   readonly cwd: () => string;
 }
 
-/** Exit status (see HELP, CONTRACT section 11): 2 when an input cannot be read, so CI tells "broken input" from "bad messages". */
-export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
+export { EXIT };
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -41,35 +36,12 @@ export const processIo: Io = {
   env: process.env,
   now: () => new Date(),
   cwd: () => process.cwd(),
+  // A report is written while files are judged: wait when the reader of standard output lags,
+  // so unread output does not pile up in memory.
+  drained: async () => {
+    if (process.stdout.writableNeedDrain) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  },
 };
-
-async function check(command: ValidateCommand, io: Io): Promise<Report & { readonly several: boolean }> {
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  const checked: Checked[] = [];
-  const unreadable: Unreadable[] = [];
-  const targets = await resolveTargets(command.inputs);
-  for (const target of targets) {
-    const input =
-      'error' in target
-        ? { ok: false as const, file: target.file, error: target.error }
-        : await readInput(target.file, command.mode, io.stdin);
-    if (!input.ok) {
-      io.stderr(`uai: ${input.file}: ${input.error}\n`);
-      unreadable.push({ file: input.file, error: input.error });
-      continue;
-    }
-    const { file, message, mode, text, messageText, prefix } = input;
-    const result = validateMessage(message, { mode, site, now: io.now(), text: messageText });
-    checked.push({ file, result, locate: sourceLocator(text, mode, message, prefix) });
-  }
-  // json: an array unless exactly one named file, so a script reads one shape per command line.
-  return {
-    checked,
-    unreadable,
-    failOn: command.failOn,
-    several: targets.length > 1 || targets.some((t) => t.expanded),
-  };
-}
 
 /**
  * The commands with option parsing of their own (node:util parseArgs), each loaded when it is
@@ -113,9 +85,32 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return EXIT.valid;
   }
 
-  const { code, reports } = await validateIn(command, [command.format], io);
-  io.stdout(reports[command.format]);
-  return code;
+  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
+  return judgeFiles(command, site, io, (several) => [writerFor(command.format, several, command, site, io, io.stdout)]);
+}
+
+/** The writer of one format, writing to `write`. */
+function writerFor(
+  format: OutputFormat,
+  several: boolean,
+  command: ValidateCommand,
+  site: Site,
+  io: Io,
+  write: Write,
+): ReportWriter {
+  const base = command.sarifBase ?? io.cwd();
+  switch (format) {
+    case 'text':
+      return textWriter(write);
+    case 'json':
+      return jsonWriter(write, several);
+    case 'sarif':
+      return sarifWriter(write, site, base);
+    case 'junit':
+      return junitWriter(write, command.failOn);
+    case 'github':
+      return githubWriter(write, base, command.failOn);
+  }
 }
 
 /**
@@ -127,20 +122,10 @@ export async function validateIn<F extends OutputFormat>(
   formats: readonly F[],
   io: Io,
 ): Promise<{ code: number; reports: Record<F, string> }> {
-  const report = await check(command, io);
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  const base = command.sarifBase ?? io.cwd();
-  const render: Record<OutputFormat, () => string> = {
-    text: () => textReport(report),
-    json: () => jsonReport(report, report.several),
-    sarif: () => sarifReport(report, site, base),
-    junit: () => junitReport(report),
-    github: () => githubReport(report, base),
-  };
-  const reports = Object.fromEntries(formats.map((f) => [f, render[f]()])) as Record<F, string>;
-
-  // CONTRACT section 11: 2 on unreadable input, even when other files were checked (and reported).
-  if (report.checked.length === 0 || report.unreadable.length > 0) return { code: EXIT.usage, reports };
-  const failing = report.checked.some((c) => issuesOf(c.result).some((i) => fails(i, command.failOn)));
-  return { code: failing ? EXIT.invalid : EXIT.valid, reports };
+  const reports = Object.fromEntries(formats.map((f) => [f, ''])) as Record<F, string>;
+  const code = await judgeFiles(command, site, io, (several) =>
+    formats.map((f) => writerFor(f, several, command, site, io, (text) => void (reports[f] += text))),
+  );
+  return { code, reports };
 }

@@ -1,5 +1,7 @@
 import { sortIssues, unlistedNote, type Issue, type SourceRange, type ValidatorResult } from '../engine/index.ts';
 import type { FailOn } from './args.ts';
+import { streamedArray } from './json-stream.ts';
+import type { ReportWriter, Write } from './report-writer.ts';
 
 /** What the formats of `uai validate` are made from (see HELP in args.ts), and text and json. */
 export interface Checked {
@@ -15,13 +17,7 @@ export interface Unreadable {
   readonly error: string;
 }
 
-export interface Report {
-  readonly checked: readonly Checked[];
-  readonly unreadable: readonly Unreadable[];
-  readonly failOn: FailOn;
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Errors and warnings of one result in the order every format uses: by path, then code. */
 export const issuesOf = (result: ValidatorResult): Issue[] => sortIssues([...result.errors, ...result.warnings]);
 
@@ -29,29 +25,32 @@ export const issuesOf = (result: ValidatorResult): Issue[] => sortIssues([...res
 export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity === 'error' || failOn === 'warning';
 
 /** text: "file:line:col: severity code pointer: message" per issue, a summary per file, one overall. */
-export function textReport({ checked, unreadable }: Report): string {
-  const lines: string[] = [];
-  for (const { file, result, locate } of checked) {
-    for (const i of issuesOf(result)) {
-      const at = locate(i.path);
+export function textWriter(write: Write): ReportWriter {
+  return {
+    checked({ file, result, locate }) {
+      const lines: string[] = [];
+      for (const i of issuesOf(result)) {
+        const at = locate(i.path);
+        lines.push(
+          `${file}:${at.startLine}:${at.startColumn}: ${i.severity} ${i.code} ${i.path === '' ? '(root)' : i.path}: ${i.message}`,
+        );
+      }
+      const unlisted = unlistedNote(result);
+      if (unlisted) lines.push(`${file}: ${unlisted}`);
+      const verdict = result.valid ? `valid, level ${result.conformance_level ?? 'none'}` : 'invalid';
       lines.push(
-        `${file}:${at.startLine}:${at.startColumn}: ${i.severity} ${i.code} ${i.path === '' ? '(root)' : i.path}: ${i.message}`,
+        `${file}: ${verdict} (${result.profile ?? 'no profile'}; ${plural(result.error_count, 'error')}, ${plural(result.warning_count, 'warning')})`,
       );
-    }
-    const unlisted = unlistedNote(result);
-    if (unlisted) lines.push(`${file}: ${unlisted}`);
-    const verdict = result.valid ? `valid, level ${result.conformance_level ?? 'none'}` : 'invalid';
-    lines.push(
-      `${file}: ${verdict} (${result.profile ?? 'no profile'}; ${plural(result.error_count, 'error')}, ${plural(result.warning_count, 'warning')})`,
-    );
-  }
-  const valid = checked.filter((c) => c.result.valid).length;
-  const errors = checked.reduce((n, c) => n + c.result.error_count, 0);
-  const warnings = checked.reduce((n, c) => n + c.result.warning_count, 0);
-  let overall = `${plural(checked.length + unreadable.length, 'file')}: ${valid} valid, ${checked.length - valid} invalid`;
-  if (unreadable.length > 0) overall += `, ${unreadable.length} unreadable`;
-  lines.push(`${overall} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
-  return `${lines.join('\n')}\n`;
+      write(`${lines.join('\n')}\n`);
+    },
+    // Standard error already named it when it was read.
+    unreadable() {},
+    end(t) {
+      let overall = `${plural(t.checked + t.unreadable, 'file')}: ${t.valid} valid, ${t.checked - t.valid} invalid`;
+      if (t.unreadable > 0) overall += `, ${t.unreadable} unreadable`;
+      write(`${overall} (${plural(t.errors, 'error')}, ${plural(t.warnings, 'warning')})\n`);
+    },
+  };
 }
 
 /** The validator result with each issue's range in the file (the CLI's addition to spec 2.4). */
@@ -60,12 +59,31 @@ function withRanges({ result, locate }: Checked) {
   return { ...result, errors: ranged(result.errors), warnings: ranged(result.warnings) };
 }
 
-/** json: the result itself for one input file; an array of {file, result} for several. */
-export function jsonReport({ checked }: Report, several: boolean): string {
-  const value = several
-    ? checked.map((c) => ({ file: c.file, result: withRanges(c) }))
-    : checked[0]
-      ? withRanges(checked[0])
-      : null;
-  return `${JSON.stringify(value, null, 2)}\n`;
+/**
+ * json: the result itself for one named file (null when it could not be read); for several
+ * files, a directory or a glob an array of {file, result}, written item by item.
+ */
+export function jsonWriter(write: Write, several: boolean): ReportWriter {
+  if (!several) {
+    let written = false;
+    return {
+      checked(c) {
+        written = true;
+        write(`${JSON.stringify(withRanges(c), null, 2)}\n`);
+      },
+      unreadable() {},
+      end() {
+        if (!written) write('null\n');
+      },
+    };
+  }
+  const array = streamedArray(write, 0);
+  return {
+    checked: (c) => array.item({ file: c.file, result: withRanges(c) }),
+    unreadable() {},
+    end() {
+      array.close();
+      write('\n');
+    },
+  };
 }

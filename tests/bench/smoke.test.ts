@@ -67,5 +67,28 @@ describe('npm run bench -- --smoke', () => {
         ),
       );
     expect(section('5. Build')).toMatch(/dist\/ holds \d+ files, \d+ bytes/);
+    // Latency at a held load: both POST routes and the static peer, open loop, p50/p99/p99.9.
+    for (const route of ['POST /v1/validate', 'GET /v1/examples/', 'POST /v1/mock-exchange'])
+      expect(http).toMatch(
+        new RegExp(`\\| ${route}[^|]* \\| \\d+ \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\| [\\d.]+ \\|`),
+      );
+    expect(section('Goals')).toMatch(
+      /\| POST \/v1\/validate p99 <= 5 ms at half the saturated rate .*\| (met|missed) \|/,
+    );
+    // Streamed output: peak memory on the most files measured, and the two-process run.
+    expect(section('Goals')).toMatch(
+      /\| `uai validate` of \d+ files in under 200 MB RSS \| [\d.]+ MB .*\| (met|missed) \|/,
+    );
+    expect(pkg).toMatch(/\| `uai validate` 100 files as two halves, two processes at once \| \d+ ms wall/);
+    // Worst shapes: every POST route's worst, its answer size and its ratio to the floor.
+    const worst = section('7. Worst shapes (issue 33)');
+    for (const route of ['validate', 'check-exchange', 'mock-exchange', 'reference-server']) {
+      expect(worst).toMatch(
+        new RegExp(`\\| POST /v1/${route} \\| \`[^|]+\` \\| \\d+ \\| \\d+ \\| \\d+ \\| [\\d.]+ .*\\| [\\d.]+x \\(`),
+      );
+      expect(section('Goals')).toMatch(
+        new RegExp(`\\| POST /v1/${route} worst shape <= 10x its floor \\| [\\d.]+x .*\\| (met|missed) \\|`),
+      );
+    }
   }, 180_000);
 });

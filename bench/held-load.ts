@@ -1,0 +1,187 @@
+/**
+ * Latency at a held load: an open-loop load generator. Requests leave on a fixed schedule (`rate`
+ * per second, the i-th at start + i / rate) whether or not earlier ones were answered, over as
+ * many keep-alive connections as that takes, and each latency is measured from the request's
+ * scheduled time, not from when it could be sent: a server that stalls is charged for every
+ * request that waited behind the stall (no coordinated omission, unlike a closed loop of N
+ * connections, where a slow answer delays the next request and hides its wait).
+ */
+import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { round } from './stats.ts';
+
+export interface HeldTarget {
+  readonly name: string;
+  readonly url: string;
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+export interface HeldFigures {
+  readonly name: string;
+  /** Requests per second asked for, and answered per second of the run. */
+  readonly rate: number;
+  readonly achievedRate: number;
+  readonly sent: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly p999Ms: number;
+  /** p99 of each second of the run: min and max. */
+  readonly p99PerSecond: { readonly min: number; readonly max: number };
+  readonly maxMs: number;
+  readonly errors: number;
+  readonly non2xx: number;
+  /** p99 of how late the generator sent (its timer's lateness, included in the latencies). */
+  readonly sendLagP99Ms: number;
+}
+
+/** The q-quantile of sorted values (nearest rank). */
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN;
+
+function perSecondP99(bySecond: readonly number[][]): { min: number; max: number } {
+  const p99s = bySecond
+    .filter((xs) => xs?.length)
+    .map((xs) =>
+      quantile(
+        [...xs].sort((a, b) => a - b),
+        0.99,
+      ),
+    );
+  return { min: round(Math.min(...p99s), 2), max: round(Math.max(...p99s), 2) };
+}
+
+/**
+ * One keep-alive connection carrying one request at a time, written as prepared bytes and read
+ * just far enough to know the answer is complete (its status line and Content-Length, or the last
+ * chunk): a generator this cheap leaves the cores to the server (node:http's client costs about as
+ * much per request as the check it measures).
+ */
+class Connection {
+  readonly socket: Socket;
+  private received: Buffer[] = [];
+  private length = 0;
+  private done?: (status: number | undefined) => void;
+
+  constructor(port: number, host: string, onClose: (c: Connection) => void) {
+    this.socket = connect({ port, host, noDelay: true });
+    this.socket.on('data', (chunk) => this.read(chunk));
+    this.socket.on('error', () => {});
+    this.socket.on('close', () => {
+      this.finish(undefined);
+      onClose(this);
+    });
+  }
+
+  send(bytes: Buffer, done: (status: number | undefined) => void): void {
+    this.done = done;
+    this.socket.write(bytes);
+  }
+
+  private read(chunk: Buffer): void {
+    this.received.push(chunk);
+    this.length += chunk.length;
+    const all = this.received.length === 1 ? chunk : Buffer.concat(this.received);
+    this.received = [all];
+    const headEnd = all.indexOf('\r\n\r\n');
+    if (headEnd < 0) return;
+    const head = all.subarray(0, headEnd).toString('latin1');
+    const contentLength = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+    const complete =
+      contentLength !== undefined
+        ? this.length >= headEnd + 4 + Number(contentLength)
+        : all.subarray(-5).toString('latin1') === '0\r\n\r\n';
+    if (complete) this.finish(Number(head.slice(9, 12)));
+  }
+
+  private finish(status: number | undefined): void {
+    const done = this.done;
+    this.done = undefined;
+    this.received = [];
+    this.length = 0;
+    done?.(status);
+  }
+}
+
+/** One bounded open-loop run; answers still missing `graceMs` after the last send count as errors. */
+export async function heldLoad(target: HeldTarget, rate: number, seconds: number, graceMs = 5000) {
+  const url = new URL(target.url);
+  const body = target.body === undefined ? '' : target.body;
+  const head = [
+    `${target.method ?? 'GET'} ${url.pathname} HTTP/1.1`,
+    `host: ${url.host}`,
+    ...Object.entries(target.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+    ...(target.body === undefined ? [] : [`content-length: ${Buffer.byteLength(body)}`]),
+  ];
+  const bytes = Buffer.from(`${head.join('\r\n')}\r\n\r\n${body}`);
+  const idle: Connection[] = [];
+  const open = new Set<Connection>();
+  const latencies: number[] = [];
+  /** Latencies by the second of the run their request was scheduled in, for the spread of p99. */
+  const bySecond: number[][] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let pending = 0;
+  const send = (scheduled: number) => {
+    pending += 1;
+    const c =
+      idle.pop() ??
+      new Connection(Number(url.port), url.hostname, (closed) => {
+        open.delete(closed);
+        if (idle.includes(closed)) idle.splice(idle.indexOf(closed), 1);
+      });
+    open.add(c);
+    c.send(bytes, (status) => {
+      pending -= 1;
+      if (status === undefined) {
+        errors += 1;
+        return;
+      }
+      const latency = performance.now() - scheduled;
+      latencies.push(latency);
+      (bySecond[Math.floor((scheduled - start) / 1000)] ??= []).push(latency);
+      if (status < 200 || status > 299) non2xx += 1;
+      idle.push(c);
+    });
+  };
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  const lag: number[] = [];
+  for (let i = 0; i < total;) {
+    // Every request whose time has come leaves now, however many answers are outstanding; then
+    // sleep until the next one is due (a timer, not a busy loop: the server shares the cores).
+    const now = performance.now();
+    const due = Math.min(total, Math.floor(((now - start) * rate) / 1000) + 1);
+    for (; i < due; i++) {
+      lag.push(now - (start + (i * 1000) / rate));
+      send(start + (i * 1000) / rate);
+    }
+    await sleep(Math.max(0, start + (i * 1000) / rate - performance.now()));
+  }
+  const sentAt = performance.now();
+  while (pending > 0 && performance.now() - sentAt < graceMs) await sleep(1);
+  const elapsed = (performance.now() - start) / 1000;
+  for (const c of open) c.socket.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    name: target.name,
+    rate: Math.round(rate),
+    achievedRate: Math.round(latencies.length / elapsed),
+    sent: total,
+    p50Ms: round(quantile(sorted, 0.5), 2),
+    p99Ms: round(quantile(sorted, 0.99), 2),
+    p999Ms: round(quantile(sorted, 0.999), 2),
+    p99PerSecond: perSecondP99(bySecond),
+    maxMs: round(sorted.at(-1) ?? NaN, 2),
+    errors: errors + pending,
+    non2xx,
+    sendLagP99Ms: round(
+      quantile(
+        lag.sort((a, b) => a - b),
+        0.99,
+      ),
+      2,
+    ),
+  } satisfies HeldFigures;
+}

@@ -1,0 +1,62 @@
+/** The worst shapes' goal rows and section of BENCHMARKS.md (figures from bench/worst-shapes.ts). */
+import { fmt, row, type Goal } from './markdown.ts';
+import type { WorstFigures, WorstRoute } from './worst-shapes.ts';
+
+/** Issue 33, item 1: every route's worst shape within 10x the floor of the same bytes. */
+export const WORST_TIMES_FLOOR = 10;
+
+const range = (s: { min: number; max: number }) => `${fmt(s.min)}-${fmt(s.max)}`;
+
+function beforeText(r: WorstRoute): string {
+  if (!r.before) return 'not measured';
+  if ('overSeconds' in r.before)
+    return `> ${r.before.overSeconds} s (> ${fmt((r.before.overSeconds * 1000) / r.before.floorMs, 0)}x)`;
+  return `${fmt(r.before.ms.median)} ms (${fmt(r.before.ratio.median)}x)`;
+}
+
+export function worstGoals(w: WorstFigures): Goal[] {
+  return w.routes.map((r) => ({
+    goal: `POST /v1/${r.route} worst shape <= ${WORST_TIMES_FLOOR}x its floor`,
+    figure: `${fmt(r.after.ratio.median)}x (${range(r.after.ratio)}; ${r.shape}; before: ${beforeText(r)})`,
+    met: r.after.ratio.median <= WORST_TIMES_FLOOR,
+  }));
+}
+
+export function worstSection(w: WorstFigures): string[] {
+  const before =
+    w.before.length === 40
+      ? `the engine at commit ${w.before.slice(0, 7)} (the last before issue 33's changes, in a temporary git worktree; each of its runs a child process stopped after ${w.capSeconds} s)`
+      : `the engine before issue 33: not measured (${w.before})`;
+  return [
+    '## 7. Worst shapes (issue 33)',
+    '',
+    `The ${w.shapes} adversarial bodies of tests/support/worst-shapes.ts (every route, profile and family, each filled to just under the 256 KiB body limit), posted to the route cores in process as the functions run them (\`postToCore\`), CPU time per POST next to the floor of the same bytes (JSON.parse + canonicalize + sha256 + JSON.stringify, bench/floor.ts) in the same process. Every shape is timed once to find each route's worst by its ratio to the floor; that shape is then timed again in fresh processes on this checkout (after) and on ${before}. Ratios are per POST against the floor run next to it; min-max over the runs.`,
+    '',
+    row([
+      'route',
+      'worst shape',
+      'body bytes',
+      'status',
+      'answer bytes',
+      'after ms (min-max)',
+      'floor ms',
+      'after / floor (min-max)',
+      'before',
+    ]),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...w.routes.map((r) =>
+      row([
+        `POST /v1/${r.route}`,
+        `\`${r.shape}\``,
+        r.bytes,
+        r.after.status,
+        r.after.answerBytes,
+        `${fmt(r.after.ms.median)} (${range(r.after.ms)})`,
+        fmt(r.after.floorMs.median, 2),
+        `${fmt(r.after.ratio.median)}x (${range(r.after.ratio)})`,
+        beforeText(r),
+      ]),
+    ),
+    '',
+  ];
+}

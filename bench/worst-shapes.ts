@@ -1,0 +1,124 @@
+/**
+ * The worst shapes of issue 33 per route (tests/support/worst-shapes.ts), timed on the route
+ * cores in process as the functions run them, next to the floor of the same bytes (bench/floor.ts)
+ * in the same process: first every shape once on this checkout, to find each route's worst by its
+ * ratio to the floor; then that shape again, `reps` times, on this checkout ("after") and on the
+ * engine at BEFORE_COMMIT ("before", the last commit before issue 33's changes, in a temporary
+ * worktree). The old engine can take minutes on one shape, so each of its runs is a child process
+ * stopped after `capSeconds`: its figure is then "> cap".
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FULL_BUDGET, SMALL_BUDGET, worstShapes, type WorstShape } from '../tests/support/worst-shapes.ts';
+import { NODE } from './http.ts';
+import { median, spread, type Spread } from './stats.ts';
+import type { ShapeTiming } from './worst-shape-child.ts';
+import { inWorktree } from './worktree.ts';
+
+/** The last commit before issue 33's changes to the engine. */
+export const BEFORE_COMMIT = '5fb6706977b9ca68dfbcc84c87060c2bf38de0a3';
+const CHILD = resolve(import.meta.dirname, 'worst-shape-child.ts');
+
+export interface WorstRun {
+  /** ms per POST (CPU), and the POST / floor ratio of each rep with its neighbouring floor. */
+  readonly ms: Spread;
+  readonly floorMs: Spread;
+  readonly ratio: Spread;
+  readonly status: number;
+  readonly answerBytes: number;
+}
+
+export interface WorstRoute {
+  readonly route: string;
+  readonly shape: string;
+  readonly bytes: number;
+  readonly after: WorstRun;
+  /** Undefined when not measured (smoke mode, no baseline commit); `overSeconds` when stopped at the cap. */
+  readonly before?: WorstRun | { readonly overSeconds: number; readonly floorMs: number };
+}
+
+export interface WorstFigures {
+  readonly shapes: number;
+  readonly routes: readonly WorstRoute[];
+  readonly before: string;
+  readonly capSeconds: number;
+}
+
+/** Runs the child on `shapes` in `cwd`; stops it after `capSeconds`. Returns the lines it wrote. */
+function timeShapes(shapes: readonly WorstShape[], cwd: string, reps: number, capSeconds: number): ShapeTiming[] {
+  const dir = mkdtempSync(join(tmpdir(), 'uai-worst-'));
+  try {
+    const file = join(dir, 'shapes.json');
+    writeFileSync(file, JSON.stringify(shapes));
+    const run = spawnSync(NODE, [CHILD, file, String(reps)], {
+      cwd,
+      encoding: 'utf8',
+      timeout: capSeconds * 1000,
+      maxBuffer: 1 << 26,
+    });
+    if (run.status !== 0 && run.signal === null) throw new Error(`worst shapes in ${cwd}: ${run.stderr}`);
+    return run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as ShapeTiming);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function runOf(t: ShapeTiming): WorstRun {
+  return {
+    ms: spread(t.cpuMs, 1),
+    floorMs: spread(t.floorMs, 2),
+    ratio: spread(
+      t.cpuMs.map((ms, i) => ms / t.floorMs[i]!),
+      1,
+    ),
+    status: t.status,
+    answerBytes: t.answerBytes,
+  };
+}
+
+export function benchWorstShapes(options: { smoke: boolean }): WorstFigures {
+  const shapes = worstShapes(options.smoke ? SMALL_BUDGET : FULL_BUDGET);
+  const reps = options.smoke ? 2 : 4;
+  const capSeconds = 8;
+  const root = resolve('.');
+  // The scan: every shape once; the first call of each route warms its code, so the worst is
+  // picked by the ratio to the floor, which a cold first call inflates least on large bodies.
+  const scan = timeShapes(shapes, root, 1, 240);
+  const worst = new Map<string, ShapeTiming>();
+  for (const t of scan) {
+    const ratio = t.cpuMs[0]! / t.floorMs[0]!;
+    const held = worst.get(t.route);
+    if (!held || ratio > held.cpuMs[0]! / held.floorMs[0]!) worst.set(t.route, t);
+  }
+  const picked = [...worst.values()].map((t) => shapes.find((s) => s.name === t.name)!);
+  const after = new Map(timeShapes(picked, root, reps, 120).map((t) => [t.name, t]));
+  const before = options.smoke
+    ? undefined
+    : inWorktree(BEFORE_COMMIT, (dir) =>
+        picked.map((shape) => timeShapes([shape], dir, Math.min(reps, 3), capSeconds)[0]),
+      );
+  const routes = picked.map((shape, i): WorstRoute => {
+    const a = after.get(shape.name)!;
+    const b = before && !('skipped' in before) ? before[i] : undefined;
+    return {
+      route: shape.route,
+      shape: shape.name.slice(shape.route.length + 1),
+      bytes: a.bytes,
+      after: runOf(a),
+      ...(before && !('skipped' in before)
+        ? { before: b ? runOf(b) : { overSeconds: capSeconds, floorMs: median(a.floorMs) } }
+        : {}),
+    };
+  });
+  return {
+    shapes: shapes.length,
+    routes,
+    before: options.smoke ? 'smoke mode' : before && 'skipped' in before ? before.skipped : BEFORE_COMMIT,
+    capSeconds,
+  };
+}

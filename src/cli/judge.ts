@@ -1,0 +1,62 @@
+import { sourceLocator, validateMessage } from '../engine/index.ts';
+import type { Site } from '../standard/site.ts';
+import type { ValidateCommand } from './args.ts';
+import { resolveTargets } from './files.ts';
+import { readInput } from './input.ts';
+import { fails, issuesOf } from './report.ts';
+import { emptyTally, type ReportWriter } from './report-writer.ts';
+
+/** What judging needs from the process (main.ts's Io). */
+export interface JudgeIo {
+  readonly stderr: (text: string) => void;
+  readonly stdin: () => Promise<string>;
+  readonly now: () => Date;
+  /** Resolves once what was written has left (standard output's backpressure); absent for strings. */
+  readonly drained?: () => Promise<void>;
+}
+
+/** Exit status (see HELP, CONTRACT section 11): 2 when an input cannot be read, so CI tells "broken input" from "bad messages". */
+export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
+
+/**
+ * Judges the command's inputs one file after the other, handing each to the writers as soon as
+ * it is checked and keeping nothing of it but counts: memory follows the largest file, not the
+ * number of files. `writersFor` is told whether the inputs make several files (json's shape).
+ */
+export async function judgeFiles(
+  command: ValidateCommand,
+  site: Site,
+  io: JudgeIo,
+  writersFor: (several: boolean) => readonly ReportWriter[],
+): Promise<number> {
+  const targets = await resolveTargets(command.inputs);
+  // json: an array unless exactly one named file, so a script reads one shape per command line.
+  const writers = writersFor(targets.length > 1 || targets.some((t) => t.expanded));
+  const tally = emptyTally();
+  for (const target of targets) {
+    const input =
+      'error' in target
+        ? { ok: false as const, file: target.file, error: target.error }
+        : await readInput(target.file, command.mode, io.stdin);
+    if (!input.ok) {
+      io.stderr(`uai: ${input.file}: ${input.error}\n`);
+      tally.unreadable += 1;
+      for (const w of writers) w.unreadable({ file: input.file, error: input.error });
+      continue;
+    }
+    const { file, message, mode, text, messageText, prefix } = input;
+    const result = validateMessage(message, { mode, site, now: io.now(), text: messageText });
+    const checked = { file, result, locate: sourceLocator(text, mode, message, prefix) };
+    for (const w of writers) w.checked(checked);
+    tally.checked += 1;
+    if (result.valid) tally.valid += 1;
+    tally.errors += result.error_count;
+    tally.warnings += result.warning_count;
+    if (issuesOf(result).some((i) => fails(i, command.failOn))) tally.failing += 1;
+    await io.drained?.();
+  }
+  for (const w of writers) w.end(tally);
+  // CONTRACT section 11: 2 on unreadable input, even when other files were checked (and reported).
+  if (tally.checked === 0 || tally.unreadable > 0) return EXIT.usage;
+  return tally.failing > 0 ? EXIT.invalid : EXIT.valid;
+}

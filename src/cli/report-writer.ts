@@ -1,0 +1,28 @@
+import type { Checked, Unreadable } from './report.ts';
+
+/**
+ * A report of `uai validate` written as the files are judged: each format writes a file's part
+ * as soon as it is checked and keeps only counts, so memory does not grow with the number of
+ * files (docs/ci.md, "Streamed output").
+ */
+export interface ReportWriter {
+  readonly checked: (file: Checked) => void;
+  readonly unreadable: (file: Unreadable) => void;
+  /** The closing part, once every file is judged. */
+  readonly end: (tally: Tally) => void;
+}
+
+export type Write = (text: string) => void;
+
+/** What the closing lines and the exit status need, counted as files are judged. */
+export interface Tally {
+  checked: number;
+  valid: number;
+  errors: number;
+  warnings: number;
+  unreadable: number;
+  /** Files with a finding at the --fail-on level. */
+  failing: number;
+}
+
+export const emptyTally = (): Tally => ({ checked: 0, valid: 0, errors: 0, warnings: 0, unreadable: 0, failing: 0 });
