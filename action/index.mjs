@@ -18513,7 +18513,8 @@ async function judgeFiles(command, site, io, writersFor) {
     }
     const { file, message: message2, mode, text: text2, messageText, prefix } = input2;
     const result2 = validateMessage(message2, { mode, site, now: io.now(), text: messageText });
-    const checked = { file, result: result2, locate: sourceLocator(text2, mode, message2, prefix) };
+    const listed = issuesOf(result2).map((i) => i.path);
+    const checked = { file, result: result2, locate: sourceLocator(text2, mode, message2, prefix, listed) };
     for (const w of writers) w.checked(checked);
     tally.checked += 1;
     if (result2.valid) tally.valid += 1;

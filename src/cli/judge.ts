@@ -46,7 +46,9 @@ export async function judgeFiles(
     }
     const { file, message, mode, text, messageText, prefix } = input;
     const result = validateMessage(message, { mode, site, now: io.now(), text: messageText });
-    const checked = { file, result, locate: sourceLocator(text, mode, message, prefix) };
+    // Only the listed issues are ever placed: the file is skimmed, not mapped value by value.
+    const listed = issuesOf(result).map((i) => i.path);
+    const checked = { file, result, locate: sourceLocator(text, mode, message, prefix, listed) };
     for (const w of writers) w.checked(checked);
     tally.checked += 1;
     if (result.valid) tally.valid += 1;
