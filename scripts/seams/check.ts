@@ -2,12 +2,13 @@
  * Holds a tree to the map (scripts/seams/map.ts): every source file must sit in a room, and every
  * import, static or dynamic, in TypeScript, JavaScript or `.astro`, must go to its own room or to
  * a room it may import, through that room's door. Returns the crossings the map does not allow,
- * one line each; an empty list is a tree that matches its map.
+ * one line each, and the import circles between files; empty lists are a tree that matches its map.
  *
  *   node scripts/seams/check.ts        prints them for this repository, and exits 1 if any
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { circles } from './circles.ts';
 import { importsOf } from './imports.ts';
 import { isTooling, KNOWN_CROSSINGS, ROOMS, type KnownCrossing, type Room } from './map.ts';
 
@@ -66,6 +67,8 @@ export interface SeamReport {
   readonly homeless: string[];
   /** Known crossings no longer in the tree: remove them from the map. */
   readonly stale: KnownCrossing[];
+  /** Files that import each other, directly or around: `a -> b -> a`. */
+  readonly circles: string[];
 }
 
 /** Holds the tree under `root` to the map. */
@@ -77,8 +80,11 @@ export function checkSeams(
   const files = sourceFiles(root);
   const crossings: string[] = [];
   const seen = new Set<string>();
+  const graph = new Map<string, string[]>();
   for (const file of files) {
-    for (const target of importsOf(root, file, readFileSync(join(root, file), 'utf8'))) {
+    const targets = importsOf(root, file, readFileSync(join(root, file), 'utf8'));
+    graph.set(file, targets);
+    for (const target of targets) {
       const why = refusal(file, target, rooms);
       if (why === undefined) continue;
       if (known.some((k) => k.from === file && k.to === target)) seen.add(`${file} -> ${target}`);
@@ -89,6 +95,7 @@ export function checkSeams(
     crossings,
     homeless: files.filter((f) => !roomOf(f, rooms)),
     stale: known.filter((k) => !seen.has(`${k.from} -> ${k.to}`)),
+    circles: circles(graph).map((c) => c.join(' -> ')),
   };
 }
 
@@ -98,6 +105,7 @@ if (import.meta.main) {
     ...report.crossings,
     ...report.homeless.map((f) => `${f}: in no room of scripts/seams/map.ts`),
     ...report.stale.map((k) => `${k.from} -> ${k.to}: a known crossing no longer in the tree`),
+    ...report.circles.map((c) => `${c}: an import circle`),
   ];
   for (const line of lines) console.log(line);
   process.exitCode = lines.length ? 1 : 0;

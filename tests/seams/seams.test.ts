@@ -52,6 +52,7 @@ describe('the map holds for this repository', () => {
   it('every import goes where the map allows, by the door', () => expect(report.crossings).toEqual([]));
   it('every source file is in a room', () => expect(report.homeless).toEqual([]));
   it('every known crossing is still in the tree', () => expect(report.stale).toEqual([]));
+  it('no two files import each other, directly or around', () => expect(report.circles).toEqual([]));
 });
 
 describe('the check refuses a forbidden import', () => {
@@ -100,7 +101,7 @@ describe('the check refuses a forbidden import', () => {
 
   it('passes the fixture tree without the forbidden import', () => {
     const report = checkSeams(tree(BASE), ROOMS, []);
-    expect(report).toEqual({ crossings: [], homeless: [], stale: [] });
+    expect(report).toEqual({ crossings: [], homeless: [], stale: [], circles: [] });
   });
 
   it.each(cases)('$name', ({ files, refused }) => {
@@ -111,6 +112,17 @@ describe('the check refuses a forbidden import', () => {
 
   it('a file in no room', () => {
     expect(checkSeams(tree({ ...BASE, 'src/attic/old.ts': '' }), ROOMS, []).homeless).toEqual(['src/attic/old.ts']);
+  });
+
+  it('an import circle, a type import closing it', () => {
+    const circle = {
+      'src/records/a.ts': "import { b } from './b.ts';\nexport const a = b;\n",
+      'src/records/b.ts': "import type { T } from './c.ts';\nexport const b: T = 1;\n",
+      'src/records/c.ts': "import { a } from './a.ts';\nexport type T = typeof a;\n",
+    };
+    expect(checkSeams(tree({ ...BASE, ...circle }), ROOMS, []).circles).toEqual([
+      'src/records/a.ts -> src/records/b.ts -> src/records/c.ts -> src/records/a.ts',
+    ]);
   });
 
   it('a known crossing that is gone', () => {

@@ -4,7 +4,7 @@ import { UAI_VERSION } from '../../standard/release.ts';
 import type { Site } from '../../standard/site.ts';
 import { problemBody } from '../../service/problem.ts';
 import { isRecord, messageFromKeyless, seal } from '../../engine/index.ts';
-import type { Json } from './operation-parts.ts';
+import type { Json } from './schema-helpers.ts';
 
 /**
  * Response and request examples of the document. Every example is a value the service itself
