@@ -1,5 +1,5 @@
 /**
- * The engine's one entry (STYLE.md: hono's mod.ts, ajv's vocabulary index). The engine is pure
+ * The engine's one entry (docs/seams.md, like hono's mod.ts and ajv's vocabulary index). The engine is pure
  * TypeScript over the standard's data: no framework, HTTP, filesystem or environment. Shells,
  * records, pages, the CLI and tests import from here only; files inside the engine are free to
  * move (a lint rule keeps everyone else at this door).
