@@ -28,7 +28,7 @@ export interface Door {
 /** Rooms that ship nothing: they may reach through a `product` door. */
 export const TOOLING: readonly string[] = ['tests', 'scripts', 'bench', 'config'];
 
-const PRODUCT = ['standard', 'service', 'engine', 'records', 'http', 'kit', 'site', 'pages', 'browser'];
+const PRODUCT = ['standard', 'service', 'engine', 'records', 'http', 'kit', 'site', 'i18n', 'pages', 'browser'];
 
 export const ROOMS: readonly Room[] = [
   { name: 'standard', paths: ['src/standard/'], holds: "the standard's data", mayImport: [] },
@@ -84,14 +84,15 @@ export const ROOMS: readonly Room[] = [
   {
     name: 'site',
     paths: ['src/site/'],
-    holds: "the build's view and the pages' text",
+    holds: "the build's view",
     mayImport: ['kit', 'http', 'records', 'engine', 'service', 'standard'],
   },
+  { name: 'i18n', paths: ['src/i18n/'], holds: "the pages' text", mayImport: ['service', 'standard'] },
   {
     name: 'pages',
     paths: ['src/pages/', 'src/components/', 'src/layouts/', 'src/styles/', 'src/middleware.ts'],
     holds: 'the pages',
-    mayImport: ['site', 'browser', 'records', 'engine', 'service', 'standard'],
+    mayImport: ['site', 'i18n', 'browser', 'records', 'engine', 'service', 'standard'],
   },
   {
     name: 'browser',
