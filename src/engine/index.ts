@@ -124,7 +124,7 @@ export { compactFieldOrderMaps, type OrderMap } from './artifacts/order-maps.ts'
 export { conformanceFixtures, type FixtureMode, type InvalidFixture, type ValidFixture } from './artifacts/fixtures.ts';
 
 // Issues and the small helpers shells share with the engine.
-export { compareIssues, sortIssues, type Issue, type IssueDraft } from './issues.ts';
+export { compareIssues, issueLine, sortIssues, type Issue, type IssueDraft } from './issues.ts';
 export { isRecord, jsonType, MAX_DEPTH, type JsonObject } from './json.ts';
 export { isoSeconds } from './time.ts';
 
