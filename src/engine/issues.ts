@@ -31,7 +31,7 @@ export function toIssue(site: Site, draft: IssueDraft): Issue {
  * An issue as one line of text, `code at path: message` (the root path written `/`): how the
  * command, the kits and the report of implementations show a finding in plain text.
  */
-export const issueLine = (issue: Pick<Issue, 'code' | 'path' | 'message'>): string =>
+export const issueLine = (issue: { readonly code: string; readonly path: string; readonly message: string }): string =>
   `${issue.code} at ${issue.path || '/'}: ${issue.message}`;
 
 /** Stable order of issues: by path, then code (CONTRACT section 4). */
