@@ -3056,12 +3056,13 @@ function toIssue(site, draft) {
   issue2.help_url = links(site).codeHelp(draft.code);
   return issue2;
 }
-var compareIssues, sortIssues;
+var issueLine, compareIssues, sortIssues;
 var init_issues = __esm({
   "src/engine/issues.ts"() {
     "use strict";
     init_codes();
     init_site();
+    issueLine = (issue2) => `${issue2.code} at ${issue2.path || "/"}: ${issue2.message}`;
     compareIssues = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
     sortIssues = (issues) => issues.sort(compareIssues);
   }
@@ -6399,7 +6400,8 @@ var init_instant = __esm({
   "src/engine/instant.ts"() {
     "use strict";
     init_date_time();
-    utcSecondText = (utcSeconds) => `${new Date(utcSeconds * 1e3).toISOString().slice(0, 19)}Z`;
+    init_time();
+    utcSecondText = (utcSeconds) => isoSeconds(new Date(utcSeconds * 1e3));
   }
 });
 
@@ -11657,7 +11659,7 @@ var require_picomatch = __commonJS({
     var parse2 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob3, options, returnState = false) => {
       if (Array.isArray(glob3)) {
         const fns = glob3.map((input2) => picomatch2(input2, options, returnState));
@@ -11670,7 +11672,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject3(glob3) && glob3.tokens && glob3.input;
+      const isState = isObject2(glob3) && glob3.tokens && glob3.input;
       if (glob3 === "" || typeof glob3 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -14378,6 +14380,30 @@ var init_process_tree = __esm({
   }
 });
 
+// src/http/headers.ts
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var init_headers = __esm({
+  "src/http/headers.ts"() {
+    "use strict";
+    SECURITY_HEADERS = {
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Content-Security-Policy": "frame-ancestors 'self'"
+    };
+    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
+    PREFLIGHT_HEADERS = {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400"
+    };
+    JSON_TYPE = "application/json; charset=utf-8";
+    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
+    NO_STORE = "no-store";
+  }
+});
+
 // src/http/node/request-target.ts
 function requestTarget(raw) {
   if (raw?.startsWith("/")) return raw;
@@ -14537,7 +14563,7 @@ var init_native_adapter = __esm({
   }
 });
 
-// src/service/problem.ts
+// src/service/problem-body.ts
 function problemBody(site, code, detail, errors) {
   const entry = errorCode(code);
   const body = {
@@ -14550,35 +14576,11 @@ function problemBody(site, code, detail, errors) {
   if (errors && errors.length) body.errors = errors;
   return body;
 }
-var init_problem = __esm({
-  "src/service/problem.ts"() {
+var init_problem_body = __esm({
+  "src/service/problem-body.ts"() {
     "use strict";
     init_codes();
     init_site();
-  }
-});
-
-// src/http/headers.ts
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
-var init_headers = __esm({
-  "src/http/headers.ts"() {
-    "use strict";
-    SECURITY_HEADERS = {
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
-      "X-Frame-Options": "SAMEORIGIN",
-      "Content-Security-Policy": "frame-ancestors 'self'"
-    };
-    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
-    PREFLIGHT_HEADERS = {
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400"
-    };
-    JSON_TYPE = "application/json; charset=utf-8";
-    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
-    NO_STORE = "no-store";
   }
 });
 
@@ -14646,10 +14648,10 @@ function problemReply(site, code, detail, options = {}) {
   };
 }
 var ACTION_HEADERS, JSON_HEADERS, PROBLEM_HEADERS, internalProblem, failClosed;
-var init_problem2 = __esm({
+var init_problem = __esm({
   "src/http/problem.ts"() {
     "use strict";
-    init_problem();
+    init_problem_body();
     init_headers();
     ACTION_HEADERS = Object.freeze({
       ...SECURITY_HEADERS,
@@ -14820,7 +14822,7 @@ var init_reference_server_handler = __esm({
     init_engine();
     init_core();
     init_headers();
-    init_problem2();
+    init_problem();
     init_request_body();
     init_web_adapter();
     REFERENCE_SERVER_PATH = "/v1/reference-server";
@@ -15026,7 +15028,7 @@ var init_server2 = __esm({
     "use strict";
     init_engine();
     init_native_adapter();
-    init_problem2();
+    init_problem();
     init_reference_server_handler();
     init_site();
     init_client_scenarios();
@@ -17480,7 +17482,7 @@ function parseJson(file, text2) {
 }
 function readMeta(file, text2) {
   const meta = parseJson(file, text2);
-  if (!isObject2(meta)) throw new EntryError(file, "must be a JSON object");
+  if (!isRecord(meta)) throw new EntryError(file, "must be a JSON object");
   for (const key of ["name", "target", "language"])
     if (typeof meta[key] !== "string" || !meta[key].trim())
       throw new EntryError(file, `"${key}" must be a non-empty string`);
@@ -17521,13 +17523,13 @@ function levelOf(verdicts) {
 }
 function verdictsFromReport(file, text2, message2, issues, failedIds, checks) {
   const report2 = parseJson(file, text2);
-  if (!isObject2(report2) || !Array.isArray(report2.checks))
+  if (!isRecord(report2) || !Array.isArray(report2.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
   if (jcs(report2.result_message) !== jcs(message2))
     throw new EntryError(file, "its result_message is not the sealed result of result.json");
   const statuses = /* @__PURE__ */ new Map();
   for (const c of report2.checks) {
-    if (!isObject2(c) || typeof c.id !== "string" || typeof c.status !== "string")
+    if (!isRecord(c) || typeof c.id !== "string" || typeof c.status !== "string")
       throw new EntryError(file, "every check needs an id and a status");
     const evidence = Array.isArray(c.evidence) ? c.evidence.filter((e) => typeof e === "string") : [];
     statuses.set(c.id, { status: c.status, evidence });
@@ -17560,7 +17562,7 @@ function verifyEntry(files, ctx) {
     const first = validation.errors[0];
     throw new EntryError(
       resultFile,
-      `does not validate: ${first.code} at ${first.path || "/"}: ${first.message}` + (validation.errors.length > 1 ? ` (and ${validation.errors.length - 1} more errors)` : "")
+      `does not validate: ${issueLine(first)}` + (validation.errors.length > 1 ? ` (and ${validation.errors.length - 1} more errors)` : "")
     );
   }
   const m = message2;
@@ -17631,7 +17633,7 @@ function entryCounts(entry) {
     skip: entry.verdicts.filter((v) => v.status === "skip").length
   };
 }
-var EntryError, SLUG_PATTERN, RESERVED_SLUGS, DAY_MS, CLOCK_SKEW_MS, isObject2, checksOfSide, PUBLISHED, evidenceOf, isFailing, httpUrl;
+var EntryError, SLUG_PATTERN, RESERVED_SLUGS, DAY_MS, CLOCK_SKEW_MS, checksOfSide, PUBLISHED, evidenceOf, isFailing, httpUrl;
 var init_implementations2 = __esm({
   "src/records/implementations.ts"() {
     "use strict";
@@ -17654,7 +17656,6 @@ var init_implementations2 = __esm({
     RESERVED_SLUGS = /* @__PURE__ */ new Set(["index", "badges"]);
     DAY_MS = 24 * 3600 * 1e3;
     CLOCK_SKEW_MS = 5 * 60 * 1e3;
-    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     checksOfSide = (side) => TEST_CHECKS.filter((c) => c.side === side);
     PUBLISHED = new Map(TEST_CHECKS.map((c) => [c.id, c]));
     evidenceOf = (issues, id) => issues.filter((i) => i.code === id).map((i) => i.message);
