@@ -14,7 +14,7 @@ const ORIGIN = builtOrigin();
 const PORT = Number(new URL(ORIGIN).port || 80);
 
 export default defineConfig({
-  testDir: 'tests/site',
+  testDir: 'tests/pages',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   // One browser per core at most: axe on the largest pages (field registry, API reference) needs

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     // tests/netlify/ runs under its own config (npm run test:netlify), against the Netlify emulation.
-    exclude: ['tests/site/**', 'tests/netlify/**', 'node_modules/**'],
+    exclude: ['tests/pages/**', 'tests/netlify/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 
 /**
- * Whether `npm test` runs the browser tests (Playwright, tests/site) on this machine. They need
+ * Whether `npm test` runs the browser tests (Playwright, tests/pages) on this machine. They need
  * Chromium: CHROMIUM_PATH, else Debian's package at /usr/bin/chromium (playwright.config.ts reads
  * the same path from here). Outside CI a missing browser skips them with the reason, as missing
  * python3 and go skip their starters; under CI=true they run anyway and fail, so a CI machine

@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync
 import { configuredSite } from '../src/service/config.ts';
 import { BUILD_STAMP, BUILD_STAMP_DIR } from './build-stamp.ts';
 import { netlifyHeadersFile, netlifyRedirectsFile } from '../src/http/static-routing.ts';
-import { dataPagesOfReport } from '../src/service/data-pages.ts';
+import { dataPagesOfReport } from '../src/service/pages.ts';
 import { DEFAULT_NOT_FOUND_PAGE, NOT_FOUND_PAGES } from '../src/http/locale-redirects.ts';
 import { localePath, TRANSLATED } from '../src/service/locales.ts';
 import { narrowSsrRoute } from './netlify-ssr-route.ts';

@@ -4,6 +4,10 @@
  *
  *   node scripts/compare-outputs.ts snapshot <dir>   after `npm run build`, before the change
  *   node scripts/compare-outputs.ts compare <dir>    after `npm run build`, after the change
+ *
+ * Build both times with the same SOURCE_DATE_EPOCH (e.g. `SOURCE_DATE_EPOCH=1795000000 npm run
+ * build`): the report of implementations runs the kit at the build instant and derives its ids
+ * from it, which no normalization here can map back.
  *   node scripts/compare-outputs.ts compare <dir> v1 _redirects   only these top-level entries of dist/
  *                                                    (a change meant to alter pages but no record)
  *

@@ -5,7 +5,7 @@
  */
 import { isSameOriginPath } from '../src/http/locale-redirects.ts';
 import { localeOf, TRANSLATED } from '../src/service/locales.ts';
-import type { Check } from './deploy-checks.ts';
+import type { Check } from './deploy-check.ts';
 
 /**
  * Paths that would be open redirects if an old locale prefix were still a splat, or if a host

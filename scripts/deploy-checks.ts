@@ -15,12 +15,8 @@ import {
 import { pageLinks, PUBLISHED_RECORDS } from '../src/http/static-routing.ts';
 import { LOCALES, localePath } from '../src/service/locales.ts';
 import { PAGES } from '../src/service/pages.ts';
+import type { Check } from './deploy-check.ts';
 import { httpDetailChecks } from './deploy-checks-http.ts';
-
-export interface Check {
-  readonly name: string;
-  readonly run: (origin: string) => Promise<string[]>;
-}
 
 /** A header's exact value, a pattern it must match, null for absent, or a test of the raw value. */
 type Expected = Readonly<Record<string, string | RegExp | null | ((value: string | null) => boolean)>>;

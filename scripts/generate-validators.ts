@@ -2,7 +2,7 @@
  * Writes the engine's generated modules (src/engine/generated/, gitignored; `npm run generate` runs
  * before build, start and test):
  * - schema-validators.js: the published JSON Schemas precompiled into standalone validators (ajv
- *   standalone code), so no schema is compiled when a function starts (STYLE.md 6);
+ *   standalone code), so no schema is compiled when a function starts (docs/layout.md, ajv);
  * - field-model.js: the field model (src/standard/objects) without its prose, which is all the
  *   engine reads, so the descriptions stay out of the function bundles.
  *

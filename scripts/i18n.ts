@@ -2,15 +2,15 @@
  * `npm run i18n -- status`: each translation's complete, stale and missing messages, and the
  * English text of those that need work.
  * `npm run i18n -- stamp <locale> [id...]`: record the hash of the current English source on the
- * entries of src/site/i18n/<locale>.json that are written as plain strings (new translations),
+ * entries of src/i18n/<locale>.json that are written as plain strings (new translations),
  * and on the named ids (translations just updated to a changed English text). See docs/i18n.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { checkCatalog, sourceHash, type TranslatedEntry } from '../src/site/i18n/check.ts';
-import { EN } from '../src/site/i18n/en.ts';
+import { checkCatalog, sourceHash, type TranslatedEntry } from '../src/i18n/check.ts';
+import { EN } from '../src/i18n/en.ts';
 import { TRANSLATED, type TranslatedLocale } from '../src/service/locales.ts';
 
-const file = (locale: string) => `src/site/i18n/${locale}.json`;
+const file = (locale: string) => `src/i18n/${locale}.json`;
 const read = (locale: string): Record<string, TranslatedEntry | string> =>
   JSON.parse(readFileSync(file(locale), 'utf8'));
 

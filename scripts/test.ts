@@ -135,7 +135,7 @@ if (existsSync('playwright.config.ts') && !browser.run) {
   const listed = spawnSync(node, ['node_modules/@playwright/test/cli.js', 'test', '--list'], { env, encoding: 'utf8' });
   const count = Number(/Total: (\d+) tests?/.exec(listed.stdout ?? '')?.[1] ?? 1);
   skipped += count;
-  skipReasons.push(`${count} browser tests (tests/site): ${browser.reason}`);
+  skipReasons.push(`${count} browser tests (tests/pages): ${browser.reason}`);
   console.log(`\n== playwright: skipped, ${count} tests: ${browser.reason}`);
 } else if (existsSync('playwright.config.ts')) {
   const e2eOk = step('playwright', ['node_modules/@playwright/test/cli.js', 'test']);

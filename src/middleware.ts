@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { localizeLinks } from './site/i18n/links.ts';
+import { localizeLinks } from './i18n/links.ts';
 import { splitLocale } from './service/locales.ts';
 
 /**

@@ -12,7 +12,7 @@ interface Fixture {
 const data: { checkUrl: string; fixturesUrl: string; first: Fixture; texts: Record<string, string> } = JSON.parse(
   document.getElementById('playground-data')!.textContent!,
 );
-/** A text in the page's language (the page embeds them, checkx.js.* in src/site/i18n/en.ts), its {names} filled. */
+/** A text in the page's language (the page embeds them, checkx.js.* in src/i18n/en.ts), its {names} filled. */
 const t = (id: string, params: Record<string, string | number> = {}): string =>
   (data.texts[id] ?? id).replace(/\{([a-z_]+)\}/g, (all, name: string) => String(params[name] ?? all));
 const form = document.getElementById('check-form') as HTMLFormElement;

@@ -3,7 +3,7 @@
  * each issue marked on its line of the message (line-gutter.ts, issue-lines.ts).
  */
 // The engine's own converter (pure, framework-free), so the browser and the validator cannot disagree.
-import { isRecord as isObject, messageFromKeyless, messageToKeyless, unlistedNote } from '../engine/browser.ts';
+import { isRecord, messageFromKeyless, messageToKeyless, unlistedNote } from '../engine/browser.ts';
 import { issuePlacer, placeOf, syntaxErrorPlace, type IssuePlace } from './issue-lines.ts';
 import { LineGutter, type Severity } from './line-gutter.ts';
 import { el, codeLink, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
@@ -14,7 +14,7 @@ interface Data {
 }
 
 /** Converts between the forms; a value already in the other form (or not a message) stays as it is. */
-const toKeyless = (value: unknown) => (isObject(value) ? messageToKeyless(value) : value);
+const toKeyless = (value: unknown) => (isRecord(value) ? messageToKeyless(value) : value);
 const toKeyed = (value: unknown) => (Array.isArray(value) ? messageFromKeyless(value).value : value);
 
 const data: Data = JSON.parse(document.getElementById('playground-data')!.textContent!);

@@ -1,5 +1,5 @@
 /**
- * The engine's one entry (STYLE.md: hono's mod.ts, ajv's vocabulary index). The engine is pure
+ * The engine's one entry (docs/seams.md, like hono's mod.ts and ajv's vocabulary index). The engine is pure
  * TypeScript over the standard's data: no framework, HTTP, filesystem or environment. Shells,
  * records, pages, the CLI and tests import from here only; files inside the engine are free to
  * move (a lint rule keeps everyone else at this door).
@@ -124,7 +124,7 @@ export { compactFieldOrderMaps, type OrderMap } from './artifacts/order-maps.ts'
 export { conformanceFixtures, type FixtureMode, type InvalidFixture, type ValidFixture } from './artifacts/fixtures.ts';
 
 // Issues and the small helpers shells share with the engine.
-export { compareIssues, sortIssues, type Issue, type IssueDraft } from './issues.ts';
+export { compareIssues, issueLine, sortIssues, type Issue, type IssueDraft } from './issues.ts';
 export { isRecord, jsonType, MAX_DEPTH, type JsonObject } from './json.ts';
 export { isoSeconds } from './time.ts';
 

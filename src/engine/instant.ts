@@ -1,4 +1,5 @@
 import { parseDateTime } from '../standard/formats/date-time.ts';
+import { isoSeconds } from './time.ts';
 
 /**
  * An RFC 3339 instant (section 5.6), exact: whole UTC seconds since 1970 with the offset applied
@@ -65,5 +66,4 @@ export function inFourDigitYears(utcSeconds: number): boolean {
 }
 
 /** RFC 3339 UTC text of a whole second (one in four-digit years): YYYY-MM-DDTHH:MM:SSZ. */
-export const utcSecondText = (utcSeconds: number): string =>
-  `${new Date(utcSeconds * 1000).toISOString().slice(0, 19)}Z`;
+export const utcSecondText = (utcSeconds: number): string => isoSeconds(new Date(utcSeconds * 1000));

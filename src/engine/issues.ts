@@ -27,6 +27,13 @@ export function toIssue(site: Site, draft: IssueDraft): Issue {
   return issue;
 }
 
+/**
+ * An issue as one line of text, `code at path: message` (the root path written `/`): how the
+ * command, the kits and the report of implementations show a finding in plain text.
+ */
+export const issueLine = (issue: { readonly code: string; readonly path: string; readonly message: string }): string =>
+  `${issue.code} at ${issue.path || '/'}: ${issue.message}`;
+
 /** Stable order of issues: by path, then code (CONTRACT section 4). */
 export const compareIssues = (a: Pick<Issue, 'path' | 'code'>, b: Pick<Issue, 'path' | 'code'>): number =>
   a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;

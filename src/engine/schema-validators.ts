@@ -3,7 +3,7 @@ import type { SchemaValidateFunction } from './schema-validator-types.ts';
 
 /**
  * The engine's only door to the schemas: precompiled ajv standalone validators, one per schema id
- * (uai.envelope.v1 and the six profiles). Nothing is compiled at runtime (STYLE.md 6).
+ * (uai.envelope.v1 and the six profiles). Nothing is compiled at runtime (docs/layout.md, ajv).
  */
 export function schemaValidator(id: string): SchemaValidateFunction {
   const validate = Object.hasOwn(validators, id) ? validators[id] : undefined;

@@ -14,6 +14,3 @@ export function isoSeconds(d: Date): string {
   }
   return text;
 }
-
-/** An instant copied from a message: milliseconds kept only when it has them. */
-export const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');

@@ -19,6 +19,13 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Max-Age': '86400',
 };
 
+/**
+ * One header's value as a field line carries it: Node hands a repeated header as an array, whose
+ * values join with a comma (RFC 9110 section 5.3). Absent is null.
+ */
+export const headerValue = (value: string | readonly string[] | undefined): string | null =>
+  value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
+
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 export const RECORD_CACHE = 'public, max-age=300';

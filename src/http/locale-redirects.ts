@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, localePath } from '../service/locales.ts';
-import { LOCALIZED_PAGES } from '../service/localized-pages.ts';
+import { LOCALIZED_PAGES } from '../service/pages.ts';
 
 /**
  * The original site's locale prefixes (`/en-us/`, `/es-es/`, `/es-us/`, `/fr-fr/`) redirect to

@@ -1,10 +1,7 @@
 import { ADOPTION_KIT_DOWNLOAD_FILE, recordFile, ROUTE_NOT_FOUND_FILE } from '../records/files.ts';
 import { configuredSite } from '../service/config.ts';
-import { PAGES } from '../service/pages.ts';
-import { DATA_PAGE_TWIN, implementationOfPage } from '../service/data-pages.ts';
+import { DATA_PAGE_TWIN, implementationOfPage, LOCALIZED_PAGES, PAGES, SITE_PAGES } from '../service/pages.ts';
 import { LOCALES, localePath, splitLocale, type LocaleCode } from '../service/locales.ts';
-import { LOCALIZED_PAGES } from '../service/localized-pages.ts';
-import { SITE_PAGES } from '../service/site-pages.ts';
 import { PROFILE_IDS } from '../standard/profiles.ts';
 import { ADOPTION_KIT_FILENAME, ROUTES, type Route } from '../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { GLOSSARY, termAnchor } from '../site/i18n/glossary.ts';
+import { GLOSSARY, termAnchor } from '../i18n/glossary.ts';
 
 /** JSON twin of /glossary/: the terms every translation keeps in English. */
 export const GET: APIRoute = () =>

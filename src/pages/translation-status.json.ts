@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { translationStatus } from '../site/i18n/status.ts';
+import { translationStatus } from '../i18n/status.ts';
 
 /** JSON twin of /translation-status/: the figures of every translation (English, like every record). */
 export const GET: APIRoute = () =>

@@ -6,7 +6,7 @@
  * and derives what the report shows (per-check verdicts, level, counts, age). A broken entry throws
  * an EntryError naming the file and the reason, which fails the build.
  */
-import { jcs, parseReleasePackageUrl, validateMessage } from '../engine/index.ts';
+import { isRecord, issueLine, jcs, parseReleasePackageUrl, validateMessage } from '../engine/index.ts';
 import {
   IMPLEMENTATION_SIDES,
   KIT_RELEASES,
@@ -113,7 +113,6 @@ const DAY_MS = 24 * 3600 * 1000;
 /** A result may be a few minutes ahead of the build's clock, not more. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The published checks of one side, in published order (both sides: the error registry's test_checks). */
 export const checksOfSide = (side: ImplementationSide): readonly KitCheck[] =>
   TEST_CHECKS.filter((c) => c.side === side);
@@ -136,7 +135,7 @@ const httpUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\//.test(v) 
 
 function readMeta(file: string, text: string): EntryMeta {
   const meta = parseJson(file, text);
-  if (!isObject(meta)) throw new EntryError(file, 'must be a JSON object');
+  if (!isRecord(meta)) throw new EntryError(file, 'must be a JSON object');
   for (const key of ['name', 'target', 'language'] as const)
     if (typeof meta[key] !== 'string' || !(meta[key] as string).trim())
       throw new EntryError(file, `"${key}" must be a non-empty string`);
@@ -201,13 +200,13 @@ function verdictsFromReport(
   checks: readonly KitCheck[],
 ): EntryVerdict[] {
   const report = parseJson(file, text);
-  if (!isObject(report) || !Array.isArray(report.checks))
+  if (!isRecord(report) || !Array.isArray(report.checks))
     throw new EntryError(file, 'is not a kit report (uai test --format json)');
   if (jcs(report.result_message) !== jcs(message))
     throw new EntryError(file, 'its result_message is not the sealed result of result.json');
   const statuses = new Map<string, { status: string; evidence: string[] }>();
   for (const c of report.checks) {
-    if (!isObject(c) || typeof c.id !== 'string' || typeof c.status !== 'string')
+    if (!isRecord(c) || typeof c.id !== 'string' || typeof c.status !== 'string')
       throw new EntryError(file, 'every check needs an id and a status');
     const evidence = Array.isArray(c.evidence) ? c.evidence.filter((e): e is string => typeof e === 'string') : [];
     statuses.set(c.id, { status: c.status, evidence });
@@ -256,7 +255,7 @@ export function verifyEntry(files: EntryFiles, ctx: VerifyContext): VerifiedEntr
     const first = validation.errors[0]!;
     throw new EntryError(
       resultFile,
-      `does not validate: ${first.code} at ${first.path || '/'}: ${first.message}` +
+      `does not validate: ${issueLine(first)}` +
         (validation.errors.length > 1 ? ` (and ${validation.errors.length - 1} more errors)` : ''),
     );
   }

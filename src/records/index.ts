@@ -1,7 +1,7 @@
 import { PROFILES } from '../standard/profiles.ts';
 import { allSchemas, type SchemaId } from '../standard/schemas.ts';
 import { adoptionKitRecord, type StarterSource } from './adoption-kit.ts';
-import { problemBody } from '../service/problem.ts';
+import { problemBody } from '../service/problem-body.ts';
 import { ADOPTION_KIT_DOWNLOAD_FILE, ROUTE_NOT_FOUND_FILE } from './files.ts';
 import { catalogRecord } from './catalog.ts';
 import { conformancePackRecord } from './conformance-pack.ts';

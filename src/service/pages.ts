@@ -1,6 +1,13 @@
 import { PROFILES } from '../standard/profiles.ts';
 
-/** The human page map (CONTRACT section 10): every page, the record it shows, and its JSON twin route. */
+/**
+ * Every page of the site, in one module: the page map (CONTRACT section 10: every page, the
+ * record it shows, its JSON twin route), the site's own pages no record lists, and the data pages
+ * made from the report. The locale route, the header table, the redirects and the tests all read
+ * these lists; nothing else lists pages.
+ */
+
+/** A page of the page map. */
 export interface PageEntry {
   readonly title: string;
   readonly path: string;
@@ -143,3 +150,45 @@ export const PROFILE_PAGES: readonly PageEntry[] = PROFILES.map((p) => ({
 }));
 
 export const PAGES: readonly PageEntry[] = [...STATIC_PAGES, ...PROFILE_PAGES];
+
+/**
+ * Pages of the site that no /v1 record lists (the catalog's page map stays as published): the
+ * translation status and the glossary. Their JSON twins are static files beside them, not records.
+ */
+export interface SitePage {
+  readonly path: string;
+  /** Path of its JSON twin (an English file, like every record). */
+  readonly twin: string;
+}
+
+export const SITE_PAGES: readonly SitePage[] = [
+  { path: '/translation-status/', twin: '/translation-status.json' },
+  { path: '/glossary/', twin: '/glossary.json' },
+];
+
+export const sitePage = (path: string): SitePage | undefined => SITE_PAGES.find((p) => p.path === path);
+
+/**
+ * Pages generated from data rather than listed in the page map: one per implementation of the
+ * report (`/implementations/<id>/`, ids as docs/implementations.md says). They are pages like any
+ * other: in every language, in the sitemap, with a Link header naming their alternates and twin.
+ */
+const IMPLEMENTATION_PAGE = /^\/implementations\/([a-z0-9]+(?:-[a-z0-9]+)*)\/$/;
+
+/** The English path of an implementation's page. */
+export const implementationPage = (id: string): string => `/implementations/${id}/`;
+
+/** The implementation id an English page path shows, if it is an implementation's page. */
+export const implementationOfPage = (path: string): string | undefined => IMPLEMENTATION_PAGE.exec(path)?.[1];
+
+/** The JSON twin of every data page: the record that lists it. */
+export const DATA_PAGE_TWIN = '/v1/implementations';
+
+/** The data pages of a built report (the text of dist/v1/implementations.json): one per listed implementation. */
+export const dataPagesOfReport = (reportJson: string): string[] =>
+  (JSON.parse(reportJson) as { implementations: { id: string }[] }).implementations.map((i) =>
+    implementationPage(i.id),
+  );
+
+/** English paths of every page that has translations: the page map's and the site's own. */
+export const LOCALIZED_PAGES: readonly string[] = [...PAGES.map((p) => p.path), ...SITE_PAGES.map((p) => p.path)];

@@ -18,7 +18,13 @@ const starters: StarterSource[] = STARTER_META.map((meta) => ({
 }));
 
 export const site = configuredSite();
-export const generatedAt = isoSeconds(new Date());
+/**
+ * The build instant: now, or the instant SOURCE_DATE_EPOCH names (seconds since the epoch, the
+ * reproducible-builds.org convention), so that two builds of the same tree can be compared byte
+ * for byte (scripts/compare-outputs.ts): the report's kit run and its ids derive from it.
+ */
+const epoch = process.env.SOURCE_DATE_EPOCH;
+export const generatedAt = isoSeconds(epoch ? new Date(Number(epoch) * 1000) : new Date());
 /** The report's entries: the reference server's (the kit run in process), then implementations/. */
 export const implementations = await loadImplementations(site, new Date(generatedAt));
 export const records = buildRecordSet({ site, generatedAt }, starters, implementations);

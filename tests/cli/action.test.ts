@@ -9,7 +9,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ACTION_BUNDLE, buildAction } from '../../scripts/package/build.ts';
+import { ACTION_BUNDLE, buildAction } from '../../scripts/action/build.ts';
 import { publishedExamples } from '../../src/engine/index.ts';
 import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/site.ts';
@@ -178,7 +178,7 @@ describe('action.yml', () => {
     const committed = readFileSync(ACTION_BUNDLE, 'utf8');
     expect(
       committed === readFileSync(fresh, 'utf8'),
-      'action/index.mjs is stale: run node scripts/package/build.ts',
+      'action/index.mjs is stale: run node scripts/action/build.ts (or scripts/package/build.ts, which builds both)',
     ).toBe(true);
   }, 60_000);
 

@@ -7,7 +7,7 @@ import {
   redirector,
 } from '../../src/http/locale-redirects.ts';
 import { netlifyRedirectsFile } from '../../src/http/static-routing.ts';
-import { LOCALIZED_PAGES } from '../../src/service/localized-pages.ts';
+import { LOCALIZED_PAGES } from '../../src/service/pages.ts';
 
 /** The locale tables as both hosts read them (the HTTP behaviour is in redirects.test.ts). */
 describe('locale redirects and 404 pages', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localeOf, type LocaleCode } from '../../src/service/locales.ts';
-import { translator } from '../../src/site/i18n/index.ts';
+import { translator } from '../../src/i18n/index.ts';
 import { rawRequest } from './raw-request.ts';
 import { SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
 

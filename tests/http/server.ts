@@ -5,8 +5,10 @@ import addFormats from 'ajv-formats';
 import { expect, inject } from 'vitest';
 import { emulatorValue, type Served } from '../netlify/emulator-differences.ts';
 import { freePort, startLocalServer, type LocalServer } from '../support/local-server.ts';
+import type { RunningServer } from './running-server.ts';
 
 export { freePort };
+export type { RunningServer };
 
 /**
  * Test support of the HTTP suite: the host under test, chosen by UAI_HTTP_TARGET, and header and
@@ -17,17 +19,6 @@ export { freePort };
 export type HttpTarget = 'local' | 'prism-proxy' | 'netlify';
 export const HTTP_TARGET: HttpTarget =
   (['prism-proxy', 'netlify'] as const).find((t) => t === process.env.UAI_HTTP_TARGET) ?? 'local';
-
-export interface RunningServer {
-  /** `http://127.0.0.1:<port>` */
-  readonly base: string;
-  /**
-   * The service itself, without the target's intermediary: for checks of exact bytes and of
-   * bodies that are not JSON text, which a validating proxy re-serializes or cannot carry.
-   */
-  readonly direct: string;
-  readonly stop: () => Promise<void>;
-}
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const target = process.env.UAI_HTTP_TARGET ?? 'local';

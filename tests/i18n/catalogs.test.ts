@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCatalog, sourceHash, type Translations } from '../../src/site/i18n/check.ts';
-import { EN } from '../../src/site/i18n/en.ts';
-import { CATALOGS, checkedCatalogs, REPORTS, translator } from '../../src/site/i18n/index.ts';
-import { localizeLinks } from '../../src/site/i18n/links.ts';
+import { checkCatalog, sourceHash, type Translations } from '../../src/i18n/check.ts';
+import { EN } from '../../src/i18n/en.ts';
+import { CATALOGS, checkedCatalogs, REPORTS, translator } from '../../src/i18n/index.ts';
+import { localizeLinks } from '../../src/i18n/links.ts';
 import { localePath, splitLocale, TRANSLATED } from '../../src/service/locales.ts';
 
 /** A catalog translated from the current English: every entry stamped with its source's hash. */

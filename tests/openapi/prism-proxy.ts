@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, type RunningServer } from '../http/server.ts';
+import type { RunningServer } from '../http/running-server.ts';
+import { freePort } from '../support/local-server.ts';
 import { documentSchemas, openApiDocument } from './document-schemas.ts';
 import { misreadBySuffix, unexplainedViolations, type Violation } from './violations.ts';
 

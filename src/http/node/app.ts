@@ -5,7 +5,7 @@ import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.t
 import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
 import { rewrite, staticHeadersFor } from '../static-routing.ts';
 import { localeRedirects, notFoundPageFor, redirector } from '../locale-redirects.ts';
-import { dataPagesOfReport } from '../../service/data-pages.ts';
+import { dataPagesOfReport } from '../../service/pages.ts';
 import { recordFile } from '../../records/files.ts';
 import { requestTarget, targetUrl } from './request-target.ts';
 import type { Site } from '../../standard/site.ts';

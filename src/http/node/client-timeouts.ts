@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'nod
 import type { Socket } from 'node:net';
 import { actionHeaders } from '../problem.ts';
 import { PROBLEM_TYPE } from '../headers.ts';
-import { problemBody } from '../../service/problem.ts';
+import { problemBody } from '../../service/problem-body.ts';
 import type { Site } from '../../standard/site.ts';
 
 /**

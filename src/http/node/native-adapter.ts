@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
+import { headerValue } from '../headers.ts';
 import { drain, writeOut } from './node-bridge.ts';
 
 /**
@@ -49,10 +50,7 @@ export function fromNodeRequest(req: IncomingMessage, path: string): CoreRequest
   return {
     method: req.method ?? 'GET',
     path,
-    header: (name) => {
-      const value = req.headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
+    header: (name) => headerValue(req.headers[name]),
     body: (cap) => readCapped(req, cap),
   };
 }

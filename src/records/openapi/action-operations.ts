@@ -12,8 +12,8 @@ import { EXAMPLE_EPOCH } from '../../standard/release.ts';
 import type { Route } from '../../service/routes.ts';
 import type { RecordContext } from '../context.ts';
 import { withoutEmbeddedSchema } from './examples.ts';
-import { ref } from './schema-helpers.ts';
-import { operationId, problemResponse, type Json } from './operation-parts.ts';
+import { ref, type Json } from './schema-helpers.ts';
+import { operationId, problemResponse } from './operation-parts.ts';
 
 /** The two POST operations (CONTRACT sections 4, 6 and 8), with the engine's own answers as examples. */
 export const POST_PROBLEMS = [

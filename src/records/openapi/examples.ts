@@ -2,9 +2,9 @@ import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import type { Site } from '../../standard/site.ts';
-import { problemBody } from '../../service/problem.ts';
+import { problemBody } from '../../service/problem-body.ts';
 import { isRecord, messageFromKeyless, seal } from '../../engine/index.ts';
-import type { Json } from './operation-parts.ts';
+import type { Json } from './schema-helpers.ts';
 
 /**
  * Response and request examples of the document. Every example is a value the service itself

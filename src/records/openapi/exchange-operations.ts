@@ -14,8 +14,8 @@ import type { RecordContext } from '../context.ts';
 import { invalidMessage, postProblems } from './action-operations.ts';
 import { hasRef, withoutEmbeddedSchema } from './examples.ts';
 import { messageComponent } from './components.ts';
-import { ref } from './schema-helpers.ts';
-import { operationId, problemResponse, type Json } from './operation-parts.ts';
+import { ref, type Json } from './schema-helpers.ts';
+import { operationId, problemResponse } from './operation-parts.ts';
 
 /**
  * The operations of the exchange check and the reference server (issue 13 of the roadmap's

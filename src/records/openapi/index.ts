@@ -9,7 +9,8 @@ import { postOperation } from './action-operations.ts';
 import { exchangeOperation } from './exchange-operations.ts';
 import { componentSchemas, ref } from './components.ts';
 import { hoistExamples, recordExample } from './examples.ts';
-import { operationId, problemResponse, type Json } from './operation-parts.ts';
+import { operationId, problemResponse } from './operation-parts.ts';
+import type { Json } from './schema-helpers.ts';
 
 /**
  * OpenAPI 3.1.0 description of the REST surface (CONTRACT section 9), generated from the route

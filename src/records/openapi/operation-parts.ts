@@ -2,10 +2,9 @@ import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import type { Site } from '../../standard/site.ts';
 import type { Route } from '../../service/routes.ts';
 import { problemExample } from './examples.ts';
-import { ref } from './schema-helpers.ts';
+import { ref, type Json } from './schema-helpers.ts';
 
-/** Pieces every operation of the document shares: JSON objects, operation ids, problem answers. */
-export type Json = Record<string, unknown>;
+/** Pieces every operation of the document shares: operation ids, problem answers. */
 
 /** Headers a problem answer carries because of its status (RFC 9110 sections 10.2.1 and 15.5.6; RFC 6585 section 4). */
 const PROBLEM_HEADERS: Record<number, Json> = {

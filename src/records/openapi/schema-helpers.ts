@@ -1,5 +1,8 @@
 import type { JsonSchema } from '../../standard/schemas.ts';
 
+/** A JSON object of the document: operations, responses, examples. */
+export type Json = Record<string, unknown>;
+
 /** Small builders shared by the component modules, and the rule every schema of the document keeps. */
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 export const str = (description: string, extra: JsonSchema = {}): JsonSchema => ({

@@ -14,10 +14,10 @@ import {
   taskStatus,
   type TaskTicket,
   validateMessage,
-} from '../../src/engine/index.ts';
-import { PROFILE_IDS } from '../../src/standard/profiles.ts';
-import { siteFor } from '../../src/standard/site.ts';
-import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../src/standard/value-sets.ts';
+} from '../../../src/engine/index.ts';
+import { PROFILE_IDS } from '../../../src/standard/profiles.ts';
+import { siteFor } from '../../../src/standard/site.ts';
+import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../../src/standard/value-sets.ts';
 
 /** The reference server of the HTTPS JSON binding, engine only: answers, polling, capability. */
 const site = siteFor('https://uai.example.org');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { LOCALES, localeOf, localePath, splitLocale, TRANSLATED } from '../../src/service/locales.ts';
-import { translator } from '../../src/site/i18n/index.ts';
+import { translator } from '../../src/i18n/index.ts';
 import { AXE_TAGS, watchErrors } from './helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { checkCatalog, type CatalogReport, type Translations } from './check.ts';
 import { EN, pageKey } from './en.ts';
-import { DEFAULT_LOCALE, localeOf, TRANSLATED, type LocaleCode, type TranslatedLocale } from '../../service/locales.ts';
+import { DEFAULT_LOCALE, localeOf, TRANSLATED, type LocaleCode, type TranslatedLocale } from '../service/locales.ts';
 import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import zhCn from './zh-cn.json' with { type: 'json' };
@@ -52,7 +52,7 @@ export interface Translator {
 
 function source(set: CatalogSet, locale: LocaleCode, id: string): { text: string; english: boolean } {
   const english = set.english[id];
-  if (english === undefined) throw new Error(`No English message ${id} (src/site/i18n/en.ts)`);
+  if (english === undefined) throw new Error(`No English message ${id} (src/i18n/en.ts)`);
   if (locale === DEFAULT_LOCALE) return { text: english, english: true };
   if (set.reports[locale as TranslatedLocale].stale.includes(id)) return { text: english, english: true };
   return { text: set.translations[locale as TranslatedLocale][id]!.text, english: false };

@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PAGES } from '../../src/service/pages.ts';
+import { implementationPage, LOCALIZED_PAGES, PAGES } from '../../src/service/pages.ts';
 import { LOCALES, localePath } from '../../src/service/locales.ts';
-import { implementationPage } from '../../src/service/data-pages.ts';
-import { LOCALIZED_PAGES } from '../../src/service/localized-pages.ts';
 import type { CatalogPage } from './helpers.ts';
 
 /**

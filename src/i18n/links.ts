@@ -1,6 +1,5 @@
-import { localePath, type LocaleCode } from '../../service/locales.ts';
-import { implementationOfPage } from '../../service/data-pages.ts';
-import { LOCALIZED_PAGES } from '../../service/localized-pages.ts';
+import { localePath, type LocaleCode } from '../service/locales.ts';
+import { implementationOfPage, LOCALIZED_PAGES } from '../service/pages.ts';
 
 const pages = new Set(LOCALIZED_PAGES);
 

@@ -1,6 +1,6 @@
 import { EN } from './en.ts';
 import { REPORTS } from './index.ts';
-import { localeOf, TRANSLATED } from '../../service/locales.ts';
+import { localeOf, TRANSLATED } from '../service/locales.ts';
 
 /** The translation status of each locale: the figures of the status page and its JSON twin. */
 export interface LocaleStatus {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mockExchange, mockExchangeAction, publishedExamples, seal, validateMessage } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import {
+  mockExchange,
+  mockExchangeAction,
+  publishedExamples,
+  seal,
+  validateMessage,
+} from '../../../src/engine/index.ts';
+import { siteFor } from '../../../src/standard/site.ts';
 
 /** The mock exchange engine, pure (spec 4.2, CONTRACT section 6): one assertion per rule. */
 const site = siteFor('https://uai.example.org');

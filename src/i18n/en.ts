@@ -1,15 +1,15 @@
-import { STATIC_PAGES } from '../../service/pages.ts';
-import { ERROR_CODES, ISSUE_CODES } from '../../standard/codes.ts';
-import { CONFORMANCE_LEVELS } from '../../standard/levels.ts';
-import { OBJECTS } from '../../standard/objects/index.ts';
-import { PROFILES } from '../../standard/profiles.ts';
+import { STATIC_PAGES } from '../service/pages.ts';
+import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
+import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
+import { OBJECTS } from '../standard/objects/index.ts';
+import { PROFILES } from '../standard/profiles.ts';
 import { GLOSSARY, termAnchor } from './glossary.ts';
 
 /**
  * The English source of every translated message, keyed by message id. Strings of the page chrome
  * are written here; titles and summaries that the standard's data already holds (pages, profiles)
  * are taken from it, so English stays written once. Marks: `{name}` placeholders, `` `code` ``
- * spans and `[text]({name})` links (src/site/i18n/check.ts).
+ * spans and `[text]({name})` links (src/i18n/check.ts).
  */
 const UI = {
   // Layout chrome

@@ -1,0 +1,80 @@
+/**
+ * What the two bundles built from src/ share: the package (scripts/package/build.ts) and the
+ * GitHub Action (scripts/action/build.ts). The generated validators they both need, the badge
+ * renderer cut to the one font a badge uses, and the licences of the third-party code they ship.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Metafile, Plugin } from 'esbuild';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The precompiled schema validators and field model (src/engine/generated, not committed). */
+export function ensureGenerated(): void {
+  const generated = ['schema-validators.js', 'field-model.js'].map((f) => join(ROOT, 'src/engine/generated', f));
+  if (generated.every((f) => existsSync(f))) return;
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-validators.ts')], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('generating the schema validators failed');
+}
+
+/**
+ * badge-maker (the build's badge renderer, which `uai check-entry` shares) measures text with
+ * anafanafo, whose four fonts' width tables weigh 900 KB. The flat badge measures in one, 11px
+ * Verdana, and a badge's text is the report's own words (ASCII): the bundles get that table's ASCII
+ * ranges only, so the package draws the build's badge byte for byte (tests/package/packed.test.ts)
+ * for a few kilobytes. Any other font or character is refused rather than guessed.
+ */
+export const badgeWidthsOnly: Plugin = {
+  name: 'badge-widths-only',
+  setup(builder) {
+    // Its width-table reader requires fs and util only to load tables from files, which the table
+    // inlined below never does; as CommonJS inside an ES module bundle those requires would throw.
+    builder.onResolve({ filter: /^(fs|util)$/ }, (args) =>
+      args.importer.includes('char-width-table-consumer') ? { path: args.path, namespace: 'not-loaded' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'not-loaded' }, () => ({
+      loader: 'js',
+      contents: 'module.exports = { promisify: () => () => Promise.reject(new Error("not in this bundle")) };',
+    }));
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]anafanafo[\\/]index\.js$/ }, (args) => {
+      const table = JSON.parse(readFileSync(join(dirname(args.path), 'data/verdana-11px-normal.json'), 'utf8')) as [
+        number,
+        number,
+        number,
+      ][];
+      const ascii = table.filter(([lower]) => lower < 128);
+      return {
+        loader: 'js',
+        resolveDir: dirname(args.path),
+        contents: `const { createConsumer } = require('char-width-table-consumer');
+const verdana11 = createConsumer(${JSON.stringify(ascii)});
+module.exports = function measure(text, { font }) {
+  if (font !== '11px Verdana') throw Error('the bundled anafanafo measures 11px Verdana only, not ' + font);
+  return verdana11.widthOf(text, { guess: false });
+};
+`,
+      };
+    });
+  },
+};
+
+/** The licence texts of the third-party code the bundles contain (esbuild's metafile says which). */
+export function thirdPartyNotices(metafile: Metafile): string {
+  const packages = new Set<string>();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packages.add(match[1]!);
+  }
+  return [...packages]
+    .sort()
+    .map((name) => {
+      const dir = join(ROOT, 'node_modules', name);
+      const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const file = ['LICENSE', 'LICENSE.md', 'license', 'LICENSE.txt'].find((f) => existsSync(join(dir, f)));
+      const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `${license}`;
+      return `${name}@${version} (${license})\n\n${text}\n`;
+    })
+    .join(`\n${'-'.repeat(72)}\n\n`);
+}
