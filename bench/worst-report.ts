@@ -30,7 +30,7 @@ export function worstSection(w: WorstFigures): string[] {
   return [
     '## 7. Worst shapes (issue 33)',
     '',
-    `The ${w.shapes} adversarial bodies of tests/support/worst-shapes.ts (every route, profile and family, each filled to just under the 256 KiB body limit), posted to the route cores in process as the functions run them (\`postToCore\`), CPU time per POST next to the floor of the same bytes (JSON.parse + canonicalize + sha256 + JSON.stringify, bench/floor.ts) in the same process. Every shape is timed once to find each route's worst by its ratio to the floor; that shape is then timed again in fresh processes on this checkout (after) and on ${before}. Ratios are per POST against the floor run next to it; min-max over the runs.`,
+    `The ${w.shapes} adversarial bodies of bench/worst-shape-bodies.ts (every route, profile and family, each filled to just under the 256 KiB body limit), posted to the route cores in process as the functions run them (\`postToCore\`), CPU time per POST next to the floor of the same bytes (JSON.parse + canonicalize + sha256 + JSON.stringify, bench/floor.ts) in the same process. Every shape is timed once to find each route's worst by its ratio to the floor; that shape is then timed again in fresh processes on this checkout (after) and on ${before}. Ratios are per POST against the floor run next to it; min-max over the runs.`,
     '',
     row([
       'route',

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { postToCore, type WorstShape } from '../tests/support/worst-shapes.ts';
+import { postToCore, type WorstShape } from './worst-shape-bodies.ts';
 import { floorOf } from './floor.ts';
 
 export interface ShapeTiming {

@@ -1,5 +1,5 @@
 /**
- * The worst shapes of issue 33 per route (tests/support/worst-shapes.ts), timed on the route
+ * The worst shapes of issue 33 per route (bench/worst-shape-bodies.ts), timed on the route
  * cores in process as the functions run them, next to the floor of the same bytes (bench/floor.ts)
  * in the same process: first every shape once on this checkout, to find each route's worst by its
  * ratio to the floor; then that shape again, `reps` times, on this checkout ("after") and on the
@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FULL_BUDGET, SMALL_BUDGET, worstShapes, type WorstShape } from '../tests/support/worst-shapes.ts';
+import { FULL_BUDGET, SMALL_BUDGET, worstShapes, type WorstShape } from './worst-shape-bodies.ts';
 import { NODE } from './http.ts';
 import { median, spread, type Spread } from './stats.ts';
 import type { ShapeTiming } from './worst-shape-child.ts';

@@ -1,4 +1,19 @@
-import type { Checked, Unreadable } from './report.ts';
+import type { SourceRange, ValidatorResult } from '../engine/index.ts';
+
+/** What the formats of `uai validate` are made from (see HELP in args.ts): one judged file. */
+export interface Checked {
+  /** The file as named on the command line or found by expansion ("-" for standard input). */
+  readonly file: string;
+  readonly result: ValidatorResult;
+  /** The range of an issue's pointer in the file's text. */
+  readonly locate: (pointer: string) => SourceRange;
+}
+
+/** A file that could not be read or parsed, with the reason. */
+export interface Unreadable {
+  readonly file: string;
+  readonly error: string;
+}
 
 /**
  * A report of `uai validate` written as the files are judged: each format writes a file's part

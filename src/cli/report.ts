@@ -1,21 +1,9 @@
-import { sortIssues, unlistedNote, type Issue, type SourceRange, type ValidatorResult } from '../engine/index.ts';
+import { sortIssues, unlistedNote, type Issue, type ValidatorResult } from '../engine/index.ts';
 import type { FailOn } from './args.ts';
 import { streamedArray } from './json-stream.ts';
-import type { ReportWriter, Write } from './report-writer.ts';
+import type { Checked, ReportWriter, Write } from './report-writer.ts';
 
-/** What the formats of `uai validate` are made from (see HELP in args.ts), and text and json. */
-export interface Checked {
-  /** The file as named on the command line or found by expansion ("-" for standard input). */
-  readonly file: string;
-  readonly result: ValidatorResult;
-  /** The range of an issue's pointer in the file's text. */
-  readonly locate: (pointer: string) => SourceRange;
-}
-
-export interface Unreadable {
-  readonly file: string;
-  readonly error: string;
-}
+export type { Checked, Unreadable } from './report-writer.ts';
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Errors and warnings of one result in the order every format uses: by path, then code. */

@@ -10,7 +10,7 @@ import {
   worstShapes,
   type WorstRoute,
   type WorstShape,
-} from '../support/worst-shapes.ts';
+} from '../../bench/worst-shape-bodies.ts';
 
 /**
  * Every worst shape of every POST route, through the same cores the Netlify functions and the

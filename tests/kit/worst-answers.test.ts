@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, testImplementation } from '../../src/kit/index.ts';
-import { worstShapes } from '../support/worst-shapes.ts';
+import { worstShapes } from '../../bench/worst-shape-bodies.ts';
 import { startKitServer, type Exchange, type KitServer } from './harness.ts';
 
 /**

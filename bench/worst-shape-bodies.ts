@@ -14,11 +14,11 @@
  * - long: one string or one key as long as the limit allows;
  * - keyless: a keyless array of nulls and wrong types.
  */
-import { publishedExamples, seal, type JsonObject } from '../../src/engine/index.ts';
-import type { CoreHandler, CoreReply } from '../../src/http/core.ts';
-import { MAX_BODY_BYTES } from '../../src/http/request-body.ts';
-import type { ProfileId } from '../../src/standard/profiles.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { publishedExamples, seal, type JsonObject } from '../src/engine/index.ts';
+import type { CoreHandler, CoreReply } from '../src/http/core.ts';
+import { MAX_BODY_BYTES } from '../src/http/request-body.ts';
+import type { ProfileId } from '../src/standard/profiles.ts';
+import { siteFor } from '../src/standard/site.ts';
 
 export type WorstRoute = 'validate' | 'check-exchange' | 'mock-exchange' | 'reference-server';
 
