@@ -12276,6 +12276,20 @@ var init_dist2 = __esm({
   }
 });
 
+// src/kit/usage.ts
+function isUsageError(error2) {
+  const code = error2 instanceof Error ? error2.code : void 0;
+  return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}
+var UsageError;
+var init_usage = __esm({
+  "src/kit/usage.ts"() {
+    "use strict";
+    UsageError = class extends Error {
+    };
+  }
+});
+
 // src/cli/check-exchange.ts
 var check_exchange_exports = {};
 __export(check_exchange_exports, {
@@ -12308,8 +12322,7 @@ function checkExchangeText(result2) {
     ["response", result2.response_validation]
   ]) {
     lines2.push(`${name}: ${v.valid ? "valid" : "invalid"}, ${v.error_count} error(s), ${v.warning_count} warning(s)`);
-    for (const i of [...v.errors, ...v.warnings])
-      lines2.push(`  ${i.severity} ${i.code} at ${i.path || "/"}: ${i.message}`);
+    for (const i of [...v.errors, ...v.warnings]) lines2.push(`  ${i.severity} ${issueLine(i)}`);
   }
   for (const v of result2.exchange.verdicts.filter((x) => x.status === "fail")) {
     lines2.push(`FAIL ${v.id} (${v.severity}, ${v.section}): ${v.title}`);
@@ -12353,7 +12366,7 @@ async function checkExchangeCommand(argv, io) {
 ` : checkExchangeText(result2));
     return result2.conforms ? 0 : 1;
   } catch (error2) {
-    if (error2 instanceof UsageError || error2.code?.startsWith("ERR_PARSE_ARGS")) {
+    if (isUsageError(error2)) {
       io.stderr(`uai check-exchange: ${error2.message}
 Run "uai check-exchange --help" for usage.
 `);
@@ -12362,11 +12375,12 @@ Run "uai check-exchange --help" for usage.
     throw error2;
   }
 }
-var CHECK_EXCHANGE_HELP, UsageError;
+var CHECK_EXCHANGE_HELP;
 var init_check_exchange = __esm({
   "src/cli/check-exchange.ts"() {
     "use strict";
     init_engine();
+    init_usage();
     CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
 
 Validates both messages of one exchange and judges the pair by the exchange rules
@@ -12380,8 +12394,6 @@ Options:
 
 Exit status: 0 the exchange conforms, 1 it does not, 2 usage error or unreadable input.
 `;
-    UsageError = class extends Error {
-    };
   }
 });
 
@@ -13714,7 +13726,7 @@ var init_kit = __esm({
 var command_exports = {};
 __export(command_exports, {
   TEST_HELP: () => TEST_HELP,
-  UsageError: () => UsageError2,
+  UsageError: () => UsageError,
   isUsageError: () => isUsageError,
   positive: () => positive,
   readBaselineFile: () => readBaselineFile,
@@ -13723,17 +13735,13 @@ __export(command_exports, {
 import { randomBytes } from "node:crypto";
 import { readFile as readFile2, writeFile } from "node:fs/promises";
 import { parseArgs as parseArgs3 } from "node:util";
-function isUsageError(error2) {
-  const code = error2 instanceof Error ? error2.code : void 0;
-  return error2 instanceof UsageError2 || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
-}
 async function readBaselineFile(file) {
   const read = parseBaseline(
     await readFile2(file, "utf8").catch(() => {
-      throw new UsageError2(`cannot read the baseline ${file}`);
+      throw new UsageError(`cannot read the baseline ${file}`);
     })
   );
-  if (!read.ok) throw new UsageError2(`${file}: ${read.error}`);
+  if (!read.ok) throw new UsageError(`${file}: ${read.error}`);
   return read.baseline;
 }
 async function testCommand(argv, io) {
@@ -13757,20 +13765,20 @@ async function testCommand(argv, io) {
       io.stdout(TEST_HELP);
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError2("give exactly one endpoint URL");
+    if (positionals.length !== 1) throw new UsageError("give exactly one endpoint URL");
     const endpoint = positionals[0];
     for (const url2 of [endpoint, values.capability]) {
       if (url2 !== void 0 && !(URL.canParse(url2) && /^https?:$/.test(new URL(url2).protocol)))
-        throw new UsageError2(`${url2} is not an http(s) URL`);
+        throw new UsageError(`${url2} is not an http(s) URL`);
     }
     const format = values.format ?? "text";
-    if (!KIT_FORMATS.includes(format)) throw new UsageError2(`--format takes ${KIT_FORMATS.join(", ")}`);
+    if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(", ")}`);
     const known2 = new Set(KIT_CHECKS.map((c) => c.id));
     const only = values.only === void 0 ? void 0 : new Set(
       values.only.split(",").map((s) => s.trim()).filter(Boolean)
     );
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
-    if (unknown.length) throw new UsageError2(`unknown check id(s): ${unknown.join(", ")}`);
+    if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(", ")}`);
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report2 = await testImplementation({
       endpoint,
@@ -13806,13 +13814,15 @@ Run "uai test --help" for usage.
     throw error2;
   }
 }
-var TEST_HELP, UsageError2, positive;
+var TEST_HELP, positive;
 var init_command = __esm({
   "src/kit/command.ts"() {
     "use strict";
     init_kit_checks();
     init_kit();
     init_formats2();
+    init_usage();
+    init_usage();
     TEST_HELP = `Usage: uai test <endpoint-url> [options]
 
 Runs the UAI-1 implementation checks against a live server: reads its capability statement
@@ -13839,12 +13849,10 @@ list (or a stale baseline entry), or the run stopped early (timeout, time cap, r
 connection refused after the statement was read), 2 usage error or the endpoint could not be
 reached at all.
 `;
-    UsageError2 = class extends Error {
-    };
     positive = (text2, fallback, name) => {
       if (text2 === void 0) return fallback;
       const n = Number(text2);
-      if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError2(`${name} takes a positive whole number`);
+      if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} takes a positive whole number`);
       return n;
     };
   }
@@ -15414,12 +15422,12 @@ async function readManifestOptions(values) {
   let value;
   if (values.manifest !== void 0) {
     const text2 = await readFile3(values.manifest, "utf8").catch(() => {
-      throw new UsageError2(`cannot read the manifest ${values.manifest}`);
+      throw new UsageError(`cannot read the manifest ${values.manifest}`);
     });
     try {
       value = JSON.parse(text2);
     } catch {
-      throw new UsageError2(`${values.manifest} is not JSON`);
+      throw new UsageError(`${values.manifest} is not JSON`);
     }
   }
   const declares = {
@@ -15432,7 +15440,7 @@ async function readManifestOptions(values) {
     ...values.purl !== void 0 ? { purl: values.purl } : {},
     declares
   });
-  if (!read.ok) throw new UsageError2(`${values.manifest ?? "the client declarations"}: ${read.error}`);
+  if (!read.ok) throw new UsageError(`${values.manifest ?? "the client declarations"}: ${read.error}`);
   return read.manifest;
 }
 async function testClientCommand(argv, io) {
@@ -15465,21 +15473,21 @@ async function testClientCommand(argv, io) {
       io.stdout(listScenarios());
       return 0;
     }
-    if (positionals.length) throw new UsageError2(`unexpected argument ${positionals[0]}; give the client as --command`);
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}; give the client as --command`);
     const command = values.command?.trim();
-    if (!command) throw new UsageError2('give the client to run with --command "<cmd>"');
+    if (!command) throw new UsageError('give the client to run with --command "<cmd>"');
     const syntax = commandSyntaxProblem(command);
-    if (syntax) throw new UsageError2(`--command refused: ${syntax}`);
+    if (syntax) throw new UsageError(`--command refused: ${syntax}`);
     const scenarios = values.scenario ?? [...CLIENT_SCENARIO_IDS];
     const unknown = scenarios.filter((s) => !CLIENT_SCENARIO_IDS.includes(s));
-    if (unknown.length) throw new UsageError2(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
+    if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
     const format = values.format ?? "text";
-    if (!KIT_FORMATS.includes(format)) throw new UsageError2(`--format takes ${KIT_FORMATS.join(", ")}`);
+    if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(", ")}`);
     const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, "--timeout");
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const manifest = await readManifestOptions(values);
     if (values.result !== void 0 && !manifest.identity)
-      throw new UsageError2("--result names the client: give --name and --purl, or a --manifest with both");
+      throw new UsageError("--result names the client: give --name and --purl, or a --manifest with both");
     const report2 = await testClient({
       command,
       scenarios: [...new Set(scenarios)],

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { checkExchangeAction, type CheckExchangeResult } from '../engine/index.ts';
+import { checkExchangeAction, issueLine, type CheckExchangeResult } from '../engine/index.ts';
+import { isUsageError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/site.ts';
 
 export const CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
@@ -28,8 +29,6 @@ export interface CheckExchangeIo {
   readonly now: () => Date;
   readonly site: Site;
 }
-
-class UsageError extends Error {}
 
 /** A file's JSON text, checked to parse (the error names the file). */
 async function readJson(file: string): Promise<string> {
@@ -56,8 +55,7 @@ export function checkExchangeText(result: CheckExchangeResult): string {
     ['response', result.response_validation],
   ] as const) {
     lines.push(`${name}: ${v.valid ? 'valid' : 'invalid'}, ${v.error_count} error(s), ${v.warning_count} warning(s)`);
-    for (const i of [...v.errors, ...v.warnings])
-      lines.push(`  ${i.severity} ${i.code} at ${i.path || '/'}: ${i.message}`);
+    for (const i of [...v.errors, ...v.warnings]) lines.push(`  ${i.severity} ${issueLine(i)}`);
   }
   for (const v of result.exchange.verdicts.filter((x) => x.status === 'fail')) {
     lines.push(`FAIL ${v.id} (${v.severity}, ${v.section}): ${v.title}`);
@@ -102,7 +100,7 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     io.stdout(format === 'json' ? `${JSON.stringify(result)}\n` : checkExchangeText(result));
     return result.conforms ? 0 : 1;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (isUsageError(error)) {
       io.stderr(`uai check-exchange: ${(error as Error).message}\nRun "uai check-exchange --help" for usage.\n`);
       return 2;
     }

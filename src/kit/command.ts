@@ -11,6 +11,9 @@ import type { Site } from '../standard/site.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';
+import { isUsageError, UsageError } from './usage.ts';
+
+export { isUsageError, UsageError } from './usage.ts';
 
 export const TEST_HELP = `Usage: uai test <endpoint-url> [options]
 
@@ -44,15 +47,6 @@ export interface KitIo {
   readonly stderr: (text: string) => void;
   readonly now: () => Date;
   readonly site: Site;
-}
-
-/** A mistake in the command line: exit 2 with the message and a pointer to --help. */
-export class UsageError extends Error {}
-
-/** Whether an error is the user's: a UsageError, or parseArgs's (TypeErrors with an ERR_PARSE_ARGS_* code). */
-export function isUsageError(error: unknown): error is Error {
-  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
-  return error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
 }
 
 export const positive = (text: string | undefined, fallback: number, name: string): number => {

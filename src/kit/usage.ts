@@ -1,0 +1,13 @@
+/**
+ * Command-line mistakes, shared by every `uai` command (the kits' and the CLI's own): a small
+ * door of the kit with no imports, so a command that needs nothing else loads nothing else.
+ */
+
+/** A mistake in the command line: exit 2 with the message and a pointer to --help. */
+export class UsageError extends Error {}
+
+/** Whether an error is the user's: a UsageError, or parseArgs's (TypeErrors with an ERR_PARSE_ARGS_* code). */
+export function isUsageError(error: unknown): error is Error {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+}
