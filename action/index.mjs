@@ -9693,6 +9693,7 @@ var init_engine = __esm({
     init_examples2();
     init_issues();
     init_json();
+    init_time();
     init_package_url();
   }
 });
@@ -11838,7 +11839,7 @@ var require_picomatch = __commonJS({
     var parse2 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob3, options, returnState = false) => {
       if (Array.isArray(glob3)) {
         const fns = glob3.map((input2) => picomatch2(input2, options, returnState));
@@ -11851,7 +11852,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject2(glob3) && glob3.tokens && glob3.input;
+      const isState = isObject(glob3) && glob3.tokens && glob3.input;
       if (glob3 === "" || typeof glob3 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -12904,7 +12905,7 @@ function resultMessage(verdicts, subject, run) {
     delivery: {
       mode: "sync",
       priority: "routine",
-      expires_at: iso(new Date(now.getTime() + WEEK_MS2)),
+      expires_at: isoSeconds(new Date(now.getTime() + WEEK_MS2)),
       reply_requested: false,
       ack_required: false
     },
@@ -12913,16 +12914,16 @@ function resultMessage(verdicts, subject, run) {
       status: errors > 0 || run.aborted ? "fail" : "pass",
       checked_profile: subject.checkedProfile,
       issues,
-      summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso(now) },
+      summary: { error_count: errors, warning_count: issues.length - errors, checked_at: isoSeconds(now) },
       artifacts: resultArtifacts(l, subject.checkedProfile),
       target_message_ref: subject.messageRef
     },
-    provenance: { trace_id: runId, issued_at: iso(now), agent_id: "uai-test-kit" },
+    provenance: { trace_id: runId, issued_at: isoSeconds(now), agent_id: "uai-test-kit" },
     integrity: integrityBlock(""),
     extensions: [{ namespace: "urn:uai:ext:evidence", purpose: subject.purpose, critical: false }]
   });
 }
-var KIT_PARTY, iso, WEEK_MS2;
+var KIT_PARTY, WEEK_MS2;
 var init_result = __esm({
   "src/kit/judge/result.ts"() {
     "use strict";
@@ -12938,7 +12939,6 @@ var init_result = __esm({
       role: "requesting-agent",
       implementation: `uai-test-kit/${UAI_VERSION}`
     };
-    iso = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
     WEEK_MS2 = 7 * 24 * 3600 * 1e3;
   }
 });
@@ -12955,7 +12955,7 @@ function kitReport(input2) {
     side: input2.side,
     ...input2.tool ? { tool: input2.tool } : {},
     endpoint: input2.endpoint,
-    checked_at: input2.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    checked_at: isoSeconds(input2.now),
     requests_sent: input2.requestsSent,
     declared_bindings: input2.declaredBindings ?? [],
     ...input2.aborted ? { aborted: input2.aborted } : {},
@@ -12970,6 +12970,7 @@ var KIT_REPORT_KIND;
 var init_report = __esm({
   "src/kit/judge/report.ts"() {
     "use strict";
+    init_engine();
     init_baseline();
     init_counts();
     init_result();
@@ -13061,7 +13062,7 @@ function capabilityVerdicts(obs, validate7) {
   const isStatement = isRecord(answer.json) && answer.json.profile === "uai.capability.statement.v1";
   const problems = [
     ...isStatement ? [] : ["the answer is not a uai.capability.statement.v1 message"],
-    ...result2.errors.map((i) => `${i.code} at ${i.path || "/"}: ${i.message}`)
+    ...result2.errors.map(issueLine)
   ];
   return {
     "capability.reachable": pass(),
@@ -13115,8 +13116,8 @@ function messageVerdicts(obs, validate7) {
     }
     judged.push(x);
     const result2 = validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text);
-    for (const i of result2.errors) invalid2.push(`${x.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`);
-    for (const i of result2.warnings) warned.push(`${x.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`);
+    for (const i of result2.errors) invalid2.push(`${x.scenario}: ${issueLine(i)}`);
+    for (const i of result2.warnings) warned.push(`${x.scenario}: ${issueLine(i)}`);
   }
   const complete = obs.exchanges.filter((x) => x.answer.complete);
   const nothing = notExercised(
@@ -13187,12 +13188,7 @@ function taskVerdict(obs, validate7) {
     if (!poll.answer.complete) continue;
     if (poll.answer.status !== 200 || !isRecord(json2) || json2.profile !== "uai.task.status.v1")
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
-    else
-      problems.push(
-        ...validate7(json2, poll.answer.text).errors.map(
-          (i) => `${poll.scenario}: ${i.code} at ${i.path || "/"}: ${i.message}`
-        )
-      );
+    else problems.push(...validate7(json2, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
   }
   const complete = polls.filter((p) => p.answer.complete).length;
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, "poll")));
@@ -13263,6 +13259,31 @@ var init_checks = __esm({
     judgedExchanges = (obs) => obs.exchanges.filter(
       (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage(x.answer))
     );
+  }
+});
+
+// src/http/headers.ts
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var init_headers = __esm({
+  "src/http/headers.ts"() {
+    "use strict";
+    SECURITY_HEADERS = {
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Content-Security-Policy": "frame-ancestors 'self'"
+    };
+    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
+    PREFLIGHT_HEADERS = {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400"
+    };
+    headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
+    JSON_TYPE = "application/json; charset=utf-8";
+    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
+    NO_STORE = "no-store";
   }
 });
 
@@ -13432,6 +13453,7 @@ var DEFAULT_LIMITS, MAX_ANSWER_BYTES, KitHttpError, DECODER, header;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
+    init_headers();
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
     KitHttpError = class extends Error {
@@ -13446,10 +13468,7 @@ var init_http = __esm({
       }
     };
     DECODER = new TextDecoder("utf-8");
-    header = (res, name) => {
-      const v = res.headers[name];
-      return Array.isArray(v) ? v.join(", ") : v ?? "";
-    };
+    header = (res, name) => headerValue(res.headers[name]) ?? "";
   }
 });
 
@@ -13471,7 +13490,7 @@ function intentRequest2(plan, n, mode, subject = plan.subject) {
     delivery: {
       mode,
       priority: "interactive",
-      expires_at: iso2(new Date(plan.now.getTime() + 36e5)),
+      expires_at: isoSeconds(new Date(plan.now.getTime() + 36e5)),
       reply_requested: true,
       ack_required: false
     },
@@ -13484,7 +13503,7 @@ function intentRequest2(plan, n, mode, subject = plan.subject) {
       constraints: ["public-record-only", "trace-linked"],
       response_profile: "uai.intent.response.v1"
     },
-    provenance: { trace_id: plan.runId, issued_at: iso2(plan.now), agent_id: "uai-test-kit" },
+    provenance: { trace_id: plan.runId, issued_at: isoSeconds(plan.now), agent_id: "uai-test-kit" },
     integrity: integrityBlock("")
   });
 }
@@ -13508,7 +13527,7 @@ function hostileBodies(plan, n) {
     "hostile.media_type": { text: JSON.stringify(good), mediaType: "text/plain" }
   };
 }
-var iso2, UNREGISTERED_SUBJECT;
+var UNREGISTERED_SUBJECT;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -13516,7 +13535,6 @@ var init_requests = __esm({
     init_integrity();
     init_release();
     init_result();
-    iso2 = (d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
     UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
   }
 });
@@ -14261,7 +14279,7 @@ function judgeRun(run, ev, manifest) {
           "client.binding_form",
           tag(`sent as ${type || "(no Content-Type)"}; the endpoint declares ${[...mediaTypes].join(", ")}`)
         );
-      else if (!shapes.has(keyless ? "keyless" : "keyed") && (keyless || isObject(raw)))
+      else if (!shapes.has(keyless ? "keyless" : "keyed") && (keyless || isRecord(raw)))
         ev.fail(
           "client.binding_form",
           tag(
@@ -14270,7 +14288,7 @@ function judgeRun(run, ev, manifest) {
         );
       else ev.saw("client.binding_form");
       const message2 = keyless ? messageFromKeyless(raw).value : raw;
-      if (!isObject(message2)) {
+      if (!isRecord(message2)) {
         ev.fail(
           "client.message_valid",
           tag(`POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`)
@@ -14282,15 +14300,9 @@ function judgeRun(run, ev, manifest) {
         ...validateOptions
       });
       for (const i of result2.errors)
-        ev.fail(
-          "client.message_valid",
-          tag(`${String(message2.message_id)}: ${i.code} at ${i.path || "/"}: ${i.message}`)
-        );
+        ev.fail("client.message_valid", tag(`${String(message2.message_id)}: ${issueLine(i)}`));
       for (const i of result2.warnings)
-        ev.fail(
-          "client.message_warning_free",
-          tag(`${String(message2.message_id)}: ${i.code} at ${i.path || "/"}: ${i.message}`)
-        );
+        ev.fail("client.message_warning_free", tag(`${String(message2.message_id)}: ${issueLine(i)}`));
       ev.saw("client.message_valid");
       ev.saw("client.message_warning_free");
       if (!requestProfiles.has(message2.profile))
@@ -14355,7 +14367,7 @@ function judgeRun(run, ev, manifest) {
       }
       if (typeof id === "string") byId2.set(id, { record: r, keyless, message: message2, canonical, answer: answerJson });
       const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
-      if (isObject(answered) && typeof answered.profile === "string") {
+      if (isRecord(answered) && typeof answered.profile === "string") {
         const conv = at2(answered, "conversation", "conversation_id");
         if (typeof conv === "string")
           lastAnswer.set(conv, { id: answered.message_id, sequence: at2(answered, "conversation", "sequence") });
@@ -14411,7 +14423,7 @@ function judgeRun(run, ev, manifest) {
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
-        if (isObject(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string")
+        if (isRecord(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string")
           lastAnswer.set(at2(answerJson, "conversation", "conversation_id"), {
             id: answerJson.message_id,
             sequence: at2(answerJson, "conversation", "sequence")
@@ -14465,7 +14477,7 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var isObject, at2, parse, mediaType, TERMINAL, outputTail;
+var at2, parse, mediaType, TERMINAL, outputTail;
 var init_checks2 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
@@ -14476,8 +14488,7 @@ var init_checks2 = __esm({
     init_intake();
     init_manifest();
     init_client_scenarios();
-    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    at2 = (v, ...path) => path.reduce((x, k) => isObject(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     parse = (text2) => {
       if (text2 === void 0) return void 0;
       try {
@@ -14564,30 +14575,6 @@ var init_process_tree = __esm({
       } catch {
       }
     };
-  }
-});
-
-// src/http/headers.ts
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
-var init_headers = __esm({
-  "src/http/headers.ts"() {
-    "use strict";
-    SECURITY_HEADERS = {
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
-      "X-Frame-Options": "SAMEORIGIN",
-      "Content-Security-Policy": "frame-ancestors 'self'"
-    };
-    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
-    PREFLIGHT_HEADERS = {
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400"
-    };
-    JSON_TYPE = "application/json; charset=utf-8";
-    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
-    NO_STORE = "no-store";
   }
 });
 
@@ -15215,12 +15202,13 @@ var init_server2 = __esm({
     "use strict";
     init_engine();
     init_native_adapter();
+    init_headers();
     init_problem();
     init_reference_server_handler();
     init_site();
     init_client_scenarios();
     init_intake();
-    headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : v ?? ""]));
+    headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? ""]));
     sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   }
 });

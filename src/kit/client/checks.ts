@@ -4,7 +4,7 @@
  * A check that applies to a scenario that was run but whose behaviour never happened (no poll in
  * the async scenario, no retry after the 429) fails with the reason: it is never a pass.
  */
-import { canonicalJson, messageFromKeyless, validateMessage } from '../../engine/index.ts';
+import { canonicalJson, isRecord, issueLine, messageFromKeyless, validateMessage } from '../../engine/index.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
 import { shownOutput } from './client-output.ts';
@@ -20,9 +20,8 @@ import {
 } from '../../standard/client-scenarios.ts';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const at = (v: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((x, k) => (isObject(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
+  path.reduce<unknown>((x, k) => (isRecord(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
 const parse = (text: string | undefined): unknown => {
   if (text === undefined) return undefined;
   try {
@@ -147,7 +146,7 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void 
           'client.binding_form',
           tag(`sent as ${type || '(no Content-Type)'}; the endpoint declares ${[...mediaTypes].join(', ')}`),
         );
-      else if (!shapes.has(keyless ? 'keyless' : 'keyed') && (keyless || isObject(raw)))
+      else if (!shapes.has(keyless ? 'keyless' : 'keyed') && (keyless || isRecord(raw)))
         ev.fail(
           'client.binding_form',
           tag(
@@ -156,7 +155,7 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void 
         );
       else ev.saw('client.binding_form');
       const message = keyless ? messageFromKeyless(raw as never).value : raw;
-      if (!isObject(message)) {
+      if (!isRecord(message)) {
         ev.fail(
           'client.message_valid',
           tag(`POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`),
@@ -168,15 +167,9 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void 
         ...validateOptions,
       });
       for (const i of result.errors)
-        ev.fail(
-          'client.message_valid',
-          tag(`${String(message.message_id)}: ${i.code} at ${i.path || '/'}: ${i.message}`),
-        );
+        ev.fail('client.message_valid', tag(`${String(message.message_id)}: ${issueLine(i)}`));
       for (const i of result.warnings)
-        ev.fail(
-          'client.message_warning_free',
-          tag(`${String(message.message_id)}: ${i.code} at ${i.path || '/'}: ${i.message}`),
-        );
+        ev.fail('client.message_warning_free', tag(`${String(message.message_id)}: ${issueLine(i)}`));
       ev.saw('client.message_valid');
       ev.saw('client.message_warning_free');
       if (!requestProfiles.has(message.profile as string))
@@ -245,7 +238,7 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void 
 
       // What the client was answered: a message advances its conversation; a task reference may be polled.
       const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
-      if (isObject(answered) && typeof answered.profile === 'string') {
+      if (isRecord(answered) && typeof answered.profile === 'string') {
         const conv = at(answered, 'conversation', 'conversation_id');
         if (typeof conv === 'string')
           lastAnswer.set(conv, { id: answered.message_id, sequence: at(answered, 'conversation', 'sequence') });
@@ -302,7 +295,7 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void 
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
-        if (isObject(answerJson) && typeof at(answerJson, 'conversation', 'conversation_id') === 'string')
+        if (isRecord(answerJson) && typeof at(answerJson, 'conversation', 'conversation_id') === 'string')
           lastAnswer.set(at(answerJson, 'conversation', 'conversation_id') as string, {
             id: answerJson.message_id,
             sequence: at(answerJson, 'conversation', 'sequence'),

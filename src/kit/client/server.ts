@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { capabilityStatement, decodeTaskRef, seal, TASK_RUN_SECONDS, type JsonObject } from '../../engine/index.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from '../../http/core.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
+import { headerValue } from '../../http/headers.ts';
 import { problemReply } from '../../http/problem.ts';
 import { referenceServerCore } from '../../http/reference-server-handler.ts';
 import { links, siteFor, type Site } from '../../standard/site.ts';
@@ -68,7 +69,7 @@ function keylessStatement(site: Site): JsonObject {
 }
 
 const headerRecord = (req: IncomingMessage): Record<string, string> =>
-  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? '']));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,6 +3,7 @@
  * the exit rule and the sealed result. A side supplies its checks' verdicts and the subject of the
  * result; everything a report says is decided here, once.
  */
+import { isoSeconds } from '../../engine/index.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
 import { compareBaseline, type Baseline, type BaselineOutcome } from './baseline.ts';
 import { countVerdicts, type KitCounts } from './counts.ts';
@@ -61,7 +62,7 @@ export function kitReport(input: ReportInput): KitReport {
     side: input.side,
     ...(input.tool ? { tool: input.tool } : {}),
     endpoint: input.endpoint,
-    checked_at: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    checked_at: isoSeconds(input.now),
     requests_sent: input.requestsSent,
     declared_bindings: input.declaredBindings ?? [],
     ...(input.aborted ? { aborted: input.aborted } : {}),

@@ -7,7 +7,7 @@
  * applies but was not exercised is an error whatever its level (nothing was seen, so nothing
  * passed), and a run that stopped early says so in its issues: such a result is never a pass.
  */
-import { resultArtifacts, seal } from '../../engine/index.ts';
+import { isoSeconds, resultArtifacts, seal } from '../../engine/index.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { ProfileId } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
@@ -50,7 +50,6 @@ export interface ResultRun {
   readonly aborted?: string;
 }
 
-const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 export function resultMessage(
@@ -90,7 +89,7 @@ export function resultMessage(
     delivery: {
       mode: 'sync',
       priority: 'routine',
-      expires_at: iso(new Date(now.getTime() + WEEK_MS)),
+      expires_at: isoSeconds(new Date(now.getTime() + WEEK_MS)),
       reply_requested: false,
       ack_required: false,
     },
@@ -99,11 +98,11 @@ export function resultMessage(
       status: errors > 0 || run.aborted ? 'fail' : 'pass',
       checked_profile: subject.checkedProfile,
       issues,
-      summary: { error_count: errors, warning_count: issues.length - errors, checked_at: iso(now) },
+      summary: { error_count: errors, warning_count: issues.length - errors, checked_at: isoSeconds(now) },
       artifacts: resultArtifacts(l, subject.checkedProfile),
       target_message_ref: subject.messageRef,
     },
-    provenance: { trace_id: runId, issued_at: iso(now), agent_id: 'uai-test-kit' },
+    provenance: { trace_id: runId, issued_at: isoSeconds(now), agent_id: 'uai-test-kit' },
     integrity: integrityBlock(''),
     extensions: [{ namespace: 'urn:uai:ext:evidence', purpose: subject.purpose, critical: false }],
   });

@@ -9,6 +9,7 @@
 import {
   checkExchange,
   isRecord,
+  issueLine,
   reusedIdMessage,
   reusedIdOf,
   validateMessage,
@@ -81,7 +82,7 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
   const isStatement = isRecord(answer.json) && answer.json.profile === 'uai.capability.statement.v1';
   const problems = [
     ...(isStatement ? [] : ['the answer is not a uai.capability.statement.v1 message']),
-    ...result.errors.map((i) => `${i.code} at ${i.path || '/'}: ${i.message}`),
+    ...result.errors.map(issueLine),
   ];
   return {
     'capability.reachable': pass(),
@@ -146,8 +147,8 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
     judged.push(x);
     // A keyless answer's text is the keyless array; its keyed form is judged without it.
     const result = validate(x.answer.json, x.scenario === 'keyless' ? undefined : x.answer.text);
-    for (const i of result.errors) invalid.push(`${x.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`);
-    for (const i of result.warnings) warned.push(`${x.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`);
+    for (const i of result.errors) invalid.push(`${x.scenario}: ${issueLine(i)}`);
+    for (const i of result.warnings) warned.push(`${x.scenario}: ${issueLine(i)}`);
   }
   const complete = obs.exchanges.filter((x) => x.answer.complete);
   const nothing = notExercised(
@@ -246,12 +247,7 @@ function taskVerdict(obs: Observations, validate: Validate): Outcome {
     if (!poll.answer.complete) continue; // transport.* says why
     if (poll.answer.status !== 200 || !isRecord(json) || json.profile !== 'uai.task.status.v1')
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
-    else
-      problems.push(
-        ...validate(json, poll.answer.text).errors.map(
-          (i) => `${poll.scenario}: ${i.code} at ${i.path || '/'}: ${i.message}`,
-        ),
-      );
+    else problems.push(...validate(json, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
   }
   const complete = polls.filter((p) => p.answer.complete).length;
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, 'poll')));

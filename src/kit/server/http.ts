@@ -12,6 +12,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
+import { headerValue } from '../../http/headers.ts';
 
 export interface Limits {
   /** Per request, milliseconds: from sending until the last byte of the answer. */
@@ -100,10 +101,7 @@ export function answerOf(
   };
 }
 
-const header = (res: IncomingMessage, name: string): string => {
-  const v = res.headers[name];
-  return Array.isArray(v) ? v.join(', ') : (v ?? '');
-};
+const header = (res: IncomingMessage, name: string): string => headerValue(res.headers[name]) ?? '';
 
 /** One request under a deadline; resolves with what came back or rejects with a KitHttpError. */
 function exchange(

@@ -3,7 +3,7 @@
  * message, conversation and trace ids per run), addressed to the party the capability statement
  * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
  */
-import { seal } from '../../engine/index.ts';
+import { isoSeconds, seal } from '../../engine/index.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { KIT_PARTY } from '../judge/result.ts';
@@ -19,8 +19,6 @@ export interface RequestPlan {
   /** A profile the server declares it supports, resolved by every request. */
   readonly subject: string;
 }
-
-const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** A well-formed profile id that no registry lists: a server must answer it with a typed error. */
 export const UNREGISTERED_SUBJECT = 'uai.unregistered.subject.v1';
@@ -42,7 +40,7 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
     delivery: {
       mode,
       priority: 'interactive',
-      expires_at: iso(new Date(plan.now.getTime() + 3_600_000)),
+      expires_at: isoSeconds(new Date(plan.now.getTime() + 3_600_000)),
       reply_requested: true,
       ack_required: false,
     },
@@ -55,7 +53,7 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
       constraints: ['public-record-only', 'trace-linked'],
       response_profile: 'uai.intent.response.v1',
     },
-    provenance: { trace_id: plan.runId, issued_at: iso(plan.now), agent_id: 'uai-test-kit' },
+    provenance: { trace_id: plan.runId, issued_at: isoSeconds(plan.now), agent_id: 'uai-test-kit' },
     integrity: integrityBlock(''),
   });
 }
