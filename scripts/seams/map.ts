@@ -76,9 +76,6 @@ export const ROOMS: readonly Room[] = [
         'src/kit/client/command.ts',
         // Command-line mistakes, shared with the CLI's own commands.
         'src/kit/usage.ts',
-        // The build runs the server kit in process against the reference server's core.
-        'src/kit/server/core-http.ts',
-        'src/kit/server/http.ts',
       ],
       binds: 'product',
     },

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { referenceServerCore } from '../http/reference-server-handler.ts';
-import { testImplementation } from '../kit/index.ts';
-import { coreHttp } from '../kit/server/core-http.ts';
-import { DEFAULT_LIMITS } from '../kit/server/http.ts';
+import { coreHttp, DEFAULT_LIMITS, testImplementation } from '../kit/index.ts';
 import { serializeRecord } from '../records/index.ts';
 import { verifyEntries, type EntryFiles, type VerifiedEntry } from '../records/implementations.ts';
 import { links, type Site } from '../standard/site.ts';
