@@ -63,6 +63,7 @@ export {
   checkExchange,
   checkExchangeAction,
   checkExchangeMessages,
+  ConversationJudge,
   EXCHANGE_CHECK_KIND,
   parseCheckExchangeRequest,
   responseKind,
@@ -74,6 +75,8 @@ export {
 export type {
   CheckExchangeRequest,
   CheckExchangeResult,
+  ConversationFinding,
+  ConversationStep,
   EarlierMessage,
   ExchangeCheck,
   VerdictCounts,

@@ -26,6 +26,11 @@ export interface KitServer {
   readonly site: Site;
   readonly endpoint: string;
   transform: Transform | undefined;
+  /**
+   * Serves as if published at another origin (a proxy in front of it): its capability statement
+   * then names that origin's endpoints, so a client polls through the proxy too.
+   */
+  publishAt(origin: string): void;
   stop(): Promise<void>;
 }
 
@@ -60,6 +65,9 @@ export async function startKitServer(): Promise<KitServer> {
     },
     set transform(t) {
       state.transform = t;
+    },
+    publishAt(origin) {
+      handler = referenceServerHandler({ site: siteFor(origin) });
     },
     stop: () => {
       server.closeAllConnections();

@@ -1,0 +1,78 @@
+/**
+ * The rules of a whole conversation: what holds across the exchanges of one recording (the
+ * traffic `uai proxy` sees between a client and a server), not within one request and its answer.
+ * Each names the side it judges: a client rule judges what the client sent, a server rule what
+ * the server answered. Published in the error registry beside the kit's checks; the checks
+ * themselves live in the engine (src/engine/exchange/conversation.ts).
+ */
+import type { KitCheck } from './kit-checks.ts';
+
+const rule = <Id extends `conversation.${string}`>(
+  id: Id,
+  side: KitCheck['side'],
+  category: KitCheck['category'],
+  section: string,
+  severity: KitCheck['severity'],
+  title: string,
+) => ({ id, side, category, section, severity, title }) as const satisfies KitCheck;
+
+export const CONVERSATION_RULES = [
+  rule(
+    'conversation.fresh_ids',
+    'client',
+    'client-conversation',
+    'spec 2.2',
+    'must',
+    'Every request has a message id no earlier message of the conversation has (only a retry after 429 or 503 resends the same message)',
+  ),
+  rule(
+    'conversation.follow_up',
+    'client',
+    'client-conversation',
+    'spec 2.2; spec 4.2 rules 3 and 4',
+    'must',
+    'A request in a conversation already answered names the last answer as its parent and carries the next sequence',
+  ),
+  rule(
+    'conversation.answer_ids',
+    'server',
+    'message',
+    'spec 2.2',
+    'must',
+    'Every answer has a message id no earlier message of the conversation has (only a task status read again in the same state repeats it)',
+  ),
+  rule(
+    'conversation.task_known',
+    'client',
+    'client-polling',
+    'transport binding https-async-callback',
+    'must',
+    'A poll asks for a task an acceptance of the conversation gave',
+  ),
+  rule(
+    'conversation.poll_stops',
+    'client',
+    'client-polling',
+    'transport binding https-async-callback',
+    'must',
+    'A task is not polled again once a poll answered a final state',
+  ),
+  rule(
+    'conversation.task_followed',
+    'client',
+    'client-polling',
+    'transport binding https-async-callback',
+    'should',
+    'A task the client polls is polled until it answers a final state (completed, failed or canceled)',
+  ),
+  rule(
+    'conversation.retry_after',
+    'client',
+    'client-retry',
+    'CONTRACT section 8',
+    'must',
+    'After a 429 or 503 with Retry-After, nothing is sent before that time',
+  ),
+] as const;
+
+export type ConversationRuleId = (typeof CONVERSATION_RULES)[number]['id'];
