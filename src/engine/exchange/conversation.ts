@@ -11,7 +11,7 @@
  */
 import type { ConversationRuleId } from '../../standard/conversation-rules.ts';
 import { TASK_TRANSITIONS } from '../../standard/value-sets.ts';
-import { valueAt } from './kind.ts';
+import { responseKind, valueAt } from './kind.ts';
 import { reusedIdMessage, reusedIdOf, type EarlierMessage } from './own-ids.ts';
 
 export const MAX_REMEMBERED = 20_000;
@@ -208,7 +208,8 @@ export class ConversationJudge {
     if (typeof conversation === 'string')
       this.#lastAnswer.set(conversation, { id, sequence: valueAt(answer, '/conversation/sequence') });
     const ref = valueAt(answer, '/delivery/task_ref');
-    if (s.kind === 'message' && s.status === 202 && typeof ref === 'string' && ref !== '')
+    // A task exists once accepted, whatever status the acceptance came with (exchange.http_status judges that).
+    if (s.kind === 'message' && responseKind(answer) === 'accepted' && typeof ref === 'string' && ref !== '')
       this.#tasks.set(ref, { request: s.request, last: answer, final: false, polled: false });
     if (s.kind === 'poll' && s.pollRef !== undefined && s.status === 200) {
       const task = this.#tasks.get(s.pollRef);

@@ -24,6 +24,7 @@ import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import type { Site } from '../../standard/site.ts';
 import { judgeEncoding } from '../server/bytes.ts';
 import { MAX_ANSWER_BYTES } from '../server/http.ts';
+import { refusalCheck, refuses } from './refusal.ts';
 import { bodyBytes, header, type RecordedBody, type RecordedExchange } from './recording.ts';
 
 export { PROXY_CHECKS };
@@ -59,10 +60,11 @@ const isJsonType = (contentType: string | undefined) => {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 };
 const textOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : b.text);
+/** A body as JSON; a byte order mark is message.encoding's to report, not a reason to read no message. */
 const parse = (text: string | undefined): unknown => {
   if (text === undefined) return undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     return undefined;
   }
@@ -116,6 +118,7 @@ export class RecordingJudge {
     const res = x.response;
     const answer = res ? parse(textOf(res.body)) : undefined;
     const answerType = res ? header(res.headers, 'content-type') : undefined;
+    const isProblem = res !== undefined && res.status >= 400 && /^application\/problem\+json\b/i.test(answerType ?? '');
     let exchange: CheckExchangeResult | undefined;
     const judgeExchange = (input: Parameters<typeof checkExchangeMessages>[0]) => {
       exchange = checkExchangeMessages(input, { site: this.#site, now: () => now });
@@ -189,28 +192,69 @@ export class RecordingJudge {
           '',
           `sent as ${header(x.request.headers, 'content-type') ?? '(no Content-Type)'}; every binding takes JSON`,
         );
+      const requestType = isJsonType(header(x.request.headers, 'content-type'));
+      let errorCodes: readonly string[] = [];
       if (!isMessage(request))
         find(
           'client.message_valid',
           '',
           `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? '').slice(0, 80)}`,
         );
-      else if (res && isMessage(answer) && !/problem\+json/i.test(answerType ?? '')) {
+      else if (res && isMessage(answer) && !isProblem) {
         const keyless = Array.isArray(request);
         judged.add('message.keyless_shape');
-        if (keyless !== Array.isArray(answer))
+        const sameShape = keyless === Array.isArray(answer);
+        if (!sameShape)
           find(
             'message.keyless_shape',
             '',
             `a ${keyless ? 'keyless' : 'keyed'} request answered with a ${keyless ? 'keyed object' : 'keyless array'}`,
           );
+        // Both messages are judged in one form: the keyed one, when the answer did not keep the request's.
         judgeExchange({
-          request,
-          response: answer,
-          mode: keyless ? 'keyless-json' : 'keyed-json',
+          request: sameShape ? request : keyed(request),
+          response: sameShape ? answer : keyed(answer),
+          mode: keyless && sameShape ? 'keyless-json' : 'keyed-json',
           httpStatus: res.status,
-          texts: { request: textOf(x.request.body)!, response: textOf(res.body)! },
+          texts: sameShape
+            ? { request: textOf(x.request.body)!, response: textOf(res.body)! }
+            : keyless
+              ? { response: textOf(res.body)! }
+              : { request: textOf(x.request.body)! },
         });
+        errorCodes = exchange!.request_validation.errors.map((i) => i.code);
+      } else {
+        // No message came back to judge the pair by: the request is judged alone, as POST /v1/validate would.
+        const result = validateMessage(request, {
+          mode: Array.isArray(request) ? 'keyless-json' : 'keyed-json',
+          site: this.#site,
+          now,
+          text: textOf(x.request.body)!,
+        });
+        judged.add('client.message_valid').add('client.message_warning_free');
+        for (const i of result.errors) find('client.message_valid', i.path, `${i.code}: ${i.message}`);
+        for (const i of result.warnings) find('client.message_warning_free', i.path, `${i.code}: ${i.message}`);
+        errorCodes = result.errors.map((i) => i.code);
+        // A message gets a message back (a refusal may be a problem document: CONTRACT section 8).
+        if (res && !res.body.truncated && !isProblem) {
+          judged.add('message.valid');
+          find(
+            'message.valid',
+            '',
+            `HTTP ${res.status}: the answer is not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
+          );
+        }
+      }
+      // A request the server must refuse, as uai test's hostile requests: refused, with a published code.
+      const refusal = refusalCheck(requestType, request !== undefined, errorCodes);
+      if (refusal && res && !res.body.truncated) {
+        judged.add(refusal);
+        if (!refuses(res.status, answer, isProblem))
+          find(
+            refusal,
+            '',
+            `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
+          );
       }
     }
     if (role === 'poll') {
@@ -253,7 +297,8 @@ export class RecordingJudge {
       ...(res && header(res.headers, 'retry-after') !== undefined
         ? { retryAfter: header(res.headers, 'retry-after')! }
         : {}),
-      ...(res && isMessage(answer) && !/problem\+json/i.test(answerType ?? '') ? { answer: keyed(answer) } : {}),
+      // A capability statement is a document read again and again under one id, not an answer in a conversation.
+      ...(res && role !== 'capability' && isMessage(answer) && !isProblem ? { answer: keyed(answer) } : {}),
     };
     const conversation = this.#conversation.step(step);
     for (const rule of conversation.exercised) judged.add(rule);
