@@ -101,7 +101,7 @@ function changing(changes: ReadonlyMap<number, Change>): Transform {
     const c = changes.get(n++);
     if (!c) return ex.response;
     const headers = new Headers(ex.response.headers);
-    let body: Uint8Array = new Uint8Array(await ex.response.clone().arrayBuffer());
+    let body: Uint8Array<ArrayBuffer> = new Uint8Array(await ex.response.clone().arrayBuffer());
     let status = ex.response.status;
     if (c.kind === 'member') {
       try {
@@ -113,7 +113,7 @@ function changing(changes: ReadonlyMap<number, Change>): Transform {
       }
     } else if (c.kind === 'status') status = c.status;
     else if (c.kind === 'media') headers.set('content-type', c.type);
-    else if (c.kind === 'bytes') body = c.bytes;
+    else if (c.kind === 'bytes') body = new Uint8Array(c.bytes);
     else if (c.kind === 'bom') body = new Uint8Array([0xef, 0xbb, 0xbf, ...body]);
     else if (c.kind === 'retry') headers.set('retry-after', c.after);
     else {
@@ -126,7 +126,9 @@ function changing(changes: ReadonlyMap<number, Change>): Transform {
 }
 
 async function send(r: RecordedExchange['request']): Promise<void> {
-  const headers = r.headers.filter(([n]) => n === 'content-type' || n === 'accept');
+  const headers = r.headers
+    .filter(([n]) => n === 'content-type' || n === 'accept')
+    .map(([n, v]) => [n, v] as [string, string]);
   try {
     const res = await fetch(`http://127.0.0.1:${px.proxy.port}${r.target}`, {
       method: r.method,

@@ -7,7 +7,7 @@
  */
 import { MAX_ANSWER_BYTES } from '../server/http.ts';
 
-export const POOL_BYTES = 48 * 1024 * 1024;
+export const POOL_BYTES = 16 * 1024 * 1024;
 
 export class BytePool {
   #free: number;

@@ -217,7 +217,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
   };
 
-  const server = createServer({ requestTimeout: 0, headersTimeout: timeoutMs }, handle);
+  // Small read buffers per connection: a flood of connections holds little, whatever they send.
+  const server = createServer({ requestTimeout: 0, headersTimeout: timeoutMs, highWaterMark: 16 * 1024 }, handle);
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
