@@ -5,7 +5,7 @@
  * the server answered. Published in the error registry beside the kit's checks; the checks
  * themselves live in the engine (src/engine/exchange/conversation.ts).
  */
-import type { KitCheck } from './kit-checks.ts';
+import { TEST_CHECKS, type KitCheck } from './kit-checks.ts';
 
 const rule = <Id extends `conversation.${string}`>(
   id: Id,
@@ -76,3 +76,6 @@ export const CONVERSATION_RULES = [
 ] as const;
 
 export type ConversationRuleId = (typeof CONVERSATION_RULES)[number]['id'];
+
+/** Every rule the error registry publishes with its side: the kit's checks, then the conversation rules. */
+export const PUBLISHED_CHECKS: readonly KitCheck[] = [...TEST_CHECKS, ...CONVERSATION_RULES];

@@ -1,3 +1,5 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +9,7 @@ import { main } from '../../src/cli/main.ts';
 import { seal } from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, testImplementation } from '../../src/kit/index.ts';
 import { parseRecordLine, replayRecording, type RecordedExchange } from '../../src/kit/proxy/index.ts';
+import { proxyExchangeRecordSchema } from '../../src/records/openapi/recording-schema.ts';
 import type { Transform } from './harness.ts';
 import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
 
@@ -20,6 +23,10 @@ import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
 const NOW = new Date('2026-11-20T10:00:00Z');
 const OPTIONS = { runId: '4bf92f3577b34da6a3ce929d0e0e4736', now: NOW };
 const scratch = mkdtempSync(join(tmpdir(), 'uai-proxy-replay-'));
+/** The published schema of a recording line (OpenAPI component ProxyExchangeRecord), as any validator reads it. */
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+const recordLineValid = ajv.compile(proxyExchangeRecordSchema());
 let px: ProxiedServer;
 let requests: RecordedExchange['request'][];
 beforeAll(async () => {
@@ -154,6 +161,9 @@ describe('a recording replayed gives the live verdicts', () => {
         const live = session.report({ site: px.server.site, ...OPTIONS });
         const file = join(scratch, `run-${run++}.jsonl`);
         writeFileSync(file, lines.join(''));
+        // Every line the proxy writes is what its published schema says.
+        for (const line of lines)
+          expect(recordLineValid(JSON.parse(line)), JSON.stringify(recordLineValid.errors)).toBe(true);
         const replayed = await replayRecording(file, { site: px.server.site, ...OPTIONS });
         expect(replayed.ok).toBe(true);
         if (replayed.ok) expect(replayed.report).toEqual(live);

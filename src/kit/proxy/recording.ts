@@ -6,9 +6,10 @@
  * is published in the OpenAPI document (component ProxyExchangeRecord); docs/proxy.md describes it.
  */
 import type { KitSide } from '../../standard/kit-checks.ts';
+import { PROXY_RECORD_KIND } from '../../standard/proxy-recording.ts';
 import { proxyCheck } from './checks.ts';
 
-export const RECORD_KIND = 'uai.proxy.exchange.v1';
+export const RECORD_KIND = PROXY_RECORD_KIND;
 
 /** A body as recorded: its text when it is UTF-8, else base64; `truncated` past the kept bytes. */
 export interface RecordedBody {
