@@ -235,3 +235,53 @@ describe('uai check-exchange --recording', () => {
     expect(await main(['check-exchange', '--recording', join(scratch, 'none.jsonl')], missing.io)).toBe(2);
   });
 });
+
+describe('uai proxy on the command line', () => {
+  it('says what is wrong with its arguments (exit 2), and its help names every option', async () => {
+    const run = async (...argv: string[]) => {
+      const out = { stdout: '', stderr: '' };
+      const code = await main(['proxy', ...argv], {
+        stdout: (t) => void (out.stdout += t),
+        stderr: (t) => void (out.stderr += t),
+        stdin: async () => '',
+        env: {},
+        now: () => NOW,
+        cwd: () => process.cwd(),
+      });
+      return { code, ...out };
+    };
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    for (const option of [
+      '--listen',
+      '--upstream',
+      '--record',
+      '--format',
+      '--report',
+      '--exchanges',
+      '--timeout',
+      '--quiet',
+    ])
+      expect(help.stdout).toContain(option);
+    for (const [argv, error] of [
+      [['--upstream', 'http://127.0.0.1:1/x'], /--listen takes a port number/],
+      [['--listen', '70000', '--upstream', 'http://127.0.0.1:1/x'], /--listen takes a port number/],
+      [['--listen', '0'], /--upstream takes the http\(s\) URL/],
+      [['--listen', '0', '--upstream', 'ftp://example.org/x'], /--upstream takes the http\(s\) URL/],
+      [
+        ['--listen', '0', '--upstream', 'http://127.0.0.1:1/x', '--format', 'html'],
+        /--format takes text, json, junit, sarif/,
+      ],
+      [
+        ['--listen', '0', '--upstream', 'http://127.0.0.1:1/x', '--exchanges', '0'],
+        /--exchanges takes a positive whole number/,
+      ],
+      [['--bogus'], /Unknown option/],
+    ] as const) {
+      const r = await run(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(error);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

@@ -14,7 +14,7 @@ import type { ProxyReport } from './report.ts';
 export const PROXY_FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
 export type ProxyFormat = (typeof PROXY_FORMATS)[number];
 
-/** At most this many findings are shown under one live line; the report has them all. */
+/** At most this many findings are shown under one live line (each on one line of its own); the report has them all. */
 const SHOWN = 5;
 
 export function liveLine(x: JudgedExchange): string {
@@ -23,7 +23,7 @@ export function liveLine(x: JudgedExchange): string {
   const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines.push(
-      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${escapeControls(f.message.slice(0, 300))}`,
+      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${escapeControls(f.message.slice(0, 300)).replaceAll('\n', ' ')}`,
     );
   if (x.findings.length > SHOWN) lines.push(`  ... ${x.findings.length - SHOWN} more in the report`);
   return `${lines.join('\n')}\n`;
