@@ -112,6 +112,11 @@ describe('each broken server behind the proxy: its findings are the server side'
       // And nothing new is held against the client.
       const client = [...clientBaseline, ...(ALSO_CLIENT[b.fault] ?? [])];
       expect(ids(report, 'client').filter((id) => !client.includes(id))).toEqual([]);
+      // Each side's sealed result validates clean, however broken the traffic was.
+      for (const side of [report.server, report.client]) {
+        const v = validateMessage(side.result_message, { mode: 'keyed-json', site: px.server.site, now: NOW });
+        expect([v.error_count, v.warning_count]).toEqual([0, 0]);
+      }
       // The kit through the proxy fails what it fails directly (the broken-servers table).
       expect(
         kit.checks
