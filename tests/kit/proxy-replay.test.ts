@@ -285,3 +285,56 @@ describe('uai proxy on the command line', () => {
     }
   });
 });
+
+describe('one exchange of a recording, and uai check-exchange on its two messages', () => {
+  it('give the same verdict, pair by pair (polls with the status they follow)', async () => {
+    px.server.transform = changing(
+      new Map([[2, { kind: 'member', pointer: '/conversation/sequence', value: 9, reseal: true }]]),
+    );
+    const { judged, lines } = px.fresh();
+    for (const r of requests) await send(r);
+    await new Promise((r) => setTimeout(r, 20));
+    const recorded = lines.map((l) => (parseRecordLine(l) as { ok: true; exchange: RecordedExchange }).exchange);
+    let compared = 0;
+    let previous: string | undefined;
+    for (const x of judged) {
+      const rec = recorded[x.index - 1]!;
+      if (!x.exchange) continue;
+      const out = { stdout: '', stderr: '' };
+      const response = join(scratch, `response-${x.index}.json`);
+      writeFileSync(response, rec.response!.body.text!);
+      const args = ['check-exchange', '', response, '--http-status', String(rec.response!.status), '--format', 'json'];
+      if (x.role === 'message') {
+        args[1] = join(scratch, `request-${x.index}.json`);
+        writeFileSync(args[1], rec.request.body.text!);
+        if (Array.isArray(JSON.parse(rec.request.body.text!))) args.push('--mode', 'keyless-json');
+      } else {
+        // A poll: the request that started the task, and the accepted answer (or status) it follows.
+        args[1] = join(scratch, 'task-request.json');
+        args.push('--previous', previous!);
+      }
+      await main(args, {
+        stdout: (t) => void (out.stdout += t),
+        stderr: (t) => void (out.stderr += t),
+        stdin: async () => '',
+        env: { UAI_ORIGIN: px.server.site.origin },
+        now: () => new Date(rec.started_at),
+        cwd: () => process.cwd(),
+      });
+      expect(JSON.parse(out.stdout), `exchange #${x.index}`).toEqual(x.exchange);
+      compared += 1;
+      // What the next poll follows: this answer, when it started a task or is a status of it.
+      const body = JSON.parse(rec.response!.body.text!);
+      if (body?.delivery?.task_ref && x.role === 'message' && body.body?.status === 'accepted') {
+        writeFileSync(join(scratch, 'task-request.json'), rec.request.body.text!);
+        previous = join(scratch, `previous-${x.index}.json`);
+        writeFileSync(previous, rec.response!.body.text!);
+      } else if (x.role === 'poll') {
+        previous = join(scratch, `previous-${x.index}.json`);
+        writeFileSync(previous, rec.response!.body.text!);
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+    expect(judged.some((x) => x.exchange && !x.exchange.conforms)).toBe(true);
+  });
+});
