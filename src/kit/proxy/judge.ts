@@ -13,19 +13,19 @@ import {
   checkExchangeMessages,
   ConversationJudge,
   isRecord,
-  messageFromKeyless,
   validateMessage,
   valueAt,
+  type CheckExchangeRequest,
   type CheckExchangeResult,
   type ConversationStep,
 } from '../../engine/index.ts';
 import type { KitCheck, KitSide } from '../../standard/kit-checks.ts';
-import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import type { Site } from '../../standard/site.ts';
-import { judgeEncoding } from '../server/bytes.ts';
-import { MAX_ANSWER_BYTES } from '../server/http.ts';
-import { refusalCheck, refuses } from './refusal.ts';
-import { bodyBytes, header, type RecordedBody, type RecordedExchange } from './recording.ts';
+import { PROXY_CHECKS, proxyCheck } from './checks.ts';
+import { judgeMessage } from './message.ts';
+import { isMessage, keyed, parse, pathOf, textOf, type Find } from './read.ts';
+import { header, type RecordedExchange } from './recording.ts';
+import { judgeWire } from './wire.ts';
 
 export { PROXY_CHECKS };
 const CHECK = proxyCheck;
@@ -55,24 +55,6 @@ export interface JudgedExchange {
   readonly exchange?: CheckExchangeResult;
 }
 
-const isJsonType = (contentType: string | undefined) => {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-};
-const textOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : b.text);
-/** A body as JSON; a byte order mark is message.encoding's to report, not a reason to read no message. */
-const parse = (text: string | undefined): unknown => {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    return undefined;
-  }
-};
-const keyed = (m: unknown) => (Array.isArray(m) ? messageFromKeyless(m).value : m);
-const isMessage = (m: unknown) => isRecord(keyed(m)) && typeof valueAt(keyed(m), '/profile') === 'string';
-const pathOf = (target: string) => target.split('?')[0]!;
-
 export class RecordingJudge {
   readonly #site: Site;
   readonly #conversation = new ConversationJudge();
@@ -88,7 +70,7 @@ export class RecordingJudge {
     this.#lastIndex = x.index;
     const findings: ProxyFinding[] = [];
     const judged = new Set<string>();
-    const find = (check: string, path: string, message: string, side?: KitSide) => {
+    const find: Find = (check, path, message, side) => {
       const c = CHECK.get(check)!;
       judged.add(check);
       findings.push({ side: side ?? c.side, check, severity: c.severity, section: c.section, path, message });
@@ -120,7 +102,7 @@ export class RecordingJudge {
     const answerType = res ? header(res.headers, 'content-type') : undefined;
     const isProblem = res !== undefined && res.status >= 400 && /^application\/problem\+json\b/i.test(answerType ?? '');
     let exchange: CheckExchangeResult | undefined;
-    const judgeExchange = (input: Parameters<typeof checkExchangeMessages>[0]) => {
+    const judgeExchange = (input: CheckExchangeRequest): readonly string[] => {
       exchange = checkExchangeMessages(input, { site: this.#site, now: () => now });
       const sides = [
         [exchange.request_validation, 'client.message_valid', 'client.message_warning_free'],
@@ -135,39 +117,10 @@ export class RecordingJudge {
         if (v.status !== 'skip') judged.add(v.id);
         for (const f of v.findings) find(v.id, f.path, f.message);
       }
+      return exchange.request_validation.errors.map((i) => i.code);
     };
 
-    // The answer's bytes, whatever was asked: JSON, in UTF-8, nothing around the value.
-    if (res && !res.body.truncated && role !== 'other' && (res.status < 300 || res.status >= 400)) {
-      judged.add('message.media_type').add('message.encoding');
-      if (!isJsonType(answerType))
-        find('message.media_type', '', `HTTP ${res.status} sent as ${answerType ?? '(no Content-Type)'}`);
-      else
-        for (const e of judgeEncoding({
-          contentType: answerType ?? '',
-          bytes: bodyBytes(res.body),
-          json: answer,
-        } as never))
-          find('message.encoding', '', e);
-    }
-    // An answer forwarded in full, within the bounds, without a redirect or an interim answer: the wire held.
-    if (res && !res.body.truncated && role !== 'other')
-      for (const id of ['transport.answered', 'transport.size_limit', 'transport.no_redirect', 'transport.no_interim'])
-        judged.add(id);
-    if (res && role !== 'other' && res.status >= 300 && res.status < 400)
-      find('transport.no_redirect', '', `HTTP ${res.status} to ${header(res.headers, 'location') ?? '(no Location)'}`);
-    if (res?.body.truncated && role !== 'other')
-      find(
-        'transport.size_limit',
-        '',
-        `an answer of ${res.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`,
-      );
-    if (x.request.body.truncated)
-      find(
-        'client.within_budget',
-        '',
-        `a request body of ${x.request.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`,
-      );
+    judgeWire(x, role, answer, find, judged);
 
     if (role === 'capability' && res?.status === 200 && isRecord(answer)) {
       const result = validateMessage(answer, { mode: 'keyed-json', site: this.#site, now, text: textOf(res.body)! });
@@ -183,80 +136,9 @@ export class RecordingJudge {
       if (typeof url === 'string' && URL.canParse(url)) this.#pollPath = new URL(url).pathname;
     }
 
+    if (role === 'message' && !x.request.body.truncated)
+      judgeMessage({ x, request, answer, isProblem, site: this.#site, now, find, judged, judgeExchange });
     let pollRef: string | undefined;
-    if (role === 'message' && !x.request.body.truncated) {
-      judged.add('client.binding_form');
-      if (!isJsonType(header(x.request.headers, 'content-type')))
-        find(
-          'client.binding_form',
-          '',
-          `sent as ${header(x.request.headers, 'content-type') ?? '(no Content-Type)'}; every binding takes JSON`,
-        );
-      const requestType = isJsonType(header(x.request.headers, 'content-type'));
-      let errorCodes: readonly string[] = [];
-      if (!isMessage(request))
-        find(
-          'client.message_valid',
-          '',
-          `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? '').slice(0, 80)}`,
-        );
-      else if (res && isMessage(answer) && !isProblem) {
-        const keyless = Array.isArray(request);
-        judged.add('message.keyless_shape');
-        const sameShape = keyless === Array.isArray(answer);
-        if (!sameShape)
-          find(
-            'message.keyless_shape',
-            '',
-            `a ${keyless ? 'keyless' : 'keyed'} request answered with a ${keyless ? 'keyed object' : 'keyless array'}`,
-          );
-        // Both messages are judged in one form: the keyed one, when the answer did not keep the request's.
-        judgeExchange({
-          request: sameShape ? request : keyed(request),
-          response: sameShape ? answer : keyed(answer),
-          mode: keyless && sameShape ? 'keyless-json' : 'keyed-json',
-          httpStatus: res.status,
-          texts: sameShape
-            ? { request: textOf(x.request.body)!, response: textOf(res.body)! }
-            : keyless
-              ? { response: textOf(res.body)! }
-              : { request: textOf(x.request.body)! },
-        });
-        errorCodes = exchange!.request_validation.errors.map((i) => i.code);
-      } else {
-        // No message came back to judge the pair by: the request is judged alone, as POST /v1/validate would.
-        const result = validateMessage(request, {
-          mode: Array.isArray(request) ? 'keyless-json' : 'keyed-json',
-          site: this.#site,
-          now,
-          text: textOf(x.request.body)!,
-        });
-        judged.add('client.message_valid').add('client.message_warning_free');
-        for (const i of result.errors) find('client.message_valid', i.path, `${i.code}: ${i.message}`);
-        for (const i of result.warnings) find('client.message_warning_free', i.path, `${i.code}: ${i.message}`);
-        errorCodes = result.errors.map((i) => i.code);
-        // A message gets a message back (a refusal may be a problem document: CONTRACT section 8).
-        if (res && !res.body.truncated && !isProblem) {
-          judged.add('message.valid');
-          find(
-            'message.valid',
-            '',
-            `HTTP ${res.status}: the answer is not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
-          );
-        }
-      }
-      // A request the server must refuse, as uai test's hostile requests: refused, with a published code.
-      const refusal = refusalCheck(requestType, request !== undefined, errorCodes);
-      if (refusal && res && !res.body.truncated) {
-        judged.add(refusal);
-        if (!refuses(res.status, answer, isProblem))
-          find(
-            refusal,
-            '',
-            `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
-          );
-      }
-    }
     if (role === 'poll') {
       try {
         pollRef = decodeURIComponent(path.slice((this.#pollPath ?? `${endpointPath}/tasks/`).length));
