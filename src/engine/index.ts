@@ -65,6 +65,7 @@ export {
   checkExchangeMessages,
   ConversationJudge,
   EXCHANGE_CHECK_KIND,
+  MAX_REMEMBERED,
   parseCheckExchangeRequest,
   responseKind,
   reusedIdMessage,

@@ -75,8 +75,14 @@ const idFacts = (m: unknown) => ({
   profile: valueAt(m, '/profile'),
   body: { task_id: valueAt(m, '/body/task_id'), state: valueAt(m, '/body/state') },
 });
-const retryDelayMs = (value: string | undefined): number | undefined =>
-  value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : undefined;
+/** Retry-After as milliseconds from the answer: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
+const retryDelayMs = (value: string | undefined, answeredAt: number): number | undefined => {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - answeredAt);
+};
 
 export class ConversationJudge {
   readonly #ids = new Bounded<unknown, EarlierMessage & { text?: string; status?: number }>();
@@ -141,7 +147,7 @@ export class ConversationJudge {
           `sent ${wait.at - s.at} ms before the Retry-After: ${wait.value} of the ${wait.status} to exchange #${wait.index} had passed.`,
         );
     }
-    const delay = retryDelayMs(s.retryAfter);
+    const delay = retryDelayMs(s.retryAfter, s.answeredAt ?? s.at);
     if ((s.status === 429 || s.status === 503) && delay !== undefined)
       this.#retryUntil = { at: (s.answeredAt ?? s.at) + delay, index: s.index, status: s.status, value: s.retryAfter! };
   }
