@@ -16,9 +16,20 @@ const rule = <Id extends `conversation.${string}`>(
   title: string,
 ) => ({ id, side, category, section, severity, title }) as const satisfies KitCheck;
 
+/** The ids of the conversation rules, by name: the engine names a rule through this table. */
+export const CONVERSATION = {
+  freshIds: 'conversation.fresh_ids',
+  followUp: 'conversation.follow_up',
+  answerIds: 'conversation.answer_ids',
+  taskKnown: 'conversation.task_known',
+  pollStops: 'conversation.poll_stops',
+  taskFollowed: 'conversation.task_followed',
+  retryAfter: 'conversation.retry_after',
+} as const;
+
 export const CONVERSATION_RULES = [
   rule(
-    'conversation.fresh_ids',
+    CONVERSATION.freshIds,
     'client',
     'client-conversation',
     'spec 2.2',
@@ -26,7 +37,7 @@ export const CONVERSATION_RULES = [
     'Every request has a message id no earlier message of the conversation has (only a retry after 429 or 503 resends the same message)',
   ),
   rule(
-    'conversation.follow_up',
+    CONVERSATION.followUp,
     'client',
     'client-conversation',
     'spec 2.2; spec 4.2 rules 3 and 4',
@@ -34,7 +45,7 @@ export const CONVERSATION_RULES = [
     'A request in a conversation already answered names the last answer as its parent and carries the next sequence',
   ),
   rule(
-    'conversation.answer_ids',
+    CONVERSATION.answerIds,
     'server',
     'message',
     'spec 2.2',
@@ -42,7 +53,7 @@ export const CONVERSATION_RULES = [
     'Every answer has a message id no earlier message of the conversation has (only a task status read again in the same state repeats it)',
   ),
   rule(
-    'conversation.task_known',
+    CONVERSATION.taskKnown,
     'client',
     'client-polling',
     'transport binding https-async-callback',
@@ -50,7 +61,7 @@ export const CONVERSATION_RULES = [
     'A poll asks for a task an acceptance of the conversation gave',
   ),
   rule(
-    'conversation.poll_stops',
+    CONVERSATION.pollStops,
     'client',
     'client-polling',
     'transport binding https-async-callback',
@@ -58,7 +69,7 @@ export const CONVERSATION_RULES = [
     'A task is not polled again once a poll answered a final state',
   ),
   rule(
-    'conversation.task_followed',
+    CONVERSATION.taskFollowed,
     'client',
     'client-polling',
     'transport binding https-async-callback',
@@ -66,7 +77,7 @@ export const CONVERSATION_RULES = [
     'A task the client polls is polled until it answers a final state (completed, failed or canceled)',
   ),
   rule(
-    'conversation.retry_after',
+    CONVERSATION.retryAfter,
     'client',
     'client-retry',
     'CONTRACT section 8',

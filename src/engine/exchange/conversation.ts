@@ -9,7 +9,7 @@
  * Memory is bounded: at most MAX_REMEMBERED ids, conversations and tasks are kept (the oldest are
  * forgotten first), so a recording of any length is judged in constant space.
  */
-import type { ConversationRuleId } from '../../standard/conversation-rules.ts';
+import { CONVERSATION, type ConversationRuleId } from '../../standard/conversation-rules.ts';
 import { TASK_TRANSITIONS } from '../../standard/value-sets.ts';
 import { responseKind, valueAt } from './kind.ts';
 import { reusedIdMessage, reusedIdOf, type EarlierMessage } from './own-ids.ts';
@@ -106,12 +106,12 @@ export class ConversationJudge {
       exercised.add(rule);
       out.push({ rule, index: s.index, path, message });
     };
-    if (this.#retryUntil) exercised.add('conversation.retry_after');
-    if (s.request !== undefined) exercised.add('conversation.fresh_ids');
+    if (this.#retryUntil) exercised.add(CONVERSATION.retryAfter);
+    if (s.request !== undefined) exercised.add(CONVERSATION.freshIds);
     if (s.request !== undefined && this.#lastAnswer.has(valueAt(s.request, '/conversation/conversation_id') as string))
-      exercised.add('conversation.follow_up');
-    if (s.answer !== undefined) exercised.add('conversation.answer_ids');
-    if (s.pollRef !== undefined) exercised.add('conversation.task_known').add('conversation.poll_stops');
+      exercised.add(CONVERSATION.followUp);
+    if (s.answer !== undefined) exercised.add(CONVERSATION.answerIds);
+    if (s.pollRef !== undefined) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
     this.#retry(s, found);
     if (s.kind === 'message' && s.request !== undefined) this.#request(s, found);
     if (s.kind === 'poll' && s.pollRef !== undefined) this.#poll(s.pollRef, found);
@@ -129,7 +129,7 @@ export class ConversationJudge {
     return [...this.#tasks]
       .filter(([, t]) => t.polled && !t.final)
       .map(([ref, t]) => ({
-        rule: 'conversation.task_followed' as const,
+        rule: CONVERSATION.taskFollowed,
         index: lastIndex,
         path: '',
         message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt(t.last, '/body/state') ?? 'accepted')}: the client stopped polling it before a final state.`,
@@ -142,7 +142,7 @@ export class ConversationJudge {
       this.#retryUntil = undefined;
       if (s.at < wait.at - RETRY_TOLERANCE_MS)
         found(
-          'conversation.retry_after',
+          CONVERSATION.retryAfter,
           '',
           `sent ${wait.at - s.at} ms before the Retry-After: ${wait.value} of the ${wait.status} to exchange #${wait.index} had passed.`,
         );
@@ -158,7 +158,7 @@ export class ConversationJudge {
     const retry = earlier?.text !== undefined && earlier.text === s.requestText && [429, 503].includes(earlier.status!);
     if (earlier && !retry)
       found(
-        'conversation.fresh_ids',
+        CONVERSATION.freshIds,
         '/message_id',
         `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`,
       );
@@ -170,13 +170,13 @@ export class ConversationJudge {
       const next = typeof last.sequence === 'number' ? last.sequence + 1 : undefined;
       if (parent !== last.id)
         found(
-          'conversation.follow_up',
+          CONVERSATION.followUp,
           '/conversation/parent_message_id',
           `a follow-up in conversation ${JSON.stringify(conversation)} names ${JSON.stringify(parent) ?? 'no parent'}; its parent is the last answer, ${JSON.stringify(last.id)}.`,
         );
       if (next !== undefined && sequence !== next)
         found(
-          'conversation.follow_up',
+          CONVERSATION.followUp,
           '/conversation/sequence',
           `a follow-up in conversation ${JSON.stringify(conversation)} carries sequence ${JSON.stringify(sequence) ?? 'none'}; the last answer's was ${String(last.sequence)}, so it is ${next}.`,
         );
@@ -192,10 +192,10 @@ export class ConversationJudge {
 
   #poll(ref: string, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
     const task = this.#tasks.get(ref);
-    if (!task) found('conversation.task_known', '', `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
+    if (!task) found(CONVERSATION.taskKnown, '', `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
     else if (task.final)
       found(
-        'conversation.poll_stops',
+        CONVERSATION.pollStops,
         '',
         `a poll of task ${JSON.stringify(ref)} after a poll answered its final state ${JSON.stringify(valueAt(task.last, '/body/state'))}.`,
       );
@@ -207,7 +207,7 @@ export class ConversationJudge {
     const reused = reusedIdOf(answer, [...this.#sameId(id)]);
     // The answer's own request is the pair rule's (message.own_ids): only earlier exchanges are judged here.
     if (reused && !reused.label.endsWith(`#${s.index}`))
-      found('conversation.answer_ids', '/message_id', reusedIdMessage(id, reused));
+      found(CONVERSATION.answerIds, '/message_id', reusedIdMessage(id, reused));
     if (id !== undefined && !this.#ids.has(id))
       this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
     const conversation = valueAt(answer, '/conversation/conversation_id');
