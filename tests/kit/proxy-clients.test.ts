@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyReport } from '../../src/kit/proxy/index.ts';
 import { NODE, REPO } from '../support/local-server.ts';
@@ -182,5 +183,83 @@ describe('transparency: what the client receives is what the server sent', () =>
     const report = reportOf(session);
     expect(ids(report, 'client')).toEqual(['client.same_host']);
     expect(ids(report, 'server')).toEqual([]);
+  });
+});
+
+describe('clients that misbehave on the wire: reported against the client, and the next exchange is served', () => {
+  /** Writes raw bytes to the proxy, then does what `then` says with the socket. */
+  const raw = (bytes: string, then: (socket: Socket) => void) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(px.proxy.port, '127.0.0.1', () => {
+        socket.write(bytes);
+        then(socket);
+      });
+      let got = '';
+      socket.on('data', (d) => (got += d));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(got));
+    });
+  const nextIsServed = async () => {
+    const next = await fetch(px.proxy.endpoint);
+    expect(next.status).toBe(200);
+    await next.arrayBuffer();
+  };
+  const CASES: readonly [string, string, (s: Socket) => void, string | undefined][] = [
+    [
+      'asks for a tunnel (CONNECT)',
+      'CONNECT example.invalid:443 HTTP/1.1\r\nhost: example.invalid:443\r\n\r\n',
+      () => undefined,
+      'client.same_host',
+    ],
+    [
+      'resets in the middle of its request body',
+      'POST /v1/reference-server HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"a":',
+      (s) => setTimeout(() => s.destroy(), 100),
+      'client.completes',
+    ],
+    ['sends garbage instead of HTTP', 'NOT HTTP AT ALL\r\n\r\n', (s) => setTimeout(() => s.destroy(), 200), undefined],
+  ];
+  for (const [what, bytes, then, check] of CASES) {
+    it(what, async () => {
+      px.server.transform = undefined;
+      const { session, judged } = px.fresh();
+      await raw(bytes, then);
+      await new Promise((r) => setTimeout(r, 100));
+      await nextIsServed();
+      await new Promise((r) => setTimeout(r, 50));
+      const report = reportOf(session);
+      expect(ids(report, 'client')).toEqual(check ? [check] : []);
+      expect(ids(report, 'server')).toEqual([]);
+      expect(judged.at(-1)!.findings).toEqual([]);
+    });
+  }
+  it('sends its request body slower than the bound: cut at the bound, held to the client', async () => {
+    const slow = await startProxiedServer(800);
+    try {
+      const { session } = slow.fresh();
+      await new Promise<void>((resolve) => {
+        const socket = connect(slow.proxy.port, '127.0.0.1', () => {
+          socket.write(
+            'POST /v1/reference-server HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{',
+          );
+          const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write(' ')), 300);
+          socket.on('close', () => {
+            clearInterval(timer);
+            resolve();
+          });
+        });
+        socket.on('error', () => undefined);
+      });
+      const next = await fetch(slow.proxy.endpoint);
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 50));
+      const report =
+        slow && session.report({ site: slow.server.site, runId: '0bad0000000000000000000000000003', now: NOW });
+      expect(ids(report, 'client')).toEqual(['client.within_budget']);
+      expect(ids(report, 'server')).toEqual([]);
+    } finally {
+      await slow.stop();
+    }
   });
 });

@@ -113,7 +113,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           method: req.method ?? '',
           target: req.url ?? '',
           headers: pairs(req.rawHeaders),
-          body: recordBody(requestBody.take(), requestBody.total),
+          // A request the client did not finish is not judged as a message (its fault says what happened).
+          body: { ...recordBody(requestBody.take(), requestBody.total), ...(req.complete ? {} : { truncated: true }) },
         },
         ...(status !== undefined
           ? { response: { status, headers: answerHeaders, body: recordBody(answerBody.take(), answerBody.total) } }

@@ -37,13 +37,14 @@ export function judgeWire(
       judged.add(id);
   if (res && role !== 'other' && res.status >= 300 && res.status < 400)
     find('transport.no_redirect', '', `HTTP ${res.status} to ${header(res.headers, 'location') ?? '(no Location)'}`);
-  if (res?.body.truncated && role !== 'other')
+  // Past the bound on one body: an answer or request cut short otherwise is its fault's to report.
+  if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== 'other')
     find(
       'transport.size_limit',
       '',
       `an answer of ${res.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`,
     );
-  if (x.request.body.truncated)
+  if (x.request.body.truncated && x.request.body.bytes > MAX_ANSWER_BYTES)
     find(
       'client.within_budget',
       '',

@@ -32,7 +32,10 @@ const body = (description: string): JsonSchema => ({
     description,
     {
       bytes: int('Bytes that passed through, kept or not.'),
-      truncated: { type: 'boolean', description: 'true when not kept whole (past 4 MB, or the proxy kept none).' },
+      truncated: {
+        type: 'boolean',
+        description: 'true when not kept whole: past 4 MB, the proxy kept none, or the sender did not finish it.',
+      },
       text: str('The body, when it is UTF-8.'),
       base64: str('The body in base64, when it is not UTF-8.', { contentEncoding: 'base64' }),
     },
