@@ -1951,10 +1951,10 @@ function valueToKeyless(value, type, def) {
   }
   return value;
 }
-function objectToKeyless(keyed2, def) {
+function objectToKeyless(keyed3, def) {
   const out = def.fields.map((field) => {
-    if (!Object.hasOwn(keyed2, field.key) || keyed2[field.key] === void 0) return null;
-    return valueToKeyless(keyed2[field.key], field.type, nestedDef(def, field, field.type, keyed2.profile));
+    if (!Object.hasOwn(keyed3, field.key) || keyed3[field.key] === void 0) return null;
+    return valueToKeyless(keyed3[field.key], field.type, nestedDef(def, field, field.type, keyed3.profile));
   });
   while (out.length && out[out.length - 1] === null) out.pop();
   return out;
@@ -1988,7 +1988,7 @@ function objectFromKeyless(input2, def, path, issues) {
       actual: input2.length
     });
   }
-  const keyed2 = {};
+  const keyed3 = {};
   def.fields.forEach((field, index) => {
     const raw = input2[index];
     const fieldPath = childPath(path, field.key);
@@ -2002,15 +2002,15 @@ function objectFromKeyless(input2, def, path, issues) {
         });
       return;
     }
-    keyed2[field.key] = valueFromKeyless(
+    keyed3[field.key] = valueFromKeyless(
       raw,
       field.type,
-      nestedDef(def, field, field.type, keyed2.profile),
+      nestedDef(def, field, field.type, keyed3.profile),
       fieldPath,
       issues
     );
   });
-  return keyed2;
+  return keyed3;
 }
 function messageFromKeyless(input2) {
   const issues = [];
@@ -7507,17 +7507,17 @@ function instancesIn(examples) {
   return found;
 }
 function orderMap(def, example) {
-  const isBody = isProfileId(def.name);
-  const keyed2 = example ?? {};
+  const isBody2 = isProfileId(def.name);
+  const keyed3 = example ?? {};
   return {
-    ...isBody ? { profile_identifier: def.name } : { object_name: def.name },
+    ...isBody2 ? { profile_identifier: def.name } : { object_name: def.name },
     title: def.title,
     version: 1,
     ordered_fields: def.fields.map((f) => f.key),
     required_indexes: def.fields.flatMap((f, i) => f.required ? [i] : []),
     nullable_indexes: def.fields.flatMap((f, i) => f.required ? [] : [i]),
-    example_keyed_payload: keyed2,
-    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed2) : objectToKeyless(keyed2, def)
+    example_keyed_payload: keyed3,
+    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed3) : objectToKeyless(keyed3, def)
   };
 }
 function compactFieldOrderMaps(examples) {
@@ -8680,18 +8680,18 @@ function mockExchange(request, context, options = {}) {
     httpStatus = errorCode(refused.code).status;
     summary2 = `The reference server refused the request (${httpStatus}, ${refused.code}): ${refused.detail}`;
   } else {
-    const subject = ownString(body, "subject");
+    const subject2 = ownString(body, "subject");
     const responseProfile2 = ownString(body, "response_profile");
     const requestedProfile = ownString(body, "requested_profile");
     if (scenario === "accepted-task") {
       linked = link(ids.taskRef);
-      response = acceptedResponse(site, ids, linked, { subject, responseProfile: responseProfile2 });
+      response = acceptedResponse(site, ids, linked, { subject: subject2, responseProfile: responseProfile2 });
       httpStatus = 202;
     } else if (scenario === "completed-response") {
       linked = link();
       const artifacts = profileArtifacts(site, requestedProfile);
       response = completedResponse(site, ids, linked, {
-        subject,
+        subject: subject2,
         responseProfile: responseProfile2,
         requestedProfile,
         parameters: own(body, "parameters"),
@@ -9205,13 +9205,13 @@ function notAnAnswer(response) {
 function checkExchange(input2) {
   const kind = responseKind(input2.response);
   const flagged = input2.requestFlags ?? flaggedBy(input2.requestIssues);
-  const verdicts = EXCHANGE_RULES.map((rule2) => {
-    const base = { id: rule2.id, section: rule2.section, severity: rule2.severity, title: rule2.title };
-    if (kind === void 0 && rule2.id === "exchange.response_profile")
+  const verdicts = EXCHANGE_RULES.map((rule3) => {
+    const base = { id: rule3.id, section: rule3.section, severity: rule3.severity, title: rule3.title };
+    if (kind === void 0 && rule3.id === "exchange.response_profile")
       return { ...base, status: "fail", findings: [notAnAnswer(input2.response)] };
-    if (kind === void 0 || !rule2.appliesTo.includes(kind))
+    if (kind === void 0 || !rule3.appliesTo.includes(kind))
       return { ...base, status: "skip", findings: [] };
-    const findings = CHECKS[rule2.id]({ ...input2, kind, flagged });
+    const findings = CHECKS[rule3.id]({ ...input2, kind, flagged });
     return { ...base, status: findings.length ? "fail" : "pass", findings };
   });
   const failed = verdicts.filter((v) => v.status === "fail");
@@ -9321,6 +9321,520 @@ var init_action2 = __esm({
   }
 });
 
+// src/standard/kit-checks.ts
+var check2, clientCheck, HOSTILE_CHECKS, TRANSPORT_CHECKS, KIT_CHECKS, CLIENT_CHECKS, TEST_CHECKS;
+var init_kit_checks = __esm({
+  "src/standard/kit-checks.ts"() {
+    "use strict";
+    init_exchange_rules();
+    check2 = (id, category, section, severity, title) => ({ id, side: "server", category, section, severity, title });
+    clientCheck = (id, category, section, severity, title) => ({ id, side: "client", category, section, severity, title });
+    HOSTILE_CHECKS = [
+      check2(
+        "hostile.checksum_mismatch",
+        "hostile",
+        "CONTRACT section 3",
+        "must",
+        "A request whose checksum does not match is refused"
+      ),
+      check2(
+        "hostile.profile_unknown",
+        "hostile",
+        "CONTRACT section 2",
+        "must",
+        "A request with an unknown profile is refused"
+      ),
+      check2(
+        "hostile.version_unsupported",
+        "hostile",
+        "spec section 9",
+        "must",
+        "A request with uai_version other than 1.0 is refused"
+      ),
+      check2(
+        "hostile.alias_key",
+        "hostile",
+        "CONTRACT section 4",
+        "must",
+        "A request with a key spelled as an alias (messageId) is refused"
+      ),
+      check2(
+        "hostile.too_deep",
+        "hostile",
+        "CONTRACT section 8",
+        "must",
+        "A request nesting deeper than 64 levels is refused"
+      ),
+      check2("hostile.malformed_json", "hostile", "CONTRACT section 8", "must", "A body that is not JSON is refused"),
+      check2("hostile.media_type", "hostile", "CONTRACT section 8", "must", "A body sent as text/plain is refused")
+    ];
+    TRANSPORT_CHECKS = [
+      check2(
+        "transport.answered",
+        "transport",
+        "RFC 9112 section 6.3; CONTRACT section 8",
+        "must",
+        "Every request is answered in full within the timeout: headers and the whole body, no reset, as many bytes as Content-Length says"
+      ),
+      check2(
+        "transport.size_limit",
+        "transport",
+        "CONTRACT section 8",
+        "must",
+        "Every answer is at most 4 MB (the kit stops reading there)"
+      ),
+      check2(
+        "transport.no_redirect",
+        "transport",
+        "RFC 9110 section 15.4; CONTRACT section 8",
+        "must",
+        "The endpoint answers itself: no 3xx redirect (the kit follows none)"
+      ),
+      check2(
+        "transport.no_interim",
+        "transport",
+        "RFC 9110 section 15.2",
+        "must",
+        "No interim (1xx) response precedes the answer (the kit asks for none)"
+      )
+    ];
+    KIT_CHECKS = [
+      check2(
+        "capability.reachable",
+        "capability",
+        "CONTRACT section 2",
+        "must",
+        "GET of the capability statement answers 200 with JSON"
+      ),
+      check2(
+        "capability.valid",
+        "capability",
+        "CONTRACT section 2",
+        "must",
+        "The capability statement is a valid uai.capability.statement.v1 message"
+      ),
+      check2(
+        "capability.names_endpoint",
+        "capability",
+        "CONTRACT section 2",
+        "should",
+        "The capability statement lists the endpoint under test"
+      ),
+      ...TRANSPORT_CHECKS,
+      check2(
+        "message.valid",
+        "message",
+        "CONTRACT sections 3 and 4",
+        "must",
+        "Every message the server answers with validates with 0 errors, checksum included"
+      ),
+      check2(
+        "message.warning_free",
+        "message",
+        "CONTRACT section 4",
+        "should",
+        "Every message the server answers with has 0 warnings"
+      ),
+      check2(
+        "message.media_type",
+        "message",
+        "spec section 4",
+        "must",
+        "Every answer is sent as JSON (application/json or a +json type)"
+      ),
+      check2(
+        "message.encoding",
+        "message",
+        "RFC 8259 section 8.1; RFC 7493 section 2.1",
+        "must",
+        "Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8"
+      ),
+      check2(OWN_IDS, "message", exchangeRule(OWN_IDS).section, "must", exchangeRule(OWN_IDS).title),
+      check2(
+        "message.keyless_shape",
+        "message",
+        "CONTRACT section 5",
+        "must",
+        "A keyless request is answered with a keyless message"
+      ),
+      ...EXCHANGE_RULES.filter((r) => r.id !== OWN_IDS).map((r) => check2(r.id, "exchange", r.section, r.severity, r.title)),
+      check2(
+        "task.pollable",
+        "task",
+        "transport binding https-async-callback",
+        "must",
+        "An accepted task can be polled and answers a valid uai.task.status.v1"
+      ),
+      ...HOSTILE_CHECKS
+    ];
+    CLIENT_CHECKS = [
+      clientCheck(
+        "client.completes",
+        "client-run",
+        "spec 4.2",
+        "must",
+        "The client finishes every scenario on its own within the time cap, holding the scenario's final answer"
+      ),
+      clientCheck(
+        "client.message_valid",
+        "client-request",
+        "CONTRACT sections 3 and 4",
+        "must",
+        "Every request is a UAI-1 message that validates with 0 errors, checksum included"
+      ),
+      clientCheck(
+        "client.message_warning_free",
+        "client-request",
+        "CONTRACT section 4",
+        "should",
+        "Every request message has 0 warnings"
+      ),
+      clientCheck(
+        "client.request_profile",
+        "client-request",
+        "CONTRACT section 2",
+        "must",
+        "Every request is of a request profile the capability statement lists in its operations"
+      ),
+      clientCheck(
+        "client.addressed",
+        "client-request",
+        "spec 2.2; CONTRACT section 2",
+        "must",
+        "Every request is addressed to the party of the capability statement (its source type and id)"
+      ),
+      clientCheck(
+        "client.binding_form",
+        "client-request",
+        "CONTRACT section 5",
+        "must",
+        "Every request is sent in the media type and shape (keyed object, keyless array) of a binding the endpoint declares"
+      ),
+      clientCheck(
+        "client.fresh_ids",
+        "client-conversation",
+        "spec 2.2",
+        "must",
+        "Every request has a fresh message id (only a retry after 429 or 503 resends the same message)"
+      ),
+      clientCheck(
+        "client.follow_up",
+        "client-conversation",
+        "spec 2.2; spec 4.2 rules 3 and 4",
+        "must",
+        "A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence"
+      ),
+      clientCheck(
+        "client.poll_task_ref",
+        "client-polling",
+        "transport binding https-async-callback",
+        "must",
+        "Polls ask for the task reference an acceptance gave, at the polling URL the capability statement names"
+      ),
+      clientCheck(
+        "client.poll_stops",
+        "client-polling",
+        "transport binding https-async-callback",
+        "must",
+        "A task is not polled again once a poll answered a terminal state"
+      ),
+      clientCheck(
+        "client.poll_interval",
+        "client-polling",
+        "transport binding https-async-callback",
+        "should",
+        "Polls of one task are at least 1 second apart"
+      ),
+      clientCheck(
+        "client.retry_after",
+        "client-retry",
+        "CONTRACT section 8",
+        "must",
+        "After a 429 or 503 with Retry-After, the client waits that long before it sends again"
+      ),
+      clientCheck(
+        "client.error_not_resent",
+        "client-retry",
+        "CONTRACT section 8",
+        "must",
+        "A request refused with a 4xx typed error (other than 429) is not sent again unchanged"
+      ),
+      clientCheck(
+        "client.quiet_after_final",
+        "client-scope",
+        "spec 4.2",
+        "must",
+        "Nothing is sent after the client has its final answer"
+      ),
+      clientCheck(
+        "client.same_host",
+        "client-scope",
+        "CONTRACT section 1",
+        "must",
+        "Nothing is sent to any host but the endpoint's"
+      ),
+      clientCheck(
+        "client.within_budget",
+        "client-scope",
+        "CONTRACT section 8",
+        "must",
+        "The client stays within the kit's budgets: per scenario 200 requests, 8 MiB of request bodies and 64 connections open at once; per run 1000 requests and 32 MiB"
+      )
+    ];
+    TEST_CHECKS = [...KIT_CHECKS, ...CLIENT_CHECKS];
+  }
+});
+
+// src/standard/conversation-rules.ts
+var rule2, CONVERSATION2, CONVERSATION_RULES, PUBLISHED_CHECKS;
+var init_conversation_rules = __esm({
+  "src/standard/conversation-rules.ts"() {
+    "use strict";
+    init_kit_checks();
+    rule2 = (id, side, category, section, severity, title) => ({ id, side, category, section, severity, title });
+    CONVERSATION2 = {
+      freshIds: "conversation.fresh_ids",
+      followUp: "conversation.follow_up",
+      answerIds: "conversation.answer_ids",
+      taskKnown: "conversation.task_known",
+      pollStops: "conversation.poll_stops",
+      taskFollowed: "conversation.task_followed",
+      retryAfter: "conversation.retry_after"
+    };
+    CONVERSATION_RULES = [
+      rule2(
+        CONVERSATION2.freshIds,
+        "client",
+        "client-conversation",
+        "spec 2.2",
+        "must",
+        "Every request has a message id no earlier message of the conversation has (only a retry after 429 or 503 resends the same message)"
+      ),
+      rule2(
+        CONVERSATION2.followUp,
+        "client",
+        "client-conversation",
+        "spec 2.2; spec 4.2 rules 3 and 4",
+        "must",
+        "A request in a conversation already answered names the last answer as its parent and carries the next sequence"
+      ),
+      rule2(
+        CONVERSATION2.answerIds,
+        "server",
+        "message",
+        "spec 2.2",
+        "must",
+        "Every answer has a message id no earlier message of the conversation has (only a task status read again in the same state repeats it)"
+      ),
+      rule2(
+        CONVERSATION2.taskKnown,
+        "client",
+        "client-polling",
+        "transport binding https-async-callback",
+        "must",
+        "A poll asks for a task an acceptance of the conversation gave"
+      ),
+      rule2(
+        CONVERSATION2.pollStops,
+        "client",
+        "client-polling",
+        "transport binding https-async-callback",
+        "must",
+        "A task is not polled again once a poll answered a final state"
+      ),
+      rule2(
+        CONVERSATION2.taskFollowed,
+        "client",
+        "client-polling",
+        "transport binding https-async-callback",
+        "should",
+        "A task the client polls is polled until it answers a final state (completed, failed or canceled)"
+      ),
+      rule2(
+        CONVERSATION2.retryAfter,
+        "client",
+        "client-retry",
+        "CONTRACT section 8",
+        "must",
+        "After a 429 or 503 with Retry-After, nothing is sent before that time"
+      )
+    ];
+    PUBLISHED_CHECKS = [...TEST_CHECKS, ...CONVERSATION_RULES];
+  }
+});
+
+// src/engine/exchange/conversation.ts
+var MAX_REMEMBERED, RETRY_TOLERANCE_MS, Bounded, isFinal, idFacts, retryDelayMs, ConversationJudge;
+var init_conversation = __esm({
+  "src/engine/exchange/conversation.ts"() {
+    "use strict";
+    init_conversation_rules();
+    init_value_sets();
+    init_kind();
+    init_own_ids();
+    MAX_REMEMBERED = 2e4;
+    RETRY_TOLERANCE_MS = 50;
+    Bounded = class extends Map {
+      set(key, value) {
+        this.delete(key);
+        super.set(key, value);
+        if (this.size > MAX_REMEMBERED) this.delete(this.keys().next().value);
+        return this;
+      }
+    };
+    isFinal = (state) => typeof state === "string" && Object.hasOwn(TASK_TRANSITIONS, state) && TASK_TRANSITIONS[state].length === 0;
+    idFacts = (m) => ({
+      message_id: valueAt2(m, "/message_id"),
+      profile: valueAt2(m, "/profile"),
+      body: { task_id: valueAt2(m, "/body/task_id"), state: valueAt2(m, "/body/state") }
+    });
+    retryDelayMs = (value, answeredAt) => {
+      if (value === void 0) return void 0;
+      const text2 = value.trim();
+      if (/^\d+$/.test(text2)) return Number(text2) * 1e3;
+      const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text2) ? Date.parse(text2) : NaN;
+      return Number.isNaN(date) ? void 0 : Math.max(0, date - answeredAt);
+    };
+    ConversationJudge = class {
+      #ids = new Bounded();
+      #lastAnswer = new Bounded();
+      #tasks = new Bounded();
+      #retryUntil;
+      /** The history of a task reference, as the per-exchange rules read it before judging a poll. */
+      task(ref) {
+        return this.#tasks.get(ref);
+      }
+      /**
+       * Judges one exchange against what came before it, then remembers it: the findings, and every
+       * rule the exchange exercised (a rule exercised without a finding held).
+       */
+      step(s) {
+        const out = [];
+        const exercised = /* @__PURE__ */ new Set();
+        const found = (rule3, path, message2) => {
+          exercised.add(rule3);
+          out.push({ rule: rule3, index: s.index, path, message: message2 });
+        };
+        if (this.#retryUntil) exercised.add(CONVERSATION2.retryAfter);
+        if (s.request !== void 0) exercised.add(CONVERSATION2.freshIds);
+        if (s.request !== void 0 && this.#lastAnswer.has(valueAt2(s.request, "/conversation/conversation_id")))
+          exercised.add(CONVERSATION2.followUp);
+        if (s.answer !== void 0) exercised.add(CONVERSATION2.answerIds);
+        if (s.pollRef !== void 0) exercised.add(CONVERSATION2.taskKnown).add(CONVERSATION2.pollStops);
+        this.#retry(s, found);
+        if (s.kind === "message" && s.request !== void 0) this.#request(s, found);
+        if (s.kind === "poll" && s.pollRef !== void 0) this.#poll(s.pollRef, found);
+        if (s.answer !== void 0) this.#answer(s, found);
+        return { findings: out, exercised };
+      }
+      /** How many tasks were polled in the conversation (conversation.task_followed applies to them). */
+      get polledTasks() {
+        return [...this.#tasks.values()].filter((t) => t.polled).length;
+      }
+      /** What only the end of the conversation shows: tasks polled, then left before a final state. */
+      finish(lastIndex) {
+        return [...this.#tasks].filter(([, t]) => t.polled && !t.final).map(([ref, t]) => ({
+          rule: CONVERSATION2.taskFollowed,
+          index: lastIndex,
+          path: "",
+          message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt2(t.last, "/body/state") ?? "accepted")}: the client stopped polling it before a final state.`
+        }));
+      }
+      #retry(s, found) {
+        const wait = this.#retryUntil;
+        if (wait) {
+          this.#retryUntil = void 0;
+          if (s.at < wait.at - RETRY_TOLERANCE_MS)
+            found(
+              CONVERSATION2.retryAfter,
+              "",
+              `sent ${wait.at - s.at} ms before the Retry-After: ${wait.value} of the ${wait.status} to exchange #${wait.index} had passed.`
+            );
+        }
+        const delay = retryDelayMs(s.retryAfter, s.answeredAt ?? s.at);
+        if ((s.status === 429 || s.status === 503) && delay !== void 0)
+          this.#retryUntil = { at: (s.answeredAt ?? s.at) + delay, index: s.index, status: s.status, value: s.retryAfter };
+      }
+      #request(s, found) {
+        const id = valueAt2(s.request, "/message_id");
+        const earlier = this.#ids.get(id);
+        const retry = earlier?.text !== void 0 && earlier.text === s.requestText && [429, 503].includes(earlier.status);
+        if (earlier && !retry)
+          found(
+            CONVERSATION2.freshIds,
+            "/message_id",
+            `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`
+          );
+        const conversation = valueAt2(s.request, "/conversation/conversation_id");
+        const last = typeof conversation === "string" && !retry ? this.#lastAnswer.get(conversation) : void 0;
+        if (last) {
+          const parent = valueAt2(s.request, "/conversation/parent_message_id");
+          const sequence = valueAt2(s.request, "/conversation/sequence");
+          const next = typeof last.sequence === "number" ? last.sequence + 1 : void 0;
+          if (parent !== last.id)
+            found(
+              CONVERSATION2.followUp,
+              "/conversation/parent_message_id",
+              `a follow-up in conversation ${JSON.stringify(conversation)} names ${JSON.stringify(parent) ?? "no parent"}; its parent is the last answer, ${JSON.stringify(last.id)}.`
+            );
+          if (next !== void 0 && sequence !== next)
+            found(
+              CONVERSATION2.followUp,
+              "/conversation/sequence",
+              `a follow-up in conversation ${JSON.stringify(conversation)} carries sequence ${JSON.stringify(sequence) ?? "none"}; the last answer's was ${String(last.sequence)}, so it is ${next}.`
+            );
+        }
+        if (id !== void 0 && !earlier)
+          this.#ids.set(id, {
+            label: `the request of exchange #${s.index}`,
+            message: idFacts(s.request),
+            ...s.requestText !== void 0 ? { text: s.requestText } : {},
+            ...s.status !== void 0 ? { status: s.status } : {}
+          });
+      }
+      #poll(ref, found) {
+        const task = this.#tasks.get(ref);
+        if (!task) found(CONVERSATION2.taskKnown, "", `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
+        else if (task.final)
+          found(
+            CONVERSATION2.pollStops,
+            "",
+            `a poll of task ${JSON.stringify(ref)} after a poll answered its final state ${JSON.stringify(valueAt2(task.last, "/body/state"))}.`
+          );
+      }
+      #answer(s, found) {
+        const answer = s.answer;
+        const id = valueAt2(answer, "/message_id");
+        const reused = reusedIdOf(answer, [...this.#sameId(id)]);
+        if (reused && !reused.label.endsWith(`#${s.index}`))
+          found(CONVERSATION2.answerIds, "/message_id", reusedIdMessage(id, reused));
+        if (id !== void 0 && !this.#ids.has(id))
+          this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
+        const conversation = valueAt2(answer, "/conversation/conversation_id");
+        if (typeof conversation === "string")
+          this.#lastAnswer.set(conversation, { id, sequence: valueAt2(answer, "/conversation/sequence") });
+        const ref = valueAt2(answer, "/delivery/task_ref");
+        if (s.kind === "message" && responseKind(answer) === "accepted" && typeof ref === "string" && ref !== "")
+          this.#tasks.set(ref, { request: s.request, last: answer, final: false, polled: false });
+        if (s.kind === "poll" && s.pollRef !== void 0 && s.status === 200) {
+          const task = this.#tasks.get(s.pollRef);
+          if (task && valueAt2(answer, "/profile") === "uai.task.status.v1")
+            this.#tasks.set(s.pollRef, {
+              request: task.request,
+              last: answer,
+              final: isFinal(valueAt2(answer, "/body/state")),
+              polled: true
+            });
+        }
+      }
+      *#sameId(id) {
+        const earlier = this.#ids.get(id);
+        if (earlier) yield earlier;
+      }
+    };
+  }
+});
+
 // src/engine/exchange/index.ts
 var init_exchange = __esm({
   "src/engine/exchange/index.ts"() {
@@ -9329,6 +9843,7 @@ var init_exchange = __esm({
     init_action2();
     init_kind();
     init_own_ids();
+    init_conversation();
   }
 });
 
@@ -11069,7 +11584,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse2 = (input2, options) => {
+    var parse3 = (input2, options) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -11239,7 +11754,7 @@ var require_parse = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse2(rest, { ...options, fastpaths: false }).output;
+            const expression = parse3(rest, { ...options, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -11762,7 +12277,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse2.fastpaths = (input2, options) => {
+    parse3.fastpaths = (input2, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input2.length;
@@ -11827,7 +12342,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module.exports = parse2;
+    module.exports = parse3;
   }
 });
 
@@ -11836,10 +12351,10 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse2 = require_parse();
+    var parse3 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob3, options, returnState = false) => {
       if (Array.isArray(glob3)) {
         const fns = glob3.map((input2) => picomatch2(input2, options, returnState));
@@ -11852,7 +12367,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject(glob3) && glob3.tokens && glob3.input;
+      const isState = isObject2(glob3) && glob3.tokens && glob3.input;
       if (glob3 === "" || typeof glob3 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -11924,7 +12439,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
     picomatch2.parse = (pattern, options) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse2(pattern, { ...options, fastpaths: false });
+      return parse3(pattern, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input2, options) => scan(input2, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -11950,10 +12465,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse2.fastpaths(input2, options);
+        parsed.output = parse3.fastpaths(input2, options);
       }
       if (!parsed.output) {
-        parsed = parse2(input2, options);
+        parsed = parse3(input2, options);
       }
       return picomatch2.compileRe(parsed, options, returnOutput, returnState);
     };
@@ -12291,374 +12806,295 @@ var init_usage = __esm({
   }
 });
 
-// src/cli/check-exchange.ts
-var check_exchange_exports = {};
-__export(check_exchange_exports, {
-  CHECK_EXCHANGE_HELP: () => CHECK_EXCHANGE_HELP,
-  checkExchangeCommand: () => checkExchangeCommand,
-  checkExchangeText: () => checkExchangeText
+// src/kit/terminal.ts
+var CONTROLS, NAMED, escapeControls;
+var init_terminal = __esm({
+  "src/kit/terminal.ts"() {
+    "use strict";
+    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+    NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
+    escapeControls = (text2) => text2.replace(/\r\n/g, "\n").replace(
+      CONTROLS,
+      (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    );
+  }
 });
-import { readFile } from "node:fs/promises";
-import { parseArgs as parseArgs2 } from "node:util";
-async function readJson(file) {
-  let text2;
-  try {
-    text2 = await readFile(file, "utf8");
-  } catch {
-    throw new UsageError(`cannot read ${file}`);
+
+// src/kit/judge/formats.ts
+function textReport(r) {
+  const width = Math.max(...r.checks.map((c) => c.id.length));
+  const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
+  if (r.aborted) lines2.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
+  for (const c of r.checks) {
+    const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
+    lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${escapeControls(e)}`);
   }
-  try {
-    JSON.parse(text2);
-    return text2;
-  } catch (error2) {
-    throw new UsageError(`${file} is not JSON: ${error2.message}`);
-  }
-}
-function checkExchangeText(result2) {
-  const lines2 = [
-    `exchange ${result2.conforms ? "conforms" : "does not conform"} (response kind: ${result2.exchange.response_kind ?? "not an answer"})`
-  ];
-  for (const [name, v] of [
-    ["request", result2.request_validation],
-    ["response", result2.response_validation]
-  ]) {
-    lines2.push(`${name}: ${v.valid ? "valid" : "invalid"}, ${v.error_count} error(s), ${v.warning_count} warning(s)`);
-    for (const i of [...v.errors, ...v.warnings]) lines2.push(`  ${i.severity} ${issueLine(i)}`);
-  }
-  for (const v of result2.exchange.verdicts.filter((x) => x.status === "fail")) {
-    lines2.push(`FAIL ${v.id} (${v.severity}, ${v.section}): ${v.title}`);
-    for (const f of v.findings) lines2.push(`  ${f.path || "/"}: ${f.message}`);
-  }
-  const c = result2.exchange.counts;
-  lines2.push(`rules: ${c.pass} passed, ${c.fail} failed, ${c.skip} not applicable`);
+  if (r.baseline.regressions.length)
+    lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
+  if (r.baseline.stale.length)
+    lines2.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(", ")}`);
+  lines2.push(
+    `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (verify with: uai validate <file>)`
+  );
   return `${lines2.join("\n")}
 `;
 }
-async function checkExchangeCommand(argv, io) {
-  try {
-    const { values, positionals } = parseArgs2({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        mode: { type: "string" },
-        "http-status": { type: "string" },
-        previous: { type: "string" },
-        format: { type: "string" },
-        help: { type: "boolean" }
-      }
-    });
-    if (values.help) {
-      io.stdout(CHECK_EXCHANGE_HELP);
-      return 0;
-    }
-    if (positionals.length !== 2) throw new UsageError("give the request file and the response file");
-    const format = values.format ?? "text";
-    if (format !== "text" && format !== "json") throw new UsageError("--format takes text or json");
-    const members2 = [`"request":${await readJson(positionals[0])}`, `"response":${await readJson(positionals[1])}`];
-    if (values.mode !== void 0) members2.push(`"normalization_mode":${JSON.stringify(values.mode)}`);
-    if (values["http-status"] !== void 0)
-      members2.push(`"http_status":${JSON.stringify(Number(values["http-status"]))}`);
-    if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
-    const text2 = `{${members2.join(",")}}`;
-    const outcome = checkExchangeAction(JSON.parse(text2), { site: io.site, now: io.now }, { text: text2 });
-    if (!outcome.ok) throw new UsageError(outcome.detail);
-    const result2 = outcome.body;
-    io.stdout(format === "json" ? `${JSON.stringify(result2)}
-` : checkExchangeText(result2));
-    return result2.conforms ? 0 : 1;
-  } catch (error2) {
-    if (isUsageError(error2)) {
-      io.stderr(`uai check-exchange: ${error2.message}
-Run "uai check-exchange --help" for usage.
-`);
-      return 2;
-    }
-    throw error2;
-  }
+function junitReport(r) {
+  const cases = r.checks.map((c) => {
+    const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
+    if (explained(c.status) && r.baseline.expected.includes(c.id))
+      return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
+    if (c.status === "fail")
+      return `${open}<failure message="${xml2(c.title)}" type="${c.severity}">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
+    if (c.status === "not_exercised")
+      return `${open}<failure message="${xml2(`not exercised: ${c.title}`)}" type="not_exercised">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
+    if (c.status === "skip") return `${open}<skipped message="${xml2(c.evidence[0] ?? "not applicable")}"/></testcase>`;
+    return `${open}</testcase>`;
+  });
+  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
+  const skipped = r.checks.length - r.counts.pass - failures;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `  <testsuite name="${xml2(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    ...cases,
+    "  </testsuite>",
+    "</testsuites>",
+    ""
+  ].join("\n");
 }
-var CHECK_EXCHANGE_HELP;
-var init_check_exchange = __esm({
-  "src/cli/check-exchange.ts"() {
-    "use strict";
-    init_engine();
-    init_usage();
-    CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
-
-Validates both messages of one exchange and judges the pair by the exchange rules
-(spec 4.2, CONTRACT sections 2 and 6), as POST /v1/check-exchange does.
-
-Options:
-  --mode keyless-json     both files are keyless messages (default keyed-json)
-  --http-status <n>       the HTTP status the response came with
-  --previous <file>       for a task status: the accepted answer (or status) it follows
-  --format text|json      json prints exactly what POST /v1/check-exchange answers
-
-Exit status: 0 the exchange conforms, 1 it does not, 2 usage error or unreadable input.
+function htmlReport(r) {
+  const rows = r.checks.map(
+    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${r.tool ?? "uai test"}: ${html(r.endpoint)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
+</head><body>
+<h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
+<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ""}</p>
+<table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
+<tbody>
+${rows.join("\n")}
+</tbody></table>
+<h2>Result message</h2>
+<p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
+<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
+</body></html>
 `;
+}
+function formatKitReport(r, format) {
+  if (format === "json") return `${JSON.stringify(r, null, 2)}
+`;
+  if (format === "junit") return junitReport(r);
+  if (format === "html") return htmlReport(r);
+  return textReport(r);
+}
+var KIT_FORMATS, mark, explained, countsLine, xml2, html;
+var init_formats2 = __esm({
+  "src/kit/judge/formats.ts"() {
+    "use strict";
+    init_terminal();
+    KIT_FORMATS = ["text", "json", "junit", "html"];
+    mark = {
+      pass: "PASS",
+      fail: "FAIL",
+      skip: "skip",
+      not_exercised: "NOEX"
+    };
+    explained = (status) => status === "fail" || status === "not_exercised";
+    countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
+    xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
   }
 });
 
-// src/standard/kit-checks.ts
-var check2, clientCheck, HOSTILE_CHECKS, TRANSPORT_CHECKS, KIT_CHECKS, CLIENT_CHECKS, TEST_CHECKS;
-var init_kit_checks = __esm({
-  "src/standard/kit-checks.ts"() {
+// src/kit/proxy/checks.ts
+var PROXY_CHECKS, proxyCheck;
+var init_checks = __esm({
+  "src/kit/proxy/checks.ts"() {
     "use strict";
-    init_exchange_rules();
-    check2 = (id, category, section, severity, title) => ({ id, side: "server", category, section, severity, title });
-    clientCheck = (id, category, section, severity, title) => ({ id, side: "client", category, section, severity, title });
-    HOSTILE_CHECKS = [
-      check2(
-        "hostile.checksum_mismatch",
-        "hostile",
-        "CONTRACT section 3",
-        "must",
-        "A request whose checksum does not match is refused"
-      ),
-      check2(
-        "hostile.profile_unknown",
-        "hostile",
-        "CONTRACT section 2",
-        "must",
-        "A request with an unknown profile is refused"
-      ),
-      check2(
-        "hostile.version_unsupported",
-        "hostile",
-        "spec section 9",
-        "must",
-        "A request with uai_version other than 1.0 is refused"
-      ),
-      check2(
-        "hostile.alias_key",
-        "hostile",
-        "CONTRACT section 4",
-        "must",
-        "A request with a key spelled as an alias (messageId) is refused"
-      ),
-      check2(
-        "hostile.too_deep",
-        "hostile",
-        "CONTRACT section 8",
-        "must",
-        "A request nesting deeper than 64 levels is refused"
-      ),
-      check2("hostile.malformed_json", "hostile", "CONTRACT section 8", "must", "A body that is not JSON is refused"),
-      check2("hostile.media_type", "hostile", "CONTRACT section 8", "must", "A body sent as text/plain is refused")
-    ];
-    TRANSPORT_CHECKS = [
-      check2(
-        "transport.answered",
-        "transport",
-        "RFC 9112 section 6.3; CONTRACT section 8",
-        "must",
-        "Every request is answered in full within the timeout: headers and the whole body, no reset, as many bytes as Content-Length says"
-      ),
-      check2(
-        "transport.size_limit",
-        "transport",
-        "CONTRACT section 8",
-        "must",
-        "Every answer is at most 4 MB (the kit stops reading there)"
-      ),
-      check2(
-        "transport.no_redirect",
-        "transport",
-        "RFC 9110 section 15.4; CONTRACT section 8",
-        "must",
-        "The endpoint answers itself: no 3xx redirect (the kit follows none)"
-      ),
-      check2(
-        "transport.no_interim",
-        "transport",
-        "RFC 9110 section 15.2",
-        "must",
-        "No interim (1xx) response precedes the answer (the kit asks for none)"
-      )
-    ];
-    KIT_CHECKS = [
-      check2(
-        "capability.reachable",
-        "capability",
-        "CONTRACT section 2",
-        "must",
-        "GET of the capability statement answers 200 with JSON"
-      ),
-      check2(
-        "capability.valid",
-        "capability",
-        "CONTRACT section 2",
-        "must",
-        "The capability statement is a valid uai.capability.statement.v1 message"
-      ),
-      check2(
-        "capability.names_endpoint",
-        "capability",
-        "CONTRACT section 2",
-        "should",
-        "The capability statement lists the endpoint under test"
-      ),
-      ...TRANSPORT_CHECKS,
-      check2(
-        "message.valid",
-        "message",
-        "CONTRACT sections 3 and 4",
-        "must",
-        "Every message the server answers with validates with 0 errors, checksum included"
-      ),
-      check2(
-        "message.warning_free",
-        "message",
-        "CONTRACT section 4",
-        "should",
-        "Every message the server answers with has 0 warnings"
-      ),
-      check2(
-        "message.media_type",
-        "message",
-        "spec section 4",
-        "must",
-        "Every answer is sent as JSON (application/json or a +json type)"
-      ),
-      check2(
-        "message.encoding",
-        "message",
-        "RFC 8259 section 8.1; RFC 7493 section 2.1",
-        "must",
-        "Every JSON answer is UTF-8 text of one JSON value: no byte order mark, nothing before the value, no charset other than utf-8"
-      ),
-      check2(OWN_IDS, "message", exchangeRule(OWN_IDS).section, "must", exchangeRule(OWN_IDS).title),
-      check2(
-        "message.keyless_shape",
-        "message",
-        "CONTRACT section 5",
-        "must",
-        "A keyless request is answered with a keyless message"
-      ),
-      ...EXCHANGE_RULES.filter((r) => r.id !== OWN_IDS).map((r) => check2(r.id, "exchange", r.section, r.severity, r.title)),
-      check2(
-        "task.pollable",
-        "task",
-        "transport binding https-async-callback",
-        "must",
-        "An accepted task can be polled and answers a valid uai.task.status.v1"
-      ),
-      ...HOSTILE_CHECKS
-    ];
-    CLIENT_CHECKS = [
-      clientCheck(
-        "client.completes",
-        "client-run",
-        "spec 4.2",
-        "must",
-        "The client finishes every scenario on its own within the time cap, holding the scenario's final answer"
-      ),
-      clientCheck(
-        "client.message_valid",
-        "client-request",
-        "CONTRACT sections 3 and 4",
-        "must",
-        "Every request is a UAI-1 message that validates with 0 errors, checksum included"
-      ),
-      clientCheck(
-        "client.message_warning_free",
-        "client-request",
-        "CONTRACT section 4",
-        "should",
-        "Every request message has 0 warnings"
-      ),
-      clientCheck(
-        "client.request_profile",
-        "client-request",
-        "CONTRACT section 2",
-        "must",
-        "Every request is of a request profile the capability statement lists in its operations"
-      ),
-      clientCheck(
-        "client.addressed",
-        "client-request",
-        "spec 2.2; CONTRACT section 2",
-        "must",
-        "Every request is addressed to the party of the capability statement (its source type and id)"
-      ),
-      clientCheck(
-        "client.binding_form",
-        "client-request",
-        "CONTRACT section 5",
-        "must",
-        "Every request is sent in the media type and shape (keyed object, keyless array) of a binding the endpoint declares"
-      ),
-      clientCheck(
-        "client.fresh_ids",
-        "client-conversation",
-        "spec 2.2",
-        "must",
-        "Every request has a fresh message id (only a retry after 429 or 503 resends the same message)"
-      ),
-      clientCheck(
-        "client.follow_up",
-        "client-conversation",
-        "spec 2.2; spec 4.2 rules 3 and 4",
-        "must",
-        "A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence"
-      ),
-      clientCheck(
-        "client.poll_task_ref",
-        "client-polling",
-        "transport binding https-async-callback",
-        "must",
-        "Polls ask for the task reference an acceptance gave, at the polling URL the capability statement names"
-      ),
-      clientCheck(
-        "client.poll_stops",
-        "client-polling",
-        "transport binding https-async-callback",
-        "must",
-        "A task is not polled again once a poll answered a terminal state"
-      ),
-      clientCheck(
-        "client.poll_interval",
-        "client-polling",
-        "transport binding https-async-callback",
-        "should",
-        "Polls of one task are at least 1 second apart"
-      ),
-      clientCheck(
-        "client.retry_after",
-        "client-retry",
-        "CONTRACT section 8",
-        "must",
-        "After a 429 or 503 with Retry-After, the client waits that long before it sends again"
-      ),
-      clientCheck(
-        "client.error_not_resent",
-        "client-retry",
-        "CONTRACT section 8",
-        "must",
-        "A request refused with a 4xx typed error (other than 429) is not sent again unchanged"
-      ),
-      clientCheck(
-        "client.quiet_after_final",
-        "client-scope",
-        "spec 4.2",
-        "must",
-        "Nothing is sent after the client has its final answer"
-      ),
-      clientCheck(
-        "client.same_host",
-        "client-scope",
-        "CONTRACT section 1",
-        "must",
-        "Nothing is sent to any host but the endpoint's"
-      ),
-      clientCheck(
-        "client.within_budget",
-        "client-scope",
-        "CONTRACT section 8",
-        "must",
-        "The client stays within the kit's budgets: per scenario 200 requests, 8 MiB of request bodies and 64 connections open at once; per run 1000 requests and 32 MiB"
-      )
-    ];
-    TEST_CHECKS = [...KIT_CHECKS, ...CLIENT_CHECKS];
+    init_conversation_rules();
+    PROXY_CHECKS = PUBLISHED_CHECKS;
+    proxyCheck = new Map(PROXY_CHECKS.map((c) => [c.id, c]));
+  }
+});
+
+// src/kit/proxy/formats.ts
+function liveLine(x) {
+  const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? "no answer"}`;
+  if (!x.findings.length) return `${head}  ok
+`;
+  const lines2 = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? "" : "s"}`];
+  for (const f of x.findings.slice(0, SHOWN))
+    lines2.push(
+      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || "/"}: ${escapeControls(f.message.slice(0, 300)).replaceAll("\n", " ")}`
+    );
+  if (x.findings.length > SHOWN) lines2.push(`  ... ${x.findings.length - SHOWN} more in the report`);
+  return `${lines2.join("\n")}
+`;
+}
+function proxyText(r) {
+  const bySide = (side) => r.findings.filter((f) => f.side === side).length;
+  return [
+    `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client`,
+    `server: ${countsLine(r.server.counts)}`,
+    `client: ${countsLine(r.client.counts)}`,
+    "",
+    `-- the server (${r.upstream})`,
+    textReport(r.server),
+    "-- the client",
+    textReport(r.client)
+  ].join("\n");
+}
+function proxyJunit(r) {
+  const suites = [r.server, r.client].map(
+    (side) => junitReport(side).split("\n").filter((l) => l.startsWith("    ") || l.startsWith("  <testsuite") || l === "  </testsuite>").join("\n").replace('<testsuite name="', `<testsuite name="${side.side}: `)
+  );
+  const failures = (s) => Number(/failures="(\d+)"/.exec(s)?.[1] ?? 0);
+  const tests = r.server.checks.length + r.client.checks.length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + failures(s), 0)}" errors="0">`,
+    ...suites,
+    "</testsuites>",
+    ""
+  ].join("\n");
+}
+function proxySarif(r, site, recording) {
+  const l = links(site);
+  const used = [...new Set(r.findings.map((f) => f.check))];
+  const rules = PROXY_CHECKS.filter((c) => used.includes(c.id));
+  const log2 = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "uai proxy",
+            fullName: `${RELEASE} uai proxy`,
+            version: UAI_VERSION,
+            informationUri: l.codeHelp("message.valid").split("#")[0],
+            rules: rules.map((c) => ({
+              id: c.id,
+              shortDescription: { text: c.title },
+              helpUri: l.codeHelp(c.id),
+              properties: { side: c.side, section: c.section, severity: c.severity }
+            }))
+          }
+        },
+        results: r.findings.map((f) => ({
+          ruleId: f.check,
+          ruleIndex: rules.findIndex((c) => c.id === f.check),
+          level: f.severity === "must" ? "error" : "warning",
+          message: { text: `[${f.side}] exchange #${f.exchange}: ${f.message}` },
+          locations: [
+            {
+              ...recording ? { physicalLocation: { artifactLocation: { uri: recording }, region: { startLine: f.exchange } } } : {},
+              logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: "member" }]
+            }
+          ],
+          properties: { side: f.side, exchange: f.exchange, jsonPointer: f.path }
+        }))
+      }
+    ]
+  };
+  return `${JSON.stringify(log2, null, 2)}
+`;
+}
+function formatProxyReport(r, format, site, recording) {
+  if (format === "json") return `${JSON.stringify(r, null, 2)}
+`;
+  if (format === "junit") return proxyJunit(r);
+  if (format === "sarif") return proxySarif(r, site, recording);
+  return proxyText(r);
+}
+var PROXY_FORMATS, SHOWN;
+var init_formats3 = __esm({
+  "src/kit/proxy/formats.ts"() {
+    "use strict";
+    init_release();
+    init_site();
+    init_formats2();
+    init_terminal();
+    init_checks();
+    PROXY_FORMATS = ["text", "json", "junit", "sarif"];
+    SHOWN = 5;
+  }
+});
+
+// src/standard/proxy-recording.ts
+var PROXY_RECORD_KIND;
+var init_proxy_recording = __esm({
+  "src/standard/proxy-recording.ts"() {
+    "use strict";
+    PROXY_RECORD_KIND = "uai.proxy.exchange.v1";
+  }
+});
+
+// src/kit/proxy/recording.ts
+function recordBody(kept, total) {
+  const truncated = total > kept.length;
+  try {
+    return { bytes: total, truncated, text: STRICT_UTF8.decode(kept) };
+  } catch {
+    return { bytes: total, truncated, base64: Buffer.from(kept).toString("base64") };
+  }
+}
+function problemOf(v) {
+  if (!isObject(v)) return "not a JSON object";
+  if (v.kind !== RECORD_KIND) return `kind is not ${RECORD_KIND}`;
+  if (!Number.isSafeInteger(v.index) || v.index < 1) return "index is not a positive integer";
+  if (typeof v.upstream !== "string" || !URL.canParse(v.upstream)) return "upstream is not a URL";
+  if (!isTime(v.started_at) || !isTime(v.ended_at) || v.answered_at !== void 0 && !isTime(v.answered_at))
+    return "started_at, answered_at or ended_at is not a date-time";
+  const rq = v.request;
+  if (!isObject(rq) || typeof rq.method !== "string" || typeof rq.target !== "string" || !isPairs(rq.headers))
+    return "request needs method, target and headers ([name, value] pairs)";
+  if (!isBody(rq.body)) return "request.body needs bytes, truncated and one of text or base64";
+  const rs = v.response;
+  if (rs !== void 0) {
+    if (!isObject(rs) || !Number.isInteger(rs.status) || !isPairs(rs.headers))
+      return "response needs status and headers";
+    if (!isBody(rs.body)) return "response.body needs bytes, truncated and one of text or base64";
+  }
+  const faults = v.faults;
+  if (!Array.isArray(faults) || !faults.every(
+    (f) => isObject(f) && (f.side === "server" || f.side === "client") && typeof f.check === "string" && proxyCheck.has(f.check) && typeof f.detail === "string"
+  ))
+    return "faults must be a list of {side, check, detail}, each check a published check id";
+  if (v.unjudged !== void 0 && typeof v.unjudged !== "string") return "unjudged must be a string";
+  return void 0;
+}
+function parseRecordLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch (error2) {
+    return { ok: false, error: `not JSON (${error2.message})` };
+  }
+  const problem2 = problemOf(value);
+  return problem2 ? { ok: false, error: problem2 } : { ok: true, exchange: value };
+}
+var RECORD_KIND, STRICT_UTF8, bodyBytes, header, recordLine, isObject, isPairs, isBody, isTime;
+var init_recording = __esm({
+  "src/kit/proxy/recording.ts"() {
+    "use strict";
+    init_proxy_recording();
+    init_checks();
+    RECORD_KIND = PROXY_RECORD_KIND;
+    STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    bodyBytes = (b) => b.text !== void 0 ? new TextEncoder().encode(b.text) : Buffer.from(b.base64 ?? "", "base64");
+    header = (headers, name) => headers.find(([n]) => n === name)?.[1];
+    recordLine = (x) => `${JSON.stringify(x)}
+`;
+    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isPairs = (v) => Array.isArray(v) && v.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "string");
+    isBody = (v) => isObject(v) && Number.isSafeInteger(v.bytes) && typeof v.truncated === "boolean" && typeof v.text === "string" !== (typeof v.base64 === "string");
+    isTime = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v));
   }
 });
 
@@ -12771,113 +13207,8 @@ var init_counts = __esm({
   }
 });
 
-// src/kit/terminal.ts
-var CONTROLS, NAMED, escapeControls;
-var init_terminal = __esm({
-  "src/kit/terminal.ts"() {
-    "use strict";
-    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-    NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
-    escapeControls = (text2) => text2.replace(/\r\n/g, "\n").replace(
-      CONTROLS,
-      (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
-    );
-  }
-});
-
-// src/kit/judge/formats.ts
-function textReport(r) {
-  const width = Math.max(...r.checks.map((c) => c.id.length));
-  const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
-  if (r.aborted) lines2.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
-  for (const c of r.checks) {
-    const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
-    lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${escapeControls(e)}`);
-  }
-  if (r.baseline.regressions.length)
-    lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
-  if (r.baseline.stale.length)
-    lines2.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(", ")}`);
-  lines2.push(
-    `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (verify with: uai validate <file>)`
-  );
-  return `${lines2.join("\n")}
-`;
-}
-function junitReport(r) {
-  const cases = r.checks.map((c) => {
-    const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
-    if (explained(c.status) && r.baseline.expected.includes(c.id))
-      return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
-    if (c.status === "fail")
-      return `${open}<failure message="${xml2(c.title)}" type="${c.severity}">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
-    if (c.status === "not_exercised")
-      return `${open}<failure message="${xml2(`not exercised: ${c.title}`)}" type="not_exercised">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
-    if (c.status === "skip") return `${open}<skipped message="${xml2(c.evidence[0] ?? "not applicable")}"/></testcase>`;
-    return `${open}</testcase>`;
-  });
-  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
-  const skipped = r.checks.length - r.counts.pass - failures;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-    `  <testsuite name="${xml2(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
-    ...cases,
-    "  </testsuite>",
-    "</testsuites>",
-    ""
-  ].join("\n");
-}
-function htmlReport(r) {
-  const rows = r.checks.map(
-    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
-  );
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${r.tool ?? "uai test"}: ${html(r.endpoint)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
-</head><body>
-<h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
-<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ""}</p>
-<table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
-<tbody>
-${rows.join("\n")}
-</tbody></table>
-<h2>Result message</h2>
-<p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
-<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
-</body></html>
-`;
-}
-function formatKitReport(r, format) {
-  if (format === "json") return `${JSON.stringify(r, null, 2)}
-`;
-  if (format === "junit") return junitReport(r);
-  if (format === "html") return htmlReport(r);
-  return textReport(r);
-}
-var KIT_FORMATS, mark, explained, countsLine, xml2, html;
-var init_formats2 = __esm({
-  "src/kit/judge/formats.ts"() {
-    "use strict";
-    init_terminal();
-    KIT_FORMATS = ["text", "json", "junit", "html"];
-    mark = {
-      pass: "PASS",
-      fail: "FAIL",
-      skip: "skip",
-      not_exercised: "NOEX"
-    };
-    explained = (status) => status === "fail" || status === "not_exercised";
-    countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
-    xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-    html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-  }
-});
-
 // src/kit/judge/result.ts
-function resultMessage(verdicts, subject, run) {
+function resultMessage(verdicts, subject2, run) {
   const { runId, now } = run;
   const l = links(run.site);
   const failed = verdicts.filter((v) => v.status === "fail" || v.status === "not_exercised");
@@ -12895,7 +13226,7 @@ function resultMessage(verdicts, subject, run) {
     profile: "uai.conformance.result.v1",
     message_id: `msg-kit-result-${runId.slice(0, 16)}`,
     source: { ...KIT_PARTY, role: "conformance-checker" },
-    target: { ...subject.target },
+    target: { ...subject2.target },
     conversation: {
       conversation_id: `conv-kit-${runId.slice(0, 16)}`,
       turn_id: `turn-kit-result-${runId.slice(16, 24)}`,
@@ -12912,15 +13243,15 @@ function resultMessage(verdicts, subject, run) {
     trust: { channel: "public", auth_scheme: "none" },
     body: {
       status: errors > 0 || run.aborted ? "fail" : "pass",
-      checked_profile: subject.checkedProfile,
+      checked_profile: subject2.checkedProfile,
       issues,
       summary: { error_count: errors, warning_count: issues.length - errors, checked_at: isoSeconds(now) },
-      artifacts: resultArtifacts(l, subject.checkedProfile),
-      target_message_ref: subject.messageRef
+      artifacts: resultArtifacts(l, subject2.checkedProfile),
+      target_message_ref: subject2.messageRef
     },
     provenance: { trace_id: runId, issued_at: isoSeconds(now), agent_id: "uai-test-kit" },
     integrity: integrityBlock(""),
-    extensions: [{ namespace: "urn:uai:ext:evidence", purpose: subject.purpose, critical: false }]
+    extensions: [{ namespace: "urn:uai:ext:evidence", purpose: subject2.purpose, critical: false }]
   });
 }
 var KIT_PARTY, WEEK_MS2;
@@ -12978,11 +13309,141 @@ var init_report = __esm({
   }
 });
 
-// src/kit/judge/index.ts
-var init_judge = __esm({
-  "src/kit/judge/index.ts"() {
+// src/kit/proxy/read.ts
+var isJsonType, textOf, parse, keyed2, isMessage, pathOf;
+var init_read = __esm({
+  "src/kit/proxy/read.ts"() {
     "use strict";
-    init_baseline();
+    init_engine();
+    isJsonType = (contentType) => {
+      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+      return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+    };
+    textOf = (b) => b.truncated ? void 0 : b.text;
+    parse = (text2) => {
+      if (text2 === void 0) return void 0;
+      try {
+        return JSON.parse(text2.replace(/^\uFEFF/, ""));
+      } catch {
+        return void 0;
+      }
+    };
+    keyed2 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
+    isMessage = (m) => isRecord(keyed2(m)) && typeof valueAt2(keyed2(m), "/profile") === "string";
+    pathOf = (target) => target.split("?")[0];
+  }
+});
+
+// src/kit/proxy/refusal.ts
+function refusalCheck(jsonType2, json2, errorCodes) {
+  if (!jsonType2) return "hostile.media_type";
+  if (!json2) return "hostile.malformed_json";
+  for (const code of errorCodes) if (BY_ISSUE[code]) return BY_ISSUE[code];
+  return void 0;
+}
+function refuses(status, answer, isProblem) {
+  const code = isProblem ? isRecord(answer) ? answer.code : void 0 : valueAt2(answer, "/profile") === "uai.error.v1" ? valueAt2(answer, "/body/code") : void 0;
+  return status >= 400 && status < 500 && isPublishedErrorCode(code);
+}
+var BY_ISSUE;
+var init_refusal = __esm({
+  "src/kit/proxy/refusal.ts"() {
+    "use strict";
+    init_engine();
+    init_codes();
+    BY_ISSUE = {
+      "integrity.checksum_mismatch": "hostile.checksum_mismatch",
+      "envelope.profile_unknown": "hostile.profile_unknown",
+      "envelope.version_unsupported": "hostile.version_unsupported",
+      "field.alias_key": "hostile.alias_key",
+      "message.too_deep": "hostile.too_deep"
+    };
+  }
+});
+
+// src/kit/proxy/message.ts
+function judgeMessage({
+  x,
+  request,
+  answer,
+  isProblem,
+  site,
+  now,
+  find,
+  judged,
+  judgeExchange
+}) {
+  const res = x.response;
+  judged.add("client.binding_form");
+  if (!isJsonType(header(x.request.headers, "content-type")))
+    find(
+      "client.binding_form",
+      "",
+      `sent as ${header(x.request.headers, "content-type") ?? "(no Content-Type)"}; every binding takes JSON`
+    );
+  const requestType = isJsonType(header(x.request.headers, "content-type"));
+  let errorCodes = [];
+  if (!isMessage(request))
+    find(
+      "client.message_valid",
+      "",
+      `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? "").slice(0, 80)}`
+    );
+  else if (res && isMessage(answer) && !isProblem) {
+    const keyless = Array.isArray(request);
+    judged.add("message.keyless_shape");
+    const sameShape = keyless === Array.isArray(answer);
+    if (!sameShape)
+      find(
+        "message.keyless_shape",
+        "",
+        `a ${keyless ? "keyless" : "keyed"} request answered with a ${keyless ? "keyed object" : "keyless array"}`
+      );
+    errorCodes = judgeExchange({
+      request: sameShape ? request : keyed2(request),
+      response: sameShape ? answer : keyed2(answer),
+      mode: keyless && sameShape ? "keyless-json" : "keyed-json",
+      httpStatus: res.status,
+      texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
+    });
+  } else {
+    const result2 = validateMessage(request, {
+      mode: Array.isArray(request) ? "keyless-json" : "keyed-json",
+      site,
+      now,
+      text: textOf(x.request.body)
+    });
+    judged.add("client.message_valid").add("client.message_warning_free");
+    for (const i of result2.errors) find("client.message_valid", i.path, `${i.code}: ${i.message}`);
+    for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
+    errorCodes = result2.errors.map((i) => i.code);
+    if (res && !res.body.truncated && !isProblem) {
+      judged.add("message.valid");
+      find(
+        "message.valid",
+        "",
+        `HTTP ${res.status}: the answer is not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
+      );
+    }
+  }
+  const refusal2 = refusalCheck(requestType, request !== void 0, errorCodes);
+  if (refusal2 && res && !res.body.truncated) {
+    judged.add(refusal2);
+    if (!refuses(res.status, answer, isProblem))
+      find(
+        refusal2,
+        "",
+        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
+      );
+  }
+}
+var init_message = __esm({
+  "src/kit/proxy/message.ts"() {
+    "use strict";
+    init_engine();
+    init_read();
+    init_recording();
+    init_refusal();
   }
 });
 
@@ -12997,7 +13458,7 @@ function judgeEncoding(answer) {
     problems.push("the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)");
   let text2;
   try {
-    text2 = STRICT_UTF8.decode(bytes).replace(/^\uFEFF/, "");
+    text2 = STRICT_UTF82.decode(bytes).replace(/^\uFEFF/, "");
   } catch {
     problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
     return problems;
@@ -13021,244 +13482,13 @@ function parses(text2) {
     return false;
   }
 }
-var STRICT_UTF8, charsetOf, shown;
+var STRICT_UTF82, charsetOf, shown;
 var init_bytes = __esm({
   "src/kit/server/bytes.ts"() {
     "use strict";
-    STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
     shown = (text2) => JSON.stringify(text2.slice(0, 40));
-  }
-});
-
-// src/kit/server/checks.ts
-function noStatement(obs) {
-  const { answer, error: error2 } = obs.capability;
-  if (!answer) return `no capability statement was read (${error2 ?? "no answer"})`;
-  if (answer.status !== 200 || !answer.complete || !isRecord(answer.json))
-    return `no capability statement was read (${snippet(answer)})`;
-  return void 0;
-}
-function unanswered(obs, scenario) {
-  const x = obs.exchanges.find((e) => e.scenario === scenario);
-  if (x && !x.answer.complete)
-    return `${scenario}: no complete answer (${obs.faults.find((f) => f.scenario === scenario)?.detail ?? snippet(x.answer)})`;
-  if (x) return `${scenario}: ${snippet(x.answer)}`;
-  if (obs.stoppedAt === scenario) return `${scenario}: no answer, the run stopped here (${obs.aborted})`;
-  return obs.aborted ? `${scenario}: not sent, the run stopped early (${obs.aborted})` : `${scenario}: not sent`;
-}
-function capabilityVerdicts(obs, validate7) {
-  const { answer, error: error2 } = obs.capability;
-  const reachable = answer && answer.status === 200 && answer.complete && isJsonType(answer.mediaType) && answer.json !== void 0;
-  if (!reachable) {
-    const why = error2 ?? (answer ? snippet(answer) : "no answer");
-    return {
-      "capability.reachable": failWith([`GET ${obs.capability.url}: ${why}`]),
-      "capability.valid": notExercised("no capability statement was read"),
-      "capability.names_endpoint": notExercised("no capability statement was read")
-    };
-  }
-  const result2 = validate7(answer.json, answer.text);
-  const isStatement = isRecord(answer.json) && answer.json.profile === "uai.capability.statement.v1";
-  const problems = [
-    ...isStatement ? [] : ["the answer is not a uai.capability.statement.v1 message"],
-    ...result2.errors.map(issueLine)
-  ];
-  return {
-    "capability.reachable": pass(),
-    "capability.valid": failWith(problems),
-    "capability.names_endpoint": problems.length ? notExercised("the capability statement is not valid, so the endpoints it lists are not read") : (
-      // The polling endpoint does not count, wherever it points: it is where tasks are read, not where messages go.
-      failWith(
-        obs.declaredBindings.some((b) => b !== "https-async-callback") ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]
-      )
-    )
-  };
-}
-function transportVerdicts(obs) {
-  return Object.fromEntries(
-    TRANSPORT_CHECKS.map((c) => [
-      c.id,
-      failWith(obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`))
-    ])
-  );
-}
-function ownIds(obs, judged) {
-  const requests = /* @__PURE__ */ new Map();
-  for (const x of obs.exchanges) {
-    const id = x.request?.message_id;
-    if (x.request && !requests.has(id))
-      requests.set(id, { label: `the kit's ${x.scenario} request`, message: x.request });
-  }
-  const earlier = [...requests.values()];
-  const problems = [];
-  for (const x of judged) {
-    const reused = reusedIdOf(x.answer.json, earlier);
-    if (reused) problems.push(`${x.scenario}: ${reusedIdMessage(valueAt2(x.answer.json, "/message_id"), reused)}`);
-    earlier.push({ label: `the ${x.scenario} answer`, message: x.answer.json });
-  }
-  return failWith(problems, judged.length ? pass() : notExercised("no complete message answer was read"));
-}
-function messageVerdicts(obs, validate7) {
-  const invalid2 = [];
-  const warned = [];
-  const mediaTypes = [];
-  const encoding = [];
-  const judged = [];
-  for (const x of obs.exchanges) {
-    if (!x.answer.complete) continue;
-    if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
-    else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
-    if (!isMessage(x.answer) && !(x.scenario === "keyless" && isRecord(x.answer.json))) {
-      if (MESSAGE_SCENARIOS.has(x.scenario))
-        invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
-      continue;
-    }
-    judged.push(x);
-    const result2 = validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text);
-    for (const i of result2.errors) invalid2.push(`${x.scenario}: ${issueLine(i)}`);
-    for (const i of result2.warnings) warned.push(`${x.scenario}: ${issueLine(i)}`);
-  }
-  const complete = obs.exchanges.filter((x) => x.answer.complete);
-  const nothing = notExercised(
-    obs.exchanges.length ? "no answer was read in full (see the transport checks)" : `no request was answered${obs.aborted ? ` (${obs.aborted})` : ""}`
-  );
-  const keyless = obs.exchanges.find((x) => x.scenario === "keyless");
-  const statementMissing = noStatement(obs);
-  return {
-    "message.valid": failWith(invalid2, judged.length ? pass() : nothing),
-    "message.warning_free": failWith(warned, judged.length ? pass() : nothing),
-    "message.media_type": failWith(mediaTypes, complete.length ? pass() : nothing),
-    "message.encoding": failWith(encoding, complete.length ? pass() : nothing),
-    "message.own_ids": ownIds(obs, judged),
-    "message.keyless_shape": keyless?.answer.complete ? failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]) : obs.declaredBindings.includes("https-json-keyless") ? notExercised(unanswered(obs, "keyless")) : statementMissing ? notExercised(statementMissing) : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`)
-  };
-}
-function exchangeVerdicts(obs) {
-  const outcomes = {};
-  const polled = obs.declaredBindings.includes("https-async-callback");
-  const statementMissing = noStatement(obs);
-  for (const x of judgedExchanges(obs)) {
-    const check3 = checkExchange({
-      request: x.request,
-      response: x.answer.json,
-      httpStatus: x.answer.status,
-      ...x.previous !== void 0 ? { previous: x.previous } : {}
-    });
-    for (const v of check3.verdicts) {
-      if (v.id === OWN_IDS) continue;
-      const o = outcomes[v.id];
-      if (v.status === "fail") {
-        const found = v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`);
-        outcomes[v.id] = { status: "fail", evidence: [...o?.status === "fail" ? o.evidence : [], ...found] };
-      } else if (v.status === "pass" && !o) outcomes[v.id] = pass();
-    }
-  }
-  for (const rule2 of EXCHANGE_RULES) {
-    if (outcomes[rule2.id] || rule2.id === OWN_IDS) continue;
-    const kinds = rule2.appliesTo;
-    const scenarios = Object.entries(EXPECTED_KIND).filter(([, kind]) => kinds.includes(kind)).map(([scenario]) => scenario);
-    const onlyPolls = scenarios.every((s) => s === "poll");
-    if (onlyPolls && !polled)
-      outcomes[rule2.id] = statementMissing ? notExercised(statementMissing) : skip(
-        `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled`
-      );
-    else {
-      const seen = scenarios.map(
-        (s) => s === "poll" && !obs.exchanges.some((x) => x.scenario === "poll") ? obs.notes.find((n) => /poll/.test(n)) ?? unanswered(obs, "poll") : unanswered(obs, s)
-      );
-      outcomes[rule2.id] = notExercised(`no ${kinds.join(", ")} answer was judged; ${seen.join("; ")}`);
-    }
-  }
-  return outcomes;
-}
-function taskVerdict(obs, validate7) {
-  const polls = obs.exchanges.filter((x) => x.scenario === "poll" || x.scenario === "poll-again");
-  if (!obs.declaredBindings.includes("https-async-callback")) {
-    const missing = noStatement(obs);
-    return missing ? notExercised(missing) : skip("the capability statement declares no https-async-callback endpoint");
-  }
-  if (!polls.length)
-    return notExercised(
-      obs.notes.find((n) => /poll/.test(n)) ?? (obs.aborted ? `no task was polled: the run stopped early (${obs.aborted})` : "no task was polled")
-    );
-  const problems = [];
-  for (const poll of polls) {
-    const json2 = poll.answer.json;
-    if (!poll.answer.complete) continue;
-    if (poll.answer.status !== 200 || !isRecord(json2) || json2.profile !== "uai.task.status.v1")
-      problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
-    else problems.push(...validate7(json2, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
-  }
-  const complete = polls.filter((p) => p.answer.complete).length;
-  return failWith(problems, complete ? pass() : notExercised(unanswered(obs, "poll")));
-}
-function notShownToSpeak(obs, validate7) {
-  const statement = obs.capability.answer;
-  if (!statement?.complete || statement.status !== 200 || !isRecord(statement.json) || statement.json.profile !== "uai.capability.statement.v1")
-    return "no capability statement was read";
-  const conforms = obs.exchanges.some(
-    (x) => MESSAGE_SCENARIOS.has(x.scenario) && x.request !== void 0 && x.answer.complete && isRecord(x.answer.json) && validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text).errors.length === 0 && checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms
-  );
-  return conforms ? void 0 : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
-}
-function hostileVerdict(obs, id, unproven) {
-  const x = obs.exchanges.find((e) => e.scenario === id);
-  if (!x) return notExercised(unanswered(obs, id));
-  const { answer } = x;
-  const json2 = answer.json;
-  const code = isRecord(json2) ? answer.mediaType === "application/problem+json" ? json2.code : isRecord(json2.body) && json2.profile === "uai.error.v1" ? json2.body.code : void 0 : void 0;
-  const refused = answer.status >= 400 && answer.status < 500;
-  if (!(refused && isPublishedErrorCode(code))) return failWith([snippet(answer)]);
-  return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
-}
-function judgeServer(obs, site, now) {
-  const validated = /* @__PURE__ */ new Map();
-  const validate7 = (m, text2) => {
-    const key = text2 ?? m;
-    const known2 = validated.get(key);
-    if (known2) return known2;
-    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text2 !== void 0 ? { text: text2 } : {} });
-    validated.set(key, result2);
-    return result2;
-  };
-  const outcomes = {
-    ...capabilityVerdicts(obs, validate7),
-    ...transportVerdicts(obs),
-    ...messageVerdicts(obs, validate7),
-    ...exchangeVerdicts(obs),
-    "task.pollable": taskVerdict(obs, validate7)
-  };
-  const unproven = notShownToSpeak(obs, validate7);
-  return verdictsFor(
-    KIT_CHECKS,
-    (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
-  );
-}
-var isJsonType, isMessage, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, judgedExchanges;
-var init_checks = __esm({
-  "src/kit/server/checks.ts"() {
-    "use strict";
-    init_engine();
-    init_codes();
-    init_exchange_rules();
-    init_kit_checks();
-    init_bytes();
-    init_verdict();
-    isJsonType = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
-    isMessage = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
-    snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
-    VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
-    MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
-    EXPECTED_KIND = {
-      async: "accepted",
-      sync: "completed",
-      "unknown-subject": "error",
-      poll: "task-status"
-    };
-    judgedExchanges = (obs) => obs.exchanges.filter(
-      (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage(x.answer))
-    );
   }
 });
 
@@ -13331,7 +13561,7 @@ function exchange(method, target, body, budgetMs, capped) {
       () => resolve7(
         answerOf(
           response.statusCode ?? 0,
-          header(response, "content-type"),
+          header2(response, "content-type"),
           Buffer.concat(chunks),
           complete,
           faults
@@ -13365,7 +13595,7 @@ function exchange(method, target, body, budgetMs, capped) {
       response = res;
       faults.push({
         check: "transport.no_interim",
-        detail: `${what}: HTTP 101 switching to ${header(res, "upgrade") || "another protocol"} instead of an answer`
+        detail: `${what}: HTTP 101 switching to ${header2(res, "upgrade") || "another protocol"} instead of an answer`
       });
       answer(false);
     });
@@ -13381,12 +13611,12 @@ function exchange(method, target, body, budgetMs, capped) {
       if (status >= 300 && status < 400) {
         faults.push({
           check: "transport.no_redirect",
-          detail: `${what}: HTTP ${status} to ${header(res, "location") || "(no Location)"}; the kit follows no redirect`
+          detail: `${what}: HTTP ${status} to ${header2(res, "location") || "(no Location)"}; the kit follows no redirect`
         });
         answer(false);
         return;
       }
-      const length = header(res, "content-length");
+      const length = header2(res, "content-length");
       const declared2 = /^\d+$/.test(length) ? Number(length) : void 0;
       if (declared2 !== void 0 && declared2 > MAX_ANSWER_BYTES) {
         faults.push({
@@ -13449,7 +13679,7 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
     }
   };
 }
-var DEFAULT_LIMITS, MAX_ANSWER_BYTES, KitHttpError, DECODER, header;
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, KitHttpError, DECODER, header2;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
@@ -13468,12 +13698,748 @@ var init_http = __esm({
       }
     };
     DECODER = new TextDecoder("utf-8");
-    header = (res, name) => headerValue(res.headers[name]) ?? "";
+    header2 = (res, name) => headerValue(res.headers[name]) ?? "";
+  }
+});
+
+// src/kit/proxy/wire.ts
+function judgeWire(x, role, answer, find, judged) {
+  const res = x.response;
+  const answerType = res ? header(res.headers, "content-type") : void 0;
+  if (res && !res.body.truncated && role !== "other" && (res.status < 300 || res.status >= 400)) {
+    judged.add("message.media_type").add("message.encoding");
+    if (!isJsonType(answerType))
+      find("message.media_type", "", `HTTP ${res.status} sent as ${answerType ?? "(no Content-Type)"}`);
+    else
+      for (const e of judgeEncoding({
+        contentType: answerType ?? "",
+        bytes: bodyBytes(res.body),
+        json: answer
+      }))
+        find("message.encoding", "", e);
+  }
+  if (res && !res.body.truncated && role !== "other")
+    for (const id of ["transport.answered", "transport.size_limit", "transport.no_redirect", "transport.no_interim"])
+      judged.add(id);
+  if (res && role !== "other" && res.status >= 300 && res.status < 400)
+    find("transport.no_redirect", "", `HTTP ${res.status} to ${header(res.headers, "location") ?? "(no Location)"}`);
+  if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== "other")
+    find(
+      "transport.size_limit",
+      "",
+      `an answer of ${res.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`
+    );
+  if (x.request.body.truncated && x.request.body.bytes > MAX_ANSWER_BYTES)
+    find(
+      "client.within_budget",
+      "",
+      `a request body of ${x.request.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`
+    );
+}
+var init_wire = __esm({
+  "src/kit/proxy/wire.ts"() {
+    "use strict";
+    init_recording();
+    init_bytes();
+    init_http();
+    init_read();
+  }
+});
+
+// src/kit/proxy/judge.ts
+function canonicalText(m) {
+  try {
+    return canonicalJson(m);
+  } catch {
+    return void 0;
+  }
+}
+var CHECK, RecordingJudge;
+var init_judge = __esm({
+  "src/kit/proxy/judge.ts"() {
+    "use strict";
+    init_engine();
+    init_checks();
+    init_message();
+    init_read();
+    init_recording();
+    init_wire();
+    CHECK = proxyCheck;
+    RecordingJudge = class {
+      #site;
+      #conversation = new ConversationJudge();
+      /** Where tasks are polled: the capability statement's https-async-callback URL, once one was read. */
+      #pollPath;
+      #lastIndex = 0;
+      constructor(site) {
+        this.#site = site;
+      }
+      judge(x) {
+        this.#lastIndex = x.index;
+        const findings = [];
+        const judged = /* @__PURE__ */ new Set();
+        const find = (check3, path2, message2, side) => {
+          const c = CHECK.get(check3);
+          judged.add(check3);
+          findings.push({ side: side ?? c.side, check: check3, severity: c.severity, section: c.section, path: path2, message: message2 });
+        };
+        for (const f of x.faults) find(f.check, "", f.detail, f.side);
+        if (x.unjudged !== void 0)
+          return {
+            index: x.index,
+            method: x.request.method,
+            target: x.request.target,
+            role: "other",
+            findings,
+            judged: [...judged]
+          };
+        const endpointPath = new URL(x.upstream).pathname;
+        const path = pathOf(x.request.target);
+        const role = x.request.method === "POST" && path === endpointPath ? "message" : x.request.method === "GET" && path === endpointPath ? "capability" : x.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
+        const now = new Date(x.started_at);
+        const request = role === "message" ? parse(textOf(x.request.body)) : void 0;
+        const res = x.response;
+        const answer = res ? parse(textOf(res.body)) : void 0;
+        const answerType = res ? header(res.headers, "content-type") : void 0;
+        const isProblem = res !== void 0 && res.status >= 400 && /^application\/problem\+json\b/i.test(answerType ?? "");
+        let exchange2;
+        const judgeExchange = (input2) => {
+          exchange2 = checkExchangeMessages(input2, { site: this.#site, now: () => now });
+          const sides = [
+            [exchange2.request_validation, "client.message_valid", "client.message_warning_free"],
+            [exchange2.response_validation, "message.valid", "message.warning_free"]
+          ];
+          for (const [v, errors, warnings] of input2.request === void 0 ? sides.slice(1) : sides) {
+            judged.add(errors).add(warnings);
+            for (const i of v.errors) find(errors, i.path, `${i.code}: ${i.message}`);
+            for (const i of v.warnings) find(warnings, i.path, `${i.code}: ${i.message}`);
+          }
+          for (const v of exchange2.exchange.verdicts) {
+            if (v.status !== "skip") judged.add(v.id);
+            for (const f of v.findings) find(v.id, f.path, f.message);
+          }
+          return exchange2.request_validation.errors.map((i) => i.code);
+        };
+        judgeWire(x, role, answer, find, judged);
+        if (role === "capability" && res?.status === 200 && isRecord(answer)) {
+          const result2 = validateMessage(answer, { mode: "keyed-json", site: this.#site, now, text: textOf(res.body) });
+          judged.add("capability.valid");
+          for (const i of result2.errors) find("capability.valid", i.path, `${i.code}: ${i.message}`);
+          if (answer.profile !== "uai.capability.statement.v1")
+            find("capability.valid", "/profile", "the answer to GET of the endpoint is not a uai.capability.statement.v1");
+          const endpoints = valueAt2(answer, "/body/endpoints");
+          const callback2 = (Array.isArray(endpoints) ? endpoints : []).find(
+            (e) => valueAt2(e, "/binding") === "https-async-callback"
+          );
+          const url2 = valueAt2(callback2, "/url");
+          if (typeof url2 === "string" && URL.canParse(url2)) this.#pollPath = new URL(url2).pathname;
+        }
+        if (role === "message" && !x.request.body.truncated)
+          judgeMessage({ x, request, answer, isProblem, site: this.#site, now, find, judged, judgeExchange });
+        let pollRef;
+        if (role === "poll") {
+          try {
+            pollRef = decodeURIComponent(path.slice((this.#pollPath ?? `${endpointPath}/tasks/`).length));
+          } catch {
+            pollRef = path;
+          }
+          const task = this.#conversation.task(pollRef);
+          if (task && res) {
+            judged.add("task.pollable");
+            if (res.status !== 200 || valueAt2(answer, "/profile") !== "uai.task.status.v1")
+              find(
+                "task.pollable",
+                "",
+                `a poll of a task the server accepted answered HTTP ${res.status} ${String(valueAt2(answer, "/profile") ?? (textOf(res.body) ?? "").slice(0, 80))}`
+              );
+            else
+              judgeExchange({
+                request: task.request,
+                response: answer,
+                previous: task.last,
+                mode: "keyed-json",
+                httpStatus: res.status,
+                texts: { response: textOf(res.body) }
+              });
+          }
+        }
+        const step = {
+          index: x.index,
+          at: Date.parse(x.started_at),
+          ...x.answered_at ? { answeredAt: Date.parse(x.answered_at) } : {},
+          kind: role === "message" ? "message" : role === "poll" ? "poll" : "other",
+          ...role === "message" && isMessage(request) ? { request: keyed2(request), requestText: canonicalText(keyed2(request)) } : {},
+          ...pollRef !== void 0 ? { pollRef } : {},
+          ...res ? { status: res.status } : {},
+          ...res && header(res.headers, "retry-after") !== void 0 ? { retryAfter: header(res.headers, "retry-after") } : {},
+          // A capability statement is a document read again and again under one id, not an answer in a conversation.
+          ...res && role !== "capability" && isMessage(answer) && !isProblem ? { answer: keyed2(answer) } : {}
+        };
+        const conversation = this.#conversation.step(step);
+        for (const rule3 of conversation.exercised) judged.add(rule3);
+        for (const f of conversation.findings) find(f.rule, f.path, f.message);
+        return {
+          index: x.index,
+          method: x.request.method,
+          target: x.request.target,
+          ...res ? { status: res.status } : {},
+          role,
+          findings,
+          judged: [...judged],
+          ...exchange2 ? { exchange: exchange2 } : {}
+        };
+      }
+      /** The checks only the end of the conversation judges. */
+      get finishes() {
+        return this.#conversation.polledTasks ? ["conversation.task_followed"] : [];
+      }
+      /** The findings only the end of the conversation shows. */
+      finish() {
+        return this.#conversation.finish(this.#lastIndex).map((f) => {
+          const c = CHECK.get(f.rule);
+          return {
+            side: c.side,
+            check: f.rule,
+            severity: c.severity,
+            section: c.section,
+            path: f.path,
+            message: f.message
+          };
+        });
+      }
+    };
+  }
+});
+
+// src/kit/proxy/report.ts
+function subject(side, upstream) {
+  return side === "server" ? {
+    target: {
+      type: "service",
+      id: upstream,
+      label: upstream,
+      uri: upstream,
+      implementation: "unknown implementation"
+    },
+    checkedProfile: "uai.capability.statement.v1",
+    messageRef: upstream,
+    purpose: `${RELEASE} evidence about one endpoint, judged on the traffic uai proxy forwarded to it.`
+  } : {
+    target: {
+      type: "agent",
+      id: "unidentified-client",
+      label: `the client in front of uai proxy for ${upstream}`.slice(0, 200),
+      implementation: "unknown implementation"
+    },
+    checkedProfile: "uai.intent.request.v1",
+    messageRef: "unidentified-client",
+    purpose: `${RELEASE} evidence about one client, judged on the traffic uai proxy forwarded for it.`
+  };
+}
+var PROXY_REPORT_KIND, UNSEEN, ProxySession;
+var init_report2 = __esm({
+  "src/kit/proxy/report.ts"() {
+    "use strict";
+    init_release();
+    init_report();
+    init_verdict();
+    init_judge();
+    PROXY_REPORT_KIND = "uai.proxy.report.v1";
+    UNSEEN = skip("no exchange that passed through the proxy calls for it");
+    ProxySession = class {
+      #judge;
+      #tally = new Tally();
+      #findings = [];
+      #count = 0;
+      #upstream = "";
+      constructor(site) {
+        this.#judge = new RecordingJudge(site);
+      }
+      add(x) {
+        this.#count += 1;
+        this.#upstream = x.upstream;
+        const judged = this.#judge.judge(x);
+        this.#note(judged.judged, judged.findings, x.index);
+        return judged;
+      }
+      #note(judged, findings, exchange2) {
+        for (const id of judged) this.#tally.saw(id);
+        for (const f of findings) {
+          this.#tally.fail(`${f.side}:${f.check}`, `#${exchange2} ${f.path || "/"}: ${f.message}`);
+          this.#findings.push({ ...f, exchange: exchange2 });
+        }
+      }
+      report(options, upstream = this.#upstream) {
+        this.#note(this.#judge.finishes, this.#judge.finish(), this.#count);
+        const sides = Object.fromEntries(
+          ["server", "client"].map((side) => {
+            const checks = verdictsFor(
+              PROXY_CHECKS.filter(
+                (c) => c.side === side || this.#findings.some((f) => f.check === c.id && f.side === side)
+              ),
+              (c) => {
+                const failed = this.#tally.outcome(`${side}:${c.id}`, UNSEEN);
+                return failed.status === "fail" ? failed : this.#tally.outcome(c.id, UNSEEN);
+              }
+            );
+            const report2 = kitReport({
+              side,
+              tool: "uai proxy",
+              endpoint: upstream,
+              checks,
+              subject: subject(side, upstream),
+              requestsSent: this.#count,
+              ...options
+            });
+            return [side, report2];
+          })
+        );
+        return {
+          kind: PROXY_REPORT_KIND,
+          upstream,
+          exchanges: this.#count,
+          findings: this.#findings,
+          server: sides.server,
+          client: sides.client,
+          exit_code: this.#findings.some((f) => f.severity === "must") ? 1 : 0
+        };
+      }
+    };
+  }
+});
+
+// src/kit/proxy/replay.ts
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+async function replayRecording(file, options) {
+  const session = new ProxySession(options.site);
+  const stream = createReadStream(file, { encoding: "utf8" });
+  const opened = await new Promise((resolve7) => {
+    stream.once("open", () => resolve7(void 0));
+    stream.once("error", (error2) => resolve7(`cannot read ${file}: ${error2.message}`));
+  });
+  if (opened) return { ok: false, error: opened };
+  const lines2 = createInterface({ input: stream, crlfDelay: Infinity });
+  let n = 0;
+  let previous = 0;
+  try {
+    for await (const line of lines2) {
+      n += 1;
+      if (line.trim() === "") continue;
+      if (line.length > MAX_LINE_CHARS)
+        return { ok: false, error: `${file} line ${n}: longer than any recorded exchange` };
+      const parsed = parseRecordLine(line);
+      if (!parsed.ok) return { ok: false, error: `${file} line ${n}: ${parsed.error}` };
+      if (parsed.exchange.index <= previous)
+        return { ok: false, error: `${file} line ${n}: index ${parsed.exchange.index} does not follow ${previous}` };
+      previous = parsed.exchange.index;
+      const judged = session.add(parsed.exchange);
+      options.onExchange?.(judged);
+    }
+  } finally {
+    lines2.close();
+    stream.destroy();
+  }
+  if (previous === 0) return { ok: false, error: `${file} holds no recorded exchange` };
+  return { ok: true, report: session.report(options) };
+}
+var MAX_LINE_CHARS;
+var init_replay = __esm({
+  "src/kit/proxy/replay.ts"() {
+    "use strict";
+    init_recording();
+    init_report2();
+    MAX_LINE_CHARS = 24 * 1024 * 1024;
+  }
+});
+
+// src/kit/proxy/replay-command.ts
+var replay_command_exports = {};
+__export(replay_command_exports, {
+  replayCommand: () => replayCommand
+});
+import { randomBytes } from "node:crypto";
+async function replayCommand(file, format, io) {
+  const chosen = format ?? "text";
+  if (!PROXY_FORMATS.includes(chosen)) return `--format takes ${PROXY_FORMATS.join(", ")} with --recording`;
+  const replayed = await replayRecording(file, {
+    site: io.site,
+    runId: randomBytes(16).toString("hex"),
+    now: io.now(),
+    // The live lines as the proxy printed them, streamed: a recording of any length is judged in bounded memory.
+    ...chosen === "text" ? { onExchange: (x) => io.stdout(liveLine(x)) } : {}
+  });
+  if (!replayed.ok) return replayed.error;
+  io.stdout(`${chosen === "text" ? "\n" : ""}${formatProxyReport(replayed.report, chosen, io.site, file)}`);
+  return replayed.report.exit_code;
+}
+var init_replay_command = __esm({
+  "src/kit/proxy/replay-command.ts"() {
+    "use strict";
+    init_formats3();
+    init_replay();
+  }
+});
+
+// src/cli/check-exchange.ts
+var check_exchange_exports = {};
+__export(check_exchange_exports, {
+  CHECK_EXCHANGE_HELP: () => CHECK_EXCHANGE_HELP,
+  checkExchangeCommand: () => checkExchangeCommand,
+  checkExchangeText: () => checkExchangeText
+});
+import { readFile } from "node:fs/promises";
+import { parseArgs as parseArgs2 } from "node:util";
+async function readJson(file) {
+  let text2;
+  try {
+    text2 = await readFile(file, "utf8");
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
+  }
+  try {
+    JSON.parse(text2);
+    return text2;
+  } catch (error2) {
+    throw new UsageError(`${file} is not JSON: ${error2.message}`);
+  }
+}
+function checkExchangeText(result2) {
+  const lines2 = [
+    `exchange ${result2.conforms ? "conforms" : "does not conform"} (response kind: ${result2.exchange.response_kind ?? "not an answer"})`
+  ];
+  for (const [name, v] of [
+    ["request", result2.request_validation],
+    ["response", result2.response_validation]
+  ]) {
+    lines2.push(`${name}: ${v.valid ? "valid" : "invalid"}, ${v.error_count} error(s), ${v.warning_count} warning(s)`);
+    for (const i of [...v.errors, ...v.warnings]) lines2.push(`  ${i.severity} ${issueLine(i)}`);
+  }
+  for (const v of result2.exchange.verdicts.filter((x) => x.status === "fail")) {
+    lines2.push(`FAIL ${v.id} (${v.severity}, ${v.section}): ${v.title}`);
+    for (const f of v.findings) lines2.push(`  ${f.path || "/"}: ${f.message}`);
+  }
+  const c = result2.exchange.counts;
+  lines2.push(`rules: ${c.pass} passed, ${c.fail} failed, ${c.skip} not applicable`);
+  return `${lines2.join("\n")}
+`;
+}
+async function checkExchangeCommand(argv, io) {
+  try {
+    const { values, positionals } = parseArgs2({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        mode: { type: "string" },
+        "http-status": { type: "string" },
+        previous: { type: "string" },
+        format: { type: "string" },
+        recording: { type: "string" },
+        help: { type: "boolean" }
+      }
+    });
+    if (values.help) {
+      io.stdout(CHECK_EXCHANGE_HELP);
+      return 0;
+    }
+    if (values.recording !== void 0) {
+      if (positionals.length) throw new UsageError("--recording takes no message files");
+      const code = await (await Promise.resolve().then(() => (init_replay_command(), replay_command_exports))).replayCommand(values.recording, values.format, io);
+      if (typeof code === "string") throw new UsageError(code);
+      return code;
+    }
+    if (positionals.length !== 2) throw new UsageError("give the request file and the response file");
+    const format = values.format ?? "text";
+    if (format !== "text" && format !== "json") throw new UsageError("--format takes text or json");
+    const members2 = [`"request":${await readJson(positionals[0])}`, `"response":${await readJson(positionals[1])}`];
+    if (values.mode !== void 0) members2.push(`"normalization_mode":${JSON.stringify(values.mode)}`);
+    if (values["http-status"] !== void 0)
+      members2.push(`"http_status":${JSON.stringify(Number(values["http-status"]))}`);
+    if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
+    const text2 = `{${members2.join(",")}}`;
+    const outcome = checkExchangeAction(JSON.parse(text2), { site: io.site, now: io.now }, { text: text2 });
+    if (!outcome.ok) throw new UsageError(outcome.detail);
+    const result2 = outcome.body;
+    io.stdout(format === "json" ? `${JSON.stringify(result2)}
+` : checkExchangeText(result2));
+    return result2.conforms ? 0 : 1;
+  } catch (error2) {
+    if (isUsageError(error2)) {
+      io.stderr(`uai check-exchange: ${error2.message}
+Run "uai check-exchange --help" for usage.
+`);
+      return 2;
+    }
+    throw error2;
+  }
+}
+var CHECK_EXCHANGE_HELP;
+var init_check_exchange = __esm({
+  "src/cli/check-exchange.ts"() {
+    "use strict";
+    init_engine();
+    init_usage();
+    CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
+       uai check-exchange --recording <file> [--format text|json|junit|sarif]
+
+Validates both messages of one exchange and judges the pair by the exchange rules
+(spec 4.2, CONTRACT sections 2 and 6), as POST /v1/check-exchange does.
+
+Options:
+  --mode keyless-json     both files are keyless messages (default keyed-json)
+  --http-status <n>       the HTTP status the response came with
+  --previous <file>       for a task status: the accepted answer (or status) it follows
+  --format text|json      json prints exactly what POST /v1/check-exchange answers
+  --recording <file>      judge every exchange of a uai proxy recording, and the conversation
+                          across them, with the verdicts the live proxy gave (docs/proxy.md)
+
+Exit status: 0 the exchange conforms (a recording: no must-finding), 1 it does not, 2 usage
+error or unreadable input.
+`;
+  }
+});
+
+// src/kit/judge/index.ts
+var init_judge2 = __esm({
+  "src/kit/judge/index.ts"() {
+    "use strict";
+    init_baseline();
+  }
+});
+
+// src/kit/server/checks.ts
+function noStatement(obs) {
+  const { answer, error: error2 } = obs.capability;
+  if (!answer) return `no capability statement was read (${error2 ?? "no answer"})`;
+  if (answer.status !== 200 || !answer.complete || !isRecord(answer.json))
+    return `no capability statement was read (${snippet(answer)})`;
+  return void 0;
+}
+function unanswered(obs, scenario) {
+  const x = obs.exchanges.find((e) => e.scenario === scenario);
+  if (x && !x.answer.complete)
+    return `${scenario}: no complete answer (${obs.faults.find((f) => f.scenario === scenario)?.detail ?? snippet(x.answer)})`;
+  if (x) return `${scenario}: ${snippet(x.answer)}`;
+  if (obs.stoppedAt === scenario) return `${scenario}: no answer, the run stopped here (${obs.aborted})`;
+  return obs.aborted ? `${scenario}: not sent, the run stopped early (${obs.aborted})` : `${scenario}: not sent`;
+}
+function capabilityVerdicts(obs, validate7) {
+  const { answer, error: error2 } = obs.capability;
+  const reachable = answer && answer.status === 200 && answer.complete && isJsonType2(answer.mediaType) && answer.json !== void 0;
+  if (!reachable) {
+    const why = error2 ?? (answer ? snippet(answer) : "no answer");
+    return {
+      "capability.reachable": failWith([`GET ${obs.capability.url}: ${why}`]),
+      "capability.valid": notExercised("no capability statement was read"),
+      "capability.names_endpoint": notExercised("no capability statement was read")
+    };
+  }
+  const result2 = validate7(answer.json, answer.text);
+  const isStatement = isRecord(answer.json) && answer.json.profile === "uai.capability.statement.v1";
+  const problems = [
+    ...isStatement ? [] : ["the answer is not a uai.capability.statement.v1 message"],
+    ...result2.errors.map(issueLine)
+  ];
+  return {
+    "capability.reachable": pass(),
+    "capability.valid": failWith(problems),
+    "capability.names_endpoint": problems.length ? notExercised("the capability statement is not valid, so the endpoints it lists are not read") : (
+      // The polling endpoint does not count, wherever it points: it is where tasks are read, not where messages go.
+      failWith(
+        obs.declaredBindings.some((b) => b !== "https-async-callback") ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]
+      )
+    )
+  };
+}
+function transportVerdicts(obs) {
+  return Object.fromEntries(
+    TRANSPORT_CHECKS.map((c) => [
+      c.id,
+      failWith(obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`))
+    ])
+  );
+}
+function ownIds(obs, judged) {
+  const requests = /* @__PURE__ */ new Map();
+  for (const x of obs.exchanges) {
+    const id = x.request?.message_id;
+    if (x.request && !requests.has(id))
+      requests.set(id, { label: `the kit's ${x.scenario} request`, message: x.request });
+  }
+  const earlier = [...requests.values()];
+  const problems = [];
+  for (const x of judged) {
+    const reused = reusedIdOf(x.answer.json, earlier);
+    if (reused) problems.push(`${x.scenario}: ${reusedIdMessage(valueAt2(x.answer.json, "/message_id"), reused)}`);
+    earlier.push({ label: `the ${x.scenario} answer`, message: x.answer.json });
+  }
+  return failWith(problems, judged.length ? pass() : notExercised("no complete message answer was read"));
+}
+function messageVerdicts(obs, validate7) {
+  const invalid2 = [];
+  const warned = [];
+  const mediaTypes = [];
+  const encoding = [];
+  const judged = [];
+  for (const x of obs.exchanges) {
+    if (!x.answer.complete) continue;
+    if (!isJsonType2(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
+    else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
+    if (!isMessage2(x.answer) && !(x.scenario === "keyless" && isRecord(x.answer.json))) {
+      if (MESSAGE_SCENARIOS.has(x.scenario))
+        invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
+      continue;
+    }
+    judged.push(x);
+    const result2 = validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text);
+    for (const i of result2.errors) invalid2.push(`${x.scenario}: ${issueLine(i)}`);
+    for (const i of result2.warnings) warned.push(`${x.scenario}: ${issueLine(i)}`);
+  }
+  const complete = obs.exchanges.filter((x) => x.answer.complete);
+  const nothing = notExercised(
+    obs.exchanges.length ? "no answer was read in full (see the transport checks)" : `no request was answered${obs.aborted ? ` (${obs.aborted})` : ""}`
+  );
+  const keyless = obs.exchanges.find((x) => x.scenario === "keyless");
+  const statementMissing = noStatement(obs);
+  return {
+    "message.valid": failWith(invalid2, judged.length ? pass() : nothing),
+    "message.warning_free": failWith(warned, judged.length ? pass() : nothing),
+    "message.media_type": failWith(mediaTypes, complete.length ? pass() : nothing),
+    "message.encoding": failWith(encoding, complete.length ? pass() : nothing),
+    "message.own_ids": ownIds(obs, judged),
+    "message.keyless_shape": keyless?.answer.complete ? failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]) : obs.declaredBindings.includes("https-json-keyless") ? notExercised(unanswered(obs, "keyless")) : statementMissing ? notExercised(statementMissing) : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`)
+  };
+}
+function exchangeVerdicts(obs) {
+  const outcomes = {};
+  const polled = obs.declaredBindings.includes("https-async-callback");
+  const statementMissing = noStatement(obs);
+  for (const x of judgedExchanges(obs)) {
+    const check3 = checkExchange({
+      request: x.request,
+      response: x.answer.json,
+      httpStatus: x.answer.status,
+      ...x.previous !== void 0 ? { previous: x.previous } : {}
+    });
+    for (const v of check3.verdicts) {
+      if (v.id === OWN_IDS) continue;
+      const o = outcomes[v.id];
+      if (v.status === "fail") {
+        const found = v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`);
+        outcomes[v.id] = { status: "fail", evidence: [...o?.status === "fail" ? o.evidence : [], ...found] };
+      } else if (v.status === "pass" && !o) outcomes[v.id] = pass();
+    }
+  }
+  for (const rule3 of EXCHANGE_RULES) {
+    if (outcomes[rule3.id] || rule3.id === OWN_IDS) continue;
+    const kinds = rule3.appliesTo;
+    const scenarios = Object.entries(EXPECTED_KIND).filter(([, kind]) => kinds.includes(kind)).map(([scenario]) => scenario);
+    const onlyPolls = scenarios.every((s) => s === "poll");
+    if (onlyPolls && !polled)
+      outcomes[rule3.id] = statementMissing ? notExercised(statementMissing) : skip(
+        `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled`
+      );
+    else {
+      const seen = scenarios.map(
+        (s) => s === "poll" && !obs.exchanges.some((x) => x.scenario === "poll") ? obs.notes.find((n) => /poll/.test(n)) ?? unanswered(obs, "poll") : unanswered(obs, s)
+      );
+      outcomes[rule3.id] = notExercised(`no ${kinds.join(", ")} answer was judged; ${seen.join("; ")}`);
+    }
+  }
+  return outcomes;
+}
+function taskVerdict(obs, validate7) {
+  const polls = obs.exchanges.filter((x) => x.scenario === "poll" || x.scenario === "poll-again");
+  if (!obs.declaredBindings.includes("https-async-callback")) {
+    const missing = noStatement(obs);
+    return missing ? notExercised(missing) : skip("the capability statement declares no https-async-callback endpoint");
+  }
+  if (!polls.length)
+    return notExercised(
+      obs.notes.find((n) => /poll/.test(n)) ?? (obs.aborted ? `no task was polled: the run stopped early (${obs.aborted})` : "no task was polled")
+    );
+  const problems = [];
+  for (const poll of polls) {
+    const json2 = poll.answer.json;
+    if (!poll.answer.complete) continue;
+    if (poll.answer.status !== 200 || !isRecord(json2) || json2.profile !== "uai.task.status.v1")
+      problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
+    else problems.push(...validate7(json2, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
+  }
+  const complete = polls.filter((p) => p.answer.complete).length;
+  return failWith(problems, complete ? pass() : notExercised(unanswered(obs, "poll")));
+}
+function notShownToSpeak(obs, validate7) {
+  const statement = obs.capability.answer;
+  if (!statement?.complete || statement.status !== 200 || !isRecord(statement.json) || statement.json.profile !== "uai.capability.statement.v1")
+    return "no capability statement was read";
+  const conforms = obs.exchanges.some(
+    (x) => MESSAGE_SCENARIOS.has(x.scenario) && x.request !== void 0 && x.answer.complete && isRecord(x.answer.json) && validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text).errors.length === 0 && checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms
+  );
+  return conforms ? void 0 : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
+}
+function hostileVerdict(obs, id, unproven) {
+  const x = obs.exchanges.find((e) => e.scenario === id);
+  if (!x) return notExercised(unanswered(obs, id));
+  const { answer } = x;
+  const json2 = answer.json;
+  const code = isRecord(json2) ? answer.mediaType === "application/problem+json" ? json2.code : isRecord(json2.body) && json2.profile === "uai.error.v1" ? json2.body.code : void 0 : void 0;
+  const refused = answer.status >= 400 && answer.status < 500;
+  if (!(refused && isPublishedErrorCode(code))) return failWith([snippet(answer)]);
+  return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
+}
+function judgeServer(obs, site, now) {
+  const validated = /* @__PURE__ */ new Map();
+  const validate7 = (m, text2) => {
+    const key = text2 ?? m;
+    const known2 = validated.get(key);
+    if (known2) return known2;
+    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text2 !== void 0 ? { text: text2 } : {} });
+    validated.set(key, result2);
+    return result2;
+  };
+  const outcomes = {
+    ...capabilityVerdicts(obs, validate7),
+    ...transportVerdicts(obs),
+    ...messageVerdicts(obs, validate7),
+    ...exchangeVerdicts(obs),
+    "task.pollable": taskVerdict(obs, validate7)
+  };
+  const unproven = notShownToSpeak(obs, validate7);
+  return verdictsFor(
+    KIT_CHECKS,
+    (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
+  );
+}
+var isJsonType2, isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, judgedExchanges;
+var init_checks2 = __esm({
+  "src/kit/server/checks.ts"() {
+    "use strict";
+    init_engine();
+    init_codes();
+    init_exchange_rules();
+    init_kit_checks();
+    init_bytes();
+    init_verdict();
+    isJsonType2 = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
+    isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
+    snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
+    VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
+    MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
+    EXPECTED_KIND = {
+      async: "accepted",
+      sync: "completed",
+      "unknown-subject": "error",
+      poll: "task-status"
+    };
+    judgedExchanges = (obs) => obs.exchanges.filter(
+      (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage2(x.answer))
+    );
   }
 });
 
 // src/kit/server/requests.ts
-function intentRequest2(plan, n, mode, subject = plan.subject) {
+function intentRequest2(plan, n, mode, subject2 = plan.subject) {
   const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
   return seal({
     uai_version: UAI_VERSION,
@@ -13497,8 +14463,8 @@ function intentRequest2(plan, n, mode, subject = plan.subject) {
     trust: { channel: "public", auth_scheme: "none" },
     body: {
       intent: "resolve-profile",
-      subject,
-      requested_profile: subject,
+      subject: subject2,
+      requested_profile: subject2,
       parameters: { include_schema: false, include_example: false, include_field_registry: false },
       constraints: ["public-record-only", "trace-linked"],
       response_profile: "uai.intent.response.v1"
@@ -13725,7 +14691,7 @@ var init_server = __esm({
     init_engine();
     init_release();
     init_report();
-    init_checks();
+    init_checks2();
     init_run();
   }
 });
@@ -13734,7 +14700,7 @@ var init_server = __esm({
 var init_kit = __esm({
   "src/kit/index.ts"() {
     "use strict";
-    init_judge();
+    init_judge2();
     init_http();
     init_server();
   }
@@ -13750,7 +14716,7 @@ __export(command_exports, {
   readBaselineFile: () => readBaselineFile,
   testCommand: () => testCommand
 });
-import { randomBytes } from "node:crypto";
+import { randomBytes as randomBytes2 } from "node:crypto";
 import { readFile as readFile2, writeFile } from "node:fs/promises";
 import { parseArgs as parseArgs3 } from "node:util";
 async function readBaselineFile(file) {
@@ -13807,7 +14773,7 @@ async function testCommand(argv, io) {
         maxRequests: positive(values["max-requests"], DEFAULT_LIMITS.maxRequests, "--max-requests")
       },
       now: io.now(),
-      runId: randomBytes(16).toString("hex"),
+      runId: randomBytes2(16).toString("hex"),
       site: io.site,
       ...baseline ? { baseline } : {},
       ...only ? { only } : {}
@@ -14269,9 +15235,9 @@ function judgeRun(run, ev, manifest) {
     const retryAfter = Number(answer?.headers["Retry-After"]);
     if (answer && (answer.status === 429 || answer.status === 503) && Number.isFinite(retryAfter) && answer.sentAt !== void 0)
       retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
-    const answerJson = parse(answer?.text);
+    const answerJson = parse2(answer?.text);
     if (r.method === "POST" && r.path === endpointPath) {
-      const raw = parse(r.body);
+      const raw = parse2(r.body);
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers["content-type"]);
       if (!mediaTypes.has(type))
@@ -14477,8 +15443,8 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse, mediaType, TERMINAL, outputTail;
-var init_checks2 = __esm({
+var at2, parse2, mediaType, TERMINAL, outputTail;
+var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
     init_engine();
@@ -14489,7 +15455,7 @@ var init_checks2 = __esm({
     init_manifest();
     init_client_scenarios();
     at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-    parse = (text2) => {
+    parse2 = (text2) => {
       if (text2 === void 0) return void 0;
       try {
         return JSON.parse(text2);
@@ -15215,12 +16181,12 @@ var init_server2 = __esm({
 
 // src/kit/client/run-client.ts
 import { spawn } from "node:child_process";
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes as randomBytes3 } from "node:crypto";
 import { performance as performance2 } from "node:perf_hooks";
 async function runClient(command, scenario, capMs, intake = runIntake()) {
   const server = await startScenarioServer(scenario, intake.scenario());
   const proxy = server.site.origin;
-  const token = randomBytes2(16).toString("hex");
+  const token = randomBytes3(16).toString("hex");
   const env = {
     ...process.env,
     [RUN_TOKEN_VARIABLE]: token,
@@ -15386,7 +16352,7 @@ var init_client = __esm({
     "use strict";
     init_release();
     init_report();
-    init_checks2();
+    init_checks3();
     init_intake();
     init_manifest();
     init_run_client();
@@ -15403,7 +16369,7 @@ __export(command_exports2, {
   TEST_CLIENT_HELP: () => TEST_CLIENT_HELP,
   testClientCommand: () => testClientCommand
 });
-import { randomBytes as randomBytes3 } from "node:crypto";
+import { randomBytes as randomBytes4 } from "node:crypto";
 import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
@@ -15482,7 +16448,7 @@ async function testClientCommand(argv, io) {
       capMs,
       site: io.site,
       now: io.now(),
-      runId: randomBytes3(16).toString("hex"),
+      runId: randomBytes4(16).toString("hex"),
       ...baseline ? { baseline } : {},
       manifest
     });
@@ -15549,6 +16515,414 @@ baseline entry), 2 usage error.
   }
 });
 
+// src/kit/proxy/capture.ts
+var POOL_BYTES, BytePool, Capture;
+var init_capture = __esm({
+  "src/kit/proxy/capture.ts"() {
+    "use strict";
+    init_http();
+    POOL_BYTES = 16 * 1024 * 1024;
+    BytePool = class {
+      #free;
+      constructor(bytes = POOL_BYTES) {
+        this.#free = bytes;
+      }
+      take(n) {
+        if (n > this.#free) return false;
+        this.#free -= n;
+        return true;
+      }
+      give(n) {
+        this.#free += n;
+      }
+    };
+    Capture = class {
+      #chunks = [];
+      #pool;
+      #kept = 0;
+      #total = 0;
+      #full = false;
+      /** Why the body was not kept whole: past the cap on one body (the sender's doing) or the pool ran dry (the proxy's). */
+      #cut;
+      constructor(pool) {
+        this.#pool = pool;
+      }
+      add(chunk) {
+        this.#total += chunk.length;
+        if (this.#full) return;
+        const cut = this.#kept + chunk.length > MAX_ANSWER_BYTES ? "size" : this.#pool.take(chunk.length) ? void 0 : "pool";
+        if (cut) {
+          this.#cut = cut;
+          this.#release();
+          this.#full = true;
+          return;
+        }
+        this.#kept += chunk.length;
+        this.#chunks.push(chunk);
+      }
+      get cut() {
+        return this.#cut;
+      }
+      get total() {
+        return this.#total;
+      }
+      /** The kept bytes (empty once cut), handed over: the pool has them back. */
+      take() {
+        const bytes = Buffer.concat(this.#chunks);
+        this.#release();
+        return bytes;
+      }
+      #release() {
+        this.#pool.give(this.#kept);
+        this.#kept = 0;
+        this.#chunks.length = 0;
+      }
+    };
+  }
+});
+
+// src/kit/proxy/forward.ts
+import { createServer as createServer2, request as httpRequest2 } from "node:http";
+import { request as httpsRequest2 } from "node:https";
+async function startProxy(options) {
+  const upstream = new URL(options.upstream);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
+  const send = upstream.protocol === "https:" ? httpsRequest2 : httpRequest2;
+  const pool = new BytePool();
+  let index = 0;
+  const sockets = /* @__PURE__ */ new Set();
+  const refuse = (res, detail) => {
+    void sendReply(res, problemReply(options.site, "request.invalid", detail), false);
+  };
+  const handle = (req, res) => {
+    const started = Date.now();
+    const faults = [];
+    const requestBody = new Capture(pool);
+    const answerBody = new Capture(pool);
+    let answered;
+    let status;
+    let answerHeaders = [];
+    let done = false;
+    const clock = {};
+    const fault = (side, check3, detail) => {
+      if (!faults.some((f) => f.check === check3 && f.side === side)) faults.push({ side, check: check3, detail });
+    };
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(clock.timer);
+      const cut = requestBody.cut === "pool" || answerBody.cut === "pool";
+      const exchange2 = {
+        kind: RECORD_KIND,
+        index: index += 1,
+        upstream: options.upstream,
+        started_at: iso(started),
+        ...answered !== void 0 ? { answered_at: iso(answered) } : {},
+        ended_at: iso(Date.now()),
+        request: {
+          method: req.method ?? "",
+          target: req.url ?? "",
+          headers: pairs(req.rawHeaders),
+          // A request the client did not finish is not judged as a message (its fault says what happened).
+          body: { ...recordBody(requestBody.take(), requestBody.total), ...req.complete ? {} : { truncated: true } }
+        },
+        ...status !== void 0 ? { response: { status, headers: answerHeaders, body: recordBody(answerBody.take(), answerBody.total) } } : {},
+        faults,
+        ...cut ? { unjudged: "the proxy kept too little of a body to judge it: its memory pool was in use" } : {}
+      };
+      options.onExchange(exchange2);
+    };
+    const target = req.url ?? "";
+    const to = URL.canParse(`${upstream.origin}${target}`) ? new URL(`${upstream.origin}${target}`) : void 0;
+    if (!target.startsWith("/") || to?.origin !== upstream.origin) {
+      fault(
+        "client",
+        "client.same_host",
+        `${req.method} ${target.slice(0, 200)}: uai proxy forwards only to ${upstream.origin}`
+      );
+      refuse(
+        res,
+        `uai proxy forwards only to its upstream ${upstream.origin}, by path; the target ${target.slice(0, 200)} is not a path.`
+      );
+      res.once("finish", finish);
+      req.resume();
+      return;
+    }
+    const headers = /* @__PURE__ */ new Map([["host", [upstream.host]]]);
+    for (const [n, v] of forwarded(req.rawHeaders)) headers.set(n, [...headers.get(n) ?? [], v]);
+    const out = send(to, {
+      method: req.method,
+      headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0] : v]))
+    });
+    clock.timer = setTimeout(() => {
+      if (!req.complete)
+        fault("client", "client.within_budget", `the request was not sent in full within ${timeoutMs} ms`);
+      else fault("server", "transport.answered", `no complete answer within ${timeoutMs} ms`);
+      out.destroy();
+      res.destroy();
+      finish();
+    }, timeoutMs);
+    req.on("data", (chunk) => requestBody.add(chunk));
+    req.pipe(out);
+    req.once("error", () => void 0);
+    req.once("close", () => {
+      if (!req.complete && !done) {
+        fault("client", "client.completes", "the client closed the connection before its request was complete");
+        out.destroy();
+        finish();
+      }
+    });
+    out.on(
+      "information",
+      (info) => fault("server", "transport.no_interim", `an interim ${info.statusCode} before the answer (not forwarded)`)
+    );
+    out.once("upgrade", (up, socket) => {
+      socket.destroy();
+      fault("server", "transport.answered", `HTTP ${up.statusCode} switched protocols instead of answering`);
+      res.destroy();
+      finish();
+    });
+    out.once("error", (error2) => {
+      fault("server", "transport.answered", `no answer: ${error2.message}`);
+      res.destroy();
+      finish();
+    });
+    out.once("response", (answer) => {
+      answered = Date.now();
+      const code = answer.statusCode ?? 0;
+      status = code;
+      answerHeaders = pairs(answer.rawHeaders);
+      const headers2 = forwarded(answer.rawHeaders).flat();
+      try {
+        res.writeHead(code, answer.statusMessage ?? "", headers2);
+      } catch (error2) {
+        fault("server", "transport.answered", `an answer the proxy cannot repeat: ${error2.message}`);
+        answer.destroy();
+        res.destroy();
+        finish();
+        return;
+      }
+      answer.on("data", (chunk) => answerBody.add(chunk));
+      answer.pipe(res);
+      answer.once("error", () => void 0);
+      answer.once("close", () => {
+        if (!answer.complete && !done) {
+          fault("server", "transport.answered", `the answer stopped after ${answerBody.total} bytes, before its end`);
+          res.destroy();
+          finish();
+        }
+      });
+      res.once("finish", finish);
+      res.once("close", () => {
+        if (!done && !res.writableFinished) {
+          answer.destroy();
+          finish();
+        }
+      });
+    });
+  };
+  const server = createServer2({ requestTimeout: 0, headersTimeout: timeoutMs, highWaterMark: 16 * 1024 }, handle);
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("connect", (req, socket) => {
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    const now = iso(Date.now());
+    options.onExchange({
+      kind: RECORD_KIND,
+      index: index += 1,
+      upstream: options.upstream,
+      started_at: now,
+      ended_at: now,
+      request: {
+        method: "CONNECT",
+        target: (req.url ?? "").slice(0, 200),
+        headers: pairs(req.rawHeaders),
+        body: recordBody(new Uint8Array(), 0)
+      },
+      faults: [
+        {
+          side: "client",
+          check: "client.same_host",
+          detail: `CONNECT ${(req.url ?? "").slice(0, 200)}: uai proxy opens no tunnel`
+        }
+      ]
+    });
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+  await new Promise((resolve7, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", () => resolve7());
+  });
+  const port = server.address().port;
+  return {
+    port,
+    endpoint: `http://127.0.0.1:${port}${upstream.pathname}${upstream.search}`,
+    close: () => new Promise((resolve7) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve7());
+    })
+  };
+}
+var HOP_BY_HOP, pairs, forwarded, iso;
+var init_forward = __esm({
+  "src/kit/proxy/forward.ts"() {
+    "use strict";
+    init_native_adapter();
+    init_problem();
+    init_http();
+    init_capture();
+    init_recording();
+    HOP_BY_HOP = /* @__PURE__ */ new Set([
+      "connection",
+      "keep-alive",
+      "proxy-connection",
+      "proxy-authenticate",
+      "proxy-authorization",
+      "te",
+      "trailer",
+      "transfer-encoding",
+      "upgrade",
+      "host"
+    ]);
+    pairs = (raw) => {
+      const out = [];
+      for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i].toLowerCase(), raw[i + 1]]);
+      return out;
+    };
+    forwarded = (raw) => {
+      const own2 = pairs(raw);
+      const named = new Set(
+        own2.filter(([n]) => n === "connection").flatMap(([, v]) => v.split(",").map((s) => s.trim().toLowerCase()))
+      );
+      return own2.filter(([n]) => !HOP_BY_HOP.has(n) && !named.has(n));
+    };
+    iso = (ms) => new Date(ms).toISOString();
+  }
+});
+
+// src/kit/proxy/command.ts
+var command_exports3 = {};
+__export(command_exports3, {
+  PROXY_HELP: () => PROXY_HELP,
+  proxyCommand: () => proxyCommand
+});
+import { randomBytes as randomBytes5 } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { writeFile as writeFile3 } from "node:fs/promises";
+import { parseArgs as parseArgs5 } from "node:util";
+async function proxyCommand(argv, io) {
+  try {
+    const { values, positionals } = parseArgs5({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        listen: { type: "string" },
+        upstream: { type: "string" },
+        record: { type: "string" },
+        format: { type: "string" },
+        report: { type: "string" },
+        exchanges: { type: "string" },
+        timeout: { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean" }
+      }
+    });
+    if (values.help) {
+      io.stdout(PROXY_HELP);
+      return 0;
+    }
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const port = Number(values.listen);
+    if (values.listen === void 0 || !Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError("--listen takes a port number (0 to 65535)");
+    const upstream = values.upstream;
+    if (!upstream || !URL.canParse(upstream) || !/^https?:$/.test(new URL(upstream).protocol))
+      throw new UsageError("--upstream takes the http(s) URL of the server endpoint");
+    const format = values.format ?? "text";
+    if (!PROXY_FORMATS.includes(format)) throw new UsageError(`--format takes ${PROXY_FORMATS.join(", ")}`);
+    const limit = values.exchanges === void 0 ? Infinity : positive(values.exchanges, 0, "--exchanges");
+    const timeoutMs = positive(values.timeout, DEFAULT_LIMITS.timeoutMs, "--timeout");
+    const session = new ProxySession(io.site);
+    const recording = values.record ? createWriteStream(values.record, { flags: "w" }) : void 0;
+    let seen = 0;
+    let stop = () => void 0;
+    const stopped = new Promise((resolve7) => stop = resolve7);
+    let proxy;
+    try {
+      proxy = await startProxy({
+        port,
+        upstream,
+        site: io.site,
+        timeoutMs,
+        onExchange: (x) => {
+          recording?.write(recordLine(x));
+          const judged = session.add(x);
+          if (!values.quiet) io.stderr(liveLine(judged));
+          if ((seen += 1) >= limit) stop();
+        }
+      });
+    } catch (error2) {
+      throw new UsageError(`cannot listen on port ${port}: ${error2.message}`);
+    }
+    io.stderr(`uai proxy: ${proxy.endpoint} -> ${upstream}
+`);
+    const signals = ["SIGINT", "SIGTERM"];
+    for (const s of signals) process.once(s, stop);
+    await stopped;
+    for (const s of signals) process.removeListener(s, stop);
+    await proxy.close();
+    if (recording) await new Promise((resolve7) => recording.end(resolve7));
+    const report2 = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
+    const text2 = formatProxyReport(report2, format, io.site, values.record);
+    if (values.report) await writeFile3(values.report, text2);
+    else io.stdout(text2);
+    return report2.exit_code;
+  } catch (error2) {
+    if (isUsageError(error2)) {
+      io.stderr(`uai proxy: ${error2.message}
+Run "uai proxy --help" for usage.
+`);
+      return 2;
+    }
+    throw error2;
+  }
+}
+var PROXY_HELP;
+var init_command3 = __esm({
+  "src/kit/proxy/command.ts"() {
+    "use strict";
+    init_command();
+    init_http();
+    init_formats3();
+    init_forward();
+    init_recording();
+    init_report2();
+    PROXY_HELP = `Usage: uai proxy --listen <port> --upstream <endpoint-url> [options]
+
+Forwards a client's traffic to a UAI-1 server unchanged and judges every exchange as it completes,
+by the rules uai test and uai check-exchange apply: each message against its profile, each answer
+against its request, task polls against the task they follow, and the conversation as a whole.
+Point the client at http://127.0.0.1:<port><the endpoint's path>. Only the upstream is contacted.
+
+Options:
+  --listen <port>        the loopback port to listen on (0: a free one, printed at start)
+  --upstream <url>       the server's endpoint (http or https)
+  --record <file>        write every exchange to a recording (JSON Lines; replay it with
+                         uai check-exchange --recording <file>)
+  --format <f>           the report at the end: text (default), json, junit, sarif
+  --report <file>        write the report there instead of stdout
+  --exchanges <n>        stop after n exchanges (default: run until interrupted)
+  --timeout <ms>         per exchange, from its first byte to the answer's last (default ${DEFAULT_LIMITS.timeoutMs})
+  --quiet                no live lines
+
+Exit status: 0 no must-finding about either side, 1 a must-finding, 2 usage error or the port
+could not be opened.
+`;
+  }
+});
+
 // src/cli/example.ts
 var example_exports = {};
 __export(example_exports, {
@@ -15556,7 +16930,7 @@ __export(example_exports, {
   capabilityFor: () => capabilityFor,
   exampleCommand: () => exampleCommand
 });
-import { parseArgs as parseArgs5 } from "node:util";
+import { parseArgs as parseArgs6 } from "node:util";
 function capabilityFor(statement, endpoint, name) {
   const filled = structuredClone(statement);
   const id = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "my-agent";
@@ -15574,7 +16948,7 @@ function capabilityFor(statement, endpoint, name) {
 async function exampleCommand(argv, io) {
   let parsed;
   try {
-    parsed = parseArgs5({
+    parsed = parseArgs6({
       args: [...argv],
       allowPositionals: true,
       options: { endpoint: { type: "string" }, name: { type: "string" }, help: { type: "boolean" } }
@@ -17871,11 +19245,11 @@ __export(check_entry_exports, {
 });
 import { writeFileSync } from "node:fs";
 import { resolve as resolve5 } from "node:path";
-import { parseArgs as parseArgs6 } from "node:util";
+import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
   let parsed;
   try {
-    parsed = parseArgs6({
+    parsed = parseArgs7({
       args: [...argv],
       allowPositionals: true,
       options: { badge: { type: "string" }, local: { type: "boolean" }, help: { type: "boolean" } }
@@ -17952,12 +19326,12 @@ __export(reference_server_exports, {
   REFERENCE_SERVER_HELP: () => REFERENCE_SERVER_HELP,
   referenceServerCommand: () => referenceServerCommand
 });
-import { createServer as createServer2 } from "node:http";
-import { parseArgs as parseArgs7 } from "node:util";
+import { createServer as createServer3 } from "node:http";
+import { parseArgs as parseArgs8 } from "node:util";
 async function referenceServerCommand(argv, io) {
   let values;
   try {
-    ({ values } = parseArgs7({ args: [...argv], options: { port: { type: "string" }, help: { type: "boolean" } } }));
+    ({ values } = parseArgs8({ args: [...argv], options: { port: { type: "string" }, help: { type: "boolean" } } }));
   } catch (error2) {
     io.stderr(`uai reference-server: ${error2.message}
 `);
@@ -17974,7 +19348,7 @@ async function referenceServerCommand(argv, io) {
     return 2;
   }
   const serving = { origin: "" };
-  const server = createServer2(async (req, res) => {
+  const server = createServer3(async (req, res) => {
     await sendResponse(res, await serving.handler(toRequest(req, serving.origin)), req.method === "HEAD");
   });
   try {
@@ -18111,6 +19485,8 @@ Usage:
   uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
   uai test <endpoint-url> [...]    test a live implementation (uai test --help)
   uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
+  uai proxy --listen <port> --upstream <url>  judge a real client and server between them
+                                   (uai proxy --help)
   uai example [<profile>]          print a profile's published example, or a capability
                                    statement for your endpoint (uai example --help)
   uai reference-server [--port n]  serve the reference server on 127.0.0.1, to test against
@@ -18639,6 +20015,7 @@ var SUBCOMMANDS = {
   "check-exchange": async () => (await Promise.resolve().then(() => (init_check_exchange(), check_exchange_exports))).checkExchangeCommand,
   test: async () => (await Promise.resolve().then(() => (init_command(), command_exports))).testCommand,
   "test-client": async () => (await Promise.resolve().then(() => (init_command2(), command_exports2))).testClientCommand,
+  proxy: async () => (await Promise.resolve().then(() => (init_command3(), command_exports3))).proxyCommand,
   example: async () => (await Promise.resolve().then(() => (init_example(), example_exports))).exampleCommand,
   "check-entry": async () => (await Promise.resolve().then(() => (init_check_entry(), check_entry_exports))).checkEntryCommand,
   "reference-server": async () => (await Promise.resolve().then(() => (init_reference_server2(), reference_server_exports))).referenceServerCommand

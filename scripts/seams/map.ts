@@ -76,6 +76,9 @@ export const ROOMS: readonly Room[] = [
         'src/kit/client/command.ts',
         // Command-line mistakes, shared with the CLI's own commands.
         'src/kit/usage.ts',
+        // The proxy's commands: uai proxy, and uai check-exchange --recording.
+        'src/kit/proxy/command.ts',
+        'src/kit/proxy/replay-command.ts',
       ],
       binds: 'product',
     },

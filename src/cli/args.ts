@@ -126,6 +126,8 @@ Usage:
   uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
   uai test <endpoint-url> [...]    test a live implementation (uai test --help)
   uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
+  uai proxy --listen <port> --upstream <url>  judge a real client and server between them
+                                   (uai proxy --help)
   uai example [<profile>]          print a profile's published example, or a capability
                                    statement for your endpoint (uai example --help)
   uai reference-server [--port n]  serve the reference server on 127.0.0.1, to test against

@@ -10,6 +10,7 @@ import { isUsageError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/site.ts';
 
 export const CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
+       uai check-exchange --recording <file> [--format text|json|junit|sarif]
 
 Validates both messages of one exchange and judges the pair by the exchange rules
 (spec 4.2, CONTRACT sections 2 and 6), as POST /v1/check-exchange does.
@@ -19,8 +20,11 @@ Options:
   --http-status <n>       the HTTP status the response came with
   --previous <file>       for a task status: the accepted answer (or status) it follows
   --format text|json      json prints exactly what POST /v1/check-exchange answers
+  --recording <file>      judge every exchange of a uai proxy recording, and the conversation
+                          across them, with the verdicts the live proxy gave (docs/proxy.md)
 
-Exit status: 0 the exchange conforms, 1 it does not, 2 usage error or unreadable input.
+Exit status: 0 the exchange conforms (a recording: no must-finding), 1 it does not, 2 usage
+error or unreadable input.
 `;
 
 export interface CheckExchangeIo {
@@ -76,12 +80,21 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
         'http-status': { type: 'string' },
         previous: { type: 'string' },
         format: { type: 'string' },
+        recording: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
     if (values.help) {
       io.stdout(CHECK_EXCHANGE_HELP);
       return 0;
+    }
+    if (values.recording !== undefined) {
+      if (positionals.length) throw new UsageError('--recording takes no message files');
+      const code = await (
+        await import('../kit/proxy/replay-command.ts')
+      ).replayCommand(values.recording, values.format, io);
+      if (typeof code === 'string') throw new UsageError(code);
+      return code;
     }
     if (positionals.length !== 2) throw new UsageError('give the request file and the response file');
     const format = values.format ?? 'text';

@@ -52,6 +52,7 @@ const SUBCOMMANDS = {
   'check-exchange': async () => (await import('./check-exchange.ts')).checkExchangeCommand,
   test: async () => (await import('../kit/command.ts')).testCommand,
   'test-client': async () => (await import('../kit/client/command.ts')).testClientCommand,
+  proxy: async () => (await import('../kit/proxy/command.ts')).proxyCommand,
   example: async () => (await import('./example.ts')).exampleCommand,
   'check-entry': async () => (await import('./check-entry.ts')).checkEntryCommand,
   'reference-server': async () => (await import('./reference-server.ts')).referenceServerCommand,

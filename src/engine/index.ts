@@ -63,7 +63,9 @@ export {
   checkExchange,
   checkExchangeAction,
   checkExchangeMessages,
+  ConversationJudge,
   EXCHANGE_CHECK_KIND,
+  MAX_REMEMBERED,
   parseCheckExchangeRequest,
   responseKind,
   reusedIdMessage,
@@ -74,6 +76,8 @@ export {
 export type {
   CheckExchangeRequest,
   CheckExchangeResult,
+  ConversationFinding,
+  ConversationStep,
   EarlierMessage,
   ExchangeCheck,
   VerdictCounts,

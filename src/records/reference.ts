@@ -1,4 +1,5 @@
 import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
+import { CONVERSATION_RULES } from '../standard/conversation-rules.ts';
 import { TEST_CHECKS } from '../standard/kit-checks.ts';
 import { ISSUE_ITEM } from '../standard/objects/issue-item.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
@@ -51,6 +52,17 @@ export function errorRegistryRecord(ctx: RecordContext) {
     // in the kit's sealed conformance result, and the ids of POST /v1/check-exchange verdicts. Side
     // server: `uai test <endpoint>`; side client: `uai test-client --command <cmd>`.
     test_checks: TEST_CHECKS.map((c) => ({
+      code: c.id,
+      side: c.side,
+      category: c.category,
+      section: c.section,
+      severity: c.severity,
+      title: c.title,
+      help_url: l.codeHelp(c.id),
+    })),
+    // The rules of a whole conversation, judged over what uai proxy records (uai check-exchange
+    // --recording): the codes of the findings about either side beyond one exchange.
+    conversation_rules: CONVERSATION_RULES.map((c) => ({
       code: c.id,
       side: c.side,
       category: c.category,

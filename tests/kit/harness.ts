@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
 import { siteFor, type Site } from '../../src/standard/site.ts';
@@ -26,13 +26,22 @@ export interface KitServer {
   readonly site: Site;
   readonly endpoint: string;
   transform: Transform | undefined;
+  /**
+   * Serves as if published at another origin (a proxy in front of it): its capability statement
+   * then names that origin's endpoints, so a client polls through the proxy too.
+   */
+  publishAt(origin: string): void;
   stop(): Promise<void>;
 }
 
 export async function startKitServer(): Promise<KitServer> {
   let handler: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
   const state: { transform: Transform | undefined } = { transform: undefined };
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) =>
+    // A client (or a proxy) that leaves in the middle of its request body: nothing to answer.
+    serve(req, res).catch(() => res.destroy()),
+  );
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const request = toRequest(req, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     const requestText = request.method === 'POST' ? await request.clone().text() : '';
     const response = await handler(request);
@@ -48,7 +57,7 @@ export async function startKitServer(): Promise<KitServer> {
       : response;
     if ('raw' in out) out.raw(res.socket as Socket);
     else await sendResponse(res, out, false);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const site = siteFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   handler = referenceServerHandler({ site });
@@ -60,6 +69,9 @@ export async function startKitServer(): Promise<KitServer> {
     },
     set transform(t) {
       state.transform = t;
+    },
+    publishAt(origin) {
+      handler = referenceServerHandler({ site: siteFor(origin) });
     },
     stop: () => {
       server.closeAllConnections();

@@ -12,3 +12,10 @@ export {
 export { responseKind, valueAt } from './kind.ts';
 export type { ExchangeCheck, ExchangeFinding, ExchangePair, ExchangeVerdict, VerdictCounts } from './types.ts';
 export { reusedIdMessage, reusedIdOf, sameTaskState, type EarlierMessage } from './own-ids.ts';
+export {
+  ConversationJudge,
+  MAX_REMEMBERED,
+  type ConversationFinding,
+  type ConversationStep,
+  type TaskHistory,
+} from './conversation.ts';

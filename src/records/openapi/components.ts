@@ -5,6 +5,7 @@ import { objectSchema, type JsonSchema, type RefTo } from '../../standard/schema
 import { actionSchemas } from './action-schemas.ts';
 import { exchangeSchemas } from './exchange-schemas.ts';
 import { implementationsRecordSchema } from './implementations-schema.ts';
+import { proxyExchangeRecordSchema } from './recording-schema.ts';
 import { anyObject, explicitOpenness, ref, str, uri } from './schema-helpers.ts';
 
 export { ref } from './schema-helpers.ts';
@@ -72,6 +73,7 @@ const recordSchemas = (): Record<string, JsonSchema> => ({
     additionalProperties: true,
   },
   ImplementationsRecord: implementationsRecordSchema(),
+  ProxyExchangeRecord: proxyExchangeRecordSchema(),
 });
 
 export function componentSchemas(): Record<string, JsonSchema> {

@@ -1,0 +1,236 @@
+/**
+ * The rules of a whole conversation (src/standard/conversation-rules.ts), judged step by step over
+ * the exchanges of a recording, in order: identifiers never reused, follow-ups linked to the last
+ * answer, tasks polled only as given and until final, Retry-After waited out. One judge serves the
+ * live proxy (each exchange as it completes) and the offline replay of its recording, so both see
+ * the same findings. It also keeps each task's history, which the per-exchange rules need to judge
+ * a poll (the request that started the task, the status it follows).
+ *
+ * Memory is bounded: at most MAX_REMEMBERED ids, conversations and tasks are kept (the oldest are
+ * forgotten first), so a recording of any length is judged in constant space.
+ */
+import { CONVERSATION, type ConversationRuleId } from '../../standard/conversation-rules.ts';
+import { TASK_TRANSITIONS } from '../../standard/value-sets.ts';
+import { responseKind, valueAt } from './kind.ts';
+import { reusedIdMessage, reusedIdOf, type EarlierMessage } from './own-ids.ts';
+
+export const MAX_REMEMBERED = 20_000;
+/** How much earlier than Retry-After says a request may come and still count as waiting (clock granularity). */
+export const RETRY_TOLERANCE_MS = 50;
+
+/** One exchange as the conversation rules read it. */
+export interface ConversationStep {
+  readonly index: number;
+  /** When the request arrived, and when its answer was sent (milliseconds since the epoch). */
+  readonly at: number;
+  readonly answeredAt?: number;
+  /** A message posted to the endpoint, a poll of a task, or anything else (a capability read). */
+  readonly kind: 'message' | 'poll' | 'other';
+  /** The request message in keyed form, and a canonical text of it (a resend is the same text). */
+  readonly request?: unknown;
+  readonly requestText?: string;
+  /** For a poll: the task reference asked for. */
+  readonly pollRef?: string;
+  readonly status?: number;
+  readonly retryAfter?: string;
+  /** The answer message in keyed form, when it is one. */
+  readonly answer?: unknown;
+}
+
+export interface ConversationFinding {
+  readonly rule: ConversationRuleId;
+  readonly index: number;
+  /** RFC 6901 pointer into the message the finding is about ('' for the exchange as a whole). */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A task as the conversation shows it: the request that started it and the last thing said about it. */
+export interface TaskHistory {
+  readonly request: unknown;
+  /** The accepted answer, then each task status polled. */
+  readonly last: unknown;
+  readonly final: boolean;
+  readonly polled: boolean;
+}
+
+/** A Map that forgets its oldest entries past a size. */
+class Bounded<K, V> extends Map<K, V> {
+  override set(key: K, value: V): this {
+    this.delete(key);
+    super.set(key, value);
+    if (this.size > MAX_REMEMBERED) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
+
+/** A final state is one the published transitions lead nowhere from (CONTRACT section 2). */
+const isFinal = (state: unknown) =>
+  typeof state === 'string' &&
+  Object.hasOwn(TASK_TRANSITIONS, state) &&
+  TASK_TRANSITIONS[state as keyof typeof TASK_TRANSITIONS].length === 0;
+/** What the identity rules need of a message: its id, and whether it is a task status in some state. */
+const idFacts = (m: unknown) => ({
+  message_id: valueAt(m, '/message_id'),
+  profile: valueAt(m, '/profile'),
+  body: { task_id: valueAt(m, '/body/task_id'), state: valueAt(m, '/body/state') },
+});
+/** Retry-After as milliseconds from the answer: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
+const retryDelayMs = (value: string | undefined, answeredAt: number): number | undefined => {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - answeredAt);
+};
+
+export class ConversationJudge {
+  readonly #ids = new Bounded<unknown, EarlierMessage & { text?: string; status?: number }>();
+  readonly #lastAnswer = new Bounded<string, { id: unknown; sequence: unknown }>();
+  readonly #tasks = new Bounded<string, TaskHistory>();
+  #retryUntil: { at: number; index: number; status: number; value: string } | undefined;
+
+  /** The history of a task reference, as the per-exchange rules read it before judging a poll. */
+  task(ref: string): TaskHistory | undefined {
+    return this.#tasks.get(ref);
+  }
+
+  /**
+   * Judges one exchange against what came before it, then remembers it: the findings, and every
+   * rule the exchange exercised (a rule exercised without a finding held).
+   */
+  step(s: ConversationStep): { findings: ConversationFinding[]; exercised: Set<ConversationRuleId> } {
+    const out: ConversationFinding[] = [];
+    const exercised = new Set<ConversationRuleId>();
+    const found = (rule: ConversationRuleId, path: string, message: string) => {
+      exercised.add(rule);
+      out.push({ rule, index: s.index, path, message });
+    };
+    if (this.#retryUntil) exercised.add(CONVERSATION.retryAfter);
+    if (s.request !== undefined) exercised.add(CONVERSATION.freshIds);
+    if (s.request !== undefined && this.#lastAnswer.has(valueAt(s.request, '/conversation/conversation_id') as string))
+      exercised.add(CONVERSATION.followUp);
+    if (s.answer !== undefined) exercised.add(CONVERSATION.answerIds);
+    if (s.pollRef !== undefined) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
+    this.#retry(s, found);
+    if (s.kind === 'message' && s.request !== undefined) this.#request(s, found);
+    if (s.kind === 'poll' && s.pollRef !== undefined) this.#poll(s.pollRef, found);
+    if (s.answer !== undefined) this.#answer(s, found);
+    return { findings: out, exercised };
+  }
+
+  /** How many tasks were polled in the conversation (conversation.task_followed applies to them). */
+  get polledTasks(): number {
+    return [...this.#tasks.values()].filter((t) => t.polled).length;
+  }
+
+  /** What only the end of the conversation shows: tasks polled, then left before a final state. */
+  finish(lastIndex: number): ConversationFinding[] {
+    return [...this.#tasks]
+      .filter(([, t]) => t.polled && !t.final)
+      .map(([ref, t]) => ({
+        rule: CONVERSATION.taskFollowed,
+        index: lastIndex,
+        path: '',
+        message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt(t.last, '/body/state') ?? 'accepted')}: the client stopped polling it before a final state.`,
+      }));
+  }
+
+  #retry(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
+    const wait = this.#retryUntil;
+    if (wait) {
+      this.#retryUntil = undefined;
+      if (s.at < wait.at - RETRY_TOLERANCE_MS)
+        found(
+          CONVERSATION.retryAfter,
+          '',
+          `sent ${wait.at - s.at} ms before the Retry-After: ${wait.value} of the ${wait.status} to exchange #${wait.index} had passed.`,
+        );
+    }
+    const delay = retryDelayMs(s.retryAfter, s.answeredAt ?? s.at);
+    if ((s.status === 429 || s.status === 503) && delay !== undefined)
+      this.#retryUntil = { at: (s.answeredAt ?? s.at) + delay, index: s.index, status: s.status, value: s.retryAfter! };
+  }
+
+  #request(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
+    const id = valueAt(s.request, '/message_id');
+    const earlier = this.#ids.get(id);
+    const retry = earlier?.text !== undefined && earlier.text === s.requestText && [429, 503].includes(earlier.status!);
+    if (earlier && !retry)
+      found(
+        CONVERSATION.freshIds,
+        '/message_id',
+        `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`,
+      );
+    const conversation = valueAt(s.request, '/conversation/conversation_id');
+    const last = typeof conversation === 'string' && !retry ? this.#lastAnswer.get(conversation) : undefined;
+    if (last) {
+      const parent = valueAt(s.request, '/conversation/parent_message_id');
+      const sequence = valueAt(s.request, '/conversation/sequence');
+      const next = typeof last.sequence === 'number' ? last.sequence + 1 : undefined;
+      if (parent !== last.id)
+        found(
+          CONVERSATION.followUp,
+          '/conversation/parent_message_id',
+          `a follow-up in conversation ${JSON.stringify(conversation)} names ${JSON.stringify(parent) ?? 'no parent'}; its parent is the last answer, ${JSON.stringify(last.id)}.`,
+        );
+      if (next !== undefined && sequence !== next)
+        found(
+          CONVERSATION.followUp,
+          '/conversation/sequence',
+          `a follow-up in conversation ${JSON.stringify(conversation)} carries sequence ${JSON.stringify(sequence) ?? 'none'}; the last answer's was ${String(last.sequence)}, so it is ${next}.`,
+        );
+    }
+    if (id !== undefined && !earlier)
+      this.#ids.set(id, {
+        label: `the request of exchange #${s.index}`,
+        message: idFacts(s.request),
+        ...(s.requestText !== undefined ? { text: s.requestText } : {}),
+        ...(s.status !== undefined ? { status: s.status } : {}),
+      });
+  }
+
+  #poll(ref: string, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
+    const task = this.#tasks.get(ref);
+    if (!task) found(CONVERSATION.taskKnown, '', `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
+    else if (task.final)
+      found(
+        CONVERSATION.pollStops,
+        '',
+        `a poll of task ${JSON.stringify(ref)} after a poll answered its final state ${JSON.stringify(valueAt(task.last, '/body/state'))}.`,
+      );
+  }
+
+  #answer(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
+    const answer = s.answer;
+    const id = valueAt(answer, '/message_id');
+    const reused = reusedIdOf(answer, [...this.#sameId(id)]);
+    // The answer's own request is the pair rule's (message.own_ids): only earlier exchanges are judged here.
+    if (reused && !reused.label.endsWith(`#${s.index}`))
+      found(CONVERSATION.answerIds, '/message_id', reusedIdMessage(id, reused));
+    if (id !== undefined && !this.#ids.has(id))
+      this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
+    const conversation = valueAt(answer, '/conversation/conversation_id');
+    if (typeof conversation === 'string')
+      this.#lastAnswer.set(conversation, { id, sequence: valueAt(answer, '/conversation/sequence') });
+    const ref = valueAt(answer, '/delivery/task_ref');
+    // A task exists once accepted, whatever status the acceptance came with (exchange.http_status judges that).
+    if (s.kind === 'message' && responseKind(answer) === 'accepted' && typeof ref === 'string' && ref !== '')
+      this.#tasks.set(ref, { request: s.request, last: answer, final: false, polled: false });
+    if (s.kind === 'poll' && s.pollRef !== undefined && s.status === 200) {
+      const task = this.#tasks.get(s.pollRef);
+      if (task && valueAt(answer, '/profile') === 'uai.task.status.v1')
+        this.#tasks.set(s.pollRef, {
+          request: task.request,
+          last: answer,
+          final: isFinal(valueAt(answer, '/body/state')),
+          polled: true,
+        });
+    }
+  }
+
+  *#sameId(id: unknown): Iterable<EarlierMessage> {
+    const earlier = this.#ids.get(id);
+    if (earlier) yield earlier;
+  }
+}

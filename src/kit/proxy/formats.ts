@@ -1,0 +1,116 @@
+/**
+ * The proxy's output: one live line per exchange as it completes (which side broke which rule,
+ * with the finding), and the report at the end as text, JSON, JUnit (one suite per side, each the
+ * kit's own) or SARIF 2.1.0 (one result per finding, on the recording's line when there is one).
+ */
+import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
+import { links, type Site } from '../../standard/site.ts';
+import { countsLine, junitReport, textReport } from '../judge/formats.ts';
+import { escapeControls } from '../terminal.ts';
+import { PROXY_CHECKS } from './checks.ts';
+import type { JudgedExchange } from './judge.ts';
+import type { ProxyReport } from './report.ts';
+
+export const PROXY_FORMATS = ['text', 'json', 'junit', 'sarif'] as const;
+export type ProxyFormat = (typeof PROXY_FORMATS)[number];
+
+/** At most this many findings are shown under one live line (each on one line of its own); the report has them all. */
+const SHOWN = 5;
+
+export function liveLine(x: JudgedExchange): string {
+  const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? 'no answer'}`;
+  if (!x.findings.length) return `${head}  ok\n`;
+  const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}`];
+  for (const f of x.findings.slice(0, SHOWN))
+    lines.push(
+      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${escapeControls(f.message.slice(0, 300)).replaceAll('\n', ' ')}`,
+    );
+  if (x.findings.length > SHOWN) lines.push(`  ... ${x.findings.length - SHOWN} more in the report`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function proxyText(r: ProxyReport): string {
+  const bySide = (side: string) => r.findings.filter((f) => f.side === side).length;
+  return [
+    `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client`,
+    `server: ${countsLine(r.server.counts)}`,
+    `client: ${countsLine(r.client.counts)}`,
+    '',
+    `-- the server (${r.upstream})`,
+    textReport(r.server),
+    '-- the client',
+    textReport(r.client),
+  ].join('\n');
+}
+
+/** Both sides' suites in one document: each is the kit's JUnit report of that side. */
+export function proxyJunit(r: ProxyReport): string {
+  const suites = [r.server, r.client].map((side) =>
+    junitReport(side)
+      .split('\n')
+      .filter((l) => l.startsWith('    ') || l.startsWith('  <testsuite') || l === '  </testsuite>')
+      .join('\n')
+      .replace('<testsuite name="', `<testsuite name="${side.side}: `),
+  );
+  const failures = (s: string) => Number(/failures="(\d+)"/.exec(s)?.[1] ?? 0);
+  const tests = r.server.checks.length + r.client.checks.length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + failures(s), 0)}" errors="0">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** SARIF 2.1.0: one rule per check, one result per finding, located on the recording's line of its exchange. */
+export function proxySarif(r: ProxyReport, site: Site, recording?: string): string {
+  const l = links(site);
+  const used = [...new Set(r.findings.map((f) => f.check))];
+  const rules = PROXY_CHECKS.filter((c) => used.includes(c.id));
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'uai proxy',
+            fullName: `${RELEASE} uai proxy`,
+            version: UAI_VERSION,
+            informationUri: l.codeHelp('message.valid').split('#')[0],
+            rules: rules.map((c) => ({
+              id: c.id,
+              shortDescription: { text: c.title },
+              helpUri: l.codeHelp(c.id),
+              properties: { side: c.side, section: c.section, severity: c.severity },
+            })),
+          },
+        },
+        results: r.findings.map((f) => ({
+          ruleId: f.check,
+          ruleIndex: rules.findIndex((c) => c.id === f.check),
+          level: f.severity === 'must' ? 'error' : 'warning',
+          message: { text: `[${f.side}] exchange #${f.exchange}: ${f.message}` },
+          locations: [
+            {
+              ...(recording
+                ? { physicalLocation: { artifactLocation: { uri: recording }, region: { startLine: f.exchange } } }
+                : {}),
+              logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: 'member' }],
+            },
+          ],
+          properties: { side: f.side, exchange: f.exchange, jsonPointer: f.path },
+        })),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+export function formatProxyReport(r: ProxyReport, format: ProxyFormat, site: Site, recording?: string): string {
+  if (format === 'json') return `${JSON.stringify(r, null, 2)}\n`;
+  if (format === 'junit') return proxyJunit(r);
+  if (format === 'sarif') return proxySarif(r, site, recording);
+  return proxyText(r);
+}

@@ -1,0 +1,267 @@
+/**
+ * The proxy on the wire: a reverse proxy on a loopback port that forwards every request to its one
+ * upstream and every answer back, as they stream (status, headers and bytes unchanged; only the
+ * hop-by-hop headers of RFC 9110 section 7.6.1 are the connection's own, and Host names the
+ * upstream). While forwarding it keeps what the judge reads, within the kit's bounds (capture.ts),
+ * and hands each completed exchange over as a recorded exchange.
+ *
+ * Bounded and transparent: a request target that is not a path (absolute-form, authority-form,
+ * CONNECT) is refused, so nothing is ever sent anywhere but the upstream; each exchange has the
+ * kit's per-request time (DEFAULT_LIMITS.timeoutMs) from its first byte to the answer's last; a
+ * peer that resets, stalls or goes past a bound has its connection closed, the fault recorded with
+ * the side that caused it, and the next exchange is served as usual. The proxy never answers in
+ * the upstream's place: when the upstream gives no answer, the client gets none either.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Site } from '../../standard/site.ts';
+import { sendReply } from '../../http/node/native-adapter.ts';
+import { problemReply } from '../../http/problem.ts';
+import { DEFAULT_LIMITS } from '../server/http.ts';
+import { BytePool, Capture } from './capture.ts';
+import { RECORD_KIND, recordBody, type RecordedExchange, type RecordedFault } from './recording.ts';
+
+export interface ProxyOptions {
+  /** The port to listen on, on 127.0.0.1 (0: a free one). */
+  readonly port: number;
+  /** The endpoint URL of the server (http or https). */
+  readonly upstream: string;
+  readonly site: Site;
+  readonly timeoutMs?: number;
+  /** Each exchange as it completes, in completion order. */
+  readonly onExchange: (exchange: RecordedExchange) => void;
+}
+
+export interface RunningProxy {
+  /** The proxy's endpoint: the upstream's path at the proxy's origin. */
+  readonly endpoint: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** The connection's own headers (RFC 9110 section 7.6.1), never forwarded; Host is set for the upstream. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+/** Header pairs from node's raw list (names lower case, order kept). */
+const pairs = (raw: readonly string[]): [string, string][] => {
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
+  return out;
+};
+const forwarded = (raw: readonly string[]): [string, string][] => {
+  const own = pairs(raw);
+  // Headers Connection names are the connection's too.
+  const named = new Set(
+    own.filter(([n]) => n === 'connection').flatMap(([, v]) => v.split(',').map((s) => s.trim().toLowerCase())),
+  );
+  return own.filter(([n]) => !HOP_BY_HOP.has(n) && !named.has(n));
+};
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const upstream = new URL(options.upstream);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
+  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  const pool = new BytePool();
+  let index = 0;
+  const sockets = new Set<Socket>();
+
+  const refuse = (res: ServerResponse, detail: string) => {
+    // The service's own problem answer (status, headers, body), written by the node adapter.
+    void sendReply(res, problemReply(options.site, 'request.invalid', detail), false);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const started = Date.now();
+    const faults: RecordedFault[] = [];
+    const requestBody = new Capture(pool);
+    const answerBody = new Capture(pool);
+    let answered: number | undefined;
+    let status: number | undefined;
+    let answerHeaders: [string, string][] = [];
+    let done = false;
+    /** The exchange's time bound, set once the request is forwarded. */
+    const clock: { timer?: ReturnType<typeof setTimeout> } = {};
+    const fault = (side: RecordedFault['side'], check: string, detail: string) => {
+      if (!faults.some((f) => f.check === check && f.side === side)) faults.push({ side, check, detail });
+    };
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(clock.timer);
+      const cut = requestBody.cut === 'pool' || answerBody.cut === 'pool';
+      const exchange: RecordedExchange = {
+        kind: RECORD_KIND,
+        index: (index += 1),
+        upstream: options.upstream,
+        started_at: iso(started),
+        ...(answered !== undefined ? { answered_at: iso(answered) } : {}),
+        ended_at: iso(Date.now()),
+        request: {
+          method: req.method ?? '',
+          target: req.url ?? '',
+          headers: pairs(req.rawHeaders),
+          // A request the client did not finish is not judged as a message (its fault says what happened).
+          body: { ...recordBody(requestBody.take(), requestBody.total), ...(req.complete ? {} : { truncated: true }) },
+        },
+        ...(status !== undefined
+          ? { response: { status, headers: answerHeaders, body: recordBody(answerBody.take(), answerBody.total) } }
+          : {}),
+        faults,
+        ...(cut ? { unjudged: 'the proxy kept too little of a body to judge it: its memory pool was in use' } : {}),
+      };
+      options.onExchange(exchange);
+    };
+
+    const target = req.url ?? '';
+    // Only a path is forwarded, and only to the upstream: absolute-form targets name another host.
+    const to = URL.canParse(`${upstream.origin}${target}`) ? new URL(`${upstream.origin}${target}`) : undefined;
+    if (!target.startsWith('/') || to?.origin !== upstream.origin) {
+      fault(
+        'client',
+        'client.same_host',
+        `${req.method} ${target.slice(0, 200)}: uai proxy forwards only to ${upstream.origin}`,
+      );
+      refuse(
+        res,
+        `uai proxy forwards only to its upstream ${upstream.origin}, by path; the target ${target.slice(0, 200)} is not a path.`,
+      );
+      res.once('finish', finish);
+      req.resume();
+      return;
+    }
+
+    const headers = new Map<string, string[]>([['host', [upstream.host]]]);
+    for (const [n, v] of forwarded(req.rawHeaders)) headers.set(n, [...(headers.get(n) ?? []), v]);
+    const out = send(to, {
+      method: req.method,
+      headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0]! : v])),
+    });
+    clock.timer = setTimeout(() => {
+      if (!req.complete)
+        fault('client', 'client.within_budget', `the request was not sent in full within ${timeoutMs} ms`);
+      else fault('server', 'transport.answered', `no complete answer within ${timeoutMs} ms`);
+      out.destroy();
+      res.destroy();
+      finish();
+    }, timeoutMs);
+
+    req.on('data', (chunk: Buffer) => requestBody.add(chunk));
+    req.pipe(out);
+    req.once('error', () => undefined);
+    req.once('close', () => {
+      if (!req.complete && !done) {
+        fault('client', 'client.completes', 'the client closed the connection before its request was complete');
+        out.destroy();
+        finish();
+      }
+    });
+    out.on('information', (info) =>
+      fault('server', 'transport.no_interim', `an interim ${info.statusCode} before the answer (not forwarded)`),
+    );
+    out.once('upgrade', (up, socket) => {
+      socket.destroy();
+      fault('server', 'transport.answered', `HTTP ${up.statusCode} switched protocols instead of answering`);
+      res.destroy();
+      finish();
+    });
+    out.once('error', (error) => {
+      fault('server', 'transport.answered', `no answer: ${error.message}`);
+      res.destroy();
+      finish();
+    });
+    out.once('response', (answer) => {
+      answered = Date.now();
+      const code = answer.statusCode ?? 0;
+      status = code;
+      answerHeaders = pairs(answer.rawHeaders);
+      const headers = forwarded(answer.rawHeaders).flat();
+      try {
+        res.writeHead(code, answer.statusMessage ?? '', headers);
+      } catch (error) {
+        fault('server', 'transport.answered', `an answer the proxy cannot repeat: ${(error as Error).message}`);
+        answer.destroy();
+        res.destroy();
+        finish();
+        return;
+      }
+      answer.on('data', (chunk: Buffer) => answerBody.add(chunk));
+      answer.pipe(res);
+      answer.once('error', () => undefined);
+      answer.once('close', () => {
+        if (!answer.complete && !done) {
+          fault('server', 'transport.answered', `the answer stopped after ${answerBody.total} bytes, before its end`);
+          res.destroy();
+          finish();
+        }
+      });
+      res.once('finish', finish);
+      res.once('close', () => {
+        // A client may stop reading (its own bound, a server too slow for it): no fault of either side to judge.
+        if (!done && !res.writableFinished) {
+          answer.destroy();
+          finish();
+        }
+      });
+    });
+  };
+
+  // Small read buffers per connection: a flood of connections holds little, whatever they send.
+  const server = createServer({ requestTimeout: 0, headersTimeout: timeoutMs, highWaterMark: 16 * 1024 }, handle);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  // CONNECT asks the proxy to open a tunnel to another host: refused, and said so.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    const now = iso(Date.now());
+    options.onExchange({
+      kind: RECORD_KIND,
+      index: (index += 1),
+      upstream: options.upstream,
+      started_at: now,
+      ended_at: now,
+      request: {
+        method: 'CONNECT',
+        target: (req.url ?? '').slice(0, 200),
+        headers: pairs(req.rawHeaders),
+        body: recordBody(new Uint8Array(), 0),
+      },
+      faults: [
+        {
+          side: 'client',
+          check: 'client.same_host',
+          detail: `CONNECT ${(req.url ?? '').slice(0, 200)}: uai proxy opens no tunnel`,
+        },
+      ],
+    });
+  });
+  server.on('clientError', (_error, socket: Socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    endpoint: `http://127.0.0.1:${port}${upstream.pathname}${upstream.search}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * Judging the exchanges the proxy saw, one at a time as each completes (live) or as each line of a
+ * recording is read (offline): the same function both times, fed the same recorded data, so the
+ * verdicts are identical. Nothing here is a second judge: a message exchange is judged by the
+ * engine's checkExchangeMessages (what POST /v1/check-exchange and `uai check-exchange` answer),
+ * a poll by the same with the request that started the task and the status it follows, the bytes
+ * of an answer by the server kit's encoding check, and what spans exchanges by the engine's
+ * conversation rules. Each finding names the side it is about: the request's problems are the
+ * client's, the answer's and the exchange rules' (which judge the answer) the server's.
+ */
+import {
+  canonicalJson,
+  checkExchangeMessages,
+  ConversationJudge,
+  isRecord,
+  validateMessage,
+  valueAt,
+  type CheckExchangeRequest,
+  type CheckExchangeResult,
+  type ConversationStep,
+} from '../../engine/index.ts';
+import type { KitCheck, KitSide } from '../../standard/kit-checks.ts';
+import type { Site } from '../../standard/site.ts';
+import { PROXY_CHECKS, proxyCheck } from './checks.ts';
+import { judgeMessage } from './message.ts';
+import { isMessage, keyed, parse, pathOf, textOf, type Find } from './read.ts';
+import { header, type RecordedExchange } from './recording.ts';
+import { judgeWire } from './wire.ts';
+
+export { PROXY_CHECKS };
+const CHECK = proxyCheck;
+
+export interface ProxyFinding {
+  readonly side: KitSide;
+  readonly check: string;
+  readonly severity: KitCheck['severity'];
+  readonly section: string;
+  /** RFC 6901 pointer into the message the finding is about ('' for the exchange as a whole). */
+  readonly path: string;
+  readonly message: string;
+}
+
+export type { ExchangeRole } from './wire.ts';
+import type { ExchangeRole } from './wire.ts';
+
+export interface JudgedExchange {
+  readonly index: number;
+  readonly method: string;
+  readonly target: string;
+  readonly status?: number;
+  readonly role: ExchangeRole;
+  readonly findings: readonly ProxyFinding[];
+  /** The checks that judged this exchange (found nothing wrong or not). */
+  readonly judged: readonly string[];
+  /** What `uai check-exchange` answers for the pair: a message, or a poll with the task it follows. */
+  readonly exchange?: CheckExchangeResult;
+}
+
+export class RecordingJudge {
+  readonly #site: Site;
+  readonly #conversation = new ConversationJudge();
+  /** Where tasks are polled: the capability statement's https-async-callback URL, once one was read. */
+  #pollPath: string | undefined;
+  #lastIndex = 0;
+
+  constructor(site: Site) {
+    this.#site = site;
+  }
+
+  judge(x: RecordedExchange): JudgedExchange {
+    this.#lastIndex = x.index;
+    const findings: ProxyFinding[] = [];
+    const judged = new Set<string>();
+    const find: Find = (check, path, message, side) => {
+      const c = CHECK.get(check)!;
+      judged.add(check);
+      findings.push({ side: side ?? c.side, check, severity: c.severity, section: c.section, path, message });
+    };
+    for (const f of x.faults) find(f.check, '', f.detail, f.side);
+    if (x.unjudged !== undefined)
+      return {
+        index: x.index,
+        method: x.request.method,
+        target: x.request.target,
+        role: 'other',
+        findings,
+        judged: [...judged],
+      };
+    const endpointPath = new URL(x.upstream).pathname;
+    const path = pathOf(x.request.target);
+    const role: ExchangeRole =
+      x.request.method === 'POST' && path === endpointPath
+        ? 'message'
+        : x.request.method === 'GET' && path === endpointPath
+          ? 'capability'
+          : x.request.method === 'GET' && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`)
+            ? 'poll'
+            : 'other';
+    const now = new Date(x.started_at);
+    const request = role === 'message' ? parse(textOf(x.request.body)) : undefined;
+    const res = x.response;
+    const answer = res ? parse(textOf(res.body)) : undefined;
+    const answerType = res ? header(res.headers, 'content-type') : undefined;
+    const isProblem = res !== undefined && res.status >= 400 && /^application\/problem\+json\b/i.test(answerType ?? '');
+    let exchange: CheckExchangeResult | undefined;
+    const judgeExchange = (input: CheckExchangeRequest): readonly string[] => {
+      exchange = checkExchangeMessages(input, { site: this.#site, now: () => now });
+      const sides = [
+        [exchange.request_validation, 'client.message_valid', 'client.message_warning_free'],
+        [exchange.response_validation, 'message.valid', 'message.warning_free'],
+      ] as const;
+      for (const [v, errors, warnings] of input.request === undefined ? sides.slice(1) : sides) {
+        judged.add(errors).add(warnings);
+        for (const i of v.errors) find(errors, i.path, `${i.code}: ${i.message}`);
+        for (const i of v.warnings) find(warnings, i.path, `${i.code}: ${i.message}`);
+      }
+      for (const v of exchange.exchange.verdicts) {
+        if (v.status !== 'skip') judged.add(v.id);
+        for (const f of v.findings) find(v.id, f.path, f.message);
+      }
+      return exchange.request_validation.errors.map((i) => i.code);
+    };
+
+    judgeWire(x, role, answer, find, judged);
+
+    if (role === 'capability' && res?.status === 200 && isRecord(answer)) {
+      const result = validateMessage(answer, { mode: 'keyed-json', site: this.#site, now, text: textOf(res.body)! });
+      judged.add('capability.valid');
+      for (const i of result.errors) find('capability.valid', i.path, `${i.code}: ${i.message}`);
+      if (answer.profile !== 'uai.capability.statement.v1')
+        find('capability.valid', '/profile', 'the answer to GET of the endpoint is not a uai.capability.statement.v1');
+      const endpoints = valueAt(answer, '/body/endpoints');
+      const callback = (Array.isArray(endpoints) ? endpoints : []).find(
+        (e) => valueAt(e, '/binding') === 'https-async-callback',
+      );
+      const url = valueAt(callback, '/url');
+      if (typeof url === 'string' && URL.canParse(url)) this.#pollPath = new URL(url).pathname;
+    }
+
+    if (role === 'message' && !x.request.body.truncated)
+      judgeMessage({ x, request, answer, isProblem, site: this.#site, now, find, judged, judgeExchange });
+    let pollRef: string | undefined;
+    if (role === 'poll') {
+      try {
+        pollRef = decodeURIComponent(path.slice((this.#pollPath ?? `${endpointPath}/tasks/`).length));
+      } catch {
+        pollRef = path;
+      }
+      const task = this.#conversation.task(pollRef);
+      if (task && res) {
+        judged.add('task.pollable');
+        if (res.status !== 200 || valueAt(answer, '/profile') !== 'uai.task.status.v1')
+          find(
+            'task.pollable',
+            '',
+            `a poll of a task the server accepted answered HTTP ${res.status} ${String(valueAt(answer, '/profile') ?? (textOf(res.body) ?? '').slice(0, 80))}`,
+          );
+        else
+          judgeExchange({
+            request: task.request,
+            response: answer,
+            previous: task.last,
+            mode: 'keyed-json',
+            httpStatus: res.status,
+            texts: { response: textOf(res.body)! },
+          });
+      }
+    }
+
+    const step: ConversationStep = {
+      index: x.index,
+      at: Date.parse(x.started_at),
+      ...(x.answered_at ? { answeredAt: Date.parse(x.answered_at) } : {}),
+      kind: role === 'message' ? 'message' : role === 'poll' ? 'poll' : 'other',
+      ...(role === 'message' && isMessage(request)
+        ? { request: keyed(request), requestText: canonicalText(keyed(request)) }
+        : {}),
+      ...(pollRef !== undefined ? { pollRef } : {}),
+      ...(res ? { status: res.status } : {}),
+      ...(res && header(res.headers, 'retry-after') !== undefined
+        ? { retryAfter: header(res.headers, 'retry-after')! }
+        : {}),
+      // A capability statement is a document read again and again under one id, not an answer in a conversation.
+      ...(res && role !== 'capability' && isMessage(answer) && !isProblem ? { answer: keyed(answer) } : {}),
+    };
+    const conversation = this.#conversation.step(step);
+    for (const rule of conversation.exercised) judged.add(rule);
+    for (const f of conversation.findings) find(f.rule, f.path, f.message);
+    return {
+      index: x.index,
+      method: x.request.method,
+      target: x.request.target,
+      ...(res ? { status: res.status } : {}),
+      role,
+      findings,
+      judged: [...judged],
+      ...(exchange ? { exchange } : {}),
+    };
+  }
+
+  /** The checks only the end of the conversation judges. */
+  get finishes(): readonly string[] {
+    return this.#conversation.polledTasks ? ['conversation.task_followed'] : [];
+  }
+
+  /** The findings only the end of the conversation shows. */
+  finish(): ProxyFinding[] {
+    return this.#conversation.finish(this.#lastIndex).map((f) => {
+      const c = CHECK.get(f.rule)!;
+      return {
+        side: c.side,
+        check: f.rule,
+        severity: c.severity,
+        section: c.section,
+        path: f.path,
+        message: f.message,
+      };
+    });
+  }
+}
+
+function canonicalText(m: unknown): string | undefined {
+  try {
+    return canonicalJson(m);
+  } catch {
+    return undefined;
+  }
+}

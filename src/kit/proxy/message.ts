@@ -1,0 +1,108 @@
+/**
+ * A message posted to the endpoint: the request as the client's (binding form, validity), the pair
+ * by the engine's checkExchangeMessages when a message came back (both in one form: the keyed one
+ * when the answer did not keep the request's shape), the request alone when none did, and a
+ * request the server must refuse held to its refusal (refusal.ts).
+ */
+import { validateMessage, type CheckExchangeRequest } from '../../engine/index.ts';
+import type { Site } from '../../standard/site.ts';
+import { isJsonType, isMessage, keyed, textOf, type Find } from './read.ts';
+import { header, type RecordedExchange } from './recording.ts';
+import { refusalCheck, refuses } from './refusal.ts';
+
+export interface MessageContext {
+  readonly x: RecordedExchange;
+  readonly request: unknown;
+  readonly answer: unknown;
+  readonly isProblem: boolean;
+  readonly site: Site;
+  readonly now: Date;
+  readonly find: Find;
+  readonly judged: Set<string>;
+  /** Judges the pair as check-exchange does; returns the request's error codes. */
+  readonly judgeExchange: (input: CheckExchangeRequest) => readonly string[];
+}
+
+export function judgeMessage({
+  x,
+  request,
+  answer,
+  isProblem,
+  site,
+  now,
+  find,
+  judged,
+  judgeExchange,
+}: MessageContext): void {
+  const res = x.response;
+  judged.add('client.binding_form');
+  if (!isJsonType(header(x.request.headers, 'content-type')))
+    find(
+      'client.binding_form',
+      '',
+      `sent as ${header(x.request.headers, 'content-type') ?? '(no Content-Type)'}; every binding takes JSON`,
+    );
+  const requestType = isJsonType(header(x.request.headers, 'content-type'));
+  let errorCodes: readonly string[] = [];
+  if (!isMessage(request))
+    find(
+      'client.message_valid',
+      '',
+      `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? '').slice(0, 80)}`,
+    );
+  else if (res && isMessage(answer) && !isProblem) {
+    const keyless = Array.isArray(request);
+    judged.add('message.keyless_shape');
+    const sameShape = keyless === Array.isArray(answer);
+    if (!sameShape)
+      find(
+        'message.keyless_shape',
+        '',
+        `a ${keyless ? 'keyless' : 'keyed'} request answered with a ${keyless ? 'keyed object' : 'keyless array'}`,
+      );
+    // Both messages are judged in one form: the keyed one, when the answer did not keep the request's.
+    errorCodes = judgeExchange({
+      request: sameShape ? request : keyed(request),
+      response: sameShape ? answer : keyed(answer),
+      mode: keyless && sameShape ? 'keyless-json' : 'keyed-json',
+      httpStatus: res.status,
+      texts: sameShape
+        ? { request: textOf(x.request.body)!, response: textOf(res.body)! }
+        : keyless
+          ? { response: textOf(res.body)! }
+          : { request: textOf(x.request.body)! },
+    });
+  } else {
+    // No message came back to judge the pair by: the request is judged alone, as POST /v1/validate would.
+    const result = validateMessage(request, {
+      mode: Array.isArray(request) ? 'keyless-json' : 'keyed-json',
+      site,
+      now,
+      text: textOf(x.request.body)!,
+    });
+    judged.add('client.message_valid').add('client.message_warning_free');
+    for (const i of result.errors) find('client.message_valid', i.path, `${i.code}: ${i.message}`);
+    for (const i of result.warnings) find('client.message_warning_free', i.path, `${i.code}: ${i.message}`);
+    errorCodes = result.errors.map((i) => i.code);
+    // A message gets a message back (a refusal may be a problem document: CONTRACT section 8).
+    if (res && !res.body.truncated && !isProblem) {
+      judged.add('message.valid');
+      find(
+        'message.valid',
+        '',
+        `HTTP ${res.status}: the answer is not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
+      );
+    }
+  }
+  // A request the server must refuse, as uai test's hostile requests: refused, with a published code.
+  const refusal = refusalCheck(requestType, request !== undefined, errorCodes);
+  if (refusal && res && !res.body.truncated) {
+    judged.add(refusal);
+    if (!refuses(res.status, answer, isProblem))
+      find(
+        refusal,
+        '',
+        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
+      );
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Reading a recorded exchange as the judge does: bodies kept whole as text and JSON (a byte order
+ * mark aside, which message.encoding reports), keyless messages in keyed form, media types.
+ */
+import { isRecord, messageFromKeyless, valueAt } from '../../engine/index.ts';
+import type { KitSide } from '../../standard/kit-checks.ts';
+import type { RecordedBody } from './recording.ts';
+
+export const isJsonType = (contentType: string | undefined) => {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+};
+export const textOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : b.text);
+/** A body as JSON; a byte order mark is message.encoding's to report, not a reason to read no message. */
+export const parse = (text: string | undefined): unknown => {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return undefined;
+  }
+};
+export const keyed = (m: unknown) => (Array.isArray(m) ? messageFromKeyless(m).value : m);
+export const isMessage = (m: unknown) => isRecord(keyed(m)) && typeof valueAt(keyed(m), '/profile') === 'string';
+export const pathOf = (target: string) => target.split('?')[0]!;
+
+/** Records a finding of a check (on the check's side unless a fault names another) and that the check judged. */
+export type Find = (check: string, path: string, message: string, side?: KitSide) => void;

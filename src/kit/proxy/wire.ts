@@ -1,0 +1,55 @@
+/**
+ * The wire of one exchange, whatever it was about: the answer's bytes (JSON, UTF-8, nothing around
+ * the value: the server kit's own check), its framing within the kit's bounds, no redirect, and a
+ * request body within what the proxy judges. Exchanges at other paths are forwarded, not judged.
+ */
+import { header, bodyBytes, type RecordedExchange } from './recording.ts';
+import { judgeEncoding } from '../server/bytes.ts';
+import { MAX_ANSWER_BYTES } from '../server/http.ts';
+import { isJsonType, type Find } from './read.ts';
+
+/** What an exchange was, as the proxy tells it from the path and the message (judge.ts). */
+export type ExchangeRole = 'capability' | 'message' | 'poll' | 'other';
+
+export function judgeWire(
+  x: RecordedExchange,
+  role: ExchangeRole,
+  answer: unknown,
+  find: Find,
+  judged: Set<string>,
+): void {
+  const res = x.response;
+  const answerType = res ? header(res.headers, 'content-type') : undefined;
+  // The answer's bytes, whatever was asked: JSON, in UTF-8, nothing around the value.
+  if (res && !res.body.truncated && role !== 'other' && (res.status < 300 || res.status >= 400)) {
+    judged.add('message.media_type').add('message.encoding');
+    if (!isJsonType(answerType))
+      find('message.media_type', '', `HTTP ${res.status} sent as ${answerType ?? '(no Content-Type)'}`);
+    else
+      for (const e of judgeEncoding({
+        contentType: answerType ?? '',
+        bytes: bodyBytes(res.body),
+        json: answer,
+      } as never))
+        find('message.encoding', '', e);
+  }
+  // An answer forwarded in full, within the bounds, without a redirect or an interim answer: the wire held.
+  if (res && !res.body.truncated && role !== 'other')
+    for (const id of ['transport.answered', 'transport.size_limit', 'transport.no_redirect', 'transport.no_interim'])
+      judged.add(id);
+  if (res && role !== 'other' && res.status >= 300 && res.status < 400)
+    find('transport.no_redirect', '', `HTTP ${res.status} to ${header(res.headers, 'location') ?? '(no Location)'}`);
+  // Past the bound on one body: an answer or request cut short otherwise is its fault's to report.
+  if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== 'other')
+    find(
+      'transport.size_limit',
+      '',
+      `an answer of ${res.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`,
+    );
+  if (x.request.body.truncated && x.request.body.bytes > MAX_ANSWER_BYTES)
+    find(
+      'client.within_budget',
+      '',
+      `a request body of ${x.request.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`,
+    );
+}

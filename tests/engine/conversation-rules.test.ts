@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { ConversationJudge, MAX_REMEMBERED, type ConversationStep } from '../../src/engine/index.ts';
+import { CONVERSATION_RULES } from '../../src/standard/conversation-rules.ts';
+
+/**
+ * The conversation rules, one table: each row is a conversation (steps in order) that breaks one
+ * rule, and the same conversation told right breaks none. A rule no row breaks is a rule that
+ * cannot fail, which the last test refuses.
+ */
+type Json = Record<string, unknown>;
+const T0 = Date.parse('2026-11-20T10:00:00Z');
+const request = (id: string, conv: string, seq: number, parent?: string): Json => ({
+  profile: 'uai.intent.request.v1',
+  message_id: id,
+  conversation: { conversation_id: conv, sequence: seq, ...(parent ? { parent_message_id: parent } : {}) },
+});
+const answer = (id: string, conv: string, seq: number, extra: Json = {}): Json => ({
+  profile: 'uai.intent.response.v1',
+  message_id: id,
+  conversation: { conversation_id: conv, sequence: seq },
+  body: { status: 'completed' },
+  ...extra,
+});
+const accepted = (id: string, conv: string, seq: number, task: string): Json =>
+  answer(id, conv, seq, { body: { status: 'accepted', task_ref: task }, delivery: { task_ref: task } });
+const status = (id: string, task: string, state: string): Json => ({
+  profile: 'uai.task.status.v1',
+  message_id: id,
+  body: { task_id: task, state },
+});
+
+let index = 0;
+const send = (
+  req: Json,
+  ans: Json | undefined,
+  st = 200,
+  at = T0 + index * 10,
+  extra: Partial<ConversationStep> = {},
+) =>
+  ({
+    index: ++index,
+    at,
+    answeredAt: at + 1,
+    kind: 'message',
+    request: req,
+    requestText: JSON.stringify(req),
+    status: st,
+    ...(ans ? { answer: ans } : {}),
+    ...extra,
+  }) as ConversationStep;
+const poll = (ref: string, ans: Json, at = T0 + index * 10) =>
+  ({
+    index: ++index,
+    at,
+    answeredAt: at + 1,
+    kind: 'poll',
+    pollRef: ref,
+    status: 200,
+    answer: ans,
+  }) as ConversationStep;
+
+interface Row {
+  readonly rule: string;
+  readonly broken: () => ConversationStep[];
+  readonly right: () => ConversationStep[];
+}
+
+const ROWS: readonly Row[] = [
+  {
+    rule: 'conversation.fresh_ids',
+    broken: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m1', 'c2', 1), answer('a2', 'c2', 2)),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m2', 'c2', 1), answer('a2', 'c2', 2)),
+    ],
+  },
+  {
+    rule: 'conversation.follow_up',
+    broken: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m2', 'c1', 2, 'm1'), answer('a2', 'c1', 3)),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m2', 'c1', 3, 'a1'), answer('a2', 'c1', 4)),
+    ],
+  },
+  {
+    rule: 'conversation.answer_ids',
+    broken: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m2', 'c2', 1), answer('a1', 'c2', 2)),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m2', 'c2', 1), answer('a2', 'c2', 2)),
+    ],
+  },
+  {
+    rule: 'conversation.task_known',
+    broken: () => [
+      send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+      poll('t2', status('s1', 't2', 'completed')),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+      poll('t1', status('s1', 't1', 'completed')),
+    ],
+  },
+  {
+    rule: 'conversation.poll_stops',
+    broken: () => [
+      send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+      poll('t1', status('s1', 't1', 'completed')),
+      poll('t1', status('s1', 't1', 'completed')),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+      poll('t1', status('s1', 't1', 'completed')),
+    ],
+  },
+  {
+    rule: 'conversation.task_followed',
+    broken: () => [
+      send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+      poll('t1', status('s1', 't1', 'working')),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+      poll('t1', status('s1', 't1', 'working')),
+      poll('t1', status('s2', 't1', 'failed')),
+    ],
+  },
+  {
+    rule: 'conversation.retry_after',
+    broken: () => [
+      send(request('m1', 'c1', 1), undefined, 429, T0, { retryAfter: '2' }),
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0 + 500),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), undefined, 429, T0, { retryAfter: 'Fri, 20 Nov 2026 10:00:02 GMT' }),
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0 + 2001),
+    ],
+  },
+];
+
+function judge(steps: ConversationStep[]): string[] {
+  const judge = new ConversationJudge();
+  const found = steps.flatMap((s) => judge.step(s).findings.map((f) => f.rule));
+  return [...found, ...judge.finish(steps.at(-1)!.index).map((f) => f.rule)];
+}
+
+describe('each conversation rule fails its broken conversation, and only that one', () => {
+  for (const row of ROWS) {
+    it(row.rule, () => {
+      index = 0;
+      expect([...new Set(judge(row.broken()))]).toEqual([row.rule]);
+      index = 0;
+      expect(judge(row.right())).toEqual([]);
+    });
+  }
+  it('every published conversation rule can fail', () => {
+    expect(CONVERSATION_RULES.map((r) => r.id).filter((id) => !ROWS.some((r) => r.rule === id))).toEqual([]);
+  });
+});
+
+describe('bounded', () => {
+  it(`remembers at most ${MAX_REMEMBERED} ids: the oldest are forgotten first`, () => {
+    index = 0;
+    const judge = new ConversationJudge();
+    const first = send(request('m0', 'c0', 1), answer('a0', 'c0', 2));
+    judge.step(first);
+    for (let i = 1; i <= MAX_REMEMBERED; i++)
+      judge.step(send(request(`m${i}`, `c${i}`, 1), answer(`a${i}`, `c${i}`, 2)));
+    // m0 was forgotten; the last one is still known.
+    expect(judge.step(send(request('m0', 'cx', 1), answer('ax', 'cx', 2))).findings).toEqual([]);
+    expect(
+      judge.step(send(request(`m${MAX_REMEMBERED}`, 'cy', 1), answer('ay', 'cy', 2))).findings.map((f) => f.rule),
+    ).toEqual(['conversation.fresh_ids']);
+  });
+});

@@ -1,0 +1,433 @@
+import { messageFromKeyless, seal } from '../../src/engine/index.ts';
+import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
+import { HOSTILE_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
+import type { Exchange, Transform } from './harness.ts';
+
+/**
+ * The broken servers: the reference server with one fault each, and the checks each fault breaks.
+ * tests/kit/broken-servers.test.ts runs the kit against each; tests/kit/proxy.test.ts puts each
+ * behind uai proxy and holds every finding to the server's side.
+ */
+export type Kind = 'capability' | 'sync' | 'async' | 'unknown-subject' | 'keyless' | 'poll' | 'hostile';
+
+export function kindOf(ex: Exchange): Kind {
+  if (ex.method === 'GET') return ex.path.includes('/tasks/') ? 'poll' : 'capability';
+  if (ex.requestText.includes(UNREGISTERED_SUBJECT)) return 'unknown-subject';
+  if (ex.response.status >= 400) return 'hostile';
+  let body: unknown;
+  try {
+    body = JSON.parse(ex.requestText);
+  } catch {
+    return 'hostile';
+  }
+  if (Array.isArray(body)) return 'keyless';
+  return (body as { delivery?: { mode?: string } }).delivery?.mode === 'sync' ? 'sync' : 'async';
+}
+
+/** Rewrites the message of one kind of answer, then reseals it (unless told not to), keeping its status. */
+export const onMessage =
+  (
+    kind: Kind,
+    mutate: (m: Record<string, any>) => void,
+    options: { reseal?: boolean; status?: number; contentType?: string } = {},
+  ): Transform =>
+  async (ex) => {
+    if (kindOf(ex) !== kind) return ex.response;
+    const m = (await ex.response.clone().json()) as Record<string, any>;
+    mutate(m);
+    const headers = new Headers(ex.response.headers);
+    if (options.contentType) headers.set('content-type', options.contentType);
+    return new Response(JSON.stringify(options.reseal === false ? m : seal(m)), {
+      status: options.status ?? ex.response.status,
+      headers,
+    });
+  };
+
+/** Accepts one kind of hostile request (found by its body) instead of refusing it. */
+const accepts =
+  (matches: (ex: Exchange) => boolean): Transform =>
+  (ex) =>
+    kindOf(ex) === 'hostile' && matches(ex)
+      ? new Response('{"accepted": true}', { status: 202, headers: { 'content-type': 'application/json' } })
+      : ex.response;
+
+const body = (ex: Exchange): any => {
+  try {
+    return JSON.parse(ex.requestText);
+  } catch {
+    return undefined;
+  }
+};
+
+/** A task that reads completed at the first poll and working at the second: a state that went back. */
+function completedThenWorking(): Transform {
+  let polls = 0;
+  return onMessage('poll', (m) => {
+    polls += 1;
+    m.message_id = `${m.message_id}-${polls}`;
+    if (polls % 2 === 1) {
+      m.body.state = 'completed';
+      m.body.result_ref = `${m.source.uri}#result`;
+    } else {
+      m.body.state = 'working';
+      delete m.body.result_ref;
+    }
+  });
+}
+
+export interface Broken {
+  readonly fault: string;
+  readonly fails: readonly KitCheckId[];
+  /** Checks the fault leaves without anything to judge: not exercised, never a pass. */
+  readonly unexercised?: readonly KitCheckId[];
+  readonly transform: Transform;
+}
+
+export const BROKEN: readonly Broken[] = [
+  {
+    fault: 'no capability statement',
+    fails: ['capability.reachable'],
+    // Without a statement nothing says what applies: what depends on a declaration is not exercised.
+    unexercised: [
+      'capability.names_endpoint',
+      'capability.valid',
+      'exchange.task_matches',
+      'exchange.task_transition',
+      'message.keyless_shape',
+      'task.pollable',
+      // A refusal proves nothing from an endpoint not shown to speak UAI-1.
+      ...HOSTILE_CHECKS.map((c) => c.id),
+    ],
+    transform: (ex) =>
+      kindOf(ex) === 'capability'
+        ? new Response('{"status": 404}', { status: 404, headers: { 'content-type': 'application/problem+json' } })
+        : ex.response,
+  },
+  {
+    fault: 'a statement with a broken checksum',
+    fails: ['capability.valid'],
+    unexercised: ['capability.names_endpoint'],
+    transform: onMessage('capability', (m) => void (m.body.name = 'changed'), { reseal: false }),
+  },
+  {
+    fault: 'a statement that does not list the endpoint',
+    fails: ['capability.names_endpoint'],
+    transform: onMessage(
+      'capability',
+      (m) =>
+        void (m.body.endpoints = [
+          { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+        ]),
+    ),
+  },
+  {
+    // The polling endpoint does not count, wherever it points: no keyed or keyless endpoint has the URL.
+    fault: 'a statement whose only endpoint left is its polling endpoint',
+    fails: ['capability.names_endpoint'],
+    transform: onMessage(
+      'capability',
+      (m) =>
+        void (m.body.endpoints = [
+          { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+          ...m.body.endpoints.filter((e: { binding: string }) => e.binding === 'https-async-callback'),
+        ]),
+    ),
+  },
+  {
+    fault: 'a bad checksum on the sync answer',
+    fails: ['message.valid'],
+    transform: onMessage('sync', (m) => void (m.integrity.checksum = `sha256:${'0'.repeat(64)}`), { reseal: false }),
+  },
+  {
+    fault: 'an unknown member in the sync answer',
+    fails: ['message.warning_free'],
+    transform: onMessage('sync', (m) => void (m.body.extra = true)),
+  },
+  {
+    fault: 'the sync answer sent as text/plain',
+    fails: ['message.media_type'],
+    transform: onMessage('sync', () => undefined, { contentType: 'text/plain' }),
+  },
+  {
+    fault: 'a keyless request answered keyed',
+    fails: ['message.keyless_shape'],
+    transform: async (ex) =>
+      kindOf(ex) === 'keyless'
+        ? new Response(JSON.stringify(messageFromKeyless(await ex.response.clone().json()).value), {
+            status: ex.response.status,
+            headers: ex.response.headers,
+          })
+        : ex.response,
+  },
+  {
+    fault: 'accepted sent as 200',
+    fails: ['exchange.http_status'],
+    transform: onMessage('async', () => undefined, { status: 200 }),
+  },
+  {
+    fault: 'a task status as the direct answer',
+    fails: ['exchange.response_profile'],
+    // The sync request was the run's one chance to see a completed answer.
+    unexercised: ['exchange.completed_without_task'],
+    transform: onMessage('sync', (m) => {
+      m.profile = 'uai.task.status.v1';
+      m.body = {
+        task_id: 'task-1',
+        state: 'working',
+        updated_at: '2026-11-20T10:00:00Z',
+        request_message_id: m.body.request_message_id,
+      };
+    }),
+  },
+  {
+    fault: 'a new conversation id',
+    fails: ['exchange.conversation_id'],
+    transform: onMessage('sync', (m) => void (m.conversation.conversation_id = 'conv-other')),
+  },
+  {
+    fault: 'a parent that is not the request',
+    fails: ['exchange.parent_message_id', 'message.warning_free'],
+    transform: onMessage('sync', (m) => void (m.conversation.parent_message_id = 'msg-other')),
+  },
+  {
+    fault: 'sequence not +1',
+    fails: ['exchange.sequence'],
+    transform: onMessage('async', (m) => void (m.conversation.sequence += 1)),
+  },
+  {
+    fault: 'answered to someone else',
+    fails: ['exchange.target_is_requester'],
+    transform: onMessage('sync', (m) => void (m.target.id = 'someone-else')),
+  },
+  {
+    fault: 'the requester answering itself',
+    fails: ['exchange.source_not_requester'],
+    transform: onMessage('sync', (m) => void (m.source = { ...m.target })),
+  },
+  {
+    fault: 'another priority',
+    fails: ['exchange.delivery_copied'],
+    transform: onMessage('sync', (m) => void (m.delivery.priority = 'bulk')),
+  },
+  {
+    fault: 'a reply requested on acceptance',
+    fails: ['exchange.reply_not_requested'],
+    transform: onMessage('async', (m) => void (m.delivery.reply_requested = true)),
+  },
+  {
+    fault: 'no delivery.task_ref',
+    fails: ['exchange.task_ref_set'],
+    // No task reference, no poll: what polling would have shown was not seen.
+    unexercised: ['exchange.task_matches', 'exchange.task_transition', 'task.pollable'],
+    transform: onMessage('async', (m) => void delete m.delivery.task_ref),
+  },
+  {
+    fault: 'result.task_id disagrees',
+    fails: ['exchange.task_ref_agrees', 'message.valid'],
+    transform: onMessage('async', (m) => void (m.body.result.task_id = 'task-other')),
+  },
+  {
+    fault: 'another subject',
+    fails: ['exchange.subject_copied'],
+    transform: onMessage('sync', (m) => void (m.body.subject = 'uai.error.v1')),
+  },
+  {
+    fault: 'a new trace',
+    fails: ['exchange.trace_id_copied'],
+    transform: onMessage('sync', (m) => {
+      m.provenance.trace_id = 'f'.repeat(32);
+      m.conversation.traceparent = `00-${'f'.repeat(32)}-${'1'.repeat(16)}-01`;
+    }),
+  },
+  {
+    fault: 'request_message_id of another request',
+    fails: ['exchange.request_message_id', 'message.warning_free'],
+    transform: onMessage('sync', (m) => void (m.body.request_message_id = 'msg-other')),
+  },
+  {
+    fault: 'an unsigned acceptance',
+    fails: ['exchange.trust_signed'],
+    transform: onMessage('async', (m) => void (m.trust = { channel: 'public', auth_scheme: 'none' })),
+  },
+  {
+    fault: 'a task_ref on a completed answer',
+    fails: ['exchange.completed_without_task'],
+    transform: onMessage('sync', (m) => void (m.body.task_ref = 'task-1')),
+  },
+  {
+    fault: 'an unpublished error code',
+    fails: ['exchange.error_code_published', 'message.valid'],
+    transform: onMessage('unknown-subject', (m) => void (m.body.code = 'made.up')),
+  },
+  {
+    fault: 'the status of another task',
+    fails: ['exchange.task_matches'],
+    transform: onMessage('poll', (m) => void (m.body.task_id = 'task-other')),
+  },
+  { fault: 'working again after completed', fails: ['exchange.task_transition'], transform: completedThenWorking() },
+  {
+    fault: 'tasks that cannot be polled',
+    fails: ['task.pollable'],
+    unexercised: ['exchange.task_matches', 'exchange.task_transition'],
+    transform: (ex) =>
+      kindOf(ex) === 'poll'
+        ? new Response('{"status": 404, "title": "not here"}', {
+            status: 404,
+            headers: { 'content-type': 'application/problem+json' },
+          })
+        : ex.response,
+  },
+  {
+    fault: 'a bad checksum accepted',
+    fails: ['hostile.checksum_mismatch'],
+    transform: accepts((ex) => body(ex)?.integrity?.checksum === `sha256:${'0'.repeat(64)}`),
+  },
+  {
+    fault: 'an unknown profile accepted',
+    fails: ['hostile.profile_unknown'],
+    transform: accepts((ex) => body(ex)?.profile === 'uai.unknown.thing.v1'),
+  },
+  {
+    fault: 'uai_version 2.0 accepted',
+    fails: ['hostile.version_unsupported'],
+    transform: accepts((ex) => body(ex)?.uai_version === '2.0'),
+  },
+  {
+    fault: 'alias keys accepted',
+    fails: ['hostile.alias_key'],
+    transform: accepts((ex) => body(ex)?.messageId !== undefined),
+  },
+  {
+    fault: 'over-deep nesting accepted',
+    fails: ['hostile.too_deep'],
+    transform: accepts((ex) => ex.requestText.includes('[[[[[[[[')),
+  },
+  {
+    fault: 'malformed JSON accepted',
+    fails: ['hostile.malformed_json'],
+    transform: accepts((ex) => body(ex) === undefined && ex.contentType.startsWith('application/json')),
+  },
+  {
+    fault: 'text/plain accepted',
+    fails: ['hostile.media_type'],
+    transform: accepts((ex) => ex.contentType.startsWith('text/plain')),
+  },
+  {
+    fault: 'an HTML error page',
+    fails: ['hostile.malformed_json', 'message.media_type'],
+    transform: (ex) =>
+      kindOf(ex) === 'hostile' && body(ex) === undefined && ex.contentType.startsWith('application/json')
+        ? new Response('<html><body>Bad request</body></html>', {
+            status: 400,
+            headers: { 'content-type': 'text/html' },
+          })
+        : ex.response,
+  },
+  {
+    fault: 'an answer with a byte order mark',
+    fails: ['message.encoding'],
+    transform: async (ex) =>
+      kindOf(ex) === 'sync'
+        ? new Response(`\uFEFF${await ex.response.text()}`, { status: 200, headers: ex.response.headers })
+        : ex.response,
+  },
+  {
+    fault: 'an answer with data before its JSON value',
+    fails: ['message.encoding', 'message.valid'],
+    unexercised: ['exchange.completed_without_task'],
+    transform: async (ex) =>
+      kindOf(ex) === 'sync'
+        ? new Response(`)]}',\n${await ex.response.text()}`, { status: 200, headers: ex.response.headers })
+        : ex.response,
+  },
+  {
+    // The kit reads the text leniently (U+FFFD) to go on judging: the changed id breaks the checksum too.
+    fault: 'an answer with a byte that is not UTF-8',
+    fails: ['message.encoding', 'message.valid'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const text = await ex.response.text();
+      const at = /"message_id"\s*:\s*"/.exec(text)!;
+      const cut = at.index + at[0].length;
+      const bytes = Buffer.concat([Buffer.from(text.slice(0, cut)), Buffer.from([0xff]), Buffer.from(text.slice(cut))]);
+      return new Response(bytes, { status: 200, headers: ex.response.headers });
+    },
+  },
+  {
+    fault: 'an empty answer',
+    fails: ['message.encoding', 'message.valid'],
+    unexercised: ['exchange.completed_without_task'],
+    transform: (ex) =>
+      kindOf(ex) === 'sync' ? new Response('', { status: 200, headers: ex.response.headers }) : ex.response,
+  },
+  {
+    fault: 'an answer with a repeated member name',
+    fails: ['message.valid'],
+    transform: async (ex) =>
+      kindOf(ex) === 'sync'
+        ? new Response((await ex.response.text()).replace(/^\{/, '{"profile":"uai.intent.response.v1",'), {
+            status: 200,
+            headers: ex.response.headers,
+          })
+        : ex.response,
+  },
+  {
+    fault: 'an answer in latin-1',
+    fails: ['message.encoding'],
+    transform: onMessage('sync', () => undefined, { contentType: 'application/json; charset=iso-8859-1' }),
+  },
+  {
+    // Real instants are the validator's (date-time format, RFC 3339): a 30 February fails message.valid.
+    fault: 'an answer issued on 30 February',
+    fails: ['message.valid'],
+    transform: onMessage('sync', (m) => void (m.provenance.issued_at = '2026-02-30T10:00:00Z')),
+  },
+  {
+    fault: "an answer reusing the request's message_id",
+    fails: ['message.own_ids'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const request = body(ex);
+      return onMessage('sync', (m) => void (m.message_id = request.message_id))(ex);
+    },
+  },
+  {
+    fault: "a task status reusing the accepted answer's message_id",
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let acceptedId: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'async') acceptedId = ((await ex.response.clone().json()) as { message_id: string }).message_id;
+        return kind === 'poll' ? onMessage(kind, (m) => void (m.message_id = acceptedId))(ex) : ex.response;
+      };
+    })(),
+  },
+  {
+    // A mock that serves one canned message: identical bytes are no excuse for a shared id.
+    fault: 'the hostile requests refused with the same bytes, one message_id',
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let canned: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'unknown-subject') canned = await ex.response.clone().text();
+        return kind === 'hostile' && canned
+          ? new Response(canned, { status: 404, headers: { 'content-type': 'application/json' } })
+          : ex.response;
+      };
+    })(),
+  },
+  {
+    fault: "an answer reusing another answer's message_id",
+    fails: ['message.own_ids'],
+    transform: (() => {
+      let syncId: string | undefined;
+      return async (ex: Exchange) => {
+        const kind = kindOf(ex);
+        if (kind === 'sync') syncId = ((await ex.response.clone().json()) as { message_id: string }).message_id;
+        return kind === 'unknown-subject' ? onMessage(kind, (m) => void (m.message_id = syncId))(ex) : ex.response;
+      };
+    })(),
+  },
+];

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateMessage } from '../../src/engine/index.ts';
+import { DEFAULT_LIMITS, testImplementation } from '../../src/kit/index.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { replayRecording, type ProxyReport } from '../../src/kit/proxy/index.ts';
+import { BROKEN } from './broken-server-table.ts';
+import { HOSTILE_SERVERS } from './hostile-servers.ts';
+import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
+
+/**
+ * uai proxy between the kit (the client) and the broken-server table (the server): every finding
+ * about what the server broke is the server's, and the client's findings are the ones its own
+ * requests earn (the kit's hostile requests), unchanged by whatever the server does. The same kit
+ * run through the proxy gives the kit's own verdicts: the proxy changes nothing it forwards.
+ */
+const NOW = new Date('2026-11-20T10:00:00Z');
+const RUN_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+let px: ProxiedServer;
+beforeAll(async () => void (px = await startProxiedServer()));
+const scratch = mkdtempSync(join(tmpdir(), 'uai-proxy-broken-'));
+afterAll(async () => {
+  await px.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const kitThrough = (limits = DEFAULT_LIMITS) =>
+  testImplementation({ endpoint: px.proxy.endpoint, site: px.site, limits, now: NOW, runId: RUN_ID });
+const ids = (r: ProxyReport, side: string) =>
+  [...new Set(r.findings.filter((f) => f.side === side).map((f) => f.check))].sort();
+const reportOf = (session: { report: (o: { site: typeof px.site; runId: string; now: Date }) => ProxyReport }) =>
+  session.report({ site: px.server.site, runId: RUN_ID, now: NOW });
+
+/**
+ * What a server fault breaks as the proxy names it: the kit's check, or the conversation rule that
+ * widens it. A hostile request accepted breaks the same hostile check, which the proxy applies to
+ * the client's request for real, and its answer is no message either.
+ */
+const wider = (id: string) => (id === 'message.own_ids' ? 'conversation.answer_ids' : id);
+const alongside = (id: string) => (id.startsWith('hostile.') ? ['message.valid'] : []);
+/** Checks only the kit's own run can judge: what it asked first, and which endpoint it meant. */
+const KIT_ONLY = (id: string) => id === 'capability.reachable' || id === 'capability.names_endpoint';
+
+/**
+ * What the proxy sees that the kit does not judge, row by row: findings that are true, and on the
+ * side named. The kit does not hold its hostile requests' refusals to the exchange rules; the proxy
+ * holds every answer to them, so a canned answer to another request breaks the linkage rules. And a
+ * server that reads completed and then working makes the kit, as a client, poll after a final state.
+ */
+const ALSO_SERVER: Record<string, readonly string[]> = {
+  'the hostile requests refused with the same bytes, one message_id': [
+    'exchange.conversation_id',
+    'exchange.delivery_copied',
+    'exchange.parent_message_id',
+    'exchange.request_message_id',
+    'exchange.sequence',
+    'exchange.subject_copied',
+    'exchange.trace_id_copied',
+  ],
+};
+const ALSO_CLIENT: Record<string, readonly string[]> = { 'working again after completed': ['conversation.poll_stops'] };
+
+let clientBaseline: string[];
+
+describe('the reference server behind the proxy', () => {
+  it('no finding about the server; the kit passes every check through it; results validate clean', async () => {
+    px.server.transform = undefined;
+    const { session } = px.fresh();
+    const kit = await kitThrough();
+    expect(kit.checks.filter((c) => c.status !== 'pass').map((c) => c.id)).toEqual([]);
+    const report = reportOf(session);
+    expect(ids(report, 'server')).toEqual([]);
+    // The kit's hostile requests are the client's doing, and the proxy says so.
+    // The kit reads a task twice by design (poll-again): once the task has ended by the first read,
+    // that second poll is one after a final state, which the proxy rightly holds against it.
+    clientBaseline = [...ids(report, 'client'), 'conversation.poll_stops'];
+    expect(clientBaseline).toContain('client.message_valid');
+    for (const side of [report.server, report.client]) {
+      const v = validateMessage(side.result_message, { mode: 'keyed-json', site: px.server.site, now: NOW });
+      expect([v.error_count, v.warning_count]).toEqual([0, 0]);
+    }
+  });
+});
+
+describe('each broken server behind the proxy: its findings are the server side', () => {
+  for (const b of BROKEN) {
+    it(`${b.fault}`, async () => {
+      px.server.transform = b.transform;
+      const { session, lines } = px.fresh();
+      const kit = await kitThrough();
+      const report = reportOf(session);
+      const server = ids(report, 'server');
+      // Its recording, judged offline, says the same.
+      const file = join(scratch, 'recording.jsonl');
+      writeFileSync(file, lines.join(''));
+      const replayed = await replayRecording(file, { site: px.server.site, runId: RUN_ID, now: NOW });
+      expect(replayed.ok && replayed.report).toEqual(report);
+      // Every fault the traffic shows is found, and about the server.
+      const visible = b.fails.filter((id) => !KIT_ONLY(id));
+      for (const id of visible) expect(server.includes(id) || server.includes(wider(id)), id).toBe(true);
+      if (visible.length) expect(report.exit_code).toBe(1);
+      // Nothing else is held against the server: its findings are the row's checks (or their wider rule).
+      const allowed = new Set([
+        ...b.fails,
+        ...b.fails.map(wider),
+        ...b.fails.flatMap(alongside),
+        ...(b.unexercised ?? []),
+        ...(ALSO_SERVER[b.fault] ?? []),
+      ]);
+      expect(server.filter((id) => !allowed.has(id))).toEqual([]);
+      // And nothing new is held against the client.
+      const client = [...clientBaseline, ...(ALSO_CLIENT[b.fault] ?? [])];
+      expect(ids(report, 'client').filter((id) => !client.includes(id))).toEqual([]);
+      // Each side's sealed result validates clean, however broken the traffic was.
+      for (const side of [report.server, report.client]) {
+        const v = validateMessage(side.result_message, { mode: 'keyed-json', site: px.server.site, now: NOW });
+        expect([v.error_count, v.warning_count]).toEqual([0, 0]);
+      }
+      // The kit through the proxy fails what it fails directly (the broken-servers table).
+      expect(
+        kit.checks
+          .filter((c) => c.status === 'fail')
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual([...b.fails].sort());
+    });
+  }
+});
+
+describe('hostile servers behind the proxy: reported against the server, and the next exchange is served', () => {
+  // The proxy's bound is shorter than the client's here, so that the proxy, not the client, gives up on a stalling server.
+  beforeAll(async () => {
+    await px.stop();
+    px = await startProxiedServer(1500);
+  });
+  for (const h of HOSTILE_SERVERS) {
+    it(`${h.behaviour}`, async () => {
+      px.server.transform = h.transform;
+      const { session, judged } = px.fresh();
+      await kitThrough({ timeoutMs: 2000, totalMs: 20_000, maxRequests: 50 });
+      // The proxy goes on: a well-formed exchange after the hostile one is answered and judged clean.
+      px.server.transform = undefined;
+      const answer = await fetch(px.proxy.endpoint, { headers: { accept: 'application/json' } });
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 50));
+      const report = reportOf(session);
+      expect(ids(report, 'server').length, JSON.stringify(report.findings.slice(0, 3))).toBeGreaterThan(0);
+      expect(ids(report, 'client').filter((id) => !clientBaseline.includes(id))).toEqual([]);
+      expect(judged.at(-1)!.findings).toEqual([]);
+    }, 60_000);
+  }
+});

@@ -1,0 +1,265 @@
+import { spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProxyReport } from '../../src/kit/proxy/index.ts';
+import { NODE, REPO } from '../support/local-server.ts';
+import { runners, skipped } from '../starters/runners.ts';
+import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
+
+/**
+ * Clients in front of uai proxy, the reference server behind it: the starters and the well-behaved
+ * fixture client earn no finding on either side; each broken client of the broken-client table
+ * whose fault the traffic shows earns its finding, about the client, and none about the server;
+ * and what a client receives through the proxy is byte for byte what the server sent.
+ */
+let px: ProxiedServer;
+beforeAll(async () => void (px = await startProxiedServer()));
+afterAll(async () => px.stop());
+
+const NOW = new Date('2026-11-20T10:00:00Z');
+const reportOf = (session: { report: (o: { site: typeof px.site; runId: string; now: Date }) => ProxyReport }) =>
+  session.report({ site: px.server.site, runId: '0bad0000000000000000000000000002', now: NOW });
+const ids = (r: ProxyReport, side: string) =>
+  [...new Set(r.findings.filter((f) => f.side === side).map((f) => f.check))].sort();
+
+/** Runs a client to its end (killed past the cap): its exit status and output. */
+function runClient(command: string, args: readonly string[], scenario: string, capMs = 30_000) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(command, [...args, px.proxy.endpoint], {
+      cwd: REPO,
+      env: { ...process.env, UAI_ENDPOINT: px.proxy.endpoint, UAI_SCENARIO: scenario },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), capMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('the starters through the proxy', () => {
+  for (const runner of runners) {
+    for (const scenario of ['', 'async']) {
+      it.skipIf(skipped(runner))(
+        `${runner.file} ${scenario || 'sync'}: no finding on either side`,
+        async () => {
+          px.server.transform = undefined;
+          const { session } = px.fresh();
+          const run = await runClient(runner.command, [...runner.args, 'client'], scenario, 90_000);
+          expect(run.code, run.stderr).toBe(0);
+          const report = reportOf(session);
+          expect(report.findings).toEqual([]);
+          expect(report.exchanges).toBeGreaterThan(1);
+          if (scenario === 'async')
+            expect(report.client.checks.find((c) => c.id === 'conversation.poll_stops')!.status).toBe('pass');
+        },
+        120_000,
+      );
+    }
+  }
+});
+
+const fixture = (fault: string) => [NODE, ['tests/kit/fixtures/broken-client.mts', fault]] as const;
+
+/** The broken clients whose fault shows in their traffic with the reference server, and the rule that names it. */
+const BROKEN_CLIENTS: readonly { fault: string; scenario: string; finds: string; rateLimited?: boolean }[] = [
+  { fault: 'stale-checksum', scenario: 'sync', finds: 'client.message_valid' },
+  { fault: 'warning', scenario: 'sync', finds: 'client.message_warning_free' },
+  { fault: 'wrong-media-type', scenario: 'sync', finds: 'client.binding_form' },
+  { fault: 'reused-id', scenario: 'follow-up', finds: 'conversation.fresh_ids' },
+  { fault: 'wrong-sequence', scenario: 'follow-up', finds: 'conversation.follow_up' },
+  { fault: 'made-up-ref', scenario: 'async', finds: 'conversation.task_known' },
+  { fault: 'polls-after-completed', scenario: 'async', finds: 'conversation.poll_stops' },
+  { fault: 'ignores-retry-after', scenario: 'rate-limited', finds: 'conversation.retry_after', rateLimited: true },
+];
+
+/** The reference server answering its first message 429 with Retry-After: 1, as the rate-limited scenario does. */
+function rateLimitedOnce() {
+  let limited = false;
+  return (ex: { method: string; response: Response }) => {
+    if (ex.method !== 'POST' || limited) return ex.response;
+    limited = true;
+    const body = JSON.stringify({
+      type: 'about:blank',
+      title: 'Too many requests',
+      status: 429,
+      code: 'request.rate_limited',
+    });
+    return new Response(body, {
+      status: 429,
+      headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+    });
+  };
+}
+
+describe('broken clients in front of the proxy: their findings are the client side', () => {
+  for (const scenario of ['sync', 'async', 'follow-up', 'rate-limited']) {
+    it(`the well-behaved client (${scenario}): no finding`, async () => {
+      px.server.transform = scenario === 'rate-limited' ? rateLimitedOnce() : undefined;
+      const { session } = px.fresh();
+      const [command, args] = fixture('none');
+      const run = await runClient(command, args, scenario);
+      expect(run.code, run.stderr).toBe(0);
+      expect(reportOf(session).findings).toEqual([]);
+    }, 60_000);
+  }
+  for (const b of BROKEN_CLIENTS) {
+    it(`${b.fault} (${b.scenario}): ${b.finds}`, async () => {
+      px.server.transform = b.rateLimited ? rateLimitedOnce() : undefined;
+      const { session } = px.fresh();
+      const [command, args] = fixture(b.fault);
+      await runClient(command, args, b.scenario);
+      const report = reportOf(session);
+      expect(ids(report, 'client')).toContain(b.finds);
+      expect(ids(report, 'server')).toEqual([]);
+      expect(report.exit_code).toBe(b.finds === 'client.message_warning_free' ? 0 : 1);
+    }, 60_000);
+  }
+});
+
+describe('transparency: what the client receives is what the server sent', () => {
+  it('status, headers and body bytes, for every kind of exchange', async () => {
+    const sent: { status: number; headers: [string, string][]; body: Buffer }[] = [];
+    px.server.transform = async (ex) => {
+      const body = Buffer.from(await ex.response.clone().arrayBuffer());
+      sent.push({ status: ex.response.status, headers: [...ex.response.headers], body });
+      return ex.response;
+    };
+    px.fresh();
+    const statement = await fetch(px.proxy.endpoint);
+    const received = [
+      { status: statement.status, headers: [...statement.headers], body: Buffer.from(await statement.arrayBuffer()) },
+    ];
+    const [command, args] = fixture('none');
+    // A client's own exchanges, then a refusal: all forwarded as they were answered.
+    await runClient(command, args, 'async');
+    const refused = await fetch(px.proxy.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    received.push({
+      status: refused.status,
+      headers: [...refused.headers],
+      body: Buffer.from(await refused.arrayBuffer()),
+    });
+    expect(sent.length).toBeGreaterThan(3);
+    const hop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+    const strip = (h: [string, string][]) => h.filter(([n]) => !hop.has(n));
+    for (const [mine, theirs] of [
+      [received[0]!, sent[0]!],
+      [received[1]!, sent.at(-1)!],
+    ] as const) {
+      expect(mine.status).toBe(theirs.status);
+      expect(strip(mine.headers)).toEqual(strip(theirs.headers));
+      expect(mine.body.equals(theirs.body)).toBe(true);
+    }
+  });
+
+  it('refuses to forward anywhere but its upstream, and serves the next exchange', async () => {
+    px.server.transform = undefined;
+    const { session } = px.fresh();
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve) => {
+      const r = request(
+        { host: '127.0.0.1', port: px.proxy.port, path: 'http://example.invalid/steal', method: 'GET' },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      r.end();
+    });
+    expect(status).toBe(400);
+    const next = await fetch(px.proxy.endpoint);
+    expect(next.status).toBe(200);
+    await next.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 50));
+    const report = reportOf(session);
+    expect(ids(report, 'client')).toEqual(['client.same_host']);
+    expect(ids(report, 'server')).toEqual([]);
+  });
+});
+
+describe('clients that misbehave on the wire: reported against the client, and the next exchange is served', () => {
+  /** Writes raw bytes to the proxy, then does what `then` says with the socket. */
+  const raw = (bytes: string, then: (socket: Socket) => void) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(px.proxy.port, '127.0.0.1', () => {
+        socket.write(bytes);
+        then(socket);
+      });
+      let got = '';
+      socket.on('data', (d) => (got += d));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(got));
+    });
+  const nextIsServed = async () => {
+    const next = await fetch(px.proxy.endpoint);
+    expect(next.status).toBe(200);
+    await next.arrayBuffer();
+  };
+  const CASES: readonly [string, string, (s: Socket) => void, string | undefined][] = [
+    [
+      'asks for a tunnel (CONNECT)',
+      'CONNECT example.invalid:443 HTTP/1.1\r\nhost: example.invalid:443\r\n\r\n',
+      () => undefined,
+      'client.same_host',
+    ],
+    [
+      'resets in the middle of its request body',
+      'POST /v1/reference-server HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"a":',
+      (s) => setTimeout(() => s.destroy(), 100),
+      'client.completes',
+    ],
+    ['sends garbage instead of HTTP', 'NOT HTTP AT ALL\r\n\r\n', (s) => setTimeout(() => s.destroy(), 200), undefined],
+  ];
+  for (const [what, bytes, then, check] of CASES) {
+    it(what, async () => {
+      px.server.transform = undefined;
+      const { session, judged } = px.fresh();
+      await raw(bytes, then);
+      await new Promise((r) => setTimeout(r, 100));
+      await nextIsServed();
+      await new Promise((r) => setTimeout(r, 50));
+      const report = reportOf(session);
+      expect(ids(report, 'client')).toEqual(check ? [check] : []);
+      expect(ids(report, 'server')).toEqual([]);
+      expect(judged.at(-1)!.findings).toEqual([]);
+    });
+  }
+  it('sends its request body slower than the bound: cut at the bound, held to the client', async () => {
+    const slow = await startProxiedServer(800);
+    try {
+      const { session } = slow.fresh();
+      await new Promise<void>((resolve) => {
+        const socket = connect(slow.proxy.port, '127.0.0.1', () => {
+          socket.write(
+            'POST /v1/reference-server HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{',
+          );
+          const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write(' ')), 300);
+          socket.on('close', () => {
+            clearInterval(timer);
+            resolve();
+          });
+        });
+        socket.on('error', () => undefined);
+      });
+      const next = await fetch(slow.proxy.endpoint);
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 50));
+      const report =
+        slow && session.report({ site: slow.server.site, runId: '0bad0000000000000000000000000003', now: NOW });
+      expect(ids(report, 'client')).toEqual(['client.within_budget']);
+      expect(ids(report, 'server')).toEqual([]);
+    } finally {
+      await slow.stop();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateMessage } from '../../src/engine/index.ts';
+import { startKitServer, type KitServer } from './harness.ts';
+
+/**
+ * `uai proxy` as a user runs it, in a child process, under a flood: hundreds of reads at once,
+ * request bodies past what it keeps, answers of 100 MB. It forwards them all, keeps its peak
+ * memory (its own resource usage, read at exit) under 250 MB, reports what went past the bounds
+ * against the side that sent it, and answers the next well-formed exchange.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PROBE = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
+const MAX_RSS_KB = 250 * 1024;
+const MB = 1024 * 1024;
+const dir = mkdtempSync(join(tmpdir(), 'uai-proxy-flood-'));
+let server: KitServer;
+beforeAll(async () => {
+  server = await startKitServer();
+  // A POST whose body says "big" is answered with 100 MB of JSON whitespace, streamed.
+  server.transform = (ex) => {
+    if (ex.method !== 'POST' || ex.requestText !== 'big') return ex.response;
+    let sent = 0;
+    const chunk = new Uint8Array(MB).fill(0x20);
+    return new Response(
+      new ReadableStream({
+        pull(controller) {
+          if (sent >= 100) controller.close();
+          else {
+            sent += 1;
+            controller.enqueue(chunk);
+          }
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  };
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `count` calls, `width` at a time. */
+async function pool(count: number, width: number, call: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await call(next++);
+    }),
+  );
+}
+
+const drain = async (r: Response) => {
+  const reader = r.body!.getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return bytes;
+    bytes += value.length;
+  }
+};
+
+describe('uai proxy under a flood', () => {
+  it('forwards everything, stays under 250 MB, reports each side, and answers the next exchange', async () => {
+    const reads = 600;
+    const bigRequests = 40;
+    const bigAnswers = 4;
+    const total = reads + bigRequests + bigAnswers + 1;
+    const rss = join(dir, 'proxy.rss');
+    const recording = join(dir, 'flood.jsonl');
+    const started = Date.now();
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        PROBE,
+        join(ROOT, 'bin/uai.mjs'),
+        'proxy',
+        '--listen',
+        '0',
+        '--upstream',
+        server.endpoint,
+        '--exchanges',
+        String(total),
+        '--format',
+        'json',
+        '--quiet',
+        '--record',
+        recording,
+      ],
+      { cwd: ROOT, env: { ...process.env, UAI_ORIGIN: server.site.base, UAI_RSS_FILE: rss } },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => void (stdout += d));
+    const port = await new Promise<number>((resolve) =>
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d;
+        const m = /uai proxy: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
+        if (m) resolve(Number(m[1]));
+      }),
+    );
+    const endpoint = `http://127.0.0.1:${port}${new URL(server.endpoint).pathname}`;
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    let forwarded = 0;
+    await Promise.all([
+      pool(reads, 50, async () => {
+        const r = await fetch(endpoint);
+        expect(r.status).toBe(200);
+        forwarded += await drain(r);
+      }),
+      pool(bigRequests, 20, async () => {
+        const r = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: new Uint8Array(6 * MB).fill(0x20),
+        });
+        await drain(r);
+      }),
+      pool(bigAnswers, bigAnswers, async () => {
+        const r = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: 'big',
+        });
+        expect(await drain(r)).toBe(100 * MB);
+      }),
+    ]);
+    // The next well-formed exchange is answered as if nothing had happened.
+    const next = await fetch(endpoint);
+    expect(next.status).toBe(200);
+    const statement = await next.json();
+    expect(validateMessage(statement, { mode: 'keyed-json', site: server.site, now: new Date() }).error_count).toBe(0);
+
+    expect(await closed).toBe(1);
+    const ms = Date.now() - started;
+    const maxRssKb = Number(readFileSync(rss, 'utf8'));
+    process.stderr.write(`uai proxy flood: ${total} exchanges, peak RSS ${Math.round(maxRssKb / 1024)} MB, ${ms} ms\n`);
+    expect(maxRssKb, `peak RSS ${Math.round(maxRssKb / 1024)} MB in ${ms} ms`).toBeLessThan(MAX_RSS_KB);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(forwarded).toBeGreaterThan(0);
+    const report = JSON.parse(stdout);
+    expect(report.exchanges).toBe(total);
+    const sides = (check: string) => [
+      ...new Set(
+        report.findings.filter((f: { check: string }) => f.check === check).map((f: { side: string }) => f.side),
+      ),
+    ];
+    // Bodies past what the proxy judges: the client's request bodies, the server's answers.
+    expect(sides('client.within_budget')).toEqual(['client']);
+    expect(sides('transport.size_limit')).toEqual(['server']);
+    expect(readFileSync(recording, 'utf8').trim().split('\n')).toHaveLength(total);
+  }, 180_000);
+});
