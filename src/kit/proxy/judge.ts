@@ -25,7 +25,7 @@ import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import { judgeMessage } from './message.ts';
 import { isMessage, keyed, parse, pathOf, textOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
-import { judgeWire } from './wire.ts';
+import { judgeWire, type ExchangeRole } from './wire.ts';
 
 export { PROXY_CHECKS };
 const CHECK = proxyCheck;
@@ -41,7 +41,6 @@ export interface ProxyFinding {
 }
 
 export type { ExchangeRole } from './wire.ts';
-import type { ExchangeRole } from './wire.ts';
 
 export interface JudgedExchange {
   readonly index: number;
