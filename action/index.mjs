@@ -2028,7 +2028,7 @@ var init_keyless = __esm({
   }
 });
 
-// src/standard/site.ts
+// src/standard/urls.ts
 function siteFor(origin = DEFAULT_ORIGIN) {
   const trimmed = origin.replace(/\/+$/, "");
   return { origin: trimmed, base: `${trimmed}/v1` };
@@ -2091,8 +2091,8 @@ function serviceDid(site, path) {
   return did;
 }
 var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, codeAnchor;
-var init_site = __esm({
-  "src/standard/site.ts"() {
+var init_urls = __esm({
+  "src/standard/urls.ts"() {
     "use strict";
     DEFAULT_ORIGIN = "http://localhost:4321";
     apiUrl = (site, path) => `${site.base}${path}`;
@@ -2940,7 +2940,7 @@ var init_issues = __esm({
   "src/engine/issues.ts"() {
     "use strict";
     init_codes();
-    init_site();
+    init_urls();
     issueLine = (issue2) => `${issue2.code} at ${issue2.path || "/"}: ${issue2.message}`;
     compareIssues = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
     sortIssues = (issues) => issues.sort(compareIssues);
@@ -6071,7 +6071,7 @@ var init_record = __esm({
     init_integrity();
     init_profiles();
     init_release();
-    init_site();
+    init_urls();
     init_json();
     init_time();
     init_trace();
@@ -6596,7 +6596,7 @@ var init_pipeline = __esm({
     init_keyless();
     init_profiles();
     init_release();
-    init_site();
+    init_urls();
     init_canonical_forms();
     init_duplicates();
     init_json();
@@ -6761,7 +6761,7 @@ var init_sarif = __esm({
     "use strict";
     init_codes();
     init_release();
-    init_site();
+    init_urls();
     init_canonical();
     init_issues();
     init_unlisted_note();
@@ -7135,7 +7135,7 @@ var init_parties = __esm({
   "src/standard/parties.ts"() {
     "use strict";
     init_release();
-    init_site();
+    init_urls();
   }
 });
 
@@ -7439,7 +7439,7 @@ var init_examples = __esm({
     init_integrity();
     init_parties();
     init_release();
-    init_site();
+    init_urls();
     UNSEALED = integrityBlock("");
     TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
     traceparent = (span) => `00-${TRACE_ID}-${span}-01`;
@@ -8353,7 +8353,7 @@ var init_schemas = __esm({
     init_objects();
     init_profiles();
     init_release();
-    init_site();
+    init_urls();
     SHARED = /* @__PURE__ */ new Set([...ENVELOPE_PARTS.map((o) => o.name), ISSUE_ITEM.name]);
     inProfile = (name) => SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` };
   }
@@ -8607,7 +8607,7 @@ var init_responses = __esm({
     init_codes();
     init_integrity();
     init_release();
-    init_site();
+    init_urls();
     init_json();
     MOCK_EXTENSIONS = constantForm([
       { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
@@ -8747,7 +8747,7 @@ var init_mock_exchange = __esm({
     "use strict";
     init_codes();
     init_profiles();
-    init_site();
+    init_urls();
     init_issue_flags();
     init_pipeline();
     init_json();
@@ -10065,7 +10065,7 @@ var init_task_status = __esm({
     init_parties();
     init_integrity();
     init_release();
-    init_site();
+    init_urls();
     init_task_ref();
     TASK_RUN_SECONDS = 2;
     PLACEHOLDER_INTEGRITY2 = integrityBlock("");
@@ -13017,7 +13017,7 @@ var init_formats3 = __esm({
   "src/kit/proxy/formats.ts"() {
     "use strict";
     init_release();
-    init_site();
+    init_urls();
     init_formats2();
     init_terminal();
     init_checks();
@@ -13261,7 +13261,7 @@ var init_result = __esm({
     init_engine();
     init_integrity();
     init_release();
-    init_site();
+    init_urls();
     init_verdict();
     KIT_PARTY = {
       type: "tool",
@@ -15720,7 +15720,7 @@ var init_problem_body = __esm({
   "src/service/problem-body.ts"() {
     "use strict";
     init_codes();
-    init_site();
+    init_urls();
   }
 });
 
@@ -16171,7 +16171,7 @@ var init_server2 = __esm({
     init_headers();
     init_problem();
     init_reference_server_handler();
-    init_site();
+    init_urls();
     init_client_scenarios();
     init_intake();
     headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? ""]));
@@ -19213,7 +19213,7 @@ var init_implementations2 = __esm({
   }
 });
 
-// src/site/entry-folders.ts
+// src/build/entry-folders.ts
 import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
 import { basename as basename2, join as join2, relative as relative4 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
@@ -19231,7 +19231,7 @@ function readEntryFolder(folder, root = process.cwd()) {
   };
 }
 var init_entry_folders = __esm({
-  "src/site/entry-folders.ts"() {
+  "src/build/entry-folders.ts"() {
     "use strict";
     init_implementations2();
   }
@@ -19379,7 +19379,7 @@ var init_reference_server2 = __esm({
     "use strict";
     init_node_bridge();
     init_reference_server_handler();
-    init_site();
+    init_urls();
     REFERENCE_SERVER_HELP = `Usage: uai reference-server [--port <n>]
 
 Serves the UAI-1 reference server on 127.0.0.1 (default: a free port) and prints its
@@ -19692,7 +19692,7 @@ function githubWriter(write, base, failOn) {
 }
 
 // src/service/config.ts
-init_site();
+init_urls();
 function configuredSite(env = process.env, fallback = DEFAULT_ORIGIN) {
   return siteFor(env.UAI_ORIGIN || env.URL || fallback);
 }
@@ -19754,10 +19754,10 @@ var package_default = {
 
 // src/cli/main.ts
 init_release();
-init_site();
+init_urls();
 
 // src/cli/package-origin.ts
-init_site();
+init_urls();
 var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_ORIGIN__ : DEFAULT_ORIGIN;
 
 // src/cli/judge.ts

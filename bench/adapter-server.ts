@@ -12,7 +12,7 @@ import { actionCore } from '../src/http/action-handler.ts';
 import { nodeAdapter } from '../src/http/node/native-adapter.ts';
 import { sendResponse, toRequest } from '../src/http/node/node-bridge.ts';
 import { webAdapter } from '../src/http/web-adapter.ts';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 
 const kind = process.argv[2];
 if (kind !== 'web' && kind !== 'node') {

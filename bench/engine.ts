@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageToKeyless, publishedExamples, seal, validateMessage } from '../src/engine/index.ts';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 import { floorOf } from './floor.ts';
 import { cpuMicrosPerCall, median, pairedMicros, round } from './stats.ts';
 

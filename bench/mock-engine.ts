@@ -3,7 +3,7 @@
  * request example, plus the JSON.stringify the HTTP shell does, as the POST route runs it.
  */
 import { mockExchangeAction, publishedExamples } from '../src/engine/index.ts';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 import { microsPerCall, spread, type Spread } from './stats.ts';
 
 export interface MockEngineFigures {

@@ -15,7 +15,7 @@ import { buildPackage } from '../scripts/package/build.ts';
 import { findNode20 } from '../scripts/package/node20.ts';
 import { publishedExamples, seal } from '../src/engine/index.ts';
 import { allSchemas } from '../src/standard/schemas.ts';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 import { median } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

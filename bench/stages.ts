@@ -25,7 +25,7 @@ import {
   trustIssues,
 } from '../src/engine/validate/rules-envelope.ts';
 import { schemaIssues } from '../src/engine/validate/schema.ts';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 import { messages } from './engine.ts';
 import { mockExchangeAction, publishedExamples, validateMessage } from '../src/engine/index.ts';
 import { cpuMicrosPerCall, median, pairedMicros, round } from './stats.ts';

@@ -18,7 +18,7 @@ import { publishedExamples, seal, type JsonObject } from '../src/engine/index.ts
 import type { CoreHandler, CoreReply } from '../src/http/core.ts';
 import { MAX_BODY_BYTES } from '../src/http/request-body.ts';
 import type { ProfileId } from '../src/standard/profiles.ts';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 
 export type WorstRoute = 'validate' | 'check-exchange' | 'mock-exchange' | 'reference-server';
 

@@ -6,7 +6,7 @@
  */
 import { configuredSite } from '../src/service/config.ts';
 import { EntryError } from '../src/records/implementations.ts';
-import { implementationDirs, loadImplementations } from '../src/site/implementations.ts';
+import { implementationDirs, loadImplementations } from '../src/build/implementations.ts';
 
 const dirs = process.argv.slice(2);
 try {

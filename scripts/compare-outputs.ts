@@ -22,7 +22,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 import { actionHandler } from '../src/http/action-handler.ts';
 import { mockExchangeAction, validateAction } from '../src/engine/index.ts';
 

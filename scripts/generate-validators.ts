@@ -16,7 +16,7 @@ import { Ajv2020, _ } from 'ajv/dist/2020.js';
 import { buildSync } from 'esbuild';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { allSchemas } from '../src/standard/schemas.ts';
-import { siteFor } from '../src/standard/site.ts';
+import { siteFor } from '../src/standard/urls.ts';
 import { formats } from '../src/standard/formats/index.ts';
 import { compact, formatsUsed, withoutAnnotations } from './validator-schemas.ts';
 import { OBJECTS } from '../src/standard/objects/index.ts';

@@ -28,7 +28,7 @@ export interface Door {
 /** Rooms that ship nothing: they may reach through a `product` door. */
 export const TOOLING: readonly string[] = ['tests', 'scripts', 'bench', 'config'];
 
-const PRODUCT = ['standard', 'service', 'engine', 'records', 'http', 'kit', 'site', 'i18n', 'pages', 'browser'];
+const PRODUCT = ['standard', 'service', 'engine', 'records', 'http', 'kit', 'build', 'i18n', 'pages', 'browser'];
 
 export const ROOMS: readonly Room[] = [
   { name: 'standard', paths: ['src/standard/'], holds: "the standard's data", mayImport: [] },
@@ -62,7 +62,7 @@ export const ROOMS: readonly Room[] = [
     name: 'functions',
     paths: ['netlify/', 'src/pages/v1/[...unknown].ts'],
     holds: 'the deployed entry points',
-    mayImport: ['http', 'engine', 'records', 'service', 'standard', 'site'],
+    mayImport: ['http', 'engine', 'records', 'service', 'standard', 'build'],
   },
   {
     name: 'kit',
@@ -84,8 +84,8 @@ export const ROOMS: readonly Room[] = [
     },
   },
   {
-    name: 'site',
-    paths: ['src/site/'],
+    name: 'build',
+    paths: ['src/build/'],
     holds: "the build's view",
     mayImport: ['kit', 'http', 'records', 'engine', 'service', 'standard'],
   },
@@ -94,7 +94,7 @@ export const ROOMS: readonly Room[] = [
     name: 'pages',
     paths: ['src/pages/', 'src/components/', 'src/layouts/', 'src/styles/', 'src/middleware.ts'],
     holds: 'the pages',
-    mayImport: ['site', 'i18n', 'browser', 'records', 'engine', 'service', 'standard'],
+    mayImport: ['build', 'i18n', 'browser', 'records', 'engine', 'service', 'standard'],
   },
   {
     name: 'browser',
@@ -106,7 +106,7 @@ export const ROOMS: readonly Room[] = [
     name: 'cli',
     paths: ['src/cli/', 'bin/'],
     holds: 'the uai command',
-    mayImport: ['kit', 'http', 'site', 'records', 'engine', 'service', 'standard'],
+    mayImport: ['kit', 'http', 'build', 'records', 'engine', 'service', 'standard'],
   },
   { name: 'action', paths: ['src/action/'], holds: 'the GitHub Action', mayImport: ['cli', 'engine', 'standard'] },
   {

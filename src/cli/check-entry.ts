@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { badgeFace, badgeSvg } from '../records/badges.ts';
 import { EntryError, entryCounts, verifyEntry } from '../records/implementations.ts';
 import { notPublicHttps } from '../standard/public-address.ts';
-import type { Site } from '../standard/site.ts';
-import { readEntryFolder } from '../site/entry-folders.ts';
+import type { Site } from '../standard/urls.ts';
+import { readEntryFolder } from '../build/entry-folders.ts';
 
 export const CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 

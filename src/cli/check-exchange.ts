@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { checkExchangeAction, issueLine, type CheckExchangeResult } from '../engine/index.ts';
 import { isUsageError, UsageError } from '../kit/usage.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 
 export const CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
        uai check-exchange --recording <file> [--format text|json|junit|sarif]

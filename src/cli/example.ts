@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { publishedExamples, seal } from '../engine/index.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 
 export const EXAMPLE_HELP = `Usage: uai example [<profile>] [--endpoint <url>] [--name <text>]
 

@@ -1,5 +1,5 @@
 import { sourceLocator, validateMessage } from '../engine/index.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import type { ValidateCommand } from './args.ts';
 import { resolveTargets } from './files.ts';
 import { readInput } from './input.ts';

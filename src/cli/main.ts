@@ -1,7 +1,7 @@
 import { configuredSite } from '../service/config.ts';
 import manifest from '../../packages/uai/package.json' with { type: 'json' };
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
-import { siteFor, type Site } from '../standard/site.ts';
+import { siteFor, type Site } from '../standard/urls.ts';
 import { PACKAGE_ORIGIN } from './package-origin.ts';
 import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
 import { githubWriter } from './github-report.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_ORIGIN } from '../standard/site.ts';
+import { DEFAULT_ORIGIN } from '../standard/urls.ts';
 
 /**
  * Replaced by a string literal when the package is built for release (scripts/package/build.ts,

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sendResponse, toRequest } from '../http/node/node-bridge.ts';
 import { REFERENCE_SERVER_PATH, referenceServerHandler } from '../http/reference-server-handler.ts';
-import { siteFor } from '../standard/site.ts';
+import { siteFor } from '../standard/urls.ts';
 
 export const REFERENCE_SERVER_HELP = `Usage: uai reference-server [--port <n>]
 

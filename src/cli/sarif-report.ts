@@ -1,5 +1,5 @@
 import { sarifLog, type SarifEntry, type SarifNotification } from '../engine/index.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import { streamedArray } from './json-stream.ts';
 import { locateFile } from './paths.ts';
 import type { ReportWriter, Write } from './report-writer.ts';

@@ -1,4 +1,4 @@
-import { record, site } from '../site/records.ts';
+import { record, site } from '../build/records.ts';
 import { PAGES, type PageEntry } from '../service/pages.ts';
 
 /** Build-time helpers shared by the layout and pages: the page map entry and JSON twin of a path. */

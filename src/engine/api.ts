@@ -4,7 +4,7 @@
  * HTTP: a failure's status comes from the error registry entry of its code.
  */
 import type { ErrorCodeId } from '../standard/codes.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import type { Issue } from './issues.ts';
 
 export interface EngineContext {

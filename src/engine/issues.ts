@@ -1,5 +1,5 @@
 import { issueCode, type IssueCodeId } from '../standard/codes.ts';
-import { links, type Site } from '../standard/site.ts';
+import { links, type Site } from '../standard/urls.ts';
 
 /** One finding (CONTRACT section 4). The only issue shape in the engine; HTTP shells never invent their own. */
 export interface Issue {

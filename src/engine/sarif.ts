@@ -1,6 +1,6 @@
 import { ISSUE_CODES } from '../standard/codes.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
-import { links, pageUrl, type Site } from '../standard/site.ts';
+import { links, pageUrl, type Site } from '../standard/urls.ts';
 import { sha256Hex } from './canonical.ts';
 import { sortIssues, type Issue } from './issues.ts';
 import { unlistedNote } from './unlisted-note.ts';

@@ -1,5 +1,5 @@
 import type { EngineAction, EngineContext } from '../engine/index.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';

@@ -1,4 +1,4 @@
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import { problemResponse } from './problem.ts';
 import { RATE_LIMIT, RATE_WINDOW_SECONDS } from './rate-limit.ts';
 import { isRecordPath } from './static-routing.ts';

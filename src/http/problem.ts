@@ -1,7 +1,7 @@
 import type { Issue } from '../engine/index.ts';
 import type { ErrorCodeId } from '../standard/codes.ts';
 import { problemBody } from '../service/problem-body.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import type { CoreHandler, CoreReply } from './core.ts';
 import { CORS_HEADERS, JSON_TYPE, NO_STORE, PROBLEM_TYPE, SECURITY_HEADERS } from './headers.ts';
 import { toWebResponse } from './web-adapter.ts';

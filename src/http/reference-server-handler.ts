@@ -8,7 +8,7 @@
  * Transport failures (media type, size, depth, JSON) are problem+json as on every POST route.
  */
 import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import type { MockScenario } from '../standard/value-sets.ts';
 import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { Site } from '../standard/site.ts';
+import type { Site } from '../standard/urls.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';

@@ -22,6 +22,6 @@ export {
 } from './judge/index.ts';
 export { judgeServer } from './server/checks.ts';
 export { DEFAULT_LIMITS, kitHttp, KitHttpError, MAX_ANSWER_BYTES, type Limits } from './server/http.ts';
-// The build runs the server kit in process against the reference server's core (src/site/implementations.ts).
+// The build runs the server kit in process against the reference server's core (src/build/implementations.ts).
 export { coreHttp } from './server/core-http.ts';
 export { testImplementation, type KitOptions } from './server/index.ts';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { site } from '../site/records.ts';
+import { site } from '../build/records.ts';
 
 /** robots.txt: everything may be crawled; the sitemap is named on the configured origin (UAI_ORIGIN). */
 export const GET: APIRoute = () =>

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { site } from '../site/records.ts';
+import { site } from '../build/records.ts';
 
 /**
  * /sitemap.xml, the address crawlers try first: a sitemap index of the sitemap that

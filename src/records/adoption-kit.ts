@@ -1,7 +1,7 @@
 import { EXAMPLE_CHECKED_AT, validateMessage, type PublishedExample } from '../engine/index.ts';
 import { EXAMPLE_IDS } from '../standard/examples.ts';
 import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
-import { links, pageUrl } from '../standard/site.ts';
+import { links, pageUrl } from '../standard/urls.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 
 /** What a starter does as a client of a UAI-1 endpoint, as `uai test-client` judges it. */

@@ -5,7 +5,7 @@ import { PROFILES } from '../standard/profiles.ts';
 import { RELEASE } from '../standard/release.ts';
 import { ROUTES, routeById } from '../service/routes.ts';
 import { allSchemas } from '../standard/schemas.ts';
-import { apiUrl, links, pageUrl } from '../standard/site.ts';
+import { apiUrl, links, pageUrl } from '../standard/urls.ts';
 import { TRANSPORT_BINDINGS } from '../standard/transport-bindings.ts';
 import { TRUST_CHANNEL_RECORDS } from '../standard/trust-channels.ts';
 import { generatedAt, recordHeader, type RecordContext } from './context.ts';

@@ -1,6 +1,6 @@
 import { ROADMAP } from '../standard/roadmap.ts';
 import { allSchemas } from '../standard/schemas.ts';
-import { links } from '../standard/site.ts';
+import { links } from '../standard/urls.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 import { conformanceFixtures, exchangeFixtures } from '../engine/index.ts';
 

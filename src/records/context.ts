@@ -1,5 +1,5 @@
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
-import { pageUrl, type Site } from '../standard/site.ts';
+import { pageUrl, type Site } from '../standard/urls.ts';
 
 /** What every record builder needs: the site (origin) and the build instant. */
 export interface RecordContext {

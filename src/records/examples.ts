@@ -1,6 +1,6 @@
 /** The example records: the engine's published examples (src/engine/artifacts/) with their record headers. */
 import type { PublishedExample } from '../engine/index.ts';
-import { links } from '../standard/site.ts';
+import { links } from '../standard/urls.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 
 export function exampleRecord(ctx: RecordContext, example: PublishedExample) {

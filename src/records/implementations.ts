@@ -21,7 +21,7 @@ import { TEST_CHECKS, type KitCheck } from '../standard/kit-checks.ts';
 import { levelBelow, type ConformanceLevelId } from '../standard/levels.ts';
 import { notPublicHttps } from '../standard/public-address.ts';
 import { RELEASE } from '../standard/release.ts';
-import { links, pageUrl, type Site } from '../standard/site.ts';
+import { links, pageUrl, type Site } from '../standard/urls.ts';
 import { generatedAt, recordHeader, type RecordContext } from './context.ts';
 
 /** The files of one entry as read from its folder (or produced at build, for the reference server). */

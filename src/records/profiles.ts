@@ -1,7 +1,7 @@
 import { PROFILES, type Profile } from '../standard/profiles.ts';
 import { REGISTRY_RELEASE_DATE, RELEASE } from '../standard/release.ts';
 import { allSchemas, ENVELOPE_SCHEMA_ID } from '../standard/schemas.ts';
-import { links, pageUrl } from '../standard/site.ts';
+import { links, pageUrl } from '../standard/urls.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../standard/value-sets.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 

@@ -4,7 +4,7 @@ import { TEST_CHECKS } from '../standard/kit-checks.ts';
 import { ISSUE_ITEM } from '../standard/objects/issue-item.ts';
 import { CONFORMANCE_LEVELS } from '../standard/levels.ts';
 import { ROADMAP } from '../standard/roadmap.ts';
-import { links } from '../standard/site.ts';
+import { links } from '../standard/urls.ts';
 import { TRANSPORT_BINDINGS } from '../standard/transport-bindings.ts';
 import { TRUST_CHANNEL_RECORDS } from '../standard/trust-channels.ts';
 import { recordHeader, type RecordContext } from './context.ts';

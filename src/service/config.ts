@@ -1,4 +1,4 @@
-import { DEFAULT_ORIGIN, siteFor, type Site } from '../standard/site.ts';
+import { DEFAULT_ORIGIN, siteFor, type Site } from '../standard/urls.ts';
 
 /**
  * The one setting of the service (CONTRACT section 1): UAI_ORIGIN, read by the shells (build,

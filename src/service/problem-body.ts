@@ -1,5 +1,5 @@
 import { errorCode, type ErrorCodeId } from '../standard/codes.ts';
-import { links, type Site } from '../standard/site.ts';
+import { links, type Site } from '../standard/urls.ts';
 
 /**
  * The RFC 9457 problem document of a published error code (CONTRACT section 8): `type` is the

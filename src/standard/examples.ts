@@ -2,7 +2,7 @@ import type { ProfileId } from './profiles.ts';
 import { integrityBlock } from './integrity.ts';
 import { referenceServerParty } from './parties.ts';
 import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from './release.ts';
-import { links, serviceDid, type Site } from './site.ts';
+import { links, serviceDid, type Site } from './urls.ts';
 
 /**
  * One example message per profile (CONTRACT section 9), written once here. Each is an exchange

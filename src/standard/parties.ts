@@ -1,5 +1,5 @@
 import { RELEASE, UAI_VERSION } from './release.ts';
-import { links, serviceDid, type Site } from './site.ts';
+import { links, serviceDid, type Site } from './urls.ts';
 
 /** The reference server of this deployment: the party of the mock exchange's answers and of the examples. */
 export function referenceServerParty(site: Site) {

@@ -4,7 +4,7 @@ import { ISSUE_ITEM } from './objects/issue-item.ts';
 import { bodyDef, nestedObjectsOf } from './objects/index.ts';
 import { ENVELOPE_SCHEMA_ID, PROFILES, profileById, type ProfileId } from './profiles.ts';
 import { RELEASE, SCHEMA_DIALECT } from './release.ts';
-import { links, type Site } from './site.ts';
+import { links, type Site } from './urls.ts';
 
 /**
  * JSON Schemas (draft 2020-12) generated from the field model. The shared envelope parts are

@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { ACTION_BUNDLE, buildAction } from '../../scripts/action/build.ts';
 import { publishedExamples } from '../../src/engine/index.ts';
 import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { startKitServer, type KitServer } from '../kit/harness.ts';
 import { freePort, NODE, REPO } from './local-server.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkExchangeCommand } from '../../src/cli/check-exchange.ts';
 import { checkExchangeAction, exchangeFixtures } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /** `uai check-exchange`: the same verdicts as the action behind POST /v1/check-exchange, on every pack fixture. */
 const site = siteFor('https://uai.example.org');

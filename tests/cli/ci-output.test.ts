@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceFixtures, keylessPointer, pointerSegments } from '../../src/engine/index.ts';
 import { ISSUE_CODES } from '../../src/standard/codes.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { ORIGIN, uai, type Run } from './local-server.ts';
 
 /**

@@ -6,8 +6,8 @@ import { main, processIo, type Io } from '../../src/cli/main.ts';
 import { publishedExamples } from '../../src/engine/index.ts';
 import { badgeSvg } from '../../src/records/badges.ts';
 import { verifyEntry } from '../../src/records/implementations.ts';
-import { readEntryFolder } from '../../src/site/entry-folders.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { readEntryFolder } from '../../src/build/entry-folders.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { FIXTURE_CHECKED_AT, FIXTURES_DIR } from '../implementations/fixtures.ts';
 import { REPO } from '../support/local-server.ts';
 

@@ -12,7 +12,7 @@ import {
   type JsonObject,
   type SourceRange,
 } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * `uai validate` writes each file's part of the report as soon as the file is judged, in every

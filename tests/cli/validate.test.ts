@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageToKeyless, publishedExamples, validateAction } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { ORIGIN, uai } from './local-server.ts';
 
 /** `uai validate` as a process: exit codes, messages and the three formats (CONTRACT section 11). */

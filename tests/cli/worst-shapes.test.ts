@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ISSUE_LIST_LIMIT, publishedExamples, validateMessage } from '../../src/engine/index.ts';
 import { answerByteBound } from '../../src/standard/limits.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { worstShapes } from '../../bench/worst-shape-bodies.ts';
 import { uai } from './local-server.ts';
 

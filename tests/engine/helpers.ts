@@ -1,5 +1,5 @@
 import { validateMessage, type NormalizationMode, type ValidatorResult } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /** Shared setup of the engine tests: one site, one fixed clock. */
 export const site = siteFor('https://uai.example.org');

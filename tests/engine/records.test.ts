@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conformanceFixtures, messageChecksum, publishedExamples } from '../../src/engine/index.ts';
-import { links, serviceDid } from '../../src/standard/site.ts';
+import { links, serviceDid } from '../../src/standard/urls.ts';
 import { check, fixtureInput, now, site } from './helpers.ts';
 
 /** THE invariant: every message the engine emits validates back with 0 errors and 0 warnings. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compact, formatsUsed, withoutAnnotations } from '../../scripts/validator-schemas.ts';
 import { OBJECTS } from '../../src/standard/objects/index.ts';
 import { allSchemas } from '../../src/standard/schemas.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /** What the precompiled validators are made of (scripts/generate-validators.ts, issue: smaller bundles). */
 describe('schemas as the generator compiles them', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { ORIGIN, startServer, uai, type LocalServer } from '../cli/local-server.ts';
 import { allSuiteCases, caseName, disagreement, messageFor, type IssueLike } from './suite.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seal } from '../../src/engine/index.ts';
 import { exampleSources } from '../../src/standard/examples.ts';
-import type { Site } from '../../src/standard/site.ts';
+import type { Site } from '../../src/standard/urls.ts';
 
 /**
  * The JSON-Schema-Test-Suite's draft2020-12 optional format cases for date-time, date and uri

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/standard/codes.ts';
-import { links } from '../../src/standard/site.ts';
+import { links } from '../../src/standard/urls.ts';
 import { handlers, ORIGIN, post, requestExample, site, type ActionRoute } from '../support/in-process.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { CoreHandler } from '../../src/http/core.ts';
 import { nodeAdapter } from '../../src/http/node/native-adapter.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 import { errorCode } from '../../src/standard/codes.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { answerCases, answerDigest, answerText, type AnswerCase } from '../engine/answers/cases.ts';
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_LIST_LIMIT, validateMessage, type ValidatorResult } from '../../src/engine/index.ts';
 import type { CoreReply } from '../../src/http/core.ts';
 import { answerByteBound } from '../../src/standard/limits.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import {
   formatVariants,
   postToCore,

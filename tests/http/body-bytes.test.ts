@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { messageToKeyless, publishedExamples, validateAction } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * The validate route's HTTP shell over the bytes as sent (Web Request -> Response, no server):

@@ -9,7 +9,7 @@ import {
   validateMessage,
   type CheckExchangeResult,
 } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { ORIGIN } from '../records/dist.ts';
 import { EMULATOR_KIT_DIFFERENCE } from '../netlify/emulator-differences.ts';
 import { freePort, startLocalServer, uai, type LocalServer } from '../support/local-server.ts';

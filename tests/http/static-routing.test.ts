@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_FALLBACK_ROUTE, apiFallback, isRecordPath, RATE_LIMITED_PATH } from '../../src/http/api-fallback.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { configuredSite } from '../../src/service/config.ts';
 import {
   netlifyHeadersFile,

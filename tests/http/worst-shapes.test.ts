@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_LIST_LIMIT, validateMessage } from '../../src/engine/index.ts';
 import { answerByteBound } from '../../src/standard/limits.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { worstShapes } from '../../bench/worst-shape-bodies.ts';
 import { startServer, type RunningServer } from './server.ts';
 

@@ -17,7 +17,7 @@ import { referenceServerCore } from '../../src/http/reference-server-handler.ts'
 import { testImplementation, DEFAULT_LIMITS } from '../../src/kit/index.ts';
 import { coreHttp } from '../../src/kit/server/core-http.ts';
 import { serializeRecord } from '../../src/records/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 export const FIXTURES_DIR = 'tests/data/implementations';
 export const FIXTURE_CHECKED_AT = new Date('2026-11-20T12:00:00Z');

@@ -20,9 +20,9 @@ import {
   type VerifiedEntry,
 } from '../../src/records/implementations.ts';
 import { implementationsRecordSchema } from '../../src/records/openapi/implementations-schema.ts';
-import { readEntryFolders, referenceEntry } from '../../src/site/implementations.ts';
+import { readEntryFolders, referenceEntry } from '../../src/build/implementations.ts';
 import { LEVEL_IDS } from '../../src/standard/levels.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { FIXTURE_CHECKED_AT, FIXTURES_DIR } from './fixtures.ts';
 import { clientReport, EVERYTHING_DECLARED, type ClientManifest } from '../../src/kit/client/index.ts';
 

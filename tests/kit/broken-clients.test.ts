@@ -16,7 +16,7 @@ import { parseBaseline } from '../../src/kit/judge/baseline.ts';
 import { formatKitReport } from '../../src/kit/judge/formats.ts';
 import { CLIENT_SCENARIO_IDS } from '../../src/standard/client-scenarios.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../src/standard/kit-checks.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * Proof the client kit can fail: a table of clients each broken in one way

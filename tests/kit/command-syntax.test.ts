@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commandSyntaxProblem } from '../../src/kit/client/command-syntax.ts';
 import { testClientCommand } from '../../src/kit/client/command.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * A --command whose end would swallow the endpoint argument is refused before anything runs, and

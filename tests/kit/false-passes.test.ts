@@ -7,7 +7,7 @@ import { checkExchangeAction, exchangeFixtures, seal } from '../../src/engine/in
 import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { startKitServer, type KitServer } from './harness.ts';
 
 /**

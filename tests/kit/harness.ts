@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
-import { siteFor, type Site } from '../../src/standard/site.ts';
+import { siteFor, type Site } from '../../src/standard/urls.ts';
 import { sendResponse, toRequest } from '../../src/http/node/node-bridge.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { siteFor, type Site } from '../../src/standard/site.ts';
+import { siteFor, type Site } from '../../src/standard/urls.ts';
 import {
   ProxySession,
   recordLine,

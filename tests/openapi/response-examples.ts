@@ -1,6 +1,6 @@
 import { isRecord, validateMessage } from '../../src/engine/index.ts';
 import { isUaiMessage } from '../../src/records/openapi/examples.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /** The response examples of the built document, resolved, and the UAI-1 messages inside them. */
 type Json = Record<string, unknown>;

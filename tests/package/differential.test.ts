@@ -7,7 +7,7 @@ import { buildPackage } from '../../scripts/package/build.ts';
 import { main as repositoryCli, type Io } from '../../src/cli/main.ts';
 import { conformanceFixtures, validateAction } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * Same answers everywhere: every conformance-pack fixture checked by the packed CLI (the built

@@ -5,12 +5,12 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage } from '../../scripts/package/build.ts';
 import { exchangeFixtures, publishedExamples } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { startKitServer, type KitServer } from '../kit/harness.ts';
 import { REPO, run, type Run } from '../support/local-server.ts';
 import { badgeSvg } from '../../src/records/badges.ts';
 import { verifyEntry } from '../../src/records/implementations.ts';
-import { readEntryFolder } from '../../src/site/entry-folders.ts';
+import { readEntryFolder } from '../../src/build/entry-folders.ts';
 import { freePort } from '../support/local-server.ts';
 import { NODE20, NODE24, PACKAGE_README, packageExample, readmeBlock } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { exchangeFixtures } from '../../src/engine/index.ts';
-import { site } from '../../src/site/records.ts';
+import { site } from '../../src/build/records.ts';
 import { KIT_CHECKS as SERVER_CHECKS, TEST_CHECKS as KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { watchErrors } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import { openApiDocument } from '../../src/records/openapi/index.ts';
 import { allowedValues, registeredValues } from '../../src/standard/describe.ts';
 import type { FieldDef, ObjectDef } from '../../src/standard/model.ts';
 import { OBJECTS, objectDef } from '../../src/standard/objects/index.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * Facts the code states in two places (issue 12.4), checked to agree: the field registry's value

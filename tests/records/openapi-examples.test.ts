@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publishedExamples } from '../../src/engine/index.ts';
 import { hasRef, hoistExamples, isUaiMessage, recordExample, TRIM_OVER } from '../../src/records/openapi/examples.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /** How a record becomes an example: whole when small, trimmed (and saying so) when large, never with $ref. */
 const messages = publishedExamples(siteFor('http://localhost:4321')).map((e) => e.message);

@@ -7,7 +7,7 @@ import { validateMessage } from '../../src/engine/index.ts';
 import { EVERYTHING_DECLARED, testClient, type ClientScenarioId } from '../../src/kit/client/index.ts';
 import { failsRun } from '../../src/kit/index.ts';
 import { STARTER_META } from '../../src/records/starters.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { ORIGIN, REPO, uai } from '../cli/local-server.ts';
 import { runners, skipped } from './runners.ts';
 

@@ -1,6 +1,6 @@
 import { mockExchangeAction, publishedExamples, validateAction, type JsonObject } from '../../src/engine/index.ts';
 import { actionHandler } from '../../src/http/action-handler.ts';
-import { siteFor } from '../../src/standard/site.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * Test support: the shared HTTP shell (src/http) called in process with real Request objects, as

@@ -14,7 +14,7 @@ import {
   type ValidatorResult,
 } from '../../../src/engine/index.ts';
 import { inputFromText } from '../../../src/cli/input.ts';
-import { DEFAULT_ORIGIN, siteFor, type Site } from '../../../src/standard/site.ts';
+import { DEFAULT_ORIGIN, siteFor, type Site } from '../../../src/standard/urls.ts';
 import { PACKAGE_ORIGIN } from '../../../src/cli/package-origin.ts';
 
 export {

@@ -10,7 +10,7 @@ import { validateMessage } from '../validate/pipeline.ts';
 import { exampleSources, EXAMPLE_IDS, type ExampleSource, type Message } from '../../standard/examples.ts';
 import type { ProfileId } from '../../standard/profiles.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 
 export interface PublishedExample {
   readonly profile: ProfileId;

@@ -8,7 +8,7 @@
 import { canonicalHash, seal } from '../canonical.ts';
 import { messageToKeyless } from '../keyless.ts';
 import type { Message } from '../../standard/examples.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { publishedExamples } from './examples.ts';
 
 export type FixtureMode = 'keyed-json' | 'keyless-json';

@@ -12,7 +12,7 @@ import type { JsonObject } from '../json.ts';
 import { exampleSources, EXAMPLE_IDS } from '../../standard/examples.ts';
 import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
-import { links, type Site } from '../../standard/site.ts';
+import { links, type Site } from '../../standard/urls.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 
 export interface ExchangePairFixture {

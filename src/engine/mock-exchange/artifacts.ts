@@ -9,7 +9,7 @@ import { constantForm } from '../jcs.ts';
 import { compactFieldOrderMaps } from '../artifacts/order-maps.ts';
 import { isProfileId, PROFILE_IDS } from '../../standard/profiles.ts';
 import { profileSchema, type JsonSchema } from '../../standard/schemas.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 
 export interface ProfileArtifacts {
   readonly schema: JsonSchema;

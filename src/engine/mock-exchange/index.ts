@@ -8,7 +8,7 @@ import { memberTexts } from '../request-texts.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/codes.ts';
 import { isProfileId } from '../../standard/profiles.ts';
-import { links } from '../../standard/site.ts';
+import { links } from '../../standard/urls.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 import { issueFlags } from '../validate/issue-flags.ts';
 import { validateMessage } from '../validate/pipeline.ts';

@@ -7,7 +7,7 @@
 import type { IssueFlags } from '../validate/issue-flags.ts';
 import { DID_PATTERN } from '../../standard/objects/patterns.ts';
 import { referenceServerParty, referenceServerTrust } from '../../standard/parties.ts';
-import { type Site } from '../../standard/site.ts';
+import { type Site } from '../../standard/urls.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
 import { isRecord, own, wellFormed, type JsonObject } from '../json.ts';
 import { isUri } from '../../standard/formats/uri.ts';

@@ -4,7 +4,7 @@ import type { Issue } from '../issues.ts';
 import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
-import { links, type Site } from '../../standard/site.ts';
+import { links, type Site } from '../../standard/urls.ts';
 import { isRecord, own, type JsonObject } from '../json.ts';
 import type { ProfileArtifacts } from './artifacts.ts';
 import type { ExchangeIds } from './ids.ts';

@@ -5,7 +5,7 @@
 import { seal } from '../canonical.ts';
 import type { JsonObject } from '../json.ts';
 import { exampleSources } from '../../standard/examples.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 
 const byOrigin = new Map<string, JsonObject>();
 

@@ -12,7 +12,7 @@ import type { JsonObject } from '../json.ts';
 import { referenceServerParty, referenceServerTrust } from '../../standard/parties.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
-import { links } from '../../standard/site.ts';
+import { links } from '../../standard/urls.ts';
 import { decodeTaskRef, type TaskTicket } from './task-ref.ts';
 
 /** How long a task stays working after acceptance. */

@@ -9,7 +9,7 @@
 import { issueCode } from '../../standard/codes.ts';
 import { ISSUE_LIST_LIMIT } from '../../standard/limits.ts';
 import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { compareIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
 import { wellFormed } from '../json.ts';
 import { guardedLevel } from './levels.ts';

@@ -9,7 +9,7 @@ import type { IssueDraft } from '../issues.ts';
 import { messageFromKeyless } from '../keyless.ts';
 import { ENVELOPE_SCHEMA_ID, isProfileId } from '../../standard/profiles.ts';
 import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { links } from '../../standard/site.ts';
+import { links } from '../../standard/urls.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';
 import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from '../json.ts';

@@ -11,7 +11,7 @@ import type { Issue } from '../issues.ts';
 import type { ConformanceLevelId } from '../../standard/levels.ts';
 import { ENVELOPE_SCHEMA_ID, isProfileId, type ProfileId } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { links, serviceDid, type Links, type Site } from '../../standard/site.ts';
+import { links, serviceDid, type Links, type Site } from '../../standard/urls.ts';
 import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from '../json.ts';
 import { isoSeconds } from '../time.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';

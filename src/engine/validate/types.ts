@@ -1,5 +1,5 @@
 import type { ConformanceLevelId } from '../../standard/levels.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import type { Issue } from '../issues.ts';
 
 export type NormalizationMode = 'keyed-json' | 'keyless-json';

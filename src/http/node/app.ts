@@ -8,7 +8,7 @@ import { localeRedirects, notFoundPageFor, redirector } from '../locale-redirect
 import { dataPagesOfReport } from '../../service/pages.ts';
 import { recordFile } from '../../records/files.ts';
 import { requestTarget, targetUrl } from './request-target.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { sendResponse, toRequest } from './node-bridge.ts';
 import { nodeAdapter, sendReply } from './native-adapter.ts';
 import type { CoreHandler } from '../core.ts';

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { actionHeaders } from '../problem.ts';
 import { PROBLEM_TYPE } from '../headers.ts';
 import { problemBody } from '../../service/problem-body.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 
 /**
  * Bounds on slow clients (a body sent one byte every few seconds would otherwise hold a socket for

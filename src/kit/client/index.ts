@@ -6,7 +6,7 @@
  * the client, named by its package URL.
  */
 import { RELEASE } from '../../standard/release.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import type { Baseline } from '../judge/baseline.ts';
 import { kitReport, type KitReport } from '../judge/report.ts';
 import type { ResultSubject } from '../judge/result.ts';

@@ -16,7 +16,7 @@ import { endClientProcesses, RUN_TOKEN_VARIABLE } from './process-tree.ts';
 import { startScenarioServer, type RecordedRequest } from './server.ts';
 import type { ClientScenarioId } from '../../standard/client-scenarios.ts';
 import type { JsonObject } from '../../engine/index.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 
 /** After the client ends: how long answers still being written (the slow one) may take to go out. */
 const SETTLE_MS = 100;

@@ -14,7 +14,7 @@ import { sendReply } from '../../http/node/native-adapter.ts';
 import { headerValue } from '../../http/headers.ts';
 import { problemReply } from '../../http/problem.ts';
 import { referenceServerCore } from '../../http/reference-server-handler.ts';
-import { links, siteFor, type Site } from '../../standard/site.ts';
+import { links, siteFor, type Site } from '../../standard/urls.ts';
 import { RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type ClientScenarioId } from '../../standard/client-scenarios.ts';
 import { BUDGETS, readBody, runIntake, type ScenarioIntake } from './intake.ts';
 

@@ -11,7 +11,7 @@ import { isoSeconds, resultArtifacts, seal } from '../../engine/index.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { ProfileId } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { links, type Site } from '../../standard/site.ts';
+import { links, type Site } from '../../standard/urls.ts';
 import { failsRun, type KitVerdict } from './verdict.ts';
 
 /** The kit as a party: the source of its requests and of its results. */

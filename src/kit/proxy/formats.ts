@@ -4,7 +4,7 @@
  * kit's own) or SARIF 2.1.0 (one result per finding, on the recording's line when there is one).
  */
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
-import { links, type Site } from '../../standard/site.ts';
+import { links, type Site } from '../../standard/urls.ts';
 import { countsLine, junitReport, textReport } from '../judge/formats.ts';
 import { escapeControls } from '../terminal.ts';
 import { PROXY_CHECKS } from './checks.ts';

@@ -20,7 +20,7 @@ import {
   type ConversationStep,
 } from '../../engine/index.ts';
 import type { KitCheck, KitSide } from '../../standard/kit-checks.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import { judgeMessage } from './message.ts';
 import { isMessage, keyed, parse, pathOf, textOf, type Find } from './read.ts';

@@ -5,7 +5,7 @@
  * request the server must refuse held to its refusal (refusal.ts).
  */
 import { validateMessage, type CheckExchangeRequest } from '../../engine/index.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { isJsonType, isMessage, keyed, textOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { refusalCheck, refuses } from './refusal.ts';

@@ -3,7 +3,7 @@
  * prints it (a line per exchange, then the report). Returns the exit status, or the usage error.
  */
 import { randomBytes } from 'node:crypto';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { formatProxyReport, liveLine, PROXY_FORMATS, type ProxyFormat } from './formats.ts';
 import { replayRecording } from './replay.ts';
 

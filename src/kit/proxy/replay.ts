@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import type { JudgedExchange } from './judge.ts';
 import { parseRecordLine } from './recording.ts';
 import { ProxySession, type ProxyReport } from './report.ts';

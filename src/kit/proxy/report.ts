@@ -7,7 +7,7 @@
  */
 import { RELEASE } from '../../standard/release.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { kitReport, type KitReport } from '../judge/report.ts';
 import type { ResultSubject } from '../judge/result.ts';
 import { skip, Tally, verdictsFor } from '../judge/verdict.ts';

@@ -19,7 +19,7 @@ import {
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../../standard/exchange-rules.ts';
 import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheckId } from '../../standard/kit-checks.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';

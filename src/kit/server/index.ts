@@ -5,7 +5,7 @@
  */
 import { valueAt } from '../../engine/index.ts';
 import { RELEASE } from '../../standard/release.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import type { Baseline } from '../judge/baseline.ts';
 import { kitReport, type KitReport } from '../judge/report.ts';
 import type { ResultSubject } from '../judge/result.ts';

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { recordFile, serializeRecord, type RecordPath } from '../../records/index.ts';
-import { records } from '../../site/records.ts';
+import { records } from '../../build/records.ts';
 
 /** Every GET record of the REST surface, written as a static file under dist/v1. */
 export const getStaticPaths = (() =>

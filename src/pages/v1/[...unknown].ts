@@ -23,7 +23,7 @@ const site = configuredSite(process.env);
 async function devRecord(request: Request, pathname: string): Promise<Response | undefined> {
   if (!import.meta.env.DEV || (request.method !== 'GET' && request.method !== 'HEAD') || !isRecordPath(pathname))
     return undefined;
-  const { records } = await import('../../site/records.ts');
+  const { records } = await import('../../build/records.ts');
   const { rewrite } = await import('../../http/static-routing.ts');
   const { serializeRecord } = await import('../../records/index.ts');
   const file = rewrite(pathname, new URL(request.url).searchParams);

@@ -6,7 +6,7 @@ import {
   validateAction,
   type PublishedExample,
 } from '../../engine/index.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { MOCK_SCENARIOS } from '../../standard/value-sets.ts';
 import { EXAMPLE_EPOCH } from '../../standard/release.ts';
 import type { Route } from '../../service/routes.ts';

@@ -1,7 +1,7 @@
 import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import { problemBody } from '../../service/problem-body.ts';
 import { isRecord, messageFromKeyless, seal } from '../../engine/index.ts';
 import type { Json } from './schema-helpers.ts';

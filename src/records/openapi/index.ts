@@ -2,7 +2,7 @@ import { PROFILES } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { ROUTES, type Route } from '../../service/routes.ts';
 import { ENVELOPE_SCHEMA_ID } from '../../standard/schemas.ts';
-import { pageUrl } from '../../standard/site.ts';
+import { pageUrl } from '../../standard/urls.ts';
 import type { RecordContext } from '../context.ts';
 import type { PublishedExample } from '../../engine/index.ts';
 import { postOperation } from './action-operations.ts';

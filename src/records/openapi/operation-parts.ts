@@ -1,5 +1,5 @@
 import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
-import type { Site } from '../../standard/site.ts';
+import type { Site } from '../../standard/urls.ts';
 import type { Route } from '../../service/routes.ts';
 import { problemExample } from './examples.ts';
 import { ref, type Json } from './schema-helpers.ts';

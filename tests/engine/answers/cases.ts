@@ -7,7 +7,7 @@ import {
   validateAction,
   type Outcome,
 } from '../../../src/engine/index.ts';
-import { siteFor, type Site } from '../../../src/standard/site.ts';
+import { siteFor, type Site } from '../../../src/standard/urls.ts';
 import { MOCK_SCENARIOS, VALIDATE_FORMATS } from '../../../src/standard/value-sets.ts';
 
 /**

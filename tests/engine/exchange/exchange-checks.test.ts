@@ -12,7 +12,7 @@ import {
   seal,
 } from '../../../src/engine/index.ts';
 import { EXCHANGE_RULES } from '../../../src/standard/exchange-rules.ts';
-import { siteFor } from '../../../src/standard/site.ts';
+import { siteFor } from '../../../src/standard/urls.ts';
 
 /**
  * Exchange checks (spec 4.2, CONTRACT sections 2 and 6): the reference server's every answer

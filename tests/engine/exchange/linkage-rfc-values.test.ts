@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareInstants, mockExchange, parseInstant, publishedExamples, seal } from '../../../src/engine/index.ts';
-import { siteFor } from '../../../src/standard/site.ts';
+import { siteFor } from '../../../src/standard/urls.ts';
 
 /** The mock exchange's linkage reads request values as the validator does: expires_at as an exact RFC 3339 instant (spec 4.2 rule 7), source.uri by RFC 3986 (rule 6). */
 const site = siteFor('https://uai.example.org');

@@ -6,7 +6,7 @@ import {
   seal,
   validateMessage,
 } from '../../../src/engine/index.ts';
-import { siteFor } from '../../../src/standard/site.ts';
+import { siteFor } from '../../../src/standard/urls.ts';
 
 /** The mock exchange engine, pure (spec 4.2, CONTRACT section 6): one assertion per rule. */
 const site = siteFor('https://uai.example.org');

@@ -16,7 +16,7 @@ import {
   validateMessage,
 } from '../../../src/engine/index.ts';
 import { PROFILE_IDS } from '../../../src/standard/profiles.ts';
-import { siteFor } from '../../../src/standard/site.ts';
+import { siteFor } from '../../../src/standard/urls.ts';
 import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../../src/standard/value-sets.ts';
 
 /** The reference server of the HTTPS JSON binding, engine only: answers, polling, capability. */

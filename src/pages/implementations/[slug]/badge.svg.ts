@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { badgeSvg } from '../../../records/badges.ts';
-import { entryPaths } from '../../../site/records.ts';
+import { entryPaths } from '../../../build/records.ts';
 
 /** Each entry's badge as a static SVG. */
 export const getStaticPaths = (() => entryPaths((entry) => ({ svg: badgeSvg(entry) }))) satisfies GetStaticPaths;

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { entryPaths } from '../../../site/records.ts';
+import { entryPaths } from '../../../build/records.ts';
 
 /** Each entry's sealed result, byte for byte as submitted (anyone can check it with `uai validate`). */
 export const getStaticPaths = (() => entryPaths((entry) => ({ bytes: entry.resultBytes }))) satisfies GetStaticPaths;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { exchangeFixtures } from '../../../engine/index.ts';
-import { site } from '../../../site/records.ts';
+import { site } from '../../../build/records.ts';
 
 /**
  * Every exchange fixture of the playground, fetched by the page when a visitor picks one other

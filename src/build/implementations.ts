@@ -3,7 +3,7 @@ import { referenceServerCore } from '../http/reference-server-handler.ts';
 import { coreHttp, DEFAULT_LIMITS, testImplementation } from '../kit/index.ts';
 import { serializeRecord } from '../records/index.ts';
 import { verifyEntries, type EntryFiles, type VerifiedEntry } from '../records/implementations.ts';
-import { links, type Site } from '../standard/site.ts';
+import { links, type Site } from '../standard/urls.ts';
 import { readEntryFolders } from './entry-folders.ts';
 
 export { readEntryFolder, readEntryFolders } from './entry-folders.ts';
