@@ -19697,61 +19697,6 @@ function configuredSite(env = process.env, fallback = DEFAULT_ORIGIN) {
   return siteFor(env.UAI_ORIGIN || env.URL || fallback);
 }
 
-// packages/uai/package.json
-var package_default = {
-  name: "@uai-1/uai",
-  version: "1.0.0",
-  description: "UAI-1 offline validator, exchange checker and implementation test kit: the uai command and its engine as a library, with TypeScript types for every profile's message.",
-  keywords: [
-    "uai-1",
-    "agent-to-agent",
-    "validator",
-    "conformance",
-    "json-schema",
-    "sarif"
-  ],
-  license: "Apache-2.0",
-  repository: {
-    type: "git",
-    url: "git+https://github.com/uai-1/uai-1-service.git",
-    directory: "packages/uai"
-  },
-  type: "module",
-  engines: {
-    node: ">=20"
-  },
-  bin: {
-    uai: "dist/cli.js"
-  },
-  main: "./dist/index.js",
-  types: "./dist/index.d.ts",
-  exports: {
-    ".": {
-      types: "./dist/index.d.ts",
-      default: "./dist/index.js"
-    },
-    "./browser": {
-      types: "./dist/browser.d.ts",
-      default: "./dist/browser.js"
-    },
-    "./types": {
-      types: "./dist/types.d.ts",
-      default: "./dist/types.js"
-    },
-    "./package.json": "./package.json"
-  },
-  files: [
-    "dist"
-  ],
-  sideEffects: false,
-  scripts: {
-    prepack: "node ../../scripts/package/build.ts --release"
-  },
-  publishConfig: {
-    access: "public"
-  }
-};
-
 // src/cli/main.ts
 init_release();
 init_urls();
@@ -19759,6 +19704,9 @@ init_urls();
 // src/cli/package-origin.ts
 init_urls();
 var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_ORIGIN__ : DEFAULT_ORIGIN;
+
+// src/cli/version.ts
+var PACKAGE_VERSION = "1.0.0";
 
 // src/cli/judge.ts
 init_engine();
@@ -20045,7 +19993,7 @@ Run "uai --help" for usage.
     return EXIT.valid;
   }
   if (command.kind === "version") {
-    io.stdout(`uai ${package_default.version} (${RELEASE}, format ${UAI_VERSION})
+    io.stdout(`uai ${PACKAGE_VERSION} (${RELEASE}, format ${UAI_VERSION})
 `);
     return EXIT.valid;
   }

@@ -1,8 +1,8 @@
 import { configuredSite } from '../service/config.ts';
-import manifest from '../../packages/uai/package.json' with { type: 'json' };
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor, type Site } from '../standard/urls.ts';
 import { PACKAGE_ORIGIN } from './package-origin.ts';
+import { PACKAGE_VERSION } from './version.ts';
 import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
 import { githubWriter } from './github-report.ts';
 import { EXIT, judgeFiles, type JudgeIo } from './judge.ts';
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
   if (command.kind === 'version') {
     // The version of the published package (packages/uai), and the release and format it implements.
-    io.stdout(`uai ${manifest.version} (${RELEASE}, format ${UAI_VERSION})\n`);
+    io.stdout(`uai ${PACKAGE_VERSION} (${RELEASE}, format ${UAI_VERSION})\n`);
     return EXIT.valid;
   }
 
