@@ -1887,11 +1887,21 @@ function exceedsDepth(value, limit = MAX_DEPTH) {
     const v = stack.pop();
     const d = depths.pop();
     if (d > limit) return true;
-    const children = Array.isArray(v) ? v : Object.values(v);
-    for (const c of children) {
-      if (typeof c === "object" && c !== null) {
-        stack.push(c);
-        depths.push(d + 1);
+    if (Array.isArray(v)) {
+      for (const c of v) {
+        if (typeof c === "object" && c !== null) {
+          stack.push(c);
+          depths.push(d + 1);
+        }
+      }
+    } else {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const c = v[k];
+        if (typeof c === "object" && c !== null) {
+          stack.push(c);
+          depths.push(d + 1);
+        }
       }
     }
   }
@@ -6454,7 +6464,7 @@ function append(into, items) {
   for (const item of items) into.push(item);
 }
 function check(input2, options) {
-  const drafts = [];
+  let drafts = [];
   const done = (message3, forms2, normalized2 = false) => ({
     message: message3,
     drafts,
@@ -6504,8 +6514,10 @@ function check(input2, options) {
   const members2 = memberIssues(message2);
   for (const d of members2)
     if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
-  if (nulls.size === 0) append(drafts, schema);
-  else for (const d of schema) if (!(d.code === "schema.required" && nulls.has(d.path))) drafts.push(d);
+  if (nulls.size === 0) {
+    if (drafts.length === 0) drafts = schema;
+    else append(drafts, schema);
+  } else for (const d of schema) if (!(d.code === "schema.required" && nulls.has(d.path))) drafts.push(d);
   for (const stage of [
     profileIssues(message2),
     members2,

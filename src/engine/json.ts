@@ -39,11 +39,22 @@ export function exceedsDepth(value: unknown, limit = MAX_DEPTH): boolean {
     const v = stack.pop()!;
     const d = depths.pop()!;
     if (d > limit) return true;
-    const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
-    for (const c of children) {
-      if (typeof c === 'object' && c !== null) {
-        stack.push(c);
-        depths.push(d + 1);
+    // for-in over an object's own keys (JSON.parse makes no inherited ones) allocates no array of values.
+    if (Array.isArray(v)) {
+      for (const c of v) {
+        if (typeof c === 'object' && c !== null) {
+          stack.push(c);
+          depths.push(d + 1);
+        }
+      }
+    } else {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const c = (v as Record<string, unknown>)[k];
+        if (typeof c === 'object' && c !== null) {
+          stack.push(c);
+          depths.push(d + 1);
+        }
       }
     }
   }
