@@ -2143,25 +2143,15 @@ function hasDuplicateMembers(text2) {
   const open = [];
   const wide = [];
   let expectName = false;
-  let backslash = nextBackslash(text2, 0);
+  const strings = stringTokens(text2);
   for (let i = 0; i < text2.length; i++) {
     const c = text2.charCodeAt(i);
     if (c === 34) {
       const start = i;
-      let end = text2.indexOf('"', i + 1);
-      const escaped = backslash < end;
-      if (escaped) {
-        for (end = i + 1; end < text2.length; end++) {
-          const d = text2.charCodeAt(end);
-          if (d === 92) end++;
-          else if (d === 34) break;
-        }
-        backslash = nextBackslash(text2, end + 1);
-      }
-      i = end;
+      const end = i = strings.end(i);
       if (expectName) {
         const from = open[open.length - 1];
-        const name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+        const name = strings.value(start, end);
         const set = wide[wide.length - 1];
         if (set) {
           if (set.has(name)) return true;
@@ -2196,11 +2186,35 @@ function nextBackslash(text2, from) {
   const at3 = text2.indexOf("\\", from);
   return at3 < 0 ? text2.length : at3;
 }
+function stringTokens(text2) {
+  let backslash = nextBackslash(text2, 0);
+  let escaped = false;
+  return {
+    /** Where the string opening at `start` closes (the index of its closing quote). */
+    end(start) {
+      let end = text2.indexOf('"', start + 1);
+      escaped = backslash < end;
+      if (escaped) {
+        for (end = start + 1; end < text2.length; end++) {
+          const d = text2.charCodeAt(end);
+          if (d === 92) end++;
+          else if (d === 34) break;
+        }
+        backslash = nextBackslash(text2, end + 1);
+      }
+      return end;
+    },
+    /** The decoded value of the string just ended, between its quotes at start and end. */
+    value(start, end) {
+      return escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+    }
+  };
+}
 function repeatedMembers(text2) {
   const open = [];
   const found = [];
   let expectName = false;
-  let backslash = nextBackslash(text2, 0);
+  const strings = stringTokens(text2);
   const pointerOf = (name) => {
     let pointer2 = "";
     for (let k = 0; k < open.length - 1; k++) {
@@ -2213,20 +2227,10 @@ function repeatedMembers(text2) {
     const c = text2.charCodeAt(i);
     if (c === 34) {
       const start = i;
-      let end = text2.indexOf('"', i + 1);
-      const escaped = backslash < end;
-      if (escaped) {
-        for (end = i + 1; end < text2.length; end++) {
-          const d = text2.charCodeAt(end);
-          if (d === 92) end++;
-          else if (d === 34) break;
-        }
-        backslash = nextBackslash(text2, end + 1);
-      }
-      i = end;
+      const end = i = strings.end(i);
       if (expectName) {
         const frame = open[open.length - 1];
-        const name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+        const name = strings.value(start, end);
         frame.key = name;
         const names = frame.names;
         const seen = Array.isArray(names) ? names.includes(name) : names.has(name);
@@ -2268,7 +2272,7 @@ function topLevelMembers(text2) {
   let name;
   let valueStart = -1;
   let lastEnd = -1;
-  let backslash = nextBackslash(text2, 0);
+  const strings = stringTokens(text2);
   const close = () => {
     if (name === void 0 || valueStart < 0) return;
     if (spans.has(name)) repeated.push(name);
@@ -2282,19 +2286,9 @@ function topLevelMembers(text2) {
     if (depth2 === 1 && name !== void 0 && valueStart < 0 && c !== 58) valueStart = i;
     if (c === 34) {
       const start = i;
-      let end = text2.indexOf('"', i + 1);
-      const escaped = backslash < end;
-      if (escaped) {
-        for (end = i + 1; end < text2.length; end++) {
-          const d = text2.charCodeAt(end);
-          if (d === 92) end++;
-          else if (d === 34) break;
-        }
-        backslash = nextBackslash(text2, end + 1);
-      }
-      i = end;
+      const end = i = strings.end(i);
       if (expectName && depth2 === 1) {
-        name = escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+        name = strings.value(start, end);
         expectName = false;
         continue;
       }

@@ -22,26 +22,15 @@ export function hasDuplicateMembers(text: string): boolean {
   // Per open container: the set of its names once it is wide (aligned with `open`).
   const wide: (Set<string> | undefined)[] = [];
   let expectName = false;
-  // Backslashes occur only inside strings; this is always the next one at or after the scan.
-  let backslash = nextBackslash(text, 0);
+  const strings = stringTokens(text);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
-      let end = text.indexOf('"', i + 1);
-      const escaped = backslash < end;
-      if (escaped) {
-        for (end = i + 1; end < text.length; end++) {
-          const d = text.charCodeAt(end);
-          if (d === 0x5c) end++;
-          else if (d === 0x22) break;
-        }
-        backslash = nextBackslash(text, end + 1);
-      }
-      i = end;
+      const end = (i = strings.end(i));
       if (expectName) {
         const from = open[open.length - 1]!;
-        const name = escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+        const name = strings.value(start, end);
         const set = wide[wide.length - 1];
         if (set) {
           if (set.has(name)) return true;
@@ -78,6 +67,36 @@ function nextBackslash(text: string, from: number): number {
   return at < 0 ? text.length : at;
 }
 
+/**
+ * The string tokens of one JSON text, read in order by the scans below. Strings, most of a
+ * message's bytes, are skipped with indexOf, and walked character by character only when a
+ * backslash lies inside them; the next backslash is kept, as backslashes occur only in strings.
+ */
+function stringTokens(text: string) {
+  let backslash = nextBackslash(text, 0);
+  let escaped = false;
+  return {
+    /** Where the string opening at `start` closes (the index of its closing quote). */
+    end(start: number): number {
+      let end = text.indexOf('"', start + 1);
+      escaped = backslash < end;
+      if (escaped) {
+        for (end = start + 1; end < text.length; end++) {
+          const d = text.charCodeAt(end);
+          if (d === 0x5c) end++;
+          else if (d === 0x22) break;
+        }
+        backslash = nextBackslash(text, end + 1);
+      }
+      return end;
+    },
+    /** The decoded value of the string just ended, between its quotes at start and end. */
+    value(start: number, end: number): string {
+      return escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+    },
+  };
+}
+
 /** A repeated member name: the pointer of the member (its object's pointer and the name) and how often it occurs. */
 export interface RepeatedMember {
   readonly pointer: string;
@@ -107,7 +126,7 @@ export function repeatedMembers(text: string): RepeatedMember[] {
   const open: Container[] = [];
   const found: { pointer: string; count: number }[] = [];
   let expectName = false;
-  let backslash = nextBackslash(text, 0);
+  const strings = stringTokens(text);
   const pointerOf = (name: string) => {
     let pointer = '';
     for (let k = 0; k < open.length - 1; k++) {
@@ -120,20 +139,10 @@ export function repeatedMembers(text: string): RepeatedMember[] {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
-      let end = text.indexOf('"', i + 1);
-      const escaped = backslash < end;
-      if (escaped) {
-        for (end = i + 1; end < text.length; end++) {
-          const d = text.charCodeAt(end);
-          if (d === 0x5c) end++;
-          else if (d === 0x22) break;
-        }
-        backslash = nextBackslash(text, end + 1);
-      }
-      i = end;
+      const end = (i = strings.end(i));
       if (expectName) {
         const frame = open[open.length - 1]!;
-        const name = escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+        const name = strings.value(start, end);
         frame.key = name;
         const names = frame.names;
         const seen = Array.isArray(names) ? names.includes(name) : names.has(name);
@@ -187,7 +196,7 @@ export function topLevelMembers(text: string): TopLevelMembers {
   let name: string | undefined;
   let valueStart = -1;
   let lastEnd = -1;
-  let backslash = nextBackslash(text, 0);
+  const strings = stringTokens(text);
   const close = () => {
     if (name === undefined || valueStart < 0) return;
     if (spans.has(name)) repeated.push(name);
@@ -201,19 +210,9 @@ export function topLevelMembers(text: string): TopLevelMembers {
     if (depth === 1 && name !== undefined && valueStart < 0 && c !== 0x3a) valueStart = i;
     if (c === 0x22) {
       const start = i;
-      let end = text.indexOf('"', i + 1);
-      const escaped = backslash < end;
-      if (escaped) {
-        for (end = i + 1; end < text.length; end++) {
-          const d = text.charCodeAt(end);
-          if (d === 0x5c) end++;
-          else if (d === 0x22) break;
-        }
-        backslash = nextBackslash(text, end + 1);
-      }
-      i = end;
+      const end = (i = strings.end(i));
       if (expectName && depth === 1) {
-        name = escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+        name = strings.value(start, end);
         expectName = false;
         continue;
       }
