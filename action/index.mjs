@@ -13729,6 +13729,10 @@ function judgeWire(x, role, answer, find, judged) {
       judged.add(id);
   if (res && role !== "other" && res.status >= 300 && res.status < 400)
     find("transport.no_redirect", "", `HTTP ${res.status} to ${header(res.headers, "location") ?? "(no Location)"}`);
+  judgeSizes(x, role, find);
+}
+function judgeSizes(x, role, find) {
+  const res = x.response;
   if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== "other")
     find(
       "transport.size_limit",
@@ -13790,7 +13794,11 @@ var init_judge = __esm({
           findings.push({ side: side ?? c.side, check: check3, severity: c.severity, section: c.section, path: path2, message: message2 });
         };
         for (const f of x.faults) find(f.check, "", f.detail, f.side);
-        if (x.unjudged !== void 0)
+        const endpointPath = new URL(x.upstream).pathname;
+        const path = pathOf(x.request.target);
+        const role = x.request.method === "POST" && path === endpointPath ? "message" : x.request.method === "GET" && path === endpointPath ? "capability" : x.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
+        if (x.unjudged !== void 0) {
+          judgeSizes(x, role, find);
           return {
             index: x.index,
             method: x.request.method,
@@ -13799,9 +13807,7 @@ var init_judge = __esm({
             findings,
             judged: [...judged]
           };
-        const endpointPath = new URL(x.upstream).pathname;
-        const path = pathOf(x.request.target);
-        const role = x.request.method === "POST" && path === endpointPath ? "message" : x.request.method === "GET" && path === endpointPath ? "capability" : x.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
+        }
         const now = new Date(x.started_at);
         const request = role === "message" ? parse(textOf(x.request.body)) : void 0;
         const res = x.response;

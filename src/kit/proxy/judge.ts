@@ -25,7 +25,7 @@ import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import { judgeMessage } from './message.ts';
 import { isMessage, keyed, parse, pathOf, textOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
-import { judgeWire, type ExchangeRole } from './wire.ts';
+import { judgeSizes, judgeWire, type ExchangeRole } from './wire.ts';
 
 export { PROXY_CHECKS };
 const CHECK = proxyCheck;
@@ -76,15 +76,6 @@ export class RecordingJudge {
       findings.push({ side: side ?? c.side, check, severity: c.severity, section: c.section, path, message });
     };
     for (const f of x.faults) find(f.check, '', f.detail, f.side);
-    if (x.unjudged !== undefined)
-      return {
-        index: x.index,
-        method: x.request.method,
-        target: x.request.target,
-        role: 'other',
-        findings,
-        judged: [...judged],
-      };
     const endpointPath = new URL(x.upstream).pathname;
     const path = pathOf(x.request.target);
     const role: ExchangeRole =
@@ -95,6 +86,17 @@ export class RecordingJudge {
           : x.request.method === 'GET' && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`)
             ? 'poll'
             : 'other';
+    if (x.unjudged !== undefined) {
+      judgeSizes(x, role, find);
+      return {
+        index: x.index,
+        method: x.request.method,
+        target: x.request.target,
+        role: 'other',
+        findings,
+        judged: [...judged],
+      };
+    }
     const now = new Date(x.started_at);
     const request = role === 'message' ? parse(textOf(x.request.body)) : undefined;
     const res = x.response;

@@ -39,7 +39,16 @@ export function judgeWire(
       judged.add(id);
   if (res && role !== 'other' && res.status >= 300 && res.status < 400)
     find('transport.no_redirect', '', `HTTP ${res.status} to ${header(res.headers, 'location') ?? '(no Location)'}`);
-  // Past the bound on one body: an answer or request cut short otherwise is its fault's to report.
+  judgeSizes(x, role, find);
+}
+
+/**
+ * Bodies past the bound on one message. Their byte counts are facts of the wire whatever the
+ * proxy kept, so they are judged even for an exchange left unjudged because its pool was in use.
+ * An answer or request cut short otherwise is its fault's to report.
+ */
+export function judgeSizes(x: RecordedExchange, role: ExchangeRole, find: Find): void {
+  const res = x.response;
   if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== 'other')
     find(
       'transport.size_limit',
