@@ -2266,7 +2266,7 @@ function repeatedMembers(text2) {
 function topLevelMembers(text2) {
   const spans = /* @__PURE__ */ new Map();
   const repeated = [];
-  let depth2 = 0;
+  let depth = 0;
   let topIsObject = false;
   let expectName = false;
   let name;
@@ -2283,28 +2283,28 @@ function topLevelMembers(text2) {
   for (let i = 0; i < text2.length; i++) {
     const c = text2.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13 || c === 65279) continue;
-    if (depth2 === 1 && name !== void 0 && valueStart < 0 && c !== 58) valueStart = i;
+    if (depth === 1 && name !== void 0 && valueStart < 0 && c !== 58) valueStart = i;
     if (c === 34) {
       const start = i;
       const end = i = strings.end(i);
-      if (expectName && depth2 === 1) {
+      if (expectName && depth === 1) {
         name = strings.value(start, end);
         expectName = false;
         continue;
       }
     } else if (c === 123 || c === 91) {
-      depth2++;
-      if (depth2 === 1) topIsObject = c === 123;
-      expectName = depth2 === 1 && topIsObject;
+      depth++;
+      if (depth === 1) topIsObject = c === 123;
+      expectName = depth === 1 && topIsObject;
     } else if (c === 125 || c === 93) {
-      depth2--;
-      if (depth2 === 0) close();
-    } else if (c === 44 && depth2 === 1) {
+      depth--;
+      if (depth === 0) close();
+    } else if (c === 44 && depth === 1) {
       close();
       expectName = topIsObject;
       continue;
     }
-    if (depth2 >= 1) lastEnd = i + 1;
+    if (depth >= 1) lastEnd = i + 1;
   }
   return { spans, repeated };
 }
@@ -2819,45 +2819,84 @@ var init_codes = __esm({
 });
 
 // src/engine/validate/issue-flags.ts
-function rememberDrafts(result2, drafts) {
-  draftsOf.set(result2, drafts);
+function rememberIssues(result2, parts) {
+  partsOf.set(result2, parts);
 }
-function shallowPrefixes(drafts) {
-  const prefixes = /* @__PURE__ */ new Set();
-  let last1 = "";
-  let last2 = "";
-  for (const { path } of drafts) {
-    if (path === "") continue;
-    const second = path.indexOf("/", 1);
-    const first = second < 0 ? path : path.slice(0, second);
-    if (first !== last1) prefixes.add(last1 = first);
-    if (second < 0) continue;
-    const third = path.indexOf("/", second + 1);
-    const two = third < 0 ? path : path.slice(0, third);
-    if (two !== last2) prefixes.add(last2 = two);
+function somePath(parts, visit) {
+  for (const part of parts) {
+    if (Array.isArray(part)) {
+      for (const d of part) if (visit(d.path, "", d.code)) return true;
+      continue;
+    }
+    let found = false;
+    part.forEach((code, error2, _deep, tail) => {
+      found ||= visit(error2.instancePath, tail, code);
+    });
+    if (found) return true;
   }
-  return prefixes;
+  return false;
+}
+function covers(head, tail, path) {
+  if (head.length >= path.length) {
+    return head.startsWith(path) && (head.length === path.length || head.charCodeAt(path.length) === 47);
+  }
+  const joined = head + tail;
+  return joined === path || joined.startsWith(`${path}/`);
 }
 function issueFlags(result2) {
-  const drafts = draftsOf.get(result2) ?? [...result2.errors, ...result2.warnings];
-  const whole = drafts.some((d) => d.path === "" && issueCode(d.code)?.severity === "error");
-  let prefixes;
+  const parts = partsOf.get(result2) ?? [[...result2.errors, ...result2.warnings]];
+  let whole;
+  let index;
+  const answers = /* @__PURE__ */ new Map();
   return (path) => {
-    if (whole || path === "") return whole || drafts.length > 0;
-    if (depth(path) <= 2) return (prefixes ??= shallowPrefixes(drafts)).has(path);
-    return drafts.some((d) => d.path === path || d.path.startsWith(`${path}/`));
+    whole ??= somePath(
+      parts,
+      (head, tail, code) => head === "" && tail === "" && issueCode(code)?.severity === "error"
+    );
+    if (whole) return true;
+    if (path === "") return somePath(parts, () => true);
+    let answer = answers.get(path);
+    if (answer === void 0) answers.set(path, answer = (index ??= new PathsByMember(parts)).has(path));
+    return answer;
   };
 }
-var draftsOf, depth;
+var partsOf, firstMember, PathsByMember;
 var init_issue_flags = __esm({
   "src/engine/validate/issue-flags.ts"() {
     "use strict";
     init_codes();
-    draftsOf = /* @__PURE__ */ new WeakMap();
-    depth = (path) => {
-      let n = 0;
-      for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) n++;
-      return n;
+    partsOf = /* @__PURE__ */ new WeakMap();
+    firstMember = (path) => {
+      const second = path.indexOf("/", 1);
+      return second < 0 ? path : path.slice(0, second);
+    };
+    PathsByMember = class {
+      groups = /* @__PURE__ */ new Map();
+      constructor(parts) {
+        let member = "";
+        let group;
+        somePath(parts, (head, tail) => {
+          const path = head === "" ? tail : head;
+          if (path === "") return false;
+          const same = group !== void 0 && path.startsWith(member) && (path.length === member.length || path.charCodeAt(member.length) === 47);
+          if (!same) {
+            member = firstMember(path);
+            group = this.groups.get(member);
+            if (!group) this.groups.set(member, group = { heads: [], tails: [] });
+          }
+          group.heads.push(head);
+          group.tails.push(tail);
+          return false;
+        });
+      }
+      /** Whether an issue lies at a non-empty path or below it. */
+      has(path) {
+        const group = this.groups.get(firstMember(path));
+        if (!group) return false;
+        const { heads, tails: tails2 } = group;
+        for (let i = 0; i < heads.length; i++) if (covers(heads[i], tails2[i], path)) return true;
+        return false;
+      }
     };
   }
 });
@@ -2954,13 +2993,608 @@ var init_issues = __esm({
 // src/engine/validate/levels.ts
 function guardedLevel(issue2) {
   if (issue2.severity === "warning") return "L4";
-  if (issue2.code.startsWith("schema.")) return issue2.path.startsWith("/body/") ? "L2" : "L1";
-  return issueCode(issue2.code)?.level ?? "L0";
+  return errorLevel(issue2.code, issue2.path.startsWith("/body/"));
+}
+function errorLevel(code, inBody) {
+  if (code.startsWith("schema.")) return inBody ? "L2" : "L1";
+  return issueCode(code)?.level ?? "L0";
 }
 var init_levels2 = __esm({
   "src/engine/validate/levels.ts"() {
     "use strict";
     init_codes();
+  }
+});
+
+// src/engine/validate/issue-list.ts
+function plain(d) {
+  const out = { code: d.code, path: d.path, message: d.message };
+  if (d.expected !== void 0) out.expected = d.expected;
+  if (d.actual !== void 0) out.actual = d.actual;
+  if (d.keyword !== void 0) out.keyword = d.keyword;
+  return out;
+}
+function comparePathParts(head, tail, path) {
+  if (!path.startsWith(head)) return head < path ? -1 : 1;
+  for (let i = 0, j = head.length; ; i++, j++) {
+    const a = i < tail.length ? tail.charCodeAt(i) : -1;
+    const b = j < path.length ? path.charCodeAt(j) : -1;
+    if (a !== b) return a < b ? -1 : 1;
+    if (a < 0) return 0;
+  }
+}
+function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
+  const seen = new CodesByPath();
+  const kept = new SmallestItems(limit, compareIssues);
+  const broken = /* @__PURE__ */ new Set();
+  let errorCount = 0;
+  let warningCount = 0;
+  const count = (severity, level) => {
+    if (severity === "error") errorCount++;
+    else warningCount++;
+    broken.add(level);
+  };
+  const consider = (draft) => {
+    const path = wellFormed(draft.path);
+    if (!seen.add(path, draft.code)) return;
+    const severity = issueCode(draft.code).severity;
+    count(severity, guardedLevel({ code: draft.code, severity, path }));
+    kept.offer(path === draft.path ? draft : { ...plain(draft), path });
+  };
+  const shared = /* @__PURE__ */ new Set();
+  for (const part of parts) if (Array.isArray(part)) for (const d of part) shared.add(d.code);
+  for (const part of parts) {
+    if (Array.isArray(part)) {
+      for (const draft of part) consider(draft);
+      continue;
+    }
+    const findings = part;
+    let previousCode;
+    let previousHead = "";
+    let previousTail = "";
+    let checkedHead;
+    let headWellFormed = true;
+    findings.forEach((code, error2, deep, tail) => {
+      const head = error2.instancePath;
+      if (head !== checkedHead) headWellFormed = (checkedHead = head).isWellFormed();
+      if (!deep || !headWellFormed || shared.has(code)) {
+        consider(findings.draft(code, error2));
+        return;
+      }
+      if (code === previousCode && head === previousHead && tail === previousTail) return;
+      previousCode = code;
+      previousHead = head;
+      previousTail = tail;
+      const severity = issueCode(code).severity;
+      count(severity, severity === "warning" ? "L4" : errorLevel(code, head.startsWith("/body/")));
+      const bar = kept.bar;
+      if (limit > 0 && (bar === void 0 || compareIssueParts(head, tail, code, bar) < 0))
+        kept.offer(findings.draft(code, error2));
+    });
+  }
+  const listed = kept.sorted().map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
+  return { listed, errorCount, warningCount, level: levelBelow(broken) };
+}
+function compareIssueParts(head, tail, code, kept) {
+  const byPath2 = comparePathParts(head, tail, kept.path);
+  return byPath2 !== 0 ? byPath2 : code < kept.code ? -1 : code > kept.code ? 1 : 0;
+}
+var SmallestItems, CodesByPath;
+var init_issue_list = __esm({
+  "src/engine/validate/issue-list.ts"() {
+    "use strict";
+    init_codes();
+    init_limits();
+    init_levels();
+    init_issues();
+    init_json();
+    init_levels2();
+    SmallestItems = class {
+      heap = [];
+      limit;
+      compare;
+      constructor(limit, compare) {
+        this.limit = limit;
+        this.compare = compare;
+      }
+      offer(item) {
+        const { heap, compare } = this;
+        if (heap.length < this.limit) {
+          heap.push(item);
+          this.up(heap.length - 1);
+        } else if (this.limit > 0 && compare(item, heap[0]) < 0) {
+          heap[0] = item;
+          this.down(0);
+        }
+      }
+      /**
+       * The kept item an offered one must come before to be kept, or undefined while every offered item
+       * is kept: an item can be compared before it is built.
+       */
+      get bar() {
+        return this.heap.length < this.limit ? void 0 : this.heap[0];
+      }
+      sorted() {
+        return [...this.heap].sort(this.compare);
+      }
+      up(i) {
+        const { heap, compare } = this;
+        while (i > 0) {
+          const parent = i - 1 >> 1;
+          if (compare(heap[i], heap[parent]) <= 0) return;
+          [heap[i], heap[parent]] = [heap[parent], heap[i]];
+          i = parent;
+        }
+      }
+      down(i) {
+        const { heap, compare } = this;
+        for (; ; ) {
+          const left = 2 * i + 1;
+          const right = left + 1;
+          let largest = i;
+          if (left < heap.length && compare(heap[left], heap[largest]) > 0) largest = left;
+          if (right < heap.length && compare(heap[right], heap[largest]) > 0) largest = right;
+          if (largest === i) return;
+          [heap[i], heap[largest]] = [heap[largest], heap[i]];
+          i = largest;
+        }
+      }
+    };
+    CodesByPath = class {
+      codes = /* @__PURE__ */ new Map();
+      /** Records the pair; false when it was there already. */
+      add(path, code) {
+        const had = this.codes.get(path);
+        if (had === void 0) this.codes.set(path, code);
+        else if (had === code) return false;
+        else if (typeof had === "string") this.codes.set(path, [had, code]);
+        else if (had.includes(code)) return false;
+        else had.push(code);
+        return true;
+      }
+    };
+  }
+});
+
+// src/engine/validate/members.ts
+function memberIssues(message2) {
+  const out = [];
+  walkObject(message2, ENVELOPE, [], message2.profile, out);
+  return out;
+}
+function walkObject(value, def, trail, profile, out) {
+  const { fields } = defIndex(def);
+  for (const key of Object.keys(value)) {
+    const field = fields.get(key);
+    if (!field) {
+      const keyPath = pointer(trail, key);
+      const right = aliasOf(def, key);
+      const shown2 = JSON.stringify(echo(key));
+      if (right !== void 0) {
+        out.push({
+          code: "field.alias_key",
+          path: keyPath,
+          message: `The key ${shown2} is an alias; write it as ${right}.`,
+          expected: right,
+          actual: wellFormed(key)
+        });
+      } else {
+        out.push({
+          code: "field.unknown_member",
+          path: keyPath,
+          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
+          actual: echo(key)
+        });
+      }
+      continue;
+    }
+    const child = value[key];
+    const kind = field.type.kind;
+    if (typeof child !== "object" && !(kind === "string" && field.type.open)) continue;
+    trail.push(key);
+    if (def === ENVELOPE && key === "body") {
+      const body = bodyDefFor(profile);
+      if (body && isRecord(child)) walkObject(child, body, trail, profile, out);
+    } else {
+      walkValue(child, field.type, trail, profile, out);
+    }
+    trail.pop();
+  }
+}
+function walkValue(value, type, trail, profile, out) {
+  switch (type.kind) {
+    case "object":
+      if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);
+      return;
+    case "array":
+      if (Array.isArray(value))
+        for (let i = 0; i < value.length; i += 1) {
+          trail.push(i);
+          walkValue(value[i], type.items, trail, profile, out);
+          trail.pop();
+        }
+      return;
+    case "string":
+      if (type.open && typeof value === "string" && !type.open.includes(value)) {
+        out.push({
+          code: "field.unregistered_value",
+          path: pointer(trail),
+          message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
+          expected: [...type.open],
+          actual: echo(value)
+        });
+      }
+      return;
+    default:
+      return;
+  }
+}
+var pointer;
+var init_members = __esm({
+  "src/engine/validate/members.ts"() {
+    "use strict";
+    init_pointer();
+    init_field_model2();
+    init_json();
+    pointer = (trail, last) => {
+      let out = "";
+      for (const segment2 of trail) out = childPath(out, segment2);
+      return last === void 0 ? out : childPath(out, last);
+    };
+  }
+});
+
+// src/engine/time.ts
+function isoSeconds(d) {
+  const ms = d.getTime();
+  let text2 = written.get(ms);
+  if (text2 === void 0) {
+    text2 = `${d.toISOString().slice(0, -5)}Z`;
+    if (written.size >= 8) written.clear();
+    written.set(ms, text2);
+  }
+  return text2;
+}
+var written;
+var init_time = __esm({
+  "src/engine/time.ts"() {
+    "use strict";
+    written = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/standard/objects/patterns.ts
+var DID_PATTERN, TRACEPARENT_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN;
+var init_patterns = __esm({
+  "src/standard/objects/patterns.ts"() {
+    "use strict";
+    DID_PATTERN = "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$";
+    TRACEPARENT_PATTERN = "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$";
+    CHECKSUM_PATTERN = "^sha256:[0-9a-f]{64}$";
+    EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$";
+  }
+});
+
+// src/engine/trace.ts
+function parseTraceparent(value) {
+  if (value === void 0 || !TRACEPARENT_RE.test(value)) return void 0;
+  const [, traceId = "", parentId = "", flags = ""] = value.split("-");
+  return { traceId, parentId, flags };
+}
+var TRACEPARENT_RE, allZeros;
+var init_trace = __esm({
+  "src/engine/trace.ts"() {
+    "use strict";
+    init_patterns();
+    TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
+    allZeros = (hex) => /^0+$/.test(hex);
+  }
+});
+
+// src/engine/validate/record.ts
+function traceOf(checked, digest) {
+  const parent = parseTraceparent(ownString(ownRecord(checked, "conversation"), "traceparent"));
+  if (parent && !allZeros(parent.traceId) && !allZeros(parent.parentId)) {
+    return { traceparent: `00-${parent.traceId}-${digest.slice(0, 15)}1-${parent.flags}`, traceId: parent.traceId };
+  }
+  const traceId = ownString(ownRecord(checked, "provenance"), "trace_id");
+  return traceId !== void 0 && traceId !== "" ? { traceId: wellFormed(traceId) } : {};
+}
+function resultArtifacts(l, profile) {
+  return {
+    catalog_url: l.catalog,
+    schema_url: l.schema(profile ?? ENVELOPE_SCHEMA_ID),
+    registry_url: profile ? l.registryEntry(profile) : l.registry,
+    example_url: profile ? l.example(profile) : l.examples,
+    field_registry_url: l.fieldRegistry,
+    transport_bindings_url: l.transportBindings,
+    trust_channels_url: l.trustChannels,
+    conformance_levels_url: l.conformanceLevels,
+    error_registry_url: l.errorRegistry,
+    validate_url: l.validate
+  };
+}
+function blocksFor(site, l) {
+  let blocks = constantBlocks.get(l);
+  if (!blocks) {
+    blocks = {
+      source: constantForm({
+        type: "service",
+        id: "uai-validator",
+        label: `${RELEASE} validator`,
+        uri: l.validate,
+        did: serviceDid(site, "validator"),
+        role: "conformance-checker",
+        implementation: `uai-validator/${UAI_VERSION}`
+      }),
+      extensions: constantForm([
+        {
+          namespace: "urn:uai:ext:evidence",
+          purpose: "Validator evidence about one checked message.",
+          critical: false
+        }
+      ]),
+      artifacts: /* @__PURE__ */ new Map()
+    };
+    constantBlocks.set(l, blocks);
+  }
+  return blocks;
+}
+function artifactsBlock(blocks, l, profile) {
+  let block = blocks.artifacts.get(profile);
+  if (!block) {
+    block = constantForm(resultArtifacts(l, profile));
+    blocks.artifacts.set(profile, block);
+  }
+  return block;
+}
+function summaryBlock(input2, checkedAt) {
+  const summary2 = { error_count: input2.errorCount, warning_count: input2.warningCount };
+  if (input2.issues.length < input2.errorCount + input2.warningCount) summary2.issues_listed = input2.issues.length;
+  summary2.checked_at = checkedAt;
+  return summary2;
+}
+function conformanceRecord(input2) {
+  const { site, checkedAt, digest } = input2;
+  const l = links(site);
+  const blocks = blocksFor(site, l);
+  const checked = isRecord(input2.checked) ? input2.checked : {};
+  const profile = own(checked, "profile");
+  const known2 = isProfileId(profile);
+  const conversation = ownRecord(checked, "conversation");
+  const sequence = conversation ? own(conversation, "sequence") : void 0;
+  const checkedId = idOr(own(checked, "message_id"), "unknown");
+  const checkedProfile = idOr(profile, "unknown");
+  const short = digest.slice(0, 16);
+  const messageId = `chk-${short}`;
+  const trace = traceOf(checked, digest);
+  const conversationPart = {
+    conversation_id: idOr(conversation ? own(conversation, "conversation_id") : void 0, `conv-${short}`),
+    turn_id: `turn-chk-${short}`,
+    parent_message_id: checkedId
+  };
+  if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
+  conversationPart.sequence = Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : 1;
+  const body = {
+    status: input2.errorCount > 0 ? "fail" : "pass",
+    checked_profile: checkedProfile,
+    issues: input2.issues,
+    summary: summaryBlock(input2, checkedAt),
+    artifacts: artifactsBlock(blocks, l, known2 ? profile : void 0),
+    target_message_ref: checkedId
+  };
+  if (input2.level !== null) body.conformance_level = input2.level;
+  const provenance2 = {};
+  if (trace.traceId !== void 0) provenance2.trace_id = trace.traceId;
+  provenance2.issued_at = checkedAt;
+  provenance2.log_ref = `urn:uai:log:${messageId}`;
+  provenance2.agent_id = "uai-validator";
+  const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
+  return sealBuilt({
+    uai_version: UAI_VERSION,
+    profile: "uai.conformance.result.v1",
+    message_id: messageId,
+    source: blocks.source,
+    target: { type: "message", id: checkedId, role: "checked-record", implementation: checkedProfile },
+    conversation: conversationPart,
+    delivery: { mode: "sync", priority: "routine", expires_at: expiresAt, reply_requested: false, ack_required: false },
+    trust: {
+      channel: "signed-envelope",
+      auth_scheme: "validator-record",
+      principal: serviceDid(site, "validator"),
+      signature_ref: `${l.validate}#sig-${messageId}`
+    },
+    body,
+    provenance: provenance2,
+    integrity: integrityBlock(""),
+    extensions: blocks.extensions
+  });
+}
+var WEEK_MS, idOr, constantBlocks;
+var init_record = __esm({
+  "src/engine/validate/record.ts"() {
+    "use strict";
+    init_canonical();
+    init_jcs();
+    init_integrity();
+    init_profiles();
+    init_release();
+    init_urls();
+    init_json();
+    init_time();
+    init_trace();
+    WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
+    idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
+    constantBlocks = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/engine/validate/rules-body.ts
+function bodyIssues(message2) {
+  const profile = own(message2, "profile");
+  const body = ownRecord(message2, "body");
+  if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
+  return RULES[profile](body, message2);
+}
+var PROFILE_RE, intentRequest, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
+var init_rules_body = __esm({
+  "src/engine/validate/rules-body.ts"() {
+    "use strict";
+    init_codes();
+    init_profiles();
+    init_json();
+    PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
+    intentRequest = (body) => {
+      const out = [];
+      for (const key of ["subject", "requested_profile", "response_profile"]) {
+        const v = ownString(body, key);
+        if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
+          out.push({
+            code: "intent.profile_unregistered",
+            path: `/body/${key}`,
+            message: `body.${key} names ${v}, which is not a registered profile.`,
+            actual: v
+          });
+        }
+      }
+      return out;
+    };
+    intentResponse = (body, message2) => {
+      const out = [];
+      const bodyRef = ownString(body, "task_ref");
+      if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
+        out.push({
+          code: "response.task_ref_missing",
+          path: "/body/task_ref",
+          message: "An accepted response must carry body.task_ref.",
+          expected: "task_ref"
+        });
+      }
+      const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
+      const resultRef = ownString(ownRecord(body, "result"), "task_id");
+      const reference = bodyRef ?? deliveryRef;
+      if (reference !== void 0) {
+        const others = [
+          ["/delivery/task_ref", deliveryRef],
+          ["/body/result/task_id", resultRef]
+        ];
+        for (const [path, value] of others) {
+          if (value !== void 0 && value !== reference) {
+            out.push({
+              code: "response.task_ref_mismatch",
+              path,
+              message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
+              expected: echo(reference),
+              actual: echo(value)
+            });
+          }
+        }
+      }
+      const requestId = ownString(body, "request_message_id");
+      const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
+      if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
+        out.push({
+          code: "response.request_ref_mismatch",
+          path: "/body/request_message_id",
+          message: "body.request_message_id differs from conversation.parent_message_id.",
+          expected: echo(parent),
+          actual: echo(requestId)
+        });
+      }
+      return out;
+    };
+    STATE_FIELDS = {
+      completed: "result_ref",
+      "input-required": "blocking_reason",
+      failed: "error_code"
+    };
+    taskStatus = (body) => {
+      const out = [];
+      const state = own(body, "state");
+      const need = typeof state === "string" && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : void 0;
+      if (need !== void 0 && !Object.hasOwn(body, need)) {
+        out.push({
+          code: "task.state_inconsistent",
+          path: `/body/${need}`,
+          message: `A task in state ${String(state)} must carry body.${need}.`,
+          expected: need
+        });
+      }
+      const errorCode2 = ownString(body, "error_code");
+      if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
+        out.push({
+          code: "error.code_unpublished",
+          path: "/body/error_code",
+          message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
+          actual: echo(errorCode2)
+        });
+      }
+      return out;
+    };
+    error = (body) => {
+      const code = ownString(body, "code");
+      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return [];
+      return [
+        {
+          code: "error.code_unpublished",
+          path: "/body/code",
+          message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+          actual: echo(code)
+        }
+      ];
+    };
+    conformance = (body) => {
+      const issues = own(body, "issues");
+      const summary2 = ownRecord(body, "summary");
+      if (!Array.isArray(issues) || !summary2) return [];
+      const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
+      const errors = count("error");
+      const warnings = count("warning");
+      const out = [];
+      const mismatch = (path, actual, expected, message2) => out.push({ code: "conformance.summary_mismatch", path, message: message2, expected, actual: echo(actual) });
+      const check3 = (path, actual, expected, what) => {
+        if (actual !== void 0 && actual !== expected)
+          mismatch(path, actual, expected, `${what} disagrees with the issues listed.`);
+      };
+      const errorCount = own(summary2, "error_count");
+      const warningCount = own(summary2, "warning_count");
+      const listed = own(summary2, "issues_listed");
+      const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
+      if (Number.isInteger(listed)) {
+        const total = counted ? errorCount + warningCount : void 0;
+        check3("/body/summary/issues_listed", listed, issues.length, "summary.issues_listed");
+        if (total !== void 0 && listed >= total)
+          mismatch(
+            "/body/summary/issues_listed",
+            listed,
+            `< ${total}`,
+            "summary.issues_listed is present only when fewer issues are listed than counted."
+          );
+        const atLeast = (path, actual, floor, what) => {
+          if (Number.isInteger(actual) && actual < floor)
+            mismatch(path, actual, `>= ${floor}`, `${what} is lower than the issues listed.`);
+        };
+        atLeast("/body/summary/error_count", errorCount, errors, "summary.error_count");
+        atLeast("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
+        const failing = Number.isInteger(errorCount) ? errorCount > 0 : errors > 0;
+        const status2 = own(body, "status");
+        if (status2 === "pass" || status2 === "fail") check3("/body/status", status2, failing ? "fail" : "pass", "status");
+        return out;
+      }
+      if (Number.isInteger(errorCount)) check3("/body/summary/error_count", errorCount, errors, "summary.error_count");
+      if (Number.isInteger(warningCount))
+        check3("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
+      const status = own(body, "status");
+      if (status === "pass" || status === "fail") check3("/body/status", status, errors > 0 ? "fail" : "pass", "status");
+      return out;
+    };
+    RULES = {
+      "uai.intent.request.v1": intentRequest,
+      "uai.intent.response.v1": intentResponse,
+      "uai.task.status.v1": taskStatus,
+      "uai.error.v1": error,
+      "uai.conformance.result.v1": conformance
+    };
   }
 });
 
@@ -3005,6 +3639,205 @@ var init_date_time = __esm({
     isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
     validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
     isDateTime = (value) => parseDateTime(value) !== void 0;
+  }
+});
+
+// src/engine/instant.ts
+function daysFromCivil(year, month, day) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+function parseInstant(text2) {
+  const p = parseDateTime(text2);
+  if (!p) return void 0;
+  const leap = p.second === 60;
+  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
+  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
+}
+function compareInstants(a, b) {
+  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
+  if (a.leap !== b.leap) return a.leap ? 1 : -1;
+  const width = Math.max(a.fraction.length, b.fraction.length);
+  const fa = a.fraction.padEnd(width, "0");
+  const fb = b.fraction.padEnd(width, "0");
+  return fa === fb ? 0 : fa < fb ? -1 : 1;
+}
+function inFourDigitYears(utcSeconds) {
+  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
+  return year >= 0 && year <= 9999;
+}
+var utcSecondText;
+var init_instant = __esm({
+  "src/engine/instant.ts"() {
+    "use strict";
+    init_date_time();
+    init_time();
+    utcSecondText = (utcSeconds) => isoSeconds(new Date(utcSeconds * 1e3));
+  }
+});
+
+// src/engine/validate/rules-envelope.ts
+function profileIssues(message2) {
+  const profile = own(message2, "profile");
+  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
+  const family = profile.replace(/\.v[0-9]+$/, "");
+  if (FAMILIES.has(family)) {
+    return [
+      {
+        code: "envelope.profile_not_current",
+        path: "/profile",
+        message: `Only ${family}.v1 is in the current track; ${echo(profile)} is not supported.`,
+        expected: `${family}.v1`,
+        actual: echo(profile)
+      }
+    ];
+  }
+  return [
+    {
+      code: "envelope.profile_unknown",
+      path: "/profile",
+      message: `The profile ${JSON.stringify(echo(profile))} is not in the UAI-1 profile family.`,
+      expected: [...PROFILE_IDS],
+      actual: echo(profile)
+    }
+  ];
+}
+function checksumIssues(message2, computed) {
+  const integrity = ownRecord(message2, "integrity");
+  const checksum = ownString(integrity, "checksum");
+  if (!integrity || computed === void 0 || checksum === void 0 || !CHECKSUM_RE.test(checksum)) return [];
+  if (own(integrity, "algorithm") !== "sha256" || own(integrity, "canonicalization") !== "jcs") return [];
+  if (checksum === computed) return [];
+  return [
+    {
+      code: "integrity.checksum_mismatch",
+      path: "/integrity/checksum",
+      message: "integrity.checksum does not match the canonical form of the message without integrity.",
+      expected: computed,
+      actual: checksum
+    }
+  ];
+}
+function traceIssues(message2) {
+  const out = [];
+  const conversation = ownRecord(message2, "conversation");
+  const traceparent2 = ownString(conversation, "traceparent");
+  const parsed = parseTraceparent(traceparent2);
+  if (!parsed) return out;
+  const { traceId, parentId } = parsed;
+  if (allZeros(traceId) || allZeros(parentId)) {
+    out.push({
+      code: "trace.traceparent_invalid",
+      path: "/conversation/traceparent",
+      message: "The traceparent trace-id and parent-id must not be all zeros.",
+      actual: traceparent2
+    });
+    return out;
+  }
+  const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
+  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
+    out.push({
+      code: "trace.trace_id_mismatch",
+      path: "/provenance/trace_id",
+      message: "provenance.trace_id differs from the trace-id in conversation.traceparent.",
+      expected: traceId,
+      actual: echo(traceIdOfProvenance)
+    });
+  }
+  return out;
+}
+function linkageIssues(message2) {
+  const out = [];
+  const conversation = ownRecord(message2, "conversation");
+  const sequence = conversation ? own(conversation, "sequence") : void 0;
+  if (conversation && Number.isInteger(sequence) && sequence > 1 && !Object.hasOwn(conversation, "parent_message_id")) {
+    out.push({
+      code: "conversation.parent_missing",
+      path: "/conversation/parent_message_id",
+      message: `conversation.sequence is ${String(sequence)}, so parent_message_id is required.`,
+      expected: "parent_message_id"
+    });
+  }
+  const expires = ownString(ownRecord(message2, "delivery"), "expires_at");
+  const issued = ownString(ownRecord(message2, "provenance"), "issued_at");
+  if (expires !== void 0 && issued !== void 0) {
+    const e = parseInstant(expires);
+    const i = parseInstant(issued);
+    if (e && i && compareInstants(e, i) <= 0) {
+      out.push({
+        code: "delivery.expiry_not_after_issue",
+        path: "/delivery/expires_at",
+        message: "delivery.expires_at is not after provenance.issued_at.",
+        expected: `after ${issued}`,
+        actual: echo(expires)
+      });
+    }
+  }
+  return out;
+}
+function trustIssues(message2) {
+  const out = [];
+  const trust = ownRecord(message2, "trust");
+  if (!trust) return out;
+  const channel = own(trust, "channel");
+  const need = channel === "credentialed" ? "credential_ref" : channel === "signed-envelope" ? "signature_ref" : void 0;
+  if (need && !Object.hasOwn(trust, need)) {
+    out.push({
+      code: "trust.reference_missing",
+      path: `/trust/${need}`,
+      message: `The ${String(channel)} channel expects trust.${need}.`,
+      expected: need
+    });
+  }
+  const principal = ownString(trust, "principal");
+  if (principal !== void 0 && principal.startsWith("did:") && !DID_RE.test(principal)) {
+    out.push({
+      code: "identity.did_invalid",
+      path: "/trust/principal",
+      message: "trust.principal looks like a DID but breaks the W3C DID syntax.",
+      actual: echo(principal)
+    });
+  }
+  return out;
+}
+function extensionIssues(message2) {
+  const extensions = own(message2, "extensions");
+  if (!Array.isArray(extensions)) return [];
+  const out = [];
+  extensions.forEach((ext, i) => {
+    if (!isRecord(ext) || own(ext, "critical") !== true) return;
+    const namespace = ownString(ext, "namespace");
+    if (namespace === void 0 || !NAMESPACE_RE.test(namespace) || REGISTERED_NAMESPACES.has(namespace)) return;
+    out.push({
+      code: "extension.critical_unknown",
+      path: `/extensions/${i}/namespace`,
+      message: `The critical extension ${JSON.stringify(echo(namespace))} is not registered in this release.`,
+      expected: [...REGISTERED_NAMESPACES],
+      actual: echo(namespace)
+    });
+  });
+  return out;
+}
+var PROFILE_RE2, DID_RE, CHECKSUM_RE, NAMESPACE_RE, FAMILIES, REGISTERED_NAMESPACES;
+var init_rules_envelope = __esm({
+  "src/engine/validate/rules-envelope.ts"() {
+    "use strict";
+    init_profiles();
+    init_patterns();
+    init_value_sets();
+    init_json();
+    init_trace();
+    init_instant();
+    PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
+    DID_RE = new RegExp(DID_PATTERN);
+    CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
+    NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
+    FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
+    REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
   }
 });
 
@@ -5617,6 +6450,13 @@ function detailFor(code, error2, message2) {
     }
   }
 }
+function tailOf(error2) {
+  if (error2.keyword !== "required") return "";
+  const name = String(error2.params.missingProperty);
+  let tail = tails.get(name);
+  if (tail === void 0) tails.set(name, tail = childPath("", name));
+  return tail;
+}
 function wrongTyped(errors, k, shallowTyped) {
   const at3 = errors[k].instancePath;
   if (isShallow(at3)) return shallowTyped().has(at3);
@@ -5625,22 +6465,10 @@ function wrongTyped(errors, k, shallowTyped) {
 }
 function schemaIssues(message2, profile) {
   const validate7 = schemaValidator(schemaIdFor(profile));
-  if (validate7(message2)) return [];
-  const errors = validate7.errors ?? [];
-  let shallow;
-  const shallowTyped = () => shallow ??= new Set(
-    errors.filter((e) => e.keyword === "type" && isShallow(e.instancePath)).map((e) => e.instancePath)
-  );
-  const out = [];
-  for (let k = 0; k < errors.length; k++) {
-    const error2 = errors[k];
-    if (isValueCheck(error2) && wrongTyped(errors, k, shallowTyped)) continue;
-    const code = codeFor(error2, profile);
-    if (code) out.push(new SchemaIssue(code, error2, message2));
-  }
-  return out;
+  const errors = validate7(message2) ? NO_ERRORS : validate7.errors ?? NO_ERRORS;
+  return new SchemaFindings(errors, message2, profile);
 }
-var GENERIC, VALUE_KEYWORDS, schemaIdFor, SchemaIssue, isValueCheck, isShallow;
+var GENERIC, VALUE_KEYWORDS, schemaIdFor, SchemaIssue, tails, isValueCheck, isShallow, SchemaFindings, NO_ERRORS;
 var init_schema = __esm({
   "src/engine/validate/schema.ts"() {
     "use strict";
@@ -5671,12 +6499,6 @@ var init_schema = __esm({
     SchemaIssue = class {
       code;
       path;
-      /**
-       * Whether the checked location lies two or more members deep. Only the root and its own members
-       * are checked by two schemas (the envelope's and the profile's, tests/engine/issue-list.test.ts
-       * holds the schemas to that), so deeper issues repeat only as neighbours in ajv's output.
-       */
-      deep;
       error;
       root;
       words;
@@ -5684,8 +6506,7 @@ var init_schema = __esm({
         this.code = code;
         this.error = error2;
         this.root = root;
-        this.path = error2.keyword === "required" ? childPath(error2.instancePath, String(error2.params.missingProperty)) : error2.instancePath;
-        this.deep = error2.instancePath.indexOf("/", 1) > 0;
+        this.path = error2.instancePath + tailOf(error2);
       }
       get detail() {
         return this.words ??= detailFor(this.code, this.error, this.root);
@@ -5703,753 +6524,55 @@ var init_schema = __esm({
         return this.detail.keyword;
       }
     };
+    tails = /* @__PURE__ */ new Map();
     isValueCheck = (e) => e.keyword === "enum" || e.keyword === "const";
     isShallow = (instancePath) => instancePath.indexOf("/", 1) < 0;
-  }
-});
-
-// src/engine/validate/issue-list.ts
-function plain(d) {
-  const out = { code: d.code, path: d.path, message: d.message };
-  if (d.expected !== void 0) out.expected = d.expected;
-  if (d.actual !== void 0) out.actual = d.actual;
-  if (d.keyword !== void 0) out.keyword = d.keyword;
-  return out;
-}
-function tallyIssues(drafts, site, limit = ISSUE_LIST_LIMIT) {
-  const seen = new CodesByPath();
-  const kept = new SmallestItems(limit, compareIssues);
-  const broken = /* @__PURE__ */ new Set();
-  let errorCount = 0;
-  let warningCount = 0;
-  const shared = /* @__PURE__ */ new Set();
-  for (const draft of drafts) if (!(draft instanceof SchemaIssue)) shared.add(draft.code);
-  let previous;
-  for (const draft of drafts) {
-    const path = wellFormed(draft.path);
-    if (draft instanceof SchemaIssue && draft.deep && path === draft.path && !shared.has(draft.code)) {
-      const again = previous !== void 0 && previous.code === draft.code && previous.path === path;
-      previous = draft;
-      if (again) continue;
-    } else if (!seen.add(path, draft.code)) continue;
-    const severity = issueCode(draft.code).severity;
-    if (severity === "error") errorCount++;
-    else warningCount++;
-    broken.add(guardedLevel({ code: draft.code, severity, path }));
-    kept.offer(path === draft.path ? draft : { ...plain(draft), path });
-  }
-  const listed = kept.sorted().map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
-  return { listed, errorCount, warningCount, level: levelBelow(broken) };
-}
-var SmallestItems, CodesByPath;
-var init_issue_list = __esm({
-  "src/engine/validate/issue-list.ts"() {
-    "use strict";
-    init_codes();
-    init_limits();
-    init_levels();
-    init_issues();
-    init_json();
-    init_levels2();
-    init_schema();
-    SmallestItems = class {
-      heap = [];
-      limit;
-      compare;
-      constructor(limit, compare) {
-        this.limit = limit;
-        this.compare = compare;
+    SchemaFindings = class {
+      message;
+      profile;
+      errors;
+      /** Paths whose missing-member issues another stage already reports. */
+      excluded;
+      constructor(errors, message2, profile) {
+        this.errors = errors;
+        this.message = message2;
+        this.profile = profile;
       }
-      offer(item) {
-        const { heap, compare } = this;
-        if (heap.length < this.limit) {
-          heap.push(item);
-          this.up(heap.length - 1);
-        } else if (this.limit > 0 && compare(item, heap[0]) < 0) {
-          heap[0] = item;
-          this.down(0);
+      get empty() {
+        return this.errors.length === 0;
+      }
+      /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
+      withoutRequiredAt(paths) {
+        if (paths.size > 0) this.excluded = paths;
+      }
+      forEach(visit) {
+        const { errors, excluded } = this;
+        let shallow;
+        const shallowTyped = () => shallow ??= new Set(
+          errors.filter((e) => e.keyword === "type" && isShallow(e.instancePath)).map((e) => e.instancePath)
+        );
+        for (let k = 0; k < errors.length; k++) {
+          const error2 = errors[k];
+          if (isValueCheck(error2) && wrongTyped(errors, k, shallowTyped)) continue;
+          const code = codeFor(error2, this.profile);
+          if (!code) continue;
+          const tail = tailOf(error2);
+          if (excluded && code === "schema.required" && excluded.has(error2.instancePath + tail)) continue;
+          visit(code, error2, !isShallow(error2.instancePath), tail);
         }
       }
-      sorted() {
-        return [...this.heap].sort(this.compare);
+      /** The draft of one visited issue. */
+      draft(code, error2) {
+        return new SchemaIssue(code, error2, this.message);
       }
-      up(i) {
-        const { heap, compare } = this;
-        while (i > 0) {
-          const parent = i - 1 >> 1;
-          if (compare(heap[i], heap[parent]) <= 0) return;
-          [heap[i], heap[parent]] = [heap[parent], heap[i]];
-          i = parent;
-        }
-      }
-      down(i) {
-        const { heap, compare } = this;
-        for (; ; ) {
-          const left = 2 * i + 1;
-          const right = left + 1;
-          let largest = i;
-          if (left < heap.length && compare(heap[left], heap[largest]) > 0) largest = left;
-          if (right < heap.length && compare(heap[right], heap[largest]) > 0) largest = right;
-          if (largest === i) return;
-          [heap[i], heap[largest]] = [heap[largest], heap[i]];
-          i = largest;
-        }
-      }
-    };
-    CodesByPath = class {
-      codes = /* @__PURE__ */ new Map();
-      /** Records the pair; false when it was there already. */
-      add(path, code) {
-        const had = this.codes.get(path);
-        if (had === void 0) this.codes.set(path, code);
-        else if (had === code) return false;
-        else if (typeof had === "string") this.codes.set(path, [had, code]);
-        else if (had.includes(code)) return false;
-        else had.push(code);
-        return true;
-      }
-    };
-  }
-});
-
-// src/engine/validate/members.ts
-function memberIssues(message2) {
-  const out = [];
-  walkObject(message2, ENVELOPE, [], message2.profile, out);
-  return out;
-}
-function walkObject(value, def, trail, profile, out) {
-  const { fields } = defIndex(def);
-  for (const key of Object.keys(value)) {
-    const field = fields.get(key);
-    if (!field) {
-      const keyPath = pointer(trail, key);
-      const right = aliasOf(def, key);
-      const shown2 = JSON.stringify(echo(key));
-      if (right !== void 0) {
-        out.push({
-          code: "field.alias_key",
-          path: keyPath,
-          message: `The key ${shown2} is an alias; write it as ${right}.`,
-          expected: right,
-          actual: wellFormed(key)
-        });
-      } else {
-        out.push({
-          code: "field.unknown_member",
-          path: keyPath,
-          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
-          actual: echo(key)
-        });
-      }
-      continue;
-    }
-    const child = value[key];
-    const kind = field.type.kind;
-    if (typeof child !== "object" && !(kind === "string" && field.type.open)) continue;
-    trail.push(key);
-    if (def === ENVELOPE && key === "body") {
-      const body = bodyDefFor(profile);
-      if (body && isRecord(child)) walkObject(child, body, trail, profile, out);
-    } else {
-      walkValue(child, field.type, trail, profile, out);
-    }
-    trail.pop();
-  }
-}
-function walkValue(value, type, trail, profile, out) {
-  switch (type.kind) {
-    case "object":
-      if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);
-      return;
-    case "array":
-      if (Array.isArray(value))
-        for (let i = 0; i < value.length; i += 1) {
-          trail.push(i);
-          walkValue(value[i], type.items, trail, profile, out);
-          trail.pop();
-        }
-      return;
-    case "string":
-      if (type.open && typeof value === "string" && !type.open.includes(value)) {
-        out.push({
-          code: "field.unregistered_value",
-          path: pointer(trail),
-          message: `The value ${JSON.stringify(echo(value))} is not registered in this open set.`,
-          expected: [...type.open],
-          actual: echo(value)
-        });
-      }
-      return;
-    default:
-      return;
-  }
-}
-var pointer;
-var init_members = __esm({
-  "src/engine/validate/members.ts"() {
-    "use strict";
-    init_pointer();
-    init_field_model2();
-    init_json();
-    pointer = (trail, last) => {
-      let out = "";
-      for (const segment2 of trail) out = childPath(out, segment2);
-      return last === void 0 ? out : childPath(out, last);
-    };
-  }
-});
-
-// src/engine/time.ts
-function isoSeconds(d) {
-  const ms = d.getTime();
-  let text2 = written.get(ms);
-  if (text2 === void 0) {
-    text2 = `${d.toISOString().slice(0, -5)}Z`;
-    if (written.size >= 8) written.clear();
-    written.set(ms, text2);
-  }
-  return text2;
-}
-var written;
-var init_time = __esm({
-  "src/engine/time.ts"() {
-    "use strict";
-    written = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/standard/objects/patterns.ts
-var DID_PATTERN, TRACEPARENT_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN;
-var init_patterns = __esm({
-  "src/standard/objects/patterns.ts"() {
-    "use strict";
-    DID_PATTERN = "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$";
-    TRACEPARENT_PATTERN = "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$";
-    CHECKSUM_PATTERN = "^sha256:[0-9a-f]{64}$";
-    EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$";
-  }
-});
-
-// src/engine/trace.ts
-function parseTraceparent(value) {
-  if (value === void 0 || !TRACEPARENT_RE.test(value)) return void 0;
-  const [, traceId = "", parentId = "", flags = ""] = value.split("-");
-  return { traceId, parentId, flags };
-}
-var TRACEPARENT_RE, allZeros;
-var init_trace = __esm({
-  "src/engine/trace.ts"() {
-    "use strict";
-    init_patterns();
-    TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
-    allZeros = (hex) => /^0+$/.test(hex);
-  }
-});
-
-// src/engine/validate/record.ts
-function traceOf(checked, digest) {
-  const parent = parseTraceparent(ownString(ownRecord(checked, "conversation"), "traceparent"));
-  if (parent && !allZeros(parent.traceId) && !allZeros(parent.parentId)) {
-    return { traceparent: `00-${parent.traceId}-${digest.slice(0, 15)}1-${parent.flags}`, traceId: parent.traceId };
-  }
-  const traceId = ownString(ownRecord(checked, "provenance"), "trace_id");
-  return traceId !== void 0 && traceId !== "" ? { traceId: wellFormed(traceId) } : {};
-}
-function resultArtifacts(l, profile) {
-  return {
-    catalog_url: l.catalog,
-    schema_url: l.schema(profile ?? ENVELOPE_SCHEMA_ID),
-    registry_url: profile ? l.registryEntry(profile) : l.registry,
-    example_url: profile ? l.example(profile) : l.examples,
-    field_registry_url: l.fieldRegistry,
-    transport_bindings_url: l.transportBindings,
-    trust_channels_url: l.trustChannels,
-    conformance_levels_url: l.conformanceLevels,
-    error_registry_url: l.errorRegistry,
-    validate_url: l.validate
-  };
-}
-function blocksFor(site, l) {
-  let blocks = constantBlocks.get(l);
-  if (!blocks) {
-    blocks = {
-      source: constantForm({
-        type: "service",
-        id: "uai-validator",
-        label: `${RELEASE} validator`,
-        uri: l.validate,
-        did: serviceDid(site, "validator"),
-        role: "conformance-checker",
-        implementation: `uai-validator/${UAI_VERSION}`
-      }),
-      extensions: constantForm([
-        {
-          namespace: "urn:uai:ext:evidence",
-          purpose: "Validator evidence about one checked message.",
-          critical: false
-        }
-      ]),
-      artifacts: /* @__PURE__ */ new Map()
-    };
-    constantBlocks.set(l, blocks);
-  }
-  return blocks;
-}
-function artifactsBlock(blocks, l, profile) {
-  let block = blocks.artifacts.get(profile);
-  if (!block) {
-    block = constantForm(resultArtifacts(l, profile));
-    blocks.artifacts.set(profile, block);
-  }
-  return block;
-}
-function summaryBlock(input2, checkedAt) {
-  const summary2 = { error_count: input2.errorCount, warning_count: input2.warningCount };
-  if (input2.issues.length < input2.errorCount + input2.warningCount) summary2.issues_listed = input2.issues.length;
-  summary2.checked_at = checkedAt;
-  return summary2;
-}
-function conformanceRecord(input2) {
-  const { site, checkedAt, digest } = input2;
-  const l = links(site);
-  const blocks = blocksFor(site, l);
-  const checked = isRecord(input2.checked) ? input2.checked : {};
-  const profile = own(checked, "profile");
-  const known2 = isProfileId(profile);
-  const conversation = ownRecord(checked, "conversation");
-  const sequence = conversation ? own(conversation, "sequence") : void 0;
-  const checkedId = idOr(own(checked, "message_id"), "unknown");
-  const checkedProfile = idOr(profile, "unknown");
-  const short = digest.slice(0, 16);
-  const messageId = `chk-${short}`;
-  const trace = traceOf(checked, digest);
-  const conversationPart = {
-    conversation_id: idOr(conversation ? own(conversation, "conversation_id") : void 0, `conv-${short}`),
-    turn_id: `turn-chk-${short}`,
-    parent_message_id: checkedId
-  };
-  if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
-  conversationPart.sequence = Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : 1;
-  const body = {
-    status: input2.errorCount > 0 ? "fail" : "pass",
-    checked_profile: checkedProfile,
-    issues: input2.issues,
-    summary: summaryBlock(input2, checkedAt),
-    artifacts: artifactsBlock(blocks, l, known2 ? profile : void 0),
-    target_message_ref: checkedId
-  };
-  if (input2.level !== null) body.conformance_level = input2.level;
-  const provenance2 = {};
-  if (trace.traceId !== void 0) provenance2.trace_id = trace.traceId;
-  provenance2.issued_at = checkedAt;
-  provenance2.log_ref = `urn:uai:log:${messageId}`;
-  provenance2.agent_id = "uai-validator";
-  const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  return sealBuilt({
-    uai_version: UAI_VERSION,
-    profile: "uai.conformance.result.v1",
-    message_id: messageId,
-    source: blocks.source,
-    target: { type: "message", id: checkedId, role: "checked-record", implementation: checkedProfile },
-    conversation: conversationPart,
-    delivery: { mode: "sync", priority: "routine", expires_at: expiresAt, reply_requested: false, ack_required: false },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "validator-record",
-      principal: serviceDid(site, "validator"),
-      signature_ref: `${l.validate}#sig-${messageId}`
-    },
-    body,
-    provenance: provenance2,
-    integrity: integrityBlock(""),
-    extensions: blocks.extensions
-  });
-}
-var WEEK_MS, idOr, constantBlocks;
-var init_record = __esm({
-  "src/engine/validate/record.ts"() {
-    "use strict";
-    init_canonical();
-    init_jcs();
-    init_integrity();
-    init_profiles();
-    init_release();
-    init_urls();
-    init_json();
-    init_time();
-    init_trace();
-    WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
-    idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
-    constantBlocks = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/engine/validate/rules-body.ts
-function bodyIssues(message2) {
-  const profile = own(message2, "profile");
-  const body = ownRecord(message2, "body");
-  if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
-  return RULES[profile](body, message2);
-}
-var PROFILE_RE, intentRequest, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
-var init_rules_body = __esm({
-  "src/engine/validate/rules-body.ts"() {
-    "use strict";
-    init_codes();
-    init_profiles();
-    init_json();
-    PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
-    intentRequest = (body) => {
-      const out = [];
-      for (const key of ["subject", "requested_profile", "response_profile"]) {
-        const v = ownString(body, key);
-        if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
-          out.push({
-            code: "intent.profile_unregistered",
-            path: `/body/${key}`,
-            message: `body.${key} names ${v}, which is not a registered profile.`,
-            actual: v
-          });
-        }
-      }
-      return out;
-    };
-    intentResponse = (body, message2) => {
-      const out = [];
-      const bodyRef = ownString(body, "task_ref");
-      if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
-        out.push({
-          code: "response.task_ref_missing",
-          path: "/body/task_ref",
-          message: "An accepted response must carry body.task_ref.",
-          expected: "task_ref"
-        });
-      }
-      const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
-      const resultRef = ownString(ownRecord(body, "result"), "task_id");
-      const reference = bodyRef ?? deliveryRef;
-      if (reference !== void 0) {
-        const others = [
-          ["/delivery/task_ref", deliveryRef],
-          ["/body/result/task_id", resultRef]
-        ];
-        for (const [path, value] of others) {
-          if (value !== void 0 && value !== reference) {
-            out.push({
-              code: "response.task_ref_mismatch",
-              path,
-              message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
-              expected: echo(reference),
-              actual: echo(value)
-            });
-          }
-        }
-      }
-      const requestId = ownString(body, "request_message_id");
-      const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
-      if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
-        out.push({
-          code: "response.request_ref_mismatch",
-          path: "/body/request_message_id",
-          message: "body.request_message_id differs from conversation.parent_message_id.",
-          expected: echo(parent),
-          actual: echo(requestId)
-        });
-      }
-      return out;
-    };
-    STATE_FIELDS = {
-      completed: "result_ref",
-      "input-required": "blocking_reason",
-      failed: "error_code"
-    };
-    taskStatus = (body) => {
-      const out = [];
-      const state = own(body, "state");
-      const need = typeof state === "string" && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : void 0;
-      if (need !== void 0 && !Object.hasOwn(body, need)) {
-        out.push({
-          code: "task.state_inconsistent",
-          path: `/body/${need}`,
-          message: `A task in state ${String(state)} must carry body.${need}.`,
-          expected: need
-        });
-      }
-      const errorCode2 = ownString(body, "error_code");
-      if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
-        out.push({
-          code: "error.code_unpublished",
-          path: "/body/error_code",
-          message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
-          actual: echo(errorCode2)
-        });
-      }
-      return out;
-    };
-    error = (body) => {
-      const code = ownString(body, "code");
-      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return [];
-      return [
-        {
-          code: "error.code_unpublished",
-          path: "/body/code",
-          message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
-          actual: echo(code)
-        }
-      ];
-    };
-    conformance = (body) => {
-      const issues = own(body, "issues");
-      const summary2 = ownRecord(body, "summary");
-      if (!Array.isArray(issues) || !summary2) return [];
-      const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
-      const errors = count("error");
-      const warnings = count("warning");
-      const out = [];
-      const mismatch = (path, actual, expected, message2) => out.push({ code: "conformance.summary_mismatch", path, message: message2, expected, actual: echo(actual) });
-      const check3 = (path, actual, expected, what) => {
-        if (actual !== void 0 && actual !== expected)
-          mismatch(path, actual, expected, `${what} disagrees with the issues listed.`);
-      };
-      const errorCount = own(summary2, "error_count");
-      const warningCount = own(summary2, "warning_count");
-      const listed = own(summary2, "issues_listed");
-      const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
-      if (Number.isInteger(listed)) {
-        const total = counted ? errorCount + warningCount : void 0;
-        check3("/body/summary/issues_listed", listed, issues.length, "summary.issues_listed");
-        if (total !== void 0 && listed >= total)
-          mismatch(
-            "/body/summary/issues_listed",
-            listed,
-            `< ${total}`,
-            "summary.issues_listed is present only when fewer issues are listed than counted."
-          );
-        const atLeast = (path, actual, floor, what) => {
-          if (Number.isInteger(actual) && actual < floor)
-            mismatch(path, actual, `>= ${floor}`, `${what} is lower than the issues listed.`);
-        };
-        atLeast("/body/summary/error_count", errorCount, errors, "summary.error_count");
-        atLeast("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
-        const failing = Number.isInteger(errorCount) ? errorCount > 0 : errors > 0;
-        const status2 = own(body, "status");
-        if (status2 === "pass" || status2 === "fail") check3("/body/status", status2, failing ? "fail" : "pass", "status");
+      /** Every issue as a draft: for small inputs and tests; the tally reads them in place. */
+      drafts() {
+        const out = [];
+        this.forEach((code, error2) => out.push(this.draft(code, error2)));
         return out;
       }
-      if (Number.isInteger(errorCount)) check3("/body/summary/error_count", errorCount, errors, "summary.error_count");
-      if (Number.isInteger(warningCount))
-        check3("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
-      const status = own(body, "status");
-      if (status === "pass" || status === "fail") check3("/body/status", status, errors > 0 ? "fail" : "pass", "status");
-      return out;
     };
-    RULES = {
-      "uai.intent.request.v1": intentRequest,
-      "uai.intent.response.v1": intentResponse,
-      "uai.task.status.v1": taskStatus,
-      "uai.error.v1": error,
-      "uai.conformance.result.v1": conformance
-    };
-  }
-});
-
-// src/engine/instant.ts
-function daysFromCivil(year, month, day) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
-function parseInstant(text2) {
-  const p = parseDateTime(text2);
-  if (!p) return void 0;
-  const leap = p.second === 60;
-  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
-  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
-}
-function compareInstants(a, b) {
-  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
-  if (a.leap !== b.leap) return a.leap ? 1 : -1;
-  const width = Math.max(a.fraction.length, b.fraction.length);
-  const fa = a.fraction.padEnd(width, "0");
-  const fb = b.fraction.padEnd(width, "0");
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
-}
-function inFourDigitYears(utcSeconds) {
-  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
-  return year >= 0 && year <= 9999;
-}
-var utcSecondText;
-var init_instant = __esm({
-  "src/engine/instant.ts"() {
-    "use strict";
-    init_date_time();
-    init_time();
-    utcSecondText = (utcSeconds) => isoSeconds(new Date(utcSeconds * 1e3));
-  }
-});
-
-// src/engine/validate/rules-envelope.ts
-function profileIssues(message2) {
-  const profile = own(message2, "profile");
-  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
-  const family = profile.replace(/\.v[0-9]+$/, "");
-  if (FAMILIES.has(family)) {
-    return [
-      {
-        code: "envelope.profile_not_current",
-        path: "/profile",
-        message: `Only ${family}.v1 is in the current track; ${echo(profile)} is not supported.`,
-        expected: `${family}.v1`,
-        actual: echo(profile)
-      }
-    ];
-  }
-  return [
-    {
-      code: "envelope.profile_unknown",
-      path: "/profile",
-      message: `The profile ${JSON.stringify(echo(profile))} is not in the UAI-1 profile family.`,
-      expected: [...PROFILE_IDS],
-      actual: echo(profile)
-    }
-  ];
-}
-function checksumIssues(message2, computed) {
-  const integrity = ownRecord(message2, "integrity");
-  const checksum = ownString(integrity, "checksum");
-  if (!integrity || computed === void 0 || checksum === void 0 || !CHECKSUM_RE.test(checksum)) return [];
-  if (own(integrity, "algorithm") !== "sha256" || own(integrity, "canonicalization") !== "jcs") return [];
-  if (checksum === computed) return [];
-  return [
-    {
-      code: "integrity.checksum_mismatch",
-      path: "/integrity/checksum",
-      message: "integrity.checksum does not match the canonical form of the message without integrity.",
-      expected: computed,
-      actual: checksum
-    }
-  ];
-}
-function traceIssues(message2) {
-  const out = [];
-  const conversation = ownRecord(message2, "conversation");
-  const traceparent2 = ownString(conversation, "traceparent");
-  const parsed = parseTraceparent(traceparent2);
-  if (!parsed) return out;
-  const { traceId, parentId } = parsed;
-  if (allZeros(traceId) || allZeros(parentId)) {
-    out.push({
-      code: "trace.traceparent_invalid",
-      path: "/conversation/traceparent",
-      message: "The traceparent trace-id and parent-id must not be all zeros.",
-      actual: traceparent2
-    });
-    return out;
-  }
-  const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
-  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
-    out.push({
-      code: "trace.trace_id_mismatch",
-      path: "/provenance/trace_id",
-      message: "provenance.trace_id differs from the trace-id in conversation.traceparent.",
-      expected: traceId,
-      actual: echo(traceIdOfProvenance)
-    });
-  }
-  return out;
-}
-function linkageIssues(message2) {
-  const out = [];
-  const conversation = ownRecord(message2, "conversation");
-  const sequence = conversation ? own(conversation, "sequence") : void 0;
-  if (conversation && Number.isInteger(sequence) && sequence > 1 && !Object.hasOwn(conversation, "parent_message_id")) {
-    out.push({
-      code: "conversation.parent_missing",
-      path: "/conversation/parent_message_id",
-      message: `conversation.sequence is ${String(sequence)}, so parent_message_id is required.`,
-      expected: "parent_message_id"
-    });
-  }
-  const expires = ownString(ownRecord(message2, "delivery"), "expires_at");
-  const issued = ownString(ownRecord(message2, "provenance"), "issued_at");
-  if (expires !== void 0 && issued !== void 0) {
-    const e = parseInstant(expires);
-    const i = parseInstant(issued);
-    if (e && i && compareInstants(e, i) <= 0) {
-      out.push({
-        code: "delivery.expiry_not_after_issue",
-        path: "/delivery/expires_at",
-        message: "delivery.expires_at is not after provenance.issued_at.",
-        expected: `after ${issued}`,
-        actual: echo(expires)
-      });
-    }
-  }
-  return out;
-}
-function trustIssues(message2) {
-  const out = [];
-  const trust = ownRecord(message2, "trust");
-  if (!trust) return out;
-  const channel = own(trust, "channel");
-  const need = channel === "credentialed" ? "credential_ref" : channel === "signed-envelope" ? "signature_ref" : void 0;
-  if (need && !Object.hasOwn(trust, need)) {
-    out.push({
-      code: "trust.reference_missing",
-      path: `/trust/${need}`,
-      message: `The ${String(channel)} channel expects trust.${need}.`,
-      expected: need
-    });
-  }
-  const principal = ownString(trust, "principal");
-  if (principal !== void 0 && principal.startsWith("did:") && !DID_RE.test(principal)) {
-    out.push({
-      code: "identity.did_invalid",
-      path: "/trust/principal",
-      message: "trust.principal looks like a DID but breaks the W3C DID syntax.",
-      actual: echo(principal)
-    });
-  }
-  return out;
-}
-function extensionIssues(message2) {
-  const extensions = own(message2, "extensions");
-  if (!Array.isArray(extensions)) return [];
-  const out = [];
-  extensions.forEach((ext, i) => {
-    if (!isRecord(ext) || own(ext, "critical") !== true) return;
-    const namespace = ownString(ext, "namespace");
-    if (namespace === void 0 || !NAMESPACE_RE.test(namespace) || REGISTERED_NAMESPACES.has(namespace)) return;
-    out.push({
-      code: "extension.critical_unknown",
-      path: `/extensions/${i}/namespace`,
-      message: `The critical extension ${JSON.stringify(echo(namespace))} is not registered in this release.`,
-      expected: [...REGISTERED_NAMESPACES],
-      actual: echo(namespace)
-    });
-  });
-  return out;
-}
-var PROFILE_RE2, DID_RE, CHECKSUM_RE, NAMESPACE_RE, FAMILIES, REGISTERED_NAMESPACES;
-var init_rules_envelope = __esm({
-  "src/engine/validate/rules-envelope.ts"() {
-    "use strict";
-    init_profiles();
-    init_patterns();
-    init_value_sets();
-    init_json();
-    init_trace();
-    init_instant();
-    PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
-    DID_RE = new RegExp(DID_PATTERN);
-    CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
-    NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
-    FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
-    REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
+    NO_ERRORS = [];
   }
 });
 
@@ -6458,10 +6581,11 @@ function append(into, items) {
   for (const item of items) into.push(item);
 }
 function check(input2, options) {
-  let drafts = [];
+  const drafts = [];
+  let parts = [drafts];
   const done = (message3, forms2, normalized2 = false) => ({
     message: message3,
-    drafts,
+    parts,
     forms: forms2,
     normalized: normalized2
   });
@@ -6508,10 +6632,8 @@ function check(input2, options) {
   const members2 = memberIssues(message2);
   for (const d of members2)
     if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
-  if (nulls.size === 0) {
-    if (drafts.length === 0) drafts = schema;
-    else append(drafts, schema);
-  } else for (const d of schema) if (!(d.code === "schema.required" && nulls.has(d.path))) drafts.push(d);
+  schema.withoutRequiredAt(nulls);
+  const after = [];
   for (const stage of [
     profileIssues(message2),
     members2,
@@ -6522,14 +6644,15 @@ function check(input2, options) {
     extensionIssues(message2),
     bodyIssues(message2)
   ])
-    append(drafts, stage);
+    append(after, stage);
+  parts = [drafts, schema, after];
   return done(message2, forms, normalized);
 }
 function assemble(input2, checked, options) {
   const { site, mode } = options;
   const l = links(site);
   const checkedAt = isoSeconds(options.now);
-  const { listed, errorCount, warningCount, level } = tallyIssues(checked.drafts, site, options.issueLimit);
+  const { listed, errorCount, warningCount, level } = tallyIssues(checked.parts, site, options.issueLimit);
   const errors = listed.filter((i) => i.severity === "error");
   const warnings = listed.filter((i) => i.severity === "warning");
   const issueCount = errorCount + warningCount;
@@ -6578,7 +6701,7 @@ function assemble(input2, checked, options) {
     download_filename: `${String(record2.message_id)}.json`,
     conformance_level: level
   };
-  rememberDrafts(result2, checked.drafts);
+  rememberIssues(result2, checked.parts);
   return result2;
 }
 function validateMessage(input2, options) {
@@ -6592,7 +6715,7 @@ function validateMessage(input2, options) {
         message: `The validator could not process this message (${error2 instanceof Error ? error2.name : "error"}).`
       }
     ];
-    return assemble(void 0, { message: void 0, drafts, forms: void 0, normalized: false }, options);
+    return assemble(void 0, { message: void 0, parts: [drafts], forms: void 0, normalized: false }, options);
   }
 }
 var init_pipeline = __esm({
@@ -6890,7 +7013,7 @@ function indexJson(text2, limits = {}) {
     return true;
   };
   const skipValue = () => {
-    let depth2 = 0;
+    let depth = 0;
     for (; i < text2.length; i++) {
       const c = text2.charCodeAt(i);
       if (c === 34) {
@@ -6899,14 +7022,14 @@ function indexJson(text2, limits = {}) {
           if (d === 92) i++;
           else if (d === 34) break;
         }
-      } else if (c === 123 || c === 91) depth2++;
+      } else if (c === 123 || c === 91) depth++;
       else if (c === 125 || c === 93) {
-        if (depth2 === 0) return;
-        depth2--;
-      } else if (c === 44 && depth2 === 0) return;
+        if (depth === 0) return;
+        depth--;
+      } else if (c === 44 && depth === 0) return;
       else if (c === 10) lineStarts.push(i + 1);
       else if (c === 13 && text2.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
-      if (depth2 === 0 && (c === 34 || c === 125 || c === 93)) {
+      if (depth === 0 && (c === 34 || c === 125 || c === 93)) {
         i++;
         return;
       }
@@ -10300,15 +10423,15 @@ function build$2(options, isSynchronous) {
 function isRecursive(path, resolved, state) {
   if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
   let parent = dirname(path);
-  let depth2 = 1;
-  while (parent !== state.root && depth2 < 2) {
+  let depth = 1;
+  while (parent !== state.root && depth < 2) {
     const resolvedPath = state.symlinks.get(parent);
     const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
-    if (isSameRoot) depth2++;
+    if (isSameRoot) depth++;
     else parent = dirname(parent);
   }
   state.symlinks.set(path, resolved);
-  return depth2 > 1;
+  return depth > 1;
 }
 function isRecursiveUsingRealPaths(resolved, state) {
   return state.visited.includes(resolved + state.options.pathSeparator);
@@ -10554,7 +10677,7 @@ var init_dist = __esm({
         this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
         return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
       }
-      walk = (entries, directoryPath, depth2) => {
+      walk = (entries, directoryPath, depth) => {
         const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal: signal2, useRealPaths, pathSeparator }, controller } = this.state;
         if (controller.aborted || signal2 && signal2.aborted || maxFiles && paths.length > maxFiles) return;
         const files = this.getArray(this.state.paths);
@@ -10567,14 +10690,14 @@ var init_dist = __esm({
             let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
             if (exclude && exclude(entry.name, path)) continue;
             this.pushDirectory(path, paths, filters);
-            this.walkDirectory(this.state, path, path, depth2 - 1, this.walk);
+            this.walkDirectory(this.state, path, path, depth - 1, this.walk);
           } else if (this.resolveSymlink && entry.isSymbolicLink()) {
             let path = joinPathWithBasePath(entry.name, directoryPath);
             this.resolveSymlink(path, this.state, (stat4, resolvedPath) => {
               if (stat4.isDirectory()) {
                 resolvedPath = normalizePath(resolvedPath, this.state.options);
                 if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
-                this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth2 - 1, this.walk);
+                this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
               } else {
                 resolvedPath = useRealPaths ? resolvedPath : path;
                 const filename = basename(resolvedPath);
@@ -10645,8 +10768,8 @@ var init_dist = __esm({
         this.options.includeDirs = true;
         return this;
       }
-      withMaxDepth(depth2) {
-        this.options.maxDepth = depth2;
+      withMaxDepth(depth) {
+        this.options.maxDepth = depth;
         return this;
       }
       withMaxFiles(limit) {
@@ -11039,7 +11162,7 @@ var require_scan = __commonJS({
     var isPathSeparator = (code) => {
       return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
     };
-    var depth2 = (token) => {
+    var depth = (token) => {
       if (token.isPrefix !== true) {
         token.depth = token.isGlobstar ? Infinity : 1;
       }
@@ -11312,7 +11435,7 @@ var require_scan = __commonJS({
             } else {
               tokens[idx].value = value2;
             }
-            depth2(tokens[idx]);
+            depth(tokens[idx]);
             state.maxDepth += tokens[idx].depth;
           }
           if (i >= start) {
@@ -11325,7 +11448,7 @@ var require_scan = __commonJS({
         parts.push(value);
         if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
           tokens[tokens.length - 1].value = value;
-          depth2(tokens[tokens.length - 1]);
+          depth(tokens[tokens.length - 1]);
           state.maxDepth += tokens[tokens.length - 1].depth;
         }
         state.slashes = slashes2;
@@ -11544,15 +11667,15 @@ var require_parse = __commonJS({
       return chars;
     };
     var repeatedExtglobRecursion = (pattern) => {
-      let depth2 = 0;
+      let depth = 0;
       let value = pattern.trim();
       let match = parseRepeatedExtglob(value);
       while (match) {
-        depth2++;
+        depth++;
         value = match.body.trim();
         match = parseRepeatedExtglob(value);
       }
-      return depth2;
+      return depth;
     };
     var analyzeRepeatedExtglob = (body, options) => {
       if (options.maxExtglobRecursion === false) {
@@ -15854,7 +15977,7 @@ var init_json_position = __esm({
 
 // src/http/request-body.ts
 function nestingExceeds(text2, limit = MAX_DEPTH) {
-  let depth2 = 0;
+  let depth = 0;
   let inString = false;
   for (let i = 0; i < text2.length; i++) {
     const c = text2.charCodeAt(i);
@@ -15864,8 +15987,8 @@ function nestingExceeds(text2, limit = MAX_DEPTH) {
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
-      if (++depth2 > limit) return true;
-    } else if (c === 125 || c === 93) depth2--;
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
   }
   return false;
 }
@@ -19571,8 +19694,8 @@ function locateFile(file, base) {
 init_engine();
 
 // src/cli/json-stream.ts
-function streamedArray(write, depth2) {
-  const pad = "  ".repeat(depth2);
+function streamedArray(write, depth) {
+  const pad = "  ".repeat(depth);
   let written2 = 0;
   return {
     item(value) {

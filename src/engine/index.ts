@@ -15,6 +15,10 @@ export { conformanceLevel, guardedLevel } from './validate/levels.ts';
 export { unlistedNote } from './unlisted-note.ts';
 export { ISSUE_LIST_LIMIT } from '../standard/limits.ts';
 export { resultArtifacts } from './validate/record.ts';
+// What the bounded tally rests on, for its differential and property tests.
+export { issueFlags } from './validate/issue-flags.ts';
+export { comparePathParts } from './validate/issue-list.ts';
+export { schemaIssues } from './validate/schema.ts';
 export type { Normalization, NormalizationMode, ValidateOptions, ValidatorResult } from './validate/types.ts';
 export { canonicalForms, type CanonicalForms } from './validate/canonical-forms.ts';
 export {

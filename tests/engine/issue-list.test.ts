@@ -8,6 +8,9 @@ import {
   validateMessage,
   mockExchange,
   checkExchangeMessages,
+  comparePathParts,
+  issueFlags,
+  schemaIssues,
   type Issue,
   type ValidatorResult,
 } from '../../src/engine/index.ts';
@@ -21,7 +24,7 @@ import { check, now, site } from './helpers.ts';
  * counts, and the bounded list must be its first ISSUE_LIST_LIMIT items.
  */
 const examples = publishedExamples(site);
-const keyOf = (i: Issue) => `${i.path}\u0000${i.code}`;
+const keyOf = (i: Pick<Issue, 'path' | 'code'>) => `${i.path}\u0000${i.code}`;
 const listOf = (r: ValidatorResult) => [...r.errors, ...r.warnings].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 const everything = (message: unknown) =>
   validateMessage(message, { mode: 'keyed-json', site, now, issueLimit: Infinity });
@@ -38,6 +41,14 @@ function expectBoundedAgrees(message: unknown): ValidatorResult {
   expect(all.filter((i) => (i.keyword === 'enum' || i.keyword === 'const') && typed.has(i.path))).toEqual([]);
   expect(full.issue_count).toBe(all.length);
   expect(full.issues_listed).toBeUndefined();
+  // The tally reads schema issues in place with shortcuts (neighbours, joined-free paths); every
+  // schema issue made the plain way, one draft each, must be in the full list.
+  if (typeof message === 'object' && message !== null && !Array.isArray(message)) {
+    const keys = new Set(all.map(keyOf));
+    const plain = schemaIssues(message, (message as Record<string, unknown>).profile).drafts();
+    const missing = plain.filter((d) => !keys.has(keyOf({ path: d.path.toWellFormed(), code: d.code })));
+    expect(missing.map(keyOf)).toEqual([]);
+  }
   expect([bounded.error_count, bounded.warning_count]).toEqual([full.error_count, full.warning_count]);
   expect([bounded.valid, bounded.conformance_level]).toEqual([full.valid, full.conformance_level]);
   const listed = listOf(bounded);
@@ -153,6 +164,68 @@ describe('bounded issue lists', () => {
  * schemas reuse the envelope through allOf; a member both describe must be a shallow check in
  * the envelope (a type, no subschemas), or deep issues could come twice from two places.
  */
+describe('the tally compares a schema issue by the parts of its path', () => {
+  const text = fc.string({ unit: fc.constantFrom('/', 'a', 'b', '0', '1', '~', 'é', '\ud83d\ude00'), maxLength: 8 });
+  it('property: comparePathParts orders as the joined path does', () => {
+    fc.assert(
+      fc.property(text, text, text, (head, tail, path) => {
+        const joined = head + tail;
+        const expected = joined < path ? -1 : joined > path ? 1 : 0;
+        expect(comparePathParts(head, tail, path)).toBe(expected);
+        // A path that shares the head, so the tail decides.
+        const near = head + path;
+        expect(comparePathParts(head, tail, near)).toBe(joined < near ? -1 : joined > near ? 1 : 0);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
+/**
+ * issueFlags reads the issues behind an engine result in place; a result parsed from JSON has only
+ * its list. With no limit the list is every issue, so both must flag the same paths.
+ */
+describe('issue flags agree with the full list', () => {
+  it('property: every prefix of every issue path, and paths beside them, flag the same', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...examples.map((e) => e.message)),
+        fc.array(fc.tuple(where, fc.array(item, { minLength: 0, maxLength: 40 }), fc.boolean()), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.boolean(),
+        (base, edits, sibling) => {
+          let message = base as Record<string, unknown>;
+          for (const [path, items, asArray] of edits) message = setAt(message, path, asArray ? items : items[0]);
+          // A member whose name begins with another's: its issues are not the other's.
+          if (sibling) message = seal({ ...message, body_x: 1 });
+          const full = everything(message);
+          const inPlace = issueFlags(full);
+          const fromList = issueFlags(JSON.parse(JSON.stringify(full)) as ValidatorResult);
+          const probes = new Set([
+            '',
+            '/body',
+            '/body_x',
+            '/delivery',
+            '/body/x',
+            '/body/issues/0/code',
+            '/extensions/1',
+          ]);
+          for (const i of listOf(full)) {
+            const segments = i.path.split('/');
+            for (let n = 1; n <= segments.length; n++) probes.add(segments.slice(0, n).join('/'));
+            probes.add(`${i.path}x`);
+            probes.add(`${i.path}/x/y`);
+          }
+          for (const probe of probes) expect([probe, inPlace(probe)]).toEqual([probe, fromList(probe)]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('the schemas the issue counting relies on', () => {
   const APPLICATORS = ['properties', 'items', 'prefixItems', 'additionalProperties', 'allOf', 'anyOf', 'oneOf'];
   const schemas = allSchemas(site).map((d) => d.schema as Record<string, any>);

@@ -6,40 +6,91 @@
  */
 import { issueCode } from '../../standard/codes.ts';
 import type { IssueDraft } from '../issues.ts';
+import type { IssueParts } from './issue-list.ts';
+import type { SchemaFindings } from './schema.ts';
 
 /** Whether an issue sits at the path or below it (an error about the whole message flags every path). */
 export type IssueFlags = (path: string) => boolean;
 
-const draftsOf = new WeakMap<object, readonly IssueDraft[]>();
+const partsOf = new WeakMap<object, IssueParts>();
 
-/** Called by the pipeline: the drafts behind a result, kept as long as the result is. */
-export function rememberDrafts(result: object, drafts: readonly IssueDraft[]): void {
-  draftsOf.set(result, drafts);
+/** Called by the pipeline: the issues behind a result, kept as long as the result is. */
+export function rememberIssues(result: object, parts: IssueParts): void {
+  partsOf.set(result, parts);
 }
 
-/** The members up to two levels deep that hold an issue: one pass, neighbours sharing a prefix skipped. */
-function shallowPrefixes(drafts: readonly IssueDraft[]): Set<string> {
-  const prefixes = new Set<string>();
-  let last1 = '';
-  let last2 = '';
-  for (const { path } of drafts) {
-    if (path === '') continue;
-    const second = path.indexOf('/', 1);
-    const first = second < 0 ? path : path.slice(0, second);
-    if (first !== last1) prefixes.add((last1 = first));
-    if (second < 0) continue;
-    const third = path.indexOf('/', second + 1);
-    const two = third < 0 ? path : path.slice(0, third);
-    if (two !== last2) prefixes.add((last2 = two));
+/**
+ * Visits the path of every issue as head + tail (a schema finding's path is never joined: see
+ * SchemaFindings), with its code, until `visit` returns true.
+ */
+function somePath(parts: IssueParts, visit: (head: string, tail: string, code: string) => boolean): boolean {
+  for (const part of parts) {
+    if (Array.isArray(part)) {
+      for (const d of part) if (visit(d.path, '', d.code)) return true;
+      continue;
+    }
+    let found = false;
+    (part as SchemaFindings).forEach((code, error, _deep, tail) => {
+      found ||= visit(error.instancePath, tail, code);
+    });
+    if (found) return true;
   }
-  return prefixes;
+  return false;
 }
 
-const depth = (path: string): number => {
-  let n = 0;
-  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) n++;
-  return n;
+/** Whether head + tail is `path` or lies below it. */
+function covers(head: string, tail: string, path: string): boolean {
+  if (head.length >= path.length) {
+    return head.startsWith(path) && (head.length === path.length || head.charCodeAt(path.length) === 0x2f);
+  }
+  const joined = head + tail;
+  return joined === path || joined.startsWith(`${path}/`);
+}
+
+/** `/name`, the first member of a non-empty pointer. */
+const firstMember = (path: string): string => {
+  const second = path.indexOf('/', 1);
+  return second < 0 ? path : path.slice(0, second);
 };
+
+/**
+ * The issues' paths grouped by the message member they lie in. Copy rules ask about a handful of
+ * paths, so a question scans only its member's group; a hostile wide array fills one group, and
+ * no string is made per issue (a run of issues in one member is recognised by its prefix).
+ */
+class PathsByMember {
+  private readonly groups = new Map<string, { heads: string[]; tails: string[] }>();
+
+  constructor(parts: IssueParts) {
+    let member = '';
+    let group: { heads: string[]; tails: string[] } | undefined;
+    somePath(parts, (head, tail) => {
+      const path = head === '' ? tail : head;
+      if (path === '') return false;
+      const same =
+        group !== undefined &&
+        path.startsWith(member) &&
+        (path.length === member.length || path.charCodeAt(member.length) === 0x2f);
+      if (!same) {
+        member = firstMember(path);
+        group = this.groups.get(member);
+        if (!group) this.groups.set(member, (group = { heads: [], tails: [] }));
+      }
+      group!.heads.push(head);
+      group!.tails.push(tail);
+      return false;
+    });
+  }
+
+  /** Whether an issue lies at a non-empty path or below it. */
+  has(path: string): boolean {
+    const group = this.groups.get(firstMember(path));
+    if (!group) return false;
+    const { heads, tails } = group;
+    for (let i = 0; i < heads.length; i++) if (covers(heads[i]!, tails[i]!, path)) return true;
+    return false;
+  }
+}
 
 /**
  * The flags of a result made by this engine. A result from elsewhere (parsed from JSON) has only
@@ -49,12 +100,19 @@ export function issueFlags(result: {
   readonly errors: readonly IssueDraft[];
   readonly warnings: readonly IssueDraft[];
 }): IssueFlags {
-  const drafts = draftsOf.get(result) ?? [...result.errors, ...result.warnings];
-  const whole = drafts.some((d) => d.path === '' && issueCode(d.code)?.severity === 'error');
-  let prefixes: Set<string> | undefined;
+  const parts = partsOf.get(result) ?? [[...result.errors, ...result.warnings]];
+  let whole: boolean | undefined;
+  let index: PathsByMember | undefined;
+  const answers = new Map<string, boolean>();
   return (path) => {
-    if (whole || path === '') return whole || drafts.length > 0;
-    if (depth(path) <= 2) return (prefixes ??= shallowPrefixes(drafts)).has(path);
-    return drafts.some((d) => d.path === path || d.path.startsWith(`${path}/`));
+    whole ??= somePath(
+      parts,
+      (head, tail, code) => head === '' && tail === '' && issueCode(code)?.severity === 'error',
+    );
+    if (whole) return true;
+    if (path === '') return somePath(parts, () => true);
+    let answer = answers.get(path);
+    if (answer === undefined) answers.set(path, (answer = (index ??= new PathsByMember(parts)).has(path)));
+    return answer;
   };
 }

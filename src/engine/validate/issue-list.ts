@@ -6,14 +6,14 @@
  * Counting stays linear: one pass, a set for de-duplication where two stages or two schemas can
  * raise the same issue, a bounded heap for the listed ones.
  */
-import { issueCode } from '../../standard/codes.ts';
+import { issueCode, type IssueCodeId } from '../../standard/codes.ts';
 import { ISSUE_LIST_LIMIT } from '../../standard/limits.ts';
 import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import type { Site } from '../../standard/urls.ts';
 import { compareIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
 import { wellFormed } from '../json.ts';
-import { guardedLevel } from './levels.ts';
-import { SchemaIssue } from './schema.ts';
+import { guardedLevel, errorLevel } from './levels.ts';
+import type { SchemaFindings } from './schema.ts';
 
 export interface IssueTally {
   /** The first `limit` distinct issues in the stable order, with severity and help_url. */
@@ -47,6 +47,14 @@ export class SmallestItems<T> {
       heap[0] = item;
       this.down(0);
     }
+  }
+
+  /**
+   * The kept item an offered one must come before to be kept, or undefined while every offered item
+   * is kept: an item can be compared before it is built.
+   */
+  get bar(): T | undefined {
+    return this.heap.length < this.limit ? undefined : this.heap[0];
   }
 
   sorted(): T[] {
@@ -106,35 +114,90 @@ function plain(d: IssueDraft): IssueDraft {
   return out;
 }
 
+/** The issues of a check in their stages' order: drafts, and the schema stage's findings read in place. */
+export type IssueParts = readonly (readonly IssueDraft[] | SchemaFindings)[];
+
+/** The sign of compareIssues' path order between `head + tail` and `path`, without joining them. */
+export function comparePathParts(head: string, tail: string, path: string): number {
+  // When head is not a prefix of path, the first difference lies within head (or path ends first).
+  if (!path.startsWith(head)) return head < path ? -1 : 1;
+  for (let i = 0, j = head.length; ; i++, j++) {
+    const a = i < tail.length ? tail.charCodeAt(i) : -1;
+    const b = j < path.length ? path.charCodeAt(j) : -1;
+    if (a !== b) return a < b ? -1 : 1;
+    if (a < 0) return 0;
+  }
+}
+
 /**
- * Counts the distinct issues among the drafts (one per path and code) and lists the first
- * `limit` of them. Paths are made well-formed before they are compared, so that every listed
- * issue can be sealed into a conformance record.
+ * Counts the distinct issues (one per path and code) and lists the first `limit` of them. Paths
+ * are made well-formed before they are compared, so that every listed issue can be sealed into a
+ * conformance record.
  */
-export function tallyIssues(drafts: readonly IssueDraft[], site: Site, limit: number = ISSUE_LIST_LIMIT): IssueTally {
+export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE_LIST_LIMIT): IssueTally {
   const seen = new CodesByPath();
   const kept = new SmallestItems<IssueDraft>(limit, compareIssues);
   const broken = new Set<ConformanceLevelId>();
   let errorCount = 0;
   let warningCount = 0;
-  // Codes some other stage also raises: a deep schema issue with one of them is looked up in full.
-  const shared = new Set<string>();
-  for (const draft of drafts) if (!(draft instanceof SchemaIssue)) shared.add(draft.code);
-  let previous: IssueDraft | undefined;
-  for (const draft of drafts) {
-    const path = wellFormed(draft.path);
-    if (draft instanceof SchemaIssue && draft.deep && path === draft.path && !shared.has(draft.code)) {
-      // A deep schema issue repeats only right after itself (SchemaIssue.deep): no set needed.
-      const again = previous !== undefined && previous.code === draft.code && previous.path === path;
-      previous = draft;
-      if (again) continue;
-    } else if (!seen.add(path, draft.code)) continue;
-    const severity = issueCode(draft.code).severity;
+
+  const count = (severity: string, level: ConformanceLevelId): void => {
     if (severity === 'error') errorCount++;
     else warningCount++;
-    broken.add(guardedLevel({ code: draft.code, severity, path }));
+    broken.add(level);
+  };
+  /** Any draft: de-duplicated through the set of paths and codes. */
+  const consider = (draft: IssueDraft): void => {
+    const path = wellFormed(draft.path);
+    if (!seen.add(path, draft.code)) return;
+    const severity = issueCode(draft.code).severity;
+    count(severity, guardedLevel({ code: draft.code, severity, path }));
     kept.offer(path === draft.path ? draft : { ...plain(draft), path });
+  };
+
+  // Codes some other stage also raises: a deep schema issue with one of them goes through the set.
+  const shared = new Set<string>();
+  for (const part of parts) if (Array.isArray(part)) for (const d of part) shared.add(d.code);
+
+  for (const part of parts) {
+    if (Array.isArray(part)) {
+      for (const draft of part) consider(draft);
+      continue;
+    }
+    const findings = part as SchemaFindings;
+    // The fast path holds nothing per issue: the previous issue's parts for the neighbour check,
+    // and the last checked instancePath (an item's errors share it).
+    let previousCode: IssueCodeId | undefined;
+    let previousHead = '';
+    let previousTail = '';
+    let checkedHead: string | undefined;
+    let headWellFormed = true;
+    findings.forEach((code, error, deep, tail) => {
+      const head = error.instancePath;
+      if (head !== checkedHead) headWellFormed = (checkedHead = head).isWellFormed();
+      if (!deep || !headWellFormed || shared.has(code)) {
+        consider(findings.draft(code, error));
+        return;
+      }
+      // A deep schema issue repeats only right after itself (SchemaFindings): no set needed. Its
+      // head is two members deep or more, so the head alone says whether it lies in the body.
+      if (code === previousCode && head === previousHead && tail === previousTail) return;
+      previousCode = code;
+      previousHead = head;
+      previousTail = tail;
+      const severity = issueCode(code).severity;
+      count(severity, severity === 'warning' ? 'L4' : errorLevel(code, head.startsWith('/body/')));
+      const bar = kept.bar;
+      if (limit > 0 && (bar === undefined || compareIssueParts(head, tail, code, bar) < 0))
+        kept.offer(findings.draft(code, error));
+    });
   }
   const listed = kept.sorted().map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
   return { listed, errorCount, warningCount, level: levelBelow(broken) };
+}
+
+/** compareIssues between an issue given as parts and a kept one. */
+function compareIssueParts(head: string, tail: string, code: string, kept: IssueDraft): number {
+  const byPath = comparePathParts(head, tail, kept.path);
+  return byPath !== 0 ? byPath : code < kept.code ? -1 : code > kept.code ? 1 : 0;
 }

@@ -14,8 +14,13 @@ import type { Issue } from '../issues.ts';
  */
 export function guardedLevel(issue: Pick<Issue, 'code' | 'severity' | 'path'>): ConformanceLevelId {
   if (issue.severity === 'warning') return 'L4';
-  if (issue.code.startsWith('schema.')) return issue.path.startsWith('/body/') ? 'L2' : 'L1';
-  return issueCode(issue.code)?.level ?? 'L0';
+  return errorLevel(issue.code, issue.path.startsWith('/body/'));
+}
+
+/** The rung an error guards, given whether its path lies inside the body (only schema.* codes care). */
+export function errorLevel(code: string, inBody: boolean): ConformanceLevelId {
+  if (code.startsWith('schema.')) return inBody ? 'L2' : 'L1';
+  return issueCode(code)?.level ?? 'L0';
 }
 
 export function conformanceLevel(

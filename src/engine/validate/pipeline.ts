@@ -13,8 +13,8 @@ import { links } from '../../standard/urls.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';
 import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from '../json.ts';
-import { rememberDrafts } from './issue-flags.ts';
-import { tallyIssues } from './issue-list.ts';
+import { rememberIssues } from './issue-flags.ts';
+import { tallyIssues, type IssueParts } from './issue-list.ts';
 import { memberIssues } from './members.ts';
 import { conformanceRecord } from './record.ts';
 import { isoSeconds } from '../time.ts';
@@ -37,16 +37,18 @@ function append<T>(into: T[], items: readonly T[]): void {
 
 interface Checked {
   readonly message: unknown;
-  readonly drafts: IssueDraft[];
+  /** The issues in their stages' order; the schema stage's are read in place (schema.ts). */
+  readonly parts: IssueParts;
   readonly forms: CanonicalForms | undefined;
   readonly normalized: boolean;
 }
 
 function check(input: unknown, options: ValidateOptions): Checked {
-  let drafts: IssueDraft[] = [];
+  const drafts: IssueDraft[] = [];
+  let parts: IssueParts = [drafts];
   const done = (message: unknown, forms?: CanonicalForms, normalized = false): Checked => ({
     message,
-    drafts,
+    parts,
     forms,
     normalized,
   });
@@ -96,12 +98,8 @@ function check(input: unknown, options: ValidateOptions): Checked {
   // A key spelled as an alias is reported once, as field.alias_key, not also as missing.
   for (const d of members)
     if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
-  // Most messages have no such path: then a wide body's required issues skip the lookup entirely.
-  // The schema stage's own array is taken over when nothing came before it (no copy of 300,000 drafts).
-  if (nulls.size === 0) {
-    if (drafts.length === 0) drafts = schema;
-    else append(drafts, schema);
-  } else for (const d of schema) if (!(d.code === 'schema.required' && nulls.has(d.path))) drafts.push(d);
+  schema.withoutRequiredAt(nulls);
+  const after: IssueDraft[] = [];
   for (const stage of [
     profileIssues(message),
     members,
@@ -112,7 +110,8 @@ function check(input: unknown, options: ValidateOptions): Checked {
     extensionIssues(message),
     bodyIssues(message),
   ])
-    append(drafts, stage);
+    append(after, stage);
+  parts = [drafts, schema, after];
   return done(message, forms, normalized);
 }
 
@@ -120,7 +119,7 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
   const { site, mode } = options;
   const l = links(site);
   const checkedAt = isoSeconds(options.now);
-  const { listed, errorCount, warningCount, level } = tallyIssues(checked.drafts, site, options.issueLimit);
+  const { listed, errorCount, warningCount, level } = tallyIssues(checked.parts, site, options.issueLimit);
   const errors = listed.filter((i) => i.severity === 'error');
   const warnings = listed.filter((i) => i.severity === 'warning');
   const issueCount = errorCount + warningCount;
@@ -175,7 +174,7 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
     download_filename: `${String(record.message_id)}.json`,
     conformance_level: level,
   };
-  rememberDrafts(result, checked.drafts);
+  rememberIssues(result, checked.parts);
   return result;
 }
 
@@ -192,6 +191,6 @@ export function validateMessage(input: unknown, options: ValidateOptions): Valid
         message: `The validator could not process this message (${error instanceof Error ? error.name : 'error'}).`,
       },
     ];
-    return assemble(undefined, { message: undefined, drafts, forms: undefined, normalized: false }, options);
+    return assemble(undefined, { message: undefined, parts: [drafts], forms: undefined, normalized: false }, options);
   }
 }

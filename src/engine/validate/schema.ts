@@ -123,19 +123,12 @@ function detailFor(code: IssueCodeId, error: SchemaError, message: unknown): Iss
 export const schemaIdFor = (profile: unknown): string => (isProfileId(profile) ? profile : ENVELOPE_SCHEMA_ID);
 
 /**
- * One schema issue: its code and path at once (all that counting and ordering need), its words
- * on first read. A hostile message can raise a few hundred thousand of these and a result lists
- * only the first hundred, so the words of the rest are never built (docs/contract.md, "Limits").
+ * One schema issue as a draft: its code and path at once, its words on first read. Built only
+ * for the issues a result lists (and for the rare ones the tally cannot count in place).
  */
 export class SchemaIssue implements IssueDraft {
   readonly code: IssueCodeId;
   readonly path: string;
-  /**
-   * Whether the checked location lies two or more members deep. Only the root and its own members
-   * are checked by two schemas (the envelope's and the profile's, tests/engine/issue-list.test.ts
-   * holds the schemas to that), so deeper issues repeat only as neighbours in ajv's output.
-   */
-  readonly deep: boolean;
   private readonly error: SchemaError;
   private readonly root: unknown;
   private words: IssueDraft | undefined;
@@ -144,11 +137,7 @@ export class SchemaIssue implements IssueDraft {
     this.code = code;
     this.error = error;
     this.root = root;
-    this.path =
-      error.keyword === 'required'
-        ? childPath(error.instancePath, String(error.params.missingProperty))
-        : error.instancePath;
-    this.deep = error.instancePath.indexOf('/', 1) > 0;
+    this.path = error.instancePath + tailOf(error);
   }
 
   private get detail(): IssueDraft {
@@ -168,6 +157,20 @@ export class SchemaIssue implements IssueDraft {
   }
 }
 
+const tails = new Map<string, string>();
+
+/**
+ * What an error's path adds to its instancePath: `/name` for a missing member, nothing otherwise.
+ * The names are the schemas' own, so each tail is built once.
+ */
+export function tailOf(error: SchemaError): string {
+  if (error.keyword !== 'required') return '';
+  const name = String(error.params.missingProperty);
+  let tail = tails.get(name);
+  if (tail === undefined) tails.set(name, (tail = childPath('', name)));
+  return tail;
+}
+
 const isValueCheck = (e: SchemaError) => e.keyword === 'enum' || e.keyword === 'const';
 const isShallow = (instancePath: string) => instancePath.indexOf('/', 1) < 0;
 
@@ -175,7 +178,7 @@ const isShallow = (instancePath: string) => instancePath.indexOf('/', 1) < 0;
  * Whether errors[k], a value check (enum, const), failed on a value of the wrong type: one
  * problem, one issue (the type's). Below the root's own members a location has one schema, whose
  * type and value checks ajv emits one after the other, so the errors just before it tell; at the
- * root and its members (two schemas, SchemaIssue.deep) a set of the type errors there does.
+ * root and its members (two schemas, see SchemaFindings) a set of the type errors there does.
  */
 function wrongTyped(errors: readonly SchemaError[], k: number, shallowTyped: () => Set<string>): boolean {
   const at = errors[k]!.instancePath;
@@ -184,22 +187,78 @@ function wrongTyped(errors: readonly SchemaError[], k: number, shallowTyped: () 
   return false;
 }
 
-/** Issue drafts of the schema stage for a message: one per problem, specific codes where the model names one. */
-export function schemaIssues(message: unknown, profile: unknown): IssueDraft[] {
-  const validate = schemaValidator(schemaIdFor(profile));
-  if (validate(message)) return [];
-  const errors = validate.errors ?? [];
-  let shallow: Set<string> | undefined;
-  const shallowTyped = () =>
-    (shallow ??= new Set(
-      errors.filter((e) => e.keyword === 'type' && isShallow(e.instancePath)).map((e) => e.instancePath),
-    ));
-  const out: IssueDraft[] = [];
-  for (let k = 0; k < errors.length; k++) {
-    const error = errors[k]!;
-    if (isValueCheck(error) && wrongTyped(errors, k, shallowTyped)) continue;
-    const code = codeFor(error, profile);
-    if (code) out.push(new SchemaIssue(code, error, message));
+/** Called for each issue: its code, and its path as instancePath + tail (see tailOf). */
+export type FindingVisitor = (code: IssueCodeId, error: SchemaError, deep: boolean, tail: string) => void;
+
+/**
+ * The issues of the schema stage, read in place from ajv's errors. A hostile message of 256 KiB
+ * raises a few hundred thousand of them and a result lists only the first hundred, so no draft
+ * and no path string is made per issue; the tally counts them as they are visited
+ * (docs/contract.md, "Limits").
+ *
+ * An issue is `deep` when its checked location lies two or more members deep. Only the root and
+ * its own members are checked by two schemas (the envelope's and the profile's,
+ * tests/engine/issue-list.test.ts holds the schemas to that), so a deep issue repeats only as a
+ * neighbour in ajv's output.
+ */
+export class SchemaFindings {
+  readonly message: unknown;
+  private readonly profile: unknown;
+  private readonly errors: readonly SchemaError[];
+  /** Paths whose missing-member issues another stage already reports. */
+  private excluded: ReadonlySet<string> | undefined;
+
+  constructor(errors: readonly SchemaError[], message: unknown, profile: unknown) {
+    this.errors = errors;
+    this.message = message;
+    this.profile = profile;
   }
-  return out;
+
+  get empty(): boolean {
+    return this.errors.length === 0;
+  }
+
+  /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
+  withoutRequiredAt(paths: ReadonlySet<string>): void {
+    if (paths.size > 0) this.excluded = paths;
+  }
+
+  forEach(visit: FindingVisitor): void {
+    const { errors, excluded } = this;
+    let shallow: Set<string> | undefined;
+    const shallowTyped = () =>
+      (shallow ??= new Set(
+        errors.filter((e) => e.keyword === 'type' && isShallow(e.instancePath)).map((e) => e.instancePath),
+      ));
+    for (let k = 0; k < errors.length; k++) {
+      const error = errors[k]!;
+      if (isValueCheck(error) && wrongTyped(errors, k, shallowTyped)) continue;
+      const code = codeFor(error, this.profile);
+      if (!code) continue;
+      const tail = tailOf(error);
+      if (excluded && code === 'schema.required' && excluded.has(error.instancePath + tail)) continue;
+      visit(code, error, !isShallow(error.instancePath), tail);
+    }
+  }
+
+  /** The draft of one visited issue. */
+  draft(code: IssueCodeId, error: SchemaError): SchemaIssue {
+    return new SchemaIssue(code, error, this.message);
+  }
+
+  /** Every issue as a draft: for small inputs and tests; the tally reads them in place. */
+  drafts(): SchemaIssue[] {
+    const out: SchemaIssue[] = [];
+    this.forEach((code, error) => out.push(this.draft(code, error)));
+    return out;
+  }
+}
+
+const NO_ERRORS: readonly SchemaError[] = [];
+
+/** The schema stage for a message: one issue per problem, specific codes where the model names one. */
+export function schemaIssues(message: unknown, profile: unknown): SchemaFindings {
+  const validate = schemaValidator(schemaIdFor(profile));
+  const errors = validate(message) ? NO_ERRORS : (validate.errors ?? NO_ERRORS);
+  return new SchemaFindings(errors, message, profile);
 }
