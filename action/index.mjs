@@ -20103,7 +20103,15 @@ var SUBCOMMANDS = {
   "check-entry": async () => (await Promise.resolve().then(() => (init_check_entry(), check_entry_exports))).checkEntryCommand,
   "reference-server": async () => (await Promise.resolve().then(() => (init_reference_server2(), reference_server_exports))).referenceServerCommand
 };
+var EXIT_READER_GONE = 141;
+function stopWhenReaderLeaves() {
+  process.stdout.on("error", (error2) => {
+    if (error2.code === "EPIPE") process.exit(EXIT_READER_GONE);
+    throw error2;
+  });
+}
 async function main(argv, io = processIo) {
+  if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
     const site2 = configuredSite(io.env, PACKAGE_ORIGIN);

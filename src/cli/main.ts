@@ -58,7 +58,24 @@ const SUBCOMMANDS = {
   'reference-server': async () => (await import('./reference-server.ts')).referenceServerCommand,
 } as const;
 
+/** The exit status of a process ended by SIGPIPE (128 + 13), as shells report a writer whose reader left. */
+export const EXIT_READER_GONE = 141;
+
+/**
+ * `uai validate dir | head` closes the pipe while the report is still being written. Standard
+ * output then fails with EPIPE, asynchronously; unhandled, that is a stack trace. The reader has
+ * gone, so nothing more can be said: stop quietly, with the status a shell gives a writer killed
+ * by SIGPIPE (so `set -o pipefail` still sees that the run did not finish).
+ */
+function stopWhenReaderLeaves(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT_READER_GONE);
+    throw error;
+  });
+}
+
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
     const site = configuredSite(io.env, PACKAGE_ORIGIN);
