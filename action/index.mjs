@@ -7194,12 +7194,13 @@ var init_json_positions = __esm({
 // src/engine/source-locator.ts
 function sourceLocator(text2, mode, input2, prefix = "", pointers) {
   const mapped = (pointer2) => prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2);
-  const only = pointers === void 0 ? void 0 : [...pointers].map(mapped);
-  const index = indexJson(text2, {
+  const only = pointers === void 0 ? void 0 : [...pointers];
+  let index;
+  const indexed = () => index ??= indexJson(text2, {
     maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1),
-    ...only ? { only } : {}
+    ...only ? { only: only.map(mapped) } : {}
   });
-  return (pointer2) => index.nearest(mapped(pointer2)).range;
+  return (pointer2) => indexed().nearest(mapped(pointer2)).range;
 }
 var init_source_locator = __esm({
   "src/engine/source-locator.ts"() {

@@ -1,4 +1,4 @@
-import { indexJson, POSITION_LIMITS, type SourceRange } from './json-positions.ts';
+import { indexJson, POSITION_LIMITS, type JsonIndex, type SourceRange } from './json-positions.ts';
 import { keylessPointer } from './keyless-pointer.ts';
 import type { NormalizationMode } from './validate/types.ts';
 
@@ -19,10 +19,13 @@ export function sourceLocator(
   const mapped = (pointer: string) =>
     prefix + (mode === 'keyless-json' ? keylessPointer(pointer, input).pointer : pointer);
   // Given the pointers to place (a result's listed issues), only they and the way to them are indexed.
-  const only = pointers === undefined ? undefined : [...pointers].map(mapped);
-  const index = indexJson(text, {
-    maxDepth: POSITION_LIMITS.maxDepth + (prefix === '' ? 0 : 1),
-    ...(only ? { only } : {}),
-  });
-  return (pointer) => index.nearest(mapped(pointer)).range;
+  const only = pointers === undefined ? undefined : [...pointers];
+  // Indexed on the first question: a clean file (nothing listed) is never skimmed at all.
+  let index: JsonIndex | undefined;
+  const indexed = () =>
+    (index ??= indexJson(text, {
+      maxDepth: POSITION_LIMITS.maxDepth + (prefix === '' ? 0 : 1),
+      ...(only ? { only: only.map(mapped) } : {}),
+    }));
+  return (pointer) => indexed().nearest(mapped(pointer)).range;
 }
