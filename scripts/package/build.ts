@@ -12,7 +12,7 @@
  * no released package links its findings to localhost.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,10 +149,14 @@ export async function buildPackage(folder: string = PACKAGE_DIR, options: Packag
     metafile: true,
     logLevel: 'warning',
   });
-  writeFileSync(join(dist, 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
+  const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+  writeFileSync(
+    join(dist, 'THIRD_PARTY_LICENSES.txt'),
+    thirdPartyNotices(result.metafile, { text: license, where: 'LICENSE at the root of this package' }),
+  );
   await starterClient(dist);
   await declarations(dist);
-  copyFileSync(join(ROOT, 'LICENSE'), join(folder, 'LICENSE'));
+  writeFileSync(join(folder, 'LICENSE'), license);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
