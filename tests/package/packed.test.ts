@@ -28,6 +28,7 @@ const pair = exchangeFixtures(site).valid[0]!;
 let stage: string;
 let consumer: string;
 let tarball: string;
+let packedSize: { size: number; unpackedSize: number };
 let kit: KitServer;
 
 /** npm and the installed `uai` under one Node: that Node's folder first on PATH. */
@@ -50,7 +51,8 @@ beforeAll(async () => {
       env: envFor(NODE20),
       encoding: 'utf8',
     }),
-  ) as { filename: string }[];
+  ) as { filename: string; size: number; unpackedSize: number }[];
+  packedSize = packed[0]!;
   consumer = mkdtempSync(join(tmpdir(), 'uai-consumer-'));
   tarball = join(consumer, packed[0]!.filename);
   copyFileSync(join(stage, packed[0]!.filename), tarball);
@@ -79,6 +81,11 @@ describe('the packed package', () => {
     expect(installed.version).toBe(manifest.version);
     const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8'));
     expect(Object.keys(lock.packages)).toEqual(['', 'node_modules/@uai-1/uai']);
+  });
+
+  it('packs within its budget: 150 KB gzipped, 600 KB unpacked (the goals of BENCHMARKS.md)', () => {
+    expect(packedSize.size).toBeLessThanOrEqual(150 * 1024);
+    expect(packedSize.unpackedSize).toBeLessThanOrEqual(600 * 1024);
   });
 
   it('passes npm publish --dry-run with files, license, repository, types and a README', async () => {
