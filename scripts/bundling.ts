@@ -60,8 +60,16 @@ module.exports = function measure(text, { font }) {
   },
 };
 
-/** The licence texts of the third-party code the bundles contain (esbuild's metafile says which). */
-export function thirdPartyNotices(metafile: Metafile): string {
+/** A licence text compared as its words: files of one licence differ in indentation and wrapping. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The licence texts of the third-party code the bundles contain (esbuild's metafile says which).
+ * `shipped` is a licence text the bundle already ships and where (the package's own Apache-2.0
+ * LICENSE): a dependency under that very text, word for word, is pointed at it rather than
+ * repeating 11 KB, and any other wording is copied in full.
+ */
+export function thirdPartyNotices(metafile: Metafile, shipped?: { text: string; where: string }): string {
   const packages = new Set<string>();
   for (const input of Object.keys(metafile.inputs)) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
@@ -73,7 +81,9 @@ export function thirdPartyNotices(metafile: Metafile): string {
       const dir = join(ROOT, 'node_modules', name);
       const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       const file = ['LICENSE', 'LICENSE.md', 'license', 'LICENSE.txt'].find((f) => existsSync(join(dir, f)));
-      const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `${license}`;
+      let text = file ? readFileSync(join(dir, file), 'utf8').trim() : `${license}`;
+      if (shipped && words(text) === words(shipped.text))
+        text = `The same licence text as ${shipped.where}, word for word, so not repeated here.`;
       return `${name}@${version} (${license})\n\n${text}\n`;
     })
     .join(`\n${'-'.repeat(72)}\n\n`);

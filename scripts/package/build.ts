@@ -1,8 +1,9 @@
 /**
  * Builds the published package (packages/uai/dist) from the repository's sources: esbuild bundles
  * the CLI, the library and the browser entry (code splitting, so the engine is shipped once), and
- * tsc writes the declarations. Nothing is copied from src/: a change there is in the next build.
- * The output is not committed; `npm pack` in packages/uai runs this first (prepack) for release.
+ * tsc writes the declarations, which rollup-plugin-dts bundles. Nothing is copied from src/: a
+ * change there is in the next build. The output is not committed; `npm pack` in packages/uai runs
+ * this first (prepack) for release.
  *   node scripts/package/build.ts             the package for this checkout (help links to localhost), and the
  *                                             Action's bundle (scripts/action/build.ts), so one command refreshes both
  *   node scripts/package/build.ts --release   the package only, its help linked to UAI_ORIGIN (prepack)
@@ -11,16 +12,21 @@
  * no released package links its findings to localhost.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { rollup } from 'rollup';
+import { dts } from 'rollup-plugin-dts';
 import { notPublicHttps } from '../../src/standard/public-address.ts';
 import { buildAction } from '../action/build.ts';
 import { badgeWidthsOnly, ensureGenerated, ROOT, thirdPartyNotices } from '../bundling.ts';
 
 export const PACKAGE_DIR = join(ROOT, 'packages/uai');
 const ENTRIES = ['cli', 'index', 'browser', 'types'] as const;
+/** The entries with types (package.json `exports`); the CLI is a command only. */
+const DECLARED = ENTRIES.filter((e) => e !== 'cli');
 
 /**
  * The adoption kit's TypeScript starter with its types stripped, so it runs on the package's Node 20
@@ -43,41 +49,56 @@ async function starterClient(dist: string): Promise<void> {
   });
 }
 
-/** Declarations: tsc over the entries, then one small index per entry pointing into them. */
-function declarations(dist: string): void {
-  const out = join(dist, 'types-src');
-  const tsc = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/typescript/bin/tsc'),
-      ...ENTRIES.filter((e) => e !== 'cli').map((e) => join(PACKAGE_DIR, 'src', `${e}.ts`)),
-      join(ROOT, 'src/engine/generated-modules.d.ts'),
-      '--declaration',
-      '--emitDeclarationOnly',
-      '--rewriteRelativeImportExtensions',
-      '--allowImportingTsExtensions',
-      '--resolveJsonModule',
-      '--strict',
-      '--skipLibCheck',
-      '--target',
-      'ES2024',
-      '--module',
-      'NodeNext',
-      '--moduleResolution',
-      'NodeNext',
-      '--types',
-      'node',
-      '--rootDir',
-      ROOT,
-      '--outDir',
-      out,
-    ],
-    { stdio: 'inherit', cwd: ROOT },
-  );
-  if (tsc.status !== 0) throw new Error('tsc could not write the declarations');
-  for (const entry of ENTRIES.filter((e) => e !== 'cli')) {
-    const target = relative(dist, join(out, 'packages/uai/src', `${entry}.js`));
-    writeFileSync(join(dist, `${entry}.d.ts`), `export * from './${target}';\n`);
+/**
+ * Declarations: tsc writes one .d.ts per source file into a scratch folder, then rollup-plugin-dts
+ * bundles what each entry's exports reach into dist/<entry>.d.ts, with the declarations entries
+ * share in dist/chunks. tsc alone would ship every file the entries import, internals and inferred
+ * literal types included (three times the bytes of what a consumer can name).
+ */
+async function declarations(dist: string): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'uai-declarations-'));
+  try {
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        ...DECLARED.map((e) => join(PACKAGE_DIR, 'src', `${e}.ts`)),
+        join(ROOT, 'src/engine/generated-modules.d.ts'),
+        '--declaration',
+        '--emitDeclarationOnly',
+        '--rewriteRelativeImportExtensions',
+        '--allowImportingTsExtensions',
+        '--resolveJsonModule',
+        '--strict',
+        '--skipLibCheck',
+        '--target',
+        'ES2024',
+        '--module',
+        'NodeNext',
+        '--moduleResolution',
+        'NodeNext',
+        '--types',
+        'node',
+        '--rootDir',
+        ROOT,
+        '--outDir',
+        out,
+      ],
+      { stdio: 'inherit', cwd: ROOT },
+    );
+    if (tsc.status !== 0) throw new Error('tsc could not write the declarations');
+    const bundle = await rollup({
+      input: Object.fromEntries(DECLARED.map((e) => [e, join(out, 'packages/uai/src', `${e}.d.ts`)])),
+      plugins: [dts()],
+      // A type an entry uses but does not export (a warning here) is one a consumer cannot name.
+      onwarn: (warning) => {
+        throw new Error(`bundling the declarations: ${warning.message}`);
+      },
+    });
+    await bundle.write({ dir: dist, format: 'es', chunkFileNames: 'chunks/declarations-[hash].d.ts' });
+    await bundle.close();
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
 }
 
@@ -128,10 +149,14 @@ export async function buildPackage(folder: string = PACKAGE_DIR, options: Packag
     metafile: true,
     logLevel: 'warning',
   });
-  writeFileSync(join(dist, 'THIRD_PARTY_LICENSES.txt'), thirdPartyNotices(result.metafile));
+  const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+  writeFileSync(
+    join(dist, 'THIRD_PARTY_LICENSES.txt'),
+    thirdPartyNotices(result.metafile, { text: license, where: 'LICENSE at the root of this package' }),
+  );
   await starterClient(dist);
-  declarations(dist);
-  copyFileSync(join(ROOT, 'LICENSE'), join(folder, 'LICENSE'));
+  await declarations(dist);
+  writeFileSync(join(folder, 'LICENSE'), license);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

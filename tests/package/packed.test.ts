@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage } from '../../scripts/package/build.ts';
 import { exchangeFixtures, publishedExamples } from '../../src/engine/index.ts';
@@ -27,6 +28,7 @@ const pair = exchangeFixtures(site).valid[0]!;
 let stage: string;
 let consumer: string;
 let tarball: string;
+let packedSize: { size: number; unpackedSize: number };
 let kit: KitServer;
 
 /** npm and the installed `uai` under one Node: that Node's folder first on PATH. */
@@ -49,7 +51,8 @@ beforeAll(async () => {
       env: envFor(NODE20),
       encoding: 'utf8',
     }),
-  ) as { filename: string }[];
+  ) as { filename: string; size: number; unpackedSize: number }[];
+  packedSize = packed[0]!;
   consumer = mkdtempSync(join(tmpdir(), 'uai-consumer-'));
   tarball = join(consumer, packed[0]!.filename);
   copyFileSync(join(stage, packed[0]!.filename), tarball);
@@ -78,6 +81,11 @@ describe('the packed package', () => {
     expect(installed.version).toBe(manifest.version);
     const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8'));
     expect(Object.keys(lock.packages)).toEqual(['', 'node_modules/@uai-1/uai']);
+  });
+
+  it('packs within its budget: 150 KB gzipped, 600 KB unpacked (the goals of BENCHMARKS.md)', () => {
+    expect(packedSize.size).toBeLessThanOrEqual(150 * 1024);
+    expect(packedSize.unpackedSize).toBeLessThanOrEqual(600 * 1024);
   });
 
   it('passes npm publish --dry-run with files, license, repository, types and a README', async () => {
@@ -192,6 +200,43 @@ describe('the packed package', () => {
     const r = await run(NODE24, [resolve(REPO, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: consumer });
     expect(r.stdout + r.stderr).toBe('');
     expect(r.code).toBe(0);
+  });
+
+  it('declares every export of every typed entry, and the declarations type-check', () => {
+    const entries = { index: '@uai-1/uai', browser: '@uai-1/uai/browser', types: '@uai-1/uai/types' };
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      typeRoots: [resolve(REPO, 'node_modules/@types')],
+      types: ['node'],
+    };
+    const names = (program: ts.Program, module: ts.Node) => {
+      const checker = program.getTypeChecker();
+      return checker
+        .getExportsOfModule(checker.getSymbolAtLocation(module)!)
+        .map((e) => e.name)
+        .sort();
+    };
+    const sources = Object.keys(entries).map((entry) => resolve(REPO, 'packages/uai/src', `${entry}.ts`));
+    const source = ts.createProgram(sources, { ...options, allowImportingTsExtensions: true, skipLibCheck: true });
+    const expected = sources.map((file) => names(source, source.getSourceFile(file)!));
+    expect(expected.flat().length).toBeGreaterThan(60);
+    // A consumer's view: each entry through the package's `exports`, its declarations checked too.
+    const file = join(consumer, 'entries.mts');
+    writeFileSync(
+      file,
+      Object.values(entries)
+        .map((e, i) => `import * as e${i} from '${e}';\n`)
+        .join(''),
+    );
+    const packed = ts.createProgram([file], { ...options, skipLibCheck: false });
+    const problems = ts.getPreEmitDiagnostics(packed).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).toEqual([]);
+    const imports = packed.getSourceFile(file)!.statements.filter(ts.isImportDeclaration);
+    expect(imports.map((i) => names(packed, i.moduleSpecifier))).toEqual(expected);
   });
 });
 

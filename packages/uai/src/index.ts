@@ -59,6 +59,7 @@ export { ERROR_CODES, ISSUE_CODES, type ErrorCodeId, type IssueCodeId } from '..
 export { KIT_CHECKS } from '../../../src/standard/kit-checks.ts';
 export { PROFILE_IDS, type ProfileId } from '../../../src/standard/profiles.ts';
 export { RELEASE, UAI_VERSION } from '../../../src/standard/release.ts';
+export type { ConformanceLevelId } from '../../../src/standard/levels.ts';
 export { DEFAULT_ORIGIN, PACKAGE_ORIGIN, siteFor, type Site };
 export { main as runCli } from '../../../src/cli/main.ts';
 
