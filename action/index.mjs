@@ -3895,16 +3895,9 @@ var init_formats = __esm({
 });
 
 // src/engine/generated/schema-validators.js
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate53(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "type" } });
@@ -3921,7 +3914,7 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "agent" || data0 === "service" || data0 === "message" || data0 === "human" || data0 === "tool")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: { allowedValues: schema20.properties.type.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: { allowedValues: ["agent", "service", "message", "human", "tool"] } });
         errors++;
       }
     }
@@ -3986,16 +3979,9 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
   validate53.errors = vErrors;
   return errors === 0;
 }
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate56(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.conversation_id === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation_id" } });
@@ -4077,16 +4063,9 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
   validate56.errors = vErrors;
   return errors === 0;
 }
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate58(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "mode" } });
@@ -4099,7 +4078,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "sync" || data0 === "async")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: { allowedValues: schema22.properties.mode.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: { allowedValues: ["sync", "async"] } });
         errors++;
       }
     }
@@ -4110,7 +4089,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "interactive" || data1 === "routine" || data1 === "bulk")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: { allowedValues: schema22.properties.priority.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: { allowedValues: ["interactive", "routine", "bulk"] } });
         errors++;
       }
     }
@@ -4157,16 +4136,9 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
   validate58.errors = vErrors;
   return errors === 0;
 }
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.channel === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "channel" } });
@@ -4183,7 +4155,7 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "credentialed" || data0 === "signed-envelope" || data0 === "public")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: { allowedValues: schema23.properties.channel.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: { allowedValues: ["credentialed", "signed-envelope", "public"] } });
         errors++;
       }
     }
@@ -4194,7 +4166,7 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "did+vc" || data1 === "jws" || data1 === "validator-record" || data1 === "none")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: { allowedValues: schema23.properties.auth_scheme.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: { allowedValues: ["did+vc", "jws", "validator-record", "none"] } });
         errors++;
       }
     }
@@ -4241,16 +4213,9 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
   validate60.errors = vErrors;
   return errors === 0;
 }
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.stage === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "stage" } });
@@ -4287,16 +4252,9 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
   validate63.errors = vErrors;
   return errors === 0;
 }
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.issued_at === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issued_at" } });
@@ -4365,7 +4323,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data7)) {
         const len0 = data7.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate63(data7[i0], { instancePath: instancePath + "/lineage/" + i0, parentData: data7, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate63(data7[i0], instancePath + "/lineage/" + i0)) {
             if (vErrors === null) vErrors = validate63.errors;
             else for (const e of validate63.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -4383,16 +4341,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
   validate62.errors = vErrors;
   return errors === 0;
 }
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.version === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "version" } });
@@ -4417,7 +4368,7 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === 2)) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: { allowedValues: schema26.properties.version.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: { allowedValues: [2] } });
         errors++;
       }
     }
@@ -4428,7 +4379,7 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "sha256")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: { allowedValues: schema26.properties.algorithm.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: { allowedValues: ["sha256"] } });
         errors++;
       }
     }
@@ -4439,7 +4390,7 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "jcs")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: { allowedValues: schema26.properties.canonicalization.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: { allowedValues: ["jcs"] } });
         errors++;
       }
     }
@@ -4462,16 +4413,9 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
   validate66.errors = vErrors;
   return errors === 0;
 }
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.namespace === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "namespace" } });
@@ -4508,17 +4452,10 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
   validate68.errors = vErrors;
   return errors === 0;
 }
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uai_version === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "uai_version" } });
@@ -4571,7 +4508,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "1.0")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: { allowedValues: schema19.properties.uai_version.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: { allowedValues: ["1.0"] } });
         errors++;
       }
     }
@@ -4600,35 +4537,35 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.source !== void 0) {
-      if (!validate53(data.source, { instancePath: instancePath + "/source", parentData: data, parentDataProperty: "source", rootData, dynamicAnchors })) {
+      if (!validate53(data.source, instancePath + "/source")) {
         if (vErrors === null) vErrors = validate53.errors;
         else for (const e of validate53.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.target !== void 0) {
-      if (!validate53(data.target, { instancePath: instancePath + "/target", parentData: data, parentDataProperty: "target", rootData, dynamicAnchors })) {
+      if (!validate53(data.target, instancePath + "/target")) {
         if (vErrors === null) vErrors = validate53.errors;
         else for (const e of validate53.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.conversation !== void 0) {
-      if (!validate56(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData, dynamicAnchors })) {
+      if (!validate56(data.conversation, instancePath + "/conversation")) {
         if (vErrors === null) vErrors = validate56.errors;
         else for (const e of validate56.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.delivery !== void 0) {
-      if (!validate58(data.delivery, { instancePath: instancePath + "/delivery", parentData: data, parentDataProperty: "delivery", rootData, dynamicAnchors })) {
+      if (!validate58(data.delivery, instancePath + "/delivery")) {
         if (vErrors === null) vErrors = validate58.errors;
         else for (const e of validate58.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.trust !== void 0) {
-      if (!validate60(data.trust, { instancePath: instancePath + "/trust", parentData: data, parentDataProperty: "trust", rootData, dynamicAnchors })) {
+      if (!validate60(data.trust, instancePath + "/trust")) {
         if (vErrors === null) vErrors = validate60.errors;
         else for (const e of validate60.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4642,14 +4579,14 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.provenance !== void 0) {
-      if (!validate62(data.provenance, { instancePath: instancePath + "/provenance", parentData: data, parentDataProperty: "provenance", rootData, dynamicAnchors })) {
+      if (!validate62(data.provenance, instancePath + "/provenance")) {
         if (vErrors === null) vErrors = validate62.errors;
         else for (const e of validate62.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.integrity !== void 0) {
-      if (!validate66(data.integrity, { instancePath: instancePath + "/integrity", parentData: data, parentDataProperty: "integrity", rootData, dynamicAnchors })) {
+      if (!validate66(data.integrity, instancePath + "/integrity")) {
         if (vErrors === null) vErrors = validate66.errors;
         else for (const e of validate66.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4660,7 +4597,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         const len0 = data11.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate68(data11[i0], { instancePath: instancePath + "/extensions/" + i0, parentData: data11, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate68(data11[i0], instancePath + "/extensions/" + i0)) {
             if (vErrors === null) vErrors = validate68.errors;
             else for (const e of validate68.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -4678,16 +4615,9 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
   validate52.errors = vErrors;
   return errors === 0;
 }
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate73(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.include_schema !== void 0) {
       if (typeof data.include_schema !== "boolean") {
@@ -4714,16 +4644,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
   validate73.errors = vErrors;
   return errors === 0;
 }
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate72(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
@@ -4772,7 +4695,7 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.parameters !== void 0) {
-      if (!validate73(data.parameters, { instancePath: instancePath + "/parameters", parentData: data, parentDataProperty: "parameters", rootData, dynamicAnchors })) {
+      if (!validate73(data.parameters, instancePath + "/parameters")) {
         if (vErrors === null) vErrors = validate73.errors;
         else for (const e of validate73.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4812,18 +4735,11 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
   validate72.errors = vErrors;
   return errors === 0;
 }
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -4836,7 +4752,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate72(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate72(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate72.errors;
         else for (const e of validate72.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4849,16 +4765,9 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
   validate70.errors = vErrors;
   return errors === 0;
 }
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate79(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id !== void 0) {
       if (typeof data.task_id !== "string") {
@@ -4913,7 +4822,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (!(data5 === "accepted-task" || data5 === "completed-response" || data5 === "typed-error")) {
-            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: { allowedValues: schema33.properties.follow_up_scenarios.items.enum } });
+            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: { allowedValues: ["accepted-task", "completed-response", "typed-error"] } });
             errors++;
           }
         }
@@ -4974,16 +4883,9 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
   validate79.errors = vErrors;
   return errors === 0;
 }
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
@@ -5000,7 +4902,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "accepted" || data0 === "completed" || data0 === "rejected")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema32.properties.status.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: ["accepted", "completed", "rejected"] } });
         errors++;
       }
     }
@@ -5023,7 +4925,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.result !== void 0) {
-      if (!validate79(data.result, { instancePath: instancePath + "/result", parentData: data, parentDataProperty: "result", rootData, dynamicAnchors })) {
+      if (!validate79(data.result, instancePath + "/result")) {
         if (vErrors === null) vErrors = validate79.errors;
         else for (const e of validate79.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5063,18 +4965,11 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
   validate78.errors = vErrors;
   return errors === 0;
 }
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5087,7 +4982,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate78(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate78(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate78.errors;
         else for (const e of validate78.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5100,16 +4995,9 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
   validate76.errors = vErrors;
   return errors === 0;
 }
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate84(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "task_id" } });
@@ -5142,7 +5030,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "accepted" || data1 === "working" || data1 === "input-required" || data1 === "completed" || data1 === "failed" || data1 === "canceled")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: { allowedValues: schema35.properties.state.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: { allowedValues: ["accepted", "working", "input-required", "completed", "failed", "canceled"] } });
         errors++;
       }
     }
@@ -5217,18 +5105,11 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
   validate84.errors = vErrors;
   return errors === 0;
 }
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate82(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5241,7 +5122,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate84(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate84(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate84.errors;
         else for (const e of validate84.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5254,16 +5135,9 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
   validate82.errors = vErrors;
   return errors === 0;
 }
-function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate89(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
@@ -5300,7 +5174,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: ["error", "warning"] } });
         errors++;
       }
     }
@@ -5341,16 +5215,9 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
   validate89.errors = vErrors;
   return errors === 0;
 }
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate88(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
@@ -5426,7 +5293,7 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data6)) {
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate89(data6[i0], { instancePath: instancePath + "/errors/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate89(data6[i0], instancePath + "/errors/" + i0)) {
             if (vErrors === null) vErrors = validate89.errors;
             else for (const e of validate89.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -5457,18 +5324,11 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
   validate88.errors = vErrors;
   return errors === 0;
 }
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5481,7 +5341,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate88(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate88(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate88.errors;
         else for (const e of validate88.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5494,16 +5354,9 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
   validate86.errors = vErrors;
   return errors === 0;
 }
-function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate95(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.binding === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "binding" } });
@@ -5550,16 +5403,9 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
   validate95.errors = vErrors;
   return errors === 0;
 }
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate97(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
@@ -5625,16 +5471,9 @@ function validate97(data, { instancePath = "", parentData, parentDataProperty, r
   validate97.errors = vErrors;
   return errors === 0;
 }
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate94(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "name" } });
@@ -5694,7 +5533,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
         }
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate95(data3[i1], { instancePath: instancePath + "/endpoints/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
+          if (!validate95(data3[i1], instancePath + "/endpoints/" + i1)) {
             if (vErrors === null) vErrors = validate95.errors;
             else for (const e of validate95.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -5710,7 +5549,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data5)) {
         const len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate97(data5[i2], { instancePath: instancePath + "/operations/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
+          if (!validate97(data5[i2], instancePath + "/operations/" + i2)) {
             if (vErrors === null) vErrors = validate97.errors;
             else for (const e of validate97.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -5758,7 +5597,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data11 === "L0" || data11 === "L1" || data11 === "L2" || data11 === "L3" || data11 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema40.properties.conformance_level.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: ["L0", "L1", "L2", "L3", "L4"] } });
         errors++;
       }
     }
@@ -5769,18 +5608,11 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
   validate94.errors = vErrors;
   return errors === 0;
 }
-function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate92(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5793,7 +5625,7 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate94(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate94(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate94.errors;
         else for (const e of validate94.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5806,16 +5638,9 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
   validate92.errors = vErrors;
   return errors === 0;
 }
-function validate103(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate103(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate103.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
@@ -5852,7 +5677,7 @@ function validate103(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: ["error", "warning"] } });
         errors++;
       }
     }
@@ -5893,16 +5718,9 @@ function validate103(data, { instancePath = "", parentData, parentDataProperty, 
   validate103.errors = vErrors;
   return errors === 0;
 }
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate105(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate105.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error_count === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "error_count" } });
@@ -5974,16 +5792,9 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
   validate105.errors = vErrors;
   return errors === 0;
 }
-function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate107(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate107.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.catalog_url !== void 0) {
       let data0 = data.catalog_url;
@@ -6112,16 +5923,9 @@ function validate107(data, { instancePath = "", parentData, parentDataProperty, 
   validate107.errors = vErrors;
   return errors === 0;
 }
-function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate102(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
@@ -6150,7 +5954,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data0 === "pass" || data0 === "fail")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema44.properties.status.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: ["pass", "fail"] } });
         errors++;
       }
     }
@@ -6165,7 +5969,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate103(data2[i0], { instancePath: instancePath + "/issues/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate103(data2[i0], instancePath + "/issues/" + i0)) {
             if (vErrors === null) vErrors = validate103.errors;
             else for (const e of validate103.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -6177,14 +5981,14 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.summary !== void 0) {
-      if (!validate105(data.summary, { instancePath: instancePath + "/summary", parentData: data, parentDataProperty: "summary", rootData, dynamicAnchors })) {
+      if (!validate105(data.summary, instancePath + "/summary")) {
         if (vErrors === null) vErrors = validate105.errors;
         else for (const e of validate105.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.artifacts !== void 0) {
-      if (!validate107(data.artifacts, { instancePath: instancePath + "/artifacts", parentData: data, parentDataProperty: "artifacts", rootData, dynamicAnchors })) {
+      if (!validate107(data.artifacts, instancePath + "/artifacts")) {
         if (vErrors === null) vErrors = validate107.errors;
         else for (const e of validate107.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -6203,7 +6007,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data7 === "L0" || data7 === "L1" || data7 === "L2" || data7 === "L3" || data7 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema44.properties.conformance_level.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: ["L0", "L1", "L2", "L3", "L4"] } });
         errors++;
       }
     }
@@ -6214,18 +6018,11 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
   validate102.errors = vErrors;
   return errors === 0;
 }
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate100(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -6238,7 +6035,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.body !== void 0) {
-      if (!validate102(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate102(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate102.errors;
         else for (const e of validate102.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -6251,7 +6048,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
   validate100.errors = vErrors;
   return errors === 0;
 }
-var __getOwnPropNames2, __commonJS2, require_ucs2length, validate0, schema19, pattern3, func1, schema20, formats0, pattern4, pattern5, schema22, formats2, schema23, schema26, pattern6, pattern7, validate1, validate2, schema32, schema33, validate3, schema35, validate4, schema38, validate5, schema40, validate6, schema44, validators;
+var __getOwnPropNames2, __commonJS2, require_ucs2length, validate0, pattern3, func1, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, validate5, validate6, validators;
 var init_schema_validators = __esm({
   "src/engine/generated/schema-validators.js"() {
     "use strict";
@@ -6289,60 +6086,20 @@ var init_schema_validators = __esm({
       }
     });
     validate0 = validate52;
-    schema19 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "http://localhost:4321/v1/schemas/uai.envelope.v1", "type": "object", "properties": { "uai_version": { "type": "string", "enum": ["1.0"] }, "profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "message_id": { "type": "string", "minLength": 1 }, "source": { "$ref": "#/$defs/party" }, "target": { "$ref": "#/$defs/party" }, "conversation": { "$ref": "#/$defs/conversation" }, "delivery": { "$ref": "#/$defs/delivery" }, "trust": { "$ref": "#/$defs/trust" }, "body": { "type": "object" }, "provenance": { "$ref": "#/$defs/provenance" }, "integrity": { "$ref": "#/$defs/integrity" }, "extensions": { "type": "array", "items": { "$ref": "#/$defs/extension" } } }, "required": ["uai_version", "profile", "message_id", "source", "target", "conversation", "delivery", "trust", "body", "provenance", "integrity"], "$defs": { "party": { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] }, "conversation": { "type": "object", "properties": { "conversation_id": { "type": "string", "minLength": 1 }, "turn_id": { "type": "string", "minLength": 1 }, "parent_message_id": { "type": "string", "minLength": 1 }, "traceparent": { "type": "string", "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" }, "sequence": { "type": "integer", "minimum": 1 } }, "required": ["conversation_id", "turn_id", "sequence"] }, "delivery": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] }, "trust": { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] }, "provenance": { "type": "object", "properties": { "trace_id": { "type": "string" }, "parent_trace_id": { "type": "string" }, "issued_at": { "type": "string", "format": "date-time" }, "log_ref": { "type": "string" }, "agent_id": { "type": "string" }, "model_id": { "type": "string" }, "confidence": { "type": "number", "minimum": 0, "maximum": 1 }, "lineage": { "type": "array", "items": { "$ref": "#/$defs/lineage_item" } } }, "required": ["issued_at"] }, "lineage_item": { "type": "object", "properties": { "stage": { "type": "string" }, "actor_id": { "type": "string" }, "model_id": { "type": "string" }, "note": { "type": "string" } }, "required": ["stage"] }, "integrity": { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] }, "extension": { "type": "object", "properties": { "namespace": { "type": "string", "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" }, "purpose": { "type": "string" }, "critical": { "type": "boolean" } }, "required": ["namespace"] }, "issue_item": { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] } } };
     pattern3 = new RegExp("^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$", "u");
     func1 = require_ucs2length().default;
-    schema20 = { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] };
     formats0 = formats.uri;
     pattern4 = new RegExp("^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$", "u");
-    validate53.evaluated = { "props": { "type": true, "id": true, "label": true, "uri": true, "did": true, "role": true, "implementation": true }, "dynamicProps": false, "dynamicItems": false };
     pattern5 = new RegExp("^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$", "u");
-    validate56.evaluated = { "props": { "conversation_id": true, "turn_id": true, "parent_message_id": true, "traceparent": true, "sequence": true }, "dynamicProps": false, "dynamicItems": false };
-    schema22 = { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] };
     formats2 = formats["date-time"];
-    validate58.evaluated = { "props": { "mode": true, "priority": true, "expires_at": true, "reply_requested": true, "ack_required": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
-    schema23 = { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] };
-    validate60.evaluated = { "props": { "channel": true, "auth_scheme": true, "principal": true, "credential_ref": true, "signature_ref": true, "replay_window_id": true }, "dynamicProps": false, "dynamicItems": false };
-    validate63.evaluated = { "props": { "stage": true, "actor_id": true, "model_id": true, "note": true }, "dynamicProps": false, "dynamicItems": false };
-    validate62.evaluated = { "props": { "trace_id": true, "parent_trace_id": true, "issued_at": true, "log_ref": true, "agent_id": true, "model_id": true, "confidence": true, "lineage": true }, "dynamicProps": false, "dynamicItems": false };
-    schema26 = { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] };
     pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-    validate66.evaluated = { "props": { "version": true, "algorithm": true, "canonicalization": true, "checksum": true }, "dynamicProps": false, "dynamicItems": false };
     pattern7 = new RegExp("^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$", "u");
-    validate68.evaluated = { "props": { "namespace": true, "purpose": true, "critical": true }, "dynamicProps": false, "dynamicItems": false };
-    validate52.evaluated = { "props": { "uai_version": true, "profile": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "body": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate1 = validate70;
-    validate73.evaluated = { "props": { "include_schema": true, "include_example": true, "include_field_registry": true }, "dynamicProps": false, "dynamicItems": false };
-    validate72.evaluated = { "props": { "intent": true, "subject": true, "requested_profile": true, "parameters": true, "constraints": true, "response_profile": true }, "dynamicProps": false, "dynamicItems": false };
-    validate70.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate2 = validate76;
-    schema32 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["accepted", "completed", "rejected"] }, "subject": { "type": "string" }, "request_message_id": { "type": "string", "minLength": 1 }, "result": { "$ref": "#/$defs/intent_result" }, "notices": { "type": "array", "items": { "type": "string" } }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["status", "request_message_id"] };
-    schema33 = { "type": "object", "properties": { "task_id": { "type": "string" }, "status_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "status_example_url": { "type": "string", "format": "uri" }, "response_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "follow_up_scenarios": { "type": "array", "items": { "type": "string", "enum": ["accepted-task", "completed-response", "typed-error"] } }, "field_registry_url": { "type": "string", "format": "uri" }, "mock_exchange_url": { "type": "string", "format": "uri" }, "schema": { "type": "object" }, "example": { "type": "object" }, "field_order_map": { "type": "object" } } };
-    validate79.evaluated = { "props": { "task_id": true, "status_profile": true, "status_example_url": true, "response_profile": true, "follow_up_scenarios": true, "field_registry_url": true, "mock_exchange_url": true, "schema": true, "example": true, "field_order_map": true }, "dynamicProps": false, "dynamicItems": false };
-    validate78.evaluated = { "props": { "status": true, "subject": true, "request_message_id": true, "result": true, "notices": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
-    validate76.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate3 = validate82;
-    schema35 = { "type": "object", "properties": { "task_id": { "type": "string", "minLength": 1 }, "state": { "type": "string", "enum": ["accepted", "working", "input-required", "completed", "failed", "canceled"] }, "updated_at": { "type": "string", "format": "date-time" }, "progress": { "type": "number", "minimum": 0, "maximum": 1 }, "status_message": { "type": "string" }, "request_message_id": { "type": "string" }, "result_ref": { "type": "string", "format": "uri" }, "blocking_reason": { "type": "string" }, "error_code": { "type": "string" } }, "required": ["task_id", "state", "updated_at"] };
-    validate84.evaluated = { "props": { "task_id": true, "state": true, "updated_at": true, "progress": true, "status_message": true, "request_message_id": true, "result_ref": true, "blocking_reason": true, "error_code": true }, "dynamicProps": false, "dynamicItems": false };
-    validate82.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate4 = validate86;
-    schema38 = { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] };
-    validate89.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
-    validate88.evaluated = { "props": { "status": true, "code": true, "title": true, "retryable": true, "detail": true, "request_message_id": true, "errors": true, "retry_after_seconds": true }, "dynamicProps": false, "dynamicItems": false };
-    validate86.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate5 = validate92;
-    schema40 = { "type": "object", "properties": { "name": { "type": "string", "minLength": 1 }, "supported_profiles": { "type": "array", "items": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "minItems": 1 }, "endpoints": { "type": "array", "items": { "$ref": "#/$defs/capability_endpoint" }, "minItems": 1 }, "operations": { "type": "array", "items": { "$ref": "#/$defs/capability_operation" } }, "trust_channels": { "type": "array", "items": { "type": "string" } }, "security_schemes": { "type": "array", "items": { "type": "string" } }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["name", "supported_profiles", "endpoints"] };
-    validate95.evaluated = { "props": { "binding": true, "url": true, "media_type": true }, "dynamicProps": false, "dynamicItems": false };
-    validate97.evaluated = { "props": { "intent": true, "request_profile": true, "response_profiles": true }, "dynamicProps": false, "dynamicItems": false };
-    validate94.evaluated = { "props": { "name": true, "supported_profiles": true, "endpoints": true, "operations": true, "trust_channels": true, "security_schemes": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
-    validate92.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate6 = validate100;
-    schema44 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["pass", "fail"] }, "checked_profile": { "type": "string" }, "issues": { "type": "array", "items": { "$ref": "uai.envelope.v1#/$defs/issue_item" } }, "summary": { "$ref": "#/$defs/conformance_summary" }, "artifacts": { "$ref": "#/$defs/conformance_artifacts" }, "target_message_ref": { "type": "string" }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["status", "checked_profile", "issues", "summary", "target_message_ref"] };
-    validate103.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
-    validate105.evaluated = { "props": { "error_count": true, "warning_count": true, "issues_listed": true, "checked_at": true }, "dynamicProps": false, "dynamicItems": false };
-    validate107.evaluated = { "props": { "catalog_url": true, "schema_url": true, "registry_url": true, "example_url": true, "field_registry_url": true, "transport_bindings_url": true, "trust_channels_url": true, "conformance_levels_url": true, "error_registry_url": true, "validate_url": true }, "dynamicProps": false, "dynamicItems": false };
-    validate102.evaluated = { "props": { "status": true, "checked_profile": true, "issues": true, "summary": true, "artifacts": true, "target_message_ref": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
-    validate100.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validators = {
       "uai.envelope.v1": validate0,
       "uai.intent.request.v1": validate1,

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compact, formatsUsed, withoutAnnotations } from '../../scripts/validator-schemas.ts';
+import {
+  assertNoEvaluationKeywords,
+  compact,
+  formatsUsed,
+  inlinedSchemaReads,
+  withoutAnnotations,
+  withoutEvaluation,
+} from '../../scripts/validator-schemas.ts';
 import { OBJECTS } from '../../src/standard/objects/index.ts';
 import { allSchemas } from '../../src/standard/schemas.ts';
 import { siteFor } from '../../src/standard/urls.ts';
@@ -49,10 +56,16 @@ describe('the generated validator module', () => {
     expect(source).not.toContain('ajv-formats');
   });
 
-  it('carries no schema prose', () => {
+  it('carries no schema prose and no embedded schema objects', () => {
     // Annotation values are strings (examples: an array); a member named `title` is an object schema.
     expect(source).not.toMatch(/"(description|title|\$comment)": ["']|"examples": \[/);
-    expect(source).toContain('"issued_at": { "type": "string", "format": "date-time" }'); // schemas are embedded, only bare
+    expect(source).not.toMatch(/\bschema\d+\b/);
+    expect(source).toContain('params: { allowedValues: ["sync","async"] }'); // what an embedded schema was read for
+  });
+
+  it('has no evaluation plumbing: each validator takes the data and its instance path', () => {
+    expect(source).not.toMatch(/evaluated|dynamic|parentData|rootData/);
+    expect(source.match(/\nfunction validate\d+\(data, instancePath = ""\) \{/g)!.length).toBeGreaterThan(20);
   });
 
   it('has no schemaPath members and one expression per error push', () => {
@@ -86,6 +99,88 @@ describe('compacting ajv output', () => {
   it('fails when the output no longer has the expected shape', () => {
     expect(() => compact(push(0).replace('vErrors.push(err0)', 'vErrors.unshift(err0)'))).toThrow(/changed shape/);
     expect(() => compact('function validate() {}')).toThrow(/changed shape/);
+  });
+});
+
+describe('dropping the evaluation plumbing', () => {
+  const fn = (n: number, call: string) => `
+function validate${n}(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate${n}.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  ${call}
+  validate${n}.errors = vErrors;
+  return errors === 0;
+}
+validate${n}.evaluated = { "props": { "a": true }, "dynamicProps": false, "dynamicItems": false };`;
+  const item =
+    'if (!validate1(data7[i0], { instancePath: instancePath + "/a,b/" + i0, parentData: data7, parentDataProperty: i0, rootData, dynamicAnchors })) {}';
+  const whole = 'if (!validate2(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {}';
+
+  it('leaves validators of (data, instancePath) and their calls', () => {
+    expect(withoutEvaluation(`${fn(1, item)}${fn(2, whole)}`)).toBe(
+      `
+function validate1(data, instancePath = "") {
+  let vErrors = null;
+  let errors = 0;
+  if (!validate1(data7[i0], instancePath + "/a,b/" + i0)) {}
+  validate1.errors = vErrors;
+  return errors === 0;
+}
+function validate2(data, instancePath = "") {
+  let vErrors = null;
+  let errors = 0;
+  if (!validate2(data, instancePath)) {}
+  validate2.errors = vErrors;
+  return errors === 0;
+}`,
+    );
+  });
+
+  it('fails when the output no longer has the expected shape or the plumbing is still read', () => {
+    expect(() => withoutEvaluation(fn(1, item).replace('"dynamicProps": false', '"dynamicProps": true'))).toThrow(
+      /changed shape/,
+    );
+    expect(() =>
+      withoutEvaluation(fn(1, item.replace('rootData, dynamicAnchors', 'rootData: data, dynamicAnchors'))),
+    ).toThrow(/changed shape/);
+    expect(() => withoutEvaluation(fn(1, `${item}\n  if (rootData) {}`))).toThrow(/rootData is still read/);
+    expect(() => withoutEvaluation('function validate() {}')).toThrow(/changed shape/);
+  });
+
+  it('refuses schemas that need it', () => {
+    expect(() => assertNoEvaluationKeywords([{ properties: { a: { type: 'object' } } }])).not.toThrow();
+    expect(() => assertNoEvaluationKeywords([{ $defs: { a: { allOf: [{ unevaluatedProperties: false }] } } }])).toThrow(
+      /unevaluatedProperties/,
+    );
+    expect(() => assertNoEvaluationKeywords([{ items: { $dynamicRef: '#meta' } }])).toThrow(/\$dynamicRef/);
+    // A property that is merely named like the keyword is not the keyword.
+    expect(() => assertNoEvaluationKeywords([{ properties: { $dynamicRef: {} } }])).not.toThrow();
+  });
+});
+
+describe('writing the schema values ajv reads as literals', () => {
+  const code = `var schema3 = { "properties": { "mode": { "enum": ["sync", "async"] } } };
+var pattern1 = new RegExp("x", "u");
+const e = { params: { allowedValues: schema3.properties.mode.enum } };
+`;
+
+  it('drops the embedded schema objects', () => {
+    expect(inlinedSchemaReads(code)).toBe(
+      'var pattern1 = new RegExp("x", "u");\nconst e = { params: { allowedValues: ["sync","async"] } };\n',
+    );
+  });
+
+  it('fails when a schema object is used otherwise, or read where it has no member', () => {
+    expect(() => inlinedSchemaReads(`${code}f(schema3);\n`)).toThrow(/schema3 is used otherwise/);
+    expect(() => inlinedSchemaReads(code.replace('mode.enum', 'mode.const'))).toThrow(/reads no member/);
+    expect(() => inlinedSchemaReads('function validate() {}')).toThrow(/changed shape/);
   });
 });
 
