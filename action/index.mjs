@@ -551,10 +551,7 @@ var init_field_model = __esm({
           {
             "key": "uai_version",
             "type": {
-              "kind": "string",
-              "enum": [
-                "1.0"
-              ]
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "envelope.version_unsupported"
@@ -562,8 +559,7 @@ var init_field_model = __esm({
           {
             "key": "profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "envelope.profile_unknown"
@@ -571,8 +567,7 @@ var init_field_model = __esm({
           {
             "key": "message_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -658,22 +653,14 @@ var init_field_model = __esm({
           {
             "key": "type",
             "type": {
-              "kind": "string",
-              "enum": [
-                "agent",
-                "service",
-                "message",
-                "human",
-                "tool"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -686,15 +673,13 @@ var init_field_model = __esm({
           {
             "key": "uri",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "did",
             "type": {
-              "kind": "string",
-              "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$"
+              "kind": "string"
             },
             "valueIssueCode": "identity.did_invalid"
           },
@@ -726,39 +711,34 @@ var init_field_model = __esm({
           {
             "key": "conversation_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "turn_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "parent_message_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             }
           },
           {
             "key": "traceparent",
             "type": {
-              "kind": "string",
-              "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$"
+              "kind": "string"
             },
             "valueIssueCode": "trace.traceparent_invalid"
           },
           {
             "key": "sequence",
             "type": {
-              "kind": "integer",
-              "minimum": 1
+              "kind": "integer"
             },
             "required": true
           }
@@ -771,30 +751,20 @@ var init_field_model = __esm({
           {
             "key": "mode",
             "type": {
-              "kind": "string",
-              "enum": [
-                "sync",
-                "async"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "priority",
             "type": {
-              "kind": "string",
-              "enum": [
-                "interactive",
-                "routine",
-                "bulk"
-              ]
+              "kind": "string"
             }
           },
           {
             "key": "expires_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             }
           },
           {
@@ -812,8 +782,7 @@ var init_field_model = __esm({
           {
             "key": "task_ref",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             }
           }
         ]
@@ -825,25 +794,14 @@ var init_field_model = __esm({
           {
             "key": "channel",
             "type": {
-              "kind": "string",
-              "enum": [
-                "credentialed",
-                "signed-envelope",
-                "public"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "auth_scheme",
             "type": {
-              "kind": "string",
-              "enum": [
-                "did+vc",
-                "jws",
-                "validator-record",
-                "none"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -856,15 +814,13 @@ var init_field_model = __esm({
           {
             "key": "credential_ref",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "signature_ref",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
@@ -894,8 +850,7 @@ var init_field_model = __esm({
           {
             "key": "issued_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             },
             "required": true
           },
@@ -920,9 +875,7 @@ var init_field_model = __esm({
           {
             "key": "confidence",
             "type": {
-              "kind": "number",
-              "minimum": 0,
-              "maximum": 1
+              "kind": "number"
             }
           },
           {
@@ -975,10 +928,7 @@ var init_field_model = __esm({
           {
             "key": "version",
             "type": {
-              "kind": "integer",
-              "enum": [
-                2
-              ]
+              "kind": "integer"
             },
             "required": true,
             "valueIssueCode": "integrity.version_unsupported"
@@ -986,10 +936,7 @@ var init_field_model = __esm({
           {
             "key": "algorithm",
             "type": {
-              "kind": "string",
-              "enum": [
-                "sha256"
-              ]
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "integrity.algorithm_unsupported"
@@ -997,10 +944,7 @@ var init_field_model = __esm({
           {
             "key": "canonicalization",
             "type": {
-              "kind": "string",
-              "enum": [
-                "jcs"
-              ]
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "integrity.canonicalization_unsupported"
@@ -1008,8 +952,7 @@ var init_field_model = __esm({
           {
             "key": "checksum",
             "type": {
-              "kind": "string",
-              "pattern": "^sha256:[0-9a-f]{64}$"
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "integrity.checksum_malformed"
@@ -1023,8 +966,7 @@ var init_field_model = __esm({
           {
             "key": "namespace",
             "type": {
-              "kind": "string",
-              "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$"
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "extension.namespace_invalid"
@@ -1050,19 +992,14 @@ var init_field_model = __esm({
           {
             "key": "code",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "severity",
             "type": {
-              "kind": "string",
-              "enum": [
-                "error",
-                "warning"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -1101,8 +1038,7 @@ var init_field_model = __esm({
           {
             "key": "help_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           }
         ]
@@ -1124,16 +1060,14 @@ var init_field_model = __esm({
           {
             "key": "subject",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "requested_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           },
@@ -1161,8 +1095,7 @@ var init_field_model = __esm({
           {
             "key": "response_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           }
@@ -1199,12 +1132,7 @@ var init_field_model = __esm({
           {
             "key": "status",
             "type": {
-              "kind": "string",
-              "enum": [
-                "accepted",
-                "completed",
-                "rejected"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -1217,8 +1145,7 @@ var init_field_model = __esm({
           {
             "key": "request_message_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -1248,8 +1175,7 @@ var init_field_model = __esm({
           {
             "key": "task_ref",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             }
           }
         ]
@@ -1267,22 +1193,19 @@ var init_field_model = __esm({
           {
             "key": "status_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             }
           },
           {
             "key": "status_example_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "response_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             }
           },
           {
@@ -1290,27 +1213,20 @@ var init_field_model = __esm({
             "type": {
               "kind": "array",
               "items": {
-                "kind": "string",
-                "enum": [
-                  "accepted-task",
-                  "completed-response",
-                  "typed-error"
-                ]
+                "kind": "string"
               }
             }
           },
           {
             "key": "field_registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "mock_exchange_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
@@ -1340,40 +1256,28 @@ var init_field_model = __esm({
           {
             "key": "task_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "state",
             "type": {
-              "kind": "string",
-              "enum": [
-                "accepted",
-                "working",
-                "input-required",
-                "completed",
-                "failed",
-                "canceled"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "updated_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "progress",
             "type": {
-              "kind": "number",
-              "minimum": 0,
-              "maximum": 1
+              "kind": "number"
             }
           },
           {
@@ -1391,8 +1295,7 @@ var init_field_model = __esm({
           {
             "key": "result_ref",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
@@ -1416,17 +1319,14 @@ var init_field_model = __esm({
           {
             "key": "status",
             "type": {
-              "kind": "integer",
-              "minimum": 400,
-              "maximum": 599
+              "kind": "integer"
             },
             "required": true
           },
           {
             "key": "code",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -1469,8 +1369,7 @@ var init_field_model = __esm({
           {
             "key": "retry_after_seconds",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             }
           }
         ]
@@ -1482,8 +1381,7 @@ var init_field_model = __esm({
           {
             "key": "name",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -1492,10 +1390,8 @@ var init_field_model = __esm({
             "type": {
               "kind": "array",
               "items": {
-                "kind": "string",
-                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-              },
-              "minItems": 1
+                "kind": "string"
+              }
             },
             "required": true
           },
@@ -1506,8 +1402,7 @@ var init_field_model = __esm({
               "items": {
                 "kind": "object",
                 "ref": "capability_endpoint"
-              },
-              "minItems": 1
+              }
             },
             "required": true
           },
@@ -1542,14 +1437,7 @@ var init_field_model = __esm({
           {
             "key": "conformance_level",
             "type": {
-              "kind": "string",
-              "enum": [
-                "L0",
-                "L1",
-                "L2",
-                "L3",
-                "L4"
-              ]
+              "kind": "string"
             }
           }
         ]
@@ -1561,16 +1449,14 @@ var init_field_model = __esm({
           {
             "key": "binding",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             },
             "required": true
           },
@@ -1589,16 +1475,14 @@ var init_field_model = __esm({
           {
             "key": "intent",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "request_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           },
@@ -1607,8 +1491,7 @@ var init_field_model = __esm({
             "type": {
               "kind": "array",
               "items": {
-                "kind": "string",
-                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+                "kind": "string"
               }
             },
             "required": true
@@ -1622,11 +1505,7 @@ var init_field_model = __esm({
           {
             "key": "status",
             "type": {
-              "kind": "string",
-              "enum": [
-                "pass",
-                "fail"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -1673,14 +1552,7 @@ var init_field_model = __esm({
           {
             "key": "conformance_level",
             "type": {
-              "kind": "string",
-              "enum": [
-                "L0",
-                "L1",
-                "L2",
-                "L3",
-                "L4"
-              ]
+              "kind": "string"
             }
           }
         ]
@@ -1692,32 +1564,28 @@ var init_field_model = __esm({
           {
             "key": "error_count",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             },
             "required": true
           },
           {
             "key": "warning_count",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             },
             "required": true
           },
           {
             "key": "issues_listed",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             },
             "required": false
           },
           {
             "key": "checked_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             },
             "required": true
           }
@@ -1730,71 +1598,61 @@ var init_field_model = __esm({
           {
             "key": "catalog_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "schema_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "example_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "field_registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "transport_bindings_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "trust_channels_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "conformance_levels_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "error_registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "validate_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           }
         ]

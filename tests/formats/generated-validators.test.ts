@@ -9,6 +9,7 @@ import {
   withoutAnnotations,
   withoutEvaluation,
 } from '../../scripts/validator-schemas.ts';
+import { objectShape, typeShape } from '../../src/standard/model.ts';
 import { OBJECTS } from '../../src/standard/objects/index.ts';
 import { allSchemas } from '../../src/standard/schemas.ts';
 import { siteFor } from '../../src/standard/urls.ts';
@@ -185,16 +186,30 @@ const e = { params: { allowedValues: schema3.properties.mode.enum } };
 });
 
 describe('the generated field model of the engine', () => {
-  it('is the field model of the standard without its prose, as plain data', () => {
+  it('is the field model of the standard without its prose and value constraints, as plain data', () => {
     // Read as text (the engine's door is src/engine/index.ts): the module is one JSON literal.
     const text = readFileSync(join(import.meta.dirname, '../../src/engine/generated/field-model.js'), 'utf8');
     const literal = /^export const OBJECTS = (\[[\s\S]*\]);\n$/m.exec(text.slice(text.indexOf('export')));
     const ENGINE_OBJECTS: unknown = JSON.parse(literal![1]!);
-    const bare = OBJECTS.map(({ description: _d, fields, ...object }) => ({
-      ...object,
-      fields: fields.map(({ description: _f, ...field }) => field),
-    }));
-    expect(ENGINE_OBJECTS).toEqual(bare);
-    expect(JSON.stringify(ENGINE_OBJECTS)).not.toContain('"description"');
+    expect(ENGINE_OBJECTS).toEqual(OBJECTS.map(objectShape));
+    const json = JSON.stringify(ENGINE_OBJECTS);
+    for (const left of ['description', 'enum', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'minItems'])
+      expect(json).not.toContain(`"${left}"`);
+    // What the engine walks and warns about stays: keys, order, required, refs, open sets, issue codes.
+    expect(json).toContain('"valueIssueCode":"identity.did_invalid"');
+    expect(json).toContain('{"kind":"array","items":{"kind":"object","ref":"extension"}}');
+    expect(json).toContain('"open":["requesting-agent",');
+  });
+
+  it('keeps of a type only its structure and open set', () => {
+    expect(
+      typeShape({
+        kind: 'array',
+        minItems: 1,
+        items: { kind: 'string', enum: ['a'], pattern: 'x', format: 'uri', minLength: 1, open: ['b'] },
+      }),
+    ).toEqual({ kind: 'array', items: { kind: 'string', open: ['b'] } });
+    expect(typeShape({ kind: 'integer', minimum: 1, enum: [2] })).toEqual({ kind: 'integer' });
+    expect(typeShape({ kind: 'object', ref: 'party' })).toEqual({ kind: 'object', ref: 'party' });
   });
 });
