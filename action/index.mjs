@@ -3437,7 +3437,7 @@ function validate53(data, instancePath = "") {
     if (data.id !== void 0) {
       let data1 = data.id;
       if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
+        if (data1.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -3514,7 +3514,7 @@ function validate56(data, instancePath = "") {
     if (data.conversation_id !== void 0) {
       let data0 = data.conversation_id;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -3526,7 +3526,7 @@ function validate56(data, instancePath = "") {
     if (data.turn_id !== void 0) {
       let data1 = data.turn_id;
       if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
+        if (data1.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -3538,7 +3538,7 @@ function validate56(data, instancePath = "") {
     if (data.parent_message_id !== void 0) {
       let data2 = data.parent_message_id;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (data2.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -3636,7 +3636,7 @@ function validate58(data, instancePath = "") {
     if (data.task_ref !== void 0) {
       let data5 = data.task_ref;
       if (typeof data5 === "string") {
-        if (func1(data5) < 1) {
+        if (data5.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4043,7 +4043,7 @@ function validate52(data, instancePath = "") {
     if (data.message_id !== void 0) {
       let data2 = data.message_id;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (data2.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4431,7 +4431,7 @@ function validate78(data, instancePath = "") {
     if (data.request_message_id !== void 0) {
       let data2 = data.request_message_id;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (data2.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4465,7 +4465,7 @@ function validate78(data, instancePath = "") {
     if (data.task_ref !== void 0) {
       let data6 = data.task_ref;
       if (typeof data6 === "string") {
-        if (func1(data6) < 1) {
+        if (data6.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4530,7 +4530,7 @@ function validate84(data, instancePath = "") {
     if (data.task_id !== void 0) {
       let data0 = data.task_id;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4674,7 +4674,7 @@ function validate89(data, instancePath = "") {
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4771,7 +4771,7 @@ function validate88(data, instancePath = "") {
     if (data.code !== void 0) {
       let data1 = data.code;
       if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
+        if (data1.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4885,7 +4885,7 @@ function validate95(data, instancePath = "") {
     if (data.binding !== void 0) {
       let data0 = data.binding;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4938,7 +4938,7 @@ function validate97(data, instancePath = "") {
     if (data.intent !== void 0) {
       let data0 = data.intent;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5006,7 +5006,7 @@ function validate94(data, instancePath = "") {
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5177,7 +5177,7 @@ function validate103(data, instancePath = "") {
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5564,46 +5564,13 @@ function validate100(data, instancePath = "") {
   validate100.errors = vErrors;
   return errors === 0;
 }
-var __getOwnPropNames2, __commonJS2, require_ucs2length, validate0, pattern3, func1, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, validate5, validate6, validators;
+var validate0, pattern3, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, validate5, validate6, validators;
 var init_schema_validators = __esm({
   "src/engine/generated/schema-validators.js"() {
     "use strict";
     init_formats();
-    __getOwnPropNames2 = Object.getOwnPropertyNames;
-    __commonJS2 = (cb, mod) => function __require2() {
-      try {
-        return mod || (0, cb[__getOwnPropNames2(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-      } catch (e) {
-        throw mod = 0, e;
-      }
-    };
-    require_ucs2length = __commonJS2({
-      "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-        "use strict";
-        Object.defineProperty(exports, "__esModule", { value: true });
-        function ucs2length(str2) {
-          const len = str2.length;
-          let length = 0;
-          let pos = 0;
-          let value;
-          while (pos < len) {
-            length++;
-            value = str2.charCodeAt(pos++);
-            if (value >= 55296 && value <= 56319 && pos < len) {
-              value = str2.charCodeAt(pos);
-              if ((value & 64512) === 56320)
-                pos++;
-            }
-          }
-          return length;
-        }
-        exports.default = ucs2length;
-        ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-      }
-    });
     validate0 = validate52;
     pattern3 = new RegExp("^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$", "u");
-    func1 = require_ucs2length().default;
     formats0 = formats.uri;
     pattern4 = new RegExp("^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$", "u");
     pattern5 = new RegExp("^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$", "u");

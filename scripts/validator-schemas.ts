@@ -175,3 +175,19 @@ export function inlinedSchemaReads(code: string): string {
   if (left) throw new Error(`ajv output changed shape: ${left[0]} is used otherwise than by reading a member`);
   return out;
 }
+
+/** ajv's import of its code point counter (maxLength and minLength count code points, not units). */
+const UCS2LENGTH = /const (func\d+) = require\("ajv\/dist\/runtime\/ucs2length"\)\.default;/;
+
+/**
+ * `minLength: 1` is ajv's `ucs2length(s) < 1`; a string has no code point exactly when it has no
+ * UTF-16 unit, so `s.length < 1` says the same. When no other length check is left, ajv's counter
+ * (and the CommonJS wrapper selfContained would put around it) is dropped. Works on ajv's raw
+ * output, before selfContained.
+ */
+export function emptinessByLength(code: string): string {
+  const counter = UCS2LENGTH.exec(code)?.[1];
+  if (counter === undefined) return code;
+  const out = code.replaceAll(new RegExp(String.raw`\b${counter}\((data\d*)\) < 1\b`, 'g'), '$1.length < 1');
+  return new RegExp(String.raw`\b${counter}\(`).test(out) ? out : out.replace(UCS2LENGTH, '');
+}

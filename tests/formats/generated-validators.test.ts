@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertNoEvaluationKeywords,
   compact,
+  emptinessByLength,
   formatsUsed,
   inlinedSchemaReads,
   withoutAnnotations,
@@ -62,6 +63,10 @@ describe('the generated validator module', () => {
     expect(source).not.toMatch(/"(description|title|\$comment)": ["']|"examples": \[/);
     expect(source).not.toMatch(/\bschema\d+\b/);
     expect(source).toContain('params: { allowedValues: ["sync","async"] }'); // what an embedded schema was read for
+  });
+
+  it('carries no code point counter: every length check is minLength 1', () => {
+    expect(source).not.toMatch(/ucs2length|__commonJS|require\(/);
   });
 
   it('has no evaluation plumbing: each validator takes the data and its instance path', () => {
@@ -182,6 +187,25 @@ const e = { params: { allowedValues: schema3.properties.mode.enum } };
     expect(() => inlinedSchemaReads(`${code}f(schema3);\n`)).toThrow(/schema3 is used otherwise/);
     expect(() => inlinedSchemaReads(code.replace('mode.enum', 'mode.const'))).toThrow(/reads no member/);
     expect(() => inlinedSchemaReads('function validate() {}')).toThrow(/changed shape/);
+  });
+});
+
+describe('minLength 1 as a length check', () => {
+  const require = 'const func1 = require("ajv/dist/runtime/ucs2length").default;';
+  const check = (limit: string) => `if(func1(data0) ${limit}){errors++;}if(func1(data) < 1){errors++;}`;
+
+  it('drops the code point counter when nothing else counts', () => {
+    expect(emptinessByLength(`${require}${check('< 1')}`)).toBe(
+      'if(data0.length < 1){errors++;}if(data.length < 1){errors++;}',
+    );
+  });
+
+  it('keeps the counter where code points matter', () => {
+    expect(emptinessByLength(`${require}${check('> 3')}`)).toBe(
+      `${require}if(func1(data0) > 3){errors++;}if(data.length < 1){errors++;}`,
+    );
+    expect(emptinessByLength(`${require}${check('< 10')}`)).toContain(`${require}if(func1(data0) < 10)`);
+    expect(emptinessByLength('function validate() {}')).toBe('function validate() {}');
   });
 });
 
