@@ -42,22 +42,13 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/standard/value-sets.ts
-var PARTY_TYPES, DELIVERY_MODES, DELIVERY_PRIORITIES, TRUST_CHANNELS, AUTH_SCHEMES, INTEGRITY_ALGORITHMS, CANONICALIZATIONS, INTEGRITY_VERSIONS, RESPONSE_STATUSES, CONFORMANCE_STATUSES, CONFORMANCE_LEVEL_IDS, SEVERITIES, TASK_STATES, TASK_TRANSITIONS, PARTY_ROLES, INTENTS, CONSTRAINTS, NOTICES, MOCK_SCENARIOS, VALIDATE_FORMATS, NORMALIZATION_MODES, REGISTERED_EXTENSIONS;
+var PARTY_TYPES, DELIVERY_MODES, DELIVERY_PRIORITIES, TASK_STATES, TASK_TRANSITIONS, PARTY_ROLES, VALIDATE_FORMATS, NORMALIZATION_MODES, REGISTERED_EXTENSIONS;
 var init_value_sets = __esm({
   "src/standard/value-sets.ts"() {
     "use strict";
     PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
     DELIVERY_MODES = ["sync", "async"];
     DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
-    TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
-    AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
-    INTEGRITY_ALGORITHMS = ["sha256"];
-    CANONICALIZATIONS = ["jcs"];
-    INTEGRITY_VERSIONS = [2];
-    RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
-    CONFORMANCE_STATUSES = ["pass", "fail"];
-    CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
-    SEVERITIES = ["error", "warning"];
     TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
     TASK_TRANSITIONS = {
       accepted: ["working", "canceled", "failed"],
@@ -74,16 +65,6 @@ var init_value_sets = __esm({
       "checked-record",
       "reference-server"
     ];
-    INTENTS = ["resolve-profile"];
-    CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
-    NOTICES = [
-      "accepted-task-started",
-      "use-task-status-example-for-shape-checks",
-      "reference-surface-response",
-      "completed-inline-result",
-      "typed-error-simulated"
-    ];
-    MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
     VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
     NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
     REGISTERED_EXTENSIONS = [
@@ -95,7 +76,7 @@ var init_value_sets = __esm({
 });
 
 // src/standard/release.ts
-var RELEASE, UAI_VERSION, REGISTRY_RELEASE_DATE, INTEGRITY_VERSION, EXAMPLE_EPOCH, SCHEMA_DIALECT;
+var RELEASE, UAI_VERSION, REGISTRY_RELEASE_DATE, INTEGRITY_VERSION, EXAMPLE_EPOCH;
 var init_release = __esm({
   "src/standard/release.ts"() {
     "use strict";
@@ -104,7 +85,6 @@ var init_release = __esm({
     REGISTRY_RELEASE_DATE = "2026-11-01";
     INTEGRITY_VERSION = 2;
     EXAMPLE_EPOCH = "2026-11-01T09:00:00Z";
-    SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
   }
 });
 
@@ -404,8 +384,8 @@ function freezeObjects(value) {
 }
 function constantForm(value) {
   freezeObjects(value);
-  const text2 = jcs(value);
-  if (text2 !== void 0) knownForms.set(value, text2);
+  const text = jcs(value);
+  if (text !== void 0) knownForms.set(value, text);
   return value;
 }
 var NotJsonData, knownForms, NEEDS_CARE;
@@ -423,9 +403,9 @@ var init_jcs = __esm({
 // src/engine/canonical.ts
 import { hash } from "node:crypto";
 function canonicalJson(value) {
-  const text2 = jcs(value);
-  if (text2 === void 0) throw new TypeError("Value has no JSON representation");
-  return text2;
+  const text = jcs(value);
+  if (text === void 0) throw new TypeError("Value has no JSON representation");
+  return text;
 }
 function seal(message2) {
   return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
@@ -440,7 +420,7 @@ var init_canonical = __esm({
     "use strict";
     init_integrity();
     init_jcs();
-    sha256Hex = (text2) => hash("sha256", text2, "hex");
+    sha256Hex = (text) => hash("sha256", text, "hex");
     integrityForms = (message2) => jcsForms(message2, "integrity");
     messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
   }
@@ -462,7 +442,7 @@ var init_model = __esm({
 });
 
 // src/standard/profiles.ts
-var PROFILE_IDS, ENVELOPE_SCHEMA_ID, PROFILES, known, isProfileId, profileById, PROFILE_ID_PATTERN;
+var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN;
 var init_profiles = __esm({
   "src/standard/profiles.ts"() {
     "use strict";
@@ -475,65 +455,8 @@ var init_profiles = __esm({
       "uai.conformance.result.v1"
     ];
     ENVELOPE_SCHEMA_ID = "uai.envelope.v1";
-    PROFILES = [
-      {
-        id: "uai.intent.request.v1",
-        title: "Intent request",
-        role: "request",
-        status: "current",
-        summary: "Asks a party to resolve an intent about a subject profile.",
-        answeredBy: ["uai.intent.response.v1", "uai.error.v1"],
-        answers: []
-      },
-      {
-        id: "uai.intent.response.v1",
-        title: "Intent response",
-        role: "response",
-        status: "current",
-        summary: "Answers an intent request: accepted (asynchronous task), completed (synchronous result) or rejected.",
-        answeredBy: ["uai.task.status.v1"],
-        answers: ["uai.intent.request.v1"]
-      },
-      {
-        id: "uai.task.status.v1",
-        title: "Task status",
-        role: "status",
-        status: "current",
-        summary: "Reports the progress of an accepted asynchronous task.",
-        answeredBy: [],
-        answers: ["uai.intent.response.v1"]
-      },
-      {
-        id: "uai.error.v1",
-        title: "Typed error",
-        role: "error",
-        status: "current",
-        summary: "A typed, path-aware failure with a published error code.",
-        answeredBy: [],
-        answers: ["uai.intent.request.v1"]
-      },
-      {
-        id: "uai.capability.statement.v1",
-        title: "Capability statement",
-        role: "capability",
-        status: "current",
-        summary: "States what a party supports: profiles, operations, endpoints, bindings and trust.",
-        answeredBy: [],
-        answers: []
-      },
-      {
-        id: "uai.conformance.result.v1",
-        title: "Conformance result",
-        role: "evidence",
-        status: "current",
-        summary: "Validator evidence about one checked message.",
-        answeredBy: [],
-        answers: []
-      }
-    ];
     known = new Set(PROFILE_IDS);
     isProfileId = (value) => typeof value === "string" && known.has(value);
-    profileById = (id) => PROFILES.find((p) => p.id === id);
     PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
   }
 });
@@ -1667,8 +1590,8 @@ var init_pointer = __esm({
   "src/engine/pointer.ts"() {
     "use strict";
     pointerSegment = (key) => {
-      const text2 = String(key);
-      return text2.includes("~") || text2.includes("/") ? text2.replaceAll("~", "~0").replaceAll("/", "~1") : text2;
+      const text = String(key);
+      return text.includes("~") || text.includes("/") ? text.replaceAll("~", "~0").replaceAll("/", "~1") : text;
     };
     childPath = (path, key) => `${path}/${pointerSegment(key)}`;
     pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
@@ -1976,8 +1899,8 @@ var init_urls = __esm({
 // src/engine/validate/canonical-forms.ts
 function canonicalForms(value) {
   if (!isRecord(value)) {
-    const text2 = canonicalJson(value);
-    return { hash: `sha256:${sha256Hex(text2)}`, byteCount: Buffer.byteLength(text2, "utf8"), checksum: void 0 };
+    const text = canonicalJson(value);
+    return { hash: `sha256:${sha256Hex(text)}`, byteCount: Buffer.byteLength(text, "utf8"), checksum: void 0 };
   }
   const { whole, without } = integrityForms(value);
   const hash2 = `sha256:${sha256Hex(whole)}`;
@@ -1996,14 +1919,14 @@ var init_canonical_forms = __esm({
 });
 
 // src/engine/duplicate-scan.ts
-function hasDuplicateMembers(text2) {
+function hasDuplicateMembers(text) {
   const names = [];
   const open = [];
   const wide = [];
   let expectName = false;
-  const strings = stringTokens(text2);
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  const strings = stringTokens(text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 34) {
       const start = i;
       const end = i = strings.end(i);
@@ -2040,39 +1963,39 @@ function hasDuplicateMembers(text2) {
   }
   return false;
 }
-function nextBackslash(text2, from) {
-  const at3 = text2.indexOf("\\", from);
-  return at3 < 0 ? text2.length : at3;
+function nextBackslash(text, from) {
+  const at3 = text.indexOf("\\", from);
+  return at3 < 0 ? text.length : at3;
 }
-function stringTokens(text2) {
-  let backslash = nextBackslash(text2, 0);
+function stringTokens(text) {
+  let backslash = nextBackslash(text, 0);
   let escaped = false;
   return {
     /** Where the string opening at `start` closes (the index of its closing quote). */
     end(start) {
-      let end = text2.indexOf('"', start + 1);
+      let end = text.indexOf('"', start + 1);
       escaped = backslash < end;
       if (escaped) {
-        for (end = start + 1; end < text2.length; end++) {
-          const d = text2.charCodeAt(end);
+        for (end = start + 1; end < text.length; end++) {
+          const d = text.charCodeAt(end);
           if (d === 92) end++;
           else if (d === 34) break;
         }
-        backslash = nextBackslash(text2, end + 1);
+        backslash = nextBackslash(text, end + 1);
       }
       return end;
     },
     /** The decoded value of the string just ended, between its quotes at start and end. */
     value(start, end) {
-      return escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+      return escaped ? JSON.parse(text.slice(start, end + 1)) : text.slice(start + 1, end);
     }
   };
 }
-function repeatedMembers(text2) {
+function repeatedMembers(text) {
   const open = [];
   const found = [];
   let expectName = false;
-  const strings = stringTokens(text2);
+  const strings = stringTokens(text);
   const pointerOf = (name) => {
     let pointer2 = "";
     for (let k = 0; k < open.length - 1; k++) {
@@ -2081,8 +2004,8 @@ function repeatedMembers(text2) {
     }
     return `${pointer2}/${segment(name)}`;
   };
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 34) {
       const start = i;
       const end = i = strings.end(i);
@@ -2121,7 +2044,7 @@ function repeatedMembers(text2) {
   }
   return found;
 }
-function topLevelMembers(text2) {
+function topLevelMembers(text) {
   const spans = /* @__PURE__ */ new Map();
   const repeated = [];
   let depth = 0;
@@ -2130,7 +2053,7 @@ function topLevelMembers(text2) {
   let name;
   let valueStart = -1;
   let lastEnd = -1;
-  const strings = stringTokens(text2);
+  const strings = stringTokens(text);
   const close = () => {
     if (name === void 0 || valueStart < 0) return;
     if (spans.has(name)) repeated.push(name);
@@ -2138,8 +2061,8 @@ function topLevelMembers(text2) {
     name = void 0;
     valueStart = -1;
   };
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13 || c === 65279) continue;
     if (depth === 1 && name !== void 0 && valueStart < 0 && c !== 58) valueStart = i;
     if (c === 34) {
@@ -2219,9 +2142,9 @@ var init_keyless_pointer = __esm({
 });
 
 // src/engine/validate/duplicates.ts
-function duplicateMemberIssues(text2, input2, mode, index) {
-  if (!index && !hasDuplicateMembers(text2)) return [];
-  return (index ? index.duplicates : repeatedMembers(text2)).map((d) => {
+function duplicateMemberIssues(text, input2, mode, index) {
+  if (!index && !hasDuplicateMembers(text)) return [];
+  return (index ? index.duplicates : repeatedMembers(text)).map((d) => {
     const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
     const name = pointerSegments(d.pointer).at(-1) ?? "";
     return {
@@ -2763,13 +2686,13 @@ var init_members = __esm({
 // src/engine/time.ts
 function isoSeconds(d) {
   const ms = d.getTime();
-  let text2 = written.get(ms);
-  if (text2 === void 0) {
-    text2 = `${d.toISOString().slice(0, -5)}Z`;
+  let text = written.get(ms);
+  if (text === void 0) {
+    text = `${d.toISOString().slice(0, -5)}Z`;
     if (written.size >= 8) written.clear();
-    written.set(ms, text2);
+    written.set(ms, text);
   }
-  return text2;
+  return text;
 }
 var written;
 var init_time = __esm({
@@ -3167,8 +3090,8 @@ function daysFromCivil(year, month, day) {
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146097 + dayOfEra - 719468;
 }
-function parseInstant(text2) {
-  const p = parseDateTime(text2);
+function parseInstant(text) {
+  const p = parseDateTime(text);
   if (!p) return void 0;
   const leap = p.second === 60;
   const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
@@ -5654,19 +5577,19 @@ function detailFor(code, error2, message2) {
     case "enum":
     case "const": {
       const expected = keyword === "enum" ? p.allowedValues : [p.allowedValue];
-      const text2 = specific ? issueCode(specific).title : `${name} is not an allowed value`;
+      const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return {
         code,
         path,
-        message: `${text2}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
+        message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
         expected,
         actual: echo(value),
         keyword
       };
     }
     case "pattern": {
-      const text2 = specific ? issueCode(specific).title : `${name} does not match its pattern`;
-      return { code, path, message: `${text2}.`, expected: p.pattern, actual: echo(value), keyword };
+      const text = specific ? issueCode(specific).title : `${name} does not match its pattern`;
+      return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case "format":
       return {
@@ -6325,14 +6248,14 @@ var init_sarif = __esm({
 });
 
 // src/engine/text-positions.ts
-function utf8LengthExceeds(text2, cap) {
-  if (text2.length > cap) return true;
+function utf8LengthExceeds(text, cap) {
+  if (text.length > cap) return true;
   let bytes = 0;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c < 128) bytes += 1;
     else if (c < 2048) bytes += 2;
-    else if (c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320) {
+    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {
       bytes += 4;
       i++;
     } else bytes += 3;
@@ -6340,7 +6263,7 @@ function utf8LengthExceeds(text2, cap) {
   }
   return false;
 }
-function positionTable(text2, lineStarts) {
+function positionTable(text, lineStarts) {
   const lineOf = (offset) => {
     let lo = 0;
     let hi = lineStarts.length - 1;
@@ -6352,8 +6275,8 @@ function positionTable(text2, lineStarts) {
     return lo;
   };
   return (startOffset, endOffset) => {
-    const s = Math.max(0, Math.min(startOffset, text2.length));
-    const e = Math.max(s, Math.min(endOffset, text2.length));
+    const s = Math.max(0, Math.min(startOffset, text.length));
+    const e = Math.max(s, Math.min(endOffset, text.length));
     const startLine = lineOf(s);
     const endLine = e > s ? lineOf(e - 1) : startLine;
     return {
@@ -6387,7 +6310,7 @@ function wantedChildren(only) {
   }
   return children;
 }
-function indexJson(text2, limits = {}) {
+function indexJson(text, limits = {}) {
   const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
   const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
   const only = limits.only === void 0 ? void 0 : wantedChildren(limits.only);
@@ -6399,48 +6322,48 @@ function indexJson(text2, limits = {}) {
   let failure;
   const skip2 = () => {
     for (; ; ) {
-      const c = text2.charCodeAt(i);
+      const c = text.charCodeAt(i);
       if (c === 32 || c === 9) i++;
       else if (c === 10) lineStarts.push(++i);
       else if (c === 13) {
         i++;
-        if (text2.charCodeAt(i) === 10) i++;
+        if (text.charCodeAt(i) === 10) i++;
         lineStarts.push(i);
       } else return;
     }
   };
   const string = () => {
-    if (text2.charCodeAt(i) !== 34) return void 0;
+    if (text.charCodeAt(i) !== 34) return void 0;
     const start = i;
     STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text2);
+    STRING_BODY.exec(text);
     i = STRING_BODY.lastIndex;
-    if (text2.charCodeAt(i) !== 34) return void 0;
+    if (text.charCodeAt(i) !== 34) return void 0;
     i++;
-    const raw = text2.slice(start + 1, i - 1);
-    return raw.includes("\\") ? JSON.parse(text2.slice(start, i)) : raw;
+    const raw = text.slice(start + 1, i - 1);
+    return raw.includes("\\") ? JSON.parse(text.slice(start, i)) : raw;
   };
   const scalar = () => {
-    const c = text2[i];
+    const c = text[i];
     if (c === '"') return string() !== void 0;
     const word = LITERALS.find((w) => w[0] === c);
     if (word) {
-      if (!text2.startsWith(word, i)) return false;
+      if (!text.startsWith(word, i)) return false;
       i += word.length;
       return true;
     }
     NUMBER.lastIndex = i;
-    if (!NUMBER.exec(text2) || NUMBER.lastIndex === i) return false;
+    if (!NUMBER.exec(text) || NUMBER.lastIndex === i) return false;
     i = NUMBER.lastIndex;
     return true;
   };
   const skipValue = () => {
     let depth = 0;
-    for (; i < text2.length; i++) {
-      const c = text2.charCodeAt(i);
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
       if (c === 34) {
-        for (i++; i < text2.length; i++) {
-          const d = text2.charCodeAt(i);
+        for (i++; i < text.length; i++) {
+          const d = text.charCodeAt(i);
           if (d === 92) i++;
           else if (d === 34) break;
         }
@@ -6450,7 +6373,7 @@ function indexJson(text2, limits = {}) {
         depth--;
       } else if (c === 44 && depth === 0) return;
       else if (c === 10) lineStarts.push(i + 1);
-      else if (c === 13 && text2.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
       if (depth === 0 && (c === 34 || c === 125 || c === 93)) {
         i++;
         return;
@@ -6462,7 +6385,7 @@ function indexJson(text2, limits = {}) {
     const name = string();
     if (name === void 0) return false;
     skip2();
-    if (text2[i] !== ":") return false;
+    if (text[i] !== ":") return false;
     i++;
     frame.childName = name;
     frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
@@ -6481,7 +6404,7 @@ function indexJson(text2, limits = {}) {
   const value = (pointer2, start) => {
     skip2();
     const valueStart = i;
-    const c = text2[i];
+    const c = text[i];
     if (c === "{" || c === "[") {
       if (stack.length >= maxDepth) {
         failure = "too_deep";
@@ -6503,7 +6426,7 @@ function indexJson(text2, limits = {}) {
       stack.push(frame);
       i++;
       skip2();
-      if (text2[i] === (array2 ? "]" : "}")) {
+      if (text[i] === (array2 ? "]" : "}")) {
         i++;
         stack.pop();
         closed(pointer2, start, valueStart);
@@ -6533,22 +6456,22 @@ function indexJson(text2, limits = {}) {
     return true;
   };
   const run = () => {
-    if (utf8LengthExceeds(text2, maxBytes)) {
+    if (utf8LengthExceeds(text, maxBytes)) {
       failure = "too_large";
       return false;
     }
-    if (text2.charCodeAt(0) === 65279) i = 1;
+    if (text.charCodeAt(0) === 65279) i = 1;
     skip2();
     if (!value("", i)) return false;
     for (; ; ) {
       skip2();
       const frame = stack[stack.length - 1];
-      if (!frame) return i === text2.length;
-      if (text2[i] === ",") {
+      if (!frame) return i === text.length;
+      if (text[i] === ",") {
         i++;
         frame.index += 1;
         if (!child(frame)) return false;
-      } else if (text2[i] === (frame.array ? "]" : "}")) {
+      } else if (text[i] === (frame.array ? "]" : "}")) {
         i++;
         stack.pop();
         closed(frame.pointer, frame.start, frame.valueStart);
@@ -6558,15 +6481,15 @@ function indexJson(text2, limits = {}) {
   const ok = run();
   if (!ok) {
     failure ??= "malformed";
-    for (let j = i; j < text2.length; j++) {
-      const c = text2.charCodeAt(j);
-      if (c === 10 || c === 13 && text2.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
+    for (let j = i; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 10 || c === 13 && text.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
     }
   }
-  const range = positionTable(text2, lineStarts);
+  const range = positionTable(text, lineStarts);
   const documentSpan = () => {
-    const start = text2.length - text2.trimStart().length;
-    return [start, start, Math.max(start, text2.trimEnd().length)];
+    const start = text.length - text.trimStart().length;
+    return [start, start, Math.max(start, text.trimEnd().length)];
   };
   const rangeOfSpan = ([s, e]) => range(s, e);
   const spanOf = (pointer2) => spans.get(pointer2) ?? (pointer2 === "" ? documentSpan() : void 0);
@@ -6614,10 +6537,10 @@ var init_json_positions = __esm({
 });
 
 // src/engine/source-locator.ts
-function sourceLocator(text2, mode, input2, prefix = "", pointers) {
+function sourceLocator(text, mode, input2, prefix = "", pointers) {
   const mapped = (pointer2) => prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2);
   const only = pointers === void 0 ? void 0 : [...pointers].map(mapped);
-  const index = indexJson(text2, {
+  const index = indexJson(text, {
     maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1),
     ...only ? { only } : {}
   });
@@ -7085,828 +7008,733 @@ var init_order_maps = __esm({
   }
 });
 
-// src/standard/objects/envelope.ts
-var ENVELOPE2, PARTY, CONVERSATION, DELIVERY, TRUST, LINEAGE_ITEM, PROVENANCE, INTEGRITY, EXTENSION, ENVELOPE_PARTS;
-var init_envelope = __esm({
-  "src/standard/objects/envelope.ts"() {
+// src/engine/generated/profile-schemas.js
+var PROFILE_SCHEMAS;
+var init_profile_schemas = __esm({
+  "src/engine/generated/profile-schemas.js"() {
     "use strict";
-    init_profiles();
-    init_value_sets();
-    init_patterns();
-    ENVELOPE2 = {
-      name: "envelope",
-      title: "Message envelope",
-      description: "Top-level members shared by every UAI-1 message.",
-      fields: [
-        {
-          key: "uai_version",
-          type: { kind: "string", enum: ["1.0"] },
-          required: true,
-          description: 'Format version; "1.0" in UAI-1.',
-          valueIssueCode: "envelope.version_unsupported"
+    PROFILE_SCHEMAS = {
+      "uai.intent.request.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.intent.request.v1",
+        "title": "Intent request (uai.intent.request.v1)",
+        "description": "Asks a party to resolve an intent about a subject profile.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.intent.request.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Asks the target to resolve an intent about a subject profile."
+          }
         },
-        {
-          key: "profile",
-          type: { kind: "string", pattern: PROFILE_ID_PATTERN },
-          required: true,
-          description: "Profile identifier of the form uai.<name>.v1; selects the body shape.",
-          valueIssueCode: "envelope.profile_unknown"
-        },
-        {
-          key: "message_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "Identifier of this message, unique for its sender."
-        },
-        { key: "source", type: { kind: "object", ref: "party" }, required: true, description: "The sender." },
-        {
-          key: "target",
-          type: { kind: "object", ref: "party" },
-          required: true,
-          description: "The recipient, or the checked subject of a conformance record."
-        },
-        {
-          key: "conversation",
-          type: { kind: "object", ref: "conversation" },
-          required: true,
-          description: "Links the message to its conversation and to the message it answers."
-        },
-        {
-          key: "delivery",
-          type: { kind: "object", ref: "delivery" },
-          required: true,
-          description: "Delivery semantics: mode, priority, expiry, acknowledgements."
-        },
-        {
-          key: "trust",
-          type: { kind: "object", ref: "trust" },
-          required: true,
-          description: "Trust and identity posture of the message (data, not HTTP authentication)."
-        },
-        {
-          key: "body",
-          type: { kind: "json-object" },
-          required: true,
-          description: "Profile-specific content; its shape is given by the profile."
-        },
-        {
-          key: "provenance",
-          type: { kind: "object", ref: "provenance" },
-          required: true,
-          description: "Origin and lineage of the message."
-        },
-        {
-          key: "integrity",
-          type: { kind: "object", ref: "integrity" },
-          required: true,
-          description: "Checksum over the RFC 8785 canonical form of the message without this member."
-        },
-        {
-          key: "extensions",
-          type: { kind: "array", items: { kind: "object", ref: "extension" } },
-          description: "Optional-feature markers."
+        "$defs": {
+          "body": {
+            "title": "Intent request body",
+            "description": "Asks the target to resolve an intent about a subject profile.",
+            "type": "object",
+            "properties": {
+              "intent": {
+                "type": "string",
+                "examples": [
+                  "resolve-profile"
+                ],
+                "description": "What is asked (open set; resolve-profile is registered)."
+              },
+              "subject": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "The profile the intent is about."
+              },
+              "requested_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "The profile whose artifacts are requested."
+              },
+              "parameters": {
+                "$ref": "#/$defs/request_parameters",
+                "description": "What to include in a completed result."
+              },
+              "constraints": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "examples": [
+                    "public-record-only",
+                    "trace-linked",
+                    "validator-ready"
+                  ]
+                },
+                "description": "Constraints on the answer (open set)."
+              },
+              "response_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "The profile the answer must use."
+              }
+            },
+            "required": [
+              "intent",
+              "subject",
+              "requested_profile",
+              "response_profile"
+            ]
+          },
+          "request_parameters": {
+            "title": "Request parameters",
+            "description": "Switches for what a completed response carries inline.",
+            "type": "object",
+            "properties": {
+              "include_schema": {
+                "type": "boolean",
+                "description": "Include the JSON Schema of requested_profile."
+              },
+              "include_example": {
+                "type": "boolean",
+                "description": "Include the published example of requested_profile."
+              },
+              "include_field_registry": {
+                "type": "boolean",
+                "description": "Include the field order map of requested_profile."
+              }
+            }
+          }
         }
-      ]
-    };
-    PARTY = {
-      name: "party",
-      title: "Party",
-      description: "A sender, recipient or checked subject.",
-      fields: [
-        { key: "type", type: { kind: "string", enum: PARTY_TYPES }, required: true, description: "Kind of party." },
-        {
-          key: "id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "Identifier of the party, or the message_id of a checked message."
+      },
+      "uai.intent.response.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.intent.response.v1",
+        "title": "Intent response (uai.intent.response.v1)",
+        "description": "Answers an intent request: accepted (asynchronous task), completed (synchronous result) or rejected.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.intent.response.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Answer to an intent request."
+          }
         },
-        { key: "label", type: { kind: "string" }, description: "Display label." },
-        { key: "uri", type: { kind: "string", format: "uri" }, description: "Address of the party." },
-        {
-          key: "did",
-          type: { kind: "string", pattern: DID_PATTERN },
-          description: "Decentralized identifier, did:<method>:<id> (W3C DID Core).",
-          valueIssueCode: "identity.did_invalid"
-        },
-        {
-          key: "role",
-          type: { kind: "string", open: PARTY_ROLES },
-          description: "Role of the party in this exchange (open set)."
-        },
-        {
-          key: "implementation",
-          type: { kind: "string" },
-          description: "Implementation name and version, or the profile of a checked record."
+        "$defs": {
+          "body": {
+            "title": "Intent response body",
+            "description": "Answer to an intent request.",
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "accepted",
+                  "completed",
+                  "rejected"
+                ],
+                "description": "accepted (asynchronous task started), completed (result inline) or rejected."
+              },
+              "subject": {
+                "type": "string",
+                "description": "The subject of the request, copied."
+              },
+              "request_message_id": {
+                "type": "string",
+                "minLength": 1,
+                "description": "message_id of the request; equals conversation.parent_message_id."
+              },
+              "result": {
+                "$ref": "#/$defs/intent_result",
+                "description": "What was resolved, or where to follow it."
+              },
+              "notices": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "examples": [
+                    "accepted-task-started",
+                    "use-task-status-example-for-shape-checks",
+                    "reference-surface-response",
+                    "completed-inline-result",
+                    "typed-error-simulated"
+                  ]
+                },
+                "description": "Notices to the requester (open set)."
+              },
+              "task_ref": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Task reference; required when accepted, equal to delivery.task_ref."
+              }
+            },
+            "required": [
+              "status",
+              "request_message_id"
+            ]
+          },
+          "intent_result": {
+            "title": "Intent result",
+            "description": "Links and inline artifacts of an intent response.",
+            "type": "object",
+            "properties": {
+              "task_id": {
+                "type": "string",
+                "description": "Task identifier; equals body.task_ref when accepted."
+              },
+              "status_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "Profile of the task status messages."
+              },
+              "status_example_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Example task status message."
+              },
+              "response_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "Profile of the final response."
+              },
+              "follow_up_scenarios": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "accepted-task",
+                    "completed-response",
+                    "typed-error"
+                  ]
+                },
+                "description": "Further mock-exchange scenarios to try."
+              },
+              "field_registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "The field registry."
+              },
+              "mock_exchange_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "The mock-exchange route."
+              },
+              "schema": {
+                "type": "object",
+                "description": "Inline JSON Schema of requested_profile (completed, include_schema)."
+              },
+              "example": {
+                "type": "object",
+                "description": "Inline example of requested_profile (completed, include_example)."
+              },
+              "field_order_map": {
+                "type": "object",
+                "description": "Inline field order map of requested_profile (completed, include_field_registry)."
+              }
+            }
+          }
         }
-      ]
-    };
-    CONVERSATION = {
-      name: "conversation",
-      title: "Conversation",
-      description: "Conversation linkage shared by all messages of one exchange.",
-      fields: [
-        {
-          key: "conversation_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "Shared by all messages of one exchange."
+      },
+      "uai.task.status.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.task.status.v1",
+        "title": "Task status (uai.task.status.v1)",
+        "description": "Reports the progress of an accepted asynchronous task.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.task.status.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Progress of an accepted asynchronous task."
+          }
         },
-        { key: "turn_id", type: { kind: "string", minLength: 1 }, required: true, description: "Identifier of this turn." },
-        {
-          key: "parent_message_id",
-          type: { kind: "string", minLength: 1 },
-          description: "The message replied to or checked; required when sequence > 1."
-        },
-        {
-          key: "traceparent",
-          type: { kind: "string", pattern: TRACEPARENT_PATTERN },
-          description: "W3C Trace Context level 1 value: 00-<trace-id>-<span-id>-<flags>.",
-          valueIssueCode: "trace.traceparent_invalid"
-        },
-        {
-          key: "sequence",
-          type: { kind: "integer", minimum: 1 },
-          required: true,
-          description: "Position in the conversation; 1 for a request."
+        "$defs": {
+          "body": {
+            "title": "Task status body",
+            "description": "Progress of an accepted asynchronous task.",
+            "type": "object",
+            "properties": {
+              "task_id": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The task; equals the task_ref of the acceptance."
+              },
+              "state": {
+                "type": "string",
+                "enum": [
+                  "accepted",
+                  "working",
+                  "input-required",
+                  "completed",
+                  "failed",
+                  "canceled"
+                ],
+                "description": "Task state; see the registry for transitions."
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When the state last changed."
+              },
+              "progress": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "Fraction done, 0 to 1."
+              },
+              "status_message": {
+                "type": "string",
+                "description": "Human-readable status."
+              },
+              "request_message_id": {
+                "type": "string",
+                "description": "The request that started the task."
+              },
+              "result_ref": {
+                "type": "string",
+                "format": "uri",
+                "description": "Where the result is; required when completed."
+              },
+              "blocking_reason": {
+                "type": "string",
+                "description": "What input is needed; required when input-required."
+              },
+              "error_code": {
+                "type": "string",
+                "description": "A published error code; required when failed."
+              }
+            },
+            "required": [
+              "task_id",
+              "state",
+              "updated_at"
+            ]
+          }
         }
-      ]
-    };
-    DELIVERY = {
-      name: "delivery",
-      title: "Delivery",
-      description: "How the message is to be delivered and answered.",
-      fields: [
-        { key: "mode", type: { kind: "string", enum: DELIVERY_MODES }, required: true, description: "sync or async." },
-        {
-          key: "priority",
-          type: { kind: "string", enum: DELIVERY_PRIORITIES },
-          description: "interactive, routine or bulk."
+      },
+      "uai.error.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.error.v1",
+        "title": "Typed error (uai.error.v1)",
+        "description": "A typed, path-aware failure with a published error code.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.error.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "A typed, path-aware failure."
+          }
         },
-        {
-          key: "expires_at",
-          type: { kind: "string", format: "date-time" },
-          description: "ISO 8601 instant after which the message is stale; after provenance.issued_at."
-        },
-        { key: "reply_requested", type: { kind: "boolean" }, description: "Whether the sender expects a reply message." },
-        { key: "ack_required", type: { kind: "boolean" }, description: "Whether the recipient must acknowledge receipt." },
-        {
-          key: "task_ref",
-          type: { kind: "string", minLength: 1 },
-          description: "Task reference; present on an asynchronous acceptance."
+        "$defs": {
+          "body": {
+            "title": "Typed error body",
+            "description": "A typed, path-aware failure.",
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "integer",
+                "minimum": 400,
+                "maximum": 599,
+                "description": "HTTP-style status, 400 to 599."
+              },
+              "code": {
+                "type": "string",
+                "minLength": 1,
+                "description": "A published error code."
+              },
+              "title": {
+                "type": "string",
+                "description": "Short summary of the error code."
+              },
+              "retryable": {
+                "type": "boolean",
+                "description": "Whether the same request may succeed later."
+              },
+              "detail": {
+                "type": "string",
+                "description": "What went wrong this time."
+              },
+              "request_message_id": {
+                "type": "string",
+                "description": "The request that failed."
+              },
+              "errors": {
+                "type": "array",
+                "items": {
+                  "$ref": "uai.envelope.v1#/$defs/issue_item"
+                },
+                "description": "Issue items behind the error."
+              },
+              "retry_after_seconds": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "When to retry, if retryable."
+              }
+            },
+            "required": [
+              "status",
+              "code",
+              "title",
+              "retryable"
+            ]
+          }
         }
-      ]
-    };
-    TRUST = {
-      name: "trust",
-      title: "Trust",
-      description: "Trust and identity posture of the message.",
-      fields: [
-        {
-          key: "channel",
-          type: { kind: "string", enum: TRUST_CHANNELS },
-          required: true,
-          description: "Trust channel; see the trust-channels record."
+      },
+      "uai.capability.statement.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.capability.statement.v1",
+        "title": "Capability statement (uai.capability.statement.v1)",
+        "description": "States what a party supports: profiles, operations, endpoints, bindings and trust.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.capability.statement.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "What a party supports."
+          }
         },
-        {
-          key: "auth_scheme",
-          type: { kind: "string", enum: AUTH_SCHEMES },
-          required: true,
-          description: "Authentication scheme used inside the channel."
-        },
-        { key: "principal", type: { kind: "string" }, description: "The acting principal, usually a DID." },
-        {
-          key: "credential_ref",
-          type: { kind: "string", format: "uri" },
-          description: "Reference to a credential; expected on the credentialed channel."
-        },
-        {
-          key: "signature_ref",
-          type: { kind: "string", format: "uri" },
-          description: "Reference to a signature; expected on the signed-envelope channel."
-        },
-        { key: "replay_window_id", type: { kind: "string" }, description: "Replay-window identifier." }
-      ]
-    };
-    LINEAGE_ITEM = {
-      name: "lineage_item",
-      title: "Lineage step",
-      description: "One step in the lineage of a message.",
-      fields: [
-        { key: "stage", type: { kind: "string" }, required: true, description: "Name of the stage." },
-        { key: "actor_id", type: { kind: "string" }, description: "Who acted at this stage." },
-        { key: "model_id", type: { kind: "string" }, description: "Model used at this stage, if any." },
-        { key: "note", type: { kind: "string" }, description: "Free note." }
-      ]
-    };
-    PROVENANCE = {
-      name: "provenance",
-      title: "Provenance",
-      description: "Origin and lineage of the message.",
-      fields: [
-        {
-          key: "trace_id",
-          type: { kind: "string" },
-          description: "Trace identifier; equals the traceparent trace-id when both are present."
-        },
-        { key: "parent_trace_id", type: { kind: "string" }, description: "Trace identifier of the parent trace." },
-        {
-          key: "issued_at",
-          type: { kind: "string", format: "date-time" },
-          required: true,
-          description: "ISO 8601 instant the message was issued."
-        },
-        { key: "log_ref", type: { kind: "string" }, description: "URN-style log reference." },
-        { key: "agent_id", type: { kind: "string" }, description: "Agent that produced the message." },
-        { key: "model_id", type: { kind: "string" }, description: "Model that produced the message." },
-        { key: "confidence", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Confidence from 0 to 1." },
-        {
-          key: "lineage",
-          type: { kind: "array", items: { kind: "object", ref: "lineage_item" } },
-          description: "Stages the message went through."
+        "$defs": {
+          "body": {
+            "title": "Capability statement body",
+            "description": "What a party supports.",
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Name of the implementation."
+              },
+              "supported_profiles": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+                },
+                "minItems": 1,
+                "description": "Profile identifiers the party accepts or emits."
+              },
+              "endpoints": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/capability_endpoint"
+                },
+                "minItems": 1,
+                "description": "Where the party listens."
+              },
+              "operations": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/capability_operation"
+                },
+                "description": "Intents the party resolves."
+              },
+              "trust_channels": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Trust channels the party accepts."
+              },
+              "security_schemes": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Authentication schemes the party accepts."
+              },
+              "conformance_level": {
+                "type": "string",
+                "enum": [
+                  "L0",
+                  "L1",
+                  "L2",
+                  "L3",
+                  "L4"
+                ],
+                "description": "Conformance level the party claims."
+              }
+            },
+            "required": [
+              "name",
+              "supported_profiles",
+              "endpoints"
+            ]
+          },
+          "capability_endpoint": {
+            "title": "Endpoint",
+            "description": "One address of a party, with its transport binding.",
+            "type": "object",
+            "properties": {
+              "binding": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Transport binding id."
+              },
+              "url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Address."
+              },
+              "media_type": {
+                "type": "string",
+                "description": "Media type accepted there."
+              }
+            },
+            "required": [
+              "binding",
+              "url"
+            ]
+          },
+          "capability_operation": {
+            "title": "Operation",
+            "description": "One intent the party resolves.",
+            "type": "object",
+            "properties": {
+              "intent": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The intent."
+              },
+              "request_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "Profile of the request."
+              },
+              "response_profiles": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+                },
+                "description": "Profiles of possible answers."
+              }
+            },
+            "required": [
+              "intent",
+              "request_profile",
+              "response_profiles"
+            ]
+          }
         }
-      ]
-    };
-    INTEGRITY = {
-      name: "integrity",
-      title: "Integrity",
-      description: "Checksum over the RFC 8785 canonical form of the message without its integrity member (CONTRACT section 3).",
-      fields: [
-        {
-          key: "version",
-          type: { kind: "integer", enum: INTEGRITY_VERSIONS },
-          required: true,
-          description: "Integrity block version; 2.",
-          valueIssueCode: "integrity.version_unsupported"
+      },
+      "uai.conformance.result.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.conformance.result.v1",
+        "title": "Conformance result (uai.conformance.result.v1)",
+        "description": "Validator evidence about one checked message.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.conformance.result.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Validator evidence about one checked message."
+          }
         },
-        {
-          key: "algorithm",
-          type: { kind: "string", enum: INTEGRITY_ALGORITHMS },
-          required: true,
-          description: "Hash algorithm; sha256.",
-          valueIssueCode: "integrity.algorithm_unsupported"
-        },
-        {
-          key: "canonicalization",
-          type: { kind: "string", enum: CANONICALIZATIONS },
-          required: true,
-          description: "Canonicalization; jcs (RFC 8785).",
-          valueIssueCode: "integrity.canonicalization_unsupported"
-        },
-        {
-          key: "checksum",
-          type: { kind: "string", pattern: CHECKSUM_PATTERN },
-          required: true,
-          description: "sha256: + lowercase hex SHA-256 of the canonical message without integrity.",
-          valueIssueCode: "integrity.checksum_malformed"
+        "$defs": {
+          "body": {
+            "title": "Conformance result body",
+            "description": "Validator evidence about one checked message.",
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pass",
+                  "fail"
+                ],
+                "description": "pass or fail."
+              },
+              "checked_profile": {
+                "type": "string",
+                "description": "Profile of the checked message."
+              },
+              "issues": {
+                "type": "array",
+                "items": {
+                  "$ref": "uai.envelope.v1#/$defs/issue_item"
+                },
+                "description": "Every finding; empty on pass."
+              },
+              "summary": {
+                "$ref": "#/$defs/conformance_summary",
+                "description": "Counts and time of the check."
+              },
+              "artifacts": {
+                "$ref": "#/$defs/conformance_artifacts",
+                "description": "Records the check used."
+              },
+              "target_message_ref": {
+                "type": "string",
+                "description": "message_id of the checked message."
+              },
+              "conformance_level": {
+                "type": "string",
+                "enum": [
+                  "L0",
+                  "L1",
+                  "L2",
+                  "L3",
+                  "L4"
+                ],
+                "description": "Highest conformance level the checked message reaches."
+              }
+            },
+            "required": [
+              "status",
+              "checked_profile",
+              "issues",
+              "summary",
+              "target_message_ref"
+            ]
+          },
+          "conformance_summary": {
+            "title": "Conformance summary",
+            "description": "Counts of a check; they equal the issues listed unless issues_listed says the list was cut.",
+            "type": "object",
+            "properties": {
+              "error_count": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Number of issues with severity error."
+              },
+              "warning_count": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Number of issues with severity warning."
+              },
+              "issues_listed": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
+              },
+              "checked_at": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When the check ran."
+              }
+            },
+            "required": [
+              "error_count",
+              "warning_count",
+              "checked_at"
+            ]
+          },
+          "conformance_artifacts": {
+            "title": "Conformance artifacts",
+            "description": "URLs of the records a check relied on.",
+            "type": "object",
+            "properties": {
+              "catalog_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the catalog record."
+              },
+              "schema_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the schema record."
+              },
+              "registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the registry record."
+              },
+              "example_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the example record."
+              },
+              "field_registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the field registry record."
+              },
+              "transport_bindings_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the transport bindings record."
+              },
+              "trust_channels_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the trust channels record."
+              },
+              "conformance_levels_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the conformance levels record."
+              },
+              "error_registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the error registry record."
+              },
+              "validate_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the validate record."
+              }
+            }
+          }
         }
-      ]
-    };
-    EXTENSION = {
-      name: "extension",
-      title: "Extension",
-      description: "Marks an optional feature the message uses.",
-      fields: [
-        {
-          key: "namespace",
-          type: { kind: "string", pattern: EXTENSION_NAMESPACE_PATTERN },
-          required: true,
-          description: "URN of the form urn:<ns>:ext:<name>.",
-          valueIssueCode: "extension.namespace_invalid"
-        },
-        { key: "purpose", type: { kind: "string" }, description: "Why the extension is used." },
-        {
-          key: "critical",
-          type: { kind: "boolean" },
-          description: "When true, a receiver that does not know the namespace must reject the message."
-        }
-      ]
-    };
-    ENVELOPE_PARTS = [
-      ENVELOPE2,
-      PARTY,
-      CONVERSATION,
-      DELIVERY,
-      TRUST,
-      PROVENANCE,
-      LINEAGE_ITEM,
-      INTEGRITY,
-      EXTENSION
-    ];
-  }
-});
-
-// src/standard/objects/issue-item.ts
-var ISSUE_ITEM;
-var init_issue_item = __esm({
-  "src/standard/objects/issue-item.ts"() {
-    "use strict";
-    init_value_sets();
-    ISSUE_ITEM = {
-      name: "issue_item",
-      title: "Issue item",
-      description: "One finding of the validator, or one cause of a typed error.",
-      fields: [
-        {
-          key: "code",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "A published issue code (error registry)."
-        },
-        { key: "severity", type: { kind: "string", enum: SEVERITIES }, required: true, description: "error or warning." },
-        {
-          key: "path",
-          type: { kind: "string" },
-          required: true,
-          description: 'RFC 6901 JSON Pointer into the keyed message; "" for the whole message.'
-        },
-        { key: "message", type: { kind: "string" }, required: true, description: "One plain sentence." },
-        { key: "expected", type: { kind: "any" }, description: "What the rule expects, when it helps." },
-        { key: "actual", type: { kind: "any" }, description: "What the message holds, when it helps." },
-        {
-          key: "keyword",
-          type: { kind: "string" },
-          description: "The JSON Schema keyword, when the issue comes from a schema."
-        },
-        {
-          key: "help_url",
-          type: { kind: "string", format: "uri" },
-          description: "The code's anchor on the error-registry page."
-        }
-      ]
-    };
-  }
-});
-
-// src/standard/objects/bodies.ts
-var profileId, url, text, INTENT_REQUEST_BODY, REQUEST_PARAMETERS, INTENT_RESPONSE_BODY, INTENT_RESULT, TASK_STATUS_BODY, ERROR_BODY, CAPABILITY_BODY, CAPABILITY_ENDPOINT, CAPABILITY_OPERATION, CONFORMANCE_BODY, CONFORMANCE_SUMMARY, ARTIFACT_KEYS, CONFORMANCE_ARTIFACTS, BODY_OBJECTS;
-var init_bodies = __esm({
-  "src/standard/objects/bodies.ts"() {
-    "use strict";
-    init_profiles();
-    init_value_sets();
-    profileId = { kind: "string", pattern: PROFILE_ID_PATTERN };
-    url = { kind: "string", format: "uri" };
-    text = { kind: "string" };
-    INTENT_REQUEST_BODY = {
-      name: "uai.intent.request.v1",
-      title: "Intent request body",
-      description: "Asks the target to resolve an intent about a subject profile.",
-      fields: [
-        {
-          key: "intent",
-          type: { kind: "string", open: INTENTS },
-          required: true,
-          description: "What is asked (open set; resolve-profile is registered)."
-        },
-        { key: "subject", type: profileId, required: true, description: "The profile the intent is about." },
-        {
-          key: "requested_profile",
-          type: profileId,
-          required: true,
-          description: "The profile whose artifacts are requested."
-        },
-        {
-          key: "parameters",
-          type: { kind: "object", ref: "request_parameters" },
-          description: "What to include in a completed result."
-        },
-        {
-          key: "constraints",
-          type: { kind: "array", items: { kind: "string", open: CONSTRAINTS } },
-          description: "Constraints on the answer (open set)."
-        },
-        { key: "response_profile", type: profileId, required: true, description: "The profile the answer must use." }
-      ]
-    };
-    REQUEST_PARAMETERS = {
-      name: "request_parameters",
-      title: "Request parameters",
-      description: "Switches for what a completed response carries inline.",
-      fields: [
-        { key: "include_schema", type: { kind: "boolean" }, description: "Include the JSON Schema of requested_profile." },
-        {
-          key: "include_example",
-          type: { kind: "boolean" },
-          description: "Include the published example of requested_profile."
-        },
-        {
-          key: "include_field_registry",
-          type: { kind: "boolean" },
-          description: "Include the field order map of requested_profile."
-        }
-      ]
-    };
-    INTENT_RESPONSE_BODY = {
-      name: "uai.intent.response.v1",
-      title: "Intent response body",
-      description: "Answer to an intent request.",
-      fields: [
-        {
-          key: "status",
-          type: { kind: "string", enum: RESPONSE_STATUSES },
-          required: true,
-          description: "accepted (asynchronous task started), completed (result inline) or rejected."
-        },
-        { key: "subject", type: text, description: "The subject of the request, copied." },
-        {
-          key: "request_message_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "message_id of the request; equals conversation.parent_message_id."
-        },
-        {
-          key: "result",
-          type: { kind: "object", ref: "intent_result" },
-          description: "What was resolved, or where to follow it."
-        },
-        {
-          key: "notices",
-          type: { kind: "array", items: { kind: "string", open: NOTICES } },
-          description: "Notices to the requester (open set)."
-        },
-        {
-          key: "task_ref",
-          type: { kind: "string", minLength: 1 },
-          description: "Task reference; required when accepted, equal to delivery.task_ref."
-        }
-      ]
-    };
-    INTENT_RESULT = {
-      name: "intent_result",
-      title: "Intent result",
-      description: "Links and inline artifacts of an intent response.",
-      fields: [
-        { key: "task_id", type: text, description: "Task identifier; equals body.task_ref when accepted." },
-        { key: "status_profile", type: profileId, description: "Profile of the task status messages." },
-        { key: "status_example_url", type: url, description: "Example task status message." },
-        { key: "response_profile", type: profileId, description: "Profile of the final response." },
-        {
-          key: "follow_up_scenarios",
-          type: { kind: "array", items: { kind: "string", enum: MOCK_SCENARIOS } },
-          description: "Further mock-exchange scenarios to try."
-        },
-        { key: "field_registry_url", type: url, description: "The field registry." },
-        { key: "mock_exchange_url", type: url, description: "The mock-exchange route." },
-        {
-          key: "schema",
-          type: { kind: "json-object" },
-          description: "Inline JSON Schema of requested_profile (completed, include_schema)."
-        },
-        {
-          key: "example",
-          type: { kind: "json-object" },
-          description: "Inline example of requested_profile (completed, include_example)."
-        },
-        {
-          key: "field_order_map",
-          type: { kind: "json-object" },
-          description: "Inline field order map of requested_profile (completed, include_field_registry)."
-        }
-      ]
-    };
-    TASK_STATUS_BODY = {
-      name: "uai.task.status.v1",
-      title: "Task status body",
-      description: "Progress of an accepted asynchronous task.",
-      fields: [
-        {
-          key: "task_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "The task; equals the task_ref of the acceptance."
-        },
-        {
-          key: "state",
-          type: { kind: "string", enum: TASK_STATES },
-          required: true,
-          description: "Task state; see the registry for transitions."
-        },
-        {
-          key: "updated_at",
-          type: { kind: "string", format: "date-time" },
-          required: true,
-          description: "When the state last changed."
-        },
-        { key: "progress", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Fraction done, 0 to 1." },
-        { key: "status_message", type: text, description: "Human-readable status." },
-        { key: "request_message_id", type: text, description: "The request that started the task." },
-        { key: "result_ref", type: url, description: "Where the result is; required when completed." },
-        { key: "blocking_reason", type: text, description: "What input is needed; required when input-required." },
-        { key: "error_code", type: text, description: "A published error code; required when failed." }
-      ]
-    };
-    ERROR_BODY = {
-      name: "uai.error.v1",
-      title: "Typed error body",
-      description: "A typed, path-aware failure.",
-      fields: [
-        {
-          key: "status",
-          type: { kind: "integer", minimum: 400, maximum: 599 },
-          required: true,
-          description: "HTTP-style status, 400 to 599."
-        },
-        { key: "code", type: { kind: "string", minLength: 1 }, required: true, description: "A published error code." },
-        { key: "title", type: text, required: true, description: "Short summary of the error code." },
-        {
-          key: "retryable",
-          type: { kind: "boolean" },
-          required: true,
-          description: "Whether the same request may succeed later."
-        },
-        { key: "detail", type: text, description: "What went wrong this time." },
-        { key: "request_message_id", type: text, description: "The request that failed." },
-        {
-          key: "errors",
-          type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
-          description: "Issue items behind the error."
-        },
-        { key: "retry_after_seconds", type: { kind: "integer", minimum: 0 }, description: "When to retry, if retryable." }
-      ]
-    };
-    CAPABILITY_BODY = {
-      name: "uai.capability.statement.v1",
-      title: "Capability statement body",
-      description: "What a party supports.",
-      fields: [
-        { key: "name", type: { kind: "string", minLength: 1 }, required: true, description: "Name of the implementation." },
-        {
-          key: "supported_profiles",
-          type: { kind: "array", items: profileId, minItems: 1 },
-          required: true,
-          description: "Profile identifiers the party accepts or emits."
-        },
-        {
-          key: "endpoints",
-          type: { kind: "array", items: { kind: "object", ref: "capability_endpoint" }, minItems: 1 },
-          required: true,
-          description: "Where the party listens."
-        },
-        {
-          key: "operations",
-          type: { kind: "array", items: { kind: "object", ref: "capability_operation" } },
-          description: "Intents the party resolves."
-        },
-        { key: "trust_channels", type: { kind: "array", items: text }, description: "Trust channels the party accepts." },
-        {
-          key: "security_schemes",
-          type: { kind: "array", items: text },
-          description: "Authentication schemes the party accepts."
-        },
-        {
-          key: "conformance_level",
-          type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
-          description: "Conformance level the party claims."
-        }
-      ]
-    };
-    CAPABILITY_ENDPOINT = {
-      name: "capability_endpoint",
-      title: "Endpoint",
-      description: "One address of a party, with its transport binding.",
-      fields: [
-        { key: "binding", type: { kind: "string", minLength: 1 }, required: true, description: "Transport binding id." },
-        { key: "url", type: url, required: true, description: "Address." },
-        { key: "media_type", type: text, description: "Media type accepted there." }
-      ]
-    };
-    CAPABILITY_OPERATION = {
-      name: "capability_operation",
-      title: "Operation",
-      description: "One intent the party resolves.",
-      fields: [
-        { key: "intent", type: { kind: "string", minLength: 1 }, required: true, description: "The intent." },
-        { key: "request_profile", type: profileId, required: true, description: "Profile of the request." },
-        {
-          key: "response_profiles",
-          type: { kind: "array", items: profileId },
-          required: true,
-          description: "Profiles of possible answers."
-        }
-      ]
-    };
-    CONFORMANCE_BODY = {
-      name: "uai.conformance.result.v1",
-      title: "Conformance result body",
-      description: "Validator evidence about one checked message.",
-      fields: [
-        {
-          key: "status",
-          type: { kind: "string", enum: CONFORMANCE_STATUSES },
-          required: true,
-          description: "pass or fail."
-        },
-        { key: "checked_profile", type: text, required: true, description: "Profile of the checked message." },
-        {
-          key: "issues",
-          type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
-          required: true,
-          description: "Every finding; empty on pass."
-        },
-        {
-          key: "summary",
-          type: { kind: "object", ref: "conformance_summary" },
-          required: true,
-          description: "Counts and time of the check."
-        },
-        {
-          key: "artifacts",
-          type: { kind: "object", ref: "conformance_artifacts" },
-          description: "Records the check used."
-        },
-        { key: "target_message_ref", type: text, required: true, description: "message_id of the checked message." },
-        {
-          key: "conformance_level",
-          type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
-          description: "Highest conformance level the checked message reaches."
-        }
-      ]
-    };
-    CONFORMANCE_SUMMARY = {
-      name: "conformance_summary",
-      title: "Conformance summary",
-      description: "Counts of a check; they equal the issues listed unless issues_listed says the list was cut.",
-      fields: [
-        {
-          key: "error_count",
-          type: { kind: "integer", minimum: 0 },
-          required: true,
-          description: "Number of issues with severity error."
-        },
-        {
-          key: "warning_count",
-          type: { kind: "integer", minimum: 0 },
-          required: true,
-          description: "Number of issues with severity warning."
-        },
-        {
-          key: "issues_listed",
-          type: { kind: "integer", minimum: 0 },
-          required: false,
-          description: "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
-        },
-        {
-          key: "checked_at",
-          type: { kind: "string", format: "date-time" },
-          required: true,
-          description: "When the check ran."
-        }
-      ]
-    };
-    ARTIFACT_KEYS = [
-      "catalog_url",
-      "schema_url",
-      "registry_url",
-      "example_url",
-      "field_registry_url",
-      "transport_bindings_url",
-      "trust_channels_url",
-      "conformance_levels_url",
-      "error_registry_url",
-      "validate_url"
-    ];
-    CONFORMANCE_ARTIFACTS = {
-      name: "conformance_artifacts",
-      title: "Conformance artifacts",
-      description: "URLs of the records a check relied on.",
-      fields: ARTIFACT_KEYS.map((key) => ({
-        key,
-        type: url,
-        description: `URL of the ${key.replace(/_url$/, "").replaceAll("_", " ")} record.`
-      }))
-    };
-    BODY_OBJECTS = [
-      INTENT_REQUEST_BODY,
-      REQUEST_PARAMETERS,
-      INTENT_RESPONSE_BODY,
-      INTENT_RESULT,
-      TASK_STATUS_BODY,
-      ERROR_BODY,
-      CAPABILITY_BODY,
-      CAPABILITY_ENDPOINT,
-      CAPABILITY_OPERATION,
-      CONFORMANCE_BODY,
-      CONFORMANCE_SUMMARY,
-      CONFORMANCE_ARTIFACTS
-    ];
-  }
-});
-
-// src/standard/objects/index.ts
-function nestedObjectsOf(root) {
-  const seen = /* @__PURE__ */ new Map();
-  const visit = (def) => {
-    for (const field of def.fields) {
-      let type = field.type;
-      while (type.kind === "array") type = type.items;
-      if (type.kind === "object" && !seen.has(type.ref)) {
-        const child = objectDef2(type.ref);
-        seen.set(type.ref, child);
-        visit(child);
       }
-    }
-  };
-  visit(root);
-  return [...seen.values()];
-}
-var OBJECTS2, objectDef2, bodyDef2;
-var init_objects = __esm({
-  "src/standard/objects/index.ts"() {
-    "use strict";
-    init_model();
-    init_bodies();
-    init_envelope();
-    init_issue_item();
-    OBJECTS2 = [...ENVELOPE_PARTS, ISSUE_ITEM, ...BODY_OBJECTS];
-    objectDef2 = objectsByName(OBJECTS2);
-    bodyDef2 = (profile) => objectDef2(profile);
+    };
   }
 });
 
-// src/standard/schemas.ts
-function typeSchema(type, refTo) {
-  switch (type.kind) {
-    case "string": {
-      const s = { type: "string" };
-      if (type.format) s.format = type.format;
-      if (type.pattern) s.pattern = type.pattern;
-      if (type.enum) s.enum = [...type.enum];
-      if (type.open) s.examples = [...type.open];
-      if (type.minLength !== void 0) s.minLength = type.minLength;
-      if (type.maxLength !== void 0) s.maxLength = type.maxLength;
-      return s;
-    }
-    case "integer":
-    case "number": {
-      const s = { type: type.kind };
-      if (type.enum) s.enum = [...type.enum];
-      if (type.minimum !== void 0) s.minimum = type.minimum;
-      if (type.maximum !== void 0) s.maximum = type.maximum;
-      return s;
-    }
-    case "boolean":
-      return { type: "boolean" };
-    case "object":
-      return refTo(type.ref);
-    case "array": {
-      const s = { type: "array", items: typeSchema(type.items, refTo) };
-      if (type.minItems !== void 0) s.minItems = type.minItems;
-      return s;
-    }
-    case "json-object":
-      return { type: "object" };
-    case "any":
-      return {};
-  }
-}
-function fieldSchema(field, refTo) {
-  const s = typeSchema(field.type, refTo);
-  return { ...s, description: field.description };
-}
-function objectSchema(def, refTo) {
-  const required = def.fields.filter((f) => f.required).map((f) => f.key);
-  const schema = {
-    title: def.title,
-    description: def.description,
-    type: "object",
-    properties: Object.fromEntries(def.fields.map((f) => [f.key, fieldSchema(f, refTo)]))
-  };
-  if (required.length) schema.required = required;
-  return schema;
-}
-function profileSchema(site, id) {
-  const profile = profileById(id);
-  const body = bodyDef2(id);
-  const nested = nestedObjectsOf(body).filter((o) => !SHARED.has(o.name));
-  return {
-    $schema: SCHEMA_DIALECT,
-    $id: links(site).schema(id),
-    title: `${profile.title} (${id})`,
-    description: profile.summary,
-    type: "object",
-    allOf: [{ $ref: ENVELOPE_SCHEMA_ID }],
-    properties: {
-      profile: { const: id, description: "This profile." },
-      body: { $ref: "#/$defs/body", description: body.description }
-    },
-    $defs: {
-      body: objectSchema(body, inProfile),
-      ...Object.fromEntries(nested.map((o) => [o.name, objectSchema(o, inProfile)]))
-    }
-  };
-}
-var SHARED, inProfile;
-var init_schemas = __esm({
-  "src/standard/schemas.ts"() {
+// src/engine/profile-schemas.ts
+var profileSchema;
+var init_profile_schemas2 = __esm({
+  "src/engine/profile-schemas.ts"() {
     "use strict";
-    init_envelope();
-    init_issue_item();
-    init_objects();
-    init_profiles();
-    init_release();
+    init_profile_schemas();
     init_urls();
-    SHARED = /* @__PURE__ */ new Set([...ENVELOPE_PARTS.map((o) => o.name), ISSUE_ITEM.name]);
-    inProfile = (name) => SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` };
+    profileSchema = (site, id) => ({
+      ...PROFILE_SCHEMAS[id],
+      // Set in place: $id keeps its position among the members, so the JSON is the published one.
+      $id: links(site).schema(id)
+    });
   }
 });
 
@@ -7944,7 +7772,7 @@ var init_artifacts = __esm({
     init_jcs();
     init_order_maps();
     init_profiles();
-    init_schemas();
+    init_profile_schemas2();
     cache = /* @__PURE__ */ new Map();
   }
 });
@@ -8205,12 +8033,12 @@ function mockExchange(request, context, options = {}) {
   const { site } = context;
   const now = context.now();
   const { message: message2, scenario } = request;
-  const text2 = options.text;
+  const text = options.text;
   const validation = validateMessage(message2, {
     mode: "keyed-json",
     site,
     now,
-    ...text2 === void 0 ? {} : { text: text2 }
+    ...text === void 0 ? {} : { text }
   });
   const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
   const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
@@ -8826,7 +8654,7 @@ function verdict(result2) {
 }
 function checkExchangeMessages(input2, context) {
   const now = context.now();
-  const validate7 = (message2, text2) => validateMessage(message2, { mode: input2.mode, site: context.site, now, ...text2 === void 0 ? {} : { text: text2 } });
+  const validate7 = (message2, text) => validateMessage(message2, { mode: input2.mode, site: context.site, now, ...text === void 0 ? {} : { text } });
   const requestResult = validate7(input2.request, input2.texts?.request);
   const responseResult = validate7(input2.response, input2.texts?.response);
   const exchange2 = checkExchange({
@@ -9137,13 +8965,13 @@ var init_kit_checks = __esm({
 });
 
 // src/standard/conversation-rules.ts
-var rule2, CONVERSATION2, CONVERSATION_RULES, PUBLISHED_CHECKS;
+var rule2, CONVERSATION, CONVERSATION_RULES, PUBLISHED_CHECKS;
 var init_conversation_rules = __esm({
   "src/standard/conversation-rules.ts"() {
     "use strict";
     init_kit_checks();
     rule2 = (id, side, category, section, severity, title) => ({ id, side, category, section, severity, title });
-    CONVERSATION2 = {
+    CONVERSATION = {
       freshIds: "conversation.fresh_ids",
       followUp: "conversation.follow_up",
       answerIds: "conversation.answer_ids",
@@ -9154,7 +8982,7 @@ var init_conversation_rules = __esm({
     };
     CONVERSATION_RULES = [
       rule2(
-        CONVERSATION2.freshIds,
+        CONVERSATION.freshIds,
         "client",
         "client-conversation",
         "spec 2.2",
@@ -9162,7 +8990,7 @@ var init_conversation_rules = __esm({
         "Every request has a message id no earlier message of the conversation has (only a retry after 429 or 503 resends the same message)"
       ),
       rule2(
-        CONVERSATION2.followUp,
+        CONVERSATION.followUp,
         "client",
         "client-conversation",
         "spec 2.2; spec 4.2 rules 3 and 4",
@@ -9170,7 +8998,7 @@ var init_conversation_rules = __esm({
         "A request in a conversation already answered names the last answer as its parent and carries the next sequence"
       ),
       rule2(
-        CONVERSATION2.answerIds,
+        CONVERSATION.answerIds,
         "server",
         "message",
         "spec 2.2",
@@ -9178,7 +9006,7 @@ var init_conversation_rules = __esm({
         "Every answer has a message id no earlier message of the conversation has (only a task status read again in the same state repeats it)"
       ),
       rule2(
-        CONVERSATION2.taskKnown,
+        CONVERSATION.taskKnown,
         "client",
         "client-polling",
         "transport binding https-async-callback",
@@ -9186,7 +9014,7 @@ var init_conversation_rules = __esm({
         "A poll asks for a task an acceptance of the conversation gave"
       ),
       rule2(
-        CONVERSATION2.pollStops,
+        CONVERSATION.pollStops,
         "client",
         "client-polling",
         "transport binding https-async-callback",
@@ -9194,7 +9022,7 @@ var init_conversation_rules = __esm({
         "A task is not polled again once a poll answered a final state"
       ),
       rule2(
-        CONVERSATION2.taskFollowed,
+        CONVERSATION.taskFollowed,
         "client",
         "client-polling",
         "transport binding https-async-callback",
@@ -9202,7 +9030,7 @@ var init_conversation_rules = __esm({
         "A task the client polls is polled until it answers a final state (completed, failed or canceled)"
       ),
       rule2(
-        CONVERSATION2.retryAfter,
+        CONVERSATION.retryAfter,
         "client",
         "client-retry",
         "CONTRACT section 8",
@@ -9241,9 +9069,9 @@ var init_conversation = __esm({
     });
     retryDelayMs = (value, answeredAt) => {
       if (value === void 0) return void 0;
-      const text2 = value.trim();
-      if (/^\d+$/.test(text2)) return Number(text2) * 1e3;
-      const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text2) ? Date.parse(text2) : NaN;
+      const text = value.trim();
+      if (/^\d+$/.test(text)) return Number(text) * 1e3;
+      const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) : NaN;
       return Number.isNaN(date) ? void 0 : Math.max(0, date - answeredAt);
     };
     ConversationJudge = class {
@@ -9266,12 +9094,12 @@ var init_conversation = __esm({
           exercised.add(rule3);
           out.push({ rule: rule3, index: s.index, path, message: message2 });
         };
-        if (this.#retryUntil) exercised.add(CONVERSATION2.retryAfter);
-        if (s.request !== void 0) exercised.add(CONVERSATION2.freshIds);
+        if (this.#retryUntil) exercised.add(CONVERSATION.retryAfter);
+        if (s.request !== void 0) exercised.add(CONVERSATION.freshIds);
         if (s.request !== void 0 && this.#lastAnswer.has(valueAt2(s.request, "/conversation/conversation_id")))
-          exercised.add(CONVERSATION2.followUp);
-        if (s.answer !== void 0) exercised.add(CONVERSATION2.answerIds);
-        if (s.pollRef !== void 0) exercised.add(CONVERSATION2.taskKnown).add(CONVERSATION2.pollStops);
+          exercised.add(CONVERSATION.followUp);
+        if (s.answer !== void 0) exercised.add(CONVERSATION.answerIds);
+        if (s.pollRef !== void 0) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
         this.#retry(s, found);
         if (s.kind === "message" && s.request !== void 0) this.#request(s, found);
         if (s.kind === "poll" && s.pollRef !== void 0) this.#poll(s.pollRef, found);
@@ -9285,7 +9113,7 @@ var init_conversation = __esm({
       /** What only the end of the conversation shows: tasks polled, then left before a final state. */
       finish(lastIndex) {
         return [...this.#tasks].filter(([, t]) => t.polled && !t.final).map(([ref, t]) => ({
-          rule: CONVERSATION2.taskFollowed,
+          rule: CONVERSATION.taskFollowed,
           index: lastIndex,
           path: "",
           message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt2(t.last, "/body/state") ?? "accepted")}: the client stopped polling it before a final state.`
@@ -9297,7 +9125,7 @@ var init_conversation = __esm({
           this.#retryUntil = void 0;
           if (s.at < wait.at - RETRY_TOLERANCE_MS)
             found(
-              CONVERSATION2.retryAfter,
+              CONVERSATION.retryAfter,
               "",
               `sent ${wait.at - s.at} ms before the Retry-After: ${wait.value} of the ${wait.status} to exchange #${wait.index} had passed.`
             );
@@ -9312,7 +9140,7 @@ var init_conversation = __esm({
         const retry = earlier?.text !== void 0 && earlier.text === s.requestText && [429, 503].includes(earlier.status);
         if (earlier && !retry)
           found(
-            CONVERSATION2.freshIds,
+            CONVERSATION.freshIds,
             "/message_id",
             `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`
           );
@@ -9324,13 +9152,13 @@ var init_conversation = __esm({
           const next = typeof last.sequence === "number" ? last.sequence + 1 : void 0;
           if (parent !== last.id)
             found(
-              CONVERSATION2.followUp,
+              CONVERSATION.followUp,
               "/conversation/parent_message_id",
               `a follow-up in conversation ${JSON.stringify(conversation)} names ${JSON.stringify(parent) ?? "no parent"}; its parent is the last answer, ${JSON.stringify(last.id)}.`
             );
           if (next !== void 0 && sequence !== next)
             found(
-              CONVERSATION2.followUp,
+              CONVERSATION.followUp,
               "/conversation/sequence",
               `a follow-up in conversation ${JSON.stringify(conversation)} carries sequence ${JSON.stringify(sequence) ?? "none"}; the last answer's was ${String(last.sequence)}, so it is ${next}.`
             );
@@ -9345,10 +9173,10 @@ var init_conversation = __esm({
       }
       #poll(ref, found) {
         const task = this.#tasks.get(ref);
-        if (!task) found(CONVERSATION2.taskKnown, "", `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
+        if (!task) found(CONVERSATION.taskKnown, "", `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
         else if (task.final)
           found(
-            CONVERSATION2.pollStops,
+            CONVERSATION.pollStops,
             "",
             `a poll of task ${JSON.stringify(ref)} after a poll answered its final state ${JSON.stringify(valueAt2(task.last, "/body/state"))}.`
           );
@@ -9358,7 +9186,7 @@ var init_conversation = __esm({
         const id = valueAt2(answer, "/message_id");
         const reused = reusedIdOf(answer, [...this.#sameId(id)]);
         if (reused && !reused.label.endsWith(`#${s.index}`))
-          found(CONVERSATION2.answerIds, "/message_id", reusedIdMessage(id, reused));
+          found(CONVERSATION.answerIds, "/message_id", reusedIdMessage(id, reused));
         if (id !== void 0 && !this.#ids.has(id))
           this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
         const conversation = valueAt2(answer, "/conversation/conversation_id");
@@ -9399,15 +9227,15 @@ var init_exchange = __esm({
 });
 
 // src/engine/reference-server/task-ref.ts
-function base64url(text2) {
+function base64url(text) {
   let binary = "";
-  for (const byte of new TextEncoder().encode(text2)) binary += String.fromCharCode(byte);
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
-function fromBase64url(text2) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text2)) return void 0;
+function fromBase64url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return void 0;
   try {
-    const binary = atob(text2.replaceAll("-", "+").replaceAll("_", "/"));
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
     return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
   } catch {
     return void 0;
@@ -9430,10 +9258,10 @@ function encodeTaskRef(t) {
 }
 function decodeTaskRef(ref) {
   if (!ref.startsWith(PREFIX) || ref.length > MAX_REF) return void 0;
-  const text2 = fromBase64url(ref.slice(PREFIX.length));
+  const text = fromBase64url(ref.slice(PREFIX.length));
   let v;
   try {
-    v = text2 === void 0 ? void 0 : JSON.parse(text2);
+    v = text === void 0 ? void 0 : JSON.parse(text);
   } catch {
     return void 0;
   }
@@ -9498,7 +9326,7 @@ var init_task_ref = __esm({
 });
 
 // src/engine/reference-server/answer.ts
-function answerMessage(body, context, scenario, text2) {
+function answerMessage(body, context, scenario, text) {
   const keyless = Array.isArray(body);
   const message2 = keyless ? messageFromKeyless(body).value : body;
   if (!isRecord(message2)) {
@@ -9510,7 +9338,7 @@ function answerMessage(body, context, scenario, text2) {
   const ticket = chosen === "accepted-task" ? ticketFor(message2, context.now()) : void 0;
   const result2 = mockExchange({ message: message2, scenario: chosen, format: "message" }, context, {
     ...ticket ? { taskRef: encodeTaskRef(ticket) } : {},
-    ...text2 !== void 0 && !keyless ? { text: text2 } : {}
+    ...text !== void 0 && !keyless ? { text } : {}
   });
   const response = result2.response_message;
   return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
@@ -9635,10 +9463,10 @@ var init_reference_server = __esm({
 });
 
 // src/engine/package-url.ts
-function decode(text2) {
-  if (PERCENT.test(text2)) return void 0;
+function decode(text) {
+  if (PERCENT.test(text)) return void 0;
   try {
-    return decodeURIComponent(text2);
+    return decodeURIComponent(text);
   } catch {
     return void 0;
   }
@@ -9648,21 +9476,21 @@ function formatPackageUrl(p) {
   const qualifiers = Object.keys(p.qualifiers).sort().map((k) => `${k}=${encode(p.qualifiers[k])}`).join("&");
   return `pkg:${p.type.toLowerCase()}/${namespace ? `${namespace}/` : ""}${encode(p.name)}` + (p.version !== void 0 ? `@${encode(p.version)}` : "") + (qualifiers ? `?${qualifiers}` : "") + (p.subpath.length ? `#${p.subpath.map(encode).join("/")}` : "");
 }
-function segmentsOf(text2) {
+function segmentsOf(text) {
   const out = [];
-  for (const raw of text2.split("/")) {
+  for (const raw of text.split("/")) {
     const s = decode(raw);
     if (s === void 0) return void 0;
     out.push(s);
   }
   return out;
 }
-function parsePackageUrl(text2) {
-  if (typeof text2 !== "string" || text2.length === 0) return fail2("a package URL is a non-empty string");
-  if (text2.length > MAX_PURL_LENGTH) return fail2(`a package URL is at most ${MAX_PURL_LENGTH} characters`);
-  if (/[\s\u0000-\u001f\u007f]/.test(text2) || !text2.isWellFormed())
+function parsePackageUrl(text) {
+  if (typeof text !== "string" || text.length === 0) return fail2("a package URL is a non-empty string");
+  if (text.length > MAX_PURL_LENGTH) return fail2(`a package URL is at most ${MAX_PURL_LENGTH} characters`);
+  if (/[\s\u0000-\u001f\u007f]/.test(text) || !text.isWellFormed())
     return fail2("a package URL has no spaces, control characters or lone surrogates");
-  let rest = text2;
+  let rest = text;
   let subpath = [];
   const hash2 = rest.indexOf("#");
   if (hash2 >= 0) {
@@ -9721,10 +9549,10 @@ function parsePackageUrl(text2) {
   };
   return { ok: true, purl, canonical: formatPackageUrl(purl) };
 }
-function parseReleasePackageUrl(text2) {
-  const read = parsePackageUrl(text2);
+function parseReleasePackageUrl(text) {
+  const read = parsePackageUrl(text);
   if (read.ok && read.purl.version === void 0)
-    return fail2(`${text2} names no version: add @<version> (pkg:npm/%40acme/agent@1.2.0)`);
+    return fail2(`${text} names no version: add @<version> (pkg:npm/%40acme/agent@1.2.0)`);
   return read;
 }
 var MAX_PURL_LENGTH, TYPE, QUALIFIER_KEY, PERCENT, encode, fail2;
@@ -9735,7 +9563,7 @@ var init_package_url = __esm({
     TYPE = /^[a-zA-Z.+-][a-zA-Z0-9.+-]*$/;
     QUALIFIER_KEY = /^[a-zA-Z.\-_][a-zA-Z0-9.\-_]*$/;
     PERCENT = /%(?![0-9A-Fa-f]{2})/;
-    encode = (text2) => encodeURIComponent(text2).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replaceAll("%3A", ":");
+    encode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replaceAll("%3A", ":");
     fail2 = (error2) => ({ ok: false, error: error2 });
   }
 });
@@ -12364,7 +12192,7 @@ var init_terminal = __esm({
     "use strict";
     CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
     NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
-    escapeControls = (text2) => text2.replace(/\r\n/g, "\n").replace(
+    escapeControls = (text) => text.replace(/\r\n/g, "\n").replace(
       CONTROLS,
       (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     );
@@ -12670,9 +12498,9 @@ var init_verdict = __esm({
       #pending = /* @__PURE__ */ new Map();
       #seen = /* @__PURE__ */ new Set();
       #declared = /* @__PURE__ */ new Map();
-      fail(id, text2) {
+      fail(id, text) {
         this.#seen.add(id);
-        this.#failures.set(id, [...this.#failures.get(id) ?? [], text2]);
+        this.#failures.set(id, [...this.#failures.get(id) ?? [], text]);
       }
       saw(id) {
         this.#seen.add(id);
@@ -12706,10 +12534,10 @@ var init_verdict = __esm({
 });
 
 // src/kit/judge/baseline.ts
-function parseBaseline(text2) {
+function parseBaseline(text) {
   let value;
   try {
-    value = JSON.parse(text2);
+    value = JSON.parse(text);
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }
@@ -12871,10 +12699,10 @@ var init_read = __esm({
       return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
     };
     textOf = (b) => b.truncated ? void 0 : b.text;
-    parse = (text2) => {
-      if (text2 === void 0) return void 0;
+    parse = (text) => {
+      if (text === void 0) return void 0;
       try {
-        return JSON.parse(text2.replace(/^\uFEFF/, ""));
+        return JSON.parse(text.replace(/^\uFEFF/, ""));
       } catch {
         return void 0;
       }
@@ -13007,27 +12835,27 @@ function judgeEncoding(answer) {
   const { bytes } = answer;
   if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191)
     problems.push("the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)");
-  let text2;
+  let text;
   try {
-    text2 = STRICT_UTF82.decode(bytes).replace(/^\uFEFF/, "");
+    text = STRICT_UTF82.decode(bytes).replace(/^\uFEFF/, "");
   } catch {
     problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
     return problems;
   }
-  if (answer.json !== void 0 || text2.trim() === "") {
-    if (text2.trim() === "") problems.push("the body is empty: no JSON value");
+  if (answer.json !== void 0 || text.trim() === "") {
+    if (text.trim() === "") problems.push("the body is empty: no JSON value");
     return problems;
   }
-  const start = text2.search(/[{[]/);
-  const lead = start > 0 ? text2.slice(0, start) : "";
-  if (lead.trim() !== "" && parses(text2.slice(start)))
+  const start = text.search(/[{[]/);
+  const lead = start > 0 ? text.slice(0, start) : "";
+  if (lead.trim() !== "" && parses(text.slice(start)))
     problems.push(`${shown(lead)} precedes the JSON value (RFC 8259 section 2: only whitespace may)`);
-  else problems.push(`the body is not one JSON value: ${shown(text2)}`);
+  else problems.push(`the body is not one JSON value: ${shown(text)}`);
   return problems;
 }
-function parses(text2) {
+function parses(text) {
   try {
-    JSON.parse(text2);
+    JSON.parse(text);
     return true;
   } catch {
     return false;
@@ -13039,7 +12867,7 @@ var init_bytes = __esm({
     "use strict";
     STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
-    shown = (text2) => JSON.stringify(text2.slice(0, 40));
+    shown = (text) => JSON.stringify(text.slice(0, 40));
   }
 });
 
@@ -13072,11 +12900,11 @@ var init_headers = __esm({
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 function answerOf(status, contentType, bytes, complete = true, faults = []) {
-  const text2 = DECODER.decode(bytes);
+  const text = DECODER.decode(bytes);
   let json2;
   if (complete) {
     try {
-      json2 = JSON.parse(text2);
+      json2 = JSON.parse(text);
     } catch {
       json2 = void 0;
     }
@@ -13086,7 +12914,7 @@ function answerOf(status, contentType, bytes, complete = true, faults = []) {
     mediaType: contentType.split(";")[0].trim().toLowerCase(),
     contentType,
     bytes,
-    text: text2,
+    text,
     json: json2,
     complete,
     faults
@@ -13215,9 +13043,9 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
   const deadline = Date.now() + limits.totalMs;
   let sent = 0;
   return {
-    allows: (url2) => URL.canParse(url2) && allowedOrigins.includes(new URL(url2).origin),
-    async send(method, url2, body) {
-      const target = new URL(url2);
+    allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
+    async send(method, url, body) {
+      const target = new URL(url);
       if (!allowedOrigins.includes(target.origin))
         throw new KitHttpError(
           `refused to contact ${target.origin}: the kit only sends to ${allowedOrigins.join(", ")}`
@@ -13388,8 +13216,8 @@ var init_judge = __esm({
           const callback2 = (Array.isArray(endpoints) ? endpoints : []).find(
             (e) => valueAt2(e, "/binding") === "https-async-callback"
           );
-          const url2 = valueAt2(callback2, "/url");
-          if (typeof url2 === "string" && URL.canParse(url2)) this.#pollPath = new URL(url2).pathname;
+          const url = valueAt2(callback2, "/url");
+          if (typeof url === "string" && URL.canParse(url)) this.#pollPath = new URL(url).pathname;
         }
         if (role === "message" && !x.request.body.truncated)
           judgeMessage({ x, request, answer, isProblem, site: this.#site, now, find, judged, judgeExchange });
@@ -13648,15 +13476,15 @@ __export(check_exchange_exports, {
 import { readFile } from "node:fs/promises";
 import { parseArgs as parseArgs2 } from "node:util";
 async function readJson(file) {
-  let text2;
+  let text;
   try {
-    text2 = await readFile(file, "utf8");
+    text = await readFile(file, "utf8");
   } catch {
     throw new UsageError(`cannot read ${file}`);
   }
   try {
-    JSON.parse(text2);
-    return text2;
+    JSON.parse(text);
+    return text;
   } catch (error2) {
     throw new UsageError(`${file} is not JSON: ${error2.message}`);
   }
@@ -13713,8 +13541,8 @@ async function checkExchangeCommand(argv, io) {
     if (values["http-status"] !== void 0)
       members2.push(`"http_status":${JSON.stringify(Number(values["http-status"]))}`);
     if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
-    const text2 = `{${members2.join(",")}}`;
-    const outcome = checkExchangeAction(JSON.parse(text2), { site: io.site, now: io.now }, { text: text2 });
+    const text = `{${members2.join(",")}}`;
+    const outcome = checkExchangeAction(JSON.parse(text), { site: io.site, now: io.now }, { text });
     if (!outcome.ok) throw new UsageError(outcome.detail);
     const result2 = outcome.body;
     io.stdout(format === "json" ? `${JSON.stringify(result2)}
@@ -13947,11 +13775,11 @@ function hostileVerdict(obs, id, unproven) {
 }
 function judgeServer(obs, site, now) {
   const validated = /* @__PURE__ */ new Map();
-  const validate7 = (m, text2) => {
-    const key = text2 ?? m;
+  const validate7 = (m, text) => {
+    const key = text ?? m;
     const known2 = validated.get(key);
     if (known2) return known2;
-    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text2 !== void 0 ? { text: text2 } : {} });
+    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text !== void 0 ? { text } : {} });
     validated.set(key, result2);
     return result2;
   };
@@ -14081,10 +13909,10 @@ function bindingsOf(capability, endpoint) {
   let pollBase;
   for (const e of Array.isArray(endpoints) ? endpoints : []) {
     const binding = at(e, "binding");
-    const url2 = at(e, "url");
-    if (typeof binding !== "string" || typeof url2 !== "string") continue;
-    if (binding === "https-async-callback") pollBase = url2;
-    else if (url2 === endpoint) bindings.push(binding);
+    const url = at(e, "url");
+    if (typeof binding !== "string" || typeof url !== "string") continue;
+    if (binding === "https-async-callback") pollBase = url;
+    else if (url === endpoint) bindings.push(binding);
   }
   if (pollBase !== void 0) bindings.push("https-async-callback");
   return { bindings, ...pollBase !== void 0 ? { pollBase } : {} };
@@ -14105,11 +13933,11 @@ async function runKit(options, http = defaultHttp(options)) {
   const faults = [];
   let current = "capability";
   let requestsSent = 0;
-  const send = async (scenario, method, url2, body) => {
+  const send = async (scenario, method, url, body) => {
     current = scenario;
     try {
       requestsSent += 1;
-      const answer = await http.send(method, url2, body);
+      const answer = await http.send(method, url, body);
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
     } catch (error2) {
@@ -14117,8 +13945,8 @@ async function runKit(options, http = defaultHttp(options)) {
       throw error2;
     }
   };
-  const post = async (scenario, request, text2, mediaType2 = "application/json") => {
-    const answer = await send(scenario, "POST", endpoint, { text: text2, mediaType: mediaType2 });
+  const post = async (scenario, request, text, mediaType2 = "application/json") => {
+    const answer = await send(scenario, "POST", endpoint, { text, mediaType: mediaType2 });
     exchanges.push({ scenario, method: "POST", url: endpoint, ...request ? { request } : {}, answer });
     return answer;
   };
@@ -14207,8 +14035,8 @@ var init_run = __esm({
 // src/kit/server/index.ts
 function serviceSubject(obs) {
   const json2 = obs.capability.answer?.json;
-  const text2 = (v) => typeof v === "string" ? v : void 0;
-  const name = text2(valueAt2(json2, "/body/name"));
+  const text = (v) => typeof v === "string" ? v : void 0;
+  const name = text(valueAt2(json2, "/body/name"));
   return {
     target: {
       type: "service",
@@ -14218,7 +14046,7 @@ function serviceSubject(obs) {
       implementation: name ?? "unknown implementation"
     },
     checkedProfile: "uai.capability.statement.v1",
-    messageRef: text2(valueAt2(json2, "/message_id")) ?? obs.endpoint,
+    messageRef: text(valueAt2(json2, "/message_id")) ?? obs.endpoint,
     purpose: `${RELEASE} implementation test kit evidence about one endpoint.`
   };
 }
@@ -14308,9 +14136,9 @@ async function testCommand(argv, io) {
     }
     if (positionals.length !== 1) throw new UsageError("give exactly one endpoint URL");
     const endpoint = positionals[0];
-    for (const url2 of [endpoint, values.capability]) {
-      if (url2 !== void 0 && !(URL.canParse(url2) && /^https?:$/.test(new URL(url2).protocol)))
-        throw new UsageError(`${url2} is not an http(s) URL`);
+    for (const url of [endpoint, values.capability]) {
+      if (url !== void 0 && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
+        throw new UsageError(`${url} is not an http(s) URL`);
     }
     const format = values.format ?? "text";
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(", ")}`);
@@ -14390,9 +14218,9 @@ list (or a stale baseline entry), or the run stopped early (timeout, time cap, r
 connection refused after the statement was read), 2 usage error or the endpoint could not be
 reached at all.
 `;
-    positive = (text2, fallback, name) => {
-      if (text2 === void 0) return fallback;
-      const n = Number(text2);
+    positive = (text, fallback, name) => {
+      if (text === void 0) return fallback;
+      const n = Number(text);
       if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} takes a positive whole number`);
       return n;
     };
@@ -14401,8 +14229,8 @@ reached at all.
 
 // src/kit/client/command-syntax.ts
 import { spawnSync } from "node:child_process";
-function parses2(text2) {
-  const run = spawnSync(SHELL, ["-n", "-c", text2], { env: {}, encoding: "utf8", timeout: 5e3 });
+function parses2(text) {
+  const run = spawnSync(SHELL, ["-n", "-c", text], { env: {}, encoding: "utf8", timeout: 5e3 });
   if (run.error) return void 0;
   const said = run.stderr.trim().split("\n")[0].replace(/^[^:]*: (?:-c: )?(?:line )?\d+: /, "");
   return { ok: run.status === 0, said };
@@ -14743,7 +14571,7 @@ function declared(run) {
 }
 function judgeRun(run, ev, manifest) {
   const scenario = scenarioById(run.scenario);
-  const tag = (text2) => `${run.scenario}: ${text2}`;
+  const tag = (text) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
   const pollPath = new URL(run.pollBase).pathname;
   const { shapes, mediaTypes, requestProfiles } = declared(run);
@@ -14986,7 +14814,7 @@ function judgeRun(run, ev, manifest) {
   else ev.saw("client.completes");
   if (problems.length) for (const line of outputTail(run)) ev.fail("client.completes", line);
   const overBudget = intakeFindings(run.intake);
-  for (const text2 of overBudget) ev.fail("client.within_budget", tag(text2));
+  for (const text of overBudget) ev.fail("client.within_budget", tag(text));
   if (!overBudget.length) ev.saw("client.within_budget");
 }
 function judgeClient(runs, manifest = NOTHING_DECLARED) {
@@ -15012,10 +14840,10 @@ var init_checks3 = __esm({
     init_manifest();
     init_client_scenarios();
     at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-    parse2 = (text2) => {
-      if (text2 === void 0) return void 0;
+    parse2 = (text) => {
+      if (text === void 0) return void 0;
       try {
-        return JSON.parse(text2);
+        return JSON.parse(text);
       } catch {
         return void 0;
       }
@@ -15030,8 +14858,8 @@ var init_checks3 = __esm({
 import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 function stat3(pid) {
   try {
-    const text2 = readFileSync2(`/proc/${pid}/stat`, "latin1");
-    const [state, ppid] = text2.slice(text2.lastIndexOf(")") + 2).split(" ");
+    const text = readFileSync2(`/proc/${pid}/stat`, "latin1");
+    const [state, ppid] = text.slice(text.lastIndexOf(")") + 2).split(" ");
     return { ppid: Number(ppid), state: state ?? "" };
   } catch {
     return void 0;
@@ -15106,8 +14934,8 @@ function requestTarget(raw) {
   if (raw?.startsWith("/")) return raw;
   if (!raw || !/^https?:\/\//i.test(raw)) return void 0;
   try {
-    const url2 = new URL(raw);
-    return `${url2.pathname}${url2.search}`;
+    const url = new URL(raw);
+    return `${url.pathname}${url.search}`;
   } catch {
     return void 0;
   }
@@ -15384,8 +15212,8 @@ var init_core = __esm({
 });
 
 // src/http/json-position.ts
-function jsonErrorPosition(text2) {
-  const index = indexJson(text2, LIMITS);
+function jsonErrorPosition(text) {
+  const index = indexJson(text, LIMITS);
   return index.failure === "malformed" ? index.errorOffset : void 0;
 }
 var LIMITS;
@@ -15398,11 +15226,11 @@ var init_json_position = __esm({
 });
 
 // src/http/request-body.ts
-function nestingExceeds(text2, limit = MAX_DEPTH) {
+function nestingExceeds(text, limit = MAX_DEPTH) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92)
         i++;
@@ -15414,40 +15242,40 @@ function nestingExceeds(text2, limit = MAX_DEPTH) {
   }
   return false;
 }
-function lineColumn(text2, position) {
-  const before = text2.slice(0, position);
+function lineColumn(text, position) {
+  const before = text.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}`;
 }
-function parseError(text2, error2) {
+function parseError(text, error2) {
   const reason = error2 instanceof Error ? error2.message : "invalid JSON";
   const m = /position (\d+)/.exec(reason);
-  const position = m ? Number(m[1]) : jsonErrorPosition(text2);
+  const position = m ? Number(m[1]) : jsonErrorPosition(text);
   const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
-  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text2, position)}): ${short}.`;
+  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
 }
 async function readJsonBody(request) {
   const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
-  let text2;
+  let text;
   try {
-    text2 = UTF8.decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
   }
-  if (text2.trim() === "")
+  if (text.trim() === "")
     return {
       ok: false,
       code: "request.malformed_json",
       detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
     };
-  if (nestingExceeds(text2, BODY_DEPTH_LIMIT))
+  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
     return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
   try {
-    return { ok: true, value: JSON.parse(text2), text: text2 };
+    return { ok: true, value: JSON.parse(text), text };
   } catch (error2) {
-    return { ok: false, code: "request.malformed_json", detail: parseError(text2, error2) };
+    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
   }
 }
 function isJsonMediaType(contentType) {
@@ -15623,9 +15451,9 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     let host = req.headers.host ?? "";
     let path = target;
     if (/^https?:\/\//i.test(target) && URL.canParse(target)) {
-      const url2 = new URL(target);
-      host = url2.host;
-      path = `${url2.pathname}${url2.search}`;
+      const url = new URL(target);
+      host = url.host;
+      path = `${url.pathname}${url.search}`;
     }
     const { bytes, text: body, overBudget } = await readBody(req, intake, intake.admit());
     if (overBudget) {
@@ -15932,11 +15760,11 @@ import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
   let value;
   if (values.manifest !== void 0) {
-    const text2 = await readFile3(values.manifest, "utf8").catch(() => {
+    const text = await readFile3(values.manifest, "utf8").catch(() => {
       throw new UsageError(`cannot read the manifest ${values.manifest}`);
     });
     try {
-      value = JSON.parse(text2);
+      value = JSON.parse(text);
     } catch {
       throw new UsageError(`${values.manifest} is not JSON`);
     }
@@ -16432,9 +16260,9 @@ async function proxyCommand(argv, io) {
     await proxy.close();
     if (recording) await new Promise((resolve7) => recording.end(resolve7));
     const report2 = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
-    const text2 = formatProxyReport(report2, format, io.site, values.record);
-    if (values.report) await writeFile3(values.report, text2);
-    else io.stdout(text2);
+    const text = formatProxyReport(report2, format, io.site, values.record);
+    if (values.report) await writeFile3(values.report, text);
+    else io.stdout(text);
     return report2.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
@@ -17279,8 +17107,8 @@ var require_consumer = __commonJS({
           }
         }
       }
-      widthOf(text2, { guess = true } = {}) {
-        return Array.from(text2).reduce((accumWidth, char) => {
+      widthOf(text, { guess = true } = {}) {
+        return Array.from(text).reduce((accumWidth, char) => {
           const charWidth = this.widthOfCharCode(char.codePointAt(0));
           if (charWidth === void 0) {
             if (guess) {
@@ -17323,9 +17151,9 @@ var require_anafanafo = __commonJS({
   "node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
-    module.exports = function measure(text2, { font }) {
+    module.exports = function measure(text, { font }) {
       if (font !== "11px Verdana") throw Error("the bundled anafanafo measures 11px Verdana only, not " + font);
-      return verdana11.widthOf(text2, { guess: false });
+      return verdana11.widthOf(text, { guess: false });
     };
   }
 });
@@ -17569,7 +17397,7 @@ function social({
         textLength: labelTextLength
       }
     });
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [label],
       attrs: {
@@ -17581,9 +17409,9 @@ function social({
     });
     return shouldWrapWithLink ? new XmlElement({
       name: "a",
-      content: [shadow, text2, rect],
+      content: [shadow, text, rect],
       attrs: { target: "_blank", href: leftLink }
-    }) : new ElementList({ content: [rect, shadow, text2] });
+    }) : new ElementList({ content: [rect, shadow, text] });
   }
   function getMessageText() {
     if (!hasMessage) return "";
@@ -17610,7 +17438,7 @@ function social({
         textLength: messageTextLength
       }
     });
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [message2],
       attrs: {
@@ -17623,9 +17451,9 @@ function social({
     });
     return hasRightLink ? new XmlElement({
       name: "a",
-      content: [rect, shadow, text2],
+      content: [rect, shadow, text],
       attrs: { target: "_blank", href: rightLink }
-    }) : new ElementList({ content: [shadow, text2] });
+    }) : new ElementList({ content: [shadow, text] });
   }
   const style = new XmlElement({
     name: "style",
@@ -17780,7 +17608,7 @@ function forTheBadge({
   function getLabelElement() {
     const { textColor } = colorsForBackground(outLabelColor);
     const midX = labelTextMinX + 0.5 * labelTextWidth;
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [label],
       attrs: withTextFill(
@@ -17804,20 +17632,20 @@ function forTheBadge({
       });
       return new XmlElement({
         name: "a",
-        content: [rect, text2],
+        content: [rect, text],
         attrs: {
           target: "_blank",
           href: leftLink
         }
       });
     } else {
-      return text2;
+      return text;
     }
   }
   function getMessageElement() {
     const { textColor } = colorsForBackground(color);
     const midX = messageTextMinX + 0.5 * messageTextWidth;
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [message2],
       attrs: withTextFill(
@@ -17843,14 +17671,14 @@ function forTheBadge({
       });
       return new XmlElement({
         name: "a",
-        content: [rect, text2],
+        content: [rect, text],
         attrs: {
           target: "_blank",
           href: rightLink
         }
       });
     } else {
-      return text2;
+      return text;
     }
   }
   let backgroundContent;
@@ -18012,7 +17840,7 @@ var init_badge_renderers = __esm({
         const textLength = FONT_SCALE_UP_FACTOR * textWidth;
         let element;
         if (this.constructor.shadow) {
-          const text2 = new XmlElement({
+          const text = new XmlElement({
             name: "text",
             content: [content],
             attrs: withTextFill({ x, y, textLength }, textColor)
@@ -18041,7 +17869,7 @@ var init_badge_renderers = __esm({
           });
           element = new XmlElement({
             name: "g",
-            content: [shadowGroup, text2],
+            content: [shadowGroup, text],
             attrs: { transform: FONT_SCALE_DOWN_VALUE }
           });
         } else {
@@ -18541,9 +18369,9 @@ function privateV6(address) {
 }
 function notPublicHttps(value) {
   if (!URL.canParse(value)) return "is not an absolute URL";
-  const url2 = new URL(value);
-  if (url2.protocol !== "https:") return `uses ${url2.protocol.slice(0, -1)}, not https`;
-  const host = url2.hostname.replace(/\.$/, "").toLowerCase();
+  const url = new URL(value);
+  if (url.protocol !== "https:") return `uses ${url.protocol.slice(0, -1)}, not https`;
+  const host = url.hostname.replace(/\.$/, "").toLowerCase();
   if (host.startsWith("[")) return privateV6(host.slice(1, -1)) ? "is on a loopback or private IP address" : void 0;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return privateV4(host) ? "is on a loopback or private IP address" : void 0;
   const labels = host.split(".");
@@ -18579,15 +18407,15 @@ var init_public_address = __esm({
 });
 
 // src/records/implementations.ts
-function parseJson(file, text2) {
+function parseJson(file, text) {
   try {
-    return JSON.parse(text2);
+    return JSON.parse(text);
   } catch (error2) {
     throw new EntryError(file, `is not JSON (${error2.message})`);
   }
 }
-function readMeta(file, text2) {
-  const meta = parseJson(file, text2);
+function readMeta(file, text) {
+  const meta = parseJson(file, text);
   if (!isRecord(meta)) throw new EntryError(file, "must be a JSON object");
   for (const key of ["name", "target", "language"])
     if (typeof meta[key] !== "string" || !meta[key].trim())
@@ -18627,8 +18455,8 @@ function levelOf(verdicts) {
     )
   );
 }
-function verdictsFromReport(file, text2, message2, issues, failedIds, checks) {
-  const report2 = parseJson(file, text2);
+function verdictsFromReport(file, text, message2, issues, failedIds, checks) {
+  const report2 = parseJson(file, text);
   if (!isRecord(report2) || !Array.isArray(report2.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
   if (jcs(report2.result_message) !== jcs(message2))
@@ -18656,14 +18484,14 @@ function verifyEntry(files, ctx) {
   const meta = readMeta(`${files.dir}/meta.json`, files.meta);
   if (meta.side === "server" && !files.rerunByBuild && !ctx.previewLocalTarget)
     requirePublicTarget(`${files.dir}/meta.json`, meta.target);
-  let text2;
+  let text;
   try {
-    text2 = new TextDecoder("utf-8", { fatal: true }).decode(files.result);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(files.result);
   } catch {
     throw new EntryError(resultFile, "is not UTF-8 text");
   }
-  const message2 = parseJson(resultFile, text2);
-  const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text: text2 });
+  const message2 = parseJson(resultFile, text);
+  const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text });
   if (validation.errors.length) {
     const first = validation.errors[0];
     throw new EntryError(
@@ -18969,8 +18797,8 @@ function optionValue(argv, i, name) {
 var oneOf = (value, allowed) => allowed.includes(value ?? "");
 function isOrigin(value) {
   try {
-    const url2 = new URL(value);
-    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.pathname.replace(/\/+$/, "") === "" && !url.search && !url.hash;
   } catch {
     return false;
   }
@@ -19121,10 +18949,10 @@ function streamedArray(write, depth) {
   let written2 = 0;
   return {
     item(value) {
-      const text2 = JSON.stringify(value, null, 2).replaceAll("\n", `
+      const text = JSON.stringify(value, null, 2).replaceAll("\n", `
 ${pad}  `);
       write(`${written2++ === 0 ? "[" : ","}
-${pad}  ${text2}`);
+${pad}  ${text}`);
     },
     close() {
       write(written2 === 0 ? "[]" : `
@@ -19330,28 +19158,28 @@ import { readFileSync } from "node:fs";
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
 }
-function inputFromText(file, text2, mode) {
+function inputFromText(file, text, mode) {
   let value;
   try {
-    value = JSON.parse(text2.replace(/^\uFEFF/, ""));
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error2) {
     return { ok: false, file, error: `not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}` };
   }
   if (!isRequestWrapper(value))
-    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text: text2, messageText: text2, prefix: "" };
+    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };
   const body = { message: value.message };
   if (mode !== void 0) body.normalization_mode = mode;
   else if (Object.hasOwn(value, "normalization_mode")) body.normalization_mode = value.normalization_mode;
   const parsed = parseValidateRequest(body);
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  const range = indexJson(text2, { maxDepth: 65 }).lookupValue("/message");
-  const messageText = range ? text2.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
+  const range = indexJson(text, { maxDepth: 65 }).lookupValue("/message");
+  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
   return {
     ok: true,
     file,
     message: parsed.value.message,
     mode: parsed.value.mode,
-    text: text2,
+    text,
     messageText,
     prefix: "/message"
   };
@@ -19362,13 +19190,13 @@ function readError(error2) {
   return `cannot read: ${reason}`;
 }
 async function readInput(file, mode, stdin) {
-  let text2;
+  let text;
   try {
-    text2 = file === "-" ? await stdin() : readFileSync(file, "utf8");
+    text = file === "-" ? await stdin() : readFileSync(file, "utf8");
   } catch (error2) {
     return { ok: false, file, error: readError(error2) };
   }
-  return inputFromText(file, text2, mode);
+  return inputFromText(file, text, mode);
 }
 
 // src/cli/report-writer.ts
@@ -19389,10 +19217,10 @@ async function judgeFiles(command, site, io, writersFor) {
       for (const w of writers) w.unreadable({ file: input2.file, error: input2.error });
       continue;
     }
-    const { file, message: message2, mode, text: text2, messageText, prefix } = input2;
+    const { file, message: message2, mode, text, messageText, prefix } = input2;
     const result2 = validateMessage(message2, { mode, site, now: io.now(), text: messageText });
     const listed = issuesOf(result2).map((i) => i.path);
-    const checked = { file, result: result2, locate: sourceLocator(text2, mode, message2, prefix, listed) };
+    const checked = { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) };
     for (const w of writers) w.checked(checked);
     tally.checked += 1;
     if (result2.valid) tally.valid += 1;
@@ -19409,7 +19237,7 @@ async function judgeFiles(command, site, io, writersFor) {
 // src/cli/junit-report.ts
 init_engine();
 var NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-var xml = (text2) => text2.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
+var xml = (text) => text.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
 function suite(file, counts, parts) {
   const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
   const testcase = parts.length ? `${open}>
@@ -19463,9 +19291,9 @@ function aroundResults(log2) {
     invocations,
     properties
   }));
-  const text2 = JSON.stringify({ ...log2, runs }, null, 2);
-  const at3 = text2.indexOf(JSON.stringify(RESULTS));
-  return { before: text2.slice(0, at3), after: text2.slice(at3 + JSON.stringify(RESULTS).length) };
+  const text = JSON.stringify({ ...log2, runs }, null, 2);
+  const at3 = text.indexOf(JSON.stringify(RESULTS));
+  return { before: text.slice(0, at3), after: text.slice(at3 + JSON.stringify(RESULTS).length) };
 }
 function sarifWriter(write, site, base) {
   write(aroundResults(sarifLog([], site)).before);
@@ -19504,8 +19332,8 @@ async function readStdin() {
   return Buffer.concat(chunks).toString("utf8");
 }
 var processIo = {
-  stdout: (text2) => void process.stdout.write(text2),
-  stderr: (text2) => void process.stderr.write(text2),
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
   stdin: readStdin,
   env: process.env,
   now: () => /* @__PURE__ */ new Date(),
@@ -19579,14 +19407,14 @@ async function validateIn(command, formats3, io) {
     command,
     site,
     io,
-    (several) => formats3.map((f) => writerFor(f, several, command, site, io, (text2) => void (reports[f] += text2)))
+    (several) => formats3.map((f) => writerFor(f, several, command, site, io, (text) => void (reports[f] += text)))
   );
   return { code, reports };
 }
 
 // src/action/main.ts
 var input = (env, name) => (env[`INPUT_${name.replaceAll(" ", "_").toUpperCase()}`] ?? "").trim();
-var lines = (text2) => text2.split("\n").map((l) => l.trim()).filter(Boolean);
+var lines = (text) => text.split("\n").map((l) => l.trim()).filter(Boolean);
 async function cli(argv, env, workspace) {
   let stdout = "";
   const io = { ...processIo, env, cwd: () => workspace, stdout: (t) => void (stdout += t) };
@@ -19603,10 +19431,10 @@ function setOutputs(env, outputs) {
 function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
-function writeReport(workspace, file, text2) {
+function writeReport(workspace, file, text) {
   const path = resolve6(workspace, file);
   mkdirSync(dirname2(path), { recursive: true });
-  writeFileSync2(path, text2);
+  writeFileSync2(path, text);
   return path;
 }
 async function uploadSarif(env, sarif, token) {
@@ -19627,9 +19455,9 @@ async function uploadSarif(env, sarif, token) {
     }),
     signal: AbortSignal.timeout(6e4)
   });
-  const text2 = await response.text();
-  if (response.status !== 202) throw new Error(`code scanning answered ${response.status}: ${text2.slice(0, 500)}`);
-  return String(JSON.parse(text2).id ?? "");
+  const text = await response.text();
+  if (response.status !== 202) throw new Error(`code scanning answered ${response.status}: ${text.slice(0, 500)}`);
+  return String(JSON.parse(text).id ?? "");
 }
 async function validate(env, workspace) {
   const files = lines(input(env, "files"));
