@@ -42,13 +42,14 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/standard/value-sets.ts
-var PARTY_TYPES, DELIVERY_MODES, DELIVERY_PRIORITIES, TASK_STATES, TASK_TRANSITIONS, PARTY_ROLES, VALIDATE_FORMATS, NORMALIZATION_MODES, REGISTERED_EXTENSIONS;
+var PARTY_TYPES, DELIVERY_MODES, DELIVERY_PRIORITIES, CONFORMANCE_LEVEL_IDS, TASK_STATES, TASK_TRANSITIONS, PARTY_ROLES, VALIDATE_FORMATS, NORMALIZATION_MODES, REGISTERED_EXTENSIONS;
 var init_value_sets = __esm({
   "src/standard/value-sets.ts"() {
     "use strict";
     PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
     DELIVERY_MODES = ["sync", "async"];
     DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
+    CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
     TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
     TASK_TRANSITIONS = {
       accepted: ["working", "canceled", "failed"],
@@ -2355,55 +2356,12 @@ function levelBelow(broken) {
   for (const level of broken) lowest = Math.min(lowest, LEVEL_IDS.indexOf(level));
   return lowest === 0 ? null : LEVEL_IDS[lowest - 1];
 }
-var CONFORMANCE_LEVELS, LEVEL_IDS;
+var LEVEL_IDS;
 var init_levels = __esm({
   "src/standard/levels.ts"() {
     "use strict";
-    CONFORMANCE_LEVELS = [
-      {
-        id: "L0",
-        name: "parseable",
-        claim: "The input is a JSON object, or a keyless array that normalizes to one.",
-        checks: [
-          "JSON object (keyed) or keyless array matching the order maps",
-          "nesting within 64 levels",
-          "RFC 8785 canonical form exists"
-        ]
-      },
-      {
-        id: "L1",
-        name: "envelope",
-        claim: "The envelope matches its schema, uai_version is 1.0 and the profile is known and current.",
-        checks: ["envelope schema", "uai_version", "known, current profile", "registered key spellings"]
-      },
-      {
-        id: "L2",
-        name: "profile",
-        claim: "The body matches its profile schema and the profile rules hold.",
-        checks: [
-          "body schema",
-          "conversation linkage",
-          "extensions",
-          "task_ref rules",
-          "task state fields",
-          "conformance counts",
-          "published error codes"
-        ]
-      },
-      {
-        id: "L3",
-        name: "integrity",
-        claim: "The checksum is right and identifiers, DIDs and trace context are well formed.",
-        checks: ["integrity parameters", "checksum", "DID syntax", "W3C Trace Context"]
-      },
-      {
-        id: "L4",
-        name: "exchange-ready",
-        claim: "L3 with zero warnings; for a request, the mock exchange would accept it.",
-        checks: ["no warnings", "registered profiles named by a request"]
-      }
-    ];
-    LEVEL_IDS = CONFORMANCE_LEVELS.map((l) => l.id);
+    init_value_sets();
+    LEVEL_IDS = CONFORMANCE_LEVEL_IDS;
   }
 });
 
