@@ -42,22 +42,14 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/standard/value-sets.ts
-var PARTY_TYPES, DELIVERY_MODES, DELIVERY_PRIORITIES, TRUST_CHANNELS, AUTH_SCHEMES, INTEGRITY_ALGORITHMS, CANONICALIZATIONS, INTEGRITY_VERSIONS, RESPONSE_STATUSES, CONFORMANCE_STATUSES, CONFORMANCE_LEVEL_IDS, SEVERITIES, TASK_STATES, TASK_TRANSITIONS, PARTY_ROLES, INTENTS, CONSTRAINTS, NOTICES, MOCK_SCENARIOS, VALIDATE_FORMATS, NORMALIZATION_MODES, REGISTERED_EXTENSIONS;
+var PARTY_TYPES, DELIVERY_MODES, DELIVERY_PRIORITIES, CONFORMANCE_LEVEL_IDS, TASK_STATES, TASK_TRANSITIONS, PARTY_ROLES, VALIDATE_FORMATS, NORMALIZATION_MODES, REGISTERED_EXTENSIONS;
 var init_value_sets = __esm({
   "src/standard/value-sets.ts"() {
     "use strict";
     PARTY_TYPES = ["agent", "service", "message", "human", "tool"];
     DELIVERY_MODES = ["sync", "async"];
     DELIVERY_PRIORITIES = ["interactive", "routine", "bulk"];
-    TRUST_CHANNELS = ["credentialed", "signed-envelope", "public"];
-    AUTH_SCHEMES = ["did+vc", "jws", "validator-record", "none"];
-    INTEGRITY_ALGORITHMS = ["sha256"];
-    CANONICALIZATIONS = ["jcs"];
-    INTEGRITY_VERSIONS = [2];
-    RESPONSE_STATUSES = ["accepted", "completed", "rejected"];
-    CONFORMANCE_STATUSES = ["pass", "fail"];
     CONFORMANCE_LEVEL_IDS = ["L0", "L1", "L2", "L3", "L4"];
-    SEVERITIES = ["error", "warning"];
     TASK_STATES = ["accepted", "working", "input-required", "completed", "failed", "canceled"];
     TASK_TRANSITIONS = {
       accepted: ["working", "canceled", "failed"],
@@ -74,16 +66,6 @@ var init_value_sets = __esm({
       "checked-record",
       "reference-server"
     ];
-    INTENTS = ["resolve-profile"];
-    CONSTRAINTS = ["public-record-only", "trace-linked", "validator-ready"];
-    NOTICES = [
-      "accepted-task-started",
-      "use-task-status-example-for-shape-checks",
-      "reference-surface-response",
-      "completed-inline-result",
-      "typed-error-simulated"
-    ];
-    MOCK_SCENARIOS = ["accepted-task", "completed-response", "typed-error"];
     VALIDATE_FORMATS = ["result", "summary", "record", "sarif"];
     NORMALIZATION_MODES = ["keyed-json", "keyless-json"];
     REGISTERED_EXTENSIONS = [
@@ -95,7 +77,7 @@ var init_value_sets = __esm({
 });
 
 // src/standard/release.ts
-var RELEASE, UAI_VERSION, REGISTRY_RELEASE_DATE, INTEGRITY_VERSION, EXAMPLE_EPOCH, SCHEMA_DIALECT;
+var RELEASE, UAI_VERSION, REGISTRY_RELEASE_DATE, INTEGRITY_VERSION, EXAMPLE_EPOCH;
 var init_release = __esm({
   "src/standard/release.ts"() {
     "use strict";
@@ -104,7 +86,6 @@ var init_release = __esm({
     REGISTRY_RELEASE_DATE = "2026-11-01";
     INTEGRITY_VERSION = 2;
     EXAMPLE_EPOCH = "2026-11-01T09:00:00Z";
-    SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
   }
 });
 
@@ -404,8 +385,8 @@ function freezeObjects(value) {
 }
 function constantForm(value) {
   freezeObjects(value);
-  const text2 = jcs(value);
-  if (text2 !== void 0) knownForms.set(value, text2);
+  const text = jcs(value);
+  if (text !== void 0) knownForms.set(value, text);
   return value;
 }
 var NotJsonData, knownForms, NEEDS_CARE;
@@ -423,9 +404,9 @@ var init_jcs = __esm({
 // src/engine/canonical.ts
 import { hash } from "node:crypto";
 function canonicalJson(value) {
-  const text2 = jcs(value);
-  if (text2 === void 0) throw new TypeError("Value has no JSON representation");
-  return text2;
+  const text = jcs(value);
+  if (text === void 0) throw new TypeError("Value has no JSON representation");
+  return text;
 }
 function seal(message2) {
   return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
@@ -440,7 +421,7 @@ var init_canonical = __esm({
     "use strict";
     init_integrity();
     init_jcs();
-    sha256Hex = (text2) => hash("sha256", text2, "hex");
+    sha256Hex = (text) => hash("sha256", text, "hex");
     integrityForms = (message2) => jcsForms(message2, "integrity");
     messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
   }
@@ -462,7 +443,7 @@ var init_model = __esm({
 });
 
 // src/standard/profiles.ts
-var PROFILE_IDS, ENVELOPE_SCHEMA_ID, PROFILES, known, isProfileId, profileById, PROFILE_ID_PATTERN;
+var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN;
 var init_profiles = __esm({
   "src/standard/profiles.ts"() {
     "use strict";
@@ -475,65 +456,8 @@ var init_profiles = __esm({
       "uai.conformance.result.v1"
     ];
     ENVELOPE_SCHEMA_ID = "uai.envelope.v1";
-    PROFILES = [
-      {
-        id: "uai.intent.request.v1",
-        title: "Intent request",
-        role: "request",
-        status: "current",
-        summary: "Asks a party to resolve an intent about a subject profile.",
-        answeredBy: ["uai.intent.response.v1", "uai.error.v1"],
-        answers: []
-      },
-      {
-        id: "uai.intent.response.v1",
-        title: "Intent response",
-        role: "response",
-        status: "current",
-        summary: "Answers an intent request: accepted (asynchronous task), completed (synchronous result) or rejected.",
-        answeredBy: ["uai.task.status.v1"],
-        answers: ["uai.intent.request.v1"]
-      },
-      {
-        id: "uai.task.status.v1",
-        title: "Task status",
-        role: "status",
-        status: "current",
-        summary: "Reports the progress of an accepted asynchronous task.",
-        answeredBy: [],
-        answers: ["uai.intent.response.v1"]
-      },
-      {
-        id: "uai.error.v1",
-        title: "Typed error",
-        role: "error",
-        status: "current",
-        summary: "A typed, path-aware failure with a published error code.",
-        answeredBy: [],
-        answers: ["uai.intent.request.v1"]
-      },
-      {
-        id: "uai.capability.statement.v1",
-        title: "Capability statement",
-        role: "capability",
-        status: "current",
-        summary: "States what a party supports: profiles, operations, endpoints, bindings and trust.",
-        answeredBy: [],
-        answers: []
-      },
-      {
-        id: "uai.conformance.result.v1",
-        title: "Conformance result",
-        role: "evidence",
-        status: "current",
-        summary: "Validator evidence about one checked message.",
-        answeredBy: [],
-        answers: []
-      }
-    ];
     known = new Set(PROFILE_IDS);
     isProfileId = (value) => typeof value === "string" && known.has(value);
-    profileById = (id) => PROFILES.find((p) => p.id === id);
     PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
   }
 });
@@ -551,10 +475,7 @@ var init_field_model = __esm({
           {
             "key": "uai_version",
             "type": {
-              "kind": "string",
-              "enum": [
-                "1.0"
-              ]
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "envelope.version_unsupported"
@@ -562,8 +483,7 @@ var init_field_model = __esm({
           {
             "key": "profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "envelope.profile_unknown"
@@ -571,8 +491,7 @@ var init_field_model = __esm({
           {
             "key": "message_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -658,22 +577,14 @@ var init_field_model = __esm({
           {
             "key": "type",
             "type": {
-              "kind": "string",
-              "enum": [
-                "agent",
-                "service",
-                "message",
-                "human",
-                "tool"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -686,15 +597,13 @@ var init_field_model = __esm({
           {
             "key": "uri",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "did",
             "type": {
-              "kind": "string",
-              "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$"
+              "kind": "string"
             },
             "valueIssueCode": "identity.did_invalid"
           },
@@ -726,39 +635,34 @@ var init_field_model = __esm({
           {
             "key": "conversation_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "turn_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "parent_message_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             }
           },
           {
             "key": "traceparent",
             "type": {
-              "kind": "string",
-              "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$"
+              "kind": "string"
             },
             "valueIssueCode": "trace.traceparent_invalid"
           },
           {
             "key": "sequence",
             "type": {
-              "kind": "integer",
-              "minimum": 1
+              "kind": "integer"
             },
             "required": true
           }
@@ -771,30 +675,20 @@ var init_field_model = __esm({
           {
             "key": "mode",
             "type": {
-              "kind": "string",
-              "enum": [
-                "sync",
-                "async"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "priority",
             "type": {
-              "kind": "string",
-              "enum": [
-                "interactive",
-                "routine",
-                "bulk"
-              ]
+              "kind": "string"
             }
           },
           {
             "key": "expires_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             }
           },
           {
@@ -812,8 +706,7 @@ var init_field_model = __esm({
           {
             "key": "task_ref",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             }
           }
         ]
@@ -825,25 +718,14 @@ var init_field_model = __esm({
           {
             "key": "channel",
             "type": {
-              "kind": "string",
-              "enum": [
-                "credentialed",
-                "signed-envelope",
-                "public"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "auth_scheme",
             "type": {
-              "kind": "string",
-              "enum": [
-                "did+vc",
-                "jws",
-                "validator-record",
-                "none"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -856,15 +738,13 @@ var init_field_model = __esm({
           {
             "key": "credential_ref",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "signature_ref",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
@@ -894,8 +774,7 @@ var init_field_model = __esm({
           {
             "key": "issued_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             },
             "required": true
           },
@@ -920,9 +799,7 @@ var init_field_model = __esm({
           {
             "key": "confidence",
             "type": {
-              "kind": "number",
-              "minimum": 0,
-              "maximum": 1
+              "kind": "number"
             }
           },
           {
@@ -975,10 +852,7 @@ var init_field_model = __esm({
           {
             "key": "version",
             "type": {
-              "kind": "integer",
-              "enum": [
-                2
-              ]
+              "kind": "integer"
             },
             "required": true,
             "valueIssueCode": "integrity.version_unsupported"
@@ -986,10 +860,7 @@ var init_field_model = __esm({
           {
             "key": "algorithm",
             "type": {
-              "kind": "string",
-              "enum": [
-                "sha256"
-              ]
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "integrity.algorithm_unsupported"
@@ -997,10 +868,7 @@ var init_field_model = __esm({
           {
             "key": "canonicalization",
             "type": {
-              "kind": "string",
-              "enum": [
-                "jcs"
-              ]
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "integrity.canonicalization_unsupported"
@@ -1008,8 +876,7 @@ var init_field_model = __esm({
           {
             "key": "checksum",
             "type": {
-              "kind": "string",
-              "pattern": "^sha256:[0-9a-f]{64}$"
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "integrity.checksum_malformed"
@@ -1023,8 +890,7 @@ var init_field_model = __esm({
           {
             "key": "namespace",
             "type": {
-              "kind": "string",
-              "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$"
+              "kind": "string"
             },
             "required": true,
             "valueIssueCode": "extension.namespace_invalid"
@@ -1050,19 +916,14 @@ var init_field_model = __esm({
           {
             "key": "code",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "severity",
             "type": {
-              "kind": "string",
-              "enum": [
-                "error",
-                "warning"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -1101,8 +962,7 @@ var init_field_model = __esm({
           {
             "key": "help_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           }
         ]
@@ -1124,16 +984,14 @@ var init_field_model = __esm({
           {
             "key": "subject",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "requested_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           },
@@ -1161,8 +1019,7 @@ var init_field_model = __esm({
           {
             "key": "response_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           }
@@ -1199,12 +1056,7 @@ var init_field_model = __esm({
           {
             "key": "status",
             "type": {
-              "kind": "string",
-              "enum": [
-                "accepted",
-                "completed",
-                "rejected"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -1217,8 +1069,7 @@ var init_field_model = __esm({
           {
             "key": "request_message_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -1248,8 +1099,7 @@ var init_field_model = __esm({
           {
             "key": "task_ref",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             }
           }
         ]
@@ -1267,22 +1117,19 @@ var init_field_model = __esm({
           {
             "key": "status_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             }
           },
           {
             "key": "status_example_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "response_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             }
           },
           {
@@ -1290,27 +1137,20 @@ var init_field_model = __esm({
             "type": {
               "kind": "array",
               "items": {
-                "kind": "string",
-                "enum": [
-                  "accepted-task",
-                  "completed-response",
-                  "typed-error"
-                ]
+                "kind": "string"
               }
             }
           },
           {
             "key": "field_registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "mock_exchange_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
@@ -1340,40 +1180,28 @@ var init_field_model = __esm({
           {
             "key": "task_id",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "state",
             "type": {
-              "kind": "string",
-              "enum": [
-                "accepted",
-                "working",
-                "input-required",
-                "completed",
-                "failed",
-                "canceled"
-              ]
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "updated_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "progress",
             "type": {
-              "kind": "number",
-              "minimum": 0,
-              "maximum": 1
+              "kind": "number"
             }
           },
           {
@@ -1391,8 +1219,7 @@ var init_field_model = __esm({
           {
             "key": "result_ref",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
@@ -1416,17 +1243,14 @@ var init_field_model = __esm({
           {
             "key": "status",
             "type": {
-              "kind": "integer",
-              "minimum": 400,
-              "maximum": 599
+              "kind": "integer"
             },
             "required": true
           },
           {
             "key": "code",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -1469,8 +1293,7 @@ var init_field_model = __esm({
           {
             "key": "retry_after_seconds",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             }
           }
         ]
@@ -1482,8 +1305,7 @@ var init_field_model = __esm({
           {
             "key": "name",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
@@ -1492,10 +1314,8 @@ var init_field_model = __esm({
             "type": {
               "kind": "array",
               "items": {
-                "kind": "string",
-                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
-              },
-              "minItems": 1
+                "kind": "string"
+              }
             },
             "required": true
           },
@@ -1506,8 +1326,7 @@ var init_field_model = __esm({
               "items": {
                 "kind": "object",
                 "ref": "capability_endpoint"
-              },
-              "minItems": 1
+              }
             },
             "required": true
           },
@@ -1542,14 +1361,7 @@ var init_field_model = __esm({
           {
             "key": "conformance_level",
             "type": {
-              "kind": "string",
-              "enum": [
-                "L0",
-                "L1",
-                "L2",
-                "L3",
-                "L4"
-              ]
+              "kind": "string"
             }
           }
         ]
@@ -1561,16 +1373,14 @@ var init_field_model = __esm({
           {
             "key": "binding",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             },
             "required": true
           },
@@ -1589,16 +1399,14 @@ var init_field_model = __esm({
           {
             "key": "intent",
             "type": {
-              "kind": "string",
-              "minLength": 1
+              "kind": "string"
             },
             "required": true
           },
           {
             "key": "request_profile",
             "type": {
-              "kind": "string",
-              "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+              "kind": "string"
             },
             "required": true
           },
@@ -1607,8 +1415,7 @@ var init_field_model = __esm({
             "type": {
               "kind": "array",
               "items": {
-                "kind": "string",
-                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+                "kind": "string"
               }
             },
             "required": true
@@ -1622,11 +1429,7 @@ var init_field_model = __esm({
           {
             "key": "status",
             "type": {
-              "kind": "string",
-              "enum": [
-                "pass",
-                "fail"
-              ]
+              "kind": "string"
             },
             "required": true
           },
@@ -1673,14 +1476,7 @@ var init_field_model = __esm({
           {
             "key": "conformance_level",
             "type": {
-              "kind": "string",
-              "enum": [
-                "L0",
-                "L1",
-                "L2",
-                "L3",
-                "L4"
-              ]
+              "kind": "string"
             }
           }
         ]
@@ -1692,32 +1488,28 @@ var init_field_model = __esm({
           {
             "key": "error_count",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             },
             "required": true
           },
           {
             "key": "warning_count",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             },
             "required": true
           },
           {
             "key": "issues_listed",
             "type": {
-              "kind": "integer",
-              "minimum": 0
+              "kind": "integer"
             },
             "required": false
           },
           {
             "key": "checked_at",
             "type": {
-              "kind": "string",
-              "format": "date-time"
+              "kind": "string"
             },
             "required": true
           }
@@ -1730,71 +1522,61 @@ var init_field_model = __esm({
           {
             "key": "catalog_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "schema_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "example_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "field_registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "transport_bindings_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "trust_channels_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "conformance_levels_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "error_registry_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           },
           {
             "key": "validate_url",
             "type": {
-              "kind": "string",
-              "format": "uri"
+              "kind": "string"
             }
           }
         ]
@@ -1809,8 +1591,8 @@ var init_pointer = __esm({
   "src/engine/pointer.ts"() {
     "use strict";
     pointerSegment = (key) => {
-      const text2 = String(key);
-      return text2.includes("~") || text2.includes("/") ? text2.replaceAll("~", "~0").replaceAll("/", "~1") : text2;
+      const text = String(key);
+      return text.includes("~") || text.includes("/") ? text.replaceAll("~", "~0").replaceAll("/", "~1") : text;
     };
     childPath = (path, key) => `${path}/${pointerSegment(key)}`;
     pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
@@ -2118,8 +1900,8 @@ var init_urls = __esm({
 // src/engine/validate/canonical-forms.ts
 function canonicalForms(value) {
   if (!isRecord(value)) {
-    const text2 = canonicalJson(value);
-    return { hash: `sha256:${sha256Hex(text2)}`, byteCount: Buffer.byteLength(text2, "utf8"), checksum: void 0 };
+    const text = canonicalJson(value);
+    return { hash: `sha256:${sha256Hex(text)}`, byteCount: Buffer.byteLength(text, "utf8"), checksum: void 0 };
   }
   const { whole, without } = integrityForms(value);
   const hash2 = `sha256:${sha256Hex(whole)}`;
@@ -2138,14 +1920,14 @@ var init_canonical_forms = __esm({
 });
 
 // src/engine/duplicate-scan.ts
-function hasDuplicateMembers(text2) {
+function hasDuplicateMembers(text) {
   const names = [];
   const open = [];
   const wide = [];
   let expectName = false;
-  const strings = stringTokens(text2);
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  const strings = stringTokens(text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 34) {
       const start = i;
       const end = i = strings.end(i);
@@ -2182,39 +1964,39 @@ function hasDuplicateMembers(text2) {
   }
   return false;
 }
-function nextBackslash(text2, from) {
-  const at3 = text2.indexOf("\\", from);
-  return at3 < 0 ? text2.length : at3;
+function nextBackslash(text, from) {
+  const at3 = text.indexOf("\\", from);
+  return at3 < 0 ? text.length : at3;
 }
-function stringTokens(text2) {
-  let backslash = nextBackslash(text2, 0);
+function stringTokens(text) {
+  let backslash = nextBackslash(text, 0);
   let escaped = false;
   return {
     /** Where the string opening at `start` closes (the index of its closing quote). */
     end(start) {
-      let end = text2.indexOf('"', start + 1);
+      let end = text.indexOf('"', start + 1);
       escaped = backslash < end;
       if (escaped) {
-        for (end = start + 1; end < text2.length; end++) {
-          const d = text2.charCodeAt(end);
+        for (end = start + 1; end < text.length; end++) {
+          const d = text.charCodeAt(end);
           if (d === 92) end++;
           else if (d === 34) break;
         }
-        backslash = nextBackslash(text2, end + 1);
+        backslash = nextBackslash(text, end + 1);
       }
       return end;
     },
     /** The decoded value of the string just ended, between its quotes at start and end. */
     value(start, end) {
-      return escaped ? JSON.parse(text2.slice(start, end + 1)) : text2.slice(start + 1, end);
+      return escaped ? JSON.parse(text.slice(start, end + 1)) : text.slice(start + 1, end);
     }
   };
 }
-function repeatedMembers(text2) {
+function repeatedMembers(text) {
   const open = [];
   const found = [];
   let expectName = false;
-  const strings = stringTokens(text2);
+  const strings = stringTokens(text);
   const pointerOf = (name) => {
     let pointer2 = "";
     for (let k = 0; k < open.length - 1; k++) {
@@ -2223,8 +2005,8 @@ function repeatedMembers(text2) {
     }
     return `${pointer2}/${segment(name)}`;
   };
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 34) {
       const start = i;
       const end = i = strings.end(i);
@@ -2263,7 +2045,7 @@ function repeatedMembers(text2) {
   }
   return found;
 }
-function topLevelMembers(text2) {
+function topLevelMembers(text) {
   const spans = /* @__PURE__ */ new Map();
   const repeated = [];
   let depth = 0;
@@ -2272,7 +2054,7 @@ function topLevelMembers(text2) {
   let name;
   let valueStart = -1;
   let lastEnd = -1;
-  const strings = stringTokens(text2);
+  const strings = stringTokens(text);
   const close = () => {
     if (name === void 0 || valueStart < 0) return;
     if (spans.has(name)) repeated.push(name);
@@ -2280,8 +2062,8 @@ function topLevelMembers(text2) {
     name = void 0;
     valueStart = -1;
   };
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13 || c === 65279) continue;
     if (depth === 1 && name !== void 0 && valueStart < 0 && c !== 58) valueStart = i;
     if (c === 34) {
@@ -2361,9 +2143,9 @@ var init_keyless_pointer = __esm({
 });
 
 // src/engine/validate/duplicates.ts
-function duplicateMemberIssues(text2, input2, mode, index) {
-  if (!index && !hasDuplicateMembers(text2)) return [];
-  return (index ? index.duplicates : repeatedMembers(text2)).map((d) => {
+function duplicateMemberIssues(text, input2, mode, index) {
+  if (!index && !hasDuplicateMembers(text)) return [];
+  return (index ? index.duplicates : repeatedMembers(text)).map((d) => {
     const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
     const name = pointerSegments(d.pointer).at(-1) ?? "";
     return {
@@ -2384,436 +2166,94 @@ var init_duplicates = __esm({
   }
 });
 
-// src/standard/codes.ts
+// src/standard/code-shapes.ts
 function issueCode(code) {
   return issueByCode.get(code);
 }
 function errorCode(code) {
   return errorByCode.get(code);
 }
-var issue, ISSUE_CODES, problem, typed, ERROR_CODES, issueByCode, errorByCode, isPublishedErrorCode;
-var init_codes = __esm({
-  "src/standard/codes.ts"() {
+var issue, ISSUE_CODE_SHAPES, appearingIn, problem, typed, ERROR_CODE_SHAPES, issueByCode, errorByCode, isPublishedErrorCode;
+var init_code_shapes = __esm({
+  "src/standard/code-shapes.ts"() {
     "use strict";
-    issue = (code, severity, level, title, description, fix) => ({ code, severity, level, title, description, fix });
-    ISSUE_CODES = [
+    issue = (code, severity, level, title) => ({ code, severity, level, title });
+    ISSUE_CODE_SHAPES = [
       // L0: can the input be read as a message at all?
-      issue(
-        "message.not_object",
-        "error",
-        "L0",
-        "Message is not a JSON object",
-        "In keyed-json mode a message must be a JSON object.",
-        "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
-      ),
-      issue(
-        "message.too_deep",
-        "error",
-        "L0",
-        "Message nests too deeply",
-        "The message nests objects or arrays deeper than 64 levels.",
-        "Flatten the structure; no UAI-1 field nests deeper than a few levels."
-      ),
-      issue(
-        "message.not_canonicalizable",
-        "error",
-        "L0",
-        "Message has no RFC 8785 canonical form",
-        "A string holds a lone surrogate or a number is outside the IEEE 754 double range, so no canonical form or checksum exists.",
-        "Use well-formed Unicode strings and finite numbers."
-      ),
-      issue(
-        "message.duplicate_member",
-        "error",
-        "L0",
-        "Duplicate member name",
-        "An object of the message holds the same member name more than once. RFC 8259 section 4 leaves the meaning to each parser and I-JSON (RFC 7493 section 2.3), on which RFC 8785 canonicalization and the checksum rest, forbids it, so the message has no single meaning. Reported once per repeated name, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).",
-        "Keep one member per name in every object."
-      ),
-      issue(
-        "keyless.shape_mismatch",
-        "error",
-        "L0",
-        "Keyless shape does not match the order map",
-        "In keyless-json mode the message, or a nested object position, is not a JSON array as its order map requires.",
-        "Encode each object as an array ordered by its compact_field_order_map in the field registry."
-      ),
-      issue(
-        "keyless.overflow",
-        "error",
-        "L0",
-        "Keyless array has more positions than its map",
-        "A keyless array holds more positions than the ordered_fields of its order map.",
-        "Drop the extra positions; a keyless array never exceeds its map."
-      ),
-      issue(
-        "keyless.required_null",
-        "error",
-        "L0",
-        "Required position is null or missing",
-        "A keyless array has null, or no value, at an index listed in required_indexes.",
-        "Fill every required index of the order map."
-      ),
+      issue("message.not_object", "error", "L0", "Message is not a JSON object"),
+      issue("message.too_deep", "error", "L0", "Message nests too deeply"),
+      issue("message.not_canonicalizable", "error", "L0", "Message has no RFC 8785 canonical form"),
+      issue("message.duplicate_member", "error", "L0", "Duplicate member name"),
+      issue("keyless.shape_mismatch", "error", "L0", "Keyless shape does not match the order map"),
+      issue("keyless.overflow", "error", "L0", "Keyless array has more positions than its map"),
+      issue("keyless.required_null", "error", "L0", "Required position is null or missing"),
       // L1: envelope.
-      issue(
-        "schema.required",
-        "error",
-        "L1",
-        "Required member missing",
-        "A member the schema requires is absent.",
-        "Add the member named in the issue."
-      ),
-      issue(
-        "schema.type",
-        "error",
-        "L1",
-        "Wrong JSON type",
-        "A member has a JSON type other than the one the schema gives.",
-        "Use the type shown in expected."
-      ),
-      issue(
-        "schema.value_not_allowed",
-        "error",
-        "L1",
-        "Value outside a closed set",
-        "A member of a closed value set holds a value the field registry does not list.",
-        "Use one of the values in expected."
-      ),
-      issue(
-        "schema.format",
-        "error",
-        "L1",
-        "Malformed value",
-        "A member breaks its format: an RFC 3986 URI (with a scheme), an RFC 3339 date-time or full-date.",
-        "Write the value in the format named in expected."
-      ),
-      issue(
-        "schema.pattern",
-        "error",
-        "L1",
-        "Value does not match its pattern",
-        "A string breaks the pattern its schema gives (for example a profile identifier).",
-        "Match the pattern in expected."
-      ),
-      issue(
-        "schema.range",
-        "error",
-        "L1",
-        "Number out of range",
-        "A number is below the minimum or above the maximum of its field.",
-        "Use a number within the range in expected."
-      ),
-      issue(
-        "schema.length",
-        "error",
-        "L1",
-        "Too short or too long",
-        "A string or array is shorter or longer than its field allows (for example an empty identifier).",
-        "Give the member at least the length in expected."
-      ),
-      issue(
-        "envelope.version_unsupported",
-        "error",
-        "L1",
-        "Unsupported uai_version",
-        'uai_version is not "1.0", the format version of UAI-1.',
-        'Set uai_version to "1.0".'
-      ),
-      issue(
-        "envelope.profile_unknown",
-        "error",
-        "L1",
-        "Unknown profile",
-        "profile is not an identifier of the UAI-1 profile family.",
-        "Use a profile listed in the registry."
-      ),
-      issue(
-        "envelope.profile_not_current",
-        "error",
-        "L1",
-        "Profile version not current",
-        "profile names a known profile at a version outside the current track of the roadmap.",
-        "Use the .v1 identifier of the profile; other versions are not supported yet."
-      ),
-      issue(
-        "field.alias_key",
-        "error",
-        "L1",
-        "Key spelled as an alias",
-        "A key is another spelling (camelCase, kebab-case) of a registered key; keys are used exactly as written.",
-        "Rename the key to the registered spelling given in expected."
-      ),
+      issue("schema.required", "error", "L1", "Required member missing"),
+      issue("schema.type", "error", "L1", "Wrong JSON type"),
+      issue("schema.value_not_allowed", "error", "L1", "Value outside a closed set"),
+      issue("schema.format", "error", "L1", "Malformed value"),
+      issue("schema.pattern", "error", "L1", "Value does not match its pattern"),
+      issue("schema.range", "error", "L1", "Number out of range"),
+      issue("schema.length", "error", "L1", "Too short or too long"),
+      issue("envelope.version_unsupported", "error", "L1", "Unsupported uai_version"),
+      issue("envelope.profile_unknown", "error", "L1", "Unknown profile"),
+      issue("envelope.profile_not_current", "error", "L1", "Profile version not current"),
+      issue("field.alias_key", "error", "L1", "Key spelled as an alias"),
       // L2: profile rules.
-      issue(
-        "conversation.parent_missing",
-        "error",
-        "L2",
-        "Reply without parent_message_id",
-        "conversation.sequence is greater than 1 but parent_message_id is absent.",
-        "Set parent_message_id to the message this one answers."
-      ),
-      issue(
-        "extension.namespace_invalid",
-        "error",
-        "L2",
-        "Malformed extension namespace",
-        "An extension namespace is not a URN of the form urn:<ns>:ext:<name>.",
-        "Write the namespace as urn:<ns>:ext:<name>."
-      ),
-      issue(
-        "extension.critical_unknown",
-        "error",
-        "L2",
-        "Critical extension not registered",
-        "An extension marked critical uses a namespace this release does not register, so receivers must reject it.",
-        "Use a registered namespace, or mark the extension critical: false."
-      ),
-      issue(
-        "response.task_ref_missing",
-        "error",
-        "L2",
-        "Accepted response without task_ref",
-        "An intent response with status accepted has no body.task_ref.",
-        "Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference."
-      ),
-      issue(
-        "response.task_ref_mismatch",
-        "error",
-        "L2",
-        "task_ref values disagree",
-        "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.",
-        "Use one task reference in all three places."
-      ),
-      issue(
-        "task.state_inconsistent",
-        "error",
-        "L2",
-        "Task status fields do not fit the state",
-        "A task status lacks the field its state requires: result_ref when completed, blocking_reason when input-required, error_code when failed.",
-        "Add the field the state requires."
-      ),
-      issue(
-        "conformance.summary_mismatch",
-        "error",
-        "L2",
-        "Summary counts differ from issues",
-        "summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.",
-        "Count the issues by severity; status is fail exactly when there are errors."
-      ),
-      issue(
-        "error.code_unpublished",
-        "error",
-        "L2",
-        "Error code not published",
-        "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
-        "Use a code from error_codes in the error registry."
-      ),
+      issue("conversation.parent_missing", "error", "L2", "Reply without parent_message_id"),
+      issue("extension.namespace_invalid", "error", "L2", "Malformed extension namespace"),
+      issue("extension.critical_unknown", "error", "L2", "Critical extension not registered"),
+      issue("response.task_ref_missing", "error", "L2", "Accepted response without task_ref"),
+      issue("response.task_ref_mismatch", "error", "L2", "task_ref values disagree"),
+      issue("task.state_inconsistent", "error", "L2", "Task status fields do not fit the state"),
+      issue("conformance.summary_mismatch", "error", "L2", "Summary counts differ from issues"),
+      issue("error.code_unpublished", "error", "L2", "Error code not published"),
       // L3: integrity, identifiers, trace context.
-      issue(
-        "integrity.checksum_mismatch",
-        "error",
-        "L3",
-        "Checksum does not match",
-        "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",
-        "Recompute the checksum after the last change to the message; expected holds the right value."
-      ),
-      issue(
-        "integrity.checksum_malformed",
-        "error",
-        "L3",
-        "Malformed checksum",
-        "integrity.checksum is not sha256: followed by 64 lowercase hex digits.",
-        "Write the checksum as sha256:<64 lowercase hex digits>."
-      ),
-      issue(
-        "integrity.algorithm_unsupported",
-        "error",
-        "L3",
-        "Unsupported integrity algorithm",
-        "integrity.algorithm is not sha256.",
-        'Set integrity.algorithm to "sha256".'
-      ),
-      issue(
-        "integrity.canonicalization_unsupported",
-        "error",
-        "L3",
-        "Unsupported canonicalization",
-        "integrity.canonicalization is not jcs (RFC 8785).",
-        'Set integrity.canonicalization to "jcs".'
-      ),
-      issue(
-        "integrity.version_unsupported",
-        "error",
-        "L3",
-        "Unsupported integrity version",
-        "integrity.version is not 2.",
-        "Set integrity.version to 2."
-      ),
-      issue(
-        "trace.traceparent_invalid",
-        "error",
-        "L3",
-        "Invalid traceparent",
-        "conversation.traceparent is not a W3C Trace Context level 1 value (00-<32 hex>-<16 hex>-<2 hex>, ids not all zero).",
-        "Generate the traceparent with a W3C Trace Context library."
-      ),
-      issue(
-        "identity.did_invalid",
-        "error",
-        "L3",
-        "Invalid DID",
-        "A did member breaks the W3C DID syntax did:<method>:<method-specific-id>.",
-        "Use a DID such as did:web:example.org."
-      ),
+      issue("integrity.checksum_mismatch", "error", "L3", "Checksum does not match"),
+      issue("integrity.checksum_malformed", "error", "L3", "Malformed checksum"),
+      issue("integrity.algorithm_unsupported", "error", "L3", "Unsupported integrity algorithm"),
+      issue("integrity.canonicalization_unsupported", "error", "L3", "Unsupported canonicalization"),
+      issue("integrity.version_unsupported", "error", "L3", "Unsupported integrity version"),
+      issue("trace.traceparent_invalid", "error", "L3", "Invalid traceparent"),
+      issue("identity.did_invalid", "error", "L3", "Invalid DID"),
       // Warnings keep a message from L4 (exchange-ready) without making it invalid.
-      issue(
-        "field.unknown_member",
-        "warning",
-        "L4",
-        "Unknown member",
-        "A member is not registered for its object; receivers may ignore it.",
-        "Remove the member, or carry it in an extension."
-      ),
-      issue(
-        "field.unregistered_value",
-        "warning",
-        "L4",
-        "Unregistered value in an open set",
-        "A value of an open set (party role, intent, constraint, notice) is not registered.",
-        "Use a registered value where one fits."
-      ),
-      issue(
-        "trace.trace_id_mismatch",
-        "warning",
-        "L4",
-        "trace_id differs from traceparent",
-        "provenance.trace_id differs from the trace-id inside conversation.traceparent.",
-        "Use the traceparent trace-id as provenance.trace_id."
-      ),
-      issue(
-        "delivery.expiry_not_after_issue",
-        "warning",
-        "L4",
-        "Expires before it was issued",
-        "delivery.expires_at is not after provenance.issued_at, compared as exact RFC 3339 instants (offsets applied, every fraction digit, a leap second after :59). When either timestamp is malformed, only its schema.format issue is reported, not this one.",
-        "Set expires_at later than issued_at."
-      ),
-      issue(
-        "response.request_ref_mismatch",
-        "warning",
-        "L4",
-        "request_message_id differs from parent",
-        "body.request_message_id differs from conversation.parent_message_id.",
-        "Both name the request being answered."
-      ),
-      issue(
-        "trust.reference_missing",
-        "warning",
-        "L4",
-        "Trust channel without its reference",
-        "The credentialed channel has no credential_ref, or the signed-envelope channel has no signature_ref.",
-        "Add the reference the channel expects."
-      ),
-      issue(
-        "intent.profile_unregistered",
-        "warning",
-        "L4",
-        "Request names an unregistered profile",
-        "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
-        "Name profiles listed in the registry."
-      )
+      issue("field.unknown_member", "warning", "L4", "Unknown member"),
+      issue("field.unregistered_value", "warning", "L4", "Unregistered value in an open set"),
+      issue("trace.trace_id_mismatch", "warning", "L4", "trace_id differs from traceparent"),
+      issue("delivery.expiry_not_after_issue", "warning", "L4", "Expires before it was issued"),
+      issue("response.request_ref_mismatch", "warning", "L4", "request_message_id differs from parent"),
+      issue("trust.reference_missing", "warning", "L4", "Trust channel without its reference"),
+      issue("intent.profile_unregistered", "warning", "L4", "Request names an unregistered profile")
     ];
-    problem = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["http-problem"], retryable });
-    typed = (code, status, title, description, retryable = false) => ({ code, status, title, description, used_in: ["uai.error.v1"], retryable });
-    ERROR_CODES = [
-      problem(
-        "request.malformed_json",
-        400,
-        "Malformed JSON",
-        "The request body is not valid JSON; detail gives the parser position when known."
-      ),
-      problem(
-        "request.invalid",
-        400,
-        "Invalid request",
-        "The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode."
-      ),
-      problem("request.too_deep", 400, "Request nests too deeply", "The request body nests deeper than 64 levels."),
-      problem("route.not_found", 404, "No such route", "No route of the REST surface has this path."),
-      problem(
-        "request.method_not_allowed",
-        405,
-        "Method not allowed",
-        "The route exists but not for this method; the Allow header lists the methods it takes."
-      ),
-      problem(
-        "request.timeout",
-        408,
-        "Request timeout",
-        "The local server did not receive the request headers within 10 seconds or the whole request within 30 seconds; it answers this where a response is still possible and closes the connection.",
-        true
-      ),
-      problem(
-        "request.too_large",
-        413,
-        "Request too large",
-        "The request body is over 262,144 bytes; it was rejected before parsing."
-      ),
-      problem(
-        "request.unsupported_media_type",
-        415,
-        "Unsupported media type",
-        "The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity)."
-      ),
-      problem(
-        "request.rate_limited",
-        429,
-        "Too many requests",
-        "More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.",
-        true
-      ),
-      problem(
-        "server.internal",
-        500,
-        "Internal error",
-        "The service failed unexpectedly; the request may be retried.",
-        true
-      ),
-      problem(
-        "exchange.task_unknown",
-        404,
-        "Unknown task",
-        "The reference server issued no task with this reference; use task references exactly as received."
-      ),
-      typed(
-        "exchange.request_invalid",
-        400,
-        "Request message invalid",
-        "The mock exchange received a request message that fails validation; errors lists the issues."
-      ),
-      typed(
-        "exchange.wrong_profile",
-        400,
-        "Not an intent request",
-        "The mock exchange answers uai.intent.request.v1 messages only."
-      ),
-      typed("exchange.subject_unknown", 404, "Unknown subject", "The request subject is not a registered profile."),
-      typed(
-        "exchange.intent_unprocessable",
-        422,
-        "Intent cannot be processed",
-        "The reference server understood the request but will not resolve it (the typed-error scenario simulates this)."
-      ),
-      typed(
-        "task.execution_failed",
-        500,
-        "Task failed",
-        "An accepted task ended in the failed state; the task status carries this code.",
-        true
-      )
+    appearingIn = (where) => (code, status, title, retryable = false) => ({
+      code,
+      status,
+      title,
+      used_in: [where],
+      retryable
+    });
+    problem = appearingIn("http-problem");
+    typed = appearingIn("uai.error.v1");
+    ERROR_CODE_SHAPES = [
+      problem("request.malformed_json", 400, "Malformed JSON"),
+      problem("request.invalid", 400, "Invalid request"),
+      problem("request.too_deep", 400, "Request nests too deeply"),
+      problem("route.not_found", 404, "No such route"),
+      problem("request.method_not_allowed", 405, "Method not allowed"),
+      problem("request.timeout", 408, "Request timeout", true),
+      problem("request.too_large", 413, "Request too large"),
+      problem("request.unsupported_media_type", 415, "Unsupported media type"),
+      problem("request.rate_limited", 429, "Too many requests", true),
+      problem("server.internal", 500, "Internal error", true),
+      problem("exchange.task_unknown", 404, "Unknown task"),
+      typed("exchange.request_invalid", 400, "Request message invalid"),
+      typed("exchange.wrong_profile", 400, "Not an intent request"),
+      typed("exchange.subject_unknown", 404, "Unknown subject"),
+      typed("exchange.intent_unprocessable", 422, "Intent cannot be processed"),
+      typed("task.execution_failed", 500, "Task failed", true)
     ];
-    issueByCode = new Map(ISSUE_CODES.map((c) => [c.code, c]));
-    errorByCode = new Map(ERROR_CODES.map((c) => [c.code, c]));
+    issueByCode = new Map(ISSUE_CODE_SHAPES.map((c) => [c.code, c]));
+    errorByCode = new Map(ERROR_CODE_SHAPES.map((c) => [c.code, c]));
     isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
   }
 });
@@ -2864,7 +2304,7 @@ var partsOf, firstMember, PathsByMember;
 var init_issue_flags = __esm({
   "src/engine/validate/issue-flags.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
     partsOf = /* @__PURE__ */ new WeakMap();
     firstMember = (path) => {
       const second = path.indexOf("/", 1);
@@ -2916,55 +2356,12 @@ function levelBelow(broken) {
   for (const level of broken) lowest = Math.min(lowest, LEVEL_IDS.indexOf(level));
   return lowest === 0 ? null : LEVEL_IDS[lowest - 1];
 }
-var CONFORMANCE_LEVELS, LEVEL_IDS;
+var LEVEL_IDS;
 var init_levels = __esm({
   "src/standard/levels.ts"() {
     "use strict";
-    CONFORMANCE_LEVELS = [
-      {
-        id: "L0",
-        name: "parseable",
-        claim: "The input is a JSON object, or a keyless array that normalizes to one.",
-        checks: [
-          "JSON object (keyed) or keyless array matching the order maps",
-          "nesting within 64 levels",
-          "RFC 8785 canonical form exists"
-        ]
-      },
-      {
-        id: "L1",
-        name: "envelope",
-        claim: "The envelope matches its schema, uai_version is 1.0 and the profile is known and current.",
-        checks: ["envelope schema", "uai_version", "known, current profile", "registered key spellings"]
-      },
-      {
-        id: "L2",
-        name: "profile",
-        claim: "The body matches its profile schema and the profile rules hold.",
-        checks: [
-          "body schema",
-          "conversation linkage",
-          "extensions",
-          "task_ref rules",
-          "task state fields",
-          "conformance counts",
-          "published error codes"
-        ]
-      },
-      {
-        id: "L3",
-        name: "integrity",
-        claim: "The checksum is right and identifiers, DIDs and trace context are well formed.",
-        checks: ["integrity parameters", "checksum", "DID syntax", "W3C Trace Context"]
-      },
-      {
-        id: "L4",
-        name: "exchange-ready",
-        claim: "L3 with zero warnings; for a request, the mock exchange would accept it.",
-        checks: ["no warnings", "registered profiles named by a request"]
-      }
-    ];
-    LEVEL_IDS = CONFORMANCE_LEVELS.map((l) => l.id);
+    init_value_sets();
+    LEVEL_IDS = CONFORMANCE_LEVEL_IDS;
   }
 });
 
@@ -2982,7 +2379,7 @@ var issueLine, compareIssues, sortIssues;
 var init_issues = __esm({
   "src/engine/issues.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
     init_urls();
     issueLine = (issue2) => `${issue2.code} at ${issue2.path || "/"}: ${issue2.message}`;
     compareIssues = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
@@ -3002,7 +2399,7 @@ function errorLevel(code, inBody) {
 var init_levels2 = __esm({
   "src/engine/validate/levels.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
   }
 });
 
@@ -3083,7 +2480,7 @@ var SmallestItems, CodesByPath;
 var init_issue_list = __esm({
   "src/engine/validate/issue-list.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
     init_limits();
     init_levels();
     init_issues();
@@ -3247,13 +2644,13 @@ var init_members = __esm({
 // src/engine/time.ts
 function isoSeconds(d) {
   const ms = d.getTime();
-  let text2 = written.get(ms);
-  if (text2 === void 0) {
-    text2 = `${d.toISOString().slice(0, -5)}Z`;
+  let text = written.get(ms);
+  if (text === void 0) {
+    text = `${d.toISOString().slice(0, -5)}Z`;
     if (written.size >= 8) written.clear();
-    written.set(ms, text2);
+    written.set(ms, text);
   }
-  return text2;
+  return text;
 }
 var written;
 var init_time = __esm({
@@ -3440,7 +2837,7 @@ var PROFILE_RE, intentRequest, intentResponse, STATE_FIELDS, taskStatus, error, 
 var init_rules_body = __esm({
   "src/engine/validate/rules-body.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
     init_profiles();
     init_json();
     PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
@@ -3651,8 +3048,8 @@ function daysFromCivil(year, month, day) {
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146097 + dayOfEra - 719468;
 }
-function parseInstant(text2) {
-  const p = parseDateTime(text2);
+function parseInstant(text) {
+  const p = parseDateTime(text);
   if (!p) return void 0;
   const leap = p.second === 60;
   const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
@@ -3895,16 +3292,9 @@ var init_formats = __esm({
 });
 
 // src/engine/generated/schema-validators.js
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate53(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "type" } });
@@ -3921,14 +3311,14 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "agent" || data0 === "service" || data0 === "message" || data0 === "human" || data0 === "tool")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: { allowedValues: schema20.properties.type.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: { allowedValues: ["agent", "service", "message", "human", "tool"] } });
         errors++;
       }
     }
     if (data.id !== void 0) {
       let data1 = data.id;
       if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
+        if (data1.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -3986,16 +3376,9 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
   validate53.errors = vErrors;
   return errors === 0;
 }
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate56(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.conversation_id === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation_id" } });
@@ -4012,7 +3395,7 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.conversation_id !== void 0) {
       let data0 = data.conversation_id;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4024,7 +3407,7 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.turn_id !== void 0) {
       let data1 = data.turn_id;
       if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
+        if (data1.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4036,7 +3419,7 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.parent_message_id !== void 0) {
       let data2 = data.parent_message_id;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (data2.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4077,16 +3460,9 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
   validate56.errors = vErrors;
   return errors === 0;
 }
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate58(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "mode" } });
@@ -4099,7 +3475,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "sync" || data0 === "async")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: { allowedValues: schema22.properties.mode.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: { allowedValues: ["sync", "async"] } });
         errors++;
       }
     }
@@ -4110,7 +3486,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "interactive" || data1 === "routine" || data1 === "bulk")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: { allowedValues: schema22.properties.priority.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: { allowedValues: ["interactive", "routine", "bulk"] } });
         errors++;
       }
     }
@@ -4141,7 +3517,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.task_ref !== void 0) {
       let data5 = data.task_ref;
       if (typeof data5 === "string") {
-        if (func1(data5) < 1) {
+        if (data5.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4157,16 +3533,9 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
   validate58.errors = vErrors;
   return errors === 0;
 }
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate60(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate60.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.channel === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "channel" } });
@@ -4183,7 +3552,7 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "credentialed" || data0 === "signed-envelope" || data0 === "public")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: { allowedValues: schema23.properties.channel.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: { allowedValues: ["credentialed", "signed-envelope", "public"] } });
         errors++;
       }
     }
@@ -4194,7 +3563,7 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "did+vc" || data1 === "jws" || data1 === "validator-record" || data1 === "none")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: { allowedValues: schema23.properties.auth_scheme.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: { allowedValues: ["did+vc", "jws", "validator-record", "none"] } });
         errors++;
       }
     }
@@ -4241,16 +3610,9 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
   validate60.errors = vErrors;
   return errors === 0;
 }
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate63(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.stage === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "stage" } });
@@ -4287,16 +3649,9 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
   validate63.errors = vErrors;
   return errors === 0;
 }
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate62(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate62.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.issued_at === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issued_at" } });
@@ -4365,7 +3720,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data7)) {
         const len0 = data7.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate63(data7[i0], { instancePath: instancePath + "/lineage/" + i0, parentData: data7, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate63(data7[i0], instancePath + "/lineage/" + i0)) {
             if (vErrors === null) vErrors = validate63.errors;
             else for (const e of validate63.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -4383,16 +3738,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
   validate62.errors = vErrors;
   return errors === 0;
 }
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate66(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate66.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.version === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "version" } });
@@ -4417,7 +3765,7 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === 2)) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: { allowedValues: schema26.properties.version.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: { allowedValues: [2] } });
         errors++;
       }
     }
@@ -4428,7 +3776,7 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "sha256")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: { allowedValues: schema26.properties.algorithm.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: { allowedValues: ["sha256"] } });
         errors++;
       }
     }
@@ -4439,7 +3787,7 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data2 === "jcs")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: { allowedValues: schema26.properties.canonicalization.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: { allowedValues: ["jcs"] } });
         errors++;
       }
     }
@@ -4462,16 +3810,9 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
   validate66.errors = vErrors;
   return errors === 0;
 }
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate68(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate68.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.namespace === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "namespace" } });
@@ -4508,17 +3849,10 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
   validate68.errors = vErrors;
   return errors === 0;
 }
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate52(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate52.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uai_version === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "uai_version" } });
@@ -4571,7 +3905,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "1.0")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: { allowedValues: schema19.properties.uai_version.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: { allowedValues: ["1.0"] } });
         errors++;
       }
     }
@@ -4590,7 +3924,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.message_id !== void 0) {
       let data2 = data.message_id;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (data2.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -4600,35 +3934,35 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.source !== void 0) {
-      if (!validate53(data.source, { instancePath: instancePath + "/source", parentData: data, parentDataProperty: "source", rootData, dynamicAnchors })) {
+      if (!validate53(data.source, instancePath + "/source")) {
         if (vErrors === null) vErrors = validate53.errors;
         else for (const e of validate53.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.target !== void 0) {
-      if (!validate53(data.target, { instancePath: instancePath + "/target", parentData: data, parentDataProperty: "target", rootData, dynamicAnchors })) {
+      if (!validate53(data.target, instancePath + "/target")) {
         if (vErrors === null) vErrors = validate53.errors;
         else for (const e of validate53.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.conversation !== void 0) {
-      if (!validate56(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData, dynamicAnchors })) {
+      if (!validate56(data.conversation, instancePath + "/conversation")) {
         if (vErrors === null) vErrors = validate56.errors;
         else for (const e of validate56.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.delivery !== void 0) {
-      if (!validate58(data.delivery, { instancePath: instancePath + "/delivery", parentData: data, parentDataProperty: "delivery", rootData, dynamicAnchors })) {
+      if (!validate58(data.delivery, instancePath + "/delivery")) {
         if (vErrors === null) vErrors = validate58.errors;
         else for (const e of validate58.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.trust !== void 0) {
-      if (!validate60(data.trust, { instancePath: instancePath + "/trust", parentData: data, parentDataProperty: "trust", rootData, dynamicAnchors })) {
+      if (!validate60(data.trust, instancePath + "/trust")) {
         if (vErrors === null) vErrors = validate60.errors;
         else for (const e of validate60.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4642,14 +3976,14 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.provenance !== void 0) {
-      if (!validate62(data.provenance, { instancePath: instancePath + "/provenance", parentData: data, parentDataProperty: "provenance", rootData, dynamicAnchors })) {
+      if (!validate62(data.provenance, instancePath + "/provenance")) {
         if (vErrors === null) vErrors = validate62.errors;
         else for (const e of validate62.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.integrity !== void 0) {
-      if (!validate66(data.integrity, { instancePath: instancePath + "/integrity", parentData: data, parentDataProperty: "integrity", rootData, dynamicAnchors })) {
+      if (!validate66(data.integrity, instancePath + "/integrity")) {
         if (vErrors === null) vErrors = validate66.errors;
         else for (const e of validate66.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4660,7 +3994,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         const len0 = data11.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate68(data11[i0], { instancePath: instancePath + "/extensions/" + i0, parentData: data11, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate68(data11[i0], instancePath + "/extensions/" + i0)) {
             if (vErrors === null) vErrors = validate68.errors;
             else for (const e of validate68.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -4678,16 +4012,9 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
   validate52.errors = vErrors;
   return errors === 0;
 }
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate73(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate73.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.include_schema !== void 0) {
       if (typeof data.include_schema !== "boolean") {
@@ -4714,16 +4041,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
   validate73.errors = vErrors;
   return errors === 0;
 }
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate72(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate72.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
@@ -4772,7 +4092,7 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.parameters !== void 0) {
-      if (!validate73(data.parameters, { instancePath: instancePath + "/parameters", parentData: data, parentDataProperty: "parameters", rootData, dynamicAnchors })) {
+      if (!validate73(data.parameters, instancePath + "/parameters")) {
         if (vErrors === null) vErrors = validate73.errors;
         else for (const e of validate73.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4812,18 +4132,11 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
   validate72.errors = vErrors;
   return errors === 0;
 }
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate70(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -4836,7 +4149,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate72(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate72(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate72.errors;
         else for (const e of validate72.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -4849,16 +4162,9 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
   validate70.errors = vErrors;
   return errors === 0;
 }
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate79(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate79.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id !== void 0) {
       if (typeof data.task_id !== "string") {
@@ -4913,7 +4219,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
           if (!(data5 === "accepted-task" || data5 === "completed-response" || data5 === "typed-error")) {
-            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: { allowedValues: schema33.properties.follow_up_scenarios.items.enum } });
+            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: { allowedValues: ["accepted-task", "completed-response", "typed-error"] } });
             errors++;
           }
         }
@@ -4974,16 +4280,9 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
   validate79.errors = vErrors;
   return errors === 0;
 }
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate78(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
@@ -5000,7 +4299,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data0 === "accepted" || data0 === "completed" || data0 === "rejected")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema32.properties.status.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: ["accepted", "completed", "rejected"] } });
         errors++;
       }
     }
@@ -5013,7 +4312,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.request_message_id !== void 0) {
       let data2 = data.request_message_id;
       if (typeof data2 === "string") {
-        if (func1(data2) < 1) {
+        if (data2.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5023,7 +4322,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.result !== void 0) {
-      if (!validate79(data.result, { instancePath: instancePath + "/result", parentData: data, parentDataProperty: "result", rootData, dynamicAnchors })) {
+      if (!validate79(data.result, instancePath + "/result")) {
         if (vErrors === null) vErrors = validate79.errors;
         else for (const e of validate79.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5047,7 +4346,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.task_ref !== void 0) {
       let data6 = data.task_ref;
       if (typeof data6 === "string") {
-        if (func1(data6) < 1) {
+        if (data6.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5063,18 +4362,11 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
   validate78.errors = vErrors;
   return errors === 0;
 }
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate76(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate76.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5087,7 +4379,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate78(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate78(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate78.errors;
         else for (const e of validate78.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5100,16 +4392,9 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
   validate76.errors = vErrors;
   return errors === 0;
 }
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate84(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate84.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "task_id" } });
@@ -5126,7 +4411,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.task_id !== void 0) {
       let data0 = data.task_id;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5142,7 +4427,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "accepted" || data1 === "working" || data1 === "input-required" || data1 === "completed" || data1 === "failed" || data1 === "canceled")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: { allowedValues: schema35.properties.state.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: { allowedValues: ["accepted", "working", "input-required", "completed", "failed", "canceled"] } });
         errors++;
       }
     }
@@ -5217,18 +4502,11 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
   validate84.errors = vErrors;
   return errors === 0;
 }
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate82(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate82.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5241,7 +4519,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate84(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate84(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate84.errors;
         else for (const e of validate84.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5254,16 +4532,9 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
   validate82.errors = vErrors;
   return errors === 0;
 }
-function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate89(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate89.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
@@ -5284,7 +4555,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5300,7 +4571,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: ["error", "warning"] } });
         errors++;
       }
     }
@@ -5341,16 +4612,9 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
   validate89.errors = vErrors;
   return errors === 0;
 }
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate88(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate88.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
@@ -5388,7 +4652,7 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.code !== void 0) {
       let data1 = data.code;
       if (typeof data1 === "string") {
-        if (func1(data1) < 1) {
+        if (data1.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5426,7 +4690,7 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data6)) {
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate89(data6[i0], { instancePath: instancePath + "/errors/" + i0, parentData: data6, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate89(data6[i0], instancePath + "/errors/" + i0)) {
             if (vErrors === null) vErrors = validate89.errors;
             else for (const e of validate89.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -5457,18 +4721,11 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
   validate88.errors = vErrors;
   return errors === 0;
 }
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate86(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate86.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5481,7 +4738,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate88(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate88(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate88.errors;
         else for (const e of validate88.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5494,16 +4751,9 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
   validate86.errors = vErrors;
   return errors === 0;
 }
-function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate95(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate95.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.binding === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "binding" } });
@@ -5516,7 +4766,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.binding !== void 0) {
       let data0 = data.binding;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5550,16 +4800,9 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
   validate95.errors = vErrors;
   return errors === 0;
 }
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate97(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate97.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
@@ -5576,7 +4819,7 @@ function validate97(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.intent !== void 0) {
       let data0 = data.intent;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5625,16 +4868,9 @@ function validate97(data, { instancePath = "", parentData, parentDataProperty, r
   validate97.errors = vErrors;
   return errors === 0;
 }
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate94(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate94.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "name" } });
@@ -5651,7 +4887,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5694,7 +4930,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
         }
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate95(data3[i1], { instancePath: instancePath + "/endpoints/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
+          if (!validate95(data3[i1], instancePath + "/endpoints/" + i1)) {
             if (vErrors === null) vErrors = validate95.errors;
             else for (const e of validate95.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -5710,7 +4946,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data5)) {
         const len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate97(data5[i2], { instancePath: instancePath + "/operations/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
+          if (!validate97(data5[i2], instancePath + "/operations/" + i2)) {
             if (vErrors === null) vErrors = validate97.errors;
             else for (const e of validate97.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -5758,7 +4994,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
       if (!(data11 === "L0" || data11 === "L1" || data11 === "L2" || data11 === "L3" || data11 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema40.properties.conformance_level.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: ["L0", "L1", "L2", "L3", "L4"] } });
         errors++;
       }
     }
@@ -5769,18 +5005,11 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
   validate94.errors = vErrors;
   return errors === 0;
 }
-function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate92(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate92.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -5793,7 +5022,7 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.body !== void 0) {
-      if (!validate94(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate94(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate94.errors;
         else for (const e of validate94.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -5806,16 +5035,9 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
   validate92.errors = vErrors;
   return errors === 0;
 }
-function validate103(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate103(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate103.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
@@ -5836,7 +5058,7 @@ function validate103(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (data0.length < 1) {
           (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
           errors++;
         }
@@ -5852,7 +5074,7 @@ function validate103(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: schema38.properties.severity.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: ["error", "warning"] } });
         errors++;
       }
     }
@@ -5893,16 +5115,9 @@ function validate103(data, { instancePath = "", parentData, parentDataProperty, 
   validate103.errors = vErrors;
   return errors === 0;
 }
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate105(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate105.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error_count === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "error_count" } });
@@ -5974,16 +5189,9 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
   validate105.errors = vErrors;
   return errors === 0;
 }
-function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate107(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate107.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.catalog_url !== void 0) {
       let data0 = data.catalog_url;
@@ -6112,16 +5320,9 @@ function validate107(data, { instancePath = "", parentData, parentDataProperty, 
   validate107.errors = vErrors;
   return errors === 0;
 }
-function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate102(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate102.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
       (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
@@ -6150,7 +5351,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data0 === "pass" || data0 === "fail")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema44.properties.status.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: ["pass", "fail"] } });
         errors++;
       }
     }
@@ -6165,7 +5366,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate103(data2[i0], { instancePath: instancePath + "/issues/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+          if (!validate103(data2[i0], instancePath + "/issues/" + i0)) {
             if (vErrors === null) vErrors = validate103.errors;
             else for (const e of validate103.errors) vErrors.push(e);
             errors = vErrors.length;
@@ -6177,14 +5378,14 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.summary !== void 0) {
-      if (!validate105(data.summary, { instancePath: instancePath + "/summary", parentData: data, parentDataProperty: "summary", rootData, dynamicAnchors })) {
+      if (!validate105(data.summary, instancePath + "/summary")) {
         if (vErrors === null) vErrors = validate105.errors;
         else for (const e of validate105.errors) vErrors.push(e);
         errors = vErrors.length;
       }
     }
     if (data.artifacts !== void 0) {
-      if (!validate107(data.artifacts, { instancePath: instancePath + "/artifacts", parentData: data, parentDataProperty: "artifacts", rootData, dynamicAnchors })) {
+      if (!validate107(data.artifacts, instancePath + "/artifacts")) {
         if (vErrors === null) vErrors = validate107.errors;
         else for (const e of validate107.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -6203,7 +5404,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (!(data7 === "L0" || data7 === "L1" || data7 === "L2" || data7 === "L3" || data7 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: schema44.properties.conformance_level.enum } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: ["L0", "L1", "L2", "L3", "L4"] } });
         errors++;
       }
     }
@@ -6214,18 +5415,11 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
   validate102.errors = vErrors;
   return errors === 0;
 }
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate100(data, instancePath = "") {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate100.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate52(data, instancePath)) {
     if (vErrors === null) vErrors = validate52.errors;
     else for (const e of validate52.errors) vErrors.push(e);
     errors = vErrors.length;
@@ -6238,7 +5432,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
     if (data.body !== void 0) {
-      if (!validate102(data.body, { instancePath: instancePath + "/body", parentData: data, parentDataProperty: "body", rootData, dynamicAnchors })) {
+      if (!validate102(data.body, instancePath + "/body")) {
         if (vErrors === null) vErrors = validate102.errors;
         else for (const e of validate102.errors) vErrors.push(e);
         errors = vErrors.length;
@@ -6251,98 +5445,25 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
   validate100.errors = vErrors;
   return errors === 0;
 }
-var __getOwnPropNames2, __commonJS2, require_ucs2length, validate0, schema19, pattern3, func1, schema20, formats0, pattern4, pattern5, schema22, formats2, schema23, schema26, pattern6, pattern7, validate1, validate2, schema32, schema33, validate3, schema35, validate4, schema38, validate5, schema40, validate6, schema44, validators;
+var validate0, pattern3, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, validate5, validate6, validators;
 var init_schema_validators = __esm({
   "src/engine/generated/schema-validators.js"() {
     "use strict";
     init_formats();
-    __getOwnPropNames2 = Object.getOwnPropertyNames;
-    __commonJS2 = (cb, mod) => function __require2() {
-      try {
-        return mod || (0, cb[__getOwnPropNames2(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-      } catch (e) {
-        throw mod = 0, e;
-      }
-    };
-    require_ucs2length = __commonJS2({
-      "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-        "use strict";
-        Object.defineProperty(exports, "__esModule", { value: true });
-        function ucs2length(str2) {
-          const len = str2.length;
-          let length = 0;
-          let pos = 0;
-          let value;
-          while (pos < len) {
-            length++;
-            value = str2.charCodeAt(pos++);
-            if (value >= 55296 && value <= 56319 && pos < len) {
-              value = str2.charCodeAt(pos);
-              if ((value & 64512) === 56320)
-                pos++;
-            }
-          }
-          return length;
-        }
-        exports.default = ucs2length;
-        ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-      }
-    });
     validate0 = validate52;
-    schema19 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "http://localhost:4321/v1/schemas/uai.envelope.v1", "type": "object", "properties": { "uai_version": { "type": "string", "enum": ["1.0"] }, "profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "message_id": { "type": "string", "minLength": 1 }, "source": { "$ref": "#/$defs/party" }, "target": { "$ref": "#/$defs/party" }, "conversation": { "$ref": "#/$defs/conversation" }, "delivery": { "$ref": "#/$defs/delivery" }, "trust": { "$ref": "#/$defs/trust" }, "body": { "type": "object" }, "provenance": { "$ref": "#/$defs/provenance" }, "integrity": { "$ref": "#/$defs/integrity" }, "extensions": { "type": "array", "items": { "$ref": "#/$defs/extension" } } }, "required": ["uai_version", "profile", "message_id", "source", "target", "conversation", "delivery", "trust", "body", "provenance", "integrity"], "$defs": { "party": { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] }, "conversation": { "type": "object", "properties": { "conversation_id": { "type": "string", "minLength": 1 }, "turn_id": { "type": "string", "minLength": 1 }, "parent_message_id": { "type": "string", "minLength": 1 }, "traceparent": { "type": "string", "pattern": "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" }, "sequence": { "type": "integer", "minimum": 1 } }, "required": ["conversation_id", "turn_id", "sequence"] }, "delivery": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] }, "trust": { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] }, "provenance": { "type": "object", "properties": { "trace_id": { "type": "string" }, "parent_trace_id": { "type": "string" }, "issued_at": { "type": "string", "format": "date-time" }, "log_ref": { "type": "string" }, "agent_id": { "type": "string" }, "model_id": { "type": "string" }, "confidence": { "type": "number", "minimum": 0, "maximum": 1 }, "lineage": { "type": "array", "items": { "$ref": "#/$defs/lineage_item" } } }, "required": ["issued_at"] }, "lineage_item": { "type": "object", "properties": { "stage": { "type": "string" }, "actor_id": { "type": "string" }, "model_id": { "type": "string" }, "note": { "type": "string" } }, "required": ["stage"] }, "integrity": { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] }, "extension": { "type": "object", "properties": { "namespace": { "type": "string", "pattern": "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" }, "purpose": { "type": "string" }, "critical": { "type": "boolean" } }, "required": ["namespace"] }, "issue_item": { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] } } };
     pattern3 = new RegExp("^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$", "u");
-    func1 = require_ucs2length().default;
-    schema20 = { "type": "object", "properties": { "type": { "type": "string", "enum": ["agent", "service", "message", "human", "tool"] }, "id": { "type": "string", "minLength": 1 }, "label": { "type": "string" }, "uri": { "type": "string", "format": "uri" }, "did": { "type": "string", "pattern": "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" }, "role": { "type": "string" }, "implementation": { "type": "string" } }, "required": ["type", "id"] };
     formats0 = formats.uri;
     pattern4 = new RegExp("^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$", "u");
-    validate53.evaluated = { "props": { "type": true, "id": true, "label": true, "uri": true, "did": true, "role": true, "implementation": true }, "dynamicProps": false, "dynamicItems": false };
     pattern5 = new RegExp("^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$", "u");
-    validate56.evaluated = { "props": { "conversation_id": true, "turn_id": true, "parent_message_id": true, "traceparent": true, "sequence": true }, "dynamicProps": false, "dynamicItems": false };
-    schema22 = { "type": "object", "properties": { "mode": { "type": "string", "enum": ["sync", "async"] }, "priority": { "type": "string", "enum": ["interactive", "routine", "bulk"] }, "expires_at": { "type": "string", "format": "date-time" }, "reply_requested": { "type": "boolean" }, "ack_required": { "type": "boolean" }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["mode"] };
     formats2 = formats["date-time"];
-    validate58.evaluated = { "props": { "mode": true, "priority": true, "expires_at": true, "reply_requested": true, "ack_required": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
-    schema23 = { "type": "object", "properties": { "channel": { "type": "string", "enum": ["credentialed", "signed-envelope", "public"] }, "auth_scheme": { "type": "string", "enum": ["did+vc", "jws", "validator-record", "none"] }, "principal": { "type": "string" }, "credential_ref": { "type": "string", "format": "uri" }, "signature_ref": { "type": "string", "format": "uri" }, "replay_window_id": { "type": "string" } }, "required": ["channel", "auth_scheme"] };
-    validate60.evaluated = { "props": { "channel": true, "auth_scheme": true, "principal": true, "credential_ref": true, "signature_ref": true, "replay_window_id": true }, "dynamicProps": false, "dynamicItems": false };
-    validate63.evaluated = { "props": { "stage": true, "actor_id": true, "model_id": true, "note": true }, "dynamicProps": false, "dynamicItems": false };
-    validate62.evaluated = { "props": { "trace_id": true, "parent_trace_id": true, "issued_at": true, "log_ref": true, "agent_id": true, "model_id": true, "confidence": true, "lineage": true }, "dynamicProps": false, "dynamicItems": false };
-    schema26 = { "type": "object", "properties": { "version": { "type": "integer", "enum": [2] }, "algorithm": { "type": "string", "enum": ["sha256"] }, "canonicalization": { "type": "string", "enum": ["jcs"] }, "checksum": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$" } }, "required": ["version", "algorithm", "canonicalization", "checksum"] };
     pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-    validate66.evaluated = { "props": { "version": true, "algorithm": true, "canonicalization": true, "checksum": true }, "dynamicProps": false, "dynamicItems": false };
     pattern7 = new RegExp("^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$", "u");
-    validate68.evaluated = { "props": { "namespace": true, "purpose": true, "critical": true }, "dynamicProps": false, "dynamicItems": false };
-    validate52.evaluated = { "props": { "uai_version": true, "profile": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "body": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate1 = validate70;
-    validate73.evaluated = { "props": { "include_schema": true, "include_example": true, "include_field_registry": true }, "dynamicProps": false, "dynamicItems": false };
-    validate72.evaluated = { "props": { "intent": true, "subject": true, "requested_profile": true, "parameters": true, "constraints": true, "response_profile": true }, "dynamicProps": false, "dynamicItems": false };
-    validate70.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate2 = validate76;
-    schema32 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["accepted", "completed", "rejected"] }, "subject": { "type": "string" }, "request_message_id": { "type": "string", "minLength": 1 }, "result": { "$ref": "#/$defs/intent_result" }, "notices": { "type": "array", "items": { "type": "string" } }, "task_ref": { "type": "string", "minLength": 1 } }, "required": ["status", "request_message_id"] };
-    schema33 = { "type": "object", "properties": { "task_id": { "type": "string" }, "status_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "status_example_url": { "type": "string", "format": "uri" }, "response_profile": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "follow_up_scenarios": { "type": "array", "items": { "type": "string", "enum": ["accepted-task", "completed-response", "typed-error"] } }, "field_registry_url": { "type": "string", "format": "uri" }, "mock_exchange_url": { "type": "string", "format": "uri" }, "schema": { "type": "object" }, "example": { "type": "object" }, "field_order_map": { "type": "object" } } };
-    validate79.evaluated = { "props": { "task_id": true, "status_profile": true, "status_example_url": true, "response_profile": true, "follow_up_scenarios": true, "field_registry_url": true, "mock_exchange_url": true, "schema": true, "example": true, "field_order_map": true }, "dynamicProps": false, "dynamicItems": false };
-    validate78.evaluated = { "props": { "status": true, "subject": true, "request_message_id": true, "result": true, "notices": true, "task_ref": true }, "dynamicProps": false, "dynamicItems": false };
-    validate76.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate3 = validate82;
-    schema35 = { "type": "object", "properties": { "task_id": { "type": "string", "minLength": 1 }, "state": { "type": "string", "enum": ["accepted", "working", "input-required", "completed", "failed", "canceled"] }, "updated_at": { "type": "string", "format": "date-time" }, "progress": { "type": "number", "minimum": 0, "maximum": 1 }, "status_message": { "type": "string" }, "request_message_id": { "type": "string" }, "result_ref": { "type": "string", "format": "uri" }, "blocking_reason": { "type": "string" }, "error_code": { "type": "string" } }, "required": ["task_id", "state", "updated_at"] };
-    validate84.evaluated = { "props": { "task_id": true, "state": true, "updated_at": true, "progress": true, "status_message": true, "request_message_id": true, "result_ref": true, "blocking_reason": true, "error_code": true }, "dynamicProps": false, "dynamicItems": false };
-    validate82.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate4 = validate86;
-    schema38 = { "type": "object", "properties": { "code": { "type": "string", "minLength": 1 }, "severity": { "type": "string", "enum": ["error", "warning"] }, "path": { "type": "string" }, "message": { "type": "string" }, "expected": {}, "actual": {}, "keyword": { "type": "string" }, "help_url": { "type": "string", "format": "uri" } }, "required": ["code", "severity", "path", "message"] };
-    validate89.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
-    validate88.evaluated = { "props": { "status": true, "code": true, "title": true, "retryable": true, "detail": true, "request_message_id": true, "errors": true, "retry_after_seconds": true }, "dynamicProps": false, "dynamicItems": false };
-    validate86.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate5 = validate92;
-    schema40 = { "type": "object", "properties": { "name": { "type": "string", "minLength": 1 }, "supported_profiles": { "type": "array", "items": { "type": "string", "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" }, "minItems": 1 }, "endpoints": { "type": "array", "items": { "$ref": "#/$defs/capability_endpoint" }, "minItems": 1 }, "operations": { "type": "array", "items": { "$ref": "#/$defs/capability_operation" } }, "trust_channels": { "type": "array", "items": { "type": "string" } }, "security_schemes": { "type": "array", "items": { "type": "string" } }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["name", "supported_profiles", "endpoints"] };
-    validate95.evaluated = { "props": { "binding": true, "url": true, "media_type": true }, "dynamicProps": false, "dynamicItems": false };
-    validate97.evaluated = { "props": { "intent": true, "request_profile": true, "response_profiles": true }, "dynamicProps": false, "dynamicItems": false };
-    validate94.evaluated = { "props": { "name": true, "supported_profiles": true, "endpoints": true, "operations": true, "trust_channels": true, "security_schemes": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
-    validate92.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validate6 = validate100;
-    schema44 = { "type": "object", "properties": { "status": { "type": "string", "enum": ["pass", "fail"] }, "checked_profile": { "type": "string" }, "issues": { "type": "array", "items": { "$ref": "uai.envelope.v1#/$defs/issue_item" } }, "summary": { "$ref": "#/$defs/conformance_summary" }, "artifacts": { "$ref": "#/$defs/conformance_artifacts" }, "target_message_ref": { "type": "string" }, "conformance_level": { "type": "string", "enum": ["L0", "L1", "L2", "L3", "L4"] } }, "required": ["status", "checked_profile", "issues", "summary", "target_message_ref"] };
-    validate103.evaluated = { "props": { "code": true, "severity": true, "path": true, "message": true, "expected": true, "actual": true, "keyword": true, "help_url": true }, "dynamicProps": false, "dynamicItems": false };
-    validate105.evaluated = { "props": { "error_count": true, "warning_count": true, "issues_listed": true, "checked_at": true }, "dynamicProps": false, "dynamicItems": false };
-    validate107.evaluated = { "props": { "catalog_url": true, "schema_url": true, "registry_url": true, "example_url": true, "field_registry_url": true, "transport_bindings_url": true, "trust_channels_url": true, "conformance_levels_url": true, "error_registry_url": true, "validate_url": true }, "dynamicProps": false, "dynamicItems": false };
-    validate102.evaluated = { "props": { "status": true, "checked_profile": true, "issues": true, "summary": true, "artifacts": true, "target_message_ref": true, "conformance_level": true }, "dynamicProps": false, "dynamicItems": false };
-    validate100.evaluated = { "props": { "profile": true, "body": true, "uai_version": true, "message_id": true, "source": true, "target": true, "conversation": true, "delivery": true, "trust": true, "provenance": true, "integrity": true, "extensions": true }, "dynamicProps": false, "dynamicItems": false };
     validators = {
       "uai.envelope.v1": validate0,
       "uai.intent.request.v1": validate1,
@@ -6414,19 +5535,19 @@ function detailFor(code, error2, message2) {
     case "enum":
     case "const": {
       const expected = keyword === "enum" ? p.allowedValues : [p.allowedValue];
-      const text2 = specific ? issueCode(specific).title : `${name} is not an allowed value`;
+      const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return {
         code,
         path,
-        message: `${text2}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
+        message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
         expected,
         actual: echo(value),
         keyword
       };
     }
     case "pattern": {
-      const text2 = specific ? issueCode(specific).title : `${name} does not match its pattern`;
-      return { code, path, message: `${text2}.`, expected: p.pattern, actual: echo(value), keyword };
+      const text = specific ? issueCode(specific).title : `${name} does not match its pattern`;
+      return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case "format":
       return {
@@ -6474,7 +5595,7 @@ var init_schema = __esm({
     "use strict";
     init_schema_validators2();
     init_pointer();
-    init_codes();
+    init_code_shapes();
     init_profiles();
     init_field_model2();
     init_json();
@@ -6789,6 +5910,188 @@ var init_request_texts = __esm({
   }
 });
 
+// src/standard/codes.ts
+var ISSUE_TEXTS, ISSUE_CODES;
+var init_codes = __esm({
+  "src/standard/codes.ts"() {
+    "use strict";
+    init_code_shapes();
+    init_code_shapes();
+    ISSUE_TEXTS = {
+      "message.not_object": {
+        description: "In keyed-json mode a message must be a JSON object.",
+        fix: "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
+      },
+      "message.too_deep": {
+        description: "The message nests objects or arrays deeper than 64 levels.",
+        fix: "Flatten the structure; no UAI-1 field nests deeper than a few levels."
+      },
+      "message.not_canonicalizable": {
+        description: "A string holds a lone surrogate or a number is outside the IEEE 754 double range, so no canonical form or checksum exists.",
+        fix: "Use well-formed Unicode strings and finite numbers."
+      },
+      "message.duplicate_member": {
+        description: "An object of the message holds the same member name more than once. RFC 8259 section 4 leaves the meaning to each parser and I-JSON (RFC 7493 section 2.3), on which RFC 8785 canonicalization and the checksum rest, forbids it, so the message has no single meaning. Reported once per repeated name, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).",
+        fix: "Keep one member per name in every object."
+      },
+      "keyless.shape_mismatch": {
+        description: "In keyless-json mode the message, or a nested object position, is not a JSON array as its order map requires.",
+        fix: "Encode each object as an array ordered by its compact_field_order_map in the field registry."
+      },
+      "keyless.overflow": {
+        description: "A keyless array holds more positions than the ordered_fields of its order map.",
+        fix: "Drop the extra positions; a keyless array never exceeds its map."
+      },
+      "keyless.required_null": {
+        description: "A keyless array has null, or no value, at an index listed in required_indexes.",
+        fix: "Fill every required index of the order map."
+      },
+      "schema.required": {
+        description: "A member the schema requires is absent.",
+        fix: "Add the member named in the issue."
+      },
+      "schema.type": {
+        description: "A member has a JSON type other than the one the schema gives.",
+        fix: "Use the type shown in expected."
+      },
+      "schema.value_not_allowed": {
+        description: "A member of a closed value set holds a value the field registry does not list.",
+        fix: "Use one of the values in expected."
+      },
+      "schema.format": {
+        description: "A member breaks its format: an RFC 3986 URI (with a scheme), an RFC 3339 date-time or full-date.",
+        fix: "Write the value in the format named in expected."
+      },
+      "schema.pattern": {
+        description: "A string breaks the pattern its schema gives (for example a profile identifier).",
+        fix: "Match the pattern in expected."
+      },
+      "schema.range": {
+        description: "A number is below the minimum or above the maximum of its field.",
+        fix: "Use a number within the range in expected."
+      },
+      "schema.length": {
+        description: "A string or array is shorter or longer than its field allows (for example an empty identifier).",
+        fix: "Give the member at least the length in expected."
+      },
+      "envelope.version_unsupported": {
+        description: 'uai_version is not "1.0", the format version of UAI-1.',
+        fix: 'Set uai_version to "1.0".'
+      },
+      "envelope.profile_unknown": {
+        description: "profile is not an identifier of the UAI-1 profile family.",
+        fix: "Use a profile listed in the registry."
+      },
+      "envelope.profile_not_current": {
+        description: "profile names a known profile at a version outside the current track of the roadmap.",
+        fix: "Use the .v1 identifier of the profile; other versions are not supported yet."
+      },
+      "field.alias_key": {
+        description: "A key is another spelling (camelCase, kebab-case) of a registered key; keys are used exactly as written.",
+        fix: "Rename the key to the registered spelling given in expected."
+      },
+      "conversation.parent_missing": {
+        description: "conversation.sequence is greater than 1 but parent_message_id is absent.",
+        fix: "Set parent_message_id to the message this one answers."
+      },
+      "extension.namespace_invalid": {
+        description: "An extension namespace is not a URN of the form urn:<ns>:ext:<name>.",
+        fix: "Write the namespace as urn:<ns>:ext:<name>."
+      },
+      "extension.critical_unknown": {
+        description: "An extension marked critical uses a namespace this release does not register, so receivers must reject it.",
+        fix: "Use a registered namespace, or mark the extension critical: false."
+      },
+      "response.task_ref_missing": {
+        description: "An intent response with status accepted has no body.task_ref.",
+        fix: "Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference."
+      },
+      "response.task_ref_mismatch": {
+        description: "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.",
+        fix: "Use one task reference in all three places."
+      },
+      "task.state_inconsistent": {
+        description: "A task status lacks the field its state requires: result_ref when completed, blocking_reason when input-required, error_code when failed.",
+        fix: "Add the field the state requires."
+      },
+      "conformance.summary_mismatch": {
+        description: "summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.",
+        fix: "Count the issues by severity; status is fail exactly when there are errors."
+      },
+      "error.code_unpublished": {
+        description: "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
+        fix: "Use a code from error_codes in the error registry."
+      },
+      "integrity.checksum_mismatch": {
+        description: "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",
+        fix: "Recompute the checksum after the last change to the message; expected holds the right value."
+      },
+      "integrity.checksum_malformed": {
+        description: "integrity.checksum is not sha256: followed by 64 lowercase hex digits.",
+        fix: "Write the checksum as sha256:<64 lowercase hex digits>."
+      },
+      "integrity.algorithm_unsupported": {
+        description: "integrity.algorithm is not sha256.",
+        fix: 'Set integrity.algorithm to "sha256".'
+      },
+      "integrity.canonicalization_unsupported": {
+        description: "integrity.canonicalization is not jcs (RFC 8785).",
+        fix: 'Set integrity.canonicalization to "jcs".'
+      },
+      "integrity.version_unsupported": {
+        description: "integrity.version is not 2.",
+        fix: "Set integrity.version to 2."
+      },
+      "trace.traceparent_invalid": {
+        description: "conversation.traceparent is not a W3C Trace Context level 1 value (00-<32 hex>-<16 hex>-<2 hex>, ids not all zero).",
+        fix: "Generate the traceparent with a W3C Trace Context library."
+      },
+      "identity.did_invalid": {
+        description: "A did member breaks the W3C DID syntax did:<method>:<method-specific-id>.",
+        fix: "Use a DID such as did:web:example.org."
+      },
+      "field.unknown_member": {
+        description: "A member is not registered for its object; receivers may ignore it.",
+        fix: "Remove the member, or carry it in an extension."
+      },
+      "field.unregistered_value": {
+        description: "A value of an open set (party role, intent, constraint, notice) is not registered.",
+        fix: "Use a registered value where one fits."
+      },
+      "trace.trace_id_mismatch": {
+        description: "provenance.trace_id differs from the trace-id inside conversation.traceparent.",
+        fix: "Use the traceparent trace-id as provenance.trace_id."
+      },
+      "delivery.expiry_not_after_issue": {
+        description: "delivery.expires_at is not after provenance.issued_at, compared as exact RFC 3339 instants (offsets applied, every fraction digit, a leap second after :59). When either timestamp is malformed, only its schema.format issue is reported, not this one.",
+        fix: "Set expires_at later than issued_at."
+      },
+      "response.request_ref_mismatch": {
+        description: "body.request_message_id differs from conversation.parent_message_id.",
+        fix: "Both name the request being answered."
+      },
+      "trust.reference_missing": {
+        description: "The credentialed channel has no credential_ref, or the signed-envelope channel has no signature_ref.",
+        fix: "Add the reference the channel expects."
+      },
+      "intent.profile_unregistered": {
+        description: "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
+        fix: "Name profiles listed in the registry."
+      }
+    };
+    ISSUE_CODES = /* @__PURE__ */ ISSUE_CODE_SHAPES.map(
+      ({ code, severity, level, title }) => ({
+        code,
+        severity,
+        level,
+        title,
+        description: ISSUE_TEXTS[code].description,
+        fix: ISSUE_TEXTS[code].fix
+      })
+    );
+  }
+});
+
 // src/engine/unlisted-note.ts
 function unlistedNote(result2) {
   if (result2.issues_listed === void 0) return void 0;
@@ -6903,14 +6206,14 @@ var init_sarif = __esm({
 });
 
 // src/engine/text-positions.ts
-function utf8LengthExceeds(text2, cap) {
-  if (text2.length > cap) return true;
+function utf8LengthExceeds(text, cap) {
+  if (text.length > cap) return true;
   let bytes = 0;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (c < 128) bytes += 1;
     else if (c < 2048) bytes += 2;
-    else if (c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320) {
+    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {
       bytes += 4;
       i++;
     } else bytes += 3;
@@ -6918,7 +6221,7 @@ function utf8LengthExceeds(text2, cap) {
   }
   return false;
 }
-function positionTable(text2, lineStarts) {
+function positionTable(text, lineStarts) {
   const lineOf = (offset) => {
     let lo = 0;
     let hi = lineStarts.length - 1;
@@ -6930,8 +6233,8 @@ function positionTable(text2, lineStarts) {
     return lo;
   };
   return (startOffset, endOffset) => {
-    const s = Math.max(0, Math.min(startOffset, text2.length));
-    const e = Math.max(s, Math.min(endOffset, text2.length));
+    const s = Math.max(0, Math.min(startOffset, text.length));
+    const e = Math.max(s, Math.min(endOffset, text.length));
     const startLine = lineOf(s);
     const endLine = e > s ? lineOf(e - 1) : startLine;
     return {
@@ -6965,7 +6268,7 @@ function wantedChildren(only) {
   }
   return children;
 }
-function indexJson(text2, limits = {}) {
+function indexJson(text, limits = {}) {
   const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
   const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
   const only = limits.only === void 0 ? void 0 : wantedChildren(limits.only);
@@ -6977,48 +6280,48 @@ function indexJson(text2, limits = {}) {
   let failure;
   const skip2 = () => {
     for (; ; ) {
-      const c = text2.charCodeAt(i);
+      const c = text.charCodeAt(i);
       if (c === 32 || c === 9) i++;
       else if (c === 10) lineStarts.push(++i);
       else if (c === 13) {
         i++;
-        if (text2.charCodeAt(i) === 10) i++;
+        if (text.charCodeAt(i) === 10) i++;
         lineStarts.push(i);
       } else return;
     }
   };
   const string = () => {
-    if (text2.charCodeAt(i) !== 34) return void 0;
+    if (text.charCodeAt(i) !== 34) return void 0;
     const start = i;
     STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text2);
+    STRING_BODY.exec(text);
     i = STRING_BODY.lastIndex;
-    if (text2.charCodeAt(i) !== 34) return void 0;
+    if (text.charCodeAt(i) !== 34) return void 0;
     i++;
-    const raw = text2.slice(start + 1, i - 1);
-    return raw.includes("\\") ? JSON.parse(text2.slice(start, i)) : raw;
+    const raw = text.slice(start + 1, i - 1);
+    return raw.includes("\\") ? JSON.parse(text.slice(start, i)) : raw;
   };
   const scalar = () => {
-    const c = text2[i];
+    const c = text[i];
     if (c === '"') return string() !== void 0;
     const word = LITERALS.find((w) => w[0] === c);
     if (word) {
-      if (!text2.startsWith(word, i)) return false;
+      if (!text.startsWith(word, i)) return false;
       i += word.length;
       return true;
     }
     NUMBER.lastIndex = i;
-    if (!NUMBER.exec(text2) || NUMBER.lastIndex === i) return false;
+    if (!NUMBER.exec(text) || NUMBER.lastIndex === i) return false;
     i = NUMBER.lastIndex;
     return true;
   };
   const skipValue = () => {
     let depth = 0;
-    for (; i < text2.length; i++) {
-      const c = text2.charCodeAt(i);
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
       if (c === 34) {
-        for (i++; i < text2.length; i++) {
-          const d = text2.charCodeAt(i);
+        for (i++; i < text.length; i++) {
+          const d = text.charCodeAt(i);
           if (d === 92) i++;
           else if (d === 34) break;
         }
@@ -7028,7 +6331,7 @@ function indexJson(text2, limits = {}) {
         depth--;
       } else if (c === 44 && depth === 0) return;
       else if (c === 10) lineStarts.push(i + 1);
-      else if (c === 13 && text2.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
       if (depth === 0 && (c === 34 || c === 125 || c === 93)) {
         i++;
         return;
@@ -7040,7 +6343,7 @@ function indexJson(text2, limits = {}) {
     const name = string();
     if (name === void 0) return false;
     skip2();
-    if (text2[i] !== ":") return false;
+    if (text[i] !== ":") return false;
     i++;
     frame.childName = name;
     frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
@@ -7059,7 +6362,7 @@ function indexJson(text2, limits = {}) {
   const value = (pointer2, start) => {
     skip2();
     const valueStart = i;
-    const c = text2[i];
+    const c = text[i];
     if (c === "{" || c === "[") {
       if (stack.length >= maxDepth) {
         failure = "too_deep";
@@ -7081,7 +6384,7 @@ function indexJson(text2, limits = {}) {
       stack.push(frame);
       i++;
       skip2();
-      if (text2[i] === (array2 ? "]" : "}")) {
+      if (text[i] === (array2 ? "]" : "}")) {
         i++;
         stack.pop();
         closed(pointer2, start, valueStart);
@@ -7111,22 +6414,22 @@ function indexJson(text2, limits = {}) {
     return true;
   };
   const run = () => {
-    if (utf8LengthExceeds(text2, maxBytes)) {
+    if (utf8LengthExceeds(text, maxBytes)) {
       failure = "too_large";
       return false;
     }
-    if (text2.charCodeAt(0) === 65279) i = 1;
+    if (text.charCodeAt(0) === 65279) i = 1;
     skip2();
     if (!value("", i)) return false;
     for (; ; ) {
       skip2();
       const frame = stack[stack.length - 1];
-      if (!frame) return i === text2.length;
-      if (text2[i] === ",") {
+      if (!frame) return i === text.length;
+      if (text[i] === ",") {
         i++;
         frame.index += 1;
         if (!child(frame)) return false;
-      } else if (text2[i] === (frame.array ? "]" : "}")) {
+      } else if (text[i] === (frame.array ? "]" : "}")) {
         i++;
         stack.pop();
         closed(frame.pointer, frame.start, frame.valueStart);
@@ -7136,15 +6439,15 @@ function indexJson(text2, limits = {}) {
   const ok = run();
   if (!ok) {
     failure ??= "malformed";
-    for (let j = i; j < text2.length; j++) {
-      const c = text2.charCodeAt(j);
-      if (c === 10 || c === 13 && text2.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
+    for (let j = i; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 10 || c === 13 && text.charCodeAt(j + 1) !== 10) lineStarts.push(j + 1);
     }
   }
-  const range = positionTable(text2, lineStarts);
+  const range = positionTable(text, lineStarts);
   const documentSpan = () => {
-    const start = text2.length - text2.trimStart().length;
-    return [start, start, Math.max(start, text2.trimEnd().length)];
+    const start = text.length - text.trimStart().length;
+    return [start, start, Math.max(start, text.trimEnd().length)];
   };
   const rangeOfSpan = ([s, e]) => range(s, e);
   const spanOf = (pointer2) => spans.get(pointer2) ?? (pointer2 === "" ? documentSpan() : void 0);
@@ -7192,15 +6495,14 @@ var init_json_positions = __esm({
 });
 
 // src/engine/source-locator.ts
-function sourceLocator(text2, mode, input2, prefix = "", pointers) {
+function sourceLocator(text, mode, input2, prefix = "", pointers) {
   const mapped = (pointer2) => prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2);
-  const only = pointers === void 0 ? void 0 : [...pointers];
-  let index;
-  const indexed = () => index ??= indexJson(text2, {
+  const only = pointers === void 0 ? void 0 : [...pointers].map(mapped);
+  const index = indexJson(text, {
     maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1),
-    ...only ? { only: only.map(mapped) } : {}
+    ...only ? { only } : {}
   });
-  return (pointer2) => indexed().nearest(mapped(pointer2)).range;
+  return (pointer2) => index.nearest(mapped(pointer2)).range;
 }
 var init_source_locator = __esm({
   "src/engine/source-locator.ts"() {
@@ -7664,828 +6966,733 @@ var init_order_maps = __esm({
   }
 });
 
-// src/standard/objects/envelope.ts
-var ENVELOPE2, PARTY, CONVERSATION, DELIVERY, TRUST, LINEAGE_ITEM, PROVENANCE, INTEGRITY, EXTENSION, ENVELOPE_PARTS;
-var init_envelope = __esm({
-  "src/standard/objects/envelope.ts"() {
+// src/engine/generated/profile-schemas.js
+var PROFILE_SCHEMAS;
+var init_profile_schemas = __esm({
+  "src/engine/generated/profile-schemas.js"() {
     "use strict";
-    init_profiles();
-    init_value_sets();
-    init_patterns();
-    ENVELOPE2 = {
-      name: "envelope",
-      title: "Message envelope",
-      description: "Top-level members shared by every UAI-1 message.",
-      fields: [
-        {
-          key: "uai_version",
-          type: { kind: "string", enum: ["1.0"] },
-          required: true,
-          description: 'Format version; "1.0" in UAI-1.',
-          valueIssueCode: "envelope.version_unsupported"
+    PROFILE_SCHEMAS = {
+      "uai.intent.request.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.intent.request.v1",
+        "title": "Intent request (uai.intent.request.v1)",
+        "description": "Asks a party to resolve an intent about a subject profile.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.intent.request.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Asks the target to resolve an intent about a subject profile."
+          }
         },
-        {
-          key: "profile",
-          type: { kind: "string", pattern: PROFILE_ID_PATTERN },
-          required: true,
-          description: "Profile identifier of the form uai.<name>.v1; selects the body shape.",
-          valueIssueCode: "envelope.profile_unknown"
-        },
-        {
-          key: "message_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "Identifier of this message, unique for its sender."
-        },
-        { key: "source", type: { kind: "object", ref: "party" }, required: true, description: "The sender." },
-        {
-          key: "target",
-          type: { kind: "object", ref: "party" },
-          required: true,
-          description: "The recipient, or the checked subject of a conformance record."
-        },
-        {
-          key: "conversation",
-          type: { kind: "object", ref: "conversation" },
-          required: true,
-          description: "Links the message to its conversation and to the message it answers."
-        },
-        {
-          key: "delivery",
-          type: { kind: "object", ref: "delivery" },
-          required: true,
-          description: "Delivery semantics: mode, priority, expiry, acknowledgements."
-        },
-        {
-          key: "trust",
-          type: { kind: "object", ref: "trust" },
-          required: true,
-          description: "Trust and identity posture of the message (data, not HTTP authentication)."
-        },
-        {
-          key: "body",
-          type: { kind: "json-object" },
-          required: true,
-          description: "Profile-specific content; its shape is given by the profile."
-        },
-        {
-          key: "provenance",
-          type: { kind: "object", ref: "provenance" },
-          required: true,
-          description: "Origin and lineage of the message."
-        },
-        {
-          key: "integrity",
-          type: { kind: "object", ref: "integrity" },
-          required: true,
-          description: "Checksum over the RFC 8785 canonical form of the message without this member."
-        },
-        {
-          key: "extensions",
-          type: { kind: "array", items: { kind: "object", ref: "extension" } },
-          description: "Optional-feature markers."
+        "$defs": {
+          "body": {
+            "title": "Intent request body",
+            "description": "Asks the target to resolve an intent about a subject profile.",
+            "type": "object",
+            "properties": {
+              "intent": {
+                "type": "string",
+                "examples": [
+                  "resolve-profile"
+                ],
+                "description": "What is asked (open set; resolve-profile is registered)."
+              },
+              "subject": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "The profile the intent is about."
+              },
+              "requested_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "The profile whose artifacts are requested."
+              },
+              "parameters": {
+                "$ref": "#/$defs/request_parameters",
+                "description": "What to include in a completed result."
+              },
+              "constraints": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "examples": [
+                    "public-record-only",
+                    "trace-linked",
+                    "validator-ready"
+                  ]
+                },
+                "description": "Constraints on the answer (open set)."
+              },
+              "response_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "The profile the answer must use."
+              }
+            },
+            "required": [
+              "intent",
+              "subject",
+              "requested_profile",
+              "response_profile"
+            ]
+          },
+          "request_parameters": {
+            "title": "Request parameters",
+            "description": "Switches for what a completed response carries inline.",
+            "type": "object",
+            "properties": {
+              "include_schema": {
+                "type": "boolean",
+                "description": "Include the JSON Schema of requested_profile."
+              },
+              "include_example": {
+                "type": "boolean",
+                "description": "Include the published example of requested_profile."
+              },
+              "include_field_registry": {
+                "type": "boolean",
+                "description": "Include the field order map of requested_profile."
+              }
+            }
+          }
         }
-      ]
-    };
-    PARTY = {
-      name: "party",
-      title: "Party",
-      description: "A sender, recipient or checked subject.",
-      fields: [
-        { key: "type", type: { kind: "string", enum: PARTY_TYPES }, required: true, description: "Kind of party." },
-        {
-          key: "id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "Identifier of the party, or the message_id of a checked message."
+      },
+      "uai.intent.response.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.intent.response.v1",
+        "title": "Intent response (uai.intent.response.v1)",
+        "description": "Answers an intent request: accepted (asynchronous task), completed (synchronous result) or rejected.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.intent.response.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Answer to an intent request."
+          }
         },
-        { key: "label", type: { kind: "string" }, description: "Display label." },
-        { key: "uri", type: { kind: "string", format: "uri" }, description: "Address of the party." },
-        {
-          key: "did",
-          type: { kind: "string", pattern: DID_PATTERN },
-          description: "Decentralized identifier, did:<method>:<id> (W3C DID Core).",
-          valueIssueCode: "identity.did_invalid"
-        },
-        {
-          key: "role",
-          type: { kind: "string", open: PARTY_ROLES },
-          description: "Role of the party in this exchange (open set)."
-        },
-        {
-          key: "implementation",
-          type: { kind: "string" },
-          description: "Implementation name and version, or the profile of a checked record."
+        "$defs": {
+          "body": {
+            "title": "Intent response body",
+            "description": "Answer to an intent request.",
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "accepted",
+                  "completed",
+                  "rejected"
+                ],
+                "description": "accepted (asynchronous task started), completed (result inline) or rejected."
+              },
+              "subject": {
+                "type": "string",
+                "description": "The subject of the request, copied."
+              },
+              "request_message_id": {
+                "type": "string",
+                "minLength": 1,
+                "description": "message_id of the request; equals conversation.parent_message_id."
+              },
+              "result": {
+                "$ref": "#/$defs/intent_result",
+                "description": "What was resolved, or where to follow it."
+              },
+              "notices": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "examples": [
+                    "accepted-task-started",
+                    "use-task-status-example-for-shape-checks",
+                    "reference-surface-response",
+                    "completed-inline-result",
+                    "typed-error-simulated"
+                  ]
+                },
+                "description": "Notices to the requester (open set)."
+              },
+              "task_ref": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Task reference; required when accepted, equal to delivery.task_ref."
+              }
+            },
+            "required": [
+              "status",
+              "request_message_id"
+            ]
+          },
+          "intent_result": {
+            "title": "Intent result",
+            "description": "Links and inline artifacts of an intent response.",
+            "type": "object",
+            "properties": {
+              "task_id": {
+                "type": "string",
+                "description": "Task identifier; equals body.task_ref when accepted."
+              },
+              "status_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "Profile of the task status messages."
+              },
+              "status_example_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Example task status message."
+              },
+              "response_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "Profile of the final response."
+              },
+              "follow_up_scenarios": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "accepted-task",
+                    "completed-response",
+                    "typed-error"
+                  ]
+                },
+                "description": "Further mock-exchange scenarios to try."
+              },
+              "field_registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "The field registry."
+              },
+              "mock_exchange_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "The mock-exchange route."
+              },
+              "schema": {
+                "type": "object",
+                "description": "Inline JSON Schema of requested_profile (completed, include_schema)."
+              },
+              "example": {
+                "type": "object",
+                "description": "Inline example of requested_profile (completed, include_example)."
+              },
+              "field_order_map": {
+                "type": "object",
+                "description": "Inline field order map of requested_profile (completed, include_field_registry)."
+              }
+            }
+          }
         }
-      ]
-    };
-    CONVERSATION = {
-      name: "conversation",
-      title: "Conversation",
-      description: "Conversation linkage shared by all messages of one exchange.",
-      fields: [
-        {
-          key: "conversation_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "Shared by all messages of one exchange."
+      },
+      "uai.task.status.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.task.status.v1",
+        "title": "Task status (uai.task.status.v1)",
+        "description": "Reports the progress of an accepted asynchronous task.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.task.status.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Progress of an accepted asynchronous task."
+          }
         },
-        { key: "turn_id", type: { kind: "string", minLength: 1 }, required: true, description: "Identifier of this turn." },
-        {
-          key: "parent_message_id",
-          type: { kind: "string", minLength: 1 },
-          description: "The message replied to or checked; required when sequence > 1."
-        },
-        {
-          key: "traceparent",
-          type: { kind: "string", pattern: TRACEPARENT_PATTERN },
-          description: "W3C Trace Context level 1 value: 00-<trace-id>-<span-id>-<flags>.",
-          valueIssueCode: "trace.traceparent_invalid"
-        },
-        {
-          key: "sequence",
-          type: { kind: "integer", minimum: 1 },
-          required: true,
-          description: "Position in the conversation; 1 for a request."
+        "$defs": {
+          "body": {
+            "title": "Task status body",
+            "description": "Progress of an accepted asynchronous task.",
+            "type": "object",
+            "properties": {
+              "task_id": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The task; equals the task_ref of the acceptance."
+              },
+              "state": {
+                "type": "string",
+                "enum": [
+                  "accepted",
+                  "working",
+                  "input-required",
+                  "completed",
+                  "failed",
+                  "canceled"
+                ],
+                "description": "Task state; see the registry for transitions."
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When the state last changed."
+              },
+              "progress": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "Fraction done, 0 to 1."
+              },
+              "status_message": {
+                "type": "string",
+                "description": "Human-readable status."
+              },
+              "request_message_id": {
+                "type": "string",
+                "description": "The request that started the task."
+              },
+              "result_ref": {
+                "type": "string",
+                "format": "uri",
+                "description": "Where the result is; required when completed."
+              },
+              "blocking_reason": {
+                "type": "string",
+                "description": "What input is needed; required when input-required."
+              },
+              "error_code": {
+                "type": "string",
+                "description": "A published error code; required when failed."
+              }
+            },
+            "required": [
+              "task_id",
+              "state",
+              "updated_at"
+            ]
+          }
         }
-      ]
-    };
-    DELIVERY = {
-      name: "delivery",
-      title: "Delivery",
-      description: "How the message is to be delivered and answered.",
-      fields: [
-        { key: "mode", type: { kind: "string", enum: DELIVERY_MODES }, required: true, description: "sync or async." },
-        {
-          key: "priority",
-          type: { kind: "string", enum: DELIVERY_PRIORITIES },
-          description: "interactive, routine or bulk."
+      },
+      "uai.error.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.error.v1",
+        "title": "Typed error (uai.error.v1)",
+        "description": "A typed, path-aware failure with a published error code.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.error.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "A typed, path-aware failure."
+          }
         },
-        {
-          key: "expires_at",
-          type: { kind: "string", format: "date-time" },
-          description: "ISO 8601 instant after which the message is stale; after provenance.issued_at."
-        },
-        { key: "reply_requested", type: { kind: "boolean" }, description: "Whether the sender expects a reply message." },
-        { key: "ack_required", type: { kind: "boolean" }, description: "Whether the recipient must acknowledge receipt." },
-        {
-          key: "task_ref",
-          type: { kind: "string", minLength: 1 },
-          description: "Task reference; present on an asynchronous acceptance."
+        "$defs": {
+          "body": {
+            "title": "Typed error body",
+            "description": "A typed, path-aware failure.",
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "integer",
+                "minimum": 400,
+                "maximum": 599,
+                "description": "HTTP-style status, 400 to 599."
+              },
+              "code": {
+                "type": "string",
+                "minLength": 1,
+                "description": "A published error code."
+              },
+              "title": {
+                "type": "string",
+                "description": "Short summary of the error code."
+              },
+              "retryable": {
+                "type": "boolean",
+                "description": "Whether the same request may succeed later."
+              },
+              "detail": {
+                "type": "string",
+                "description": "What went wrong this time."
+              },
+              "request_message_id": {
+                "type": "string",
+                "description": "The request that failed."
+              },
+              "errors": {
+                "type": "array",
+                "items": {
+                  "$ref": "uai.envelope.v1#/$defs/issue_item"
+                },
+                "description": "Issue items behind the error."
+              },
+              "retry_after_seconds": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "When to retry, if retryable."
+              }
+            },
+            "required": [
+              "status",
+              "code",
+              "title",
+              "retryable"
+            ]
+          }
         }
-      ]
-    };
-    TRUST = {
-      name: "trust",
-      title: "Trust",
-      description: "Trust and identity posture of the message.",
-      fields: [
-        {
-          key: "channel",
-          type: { kind: "string", enum: TRUST_CHANNELS },
-          required: true,
-          description: "Trust channel; see the trust-channels record."
+      },
+      "uai.capability.statement.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.capability.statement.v1",
+        "title": "Capability statement (uai.capability.statement.v1)",
+        "description": "States what a party supports: profiles, operations, endpoints, bindings and trust.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.capability.statement.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "What a party supports."
+          }
         },
-        {
-          key: "auth_scheme",
-          type: { kind: "string", enum: AUTH_SCHEMES },
-          required: true,
-          description: "Authentication scheme used inside the channel."
-        },
-        { key: "principal", type: { kind: "string" }, description: "The acting principal, usually a DID." },
-        {
-          key: "credential_ref",
-          type: { kind: "string", format: "uri" },
-          description: "Reference to a credential; expected on the credentialed channel."
-        },
-        {
-          key: "signature_ref",
-          type: { kind: "string", format: "uri" },
-          description: "Reference to a signature; expected on the signed-envelope channel."
-        },
-        { key: "replay_window_id", type: { kind: "string" }, description: "Replay-window identifier." }
-      ]
-    };
-    LINEAGE_ITEM = {
-      name: "lineage_item",
-      title: "Lineage step",
-      description: "One step in the lineage of a message.",
-      fields: [
-        { key: "stage", type: { kind: "string" }, required: true, description: "Name of the stage." },
-        { key: "actor_id", type: { kind: "string" }, description: "Who acted at this stage." },
-        { key: "model_id", type: { kind: "string" }, description: "Model used at this stage, if any." },
-        { key: "note", type: { kind: "string" }, description: "Free note." }
-      ]
-    };
-    PROVENANCE = {
-      name: "provenance",
-      title: "Provenance",
-      description: "Origin and lineage of the message.",
-      fields: [
-        {
-          key: "trace_id",
-          type: { kind: "string" },
-          description: "Trace identifier; equals the traceparent trace-id when both are present."
-        },
-        { key: "parent_trace_id", type: { kind: "string" }, description: "Trace identifier of the parent trace." },
-        {
-          key: "issued_at",
-          type: { kind: "string", format: "date-time" },
-          required: true,
-          description: "ISO 8601 instant the message was issued."
-        },
-        { key: "log_ref", type: { kind: "string" }, description: "URN-style log reference." },
-        { key: "agent_id", type: { kind: "string" }, description: "Agent that produced the message." },
-        { key: "model_id", type: { kind: "string" }, description: "Model that produced the message." },
-        { key: "confidence", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Confidence from 0 to 1." },
-        {
-          key: "lineage",
-          type: { kind: "array", items: { kind: "object", ref: "lineage_item" } },
-          description: "Stages the message went through."
+        "$defs": {
+          "body": {
+            "title": "Capability statement body",
+            "description": "What a party supports.",
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Name of the implementation."
+              },
+              "supported_profiles": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+                },
+                "minItems": 1,
+                "description": "Profile identifiers the party accepts or emits."
+              },
+              "endpoints": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/capability_endpoint"
+                },
+                "minItems": 1,
+                "description": "Where the party listens."
+              },
+              "operations": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/capability_operation"
+                },
+                "description": "Intents the party resolves."
+              },
+              "trust_channels": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Trust channels the party accepts."
+              },
+              "security_schemes": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Authentication schemes the party accepts."
+              },
+              "conformance_level": {
+                "type": "string",
+                "enum": [
+                  "L0",
+                  "L1",
+                  "L2",
+                  "L3",
+                  "L4"
+                ],
+                "description": "Conformance level the party claims."
+              }
+            },
+            "required": [
+              "name",
+              "supported_profiles",
+              "endpoints"
+            ]
+          },
+          "capability_endpoint": {
+            "title": "Endpoint",
+            "description": "One address of a party, with its transport binding.",
+            "type": "object",
+            "properties": {
+              "binding": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Transport binding id."
+              },
+              "url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Address."
+              },
+              "media_type": {
+                "type": "string",
+                "description": "Media type accepted there."
+              }
+            },
+            "required": [
+              "binding",
+              "url"
+            ]
+          },
+          "capability_operation": {
+            "title": "Operation",
+            "description": "One intent the party resolves.",
+            "type": "object",
+            "properties": {
+              "intent": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The intent."
+              },
+              "request_profile": {
+                "type": "string",
+                "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$",
+                "description": "Profile of the request."
+              },
+              "response_profiles": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$"
+                },
+                "description": "Profiles of possible answers."
+              }
+            },
+            "required": [
+              "intent",
+              "request_profile",
+              "response_profiles"
+            ]
+          }
         }
-      ]
-    };
-    INTEGRITY = {
-      name: "integrity",
-      title: "Integrity",
-      description: "Checksum over the RFC 8785 canonical form of the message without its integrity member (CONTRACT section 3).",
-      fields: [
-        {
-          key: "version",
-          type: { kind: "integer", enum: INTEGRITY_VERSIONS },
-          required: true,
-          description: "Integrity block version; 2.",
-          valueIssueCode: "integrity.version_unsupported"
+      },
+      "uai.conformance.result.v1": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "http://localhost:4321/v1/schemas/uai.conformance.result.v1",
+        "title": "Conformance result (uai.conformance.result.v1)",
+        "description": "Validator evidence about one checked message.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "uai.envelope.v1"
+          }
+        ],
+        "properties": {
+          "profile": {
+            "const": "uai.conformance.result.v1",
+            "description": "This profile."
+          },
+          "body": {
+            "$ref": "#/$defs/body",
+            "description": "Validator evidence about one checked message."
+          }
         },
-        {
-          key: "algorithm",
-          type: { kind: "string", enum: INTEGRITY_ALGORITHMS },
-          required: true,
-          description: "Hash algorithm; sha256.",
-          valueIssueCode: "integrity.algorithm_unsupported"
-        },
-        {
-          key: "canonicalization",
-          type: { kind: "string", enum: CANONICALIZATIONS },
-          required: true,
-          description: "Canonicalization; jcs (RFC 8785).",
-          valueIssueCode: "integrity.canonicalization_unsupported"
-        },
-        {
-          key: "checksum",
-          type: { kind: "string", pattern: CHECKSUM_PATTERN },
-          required: true,
-          description: "sha256: + lowercase hex SHA-256 of the canonical message without integrity.",
-          valueIssueCode: "integrity.checksum_malformed"
+        "$defs": {
+          "body": {
+            "title": "Conformance result body",
+            "description": "Validator evidence about one checked message.",
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pass",
+                  "fail"
+                ],
+                "description": "pass or fail."
+              },
+              "checked_profile": {
+                "type": "string",
+                "description": "Profile of the checked message."
+              },
+              "issues": {
+                "type": "array",
+                "items": {
+                  "$ref": "uai.envelope.v1#/$defs/issue_item"
+                },
+                "description": "Every finding; empty on pass."
+              },
+              "summary": {
+                "$ref": "#/$defs/conformance_summary",
+                "description": "Counts and time of the check."
+              },
+              "artifacts": {
+                "$ref": "#/$defs/conformance_artifacts",
+                "description": "Records the check used."
+              },
+              "target_message_ref": {
+                "type": "string",
+                "description": "message_id of the checked message."
+              },
+              "conformance_level": {
+                "type": "string",
+                "enum": [
+                  "L0",
+                  "L1",
+                  "L2",
+                  "L3",
+                  "L4"
+                ],
+                "description": "Highest conformance level the checked message reaches."
+              }
+            },
+            "required": [
+              "status",
+              "checked_profile",
+              "issues",
+              "summary",
+              "target_message_ref"
+            ]
+          },
+          "conformance_summary": {
+            "title": "Conformance summary",
+            "description": "Counts of a check; they equal the issues listed unless issues_listed says the list was cut.",
+            "type": "object",
+            "properties": {
+              "error_count": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Number of issues with severity error."
+              },
+              "warning_count": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Number of issues with severity warning."
+              },
+              "issues_listed": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
+              },
+              "checked_at": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When the check ran."
+              }
+            },
+            "required": [
+              "error_count",
+              "warning_count",
+              "checked_at"
+            ]
+          },
+          "conformance_artifacts": {
+            "title": "Conformance artifacts",
+            "description": "URLs of the records a check relied on.",
+            "type": "object",
+            "properties": {
+              "catalog_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the catalog record."
+              },
+              "schema_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the schema record."
+              },
+              "registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the registry record."
+              },
+              "example_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the example record."
+              },
+              "field_registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the field registry record."
+              },
+              "transport_bindings_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the transport bindings record."
+              },
+              "trust_channels_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the trust channels record."
+              },
+              "conformance_levels_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the conformance levels record."
+              },
+              "error_registry_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the error registry record."
+              },
+              "validate_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "URL of the validate record."
+              }
+            }
+          }
         }
-      ]
-    };
-    EXTENSION = {
-      name: "extension",
-      title: "Extension",
-      description: "Marks an optional feature the message uses.",
-      fields: [
-        {
-          key: "namespace",
-          type: { kind: "string", pattern: EXTENSION_NAMESPACE_PATTERN },
-          required: true,
-          description: "URN of the form urn:<ns>:ext:<name>.",
-          valueIssueCode: "extension.namespace_invalid"
-        },
-        { key: "purpose", type: { kind: "string" }, description: "Why the extension is used." },
-        {
-          key: "critical",
-          type: { kind: "boolean" },
-          description: "When true, a receiver that does not know the namespace must reject the message."
-        }
-      ]
-    };
-    ENVELOPE_PARTS = [
-      ENVELOPE2,
-      PARTY,
-      CONVERSATION,
-      DELIVERY,
-      TRUST,
-      PROVENANCE,
-      LINEAGE_ITEM,
-      INTEGRITY,
-      EXTENSION
-    ];
-  }
-});
-
-// src/standard/objects/issue-item.ts
-var ISSUE_ITEM;
-var init_issue_item = __esm({
-  "src/standard/objects/issue-item.ts"() {
-    "use strict";
-    init_value_sets();
-    ISSUE_ITEM = {
-      name: "issue_item",
-      title: "Issue item",
-      description: "One finding of the validator, or one cause of a typed error.",
-      fields: [
-        {
-          key: "code",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "A published issue code (error registry)."
-        },
-        { key: "severity", type: { kind: "string", enum: SEVERITIES }, required: true, description: "error or warning." },
-        {
-          key: "path",
-          type: { kind: "string" },
-          required: true,
-          description: 'RFC 6901 JSON Pointer into the keyed message; "" for the whole message.'
-        },
-        { key: "message", type: { kind: "string" }, required: true, description: "One plain sentence." },
-        { key: "expected", type: { kind: "any" }, description: "What the rule expects, when it helps." },
-        { key: "actual", type: { kind: "any" }, description: "What the message holds, when it helps." },
-        {
-          key: "keyword",
-          type: { kind: "string" },
-          description: "The JSON Schema keyword, when the issue comes from a schema."
-        },
-        {
-          key: "help_url",
-          type: { kind: "string", format: "uri" },
-          description: "The code's anchor on the error-registry page."
-        }
-      ]
-    };
-  }
-});
-
-// src/standard/objects/bodies.ts
-var profileId, url, text, INTENT_REQUEST_BODY, REQUEST_PARAMETERS, INTENT_RESPONSE_BODY, INTENT_RESULT, TASK_STATUS_BODY, ERROR_BODY, CAPABILITY_BODY, CAPABILITY_ENDPOINT, CAPABILITY_OPERATION, CONFORMANCE_BODY, CONFORMANCE_SUMMARY, ARTIFACT_KEYS, CONFORMANCE_ARTIFACTS, BODY_OBJECTS;
-var init_bodies = __esm({
-  "src/standard/objects/bodies.ts"() {
-    "use strict";
-    init_profiles();
-    init_value_sets();
-    profileId = { kind: "string", pattern: PROFILE_ID_PATTERN };
-    url = { kind: "string", format: "uri" };
-    text = { kind: "string" };
-    INTENT_REQUEST_BODY = {
-      name: "uai.intent.request.v1",
-      title: "Intent request body",
-      description: "Asks the target to resolve an intent about a subject profile.",
-      fields: [
-        {
-          key: "intent",
-          type: { kind: "string", open: INTENTS },
-          required: true,
-          description: "What is asked (open set; resolve-profile is registered)."
-        },
-        { key: "subject", type: profileId, required: true, description: "The profile the intent is about." },
-        {
-          key: "requested_profile",
-          type: profileId,
-          required: true,
-          description: "The profile whose artifacts are requested."
-        },
-        {
-          key: "parameters",
-          type: { kind: "object", ref: "request_parameters" },
-          description: "What to include in a completed result."
-        },
-        {
-          key: "constraints",
-          type: { kind: "array", items: { kind: "string", open: CONSTRAINTS } },
-          description: "Constraints on the answer (open set)."
-        },
-        { key: "response_profile", type: profileId, required: true, description: "The profile the answer must use." }
-      ]
-    };
-    REQUEST_PARAMETERS = {
-      name: "request_parameters",
-      title: "Request parameters",
-      description: "Switches for what a completed response carries inline.",
-      fields: [
-        { key: "include_schema", type: { kind: "boolean" }, description: "Include the JSON Schema of requested_profile." },
-        {
-          key: "include_example",
-          type: { kind: "boolean" },
-          description: "Include the published example of requested_profile."
-        },
-        {
-          key: "include_field_registry",
-          type: { kind: "boolean" },
-          description: "Include the field order map of requested_profile."
-        }
-      ]
-    };
-    INTENT_RESPONSE_BODY = {
-      name: "uai.intent.response.v1",
-      title: "Intent response body",
-      description: "Answer to an intent request.",
-      fields: [
-        {
-          key: "status",
-          type: { kind: "string", enum: RESPONSE_STATUSES },
-          required: true,
-          description: "accepted (asynchronous task started), completed (result inline) or rejected."
-        },
-        { key: "subject", type: text, description: "The subject of the request, copied." },
-        {
-          key: "request_message_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "message_id of the request; equals conversation.parent_message_id."
-        },
-        {
-          key: "result",
-          type: { kind: "object", ref: "intent_result" },
-          description: "What was resolved, or where to follow it."
-        },
-        {
-          key: "notices",
-          type: { kind: "array", items: { kind: "string", open: NOTICES } },
-          description: "Notices to the requester (open set)."
-        },
-        {
-          key: "task_ref",
-          type: { kind: "string", minLength: 1 },
-          description: "Task reference; required when accepted, equal to delivery.task_ref."
-        }
-      ]
-    };
-    INTENT_RESULT = {
-      name: "intent_result",
-      title: "Intent result",
-      description: "Links and inline artifacts of an intent response.",
-      fields: [
-        { key: "task_id", type: text, description: "Task identifier; equals body.task_ref when accepted." },
-        { key: "status_profile", type: profileId, description: "Profile of the task status messages." },
-        { key: "status_example_url", type: url, description: "Example task status message." },
-        { key: "response_profile", type: profileId, description: "Profile of the final response." },
-        {
-          key: "follow_up_scenarios",
-          type: { kind: "array", items: { kind: "string", enum: MOCK_SCENARIOS } },
-          description: "Further mock-exchange scenarios to try."
-        },
-        { key: "field_registry_url", type: url, description: "The field registry." },
-        { key: "mock_exchange_url", type: url, description: "The mock-exchange route." },
-        {
-          key: "schema",
-          type: { kind: "json-object" },
-          description: "Inline JSON Schema of requested_profile (completed, include_schema)."
-        },
-        {
-          key: "example",
-          type: { kind: "json-object" },
-          description: "Inline example of requested_profile (completed, include_example)."
-        },
-        {
-          key: "field_order_map",
-          type: { kind: "json-object" },
-          description: "Inline field order map of requested_profile (completed, include_field_registry)."
-        }
-      ]
-    };
-    TASK_STATUS_BODY = {
-      name: "uai.task.status.v1",
-      title: "Task status body",
-      description: "Progress of an accepted asynchronous task.",
-      fields: [
-        {
-          key: "task_id",
-          type: { kind: "string", minLength: 1 },
-          required: true,
-          description: "The task; equals the task_ref of the acceptance."
-        },
-        {
-          key: "state",
-          type: { kind: "string", enum: TASK_STATES },
-          required: true,
-          description: "Task state; see the registry for transitions."
-        },
-        {
-          key: "updated_at",
-          type: { kind: "string", format: "date-time" },
-          required: true,
-          description: "When the state last changed."
-        },
-        { key: "progress", type: { kind: "number", minimum: 0, maximum: 1 }, description: "Fraction done, 0 to 1." },
-        { key: "status_message", type: text, description: "Human-readable status." },
-        { key: "request_message_id", type: text, description: "The request that started the task." },
-        { key: "result_ref", type: url, description: "Where the result is; required when completed." },
-        { key: "blocking_reason", type: text, description: "What input is needed; required when input-required." },
-        { key: "error_code", type: text, description: "A published error code; required when failed." }
-      ]
-    };
-    ERROR_BODY = {
-      name: "uai.error.v1",
-      title: "Typed error body",
-      description: "A typed, path-aware failure.",
-      fields: [
-        {
-          key: "status",
-          type: { kind: "integer", minimum: 400, maximum: 599 },
-          required: true,
-          description: "HTTP-style status, 400 to 599."
-        },
-        { key: "code", type: { kind: "string", minLength: 1 }, required: true, description: "A published error code." },
-        { key: "title", type: text, required: true, description: "Short summary of the error code." },
-        {
-          key: "retryable",
-          type: { kind: "boolean" },
-          required: true,
-          description: "Whether the same request may succeed later."
-        },
-        { key: "detail", type: text, description: "What went wrong this time." },
-        { key: "request_message_id", type: text, description: "The request that failed." },
-        {
-          key: "errors",
-          type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
-          description: "Issue items behind the error."
-        },
-        { key: "retry_after_seconds", type: { kind: "integer", minimum: 0 }, description: "When to retry, if retryable." }
-      ]
-    };
-    CAPABILITY_BODY = {
-      name: "uai.capability.statement.v1",
-      title: "Capability statement body",
-      description: "What a party supports.",
-      fields: [
-        { key: "name", type: { kind: "string", minLength: 1 }, required: true, description: "Name of the implementation." },
-        {
-          key: "supported_profiles",
-          type: { kind: "array", items: profileId, minItems: 1 },
-          required: true,
-          description: "Profile identifiers the party accepts or emits."
-        },
-        {
-          key: "endpoints",
-          type: { kind: "array", items: { kind: "object", ref: "capability_endpoint" }, minItems: 1 },
-          required: true,
-          description: "Where the party listens."
-        },
-        {
-          key: "operations",
-          type: { kind: "array", items: { kind: "object", ref: "capability_operation" } },
-          description: "Intents the party resolves."
-        },
-        { key: "trust_channels", type: { kind: "array", items: text }, description: "Trust channels the party accepts." },
-        {
-          key: "security_schemes",
-          type: { kind: "array", items: text },
-          description: "Authentication schemes the party accepts."
-        },
-        {
-          key: "conformance_level",
-          type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
-          description: "Conformance level the party claims."
-        }
-      ]
-    };
-    CAPABILITY_ENDPOINT = {
-      name: "capability_endpoint",
-      title: "Endpoint",
-      description: "One address of a party, with its transport binding.",
-      fields: [
-        { key: "binding", type: { kind: "string", minLength: 1 }, required: true, description: "Transport binding id." },
-        { key: "url", type: url, required: true, description: "Address." },
-        { key: "media_type", type: text, description: "Media type accepted there." }
-      ]
-    };
-    CAPABILITY_OPERATION = {
-      name: "capability_operation",
-      title: "Operation",
-      description: "One intent the party resolves.",
-      fields: [
-        { key: "intent", type: { kind: "string", minLength: 1 }, required: true, description: "The intent." },
-        { key: "request_profile", type: profileId, required: true, description: "Profile of the request." },
-        {
-          key: "response_profiles",
-          type: { kind: "array", items: profileId },
-          required: true,
-          description: "Profiles of possible answers."
-        }
-      ]
-    };
-    CONFORMANCE_BODY = {
-      name: "uai.conformance.result.v1",
-      title: "Conformance result body",
-      description: "Validator evidence about one checked message.",
-      fields: [
-        {
-          key: "status",
-          type: { kind: "string", enum: CONFORMANCE_STATUSES },
-          required: true,
-          description: "pass or fail."
-        },
-        { key: "checked_profile", type: text, required: true, description: "Profile of the checked message." },
-        {
-          key: "issues",
-          type: { kind: "array", items: { kind: "object", ref: "issue_item" } },
-          required: true,
-          description: "Every finding; empty on pass."
-        },
-        {
-          key: "summary",
-          type: { kind: "object", ref: "conformance_summary" },
-          required: true,
-          description: "Counts and time of the check."
-        },
-        {
-          key: "artifacts",
-          type: { kind: "object", ref: "conformance_artifacts" },
-          description: "Records the check used."
-        },
-        { key: "target_message_ref", type: text, required: true, description: "message_id of the checked message." },
-        {
-          key: "conformance_level",
-          type: { kind: "string", enum: CONFORMANCE_LEVEL_IDS },
-          description: "Highest conformance level the checked message reaches."
-        }
-      ]
-    };
-    CONFORMANCE_SUMMARY = {
-      name: "conformance_summary",
-      title: "Conformance summary",
-      description: "Counts of a check; they equal the issues listed unless issues_listed says the list was cut.",
-      fields: [
-        {
-          key: "error_count",
-          type: { kind: "integer", minimum: 0 },
-          required: true,
-          description: "Number of issues with severity error."
-        },
-        {
-          key: "warning_count",
-          type: { kind: "integer", minimum: 0 },
-          required: true,
-          description: "Number of issues with severity warning."
-        },
-        {
-          key: "issues_listed",
-          type: { kind: "integer", minimum: 0 },
-          required: false,
-          description: "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
-        },
-        {
-          key: "checked_at",
-          type: { kind: "string", format: "date-time" },
-          required: true,
-          description: "When the check ran."
-        }
-      ]
-    };
-    ARTIFACT_KEYS = [
-      "catalog_url",
-      "schema_url",
-      "registry_url",
-      "example_url",
-      "field_registry_url",
-      "transport_bindings_url",
-      "trust_channels_url",
-      "conformance_levels_url",
-      "error_registry_url",
-      "validate_url"
-    ];
-    CONFORMANCE_ARTIFACTS = {
-      name: "conformance_artifacts",
-      title: "Conformance artifacts",
-      description: "URLs of the records a check relied on.",
-      fields: ARTIFACT_KEYS.map((key) => ({
-        key,
-        type: url,
-        description: `URL of the ${key.replace(/_url$/, "").replaceAll("_", " ")} record.`
-      }))
-    };
-    BODY_OBJECTS = [
-      INTENT_REQUEST_BODY,
-      REQUEST_PARAMETERS,
-      INTENT_RESPONSE_BODY,
-      INTENT_RESULT,
-      TASK_STATUS_BODY,
-      ERROR_BODY,
-      CAPABILITY_BODY,
-      CAPABILITY_ENDPOINT,
-      CAPABILITY_OPERATION,
-      CONFORMANCE_BODY,
-      CONFORMANCE_SUMMARY,
-      CONFORMANCE_ARTIFACTS
-    ];
-  }
-});
-
-// src/standard/objects/index.ts
-function nestedObjectsOf(root) {
-  const seen = /* @__PURE__ */ new Map();
-  const visit = (def) => {
-    for (const field of def.fields) {
-      let type = field.type;
-      while (type.kind === "array") type = type.items;
-      if (type.kind === "object" && !seen.has(type.ref)) {
-        const child = objectDef2(type.ref);
-        seen.set(type.ref, child);
-        visit(child);
       }
-    }
-  };
-  visit(root);
-  return [...seen.values()];
-}
-var OBJECTS2, objectDef2, bodyDef2;
-var init_objects = __esm({
-  "src/standard/objects/index.ts"() {
-    "use strict";
-    init_model();
-    init_bodies();
-    init_envelope();
-    init_issue_item();
-    OBJECTS2 = [...ENVELOPE_PARTS, ISSUE_ITEM, ...BODY_OBJECTS];
-    objectDef2 = objectsByName(OBJECTS2);
-    bodyDef2 = (profile) => objectDef2(profile);
+    };
   }
 });
 
-// src/standard/schemas.ts
-function typeSchema(type, refTo) {
-  switch (type.kind) {
-    case "string": {
-      const s = { type: "string" };
-      if (type.format) s.format = type.format;
-      if (type.pattern) s.pattern = type.pattern;
-      if (type.enum) s.enum = [...type.enum];
-      if (type.open) s.examples = [...type.open];
-      if (type.minLength !== void 0) s.minLength = type.minLength;
-      if (type.maxLength !== void 0) s.maxLength = type.maxLength;
-      return s;
-    }
-    case "integer":
-    case "number": {
-      const s = { type: type.kind };
-      if (type.enum) s.enum = [...type.enum];
-      if (type.minimum !== void 0) s.minimum = type.minimum;
-      if (type.maximum !== void 0) s.maximum = type.maximum;
-      return s;
-    }
-    case "boolean":
-      return { type: "boolean" };
-    case "object":
-      return refTo(type.ref);
-    case "array": {
-      const s = { type: "array", items: typeSchema(type.items, refTo) };
-      if (type.minItems !== void 0) s.minItems = type.minItems;
-      return s;
-    }
-    case "json-object":
-      return { type: "object" };
-    case "any":
-      return {};
-  }
-}
-function fieldSchema(field, refTo) {
-  const s = typeSchema(field.type, refTo);
-  return { ...s, description: field.description };
-}
-function objectSchema(def, refTo) {
-  const required = def.fields.filter((f) => f.required).map((f) => f.key);
-  const schema = {
-    title: def.title,
-    description: def.description,
-    type: "object",
-    properties: Object.fromEntries(def.fields.map((f) => [f.key, fieldSchema(f, refTo)]))
-  };
-  if (required.length) schema.required = required;
-  return schema;
-}
-function profileSchema(site, id) {
-  const profile = profileById(id);
-  const body = bodyDef2(id);
-  const nested = nestedObjectsOf(body).filter((o) => !SHARED.has(o.name));
-  return {
-    $schema: SCHEMA_DIALECT,
-    $id: links(site).schema(id),
-    title: `${profile.title} (${id})`,
-    description: profile.summary,
-    type: "object",
-    allOf: [{ $ref: ENVELOPE_SCHEMA_ID }],
-    properties: {
-      profile: { const: id, description: "This profile." },
-      body: { $ref: "#/$defs/body", description: body.description }
-    },
-    $defs: {
-      body: objectSchema(body, inProfile),
-      ...Object.fromEntries(nested.map((o) => [o.name, objectSchema(o, inProfile)]))
-    }
-  };
-}
-var SHARED, inProfile;
-var init_schemas = __esm({
-  "src/standard/schemas.ts"() {
+// src/engine/profile-schemas.ts
+var profileSchema;
+var init_profile_schemas2 = __esm({
+  "src/engine/profile-schemas.ts"() {
     "use strict";
-    init_envelope();
-    init_issue_item();
-    init_objects();
-    init_profiles();
-    init_release();
+    init_profile_schemas();
     init_urls();
-    SHARED = /* @__PURE__ */ new Set([...ENVELOPE_PARTS.map((o) => o.name), ISSUE_ITEM.name]);
-    inProfile = (name) => SHARED.has(name) ? { $ref: `${ENVELOPE_SCHEMA_ID}#/$defs/${name}` } : { $ref: `#/$defs/${name}` };
+    profileSchema = (site, id) => ({
+      ...PROFILE_SCHEMAS[id],
+      // Set in place: $id keeps its position among the members, so the JSON is the published one.
+      $id: links(site).schema(id)
+    });
   }
 });
 
@@ -8523,7 +7730,7 @@ var init_artifacts = __esm({
     init_jcs();
     init_order_maps();
     init_profiles();
-    init_schemas();
+    init_profile_schemas2();
     cache = /* @__PURE__ */ new Map();
   }
 });
@@ -8734,7 +7941,7 @@ var init_responses = __esm({
     "use strict";
     init_canonical();
     init_jcs();
-    init_codes();
+    init_code_shapes();
     init_integrity();
     init_release();
     init_urls();
@@ -8784,12 +7991,12 @@ function mockExchange(request, context, options = {}) {
   const { site } = context;
   const now = context.now();
   const { message: message2, scenario } = request;
-  const text2 = options.text;
+  const text = options.text;
   const validation = validateMessage(message2, {
     mode: "keyed-json",
     site,
     now,
-    ...text2 === void 0 ? {} : { text: text2 }
+    ...text === void 0 ? {} : { text }
   });
   const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
   const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
@@ -8875,7 +8082,7 @@ var MOCK_RESULT_KIND, SUMMARIES, EXPIRED_NOTE;
 var init_mock_exchange = __esm({
   "src/engine/mock-exchange/index.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
     init_profiles();
     init_urls();
     init_issue_flags();
@@ -9111,7 +8318,7 @@ var finding, dotted, copied, isTaskState, CHECKS;
 var init_rules = __esm({
   "src/engine/exchange/rules.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
     init_exchange_rules();
     init_value_sets();
     init_instant();
@@ -9405,7 +8612,7 @@ function verdict(result2) {
 }
 function checkExchangeMessages(input2, context) {
   const now = context.now();
-  const validate7 = (message2, text2) => validateMessage(message2, { mode: input2.mode, site: context.site, now, ...text2 === void 0 ? {} : { text: text2 } });
+  const validate7 = (message2, text) => validateMessage(message2, { mode: input2.mode, site: context.site, now, ...text === void 0 ? {} : { text } });
   const requestResult = validate7(input2.request, input2.texts?.request);
   const responseResult = validate7(input2.response, input2.texts?.response);
   const exchange2 = checkExchange({
@@ -9716,13 +8923,13 @@ var init_kit_checks = __esm({
 });
 
 // src/standard/conversation-rules.ts
-var rule2, CONVERSATION2, CONVERSATION_RULES, PUBLISHED_CHECKS;
+var rule2, CONVERSATION, CONVERSATION_RULES, PUBLISHED_CHECKS;
 var init_conversation_rules = __esm({
   "src/standard/conversation-rules.ts"() {
     "use strict";
     init_kit_checks();
     rule2 = (id, side, category, section, severity, title) => ({ id, side, category, section, severity, title });
-    CONVERSATION2 = {
+    CONVERSATION = {
       freshIds: "conversation.fresh_ids",
       followUp: "conversation.follow_up",
       answerIds: "conversation.answer_ids",
@@ -9733,7 +8940,7 @@ var init_conversation_rules = __esm({
     };
     CONVERSATION_RULES = [
       rule2(
-        CONVERSATION2.freshIds,
+        CONVERSATION.freshIds,
         "client",
         "client-conversation",
         "spec 2.2",
@@ -9741,7 +8948,7 @@ var init_conversation_rules = __esm({
         "Every request has a message id no earlier message of the conversation has (only a retry after 429 or 503 resends the same message)"
       ),
       rule2(
-        CONVERSATION2.followUp,
+        CONVERSATION.followUp,
         "client",
         "client-conversation",
         "spec 2.2; spec 4.2 rules 3 and 4",
@@ -9749,7 +8956,7 @@ var init_conversation_rules = __esm({
         "A request in a conversation already answered names the last answer as its parent and carries the next sequence"
       ),
       rule2(
-        CONVERSATION2.answerIds,
+        CONVERSATION.answerIds,
         "server",
         "message",
         "spec 2.2",
@@ -9757,7 +8964,7 @@ var init_conversation_rules = __esm({
         "Every answer has a message id no earlier message of the conversation has (only a task status read again in the same state repeats it)"
       ),
       rule2(
-        CONVERSATION2.taskKnown,
+        CONVERSATION.taskKnown,
         "client",
         "client-polling",
         "transport binding https-async-callback",
@@ -9765,7 +8972,7 @@ var init_conversation_rules = __esm({
         "A poll asks for a task an acceptance of the conversation gave"
       ),
       rule2(
-        CONVERSATION2.pollStops,
+        CONVERSATION.pollStops,
         "client",
         "client-polling",
         "transport binding https-async-callback",
@@ -9773,7 +8980,7 @@ var init_conversation_rules = __esm({
         "A task is not polled again once a poll answered a final state"
       ),
       rule2(
-        CONVERSATION2.taskFollowed,
+        CONVERSATION.taskFollowed,
         "client",
         "client-polling",
         "transport binding https-async-callback",
@@ -9781,7 +8988,7 @@ var init_conversation_rules = __esm({
         "A task the client polls is polled until it answers a final state (completed, failed or canceled)"
       ),
       rule2(
-        CONVERSATION2.retryAfter,
+        CONVERSATION.retryAfter,
         "client",
         "client-retry",
         "CONTRACT section 8",
@@ -9820,9 +9027,9 @@ var init_conversation = __esm({
     });
     retryDelayMs = (value, answeredAt) => {
       if (value === void 0) return void 0;
-      const text2 = value.trim();
-      if (/^\d+$/.test(text2)) return Number(text2) * 1e3;
-      const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text2) ? Date.parse(text2) : NaN;
+      const text = value.trim();
+      if (/^\d+$/.test(text)) return Number(text) * 1e3;
+      const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) : NaN;
       return Number.isNaN(date) ? void 0 : Math.max(0, date - answeredAt);
     };
     ConversationJudge = class {
@@ -9845,12 +9052,12 @@ var init_conversation = __esm({
           exercised.add(rule3);
           out.push({ rule: rule3, index: s.index, path, message: message2 });
         };
-        if (this.#retryUntil) exercised.add(CONVERSATION2.retryAfter);
-        if (s.request !== void 0) exercised.add(CONVERSATION2.freshIds);
+        if (this.#retryUntil) exercised.add(CONVERSATION.retryAfter);
+        if (s.request !== void 0) exercised.add(CONVERSATION.freshIds);
         if (s.request !== void 0 && this.#lastAnswer.has(valueAt2(s.request, "/conversation/conversation_id")))
-          exercised.add(CONVERSATION2.followUp);
-        if (s.answer !== void 0) exercised.add(CONVERSATION2.answerIds);
-        if (s.pollRef !== void 0) exercised.add(CONVERSATION2.taskKnown).add(CONVERSATION2.pollStops);
+          exercised.add(CONVERSATION.followUp);
+        if (s.answer !== void 0) exercised.add(CONVERSATION.answerIds);
+        if (s.pollRef !== void 0) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
         this.#retry(s, found);
         if (s.kind === "message" && s.request !== void 0) this.#request(s, found);
         if (s.kind === "poll" && s.pollRef !== void 0) this.#poll(s.pollRef, found);
@@ -9864,7 +9071,7 @@ var init_conversation = __esm({
       /** What only the end of the conversation shows: tasks polled, then left before a final state. */
       finish(lastIndex) {
         return [...this.#tasks].filter(([, t]) => t.polled && !t.final).map(([ref, t]) => ({
-          rule: CONVERSATION2.taskFollowed,
+          rule: CONVERSATION.taskFollowed,
           index: lastIndex,
           path: "",
           message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt2(t.last, "/body/state") ?? "accepted")}: the client stopped polling it before a final state.`
@@ -9876,7 +9083,7 @@ var init_conversation = __esm({
           this.#retryUntil = void 0;
           if (s.at < wait.at - RETRY_TOLERANCE_MS)
             found(
-              CONVERSATION2.retryAfter,
+              CONVERSATION.retryAfter,
               "",
               `sent ${wait.at - s.at} ms before the Retry-After: ${wait.value} of the ${wait.status} to exchange #${wait.index} had passed.`
             );
@@ -9891,7 +9098,7 @@ var init_conversation = __esm({
         const retry = earlier?.text !== void 0 && earlier.text === s.requestText && [429, 503].includes(earlier.status);
         if (earlier && !retry)
           found(
-            CONVERSATION2.freshIds,
+            CONVERSATION.freshIds,
             "/message_id",
             `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`
           );
@@ -9903,13 +9110,13 @@ var init_conversation = __esm({
           const next = typeof last.sequence === "number" ? last.sequence + 1 : void 0;
           if (parent !== last.id)
             found(
-              CONVERSATION2.followUp,
+              CONVERSATION.followUp,
               "/conversation/parent_message_id",
               `a follow-up in conversation ${JSON.stringify(conversation)} names ${JSON.stringify(parent) ?? "no parent"}; its parent is the last answer, ${JSON.stringify(last.id)}.`
             );
           if (next !== void 0 && sequence !== next)
             found(
-              CONVERSATION2.followUp,
+              CONVERSATION.followUp,
               "/conversation/sequence",
               `a follow-up in conversation ${JSON.stringify(conversation)} carries sequence ${JSON.stringify(sequence) ?? "none"}; the last answer's was ${String(last.sequence)}, so it is ${next}.`
             );
@@ -9924,10 +9131,10 @@ var init_conversation = __esm({
       }
       #poll(ref, found) {
         const task = this.#tasks.get(ref);
-        if (!task) found(CONVERSATION2.taskKnown, "", `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
+        if (!task) found(CONVERSATION.taskKnown, "", `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
         else if (task.final)
           found(
-            CONVERSATION2.pollStops,
+            CONVERSATION.pollStops,
             "",
             `a poll of task ${JSON.stringify(ref)} after a poll answered its final state ${JSON.stringify(valueAt2(task.last, "/body/state"))}.`
           );
@@ -9937,7 +9144,7 @@ var init_conversation = __esm({
         const id = valueAt2(answer, "/message_id");
         const reused = reusedIdOf(answer, [...this.#sameId(id)]);
         if (reused && !reused.label.endsWith(`#${s.index}`))
-          found(CONVERSATION2.answerIds, "/message_id", reusedIdMessage(id, reused));
+          found(CONVERSATION.answerIds, "/message_id", reusedIdMessage(id, reused));
         if (id !== void 0 && !this.#ids.has(id))
           this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
         const conversation = valueAt2(answer, "/conversation/conversation_id");
@@ -9978,15 +9185,15 @@ var init_exchange = __esm({
 });
 
 // src/engine/reference-server/task-ref.ts
-function base64url(text2) {
+function base64url(text) {
   let binary = "";
-  for (const byte of new TextEncoder().encode(text2)) binary += String.fromCharCode(byte);
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
-function fromBase64url(text2) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text2)) return void 0;
+function fromBase64url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return void 0;
   try {
-    const binary = atob(text2.replaceAll("-", "+").replaceAll("_", "/"));
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
     return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
   } catch {
     return void 0;
@@ -10009,10 +9216,10 @@ function encodeTaskRef(t) {
 }
 function decodeTaskRef(ref) {
   if (!ref.startsWith(PREFIX) || ref.length > MAX_REF) return void 0;
-  const text2 = fromBase64url(ref.slice(PREFIX.length));
+  const text = fromBase64url(ref.slice(PREFIX.length));
   let v;
   try {
-    v = text2 === void 0 ? void 0 : JSON.parse(text2);
+    v = text === void 0 ? void 0 : JSON.parse(text);
   } catch {
     return void 0;
   }
@@ -10077,7 +9284,7 @@ var init_task_ref = __esm({
 });
 
 // src/engine/reference-server/answer.ts
-function answerMessage(body, context, scenario, text2) {
+function answerMessage(body, context, scenario, text) {
   const keyless = Array.isArray(body);
   const message2 = keyless ? messageFromKeyless(body).value : body;
   if (!isRecord(message2)) {
@@ -10089,7 +9296,7 @@ function answerMessage(body, context, scenario, text2) {
   const ticket = chosen === "accepted-task" ? ticketFor(message2, context.now()) : void 0;
   const result2 = mockExchange({ message: message2, scenario: chosen, format: "message" }, context, {
     ...ticket ? { taskRef: encodeTaskRef(ticket) } : {},
-    ...text2 !== void 0 && !keyless ? { text: text2 } : {}
+    ...text !== void 0 && !keyless ? { text } : {}
   });
   const response = result2.response_message;
   return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
@@ -10214,10 +9421,10 @@ var init_reference_server = __esm({
 });
 
 // src/engine/package-url.ts
-function decode(text2) {
-  if (PERCENT.test(text2)) return void 0;
+function decode(text) {
+  if (PERCENT.test(text)) return void 0;
   try {
-    return decodeURIComponent(text2);
+    return decodeURIComponent(text);
   } catch {
     return void 0;
   }
@@ -10227,21 +9434,21 @@ function formatPackageUrl(p) {
   const qualifiers = Object.keys(p.qualifiers).sort().map((k) => `${k}=${encode(p.qualifiers[k])}`).join("&");
   return `pkg:${p.type.toLowerCase()}/${namespace ? `${namespace}/` : ""}${encode(p.name)}` + (p.version !== void 0 ? `@${encode(p.version)}` : "") + (qualifiers ? `?${qualifiers}` : "") + (p.subpath.length ? `#${p.subpath.map(encode).join("/")}` : "");
 }
-function segmentsOf(text2) {
+function segmentsOf(text) {
   const out = [];
-  for (const raw of text2.split("/")) {
+  for (const raw of text.split("/")) {
     const s = decode(raw);
     if (s === void 0) return void 0;
     out.push(s);
   }
   return out;
 }
-function parsePackageUrl(text2) {
-  if (typeof text2 !== "string" || text2.length === 0) return fail2("a package URL is a non-empty string");
-  if (text2.length > MAX_PURL_LENGTH) return fail2(`a package URL is at most ${MAX_PURL_LENGTH} characters`);
-  if (/[\s\u0000-\u001f\u007f]/.test(text2) || !text2.isWellFormed())
+function parsePackageUrl(text) {
+  if (typeof text !== "string" || text.length === 0) return fail2("a package URL is a non-empty string");
+  if (text.length > MAX_PURL_LENGTH) return fail2(`a package URL is at most ${MAX_PURL_LENGTH} characters`);
+  if (/[\s\u0000-\u001f\u007f]/.test(text) || !text.isWellFormed())
     return fail2("a package URL has no spaces, control characters or lone surrogates");
-  let rest = text2;
+  let rest = text;
   let subpath = [];
   const hash2 = rest.indexOf("#");
   if (hash2 >= 0) {
@@ -10300,10 +9507,10 @@ function parsePackageUrl(text2) {
   };
   return { ok: true, purl, canonical: formatPackageUrl(purl) };
 }
-function parseReleasePackageUrl(text2) {
-  const read = parsePackageUrl(text2);
+function parseReleasePackageUrl(text) {
+  const read = parsePackageUrl(text);
   if (read.ok && read.purl.version === void 0)
-    return fail2(`${text2} names no version: add @<version> (pkg:npm/%40acme/agent@1.2.0)`);
+    return fail2(`${text} names no version: add @<version> (pkg:npm/%40acme/agent@1.2.0)`);
   return read;
 }
 var MAX_PURL_LENGTH, TYPE, QUALIFIER_KEY, PERCENT, encode, fail2;
@@ -10314,7 +9521,7 @@ var init_package_url = __esm({
     TYPE = /^[a-zA-Z.+-][a-zA-Z0-9.+-]*$/;
     QUALIFIER_KEY = /^[a-zA-Z.\-_][a-zA-Z0-9.\-_]*$/;
     PERCENT = /%(?![0-9A-Fa-f]{2})/;
-    encode = (text2) => encodeURIComponent(text2).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replaceAll("%3A", ":");
+    encode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replaceAll("%3A", ":");
     fail2 = (error2) => ({ ok: false, error: error2 });
   }
 });
@@ -12943,7 +12150,7 @@ var init_terminal = __esm({
     "use strict";
     CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
     NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
-    escapeControls = (text2) => text2.replace(/\r\n/g, "\n").replace(
+    escapeControls = (text) => text.replace(/\r\n/g, "\n").replace(
       CONTROLS,
       (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     );
@@ -13249,9 +12456,9 @@ var init_verdict = __esm({
       #pending = /* @__PURE__ */ new Map();
       #seen = /* @__PURE__ */ new Set();
       #declared = /* @__PURE__ */ new Map();
-      fail(id, text2) {
+      fail(id, text) {
         this.#seen.add(id);
-        this.#failures.set(id, [...this.#failures.get(id) ?? [], text2]);
+        this.#failures.set(id, [...this.#failures.get(id) ?? [], text]);
       }
       saw(id) {
         this.#seen.add(id);
@@ -13285,10 +12492,10 @@ var init_verdict = __esm({
 });
 
 // src/kit/judge/baseline.ts
-function parseBaseline(text2) {
+function parseBaseline(text) {
   let value;
   try {
-    value = JSON.parse(text2);
+    value = JSON.parse(text);
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }
@@ -13450,10 +12657,10 @@ var init_read = __esm({
       return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
     };
     textOf = (b) => b.truncated ? void 0 : b.text;
-    parse = (text2) => {
-      if (text2 === void 0) return void 0;
+    parse = (text) => {
+      if (text === void 0) return void 0;
       try {
-        return JSON.parse(text2.replace(/^\uFEFF/, ""));
+        return JSON.parse(text.replace(/^\uFEFF/, ""));
       } catch {
         return void 0;
       }
@@ -13586,27 +12793,27 @@ function judgeEncoding(answer) {
   const { bytes } = answer;
   if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191)
     problems.push("the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)");
-  let text2;
+  let text;
   try {
-    text2 = STRICT_UTF82.decode(bytes).replace(/^\uFEFF/, "");
+    text = STRICT_UTF82.decode(bytes).replace(/^\uFEFF/, "");
   } catch {
     problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
     return problems;
   }
-  if (answer.json !== void 0 || text2.trim() === "") {
-    if (text2.trim() === "") problems.push("the body is empty: no JSON value");
+  if (answer.json !== void 0 || text.trim() === "") {
+    if (text.trim() === "") problems.push("the body is empty: no JSON value");
     return problems;
   }
-  const start = text2.search(/[{[]/);
-  const lead = start > 0 ? text2.slice(0, start) : "";
-  if (lead.trim() !== "" && parses(text2.slice(start)))
+  const start = text.search(/[{[]/);
+  const lead = start > 0 ? text.slice(0, start) : "";
+  if (lead.trim() !== "" && parses(text.slice(start)))
     problems.push(`${shown(lead)} precedes the JSON value (RFC 8259 section 2: only whitespace may)`);
-  else problems.push(`the body is not one JSON value: ${shown(text2)}`);
+  else problems.push(`the body is not one JSON value: ${shown(text)}`);
   return problems;
 }
-function parses(text2) {
+function parses(text) {
   try {
-    JSON.parse(text2);
+    JSON.parse(text);
     return true;
   } catch {
     return false;
@@ -13618,7 +12825,7 @@ var init_bytes = __esm({
     "use strict";
     STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
-    shown = (text2) => JSON.stringify(text2.slice(0, 40));
+    shown = (text) => JSON.stringify(text.slice(0, 40));
   }
 });
 
@@ -13651,11 +12858,11 @@ var init_headers = __esm({
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 function answerOf(status, contentType, bytes, complete = true, faults = []) {
-  const text2 = DECODER.decode(bytes);
+  const text = DECODER.decode(bytes);
   let json2;
   if (complete) {
     try {
-      json2 = JSON.parse(text2);
+      json2 = JSON.parse(text);
     } catch {
       json2 = void 0;
     }
@@ -13665,7 +12872,7 @@ function answerOf(status, contentType, bytes, complete = true, faults = []) {
     mediaType: contentType.split(";")[0].trim().toLowerCase(),
     contentType,
     bytes,
-    text: text2,
+    text,
     json: json2,
     complete,
     faults
@@ -13794,9 +13001,9 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
   const deadline = Date.now() + limits.totalMs;
   let sent = 0;
   return {
-    allows: (url2) => URL.canParse(url2) && allowedOrigins.includes(new URL(url2).origin),
-    async send(method, url2, body) {
-      const target = new URL(url2);
+    allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
+    async send(method, url, body) {
+      const target = new URL(url);
       if (!allowedOrigins.includes(target.origin))
         throw new KitHttpError(
           `refused to contact ${target.origin}: the kit only sends to ${allowedOrigins.join(", ")}`
@@ -13967,8 +13174,8 @@ var init_judge = __esm({
           const callback2 = (Array.isArray(endpoints) ? endpoints : []).find(
             (e) => valueAt2(e, "/binding") === "https-async-callback"
           );
-          const url2 = valueAt2(callback2, "/url");
-          if (typeof url2 === "string" && URL.canParse(url2)) this.#pollPath = new URL(url2).pathname;
+          const url = valueAt2(callback2, "/url");
+          if (typeof url === "string" && URL.canParse(url)) this.#pollPath = new URL(url).pathname;
         }
         if (role === "message" && !x.request.body.truncated)
           judgeMessage({ x, request, answer, isProblem, site: this.#site, now, find, judged, judgeExchange });
@@ -14227,15 +13434,15 @@ __export(check_exchange_exports, {
 import { readFile } from "node:fs/promises";
 import { parseArgs as parseArgs2 } from "node:util";
 async function readJson(file) {
-  let text2;
+  let text;
   try {
-    text2 = await readFile(file, "utf8");
+    text = await readFile(file, "utf8");
   } catch {
     throw new UsageError(`cannot read ${file}`);
   }
   try {
-    JSON.parse(text2);
-    return text2;
+    JSON.parse(text);
+    return text;
   } catch (error2) {
     throw new UsageError(`${file} is not JSON: ${error2.message}`);
   }
@@ -14292,8 +13499,8 @@ async function checkExchangeCommand(argv, io) {
     if (values["http-status"] !== void 0)
       members2.push(`"http_status":${JSON.stringify(Number(values["http-status"]))}`);
     if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
-    const text2 = `{${members2.join(",")}}`;
-    const outcome = checkExchangeAction(JSON.parse(text2), { site: io.site, now: io.now }, { text: text2 });
+    const text = `{${members2.join(",")}}`;
+    const outcome = checkExchangeAction(JSON.parse(text), { site: io.site, now: io.now }, { text });
     if (!outcome.ok) throw new UsageError(outcome.detail);
     const result2 = outcome.body;
     io.stdout(format === "json" ? `${JSON.stringify(result2)}
@@ -14526,11 +13733,11 @@ function hostileVerdict(obs, id, unproven) {
 }
 function judgeServer(obs, site, now) {
   const validated = /* @__PURE__ */ new Map();
-  const validate7 = (m, text2) => {
-    const key = text2 ?? m;
+  const validate7 = (m, text) => {
+    const key = text ?? m;
     const known2 = validated.get(key);
     if (known2) return known2;
-    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text2 !== void 0 ? { text: text2 } : {} });
+    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text !== void 0 ? { text } : {} });
     validated.set(key, result2);
     return result2;
   };
@@ -14660,10 +13867,10 @@ function bindingsOf(capability, endpoint) {
   let pollBase;
   for (const e of Array.isArray(endpoints) ? endpoints : []) {
     const binding = at(e, "binding");
-    const url2 = at(e, "url");
-    if (typeof binding !== "string" || typeof url2 !== "string") continue;
-    if (binding === "https-async-callback") pollBase = url2;
-    else if (url2 === endpoint) bindings.push(binding);
+    const url = at(e, "url");
+    if (typeof binding !== "string" || typeof url !== "string") continue;
+    if (binding === "https-async-callback") pollBase = url;
+    else if (url === endpoint) bindings.push(binding);
   }
   if (pollBase !== void 0) bindings.push("https-async-callback");
   return { bindings, ...pollBase !== void 0 ? { pollBase } : {} };
@@ -14684,11 +13891,11 @@ async function runKit(options, http = defaultHttp(options)) {
   const faults = [];
   let current = "capability";
   let requestsSent = 0;
-  const send = async (scenario, method, url2, body) => {
+  const send = async (scenario, method, url, body) => {
     current = scenario;
     try {
       requestsSent += 1;
-      const answer = await http.send(method, url2, body);
+      const answer = await http.send(method, url, body);
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
     } catch (error2) {
@@ -14696,8 +13903,8 @@ async function runKit(options, http = defaultHttp(options)) {
       throw error2;
     }
   };
-  const post = async (scenario, request, text2, mediaType2 = "application/json") => {
-    const answer = await send(scenario, "POST", endpoint, { text: text2, mediaType: mediaType2 });
+  const post = async (scenario, request, text, mediaType2 = "application/json") => {
+    const answer = await send(scenario, "POST", endpoint, { text, mediaType: mediaType2 });
     exchanges.push({ scenario, method: "POST", url: endpoint, ...request ? { request } : {}, answer });
     return answer;
   };
@@ -14786,8 +13993,8 @@ var init_run = __esm({
 // src/kit/server/index.ts
 function serviceSubject(obs) {
   const json2 = obs.capability.answer?.json;
-  const text2 = (v) => typeof v === "string" ? v : void 0;
-  const name = text2(valueAt2(json2, "/body/name"));
+  const text = (v) => typeof v === "string" ? v : void 0;
+  const name = text(valueAt2(json2, "/body/name"));
   return {
     target: {
       type: "service",
@@ -14797,7 +14004,7 @@ function serviceSubject(obs) {
       implementation: name ?? "unknown implementation"
     },
     checkedProfile: "uai.capability.statement.v1",
-    messageRef: text2(valueAt2(json2, "/message_id")) ?? obs.endpoint,
+    messageRef: text(valueAt2(json2, "/message_id")) ?? obs.endpoint,
     purpose: `${RELEASE} implementation test kit evidence about one endpoint.`
   };
 }
@@ -14887,9 +14094,9 @@ async function testCommand(argv, io) {
     }
     if (positionals.length !== 1) throw new UsageError("give exactly one endpoint URL");
     const endpoint = positionals[0];
-    for (const url2 of [endpoint, values.capability]) {
-      if (url2 !== void 0 && !(URL.canParse(url2) && /^https?:$/.test(new URL(url2).protocol)))
-        throw new UsageError(`${url2} is not an http(s) URL`);
+    for (const url of [endpoint, values.capability]) {
+      if (url !== void 0 && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
+        throw new UsageError(`${url} is not an http(s) URL`);
     }
     const format = values.format ?? "text";
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(", ")}`);
@@ -14969,9 +14176,9 @@ list (or a stale baseline entry), or the run stopped early (timeout, time cap, r
 connection refused after the statement was read), 2 usage error or the endpoint could not be
 reached at all.
 `;
-    positive = (text2, fallback, name) => {
-      if (text2 === void 0) return fallback;
-      const n = Number(text2);
+    positive = (text, fallback, name) => {
+      if (text === void 0) return fallback;
+      const n = Number(text);
       if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} takes a positive whole number`);
       return n;
     };
@@ -14980,8 +14187,8 @@ reached at all.
 
 // src/kit/client/command-syntax.ts
 import { spawnSync } from "node:child_process";
-function parses2(text2) {
-  const run = spawnSync(SHELL, ["-n", "-c", text2], { env: {}, encoding: "utf8", timeout: 5e3 });
+function parses2(text) {
+  const run = spawnSync(SHELL, ["-n", "-c", text], { env: {}, encoding: "utf8", timeout: 5e3 });
   if (run.error) return void 0;
   const said = run.stderr.trim().split("\n")[0].replace(/^[^:]*: (?:-c: )?(?:line )?\d+: /, "");
   return { ok: run.status === 0, said };
@@ -15322,7 +14529,7 @@ function declared(run) {
 }
 function judgeRun(run, ev, manifest) {
   const scenario = scenarioById(run.scenario);
-  const tag = (text2) => `${run.scenario}: ${text2}`;
+  const tag = (text) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
   const pollPath = new URL(run.pollBase).pathname;
   const { shapes, mediaTypes, requestProfiles } = declared(run);
@@ -15565,7 +14772,7 @@ function judgeRun(run, ev, manifest) {
   else ev.saw("client.completes");
   if (problems.length) for (const line of outputTail(run)) ev.fail("client.completes", line);
   const overBudget = intakeFindings(run.intake);
-  for (const text2 of overBudget) ev.fail("client.within_budget", tag(text2));
+  for (const text of overBudget) ev.fail("client.within_budget", tag(text));
   if (!overBudget.length) ev.saw("client.within_budget");
 }
 function judgeClient(runs, manifest = NOTHING_DECLARED) {
@@ -15591,10 +14798,10 @@ var init_checks3 = __esm({
     init_manifest();
     init_client_scenarios();
     at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-    parse2 = (text2) => {
-      if (text2 === void 0) return void 0;
+    parse2 = (text) => {
+      if (text === void 0) return void 0;
       try {
-        return JSON.parse(text2);
+        return JSON.parse(text);
       } catch {
         return void 0;
       }
@@ -15609,8 +14816,8 @@ var init_checks3 = __esm({
 import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 function stat3(pid) {
   try {
-    const text2 = readFileSync2(`/proc/${pid}/stat`, "latin1");
-    const [state, ppid] = text2.slice(text2.lastIndexOf(")") + 2).split(" ");
+    const text = readFileSync2(`/proc/${pid}/stat`, "latin1");
+    const [state, ppid] = text.slice(text.lastIndexOf(")") + 2).split(" ");
     return { ppid: Number(ppid), state: state ?? "" };
   } catch {
     return void 0;
@@ -15685,8 +14892,8 @@ function requestTarget(raw) {
   if (raw?.startsWith("/")) return raw;
   if (!raw || !/^https?:\/\//i.test(raw)) return void 0;
   try {
-    const url2 = new URL(raw);
-    return `${url2.pathname}${url2.search}`;
+    const url = new URL(raw);
+    return `${url.pathname}${url.search}`;
   } catch {
     return void 0;
   }
@@ -15855,7 +15062,7 @@ function problemBody(site, code, detail, errors) {
 var init_problem_body = __esm({
   "src/service/problem-body.ts"() {
     "use strict";
-    init_codes();
+    init_code_shapes();
     init_urls();
   }
 });
@@ -15963,8 +15170,8 @@ var init_core = __esm({
 });
 
 // src/http/json-position.ts
-function jsonErrorPosition(text2) {
-  const index = indexJson(text2, LIMITS);
+function jsonErrorPosition(text) {
+  const index = indexJson(text, LIMITS);
   return index.failure === "malformed" ? index.errorOffset : void 0;
 }
 var LIMITS;
@@ -15977,11 +15184,11 @@ var init_json_position = __esm({
 });
 
 // src/http/request-body.ts
-function nestingExceeds(text2, limit = MAX_DEPTH) {
+function nestingExceeds(text, limit = MAX_DEPTH) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92)
         i++;
@@ -15993,40 +15200,40 @@ function nestingExceeds(text2, limit = MAX_DEPTH) {
   }
   return false;
 }
-function lineColumn(text2, position) {
-  const before = text2.slice(0, position);
+function lineColumn(text, position) {
+  const before = text.slice(0, position);
   const line = before.split("\n").length;
   const column = position - before.lastIndexOf("\n");
   return `line ${line}, column ${column}`;
 }
-function parseError(text2, error2) {
+function parseError(text, error2) {
   const reason = error2 instanceof Error ? error2.message : "invalid JSON";
   const m = /position (\d+)/.exec(reason);
-  const position = m ? Number(m[1]) : jsonErrorPosition(text2);
+  const position = m ? Number(m[1]) : jsonErrorPosition(text);
   const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
-  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text2, position)}): ${short}.`;
+  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
 }
 async function readJsonBody(request) {
   const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
-  let text2;
+  let text;
   try {
-    text2 = UTF8.decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
   }
-  if (text2.trim() === "")
+  if (text.trim() === "")
     return {
       ok: false,
       code: "request.malformed_json",
       detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
     };
-  if (nestingExceeds(text2, BODY_DEPTH_LIMIT))
+  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
     return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
   try {
-    return { ok: true, value: JSON.parse(text2), text: text2 };
+    return { ok: true, value: JSON.parse(text), text };
   } catch (error2) {
-    return { ok: false, code: "request.malformed_json", detail: parseError(text2, error2) };
+    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
   }
 }
 function isJsonMediaType(contentType) {
@@ -16202,9 +15409,9 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     let host = req.headers.host ?? "";
     let path = target;
     if (/^https?:\/\//i.test(target) && URL.canParse(target)) {
-      const url2 = new URL(target);
-      host = url2.host;
-      path = `${url2.pathname}${url2.search}`;
+      const url = new URL(target);
+      host = url.host;
+      path = `${url.pathname}${url.search}`;
     }
     const { bytes, text: body, overBudget } = await readBody(req, intake, intake.admit());
     if (overBudget) {
@@ -16511,11 +15718,11 @@ import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
   let value;
   if (values.manifest !== void 0) {
-    const text2 = await readFile3(values.manifest, "utf8").catch(() => {
+    const text = await readFile3(values.manifest, "utf8").catch(() => {
       throw new UsageError(`cannot read the manifest ${values.manifest}`);
     });
     try {
-      value = JSON.parse(text2);
+      value = JSON.parse(text);
     } catch {
       throw new UsageError(`${values.manifest} is not JSON`);
     }
@@ -17011,9 +16218,9 @@ async function proxyCommand(argv, io) {
     await proxy.close();
     if (recording) await new Promise((resolve7) => recording.end(resolve7));
     const report2 = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
-    const text2 = formatProxyReport(report2, format, io.site, values.record);
-    if (values.report) await writeFile3(values.report, text2);
-    else io.stdout(text2);
+    const text = formatProxyReport(report2, format, io.site, values.record);
+    if (values.report) await writeFile3(values.report, text);
+    else io.stdout(text);
     return report2.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
@@ -17858,8 +17065,8 @@ var require_consumer = __commonJS({
           }
         }
       }
-      widthOf(text2, { guess = true } = {}) {
-        return Array.from(text2).reduce((accumWidth, char) => {
+      widthOf(text, { guess = true } = {}) {
+        return Array.from(text).reduce((accumWidth, char) => {
           const charWidth = this.widthOfCharCode(char.codePointAt(0));
           if (charWidth === void 0) {
             if (guess) {
@@ -17902,9 +17109,9 @@ var require_anafanafo = __commonJS({
   "node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
-    module.exports = function measure(text2, { font }) {
+    module.exports = function measure(text, { font }) {
       if (font !== "11px Verdana") throw Error("the bundled anafanafo measures 11px Verdana only, not " + font);
-      return verdana11.widthOf(text2, { guess: false });
+      return verdana11.widthOf(text, { guess: false });
     };
   }
 });
@@ -18148,7 +17355,7 @@ function social({
         textLength: labelTextLength
       }
     });
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [label],
       attrs: {
@@ -18160,9 +17367,9 @@ function social({
     });
     return shouldWrapWithLink ? new XmlElement({
       name: "a",
-      content: [shadow, text2, rect],
+      content: [shadow, text, rect],
       attrs: { target: "_blank", href: leftLink }
-    }) : new ElementList({ content: [rect, shadow, text2] });
+    }) : new ElementList({ content: [rect, shadow, text] });
   }
   function getMessageText() {
     if (!hasMessage) return "";
@@ -18189,7 +17396,7 @@ function social({
         textLength: messageTextLength
       }
     });
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [message2],
       attrs: {
@@ -18202,9 +17409,9 @@ function social({
     });
     return hasRightLink ? new XmlElement({
       name: "a",
-      content: [rect, shadow, text2],
+      content: [rect, shadow, text],
       attrs: { target: "_blank", href: rightLink }
-    }) : new ElementList({ content: [shadow, text2] });
+    }) : new ElementList({ content: [shadow, text] });
   }
   const style = new XmlElement({
     name: "style",
@@ -18359,7 +17566,7 @@ function forTheBadge({
   function getLabelElement() {
     const { textColor } = colorsForBackground(outLabelColor);
     const midX = labelTextMinX + 0.5 * labelTextWidth;
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [label],
       attrs: withTextFill(
@@ -18383,20 +17590,20 @@ function forTheBadge({
       });
       return new XmlElement({
         name: "a",
-        content: [rect, text2],
+        content: [rect, text],
         attrs: {
           target: "_blank",
           href: leftLink
         }
       });
     } else {
-      return text2;
+      return text;
     }
   }
   function getMessageElement() {
     const { textColor } = colorsForBackground(color);
     const midX = messageTextMinX + 0.5 * messageTextWidth;
-    const text2 = new XmlElement({
+    const text = new XmlElement({
       name: "text",
       content: [message2],
       attrs: withTextFill(
@@ -18422,14 +17629,14 @@ function forTheBadge({
       });
       return new XmlElement({
         name: "a",
-        content: [rect, text2],
+        content: [rect, text],
         attrs: {
           target: "_blank",
           href: rightLink
         }
       });
     } else {
-      return text2;
+      return text;
     }
   }
   let backgroundContent;
@@ -18591,7 +17798,7 @@ var init_badge_renderers = __esm({
         const textLength = FONT_SCALE_UP_FACTOR * textWidth;
         let element;
         if (this.constructor.shadow) {
-          const text2 = new XmlElement({
+          const text = new XmlElement({
             name: "text",
             content: [content],
             attrs: withTextFill({ x, y, textLength }, textColor)
@@ -18620,7 +17827,7 @@ var init_badge_renderers = __esm({
           });
           element = new XmlElement({
             name: "g",
-            content: [shadowGroup, text2],
+            content: [shadowGroup, text],
             attrs: { transform: FONT_SCALE_DOWN_VALUE }
           });
         } else {
@@ -19120,9 +18327,9 @@ function privateV6(address) {
 }
 function notPublicHttps(value) {
   if (!URL.canParse(value)) return "is not an absolute URL";
-  const url2 = new URL(value);
-  if (url2.protocol !== "https:") return `uses ${url2.protocol.slice(0, -1)}, not https`;
-  const host = url2.hostname.replace(/\.$/, "").toLowerCase();
+  const url = new URL(value);
+  if (url.protocol !== "https:") return `uses ${url.protocol.slice(0, -1)}, not https`;
+  const host = url.hostname.replace(/\.$/, "").toLowerCase();
   if (host.startsWith("[")) return privateV6(host.slice(1, -1)) ? "is on a loopback or private IP address" : void 0;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return privateV4(host) ? "is on a loopback or private IP address" : void 0;
   const labels = host.split(".");
@@ -19158,15 +18365,15 @@ var init_public_address = __esm({
 });
 
 // src/records/implementations.ts
-function parseJson(file, text2) {
+function parseJson(file, text) {
   try {
-    return JSON.parse(text2);
+    return JSON.parse(text);
   } catch (error2) {
     throw new EntryError(file, `is not JSON (${error2.message})`);
   }
 }
-function readMeta(file, text2) {
-  const meta = parseJson(file, text2);
+function readMeta(file, text) {
+  const meta = parseJson(file, text);
   if (!isRecord(meta)) throw new EntryError(file, "must be a JSON object");
   for (const key of ["name", "target", "language"])
     if (typeof meta[key] !== "string" || !meta[key].trim())
@@ -19206,8 +18413,8 @@ function levelOf(verdicts) {
     )
   );
 }
-function verdictsFromReport(file, text2, message2, issues, failedIds, checks) {
-  const report2 = parseJson(file, text2);
+function verdictsFromReport(file, text, message2, issues, failedIds, checks) {
+  const report2 = parseJson(file, text);
   if (!isRecord(report2) || !Array.isArray(report2.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
   if (jcs(report2.result_message) !== jcs(message2))
@@ -19235,14 +18442,14 @@ function verifyEntry(files, ctx) {
   const meta = readMeta(`${files.dir}/meta.json`, files.meta);
   if (meta.side === "server" && !files.rerunByBuild && !ctx.previewLocalTarget)
     requirePublicTarget(`${files.dir}/meta.json`, meta.target);
-  let text2;
+  let text;
   try {
-    text2 = new TextDecoder("utf-8", { fatal: true }).decode(files.result);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(files.result);
   } catch {
     throw new EntryError(resultFile, "is not UTF-8 text");
   }
-  const message2 = parseJson(resultFile, text2);
-  const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text: text2 });
+  const message2 = parseJson(resultFile, text);
+  const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text });
   if (validation.errors.length) {
     const first = validation.errors[0];
     throw new EntryError(
@@ -19548,8 +18755,8 @@ function optionValue(argv, i, name) {
 var oneOf = (value, allowed) => allowed.includes(value ?? "");
 function isOrigin(value) {
   try {
-    const url2 = new URL(value);
-    return (url2.protocol === "https:" || url2.protocol === "http:") && url2.pathname.replace(/\/+$/, "") === "" && !url2.search && !url2.hash;
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.pathname.replace(/\/+$/, "") === "" && !url.search && !url.hash;
   } catch {
     return false;
   }
@@ -19700,10 +18907,10 @@ function streamedArray(write, depth) {
   let written2 = 0;
   return {
     item(value) {
-      const text2 = JSON.stringify(value, null, 2).replaceAll("\n", `
+      const text = JSON.stringify(value, null, 2).replaceAll("\n", `
 ${pad}  `);
       write(`${written2++ === 0 ? "[" : ","}
-${pad}  ${text2}`);
+${pad}  ${text}`);
     },
     close() {
       write(written2 === 0 ? "[]" : `
@@ -19909,28 +19116,28 @@ import { readFileSync } from "node:fs";
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
 }
-function inputFromText(file, text2, mode) {
+function inputFromText(file, text, mode) {
   let value;
   try {
-    value = JSON.parse(text2.replace(/^\uFEFF/, ""));
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error2) {
     return { ok: false, file, error: `not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}` };
   }
   if (!isRequestWrapper(value))
-    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text: text2, messageText: text2, prefix: "" };
+    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };
   const body = { message: value.message };
   if (mode !== void 0) body.normalization_mode = mode;
   else if (Object.hasOwn(value, "normalization_mode")) body.normalization_mode = value.normalization_mode;
   const parsed = parseValidateRequest(body);
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  const range = indexJson(text2, { maxDepth: 65 }).lookupValue("/message");
-  const messageText = range ? text2.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
+  const range = indexJson(text, { maxDepth: 65 }).lookupValue("/message");
+  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
   return {
     ok: true,
     file,
     message: parsed.value.message,
     mode: parsed.value.mode,
-    text: text2,
+    text,
     messageText,
     prefix: "/message"
   };
@@ -19941,13 +19148,13 @@ function readError(error2) {
   return `cannot read: ${reason}`;
 }
 async function readInput(file, mode, stdin) {
-  let text2;
+  let text;
   try {
-    text2 = file === "-" ? await stdin() : readFileSync(file, "utf8");
+    text = file === "-" ? await stdin() : readFileSync(file, "utf8");
   } catch (error2) {
     return { ok: false, file, error: readError(error2) };
   }
-  return inputFromText(file, text2, mode);
+  return inputFromText(file, text, mode);
 }
 
 // src/cli/report-writer.ts
@@ -19968,10 +19175,10 @@ async function judgeFiles(command, site, io, writersFor) {
       for (const w of writers) w.unreadable({ file: input2.file, error: input2.error });
       continue;
     }
-    const { file, message: message2, mode, text: text2, messageText, prefix } = input2;
+    const { file, message: message2, mode, text, messageText, prefix } = input2;
     const result2 = validateMessage(message2, { mode, site, now: io.now(), text: messageText });
     const listed = issuesOf(result2).map((i) => i.path);
-    const checked = { file, result: result2, locate: sourceLocator(text2, mode, message2, prefix, listed) };
+    const checked = { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) };
     for (const w of writers) w.checked(checked);
     tally.checked += 1;
     if (result2.valid) tally.valid += 1;
@@ -19988,7 +19195,7 @@ async function judgeFiles(command, site, io, writersFor) {
 // src/cli/junit-report.ts
 init_engine();
 var NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-var xml = (text2) => text2.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
+var xml = (text) => text.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
 function suite(file, counts, parts) {
   const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
   const testcase = parts.length ? `${open}>
@@ -20042,9 +19249,9 @@ function aroundResults(log2) {
     invocations,
     properties
   }));
-  const text2 = JSON.stringify({ ...log2, runs }, null, 2);
-  const at3 = text2.indexOf(JSON.stringify(RESULTS));
-  return { before: text2.slice(0, at3), after: text2.slice(at3 + JSON.stringify(RESULTS).length) };
+  const text = JSON.stringify({ ...log2, runs }, null, 2);
+  const at3 = text.indexOf(JSON.stringify(RESULTS));
+  return { before: text.slice(0, at3), after: text.slice(at3 + JSON.stringify(RESULTS).length) };
 }
 function sarifWriter(write, site, base) {
   write(aroundResults(sarifLog([], site)).before);
@@ -20083,8 +19290,8 @@ async function readStdin() {
   return Buffer.concat(chunks).toString("utf8");
 }
 var processIo = {
-  stdout: (text2) => void process.stdout.write(text2),
-  stderr: (text2) => void process.stderr.write(text2),
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
   stdin: readStdin,
   env: process.env,
   now: () => /* @__PURE__ */ new Date(),
@@ -20104,15 +19311,7 @@ var SUBCOMMANDS = {
   "check-entry": async () => (await Promise.resolve().then(() => (init_check_entry(), check_entry_exports))).checkEntryCommand,
   "reference-server": async () => (await Promise.resolve().then(() => (init_reference_server2(), reference_server_exports))).referenceServerCommand
 };
-var EXIT_READER_GONE = 141;
-function stopWhenReaderLeaves() {
-  process.stdout.on("error", (error2) => {
-    if (error2.code === "EPIPE") process.exit(EXIT_READER_GONE);
-    throw error2;
-  });
-}
 async function main(argv, io = processIo) {
-  if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
     const site2 = configuredSite(io.env, PACKAGE_ORIGIN);
@@ -20166,14 +19365,14 @@ async function validateIn(command, formats3, io) {
     command,
     site,
     io,
-    (several) => formats3.map((f) => writerFor(f, several, command, site, io, (text2) => void (reports[f] += text2)))
+    (several) => formats3.map((f) => writerFor(f, several, command, site, io, (text) => void (reports[f] += text)))
   );
   return { code, reports };
 }
 
 // src/action/main.ts
 var input = (env, name) => (env[`INPUT_${name.replaceAll(" ", "_").toUpperCase()}`] ?? "").trim();
-var lines = (text2) => text2.split("\n").map((l) => l.trim()).filter(Boolean);
+var lines = (text) => text.split("\n").map((l) => l.trim()).filter(Boolean);
 async function cli(argv, env, workspace) {
   let stdout = "";
   const io = { ...processIo, env, cwd: () => workspace, stdout: (t) => void (stdout += t) };
@@ -20190,10 +19389,10 @@ function setOutputs(env, outputs) {
 function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
-function writeReport(workspace, file, text2) {
+function writeReport(workspace, file, text) {
   const path = resolve6(workspace, file);
   mkdirSync(dirname2(path), { recursive: true });
-  writeFileSync2(path, text2);
+  writeFileSync2(path, text);
   return path;
 }
 async function uploadSarif(env, sarif, token) {
@@ -20214,9 +19413,9 @@ async function uploadSarif(env, sarif, token) {
     }),
     signal: AbortSignal.timeout(6e4)
   });
-  const text2 = await response.text();
-  if (response.status !== 202) throw new Error(`code scanning answered ${response.status}: ${text2.slice(0, 500)}`);
-  return String(JSON.parse(text2).id ?? "");
+  const text = await response.text();
+  if (response.status !== 202) throw new Error(`code scanning answered ${response.status}: ${text.slice(0, 500)}`);
+  return String(JSON.parse(text).id ?? "");
 }
 async function validate(env, workspace) {
   const files = lines(input(env, "files"));

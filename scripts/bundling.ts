@@ -11,9 +11,11 @@ import type { Metafile, Plugin } from 'esbuild';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** The precompiled schema validators and field model (src/engine/generated, not committed). */
+/** The precompiled schema validators, field model and profile schemas (src/engine/generated, not committed). */
 export function ensureGenerated(): void {
-  const generated = ['schema-validators.js', 'field-model.js'].map((f) => join(ROOT, 'src/engine/generated', f));
+  const generated = ['schema-validators.js', 'field-model.js', 'profile-schemas.js'].map((f) =>
+    join(ROOT, 'src/engine/generated', f),
+  );
   if (generated.every((f) => existsSync(f))) return;
   const run = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-validators.ts')], { stdio: 'inherit' });
   if (run.status !== 0) throw new Error('generating the schema validators failed');

@@ -74,3 +74,120 @@ export function compact(code: string): string {
     throw new Error(`ajv output changed shape: ${declared} errors, ${pushes} pushes, ${paths} schema paths`);
   return code.replace(SCHEMA_PATH, '').replace(ERROR_PUSH, '(vErrors ??= []).push($2);');
 }
+
+/**
+ * Keywords that need ajv's evaluation tracking (unevaluated*) or dynamic scopes ($dynamicRef and
+ * its 2019-09 forerunner). Ajv2020 emits the plumbing for them into every validator whether a
+ * schema uses them or not; withoutEvaluation drops it, which is only right while no schema does.
+ */
+const EVALUATION_KEYWORDS = [
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+];
+
+/** Throws when a schema uses a keyword whose support withoutEvaluation removes. */
+export function assertNoEvaluationKeywords(schemas: readonly Schema[]): void {
+  const used = new Set<string>();
+  for (const schema of schemas) walk(schema, (s) => EVALUATION_KEYWORDS.forEach((k) => (k in s ? used.add(k) : 0)));
+  if (used.size)
+    throw new Error(
+      `A schema uses ${[...used].join(', ')}: the generated validators need ajv's evaluation plumbing again (withoutEvaluation in scripts/validator-schemas.ts)`,
+    );
+}
+
+/** What ajv writes at the top of every function to reset its evaluated members. */
+const EVALUATED_PROLOGUE =
+  /\n {2}const (evaluated\d+) = validate\d+\.evaluated;\n {2}if \(\1\.dynamicProps\) \{\n {4}\1\.props = void 0;\n {2}\}\n {2}if \(\1\.dynamicItems\) \{\n {4}\1\.items = void 0;\n {2}\}/g;
+/** The static evaluated members ajv assigns after every function (names of the properties it checks). */
+const EVALUATED_MEMBERS =
+  /\nvalidate\d+\.evaluated = \{ "props": (?:true|\{[^\n]*?\}), "dynamicProps": false, "dynamicItems": false \};/g;
+/** Every function's options parameter: only instancePath is read once the evaluation plumbing is gone. */
+const SIGNATURE =
+  /function (validate\d+)\(data, \{ instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = \{\} \} = \{\}\) \{/g;
+/** A string literal or anything up to the next comma: one argument expression of ajv's calls. */
+const EXPRESSION = String.raw`(?:"(?:[^"\\]|\\.)*"|[^,"{}])+`;
+/** A call of one validator from another, with the options object ajv passes along. */
+const CALL = new RegExp(
+  String.raw`(validate\d+)\((${EXPRESSION}), \{ instancePath(?:: (${EXPRESSION}))?, parentData(?:: ${EXPRESSION})?, parentDataProperty(?:: ${EXPRESSION})?, rootData, dynamicAnchors \}\)`,
+  'g',
+);
+
+/**
+ * Drops ajv's evaluation and dynamic-scope plumbing (see EVALUATION_KEYWORDS) and the options
+ * object only that plumbing reads: each validator takes `(data, instancePath)`, and a nested call
+ * no longer allocates an options object. Fails when ajv's output no longer has the expected
+ * shape, or when anything of the plumbing is left over.
+ */
+export function withoutEvaluation(code: string): string {
+  const functions = code.match(/\nfunction validate\d+\(/g)?.length ?? 0;
+  const count = (re: RegExp) => code.match(re)?.length ?? 0;
+  const shapes = [EVALUATED_PROLOGUE, EVALUATED_MEMBERS, SIGNATURE].map(count);
+  const calls = count(/(?<!function )validate\d+\([^()]*, \{ instancePath/g);
+  if (functions === 0 || shapes.some((n) => n !== functions) || calls === 0 || count(CALL) !== calls)
+    throw new Error(
+      `ajv output changed shape: ${functions} functions, ${shapes.join('/')} prologues/members/signatures, ${count(CALL)} of ${calls} calls`,
+    );
+  const out = code
+    .replace(EVALUATED_PROLOGUE, '')
+    .replace(EVALUATED_MEMBERS, '')
+    .replace(SIGNATURE, 'function $1(data, instancePath = "") {')
+    .replace(
+      CALL,
+      (_m, callee: string, data: string, path?: string) => `${callee}(${data}, ${path ?? 'instancePath'})`,
+    );
+  const left = /evaluated|dynamic|parentData|rootData/.exec(out);
+  if (left) throw new Error(`ajv output changed shape: ${left[0]} is still read after withoutEvaluation`);
+  return out;
+}
+
+/** A schema object ajv embeds so that error params can point into it. */
+const SCHEMA_DECLARATION = /^var (schema\d+) = (\{.*\});\n/gm;
+/** A member path read from an embedded schema object. */
+const SCHEMA_READ = /\b(schema\d+)((?:\.[A-Za-z_$][\w$]*)+)/g;
+
+/**
+ * ajv embeds a whole schema object to hand an error one value of it (an enum's allowedValues);
+ * the envelope's is most of its document. Writing each value read as a literal lets the objects
+ * go. Fails when an embedded schema is used otherwise than by reading a member path.
+ */
+export function inlinedSchemaReads(code: string): string {
+  const schemas = new Map<string, unknown>();
+  let out = code.replace(SCHEMA_DECLARATION, (_m, name: string, literal: string) => {
+    schemas.set(name, JSON.parse(literal));
+    return '';
+  });
+  if (schemas.size === 0) throw new Error('ajv output changed shape: no embedded schema objects');
+  out = out.replace(SCHEMA_READ, (m, name: string, path: string) => {
+    if (!schemas.has(name)) return m;
+    let value = schemas.get(name);
+    for (const key of path.slice(1).split('.')) {
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key))
+        throw new Error(`ajv output changed shape: ${m} reads no member of the embedded schema`);
+      value = (value as Record<string, unknown>)[key];
+    }
+    return JSON.stringify(value);
+  });
+  const left = /\bschema\d+\b/.exec(out);
+  if (left) throw new Error(`ajv output changed shape: ${left[0]} is used otherwise than by reading a member`);
+  return out;
+}
+
+/** ajv's import of its code point counter (maxLength and minLength count code points, not units). */
+const UCS2LENGTH = /const (func\d+) = require\("ajv\/dist\/runtime\/ucs2length"\)\.default;/;
+
+/**
+ * `minLength: 1` is ajv's `ucs2length(s) < 1`; a string has no code point exactly when it has no
+ * UTF-16 unit, so `s.length < 1` says the same. When no other length check is left, ajv's counter
+ * (and the CommonJS wrapper selfContained would put around it) is dropped. Works on ajv's raw
+ * output, before selfContained.
+ */
+export function emptinessByLength(code: string): string {
+  const counter = UCS2LENGTH.exec(code)?.[1];
+  if (counter === undefined) return code;
+  const out = code.replaceAll(new RegExp(String.raw`\b${counter}\((data\d*)\) < 1\b`, 'g'), '$1.length < 1');
+  return new RegExp(String.raw`\b${counter}\(`).test(out) ? out : out.replace(UCS2LENGTH, '');
+}

@@ -4,7 +4,7 @@
  * `messageId` names `message_id`). The objects are src/standard/objects without their prose
  * (src/engine/generated/field-model.js), so no function bundle carries the descriptions.
  */
-import { objectsByName, type FieldShape, type FieldType, type ObjectShape } from '../standard/model.ts';
+import { objectsByName, type FieldShape, type TypeShape, type ObjectShape } from '../standard/model.ts';
 import { isProfileId, type ProfileId } from '../standard/profiles.ts';
 import { OBJECTS } from './generated/field-model.js';
 import { pointerSegments } from './pointer.ts';
@@ -55,7 +55,7 @@ export const bodyDefFor = (profile: unknown): ObjectShape | undefined =>
 export function nestedDef(
   owner: ObjectShape,
   field: FieldShape,
-  type: FieldType,
+  type: TypeShape,
   profile: unknown,
 ): ObjectShape | undefined {
   if (owner === ENVELOPE && field.key === 'body') return bodyDefFor(profile);
@@ -66,7 +66,7 @@ export function nestedDef(
 /** The field a pointer names (the last key segment resolved through the model), if registered. */
 export function fieldAtPointer(pointer: string, profile: unknown): FieldShape | undefined {
   let def: ObjectShape | undefined = ENVELOPE;
-  let type: FieldType | undefined;
+  let type: TypeShape | undefined;
   let field: FieldShape | undefined;
   for (const segment of pointerSegments(pointer)) {
     if (type?.kind === 'array') {

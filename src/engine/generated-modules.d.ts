@@ -9,3 +9,9 @@ declare module '*/generated/schema-validators.js' {
 declare module '*/generated/field-model.js' {
   export const OBJECTS: readonly import('../standard/model.ts').ObjectShape[];
 }
+
+declare module '*/generated/profile-schemas.js' {
+  export const PROFILE_SCHEMAS: {
+    readonly [id in import('../standard/profiles.ts').ProfileId]: import('../standard/schemas.ts').JsonSchema;
+  };
+}

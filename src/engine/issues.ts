@@ -1,4 +1,4 @@
-import { issueCode, type IssueCodeId } from '../standard/codes.ts';
+import { issueCode, type IssueCodeId } from '../standard/code-shapes.ts';
 import { links, type Site } from '../standard/urls.ts';
 
 /** One finding (CONTRACT section 4). The only issue shape in the engine; HTTP shells never invent their own. */

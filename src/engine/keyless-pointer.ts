@@ -1,4 +1,4 @@
-import type { FieldType, ObjectShape } from '../standard/model.ts';
+import type { TypeShape, ObjectShape } from '../standard/model.ts';
 import { bodyDef, ENVELOPE, objectDef } from './field-model.ts';
 import { isProfileId } from '../standard/profiles.ts';
 import { pointerSegment, pointerSegments } from './pointer.ts';
@@ -10,7 +10,7 @@ import { pointerSegment, pointerSegments } from './pointer.ts';
  * index; free-form values (json-object, any) stay keyed, so their segments pass through.
  * The envelope's body follows the map of the profile found in the keyless message itself.
  */
-type Place = { readonly def: ObjectShape } | { readonly items: FieldType } | { readonly free: true };
+type Place = { readonly def: ObjectShape } | { readonly items: TypeShape } | { readonly free: true };
 
 export interface MappedPointer {
   readonly pointer: string;
@@ -23,14 +23,14 @@ const profileOf = (keyless: unknown): unknown => {
   return Array.isArray(keyless) ? keyless[at] : undefined;
 };
 
-function placeOf(owner: ObjectShape, key: string, type: FieldType, profile: unknown): Place {
+function placeOf(owner: ObjectShape, key: string, type: TypeShape, profile: unknown): Place {
   if (owner === ENVELOPE && key === 'body') return isProfileId(profile) ? { def: bodyDef(profile) } : { free: true };
   if (type.kind === 'object') return { def: objectDef(type.ref) };
   if (type.kind === 'array') return { items: type.items };
   return { free: true };
 }
 
-const itemPlace = (items: FieldType): Place =>
+const itemPlace = (items: TypeShape): Place =>
   items.kind === 'object'
     ? { def: objectDef(items.ref) }
     : items.kind === 'array'

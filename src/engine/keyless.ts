@@ -3,7 +3,7 @@
  * of ordered_fields[i]; nested objects are arrays by their own map; null or a missing trailing
  * position means absent. The envelope's body follows the map of the message's profile.
  */
-import type { FieldType, ObjectShape } from '../standard/model.ts';
+import type { TypeShape, ObjectShape } from '../standard/model.ts';
 import { ENVELOPE, nestedDef, objectDef } from './field-model.ts';
 import type { IssueDraft } from './issues.ts';
 import { isRecord, jsonType } from './json.ts';
@@ -11,7 +11,7 @@ import { childPath } from './pointer.ts';
 
 type Json = unknown;
 
-function valueToKeyless(value: Json, type: FieldType, def: ObjectShape | undefined): Json {
+function valueToKeyless(value: Json, type: TypeShape, def: ObjectShape | undefined): Json {
   if (def && isRecord(value)) return objectToKeyless(value, def);
   if (type.kind === 'array' && Array.isArray(value)) {
     const items = type.items;
@@ -40,7 +40,7 @@ export interface KeylessResult {
 
 function valueFromKeyless(
   value: Json,
-  type: FieldType,
+  type: TypeShape,
   def: ObjectShape | undefined,
   path: string,
   issues: IssueDraft[],

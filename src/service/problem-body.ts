@@ -1,4 +1,4 @@
-import { errorCode, type ErrorCodeId } from '../standard/codes.ts';
+import { errorCode, type ErrorCodeId } from '../standard/code-shapes.ts';
 import { links, type Site } from '../standard/urls.ts';
 
 /**

@@ -1,5 +1,7 @@
+import { CONFORMANCE_LEVEL_IDS } from './value-sets.ts';
+
 /** The conformance ladder (CONTRACT section 7). Each level includes the ones below it. */
-export type ConformanceLevelId = 'L0' | 'L1' | 'L2' | 'L3' | 'L4';
+export type ConformanceLevelId = (typeof CONFORMANCE_LEVEL_IDS)[number];
 
 export interface ConformanceLevel {
   readonly id: ConformanceLevelId;
@@ -8,9 +10,11 @@ export interface ConformanceLevel {
   readonly checks: readonly string[];
 }
 
-export const CONFORMANCE_LEVELS: readonly ConformanceLevel[] = [
-  {
-    id: 'L0',
+/** The rungs, lowest first: all the engine reads of the ladder. */
+export const LEVEL_IDS: readonly ConformanceLevelId[] = CONFORMANCE_LEVEL_IDS;
+
+const LEVEL_TEXTS: { readonly [L in ConformanceLevelId]: Omit<ConformanceLevel, 'id'> } = {
+  L0: {
     name: 'parseable',
     claim: 'The input is a JSON object, or a keyless array that normalizes to one.',
     checks: [
@@ -19,14 +23,12 @@ export const CONFORMANCE_LEVELS: readonly ConformanceLevel[] = [
       'RFC 8785 canonical form exists',
     ],
   },
-  {
-    id: 'L1',
+  L1: {
     name: 'envelope',
     claim: 'The envelope matches its schema, uai_version is 1.0 and the profile is known and current.',
     checks: ['envelope schema', 'uai_version', 'known, current profile', 'registered key spellings'],
   },
-  {
-    id: 'L2',
+  L2: {
     name: 'profile',
     claim: 'The body matches its profile schema and the profile rules hold.',
     checks: [
@@ -39,21 +41,25 @@ export const CONFORMANCE_LEVELS: readonly ConformanceLevel[] = [
       'published error codes',
     ],
   },
-  {
-    id: 'L3',
+  L3: {
     name: 'integrity',
     claim: 'The checksum is right and identifiers, DIDs and trace context are well formed.',
     checks: ['integrity parameters', 'checksum', 'DID syntax', 'W3C Trace Context'],
   },
-  {
-    id: 'L4',
+  L4: {
     name: 'exchange-ready',
     claim: 'L3 with zero warnings; for a request, the mock exchange would accept it.',
     checks: ['no warnings', 'registered profiles named by a request'],
   },
-];
+};
 
-export const LEVEL_IDS: readonly ConformanceLevelId[] = CONFORMANCE_LEVELS.map((l) => l.id);
+// Pure: a bundle that reads only the ids (every function) carries none of the prose.
+export const CONFORMANCE_LEVELS: readonly ConformanceLevel[] = /* @__PURE__ */ LEVEL_IDS.map((id) => ({
+  id,
+  name: LEVEL_TEXTS[id].name,
+  claim: LEVEL_TEXTS[id].claim,
+  checks: LEVEL_TEXTS[id].checks,
+}));
 
 /**
  * The highest level below every broken one (each level includes the ones below it), or null when

@@ -59,17 +59,54 @@ export interface ObjectDef {
 }
 
 /**
- * A field and an object without their prose: all the engine reads. The functions carry only these
- * (src/engine/generated/field-model.js, written from OBJECTS by scripts/generate-validators.ts), so
- * the descriptions the pages and schemas publish stay out of every function bundle.
+ * What the engine reads of a field's type: the structure it walks and the open value set it warns
+ * about. Closed sets, patterns, formats and bounds are checked by the precompiled schema
+ * validators, so the engine's copy of the model leaves them out.
  */
-export type FieldShape = Omit<FieldDef, 'description'>;
+export type TypeShape =
+  | { readonly kind: 'string'; readonly open?: readonly string[] }
+  | { readonly kind: 'integer' | 'number' | 'boolean' | 'json-object' | 'any' }
+  | { readonly kind: 'object'; readonly ref: ObjectName }
+  | { readonly kind: 'array'; readonly items: TypeShape };
+
+/**
+ * A field and an object as the engine reads them: no prose, types as TypeShape. The functions
+ * carry only these (src/engine/generated/field-model.js, written from OBJECTS by
+ * scripts/generate-validators.ts), so the descriptions the pages and schemas publish stay out of
+ * every function bundle.
+ */
+export interface FieldShape {
+  readonly key: string;
+  readonly type: TypeShape;
+  readonly required?: boolean;
+  readonly valueIssueCode?: IssueCodeId;
+}
 
 export interface ObjectShape {
   readonly name: ObjectName;
   readonly title: string;
   readonly fields: readonly FieldShape[];
 }
+
+export function typeShape(type: FieldType): TypeShape {
+  switch (type.kind) {
+    case 'string':
+      return type.open ? { kind: type.kind, open: type.open } : { kind: type.kind };
+    case 'object':
+      return { kind: type.kind, ref: type.ref };
+    case 'array':
+      return { kind: type.kind, items: typeShape(type.items) };
+    default:
+      return { kind: type.kind };
+  }
+}
+
+/** An object of the field model as the engine reads it. */
+export const objectShape = ({ name, title, fields }: ObjectDef): ObjectShape => ({
+  name,
+  title,
+  fields: fields.map(({ key, type, description: _d, ...rest }) => ({ key, type: typeShape(type), ...rest })),
+});
 
 /** Looks objects up by name (the standard's objects, or the engine's copy without prose). */
 export function objectsByName<T extends { readonly name: ObjectName }>(objects: readonly T[]): (name: string) => T {

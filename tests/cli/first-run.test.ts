@@ -41,6 +41,7 @@ it('generates the validators on the first run, then validates; later runs say no
   expect(first.stdout).toContain('first-request.json: valid, level L4');
   expect(existsSync(join(fresh, 'src/engine/generated/schema-validators.js'))).toBe(true);
   expect(existsSync(join(fresh, 'src/engine/generated/field-model.js'))).toBe(true);
+  expect(existsSync(join(fresh, 'src/engine/generated/profile-schemas.js'))).toBe(true);
   const second = await run(NODE, ['bin/uai.mjs', 'validate', 'first-request.json'], {
     cwd: fresh,
     env: { ...process.env, UAI_ORIGIN: ORIGIN },

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compact, formatsUsed, withoutAnnotations } from '../../scripts/validator-schemas.ts';
+import {
+  assertNoEvaluationKeywords,
+  compact,
+  emptinessByLength,
+  formatsUsed,
+  inlinedSchemaReads,
+  withoutAnnotations,
+  withoutEvaluation,
+} from '../../scripts/validator-schemas.ts';
+import { objectShape, typeShape } from '../../src/standard/model.ts';
 import { OBJECTS } from '../../src/standard/objects/index.ts';
 import { allSchemas } from '../../src/standard/schemas.ts';
 import { siteFor } from '../../src/standard/urls.ts';
@@ -49,10 +58,20 @@ describe('the generated validator module', () => {
     expect(source).not.toContain('ajv-formats');
   });
 
-  it('carries no schema prose', () => {
+  it('carries no schema prose and no embedded schema objects', () => {
     // Annotation values are strings (examples: an array); a member named `title` is an object schema.
     expect(source).not.toMatch(/"(description|title|\$comment)": ["']|"examples": \[/);
-    expect(source).toContain('"issued_at": { "type": "string", "format": "date-time" }'); // schemas are embedded, only bare
+    expect(source).not.toMatch(/\bschema\d+\b/);
+    expect(source).toContain('params: { allowedValues: ["sync","async"] }'); // what an embedded schema was read for
+  });
+
+  it('carries no code point counter: every length check is minLength 1', () => {
+    expect(source).not.toMatch(/ucs2length|__commonJS|require\(/);
+  });
+
+  it('has no evaluation plumbing: each validator takes the data and its instance path', () => {
+    expect(source).not.toMatch(/evaluated|dynamic|parentData|rootData/);
+    expect(source.match(/\nfunction validate\d+\(data, instancePath = ""\) \{/g)!.length).toBeGreaterThan(20);
   });
 
   it('has no schemaPath members and one expression per error push', () => {
@@ -89,17 +108,132 @@ describe('compacting ajv output', () => {
   });
 });
 
+describe('dropping the evaluation plumbing', () => {
+  const fn = (n: number, call: string) => `
+function validate${n}(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate${n}.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  ${call}
+  validate${n}.errors = vErrors;
+  return errors === 0;
+}
+validate${n}.evaluated = { "props": { "a": true }, "dynamicProps": false, "dynamicItems": false };`;
+  const item =
+    'if (!validate1(data7[i0], { instancePath: instancePath + "/a,b/" + i0, parentData: data7, parentDataProperty: i0, rootData, dynamicAnchors })) {}';
+  const whole = 'if (!validate2(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {}';
+
+  it('leaves validators of (data, instancePath) and their calls', () => {
+    expect(withoutEvaluation(`${fn(1, item)}${fn(2, whole)}`)).toBe(
+      `
+function validate1(data, instancePath = "") {
+  let vErrors = null;
+  let errors = 0;
+  if (!validate1(data7[i0], instancePath + "/a,b/" + i0)) {}
+  validate1.errors = vErrors;
+  return errors === 0;
+}
+function validate2(data, instancePath = "") {
+  let vErrors = null;
+  let errors = 0;
+  if (!validate2(data, instancePath)) {}
+  validate2.errors = vErrors;
+  return errors === 0;
+}`,
+    );
+  });
+
+  it('fails when the output no longer has the expected shape or the plumbing is still read', () => {
+    expect(() => withoutEvaluation(fn(1, item).replace('"dynamicProps": false', '"dynamicProps": true'))).toThrow(
+      /changed shape/,
+    );
+    expect(() =>
+      withoutEvaluation(fn(1, item.replace('rootData, dynamicAnchors', 'rootData: data, dynamicAnchors'))),
+    ).toThrow(/changed shape/);
+    expect(() => withoutEvaluation(fn(1, `${item}\n  if (rootData) {}`))).toThrow(/rootData is still read/);
+    expect(() => withoutEvaluation('function validate() {}')).toThrow(/changed shape/);
+  });
+
+  it('refuses schemas that need it', () => {
+    expect(() => assertNoEvaluationKeywords([{ properties: { a: { type: 'object' } } }])).not.toThrow();
+    expect(() => assertNoEvaluationKeywords([{ $defs: { a: { allOf: [{ unevaluatedProperties: false }] } } }])).toThrow(
+      /unevaluatedProperties/,
+    );
+    expect(() => assertNoEvaluationKeywords([{ items: { $dynamicRef: '#meta' } }])).toThrow(/\$dynamicRef/);
+    // A property that is merely named like the keyword is not the keyword.
+    expect(() => assertNoEvaluationKeywords([{ properties: { $dynamicRef: {} } }])).not.toThrow();
+  });
+});
+
+describe('writing the schema values ajv reads as literals', () => {
+  const code = `var schema3 = { "properties": { "mode": { "enum": ["sync", "async"] } } };
+var pattern1 = new RegExp("x", "u");
+const e = { params: { allowedValues: schema3.properties.mode.enum } };
+`;
+
+  it('drops the embedded schema objects', () => {
+    expect(inlinedSchemaReads(code)).toBe(
+      'var pattern1 = new RegExp("x", "u");\nconst e = { params: { allowedValues: ["sync","async"] } };\n',
+    );
+  });
+
+  it('fails when a schema object is used otherwise, or read where it has no member', () => {
+    expect(() => inlinedSchemaReads(`${code}f(schema3);\n`)).toThrow(/schema3 is used otherwise/);
+    expect(() => inlinedSchemaReads(code.replace('mode.enum', 'mode.const'))).toThrow(/reads no member/);
+    expect(() => inlinedSchemaReads('function validate() {}')).toThrow(/changed shape/);
+  });
+});
+
+describe('minLength 1 as a length check', () => {
+  const require = 'const func1 = require("ajv/dist/runtime/ucs2length").default;';
+  const check = (limit: string) => `if(func1(data0) ${limit}){errors++;}if(func1(data) < 1){errors++;}`;
+
+  it('drops the code point counter when nothing else counts', () => {
+    expect(emptinessByLength(`${require}${check('< 1')}`)).toBe(
+      'if(data0.length < 1){errors++;}if(data.length < 1){errors++;}',
+    );
+  });
+
+  it('keeps the counter where code points matter', () => {
+    expect(emptinessByLength(`${require}${check('> 3')}`)).toBe(
+      `${require}if(func1(data0) > 3){errors++;}if(data.length < 1){errors++;}`,
+    );
+    expect(emptinessByLength(`${require}${check('< 10')}`)).toContain(`${require}if(func1(data0) < 10)`);
+    expect(emptinessByLength('function validate() {}')).toBe('function validate() {}');
+  });
+});
+
 describe('the generated field model of the engine', () => {
-  it('is the field model of the standard without its prose, as plain data', () => {
+  it('is the field model of the standard without its prose and value constraints, as plain data', () => {
     // Read as text (the engine's door is src/engine/index.ts): the module is one JSON literal.
     const text = readFileSync(join(import.meta.dirname, '../../src/engine/generated/field-model.js'), 'utf8');
     const literal = /^export const OBJECTS = (\[[\s\S]*\]);\n$/m.exec(text.slice(text.indexOf('export')));
     const ENGINE_OBJECTS: unknown = JSON.parse(literal![1]!);
-    const bare = OBJECTS.map(({ description: _d, fields, ...object }) => ({
-      ...object,
-      fields: fields.map(({ description: _f, ...field }) => field),
-    }));
-    expect(ENGINE_OBJECTS).toEqual(bare);
-    expect(JSON.stringify(ENGINE_OBJECTS)).not.toContain('"description"');
+    expect(ENGINE_OBJECTS).toEqual(OBJECTS.map(objectShape));
+    const json = JSON.stringify(ENGINE_OBJECTS);
+    for (const left of ['description', 'enum', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'minItems'])
+      expect(json).not.toContain(`"${left}"`);
+    // What the engine walks and warns about stays: keys, order, required, refs, open sets, issue codes.
+    expect(json).toContain('"valueIssueCode":"identity.did_invalid"');
+    expect(json).toContain('{"kind":"array","items":{"kind":"object","ref":"extension"}}');
+    expect(json).toContain('"open":["requesting-agent",');
+  });
+
+  it('keeps of a type only its structure and open set', () => {
+    expect(
+      typeShape({
+        kind: 'array',
+        minItems: 1,
+        items: { kind: 'string', enum: ['a'], pattern: 'x', format: 'uri', minLength: 1, open: ['b'] },
+      }),
+    ).toEqual({ kind: 'array', items: { kind: 'string', open: ['b'] } });
+    expect(typeShape({ kind: 'integer', minimum: 1, enum: [2] })).toEqual({ kind: 'integer' });
+    expect(typeShape({ kind: 'object', ref: 'party' })).toEqual({ kind: 'object', ref: 'party' });
   });
 });

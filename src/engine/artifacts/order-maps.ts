@@ -5,7 +5,7 @@
  */
 import { messageToKeyless, objectToKeyless } from '../keyless.ts';
 import { isRecord, type JsonObject } from '../json.ts';
-import type { FieldType, ObjectShape } from '../../standard/model.ts';
+import type { TypeShape, ObjectShape } from '../../standard/model.ts';
 import { ENVELOPE, OBJECTS, objectDef } from '../field-model.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import type { PublishedExample } from './examples.ts';
@@ -25,7 +25,7 @@ function instancesIn(examples: readonly PublishedExample[]): Map<string, JsonObj
       visitTyped(child, field.type);
     }
   };
-  const visitTyped = (value: unknown, type: FieldType) => {
+  const visitTyped = (value: unknown, type: TypeShape) => {
     if (type.kind === 'object') visit(value, objectDef(type.ref));
     else if (type.kind === 'array' && Array.isArray(value)) value.forEach((item) => visitTyped(item, type.items));
   };

@@ -4,7 +4,7 @@
  * list is a pass. Values are compared as the request carries them: a rule whose request value is
  * absent has nothing to copy and passes.
  */
-import { isPublishedErrorCode } from '../../standard/codes.ts';
+import { isPublishedErrorCode } from '../../standard/code-shapes.ts';
 import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
 import { compareInstants, parseInstant } from '../instant.ts';

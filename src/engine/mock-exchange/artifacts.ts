@@ -1,14 +1,16 @@
 /**
  * What a completed response carries inline (CONTRACT section 6): the schema, the published example
  * message and the body's field order map of a profile. They come from the same artifacts as the
- * published records (../artifacts/), so the inline copies equal GET /v1/schemas, /v1/examples and
+ * published records (../artifacts/, and the schemas generated from the schema builder that
+ * ../profile-schemas.ts reads), so the inline copies equal GET /v1/schemas, /v1/examples and
  * /v1/field-registry. Building them validates an example, so they are built once per origin.
  */
 import { publishedExamples } from '../artifacts/examples.ts';
 import { constantForm } from '../jcs.ts';
 import { compactFieldOrderMaps } from '../artifacts/order-maps.ts';
 import { isProfileId, PROFILE_IDS } from '../../standard/profiles.ts';
-import { profileSchema, type JsonSchema } from '../../standard/schemas.ts';
+import type { JsonSchema } from '../../standard/schemas.ts';
+import { profileSchema } from '../profile-schemas.ts';
 import type { Site } from '../../standard/urls.ts';
 
 export interface ProfileArtifacts {

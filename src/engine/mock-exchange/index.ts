@@ -6,7 +6,7 @@
 import type { EngineAction, EngineContext, Failure, Outcome, RequestSource } from '../api.ts';
 import { memberTexts } from '../request-texts.ts';
 import type { Issue } from '../issues.ts';
-import { errorCode } from '../../standard/codes.ts';
+import { errorCode } from '../../standard/code-shapes.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { links } from '../../standard/urls.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';

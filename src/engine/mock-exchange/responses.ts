@@ -1,7 +1,7 @@
 import { sealBuilt } from '../canonical.ts';
 import { constantForm } from '../jcs.ts';
 import type { Issue } from '../issues.ts';
-import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
+import { errorCode, type ErrorCodeId } from '../../standard/code-shapes.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/urls.ts';

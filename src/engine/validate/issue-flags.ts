@@ -4,7 +4,7 @@
  * exchange rules require a copy on the same condition; a result lists only the first issues
  * (issue-list.ts), so reading the listed ones would miss a flagged value past the cut.
  */
-import { issueCode } from '../../standard/codes.ts';
+import { issueCode } from '../../standard/code-shapes.ts';
 import type { IssueDraft } from '../issues.ts';
 import type { IssueParts } from './issue-list.ts';
 import type { SchemaFindings } from './schema.ts';

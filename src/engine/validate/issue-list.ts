@@ -6,7 +6,7 @@
  * Counting stays linear: one pass, a set for de-duplication where two stages or two schemas can
  * raise the same issue, a bounded heap for the listed ones.
  */
-import { issueCode, type IssueCodeId } from '../../standard/codes.ts';
+import { issueCode, type IssueCodeId } from '../../standard/code-shapes.ts';
 import { ISSUE_LIST_LIMIT } from '../../standard/limits.ts';
 import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import type { Site } from '../../standard/urls.ts';

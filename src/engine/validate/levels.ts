@@ -1,4 +1,4 @@
-import { issueCode } from '../../standard/codes.ts';
+import { issueCode } from '../../standard/code-shapes.ts';
 import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import type { Issue } from '../issues.ts';
 

@@ -1,4 +1,4 @@
-import type { FieldType, ObjectShape } from '../../standard/model.ts';
+import type { TypeShape, ObjectShape } from '../../standard/model.ts';
 import type { IssueDraft } from '../issues.ts';
 import { childPath } from '../pointer.ts';
 import { aliasOf, bodyDefFor, defIndex, ENVELOPE, objectDef } from '../field-model.ts';
@@ -75,7 +75,7 @@ function walkObject(
   }
 }
 
-function walkValue(value: unknown, type: FieldType, trail: Trail, profile: unknown, out: IssueDraft[]): void {
+function walkValue(value: unknown, type: TypeShape, trail: Trail, profile: unknown, out: IssueDraft[]): void {
   switch (type.kind) {
     case 'object':
       if (isRecord(value)) walkObject(value, objectDef(type.ref), trail, profile, out);

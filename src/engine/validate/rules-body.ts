@@ -1,5 +1,5 @@
 import type { IssueDraft } from '../issues.ts';
-import { isPublishedErrorCode } from '../../standard/codes.ts';
+import { isPublishedErrorCode } from '../../standard/code-shapes.ts';
 import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
 

@@ -8,7 +8,7 @@ import { schemaValidator } from '../schema-validators.ts';
 import type { SchemaError } from '../schema-validator-types.ts';
 import type { IssueDraft } from '../issues.ts';
 import { childPath, pointerSegments } from '../pointer.ts';
-import { issueCode, type IssueCodeId } from '../../standard/codes.ts';
+import { issueCode, type IssueCodeId } from '../../standard/code-shapes.ts';
 import { ENVELOPE_SCHEMA_ID, isProfileId } from '../../standard/profiles.ts';
 import { fieldAtPointer } from '../field-model.ts';
 import { echo, isRecord, jsonType, own } from '../json.ts';

@@ -6,6 +6,8 @@ import {
   seal,
   validateMessage,
 } from '../../../src/engine/index.ts';
+import { PROFILE_IDS } from '../../../src/standard/profiles.ts';
+import { profileSchema } from '../../../src/standard/schemas.ts';
 import { siteFor } from '../../../src/standard/urls.ts';
 
 /** The mock exchange engine, pure (spec 4.2, CONTRACT section 6): one assertion per rule. */
@@ -92,6 +94,12 @@ describe('other scenarios and refusals', () => {
     expect(body.task_ref).toBeUndefined();
     expect(Object.keys(body.result)).toEqual(expect.arrayContaining(['schema', 'example', 'field_order_map']));
     expect(result.response_validation.issue_count).toBe(0);
+  });
+  it.each(PROFILE_IDS)('completed-response carries the schema of %s as published for its origin', (id) => {
+    const message = seal({ ...request, body: { ...request.body, requested_profile: id } });
+    const body = (run(message, 'completed-response').response_message as Record<string, any>).body;
+    // Compared as text: the members' order is part of the published bytes.
+    expect(JSON.stringify(body.result.schema)).toBe(JSON.stringify(profileSchema(site, id)));
   });
   it('completed-response includes only what parameters ask for', () => {
     const message = seal({ ...request, body: { ...request.body, parameters: { include_schema: true } } });
