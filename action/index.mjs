@@ -6497,12 +6497,13 @@ var init_json_positions = __esm({
 // src/engine/source-locator.ts
 function sourceLocator(text, mode, input2, prefix = "", pointers) {
   const mapped = (pointer2) => prefix + (mode === "keyless-json" ? keylessPointer(pointer2, input2).pointer : pointer2);
-  const only = pointers === void 0 ? void 0 : [...pointers].map(mapped);
-  const index = indexJson(text, {
+  const only = pointers === void 0 ? void 0 : [...pointers];
+  let index;
+  const indexed = () => index ??= indexJson(text, {
     maxDepth: POSITION_LIMITS.maxDepth + (prefix === "" ? 0 : 1),
-    ...only ? { only } : {}
+    ...only ? { only: only.map(mapped) } : {}
   });
-  return (pointer2) => index.nearest(mapped(pointer2)).range;
+  return (pointer2) => indexed().nearest(mapped(pointer2)).range;
 }
 var init_source_locator = __esm({
   "src/engine/source-locator.ts"() {
@@ -19311,7 +19312,15 @@ var SUBCOMMANDS = {
   "check-entry": async () => (await Promise.resolve().then(() => (init_check_entry(), check_entry_exports))).checkEntryCommand,
   "reference-server": async () => (await Promise.resolve().then(() => (init_reference_server2(), reference_server_exports))).referenceServerCommand
 };
+var EXIT_READER_GONE = 141;
+function stopWhenReaderLeaves() {
+  process.stdout.on("error", (error2) => {
+    if (error2.code === "EPIPE") process.exit(EXIT_READER_GONE);
+    throw error2;
+  });
+}
 async function main(argv, io = processIo) {
+  if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
     const site2 = configuredSite(io.env, PACKAGE_ORIGIN);

@@ -55,7 +55,15 @@ export {
   type KitVerdict,
   type Limits,
 } from '../../../src/kit/index.ts';
-export { ERROR_CODES, ISSUE_CODES, type ErrorCodeId, type IssueCodeId } from '../../../src/standard/codes.ts';
+export {
+  ERROR_CODES,
+  ISSUE_CODES,
+  type ErrorCode,
+  type ErrorCodeId,
+  type IssueCode,
+  type IssueCodeId,
+} from '../../../src/standard/codes.ts';
+export type { ErrorCodeShape, IssueCodeShape } from '../../../src/standard/code-shapes.ts';
 export { KIT_CHECKS } from '../../../src/standard/kit-checks.ts';
 export { PROFILE_IDS, type ProfileId } from '../../../src/standard/profiles.ts';
 export { RELEASE, UAI_VERSION } from '../../../src/standard/release.ts';
