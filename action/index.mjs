@@ -2260,7 +2260,7 @@ var init_code_shapes = __esm({
 
 // src/engine/validate/issue-flags.ts
 function rememberIssues(result2, parts) {
-  partsOf.set(result2, parts);
+  Object.defineProperty(result2, ISSUES, { value: parts });
 }
 function somePath(parts, visit) {
   for (const part of parts) {
@@ -2284,7 +2284,7 @@ function covers(head, tail, path) {
   return joined === path || joined.startsWith(`${path}/`);
 }
 function issueFlags(result2) {
-  const parts = partsOf.get(result2) ?? [[...result2.errors, ...result2.warnings]];
+  const parts = result2[ISSUES] ?? [[...result2.errors, ...result2.warnings]];
   let whole;
   let index;
   const answers = /* @__PURE__ */ new Map();
@@ -2300,12 +2300,12 @@ function issueFlags(result2) {
     return answer;
   };
 }
-var partsOf, firstMember, PathsByMember;
+var ISSUES, firstMember, PathsByMember;
 var init_issue_flags = __esm({
   "src/engine/validate/issue-flags.ts"() {
     "use strict";
     init_code_shapes();
-    partsOf = /* @__PURE__ */ new WeakMap();
+    ISSUES = /* @__PURE__ */ Symbol("issues");
     firstMember = (path) => {
       const second = path.indexOf("/", 1);
       return second < 0 ? path : path.slice(0, second);
