@@ -30,7 +30,7 @@ export function worstSection(w: WorstFigures): string[] {
   return [
     '## 7. Worst shapes (issue 33)',
     '',
-    `The ${w.shapes} adversarial bodies of bench/worst-shape-bodies.ts (every route, profile and family, each filled to just under the 256 KiB body limit), posted to the route cores in process as the functions run them (\`postToCore\`), CPU time per POST next to the floor of the same bytes (JSON.parse + canonicalize + sha256 + JSON.stringify, bench/floor.ts) in the same process. Every shape is timed once to find each route's worst by its ratio to the floor; that shape is then timed again in fresh processes on this checkout (after) and on ${before}. Ratios are per POST against the floor run next to it; min-max over the runs.`,
+    `The ${w.shapes} adversarial bodies of bench/worst-shape-bodies.ts (every route, profile and family, each filled to just under the 256 KiB body limit), posted to the route cores in process as the functions run them (\`postToCore\`), CPU time per POST next to the floor of the same bytes (JSON.parse + canonicalize + sha256 + JSON.stringify, bench/floor.ts) in the same process. Every shape is timed once; the four with the highest ratio to the floor on each route are then timed again, four times each (twice in smoke mode), in a fresh process, and the one with the highest median ratio is the route's worst: its runs are the after figures, and it is timed again on ${before}. Ratios are per POST against the floor run next to it; min-max over the runs.`,
     '',
     row([
       'route',
