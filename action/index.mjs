@@ -3297,21 +3297,21 @@ function validate53(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "type" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams0 });
       errors++;
     }
     if (data.id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "id" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams1 });
       errors++;
     }
     if (data.type !== void 0) {
       let data0 = data.type;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data0 === "agent" || data0 === "service" || data0 === "message" || data0 === "human" || data0 === "tool")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: { allowedValues: ["agent", "service", "message", "human", "tool"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: errorParams3 });
         errors++;
       }
     }
@@ -3319,17 +3319,17 @@ function validate53(data, instancePath = "") {
       let data1 = data.id;
       if (typeof data1 === "string") {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.label !== void 0) {
       if (typeof data.label !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/label", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/label", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3337,11 +3337,11 @@ function validate53(data, instancePath = "") {
       let data3 = data.uri;
       if (typeof data3 === "string") {
         if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3349,28 +3349,28 @@ function validate53(data, instancePath = "") {
       let data4 = data.did;
       if (typeof data4 === "string") {
         if (!pattern4.test(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "pattern", params: { pattern: "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "pattern", params: errorParams6 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.role !== void 0) {
       if (typeof data.role !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/role", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/role", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.implementation !== void 0) {
       if (typeof data.implementation !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/implementation", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/implementation", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate53.errors = vErrors;
@@ -3381,26 +3381,26 @@ function validate56(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.conversation_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation_id" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams8 });
       errors++;
     }
     if (data.turn_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "turn_id" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams9 });
       errors++;
     }
     if (data.sequence === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "sequence" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams10 });
       errors++;
     }
     if (data.conversation_id !== void 0) {
       let data0 = data.conversation_id;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3408,11 +3408,11 @@ function validate56(data, instancePath = "") {
       let data1 = data.turn_id;
       if (typeof data1 === "string") {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3420,11 +3420,11 @@ function validate56(data, instancePath = "") {
       let data2 = data.parent_message_id;
       if (typeof data2 === "string") {
         if (data2.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3432,29 +3432,29 @@ function validate56(data, instancePath = "") {
       let data3 = data.traceparent;
       if (typeof data3 === "string") {
         if (!pattern5.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "pattern", params: { pattern: "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "pattern", params: errorParams11 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.sequence !== void 0) {
       let data4 = data.sequence;
       if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "type", params: { type: "integer" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "type", params: errorParams12 });
         errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 < 1 || isNaN(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "minimum", params: { comparison: ">=", limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "minimum", params: errorParams13 });
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate56.errors = vErrors;
@@ -3465,28 +3465,28 @@ function validate58(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "mode" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams14 });
       errors++;
     }
     if (data.mode !== void 0) {
       let data0 = data.mode;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data0 === "sync" || data0 === "async")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: { allowedValues: ["sync", "async"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: errorParams15 });
         errors++;
       }
     }
     if (data.priority !== void 0) {
       let data1 = data.priority;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data1 === "interactive" || data1 === "routine" || data1 === "bulk")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: { allowedValues: ["interactive", "routine", "bulk"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: errorParams16 });
         errors++;
       }
     }
@@ -3494,23 +3494,23 @@ function validate58(data, instancePath = "") {
       let data2 = data.expires_at;
       if (typeof data2 === "string") {
         if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "format", params: { format: "date-time" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "format", params: errorParams17 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.reply_requested !== void 0) {
       if (typeof data.reply_requested !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/reply_requested", keyword: "type", params: { type: "boolean" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/reply_requested", keyword: "type", params: errorParams18 });
         errors++;
       }
     }
     if (data.ack_required !== void 0) {
       if (typeof data.ack_required !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/ack_required", keyword: "type", params: { type: "boolean" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/ack_required", keyword: "type", params: errorParams18 });
         errors++;
       }
     }
@@ -3518,16 +3518,16 @@ function validate58(data, instancePath = "") {
       let data5 = data.task_ref;
       if (typeof data5 === "string") {
         if (data5.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate58.errors = vErrors;
@@ -3538,38 +3538,38 @@ function validate60(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.channel === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "channel" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams19 });
       errors++;
     }
     if (data.auth_scheme === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "auth_scheme" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams20 });
       errors++;
     }
     if (data.channel !== void 0) {
       let data0 = data.channel;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data0 === "credentialed" || data0 === "signed-envelope" || data0 === "public")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: { allowedValues: ["credentialed", "signed-envelope", "public"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: errorParams21 });
         errors++;
       }
     }
     if (data.auth_scheme !== void 0) {
       let data1 = data.auth_scheme;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data1 === "did+vc" || data1 === "jws" || data1 === "validator-record" || data1 === "none")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: { allowedValues: ["did+vc", "jws", "validator-record", "none"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: errorParams22 });
         errors++;
       }
     }
     if (data.principal !== void 0) {
       if (typeof data.principal !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/principal", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/principal", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3577,11 +3577,11 @@ function validate60(data, instancePath = "") {
       let data3 = data.credential_ref;
       if (typeof data3 === "string") {
         if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3589,22 +3589,22 @@ function validate60(data, instancePath = "") {
       let data4 = data.signature_ref;
       if (typeof data4 === "string") {
         if (!formats0(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.replay_window_id !== void 0) {
       if (typeof data.replay_window_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/replay_window_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/replay_window_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate60.errors = vErrors;
@@ -3615,35 +3615,35 @@ function validate63(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.stage === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "stage" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams23 });
       errors++;
     }
     if (data.stage !== void 0) {
       if (typeof data.stage !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/stage", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/stage", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.actor_id !== void 0) {
       if (typeof data.actor_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/actor_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/actor_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.model_id !== void 0) {
       if (typeof data.model_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.note !== void 0) {
       if (typeof data.note !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/note", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/note", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate63.errors = vErrors;
@@ -3654,18 +3654,18 @@ function validate62(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.issued_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issued_at" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams24 });
       errors++;
     }
     if (data.trace_id !== void 0) {
       if (typeof data.trace_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trace_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/trace_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.parent_trace_id !== void 0) {
       if (typeof data.parent_trace_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/parent_trace_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/parent_trace_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3673,29 +3673,29 @@ function validate62(data, instancePath = "") {
       let data2 = data.issued_at;
       if (typeof data2 === "string") {
         if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "format", params: { format: "date-time" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "format", params: errorParams17 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.log_ref !== void 0) {
       if (typeof data.log_ref !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/log_ref", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/log_ref", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.agent_id !== void 0) {
       if (typeof data.agent_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/agent_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/agent_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.model_id !== void 0) {
       if (typeof data.model_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3703,15 +3703,15 @@ function validate62(data, instancePath = "") {
       let data6 = data.confidence;
       if (typeof data6 == "number" && isFinite(data6)) {
         if (data6 > 1 || isNaN(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "maximum", params: { comparison: "<=", limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "maximum", params: errorParams25 });
           errors++;
         }
         if (data6 < 0 || isNaN(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "minimum", params: errorParams26 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "type", params: { type: "number" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "type", params: errorParams27 });
         errors++;
       }
     }
@@ -3720,19 +3720,20 @@ function validate62(data, instancePath = "") {
       if (Array.isArray(data7)) {
         const len0 = data7.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate63(data7[i0], instancePath + "/lineage/" + i0)) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          if (!validate63(data7[i0], i0Path0 ??= instancePath + "/lineage/" + i0)) {
             if (vErrors === null) vErrors = validate63.errors;
             else for (const e of validate63.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/lineage", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/lineage", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate62.errors = vErrors;
@@ -3743,51 +3744,51 @@ function validate66(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.version === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "version" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams29 });
       errors++;
     }
     if (data.algorithm === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "algorithm" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams30 });
       errors++;
     }
     if (data.canonicalization === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "canonicalization" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams31 });
       errors++;
     }
     if (data.checksum === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checksum" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams32 });
       errors++;
     }
     if (data.version !== void 0) {
       let data0 = data.version;
       if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "type", params: { type: "integer" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "type", params: errorParams12 });
         errors++;
       }
       if (!(data0 === 2)) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: { allowedValues: [2] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: errorParams33 });
         errors++;
       }
     }
     if (data.algorithm !== void 0) {
       let data1 = data.algorithm;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data1 === "sha256")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: { allowedValues: ["sha256"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: errorParams34 });
         errors++;
       }
     }
     if (data.canonicalization !== void 0) {
       let data2 = data.canonicalization;
       if (typeof data2 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data2 === "jcs")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: { allowedValues: ["jcs"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: errorParams35 });
         errors++;
       }
     }
@@ -3795,16 +3796,16 @@ function validate66(data, instancePath = "") {
       let data3 = data.checksum;
       if (typeof data3 === "string") {
         if (!pattern6.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "pattern", params: { pattern: "^sha256:[0-9a-f]{64}$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "pattern", params: errorParams36 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate66.errors = vErrors;
@@ -3815,35 +3816,35 @@ function validate68(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.namespace === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "namespace" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams37 });
       errors++;
     }
     if (data.namespace !== void 0) {
       let data0 = data.namespace;
       if (typeof data0 === "string") {
         if (!pattern7.test(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "pattern", params: { pattern: "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "pattern", params: errorParams38 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.purpose !== void 0) {
       if (typeof data.purpose !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/purpose", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/purpose", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.critical !== void 0) {
       if (typeof data.critical !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/critical", keyword: "type", params: { type: "boolean" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/critical", keyword: "type", params: errorParams18 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate68.errors = vErrors;
@@ -3855,57 +3856,57 @@ function validate52(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uai_version === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "uai_version" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams39 });
       errors++;
     }
     if (data.profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "profile" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams40 });
       errors++;
     }
     if (data.message_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message_id" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams41 });
       errors++;
     }
     if (data.source === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "source" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams42 });
       errors++;
     }
     if (data.target === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "target" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams43 });
       errors++;
     }
     if (data.conversation === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "conversation" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams44 });
       errors++;
     }
     if (data.delivery === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "delivery" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams45 });
       errors++;
     }
     if (data.trust === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "trust" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams46 });
       errors++;
     }
     if (data.body === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "body" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams47 });
       errors++;
     }
     if (data.provenance === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "provenance" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams48 });
       errors++;
     }
     if (data.integrity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "integrity" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams49 });
       errors++;
     }
     if (data.uai_version !== void 0) {
       let data0 = data.uai_version;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data0 === "1.0")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: { allowedValues: ["1.0"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: errorParams50 });
         errors++;
       }
     }
@@ -3913,11 +3914,11 @@ function validate52(data, instancePath = "") {
       let data1 = data.profile;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "pattern", params: errorParams51 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3925,11 +3926,11 @@ function validate52(data, instancePath = "") {
       let data2 = data.message_id;
       if (typeof data2 === "string") {
         if (data2.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -3971,7 +3972,7 @@ function validate52(data, instancePath = "") {
     if (data.body !== void 0) {
       let data8 = data.body;
       if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/body", keyword: "type", params: { type: "object" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/body", keyword: "type", params: errorParams7 });
         errors++;
       }
     }
@@ -3994,19 +3995,20 @@ function validate52(data, instancePath = "") {
       if (Array.isArray(data11)) {
         const len0 = data11.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate68(data11[i0], instancePath + "/extensions/" + i0)) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          if (!validate68(data11[i0], i0Path1 ??= instancePath + "/extensions/" + i0)) {
             if (vErrors === null) vErrors = validate68.errors;
             else for (const e of validate68.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/extensions", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/extensions", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate52.errors = vErrors;
@@ -4018,24 +4020,24 @@ function validate73(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.include_schema !== void 0) {
       if (typeof data.include_schema !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_schema", keyword: "type", params: { type: "boolean" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/include_schema", keyword: "type", params: errorParams18 });
         errors++;
       }
     }
     if (data.include_example !== void 0) {
       if (typeof data.include_example !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_example", keyword: "type", params: { type: "boolean" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/include_example", keyword: "type", params: errorParams18 });
         errors++;
       }
     }
     if (data.include_field_registry !== void 0) {
       if (typeof data.include_field_registry !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_field_registry", keyword: "type", params: { type: "boolean" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/include_field_registry", keyword: "type", params: errorParams18 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate73.errors = vErrors;
@@ -4046,24 +4048,24 @@ function validate72(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams52 });
       errors++;
     }
     if (data.subject === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "subject" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams53 });
       errors++;
     }
     if (data.requested_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "requested_profile" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams54 });
       errors++;
     }
     if (data.response_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "response_profile" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams55 });
       errors++;
     }
     if (data.intent !== void 0) {
       if (typeof data.intent !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4071,11 +4073,11 @@ function validate72(data, instancePath = "") {
       let data1 = data.subject;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "pattern", params: errorParams51 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4083,11 +4085,11 @@ function validate72(data, instancePath = "") {
       let data2 = data.requested_profile;
       if (typeof data2 === "string") {
         if (!pattern3.test(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "pattern", params: errorParams51 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4103,13 +4105,14 @@ function validate72(data, instancePath = "") {
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
           if (typeof data4[i0] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/constraints/" + i0, keyword: "type", params: { type: "string" } });
+            (vErrors ??= []).push({ instancePath: i0Path2 ??= instancePath + "/constraints/" + i0, keyword: "type", params: errorParams2 });
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/constraints", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/constraints", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -4117,16 +4120,16 @@ function validate72(data, instancePath = "") {
       let data6 = data.response_profile;
       if (typeof data6 === "string") {
         if (!pattern3.test(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: errorParams51 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate72.errors = vErrors;
@@ -4144,7 +4147,7 @@ function validate70(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.intent.request.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.intent.request.v1" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams56 });
         errors++;
       }
     }
@@ -4156,7 +4159,7 @@ function validate70(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate70.errors = vErrors;
@@ -4168,7 +4171,7 @@ function validate79(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id !== void 0) {
       if (typeof data.task_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4176,11 +4179,11 @@ function validate79(data, instancePath = "") {
       let data1 = data.status_profile;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "pattern", params: errorParams51 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4188,11 +4191,11 @@ function validate79(data, instancePath = "") {
       let data2 = data.status_example_url;
       if (typeof data2 === "string") {
         if (!formats0(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4200,11 +4203,11 @@ function validate79(data, instancePath = "") {
       let data3 = data.response_profile;
       if (typeof data3 === "string") {
         if (!pattern3.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: errorParams51 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4213,18 +4216,19 @@ function validate79(data, instancePath = "") {
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
           let data5 = data4[i0];
           if (typeof data5 !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "type", params: { type: "string" } });
+            (vErrors ??= []).push({ instancePath: i0Path3 ??= instancePath + "/follow_up_scenarios/" + i0, keyword: "type", params: errorParams2 });
             errors++;
           }
           if (!(data5 === "accepted-task" || data5 === "completed-response" || data5 === "typed-error")) {
-            (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: { allowedValues: ["accepted-task", "completed-response", "typed-error"] } });
+            (vErrors ??= []).push({ instancePath: i0Path3 ??= instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: errorParams57 });
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -4232,11 +4236,11 @@ function validate79(data, instancePath = "") {
       let data6 = data.field_registry_url;
       if (typeof data6 === "string") {
         if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4244,37 +4248,37 @@ function validate79(data, instancePath = "") {
       let data7 = data.mock_exchange_url;
       if (typeof data7 === "string") {
         if (!formats0(data7)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.schema !== void 0) {
       let data8 = data.schema;
       if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/schema", keyword: "type", params: { type: "object" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/schema", keyword: "type", params: errorParams7 });
         errors++;
       }
     }
     if (data.example !== void 0) {
       let data9 = data.example;
       if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/example", keyword: "type", params: { type: "object" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/example", keyword: "type", params: errorParams7 });
         errors++;
       }
     }
     if (data.field_order_map !== void 0) {
       let data10 = data.field_order_map;
       if (!(data10 && typeof data10 == "object" && !Array.isArray(data10))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_order_map", keyword: "type", params: { type: "object" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/field_order_map", keyword: "type", params: errorParams7 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate79.errors = vErrors;
@@ -4285,27 +4289,27 @@ function validate78(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams58 });
       errors++;
     }
     if (data.request_message_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "request_message_id" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams59 });
       errors++;
     }
     if (data.status !== void 0) {
       let data0 = data.status;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data0 === "accepted" || data0 === "completed" || data0 === "rejected")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: ["accepted", "completed", "rejected"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: errorParams60 });
         errors++;
       }
     }
     if (data.subject !== void 0) {
       if (typeof data.subject !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4313,11 +4317,11 @@ function validate78(data, instancePath = "") {
       let data2 = data.request_message_id;
       if (typeof data2 === "string") {
         if (data2.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4333,13 +4337,14 @@ function validate78(data, instancePath = "") {
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
           if (typeof data4[i0] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/notices/" + i0, keyword: "type", params: { type: "string" } });
+            (vErrors ??= []).push({ instancePath: i0Path4 ??= instancePath + "/notices/" + i0, keyword: "type", params: errorParams2 });
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/notices", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/notices", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -4347,16 +4352,16 @@ function validate78(data, instancePath = "") {
       let data6 = data.task_ref;
       if (typeof data6 === "string") {
         if (data6.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate78.errors = vErrors;
@@ -4374,7 +4379,7 @@ function validate76(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.intent.response.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.intent.response.v1" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams61 });
         errors++;
       }
     }
@@ -4386,7 +4391,7 @@ function validate76(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate76.errors = vErrors;
@@ -4397,37 +4402,37 @@ function validate84(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "task_id" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams62 });
       errors++;
     }
     if (data.state === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "state" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams63 });
       errors++;
     }
     if (data.updated_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "updated_at" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams64 });
       errors++;
     }
     if (data.task_id !== void 0) {
       let data0 = data.task_id;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.state !== void 0) {
       let data1 = data.state;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data1 === "accepted" || data1 === "working" || data1 === "input-required" || data1 === "completed" || data1 === "failed" || data1 === "canceled")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: { allowedValues: ["accepted", "working", "input-required", "completed", "failed", "canceled"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: errorParams65 });
         errors++;
       }
     }
@@ -4435,11 +4440,11 @@ function validate84(data, instancePath = "") {
       let data2 = data.updated_at;
       if (typeof data2 === "string") {
         if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "format", params: { format: "date-time" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "format", params: errorParams17 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4447,27 +4452,27 @@ function validate84(data, instancePath = "") {
       let data3 = data.progress;
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 > 1 || isNaN(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "maximum", params: { comparison: "<=", limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "maximum", params: errorParams25 });
           errors++;
         }
         if (data3 < 0 || isNaN(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "minimum", params: errorParams26 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "type", params: { type: "number" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "type", params: errorParams27 });
         errors++;
       }
     }
     if (data.status_message !== void 0) {
       if (typeof data.status_message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_message", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status_message", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.request_message_id !== void 0) {
       if (typeof data.request_message_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4475,28 +4480,28 @@ function validate84(data, instancePath = "") {
       let data6 = data.result_ref;
       if (typeof data6 === "string") {
         if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.blocking_reason !== void 0) {
       if (typeof data.blocking_reason !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/blocking_reason", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/blocking_reason", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.error_code !== void 0) {
       if (typeof data.error_code !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_code", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/error_code", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate84.errors = vErrors;
@@ -4514,7 +4519,7 @@ function validate82(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.task.status.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.task.status.v1" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams66 });
         errors++;
       }
     }
@@ -4526,7 +4531,7 @@ function validate82(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate82.errors = vErrors;
@@ -4537,59 +4542,59 @@ function validate89(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams67 });
       errors++;
     }
     if (data.severity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "severity" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams68 });
       errors++;
     }
     if (data.path === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "path" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams69 });
       errors++;
     }
     if (data.message === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams70 });
       errors++;
     }
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.severity !== void 0) {
       let data1 = data.severity;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: ["error", "warning"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: errorParams71 });
         errors++;
       }
     }
     if (data.path !== void 0) {
       if (typeof data.path !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.message !== void 0) {
       if (typeof data.message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.keyword !== void 0) {
       if (typeof data.keyword !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4597,16 +4602,16 @@ function validate89(data, instancePath = "") {
       let data5 = data.help_url;
       if (typeof data5 === "string") {
         if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate89.errors = vErrors;
@@ -4617,34 +4622,34 @@ function validate88(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams58 });
       errors++;
     }
     if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams67 });
       errors++;
     }
     if (data.title === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "title" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams72 });
       errors++;
     }
     if (data.retryable === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "retryable" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams73 });
       errors++;
     }
     if (data.status !== void 0) {
       let data0 = data.status;
       if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "integer" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: errorParams12 });
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 > 599 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "maximum", params: { comparison: "<=", limit: 599 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "maximum", params: errorParams74 });
           errors++;
         }
         if (data0 < 400 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "minimum", params: { comparison: ">=", limit: 400 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "minimum", params: errorParams75 });
           errors++;
         }
       }
@@ -4653,35 +4658,35 @@ function validate88(data, instancePath = "") {
       let data1 = data.code;
       if (typeof data1 === "string") {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.title !== void 0) {
       if (typeof data.title !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/title", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/title", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.retryable !== void 0) {
       if (typeof data.retryable !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/retryable", keyword: "type", params: { type: "boolean" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/retryable", keyword: "type", params: errorParams18 });
         errors++;
       }
     }
     if (data.detail !== void 0) {
       if (typeof data.detail !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/detail", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/detail", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.request_message_id !== void 0) {
       if (typeof data.request_message_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4690,32 +4695,33 @@ function validate88(data, instancePath = "") {
       if (Array.isArray(data6)) {
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate89(data6[i0], instancePath + "/errors/" + i0)) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          if (!validate89(data6[i0], i0Path5 ??= instancePath + "/errors/" + i0)) {
             if (vErrors === null) vErrors = validate89.errors;
             else for (const e of validate89.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/errors", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/errors", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
     if (data.retry_after_seconds !== void 0) {
       let data8 = data.retry_after_seconds;
       if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "type", params: { type: "integer" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "type", params: errorParams12 });
         errors++;
       }
       if (typeof data8 == "number" && isFinite(data8)) {
         if (data8 < 0 || isNaN(data8)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "minimum", params: errorParams26 });
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate88.errors = vErrors;
@@ -4733,7 +4739,7 @@ function validate86(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.error.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.error.v1" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams76 });
         errors++;
       }
     }
@@ -4745,7 +4751,7 @@ function validate86(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate86.errors = vErrors;
@@ -4756,22 +4762,22 @@ function validate95(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.binding === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "binding" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams77 });
       errors++;
     }
     if (data.url === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "url" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams78 });
       errors++;
     }
     if (data.binding !== void 0) {
       let data0 = data.binding;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4779,22 +4785,22 @@ function validate95(data, instancePath = "") {
       let data1 = data.url;
       if (typeof data1 === "string") {
         if (!formats0(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.media_type !== void 0) {
       if (typeof data.media_type !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/media_type", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/media_type", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate95.errors = vErrors;
@@ -4805,26 +4811,26 @@ function validate97(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "intent" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams52 });
       errors++;
     }
     if (data.request_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "request_profile" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams79 });
       errors++;
     }
     if (data.response_profiles === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "response_profiles" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams80 });
       errors++;
     }
     if (data.intent !== void 0) {
       let data0 = data.intent;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4832,11 +4838,11 @@ function validate97(data, instancePath = "") {
       let data1 = data.request_profile;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "pattern", params: errorParams51 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4845,24 +4851,25 @@ function validate97(data, instancePath = "") {
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
           let data3 = data2[i0];
           if (typeof data3 === "string") {
             if (!pattern3.test(data3)) {
-              (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles/" + i0, keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+              (vErrors ??= []).push({ instancePath: i0Path6 ??= instancePath + "/response_profiles/" + i0, keyword: "pattern", params: errorParams51 });
               errors++;
             }
           } else {
-            (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles/" + i0, keyword: "type", params: { type: "string" } });
+            (vErrors ??= []).push({ instancePath: i0Path6 ??= instancePath + "/response_profiles/" + i0, keyword: "type", params: errorParams2 });
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate97.errors = vErrors;
@@ -4873,26 +4880,26 @@ function validate94(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "name" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams81 });
       errors++;
     }
     if (data.supported_profiles === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "supported_profiles" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams82 });
       errors++;
     }
     if (data.endpoints === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "endpoints" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams83 });
       errors++;
     }
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -4900,24 +4907,25 @@ function validate94(data, instancePath = "") {
       let data1 = data.supported_profiles;
       if (Array.isArray(data1)) {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "minItems", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "minItems", params: errorParams4 });
           errors++;
         }
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
           let data2 = data1[i0];
           if (typeof data2 === "string") {
             if (!pattern3.test(data2)) {
-              (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles/" + i0, keyword: "pattern", params: { pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" } });
+              (vErrors ??= []).push({ instancePath: i0Path7 ??= instancePath + "/supported_profiles/" + i0, keyword: "pattern", params: errorParams51 });
               errors++;
             }
           } else {
-            (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles/" + i0, keyword: "type", params: { type: "string" } });
+            (vErrors ??= []).push({ instancePath: i0Path7 ??= instancePath + "/supported_profiles/" + i0, keyword: "type", params: errorParams2 });
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -4925,19 +4933,20 @@ function validate94(data, instancePath = "") {
       let data3 = data.endpoints;
       if (Array.isArray(data3)) {
         if (data3.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "minItems", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "minItems", params: errorParams4 });
           errors++;
         }
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate95(data3[i1], instancePath + "/endpoints/" + i1)) {
+          let i1Path0;
+          if (!validate95(data3[i1], i1Path0 ??= instancePath + "/endpoints/" + i1)) {
             if (vErrors === null) vErrors = validate95.errors;
             else for (const e of validate95.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -4946,14 +4955,15 @@ function validate94(data, instancePath = "") {
       if (Array.isArray(data5)) {
         const len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate97(data5[i2], instancePath + "/operations/" + i2)) {
+          let i2Path0;
+          if (!validate97(data5[i2], i2Path0 ??= instancePath + "/operations/" + i2)) {
             if (vErrors === null) vErrors = validate97.errors;
             else for (const e of validate97.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/operations", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/operations", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -4962,13 +4972,14 @@ function validate94(data, instancePath = "") {
       if (Array.isArray(data7)) {
         const len3 = data7.length;
         for (let i3 = 0; i3 < len3; i3++) {
+          let i3Path0;
           if (typeof data7[i3] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels/" + i3, keyword: "type", params: { type: "string" } });
+            (vErrors ??= []).push({ instancePath: i3Path0 ??= instancePath + "/trust_channels/" + i3, keyword: "type", params: errorParams2 });
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -4977,29 +4988,30 @@ function validate94(data, instancePath = "") {
       if (Array.isArray(data9)) {
         const len4 = data9.length;
         for (let i4 = 0; i4 < len4; i4++) {
+          let i4Path0;
           if (typeof data9[i4] !== "string") {
-            (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes/" + i4, keyword: "type", params: { type: "string" } });
+            (vErrors ??= []).push({ instancePath: i4Path0 ??= instancePath + "/security_schemes/" + i4, keyword: "type", params: errorParams2 });
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
     if (data.conformance_level !== void 0) {
       let data11 = data.conformance_level;
       if (typeof data11 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data11 === "L0" || data11 === "L1" || data11 === "L2" || data11 === "L3" || data11 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: ["L0", "L1", "L2", "L3", "L4"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: errorParams84 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate94.errors = vErrors;
@@ -5017,7 +5029,7 @@ function validate92(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.capability.statement.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.capability.statement.v1" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams85 });
         errors++;
       }
     }
@@ -5029,7 +5041,7 @@ function validate92(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate92.errors = vErrors;
@@ -5040,59 +5052,59 @@ function validate103(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "code" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams67 });
       errors++;
     }
     if (data.severity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "severity" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams68 });
       errors++;
     }
     if (data.path === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "path" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams69 });
       errors++;
     }
     if (data.message === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "message" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams70 });
       errors++;
     }
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: { limit: 1 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: errorParams4 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.severity !== void 0) {
       let data1 = data.severity;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: { allowedValues: ["error", "warning"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: errorParams71 });
         errors++;
       }
     }
     if (data.path !== void 0) {
       if (typeof data.path !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.message !== void 0) {
       if (typeof data.message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.keyword !== void 0) {
       if (typeof data.keyword !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5100,16 +5112,16 @@ function validate103(data, instancePath = "") {
       let data5 = data.help_url;
       if (typeof data5 === "string") {
         if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate103.errors = vErrors;
@@ -5120,26 +5132,26 @@ function validate105(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error_count === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "error_count" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams86 });
       errors++;
     }
     if (data.warning_count === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "warning_count" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams87 });
       errors++;
     }
     if (data.checked_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checked_at" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams88 });
       errors++;
     }
     if (data.error_count !== void 0) {
       let data0 = data.error_count;
       if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "type", params: { type: "integer" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "type", params: errorParams12 });
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 < 0 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "minimum", params: errorParams26 });
           errors++;
         }
       }
@@ -5147,12 +5159,12 @@ function validate105(data, instancePath = "") {
     if (data.warning_count !== void 0) {
       let data1 = data.warning_count;
       if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "type", params: { type: "integer" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "type", params: errorParams12 });
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
         if (data1 < 0 || isNaN(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "minimum", params: errorParams26 });
           errors++;
         }
       }
@@ -5160,12 +5172,12 @@ function validate105(data, instancePath = "") {
     if (data.issues_listed !== void 0) {
       let data2 = data.issues_listed;
       if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "type", params: { type: "integer" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "type", params: errorParams12 });
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
         if (data2 < 0 || isNaN(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "minimum", params: { comparison: ">=", limit: 0 } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "minimum", params: errorParams26 });
           errors++;
         }
       }
@@ -5174,16 +5186,16 @@ function validate105(data, instancePath = "") {
       let data3 = data.checked_at;
       if (typeof data3 === "string") {
         if (!formats2(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "format", params: { format: "date-time" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "format", params: errorParams17 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate105.errors = vErrors;
@@ -5197,11 +5209,11 @@ function validate107(data, instancePath = "") {
       let data0 = data.catalog_url;
       if (typeof data0 === "string") {
         if (!formats0(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5209,11 +5221,11 @@ function validate107(data, instancePath = "") {
       let data1 = data.schema_url;
       if (typeof data1 === "string") {
         if (!formats0(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5221,11 +5233,11 @@ function validate107(data, instancePath = "") {
       let data2 = data.registry_url;
       if (typeof data2 === "string") {
         if (!formats0(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5233,11 +5245,11 @@ function validate107(data, instancePath = "") {
       let data3 = data.example_url;
       if (typeof data3 === "string") {
         if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5245,11 +5257,11 @@ function validate107(data, instancePath = "") {
       let data4 = data.field_registry_url;
       if (typeof data4 === "string") {
         if (!formats0(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5257,11 +5269,11 @@ function validate107(data, instancePath = "") {
       let data5 = data.transport_bindings_url;
       if (typeof data5 === "string") {
         if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5269,11 +5281,11 @@ function validate107(data, instancePath = "") {
       let data6 = data.trust_channels_url;
       if (typeof data6 === "string") {
         if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5281,11 +5293,11 @@ function validate107(data, instancePath = "") {
       let data7 = data.conformance_levels_url;
       if (typeof data7 === "string") {
         if (!formats0(data7)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5293,11 +5305,11 @@ function validate107(data, instancePath = "") {
       let data8 = data.error_registry_url;
       if (typeof data8 === "string") {
         if (!formats0(data8)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5305,16 +5317,16 @@ function validate107(data, instancePath = "") {
       let data9 = data.validate_url;
       if (typeof data9 === "string") {
         if (!formats0(data9)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "format", params: { format: "uri" } });
+          (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "format", params: errorParams5 });
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate107.errors = vErrors;
@@ -5325,39 +5337,39 @@ function validate102(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "status" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams58 });
       errors++;
     }
     if (data.checked_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "checked_profile" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams89 });
       errors++;
     }
     if (data.issues === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "issues" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams90 });
       errors++;
     }
     if (data.summary === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "summary" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams91 });
       errors++;
     }
     if (data.target_message_ref === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: { missingProperty: "target_message_ref" } });
+      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams92 });
       errors++;
     }
     if (data.status !== void 0) {
       let data0 = data.status;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data0 === "pass" || data0 === "fail")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: ["pass", "fail"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: errorParams93 });
         errors++;
       }
     }
     if (data.checked_profile !== void 0) {
       if (typeof data.checked_profile !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checked_profile", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/checked_profile", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
@@ -5366,14 +5378,15 @@ function validate102(data, instancePath = "") {
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate103(data2[i0], instancePath + "/issues/" + i0)) {
+          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          if (!validate103(data2[i0], i0Path8 ??= instancePath + "/issues/" + i0)) {
             if (vErrors === null) vErrors = validate103.errors;
             else for (const e of validate103.errors) vErrors.push(e);
             errors = vErrors.length;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issues", keyword: "type", params: { type: "array" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/issues", keyword: "type", params: errorParams28 });
         errors++;
       }
     }
@@ -5393,23 +5406,23 @@ function validate102(data, instancePath = "") {
     }
     if (data.target_message_ref !== void 0) {
       if (typeof data.target_message_ref !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/target_message_ref", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/target_message_ref", keyword: "type", params: errorParams2 });
         errors++;
       }
     }
     if (data.conformance_level !== void 0) {
       let data7 = data.conformance_level;
       if (typeof data7 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: { type: "string" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: errorParams2 });
         errors++;
       }
       if (!(data7 === "L0" || data7 === "L1" || data7 === "L2" || data7 === "L3" || data7 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: { allowedValues: ["L0", "L1", "L2", "L3", "L4"] } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: errorParams84 });
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate102.errors = vErrors;
@@ -5427,7 +5440,7 @@ function validate100(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.conformance.result.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: { allowedValue: "uai.conformance.result.v1" } });
+        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams94 });
         errors++;
       }
     }
@@ -5439,17 +5452,112 @@ function validate100(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: { type: "object" } });
+    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
     errors++;
   }
   validate100.errors = vErrors;
   return errors === 0;
 }
-var validate0, pattern3, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, validate5, validate6, validators;
+var errorParams0, errorParams1, errorParams2, errorParams3, errorParams4, errorParams5, errorParams6, errorParams7, errorParams8, errorParams9, errorParams10, errorParams11, errorParams12, errorParams13, errorParams14, errorParams15, errorParams16, errorParams17, errorParams18, errorParams19, errorParams20, errorParams21, errorParams22, errorParams23, errorParams24, errorParams25, errorParams26, errorParams27, errorParams28, errorParams29, errorParams30, errorParams31, errorParams32, errorParams33, errorParams34, errorParams35, errorParams36, errorParams37, errorParams38, errorParams39, errorParams40, errorParams41, errorParams42, errorParams43, errorParams44, errorParams45, errorParams46, errorParams47, errorParams48, errorParams49, errorParams50, errorParams51, errorParams52, errorParams53, errorParams54, errorParams55, errorParams56, errorParams57, errorParams58, errorParams59, errorParams60, errorParams61, errorParams62, errorParams63, errorParams64, errorParams65, errorParams66, errorParams67, errorParams68, errorParams69, errorParams70, errorParams71, errorParams72, errorParams73, errorParams74, errorParams75, errorParams76, errorParams77, errorParams78, errorParams79, errorParams80, errorParams81, errorParams82, errorParams83, errorParams84, errorParams85, errorParams86, errorParams87, errorParams88, errorParams89, errorParams90, errorParams91, errorParams92, errorParams93, errorParams94, validate0, pattern3, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, validate5, validate6, validators;
 var init_schema_validators = __esm({
   "src/engine/generated/schema-validators.js"() {
     "use strict";
     init_formats();
+    errorParams0 = Object.freeze({ missingProperty: "type" });
+    errorParams1 = Object.freeze({ missingProperty: "id" });
+    errorParams2 = Object.freeze({ type: "string" });
+    errorParams3 = Object.freeze({ allowedValues: ["agent", "service", "message", "human", "tool"] });
+    errorParams4 = Object.freeze({ limit: 1 });
+    errorParams5 = Object.freeze({ format: "uri" });
+    errorParams6 = Object.freeze({ pattern: "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$" });
+    errorParams7 = Object.freeze({ type: "object" });
+    errorParams8 = Object.freeze({ missingProperty: "conversation_id" });
+    errorParams9 = Object.freeze({ missingProperty: "turn_id" });
+    errorParams10 = Object.freeze({ missingProperty: "sequence" });
+    errorParams11 = Object.freeze({ pattern: "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$" });
+    errorParams12 = Object.freeze({ type: "integer" });
+    errorParams13 = Object.freeze({ comparison: ">=", limit: 1 });
+    errorParams14 = Object.freeze({ missingProperty: "mode" });
+    errorParams15 = Object.freeze({ allowedValues: ["sync", "async"] });
+    errorParams16 = Object.freeze({ allowedValues: ["interactive", "routine", "bulk"] });
+    errorParams17 = Object.freeze({ format: "date-time" });
+    errorParams18 = Object.freeze({ type: "boolean" });
+    errorParams19 = Object.freeze({ missingProperty: "channel" });
+    errorParams20 = Object.freeze({ missingProperty: "auth_scheme" });
+    errorParams21 = Object.freeze({ allowedValues: ["credentialed", "signed-envelope", "public"] });
+    errorParams22 = Object.freeze({ allowedValues: ["did+vc", "jws", "validator-record", "none"] });
+    errorParams23 = Object.freeze({ missingProperty: "stage" });
+    errorParams24 = Object.freeze({ missingProperty: "issued_at" });
+    errorParams25 = Object.freeze({ comparison: "<=", limit: 1 });
+    errorParams26 = Object.freeze({ comparison: ">=", limit: 0 });
+    errorParams27 = Object.freeze({ type: "number" });
+    errorParams28 = Object.freeze({ type: "array" });
+    errorParams29 = Object.freeze({ missingProperty: "version" });
+    errorParams30 = Object.freeze({ missingProperty: "algorithm" });
+    errorParams31 = Object.freeze({ missingProperty: "canonicalization" });
+    errorParams32 = Object.freeze({ missingProperty: "checksum" });
+    errorParams33 = Object.freeze({ allowedValues: [2] });
+    errorParams34 = Object.freeze({ allowedValues: ["sha256"] });
+    errorParams35 = Object.freeze({ allowedValues: ["jcs"] });
+    errorParams36 = Object.freeze({ pattern: "^sha256:[0-9a-f]{64}$" });
+    errorParams37 = Object.freeze({ missingProperty: "namespace" });
+    errorParams38 = Object.freeze({ pattern: "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" });
+    errorParams39 = Object.freeze({ missingProperty: "uai_version" });
+    errorParams40 = Object.freeze({ missingProperty: "profile" });
+    errorParams41 = Object.freeze({ missingProperty: "message_id" });
+    errorParams42 = Object.freeze({ missingProperty: "source" });
+    errorParams43 = Object.freeze({ missingProperty: "target" });
+    errorParams44 = Object.freeze({ missingProperty: "conversation" });
+    errorParams45 = Object.freeze({ missingProperty: "delivery" });
+    errorParams46 = Object.freeze({ missingProperty: "trust" });
+    errorParams47 = Object.freeze({ missingProperty: "body" });
+    errorParams48 = Object.freeze({ missingProperty: "provenance" });
+    errorParams49 = Object.freeze({ missingProperty: "integrity" });
+    errorParams50 = Object.freeze({ allowedValues: ["1.0"] });
+    errorParams51 = Object.freeze({ pattern: "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$" });
+    errorParams52 = Object.freeze({ missingProperty: "intent" });
+    errorParams53 = Object.freeze({ missingProperty: "subject" });
+    errorParams54 = Object.freeze({ missingProperty: "requested_profile" });
+    errorParams55 = Object.freeze({ missingProperty: "response_profile" });
+    errorParams56 = Object.freeze({ allowedValue: "uai.intent.request.v1" });
+    errorParams57 = Object.freeze({ allowedValues: ["accepted-task", "completed-response", "typed-error"] });
+    errorParams58 = Object.freeze({ missingProperty: "status" });
+    errorParams59 = Object.freeze({ missingProperty: "request_message_id" });
+    errorParams60 = Object.freeze({ allowedValues: ["accepted", "completed", "rejected"] });
+    errorParams61 = Object.freeze({ allowedValue: "uai.intent.response.v1" });
+    errorParams62 = Object.freeze({ missingProperty: "task_id" });
+    errorParams63 = Object.freeze({ missingProperty: "state" });
+    errorParams64 = Object.freeze({ missingProperty: "updated_at" });
+    errorParams65 = Object.freeze({ allowedValues: ["accepted", "working", "input-required", "completed", "failed", "canceled"] });
+    errorParams66 = Object.freeze({ allowedValue: "uai.task.status.v1" });
+    errorParams67 = Object.freeze({ missingProperty: "code" });
+    errorParams68 = Object.freeze({ missingProperty: "severity" });
+    errorParams69 = Object.freeze({ missingProperty: "path" });
+    errorParams70 = Object.freeze({ missingProperty: "message" });
+    errorParams71 = Object.freeze({ allowedValues: ["error", "warning"] });
+    errorParams72 = Object.freeze({ missingProperty: "title" });
+    errorParams73 = Object.freeze({ missingProperty: "retryable" });
+    errorParams74 = Object.freeze({ comparison: "<=", limit: 599 });
+    errorParams75 = Object.freeze({ comparison: ">=", limit: 400 });
+    errorParams76 = Object.freeze({ allowedValue: "uai.error.v1" });
+    errorParams77 = Object.freeze({ missingProperty: "binding" });
+    errorParams78 = Object.freeze({ missingProperty: "url" });
+    errorParams79 = Object.freeze({ missingProperty: "request_profile" });
+    errorParams80 = Object.freeze({ missingProperty: "response_profiles" });
+    errorParams81 = Object.freeze({ missingProperty: "name" });
+    errorParams82 = Object.freeze({ missingProperty: "supported_profiles" });
+    errorParams83 = Object.freeze({ missingProperty: "endpoints" });
+    errorParams84 = Object.freeze({ allowedValues: ["L0", "L1", "L2", "L3", "L4"] });
+    errorParams85 = Object.freeze({ allowedValue: "uai.capability.statement.v1" });
+    errorParams86 = Object.freeze({ missingProperty: "error_count" });
+    errorParams87 = Object.freeze({ missingProperty: "warning_count" });
+    errorParams88 = Object.freeze({ missingProperty: "checked_at" });
+    errorParams89 = Object.freeze({ missingProperty: "checked_profile" });
+    errorParams90 = Object.freeze({ missingProperty: "issues" });
+    errorParams91 = Object.freeze({ missingProperty: "summary" });
+    errorParams92 = Object.freeze({ missingProperty: "target_message_ref" });
+    errorParams93 = Object.freeze({ allowedValues: ["pass", "fail"] });
+    errorParams94 = Object.freeze({ allowedValue: "uai.conformance.result.v1" });
     validate0 = validate52;
     pattern3 = new RegExp("^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$", "u");
     formats0 = formats.uri;

@@ -191,3 +191,58 @@ export function emptinessByLength(code: string): string {
   const out = code.replaceAll(new RegExp(String.raw`\b${counter}\((data\d*)\) < 1\b`, 'g'), '$1.length < 1');
   return new RegExp(String.raw`\b${counter}\(`).test(out) ? out : out.replace(UCS2LENGTH, '');
 }
+
+/** An error's params: an object literal, the rest of its one-line push. */
+const ERROR_PARAMS = /params: (\{.*\}) \}\);$/gm;
+/** The instancePath of an array item: the array's path, a literal, and the loop's index. */
+const ITEM_PATH = /instancePath \+ ("(?:[^"\\]|\\.)*") \+ (i\d+)\b/g;
+/** ajv's loop over an array's items. */
+const ITEM_LOOP = /for \(let (i\d+) = 0; \1 < len\d+; \1\+\+\) \{/g;
+
+/**
+ * What a failing item costs the garbage collector: ajv writes a fresh params object (and a fresh
+ * array for an enum's allowed values) into every error, and joins an item's instancePath anew for
+ * each of its errors, so a body of 128,000 wrongly typed items made 128,000 x 2 errors with
+ * eight objects and strings between them. Constant params become one frozen object each, shared
+ * by every error that reports them (the engine only reads them); an item's path is joined once,
+ * on its first error, and shared by the rest (the engine then compares it by reference). A valid
+ * item still joins nothing. Fails when ajv's output no longer has the expected shape.
+ */
+export function sharedErrorParts(code: string): string {
+  const constants = new Map<string, string>();
+  let out = code.replace(ERROR_PARAMS, (m, literal: string) => {
+    let value: unknown;
+    try {
+      // The literal is ajv's own output; one that reads a variable (a dynamic value) stays inline.
+      value = new Function(`"use strict"; return (${literal});`)();
+    } catch {
+      return m;
+    }
+    if (typeof value !== 'object' || value === null) throw new Error(`ajv output changed shape: params ${literal}`);
+    let name = constants.get(literal);
+    if (name === undefined) constants.set(literal, (name = `errorParams${constants.size}`));
+    return `params: ${name} });`;
+  });
+  if (constants.size === 0) throw new Error('ajv output changed shape: no constant error params');
+  // One name per path expression, so that the errors of one item share its string.
+  const paths = new Map<string, string[]>();
+  const nameOf = new Map<string, string>();
+  out = out.replace(ITEM_PATH, (m, _literal: string, index: string) => {
+    let name = nameOf.get(m);
+    if (name === undefined) {
+      const names = paths.get(index) ?? [];
+      paths.set(index, names);
+      nameOf.set(m, (name = `${index}Path${names.length}`));
+      names.push(name);
+    }
+    return `(${name} ??= ${m})`;
+  });
+  if (paths.size === 0) throw new Error('ajv output changed shape: no array item paths');
+  // Each loop declares every path name of its index: unused ones cost nothing, and an occurrence
+  // always lies in a loop over its own index, the only place that index is bound.
+  out = out.replace(ITEM_LOOP, (m, index: string) =>
+    paths.has(index) ? `${m}\nlet ${paths.get(index)!.join(', ')};` : m,
+  );
+  const declarations = [...constants].map(([literal, name]) => `const ${name} = Object.freeze(${literal});`);
+  return `${declarations.join('\n')}\n${out}`;
+}

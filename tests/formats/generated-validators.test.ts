@@ -7,6 +7,7 @@ import {
   emptinessByLength,
   formatsUsed,
   inlinedSchemaReads,
+  sharedErrorParts,
   withoutAnnotations,
   withoutEvaluation,
 } from '../../scripts/validator-schemas.ts';
@@ -62,7 +63,8 @@ describe('the generated validator module', () => {
     // Annotation values are strings (examples: an array); a member named `title` is an object schema.
     expect(source).not.toMatch(/"(description|title|\$comment)": ["']|"examples": \[/);
     expect(source).not.toMatch(/\bschema\d+\b/);
-    expect(source).toContain('params: { allowedValues: ["sync","async"] }'); // what an embedded schema was read for
+    // What an embedded schema was read for, now a constant of its own (sharedErrorParts).
+    expect(source).toMatch(/const errorParams\d+ = Object\.freeze\(\{ allowedValues: \["sync","async"\] \}\);/);
   });
 
   it('carries no code point counter: every length check is minLength 1', () => {
@@ -78,6 +80,60 @@ describe('the generated validator module', () => {
     expect(source).not.toContain('schemaPath');
     expect(source).not.toMatch(/const err\d+ = /);
     expect(source.match(/\(vErrors \?\?= \[\]\)\.push\(\{ instancePath/g)!.length).toBeGreaterThan(100);
+  });
+});
+
+describe('error parts shared between errors', () => {
+  const loop = `function validate1(data, instancePath = "") {
+  let vErrors = null;
+  const len0 = data.length;
+  const key0 = "k";
+  for (let i0 = 0; i0 < len0; i0++) {
+    if (typeof data[i0] !== "string") {
+      (vErrors ??= []).push({ instancePath: instancePath + "/a/" + i0, keyword: "type", params: { type: "string" } });
+    }
+    if (!(data[i0] === "x")) {
+      (vErrors ??= []).push({ instancePath: instancePath + "/a/" + i0, keyword: "enum", params: { allowedValues: ["x"] } });
+    }
+    (vErrors ??= []).push({ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } });
+  }
+  (vErrors ??= []).push({ instancePath: instancePath + "/b", keyword: "type", params: { type: "string" } });
+  return vErrors;
+}`;
+
+  it('makes each constant params one frozen object, and joins an item path once for all its errors', () => {
+    const out = sharedErrorParts(loop);
+    expect(out).toContain('const errorParams0 = Object.freeze({ type: "string" });');
+    expect(out).toContain('const errorParams1 = Object.freeze({ allowedValues: ["x"] });');
+    // Both type errors share one constant; a params that reads a variable stays as written.
+    expect(out.match(/params: errorParams0 \}/g)).toHaveLength(2);
+    expect(out).toContain('params: { additionalProperty: key0 }');
+    expect(out).toContain('for (let i0 = 0; i0 < len0; i0++) {\nlet i0Path0;');
+    expect(out.match(/instancePath: \(i0Path0 \?\?= instancePath \+ "\/a\/" \+ i0\)/g)).toHaveLength(2);
+  });
+
+  it('still reports every error with its path, and shares the params object', () => {
+    const validate1 = new Function(`${sharedErrorParts(loop)}\nreturn validate1;`)();
+    const errors = validate1([1, 2]);
+    expect(errors.map((e: { keyword: string }) => e.keyword)).toEqual([
+      'type',
+      'enum',
+      'additionalProperties',
+      'type',
+      'enum',
+      'additionalProperties',
+      'type',
+    ]);
+    expect(errors[0].instancePath).toBe('/a/0');
+    expect(errors[1].instancePath).toBe('/a/0');
+    expect(errors[3].instancePath).toBe('/a/1');
+    expect(errors[0].params).toBe(errors[6].params);
+    expect(Object.isFrozen(errors[0].params)).toBe(true);
+  });
+
+  it('fails when the output no longer has the expected shape', () => {
+    expect(() => sharedErrorParts('function validate() {}')).toThrow(/changed shape/);
+    expect(() => sharedErrorParts(loop.replaceAll(' + i0', ''))).toThrow(/changed shape/);
   });
 });
 
