@@ -3720,7 +3720,7 @@ function validate62(data, instancePath = "") {
       if (Array.isArray(data7)) {
         const len0 = data7.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path0;
           if (!validate63(data7[i0], i0Path0 ??= instancePath + "/lineage/" + i0)) {
             if (vErrors === null) vErrors = validate63.errors;
             else for (const e of validate63.errors) vErrors.push(e);
@@ -3995,7 +3995,7 @@ function validate52(data, instancePath = "") {
       if (Array.isArray(data11)) {
         const len0 = data11.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path1;
           if (!validate68(data11[i0], i0Path1 ??= instancePath + "/extensions/" + i0)) {
             if (vErrors === null) vErrors = validate68.errors;
             else for (const e of validate68.errors) vErrors.push(e);
@@ -4105,7 +4105,7 @@ function validate72(data, instancePath = "") {
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path2;
           if (typeof data4[i0] !== "string") {
             (vErrors ??= []).push({ instancePath: i0Path2 ??= instancePath + "/constraints/" + i0, keyword: "type", params: errorParams2 });
             errors++;
@@ -4216,7 +4216,7 @@ function validate79(data, instancePath = "") {
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path3;
           let data5 = data4[i0];
           if (typeof data5 !== "string") {
             (vErrors ??= []).push({ instancePath: i0Path3 ??= instancePath + "/follow_up_scenarios/" + i0, keyword: "type", params: errorParams2 });
@@ -4337,7 +4337,7 @@ function validate78(data, instancePath = "") {
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path4;
           if (typeof data4[i0] !== "string") {
             (vErrors ??= []).push({ instancePath: i0Path4 ??= instancePath + "/notices/" + i0, keyword: "type", params: errorParams2 });
             errors++;
@@ -4695,7 +4695,7 @@ function validate88(data, instancePath = "") {
       if (Array.isArray(data6)) {
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path5;
           if (!validate89(data6[i0], i0Path5 ??= instancePath + "/errors/" + i0)) {
             if (vErrors === null) vErrors = validate89.errors;
             else for (const e of validate89.errors) vErrors.push(e);
@@ -4851,7 +4851,7 @@ function validate97(data, instancePath = "") {
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path6;
           let data3 = data2[i0];
           if (typeof data3 === "string") {
             if (!pattern3.test(data3)) {
@@ -4912,7 +4912,7 @@ function validate94(data, instancePath = "") {
         }
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path7;
           let data2 = data1[i0];
           if (typeof data2 === "string") {
             if (!pattern3.test(data2)) {
@@ -5378,7 +5378,7 @@ function validate102(data, instancePath = "") {
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let i0Path0, i0Path1, i0Path2, i0Path3, i0Path4, i0Path5, i0Path6, i0Path7, i0Path8;
+          let i0Path8;
           if (!validate103(data2[i0], i0Path8 ??= instancePath + "/issues/" + i0)) {
             if (vErrors === null) vErrors = validate103.errors;
             else for (const e of validate103.errors) vErrors.push(e);

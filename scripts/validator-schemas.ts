@@ -192,6 +192,19 @@ export function emptinessByLength(code: string): string {
   return new RegExp(String.raw`\b${counter}\(`).test(out) ? out : out.replace(UCS2LENGTH, '');
 }
 
+/** The index just past the `}` that closes the block opened at `open`, skipping string literals. */
+function blockEnd(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"') {
+      for (i++; code[i] !== '"'; i++) if (code[i] === '\\') i++;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
+  }
+  throw new Error('ajv output changed shape: a loop body does not close');
+}
+
 /** An error's params: an object literal, the rest of its one-line push. */
 const ERROR_PARAMS = /params: (\{.*\}) \}\);$/gm;
 /** The instancePath of an array item: the array's path, a literal, and the loop's index. */
@@ -238,11 +251,13 @@ export function sharedErrorParts(code: string): string {
     return `(${name} ??= ${m})`;
   });
   if (paths.size === 0) throw new Error('ajv output changed shape: no array item paths');
-  // Each loop declares every path name of its index: unused ones cost nothing, and an occurrence
-  // always lies in a loop over its own index, the only place that index is bound.
-  out = out.replace(ITEM_LOOP, (m, index: string) =>
-    paths.has(index) ? `${m}\nlet ${paths.get(index)!.join(', ')};` : m,
-  );
+  // Each loop declares the path names of its index that its body uses: an occurrence always lies
+  // in a loop over its own index, the only place that index is bound.
+  out = out.replace(ITEM_LOOP, (m, index: string, at: number, whole: string) => {
+    const body = whole.slice(at + m.length, blockEnd(whole, at + m.length - 1));
+    const used = (paths.get(index) ?? []).filter((name) => body.includes(`(${name} ??= `));
+    return used.length > 0 ? `${m}\nlet ${used.join(', ')};` : m;
+  });
   const declarations = [...constants].map(([literal, name]) => `const ${name} = Object.freeze(${literal});`);
   return `${declarations.join('\n')}\n${out}`;
 }

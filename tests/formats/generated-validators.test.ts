@@ -86,9 +86,11 @@ describe('the generated validator module', () => {
 describe('error parts shared between errors', () => {
   const loop = `function validate1(data, instancePath = "") {
   let vErrors = null;
+  let errors = 0;
   const len0 = data.length;
   const key0 = "k";
   for (let i0 = 0; i0 < len0; i0++) {
+    if (data[i0] === "}") errors++;
     if (typeof data[i0] !== "string") {
       (vErrors ??= []).push({ instancePath: instancePath + "/a/" + i0, keyword: "type", params: { type: "string" } });
     }
