@@ -2453,7 +2453,7 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
     let headWellFormed = true;
     findings.forEach((code, error2, deep, tail) => {
       const head = error2.instancePath;
-      if (head !== checkedHead) headWellFormed = (checkedHead = head).isWellFormed();
+      if (!findings.wellFormedPaths && head !== checkedHead) headWellFormed = (checkedHead = head).isWellFormed();
       if (!deep || !headWellFormed || shared.has(code)) {
         consider(findings.draft(code, error2));
         return;
@@ -5762,6 +5762,16 @@ var init_schema = __esm({
       errors;
       /** Paths whose missing-member issues another stage already reports. */
       excluded;
+      /**
+       * The code of each error, undefined for one that is no issue of its own: filled by the first
+       * pass, so that a second (the copy rules' flags after the tally) does not decide them again.
+       */
+      codes;
+      /**
+       * Set when every key of the message is known to be well-formed UTF-16 (the message has a
+       * canonical form): then no instancePath needs checking before it is compared or sealed.
+       */
+      wellFormedPaths = false;
       constructor(errors, message2, profile) {
         this.errors = errors;
         this.message = message2;
@@ -5772,10 +5782,22 @@ var init_schema = __esm({
       }
       /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
       withoutRequiredAt(paths) {
+        if (this.codes) throw new Error("withoutRequiredAt after the issues were read");
         if (paths.size > 0) this.excluded = paths;
       }
       forEach(visit) {
-        const { errors, excluded } = this;
+        const { errors, codes } = this;
+        if (codes) {
+          for (let k = 0; k < errors.length; k++) {
+            const code = codes[k];
+            if (code === void 0) continue;
+            const error2 = errors[k];
+            visit(code, error2, !isShallow(error2.instancePath), tailOf(error2));
+          }
+          return;
+        }
+        const decided = new Array(errors.length);
+        const { excluded } = this;
         let shallow;
         const shallowTyped = () => shallow ??= new Set(
           errors.filter((e) => e.keyword === "type" && isShallow(e.instancePath)).map((e) => e.instancePath)
@@ -5787,8 +5809,10 @@ var init_schema = __esm({
           if (!code) continue;
           const tail = tailOf(error2);
           if (excluded && code === "schema.required" && excluded.has(error2.instancePath + tail)) continue;
+          decided[k] = code;
           visit(code, error2, !isShallow(error2.instancePath), tail);
         }
+        this.codes = decided;
       }
       /** The draft of one visited issue. */
       draft(code, error2) {
@@ -5862,6 +5886,7 @@ function check(input2, options) {
   for (const d of members2)
     if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
   schema.withoutRequiredAt(nulls);
+  schema.wellFormedPaths = forms !== void 0;
   const after = [];
   for (const stage of [
     profileIssues(message2),

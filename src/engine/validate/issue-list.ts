@@ -174,7 +174,7 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
     let headWellFormed = true;
     findings.forEach((code, error, deep, tail) => {
       const head = error.instancePath;
-      if (head !== checkedHead) headWellFormed = (checkedHead = head).isWellFormed();
+      if (!findings.wellFormedPaths && head !== checkedHead) headWellFormed = (checkedHead = head).isWellFormed();
       if (!deep || !headWellFormed || shared.has(code)) {
         consider(findings.draft(code, error));
         return;

@@ -99,6 +99,8 @@ function check(input: unknown, options: ValidateOptions): Checked {
   for (const d of members)
     if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
   schema.withoutRequiredAt(nulls);
+  // A canonical form exists only when no string or key holds a lone surrogate.
+  schema.wellFormedPaths = forms !== undefined;
   const after: IssueDraft[] = [];
   for (const stage of [
     profileIssues(message),

@@ -207,6 +207,16 @@ export class SchemaFindings {
   private readonly errors: readonly SchemaError[];
   /** Paths whose missing-member issues another stage already reports. */
   private excluded: ReadonlySet<string> | undefined;
+  /**
+   * The code of each error, undefined for one that is no issue of its own: filled by the first
+   * pass, so that a second (the copy rules' flags after the tally) does not decide them again.
+   */
+  private codes: (IssueCodeId | undefined)[] | undefined;
+  /**
+   * Set when every key of the message is known to be well-formed UTF-16 (the message has a
+   * canonical form): then no instancePath needs checking before it is compared or sealed.
+   */
+  wellFormedPaths = false;
 
   constructor(errors: readonly SchemaError[], message: unknown, profile: unknown) {
     this.errors = errors;
@@ -220,11 +230,23 @@ export class SchemaFindings {
 
   /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
   withoutRequiredAt(paths: ReadonlySet<string>): void {
+    if (this.codes) throw new Error('withoutRequiredAt after the issues were read');
     if (paths.size > 0) this.excluded = paths;
   }
 
   forEach(visit: FindingVisitor): void {
-    const { errors, excluded } = this;
+    const { errors, codes } = this;
+    if (codes) {
+      for (let k = 0; k < errors.length; k++) {
+        const code = codes[k];
+        if (code === undefined) continue;
+        const error = errors[k]!;
+        visit(code, error, !isShallow(error.instancePath), tailOf(error));
+      }
+      return;
+    }
+    const decided: (IssueCodeId | undefined)[] = new Array(errors.length);
+    const { excluded } = this;
     let shallow: Set<string> | undefined;
     const shallowTyped = () =>
       (shallow ??= new Set(
@@ -237,8 +259,10 @@ export class SchemaFindings {
       if (!code) continue;
       const tail = tailOf(error);
       if (excluded && code === 'schema.required' && excluded.has(error.instancePath + tail)) continue;
+      decided[k] = code;
       visit(code, error, !isShallow(error.instancePath), tail);
     }
+    this.codes = decided;
   }
 
   /** The draft of one visited issue. */
