@@ -5619,7 +5619,7 @@ function detailFor(code, error2, message2) {
     const name2 = String(p.missingProperty);
     return {
       code,
-      path: childPath(error2.instancePath, name2),
+      path: error2.instancePath + tailOf(error2),
       message: `The required member ${name2} is missing.`,
       expected: name2,
       keyword: "required"
@@ -5776,9 +5776,6 @@ var init_schema = __esm({
         this.errors = errors;
         this.message = message2;
         this.profile = profile;
-      }
-      get empty() {
-        return this.errors.length === 0;
       }
       /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
       withoutRequiredAt(paths) {

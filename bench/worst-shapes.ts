@@ -95,7 +95,11 @@ export function benchWorstShapes(options: { smoke: boolean }): WorstFigures {
   // One sample is noisy where the floor is a millisecond or two: the scan's CANDIDATES highest
   // per route are timed `reps` times each, and the worst by median ratio is the route's row.
   const byRoute = new Map<string, ShapeTiming[]>();
-  for (const t of scan) byRoute.set(t.route, [...(byRoute.get(t.route) ?? []), t]);
+  for (const t of scan) {
+    const held = byRoute.get(t.route);
+    if (held) held.push(t);
+    else byRoute.set(t.route, [t]);
+  }
   const ratioOf = (t: ShapeTiming) => t.cpuMs[0]! / t.floorMs[0]!;
   const candidates = [...byRoute.values()].flatMap((ts) =>
     [...ts].sort((a, b) => ratioOf(b) - ratioOf(a)).slice(0, CANDIDATES),

@@ -58,7 +58,7 @@ function detailFor(code: IssueCodeId, error: SchemaError, message: unknown): Iss
     const name = String(p.missingProperty);
     return {
       code,
-      path: childPath(error.instancePath, name),
+      path: error.instancePath + tailOf(error),
       message: `The required member ${name} is missing.`,
       expected: name,
       keyword: 'required',
@@ -202,7 +202,7 @@ export type FindingVisitor = (code: IssueCodeId, error: SchemaError, deep: boole
  * neighbour in ajv's output.
  */
 export class SchemaFindings {
-  readonly message: unknown;
+  private readonly message: unknown;
   private readonly profile: unknown;
   private readonly errors: readonly SchemaError[];
   /** Paths whose missing-member issues another stage already reports. */
@@ -222,10 +222,6 @@ export class SchemaFindings {
     this.errors = errors;
     this.message = message;
     this.profile = profile;
-  }
-
-  get empty(): boolean {
-    return this.errors.length === 0;
   }
 
   /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
