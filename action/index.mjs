@@ -336,30 +336,65 @@ function jcs(value) {
     () => canonicalize(value)
   );
 }
+function split(object, omit, serializeOmitted) {
+  if (typeof object.toJSON === "function") throw new NotJsonData();
+  const proto = Object.getPrototypeOf(object);
+  if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+  let before = "";
+  let after = "";
+  let omitted;
+  let passed = false;
+  for (const key of sortedKeys(object)) {
+    if (key === omit) {
+      passed = true;
+      if (serializeOmitted) {
+        const value2 = object[key];
+        if (value2 === void 0 || typeof value2 === "function" || typeof value2 === "symbol") continue;
+        omitted = `${quote(key)}:${serialize(value2)}`;
+      }
+      continue;
+    }
+    const value = object[key];
+    if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
+    const member = `${quote(key)}:${serialize(value)}`;
+    if (!passed) before = before === "" ? member : `${before},${member}`;
+    else after = after === "" ? member : `${after},${member}`;
+  }
+  return { before, after, omitted };
+}
+function wholeForm(without, { before, after }, member) {
+  if (before === "") return `{${member}${after === "" ? "}" : `,${without.slice(1)}`}`;
+  const at3 = 1 + before.length;
+  return `${without.slice(0, at3)},${member}${without.slice(at3)}`;
+}
 function jcsForms(object, omit) {
   return orReference(
     () => {
-      if (typeof object.toJSON === "function") throw new NotJsonData();
-      const proto = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
-      let before = "";
-      let after = "";
-      let omitted;
-      for (const key of sortedKeys(object)) {
-        const value = object[key];
-        if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
-        const member = `${quote(key)}:${serialize(value)}`;
-        if (key === omit) omitted = member;
-        else if (omitted === void 0) before = before === "" ? member : `${before},${member}`;
-        else after = after === "" ? member : `${after},${member}`;
-      }
-      const without = `{${before}${before !== "" && after !== "" ? "," : ""}${after}}`;
-      if (omitted === void 0) return { whole: without, without };
-      const whole = `{${before === "" ? "" : `${before},`}${omitted}${after === "" ? "" : `,${after}`}}`;
-      return { whole, without };
+      const parts = split(object, omit, true);
+      const without = withoutForm(parts);
+      if (parts.omitted === void 0) return { whole: without, without };
+      return { whole: wholeForm(without, parts, parts.omitted), without };
     },
     () => {
       const { [omit]: _omitted, ...rest } = object;
+      return { whole: canonicalize(object), without: canonicalize(rest) };
+    }
+  );
+}
+function jcsFormsSetting(object, omit, valueFor) {
+  return orReference(
+    () => {
+      const parts = split(object, omit, false);
+      const without = withoutForm(parts);
+      const value = valueFor(without);
+      object[omit] = value;
+      const form = serialize(value);
+      if (form === void 0) return { whole: without, without };
+      return { whole: wholeForm(without, parts, `${quote(omit)}:${form}`), without };
+    },
+    () => {
+      const { [omit]: _omitted, ...rest } = object;
+      object[omit] = valueFor(canonicalize(rest));
       return { whole: canonicalize(object), without: canonicalize(rest) };
     }
   );
@@ -389,7 +424,7 @@ function constantForm(value) {
   if (text !== void 0) knownForms.set(value, text);
   return value;
 }
-var NotJsonData, knownForms, NEEDS_CARE;
+var NotJsonData, knownForms, NEEDS_CARE, withoutForm;
 var init_jcs = __esm({
   "src/engine/jcs.ts"() {
     "use strict";
@@ -398,6 +433,7 @@ var init_jcs = __esm({
     };
     knownForms = /* @__PURE__ */ new WeakMap();
     NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
+    withoutForm = ({ before, after }) => `{${before}${before !== "" && after !== "" ? "," : ""}${after}}`;
   }
 });
 
@@ -414,6 +450,14 @@ function seal(message2) {
 function sealBuilt(message2) {
   message2.integrity = integrityBlock(messageChecksum(message2));
   return message2;
+}
+function sealBuiltForms(message2) {
+  let checksum = "";
+  const forms = jcsFormsSetting(message2, "integrity", (without) => {
+    checksum = `sha256:${sha256Hex(without)}`;
+    return integrityBlock(checksum);
+  });
+  return { whole: forms.whole, without: forms.without, checksum };
 }
 var sha256Hex, integrityForms, messageChecksum;
 var init_canonical = __esm({
@@ -1910,6 +1954,10 @@ function canonicalForms(value) {
     byteCount: Buffer.byteLength(whole, "utf8"),
     checksum: without === whole ? hash2 : `sha256:${sha256Hex(without)}`
   };
+}
+function sealWithForms(message2) {
+  const { whole, checksum } = sealBuiltForms(message2);
+  return { hash: `sha256:${sha256Hex(whole)}`, byteCount: Buffer.byteLength(whole, "utf8"), checksum };
 }
 var init_canonical_forms = __esm({
   "src/engine/validate/canonical-forms.ts"() {
@@ -5830,7 +5878,7 @@ var init_schema = __esm({
 function append(into, items) {
   for (const item of items) into.push(item);
 }
-function check(input2, options) {
+function check(input2, options, sealed) {
   const drafts = [];
   let parts = [drafts];
   const done = (message3, forms2, normalized2 = false) => ({
@@ -5865,17 +5913,18 @@ function check(input2, options) {
       actual: jsonType(input2)
     });
   }
-  let forms;
-  try {
-    forms = canonicalForms(message2);
-  } catch {
-    const path = findNonCanonical(message2) ?? "";
-    drafts.push({
-      code: "message.not_canonicalizable",
-      path,
-      message: "A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form."
-    });
-  }
+  let forms = sealed;
+  if (!forms)
+    try {
+      forms = canonicalForms(message2);
+    } catch {
+      const path = findNonCanonical(message2) ?? "";
+      drafts.push({
+        code: "message.not_canonicalizable",
+        path,
+        message: "A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form."
+      });
+    }
   if (!isRecord(message2)) return done(message2, forms, normalized);
   const schema = schemaIssues(message2, message2.profile);
   const nulls = new Set(drafts.filter((d) => d.code === "keyless.required_null").map((d) => d.path));
@@ -5956,8 +6005,14 @@ function assemble(input2, checked, options) {
   return result2;
 }
 function validateMessage(input2, options) {
+  return validated(input2, options, void 0);
+}
+function validateSealed(message2, forms, options) {
+  return validated(message2, options, forms);
+}
+function validated(input2, options, sealed) {
   try {
-    return assemble(input2, check(input2, options), options);
+    return assemble(input2, check(input2, options, sealed), options);
   } catch (error2) {
     const drafts = [
       {
@@ -7997,7 +8052,7 @@ var init_linkage = __esm({
 
 // src/engine/mock-exchange/responses.ts
 function message(profile, ids, link, body) {
-  return sealBuilt({
+  const built = {
     uai_version: UAI_VERSION,
     profile,
     message_id: ids.messageId,
@@ -8010,7 +8065,8 @@ function message(profile, ids, link, body) {
     provenance: link.provenance,
     integrity: PLACEHOLDER_INTEGRITY,
     extensions: MOCK_EXTENSIONS
-  });
+  };
+  return { message: built, forms: sealWithForms(built) };
 }
 function acceptedResponse(site, ids, link, request) {
   const l = links(site);
@@ -8070,13 +8126,13 @@ var MOCK_EXTENSIONS, PLACEHOLDER_INTEGRITY;
 var init_responses = __esm({
   "src/engine/mock-exchange/responses.ts"() {
     "use strict";
-    init_canonical();
     init_jcs();
     init_code_shapes();
     init_integrity();
     init_release();
     init_urls();
     init_json();
+    init_canonical_forms();
     MOCK_EXTENSIONS = constantForm([
       { namespace: "urn:uai:ext:mock-exchange", purpose: "Produced by the reference mock exchange.", critical: false }
     ]);
@@ -8180,7 +8236,7 @@ function mockExchange(request, context, options = {}) {
     summary2 = SUMMARIES[scenario];
   }
   if (linked.issuedBeforeExpiry) summary2 += EXPIRED_NOTE;
-  const responseProfile = String(response.profile);
+  const responseProfile = String(response.message.profile);
   const l = links(site);
   return {
     kind: MOCK_RESULT_KIND,
@@ -8191,8 +8247,8 @@ function mockExchange(request, context, options = {}) {
     summary: summary2,
     request: { message: message2, validation },
     response_profile: responseProfile,
-    response_message: response,
-    response_validation: validateMessage(response, { mode: "keyed-json", site, now }),
+    response_message: response.message,
+    response_validation: validateSealed(response.message, response.forms, { mode: "keyed-json", site, now }),
     links: {
       catalog_url: l.catalog,
       validate_url: l.validate,
@@ -13863,13 +13919,13 @@ function hostileVerdict(obs, id, unproven) {
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {
-  const validated = /* @__PURE__ */ new Map();
+  const validated2 = /* @__PURE__ */ new Map();
   const validate7 = (m, text) => {
     const key = text ?? m;
-    const known2 = validated.get(key);
+    const known2 = validated2.get(key);
     if (known2) return known2;
     const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text !== void 0 ? { text } : {} });
-    validated.set(key, result2);
+    validated2.set(key, result2);
     return result2;
   };
   const outcomes = {

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { integrityBlock } from '../standard/integrity.ts';
-import { jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
+import { jcs, jcsForms, jcsFormsSetting, jcsWithout, type JcsForms } from './jcs.ts';
 
 /**
  * The one serializer and checksum of the service (CONTRACT section 3). Everything published
@@ -49,4 +49,19 @@ export function seal<T extends Record<string, unknown>>(message: T): T {
 export function sealBuilt<T extends Record<string, unknown>>(message: T): T {
   (message as Record<string, unknown>).integrity = integrityBlock(messageChecksum(message));
   return message;
+}
+
+/** What sealing a message leaves known: both its canonical forms and the checksum it now carries. */
+export interface SealedForms extends JcsForms {
+  readonly checksum: string;
+}
+
+/** sealBuilt that also returns the message's forms and checksum, from the same walk. */
+export function sealBuiltForms(message: Record<string, unknown>): SealedForms {
+  let checksum = '';
+  const forms = jcsFormsSetting(message, 'integrity', (without) => {
+    checksum = `sha256:${sha256Hex(without)}`;
+    return integrityBlock(checksum);
+  });
+  return { whole: forms.whole, without: forms.without, checksum };
 }

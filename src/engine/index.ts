@@ -117,7 +117,7 @@ export {
   sha256Hex,
   withoutIntegrity,
 } from './canonical.ts';
-export { constantForm, jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
+export { constantForm, jcs, jcsForms, jcsFormsSetting, jcsWithout, type JcsForms } from './jcs.ts';
 export {
   messageFromKeyless,
   messageToKeyless,

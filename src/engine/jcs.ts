@@ -131,6 +131,55 @@ export interface JcsForms {
   readonly without: string;
 }
 
+/** An object's members in canonical order, joined, on either side of where `omit` sorts. */
+interface Split {
+  readonly before: string;
+  readonly after: string;
+  /** The member `omit` itself, when the object has it (and it is to be serialized). */
+  readonly omitted: string | undefined;
+}
+
+function split(object: Record<string, unknown>, omit: string, serializeOmitted: boolean): Split {
+  if (typeof object.toJSON === 'function') throw new NotJsonData();
+  const proto: unknown = Object.getPrototypeOf(object);
+  if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+  let before = '';
+  let after = '';
+  let omitted: string | undefined;
+  let passed = false;
+  for (const key of sortedKeys(object)) {
+    if (key === omit) {
+      passed = true;
+      if (serializeOmitted) {
+        const value = object[key];
+        if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+        omitted = `${quote(key)}:${serialize(value)!}`;
+      }
+      continue;
+    }
+    const value = object[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    const member = `${quote(key)}:${serialize(value)!}`;
+    if (!passed) before = before === '' ? member : `${before},${member}`;
+    else after = after === '' ? member : `${after},${member}`;
+  }
+  return { before, after, omitted };
+}
+
+const withoutForm = ({ before, after }: Split): string =>
+  `{${before}${before !== '' && after !== '' ? ',' : ''}${after}}`;
+
+/**
+ * The whole form, cut from `without` around where the member sorts: slicing flattens `without`
+ * once, and the whole form is then a few flat pieces, where assembling it from `before` and `after`
+ * again would leave a second tree of pieces for the hash to walk.
+ */
+function wholeForm(without: string, { before, after }: Split, member: string): string {
+  if (before === '') return `{${member}${after === '' ? '}' : `,${without.slice(1)}`}`;
+  const at = 1 + before.length;
+  return `${without.slice(0, at)},${member}${without.slice(at)}`;
+}
+
 /**
  * Both canonical forms a checksum needs (with and without one top-level member, e.g. `integrity`)
  * from one walk: every member is serialized once, then the object form is assembled twice.
@@ -138,28 +187,41 @@ export interface JcsForms {
 export function jcsForms(object: Record<string, unknown>, omit: string): JcsForms {
   return orReference(
     () => {
-      if (typeof object.toJSON === 'function') throw new NotJsonData();
-      const proto: unknown = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
-      // Members before and after `omit` (in sorted order), joined as they are serialized.
-      let before = '';
-      let after = '';
-      let omitted: string | undefined;
-      for (const key of sortedKeys(object)) {
-        const value = object[key];
-        if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
-        const member = `${quote(key)}:${serialize(value)!}`;
-        if (key === omit) omitted = member;
-        else if (omitted === undefined) before = before === '' ? member : `${before},${member}`;
-        else after = after === '' ? member : `${after},${member}`;
-      }
-      const without = `{${before}${before !== '' && after !== '' ? ',' : ''}${after}}`;
-      if (omitted === undefined) return { whole: without, without };
-      const whole = `{${before === '' ? '' : `${before},`}${omitted}${after === '' ? '' : `,${after}`}}`;
-      return { whole, without };
+      const parts = split(object, omit, true);
+      const without = withoutForm(parts);
+      if (parts.omitted === undefined) return { whole: without, without };
+      return { whole: wholeForm(without, parts, parts.omitted), without };
     },
     () => {
       const { [omit]: _omitted, ...rest } = object;
+      return { whole: canonicalize(object)!, without: canonicalize(rest)! };
+    },
+  );
+}
+
+/**
+ * Sets the member `omit` of an object to what `valueFor` makes of the object's form without it
+ * (a seal: the integrity block from the checksum of the rest), and returns both forms of the
+ * result from that one walk. For an object its caller has just built and holds alone.
+ */
+export function jcsFormsSetting(
+  object: Record<string, unknown>,
+  omit: string,
+  valueFor: (without: string) => unknown,
+): JcsForms {
+  return orReference(
+    () => {
+      const parts = split(object, omit, false);
+      const without = withoutForm(parts);
+      const value = valueFor(without);
+      object[omit] = value;
+      const form = serialize(value);
+      if (form === undefined) return { whole: without, without };
+      return { whole: wholeForm(without, parts, `${quote(omit)}:${form}`), without };
+    },
+    () => {
+      const { [omit]: _omitted, ...rest } = object;
+      object[omit] = valueFor(canonicalize(rest)!);
       return { whole: canonicalize(object)!, without: canonicalize(rest)! };
     },
   );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { constantForm, jcs, jcsForms, jcsWithout } from '../../src/engine/index.ts';
+import { constantForm, jcs, jcsForms, jcsFormsSetting, jcsWithout } from '../../src/engine/index.ts';
 
 /**
  * The engine's RFC 8785 serializer (src/engine/jcs.ts) against the reference, the `canonicalize`
@@ -29,7 +29,7 @@ const without = (object: Record<string, unknown>, key: string): Record<string, u
 const same = (a: Answer, b: Answer): boolean =>
   'error' in a ? 'error' in b && a.error === b.error : 'text' in b && a.text === b.text;
 
-/** Each engine form next to the reference's: jcs, and for objects jcsForms and jcsWithout. */
+/** Each engine form next to the reference's: jcs, and for objects jcsForms, jcsWithout and jcsFormsSetting. */
 function pairs(value: unknown): [string, Answer, Answer][] {
   const out: [string, Answer, Answer][] = [['jcs', answer(() => jcs(value)), answer(() => canonicalize(value))]];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
@@ -48,6 +48,22 @@ function pairs(value: unknown): [string, Answer, Answer][] {
     'error' in whole ? whole : 'error' in rest ? rest : { text: `${whole.text}\u0000${rest.text}` },
   ]);
   out.push(['jcsWithout', answer(() => jcsWithout(object, omit)), rest]);
+  // Sealing: `omit` set from the form of the rest (here its length), on a copy of the object.
+  const copy = Object.defineProperties(
+    Object.create(Object.getPrototypeOf(object) as object | null) as Record<string, unknown>,
+    Object.getOwnPropertyDescriptors(object),
+  );
+  const setting = answer(() => {
+    const f = jcsFormsSetting(copy, omit, (rest) => ({ seen: rest.length }));
+    return `${f.whole}\u0000${f.without}`;
+  });
+  const sealed =
+    'error' in rest
+      ? rest
+      : answer(
+          () => `${canonicalize({ ...without(object, omit), [omit]: { seen: rest.text!.length } })}\u0000${rest.text}`,
+        );
+  out.push(['jcsFormsSetting', setting, sealed]);
   return out;
 }
 

@@ -3,59 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { messageToKeyless, publishedExamples, type ValidatorResult } from '../../src/engine/index.ts';
 import { issueCode } from '../../src/standard/codes.ts';
 import { check, site } from './helpers.ts';
+import { mutate, op } from './mutations.ts';
 
 /**
  * Property tests (issue 3): mutated examples never make the engine throw, results always have the
  * spec 2.4 shape, and keyed/keyless forms keep the canonical hash. 10,000+ runs in total.
  */
 const examples = publishedExamples(site).map((e) => e.message);
-
-type Container = Record<string, unknown> | unknown[];
-/** Every container of a value, with itself first. */
-function containers(value: unknown, out: Container[] = []): Container[] {
-  if (typeof value === 'object' && value !== null) {
-    out.push(value as Container);
-    for (const child of Object.values(value)) containers(child, out);
-  }
-  return out;
-}
-
-const op = fc.record({
-  kind: fc.constantFrom('delete', 'replace', 'insert'),
-  at: fc.nat(),
-  member: fc.nat(),
-  key: fc.oneof(
-    fc.string({ maxLength: 8 }),
-    fc.constantFrom('messageId', 'Profile', '__proto__', 'task_ref', 'critical'),
-  ),
-  value: fc.oneof(
-    fc.jsonValue({ maxDepth: 2 }),
-    fc.constantFrom('', 'uai.intent.request.v2', 'accepted', 'did:web:x', 'completed', true, 2, -1, 1.5),
-  ),
-});
-
-type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
-
-function mutate(base: Record<string, unknown>, ops: Op[]): unknown {
-  const m = structuredClone(base);
-  for (const op of ops) {
-    // Values are copied: fast-check hands the same object to several runs.
-    const o = { ...op, value: structuredClone(op.value) };
-    const all = containers(m);
-    const target = all[o.at % all.length]!;
-    const keys = Object.keys(target);
-    const key = keys.length ? keys[o.member % keys.length]! : o.key;
-    if (Array.isArray(target)) {
-      const i = keys.length ? Number(key) : 0;
-      if (o.kind === 'delete') target.splice(i, 1);
-      else if (o.kind === 'replace') target[i] = o.value;
-      else target.splice(i, 0, o.value);
-    } else if (o.kind === 'delete') delete target[key];
-    else if (o.kind === 'replace') target[key] = o.value;
-    else Object.defineProperty(target, o.key, { value: o.value, enumerable: true, writable: true, configurable: true });
-  }
-  return m;
-}
 
 function expectShape(r: ValidatorResult): void {
   expect(r.issue_count).toBe(r.errors.length + r.warnings.length);

@@ -11,7 +11,7 @@ import { isProfileId } from '../../standard/profiles.ts';
 import { links } from '../../standard/urls.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 import { issueFlags } from '../validate/issue-flags.ts';
-import { validateMessage } from '../validate/pipeline.ts';
+import { validateMessage, validateSealed } from '../validate/pipeline.ts';
 import type { ValidatorResult } from '../validate/types.ts';
 import { own, ownRecord, ownString, type JsonObject } from '../json.ts';
 import { isoSeconds } from '../time.ts';
@@ -19,7 +19,7 @@ import { profileArtifacts } from './artifacts.ts';
 import { exchangeIds } from './ids.ts';
 import { linkage, type Linkage } from './linkage.ts';
 import { parseMockRequest, type MockRequest } from './request.ts';
-import { acceptedResponse, completedResponse, errorResponse } from './responses.ts';
+import { acceptedResponse, completedResponse, errorResponse, type SealedResponse } from './responses.ts';
 
 export { parseMockRequest, type MockFormat, type MockRequest } from './request.ts';
 export { exchangeIds, type ExchangeIds } from './ids.ts';
@@ -129,7 +129,7 @@ export function mockExchange(
   const link = (taskRef?: string): Linkage => linkage({ site, request: message, flagged, ids, now }, taskRef);
   const body = ownRecord(message, 'body');
 
-  let response: JsonObject;
+  let response: SealedResponse;
   let httpStatus: number;
   let summary: string;
   let linked: Linkage;
@@ -176,7 +176,7 @@ export function mockExchange(
   }
   if (linked.issuedBeforeExpiry) summary += EXPIRED_NOTE;
 
-  const responseProfile = String(response.profile);
+  const responseProfile = String(response.message.profile);
   const l = links(site);
   return {
     kind: MOCK_RESULT_KIND,
@@ -187,8 +187,8 @@ export function mockExchange(
     summary,
     request: { message, validation },
     response_profile: responseProfile,
-    response_message: response,
-    response_validation: validateMessage(response, { mode: 'keyed-json', site, now }),
+    response_message: response.message,
+    response_validation: validateSealed(response.message, response.forms, { mode: 'keyed-json', site, now }),
     links: {
       catalog_url: l.catalog,
       validate_url: l.validate,
@@ -200,7 +200,7 @@ export function mockExchange(
 }
 
 /** Issue items echo request values; should one still lack a canonical form, answer without them. */
-function sealSafely(build: () => JsonObject, fallback: () => JsonObject): JsonObject {
+function sealSafely(build: () => SealedResponse, fallback: () => SealedResponse): SealedResponse {
   try {
     return build();
   } catch {

@@ -1,4 +1,3 @@
-import { sealBuilt } from '../canonical.ts';
 import { constantForm } from '../jcs.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode, type ErrorCodeId } from '../../standard/code-shapes.ts';
@@ -9,6 +8,7 @@ import { isRecord, own, type JsonObject } from '../json.ts';
 import type { ProfileArtifacts } from './artifacts.ts';
 import type { ExchangeIds } from './ids.ts';
 import type { Linkage } from './linkage.ts';
+import { sealWithForms, type CanonicalForms } from '../validate/canonical-forms.ts';
 
 /** The three response messages of the reference server (spec 4.2, CONTRACT section 6), sealed. */
 const MOCK_EXTENSIONS = constantForm([
@@ -16,8 +16,14 @@ const MOCK_EXTENSIONS = constantForm([
 ]);
 const PLACEHOLDER_INTEGRITY = integrityBlock('');
 
-function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): JsonObject {
-  return sealBuilt({
+/** A response message and the canonical forms its sealing computed, for its check (validateSealed). */
+export interface SealedResponse {
+  readonly message: JsonObject;
+  readonly forms: CanonicalForms;
+}
+
+function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObject): SealedResponse {
+  const built: JsonObject = {
     uai_version: UAI_VERSION,
     profile,
     message_id: ids.messageId,
@@ -30,7 +36,8 @@ function message(profile: string, ids: ExchangeIds, link: Linkage, body: JsonObj
     provenance: link.provenance,
     integrity: PLACEHOLDER_INTEGRITY,
     extensions: MOCK_EXTENSIONS,
-  });
+  };
+  return { message: built, forms: sealWithForms(built) };
 }
 
 /** accepted-task: 202, an asynchronous task (rules 2, 8, 9, 10, 11). */
@@ -39,7 +46,7 @@ export function acceptedResponse(
   ids: ExchangeIds,
   link: Linkage,
   request: { subject: string; responseProfile: string },
-): JsonObject {
+): SealedResponse {
   const l = links(site);
   return message('uai.intent.response.v1', ids, link, {
     status: 'accepted',
@@ -71,7 +78,7 @@ export function completedResponse(
     parameters: unknown;
     artifacts: ProfileArtifacts | undefined;
   },
-): JsonObject {
+): SealedResponse {
   const l = links(site);
   const wants = (key: string) => isRecord(request.parameters) && own(request.parameters, key) === true;
   const result: JsonObject = {
@@ -101,7 +108,7 @@ export function errorResponse(
   code: ErrorCodeId,
   detail: string,
   errors: readonly Issue[],
-): JsonObject {
+): SealedResponse {
   const entry = errorCode(code);
   const body: JsonObject = {
     status: entry.status,

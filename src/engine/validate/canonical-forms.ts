@@ -1,4 +1,4 @@
-import { canonicalJson, integrityForms, sha256Hex } from '../canonical.ts';
+import { canonicalJson, integrityForms, sealBuiltForms, sha256Hex } from '../canonical.ts';
 import { isRecord } from '../json.ts';
 
 /**
@@ -28,4 +28,14 @@ export function canonicalForms(value: unknown): CanonicalForms {
     byteCount: Buffer.byteLength(whole, 'utf8'),
     checksum: without === whole ? hash : `sha256:${sha256Hex(without)}`,
   };
+}
+
+/**
+ * Seals a message the engine has just built (canonical.ts sealBuilt) and returns the forms a check
+ * of it needs, from the sealing walk: the check of an answer the engine built then does not walk
+ * and hash it a second time (pipeline.ts validateSealed).
+ */
+export function sealWithForms(message: Record<string, unknown>): CanonicalForms {
+  const { whole, checksum } = sealBuiltForms(message);
+  return { hash: `sha256:${sha256Hex(whole)}`, byteCount: Buffer.byteLength(whole, 'utf8'), checksum };
 }

@@ -43,7 +43,7 @@ interface Checked {
   readonly normalized: boolean;
 }
 
-function check(input: unknown, options: ValidateOptions): Checked {
+function check(input: unknown, options: ValidateOptions, sealed?: CanonicalForms): Checked {
   const drafts: IssueDraft[] = [];
   let parts: IssueParts = [drafts];
   const done = (message: unknown, forms?: CanonicalForms, normalized = false): Checked => ({
@@ -78,18 +78,19 @@ function check(input: unknown, options: ValidateOptions): Checked {
       actual: jsonType(input),
     });
   }
-  let forms: CanonicalForms | undefined;
-  try {
-    forms = canonicalForms(message);
-  } catch {
-    const path = findNonCanonical(message) ?? '';
-    drafts.push({
-      code: 'message.not_canonicalizable',
-      path,
-      message:
-        'A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form.',
-    });
-  }
+  let forms: CanonicalForms | undefined = sealed;
+  if (!forms)
+    try {
+      forms = canonicalForms(message);
+    } catch {
+      const path = findNonCanonical(message) ?? '';
+      drafts.push({
+        code: 'message.not_canonicalizable',
+        path,
+        message:
+          'A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form.',
+      });
+    }
   if (!isRecord(message)) return done(message, forms, normalized);
   const schema = schemaIssues(message, message.profile);
   // In keyless form an empty required position is already reported as keyless.required_null.
@@ -182,8 +183,23 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
 
 /** Checks one candidate message in the given mode; never throws (an internal failure is an L0 issue). */
 export function validateMessage(input: unknown, options: ValidateOptions): ValidatorResult {
+  return validated(input, options, undefined);
+}
+
+/**
+ * validateMessage of a message the engine has just built and sealed (canonical-forms.ts
+ * sealWithForms): the same check, with the forms of the sealing walk instead of a second walk.
+ * They are exact only while nothing has touched the message since, so this is for the engine's own
+ * answers, checked where they are built (the mock exchange); its tests hold the result equal to
+ * validateMessage of the same message as text.
+ */
+export function validateSealed(message: Record<string, unknown>, forms: CanonicalForms, options: ValidateOptions) {
+  return validated(message, options, forms);
+}
+
+function validated(input: unknown, options: ValidateOptions, sealed: CanonicalForms | undefined): ValidatorResult {
   try {
-    return assemble(input, check(input, options), options);
+    return assemble(input, check(input, options, sealed), options);
   } catch (error) {
     // A bug must not turn hostile input into a crash: report the input as unprocessable.
     const drafts: IssueDraft[] = [
