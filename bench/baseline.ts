@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { NODE } from './http.ts';
+import type { MockStageFigures } from './mock-stages.ts';
 import type { StageFigures } from './stages.ts';
 import { median, round } from './stats.ts';
 import { inWorktree } from './worktree.ts';
@@ -68,6 +69,56 @@ export function baselineStages(rounds = 4): BaselineFigures {
         stagesFile,
         source.replace(wallClock, "import { median, cpuMicrosPerCall as microsPerCall, round } from './stats.ts';"),
       );
+    },
+  );
+}
+
+/**
+ * The mock exchange's stages before this round's cuts to it: the engine at MOCK_BASELINE_COMMIT
+ * (the last commit before them) timed by this checkout's bench/mock-stages.ts, copied into its
+ * worktree (the file reads either engine), alternating with this checkout in fresh processes.
+ */
+export const MOCK_BASELINE_COMMIT = '8012227c1fe82d9aaae4d24f2fd9b5c9f94cb58f';
+
+export type MockBaselineFigures =
+  | {
+      readonly commit: string;
+      readonly rounds: number;
+      readonly before: MockStageFigures;
+      readonly after: MockStageFigures;
+    }
+  | { readonly skipped: string };
+
+function mockStagesIn(dir: string): MockStageFigures {
+  const out = spawnSync(NODE, ['bench/mock-stages.ts', '--json'], { cwd: dir, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`bench/mock-stages.ts failed in ${dir}: ${out.stderr}`);
+  return JSON.parse(out.stdout.split('\n')[0]!) as MockStageFigures;
+}
+
+function mockMedians(runs: readonly MockStageFigures[]): MockStageFigures {
+  const m = (pick: (f: MockStageFigures) => number) => round(median(runs.map(pick)), 2);
+  return {
+    bytes: runs[0]!.bytes,
+    stagesUs: Object.fromEntries(Object.keys(runs[0]!.stagesUs).map((n) => [n, m((f) => f.stagesUs[n]!)])),
+    wholeUs: m((f) => f.wholeUs),
+  };
+}
+
+export function mockBaselineStages(rounds = 4): MockBaselineFigures {
+  const root = resolve('.');
+  return inWorktree(
+    MOCK_BASELINE_COMMIT,
+    (dir) => {
+      const before: MockStageFigures[] = [];
+      const after: MockStageFigures[] = [];
+      for (let i = 0; i < rounds; i++) {
+        before.push(mockStagesIn(dir));
+        after.push(mockStagesIn(root));
+      }
+      return { commit: MOCK_BASELINE_COMMIT, rounds, before: mockMedians(before), after: mockMedians(after) };
+    },
+    (dir) => {
+      for (const file of ['bench/stats.ts', 'bench/mock-stages.ts']) copyFileSync(join(root, file), join(dir, file));
     },
   );
 }

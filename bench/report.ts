@@ -5,7 +5,7 @@ import type { BuildFigures } from './build.ts';
 import type { BundleFigures, LoadFigures } from './http.ts';
 import type { MockEngineFigures } from './mock-engine.ts';
 import type { StageFigures } from './stages.ts';
-import type { BaselineFigures } from './baseline.ts';
+import type { BaselineFigures, MockBaselineFigures } from './baseline.ts';
 import type { PrismFigures } from './prism.ts';
 import type { AdapterFigures } from './adapters.ts';
 import { fmt, kb, row, type Goal } from './markdown.ts';
@@ -35,6 +35,8 @@ export interface BenchResult {
   readonly stages: StageFigures;
   /** The same stages on the engine of issue 15's filing and on this checkout, alternating (full mode). */
   readonly baseline: BaselineFigures;
+  /** The mock exchange's stages before this round's cuts to it and on this checkout, alternating (full mode). */
+  readonly mockStages: MockBaselineFigures;
   readonly mock: MockEngineFigures;
   readonly load: readonly LoadFigures[];
   /** Latency at half the saturated rate, open loop (bench/held-load.ts): validate, static at its rate, mock-exchange. */
@@ -258,6 +260,27 @@ function baselineSection(b: BaselineFigures): string[] {
   return lines;
 }
 
+/** The mock exchange stage by stage, before and after, same run (bench/mock-stages.ts, bench/baseline.ts). */
+function mockStagesSection(b: MockBaselineFigures): string[] {
+  if ('skipped' in b) return [`Mock exchange stages before/after: not measured (${b.skipped}).`, ''];
+  const pair = (name: string, before: number, after: number) =>
+    row([name, fmt(before, 2), fmt(after, 2), `${(after / before).toFixed(2)}x`]);
+  return [
+    '### The mock exchange, stage by stage, before and after (same run)',
+    '',
+    `Where a POST /v1/mock-exchange call goes (bench/mock-stages.ts): the published intent request (${b.after.bytes}-byte body) in the accepted-task scenario, as the route runs it, each stage timed alone in CPU µs per call. Before: the engine at commit ${b.commit.slice(0, 7)}, the last before the mock exchange's cuts, in a temporary git worktree, timed by the same file; ${b.rounds} alternating fresh processes each, medians.`,
+    '',
+    row(['stage (CPU µs per call)', 'before', 'after', 'after / before']),
+    row(['---', '---:', '---:', '---:']),
+    ...Object.entries(b.before.stagesUs).flatMap(([stage, before]) => {
+      const after = b.after.stagesUs[stage];
+      return after === undefined ? [] : [pair(stage, before, after)];
+    }),
+    pair('whole call (action + stringify)', b.before.wholeUs, b.after.wholeUs),
+    '',
+  ];
+}
+
 export function renderReport(r: BenchResult, notes: readonly string[]): string {
   const m = r.machine;
   const busy = m.loadAtStart[0]! > m.cores || m.loadAtEnd[0]! > m.cores;
@@ -317,6 +340,7 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
   for (const [stage, us] of Object.entries(st.stagesUs)) lines.push(row([stage, fmt(us, 2)]));
   lines.push('');
   lines.push(...baselineSection(r.baseline));
+  lines.push(...mockStagesSection(r.mockStages));
   lines.push(
     `Mock exchange per call (engine only, ${r.mock.bytes}-byte request, includes JSON.parse and JSON.stringify): ${r.mock.perCallUs.median} µs (${r.mock.perCallUs.min}-${r.mock.perCallUs.max}, ${r.mock.perCallUs.runs} batches).`,
     '',

@@ -68,6 +68,10 @@ const baseline = smoke
   ? { skipped: 'smoke mode' }
   : await step('engine stages before/after (baseline worktree)', () => baselineStages(4));
 const mock = await step('mock exchange (engine)', () => benchMockEngine({ smoke }));
+const { mockBaselineStages } = await import('./baseline.ts');
+const mockStages = smoke
+  ? { skipped: 'smoke mode' }
+  : await step('mock exchange stages before/after (baseline worktree)', () => mockBaselineStages(4));
 const { benchWorstShapes } = await import('./worst-shapes.ts');
 const worst = await step('worst shapes, before (issue 33) and after', () => benchWorstShapes({ smoke }));
 const seconds = smoke ? 2 : 10;
@@ -104,6 +108,7 @@ const result: BenchResult = {
   stages,
   baseline,
   mock,
+  mockStages,
   load,
   held,
   adapters,

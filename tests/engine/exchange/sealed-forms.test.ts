@@ -52,7 +52,7 @@ describe('the answer checked with its sealing forms equals a check from scratch'
   it('requests edited at random, every scenario (600 runs)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...SCENARIOS), fc.array(op, { minLength: 1, maxLength: 4 }), (scenario, ops) => {
-        const message = mutate(request, ops);
+        const message = mutate(request, ops) as Record<string, unknown>;
         expectFromScratch(mockExchange({ message, scenario, format: 'exchange' }, { site, now: () => now }));
       }),
       { numRuns: 600 },
