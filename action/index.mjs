@@ -1706,30 +1706,14 @@ function jsonType(value) {
   return typeof value === "number" && Number.isInteger(value) ? "integer" : typeof value;
 }
 function exceedsDepth(value, limit = MAX_DEPTH) {
-  if (typeof value !== "object" || value === null) return false;
-  const stack = [value];
-  const depths = [1];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    const d = depths.pop();
-    if (d > limit) return true;
-    if (Array.isArray(v)) {
-      for (const c of v) {
-        if (typeof c === "object" && c !== null) {
-          stack.push(c);
-          depths.push(d + 1);
-        }
-      }
-    } else {
-      for (const k in v) {
-        if (!Object.hasOwn(v, k)) continue;
-        const c = v[k];
-        if (typeof c === "object" && c !== null) {
-          stack.push(c);
-          depths.push(d + 1);
-        }
-      }
-    }
+  return typeof value === "object" && value !== null && deeper(value, 1, limit);
+}
+function deeper(container, depth, limit) {
+  if (depth > limit) return true;
+  const children = Array.isArray(container) ? container : Object.values(container);
+  for (let i = 0; i < children.length; i += 1) {
+    const child = children[i];
+    if (typeof child === "object" && child !== null && deeper(child, depth + 1, limit)) return true;
   }
   return false;
 }
@@ -3052,35 +3036,61 @@ function isFullDate(value) {
   const m = FULL_DATE.exec(value);
   return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
 }
+function digitAt(text, i) {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : -1;
+}
+function twoDigits(text, i) {
+  const a = digitAt(text, i);
+  const b = digitAt(text, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+}
 function parseDateTime(value) {
-  const m = DATE_TIME.exec(value);
-  if (!m) return void 0;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const hour = Number(m[4]);
-  const minute = Number(m[5]);
-  const second = Number(m[6]);
+  if (value.length < 20) return void 0;
+  const y1 = twoDigits(value, 0);
+  const y2 = twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  const hour = twoDigits(value, 11);
+  const minute = twoDigits(value, 14);
+  const second = twoDigits(value, 17);
+  if ((y1 | y2 | month | day | hour | minute | second) < 0) return void 0;
+  const t = value.charCodeAt(10);
+  if (value[4] !== "-" || value[7] !== "-" || t !== 84 && t !== 116 || value[13] !== ":" || value[16] !== ":")
+    return void 0;
+  const year = y1 * 100 + y2;
   if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return void 0;
-  let offsetMinutes = 0;
-  if (m[8] !== void 0) {
-    const offsetHour = Number(m[9]);
-    const offsetMinute = Number(m[10]);
-    if (offsetHour > 23 || offsetMinute > 59) return void 0;
-    offsetMinutes = (m[8] === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  let i = 19;
+  let fraction = "";
+  if (value[i] === ".") {
+    let end = i + 1;
+    while (digitAt(value, end) >= 0) end += 1;
+    if (end === i + 1) return void 0;
+    fraction = value.slice(i + 1, end);
+    i = end;
   }
+  let offsetMinutes = 0;
+  const zone = value[i];
+  if (zone === "Z" || zone === "z") {
+    if (value.length !== i + 1) return void 0;
+  } else if (zone === "+" || zone === "-") {
+    const offsetHour = twoDigits(value, i + 1);
+    const offsetMinute = twoDigits(value, i + 4);
+    if (value.length !== i + 6 || value[i + 3] !== ":" || offsetHour < 0 || offsetMinute < 0) return void 0;
+    if (offsetHour > 23 || offsetMinute > 59) return void 0;
+    offsetMinutes = (zone === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  } else return void 0;
   if (second === 60) {
     const utcMinuteOfDay = ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440;
     if (utcMinuteOfDay !== 1439) return void 0;
   }
-  return { year, month, day, hour, minute, second, fraction: m[7] ?? "", offsetMinutes };
+  return { year, month, day, hour, minute, second, fraction, offsetMinutes };
 }
-var FULL_DATE, DATE_TIME, isLeapYear, validDate, isDateTime;
+var FULL_DATE, isLeapYear, validDate, isDateTime;
 var init_date_time = __esm({
   "src/standard/formats/date-time.ts"() {
     "use strict";
     FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-    DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
     isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
     validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
     isDateTime = (value) => parseDateTime(value) !== void 0;
