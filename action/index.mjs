@@ -15382,6 +15382,16 @@ var init_json_position = __esm({
 
 // src/http/request-body.ts
 function nestingExceeds(text, limit = MAX_DEPTH) {
+  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
+}
+function fewerOpenings(text, limit) {
+  let count = 0;
+  for (const opening of ["{", "["]) {
+    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
+  }
+  return true;
+}
+function scanExceeds(text, limit) {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

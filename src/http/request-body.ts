@@ -23,8 +23,25 @@ export type BodyResult =
 // MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
 const tooLarge = { ok: false, code: 'request.too_large', detail: 'The request body is over 262,144 bytes.' } as const;
 
-/** Deepest nesting of [ and { outside strings, stopping as soon as the limit is passed. */
+/**
+ * Whether [ and { outside strings nest deeper than `limit`, stopping as soon as it is passed. A text
+ * with no more than `limit` of those characters in all cannot, whatever is in its strings: counting
+ * them with indexOf settles most bodies (a 3 KB message holds about 25) in a tenth of the time of
+ * the scan character by character, which the rest still takes.
+ */
 export function nestingExceeds(text: string, limit = MAX_DEPTH): boolean {
+  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
+}
+
+function fewerOpenings(text: string, limit: number): boolean {
+  let count = 0;
+  for (const opening of ['{', '[']) {
+    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
+  }
+  return true;
+}
+
+function scanExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
