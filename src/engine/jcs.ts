@@ -91,13 +91,23 @@ function array(items: readonly unknown[]): string {
   return `${out}]`;
 }
 
+/** What JSON leaves out of an object. */
+const leftOut = (value: unknown): boolean =>
+  value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+/** Throws unless a top-level object is plain JSON data (what serialize checks of nested ones). */
+function assertPlain(object: Record<string, unknown>): void {
+  const proto: unknown = Object.getPrototypeOf(object);
+  if (typeof object.toJSON === 'function' || (proto !== Object.prototype && proto !== null)) throw new NotJsonData();
+}
+
 /** The object form of `keys` (sorted), leaving out the member named `omit`. */
 function members(object: Record<string, unknown>, keys: readonly string[], omit: string | undefined): string {
   let out = '{';
   for (const key of keys) {
     if (key === omit) continue;
     const value = object[key];
-    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    if (leftOut(value)) continue;
     if (out.length > 1) out += ',';
     out += quote(key);
     out += ':';
@@ -135,32 +145,23 @@ export interface JcsForms {
 interface Split {
   readonly before: string;
   readonly after: string;
-  /** The member `omit` itself, when the object has it (and it is to be serialized). */
+  /** The member `omit` itself, when the object has it (and JSON keeps it). */
   readonly omitted: string | undefined;
 }
 
-function split(object: Record<string, unknown>, omit: string, serializeOmitted: boolean): Split {
-  if (typeof object.toJSON === 'function') throw new NotJsonData();
-  const proto: unknown = Object.getPrototypeOf(object);
-  if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+/** `setting`: the member `omit` is about to be replaced, so its value is not read. */
+function split(object: Record<string, unknown>, omit: string, setting = false): Split {
+  assertPlain(object);
   let before = '';
   let after = '';
   let omitted: string | undefined;
-  let passed = false;
   for (const key of sortedKeys(object)) {
-    if (key === omit) {
-      passed = true;
-      if (serializeOmitted) {
-        const value = object[key];
-        if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
-        omitted = `${quote(key)}:${serialize(value)!}`;
-      }
-      continue;
-    }
     const value = object[key];
-    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    if (leftOut(value) || (setting && key === omit)) continue;
     const member = `${quote(key)}:${serialize(value)!}`;
-    if (!passed) before = before === '' ? member : `${before},${member}`;
+    // Sides by the order the keys are sorted in, so that a missing `omit` has its place too.
+    if (key === omit) omitted = member;
+    else if (key < omit) before = before === '' ? member : `${before},${member}`;
     else after = after === '' ? member : `${after},${member}`;
   }
   return { before, after, omitted };
@@ -187,7 +188,7 @@ function wholeForm(without: string, { before, after }: Split, member: string): s
 export function jcsForms(object: Record<string, unknown>, omit: string): JcsForms {
   return orReference(
     () => {
-      const parts = split(object, omit, true);
+      const parts = split(object, omit);
       const without = withoutForm(parts);
       if (parts.omitted === undefined) return { whole: without, without };
       return { whole: wholeForm(without, parts, parts.omitted), without };
@@ -211,7 +212,7 @@ export function jcsFormsSetting(
 ): JcsForms {
   return orReference(
     () => {
-      const parts = split(object, omit, false);
+      const parts = split(object, omit, true);
       const without = withoutForm(parts);
       const value = valueFor(without);
       object[omit] = value;
@@ -231,9 +232,7 @@ export function jcsFormsSetting(
 export function jcsWithout(object: Record<string, unknown>, omit: string): string {
   return orReference(
     () => {
-      if (typeof object.toJSON === 'function') throw new NotJsonData();
-      const proto: unknown = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+      assertPlain(object);
       return members(object, sortedKeys(object), omit);
     },
     () => {

@@ -64,6 +64,19 @@ function pairs(value: unknown): [string, Answer, Answer][] {
           () => `${canonicalize({ ...without(object, omit), [omit]: { seen: rest.text!.length } })}\u0000${rest.text}`,
         );
   out.push(['jcsFormsSetting', setting, sealed]);
+  // And a member the object does not have yet, which must land where it sorts.
+  if (!Object.hasOwn(object, 'n')) {
+    const fresh = answer(() => {
+      const f = jcsFormsSetting({ ...object }, 'n', (rest) => rest.length);
+      return `${f.whole}\u0000${f.without}`;
+    });
+    const whole = out[0]![2];
+    const expected =
+      'error' in whole
+        ? whole
+        : answer(() => `${canonicalize({ ...object, n: whole.text!.length })}\u0000${whole.text}`);
+    out.push(['jcsFormsSetting, new member', fresh, expected]);
+  }
   return out;
 }
 

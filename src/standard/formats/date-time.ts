@@ -44,65 +44,43 @@ export function isFullDate(value: string): boolean {
   return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
-/** The ASCII digit at i as a number, or -1 (also past the end: charCodeAt gives NaN). */
-function digitAt(text: string, i: number): number {
-  const d = text.charCodeAt(i) - 48;
-  return d >= 0 && d <= 9 ? d : -1;
-}
+/** The grammar above as a shape: `\d` is ASCII only, and the i flag makes T and Z case-insensitive. */
+const DATE_TIME_SHAPE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/i;
 
-/** 2DIGIT at i as a number, or -1. */
-function twoDigits(text: string, i: number): number {
-  const a = digitAt(text, i);
-  const b = digitAt(text, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
-}
+/** 2DIGIT at i, once the shape has matched. */
+const twoDigits = (text: string, i: number): number => (text.charCodeAt(i) - 48) * 10 + text.charCodeAt(i + 1) - 48;
 
 /**
  * The fields of an RFC 3339 `date-time`, or undefined when the text breaks the grammar or its
- * limits. Read character by character (every check of a message reads several timestamps; a
- * regular expression with ten groups took about three times as long), held to the grammar above
- * by tests/formats/date-time-parser.test.ts, which compares it with that expression.
+ * limits. The shape is tested without capture groups and the fields read at their fixed places
+ * (every check reads several timestamps; one expression with ten groups took twice as long), held
+ * to that expression by tests/formats/date-time-parser.test.ts.
  */
 export function parseDateTime(value: string): DateTimeParts | undefined {
-  if (value.length < 20) return undefined;
-  const y1 = twoDigits(value, 0);
-  const y2 = twoDigits(value, 2);
+  if (!DATE_TIME_SHAPE.test(value)) return undefined;
+  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
   const month = twoDigits(value, 5);
   const day = twoDigits(value, 8);
   const hour = twoDigits(value, 11);
   const minute = twoDigits(value, 14);
   const second = twoDigits(value, 17);
-  if ((y1 | y2 | month | day | hour | minute | second) < 0) return undefined;
-  const t = value.charCodeAt(10);
-  if (value[4] !== '-' || value[7] !== '-' || (t !== 84 && t !== 116) || value[13] !== ':' || value[16] !== ':')
-    return undefined;
-  const year = y1 * 100 + y2;
   if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return undefined;
-  let i = 19;
-  let fraction = '';
-  if (value[i] === '.') {
-    let end = i + 1;
-    while (digitAt(value, end) >= 0) end += 1;
-    if (end === i + 1) return undefined;
-    fraction = value.slice(i + 1, end);
-    i = end;
-  }
+  // The zone closes the text: Z, or an offset of six characters.
+  const zulu = (value.charCodeAt(value.length - 1) | 0x20) === 0x7a;
+  const zoneAt = value.length - (zulu ? 1 : 6);
   let offsetMinutes = 0;
-  const zone = value[i];
-  if (zone === 'Z' || zone === 'z') {
-    if (value.length !== i + 1) return undefined;
-  } else if (zone === '+' || zone === '-') {
-    const offsetHour = twoDigits(value, i + 1);
-    const offsetMinute = twoDigits(value, i + 4);
-    if (value.length !== i + 6 || value[i + 3] !== ':' || offsetHour < 0 || offsetMinute < 0) return undefined;
+  if (!zulu) {
+    const offsetHour = twoDigits(value, zoneAt + 1);
+    const offsetMinute = twoDigits(value, zoneAt + 4);
     if (offsetHour > 23 || offsetMinute > 59) return undefined;
-    offsetMinutes = (zone === '-' ? -1 : 1) * (offsetHour * 60 + offsetMinute);
-  } else return undefined;
+    offsetMinutes = (value[zoneAt] === '-' ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  }
   if (second === 60) {
     // The minute of the UTC day this local minute falls on must be 23:59.
     const utcMinuteOfDay = (((hour * 60 + minute - offsetMinutes) % 1440) + 1440) % 1440;
     if (utcMinuteOfDay !== 1439) return undefined;
   }
+  const fraction = value[19] === '.' ? value.slice(20, zoneAt) : '';
   return { year, month, day, hour, minute, second, fraction, offsetMinutes };
 }
 
