@@ -309,12 +309,16 @@ function array(items) {
   }
   return `${out}]`;
 }
+function assertPlain(object) {
+  const proto = Object.getPrototypeOf(object);
+  if (typeof object.toJSON === "function" || proto !== Object.prototype && proto !== null) throw new NotJsonData();
+}
 function members(object, keys, omit) {
   let out = "{";
   for (const key of keys) {
     if (key === omit) continue;
     const value = object[key];
-    if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
+    if (leftOut(value)) continue;
     if (out.length > 1) out += ",";
     out += quote(key);
     out += ":";
@@ -336,28 +340,17 @@ function jcs(value) {
     () => canonicalize(value)
   );
 }
-function split(object, omit, serializeOmitted) {
-  if (typeof object.toJSON === "function") throw new NotJsonData();
-  const proto = Object.getPrototypeOf(object);
-  if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+function split(object, omit, setting = false) {
+  assertPlain(object);
   let before = "";
   let after = "";
   let omitted;
-  let passed = false;
   for (const key of sortedKeys(object)) {
-    if (key === omit) {
-      passed = true;
-      if (serializeOmitted) {
-        const value2 = object[key];
-        if (value2 === void 0 || typeof value2 === "function" || typeof value2 === "symbol") continue;
-        omitted = `${quote(key)}:${serialize(value2)}`;
-      }
-      continue;
-    }
     const value = object[key];
-    if (value === void 0 || typeof value === "function" || typeof value === "symbol") continue;
+    if (leftOut(value) || setting && key === omit) continue;
     const member = `${quote(key)}:${serialize(value)}`;
-    if (!passed) before = before === "" ? member : `${before},${member}`;
+    if (key === omit) omitted = member;
+    else if (key < omit) before = before === "" ? member : `${before},${member}`;
     else after = after === "" ? member : `${after},${member}`;
   }
   return { before, after, omitted };
@@ -370,7 +363,7 @@ function wholeForm(without, { before, after }, member) {
 function jcsForms(object, omit) {
   return orReference(
     () => {
-      const parts = split(object, omit, true);
+      const parts = split(object, omit);
       const without = withoutForm(parts);
       if (parts.omitted === void 0) return { whole: without, without };
       return { whole: wholeForm(without, parts, parts.omitted), without };
@@ -384,7 +377,7 @@ function jcsForms(object, omit) {
 function jcsFormsSetting(object, omit, valueFor) {
   return orReference(
     () => {
-      const parts = split(object, omit, false);
+      const parts = split(object, omit, true);
       const without = withoutForm(parts);
       const value = valueFor(without);
       object[omit] = value;
@@ -402,9 +395,7 @@ function jcsFormsSetting(object, omit, valueFor) {
 function jcsWithout(object, omit) {
   return orReference(
     () => {
-      if (typeof object.toJSON === "function") throw new NotJsonData();
-      const proto = Object.getPrototypeOf(object);
-      if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+      assertPlain(object);
       return members(object, sortedKeys(object), omit);
     },
     () => {
@@ -424,7 +415,7 @@ function constantForm(value) {
   if (text !== void 0) knownForms.set(value, text);
   return value;
 }
-var NotJsonData, knownForms, NEEDS_CARE, withoutForm;
+var NotJsonData, knownForms, NEEDS_CARE, leftOut, withoutForm;
 var init_jcs = __esm({
   "src/engine/jcs.ts"() {
     "use strict";
@@ -433,6 +424,7 @@ var init_jcs = __esm({
     };
     knownForms = /* @__PURE__ */ new WeakMap();
     NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
+    leftOut = (value) => value === void 0 || typeof value === "function" || typeof value === "symbol";
     withoutForm = ({ before, after }) => `{${before}${before !== "" && after !== "" ? "," : ""}${after}}`;
   }
 });
@@ -3036,63 +3028,40 @@ function isFullDate(value) {
   const m = FULL_DATE.exec(value);
   return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
 }
-function digitAt(text, i) {
-  const d = text.charCodeAt(i) - 48;
-  return d >= 0 && d <= 9 ? d : -1;
-}
-function twoDigits(text, i) {
-  const a = digitAt(text, i);
-  const b = digitAt(text, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
-}
 function parseDateTime(value) {
-  if (value.length < 20) return void 0;
-  const y1 = twoDigits(value, 0);
-  const y2 = twoDigits(value, 2);
+  if (!DATE_TIME_SHAPE.test(value)) return void 0;
+  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
   const month = twoDigits(value, 5);
   const day = twoDigits(value, 8);
   const hour = twoDigits(value, 11);
   const minute = twoDigits(value, 14);
   const second = twoDigits(value, 17);
-  if ((y1 | y2 | month | day | hour | minute | second) < 0) return void 0;
-  const t = value.charCodeAt(10);
-  if (value[4] !== "-" || value[7] !== "-" || t !== 84 && t !== 116 || value[13] !== ":" || value[16] !== ":")
-    return void 0;
-  const year = y1 * 100 + y2;
   if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return void 0;
-  let i = 19;
-  let fraction = "";
-  if (value[i] === ".") {
-    let end = i + 1;
-    while (digitAt(value, end) >= 0) end += 1;
-    if (end === i + 1) return void 0;
-    fraction = value.slice(i + 1, end);
-    i = end;
-  }
+  const zulu = (value.charCodeAt(value.length - 1) | 32) === 122;
+  const zoneAt = value.length - (zulu ? 1 : 6);
   let offsetMinutes = 0;
-  const zone = value[i];
-  if (zone === "Z" || zone === "z") {
-    if (value.length !== i + 1) return void 0;
-  } else if (zone === "+" || zone === "-") {
-    const offsetHour = twoDigits(value, i + 1);
-    const offsetMinute = twoDigits(value, i + 4);
-    if (value.length !== i + 6 || value[i + 3] !== ":" || offsetHour < 0 || offsetMinute < 0) return void 0;
+  if (!zulu) {
+    const offsetHour = twoDigits(value, zoneAt + 1);
+    const offsetMinute = twoDigits(value, zoneAt + 4);
     if (offsetHour > 23 || offsetMinute > 59) return void 0;
-    offsetMinutes = (zone === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
-  } else return void 0;
+    offsetMinutes = (value[zoneAt] === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  }
   if (second === 60) {
     const utcMinuteOfDay = ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440;
     if (utcMinuteOfDay !== 1439) return void 0;
   }
+  const fraction = value[19] === "." ? value.slice(20, zoneAt) : "";
   return { year, month, day, hour, minute, second, fraction, offsetMinutes };
 }
-var FULL_DATE, isLeapYear, validDate, isDateTime;
+var FULL_DATE, isLeapYear, validDate, DATE_TIME_SHAPE, twoDigits, isDateTime;
 var init_date_time = __esm({
   "src/standard/formats/date-time.ts"() {
     "use strict";
     FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
     isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
     validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+    DATE_TIME_SHAPE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/i;
+    twoDigits = (text, i) => (text.charCodeAt(i) - 48) * 10 + text.charCodeAt(i + 1) - 48;
     isDateTime = (value) => parseDateTime(value) !== void 0;
   }
 });
@@ -3350,26 +3319,32 @@ var init_formats = __esm({
 });
 
 // src/engine/generated/schema-validators.js
+function reportError(list, instancePath, keyword, params) {
+  const error2 = { instancePath, keyword, params };
+  if (list === null) return [error2];
+  list.push(error2);
+  return list;
+}
 function validate53(data, instancePath = "") {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams0 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams0);
       errors++;
     }
     if (data.id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams1 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams1);
       errors++;
     }
     if (data.type !== void 0) {
       let data0 = data.type;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/type", "type", errorParams2);
         errors++;
       }
       if (!(data0 === "agent" || data0 === "service" || data0 === "message" || data0 === "human" || data0 === "tool")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/type", keyword: "enum", params: errorParams3 });
+        vErrors = reportError(vErrors, instancePath + "/type", "enum", errorParams3);
         errors++;
       }
     }
@@ -3377,17 +3352,17 @@ function validate53(data, instancePath = "") {
       let data1 = data.id;
       if (typeof data1 === "string") {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/id", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/id", "type", errorParams2);
         errors++;
       }
     }
     if (data.label !== void 0) {
       if (typeof data.label !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/label", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/label", "type", errorParams2);
         errors++;
       }
     }
@@ -3395,11 +3370,11 @@ function validate53(data, instancePath = "") {
       let data3 = data.uri;
       if (typeof data3 === "string") {
         if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/uri", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uri", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/uri", "type", errorParams2);
         errors++;
       }
     }
@@ -3407,28 +3382,28 @@ function validate53(data, instancePath = "") {
       let data4 = data.did;
       if (typeof data4 === "string") {
         if (!pattern4.test(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "pattern", params: errorParams6 });
+          vErrors = reportError(vErrors, instancePath + "/did", "pattern", errorParams6);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/did", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/did", "type", errorParams2);
         errors++;
       }
     }
     if (data.role !== void 0) {
       if (typeof data.role !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/role", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/role", "type", errorParams2);
         errors++;
       }
     }
     if (data.implementation !== void 0) {
       if (typeof data.implementation !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/implementation", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/implementation", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate53.errors = vErrors;
@@ -3439,26 +3414,26 @@ function validate56(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.conversation_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams8 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams8);
       errors++;
     }
     if (data.turn_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams9 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams9);
       errors++;
     }
     if (data.sequence === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams10 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams10);
       errors++;
     }
     if (data.conversation_id !== void 0) {
       let data0 = data.conversation_id;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/conversation_id", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conversation_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/conversation_id", "type", errorParams2);
         errors++;
       }
     }
@@ -3466,11 +3441,11 @@ function validate56(data, instancePath = "") {
       let data1 = data.turn_id;
       if (typeof data1 === "string") {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/turn_id", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/turn_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/turn_id", "type", errorParams2);
         errors++;
       }
     }
@@ -3478,11 +3453,11 @@ function validate56(data, instancePath = "") {
       let data2 = data.parent_message_id;
       if (typeof data2 === "string") {
         if (data2.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/parent_message_id", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/parent_message_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/parent_message_id", "type", errorParams2);
         errors++;
       }
     }
@@ -3490,29 +3465,29 @@ function validate56(data, instancePath = "") {
       let data3 = data.traceparent;
       if (typeof data3 === "string") {
         if (!pattern5.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "pattern", params: errorParams11 });
+          vErrors = reportError(vErrors, instancePath + "/traceparent", "pattern", errorParams11);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/traceparent", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/traceparent", "type", errorParams2);
         errors++;
       }
     }
     if (data.sequence !== void 0) {
       let data4 = data.sequence;
       if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "type", params: errorParams12 });
+        vErrors = reportError(vErrors, instancePath + "/sequence", "type", errorParams12);
         errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 < 1 || isNaN(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/sequence", keyword: "minimum", params: errorParams13 });
+          vErrors = reportError(vErrors, instancePath + "/sequence", "minimum", errorParams13);
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate56.errors = vErrors;
@@ -3523,28 +3498,28 @@ function validate58(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams14 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams14);
       errors++;
     }
     if (data.mode !== void 0) {
       let data0 = data.mode;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/mode", "type", errorParams2);
         errors++;
       }
       if (!(data0 === "sync" || data0 === "async")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mode", keyword: "enum", params: errorParams15 });
+        vErrors = reportError(vErrors, instancePath + "/mode", "enum", errorParams15);
         errors++;
       }
     }
     if (data.priority !== void 0) {
       let data1 = data.priority;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/priority", "type", errorParams2);
         errors++;
       }
       if (!(data1 === "interactive" || data1 === "routine" || data1 === "bulk")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/priority", keyword: "enum", params: errorParams16 });
+        vErrors = reportError(vErrors, instancePath + "/priority", "enum", errorParams16);
         errors++;
       }
     }
@@ -3552,23 +3527,23 @@ function validate58(data, instancePath = "") {
       let data2 = data.expires_at;
       if (typeof data2 === "string") {
         if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "format", params: errorParams17 });
+          vErrors = reportError(vErrors, instancePath + "/expires_at", "format", errorParams17);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/expires_at", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/expires_at", "type", errorParams2);
         errors++;
       }
     }
     if (data.reply_requested !== void 0) {
       if (typeof data.reply_requested !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/reply_requested", keyword: "type", params: errorParams18 });
+        vErrors = reportError(vErrors, instancePath + "/reply_requested", "type", errorParams18);
         errors++;
       }
     }
     if (data.ack_required !== void 0) {
       if (typeof data.ack_required !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/ack_required", keyword: "type", params: errorParams18 });
+        vErrors = reportError(vErrors, instancePath + "/ack_required", "type", errorParams18);
         errors++;
       }
     }
@@ -3576,16 +3551,16 @@ function validate58(data, instancePath = "") {
       let data5 = data.task_ref;
       if (typeof data5 === "string") {
         if (data5.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/task_ref", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/task_ref", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate58.errors = vErrors;
@@ -3596,38 +3571,38 @@ function validate60(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.channel === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams19 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams19);
       errors++;
     }
     if (data.auth_scheme === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams20 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams20);
       errors++;
     }
     if (data.channel !== void 0) {
       let data0 = data.channel;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/channel", "type", errorParams2);
         errors++;
       }
       if (!(data0 === "credentialed" || data0 === "signed-envelope" || data0 === "public")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/channel", keyword: "enum", params: errorParams21 });
+        vErrors = reportError(vErrors, instancePath + "/channel", "enum", errorParams21);
         errors++;
       }
     }
     if (data.auth_scheme !== void 0) {
       let data1 = data.auth_scheme;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/auth_scheme", "type", errorParams2);
         errors++;
       }
       if (!(data1 === "did+vc" || data1 === "jws" || data1 === "validator-record" || data1 === "none")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/auth_scheme", keyword: "enum", params: errorParams22 });
+        vErrors = reportError(vErrors, instancePath + "/auth_scheme", "enum", errorParams22);
         errors++;
       }
     }
     if (data.principal !== void 0) {
       if (typeof data.principal !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/principal", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/principal", "type", errorParams2);
         errors++;
       }
     }
@@ -3635,11 +3610,11 @@ function validate60(data, instancePath = "") {
       let data3 = data.credential_ref;
       if (typeof data3 === "string") {
         if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/credential_ref", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/credential_ref", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/credential_ref", "type", errorParams2);
         errors++;
       }
     }
@@ -3647,22 +3622,22 @@ function validate60(data, instancePath = "") {
       let data4 = data.signature_ref;
       if (typeof data4 === "string") {
         if (!formats0(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/signature_ref", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/signature_ref", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/signature_ref", "type", errorParams2);
         errors++;
       }
     }
     if (data.replay_window_id !== void 0) {
       if (typeof data.replay_window_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/replay_window_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/replay_window_id", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate60.errors = vErrors;
@@ -3673,35 +3648,35 @@ function validate63(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.stage === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams23 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams23);
       errors++;
     }
     if (data.stage !== void 0) {
       if (typeof data.stage !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/stage", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/stage", "type", errorParams2);
         errors++;
       }
     }
     if (data.actor_id !== void 0) {
       if (typeof data.actor_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/actor_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/actor_id", "type", errorParams2);
         errors++;
       }
     }
     if (data.model_id !== void 0) {
       if (typeof data.model_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/model_id", "type", errorParams2);
         errors++;
       }
     }
     if (data.note !== void 0) {
       if (typeof data.note !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/note", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/note", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate63.errors = vErrors;
@@ -3712,18 +3687,18 @@ function validate62(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.issued_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams24 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams24);
       errors++;
     }
     if (data.trace_id !== void 0) {
       if (typeof data.trace_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trace_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/trace_id", "type", errorParams2);
         errors++;
       }
     }
     if (data.parent_trace_id !== void 0) {
       if (typeof data.parent_trace_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/parent_trace_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/parent_trace_id", "type", errorParams2);
         errors++;
       }
     }
@@ -3731,29 +3706,29 @@ function validate62(data, instancePath = "") {
       let data2 = data.issued_at;
       if (typeof data2 === "string") {
         if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "format", params: errorParams17 });
+          vErrors = reportError(vErrors, instancePath + "/issued_at", "format", errorParams17);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issued_at", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/issued_at", "type", errorParams2);
         errors++;
       }
     }
     if (data.log_ref !== void 0) {
       if (typeof data.log_ref !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/log_ref", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/log_ref", "type", errorParams2);
         errors++;
       }
     }
     if (data.agent_id !== void 0) {
       if (typeof data.agent_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/agent_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/agent_id", "type", errorParams2);
         errors++;
       }
     }
     if (data.model_id !== void 0) {
       if (typeof data.model_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/model_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/model_id", "type", errorParams2);
         errors++;
       }
     }
@@ -3761,15 +3736,15 @@ function validate62(data, instancePath = "") {
       let data6 = data.confidence;
       if (typeof data6 == "number" && isFinite(data6)) {
         if (data6 > 1 || isNaN(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "maximum", params: errorParams25 });
+          vErrors = reportError(vErrors, instancePath + "/confidence", "maximum", errorParams25);
           errors++;
         }
         if (data6 < 0 || isNaN(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "minimum", params: errorParams26 });
+          vErrors = reportError(vErrors, instancePath + "/confidence", "minimum", errorParams26);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/confidence", keyword: "type", params: errorParams27 });
+        vErrors = reportError(vErrors, instancePath + "/confidence", "type", errorParams27);
         errors++;
       }
     }
@@ -3786,12 +3761,12 @@ function validate62(data, instancePath = "") {
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/lineage", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/lineage", "type", errorParams28);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate62.errors = vErrors;
@@ -3802,51 +3777,51 @@ function validate66(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.version === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams29 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams29);
       errors++;
     }
     if (data.algorithm === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams30 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams30);
       errors++;
     }
     if (data.canonicalization === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams31 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams31);
       errors++;
     }
     if (data.checksum === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams32 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams32);
       errors++;
     }
     if (data.version !== void 0) {
       let data0 = data.version;
       if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "type", params: errorParams12 });
+        vErrors = reportError(vErrors, instancePath + "/version", "type", errorParams12);
         errors++;
       }
       if (!(data0 === 2)) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/version", keyword: "enum", params: errorParams33 });
+        vErrors = reportError(vErrors, instancePath + "/version", "enum", errorParams33);
         errors++;
       }
     }
     if (data.algorithm !== void 0) {
       let data1 = data.algorithm;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/algorithm", "type", errorParams2);
         errors++;
       }
       if (!(data1 === "sha256")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/algorithm", keyword: "enum", params: errorParams34 });
+        vErrors = reportError(vErrors, instancePath + "/algorithm", "enum", errorParams34);
         errors++;
       }
     }
     if (data.canonicalization !== void 0) {
       let data2 = data.canonicalization;
       if (typeof data2 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/canonicalization", "type", errorParams2);
         errors++;
       }
       if (!(data2 === "jcs")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/canonicalization", keyword: "enum", params: errorParams35 });
+        vErrors = reportError(vErrors, instancePath + "/canonicalization", "enum", errorParams35);
         errors++;
       }
     }
@@ -3854,16 +3829,16 @@ function validate66(data, instancePath = "") {
       let data3 = data.checksum;
       if (typeof data3 === "string") {
         if (!pattern6.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "pattern", params: errorParams36 });
+          vErrors = reportError(vErrors, instancePath + "/checksum", "pattern", errorParams36);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checksum", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/checksum", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate66.errors = vErrors;
@@ -3874,35 +3849,35 @@ function validate68(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.namespace === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams37 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams37);
       errors++;
     }
     if (data.namespace !== void 0) {
       let data0 = data.namespace;
       if (typeof data0 === "string") {
         if (!pattern7.test(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "pattern", params: errorParams38 });
+          vErrors = reportError(vErrors, instancePath + "/namespace", "pattern", errorParams38);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/namespace", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/namespace", "type", errorParams2);
         errors++;
       }
     }
     if (data.purpose !== void 0) {
       if (typeof data.purpose !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/purpose", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/purpose", "type", errorParams2);
         errors++;
       }
     }
     if (data.critical !== void 0) {
       if (typeof data.critical !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/critical", keyword: "type", params: errorParams18 });
+        vErrors = reportError(vErrors, instancePath + "/critical", "type", errorParams18);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate68.errors = vErrors;
@@ -3914,57 +3889,57 @@ function validate52(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uai_version === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams39 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams39);
       errors++;
     }
     if (data.profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams40 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams40);
       errors++;
     }
     if (data.message_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams41 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams41);
       errors++;
     }
     if (data.source === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams42 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams42);
       errors++;
     }
     if (data.target === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams43 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams43);
       errors++;
     }
     if (data.conversation === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams44 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams44);
       errors++;
     }
     if (data.delivery === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams45 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams45);
       errors++;
     }
     if (data.trust === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams46 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams46);
       errors++;
     }
     if (data.body === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams47 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams47);
       errors++;
     }
     if (data.provenance === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams48 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams48);
       errors++;
     }
     if (data.integrity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams49 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams49);
       errors++;
     }
     if (data.uai_version !== void 0) {
       let data0 = data.uai_version;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/uai_version", "type", errorParams2);
         errors++;
       }
       if (!(data0 === "1.0")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/uai_version", keyword: "enum", params: errorParams50 });
+        vErrors = reportError(vErrors, instancePath + "/uai_version", "enum", errorParams50);
         errors++;
       }
     }
@@ -3972,11 +3947,11 @@ function validate52(data, instancePath = "") {
       let data1 = data.profile;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "pattern", params: errorParams51 });
+          vErrors = reportError(vErrors, instancePath + "/profile", "pattern", errorParams51);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/profile", "type", errorParams2);
         errors++;
       }
     }
@@ -3984,11 +3959,11 @@ function validate52(data, instancePath = "") {
       let data2 = data.message_id;
       if (typeof data2 === "string") {
         if (data2.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/message_id", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/message_id", "type", errorParams2);
         errors++;
       }
     }
@@ -4030,7 +4005,7 @@ function validate52(data, instancePath = "") {
     if (data.body !== void 0) {
       let data8 = data.body;
       if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/body", keyword: "type", params: errorParams7 });
+        vErrors = reportError(vErrors, instancePath + "/body", "type", errorParams7);
         errors++;
       }
     }
@@ -4061,12 +4036,12 @@ function validate52(data, instancePath = "") {
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/extensions", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/extensions", "type", errorParams28);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate52.errors = vErrors;
@@ -4078,24 +4053,24 @@ function validate73(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.include_schema !== void 0) {
       if (typeof data.include_schema !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_schema", keyword: "type", params: errorParams18 });
+        vErrors = reportError(vErrors, instancePath + "/include_schema", "type", errorParams18);
         errors++;
       }
     }
     if (data.include_example !== void 0) {
       if (typeof data.include_example !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_example", keyword: "type", params: errorParams18 });
+        vErrors = reportError(vErrors, instancePath + "/include_example", "type", errorParams18);
         errors++;
       }
     }
     if (data.include_field_registry !== void 0) {
       if (typeof data.include_field_registry !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/include_field_registry", keyword: "type", params: errorParams18 });
+        vErrors = reportError(vErrors, instancePath + "/include_field_registry", "type", errorParams18);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate73.errors = vErrors;
@@ -4106,24 +4081,24 @@ function validate72(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams52 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams52);
       errors++;
     }
     if (data.subject === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams53 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams53);
       errors++;
     }
     if (data.requested_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams54 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams54);
       errors++;
     }
     if (data.response_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams55 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams55);
       errors++;
     }
     if (data.intent !== void 0) {
       if (typeof data.intent !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/intent", "type", errorParams2);
         errors++;
       }
     }
@@ -4131,11 +4106,11 @@ function validate72(data, instancePath = "") {
       let data1 = data.subject;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "pattern", params: errorParams51 });
+          vErrors = reportError(vErrors, instancePath + "/subject", "pattern", errorParams51);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/subject", "type", errorParams2);
         errors++;
       }
     }
@@ -4143,11 +4118,11 @@ function validate72(data, instancePath = "") {
       let data2 = data.requested_profile;
       if (typeof data2 === "string") {
         if (!pattern3.test(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "pattern", params: errorParams51 });
+          vErrors = reportError(vErrors, instancePath + "/requested_profile", "pattern", errorParams51);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/requested_profile", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/requested_profile", "type", errorParams2);
         errors++;
       }
     }
@@ -4165,12 +4140,12 @@ function validate72(data, instancePath = "") {
         for (let i0 = 0; i0 < len0; i0++) {
           let i0Path2;
           if (typeof data4[i0] !== "string") {
-            (vErrors ??= []).push({ instancePath: i0Path2 ??= instancePath + "/constraints/" + i0, keyword: "type", params: errorParams2 });
+            vErrors = reportError(vErrors, i0Path2 ??= instancePath + "/constraints/" + i0, "type", errorParams2);
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/constraints", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/constraints", "type", errorParams28);
         errors++;
       }
     }
@@ -4178,16 +4153,16 @@ function validate72(data, instancePath = "") {
       let data6 = data.response_profile;
       if (typeof data6 === "string") {
         if (!pattern3.test(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: errorParams51 });
+          vErrors = reportError(vErrors, instancePath + "/response_profile", "pattern", errorParams51);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/response_profile", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate72.errors = vErrors;
@@ -4205,7 +4180,7 @@ function validate70(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.intent.request.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams56 });
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams56);
         errors++;
       }
     }
@@ -4217,7 +4192,7 @@ function validate70(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate70.errors = vErrors;
@@ -4229,7 +4204,7 @@ function validate79(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id !== void 0) {
       if (typeof data.task_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/task_id", "type", errorParams2);
         errors++;
       }
     }
@@ -4237,11 +4212,11 @@ function validate79(data, instancePath = "") {
       let data1 = data.status_profile;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "pattern", params: errorParams51 });
+          vErrors = reportError(vErrors, instancePath + "/status_profile", "pattern", errorParams51);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_profile", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/status_profile", "type", errorParams2);
         errors++;
       }
     }
@@ -4249,11 +4224,11 @@ function validate79(data, instancePath = "") {
       let data2 = data.status_example_url;
       if (typeof data2 === "string") {
         if (!formats0(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/status_example_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_example_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/status_example_url", "type", errorParams2);
         errors++;
       }
     }
@@ -4261,11 +4236,11 @@ function validate79(data, instancePath = "") {
       let data3 = data.response_profile;
       if (typeof data3 === "string") {
         if (!pattern3.test(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "pattern", params: errorParams51 });
+          vErrors = reportError(vErrors, instancePath + "/response_profile", "pattern", errorParams51);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profile", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/response_profile", "type", errorParams2);
         errors++;
       }
     }
@@ -4277,16 +4252,16 @@ function validate79(data, instancePath = "") {
           let i0Path3;
           let data5 = data4[i0];
           if (typeof data5 !== "string") {
-            (vErrors ??= []).push({ instancePath: i0Path3 ??= instancePath + "/follow_up_scenarios/" + i0, keyword: "type", params: errorParams2 });
+            vErrors = reportError(vErrors, i0Path3 ??= instancePath + "/follow_up_scenarios/" + i0, "type", errorParams2);
             errors++;
           }
           if (!(data5 === "accepted-task" || data5 === "completed-response" || data5 === "typed-error")) {
-            (vErrors ??= []).push({ instancePath: i0Path3 ??= instancePath + "/follow_up_scenarios/" + i0, keyword: "enum", params: errorParams57 });
+            vErrors = reportError(vErrors, i0Path3 ??= instancePath + "/follow_up_scenarios/" + i0, "enum", errorParams57);
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/follow_up_scenarios", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/follow_up_scenarios", "type", errorParams28);
         errors++;
       }
     }
@@ -4294,11 +4269,11 @@ function validate79(data, instancePath = "") {
       let data6 = data.field_registry_url;
       if (typeof data6 === "string") {
         if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/field_registry_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/field_registry_url", "type", errorParams2);
         errors++;
       }
     }
@@ -4306,37 +4281,37 @@ function validate79(data, instancePath = "") {
       let data7 = data.mock_exchange_url;
       if (typeof data7 === "string") {
         if (!formats0(data7)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/mock_exchange_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/mock_exchange_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/mock_exchange_url", "type", errorParams2);
         errors++;
       }
     }
     if (data.schema !== void 0) {
       let data8 = data.schema;
       if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/schema", keyword: "type", params: errorParams7 });
+        vErrors = reportError(vErrors, instancePath + "/schema", "type", errorParams7);
         errors++;
       }
     }
     if (data.example !== void 0) {
       let data9 = data.example;
       if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/example", keyword: "type", params: errorParams7 });
+        vErrors = reportError(vErrors, instancePath + "/example", "type", errorParams7);
         errors++;
       }
     }
     if (data.field_order_map !== void 0) {
       let data10 = data.field_order_map;
       if (!(data10 && typeof data10 == "object" && !Array.isArray(data10))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_order_map", keyword: "type", params: errorParams7 });
+        vErrors = reportError(vErrors, instancePath + "/field_order_map", "type", errorParams7);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate79.errors = vErrors;
@@ -4347,27 +4322,27 @@ function validate78(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams58 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams58);
       errors++;
     }
     if (data.request_message_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams59 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams59);
       errors++;
     }
     if (data.status !== void 0) {
       let data0 = data.status;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/status", "type", errorParams2);
         errors++;
       }
       if (!(data0 === "accepted" || data0 === "completed" || data0 === "rejected")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: errorParams60 });
+        vErrors = reportError(vErrors, instancePath + "/status", "enum", errorParams60);
         errors++;
       }
     }
     if (data.subject !== void 0) {
       if (typeof data.subject !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/subject", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/subject", "type", errorParams2);
         errors++;
       }
     }
@@ -4375,11 +4350,11 @@ function validate78(data, instancePath = "") {
       let data2 = data.request_message_id;
       if (typeof data2 === "string") {
         if (data2.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/request_message_id", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/request_message_id", "type", errorParams2);
         errors++;
       }
     }
@@ -4397,12 +4372,12 @@ function validate78(data, instancePath = "") {
         for (let i0 = 0; i0 < len0; i0++) {
           let i0Path4;
           if (typeof data4[i0] !== "string") {
-            (vErrors ??= []).push({ instancePath: i0Path4 ??= instancePath + "/notices/" + i0, keyword: "type", params: errorParams2 });
+            vErrors = reportError(vErrors, i0Path4 ??= instancePath + "/notices/" + i0, "type", errorParams2);
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/notices", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/notices", "type", errorParams28);
         errors++;
       }
     }
@@ -4410,16 +4385,16 @@ function validate78(data, instancePath = "") {
       let data6 = data.task_ref;
       if (typeof data6 === "string") {
         if (data6.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/task_ref", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_ref", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/task_ref", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate78.errors = vErrors;
@@ -4437,7 +4412,7 @@ function validate76(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.intent.response.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams61 });
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams61);
         errors++;
       }
     }
@@ -4449,7 +4424,7 @@ function validate76(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate76.errors = vErrors;
@@ -4460,37 +4435,37 @@ function validate84(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams62 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams62);
       errors++;
     }
     if (data.state === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams63 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams63);
       errors++;
     }
     if (data.updated_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams64 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams64);
       errors++;
     }
     if (data.task_id !== void 0) {
       let data0 = data.task_id;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/task_id", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/task_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/task_id", "type", errorParams2);
         errors++;
       }
     }
     if (data.state !== void 0) {
       let data1 = data.state;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/state", "type", errorParams2);
         errors++;
       }
       if (!(data1 === "accepted" || data1 === "working" || data1 === "input-required" || data1 === "completed" || data1 === "failed" || data1 === "canceled")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/state", keyword: "enum", params: errorParams65 });
+        vErrors = reportError(vErrors, instancePath + "/state", "enum", errorParams65);
         errors++;
       }
     }
@@ -4498,11 +4473,11 @@ function validate84(data, instancePath = "") {
       let data2 = data.updated_at;
       if (typeof data2 === "string") {
         if (!formats2(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "format", params: errorParams17 });
+          vErrors = reportError(vErrors, instancePath + "/updated_at", "format", errorParams17);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/updated_at", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/updated_at", "type", errorParams2);
         errors++;
       }
     }
@@ -4510,27 +4485,27 @@ function validate84(data, instancePath = "") {
       let data3 = data.progress;
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 > 1 || isNaN(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "maximum", params: errorParams25 });
+          vErrors = reportError(vErrors, instancePath + "/progress", "maximum", errorParams25);
           errors++;
         }
         if (data3 < 0 || isNaN(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "minimum", params: errorParams26 });
+          vErrors = reportError(vErrors, instancePath + "/progress", "minimum", errorParams26);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/progress", keyword: "type", params: errorParams27 });
+        vErrors = reportError(vErrors, instancePath + "/progress", "type", errorParams27);
         errors++;
       }
     }
     if (data.status_message !== void 0) {
       if (typeof data.status_message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status_message", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/status_message", "type", errorParams2);
         errors++;
       }
     }
     if (data.request_message_id !== void 0) {
       if (typeof data.request_message_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/request_message_id", "type", errorParams2);
         errors++;
       }
     }
@@ -4538,28 +4513,28 @@ function validate84(data, instancePath = "") {
       let data6 = data.result_ref;
       if (typeof data6 === "string") {
         if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/result_ref", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/result_ref", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/result_ref", "type", errorParams2);
         errors++;
       }
     }
     if (data.blocking_reason !== void 0) {
       if (typeof data.blocking_reason !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/blocking_reason", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/blocking_reason", "type", errorParams2);
         errors++;
       }
     }
     if (data.error_code !== void 0) {
       if (typeof data.error_code !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_code", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/error_code", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate84.errors = vErrors;
@@ -4577,7 +4552,7 @@ function validate82(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.task.status.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams66 });
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams66);
         errors++;
       }
     }
@@ -4589,7 +4564,7 @@ function validate82(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate82.errors = vErrors;
@@ -4600,59 +4575,59 @@ function validate89(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams67 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams67);
       errors++;
     }
     if (data.severity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams68 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams68);
       errors++;
     }
     if (data.path === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams69 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams69);
       errors++;
     }
     if (data.message === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams70 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams70);
       errors++;
     }
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/code", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/code", "type", errorParams2);
         errors++;
       }
     }
     if (data.severity !== void 0) {
       let data1 = data.severity;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/severity", "type", errorParams2);
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: errorParams71 });
+        vErrors = reportError(vErrors, instancePath + "/severity", "enum", errorParams71);
         errors++;
       }
     }
     if (data.path !== void 0) {
       if (typeof data.path !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/path", "type", errorParams2);
         errors++;
       }
     }
     if (data.message !== void 0) {
       if (typeof data.message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/message", "type", errorParams2);
         errors++;
       }
     }
     if (data.keyword !== void 0) {
       if (typeof data.keyword !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/keyword", "type", errorParams2);
         errors++;
       }
     }
@@ -4660,16 +4635,16 @@ function validate89(data, instancePath = "") {
       let data5 = data.help_url;
       if (typeof data5 === "string") {
         if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/help_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/help_url", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate89.errors = vErrors;
@@ -4680,34 +4655,34 @@ function validate88(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams58 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams58);
       errors++;
     }
     if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams67 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams67);
       errors++;
     }
     if (data.title === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams72 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams72);
       errors++;
     }
     if (data.retryable === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams73 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams73);
       errors++;
     }
     if (data.status !== void 0) {
       let data0 = data.status;
       if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: errorParams12 });
+        vErrors = reportError(vErrors, instancePath + "/status", "type", errorParams12);
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 > 599 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "maximum", params: errorParams74 });
+          vErrors = reportError(vErrors, instancePath + "/status", "maximum", errorParams74);
           errors++;
         }
         if (data0 < 400 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "minimum", params: errorParams75 });
+          vErrors = reportError(vErrors, instancePath + "/status", "minimum", errorParams75);
           errors++;
         }
       }
@@ -4716,35 +4691,35 @@ function validate88(data, instancePath = "") {
       let data1 = data.code;
       if (typeof data1 === "string") {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/code", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/code", "type", errorParams2);
         errors++;
       }
     }
     if (data.title !== void 0) {
       if (typeof data.title !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/title", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/title", "type", errorParams2);
         errors++;
       }
     }
     if (data.retryable !== void 0) {
       if (typeof data.retryable !== "boolean") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/retryable", keyword: "type", params: errorParams18 });
+        vErrors = reportError(vErrors, instancePath + "/retryable", "type", errorParams18);
         errors++;
       }
     }
     if (data.detail !== void 0) {
       if (typeof data.detail !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/detail", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/detail", "type", errorParams2);
         errors++;
       }
     }
     if (data.request_message_id !== void 0) {
       if (typeof data.request_message_id !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_message_id", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/request_message_id", "type", errorParams2);
         errors++;
       }
     }
@@ -4761,25 +4736,25 @@ function validate88(data, instancePath = "") {
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/errors", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/errors", "type", errorParams28);
         errors++;
       }
     }
     if (data.retry_after_seconds !== void 0) {
       let data8 = data.retry_after_seconds;
       if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "type", params: errorParams12 });
+        vErrors = reportError(vErrors, instancePath + "/retry_after_seconds", "type", errorParams12);
         errors++;
       }
       if (typeof data8 == "number" && isFinite(data8)) {
         if (data8 < 0 || isNaN(data8)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/retry_after_seconds", keyword: "minimum", params: errorParams26 });
+          vErrors = reportError(vErrors, instancePath + "/retry_after_seconds", "minimum", errorParams26);
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate88.errors = vErrors;
@@ -4797,7 +4772,7 @@ function validate86(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.error.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams76 });
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams76);
         errors++;
       }
     }
@@ -4809,7 +4784,7 @@ function validate86(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate86.errors = vErrors;
@@ -4820,22 +4795,22 @@ function validate95(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.binding === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams77 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams77);
       errors++;
     }
     if (data.url === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams78 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams78);
       errors++;
     }
     if (data.binding !== void 0) {
       let data0 = data.binding;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/binding", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/binding", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/binding", "type", errorParams2);
         errors++;
       }
     }
@@ -4843,22 +4818,22 @@ function validate95(data, instancePath = "") {
       let data1 = data.url;
       if (typeof data1 === "string") {
         if (!formats0(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/url", "type", errorParams2);
         errors++;
       }
     }
     if (data.media_type !== void 0) {
       if (typeof data.media_type !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/media_type", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/media_type", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate95.errors = vErrors;
@@ -4869,26 +4844,26 @@ function validate97(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams52 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams52);
       errors++;
     }
     if (data.request_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams79 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams79);
       errors++;
     }
     if (data.response_profiles === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams80 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams80);
       errors++;
     }
     if (data.intent !== void 0) {
       let data0 = data.intent;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/intent", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/intent", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/intent", "type", errorParams2);
         errors++;
       }
     }
@@ -4896,11 +4871,11 @@ function validate97(data, instancePath = "") {
       let data1 = data.request_profile;
       if (typeof data1 === "string") {
         if (!pattern3.test(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "pattern", params: errorParams51 });
+          vErrors = reportError(vErrors, instancePath + "/request_profile", "pattern", errorParams51);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/request_profile", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/request_profile", "type", errorParams2);
         errors++;
       }
     }
@@ -4913,21 +4888,21 @@ function validate97(data, instancePath = "") {
           let data3 = data2[i0];
           if (typeof data3 === "string") {
             if (!pattern3.test(data3)) {
-              (vErrors ??= []).push({ instancePath: i0Path6 ??= instancePath + "/response_profiles/" + i0, keyword: "pattern", params: errorParams51 });
+              vErrors = reportError(vErrors, i0Path6 ??= instancePath + "/response_profiles/" + i0, "pattern", errorParams51);
               errors++;
             }
           } else {
-            (vErrors ??= []).push({ instancePath: i0Path6 ??= instancePath + "/response_profiles/" + i0, keyword: "type", params: errorParams2 });
+            vErrors = reportError(vErrors, i0Path6 ??= instancePath + "/response_profiles/" + i0, "type", errorParams2);
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/response_profiles", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/response_profiles", "type", errorParams28);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate97.errors = vErrors;
@@ -4938,26 +4913,26 @@ function validate94(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams81 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams81);
       errors++;
     }
     if (data.supported_profiles === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams82 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams82);
       errors++;
     }
     if (data.endpoints === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams83 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams83);
       errors++;
     }
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/name", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/name", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/name", "type", errorParams2);
         errors++;
       }
     }
@@ -4965,7 +4940,7 @@ function validate94(data, instancePath = "") {
       let data1 = data.supported_profiles;
       if (Array.isArray(data1)) {
         if (data1.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "minItems", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/supported_profiles", "minItems", errorParams4);
           errors++;
         }
         const len0 = data1.length;
@@ -4974,16 +4949,16 @@ function validate94(data, instancePath = "") {
           let data2 = data1[i0];
           if (typeof data2 === "string") {
             if (!pattern3.test(data2)) {
-              (vErrors ??= []).push({ instancePath: i0Path7 ??= instancePath + "/supported_profiles/" + i0, keyword: "pattern", params: errorParams51 });
+              vErrors = reportError(vErrors, i0Path7 ??= instancePath + "/supported_profiles/" + i0, "pattern", errorParams51);
               errors++;
             }
           } else {
-            (vErrors ??= []).push({ instancePath: i0Path7 ??= instancePath + "/supported_profiles/" + i0, keyword: "type", params: errorParams2 });
+            vErrors = reportError(vErrors, i0Path7 ??= instancePath + "/supported_profiles/" + i0, "type", errorParams2);
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/supported_profiles", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/supported_profiles", "type", errorParams28);
         errors++;
       }
     }
@@ -4991,7 +4966,7 @@ function validate94(data, instancePath = "") {
       let data3 = data.endpoints;
       if (Array.isArray(data3)) {
         if (data3.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "minItems", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/endpoints", "minItems", errorParams4);
           errors++;
         }
         const len1 = data3.length;
@@ -5004,7 +4979,7 @@ function validate94(data, instancePath = "") {
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/endpoints", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/endpoints", "type", errorParams28);
         errors++;
       }
     }
@@ -5021,7 +4996,7 @@ function validate94(data, instancePath = "") {
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/operations", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/operations", "type", errorParams28);
         errors++;
       }
     }
@@ -5032,12 +5007,12 @@ function validate94(data, instancePath = "") {
         for (let i3 = 0; i3 < len3; i3++) {
           let i3Path0;
           if (typeof data7[i3] !== "string") {
-            (vErrors ??= []).push({ instancePath: i3Path0 ??= instancePath + "/trust_channels/" + i3, keyword: "type", params: errorParams2 });
+            vErrors = reportError(vErrors, i3Path0 ??= instancePath + "/trust_channels/" + i3, "type", errorParams2);
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/trust_channels", "type", errorParams28);
         errors++;
       }
     }
@@ -5048,28 +5023,28 @@ function validate94(data, instancePath = "") {
         for (let i4 = 0; i4 < len4; i4++) {
           let i4Path0;
           if (typeof data9[i4] !== "string") {
-            (vErrors ??= []).push({ instancePath: i4Path0 ??= instancePath + "/security_schemes/" + i4, keyword: "type", params: errorParams2 });
+            vErrors = reportError(vErrors, i4Path0 ??= instancePath + "/security_schemes/" + i4, "type", errorParams2);
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/security_schemes", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/security_schemes", "type", errorParams28);
         errors++;
       }
     }
     if (data.conformance_level !== void 0) {
       let data11 = data.conformance_level;
       if (typeof data11 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/conformance_level", "type", errorParams2);
         errors++;
       }
       if (!(data11 === "L0" || data11 === "L1" || data11 === "L2" || data11 === "L3" || data11 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: errorParams84 });
+        vErrors = reportError(vErrors, instancePath + "/conformance_level", "enum", errorParams84);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate94.errors = vErrors;
@@ -5087,7 +5062,7 @@ function validate92(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.capability.statement.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams85 });
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams85);
         errors++;
       }
     }
@@ -5099,7 +5074,7 @@ function validate92(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate92.errors = vErrors;
@@ -5110,59 +5085,59 @@ function validate103(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams67 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams67);
       errors++;
     }
     if (data.severity === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams68 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams68);
       errors++;
     }
     if (data.path === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams69 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams69);
       errors++;
     }
     if (data.message === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams70 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams70);
       errors++;
     }
     if (data.code !== void 0) {
       let data0 = data.code;
       if (typeof data0 === "string") {
         if (data0.length < 1) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "minLength", params: errorParams4 });
+          vErrors = reportError(vErrors, instancePath + "/code", "minLength", errorParams4);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/code", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/code", "type", errorParams2);
         errors++;
       }
     }
     if (data.severity !== void 0) {
       let data1 = data.severity;
       if (typeof data1 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/severity", "type", errorParams2);
         errors++;
       }
       if (!(data1 === "error" || data1 === "warning")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/severity", keyword: "enum", params: errorParams71 });
+        vErrors = reportError(vErrors, instancePath + "/severity", "enum", errorParams71);
         errors++;
       }
     }
     if (data.path !== void 0) {
       if (typeof data.path !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/path", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/path", "type", errorParams2);
         errors++;
       }
     }
     if (data.message !== void 0) {
       if (typeof data.message !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/message", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/message", "type", errorParams2);
         errors++;
       }
     }
     if (data.keyword !== void 0) {
       if (typeof data.keyword !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/keyword", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/keyword", "type", errorParams2);
         errors++;
       }
     }
@@ -5170,16 +5145,16 @@ function validate103(data, instancePath = "") {
       let data5 = data.help_url;
       if (typeof data5 === "string") {
         if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/help_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/help_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/help_url", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate103.errors = vErrors;
@@ -5190,26 +5165,26 @@ function validate105(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error_count === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams86 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams86);
       errors++;
     }
     if (data.warning_count === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams87 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams87);
       errors++;
     }
     if (data.checked_at === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams88 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams88);
       errors++;
     }
     if (data.error_count !== void 0) {
       let data0 = data.error_count;
       if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "type", params: errorParams12 });
+        vErrors = reportError(vErrors, instancePath + "/error_count", "type", errorParams12);
         errors++;
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 < 0 || isNaN(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/error_count", keyword: "minimum", params: errorParams26 });
+          vErrors = reportError(vErrors, instancePath + "/error_count", "minimum", errorParams26);
           errors++;
         }
       }
@@ -5217,12 +5192,12 @@ function validate105(data, instancePath = "") {
     if (data.warning_count !== void 0) {
       let data1 = data.warning_count;
       if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "type", params: errorParams12 });
+        vErrors = reportError(vErrors, instancePath + "/warning_count", "type", errorParams12);
         errors++;
       }
       if (typeof data1 == "number" && isFinite(data1)) {
         if (data1 < 0 || isNaN(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/warning_count", keyword: "minimum", params: errorParams26 });
+          vErrors = reportError(vErrors, instancePath + "/warning_count", "minimum", errorParams26);
           errors++;
         }
       }
@@ -5230,12 +5205,12 @@ function validate105(data, instancePath = "") {
     if (data.issues_listed !== void 0) {
       let data2 = data.issues_listed;
       if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "type", params: errorParams12 });
+        vErrors = reportError(vErrors, instancePath + "/issues_listed", "type", errorParams12);
         errors++;
       }
       if (typeof data2 == "number" && isFinite(data2)) {
         if (data2 < 0 || isNaN(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/issues_listed", keyword: "minimum", params: errorParams26 });
+          vErrors = reportError(vErrors, instancePath + "/issues_listed", "minimum", errorParams26);
           errors++;
         }
       }
@@ -5244,16 +5219,16 @@ function validate105(data, instancePath = "") {
       let data3 = data.checked_at;
       if (typeof data3 === "string") {
         if (!formats2(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "format", params: errorParams17 });
+          vErrors = reportError(vErrors, instancePath + "/checked_at", "format", errorParams17);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checked_at", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/checked_at", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate105.errors = vErrors;
@@ -5267,11 +5242,11 @@ function validate107(data, instancePath = "") {
       let data0 = data.catalog_url;
       if (typeof data0 === "string") {
         if (!formats0(data0)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/catalog_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/catalog_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/catalog_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5279,11 +5254,11 @@ function validate107(data, instancePath = "") {
       let data1 = data.schema_url;
       if (typeof data1 === "string") {
         if (!formats0(data1)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/schema_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/schema_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/schema_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5291,11 +5266,11 @@ function validate107(data, instancePath = "") {
       let data2 = data.registry_url;
       if (typeof data2 === "string") {
         if (!formats0(data2)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/registry_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/registry_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/registry_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5303,11 +5278,11 @@ function validate107(data, instancePath = "") {
       let data3 = data.example_url;
       if (typeof data3 === "string") {
         if (!formats0(data3)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/example_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/example_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/example_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5315,11 +5290,11 @@ function validate107(data, instancePath = "") {
       let data4 = data.field_registry_url;
       if (typeof data4 === "string") {
         if (!formats0(data4)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/field_registry_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/field_registry_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/field_registry_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5327,11 +5302,11 @@ function validate107(data, instancePath = "") {
       let data5 = data.transport_bindings_url;
       if (typeof data5 === "string") {
         if (!formats0(data5)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/transport_bindings_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/transport_bindings_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/transport_bindings_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5339,11 +5314,11 @@ function validate107(data, instancePath = "") {
       let data6 = data.trust_channels_url;
       if (typeof data6 === "string") {
         if (!formats0(data6)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/trust_channels_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/trust_channels_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/trust_channels_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5351,11 +5326,11 @@ function validate107(data, instancePath = "") {
       let data7 = data.conformance_levels_url;
       if (typeof data7 === "string") {
         if (!formats0(data7)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/conformance_levels_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_levels_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/conformance_levels_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5363,11 +5338,11 @@ function validate107(data, instancePath = "") {
       let data8 = data.error_registry_url;
       if (typeof data8 === "string") {
         if (!formats0(data8)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/error_registry_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/error_registry_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/error_registry_url", "type", errorParams2);
         errors++;
       }
     }
@@ -5375,16 +5350,16 @@ function validate107(data, instancePath = "") {
       let data9 = data.validate_url;
       if (typeof data9 === "string") {
         if (!formats0(data9)) {
-          (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "format", params: errorParams5 });
+          vErrors = reportError(vErrors, instancePath + "/validate_url", "format", errorParams5);
           errors++;
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/validate_url", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/validate_url", "type", errorParams2);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate107.errors = vErrors;
@@ -5395,39 +5370,39 @@ function validate102(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams58 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams58);
       errors++;
     }
     if (data.checked_profile === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams89 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams89);
       errors++;
     }
     if (data.issues === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams90 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams90);
       errors++;
     }
     if (data.summary === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams91 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams91);
       errors++;
     }
     if (data.target_message_ref === void 0) {
-      (vErrors ??= []).push({ instancePath, keyword: "required", params: errorParams92 });
+      vErrors = reportError(vErrors, instancePath, "required", errorParams92);
       errors++;
     }
     if (data.status !== void 0) {
       let data0 = data.status;
       if (typeof data0 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/status", "type", errorParams2);
         errors++;
       }
       if (!(data0 === "pass" || data0 === "fail")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/status", keyword: "enum", params: errorParams93 });
+        vErrors = reportError(vErrors, instancePath + "/status", "enum", errorParams93);
         errors++;
       }
     }
     if (data.checked_profile !== void 0) {
       if (typeof data.checked_profile !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/checked_profile", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/checked_profile", "type", errorParams2);
         errors++;
       }
     }
@@ -5444,7 +5419,7 @@ function validate102(data, instancePath = "") {
           }
         }
       } else {
-        (vErrors ??= []).push({ instancePath: instancePath + "/issues", keyword: "type", params: errorParams28 });
+        vErrors = reportError(vErrors, instancePath + "/issues", "type", errorParams28);
         errors++;
       }
     }
@@ -5464,23 +5439,23 @@ function validate102(data, instancePath = "") {
     }
     if (data.target_message_ref !== void 0) {
       if (typeof data.target_message_ref !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/target_message_ref", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/target_message_ref", "type", errorParams2);
         errors++;
       }
     }
     if (data.conformance_level !== void 0) {
       let data7 = data.conformance_level;
       if (typeof data7 !== "string") {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "type", params: errorParams2 });
+        vErrors = reportError(vErrors, instancePath + "/conformance_level", "type", errorParams2);
         errors++;
       }
       if (!(data7 === "L0" || data7 === "L1" || data7 === "L2" || data7 === "L3" || data7 === "L4")) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/conformance_level", keyword: "enum", params: errorParams84 });
+        vErrors = reportError(vErrors, instancePath + "/conformance_level", "enum", errorParams84);
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate102.errors = vErrors;
@@ -5498,7 +5473,7 @@ function validate100(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.conformance.result.v1" !== data.profile) {
-        (vErrors ??= []).push({ instancePath: instancePath + "/profile", keyword: "const", params: errorParams94 });
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams94);
         errors++;
       }
     }
@@ -5510,7 +5485,7 @@ function validate100(data, instancePath = "") {
       }
     }
   } else {
-    (vErrors ??= []).push({ instancePath, keyword: "type", params: errorParams7 });
+    vErrors = reportError(vErrors, instancePath, "type", errorParams7);
     errors++;
   }
   validate100.errors = vErrors;
