@@ -16106,6 +16106,45 @@ var init_capture = __esm({
   }
 });
 
+// src/kit/proxy/collector.ts
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+function collector() {
+  if (collectorFound) return collectorFound.collect;
+  const own2 = globalThis.gc;
+  let collect = typeof own2 === "function" ? own2 : void 0;
+  if (!collect)
+    try {
+      setFlagsFromString("--expose-gc");
+      const exposed = runInNewContext("gc");
+      if (typeof exposed === "function") collect = exposed;
+    } catch {
+      collect = void 0;
+    } finally {
+      setFlagsFromString("--no-expose-gc");
+    }
+  collectorFound = { collect };
+  return collect;
+}
+var COLLECT_AFTER, collectorFound, GarbagePacer;
+var init_collector = __esm({
+  "src/kit/proxy/collector.ts"() {
+    "use strict";
+    COLLECT_AFTER = 16 * 1024 * 1024;
+    GarbagePacer = class {
+      #collect = collector();
+      #since = 0;
+      forwarded(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < COLLECT_AFTER) return;
+        this.#since = 0;
+        this.#collect();
+      }
+    };
+  }
+});
+
 // src/kit/proxy/forward.ts
 import { createServer as createServer2, request as httpRequest2 } from "node:http";
 import { request as httpsRequest2 } from "node:https";
@@ -16114,6 +16153,7 @@ async function startProxy(options) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
   const send = upstream.protocol === "https:" ? httpsRequest2 : httpRequest2;
   const pool = new BytePool();
+  const pacer = new GarbagePacer();
   let index = 0;
   const sockets = /* @__PURE__ */ new Set();
   const refuse = (res, detail) => {
@@ -16187,7 +16227,10 @@ async function startProxy(options) {
       res.destroy();
       finish();
     }, timeoutMs);
-    req.on("data", (chunk) => requestBody.add(chunk));
+    req.on("data", (chunk) => {
+      pacer.forwarded(chunk.length);
+      requestBody.add(chunk);
+    });
     req.pipe(out);
     req.once("error", () => void 0);
     req.once("close", () => {
@@ -16227,7 +16270,10 @@ async function startProxy(options) {
         finish();
         return;
       }
-      answer.on("data", (chunk) => answerBody.add(chunk));
+      answer.on("data", (chunk) => {
+        pacer.forwarded(chunk.length);
+        answerBody.add(chunk);
+      });
       answer.pipe(res);
       answer.once("error", () => void 0);
       answer.once("close", () => {
@@ -16298,6 +16344,7 @@ var init_forward = __esm({
     init_problem();
     init_http();
     init_capture();
+    init_collector();
     init_recording();
     HOP_BY_HOP = /* @__PURE__ */ new Set([
       "connection",

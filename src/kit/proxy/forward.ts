@@ -20,6 +20,7 @@ import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
 import { DEFAULT_LIMITS } from '../server/http.ts';
 import { BytePool, Capture } from './capture.ts';
+import { GarbagePacer } from './collector.ts';
 import { RECORD_KIND, recordBody, type RecordedExchange, type RecordedFault } from './recording.ts';
 
 export interface ProxyOptions {
@@ -75,6 +76,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const pool = new BytePool();
+  // Forwarding makes garbage as fast as bytes pass: collected at that pace (collector.ts).
+  const pacer = new GarbagePacer();
   let index = 0;
   const sockets = new Set<Socket>();
 
@@ -158,7 +161,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       finish();
     }, timeoutMs);
 
-    req.on('data', (chunk: Buffer) => requestBody.add(chunk));
+    req.on('data', (chunk: Buffer) => {
+      pacer.forwarded(chunk.length);
+      requestBody.add(chunk);
+    });
     req.pipe(out);
     req.once('error', () => undefined);
     req.once('close', () => {
@@ -197,7 +203,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         finish();
         return;
       }
-      answer.on('data', (chunk: Buffer) => answerBody.add(chunk));
+      answer.on('data', (chunk: Buffer) => {
+        pacer.forwarded(chunk.length);
+        answerBody.add(chunk);
+      });
       answer.pipe(res);
       answer.once('error', () => undefined);
       answer.once('close', () => {
