@@ -249,255 +249,6 @@ var init_canonicalize = __esm({
   }
 });
 
-// src/engine/jcs.ts
-function quote(s) {
-  if (!NEEDS_CARE.test(s)) return `"${s}"`;
-  if (!s.isWellFormed()) throw new Error("Lone surrogate is not allowed");
-  return JSON.stringify(s);
-}
-function number(n) {
-  if (Number.isNaN(n)) throw new Error("NaN is not allowed");
-  if (!Number.isFinite(n)) throw new Error("Infinity is not allowed");
-  return JSON.stringify(n);
-}
-function sortedKeys(object) {
-  const keys = Object.keys(object);
-  if (keys.length > 16) return keys.sort();
-  for (let i = 1; i < keys.length; i += 1) {
-    const key = keys[i];
-    let j = i - 1;
-    while (j >= 0 && keys[j] > key) {
-      keys[j + 1] = keys[j];
-      j -= 1;
-    }
-    keys[j + 1] = key;
-  }
-  return keys;
-}
-function serialize(value) {
-  switch (typeof value) {
-    case "string":
-      return quote(value);
-    case "number":
-      return number(value);
-    case "boolean":
-      return value ? "true" : "false";
-    case "object": {
-      if (value === null) return "null";
-      const known2 = knownForms.get(value);
-      if (known2 !== void 0) return known2;
-      if (typeof value.toJSON === "function") throw new NotJsonData();
-      if (Array.isArray(value)) return array(value);
-      {
-        const proto = Object.getPrototypeOf(value);
-        if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
-      }
-      return members(value, sortedKeys(value), void 0);
-    }
-    case "bigint":
-      throw new NotJsonData();
-    // JSON.stringify's TypeError, raised by the reference
-    default:
-      return void 0;
-  }
-}
-function array(items) {
-  let out = "[";
-  for (let i = 0; i < items.length; i += 1) {
-    if (i > 0) out += ",";
-    out += serialize(items[i]) ?? "null";
-  }
-  return `${out}]`;
-}
-function assertPlain(object) {
-  const proto = Object.getPrototypeOf(object);
-  if (typeof object.toJSON === "function" || proto !== Object.prototype && proto !== null) throw new NotJsonData();
-}
-function members(object, keys, omit) {
-  let out = "{";
-  for (const key of keys) {
-    if (key === omit) continue;
-    const value = object[key];
-    if (leftOut(value)) continue;
-    if (out.length > 1) out += ",";
-    out += quote(key);
-    out += ":";
-    out += serialize(value);
-  }
-  return `${out}}`;
-}
-function orReference(walk2, reference) {
-  try {
-    return walk2();
-  } catch (error2) {
-    if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference();
-    throw error2;
-  }
-}
-function jcs(value) {
-  return orReference(
-    () => serialize(value),
-    () => canonicalize(value)
-  );
-}
-function split(object, omit, setting = false) {
-  assertPlain(object);
-  let before = "";
-  let after = "";
-  let omitted;
-  for (const key of sortedKeys(object)) {
-    const value = object[key];
-    if (leftOut(value) || setting && key === omit) continue;
-    const member = `${quote(key)}:${serialize(value)}`;
-    if (key === omit) omitted = member;
-    else if (key < omit) before = before === "" ? member : `${before},${member}`;
-    else after = after === "" ? member : `${after},${member}`;
-  }
-  return { before, after, omitted };
-}
-function wholeForm(without, { before, after }, member) {
-  if (before === "") return `{${member}${after === "" ? "}" : `,${without.slice(1)}`}`;
-  const at3 = 1 + before.length;
-  return `${without.slice(0, at3)},${member}${without.slice(at3)}`;
-}
-function jcsForms(object, omit) {
-  return orReference(
-    () => {
-      const parts = split(object, omit);
-      const without = withoutForm(parts);
-      if (parts.omitted === void 0) return { whole: without, without };
-      return { whole: wholeForm(without, parts, parts.omitted), without };
-    },
-    () => {
-      const { [omit]: _omitted, ...rest } = object;
-      return { whole: canonicalize(object), without: canonicalize(rest) };
-    }
-  );
-}
-function jcsFormsSetting(object, omit, valueFor) {
-  return orReference(
-    () => {
-      const parts = split(object, omit, true);
-      const without = withoutForm(parts);
-      const value = valueFor(without);
-      object[omit] = value;
-      const form = serialize(value);
-      if (form === void 0) return { whole: without, without };
-      return { whole: wholeForm(without, parts, `${quote(omit)}:${form}`), without };
-    },
-    () => {
-      const { [omit]: _omitted, ...rest } = object;
-      object[omit] = valueFor(canonicalize(rest));
-      return { whole: canonicalize(object), without: canonicalize(rest) };
-    }
-  );
-}
-function jcsWithout(object, omit) {
-  return orReference(
-    () => {
-      assertPlain(object);
-      return members(object, sortedKeys(object), omit);
-    },
-    () => {
-      const { [omit]: _omitted, ...rest } = object;
-      return canonicalize(rest);
-    }
-  );
-}
-function freezeObjects(value) {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
-  if (!Array.isArray(value)) Object.freeze(value);
-  for (const child of Object.values(value)) freezeObjects(child);
-}
-function constantForm(value) {
-  freezeObjects(value);
-  const text = jcs(value);
-  if (text !== void 0) knownForms.set(value, text);
-  return value;
-}
-var NotJsonData, knownForms, NEEDS_CARE, leftOut, withoutForm;
-var init_jcs = __esm({
-  "src/engine/jcs.ts"() {
-    "use strict";
-    init_canonicalize();
-    NotJsonData = class extends Error {
-    };
-    knownForms = /* @__PURE__ */ new WeakMap();
-    NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
-    leftOut = (value) => value === void 0 || typeof value === "function" || typeof value === "symbol";
-    withoutForm = ({ before, after }) => `{${before}${before !== "" && after !== "" ? "," : ""}${after}}`;
-  }
-});
-
-// src/engine/canonical.ts
-import { hash } from "node:crypto";
-function canonicalJson(value) {
-  const text = jcs(value);
-  if (text === void 0) throw new TypeError("Value has no JSON representation");
-  return text;
-}
-function seal(message2) {
-  return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
-}
-function sealBuilt(message2) {
-  message2.integrity = integrityBlock(messageChecksum(message2));
-  return message2;
-}
-function sealBuiltForms(message2) {
-  let checksum = "";
-  const forms = jcsFormsSetting(message2, "integrity", (without) => {
-    checksum = `sha256:${sha256Hex(without)}`;
-    return integrityBlock(checksum);
-  });
-  return { whole: forms.whole, without: forms.without, checksum };
-}
-var sha256Hex, integrityForms, messageChecksum;
-var init_canonical = __esm({
-  "src/engine/canonical.ts"() {
-    "use strict";
-    init_integrity();
-    init_jcs();
-    sha256Hex = (text) => hash("sha256", text, "hex");
-    integrityForms = (message2) => jcsForms(message2, "integrity");
-    messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
-  }
-});
-
-// src/standard/model.ts
-function objectsByName(objects) {
-  const byName2 = new Map(objects.map((o) => [o.name, o]));
-  return (name) => {
-    const def = byName2.get(name);
-    if (!def) throw new Error(`No object named ${name}`);
-    return def;
-  };
-}
-var init_model = __esm({
-  "src/standard/model.ts"() {
-    "use strict";
-  }
-});
-
-// src/standard/profiles.ts
-var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN;
-var init_profiles = __esm({
-  "src/standard/profiles.ts"() {
-    "use strict";
-    PROFILE_IDS = [
-      "uai.intent.request.v1",
-      "uai.intent.response.v1",
-      "uai.task.status.v1",
-      "uai.error.v1",
-      "uai.capability.statement.v1",
-      "uai.conformance.result.v1"
-    ];
-    ENVELOPE_SCHEMA_ID = "uai.envelope.v1";
-    known = new Set(PROFILE_IDS);
-    isProfileId = (value) => typeof value === "string" && known.has(value);
-    PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
-  }
-});
-
 // src/engine/generated/field-model.js
 var OBJECTS;
 var init_field_model = __esm({
@@ -1618,6 +1369,260 @@ var init_field_model = __esm({
         ]
       }
     ];
+  }
+});
+
+// src/engine/jcs.ts
+function quote(s) {
+  if (!NEEDS_CARE.test(s)) return `"${s}"`;
+  if (!s.isWellFormed()) throw new Error("Lone surrogate is not allowed");
+  return JSON.stringify(s);
+}
+function number(n) {
+  if (Number.isNaN(n)) throw new Error("NaN is not allowed");
+  if (!Number.isFinite(n)) throw new Error("Infinity is not allowed");
+  return JSON.stringify(n);
+}
+function sortedKeys(object) {
+  const keys = Object.keys(object);
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i += 1) {
+    const key = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > key) {
+      keys[j + 1] = keys[j];
+      j -= 1;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+function serialize(value) {
+  switch (typeof value) {
+    case "string":
+      return quote(value);
+    case "number":
+      return number(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "object": {
+      if (value === null) return "null";
+      const known2 = knownForms.get(value);
+      if (known2 !== void 0) return known2;
+      if (typeof value.toJSON === "function") throw new NotJsonData();
+      if (Array.isArray(value)) return array(value);
+      {
+        const proto = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) throw new NotJsonData();
+      }
+      return members(value, sortedKeys(value), void 0);
+    }
+    case "bigint":
+      throw new NotJsonData();
+    // JSON.stringify's TypeError, raised by the reference
+    default:
+      return void 0;
+  }
+}
+function array(items) {
+  let out = "[";
+  for (let i = 0; i < items.length; i += 1) {
+    if (i > 0) out += ",";
+    out += serialize(items[i]) ?? "null";
+  }
+  return `${out}]`;
+}
+function assertPlain(object) {
+  const proto = Object.getPrototypeOf(object);
+  if (typeof object.toJSON === "function" || proto !== Object.prototype && proto !== null) throw new NotJsonData();
+}
+function members(object, keys, omit) {
+  let out = "{";
+  for (const key of keys) {
+    if (key === omit) continue;
+    const value = object[key];
+    if (leftOut(value)) continue;
+    if (out.length > 1) out += ",";
+    out += quoteName(key);
+    out += ":";
+    out += serialize(value);
+  }
+  return `${out}}`;
+}
+function orReference(walk2, reference) {
+  try {
+    return walk2();
+  } catch (error2) {
+    if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference();
+    throw error2;
+  }
+}
+function jcs(value) {
+  return orReference(
+    () => serialize(value),
+    () => canonicalize(value)
+  );
+}
+function split(object, omit, setting = false) {
+  assertPlain(object);
+  let before = "";
+  let after = "";
+  let omitted;
+  for (const key of sortedKeys(object)) {
+    const value = object[key];
+    if (leftOut(value) || setting && key === omit) continue;
+    const member = `${quoteName(key)}:${serialize(value)}`;
+    if (key === omit) omitted = member;
+    else if (key < omit) before = before === "" ? member : `${before},${member}`;
+    else after = after === "" ? member : `${after},${member}`;
+  }
+  return { before, after, omitted };
+}
+function wholeForm(without, { before, after }, member) {
+  if (before === "") return `{${member}${after === "" ? "}" : `,${without.slice(1)}`}`;
+  const at3 = 1 + before.length;
+  return `${without.slice(0, at3)},${member}${without.slice(at3)}`;
+}
+function jcsForms(object, omit) {
+  return orReference(
+    () => {
+      const parts = split(object, omit);
+      const without = withoutForm(parts);
+      if (parts.omitted === void 0) return { whole: without, without };
+      return { whole: wholeForm(without, parts, parts.omitted), without };
+    },
+    () => {
+      const { [omit]: _omitted, ...rest } = object;
+      return { whole: canonicalize(object), without: canonicalize(rest) };
+    }
+  );
+}
+function jcsFormsSetting(object, omit, valueFor) {
+  return orReference(
+    () => {
+      const parts = split(object, omit, true);
+      const without = withoutForm(parts);
+      const value = valueFor(without);
+      object[omit] = value;
+      const form = serialize(value);
+      if (form === void 0) return { whole: without, without };
+      return { whole: wholeForm(without, parts, `${quote(omit)}:${form}`), without };
+    },
+    () => {
+      const { [omit]: _omitted, ...rest } = object;
+      object[omit] = valueFor(canonicalize(rest));
+      return { whole: canonicalize(object), without: canonicalize(rest) };
+    }
+  );
+}
+function jcsWithout(object, omit) {
+  return orReference(
+    () => {
+      assertPlain(object);
+      return members(object, sortedKeys(object), omit);
+    },
+    () => {
+      const { [omit]: _omitted, ...rest } = object;
+      return canonicalize(rest);
+    }
+  );
+}
+function freezeObjects(value) {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
+  if (!Array.isArray(value)) Object.freeze(value);
+  for (const child of Object.values(value)) freezeObjects(child);
+}
+function constantForm(value) {
+  freezeObjects(value);
+  const text = jcs(value);
+  if (text !== void 0) knownForms.set(value, text);
+  return value;
+}
+var NotJsonData, knownForms, NEEDS_CARE, REGISTERED_NAMES, quoteName, leftOut, withoutForm;
+var init_jcs = __esm({
+  "src/engine/jcs.ts"() {
+    "use strict";
+    init_canonicalize();
+    init_field_model();
+    NotJsonData = class extends Error {
+    };
+    knownForms = /* @__PURE__ */ new WeakMap();
+    NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
+    REGISTERED_NAMES = new Map(
+      OBJECTS.flatMap((o) => o.fields.map((f) => [f.key, quote(f.key)]))
+    );
+    quoteName = (name) => REGISTERED_NAMES.get(name) ?? quote(name);
+    leftOut = (value) => value === void 0 || typeof value === "function" || typeof value === "symbol";
+    withoutForm = ({ before, after }) => `{${before}${before !== "" && after !== "" ? "," : ""}${after}}`;
+  }
+});
+
+// src/engine/canonical.ts
+import { hash } from "node:crypto";
+function canonicalJson(value) {
+  const text = jcs(value);
+  if (text === void 0) throw new TypeError("Value has no JSON representation");
+  return text;
+}
+function seal(message2) {
+  return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
+}
+function sealBuilt(message2) {
+  message2.integrity = integrityBlock(messageChecksum(message2));
+  return message2;
+}
+function sealBuiltForms(message2) {
+  let checksum = "";
+  const forms = jcsFormsSetting(message2, "integrity", (without) => {
+    checksum = `sha256:${sha256Hex(without)}`;
+    return integrityBlock(checksum);
+  });
+  return { whole: forms.whole, without: forms.without, checksum };
+}
+var sha256Hex, integrityForms, messageChecksum;
+var init_canonical = __esm({
+  "src/engine/canonical.ts"() {
+    "use strict";
+    init_integrity();
+    init_jcs();
+    sha256Hex = (text) => hash("sha256", text, "hex");
+    integrityForms = (message2) => jcsForms(message2, "integrity");
+    messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
+  }
+});
+
+// src/standard/model.ts
+function objectsByName(objects) {
+  const byName2 = new Map(objects.map((o) => [o.name, o]));
+  return (name) => {
+    const def = byName2.get(name);
+    if (!def) throw new Error(`No object named ${name}`);
+    return def;
+  };
+}
+var init_model = __esm({
+  "src/standard/model.ts"() {
+    "use strict";
+  }
+});
+
+// src/standard/profiles.ts
+var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN;
+var init_profiles = __esm({
+  "src/standard/profiles.ts"() {
+    "use strict";
+    PROFILE_IDS = [
+      "uai.intent.request.v1",
+      "uai.intent.response.v1",
+      "uai.task.status.v1",
+      "uai.error.v1",
+      "uai.capability.statement.v1",
+      "uai.conformance.result.v1"
+    ];
+    ENVELOPE_SCHEMA_ID = "uai.envelope.v1";
+    known = new Set(PROFILE_IDS);
+    isProfileId = (value) => typeof value === "string" && known.has(value);
+    PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
   }
 });
 

@@ -1,4 +1,5 @@
 import canonicalize from 'canonicalize';
+import { OBJECTS } from './generated/field-model.js';
 
 /**
  * RFC 8785 (JCS) canonical form for the hot path. The `canonicalize` package is the project's
@@ -30,6 +31,17 @@ function quote(s: string): string {
   if (!s.isWellFormed()) throw new Error('Lone surrogate is not allowed');
   return JSON.stringify(s);
 }
+
+/**
+ * The quoted forms of the member names the field model registers, which are most of the names any
+ * message, record or answer holds: looked up instead of scanned and quoted again for every member
+ * (about 1.6 to 0.5 µs for the 96 members of a 3 KB message). A fixed set, so no input can grow it.
+ */
+const REGISTERED_NAMES = new Map<string, string>(
+  OBJECTS.flatMap((o) => o.fields.map((f): [string, string] => [f.key, quote(f.key)])),
+);
+
+const quoteName = (name: string): string => REGISTERED_NAMES.get(name) ?? quote(name);
 
 /** RFC 8785 3.2.2.3: the ES number serialization (JSON.stringify of a finite number; -0 gives 0). */
 function number(n: number): string {
@@ -109,7 +121,7 @@ function members(object: Record<string, unknown>, keys: readonly string[], omit:
     const value = object[key];
     if (leftOut(value)) continue;
     if (out.length > 1) out += ',';
-    out += quote(key);
+    out += quoteName(key);
     out += ':';
     out += serialize(value)!;
   }
@@ -158,7 +170,7 @@ function split(object: Record<string, unknown>, omit: string, setting = false): 
   for (const key of sortedKeys(object)) {
     const value = object[key];
     if (leftOut(value) || (setting && key === omit)) continue;
-    const member = `${quote(key)}:${serialize(value)!}`;
+    const member = `${quoteName(key)}:${serialize(value)!}`;
     // Sides by the order the keys are sorted in, so that a missing `omit` has its place too.
     if (key === omit) omitted = member;
     else if (key < omit) before = before === '' ? member : `${before},${member}`;

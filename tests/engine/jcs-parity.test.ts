@@ -4,6 +4,7 @@ import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { constantForm, jcs, jcsForms, jcsFormsSetting, jcsWithout } from '../../src/engine/index.ts';
+import { OBJECTS } from '../../src/standard/objects/index.ts';
 
 /**
  * The engine's RFC 8785 serializer (src/engine/jcs.ts) against the reference, the `canonicalize`
@@ -168,7 +169,13 @@ const codeUnit = fc
 const utf16 = fc.string({ unit: codeUnit, maxLength: 12 });
 const wellFormed = fc.string({ unit: 'binary', maxLength: 12 });
 const text = fc.oneof({ weight: 3, arbitrary: wellFormed }, { weight: 1, arbitrary: utf16 });
-const key = fc.oneof(text, fc.constantFrom('__proto__', 'integrity', 'toJSON', 'constructor', '0', '10', ''));
+/** Member names: any text, awkward ones, and the registered names the serializer keeps quoted. */
+const registered = [...new Set(OBJECTS.flatMap((o) => o.fields.map((f) => f.key)))];
+const key = fc.oneof(
+  text,
+  fc.constantFrom('__proto__', 'integrity', 'toJSON', 'constructor', '0', '10', ''),
+  fc.constantFrom(...registered),
+);
 const numbers = fc.oneof(
   fc.double(),
   fc.integer(),
