@@ -15176,7 +15176,10 @@ async function writeOut(res, status, given, whole, head = false) {
   drain(req);
 }
 function withLength(headers, length) {
-  if ("content-length" in headers) return { ...headers, "content-length": String(length) };
+  if ("content-length" in headers) {
+    headers["content-length"] = String(length);
+    return headers;
+  }
   const out = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!("content-length" in out) && name > "content-length") out["content-length"] = String(length);
@@ -15203,23 +15206,30 @@ function wireOrder(headers) {
     out[name] = value;
   return out;
 }
-function sendReply(res, reply, head) {
-  let ordered = Object.isFrozen(reply.headers) ? inWireOrder.get(reply.headers) : void 0;
-  if (!ordered) {
-    ordered = wireOrder(reply.headers);
-    if (Object.isFrozen(reply.headers)) inWireOrder.set(reply.headers, ordered);
+function ordered(headers, withBody) {
+  if (!Object.isFrozen(headers)) return wireOrder(headers);
+  const cache2 = withBody ? inWireOrderWithLength : inWireOrder;
+  let out = cache2.get(headers);
+  if (!out) {
+    out = wireOrder(headers);
+    if (withBody) out = withLength(out, 0);
+    cache2.set(headers, out);
   }
-  const headers = { ...ordered };
+  return out;
+}
+function sendReply(res, reply, head) {
+  const headers = { ...ordered(reply.headers, reply.body !== null) };
   const body = reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
   return writeOut(res, reply.status, headers, body, head);
 }
-var byName, inWireOrder;
+var byName, inWireOrder, inWireOrderWithLength;
 var init_native_adapter = __esm({
   "src/http/node/native-adapter.ts"() {
     "use strict";
     init_node_bridge();
     byName = (a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
     inWireOrder = /* @__PURE__ */ new WeakMap();
+    inWireOrderWithLength = /* @__PURE__ */ new WeakMap();
   }
 });
 

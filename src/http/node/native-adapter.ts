@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
 import { headerValue } from '../headers.ts';
-import { drain, writeOut } from './node-bridge.ts';
+import { drain, withLength, writeOut } from './node-bridge.ts';
 
 /**
  * The node:http adapter of the HTTP core (../core.ts), for the local server: the body is read
@@ -66,17 +66,26 @@ function wireOrder(headers: Readonly<Record<string, string>>): Record<string, st
   return out;
 }
 
-// The cores answer most requests with a few frozen header sets: each is put in wire order once.
+// The cores answer most requests with a few frozen header sets: each is put in wire order once, for
+// an answer with a body with its content-length already in its place (writeOut then sets the value).
 const inWireOrder = new WeakMap<object, Record<string, string>>();
+const inWireOrderWithLength = new WeakMap<object, Record<string, string>>();
+
+function ordered(headers: Readonly<Record<string, string>>, withBody: boolean): Record<string, string> {
+  if (!Object.isFrozen(headers)) return wireOrder(headers);
+  const cache = withBody ? inWireOrderWithLength : inWireOrder;
+  let out = cache.get(headers);
+  if (!out) {
+    out = wireOrder(headers);
+    if (withBody) out = withLength(out, 0);
+    cache.set(headers, out);
+  }
+  return out;
+}
 
 export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean): Promise<void> {
-  let ordered = Object.isFrozen(reply.headers) ? inWireOrder.get(reply.headers) : undefined;
-  if (!ordered) {
-    ordered = wireOrder(reply.headers);
-    if (Object.isFrozen(reply.headers)) inWireOrder.set(reply.headers, ordered);
-  }
-  // A copy: writeOut adds Content-Length and, for a 413, Connection.
-  const headers = { ...ordered };
+  // A copy: writeOut sets Content-Length and, for a 413, Connection.
+  const headers = { ...ordered(reply.headers, reply.body !== null) };
   const body = reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
   return writeOut(res, reply.status, headers, body, head);
 }

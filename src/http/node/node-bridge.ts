@@ -111,6 +111,7 @@ export async function sendResponse(res: ServerResponse, response: Response, head
 export async function writeOut(
   res: ServerResponse,
   status: number,
+  /** The caller's own: content-length (and connection, for a 413) are set in it. */
   given: Record<string, string>,
   whole: Buffer | undefined,
   head = false,
@@ -135,11 +136,15 @@ export async function writeOut(
 }
 
 /**
- * The headers with content-length set: where it is already, else where sorting by name puts it,
- * which is where a Web Response's headers (sorted) carry it, so both adapters write the same bytes.
+ * The headers with content-length set: where it is already (in place: the callers pass headers of
+ * their own), else where sorting by name puts it, which is where a Web Response's headers (sorted)
+ * carry it, so both adapters write the same bytes.
  */
-function withLength(headers: Record<string, string>, length: number): Record<string, string> {
-  if ('content-length' in headers) return { ...headers, 'content-length': String(length) };
+export function withLength(headers: Record<string, string>, length: number): Record<string, string> {
+  if ('content-length' in headers) {
+    headers['content-length'] = String(length);
+    return headers;
+  }
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!('content-length' in out) && name > 'content-length') out['content-length'] = String(length);
