@@ -25,10 +25,22 @@ export type BaselineFigures =
   | { readonly commit: string; readonly rounds: number; readonly before: Medians; readonly after: Medians }
   | { readonly skipped: string };
 
-function stagesIn(dir: string): StageFigures {
-  const out = spawnSync(NODE, ['bench/stages.ts', '--json'], { cwd: dir, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`bench/stages.ts failed in ${dir}: ${out.stderr}`);
-  return JSON.parse(out.stdout.split('\n')[0]!) as StageFigures;
+/** The first line of `script --json` run in a fresh process in `dir`: its figures. */
+function figuresIn<T>(script: string, dir: string): T {
+  const out = spawnSync(NODE, [script, '--json'], { cwd: dir, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`${script} failed in ${dir}: ${out.stderr}`);
+  return JSON.parse(out.stdout.split('\n')[0]!) as T;
+}
+
+/** `rounds` fresh runs of `script` on each engine, alternating: the older one (in `dir`), then this checkout. */
+function alternating<T>(script: string, dir: string, rounds: number): { before: T[]; after: T[] } {
+  const before: T[] = [];
+  const after: T[] = [];
+  for (let i = 0; i < rounds; i++) {
+    before.push(figuresIn<T>(script, dir));
+    after.push(figuresIn<T>(script, resolve('.')));
+  }
+  return { before, after };
 }
 
 function medians(runs: readonly StageFigures[]): Medians {
@@ -50,12 +62,7 @@ export function baselineStages(rounds = 4): BaselineFigures {
   return inWorktree(
     BASELINE_COMMIT,
     (dir) => {
-      const before: StageFigures[] = [];
-      const after: StageFigures[] = [];
-      for (let i = 0; i < rounds; i++) {
-        before.push(stagesIn(dir));
-        after.push(stagesIn(root));
-      }
+      const { before, after } = alternating<StageFigures>('bench/stages.ts', dir, rounds);
       return { commit: BASELINE_COMMIT, rounds, before: medians(before), after: medians(after) };
     },
     (dir) => {
@@ -89,12 +96,6 @@ export type MockBaselineFigures =
     }
   | { readonly skipped: string };
 
-function mockStagesIn(dir: string): MockStageFigures {
-  const out = spawnSync(NODE, ['bench/mock-stages.ts', '--json'], { cwd: dir, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`bench/mock-stages.ts failed in ${dir}: ${out.stderr}`);
-  return JSON.parse(out.stdout.split('\n')[0]!) as MockStageFigures;
-}
-
 function mockMedians(runs: readonly MockStageFigures[]): MockStageFigures {
   const m = (pick: (f: MockStageFigures) => number) => round(median(runs.map(pick)), 2);
   return {
@@ -109,12 +110,7 @@ export function mockBaselineStages(rounds = 4): MockBaselineFigures {
   return inWorktree(
     MOCK_BASELINE_COMMIT,
     (dir) => {
-      const before: MockStageFigures[] = [];
-      const after: MockStageFigures[] = [];
-      for (let i = 0; i < rounds; i++) {
-        before.push(mockStagesIn(dir));
-        after.push(mockStagesIn(root));
-      }
+      const { before, after } = alternating<MockStageFigures>('bench/mock-stages.ts', dir, rounds);
       return { commit: MOCK_BASELINE_COMMIT, rounds, before: mockMedians(before), after: mockMedians(after) };
     },
     (dir) => {
