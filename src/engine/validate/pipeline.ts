@@ -193,7 +193,11 @@ export function validateMessage(input: unknown, options: ValidateOptions): Valid
  * answers, checked where they are built (the mock exchange); its tests hold the result equal to
  * validateMessage of the same message as text.
  */
-export function validateSealed(message: Record<string, unknown>, forms: CanonicalForms, options: ValidateOptions) {
+export function validateSealed(
+  message: Record<string, unknown>,
+  forms: CanonicalForms,
+  options: ValidateOptions,
+): ValidatorResult {
   return validated(message, options, forms);
 }
 
