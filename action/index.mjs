@@ -1506,7 +1506,7 @@ function jcsFormsSetting(object, omit, valueFor) {
       object[omit] = value;
       const form = serialize(value);
       if (form === void 0) return { whole: without, without };
-      return { whole: wholeForm(without, parts, `${quote(omit)}:${form}`), without };
+      return { whole: wholeForm(without, parts, `${quoteName(omit)}:${form}`), without };
     },
     () => {
       const { [omit]: _omitted, ...rest } = object;
@@ -1929,16 +1929,15 @@ function canonicalForms(value) {
     return { hash: `sha256:${sha256Hex(text)}`, byteCount: Buffer.byteLength(text, "utf8"), checksum: void 0 };
   }
   const { whole, without } = integrityForms(value);
+  return formsOf(whole, without === whole ? void 0 : `sha256:${sha256Hex(without)}`);
+}
+function formsOf(whole, checksum) {
   const hash2 = `sha256:${sha256Hex(whole)}`;
-  return {
-    hash: hash2,
-    byteCount: Buffer.byteLength(whole, "utf8"),
-    checksum: without === whole ? hash2 : `sha256:${sha256Hex(without)}`
-  };
+  return { hash: hash2, byteCount: Buffer.byteLength(whole, "utf8"), checksum: checksum ?? hash2 };
 }
 function sealWithForms(message2) {
   const { whole, checksum } = sealBuiltForms(message2);
-  return { hash: `sha256:${sha256Hex(whole)}`, byteCount: Buffer.byteLength(whole, "utf8"), checksum };
+  return formsOf(whole, checksum);
 }
 var init_canonical_forms = __esm({
   "src/engine/validate/canonical-forms.ts"() {

@@ -56,7 +56,10 @@ export interface SealedForms extends JcsForms {
   readonly checksum: string;
 }
 
-/** sealBuilt that also returns the message's forms and checksum, from the same walk. */
+/**
+ * sealBuilt, returning the message's forms and checksum from the sealing walk (sealBuilt itself
+ * skips assembling the whole form, which a record, checked by no one after, does not need).
+ */
 export function sealBuiltForms(message: Record<string, unknown>): SealedForms {
   let checksum = '';
   const forms = jcsFormsSetting(message, 'integrity', (without) => {

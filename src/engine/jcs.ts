@@ -230,7 +230,7 @@ export function jcsFormsSetting(
       object[omit] = value;
       const form = serialize(value);
       if (form === undefined) return { whole: without, without };
-      return { whole: wholeForm(without, parts, `${quote(omit)}:${form}`), without };
+      return { whole: wholeForm(without, parts, `${quoteName(omit)}:${form}`), without };
     },
     () => {
       const { [omit]: _omitted, ...rest } = object;

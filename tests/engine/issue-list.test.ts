@@ -98,6 +98,13 @@ const where = fc.constantFrom(
   ['conversation'],
 );
 
+/** One to three edits: a place, up to `maxItems` hostile items, and whether they go there as an array or the first alone. */
+const hostileEdits = (maxItems: number) =>
+  fc.array(fc.tuple(where, fc.array(item, { minLength: 0, maxLength: maxItems }), fc.boolean()), {
+    minLength: 1,
+    maxLength: 3,
+  });
+
 describe('bounded issue lists', () => {
   it('the wide hostile body of the report: every issue counted, the first hundred listed', () => {
     const result = examples.find((e) => e.profile === 'uai.conformance.result.v1')!.message;
@@ -123,18 +130,11 @@ describe('bounded issue lists', () => {
 
   it('property: hostile arrays and values anywhere in any profile agree with the unbounded oracle', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...examples.map((e) => e.message)),
-        fc.array(fc.tuple(where, fc.array(item, { minLength: 0, maxLength: 80 }), fc.boolean()), {
-          minLength: 1,
-          maxLength: 3,
-        }),
-        (base, edits) => {
-          let message = base as Record<string, unknown>;
-          for (const [path, items, asArray] of edits) message = setAt(message, path, asArray ? items : items[0]);
-          expectBoundedAgrees(message);
-        },
-      ),
+      fc.property(fc.constantFrom(...examples.map((e) => e.message)), hostileEdits(80), (base, edits) => {
+        let message = base as Record<string, unknown>;
+        for (const [path, items, asArray] of edits) message = setAt(message, path, asArray ? items : items[0]);
+        expectBoundedAgrees(message);
+      }),
       { numRuns: 300 },
     );
   });
@@ -190,10 +190,7 @@ describe('issue flags agree with the full list', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...examples.map((e) => e.message)),
-        fc.array(fc.tuple(where, fc.array(item, { minLength: 0, maxLength: 40 }), fc.boolean()), {
-          minLength: 1,
-          maxLength: 3,
-        }),
+        hostileEdits(40),
         fc.boolean(),
         (base, edits, sibling) => {
           let message = base as Record<string, unknown>;

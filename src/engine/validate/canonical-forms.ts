@@ -22,12 +22,13 @@ export function canonicalForms(value: unknown): CanonicalForms {
     return { hash: `sha256:${sha256Hex(text)}`, byteCount: Buffer.byteLength(text, 'utf8'), checksum: undefined };
   }
   const { whole, without } = integrityForms(value);
+  return formsOf(whole, without === whole ? undefined : `sha256:${sha256Hex(without)}`);
+}
+
+/** The forms of a whole canonical text; without a `checksum` (no integrity member) the checksum is its hash. */
+function formsOf(whole: string, checksum: string | undefined): CanonicalForms {
   const hash = `sha256:${sha256Hex(whole)}`;
-  return {
-    hash,
-    byteCount: Buffer.byteLength(whole, 'utf8'),
-    checksum: without === whole ? hash : `sha256:${sha256Hex(without)}`,
-  };
+  return { hash, byteCount: Buffer.byteLength(whole, 'utf8'), checksum: checksum ?? hash };
 }
 
 /**
@@ -37,5 +38,5 @@ export function canonicalForms(value: unknown): CanonicalForms {
  */
 export function sealWithForms(message: Record<string, unknown>): CanonicalForms {
   const { whole, checksum } = sealBuiltForms(message);
-  return { hash: `sha256:${sha256Hex(whole)}`, byteCount: Buffer.byteLength(whole, 'utf8'), checksum };
+  return formsOf(whole, checksum);
 }
