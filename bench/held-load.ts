@@ -185,3 +185,43 @@ export async function heldLoad(target: HeldTarget, rate: number, seconds: number
     ),
   } satisfies HeldFigures;
 }
+
+/** A route's held-load figures over several runs: those of its run with the median p99, and every run's p99. */
+export interface HeldSeries extends HeldFigures {
+  /** p99 of each measured run, in run order. */
+  readonly p99Runs: readonly number[];
+}
+
+/**
+ * Each target at its own rate, `runs` times, the targets alternating (a, b, c, a, b, c, ...) so a
+ * change of the machine's load hits them alike. Each target first runs `warmupSeconds` at its rate,
+ * not counted, as wrk2 discards its calibration: the server's first seconds at a new load (after
+ * the saturated runs before it) are not the steady state the goal is about. A single 5 s run's p99
+ * rests on its 1% slowest answers, so one stall of the shared machine sets it; the median of the
+ * runs is the figure, with the worst run beside it. Errors and non-2xx answers are those of every
+ * run, summed: none is left out with the runs that are not the median.
+ */
+export async function heldSeries(
+  plan: readonly { readonly target: HeldTarget; readonly rate: number }[],
+  seconds: number,
+  runs: number,
+  warmupSeconds: number,
+): Promise<HeldSeries[]> {
+  if (warmupSeconds > 0) for (const { target, rate } of plan) await heldLoad(target, rate, warmupSeconds);
+  const measured = plan.map(() => [] as HeldFigures[]);
+  for (let run = 0; run < runs; run++)
+    for (const [i, { target, rate }] of plan.entries()) measured[i]!.push(await heldLoad(target, rate, seconds));
+  return measured.map(medianRun);
+}
+
+/** A route's runs as one row: the run with the median p99 (the lower middle of an even count), errors of all. */
+export function medianRun(series: readonly HeldFigures[]): HeldSeries {
+  const byP99 = [...series].sort((a, b) => a.p99Ms - b.p99Ms);
+  const mid = byP99[Math.floor((byP99.length - 1) / 2)]!;
+  return {
+    ...mid,
+    errors: series.reduce((n, r) => n + r.errors, 0),
+    non2xx: series.reduce((n, r) => n + r.non2xx, 0),
+    p99Runs: series.map((r) => r.p99Ms),
+  };
+}

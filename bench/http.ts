@@ -16,10 +16,14 @@ import { gzipSync } from 'node:zlib';
 import { bundleContents, bundleFunction, MEASURED_FUNCTIONS } from '../scripts/bundle-function.ts';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
-import { heldLoad, type HeldFigures } from './held-load.ts';
+import { heldSeries, type HeldSeries } from './held-load.ts';
 import { median, spread, type Spread } from './stats.ts';
 
 export const CONNECTIONS = 32;
+
+/** Held-load runs per route in full mode, and the seconds of load before them that are not counted. */
+export const HELD_RUNS = 3;
+export const HELD_WARMUP_SECONDS = 2;
 
 export interface LoadFigures {
   readonly name: string;
@@ -149,7 +153,7 @@ export function postBody(message: unknown): Pick<LoadTarget, 'method' | 'headers
 export async function loadFigures(
   seconds: number,
   warmup = seconds >= 5,
-): Promise<{ figures: LoadFigures[]; body: string; held: HeldFigures[] }> {
+): Promise<{ figures: LoadFigures[]; body: string; held: HeldSeries[] }> {
   const port = await freePort();
   const server = await startServer(port);
   try {
@@ -170,12 +174,16 @@ export async function loadFigures(
     // Latency at a held load: each POST route at half the rate it saturated at just now, and the
     // static route at validate's rate as the peer (what the server and the generator alone cost).
     const half = (i: number) => (raw[i]!.rpsSpread.median || raw[i]!.requestsPerSecond) / 2;
-    const heldSeconds = Math.min(seconds, 5);
-    const held = [
-      await heldLoad(targets[1]!, half(1), heldSeconds),
-      await heldLoad(targets[0]!, half(1), heldSeconds),
-      await heldLoad(targets[2]!, half(2), heldSeconds),
-    ];
+    const held = await heldSeries(
+      [
+        { target: targets[1]!, rate: half(1) },
+        { target: targets[0]!, rate: half(1) },
+        { target: targets[2]!, rate: half(2) },
+      ],
+      Math.min(seconds, 5),
+      warmup ? HELD_RUNS : 1,
+      warmup ? HELD_WARMUP_SECONDS : 0,
+    );
     return { figures, body: post.body!, held };
   } finally {
     server.kill('SIGTERM');

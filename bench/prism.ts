@@ -41,7 +41,10 @@ export interface InterleavedRatio {
   /** Medians over the bursts of the mean req/s of each burst. */
   readonly oursRps: number;
   readonly prismRps: number;
+  /** Median of the ratios of each of our bursts to the Prism burst right after it, and their spread. */
   readonly ratio: number;
+  readonly ratioMin: number;
+  readonly ratioMax: number;
   readonly bursts: number;
   readonly burstSeconds: number;
 }
@@ -163,7 +166,7 @@ export async function prismBench(
   }
 }
 
-const BURSTS = 4;
+const BURSTS = 6;
 const BURST_SECONDS = 3;
 
 /**
@@ -189,9 +192,19 @@ async function interleave(
           const r = await cannon({ url: targets[who], ...post, connections: CONNECTIONS, duration: BURST_SECONDS });
           rps[who].push(r.requests.average as number);
         }
-      const oursRps = Math.round(median(rps.ours));
-      const prismRps = Math.round(median(rps.prism));
-      out.push({ route, oursRps, prismRps, ratio: oursRps / prismRps, bursts: BURSTS, burstSeconds: BURST_SECONDS });
+      // Each pair is seconds apart, so a change of the machine's load between pairs cancels out of
+      // its ratio; the median of the pairs' ratios is the figure (as the engine's ratio to its floor).
+      const ratios = rps.ours.map((ours, i) => ours / rps.prism[i]!);
+      out.push({
+        route,
+        oursRps: Math.round(median(rps.ours)),
+        prismRps: Math.round(median(rps.prism)),
+        ratio: median(ratios),
+        ratioMin: Math.min(...ratios),
+        ratioMax: Math.max(...ratios),
+        bursts: BURSTS,
+        burstSeconds: BURST_SECONDS,
+      });
     }
     return out;
   } finally {

@@ -11,7 +11,7 @@ import type { AdapterFigures } from './adapters.ts';
 import { fmt, kb, row, type Goal } from './markdown.ts';
 import { medianTiming, type PackageFigures, type Timing } from './package.ts';
 import { heldGoals, heldSection } from './held-report.ts';
-import type { HeldFigures } from './held-load.ts';
+import type { HeldSeries } from './held-load.ts';
 import { worstGoals, worstSection } from './worst-report.ts';
 import type { WorstFigures } from './worst-shapes.ts';
 
@@ -40,7 +40,7 @@ export interface BenchResult {
   readonly mock: MockEngineFigures;
   readonly load: readonly LoadFigures[];
   /** Latency at half the saturated rate, open loop (bench/held-load.ts): validate, static at its rate, mock-exchange. */
-  readonly held: readonly HeldFigures[];
+  readonly held: readonly HeldSeries[];
   /** The local server's two adapters of the HTTP core, same body and load. */
   readonly adapters: AdapterFigures;
   readonly prism: PrismFigures;
@@ -104,7 +104,7 @@ export function goals(r: BenchResult): Goal[] {
       figure:
         ratio === undefined
           ? 'Prism not measured'
-          : `${ratio.toFixed(2)}x${side ? ` (interleaved bursts: ${side.oursRps} vs ${side.prismRps} req/s)` : ''}`,
+          : `${ratio.toFixed(2)}x${side ? ` (interleaved bursts: median of ${side.bursts} pairs, ${side.ratioMin.toFixed(2)}-${side.ratioMax.toFixed(2)}x; ${side.oursRps} vs ${side.prismRps} req/s)` : ''}`,
       met: ratio === undefined ? undefined : ratio >= times,
     };
   };
@@ -417,13 +417,20 @@ export function renderReport(r: BenchResult, notes: readonly string[]): string {
       lines.push(
         '### Side by side (interleaved bursts)',
         '',
-        `Our local server and Prism both up, each route loaded in ${first.bursts} bursts of ${first.burstSeconds} s per server, alternating (ours, Prism, ours, ...), same load and body: a change of the machine's load between minutes hits both alike, while the runs above are minutes apart. Each figure is the median over the bursts of their mean req/s. The goals use these ratios.`,
+        `Our local server and Prism both up, each route loaded in ${first.bursts} bursts of ${first.burstSeconds} s per server, alternating (ours, Prism, ours, ...), same load and body: a change of the machine's load between minutes hits both alike, while the runs above are minutes apart. The req/s figures are medians over the bursts of their mean req/s; ours / Prism is the median of the ratios of each of our bursts to the Prism burst right after it, with their min-max (a change of the machine's load between pairs cancels out of each pair's ratio). The goals use these ratios.`,
         '',
-        row(['route', 'ours req/s', 'Prism req/s', 'ours / Prism']),
+        row(['route', 'ours req/s', 'Prism req/s', 'ours / Prism (pairs min-max)']),
         row(['---', '---:', '---:', '---:']),
       );
       for (const i of p.interleaved)
-        lines.push(row([`POST /v1${i.route}`, i.oursRps, i.prismRps, `${i.ratio.toFixed(2)}x`]));
+        lines.push(
+          row([
+            `POST /v1${i.route}`,
+            i.oursRps,
+            i.prismRps,
+            `${i.ratio.toFixed(2)}x (${i.ratioMin.toFixed(2)}-${i.ratioMax.toFixed(2)}x)`,
+          ]),
+        );
       lines.push('');
     }
   }
