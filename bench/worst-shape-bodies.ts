@@ -10,11 +10,12 @@
  *   items wrong in every member (each item raises several issues: the most issues per byte);
  * - unknown: thousands of unregistered members (one warning each);
  * - deep: siblings nested to the depth limit, and one level past it;
- * - duplicates: repeated member names, inside many objects;
+ * - duplicates: repeated member names, inside many objects, or in one object at the end of a path
+ *   as long as the limit allows (every issue then carries that path), and past it;
  * - long: one string or one key as long as the limit allows;
  * - keyless: a keyless array of nulls and wrong types.
  */
-import { publishedExamples, seal, type JsonObject } from '../src/engine/index.ts';
+import { MAX_DEPTH, MAX_PATH_CHARS, publishedExamples, seal, type JsonObject } from '../src/engine/index.ts';
 import type { CoreHandler, CoreReply } from '../src/http/core.ts';
 import { MAX_BODY_BYTES } from '../src/http/request-body.ts';
 import type { ProfileId } from '../src/standard/profiles.ts';
@@ -130,10 +131,36 @@ function messageTexts(profile: ProfileId, wrap: (message: string) => string, bud
     const sealed = JSON.stringify(withValue(base, ['body', 'x_dup'], [{ a: 0 }]));
     return sealed.replace('"x_dup":[{"a":0}]', `"x_dup":[${Array(n).fill('{"a":0,"a":1}').join(',')}]`);
   });
+  shapes['duplicates-long-path'] = fill((n) => withChain(base, chainOf(MAX_PATH_CHARS - 64), repeatedPairs(n)));
+  shapes['too-long-path'] = JSON.stringify(withValue(base, ['body', 'x_dup'], 0)).replace(
+    '"x_dup":0',
+    `"x_dup":${chainOf(MAX_PATH_CHARS + 64)('{"a":0,"a":1}')}`,
+  );
   shapes['long-string'] = fill((n) => JSON.stringify(withValue(base, ['message_id'], 'm'.repeat(n))));
   shapes['long-key'] = fill((n) => JSON.stringify(withValue(base, ['body', 'k'.repeat(n)], 0)));
   return shapes;
 }
+
+/**
+ * Objects nested one per level under 16-character names (at most MAX_DEPTH - 4 levels, so the
+ * depth limit is not what stops them), their names adding up to about `chars`, around `inner`.
+ */
+function chainOf(chars: number): (inner: string) => string {
+  const levels = Math.min(MAX_DEPTH - 4, Math.ceil(chars / 17));
+  const width = Math.ceil(chars / levels) - 1;
+  return (inner) => {
+    let text = inner;
+    for (let level = 0; level < levels; level++) text = `{"${String(level).padStart(width, 'k')}":${text}}`;
+    return text;
+  };
+}
+
+/** The body member x_dup of a sealed message set to `chain(inner)`, as text (repeated names survive only there). */
+const withChain = (base: JsonObject, chain: (inner: string) => string, inner: string): string =>
+  JSON.stringify(withValue(base, ['body', 'x_dup'], 0)).replace('"x_dup":0', `"x_dup":${chain(inner)}`);
+
+/** One object of n names, each twice. */
+const repeatedPairs = (n: number): string => `{${Array.from({ length: n }, (_, i) => `"${i}":0,"${i}":1`).join(',')}}`;
 
 const unknownMembers = (n: number): Record<string, number> =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, 0]));

@@ -100,6 +100,8 @@ function stringTokens(text: string) {
 /** A repeated member name: the pointer of the member (its object's pointer and the name) and how often it occurs. */
 export interface RepeatedMember {
   readonly pointer: string;
+  /** The repeated name, unescaped (the pointer's last token). */
+  readonly name: string;
   readonly count: number;
 }
 
@@ -111,7 +113,9 @@ interface Container {
   key: string;
   index: number;
   /** Repeated names of this object, by name, as reported. */
-  repeats: Map<string, { pointer: string; count: number }> | undefined;
+  repeats: Map<string, { pointer: string; name: string; count: number }> | undefined;
+  /** This object's own pointer, once a repeat needed it: its ancestors' keys stay put while it is open. */
+  pointer: string | undefined;
 }
 
 const segment = (s: string) => (s.includes('~') || s.includes('/') ? s.replaceAll('~', '~0').replaceAll('/', '~1') : s);
@@ -124,16 +128,21 @@ const segment = (s: string) => (s.includes('~') || s.includes('/') ? s.replaceAl
  */
 export function repeatedMembers(text: string): RepeatedMember[] {
   const open: Container[] = [];
-  const found: { pointer: string; count: number }[] = [];
+  const found: { pointer: string; name: string; count: number }[] = [];
   let expectName = false;
   const strings = stringTokens(text);
-  const pointerOf = (name: string) => {
-    let pointer = '';
-    for (let k = 0; k < open.length - 1; k++) {
-      const c = open[k]!;
-      pointer += `/${c.array ? String(c.index) : segment(c.key)}`;
+  const pointerOf = (frame: Container, name: string) => {
+    if (frame.pointer === undefined) {
+      // Joined, not concatenated: one flat string that every repeat of this object then shares,
+      // instead of a chain of pieces each repeat's pointer would copy again.
+      const tokens: string[] = [''];
+      for (let k = 0; k < open.length - 1; k++) {
+        const c = open[k]!;
+        tokens.push(c.array ? String(c.index) : segment(c.key));
+      }
+      frame.pointer = tokens.length === 1 ? '' : tokens.join('/');
     }
-    return `${pointer}/${segment(name)}`;
+    return `${frame.pointer}/${segment(name)}`;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -151,7 +160,7 @@ export function repeatedMembers(text: string): RepeatedMember[] {
           const repeat = frame.repeats.get(name);
           if (repeat) repeat.count++;
           else {
-            const entry = { pointer: pointerOf(name), count: 2 };
+            const entry = { pointer: pointerOf(frame, name), name, count: 2 };
             frame.repeats.set(name, entry);
             found.push(entry);
           }
@@ -162,7 +171,7 @@ export function repeatedMembers(text: string): RepeatedMember[] {
         expectName = false;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      open.push({ array: c === 0x5b, names: [], key: '', index: 0, repeats: undefined });
+      open.push({ array: c === 0x5b, names: [], key: '', index: 0, repeats: undefined, pointer: undefined });
       expectName = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
       open.pop();

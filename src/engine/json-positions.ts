@@ -19,6 +19,8 @@ export type { SourceRange } from './text-positions.ts';
 export interface DuplicateMember {
   /** Pointer of the repeated member (RFC 6901). */
   readonly pointer: string;
+  /** The repeated name, unescaped (the pointer's last token). */
+  readonly name: string;
   /** How many times the name occurs in its object. */
   readonly count: number;
   /** Ranges of every occurrence, in document order; the last is the one JSON.parse keeps. */
@@ -105,7 +107,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
   const only = limits.only === undefined ? undefined : wantedChildren(limits.only);
   const spans = new Map<string, readonly [number, number, number]>();
   const lineStarts = [0];
-  const repeated: { pointer: string; spans: (readonly [number, number])[] }[] = [];
+  const repeated: { pointer: string; name: string; spans: (readonly [number, number])[] }[] = [];
   const stack: Frame[] = [];
   let i = 0;
   let failure: JsonIndexFailure | undefined;
@@ -194,7 +196,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     if (!parent || parent.array) return;
     const list = parent.members.get(parent.childName);
     if (!list) parent.members.set(parent.childName, [span]);
-    else if (list.push(span) === 2) repeated.push({ pointer, spans: list });
+    else if (list.push(span) === 2) repeated.push({ pointer, name: parent.childName, spans: list });
   };
   /** Reads one value for the member (pointer, start); a container pushes a frame and returns. */
   const value = (pointer: string, start: number): boolean => {
@@ -303,8 +305,9 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
   return {
     ok,
     ...(ok ? {} : { failure, errorOffset: failure === 'malformed' ? i : undefined }),
-    duplicates: repeated.map(({ pointer, spans: list }) => ({
+    duplicates: repeated.map(({ pointer, name, spans: list }) => ({
       pointer,
+      name,
       count: list.length,
       occurrences: list.map(rangeOfSpan),
     })),

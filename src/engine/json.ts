@@ -28,22 +28,46 @@ export function jsonType(value: unknown): string {
 export const MAX_DEPTH = 64;
 
 /**
- * Whether containers nest deeper than `limit` (the top-level object is depth 1). It must run before
- * anything recursive; it recurses itself, but never past `limit` + 1 levels, so a 10,000-deep
- * input cannot overflow the stack. Object.values takes about half the time of a for-in walk here.
+ * Longest path to a container the validator accepts, counted as the member names and array
+ * indexes along it (plus one per level, for the pointer's slashes). Issues carry their JSON
+ * Pointer, and a hostile message can raise thousands of issues under one long path (duplicate
+ * members under a chain of 3,000-character names): every issue then costs the length of its path
+ * to compare, de-duplicate and write, and long strings of equal length all share one hash in V8's
+ * maps, so that cost grew with the square of the request. No UAI-1 path comes near this length.
  */
-export function exceedsDepth(value: unknown, limit = MAX_DEPTH): boolean {
-  return typeof value === 'object' && value !== null && deeper(value, 1, limit);
+export const MAX_PATH_CHARS = 1024;
+
+/** How a value nests past the validator's bounds: too many levels, or a container's path too long. */
+export type NestingFault = 'depth' | 'path';
+
+/**
+ * Whether containers nest deeper than `limit` levels (the top-level object is depth 1) or sit at a
+ * path longer than MAX_PATH_CHARS. It must run before anything recursive; it recurses itself, but
+ * never past `limit` + 1 levels, so a 10,000-deep input cannot overflow the stack.
+ */
+export function nestingFault(value: unknown, limit = MAX_DEPTH): NestingFault | undefined {
+  return typeof value === 'object' && value !== null ? fault(value, 1, limit, 0) : undefined;
 }
 
-function deeper(container: object, depth: number, limit: number): boolean {
-  if (depth > limit) return true;
-  const children: readonly unknown[] = Array.isArray(container) ? container : Object.values(container);
-  for (let i = 0; i < children.length; i += 1) {
-    const child = children[i];
-    if (typeof child === 'object' && child !== null && deeper(child, depth + 1, limit)) return true;
+function fault(container: object, depth: number, limit: number, pathChars: number): NestingFault | undefined {
+  if (depth > limit) return 'depth';
+  if (pathChars > MAX_PATH_CHARS) return 'path';
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i += 1) {
+      const child: unknown = container[i];
+      if (typeof child !== 'object' || child === null) continue;
+      const found = fault(child, depth + 1, limit, pathChars + 1 + (i < 10 ? 1 : String(i).length));
+      if (found) return found;
+    }
+    return undefined;
   }
-  return false;
+  for (const key in container) {
+    const child: unknown = (container as JsonObject)[key];
+    if (typeof child !== 'object' || child === null) continue;
+    const found = fault(child, depth + 1, limit, pathChars + 1 + key.length);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;

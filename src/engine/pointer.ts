@@ -10,11 +10,9 @@ export const pointerSegment = (key: string | number): string => {
 /** The pointer of a member or item below `path`. */
 export const childPath = (path: string, key: string | number): string => `${path}/${pointerSegment(key)}`;
 
+/** A reference token, unescaped (RFC 6901 section 4: `~1` before `~0`). */
+const unescapeSegment = (s: string): string => s.replaceAll('~1', '/').replaceAll('~0', '~');
+
 /** A pointer's reference tokens, unescaped (RFC 6901 section 4). */
 export const pointerSegments = (pointer: string): string[] =>
-  pointer === ''
-    ? []
-    : pointer
-        .slice(1)
-        .split('/')
-        .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeSegment);

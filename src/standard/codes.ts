@@ -33,8 +33,9 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
     fix: 'Send the message as a JSON object, or use normalization_mode keyless-json for an array.',
   },
   'message.too_deep': {
-    description: 'The message nests objects or arrays deeper than 64 levels.',
-    fix: 'Flatten the structure; no UAI-1 field nests deeper than a few levels.',
+    description:
+      'The message nests objects or arrays deeper than 64 levels, or the member names on the path to one of them add up to more than 1,024 characters.',
+    fix: 'Flatten the structure and shorten the names; no UAI-1 field nests deeper than a few levels.',
   },
   'message.not_canonicalizable': {
     description:

@@ -8,6 +8,15 @@
 export const ISSUE_LIST_LIMIT = 100;
 
 /**
+ * ...and stops after the issue whose path takes the listed paths past this many characters. A
+ * path echoes the request's member names, and a hundred issues under one path of a thousand
+ * characters would echo it a hundred times in each list of the answer (the result, its
+ * conformance record, a SARIF log): a 4 KB request answered with 300 KB. Lifting the list limit
+ * (the CLI's offline report) lifts this one too.
+ */
+export const ISSUE_PATH_CHARS_LIMIT = 16_384;
+
+/**
  * The most bytes an answer of a POST route holds, for a request of `requestBytes`: a fixed part
  * (a SARIF log's rule table, a record's envelope, a hundred listed issues) and a small multiple of
  * the request (what an answer echoes: identifiers copied into a record, the request a mock exchange

@@ -44,23 +44,24 @@ describe('hasDuplicateMembers', () => {
   });
 });
 
-/** The pointer and count of each repeated name, as the position index reports them, in order. */
+/** The pointer, name and count of each repeated name, as the position index reports them, in order. */
 const indexed = (text: string) =>
   indexJson(text, { maxDepth: 200, maxBytes: 10_000_000 }).duplicates.map((d) => ({
     pointer: d.pointer,
+    name: d.name,
     count: d.count,
   }));
 
-const byPointer = (list: { pointer: string; count: number }[]) =>
+const byPointer = (list: { pointer: string; name: string; count: number }[]) =>
   [...list].sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
 
 describe('repeatedMembers', () => {
   it.each([
-    ['{"a":1,"a":2,"a":3}', [{ pointer: '/a', count: 3 }]],
-    ['{"x":[{"b":1},{"a":1,"a":2}]}', [{ pointer: '/x/1/a', count: 2 }]],
-    ['{"a/b":{"~":1,"~":2}}', [{ pointer: '/a~1b/~0', count: 2 }]],
+    ['{"a":1,"a":2,"a":3}', [{ pointer: '/a', name: 'a', count: 3 }]],
+    ['{"x":[{"b":1},{"a":1,"a":2}]}', [{ pointer: '/x/1/a', name: 'a', count: 2 }]],
+    ['{"a/b":{"~":1,"~":2}}', [{ pointer: '/a~1b/~0', name: '~', count: 2 }]],
     ['[[],{"a":1,"\\\\u0061":2}]', []],
-    ['[[],{"a":1,"\u0061":2}]', [{ pointer: '/1/a', count: 2 }]],
+    ['[[],{"a":1,"\u0061":2}]', [{ pointer: '/1/a', name: 'a', count: 2 }]],
   ])('%s', (text, expected) => {
     expect(repeatedMembers(text)).toEqual(expected);
     expect(indexed(text)).toEqual(expected);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishedExamples, validateAction } from '../../src/engine/index.ts';
+import { MAX_PATH_CHARS, publishedExamples, validateAction } from '../../src/engine/index.ts';
 import { check, codesOf, now, site } from './helpers.ts';
 
 /** Hostile input returns issues, never exceptions (CONTRACT section 8). */
@@ -24,6 +24,39 @@ describe('hostile input', () => {
   it('exactly 64 levels is fine, 65 is too deep', () => {
     expect(codesOf(check(JSON.parse(nested(63, '{"a":', '}'))))).not.toContain('message.too_deep');
     expect(codesOf(check(JSON.parse(nested(65, '{"a":', '}'))))).toEqual(['message.too_deep']);
+  });
+
+  it(`a container whose names add up past ${MAX_PATH_CHARS} characters is too deep, at the limit it is not`, () => {
+    // Names along the path of the innermost object: /body, /chain, then the chain's own names.
+    const chain = (names: readonly string[], inner: string) =>
+      names.reduceRight((inside, name) => `{${JSON.stringify(name)}:${inside}}`, inner);
+    const room = MAX_PATH_CHARS - '/body/chain'.length;
+    const names = (total: number) => {
+      const out: string[] = [];
+      for (let left = total; left > 0; left -= 101) out.push('n'.repeat(Math.min(100, left - 1)));
+      return out;
+    };
+    const at = (total: number) => {
+      const hostile = text.replace('"body":{', `"body":{"chain":${chain(names(total), '{"a":1,"a":1}')},`);
+      return check(JSON.parse(hostile), 'keyed-json', hostile);
+    };
+    const fits = at(room);
+    expect(codesOf(fits)).toContain('message.duplicate_member');
+    expect(codesOf(fits)).not.toContain('message.too_deep');
+    const past = at(room + 1);
+    expect(codesOf(past)).toEqual(['message.too_deep']);
+    expect(past.errors[0]!.message).toContain(`${MAX_PATH_CHARS} characters`);
+  });
+
+  it('repeated names under long names are refused in time, not listed thousands of times', () => {
+    // 50 levels of 3,000-character names around a thousand repeated pairs: a 170 KB request that
+    // once took seconds (every issue's 150,000-character path compared and hashed) and answered 30 MB.
+    let inner = `{${Array.from({ length: 1000 }, (_, i) => `"a${i}":0,"a${i}":0`).join(',')}}`;
+    for (let level = 0; level < 50; level++) inner = `{"${String(level).padStart(3000, 'x')}":${inner}}`;
+    const hostile = text.replace('"body":{', `"body":{"deep":${inner},`);
+    const r = check(JSON.parse(hostile), 'keyed-json', hostile);
+    expect(codesOf(r)).toEqual(['message.too_deep']);
+    expect(JSON.stringify(r).length).toBeLessThan(20_000);
   });
 
   it('__proto__ and constructor keys do not pollute prototypes', () => {

@@ -1,7 +1,6 @@
 import type { IssueDraft } from '../issues.ts';
 import { hasDuplicateMembers, repeatedMembers } from '../duplicate-scan.ts';
 import type { JsonIndex } from '../json-positions.ts';
-import { pointerSegments } from '../pointer.ts';
 import { keyedPointer } from '../keyless-pointer.ts';
 import type { NormalizationMode } from './types.ts';
 
@@ -20,11 +19,10 @@ export function duplicateMemberIssues(
   if (!index && !hasDuplicateMembers(text)) return [];
   return (index ? index.duplicates : repeatedMembers(text)).map((d) => {
     const path = mode === 'keyless-json' ? keyedPointer(d.pointer, input).pointer : d.pointer;
-    const name = pointerSegments(d.pointer).at(-1) ?? '';
     return {
       code: 'message.duplicate_member',
       path,
-      message: `The member name ${JSON.stringify(name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
+      message: `The member name ${JSON.stringify(d.name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
       expected: 1,
       actual: d.count,
     };

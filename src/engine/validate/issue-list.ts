@@ -1,13 +1,14 @@
 /**
  * Bounded issue lists (docs/contract.md, "Limits"): a result counts every distinct issue exactly
- * but lists only the first ISSUE_LIST_LIMIT in the stable order (path, then code). A hostile
+ * but lists only the first ISSUE_LIST_LIMIT in the stable order (path, then code), and stops once
+ * their paths pass ISSUE_PATH_CHARS_LIMIT characters. A hostile
  * message of 256 KiB can raise hundreds of thousands of issues; listing them all made answers a
  * hundred times larger than the request and the work to seal them quadratic in practice.
  * Counting stays linear: one pass, a set for de-duplication where two stages or two schemas can
  * raise the same issue, a bounded heap for the listed ones.
  */
 import { issueCode, type IssueCodeId } from '../../standard/code-shapes.ts';
-import { ISSUE_LIST_LIMIT } from '../../standard/limits.ts';
+import { ISSUE_LIST_LIMIT, ISSUE_PATH_CHARS_LIMIT } from '../../standard/limits.ts';
 import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import type { Site } from '../../standard/urls.ts';
 import { compareIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
@@ -192,8 +193,23 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
         kept.offer(findings.draft(code, error));
     });
   }
-  const listed = kept.sorted().map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
+  const first = withinPathChars(kept.sorted(), limit === Infinity ? Infinity : ISSUE_PATH_CHARS_LIMIT);
+  const listed = first.map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
   return { listed, errorCount, warningCount, level: levelBelow(broken) };
+}
+
+/**
+ * The first drafts, up to and including the one whose path takes the listed paths past `chars`
+ * characters: the lists of an answer then hold at most `chars` plus one path, and a path is part
+ * of the request.
+ */
+export function withinPathChars<T extends { readonly path: string }>(drafts: readonly T[], chars: number): T[] {
+  let used = 0;
+  for (let i = 0; i < drafts.length; i++) {
+    if (used > chars) return drafts.slice(0, i);
+    used += drafts[i]!.path.length;
+  }
+  return [...drafts];
 }
 
 /** compareIssues between an issue given as parts and a kept one. */

@@ -12,7 +12,7 @@ import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/rele
 import { links } from '../../standard/urls.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';
-import { exceedsDepth, findNonCanonical, isRecord, jsonType, MAX_DEPTH, wellFormed } from '../json.ts';
+import { findNonCanonical, isRecord, jsonType, MAX_DEPTH, MAX_PATH_CHARS, nestingFault, wellFormed } from '../json.ts';
 import { rememberIssues } from './issue-flags.ts';
 import { tallyIssues, type IssueParts } from './issue-list.ts';
 import { memberIssues } from './members.ts';
@@ -52,13 +52,23 @@ function check(input: unknown, options: ValidateOptions, sealed?: CanonicalForms
     forms,
     normalized,
   });
-  if (exceedsDepth(input)) {
-    drafts.push({
-      code: 'message.too_deep',
-      path: '',
-      message: `The message nests deeper than ${MAX_DEPTH} levels.`,
-      expected: `<= ${MAX_DEPTH} levels`,
-    });
+  const nesting = nestingFault(input);
+  if (nesting) {
+    drafts.push(
+      nesting === 'depth'
+        ? {
+            code: 'message.too_deep',
+            path: '',
+            message: `The message nests deeper than ${MAX_DEPTH} levels.`,
+            expected: `<= ${MAX_DEPTH} levels`,
+          }
+        : {
+            code: 'message.too_deep',
+            path: '',
+            message: `The member names along a path in the message add up to more than ${MAX_PATH_CHARS} characters.`,
+            expected: `<= ${MAX_PATH_CHARS} characters of path`,
+          },
+    );
     return done(input);
   }
   if (options.text !== undefined) append(drafts, duplicateMemberIssues(options.text, input, options.mode));
