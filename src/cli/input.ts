@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { indexJson, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
+import { readError } from '../kit/usage.ts';
 
 /**
  * Turning one file into a validator input. A file holds a bare message, or a validate request
@@ -62,19 +63,6 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
     messageText,
     prefix: '/message',
   };
-}
-
-function readError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EISDIR'
-        ? 'is a directory'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : String(error);
-  return `cannot read: ${reason}`;
 }
 
 export async function readInput(

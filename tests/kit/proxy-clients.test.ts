@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyReport } from '../../src/kit/proxy/index.ts';
+import { intentRequest } from '../../src/kit/server/requests.ts';
 import { NODE, REPO } from '../support/local-server.ts';
 import { runners, skipped } from '../starters/runners.ts';
 import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
@@ -262,4 +265,111 @@ describe('clients that misbehave on the wire: reported against the client, and t
       await slow.stop();
     }
   });
+});
+
+describe('a client that asks for 100 Continue (Expect: 100-continue, as curl does for bodies past 1 MB)', () => {
+  /** The kit's own sync request to the proxied server, as a client that sends its body only once told to continue. */
+  const post = async (expect: boolean) => {
+    const statement = (await (await fetch(px.proxy.endpoint)).json()) as { source: { type: string; id: string } };
+    const message = intentRequest(
+      {
+        runId: randomBytes(16).toString('hex'),
+        now: new Date(),
+        target: statement.source,
+        subject: 'uai.task.status.v1',
+      },
+      1,
+      'sync',
+    );
+    const body = JSON.stringify(message);
+    return new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const r = request(px.proxy.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          ...(expect ? { expect: '100-continue' } : {}),
+        },
+      });
+      r.once('continue', () => {
+        continued = true;
+        r.end(body);
+      });
+      r.once('response', (res) => {
+        res.resume();
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, continued }));
+      });
+      r.once('error', reject);
+      if (expect) r.flushHeaders();
+      else r.end(body);
+    });
+  };
+  /** The reference server's answer to a POST, after an interim 100 Continue nobody asked it for. */
+  const unaskedContinue = async (ex: { method: string; response: Response }) => {
+    if (ex.method !== 'POST') return ex.response;
+    const body = Buffer.from(await ex.response.arrayBuffer());
+    return {
+      raw: (socket: Socket) => {
+        socket.on('error', () => undefined);
+        socket.write('HTTP/1.1 100 Continue\r\n\r\n');
+        socket.write(
+          `HTTP/1.1 ${ex.response.status} OK\r\ncontent-type: ${ex.response.headers.get('content-type')}\r\n` +
+            `content-length: ${body.length}\r\nconnection: close\r\n\r\n`,
+        );
+        socket.end(body);
+      },
+    };
+  };
+
+  it('the upstream answers 100 Continue when asked, and only then (node:http, as most servers)', async () => {
+    px.server.transform = undefined;
+    const interim = async (expect: boolean) =>
+      new Promise<number[]>((resolve, reject) => {
+        const seen: number[] = [];
+        const r = request(px.server.endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': '2',
+            ...(expect ? { expect: '100-continue' } : {}),
+          },
+        });
+        r.on('information', (i) => seen.push(i.statusCode));
+        r.once('continue', () => r.end('{}'));
+        r.once('response', (res) => res.resume().once('end', () => resolve(seen)));
+        r.once('error', reject);
+        if (expect) r.flushHeaders();
+        else r.end('{}');
+      });
+    expect(await interim(true)).toEqual([100]);
+    expect(await interim(false)).toEqual([]);
+  });
+
+  for (const [what, expect100, upstream, findings] of [
+    ['the proxy answers it; the upstream is not asked and answers none: no finding', true, undefined, []],
+    [
+      'an upstream that sends 100 Continue unasked fails transport.no_interim',
+      false,
+      unaskedContinue,
+      ['transport.no_interim'],
+    ],
+    [
+      'and so when only the client asked (of the proxy, not of the upstream)',
+      true,
+      unaskedContinue,
+      ['transport.no_interim'],
+    ],
+  ] as const) {
+    it(what, async () => {
+      px.server.transform = upstream;
+      const { session } = px.fresh();
+      const sent = await post(expect100);
+      expect(sent).toEqual({ status: 200, continued: expect100 });
+      await new Promise((r) => setTimeout(r, 50));
+      const report = reportOf(session);
+      expect(ids(report, 'server')).toEqual(findings);
+      expect(ids(report, 'client')).toEqual([]);
+    });
+  }
 });

@@ -1,9 +1,10 @@
 /**
  * The proxy on the wire: a reverse proxy on a loopback port that forwards every request to its one
  * upstream and every answer back, as they stream (status, headers and bytes unchanged; only the
- * hop-by-hop headers of RFC 9110 section 7.6.1 are the connection's own, and Host names the
- * upstream). While forwarding it keeps what the judge reads, within the kit's bounds (capture.ts),
- * and hands each completed exchange over as a recorded exchange.
+ * hop-by-hop headers of RFC 9110 section 7.6.1 are the connection's own, Host names the upstream,
+ * and the client's Expect is answered here). While forwarding it keeps what the judge reads,
+ * within the kit's bounds (capture.ts), and hands each completed exchange over as a recorded
+ * exchange.
  *
  * Bounded and transparent: a request target that is not a path (absolute-form, authority-form,
  * CONNECT) is refused, so nothing is ever sent anywhere but the upstream; each exchange has the
@@ -41,7 +42,11 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** The connection's own headers (RFC 9110 section 7.6.1), never forwarded; Host is set for the upstream. */
+/**
+ * Headers never forwarded: the connection's own (RFC 9110 section 7.6.1); Host, set for the
+ * upstream; and Expect, whose 100-continue node:http answers to the client itself (RFC 9110
+ * section 10.1.1), so the upstream is never asked for an interim answer and one it sends is unasked.
+ */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -53,6 +58,7 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
   'host',
+  'expect',
 ]);
 
 /** Header pairs from node's raw list (names lower case, order kept). */
