@@ -35,7 +35,7 @@ export const MAX_DEPTH = 64;
  * to compare, de-duplicate and write, and long strings of equal length all share one hash in V8's
  * maps, so that cost grew with the square of the request. No UAI-1 path comes near this length.
  */
-export const MAX_PATH_CHARS = 1024;
+export const MAX_PATH_CHARS = 512;
 
 /** How a value nests past the validator's bounds: too many levels, or a container's path too long. */
 export type NestingFault = 'depth' | 'path';
