@@ -3,7 +3,7 @@ import type { Site } from '../standard/urls.ts';
 import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
-import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody, unreadableEncoding } from './request-body.ts';
+import { readPostedJson } from './request-body.ts';
 import { webAdapter } from './web-adapter.ts';
 
 /**
@@ -44,19 +44,10 @@ export function actionCore(options: ActionHandlerOptions): CoreHandler {
         { headers: { Allow: ACTION_ALLOW } },
       );
     }
-    if (!isJsonMediaType(request.header('content-type'))) {
-      const declared = Number(request.header('content-length'));
-      if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
-        return problemReply(site, 'request.too_large', 'The request body is over 262,144 bytes.');
-      return problemReply(
-        site,
-        'request.unsupported_media_type',
-        'Send the body as application/json (or a +json media type) with a matching Content-Type header.',
-      );
-    }
-    const encoding = unreadableEncoding(request);
-    if (encoding) return problemReply(site, 'request.unsupported_media_type', encoding);
-    const parsed = await readJsonBody(request);
+    const parsed = await readPostedJson(
+      request,
+      'Send the body as application/json (or a +json media type) with a matching Content-Type header.',
+    );
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     // The text goes along so that validate can see duplicate names and measure source positions.
     const outcome = action(parsed.value, context, { text: parsed.text });

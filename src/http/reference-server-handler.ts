@@ -13,7 +13,7 @@ import type { MockScenario } from '../standard/value-sets.ts';
 import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
 import { PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
-import { isJsonMediaType, readJsonBody } from './request-body.ts';
+import { readPostedJson } from './request-body.ts';
 import { webAdapter } from './web-adapter.ts';
 
 export const REFERENCE_SERVER_PATH = '/v1/reference-server';
@@ -48,14 +48,10 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     });
 
   async function post(request: CoreRequest): Promise<CoreReply> {
-    if (!isJsonMediaType(request.header('content-type'))) {
-      return problemReply(
-        site,
-        'request.unsupported_media_type',
-        'Send the message as application/json (a JSON object keyed, a JSON array keyless).',
-      );
-    }
-    const parsed = await readJsonBody(request);
+    const parsed = await readPostedJson(
+      request,
+      'Send the message as application/json (a JSON object keyed, a JSON array keyless).',
+    );
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario, parsed.text);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);

@@ -104,6 +104,7 @@ export const ERROR_CODE_SHAPES = [
   problem('request.too_large', 413, 'Request too large'),
   problem('request.unsupported_media_type', 415, 'Unsupported media type'),
   problem('request.rate_limited', 429, 'Too many requests', true),
+  problem('request.headers_too_large', 431, 'Request headers too large'),
   problem('server.internal', 500, 'Internal error', true),
   problem('exchange.task_unknown', 404, 'Unknown task'),
   typed('exchange.request_invalid', 400, 'Request message invalid'),

@@ -205,7 +205,7 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
 const ERROR_DESCRIPTIONS: { readonly [C in ErrorCodeId]: string } = {
   'request.malformed_json': 'The request body is not valid JSON; detail gives the parser position when known.',
   'request.invalid':
-    'The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode.',
+    'The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode. The local server also answers it to a request that is not valid HTTP/1.1: a request target that is neither a path nor an absolute URL, or a malformed request line, header line, Content-Length or Transfer-Encoding.',
   'request.too_deep': 'The request body nests deeper than 64 levels.',
   'route.not_found': 'No route of the REST surface has this path.',
   'request.method_not_allowed':
@@ -217,6 +217,8 @@ const ERROR_DESCRIPTIONS: { readonly [C in ErrorCodeId]: string } = {
     'The request Content-Type is not application/json or a +json type, names a charset other than UTF-8 (RFC 8259 section 8.1), or the body has a Content-Encoding the service does not decode (gzip and any other but identity).',
   'request.rate_limited':
     'More than 120 POST requests in a minute from one client address to one route; Retry-After says when to retry.',
+  'request.headers_too_large':
+    'The request line and header fields together are over 16 KB (16,384 bytes; a long URL counts too). The local server answers this and closes the connection.',
   'server.internal': 'The service failed unexpectedly; the request may be retried.',
   'exchange.task_unknown':
     'The reference server issued no task with this reference; use task references exactly as received.',

@@ -69,6 +69,8 @@ describe('absolute-form request targets', () => {
       for (const [method, target] of [
         ['OPTIONS', '*'],
         ['GET', 'ftp://other.example/v1/catalog'],
+        // No URI at all: Node's parser refuses it (docs/slow-clients.md).
+        ['GET', 'v1/catalog'],
       ]) {
         const answer = await rawRequest(server.direct, method!, target!);
         expect({ target, status: answer.status }).toEqual({ target, status: 400 });
@@ -76,8 +78,6 @@ describe('absolute-form request targets', () => {
         for (const [name, value] of Object.entries(SECURITY)) expect(answer.headers[name]).toBe(value);
         expect(JSON.parse(answer.body.toString()).code).toBe('request.invalid');
       }
-      // Node's parser itself refuses a target that is no URI at all, with its own bare 400 (docs/slow-clients.md).
-      expect((await rawRequest(server.direct, 'GET', 'v1/catalog')).status).toBe(400);
     },
   );
 

@@ -151,6 +151,12 @@ export function createApp(options: AppOptions): Server {
   const redirectFor = redirector(localeRedirects(report ? dataPagesOfReport(report.bytes.toString('utf8')) : []));
 
   async function route(req: IncomingMessage, res: ServerResponse) {
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      req.resume();
+      const detail = 'An HTTP/1.1 request must carry a Host header field (RFC 9112 section 3.2).';
+      const problem = problemResponse(site, 'request.invalid', detail, { headers: { Connection: 'close' } });
+      return sendResponse(res, problem, req.method === 'HEAD');
+    }
     const target = requestTarget(req.url);
     if (target === undefined) {
       req.resume();
@@ -192,12 +198,17 @@ export function createApp(options: AppOptions): Server {
   }
 
   const timeouts = options.timeouts ?? CLIENT_TIMEOUTS;
-  const server = createServer(timeoutOptions(timeouts), (req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch(() => {
       if (res.headersSent) return res.destroy();
       void sendReply(res, internalProblem(site), false).catch(() => res.destroy());
     });
-  });
+  };
+  // Node's own answers to a request without Host (400) and to an Expect other than 100-continue
+  // (417) are bare, without the headers of every response: route() answers the first, and the
+  // second is served as if the expectation were not there (RFC 9110 section 10.1.1 allows either).
+  const server = createServer({ ...timeoutOptions(timeouts), requireHostHeader: false }, serve);
+  server.on('checkExpectation', serve);
   answerClientErrors(server, site, timeouts);
   return server;
 }

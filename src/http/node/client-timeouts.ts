@@ -1,8 +1,14 @@
-import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+import {
+  maxHeaderSize,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
-import { actionHeaders } from '../problem.ts';
-import { PROBLEM_TYPE } from '../headers.ts';
-import { problemBody } from '../../service/problem-body.ts';
+import { problemReply } from '../problem.ts';
+import type { ErrorCodeId } from '../../standard/codes.ts';
 import type { Site } from '../../standard/urls.ts';
 
 /**
@@ -39,53 +45,77 @@ export const timeoutOptions = (t: ClientTimeouts): ServerOptions => ({
   connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(t.headersMs / 4))),
 });
 
-/** Node's own answers to other client errors (its default, which a clientError listener replaces). */
-const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
-const HEADERS_TOO_LARGE = 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n';
+/** A client error as node:http reports it: Node's own code, or llhttp's (HPE_*) with its reason. */
+type ClientError = NodeJS.ErrnoException & { readonly reason?: string };
 
-function timeoutAnswer(site: Site, t: ClientTimeouts): Buffer {
-  const body = Buffer.from(
-    JSON.stringify(
-      problemBody(
-        site,
-        'request.timeout',
-        `The request was not received in time: headers within ${t.headersMs} ms and the whole request within ${t.requestMs} ms.`,
-      ),
-    ),
-  );
-  const headers = {
-    ...actionHeaders(),
-    'Content-Type': PROBLEM_TYPE,
-    'Content-Length': String(body.byteLength),
-    Connection: 'close',
-  };
-  const head = `HTTP/1.1 408 Request Timeout\r\n${Object.entries(headers)
+const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
+/**
+ * What a request Node's parser refused is answered with. Node's own answers are a bare 400 or 431
+ * without a body or the headers of every response; these are the problems of CONTRACT section 8,
+ * each with the status Node gives it, except a Content-Length too big for the parser to hold (over
+ * 64 bits), which is a declared length over the limit like any other: 413.
+ */
+function parserProblem(error: ClientError): readonly [ErrorCodeId, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [
+        'request.headers_too_large',
+        `The request line and header fields are over ${thousands(maxHeaderSize)} bytes in all; send a shorter URL and fewer or smaller header fields.`,
+      ];
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return ['request.too_large', 'The chunk extensions of the request body are over 16,384 bytes.'];
+    case 'HPE_INVALID_CONTENT_LENGTH':
+      if (/overflow/i.test(error.reason ?? '')) return ['request.too_large', 'The request body is over 262,144 bytes.'];
+  }
+  // llhttp's reasons are fixed texts ("Invalid header token"); anything else is not shown.
+  const reason = /^[\x20-\x7e]{1,120}$/.test(error.reason ?? '') ? error.reason!.replace(/\.$/, '') : 'unreadable';
+  return ['request.invalid', `The request is not valid HTTP/1.1 (RFC 9112): ${reason}.`];
+}
+
+/** A problem written to the socket as a whole HTTP/1.1 answer, with the headers of every function response. */
+function socketAnswer(site: Site, code: ErrorCodeId, detail: string): Buffer {
+  const reply = problemReply(site, code, detail);
+  const body = Buffer.from(reply.body ?? '');
+  const headers = { ...reply.headers, 'Content-Length': String(body.byteLength), Connection: 'close' };
+  const head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }
 
 /**
- * A timed-out request is reported as a client error on the socket, without a response object, so
- * the 408 is written to the socket directly: only when no response on it is under way with its
- * head already sent (a kept-alive socket may have finished earlier ones), as Node does for its own
- * answers. Then the connection is closed.
+ * A timed-out request and one Node's parser refused are reported as client errors on the socket,
+ * without a response object, so the problem is written to the socket directly, and the connection
+ * closed: after a parse error the parser cannot find where a next request would start. When the
+ * error is in a later request than the one being answered (pipelined, or slow after a quick one),
+ * the problem follows that answer, so that answers stay in order and none is cut short; when it is
+ * in the body of the request being answered and that answer has begun, the connection is closed.
  */
 export function answerClientErrors(server: Server, site: Site, t: ClientTimeouts): void {
-  const timeout = timeoutAnswer(site, t);
-  const latest = new WeakMap<Socket, ServerResponse>();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => latest.set(req.socket, res));
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const res = latest.get(socket);
-    const responding = res !== undefined && res.headersSent && !res.writableFinished;
-    if (!socket.writable || responding) return void socket.destroy();
-    const answer =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? timeout
-        : error.code === 'HPE_HEADER_OVERFLOW'
-          ? HEADERS_TOO_LARGE
-          : BAD_REQUEST;
-    socket.end(answer, () => socket.destroy());
-    setTimeout(() => socket.destroy(), 1000).unref();
+  const timeout = socketAnswer(
+    site,
+    'request.timeout',
+    `The request was not received in time: headers within ${t.headersMs} ms and the whole request within ${t.requestMs} ms.`,
+  );
+  const latest = new WeakMap<Socket, { readonly req: IncomingMessage; readonly res: ServerResponse }>();
+  for (const event of ['request', 'checkExpectation'])
+    server.on(event, (req: IncomingMessage, res: ServerResponse) => latest.set(req.socket, { req, res }));
+  // Node may report the same failed parser again as more bytes arrive; the first report is answered.
+  const answered = new WeakSet<Socket>();
+  server.on('clientError', (error: ClientError, socket: Socket) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    if (!socket.writable) return void socket.destroy();
+    const answer = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? timeout : socketAnswer(site, ...parserProblem(error));
+    const close = () => {
+      socket.end(answer, () => socket.destroy());
+      setTimeout(() => socket.destroy(), 1000).unref();
+    };
+    const last = latest.get(socket);
+    if (last === undefined || last.res.writableFinished) return close();
+    if (last.req.complete) return void last.res.once('finish', close);
+    if (last.res.headersSent) return void socket.destroy();
+    close();
   });
 }

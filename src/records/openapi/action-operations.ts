@@ -25,6 +25,7 @@ export const POST_PROBLEMS = [
   'request.too_large',
   'request.unsupported_media_type',
   'request.rate_limited',
+  'request.headers_too_large',
   'server.internal',
 ] as const;
 
