@@ -9,6 +9,7 @@ import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
 import { compareInstants, parseInstant } from '../instant.ts';
 import { valueAt } from './kind.ts';
+import { hasInstantBefore, nextSequence } from './next-turn.ts';
 import { reusedIdMessage, reusedIdOf } from './own-ids.ts';
 import type { ExchangeFinding, ExchangePair } from './types.ts';
 
@@ -49,6 +50,15 @@ function sameInstant(a: unknown, b: unknown): boolean {
   const x = typeof a === 'string' ? parseInstant(a) : undefined;
   const y = typeof b === 'string' ? parseInstant(b) : undefined;
   return x !== undefined && y !== undefined && compareInstants(x, y) === 0;
+}
+
+/**
+ * An expiry no RFC 3339 date-time precedes: an answer carrying it could not be issued before it
+ * (delivery.expiry_not_after_issue), so it may leave it out.
+ */
+function noAnswerBefore(expires: unknown): boolean {
+  const t = typeof expires === 'string' ? parseInstant(expires) : undefined;
+  return t !== undefined && !hasInstantBefore(t);
 }
 
 /** The states a task can reach from a state along the published transitions (CONTRACT section 2), in table order. */
@@ -104,10 +114,10 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   'exchange.conversation_id': copied('/conversation/conversation_id', '/conversation/conversation_id'),
   'exchange.parent_message_id': copied('/message_id', '/conversation/parent_message_id'),
   'exchange.sequence': ({ request, response, flagged }) => {
-    const seq = valueAt(request, '/conversation/sequence');
-    if (!Number.isSafeInteger(seq) || flagged('/conversation/sequence')) return [];
+    // A sequence with no exact successor (past 2^53 - 1) gives the rule nothing to hold an answer to.
+    const want = nextSequence(valueAt(request, '/conversation/sequence'));
+    if (want === undefined || flagged('/conversation/sequence')) return [];
     const got = valueAt(response, '/conversation/sequence');
-    const want = (seq as number) + 1;
     return got === want
       ? []
       : [
@@ -137,7 +147,12 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     ];
     const expires = valueAt(pair.request, '/delivery/expires_at');
     const got = valueAt(pair.response, '/delivery/expires_at');
-    if (expires !== undefined && !pair.flagged('/delivery/expires_at') && !sameInstant(expires, got))
+    if (
+      expires !== undefined &&
+      !pair.flagged('/delivery/expires_at') &&
+      !sameInstant(expires, got) &&
+      !(got === undefined && noAnswerBefore(expires))
+    )
       out.push(
         finding(
           '/delivery/expires_at',

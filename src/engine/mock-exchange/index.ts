@@ -105,6 +105,11 @@ export interface MockOptions {
   readonly taskRef?: string;
   /** The request message's text as posted, when at hand: repeated member names are seen only there. */
   readonly text?: string;
+  /**
+   * Why the typed-error scenario declines, in the error's detail: the reference server says why it
+   * cannot take a valid request as the task it asked for. By default the scenario says it simulates.
+   */
+  readonly declined?: string;
 }
 
 /** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
@@ -167,7 +172,8 @@ export function mockExchange(
         ids,
         linked,
         'exchange.intent_unprocessable',
-        'The reference server declines to resolve this intent (simulated by the typed-error scenario).',
+        options.declined ??
+          'The reference server declines to resolve this intent (simulated by the typed-error scenario).',
         [],
       );
       httpStatus = 422;

@@ -11,7 +11,8 @@ import { type Site } from '../../standard/urls.ts';
 import { DELIVERY_MODES, DELIVERY_PRIORITIES, PARTY_ROLES, PARTY_TYPES } from '../../standard/value-sets.ts';
 import { isRecord, own, wellFormed, type JsonObject } from '../json.ts';
 import { isUri } from '../../standard/formats/uri.ts';
-import { compareInstants, inFourDigitYears, parseInstant, utcSecondText } from '../instant.ts';
+import { compareInstants, parseInstant, utcSecondText } from '../instant.ts';
+import { issuedBefore, nextSequence } from '../exchange/next-turn.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';
 import type { ExchangeIds } from './ids.ts';
 
@@ -108,10 +109,8 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
     conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
   else if (!parent && traceId !== undefined && TRACE_ID_RE.test(traceId) && !allZeros(traceId))
     conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
-  conversation.sequence =
-    Number.isSafeInteger(sequence) && (sequence as number) >= 1 && (sequence as number) < Number.MAX_SAFE_INTEGER
-      ? (sequence as number) + 1
-      : 2;
+  // Without a sequence it can add 1 to exactly, the answer is the one to a first request.
+  conversation.sequence = nextSequence(sequence) ?? 2;
 
   // Rule 7 (copy mode, priority, expires_at) and rule 8 (no reply requested; the task reference).
   const mode = read.string('/delivery/mode');
@@ -121,29 +120,25 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const priority = read.string('/delivery/priority');
   if (priority !== undefined && (DELIVERY_PRIORITIES as readonly string[]).includes(priority))
     delivery.priority = priority;
-  // Copied as written (an exact RFC 3339 instant), when a whole second before it is still a
-  // four-digit year, so that issued_at can always be dated before it (below).
+  // Copied as written (an exact RFC 3339 instant). issued_at is the time of the call; when the
+  // request has already expired, rule 7 still copies its expiry and the response is dated a whole
+  // second before it, so that expires_at stays after issued_at (delivery.expiry_not_after_issue).
+  // Only an expiry no date-time precedes is left out: no answer could be dated before it. The
+  // exchange result's generated_at keeps the real time.
   const expiresText = read.string('/delivery/expires_at');
   const expires = expiresText !== undefined ? parseInstant(expiresText) : undefined;
-  const latestIssue = expires && inFourDigitYears(expires.utcSeconds - 1) ? expires : undefined;
-  if (latestIssue) delivery.expires_at = expiresText;
+  const nowSeconds = Math.floor(input.now.getTime() / 1000);
+  const expired = expires && compareInstants(expires, { utcSeconds: nowSeconds, leap: false, fraction: '' }) <= 0;
+  const issuedAt = expired ? issuedBefore(expires) : utcSecondText(nowSeconds);
+  if (expires && issuedAt !== undefined) delivery.expires_at = expiresText;
   delivery.reply_requested = false;
   delivery.ack_required = false;
   if (taskRef !== undefined) delivery.task_ref = taskRef;
-
-  // issued_at is the time of the call. When the request has already expired, rule 7 still copies
-  // its expiry; the response is then dated one second before it, so that expires_at stays after
-  // issued_at (delivery.expiry_not_after_issue). The exchange result's generated_at keeps the real time.
-  let issuedSeconds = Math.floor(input.now.getTime() / 1000);
-  let issuedBeforeExpiry = false;
-  if (latestIssue && compareInstants(latestIssue, { utcSeconds: issuedSeconds, leap: false, fraction: '' }) <= 0) {
-    issuedSeconds = latestIssue.utcSeconds - 1;
-    issuedBeforeExpiry = true;
-  }
+  const issuedBeforeExpiry = Boolean(expired && issuedAt !== undefined);
 
   const provenance: JsonObject = {};
   if (traceId !== undefined) provenance.trace_id = traceId; // rule 10
-  provenance.issued_at = utcSecondText(issuedSeconds);
+  provenance.issued_at = issuedAt ?? utcSecondText(nowSeconds);
   provenance.log_ref = `urn:uai:log:${ids.messageId}`;
   provenance.agent_id = 'uai-reference-server';
 

@@ -4,15 +4,15 @@
  * implementation would send. It answers as the mock exchange does (spec 4.2, CONTRACT section 6),
  * choosing the answer from the request itself: a sync request is resolved inline (200), an
  * async one is accepted as a task (202), and a request it cannot take gets a uai.error.v1 (400,
- * 404). The body's JSON type selects the shape: an object is keyed, an array is keyless, and the
- * answer comes back in the same shape.
+ * 404; 422 for a valid one it cannot hold as a task, task-ref.ts). The body's JSON type selects
+ * the shape: an object is keyed, an array is keyless, and the answer comes back in the same shape.
  */
 import type { EngineContext } from '../api.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 import { messageFromKeyless, messageToKeyless } from '../keyless.ts';
 import { mockExchange } from '../mock-exchange/index.ts';
 import { isRecord, own, ownRecord } from '../json.ts';
-import { encodeTaskRef, ticketFor } from './task-ref.ts';
+import { holdTask } from './task-ref.ts';
 
 export type ReferenceAnswer =
   | { readonly ok: true; readonly status: number; readonly message: unknown }
@@ -42,11 +42,19 @@ export function answerMessage(
   }
   const delivery = isRecord(message) ? ownRecord(message, 'delivery') : undefined;
   const chosen = scenario ?? (delivery && own(delivery, 'mode') === 'sync' ? 'completed-response' : 'accepted-task');
-  const ticket = chosen === 'accepted-task' ? ticketFor(message, context.now()) : undefined;
-  const result = mockExchange({ message, scenario: chosen, format: 'message' }, context, {
-    ...(ticket ? { taskRef: encodeTaskRef(ticket) } : {}),
-    ...(text !== undefined && !keyless ? { text } : {}),
-  });
+  // Every reference handed out must be one the task route reads back: a request the server cannot
+  // hold as a task is declined with a typed error instead (422 exchange.intent_unprocessable).
+  // An invalid request is still refused as such (400/404): the mock's refusal comes first.
+  const task = chosen === 'accepted-task' ? holdTask(message, context.now()) : undefined;
+  const result = mockExchange(
+    { message, scenario: task?.ok === false ? 'typed-error' : chosen, format: 'message' },
+    context,
+    {
+      ...(task?.ok ? { taskRef: task.ref } : {}),
+      ...(task?.ok === false ? { declined: task.detail } : {}),
+      ...(text !== undefined && !keyless ? { text } : {}),
+    },
+  );
   const response = result.response_message;
   return { ok: true, status: result.http_status, message: keyless ? messageToKeyless(response) : response };
 }

@@ -4,7 +4,8 @@
  * the request, the requester, the trace, what was asked, and when it was accepted. It is opaque
  * to clients: `task-` and the base64url of a small JSON array.
  */
-import { isRecord, own } from '../json.ts';
+import { isRecord, own, ownRecord } from '../json.ts';
+import { nextSequence } from '../exchange/next-turn.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../standard/value-sets.ts';
 
@@ -22,8 +23,12 @@ export interface TaskTicket {
 }
 
 const PREFIX = 'task-';
-/** A reference longer than this was not issued here (every member is bounded by the request limits). */
-const MAX_REF = 4096;
+/**
+ * The longest reference issued, so that the polling URL it ends stays within the URL lengths
+ * servers and proxies commonly take (8 KB); a request whose reference would be longer is not
+ * taken as a task (holdTask). A longer reference was not issued here.
+ */
+export const MAX_REF = 4096;
 
 function base64url(text: string): string {
   let binary = '';
@@ -58,15 +63,14 @@ export function encodeTaskRef(t: TaskTicket): string {
 }
 
 /** A non-empty, well-formed (no lone surrogate) string: a forged reference must not break the seal. */
-const str = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.length <= 512 && v.isWellFormed();
+const str = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.isWellFormed();
 const oneOf =
   (set: readonly string[]) =>
   (v: unknown): v is string =>
     typeof v === 'string' && set.includes(v);
 const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
-/** A request's sequence that leaves room for the two turns after it (acceptance, then status). */
-const isSequence = (q: unknown): q is number =>
-  Number.isSafeInteger(q) && (q as number) >= 1 && (q as number) <= Number.MAX_SAFE_INTEGER - 2;
+/** A request's sequence with exact sequences for the two turns after it (acceptance, then status). */
+const isSequence = (q: unknown): q is number => nextSequence(nextSequence(q)) !== undefined;
 
 /** The ticket inside a reference this server issued, or undefined for anything else. */
 export function decodeTaskRef(ref: string): TaskTicket | undefined {
@@ -97,8 +101,38 @@ export function decodeTaskRef(ref: string): TaskTicket | undefined {
   };
 }
 
+/** The reference of the task a request is taken as, or why the server cannot hold that task. */
+export type HeldTask = { readonly ok: true; readonly ref: string } | { readonly ok: false; readonly detail: string };
+
+/**
+ * The task a request is taken as. The server keeps no state, so the task lives in its reference:
+ * a request whose identifiers would make the reference longer than MAX_REF, or whose sequence
+ * leaves no exact sequence for the task status two turns later, cannot be held, and the detail
+ * says why (the reference server answers it with exchange.intent_unprocessable).
+ */
+export function holdTask(request: unknown, now: Date): HeldTask {
+  const ticket = ticketFor(request, now);
+  if (!ticket) {
+    const q = isRecord(request) ? own(ownRecord(request, 'conversation') ?? {}, 'sequence') : undefined;
+    return {
+      ok: false,
+      detail:
+        Number.isInteger(q) && (q as number) >= 1 && !isSequence(q)
+          ? `The reference server cannot hold this request as a task: a task status comes two turns after the request, and conversation.sequence ${String(q)} + 2 is past 2^53 (9007199254740992), beyond which JSON numbers do not hold every integer. Continue in a new conversation, or send delivery.mode sync to have the request resolved inline.`
+          : 'The reference server cannot hold this request as a task: its task reference is made from the request conversation, message_id, source, body.subject and conversation.sequence, and one of them is missing or not usable.',
+    };
+  }
+  const ref = encodeTaskRef(ticket);
+  if (ref.length > MAX_REF)
+    return {
+      ok: false,
+      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${ref.length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`,
+    };
+  return { ok: true, ref };
+}
+
 /** The ticket of an accepted request: read from the request message the server has validated. */
-export function ticketFor(request: unknown, now: Date): TaskTicket | undefined {
+function ticketFor(request: unknown, now: Date): TaskTicket | undefined {
   if (!isRecord(request)) return undefined;
   const at = (...path: string[]): unknown =>
     path.reduce<unknown>((v, k) => (isRecord(v) ? own(v, k) : undefined), request);

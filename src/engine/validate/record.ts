@@ -15,6 +15,7 @@ import { links, serviceDid, type Links, type Site } from '../../standard/urls.ts
 import { isRecord, own, ownRecord, ownString, wellFormed, type JsonObject } from '../json.ts';
 import { isoSeconds } from '../time.ts';
 import { allZeros, parseTraceparent } from '../trace.ts';
+import { nextSequence } from '../exchange/next-turn.ts';
 
 export interface RecordInput {
   readonly site: Site;
@@ -137,8 +138,9 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     parent_message_id: checkedId,
   };
   if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
-  conversationPart.sequence =
-    Number.isSafeInteger(sequence) && (sequence as number) >= 1 ? (sequence as number) + 1 : 1;
+  // Spec 4.1: the checked sequence plus 1. A checked message without one the record can add 1 to
+  // exactly (none, not an integer, or past 2^53 - 1: exchange/next-turn.ts) gets 1.
+  conversationPart.sequence = nextSequence(sequence) ?? 1;
   const body: JsonObject = {
     status: input.errorCount > 0 ? 'fail' : 'pass',
     checked_profile: checkedProfile,

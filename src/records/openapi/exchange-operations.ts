@@ -73,6 +73,12 @@ const unknownSubjectRequest = (request: Json): Json => {
   return seal({ ...request, body: { ...body, subject } }) as Json;
 };
 
+/** The published request at the last safe sequence, 2^53 - 1: no exact sequence is left for a task status. */
+const lastSequenceRequest = (request: Json): Json => {
+  const conversation = { ...(request.conversation as Json), sequence: Number.MAX_SAFE_INTEGER };
+  return seal({ ...request, conversation: { ...conversation, parent_message_id: 'msg-answer-before' } }) as Json;
+};
+
 function referenceAnswer(ctx: RecordContext, request: unknown, status: number): unknown {
   const answer = answerMessage(request, { site: ctx.site, now: at });
   if (!answer.ok || answer.status !== status)
@@ -80,7 +86,7 @@ function referenceAnswer(ctx: RecordContext, request: unknown, status: number): 
   return answer.message;
 }
 
-/** A bare message in, a bare message out: 200 completed, 202 accepted, 400/404 a uai.error.v1 (or a problem for transport failures). */
+/** A bare message in, a bare message out: 200 completed, 202 accepted, 400/404/422 a uai.error.v1 (or a problem for transport failures). */
 function referenceServerPost(ctx: RecordContext): Json {
   const request = exchangeFixtures(ctx.site).valid[0]!.request;
   const invalid = invalidMessage(ctx);
@@ -102,6 +108,11 @@ function referenceServerPost(ctx: RecordContext): Json {
       summary: 'A request about an unregistered subject',
       status: 404,
       value: unknownSubjectRequest(request),
+    },
+    unheld: {
+      summary: 'An async request at conversation.sequence 2^53 - 1: no task can be held for it',
+      status: 422,
+      value: lastSequenceRequest(request),
     },
   };
   const answered = (key: keyof typeof cases) => ({
@@ -137,6 +148,12 @@ function referenceServerPost(ctx: RecordContext): Json {
         description: 'An unregistered subject (a uai.error.v1 exchange.subject_unknown).',
         headers: noStore,
         content: json(message('uai.error.v1'), answered('unknownSubject')),
+      },
+      '422': {
+        description:
+          'A valid async request the reference server cannot hold as a task (a uai.error.v1 exchange.intent_unprocessable): the task reference carries the task, and these identifiers would make it longer than 4096 characters, or no exact sequence is left for the task status two turns later.',
+        headers: noStore,
+        content: json(message('uai.error.v1'), answered('unheld')),
       },
       ...Object.fromEntries(Object.entries(problems).filter(([status]) => status !== '400')),
     },

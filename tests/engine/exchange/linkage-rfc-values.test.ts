@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareInstants, mockExchange, parseInstant, publishedExamples, seal } from '../../../src/engine/index.ts';
+import {
+  checkExchange,
+  compareInstants,
+  mockExchange,
+  parseInstant,
+  publishedExamples,
+  seal,
+} from '../../../src/engine/index.ts';
 import { siteFor } from '../../../src/standard/urls.ts';
 
 /** The mock exchange's linkage reads request values as the validator does: expires_at as an exact RFC 3339 instant (spec 4.2 rule 7), source.uri by RFC 3986 (rule 6). */
@@ -44,10 +51,34 @@ describe('mock exchange expiry', () => {
     expect(result.response_validation.issue_count).toBe(0);
   });
 
-  it('leaves out an expiry with no whole second before it in four-digit years', () => {
-    const { expires, result } = answer('0000-01-01T00:00:00+01:00', '0000-01-01T00:00:00Z', '2026-11-20T10:00:00Z');
-    expect(expires).toBeUndefined();
+  it('dates an answer before an expiry with no UTC second before it in four-digit years at +23:59', () => {
+    const { expires, issued, result } = answer(
+      '0000-01-01T00:00:00+01:00',
+      '0000-01-01T00:00:00Z',
+      '2026-11-20T10:00:00Z',
+    );
+    expect(result.request.validation.issue_count).toBe(0);
+    expect([expires, issued]).toEqual(['0000-01-01T00:00:00Z', '0000-01-01T23:58:59+23:59']);
     expect(result.response_validation.issue_count).toBe(0);
+    expect(checkExchange({ request: result.request.message, response: result.response_message }).conforms).toBe(true);
+  });
+
+  it('leaves out an expiry no date-time precedes, which the exchange rules then do not ask for', () => {
+    for (const expiresAt of ['0000-01-01T00:00:00+23:59', '0000-01-01T00:00:00.5+23:59']) {
+      const message = structuredClone(request);
+      delete message.provenance.issued_at;
+      message.delivery.expires_at = expiresAt;
+      const result = mockExchange(
+        { message: seal(message), scenario: 'accepted-task', format: 'exchange' },
+        { site, now: () => new Date('2026-11-20T10:00:00Z') },
+      );
+      const res = result.response_message as Record<string, any>;
+      // Within the first second a date-time names, that second is still before it.
+      expect(res.delivery.expires_at).toBe(expiresAt.includes('.') ? expiresAt : undefined);
+      expect(result.response_validation.issue_count).toBe(0);
+      const check = checkExchange({ request: result.request.message, response: res, httpStatus: result.http_status });
+      expect(check.verdicts.find((v) => v.id === 'exchange.delivery_copied')!.status).toBe('pass');
+    }
   });
 });
 

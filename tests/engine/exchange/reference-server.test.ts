@@ -113,6 +113,23 @@ describe('task status polling', () => {
     expect(next.verdicts.filter((v) => v.status === 'fail')).toEqual([]);
     expect(first.response_kind).toBe('task-status');
   });
+  it.each([
+    ['a 513-character message_id', { message_id: 'm'.repeat(513) }, {}, 202],
+    ['a sequence two below 2^53 - 1', {}, { sequence: Number.MAX_SAFE_INTEGER - 1 }, 202],
+    ['sequence 2^53 - 1', {}, { sequence: Number.MAX_SAFE_INTEGER }, 422],
+    ['sequence 1e20', {}, { sequence: 1e20 }, 422],
+    ['512-character CJK ids', { message_id: '\u6f22'.repeat(512) }, { conversation_id: '\u6f22'.repeat(512) }, 422],
+  ])('%s: accepted with a reference it can poll, or declined (422) without one', (_what, top, conv, want) => {
+    const conversation = { ...request.conversation, parent_message_id: 'msg-answer-before', ...conv };
+    const message = seal({ ...request, ...top, conversation });
+    expect(clean(message)).toEqual([]);
+    const { status, message: answer } = answered(message);
+    expect(status).toBe(want);
+    expect(clean(answer)).toEqual([]);
+    expect(checkExchange({ request: message, response: answer, httpStatus: status }).conforms).toBe(true);
+    if (status === 422) expect(answer.body.code).toBe('exchange.intent_unprocessable');
+    else expect(taskStatus(answer.delivery.task_ref, at(0)).ok).toBe(true);
+  });
   it('a reference it did not issue is exchange.task_unknown', () => {
     for (const forged of [
       'task-mock-0123',
