@@ -4667,7 +4667,13 @@ function validate84(data, instancePath = "") {
       }
     }
     if (data.blocking_reason !== void 0) {
-      if (typeof data.blocking_reason !== "string") {
+      let data7 = data.blocking_reason;
+      if (typeof data7 === "string") {
+        if (data7.length < 1) {
+          vErrors = reportError(vErrors, instancePath + "/blocking_reason", "minLength", errorParams4);
+          errors++;
+        }
+      } else {
         vErrors = reportError(vErrors, instancePath + "/blocking_reason", "type", errorParams2);
         errors++;
       }
@@ -5157,8 +5163,13 @@ function validate94(data, instancePath = "") {
         const len3 = data7.length;
         for (let i3 = 0; i3 < len3; i3++) {
           let i3Path0;
-          if (typeof data7[i3] !== "string") {
+          let data8 = data7[i3];
+          if (typeof data8 !== "string") {
             vErrors = reportError(vErrors, i3Path0 ??= instancePath + "/trust_channels/" + i3, "type", errorParams2);
+            errors++;
+          }
+          if (!(data8 === "credentialed" || data8 === "signed-envelope" || data8 === "public")) {
+            vErrors = reportError(vErrors, i3Path0 ??= instancePath + "/trust_channels/" + i3, "enum", errorParams21);
             errors++;
           }
         }
@@ -7610,6 +7621,7 @@ var init_profile_schemas = __esm({
               },
               "blocking_reason": {
                 "type": "string",
+                "minLength": 1,
                 "description": "What input is needed; required when input-required."
               },
               "error_code": {
@@ -7760,7 +7772,12 @@ var init_profile_schemas = __esm({
               "trust_channels": {
                 "type": "array",
                 "items": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "credentialed",
+                    "signed-envelope",
+                    "public"
+                  ]
                 },
                 "description": "Trust channels the party accepts."
               },
