@@ -1892,7 +1892,7 @@ function buildLinks(site) {
     /** Polling a task the reference server accepted (transport binding https-async-callback). */
     referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
     /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
-    codeHelp: (code) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
+    codeHelp: (code) => pageUrl(site, `${ERROR_REGISTRY_PAGE}#${codeAnchor(code)}`),
     profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
   };
 }
@@ -1907,7 +1907,7 @@ function serviceDid(site, path) {
   }
   return did;
 }
-var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, codeAnchor;
+var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, ERROR_REGISTRY_PAGE, codeAnchor;
 var init_urls = __esm({
   "src/standard/urls.ts"() {
     "use strict";
@@ -1918,6 +1918,7 @@ var init_urls = __esm({
     linksBySite = /* @__PURE__ */ new Map();
     linksOfSite = /* @__PURE__ */ new WeakMap();
     didBySite = /* @__PURE__ */ new Map();
+    ERROR_REGISTRY_PAGE = "/error-registry/";
     codeAnchor = (code) => code;
   }
 });
@@ -2201,7 +2202,7 @@ function issueCode(code) {
 function errorCode(code) {
   return errorByCode.get(code);
 }
-var issue, ISSUE_CODE_SHAPES, appearingIn, problem, typed, ERROR_CODE_SHAPES, issueByCode, errorByCode, isPublishedErrorCode;
+var issue, ISSUE_CODE_SHAPES, appearingIn, problem, typed, ERROR_CODE_SHAPES, issueByCode, errorByCode, isIssueCode, isPublishedErrorCode;
 var init_code_shapes = __esm({
   "src/standard/code-shapes.ts"() {
     "use strict";
@@ -2236,6 +2237,8 @@ var init_code_shapes = __esm({
       issue("task.state_inconsistent", "error", "L2", "Task status fields do not fit the state"),
       issue("conformance.summary_mismatch", "error", "L2", "Summary counts differ from issues"),
       issue("error.code_unpublished", "error", "L2", "Error code not published"),
+      issue("issue.code_unpublished", "error", "L2", "Issue item code not published"),
+      issue("issue.help_url_mismatch", "error", "L2", "help_url is not the code's anchor"),
       // L3: integrity, identifiers, trace context.
       issue("integrity.checksum_mismatch", "error", "L3", "Checksum does not match"),
       issue("integrity.checksum_malformed", "error", "L3", "Malformed checksum"),
@@ -2282,6 +2285,7 @@ var init_code_shapes = __esm({
     ];
     issueByCode = new Map(ISSUE_CODE_SHAPES.map((c) => [c.code, c]));
     errorByCode = new Map(ERROR_CODE_SHAPES.map((c) => [c.code, c]));
+    isIssueCode = (code) => typeof code === "string" && issueByCode.has(code);
     isPublishedErrorCode = (code) => typeof code === "string" && errorByCode.has(code);
   }
 });
@@ -2854,6 +2858,180 @@ var init_record = __esm({
   }
 });
 
+// src/standard/formats/uri.ts
+var UNRESERVED, SUB_DELIMS, PCT_ENCODED, PCHAR, DEC_OCTET, IPV4, H16, LS32, IPV6, IP_FUTURE, IP_LITERAL, REG_NAME, USERINFO, AUTHORITY, SEGMENT, SEGMENT_NZ, HIER_PART, QUERY, URI, isUri;
+var init_uri = __esm({
+  "src/standard/formats/uri.ts"() {
+    "use strict";
+    UNRESERVED = "A-Za-z0-9\\-._~";
+    SUB_DELIMS = "!$&'()*+,;=";
+    PCT_ENCODED = "%[0-9A-Fa-f]{2}";
+    PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT_ENCODED})`;
+    DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])";
+    IPV4 = `${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`;
+    H16 = "[0-9A-Fa-f]{1,4}";
+    LS32 = `(?:${H16}:${H16}|${IPV4})`;
+    IPV6 = [
+      `(?:${H16}:){6}${LS32}`,
+      `::(?:${H16}:){5}${LS32}`,
+      `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+      `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+      `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+      `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+      `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+      `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+      `(?:(?:${H16}:){0,6}${H16})?::`
+    ].join("|");
+    IP_FUTURE = `[Vv][0-9A-Fa-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+`;
+    IP_LITERAL = `\\[(?:${IPV6}|${IP_FUTURE})\\]`;
+    REG_NAME = `(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT_ENCODED})*`;
+    USERINFO = `(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT_ENCODED})*`;
+    AUTHORITY = `(?:${USERINFO}@)?(?:${IP_LITERAL}|${IPV4}|${REG_NAME})(?::[0-9]*)?`;
+    SEGMENT = `${PCHAR}*`;
+    SEGMENT_NZ = `${PCHAR}+`;
+    HIER_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ}(?:/${SEGMENT})*|)`;
+    QUERY = `(?:${PCHAR}|[/?])*`;
+    URI = new RegExp(`^[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`);
+    isUri = (value) => URI.test(value);
+  }
+});
+
+// src/engine/generated/published-checks.js
+var PUBLISHED_CHECK_IDS;
+var init_published_checks = __esm({
+  "src/engine/generated/published-checks.js"() {
+    "use strict";
+    PUBLISHED_CHECK_IDS = [
+      "capability.reachable",
+      "capability.valid",
+      "capability.names_endpoint",
+      "transport.answered",
+      "transport.size_limit",
+      "transport.no_redirect",
+      "transport.no_interim",
+      "message.valid",
+      "message.warning_free",
+      "message.media_type",
+      "message.encoding",
+      "message.own_ids",
+      "message.keyless_shape",
+      "exchange.http_status",
+      "exchange.response_profile",
+      "exchange.conversation_id",
+      "exchange.parent_message_id",
+      "exchange.sequence",
+      "exchange.target_is_requester",
+      "exchange.source_not_requester",
+      "exchange.delivery_copied",
+      "exchange.reply_not_requested",
+      "exchange.task_ref_set",
+      "exchange.task_ref_agrees",
+      "exchange.subject_copied",
+      "exchange.trace_id_copied",
+      "exchange.request_message_id",
+      "exchange.trust_signed",
+      "exchange.completed_without_task",
+      "exchange.error_code_published",
+      "exchange.task_matches",
+      "exchange.task_transition",
+      "task.pollable",
+      "hostile.checksum_mismatch",
+      "hostile.profile_unknown",
+      "hostile.version_unsupported",
+      "hostile.alias_key",
+      "hostile.too_deep",
+      "hostile.malformed_json",
+      "hostile.media_type",
+      "client.completes",
+      "client.message_valid",
+      "client.message_warning_free",
+      "client.request_profile",
+      "client.addressed",
+      "client.binding_form",
+      "client.fresh_ids",
+      "client.follow_up",
+      "client.poll_task_ref",
+      "client.poll_stops",
+      "client.poll_interval",
+      "client.retry_after",
+      "client.error_not_resent",
+      "client.quiet_after_final",
+      "client.same_host",
+      "client.within_budget",
+      "conversation.fresh_ids",
+      "conversation.follow_up",
+      "conversation.answer_ids",
+      "conversation.task_known",
+      "conversation.poll_stops",
+      "conversation.task_followed",
+      "conversation.retry_after"
+    ];
+  }
+});
+
+// src/engine/validate/rules-issue-items.ts
+function isCodeHelp(helpUrl, code) {
+  const hash2 = helpUrl.indexOf("#");
+  if (hash2 < 0 || helpUrl.slice(hash2 + 1) !== codeAnchor(code)) return false;
+  let url;
+  try {
+    url = new URL(helpUrl);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "https:" || url.protocol === "http:") && url.pathname.endsWith(ERROR_REGISTRY_PAGE) && url.search === "";
+}
+function issueItemIssues(items, listPath, codes) {
+  if (!Array.isArray(items)) return [];
+  const out = [];
+  const list = listPath.slice(1).replaceAll("/", ".");
+  items.forEach((item, i) => {
+    if (!isRecord(item)) return;
+    const code = ownString(item, "code");
+    if (code === void 0 || code === "") return;
+    const at3 = childPath(listPath, i);
+    if (!codes.holds(code))
+      out.push({
+        code: "issue.code_unpublished",
+        path: `${at3}/code`,
+        message: isPublishedErrorCode(code) ? `The code ${JSON.stringify(code)} is an error code, which names a whole problem or error body, not an item of ${list}.` : `The code ${JSON.stringify(echo(code))} is not one an item of ${list} may hold.`,
+        expected: codes.expected,
+        actual: echo(code)
+      });
+    const help = ownString(item, "help_url");
+    if (help !== void 0 && isUri(help) && !isCodeHelp(help, code))
+      out.push({
+        code: "issue.help_url_mismatch",
+        path: `${at3}/help_url`,
+        message: `help_url is not the anchor of ${JSON.stringify(echo(code))} on the error-registry page.`,
+        expected: `<origin>${ERROR_REGISTRY_PAGE}#${codeAnchor(String(echo(code)))}`,
+        actual: echo(help)
+      });
+  });
+  return out;
+}
+var ERROR_ITEM_CODES, CHECK_IDS, RESULT_ITEM_CODES;
+var init_rules_issue_items = __esm({
+  "src/engine/validate/rules-issue-items.ts"() {
+    "use strict";
+    init_code_shapes();
+    init_uri();
+    init_urls();
+    init_published_checks();
+    init_pointer();
+    init_json();
+    ERROR_ITEM_CODES = {
+      holds: isIssueCode,
+      expected: "a code of issue_codes in the error registry"
+    };
+    CHECK_IDS = new Set(PUBLISHED_CHECK_IDS);
+    RESULT_ITEM_CODES = {
+      holds: (code) => isIssueCode(code) || CHECK_IDS.has(code),
+      expected: "a code of issue_codes, test_checks or conversation_rules in the error registry"
+    };
+  }
+});
+
 // src/engine/validate/rules-body.ts
 function bodyIssues(message2) {
   const profile = own(message2, "profile");
@@ -2868,6 +3046,7 @@ var init_rules_body = __esm({
     init_code_shapes();
     init_profiles();
     init_json();
+    init_rules_issue_items();
     PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
     intentRequest = (body) => {
       const out = [];
@@ -2957,25 +3136,25 @@ var init_rules_body = __esm({
       return out;
     };
     error = (body) => {
+      const out = issueItemIssues(own(body, "errors"), "/body/errors", ERROR_ITEM_CODES);
       const code = ownString(body, "code");
-      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return [];
-      return [
-        {
-          code: "error.code_unpublished",
-          path: "/body/code",
-          message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
-          actual: echo(code)
-        }
-      ];
+      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return out;
+      out.push({
+        code: "error.code_unpublished",
+        path: "/body/code",
+        message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+        actual: echo(code)
+      });
+      return out;
     };
     conformance = (body) => {
       const issues = own(body, "issues");
       const summary2 = ownRecord(body, "summary");
-      if (!Array.isArray(issues) || !summary2) return [];
+      const out = issueItemIssues(issues, "/body/issues", RESULT_ITEM_CODES);
+      if (!Array.isArray(issues) || !summary2) return out;
       const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
       const errors = count("error");
       const warnings = count("warning");
-      const out = [];
       const mismatch = (path, actual, expected, message2) => out.push({ code: "conformance.summary_mismatch", path, message: message2, expected, actual: echo(actual) });
       const check3 = (path, actual, expected, what) => {
         if (actual !== void 0 && actual !== expected)
@@ -3266,44 +3445,6 @@ var init_rules_envelope = __esm({
     NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
     FAMILIES = new Set(PROFILE_IDS.map((id) => id.replace(/\.v[0-9]+$/, "")));
     REGISTERED_NAMESPACES = new Set(REGISTERED_EXTENSIONS.map((e) => e.namespace));
-  }
-});
-
-// src/standard/formats/uri.ts
-var UNRESERVED, SUB_DELIMS, PCT_ENCODED, PCHAR, DEC_OCTET, IPV4, H16, LS32, IPV6, IP_FUTURE, IP_LITERAL, REG_NAME, USERINFO, AUTHORITY, SEGMENT, SEGMENT_NZ, HIER_PART, QUERY, URI, isUri;
-var init_uri = __esm({
-  "src/standard/formats/uri.ts"() {
-    "use strict";
-    UNRESERVED = "A-Za-z0-9\\-._~";
-    SUB_DELIMS = "!$&'()*+,;=";
-    PCT_ENCODED = "%[0-9A-Fa-f]{2}";
-    PCHAR = `(?:[${UNRESERVED}${SUB_DELIMS}:@]|${PCT_ENCODED})`;
-    DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])";
-    IPV4 = `${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`;
-    H16 = "[0-9A-Fa-f]{1,4}";
-    LS32 = `(?:${H16}:${H16}|${IPV4})`;
-    IPV6 = [
-      `(?:${H16}:){6}${LS32}`,
-      `::(?:${H16}:){5}${LS32}`,
-      `(?:${H16})?::(?:${H16}:){4}${LS32}`,
-      `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
-      `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
-      `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
-      `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
-      `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
-      `(?:(?:${H16}:){0,6}${H16})?::`
-    ].join("|");
-    IP_FUTURE = `[Vv][0-9A-Fa-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+`;
-    IP_LITERAL = `\\[(?:${IPV6}|${IP_FUTURE})\\]`;
-    REG_NAME = `(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT_ENCODED})*`;
-    USERINFO = `(?:[${UNRESERVED}${SUB_DELIMS}:]|${PCT_ENCODED})*`;
-    AUTHORITY = `(?:${USERINFO}@)?(?:${IP_LITERAL}|${IPV4}|${REG_NAME})(?::[0-9]*)?`;
-    SEGMENT = `${PCHAR}*`;
-    SEGMENT_NZ = `${PCHAR}+`;
-    HIER_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ}(?:/${SEGMENT})*|)`;
-    QUERY = `(?:${PCHAR}|[/?])*`;
-    URI = new RegExp(`^[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`);
-    isUri = (value) => URI.test(value);
   }
 });
 
@@ -4526,7 +4667,13 @@ function validate84(data, instancePath = "") {
       }
     }
     if (data.blocking_reason !== void 0) {
-      if (typeof data.blocking_reason !== "string") {
+      let data7 = data.blocking_reason;
+      if (typeof data7 === "string") {
+        if (data7.length < 1) {
+          vErrors = reportError(vErrors, instancePath + "/blocking_reason", "minLength", errorParams4);
+          errors++;
+        }
+      } else {
         vErrors = reportError(vErrors, instancePath + "/blocking_reason", "type", errorParams2);
         errors++;
       }
@@ -4618,7 +4765,13 @@ function validate89(data, instancePath = "") {
       }
     }
     if (data.path !== void 0) {
-      if (typeof data.path !== "string") {
+      let data2 = data.path;
+      if (typeof data2 === "string") {
+        if (!pattern13.test(data2)) {
+          vErrors = reportError(vErrors, instancePath + "/path", "pattern", errorParams72);
+          errors++;
+        }
+      } else {
         vErrors = reportError(vErrors, instancePath + "/path", "type", errorParams2);
         errors++;
       }
@@ -4667,11 +4820,11 @@ function validate88(data, instancePath = "") {
       errors++;
     }
     if (data.title === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams72);
+      vErrors = reportError(vErrors, instancePath, "required", errorParams73);
       errors++;
     }
     if (data.retryable === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams73);
+      vErrors = reportError(vErrors, instancePath, "required", errorParams74);
       errors++;
     }
     if (data.status !== void 0) {
@@ -4682,11 +4835,11 @@ function validate88(data, instancePath = "") {
       }
       if (typeof data0 == "number" && isFinite(data0)) {
         if (data0 > 599 || isNaN(data0)) {
-          vErrors = reportError(vErrors, instancePath + "/status", "maximum", errorParams74);
+          vErrors = reportError(vErrors, instancePath + "/status", "maximum", errorParams75);
           errors++;
         }
         if (data0 < 400 || isNaN(data0)) {
-          vErrors = reportError(vErrors, instancePath + "/status", "minimum", errorParams75);
+          vErrors = reportError(vErrors, instancePath + "/status", "minimum", errorParams76);
           errors++;
         }
       }
@@ -4776,7 +4929,7 @@ function validate86(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.error.v1" !== data.profile) {
-        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams76);
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams77);
         errors++;
       }
     }
@@ -4799,11 +4952,11 @@ function validate95(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.binding === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams77);
+      vErrors = reportError(vErrors, instancePath, "required", errorParams78);
       errors++;
     }
     if (data.url === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams78);
+      vErrors = reportError(vErrors, instancePath, "required", errorParams79);
       errors++;
     }
     if (data.binding !== void 0) {
@@ -4852,11 +5005,11 @@ function validate97(data, instancePath = "") {
       errors++;
     }
     if (data.request_profile === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams79);
+      vErrors = reportError(vErrors, instancePath, "required", errorParams80);
       errors++;
     }
     if (data.response_profiles === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams80);
+      vErrors = reportError(vErrors, instancePath, "required", errorParams81);
       errors++;
     }
     if (data.intent !== void 0) {
@@ -4917,15 +5070,15 @@ function validate94(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams81);
-      errors++;
-    }
-    if (data.supported_profiles === void 0) {
       vErrors = reportError(vErrors, instancePath, "required", errorParams82);
       errors++;
     }
-    if (data.endpoints === void 0) {
+    if (data.supported_profiles === void 0) {
       vErrors = reportError(vErrors, instancePath, "required", errorParams83);
+      errors++;
+    }
+    if (data.endpoints === void 0) {
+      vErrors = reportError(vErrors, instancePath, "required", errorParams84);
       errors++;
     }
     if (data.name !== void 0) {
@@ -5010,8 +5163,13 @@ function validate94(data, instancePath = "") {
         const len3 = data7.length;
         for (let i3 = 0; i3 < len3; i3++) {
           let i3Path0;
-          if (typeof data7[i3] !== "string") {
+          let data8 = data7[i3];
+          if (typeof data8 !== "string") {
             vErrors = reportError(vErrors, i3Path0 ??= instancePath + "/trust_channels/" + i3, "type", errorParams2);
+            errors++;
+          }
+          if (!(data8 === "credentialed" || data8 === "signed-envelope" || data8 === "public")) {
+            vErrors = reportError(vErrors, i3Path0 ??= instancePath + "/trust_channels/" + i3, "enum", errorParams21);
             errors++;
           }
         }
@@ -5043,7 +5201,7 @@ function validate94(data, instancePath = "") {
         errors++;
       }
       if (!(data11 === "L0" || data11 === "L1" || data11 === "L2" || data11 === "L3" || data11 === "L4")) {
-        vErrors = reportError(vErrors, instancePath + "/conformance_level", "enum", errorParams84);
+        vErrors = reportError(vErrors, instancePath + "/conformance_level", "enum", errorParams85);
         errors++;
       }
     }
@@ -5066,7 +5224,7 @@ function validate92(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.capability.statement.v1" !== data.profile) {
-        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams85);
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams86);
         errors++;
       }
     }
@@ -5128,7 +5286,13 @@ function validate103(data, instancePath = "") {
       }
     }
     if (data.path !== void 0) {
-      if (typeof data.path !== "string") {
+      let data2 = data.path;
+      if (typeof data2 === "string") {
+        if (!pattern13.test(data2)) {
+          vErrors = reportError(vErrors, instancePath + "/path", "pattern", errorParams72);
+          errors++;
+        }
+      } else {
         vErrors = reportError(vErrors, instancePath + "/path", "type", errorParams2);
         errors++;
       }
@@ -5169,15 +5333,15 @@ function validate105(data, instancePath = "") {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error_count === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams86);
-      errors++;
-    }
-    if (data.warning_count === void 0) {
       vErrors = reportError(vErrors, instancePath, "required", errorParams87);
       errors++;
     }
-    if (data.checked_at === void 0) {
+    if (data.warning_count === void 0) {
       vErrors = reportError(vErrors, instancePath, "required", errorParams88);
+      errors++;
+    }
+    if (data.checked_at === void 0) {
+      vErrors = reportError(vErrors, instancePath, "required", errorParams89);
       errors++;
     }
     if (data.error_count !== void 0) {
@@ -5378,19 +5542,19 @@ function validate102(data, instancePath = "") {
       errors++;
     }
     if (data.checked_profile === void 0) {
-      vErrors = reportError(vErrors, instancePath, "required", errorParams89);
-      errors++;
-    }
-    if (data.issues === void 0) {
       vErrors = reportError(vErrors, instancePath, "required", errorParams90);
       errors++;
     }
-    if (data.summary === void 0) {
+    if (data.issues === void 0) {
       vErrors = reportError(vErrors, instancePath, "required", errorParams91);
       errors++;
     }
-    if (data.target_message_ref === void 0) {
+    if (data.summary === void 0) {
       vErrors = reportError(vErrors, instancePath, "required", errorParams92);
+      errors++;
+    }
+    if (data.target_message_ref === void 0) {
+      vErrors = reportError(vErrors, instancePath, "required", errorParams93);
       errors++;
     }
     if (data.status !== void 0) {
@@ -5400,7 +5564,7 @@ function validate102(data, instancePath = "") {
         errors++;
       }
       if (!(data0 === "pass" || data0 === "fail")) {
-        vErrors = reportError(vErrors, instancePath + "/status", "enum", errorParams93);
+        vErrors = reportError(vErrors, instancePath + "/status", "enum", errorParams94);
         errors++;
       }
     }
@@ -5454,7 +5618,7 @@ function validate102(data, instancePath = "") {
         errors++;
       }
       if (!(data7 === "L0" || data7 === "L1" || data7 === "L2" || data7 === "L3" || data7 === "L4")) {
-        vErrors = reportError(vErrors, instancePath + "/conformance_level", "enum", errorParams84);
+        vErrors = reportError(vErrors, instancePath + "/conformance_level", "enum", errorParams85);
         errors++;
       }
     }
@@ -5477,7 +5641,7 @@ function validate100(data, instancePath = "") {
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profile !== void 0) {
       if ("uai.conformance.result.v1" !== data.profile) {
-        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams94);
+        vErrors = reportError(vErrors, instancePath + "/profile", "const", errorParams95);
         errors++;
       }
     }
@@ -5495,7 +5659,7 @@ function validate100(data, instancePath = "") {
   validate100.errors = vErrors;
   return errors === 0;
 }
-var errorParams0, errorParams1, errorParams2, errorParams3, errorParams4, errorParams5, errorParams6, errorParams7, errorParams8, errorParams9, errorParams10, errorParams11, errorParams12, errorParams13, errorParams14, errorParams15, errorParams16, errorParams17, errorParams18, errorParams19, errorParams20, errorParams21, errorParams22, errorParams23, errorParams24, errorParams25, errorParams26, errorParams27, errorParams28, errorParams29, errorParams30, errorParams31, errorParams32, errorParams33, errorParams34, errorParams35, errorParams36, errorParams37, errorParams38, errorParams39, errorParams40, errorParams41, errorParams42, errorParams43, errorParams44, errorParams45, errorParams46, errorParams47, errorParams48, errorParams49, errorParams50, errorParams51, errorParams52, errorParams53, errorParams54, errorParams55, errorParams56, errorParams57, errorParams58, errorParams59, errorParams60, errorParams61, errorParams62, errorParams63, errorParams64, errorParams65, errorParams66, errorParams67, errorParams68, errorParams69, errorParams70, errorParams71, errorParams72, errorParams73, errorParams74, errorParams75, errorParams76, errorParams77, errorParams78, errorParams79, errorParams80, errorParams81, errorParams82, errorParams83, errorParams84, errorParams85, errorParams86, errorParams87, errorParams88, errorParams89, errorParams90, errorParams91, errorParams92, errorParams93, errorParams94, validate0, pattern3, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, validate5, validate6, validators;
+var errorParams0, errorParams1, errorParams2, errorParams3, errorParams4, errorParams5, errorParams6, errorParams7, errorParams8, errorParams9, errorParams10, errorParams11, errorParams12, errorParams13, errorParams14, errorParams15, errorParams16, errorParams17, errorParams18, errorParams19, errorParams20, errorParams21, errorParams22, errorParams23, errorParams24, errorParams25, errorParams26, errorParams27, errorParams28, errorParams29, errorParams30, errorParams31, errorParams32, errorParams33, errorParams34, errorParams35, errorParams36, errorParams37, errorParams38, errorParams39, errorParams40, errorParams41, errorParams42, errorParams43, errorParams44, errorParams45, errorParams46, errorParams47, errorParams48, errorParams49, errorParams50, errorParams51, errorParams52, errorParams53, errorParams54, errorParams55, errorParams56, errorParams57, errorParams58, errorParams59, errorParams60, errorParams61, errorParams62, errorParams63, errorParams64, errorParams65, errorParams66, errorParams67, errorParams68, errorParams69, errorParams70, errorParams71, errorParams72, errorParams73, errorParams74, errorParams75, errorParams76, errorParams77, errorParams78, errorParams79, errorParams80, errorParams81, errorParams82, errorParams83, errorParams84, errorParams85, errorParams86, errorParams87, errorParams88, errorParams89, errorParams90, errorParams91, errorParams92, errorParams93, errorParams94, errorParams95, validate0, pattern3, formats0, pattern4, pattern5, formats2, pattern6, pattern7, validate1, validate2, validate3, validate4, pattern13, validate5, validate6, validators;
 var init_schema_validators = __esm({
   "src/engine/generated/schema-validators.js"() {
     "use strict";
@@ -5572,29 +5736,30 @@ var init_schema_validators = __esm({
     errorParams69 = Object.freeze({ missingProperty: "path" });
     errorParams70 = Object.freeze({ missingProperty: "message" });
     errorParams71 = Object.freeze({ allowedValues: ["error", "warning"] });
-    errorParams72 = Object.freeze({ missingProperty: "title" });
-    errorParams73 = Object.freeze({ missingProperty: "retryable" });
-    errorParams74 = Object.freeze({ comparison: "<=", limit: 599 });
-    errorParams75 = Object.freeze({ comparison: ">=", limit: 400 });
-    errorParams76 = Object.freeze({ allowedValue: "uai.error.v1" });
-    errorParams77 = Object.freeze({ missingProperty: "binding" });
-    errorParams78 = Object.freeze({ missingProperty: "url" });
-    errorParams79 = Object.freeze({ missingProperty: "request_profile" });
-    errorParams80 = Object.freeze({ missingProperty: "response_profiles" });
-    errorParams81 = Object.freeze({ missingProperty: "name" });
-    errorParams82 = Object.freeze({ missingProperty: "supported_profiles" });
-    errorParams83 = Object.freeze({ missingProperty: "endpoints" });
-    errorParams84 = Object.freeze({ allowedValues: ["L0", "L1", "L2", "L3", "L4"] });
-    errorParams85 = Object.freeze({ allowedValue: "uai.capability.statement.v1" });
-    errorParams86 = Object.freeze({ missingProperty: "error_count" });
-    errorParams87 = Object.freeze({ missingProperty: "warning_count" });
-    errorParams88 = Object.freeze({ missingProperty: "checked_at" });
-    errorParams89 = Object.freeze({ missingProperty: "checked_profile" });
-    errorParams90 = Object.freeze({ missingProperty: "issues" });
-    errorParams91 = Object.freeze({ missingProperty: "summary" });
-    errorParams92 = Object.freeze({ missingProperty: "target_message_ref" });
-    errorParams93 = Object.freeze({ allowedValues: ["pass", "fail"] });
-    errorParams94 = Object.freeze({ allowedValue: "uai.conformance.result.v1" });
+    errorParams72 = Object.freeze({ pattern: "^(?:/(?:[^/~]|~[01])*)*$" });
+    errorParams73 = Object.freeze({ missingProperty: "title" });
+    errorParams74 = Object.freeze({ missingProperty: "retryable" });
+    errorParams75 = Object.freeze({ comparison: "<=", limit: 599 });
+    errorParams76 = Object.freeze({ comparison: ">=", limit: 400 });
+    errorParams77 = Object.freeze({ allowedValue: "uai.error.v1" });
+    errorParams78 = Object.freeze({ missingProperty: "binding" });
+    errorParams79 = Object.freeze({ missingProperty: "url" });
+    errorParams80 = Object.freeze({ missingProperty: "request_profile" });
+    errorParams81 = Object.freeze({ missingProperty: "response_profiles" });
+    errorParams82 = Object.freeze({ missingProperty: "name" });
+    errorParams83 = Object.freeze({ missingProperty: "supported_profiles" });
+    errorParams84 = Object.freeze({ missingProperty: "endpoints" });
+    errorParams85 = Object.freeze({ allowedValues: ["L0", "L1", "L2", "L3", "L4"] });
+    errorParams86 = Object.freeze({ allowedValue: "uai.capability.statement.v1" });
+    errorParams87 = Object.freeze({ missingProperty: "error_count" });
+    errorParams88 = Object.freeze({ missingProperty: "warning_count" });
+    errorParams89 = Object.freeze({ missingProperty: "checked_at" });
+    errorParams90 = Object.freeze({ missingProperty: "checked_profile" });
+    errorParams91 = Object.freeze({ missingProperty: "issues" });
+    errorParams92 = Object.freeze({ missingProperty: "summary" });
+    errorParams93 = Object.freeze({ missingProperty: "target_message_ref" });
+    errorParams94 = Object.freeze({ allowedValues: ["pass", "fail"] });
+    errorParams95 = Object.freeze({ allowedValue: "uai.conformance.result.v1" });
     validate0 = validate52;
     pattern3 = new RegExp("^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$", "u");
     formats0 = formats.uri;
@@ -5607,6 +5772,7 @@ var init_schema_validators = __esm({
     validate2 = validate76;
     validate3 = validate82;
     validate4 = validate86;
+    pattern13 = new RegExp("^(?:/(?:[^/~]|~[01])*)*$", "u");
     validate5 = validate92;
     validate6 = validate100;
     validators = {
@@ -6195,6 +6361,14 @@ var init_codes = __esm({
       "error.code_unpublished": {
         description: "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
         fix: "Use a code from error_codes in the error registry."
+      },
+      "issue.code_unpublished": {
+        description: "An issue item of a typed error's errors or of a conformance result's issues has a code its list may not hold. A typed error's items are the validator's findings: codes of issue_codes. A conformance result's items are the validator's or the test kit's: codes of issue_codes, test_checks or conversation_rules. The error_codes name a whole problem or uai.error.v1 body, never one of its items.",
+        fix: "Use a code from issue_codes in the error registry; in a conformance result, also from test_checks or conversation_rules."
+      },
+      "issue.help_url_mismatch": {
+        description: "An issue item's help_url is not the anchor of its code on the error-registry page: an http or https URL whose path ends in /error-registry/, with no query, and whose fragment is the item's code. The origin may be any, since a message made by another deployment links to its own site.",
+        fix: "Set help_url to <origin>/error-registry/#<code>, with the code of the same item."
       },
       "integrity.checksum_mismatch": {
         description: "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",
@@ -7447,6 +7621,7 @@ var init_profile_schemas = __esm({
               },
               "blocking_reason": {
                 "type": "string",
+                "minLength": 1,
                 "description": "What input is needed; required when input-required."
               },
               "error_code": {
@@ -7597,7 +7772,12 @@ var init_profile_schemas = __esm({
               "trust_channels": {
                 "type": "array",
                 "items": {
-                  "type": "string"
+                  "type": "string",
+                  "enum": [
+                    "credentialed",
+                    "signed-envelope",
+                    "public"
+                  ]
                 },
                 "description": "Trust channels the party accepts."
               },

@@ -5,10 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// The schema validators, the engine's field model and the profile schemas are generated code (src/engine/generated/,
-// not committed). Right after `npm install` they do not exist yet: generate them once, as
-// `npm run generate` would.
-const modules = ['schema-validators.js', 'field-model.js', 'profile-schemas.js'].map(
+// The schema validators, the engine's field model, the profile schemas and the published check ids are
+// generated code (src/engine/generated/, not committed). Right after `npm install` they do not exist yet:
+// generate them once, as `npm run generate` would.
+const modules = ['schema-validators.js', 'field-model.js', 'profile-schemas.js', 'published-checks.js'].map(
   (f) => new URL(`../src/engine/generated/${f}`, import.meta.url),
 );
 const generated = () => modules.every((m) => existsSync(m));

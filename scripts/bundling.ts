@@ -11,9 +11,12 @@ import type { Metafile, Plugin } from 'esbuild';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** The precompiled schema validators, field model and profile schemas (src/engine/generated, not committed). */
+/**
+ * The precompiled schema validators, field model, profile schemas and published check ids
+ * (src/engine/generated, not committed).
+ */
 export function ensureGenerated(): void {
-  const generated = ['schema-validators.js', 'field-model.js', 'profile-schemas.js'].map((f) =>
+  const generated = ['schema-validators.js', 'field-model.js', 'profile-schemas.js', 'published-checks.js'].map((f) =>
     join(ROOT, 'src/engine/generated', f),
   );
   if (generated.every((f) => existsSync(f))) return;

@@ -15,3 +15,7 @@ declare module '*/generated/profile-schemas.js' {
     readonly [id in import('../standard/profiles.ts').ProfileId]: import('../standard/schemas.ts').JsonSchema;
   };
 }
+
+declare module '*/generated/published-checks.js' {
+  export const PUBLISHED_CHECK_IDS: readonly string[];
+}

@@ -39,6 +39,7 @@ export function fieldRegistryRecord(ctx: RecordContext, examples: readonly Publi
         'uai.intent.response.v1 body.status': sets.RESPONSE_STATUSES,
         'uai.task.status.v1 body.state': sets.TASK_STATES,
         'uai.conformance.result.v1 body.status': sets.CONFORMANCE_STATUSES,
+        'uai.capability.statement.v1 body.trust_channels': sets.TRUST_CHANNELS,
       },
       open: {
         'party.role': sets.PARTY_ROLES,

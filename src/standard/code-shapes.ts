@@ -63,6 +63,8 @@ export const ISSUE_CODE_SHAPES = [
   issue('task.state_inconsistent', 'error', 'L2', 'Task status fields do not fit the state'),
   issue('conformance.summary_mismatch', 'error', 'L2', 'Summary counts differ from issues'),
   issue('error.code_unpublished', 'error', 'L2', 'Error code not published'),
+  issue('issue.code_unpublished', 'error', 'L2', 'Issue item code not published'),
+  issue('issue.help_url_mismatch', 'error', 'L2', "help_url is not the code's anchor"),
   // L3: integrity, identifiers, trace context.
   issue('integrity.checksum_mismatch', 'error', 'L3', 'Checksum does not match'),
   issue('integrity.checksum_malformed', 'error', 'L3', 'Malformed checksum'),

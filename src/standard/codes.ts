@@ -140,6 +140,16 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
     description: 'A uai.error.v1 code, or a task status error_code, is not in the error registry.',
     fix: 'Use a code from error_codes in the error registry.',
   },
+  'issue.code_unpublished': {
+    description:
+      "An issue item of a typed error's errors or of a conformance result's issues has a code its list may not hold. A typed error's items are the validator's findings: codes of issue_codes. A conformance result's items are the validator's or the test kit's: codes of issue_codes, test_checks or conversation_rules. The error_codes name a whole problem or uai.error.v1 body, never one of its items.",
+    fix: 'Use a code from issue_codes in the error registry; in a conformance result, also from test_checks or conversation_rules.',
+  },
+  'issue.help_url_mismatch': {
+    description:
+      "An issue item's help_url is not the anchor of its code on the error-registry page: an http or https URL whose path ends in /error-registry/, with no query, and whose fragment is the item's code. The origin may be any, since a message made by another deployment links to its own site.",
+    fix: 'Set help_url to <origin>/error-registry/#<code>, with the code of the same item.',
+  },
   'integrity.checksum_mismatch': {
     description:
       'integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.',

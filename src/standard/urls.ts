@@ -76,12 +76,15 @@ function buildLinks(site: Site) {
     /** Polling a task the reference server accepted (transport binding https-async-callback). */
     referenceTask: (taskRef: string) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
     /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
-    codeHelp: (code: string) => pageUrl(site, `/error-registry/#${codeAnchor(code)}`),
+    codeHelp: (code: string) => pageUrl(site, `${ERROR_REGISTRY_PAGE}#${codeAnchor(code)}`),
     profilePage: (profile: ProfileId | string) => pageUrl(site, `/profiles/${profile}/`),
   };
 }
 
 export type Links = Readonly<ReturnType<typeof buildLinks>>;
+
+/** Path of the error-registry page on every origin: the path of each code's help_url. */
+export const ERROR_REGISTRY_PAGE = '/error-registry/';
 
 /** Anchor id of a code on the error-registry page: the code itself (dots are valid in ids and fragments). */
 export const codeAnchor = (code: string): string => code;

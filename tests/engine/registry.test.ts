@@ -25,7 +25,7 @@ describe('error registry', () => {
     const written = new Set<string>();
     for (const file of sources(engineDir)) {
       for (const m of readFileSync(file, 'utf8').matchAll(
-        /'((?:message|keyless|schema|envelope|field|conversation|extension|response|task|conformance|error|integrity|trace|identity|delivery|trust|intent)\.[a-z_]+)'/g,
+        /'((?:message|keyless|schema|envelope|field|conversation|extension|response|task|conformance|error|issue|integrity|trace|identity|delivery|trust|intent)\.[a-z_]+)'/g,
       ))
         written.add(m[1]!);
     }

@@ -12,6 +12,7 @@ import {
   withoutAnnotations,
   withoutEvaluation,
 } from '../../scripts/validator-schemas.ts';
+import { PUBLISHED_CHECKS } from '../../src/standard/conversation-rules.ts';
 import { objectShape, typeShape } from '../../src/standard/model.ts';
 import { OBJECTS } from '../../src/standard/objects/index.ts';
 import { allSchemas } from '../../src/standard/schemas.ts';
@@ -329,5 +330,14 @@ describe('the generated field model of the engine', () => {
     ).toEqual({ kind: 'array', items: { kind: 'string', open: ['b'] } });
     expect(typeShape({ kind: 'integer', minimum: 1, enum: [2] })).toEqual({ kind: 'integer' });
     expect(typeShape({ kind: 'object', ref: 'party' })).toEqual({ kind: 'object', ref: 'party' });
+  });
+});
+
+describe('the generated check ids of the engine', () => {
+  it('are the ids of the published checks, in order, without their titles', () => {
+    const text = readFileSync(join(import.meta.dirname, '../../src/engine/generated/published-checks.js'), 'utf8');
+    const literal = /^export const PUBLISHED_CHECK_IDS = (\[[\s\S]*\]);\n$/m.exec(text.slice(text.indexOf('export')));
+    expect(JSON.parse(literal![1]!)).toEqual(PUBLISHED_CHECKS.map((c) => c.id));
+    expect(text).not.toContain(PUBLISHED_CHECKS[0]!.title);
   });
 });

@@ -261,6 +261,8 @@ describe('a broken entry fails with its file and the reason', () => {
         ),
       ).reason,
     ).toMatch(/^was not produced by a published kit release \(source someone-else,/);
+    // A code no registry list holds already fails validation; a validator issue code is one a
+    // conformance result may hold, but not a check of the kit.
     expect(
       errorOf(() =>
         verifyEntry(
@@ -268,7 +270,18 @@ describe('a broken entry fails with its file and the reason', () => {
           ctx,
         ),
       ).reason,
-    ).toBe('names checks the kit does not publish: exchange.made_up');
+    ).toMatch(/^does not validate: issue\.code_unpublished at \/body\/issues\/0\/code: /);
+    expect(
+      errorOf(() =>
+        verifyEntry(
+          resealed((m) => {
+            m.body.issues[0].code = 'field.unknown_member';
+            m.body.issues[0].help_url = m.body.issues[0].help_url.replace(/#.*$/, '#field.unknown_member');
+          }),
+          ctx,
+        ),
+      ).reason,
+    ).toBe('names checks the kit does not publish: field.unknown_member');
   });
 
   it('a result naming checks of another side than the metadata names', () => {

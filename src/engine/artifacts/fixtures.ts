@@ -428,5 +428,53 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
       expected_codes: ['field.unregistered_value', 'schema.value_not_allowed', 'trace.traceparent_invalid'],
     },
   );
+  // Issue items (L2) and the later schema fixtures come last: the recorded engine answers
+  // (tests/engine/answers) give each fixture a mock-exchange scenario by its position.
+  add(
+    'issue.code_unpublished',
+    'A typed error whose issue item carries the HTTP error code request.invalid, which names a whole problem, not an item.',
+    mutated(error, (m) => {
+      m.body.errors[0].code = 'request.invalid';
+      m.body.errors[0].help_url = m.body.errors[0].help_url.replace(/#.*$/, '#request.invalid');
+    }),
+  );
+  add(
+    'issue.help_url_mismatch',
+    "A typed error whose issue item links somewhere other than its code's anchor on the error-registry page.",
+    mutated(error, (m) => {
+      m.body.errors[0].help_url = 'https://evil.example/x';
+    }),
+  );
+  // Schema codes on an issue item's path, a capability's trust channels and the reason a task
+  // waits for input: one more fixture each, under its own id.
+  const also = (code: string, name: string, description: string, message: unknown) =>
+    invalid.push({ id: `invalid/${code}/${name}`, description, mode: 'keyed-json', message, expected_codes: [code] });
+  const capability = byProfile('uai.capability.statement.v1');
+  also(
+    'schema.pattern',
+    'issue-path',
+    'An issue item whose path is not an RFC 6901 JSON Pointer (~2 is no escape).',
+    mutated(error, (m) => {
+      m.body.errors[0].path = '/body/a~2b';
+    }),
+  );
+  also(
+    'schema.value_not_allowed',
+    'trust-channels',
+    'A capability statement accepting a trust channel outside the closed set.',
+    mutated(capability, (m) => {
+      m.body.trust_channels = ['carrier-pigeon'];
+    }),
+  );
+  also(
+    'schema.length',
+    'blocking-reason',
+    'A task waiting for input with an empty blocking_reason.',
+    mutated(status, (m) => {
+      m.body.state = 'input-required';
+      m.body.blocking_reason = '';
+      delete m.body.result_ref;
+    }),
+  );
   return { valid, invalid };
 }

@@ -2,6 +2,7 @@ import type { IssueDraft } from '../issues.ts';
 import { isPublishedErrorCode } from '../../standard/code-shapes.ts';
 import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
+import { ERROR_ITEM_CODES, issueItemIssues, RESULT_ITEM_CODES } from './rules-issue-items.ts';
 
 /**
  * Profile rules beyond the body schemas (CONTRACT sections 2 and 4), one function per profile.
@@ -107,16 +108,16 @@ const taskStatus: BodyRule = (body) => {
 };
 
 const error: BodyRule = (body) => {
+  const out = issueItemIssues(own(body, 'errors'), '/body/errors', ERROR_ITEM_CODES);
   const code = ownString(body, 'code');
-  if (code === undefined || code === '' || isPublishedErrorCode(code)) return [];
-  return [
-    {
-      code: 'error.code_unpublished',
-      path: '/body/code',
-      message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
-      actual: echo(code),
-    },
-  ];
+  if (code === undefined || code === '' || isPublishedErrorCode(code)) return out;
+  out.push({
+    code: 'error.code_unpublished',
+    path: '/body/code',
+    message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+    actual: echo(code),
+  });
+  return out;
 };
 
 /**
@@ -127,11 +128,11 @@ const error: BodyRule = (body) => {
 const conformance: BodyRule = (body) => {
   const issues = own(body, 'issues');
   const summary = ownRecord(body, 'summary');
-  if (!Array.isArray(issues) || !summary) return [];
+  const out = issueItemIssues(issues, '/body/issues', RESULT_ITEM_CODES);
+  if (!Array.isArray(issues) || !summary) return out;
   const count = (severity: string) => issues.filter((i) => isRecord(i) && own(i, 'severity') === severity).length;
   const errors = count('error');
   const warnings = count('warning');
-  const out: IssueDraft[] = [];
   const mismatch = (path: string, actual: unknown, expected: unknown, message: string) =>
     out.push({ code: 'conformance.summary_mismatch', path, message, expected, actual: echo(actual) });
   const check = (path: string, actual: unknown, expected: unknown, what: string) => {

@@ -9,6 +9,7 @@ import {
   NOTICES,
   RESPONSE_STATUSES,
   TASK_STATES,
+  TRUST_CHANNELS,
 } from '../value-sets.ts';
 
 const profileId = { kind: 'string', pattern: PROFILE_ID_PATTERN } as const;
@@ -164,7 +165,11 @@ export const TASK_STATUS_BODY: ObjectDef = {
     { key: 'status_message', type: text, description: 'Human-readable status.' },
     { key: 'request_message_id', type: text, description: 'The request that started the task.' },
     { key: 'result_ref', type: url, description: 'Where the result is; required when completed.' },
-    { key: 'blocking_reason', type: text, description: 'What input is needed; required when input-required.' },
+    {
+      key: 'blocking_reason',
+      type: { kind: 'string', minLength: 1 },
+      description: 'What input is needed; required when input-required.',
+    },
     { key: 'error_code', type: text, description: 'A published error code; required when failed.' },
   ],
 };
@@ -222,7 +227,11 @@ export const CAPABILITY_BODY: ObjectDef = {
       type: { kind: 'array', items: { kind: 'object', ref: 'capability_operation' } },
       description: 'Intents the party resolves.',
     },
-    { key: 'trust_channels', type: { kind: 'array', items: text }, description: 'Trust channels the party accepts.' },
+    {
+      key: 'trust_channels',
+      type: { kind: 'array', items: { kind: 'string', enum: TRUST_CHANNELS } },
+      description: 'Trust channels the party accepts.',
+    },
     {
       key: 'security_schemes',
       type: { kind: 'array', items: text },

@@ -1,5 +1,6 @@
 import type { ObjectDef } from '../model.ts';
 import { SEVERITIES } from '../value-sets.ts';
+import { JSON_POINTER_PATTERN } from './patterns.ts';
 
 /** One validator finding (CONTRACT section 4); the same shape in results, records and errors. */
 export const ISSUE_ITEM: ObjectDef = {
@@ -16,7 +17,7 @@ export const ISSUE_ITEM: ObjectDef = {
     { key: 'severity', type: { kind: 'string', enum: SEVERITIES }, required: true, description: 'error or warning.' },
     {
       key: 'path',
-      type: { kind: 'string' },
+      type: { kind: 'string', pattern: JSON_POINTER_PATTERN },
       required: true,
       description: 'RFC 6901 JSON Pointer into the keyed message; "" for the whole message.',
     },

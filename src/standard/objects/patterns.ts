@@ -9,3 +9,8 @@ export const TRACEPARENT_PATTERN = '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$';
 export const CHECKSUM_PATTERN = '^sha256:[0-9a-f]{64}$';
 /** Spec 2.2: extension namespaces are URNs of the form urn:<ns>:ext:<name>. */
 export const EXTENSION_NAMESPACE_PATTERN = '^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$';
+/**
+ * RFC 6901 section 3 JSON Pointer: "" (the whole document) or reference tokens, each after a "/",
+ * in which "~" appears only as the escapes ~0 and ~1.
+ */
+export const JSON_POINTER_PATTERN = '^(?:/(?:[^/~]|~[01])*)*$';
