@@ -1627,7 +1627,7 @@ var init_profiles = __esm({
 });
 
 // src/engine/pointer.ts
-var pointerSegment, childPath, pointerSegments;
+var pointerSegment, childPath, unescapeSegment, pointerSegments;
 var init_pointer = __esm({
   "src/engine/pointer.ts"() {
     "use strict";
@@ -1636,7 +1636,8 @@ var init_pointer = __esm({
       return text.includes("~") || text.includes("/") ? text.replaceAll("~", "~0").replaceAll("/", "~1") : text;
     };
     childPath = (path, key) => `${path}/${pointerSegment(key)}`;
-    pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+    unescapeSegment = (s) => s.replaceAll("~1", "/").replaceAll("~0", "~");
+    pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map(unescapeSegment);
   }
 });
 
@@ -1702,17 +1703,28 @@ function jsonType(value) {
   if (Array.isArray(value)) return "array";
   return typeof value === "number" && Number.isInteger(value) ? "integer" : typeof value;
 }
-function exceedsDepth(value, limit = MAX_DEPTH) {
-  return typeof value === "object" && value !== null && deeper(value, 1, limit);
+function nestingFault(value, limit = MAX_DEPTH) {
+  return typeof value === "object" && value !== null ? fault(value, 1, limit, 0) : void 0;
 }
-function deeper(container, depth, limit) {
-  if (depth > limit) return true;
-  const children = Array.isArray(container) ? container : Object.values(container);
-  for (let i = 0; i < children.length; i += 1) {
-    const child = children[i];
-    if (typeof child === "object" && child !== null && deeper(child, depth + 1, limit)) return true;
+function fault(container, depth, limit, pathChars) {
+  if (depth > limit) return "depth";
+  if (pathChars > MAX_PATH_CHARS) return "path";
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i += 1) {
+      const child = container[i];
+      if (typeof child !== "object" || child === null) continue;
+      const found = fault(child, depth + 1, limit, pathChars + 1 + (i < 10 ? 1 : String(i).length));
+      if (found) return found;
+    }
+    return void 0;
   }
-  return false;
+  for (const key in container) {
+    const child = container[key];
+    if (typeof child !== "object" || child === null) continue;
+    const found = fault(child, depth + 1, limit, pathChars + 1 + key.length);
+    if (found) return found;
+  }
+  return void 0;
 }
 function echo(value) {
   if (typeof value === "string") {
@@ -1736,7 +1748,7 @@ function findNonCanonical(value, path = "") {
   }
   return void 0;
 }
-var isRecord, own, ownRecord, ownString, MAX_DEPTH, LONE_SURROGATE, wellFormed, MAX_ECHO;
+var isRecord, own, ownRecord, ownString, MAX_DEPTH, MAX_PATH_CHARS, LONE_SURROGATE, wellFormed, MAX_ECHO;
 var init_json = __esm({
   "src/engine/json.ts"() {
     "use strict";
@@ -1752,6 +1764,7 @@ var init_json = __esm({
       return typeof v === "string" ? v : void 0;
     };
     MAX_DEPTH = 64;
+    MAX_PATH_CHARS = 512;
     LONE_SURROGATE = /[\uD800-\uDFFF]/u;
     wellFormed = (s) => s.isWellFormed() ? s : s.toWellFormed();
     MAX_ECHO = 256;
@@ -2026,13 +2039,16 @@ function repeatedMembers(text) {
   const found = [];
   let expectName = false;
   const strings = stringTokens(text);
-  const pointerOf = (name) => {
-    let pointer2 = "";
-    for (let k = 0; k < open.length - 1; k++) {
-      const c = open[k];
-      pointer2 += `/${c.array ? String(c.index) : segment(c.key)}`;
+  const pointerOf = (frame, name) => {
+    if (frame.pointer === void 0) {
+      const tokens = [""];
+      for (let k = 0; k < open.length - 1; k++) {
+        const c = open[k];
+        tokens.push(c.array ? String(c.index) : segment(c.key));
+      }
+      frame.pointer = tokens.length === 1 ? "" : tokens.join("/");
     }
-    return `${pointer2}/${segment(name)}`;
+    return `${frame.pointer}/${segment(name)}`;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -2050,7 +2066,7 @@ function repeatedMembers(text) {
           const repeat = frame.repeats.get(name);
           if (repeat) repeat.count++;
           else {
-            const entry = { pointer: pointerOf(name), count: 2 };
+            const entry = { pointer: pointerOf(frame, name), name, count: 2 };
             frame.repeats.set(name, entry);
             found.push(entry);
           }
@@ -2061,7 +2077,7 @@ function repeatedMembers(text) {
         expectName = false;
       }
     } else if (c === 123 || c === 91) {
-      open.push({ array: c === 91, names: [], key: "", index: 0, repeats: void 0 });
+      open.push({ array: c === 91, names: [], key: "", index: 0, repeats: void 0, pointer: void 0 });
       expectName = c === 123;
     } else if (c === 125 || c === 93) {
       open.pop();
@@ -2176,11 +2192,10 @@ function duplicateMemberIssues(text, input2, mode, index) {
   if (!index && !hasDuplicateMembers(text)) return [];
   return (index ? index.duplicates : repeatedMembers(text)).map((d) => {
     const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
-    const name = pointerSegments(d.pointer).at(-1) ?? "";
     return {
       code: "message.duplicate_member",
       path,
-      message: `The member name ${JSON.stringify(name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
+      message: `The member name ${JSON.stringify(d.name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
       expected: 1,
       actual: d.count
     };
@@ -2190,7 +2205,6 @@ var init_duplicates = __esm({
   "src/engine/validate/duplicates.ts"() {
     "use strict";
     init_duplicate_scan();
-    init_pointer();
     init_keyless_pointer();
   }
 });
@@ -2275,6 +2289,7 @@ var init_code_shapes = __esm({
       problem("request.too_large", 413, "Request too large"),
       problem("request.unsupported_media_type", 415, "Unsupported media type"),
       problem("request.rate_limited", 429, "Too many requests", true),
+      problem("request.headers_too_large", 431, "Request headers too large"),
       problem("server.internal", 500, "Internal error", true),
       problem("exchange.task_unknown", 404, "Unknown task"),
       typed("exchange.request_invalid", 400, "Request message invalid"),
@@ -2374,11 +2389,12 @@ var init_issue_flags = __esm({
 });
 
 // src/standard/limits.ts
-var ISSUE_LIST_LIMIT;
+var ISSUE_LIST_LIMIT, ISSUE_PATH_CHARS_LIMIT;
 var init_limits = __esm({
   "src/standard/limits.ts"() {
     "use strict";
     ISSUE_LIST_LIMIT = 100;
+    ISSUE_PATH_CHARS_LIMIT = 16384;
   }
 });
 
@@ -2501,8 +2517,17 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
         kept.offer(findings.draft(code, error2));
     });
   }
-  const listed = kept.sorted().map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
+  const first = withinPathChars(kept.sorted(), limit === Infinity ? Infinity : ISSUE_PATH_CHARS_LIMIT);
+  const listed = first.map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
   return { listed, errorCount, warningCount, level: levelBelow(broken) };
+}
+function withinPathChars(drafts, chars) {
+  let used = 0;
+  for (let i = 0; i < drafts.length; i++) {
+    if (used > chars) return drafts.slice(0, i);
+    used += drafts[i].path.length;
+  }
+  return [...drafts];
 }
 function compareIssueParts(head, tail, code, kept) {
   const byPath2 = comparePathParts(head, tail, kept.path);
@@ -2720,6 +2745,112 @@ var init_trace = __esm({
   }
 });
 
+// src/standard/formats/date-time.ts
+function daysInMonth(year, month) {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+function isFullDate(value) {
+  const m = FULL_DATE.exec(value);
+  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+function parseDateTime(value) {
+  if (!DATE_TIME_SHAPE.test(value)) return void 0;
+  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  const hour = twoDigits(value, 11);
+  const minute = twoDigits(value, 14);
+  const second = twoDigits(value, 17);
+  if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return void 0;
+  const zulu = (value.charCodeAt(value.length - 1) | 32) === 122;
+  const zoneAt = value.length - (zulu ? 1 : 6);
+  let offsetMinutes = 0;
+  if (!zulu) {
+    const offsetHour = twoDigits(value, zoneAt + 1);
+    const offsetMinute = twoDigits(value, zoneAt + 4);
+    if (offsetHour > 23 || offsetMinute > 59) return void 0;
+    offsetMinutes = (value[zoneAt] === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  }
+  if (second === 60) {
+    const utcMinuteOfDay = ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440;
+    if (utcMinuteOfDay !== 1439) return void 0;
+  }
+  const fraction = value[19] === "." ? value.slice(20, zoneAt) : "";
+  return { year, month, day, hour, minute, second, fraction, offsetMinutes };
+}
+var FULL_DATE, isLeapYear, validDate, DATE_TIME_SHAPE, twoDigits, isDateTime;
+var init_date_time = __esm({
+  "src/standard/formats/date-time.ts"() {
+    "use strict";
+    FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+    isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+    validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+    DATE_TIME_SHAPE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/i;
+    twoDigits = (text, i) => (text.charCodeAt(i) - 48) * 10 + text.charCodeAt(i + 1) - 48;
+    isDateTime = (value) => parseDateTime(value) !== void 0;
+  }
+});
+
+// src/engine/instant.ts
+function daysFromCivil(year, month, day) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+function parseInstant(text) {
+  const p = parseDateTime(text);
+  if (!p) return void 0;
+  const leap = p.second === 60;
+  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
+  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
+}
+function compareInstants(a, b) {
+  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
+  if (a.leap !== b.leap) return a.leap ? 1 : -1;
+  const width = Math.max(a.fraction.length, b.fraction.length);
+  const fa = a.fraction.padEnd(width, "0");
+  const fb = b.fraction.padEnd(width, "0");
+  return fa === fb ? 0 : fa < fb ? -1 : 1;
+}
+function inFourDigitYears(utcSeconds) {
+  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
+  return year >= 0 && year <= 9999;
+}
+var utcSecondText;
+var init_instant = __esm({
+  "src/engine/instant.ts"() {
+    "use strict";
+    init_date_time();
+    init_time();
+    utcSecondText = (utcSeconds) => isoSeconds(new Date(utcSeconds * 1e3));
+  }
+});
+
+// src/engine/exchange/next-turn.ts
+function nextSequence(sequence) {
+  return Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : void 0;
+}
+function issuedBefore(t) {
+  if (!hasInstantBefore(t)) return void 0;
+  const second = Math.max(t.utcSeconds - 1, FIRST_SECOND);
+  if (inFourDigitYears(second)) return utcSecondText(second);
+  return inFourDigitYears(second + WIDEST_OFFSET) ? `${utcSecondText(second + WIDEST_OFFSET).slice(0, -1)}+23:59` : void 0;
+}
+var WIDEST_OFFSET, FIRST_SECOND, hasInstantBefore;
+var init_next_turn = __esm({
+  "src/engine/exchange/next-turn.ts"() {
+    "use strict";
+    init_instant();
+    WIDEST_OFFSET = 23 * 3600 + 59 * 60;
+    FIRST_SECOND = -62167219200 - WIDEST_OFFSET;
+    hasInstantBefore = (t) => t.utcSeconds > FIRST_SECOND || t.utcSeconds === FIRST_SECOND && (t.fraction !== "" || t.leap);
+  }
+});
+
 // src/engine/validate/record.ts
 function traceOf(checked, digest) {
   const parent = parseTraceparent(ownString(ownRecord(checked, "conversation"), "traceparent"));
@@ -2803,7 +2934,7 @@ function conformanceRecord(input2) {
     parent_message_id: checkedId
   };
   if (trace.traceparent) conversationPart.traceparent = trace.traceparent;
-  conversationPart.sequence = Number.isSafeInteger(sequence) && sequence >= 1 ? sequence + 1 : 1;
+  conversationPart.sequence = nextSequence(sequence) ?? 1;
   const body = {
     status: input2.errorCount > 0 ? "fail" : "pass",
     checked_profile: checkedProfile,
@@ -2852,6 +2983,7 @@ var init_record = __esm({
     init_json();
     init_time();
     init_trace();
+    init_next_turn();
     WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
     idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
     constantBlocks = /* @__PURE__ */ new WeakMap();
@@ -3199,91 +3331,6 @@ var init_rules_body = __esm({
       "uai.error.v1": error,
       "uai.conformance.result.v1": conformance
     };
-  }
-});
-
-// src/standard/formats/date-time.ts
-function daysInMonth(year, month) {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-function isFullDate(value) {
-  const m = FULL_DATE.exec(value);
-  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
-}
-function parseDateTime(value) {
-  if (!DATE_TIME_SHAPE.test(value)) return void 0;
-  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
-  const month = twoDigits(value, 5);
-  const day = twoDigits(value, 8);
-  const hour = twoDigits(value, 11);
-  const minute = twoDigits(value, 14);
-  const second = twoDigits(value, 17);
-  if (!validDate(year, month, day) || hour > 23 || minute > 59 || second > 60) return void 0;
-  const zulu = (value.charCodeAt(value.length - 1) | 32) === 122;
-  const zoneAt = value.length - (zulu ? 1 : 6);
-  let offsetMinutes = 0;
-  if (!zulu) {
-    const offsetHour = twoDigits(value, zoneAt + 1);
-    const offsetMinute = twoDigits(value, zoneAt + 4);
-    if (offsetHour > 23 || offsetMinute > 59) return void 0;
-    offsetMinutes = (value[zoneAt] === "-" ? -1 : 1) * (offsetHour * 60 + offsetMinute);
-  }
-  if (second === 60) {
-    const utcMinuteOfDay = ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440;
-    if (utcMinuteOfDay !== 1439) return void 0;
-  }
-  const fraction = value[19] === "." ? value.slice(20, zoneAt) : "";
-  return { year, month, day, hour, minute, second, fraction, offsetMinutes };
-}
-var FULL_DATE, isLeapYear, validDate, DATE_TIME_SHAPE, twoDigits, isDateTime;
-var init_date_time = __esm({
-  "src/standard/formats/date-time.ts"() {
-    "use strict";
-    FULL_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-    isLeapYear = (y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-    validDate = (y, m, d) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-    DATE_TIME_SHAPE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/i;
-    twoDigits = (text, i) => (text.charCodeAt(i) - 48) * 10 + text.charCodeAt(i + 1) - 48;
-    isDateTime = (value) => parseDateTime(value) !== void 0;
-  }
-});
-
-// src/engine/instant.ts
-function daysFromCivil(year, month, day) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
-function parseInstant(text) {
-  const p = parseDateTime(text);
-  if (!p) return void 0;
-  const leap = p.second === 60;
-  const local = daysFromCivil(p.year, p.month, p.day) * 86400 + p.hour * 3600 + p.minute * 60 + (leap ? 59 : p.second);
-  return { utcSeconds: local - p.offsetMinutes * 60, leap, fraction: p.fraction.replace(/0+$/, "") };
-}
-function compareInstants(a, b) {
-  if (a.utcSeconds !== b.utcSeconds) return a.utcSeconds < b.utcSeconds ? -1 : 1;
-  if (a.leap !== b.leap) return a.leap ? 1 : -1;
-  const width = Math.max(a.fraction.length, b.fraction.length);
-  const fa = a.fraction.padEnd(width, "0");
-  const fb = b.fraction.padEnd(width, "0");
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
-}
-function inFourDigitYears(utcSeconds) {
-  const year = new Date(utcSeconds * 1e3).getUTCFullYear();
-  return year >= 0 && year <= 9999;
-}
-var utcSecondText;
-var init_instant = __esm({
-  "src/engine/instant.ts"() {
-    "use strict";
-    init_date_time();
-    init_time();
-    utcSecondText = (utcSeconds) => isoSeconds(new Date(utcSeconds * 1e3));
   }
 });
 
@@ -6042,13 +6089,21 @@ function check(input2, options, sealed) {
     forms: forms2,
     normalized: normalized2
   });
-  if (exceedsDepth(input2)) {
-    drafts.push({
-      code: "message.too_deep",
-      path: "",
-      message: `The message nests deeper than ${MAX_DEPTH} levels.`,
-      expected: `<= ${MAX_DEPTH} levels`
-    });
+  const nesting = nestingFault(input2);
+  if (nesting) {
+    drafts.push(
+      nesting === "depth" ? {
+        code: "message.too_deep",
+        path: "",
+        message: `The message nests deeper than ${MAX_DEPTH} levels.`,
+        expected: `<= ${MAX_DEPTH} levels`
+      } : {
+        code: "message.too_deep",
+        path: "",
+        message: `The member names along a path in the message add up to more than ${MAX_PATH_CHARS} characters.`,
+        expected: `<= ${MAX_PATH_CHARS} characters of path`
+      }
+    );
     return done(input2);
   }
   if (options.text !== void 0) append(drafts, duplicateMemberIssues(options.text, input2, options.mode));
@@ -6263,8 +6318,8 @@ var init_codes = __esm({
         fix: "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
       },
       "message.too_deep": {
-        description: "The message nests objects or arrays deeper than 64 levels.",
-        fix: "Flatten the structure; no UAI-1 field nests deeper than a few levels."
+        description: "The message nests objects or arrays deeper than 64 levels, or the member names on the path to one of them add up to more than 512 characters.",
+        fix: "Flatten the structure and shorten the names; no UAI-1 field nests deeper than a few levels."
       },
       "message.not_canonicalizable": {
         description: "A string holds a lone surrogate or a number is outside the IEEE 754 double range, so no canonical form or checksum exists.",
@@ -6705,7 +6760,7 @@ function indexJson(text, limits = {}) {
     if (!parent || parent.array) return;
     const list = parent.members.get(parent.childName);
     if (!list) parent.members.set(parent.childName, [span]);
-    else if (list.push(span) === 2) repeated.push({ pointer: pointer2, spans: list });
+    else if (list.push(span) === 2) repeated.push({ pointer: pointer2, name: parent.childName, spans: list });
   };
   const value = (pointer2, start) => {
     skip2();
@@ -6810,8 +6865,9 @@ function indexJson(text, limits = {}) {
   return {
     ok,
     ...ok ? {} : { failure, errorOffset: failure === "malformed" ? i : void 0 },
-    duplicates: repeated.map(({ pointer: pointer2, spans: list }) => ({
+    duplicates: repeated.map(({ pointer: pointer2, name, spans: list }) => ({
       pointer: pointer2,
+      name,
       count: list.length,
       occurrences: list.map(rangeOfSpan)
     })),
@@ -8164,7 +8220,7 @@ function linkage(input2, taskRef) {
     conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
   else if (!parent && traceId !== void 0 && TRACE_ID_RE.test(traceId) && !allZeros(traceId))
     conversation.traceparent = `00-${traceId}-${ids.spanId}-01`;
-  conversation.sequence = Number.isSafeInteger(sequence) && sequence >= 1 && sequence < Number.MAX_SAFE_INTEGER ? sequence + 1 : 2;
+  conversation.sequence = nextSequence(sequence) ?? 2;
   const mode = read.string("/delivery/mode");
   const delivery = {
     mode: mode !== void 0 && DELIVERY_MODES.includes(mode) ? mode : "sync"
@@ -8174,20 +8230,17 @@ function linkage(input2, taskRef) {
     delivery.priority = priority;
   const expiresText = read.string("/delivery/expires_at");
   const expires = expiresText !== void 0 ? parseInstant(expiresText) : void 0;
-  const latestIssue = expires && inFourDigitYears(expires.utcSeconds - 1) ? expires : void 0;
-  if (latestIssue) delivery.expires_at = expiresText;
+  const nowSeconds = Math.floor(input2.now.getTime() / 1e3);
+  const expired = expires && compareInstants(expires, { utcSeconds: nowSeconds, leap: false, fraction: "" }) <= 0;
+  const issuedAt = expired ? issuedBefore(expires) : utcSecondText(nowSeconds);
+  if (expires && issuedAt !== void 0) delivery.expires_at = expiresText;
   delivery.reply_requested = false;
   delivery.ack_required = false;
   if (taskRef !== void 0) delivery.task_ref = taskRef;
-  let issuedSeconds = Math.floor(input2.now.getTime() / 1e3);
-  let issuedBeforeExpiry = false;
-  if (latestIssue && compareInstants(latestIssue, { utcSeconds: issuedSeconds, leap: false, fraction: "" }) <= 0) {
-    issuedSeconds = latestIssue.utcSeconds - 1;
-    issuedBeforeExpiry = true;
-  }
+  const issuedBeforeExpiry = Boolean(expired && issuedAt !== void 0);
   const provenance2 = {};
   if (traceId !== void 0) provenance2.trace_id = traceId;
-  provenance2.issued_at = utcSecondText(issuedSeconds);
+  provenance2.issued_at = issuedAt ?? utcSecondText(nowSeconds);
   provenance2.log_ref = `urn:uai:log:${ids.messageId}`;
   provenance2.agent_id = "uai-reference-server";
   return {
@@ -8212,6 +8265,7 @@ var init_linkage = __esm({
     init_json();
     init_uri();
     init_instant();
+    init_next_turn();
     init_trace();
     TRACE_ID_RE = /^[0-9a-f]{32}$/;
     DID_RE2 = new RegExp(DID_PATTERN);
@@ -8397,7 +8451,7 @@ function mockExchange(request, context, options = {}) {
         ids,
         linked,
         "exchange.intent_unprocessable",
-        "The reference server declines to resolve this intent (simulated by the typed-error scenario).",
+        options.declined ?? "The reference server declines to resolve this intent (simulated by the typed-error scenario).",
         []
       );
       httpStatus = 422;
@@ -8652,6 +8706,10 @@ function sameInstant(a, b) {
   const y = typeof b === "string" ? parseInstant(b) : void 0;
   return x !== void 0 && y !== void 0 && compareInstants(x, y) === 0;
 }
+function noAnswerBefore(expires) {
+  const t = typeof expires === "string" ? parseInstant(expires) : void 0;
+  return t !== void 0 && !hasInstantBefore(t);
+}
 function reachableStates(from) {
   const seen = /* @__PURE__ */ new Set();
   const visit = (state) => {
@@ -8679,6 +8737,7 @@ var init_rules = __esm({
     init_value_sets();
     init_instant();
     init_kind();
+    init_next_turn();
     init_own_ids();
     finding = (path, message2, expected, actual) => {
       const f = { path, message: message2 };
@@ -8726,10 +8785,9 @@ var init_rules = __esm({
       "exchange.conversation_id": copied("/conversation/conversation_id", "/conversation/conversation_id"),
       "exchange.parent_message_id": copied("/message_id", "/conversation/parent_message_id"),
       "exchange.sequence": ({ request, response, flagged }) => {
-        const seq = valueAt2(request, "/conversation/sequence");
-        if (!Number.isSafeInteger(seq) || flagged("/conversation/sequence")) return [];
+        const want = nextSequence(valueAt2(request, "/conversation/sequence"));
+        if (want === void 0 || flagged("/conversation/sequence")) return [];
         const got = valueAt2(response, "/conversation/sequence");
-        const want = seq + 1;
         return got === want ? [] : [
           finding(
             "/conversation/sequence",
@@ -8755,7 +8813,7 @@ var init_rules = __esm({
         ];
         const expires = valueAt2(pair.request, "/delivery/expires_at");
         const got = valueAt2(pair.response, "/delivery/expires_at");
-        if (expires !== void 0 && !pair.flagged("/delivery/expires_at") && !sameInstant(expires, got))
+        if (expires !== void 0 && !pair.flagged("/delivery/expires_at") && !sameInstant(expires, got) && !(got === void 0 && noAnswerBefore(expires)))
           out.push(
             finding(
               "/delivery/expires_at",
@@ -9597,6 +9655,23 @@ function decodeTaskRef(ref) {
     acceptedAt: a
   };
 }
+function holdTask(request, now) {
+  const ticket = ticketFor(request, now);
+  if (!ticket) {
+    const q = isRecord(request) ? own(ownRecord(request, "conversation") ?? {}, "sequence") : void 0;
+    return {
+      ok: false,
+      detail: Number.isInteger(q) && q >= 1 && !isSequence(q) ? `The reference server cannot hold this request as a task: a task status comes two turns after the request, and conversation.sequence ${String(q)} + 2 is past 2^53 (9007199254740992), beyond which JSON numbers do not hold every integer. Continue in a new conversation, or send delivery.mode sync to have the request resolved inline.` : "The reference server cannot hold this request as a task: its task reference is made from the request conversation, message_id, source, body.subject and conversation.sequence, and one of them is missing or not usable."
+    };
+  }
+  const ref = encodeTaskRef(ticket);
+  if (ref.length > MAX_REF)
+    return {
+      ok: false,
+      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${ref.length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`
+    };
+  return { ok: true, ref };
+}
 function ticketFor(request, now) {
   if (!isRecord(request)) return void 0;
   const at3 = (...path) => path.reduce((v, k) => isRecord(v) ? own(v, k) : void 0, request);
@@ -9628,14 +9703,15 @@ var init_task_ref = __esm({
   "src/engine/reference-server/task-ref.ts"() {
     "use strict";
     init_json();
+    init_next_turn();
     init_profiles();
     init_value_sets();
     PREFIX = "task-";
     MAX_REF = 4096;
-    str = (v) => typeof v === "string" && v !== "" && v.length <= 512 && v.isWellFormed();
+    str = (v) => typeof v === "string" && v !== "" && v.isWellFormed();
     oneOf2 = (set) => (v) => typeof v === "string" && set.includes(v);
     TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;
-    isSequence = (q) => Number.isSafeInteger(q) && q >= 1 && q <= Number.MAX_SAFE_INTEGER - 2;
+    isSequence = (q) => nextSequence(nextSequence(q)) !== void 0;
   }
 });
 
@@ -9649,11 +9725,16 @@ function answerMessage(body, context, scenario, text) {
   }
   const delivery = isRecord(message2) ? ownRecord(message2, "delivery") : void 0;
   const chosen = scenario ?? (delivery && own(delivery, "mode") === "sync" ? "completed-response" : "accepted-task");
-  const ticket = chosen === "accepted-task" ? ticketFor(message2, context.now()) : void 0;
-  const result2 = mockExchange({ message: message2, scenario: chosen, format: "message" }, context, {
-    ...ticket ? { taskRef: encodeTaskRef(ticket) } : {},
-    ...text !== void 0 && !keyless ? { text } : {}
-  });
+  const task = chosen === "accepted-task" ? holdTask(message2, context.now()) : void 0;
+  const result2 = mockExchange(
+    { message: message2, scenario: task?.ok === false ? "typed-error" : chosen, format: "message" },
+    context,
+    {
+      ...task?.ok ? { taskRef: task.ref } : {},
+      ...task?.ok === false ? { declined: task.detail } : {},
+      ...text !== void 0 && !keyless ? { text } : {}
+    }
+  );
   const response = result2.response_message;
   return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
 }
@@ -12490,6 +12571,11 @@ function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
   return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
 }
+function readError(error2) {
+  const code = error2.code;
+  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : error2 instanceof Error ? error2.message : String(error2);
+  return `cannot read: ${reason}`;
+}
 var UsageError;
 var init_usage = __esm({
   "src/kit/usage.ts"() {
@@ -13384,9 +13470,9 @@ var init_http = __esm({
       fault;
       /** Whether the request went out (false when the kit's own limits held it back). */
       sent;
-      constructor(message2, fault, sent = fault !== void 0) {
+      constructor(message2, fault2, sent = fault2 !== void 0) {
         super(message2);
-        if (fault) this.fault = fault;
+        if (fault2) this.fault = fault2;
         this.sent = sent;
       }
     };
@@ -13709,24 +13795,58 @@ var init_report2 = __esm({
 
 // src/kit/proxy/replay.ts
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
+async function* recordingLines(chunks, max) {
+  const tooLong = { tooLong: true };
+  let parts = [];
+  let length = 0;
+  const whole = () => {
+    const line = parts.join("");
+    const text = line.endsWith("\r") ? line.slice(0, -1) : line;
+    return text.length > max ? void 0 : text;
+  };
+  try {
+    for await (const chunk of chunks) {
+      let from = 0;
+      for (let lf = chunk.indexOf("\n"); ; lf = chunk.indexOf("\n", from)) {
+        const piece = chunk.slice(from, lf === -1 ? void 0 : lf);
+        length += piece.length;
+        if (length > max + 1) {
+          yield tooLong;
+          return;
+        }
+        if (piece) parts.push(piece);
+        if (lf === -1) break;
+        const line = whole();
+        if (line === void 0) {
+          yield tooLong;
+          return;
+        }
+        yield line;
+        parts = [];
+        length = 0;
+        from = lf + 1;
+      }
+    }
+  } catch (error2) {
+    yield { unreadable: error2 };
+    return;
+  }
+  if (length > 0) yield whole() ?? tooLong;
+}
 async function replayRecording(file, options) {
   const session = new ProxySession(options.site);
   const stream = createReadStream(file, { encoding: "utf8" });
-  const opened = await new Promise((resolve7) => {
-    stream.once("open", () => resolve7(void 0));
-    stream.once("error", (error2) => resolve7(`cannot read ${file}: ${error2.message}`));
-  });
-  if (opened) return { ok: false, error: opened };
-  const lines2 = createInterface({ input: stream, crlfDelay: Infinity });
   let n = 0;
   let previous = 0;
   try {
-    for await (const line of lines2) {
+    for await (const line of recordingLines(stream, MAX_LINE_CHARS)) {
       n += 1;
+      if (typeof line !== "string")
+        return {
+          ok: false,
+          error: "unreadable" in line ? `${file}: ${readError(line.unreadable)}` : `${file} line ${n}: longer than any recorded exchange`
+        };
       if (line.trim() === "") continue;
-      if (line.length > MAX_LINE_CHARS)
-        return { ok: false, error: `${file} line ${n}: longer than any recorded exchange` };
       const parsed = parseRecordLine(line);
       if (!parsed.ok) return { ok: false, error: `${file} line ${n}: ${parsed.error}` };
       if (parsed.exchange.index <= previous)
@@ -13736,7 +13856,6 @@ async function replayRecording(file, options) {
       options.onExchange?.(judged);
     }
   } finally {
-    lines2.close();
     stream.destroy();
   }
   if (previous === 0) return { ok: false, error: `${file} holds no recorded exchange` };
@@ -13746,6 +13865,7 @@ var MAX_LINE_CHARS;
 var init_replay = __esm({
   "src/kit/proxy/replay.ts"() {
     "use strict";
+    init_usage();
     init_recording();
     init_report2();
     MAX_LINE_CHARS = 24 * 1024 * 1024;
@@ -15612,6 +15732,25 @@ async function readJsonBody(request) {
     return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
   }
 }
+function unreadableEncoding(request) {
+  const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
+  if (encodings.length > 0)
+    return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
+  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
+    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
+  return void 0;
+}
+async function readPostedJson(request, notJson) {
+  if (!isJsonMediaType(request.header("content-type"))) {
+    const declared2 = Number(request.header("content-length"));
+    if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
+    return { ok: false, code: "request.unsupported_media_type", detail: notJson };
+  }
+  const encoding = unreadableEncoding(request);
+  if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
+  return readJsonBody(request);
+}
 function isJsonMediaType(contentType) {
   if (!contentType) return false;
   const essence = contentType.split(";", 1)[0].trim().toLowerCase();
@@ -15638,14 +15777,10 @@ function referenceServerCore(options) {
     headers: { Allow: allow }
   });
   async function post(request) {
-    if (!isJsonMediaType(request.header("content-type"))) {
-      return problemReply(
-        site,
-        "request.unsupported_media_type",
-        "Send the message as application/json (a JSON object keyed, a JSON array keyless)."
-      );
-    }
-    const parsed = await readJsonBody(request);
+    const parsed = await readPostedJson(
+      request,
+      "Send the message as application/json (a JSON object keyed, a JSON array keyless)."
+    );
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario, parsed.text);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
@@ -16363,7 +16498,7 @@ async function startProxy(options) {
     let answerHeaders = [];
     let done = false;
     const clock = {};
-    const fault = (side, check3, detail) => {
+    const fault2 = (side, check3, detail) => {
       if (!faults.some((f) => f.check === check3 && f.side === side)) faults.push({ side, check: check3, detail });
     };
     const finish = () => {
@@ -16394,7 +16529,7 @@ async function startProxy(options) {
     const target = req.url ?? "";
     const to = URL.canParse(`${upstream.origin}${target}`) ? new URL(`${upstream.origin}${target}`) : void 0;
     if (!target.startsWith("/") || to?.origin !== upstream.origin) {
-      fault(
+      fault2(
         "client",
         "client.same_host",
         `${req.method} ${target.slice(0, 200)}: uai proxy forwards only to ${upstream.origin}`
@@ -16415,8 +16550,8 @@ async function startProxy(options) {
     });
     clock.timer = setTimeout(() => {
       if (!req.complete)
-        fault("client", "client.within_budget", `the request was not sent in full within ${timeoutMs} ms`);
-      else fault("server", "transport.answered", `no complete answer within ${timeoutMs} ms`);
+        fault2("client", "client.within_budget", `the request was not sent in full within ${timeoutMs} ms`);
+      else fault2("server", "transport.answered", `no complete answer within ${timeoutMs} ms`);
       out.destroy();
       res.destroy();
       finish();
@@ -16429,23 +16564,23 @@ async function startProxy(options) {
     req.once("error", () => void 0);
     req.once("close", () => {
       if (!req.complete && !done) {
-        fault("client", "client.completes", "the client closed the connection before its request was complete");
+        fault2("client", "client.completes", "the client closed the connection before its request was complete");
         out.destroy();
         finish();
       }
     });
     out.on(
       "information",
-      (info) => fault("server", "transport.no_interim", `an interim ${info.statusCode} before the answer (not forwarded)`)
+      (info) => fault2("server", "transport.no_interim", `an interim ${info.statusCode} before the answer (not forwarded)`)
     );
     out.once("upgrade", (up, socket) => {
       socket.destroy();
-      fault("server", "transport.answered", `HTTP ${up.statusCode} switched protocols instead of answering`);
+      fault2("server", "transport.answered", `HTTP ${up.statusCode} switched protocols instead of answering`);
       res.destroy();
       finish();
     });
     out.once("error", (error2) => {
-      fault("server", "transport.answered", `no answer: ${error2.message}`);
+      fault2("server", "transport.answered", `no answer: ${error2.message}`);
       res.destroy();
       finish();
     });
@@ -16458,7 +16593,7 @@ async function startProxy(options) {
       try {
         res.writeHead(code, answer.statusMessage ?? "", headers2);
       } catch (error2) {
-        fault("server", "transport.answered", `an answer the proxy cannot repeat: ${error2.message}`);
+        fault2("server", "transport.answered", `an answer the proxy cannot repeat: ${error2.message}`);
         answer.destroy();
         res.destroy();
         finish();
@@ -16472,7 +16607,7 @@ async function startProxy(options) {
       answer.once("error", () => void 0);
       answer.once("close", () => {
         if (!answer.complete && !done) {
-          fault("server", "transport.answered", `the answer stopped after ${answerBody.total} bytes, before its end`);
+          fault2("server", "transport.answered", `the answer stopped after ${answerBody.total} bytes, before its end`);
           res.destroy();
           finish();
         }
@@ -16550,7 +16685,8 @@ var init_forward = __esm({
       "trailer",
       "transfer-encoding",
       "upgrade",
-      "host"
+      "host",
+      "expect"
     ]);
     pairs = (raw) => {
       const out = [];
@@ -19535,6 +19671,7 @@ async function resolveTargets(inputs) {
 
 // src/cli/input.ts
 init_engine();
+init_usage();
 import { readFileSync } from "node:fs";
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
@@ -19564,11 +19701,6 @@ function inputFromText(file, text, mode) {
     messageText,
     prefix: "/message"
   };
-}
-function readError(error2) {
-  const code = error2.code;
-  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(error2);
-  return `cannot read: ${reason}`;
 }
 async function readInput(file, mode, stdin) {
   let text;

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_LIST_LIMIT, validateMessage, type ValidatorResult } from '../../src/engine/index.ts';
+import { validateMessage, type ValidatorResult } from '../../src/engine/index.ts';
 import type { CoreReply } from '../../src/http/core.ts';
-import { answerByteBound, ISSUE_PATH_CHARS_LIMIT } from '../../src/standard/limits.ts';
+import { answerByteBound } from '../../src/standard/limits.ts';
+import { firstListed } from '../support/listed.ts';
 import { siteFor } from '../../src/standard/urls.ts';
 import {
   formatVariants,
@@ -61,21 +62,6 @@ function expectExact(answer: Partial<ValidatorResult>, truth: ValidatorResult): 
   const expected = firstListed(truth);
   expect(listed).toBe(expected);
   expect(answer.issues_listed).toBe(truth.issue_count > expected ? expected : undefined);
-}
-
-/**
- * How many issues a bounded answer lists, from the oracle's full list (docs/contract.md,
- * "Limits"): the first ISSUE_LIST_LIMIT by path then code, up to the one whose path takes the
- * listed paths past ISSUE_PATH_CHARS_LIMIT characters.
- */
-function firstListed(truth: ValidatorResult): number {
-  const all = [...truth.errors, ...truth.warnings].sort((a, b) =>
-    a.path === b.path ? (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) : a.path < b.path ? -1 : 1,
-  );
-  let chars = 0;
-  let n = 0;
-  while (n < Math.min(all.length, ISSUE_LIST_LIMIT) && chars <= ISSUE_PATH_CHARS_LIMIT) chars += all[n++]!.path.length;
-  return n;
 }
 
 /** Every message the service emits validates with 0 errors and 0 warnings, checksum included. */
