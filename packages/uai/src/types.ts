@@ -301,7 +301,7 @@ export interface CapabilityStatementBody {
   /** Intents the party resolves. */
   operations?: CapabilityOperation[];
   /** Trust channels the party accepts. */
-  trust_channels?: string[];
+  trust_channels?: Array<'credentialed' | 'signed-envelope' | 'public'>;
   /** Authentication schemes the party accepts. */
   security_schemes?: string[];
   /** Conformance level the party claims. */
