@@ -96,14 +96,8 @@ const taskStatus: BodyRule = (body) => {
     });
   }
   const errorCode = ownString(body, 'error_code');
-  if (errorCode !== undefined && !isPublishedErrorCode(errorCode)) {
-    out.push({
-      code: 'error.code_unpublished',
-      path: '/body/error_code',
-      message: `The error code ${JSON.stringify(echo(errorCode))} is not in the error registry.`,
-      actual: echo(errorCode),
-    });
-  }
+  if (errorCode !== undefined && !isPublishedErrorCode(errorCode))
+    out.push(unpublishedErrorCode('/body/error_code', errorCode));
   return out;
 };
 
@@ -111,14 +105,19 @@ const error: BodyRule = (body) => {
   const out = issueItemIssues(own(body, 'errors'), '/body/errors', ERROR_ITEM_CODES);
   const code = ownString(body, 'code');
   if (code === undefined || code === '' || isPublishedErrorCode(code)) return out;
-  out.push({
-    code: 'error.code_unpublished',
-    path: '/body/code',
-    message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
-    actual: echo(code),
-  });
+  out.push(unpublishedErrorCode('/body/code', code));
   return out;
 };
+
+/** error.code_unpublished: an error code (an error body's, or a task's error_code) the registry does not publish. */
+function unpublishedErrorCode(path: string, code: string): IssueDraft {
+  return {
+    code: 'error.code_unpublished',
+    path,
+    message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+    actual: echo(code),
+  };
+}
 
 /**
  * Summary counts and status must agree with the issues listed. A list cut at the issue limit
