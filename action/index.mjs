@@ -3165,6 +3165,14 @@ var init_rules_issue_items = __esm({
 });
 
 // src/engine/validate/rules-body.ts
+function unpublishedErrorCode(path, code) {
+  return {
+    code: "error.code_unpublished",
+    path,
+    message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
+    actual: echo(code)
+  };
+}
 function bodyIssues(message2) {
   const profile = own(message2, "profile");
   const body = ownRecord(message2, "body");
@@ -3257,26 +3265,15 @@ var init_rules_body = __esm({
         });
       }
       const errorCode2 = ownString(body, "error_code");
-      if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2)) {
-        out.push({
-          code: "error.code_unpublished",
-          path: "/body/error_code",
-          message: `The error code ${JSON.stringify(echo(errorCode2))} is not in the error registry.`,
-          actual: echo(errorCode2)
-        });
-      }
+      if (errorCode2 !== void 0 && !isPublishedErrorCode(errorCode2))
+        out.push(unpublishedErrorCode("/body/error_code", errorCode2));
       return out;
     };
     error = (body) => {
       const out = issueItemIssues(own(body, "errors"), "/body/errors", ERROR_ITEM_CODES);
       const code = ownString(body, "code");
       if (code === void 0 || code === "" || isPublishedErrorCode(code)) return out;
-      out.push({
-        code: "error.code_unpublished",
-        path: "/body/code",
-        message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
-        actual: echo(code)
-      });
+      out.push(unpublishedErrorCode("/body/code", code));
       return out;
     };
     conformance = (body) => {
