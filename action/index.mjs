@@ -1655,7 +1655,7 @@ function fieldAtPointer(pointer2, profile) {
   let def = ENVELOPE;
   let type;
   let field;
-  for (const segment2 of pointerSegments(pointer2)) {
+  for (const segment of pointerSegments(pointer2)) {
     if (type?.kind === "array") {
       type = type.items;
       def = type.kind === "object" ? nestedDef(ENVELOPE, { key: "", type }, type, profile) : void 0;
@@ -1663,7 +1663,7 @@ function fieldAtPointer(pointer2, profile) {
       continue;
     }
     if (!def) return void 0;
-    field = fieldOf(def, segment2);
+    field = fieldOf(def, segment);
     if (!field) return void 0;
     type = field.type;
     def = nestedDef(def, field, type, profile);
@@ -2034,21 +2034,21 @@ function stringTokens(text) {
     }
   };
 }
-function repeatedMembers(text) {
+function repeatedNames(text) {
   const open = [];
   const found = [];
   let expectName = false;
   const strings = stringTokens(text);
-  const pointerOf = (frame, name) => {
+  const pointerOf = (frame) => {
     if (frame.pointer === void 0) {
       const tokens = [""];
       for (let k = 0; k < open.length - 1; k++) {
         const c = open[k];
-        tokens.push(c.array ? String(c.index) : segment(c.key));
+        tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
       }
       frame.pointer = tokens.length === 1 ? "" : tokens.join("/");
     }
-    return `${frame.pointer}/${segment(name)}`;
+    return frame.pointer;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -2066,7 +2066,7 @@ function repeatedMembers(text) {
           const repeat = frame.repeats.get(name);
           if (repeat) repeat.count++;
           else {
-            const entry = { pointer: pointerOf(frame, name), name, count: 2 };
+            const entry = { parent: pointerOf(frame), name, count: 2 };
             frame.repeats.set(name, entry);
             found.push(entry);
           }
@@ -2135,12 +2135,12 @@ function topLevelMembers(text) {
   }
   return { spans, repeated };
 }
-var WIDE_OBJECT, segment;
+var WIDE_OBJECT;
 var init_duplicate_scan = __esm({
   "src/engine/duplicate-scan.ts"() {
     "use strict";
+    init_pointer();
     WIDE_OBJECT = 16;
-    segment = (s) => s.includes("~") || s.includes("/") ? s.replaceAll("~", "~0").replaceAll("/", "~1") : s;
   }
 });
 
@@ -2155,16 +2155,16 @@ function walk(pointer2, keyless, toKeyless) {
   const profile = profileOf(keyless);
   let place = { def: ENVELOPE };
   const out = [];
-  for (const segment2 of pointerSegments(pointer2)) {
+  for (const segment of pointerSegments(pointer2)) {
     if ("def" in place) {
       const { def } = place;
-      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment2) : /^(0|[1-9]\d*)$/.test(segment2) ? Number(segment2) : -1;
+      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
       const field = def.fields[index];
       if (!field) return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: false };
       out.push(toKeyless ? String(index) : field.key);
       place = placeOf(def, field.key, field.type, profile);
     } else {
-      out.push(segment2);
+      out.push(segment);
       if ("items" in place) place = itemPlace(place.items);
     }
   }
@@ -2188,24 +2188,63 @@ var init_keyless_pointer = __esm({
 });
 
 // src/engine/validate/duplicates.ts
-function duplicateMemberIssues(text, input2, mode, index) {
-  if (!index && !hasDuplicateMembers(text)) return [];
-  return (index ? index.duplicates : repeatedMembers(text)).map((d) => {
-    const path = mode === "keyless-json" ? keyedPointer(d.pointer, input2).pointer : d.pointer;
-    return {
-      code: "message.duplicate_member",
-      path,
-      message: `The member name ${JSON.stringify(d.name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
-      expected: 1,
-      actual: d.count
-    };
-  });
+function draftOf(path, { name, count }) {
+  return {
+    code: DUPLICATE_MEMBER,
+    path,
+    message: `The member name ${JSON.stringify(name)} occurs ${count} times in one object; parsers disagree on which value counts.`,
+    expected: 1,
+    actual: count
+  };
 }
+function duplicateMemberIssues(text, input2, mode) {
+  if (!hasDuplicateMembers(text)) return [];
+  const found = repeatedNames(text);
+  if (mode !== "keyless-json") return new DuplicateFindings(found);
+  return found.map((d) => draftOf(keyedPointer(`${d.parent}/${pointerSegment(d.name)}`, input2).pointer, d));
+}
+var DUPLICATE_MEMBER, DuplicateFindings;
 var init_duplicates = __esm({
   "src/engine/validate/duplicates.ts"() {
     "use strict";
     init_duplicate_scan();
     init_keyless_pointer();
+    init_pointer();
+    DUPLICATE_MEMBER = "message.duplicate_member";
+    DuplicateFindings = class {
+      found;
+      /** Whether every path is well-formed UTF-16, so that none changes when it is made well-formed. */
+      wellFormedPaths;
+      constructor(found) {
+        this.found = found;
+        let checked;
+        let wellFormed2 = true;
+        for (const { parent, name } of found) {
+          if (parent !== checked && !(checked = parent).isWellFormed()) wellFormed2 = false;
+          if (!name.isWellFormed()) wellFormed2 = false;
+          if (!wellFormed2) break;
+        }
+        this.wellFormedPaths = wellFormed2;
+      }
+      /** Each issue's path in two parts, made well-formed as a listed path is. */
+      forEach(visit) {
+        const { found, wellFormedPaths } = this;
+        for (let k = 0; k < found.length; k++) {
+          const { parent, name } = found[k];
+          const tail = `/${pointerSegment(name)}`;
+          if (wellFormedPaths) visit(parent, tail, k);
+          else visit(parent.toWellFormed(), tail.toWellFormed(), k);
+        }
+      }
+      /** The draft of the k-th issue. */
+      draft(k) {
+        const d = this.found[k];
+        return draftOf(`${d.parent}/${pointerSegment(d.name)}`, d);
+      }
+      drafts() {
+        return this.found.map((_, k) => this.draft(k));
+      }
+    };
   }
 });
 
@@ -2316,6 +2355,13 @@ function somePath(parts, visit) {
       continue;
     }
     let found = false;
+    if (part instanceof DuplicateFindings) {
+      part.forEach((head, tail) => {
+        found ||= visit(head, tail, DUPLICATE_MEMBER);
+      });
+      if (found) return true;
+      continue;
+    }
     part.forEach((code, error2, _deep, tail) => {
       found ||= visit(error2.instancePath, tail, code);
     });
@@ -2352,6 +2398,7 @@ var init_issue_flags = __esm({
   "src/engine/validate/issue-flags.ts"() {
     "use strict";
     init_code_shapes();
+    init_duplicates();
     ISSUES = /* @__PURE__ */ Symbol("issues");
     firstMember = (path) => {
       const second = path.indexOf("/", 1);
@@ -2459,9 +2506,8 @@ function plain(d) {
   if (d.keyword !== void 0) out.keyword = d.keyword;
   return out;
 }
-function comparePathParts(head, tail, path) {
-  if (!path.startsWith(head)) return head < path ? -1 : 1;
-  for (let i = 0, j = head.length; ; i++, j++) {
+function compareTail(tail, path, from) {
+  for (let i = 0, j = from; ; i++, j++) {
     const a = i < tail.length ? tail.charCodeAt(i) : -1;
     const b = j < path.length ? path.charCodeAt(j) : -1;
     if (a !== b) return a < b ? -1 : 1;
@@ -2471,6 +2517,7 @@ function comparePathParts(head, tail, path) {
 function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
   const seen = new CodesByPath();
   const kept = new SmallestItems(limit, compareIssues);
+  const order = new IssuePartsOrder();
   const broken = /* @__PURE__ */ new Set();
   let errorCount = 0;
   let warningCount = 0;
@@ -2493,6 +2540,21 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
       for (const draft of part) consider(draft);
       continue;
     }
+    if (part instanceof DuplicateFindings) {
+      if (!part.wellFormedPaths || shared.has(DUPLICATE_MEMBER)) {
+        part.forEach((_head, _tail, k) => consider(part.draft(k)));
+        continue;
+      }
+      const severity = issueCode(DUPLICATE_MEMBER).severity;
+      const level = guardedLevel({ code: DUPLICATE_MEMBER, severity, path: "" });
+      part.forEach((head, tail, k) => {
+        count(severity, level);
+        const bar = kept.bar;
+        if (limit > 0 && (bar === void 0 || order.compare(head, tail, DUPLICATE_MEMBER, bar) < 0))
+          kept.offer(part.draft(k));
+      });
+      continue;
+    }
     const findings = part;
     let previousCode;
     let previousHead = "";
@@ -2513,7 +2575,7 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
       const severity = issueCode(code).severity;
       count(severity, severity === "warning" ? "L4" : errorLevel(code, head.startsWith("/body/")));
       const bar = kept.bar;
-      if (limit > 0 && (bar === void 0 || compareIssueParts(head, tail, code, bar) < 0))
+      if (limit > 0 && (bar === void 0 || order.compare(head, tail, code, bar) < 0))
         kept.offer(findings.draft(code, error2));
     });
   }
@@ -2529,11 +2591,7 @@ function withinPathChars(drafts, chars) {
   }
   return [...drafts];
 }
-function compareIssueParts(head, tail, code, kept) {
-  const byPath2 = comparePathParts(head, tail, kept.path);
-  return byPath2 !== 0 ? byPath2 : code < kept.code ? -1 : code > kept.code ? 1 : 0;
-}
-var SmallestItems, CodesByPath;
+var SmallestItems, CodesByPath, IssuePartsOrder;
 var init_issue_list = __esm({
   "src/engine/validate/issue-list.ts"() {
     "use strict";
@@ -2543,6 +2601,7 @@ var init_issue_list = __esm({
     init_issues();
     init_json();
     init_levels2();
+    init_duplicates();
     SmallestItems = class {
       heap = [];
       limit;
@@ -2605,6 +2664,22 @@ var init_issue_list = __esm({
         else if (had.includes(code)) return false;
         else had.push(code);
         return true;
+      }
+    };
+    IssuePartsOrder = class {
+      head;
+      path;
+      /** The order of the head against the path, 0 when the path starts with it. */
+      headOrder = 0;
+      compare(head, tail, code, kept) {
+        const { path } = kept;
+        if (head !== this.head || path !== this.path) {
+          this.head = head;
+          this.path = path;
+          this.headOrder = path.startsWith(head) ? 0 : head < path ? -1 : 1;
+        }
+        const byPath2 = this.headOrder !== 0 ? this.headOrder : compareTail(tail, path, head.length);
+        return byPath2 !== 0 ? byPath2 : code < kept.code ? -1 : code > kept.code ? 1 : 0;
       }
     };
   }
@@ -2692,7 +2767,7 @@ var init_members = __esm({
     init_json();
     pointer = (trail, last) => {
       let out = "";
-      for (const segment2 of trail) out = childPath(out, segment2);
+      for (const segment of trail) out = childPath(out, segment);
       return last === void 0 ? out : childPath(out, last);
     };
   }
@@ -6103,7 +6178,11 @@ function check(input2, options, sealed) {
     );
     return done(input2);
   }
-  if (options.text !== void 0) append(drafts, duplicateMemberIssues(options.text, input2, options.mode));
+  if (options.text !== void 0) {
+    const repeated = duplicateMemberIssues(options.text, input2, options.mode);
+    if (Array.isArray(repeated)) append(drafts, repeated);
+    else parts = [drafts, repeated];
+  }
   let message2 = input2;
   let normalized = false;
   if (options.mode === "keyless-json") {
@@ -6152,7 +6231,7 @@ function check(input2, options, sealed) {
     bodyIssues(message2)
   ])
     append(after, stage);
-  parts = [drafts, schema, after];
+  parts = [...parts, schema, after];
   return done(message2, forms, normalized);
 }
 function assemble(input2, checked, options) {

@@ -12,6 +12,8 @@
  * object that grows past WIDE_OBJECT members gets a set, so a hostile object of 30,000 members
  * costs linear time, not quadratic.
  */
+import { childPath, pointerSegment } from './pointer.ts';
+
 /** Members an object may have before its names are looked up in a set instead of a list. */
 const WIDE_OBJECT = 16;
 
@@ -105,6 +107,19 @@ export interface RepeatedMember {
   readonly count: number;
 }
 
+/**
+ * A repeated member name as the scan finds it: its object's pointer, shared by every repeat of
+ * that object, apart from the name, so no pointer is joined per repeat (issue lists compare the
+ * two parts in place; see validate/duplicates.ts).
+ */
+export interface RepeatedName {
+  /** The pointer of the object that repeats the name. */
+  readonly parent: string;
+  /** The repeated name, unescaped. */
+  readonly name: string;
+  readonly count: number;
+}
+
 interface Container {
   readonly array: boolean;
   /** The names read so far (objects), a set once the object is wide. */
@@ -113,36 +128,42 @@ interface Container {
   key: string;
   index: number;
   /** Repeated names of this object, by name, as reported. */
-  repeats: Map<string, { pointer: string; name: string; count: number }> | undefined;
+  repeats: Map<string, { parent: string; name: string; count: number }> | undefined;
   /** This object's own pointer, once a repeat needed it: its ancestors' keys stay put while it is open. */
   pointer: string | undefined;
 }
 
-const segment = (s: string) => (s.includes('~') || s.includes('/') ? s.replaceAll('~', '~0').replaceAll('/', '~1') : s);
-
 /**
  * Every repeated member name of a JSON text with its pointer and count, in the order the second
- * occurrences appear: what message.duplicate_member reports. One pass like hasDuplicateMembers,
- * keeping only the path of open containers, so a body of 20,000 repeating objects costs a scan,
- * not a position index of every value (json-positions.ts, which the positions of a SARIF log need).
+ * occurrences appear: what message.duplicate_member reports.
  */
 export function repeatedMembers(text: string): RepeatedMember[] {
+  return repeatedNames(text).map(({ parent, name, count }) => ({ pointer: childPath(parent, name), name, count }));
+}
+
+/**
+ * repeatedMembers with each member's pointer left in two parts. One pass like
+ * hasDuplicateMembers, keeping only the path of open containers, so a body of 20,000 repeating
+ * objects costs a scan, not a position index of every value (json-positions.ts, which the
+ * positions of a SARIF log need).
+ */
+export function repeatedNames(text: string): RepeatedName[] {
   const open: Container[] = [];
-  const found: { pointer: string; name: string; count: number }[] = [];
+  const found: { parent: string; name: string; count: number }[] = [];
   let expectName = false;
   const strings = stringTokens(text);
-  const pointerOf = (frame: Container, name: string) => {
+  const pointerOf = (frame: Container) => {
     if (frame.pointer === undefined) {
       // Joined, not concatenated: one flat string that every repeat of this object then shares,
       // instead of a chain of pieces each repeat's pointer would copy again.
       const tokens: string[] = [''];
       for (let k = 0; k < open.length - 1; k++) {
         const c = open[k]!;
-        tokens.push(c.array ? String(c.index) : segment(c.key));
+        tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
       }
       frame.pointer = tokens.length === 1 ? '' : tokens.join('/');
     }
-    return `${frame.pointer}/${segment(name)}`;
+    return frame.pointer;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -160,7 +181,7 @@ export function repeatedMembers(text: string): RepeatedMember[] {
           const repeat = frame.repeats.get(name);
           if (repeat) repeat.count++;
           else {
-            const entry = { pointer: pointerOf(frame, name), name, count: 2 };
+            const entry = { parent: pointerOf(frame), name, count: 2 };
             frame.repeats.set(name, entry);
             found.push(entry);
           }

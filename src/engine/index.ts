@@ -17,7 +17,7 @@ export { ISSUE_LIST_LIMIT } from '../standard/limits.ts';
 export { resultArtifacts } from './validate/record.ts';
 // What the bounded tally rests on, for its differential and property tests.
 export { issueFlags } from './validate/issue-flags.ts';
-export { comparePathParts } from './validate/issue-list.ts';
+export { comparePathParts, IssuePartsOrder } from './validate/issue-list.ts';
 export { schemaIssues } from './validate/schema.ts';
 export type { Normalization, NormalizationMode, ValidateOptions, ValidatorResult } from './validate/types.ts';
 export { canonicalForms, type CanonicalForms } from './validate/canonical-forms.ts';

@@ -9,6 +9,8 @@ import {
   mockExchange,
   checkExchangeMessages,
   comparePathParts,
+  compareIssues,
+  IssuePartsOrder,
   issueFlags,
   schemaIssues,
   type Issue,
@@ -177,6 +179,24 @@ describe('the tally compares a schema issue by the parts of its path', () => {
         expect(comparePathParts(head, tail, near)).toBe(joined < near ? -1 : joined > near ? 1 : 0);
       }),
       { numRuns: 5_000 },
+    );
+  });
+
+  it('property: IssuePartsOrder orders as compareIssues does on the joined path, over a run of calls', () => {
+    // Calls in a row share heads and kept issues, as the tally's do, so a stale remembered answer shows.
+    const code = fc.constantFrom('message.duplicate_member', 'schema.type');
+    const call = fc.record({ head: fc.nat(3), tail: text, code, kept: fc.record({ path: fc.nat(3), code }) });
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 4, maxLength: 4 }), fc.array(call, { maxLength: 30 }), (pool, calls) => {
+        const order = new IssuePartsOrder();
+        for (const c of calls) {
+          const head = pool[c.head]!;
+          const kept = { path: pool[c.kept.path]! + (c.kept.path % 2 ? c.tail : ''), code: c.kept.code };
+          const joined = { path: head + c.tail, code: c.code };
+          expect(order.compare(head, c.tail, c.code, kept)).toBe(Math.sign(compareIssues(joined, kept)));
+        }
+      }),
+      { numRuns: 3_000 },
     );
   });
 });

@@ -1,30 +1,81 @@
 import type { IssueDraft } from '../issues.ts';
-import { hasDuplicateMembers, repeatedMembers } from '../duplicate-scan.ts';
-import type { JsonIndex } from '../json-positions.ts';
+import { hasDuplicateMembers, repeatedNames, type RepeatedName } from '../duplicate-scan.ts';
 import { keyedPointer } from '../keyless-pointer.ts';
+import { pointerSegment } from '../pointer.ts';
 import type { NormalizationMode } from './types.ts';
+
+export const DUPLICATE_MEMBER = 'message.duplicate_member';
+
+function draftOf(path: string, { name, count }: RepeatedName): IssueDraft {
+  return {
+    code: DUPLICATE_MEMBER,
+    path,
+    message: `The member name ${JSON.stringify(name)} occurs ${count} times in one object; parsers disagree on which value counts.`,
+    expected: 1,
+    actual: count,
+  };
+}
+
+/**
+ * The repeated names of a keyed text, read in place by the issue tally (issue-list.ts) as the
+ * schema stage's findings are: each issue's path as its object's pointer (head) and
+ * `/name` (tail), never joined unless the issue is listed. A hostile body repeats thousands of
+ * names at the end of a path of hundreds of characters; a joined path per repeat, hashed into the
+ * tally's set, cost ten times the floor. The set is not needed: the scan reports each name once
+ * per object, so no two of these issues share a path.
+ */
+export class DuplicateFindings {
+  private readonly found: readonly RepeatedName[];
+  /** Whether every path is well-formed UTF-16, so that none changes when it is made well-formed. */
+  readonly wellFormedPaths: boolean;
+
+  constructor(found: readonly RepeatedName[]) {
+    this.found = found;
+    let checked: string | undefined;
+    let wellFormed = true;
+    for (const { parent, name } of found) {
+      if (parent !== checked && !(checked = parent).isWellFormed()) wellFormed = false;
+      if (!name.isWellFormed()) wellFormed = false;
+      if (!wellFormed) break;
+    }
+    this.wellFormedPaths = wellFormed;
+  }
+
+  /** Each issue's path in two parts, made well-formed as a listed path is. */
+  forEach(visit: (head: string, tail: string, k: number) => void): void {
+    const { found, wellFormedPaths } = this;
+    for (let k = 0; k < found.length; k++) {
+      const { parent, name } = found[k]!;
+      const tail = `/${pointerSegment(name)}`;
+      if (wellFormedPaths) visit(parent, tail, k);
+      else visit(parent.toWellFormed(), tail.toWellFormed(), k);
+    }
+  }
+
+  /** The draft of the k-th issue. */
+  draft(k: number): IssueDraft {
+    const d = this.found[k]!;
+    return draftOf(`${d.parent}/${pointerSegment(d.name)}`, d);
+  }
+
+  drafts(): IssueDraft[] {
+    return this.found.map((_, k) => this.draft(k));
+  }
+}
 
 /**
  * message.duplicate_member (RFC 8259 section 4, I-JSON RFC 7493 section 2.3): a parsed value has
  * lost its repeated names, so they are found in the JSON text the input was parsed from. One
  * issue per repeated name and object, at its pointer in the keyed message (a keyless text's array
- * pointer is mapped back through the order maps).
+ * pointer is mapped back through the order maps, so those come as drafts).
  */
 export function duplicateMemberIssues(
   text: string,
   input: unknown,
   mode: NormalizationMode,
-  index?: JsonIndex,
-): IssueDraft[] {
-  if (!index && !hasDuplicateMembers(text)) return [];
-  return (index ? index.duplicates : repeatedMembers(text)).map((d) => {
-    const path = mode === 'keyless-json' ? keyedPointer(d.pointer, input).pointer : d.pointer;
-    return {
-      code: 'message.duplicate_member',
-      path,
-      message: `The member name ${JSON.stringify(d.name)} occurs ${d.count} times in one object; parsers disagree on which value counts.`,
-      expected: 1,
-      actual: d.count,
-    };
-  });
+): DuplicateFindings | IssueDraft[] {
+  if (!hasDuplicateMembers(text)) return [];
+  const found = repeatedNames(text);
+  if (mode !== 'keyless-json') return new DuplicateFindings(found);
+  return found.map((d) => draftOf(keyedPointer(`${d.parent}/${pointerSegment(d.name)}`, input).pointer, d));
 }

@@ -6,6 +6,7 @@
  */
 import { issueCode } from '../../standard/code-shapes.ts';
 import type { IssueDraft } from '../issues.ts';
+import { DUPLICATE_MEMBER, DuplicateFindings } from './duplicates.ts';
 import type { IssueParts } from './issue-list.ts';
 import type { SchemaFindings } from './schema.ts';
 
@@ -26,8 +27,8 @@ export function rememberIssues(result: object, parts: IssueParts): void {
 }
 
 /**
- * Visits the path of every issue as head + tail (a schema finding's path is never joined: see
- * SchemaFindings), with its code, until `visit` returns true.
+ * Visits the path of every issue as head + tail (the paths of schema findings and repeated names
+ * are never joined: see SchemaFindings and DuplicateFindings), with its code, until `visit` returns true.
  */
 function somePath(parts: IssueParts, visit: (head: string, tail: string, code: string) => boolean): boolean {
   for (const part of parts) {
@@ -36,6 +37,13 @@ function somePath(parts: IssueParts, visit: (head: string, tail: string, code: s
       continue;
     }
     let found = false;
+    if (part instanceof DuplicateFindings) {
+      part.forEach((head, tail) => {
+        found ||= visit(head, tail, DUPLICATE_MEMBER);
+      });
+      if (found) return true;
+      continue;
+    }
     (part as SchemaFindings).forEach((code, error, _deep, tail) => {
       found ||= visit(error.instancePath, tail, code);
     });

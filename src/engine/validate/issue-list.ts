@@ -14,6 +14,7 @@ import type { Site } from '../../standard/urls.ts';
 import { compareIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
 import { wellFormed } from '../json.ts';
 import { guardedLevel, errorLevel } from './levels.ts';
+import { DUPLICATE_MEMBER, DuplicateFindings } from './duplicates.ts';
 import type { SchemaFindings } from './schema.ts';
 
 export interface IssueTally {
@@ -115,14 +116,22 @@ function plain(d: IssueDraft): IssueDraft {
   return out;
 }
 
-/** The issues of a check in their stages' order: drafts, and the schema stage's findings read in place. */
-export type IssueParts = readonly (readonly IssueDraft[] | SchemaFindings)[];
+/**
+ * The issues of a check in their stages' order: drafts, and the findings of the schema stage and
+ * of the repeated-name scan, read in place.
+ */
+export type IssueParts = readonly (readonly IssueDraft[] | SchemaFindings | DuplicateFindings)[];
 
 /** The sign of compareIssues' path order between `head + tail` and `path`, without joining them. */
 export function comparePathParts(head: string, tail: string, path: string): number {
   // When head is not a prefix of path, the first difference lies within head (or path ends first).
   if (!path.startsWith(head)) return head < path ? -1 : 1;
-  for (let i = 0, j = head.length; ; i++, j++) {
+  return compareTail(tail, path, head.length);
+}
+
+/** The sign of the order between `tail` and the rest of `path` from `from`. */
+function compareTail(tail: string, path: string, from: number): number {
+  for (let i = 0, j = from; ; i++, j++) {
     const a = i < tail.length ? tail.charCodeAt(i) : -1;
     const b = j < path.length ? path.charCodeAt(j) : -1;
     if (a !== b) return a < b ? -1 : 1;
@@ -138,6 +147,7 @@ export function comparePathParts(head: string, tail: string, path: string): numb
 export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE_LIST_LIMIT): IssueTally {
   const seen = new CodesByPath();
   const kept = new SmallestItems<IssueDraft>(limit, compareIssues);
+  const order = new IssuePartsOrder();
   const broken = new Set<ConformanceLevelId>();
   let errorCount = 0;
   let warningCount = 0;
@@ -165,6 +175,23 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
       for (const draft of part) consider(draft);
       continue;
     }
+    if (part instanceof DuplicateFindings) {
+      if (!part.wellFormedPaths || shared.has(DUPLICATE_MEMBER)) {
+        part.forEach((_head, _tail, k) => consider(part.draft(k)));
+        continue;
+      }
+      // Distinct paths by construction (duplicates.ts), in no other part: counted without the set.
+      const severity = issueCode(DUPLICATE_MEMBER).severity;
+      // Only the rungs of schema.* codes depend on the path.
+      const level = guardedLevel({ code: DUPLICATE_MEMBER, severity, path: '' });
+      part.forEach((head, tail, k) => {
+        count(severity, level);
+        const bar = kept.bar;
+        if (limit > 0 && (bar === undefined || order.compare(head, tail, DUPLICATE_MEMBER, bar) < 0))
+          kept.offer(part.draft(k));
+      });
+      continue;
+    }
     const findings = part as SchemaFindings;
     // The fast path holds nothing per issue: the previous issue's parts for the neighbour check,
     // and the last checked instancePath (an item's errors share it).
@@ -189,7 +216,7 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
       const severity = issueCode(code).severity;
       count(severity, severity === 'warning' ? 'L4' : errorLevel(code, head.startsWith('/body/')));
       const bar = kept.bar;
-      if (limit > 0 && (bar === undefined || compareIssueParts(head, tail, code, bar) < 0))
+      if (limit > 0 && (bar === undefined || order.compare(head, tail, code, bar) < 0))
         kept.offer(findings.draft(code, error));
     });
   }
@@ -212,8 +239,26 @@ export function withinPathChars<T extends { readonly path: string }>(drafts: rea
   return [...drafts];
 }
 
-/** compareIssues between an issue given as parts and a kept one. */
-function compareIssueParts(head: string, tail: string, code: string, kept: IssueDraft): number {
-  const byPath = comparePathParts(head, tail, kept.path);
-  return byPath !== 0 ? byPath : code < kept.code ? -1 : code > kept.code ? 1 : 0;
+/**
+ * compareIssues between an issue given as parts and a kept one. The issues of one object or item
+ * share one head string, hundreds of characters long at the end of a long path, and the kept issue
+ * to beat seldom changes: whether its path starts with the head is asked once per pair of them,
+ * not once per issue.
+ */
+export class IssuePartsOrder {
+  private head: string | undefined;
+  private path: string | undefined;
+  /** The order of the head against the path, 0 when the path starts with it. */
+  private headOrder = 0;
+
+  compare(head: string, tail: string, code: string, kept: { readonly path: string; readonly code: string }): number {
+    const { path } = kept;
+    if (head !== this.head || path !== this.path) {
+      this.head = head;
+      this.path = path;
+      this.headOrder = path.startsWith(head) ? 0 : head < path ? -1 : 1;
+    }
+    const byPath = this.headOrder !== 0 ? this.headOrder : compareTail(tail, path, head.length);
+    return byPath !== 0 ? byPath : code < kept.code ? -1 : code > kept.code ? 1 : 0;
+  }
 }

@@ -71,7 +71,11 @@ function check(input: unknown, options: ValidateOptions, sealed?: CanonicalForms
     );
     return done(input);
   }
-  if (options.text !== undefined) append(drafts, duplicateMemberIssues(options.text, input, options.mode));
+  if (options.text !== undefined) {
+    const repeated = duplicateMemberIssues(options.text, input, options.mode);
+    if (Array.isArray(repeated)) append(drafts, repeated);
+    else parts = [drafts, repeated];
+  }
   let message = input;
   let normalized = false;
   if (options.mode === 'keyless-json') {
@@ -124,7 +128,7 @@ function check(input: unknown, options: ValidateOptions, sealed?: CanonicalForms
     bodyIssues(message),
   ])
     append(after, stage);
-  parts = [drafts, schema, after];
+  parts = [...parts, schema, after];
   return done(message, forms, normalized);
 }
 
