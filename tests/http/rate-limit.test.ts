@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { publishedExamples } from '../../src/engine/index.ts';
+import { siteFor } from '../../src/standard/urls.ts';
+import { ORIGIN } from '../records/dist.ts';
 import { postJson, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
 
 /** CONTRACT section 8: 120 POSTs per minute per client address per route, then 429 with Retry-After. */
@@ -18,4 +21,22 @@ it('the 121st POST in a minute is 429 with Retry-After; other routes keep their 
   expect((await limited.json()).code).toBe('request.rate_limited');
   expect((await postJson(server.base, '/v1/mock-exchange', { message: {} })).status).toBe(200);
   expect((await fetch(`${server.base}/v1/catalog`)).status).toBe(200);
+});
+
+it('only POSTs count: a client polling its task and reading the capability statement is never limited', async () => {
+  const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+  const first = await postJson(server.base, '/v1/reference-server', request);
+  expect(first.status).toBe(202);
+  const task = `${server.base}/v1/reference-server/tasks/${encodeURIComponent((await first.json()).delivery.task_ref)}`;
+  for (let i = 1; i < 120; i++) expect((await postJson(server.base, '/v1/reference-server', request)).status).toBe(202);
+  expect((await postJson(server.base, '/v1/reference-server', request)).status).toBe(429);
+  const reads = [];
+  for (let i = 0; i < 130; i++) {
+    reads.push((await fetch(task)).status);
+    reads.push((await fetch(`${server.base}/v1/reference-server`, { method: i % 2 ? 'GET' : 'HEAD' })).status);
+  }
+  expect(new Set(reads)).toEqual(new Set([200]));
+  const preflight = await fetch(`${server.base}/v1/reference-server`, { method: 'OPTIONS' });
+  expect(preflight.status).toBe(204);
+  expect((await fetch(task, { method: 'DELETE' })).status).toBe(405);
 });

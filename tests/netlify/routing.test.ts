@@ -102,21 +102,27 @@ describe('Netlify routing under the emulation', () => {
 
   it('the deploy packages the functions and the narrowed adapter function; no GET a file answers', () => {
     const manifest = JSON.parse(readFileSync('.netlify/functions/manifest.json', 'utf8')) as {
-      functions: { name: string; routes: { pattern: string; methods?: string[] }[] }[];
+      functions: { name: string; routes: { pattern: string; methods?: string[] }[]; trafficRules?: unknown }[];
     };
     const routes = Object.fromEntries(manifest.functions.map((f) => [f.name, f.routes]));
+    const limited = manifest.functions.filter((f) => f.trafficRules !== undefined).map((f) => f.name);
     expect(Object.keys(routes).sort()).toEqual([
       'check-exchange',
       'mock-exchange',
       'reference-server',
+      'reference-server-reads',
       'ssr',
       'validate',
     ]);
-    // The reference server answers GETs itself (its capability statement and task polls): no file has those paths.
-    expect(routes['reference-server']!.map((r) => r.pattern)).toEqual([
-      '/v1/reference-server',
-      '/v1/reference-server/tasks/*',
-    ]);
+    expect(limited.sort()).toEqual(['check-exchange', 'mock-exchange', 'reference-server', 'validate']);
+    // The reference server answers GETs itself (its capability statement and task polls): no file has
+    // those paths. Its POSTs are one function, under the rate limit; every other method another, not
+    // limited (Netlify's limiter counts every request a function takes; the contract limits POSTs).
+    const paths = ['/v1/reference-server', '/v1/reference-server/tasks/*'];
+    expect(routes['reference-server']!.map((r) => [r.pattern, r.methods])).toEqual(paths.map((p) => [p, ['POST']]));
+    expect(routes['reference-server-reads']!.map((r) => [r.pattern, r.methods])).toEqual(
+      paths.map((p) => [p, ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']]),
+    );
     expect(routes.ssr).toEqual([
       expect.objectContaining({ pattern: '/v1/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] }),
     ]);

@@ -50,28 +50,33 @@ const bridged =
 export interface FunctionModule {
   readonly default: Handler;
   readonly core?: CoreHandler;
-  readonly config: { readonly path: string | readonly string[] };
+  readonly config: { readonly path: string | readonly string[]; readonly method?: string | readonly string[] };
 }
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
 
-const pathsOf = (fn: FunctionModule): readonly string[] =>
-  typeof fn.config.path === 'string' ? [fn.config.path] : fn.config.path;
+const listOf = (value: string | readonly string[]): readonly string[] => (typeof value === 'string' ? [value] : value);
 
-/** Each function at the paths its own config declares: exact paths, and prefixes written `/…/*`. */
+/**
+ * Each function at the paths and for the methods its own config declares, as Netlify routes them:
+ * exact paths and prefixes written `/…/*`; no `method` means every method.
+ */
 function functionRouter(
   functions: readonly FunctionModule[],
   origin: string,
-): (pathname: string) => NodeHandler | undefined {
+): (pathname: string, method: string) => NodeHandler | undefined {
   const table = functions.map((fn) => ({
-    paths: pathsOf(fn),
+    paths: listOf(fn.config.path),
+    methods: fn.config.method === undefined ? undefined : listOf(fn.config.method),
     handler: fn.core ? nodeAdapter(fn.core) : bridged(fn.default, origin),
   }));
-  return (pathname) =>
-    table.find((f) =>
-      f.paths.some((p) =>
-        p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
-      ),
+  return (pathname, method) =>
+    table.find(
+      (f) =>
+        (f.methods === undefined || f.methods.includes(method)) &&
+        f.paths.some((p) =>
+          p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
+        ),
     )?.handler;
 }
 
@@ -164,7 +169,7 @@ export function createApp(options: AppOptions): Server {
       return sendResponse(res, problemResponse(site, 'request.invalid', detail), req.method === 'HEAD');
     }
     const url = targetUrl('http://localhost', target);
-    const fn = functionFor(url.pathname);
+    const fn = functionFor(url.pathname, req.method ?? 'GET');
     if (fn) return callFunction(req, res, fn, url.pathname);
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const moved = isApi ? undefined : redirectFor(url.pathname);
