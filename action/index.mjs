@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// node_modules/canonicalize/lib/canonicalize.js
+// ../../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "node_modules/canonicalize/lib/canonicalize.js"() {
+  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -10063,7 +10063,22 @@ var init_engine = __esm({
   }
 });
 
-// node_modules/fdir/dist/index.mjs
+// src/kit/terminal.ts
+var CONTROLS, NAMED, escapeControls, escapeLine;
+var init_terminal = __esm({
+  "src/kit/terminal.ts"() {
+    "use strict";
+    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+    NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
+    escapeControls = (text) => text.replace(/\r\n/g, "\n").replace(
+      CONTROLS,
+      (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    );
+    escapeLine = (line) => escapeControls(line.replaceAll("\r", "\\r").replaceAll("\n", "\\n")).replaceAll("##[", "#\\x23[").replace(/^(\s*):(?=:)/u, "$1\\x3a");
+  }
+});
+
+// ../../main/node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
 import { basename, dirname, normalize, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
 import * as nativeFs from "fs";
@@ -10189,7 +10204,7 @@ function sync(root, options) {
 }
 var __require, SLASHES_REGEX, WINDOWS_ROOT_DIR_REGEX, pushDirectory, pushDirectoryFilter, empty$2, pushFileFilterAndCount, pushFileFilter, pushFileCount, pushFile, empty$1, getArray, getArrayGroup, groupFiles, empty, resolveSymlinksAsync, resolveSymlinks, onlyCountsSync, groupsSync, defaultSync, limitFilesSync, onlyCountsAsync, defaultAsync, limitFilesAsync, groupsAsync, readdirOpts, walkAsync, walkSync, Queue, Counter, Aborter, Walker, APIBuilder, pm, Builder;
 var init_dist = __esm({
-  "node_modules/fdir/dist/index.mjs"() {
+  "../../main/node_modules/fdir/dist/index.mjs"() {
     __require = /* @__PURE__ */ createRequire(import.meta.url);
     SLASHES_REGEX = /[\\/]/g;
     WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
@@ -10577,9 +10592,9 @@ var init_dist = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10779,9 +10794,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
+  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10843,9 +10858,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -11181,9 +11196,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../../main/node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -12196,9 +12211,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -12336,9 +12351,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
+  "../../main/node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -12353,7 +12368,7 @@ var require_picomatch2 = __commonJS({
   }
 });
 
-// node_modules/tinyglobby/dist/index.mjs
+// ../../main/node_modules/tinyglobby/dist/index.mjs
 var dist_exports = {};
 __export(dist_exports, {
   convertPathToPattern: () => convertPathToPattern,
@@ -12612,7 +12627,7 @@ function globSync(globInput, options) {
 }
 var import_picomatch, isReadonlyArray, BACKSLASHES, DRIVE_RELATIVE_PATH, isWin, ONLY_PARENT_DIRECTORIES, WIN32_ROOT_DIR, isRoot, splitPatternOptions, ESCAPED_WIN32_BACKSLASHES, convertPathToPattern, POSIX_UNESCAPED_GLOB_SYMBOLS, WIN32_UNESCAPED_GLOB_SYMBOLS, escapePosixPath, escapeWin32Path, escapePath, PARENT_DIRECTORY, ESCAPING_BACKSLASHES, defaultOptions;
 var init_dist2 = __esm({
-  "node_modules/tinyglobby/dist/index.mjs"() {
+  "../../main/node_modules/tinyglobby/dist/index.mjs"() {
     init_dist();
     import_picomatch = __toESM(require_picomatch2(), 1);
     isReadonlyArray = Array.isArray;
@@ -12661,20 +12676,6 @@ var init_usage = __esm({
   }
 });
 
-// src/kit/terminal.ts
-var CONTROLS, NAMED, escapeControls;
-var init_terminal = __esm({
-  "src/kit/terminal.ts"() {
-    "use strict";
-    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-    NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
-    escapeControls = (text) => text.replace(/\r\n/g, "\n").replace(
-      CONTROLS,
-      (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
-    );
-  }
-});
-
 // src/kit/judge/formats.ts
 function textReport(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
@@ -12695,7 +12696,7 @@ function textReport(r) {
   return `${lines2.join("\n")}
 `;
 }
-function junitReport(r) {
+function junitSuite(r, name = r.endpoint) {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
     if (explained(c.status) && r.baseline.expected.includes(c.id))
@@ -12709,12 +12710,19 @@ function junitReport(r) {
   });
   const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
   const skipped = r.checks.length - r.counts.pass - failures;
+  const text = [
+    `  <testsuite name="${xml2(name)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    ...cases,
+    "  </testsuite>"
+  ].join("\n");
+  return { text, failures, skipped };
+}
+function junitReport(r) {
+  const { text, failures, skipped } = junitSuite(r);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-    `  <testsuite name="${xml2(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
-    ...cases,
-    "  </testsuite>",
+    text,
     "</testsuites>",
     ""
   ].join("\n");
@@ -12761,7 +12769,7 @@ var init_formats2 = __esm({
     };
     explained = (status) => status === "fail" || status === "not_exercised";
     countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
-    xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
     html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
   }
 });
@@ -12778,6 +12786,7 @@ var init_checks = __esm({
 });
 
 // src/kit/proxy/formats.ts
+import { sep as sep3 } from "node:path";
 function liveLine(x) {
   const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? "no answer"}`;
   if (!x.findings.length) return `${head}  ok
@@ -12805,15 +12814,12 @@ function proxyText(r) {
   ].join("\n");
 }
 function proxyJunit(r) {
-  const suites = [r.server, r.client].map(
-    (side) => junitReport(side).split("\n").filter((l) => l.startsWith("    ") || l.startsWith("  <testsuite") || l === "  </testsuite>").join("\n").replace('<testsuite name="', `<testsuite name="${side.side}: `)
-  );
-  const failures = (s) => Number(/failures="(\d+)"/.exec(s)?.[1] ?? 0);
+  const suites = [r.server, r.client].map((side) => junitSuite(side, `${side.side}: ${side.endpoint}`));
   const tests = r.server.checks.length + r.client.checks.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + failures(s), 0)}" errors="0">`,
-    ...suites,
+    `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + s.failures, 0)}" errors="0">`,
+    ...suites.map((s) => s.text),
     "</testsuites>",
     ""
   ].join("\n");
@@ -12848,7 +12854,12 @@ function proxySarif(r, site, recording) {
           message: { text: `[${f.side}] exchange #${f.exchange}: ${f.message}` },
           locations: [
             {
-              ...recording ? { physicalLocation: { artifactLocation: { uri: recording }, region: { startLine: f.exchange } } } : {},
+              ...recording ? {
+                physicalLocation: {
+                  artifactLocation: { uri: recordingUri(recording) },
+                  region: { startLine: f.exchange }
+                }
+              } : {},
               logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: "member" }]
             }
           ],
@@ -12867,7 +12878,7 @@ function formatProxyReport(r, format, site, recording) {
   if (format === "sarif") return proxySarif(r, site, recording);
   return proxyText(r);
 }
-var PROXY_FORMATS, SHOWN;
+var PROXY_FORMATS, SHOWN, recordingUri;
 var init_formats3 = __esm({
   "src/kit/proxy/formats.ts"() {
     "use strict";
@@ -12878,6 +12889,7 @@ var init_formats3 = __esm({
     init_checks();
     PROXY_FORMATS = ["text", "json", "junit", "sarif"];
     SHOWN = 5;
+    recordingUri = (file) => file.split(sep3).map(encodeURIComponent).join("/");
   }
 });
 
@@ -14016,7 +14028,7 @@ function checkExchangeText(result2) {
   }
   const c = result2.exchange.counts;
   lines2.push(`rules: ${c.pass} passed, ${c.fail} failed, ${c.skip} not applicable`);
-  return `${lines2.join("\n")}
+  return `${lines2.map(escapeLine).join("\n")}
 `;
 }
 async function checkExchangeCommand(argv, io) {
@@ -14060,9 +14072,11 @@ async function checkExchangeCommand(argv, io) {
     return result2.conforms ? 0 : 1;
   } catch (error2) {
     if (isUsageError(error2)) {
-      io.stderr(`uai check-exchange: ${error2.message}
+      io.stderr(
+        `${escapeLine(`uai check-exchange: ${error2.message}`)}
 Run "uai check-exchange --help" for usage.
-`);
+`
+      );
       return 2;
     }
     throw error2;
@@ -14073,6 +14087,7 @@ var init_check_exchange = __esm({
   "src/cli/check-exchange.ts"() {
     "use strict";
     init_engine();
+    init_terminal();
     init_usage();
     CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
        uai check-exchange --recording <file> [--format text|json|junit|sarif]
@@ -16991,9 +17006,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// node_modules/color-name/index.js
+// ../../main/node_modules/color-name/index.js
 var require_color_name = __commonJS({
-  "node_modules/color-name/index.js"(exports, module) {
+  "../../main/node_modules/color-name/index.js"(exports, module) {
     "use strict";
     module.exports = {
       "aliceblue": [240, 248, 255],
@@ -17148,9 +17163,9 @@ var require_color_name = __commonJS({
   }
 });
 
-// node_modules/css-unit-converter/index.js
+// ../../main/node_modules/css-unit-converter/index.js
 var require_css_unit_converter = __commonJS({
-  "node_modules/css-unit-converter/index.js"(exports, module) {
+  "../../main/node_modules/css-unit-converter/index.js"(exports, module) {
     var conversions = {
       // length
       "px": {
@@ -17276,9 +17291,9 @@ var require_css_unit_converter = __commonJS({
   }
 });
 
-// node_modules/css-color-converter/lib/index.js
+// ../../main/node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "node_modules/css-color-converter/lib/index.js"(exports) {
+  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", {
       value: true
@@ -17531,7 +17546,7 @@ var require_lib = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/color.js
+// ../../main/node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17575,7 +17590,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "node_modules/badge-maker/lib/color.js"() {
+  "../../main/node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17612,9 +17627,9 @@ var require_fs = __commonJS({
   }
 });
 
-// node_modules/binary-search/index.js
+// ../../main/node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "node_modules/binary-search/index.js"(exports, module) {
+  "../../main/node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17653,9 +17668,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/consumer.js
+// ../../main/node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs2 = require_fs();
     var bs = require_binary_search();
@@ -17720,9 +17735,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/index.js
+// ../../main/node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -17739,9 +17754,9 @@ var require_src = __commonJS({
   }
 });
 
-// node_modules/anafanafo/index.js
+// ../../main/node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "node_modules/anafanafo/index.js"(exports, module) {
+  "../../main/node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -17751,7 +17766,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/xml.js
+// ../../main/node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -17766,7 +17781,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "node_modules/badge-maker/lib/xml.js"() {
+  "../../main/node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -17822,7 +17837,7 @@ var init_xml = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/badge-renderers.js
+// ../../main/node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18342,7 +18357,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "node_modules/badge-maker/lib/badge-renderers.js"() {
+  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -18724,15 +18739,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/constants.js
+// ../../main/node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "node_modules/badge-maker/lib/constants.js"() {
+  "../../main/node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// node_modules/badge-maker/lib/make-badge.js
+// ../../main/node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -18784,7 +18799,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "node_modules/badge-maker/lib/make-badge.js"() {
+  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -18792,7 +18807,7 @@ var init_make_badge = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/index.js
+// ../../main/node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -18873,7 +18888,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "node_modules/badge-maker/lib/index.js"() {
+  "../../main/node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };
@@ -19527,7 +19542,7 @@ function locateFile(file, base) {
   if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
   const absolute = resolve(file);
   const rel = relative(resolve(base), absolute);
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel))
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel))
     return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
   const segments = rel.split(sep);
   return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
@@ -19535,6 +19550,7 @@ function locateFile(file, base) {
 
 // src/cli/report.ts
 init_engine();
+init_terminal();
 
 // src/cli/json-stream.ts
 function streamedArray(write, depth) {
@@ -19574,7 +19590,7 @@ function textWriter(write) {
       lines2.push(
         `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
       );
-      write(`${lines2.join("\n")}
+      write(`${lines2.map(escapeLine).join("\n")}
 `);
     },
     // Standard error already named it when it was read.
@@ -19688,6 +19704,7 @@ var PACKAGE_VERSION = "1.0.0";
 
 // src/cli/judge.ts
 init_engine();
+init_terminal();
 
 // src/cli/files.ts
 import * as fs from "node:fs/promises";
@@ -19800,7 +19817,7 @@ async function judgeFiles(command, site, io, writersFor) {
   for (const target of targets) {
     const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
     if (!input2.ok) {
-      io.stderr(`uai: ${input2.file}: ${input2.error}
+      io.stderr(`${escapeLine(`uai: ${input2.file}: ${input2.error}`)}
 `);
       tally.unreadable += 1;
       for (const w of writers) w.unreadable({ file: input2.file, error: input2.error });
@@ -19826,14 +19843,23 @@ async function judgeFiles(command, site, io, writersFor) {
 // src/cli/junit-report.ts
 init_engine();
 var NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-var xml = (text) => text.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]);
+var ESCAPES = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  "\r": "&#13;"
+};
+var xml = (text) => text.replace(NOT_XML_CHAR, "\uFFFD").replace(/[&<>"'\r]/g, (c) => ESCAPES[c]);
+var attr = (text) => xml(text).replace(/[\t\n]/g, (c) => c === "	" ? "&#9;" : "&#10;");
 function suite(file, counts, parts) {
-  const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
+  const open = `    <testcase classname="uai.validate" name="${attr(file)}" file="${attr(file)}"`;
   const testcase = parts.length ? `${open}>
 ${parts.join("\n")}
     </testcase>` : `${open}/>`;
   return [
-    `  <testsuite name="${xml(file)}" tests="1" failures="${counts.failures}" errors="${counts.errors}" skipped="0">`,
+    `  <testsuite name="${attr(file)}" tests="1" failures="${counts.failures}" errors="${counts.errors}" skipped="0">`,
     testcase,
     "  </testsuite>",
     ""
@@ -19850,7 +19876,7 @@ function junitWriter(write, failOn) {
         const line = `${file}:${at3.startLine}:${at3.startColumn}: ${issue2.severity} ${issue2.code} ${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`;
         if (fails(issue2, failOn))
           parts.push(
-            `      <failure type="${xml(issue2.code)}" message="${xml(`${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`)}">${xml(`${line}
+            `      <failure type="${attr(issue2.code)}" message="${attr(`${issue2.path === "" ? "(root)" : issue2.path}: ${issue2.message}`)}">${xml(`${line}
 ${issue2.help_url}`)}</failure>`
           );
         else notes.push(line);
@@ -19862,7 +19888,7 @@ ${issue2.help_url}`)}</failure>`
       write(suite(file, { failures, errors: 0 }, parts));
     },
     unreadable({ file, error: error2 }) {
-      write(suite(file, { failures: 0, errors: 1 }, [`      <error type="input" message="${xml(error2)}"/>`]));
+      write(suite(file, { failures: 0, errors: 1 }, [`      <error type="input" message="${attr(error2)}"/>`]));
     },
     end() {
       write("</testsuites>\n");
@@ -20025,6 +20051,15 @@ function setOutputs(env, outputs) {
 `).join("")
   );
 }
+function codeSpan(name) {
+  const text = name.replace(
+    /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+  const fence = "`".repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const pad = /^[` ]|[` ]$/.test(text) && text.trim() !== "" ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
 function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
@@ -20112,7 +20147,9 @@ async function validate(env, workspace) {
       "|---:|---:|---:|---:|---:|---:|",
       `| ${entries.length} | ${entries.length - invalid2.length} | ${invalid2.length} | ${errors} | ${warnings} | ${code} |`,
       "",
-      ...invalid2.map((e) => `- \`${e.file}\`: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`),
+      ...invalid2.map(
+        (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`
+      ),
       ""
     ].join("\n")
   );

@@ -76,6 +76,8 @@ export const ROOMS: readonly Room[] = [
         'src/kit/client/command.ts',
         // Command-line mistakes, shared with the CLI's own commands.
         'src/kit/usage.ts',
+        // Terminal-safe text: the CLI's text reports escape what they quote as the kit's do.
+        'src/kit/terminal.ts',
         // The proxy's commands: uai proxy, and uai check-exchange --recording.
         'src/kit/proxy/command.ts',
         'src/kit/proxy/replay-command.ts',

@@ -42,6 +42,23 @@ function setOutputs(env: Env, outputs: Record<string, string | number>): void {
   );
 }
 
+/**
+ * A file's name as a Markdown code span of the job summary. Names are a pull request's to choose,
+ * so line breaks, other controls and bidi marks are written as \u escapes, and the fence is one backtick
+ * longer than any run inside (CommonMark, "Code spans"): a name cannot close the span or its list
+ * item and add Markdown of its own (a heading, a link, an image).
+ */
+export function codeSpan(name: string): string {
+  const text = name.replace(
+    /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  // A space each side when the text starts or ends with a backtick or a space: a reader drops one each side.
+  const pad = /^[` ]|[` ]$/.test(text) && text.trim() !== '' ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
 function summary(env: Env, markdown: string): void {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
@@ -143,7 +160,9 @@ async function validate(env: Env, workspace: string): Promise<number> {
       '|---:|---:|---:|---:|---:|---:|',
       `| ${entries.length} | ${entries.length - invalid.length} | ${invalid.length} | ${errors} | ${warnings} | ${code} |`,
       '',
-      ...invalid.map((e) => `- \`${e.file}\`: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`),
+      ...invalid.map(
+        (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`,
+      ),
       '',
     ].join('\n'),
   );

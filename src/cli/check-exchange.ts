@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { checkExchangeAction, issueLine, type CheckExchangeResult } from '../engine/index.ts';
+import { escapeLine } from '../kit/terminal.ts';
 import { isUsageError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/urls.ts';
 
@@ -67,7 +68,8 @@ export function checkExchangeText(result: CheckExchangeResult): string {
   }
   const c = result.exchange.counts;
   lines.push(`rules: ${c.pass} passed, ${c.fail} failed, ${c.skip} not applicable`);
-  return `${lines.join('\n')}\n`;
+  // Member names and values of the two files are quoted: each line is escaped, as uai validate's are.
+  return `${lines.map(escapeLine).join('\n')}\n`;
 }
 
 export async function checkExchangeCommand(argv: readonly string[], io: CheckExchangeIo): Promise<number> {
@@ -114,7 +116,9 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     return result.conforms ? 0 : 1;
   } catch (error) {
     if (isUsageError(error)) {
-      io.stderr(`uai check-exchange: ${(error as Error).message}\nRun "uai check-exchange --help" for usage.\n`);
+      io.stderr(
+        `${escapeLine(`uai check-exchange: ${(error as Error).message}`)}\nRun "uai check-exchange --help" for usage.\n`,
+      );
       return 2;
     }
     throw error;

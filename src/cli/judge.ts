@@ -1,4 +1,5 @@
 import { sourceLocator, validateMessage } from '../engine/index.ts';
+import { escapeLine } from '../kit/terminal.ts';
 import type { Site } from '../standard/urls.ts';
 import type { ValidateCommand } from './args.ts';
 import { resolveTargets } from './files.ts';
@@ -39,7 +40,8 @@ export async function judgeFiles(
         ? { ok: false as const, file: target.file, error: target.error }
         : await readInput(target.file, command.mode, io.stdin);
     if (!input.ok) {
-      io.stderr(`uai: ${input.file}: ${input.error}\n`);
+      // The name and a parser's message (which quotes the file) are the file's own: one escaped line.
+      io.stderr(`${escapeLine(`uai: ${input.file}: ${input.error}`)}\n`);
       tally.unreadable += 1;
       for (const w of writers) w.unreadable({ file: input.file, error: input.error });
       continue;

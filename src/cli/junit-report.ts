@@ -13,17 +13,25 @@ import type { ReportWriter, Write } from './report-writer.ts';
  */
 // XML 1.0 section 2.2: only tab, LF, CR and U+0020 upwards (no lone surrogates, no U+FFFE/FFFF).
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const xml = (text: string) =>
-  text
-    .replace(NOT_XML_CHAR, '\uFFFD')
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '\r': '&#13;',
+};
+// A reader turns a CR into LF (section 2.11), and in an attribute value a tab, LF or CR into a
+// space (section 3.3.3): written as references, a file's name and a message read back as they are.
+const xml = (text: string) => text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>"'\r]/g, (c) => ESCAPES[c]!);
+const attr = (text: string) => xml(text).replace(/[\t\n]/g, (c) => (c === '\t' ? '&#9;' : '&#10;'));
 
 /** One file's suite: its testcase and what it holds, the lines indented inside the testcase. */
 function suite(file: string, counts: { failures: number; errors: number }, parts: readonly string[]): string {
-  const open = `    <testcase classname="uai.validate" name="${xml(file)}" file="${xml(file)}"`;
+  const open = `    <testcase classname="uai.validate" name="${attr(file)}" file="${attr(file)}"`;
   const testcase = parts.length ? `${open}>\n${parts.join('\n')}\n    </testcase>` : `${open}/>`;
   return [
-    `  <testsuite name="${xml(file)}" tests="1" failures="${counts.failures}" errors="${counts.errors}" skipped="0">`,
+    `  <testsuite name="${attr(file)}" tests="1" failures="${counts.failures}" errors="${counts.errors}" skipped="0">`,
     testcase,
     '  </testsuite>',
     '',
@@ -41,7 +49,7 @@ export function junitWriter(write: Write, failOn: FailOn): ReportWriter {
         const line = `${file}:${at.startLine}:${at.startColumn}: ${issue.severity} ${issue.code} ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`;
         if (fails(issue, failOn))
           parts.push(
-            `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)}">${xml(`${line}\n${issue.help_url}`)}</failure>`,
+            `      <failure type="${attr(issue.code)}" message="${attr(`${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)}">${xml(`${line}\n${issue.help_url}`)}</failure>`,
           );
         else notes.push(line);
       }
@@ -52,7 +60,7 @@ export function junitWriter(write: Write, failOn: FailOn): ReportWriter {
       write(suite(file, { failures, errors: 0 }, parts));
     },
     unreadable({ file, error }) {
-      write(suite(file, { failures: 0, errors: 1 }, [`      <error type="input" message="${xml(error)}"/>`]));
+      write(suite(file, { failures: 0, errors: 1 }, [`      <error type="input" message="${attr(error)}"/>`]));
     },
     end() {
       write('</testsuites>\n');

@@ -22,7 +22,8 @@ export function locateFile(file: string, base: string): Located {
   if (file === '-') return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
   const absolute = resolve(file);
   const rel = relative(resolve(base), absolute);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+  // Outside: the base itself, a path up from it, or another drive; "..x.json" is a name inside.
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
     return { path: absolute.split(sep).join('/'), uri: pathToFileURL(absolute).href };
   const segments = rel.split(sep);
   return { path: segments.join('/'), uri: segments.map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };

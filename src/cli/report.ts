@@ -1,4 +1,5 @@
 import { sortIssues, unlistedNote, type Issue, type ValidatorResult } from '../engine/index.ts';
+import { escapeLine } from '../kit/terminal.ts';
 import type { FailOn } from './args.ts';
 import { streamedArray } from './json-stream.ts';
 import type { Checked, ReportWriter, Write } from './report-writer.ts';
@@ -12,7 +13,11 @@ export const issuesOf = (result: ValidatorResult): Issue[] => sortIssues([...res
 /** Whether an issue counts as a failure at the --fail-on level. */
 export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity === 'error' || failOn === 'warning';
 
-/** text: "file:line:col: severity code pointer: message" per issue, a summary per file, one overall. */
+/**
+ * text: "file:line:col: severity code pointer: message" per issue, a summary per file, one overall.
+ * File names and pointers are the files' own (a pull request's), so each line is escaped: one line
+ * per finding, nothing a terminal or a CI log acts on (docs/ci.md, "Formats").
+ */
 export function textWriter(write: Write): ReportWriter {
   return {
     checked({ file, result, locate }) {
@@ -29,7 +34,7 @@ export function textWriter(write: Write): ReportWriter {
       lines.push(
         `${file}: ${verdict} (${result.profile ?? 'no profile'}; ${plural(result.error_count, 'error')}, ${plural(result.warning_count, 'warning')})`,
       );
-      write(`${lines.join('\n')}\n`);
+      write(`${lines.map(escapeLine).join('\n')}\n`);
     },
     // Standard error already named it when it was read.
     unreadable() {},

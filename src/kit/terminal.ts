@@ -25,3 +25,15 @@ export const escapeControls = (text: string): string =>
           ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
           : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
+
+/**
+ * One line of a report: escapeControls with CR and LF escaped too, so that quoted text (a file's
+ * name, a member name, a message) can neither start a line of its own nor, where the report lands
+ * in a GitHub Actions log, a workflow command. The runner reads `##[command]` anywhere in a line
+ * and `::command::` at the start of one after white space (actions/runner, ActionCommand.cs,
+ * TryParse and TryParseV2): the `#` or `:` that would complete either is written `\x23` or `\x3a`.
+ */
+export const escapeLine = (line: string): string =>
+  escapeControls(line.replaceAll('\r', '\\r').replaceAll('\n', '\\n'))
+    .replaceAll('##[', '#\\x23[')
+    .replace(/^(\s*):(?=:)/u, '$1\\x3a');

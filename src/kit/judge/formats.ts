@@ -44,16 +44,20 @@ export function textReport(r: KitReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+// XML 1.0 section 2.2, Char: astral characters are characters too (one code point under /u).
 const xml = (s: string): string =>
   s
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, '\uFFFD')
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
 
-/** JUnit XML as CI systems read it: one testsuite, one testcase per check; baseline failures are skipped. */
-export function junitReport(r: KitReport): string {
+/**
+ * One side's <testsuite> with its cases, named `name`, and its failure and skip counts: a
+ * document of its own (junitReport) or one of the proxy's two.
+ */
+export function junitSuite(r: KitReport, name = r.endpoint): { text: string; failures: number; skipped: number } {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml(c.category)}" name="${xml(c.id)}" time="0">`;
     if (explained(c.status) && r.baseline.expected.includes(c.id))
@@ -67,12 +71,21 @@ export function junitReport(r: KitReport): string {
   });
   const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
   const skipped = r.checks.length - r.counts.pass - failures;
+  const text = [
+    `  <testsuite name="${xml(name)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    ...cases,
+    '  </testsuite>',
+  ].join('\n');
+  return { text, failures, skipped };
+}
+
+/** JUnit XML as CI systems read it: one testsuite, one testcase per check; baseline failures are skipped. */
+export function junitReport(r: KitReport): string {
+  const { text, failures, skipped } = junitSuite(r);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${r.tool ?? 'uai test'}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-    `  <testsuite name="${xml(r.endpoint)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
-    ...cases,
-    '  </testsuite>',
+    text,
     '</testsuites>',
     '',
   ].join('\n');

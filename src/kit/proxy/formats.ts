@@ -3,9 +3,10 @@
  * with the finding), and the report at the end as text, JSON, JUnit (one suite per side, each the
  * kit's own) or SARIF 2.1.0 (one result per finding, on the recording's line when there is one).
  */
+import { sep } from 'node:path';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/urls.ts';
-import { countsLine, junitReport, textReport } from '../judge/formats.ts';
+import { countsLine, junitSuite, textReport } from '../judge/formats.ts';
 import { escapeControls } from '../terminal.ts';
 import { PROXY_CHECKS } from './checks.ts';
 import type { JudgedExchange } from './judge.ts';
@@ -43,25 +44,24 @@ export function proxyText(r: ProxyReport): string {
   ].join('\n');
 }
 
-/** Both sides' suites in one document: each is the kit's JUnit report of that side. */
+/** Both sides' suites in one document: each is the kit's JUnit suite of that side. */
 export function proxyJunit(r: ProxyReport): string {
-  const suites = [r.server, r.client].map((side) =>
-    junitReport(side)
-      .split('\n')
-      .filter((l) => l.startsWith('    ') || l.startsWith('  <testsuite') || l === '  </testsuite>')
-      .join('\n')
-      .replace('<testsuite name="', `<testsuite name="${side.side}: `),
-  );
-  const failures = (s: string) => Number(/failures="(\d+)"/.exec(s)?.[1] ?? 0);
+  const suites = [r.server, r.client].map((side) => junitSuite(side, `${side.side}: ${side.endpoint}`));
   const tests = r.server.checks.length + r.client.checks.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + failures(s), 0)}" errors="0">`,
-    ...suites,
+    `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + s.failures, 0)}" errors="0">`,
+    ...suites.map((s) => s.text),
     '</testsuites>',
     '',
   ].join('\n');
 }
+
+/**
+ * The recording's path as given, as a URI reference (RFC 3986, which SARIF's artifactLocation.uri
+ * is): each segment percent-encoded, so a name with a space, "%" or "#" stays one path.
+ */
+const recordingUri = (file: string) => file.split(sep).map(encodeURIComponent).join('/');
 
 /** SARIF 2.1.0: one rule per check, one result per finding, located on the recording's line of its exchange. */
 export function proxySarif(r: ProxyReport, site: Site, recording?: string): string {
@@ -95,7 +95,12 @@ export function proxySarif(r: ProxyReport, site: Site, recording?: string): stri
           locations: [
             {
               ...(recording
-                ? { physicalLocation: { artifactLocation: { uri: recording }, region: { startLine: f.exchange } } }
+                ? {
+                    physicalLocation: {
+                      artifactLocation: { uri: recordingUri(recording) },
+                      region: { startLine: f.exchange },
+                    },
+                  }
                 : {}),
               logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: 'member' }],
             },

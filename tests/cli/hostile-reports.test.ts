@@ -1,0 +1,609 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeSpan } from '../../src/action/main.ts';
+import { checkExchangeText } from '../../src/cli/check-exchange.ts';
+import { githubWriter } from '../../src/cli/github-report.ts';
+import { inputFromText } from '../../src/cli/input.ts';
+import { junitWriter } from '../../src/cli/junit-report.ts';
+import { main, type Io } from '../../src/cli/main.ts';
+import { locateFile } from '../../src/cli/paths.ts';
+import { issuesOf, jsonWriter, textWriter } from '../../src/cli/report.ts';
+import { emptyTally, type ReportWriter, type Tally } from '../../src/cli/report-writer.ts';
+import { sarifWriter } from '../../src/cli/sarif-report.ts';
+import {
+  checkExchangeAction,
+  conformanceFixtures,
+  exchangeFixtures,
+  sourceLocator,
+  unlistedNote,
+  validateMessage,
+  type Issue,
+  type CheckExchangeResult,
+  type JsonObject,
+  type ValidatorResult,
+} from '../../src/engine/index.ts';
+import type { KitReport } from '../../src/kit/index.ts';
+import { formatProxyReport, PROXY_CHECKS, type ProxyReport } from '../../src/kit/proxy/index.ts';
+import { siteFor } from '../../src/standard/urls.ts';
+
+/**
+ * The reports of `uai validate` and `uai check-exchange` run in CI on files a pull request wrote,
+ * so a file's name and everything a message holds (member names, values) is hostile input. Each
+ * property writes names and messages built from the pieces attackers use (line breaks, workflow
+ * commands, XML-illegal characters, lone surrogates, terminal escapes, bidi overrides) through
+ * the report writers, and checks each format the way its reader reads it: the runner's own
+ * workflow-command parser, an XML 1.0 reader, RFC 3986 and the SARIF schema, a terminal, JSON.
+ */
+const site = siteFor('https://uai.example.org');
+const NOW = new Date('2026-11-20T10:00:00Z');
+const BASE = process.cwd();
+/** Cheap runs (a few milliseconds each), so more of them: a lone surrogate in one file of three comes up often enough. */
+const RUNS = { numRuns: 400 };
+
+const PIECES = [
+  ...['\n', '\r', '\r\n', '\t', '\v', '\f', '\0', '\x01', '\x08', '\x7f', '\x85', '\x9b', '\u2028'],
+  ...['%', '%0A', '%25', ',', ':', '::', ';', '=', ']', '[', '#', '?', ' ', '-', '.', '..', '~', '\\'],
+  ...['::add-mask::s3cret', '::stop-commands::tok', '::set-output name=a::b', '##[set-output name=a;]b'],
+  ...['<', '>', '&', '"', "'", ']]>', '&amp;', '&#10;', '\ufffe', '\uffff', '\ud800', '\udfff', '\ufeff'],
+  ...['\x1b[31m', '\x1b]0;owned\x07', '\x1b]8;;https://x.example/\x1b\\', '\u202e', '\u2066', '\u061c'],
+  ...['a', 'Z', 'é', '😀', '\u00a0', '\u3000'],
+];
+/** Text an attacker chooses: pieces, or any code points at all. */
+const hostile = fc.oneof(
+  fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 }).map((p) => p.join('')),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
+);
+/**
+ * A file's name: anything but "/" and NUL, which no name holds. Names reach the CLI through
+ * argv and the directory walk, both decoded from UTF-8 with U+FFFD for bytes that are not, so
+ * a name is always a well-formed string (the end-to-end test below writes such bytes).
+ */
+const fileName = fc.oneof(
+  hostile.map((h) => h.replaceAll('/', '_').replaceAll('\0', '_').toWellFormed()),
+  fc.constantFrom('..x.json', '-x.json', '--format', '::error::x.json', ' ::x.json', 'x'.repeat(255)),
+);
+// "-" is standard input, which the reports name "stdin" (tests/cli/ci-output.test.ts).
+const filePath = fc
+  .tuple(fc.constantFrom('', 'messages/', 'a b/'), fileName)
+  .map(([d, n]) => d + n)
+  .filter((f) => f !== '-');
+
+const validMessage = conformanceFixtures(site).valid.find((f) => f.mode === 'keyed-json')!.message as JsonObject;
+
+interface Sample {
+  readonly file: string;
+  /** The message's text, or undefined for a file that is not JSON at all. */
+  readonly members?: readonly [string, string, string, string, string];
+  readonly broken?: string;
+  /**
+   * Text added raw to every issue's pointer and message: the engine writes a lone surrogate of a
+   * message as U+FFFD, and the writers must hold whatever a result holds.
+   */
+  readonly raw?: string;
+}
+
+/** A valid message with hostile members on the envelope and in the body, and a hostile id. */
+function messageOf([k1, v1, k2, v2, id]: readonly string[]): JsonObject {
+  return {
+    ...validMessage,
+    message_id: id!,
+    [k1!]: v1!,
+    body: { ...(validMessage.body as JsonObject), [k2!]: v2! },
+  };
+}
+
+const sample: fc.Arbitrary<Sample> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      file: filePath,
+      members: fc.tuple(hostile, hostile, hostile, hostile, hostile),
+      raw: fc.option(hostile, { nil: undefined }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ file: filePath, broken: hostile }) },
+);
+const samples = fc.uniqueArray(sample, { minLength: 1, maxLength: 3, selector: (s) => s.file });
+
+interface Judged {
+  readonly file: string;
+  readonly result?: ValidatorResult;
+  readonly error?: string;
+}
+
+/** The files judged as `uai validate` judges them (src/cli/judge.ts), each handed to every writer. */
+function render(files: readonly Sample[]) {
+  const out = { text: '', json: '', sarif: '', junit: '', github: '' };
+  const to = (f: keyof typeof out) => (t: string) => void (out[f] += t);
+  const writers: ReportWriter[] = [
+    textWriter(to('text')),
+    jsonWriter(to('json'), files.length > 1),
+    sarifWriter(to('sarif'), site, BASE),
+    junitWriter(to('junit'), 'error'),
+    githubWriter(to('github'), BASE, 'error'),
+  ];
+  const tally: Tally = emptyTally();
+  const judged: Judged[] = [];
+  for (const s of files) {
+    const text = s.members ? JSON.stringify(messageOf(s.members), null, 2) : `{"uai_version": ${s.broken}`;
+    const input = inputFromText(s.file, text, undefined);
+    if (!input.ok) {
+      tally.unreadable += 1;
+      for (const w of writers) w.unreadable({ file: input.file, error: input.error });
+      judged.push({ file: s.file, error: input.error });
+      continue;
+    }
+    const judgedResult = validateMessage(input.message, { mode: input.mode, site, now: NOW, text: input.messageText });
+    const raw = (issues: readonly Issue[]) =>
+      issues.map((i) => ({ ...i, path: `${i.path}/${s.raw}`, message: `${i.message}${s.raw}` }));
+    const result =
+      s.raw === undefined
+        ? judgedResult
+        : { ...judgedResult, errors: raw(judgedResult.errors), warnings: raw(judgedResult.warnings) };
+    const listed = issuesOf(result).map((i) => i.path);
+    const locate = sourceLocator(input.text, input.mode, input.message, input.prefix, listed);
+    for (const w of writers) w.checked({ file: s.file, result, locate });
+    tally.checked += 1;
+    if (result.valid) tally.valid += 1;
+    tally.errors += result.error_count;
+    tally.warnings += result.warning_count;
+    judged.push({ file: s.file, result });
+  }
+  for (const w of writers) w.end(tally);
+  return { out, judged };
+}
+
+/** What standard output carries: UTF-8, where a lone surrogate is written as U+FFFD. */
+const written = (s: string) => s.toWellFormed();
+
+// -- text -----------------------------------------------------------------------------------------
+
+/** What a terminal acts on (C0 but LF and tab, DEL, C1) and what reorders a line (bidi controls). */
+const TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Each line is one line, with nothing a terminal or the Actions runner would act on. */
+function expectSafeText(text: string, lines: number): void {
+  expect(text.endsWith('\n')).toBe(true);
+  const all = text.slice(0, -1).split('\n');
+  expect(all).toHaveLength(lines);
+  for (const line of all) {
+    expect(line).not.toMatch(TERMINAL);
+    expect(runnerCommand(line)).toBeUndefined();
+  }
+}
+
+// -- the Actions runner ---------------------------------------------------------------------------
+
+/** The commands the runner registers (actions/runner, src/Runner.Worker: its command extensions and stop-commands). */
+const REGISTERED = new Set(
+  'add-mask add-matcher add-path debug echo endgroup error group notice remove-matcher save-state set-env set-output stop-commands warning'.split(
+    ' ',
+  ),
+);
+const unescape = (s: string, map: [string, string][]) => map.reduce((t, [from, to]) => t.replaceAll(from, to), s);
+const DATA: [string, string][] = [
+  ['%0D', '\r'],
+  ['%0A', '\n'],
+  ['%25', '%'],
+];
+const PROPERTY: [string, string][] = [['%0D', '\r'], ['%0A', '\n'], ['%3A', ':'], ['%2C', ','], ...DATA.slice(2)];
+
+/** .NET's white space (Char.IsWhiteSpace), which String.Trim and TrimStart remove. */
+const SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const LEADING_SPACE = new RegExp(`^${SPACE}+`, 'u');
+const TRAILING_SPACE = new RegExp(`${SPACE}+$`, 'u');
+
+interface Command {
+  readonly name: string;
+  readonly properties: Record<string, string>;
+  readonly data: string;
+}
+
+/**
+ * How the runner reads one line of a step's output (ActionCommandManager.TryProcessCommand:
+ * ActionCommand.TryParseV2, then the legacy TryParse), ported without the C#.
+ */
+function runnerCommand(line: string): Command | undefined {
+  const v2 = line.replace(LEADING_SPACE, '');
+  const end = v2.indexOf('::', 2);
+  if (v2.startsWith('::') && end >= 0) {
+    const info = v2.slice(2, end);
+    const space = info.indexOf(' ');
+    const name = space < 0 ? info : info.slice(0, space);
+    if (REGISTERED.has(name)) {
+      const properties: Record<string, string> = {};
+      if (space > 0)
+        for (const p of info
+          .slice(space + 1)
+          .replace(LEADING_SPACE, '')
+          .replace(TRAILING_SPACE, '')
+          .split(',')
+          .filter(Boolean)) {
+          const at = p.indexOf('=');
+          if (at > 0 && at < p.length - 1) properties[p.slice(0, at)] = unescape(p.slice(at + 1), PROPERTY);
+        }
+      return { name, properties, data: unescape(v2.slice(end + 2), DATA) };
+    }
+  }
+  const prefix = line.indexOf('##[');
+  const bracket = prefix < 0 ? -1 : line.indexOf(']', prefix);
+  if (bracket < 0) return undefined;
+  const info = line.slice(prefix + 3, bracket);
+  const name = info.split(' ')[0]!;
+  return REGISTERED.has(name) ? { name, properties: {}, data: line.slice(bracket + 1) } : undefined;
+}
+
+// -- XML ------------------------------------------------------------------------------------------
+
+/** XML 1.0 section 2.2, Char. */
+const XML_CHARS = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  htmlEntities: true,
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: false,
+  isArray: (name) => ['testsuite', 'failure'].includes(name),
+});
+
+/**
+ * The document as a conforming XML processor reports it: line ends normalized (section 2.11)
+ * and, in attribute values, each literal tab, LF or CR read as a space (section 3.3.3), before
+ * references are replaced. fast-xml-parser does neither, so they are done first.
+ */
+function readXml(doc: string) {
+  const normalized = doc
+    .replace(/\r\n?/g, '\n')
+    .replace(/="([^"]*)"/g, (_, value: string) => `="${value.replace(/[\t\n]/g, ' ')}"`);
+  return xmlParser.parse(normalized);
+}
+
+// -- RFC 3986 -------------------------------------------------------------------------------------
+
+/** pchar (RFC 3986 section 3.3), and segment-nz-nc: a pchar but ":", so no first segment reads as a scheme. */
+const PCHAR = String.raw`(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-F]{2})`;
+const NC = String.raw`(?:[A-Za-z0-9\-._~!$&'()*+,;=@]|%[0-9A-F]{2})`;
+/** relative-ref with a path-noscheme or a path-absolute, and no query or fragment (section 4.2). */
+const RELATIVE_PATH = new RegExp(String.raw`^(?:${NC}+|/${PCHAR}+)(?:/${PCHAR}*)*$`);
+const FILE_URI = new RegExp(String.raw`^file:///${PCHAR}*(?:/${PCHAR}*)*$`);
+
+const sarifSchema = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../engine/data/sarif-schema-2.1.0.json'), 'utf8'),
+);
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const validSarif = ajv.compile(sarifSchema);
+
+describe('uai validate: every format holds for any file name and any message', () => {
+  it('github: the runner reads exactly the annotations written, each property and message as given', () => {
+    fc.assert(
+      fc.property(samples, (files) => {
+        const { out, judged } = render(files);
+        const lines = written(out.github).split(/\r\n|\r|\n/);
+        expect(lines.pop()).toBe('');
+        const summary = lines.pop()!;
+        expect(summary).toMatch(/^uai: \d+ files? checked, \d+ failing, \d+ unreadable$/);
+        expect(runnerCommand(summary)).toBeUndefined();
+        const wanted = (name: string, file: string, title: string, data: string) => ({
+          name,
+          file: written(locateFile(file, BASE).path),
+          // The runner trims the properties before it unescapes them: the last one (the title) loses
+          // the white space at its end, but for CR and LF, which are escaped.
+          title: written(title).replace(new RegExp(`${SPACE.replace('\\n', '').replace('\\r', '')}+$`, 'u'), ''),
+          data: written(data),
+        });
+        const expected = [
+          ...judged.flatMap((j) =>
+            j.result
+              ? issuesOf(j.result).map((i) =>
+                  wanted(i.severity, j.file, `${i.code} at ${i.path || '(root)'}`, `${i.message} (${i.help_url})`),
+                )
+              : [],
+          ),
+          ...judged.flatMap((j) => (j.error ? [wanted('error', j.file, 'uai: input not checked', j.error)] : [])),
+        ];
+        const read = lines.map((l) => {
+          const c = runnerCommand(l);
+          expect(c, l).toBeDefined();
+          return { name: c!.name, file: c!.properties.file, title: c!.properties.title, data: c!.data };
+        });
+        // The unlisted note (a notice) follows a cut list only; these messages never reach the limit.
+        expect(judged.every((j) => !j.result || !unlistedNote(j.result))).toBe(true);
+        expect(read).toEqual(expected);
+      }),
+      RUNS,
+    );
+  });
+
+  it('junit: well-formed XML 1.0 whose names, files and failures read back as written', () => {
+    fc.assert(
+      fc.property(samples, (files) => {
+        const { out, judged } = render(files);
+        expect(out.junit).toMatch(XML_CHARS);
+        expect(XMLValidator.validate(out.junit)).toBe(true);
+        // Section 2.4: "]]>" may not stand in content (fast-xml-parser's validator does not check it).
+        expect(out.junit).not.toContain(']]>');
+        const suites = readXml(out.junit).testsuites.testsuite as any[];
+        expect(suites).toHaveLength(judged.length);
+        const asXml = (s: string) => s.replace(NOT_XML_CHAR, '\uFFFD');
+        judged.forEach((j, n) => {
+          const suite = suites[n];
+          expect(suite.name).toBe(asXml(j.file));
+          expect(suite.testcase.name).toBe(asXml(j.file));
+          expect(suite.testcase.file).toBe(asXml(j.file));
+          if (j.error) expect(suite.testcase.error.message).toBe(asXml(j.error));
+          const errors = j.result ? issuesOf(j.result).filter((i) => i.severity === 'error') : [];
+          const failures = (suite.testcase.failure ?? []) as any[];
+          expect(failures.map((f) => [f.type, f.message])).toEqual(
+            errors.map((i) => [i.code, asXml(`${i.path || '(root)'}: ${i.message}`)]),
+          );
+          failures.forEach((f, k) => {
+            expect(f['#text'].startsWith(asXml(`${j.file}:`))).toBe(true);
+            expect(f['#text'].endsWith(asXml(`: ${errors[k]!.message}\n${errors[k]!.help_url}`))).toBe(true);
+          });
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('sarif: schema-valid JSON whose artifact URIs are RFC 3986, relative to %SRCROOT% inside the base, and name the file', () => {
+    fc.assert(
+      fc.property(samples, (files) => {
+        const { out } = render(files);
+        expect(out.sarif.isWellFormed()).toBe(true);
+        const log = JSON.parse(out.sarif);
+        expect(validSarif(log), JSON.stringify(validSarif.errors)).toBe(true);
+        const run = log.runs[0];
+        const locations = [
+          ...run.results.map((r: any) => r.locations[0].physicalLocation.artifactLocation),
+          ...run.invocations.flatMap((i: any) =>
+            (i.toolExecutionNotifications ?? []).map((n: any) => n.locations[0].physicalLocation.artifactLocation),
+          ),
+        ];
+        const paths = new Set(files.map((f) => resolve(f.file)));
+        for (const { uri, uriBaseId } of locations) {
+          const inside = uriBaseId === '%SRCROOT%';
+          expect(uri).toMatch(inside ? RELATIVE_PATH : FILE_URI);
+          const path = fileURLToPath(inside ? new URL(uri, pathToFileURL(BASE + sep)) : uri);
+          expect(paths.has(path), `${uri} -> ${path}`).toBe(true);
+          // A file under the base is always named relative to it (code scanning maps only those).
+          expect(inside).toBe(path.startsWith(BASE + sep));
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('json: valid JSON, well-formed, with every name and pointer exactly as judged', () => {
+    fc.assert(
+      fc.property(samples, (files) => {
+        const { out, judged } = render(files);
+        expect(out.json.isWellFormed()).toBe(true);
+        const value = JSON.parse(out.json);
+        const checked = judged.filter((j) => j.result);
+        const entries = files.length > 1 ? value : value === null ? [] : [{ file: checked[0]!.file, result: value }];
+        expect(entries.map((e: any) => e.file)).toEqual(checked.map((j) => j.file));
+        entries.forEach((e: any, n: number) => {
+          const r = checked[n]!.result!;
+          expect(e.result.errors.map((i: any) => i.path)).toEqual(r.errors.map((i) => i.path));
+          expect(e.result.warnings.map((i: any) => i.actual)).toEqual(r.warnings.map((i) => i.actual));
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('text: one line per finding and per file, nothing a terminal or the Actions runner acts on', () => {
+    fc.assert(
+      fc.property(samples, (files) => {
+        const { out, judged } = render(files);
+        const lines = judged.reduce(
+          (n, j) => n + (j.result ? issuesOf(j.result).length + (unlistedNote(j.result) ? 1 : 0) + 1 : 0),
+          1,
+        );
+        expectSafeText(written(out.text), lines);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('uai check-exchange: the text report holds for any message', () => {
+  const pair = exchangeFixtures(site).valid[0]!;
+  it('one line per issue, rule and finding, nothing a terminal or the Actions runner acts on', () => {
+    fc.assert(
+      fc.property(fc.tuple(hostile, hostile, hostile, hostile, hostile), (members) => {
+        const [k1, v1, k2, v2] = members;
+        const body = {
+          request: { ...pair.request, [k1]: v1 },
+          response: {
+            ...pair.response,
+            message_id: members[4],
+            body: { ...(pair.response.body as JsonObject), [k2]: v2 },
+          },
+          http_status: pair.http_status,
+        };
+        const outcome = checkExchangeAction(body, { site, now: () => NOW }, { text: JSON.stringify(body) });
+        expect(outcome.ok).toBe(true);
+        const result = (outcome as { body: unknown }).body as CheckExchangeResult;
+        const v = [result.request_validation, result.response_validation];
+        const failed = result.exchange.verdicts.filter((x) => x.status === 'fail');
+        const lines =
+          2 +
+          v.reduce((n, x) => n + 1 + x.errors.length + x.warnings.length, 0) +
+          failed.reduce((n, x) => n + 1 + x.findings.length, 0);
+        expectSafeText(written(checkExchangeText(result)), lines);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('uai validate on a directory of hostilely named files', () => {
+  let dir: string;
+  const NAMES = [
+    ...['a\nb.json', '\r.json', '::error::x.json', '%0A,:;=.json', `<&"'>]]>.json`, '-rf.json', '..x.json'],
+    ...['\x1b[31mred\x1b[0m.json', '\x1b]0;title\x07.json', '\x1b]8;;https:x.example\x1b\\.json'],
+    ...['\u202egnp.json', '##[add-mask]x.json', '\x01\x7f\x9b.json', 'é 😀.json', `${'x'.repeat(250)}.json`],
+  ];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'uai-hostile-'));
+    NAMES.forEach((name, n) => {
+      const text = JSON.stringify(messageOf([name, name, `\x1b[2J${name}`, name, `m-${n}`]), null, 2);
+      writeFileSync(join(dir, name), n % 5 === 4 ? `{"uai_version": "${name}` : text);
+    });
+    // A name that is not UTF-8: the walk reads it with U+FFFD, so it is named and counted as unreadable.
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/bad-`), Buffer.from([0xff, 0xfe]), Buffer.from('.json')]), '{}');
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function run(format: string) {
+    let stdout = '';
+    let stderr = '';
+    const io: Io = {
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stderr += t),
+      stdin: async () => '',
+      env: { UAI_ORIGIN: 'https://uai.example.org' },
+      now: () => NOW,
+      cwd: () => dir,
+    };
+    const code = await main(['validate', dir, '--format', format], io);
+    return { code, stdout: written(stdout), stderr: written(stderr) };
+  }
+
+  it('every format holds, and standard error names each unreadable file on one escaped line', async () => {
+    // A walk skips hidden files (names from "."), as globs do.
+    const shown = NAMES.filter((name) => !name.startsWith('.'));
+    const readable = shown.filter((name) => NAMES.indexOf(name) % 5 !== 4);
+    const json = JSON.parse((await run('json')).stdout);
+    expect(json.map((e: any) => e.file.slice(dir.length + 1)).sort()).toEqual(readable.sort());
+
+    const text = await run('text');
+    expect(text.code).toBe(2);
+    expectSafeText(text.stdout, text.stdout.split('\n').length - 1);
+    expect(text.stdout.split('\n').filter((l) => /: (valid|invalid) \(/.test(l))).toHaveLength(readable.length);
+    expectSafeText(text.stderr, shown.length - readable.length + 1);
+    expect(text.stderr).toContain('bad-\ufffd\ufffd.json: cannot read');
+
+    const github = await run('github');
+    const lines = github.stdout.split(/\r\n|\r|\n/).slice(0, -2);
+    expect(lines.length).toBeGreaterThan(shown.length);
+    for (const line of lines) expect(['error', 'warning']).toContain(runnerCommand(line)?.name);
+
+    const junit = (await run('junit')).stdout;
+    expect(junit).toMatch(XML_CHARS);
+    expect(XMLValidator.validate(junit)).toBe(true);
+    expect(readXml(junit).testsuites.testsuite).toHaveLength(shown.length + 1);
+
+    const log = JSON.parse((await run('sarif')).stdout);
+    expect(validSarif(log), JSON.stringify(validSarif.errors)).toBe(true);
+    for (const r of log.runs[0].results) {
+      const { uri, uriBaseId } = r.locations[0].physicalLocation.artifactLocation;
+      expect(uriBaseId).toBe('%SRCROOT%');
+      expect(uri).toMatch(RELATIVE_PATH);
+      expect(readable).toContain(decodeURIComponent(uri));
+    }
+  });
+});
+
+describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence and any recording name', () => {
+  const check = PROXY_CHECKS.find((c) => c.side === 'server')!;
+  /** One side's report as the kit's judging core shapes it, with a failed and a skipped check quoting `evidence`. */
+  const side = (name: 'server' | 'client', endpoint: string, evidence: string[]) =>
+    ({
+      side: name,
+      tool: 'uai proxy',
+      endpoint,
+      checked_at: NOW.toISOString(),
+      baseline: { expected: [], regressions: [], stale: [] },
+      counts: { pass: 0 },
+      checks: [
+        { ...check, status: 'fail', evidence },
+        { ...check, id: `${check.id}.skipped`, status: 'skip', evidence },
+      ],
+    }) as unknown as KitReport;
+
+  it('junit: well-formed XML 1.0, two suites, each failure quoting its evidence', () => {
+    fc.assert(
+      fc.property(hostile, fc.array(hostile, { minLength: 1, maxLength: 3 }), (endpoint, evidence) => {
+        const report = { server: side('server', endpoint, evidence), client: side('client', endpoint, evidence) };
+        const doc = formatProxyReport(report as unknown as ProxyReport, 'junit', site);
+        expect(doc).toMatch(XML_CHARS);
+        expect(XMLValidator.validate(doc)).toBe(true);
+        expect(doc).not.toContain(']]>');
+        const suites = readXml(doc).testsuites.testsuite as any[];
+        expect(suites.map((s) => s.testcase.length)).toEqual([2, 2]);
+        // The kit's suites leave CR as it is: a reader takes it for LF.
+        const asRead = (s: string) => s.replace(NOT_XML_CHAR, '\uFFFD').replace(/\r\n?/g, '\n');
+        for (const s of suites) expect(s.testcase[0].failure[0]['#text']).toBe(asRead(evidence.join('\n')));
+      }),
+      RUNS,
+    );
+  });
+
+  it('sarif: schema-valid, the recording named by an RFC 3986 reference that reads back as its path', () => {
+    const recording = fc
+      .tuple(fc.constantFrom('', '/tmp/', 'a b/'), fileName)
+      .map(([d, n]) => d + n)
+      .filter((f) => f !== '..' && f !== '.');
+    fc.assert(
+      fc.property(recording, hostile, (file, message) => {
+        const report = {
+          findings: [
+            {
+              side: 'server',
+              check: check.id,
+              severity: check.severity,
+              section: '',
+              path: '/x',
+              message,
+              exchange: 1,
+            },
+          ],
+        };
+        const log = JSON.parse(formatProxyReport(report as unknown as ProxyReport, 'sarif', site, file));
+        expect(validSarif(log), JSON.stringify(validSarif.errors)).toBe(true);
+        const { uri } = log.runs[0].results[0].locations[0].physicalLocation.artifactLocation;
+        expect(uri).toMatch(RELATIVE_PATH);
+        expect(uri.split('/').map(decodeURIComponent).join(sep)).toBe(file);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("the GitHub Action's job summary: a file's name is one code span", () => {
+  it('on one line, closed only by its own fence, and reading back as the name', () => {
+    fc.assert(
+      fc.property(fc.oneof(fileName, fc.constantFrom(' x ', ' x', '`x`', '``x', 'x `', ' ')), (name) => {
+        const span = codeSpan(name);
+        expect(span).not.toMatch(/[\n\r\u2028\u2029]/);
+        expect(span).not.toMatch(TERMINAL);
+        // CommonMark: a span opened by n backticks ends at the next run of exactly n.
+        const fence = /^`+/.exec(span)![0];
+        expect(span.endsWith(fence) && span.at(-fence.length - 1) !== '`').toBe(true);
+        const inner = span.slice(fence.length, -fence.length);
+        expect(inner.match(/`+/g) ?? []).not.toContain(fence);
+        const content = inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() ? inner.slice(1, -1) : inner;
+        const unescaped = content.replace(/\\u([0-9a-f]{4})/g, (_, hex: string) =>
+          String.fromCharCode(parseInt(hex, 16)),
+        );
+        if (!name.includes('\\')) expect(unescaped).toBe(name);
+      }),
+      RUNS,
+    );
+  });
+});
