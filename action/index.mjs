@@ -19272,16 +19272,16 @@ async function checkEntryCommand(argv, io) {
         `${files.dir}: ${entry.meta.name} (${entry.meta.side}), ${entry.status}, level ${entry.level ?? "none"}`,
         `checks: must ${c.must_pass} passed, ${c.must_fail} failed; should ${c.should_pass} passed, ${c.should_fail} failed; ${c.skip} skipped`,
         `badge: ${face.label} | ${face.message} (${face.color})`,
-        unlistable ? `local preview: the report would refuse this entry: its target ${entry.meta.target} ${unlistable}; run uai test against your public https endpoint for the entry you submit` : `would be listed as ${entry.slug}`,
-        ""
-      ].join("\n")
+        unlistable ? `local preview: the report would refuse this entry: its target ${entry.meta.target} ${unlistable}; run uai test against your public https endpoint for the entry you submit` : `would be listed as ${entry.slug}`
+      ].map((line) => `${escapeLine(line)}
+`).join("")
     );
     if (values.badge === "-") io.stdout(badgeSvg(entry));
     else if (values.badge) writeFileSync(values.badge, badgeSvg(entry));
     return 0;
   } catch (error2) {
     if (!(error2 instanceof EntryError)) throw error2;
-    io.stderr(`uai check-entry: ${error2.message}
+    io.stderr(`uai check-entry: ${escapeLine(error2.message)}
 `);
     return 1;
   }
@@ -19294,6 +19294,7 @@ var init_check_entry = __esm({
     init_implementations2();
     init_public_address();
     init_entry_folders();
+    init_terminal();
     CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
 Checks an entry of the report of implementations as the build does: <folder> holds

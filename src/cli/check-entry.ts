@@ -11,6 +11,7 @@ import { EntryError, entryCounts, verifyEntry } from '../records/implementations
 import { notPublicHttps } from '../standard/public-address.ts';
 import type { Site } from '../standard/urls.ts';
 import { readEntryFolder } from '../build/entry-folders.ts';
+import { escapeLine } from '../kit/terminal.ts';
 
 export const CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
@@ -63,6 +64,7 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
     const c = entryCounts(entry);
     const face = badgeFace(entry);
     const unlistable = entry.meta.side === 'server' ? notPublicHttps(entry.meta.target) : undefined;
+    // The entry's name, target and folder are a pull request's: each line is escaped (escapeLine).
     io.stdout(
       [
         `${files.dir}: ${entry.meta.name} (${entry.meta.side}), ${entry.status}, level ${entry.level ?? 'none'}`,
@@ -71,15 +73,16 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
         unlistable
           ? `local preview: the report would refuse this entry: its target ${entry.meta.target} ${unlistable}; run uai test against your public https endpoint for the entry you submit`
           : `would be listed as ${entry.slug}`,
-        '',
-      ].join('\n'),
+      ]
+        .map((line) => `${escapeLine(line)}\n`)
+        .join(''),
     );
     if (values.badge === '-') io.stdout(badgeSvg(entry));
     else if (values.badge) writeFileSync(values.badge, badgeSvg(entry));
     return 0;
   } catch (error) {
     if (!(error instanceof EntryError)) throw error;
-    io.stderr(`uai check-entry: ${error.message}\n`);
+    io.stderr(`uai check-entry: ${escapeLine(error.message)}\n`);
     return 1;
   }
 }

@@ -122,6 +122,26 @@ describe('uai check-entry', () => {
     writeFileSync(metaFile, JSON.stringify(meta));
   });
 
+  it("writes an entry's name and target as one escaped line each, whatever they hold", async () => {
+    const folder = join(scratch, 'entries/acme-agent');
+    const metaFile = join(folder, 'meta.json');
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+    const hostile = 'Acme\n::error file=x::forged\r\u001b]0;title\u0007 ##[error]forged';
+    for (const changed of [
+      { ...meta, name: hostile },
+      { ...meta, target: `https://a.example/${hostile}` },
+    ]) {
+      writeFileSync(metaFile, JSON.stringify(changed));
+      const r = await uai('check-entry', folder);
+      for (const line of `${r.stdout}${r.stderr}`.split('\n')) {
+        expect(line).not.toMatch(/^\s*::|##\[|[\u0000-\u001f\u007f]/);
+      }
+      // Visible, on the line it came in: a newline as \n, ESC as \x1b, `##[` broken.
+      expect(`${r.stdout}${r.stderr}`).toContain('Acme\\n::error file=x::forged\\r\\x1b]0;title\\a #\\x23[error]');
+    }
+    writeFileSync(metaFile, JSON.stringify(meta));
+  });
+
   it('is a usage error without exactly one folder (exit 2)', async () => {
     expect((await uai('check-entry')).code).toBe(2);
     expect((await uai('check-entry', join(scratch, 'nowhere'))).code).toBe(1);
