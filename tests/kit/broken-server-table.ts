@@ -383,6 +383,25 @@ export const BROKEN: readonly Broken[] = [
     transform: onMessage('sync', (m) => void (m.provenance.issued_at = '2026-02-30T10:00:00Z')),
   },
   {
+    // No URL holds a lone surrogate: the task cannot be polled, and the kit must say so, not throw.
+    fault: 'a task reference with a lone surrogate',
+    fails: ['message.valid'],
+    unexercised: ['exchange.task_matches', 'exchange.task_transition', 'task.pollable'],
+    transform: onMessage(
+      'async',
+      (m) => void (m.delivery.task_ref = m.body.task_ref = m.body.result.task_id = '\ud800'),
+      { reseal: false },
+    ),
+  },
+  {
+    fault: 'a polling endpoint whose url is no URL',
+    fails: ['capability.valid'],
+    unexercised: ['capability.names_endpoint', 'exchange.task_matches', 'exchange.task_transition', 'task.pollable'],
+    transform: onMessage('capability', (m) => {
+      for (const e of m.body.endpoints) if (e.binding === 'https-async-callback') e.url = 'not a url/';
+    }),
+  },
+  {
     fault: "an answer reusing the request's message_id",
     fails: ['message.own_ids'],
     transform: async (ex) => {
