@@ -13427,7 +13427,7 @@ function exchange(method, target, body, budgetMs, capped) {
       const detail = response ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)` : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
       settle(
-        () => reject(new KitHttpError(why, capped ? void 0 : { check: "transport.answered", detail: why }, true))
+        () => reject(new KitHttpError(why, capped ? void 0 : { check: "transport.answered", detail: why }, true, faults))
       );
     }, budgetMs);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
@@ -13439,11 +13439,18 @@ function exchange(method, target, body, budgetMs, capped) {
         ...body ? { "content-type": body.mediaType, "content-length": String(Buffer.byteLength(body.text)) } : {}
       }
     });
+    let interim = 0;
     request.on("information", (info) => {
-      faults.push({
-        check: "transport.no_interim",
-        detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ""} before the answer`.trimEnd()
-      });
+      interim += 1;
+      if (interim === 1)
+        faults.push({
+          check: "transport.no_interim",
+          detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ""} before the answer`.trimEnd()
+        });
+      if (interim > MAX_INTERIM) {
+        const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
+        settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
+      }
     });
     request.on("upgrade", (res, socket) => {
       socket.destroy();
@@ -13457,7 +13464,7 @@ function exchange(method, target, body, budgetMs, capped) {
     request.on("error", (error2) => {
       if (response) return;
       const detail = `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail })));
+      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
     });
     request.on("response", (res) => {
       response = res;
@@ -13534,22 +13541,26 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
     }
   };
 }
-var DEFAULT_LIMITS, MAX_ANSWER_BYTES, KitHttpError, DECODER, header2;
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, header2;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
     init_headers();
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+    MAX_INTERIM = 100;
     KitHttpError = class extends Error {
       /** The transport check the server broke, when the server (not the kit's budget) is the cause. */
       fault;
       /** Whether the request went out (false when the kit's own limits held it back). */
       sent;
-      constructor(message2, fault2, sent = fault2 !== void 0) {
+      /** Faults the server committed on this request before it failed (an interim response, say). */
+      earlier;
+      constructor(message2, fault2, sent = fault2 !== void 0, earlier = []) {
         super(message2);
         if (fault2) this.fault = fault2;
         this.sent = sent;
+        this.earlier = earlier;
       }
     };
     DECODER = new TextDecoder("utf-8");
@@ -14451,7 +14462,8 @@ async function runKit(options, http = defaultHttp(options)) {
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
     } catch (error2) {
-      if (error2 instanceof KitHttpError && error2.fault) faults.push({ scenario, ...error2.fault });
+      if (error2 instanceof KitHttpError)
+        faults.push(...[...error2.earlier, ...error2.fault ? [error2.fault] : []].map((f) => ({ scenario, ...f })));
       throw error2;
     }
   };
@@ -16650,10 +16662,17 @@ async function startProxy(options) {
         finish();
       }
     });
-    out.on(
-      "information",
-      (info) => fault2("server", "transport.no_interim", `an interim ${info.statusCode} before the answer (not forwarded)`)
-    );
+    let interim = 0;
+    out.on("information", (info) => {
+      if (done) return;
+      fault2("server", "transport.no_interim", `an interim ${info.statusCode} before the answer (not forwarded)`);
+      if ((interim += 1) > MAX_INTERIM) {
+        fault2("server", "transport.answered", `${interim} interim responses and no answer; the proxy stopped reading`);
+        out.destroy();
+        res.destroy();
+        finish();
+      }
+    });
     out.once("upgrade", (up, socket) => {
       socket.destroy();
       fault2("server", "transport.answered", `HTTP ${up.statusCode} switched protocols instead of answering`);

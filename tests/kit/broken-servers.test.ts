@@ -96,6 +96,8 @@ describe('hostile servers fail the run, within bounds', () => {
         'echoes the request',
         'redirects',
         'sends 1xx first',
+        'floods interim responses',
+        'sends 1xx and then nothing',
         'switches protocols',
         'resets mid-body',
         'sends fewer bytes than Content-Length',

@@ -146,6 +146,31 @@ export const HOSTILE_SERVERS: readonly HostileServer[] = [
     transform: onSync(rawAnswer('HTTP/1.1 103 Early Hints\r\nlink: </v1/>; rel=preload\r\n\r\n')),
   },
   {
+    behaviour: 'floods interim responses',
+    fails: ['transport.no_interim', 'transport.answered'],
+    evidence: /HTTP 102 Processing before the answer|\d+ interim responses and no answer/,
+    stops: true,
+    // 102 Processing, over and over, as fast as the kit reads: never an answer.
+    transform: onSync(() => ({
+      raw: (socket) => {
+        const burst = Buffer.from('HTTP/1.1 102 Processing\r\n\r\n'.repeat(1000));
+        pump(socket, '', () => burst);
+      },
+    })),
+  },
+  {
+    behaviour: 'sends 1xx and then nothing',
+    fails: ['transport.no_interim', 'transport.answered'],
+    evidence: /HTTP 103 Early Hints before the answer|no answer within \d+ ms/,
+    stops: true,
+    transform: onSync(() => ({
+      raw: (socket) => {
+        socket.on('error', () => undefined);
+        socket.write('HTTP/1.1 103 Early Hints\r\nlink: </v1/>; rel=preload\r\n\r\n');
+      },
+    })),
+  },
+  {
     behaviour: 'switches protocols',
     fails: ['transport.no_interim'],
     evidence: /HTTP 101/,

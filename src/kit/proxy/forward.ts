@@ -19,7 +19,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Site } from '../../standard/urls.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
-import { DEFAULT_LIMITS } from '../server/http.ts';
+import { DEFAULT_LIMITS, MAX_INTERIM } from '../server/http.ts';
 import { BytePool, Capture } from './capture.ts';
 import { GarbagePacer } from './collector.ts';
 import { RECORD_KIND, recordBody, type RecordedExchange, type RecordedFault } from './recording.ts';
@@ -180,9 +180,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         finish();
       }
     });
-    out.on('information', (info) =>
-      fault('server', 'transport.no_interim', `an interim ${info.statusCode} before the answer (not forwarded)`),
-    );
+    let interim = 0;
+    out.on('information', (info) => {
+      if (done) return;
+      fault('server', 'transport.no_interim', `an interim ${info.statusCode} before the answer (not forwarded)`);
+      if ((interim += 1) > MAX_INTERIM) {
+        fault('server', 'transport.answered', `${interim} interim responses and no answer; the proxy stopped reading`);
+        out.destroy();
+        res.destroy();
+        finish();
+      }
+    });
     out.once('upgrade', (up, socket) => {
       socket.destroy();
       fault('server', 'transport.answered', `HTTP ${up.statusCode} switched protocols instead of answering`);

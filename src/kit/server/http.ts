@@ -27,6 +27,12 @@ export const DEFAULT_LIMITS: Limits = { timeoutMs: 10_000, totalMs: 60_000, maxR
 /** The most the kit reads of one answer; the connection is dropped past it. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The most interim (1xx) responses the kit reads before one answer; the connection is dropped past
+ * it. Each is a fault already: the bound is for a server that sends nothing else, as fast as it can.
+ */
+export const MAX_INTERIM = 100;
+
 export type TransportCheckId = (typeof TRANSPORT_CHECKS)[number]['id'];
 
 /** Something the server did on the wire that breaks a transport check, with what was seen. */
@@ -57,10 +63,13 @@ export class KitHttpError extends Error {
   readonly fault?: TransportFault;
   /** Whether the request went out (false when the kit's own limits held it back). */
   readonly sent: boolean;
-  constructor(message: string, fault?: TransportFault, sent = fault !== undefined) {
+  /** Faults the server committed on this request before it failed (an interim response, say). */
+  readonly earlier: readonly TransportFault[];
+  constructor(message: string, fault?: TransportFault, sent = fault !== undefined, earlier: TransportFault[] = []) {
     super(message);
     if (fault) this.fault = fault;
     this.sent = sent;
+    this.earlier = earlier;
   }
 }
 
@@ -145,7 +154,7 @@ function exchange(
         : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
       settle(() =>
-        reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why }, true)),
+        reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why }, true, faults)),
       );
     }, budgetMs);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -157,11 +166,18 @@ function exchange(
         ...(body ? { 'content-type': body.mediaType, 'content-length': String(Buffer.byteLength(body.text)) } : {}),
       },
     });
+    let interim = 0;
     request.on('information', (info) => {
-      faults.push({
-        check: 'transport.no_interim',
-        detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ''} before the answer`.trimEnd(),
-      });
+      interim += 1;
+      if (interim === 1)
+        faults.push({
+          check: 'transport.no_interim',
+          detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ''} before the answer`.trimEnd(),
+        });
+      if (interim > MAX_INTERIM) {
+        const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
+        settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
+      }
     });
     request.on('upgrade', (res: IncomingMessage, socket) => {
       socket.destroy();
@@ -175,7 +191,7 @@ function exchange(
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (response) return; // a failure after the headers is the response's, handled below
       const detail = `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail })));
+      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
     });
     request.on('response', (res) => {
       response = res;

@@ -90,7 +90,8 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
     } catch (error) {
-      if (error instanceof KitHttpError && error.fault) faults.push({ scenario, ...error.fault });
+      if (error instanceof KitHttpError)
+        faults.push(...[...error.earlier, ...(error.fault ? [error.fault] : [])].map((f) => ({ scenario, ...f })));
       throw error;
     }
   };
