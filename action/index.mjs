@@ -13164,25 +13164,171 @@ var init_report = __esm({
   }
 });
 
+// src/http/json-position.ts
+function jsonErrorPosition(text) {
+  const index = indexJson(text, LIMITS);
+  return index.failure === "malformed" ? index.errorOffset : void 0;
+}
+var LIMITS;
+var init_json_position = __esm({
+  "src/http/json-position.ts"() {
+    "use strict";
+    init_engine();
+    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
+  }
+});
+
+// src/http/request-body.ts
+function nestingExceeds(text, limit = MAX_DEPTH) {
+  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
+}
+function fewerOpenings(text, limit) {
+  let count = 0;
+  for (const opening of ["{", "["]) {
+    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
+  }
+  return true;
+}
+function scanExceeds(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+function lineColumn(text, position) {
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  const column = position - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}
+function parseError(text, error2) {
+  const reason = error2 instanceof Error ? error2.message : "invalid JSON";
+  const m = /position (\d+)/.exec(reason);
+  const position = m ? Number(m[1]) : jsonErrorPosition(text);
+  const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
+  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
+}
+async function readJsonBody(request) {
+  const bytes = await request.body(MAX_BODY_BYTES);
+  if (!bytes) return tooLarge;
+  let text;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
+  }
+  if (text.trim() === "")
+    return {
+      ok: false,
+      code: "request.malformed_json",
+      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
+    };
+  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
+    return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
+  try {
+    return { ok: true, value: JSON.parse(text), text };
+  } catch (error2) {
+    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
+  }
+}
+function unreadableEncoding(request) {
+  const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
+  if (encodings.length > 0)
+    return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
+  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
+    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
+  return void 0;
+}
+async function readPostedJson(request, notJson) {
+  if (!isJsonMediaType(request.header("content-type"))) {
+    const declared2 = Number(request.header("content-length"));
+    if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
+    return { ok: false, code: "request.unsupported_media_type", detail: notJson };
+  }
+  const encoding = unreadableEncoding(request);
+  if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
+  return readJsonBody(request);
+}
+function isJsonMediaType(contentType) {
+  if (!contentType) return false;
+  const essence = contentType.split(";", 1)[0].trim().toLowerCase();
+  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
+var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF8;
+var init_request_body = __esm({
+  "src/http/request-body.ts"() {
+    "use strict";
+    init_engine();
+    init_json_position();
+    MAX_BODY_BYTES = 262144;
+    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
+    tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
+// src/kit/judge/json.ts
+function parseJson(text, bytes = Buffer.byteLength(text)) {
+  if (bytes > MAX_PARSED_BYTES) return void 0;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+var MAX_PARSED_BYTES, MAX_RUN_PARSED_BYTES, grouped, unparsedReason, ParseBudget;
+var init_json2 = __esm({
+  "src/kit/judge/json.ts"() {
+    "use strict";
+    init_request_body();
+    MAX_PARSED_BYTES = MAX_BODY_BYTES;
+    MAX_RUN_PARSED_BYTES = 512 * 1024;
+    grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    unparsedReason = (bytes) => bytes > MAX_PARSED_BYTES ? `${bytes} bytes, over the 262,144 bytes of one message the kit parses (the most POST /v1/validate takes)` : void 0;
+    ParseBudget = class {
+      #size;
+      #left;
+      constructor(size = MAX_RUN_PARSED_BYTES) {
+        this.#size = this.#left = size;
+      }
+      /** Takes a body of `bytes` from the budget; why it is not parsed, when it is not. */
+      take(bytes) {
+        const over = unparsedReason(bytes);
+        if (over !== void 0) return over;
+        if (bytes > this.#left)
+          return `${bytes} bytes, past the ${grouped(this.#size)} bytes the kit parses in one run (${this.#size - this.#left} parsed before it)`;
+        this.#left -= bytes;
+        return void 0;
+      }
+    };
+  }
+});
+
 // src/kit/proxy/read.ts
-var isJsonType, textOf, parse, keyed2, isMessage, pathOf;
+var isJsonType, textOf, unparsedOf, parse, keyed2, isMessage, pathOf;
 var init_read = __esm({
   "src/kit/proxy/read.ts"() {
     "use strict";
     init_engine();
+    init_json2();
     isJsonType = (contentType) => {
       const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
       return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
     };
     textOf = (b) => b.truncated ? void 0 : b.text;
-    parse = (text) => {
-      if (text === void 0) return void 0;
-      try {
-        return JSON.parse(text.replace(/^\uFEFF/, ""));
-      } catch {
-        return void 0;
-      }
-    };
+    unparsedOf = (b) => b.truncated ? void 0 : unparsedReason(b.bytes);
+    parse = (text) => text === void 0 ? void 0 : parseJson(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
     keyed2 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
     isMessage = (m) => isRecord(keyed2(m)) && typeof valueAt2(keyed2(m), "/profile") === "string";
     pathOf = (target) => target.split("?")[0];
@@ -13238,7 +13384,9 @@ function judgeMessage({
     );
   const requestType = isJsonType(header(x.request.headers, "content-type"));
   let errorCodes = [];
-  if (!isMessage(request))
+  const requestUnparsed = unparsedOf(x.request.body);
+  if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
+  else if (!isMessage(request))
     find(
       "client.message_valid",
       "",
@@ -13277,11 +13425,11 @@ function judgeMessage({
       find(
         "message.valid",
         "",
-        `HTTP ${res.status}: the answer is not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
+        `HTTP ${res.status}: the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`}`
       );
     }
   }
-  const refusal2 = refusalCheck(requestType, request !== void 0, errorCodes);
+  const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
   if (refusal2 && res && !res.body.truncated) {
     judged.add(refusal2);
     if (!refuses(res.status, answer, isProblem))
@@ -13318,7 +13466,7 @@ function judgeEncoding(answer) {
     problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
     return problems;
   }
-  if (answer.json !== void 0 || text.trim() === "") {
+  if (answer.json !== void 0 || answer.unparsed !== void 0 || text.trim() === "") {
     if (text.trim() === "") problems.push("the body is empty: no JSON value");
     return problems;
   }
@@ -13375,28 +13523,18 @@ var init_headers = __esm({
 // src/kit/server/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-function answerOf(status, contentType, bytes, complete = true, faults = []) {
-  const text = DECODER.decode(bytes);
-  let json2;
-  if (complete) {
-    try {
-      json2 = JSON.parse(text);
-    } catch {
-      json2 = void 0;
-    }
+function answerOf(status, contentType, bytes, complete = true, faults = [], budget) {
+  const unparsed = complete ? budget ? budget.take(bytes.length) : unparsedReason(bytes.length) : void 0;
+  const common = { status, mediaType: contentType.split(";")[0].trim().toLowerCase(), contentType, complete, faults };
+  if (complete && unparsed === void 0) {
+    const text = DECODER.decode(bytes);
+    return { ...common, bytes, text, json: parseJson(text, bytes.length) };
   }
-  return {
-    status,
-    mediaType: contentType.split(";")[0].trim().toLowerCase(),
-    contentType,
-    bytes,
-    text,
-    json: json2,
-    complete,
-    faults
-  };
+  const kept = bytes.length > KEPT_BYTES ? new Uint8Array(bytes.subarray(0, KEPT_BYTES)) : bytes;
+  const answer = { ...common, bytes: kept, text: DECODER.decode(kept), json: void 0 };
+  return unparsed === void 0 ? answer : { ...answer, unparsed, encoding: judgeEncoding({ ...answer, bytes, unparsed }) };
 }
-function exchange(method, target, body, budgetMs, capped) {
+function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
   return new Promise((resolve7, reject) => {
     const faults = [];
@@ -13419,7 +13557,8 @@ function exchange(method, target, body, budgetMs, capped) {
           header2(response, "content-type"),
           Buffer.concat(chunks),
           complete,
-          faults
+          faults,
+          parsing
         )
       )
     );
@@ -13524,6 +13663,7 @@ function exchange(method, target, body, budgetMs, capped) {
 }
 function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
   const deadline = Date.now() + limits.totalMs;
+  const parsing = new ParseBudget();
   let sent = 0;
   return {
     allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
@@ -13537,15 +13677,17 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
       const left = deadline - Date.now();
       if (left <= 0) throw new KitHttpError(`the run's total time cap of ${limits.totalMs} ms was reached`);
       sent += 1;
-      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs);
+      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs, parsing);
     }
   };
 }
-var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, header2;
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, header2;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
     init_headers();
+    init_json2();
+    init_bytes();
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
     MAX_INTERIM = 100;
@@ -13564,6 +13706,7 @@ var init_http = __esm({
       }
     };
     DECODER = new TextDecoder("utf-8");
+    KEPT_BYTES = 4096;
     header2 = (res, name) => headerValue(res.headers[name]) ?? "";
   }
 });
@@ -13580,7 +13723,8 @@ function judgeWire(x, role, answer, find, judged) {
       for (const e of judgeEncoding({
         contentType: answerType ?? "",
         bytes: bodyBytes(res.body),
-        json: answer
+        json: answer,
+        unparsed: unparsedOf(res.body)
       }))
         find("message.encoding", "", e);
   }
@@ -13693,6 +13837,9 @@ var init_judge = __esm({
           return exchange2.request_validation.errors.map((i) => i.code);
         };
         judgeWire(x, role, answer, find, judged);
+        const answerUnparsed = res ? unparsedOf(res.body) : void 0;
+        if (role === "capability" && res?.status === 200 && answerUnparsed !== void 0)
+          find("capability.valid", "", `the capability statement is ${answerUnparsed}`);
         if (role === "capability" && res?.status === 200 && isRecord(answer)) {
           const result2 = validateMessage(answer, { mode: "keyed-json", site: this.#site, now, text: textOf(res.body) });
           judged.add("capability.valid");
@@ -14190,7 +14337,7 @@ function messageVerdicts(obs, validate7) {
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue;
     if (!isJsonType2(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
-    else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
+    else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
     if (!isMessage2(x.answer) && !(x.scenario === "keyless" && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
@@ -14329,7 +14476,7 @@ var init_checks2 = __esm({
     init_verdict();
     isJsonType2 = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
-    snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
+    snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
     VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
     MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
     EXPECTED_KIND = {
@@ -15096,7 +15243,7 @@ function declared(run) {
   );
   return { shapes, mediaTypes, requestProfiles };
 }
-function judgeRun(run, ev, manifest) {
+function judgeRun(run, ev, manifest, parsing) {
   const scenario = scenarioById(run.scenario);
   const tag = (text) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -15149,7 +15296,8 @@ function judgeRun(run, ev, manifest) {
       retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse2(answer?.text);
     if (r.method === "POST" && r.path === endpointPath) {
-      const raw = parse2(r.body);
+      const over = parsing.take(r.bytes);
+      const raw = over === void 0 ? parse2(r.body) : void 0;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers["content-type"]);
       if (!mediaTypes.has(type))
@@ -15169,7 +15317,9 @@ function judgeRun(run, ev, manifest) {
       if (!isRecord(message2)) {
         ev.fail(
           "client.message_valid",
-          tag(`POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`)
+          tag(
+            over !== void 0 ? `POST body of ${over}` : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`
+          )
         );
         continue;
       }
@@ -15348,33 +15498,29 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
   const ev = new Tally();
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
-  for (const run of runs) judgeRun(run, ev, manifest);
+  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
+  for (const run of runs) judgeRun(run, ev, manifest, parsing);
   const ran = runs.map((r) => r.scenario).join(", ");
   return verdictsFor(
     CLIENT_CHECKS,
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse2, mediaType, TERMINAL, outputTail;
+var at2, parse2, MAX_CLIENT_PARSED_BYTES, mediaType, TERMINAL, outputTail;
 var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
     init_engine();
     init_kit_checks();
     init_verdict();
+    init_json2();
     init_client_output();
     init_intake();
     init_manifest();
     init_client_scenarios();
     at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-    parse2 = (text) => {
-      if (text === void 0) return void 0;
-      try {
-        return JSON.parse(text);
-      } catch {
-        return void 0;
-      }
-    };
+    parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
+    MAX_CLIENT_PARSED_BYTES = 512 * 1024;
     mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
@@ -15748,120 +15894,6 @@ var init_core = __esm({
   }
 });
 
-// src/http/json-position.ts
-function jsonErrorPosition(text) {
-  const index = indexJson(text, LIMITS);
-  return index.failure === "malformed" ? index.errorOffset : void 0;
-}
-var LIMITS;
-var init_json_position = __esm({
-  "src/http/json-position.ts"() {
-    "use strict";
-    init_engine();
-    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
-  }
-});
-
-// src/http/request-body.ts
-function nestingExceeds(text, limit = MAX_DEPTH) {
-  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
-}
-function fewerOpenings(text, limit) {
-  let count = 0;
-  for (const opening of ["{", "["]) {
-    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
-  }
-  return true;
-}
-function scanExceeds(text, limit) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > limit) return true;
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return false;
-}
-function lineColumn(text, position) {
-  const before = text.slice(0, position);
-  const line = before.split("\n").length;
-  const column = position - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}`;
-}
-function parseError(text, error2) {
-  const reason = error2 instanceof Error ? error2.message : "invalid JSON";
-  const m = /position (\d+)/.exec(reason);
-  const position = m ? Number(m[1]) : jsonErrorPosition(text);
-  const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
-  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
-}
-async function readJsonBody(request) {
-  const bytes = await request.body(MAX_BODY_BYTES);
-  if (!bytes) return tooLarge;
-  let text;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
-  }
-  if (text.trim() === "")
-    return {
-      ok: false,
-      code: "request.malformed_json",
-      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
-    };
-  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
-    return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
-  try {
-    return { ok: true, value: JSON.parse(text), text };
-  } catch (error2) {
-    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
-  }
-}
-function unreadableEncoding(request) {
-  const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
-  if (encodings.length > 0)
-    return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
-  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
-  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
-    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
-  return void 0;
-}
-async function readPostedJson(request, notJson) {
-  if (!isJsonMediaType(request.header("content-type"))) {
-    const declared2 = Number(request.header("content-length"));
-    if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
-    return { ok: false, code: "request.unsupported_media_type", detail: notJson };
-  }
-  const encoding = unreadableEncoding(request);
-  if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
-  return readJsonBody(request);
-}
-function isJsonMediaType(contentType) {
-  if (!contentType) return false;
-  const essence = contentType.split(";", 1)[0].trim().toLowerCase();
-  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
-}
-var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF8;
-var init_request_body = __esm({
-  "src/http/request-body.ts"() {
-    "use strict";
-    init_engine();
-    init_json_position();
-    MAX_BODY_BYTES = 262144;
-    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
-    tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
-    UTF8 = new TextDecoder("utf-8", { fatal: true });
-  }
-});
-
 // src/http/reference-server-handler.ts
 function referenceServerCore(options) {
   const { site } = options;
@@ -15928,6 +15960,49 @@ var init_reference_server_handler = __esm({
   }
 });
 
+// src/kit/proxy/collector.ts
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+function collector() {
+  if (collectorFound) return collectorFound.collect;
+  const own2 = globalThis.gc;
+  let collect = typeof own2 === "function" ? own2 : void 0;
+  if (!collect)
+    try {
+      setFlagsFromString("--expose-gc");
+      const exposed = runInNewContext("gc");
+      if (typeof exposed === "function") collect = exposed;
+    } catch {
+      collect = void 0;
+    } finally {
+      setFlagsFromString("--no-expose-gc");
+    }
+  collectorFound = { collect };
+  return collect;
+}
+var COLLECT_AFTER, collectorFound, GarbagePacer;
+var init_collector = __esm({
+  "src/kit/proxy/collector.ts"() {
+    "use strict";
+    COLLECT_AFTER = 16 * 1024 * 1024;
+    GarbagePacer = class {
+      #collect = collector();
+      #after;
+      #since = 0;
+      constructor(after = COLLECT_AFTER) {
+        this.#after = after;
+      }
+      forwarded(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < this.#after) return;
+        this.#since = 0;
+        this.#collect();
+      }
+    };
+  }
+});
+
 // src/kit/client/server.ts
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
@@ -15952,6 +16027,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
   let pollPrefix = "";
   let statement = {};
   const sockets = /* @__PURE__ */ new Set();
+  const pacer = new GarbagePacer(PARSED_COLLECT_AFTER);
   const core = (now) => referenceServerCore({
     site,
     ...now ? { now: () => now } : {},
@@ -16055,6 +16131,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     record2.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
     await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);
     record2.answer.sentAt = elapsed();
+    if (body !== void 0) pacer.forwarded(bytes);
   }
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
@@ -16109,7 +16186,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     })
   };
 }
-var headerRecord, sleep;
+var headerRecord, sleep, PARSED_COLLECT_AFTER;
 var init_server2 = __esm({
   "src/kit/client/server.ts"() {
     "use strict";
@@ -16120,9 +16197,11 @@ var init_server2 = __esm({
     init_reference_server_handler();
     init_urls();
     init_client_scenarios();
+    init_collector();
     init_intake();
     headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? ""]));
     sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    PARSED_COLLECT_AFTER = 512 * 1024;
   }
 });
 
@@ -16523,45 +16602,6 @@ var init_capture = __esm({
         this.#pool.give(this.#kept);
         this.#kept = 0;
         this.#chunks.length = 0;
-      }
-    };
-  }
-});
-
-// src/kit/proxy/collector.ts
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-function collector() {
-  if (collectorFound) return collectorFound.collect;
-  const own2 = globalThis.gc;
-  let collect = typeof own2 === "function" ? own2 : void 0;
-  if (!collect)
-    try {
-      setFlagsFromString("--expose-gc");
-      const exposed = runInNewContext("gc");
-      if (typeof exposed === "function") collect = exposed;
-    } catch {
-      collect = void 0;
-    } finally {
-      setFlagsFromString("--no-expose-gc");
-    }
-  collectorFound = { collect };
-  return collect;
-}
-var COLLECT_AFTER, collectorFound, GarbagePacer;
-var init_collector = __esm({
-  "src/kit/proxy/collector.ts"() {
-    "use strict";
-    COLLECT_AFTER = 16 * 1024 * 1024;
-    GarbagePacer = class {
-      #collect = collector();
-      #since = 0;
-      forwarded(bytes) {
-        if (!this.#collect) return;
-        this.#since += bytes;
-        if (this.#since < COLLECT_AFTER) return;
-        this.#since = 0;
-        this.#collect();
       }
     };
   }
@@ -19024,7 +19064,7 @@ var init_public_address = __esm({
 });
 
 // src/records/implementations.ts
-function parseJson(file, text) {
+function parseJson2(file, text) {
   try {
     return JSON.parse(text);
   } catch (error2) {
@@ -19032,7 +19072,7 @@ function parseJson(file, text) {
   }
 }
 function readMeta(file, text) {
-  const meta = parseJson(file, text);
+  const meta = parseJson2(file, text);
   if (!isRecord(meta)) throw new EntryError(file, "must be a JSON object");
   for (const key of ["name", "target", "language"])
     if (typeof meta[key] !== "string" || !meta[key].trim())
@@ -19073,7 +19113,7 @@ function levelOf(verdicts) {
   );
 }
 function verdictsFromReport(file, text, message2, issues, failedIds, checks) {
-  const report2 = parseJson(file, text);
+  const report2 = parseJson2(file, text);
   if (!isRecord(report2) || !Array.isArray(report2.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
   if (jcs(report2.result_message) !== jcs(message2))
@@ -19107,7 +19147,7 @@ function verifyEntry(files, ctx) {
   } catch {
     throw new EntryError(resultFile, "is not UTF-8 text");
   }
-  const message2 = parseJson(resultFile, text);
+  const message2 = parseJson2(resultFile, text);
   const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text });
   if (validation.errors.length) {
     const first = validation.errors[0];

@@ -104,6 +104,9 @@ describe('hostile servers fail the run, within bounds', () => {
         'declares 400 MB',
         'sends an endless chunked body',
         'sends one byte a second',
+        'answers with JSON nested 4 MB deep',
+        'answers everything with 4 MB of empty objects',
+        'answers everything with 256 KiB of empty objects',
       ].sort(),
     );
   });

@@ -58,6 +58,13 @@ describe('uai test in a child process against hostile servers', () => {
     ['echoes the request', 'exchange.response_profile', byName('echoes the request')],
     ['a 400 MB answer', 'transport.size_limit', STREAMS_400_MB],
     ['a flood of interim responses', 'transport.no_interim', byName('floods interim responses')],
+    ['JSON nested 4 MB deep', 'message.valid', byName('answers with JSON nested 4 MB deep')],
+    ['4 MB of empty objects in every answer', 'message.valid', byName('answers everything with 4 MB of empty objects')],
+    [
+      '256 KiB of empty objects in every answer',
+      'message.valid',
+      byName('answers everything with 256 KiB of empty objects'),
+    ],
   ];
   it.each(cases)('%s: exit 1, %s failed, result fail, peak RSS under 200 MB', async (name, check, transform) => {
     server.transform = transform;

@@ -110,6 +110,43 @@ function bigBody(total: number, declare: boolean): Raw {
 
 export const ANSWER_400_MB = 400 * MB;
 
+/** Every answer (the statement's, the refusals' too) with a member `x` of `count` empty objects added, not resealed. */
+const everyAnswerWidened =
+  (count: number): Transform =>
+  async (ex) =>
+    new Response((await ex.response.text()).replace(/}\s*$/, `,"x":[${'{},'.repeat(count)}{}]}`), {
+      status: ex.response.status,
+      headers: { 'content-type': 'application/json' },
+    });
+
+/** Answers whose JSON costs the kit most to parse: 4 MB of one array nested in the next, 4 MB of empty objects. */
+const PARSE_BOMBS: readonly HostileServer[] = [
+  {
+    behaviour: 'answers with JSON nested 4 MB deep',
+    fails: ['message.valid'],
+    evidence: /4000000 bytes, over the 262,144 bytes of one message the kit parses/,
+    stops: false,
+    transform: onSync(
+      () => new Response('['.repeat(4_000_000), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  },
+  {
+    behaviour: 'answers everything with 4 MB of empty objects',
+    fails: ['capability.reachable', 'message.valid'],
+    evidence: /over the 262,144 bytes of one message the kit parses/,
+    stops: false,
+    transform: everyAnswerWidened(1_390_000),
+  },
+  {
+    // Each answer small enough to parse: a run that kept every one of them held 320 MB.
+    behaviour: 'answers everything with 256 KiB of empty objects',
+    fails: ['message.valid'],
+    evidence: /past the 524,288 bytes the kit parses in one run/,
+    stops: false,
+    transform: everyAnswerWidened(85_000),
+  },
+];
+
 export const HOSTILE_SERVERS: readonly HostileServer[] = [
   {
     behaviour: 'never answers',
@@ -224,6 +261,7 @@ export const HOSTILE_SERVERS: readonly HostileServer[] = [
       },
     })),
   },
+  ...PARSE_BOMBS,
 ];
 
 /** A sync answer of 400 MB sent without a length, as fast as the kit reads (for the memory measurement). */

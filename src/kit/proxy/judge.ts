@@ -23,7 +23,7 @@ import type { KitCheck, KitSide } from '../../standard/kit-checks.ts';
 import type { Site } from '../../standard/urls.ts';
 import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import { judgeMessage } from './message.ts';
-import { isMessage, keyed, parse, pathOf, textOf, type Find } from './read.ts';
+import { isMessage, keyed, parse, pathOf, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { judgeSizes, judgeWire, type ExchangeRole } from './wire.ts';
 
@@ -124,6 +124,9 @@ export class RecordingJudge {
 
     judgeWire(x, role, answer, find, judged);
 
+    const answerUnparsed = res ? unparsedOf(res.body) : undefined;
+    if (role === 'capability' && res?.status === 200 && answerUnparsed !== undefined)
+      find('capability.valid', '', `the capability statement is ${answerUnparsed}`);
     if (role === 'capability' && res?.status === 200 && isRecord(answer)) {
       const result = validateMessage(answer, { mode: 'keyed-json', site: this.#site, now, text: textOf(res.body)! });
       judged.add('capability.valid');

@@ -5,7 +5,15 @@
  * parameter other than utf-8. Repeated member names are the validator's to report (it reads the
  * answer's text, see verdicts.ts).
  */
-import type { Answer } from './http.ts';
+/** What the check reads of an answer (server/http.ts's Answer, or a body the proxy recorded). */
+export interface AnswerBytes {
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  /** The body as parsed, when it was (undefined when it is no JSON, or was not parsed). */
+  readonly json: unknown;
+  /** Why a body was not parsed (too large): whether it is one JSON value is then not judged. */
+  readonly unparsed?: string | undefined;
+}
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -16,7 +24,7 @@ const charsetOf = (contentType: string): string | undefined =>
 const shown = (text: string) => JSON.stringify(text.slice(0, 40));
 
 /** What is wrong with the bytes of a JSON answer (empty when nothing is). */
-export function judgeEncoding(answer: Answer): string[] {
+export function judgeEncoding(answer: AnswerBytes): string[] {
   const problems: string[] = [];
   const charset = charsetOf(answer.contentType);
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
@@ -31,7 +39,8 @@ export function judgeEncoding(answer: Answer): string[] {
     problems.push('the body is not well-formed UTF-8 (RFC 7493 section 2.1)');
     return problems;
   }
-  if (answer.json !== undefined || text.trim() === '') {
+  // Too large to parse: its bytes are judged, whether it is one JSON value is not.
+  if (answer.json !== undefined || answer.unparsed !== undefined || text.trim() === '') {
     if (text.trim() === '') problems.push('the body is empty: no JSON value');
     return problems;
   }

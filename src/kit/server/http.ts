@@ -13,6 +13,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
 import { headerValue } from '../../http/headers.ts';
+import { parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
+import { judgeEncoding } from './bytes.ts';
 
 export interface Limits {
   /** Per request, milliseconds: from sending until the last byte of the answer. */
@@ -50,8 +52,12 @@ export interface Answer {
   /** The body as received, at most MAX_ANSWER_BYTES. */
   readonly bytes: Uint8Array;
   readonly text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON (or was cut short). */
+  /** The body parsed as JSON, or undefined when it is not JSON (or was cut short, or is too large to parse). */
   readonly json: unknown;
+  /** Why a complete body was not parsed: over the bytes the kit parses (judge/json.ts). */
+  readonly unparsed?: string;
+  /** For a body not parsed: what is wrong with its bytes, judged before all but their start was dropped. */
+  readonly encoding?: readonly string[];
   /** false when the body was not read in full (over the cap, reset, short of its Content-Length, a redirect). */
   readonly complete: boolean;
   readonly faults: readonly TransportFault[];
@@ -81,33 +87,34 @@ export interface KitHttp {
 
 const DECODER = new TextDecoder('utf-8');
 
-/** An answer from what came over the wire; the text is read leniently, message.encoding judges the bytes. */
+/** Of a body not parsed, the bytes kept as evidence: a run of 4 MB answers would otherwise hold 8 MB each. */
+const KEPT_BYTES = 4096;
+
+/**
+ * An answer from what came over the wire; the text is read leniently, message.encoding judges the
+ * bytes. A body too large to parse (or past the run's budget) is judged as bytes at once, and only
+ * its start kept; so is the start of a body cut short, which is never judged.
+ */
 export function answerOf(
   status: number,
   contentType: string,
   bytes: Uint8Array,
   complete = true,
   faults: readonly TransportFault[] = [],
+  budget?: ParseBudget,
 ): Answer {
-  const text = DECODER.decode(bytes);
-  let json: unknown;
-  if (complete) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+  const unparsed = complete ? (budget ? budget.take(bytes.length) : unparsedReason(bytes.length)) : undefined;
+  const common = { status, mediaType: contentType.split(';')[0]!.trim().toLowerCase(), contentType, complete, faults };
+  if (complete && unparsed === undefined) {
+    const text = DECODER.decode(bytes);
+    return { ...common, bytes, text, json: parseJson(text, bytes.length) };
   }
-  return {
-    status,
-    mediaType: contentType.split(';')[0]!.trim().toLowerCase(),
-    contentType,
-    bytes,
-    text,
-    json,
-    complete,
-    faults,
-  };
+  // A copy: a Buffer's slice would keep the whole body alive.
+  const kept = bytes.length > KEPT_BYTES ? new Uint8Array(bytes.subarray(0, KEPT_BYTES)) : bytes;
+  const answer: Answer = { ...common, bytes: kept, text: DECODER.decode(kept), json: undefined };
+  return unparsed === undefined
+    ? answer
+    : { ...answer, unparsed, encoding: judgeEncoding({ ...answer, bytes, unparsed }) };
 }
 
 const header = (res: IncomingMessage, name: string): string => headerValue(res.headers[name]) ?? '';
@@ -119,6 +126,7 @@ function exchange(
   body: { text: string; mediaType: string } | undefined,
   budgetMs: number,
   capped: boolean,
+  parsing?: ParseBudget,
 ): Promise<Answer> {
   const what = `${method} ${target.href}`;
   return new Promise((resolve, reject) => {
@@ -145,6 +153,7 @@ function exchange(
             Buffer.concat(chunks),
             complete,
             faults,
+            parsing,
           ),
         ),
       );
@@ -252,6 +261,7 @@ function exchange(
 
 export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFAULT_LIMITS): KitHttp {
   const deadline = Date.now() + limits.totalMs;
+  const parsing = new ParseBudget();
   let sent = 0;
   return {
     allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
@@ -265,7 +275,7 @@ export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFA
       const left = deadline - Date.now();
       if (left <= 0) throw new KitHttpError(`the run's total time cap of ${limits.totalMs} ms was reached`);
       sent += 1;
-      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs);
+      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs, parsing);
     },
   };
 }
