@@ -2041,12 +2041,12 @@ function repeatedNames(text) {
   const strings = stringTokens(text);
   const pointerOf = (frame) => {
     if (frame.pointer === void 0) {
-      const tokens = [""];
+      const tokens2 = [""];
       for (let k = 0; k < open.length - 1; k++) {
         const c = open[k];
-        tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
+        tokens2.push(c.array ? String(c.index) : pointerSegment(c.key));
       }
-      frame.pointer = tokens.length === 1 ? "" : tokens.join("/");
+      frame.pointer = tokens2.length === 1 ? "" : tokens2.join("/");
     }
     return frame.pointer;
   };
@@ -10893,7 +10893,7 @@ var require_scan = __commonJS({
       const length = input2.length - 1;
       const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
       const slashes2 = [];
-      const tokens = [];
+      const tokens2 = [];
       const parts = [];
       let str2 = input2;
       let index = -1;
@@ -10977,7 +10977,7 @@ var require_scan = __commonJS({
         }
         if (code === CHAR_FORWARD_SLASH) {
           slashes2.push(index);
-          tokens.push(token);
+          tokens2.push(token);
           token = { value: "", depth: 0, isGlob: false };
           if (finished === true) continue;
           if (prev === CHAR_DOT && index === start + 1) {
@@ -11139,9 +11139,9 @@ var require_scan = __commonJS({
       if (opts.tokens === true) {
         state.maxDepth = 0;
         if (!isPathSeparator(code)) {
-          tokens.push(token);
+          tokens2.push(token);
         }
-        state.tokens = tokens;
+        state.tokens = tokens2;
       }
       if (opts.parts === true || opts.tokens === true) {
         let prevIndex;
@@ -11151,13 +11151,13 @@ var require_scan = __commonJS({
           const value2 = input2.slice(n2, i);
           if (opts.tokens) {
             if (idx === 0 && start !== 0) {
-              tokens[idx].isPrefix = true;
-              tokens[idx].value = prefix;
+              tokens2[idx].isPrefix = true;
+              tokens2[idx].value = prefix;
             } else {
-              tokens[idx].value = value2;
+              tokens2[idx].value = value2;
             }
-            depth(tokens[idx]);
-            state.maxDepth += tokens[idx].depth;
+            depth(tokens2[idx]);
+            state.maxDepth += tokens2[idx].depth;
           }
           if (i >= start) {
             parts.push(value2);
@@ -11168,9 +11168,9 @@ var require_scan = __commonJS({
         const value = input2.slice(n);
         parts.push(value);
         if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
-          tokens[tokens.length - 1].value = value;
-          depth(tokens[tokens.length - 1]);
-          state.maxDepth += tokens[tokens.length - 1].depth;
+          tokens2[tokens2.length - 1].value = value;
+          depth(tokens2[tokens2.length - 1]);
+          state.maxDepth += tokens2[tokens2.length - 1].depth;
         }
         state.slashes = slashes2;
         state.parts = parts;
@@ -11446,7 +11446,7 @@ var require_parse = __commonJS({
         throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
       }
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens = [bos];
+      const tokens2 = [bos];
       const capture = opts.capture ? "" : "?:";
       const PLATFORM_CHARS = constants.globChars(opts.windows);
       const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
@@ -11491,7 +11491,7 @@ var require_parse = __commonJS({
         parens: 0,
         quotes: 0,
         globstar: false,
-        tokens
+        tokens: tokens2
       };
       input2 = utils.removePrefix(input2, state);
       len = input2.length;
@@ -11556,7 +11556,7 @@ var require_parse = __commonJS({
           return;
         }
         tok.prev = prev;
-        tokens.push(tok);
+        tokens2.push(tok);
         prev = tok;
       };
       const extglobOpen = (type, value2) => {
@@ -11565,7 +11565,7 @@ var require_parse = __commonJS({
         token.parens = state.parens;
         token.output = state.output;
         token.startIndex = state.index;
-        token.tokensIndex = tokens.length;
+        token.tokensIndex = tokens2.length;
         const output = (opts.capture ? "(" : "") + token.open;
         increment("parens");
         push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
@@ -11578,14 +11578,14 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open = tokens[token.tokensIndex];
+          const open = tokens2[token.tokensIndex];
           open.type = "text";
           open.value = literal;
           open.output = safeOutput || utils.escapeRegex(literal);
-          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-            tokens[i].value = "";
-            tokens[i].output = "";
-            delete tokens[i].suffix;
+          for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
+            tokens2[i].value = "";
+            tokens2[i].output = "";
+            delete tokens2[i].suffix;
           }
           state.output = token.output + open.output;
           state.backtrack = true;
@@ -11708,7 +11708,7 @@ var require_parse = __commonJS({
                   prev.value = pre + posix2;
                   state.backtrack = true;
                   advance();
-                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                  if (!bos.output && tokens2.indexOf(prev) === 1) {
                     bos.output = ONE_CHAR;
                   }
                   continue;
@@ -11826,10 +11826,10 @@ var require_parse = __commonJS({
           }
           let output = ")";
           if (brace.dots === true) {
-            const arr = tokens.slice();
+            const arr = tokens2.slice();
             const range = [];
             for (let i = arr.length - 1; i >= 0; i--) {
-              tokens.pop();
+              tokens2.pop();
               if (arr[i].type === "brace") {
                 break;
               }
@@ -11877,7 +11877,7 @@ var require_parse = __commonJS({
             state.start = state.index + 1;
             state.consumed = "";
             state.output = "";
-            tokens.pop();
+            tokens2.pop();
             prev = bos;
             continue;
           }
@@ -13164,6 +13164,31 @@ var init_report = __esm({
   }
 });
 
+// src/http/headers.ts
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var init_headers = __esm({
+  "src/http/headers.ts"() {
+    "use strict";
+    SECURITY_HEADERS = {
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Content-Security-Policy": "frame-ancestors 'self'"
+    };
+    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
+    PREFLIGHT_HEADERS = {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400"
+    };
+    headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
+    JSON_TYPE = "application/json; charset=utf-8";
+    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
+    NO_STORE = "no-store";
+  }
+});
+
 // src/http/json-position.ts
 function jsonErrorPosition(text) {
   const index = indexJson(text, LIMITS);
@@ -13315,143 +13340,23 @@ var init_json2 = __esm({
   }
 });
 
-// src/kit/proxy/read.ts
-var isJsonType, textOf, unparsedOf, parse, keyed2, isMessage, pathOf;
-var init_read = __esm({
-  "src/kit/proxy/read.ts"() {
-    "use strict";
-    init_engine();
-    init_json2();
-    isJsonType = (contentType) => {
-      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
-      return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-    };
-    textOf = (b) => b.truncated ? void 0 : b.text;
-    unparsedOf = (b) => b.truncated ? void 0 : unparsedReason(b.bytes);
-    parse = (text) => text === void 0 ? void 0 : parseJson(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
-    keyed2 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
-    isMessage = (m) => isRecord(keyed2(m)) && typeof valueAt2(keyed2(m), "/profile") === "string";
-    pathOf = (target) => target.split("?")[0];
-  }
-});
-
-// src/kit/proxy/refusal.ts
-function refusalCheck(jsonType2, json2, errorCodes) {
-  if (!jsonType2) return "hostile.media_type";
-  if (!json2) return "hostile.malformed_json";
-  for (const code of errorCodes) if (BY_ISSUE[code]) return BY_ISSUE[code];
-  return void 0;
-}
-function refuses(status, answer, isProblem) {
-  const code = isProblem ? isRecord(answer) ? answer.code : void 0 : valueAt2(answer, "/profile") === "uai.error.v1" ? valueAt2(answer, "/body/code") : void 0;
-  return status >= 400 && status < 500 && isPublishedErrorCode(code);
-}
-var BY_ISSUE;
-var init_refusal = __esm({
-  "src/kit/proxy/refusal.ts"() {
-    "use strict";
-    init_engine();
-    init_codes();
-    BY_ISSUE = {
-      "integrity.checksum_mismatch": "hostile.checksum_mismatch",
-      "envelope.profile_unknown": "hostile.profile_unknown",
-      "envelope.version_unsupported": "hostile.version_unsupported",
-      "field.alias_key": "hostile.alias_key",
-      "message.too_deep": "hostile.too_deep"
-    };
-  }
-});
-
-// src/kit/proxy/message.ts
-function judgeMessage({
-  x,
-  request,
-  answer,
-  isProblem,
-  site,
-  now,
-  find,
-  judged,
-  judgeExchange
-}) {
-  const res = x.response;
-  judged.add("client.binding_form");
-  if (!isJsonType(header(x.request.headers, "content-type")))
-    find(
-      "client.binding_form",
-      "",
-      `sent as ${header(x.request.headers, "content-type") ?? "(no Content-Type)"}; every binding takes JSON`
-    );
-  const requestType = isJsonType(header(x.request.headers, "content-type"));
-  let errorCodes = [];
-  const requestUnparsed = unparsedOf(x.request.body);
-  if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
-  else if (!isMessage(request))
-    find(
-      "client.message_valid",
-      "",
-      `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? "").slice(0, 80)}`
-    );
-  else if (res && isMessage(answer) && !isProblem) {
-    const keyless = Array.isArray(request);
-    judged.add("message.keyless_shape");
-    const sameShape = keyless === Array.isArray(answer);
-    if (!sameShape)
-      find(
-        "message.keyless_shape",
-        "",
-        `a ${keyless ? "keyless" : "keyed"} request answered with a ${keyless ? "keyed object" : "keyless array"}`
-      );
-    errorCodes = judgeExchange({
-      request: sameShape ? request : keyed2(request),
-      response: sameShape ? answer : keyed2(answer),
-      mode: keyless && sameShape ? "keyless-json" : "keyed-json",
-      httpStatus: res.status,
-      texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
-    });
-  } else {
-    const result2 = validateMessage(request, {
-      mode: Array.isArray(request) ? "keyless-json" : "keyed-json",
-      site,
-      now,
-      text: textOf(x.request.body)
-    });
-    judged.add("client.message_valid").add("client.message_warning_free");
-    for (const i of result2.errors) find("client.message_valid", i.path, `${i.code}: ${i.message}`);
-    for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
-    errorCodes = result2.errors.map((i) => i.code);
-    if (res && !res.body.truncated && !isProblem) {
-      judged.add("message.valid");
-      find(
-        "message.valid",
-        "",
-        `HTTP ${res.status}: the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`}`
-      );
-    }
-  }
-  const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
-  if (refusal2 && res && !res.body.truncated) {
-    judged.add(refusal2);
-    if (!refuses(res.status, answer, isProblem))
-      find(
-        refusal2,
-        "",
-        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
-      );
-  }
-}
-var init_message = __esm({
-  "src/kit/proxy/message.ts"() {
-    "use strict";
-    init_engine();
-    init_read();
-    init_recording();
-    init_refusal();
-  }
-});
-
 // src/kit/server/bytes.ts
+function unaskedCodings(codings) {
+  const list = (v) => v.split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
+  const content = list(codings?.content ?? "").filter((c) => c !== "identity");
+  const transfer = list(codings?.transfer ?? "").filter((c) => c !== "chunked");
+  return [
+    ...content.length ? [
+      `Content-Encoding: ${codings.content.slice(0, 80)}, though the request asked for none (Accept-Encoding: identity): the body is not the JSON text as sent (RFC 9110 section 8.4)`
+    ] : [],
+    ...transfer.length ? [
+      `Transfer-Encoding: ${codings.transfer.slice(0, 80)}, though the request allowed only chunked (no TE): the body is not the JSON text as sent (RFC 9112 section 7)`
+    ] : []
+  ];
+}
 function judgeEncoding(answer) {
+  const coded = unaskedCodings(answer.codings);
+  if (coded.length) return coded;
   const problems = [];
   const charset = charsetOf(answer.contentType);
   if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
@@ -13495,37 +13400,20 @@ var init_bytes = __esm({
   }
 });
 
-// src/http/headers.ts
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
-var init_headers = __esm({
-  "src/http/headers.ts"() {
-    "use strict";
-    SECURITY_HEADERS = {
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
-      "X-Frame-Options": "SAMEORIGIN",
-      "Content-Security-Policy": "frame-ancestors 'self'"
-    };
-    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
-    PREFLIGHT_HEADERS = {
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400"
-    };
-    headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
-    JSON_TYPE = "application/json; charset=utf-8";
-    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
-    NO_STORE = "no-store";
-  }
-});
-
 // src/kit/server/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-function answerOf(status, contentType, bytes, complete = true, faults = [], budget) {
+function answerOf(status, contentType, bytes, complete = true, faults = [], wire = {}) {
+  const { budget, codings } = wire;
   const unparsed = complete ? budget ? budget.take(bytes.length) : unparsedReason(bytes.length) : void 0;
-  const common = { status, mediaType: contentType.split(";")[0].trim().toLowerCase(), contentType, complete, faults };
+  const common = {
+    status,
+    mediaType: contentType.split(";")[0].trim().toLowerCase(),
+    contentType,
+    complete,
+    faults,
+    ...codings ? { codings } : {}
+  };
   if (complete && unparsed === void 0) {
     const text = DECODER.decode(bytes);
     return { ...common, bytes, text, json: parseJson(text, bytes.length) };
@@ -13558,7 +13446,13 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
           Buffer.concat(chunks),
           complete,
           faults,
-          parsing
+          {
+            budget: parsing,
+            codings: {
+              content: header2(response, "content-encoding"),
+              transfer: header2(response, "transfer-encoding")
+            }
+          }
         )
       )
     );
@@ -13575,6 +13469,8 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
       agent: false,
       headers: {
         accept: "application/json",
+        // The body as it is: a coded answer is no JSON text (bytes.ts).
+        "accept-encoding": "identity",
         ...body ? { "content-type": body.mediaType, "content-length": String(Buffer.byteLength(body.text)) } : {}
       }
     });
@@ -13711,6 +13607,225 @@ var init_http = __esm({
   }
 });
 
+// src/kit/proxy/coding.ts
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+function accepts(acceptEncoding, coding) {
+  if (acceptEncoding === void 0) return true;
+  const weights = new Map(
+    tokens(acceptEncoding).map((t) => {
+      const [name, ...params] = t.split(";").map((p) => p.trim());
+      const q2 = params.find((p) => p.startsWith("q="));
+      return [name, q2 === void 0 ? 1 : Number(q2.slice(2))];
+    })
+  );
+  const same = (c) => c === "x-gzip" ? "gzip" : c;
+  const q = [...weights].find(([name]) => same(name) === same(coding))?.[1] ?? weights.get("*");
+  return q !== void 0 && q > 0;
+}
+function decodeAnswer(x) {
+  const res = x.response;
+  const content = tokens(res && header(res.headers, "content-encoding")).filter((c) => c !== "identity");
+  const transfer = tokens(res && header(res.headers, "transfer-encoding")).filter((c) => c !== "chunked");
+  const encoding = [];
+  if (transfer.length)
+    encoding.push(
+      `Transfer-Encoding: ${transfer.join(", ")}: the server was offered no transfer coding but chunked (RFC 9112 section 7)`
+    );
+  if (!res || !content.length) return { x, encoding, size: [] };
+  const accept = header(x.request.headers, "accept-encoding");
+  const unasked = content.filter((c) => !accepts(accept, c));
+  if (unasked.length)
+    return {
+      x,
+      encoding: [
+        ...encoding,
+        `Content-Encoding: ${unasked.join(", ")}, which the request did not accept (Accept-Encoding: ${accept ?? "(none)"}; RFC 9110 section 12.5.3)`
+      ],
+      size: []
+    };
+  const unknown = content.filter((c) => !DECODERS[c]);
+  if (unknown.length || content.length > MAX_CODINGS) {
+    encoding.push(
+      `Content-Encoding: ${content.join(", ")}: not a coding uai proxy can undo, so the body is not judged`
+    );
+    return { x: { ...x, response: { ...res, body: { ...res.body, truncated: true } } }, encoding, size: [] };
+  }
+  if (res.body.truncated) return { x, encoding, size: [] };
+  let bytes = bodyBytes(res.body);
+  for (const coding of content.toReversed()) {
+    try {
+      bytes = DECODERS[coding](bytes, { maxOutputLength: MAX_ANSWER_BYTES });
+    } catch (error2) {
+      const over = error2.code === "ERR_BUFFER_TOO_LARGE";
+      const body = { ...res.body, truncated: true };
+      return over ? {
+        x: { ...x, response: { ...res, body } },
+        encoding,
+        size: [`the ${coding} body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`]
+      } : {
+        x: { ...x, response: { ...res, body } },
+        encoding: [
+          ...encoding,
+          `Content-Encoding: ${coding}, but the body does not decode (${error2.message})`
+        ],
+        size: []
+      };
+    }
+  }
+  return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
+}
+var DECODERS, MAX_CODINGS, tokens;
+var init_coding = __esm({
+  "src/kit/proxy/coding.ts"() {
+    "use strict";
+    init_http();
+    init_recording();
+    DECODERS = {
+      gzip: gunzipSync,
+      "x-gzip": gunzipSync,
+      deflate: inflateSync,
+      br: brotliDecompressSync
+    };
+    MAX_CODINGS = 4;
+    tokens = (value) => (value ?? "").split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
+  }
+});
+
+// src/kit/proxy/read.ts
+var isJsonType, textOf, unparsedOf, parse, keyed2, isMessage, pathOf;
+var init_read = __esm({
+  "src/kit/proxy/read.ts"() {
+    "use strict";
+    init_engine();
+    init_json2();
+    isJsonType = (contentType) => {
+      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+      return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+    };
+    textOf = (b) => b.truncated ? void 0 : b.text;
+    unparsedOf = (b) => b.truncated ? void 0 : unparsedReason(b.bytes);
+    parse = (text) => text === void 0 ? void 0 : parseJson(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
+    keyed2 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
+    isMessage = (m) => isRecord(keyed2(m)) && typeof valueAt2(keyed2(m), "/profile") === "string";
+    pathOf = (target) => target.split("?")[0];
+  }
+});
+
+// src/kit/proxy/refusal.ts
+function refusalCheck(jsonType2, json2, errorCodes) {
+  if (!jsonType2) return "hostile.media_type";
+  if (!json2) return "hostile.malformed_json";
+  for (const code of errorCodes) if (BY_ISSUE[code]) return BY_ISSUE[code];
+  return void 0;
+}
+function refuses(status, answer, isProblem) {
+  const code = isProblem ? isRecord(answer) ? answer.code : void 0 : valueAt2(answer, "/profile") === "uai.error.v1" ? valueAt2(answer, "/body/code") : void 0;
+  return status >= 400 && status < 500 && isPublishedErrorCode(code);
+}
+var BY_ISSUE;
+var init_refusal = __esm({
+  "src/kit/proxy/refusal.ts"() {
+    "use strict";
+    init_engine();
+    init_codes();
+    BY_ISSUE = {
+      "integrity.checksum_mismatch": "hostile.checksum_mismatch",
+      "envelope.profile_unknown": "hostile.profile_unknown",
+      "envelope.version_unsupported": "hostile.version_unsupported",
+      "field.alias_key": "hostile.alias_key",
+      "message.too_deep": "hostile.too_deep"
+    };
+  }
+});
+
+// src/kit/proxy/message.ts
+function judgeMessage({
+  x,
+  request,
+  answer,
+  isProblem,
+  site,
+  now,
+  find,
+  judged,
+  judgeExchange
+}) {
+  const res = x.response;
+  judged.add("client.binding_form");
+  if (!isJsonType(header(x.request.headers, "content-type")))
+    find(
+      "client.binding_form",
+      "",
+      `sent as ${header(x.request.headers, "content-type") ?? "(no Content-Type)"}; every binding takes JSON`
+    );
+  const requestType = isJsonType(header(x.request.headers, "content-type"));
+  let errorCodes = [];
+  const requestUnparsed = unparsedOf(x.request.body);
+  if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
+  else if (!isMessage(request))
+    find(
+      "client.message_valid",
+      "",
+      `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? "").slice(0, 80)}`
+    );
+  else if (res && isMessage(answer) && !isProblem) {
+    const keyless = Array.isArray(request);
+    judged.add("message.keyless_shape");
+    const sameShape = keyless === Array.isArray(answer);
+    if (!sameShape)
+      find(
+        "message.keyless_shape",
+        "",
+        `a ${keyless ? "keyless" : "keyed"} request answered with a ${keyless ? "keyed object" : "keyless array"}`
+      );
+    errorCodes = judgeExchange({
+      request: sameShape ? request : keyed2(request),
+      response: sameShape ? answer : keyed2(answer),
+      mode: keyless && sameShape ? "keyless-json" : "keyed-json",
+      httpStatus: res.status,
+      texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
+    });
+  } else {
+    const result2 = validateMessage(request, {
+      mode: Array.isArray(request) ? "keyless-json" : "keyed-json",
+      site,
+      now,
+      text: textOf(x.request.body)
+    });
+    judged.add("client.message_valid").add("client.message_warning_free");
+    for (const i of result2.errors) find("client.message_valid", i.path, `${i.code}: ${i.message}`);
+    for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
+    errorCodes = result2.errors.map((i) => i.code);
+    if (res && !res.body.truncated && !isProblem) {
+      judged.add("message.valid");
+      find(
+        "message.valid",
+        "",
+        `HTTP ${res.status}: the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`}`
+      );
+    }
+  }
+  const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
+  if (refusal2 && res && !res.body.truncated) {
+    judged.add(refusal2);
+    if (!refuses(res.status, answer, isProblem))
+      find(
+        refusal2,
+        "",
+        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
+      );
+  }
+}
+var init_message = __esm({
+  "src/kit/proxy/message.ts"() {
+    "use strict";
+    init_engine();
+    init_read();
+    init_recording();
+    init_refusal();
+  }
+});
+
 // src/kit/proxy/wire.ts
 function judgeWire(x, role, answer, find, judged) {
   const res = x.response;
@@ -13774,6 +13889,7 @@ var init_judge = __esm({
     "use strict";
     init_engine();
     init_checks();
+    init_coding();
     init_message();
     init_read();
     init_recording();
@@ -13788,8 +13904,8 @@ var init_judge = __esm({
       constructor(site) {
         this.#site = site;
       }
-      judge(x) {
-        this.#lastIndex = x.index;
+      judge(recorded) {
+        this.#lastIndex = recorded.index;
         const findings = [];
         const judged = /* @__PURE__ */ new Set();
         const find = (check3, path2, message2, side) => {
@@ -13797,21 +13913,25 @@ var init_judge = __esm({
           judged.add(check3);
           findings.push({ side: side ?? c.side, check: check3, severity: c.severity, section: c.section, path: path2, message: message2 });
         };
-        for (const f of x.faults) find(f.check, "", f.detail, f.side);
-        const endpointPath = new URL(x.upstream).pathname;
-        const path = pathOf(x.request.target);
-        const role = x.request.method === "POST" && path === endpointPath ? "message" : x.request.method === "GET" && path === endpointPath ? "capability" : x.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
-        if (x.unjudged !== void 0) {
-          judgeSizes(x, role, find);
+        for (const f of recorded.faults) find(f.check, "", f.detail, f.side);
+        const endpointPath = new URL(recorded.upstream).pathname;
+        const path = pathOf(recorded.request.target);
+        const role = recorded.request.method === "POST" && path === endpointPath ? "message" : recorded.request.method === "GET" && path === endpointPath ? "capability" : recorded.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
+        if (recorded.unjudged !== void 0) {
+          judgeSizes(recorded, role, find);
           return {
-            index: x.index,
-            method: x.request.method,
-            target: x.request.target,
+            index: recorded.index,
+            method: recorded.request.method,
+            target: recorded.request.target,
             role: "other",
             findings,
             judged: [...judged]
           };
         }
+        const decoded = role === "other" ? void 0 : decodeAnswer(recorded);
+        for (const e of decoded?.encoding ?? []) find("message.encoding", "", e);
+        for (const e of decoded?.size ?? []) find("transport.size_limit", "", e);
+        const x = decoded?.x ?? recorded;
         const now = new Date(x.started_at);
         const request = role === "message" ? parse(textOf(x.request.body)) : void 0;
         const res = x.response;

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { messageFromKeyless, seal } from '../../src/engine/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
@@ -370,6 +371,28 @@ export const BROKEN: readonly Broken[] = [
             headers: ex.response.headers,
           })
         : ex.response,
+  },
+  {
+    // The kit asks for the body as it is (Accept-Encoding: identity): a coding no client knows passes nowhere.
+    fault: 'an answer in a content coding no one knows',
+    fails: ['message.encoding'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const headers = new Headers(ex.response.headers);
+      headers.set('content-encoding', 'x-unknown');
+      return new Response(await ex.response.text(), { status: 200, headers });
+    },
+  },
+  {
+    fault: 'a gzip answer the kit did not ask for',
+    fails: ['message.encoding', 'message.valid'],
+    unexercised: ['exchange.completed_without_task'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const headers = new Headers(ex.response.headers);
+      headers.set('content-encoding', 'gzip');
+      return new Response(gzipSync(await ex.response.text()), { status: 200, headers });
+    },
   },
   {
     fault: 'an answer in latin-1',

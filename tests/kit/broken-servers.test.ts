@@ -99,6 +99,7 @@ describe('hostile servers fail the run, within bounds', () => {
         'floods interim responses',
         'sends 1xx and then nothing',
         'switches protocols',
+        'sends a transfer coding it was not offered',
         'resets mid-body',
         'sends fewer bytes than Content-Length',
         'declares 400 MB',

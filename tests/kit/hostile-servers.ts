@@ -220,6 +220,24 @@ export const HOSTILE_SERVERS: readonly HostileServer[] = [
     })),
   },
   {
+    // A transfer coding is the connection's: a proxy re-frames it, so only the kit's own request sees it.
+    behaviour: 'sends a transfer coding it was not offered',
+    fails: ['message.encoding'],
+    evidence: /Transfer-Encoding: gzip, chunked/,
+    stops: false,
+    transform: onSync(async (ex) => {
+      const text = await ex.response.text();
+      return {
+        raw: (socket) => {
+          socket.on('error', () => undefined);
+          socket.end(
+            `${head('200 OK', { 'content-type': 'application/json', 'transfer-encoding': 'gzip, chunked', connection: 'close' })}${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`,
+          );
+        },
+      };
+    }),
+  },
+  {
     behaviour: 'resets mid-body',
     fails: ['transport.answered'],
     evidence: /closed after \d+ bytes/,

@@ -58,6 +58,8 @@ export interface Answer {
   readonly unparsed?: string;
   /** For a body not parsed: what is wrong with its bytes, judged before all but their start was dropped. */
   readonly encoding?: readonly string[];
+  /** Content-Encoding and Transfer-Encoding as sent ('' when absent). */
+  readonly codings?: { readonly content: string; readonly transfer: string };
   /** false when the body was not read in full (over the cap, reset, short of its Content-Length, a redirect). */
   readonly complete: boolean;
   readonly faults: readonly TransportFault[];
@@ -101,10 +103,18 @@ export function answerOf(
   bytes: Uint8Array,
   complete = true,
   faults: readonly TransportFault[] = [],
-  budget?: ParseBudget,
+  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings'] } = {},
 ): Answer {
+  const { budget, codings } = wire;
   const unparsed = complete ? (budget ? budget.take(bytes.length) : unparsedReason(bytes.length)) : undefined;
-  const common = { status, mediaType: contentType.split(';')[0]!.trim().toLowerCase(), contentType, complete, faults };
+  const common = {
+    status,
+    mediaType: contentType.split(';')[0]!.trim().toLowerCase(),
+    contentType,
+    complete,
+    faults,
+    ...(codings ? { codings } : {}),
+  };
   if (complete && unparsed === undefined) {
     const text = DECODER.decode(bytes);
     return { ...common, bytes, text, json: parseJson(text, bytes.length) };
@@ -153,7 +163,13 @@ function exchange(
             Buffer.concat(chunks),
             complete,
             faults,
-            parsing,
+            {
+              budget: parsing,
+              codings: {
+                content: header(response!, 'content-encoding'),
+                transfer: header(response!, 'transfer-encoding'),
+              },
+            },
           ),
         ),
       );
@@ -172,6 +188,8 @@ function exchange(
       agent: false,
       headers: {
         accept: 'application/json',
+        // The body as it is: a coded answer is no JSON text (bytes.ts).
+        'accept-encoding': 'identity',
         ...(body ? { 'content-type': body.mediaType, 'content-length': String(Buffer.byteLength(body.text)) } : {}),
       },
     });
