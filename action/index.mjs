@@ -13498,7 +13498,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     });
     request.on("error", (error2) => {
       if (response) return;
-      const detail = `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
+      const detail = error2.code?.startsWith("HPE_") ? `${what}: the answer is not HTTP/1.1 (${error2.code}: ${(error2.reason ?? error2.message).slice(0, 120)})` : `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
       settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
     });
     request.on("response", (res) => {

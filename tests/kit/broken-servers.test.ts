@@ -100,6 +100,8 @@ describe('hostile servers fail the run, within bounds', () => {
         'sends 1xx and then nothing',
         'switches protocols',
         'sends a transfer coding it was not offered',
+        'answers with bytes that are not HTTP',
+        'declares a length and a chunked body at once',
         'resets mid-body',
         'sends fewer bytes than Content-Length',
         'declares 400 MB',

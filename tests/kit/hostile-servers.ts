@@ -58,7 +58,7 @@ const head = (status: string, headers: Record<string, string | number>) =>
 
 /** The real answer, written by hand after `before` (and with `declared` as its Content-Length). */
 const rawAnswer =
-  (before: string, options: { extraLength?: number; cutAt?: number } = {}) =>
+  (before: string, options: { extraLength?: number; cutAt?: number; chunkedToo?: boolean } = {}) =>
   async (ex: Exchange): Promise<Raw> => {
     const text = await ex.response.text();
     const length = Buffer.byteLength(text);
@@ -70,6 +70,7 @@ const rawAnswer =
           head(`${ex.response.status} OK`, {
             'content-type': 'application/json',
             'content-length': length + (options.extraLength ?? 0),
+            ...(options.chunkedToo ? { 'transfer-encoding': 'chunked' } : {}),
             connection: 'close',
           }),
         );
@@ -236,6 +237,24 @@ export const HOSTILE_SERVERS: readonly HostileServer[] = [
         },
       };
     }),
+  },
+  {
+    behaviour: 'answers with bytes that are not HTTP',
+    fails: ['transport.answered'],
+    evidence: /the answer is not HTTP\/1\.1 \(HPE_INVALID_CONSTANT: /,
+    stops: true,
+    // A body with no status line before it, as an HTTP/0.9 server would send.
+    transform: onSync(async (ex) => {
+      const text = await ex.response.text();
+      return { raw: (socket) => socket.on('error', () => undefined).end(text) };
+    }),
+  },
+  {
+    behaviour: 'declares a length and a chunked body at once',
+    fails: ['transport.answered'],
+    evidence: /the answer is not HTTP\/1\.1 \(HPE_INVALID_TRANSFER_ENCODING: /,
+    stops: true,
+    transform: onSync(rawAnswer('', { chunkedToo: true })),
   },
   {
     behaviour: 'resets mid-body',

@@ -215,9 +215,12 @@ function exchange(
       });
       answer(false);
     });
-    request.on('error', (error: NodeJS.ErrnoException) => {
+    request.on('error', (error: NodeJS.ErrnoException & { reason?: string }) => {
       if (response) return; // a failure after the headers is the response's, handled below
-      const detail = `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
+      // llhttp's codes: the server answered, with bytes that are not an HTTP/1.1 response.
+      const detail = error.code?.startsWith('HPE_')
+        ? `${what}: the answer is not HTTP/1.1 (${error.code}: ${(error.reason ?? error.message).slice(0, 120)})`
+        : `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
       settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
     });
     request.on('response', (res) => {
