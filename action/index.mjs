@@ -16887,7 +16887,26 @@ async function startProxy(options) {
     socket.once("close", () => sockets.delete(socket));
   });
   server.on("connect", (req, socket) => {
-    socket.end("HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    const reply = problemReply(
+      options.site,
+      "request.method_not_allowed",
+      `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
+      { headers: { Allow: "GET, POST" } }
+    );
+    const body = Buffer.from(reply.body ?? "");
+    const headers = { ...reply.headers, "Content-Length": String(body.length), Connection: "close" };
+    socket.on("error", () => void 0);
+    socket.end(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 405 Method Not Allowed\r
+${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
+`).join("")}\r
+`
+        ),
+        body
+      ])
+    );
     const now = iso(Date.now());
     options.onExchange({
       kind: RECORD_KIND,

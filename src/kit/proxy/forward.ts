@@ -249,7 +249,26 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   // CONNECT asks the proxy to open a tunnel to another host: refused, and said so.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    // The service's own problem answer, written on the socket: node:http hands a CONNECT no response.
+    const reply = problemReply(
+      options.site,
+      'request.method_not_allowed',
+      `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
+      { headers: { Allow: 'GET, POST' } },
+    );
+    const body = Buffer.from(reply.body ?? '');
+    const headers = { ...reply.headers, 'Content-Length': String(body.length), Connection: 'close' };
+    socket.on('error', () => undefined);
+    socket.end(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 405 Method Not Allowed\r\n${Object.entries(headers)
+            .map(([n, v]) => `${n}: ${v}\r\n`)
+            .join('')}\r\n`,
+        ),
+        body,
+      ]),
+    );
     const now = iso(Date.now());
     options.onExchange({
       kind: RECORD_KIND,
