@@ -104,6 +104,8 @@ async function proxyChild(name: string, exchanges: number) {
   return {
     endpoint: `http://127.0.0.1:${port}${new URL(server.endpoint).pathname}`,
     recording,
+    /** Ends a proxy that a failing test leaves short of its exchanges. */
+    stop: () => void child.kill(),
     /** The exit code, the report and stderr, and the peak RSS in kilobytes, once the proxy has stopped. */
     async ended() {
       const code = await closed;
@@ -181,8 +183,8 @@ describe('uai proxy under a flood', () => {
       ex.method === 'GET' && (reads += 1) <= bombs
         ? new Response(`[${'{},'.repeat(1_300_000)}{}]`, { headers: { 'content-type': 'application/json' } })
         : ex.response;
+    const proxy = await proxyChild('bombs', 2 * bombs + 1);
     try {
-      const proxy = await proxyChild('bombs', 2 * bombs + 1);
       const nested = '['.repeat(4_000_000);
       for (let i = 0; i < bombs; i++) {
         const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: nested };
@@ -206,6 +208,7 @@ describe('uai proxy under a flood', () => {
         Array(bombs).fill(`the capability statement is ${over(3_900_004)} (the most POST /v1/validate takes)`),
       );
     } finally {
+      proxy.stop();
       server.transform = flood;
     }
   }, 60_000);
