@@ -2041,12 +2041,12 @@ function repeatedNames(text) {
   const strings = stringTokens(text);
   const pointerOf = (frame) => {
     if (frame.pointer === void 0) {
-      const tokens = [""];
+      const tokens2 = [""];
       for (let k = 0; k < open.length - 1; k++) {
         const c = open[k];
-        tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
+        tokens2.push(c.array ? String(c.index) : pointerSegment(c.key));
       }
-      frame.pointer = tokens.length === 1 ? "" : tokens.join("/");
+      frame.pointer = tokens2.length === 1 ? "" : tokens2.join("/");
     }
     return frame.pointer;
   };
@@ -10908,7 +10908,7 @@ var require_scan = __commonJS({
       const length = input2.length - 1;
       const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
       const slashes2 = [];
-      const tokens = [];
+      const tokens2 = [];
       const parts = [];
       let str2 = input2;
       let index = -1;
@@ -10992,7 +10992,7 @@ var require_scan = __commonJS({
         }
         if (code === CHAR_FORWARD_SLASH) {
           slashes2.push(index);
-          tokens.push(token);
+          tokens2.push(token);
           token = { value: "", depth: 0, isGlob: false };
           if (finished === true) continue;
           if (prev === CHAR_DOT && index === start + 1) {
@@ -11154,9 +11154,9 @@ var require_scan = __commonJS({
       if (opts.tokens === true) {
         state.maxDepth = 0;
         if (!isPathSeparator(code)) {
-          tokens.push(token);
+          tokens2.push(token);
         }
-        state.tokens = tokens;
+        state.tokens = tokens2;
       }
       if (opts.parts === true || opts.tokens === true) {
         let prevIndex;
@@ -11166,13 +11166,13 @@ var require_scan = __commonJS({
           const value2 = input2.slice(n2, i);
           if (opts.tokens) {
             if (idx === 0 && start !== 0) {
-              tokens[idx].isPrefix = true;
-              tokens[idx].value = prefix;
+              tokens2[idx].isPrefix = true;
+              tokens2[idx].value = prefix;
             } else {
-              tokens[idx].value = value2;
+              tokens2[idx].value = value2;
             }
-            depth(tokens[idx]);
-            state.maxDepth += tokens[idx].depth;
+            depth(tokens2[idx]);
+            state.maxDepth += tokens2[idx].depth;
           }
           if (i >= start) {
             parts.push(value2);
@@ -11183,9 +11183,9 @@ var require_scan = __commonJS({
         const value = input2.slice(n);
         parts.push(value);
         if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
-          tokens[tokens.length - 1].value = value;
-          depth(tokens[tokens.length - 1]);
-          state.maxDepth += tokens[tokens.length - 1].depth;
+          tokens2[tokens2.length - 1].value = value;
+          depth(tokens2[tokens2.length - 1]);
+          state.maxDepth += tokens2[tokens2.length - 1].depth;
         }
         state.slashes = slashes2;
         state.parts = parts;
@@ -11461,7 +11461,7 @@ var require_parse = __commonJS({
         throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
       }
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens = [bos];
+      const tokens2 = [bos];
       const capture = opts.capture ? "" : "?:";
       const PLATFORM_CHARS = constants.globChars(opts.windows);
       const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
@@ -11506,7 +11506,7 @@ var require_parse = __commonJS({
         parens: 0,
         quotes: 0,
         globstar: false,
-        tokens
+        tokens: tokens2
       };
       input2 = utils.removePrefix(input2, state);
       len = input2.length;
@@ -11571,7 +11571,7 @@ var require_parse = __commonJS({
           return;
         }
         tok.prev = prev;
-        tokens.push(tok);
+        tokens2.push(tok);
         prev = tok;
       };
       const extglobOpen = (type, value2) => {
@@ -11580,7 +11580,7 @@ var require_parse = __commonJS({
         token.parens = state.parens;
         token.output = state.output;
         token.startIndex = state.index;
-        token.tokensIndex = tokens.length;
+        token.tokensIndex = tokens2.length;
         const output = (opts.capture ? "(" : "") + token.open;
         increment("parens");
         push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
@@ -11593,14 +11593,14 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open = tokens[token.tokensIndex];
+          const open = tokens2[token.tokensIndex];
           open.type = "text";
           open.value = literal;
           open.output = safeOutput || utils.escapeRegex(literal);
-          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-            tokens[i].value = "";
-            tokens[i].output = "";
-            delete tokens[i].suffix;
+          for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
+            tokens2[i].value = "";
+            tokens2[i].output = "";
+            delete tokens2[i].suffix;
           }
           state.output = token.output + open.output;
           state.backtrack = true;
@@ -11723,7 +11723,7 @@ var require_parse = __commonJS({
                   prev.value = pre + posix2;
                   state.backtrack = true;
                   advance();
-                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                  if (!bos.output && tokens2.indexOf(prev) === 1) {
                     bos.output = ONE_CHAR;
                   }
                   continue;
@@ -11841,10 +11841,10 @@ var require_parse = __commonJS({
           }
           let output = ")";
           if (brace.dots === true) {
-            const arr = tokens.slice();
+            const arr = tokens2.slice();
             const range = [];
             for (let i = arr.length - 1; i >= 0; i--) {
-              tokens.pop();
+              tokens2.pop();
               if (arr[i].type === "brace") {
                 break;
               }
@@ -11892,7 +11892,7 @@ var require_parse = __commonJS({
             state.start = state.index + 1;
             state.consumed = "";
             state.output = "";
-            tokens.pop();
+            tokens2.pop();
             prev = bos;
             continue;
           }
@@ -13176,146 +13176,199 @@ var init_report = __esm({
   }
 });
 
-// src/kit/proxy/read.ts
-var isJsonType, textOf, parse, keyed2, isMessage, pathOf;
-var init_read = __esm({
-  "src/kit/proxy/read.ts"() {
+// src/http/headers.ts
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var init_headers = __esm({
+  "src/http/headers.ts"() {
+    "use strict";
+    SECURITY_HEADERS = {
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Content-Security-Policy": "frame-ancestors 'self'"
+    };
+    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
+    PREFLIGHT_HEADERS = {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400"
+    };
+    headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
+    JSON_TYPE = "application/json; charset=utf-8";
+    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
+    NO_STORE = "no-store";
+  }
+});
+
+// src/http/json-position.ts
+function jsonErrorPosition(text) {
+  const index = indexJson(text, LIMITS);
+  return index.failure === "malformed" ? index.errorOffset : void 0;
+}
+var LIMITS;
+var init_json_position = __esm({
+  "src/http/json-position.ts"() {
     "use strict";
     init_engine();
-    isJsonType = (contentType) => {
-      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
-      return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
+  }
+});
+
+// src/http/request-body.ts
+function nestingExceeds(text, limit = MAX_DEPTH) {
+  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
+}
+function fewerOpenings(text, limit) {
+  let count = 0;
+  for (const opening of ["{", "["]) {
+    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
+  }
+  return true;
+}
+function scanExceeds(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+function lineColumn(text, position) {
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  const column = position - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}
+function parseError(text, error2) {
+  const reason = error2 instanceof Error ? error2.message : "invalid JSON";
+  const m = /position (\d+)/.exec(reason);
+  const position = m ? Number(m[1]) : jsonErrorPosition(text);
+  const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
+  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
+}
+async function readJsonBody(request) {
+  const bytes = await request.body(MAX_BODY_BYTES);
+  if (!bytes) return tooLarge;
+  let text;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
+  }
+  if (text.trim() === "")
+    return {
+      ok: false,
+      code: "request.malformed_json",
+      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
     };
-    textOf = (b) => b.truncated ? void 0 : b.text;
-    parse = (text) => {
-      if (text === void 0) return void 0;
-      try {
-        return JSON.parse(text.replace(/^\uFEFF/, ""));
-      } catch {
+  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
+    return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
+  try {
+    return { ok: true, value: JSON.parse(text), text };
+  } catch (error2) {
+    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
+  }
+}
+function unreadableEncoding(request) {
+  const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
+  if (encodings.length > 0)
+    return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
+  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
+    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
+  return void 0;
+}
+async function readPostedJson(request, notJson) {
+  if (!isJsonMediaType(request.header("content-type"))) {
+    const declared2 = Number(request.header("content-length"));
+    if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
+    return { ok: false, code: "request.unsupported_media_type", detail: notJson };
+  }
+  const encoding = unreadableEncoding(request);
+  if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
+  return readJsonBody(request);
+}
+function isJsonMediaType(contentType) {
+  if (!contentType) return false;
+  const essence = contentType.split(";", 1)[0].trim().toLowerCase();
+  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
+var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF8;
+var init_request_body = __esm({
+  "src/http/request-body.ts"() {
+    "use strict";
+    init_engine();
+    init_json_position();
+    MAX_BODY_BYTES = 262144;
+    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
+    tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
+// src/kit/judge/json.ts
+function parseJson(text, bytes = Buffer.byteLength(text)) {
+  if (bytes > MAX_PARSED_BYTES) return void 0;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+var MAX_PARSED_BYTES, MAX_RUN_PARSED_BYTES, grouped, unparsedReason, ParseBudget;
+var init_json2 = __esm({
+  "src/kit/judge/json.ts"() {
+    "use strict";
+    init_request_body();
+    MAX_PARSED_BYTES = MAX_BODY_BYTES;
+    MAX_RUN_PARSED_BYTES = 512 * 1024;
+    grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    unparsedReason = (bytes) => bytes > MAX_PARSED_BYTES ? `${bytes} bytes, over the 262,144 bytes of one message the kit parses (the most POST /v1/validate takes)` : void 0;
+    ParseBudget = class {
+      #size;
+      #left;
+      constructor(size = MAX_RUN_PARSED_BYTES) {
+        this.#size = this.#left = size;
+      }
+      /** Takes a body of `bytes` from the budget; why it is not parsed, when it is not. */
+      take(bytes) {
+        const over = unparsedReason(bytes);
+        if (over !== void 0) return over;
+        if (bytes > this.#left)
+          return `${bytes} bytes, past the ${grouped(this.#size)} bytes the kit parses in one run (${this.#size - this.#left} parsed before it)`;
+        this.#left -= bytes;
         return void 0;
       }
     };
-    keyed2 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
-    isMessage = (m) => isRecord(keyed2(m)) && typeof valueAt2(keyed2(m), "/profile") === "string";
-    pathOf = (target) => target.split("?")[0];
-  }
-});
-
-// src/kit/proxy/refusal.ts
-function refusalCheck(jsonType2, json2, errorCodes) {
-  if (!jsonType2) return "hostile.media_type";
-  if (!json2) return "hostile.malformed_json";
-  for (const code of errorCodes) if (BY_ISSUE[code]) return BY_ISSUE[code];
-  return void 0;
-}
-function refuses(status, answer, isProblem) {
-  const code = isProblem ? isRecord(answer) ? answer.code : void 0 : valueAt2(answer, "/profile") === "uai.error.v1" ? valueAt2(answer, "/body/code") : void 0;
-  return status >= 400 && status < 500 && isPublishedErrorCode(code);
-}
-var BY_ISSUE;
-var init_refusal = __esm({
-  "src/kit/proxy/refusal.ts"() {
-    "use strict";
-    init_engine();
-    init_codes();
-    BY_ISSUE = {
-      "integrity.checksum_mismatch": "hostile.checksum_mismatch",
-      "envelope.profile_unknown": "hostile.profile_unknown",
-      "envelope.version_unsupported": "hostile.version_unsupported",
-      "field.alias_key": "hostile.alias_key",
-      "message.too_deep": "hostile.too_deep"
-    };
-  }
-});
-
-// src/kit/proxy/message.ts
-function judgeMessage({
-  x,
-  request,
-  answer,
-  isProblem,
-  site,
-  now,
-  find,
-  judged,
-  judgeExchange
-}) {
-  const res = x.response;
-  judged.add("client.binding_form");
-  if (!isJsonType(header(x.request.headers, "content-type")))
-    find(
-      "client.binding_form",
-      "",
-      `sent as ${header(x.request.headers, "content-type") ?? "(no Content-Type)"}; every binding takes JSON`
-    );
-  const requestType = isJsonType(header(x.request.headers, "content-type"));
-  let errorCodes = [];
-  if (!isMessage(request))
-    find(
-      "client.message_valid",
-      "",
-      `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? "").slice(0, 80)}`
-    );
-  else if (res && isMessage(answer) && !isProblem) {
-    const keyless = Array.isArray(request);
-    judged.add("message.keyless_shape");
-    const sameShape = keyless === Array.isArray(answer);
-    if (!sameShape)
-      find(
-        "message.keyless_shape",
-        "",
-        `a ${keyless ? "keyless" : "keyed"} request answered with a ${keyless ? "keyed object" : "keyless array"}`
-      );
-    errorCodes = judgeExchange({
-      request: sameShape ? request : keyed2(request),
-      response: sameShape ? answer : keyed2(answer),
-      mode: keyless && sameShape ? "keyless-json" : "keyed-json",
-      httpStatus: res.status,
-      texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
-    });
-  } else {
-    const result2 = validateMessage(request, {
-      mode: Array.isArray(request) ? "keyless-json" : "keyed-json",
-      site,
-      now,
-      text: textOf(x.request.body)
-    });
-    judged.add("client.message_valid").add("client.message_warning_free");
-    for (const i of result2.errors) find("client.message_valid", i.path, `${i.code}: ${i.message}`);
-    for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
-    errorCodes = result2.errors.map((i) => i.code);
-    if (res && !res.body.truncated && !isProblem) {
-      judged.add("message.valid");
-      find(
-        "message.valid",
-        "",
-        `HTTP ${res.status}: the answer is not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
-      );
-    }
-  }
-  const refusal2 = refusalCheck(requestType, request !== void 0, errorCodes);
-  if (refusal2 && res && !res.body.truncated) {
-    judged.add(refusal2);
-    if (!refuses(res.status, answer, isProblem))
-      find(
-        refusal2,
-        "",
-        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
-      );
-  }
-}
-var init_message = __esm({
-  "src/kit/proxy/message.ts"() {
-    "use strict";
-    init_engine();
-    init_read();
-    init_recording();
-    init_refusal();
   }
 });
 
 // src/kit/server/bytes.ts
+function unaskedCodings(codings) {
+  const list = (v) => v.split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
+  const content = list(codings?.content ?? "").filter((c) => c !== "identity");
+  const transfer = list(codings?.transfer ?? "").filter((c) => c !== "chunked");
+  return [
+    ...content.length ? [
+      `Content-Encoding: ${codings.content.slice(0, 80)}, though the request asked for none (Accept-Encoding: identity): the body is not the JSON text as sent (RFC 9110 section 8.4)`
+    ] : [],
+    ...transfer.length ? [
+      `Transfer-Encoding: ${codings.transfer.slice(0, 80)}, though the request allowed only chunked (no TE): the body is not the JSON text as sent (RFC 9112 section 7)`
+    ] : []
+  ];
+}
 function judgeEncoding(answer) {
+  const coded = unaskedCodings(answer.codings);
+  if (coded.length) return coded;
   const problems = [];
   const charset = charsetOf(answer.contentType);
   if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
@@ -13330,7 +13383,7 @@ function judgeEncoding(answer) {
     problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
     return problems;
   }
-  if (answer.json !== void 0 || text.trim() === "") {
+  if (answer.json !== void 0 || answer.unparsed !== void 0 || text.trim() === "") {
     if (text.trim() === "") problems.push("the body is empty: no JSON value");
     return problems;
   }
@@ -13359,56 +13412,29 @@ var init_bytes = __esm({
   }
 });
 
-// src/http/headers.ts
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
-var init_headers = __esm({
-  "src/http/headers.ts"() {
-    "use strict";
-    SECURITY_HEADERS = {
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
-      "X-Frame-Options": "SAMEORIGIN",
-      "Content-Security-Policy": "frame-ancestors 'self'"
-    };
-    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
-    PREFLIGHT_HEADERS = {
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400"
-    };
-    headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
-    JSON_TYPE = "application/json; charset=utf-8";
-    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
-    NO_STORE = "no-store";
-  }
-});
-
 // src/kit/server/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-function answerOf(status, contentType, bytes, complete = true, faults = []) {
-  const text = DECODER.decode(bytes);
-  let json2;
-  if (complete) {
-    try {
-      json2 = JSON.parse(text);
-    } catch {
-      json2 = void 0;
-    }
-  }
-  return {
+function answerOf(status, contentType, bytes, complete = true, faults = [], wire = {}) {
+  const { budget, codings } = wire;
+  const unparsed = complete ? budget ? budget.take(bytes.length) : unparsedReason(bytes.length) : void 0;
+  const common = {
     status,
     mediaType: contentType.split(";")[0].trim().toLowerCase(),
     contentType,
-    bytes,
-    text,
-    json: json2,
     complete,
-    faults
+    faults,
+    ...codings ? { codings } : {}
   };
+  if (complete && unparsed === void 0) {
+    const text = DECODER.decode(bytes);
+    return { ...common, bytes, text, json: parseJson(text, bytes.length) };
+  }
+  const kept = bytes.length > KEPT_BYTES ? new Uint8Array(bytes.subarray(0, KEPT_BYTES)) : bytes;
+  const answer = { ...common, bytes: kept, text: DECODER.decode(kept), json: void 0 };
+  return unparsed === void 0 ? answer : { ...answer, unparsed, encoding: judgeEncoding({ ...answer, bytes, unparsed }) };
 }
-function exchange(method, target, body, budgetMs, capped) {
+function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
   return new Promise((resolve7, reject) => {
     const faults = [];
@@ -13431,7 +13457,14 @@ function exchange(method, target, body, budgetMs, capped) {
           header2(response, "content-type"),
           Buffer.concat(chunks),
           complete,
-          faults
+          faults,
+          {
+            budget: parsing,
+            codings: {
+              content: header2(response, "content-encoding"),
+              transfer: header2(response, "transfer-encoding")
+            }
+          }
         )
       )
     );
@@ -13439,7 +13472,7 @@ function exchange(method, target, body, budgetMs, capped) {
       const detail = response ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)` : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
       settle(
-        () => reject(new KitHttpError(why, capped ? void 0 : { check: "transport.answered", detail: why }, true))
+        () => reject(new KitHttpError(why, capped ? void 0 : { check: "transport.answered", detail: why }, true, faults))
       );
     }, budgetMs);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
@@ -13448,14 +13481,23 @@ function exchange(method, target, body, budgetMs, capped) {
       agent: false,
       headers: {
         accept: "application/json",
+        // The body as it is: a coded answer is no JSON text (bytes.ts).
+        "accept-encoding": "identity",
         ...body ? { "content-type": body.mediaType, "content-length": String(Buffer.byteLength(body.text)) } : {}
       }
     });
+    let interim = 0;
     request.on("information", (info) => {
-      faults.push({
-        check: "transport.no_interim",
-        detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ""} before the answer`.trimEnd()
-      });
+      interim += 1;
+      if (interim === 1)
+        faults.push({
+          check: "transport.no_interim",
+          detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ""} before the answer`.trimEnd()
+        });
+      if (interim > MAX_INTERIM) {
+        const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
+        settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
+      }
     });
     request.on("upgrade", (res, socket) => {
       socket.destroy();
@@ -13468,8 +13510,8 @@ function exchange(method, target, body, budgetMs, capped) {
     });
     request.on("error", (error2) => {
       if (response) return;
-      const detail = `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail })));
+      const detail = error2.code?.startsWith("HPE_") ? `${what}: the answer is not HTTP/1.1 (${error2.code}: ${(error2.reason ?? error2.message).slice(0, 120)})` : `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
     });
     request.on("response", (res) => {
       response = res;
@@ -13529,6 +13571,7 @@ function exchange(method, target, body, budgetMs, capped) {
 }
 function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
   const deadline = Date.now() + limits.totalMs;
+  const parsing = new ParseBudget();
   let sent = 0;
   return {
     allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
@@ -13542,30 +13585,256 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
       const left = deadline - Date.now();
       if (left <= 0) throw new KitHttpError(`the run's total time cap of ${limits.totalMs} ms was reached`);
       sent += 1;
-      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs);
+      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs, parsing);
     }
   };
 }
-var DEFAULT_LIMITS, MAX_ANSWER_BYTES, KitHttpError, DECODER, header2;
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, header2;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
     init_headers();
+    init_json2();
+    init_bytes();
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+    MAX_INTERIM = 100;
     KitHttpError = class extends Error {
       /** The transport check the server broke, when the server (not the kit's budget) is the cause. */
       fault;
       /** Whether the request went out (false when the kit's own limits held it back). */
       sent;
-      constructor(message2, fault2, sent = fault2 !== void 0) {
+      /** Faults the server committed on this request before it failed (an interim response, say). */
+      earlier;
+      constructor(message2, fault2, sent = fault2 !== void 0, earlier = []) {
         super(message2);
         if (fault2) this.fault = fault2;
         this.sent = sent;
+        this.earlier = earlier;
       }
     };
     DECODER = new TextDecoder("utf-8");
+    KEPT_BYTES = 4096;
     header2 = (res, name) => headerValue(res.headers[name]) ?? "";
+  }
+});
+
+// src/kit/proxy/coding.ts
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+function accepts(acceptEncoding, coding) {
+  if (acceptEncoding === void 0) return true;
+  const weights = new Map(
+    tokens(acceptEncoding).map((t) => {
+      const [name, ...params] = t.split(";").map((p) => p.trim());
+      const q2 = params.find((p) => p.startsWith("q="));
+      return [name, q2 === void 0 ? 1 : Number(q2.slice(2))];
+    })
+  );
+  const same = (c) => c === "x-gzip" ? "gzip" : c;
+  const q = [...weights].find(([name]) => same(name) === same(coding))?.[1] ?? weights.get("*");
+  return q !== void 0 && q > 0;
+}
+function decodeAnswer(x) {
+  const res = x.response;
+  const content = tokens(res && header(res.headers, "content-encoding")).filter((c) => c !== "identity");
+  const transfer = tokens(res && header(res.headers, "transfer-encoding")).filter((c) => c !== "chunked");
+  const encoding = [];
+  if (transfer.length)
+    encoding.push(
+      `Transfer-Encoding: ${transfer.join(", ")}: the server was offered no transfer coding but chunked (RFC 9112 section 7)`
+    );
+  if (!res || !content.length) return { x, encoding, size: [] };
+  const accept = header(x.request.headers, "accept-encoding");
+  const unasked = content.filter((c) => !accepts(accept, c));
+  if (unasked.length)
+    return {
+      x,
+      encoding: [
+        ...encoding,
+        `Content-Encoding: ${unasked.join(", ")}, which the request did not accept (Accept-Encoding: ${accept ?? "(none)"}; RFC 9110 section 12.5.3)`
+      ],
+      size: []
+    };
+  const unknown = content.filter((c) => !DECODERS[c]);
+  if (unknown.length || content.length > MAX_CODINGS) {
+    encoding.push(
+      `Content-Encoding: ${content.join(", ")}: not a coding uai proxy can undo, so the body is not judged`
+    );
+    return { x: { ...x, response: { ...res, body: { ...res.body, truncated: true } } }, encoding, size: [] };
+  }
+  if (res.body.truncated) return { x, encoding, size: [] };
+  let bytes = bodyBytes(res.body);
+  for (const coding of content.toReversed()) {
+    try {
+      bytes = DECODERS[coding](bytes, { maxOutputLength: MAX_ANSWER_BYTES });
+    } catch (error2) {
+      const over = error2.code === "ERR_BUFFER_TOO_LARGE";
+      const body = { ...res.body, truncated: true };
+      return over ? {
+        x: { ...x, response: { ...res, body } },
+        encoding,
+        size: [`the ${coding} body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`]
+      } : {
+        x: { ...x, response: { ...res, body } },
+        encoding: [
+          ...encoding,
+          `Content-Encoding: ${coding}, but the body does not decode (${error2.message})`
+        ],
+        size: []
+      };
+    }
+  }
+  return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
+}
+var DECODERS, MAX_CODINGS, tokens;
+var init_coding = __esm({
+  "src/kit/proxy/coding.ts"() {
+    "use strict";
+    init_http();
+    init_recording();
+    DECODERS = {
+      gzip: gunzipSync,
+      "x-gzip": gunzipSync,
+      deflate: inflateSync,
+      br: brotliDecompressSync
+    };
+    MAX_CODINGS = 4;
+    tokens = (value) => (value ?? "").split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
+  }
+});
+
+// src/kit/proxy/read.ts
+var isJsonType, textOf, unparsedOf, parse, keyed2, isMessage, pathOf;
+var init_read = __esm({
+  "src/kit/proxy/read.ts"() {
+    "use strict";
+    init_engine();
+    init_json2();
+    isJsonType = (contentType) => {
+      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+      return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+    };
+    textOf = (b) => b.truncated ? void 0 : b.text;
+    unparsedOf = (b) => b.truncated ? void 0 : unparsedReason(b.bytes);
+    parse = (text) => text === void 0 ? void 0 : parseJson(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
+    keyed2 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
+    isMessage = (m) => isRecord(keyed2(m)) && typeof valueAt2(keyed2(m), "/profile") === "string";
+    pathOf = (target) => target.split("?")[0];
+  }
+});
+
+// src/kit/proxy/refusal.ts
+function refusalCheck(jsonType2, json2, errorCodes) {
+  if (!jsonType2) return "hostile.media_type";
+  if (!json2) return "hostile.malformed_json";
+  for (const code of errorCodes) if (BY_ISSUE[code]) return BY_ISSUE[code];
+  return void 0;
+}
+function refuses(status, answer, isProblem) {
+  const code = isProblem ? isRecord(answer) ? answer.code : void 0 : valueAt2(answer, "/profile") === "uai.error.v1" ? valueAt2(answer, "/body/code") : void 0;
+  return status >= 400 && status < 500 && isPublishedErrorCode(code);
+}
+var BY_ISSUE;
+var init_refusal = __esm({
+  "src/kit/proxy/refusal.ts"() {
+    "use strict";
+    init_engine();
+    init_codes();
+    BY_ISSUE = {
+      "integrity.checksum_mismatch": "hostile.checksum_mismatch",
+      "envelope.profile_unknown": "hostile.profile_unknown",
+      "envelope.version_unsupported": "hostile.version_unsupported",
+      "field.alias_key": "hostile.alias_key",
+      "message.too_deep": "hostile.too_deep"
+    };
+  }
+});
+
+// src/kit/proxy/message.ts
+function judgeMessage({
+  x,
+  request,
+  answer,
+  isProblem,
+  site,
+  now,
+  find,
+  judged,
+  judgeExchange
+}) {
+  const res = x.response;
+  judged.add("client.binding_form");
+  if (!isJsonType(header(x.request.headers, "content-type")))
+    find(
+      "client.binding_form",
+      "",
+      `sent as ${header(x.request.headers, "content-type") ?? "(no Content-Type)"}; every binding takes JSON`
+    );
+  const requestType = isJsonType(header(x.request.headers, "content-type"));
+  let errorCodes = [];
+  const requestUnparsed = unparsedOf(x.request.body);
+  if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
+  else if (!isMessage(request))
+    find(
+      "client.message_valid",
+      "",
+      `the request body is not a UAI-1 message: ${(textOf(x.request.body) ?? "").slice(0, 80)}`
+    );
+  else if (res && isMessage(answer) && !isProblem) {
+    const keyless = Array.isArray(request);
+    judged.add("message.keyless_shape");
+    const sameShape = keyless === Array.isArray(answer);
+    if (!sameShape)
+      find(
+        "message.keyless_shape",
+        "",
+        `a ${keyless ? "keyless" : "keyed"} request answered with a ${keyless ? "keyed object" : "keyless array"}`
+      );
+    errorCodes = judgeExchange({
+      request: sameShape ? request : keyed2(request),
+      response: sameShape ? answer : keyed2(answer),
+      mode: keyless && sameShape ? "keyless-json" : "keyed-json",
+      httpStatus: res.status,
+      texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
+    });
+  } else {
+    const result2 = validateMessage(request, {
+      mode: Array.isArray(request) ? "keyless-json" : "keyed-json",
+      site,
+      now,
+      text: textOf(x.request.body)
+    });
+    judged.add("client.message_valid").add("client.message_warning_free");
+    for (const i of result2.errors) find("client.message_valid", i.path, `${i.code}: ${i.message}`);
+    for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
+    errorCodes = result2.errors.map((i) => i.code);
+    if (res && !res.body.truncated && !isProblem) {
+      judged.add("message.valid");
+      find(
+        "message.valid",
+        "",
+        `HTTP ${res.status}: the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`}`
+      );
+    }
+  }
+  const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
+  if (refusal2 && res && !res.body.truncated) {
+    judged.add(refusal2);
+    if (!refuses(res.status, answer, isProblem))
+      find(
+        refusal2,
+        "",
+        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
+      );
+  }
+}
+var init_message = __esm({
+  "src/kit/proxy/message.ts"() {
+    "use strict";
+    init_engine();
+    init_read();
+    init_recording();
+    init_refusal();
   }
 });
 
@@ -13581,7 +13850,8 @@ function judgeWire(x, role, answer, find, judged) {
       for (const e of judgeEncoding({
         contentType: answerType ?? "",
         bytes: bodyBytes(res.body),
-        json: answer
+        json: answer,
+        unparsed: unparsedOf(res.body)
       }))
         find("message.encoding", "", e);
   }
@@ -13631,6 +13901,7 @@ var init_judge = __esm({
     "use strict";
     init_engine();
     init_checks();
+    init_coding();
     init_message();
     init_read();
     init_recording();
@@ -13645,8 +13916,8 @@ var init_judge = __esm({
       constructor(site) {
         this.#site = site;
       }
-      judge(x) {
-        this.#lastIndex = x.index;
+      judge(recorded) {
+        this.#lastIndex = recorded.index;
         const findings = [];
         const judged = /* @__PURE__ */ new Set();
         const find = (check3, path2, message2, side) => {
@@ -13654,21 +13925,25 @@ var init_judge = __esm({
           judged.add(check3);
           findings.push({ side: side ?? c.side, check: check3, severity: c.severity, section: c.section, path: path2, message: message2 });
         };
-        for (const f of x.faults) find(f.check, "", f.detail, f.side);
-        const endpointPath = new URL(x.upstream).pathname;
-        const path = pathOf(x.request.target);
-        const role = x.request.method === "POST" && path === endpointPath ? "message" : x.request.method === "GET" && path === endpointPath ? "capability" : x.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
-        if (x.unjudged !== void 0) {
-          judgeSizes(x, role, find);
+        for (const f of recorded.faults) find(f.check, "", f.detail, f.side);
+        const endpointPath = new URL(recorded.upstream).pathname;
+        const path = pathOf(recorded.request.target);
+        const role = recorded.request.method === "POST" && path === endpointPath ? "message" : recorded.request.method === "GET" && path === endpointPath ? "capability" : recorded.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
+        if (recorded.unjudged !== void 0) {
+          judgeSizes(recorded, role, find);
           return {
-            index: x.index,
-            method: x.request.method,
-            target: x.request.target,
+            index: recorded.index,
+            method: recorded.request.method,
+            target: recorded.request.target,
             role: "other",
             findings,
             judged: [...judged]
           };
         }
+        const decoded = role === "other" ? void 0 : decodeAnswer(recorded);
+        for (const e of decoded?.encoding ?? []) find("message.encoding", "", e);
+        for (const e of decoded?.size ?? []) find("transport.size_limit", "", e);
+        const x = decoded?.x ?? recorded;
         const now = new Date(x.started_at);
         const request = role === "message" ? parse(textOf(x.request.body)) : void 0;
         const res = x.response;
@@ -13694,6 +13969,9 @@ var init_judge = __esm({
           return exchange2.request_validation.errors.map((i) => i.code);
         };
         judgeWire(x, role, answer, find, judged);
+        const answerUnparsed = res ? unparsedOf(res.body) : void 0;
+        if (role === "capability" && res?.status === 200 && answerUnparsed !== void 0)
+          find("capability.valid", "", `the capability statement is ${answerUnparsed}`);
         if (role === "capability" && res?.status === 200 && isRecord(answer)) {
           const result2 = validateMessage(answer, { mode: "keyed-json", site: this.#site, now, text: textOf(res.body) });
           judged.add("capability.valid");
@@ -14194,7 +14472,7 @@ function messageVerdicts(obs, validate7) {
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue;
     if (!isJsonType2(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
-    else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
+    else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
     if (!isMessage2(x.answer) && !(x.scenario === "keyless" && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
@@ -14333,7 +14611,7 @@ var init_checks2 = __esm({
     init_verdict();
     isJsonType2 = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
-    snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
+    snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
     VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
     MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
     EXPECTED_KIND = {
@@ -14466,7 +14744,8 @@ async function runKit(options, http = defaultHttp(options)) {
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
     } catch (error2) {
-      if (error2 instanceof KitHttpError && error2.fault) faults.push({ scenario, ...error2.fault });
+      if (error2 instanceof KitHttpError)
+        faults.push(...[...error2.earlier, ...error2.fault ? [error2.fault] : []].map((f) => ({ scenario, ...f })));
       throw error2;
     }
   };
@@ -14505,9 +14784,14 @@ async function runKit(options, http = defaultHttp(options)) {
       });
     }
     const taskRef = at(accepted.json, "delivery", "task_ref");
-    const pollUrl = pollBase !== void 0 && typeof taskRef === "string" ? `${pollBase}${encodeURIComponent(taskRef)}` : void 0;
-    if (pollBase !== void 0 && typeof taskRef !== "string")
+    const joined = pollBase !== void 0 && typeof taskRef === "string" && taskRef.isWellFormed() ? `${pollBase}${encodeURIComponent(taskRef)}` : void 0;
+    const pollUrl = joined !== void 0 && URL.canParse(joined) ? joined : void 0;
+    if (pollBase !== void 0 && (typeof taskRef !== "string" || !taskRef.isWellFormed()))
       notes.push("the answer to the async request carried no usable delivery.task_ref, so no task could be polled");
+    else if (joined !== void 0 && pollUrl === void 0)
+      notes.push(
+        `the https-async-callback url ${JSON.stringify(pollBase.slice(0, 200))} gives no URL to poll, so no task could be polled`
+      );
     if (pollUrl !== void 0 && !http.allows(pollUrl))
       notes.push(
         `tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`
@@ -15094,7 +15378,7 @@ function declared(run) {
   );
   return { shapes, mediaTypes, requestProfiles };
 }
-function judgeRun(run, ev, manifest) {
+function judgeRun(run, ev, manifest, parsing) {
   const scenario = scenarioById(run.scenario);
   const tag = (text) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -15147,7 +15431,8 @@ function judgeRun(run, ev, manifest) {
       retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse2(answer?.text);
     if (r.method === "POST" && r.path === endpointPath) {
-      const raw = parse2(r.body);
+      const over = parsing.take(r.bytes);
+      const raw = over === void 0 ? parse2(r.body) : void 0;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers["content-type"]);
       if (!mediaTypes.has(type))
@@ -15167,7 +15452,9 @@ function judgeRun(run, ev, manifest) {
       if (!isRecord(message2)) {
         ev.fail(
           "client.message_valid",
-          tag(`POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`)
+          tag(
+            over !== void 0 ? `POST body of ${over}` : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`
+          )
         );
         continue;
       }
@@ -15346,33 +15633,29 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
   const ev = new Tally();
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
-  for (const run of runs) judgeRun(run, ev, manifest);
+  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
+  for (const run of runs) judgeRun(run, ev, manifest, parsing);
   const ran = runs.map((r) => r.scenario).join(", ");
   return verdictsFor(
     CLIENT_CHECKS,
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse2, mediaType, TERMINAL, outputTail;
+var at2, parse2, MAX_CLIENT_PARSED_BYTES, mediaType, TERMINAL, outputTail;
 var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
     init_engine();
     init_kit_checks();
     init_verdict();
+    init_json2();
     init_client_output();
     init_intake();
     init_manifest();
     init_client_scenarios();
     at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-    parse2 = (text) => {
-      if (text === void 0) return void 0;
-      try {
-        return JSON.parse(text);
-      } catch {
-        return void 0;
-      }
-    };
+    parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
+    MAX_CLIENT_PARSED_BYTES = 512 * 1024;
     mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
@@ -15746,120 +16029,6 @@ var init_core = __esm({
   }
 });
 
-// src/http/json-position.ts
-function jsonErrorPosition(text) {
-  const index = indexJson(text, LIMITS);
-  return index.failure === "malformed" ? index.errorOffset : void 0;
-}
-var LIMITS;
-var init_json_position = __esm({
-  "src/http/json-position.ts"() {
-    "use strict";
-    init_engine();
-    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
-  }
-});
-
-// src/http/request-body.ts
-function nestingExceeds(text, limit = MAX_DEPTH) {
-  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
-}
-function fewerOpenings(text, limit) {
-  let count = 0;
-  for (const opening of ["{", "["]) {
-    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
-  }
-  return true;
-}
-function scanExceeds(text, limit) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > limit) return true;
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return false;
-}
-function lineColumn(text, position) {
-  const before = text.slice(0, position);
-  const line = before.split("\n").length;
-  const column = position - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}`;
-}
-function parseError(text, error2) {
-  const reason = error2 instanceof Error ? error2.message : "invalid JSON";
-  const m = /position (\d+)/.exec(reason);
-  const position = m ? Number(m[1]) : jsonErrorPosition(text);
-  const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
-  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
-}
-async function readJsonBody(request) {
-  const bytes = await request.body(MAX_BODY_BYTES);
-  if (!bytes) return tooLarge;
-  let text;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
-  }
-  if (text.trim() === "")
-    return {
-      ok: false,
-      code: "request.malformed_json",
-      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
-    };
-  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
-    return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
-  try {
-    return { ok: true, value: JSON.parse(text), text };
-  } catch (error2) {
-    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
-  }
-}
-function unreadableEncoding(request) {
-  const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
-  if (encodings.length > 0)
-    return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
-  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
-  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
-    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
-  return void 0;
-}
-async function readPostedJson(request, notJson) {
-  if (!isJsonMediaType(request.header("content-type"))) {
-    const declared2 = Number(request.header("content-length"));
-    if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
-    return { ok: false, code: "request.unsupported_media_type", detail: notJson };
-  }
-  const encoding = unreadableEncoding(request);
-  if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
-  return readJsonBody(request);
-}
-function isJsonMediaType(contentType) {
-  if (!contentType) return false;
-  const essence = contentType.split(";", 1)[0].trim().toLowerCase();
-  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
-}
-var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF8;
-var init_request_body = __esm({
-  "src/http/request-body.ts"() {
-    "use strict";
-    init_engine();
-    init_json_position();
-    MAX_BODY_BYTES = 262144;
-    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
-    tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
-    UTF8 = new TextDecoder("utf-8", { fatal: true });
-  }
-});
-
 // src/http/reference-server-handler.ts
 function referenceServerCore(options) {
   const { site } = options;
@@ -15926,6 +16095,49 @@ var init_reference_server_handler = __esm({
   }
 });
 
+// src/kit/proxy/collector.ts
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+function collector() {
+  if (collectorFound) return collectorFound.collect;
+  const own2 = globalThis.gc;
+  let collect = typeof own2 === "function" ? own2 : void 0;
+  if (!collect)
+    try {
+      setFlagsFromString("--expose-gc");
+      const exposed = runInNewContext("gc");
+      if (typeof exposed === "function") collect = exposed;
+    } catch {
+      collect = void 0;
+    } finally {
+      setFlagsFromString("--no-expose-gc");
+    }
+  collectorFound = { collect };
+  return collect;
+}
+var COLLECT_AFTER, collectorFound, GarbagePacer;
+var init_collector = __esm({
+  "src/kit/proxy/collector.ts"() {
+    "use strict";
+    COLLECT_AFTER = 16 * 1024 * 1024;
+    GarbagePacer = class {
+      #collect = collector();
+      #after;
+      #since = 0;
+      constructor(after = COLLECT_AFTER) {
+        this.#after = after;
+      }
+      forwarded(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < this.#after) return;
+        this.#since = 0;
+        this.#collect();
+      }
+    };
+  }
+});
+
 // src/kit/client/server.ts
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
@@ -15950,6 +16162,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
   let pollPrefix = "";
   let statement = {};
   const sockets = /* @__PURE__ */ new Set();
+  const pacer = new GarbagePacer(PARSED_COLLECT_AFTER);
   const core = (now) => referenceServerCore({
     site,
     ...now ? { now: () => now } : {},
@@ -16053,6 +16266,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     record2.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
     await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);
     record2.answer.sentAt = elapsed();
+    if (body !== void 0) pacer.forwarded(bytes);
   }
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
@@ -16107,7 +16321,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     })
   };
 }
-var headerRecord, sleep;
+var headerRecord, sleep, PARSED_COLLECT_AFTER;
 var init_server2 = __esm({
   "src/kit/client/server.ts"() {
     "use strict";
@@ -16118,9 +16332,11 @@ var init_server2 = __esm({
     init_reference_server_handler();
     init_urls();
     init_client_scenarios();
+    init_collector();
     init_intake();
     headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? ""]));
     sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    PARSED_COLLECT_AFTER = 512 * 1024;
   }
 });
 
@@ -16526,45 +16742,6 @@ var init_capture = __esm({
   }
 });
 
-// src/kit/proxy/collector.ts
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-function collector() {
-  if (collectorFound) return collectorFound.collect;
-  const own2 = globalThis.gc;
-  let collect = typeof own2 === "function" ? own2 : void 0;
-  if (!collect)
-    try {
-      setFlagsFromString("--expose-gc");
-      const exposed = runInNewContext("gc");
-      if (typeof exposed === "function") collect = exposed;
-    } catch {
-      collect = void 0;
-    } finally {
-      setFlagsFromString("--no-expose-gc");
-    }
-  collectorFound = { collect };
-  return collect;
-}
-var COLLECT_AFTER, collectorFound, GarbagePacer;
-var init_collector = __esm({
-  "src/kit/proxy/collector.ts"() {
-    "use strict";
-    COLLECT_AFTER = 16 * 1024 * 1024;
-    GarbagePacer = class {
-      #collect = collector();
-      #since = 0;
-      forwarded(bytes) {
-        if (!this.#collect) return;
-        this.#since += bytes;
-        if (this.#since < COLLECT_AFTER) return;
-        this.#since = 0;
-        this.#collect();
-      }
-    };
-  }
-});
-
 // src/kit/proxy/forward.ts
 import { createServer as createServer2, request as httpRequest2 } from "node:http";
 import { request as httpsRequest2 } from "node:https";
@@ -16660,10 +16837,17 @@ async function startProxy(options) {
         finish();
       }
     });
-    out.on(
-      "information",
-      (info) => fault2("server", "transport.no_interim", `an interim ${info.statusCode} before the answer (not forwarded)`)
-    );
+    let interim = 0;
+    out.on("information", (info) => {
+      if (done) return;
+      fault2("server", "transport.no_interim", `an interim ${info.statusCode} before the answer (not forwarded)`);
+      if ((interim += 1) > MAX_INTERIM) {
+        fault2("server", "transport.answered", `${interim} interim responses and no answer; the proxy stopped reading`);
+        out.destroy();
+        res.destroy();
+        finish();
+      }
+    });
     out.once("upgrade", (up, socket) => {
       socket.destroy();
       fault2("server", "transport.answered", `HTTP ${up.statusCode} switched protocols instead of answering`);
@@ -16718,7 +16902,26 @@ async function startProxy(options) {
     socket.once("close", () => sockets.delete(socket));
   });
   server.on("connect", (req, socket) => {
-    socket.end("HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    const reply = problemReply(
+      options.site,
+      "request.method_not_allowed",
+      `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
+      { headers: { Allow: "GET, POST" } }
+    );
+    const body = Buffer.from(reply.body ?? "");
+    const headers = { ...reply.headers, "Content-Length": String(body.length), Connection: "close" };
+    socket.on("error", () => void 0);
+    socket.end(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 405 Method Not Allowed\r
+${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
+`).join("")}\r
+`
+        ),
+        body
+      ])
+    );
     const now = iso(Date.now());
     options.onExchange({
       kind: RECORD_KIND,
@@ -19015,7 +19218,7 @@ var init_public_address = __esm({
 });
 
 // src/records/implementations.ts
-function parseJson(file, text) {
+function parseJson2(file, text) {
   try {
     return JSON.parse(text);
   } catch (error2) {
@@ -19023,7 +19226,7 @@ function parseJson(file, text) {
   }
 }
 function readMeta(file, text) {
-  const meta = parseJson(file, text);
+  const meta = parseJson2(file, text);
   if (!isRecord(meta)) throw new EntryError(file, "must be a JSON object");
   for (const key of ["name", "target", "language"])
     if (typeof meta[key] !== "string" || !meta[key].trim())
@@ -19064,7 +19267,7 @@ function levelOf(verdicts) {
   );
 }
 function verdictsFromReport(file, text, message2, issues, failedIds, checks) {
-  const report2 = parseJson(file, text);
+  const report2 = parseJson2(file, text);
   if (!isRecord(report2) || !Array.isArray(report2.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
   if (jcs(report2.result_message) !== jcs(message2))
@@ -19098,7 +19301,7 @@ function verifyEntry(files, ctx) {
   } catch {
     throw new EntryError(resultFile, "is not UTF-8 text");
   }
-  const message2 = parseJson(resultFile, text);
+  const message2 = parseJson2(resultFile, text);
   const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text });
   if (validation.errors.length) {
     const first = validation.errors[0];

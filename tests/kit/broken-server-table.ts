@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { messageFromKeyless, seal } from '../../src/engine/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
@@ -372,6 +373,28 @@ export const BROKEN: readonly Broken[] = [
         : ex.response,
   },
   {
+    // The kit asks for the body as it is (Accept-Encoding: identity): a coding no client knows passes nowhere.
+    fault: 'an answer in a content coding no one knows',
+    fails: ['message.encoding'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const headers = new Headers(ex.response.headers);
+      headers.set('content-encoding', 'x-unknown');
+      return new Response(await ex.response.text(), { status: 200, headers });
+    },
+  },
+  {
+    fault: 'a gzip answer the kit did not ask for',
+    fails: ['message.encoding', 'message.valid'],
+    unexercised: ['exchange.completed_without_task'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'sync') return ex.response;
+      const headers = new Headers(ex.response.headers);
+      headers.set('content-encoding', 'gzip');
+      return new Response(gzipSync(await ex.response.text()), { status: 200, headers });
+    },
+  },
+  {
     fault: 'an answer in latin-1',
     fails: ['message.encoding'],
     transform: onMessage('sync', () => undefined, { contentType: 'application/json; charset=iso-8859-1' }),
@@ -381,6 +404,25 @@ export const BROKEN: readonly Broken[] = [
     fault: 'an answer issued on 30 February',
     fails: ['message.valid'],
     transform: onMessage('sync', (m) => void (m.provenance.issued_at = '2026-02-30T10:00:00Z')),
+  },
+  {
+    // No URL holds a lone surrogate: the task cannot be polled, and the kit must say so, not throw.
+    fault: 'a task reference with a lone surrogate',
+    fails: ['message.valid'],
+    unexercised: ['exchange.task_matches', 'exchange.task_transition', 'task.pollable'],
+    transform: onMessage(
+      'async',
+      (m) => void (m.delivery.task_ref = m.body.task_ref = m.body.result.task_id = '\ud800'),
+      { reseal: false },
+    ),
+  },
+  {
+    fault: 'a polling endpoint whose url is no URL',
+    fails: ['capability.valid'],
+    unexercised: ['capability.names_endpoint', 'exchange.task_matches', 'exchange.task_transition', 'task.pollable'],
+    transform: onMessage('capability', (m) => {
+      for (const e of m.body.endpoints) if (e.binding === 'https-async-callback') e.url = 'not a url/';
+    }),
   },
   {
     fault: "an answer reusing the request's message_id",

@@ -11,7 +11,8 @@ import { startKitServer, type KitServer, type Transform } from './harness.ts';
 
 /**
  * `uai test` as a user runs it: the CLI in a child process against the issue's three servers
- * (one that never answers, one that echoes the request, one whose answer is 400 MB). Each must
+ * (one that never answers, one that echoes the request, one whose answer is 400 MB) and one that
+ * sends interim responses without end (which once took the kit past 2 GB within its timeout). Each must
  * exit 1 with a must-check failed and a sealed result that says fail, the child's peak memory
  * (its own resource usage, read at exit) under 200 MB, no stack trace.
  */
@@ -51,11 +52,19 @@ function uaiTest(name: string, ...args: string[]): Promise<ChildRun> {
 
 const byName = (behaviour: string): Transform => HOSTILE_SERVERS.find((h) => h.behaviour === behaviour)!.transform;
 
-describe('uai test in a child process against the three servers of the issue', () => {
+describe('uai test in a child process against hostile servers', () => {
   const cases: [string, string, Transform][] = [
     ['never answers', 'transport.answered', byName('never answers')],
     ['echoes the request', 'exchange.response_profile', byName('echoes the request')],
     ['a 400 MB answer', 'transport.size_limit', STREAMS_400_MB],
+    ['a flood of interim responses', 'transport.no_interim', byName('floods interim responses')],
+    ['JSON nested 4 MB deep', 'message.valid', byName('answers with JSON nested 4 MB deep')],
+    ['4 MB of empty objects in every answer', 'message.valid', byName('answers everything with 4 MB of empty objects')],
+    [
+      '256 KiB of empty objects in every answer',
+      'message.valid',
+      byName('answers everything with 256 KiB of empty objects'),
+    ],
   ];
   it.each(cases)('%s: exit 1, %s failed, result fail, peak RSS under 200 MB', async (name, check, transform) => {
     server.transform = transform;

@@ -8,7 +8,7 @@ import type { ClientReport } from '../../src/kit/client/index.ts';
 
 /**
  * `uai test-client` as a user runs it, against clients that attack the kit (fixtures/hostile-client.mts):
- * a flood of 1 MiB bodies, children that leave the client's process group and session and hold its
+ * a flood of 1 MiB bodies, bodies of the JSON that costs most to parse, children that leave the client's process group and session and hold its
  * output pipes, endless output, thousands of connections, slow bodies, a crash amid terminal control
  * characters. Each run must end within its cap (plus a margin for the kit's own start), exit 1 with
  * a named check failed and no stack trace, with the kit's peak memory (its own resource usage, read
@@ -131,6 +131,20 @@ const HOSTILE: readonly Hostile[] = [
     command: fixture('flood'),
     fails: 'client.within_budget',
     evidence: /sync: \d+ requests, \d+ MiB sent; budget 8 MiB/,
+  },
+  {
+    name: 'posts JSON nested and wide, a MiB a body',
+    command: fixture('json-bombs'),
+    fails: 'client.message_valid',
+    evidence: /sync: POST body of \d+ bytes, over the 262,144 bytes of one message the kit parses/,
+    early: true,
+  },
+  {
+    name: 'posts wide messages, each just small enough to parse',
+    command: fixture('wide-messages'),
+    fails: 'client.message_valid',
+    evidence: /sync: POST body of \d+ bytes, past the 524,288 bytes the kit parses in one run/,
+    early: true,
   },
   {
     name: 'detaches children that hold its output, then exits',

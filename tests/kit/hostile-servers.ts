@@ -58,7 +58,7 @@ const head = (status: string, headers: Record<string, string | number>) =>
 
 /** The real answer, written by hand after `before` (and with `declared` as its Content-Length). */
 const rawAnswer =
-  (before: string, options: { extraLength?: number; cutAt?: number } = {}) =>
+  (before: string, options: { extraLength?: number; cutAt?: number; chunkedToo?: boolean } = {}) =>
   async (ex: Exchange): Promise<Raw> => {
     const text = await ex.response.text();
     const length = Buffer.byteLength(text);
@@ -70,6 +70,7 @@ const rawAnswer =
           head(`${ex.response.status} OK`, {
             'content-type': 'application/json',
             'content-length': length + (options.extraLength ?? 0),
+            ...(options.chunkedToo ? { 'transfer-encoding': 'chunked' } : {}),
             connection: 'close',
           }),
         );
@@ -110,6 +111,43 @@ function bigBody(total: number, declare: boolean): Raw {
 
 export const ANSWER_400_MB = 400 * MB;
 
+/** Every answer (the statement's, the refusals' too) with a member `x` of `count` empty objects added, not resealed. */
+const everyAnswerWidened =
+  (count: number): Transform =>
+  async (ex) =>
+    new Response((await ex.response.text()).replace(/}\s*$/, `,"x":[${'{},'.repeat(count)}{}]}`), {
+      status: ex.response.status,
+      headers: { 'content-type': 'application/json' },
+    });
+
+/** Answers whose JSON costs the kit most to parse: 4 MB of one array nested in the next, 4 MB of empty objects. */
+const PARSE_BOMBS: readonly HostileServer[] = [
+  {
+    behaviour: 'answers with JSON nested 4 MB deep',
+    fails: ['message.valid'],
+    evidence: /4000000 bytes, over the 262,144 bytes of one message the kit parses/,
+    stops: false,
+    transform: onSync(
+      () => new Response('['.repeat(4_000_000), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  },
+  {
+    behaviour: 'answers everything with 4 MB of empty objects',
+    fails: ['capability.reachable', 'message.valid'],
+    evidence: /over the 262,144 bytes of one message the kit parses/,
+    stops: false,
+    transform: everyAnswerWidened(1_390_000),
+  },
+  {
+    // Each answer small enough to parse: a run that kept every one of them held 320 MB.
+    behaviour: 'answers everything with 256 KiB of empty objects',
+    fails: ['message.valid'],
+    evidence: /past the 524,288 bytes the kit parses in one run/,
+    stops: false,
+    transform: everyAnswerWidened(85_000),
+  },
+];
+
 export const HOSTILE_SERVERS: readonly HostileServer[] = [
   {
     behaviour: 'never answers',
@@ -146,6 +184,31 @@ export const HOSTILE_SERVERS: readonly HostileServer[] = [
     transform: onSync(rawAnswer('HTTP/1.1 103 Early Hints\r\nlink: </v1/>; rel=preload\r\n\r\n')),
   },
   {
+    behaviour: 'floods interim responses',
+    fails: ['transport.no_interim', 'transport.answered'],
+    evidence: /HTTP 102 Processing before the answer|\d+ interim responses and no answer/,
+    stops: true,
+    // 102 Processing, over and over, as fast as the kit reads: never an answer.
+    transform: onSync(() => ({
+      raw: (socket) => {
+        const burst = Buffer.from('HTTP/1.1 102 Processing\r\n\r\n'.repeat(1000));
+        pump(socket, '', () => burst);
+      },
+    })),
+  },
+  {
+    behaviour: 'sends 1xx and then nothing',
+    fails: ['transport.no_interim', 'transport.answered'],
+    evidence: /HTTP 103 Early Hints before the answer|no answer within \d+ ms/,
+    stops: true,
+    transform: onSync(() => ({
+      raw: (socket) => {
+        socket.on('error', () => undefined);
+        socket.write('HTTP/1.1 103 Early Hints\r\nlink: </v1/>; rel=preload\r\n\r\n');
+      },
+    })),
+  },
+  {
     behaviour: 'switches protocols',
     fails: ['transport.no_interim'],
     evidence: /HTTP 101/,
@@ -156,6 +219,42 @@ export const HOSTILE_SERVERS: readonly HostileServer[] = [
         socket.end(head('101 Switching Protocols', { upgrade: 'uai-raw', connection: 'Upgrade' }));
       },
     })),
+  },
+  {
+    // A transfer coding is the connection's: a proxy re-frames it, so only the kit's own request sees it.
+    behaviour: 'sends a transfer coding it was not offered',
+    fails: ['message.encoding'],
+    evidence: /Transfer-Encoding: gzip, chunked/,
+    stops: false,
+    transform: onSync(async (ex) => {
+      const text = await ex.response.text();
+      return {
+        raw: (socket) => {
+          socket.on('error', () => undefined);
+          socket.end(
+            `${head('200 OK', { 'content-type': 'application/json', 'transfer-encoding': 'gzip, chunked', connection: 'close' })}${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`,
+          );
+        },
+      };
+    }),
+  },
+  {
+    behaviour: 'answers with bytes that are not HTTP',
+    fails: ['transport.answered'],
+    evidence: /the answer is not HTTP\/1\.1 \(HPE_INVALID_CONSTANT: /,
+    stops: true,
+    // A body with no status line before it, as an HTTP/0.9 server would send.
+    transform: onSync(async (ex) => {
+      const text = await ex.response.text();
+      return { raw: (socket) => socket.on('error', () => undefined).end(text) };
+    }),
+  },
+  {
+    behaviour: 'declares a length and a chunked body at once',
+    fails: ['transport.answered'],
+    evidence: /the answer is not HTTP\/1\.1 \(HPE_INVALID_TRANSFER_ENCODING: /,
+    stops: true,
+    transform: onSync(rawAnswer('', { chunkedToo: true })),
   },
   {
     behaviour: 'resets mid-body',
@@ -199,6 +298,7 @@ export const HOSTILE_SERVERS: readonly HostileServer[] = [
       },
     })),
   },
+  ...PARSE_BOMBS,
 ];
 
 /** A sync answer of 400 MB sent without a length, as fast as the kit reads (for the memory measurement). */

@@ -151,4 +151,15 @@ describe('hostile servers behind the proxy: reported against the server, and the
       expect(judged.at(-1)!.findings).toEqual([]);
     }, 60_000);
   }
+  it('a flood of interim responses is cut at the bound, not read until the time runs out', async () => {
+    px.server.transform = HOSTILE_SERVERS.find((h) => h.behaviour === 'floods interim responses')!.transform;
+    const { session } = px.fresh();
+    const started = Date.now();
+    await kitThrough({ timeoutMs: 2000, totalMs: 20_000, maxRequests: 50 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    const messages = reportOf(session)
+      .findings.filter((f) => f.side === 'server')
+      .map((f) => f.message);
+    expect(messages).toContainEqual(expect.stringMatching(/^101 interim responses and no answer/));
+  });
 });

@@ -236,6 +236,18 @@ describe('clients that misbehave on the wire: reported against the client, and t
       expect(judged.at(-1)!.findings).toEqual([]);
     });
   }
+  it('a CONNECT is answered, not left hanging: 405 with a problem document, and the connection closed', async () => {
+    const answer = await raw(
+      'CONNECT example.invalid:443 HTTP/1.1\r\nhost: example.invalid:443\r\n\r\n',
+      () => undefined,
+    );
+    const [head, body] = answer.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(head).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    expect(head).toMatch(/\r\nallow: /i);
+    expect(JSON.parse(body)).toMatchObject({ status: 405, code: 'request.method_not_allowed' });
+    expect(JSON.parse(body).detail).toMatch(/uai proxy opens no tunnel/);
+  });
   it('sends its request body slower than the bound: cut at the bound, held to the client', async () => {
     const slow = await startProxiedServer(800);
     try {

@@ -65,48 +65,64 @@ const drain = async (r: Response) => {
   }
 };
 
+/** `uai proxy` in a child process that stops after `exchanges`, with its report, stderr and peak memory at the end. */
+async function proxyChild(name: string, exchanges: number) {
+  const rss = join(dir, `${name}.rss`);
+  const recording = join(dir, `${name}.jsonl`);
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      PROBE,
+      join(ROOT, 'bin/uai.mjs'),
+      'proxy',
+      '--listen',
+      '0',
+      '--upstream',
+      server.endpoint,
+      '--exchanges',
+      String(exchanges),
+      '--format',
+      'json',
+      '--quiet',
+      '--record',
+      recording,
+    ],
+    { cwd: ROOT, env: { ...process.env, UAI_ORIGIN: server.site.base, UAI_RSS_FILE: rss } },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => void (stdout += d));
+  const port = await new Promise<number>((resolve) =>
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d;
+      const m = /uai proxy: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
+      if (m) resolve(Number(m[1]));
+    }),
+  );
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${port}${new URL(server.endpoint).pathname}`,
+    recording,
+    /** Ends a proxy that a failing test leaves short of its exchanges. */
+    stop: () => void child.kill(),
+    /** The exit code, the report and stderr, and the peak RSS in kilobytes, once the proxy has stopped. */
+    async ended() {
+      const code = await closed;
+      return { code, stdout, stderr, maxRssKb: Number(readFileSync(rss, 'utf8')) };
+    },
+  };
+}
+
 describe('uai proxy under a flood', () => {
   it('forwards everything, stays under 250 MB, reports each side, and answers the next exchange', async () => {
     const reads = 600;
     const bigRequests = 40;
     const bigAnswers = 4;
     const total = reads + bigRequests + bigAnswers + 1;
-    const rss = join(dir, 'proxy.rss');
-    const recording = join(dir, 'flood.jsonl');
     const started = Date.now();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        PROBE,
-        join(ROOT, 'bin/uai.mjs'),
-        'proxy',
-        '--listen',
-        '0',
-        '--upstream',
-        server.endpoint,
-        '--exchanges',
-        String(total),
-        '--format',
-        'json',
-        '--quiet',
-        '--record',
-        recording,
-      ],
-      { cwd: ROOT, env: { ...process.env, UAI_ORIGIN: server.site.base, UAI_RSS_FILE: rss } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => void (stdout += d));
-    const port = await new Promise<number>((resolve) =>
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d;
-        const m = /uai proxy: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-        if (m) resolve(Number(m[1]));
-      }),
-    );
-    const endpoint = `http://127.0.0.1:${port}${new URL(server.endpoint).pathname}`;
-    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const proxy = await proxyChild('flood', total);
+    const { endpoint, recording } = proxy;
 
     let forwarded = 0;
     await Promise.all([
@@ -138,9 +154,9 @@ describe('uai proxy under a flood', () => {
     const statement = await next.json();
     expect(validateMessage(statement, { mode: 'keyed-json', site: server.site, now: new Date() }).error_count).toBe(0);
 
-    expect(await closed).toBe(1);
+    const { code, stdout, stderr, maxRssKb } = await proxy.ended();
+    expect(code).toBe(1);
     const ms = Date.now() - started;
-    const maxRssKb = Number(readFileSync(rss, 'utf8'));
     process.stderr.write(`uai proxy flood: ${total} exchanges, peak RSS ${Math.round(maxRssKb / 1024)} MB, ${ms} ms\n`);
     expect(maxRssKb, `peak RSS ${Math.round(maxRssKb / 1024)} MB in ${ms} ms`).toBeLessThan(MAX_RSS_KB);
     expect(stderr).not.toMatch(/\n\s+at /);
@@ -157,4 +173,43 @@ describe('uai proxy under a flood', () => {
     expect(sides('transport.size_limit')).toEqual(['server']);
     expect(readFileSync(recording, 'utf8').trim().split('\n')).toHaveLength(total);
   }, 180_000);
+
+  it('judges the JSON that costs most to parse, both ways, within 250 MB, and says why it is not parsed', async () => {
+    const bombs = 4;
+    const flood = server.transform;
+    // The first reads of the statement are answered with 4 MB of empty objects.
+    let reads = 0;
+    server.transform = (ex) =>
+      ex.method === 'GET' && (reads += 1) <= bombs
+        ? new Response(`[${'{},'.repeat(1_300_000)}{}]`, { headers: { 'content-type': 'application/json' } })
+        : ex.response;
+    const proxy = await proxyChild('bombs', 2 * bombs + 1);
+    try {
+      const nested = '['.repeat(4_000_000);
+      for (let i = 0; i < bombs; i++) {
+        const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: nested };
+        expect((await fetch(proxy.endpoint, post)).status).toBe(413);
+        expect(await drain(await fetch(proxy.endpoint))).toBe(3_900_004);
+      }
+      expect((await fetch(proxy.endpoint)).status).toBe(200);
+      const { code, stdout, stderr, maxRssKb } = await proxy.ended();
+      process.stderr.write(`uai proxy parse bombs: peak RSS ${Math.round(maxRssKb / 1024)} MB\n`);
+      expect(code).toBe(1);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(maxRssKb, `peak RSS ${Math.round(maxRssKb / 1024)} MB`).toBeLessThan(MAX_RSS_KB);
+      const findings = JSON.parse(stdout).findings as { side: string; check: string; message: string }[];
+      const said = (side: string, check: string) =>
+        findings.filter((f) => f.side === side && f.check === check).map((f) => f.message);
+      const over = (n: number) => `${n} bytes, over the 262,144 bytes of one message the kit parses`;
+      expect(said('client', 'client.message_valid')).toEqual(
+        Array(bombs).fill(`the request body is ${over(4_000_000)} (the most POST /v1/validate takes)`),
+      );
+      expect(said('server', 'capability.valid')).toEqual(
+        Array(bombs).fill(`the capability statement is ${over(3_900_004)} (the most POST /v1/validate takes)`),
+      );
+    } finally {
+      proxy.stop();
+      server.transform = flood;
+    }
+  }, 60_000);
 });

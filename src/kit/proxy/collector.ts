@@ -39,15 +39,20 @@ function collector(): Collect | undefined {
   return collect;
 }
 
-/** Counts the body bytes the proxy forwards, and collects after every COLLECT_AFTER of them. */
+/** Counts the body bytes the proxy forwards, and collects after every `after` of them (COLLECT_AFTER). */
 export class GarbagePacer {
   readonly #collect = collector();
+  readonly #after: number;
   #since = 0;
+
+  constructor(after = COLLECT_AFTER) {
+    this.#after = after;
+  }
 
   forwarded(bytes: number): void {
     if (!this.#collect) return;
     this.#since += bytes;
-    if (this.#since < COLLECT_AFTER) return;
+    if (this.#since < this.#after) return;
     this.#since = 0;
     this.#collect();
   }

@@ -19,7 +19,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Site } from '../../standard/urls.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
-import { DEFAULT_LIMITS } from '../server/http.ts';
+import { DEFAULT_LIMITS, MAX_INTERIM } from '../server/http.ts';
 import { BytePool, Capture } from './capture.ts';
 import { GarbagePacer } from './collector.ts';
 import { RECORD_KIND, recordBody, type RecordedExchange, type RecordedFault } from './recording.ts';
@@ -180,9 +180,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         finish();
       }
     });
-    out.on('information', (info) =>
-      fault('server', 'transport.no_interim', `an interim ${info.statusCode} before the answer (not forwarded)`),
-    );
+    let interim = 0;
+    out.on('information', (info) => {
+      if (done) return;
+      fault('server', 'transport.no_interim', `an interim ${info.statusCode} before the answer (not forwarded)`);
+      if ((interim += 1) > MAX_INTERIM) {
+        fault('server', 'transport.answered', `${interim} interim responses and no answer; the proxy stopped reading`);
+        out.destroy();
+        res.destroy();
+        finish();
+      }
+    });
     out.once('upgrade', (up, socket) => {
       socket.destroy();
       fault('server', 'transport.answered', `HTTP ${up.statusCode} switched protocols instead of answering`);
@@ -241,7 +249,26 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   // CONNECT asks the proxy to open a tunnel to another host: refused, and said so.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    // The service's own problem answer, written on the socket: node:http hands a CONNECT no response.
+    const reply = problemReply(
+      options.site,
+      'request.method_not_allowed',
+      `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
+      { headers: { Allow: 'GET, POST' } },
+    );
+    const body = Buffer.from(reply.body ?? '');
+    const headers = { ...reply.headers, 'Content-Length': String(body.length), Connection: 'close' };
+    socket.on('error', () => undefined);
+    socket.end(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 405 Method Not Allowed\r\n${Object.entries(headers)
+            .map(([n, v]) => `${n}: ${v}\r\n`)
+            .join('')}\r\n`,
+        ),
+        body,
+      ]),
+    );
     const now = iso(Date.now());
     options.onExchange({
       kind: RECORD_KIND,

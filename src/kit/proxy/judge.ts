@@ -22,8 +22,9 @@ import {
 import type { KitCheck, KitSide } from '../../standard/kit-checks.ts';
 import type { Site } from '../../standard/urls.ts';
 import { PROXY_CHECKS, proxyCheck } from './checks.ts';
+import { decodeAnswer } from './coding.ts';
 import { judgeMessage } from './message.ts';
-import { isMessage, keyed, parse, pathOf, textOf, type Find } from './read.ts';
+import { isMessage, keyed, parse, pathOf, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { judgeSizes, judgeWire, type ExchangeRole } from './wire.ts';
 
@@ -66,8 +67,8 @@ export class RecordingJudge {
     this.#site = site;
   }
 
-  judge(x: RecordedExchange): JudgedExchange {
-    this.#lastIndex = x.index;
+  judge(recorded: RecordedExchange): JudgedExchange {
+    this.#lastIndex = recorded.index;
     const findings: ProxyFinding[] = [];
     const judged = new Set<string>();
     const find: Find = (check, path, message, side) => {
@@ -75,28 +76,33 @@ export class RecordingJudge {
       judged.add(check);
       findings.push({ side: side ?? c.side, check, severity: c.severity, section: c.section, path, message });
     };
-    for (const f of x.faults) find(f.check, '', f.detail, f.side);
-    const endpointPath = new URL(x.upstream).pathname;
-    const path = pathOf(x.request.target);
+    for (const f of recorded.faults) find(f.check, '', f.detail, f.side);
+    const endpointPath = new URL(recorded.upstream).pathname;
+    const path = pathOf(recorded.request.target);
     const role: ExchangeRole =
-      x.request.method === 'POST' && path === endpointPath
+      recorded.request.method === 'POST' && path === endpointPath
         ? 'message'
-        : x.request.method === 'GET' && path === endpointPath
+        : recorded.request.method === 'GET' && path === endpointPath
           ? 'capability'
-          : x.request.method === 'GET' && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`)
+          : recorded.request.method === 'GET' && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`)
             ? 'poll'
             : 'other';
-    if (x.unjudged !== undefined) {
-      judgeSizes(x, role, find);
+    if (recorded.unjudged !== undefined) {
+      judgeSizes(recorded, role, find);
       return {
-        index: x.index,
-        method: x.request.method,
-        target: x.request.target,
+        index: recorded.index,
+        method: recorded.request.method,
+        target: recorded.request.target,
         role: 'other',
         findings,
         judged: [...judged],
       };
     }
+    // The answer as the client reads it, its content codings undone (coding.ts).
+    const decoded = role === 'other' ? undefined : decodeAnswer(recorded);
+    for (const e of decoded?.encoding ?? []) find('message.encoding', '', e);
+    for (const e of decoded?.size ?? []) find('transport.size_limit', '', e);
+    const x = decoded?.x ?? recorded;
     const now = new Date(x.started_at);
     const request = role === 'message' ? parse(textOf(x.request.body)) : undefined;
     const res = x.response;
@@ -124,6 +130,9 @@ export class RecordingJudge {
 
     judgeWire(x, role, answer, find, judged);
 
+    const answerUnparsed = res ? unparsedOf(res.body) : undefined;
+    if (role === 'capability' && res?.status === 200 && answerUnparsed !== undefined)
+      find('capability.valid', '', `the capability statement is ${answerUnparsed}`);
     if (role === 'capability' && res?.status === 200 && isRecord(answer)) {
       const result = validateMessage(answer, { mode: 'keyed-json', site: this.#site, now, text: textOf(res.body)! });
       judged.add('capability.valid');

@@ -6,7 +6,7 @@
  */
 import { validateMessage, type CheckExchangeRequest } from '../../engine/index.ts';
 import type { Site } from '../../standard/urls.ts';
-import { isJsonType, isMessage, keyed, textOf, type Find } from './read.ts';
+import { isJsonType, isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { refusalCheck, refuses } from './refusal.ts';
 
@@ -44,7 +44,9 @@ export function judgeMessage({
     );
   const requestType = isJsonType(header(x.request.headers, 'content-type'));
   let errorCodes: readonly string[] = [];
-  if (!isMessage(request))
+  const requestUnparsed = unparsedOf(x.request.body);
+  if (requestUnparsed !== undefined) find('client.message_valid', '', `the request body is ${requestUnparsed}`);
+  else if (!isMessage(request))
     find(
       'client.message_valid',
       '',
@@ -90,12 +92,13 @@ export function judgeMessage({
       find(
         'message.valid',
         '',
-        `HTTP ${res.status}: the answer is not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
+        `HTTP ${res.status}: the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`}`,
       );
     }
   }
   // A request the server must refuse, as uai test's hostile requests: refused, with a published code.
-  const refusal = refusalCheck(requestType, request !== undefined, errorCodes);
+  // A request too large to parse is not one of the hostile kinds: no refusal is asked of it here.
+  const refusal = refusalCheck(requestType, request !== undefined || requestUnparsed !== undefined, errorCodes);
   if (refusal && res && !res.body.truncated) {
     judged.add(refusal);
     if (!refuses(res.status, answer, isProblem))

@@ -4,6 +4,7 @@
  */
 import { isRecord, messageFromKeyless, valueAt } from '../../engine/index.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
+import { parseJson, unparsedReason } from '../judge/json.ts';
 import type { RecordedBody } from './recording.ts';
 
 export const isJsonType = (contentType: string | undefined) => {
@@ -11,15 +12,14 @@ export const isJsonType = (contentType: string | undefined) => {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 };
 export const textOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : b.text);
-/** A body as JSON; a byte order mark is message.encoding's to report, not a reason to read no message. */
-export const parse = (text: string | undefined): unknown => {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    return undefined;
-  }
-};
+/** Why a body kept whole is not parsed: more bytes than one message the kit parses (judge/json.ts). */
+export const unparsedOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : unparsedReason(b.bytes));
+/**
+ * A body as JSON, within the bytes the kit parses; a byte order mark is message.encoding's to
+ * report, not a reason to read no message.
+ */
+export const parse = (text: string | undefined): unknown =>
+  text === undefined ? undefined : parseJson(text.replace(/^\uFEFF/, ''), Buffer.byteLength(text));
 export const keyed = (m: unknown) => (Array.isArray(m) ? messageFromKeyless(m).value : m);
 export const isMessage = (m: unknown) => isRecord(keyed(m)) && typeof valueAt(keyed(m), '/profile') === 'string';
 export const pathOf = (target: string) => target.split('?')[0]!;

@@ -6,7 +6,7 @@
 import { header, bodyBytes, type RecordedExchange } from './recording.ts';
 import { judgeEncoding } from '../server/bytes.ts';
 import { MAX_ANSWER_BYTES } from '../server/http.ts';
-import { isJsonType, type Find } from './read.ts';
+import { isJsonType, unparsedOf, type Find } from './read.ts';
 
 /** What an exchange was, as the proxy tells it from the path and the message (judge.ts). */
 export type ExchangeRole = 'capability' | 'message' | 'poll' | 'other';
@@ -30,7 +30,8 @@ export function judgeWire(
         contentType: answerType ?? '',
         bytes: bodyBytes(res.body),
         json: answer,
-      } as never))
+        unparsed: unparsedOf(res.body),
+      }))
         find('message.encoding', '', e);
   }
   // An answer forwarded in full, within the bounds, without a redirect or an interim answer: the wire held.

@@ -5,7 +5,45 @@
  * parameter other than utf-8. Repeated member names are the validator's to report (it reads the
  * answer's text, see verdicts.ts).
  */
-import type { Answer } from './http.ts';
+/** What the check reads of an answer (server/http.ts's Answer, or a body the proxy recorded). */
+export interface AnswerBytes {
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  /** The body as parsed, when it was (undefined when it is no JSON, or was not parsed). */
+  readonly json: unknown;
+  /** Why a body was not parsed (too large): whether it is one JSON value is then not judged. */
+  readonly unparsed?: string | undefined;
+  /** The codings applied to the body as sent, as their headers name them ('' or absent: none). */
+  readonly codings?: { readonly content: string; readonly transfer: string } | undefined;
+}
+
+/**
+ * What codings the body was sent in that the kit did not ask for. It asks for none (Accept-Encoding:
+ * identity, no TE), so a content coding other than identity (RFC 9110 section 8.4) or a transfer
+ * coding other than chunked (RFC 9112 section 7) means the bytes are not the JSON text itself,
+ * whatever a client could or could not undo: an unknown coding passes nowhere, gzip is no UTF-8.
+ */
+export function unaskedCodings(codings: AnswerBytes['codings']): string[] {
+  const list = (v: string) =>
+    v
+      .split(',')
+      .map((c) => c.trim().toLowerCase())
+      .filter(Boolean);
+  const content = list(codings?.content ?? '').filter((c) => c !== 'identity');
+  const transfer = list(codings?.transfer ?? '').filter((c) => c !== 'chunked');
+  return [
+    ...(content.length
+      ? [
+          `Content-Encoding: ${codings!.content.slice(0, 80)}, though the request asked for none (Accept-Encoding: identity): the body is not the JSON text as sent (RFC 9110 section 8.4)`,
+        ]
+      : []),
+    ...(transfer.length
+      ? [
+          `Transfer-Encoding: ${codings!.transfer.slice(0, 80)}, though the request allowed only chunked (no TE): the body is not the JSON text as sent (RFC 9112 section 7)`,
+        ]
+      : []),
+  ];
+}
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -16,7 +54,10 @@ const charsetOf = (contentType: string): string | undefined =>
 const shown = (text: string) => JSON.stringify(text.slice(0, 40));
 
 /** What is wrong with the bytes of a JSON answer (empty when nothing is). */
-export function judgeEncoding(answer: Answer): string[] {
+export function judgeEncoding(answer: AnswerBytes): string[] {
+  // Coded bytes are not the text: nothing below could be said of them.
+  const coded = unaskedCodings(answer.codings);
+  if (coded.length) return coded;
   const problems: string[] = [];
   const charset = charsetOf(answer.contentType);
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
@@ -31,7 +72,8 @@ export function judgeEncoding(answer: Answer): string[] {
     problems.push('the body is not well-formed UTF-8 (RFC 7493 section 2.1)');
     return problems;
   }
-  if (answer.json !== undefined || text.trim() === '') {
+  // Too large to parse: its bytes are judged, whether it is one JSON value is not.
+  if (answer.json !== undefined || answer.unparsed !== undefined || text.trim() === '') {
     if (text.trim() === '') problems.push('the body is empty: no JSON value');
     return problems;
   }

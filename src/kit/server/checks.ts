@@ -33,7 +33,7 @@ const isMessage = (answer: Answer) =>
   typeof answer.json.profile === 'string' &&
   answer.mediaType !== 'application/problem+json';
 const snippet = (answer: Answer) =>
-  `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
+  `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
 const VALID_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
 /** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
 const MESSAGE_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless']);
@@ -138,7 +138,7 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
-    else encoding.push(...judgeEncoding(x.answer).map((e) => `${x.scenario}: ${e}`));
+    else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
     if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);

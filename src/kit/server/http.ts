@@ -13,6 +13,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
 import { headerValue } from '../../http/headers.ts';
+import { parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
+import { judgeEncoding } from './bytes.ts';
 
 export interface Limits {
   /** Per request, milliseconds: from sending until the last byte of the answer. */
@@ -26,6 +28,12 @@ export const DEFAULT_LIMITS: Limits = { timeoutMs: 10_000, totalMs: 60_000, maxR
 
 /** The most the kit reads of one answer; the connection is dropped past it. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The most interim (1xx) responses the kit reads before one answer; the connection is dropped past
+ * it. Each is a fault already: the bound is for a server that sends nothing else, as fast as it can.
+ */
+export const MAX_INTERIM = 100;
 
 export type TransportCheckId = (typeof TRANSPORT_CHECKS)[number]['id'];
 
@@ -44,8 +52,14 @@ export interface Answer {
   /** The body as received, at most MAX_ANSWER_BYTES. */
   readonly bytes: Uint8Array;
   readonly text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON (or was cut short). */
+  /** The body parsed as JSON, or undefined when it is not JSON (or was cut short, or is too large to parse). */
   readonly json: unknown;
+  /** Why a complete body was not parsed: over the bytes the kit parses (judge/json.ts). */
+  readonly unparsed?: string;
+  /** For a body not parsed: what is wrong with its bytes, judged before all but their start was dropped. */
+  readonly encoding?: readonly string[];
+  /** Content-Encoding and Transfer-Encoding as sent ('' when absent). */
+  readonly codings?: { readonly content: string; readonly transfer: string };
   /** false when the body was not read in full (over the cap, reset, short of its Content-Length, a redirect). */
   readonly complete: boolean;
   readonly faults: readonly TransportFault[];
@@ -57,10 +71,13 @@ export class KitHttpError extends Error {
   readonly fault?: TransportFault;
   /** Whether the request went out (false when the kit's own limits held it back). */
   readonly sent: boolean;
-  constructor(message: string, fault?: TransportFault, sent = fault !== undefined) {
+  /** Faults the server committed on this request before it failed (an interim response, say). */
+  readonly earlier: readonly TransportFault[];
+  constructor(message: string, fault?: TransportFault, sent = fault !== undefined, earlier: TransportFault[] = []) {
     super(message);
     if (fault) this.fault = fault;
     this.sent = sent;
+    this.earlier = earlier;
   }
 }
 
@@ -72,33 +89,42 @@ export interface KitHttp {
 
 const DECODER = new TextDecoder('utf-8');
 
-/** An answer from what came over the wire; the text is read leniently, message.encoding judges the bytes. */
+/** Of a body not parsed, the bytes kept as evidence: a run of 4 MB answers would otherwise hold 8 MB each. */
+const KEPT_BYTES = 4096;
+
+/**
+ * An answer from what came over the wire; the text is read leniently, message.encoding judges the
+ * bytes. A body too large to parse (or past the run's budget) is judged as bytes at once, and only
+ * its start kept; so is the start of a body cut short, which is never judged.
+ */
 export function answerOf(
   status: number,
   contentType: string,
   bytes: Uint8Array,
   complete = true,
   faults: readonly TransportFault[] = [],
+  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings'] } = {},
 ): Answer {
-  const text = DECODER.decode(bytes);
-  let json: unknown;
-  if (complete) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-  }
-  return {
+  const { budget, codings } = wire;
+  const unparsed = complete ? (budget ? budget.take(bytes.length) : unparsedReason(bytes.length)) : undefined;
+  const common = {
     status,
     mediaType: contentType.split(';')[0]!.trim().toLowerCase(),
     contentType,
-    bytes,
-    text,
-    json,
     complete,
     faults,
+    ...(codings ? { codings } : {}),
   };
+  if (complete && unparsed === undefined) {
+    const text = DECODER.decode(bytes);
+    return { ...common, bytes, text, json: parseJson(text, bytes.length) };
+  }
+  // A copy: a Buffer's slice would keep the whole body alive.
+  const kept = bytes.length > KEPT_BYTES ? new Uint8Array(bytes.subarray(0, KEPT_BYTES)) : bytes;
+  const answer: Answer = { ...common, bytes: kept, text: DECODER.decode(kept), json: undefined };
+  return unparsed === undefined
+    ? answer
+    : { ...answer, unparsed, encoding: judgeEncoding({ ...answer, bytes, unparsed }) };
 }
 
 const header = (res: IncomingMessage, name: string): string => headerValue(res.headers[name]) ?? '';
@@ -110,6 +136,7 @@ function exchange(
   body: { text: string; mediaType: string } | undefined,
   budgetMs: number,
   capped: boolean,
+  parsing?: ParseBudget,
 ): Promise<Answer> {
   const what = `${method} ${target.href}`;
   return new Promise((resolve, reject) => {
@@ -136,6 +163,13 @@ function exchange(
             Buffer.concat(chunks),
             complete,
             faults,
+            {
+              budget: parsing,
+              codings: {
+                content: header(response!, 'content-encoding'),
+                transfer: header(response!, 'transfer-encoding'),
+              },
+            },
           ),
         ),
       );
@@ -145,7 +179,7 @@ function exchange(
         : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
       settle(() =>
-        reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why }, true)),
+        reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why }, true, faults)),
       );
     }, budgetMs);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -154,14 +188,23 @@ function exchange(
       agent: false,
       headers: {
         accept: 'application/json',
+        // The body as it is: a coded answer is no JSON text (bytes.ts).
+        'accept-encoding': 'identity',
         ...(body ? { 'content-type': body.mediaType, 'content-length': String(Buffer.byteLength(body.text)) } : {}),
       },
     });
+    let interim = 0;
     request.on('information', (info) => {
-      faults.push({
-        check: 'transport.no_interim',
-        detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ''} before the answer`.trimEnd(),
-      });
+      interim += 1;
+      if (interim === 1)
+        faults.push({
+          check: 'transport.no_interim',
+          detail: `${what}: HTTP ${info.statusCode} ${info.statusMessage ?? ''} before the answer`.trimEnd(),
+        });
+      if (interim > MAX_INTERIM) {
+        const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
+        settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
+      }
     });
     request.on('upgrade', (res: IncomingMessage, socket) => {
       socket.destroy();
@@ -172,10 +215,13 @@ function exchange(
       });
       answer(false);
     });
-    request.on('error', (error: NodeJS.ErrnoException) => {
+    request.on('error', (error: NodeJS.ErrnoException & { reason?: string }) => {
       if (response) return; // a failure after the headers is the response's, handled below
-      const detail = `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail })));
+      // llhttp's codes: the server answered, with bytes that are not an HTTP/1.1 response.
+      const detail = error.code?.startsWith('HPE_')
+        ? `${what}: the answer is not HTTP/1.1 (${error.code}: ${(error.reason ?? error.message).slice(0, 120)})`
+        : `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
     });
     request.on('response', (res) => {
       response = res;
@@ -236,6 +282,7 @@ function exchange(
 
 export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFAULT_LIMITS): KitHttp {
   const deadline = Date.now() + limits.totalMs;
+  const parsing = new ParseBudget();
   let sent = 0;
   return {
     allows: (url) => URL.canParse(url) && allowedOrigins.includes(new URL(url).origin),
@@ -249,7 +296,7 @@ export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFA
       const left = deadline - Date.now();
       if (left <= 0) throw new KitHttpError(`the run's total time cap of ${limits.totalMs} ms was reached`);
       sent += 1;
-      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs);
+      return exchange(method, target, body, Math.min(limits.timeoutMs, left), left < limits.timeoutMs, parsing);
     },
   };
 }

@@ -90,7 +90,8 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
       faults.push(...answer.faults.map((f) => ({ scenario, ...f })));
       return answer;
     } catch (error) {
-      if (error instanceof KitHttpError && error.fault) faults.push({ scenario, ...error.fault });
+      if (error instanceof KitHttpError)
+        faults.push(...[...error.earlier, ...(error.fault ? [error.fault] : [])].map((f) => ({ scenario, ...f })));
       throw error;
     }
   };
@@ -136,10 +137,18 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
       });
     }
     const taskRef = at(accepted.json, 'delivery', 'task_ref');
-    const pollUrl =
-      pollBase !== undefined && typeof taskRef === 'string' ? `${pollBase}${encodeURIComponent(taskRef)}` : undefined;
-    if (pollBase !== undefined && typeof taskRef !== 'string')
+    // A reference with a lone surrogate has no URL form, and a polling URL may be no URL at all: no poll then.
+    const joined =
+      pollBase !== undefined && typeof taskRef === 'string' && taskRef.isWellFormed()
+        ? `${pollBase}${encodeURIComponent(taskRef)}`
+        : undefined;
+    const pollUrl = joined !== undefined && URL.canParse(joined) ? joined : undefined;
+    if (pollBase !== undefined && (typeof taskRef !== 'string' || !taskRef.isWellFormed()))
       notes.push('the answer to the async request carried no usable delivery.task_ref, so no task could be polled');
+    else if (joined !== undefined && pollUrl === undefined)
+      notes.push(
+        `the https-async-callback url ${JSON.stringify(pollBase!.slice(0, 200))} gives no URL to poll, so no task could be polled`,
+      );
     if (pollUrl !== undefined && !http.allows(pollUrl))
       notes.push(
         `tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`,

@@ -1,0 +1,110 @@
+/**
+ * An answer's body as the judge reads it: undone of the content codings the client accepted, as
+ * the client itself would read it (one it did not accept is judged as it came). The proxy forwards the client's Accept-Encoding, so a server may
+ * rightly answer gzip; a coding the client did not accept (RFC 9110 section 12.5.3), one no
+ * decoder here knows, a body that does not decode, and a transfer coding other than chunked (the
+ * proxy forwards no TE, so the server was offered none: RFC 9112 section 7) are the server's
+ * message.encoding findings. Decoding is bounded: a body that decodes past the 4 MB of one answer
+ * the kit reads (a decompression bomb) is cut there and fails transport.size_limit.
+ */
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { MAX_ANSWER_BYTES } from '../server/http.ts';
+import { bodyBytes, header, recordBody, type RecordedExchange } from './recording.ts';
+
+type Decoder = (bytes: Uint8Array, options: { maxOutputLength: number }) => Buffer;
+const DECODERS: Readonly<Record<string, Decoder>> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+/** More codings than any server stacks: each is decoded in full, so a longer list is not undone. */
+const MAX_CODINGS = 4;
+
+const tokens = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter(Boolean);
+
+/** Whether the request's Accept-Encoding takes a coding: listed (or `*`) without q=0; any, when it sent none. */
+function accepts(acceptEncoding: string | undefined, coding: string): boolean {
+  if (acceptEncoding === undefined) return true;
+  const weights = new Map(
+    tokens(acceptEncoding).map((t) => {
+      const [name, ...params] = t.split(';').map((p) => p.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      return [name!, q === undefined ? 1 : Number(q.slice(2))] as const;
+    }),
+  );
+  // x-gzip is gzip (RFC 9110 section 8.4.1.3), whichever of the two each side names.
+  const same = (c: string) => (c === 'x-gzip' ? 'gzip' : c);
+  const q = [...weights].find(([name]) => same(name) === same(coding))?.[1] ?? weights.get('*');
+  return q !== undefined && q > 0;
+}
+
+export interface DecodedAnswer {
+  /** The exchange with its answer's body decoded (the same exchange when there was nothing to undo). */
+  readonly x: RecordedExchange;
+  /** message.encoding findings: codings the server should not have used, or could not be undone. */
+  readonly encoding: readonly string[];
+  /** transport.size_limit findings: a body that decodes past what the kit reads. */
+  readonly size: readonly string[];
+}
+
+export function decodeAnswer(x: RecordedExchange): DecodedAnswer {
+  const res = x.response;
+  const content = tokens(res && header(res.headers, 'content-encoding')).filter((c) => c !== 'identity');
+  const transfer = tokens(res && header(res.headers, 'transfer-encoding')).filter((c) => c !== 'chunked');
+  const encoding: string[] = [];
+  if (transfer.length)
+    encoding.push(
+      `Transfer-Encoding: ${transfer.join(', ')}: the server was offered no transfer coding but chunked (RFC 9112 section 7)`,
+    );
+  if (!res || !content.length) return { x, encoding, size: [] };
+  const accept = header(x.request.headers, 'accept-encoding');
+  const unasked = content.filter((c) => !accepts(accept, c));
+  // A client that did not accept a coding does not undo it: the body is judged as it came.
+  if (unasked.length)
+    return {
+      x,
+      encoding: [
+        ...encoding,
+        `Content-Encoding: ${unasked.join(', ')}, which the request did not accept (Accept-Encoding: ${accept ?? '(none)'}; RFC 9110 section 12.5.3)`,
+      ],
+      size: [],
+    };
+  const unknown = content.filter((c) => !DECODERS[c]);
+  if (unknown.length || content.length > MAX_CODINGS) {
+    encoding.push(
+      `Content-Encoding: ${content.join(', ')}: not a coding uai proxy can undo, so the body is not judged`,
+    );
+    return { x: { ...x, response: { ...res, body: { ...res.body, truncated: true } } }, encoding, size: [] };
+  }
+  if (res.body.truncated) return { x, encoding, size: [] };
+  let bytes: Uint8Array = bodyBytes(res.body);
+  // Codings apply in the order listed, so they are undone from the last.
+  for (const coding of content.toReversed()) {
+    try {
+      bytes = DECODERS[coding]!(bytes, { maxOutputLength: MAX_ANSWER_BYTES });
+    } catch (error) {
+      const over = (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+      const body = { ...res.body, truncated: true };
+      return over
+        ? {
+            x: { ...x, response: { ...res, body } },
+            encoding,
+            size: [`the ${coding} body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`],
+          }
+        : {
+            x: { ...x, response: { ...res, body } },
+            encoding: [
+              ...encoding,
+              `Content-Encoding: ${coding}, but the body does not decode (${(error as Error).message})`,
+            ],
+            size: [],
+          };
+    }
+  }
+  return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
+}
