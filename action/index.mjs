@@ -2037,6 +2037,7 @@ function stringTokens(text) {
 function repeatedNames(text) {
   const open = [];
   const found = [];
+  const repeatedAt = /* @__PURE__ */ new Map();
   let expectName = false;
   const strings = stringTokens(text);
   const pointerOf = (frame) => {
@@ -2047,6 +2048,8 @@ function repeatedNames(text) {
         tokens2.push(c.array ? String(c.index) : pointerSegment(c.key));
       }
       frame.pointer = tokens2.length === 1 ? "" : tokens2.join("/");
+      frame.repeatedAt = repeatedAt.get(frame.pointer);
+      if (!frame.repeatedAt) repeatedAt.set(frame.pointer, frame.repeatedAt = /* @__PURE__ */ new Set());
     }
     return frame.pointer;
   };
@@ -2066,7 +2069,8 @@ function repeatedNames(text) {
           const repeat = frame.repeats.get(name);
           if (repeat) repeat.count++;
           else {
-            const entry = { parent: pointerOf(frame), name, count: 2 };
+            const entry = { parent: pointerOf(frame), name, count: 2, again: frame.repeatedAt.has(name) };
+            frame.repeatedAt.add(name);
             frame.repeats.set(name, entry);
             found.push(entry);
           }
@@ -2077,7 +2081,15 @@ function repeatedNames(text) {
         expectName = false;
       }
     } else if (c === 123 || c === 91) {
-      open.push({ array: c === 91, names: [], key: "", index: 0, repeats: void 0, pointer: void 0 });
+      open.push({
+        array: c === 91,
+        names: [],
+        key: "",
+        index: 0,
+        repeats: void 0,
+        pointer: void 0,
+        repeatedAt: void 0
+      });
       expectName = c === 123;
     } else if (c === 125 || c === 93) {
       open.pop();
@@ -2226,11 +2238,12 @@ var init_duplicates = __esm({
         }
         this.wellFormedPaths = wellFormed2;
       }
-      /** Each issue's path in two parts, made well-formed as a listed path is. */
+      /** Each issue's path in two parts, made well-formed as a listed path is; one issue per path. */
       forEach(visit) {
         const { found, wellFormedPaths } = this;
         for (let k = 0; k < found.length; k++) {
-          const { parent, name } = found[k];
+          const { parent, name, again } = found[k];
+          if (again) continue;
           const tail = `/${pointerSegment(name)}`;
           if (wellFormedPaths) visit(parent, tail, k);
           else visit(parent.toWellFormed(), tail.toWellFormed(), k);
@@ -2240,9 +2253,6 @@ var init_duplicates = __esm({
       draft(k) {
         const d = this.found[k];
         return draftOf(`${d.parent}/${pointerSegment(d.name)}`, d);
-      }
-      drafts() {
-        return this.found.map((_, k) => this.draft(k));
       }
     };
   }

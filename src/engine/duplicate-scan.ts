@@ -118,7 +118,14 @@ export interface RepeatedName {
   /** The repeated name, unescaped. */
   readonly name: string;
   readonly count: number;
+  /**
+   * Whether an earlier object with the same pointer repeats the same name: the objects are the
+   * values of one repeated name, so both repeats have one path.
+   */
+  readonly again: boolean;
 }
+
+type Entry = { parent: string; name: string; count: number; again: boolean };
 
 interface Container {
   readonly array: boolean;
@@ -128,9 +135,11 @@ interface Container {
   key: string;
   index: number;
   /** Repeated names of this object, by name, as reported. */
-  repeats: Map<string, { parent: string; name: string; count: number }> | undefined;
+  repeats: Map<string, Entry> | undefined;
   /** This object's own pointer, once a repeat needed it: its ancestors' keys stay put while it is open. */
   pointer: string | undefined;
+  /** The names repeated at that pointer, by this object and any earlier one with the same pointer. */
+  repeatedAt: Set<string> | undefined;
 }
 
 /**
@@ -149,7 +158,9 @@ export function repeatedMembers(text: string): RepeatedMember[] {
  */
 export function repeatedNames(text: string): RepeatedName[] {
   const open: Container[] = [];
-  const found: { parent: string; name: string; count: number }[] = [];
+  const found: Entry[] = [];
+  // The names repeated at each pointer: one lookup per object that repeats a name, not per repeat.
+  const repeatedAt = new Map<string, Set<string>>();
   let expectName = false;
   const strings = stringTokens(text);
   const pointerOf = (frame: Container) => {
@@ -162,6 +173,8 @@ export function repeatedNames(text: string): RepeatedName[] {
         tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
       }
       frame.pointer = tokens.length === 1 ? '' : tokens.join('/');
+      frame.repeatedAt = repeatedAt.get(frame.pointer);
+      if (!frame.repeatedAt) repeatedAt.set(frame.pointer, (frame.repeatedAt = new Set()));
     }
     return frame.pointer;
   };
@@ -181,7 +194,8 @@ export function repeatedNames(text: string): RepeatedName[] {
           const repeat = frame.repeats.get(name);
           if (repeat) repeat.count++;
           else {
-            const entry = { parent: pointerOf(frame), name, count: 2 };
+            const entry = { parent: pointerOf(frame), name, count: 2, again: frame.repeatedAt!.has(name) };
+            frame.repeatedAt!.add(name);
             frame.repeats.set(name, entry);
             found.push(entry);
           }
@@ -192,7 +206,15 @@ export function repeatedNames(text: string): RepeatedName[] {
         expectName = false;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      open.push({ array: c === 0x5b, names: [], key: '', index: 0, repeats: undefined, pointer: undefined });
+      open.push({
+        array: c === 0x5b,
+        names: [],
+        key: '',
+        index: 0,
+        repeats: undefined,
+        pointer: undefined,
+        repeatedAt: undefined,
+      });
       expectName = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
       open.pop();

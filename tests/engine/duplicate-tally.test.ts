@@ -48,17 +48,36 @@ const listOf = (r: ValidatorResult) => [...r.errors, ...r.warnings].sort((a, b) 
 const run = (input: { message: unknown; text: string }, issueLimit: number) =>
   validateMessage(input.message, { mode: 'keyed-json', site, now, text: input.text, issueLimit });
 
+/** The scan's repeats, each path made well-formed and taken once, with the count of its first. */
+function expectedRepeats(text: string): Map<string, number> {
+  const expected = new Map<string, number>();
+  for (const r of repeatedMembers(text)) {
+    const path = r.pointer.toWellFormed();
+    if (!expected.has(path)) expected.set(path, r.count);
+  }
+  return expected;
+}
+
 describe('repeated names in the issue tally', () => {
+  it('lists one issue per path when the values of a repeated name repeat names themselves', () => {
+    for (const text of [
+      '{"a":{"b":0,"b":1},"a":{"b":0,"b":1,"b":2}}',
+      '[{"a":{"\\ufffd":0,"\ufffd":0},"a":{"x":0,"x":0}}]',
+    ]) {
+      const input = withRepeats(text);
+      const full = run(input, Infinity);
+      const listed = full.errors.filter((i) => i.code === DUP);
+      expect(listed.map((i) => [i.path, i.actual])).toEqual([...expectedRepeats(input.text)].sort());
+      expect(full.error_count).toBe(full.errors.length);
+    }
+  });
+
   it('property: listed once per path, counted exactly, cut as any other issue, flagged alike', () => {
     fc.assert(
       fc.property(jsonText, fc.constantFrom(0, 1, 2, 5), (text, limit) => {
         const input = withRepeats(text);
         const full = run(input, Infinity);
-        const expected = new Map<string, number>();
-        for (const r of repeatedMembers(input.text)) {
-          const path = r.pointer.toWellFormed();
-          if (!expected.has(path)) expected.set(path, r.count);
-        }
+        const expected = expectedRepeats(input.text);
         const listed = full.errors.filter((i) => i.code === DUP);
         expect(listed.map((i) => i.path).sort()).toEqual([...expected.keys()].sort());
         for (const i of listed) expect(i.actual).toBe(expected.get(i.path));

@@ -22,7 +22,8 @@ function draftOf(path: string, { name, count }: RepeatedName): IssueDraft {
  * `/name` (tail), never joined unless the issue is listed. A hostile body repeats thousands of
  * names at the end of a path of hundreds of characters; a joined path per repeat, hashed into the
  * tally's set, cost ten times the floor. The set is not needed: the scan reports each name once
- * per object, so no two of these issues share a path.
+ * per object and marks a repeat at a path an earlier object's repeat has (`again`: the objects are
+ * the values of one repeated name), which is left out, as the set would (the first one counts).
  */
 export class DuplicateFindings {
   private readonly found: readonly RepeatedName[];
@@ -41,11 +42,12 @@ export class DuplicateFindings {
     this.wellFormedPaths = wellFormed;
   }
 
-  /** Each issue's path in two parts, made well-formed as a listed path is. */
+  /** Each issue's path in two parts, made well-formed as a listed path is; one issue per path. */
   forEach(visit: (head: string, tail: string, k: number) => void): void {
     const { found, wellFormedPaths } = this;
     for (let k = 0; k < found.length; k++) {
-      const { parent, name } = found[k]!;
+      const { parent, name, again } = found[k]!;
+      if (again) continue;
       const tail = `/${pointerSegment(name)}`;
       if (wellFormedPaths) visit(parent, tail, k);
       else visit(parent.toWellFormed(), tail.toWellFormed(), k);
@@ -56,10 +58,6 @@ export class DuplicateFindings {
   draft(k: number): IssueDraft {
     const d = this.found[k]!;
     return draftOf(`${d.parent}/${pointerSegment(d.name)}`, d);
-  }
-
-  drafts(): IssueDraft[] {
-    return this.found.map((_, k) => this.draft(k));
   }
 }
 

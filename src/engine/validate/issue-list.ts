@@ -180,7 +180,7 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
         part.forEach((_head, _tail, k) => consider(part.draft(k)));
         continue;
       }
-      // Distinct paths by construction (duplicates.ts), in no other part: counted without the set.
+      // Distinct paths (duplicates.ts), in no other part: counted without the set.
       const severity = issueCode(DUPLICATE_MEMBER).severity;
       // Only the rungs of schema.* codes depend on the path.
       const level = guardedLevel({ code: DUPLICATE_MEMBER, severity, path: '' });
