@@ -9685,9 +9685,9 @@ var init_exchange = __esm({
 });
 
 // src/engine/reference-server/task-ref.ts
-function base64url(text) {
+function base64url(bytes) {
   let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 function fromBase64url(text) {
@@ -9699,7 +9699,7 @@ function fromBase64url(text) {
     return void 0;
   }
 }
-function encodeTaskRef(t) {
+function ticketBytes(t) {
   const fields = [
     1,
     t.conversationId,
@@ -9712,7 +9712,7 @@ function encodeTaskRef(t) {
     t.priority,
     t.acceptedAt
   ];
-  return PREFIX + base64url(JSON.stringify(fields));
+  return new TextEncoder().encode(JSON.stringify(fields));
 }
 function decodeTaskRef(ref) {
   if (!ref.startsWith(PREFIX) || ref.length > MAX_REF) return void 0;
@@ -9750,13 +9750,14 @@ function holdTask(request, now) {
       detail: Number.isInteger(q) && q >= 1 && !isSequence(q) ? `The reference server cannot hold this request as a task: a task status comes two turns after the request, and conversation.sequence ${String(q)} + 2 is past 2^53 (9007199254740992), beyond which JSON numbers do not hold every integer. Continue in a new conversation, or send delivery.mode sync to have the request resolved inline.` : "The reference server cannot hold this request as a task: its task reference is made from the request conversation, message_id, source, body.subject and conversation.sequence, and one of them is missing or not usable."
     };
   }
-  const ref = encodeTaskRef(ticket);
-  if (ref.length > MAX_REF)
+  const bytes = ticketBytes(ticket);
+  const length = refLength(bytes);
+  if (length > MAX_REF)
     return {
       ok: false,
-      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${ref.length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`
+      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`
     };
-  return { ok: true, ref };
+  return { ok: true, ref: PREFIX + base64url(bytes) };
 }
 function ticketFor(request, now) {
   if (!isRecord(request)) return void 0;
@@ -9784,7 +9785,7 @@ function ticketFor(request, now) {
     acceptedAt: Math.floor(now.getTime() / 1e3)
   };
 }
-var PREFIX, MAX_REF, str, oneOf2, TRACE_ID2, isSequence;
+var PREFIX, MAX_REF, refLength, str, oneOf2, TRACE_ID2, isSequence;
 var init_task_ref = __esm({
   "src/engine/reference-server/task-ref.ts"() {
     "use strict";
@@ -9794,6 +9795,7 @@ var init_task_ref = __esm({
     init_value_sets();
     PREFIX = "task-";
     MAX_REF = 4096;
+    refLength = (bytes) => PREFIX.length + Math.ceil(bytes.length * 4 / 3);
     str = (v) => typeof v === "string" && v !== "" && v.isWellFormed();
     oneOf2 = (set) => (v) => typeof v === "string" && set.includes(v);
     TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;

@@ -30,11 +30,14 @@ const PREFIX = 'task-';
  */
 export const MAX_REF = 4096;
 
-function base64url(text: string): string {
+function base64url(bytes: Uint8Array): string {
   let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
+
+/** The length of a reference to `bytes`: base64 without padding writes 4 characters per 3 bytes. */
+const refLength = (bytes: Uint8Array): number => PREFIX.length + Math.ceil((bytes.length * 4) / 3);
 
 function fromBase64url(text: string): string | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
@@ -47,6 +50,11 @@ function fromBase64url(text: string): string | undefined {
 }
 
 export function encodeTaskRef(t: TaskTicket): string {
+  return PREFIX + base64url(ticketBytes(t));
+}
+
+/** The UTF-8 of the JSON array a reference carries. */
+function ticketBytes(t: TaskTicket): Uint8Array {
   const fields = [
     1,
     t.conversationId,
@@ -59,7 +67,7 @@ export function encodeTaskRef(t: TaskTicket): string {
     t.priority,
     t.acceptedAt,
   ];
-  return PREFIX + base64url(JSON.stringify(fields));
+  return new TextEncoder().encode(JSON.stringify(fields));
 }
 
 /** A non-empty, well-formed (no lone surrogate) string: a forged reference must not break the seal. */
@@ -122,13 +130,15 @@ export function holdTask(request: unknown, now: Date): HeldTask {
           : 'The reference server cannot hold this request as a task: its task reference is made from the request conversation, message_id, source, body.subject and conversation.sequence, and one of them is missing or not usable.',
     };
   }
-  const ref = encodeTaskRef(ticket);
-  if (ref.length > MAX_REF)
+  // Measured before it is written: a request's identifiers may take most of a 256 KiB body.
+  const bytes = ticketBytes(ticket);
+  const length = refLength(bytes);
+  if (length > MAX_REF)
     return {
       ok: false,
-      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${ref.length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`,
+      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`,
     };
-  return { ok: true, ref };
+  return { ok: true, ref: PREFIX + base64url(bytes) };
 }
 
 /** The ticket of an accepted request: read from the request message the server has validated. */

@@ -130,6 +130,36 @@ describe('task status polling', () => {
     if (status === 422) expect(answer.body.code).toBe('exchange.intent_unprocessable');
     else expect(taskStatus(answer.delivery.task_ref, at(0)).ok).toBe(true);
   });
+  it('property: a request is held as a task exactly when its reference fits, measured as it would be written', () => {
+    // Identifiers of one, two, three and four UTF-8 bytes a character, around the 4,096 the server issues.
+    const id = fc
+      .tuple(fc.constantFrom('m', '\u00e9', '\u6f22', '\u{1f600}'), fc.integer({ min: 300, max: 3_200 }))
+      .map(([unit, n]) => unit.repeat(Math.ceil(n / unit.length)));
+    fc.assert(
+      fc.property(id, fc.option(id, { nil: undefined }), (messageId, conversationId) => {
+        const conversation = { ...request.conversation, parent_message_id: 'msg-answer-before' };
+        if (conversationId) conversation.conversation_id = conversationId;
+        const message = seal({ ...request, message_id: messageId, conversation });
+        const ticket: TaskTicket = {
+          conversationId: conversation.conversation_id,
+          requestMessageId: messageId,
+          requesterType: request.source.type,
+          requesterId: request.source.id,
+          traceId: request.provenance.trace_id,
+          sequence: conversation.sequence,
+          subject: request.body.subject,
+          priority: request.delivery.priority,
+          acceptedAt: Math.floor(NOW.getTime() / 1000),
+        };
+        const written = encodeTaskRef(ticket).length;
+        const { status, message: answer } = answered(message);
+        expect(status).toBe(written <= 4096 ? 202 : 422);
+        if (status === 202) expect(answer.delivery.task_ref.length).toBe(written);
+        else expect(JSON.stringify(answer)).toContain(`these would make it ${written} characters, over the 4096`);
+      }),
+      { numRuns: 150 },
+    );
+  });
   it('a reference it did not issue is exchange.task_unknown', () => {
     for (const forged of [
       'task-mock-0123',
