@@ -2601,7 +2601,7 @@ function withinPathChars(drafts, chars) {
   }
   return [...drafts];
 }
-var SmallestItems, CodesByPath, IssuePartsOrder;
+var SmallestItems, CodesByPath, headOrder, IssuePartsOrder;
 var init_issue_list = __esm({
   "src/engine/validate/issue-list.ts"() {
     "use strict";
@@ -2676,19 +2676,20 @@ var init_issue_list = __esm({
         return true;
       }
     };
+    headOrder = (head, path) => path.startsWith(head) ? 0 : head < path ? -1 : 1;
     IssuePartsOrder = class {
       head;
       path;
       /** The order of the head against the path, 0 when the path starts with it. */
-      headOrder = 0;
+      headSign = 0;
       compare(head, tail, code, kept) {
         const { path } = kept;
         if (head !== this.head || path !== this.path) {
           this.head = head;
           this.path = path;
-          this.headOrder = path.startsWith(head) ? 0 : head < path ? -1 : 1;
+          this.headSign = headOrder(head, path);
         }
-        const byPath2 = this.headOrder !== 0 ? this.headOrder : compareTail(tail, path, head.length);
+        const byPath2 = this.headSign || compareTail(tail, path, head.length);
         return byPath2 !== 0 ? byPath2 : code < kept.code ? -1 : code > kept.code ? 1 : 0;
       }
     };
@@ -13188,6 +13189,25 @@ var init_report = __esm({
   }
 });
 
+// src/http/node/content-coding.ts
+function codingWeight(acceptEncoding, coding) {
+  const alias = coding === "gzip" ? "x-gzip" : coding === "x-gzip" ? "gzip" : void 0;
+  const weights = /* @__PURE__ */ new Map();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith("q="));
+    const weight = q === void 0 ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  return weights.get(coding) ?? (alias === void 0 ? void 0 : weights.get(alias)) ?? weights.get("*") ?? 0;
+}
+var init_content_coding = __esm({
+  "src/http/node/content-coding.ts"() {
+    "use strict";
+  }
+});
+
 // src/http/headers.ts
 var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
 var init_headers = __esm({
@@ -13633,19 +13653,6 @@ var init_http = __esm({
 
 // src/kit/proxy/coding.ts
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-function accepts(acceptEncoding, coding) {
-  if (acceptEncoding === void 0) return true;
-  const weights = new Map(
-    tokens(acceptEncoding).map((t) => {
-      const [name, ...params] = t.split(";").map((p) => p.trim());
-      const q2 = params.find((p) => p.startsWith("q="));
-      return [name, q2 === void 0 ? 1 : Number(q2.slice(2))];
-    })
-  );
-  const same = (c) => c === "x-gzip" ? "gzip" : c;
-  const q = [...weights].find(([name]) => same(name) === same(coding))?.[1] ?? weights.get("*");
-  return q !== void 0 && q > 0;
-}
 function decodeAnswer(x) {
   const res = x.response;
   const content = tokens(res && header(res.headers, "content-encoding")).filter((c) => c !== "identity");
@@ -13698,10 +13705,11 @@ function decodeAnswer(x) {
   }
   return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
 }
-var DECODERS, MAX_CODINGS, tokens;
+var DECODERS, MAX_CODINGS, tokens, accepts;
 var init_coding = __esm({
   "src/kit/proxy/coding.ts"() {
     "use strict";
+    init_content_coding();
     init_http();
     init_recording();
     DECODERS = {
@@ -13712,6 +13720,7 @@ var init_coding = __esm({
     };
     MAX_CODINGS = 4;
     tokens = (value) => (value ?? "").split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
+    accepts = (acceptEncoding, coding) => acceptEncoding === void 0 || codingWeight(acceptEncoding, coding) > 0;
   }
 });
 

@@ -124,10 +124,14 @@ export type IssueParts = readonly (readonly IssueDraft[] | SchemaFindings | Dupl
 
 /** The sign of compareIssues' path order between `head + tail` and `path`, without joining them. */
 export function comparePathParts(head: string, tail: string, path: string): number {
-  // When head is not a prefix of path, the first difference lies within head (or path ends first).
-  if (!path.startsWith(head)) return head < path ? -1 : 1;
-  return compareTail(tail, path, head.length);
+  return headOrder(head, path) || compareTail(tail, path, head.length);
 }
+
+/**
+ * The order of `head` against `path`, 0 when path starts with it: otherwise the first difference
+ * lies within head (or path ends first), and the tail cannot change the order.
+ */
+const headOrder = (head: string, path: string): number => (path.startsWith(head) ? 0 : head < path ? -1 : 1);
 
 /** The sign of the order between `tail` and the rest of `path` from `from`. */
 function compareTail(tail: string, path: string, from: number): number {
@@ -249,16 +253,16 @@ export class IssuePartsOrder {
   private head: string | undefined;
   private path: string | undefined;
   /** The order of the head against the path, 0 when the path starts with it. */
-  private headOrder = 0;
+  private headSign = 0;
 
   compare(head: string, tail: string, code: string, kept: { readonly path: string; readonly code: string }): number {
     const { path } = kept;
     if (head !== this.head || path !== this.path) {
       this.head = head;
       this.path = path;
-      this.headOrder = path.startsWith(head) ? 0 : head < path ? -1 : 1;
+      this.headSign = headOrder(head, path);
     }
-    const byPath = this.headOrder !== 0 ? this.headOrder : compareTail(tail, path, head.length);
+    const byPath = this.headSign || compareTail(tail, path, head.length);
     return byPath !== 0 ? byPath : code < kept.code ? -1 : code > kept.code ? 1 : 0;
   }
 }

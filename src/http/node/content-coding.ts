@@ -20,11 +20,14 @@ export const isCompressible = (contentType: string, size: number): boolean =>
   size >= MIN_BYTES && COMPRESSED_TYPES.includes(contentType.split(';')[0]!.trim().toLowerCase());
 
 /**
- * The coding to answer an Accept-Encoding with (RFC 9110 section 12.5.3): brotli before gzip, a
- * coding with q=0 refused, `*` standing for any coding not named; undefined means identity.
+ * How much an Accept-Encoding value takes a content coding (RFC 9110 section 12.5.3): its q, 1 when
+ * listed without one, `*` standing for any coding not named, 0 for none or a q that is no number.
+ * x-gzip is gzip (section 8.4.1.3), whichever of the two each side names. Also read by the kit's
+ * proxy, to undo exactly the codings a client accepted.
  */
-export function negotiateCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
-  if (!acceptEncoding) return undefined;
+export function codingWeight(acceptEncoding: string, coding: string): number {
+  const alias = coding === 'gzip' ? 'x-gzip' : coding === 'x-gzip' ? 'gzip' : undefined;
+  // A name listed twice counts as listed last; the coding's own name before its alias, before `*`.
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
@@ -33,10 +36,14 @@ export function negotiateCoding(acceptEncoding: string | undefined): ContentCodi
     const weight = q === undefined ? 1 : Number(q.slice(2));
     weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
-  const weightOf = (coding: string) =>
-    weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  return weights.get(coding) ?? (alias === undefined ? undefined : weights.get(alias)) ?? weights.get('*') ?? 0;
+}
+
+/** The coding to answer an Accept-Encoding with: brotli before gzip, a coding with q=0 refused; undefined means identity. */
+export function negotiateCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
+  if (!acceptEncoding) return undefined;
   const best = (['br', 'gzip'] as const)
-    .map((coding) => ({ coding, weight: weightOf(coding) }))
+    .map((coding) => ({ coding, weight: codingWeight(acceptEncoding, coding) }))
     .filter((c) => c.weight > 0)
     .sort((a, b) => b.weight - a.weight)[0];
   return best?.coding;

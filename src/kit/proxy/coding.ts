@@ -8,6 +8,7 @@
  * the kit reads (a decompression bomb) is cut there and fails transport.size_limit.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { codingWeight } from '../../http/node/content-coding.ts';
 import { MAX_ANSWER_BYTES } from '../server/http.ts';
 import { bodyBytes, header, recordBody, type RecordedExchange } from './recording.ts';
 
@@ -27,21 +28,9 @@ const tokens = (value: string | undefined) =>
     .map((c) => c.trim().toLowerCase())
     .filter(Boolean);
 
-/** Whether the request's Accept-Encoding takes a coding: listed (or `*`) without q=0; any, when it sent none. */
-function accepts(acceptEncoding: string | undefined, coding: string): boolean {
-  if (acceptEncoding === undefined) return true;
-  const weights = new Map(
-    tokens(acceptEncoding).map((t) => {
-      const [name, ...params] = t.split(';').map((p) => p.trim());
-      const q = params.find((p) => p.startsWith('q='));
-      return [name!, q === undefined ? 1 : Number(q.slice(2))] as const;
-    }),
-  );
-  // x-gzip is gzip (RFC 9110 section 8.4.1.3), whichever of the two each side names.
-  const same = (c: string) => (c === 'x-gzip' ? 'gzip' : c);
-  const q = [...weights].find(([name]) => same(name) === same(coding))?.[1] ?? weights.get('*');
-  return q !== undefined && q > 0;
-}
+/** Whether the request's Accept-Encoding takes a coding: with a q above 0; any, when it sent none. */
+const accepts = (acceptEncoding: string | undefined, coding: string): boolean =>
+  acceptEncoding === undefined || codingWeight(acceptEncoding, coding) > 0;
 
 export interface DecodedAnswer {
   /** The exchange with its answer's body decoded (the same exchange when there was nothing to undo). */
