@@ -8253,11 +8253,19 @@ var init_ids = __esm({
 });
 
 // src/engine/mock-exchange/linkage.ts
+function pointerKeys(path) {
+  let keys = POINTER_KEYS.get(path);
+  if (keys === void 0) {
+    keys = path.split("/").slice(1);
+    POINTER_KEYS.set(path, keys);
+  }
+  return keys;
+}
 function safeReader(request, flagged) {
   const clean = (path) => !flagged(path);
   const at3 = (path) => {
     let v = request;
-    for (const key of path.split("/").slice(1)) {
+    for (const key of pointerKeys(path)) {
       if (!isRecord(v)) return void 0;
       v = own(v, key);
     }
@@ -8342,7 +8350,7 @@ function linkage(input2, taskRef) {
     requestMessageId
   };
 }
-var TRACE_ID_RE, DID_RE2, referenceServer;
+var TRACE_ID_RE, DID_RE2, POINTER_KEYS, referenceServer;
 var init_linkage = __esm({
   "src/engine/mock-exchange/linkage.ts"() {
     "use strict";
@@ -8356,6 +8364,7 @@ var init_linkage = __esm({
     init_trace();
     TRACE_ID_RE = /^[0-9a-f]{32}$/;
     DID_RE2 = new RegExp(DID_PATTERN);
+    POINTER_KEYS = /* @__PURE__ */ new Map();
     referenceServer = (site) => referenceServerParty(site);
   }
 });
@@ -10077,17 +10086,20 @@ var init_engine = __esm({
 });
 
 // src/kit/terminal.ts
-var CONTROLS, NAMED, escapeControls, escapeLine;
+var CONTROLS, NAMED, BACKSLASH_BEFORE_ESCAPE, escapeBackslashes, controlsVisible, escapeControls, escapeLine;
 var init_terminal = __esm({
   "src/kit/terminal.ts"() {
     "use strict";
     CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
     NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
-    escapeControls = (text) => text.replace(/\r\n/g, "\n").replace(
+    BACKSLASH_BEFORE_ESCAPE = new RegExp(String.raw`\\(?=[\\abnrux\n]|${CONTROLS.source})`, "gu");
+    escapeBackslashes = (text) => text.replace(BACKSLASH_BEFORE_ESCAPE, "\\\\");
+    controlsVisible = (text) => text.replace(/\r\n/g, "\n").replace(
       CONTROLS,
       (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     );
-    escapeLine = (line) => escapeControls(line.replaceAll("\r", "\\r").replaceAll("\n", "\\n")).replaceAll("##[", "#\\x23[").replace(/^(\s*):(?=:)/u, "$1\\x3a");
+    escapeControls = (text) => controlsVisible(escapeBackslashes(text));
+    escapeLine = (line) => controlsVisible(escapeBackslashes(line).replaceAll("\r", "\\r").replaceAll("\n", "\\n")).replaceAll("##[", "#\\x23[").replace(/^(\s*):(?=:)/u, "$1\\x3a");
   }
 });
 

@@ -13,8 +13,18 @@ const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2
 
 const NAMED: Readonly<Record<string, string>> = { '\r': '\\r', '\x1b': '\\x1b', '\x07': '\\a', '\b': '\\b' };
 
-/** Each control character as a visible escape (`\x1b`, `\r`, `\u202e`); a CRLF line end is a plain newline first. */
-export const escapeControls = (text: string): string =>
+/**
+ * A backslash that would begin one of the escapes below (`\\`, `\r`, `\n`, `\a`, `\b`, `\x..`,
+ * `\u....`), or stand before a character written as one, is doubled, so the escaped text reads
+ * back to exactly one original: a file named `a\x1b.json` is not taken for one holding ESC. Any
+ * other backslash (a Windows path's) is left as it is.
+ */
+const BACKSLASH_BEFORE_ESCAPE = new RegExp(String.raw`\\(?=[\\abnrux\n]|${CONTROLS.source})`, 'gu');
+
+const escapeBackslashes = (text: string): string => text.replace(BACKSLASH_BEFORE_ESCAPE, '\\\\');
+
+/** The control characters of a text whose backslashes are already escaped. */
+const controlsVisible = (text: string): string =>
   text
     .replace(/\r\n/g, '\n')
     .replace(
@@ -26,6 +36,9 @@ export const escapeControls = (text: string): string =>
           : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
 
+/** Each control character as a visible escape (`\x1b`, `\r`, `\u202e`); a CRLF line end is a plain newline first. */
+export const escapeControls = (text: string): string => controlsVisible(escapeBackslashes(text));
+
 /**
  * One line of a report: escapeControls with CR and LF escaped too, so that quoted text (a file's
  * name, a member name, a message) can neither start a line of its own nor, where the report lands
@@ -34,6 +47,6 @@ export const escapeControls = (text: string): string =>
  * TryParse and TryParseV2): the `#` or `:` that would complete either is written `\x23` or `\x3a`.
  */
 export const escapeLine = (line: string): string =>
-  escapeControls(line.replaceAll('\r', '\\r').replaceAll('\n', '\\n'))
+  controlsVisible(escapeBackslashes(line).replaceAll('\r', '\\r').replaceAll('\n', '\\n'))
     .replaceAll('##[', '#\\x23[')
     .replace(/^(\s*):(?=:)/u, '$1\\x3a');
