@@ -1449,9 +1449,9 @@ function members(object, keys, omit) {
   }
   return `${out}}`;
 }
-function orReference(walk2, reference) {
+function orReference(walk3, reference) {
   try {
-    return walk2();
+    return walk3();
   } catch (error2) {
     if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference();
     throw error2;
@@ -19948,25 +19948,31 @@ import * as fs from "node:fs/promises";
 import { isAbsolute as isAbsolute3, join, relative as relative3, resolve as resolve4 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
-async function expand(pattern, cwd) {
+async function walk2(dir, found, unreadable) {
+  let entries;
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error2) {
+    unreadable.push({ file: slashes(dir), expanded: true, error: `cannot read this directory (${codeOf(error2)})` });
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED.has(entry.name)) await walk2(path, found, unreadable);
+    } else if (entry.isFile() && entry.name.endsWith(".json")) found.push(path);
+  }
+}
+var codeOf = (error2) => typeof error2?.code === "string" ? error2.code : "error";
+async function expand(pattern) {
   const glob3 = fs.glob;
   if (!glob3) {
     const { glob: tinyglob } = await Promise.resolve().then(() => (init_dist2(), dist_exports));
-    const files = await tinyglob(pattern, {
-      ...cwd ? { cwd } : {},
-      absolute: true,
-      onlyFiles: true,
-      expandDirectories: false,
-      ...cwd ? { ignore: [...SKIPPED].map((name) => `**/${name}/**`) } : {}
-    });
+    const files = await tinyglob(pattern, { absolute: true, onlyFiles: true, expandDirectories: false });
     return files.map((f) => resolve4(f));
   }
   const found = [];
-  for await (const entry of glob3(pattern, {
-    ...cwd ? { cwd } : {},
-    withFileTypes: true,
-    exclude: (e) => cwd !== void 0 && SKIPPED.has(e.name)
-  })) {
+  for await (const entry of glob3(pattern, { withFileTypes: true })) {
     if (entry.isFile()) found.push(join(entry.parentPath, entry.name));
   }
   return found;
@@ -19977,8 +19983,11 @@ async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs.stat(input2).catch(() => void 0);
   if (info?.isDirectory()) {
-    const files = (await expand("**/*.json", input2)).map((f) => slashes(join(input2, relative3(resolve4(input2), f))));
-    return files.length ? files.sort(byPath).map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
+    const found = [];
+    const unreadable = [];
+    await walk2(input2, found, unreadable);
+    const files = found.map((f) => ({ file: slashes(f), expanded: true }));
+    return files.length || unreadable.length ? [...files, ...unreadable].sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
   if (!info && GLOB_CHARS.test(input2)) {
     const files = (await expand(input2)).map((f) => slashes(isAbsolute3(input2) ? f : relative3(process.cwd(), f))).sort(byPath);

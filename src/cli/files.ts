@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 
 /**
  * Turning command-line inputs into the files to check: "-" is standard input, a directory means
- * every *.json file below it, a pattern with glob characters is expanded by node:fs glob, and
+ * every *.json file below it (walk), a pattern with glob characters is expanded by node:fs glob, and
  * anything else is a file (read later, so a missing one is reported like an unreadable one).
  * Expansions are sorted, so output does not depend on directory order.
  */
@@ -17,28 +17,43 @@ const GLOB_CHARS = /[*?[\]{}]/;
 const SKIPPED = new Set(['node_modules', '.git']);
 
 /**
- * Matching files as absolute paths. node:fs glob exists from Node 22; the published package also
- * runs on Node 20, where tinyglobby (bundled into the package, loaded only there) expands instead.
+ * Every *.json file below a directory, hidden ones too (a glob's `*` would pass over `.drafts/`,
+ * which "every *.json below it" does not), but for the SKIPPED folders. Links are not followed,
+ * so no walk can loop; a folder that cannot be read is an unreadable input, not a silent gap.
  */
-async function expand(pattern: string, cwd?: string): Promise<string[]> {
+async function walk(dir: string, found: string[], unreadable: Target[]): Promise<void> {
+  let entries;
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    unreadable.push({ file: slashes(dir), expanded: true, error: `cannot read this directory (${codeOf(error)})` });
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED.has(entry.name)) await walk(path, found, unreadable);
+    } else if (entry.isFile() && entry.name.endsWith('.json')) found.push(path);
+  }
+}
+
+const codeOf = (error: unknown): string =>
+  typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : 'error';
+
+/**
+ * Files a glob matches, as absolute paths. node:fs glob exists from Node 22; the published package
+ * also runs on Node 20, where tinyglobby (bundled into the package, loaded only there) expands
+ * instead.
+ */
+async function expand(pattern: string): Promise<string[]> {
   const glob = (fs as Partial<typeof fs>).glob;
   if (!glob) {
     const { glob: tinyglob } = await import('tinyglobby');
-    const files = await tinyglob(pattern, {
-      ...(cwd ? { cwd } : {}),
-      absolute: true,
-      onlyFiles: true,
-      expandDirectories: false,
-      ...(cwd ? { ignore: [...SKIPPED].map((name) => `**/${name}/**`) } : {}),
-    });
+    const files = await tinyglob(pattern, { absolute: true, onlyFiles: true, expandDirectories: false });
     return files.map((f) => resolve(f));
   }
   const found: string[] = [];
-  for await (const entry of glob(pattern, {
-    ...(cwd ? { cwd } : {}),
-    withFileTypes: true,
-    exclude: (e) => cwd !== undefined && SKIPPED.has(e.name),
-  })) {
+  for await (const entry of glob(pattern, { withFileTypes: true })) {
     if (entry.isFile()) found.push(join(entry.parentPath, entry.name));
   }
   return found;
@@ -51,9 +66,12 @@ async function targetsOf(input: string): Promise<Target[]> {
   if (input === '-') return [{ file: '-' }];
   const info = await fs.stat(input).catch(() => undefined);
   if (info?.isDirectory()) {
-    const files = (await expand('**/*.json', input)).map((f) => slashes(join(input, relative(resolve(input), f))));
-    return files.length
-      ? files.sort(byPath).map((file) => ({ file, expanded: true as const }))
+    const found: string[] = [];
+    const unreadable: Target[] = [];
+    await walk(input, found, unreadable);
+    const files: Target[] = found.map((f) => ({ file: slashes(f), expanded: true as const }));
+    return files.length || unreadable.length
+      ? [...files, ...unreadable].sort((a, b) => byPath(a.file, b.file))
       : [{ file: input, expanded: true, error: 'no *.json file in this directory' }];
   }
   if (!info && GLOB_CHARS.test(input)) {

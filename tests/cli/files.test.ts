@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveTargets } from '../../src/cli/files.ts';
+
+/**
+ * What a directory input means (docs/ci.md, "Inputs"): every *.json file below it, hidden ones
+ * included, but for node_modules and .git; links are not followed. Checked against a listing made
+ * another way (node:fs's own recursive readdir, filtered after the fact).
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'uai-files-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function independentListing(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => join(e.parentPath, e.name))
+    .filter(
+      (path) =>
+        !relative(root, path)
+          .split(sep)
+          .some((part) => part === 'node_modules' || part === '.git'),
+    )
+    .sort();
+}
+
+const listed = async (root: string) =>
+  (await resolveTargets([root])).map((t) => ('error' in t ? `! ${t.file}` : t.file));
+
+describe('a directory input', () => {
+  it('is every *.json below it, hidden files and folders included, node_modules and .git left out', async () => {
+    const root = join(scratch, 'fixed');
+    for (const dir of ['.drafts', 'node_modules/pkg', '.git/refs', 'sub/node_modules', 'sub/deep', 'linked'])
+      mkdirSync(join(root, dir), { recursive: true });
+    for (const file of [
+      'a.json',
+      'b.txt',
+      '.hidden.json',
+      '.drafts/c.json',
+      'node_modules/pkg/d.json',
+      '.git/refs/e.json',
+      'sub/node_modules/f.json',
+      'sub/deep/g.json',
+      'sub/deep/h.JSON',
+      'linked/i.json',
+    ])
+      writeFileSync(join(root, file), '{}');
+    symlinkSync(join(root, 'a.json'), join(root, 'link.json'));
+    symlinkSync(join(root, 'linked'), join(root, 'sub/loop'), 'dir');
+    expect(await listed(root)).toEqual(
+      ['.drafts/c.json', '.hidden.json', 'a.json', 'linked/i.json', 'sub/deep/g.json'].map((f) => `${root}/${f}`),
+    );
+  });
+
+  it('agrees with a listing made another way, for any tree', async () => {
+    const name = fc.constantFrom(
+      'a',
+      '.a',
+      'node_modules',
+      '.git',
+      'x.json',
+      '.x.json',
+      '.json',
+      'y.txt',
+      'z.json.bak',
+    );
+    const tree = fc.array(fc.array(name, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(tree, async (paths) => {
+        const root = join(scratch, `tree-${run++}`);
+        mkdirSync(root);
+        for (const parts of paths) {
+          const file = join(root, ...parts);
+          try {
+            mkdirSync(join(file, '..'), { recursive: true });
+            writeFileSync(file, '{}');
+          } catch {
+            // A name already taken as a folder (or a file where a folder is wanted): the tree is what it is.
+          }
+        }
+        const expected = independentListing(root);
+        expect(await listed(root)).toEqual(expected.length ? expected : [`! ${root}`]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
