@@ -3,9 +3,9 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 
 /**
  * Turning command-line inputs into the files to check: "-" is standard input, a directory means
- * every *.json file below it (walk), a pattern with glob characters is expanded by node:fs glob, and
- * anything else is a file (read later, so a missing one is reported like an unreadable one).
- * Expansions are sorted, so output does not depend on directory order.
+ * every *.json file below it (hidden ones too), a pattern with glob characters is expanded by
+ * node:fs glob, and anything else is a file (read later, so a missing one is reported like an
+ * unreadable one). Expansions are sorted, so output does not depend on directory order.
  */
 /** `expanded`: found through a directory or glob, so how many there are is not known in advance. */
 export type Target =
