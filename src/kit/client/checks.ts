@@ -7,7 +7,7 @@
 import { canonicalJson, isRecord, issueLine, messageFromKeyless, validateMessage } from '../../engine/index.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
-import { ParseBudget, parseJson } from '../judge/json.ts';
+import { parseJson } from '../judge/json.ts';
 import { shownOutput } from './client-output.ts';
 import { intakeFindings } from './intake.ts';
 import type { ClientRun } from './run-client.ts';
@@ -24,12 +24,6 @@ type Json = Record<string, unknown>;
 const at = (v: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((x, k) => (isRecord(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
 const parse = (text: string | undefined): unknown => (text === undefined ? undefined : parseJson(text));
-/**
- * The request bodies one `uai test-client` run parses, all scenarios together: a client's few dozen
- * messages take a few kilobytes each; a client that posted 262,144 bytes up to its byte budgets
- * held the kit at 1.2 GB while it judged them.
- */
-const MAX_CLIENT_PARSED_BYTES = 512 * 1024;
 const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]!.trim().toLowerCase();
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
 
@@ -68,7 +62,7 @@ function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string
   return { shapes, mediaTypes, requestProfiles };
 }
 
-function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, parsing: ParseBudget): void {
+function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest): void {
   const scenario = scenarioById(run.scenario)!;
   const tag = (text: string) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -138,7 +132,8 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, parsin
     const answerJson = parse(answer?.text);
 
     if (r.method === 'POST' && r.path === endpointPath) {
-      const over = parsing.take(r.bytes);
+      // Whether it is parsed was settled as it arrived, on the run's parse budget (intake.ts).
+      const over = r.unparsed;
       const raw = over === undefined ? parse(r.body) : undefined;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers['content-type']);
@@ -366,8 +361,7 @@ export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
   // Parsed request bodies are kept while their scenario is judged: the whole run parses a bounded amount.
-  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
-  for (const run of runs) judgeRun(run, ev, manifest, parsing);
+  for (const run of runs) judgeRun(run, ev, manifest);
   const ran = runs.map((r) => r.scenario).join(', ');
   // A check that applied to a scenario run but whose behaviour never happened is not exercised (it
   // fails the run); one that none of the scenarios run calls for is skipped.

@@ -39,8 +39,13 @@ export interface RecordedRequest {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly bytes: number;
-  /** The body as text, unless it passed the cap. */
-  readonly body?: string;
+  /**
+   * The body as text, unless it passed the cap; once answered, kept only for a message the judge
+   * parses: nothing reads the others again, and kept they would hold up to the run's byte budget.
+   */
+  body?: string;
+  /** Of a POST to the endpoint: why it is not parsed as a message, when it is not (settled as it arrives). */
+  readonly unparsed?: string;
   answer?: RecordedAnswer;
 }
 
@@ -186,16 +191,20 @@ export async function startScenarioServer(
       req.socket.destroy();
       return;
     }
+    const method = req.method ?? 'GET';
+    const message = host === own && method === 'POST' && path === endpointPath;
+    const unparsed = message ? intake.parse(bytes) : undefined;
     const record: RecordedRequest = {
       index: records.length,
       at,
-      method: req.method ?? 'GET',
+      method,
       host,
       onHost: host === own,
       path,
       headers: headerRecord(req),
       bytes,
       ...(body !== undefined ? { body } : {}),
+      ...(unparsed !== undefined ? { unparsed } : {}),
     };
     records.push(record);
     let reply: CoreReply;
@@ -207,6 +216,7 @@ export async function startScenarioServer(
       );
     else reply = await script(record);
     record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? '' };
+    if (!message || unparsed !== undefined) delete record.body;
     await sendReply(res, reply, req.method === 'HEAD').catch(() => undefined);
     record.answer.sentAt = elapsed();
     if (body !== undefined) pacer.forwarded(bytes);
