@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// node_modules/canonicalize/lib/canonicalize.js
+// ../../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "node_modules/canonicalize/lib/canonicalize.js"() {
+  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -10103,7 +10103,7 @@ var init_terminal = __esm({
   }
 });
 
-// node_modules/fdir/dist/index.mjs
+// ../../main/node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
 import { basename, dirname, normalize, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
 import * as nativeFs from "fs";
@@ -10229,7 +10229,7 @@ function sync(root, options) {
 }
 var __require, SLASHES_REGEX, WINDOWS_ROOT_DIR_REGEX, pushDirectory, pushDirectoryFilter, empty$2, pushFileFilterAndCount, pushFileFilter, pushFileCount, pushFile, empty$1, getArray, getArrayGroup, groupFiles, empty, resolveSymlinksAsync, resolveSymlinks, onlyCountsSync, groupsSync, defaultSync, limitFilesSync, onlyCountsAsync, defaultAsync, limitFilesAsync, groupsAsync, readdirOpts, walkAsync, walkSync, Queue, Counter, Aborter, Walker, APIBuilder, pm, Builder;
 var init_dist = __esm({
-  "node_modules/fdir/dist/index.mjs"() {
+  "../../main/node_modules/fdir/dist/index.mjs"() {
     __require = /* @__PURE__ */ createRequire(import.meta.url);
     SLASHES_REGEX = /[\\/]/g;
     WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
@@ -10617,9 +10617,9 @@ var init_dist = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10819,9 +10819,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
+  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10883,9 +10883,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -11221,9 +11221,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../../main/node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -12236,9 +12236,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -12376,9 +12376,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
+  "../../main/node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -12393,7 +12393,7 @@ var require_picomatch2 = __commonJS({
   }
 });
 
-// node_modules/tinyglobby/dist/index.mjs
+// ../../main/node_modules/tinyglobby/dist/index.mjs
 var dist_exports = {};
 __export(dist_exports, {
   convertPathToPattern: () => convertPathToPattern,
@@ -12652,7 +12652,7 @@ function globSync(globInput, options) {
 }
 var import_picomatch, isReadonlyArray, BACKSLASHES, DRIVE_RELATIVE_PATH, isWin, ONLY_PARENT_DIRECTORIES, WIN32_ROOT_DIR, isRoot, splitPatternOptions, ESCAPED_WIN32_BACKSLASHES, convertPathToPattern, POSIX_UNESCAPED_GLOB_SYMBOLS, WIN32_UNESCAPED_GLOB_SYMBOLS, escapePosixPath, escapeWin32Path, escapePath, PARENT_DIRECTORY, ESCAPING_BACKSLASHES, defaultOptions;
 var init_dist2 = __esm({
-  "node_modules/tinyglobby/dist/index.mjs"() {
+  "../../main/node_modules/tinyglobby/dist/index.mjs"() {
     init_dist();
     import_picomatch = __toESM(require_picomatch2(), 1);
     isReadonlyArray = Array.isArray;
@@ -15155,9 +15155,53 @@ var init_client_output = __esm({
   }
 });
 
+// src/kit/client/collector.ts
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+function collector() {
+  if (collectorFound) return collectorFound.collect;
+  const own2 = globalThis.gc;
+  let collect = typeof own2 === "function" ? own2 : void 0;
+  if (!collect)
+    try {
+      setFlagsFromString("--expose-gc");
+      const exposed = runInNewContext("gc");
+      if (typeof exposed === "function") collect = exposed;
+    } catch {
+      collect = void 0;
+    } finally {
+      setFlagsFromString("--no-expose-gc");
+    }
+  collectorFound = { collect };
+  return collect;
+}
+var COLLECT_AFTER, collectorFound, ShrinkingPacer;
+var init_collector = __esm({
+  "src/kit/client/collector.ts"() {
+    "use strict";
+    COLLECT_AFTER = 128 * 1024;
+    ShrinkingPacer = class {
+      #collect = collector();
+      #after;
+      #since = 0;
+      constructor(after = COLLECT_AFTER) {
+        this.#after = after;
+      }
+      took(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < this.#after) return;
+        this.#since = 0;
+        this.#collect({ type: "major", execution: "sync", flavor: "last-resort" });
+      }
+    };
+  }
+});
+
 // src/kit/client/intake.ts
 function runIntake() {
   const run = { requests: 0, bytes: 0 };
+  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
   return {
     scenario() {
       const own2 = { requests: 0, bytes: 0 };
@@ -15181,7 +15225,8 @@ function runIntake() {
         },
         refuse: () => void (refused += 1),
         dropConnection: () => void (droppedConnections += 1),
-        counts: () => ({ ...own2, refused, droppedConnections, ...budget ? { budget } : {} })
+        counts: () => ({ ...own2, refused, droppedConnections, ...budget ? { budget } : {} }),
+        parse: (bytes) => parsing.take(bytes)
       };
     }
   };
@@ -15234,10 +15279,11 @@ function readBody(req, intake, admitted) {
     req.once("close", () => done(false));
   });
 }
-var MiB, BUDGETS, mib, declaredLength;
+var MiB, BUDGETS, MAX_CLIENT_PARSED_BYTES, mib, declaredLength;
 var init_intake = __esm({
   "src/kit/client/intake.ts"() {
     "use strict";
+    init_json2();
     MiB = 1024 * 1024;
     BUDGETS = {
       /** Bytes of one request body kept; the rest of it is counted and dropped. */
@@ -15249,6 +15295,7 @@ var init_intake = __esm({
       /** Connections one scenario server holds at once; more are closed as they come (node:http maxConnections). */
       openConnections: 64
     };
+    MAX_CLIENT_PARSED_BYTES = 512 * 1024;
     mib = (bytes) => `${bytes >= 10 * MiB ? Math.round(bytes / MiB) : (bytes / MiB).toFixed(1).replace(/\.0$/, "")} MiB`;
     declaredLength = (req) => {
       const value = req.headers["content-length"] ?? "";
@@ -15411,7 +15458,7 @@ function declared(run) {
   );
   return { shapes, mediaTypes, requestProfiles };
 }
-function judgeRun(run, ev, manifest, parsing) {
+function judgeRun(run, ev, manifest, pacer) {
   const scenario = scenarioById(run.scenario);
   const tag = (text) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -15464,7 +15511,8 @@ function judgeRun(run, ev, manifest, parsing) {
       retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse2(answer?.text);
     if (r.method === "POST" && r.path === endpointPath) {
-      const over = parsing.take(r.bytes);
+      const over = r.unparsed;
+      if (over === void 0) pacer.took(r.bytes);
       const raw = over === void 0 ? parse2(r.body) : void 0;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers["content-type"]);
@@ -15561,7 +15609,7 @@ function judgeRun(run, ev, manifest, parsing) {
           ev.met("client.follow_up");
         }
       }
-      if (typeof id === "string") byId2.set(id, { record: r, keyless, message: message2, canonical, answer: answerJson });
+      if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson });
       const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
       if (isRecord(answered) && typeof answered.profile === "string") {
         const conv = at2(answered, "conversation", "conversation_id");
@@ -15666,15 +15714,15 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
   const ev = new Tally();
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
-  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
-  for (const run of runs) judgeRun(run, ev, manifest, parsing);
+  const pacer = new ShrinkingPacer();
+  for (const run of runs) judgeRun(run, ev, manifest, pacer);
   const ran = runs.map((r) => r.scenario).join(", ");
   return verdictsFor(
     CLIENT_CHECKS,
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse2, MAX_CLIENT_PARSED_BYTES, mediaType, TERMINAL, outputTail;
+var at2, parse2, mediaType, TERMINAL, outputTail;
 var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
@@ -15683,12 +15731,12 @@ var init_checks3 = __esm({
     init_verdict();
     init_json2();
     init_client_output();
+    init_collector();
     init_intake();
     init_manifest();
     init_client_scenarios();
     at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
-    MAX_CLIENT_PARSED_BYTES = 512 * 1024;
     mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
@@ -16128,49 +16176,6 @@ var init_reference_server_handler = __esm({
   }
 });
 
-// src/kit/proxy/collector.ts
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-function collector() {
-  if (collectorFound) return collectorFound.collect;
-  const own2 = globalThis.gc;
-  let collect = typeof own2 === "function" ? own2 : void 0;
-  if (!collect)
-    try {
-      setFlagsFromString("--expose-gc");
-      const exposed = runInNewContext("gc");
-      if (typeof exposed === "function") collect = exposed;
-    } catch {
-      collect = void 0;
-    } finally {
-      setFlagsFromString("--no-expose-gc");
-    }
-  collectorFound = { collect };
-  return collect;
-}
-var COLLECT_AFTER, collectorFound, GarbagePacer;
-var init_collector = __esm({
-  "src/kit/proxy/collector.ts"() {
-    "use strict";
-    COLLECT_AFTER = 16 * 1024 * 1024;
-    GarbagePacer = class {
-      #collect = collector();
-      #after;
-      #since = 0;
-      constructor(after = COLLECT_AFTER) {
-        this.#after = after;
-      }
-      forwarded(bytes) {
-        if (!this.#collect) return;
-        this.#since += bytes;
-        if (this.#since < this.#after) return;
-        this.#since = 0;
-        this.#collect();
-      }
-    };
-  }
-});
-
 // src/kit/client/server.ts
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
@@ -16195,7 +16200,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
   let pollPrefix = "";
   let statement = {};
   const sockets = /* @__PURE__ */ new Set();
-  const pacer = new GarbagePacer(PARSED_COLLECT_AFTER);
+  const pacer = new ShrinkingPacer();
   const core = (now) => referenceServerCore({
     site,
     ...now ? { now: () => now } : {},
@@ -16276,16 +16281,20 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
       req.socket.destroy();
       return;
     }
+    const method = req.method ?? "GET";
+    const message2 = host === own2 && method === "POST" && path === endpointPath;
+    const unparsed = message2 ? intake.parse(bytes) : void 0;
     const record2 = {
       index: records.length,
       at: at3,
-      method: req.method ?? "GET",
+      method,
       host,
       onHost: host === own2,
       path,
       headers: headerRecord(req),
       bytes,
-      ...body !== void 0 ? { body } : {}
+      ...body !== void 0 ? { body } : {},
+      ...unparsed !== void 0 ? { unparsed } : {}
     };
     records.push(record2);
     let reply;
@@ -16297,9 +16306,10 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
       );
     else reply = await script(record2);
     record2.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
+    if (!message2 || unparsed !== void 0) delete record2.body;
     await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);
     record2.answer.sentAt = elapsed();
-    if (body !== void 0) pacer.forwarded(bytes);
+    if (body !== void 0) pacer.took(bytes);
   }
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
@@ -16354,7 +16364,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     })
   };
 }
-var headerRecord, sleep, PARSED_COLLECT_AFTER;
+var headerRecord, sleep;
 var init_server2 = __esm({
   "src/kit/client/server.ts"() {
     "use strict";
@@ -16369,7 +16379,6 @@ var init_server2 = __esm({
     init_intake();
     headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? ""]));
     sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-    PARSED_COLLECT_AFTER = 512 * 1024;
   }
 });
 
@@ -16775,6 +16784,49 @@ var init_capture = __esm({
   }
 });
 
+// src/kit/proxy/collector.ts
+import { setFlagsFromString as setFlagsFromString2 } from "node:v8";
+import { runInNewContext as runInNewContext2 } from "node:vm";
+function collector2() {
+  if (collectorFound2) return collectorFound2.collect;
+  const own2 = globalThis.gc;
+  let collect = typeof own2 === "function" ? own2 : void 0;
+  if (!collect)
+    try {
+      setFlagsFromString2("--expose-gc");
+      const exposed = runInNewContext2("gc");
+      if (typeof exposed === "function") collect = exposed;
+    } catch {
+      collect = void 0;
+    } finally {
+      setFlagsFromString2("--no-expose-gc");
+    }
+  collectorFound2 = { collect };
+  return collect;
+}
+var COLLECT_AFTER2, collectorFound2, GarbagePacer;
+var init_collector2 = __esm({
+  "src/kit/proxy/collector.ts"() {
+    "use strict";
+    COLLECT_AFTER2 = 16 * 1024 * 1024;
+    GarbagePacer = class {
+      #collect = collector2();
+      #after;
+      #since = 0;
+      constructor(after = COLLECT_AFTER2) {
+        this.#after = after;
+      }
+      forwarded(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < this.#after) return;
+        this.#since = 0;
+        this.#collect();
+      }
+    };
+  }
+});
+
 // src/kit/proxy/forward.ts
 import { createServer as createServer2, request as httpRequest2 } from "node:http";
 import { request as httpsRequest2 } from "node:https";
@@ -17000,7 +17052,7 @@ var init_forward = __esm({
     init_problem();
     init_http();
     init_capture();
-    init_collector();
+    init_collector2();
     init_recording();
     HOP_BY_HOP = /* @__PURE__ */ new Set([
       "connection",
@@ -17242,9 +17294,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// node_modules/color-name/index.js
+// ../../main/node_modules/color-name/index.js
 var require_color_name = __commonJS({
-  "node_modules/color-name/index.js"(exports, module) {
+  "../../main/node_modules/color-name/index.js"(exports, module) {
     "use strict";
     module.exports = {
       "aliceblue": [240, 248, 255],
@@ -17399,9 +17451,9 @@ var require_color_name = __commonJS({
   }
 });
 
-// node_modules/css-unit-converter/index.js
+// ../../main/node_modules/css-unit-converter/index.js
 var require_css_unit_converter = __commonJS({
-  "node_modules/css-unit-converter/index.js"(exports, module) {
+  "../../main/node_modules/css-unit-converter/index.js"(exports, module) {
     var conversions = {
       // length
       "px": {
@@ -17527,9 +17579,9 @@ var require_css_unit_converter = __commonJS({
   }
 });
 
-// node_modules/css-color-converter/lib/index.js
+// ../../main/node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "node_modules/css-color-converter/lib/index.js"(exports) {
+  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", {
       value: true
@@ -17782,7 +17834,7 @@ var require_lib = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/color.js
+// ../../main/node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17826,7 +17878,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "node_modules/badge-maker/lib/color.js"() {
+  "../../main/node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17863,9 +17915,9 @@ var require_fs = __commonJS({
   }
 });
 
-// node_modules/binary-search/index.js
+// ../../main/node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "node_modules/binary-search/index.js"(exports, module) {
+  "../../main/node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17904,9 +17956,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/consumer.js
+// ../../main/node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs2 = require_fs();
     var bs = require_binary_search();
@@ -17971,9 +18023,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/index.js
+// ../../main/node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -17990,9 +18042,9 @@ var require_src = __commonJS({
   }
 });
 
-// node_modules/anafanafo/index.js
+// ../../main/node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "node_modules/anafanafo/index.js"(exports, module) {
+  "../../main/node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -18002,7 +18054,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/xml.js
+// ../../main/node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -18017,7 +18069,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "node_modules/badge-maker/lib/xml.js"() {
+  "../../main/node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -18073,7 +18125,7 @@ var init_xml = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/badge-renderers.js
+// ../../main/node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18593,7 +18645,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "node_modules/badge-maker/lib/badge-renderers.js"() {
+  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -18975,15 +19027,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/constants.js
+// ../../main/node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "node_modules/badge-maker/lib/constants.js"() {
+  "../../main/node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// node_modules/badge-maker/lib/make-badge.js
+// ../../main/node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -19035,7 +19087,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "node_modules/badge-maker/lib/make-badge.js"() {
+  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -19043,7 +19095,7 @@ var init_make_badge = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/index.js
+// ../../main/node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -19124,7 +19176,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "node_modules/badge-maker/lib/index.js"() {
+  "../../main/node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };

@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClientReport } from '../../src/kit/client/index.ts';
+import { CLIENT_SCENARIO_IDS, type ClientReport } from '../../src/kit/client/index.ts';
 
 /**
  * `uai test-client` as a user runs it, against clients that attack the kit (fixtures/hostile-client.mts):
- * a flood of 1 MiB bodies, bodies of the JSON that costs most to parse, children that leave the client's process group and session and hold its
- * output pipes, endless output, thousands of connections, slow bodies, a crash amid terminal control
- * characters. Each run must end within its cap (plus a margin for the kit's own start), exit 1 with
- * a named check failed and no stack trace, with the kit's peak memory (its own resource usage, read
- * at exit) under 250 MB, and leave no process of the client behind.
+ * a flood of 1 MiB bodies, bodies of the JSON that costs most to parse, messages of 256 KiB in every
+ * scenario, children that leave the client's process group and session and hold its output pipes,
+ * endless output, thousands of connections, slow bodies, a crash amid terminal control characters.
+ * Each run must end within its cap (plus a margin for the kit's own start), exit 1 with a named
+ * check failed and no stack trace, with the kit's peak memory (its own resource usage, read at exit)
+ * under 250 MB, and leave no process of the client behind.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PROBE = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
@@ -61,7 +62,8 @@ interface KitRun {
   readonly survivors: readonly number[];
 }
 
-function uaiTestClient(name: string, command: string, format = 'json'): Promise<KitRun> {
+/** Runs the sync scenario alone, or with `all` every scenario. */
+function uaiTestClient(name: string, command: string, format = 'json', all = false): Promise<KitRun> {
   const rss = join(dir, `${name}.rss`);
   const pidFile = join(dir, `${name}.pids`);
   pidFiles.push(pidFile);
@@ -75,8 +77,7 @@ function uaiTestClient(name: string, command: string, format = 'json'): Promise<
       'test-client',
       '--command',
       command,
-      '--scenario',
-      'sync',
+      ...(all ? [] : ['--scenario', 'sync']),
       '--timeout',
       String(CAP_MS),
       '--format',
@@ -85,7 +86,7 @@ function uaiTestClient(name: string, command: string, format = 'json'): Promise<
     { cwd: ROOT, env: { ...process.env, UAI_RSS_FILE: rss, HOSTILE_PID_FILE: pidFile }, detached: true },
   );
   // A kit that does not end is a failure, not a hung test run: its whole group is ended well past the cap.
-  const guard = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), CAP_MS + 30_000);
+  const guard = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), capOf(all) + 30_000);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => void (stdout += d));
@@ -111,6 +112,9 @@ function uaiTestClient(name: string, command: string, format = 'json'): Promise<
   );
 }
 
+/** The kit's cap: the time cap of each scenario it runs. */
+const capOf = (all = false) => CAP_MS * (all ? CLIENT_SCENARIO_IDS.length : 1);
+
 const fixture = (behaviour: string) => `node_modules/.bin/node tests/kit/fixtures/hostile-client.mts ${behaviour}`;
 
 interface Hostile {
@@ -123,6 +127,8 @@ interface Hostile {
   readonly early?: boolean;
   /** Its children leave the process group: only /proc finds them (without it the kit ends the group only). */
   readonly detaches?: boolean;
+  /** Run through every scenario, not the sync one alone. */
+  readonly all?: boolean;
 }
 
 const HOSTILE: readonly Hostile[] = [
@@ -145,6 +151,13 @@ const HOSTILE: readonly Hostile[] = [
     fails: 'client.message_valid',
     evidence: /sync: POST body of \d+ bytes, past the 524,288 bytes the kit parses in one run/,
     early: true,
+  },
+  {
+    name: 'posts messages of 256 KiB, sealed and wide, up to its budgets in every scenario',
+    command: fixture('large-messages'),
+    fails: 'client.message_valid',
+    evidence: /sync: POST body of \d+ bytes, past the 524,288 bytes the kit parses in one run/,
+    all: true,
   },
   {
     name: 'detaches children that hold its output, then exits',
@@ -193,7 +206,7 @@ describe('uai test-client in a child process against clients that attack the kit
     it.skipIf(h.detaches && !PROCFS)(
       `${h.name}: ends within its cap, exit 1, ${h.fails} failed, under 250 MB, nothing left running`,
       async () => {
-        const run = await uaiTestClient(h.name.replace(/\W+/g, '-'), h.command);
+        const run = await uaiTestClient(h.name.replace(/\W+/g, '-'), h.command, 'json', h.all);
         if (process.env.UAI_KIT_RSS)
           console.log(`${h.name}: peak RSS ${Math.round(run.maxRssKb / 1024)} MB, ${run.ms} ms, exit ${run.code}`);
         expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -207,10 +220,10 @@ describe('uai test-client in a child process against clients that attack the kit
         expect(shown.join('\n')).not.toMatch(CONTROLS);
         expect(run.maxRssKb).toBeGreaterThan(0);
         expect(run.maxRssKb).toBeLessThan(MAX_RSS_KB);
-        expect(run.ms).toBeLessThan((h.early ? 0 : CAP_MS) + MARGIN_MS);
+        expect(run.ms).toBeLessThan((h.early ? 0 : capOf(h.all)) + MARGIN_MS);
         expect(run.survivors).toEqual([]);
       },
-      60_000,
+      capOf(h.all) + 60_000,
     );
   }
 

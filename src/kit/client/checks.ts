@@ -7,8 +7,9 @@
 import { canonicalJson, isRecord, issueLine, messageFromKeyless, validateMessage } from '../../engine/index.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
-import { ParseBudget, parseJson } from '../judge/json.ts';
+import { parseJson } from '../judge/json.ts';
 import { shownOutput } from './client-output.ts';
+import { ShrinkingPacer } from './collector.ts';
 import { intakeFindings } from './intake.ts';
 import type { ClientRun } from './run-client.ts';
 import type { RecordedRequest } from './server.ts';
@@ -20,24 +21,18 @@ import {
   type ClientScenarioId,
 } from '../../standard/client-scenarios.ts';
 
-type Json = Record<string, unknown>;
 const at = (v: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((x, k) => (isRecord(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
 const parse = (text: string | undefined): unknown => (text === undefined ? undefined : parseJson(text));
-/**
- * The request bodies one `uai test-client` run parses, all scenarios together: a client's few dozen
- * messages take a few kilobytes each; a client that posted 262,144 bytes up to its byte budgets
- * held the kit at 1.2 GB while it judged them.
- */
-const MAX_CLIENT_PARSED_BYTES = 512 * 1024;
 const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]!.trim().toLowerCase();
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
 
-/** A request message the client sent to the endpoint, in keyed form, with its answer. */
+/**
+ * A request message the client sent, as later requests are judged against it: its canonical form
+ * (a resend is the same message) and its answer. Not its parsed tree, which is let go once judged.
+ */
 interface Sent {
   readonly record: RecordedRequest;
-  readonly keyless: boolean;
-  readonly message: Json;
   readonly canonical: string;
   readonly answer: unknown;
 }
@@ -68,7 +63,7 @@ function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string
   return { shapes, mediaTypes, requestProfiles };
 }
 
-function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, parsing: ParseBudget): void {
+function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer: ShrinkingPacer): void {
   const scenario = scenarioById(run.scenario)!;
   const tag = (text: string) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -138,7 +133,10 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, parsin
     const answerJson = parse(answer?.text);
 
     if (r.method === 'POST' && r.path === endpointPath) {
-      const over = parsing.take(r.bytes);
+      // Whether it is parsed was settled as it arrived, on the run's parse budget (intake.ts).
+      const over = r.unparsed;
+      // The trees of the messages judged before this one are garbage by now (collector.ts).
+      if (over === undefined) pacer.took(r.bytes);
       const raw = over === undefined ? parse(r.body) : undefined;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers['content-type']);
@@ -239,7 +237,7 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, parsin
           ev.met('client.follow_up');
         }
       }
-      if (typeof id === 'string') byId.set(id, { record: r, keyless, message, canonical, answer: answerJson });
+      if (typeof id === 'string') byId.set(id, { record: r, canonical, answer: answerJson });
 
       // What the client was answered: a message advances its conversation; a task reference may be polled.
       const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
@@ -365,9 +363,8 @@ export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest
   // declaration) unless the client shows the behaviour anyway: what it does is always judged.
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
-  // Parsed request bodies are kept while their scenario is judged: the whole run parses a bounded amount.
-  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
-  for (const run of runs) judgeRun(run, ev, manifest, parsing);
+  const pacer = new ShrinkingPacer();
+  for (const run of runs) judgeRun(run, ev, manifest, pacer);
   const ran = runs.map((r) => r.scenario).join(', ');
   // A check that applied to a scenario run but whose behaviour never happened is not exercised (it
   // fails the run); one that none of the scenarios run calls for is skipped.

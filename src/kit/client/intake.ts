@@ -6,6 +6,7 @@
  * sends a handful of small messages per scenario: the budgets are far above that, far below memory.
  */
 import type { IncomingMessage } from 'node:http';
+import { ParseBudget } from '../judge/json.ts';
 
 const MiB = 1024 * 1024;
 
@@ -19,6 +20,14 @@ export const BUDGETS = {
   /** Connections one scenario server holds at once; more are closed as they come (node:http maxConnections). */
   openConnections: 64,
 } as const;
+
+/**
+ * The request messages the judge parses in one run, all scenarios together: a client's few dozen
+ * messages take a few kilobytes each; a client that posted 262,144 bytes up to its byte budgets
+ * held the kit at 1.2 GB while it judged them. Settled as they arrive, so that the body of every
+ * other request can be let go once answered.
+ */
+const MAX_CLIENT_PARSED_BYTES = 512 * 1024;
 
 export interface IntakeCounts {
   /** Requests that arrived in the scenario, refused ones included. */
@@ -46,6 +55,11 @@ export interface ScenarioIntake {
   refuse(): void;
   dropConnection(): void;
   counts(): IntakeCounts;
+  /**
+   * A request message of `bytes` was taken in: drawn from the run's parse budget, in the order the
+   * judge reads them; why it is not parsed as a message, when it is not.
+   */
+  parse(bytes: number): string | undefined;
 }
 
 export interface RunIntake {
@@ -55,6 +69,7 @@ export interface RunIntake {
 
 export function runIntake(): RunIntake {
   const run: Totals = { requests: 0, bytes: 0 };
+  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
   return {
     scenario() {
       const own: Totals = { requests: 0, bytes: 0 };
@@ -89,6 +104,7 @@ export function runIntake(): RunIntake {
         refuse: () => void (refused += 1),
         dropConnection: () => void (droppedConnections += 1),
         counts: () => ({ ...own, refused, droppedConnections, ...(budget ? { budget } : {}) }),
+        parse: (bytes) => parsing.take(bytes),
       };
     },
   };

@@ -16,7 +16,7 @@ import { problemReply } from '../../http/problem.ts';
 import { referenceServerCore } from '../../http/reference-server-handler.ts';
 import { links, siteFor, type Site } from '../../standard/urls.ts';
 import { RETRY_AFTER_SECONDS, SLOW_ANSWER_MS, type ClientScenarioId } from '../../standard/client-scenarios.ts';
-import { GarbagePacer } from '../proxy/collector.ts';
+import { ShrinkingPacer } from './collector.ts';
 import { BUDGETS, readBody, runIntake, type ScenarioIntake } from './intake.ts';
 
 export interface RecordedAnswer {
@@ -39,8 +39,13 @@ export interface RecordedRequest {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly bytes: number;
-  /** The body as text, unless it passed the cap. */
-  readonly body?: string;
+  /**
+   * The body as text, unless it passed the cap; once answered, kept only for a message the judge
+   * parses: nothing reads the others again, and kept they would hold up to the run's byte budget.
+   */
+  body?: string;
+  /** Of a POST to the endpoint: why it is not parsed as a message, when it is not (settled as it arrives). */
+  readonly unparsed?: string;
   answer?: RecordedAnswer;
 }
 
@@ -74,13 +79,6 @@ const headerRecord = (req: IncomingMessage): Record<string, string> =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * Request-body bytes the core parses and validates between two collections. A body of 256 KiB of
- * hostile JSON leaves some 30 MB of garbage, which V8 lets pile up across a run of them (eight took
- * the kit to 300 MB); a client's usual messages take hundreds of requests to reach this.
- */
-const PARSED_COLLECT_AFTER = 512 * 1024;
-
 export async function startScenarioServer(
   scenario: ClientScenarioId,
   intake: ScenarioIntake = runIntake().scenario(),
@@ -96,7 +94,7 @@ export async function startScenarioServer(
   let pollPrefix = '';
   let statement: JsonObject = {};
   const sockets = new Set<Socket>();
-  const pacer = new GarbagePacer(PARSED_COLLECT_AFTER);
+  const pacer = new ShrinkingPacer();
 
   /** The reference core, at a given instant: polls move a task on per poll, not per second. */
   const core = (now?: Date) =>
@@ -186,16 +184,20 @@ export async function startScenarioServer(
       req.socket.destroy();
       return;
     }
+    const method = req.method ?? 'GET';
+    const message = host === own && method === 'POST' && path === endpointPath;
+    const unparsed = message ? intake.parse(bytes) : undefined;
     const record: RecordedRequest = {
       index: records.length,
       at,
-      method: req.method ?? 'GET',
+      method,
       host,
       onHost: host === own,
       path,
       headers: headerRecord(req),
       bytes,
       ...(body !== undefined ? { body } : {}),
+      ...(unparsed !== undefined ? { unparsed } : {}),
     };
     records.push(record);
     let reply: CoreReply;
@@ -207,9 +209,10 @@ export async function startScenarioServer(
       );
     else reply = await script(record);
     record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? '' };
+    if (!message || unparsed !== undefined) delete record.body;
     await sendReply(res, reply, req.method === 'HEAD').catch(() => undefined);
     record.answer.sentAt = elapsed();
-    if (body !== undefined) pacer.forwarded(bytes);
+    if (body !== undefined) pacer.took(bytes);
   }
 
   const server = createServer((req, res) => {
