@@ -10,41 +10,14 @@
  * after every COLLECT_AFTER bytes of bodies taken in, and the young generation regrows within that
  * much. A client's usual messages never reach it.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { v8Collector } from '../v8-collector.ts';
 
 /** Half the largest message the core parses: one of those is collected after on its own. */
 export const COLLECT_AFTER = 128 * 1024;
 
-type Collect = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
-let collectorFound: { collect: Collect | undefined } | undefined;
-
-/**
- * V8's collector: node's own when it runs with --expose-gc, else exposed for a moment to a new
- * context and hidden again (as the proxy's collector.ts does), else none: the kit then runs as
- * before, only with the young generation V8 grew.
- */
-function collector(): Collect | undefined {
-  if (collectorFound) return collectorFound.collect;
-  const own = (globalThis as { gc?: unknown }).gc;
-  let collect = typeof own === 'function' ? (own as Collect) : undefined;
-  if (!collect)
-    try {
-      setFlagsFromString('--expose-gc');
-      const exposed: unknown = runInNewContext('gc');
-      if (typeof exposed === 'function') collect = exposed as Collect;
-    } catch {
-      collect = undefined;
-    } finally {
-      setFlagsFromString('--no-expose-gc');
-    }
-  collectorFound = { collect };
-  return collect;
-}
-
 /** Counts the body bytes taken in to be parsed, and collects, shrinking the young generation, after every `after` of them. */
 export class ShrinkingPacer {
-  readonly #collect = collector();
+  readonly #collect = v8Collector();
   readonly #after: number;
   #since = 0;
 
