@@ -15,6 +15,7 @@ import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
 import { headerValue } from '../../http/headers.ts';
 import { parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
 import { judgeEncoding } from './bytes.ts';
+import { ConnectionWatch, framingOf } from './framing.ts';
 
 export interface Limits {
   /** Per request, milliseconds: from sending until the last byte of the answer. */
@@ -144,6 +145,8 @@ function exchange(
     const chunks: Buffer[] = [];
     let received = 0;
     let response: IncomingMessage | undefined;
+    /** The answer ended in full: the connection is watched a moment longer for bytes after it. */
+    let ended = false;
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -193,6 +196,7 @@ function exchange(
         ...(body ? { 'content-type': body.mediaType, 'content-length': String(Buffer.byteLength(body.text)) } : {}),
       },
     });
+    const watch = new ConnectionWatch(request);
     let interim = 0;
     request.on('information', (info) => {
       interim += 1;
@@ -225,6 +229,7 @@ function exchange(
     });
     request.on('response', (res) => {
       response = res;
+      watch.framing = framingOf(method, res);
       const status = res.statusCode ?? 0;
       res.on('error', () => undefined); // 'close' below tells a cut body apart
       if (status >= 300 && status < 400) {
@@ -265,10 +270,18 @@ function exchange(
             detail: `${what}: Content-Length ${declared} but ${received} bytes came`,
           });
           answer(false);
-        } else answer(true);
+        } else {
+          ended = true;
+          clearTimeout(timer);
+          watch.tail(() => {
+            const after = watch.after();
+            if (after) faults.push({ check: 'transport.answered', detail: `${what}: ${after}` });
+            answer(true);
+          });
+        }
       });
       res.on('close', () => {
-        if (settled) return;
+        if (settled || ended) return;
         faults.push({
           check: 'transport.answered',
           detail: `${what}: the connection closed after ${received} bytes of the body${declared !== undefined ? ` (Content-Length ${declared})` : ''}`,
