@@ -13584,9 +13584,8 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     const timer = setTimeout(() => {
       const detail = response ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)` : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
-      settle(
-        () => reject(new KitHttpError(why, capped ? void 0 : { check: "transport.answered", detail: why }, true, faults))
-      );
+      const fault2 = capped ? void 0 : { check: "transport.answered", detail: why };
+      settle(() => reject(new KitHttpError(why, fault2, true, faults, watch.total > 0)));
     }, budgetMs);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const request = send(target, {
@@ -13610,7 +13609,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
         });
       if (interim > MAX_INTERIM) {
         const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
-        settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
+        settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults, true)));
       }
     });
     request.on("upgrade", (res, socket) => {
@@ -13624,8 +13623,9 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     });
     request.on("error", (error2) => {
       if (response) return;
-      const detail = error2.code?.startsWith("HPE_") ? `${what}: the answer is not HTTP/1.1 (${error2.code}: ${(error2.reason ?? error2.message).slice(0, 120)})` : `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
+      const read = watch.total;
+      const detail = error2.code?.startsWith("HPE_") ? `${what}: the answer is not HTTP/1.1 (${error2.code}: ${(error2.reason ?? error2.message).slice(0, 120)})` : read > 0 ? `${what}: the connection ended after ${read} bytes, before the head of an HTTP/1.1 answer was complete (${error2.code ?? error2.message})` : `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults, read > 0)));
     });
     request.on("response", (res) => {
       response = res;
@@ -13730,11 +13730,14 @@ var init_http = __esm({
       sent;
       /** Faults the server committed on this request before it failed (an interim response, say). */
       earlier;
-      constructor(message2, fault2, sent = fault2 !== void 0, earlier = []) {
+      /** Whether the server sent anything back at all: bytes that are no HTTP answer are an answer that fails. */
+      reached;
+      constructor(message2, fault2, sent = fault2 !== void 0, earlier = [], reached = false) {
         super(message2);
         if (fault2) this.fault = fault2;
         this.sent = sent;
         this.earlier = earlier;
+        this.reached = reached;
       }
     };
     DECODER = new TextDecoder("utf-8");
@@ -14934,7 +14937,7 @@ async function runKit(options, http = defaultHttp(options)) {
     }
   } catch (error2) {
     if (!(error2 instanceof KitHttpError)) throw error2;
-    if (!capability.answer) capability.error = error2.message;
+    if (!capability.answer) [capability.error, capability.reached] = [error2.message, error2.reached];
     if (!error2.sent) requestsSent -= 1;
     const stopped = { aborted: error2.message, stoppedAt: current };
     return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent, ...stopped };
@@ -14985,8 +14988,9 @@ async function testImplementation(options, http) {
     requestsSent: observations.requestsSent,
     declaredBindings: observations.declaredBindings,
     ...observations.aborted ? { aborted: observations.aborted } : {},
-    // Nothing was read: the statement's GET got no answer at all (refused, reset, silent).
-    unreachable: observations.capability.answer === void 0,
+    // Nothing was read: the statement's GET got no byte back (refused, reset, silent). Bytes that
+    // are no HTTP answer are the endpoint's answer, and fail the transport checks.
+    unreachable: observations.capability.answer === void 0 && !observations.capability.reached,
     site: options.site,
     runId: options.runId,
     now: options.now

@@ -1,14 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testCommand } from '../../src/kit/command.ts';
 import { kitHttp, type Answer } from '../../src/kit/server/http.ts';
 import { answerEnd, TAIL_MS } from '../../src/kit/server/framing.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 
 /**
  * The wire under the kit, byte by byte: raw servers that frame an answer and then send more (bytes
- * after its Content-Length, a second response glued on). Each fails `transport.answered` with what
- * came as evidence; the same answers without the extra bytes, on connections closed or kept open,
- * fail nothing.
+ * after its Content-Length, a second response glued on), or that answer the statement's GET with
+ * bytes that are not HTTP at all. Each fails `transport.answered` with what came as evidence; the
+ * same answers without the extra bytes, on connections closed or kept open, fail nothing.
  */
 const NOW = new Date('2026-11-20T10:00:00Z');
 const servers: { server: Server; open: Set<Socket> }[] = [];
@@ -248,5 +251,56 @@ describe('the count of bytes after an answer (property)', () => {
     );
     // Closed connections end the watch at once; one left open costs TAIL_MS.
     expect(Date.now() - started).toBeLessThan(40 * 5 + 15 * TAIL_MS + 1500);
+  });
+});
+
+describe('uai test: bytes that are not HTTP on the statement GET are an answer that fails', () => {
+  const uaiTest = async (origin: string) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await testCommand([`${origin}/uai`, '--timeout', '1000'], {
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stderr += t),
+      now: () => NOW,
+      site: siteFor(origin),
+    });
+    return { code, stdout, stderr };
+  };
+  it.each([
+    [
+      'random bytes',
+      (s: Socket) => s.end(Buffer.concat([Buffer.from([0]), randomBytes(63)])),
+      /is not HTTP\/1\.1 \(HPE_/,
+    ],
+    ['"hello" and an empty line, then close', (s: Socket) => s.end('hello\r\n\r\n'), /is not HTTP\/1\.1 \(HPE_/],
+    [
+      'a status line, then close',
+      (s: Socket) => s.end('HTTP/1.1 200 OK\r\n'),
+      /the connection ended after 17 bytes, before the head of an HTTP\/1\.1 answer was complete/,
+    ],
+  ])(
+    '%s: exit 1, transport.answered and capability.reachable fail with the evidence',
+    async (_what, answer, evidence) => {
+      const origin = await rawServer(answer);
+      const { code, stdout, stderr } = await uaiTest(origin);
+      expect(stderr).toBe('');
+      expect(code).toBe(1);
+      const evidenceOf = (id: string) =>
+        new RegExp(`FAIL {2}${id.replace('.', '\\.')} .*\\n {8}(.*)`).exec(stdout)?.[1];
+      expect(evidenceOf('transport.answered')).toMatch(/^capability: GET http:\/\/127\.0\.0\.1:\d+\/uai: /);
+      expect(evidenceOf('transport.answered')).toMatch(evidence);
+      expect(evidenceOf('capability.reachable')).toMatch(evidence);
+      expect(stdout).toMatch(/stopped early \(the run fails\)/);
+    },
+  );
+
+  it.each([
+    ['closes without a byte', (s: Socket) => s.end()],
+    ['resets without a byte', (s: Socket) => s.resetAndDestroy()],
+  ])('a server that %s was not reached: exit 2', async (_what, answer) => {
+    const origin = await rawServer(answer);
+    const { code, stdout, stderr } = await uaiTest(origin);
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr).toMatch(/could not be reached: GET .* cannot reach http:\/\/127\.0\.0\.1:\d+ \(/);
   });
 });

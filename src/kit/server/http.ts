@@ -74,11 +74,20 @@ export class KitHttpError extends Error {
   readonly sent: boolean;
   /** Faults the server committed on this request before it failed (an interim response, say). */
   readonly earlier: readonly TransportFault[];
-  constructor(message: string, fault?: TransportFault, sent = fault !== undefined, earlier: TransportFault[] = []) {
+  /** Whether the server sent anything back at all: bytes that are no HTTP answer are an answer that fails. */
+  readonly reached: boolean;
+  constructor(
+    message: string,
+    fault?: TransportFault,
+    sent = fault !== undefined,
+    earlier: TransportFault[] = [],
+    reached = false,
+  ) {
     super(message);
     if (fault) this.fault = fault;
     this.sent = sent;
     this.earlier = earlier;
+    this.reached = reached;
   }
 }
 
@@ -181,9 +190,8 @@ function exchange(
         ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)`
         : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
-      settle(() =>
-        reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why }, true, faults)),
-      );
+      const fault = capped ? undefined : ({ check: 'transport.answered', detail: why } as const);
+      settle(() => reject(new KitHttpError(why, fault, true, faults, watch.total > 0)));
     }, budgetMs);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(target, {
@@ -207,7 +215,7 @@ function exchange(
         });
       if (interim > MAX_INTERIM) {
         const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
-        settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
+        settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults, true)));
       }
     });
     request.on('upgrade', (res: IncomingMessage, socket) => {
@@ -220,12 +228,17 @@ function exchange(
       answer(false);
     });
     request.on('error', (error: NodeJS.ErrnoException & { reason?: string }) => {
-      if (response) return; // a failure after the headers is the response's, handled below
-      // llhttp's codes: the server answered, with bytes that are not an HTTP/1.1 response.
+      // A failure after the headers is the response's, handled below; bytes after the answer are counted.
+      if (response) return;
+      // llhttp's codes: the server answered, with bytes that are not an HTTP/1.1 response. Bytes
+      // that end before a whole head are an answer too, cut short.
+      const read = watch.total;
       const detail = error.code?.startsWith('HPE_')
         ? `${what}: the answer is not HTTP/1.1 (${error.code}: ${(error.reason ?? error.message).slice(0, 120)})`
-        : `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
+        : read > 0
+          ? `${what}: the connection ended after ${read} bytes, before the head of an HTTP/1.1 answer was complete (${error.code ?? error.message})`
+          : `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults, read > 0)));
     });
     request.on('response', (res) => {
       response = res;
