@@ -16929,10 +16929,14 @@ async function startProxy(options) {
     }
     const headers = /* @__PURE__ */ new Map([["host", [upstream.host]]]);
     for (const [n, v] of forwarded(req.rawHeaders)) headers.set(n, [...headers.get(n) ?? [], v]);
+    const isHead = req.method === "HEAD";
     const out = send(to, {
       method: req.method,
-      headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0] : v]))
+      headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0] : v])),
+      ...isHead ? { agent: false } : {}
     });
+    const watch = isHead ? new ConnectionWatch(out) : void 0;
+    let upstreamAnswer;
     clock.timer = setTimeout(() => {
       if (!req.complete)
         fault2("client", "client.within_budget", `the request was not sent in full within ${timeoutMs} ms`);
@@ -16971,12 +16975,19 @@ async function startProxy(options) {
       res.destroy();
       finish();
     });
-    out.once("error", (error2) => {
+    out.on("error", (error2) => {
+      if (upstreamAnswer?.complete) {
+        if (!watch && error2.code?.startsWith("HPE_"))
+          fault2("server", "transport.answered", `bytes after the answer: ${error2.message}`);
+        return;
+      }
       fault2("server", "transport.answered", `no answer: ${error2.message}`);
       res.destroy();
       finish();
     });
     out.once("response", (answer) => {
+      upstreamAnswer = answer;
+      if (watch) watch.framing = framingOf(req.method ?? "", answer);
       answered = Date.now();
       const code = answer.statusCode ?? 0;
       status = code;
@@ -17004,7 +17015,16 @@ async function startProxy(options) {
           finish();
         }
       });
-      res.once("finish", finish);
+      res.once("finish", () => {
+        if (!watch) return finish();
+        clearTimeout(clock.timer);
+        watch.tail(() => {
+          const after = watch.after();
+          if (after) fault2("server", "transport.answered", after);
+          out.destroy();
+          finish();
+        });
+      });
       res.once("close", () => {
         if (!done && !res.writableFinished) {
           answer.destroy();
@@ -17082,6 +17102,7 @@ var init_forward = __esm({
     "use strict";
     init_native_adapter();
     init_problem();
+    init_framing();
     init_http();
     init_capture();
     init_collector();

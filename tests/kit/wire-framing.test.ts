@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testCommand } from '../../src/kit/command.ts';
 import { kitHttp, type Answer } from '../../src/kit/server/http.ts';
 import { answerEnd, TAIL_MS } from '../../src/kit/server/framing.ts';
+import { liveLine, ProxySession, startProxy, type JudgedExchange } from '../../src/kit/proxy/index.ts';
 import { siteFor } from '../../src/standard/urls.ts';
 
 /**
- * The wire under the kit, byte by byte: raw servers that frame an answer and then send more (bytes
- * after its Content-Length, a second response glued on), or that answer the statement's GET with
- * bytes that are not HTTP at all. Each fails `transport.answered` with what came as evidence; the
- * same answers without the extra bytes, on connections closed or kept open, fail nothing.
+ * The wire under the kit and the proxy, byte by byte: raw servers that frame an answer and then
+ * send more (bytes after its Content-Length, a second response glued on, a body after the head of
+ * an answer to HEAD), or that answer the statement's GET with bytes that are not HTTP at all. Each
+ * fails `transport.answered` with what came as evidence; the same answers without the extra bytes,
+ * on connections closed or kept open, fail nothing.
  */
 const NOW = new Date('2026-11-20T10:00:00Z');
 const servers: { server: Server; open: Set<Socket> }[] = [];
@@ -302,5 +305,109 @@ describe('uai test: bytes that are not HTTP on the statement GET are an answer t
     const { code, stdout, stderr } = await uaiTest(origin);
     expect([code, stdout]).toEqual([2, '']);
     expect(stderr).toMatch(/could not be reached: GET .* cannot reach http:\/\/127\.0\.0\.1:\d+ \(/);
+  });
+});
+
+describe('uai proxy: a body after the head of an answer to HEAD fails transport.answered', () => {
+  const BODY = '{"profile":"uai.capability.statement.v1","padding":"......"}';
+  const headOf = (close: boolean) =>
+    `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${BODY.length}\r\n${close ? 'connection: close\r\n' : ''}\r\n`;
+  /** A client's HEAD (then its GET) through a proxy in front of a raw server; what each exchange was judged. */
+  async function throughProxy(
+    head: (s: Socket) => void,
+    halfOpen: boolean,
+    get: (s: Socket) => void = (s) => s.end(`${headOf(true)}${BODY}`),
+  ) {
+    const origin = await rawServer((s, req) => (req.startsWith('HEAD ') ? head : get)(s), halfOpen);
+    const site = siteFor(origin);
+    const session = new ProxySession(site);
+    const judged: JudgedExchange[] = [];
+    const proxy = await startProxy({
+      port: 0,
+      upstream: `${origin}/uai`,
+      site,
+      timeoutMs: 2000,
+      onExchange: (x) => judged.push(session.add(x)),
+    });
+    try {
+      const ask = (method: string) =>
+        new Promise<{ status: number; length: string | undefined; body: string }>((resolve, reject) => {
+          const r = request(`${proxy.endpoint}`, { method, agent: false }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, length: res.headers['content-length'], body }));
+          });
+          r.on('error', reject);
+          r.end();
+        });
+      const started = Date.now();
+      const answers = [await ask('HEAD'), await ask('GET')];
+      while (judged.length < 2 && Date.now() - started < 1500) await new Promise((r) => setTimeout(r, 10));
+      expect(Date.now() - started).toBeLessThan(1500);
+      // Judged in the order they ended: a HEAD's ends once the upstream closed or the watch is over.
+      const [head, next] = ['HEAD', 'GET'].map((m) => judged.find((x) => x.method === m)!);
+      return {
+        answers,
+        head: head!,
+        next: next!,
+        report: session.report({ site, runId: '4bf92f3577b34da6a3ce929d0e0e4736', now: NOW }),
+      };
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  it.each([
+    ['in the same write, the connection kept open', (s: Socket) => s.write(`${headOf(false)}${BODY}`), true],
+    ['in the same write, Connection: close', (s: Socket) => s.end(`${headOf(true)}${BODY}`), false],
+    [
+      'in a second write',
+      (s: Socket) => {
+        s.write(headOf(false));
+        s.write(BODY);
+      },
+      false,
+    ],
+  ])('%s', async (_what, head, halfOpen) => {
+    const { answers, head: judged, next, report } = await throughProxy(head, halfOpen);
+    // The client gets the head as the upstream sent it (node:http sends no body to a HEAD).
+    expect(answers[0]).toEqual({ status: 200, length: String(BODY.length), body: '' });
+    expect(judged.findings).toEqual([
+      expect.objectContaining({
+        side: 'server',
+        check: 'transport.answered',
+        message: `${BODY.length} bytes after the head of an answer to HEAD, which has no body, starting ${JSON.stringify(BODY.slice(0, 32))}`,
+      }),
+    ]);
+    expect(liveLine(judged)).toMatch(/^#\d HEAD \/uai -> 200 {2}1 finding\n {2}server transport\.answered \(must, /);
+    expect(report.exit_code).toBe(1);
+    // The next exchange is served and judged on its own.
+    expect(answers[1]).toMatchObject({ status: 200, body: BODY });
+    expect(next.findings.filter((f) => f.check.startsWith('transport.'))).toEqual([]);
+  });
+
+  it.each([
+    ['the connection kept open', (s: Socket) => s.write(headOf(false)), true],
+    ['the connection closed', (s: Socket) => s.end(headOf(true)), false],
+  ])('a HEAD answered with its head alone, %s: no finding', async (_what, head, halfOpen) => {
+    const { answers, head: judged } = await throughProxy(head, halfOpen);
+    expect(answers[0]).toEqual({ status: 200, length: String(BODY.length), body: '' });
+    expect(judged.findings).toEqual([]);
+  });
+
+  it('a GET whose answer has bytes after its Content-Length in the same packet: the client has the answer, the finding says so', async () => {
+    const { answers, next } = await throughProxy(
+      (s) => s.end(headOf(true)),
+      true,
+      (s) => s.write(`${headOf(false)}${BODY}garbage`),
+    );
+    expect(answers[1]).toEqual({ status: 200, length: String(BODY.length), body: BODY });
+    expect(next.findings.filter((f) => f.check.startsWith('transport.'))).toEqual([
+      expect.objectContaining({
+        side: 'server',
+        check: 'transport.answered',
+        message: expect.stringMatching(/^bytes after the answer: Parse Error: /),
+      }),
+    ]);
   });
 });
