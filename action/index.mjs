@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// node_modules/canonicalize/lib/canonicalize.js
+// ../../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "node_modules/canonicalize/lib/canonicalize.js"() {
+  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -10103,7 +10103,7 @@ var init_terminal = __esm({
   }
 });
 
-// node_modules/fdir/dist/index.mjs
+// ../../main/node_modules/fdir/dist/index.mjs
 import { createRequire } from "module";
 import { basename, dirname, normalize, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
 import * as nativeFs from "fs";
@@ -10229,7 +10229,7 @@ function sync(root, options) {
 }
 var __require, SLASHES_REGEX, WINDOWS_ROOT_DIR_REGEX, pushDirectory, pushDirectoryFilter, empty$2, pushFileFilterAndCount, pushFileFilter, pushFileCount, pushFile, empty$1, getArray, getArrayGroup, groupFiles, empty, resolveSymlinksAsync, resolveSymlinks, onlyCountsSync, groupsSync, defaultSync, limitFilesSync, onlyCountsAsync, defaultAsync, limitFilesAsync, groupsAsync, readdirOpts, walkAsync, walkSync, Queue, Counter, Aborter, Walker, APIBuilder, pm, Builder;
 var init_dist = __esm({
-  "node_modules/fdir/dist/index.mjs"() {
+  "../../main/node_modules/fdir/dist/index.mjs"() {
     __require = /* @__PURE__ */ createRequire(import.meta.url);
     SLASHES_REGEX = /[\\/]/g;
     WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
@@ -10617,9 +10617,9 @@ var init_dist = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10819,9 +10819,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
+  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10883,9 +10883,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -11221,9 +11221,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../../main/node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -12236,9 +12236,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -12376,9 +12376,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
+  "../../main/node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -12393,7 +12393,7 @@ var require_picomatch2 = __commonJS({
   }
 });
 
-// node_modules/tinyglobby/dist/index.mjs
+// ../../main/node_modules/tinyglobby/dist/index.mjs
 var dist_exports = {};
 __export(dist_exports, {
   convertPathToPattern: () => convertPathToPattern,
@@ -12652,7 +12652,7 @@ function globSync(globInput, options) {
 }
 var import_picomatch, isReadonlyArray, BACKSLASHES, DRIVE_RELATIVE_PATH, isWin, ONLY_PARENT_DIRECTORIES, WIN32_ROOT_DIR, isRoot, splitPatternOptions, ESCAPED_WIN32_BACKSLASHES, convertPathToPattern, POSIX_UNESCAPED_GLOB_SYMBOLS, WIN32_UNESCAPED_GLOB_SYMBOLS, escapePosixPath, escapeWin32Path, escapePath, PARENT_DIRECTORY, ESCAPING_BACKSLASHES, defaultOptions;
 var init_dist2 = __esm({
-  "node_modules/tinyglobby/dist/index.mjs"() {
+  "../../main/node_modules/tinyglobby/dist/index.mjs"() {
     init_dist();
     import_picomatch = __toESM(require_picomatch2(), 1);
     isReadonlyArray = Array.isArray;
@@ -13456,6 +13456,86 @@ var init_bytes = __esm({
   }
 });
 
+// src/kit/server/framing.ts
+function framingOf(method, res) {
+  const { statusCode: status, headers } = res;
+  const length = headerValue(headers["content-length"]) ?? "";
+  if (method === "HEAD" || status === 204 || status === 304)
+    return {
+      body: 0,
+      framed: `the head of ${method === "HEAD" ? "an answer to HEAD" : `an HTTP ${status} answer`}, which has no body`
+    };
+  if (headers["transfer-encoding"] !== void 0)
+    return /(?:^|,)\s*chunked\s*$/i.test(headerValue(headers["transfer-encoding"])) ? { body: "chunked", framed: "the last chunk" } : {};
+  return /^\d+$/.test(length) ? { body: Number(length), framed: `the ${length} bytes Content-Length framed` } : {};
+}
+function answerEnd(raw, body) {
+  let at3 = 0;
+  for (let status = 100; status < 200 && status !== 101; at3 += 4) {
+    while (raw[at3] === 13 || raw[at3] === 10) at3 += 1;
+    status = Number(raw.toString("latin1", at3 + 9, at3 + 12));
+    at3 = raw.indexOf("\r\n\r\n", at3);
+    if (at3 < 0) return void 0;
+  }
+  if (body !== "chunked") return at3 + body;
+  for (; ; ) {
+    const line = raw.indexOf("\r\n", at3);
+    const size = line < 0 ? Number.NaN : parseInt(raw.toString("latin1", at3, line), 16);
+    if (!(size >= 0)) return void 0;
+    if (size === 0) {
+      const end = raw.indexOf("\r\n\r\n", line);
+      return end < 0 ? void 0 : end + 4;
+    }
+    at3 = line + 2 + size + 2;
+  }
+}
+var TAIL_MS, KEPT, ConnectionWatch;
+var init_framing = __esm({
+  "src/kit/server/framing.ts"() {
+    "use strict";
+    init_headers();
+    TAIL_MS = 100;
+    KEPT = 5 * 1024 * 1024;
+    ConnectionWatch = class {
+      /** Bytes read from the connection. */
+      total = 0;
+      /** The answer's framing, once node:http has read its head. */
+      framing = {};
+      #kept = [];
+      #socket;
+      constructor(request) {
+        request.once("socket", (socket) => {
+          this.#socket = socket;
+          socket.prependListener("data", (chunk) => {
+            if ((this.total += chunk.length) <= KEPT) this.#kept.push(chunk);
+          });
+          socket.destroySoon = () => void socket.end();
+        });
+      }
+      /** What came after the answer, as evidence; undefined when nothing did (or the bytes kept cannot tell). */
+      after() {
+        const { body, framed } = this.framing;
+        const raw = Buffer.concat(this.#kept);
+        const end = body === void 0 ? void 0 : answerEnd(raw, body);
+        if (end === void 0 || this.total <= end) return void 0;
+        return `${this.total - end} bytes after ${framed}, starting ${JSON.stringify(raw.toString("utf8", end, end + 32))}`;
+      }
+      /** Calls `done` once the server has closed the connection, or TAIL_MS after the call. */
+      tail(done) {
+        const socket = this.#socket;
+        if (!socket || socket.destroyed) return done();
+        const over = () => {
+          clearTimeout(timer);
+          socket.off("close", over);
+          done();
+        };
+        const timer = setTimeout(over, TAIL_MS);
+        socket.once("close", over);
+      }
+    };
+  }
+});
+
 // src/kit/server/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -13485,6 +13565,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     const chunks = [];
     let received = 0;
     let response;
+    let ended = false;
     let settled = false;
     const settle = (outcome) => {
       if (settled) return;
@@ -13515,9 +13596,8 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     const timer = setTimeout(() => {
       const detail = response ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)` : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
-      settle(
-        () => reject(new KitHttpError(why, capped ? void 0 : { check: "transport.answered", detail: why }, true, faults))
-      );
+      const fault2 = capped ? void 0 : { check: "transport.answered", detail: why };
+      settle(() => reject(new KitHttpError(why, fault2, true, faults, watch.total > 0)));
     }, budgetMs);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const request = send(target, {
@@ -13530,6 +13610,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
         ...body ? { "content-type": body.mediaType, "content-length": String(Buffer.byteLength(body.text)) } : {}
       }
     });
+    const watch = new ConnectionWatch(request);
     let interim = 0;
     request.on("information", (info) => {
       interim += 1;
@@ -13540,7 +13621,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
         });
       if (interim > MAX_INTERIM) {
         const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
-        settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
+        settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults, true)));
       }
     });
     request.on("upgrade", (res, socket) => {
@@ -13554,11 +13635,13 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     });
     request.on("error", (error2) => {
       if (response) return;
-      const detail = error2.code?.startsWith("HPE_") ? `${what}: the answer is not HTTP/1.1 (${error2.code}: ${(error2.reason ?? error2.message).slice(0, 120)})` : `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults)));
+      const read = watch.total;
+      const detail = error2.code?.startsWith("HPE_") ? `${what}: the answer is not HTTP/1.1 (${error2.code}: ${(error2.reason ?? error2.message).slice(0, 120)})` : read > 0 ? `${what}: the connection ended after ${read} bytes, before the head of an HTTP/1.1 answer was complete (${error2.code ?? error2.message})` : `${what}: cannot reach ${target.origin} (${error2.code ?? error2.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: "transport.answered", detail }, true, faults, read > 0)));
     });
     request.on("response", (res) => {
       response = res;
+      watch.framing = framingOf(method, res);
       const status = res.statusCode ?? 0;
       res.on("error", () => void 0);
       if (status >= 300 && status < 400) {
@@ -13599,10 +13682,18 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
             detail: `${what}: Content-Length ${declared2} but ${received} bytes came`
           });
           answer(false);
-        } else answer(true);
+        } else {
+          ended = true;
+          clearTimeout(timer);
+          watch.tail(() => {
+            const after = watch.after();
+            if (after) faults.push({ check: "transport.answered", detail: `${what}: ${after}` });
+            answer(true);
+          });
+        }
       });
       res.on("close", () => {
-        if (settled) return;
+        if (settled || ended) return;
         faults.push({
           check: "transport.answered",
           detail: `${what}: the connection closed after ${received} bytes of the body${declared2 !== void 0 ? ` (Content-Length ${declared2})` : ""}`
@@ -13640,6 +13731,7 @@ var init_http = __esm({
     init_headers();
     init_json2();
     init_bytes();
+    init_framing();
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
     MAX_INTERIM = 100;
@@ -13650,11 +13742,14 @@ var init_http = __esm({
       sent;
       /** Faults the server committed on this request before it failed (an interim response, say). */
       earlier;
-      constructor(message2, fault2, sent = fault2 !== void 0, earlier = []) {
+      /** Whether the server sent anything back at all: bytes that are no HTTP answer are an answer that fails. */
+      reached;
+      constructor(message2, fault2, sent = fault2 !== void 0, earlier = [], reached = false) {
         super(message2);
         if (fault2) this.fault = fault2;
         this.sent = sent;
         this.earlier = earlier;
+        this.reached = reached;
       }
     };
     DECODER = new TextDecoder("utf-8");
@@ -14854,7 +14949,7 @@ async function runKit(options, http = defaultHttp(options)) {
     }
   } catch (error2) {
     if (!(error2 instanceof KitHttpError)) throw error2;
-    if (!capability.answer) capability.error = error2.message;
+    if (!capability.answer) [capability.error, capability.reached] = [error2.message, error2.reached];
     if (!error2.sent) requestsSent -= 1;
     const stopped = { aborted: error2.message, stoppedAt: current };
     return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent, ...stopped };
@@ -14905,8 +15000,9 @@ async function testImplementation(options, http) {
     requestsSent: observations.requestsSent,
     declaredBindings: observations.declaredBindings,
     ...observations.aborted ? { aborted: observations.aborted } : {},
-    // Nothing was read: the statement's GET got no answer at all (refused, reset, silent).
-    unreachable: observations.capability.answer === void 0,
+    // Nothing was read: the statement's GET got no byte back (refused, reset, silent). Bytes that
+    // are no HTTP answer are the endpoint's answer, and fail the transport checks.
+    unreachable: observations.capability.answer === void 0 && !observations.capability.reached,
     site: options.site,
     runId: options.runId,
     now: options.now
@@ -16888,10 +16984,14 @@ async function startProxy(options) {
     }
     const headers = /* @__PURE__ */ new Map([["host", [upstream.host]]]);
     for (const [n, v] of forwarded(req.rawHeaders)) headers.set(n, [...headers.get(n) ?? [], v]);
+    const isHead = req.method === "HEAD";
     const out = send(to, {
       method: req.method,
-      headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0] : v]))
+      headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0] : v])),
+      ...isHead ? { agent: false } : {}
     });
+    const watch = isHead ? new ConnectionWatch(out) : void 0;
+    let upstreamAnswer;
     clock.timer = setTimeout(() => {
       if (!req.complete)
         fault2("client", "client.within_budget", `the request was not sent in full within ${timeoutMs} ms`);
@@ -16930,12 +17030,19 @@ async function startProxy(options) {
       res.destroy();
       finish();
     });
-    out.once("error", (error2) => {
+    out.on("error", (error2) => {
+      if (upstreamAnswer?.complete) {
+        if (!watch && error2.code?.startsWith("HPE_"))
+          fault2("server", "transport.answered", `bytes after the answer: ${error2.message}`);
+        return;
+      }
       fault2("server", "transport.answered", `no answer: ${error2.message}`);
       res.destroy();
       finish();
     });
     out.once("response", (answer) => {
+      upstreamAnswer = answer;
+      if (watch) watch.framing = framingOf(req.method ?? "", answer);
       answered = Date.now();
       const code = answer.statusCode ?? 0;
       status = code;
@@ -16963,7 +17070,16 @@ async function startProxy(options) {
           finish();
         }
       });
-      res.once("finish", finish);
+      res.once("finish", () => {
+        if (!watch) return finish();
+        clearTimeout(clock.timer);
+        watch.tail(() => {
+          const after = watch.after();
+          if (after) fault2("server", "transport.answered", after);
+          out.destroy();
+          finish();
+        });
+      });
       res.once("close", () => {
         if (!done && !res.writableFinished) {
           answer.destroy();
@@ -17041,6 +17157,7 @@ var init_forward = __esm({
     "use strict";
     init_native_adapter();
     init_problem();
+    init_framing();
     init_http();
     init_capture();
     init_collector2();
@@ -17285,9 +17402,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// node_modules/color-name/index.js
+// ../../main/node_modules/color-name/index.js
 var require_color_name = __commonJS({
-  "node_modules/color-name/index.js"(exports, module) {
+  "../../main/node_modules/color-name/index.js"(exports, module) {
     "use strict";
     module.exports = {
       "aliceblue": [240, 248, 255],
@@ -17442,9 +17559,9 @@ var require_color_name = __commonJS({
   }
 });
 
-// node_modules/css-unit-converter/index.js
+// ../../main/node_modules/css-unit-converter/index.js
 var require_css_unit_converter = __commonJS({
-  "node_modules/css-unit-converter/index.js"(exports, module) {
+  "../../main/node_modules/css-unit-converter/index.js"(exports, module) {
     var conversions = {
       // length
       "px": {
@@ -17570,9 +17687,9 @@ var require_css_unit_converter = __commonJS({
   }
 });
 
-// node_modules/css-color-converter/lib/index.js
+// ../../main/node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "node_modules/css-color-converter/lib/index.js"(exports) {
+  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", {
       value: true
@@ -17825,7 +17942,7 @@ var require_lib = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/color.js
+// ../../main/node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17869,7 +17986,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "node_modules/badge-maker/lib/color.js"() {
+  "../../main/node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17906,9 +18023,9 @@ var require_fs = __commonJS({
   }
 });
 
-// node_modules/binary-search/index.js
+// ../../main/node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "node_modules/binary-search/index.js"(exports, module) {
+  "../../main/node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17947,9 +18064,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/consumer.js
+// ../../main/node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs2 = require_fs();
     var bs = require_binary_search();
@@ -18014,9 +18131,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/index.js
+// ../../main/node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -18033,9 +18150,9 @@ var require_src = __commonJS({
   }
 });
 
-// node_modules/anafanafo/index.js
+// ../../main/node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "node_modules/anafanafo/index.js"(exports, module) {
+  "../../main/node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -18045,7 +18162,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/xml.js
+// ../../main/node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -18060,7 +18177,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "node_modules/badge-maker/lib/xml.js"() {
+  "../../main/node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -18116,7 +18233,7 @@ var init_xml = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/badge-renderers.js
+// ../../main/node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18636,7 +18753,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "node_modules/badge-maker/lib/badge-renderers.js"() {
+  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -19018,15 +19135,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/constants.js
+// ../../main/node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "node_modules/badge-maker/lib/constants.js"() {
+  "../../main/node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// node_modules/badge-maker/lib/make-badge.js
+// ../../main/node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -19078,7 +19195,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "node_modules/badge-maker/lib/make-badge.js"() {
+  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -19086,7 +19203,7 @@ var init_make_badge = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/index.js
+// ../../main/node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -19167,7 +19284,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "node_modules/badge-maker/lib/index.js"() {
+  "../../main/node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };

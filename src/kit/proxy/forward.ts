@@ -19,6 +19,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Site } from '../../standard/urls.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
+import { ConnectionWatch, framingOf } from '../server/framing.ts';
 import { DEFAULT_LIMITS, MAX_INTERIM } from '../server/http.ts';
 import { BytePool, Capture } from './capture.ts';
 import { GarbagePacer } from './collector.ts';
@@ -154,10 +155,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
     const headers = new Map<string, string[]>([['host', [upstream.host]]]);
     for (const [n, v] of forwarded(req.rawHeaders)) headers.set(n, [...(headers.get(n) ?? []), v]);
+    // An answer to HEAD has no body, so whatever follows its head is a fault; node:http never
+    // reads it as the answer's. A HEAD goes on a connection of its own (node:http then asks the
+    // upstream to close it), watched a moment after the answer for bytes after it (framing.ts).
+    const isHead = req.method === 'HEAD';
     const out = send(to, {
       method: req.method,
       headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0]! : v])),
+      ...(isHead ? { agent: false } : {}),
     });
+    const watch = isHead ? new ConnectionWatch(out) : undefined;
+    let upstreamAnswer: IncomingMessage | undefined;
     clock.timer = setTimeout(() => {
       if (!req.complete)
         fault('client', 'client.within_budget', `the request was not sent in full within ${timeoutMs} ms`);
@@ -197,12 +205,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       res.destroy();
       finish();
     });
-    out.once('error', (error) => {
+    out.on('error', (error: NodeJS.ErrnoException) => {
+      if (upstreamAnswer?.complete) {
+        // The parser refused what came after a whole answer as the next one; the client has the answer.
+        if (!watch && error.code?.startsWith('HPE_'))
+          fault('server', 'transport.answered', `bytes after the answer: ${error.message}`);
+        return;
+      }
       fault('server', 'transport.answered', `no answer: ${error.message}`);
       res.destroy();
       finish();
     });
     out.once('response', (answer) => {
+      upstreamAnswer = answer;
+      if (watch) watch.framing = framingOf(req.method ?? '', answer);
       answered = Date.now();
       const code = answer.statusCode ?? 0;
       status = code;
@@ -230,7 +246,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           finish();
         }
       });
-      res.once('finish', finish);
+      res.once('finish', () => {
+        if (!watch) return finish();
+        // The answer is whole: the watch has its own bound.
+        clearTimeout(clock.timer);
+        watch.tail(() => {
+          const after = watch.after();
+          if (after) fault('server', 'transport.answered', after);
+          out.destroy();
+          finish();
+        });
+      });
       res.once('close', () => {
         // A client may stop reading (its own bound, a server too slow for it): no fault of either side to judge.
         if (!done && !res.writableFinished) {

@@ -15,6 +15,7 @@ import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
 import { headerValue } from '../../http/headers.ts';
 import { parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
 import { judgeEncoding } from './bytes.ts';
+import { ConnectionWatch, framingOf } from './framing.ts';
 
 export interface Limits {
   /** Per request, milliseconds: from sending until the last byte of the answer. */
@@ -73,11 +74,20 @@ export class KitHttpError extends Error {
   readonly sent: boolean;
   /** Faults the server committed on this request before it failed (an interim response, say). */
   readonly earlier: readonly TransportFault[];
-  constructor(message: string, fault?: TransportFault, sent = fault !== undefined, earlier: TransportFault[] = []) {
+  /** Whether the server sent anything back at all: bytes that are no HTTP answer are an answer that fails. */
+  readonly reached: boolean;
+  constructor(
+    message: string,
+    fault?: TransportFault,
+    sent = fault !== undefined,
+    earlier: TransportFault[] = [],
+    reached = false,
+  ) {
     super(message);
     if (fault) this.fault = fault;
     this.sent = sent;
     this.earlier = earlier;
+    this.reached = reached;
   }
 }
 
@@ -144,6 +154,8 @@ function exchange(
     const chunks: Buffer[] = [];
     let received = 0;
     let response: IncomingMessage | undefined;
+    /** The answer ended in full: the connection is watched a moment longer for bytes after it. */
+    let ended = false;
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -178,9 +190,8 @@ function exchange(
         ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)`
         : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
-      settle(() =>
-        reject(new KitHttpError(why, capped ? undefined : { check: 'transport.answered', detail: why }, true, faults)),
-      );
+      const fault = capped ? undefined : ({ check: 'transport.answered', detail: why } as const);
+      settle(() => reject(new KitHttpError(why, fault, true, faults, watch.total > 0)));
     }, budgetMs);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(target, {
@@ -193,6 +204,7 @@ function exchange(
         ...(body ? { 'content-type': body.mediaType, 'content-length': String(Buffer.byteLength(body.text)) } : {}),
       },
     });
+    const watch = new ConnectionWatch(request);
     let interim = 0;
     request.on('information', (info) => {
       interim += 1;
@@ -203,7 +215,7 @@ function exchange(
         });
       if (interim > MAX_INTERIM) {
         const detail = `${what}: ${interim} interim responses and no answer; the kit stopped reading`;
-        settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
+        settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults, true)));
       }
     });
     request.on('upgrade', (res: IncomingMessage, socket) => {
@@ -216,15 +228,21 @@ function exchange(
       answer(false);
     });
     request.on('error', (error: NodeJS.ErrnoException & { reason?: string }) => {
-      if (response) return; // a failure after the headers is the response's, handled below
-      // llhttp's codes: the server answered, with bytes that are not an HTTP/1.1 response.
+      // A failure after the headers is the response's, handled below; bytes after the answer are counted.
+      if (response) return;
+      // llhttp's codes: the server answered, with bytes that are not an HTTP/1.1 response. Bytes
+      // that end before a whole head are an answer too, cut short.
+      const read = watch.total;
       const detail = error.code?.startsWith('HPE_')
         ? `${what}: the answer is not HTTP/1.1 (${error.code}: ${(error.reason ?? error.message).slice(0, 120)})`
-        : `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
-      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults)));
+        : read > 0
+          ? `${what}: the connection ended after ${read} bytes, before the head of an HTTP/1.1 answer was complete (${error.code ?? error.message})`
+          : `${what}: cannot reach ${target.origin} (${error.code ?? error.message})`;
+      settle(() => reject(new KitHttpError(detail, { check: 'transport.answered', detail }, true, faults, read > 0)));
     });
     request.on('response', (res) => {
       response = res;
+      watch.framing = framingOf(method, res);
       const status = res.statusCode ?? 0;
       res.on('error', () => undefined); // 'close' below tells a cut body apart
       if (status >= 300 && status < 400) {
@@ -265,10 +283,18 @@ function exchange(
             detail: `${what}: Content-Length ${declared} but ${received} bytes came`,
           });
           answer(false);
-        } else answer(true);
+        } else {
+          ended = true;
+          clearTimeout(timer);
+          watch.tail(() => {
+            const after = watch.after();
+            if (after) faults.push({ check: 'transport.answered', detail: `${what}: ${after}` });
+            answer(true);
+          });
+        }
       });
       res.on('close', () => {
-        if (settled) return;
+        if (settled || ended) return;
         faults.push({
           check: 'transport.answered',
           detail: `${what}: the connection closed after ${received} bytes of the body${declared !== undefined ? ` (Content-Length ${declared})` : ''}`,

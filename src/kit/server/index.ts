@@ -53,8 +53,9 @@ export async function testImplementation(options: KitOptions, http?: KitHttp): P
     requestsSent: observations.requestsSent,
     declaredBindings: observations.declaredBindings,
     ...(observations.aborted ? { aborted: observations.aborted } : {}),
-    // Nothing was read: the statement's GET got no answer at all (refused, reset, silent).
-    unreachable: observations.capability.answer === undefined,
+    // Nothing was read: the statement's GET got no byte back (refused, reset, silent). Bytes that
+    // are no HTTP answer are the endpoint's answer, and fail the transport checks.
+    unreachable: observations.capability.answer === undefined && !observations.capability.reached,
     site: options.site,
     runId: options.runId,
     now: options.now,

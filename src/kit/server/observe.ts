@@ -24,6 +24,8 @@ export interface CapabilityObservation {
   readonly answer?: Answer;
   /** Why the statement could not be fetched at all. */
   readonly error?: string;
+  /** Whether, all the same, the server sent bytes back (that were no HTTP answer): it was reached. */
+  readonly reached?: boolean;
 }
 
 /** A transport fault with the request it happened on. */

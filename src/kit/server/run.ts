@@ -179,7 +179,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     }
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;
-    if (!capability.answer) capability.error = error.message;
+    if (!capability.answer) [capability.error, capability.reached] = [error.message, error.reached];
     if (!error.sent) requestsSent -= 1; // held back by the kit's own limits
     const stopped = { aborted: error.message, stoppedAt: current };
     return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent, ...stopped };
