@@ -83,8 +83,8 @@ describe('the packed package', () => {
     expect(Object.keys(lock.packages)).toEqual(['', 'node_modules/@uai-1/uai']);
   });
 
-  it('packs within its budget: 151 KB gzipped, 600 KB unpacked (the goals of BENCHMARKS.md)', () => {
-    expect(packedSize.size).toBeLessThanOrEqual(151 * 1024);
+  it('packs within its budget: 150 KB gzipped, 600 KB unpacked (the goals of BENCHMARKS.md)', () => {
+    expect(packedSize.size).toBeLessThanOrEqual(150 * 1024);
     expect(packedSize.unpackedSize).toBeLessThanOrEqual(600 * 1024);
   });
 
