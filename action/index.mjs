@@ -13,7 +13,7 @@ var __esm = (fn, res, err) => function __init() {
     throw err = [e], e;
   }
 };
-var __commonJS = (cb, mod) => function __require2() {
+var __commonJS = (cb, mod) => function __require() {
   try {
     return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
   } catch (e) {
@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// ../../main/node_modules/canonicalize/lib/canonicalize.js
+// node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
+  "node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -8577,9 +8577,9 @@ function mockExchange(request, context, options = {}) {
     }
   };
 }
-function sealSafely(build3, fallback) {
+function sealSafely(build2, fallback) {
   try {
-    return build3();
+    return build2();
   } catch {
     return fallback();
   }
@@ -10103,523 +10103,9 @@ var init_terminal = __esm({
   }
 });
 
-// ../../main/node_modules/fdir/dist/index.mjs
-import { createRequire } from "module";
-import { basename, dirname, normalize, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
-import * as nativeFs from "fs";
-function cleanPath(path) {
-  let normalized = normalize(path);
-  if (normalized.length > 1 && normalized[normalized.length - 1] === sep2) normalized = normalized.substring(0, normalized.length - 1);
-  return normalized;
-}
-function convertSlashes(path, separator) {
-  return path.replace(SLASHES_REGEX, separator);
-}
-function isRootDirectory(path) {
-  return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
-}
-function normalizePath(path, options) {
-  const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
-  const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-  if (resolvePaths) path = resolve2(path);
-  if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
-  if (path === ".") return "";
-  const needsSeperator = path[path.length - 1] !== pathSeparator;
-  return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
-}
-function joinPathWithBasePath(filename, directoryPath) {
-  return directoryPath + filename;
-}
-function joinPathWithRelativePath(root, options) {
-  return function(filename, directoryPath) {
-    const sameRoot = directoryPath.startsWith(root);
-    if (sameRoot) return directoryPath.slice(root.length) + filename;
-    else return convertSlashes(relative2(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
-  };
-}
-function joinPath(filename) {
-  return filename;
-}
-function joinDirectoryPath(filename, directoryPath, separator) {
-  return directoryPath + filename + separator;
-}
-function build$7(root, options) {
-  const { relativePaths, includeBasePath } = options;
-  return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
-}
-function pushDirectoryWithRelativePath(root) {
-  return function(directoryPath, paths) {
-    paths.push(directoryPath.substring(root.length) || ".");
-  };
-}
-function pushDirectoryFilterWithRelativePath(root) {
-  return function(directoryPath, paths, filters) {
-    const relativePath = directoryPath.substring(root.length) || ".";
-    if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
-  };
-}
-function build$6(root, options) {
-  const { includeDirs, filters, relativePaths } = options;
-  if (!includeDirs) return empty$2;
-  if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
-  return filters && filters.length ? pushDirectoryFilter : pushDirectory;
-}
-function build$5(options) {
-  const { excludeFiles, filters, onlyCounts } = options;
-  if (excludeFiles) return empty$1;
-  if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
-  else if (onlyCounts) return pushFileCount;
-  else return pushFile;
-}
-function build$4(options) {
-  return options.group ? getArrayGroup : getArray;
-}
-function build$3(options) {
-  return options.group ? groupFiles : empty;
-}
-function build$2(options, isSynchronous) {
-  if (!options.resolveSymlinks || options.excludeSymlinks) return null;
-  return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
-}
-function isRecursive(path, resolved, state) {
-  if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
-  let parent = dirname(path);
-  let depth = 1;
-  while (parent !== state.root && depth < 2) {
-    const resolvedPath = state.symlinks.get(parent);
-    const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
-    if (isSameRoot) depth++;
-    else parent = dirname(parent);
-  }
-  state.symlinks.set(path, resolved);
-  return depth > 1;
-}
-function isRecursiveUsingRealPaths(resolved, state) {
-  return state.visited.includes(resolved + state.options.pathSeparator);
-}
-function report(error2, callback$1, output, suppressErrors) {
-  if (error2 && !suppressErrors) callback$1(error2, output);
-  else callback$1(null, output);
-}
-function build$1(options, isSynchronous) {
-  const { onlyCounts, group, maxFiles } = options;
-  if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
-  else if (group) return isSynchronous ? groupsSync : groupsAsync;
-  else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
-  else return isSynchronous ? defaultSync : defaultAsync;
-}
-function build2(isSynchronous) {
-  return isSynchronous ? walkSync : walkAsync;
-}
-function promise(root, options) {
-  return new Promise((resolve$1, reject) => {
-    callback(root, options, (err, output) => {
-      if (err) return reject(err);
-      resolve$1(output);
-    });
-  });
-}
-function callback(root, options, callback$1) {
-  let walker = new Walker(root, options, callback$1);
-  walker.start();
-}
-function sync(root, options) {
-  const walker = new Walker(root, options);
-  return walker.start();
-}
-var __require, SLASHES_REGEX, WINDOWS_ROOT_DIR_REGEX, pushDirectory, pushDirectoryFilter, empty$2, pushFileFilterAndCount, pushFileFilter, pushFileCount, pushFile, empty$1, getArray, getArrayGroup, groupFiles, empty, resolveSymlinksAsync, resolveSymlinks, onlyCountsSync, groupsSync, defaultSync, limitFilesSync, onlyCountsAsync, defaultAsync, limitFilesAsync, groupsAsync, readdirOpts, walkAsync, walkSync, Queue, Counter, Aborter, Walker, APIBuilder, pm, Builder;
-var init_dist = __esm({
-  "../../main/node_modules/fdir/dist/index.mjs"() {
-    __require = /* @__PURE__ */ createRequire(import.meta.url);
-    SLASHES_REGEX = /[\\/]/g;
-    WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
-    pushDirectory = (directoryPath, paths) => {
-      paths.push(directoryPath || ".");
-    };
-    pushDirectoryFilter = (directoryPath, paths, filters) => {
-      const path = directoryPath || ".";
-      if (filters.every((filter) => filter(path, true))) paths.push(path);
-    };
-    empty$2 = () => {
-    };
-    pushFileFilterAndCount = (filename, _paths, counts, filters) => {
-      if (filters.every((filter) => filter(filename, false))) counts.files++;
-    };
-    pushFileFilter = (filename, paths, _counts, filters) => {
-      if (filters.every((filter) => filter(filename, false))) paths.push(filename);
-    };
-    pushFileCount = (_filename, _paths, counts, _filters) => {
-      counts.files++;
-    };
-    pushFile = (filename, paths) => {
-      paths.push(filename);
-    };
-    empty$1 = () => {
-    };
-    getArray = (paths) => {
-      return paths;
-    };
-    getArrayGroup = () => {
-      return [""].slice(0, 0);
-    };
-    groupFiles = (groups, directory, files) => {
-      groups.push({
-        directory,
-        files,
-        dir: directory
-      });
-    };
-    empty = () => {
-    };
-    resolveSymlinksAsync = function(path, state, callback$1) {
-      const { queue, fs: fs2, options: { suppressErrors } } = state;
-      queue.enqueue();
-      fs2.realpath(path, (error2, resolvedPath) => {
-        if (error2) return queue.dequeue(suppressErrors ? null : error2, state);
-        fs2.stat(resolvedPath, (error$1, stat4) => {
-          if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-          if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-          callback$1(stat4, resolvedPath);
-          queue.dequeue(null, state);
-        });
-      });
-    };
-    resolveSymlinks = function(path, state, callback$1) {
-      const { queue, fs: fs2, options: { suppressErrors } } = state;
-      queue.enqueue();
-      try {
-        const resolvedPath = fs2.realpathSync(path);
-        const stat4 = fs2.statSync(resolvedPath);
-        if (stat4.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-        callback$1(stat4, resolvedPath);
-      } catch (e) {
-        if (!suppressErrors) throw e;
-      }
-    };
-    onlyCountsSync = (state) => {
-      return state.counts;
-    };
-    groupsSync = (state) => {
-      return state.groups;
-    };
-    defaultSync = (state) => {
-      return state.paths;
-    };
-    limitFilesSync = (state) => {
-      return state.paths.slice(0, state.options.maxFiles);
-    };
-    onlyCountsAsync = (state, error2, callback$1) => {
-      report(error2, callback$1, state.counts, state.options.suppressErrors);
-      return null;
-    };
-    defaultAsync = (state, error2, callback$1) => {
-      report(error2, callback$1, state.paths, state.options.suppressErrors);
-      return null;
-    };
-    limitFilesAsync = (state, error2, callback$1) => {
-      report(error2, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
-      return null;
-    };
-    groupsAsync = (state, error2, callback$1) => {
-      report(error2, callback$1, state.groups, state.options.suppressErrors);
-      return null;
-    };
-    readdirOpts = { withFileTypes: true };
-    walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-      state.queue.enqueue();
-      if (currentDepth < 0) return state.queue.dequeue(null, state);
-      const { fs: fs2 } = state;
-      state.visited.push(crawlPath);
-      state.counts.directories++;
-      fs2.readdir(crawlPath || ".", readdirOpts, (error2, entries = []) => {
-        callback$1(entries, directoryPath, currentDepth);
-        state.queue.dequeue(state.options.suppressErrors ? null : error2, state);
-      });
-    };
-    walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-      const { fs: fs2 } = state;
-      if (currentDepth < 0) return;
-      state.visited.push(crawlPath);
-      state.counts.directories++;
-      let entries = [];
-      try {
-        entries = fs2.readdirSync(crawlPath || ".", readdirOpts);
-      } catch (e) {
-        if (!state.options.suppressErrors) throw e;
-      }
-      callback$1(entries, directoryPath, currentDepth);
-    };
-    Queue = class {
-      count = 0;
-      constructor(onQueueEmpty) {
-        this.onQueueEmpty = onQueueEmpty;
-      }
-      enqueue() {
-        this.count++;
-        return this.count;
-      }
-      dequeue(error2, output) {
-        if (this.onQueueEmpty && (--this.count <= 0 || error2)) {
-          this.onQueueEmpty(error2, output);
-          if (error2) {
-            output.controller.abort();
-            this.onQueueEmpty = void 0;
-          }
-        }
-      }
-    };
-    Counter = class {
-      _files = 0;
-      _directories = 0;
-      set files(num) {
-        this._files = num;
-      }
-      get files() {
-        return this._files;
-      }
-      set directories(num) {
-        this._directories = num;
-      }
-      get directories() {
-        return this._directories;
-      }
-      /**
-      * @deprecated use `directories` instead
-      */
-      /* c8 ignore next 3 */
-      get dirs() {
-        return this._directories;
-      }
-    };
-    Aborter = class {
-      aborted = false;
-      abort() {
-        this.aborted = true;
-      }
-    };
-    Walker = class {
-      root;
-      isSynchronous;
-      state;
-      joinPath;
-      pushDirectory;
-      pushFile;
-      getArray;
-      groupFiles;
-      resolveSymlink;
-      walkDirectory;
-      callbackInvoker;
-      constructor(root, options, callback$1) {
-        this.isSynchronous = !callback$1;
-        this.callbackInvoker = build$1(options, this.isSynchronous);
-        this.root = normalizePath(root, options);
-        this.state = {
-          root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
-          paths: [""].slice(0, 0),
-          groups: [],
-          counts: new Counter(),
-          options,
-          queue: new Queue((error2, state) => this.callbackInvoker(state, error2, callback$1)),
-          symlinks: /* @__PURE__ */ new Map(),
-          visited: [""].slice(0, 0),
-          controller: new Aborter(),
-          fs: options.fs || nativeFs
-        };
-        this.joinPath = build$7(this.root, options);
-        this.pushDirectory = build$6(this.root, options);
-        this.pushFile = build$5(options);
-        this.getArray = build$4(options);
-        this.groupFiles = build$3(options);
-        this.resolveSymlink = build$2(options, this.isSynchronous);
-        this.walkDirectory = build2(this.isSynchronous);
-      }
-      start() {
-        this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
-        this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
-        return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
-      }
-      walk = (entries, directoryPath, depth) => {
-        const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal: signal2, useRealPaths, pathSeparator }, controller } = this.state;
-        if (controller.aborted || signal2 && signal2.aborted || maxFiles && paths.length > maxFiles) return;
-        const files = this.getArray(this.state.paths);
-        for (let i = 0; i < entries.length; ++i) {
-          const entry = entries[i];
-          if (entry.isFile() || entry.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
-            const filename = this.joinPath(entry.name, directoryPath);
-            this.pushFile(filename, files, this.state.counts, filters);
-          } else if (entry.isDirectory()) {
-            let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
-            if (exclude && exclude(entry.name, path)) continue;
-            this.pushDirectory(path, paths, filters);
-            this.walkDirectory(this.state, path, path, depth - 1, this.walk);
-          } else if (this.resolveSymlink && entry.isSymbolicLink()) {
-            let path = joinPathWithBasePath(entry.name, directoryPath);
-            this.resolveSymlink(path, this.state, (stat4, resolvedPath) => {
-              if (stat4.isDirectory()) {
-                resolvedPath = normalizePath(resolvedPath, this.state.options);
-                if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
-                this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
-              } else {
-                resolvedPath = useRealPaths ? resolvedPath : path;
-                const filename = basename(resolvedPath);
-                const directoryPath$1 = normalizePath(dirname(resolvedPath), this.state.options);
-                resolvedPath = this.joinPath(filename, directoryPath$1);
-                this.pushFile(resolvedPath, files, this.state.counts, filters);
-              }
-            });
-          }
-        }
-        this.groupFiles(this.state.groups, directoryPath, files);
-      };
-    };
-    APIBuilder = class {
-      constructor(root, options) {
-        this.root = root;
-        this.options = options;
-      }
-      withPromise() {
-        return promise(this.root, this.options);
-      }
-      withCallback(cb) {
-        callback(this.root, this.options, cb);
-      }
-      sync() {
-        return sync(this.root, this.options);
-      }
-    };
-    pm = null;
-    try {
-      __require.resolve("picomatch");
-      pm = __require("picomatch");
-    } catch {
-    }
-    Builder = class {
-      globCache = {};
-      options = {
-        maxDepth: Infinity,
-        suppressErrors: true,
-        pathSeparator: sep2,
-        filters: []
-      };
-      globFunction;
-      constructor(options) {
-        this.options = {
-          ...this.options,
-          ...options
-        };
-        this.globFunction = this.options.globFunction;
-      }
-      group() {
-        this.options.group = true;
-        return this;
-      }
-      withPathSeparator(separator) {
-        this.options.pathSeparator = separator;
-        return this;
-      }
-      withBasePath() {
-        this.options.includeBasePath = true;
-        return this;
-      }
-      withRelativePaths() {
-        this.options.relativePaths = true;
-        return this;
-      }
-      withDirs() {
-        this.options.includeDirs = true;
-        return this;
-      }
-      withMaxDepth(depth) {
-        this.options.maxDepth = depth;
-        return this;
-      }
-      withMaxFiles(limit) {
-        this.options.maxFiles = limit;
-        return this;
-      }
-      withFullPaths() {
-        this.options.resolvePaths = true;
-        this.options.includeBasePath = true;
-        return this;
-      }
-      withErrors() {
-        this.options.suppressErrors = false;
-        return this;
-      }
-      withSymlinks({ resolvePaths = true } = {}) {
-        this.options.resolveSymlinks = true;
-        this.options.useRealPaths = resolvePaths;
-        return this.withFullPaths();
-      }
-      withAbortSignal(signal2) {
-        this.options.signal = signal2;
-        return this;
-      }
-      normalize() {
-        this.options.normalizePath = true;
-        return this;
-      }
-      filter(predicate) {
-        this.options.filters.push(predicate);
-        return this;
-      }
-      onlyDirs() {
-        this.options.excludeFiles = true;
-        this.options.includeDirs = true;
-        return this;
-      }
-      exclude(predicate) {
-        this.options.exclude = predicate;
-        return this;
-      }
-      onlyCounts() {
-        this.options.onlyCounts = true;
-        return this;
-      }
-      crawl(root) {
-        return new APIBuilder(root || ".", this.options);
-      }
-      withGlobFunction(fn) {
-        this.globFunction = fn;
-        return this;
-      }
-      /**
-      * @deprecated Pass options using the constructor instead:
-      * ```ts
-      * new fdir(options).crawl("/path/to/root");
-      * ```
-      * This method will be removed in v7.0
-      */
-      /* c8 ignore next 4 */
-      crawlWithOptions(root, options) {
-        this.options = {
-          ...this.options,
-          ...options
-        };
-        return new APIBuilder(root || ".", this.options);
-      }
-      glob(...patterns) {
-        if (this.globFunction) return this.globWithOptions(patterns);
-        return this.globWithOptions(patterns, ...[{ dot: true }]);
-      }
-      globWithOptions(patterns, ...options) {
-        const globFn = this.globFunction || pm;
-        if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
-        var isMatch = this.globCache[patterns.join("\0")];
-        if (!isMatch) {
-          isMatch = globFn(patterns, ...options);
-          this.globCache[patterns.join("\0")] = isMatch;
-        }
-        this.options.filters.push((path) => isMatch(path));
-        return this;
-      }
-    };
-  }
-});
-
-// ../../main/node_modules/picomatch/lib/constants.js
+// node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10819,9 +10305,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/utils.js
+// node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
+  "node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10883,9 +10369,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/scan.js
+// node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -11136,7 +10622,7 @@ var require_scan = __commonJS({
       }
       let base = str2;
       let prefix = "";
-      let glob3 = "";
+      let glob2 = "";
       if (start > 0) {
         prefix = str2.slice(0, start);
         str2 = str2.slice(start);
@@ -11144,10 +10630,10 @@ var require_scan = __commonJS({
       }
       if (base && isGlob === true && lastIndex > 0) {
         base = str2.slice(0, lastIndex);
-        glob3 = str2.slice(lastIndex);
+        glob2 = str2.slice(lastIndex);
       } else if (isGlob === true) {
         base = "";
-        glob3 = str2;
+        glob2 = str2;
       } else {
         base = str2;
       }
@@ -11157,7 +10643,7 @@ var require_scan = __commonJS({
         }
       }
       if (opts.unescape === true) {
-        if (glob3) glob3 = utils.removeBackslashes(glob3);
+        if (glob2) glob2 = utils.removeBackslashes(glob2);
         if (base && backslashes === true) {
           base = utils.removeBackslashes(base);
         }
@@ -11167,7 +10653,7 @@ var require_scan = __commonJS({
         input: input2,
         start,
         base,
-        glob: glob3,
+        glob: glob2,
         isBrace,
         isBracket,
         isGlob,
@@ -11221,9 +10707,9 @@ var require_scan = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/parse.js
+// node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -11743,9 +11229,9 @@ var require_parse = __commonJS({
                 const idx = prev.value.lastIndexOf("[");
                 const pre = prev.value.slice(0, idx);
                 const rest2 = prev.value.slice(idx + 2);
-                const posix2 = POSIX_REGEX_SOURCE[rest2];
-                if (posix2) {
-                  prev.value = pre + posix2;
+                const posix = POSIX_REGEX_SOURCE[rest2];
+                if (posix) {
+                  prev.value = pre + posix;
                   state.backtrack = true;
                   advance();
                   if (!bos.output && tokens2.indexOf(prev) === 1) {
@@ -12236,18 +11722,18 @@ var require_parse = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/picomatch.js
+// node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob3, options, returnState = false) => {
-      if (Array.isArray(glob3)) {
-        const fns = glob3.map((input2) => picomatch2(input2, options, returnState));
+    var picomatch2 = (glob2, options, returnState = false) => {
+      if (Array.isArray(glob2)) {
+        const fns = glob2.map((input2) => picomatch2(input2, options, returnState));
         const arrayMatcher = (str2) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str2);
@@ -12257,13 +11743,13 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject2(glob3) && glob3.tokens && glob3.input;
-      if (glob3 === "" || typeof glob3 !== "string" && !isState) {
+      const isState = isObject2(glob2) && glob2.tokens && glob2.input;
+      if (glob2 === "" || typeof glob2 !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options || {};
-      const posix2 = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob3, options) : picomatch2.makeRe(glob3, options, false, true);
+      const posix = opts.windows;
+      const regex = isState ? picomatch2.compileRe(glob2, options) : picomatch2.makeRe(glob2, options, false, true);
       const state = regex.state;
       delete regex.state;
       let isIgnored = () => false;
@@ -12272,8 +11758,8 @@ var require_picomatch = __commonJS({
         isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input2, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input2, regex, options, { glob: glob3, posix: posix2 });
-        const result2 = { glob: glob3, state, regex, posix: posix2, input: input2, output, match, isMatch };
+        const { isMatch, match, output } = picomatch2.test(input2, regex, options, { glob: glob2, posix });
+        const result2 = { glob: glob2, state, regex, posix, input: input2, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result2);
         }
@@ -12298,7 +11784,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input2, regex, options, { glob: glob3, posix: posix2 } = {}) => {
+    picomatch2.test = (input2, regex, options, { glob: glob2, posix } = {}) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -12306,25 +11792,25 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
-      let match = input2 === glob3;
+      const format = opts.format || (posix ? utils.toPosixSlashes : null);
+      let match = input2 === glob2;
       let output = match && format ? format(input2) : input2;
       if (match === false) {
         output = format ? format(input2) : input2;
-        match = output === glob3;
+        match = output === glob2;
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input2, regex, options, posix2);
+          match = picomatch2.matchBase(input2, regex, options, posix);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input2, glob3, options, posix2 = options && options.windows) => {
-      const regex = glob3 instanceof RegExp ? glob3 : picomatch2.makeRe(glob3, options);
-      return regex.test(utils.basename(input2, { windows: posix2 }));
+    picomatch2.matchBase = (input2, glob2, options, posix = options && options.windows) => {
+      const regex = glob2 instanceof RegExp ? glob2 : picomatch2.makeRe(glob2, options);
+      return regex.test(utils.basename(input2, { windows: posix }));
     };
     picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
     picomatch2.parse = (pattern, options) => {
@@ -12376,309 +11862,54 @@ var require_picomatch = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/index.js
+// node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "../../main/node_modules/picomatch/index.js"(exports, module) {
+  "node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch2(glob3, options, returnState = false) {
+    function picomatch2(glob2, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
-      return pico(glob3, options, returnState);
+      return pico(glob2, options, returnState);
     }
     Object.assign(picomatch2, pico);
     module.exports = picomatch2;
   }
 });
 
-// ../../main/node_modules/tinyglobby/dist/index.mjs
-var dist_exports = {};
-__export(dist_exports, {
-  convertPathToPattern: () => convertPathToPattern,
-  escapePath: () => escapePath,
-  glob: () => glob,
-  globSync: () => globSync,
-  isDynamicPattern: () => isDynamicPattern
+// src/cli/glob-walk.ts
+var glob_walk_exports = {};
+__export(glob_walk_exports, {
+  globByWalk: () => globByWalk
 });
-import { readdir, readdirSync, realpath, realpathSync, stat, statSync } from "fs";
-import { isAbsolute as isAbsolute2, posix, resolve as resolve3 } from "path";
-import { fileURLToPath } from "url";
-function getPartialMatcher(patterns, options = {}) {
-  const patternsCount = patterns.length;
-  const patternsParts = Array(patternsCount);
-  const matchers = Array(patternsCount);
-  let i, j;
-  for (i = 0; i < patternsCount; i++) {
-    const parts = splitPattern(patterns[i]);
-    patternsParts[i] = parts;
-    const partsCount = parts.length;
-    const partMatchers = Array(partsCount);
-    for (j = 0; j < partsCount; j++) partMatchers[j] = (0, import_picomatch.default)(parts[j], options);
-    matchers[i] = partMatchers;
-  }
-  return (input2) => {
-    const inputParts = input2.split("/");
-    if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input2)) return true;
-    for (i = 0; i < patternsCount; i++) {
-      const patternParts = patternsParts[i];
-      const matcher = matchers[i];
-      const inputPatternCount = inputParts.length;
-      const minParts = Math.min(inputPatternCount, patternParts.length);
-      j = 0;
-      while (j < minParts) {
-        const part = patternParts[j];
-        if (part.includes("/")) return true;
-        if (!matcher[j](inputParts[j])) break;
-        if (!options.noglobstar && part === "**") return true;
-        j++;
-      }
-      if (j === inputPatternCount) return true;
-    }
-    return false;
-  };
-}
-function buildFormat(cwd, root, absolute) {
-  if (cwd === root || root.startsWith(`${cwd}/`)) {
-    if (absolute) {
-      const start = cwd.length + +!isRoot(cwd);
-      return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
-    }
-    const prefix = root.slice(cwd.length + 1);
-    if (prefix) return (p, isDir) => {
-      if (p === ".") return prefix;
-      const result2 = `${prefix}/${p}`;
-      return isDir ? result2.slice(0, -1) : result2;
-    };
-    return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
-  }
-  if (absolute) return (p) => posix.relative(cwd, p) || ".";
-  return (p) => posix.relative(cwd, `${root}/${p}`) || ".";
-}
-function buildRelative(cwd, root) {
-  if (root.startsWith(`${cwd}/`)) {
-    const prefix = root.slice(cwd.length + 1);
-    return (p) => `${prefix}/${p}`;
-  }
-  return (p) => {
-    const result2 = posix.relative(cwd, `${root}/${p}`);
-    return p[p.length - 1] === "/" && result2 !== "" ? `${result2}/` : result2 || ".";
-  };
-}
-function ensureNonDriveRelativePath(path) {
-  return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
-}
-function splitPattern(path) {
-  var _result$parts;
-  const result2 = import_picomatch.default.scan(path, splitPatternOptions);
-  return ((_result$parts = result2.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result2.parts : [path];
-}
-function convertPosixPathToPattern(path) {
-  return escapePosixPath(path);
-}
-function convertWin32PathToPattern(path) {
-  return escapeWin32Path(path).replace(ESCAPED_WIN32_BACKSLASHES, "/");
-}
-function isDynamicPattern(pattern, options) {
-  if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
-  const scan = import_picomatch.default.scan(pattern);
-  return scan.isGlob || scan.negated;
-}
-function log(...tasks) {
-  console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
-}
-function ensureStringArray(value) {
-  return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
-}
-function normalizePattern(pattern, opts, props, isIgnore) {
-  var _PARENT_DIRECTORY$exe;
-  const cwd = opts.cwd;
-  let result2 = pattern;
-  if (pattern[pattern.length - 1] === "/") result2 = pattern.slice(0, -1);
-  if (result2[result2.length - 1] !== "*" && opts.expandDirectories) result2 += "/**";
-  const escapedCwd = escapePath(cwd);
-  result2 = isAbsolute2(result2.replace(ESCAPING_BACKSLASHES, "")) ? posix.relative(escapedCwd, result2) : posix.normalize(result2);
-  const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result2)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
-  const parts = splitPattern(result2);
-  if (parentDir) {
-    const n = (parentDir.length + 1) / 3;
-    let i = 0;
-    const cwdParts = escapedCwd.split("/");
-    while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
-      result2 = result2.slice(0, (n - i - 1) * 3) + result2.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
-      i++;
-    }
-    const potentialRoot = posix.join(cwd, parentDir.slice(i * 3));
-    if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
-      props.root = ensureNonDriveRelativePath(potentialRoot);
-      props.depthOffset = -n + i;
+import * as fs from "node:fs/promises";
+import { join, resolve as resolve2 } from "node:path";
+async function globByWalk(pattern) {
+  const { base, glob: glob2 } = import_picomatch.default.scan(pattern);
+  const matches = (0, import_picomatch.default)(glob2, { posix: true });
+  const depth = glob2.includes("**") ? Infinity : glob2.split("/").length;
+  const hiddenFolders = /(^|\/)\./.test(glob2);
+  const found = [];
+  async function walk3(dir, relative4, level) {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const path = relative4 === "" ? entry.name : `${relative4}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (level + 1 < depth && (hiddenFolders || !entry.name.startsWith(".")))
+          await walk3(join(dir, entry.name), path, level + 1);
+      } else if (entry.isFile() && matches(path)) found.push(join(dir, entry.name));
     }
   }
-  if (!isIgnore && props.depthOffset >= 0) {
-    var _props$commonPath;
-    (_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
-    const newCommonPath = [];
-    const length = Math.min(props.commonPath.length, parts.length);
-    for (let i = 0; i < length; i++) {
-      const part = parts[i];
-      if (part === "**" && !parts[i + 1]) {
-        newCommonPath.pop();
-        break;
-      }
-      if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
-      newCommonPath.push(part);
-    }
-    props.depthOffset = newCommonPath.length;
-    props.commonPath = newCommonPath;
-    props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? posix.join(cwd, ...newCommonPath) : cwd);
-  }
-  return result2;
+  await walk3(resolve2(base === "" ? "." : base), "", 0);
+  return found;
 }
-function processPatterns(options, patterns, props) {
-  const matchPatterns = [];
-  const ignorePatterns = [];
-  for (const pattern of options.ignore) {
-    if (!pattern) continue;
-    if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
-  }
-  for (const pattern of patterns) {
-    if (!pattern) continue;
-    if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
-    else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
-  }
-  return {
-    match: matchPatterns,
-    ignore: ignorePatterns
-  };
-}
-function buildCrawler(options, patterns) {
-  const cwd = options.cwd;
-  const props = {
-    root: cwd,
-    depthOffset: 0
-  };
-  const processed = processPatterns(options, patterns, props);
-  if (options.debug) log("internal processing patterns:", processed);
-  const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
-  const root = props.root.replace(BACKSLASHES, "");
-  const matchOptions = {
-    dot,
-    nobrace: options.braceExpansion === false,
-    nocase: !caseSensitiveMatch,
-    noextglob: options.extglob === false,
-    noglobstar: options.globstar === false,
-    posix: true
-  };
-  const matcher = (0, import_picomatch.default)(processed.match, matchOptions);
-  const ignore = (0, import_picomatch.default)(processed.ignore, matchOptions);
-  const partialMatcher = getPartialMatcher(processed.match, matchOptions);
-  const format = buildFormat(cwd, root, absolute);
-  const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
-  const excludePredicate = (_, p) => {
-    const relativePath = excludeFormatter(p, true);
-    return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
-  };
-  let maxDepth;
-  if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
-  const crawler = new Builder({
-    filters: [debug ? (p, isDirectory) => {
-      const path = format(p, isDirectory);
-      const matches = matcher(path) && !ignore(path);
-      if (matches) log(`matched ${path}`);
-      return matches;
-    } : (p, isDirectory) => {
-      const path = format(p, isDirectory);
-      return matcher(path) && !ignore(path);
-    }],
-    exclude: debug ? (_, p) => {
-      const skipped = excludePredicate(_, p);
-      log(`${skipped ? "skipped" : "crawling"} ${p}`);
-      return skipped;
-    } : excludePredicate,
-    fs: options.fs,
-    pathSeparator: "/",
-    relativePaths: !absolute,
-    resolvePaths: absolute,
-    includeBasePath: absolute,
-    resolveSymlinks: followSymbolicLinks,
-    excludeSymlinks: !followSymbolicLinks,
-    excludeFiles: onlyDirectories,
-    includeDirs: onlyDirectories || !options.onlyFiles,
-    maxDepth,
-    signal: options.signal
-  }).crawl(root);
-  if (options.debug) log("internal properties:", {
-    ...props,
-    root
-  });
-  return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
-}
-function formatPaths(paths, mapper) {
-  if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
-  return paths;
-}
-function getOptions(options) {
-  const opts = Object.assign({}, options);
-  for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-  opts.cwd = (opts.cwd instanceof URL ? fileURLToPath(opts.cwd) : resolve3(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
-  opts.ignore = ensureStringArray(opts.ignore);
-  opts.fs && (opts.fs = {
-    readdir: opts.fs.readdir || readdir,
-    readdirSync: opts.fs.readdirSync || readdirSync,
-    realpath: opts.fs.realpath || realpath,
-    realpathSync: opts.fs.realpathSync || realpathSync,
-    stat: opts.fs.stat || stat,
-    statSync: opts.fs.statSync || statSync
-  });
-  if (opts.debug) log("globbing with options:", opts);
-  return opts;
-}
-function getCrawler(globInput, inputOptions = {}) {
-  var _ref;
-  if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
-  const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
-  const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
-  const options = getOptions(isModern ? inputOptions : globInput);
-  return patterns.length > 0 ? buildCrawler(options, patterns) : [];
-}
-async function glob(globInput, options) {
-  const [crawler, relative5] = getCrawler(globInput, options);
-  return crawler ? formatPaths(await crawler.withPromise(), relative5) : [];
-}
-function globSync(globInput, options) {
-  const [crawler, relative5] = getCrawler(globInput, options);
-  return crawler ? formatPaths(crawler.sync(), relative5) : [];
-}
-var import_picomatch, isReadonlyArray, BACKSLASHES, DRIVE_RELATIVE_PATH, isWin, ONLY_PARENT_DIRECTORIES, WIN32_ROOT_DIR, isRoot, splitPatternOptions, ESCAPED_WIN32_BACKSLASHES, convertPathToPattern, POSIX_UNESCAPED_GLOB_SYMBOLS, WIN32_UNESCAPED_GLOB_SYMBOLS, escapePosixPath, escapeWin32Path, escapePath, PARENT_DIRECTORY, ESCAPING_BACKSLASHES, defaultOptions;
-var init_dist2 = __esm({
-  "../../main/node_modules/tinyglobby/dist/index.mjs"() {
-    init_dist();
+var import_picomatch;
+var init_glob_walk = __esm({
+  "src/cli/glob-walk.ts"() {
+    "use strict";
     import_picomatch = __toESM(require_picomatch2(), 1);
-    isReadonlyArray = Array.isArray;
-    BACKSLASHES = /\\/g;
-    DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
-    isWin = process.platform === "win32";
-    ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
-    WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
-    isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
-    splitPatternOptions = { parts: true };
-    ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
-    convertPathToPattern = isWin ? convertWin32PathToPattern : convertPosixPathToPattern;
-    POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
-    WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
-    escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-    escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-    escapePath = isWin ? escapeWin32Path : escapePosixPath;
-    PARENT_DIRECTORY = /^(\/?\.\.)+/;
-    ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
-    defaultOptions = {
-      caseSensitiveMatch: true,
-      debug: !!process.env.TINYGLOBBY_DEBUG,
-      expandDirectories: true,
-      followSymbolicLinks: true,
-      onlyFiles: true
-    };
   }
 });
 
@@ -12811,7 +12042,7 @@ var init_checks = __esm({
 });
 
 // src/kit/proxy/formats.ts
-import { sep as sep3 } from "node:path";
+import { sep as sep2 } from "node:path";
 function liveLine(x) {
   const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? "no answer"}`;
   if (!x.findings.length) return `${head}  ok
@@ -12853,7 +12084,7 @@ function proxySarif(r, site, recording) {
   const l = links(site);
   const used = [...new Set(r.findings.map((f) => f.check))];
   const rules = PROXY_CHECKS.filter((c) => used.includes(c.id));
-  const log2 = {
+  const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [
@@ -12893,7 +12124,7 @@ function proxySarif(r, site, recording) {
       }
     ]
   };
-  return `${JSON.stringify(log2, null, 2)}
+  return `${JSON.stringify(log, null, 2)}
 `;
 }
 function formatProxyReport(r, format, site, recording) {
@@ -12914,7 +12145,7 @@ var init_formats3 = __esm({
     init_checks();
     PROXY_FORMATS = ["text", "json", "junit", "sarif"];
     SHOWN = 5;
-    recordingUri = (file) => file.split(sep3).map(encodeURIComponent).join("/");
+    recordingUri = (file) => file.split(sep2).map(encodeURIComponent).join("/");
   }
 });
 
@@ -13560,7 +12791,7 @@ function answerOf(status, contentType, bytes, complete = true, faults = [], wire
 }
 function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve5, reject) => {
     const faults = [];
     const chunks = [];
     let received = 0;
@@ -13576,7 +12807,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
       response?.destroy();
     };
     const answer = (complete) => settle(
-      () => resolve7(
+      () => resolve5(
         answerOf(
           response.statusCode ?? 0,
           header2(response, "content-type"),
@@ -14107,10 +13338,10 @@ var init_judge = __esm({
           if (answer.profile !== "uai.capability.statement.v1")
             find("capability.valid", "/profile", "the answer to GET of the endpoint is not a uai.capability.statement.v1");
           const endpoints = valueAt2(answer, "/body/endpoints");
-          const callback2 = (Array.isArray(endpoints) ? endpoints : []).find(
+          const callback = (Array.isArray(endpoints) ? endpoints : []).find(
             (e) => valueAt2(e, "/binding") === "https-async-callback"
           );
-          const url = valueAt2(callback2, "/url");
+          const url = valueAt2(callback, "/url");
           if (typeof url === "string" && URL.canParse(url)) this.#pollPath = new URL(url).pathname;
         }
         if (role === "message" && !x.request.body.truncated)
@@ -14261,7 +13492,7 @@ var init_report2 = __esm({
                 return failed.status === "fail" ? failed : this.#tally.outcome(c.id, UNSEEN);
               }
             );
-            const report2 = kitReport({
+            const report = kitReport({
               side,
               tool: "uai proxy",
               endpoint: upstream,
@@ -14270,7 +13501,7 @@ var init_report2 = __esm({
               requestsSent: this.#count,
               ...options
             });
-            return [side, report2];
+            return [side, report];
           })
         );
         return {
@@ -15087,7 +14318,7 @@ async function testCommand(argv, io) {
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(", ")}`);
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
-    const report2 = await testImplementation({
+    const report = await testImplementation({
       endpoint,
       ...values.capability ? { capabilityUrl: values.capability } : {},
       limits: {
@@ -15101,16 +14332,16 @@ async function testCommand(argv, io) {
       ...baseline ? { baseline } : {},
       ...only ? { only } : {}
     });
-    if (report2.exit_code === 2) {
-      io.stderr(`uai test: ${report2.endpoint} could not be reached: ${report2.aborted ?? "no answer"}
+    if (report.exit_code === 2) {
+      io.stderr(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}
 `);
       return 2;
     }
     if (values.result !== void 0)
-      await writeFile(values.result, `${JSON.stringify(report2.result_message, null, 2)}
+      await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}
 `);
-    io.stdout(formatKitReport(report2, format));
-    return report2.exit_code;
+    io.stdout(formatKitReport(report, format));
+    return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
       io.stderr(`uai test: ${error2.message}
@@ -15354,7 +14585,7 @@ function readBody(req, intake, admitted) {
     intake.take(declared2);
     return Promise.resolve({ bytes: declared2, overBudget: true });
   }
-  return new Promise((resolve7) => {
+  return new Promise((resolve5) => {
     const chunks = [];
     let bytes = 0;
     let settled = false;
@@ -15363,7 +14594,7 @@ function readBody(req, intake, admitted) {
       settled = true;
       req.removeListener("data", onData);
       const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
-      resolve7({ bytes, overBudget, ...whole ? { text: Buffer.concat(chunks).toString("utf8") } : {} });
+      resolve5({ bytes, overBudget, ...whole ? { text: Buffer.concat(chunks).toString("utf8") } : {} });
     };
     const onData = (chunk) => {
       bytes += chunk.length;
@@ -15849,8 +15080,8 @@ var init_checks3 = __esm({
 });
 
 // src/kit/client/process-tree.ts
-import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-function stat3(pid) {
+import { existsSync, readdirSync, readFileSync as readFileSync2 } from "node:fs";
+function stat2(pid) {
   try {
     const text = readFileSync2(`/proc/${pid}/stat`, "latin1");
     const [state, ppid] = text.slice(text.lastIndexOf(")") + 2).split(" ");
@@ -15870,10 +15101,10 @@ function clientProcesses(token) {
   const marker = Buffer.from(`${RUN_TOKEN_VARIABLE}=${token}\0`);
   const parents = /* @__PURE__ */ new Map();
   const found = /* @__PURE__ */ new Set();
-  for (const name of readdirSync2("/proc")) {
+  for (const name of readdirSync("/proc")) {
     const pid = Number(name);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
-    const s = stat3(pid);
+    const s = stat2(pid);
     if (!s || s.state === "Z" || s.state === "X") continue;
     parents.set(pid, s.ppid);
     if (carries(pid, marker)) found.add(pid);
@@ -16448,7 +15679,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     else intake.refuse();
     socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
   });
-  await new Promise((resolve7) => server.listen(0, "127.0.0.1", resolve7));
+  await new Promise((resolve5) => server.listen(0, "127.0.0.1", resolve5));
   const port = server.address().port;
   site = siteFor(`http://127.0.0.1:${port}`);
   const endpoint = links(site).referenceServer;
@@ -16463,9 +15694,9 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     statement,
     records,
     intake,
-    close: () => new Promise((resolve7) => {
+    close: () => new Promise((resolve5) => {
       for (const s of sockets) s.destroy();
-      server.close(() => resolve7());
+      server.close(() => resolve5());
     })
   };
 }
@@ -16515,7 +15746,7 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
   const stdout = new OutputTail();
   const stderr = new OutputTail();
   let timedOut = false;
-  const outcome = await new Promise((resolve7) => {
+  const outcome = await new Promise((resolve5) => {
     const child = spawn("/bin/sh", ["-c", withEndpoint(command)], {
       env,
       detached: true,
@@ -16531,15 +15762,15 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
       ended = true;
       clearTimeout(timer);
       void endClientProcesses(child.pid, token).catch(() => void 0).then(() => {
-        if (closed) return resolve7(result2);
+        if (closed) return resolve5(result2);
         const drained = setTimeout(() => {
           child.stdout.destroy();
           child.stderr.destroy();
-          resolve7(result2);
+          resolve5(result2);
         }, DRAIN_MS);
         child.once("close", () => {
           clearTimeout(drained);
-          resolve7(result2);
+          resolve5(result2);
         });
       });
     };
@@ -16750,7 +15981,7 @@ async function testClientCommand(argv, io) {
     const manifest = await readManifestOptions(values);
     if (values.result !== void 0 && !manifest.identity)
       throw new UsageError("--result names the client: give --name and --purl, or a --manifest with both");
-    const report2 = await testClient({
+    const report = await testClient({
       command,
       scenarios: [...new Set(scenarios)],
       capMs,
@@ -16761,10 +15992,10 @@ async function testClientCommand(argv, io) {
       manifest
     });
     if (values.result !== void 0)
-      await writeFile2(values.result, `${JSON.stringify(report2.result_message, null, 2)}
+      await writeFile2(values.result, `${JSON.stringify(report.result_message, null, 2)}
 `);
-    io.stdout(formatKitReport(report2, format));
-    return report2.exit_code;
+    io.stdout(formatKitReport(report, format));
+    return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
       io.stderr(`uai test-client: ${error2.message}
@@ -17137,17 +16368,17 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
     });
   });
   server.on("clientError", (_error, socket) => socket.destroy());
-  await new Promise((resolve7, reject) => {
+  await new Promise((resolve5, reject) => {
     server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => resolve7());
+    server.listen(options.port, "127.0.0.1", () => resolve5());
   });
   const port = server.address().port;
   return {
     port,
     endpoint: `http://127.0.0.1:${port}${upstream.pathname}${upstream.search}`,
-    close: () => new Promise((resolve7) => {
+    close: () => new Promise((resolve5) => {
       for (const s of sockets) s.destroy();
-      server.close(() => resolve7());
+      server.close(() => resolve5());
     })
   };
 }
@@ -17237,7 +16468,7 @@ async function proxyCommand(argv, io) {
     const recording = values.record ? createWriteStream(values.record, { flags: "w" }) : void 0;
     let seen = 0;
     let stop = () => void 0;
-    const stopped = new Promise((resolve7) => stop = resolve7);
+    const stopped = new Promise((resolve5) => stop = resolve5);
     let proxy;
     try {
       proxy = await startProxy({
@@ -17262,12 +16493,12 @@ async function proxyCommand(argv, io) {
     await stopped;
     for (const s of signals) process.removeListener(s, stop);
     await proxy.close();
-    if (recording) await new Promise((resolve7) => recording.end(resolve7));
-    const report2 = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
-    const text = formatProxyReport(report2, format, io.site, values.record);
+    if (recording) await new Promise((resolve5) => recording.end(resolve5));
+    const report = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
+    const text = formatProxyReport(report, format, io.site, values.record);
     if (values.report) await writeFile3(values.report, text);
     else io.stdout(text);
-    return report2.exit_code;
+    return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
       io.stderr(`uai proxy: ${error2.message}
@@ -17402,9 +16633,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// ../../main/node_modules/color-name/index.js
+// node_modules/color-name/index.js
 var require_color_name = __commonJS({
-  "../../main/node_modules/color-name/index.js"(exports, module) {
+  "node_modules/color-name/index.js"(exports, module) {
     "use strict";
     module.exports = {
       "aliceblue": [240, 248, 255],
@@ -17559,9 +16790,9 @@ var require_color_name = __commonJS({
   }
 });
 
-// ../../main/node_modules/css-unit-converter/index.js
+// node_modules/css-unit-converter/index.js
 var require_css_unit_converter = __commonJS({
-  "../../main/node_modules/css-unit-converter/index.js"(exports, module) {
+  "node_modules/css-unit-converter/index.js"(exports, module) {
     var conversions = {
       // length
       "px": {
@@ -17687,9 +16918,9 @@ var require_css_unit_converter = __commonJS({
   }
 });
 
-// ../../main/node_modules/css-color-converter/lib/index.js
+// node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
+  "node_modules/css-color-converter/lib/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", {
       value: true
@@ -17942,7 +17173,7 @@ var require_lib = __commonJS({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/color.js
+// node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17986,7 +17217,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "../../main/node_modules/badge-maker/lib/color.js"() {
+  "node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -18023,9 +17254,9 @@ var require_fs = __commonJS({
   }
 });
 
-// ../../main/node_modules/binary-search/index.js
+// node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "../../main/node_modules/binary-search/index.js"(exports, module) {
+  "node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -18064,14 +17295,14 @@ var require_util = __commonJS({
   }
 });
 
-// ../../main/node_modules/char-width-table-consumer/src/consumer.js
+// node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
-    var fs2 = require_fs();
+    var fs3 = require_fs();
     var bs = require_binary_search();
     var { promisify } = require_util();
-    var readFile4 = promisify(fs2.readFile);
+    var readFile4 = promisify(fs3.readFile);
     module.exports = class CharWidthTableConsumer {
       constructor(data) {
         this.data = data;
@@ -18086,7 +17317,7 @@ var require_consumer = __commonJS({
         return new CharWidthTableConsumer(data);
       }
       static loadSync(path) {
-        const json2 = fs2.readFileSync(path);
+        const json2 = fs3.readFileSync(path);
         const data = JSON.parse(json2);
         return new CharWidthTableConsumer(data);
       }
@@ -18131,9 +17362,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// ../../main/node_modules/char-width-table-consumer/src/index.js
+// node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -18150,9 +17381,9 @@ var require_src = __commonJS({
   }
 });
 
-// ../../main/node_modules/anafanafo/index.js
+// node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "../../main/node_modules/anafanafo/index.js"(exports, module) {
+  "node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -18162,7 +17393,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/xml.js
+// node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -18177,7 +17408,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "../../main/node_modules/badge-maker/lib/xml.js"() {
+  "node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -18233,7 +17464,7 @@ var init_xml = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/badge-renderers.js
+// node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18753,7 +17984,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
+  "node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -19135,15 +18366,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/constants.js
+// node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "../../main/node_modules/badge-maker/lib/constants.js"() {
+  "node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/make-badge.js
+// node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -19195,7 +18426,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
+  "node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -19203,7 +18434,7 @@ var init_make_badge = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/index.js
+// node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -19284,7 +18515,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "../../main/node_modules/badge-maker/lib/index.js"() {
+  "node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };
@@ -19460,13 +18691,13 @@ function levelOf(verdicts) {
   );
 }
 function verdictsFromReport(file, text, message2, issues, failedIds, checks) {
-  const report2 = parseJson2(file, text);
-  if (!isRecord(report2) || !Array.isArray(report2.checks))
+  const report = parseJson2(file, text);
+  if (!isRecord(report) || !Array.isArray(report.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
-  if (jcs(report2.result_message) !== jcs(message2))
+  if (jcs(report.result_message) !== jcs(message2))
     throw new EntryError(file, "its result_message is not the sealed result of result.json");
   const statuses = /* @__PURE__ */ new Map();
-  for (const c of report2.checks) {
+  for (const c of report.checks) {
     if (!isRecord(c) || typeof c.id !== "string" || typeof c.status !== "string")
       throw new EntryError(file, "every check needs an id and a status");
     const evidence = Array.isArray(c.evidence) ? c.evidence.filter((e) => typeof e === "string") : [];
@@ -19603,16 +18834,16 @@ var init_implementations2 = __esm({
 });
 
 // src/build/entry-folders.ts
-import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
-import { basename as basename2, join as join2, relative as relative4 } from "node:path";
+import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+import { basename, join as join3, relative as relative3 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
-  const shown2 = relative4(root, folder) || folder;
-  const file = (name) => join2(folder, name);
+  const shown2 = relative3(root, folder) || folder;
+  const file = (name) => join3(folder, name);
   for (const name of ["result.json", "meta.json"])
     if (!existsSync2(file(name)))
       throw new EntryError(`${shown2}/${name}`, "missing (an entry needs result.json and meta.json)");
   return {
-    slug: basename2(folder),
+    slug: basename(folder),
     dir: shown2,
     result: new Uint8Array(readFileSync3(file("result.json"))),
     meta: readFileSync3(file("meta.json"), "utf8"),
@@ -19633,7 +18864,7 @@ __export(check_entry_exports, {
   checkEntryCommand: () => checkEntryCommand
 });
 import { writeFileSync } from "node:fs";
-import { resolve as resolve5 } from "node:path";
+import { resolve as resolve3 } from "node:path";
 import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
   let parsed;
@@ -19658,7 +18889,7 @@ async function checkEntryCommand(argv, io) {
     return 2;
   }
   try {
-    const files = readEntryFolder(resolve5(positionals[0]));
+    const files = readEntryFolder(resolve3(positionals[0]));
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
     const c = entryCounts(entry);
     const face = badgeFace(entry);
@@ -19742,9 +18973,9 @@ async function referenceServerCommand(argv, io) {
     await sendResponse(res, await serving.handler(toRequest(req, serving.origin)), req.method === "HEAD");
   });
   try {
-    await new Promise((resolve7, reject) => {
+    await new Promise((resolve5, reject) => {
       server.once("error", reject);
-      server.listen(port, "127.0.0.1", resolve7);
+      server.listen(port, "127.0.0.1", resolve5);
     });
   } catch (error2) {
     io.stderr(`uai reference-server: cannot listen on 127.0.0.1:${port}: ${error2.message}
@@ -19756,11 +18987,11 @@ async function referenceServerCommand(argv, io) {
   serving.handler = referenceServerHandler({ site });
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}
 `);
-  await new Promise((resolve7) => {
-    for (const signal2 of ["SIGINT", "SIGTERM"]) process.once(signal2, () => resolve7());
+  await new Promise((resolve5) => {
+    for (const signal2 of ["SIGINT", "SIGTERM"]) process.once(signal2, () => resolve5());
   });
   server.closeAllConnections();
-  await new Promise((resolve7) => server.close(() => resolve7()));
+  await new Promise((resolve5) => server.close(() => resolve5()));
   return 0;
 }
 var REFERENCE_SERVER_HELP;
@@ -19786,7 +19017,7 @@ Stop it with Ctrl-C.
 
 // src/action/main.ts
 import { appendFileSync, mkdirSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname2, resolve as resolve6 } from "node:path";
+import { dirname, resolve as resolve4 } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // src/cli/args.ts
@@ -20104,20 +19335,20 @@ init_engine();
 init_terminal();
 
 // src/cli/files.ts
-import * as fs from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join, relative as relative3, resolve as resolve4 } from "node:path";
+import * as fs2 from "node:fs/promises";
+import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function walk2(dir, found, unreadable) {
   let entries;
   try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
+    entries = await fs2.readdir(dir, { withFileTypes: true });
   } catch (error2) {
     unreadable.push({ file: slashes(dir), expanded: true, error: `cannot read this directory (${codeOf(error2)})` });
     return;
   }
   for (const entry of entries) {
-    const path = join(dir, entry.name);
+    const path = join2(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED.has(entry.name)) await walk2(path, found, unreadable);
     } else if (entry.isFile() && entry.name.endsWith(".json")) found.push(path);
@@ -20125,15 +19356,11 @@ async function walk2(dir, found, unreadable) {
 }
 var codeOf = (error2) => typeof error2?.code === "string" ? error2.code : "error";
 async function expand(pattern) {
-  const glob3 = fs.glob;
-  if (!glob3) {
-    const { glob: tinyglob } = await Promise.resolve().then(() => (init_dist2(), dist_exports));
-    const files = await tinyglob(pattern, { absolute: true, onlyFiles: true, expandDirectories: false });
-    return files.map((f) => resolve4(f));
-  }
+  const glob2 = fs2.glob;
+  if (!glob2) return (await Promise.resolve().then(() => (init_glob_walk(), glob_walk_exports))).globByWalk(pattern);
   const found = [];
-  for await (const entry of glob3(pattern, { withFileTypes: true })) {
-    if (entry.isFile()) found.push(join(entry.parentPath, entry.name));
+  for await (const entry of glob2(pattern, { withFileTypes: true })) {
+    if (entry.isFile()) found.push(join2(entry.parentPath, entry.name));
   }
   return found;
 }
@@ -20141,7 +19368,7 @@ var byPath = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 var slashes = (path) => path.replaceAll("\\", "/");
 async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
-  const info = await fs.stat(input2).catch(() => void 0);
+  const info = await fs2.stat(input2).catch(() => void 0);
   if (info?.isDirectory()) {
     const found = [];
     const unreadable = [];
@@ -20150,7 +19377,7 @@ async function targetsOf(input2) {
     return files.length || unreadable.length ? [...files, ...unreadable].sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
   if (!info && GLOB_CHARS.test(input2)) {
-    const files = (await expand(input2)).map((f) => slashes(isAbsolute3(input2) ? f : relative3(process.cwd(), f))).sort(byPath);
+    const files = (await expand(input2)).map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).sort(byPath);
     return files.length ? files.map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
   }
   return [{ file: input2 }];
@@ -20305,14 +19532,14 @@ ${issue2.help_url}`)}</failure>`
 // src/cli/sarif-report.ts
 init_engine();
 var RESULTS = "\0results";
-function aroundResults(log2) {
-  const runs = log2.runs.map(({ results: _, invocations, properties, ...opening }) => ({
+function aroundResults(log) {
+  const runs = log.runs.map(({ results: _, invocations, properties, ...opening }) => ({
     ...opening,
     results: RESULTS,
     invocations,
     properties
   }));
-  const text = JSON.stringify({ ...log2, runs }, null, 2);
+  const text = JSON.stringify({ ...log, runs }, null, 2);
   const at3 = text.indexOf(JSON.stringify(RESULTS));
   return { before: text.slice(0, at3), after: text.slice(at3 + JSON.stringify(RESULTS).length) };
 }
@@ -20362,7 +19589,7 @@ var processIo = {
   // A report is written while files are judged: wait when the reader of standard output lags,
   // so unread output does not pile up in memory.
   drained: async () => {
-    if (process.stdout.writableNeedDrain) await new Promise((resolve7) => process.stdout.once("drain", resolve7));
+    if (process.stdout.writableNeedDrain) await new Promise((resolve5) => process.stdout.once("drain", resolve5));
   }
 };
 var SUBCOMMANDS = {
@@ -20470,8 +19697,8 @@ function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
 function writeReport(workspace, file, text) {
-  const path = resolve6(workspace, file);
-  mkdirSync(dirname2(path), { recursive: true });
+  const path = resolve4(workspace, file);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync2(path, text);
   return path;
 }
@@ -20526,9 +19753,9 @@ async function validate(env, workspace) {
     env,
     cwd: () => workspace
   });
-  const log2 = JSON.parse(reports.sarif);
-  for (const run of log2.runs) run.automationDetails = { id: `${category}/` };
-  const sarifText = `${JSON.stringify(log2, null, 2)}
+  const log = JSON.parse(reports.sarif);
+  for (const run of log.runs) run.automationDetails = { id: `${category}/` };
+  const sarifText = `${JSON.stringify(log, null, 2)}
 `;
   const sarifPath = writeReport(workspace, sarifFile, sarifText);
   if (input(env, "annotations") !== "false") process.stdout.write(reports.github);
@@ -20588,8 +19815,8 @@ async function kitRun(env, workspace, title, argv) {
   const junitFile = input(env, "junit-file") || "uai-junit.xml";
   const resultFile = input(env, "result-file");
   const options = [
-    ["--baseline", input(env, "baseline") && resolve6(workspace, input(env, "baseline"))],
-    ["--result", resultFile && resolve6(workspace, resultFile)]
+    ["--baseline", input(env, "baseline") && resolve4(workspace, input(env, "baseline"))],
+    ["--result", resultFile && resolve4(workspace, resultFile)]
   ].flatMap(([flag, value]) => value ? [flag, value] : []);
   const run = await cli([...argv, "--format", "junit", ...options], env, workspace);
   const junitPath = run.stdout ? writeReport(workspace, junitFile, run.stdout) : "";
@@ -20597,7 +19824,7 @@ async function kitRun(env, workspace, title, argv) {
   setOutputs(env, {
     "exit-code": run.code,
     "junit-file": junitPath,
-    ...resultFile ? { "result-file": resolve6(workspace, resultFile) } : {}
+    ...resultFile ? { "result-file": resolve4(workspace, resultFile) } : {}
   });
   summary(
     env,
@@ -20642,7 +19869,7 @@ async function kitClient(env, workspace) {
   return kitRun(env, workspace, `uai test-client ${command}`, ["test-client", "--command", command]);
 }
 async function runAction(env = process.env) {
-  const workspace = resolve6(env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve4(env.GITHUB_WORKSPACE || process.cwd());
   process.chdir(workspace);
   const command = input(env, "command") || "validate";
   if (command === "validate") return validate(env, workspace);

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 
 /**
  * Turning command-line inputs into the files to check: "-" is standard input, a directory means
@@ -41,17 +41,12 @@ const codeOf = (error: unknown): string =>
   typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : 'error';
 
 /**
- * Files a glob matches, as absolute paths. node:fs glob exists from Node 22; the published package
- * also runs on Node 20, where tinyglobby (bundled into the package, loaded only there) expands
- * instead.
+ * Files a glob matches, as absolute paths: node:fs glob from Node 22; on Node 20, which the
+ * published package also runs on, a walk matched by picomatch (glob-walk.ts, loaded only there).
  */
 async function expand(pattern: string): Promise<string[]> {
   const glob = (fs as Partial<typeof fs>).glob;
-  if (!glob) {
-    const { glob: tinyglob } = await import('tinyglobby');
-    const files = await tinyglob(pattern, { absolute: true, onlyFiles: true, expandDirectories: false });
-    return files.map((f) => resolve(f));
-  }
+  if (!glob) return (await import('./glob-walk.ts')).globByWalk(pattern);
   const found: string[] = [];
   for await (const entry of glob(pattern, { withFileTypes: true })) {
     if (entry.isFile()) found.push(join(entry.parentPath, entry.name));
