@@ -14535,6 +14535,7 @@ var init_collector = __esm({
 });
 
 // src/kit/client/intake.ts
+import { isUtf8 } from "node:buffer";
 function runIntake() {
   const run = { requests: 0, bytes: 0 };
   const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
@@ -14594,7 +14595,9 @@ function readBody(req, intake, admitted) {
       settled = true;
       req.removeListener("data", onData);
       const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
-      resolve5({ bytes, overBudget, ...whole ? { text: Buffer.concat(chunks).toString("utf8") } : {} });
+      if (!whole) return resolve5({ bytes, overBudget });
+      const kept = Buffer.concat(chunks);
+      resolve5({ bytes, overBudget, text: kept.toString("utf8"), ...isUtf8(kept) ? {} : { malformed: kept } });
     };
     const onData = (chunk) => {
       bytes += chunk.length;
@@ -14849,7 +14852,7 @@ function judgeRun(run, ev, manifest, pacer) {
     if (r.method === "POST" && r.path === endpointPath) {
       const over = r.unparsed;
       if (over === void 0) pacer.took(r.bytes);
-      const raw = over === void 0 ? parse2(r.body) : void 0;
+      const raw = over === void 0 && !r.notUtf8 ? parse2(r.body) : void 0;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers["content-type"]);
       if (!mediaTypes.has(type))
@@ -14870,7 +14873,7 @@ function judgeRun(run, ev, manifest, pacer) {
         ev.fail(
           "client.message_valid",
           tag(
-            over !== void 0 ? `POST body of ${over}` : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`
+            over !== void 0 ? `POST body of ${over}` : r.notUtf8 ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? "")}` : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`
           )
         );
         continue;
@@ -15045,6 +15048,10 @@ function judgeRun(run, ev, manifest, pacer) {
   const overBudget = intakeFindings(run.intake);
   for (const text of overBudget) ev.fail("client.within_budget", tag(text));
   if (!overBudget.length) ev.saw("client.within_budget");
+}
+function badBytesNear(text) {
+  const at3 = text.indexOf("\uFFFD");
+  return at3 < 0 ? "(the bytes it could not show)" : JSON.stringify(text.slice(Math.max(0, at3 - 40), at3 + 1));
 }
 function judgeClient(runs, manifest = NOTHING_DECLARED) {
   const ev = new Tally();
@@ -15543,14 +15550,14 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     ...scenario === "typed-error" ? { scenario: "typed-error" } : {}
   });
   let answer = core();
-  async function script(record2) {
+  async function script(record2, malformed) {
     const request = {
       method: record2.method,
       path: record2.path,
       header: (name) => record2.headers[name] ?? null,
       body: async (cap) => {
         if (record2.body === void 0 || record2.bytes > cap) return void 0;
-        return new TextEncoder().encode(record2.body);
+        return malformed ?? new TextEncoder().encode(record2.body);
       }
     };
     const isPost = record2.method === "POST" && record2.path === endpointPath;
@@ -15602,7 +15609,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
       host = url.host;
       path = `${url.pathname}${url.search}`;
     }
-    const { bytes, text: body, overBudget } = await readBody(req, intake, intake.admit());
+    const { bytes, text: body, overBudget, malformed } = await readBody(req, intake, intake.admit());
     if (overBudget) {
       intake.refuse();
       const budget = intake.counts().budget ?? "";
@@ -15630,6 +15637,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
       headers: headerRecord(req),
       bytes,
       ...body !== void 0 ? { body } : {},
+      ...malformed !== void 0 ? { notUtf8: true } : {},
       ...unparsed !== void 0 ? { unparsed } : {}
     };
     records.push(record2);
@@ -15640,7 +15648,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
         "route.not_found",
         `The test kit does not forward requests to ${host || "other hosts"}.`
       );
-    else reply = await script(record2);
+    else reply = await script(record2, malformed);
     record2.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
     if (!message2 || unparsed !== void 0) delete record2.body;
     await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);

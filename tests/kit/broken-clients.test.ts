@@ -58,6 +58,8 @@ interface Broken {
   readonly scenario: ClientScenarioId;
   readonly fails: ClientCheckId;
   readonly capMs?: number;
+  /** What the evidence must say, where the check could also fail for another reason. */
+  readonly evidence?: RegExp;
 }
 
 const BROKEN: readonly Broken[] = [
@@ -66,6 +68,14 @@ const BROKEN: readonly Broken[] = [
   { fault: 'wrong-profile', scenario: 'sync', fails: 'client.request_profile' },
   { fault: 'misaddressed', scenario: 'sync', fails: 'client.addressed' },
   { fault: 'wrong-media-type', scenario: 'sync', fails: 'client.binding_form' },
+  // Judged as the bytes it is, not as the text U+FFFD makes of it (whose checksum would fail instead).
+  {
+    fault: 'latin1-body',
+    scenario: 'sync',
+    fails: 'client.message_valid',
+    evidence:
+      /^sync: POST body is not well-formed UTF-8, so no JSON text \(RFC 8259 section 8\.1\); read as UTF-8 it shows U\+FFFD at ".*Caf\uFFFD"$/u,
+  },
   { fault: 'reused-id', scenario: 'follow-up', fails: 'client.fresh_ids' },
   { fault: 'wrong-sequence', scenario: 'follow-up', fails: 'client.follow_up' },
   { fault: 'made-up-ref', scenario: 'async', fails: 'client.poll_task_ref' },
@@ -94,6 +104,7 @@ describe.concurrent('broken clients', () => {
       const failed = report.checks.filter((c) => c.status === 'fail');
       expect(failed.map((c) => `${c.id}: ${c.evidence.join(' / ')}`)).toHaveLength(1);
       expect(failed[0]!.id).toBe(b.fails);
+      if (b.evidence) expect(failed[0]!.evidence).toEqual([expect.stringMatching(b.evidence)]);
       // A should failure is reported but does not fail the run (nor the sealed result).
       expect(report.exit_code).toBe(failed[0]!.severity === 'must' ? 1 : 0);
       expect((report.result_message.body as { status: string }).status).toBe(

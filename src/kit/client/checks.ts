@@ -137,7 +137,8 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
       const over = r.unparsed;
       // The trees of the messages judged before this one are garbage by now (collector.ts).
       if (over === undefined) pacer.took(r.bytes);
-      const raw = over === undefined ? parse(r.body) : undefined;
+      // Not UTF-8: no JSON text between systems (RFC 8259 section 8.1), whatever U+FFFD would make of it.
+      const raw = over === undefined && !r.notUtf8 ? parse(r.body) : undefined;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers['content-type']);
       if (!mediaTypes.has(type))
@@ -160,7 +161,9 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
           tag(
             over !== undefined
               ? `POST body of ${over}`
-              : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`,
+              : r.notUtf8
+                ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? '')}`
+                : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`,
           ),
         );
         continue;
@@ -355,6 +358,12 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
   const overBudget = intakeFindings(run.intake);
   for (const text of overBudget) ev.fail('client.within_budget', tag(text));
   if (!overBudget.length) ev.saw('client.within_budget');
+}
+
+/** Where a body read as UTF-8 first shows U+FFFD, with some text before it, as evidence. */
+function badBytesNear(text: string): string {
+  const at = text.indexOf('\uFFFD');
+  return at < 0 ? '(the bytes it could not show)' : JSON.stringify(text.slice(Math.max(0, at - 40), at + 1));
 }
 
 export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest = NOTHING_DECLARED): KitVerdict[] {

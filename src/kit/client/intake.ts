@@ -5,6 +5,7 @@
  * kit; the counts are judged as a finding of their own (client.within_budget). A well-behaved client
  * sends a handful of small messages per scenario: the budgets are far above that, far below memory.
  */
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { ParseBudget } from '../judge/json.ts';
 
@@ -132,6 +133,11 @@ export interface Body {
   readonly bytes: number;
   /** The body as text, when it was kept whole (within its own cap and the budgets). */
   readonly text?: string;
+  /**
+   * Its bytes, when they are not well-formed UTF-8: `text` then holds U+FFFD for the bad ones, so
+   * the core must read these instead, as the service reads a posted body (and refuses it).
+   */
+  readonly malformed?: Uint8Array;
   /** It passed a budget: refused, not kept, and not read further (the connection is to be closed). */
   readonly overBudget: boolean;
 }
@@ -161,7 +167,9 @@ export function readBody(req: IncomingMessage, intake: ScenarioIntake, admitted:
       settled = true;
       req.removeListener('data', onData);
       const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
-      resolve({ bytes, overBudget, ...(whole ? { text: Buffer.concat(chunks).toString('utf8') } : {}) });
+      if (!whole) return resolve({ bytes, overBudget });
+      const kept = Buffer.concat(chunks);
+      resolve({ bytes, overBudget, text: kept.toString('utf8'), ...(isUtf8(kept) ? {} : { malformed: kept }) });
     };
     const onData = (chunk: Buffer) => {
       bytes += chunk.length;

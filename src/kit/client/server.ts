@@ -44,6 +44,8 @@ export interface RecordedRequest {
    * parses: nothing reads the others again, and kept they would hold up to the run's byte budget.
    */
   body?: string;
+  /** The body is not well-formed UTF-8 (`body` shows U+FFFD for its bad bytes): no message, as the service says. */
+  readonly notUtf8?: true;
   /** Of a POST to the endpoint: why it is not parsed as a message, when it is not (settled as it arrives). */
   readonly unparsed?: string;
   answer?: RecordedAnswer;
@@ -106,14 +108,15 @@ export async function startScenarioServer(
   /** The core on the real clock, built once the port is known. */
   let answer: CoreHandler = core();
 
-  async function script(record: RecordedRequest): Promise<CoreReply> {
+  /** `malformed`: the body's bytes when they are not UTF-8, which the core reads (and refuses) as sent. */
+  async function script(record: RecordedRequest, malformed?: Uint8Array): Promise<CoreReply> {
     const request: CoreRequest = {
       method: record.method,
       path: record.path,
       header: (name) => record.headers[name] ?? null,
       body: async (cap) => {
         if (record.body === undefined || record.bytes > cap) return undefined;
-        return new TextEncoder().encode(record.body);
+        return malformed ?? new TextEncoder().encode(record.body);
       },
     };
     const isPost = record.method === 'POST' && record.path === endpointPath;
@@ -168,7 +171,7 @@ export async function startScenarioServer(
       host = url.host;
       path = `${url.pathname}${url.search}`;
     }
-    const { bytes, text: body, overBudget } = await readBody(req, intake, intake.admit());
+    const { bytes, text: body, overBudget, malformed } = await readBody(req, intake, intake.admit());
     if (overBudget) {
       // Counted, refused, not kept, its body not read: the connection is closed once the refusal is out.
       intake.refuse();
@@ -197,6 +200,7 @@ export async function startScenarioServer(
       headers: headerRecord(req),
       bytes,
       ...(body !== undefined ? { body } : {}),
+      ...(malformed !== undefined ? { notUtf8: true as const } : {}),
       ...(unparsed !== undefined ? { unparsed } : {}),
     };
     records.push(record);
@@ -207,7 +211,7 @@ export async function startScenarioServer(
         'route.not_found',
         `The test kit does not forward requests to ${host || 'other hosts'}.`,
       );
-    else reply = await script(record);
+    else reply = await script(record, malformed);
     record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? '' };
     if (!message || unparsed !== undefined) delete record.body;
     await sendReply(res, reply, req.method === 'HEAD').catch(() => undefined);
