@@ -14502,10 +14502,28 @@ function v8Collector() {
   collectorFound = { collect };
   return collect;
 }
-var collectorFound;
+var collectorFound, CollectionPacer;
 var init_v8_collector = __esm({
   "src/kit/v8-collector.ts"() {
     "use strict";
+    CollectionPacer = class {
+      #collect = v8Collector();
+      #after;
+      #options;
+      #since = 0;
+      constructor(after, options) {
+        this.#after = after;
+        this.#options = options;
+      }
+      took(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < this.#after) return;
+        this.#since = 0;
+        if (this.#options) this.#collect(this.#options);
+        else this.#collect();
+      }
+    };
   }
 });
 
@@ -14516,19 +14534,9 @@ var init_collector = __esm({
     "use strict";
     init_v8_collector();
     COLLECT_AFTER = 128 * 1024;
-    ShrinkingPacer = class {
-      #collect = v8Collector();
-      #after;
-      #since = 0;
+    ShrinkingPacer = class extends CollectionPacer {
       constructor(after = COLLECT_AFTER) {
-        this.#after = after;
-      }
-      took(bytes) {
-        if (!this.#collect) return;
-        this.#since += bytes;
-        if (this.#since < this.#after) return;
-        this.#since = 0;
-        this.#collect({ type: "major", execution: "sync", flavor: "last-resort" });
+        super(after, { type: "major", execution: "sync", flavor: "last-resort" });
       }
     };
   }
@@ -16135,19 +16143,9 @@ var init_collector2 = __esm({
     "use strict";
     init_v8_collector();
     COLLECT_AFTER2 = 16 * 1024 * 1024;
-    GarbagePacer = class {
-      #collect = v8Collector();
-      #after;
-      #since = 0;
+    GarbagePacer = class extends CollectionPacer {
       constructor(after = COLLECT_AFTER2) {
-        this.#after = after;
-      }
-      forwarded(bytes) {
-        if (!this.#collect) return;
-        this.#since += bytes;
-        if (this.#since < this.#after) return;
-        this.#since = 0;
-        this.#collect();
+        super(after);
       }
     };
   }
@@ -16240,7 +16238,7 @@ async function startProxy(options) {
       finish();
     }, timeoutMs);
     req.on("data", (chunk) => {
-      pacer.forwarded(chunk.length);
+      pacer.took(chunk.length);
       requestBody.add(chunk);
     });
     req.pipe(out);
@@ -16297,7 +16295,7 @@ async function startProxy(options) {
         return;
       }
       answer.on("data", (chunk) => {
-        pacer.forwarded(chunk.length);
+        pacer.took(chunk.length);
         answerBody.add(chunk);
       });
       answer.pipe(res);

@@ -30,3 +30,29 @@ export function v8Collector(): Collect | undefined {
   collectorFound = { collect };
   return collect;
 }
+
+/**
+ * Counts the body bytes a pacer's owner takes in, and collects after every `after` of them, with
+ * `options` (a plain full collection without): garbage stays within about that much, however much
+ * passes, and an idle or lightly used kit never collects.
+ */
+export class CollectionPacer {
+  readonly #collect = v8Collector();
+  readonly #after: number;
+  readonly #options: Parameters<Collect>[0];
+  #since = 0;
+
+  constructor(after: number, options?: Parameters<Collect>[0]) {
+    this.#after = after;
+    this.#options = options;
+  }
+
+  took(bytes: number): void {
+    if (!this.#collect) return;
+    this.#since += bytes;
+    if (this.#since < this.#after) return;
+    this.#since = 0;
+    if (this.#options) this.#collect(this.#options);
+    else this.#collect();
+  }
+}

@@ -10,26 +10,14 @@
  * after every COLLECT_AFTER bytes of bodies taken in, and the young generation regrows within that
  * much. A client's usual messages never reach it.
  */
-import { v8Collector } from '../v8-collector.ts';
+import { CollectionPacer } from '../v8-collector.ts';
 
 /** Half the largest message the core parses: one of those is collected after on its own. */
 export const COLLECT_AFTER = 128 * 1024;
 
-/** Counts the body bytes taken in to be parsed, and collects, shrinking the young generation, after every `after` of them. */
-export class ShrinkingPacer {
-  readonly #collect = v8Collector();
-  readonly #after: number;
-  #since = 0;
-
+/** Collects, shrinking the young generation, after every `after` bytes of bodies taken in to be parsed. */
+export class ShrinkingPacer extends CollectionPacer {
   constructor(after = COLLECT_AFTER) {
-    this.#after = after;
-  }
-
-  took(bytes: number): void {
-    if (!this.#collect) return;
-    this.#since += bytes;
-    if (this.#since < this.#after) return;
-    this.#since = 0;
-    this.#collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    super(after, { type: 'major', execution: 'sync', flavor: 'last-resort' });
   }
 }

@@ -8,25 +8,13 @@
  * proxy collects after every COLLECT_AFTER bytes of bodies it forwards: its garbage stays within
  * about that much, however much passes through, and an idle or lightly used proxy never collects.
  */
-import { v8Collector } from '../v8-collector.ts';
+import { CollectionPacer } from '../v8-collector.ts';
 
 export const COLLECT_AFTER = 16 * 1024 * 1024;
 
-/** Counts the body bytes the proxy forwards, and collects after every `after` of them (COLLECT_AFTER). */
-export class GarbagePacer {
-  readonly #collect = v8Collector();
-  readonly #after: number;
-  #since = 0;
-
+/** Collects after every `after` bytes of bodies the proxy forwards (COLLECT_AFTER). */
+export class GarbagePacer extends CollectionPacer {
   constructor(after = COLLECT_AFTER) {
-    this.#after = after;
-  }
-
-  forwarded(bytes: number): void {
-    if (!this.#collect) return;
-    this.#since += bytes;
-    if (this.#since < this.#after) return;
-    this.#since = 0;
-    this.#collect();
+    super(after);
   }
 }

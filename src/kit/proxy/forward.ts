@@ -176,7 +176,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }, timeoutMs);
 
     req.on('data', (chunk: Buffer) => {
-      pacer.forwarded(chunk.length);
+      pacer.took(chunk.length);
       requestBody.add(chunk);
     });
     req.pipe(out);
@@ -234,7 +234,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         return;
       }
       answer.on('data', (chunk: Buffer) => {
-        pacer.forwarded(chunk.length);
+        pacer.took(chunk.length);
         answerBody.add(chunk);
       });
       answer.pipe(res);
