@@ -12907,10 +12907,17 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
         chunks.push(chunk);
       });
       res.on("end", () => {
-        if (declared2 !== void 0 && declared2 !== received) {
+        const noContent = res.statusCode === 204;
+        if (declared2 !== void 0 && declared2 !== received && !noContent) {
           faults.push({
             check: "transport.answered",
             detail: `${what}: Content-Length ${declared2} but ${received} bytes came`
+          });
+          answer(false);
+        } else if (noContent && declared2 !== void 0 && declared2 > 0) {
+          faults.push({
+            check: "transport.answered",
+            detail: `${what}: an HTTP 204 answer with Content-Length ${declared2}; a 204 has no body, and its head must not carry Content-Length (RFC 9110 section 8.6)`
           });
           answer(false);
         } else {

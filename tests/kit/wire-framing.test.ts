@@ -112,6 +112,17 @@ describe('uai test: bytes after a framed answer fail transport.answered', () => 
     expect(framingFaults(a)).toEqual([expect.stringMatching(evidence)]);
   });
 
+  it('an HTTP 204 with Content-Length: a fault of its head, not bytes missing', async () => {
+    const origin = await rawServer((s) =>
+      s.end('HTTP/1.1 204 No Content\r\ncontent-length: 10\r\nconnection: close\r\n\r\n'),
+    );
+    expect(framingFaults(await get(origin))).toEqual([
+      expect.stringMatching(
+        /: an HTTP 204 answer with Content-Length 10; a 204 has no body, and its head must not carry Content-Length \(RFC 9110 section 8\.6\)$/,
+      ),
+    ]);
+  });
+
   it('the whole run: a sync answer with bytes after it fails transport.answered, and only that', async () => {
     const { startKitServer } = await import('./harness.ts');
     const kit = await startKitServer();

@@ -277,10 +277,19 @@ function exchange(
         chunks.push(chunk);
       });
       res.on('end', () => {
-        if (declared !== undefined && declared !== received) {
+        // A 204 has no body whatever its Content-Length says (RFC 9110 section 15.3.5), and must send
+        // none (section 8.6): that is the fault, not bytes missing. (A 304 is a redirect to the kit.)
+        const noContent = res.statusCode === 204;
+        if (declared !== undefined && declared !== received && !noContent) {
           faults.push({
             check: 'transport.answered',
             detail: `${what}: Content-Length ${declared} but ${received} bytes came`,
+          });
+          answer(false);
+        } else if (noContent && declared !== undefined && declared > 0) {
+          faults.push({
+            check: 'transport.answered',
+            detail: `${what}: an HTTP 204 answer with Content-Length ${declared}; a 204 has no body, and its head must not carry Content-Length (RFC 9110 section 8.6)`,
           });
           answer(false);
         } else {
