@@ -1449,9 +1449,9 @@ function members(object, keys, omit) {
   }
   return `${out}}`;
 }
-function orReference(walk3, reference) {
+function orReference(walk2, reference) {
   try {
-    return walk3();
+    return walk2();
   } catch (error2) {
     if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference();
     throw error2;
@@ -10103,6 +10103,37 @@ var init_terminal = __esm({
   }
 });
 
+// src/cli/walk.ts
+import * as fs from "node:fs/promises";
+import { join } from "node:path";
+async function walkFiles(root, rules) {
+  const walked = { found: [], unreadable: [] };
+  async function walk2(dir, relative4, level) {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error2) {
+      walked.unreadable.push({ folder: dir, code: codeOf(error2) });
+      return;
+    }
+    for (const entry of entries) {
+      const path = relative4 === "" ? entry.name : `${relative4}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (rules.enter(entry.name, level + 1)) await walk2(join(dir, entry.name), path, level + 1);
+      } else if (entry.isFile() && rules.take(entry.name, path)) walked.found.push(join(dir, entry.name));
+    }
+  }
+  await walk2(root, "", 0);
+  return walked;
+}
+var codeOf;
+var init_walk = __esm({
+  "src/cli/walk.ts"() {
+    "use strict";
+    codeOf = (error2) => typeof error2?.code === "string" ? error2.code : "error";
+  }
+});
+
 // node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
   "node_modules/picomatch/lib/constants.js"(exports, module) {
@@ -11884,25 +11915,17 @@ var glob_walk_exports = {};
 __export(glob_walk_exports, {
   globByWalk: () => globByWalk
 });
-import * as fs from "node:fs/promises";
-import { join, resolve as resolve2 } from "node:path";
+import { resolve as resolve2 } from "node:path";
 async function globByWalk(pattern) {
   const { base, glob: glob2 } = import_picomatch.default.scan(pattern);
   const matches = (0, import_picomatch.default)(glob2, { posix: true });
   const depth = glob2.includes("**") ? Infinity : glob2.split("/").length;
   const hiddenFolders = /(^|\/)\./.test(glob2);
-  const found = [];
-  async function walk3(dir, relative4, level) {
-    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const path = relative4 === "" ? entry.name : `${relative4}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (level + 1 < depth && (hiddenFolders || !entry.name.startsWith(".")))
-          await walk3(join(dir, entry.name), path, level + 1);
-      } else if (entry.isFile() && matches(path)) found.push(join(dir, entry.name));
-    }
-  }
-  await walk3(resolve2(base === "" ? "." : base), "", 0);
+  const root = resolve2(base === "" ? "." : base);
+  const { found } = await walkFiles(root, {
+    enter: (name, level) => level < depth && (hiddenFolders || !name.startsWith(".")),
+    take: (_name, path) => matches(path)
+  });
   return found;
 }
 var import_picomatch;
@@ -11910,6 +11933,7 @@ var init_glob_walk = __esm({
   "src/cli/glob-walk.ts"() {
     "use strict";
     import_picomatch = __toESM(require_picomatch2(), 1);
+    init_walk();
   }
 });
 
@@ -19348,26 +19372,11 @@ init_engine();
 init_terminal();
 
 // src/cli/files.ts
+init_walk();
 import * as fs2 from "node:fs/promises";
 import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
-async function walk2(dir, found, unreadable) {
-  let entries;
-  try {
-    entries = await fs2.readdir(dir, { withFileTypes: true });
-  } catch (error2) {
-    unreadable.push({ file: slashes(dir), expanded: true, error: `cannot read this directory (${codeOf(error2)})` });
-    return;
-  }
-  for (const entry of entries) {
-    const path = join2(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED.has(entry.name)) await walk2(path, found, unreadable);
-    } else if (entry.isFile() && entry.name.endsWith(".json")) found.push(path);
-  }
-}
-var codeOf = (error2) => typeof error2?.code === "string" ? error2.code : "error";
 async function expand(pattern) {
   const glob2 = fs2.glob;
   if (!glob2) return (await Promise.resolve().then(() => (init_glob_walk(), glob_walk_exports))).globByWalk(pattern);
@@ -19383,11 +19392,19 @@ async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs2.stat(input2).catch(() => void 0);
   if (info?.isDirectory()) {
-    const found = [];
-    const unreadable = [];
-    await walk2(input2, found, unreadable);
-    const files = found.map((f) => ({ file: slashes(f), expanded: true }));
-    return files.length || unreadable.length ? [...files, ...unreadable].sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
+    const { found, unreadable } = await walkFiles(input2, {
+      enter: (name) => !SKIPPED.has(name),
+      take: (name) => name.endsWith(".json")
+    });
+    const files = [
+      ...found.map((f) => ({ file: slashes(f), expanded: true })),
+      ...unreadable.map((u) => ({
+        file: slashes(u.folder),
+        expanded: true,
+        error: `cannot read this directory (${u.code})`
+      }))
+    ];
+    return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
   if (!info && GLOB_CHARS.test(input2)) {
     const files = (await expand(input2)).map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).sort(byPath);

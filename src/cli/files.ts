@@ -1,5 +1,6 @@
 import * as fs from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
+import { walkFiles } from './walk.ts';
 
 /**
  * Turning command-line inputs into the files to check: "-" is standard input, a directory means
@@ -15,30 +16,6 @@ export type Target =
 const GLOB_CHARS = /[*?[\]{}]/;
 /** Directory walks skip dependencies and version-control data; an explicit glob does not. */
 const SKIPPED = new Set(['node_modules', '.git']);
-
-/**
- * Every *.json file below a directory, hidden ones too (a glob's `*` would pass over `.drafts/`,
- * which "every *.json below it" does not), but for the SKIPPED folders. Links are not followed,
- * so no walk can loop; a folder that cannot be read is an unreadable input, not a silent gap.
- */
-async function walk(dir: string, found: string[], unreadable: Target[]): Promise<void> {
-  let entries;
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    unreadable.push({ file: slashes(dir), expanded: true, error: `cannot read this directory (${codeOf(error)})` });
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED.has(entry.name)) await walk(path, found, unreadable);
-    } else if (entry.isFile() && entry.name.endsWith('.json')) found.push(path);
-  }
-}
-
-const codeOf = (error: unknown): string =>
-  typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : 'error';
 
 /**
  * Files a glob matches, as absolute paths: node:fs glob from Node 22; on Node 20, which the
@@ -61,12 +38,22 @@ async function targetsOf(input: string): Promise<Target[]> {
   if (input === '-') return [{ file: '-' }];
   const info = await fs.stat(input).catch(() => undefined);
   if (info?.isDirectory()) {
-    const found: string[] = [];
-    const unreadable: Target[] = [];
-    await walk(input, found, unreadable);
-    const files: Target[] = found.map((f) => ({ file: slashes(f), expanded: true as const }));
-    return files.length || unreadable.length
-      ? [...files, ...unreadable].sort((a, b) => byPath(a.file, b.file))
+    // Every *.json below it, hidden names too (a glob's `*` would pass over `.drafts/`), but for the
+    // SKIPPED folders; a folder that cannot be read is an unreadable input, not a silent gap.
+    const { found, unreadable } = await walkFiles(input, {
+      enter: (name) => !SKIPPED.has(name),
+      take: (name) => name.endsWith('.json'),
+    });
+    const files: Target[] = [
+      ...found.map((f) => ({ file: slashes(f), expanded: true as const })),
+      ...unreadable.map((u) => ({
+        file: slashes(u.folder),
+        expanded: true as const,
+        error: `cannot read this directory (${u.code})`,
+      })),
+    ];
+    return files.length
+      ? files.sort((a, b) => byPath(a.file, b.file))
       : [{ file: input, expanded: true, error: 'no *.json file in this directory' }];
   }
   if (!info && GLOB_CHARS.test(input)) {
