@@ -106,6 +106,33 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
   const followUpRefs = new Set<string>();
   let firstMode: unknown;
   let retryFrom: { until: number; record: RecordedRequest } | undefined;
+  /** The first typed refusal (status and code) a message of the client was answered with. */
+  let refusedBefore: string | undefined;
+
+  /** What the client was answered: a message advances its conversation; a task reference may be polled. */
+  function takeAnswer(r: RecordedRequest, answer: RecordedRequest['answer'], answerJson: unknown, followUp: boolean) {
+    const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
+    if (!isRecord(answered) || typeof answered.profile !== 'string') return;
+    const conv = at(answered, 'conversation', 'conversation_id');
+    if (typeof conv === 'string')
+      lastAnswer.set(conv, { id: answered.message_id, sequence: at(answered, 'conversation', 'sequence') });
+    const ref = at(answered, 'delivery', 'task_ref');
+    if (answer?.status === 202 && typeof ref === 'string') {
+      refs.add(ref);
+      if (followUp) followUpRefs.add(ref);
+    }
+    if (answered.profile === 'uai.error.v1' && answer && answer.status >= 400) {
+      ev.met('client.error_not_resent');
+      ev.saw('client.error_not_resent');
+      refusedBefore ??= `${answer.status} ${String(at(answered, 'body', 'code') ?? '')}`.trim();
+      if (scenario.endsInError) final ??= r;
+    }
+    // A result, in whichever mode the client asked for: the scenario servers answer each as asked.
+    if (answer?.status === 200 && answered.profile !== 'uai.error.v1' && !scenario.endsInError) {
+      final ??= r;
+      if (followUp) followUpFinal ??= r;
+    }
+  }
 
   for (const r of own) {
     // A 429 or 503 with Retry-After: the next request must wait it out.
@@ -156,16 +183,26 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
       else ev.saw('client.binding_form');
       const message = keyless ? messageFromKeyless(raw as never).value : raw;
       if (!isRecord(message)) {
-        ev.fail(
-          'client.message_valid',
-          tag(
-            over !== undefined
-              ? `POST body of ${over}`
-              : r.notUtf8
-                ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? '')}`
-                : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`,
-          ),
-        );
+        const why =
+          over !== undefined
+            ? `POST body of ${over}`
+            : r.notUtf8
+              ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? '')}`
+              : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`;
+        ev.fail('client.message_valid', tag(why));
+        // Sent after a refusal, it may be that refusal's message again: with no message to compare,
+        // the check cannot hold (not judged is not a pass).
+        if (refusedBefore) {
+          ev.fail(
+            'client.error_not_resent',
+            tag(
+              `request #${r.index + 1}, after the ${refusedBefore}, could not be compared with the refused message: ${why}`,
+            ),
+          );
+          excused.add(r.index);
+        }
+        // The client was answered all the same: what it was told still moves the scenario on.
+        takeAnswer(r, answer, answerJson, false);
         continue;
       }
       const result = validateMessage(keyless ? raw : message, {
@@ -241,29 +278,7 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
         }
       }
       if (typeof id === 'string') byId.set(id, { record: r, canonical, answer: answerJson });
-
-      // What the client was answered: a message advances its conversation; a task reference may be polled.
-      const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
-      if (isRecord(answered) && typeof answered.profile === 'string') {
-        const conv = at(answered, 'conversation', 'conversation_id');
-        if (typeof conv === 'string')
-          lastAnswer.set(conv, { id: answered.message_id, sequence: at(answered, 'conversation', 'sequence') });
-        const ref = at(answered, 'delivery', 'task_ref');
-        if (answer?.status === 202 && typeof ref === 'string') {
-          refs.add(ref);
-          if (followUp) followUpRefs.add(ref);
-        }
-        if (answered.profile === 'uai.error.v1' && answer && answer.status >= 400) {
-          ev.met('client.error_not_resent');
-          ev.saw('client.error_not_resent');
-          if (scenario.endsInError) final ??= r;
-        }
-        // A result, in whichever mode the client asked for: the scenario servers answer each as asked.
-        if (answer?.status === 200 && answered.profile !== 'uai.error.v1' && !scenario.endsInError) {
-          final ??= r;
-          if (followUp) followUpFinal ??= r;
-        }
-      }
+      takeAnswer(r, answer, answerJson, followUp);
     } else if (r.method === 'GET' && r.path.startsWith(pollPath)) {
       let ref: string | undefined;
       try {

@@ -68,9 +68,10 @@ export interface RunIntake {
   scenario(): ScenarioIntake;
 }
 
-export function runIntake(): RunIntake {
+/** `parseBytes`: the run's parse budget (tests make it small to reach it with small messages). */
+export function runIntake(parseBytes = MAX_CLIENT_PARSED_BYTES): RunIntake {
   const run: Totals = { requests: 0, bytes: 0 };
-  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
+  const parsing = new ParseBudget(parseBytes);
   return {
     scenario() {
       const own: Totals = { requests: 0, bytes: 0 };
