@@ -7,6 +7,7 @@
 import { MAX_DEPTH, type Failure } from '../engine/index.ts';
 import type { CoreRequest } from './core.ts';
 import { jsonErrorPosition } from './json-position.ts';
+import { withThousands } from './digits.ts';
 
 export const MAX_BODY_BYTES = 262_144;
 /**
@@ -20,8 +21,11 @@ export type BodyResult =
   | { readonly ok: true; readonly value: unknown; readonly text: string }
   | Failure<'request.too_large' | 'request.malformed_json' | 'request.too_deep'>;
 
-// MAX_BODY_BYTES written out: toLocaleString() would load ICU number formatting at function start.
-const tooLarge = { ok: false, code: 'request.too_large', detail: 'The request body is over 262,144 bytes.' } as const;
+const tooLarge = {
+  ok: false,
+  code: 'request.too_large',
+  detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`,
+} as const;
 
 /**
  * Whether [ and { outside strings nest deeper than `limit`, stopping as soon as it is passed. A text

@@ -7,6 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
+import { withThousands } from '../digits.ts';
 import { problemReply } from '../problem.ts';
 import type { ErrorCodeId } from '../../standard/codes.ts';
 import type { Site } from '../../standard/urls.ts';
@@ -48,8 +49,6 @@ export const timeoutOptions = (t: ClientTimeouts): ServerOptions => ({
 /** A client error as node:http reports it: Node's own code, or llhttp's (HPE_*) with its reason. */
 type ClientError = NodeJS.ErrnoException & { readonly reason?: string };
 
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-
 /**
  * What a request Node's parser refused is answered with. Node's own answers are a bare 400 or 431
  * without a body or the headers of every response; these are the problems of CONTRACT section 8,
@@ -61,7 +60,7 @@ function parserProblem(error: ClientError): readonly [ErrorCodeId, string] {
     case 'HPE_HEADER_OVERFLOW':
       return [
         'request.headers_too_large',
-        `The request line and header fields are over ${thousands(maxHeaderSize)} bytes in all; send a shorter URL and fewer or smaller header fields.`,
+        `The request line and header fields are over ${withThousands(maxHeaderSize)} bytes in all; send a shorter URL and fewer or smaller header fields.`,
       ];
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return ['request.too_large', 'The chunk extensions of the request body are over 16,384 bytes.'];

@@ -5,6 +5,7 @@
  * validator judges. Parsing is what costs memory, not reading: JSON.parse of 4 MB of `[{},{},...]`
  * or of `[[[[...` holds 200 to 500 MB while it runs, of 262,144 bytes about 30 MB.
  */
+import { withThousands } from '../../http/digits.ts';
 import { MAX_BODY_BYTES } from '../../http/request-body.ts';
 
 export const MAX_PARSED_BYTES = MAX_BODY_BYTES;
@@ -15,9 +16,6 @@ export const MAX_PARSED_BYTES = MAX_BODY_BYTES;
  * 262,144 bytes held it at 320 MB), and a UAI-1 run's dozen answers take a few kilobytes each.
  */
 export const MAX_RUN_PARSED_BYTES = 512 * 1024;
-
-/** 524288 as 524,288 (toLocaleString would load ICU's number formatting for it). */
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Why a body of this many bytes is not parsed, when it is over the bound. */
 export const unparsedReason = (bytes: number): string | undefined =>
@@ -39,7 +37,7 @@ export class ParseBudget {
     const over = unparsedReason(bytes);
     if (over !== undefined) return over;
     if (bytes > this.#left)
-      return `${bytes} bytes, past the ${grouped(this.#size)} bytes the kit parses in one run (${this.#size - this.#left} parsed before it)`;
+      return `${bytes} bytes, past the ${withThousands(this.#size)} bytes the kit parses in one run (${this.#size - this.#left} parsed before it)`;
     this.#left -= bytes;
     return undefined;
   }
