@@ -30,10 +30,19 @@ const intentRequest: BodyRule = (body) => {
   return out;
 };
 
+/**
+ * A reference that can be compared: an empty one breaks its schema's minLength (schema.length), and
+ * that is its one issue, not also a disagreement with every reference it should equal.
+ */
+const reference = (obj: JsonObject | undefined, key: string): string | undefined => {
+  const v = ownString(obj, key);
+  return v === '' ? undefined : v;
+};
+
 /** task_ref rules: required when accepted; body, delivery and result.task_id agree. */
 const intentResponse: BodyRule = (body, message) => {
   const out: IssueDraft[] = [];
-  const bodyRef = ownString(body, 'task_ref');
+  const bodyRef = reference(body, 'task_ref');
   if (own(body, 'status') === 'accepted' && !Object.hasOwn(body, 'task_ref')) {
     out.push({
       code: 'response.task_ref_missing',
@@ -42,28 +51,28 @@ const intentResponse: BodyRule = (body, message) => {
       expected: 'task_ref',
     });
   }
-  const deliveryRef = ownString(ownRecord(message, 'delivery'), 'task_ref');
+  const deliveryRef = reference(ownRecord(message, 'delivery'), 'task_ref');
   const resultRef = ownString(ownRecord(body, 'result'), 'task_id');
-  const reference = bodyRef ?? deliveryRef;
-  if (reference !== undefined) {
+  const taskRef = bodyRef ?? deliveryRef;
+  if (taskRef !== undefined) {
     const others: [string, string | undefined][] = [
       ['/delivery/task_ref', deliveryRef],
       ['/body/result/task_id', resultRef],
     ];
     for (const [path, value] of others) {
-      if (value !== undefined && value !== reference) {
+      if (value !== undefined && value !== taskRef) {
         out.push({
           code: 'response.task_ref_mismatch',
           path,
           message: 'body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.',
-          expected: echo(reference),
+          expected: echo(taskRef),
           actual: echo(value),
         });
       }
     }
   }
-  const requestId = ownString(body, 'request_message_id');
-  const parent = ownString(ownRecord(message, 'conversation'), 'parent_message_id');
+  const requestId = reference(body, 'request_message_id');
+  const parent = reference(ownRecord(message, 'conversation'), 'parent_message_id');
   if (requestId !== undefined && parent !== undefined && requestId !== parent) {
     out.push({
       code: 'response.request_ref_mismatch',
