@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// node_modules/canonicalize/lib/canonicalize.js
+// ../../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "node_modules/canonicalize/lib/canonicalize.js"() {
+  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -1449,11 +1449,11 @@ function members(object, keys, omit) {
   }
   return `${out}}`;
 }
-function orReference(walk2, reference) {
+function orReference(walk2, reference2) {
   try {
     return walk2();
   } catch (error2) {
-    if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference();
+    if (error2 instanceof NotJsonData || error2 instanceof RangeError) return reference2();
     throw error2;
   }
 }
@@ -2811,7 +2811,7 @@ var init_patterns = __esm({
     DID_PATTERN = "^did:[a-z0-9]+:(?:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})*:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})+$";
     TRACEPARENT_PATTERN = "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$";
     CHECKSUM_PATTERN = "^sha256:[0-9a-f]{64}$";
-    EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$";
+    EXTENSION_NAMESPACE_PATTERN = "^urn:[a-z0-9][a-z0-9-]{0,30}[a-z0-9]:ext:[a-z0-9][a-z0-9._-]*$";
   }
 });
 
@@ -3259,19 +3259,45 @@ function unpublishedErrorCode(path, code) {
     actual: echo(code)
   };
 }
+function levelClaim(body, issues, cut, out) {
+  const claimed = own(body, "conformance_level");
+  const rank = typeof claimed === "string" ? LEVEL_IDS.indexOf(claimed) : -1;
+  if (rank < 0) return;
+  const findings = [];
+  for (const item of issues) {
+    if (!isRecord(item)) continue;
+    const code = own(item, "code");
+    const severity = own(item, "severity");
+    const path = own(item, "path");
+    if (isIssueCode(code) && (severity === "error" || severity === "warning") && typeof path === "string")
+      findings.push(guardedLevel({ code, severity, path }));
+  }
+  const allowed = levelBelow(findings);
+  const ceiling = allowed === null ? -1 : LEVEL_IDS.indexOf(allowed);
+  if (cut ? rank <= ceiling : rank === ceiling) return;
+  out.push({
+    code: "conformance.summary_mismatch",
+    path: "/body/conformance_level",
+    message: allowed === null ? "conformance_level is present, but the issues listed leave the message below L0, where the member is left out." : `conformance_level disagrees with the issues listed, which allow ${cut ? "at most " : ""}${allowed}.`,
+    expected: allowed === null ? "absent" : cut ? `<= ${allowed}` : allowed,
+    actual: echo(claimed)
+  });
+}
 function bodyIssues(message2) {
   const profile = own(message2, "profile");
   const body = ownRecord(message2, "body");
   if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
   return RULES[profile](body, message2);
 }
-var PROFILE_RE, intentRequest, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
+var PROFILE_RE, intentRequest, reference, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
 var init_rules_body = __esm({
   "src/engine/validate/rules-body.ts"() {
     "use strict";
     init_code_shapes();
+    init_levels();
     init_profiles();
     init_json();
+    init_levels2();
     init_rules_issue_items();
     PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
     intentRequest = (body) => {
@@ -3289,9 +3315,13 @@ var init_rules_body = __esm({
       }
       return out;
     };
+    reference = (obj, key) => {
+      const v = ownString(obj, key);
+      return v === "" ? void 0 : v;
+    };
     intentResponse = (body, message2) => {
       const out = [];
-      const bodyRef = ownString(body, "task_ref");
+      const bodyRef = reference(body, "task_ref");
       if (own(body, "status") === "accepted" && !Object.hasOwn(body, "task_ref")) {
         out.push({
           code: "response.task_ref_missing",
@@ -3300,28 +3330,28 @@ var init_rules_body = __esm({
           expected: "task_ref"
         });
       }
-      const deliveryRef = ownString(ownRecord(message2, "delivery"), "task_ref");
+      const deliveryRef = reference(ownRecord(message2, "delivery"), "task_ref");
       const resultRef = ownString(ownRecord(body, "result"), "task_id");
-      const reference = bodyRef ?? deliveryRef;
-      if (reference !== void 0) {
+      const taskRef = bodyRef ?? deliveryRef;
+      if (taskRef !== void 0) {
         const others = [
           ["/delivery/task_ref", deliveryRef],
           ["/body/result/task_id", resultRef]
         ];
         for (const [path, value] of others) {
-          if (value !== void 0 && value !== reference) {
+          if (value !== void 0 && value !== taskRef) {
             out.push({
               code: "response.task_ref_mismatch",
               path,
               message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
-              expected: echo(reference),
+              expected: echo(taskRef),
               actual: echo(value)
             });
           }
         }
       }
-      const requestId = ownString(body, "request_message_id");
-      const parent = ownString(ownRecord(message2, "conversation"), "parent_message_id");
+      const requestId = reference(body, "request_message_id");
+      const parent = reference(ownRecord(message2, "conversation"), "parent_message_id");
       if (requestId !== void 0 && parent !== void 0 && requestId !== parent) {
         out.push({
           code: "response.request_ref_mismatch",
@@ -3378,6 +3408,7 @@ var init_rules_body = __esm({
       const errorCount = own(summary2, "error_count");
       const warningCount = own(summary2, "warning_count");
       const listed = own(summary2, "issues_listed");
+      levelClaim(body, issues, Number.isInteger(listed), out);
       const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
       if (Number.isInteger(listed)) {
         const total = counted ? errorCount + warningCount : void 0;
@@ -5832,7 +5863,7 @@ var init_schema_validators = __esm({
     errorParams35 = Object.freeze({ allowedValues: ["jcs"] });
     errorParams36 = Object.freeze({ pattern: "^sha256:[0-9a-f]{64}$" });
     errorParams37 = Object.freeze({ missingProperty: "namespace" });
-    errorParams38 = Object.freeze({ pattern: "^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$" });
+    errorParams38 = Object.freeze({ pattern: "^urn:[a-z0-9][a-z0-9-]{0,30}[a-z0-9]:ext:[a-z0-9][a-z0-9._-]*$" });
     errorParams39 = Object.freeze({ missingProperty: "uai_version" });
     errorParams40 = Object.freeze({ missingProperty: "profile" });
     errorParams41 = Object.freeze({ missingProperty: "message_id" });
@@ -5897,7 +5928,7 @@ var init_schema_validators = __esm({
     pattern5 = new RegExp("^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$", "u");
     formats2 = formats["date-time"];
     pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-    pattern7 = new RegExp("^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$", "u");
+    pattern7 = new RegExp("^urn:[a-z0-9][a-z0-9-]{0,30}[a-z0-9]:ext:[a-z0-9][a-z0-9._-]*$", "u");
     validate1 = validate70;
     validate2 = validate76;
     validate3 = validate82;
@@ -6497,8 +6528,8 @@ var init_codes = __esm({
         fix: "Add the field the state requires."
       },
       "conformance.summary_mismatch": {
-        description: "summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.",
-        fix: "Count the issues by severity; status is fail exactly when there are errors."
+        description: "summary.error_count or summary.warning_count differ from the issues listed, or status or conformance_level disagrees with them.",
+        fix: "Count the issues by severity; status is fail exactly when there are errors, and conformance_level is the level the issues allow."
       },
       "error.code_unpublished": {
         description: "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
@@ -10134,9 +10165,9 @@ var init_walk = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10336,9 +10367,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
+  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10400,9 +10431,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -10738,9 +10769,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../../main/node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -11753,9 +11784,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -11893,9 +11924,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
+  "../../main/node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -16670,9 +16701,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// node_modules/color-name/index.js
+// ../../main/node_modules/color-name/index.js
 var require_color_name = __commonJS({
-  "node_modules/color-name/index.js"(exports, module) {
+  "../../main/node_modules/color-name/index.js"(exports, module) {
     "use strict";
     module.exports = {
       "aliceblue": [240, 248, 255],
@@ -16827,9 +16858,9 @@ var require_color_name = __commonJS({
   }
 });
 
-// node_modules/css-unit-converter/index.js
+// ../../main/node_modules/css-unit-converter/index.js
 var require_css_unit_converter = __commonJS({
-  "node_modules/css-unit-converter/index.js"(exports, module) {
+  "../../main/node_modules/css-unit-converter/index.js"(exports, module) {
     var conversions = {
       // length
       "px": {
@@ -16955,9 +16986,9 @@ var require_css_unit_converter = __commonJS({
   }
 });
 
-// node_modules/css-color-converter/lib/index.js
+// ../../main/node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "node_modules/css-color-converter/lib/index.js"(exports) {
+  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", {
       value: true
@@ -17210,7 +17241,7 @@ var require_lib = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/color.js
+// ../../main/node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17254,7 +17285,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "node_modules/badge-maker/lib/color.js"() {
+  "../../main/node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17291,9 +17322,9 @@ var require_fs = __commonJS({
   }
 });
 
-// node_modules/binary-search/index.js
+// ../../main/node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "node_modules/binary-search/index.js"(exports, module) {
+  "../../main/node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17332,9 +17363,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/consumer.js
+// ../../main/node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs3 = require_fs();
     var bs = require_binary_search();
@@ -17399,9 +17430,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/index.js
+// ../../main/node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -17418,9 +17449,9 @@ var require_src = __commonJS({
   }
 });
 
-// node_modules/anafanafo/index.js
+// ../../main/node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "node_modules/anafanafo/index.js"(exports, module) {
+  "../../main/node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -17430,7 +17461,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/xml.js
+// ../../main/node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -17445,7 +17476,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "node_modules/badge-maker/lib/xml.js"() {
+  "../../main/node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -17501,7 +17532,7 @@ var init_xml = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/badge-renderers.js
+// ../../main/node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18021,7 +18052,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "node_modules/badge-maker/lib/badge-renderers.js"() {
+  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -18403,15 +18434,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/constants.js
+// ../../main/node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "node_modules/badge-maker/lib/constants.js"() {
+  "../../main/node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// node_modules/badge-maker/lib/make-badge.js
+// ../../main/node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -18463,7 +18494,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "node_modules/badge-maker/lib/make-badge.js"() {
+  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -18471,7 +18502,7 @@ var init_make_badge = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/index.js
+// ../../main/node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -18552,7 +18583,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "node_modules/badge-maker/lib/index.js"() {
+  "../../main/node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };

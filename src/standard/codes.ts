@@ -133,8 +133,8 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
   },
   'conformance.summary_mismatch': {
     description:
-      'summary.error_count or summary.warning_count differ from the issues listed, or status disagrees with them.',
-    fix: 'Count the issues by severity; status is fail exactly when there are errors.',
+      'summary.error_count or summary.warning_count differ from the issues listed, or status or conformance_level disagrees with them.',
+    fix: 'Count the issues by severity; status is fail exactly when there are errors, and conformance_level is the level the issues allow.',
   },
   'error.code_unpublished': {
     description: 'A uai.error.v1 code, or a task status error_code, is not in the error registry.',

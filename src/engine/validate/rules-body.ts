@@ -1,7 +1,9 @@
 import type { IssueDraft } from '../issues.ts';
-import { isPublishedErrorCode } from '../../standard/code-shapes.ts';
+import { isIssueCode, isPublishedErrorCode } from '../../standard/code-shapes.ts';
+import { LEVEL_IDS, levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
+import { guardedLevel } from './levels.ts';
 import { ERROR_ITEM_CODES, issueItemIssues, RESULT_ITEM_CODES } from './rules-issue-items.ts';
 
 /**
@@ -30,10 +32,19 @@ const intentRequest: BodyRule = (body) => {
   return out;
 };
 
+/**
+ * A reference that can be compared: an empty one breaks its schema's minLength (schema.length), and
+ * that is its one issue, not also a disagreement with every reference it should equal.
+ */
+const reference = (obj: JsonObject | undefined, key: string): string | undefined => {
+  const v = ownString(obj, key);
+  return v === '' ? undefined : v;
+};
+
 /** task_ref rules: required when accepted; body, delivery and result.task_id agree. */
 const intentResponse: BodyRule = (body, message) => {
   const out: IssueDraft[] = [];
-  const bodyRef = ownString(body, 'task_ref');
+  const bodyRef = reference(body, 'task_ref');
   if (own(body, 'status') === 'accepted' && !Object.hasOwn(body, 'task_ref')) {
     out.push({
       code: 'response.task_ref_missing',
@@ -42,28 +53,28 @@ const intentResponse: BodyRule = (body, message) => {
       expected: 'task_ref',
     });
   }
-  const deliveryRef = ownString(ownRecord(message, 'delivery'), 'task_ref');
+  const deliveryRef = reference(ownRecord(message, 'delivery'), 'task_ref');
   const resultRef = ownString(ownRecord(body, 'result'), 'task_id');
-  const reference = bodyRef ?? deliveryRef;
-  if (reference !== undefined) {
+  const taskRef = bodyRef ?? deliveryRef;
+  if (taskRef !== undefined) {
     const others: [string, string | undefined][] = [
       ['/delivery/task_ref', deliveryRef],
       ['/body/result/task_id', resultRef],
     ];
     for (const [path, value] of others) {
-      if (value !== undefined && value !== reference) {
+      if (value !== undefined && value !== taskRef) {
         out.push({
           code: 'response.task_ref_mismatch',
           path,
           message: 'body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.',
-          expected: echo(reference),
+          expected: echo(taskRef),
           actual: echo(value),
         });
       }
     }
   }
-  const requestId = ownString(body, 'request_message_id');
-  const parent = ownString(ownRecord(message, 'conversation'), 'parent_message_id');
+  const requestId = reference(body, 'request_message_id');
+  const parent = reference(ownRecord(message, 'conversation'), 'parent_message_id');
   if (requestId !== undefined && parent !== undefined && requestId !== parent) {
     out.push({
       code: 'response.request_ref_mismatch',
@@ -141,6 +152,7 @@ const conformance: BodyRule = (body) => {
   const errorCount = own(summary, 'error_count');
   const warningCount = own(summary, 'warning_count');
   const listed = own(summary, 'issues_listed');
+  levelClaim(body, issues, Number.isInteger(listed), out);
   const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
   if (Number.isInteger(listed)) {
     const total = counted ? (errorCount as number) + (warningCount as number) : undefined;
@@ -170,6 +182,41 @@ const conformance: BodyRule = (body) => {
   if (status === 'pass' || status === 'fail') check('/body/status', status, errors > 0 ? 'fail' : 'pass', 'status');
   return out;
 };
+
+/**
+ * body.conformance_level against the level the listed validator findings allow (CONTRACT section
+ * 7, levels.ts): equal to it, or, when the list was cut, not above it (an unlisted issue can only
+ * lower it). A record of a message that reaches no rung leaves the member out. Items coded with a
+ * test-kit check judge an implementation, not a message's rung, so only issue codes count; an
+ * item whose own shape is wrong has its own issue and is left out.
+ */
+function levelClaim(body: JsonObject, issues: readonly unknown[], cut: boolean, out: IssueDraft[]): void {
+  const claimed = own(body, 'conformance_level');
+  const rank = typeof claimed === 'string' ? LEVEL_IDS.indexOf(claimed as ConformanceLevelId) : -1;
+  if (rank < 0) return;
+  const findings: ConformanceLevelId[] = [];
+  for (const item of issues) {
+    if (!isRecord(item)) continue;
+    const code = own(item, 'code');
+    const severity = own(item, 'severity');
+    const path = own(item, 'path');
+    if (isIssueCode(code) && (severity === 'error' || severity === 'warning') && typeof path === 'string')
+      findings.push(guardedLevel({ code, severity, path }));
+  }
+  const allowed = levelBelow(findings);
+  const ceiling = allowed === null ? -1 : LEVEL_IDS.indexOf(allowed);
+  if (cut ? rank <= ceiling : rank === ceiling) return;
+  out.push({
+    code: 'conformance.summary_mismatch',
+    path: '/body/conformance_level',
+    message:
+      allowed === null
+        ? 'conformance_level is present, but the issues listed leave the message below L0, where the member is left out.'
+        : `conformance_level disagrees with the issues listed, which allow ${cut ? 'at most ' : ''}${allowed}.`,
+    expected: allowed === null ? 'absent' : cut ? `<= ${allowed}` : allowed,
+    actual: echo(claimed),
+  });
+}
 
 const RULES: Readonly<Record<string, BodyRule>> = {
   'uai.intent.request.v1': intentRequest,

@@ -7,8 +7,12 @@ export const DID_PATTERN =
 export const TRACEPARENT_PATTERN = '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$';
 /** CONTRACT section 3: `sha256:` + 64 lowercase hex digits. */
 export const CHECKSUM_PATTERN = '^sha256:[0-9a-f]{64}$';
-/** Spec 2.2: extension namespaces are URNs of the form urn:<ns>:ext:<name>. */
-export const EXTENSION_NAMESPACE_PATTERN = '^urn:[a-z0-9][a-z0-9-]{0,31}:ext:[a-z0-9][a-z0-9._-]*$';
+/**
+ * Spec 2.2: extension namespaces are URNs of the form urn:<ns>:ext:<name>. <ns> is an RFC 8141
+ * section 2 NID, `(alphanum) 0*30(ldh) alphanum`: 2 to 32 characters, no hyphen at either end.
+ * Written in lowercase, as every registered namespace is (docs/decisions.md).
+ */
+export const EXTENSION_NAMESPACE_PATTERN = '^urn:[a-z0-9][a-z0-9-]{0,30}[a-z0-9]:ext:[a-z0-9][a-z0-9._-]*$';
 /**
  * RFC 6901 section 3 JSON Pointer: "" (the whole document) or reference tokens, each after a "/",
  * in which "~" appears only as the escapes ~0 and ~1.
