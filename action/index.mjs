@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// ../../main/node_modules/canonicalize/lib/canonicalize.js
+// node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
+  "node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -10165,9 +10165,9 @@ var init_walk = __esm({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/constants.js
+// node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10367,9 +10367,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/utils.js
+// node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
+  "node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10431,9 +10431,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/scan.js
+// node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -10769,9 +10769,9 @@ var require_scan = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/parse.js
+// node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -11784,9 +11784,9 @@ var require_parse = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/picomatch.js
+// node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -11924,9 +11924,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/index.js
+// node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "../../main/node_modules/picomatch/index.js"(exports, module) {
+  "node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -12531,6 +12531,15 @@ var init_headers = __esm({
   }
 });
 
+// src/http/digits.ts
+var withThousands;
+var init_digits = __esm({
+  "src/http/digits.ts"() {
+    "use strict";
+    withThousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+});
+
 // src/http/json-position.ts
 function jsonErrorPosition(text) {
   const index = indexJson(text, LIMITS);
@@ -12638,9 +12647,14 @@ var init_request_body = __esm({
     "use strict";
     init_engine();
     init_json_position();
+    init_digits();
     MAX_BODY_BYTES = 262144;
     BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
-    tooLarge = { ok: false, code: "request.too_large", detail: "The request body is over 262,144 bytes." };
+    tooLarge = {
+      ok: false,
+      code: "request.too_large",
+      detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`
+    };
     UTF8 = new TextDecoder("utf-8", { fatal: true });
   }
 });
@@ -12654,14 +12668,14 @@ function parseJson(text, bytes = Buffer.byteLength(text)) {
     return void 0;
   }
 }
-var MAX_PARSED_BYTES, MAX_RUN_PARSED_BYTES, grouped, unparsedReason, ParseBudget;
+var MAX_PARSED_BYTES, MAX_RUN_PARSED_BYTES, unparsedReason, ParseBudget;
 var init_json2 = __esm({
   "src/kit/judge/json.ts"() {
     "use strict";
+    init_digits();
     init_request_body();
     MAX_PARSED_BYTES = MAX_BODY_BYTES;
     MAX_RUN_PARSED_BYTES = 512 * 1024;
-    grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
     unparsedReason = (bytes) => bytes > MAX_PARSED_BYTES ? `${bytes} bytes, over the 262,144 bytes of one message the kit parses (the most POST /v1/validate takes)` : void 0;
     ParseBudget = class {
       #size;
@@ -12674,7 +12688,7 @@ var init_json2 = __esm({
         const over = unparsedReason(bytes);
         if (over !== void 0) return over;
         if (bytes > this.#left)
-          return `${bytes} bytes, past the ${grouped(this.#size)} bytes the kit parses in one run (${this.#size - this.#left} parsed before it)`;
+          return `${bytes} bytes, past the ${withThousands(this.#size)} bytes the kit parses in one run (${this.#size - this.#left} parsed before it)`;
         this.#left -= bytes;
         return void 0;
       }
@@ -14606,9 +14620,9 @@ var init_collector = __esm({
 
 // src/kit/client/intake.ts
 import { isUtf8 } from "node:buffer";
-function runIntake() {
+function runIntake(parseBytes = MAX_CLIENT_PARSED_BYTES) {
   const run = { requests: 0, bytes: 0 };
-  const parsing = new ParseBudget(MAX_CLIENT_PARSED_BYTES);
+  const parsing = new ParseBudget(parseBytes);
   return {
     scenario() {
       const own2 = { requests: 0, bytes: 0 };
@@ -14901,6 +14915,29 @@ function judgeRun(run, ev, manifest, pacer) {
   const followUpRefs = /* @__PURE__ */ new Set();
   let firstMode;
   let retryFrom;
+  let refusedBefore;
+  function takeAnswer(r, answer, answerJson, followUp) {
+    const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
+    if (!isRecord(answered) || typeof answered.profile !== "string") return;
+    const conv = at2(answered, "conversation", "conversation_id");
+    if (typeof conv === "string")
+      lastAnswer.set(conv, { id: answered.message_id, sequence: at2(answered, "conversation", "sequence") });
+    const ref = at2(answered, "delivery", "task_ref");
+    if (answer?.status === 202 && typeof ref === "string") {
+      refs.add(ref);
+      if (followUp) followUpRefs.add(ref);
+    }
+    if (answered.profile === "uai.error.v1" && answer && answer.status >= 400) {
+      ev.met("client.error_not_resent");
+      ev.saw("client.error_not_resent");
+      refusedBefore ??= `${answer.status} ${String(at2(answered, "body", "code") ?? "")}`.trim();
+      if (scenario.endsInError) final ??= r;
+    }
+    if (answer?.status === 200 && answered.profile !== "uai.error.v1" && !scenario.endsInError) {
+      final ??= r;
+      if (followUp) followUpFinal ??= r;
+    }
+  }
   for (const r of own2) {
     if (retryFrom) {
       ev.saw("client.retry_after");
@@ -14940,12 +14977,18 @@ function judgeRun(run, ev, manifest, pacer) {
       else ev.saw("client.binding_form");
       const message2 = keyless ? messageFromKeyless(raw).value : raw;
       if (!isRecord(message2)) {
-        ev.fail(
-          "client.message_valid",
-          tag(
-            over !== void 0 ? `POST body of ${over}` : r.notUtf8 ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? "")}` : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`
-          )
-        );
+        const why = over !== void 0 ? `POST body of ${over}` : r.notUtf8 ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? "")}` : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`;
+        ev.fail("client.message_valid", tag(why));
+        if (refusedBefore) {
+          ev.fail(
+            "client.error_not_resent",
+            tag(
+              `request #${r.index + 1}, after the ${refusedBefore}, could not be compared with the refused message: ${why}`
+            )
+          );
+          excused.add(r.index);
+        }
+        takeAnswer(r, answer, answerJson, false);
         continue;
       }
       const result2 = validateMessage(keyless ? raw : message2, {
@@ -15019,26 +15062,7 @@ function judgeRun(run, ev, manifest, pacer) {
         }
       }
       if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson });
-      const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
-      if (isRecord(answered) && typeof answered.profile === "string") {
-        const conv = at2(answered, "conversation", "conversation_id");
-        if (typeof conv === "string")
-          lastAnswer.set(conv, { id: answered.message_id, sequence: at2(answered, "conversation", "sequence") });
-        const ref = at2(answered, "delivery", "task_ref");
-        if (answer?.status === 202 && typeof ref === "string") {
-          refs.add(ref);
-          if (followUp) followUpRefs.add(ref);
-        }
-        if (answered.profile === "uai.error.v1" && answer && answer.status >= 400) {
-          ev.met("client.error_not_resent");
-          ev.saw("client.error_not_resent");
-          if (scenario.endsInError) final ??= r;
-        }
-        if (answer?.status === 200 && answered.profile !== "uai.error.v1" && !scenario.endsInError) {
-          final ??= r;
-          if (followUp) followUpFinal ??= r;
-        }
-      }
+      takeAnswer(r, answer, answerJson, followUp);
     } else if (r.method === "GET" && r.path.startsWith(pollPath)) {
       let ref;
       try {
@@ -16701,9 +16725,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// ../../main/node_modules/color-name/index.js
+// node_modules/color-name/index.js
 var require_color_name = __commonJS({
-  "../../main/node_modules/color-name/index.js"(exports, module) {
+  "node_modules/color-name/index.js"(exports, module) {
     "use strict";
     module.exports = {
       "aliceblue": [240, 248, 255],
@@ -16858,9 +16882,9 @@ var require_color_name = __commonJS({
   }
 });
 
-// ../../main/node_modules/css-unit-converter/index.js
+// node_modules/css-unit-converter/index.js
 var require_css_unit_converter = __commonJS({
-  "../../main/node_modules/css-unit-converter/index.js"(exports, module) {
+  "node_modules/css-unit-converter/index.js"(exports, module) {
     var conversions = {
       // length
       "px": {
@@ -16986,9 +17010,9 @@ var require_css_unit_converter = __commonJS({
   }
 });
 
-// ../../main/node_modules/css-color-converter/lib/index.js
+// node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
+  "node_modules/css-color-converter/lib/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", {
       value: true
@@ -17241,7 +17265,7 @@ var require_lib = __commonJS({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/color.js
+// node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17285,7 +17309,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "../../main/node_modules/badge-maker/lib/color.js"() {
+  "node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17322,9 +17346,9 @@ var require_fs = __commonJS({
   }
 });
 
-// ../../main/node_modules/binary-search/index.js
+// node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "../../main/node_modules/binary-search/index.js"(exports, module) {
+  "node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17363,9 +17387,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../../main/node_modules/char-width-table-consumer/src/consumer.js
+// node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs3 = require_fs();
     var bs = require_binary_search();
@@ -17430,9 +17454,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// ../../main/node_modules/char-width-table-consumer/src/index.js
+// node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -17449,9 +17473,9 @@ var require_src = __commonJS({
   }
 });
 
-// ../../main/node_modules/anafanafo/index.js
+// node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "../../main/node_modules/anafanafo/index.js"(exports, module) {
+  "node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -17461,7 +17485,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/xml.js
+// node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -17476,7 +17500,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "../../main/node_modules/badge-maker/lib/xml.js"() {
+  "node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -17532,7 +17556,7 @@ var init_xml = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/badge-renderers.js
+// node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18052,7 +18076,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
+  "node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -18434,15 +18458,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/constants.js
+// node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "../../main/node_modules/badge-maker/lib/constants.js"() {
+  "node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/make-badge.js
+// node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -18494,7 +18518,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
+  "node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -18502,7 +18526,7 @@ var init_make_badge = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/index.js
+// node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -18583,7 +18607,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "../../main/node_modules/badge-maker/lib/index.js"() {
+  "node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };
