@@ -40,7 +40,7 @@ const onText =
 
 /**
  * Faults of the kind implementations written elsewhere show, beyond the broken servers' table: the
- * HTTP of the answer (a header missing or sent twice).
+ * HTTP of the answer (a header missing or sent twice) and the statement's bytes.
  */
 const FOREIGN: readonly Broken[] = [
   {
@@ -77,6 +77,22 @@ const FOREIGN: readonly Broken[] = [
       },
       { reseal: false },
     ),
+  },
+  // The statement is a JSON answer like the others: its bytes are judged by message.encoding.
+  {
+    fault: 'the statement with a byte order mark',
+    fails: ['message.encoding'],
+    transform: onText('capability', (t) => `\uFEFF${t}`),
+  },
+  {
+    fault: 'the statement in latin-1',
+    fails: ['message.encoding'],
+    transform: onText('capability', (t) => t, { 'content-type': 'application/json; charset=iso-8859-1' }),
+  },
+  {
+    fault: 'the statement in a content coding no one knows',
+    fails: ['message.encoding'],
+    transform: onText('capability', (t) => t, { 'content-encoding': 'x-unknown' }),
   },
 ];
 

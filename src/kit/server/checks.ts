@@ -135,6 +135,10 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
   const mediaTypes: string[] = [];
   const encoding: string[] = [];
   const judged: Observation[] = [];
+  // The statement is a JSON answer too: its bytes are judged here, its media type by capability.reachable.
+  const statement = obs.capability.answer;
+  if (statement?.complete && isJsonType(statement.mediaType))
+    encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
