@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
-import type { KitCheckId } from '../../src/standard/kit-checks.ts';
+import { seal } from '../../src/engine/index.ts';
+import { HOSTILE_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
 import { BROKEN, kindOf, onMessage, type Broken } from './broken-server-table.ts';
 import { startKitServer, type KitServer, type Transform } from './harness.ts';
 import { PLAIN, present, presentation, type Presentation } from './presentations.ts';
@@ -77,6 +78,22 @@ const FOREIGN: readonly Broken[] = [
       },
       { reseal: false },
     ),
+  },
+  {
+    // RFC 9457 section 3.1.2: the problem's status is the answer's; a uai.error.v1's body status too.
+    fault: "the hostile requests refused with a typed error whose status is not the answer's",
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'hostile') return ex.response;
+      const m = (await ex.response.clone().json()) as Record<string, any>;
+      const other = ex.response.status === 400 ? 422 : 400;
+      if (m.profile === 'uai.error.v1') m.body.status = other;
+      else m.status = other;
+      return new Response(JSON.stringify(m.profile === 'uai.error.v1' ? seal(m) : m), {
+        status: ex.response.status,
+        headers: ex.response.headers,
+      });
+    },
   },
   // The statement is a JSON answer like the others: its bytes are judged by message.encoding.
   {
