@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import fc from 'fast-check';
+import { seal } from '../../src/engine/index.ts';
 import type { Raw } from './harness.ts';
 
 /**
@@ -25,6 +26,11 @@ export interface Presentation {
   readonly contentEncodingIdentity: boolean;
   /** Coding names are case-insensitive (RFC 9110 section 8.4.1, RFC 9112 section 7): `Chunked`, `Identity`. */
   readonly codingCase: 'lower' | 'capital';
+  /**
+   * Text beyond ASCII where an answer may carry it (the statement's name, resealed; a problem's
+   * detail), as UTF-8 without a byte order mark or as escapes (json.escapeNonAscii).
+   */
+  readonly nonAscii: boolean;
   readonly json: {
     /** Whitespace written between tokens, cycled through ('' for none). */
     readonly spaces: readonly string[];
@@ -51,6 +57,7 @@ export const PLAIN: Presentation = {
   extraHeaders: false,
   contentEncodingIdentity: false,
   codingCase: 'lower',
+  nonAscii: false,
   json: { spaces: [''], shuffle: false, escapeEvery: 0, escapeNonAscii: false, escapeSlash: false, integers: 'plain' },
 };
 
@@ -73,6 +80,7 @@ export const presentation: fc.Arbitrary<Presentation> = fc
     extraHeaders: fc.boolean(),
     contentEncodingIdentity: fc.boolean(),
     codingCase: fc.constantFrom('lower' as const, 'capital' as const),
+    nonAscii: fc.boolean(),
     json: fc.record({
       spaces: fc.array(fc.constantFrom('', ' ', '\t', '\n', '\r\n', '  \n\t'), { minLength: 1, maxLength: 4 }),
       shuffle: fc.boolean(),
@@ -154,6 +162,19 @@ export function writeJson(value: unknown, style: Presentation['json']): string {
   return `${space()}${write(value)}${space()}`;
 }
 
+const NON_ASCII = ' \u2014 R\u00e9f\u00e9rence \u53c2\u7167 \u{1f600}';
+
+/** The statement with a name beyond ASCII (resealed), a problem with such a detail; anything else as it is. */
+function beyondAscii(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const v = value as Record<string, any>;
+  // Only a statement sealed right is resealed: a broken checksum is a fault to keep.
+  if (v.profile === 'uai.capability.statement.v1' && JSON.stringify(seal(v)) === JSON.stringify(v))
+    return seal({ ...v, body: { ...v.body, name: `${v.body.name}${NON_ASCII}` } });
+  if (typeof v.detail === 'string' && typeof v.title === 'string') return { ...v, detail: `${v.detail}${NON_ASCII}` };
+  return value;
+}
+
 const named = (name: string, how: Presentation['nameCase'], i: number) =>
   how === 'upper'
     ? name.toUpperCase()
@@ -191,7 +212,7 @@ export async function present(response: Response, p: Presentation): Promise<Raw>
       value = undefined;
     }
     if (value !== undefined && JSON.stringify(value) === text && Buffer.from(text).equals(bytes))
-      body = Buffer.from(writeJson(value, p.json));
+      body = Buffer.from(writeJson(p.nonAscii ? beyondAscii(value) : value, p.json));
   }
   const status = response.status;
   const reason = p.reason === 'none' ? '' : p.reason === 'other' ? ' Fine Thanks' : ` ${REASONS[status] ?? 'Status'}`;
