@@ -135,6 +135,10 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
   const mediaTypes: string[] = [];
   const encoding: string[] = [];
   const judged: Observation[] = [];
+  // The statement is a JSON answer too: its bytes are judged here, its media type by capability.reachable.
+  const statement = obs.capability.answer;
+  if (statement?.complete && isJsonType(statement.mediaType))
+    encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
@@ -289,15 +293,22 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const json = answer.json;
-  const code = isRecord(json)
-    ? answer.mediaType === 'application/problem+json'
-      ? json.code
+  const problem = answer.mediaType === 'application/problem+json';
+  const typed = isRecord(json)
+    ? problem
+      ? json
       : isRecord(json.body) && json.profile === 'uai.error.v1'
-        ? json.body.code
+        ? json.body
         : undefined
     : undefined;
   const refused = answer.status >= 400 && answer.status < 500;
-  if (!(refused && isPublishedErrorCode(code))) return failWith([snippet(answer)]);
+  if (!(refused && isPublishedErrorCode(typed?.code))) return failWith([snippet(answer)]);
+  // The error's own status is the answer's (RFC 9457 section 3.1.2; exchange.http_status for uai.error.v1):
+  // a client that reads one or the other must not be told two things.
+  if (typeof typed?.status === 'number' && typed.status !== answer.status)
+    return failWith([
+      `HTTP ${answer.status}, but the ${problem ? "problem's status" : "uai.error.v1 body's status"} says ${typed.status}: ${snippet(answer)}`,
+    ]);
   return unproven
     ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)
     : pass();

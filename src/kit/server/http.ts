@@ -113,13 +113,13 @@ export function answerOf(
   bytes: Uint8Array,
   complete = true,
   faults: readonly TransportFault[] = [],
-  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings'] } = {},
+  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings']; readonly repeated?: boolean } = {},
 ): Answer {
-  const { budget, codings } = wire;
+  const { budget, codings, repeated } = wire;
   const unparsed = complete ? (budget ? budget.take(bytes.length) : unparsedReason(bytes.length)) : undefined;
   const common = {
     status,
-    mediaType: contentType.split(';')[0]!.trim().toLowerCase(),
+    mediaType: repeated ? contentType.toLowerCase() : contentType.split(';')[0]!.trim().toLowerCase(),
     contentType,
     complete,
     faults,
@@ -138,6 +138,18 @@ export function answerOf(
 }
 
 const header = (res: IncomingMessage, name: string): string => headerValue(res.headers[name]) ?? '';
+
+/**
+ * The Content-Type as a client reads it. node:http keeps the first of two Content-Type fields and
+ * drops the other unseen; fetch and most clients join them, and the answer then has no one media
+ * type (RFC 9110 sections 5.3 and 8.3: the field is a singleton). So a repeated field is read as
+ * the list of the media types it names, which is no JSON type, whatever they are.
+ */
+function contentTypeOf(res: IncomingMessage): { contentType: string; repeated: boolean } {
+  const fields = res.headersDistinct['content-type'] ?? [];
+  if (fields.length < 2) return { contentType: fields[0] ?? '', repeated: false };
+  return { contentType: fields.map((f) => f.split(';')[0]!.trim()).join(', '), repeated: true };
+}
 
 /** One request under a deadline; resolves with what came back or rejects with a KitHttpError. */
 function exchange(
@@ -167,24 +179,19 @@ function exchange(
       response?.destroy();
     };
     const answer = (complete: boolean) =>
-      settle(() =>
+      settle(() => {
+        const { contentType, repeated } = contentTypeOf(response!);
         resolve(
-          answerOf(
-            response!.statusCode ?? 0,
-            header(response!, 'content-type'),
-            Buffer.concat(chunks),
-            complete,
-            faults,
-            {
-              budget: parsing,
-              codings: {
-                content: header(response!, 'content-encoding'),
-                transfer: header(response!, 'transfer-encoding'),
-              },
+          answerOf(response!.statusCode ?? 0, contentType, Buffer.concat(chunks), complete, faults, {
+            budget: parsing,
+            repeated,
+            codings: {
+              content: header(response!, 'content-encoding'),
+              transfer: header(response!, 'transfer-encoding'),
             },
-          ),
-        ),
-      );
+          }),
+        );
+      });
     const timer = setTimeout(() => {
       const detail = response
         ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)`
