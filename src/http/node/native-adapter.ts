@@ -50,7 +50,10 @@ export function fromNodeRequest(req: IncomingMessage, path: string): CoreRequest
   return {
     method: req.method ?? 'GET',
     path,
-    header: (name) => headerValue(req.headers[name]),
+    // Every field line of the name, as a Web Request's Headers carry them: req.headers keeps only
+    // the first of a repeated Content-Type, so two of them would be read as the first alone here
+    // and as neither (415) by the Web adapter.
+    header: (name) => headerValue(req.headersDistinct[name]),
     body: (cap) => readCapped(req, cap),
   };
 }

@@ -7,11 +7,10 @@ import { requestTarget, targetUrl } from './request-target.ts';
  */
 export function toRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
+  // headersDistinct, not headers: Node keeps only the first of some repeated fields (Content-Type
+  // among them), where the Request a platform builds carries every line.
+  for (const [name, values] of Object.entries(req.headersDistinct))
+    for (const value of values ?? []) headers.append(name, value);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // A target of no other form is refused by the local server before this point (request-target.ts).
