@@ -389,3 +389,23 @@ describe('the Web and node:http adapters answer generated requests alike', () =>
     );
   });
 });
+
+describe('methods a Web Request cannot carry are answered on the local server too', () => {
+  // The Fetch standard refuses CONNECT, TRACE and TRACK, so no platform hands them to a function;
+  // node:http passes TRACE and TRACK to the router and CONNECT to its 'connect' event.
+  const cases: [string, string, number, string][] = [
+    ...['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange'].flatMap(
+      (path): [string, string, number, string][] => [
+        ['CONNECT', path, 405, 'request.method_not_allowed'],
+        ['TRACE', path, 405, 'request.method_not_allowed'],
+      ],
+    ),
+    ['CONNECT', 'localhost:443', 400, 'request.invalid'],
+  ];
+  it.each(cases)('%s %s: %d %s', async (method, path, status, code) => {
+    const r: Generated = { method, path, headers: [], chunks: [], framing: 'none' };
+    const answer = await nodeAnswer(port, r);
+    expect([answer.status, JSON.parse(answer.body).code]).toEqual([status, code]);
+    expectAllowed(answer, r);
+  });
+});
