@@ -19,6 +19,7 @@ import { referenceServerCore } from '../../src/http/reference-server-handler.ts'
 import { webAdapter } from '../../src/http/web-adapter.ts';
 import { errorCode } from '../../src/standard/codes.ts';
 import { NOW, ORIGIN, requestExample, site } from '../support/in-process.ts';
+import { rawRequest } from '../http/raw-request.ts';
 
 /**
  * The two adapters of the HTTP core, compared on generated requests: each is written as bytes on a
@@ -407,5 +408,33 @@ describe('methods a Web Request cannot carry are answered on the local server to
     const answer = await nodeAnswer(port, r);
     expect([answer.status, JSON.parse(answer.body).code]).toEqual([status, code]);
     expectAllowed(answer, r);
+  });
+});
+
+describe('a handler that throws on the local server', () => {
+  // The router's last resort (createApp's serve): no route may leave a request unanswered.
+  it('is answered with the 500 problem without its internals, and a HEAD with the headers alone', async () => {
+    const broken: FunctionModule = {
+      default: async () => new Response(null),
+      core: async () => {
+        throw new Error('an internal path /srv/secret.ts:1');
+      },
+      config: { path: '/v1/broken' },
+    };
+    const app = createApp({ site, files: new Map(), rateLimit: false, functions: [broken] });
+    await new Promise<void>((done) => app.listen(0, '127.0.0.1', done));
+    try {
+      const base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+      const get = await rawRequest(base, 'GET', '/v1/broken');
+      expect([get.status, JSON.parse(get.body.toString()).code]).toEqual([500, 'server.internal']);
+      expect(get.body.toString()).not.toContain('/srv/');
+      // Read to the end of the connection: bytes after the head would be taken for the next answer.
+      const head = await rawRequest(base, 'HEAD', '/v1/broken');
+      expect([head.status, head.headers['content-length']]).toEqual([500, get.headers['content-length']]);
+      expect(head.raw.subarray(head.raw.indexOf('\r\n\r\n') + 4).byteLength).toBe(0);
+    } finally {
+      app.closeAllConnections();
+      await new Promise((done) => app.close(done));
+    }
   });
 });
