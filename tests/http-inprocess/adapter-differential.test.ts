@@ -438,3 +438,65 @@ describe('a handler that throws on the local server', () => {
     }
   });
 });
+
+describe('a client that asks for 100 Continue (Expect: 100-continue)', () => {
+  /** Writes the head, and the body once 100 Continue arrives; all bytes received until the server closes. */
+  function exchange(base: number, head: string, body: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(base, '127.0.0.1');
+      let got = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`the connection stayed open; got ${JSON.stringify(got.slice(0, 200))}`));
+      }, 3000);
+      socket.on('connect', () => socket.write(head));
+      socket.on('data', (chunk: Buffer) => {
+        got += chunk.toString('latin1');
+        if (got === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write(body);
+      });
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(got);
+      });
+    });
+  }
+  const statusLines = (text: string) => text.split('\r\n').filter((l) => l.startsWith('HTTP/1.1 '));
+  const headOf = (path: string, type: string, length: number) =>
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+
+  // The deployed modules all carry a core (native adapter); a module with only its Web handler is
+  // served through the Request bridge, which must hold the 100 back as well.
+  const bridged: FunctionModule = {
+    default: webAdapter(actionCores['/v1/validate']!),
+    config: { path: '/v1/bridged' },
+  };
+  let app: Server;
+  let appPort: number;
+  beforeAll(async () => {
+    app = createApp({ site, files: new Map(), rateLimit: false, functions: [...modules, bridged] });
+    await new Promise<void>((done) => app.listen(0, '127.0.0.1', done));
+    appPort = (app.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    app.closeAllConnections();
+    await new Promise((done) => app.close(done));
+  });
+
+  it.each(['/v1/validate', '/v1/reference-server', '/v1/bridged'])(
+    '%s: 100 Continue when the body is read; a request refused on its head gets its answer alone, and the connection closes',
+    async (path) => {
+      const body = path === '/v1/reference-server' ? bare : wrapped;
+      const read = await exchange(
+        appPort,
+        headOf(path, 'application/json', Buffer.byteLength(body)).replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'),
+        body,
+      );
+      expect(statusLines(read)).toEqual(['HTTP/1.1 100 Continue', expect.stringMatching(/^HTTP\/1\.1 20[02] /)]);
+      const tooLarge = await exchange(appPort, headOf(path, 'application/json', MAX_BODY_BYTES + 1), '');
+      expect(statusLines(tooLarge)).toEqual(['HTTP/1.1 413 Payload Too Large']);
+      const notJson = await exchange(appPort, headOf(path, 'text/plain', 2), '');
+      expect(statusLines(notJson)).toEqual(['HTTP/1.1 415 Unsupported Media Type']);
+    },
+  );
+});
