@@ -500,3 +500,30 @@ describe('a client that asks for 100 Continue (Expect: 100-continue)', () => {
     },
   );
 });
+
+describe('a UTF-8 byte order mark before the body', () => {
+  // RFC 8259 section 8.1: a parser may ignore it; the service does, on every POST route alike.
+  it('is ignored: the answer is the one to the same body without it (200)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(actionCores), '/v1/reference-server'),
+        bodyTexts,
+        async (path, text) => {
+          const answer = async (bytes: Buffer) => {
+            const r: Generated = {
+              method: 'POST',
+              path,
+              headers: [['Content-Type', 'application/json']],
+              chunks: [bytes],
+              framing: 'length',
+            };
+            return (await webAnswer(r))!;
+          };
+          const plain = Buffer.from(text);
+          expect(await answer(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]))).toEqual(await answer(plain));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
