@@ -4,7 +4,8 @@
  * reference-server-handler.ts) is written once against these two shapes, and two thin adapters
  * carry them: Web Request/Response for Netlify (web-adapter.ts) and node:http for the local
  * server (node/native-adapter.ts), which writes the answer straight to the socket without
- * building Web streams. Both give the same status, headers and bytes (tests/http-inprocess/adapters.test.ts).
+ * building Web streams. Both give the same status, headers and bytes (tests/http-inprocess/adapters.test.ts,
+ * and on generated requests adapter-differential.test.ts).
  */
 
 /** A request as the core sees it. */

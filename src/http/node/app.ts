@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { apiFallback, RECORD_ALLOW } from '../api-fallback.ts';
 import { internalProblem, problemResponse } from '../problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
@@ -9,7 +10,7 @@ import { dataPagesOfReport } from '../../service/pages.ts';
 import { recordFile } from '../../records/files.ts';
 import { requestTarget, targetUrl } from './request-target.ts';
 import type { Site } from '../../standard/urls.ts';
-import { sendResponse, toRequest } from './node-bridge.ts';
+import { holdContinue, sendResponse, toRequest } from './node-bridge.ts';
 import { nodeAdapter, sendReply } from './native-adapter.ts';
 import type { CoreHandler } from '../core.ts';
 import { lookup, notModified, type StaticFile } from './static-site.ts';
@@ -214,6 +215,22 @@ export function createApp(options: AppOptions): Server {
   // second is served as if the expectation were not there (RFC 9110 section 10.1.1 allows either).
   const server = createServer({ ...timeoutOptions(timeouts), requireHostHeader: false }, serve);
   server.on('checkExpectation', serve);
+  // Node would send 100 Continue at once; the function adapters send it when they read the body.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    holdContinue(req, res);
+    serve(req, res);
+  });
+  // Node hands a CONNECT over as a bare socket and, with nobody listening, closes it without a
+  // word: it is answered as any method a route does not take (405, or 400 for an authority-form
+  // target), then the connection closed, since no tunnel is opened.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => socket.end());
+    serve(req, res);
+  });
   answerClientErrors(server, site, timeouts);
   return server;
 }

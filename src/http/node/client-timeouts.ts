@@ -98,7 +98,7 @@ export function answerClientErrors(server: Server, site: Site, t: ClientTimeouts
     `The request was not received in time: headers within ${t.headersMs} ms and the whole request within ${t.requestMs} ms.`,
   );
   const latest = new WeakMap<Socket, { readonly req: IncomingMessage; readonly res: ServerResponse }>();
-  for (const event of ['request', 'checkExpectation'])
+  for (const event of ['request', 'checkContinue', 'checkExpectation'])
     server.on(event, (req: IncomingMessage, res: ServerResponse) => latest.set(req.socket, { req, res }));
   // Node may report the same failed parser again as more bytes arrive; the first report is answered.
   const answered = new WeakSet<Socket>();

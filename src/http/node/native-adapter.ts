@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
 import { headerValue } from '../headers.ts';
-import { drain, withLength, writeOut } from './node-bridge.ts';
+import { continueIfAsked, drain, withLength, writeOut } from './node-bridge.ts';
 
 /**
  * The node:http adapter of the HTTP core (../core.ts), for the local server: the body is read
@@ -14,6 +14,7 @@ function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array | und
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > cap) return Promise.resolve(undefined);
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  continueIfAsked(req);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -50,7 +51,10 @@ export function fromNodeRequest(req: IncomingMessage, path: string): CoreRequest
   return {
     method: req.method ?? 'GET',
     path,
-    header: (name) => headerValue(req.headers[name]),
+    // Every field line of the name, as a Web Request's Headers carry them: req.headers keeps only
+    // the first of a repeated Content-Type, so two of them would be read as the first alone here
+    // and as neither (415) by the Web adapter.
+    header: (name) => headerValue(req.headersDistinct[name]),
     body: (cap) => readCapped(req, cap),
   };
 }

@@ -7,11 +7,10 @@ import { requestTarget, targetUrl } from './request-target.ts';
  */
 export function toRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
+  // headersDistinct, not headers: Node keeps only the first of some repeated fields (Content-Type
+  // among them), where the Request a platform builds carries every line.
+  for (const [name, values] of Object.entries(req.headersDistinct))
+    for (const value of values ?? []) headers.append(name, value);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // A target of no other form is refused by the local server before this point (request-target.ts).
@@ -22,6 +21,26 @@ export function toRequest(req: IncomingMessage, origin: string): Request {
     body: hasBody ? bodyStream(req) : null,
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** Requests that asked for 100 Continue and have not had it, with the response that sends it. */
+const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>();
+
+/**
+ * Holds back the 100 Continue of a request that asked for it (RFC 9110 section 10.1.1) until its
+ * body is read (continueIfAsked): a request refused on its head (405, 415, a declared length over
+ * the limit) gets its final answer before the client sends a byte of the body.
+ */
+export function holdContinue(req: IncomingMessage, res: ServerResponse): void {
+  awaitingContinue.set(req, res);
+}
+
+/** Sends the 100 Continue a request is waiting for, if it is, before its body is read. */
+export function continueIfAsked(req: IncomingMessage): void {
+  const res = awaitingContinue.get(req);
+  if (res === undefined) return;
+  awaitingContinue.delete(req);
+  if (!res.headersSent) res.writeContinue();
 }
 
 /** Past the cap, up to this much more of a refused upload is read and dropped before the socket is cut. */
@@ -67,30 +86,35 @@ function bodyDone(req: IncomingMessage, ms: number): Promise<void> {
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let open = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on('data', (chunk: Buffer) => {
-        if (!open) return;
-        controller.enqueue(chunk);
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.once('end', () => {
-        if (open) controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (open) controller.close();
+          open = false;
+        });
+        req.once('close', () => {
+          if (open) controller.error(new Error('the client closed the connection before the body ended'));
+          open = false;
+        });
+      },
+      pull() {
+        continueIfAsked(req);
+        req.resume();
+      },
+      cancel() {
         open = false;
-      });
-      req.once('close', () => {
-        if (open) controller.error(new Error('the client closed the connection before the body ended'));
-        open = false;
-      });
+        drain(req);
+      },
+      // No chunk is asked for before the handler reads: its first pull is what sends a held 100 Continue.
     },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      open = false;
-      drain(req);
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 export async function sendResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
@@ -122,7 +146,9 @@ export async function writeOut(
   if (whole) headers = withLength(headers, whole.byteLength);
   const body = head ? undefined : whole;
   res.writeHead(status, headers);
-  if (status === 413 && !req.complete) {
+  // A client still waiting for its 100 Continue sends no body: Node closes the connection after
+  // this answer (the 100 was never sent), with nothing to wait for.
+  if (status === 413 && !req.complete && !awaitingContinue.has(req)) {
     // The whole answer goes out now; closing waits until the rest of the upload has been read and
     // dropped, so a client still sending can finish its write and then read the 413.
     if (body) res.write(body);
