@@ -12840,11 +12840,11 @@ var init_framing = __esm({
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 function answerOf(status, contentType, bytes, complete = true, faults = [], wire = {}) {
-  const { budget, codings } = wire;
+  const { budget, codings, repeated } = wire;
   const unparsed = complete ? budget ? budget.take(bytes.length) : unparsedReason(bytes.length) : void 0;
   const common = {
     status,
-    mediaType: contentType.split(";")[0].trim().toLowerCase(),
+    mediaType: repeated ? contentType.toLowerCase() : contentType.split(";")[0].trim().toLowerCase(),
     contentType,
     complete,
     faults,
@@ -12857,6 +12857,11 @@ function answerOf(status, contentType, bytes, complete = true, faults = [], wire
   const kept = bytes.length > KEPT_BYTES ? new Uint8Array(bytes.subarray(0, KEPT_BYTES)) : bytes;
   const answer = { ...common, bytes: kept, text: DECODER.decode(kept), json: void 0 };
   return unparsed === void 0 ? answer : { ...answer, unparsed, encoding: judgeEncoding({ ...answer, bytes, unparsed }) };
+}
+function contentTypeOf(res) {
+  const fields = res.headersDistinct["content-type"] ?? [];
+  if (fields.length < 2) return { contentType: fields[0] ?? "", repeated: false };
+  return { contentType: fields.map((f) => f.split(";")[0].trim()).join(", "), repeated: true };
 }
 function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
@@ -12875,24 +12880,19 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
       request.destroy();
       response?.destroy();
     };
-    const answer = (complete) => settle(
-      () => resolve5(
-        answerOf(
-          response.statusCode ?? 0,
-          header2(response, "content-type"),
-          Buffer.concat(chunks),
-          complete,
-          faults,
-          {
-            budget: parsing,
-            codings: {
-              content: header2(response, "content-encoding"),
-              transfer: header2(response, "transfer-encoding")
-            }
+    const answer = (complete) => settle(() => {
+      const { contentType, repeated } = contentTypeOf(response);
+      resolve5(
+        answerOf(response.statusCode ?? 0, contentType, Buffer.concat(chunks), complete, faults, {
+          budget: parsing,
+          repeated,
+          codings: {
+            content: header2(response, "content-encoding"),
+            transfer: header2(response, "transfer-encoding")
           }
-        )
-      )
-    );
+        })
+      );
+    });
     const timer = setTimeout(() => {
       const detail = response ? `${what}: the answer body was not complete within ${budgetMs} ms (${received} bytes read)` : `${what}: no answer within ${budgetMs} ms`;
       const why = capped ? `${detail}; the run's total time cap was reached` : detail;
@@ -13904,6 +13904,9 @@ function messageVerdicts(obs, validate7) {
   const mediaTypes = [];
   const encoding = [];
   const judged = [];
+  const statement = obs.capability.answer;
+  if (statement?.complete && isJsonType2(statement.mediaType))
+    encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue;
     if (!isJsonType2(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
@@ -14006,9 +14009,14 @@ function hostileVerdict(obs, id, unproven) {
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const json2 = answer.json;
-  const code = isRecord(json2) ? answer.mediaType === "application/problem+json" ? json2.code : isRecord(json2.body) && json2.profile === "uai.error.v1" ? json2.body.code : void 0 : void 0;
+  const problem2 = answer.mediaType === "application/problem+json";
+  const typed2 = isRecord(json2) ? problem2 ? json2 : isRecord(json2.body) && json2.profile === "uai.error.v1" ? json2.body : void 0 : void 0;
   const refused = answer.status >= 400 && answer.status < 500;
-  if (!(refused && isPublishedErrorCode(code))) return failWith([snippet(answer)]);
+  if (!(refused && isPublishedErrorCode(typed2?.code))) return failWith([snippet(answer)]);
+  if (typeof typed2?.status === "number" && typed2.status !== answer.status)
+    return failWith([
+      `HTTP ${answer.status}, but the ${problem2 ? "problem's status" : "uai.error.v1 body's status"} says ${typed2.status}: ${snippet(answer)}`
+    ]);
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {
@@ -15277,11 +15285,8 @@ var init_request_target = __esm({
 // src/http/node/node-bridge.ts
 function toRequest(req, origin) {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === void 0) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
+  for (const [name, values] of Object.entries(req.headersDistinct))
+    for (const value of values ?? []) headers.append(name, value);
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(targetUrl(origin, requestTarget(req.url) ?? "/"), {
@@ -15291,6 +15296,12 @@ function toRequest(req, origin) {
     body: hasBody ? bodyStream(req) : null,
     ...hasBody ? { duplex: "half" } : {}
   });
+}
+function continueIfAsked(req) {
+  const res = awaitingContinue.get(req);
+  if (res === void 0) return;
+  awaitingContinue.delete(req);
+  if (!res.headersSent) res.writeContinue();
 }
 function drain(req) {
   if (draining.has(req) || req.complete) return;
@@ -15316,30 +15327,35 @@ function bodyDone(req, ms) {
 }
 function bodyStream(req) {
   let open = true;
-  return new ReadableStream({
-    start(controller) {
-      req.on("data", (chunk) => {
-        if (!open) return;
-        controller.enqueue(chunk);
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.once("end", () => {
-        if (open) controller.close();
+  return new ReadableStream(
+    {
+      start(controller) {
+        req.on("data", (chunk) => {
+          if (!open) return;
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        req.once("close", () => {
+          if (open) controller.error(new Error("the client closed the connection before the body ended"));
+          open = false;
+        });
+      },
+      pull() {
+        continueIfAsked(req);
+        req.resume();
+      },
+      cancel() {
         open = false;
-      });
-      req.once("close", () => {
-        if (open) controller.error(new Error("the client closed the connection before the body ended"));
-        open = false;
-      });
+        drain(req);
+      }
+      // No chunk is asked for before the handler reads: its first pull is what sends a held 100 Continue.
     },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      open = false;
-      drain(req);
-    }
-  });
+    { highWaterMark: 0 }
+  );
 }
 async function sendResponse(res, response, head) {
   const headers = {};
@@ -15356,7 +15372,7 @@ async function writeOut(res, status, given, whole, head = false) {
   if (whole) headers = withLength(headers, whole.byteLength);
   const body = head ? void 0 : whole;
   res.writeHead(status, headers);
-  if (status === 413 && !req.complete) {
+  if (status === 413 && !req.complete && !awaitingContinue.has(req)) {
     if (body) res.write(body);
     drain(req);
     await bodyDone(req, DRAIN_WAIT_MS);
@@ -15379,11 +15395,12 @@ function withLength(headers, length) {
   out["content-length"] = String(length);
   return out;
 }
-var DRAIN_LIMIT, DRAIN_WAIT_MS, draining;
+var awaitingContinue, DRAIN_LIMIT, DRAIN_WAIT_MS, draining;
 var init_node_bridge = __esm({
   "src/http/node/node-bridge.ts"() {
     "use strict";
     init_request_target();
+    awaitingContinue = /* @__PURE__ */ new WeakMap();
     DRAIN_LIMIT = 4 * 1024 * 1024;
     DRAIN_WAIT_MS = 1e4;
     draining = /* @__PURE__ */ new WeakSet();
