@@ -7,7 +7,13 @@ import type { KitSide } from '../../standard/kit-checks.ts';
 import { parseJson, unparsedReason } from '../judge/json.ts';
 import type { RecordedBody } from './recording.ts';
 
+/**
+ * Whether a Content-Type names one JSON media type. A comma outside quoted parameter values makes
+ * it a list (the field sent twice, read as recording.ts `header` combines it, or a list in one
+ * line): no one media type, so no JSON, as `uai test` and fetch read it.
+ */
 export const isJsonType = (contentType: string | undefined) => {
+  if ((contentType ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(',')) return false;
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 };

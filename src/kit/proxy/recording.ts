@@ -71,9 +71,16 @@ export function recordBody(kept: Uint8Array, total: number): RecordedBody {
 export const bodyBytes = (b: RecordedBody): Uint8Array =>
   b.text !== undefined ? new TextEncoder().encode(b.text) : Buffer.from(b.base64 ?? '', 'base64');
 
-/** The value of a header (the first one of that name), or undefined. */
-export const header = (headers: readonly (readonly [string, string])[], name: string): string | undefined =>
-  headers.find(([n]) => n === name)?.[1];
+/**
+ * The value of a header, or undefined: the field lines of that name combined into one list, as
+ * RFC 9110 section 5.3 reads them and as fetch does. A singleton sent twice (two Content-Types)
+ * then reads as no one value, as clients see it, not as the first line node:http would keep.
+ */
+export function header(headers: readonly (readonly [string, string])[], name: string): string | undefined {
+  let value: string | undefined;
+  for (const [n, v] of headers) if (n === name) value = value === undefined ? v : `${value}, ${v}`;
+  return value;
+}
 
 export const recordLine = (x: RecordedExchange): string => `${JSON.stringify(x)}\n`;
 
