@@ -30,3 +30,15 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 export const RECORD_CACHE = 'public, max-age=300';
 export const NO_STORE = 'no-store';
+
+/**
+ * The media type a Content-Type names, lower case, without parameters; undefined when it names
+ * none or several. Content-Type is a singleton (RFC 9110 section 8.3): sent twice, its lines read
+ * as one comma-separated list (section 5.3), as fetch and Netlify join them, and a list, or a comma
+ * in one line outside a quoted parameter value, is no one media type, whichever comes first.
+ */
+export function mediaTypeEssence(contentType: string | null | undefined): string | undefined {
+  if (!contentType) return undefined;
+  if (contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(',')) return undefined;
+  return contentType.split(';', 1)[0]!.trim().toLowerCase() || undefined;
+}

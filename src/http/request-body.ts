@@ -6,6 +6,7 @@
  */
 import { MAX_DEPTH, type Failure } from '../engine/index.ts';
 import type { CoreRequest } from './core.ts';
+import { mediaTypeEssence } from './headers.ts';
 import { jsonErrorPosition } from './json-position.ts';
 import { withThousands } from './digits.ts';
 
@@ -150,9 +151,9 @@ export async function readPostedJson(
   return readJsonBody(request);
 }
 
-/** application/json or any +json media type (RFC 6839), parameters ignored. */
+/** application/json or any +json media type (RFC 6839), parameters ignored; one, not a list. */
 export function isJsonMediaType(contentType: string | null): boolean {
-  if (!contentType) return false;
-  const essence = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  const essence = mediaTypeEssence(contentType);
+  if (essence === undefined) return false;
   return essence === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }

@@ -5,6 +5,7 @@
  * the async scenario, no retry after the 429) fails with the reason: it is never a pass.
  */
 import { canonicalJson, isRecord, issueLine, messageFromKeyless, validateMessage } from '../../engine/index.ts';
+import { mediaTypeEssence } from '../../http/headers.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
 import { parseJson } from '../judge/json.ts';
@@ -24,7 +25,8 @@ import {
 const at = (v: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((x, k) => (isRecord(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
 const parse = (text: string | undefined): unknown => (text === undefined ? undefined : parseJson(text));
-const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]!.trim().toLowerCase();
+/** The media type a request names; a list (a Content-Type sent twice) as it is, which no endpoint declares. */
+const mediaType = (value: string | undefined) => mediaTypeEssence(value) ?? (value ?? '').trim().toLowerCase();
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
 
 /**

@@ -76,8 +76,13 @@ function keylessStatement(site: Site): JsonObject {
   });
 }
 
+/**
+ * Each header as its field lines read together (RFC 9110 section 5.3), as the service's platforms
+ * hand them on: node:http's req.headers keeps only the first of two Content-Types, which the core
+ * and the judge would then read as the one media type the request does not have.
+ */
 const headerRecord = (req: IncomingMessage): Record<string, string> =>
-  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? '']));
+  Object.fromEntries(Object.entries(req.headersDistinct).map(([k, v]) => [k, headerValue(v) ?? '']));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

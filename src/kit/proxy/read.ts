@@ -3,18 +3,14 @@
  * mark aside, which message.encoding reports), keyless messages in keyed form, media types.
  */
 import { isRecord, messageFromKeyless, valueAt } from '../../engine/index.ts';
+import { mediaTypeEssence } from '../../http/headers.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
 import { parseJson, unparsedReason } from '../judge/json.ts';
 import type { RecordedBody } from './recording.ts';
 
-/**
- * Whether a Content-Type names one JSON media type. A comma outside quoted parameter values makes
- * it a list (the field sent twice, read as recording.ts `header` combines it, or a list in one
- * line): no one media type, so no JSON, as `uai test` and fetch read it.
- */
+/** Whether a Content-Type names one JSON media type (a field sent twice reads as a list: none). */
 export const isJsonType = (contentType: string | undefined) => {
-  if ((contentType ?? '').replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(',')) return false;
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaTypeEssence(contentType) ?? '';
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 };
 export const textOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : b.text);
