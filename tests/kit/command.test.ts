@@ -164,7 +164,7 @@ describe('uai test', () => {
     expect(poll).toMatchObject({ status: 'not_exercised', evidence: [expect.stringContaining('contacts only')] });
     // Nothing else fails: the not-exercised check alone fails the run, its exit status and its result message.
     expect(report.counts.fail).toBe(0);
-    expect([code, report.exit_code, report.result_message.body.status]).toEqual([1, 1, 'fail']);
+    expect([code, report.exit_code, (report.result_message.body as { status: string }).status]).toEqual([1, 1, 'fail']);
   });
 
   describe('interim answers are reported; a protocol switch nobody asked for fails', () => {
@@ -190,7 +190,11 @@ describe('uai test', () => {
         evidence: [expect.stringMatching(/HTTP 101 switching to uai-raw .*RFC 9110 section 7\.8/)],
       });
       expect(report.checks.find((c) => c.id === 'transport.no_interim')!.status).toBe('pass');
-      expect([code, report.exit_code, report.result_message.body.status]).toEqual([1, 1, 'fail']);
+      expect([code, report.exit_code, (report.result_message.body as { status: string }).status]).toEqual([
+        1,
+        1,
+        'fail',
+      ]);
     });
   });
 
