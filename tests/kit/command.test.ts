@@ -7,6 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal, validateMessage } from '../../src/engine/index.ts';
 import { testCommand } from '../../src/kit/command.ts';
+import type { KitReport } from '../../src/kit/index.ts';
 import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { HOSTILE_SERVERS } from './hostile-servers.ts';
 import { startKitServer, type KitServer } from './harness.ts';
@@ -163,7 +164,38 @@ describe('uai test', () => {
     expect(poll).toMatchObject({ status: 'not_exercised', evidence: [expect.stringContaining('contacts only')] });
     // Nothing else fails: the not-exercised check alone fails the run, its exit status and its result message.
     expect(report.counts.fail).toBe(0);
-    expect([code, report.exit_code, report.result_message.body.status]).toEqual([1, 1, 'fail']);
+    expect([code, report.exit_code, (report.result_message.body as { status: string }).status]).toEqual([1, 1, 'fail']);
+  });
+
+  describe('interim answers are reported; a protocol switch nobody asked for fails', () => {
+    const row = (behaviour: string) => HOSTILE_SERVERS.find((h) => h.behaviour === behaviour)!.transform;
+    it('103 Early Hints before a correct answer (HTTP allows it): exit 0, a should failure with its evidence', async () => {
+      server.transform = row('sends 1xx first');
+      const { code, stdout, stderr } = await uaiTest(server.endpoint);
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+      expect(stdout).toMatch(
+        /\nFAIL {2}transport\.no_interim +should +RFC 9110 section 15\.2\n {8}sync: POST .*: HTTP 103 Early Hints before the answer\n/,
+      );
+      expect(stdout).toMatch(/, 1 failed \(0 must\),/);
+      expect(stdout).toMatch(/result message msg-kit-result-\w+: pass/);
+    });
+    it('101 Switching Protocols unasked (RFC 9110 section 7.8): exit 1, transport.answered failed', async () => {
+      server.transform = row('switches protocols');
+      const { code, stdout } = await uaiTest(server.endpoint, '--format', 'json');
+      const report = JSON.parse(stdout) as KitReport;
+      expect(report.checks.find((c) => c.id === 'transport.answered')).toMatchObject({
+        status: 'fail',
+        severity: 'must',
+        evidence: [expect.stringMatching(/HTTP 101 switching to uai-raw .*RFC 9110 section 7\.8/)],
+      });
+      expect(report.checks.find((c) => c.id === 'transport.no_interim')!.status).toBe('pass');
+      expect([code, report.exit_code, (report.result_message.body as { status: string }).status]).toEqual([
+        1,
+        1,
+        'fail',
+      ]);
+    });
   });
 
   describe('a run that stops early fails in every format', () => {

@@ -147,10 +147,28 @@ describe('hostile servers behind the proxy: reported against the server, and the
       await new Promise((r) => setTimeout(r, 50));
       const report = reportOf(session);
       expect(ids(report, 'server').length, JSON.stringify(report.findings.slice(0, 3))).toBeGreaterThan(0);
+      // A must broken fails the server's side; what HTTP allows (an interim answer first) is only reported.
+      expect(report.server.exit_code).toBe(h.fails.length ? 1 : 0);
+      for (const id of h.reports ?? [])
+        expect(
+          report.server.checks.find((c) => c.id === id),
+          id,
+        ).toMatchObject({ status: 'fail', severity: 'should' });
       expect(ids(report, 'client').filter((id) => !clientBaseline.includes(id))).toEqual([]);
       expect(judged.at(-1)!.findings).toEqual([]);
     }, 60_000);
   }
+  it('a switch to a protocol nobody asked for fails transport.answered, naming RFC 9110 section 7.8', async () => {
+    px.server.transform = HOSTILE_SERVERS.find((h) => h.behaviour === 'switches protocols')!.transform;
+    const { session } = px.fresh();
+    await kitThrough({ timeoutMs: 2000, totalMs: 20_000, maxRequests: 50 });
+    const server = reportOf(session).findings.filter((f) => f.side === 'server');
+    expect(server.map((f) => [f.check, f.severity])).toContainEqual(['transport.answered', 'must']);
+    expect(server.map((f) => f.check)).not.toContain('transport.no_interim');
+    expect(server.map((f) => f.message)).toContainEqual(
+      expect.stringMatching(/^HTTP 101 switching to uai-raw .*RFC 9110 section 7\.8/),
+    );
+  });
   it('a flood of interim responses is cut at the bound, not read until the time runs out', async () => {
     px.server.transform = HOSTILE_SERVERS.find((h) => h.behaviour === 'floods interim responses')!.transform;
     const { session } = px.fresh();

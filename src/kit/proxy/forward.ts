@@ -191,6 +191,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let interim = 0;
     out.on('information', (info) => {
       if (done) return;
+      // HTTP allows it (RFC 9110 section 15.2), so a should; not forwarded, as the client asked for none.
       fault('server', 'transport.no_interim', `an interim ${info.statusCode} before the answer (not forwarded)`);
       if ((interim += 1) > MAX_INTERIM) {
         fault('server', 'transport.answered', `${interim} interim responses and no answer; the proxy stopped reading`);
@@ -199,9 +200,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         finish();
       }
     });
+    // The Upgrade header is never forwarded (HOP_BY_HOP), so the upstream was asked for no switch.
     out.once('upgrade', (up, socket) => {
       socket.destroy();
-      fault('server', 'transport.answered', `HTTP ${up.statusCode} switched protocols instead of answering`);
+      fault(
+        'server',
+        'transport.answered',
+        `HTTP ${up.statusCode} switching to ${up.headers.upgrade ?? 'another protocol'} instead of answering; the request named no protocol in an Upgrade header, so the server must not switch (RFC 9110 section 7.8)`,
+      );
       res.destroy();
       finish();
     });

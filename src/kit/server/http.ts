@@ -32,7 +32,8 @@ export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /**
  * The most interim (1xx) responses the kit reads before one answer; the connection is dropped past
- * it. Each is a fault already: the bound is for a server that sends nothing else, as fast as it can.
+ * it. HTTP allows any number (RFC 9110 section 15.2), and the first is reported (a should): the
+ * bound is for a server that sends nothing else, as fast as it can.
  */
 export const MAX_INTERIM = 100;
 
@@ -228,9 +229,11 @@ function exchange(
     request.on('upgrade', (res: IncomingMessage, socket) => {
       socket.destroy();
       response = res;
+      // Not an interim answer but the end of HTTP on the connection, to a protocol the kit never
+      // named: it sends no Upgrade header, so the switch is one a server must not make.
       faults.push({
-        check: 'transport.no_interim',
-        detail: `${what}: HTTP 101 switching to ${header(res, 'upgrade') || 'another protocol'} instead of an answer`,
+        check: 'transport.answered',
+        detail: `${what}: HTTP 101 switching to ${header(res, 'upgrade') || 'another protocol'} instead of an answer; the request named no protocol in an Upgrade header, so the server must not switch (RFC 9110 section 7.8)`,
       });
       answer(false);
     });
