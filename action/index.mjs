@@ -12222,6 +12222,11 @@ function recordBody(kept, total) {
     return { bytes: total, truncated, base64: Buffer.from(kept).toString("base64") };
   }
 }
+function header(headers, name) {
+  let value;
+  for (const [n, v] of headers) if (n === name) value = value === void 0 ? v : `${value}, ${v}`;
+  return value;
+}
 function problemOf(v) {
   if (!isObject(v)) return "not a JSON object";
   if (v.kind !== RECORD_KIND) return `kind is not ${RECORD_KIND}`;
@@ -12257,7 +12262,7 @@ function parseRecordLine(line) {
   const problem2 = problemOf(value);
   return problem2 ? { ok: false, error: problem2 } : { ok: true, exchange: value };
 }
-var RECORD_KIND, STRICT_UTF8, bodyBytes, header, recordLine, isObject, isPairs, isBody, isTime;
+var RECORD_KIND, STRICT_UTF8, bodyBytes, recordLine, isObject, isPairs, isBody, isTime;
 var init_recording = __esm({
   "src/kit/proxy/recording.ts"() {
     "use strict";
@@ -12266,7 +12271,6 @@ var init_recording = __esm({
     RECORD_KIND = PROXY_RECORD_KIND;
     STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     bodyBytes = (b) => b.text !== void 0 ? new TextEncoder().encode(b.text) : Buffer.from(b.base64 ?? "", "base64");
-    header = (headers, name) => headers.find(([n]) => n === name)?.[1];
     recordLine = (x) => `${JSON.stringify(x)}
 `;
     isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -12507,6 +12511,11 @@ var init_content_coding = __esm({
 });
 
 // src/http/headers.ts
+function mediaTypeEssence(contentType) {
+  if (!contentType) return void 0;
+  if (contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
+  return contentType.split(";", 1)[0].trim().toLowerCase() || void 0;
+}
 var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
 var init_headers = __esm({
   "src/http/headers.ts"() {
@@ -12637,8 +12646,8 @@ async function readPostedJson(request, notJson) {
   return readJsonBody(request);
 }
 function isJsonMediaType(contentType) {
-  if (!contentType) return false;
-  const essence = contentType.split(";", 1)[0].trim().toLowerCase();
+  const essence = mediaTypeEssence(contentType);
+  if (essence === void 0) return false;
   return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
 var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF8;
@@ -12646,6 +12655,7 @@ var init_request_body = __esm({
   "src/http/request-body.ts"() {
     "use strict";
     init_engine();
+    init_headers();
     init_json_position();
     init_digits();
     MAX_BODY_BYTES = 262144;
@@ -13144,9 +13154,10 @@ var init_read = __esm({
   "src/kit/proxy/read.ts"() {
     "use strict";
     init_engine();
+    init_headers();
     init_json2();
     isJsonType = (contentType) => {
-      const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+      const type = mediaTypeEssence(contentType) ?? "";
       return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
     };
     textOf = (b) => b.truncated ? void 0 : b.text;
@@ -15172,6 +15183,7 @@ var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
     init_engine();
+    init_headers();
     init_kit_checks();
     init_verdict();
     init_json2();
@@ -15182,7 +15194,7 @@ var init_checks3 = __esm({
     init_client_scenarios();
     at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
-    mediaType = (value) => (value ?? "").split(";")[0].trim().toLowerCase();
+    mediaType = (value) => mediaTypeEssence(value) ?? (value ?? "").trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
   }
@@ -15832,7 +15844,7 @@ var init_server2 = __esm({
     init_client_scenarios();
     init_collector();
     init_intake();
-    headerRecord = (req) => Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, headerValue(v) ?? ""]));
+    headerRecord = (req) => Object.fromEntries(Object.entries(req.headersDistinct).map(([k, v]) => [k, headerValue(v) ?? ""]));
     sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   }
 });
