@@ -12846,6 +12846,51 @@ var init_framing = __esm({
   }
 });
 
+// src/kit/v8-collector.ts
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+function v8Collector() {
+  if (collectorFound) return collectorFound.collect;
+  const own2 = globalThis.gc;
+  let collect = typeof own2 === "function" ? own2 : void 0;
+  if (!collect)
+    try {
+      setFlagsFromString("--expose-gc");
+      const exposed = runInNewContext("gc");
+      if (typeof exposed === "function") collect = exposed;
+    } catch {
+      collect = void 0;
+    } finally {
+      setFlagsFromString("--no-expose-gc");
+    }
+  collectorFound = { collect };
+  return collect;
+}
+var collectorFound, CollectionPacer;
+var init_v8_collector = __esm({
+  "src/kit/v8-collector.ts"() {
+    "use strict";
+    CollectionPacer = class {
+      #collect = v8Collector();
+      #after;
+      #options;
+      #since = 0;
+      constructor(after, options) {
+        this.#after = after;
+        this.#options = options;
+      }
+      took(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < this.#after) return;
+        this.#since = 0;
+        if (this.#options) this.#collect(this.#options);
+        else this.#collect();
+      }
+    };
+  }
+});
+
 // src/kit/server/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -12892,8 +12937,10 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     };
     const answer = (complete) => settle(() => {
       const { contentType, repeated } = contentTypeOf(response);
+      const bytes = Buffer.concat(chunks);
+      ANSWER_PACER.took(bytes.length);
       resolve5(
-        answerOf(response.statusCode ?? 0, contentType, Buffer.concat(chunks), complete, faults, {
+        answerOf(response.statusCode ?? 0, contentType, bytes, complete, faults, {
           budget: parsing,
           repeated,
           codings: {
@@ -13041,7 +13088,7 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
     }
   };
 }
-var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, header2;
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, header2, ANSWER_PACER;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
@@ -13049,6 +13096,7 @@ var init_http = __esm({
     init_json2();
     init_bytes();
     init_framing();
+    init_v8_collector();
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
     MAX_INTERIM = 100;
@@ -13072,6 +13120,7 @@ var init_http = __esm({
     DECODER = new TextDecoder("utf-8");
     KEPT_BYTES = 4096;
     header2 = (res, name) => headerValue(res.headers[name]) ?? "";
+    ANSWER_PACER = new CollectionPacer(32 * 1024 * 1024);
   }
 });
 
@@ -14574,51 +14623,6 @@ var init_client_output = __esm({
     };
     FRAME = /^\s+at\s|^\s+File "|^\s*Traceback \(most recent call last\)|^Node\.js v\d|^goroutine \d|^\t\S+:\d+|^exit status \d/;
     ERROR = /(?:^|[\s.:[(])(?:[A-Z]\w*(?:Error|Exception)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Uu]ncaught|[Ff]ailed|FAIL)\b.*[:!]|^panic:/;
-  }
-});
-
-// src/kit/v8-collector.ts
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-function v8Collector() {
-  if (collectorFound) return collectorFound.collect;
-  const own2 = globalThis.gc;
-  let collect = typeof own2 === "function" ? own2 : void 0;
-  if (!collect)
-    try {
-      setFlagsFromString("--expose-gc");
-      const exposed = runInNewContext("gc");
-      if (typeof exposed === "function") collect = exposed;
-    } catch {
-      collect = void 0;
-    } finally {
-      setFlagsFromString("--no-expose-gc");
-    }
-  collectorFound = { collect };
-  return collect;
-}
-var collectorFound, CollectionPacer;
-var init_v8_collector = __esm({
-  "src/kit/v8-collector.ts"() {
-    "use strict";
-    CollectionPacer = class {
-      #collect = v8Collector();
-      #after;
-      #options;
-      #since = 0;
-      constructor(after, options) {
-        this.#after = after;
-        this.#options = options;
-      }
-      took(bytes) {
-        if (!this.#collect) return;
-        this.#since += bytes;
-        if (this.#since < this.#after) return;
-        this.#since = 0;
-        if (this.#options) this.#collect(this.#options);
-        else this.#collect();
-      }
-    };
   }
 });
 
