@@ -2302,6 +2302,7 @@ var init_code_shapes = __esm({
       issue("error.code_unpublished", "error", "L2", "Error code not published"),
       issue("issue.code_unpublished", "error", "L2", "Issue item code not published"),
       issue("issue.help_url_mismatch", "error", "L2", "help_url is not the code's anchor"),
+      issue("issue.severity_mismatch", "error", "L2", "Issue item severity differs from its code's"),
       // L3: integrity, identifiers, trace context.
       issue("integrity.checksum_mismatch", "error", "L3", "Checksum does not match"),
       issue("integrity.checksum_malformed", "error", "L3", "Malformed checksum"),
@@ -3115,7 +3116,7 @@ var init_uri = __esm({
 });
 
 // src/engine/generated/published-checks.js
-var PUBLISHED_CHECK_IDS;
+var PUBLISHED_CHECK_IDS, PUBLISHED_MUST_CHECK_IDS;
 var init_published_checks = __esm({
   "src/engine/generated/published-checks.js"() {
     "use strict";
@@ -3184,10 +3185,72 @@ var init_published_checks = __esm({
       "conversation.task_followed",
       "conversation.retry_after"
     ];
+    PUBLISHED_MUST_CHECK_IDS = [
+      "capability.reachable",
+      "capability.valid",
+      "transport.answered",
+      "transport.size_limit",
+      "transport.no_redirect",
+      "message.valid",
+      "message.media_type",
+      "message.encoding",
+      "message.own_ids",
+      "message.keyless_shape",
+      "exchange.http_status",
+      "exchange.response_profile",
+      "exchange.conversation_id",
+      "exchange.parent_message_id",
+      "exchange.sequence",
+      "exchange.target_is_requester",
+      "exchange.source_not_requester",
+      "exchange.delivery_copied",
+      "exchange.reply_not_requested",
+      "exchange.task_ref_set",
+      "exchange.task_ref_agrees",
+      "exchange.subject_copied",
+      "exchange.trace_id_copied",
+      "exchange.request_message_id",
+      "exchange.completed_without_task",
+      "exchange.error_code_published",
+      "exchange.task_matches",
+      "exchange.task_transition",
+      "task.pollable",
+      "hostile.checksum_mismatch",
+      "hostile.profile_unknown",
+      "hostile.version_unsupported",
+      "hostile.alias_key",
+      "hostile.too_deep",
+      "hostile.malformed_json",
+      "hostile.media_type",
+      "client.completes",
+      "client.message_valid",
+      "client.request_profile",
+      "client.addressed",
+      "client.binding_form",
+      "client.fresh_ids",
+      "client.follow_up",
+      "client.poll_task_ref",
+      "client.poll_stops",
+      "client.retry_after",
+      "client.error_not_resent",
+      "client.quiet_after_final",
+      "client.same_host",
+      "client.within_budget",
+      "conversation.fresh_ids",
+      "conversation.follow_up",
+      "conversation.answer_ids",
+      "conversation.task_known",
+      "conversation.poll_stops",
+      "conversation.retry_after"
+    ];
   }
 });
 
 // src/engine/validate/rules-issue-items.ts
+function severityOf(code) {
+  if (isIssueCode(code)) return issueCode(code).severity;
+  return MUST_CHECK_IDS.has(code) ? "error" : void 0;
+}
 function isCodeHelp(helpUrl, code) {
   const hash2 = helpUrl.indexOf("#");
   if (hash2 < 0 || helpUrl.slice(hash2 + 1) !== codeAnchor(code)) return false;
@@ -3216,6 +3279,16 @@ function issueItemIssues(items, listPath, codes) {
         expected: codes.expected,
         actual: echo(code)
       });
+    const severity = ownString(item, "severity");
+    const registered = codes.holds(code) ? severityOf(code) : void 0;
+    if (registered !== void 0 && (severity === "error" || severity === "warning") && severity !== registered)
+      out.push({
+        code: "issue.severity_mismatch",
+        path: `${at3}/severity`,
+        message: isIssueCode(code) ? `The error registry gives ${code} the severity ${registered}.` : `${code} is a must check in the error registry: a failed one is an error.`,
+        expected: registered,
+        actual: severity
+      });
     const help = ownString(item, "help_url");
     if (help !== void 0 && isUri(help) && !isCodeHelp(help, code))
       out.push({
@@ -3228,7 +3301,7 @@ function issueItemIssues(items, listPath, codes) {
   });
   return out;
 }
-var ERROR_ITEM_CODES, CHECK_IDS, RESULT_ITEM_CODES;
+var ERROR_ITEM_CODES, CHECK_IDS, MUST_CHECK_IDS, RESULT_ITEM_CODES;
 var init_rules_issue_items = __esm({
   "src/engine/validate/rules-issue-items.ts"() {
     "use strict";
@@ -3243,6 +3316,7 @@ var init_rules_issue_items = __esm({
       expected: "a code of issue_codes in the error registry"
     };
     CHECK_IDS = new Set(PUBLISHED_CHECK_IDS);
+    MUST_CHECK_IDS = new Set(PUBLISHED_MUST_CHECK_IDS);
     RESULT_ITEM_CODES = {
       holds: (code) => isIssueCode(code) || CHECK_IDS.has(code),
       expected: "a code of issue_codes, test_checks or conversation_rules in the error registry"
@@ -6542,6 +6616,10 @@ var init_codes = __esm({
       "issue.help_url_mismatch": {
         description: "An issue item's help_url is not the anchor of its code on the error-registry page: an http or https URL whose path ends in /error-registry/, with no query, and whose fragment is the item's code. The origin may be any, since a message made by another deployment links to its own site.",
         fix: "Set help_url to <origin>/error-registry/#<code>, with the code of the same item."
+      },
+      "issue.severity_mismatch": {
+        description: "An issue item's severity is not its code's: a code of issue_codes carries the severity the registry gives it, and a failed test_checks or conversation_rules check of level must is an error (one of level should is a warning, or an error when it was not exercised).",
+        fix: "Take the severity from the error registry: the severity of the issue code, or error for a failed must check."
       },
       "integrity.checksum_mismatch": {
         description: "integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.",

@@ -65,6 +65,7 @@ export const ISSUE_CODE_SHAPES = [
   issue('error.code_unpublished', 'error', 'L2', 'Error code not published'),
   issue('issue.code_unpublished', 'error', 'L2', 'Issue item code not published'),
   issue('issue.help_url_mismatch', 'error', 'L2', "help_url is not the code's anchor"),
+  issue('issue.severity_mismatch', 'error', 'L2', "Issue item severity differs from its code's"),
   // L3: integrity, identifiers, trace context.
   issue('integrity.checksum_mismatch', 'error', 'L3', 'Checksum does not match'),
   issue('integrity.checksum_malformed', 'error', 'L3', 'Malformed checksum'),

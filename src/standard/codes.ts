@@ -150,6 +150,11 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
       "An issue item's help_url is not the anchor of its code on the error-registry page: an http or https URL whose path ends in /error-registry/, with no query, and whose fragment is the item's code. The origin may be any, since a message made by another deployment links to its own site.",
     fix: 'Set help_url to <origin>/error-registry/#<code>, with the code of the same item.',
   },
+  'issue.severity_mismatch': {
+    description:
+      "An issue item's severity is not its code's: a code of issue_codes carries the severity the registry gives it, and a failed test_checks or conversation_rules check of level must is an error (one of level should is a warning, or an error when it was not exercised).",
+    fix: 'Take the severity from the error registry: the severity of the issue code, or error for a failed must check.',
+  },
   'integrity.checksum_mismatch': {
     description:
       'integrity.checksum differs from sha256 over the RFC 8785 canonical form of the message without integrity.',

@@ -398,6 +398,39 @@ const CASES: [string, string, Edit, string[]][] = [
     ['error conformance.summary_mismatch /body/conformance_level'],
   ],
   ['test-kit check ids do not rank a message', CONF, listing([item('transport.answered', 'error', '')], 'L4'), []],
+  // An item's severity is its code's (issue.severity_mismatch): an issue code's own, error for a failed must check.
+  [
+    'an error code listed as a warning',
+    CONF,
+    listing([item('integrity.checksum_mismatch', 'warning', '/integrity/checksum')], 'L3'),
+    ['error issue.severity_mismatch /body/issues/0/severity'],
+  ],
+  [
+    'a warning code listed as an error',
+    CONF,
+    listing([item('field.unknown_member', 'error', '/x')], 'L3'),
+    ['error issue.severity_mismatch /body/issues/0/severity'],
+  ],
+  [
+    'a must check listed as a warning',
+    CONF,
+    listing([item('transport.answered', 'warning', '')], 'L4'),
+    ['error issue.severity_mismatch /body/issues/0/severity'],
+  ],
+  ['a must check listed as an error', CONF, listing([item('transport.answered', 'error', '')], 'L4'), []],
+  ['a should check listed as a warning', CONF, listing([item('transport.no_interim', 'warning', '')], 'L4'), []],
+  [
+    'a should check listed as an error (not exercised)',
+    CONF,
+    listing([item('transport.no_interim', 'error', '')], 'L4'),
+    [],
+  ],
+  [
+    'a typed error whose item calls a warning finding an error',
+    ERR,
+    (m) => (m.body.errors[0].severity = 'error'),
+    ['error issue.severity_mismatch /body/errors/0/severity'],
+  ],
 ];
 
 describe('each contract rule, broken alone, raises exactly its issues', () => {

@@ -52,9 +52,11 @@ const LISTS = [
   },
 ] as const;
 
+/** The severity an item of `code` carries (its own rule, contract-rules.test.ts): the registry's; error for a check. */
+const SEVERITY = new Map<string, string>(ISSUE_CODES.map((c) => [c.code, c.severity]));
 const item = (code: string, extra: Item = {}): Item => ({
   code,
-  severity: 'warning',
+  severity: SEVERITY.get(code) ?? 'error',
   path: '/body/x',
   message: 'One plain sentence.',
   help_url: links(site).codeHelp(code),
@@ -91,7 +93,10 @@ const origin = fc
     fc.constantFrom('', '/fr', '/zh-cn', '/uai/service'),
   )
   .map(([scheme, host, port, prefix]) => `${scheme}://${host}${port === undefined ? '' : `:${port}`}${prefix}`);
-const severity = fc.constantFrom('error', 'warning');
+/** The severities an item of `code` may carry: an issue code's own; error for a must check; either for a should check. */
+const MUST = new Set(PUBLISHED_CHECKS.filter((c) => c.severity === 'must').map((c) => c.id));
+const severities = (code: string): string[] =>
+  SEVERITY.has(code) ? [SEVERITY.get(code)!] : MUST.has(code) ? ['error'] : ['error', 'warning'];
 
 describe.each(LISTS)('body.$name items', (list) => {
   const code = fc.constantFrom(...list.codes);
@@ -99,7 +104,12 @@ describe.each(LISTS)('body.$name items', (list) => {
   it('items with a code the list may hold, any pointer and the anchor on any origin pass (L4)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ code, severity, path: pointer, origin }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc
+            .record({ code, path: pointer, origin })
+            .chain((i) => fc.constantFrom(...severities(i.code)).map((severity) => ({ ...i, severity }))),
+          { minLength: 1, maxLength: 4 },
+        ),
         (items) => {
           const r = check(
             list.message(
@@ -117,6 +127,20 @@ describe.each(LISTS)('body.$name items', (list) => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('a severity other than its code allows is issue.severity_mismatch at it, and nothing else', () => {
+    const wrong = code.filter((c) => severities(c).length === 1);
+    fc.assert(
+      fc.property(wrong, fc.nat(3), (c, at) => {
+        const flipped = severities(c)[0] === 'error' ? 'warning' : 'error';
+        const items = Array.from({ length: at + 1 }, (_, i) =>
+          item(c, i === at ? { severity: flipped } : { severity: severities(c)[0] }),
+        );
+        expect(found(check(list.message(items)))).toEqual([`issue.severity_mismatch ${list.path}/${at}/severity`]);
+      }),
+      { numRuns: 200 },
     );
   });
 

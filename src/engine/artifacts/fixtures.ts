@@ -445,6 +445,13 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
       m.body.errors[0].help_url = 'https://evil.example/x';
     }),
   );
+  add(
+    'issue.severity_mismatch',
+    'A typed error whose issue item calls a finding of a warning code (field.unregistered_value) an error.',
+    mutated(error, (m) => {
+      m.body.errors[0].severity = 'error';
+    }),
+  );
   // Schema codes on an issue item's path, a capability's trust channels and the reason a task
   // waits for input: one more fixture each, under its own id.
   const also = (code: string, name: string, description: string, message: unknown) =>

@@ -1,8 +1,8 @@
 import type { IssueDraft } from '../issues.ts';
-import { isIssueCode, isPublishedErrorCode } from '../../standard/code-shapes.ts';
+import { isIssueCode, isPublishedErrorCode, issueCode } from '../../standard/code-shapes.ts';
 import { isUri } from '../../standard/formats/uri.ts';
 import { codeAnchor, ERROR_REGISTRY_PAGE } from '../../standard/urls.ts';
-import { PUBLISHED_CHECK_IDS } from '../generated/published-checks.js';
+import { PUBLISHED_CHECK_IDS, PUBLISHED_MUST_CHECK_IDS } from '../generated/published-checks.js';
 import { childPath } from '../pointer.ts';
 import { echo, isRecord, ownString } from '../json.ts';
 
@@ -29,6 +29,17 @@ export const ERROR_ITEM_CODES: ItemCodes = {
 
 // The ids alone (generated from src/standard/conversation-rules.ts): the checks' titles stay out of the functions.
 const CHECK_IDS = new Set<string>(PUBLISHED_CHECK_IDS);
+const MUST_CHECK_IDS = new Set<string>(PUBLISHED_MUST_CHECK_IDS);
+
+/**
+ * The severity an item of `code` must carry, when the registry settles it: an issue code's own; a
+ * failed must check is an error. A should check is a warning, or an error when it was not exercised
+ * (the kit's results), so either is right; an unpublished code is issue.code_unpublished's.
+ */
+function severityOf(code: string): 'error' | 'warning' | undefined {
+  if (isIssueCode(code)) return issueCode(code).severity;
+  return MUST_CHECK_IDS.has(code) ? 'error' : undefined;
+}
 
 /**
  * A conformance result's items are the validator's findings or the test kit's: the kit seals its
@@ -83,6 +94,19 @@ export function issueItemIssues(items: unknown, listPath: string, codes: ItemCod
           : `The code ${JSON.stringify(echo(code))} is not one an item of ${list} may hold.`,
         expected: codes.expected,
         actual: echo(code),
+      });
+    const severity = ownString(item, 'severity');
+    const registered = codes.holds(code) ? severityOf(code) : undefined;
+    // A severity outside error and warning is the schema's (schema.enum).
+    if (registered !== undefined && (severity === 'error' || severity === 'warning') && severity !== registered)
+      out.push({
+        code: 'issue.severity_mismatch',
+        path: `${at}/severity`,
+        message: isIssueCode(code)
+          ? `The error registry gives ${code} the severity ${registered}.`
+          : `${code} is a must check in the error registry: a failed one is an error.`,
+        expected: registered,
+        actual: severity,
       });
     const help = ownString(item, 'help_url');
     // A help_url that is no URI at all is the schema's (schema.format).
