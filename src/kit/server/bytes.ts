@@ -53,8 +53,71 @@ const charsetOf = (contentType: string): string | undefined =>
 
 const shown = (text: string) => JSON.stringify(text.slice(0, 40));
 
-/** What is wrong with the bytes of a JSON answer (empty when nothing is). */
-export function judgeEncoding(answer: AnswerBytes): string[] {
+/**
+ * A body too large to parse, judged as it streams: its start is kept, its bytes are checked as
+ * UTF-8 on the way and let go, so an answer of 4 MB costs the kit its start, not 4 MB twice over
+ * (its chunks and their concatenation) until the collector gets to them.
+ */
+export class StreamedBody {
+  readonly #decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  readonly #head: Uint8Array;
+  #headLength = 0;
+  #total = 0;
+  #wellFormed = true;
+  #blank = true;
+
+  /** `keep`: how many bytes of its start the body keeps as evidence. */
+  constructor(keep: number) {
+    this.#head = new Uint8Array(keep);
+  }
+
+  take(chunk: Uint8Array): void {
+    this.#total += chunk.length;
+    if (this.#headLength < this.#head.length) {
+      const part = chunk.subarray(0, this.#head.length - this.#headLength);
+      this.#head.set(part, this.#headLength);
+      this.#headLength += part.length;
+    }
+    if (this.#wellFormed) this.#read(() => this.#decoder.decode(chunk, { stream: true }));
+  }
+
+  get total(): number {
+    return this.#total;
+  }
+
+  /** The kept start: a copy, so the body itself can go. */
+  get head(): Uint8Array {
+    return this.#head.slice(0, this.#headLength);
+  }
+
+  /** Ends the stream: whether the bytes were well-formed UTF-8, and whether their text was only whitespace. */
+  finish(): StreamedText {
+    if (this.#wellFormed) this.#read(() => this.#decoder.decode());
+    return { wellFormed: this.#wellFormed, blank: this.#blank };
+  }
+
+  #read(decode: () => string): void {
+    try {
+      const text = decode();
+      // String.prototype.trim's whitespace (U+FEFF among it), piece by piece: blank only if every piece is.
+      if (this.#blank && text.trim() !== '') this.#blank = false;
+    } catch {
+      this.#wellFormed = false;
+    }
+  }
+}
+
+/** What StreamedBody found of a body's text. */
+export interface StreamedText {
+  readonly wellFormed: boolean;
+  readonly blank: boolean;
+}
+
+/**
+ * What is wrong with the bytes of a JSON answer (empty when nothing is). `streamed`: the body was
+ * read by StreamedBody (too large to parse), and `answer.bytes` is its start.
+ */
+export function judgeEncoding(answer: AnswerBytes, streamed?: StreamedText): string[] {
   // Coded bytes are not the text: nothing below could be said of them.
   const coded = unaskedCodings(answer.codings);
   if (coded.length) return coded;
@@ -65,6 +128,11 @@ export function judgeEncoding(answer: AnswerBytes): string[] {
   const { bytes } = answer;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     problems.push('the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)');
+  if (streamed) {
+    if (!streamed.wellFormed) problems.push('the body is not well-formed UTF-8 (RFC 7493 section 2.1)');
+    else if (streamed.blank) problems.push('the body is empty: no JSON value');
+    return problems;
+  }
   let text: string;
   try {
     text = STRICT_UTF8.decode(bytes).replace(/^\uFEFF/, '');

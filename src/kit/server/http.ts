@@ -13,10 +13,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
 import { headerValue } from '../../http/headers.ts';
-import { parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
-import { judgeEncoding } from './bytes.ts';
+import { MAX_PARSED_BYTES, parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
+import { judgeEncoding, StreamedBody } from './bytes.ts';
 import { ConnectionWatch, framingOf } from './framing.ts';
-import { CollectionPacer } from '../v8-collector.ts';
 
 export interface Limits {
   /** Per request, milliseconds: from sending until the last byte of the answer. */
@@ -104,21 +103,26 @@ const DECODER = new TextDecoder('utf-8');
 /** Of a body not parsed, the bytes kept as evidence: a run of 4 MB answers would otherwise hold 8 MB each. */
 const KEPT_BYTES = 4096;
 
+/** A body streamed past what the kit parses: judged as it came, its start kept (bytes.ts). */
+export const streamedBody = (): StreamedBody => new StreamedBody(KEPT_BYTES);
+
 /**
  * An answer from what came over the wire; the text is read leniently, message.encoding judges the
  * bytes. A body too large to parse (or past the run's budget) is judged as bytes at once, and only
- * its start kept; so is the start of a body cut short, which is never judged.
+ * its start kept; so is the start of a body cut short, which is never judged. A body past what the
+ * kit parses comes already streamed (StreamedBody), judged on the way.
  */
 export function answerOf(
   status: number,
   contentType: string,
-  bytes: Uint8Array,
+  body: Uint8Array | StreamedBody,
   complete = true,
   faults: readonly TransportFault[] = [],
   wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings']; readonly repeated?: boolean } = {},
 ): Answer {
   const { budget, codings, repeated } = wire;
-  const unparsed = complete ? (budget ? budget.take(bytes.length) : unparsedReason(bytes.length)) : undefined;
+  const size = body instanceof StreamedBody ? body.total : body.length;
+  const unparsed = complete ? (budget ? budget.take(size) : unparsedReason(size)) : undefined;
   const common = {
     status,
     mediaType: repeated ? contentType.toLowerCase() : contentType.split(';')[0]!.trim().toLowerCase(),
@@ -127,6 +131,13 @@ export function answerOf(
     faults,
     ...(codings ? { codings } : {}),
   };
+  if (body instanceof StreamedBody) {
+    const answer: Answer = { ...common, bytes: body.head, text: DECODER.decode(body.head), json: undefined };
+    return unparsed === undefined
+      ? answer
+      : { ...answer, unparsed, encoding: judgeEncoding({ ...answer, unparsed }, body.finish()) };
+  }
+  const bytes = body;
   if (complete && unparsed === undefined) {
     const text = DECODER.decode(bytes);
     return { ...common, bytes, text, json: parseJson(text, bytes.length) };
@@ -153,14 +164,6 @@ function contentTypeOf(res: IncomingMessage): { contentType: string; repeated: b
   return { contentType: fields.map((f) => f.split(';')[0]!.trim()).join(', '), repeated: true };
 }
 
-/**
- * Every answer is read whole (up to 4 MB) and, past what the kit parses, dropped but its start: the
- * garbage is a server's to make. V8 gets to it when it will, which let a server answering 4 MB to
- * every request take the kit from about 150 to over 200 MB now and then; a full collection after
- * every 32 MB of answers keeps it there. A server of usual answers never reaches it in a run.
- */
-const ANSWER_PACER = new CollectionPacer(32 * 1024 * 1024);
-
 /** One request under a deadline; resolves with what came back or rejects with a KitHttpError. */
 function exchange(
   method: 'GET' | 'POST',
@@ -174,6 +177,7 @@ function exchange(
   return new Promise((resolve, reject) => {
     const faults: TransportFault[] = [];
     const chunks: Buffer[] = [];
+    let streamed: StreamedBody | undefined;
     let received = 0;
     let response: IncomingMessage | undefined;
     /** The answer ended in full: the connection is watched a moment longer for bytes after it. */
@@ -191,10 +195,8 @@ function exchange(
     const answer = (complete: boolean) =>
       settle(() => {
         const { contentType, repeated } = contentTypeOf(response!);
-        const bytes = Buffer.concat(chunks);
-        ANSWER_PACER.took(bytes.length);
         resolve(
-          answerOf(response!.statusCode ?? 0, contentType, bytes, complete, faults, {
+          answerOf(response!.statusCode ?? 0, contentType, streamed ?? Buffer.concat(chunks), complete, faults, {
             budget: parsing,
             repeated,
             codings: {
@@ -295,7 +297,13 @@ function exchange(
           answer(false);
           return;
         }
+        if (streamed) return streamed.take(chunk);
         chunks.push(chunk);
+        // Past what the kit parses: the body is judged as it streams, and its chunks let go.
+        if (received > MAX_PARSED_BYTES) {
+          streamed = streamedBody();
+          for (const c of chunks.splice(0)) streamed.take(c);
+        }
       });
       res.on('end', () => {
         // A 204 has no body whatever its Content-Length says (RFC 9110 section 15.3.5), and must send
