@@ -12065,6 +12065,66 @@ var init_usage = __esm({
   }
 });
 
+// src/cli/input.ts
+import { readFileSync } from "node:fs";
+function isRequestWrapper(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
+}
+function inputFromText(file, text, mode) {
+  let value;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error2) {
+    return { ok: false, file, error: `not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}` };
+  }
+  if (!isRequestWrapper(value))
+    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };
+  const body = { message: value.message };
+  if (mode !== void 0) body.normalization_mode = mode;
+  else if (Object.hasOwn(value, "normalization_mode")) body.normalization_mode = value.normalization_mode;
+  const parsed = parseValidateRequest(body);
+  if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
+  const range = indexJson(text, { maxDepth: 65 }).lookupValue("/message");
+  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
+  return {
+    ok: true,
+    file,
+    message: parsed.value.message,
+    mode: parsed.value.mode,
+    text,
+    messageText,
+    prefix: "/message"
+  };
+}
+function utf8Text(bytes) {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+async function readInput(file, mode, stdin) {
+  let raw;
+  try {
+    raw = file === "-" ? await stdin() : readFileSync(file);
+  } catch (error2) {
+    return { ok: false, file, error: readError(error2) };
+  }
+  const text = typeof raw === "string" ? raw : utf8Text(raw);
+  if (text === void 0) return { ok: false, file, error: NOT_UTF8 };
+  return inputFromText(file, text, mode);
+}
+var UTF8, NOT_UTF8;
+var init_input = __esm({
+  "src/cli/input.ts"() {
+    "use strict";
+    init_engine();
+    init_usage();
+    UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    NOT_UTF8 = "not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8";
+  }
+});
+
 // src/kit/judge/formats.ts
 function textReport(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
@@ -12686,7 +12746,7 @@ async function readJsonBody(request) {
   if (!bytes) return tooLarge;
   let text;
   try {
-    text = UTF8.decode(bytes);
+    text = UTF82.decode(bytes);
   } catch {
     return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
   }
@@ -12728,7 +12788,7 @@ function isJsonMediaType(contentType) {
   if (essence === void 0) return false;
   return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
-var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF8;
+var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF82;
 var init_request_body = __esm({
   "src/http/request-body.ts"() {
     "use strict";
@@ -12743,7 +12803,7 @@ var init_request_body = __esm({
       code: "request.too_large",
       detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`
     };
-    UTF8 = new TextDecoder("utf-8", { fatal: true });
+    UTF82 = new TextDecoder("utf-8", { fatal: true });
   }
 });
 
@@ -13849,12 +13909,14 @@ __export(check_exchange_exports, {
 import { readFile } from "node:fs/promises";
 import { parseArgs as parseArgs2 } from "node:util";
 async function readJson(file) {
-  let text;
+  let bytes;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await readFile(file);
   } catch {
     throw new UsageError(`cannot read ${file}`);
   }
+  const text = utf8Text(bytes);
+  if (text === void 0) throw new UsageError(`${file} is ${NOT_UTF8}`);
   try {
     JSON.parse(text);
     return text;
@@ -13940,6 +14002,7 @@ var init_check_exchange = __esm({
     init_engine();
     init_terminal();
     init_usage();
+    init_input();
     CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
        uai check-exchange --recording <file> [--format text|json|junit|sarif]
 
@@ -19595,48 +19658,8 @@ async function resolveTargets(inputs) {
   return out;
 }
 
-// src/cli/input.ts
-init_engine();
-init_usage();
-import { readFileSync } from "node:fs";
-function isRequestWrapper(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
-}
-function inputFromText(file, text, mode) {
-  let value;
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error2) {
-    return { ok: false, file, error: `not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}` };
-  }
-  if (!isRequestWrapper(value))
-    return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };
-  const body = { message: value.message };
-  if (mode !== void 0) body.normalization_mode = mode;
-  else if (Object.hasOwn(value, "normalization_mode")) body.normalization_mode = value.normalization_mode;
-  const parsed = parseValidateRequest(body);
-  if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  const range = indexJson(text, { maxDepth: 65 }).lookupValue("/message");
-  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
-  return {
-    ok: true,
-    file,
-    message: parsed.value.message,
-    mode: parsed.value.mode,
-    text,
-    messageText,
-    prefix: "/message"
-  };
-}
-async function readInput(file, mode, stdin) {
-  let text;
-  try {
-    text = file === "-" ? await stdin() : readFileSync(file, "utf8");
-  } catch (error2) {
-    return { ok: false, file, error: readError(error2) };
-  }
-  return inputFromText(file, text, mode);
-}
+// src/cli/judge.ts
+init_input();
 
 // src/cli/report-writer.ts
 var emptyTally = () => ({ checked: 0, valid: 0, errors: 0, warnings: 0, unreadable: 0, failing: 0 });
@@ -19777,7 +19800,7 @@ function sarifWriter(write, site, base) {
 async function readStdin() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 var processIo = {
   stdout: (text) => void process.stdout.write(text),

@@ -9,6 +9,7 @@ import { checkExchangeAction, issueLine, type CheckExchangeResult } from '../eng
 import { escapeLine } from '../kit/terminal.ts';
 import { isUsageError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/urls.ts';
+import { NOT_UTF8, utf8Text } from './input.ts';
 
 export const CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
        uai check-exchange --recording <file> [--format text|json|junit|sarif]
@@ -37,12 +38,14 @@ export interface CheckExchangeIo {
 
 /** A file's JSON text, checked to parse (the error names the file). */
 async function readJson(file: string): Promise<string> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch {
     throw new UsageError(`cannot read ${file}`);
   }
+  const text = utf8Text(bytes);
+  if (text === undefined) throw new UsageError(`${file} is ${NOT_UTF8}`);
   try {
     JSON.parse(text);
     return text;

@@ -65,18 +65,39 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   };
 }
 
+// ignoreBOM keeps a byte order mark in the text, as the lenient read did: positions count it.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A file's bytes as text, or undefined when they are not UTF-8. JSON exchanged between systems is
+ * UTF-8 (RFC 8259 section 8.1) and POST /v1/validate answers other bytes request.malformed_json: a
+ * lenient decode would put U+FFFD where the bad bytes are and judge, even find valid, a message
+ * the file does not hold (a Latin-1 or UTF-16 file among them).
+ */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+export const NOT_UTF8 = 'not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8';
+
 export async function readInput(
   file: string,
   mode: NormalizationMode | undefined,
-  stdin: () => Promise<string>,
+  stdin: () => Promise<string | Uint8Array>,
 ): Promise<Input> {
-  let text: string;
+  let raw: string | Uint8Array;
   try {
     // Synchronous: files are read one after the other anyway, and a thread-pool round trip per
     // small file costs more than the read (measured in bench/package.ts on 2,000 files).
-    text = file === '-' ? await stdin() : readFileSync(file, 'utf8');
+    raw = file === '-' ? await stdin() : readFileSync(file);
   } catch (error) {
     return { ok: false, file, error: readError(error) };
   }
+  const text = typeof raw === 'string' ? raw : utf8Text(raw);
+  if (text === undefined) return { ok: false, file, error: NOT_UTF8 };
   return inputFromText(file, text, mode);
 }

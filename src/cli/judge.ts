@@ -10,7 +10,8 @@ import { emptyTally, type ReportWriter } from './report-writer.ts';
 /** What judging needs from the process (main.ts's Io). */
 export interface JudgeIo {
   readonly stderr: (text: string) => void;
-  readonly stdin: () => Promise<string>;
+  /** Standard input: its bytes (decoded as a file's are), or text already decoded. */
+  readonly stdin: () => Promise<string | Uint8Array>;
   readonly now: () => Date;
   /** Resolves once what was written has left (standard output's backpressure); absent for strings. */
   readonly drained?: () => Promise<void>;

@@ -93,4 +93,13 @@ describe('uai check-exchange', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/bad\.json is not JSON/);
   });
+  it('a file that is not UTF-8 exits 2, not checked with U+FFFD in place of its bytes', async () => {
+    const { request, response } = valid[0]!;
+    const latin1 = join(dir, 'latin1.json');
+    // Valid JSON either way: only the bytes of one string value are not UTF-8.
+    writeFileSync(latin1, Buffer.from(JSON.stringify({ ...request, note: 'caf\xe9' }), 'latin1'));
+    const { code, stderr } = await uai(latin1, file('ok-resp.json', response), '--http-status', '200');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/latin1\.json is not UTF-8/);
+  });
 });

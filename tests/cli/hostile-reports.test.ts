@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -21,6 +22,7 @@ import {
   checkExchangeAction,
   conformanceFixtures,
   exchangeFixtures,
+  seal,
   sourceLocator,
   unlistedNote,
   validateMessage,
@@ -604,6 +606,71 @@ describe("the GitHub Action's job summary: a file's name is one code span", () =
         if (!name.includes('\\')) expect(unescaped).toBe(name);
       }),
       RUNS,
+    );
+  });
+});
+
+describe('uai validate reads UTF-8 only, as POST /v1/validate does (RFC 8259 section 8.1)', () => {
+  let dir: string;
+  beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), 'uai-bytes-'))));
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const MARK = 'msg-MARK';
+  const { integrity: _, ...unsealed } = validMessage;
+  /** A message sealed with U+FFFD in its id: a file holding a Latin-1 "é" there read as valid when decoded leniently. */
+  const sealedText = (id: string) => JSON.stringify(seal({ ...unsealed, message_id: id }), null, 2);
+  const around = (text: string, inner: Uint8Array) => {
+    const [before, after] = text.split(MARK) as [string, string];
+    return Buffer.concat([Buffer.from(before), inner, Buffer.from(after)]);
+  };
+  const bytes = fc.oneof(
+    fc.constant(around(sealedText('msg-Caf\ufffd').replace('Caf\ufffd', MARK), Buffer.from('Caf\xe9', 'latin1'))),
+    fc.uint8Array({ minLength: 1, maxLength: 6 }).map((b) => around(sealedText(MARK), b)),
+    fc.string({ unit: 'binary', maxLength: 6 }).map((s) => around(sealedText(MARK), Buffer.from(s.toWellFormed()))),
+    fc.constant(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sealedText('msg-1'))])),
+    fc.constant(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(sealedText('msg-1'), 'utf16le')])),
+  );
+
+  async function run(argv: string[], stdin: Uint8Array) {
+    let stdout = '';
+    let stderr = '';
+    const io: Io = {
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stderr += t),
+      stdin: async () => stdin,
+      env: { UAI_ORIGIN: 'https://uai.example.org' },
+      now: () => NOW,
+      cwd: () => dir,
+    };
+    return { code: await main(['validate', ...argv, '--format', 'json'], io), stdout, stderr };
+  }
+
+  it('judges a file or standard input exactly when its bytes are UTF-8 (node:buffer isUtf8 the other reader)', async () => {
+    await fc.assert(
+      fc.asyncProperty(bytes, async (b) => {
+        writeFileSync(join(dir, 'm.json'), b);
+        for (const r of [await run([join(dir, 'm.json')], new Uint8Array()), await run(['-'], b)]) {
+          if (!isUtf8(b)) {
+            expect(r.code).toBe(2);
+            expect(r.stdout).toBe('null\n');
+            expect(r.stderr).toMatch(/: not UTF-8: /);
+            continue;
+          }
+          expect(r.stderr).not.toMatch(/not UTF-8/);
+          let message: unknown;
+          try {
+            message = JSON.parse(b.toString('utf8').replace(/^\uFEFF/, ''));
+          } catch {
+            expect(r.code).toBe(2);
+            continue;
+          }
+          const result = JSON.parse(r.stdout);
+          expect(result.valid).toBe(validateMessage(message, { mode: 'keyed-json', site, now: NOW }).valid);
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 });
