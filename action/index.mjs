@@ -12858,7 +12858,7 @@ function unaskedCodings(codings) {
     ] : []
   ];
 }
-function judgeEncoding(answer) {
+function judgeEncoding(answer, streamed) {
   const coded = unaskedCodings(answer.codings);
   if (coded.length) return coded;
   const problems = [];
@@ -12868,6 +12868,11 @@ function judgeEncoding(answer) {
   const { bytes } = answer;
   if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191)
     problems.push("the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)");
+  if (streamed) {
+    if (!streamed.wellFormed) problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
+    else if (streamed.blank) problems.push("the body is empty: no JSON value");
+    return problems;
+  }
   let text;
   try {
     text = STRICT_UTF82.decode(bytes).replace(/^\uFEFF/, "");
@@ -12894,13 +12899,54 @@ function parses(text) {
     return false;
   }
 }
-var STRICT_UTF82, charsetOf, shown;
+var STRICT_UTF82, charsetOf, shown, StreamedBody;
 var init_bytes = __esm({
   "src/kit/server/bytes.ts"() {
     "use strict";
     STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
     shown = (text) => JSON.stringify(text.slice(0, 40));
+    StreamedBody = class {
+      #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+      #head;
+      #headLength = 0;
+      #total = 0;
+      #wellFormed = true;
+      #blank = true;
+      /** `keep`: how many bytes of its start the body keeps as evidence. */
+      constructor(keep) {
+        this.#head = new Uint8Array(keep);
+      }
+      take(chunk) {
+        this.#total += chunk.length;
+        if (this.#headLength < this.#head.length) {
+          const part = chunk.subarray(0, this.#head.length - this.#headLength);
+          this.#head.set(part, this.#headLength);
+          this.#headLength += part.length;
+        }
+        if (this.#wellFormed) this.#read(() => this.#decoder.decode(chunk, { stream: true }));
+      }
+      get total() {
+        return this.#total;
+      }
+      /** The kept start: a copy, so the body itself can go. */
+      get head() {
+        return this.#head.slice(0, this.#headLength);
+      }
+      /** Ends the stream: whether the bytes were well-formed UTF-8, and whether their text was only whitespace. */
+      finish() {
+        if (this.#wellFormed) this.#read(() => this.#decoder.decode());
+        return { wellFormed: this.#wellFormed, blank: this.#blank };
+      }
+      #read(decode2) {
+        try {
+          const text = decode2();
+          if (this.#blank && text.trim() !== "") this.#blank = false;
+        } catch {
+          this.#wellFormed = false;
+        }
+      }
+    };
   }
 });
 
@@ -12984,57 +13030,13 @@ var init_framing = __esm({
   }
 });
 
-// src/kit/v8-collector.ts
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-function v8Collector() {
-  if (collectorFound) return collectorFound.collect;
-  const own2 = globalThis.gc;
-  let collect = typeof own2 === "function" ? own2 : void 0;
-  if (!collect)
-    try {
-      setFlagsFromString("--expose-gc");
-      const exposed = runInNewContext("gc");
-      if (typeof exposed === "function") collect = exposed;
-    } catch {
-      collect = void 0;
-    } finally {
-      setFlagsFromString("--no-expose-gc");
-    }
-  collectorFound = { collect };
-  return collect;
-}
-var collectorFound, CollectionPacer;
-var init_v8_collector = __esm({
-  "src/kit/v8-collector.ts"() {
-    "use strict";
-    CollectionPacer = class {
-      #collect = v8Collector();
-      #after;
-      #options;
-      #since = 0;
-      constructor(after, options) {
-        this.#after = after;
-        this.#options = options;
-      }
-      took(bytes) {
-        if (!this.#collect) return;
-        this.#since += bytes;
-        if (this.#since < this.#after) return;
-        this.#since = 0;
-        if (this.#options) this.#collect(this.#options);
-        else this.#collect();
-      }
-    };
-  }
-});
-
 // src/kit/server/http.ts
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-function answerOf(status, contentType, bytes, complete = true, faults = [], wire = {}) {
+function answerOf(status, contentType, body, complete = true, faults = [], wire = {}) {
   const { budget, codings, repeated } = wire;
-  const unparsed = complete ? budget ? budget.take(bytes.length) : unparsedReason(bytes.length) : void 0;
+  const size = body instanceof StreamedBody ? body.total : body.length;
+  const unparsed = complete ? budget ? budget.take(size) : unparsedReason(size) : void 0;
   const common = {
     status,
     mediaType: repeated ? contentType.toLowerCase() : contentType.split(";")[0].trim().toLowerCase(),
@@ -13043,6 +13045,11 @@ function answerOf(status, contentType, bytes, complete = true, faults = [], wire
     faults,
     ...codings ? { codings } : {}
   };
+  if (body instanceof StreamedBody) {
+    const answer2 = { ...common, bytes: body.head, text: DECODER.decode(body.head), json: void 0 };
+    return unparsed === void 0 ? answer2 : { ...answer2, unparsed, encoding: judgeEncoding({ ...answer2, unparsed }, body.finish()) };
+  }
+  const bytes = body;
   if (complete && unparsed === void 0) {
     const text = DECODER.decode(bytes);
     return { ...common, bytes, text, json: parseJson(text, bytes.length) };
@@ -13061,6 +13068,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
   return new Promise((resolve5, reject) => {
     const faults = [];
     const chunks = [];
+    let streamed;
     let received = 0;
     let response;
     let ended = false;
@@ -13075,10 +13083,8 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     };
     const answer = (complete) => settle(() => {
       const { contentType, repeated } = contentTypeOf(response);
-      const bytes = Buffer.concat(chunks);
-      ANSWER_PACER.took(bytes.length);
       resolve5(
-        answerOf(response.statusCode ?? 0, contentType, bytes, complete, faults, {
+        answerOf(response.statusCode ?? 0, contentType, streamed ?? Buffer.concat(chunks), complete, faults, {
           budget: parsing,
           repeated,
           codings: {
@@ -13168,7 +13174,12 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
           answer(false);
           return;
         }
+        if (streamed) return streamed.take(chunk);
         chunks.push(chunk);
+        if (received > MAX_PARSED_BYTES) {
+          streamed = streamedBody();
+          for (const c of chunks.splice(0)) streamed.take(c);
+        }
       });
       res.on("end", () => {
         const noContent = res.statusCode === 204;
@@ -13226,7 +13237,7 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
     }
   };
 }
-var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, header2, ANSWER_PACER;
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, streamedBody, header2;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
@@ -13234,7 +13245,6 @@ var init_http = __esm({
     init_json2();
     init_bytes();
     init_framing();
-    init_v8_collector();
     DEFAULT_LIMITS = { timeoutMs: 1e4, totalMs: 6e4, maxRequests: 50 };
     MAX_ANSWER_BYTES = 4 * 1024 * 1024;
     MAX_INTERIM = 100;
@@ -13257,8 +13267,8 @@ var init_http = __esm({
     };
     DECODER = new TextDecoder("utf-8");
     KEPT_BYTES = 4096;
+    streamedBody = () => new StreamedBody(KEPT_BYTES);
     header2 = (res, name) => headerValue(res.headers[name]) ?? "";
-    ANSWER_PACER = new CollectionPacer(32 * 1024 * 1024);
   }
 });
 
@@ -14764,6 +14774,51 @@ var init_client_output = __esm({
     };
     FRAME = /^\s+at\s|^\s+File "|^\s*Traceback \(most recent call last\)|^Node\.js v\d|^goroutine \d|^\t\S+:\d+|^exit status \d/;
     ERROR = /(?:^|[\s.:[(])(?:[A-Z]\w*(?:Error|Exception)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Uu]ncaught|[Ff]ailed|FAIL)\b.*[:!]|^panic:/;
+  }
+});
+
+// src/kit/v8-collector.ts
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+function v8Collector() {
+  if (collectorFound) return collectorFound.collect;
+  const own2 = globalThis.gc;
+  let collect = typeof own2 === "function" ? own2 : void 0;
+  if (!collect)
+    try {
+      setFlagsFromString("--expose-gc");
+      const exposed = runInNewContext("gc");
+      if (typeof exposed === "function") collect = exposed;
+    } catch {
+      collect = void 0;
+    } finally {
+      setFlagsFromString("--no-expose-gc");
+    }
+  collectorFound = { collect };
+  return collect;
+}
+var collectorFound, CollectionPacer;
+var init_v8_collector = __esm({
+  "src/kit/v8-collector.ts"() {
+    "use strict";
+    CollectionPacer = class {
+      #collect = v8Collector();
+      #after;
+      #options;
+      #since = 0;
+      constructor(after, options) {
+        this.#after = after;
+        this.#options = options;
+      }
+      took(bytes) {
+        if (!this.#collect) return;
+        this.#since += bytes;
+        if (this.#since < this.#after) return;
+        this.#since = 0;
+        if (this.#options) this.#collect(this.#options);
+        else this.#collect();
+      }
+    };
   }
 });
 
