@@ -3151,6 +3151,7 @@ var init_published_checks = __esm({
       "exchange.trust_signed",
       "exchange.completed_without_task",
       "exchange.error_code_published",
+      "exchange.error_status",
       "exchange.task_matches",
       "exchange.task_transition",
       "task.pollable",
@@ -8600,6 +8601,15 @@ function refusal(message2, validation) {
       };
     }
   }
+  const named = ownString(body, "response_profile");
+  if (named !== ANSWER_PROFILE) {
+    return {
+      ok: false,
+      code: "exchange.intent_unprocessable",
+      detail: `body.response_profile asks for the answer as ${named ?? "nothing"}, but the reference server answers an intent request as ${ANSWER_PROFILE} only; send response_profile ${ANSWER_PROFILE}.`,
+      errors: []
+    };
+  }
   return void 0;
 }
 function mockExchange(request, context, options = {}) {
@@ -8693,7 +8703,7 @@ function sealSafely(build2, fallback) {
     return fallback();
   }
 }
-var MOCK_RESULT_KIND, SUMMARIES, EXPIRED_NOTE;
+var MOCK_RESULT_KIND, ANSWER_PROFILE, SUMMARIES, EXPIRED_NOTE;
 var init_mock_exchange = __esm({
   "src/engine/mock-exchange/index.ts"() {
     "use strict";
@@ -8709,6 +8719,7 @@ var init_mock_exchange = __esm({
     init_linkage();
     init_responses();
     MOCK_RESULT_KIND = "uai.mock.exchange.result.v1";
+    ANSWER_PROFILE = "uai.intent.response.v1";
     SUMMARIES = {
       "accepted-task": "The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.",
       "completed-response": "The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.",
@@ -8825,6 +8836,13 @@ var init_exchange_rules = __esm({
         "CONTRACT sections 2 and 6",
         "must",
         "A uai.error.v1 answer carries a code published in the error registry",
+        ["error"]
+      ),
+      rule(
+        "exchange.error_status",
+        "CONTRACT section 9 (error registry); RFC 9457 section 4.2",
+        "should",
+        "A uai.error.v1 answer's body.status is the status the error registry gives its code",
         ["error"]
       ),
       rule(
@@ -9087,6 +9105,20 @@ var init_rules = __esm({
       "exchange.error_code_published": ({ response }) => {
         const code = valueAt2(response, "/body/code");
         return isPublishedErrorCode(code) ? [] : [finding("/body/code", "The error code must be one the error registry publishes.", void 0, code)];
+      },
+      "exchange.error_status": ({ response }) => {
+        const code = valueAt2(response, "/body/code");
+        const status = valueAt2(response, "/body/status");
+        if (!isPublishedErrorCode(code) || typeof status !== "number") return [];
+        const want = errorCode(code).status;
+        return status === want ? [] : [
+          finding(
+            "/body/status",
+            `body.status must be ${want}, the error registry's status for ${code}.`,
+            want,
+            status
+          )
+        ];
       },
       "exchange.task_matches": ({ response, previous }) => {
         const task = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/task_id") : valueAt2(previous, "/delivery/task_ref");

@@ -133,6 +133,13 @@ export const EXCHANGE_RULES = [
     ['error'],
   ),
   rule(
+    'exchange.error_status',
+    'CONTRACT section 9 (error registry); RFC 9457 section 4.2',
+    'should',
+    "A uai.error.v1 answer's body.status is the status the error registry gives its code",
+    ['error'],
+  ),
+  rule(
     'exchange.task_matches',
     'CONTRACT section 2',
     'must',

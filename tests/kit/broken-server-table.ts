@@ -261,6 +261,11 @@ export const BROKEN: readonly Broken[] = [
     transform: onMessage('unknown-subject', (m) => void (m.body.code = 'made.up')),
   },
   {
+    fault: "a published code with another status than the registry's",
+    fails: ['exchange.error_status'],
+    transform: onMessage('unknown-subject', (m) => void (m.body.code = 'exchange.intent_unprocessable')),
+  },
+  {
     fault: 'the status of another task',
     fails: ['exchange.task_matches'],
     transform: onMessage('poll', (m) => void (m.body.task_id = 'task-other')),

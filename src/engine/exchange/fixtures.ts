@@ -173,6 +173,13 @@ const BREAKS: readonly Break[] = [
     edits: [inResponse('/body/code', 'made.up')],
   },
   {
+    rule: 'exchange.error_status',
+    scenario: 'typed-error',
+    description: "a code sent with another status than the registry's",
+    edits: [inResponse('/body/status', 503)],
+    status: 503,
+  },
+  {
     rule: 'exchange.task_matches',
     scenario: 'accepted-task',
     taskStatus: true,

@@ -4,7 +4,7 @@
  * list is a pass. Values are compared as the request carries them: a rule whose request value is
  * absent has nothing to copy and passes.
  */
-import { isPublishedErrorCode } from '../../standard/code-shapes.ts';
+import { errorCode, isPublishedErrorCode } from '../../standard/code-shapes.ts';
 import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
 import { compareInstants, parseInstant } from '../instant.ts';
@@ -233,6 +233,25 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     return isPublishedErrorCode(code)
       ? []
       : [finding('/body/code', 'The error code must be one the error registry publishes.', undefined, code)];
+  },
+  'exchange.error_status': ({ response }) => {
+    // A client reads the code and the status alike; the registry pairs each code with one status
+    // (as RFC 9457 registers a problem type with its recommended status). An unpublished code is
+    // exchange.error_code_published's finding, not this one's.
+    const code = valueAt(response, '/body/code');
+    const status = valueAt(response, '/body/status');
+    if (!isPublishedErrorCode(code) || typeof status !== 'number') return [];
+    const want = errorCode(code).status;
+    return status === want
+      ? []
+      : [
+          finding(
+            '/body/status',
+            `body.status must be ${want}, the error registry's status for ${code}.`,
+            want,
+            status,
+          ),
+        ];
   },
   'exchange.task_matches': ({ response, previous }) => {
     const task =

@@ -46,9 +46,14 @@ export interface MockExchangeResult {
   };
 }
 
-type Refusal = Failure<'exchange.request_invalid' | 'exchange.wrong_profile' | 'exchange.subject_unknown'> & {
+type Refusal = Failure<
+  'exchange.request_invalid' | 'exchange.wrong_profile' | 'exchange.subject_unknown' | 'exchange.intent_unprocessable'
+> & {
   readonly errors: readonly Issue[];
 };
+
+/** The one profile this server answers a request it takes with (the registry pairs it with uai.error.v1). */
+const ANSWER_PROFILE = 'uai.intent.response.v1';
 
 /** Why the reference server cannot take the request at all, whatever the scenario. */
 function refusal(message: JsonObject, validation: ValidatorResult): Refusal | undefined {
@@ -81,6 +86,18 @@ function refusal(message: JsonObject, validation: ValidatorResult): Refusal | un
         errors: unregistered.length ? unregistered : issues,
       };
     }
+  }
+  // The answer must be the profile the request names (exchange.response_profile) or uai.error.v1,
+  // and this server answers only as uai.intent.response.v1: a request naming another profile is
+  // declined rather than answered with a message it did not ask for.
+  const named = ownString(body, 'response_profile');
+  if (named !== ANSWER_PROFILE) {
+    return {
+      ok: false,
+      code: 'exchange.intent_unprocessable',
+      detail: `body.response_profile asks for the answer as ${named ?? 'nothing'}, but the reference server answers an intent request as ${ANSWER_PROFILE} only; send response_profile ${ANSWER_PROFILE}.`,
+      errors: [],
+    };
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkExchange,
@@ -11,6 +12,7 @@ import {
   publishedExamples,
   seal,
 } from '../../../src/engine/index.ts';
+import { ERROR_CODES } from '../../../src/standard/codes.ts';
 import { EXCHANGE_RULES } from '../../../src/standard/exchange-rules.ts';
 import { siteFor } from '../../../src/standard/urls.ts';
 
@@ -245,5 +247,33 @@ describe('delivery.expires_at is compared as an instant', () => {
   ])('%s: %s', (expiresAt, expected) => {
     expect(request.delivery.expires_at).toBe('2030-01-01T00:00:00Z');
     expect(verdict(expiresAt)).toBe(expected);
+  });
+});
+
+describe("a typed error's status is the one the registry gives its code", () => {
+  const typed = answer(request, 'typed-error').result.response_message as Record<string, any>;
+  const published = ERROR_CODES.map((c) => c.code);
+  it('every published code with every error status: the rule fails exactly when the status is not the registry one', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...published), fc.integer({ min: 400, max: 599 }), (code, status) => {
+        const response = seal({ ...typed, body: { ...typed.body, code, status } });
+        const check = checkExchange({ request, response, httpStatus: status });
+        const verdict = check.verdicts.find((v) => v.id === 'exchange.error_status')!;
+        const want = ERROR_CODES.find((c) => c.code === code)!.status;
+        expect(verdict.status).toBe(status === want ? 'pass' : 'fail');
+        if (status !== want)
+          expect(verdict.findings).toEqual([
+            expect.objectContaining({ path: '/body/status', expected: want, actual: status }),
+          ]);
+        // A should: the pair still conforms when nothing else is broken.
+        expect(check.conforms).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it('an unpublished code is left to exchange.error_code_published', () => {
+    const response = seal({ ...typed, body: { ...typed.body, code: 'made.up', status: 503 } });
+    const ids = failing(checkExchange({ request, response, httpStatus: 503 }));
+    expect(ids).toEqual(['exchange.error_code_published']);
   });
 });
