@@ -274,14 +274,15 @@ describe('a broken entry fails with its file and the reason', () => {
     expect(
       errorOf(() =>
         verifyEntry(
+          // An issue code of severity error, as the item is: its severity is its code's.
           resealed((m) => {
-            m.body.issues[0].code = 'field.unknown_member';
-            m.body.issues[0].help_url = m.body.issues[0].help_url.replace(/#.*$/, '#field.unknown_member');
+            m.body.issues[0].code = 'integrity.checksum_mismatch';
+            m.body.issues[0].help_url = m.body.issues[0].help_url.replace(/#.*$/, '#integrity.checksum_mismatch');
           }),
           ctx,
         ),
       ).reason,
-    ).toBe('names checks the kit does not publish: field.unknown_member');
+    ).toBe('names checks the kit does not publish: integrity.checksum_mismatch');
   });
 
   it('a result naming checks of another side than the metadata names', () => {
