@@ -16,6 +16,9 @@ import { siteFor } from '../../src/standard/urls.ts';
 import { startKitServer, type KitServer } from '../kit/harness.ts';
 import { freePort, NODE, REPO } from './local-server.ts';
 
+/** One word for /bin/sh, whatever it holds: single-quoted, each ' closed, escaped and reopened. */
+const shellWord = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`;
+
 /**
  * The GitHub Action (action.yml: a JavaScript action on node24 whose main is the committed bundle
  * action/index.mjs) run as the runner runs it: the bundle under Node 24 with the workspace as
@@ -356,7 +359,8 @@ describe('action.yml', () => {
   it('test-client: the client job runs a client against every scenario; JUnit file, outputs, summary', async () => {
     const r = await runAction({
       command: 'test-client',
-      'client-command': `${NODE} ${resolve(REPO, 'starters/uai-starter.mts')} client`,
+      // /bin/sh reads the command: paths quoted, so a clone in a folder with a space runs it too.
+      'client-command': `${shellWord(NODE)} ${shellWord(resolve(REPO, 'starters/uai-starter.mts'))} client`,
     });
     expect([r.code, r.outputs['exit-code']], r.stdout + r.stderr).toEqual([0, '0']);
     expect(r.outputs['junit-file']).toBe(join(workspace, 'uai-junit.xml'));
