@@ -6,6 +6,7 @@ import {
   distFile,
   expectedServer,
   expectHeader,
+  HTTP_TARGET,
   SECURITY,
   requestWhole,
   securityHeadersOf,
@@ -142,6 +143,36 @@ describe('not found and wrong methods', () => {
     expect(securityHeadersOf(response)).toEqual(SECURITY);
     expect((await response.json()).code).toBe('request.method_not_allowed');
   });
+});
+
+describe('methods no route lists, on the function routes', () => {
+  // No function's config lists these methods; the route still answers with its own Allow. On
+  // Netlify a function is routed by the seven methods its config can name, and the reference
+  // server's reads function must list its own (docs/deploy.md), so there the rest never reach our
+  // code: the platform answers them (the emulation: 404, a plain-text body). Asserted as such, so
+  // a change either way is seen.
+  const netlifyUnrouted = (path: string) => HTTP_TARGET === 'netlify' && path.startsWith('/v1/reference-server');
+  const allowOf: Record<string, string> = {
+    '/v1/validate': 'POST, OPTIONS',
+    '/v1/check-exchange': 'POST, OPTIONS',
+    '/v1/reference-server': 'GET, HEAD, POST, OPTIONS',
+    '/v1/reference-server/tasks/no-such-task': 'GET, HEAD',
+  };
+  it.each(['PROPFIND', 'QUERY', 'MKCOL'].flatMap((m) => Object.keys(allowOf).map((p) => [m, p])))(
+    "%s %s is 405 with the route's Allow",
+    async (method, path) => {
+      const response = await fetch(`${server.base}${path}`, { method });
+      if (netlifyUnrouted(path)) {
+        expect(response.status).toBe(404);
+        expect(await response.text()).toBe('Method Not Allowed');
+        return;
+      }
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe(allowOf[path]);
+      expect(securityHeadersOf(response)).toEqual(SECURITY);
+      expect((await response.json()).code).toBe('request.method_not_allowed');
+    },
+  );
 });
 
 describe('Link headers between records and pages (RFC 8288)', () => {

@@ -60,7 +60,9 @@ const listOf = (value: string | readonly string[]): readonly string[] => (typeof
 
 /**
  * Each function at the paths and for the methods its own config declares, as Netlify routes them:
- * exact paths and prefixes written `/…/*`; no `method` means every method.
+ * exact paths and prefixes written `/…/*`; no `method` means every method. A method no config at a
+ * path lists (PROPFIND, QUERY, TRACE, ...) goes to a function at that path all the same, so its core
+ * answers it with its own 405 and `Allow` (CONTRACT section 8), not the 404 of an unknown path.
  */
 function functionRouter(
   functions: readonly FunctionModule[],
@@ -71,14 +73,16 @@ function functionRouter(
     methods: fn.config.method === undefined ? undefined : listOf(fn.config.method),
     handler: fn.core ? nodeAdapter(fn.core) : bridged(fn.default, origin),
   }));
-  return (pathname, method) =>
-    table.find(
-      (f) =>
-        (f.methods === undefined || f.methods.includes(method)) &&
-        f.paths.some((p) =>
-          p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
-        ),
-    )?.handler;
+  const atPath = (pathname: string) =>
+    table.filter((f) =>
+      f.paths.some((p) =>
+        p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
+      ),
+    );
+  return (pathname, method) => {
+    const here = atPath(pathname);
+    return (here.find((f) => f.methods === undefined || f.methods.includes(method)) ?? here[0])?.handler;
+  };
 }
 
 /** What Netlify sends for pages when no rule sets Cache-Control. */
