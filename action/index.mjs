@@ -3116,7 +3116,7 @@ var init_uri = __esm({
 });
 
 // src/engine/generated/published-checks.js
-var PUBLISHED_CHECK_IDS, PUBLISHED_MUST_CHECK_IDS;
+var PUBLISHED_CHECK_IDS, PUBLISHED_CHECK_LEVELS;
 var init_published_checks = __esm({
   "src/engine/generated/published-checks.js"() {
     "use strict";
@@ -3186,64 +3186,7 @@ var init_published_checks = __esm({
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_MUST_CHECK_IDS = [
-      "capability.reachable",
-      "capability.valid",
-      "transport.answered",
-      "transport.size_limit",
-      "transport.no_redirect",
-      "message.valid",
-      "message.media_type",
-      "message.encoding",
-      "message.own_ids",
-      "message.keyless_shape",
-      "exchange.http_status",
-      "exchange.response_profile",
-      "exchange.conversation_id",
-      "exchange.parent_message_id",
-      "exchange.sequence",
-      "exchange.target_is_requester",
-      "exchange.source_not_requester",
-      "exchange.delivery_copied",
-      "exchange.reply_not_requested",
-      "exchange.task_ref_set",
-      "exchange.task_ref_agrees",
-      "exchange.subject_copied",
-      "exchange.trace_id_copied",
-      "exchange.request_message_id",
-      "exchange.completed_without_task",
-      "exchange.error_code_published",
-      "exchange.task_matches",
-      "exchange.task_transition",
-      "task.pollable",
-      "hostile.checksum_mismatch",
-      "hostile.profile_unknown",
-      "hostile.version_unsupported",
-      "hostile.alias_key",
-      "hostile.too_deep",
-      "hostile.malformed_json",
-      "hostile.media_type",
-      "client.completes",
-      "client.message_valid",
-      "client.request_profile",
-      "client.addressed",
-      "client.binding_form",
-      "client.fresh_ids",
-      "client.follow_up",
-      "client.poll_task_ref",
-      "client.poll_stops",
-      "client.retry_after",
-      "client.error_not_resent",
-      "client.quiet_after_final",
-      "client.same_host",
-      "client.within_budget",
-      "conversation.fresh_ids",
-      "conversation.follow_up",
-      "conversation.answer_ids",
-      "conversation.task_known",
-      "conversation.poll_stops",
-      "conversation.retry_after"
-    ];
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmmmmmmmmmmsmmsmmmmmmmmmmmmsmmmmmmmsmmmmmmmmmmsm";
   }
 });
 
@@ -3317,7 +3260,7 @@ var init_rules_issue_items = __esm({
       expected: "a code of issue_codes in the error registry"
     };
     CHECK_IDS = new Set(PUBLISHED_CHECK_IDS);
-    MUST_CHECK_IDS = new Set(PUBLISHED_MUST_CHECK_IDS);
+    MUST_CHECK_IDS = new Set(PUBLISHED_CHECK_IDS.filter((_, i) => PUBLISHED_CHECK_LEVELS[i] === "m"));
     RESULT_ITEM_CODES = {
       holds: (code) => isIssueCode(code) || CHECK_IDS.has(code),
       expected: "a code of issue_codes, test_checks or conversation_rules in the error registry"

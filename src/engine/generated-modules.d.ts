@@ -18,5 +18,5 @@ declare module '*/generated/profile-schemas.js' {
 
 declare module '*/generated/published-checks.js' {
   export const PUBLISHED_CHECK_IDS: readonly string[];
-  export const PUBLISHED_MUST_CHECK_IDS: readonly string[];
+  export const PUBLISHED_CHECK_LEVELS: string;
 }

@@ -2,7 +2,7 @@ import type { IssueDraft } from '../issues.ts';
 import { isIssueCode, isPublishedErrorCode, issueCode } from '../../standard/code-shapes.ts';
 import { isUri } from '../../standard/formats/uri.ts';
 import { codeAnchor, ERROR_REGISTRY_PAGE } from '../../standard/urls.ts';
-import { PUBLISHED_CHECK_IDS, PUBLISHED_MUST_CHECK_IDS } from '../generated/published-checks.js';
+import { PUBLISHED_CHECK_IDS, PUBLISHED_CHECK_LEVELS } from '../generated/published-checks.js';
 import { childPath } from '../pointer.ts';
 import { echo, isRecord, ownString } from '../json.ts';
 
@@ -29,7 +29,7 @@ export const ERROR_ITEM_CODES: ItemCodes = {
 
 // The ids alone (generated from src/standard/conversation-rules.ts): the checks' titles stay out of the functions.
 const CHECK_IDS = new Set<string>(PUBLISHED_CHECK_IDS);
-const MUST_CHECK_IDS = new Set<string>(PUBLISHED_MUST_CHECK_IDS);
+const MUST_CHECK_IDS = new Set<string>(PUBLISHED_CHECK_IDS.filter((_, i) => PUBLISHED_CHECK_LEVELS[i] === 'm'));
 
 /**
  * The severity an item of `code` must carry, when the registry settles it: an issue code's own; a
