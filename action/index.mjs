@@ -12629,6 +12629,11 @@ function mediaTypeEssence(contentType) {
   if (contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
   return contentType.split(";", 1)[0].trim().toLowerCase() || void 0;
 }
+function isJsonMediaType(contentType) {
+  const essence = mediaTypeEssence(contentType);
+  if (essence === void 0) return false;
+  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
 var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
 var init_headers = __esm({
   "src/http/headers.ts"() {
@@ -12757,11 +12762,6 @@ async function readPostedJson(request, notJson) {
   const encoding = unreadableEncoding(request);
   if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
   return readJsonBody(request);
-}
-function isJsonMediaType(contentType) {
-  const essence = mediaTypeEssence(contentType);
-  if (essence === void 0) return false;
-  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
 var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF82;
 var init_request_body = __esm({
@@ -13009,12 +13009,14 @@ var init_framing = __esm({
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 function answerOf(status, contentType, body, complete = true, faults = [], wire = {}) {
-  const { budget, codings, repeated } = wire;
+  const { budget, codings } = wire;
   const size = body instanceof StreamedBody ? body.total : body.length;
   const unparsed = complete ? budget ? budget.take(size) : unparsedReason(size) : void 0;
   const common = {
     status,
-    mediaType: repeated ? contentType.toLowerCase() : contentType.split(";")[0].trim().toLowerCase(),
+    // The one media type it names, or, for a list (a field sent twice, or commas in one line), the
+    // list as written, which is no JSON type.
+    mediaType: mediaTypeEssence(contentType) ?? contentType.trim().toLowerCase(),
     contentType,
     complete,
     faults,
@@ -13035,8 +13037,7 @@ function answerOf(status, contentType, body, complete = true, faults = [], wire 
 }
 function contentTypeOf(res) {
   const fields = res.headersDistinct["content-type"] ?? [];
-  if (fields.length < 2) return { contentType: fields[0] ?? "", repeated: false };
-  return { contentType: fields.map((f) => f.split(";")[0].trim()).join(", "), repeated: true };
+  return fields.length < 2 ? fields[0] ?? "" : fields.map((f) => f.split(";")[0].trim()).join(", ");
 }
 function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
@@ -13057,16 +13058,21 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
       response?.destroy();
     };
     const answer = (complete) => settle(() => {
-      const { contentType, repeated } = contentTypeOf(response);
       resolve5(
-        answerOf(response.statusCode ?? 0, contentType, streamed ?? Buffer.concat(chunks), complete, faults, {
-          budget: parsing,
-          repeated,
-          codings: {
-            content: header2(response, "content-encoding"),
-            transfer: header2(response, "transfer-encoding")
+        answerOf(
+          response.statusCode ?? 0,
+          contentTypeOf(response),
+          streamed ?? Buffer.concat(chunks),
+          complete,
+          faults,
+          {
+            budget: parsing,
+            codings: {
+              content: header2(response, "content-encoding"),
+              transfer: header2(response, "transfer-encoding")
+            }
           }
-        })
+        )
       );
     });
     const timer = setTimeout(() => {
@@ -13321,17 +13327,12 @@ var init_coding = __esm({
 });
 
 // src/kit/proxy/read.ts
-var isJsonType, textOf, unparsedOf, parse, keyed2, isMessage, pathOf;
+var textOf, unparsedOf, parse, keyed2, isMessage, pathOf;
 var init_read = __esm({
   "src/kit/proxy/read.ts"() {
     "use strict";
     init_engine();
-    init_headers();
     init_json2();
-    isJsonType = (contentType) => {
-      const type = mediaTypeEssence(contentType) ?? "";
-      return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-    };
     textOf = (b) => b.truncated ? void 0 : b.text;
     unparsedOf = (b) => b.truncated ? void 0 : unparsedReason(b.bytes);
     parse = (text) => text === void 0 ? void 0 : parseJson(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
@@ -13382,13 +13383,13 @@ function judgeMessage({
 }) {
   const res = x.response;
   judged.add("client.binding_form");
-  if (!isJsonType(header(x.request.headers, "content-type")))
+  if (!isJsonMediaType(header(x.request.headers, "content-type")))
     find(
       "client.binding_form",
       "",
       `sent as ${header(x.request.headers, "content-type") ?? "(no Content-Type)"}; every binding takes JSON`
     );
-  const requestType = isJsonType(header(x.request.headers, "content-type"));
+  const requestType = isJsonMediaType(header(x.request.headers, "content-type"));
   let errorCodes = [];
   const requestUnparsed = unparsedOf(x.request.body);
   if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
@@ -13450,6 +13451,7 @@ var init_message = __esm({
   "src/kit/proxy/message.ts"() {
     "use strict";
     init_engine();
+    init_headers();
     init_read();
     init_recording();
     init_refusal();
@@ -13462,7 +13464,7 @@ function judgeWire(x, role, answer, find, judged) {
   const answerType = res ? header(res.headers, "content-type") : void 0;
   if (res && !res.body.truncated && role !== "other" && (res.status < 300 || res.status >= 400)) {
     judged.add("message.media_type").add("message.encoding");
-    if (!isJsonType(answerType))
+    if (!isJsonMediaType(answerType))
       find("message.media_type", "", `HTTP ${res.status} sent as ${answerType ?? "(no Content-Type)"}`);
     else
       for (const e of judgeEncoding({
@@ -13501,6 +13503,7 @@ var init_wire = __esm({
     init_recording();
     init_bytes();
     init_http();
+    init_headers();
     init_read();
   }
 });
@@ -14034,7 +14037,7 @@ function unanswered(obs, scenario) {
 }
 function capabilityVerdicts(obs, validate7) {
   const { answer, error: error2 } = obs.capability;
-  const reachable = answer && answer.status === 200 && answer.complete && isJsonType2(answer.mediaType) && answer.json !== void 0;
+  const reachable = answer && answer.status === 200 && answer.complete && isJsonMediaType(answer.mediaType) && answer.json !== void 0;
   if (!reachable) {
     const why = error2 ?? (answer ? snippet(answer) : "no answer");
     return {
@@ -14091,11 +14094,11 @@ function messageVerdicts(obs, validate7) {
   const encoding = [];
   const judged = [];
   const statement = obs.capability.answer;
-  if (statement?.complete && isJsonType2(statement.mediaType))
+  if (statement?.complete && isJsonMediaType(statement.mediaType))
     encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue;
-    if (!isJsonType2(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
+    if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
     if (!isMessage2(x.answer) && !(x.scenario === "keyless" && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
@@ -14228,17 +14231,17 @@ function judgeServer(obs, site, now) {
     (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
   );
 }
-var isJsonType2, isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, judgedExchanges;
+var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, judgedExchanges;
 var init_checks2 = __esm({
   "src/kit/server/checks.ts"() {
     "use strict";
     init_engine();
+    init_headers();
     init_codes();
     init_exchange_rules();
     init_kit_checks();
     init_bytes();
     init_verdict();
-    isJsonType2 = (mediaType2) => mediaType2 === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType2);
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
     snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
     VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);

@@ -42,3 +42,14 @@ export function mediaTypeEssence(contentType: string | null | undefined): string
   if (contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(',')) return undefined;
   return contentType.split(';', 1)[0]!.trim().toLowerCase() || undefined;
 }
+
+/**
+ * application/json or any +json media type (RFC 6839 section 3.1: the suffix says the body is JSON,
+ * whatever the top-level type), parameters ignored; one, not a list. The service reads requests,
+ * and the kits read the messages they judge, by this one rule.
+ */
+export function isJsonMediaType(contentType: string | null | undefined): boolean {
+  const essence = mediaTypeEssence(contentType);
+  if (essence === undefined) return false;
+  return essence === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}

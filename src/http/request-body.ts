@@ -6,7 +6,7 @@
  */
 import { MAX_DEPTH, type Failure } from '../engine/index.ts';
 import type { CoreRequest } from './core.ts';
-import { mediaTypeEssence } from './headers.ts';
+import { isJsonMediaType } from './headers.ts';
 import { jsonErrorPosition } from './json-position.ts';
 import { withThousands } from './digits.ts';
 
@@ -149,11 +149,4 @@ export async function readPostedJson(
   const encoding = unreadableEncoding(request);
   if (encoding) return { ok: false, code: 'request.unsupported_media_type', detail: encoding };
   return readJsonBody(request);
-}
-
-/** application/json or any +json media type (RFC 6839), parameters ignored; one, not a list. */
-export function isJsonMediaType(contentType: string | null): boolean {
-  const essence = mediaTypeEssence(contentType);
-  if (essence === undefined) return false;
-  return essence === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headerValue, mediaTypeEssence } from '../../src/http/headers.ts';
-import { isJsonMediaType } from '../../src/http/request-body.ts';
+import type { CoreRequest } from '../../src/http/core.ts';
+import { headerValue, isJsonMediaType, mediaTypeEssence } from '../../src/http/headers.ts';
+import { readPostedJson } from '../../src/http/request-body.ts';
+import { answerOf } from '../../src/kit/server/http.ts';
 
 /** A header as its field line carries it: repeated values joined with a comma (RFC 9110 section 5.3). */
 describe('headerValue', () => {
@@ -58,4 +60,51 @@ describe('mediaTypeEssence and isJsonMediaType', () => {
   it.each([null, undefined, '', ' ', ';charset=utf-8'])('%j names no media type', (value) =>
     expect(mediaTypeEssence(value)).toBeUndefined(),
   );
+});
+
+/**
+ * The service (refusing a request's media type) and the server kit (judging an answer's, from the
+ * media type it keeps of the field) reach the same verdict on any Content-Type: a type under any
+ * top-level type with the +json suffix is JSON (RFC 6839 section 3.1); a list, in one line or two,
+ * is not, whatever its first member.
+ */
+describe('one verdict on a Content-Type, request or answer', () => {
+  const token = fc.stringMatching(/^[a-z0-9][a-z0-9.-]{0,6}$/);
+  const mediaType = fc.oneof(
+    fc.constantFrom('application/json', 'text/plain', 'application/problem+json', 'text/x+json', 'application/jsonx'),
+    fc.tuple(token, token, fc.constantFrom('', '+json', '+xml')).map(([t, s, suffix]) => `${t}/${s}${suffix}`),
+  );
+  const param = fc.constantFrom('; charset=utf-8', '; q="a,b"', ';x=1', '');
+  const one = fc.tuple(mediaType, param, fc.boolean()).map(([t, p, upper]) => `${upper ? t.toUpperCase() : t}${p}`);
+  const field = fc.oneof(
+    one,
+    fc.tuple(one, one).map(([a, b]) => `${a}, ${b}`),
+    fc.constantFrom('', ' ', ';charset=utf-8', 'application/json; charset=utf-8, text/html'),
+  );
+  const request = (contentType: string): CoreRequest => ({
+    method: 'POST',
+    path: '/v1/validate',
+    header: (name) => (name === 'content-type' ? contentType : null),
+    body: async () => new TextEncoder().encode('{}'),
+  });
+
+  it('the request is refused for its media type exactly when the answer would fail as no JSON', async () => {
+    await fc.assert(
+      fc.asyncProperty(field, async (contentType) => {
+        const json = isJsonMediaType(contentType);
+        const read = await readPostedJson(request(contentType), 'hint');
+        expect(!read.ok && read.code === 'request.unsupported_media_type').toBe(!json);
+        expect(isJsonMediaType(answerOf(200, contentType, new TextEncoder().encode('{}')).mediaType)).toBe(json);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each([
+    ['text/x+json', true],
+    ['application/vnd.uai+json; charset=utf-8', true],
+    ['application/json; charset=utf-8, text/html', false],
+    ['application/json, application/json', false],
+    ['application/jsonx', false],
+  ])('%s is JSON: %s', (contentType, json) => expect(isJsonMediaType(contentType)).toBe(json));
 });

@@ -6,7 +6,8 @@
  */
 import { validateMessage, type CheckExchangeRequest } from '../../engine/index.ts';
 import type { Site } from '../../standard/urls.ts';
-import { isJsonType, isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
+import { isJsonMediaType } from '../../http/headers.ts';
+import { isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { refusalCheck, refuses } from './refusal.ts';
 
@@ -36,13 +37,13 @@ export function judgeMessage({
 }: MessageContext): void {
   const res = x.response;
   judged.add('client.binding_form');
-  if (!isJsonType(header(x.request.headers, 'content-type')))
+  if (!isJsonMediaType(header(x.request.headers, 'content-type')))
     find(
       'client.binding_form',
       '',
       `sent as ${header(x.request.headers, 'content-type') ?? '(no Content-Type)'}; every binding takes JSON`,
     );
-  const requestType = isJsonType(header(x.request.headers, 'content-type'));
+  const requestType = isJsonMediaType(header(x.request.headers, 'content-type'));
   let errorCodes: readonly string[] = [];
   const requestUnparsed = unparsedOf(x.request.body);
   if (requestUnparsed !== undefined) find('client.message_valid', '', `the request body is ${requestUnparsed}`);

@@ -3,16 +3,10 @@
  * mark aside, which message.encoding reports), keyless messages in keyed form, media types.
  */
 import { isRecord, messageFromKeyless, valueAt } from '../../engine/index.ts';
-import { mediaTypeEssence } from '../../http/headers.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
 import { parseJson, unparsedReason } from '../judge/json.ts';
 import type { RecordedBody } from './recording.ts';
 
-/** Whether a Content-Type names one JSON media type (a field sent twice reads as a list: none). */
-export const isJsonType = (contentType: string | undefined) => {
-  const type = mediaTypeEssence(contentType) ?? '';
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-};
 export const textOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : b.text);
 /** Why a body kept whole is not parsed: more bytes than one message the kit parses (judge/json.ts). */
 export const unparsedOf = (b: RecordedBody): string | undefined => (b.truncated ? undefined : unparsedReason(b.bytes));

@@ -6,7 +6,8 @@
 import { header, bodyBytes, type RecordedExchange } from './recording.ts';
 import { judgeEncoding } from '../server/bytes.ts';
 import { MAX_ANSWER_BYTES } from '../server/http.ts';
-import { isJsonType, unparsedOf, type Find } from './read.ts';
+import { isJsonMediaType } from '../../http/headers.ts';
+import { unparsedOf, type Find } from './read.ts';
 
 /** What an exchange was, as the proxy tells it from the path and the message (judge.ts). */
 export type ExchangeRole = 'capability' | 'message' | 'poll' | 'other';
@@ -23,7 +24,7 @@ export function judgeWire(
   // The answer's bytes, whatever was asked: JSON, in UTF-8, nothing around the value.
   if (res && !res.body.truncated && role !== 'other' && (res.status < 300 || res.status >= 400)) {
     judged.add('message.media_type').add('message.encoding');
-    if (!isJsonType(answerType))
+    if (!isJsonMediaType(answerType))
       find('message.media_type', '', `HTTP ${res.status} sent as ${answerType ?? '(no Content-Type)'}`);
     else
       for (const e of judgeEncoding({

@@ -16,6 +16,7 @@ import {
   valueAt,
   type EarlierMessage,
 } from '../../engine/index.ts';
+import { isJsonMediaType } from '../../http/headers.ts';
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../../standard/exchange-rules.ts';
 import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheckId } from '../../standard/kit-checks.ts';
@@ -25,8 +26,6 @@ import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
 import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
-const isJsonType = (mediaType: string) =>
-  mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 const isMessage = (answer: Answer) =>
   answer.complete &&
   isRecord(answer.json) &&
@@ -69,7 +68,11 @@ function unanswered(obs: Observations, scenario: string): string {
 function capabilityVerdicts(obs: Observations, validate: Validate): Record<string, Outcome> {
   const { answer, error } = obs.capability;
   const reachable =
-    answer && answer.status === 200 && answer.complete && isJsonType(answer.mediaType) && answer.json !== undefined;
+    answer &&
+    answer.status === 200 &&
+    answer.complete &&
+    isJsonMediaType(answer.mediaType) &&
+    answer.json !== undefined;
   if (!reachable) {
     const why = error ?? (answer ? snippet(answer) : 'no answer');
     return {
@@ -137,11 +140,11 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
   const judged: Observation[] = [];
   // The statement is a JSON answer too: its bytes are judged here, its media type by capability.reachable.
   const statement = obs.capability.answer;
-  if (statement?.complete && isJsonType(statement.mediaType))
+  if (statement?.complete && isJsonMediaType(statement.mediaType))
     encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue; // transport.* says why
-    if (!isJsonType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
+    if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
     if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))

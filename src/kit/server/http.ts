@@ -12,7 +12,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
-import { headerValue } from '../../http/headers.ts';
+import { headerValue, mediaTypeEssence } from '../../http/headers.ts';
 import { MAX_PARSED_BYTES, parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
 import { judgeEncoding, StreamedBody } from './bytes.ts';
 import { ConnectionWatch, framingOf } from './framing.ts';
@@ -118,14 +118,16 @@ export function answerOf(
   body: Uint8Array | StreamedBody,
   complete = true,
   faults: readonly TransportFault[] = [],
-  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings']; readonly repeated?: boolean } = {},
+  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings'] } = {},
 ): Answer {
-  const { budget, codings, repeated } = wire;
+  const { budget, codings } = wire;
   const size = body instanceof StreamedBody ? body.total : body.length;
   const unparsed = complete ? (budget ? budget.take(size) : unparsedReason(size)) : undefined;
   const common = {
     status,
-    mediaType: repeated ? contentType.toLowerCase() : contentType.split(';')[0]!.trim().toLowerCase(),
+    // The one media type it names, or, for a list (a field sent twice, or commas in one line), the
+    // list as written, which is no JSON type.
+    mediaType: mediaTypeEssence(contentType) ?? contentType.trim().toLowerCase(),
     contentType,
     complete,
     faults,
@@ -158,10 +160,9 @@ const header = (res: IncomingMessage, name: string): string => headerValue(res.h
  * type (RFC 9110 sections 5.3 and 8.3: the field is a singleton). So a repeated field is read as
  * the list of the media types it names, which is no JSON type, whatever they are.
  */
-function contentTypeOf(res: IncomingMessage): { contentType: string; repeated: boolean } {
+function contentTypeOf(res: IncomingMessage): string {
   const fields = res.headersDistinct['content-type'] ?? [];
-  if (fields.length < 2) return { contentType: fields[0] ?? '', repeated: false };
-  return { contentType: fields.map((f) => f.split(';')[0]!.trim()).join(', '), repeated: true };
+  return fields.length < 2 ? (fields[0] ?? '') : fields.map((f) => f.split(';')[0]!.trim()).join(', ');
 }
 
 /** One request under a deadline; resolves with what came back or rejects with a KitHttpError. */
@@ -194,16 +195,21 @@ function exchange(
     };
     const answer = (complete: boolean) =>
       settle(() => {
-        const { contentType, repeated } = contentTypeOf(response!);
         resolve(
-          answerOf(response!.statusCode ?? 0, contentType, streamed ?? Buffer.concat(chunks), complete, faults, {
-            budget: parsing,
-            repeated,
-            codings: {
-              content: header(response!, 'content-encoding'),
-              transfer: header(response!, 'transfer-encoding'),
+          answerOf(
+            response!.statusCode ?? 0,
+            contentTypeOf(response!),
+            streamed ?? Buffer.concat(chunks),
+            complete,
+            faults,
+            {
+              budget: parsing,
+              codings: {
+                content: header(response!, 'content-encoding'),
+                transfer: header(response!, 'transfer-encoding'),
+              },
             },
-          }),
+          ),
         );
       });
     const timer = setTimeout(() => {
