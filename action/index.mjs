@@ -12626,7 +12626,7 @@ var init_content_coding = __esm({
 // src/http/headers.ts
 function mediaTypeEssence(contentType) {
   if (!contentType) return void 0;
-  if (contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
+  if (contentType.includes(",") && contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
   return contentType.split(";", 1)[0].trim().toLowerCase() || void 0;
 }
 function isJsonMediaType(contentType) {

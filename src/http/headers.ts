@@ -39,7 +39,8 @@ export const NO_STORE = 'no-store';
  */
 export function mediaTypeEssence(contentType: string | null | undefined): string | undefined {
   if (!contentType) return undefined;
-  if (contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(',')) return undefined;
+  // Quoted values are blanked only when there is a comma to find: most fields have none.
+  if (contentType.includes(',') && contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(',')) return undefined;
   return contentType.split(';', 1)[0]!.trim().toLowerCase() || undefined;
 }
 
