@@ -16455,6 +16455,7 @@ async function startProxy(options) {
   const pacer = new GarbagePacer();
   let index = 0;
   const sockets = /* @__PURE__ */ new Set();
+  const watching = /* @__PURE__ */ new Set();
   const refuse = (res, detail) => {
     void sendReply(res, problemReply(options.site, "request.invalid", detail), false);
   };
@@ -16514,13 +16515,12 @@ async function startProxy(options) {
     }
     const headers = /* @__PURE__ */ new Map([["host", [upstream.host]]]);
     for (const [n, v] of forwarded(req.rawHeaders)) headers.set(n, [...headers.get(n) ?? [], v]);
-    const isHead = req.method === "HEAD";
     const out = send(to, {
       method: req.method,
       headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0] : v])),
-      ...isHead ? { agent: false } : {}
+      agent: false
     });
-    const watch = isHead ? new ConnectionWatch(out) : void 0;
+    const watch = new ConnectionWatch(out);
     let upstreamAnswer;
     clock.timer = setTimeout(() => {
       if (!req.complete)
@@ -16566,8 +16566,6 @@ async function startProxy(options) {
     });
     out.on("error", (error2) => {
       if (upstreamAnswer?.complete) {
-        if (!watch && error2.code?.startsWith("HPE_"))
-          fault2("server", "transport.answered", `bytes after the answer: ${error2.message}`);
         return;
       }
       fault2("server", "transport.answered", `no answer: ${error2.message}`);
@@ -16576,7 +16574,7 @@ async function startProxy(options) {
     });
     out.once("response", (answer) => {
       upstreamAnswer = answer;
-      if (watch) watch.framing = framingOf(req.method ?? "", answer);
+      watch.framing = framingOf(req.method ?? "", answer);
       answered = Date.now();
       const code = answer.statusCode ?? 0;
       status = code;
@@ -16605,14 +16603,18 @@ async function startProxy(options) {
         }
       });
       res.once("finish", () => {
-        if (!watch) return finish();
         clearTimeout(clock.timer);
-        watch.tail(() => {
-          const after = watch.after();
-          if (after) fault2("server", "transport.answered", after);
-          out.destroy();
-          finish();
-        });
+        const watched = new Promise(
+          (resolve5) => watch.tail(() => {
+            const after = watch.after();
+            if (after) fault2("server", "transport.answered", after);
+            out.destroy();
+            finish();
+            resolve5();
+          })
+        );
+        watching.add(watched);
+        void watched.then(() => watching.delete(watched));
       });
       res.once("close", () => {
         if (!done && !res.writableFinished) {
@@ -16679,10 +16681,16 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
   return {
     port,
     endpoint: `http://127.0.0.1:${port}${upstream.pathname}${upstream.search}`,
-    close: () => new Promise((resolve5) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve5());
-    })
+    judged: async () => {
+      await Promise.all(watching);
+    },
+    close: async () => {
+      await Promise.all(watching);
+      await new Promise((resolve5) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve5());
+      });
+    }
   };
 }
 var HOP_BY_HOP, pairs, forwarded, iso;

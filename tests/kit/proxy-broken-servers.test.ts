@@ -29,8 +29,13 @@ const kitThrough = (limits = DEFAULT_LIMITS) =>
   testImplementation({ endpoint: px.proxy.endpoint, site: px.site, limits, now: NOW, runId: RUN_ID });
 const ids = (r: ProxyReport, side: string) =>
   [...new Set(r.findings.filter((f) => f.side === side).map((f) => f.check))].sort();
-const reportOf = (session: { report: (o: { site: typeof px.site; runId: string; now: Date }) => ProxyReport }) =>
-  session.report({ site: px.server.site, runId: RUN_ID, now: NOW });
+/** The session's report once every exchange forwarded so far is judged. */
+const reportOf = async (session: {
+  report: (o: { site: typeof px.site; runId: string; now: Date }) => ProxyReport;
+}) => {
+  await px.proxy.judged();
+  return session.report({ site: px.server.site, runId: RUN_ID, now: NOW });
+};
 
 /**
  * What a server fault breaks as the proxy names it: the kit's check, or the conversation rule that
@@ -66,10 +71,10 @@ let clientBaseline: string[];
 describe('the reference server behind the proxy', () => {
   it('no finding about the server; the kit passes every check through it; results validate clean', async () => {
     px.server.transform = undefined;
-    const { session } = px.fresh();
+    const { session } = await px.fresh();
     const kit = await kitThrough();
     expect(kit.checks.filter((c) => c.status !== 'pass').map((c) => c.id)).toEqual([]);
-    const report = reportOf(session);
+    const report = await reportOf(session);
     expect(ids(report, 'server')).toEqual([]);
     // The kit's hostile requests are the client's doing, and the proxy says so.
     // The kit reads a task twice by design (poll-again): once the task has ended by the first read,
@@ -87,9 +92,9 @@ describe('each broken server behind the proxy: its findings are the server side'
   for (const b of BROKEN) {
     it(`${b.fault}`, async () => {
       px.server.transform = b.transform;
-      const { session, lines } = px.fresh();
+      const { session, lines } = await px.fresh();
       const kit = await kitThrough();
-      const report = reportOf(session);
+      const report = await reportOf(session);
       const server = ids(report, 'server');
       // Its recording, judged offline, says the same.
       const file = join(scratch, 'recording.jsonl');
@@ -137,7 +142,7 @@ describe('hostile servers behind the proxy: reported against the server, and the
   for (const h of HOSTILE_SERVERS) {
     it(`${h.behaviour}`, async () => {
       px.server.transform = h.transform;
-      const { session, judged } = px.fresh();
+      const { session, judged } = await px.fresh();
       await kitThrough({ timeoutMs: 2000, totalMs: 20_000, maxRequests: 50 });
       // The proxy goes on: a well-formed exchange after the hostile one is answered and judged clean.
       px.server.transform = undefined;
@@ -145,7 +150,7 @@ describe('hostile servers behind the proxy: reported against the server, and the
       expect(answer.status).toBe(200);
       await answer.arrayBuffer();
       await new Promise((r) => setTimeout(r, 50));
-      const report = reportOf(session);
+      const report = await reportOf(session);
       expect(ids(report, 'server').length, JSON.stringify(report.findings.slice(0, 3))).toBeGreaterThan(0);
       // A must broken fails the server's side; what HTTP allows (an interim answer first) is only reported.
       expect(report.server.exit_code).toBe(h.fails.length ? 1 : 0);
@@ -160,9 +165,9 @@ describe('hostile servers behind the proxy: reported against the server, and the
   }
   it('a switch to a protocol nobody asked for fails transport.answered, naming RFC 9110 section 7.8', async () => {
     px.server.transform = HOSTILE_SERVERS.find((h) => h.behaviour === 'switches protocols')!.transform;
-    const { session } = px.fresh();
+    const { session } = await px.fresh();
     await kitThrough({ timeoutMs: 2000, totalMs: 20_000, maxRequests: 50 });
-    const server = reportOf(session).findings.filter((f) => f.side === 'server');
+    const server = (await reportOf(session)).findings.filter((f) => f.side === 'server');
     expect(server.map((f) => [f.check, f.severity])).toContainEqual(['transport.answered', 'must']);
     expect(server.map((f) => f.check)).not.toContain('transport.no_interim');
     expect(server.map((f) => f.message)).toContainEqual(
@@ -171,13 +176,11 @@ describe('hostile servers behind the proxy: reported against the server, and the
   });
   it('a flood of interim responses is cut at the bound, not read until the time runs out', async () => {
     px.server.transform = HOSTILE_SERVERS.find((h) => h.behaviour === 'floods interim responses')!.transform;
-    const { session } = px.fresh();
+    const { session } = await px.fresh();
     const started = Date.now();
     await kitThrough({ timeoutMs: 2000, totalMs: 20_000, maxRequests: 50 });
     expect(Date.now() - started).toBeLessThan(1000);
-    const messages = reportOf(session)
-      .findings.filter((f) => f.side === 'server')
-      .map((f) => f.message);
+    const messages = (await reportOf(session)).findings.filter((f) => f.side === 'server').map((f) => f.message);
     expect(messages).toContainEqual(expect.stringMatching(/^101 interim responses and no answer/));
   });
 });

@@ -20,8 +20,13 @@ beforeAll(async () => void (px = await startProxiedServer()));
 afterAll(async () => px.stop());
 
 const NOW = new Date('2026-11-20T10:00:00Z');
-const reportOf = (session: { report: (o: { site: typeof px.site; runId: string; now: Date }) => ProxyReport }) =>
-  session.report({ site: px.server.site, runId: '0bad0000000000000000000000000002', now: NOW });
+/** The session's report once every exchange forwarded so far is judged. */
+const reportOf = async (session: {
+  report: (o: { site: typeof px.site; runId: string; now: Date }) => ProxyReport;
+}) => {
+  await px.proxy.judged();
+  return session.report({ site: px.server.site, runId: '0bad0000000000000000000000000002', now: NOW });
+};
 const ids = (r: ProxyReport, side: string) =>
   [...new Set(r.findings.filter((f) => f.side === side).map((f) => f.check))].sort();
 
@@ -52,10 +57,10 @@ describe('the starters through the proxy', () => {
         `${runner.file} ${scenario || 'sync'}: no finding on either side`,
         async () => {
           px.server.transform = undefined;
-          const { session } = px.fresh();
+          const { session } = await px.fresh();
           const run = await runClient(runner.command, [...runner.args, 'client'], scenario, 90_000);
           expect(run.code, run.stderr).toBe(0);
-          const report = reportOf(session);
+          const report = await reportOf(session);
           expect(report.findings).toEqual([]);
           expect(report.exchanges).toBeGreaterThan(1);
           if (scenario === 'async')
@@ -104,20 +109,20 @@ describe('broken clients in front of the proxy: their findings are the client si
   for (const scenario of ['sync', 'async', 'follow-up', 'rate-limited']) {
     it(`the well-behaved client (${scenario}): no finding`, async () => {
       px.server.transform = scenario === 'rate-limited' ? rateLimitedOnce() : undefined;
-      const { session } = px.fresh();
+      const { session } = await px.fresh();
       const [command, args] = fixture('none');
       const run = await runClient(command, args, scenario);
       expect(run.code, run.stderr).toBe(0);
-      expect(reportOf(session).findings).toEqual([]);
+      expect((await reportOf(session)).findings).toEqual([]);
     }, 60_000);
   }
   for (const b of BROKEN_CLIENTS) {
     it(`${b.fault} (${b.scenario}): ${b.finds}`, async () => {
       px.server.transform = b.rateLimited ? rateLimitedOnce() : undefined;
-      const { session } = px.fresh();
+      const { session } = await px.fresh();
       const [command, args] = fixture(b.fault);
       await runClient(command, args, b.scenario);
-      const report = reportOf(session);
+      const report = await reportOf(session);
       expect(ids(report, 'client')).toContain(b.finds);
       expect(ids(report, 'server')).toEqual([]);
       expect(report.exit_code).toBe(b.finds === 'client.message_warning_free' ? 0 : 1);
@@ -133,7 +138,7 @@ describe('transparency: what the client receives is what the server sent', () =>
       sent.push({ status: ex.response.status, headers: [...ex.response.headers], body });
       return ex.response;
     };
-    px.fresh();
+    await px.fresh();
     const statement = await fetch(px.proxy.endpoint);
     const received = [
       { status: statement.status, headers: [...statement.headers], body: Buffer.from(await statement.arrayBuffer()) },
@@ -166,7 +171,7 @@ describe('transparency: what the client receives is what the server sent', () =>
 
   it('refuses to forward anywhere but its upstream, and serves the next exchange', async () => {
     px.server.transform = undefined;
-    const { session } = px.fresh();
+    const { session } = await px.fresh();
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve) => {
       const r = request(
@@ -183,7 +188,7 @@ describe('transparency: what the client receives is what the server sent', () =>
     expect(next.status).toBe(200);
     await next.arrayBuffer();
     await new Promise((r) => setTimeout(r, 50));
-    const report = reportOf(session);
+    const report = await reportOf(session);
     expect(ids(report, 'client')).toEqual(['client.same_host']);
     expect(ids(report, 'server')).toEqual([]);
   });
@@ -225,12 +230,12 @@ describe('clients that misbehave on the wire: reported against the client, and t
   for (const [what, bytes, then, check] of CASES) {
     it(what, async () => {
       px.server.transform = undefined;
-      const { session, judged } = px.fresh();
+      const { session, judged } = await px.fresh();
       await raw(bytes, then);
       await new Promise((r) => setTimeout(r, 100));
       await nextIsServed();
       await new Promise((r) => setTimeout(r, 50));
-      const report = reportOf(session);
+      const report = await reportOf(session);
       expect(ids(report, 'client')).toEqual(check ? [check] : []);
       expect(ids(report, 'server')).toEqual([]);
       expect(judged.at(-1)!.findings).toEqual([]);
@@ -251,7 +256,7 @@ describe('clients that misbehave on the wire: reported against the client, and t
   it('sends its request body slower than the bound: cut at the bound, held to the client', async () => {
     const slow = await startProxiedServer(800);
     try {
-      const { session } = slow.fresh();
+      const { session } = await slow.fresh();
       await new Promise<void>((resolve) => {
         const socket = connect(slow.proxy.port, '127.0.0.1', () => {
           socket.write(
@@ -375,11 +380,11 @@ describe('a client that asks for 100 Continue (Expect: 100-continue, as curl doe
   ] as const) {
     it(what, async () => {
       px.server.transform = upstream;
-      const { session } = px.fresh();
+      const { session } = await px.fresh();
       const sent = await post(expect100);
       expect(sent).toEqual({ status: 200, continued: expect100 });
       await new Promise((r) => setTimeout(r, 50));
-      const report = reportOf(session);
+      const report = await reportOf(session);
       expect(ids(report, 'server')).toEqual(findings);
       expect(ids(report, 'client')).toEqual([]);
       // Reported, and the run passes: a client must read past an interim answer (RFC 9110 section 15.2).

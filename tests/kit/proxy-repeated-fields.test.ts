@@ -19,7 +19,7 @@ let px: ProxiedServer;
 let exchanges: RecordedExchange[];
 beforeAll(async () => {
   px = await startProxiedServer();
-  const { lines } = px.fresh();
+  const { lines } = await px.fresh();
   await testImplementation({
     endpoint: px.proxy.endpoint,
     site: px.site,
@@ -27,6 +27,7 @@ beforeAll(async () => {
     now: NOW,
     runId: RUN_ID,
   });
+  await px.proxy.judged();
   exchanges = lines.map((l) => (parseRecordLine(l) as { ok: true; exchange: RecordedExchange }).exchange);
 });
 afterAll(async () => {

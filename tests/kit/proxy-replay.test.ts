@@ -31,7 +31,7 @@ let px: ProxiedServer;
 let requests: RecordedExchange['request'][];
 beforeAll(async () => {
   px = await startProxiedServer();
-  const { lines } = px.fresh();
+  const { lines } = await px.fresh();
   await testImplementation({
     endpoint: px.proxy.endpoint,
     site: px.site,
@@ -39,6 +39,7 @@ beforeAll(async () => {
     now: NOW,
     runId: OPTIONS.runId,
   });
+  await px.proxy.judged();
   requests = lines.map((l) => (parseRecordLine(l) as { ok: true; exchange: RecordedExchange }).exchange.request);
 });
 afterAll(async () => {
@@ -155,9 +156,9 @@ describe('a recording replayed gives the live verdicts', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(fc.nat({ max: 16 }), change), { maxLength: 4 }), async (picked) => {
         px.server.transform = changing(new Map(picked));
-        const { session, lines } = px.fresh();
+        const { session, lines } = await px.fresh();
         for (const r of requests) await send(r);
-        await new Promise((r) => setTimeout(r, 20));
+        await px.proxy.judged();
         const live = session.report({ site: px.server.site, ...OPTIONS });
         const file = join(scratch, `run-${run++}.jsonl`);
         writeFileSync(file, lines.join(''));
@@ -193,9 +194,9 @@ describe('uai check-exchange --recording', () => {
     px.server.transform = changing(
       new Map([[2, { kind: 'member', pointer: '/conversation/sequence', value: 9, reseal: true }]]),
     );
-    const { session, lines } = px.fresh();
+    const { session, lines } = await px.fresh();
     for (const r of requests) await send(r);
-    await new Promise((r) => setTimeout(r, 20));
+    await px.proxy.judged();
     const live = session.report({ site: px.server.site, ...OPTIONS });
     const file = join(scratch, 'cli.jsonl');
     writeFileSync(file, lines.join(''));
@@ -291,9 +292,9 @@ describe('one exchange of a recording, and uai check-exchange on its two message
     px.server.transform = changing(
       new Map([[2, { kind: 'member', pointer: '/conversation/sequence', value: 9, reseal: true }]]),
     );
-    const { judged, lines } = px.fresh();
+    const { judged, lines } = await px.fresh();
     for (const r of requests) await send(r);
-    await new Promise((r) => setTimeout(r, 20));
+    await px.proxy.judged();
     const recorded = lines.map((l) => (parseRecordLine(l) as { ok: true; exchange: RecordedExchange }).exchange);
     let compared = 0;
     let previous: string | undefined;

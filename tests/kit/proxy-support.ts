@@ -19,8 +19,8 @@ export interface ProxiedServer {
   readonly proxy: RunningProxy;
   /** The proxy's origin, as the client sees the service. */
   readonly site: Site;
-  /** A new session: what the proxy judges from now on, and the recording lines it wrote. */
-  fresh(): { session: ProxySession; judged: JudgedExchange[]; lines: string[] };
+  /** A new session once the last one's exchanges are judged: what the proxy judges from now on, and the recording lines it wrote. */
+  fresh(): Promise<{ session: ProxySession; judged: JudgedExchange[]; lines: string[] }>;
   stop(): Promise<void>;
 }
 
@@ -46,7 +46,9 @@ export async function startProxiedServer(timeoutMs?: number): Promise<ProxiedSer
     server,
     proxy,
     site,
-    fresh() {
+    async fresh() {
+      // What the last session forwarded is judged into it, not into the new one.
+      await proxy.judged();
       index = 0;
       current = { session: new ProxySession(server.site), judged: [], lines: [] };
       return current;

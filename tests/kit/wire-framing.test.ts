@@ -417,8 +417,28 @@ describe('uai proxy: a body after the head of an answer to HEAD fails transport.
       expect.objectContaining({
         side: 'server',
         check: 'transport.answered',
-        message: expect.stringMatching(/^bytes after the answer: Parse Error: /),
+        message: `7 bytes after the ${BODY.length} bytes Content-Length framed, starting "garbage"`,
       }),
     ]);
   });
+
+  // node:http drops a well-formed second response on a pooled connection without a word: the
+  // proxy must see it all the same, on a connection kept open or closed after it.
+  it.each([
+    ['kept open', (s: Socket) => s.write(`${headOf(false)}${BODY}${SECOND}`), true],
+    ['closed after it', (s: Socket) => s.end(`${headOf(true)}${BODY}${SECOND}`), false],
+  ])(
+    'a GET answered twice in one write, the connection %s: the client has the first, the finding says so',
+    async (_what, get, halfOpen) => {
+      const { answers, next } = await throughProxy((s) => s.end(headOf(true)), halfOpen, get);
+      expect(answers[1]).toEqual({ status: 200, length: String(BODY.length), body: BODY });
+      expect(next.findings.filter((f) => f.check.startsWith('transport.'))).toEqual([
+        expect.objectContaining({
+          side: 'server',
+          check: 'transport.answered',
+          message: `${AFTER} bytes after the ${BODY.length} bytes Content-Length framed, starting ${JSON.stringify(SECOND.slice(0, 32))}`,
+        }),
+      ]);
+    },
+  );
 });

@@ -40,6 +40,9 @@ export interface RunningProxy {
   /** The proxy's endpoint: the upstream's path at the proxy's origin. */
   readonly endpoint: string;
   readonly port: number;
+  /** Resolves once every answer forwarded so far is judged (each is watched a moment after it ends). */
+  judged(): Promise<void>;
+  /** Stops listening once every forwarded answer is judged. */
   close(): Promise<void>;
 }
 
@@ -87,6 +90,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const pacer = new GarbagePacer();
   let index = 0;
   const sockets = new Set<Socket>();
+  /** Answers whole and forwarded, still watched for bytes after them: judged before close() ends. */
+  const watching = new Set<Promise<void>>();
 
   const refuse = (res: ServerResponse, detail: string) => {
     // The service's own problem answer (status, headers, body), written by the node adapter.
@@ -155,16 +160,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
     const headers = new Map<string, string[]>([['host', [upstream.host]]]);
     for (const [n, v] of forwarded(req.rawHeaders)) headers.set(n, [...(headers.get(n) ?? []), v]);
-    // An answer to HEAD has no body, so whatever follows its head is a fault; node:http never
-    // reads it as the answer's. A HEAD goes on a connection of its own (node:http then asks the
-    // upstream to close it), watched a moment after the answer for bytes after it (framing.ts).
-    const isHead = req.method === 'HEAD';
+    // Each exchange goes on an upstream connection of its own (node:http then asks the upstream to
+    // close it), watched a moment after the answer for bytes after it (framing.ts): on a pooled
+    // connection node:http drops a second response glued to the first without a word, and never
+    // reads a body after the head of an answer to HEAD as the answer's, so neither would be seen.
     const out = send(to, {
       method: req.method,
       headers: Object.fromEntries([...headers].map(([n, v]) => [n, v.length === 1 ? v[0]! : v])),
-      ...(isHead ? { agent: false } : {}),
+      agent: false,
     });
-    const watch = isHead ? new ConnectionWatch(out) : undefined;
+    const watch = new ConnectionWatch(out);
     let upstreamAnswer: IncomingMessage | undefined;
     clock.timer = setTimeout(() => {
       if (!req.complete)
@@ -213,9 +218,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     out.on('error', (error: NodeJS.ErrnoException) => {
       if (upstreamAnswer?.complete) {
-        // The parser refused what came after a whole answer as the next one; the client has the answer.
-        if (!watch && error.code?.startsWith('HPE_'))
-          fault('server', 'transport.answered', `bytes after the answer: ${error.message}`);
+        // The parser refused what came after a whole answer; the watch reports those bytes.
         return;
       }
       fault('server', 'transport.answered', `no answer: ${error.message}`);
@@ -224,7 +227,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     out.once('response', (answer) => {
       upstreamAnswer = answer;
-      if (watch) watch.framing = framingOf(req.method ?? '', answer);
+      watch.framing = framingOf(req.method ?? '', answer);
       answered = Date.now();
       const code = answer.statusCode ?? 0;
       status = code;
@@ -253,15 +256,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
       });
       res.once('finish', () => {
-        if (!watch) return finish();
         // The answer is whole: the watch has its own bound.
         clearTimeout(clock.timer);
-        watch.tail(() => {
-          const after = watch.after();
-          if (after) fault('server', 'transport.answered', after);
-          out.destroy();
-          finish();
-        });
+        const watched = new Promise<void>((resolve) =>
+          watch.tail(() => {
+            const after = watch.after();
+            if (after) fault('server', 'transport.answered', after);
+            out.destroy();
+            finish();
+            resolve();
+          }),
+        );
+        watching.add(watched);
+        void watched.then(() => watching.delete(watched));
       });
       res.once('close', () => {
         // A client may stop reading (its own bound, a server too slow for it): no fault of either side to judge.
@@ -332,10 +339,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   return {
     port,
     endpoint: `http://127.0.0.1:${port}${upstream.pathname}${upstream.search}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    judged: async () => {
+      await Promise.all(watching);
+    },
+    close: async () => {
+      await Promise.all(watching);
+      await new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
