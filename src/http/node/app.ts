@@ -73,15 +73,18 @@ function functionRouter(
     methods: fn.config.method === undefined ? undefined : listOf(fn.config.method),
     handler: fn.core ? nodeAdapter(fn.core) : bridged(fn.default, origin),
   }));
-  const atPath = (pathname: string) =>
-    table.filter((f) =>
-      f.paths.some((p) =>
-        p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
-      ),
+  const atPath = (f: (typeof table)[number], pathname: string) =>
+    f.paths.some((p) =>
+      p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
     );
   return (pathname, method) => {
-    const here = atPath(pathname);
-    return (here.find((f) => f.methods === undefined || f.methods.includes(method)) ?? here[0])?.handler;
+    let unlisted: NodeHandler | undefined;
+    for (const f of table) {
+      if (!atPath(f, pathname)) continue;
+      if (f.methods === undefined || f.methods.includes(method)) return f.handler;
+      unlisted ??= f.handler;
+    }
+    return unlisted;
   };
 }
 
