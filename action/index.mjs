@@ -10187,6 +10187,75 @@ var init_terminal = __esm({
   }
 });
 
+// src/http/digits.ts
+var withThousands;
+var init_digits = __esm({
+  "src/http/digits.ts"() {
+    "use strict";
+    withThousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+});
+
+// src/cli/bounded-read.ts
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+function readFileBounded(file, limit = MAX_INPUT_BYTES) {
+  const fd = openSync(file, "r");
+  try {
+    const stat3 = fstatSync(fd);
+    if (stat3.isFile()) {
+      if (stat3.size > limit) throw new InputTooLarge(limit);
+      const bytes = Buffer.allocUnsafe(stat3.size);
+      let filled = 0;
+      while (filled < stat3.size) {
+        const read = readSync(fd, bytes, filled, stat3.size - filled, null);
+        if (read === 0) break;
+        filled += read;
+      }
+      return filled === stat3.size ? bytes : bytes.subarray(0, filled);
+    }
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(CHUNK);
+      const read = readSync(fd, chunk, 0, CHUNK, null);
+      if (read === 0) break;
+      total += read;
+      if (total > limit) throw new InputTooLarge(limit);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+async function readStreamBounded(stream, limit = MAX_INPUT_BYTES) {
+  const chunks = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = chunk;
+    total += bytes.length;
+    if (total > limit) throw new InputTooLarge(limit);
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, total);
+}
+var MAX_INPUT_BYTES, InputTooLarge, CHUNK;
+var init_bounded_read = __esm({
+  "src/cli/bounded-read.ts"() {
+    "use strict";
+    init_digits();
+    MAX_INPUT_BYTES = 16 * 1024 * 1024;
+    InputTooLarge = class extends Error {
+      constructor(limit) {
+        super(
+          `larger than ${withThousands(limit)} bytes, the most uai reads of one input (no UAI-1 endpoint takes a message over 262,144 bytes, CONTRACT section 8)`
+        );
+      }
+    };
+    CHUNK = 64 * 1024;
+  }
+});
+
 // src/cli/walk.ts
 import * as fs from "node:fs/promises";
 import { join } from "node:path";
@@ -12041,7 +12110,6 @@ var init_usage = __esm({
 });
 
 // src/cli/input.ts
-import { readFileSync } from "node:fs";
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
 }
@@ -12081,7 +12149,7 @@ function utf8Text(bytes) {
 async function readInput(file, mode, stdin) {
   let raw;
   try {
-    raw = file === "-" ? await stdin() : readFileSync(file);
+    raw = file === "-" ? await stdin() : readFileBounded(file);
   } catch (error2) {
     return { ok: false, file, error: readError(error2) };
   }
@@ -12095,6 +12163,7 @@ var init_input = __esm({
     "use strict";
     init_engine();
     init_usage();
+    init_bounded_read();
     UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     NOT_UTF8 = "not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8";
   }
@@ -12655,15 +12724,6 @@ var init_headers = __esm({
     JSON_TYPE = "application/json; charset=utf-8";
     PROBLEM_TYPE = "application/problem+json; charset=utf-8";
     NO_STORE = "no-store";
-  }
-});
-
-// src/http/digits.ts
-var withThousands;
-var init_digits = __esm({
-  "src/http/digits.ts"() {
-    "use strict";
-    withThousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   }
 });
 
@@ -13894,14 +13954,13 @@ __export(check_exchange_exports, {
   checkExchangeCommand: () => checkExchangeCommand,
   checkExchangeText: () => checkExchangeText
 });
-import { readFile } from "node:fs/promises";
 import { parseArgs as parseArgs2 } from "node:util";
 async function readJson(file) {
   let bytes;
   try {
-    bytes = await readFile(file);
-  } catch {
-    throw new UsageError(`cannot read ${file}`);
+    bytes = readFileBounded(file);
+  } catch (error2) {
+    throw new UsageError(error2 instanceof InputTooLarge ? `${file} is ${error2.message}` : `cannot read ${file}`);
   }
   const text = utf8Text(bytes);
   if (text === void 0) throw new UsageError(`${file} is ${NOT_UTF8}`);
@@ -13990,6 +14049,7 @@ var init_check_exchange = __esm({
     init_engine();
     init_terminal();
     init_usage();
+    init_bounded_read();
     init_input();
     CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
        uai check-exchange --recording <file> [--format text|json|junit|sarif]
@@ -14544,11 +14604,11 @@ __export(command_exports, {
   testCommand: () => testCommand
 });
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { readFile as readFile2, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs as parseArgs3 } from "node:util";
 async function readBaselineFile(file) {
   const read = parseBaseline(
-    await readFile2(file, "utf8").catch(() => {
+    await readFile(file, "utf8").catch(() => {
       throw new UsageError(`cannot read the baseline ${file}`);
     })
   );
@@ -15379,10 +15439,10 @@ var init_checks3 = __esm({
 });
 
 // src/kit/client/process-tree.ts
-import { existsSync, readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 function stat2(pid) {
   try {
-    const text = readFileSync2(`/proc/${pid}/stat`, "latin1");
+    const text = readFileSync(`/proc/${pid}/stat`, "latin1");
     const [state, ppid] = text.slice(text.lastIndexOf(")") + 2).split(" ");
     return { ppid: Number(ppid), state: state ?? "" };
   } catch {
@@ -15391,7 +15451,7 @@ function stat2(pid) {
 }
 function carries(pid, marker) {
   try {
-    return readFileSync2(`/proc/${pid}/environ`).includes(marker);
+    return readFileSync(`/proc/${pid}/environ`).includes(marker);
   } catch {
     return false;
   }
@@ -16218,12 +16278,12 @@ __export(command_exports2, {
   testClientCommand: () => testClientCommand
 });
 import { randomBytes as randomBytes4 } from "node:crypto";
-import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
+import { readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
   let value;
   if (values.manifest !== void 0) {
-    const text = await readFile3(values.manifest, "utf8").catch(() => {
+    const text = await readFile2(values.manifest, "utf8").catch(() => {
       throw new UsageError(`cannot read the manifest ${values.manifest}`);
     });
     try {
@@ -17613,7 +17673,7 @@ var require_consumer = __commonJS({
     var fs3 = require_fs();
     var bs = require_binary_search();
     var { promisify } = require_util();
-    var readFile4 = promisify(fs3.readFile);
+    var readFile3 = promisify(fs3.readFile);
     module.exports = class CharWidthTableConsumer {
       constructor(data) {
         this.data = data;
@@ -17623,7 +17683,7 @@ var require_consumer = __commonJS({
         return new CharWidthTableConsumer(data);
       }
       static async load(path) {
-        const json2 = await readFile4(path);
+        const json2 = await readFile3(path);
         const data = JSON.parse(json2);
         return new CharWidthTableConsumer(data);
       }
@@ -19145,7 +19205,7 @@ var init_implementations2 = __esm({
 });
 
 // src/build/entry-folders.ts
-import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 import { basename, join as join3, relative as relative3 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
   const shown2 = relative3(root, folder) || folder;
@@ -19156,9 +19216,9 @@ function readEntryFolder(folder, root = process.cwd()) {
   return {
     slug: basename(folder),
     dir: shown2,
-    result: new Uint8Array(readFileSync3(file("result.json"))),
-    meta: readFileSync3(file("meta.json"), "utf8"),
-    ...existsSync2(file("report.json")) ? { report: readFileSync3(file("report.json"), "utf8") } : {}
+    result: new Uint8Array(readFileSync2(file("result.json"))),
+    meta: readFileSync2(file("meta.json"), "utf8"),
+    ...existsSync2(file("report.json")) ? { report: readFileSync2(file("report.json"), "utf8") } : {}
   };
 }
 var init_entry_folders = __esm({
@@ -19641,6 +19701,9 @@ var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_
 // src/cli/version.ts
 var PACKAGE_VERSION = "1.0.0";
 
+// src/cli/main.ts
+init_bounded_read();
+
 // src/cli/judge.ts
 init_engine();
 init_terminal();
@@ -19838,11 +19901,7 @@ function sarifWriter(write, site, base) {
 }
 
 // src/cli/main.ts
-async function readStdin() {
-  const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
+var readStdin = () => readStreamBounded(process.stdin);
 var processIo = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),

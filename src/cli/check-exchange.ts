@@ -3,12 +3,12 @@
  * It builds the same request body the route takes and runs the same engine action, so
  * `--format json` prints exactly the route's answer.
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { checkExchangeAction, issueLine, type CheckExchangeResult } from '../engine/index.ts';
 import { escapeLine } from '../kit/terminal.ts';
 import { isUsageError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/urls.ts';
+import { InputTooLarge, readFileBounded } from './bounded-read.ts';
 import { NOT_UTF8, utf8Text } from './input.ts';
 
 export const CHECK_EXCHANGE_HELP = `Usage: uai check-exchange <request.json> <response.json> [options]
@@ -40,9 +40,9 @@ export interface CheckExchangeIo {
 async function readJson(file: string): Promise<string> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
-  } catch {
-    throw new UsageError(`cannot read ${file}`);
+    bytes = readFileBounded(file);
+  } catch (error) {
+    throw new UsageError(error instanceof InputTooLarge ? `${file} is ${error.message}` : `cannot read ${file}`);
   }
   const text = utf8Text(bytes);
   if (text === undefined) throw new UsageError(`${file} is ${NOT_UTF8}`);

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { indexJson, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
 import { readError } from '../kit/usage.ts';
+import { readFileBounded } from './bounded-read.ts';
 
 /**
  * Turning one file into a validator input. A file holds a bare message, or a validate request
@@ -93,7 +93,7 @@ export async function readInput(
   try {
     // Synchronous: files are read one after the other anyway, and a thread-pool round trip per
     // small file costs more than the read (measured in bench/package.ts on 2,000 files).
-    raw = file === '-' ? await stdin() : readFileSync(file);
+    raw = file === '-' ? await stdin() : readFileBounded(file);
   } catch (error) {
     return { ok: false, file, error: readError(error) };
   }

@@ -4,6 +4,7 @@ import { siteFor, type Site } from '../standard/urls.ts';
 import { PACKAGE_ORIGIN } from './package-origin.ts';
 import { PACKAGE_VERSION } from './version.ts';
 import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
+import { readStreamBounded } from './bounded-read.ts';
 import { githubWriter } from './github-report.ts';
 import { EXIT, judgeFiles, type JudgeIo } from './judge.ts';
 import { junitWriter } from './junit-report.ts';
@@ -23,11 +24,7 @@ export interface Io extends JudgeIo {
 
 export { EXIT };
 
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const readStdin = (): Promise<Uint8Array> => readStreamBounded(process.stdin);
 
 export const processIo: Io = {
   stdout: (text) => void process.stdout.write(text),

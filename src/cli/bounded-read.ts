@@ -1,0 +1,73 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { withThousands } from '../http/digits.ts';
+
+/**
+ * The most `uai validate` and `uai check-exchange` read of one file or of standard input. A file
+ * in a pull request is chosen by whoever opened it: without a bound, one large file (or a path to
+ * a device that never ends, such as /dev/zero) would hold the whole run's memory and time. No
+ * UAI-1 endpoint takes a message over 262,144 bytes (CONTRACT section 8); the bound is far above
+ * that, so a file the validator could judge is never cut, and parsing the largest one it takes
+ * stays within a few hundred megabytes.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** Why an input over the bound is not read; what comes in its place in every report. */
+export class InputTooLarge extends Error {
+  constructor(limit: number) {
+    super(
+      `larger than ${withThousands(limit)} bytes, the most uai reads of one input (no UAI-1 endpoint takes a message over 262,144 bytes, CONTRACT section 8)`,
+    );
+  }
+}
+
+const CHUNK = 64 * 1024;
+
+/**
+ * A file's bytes, at most `limit` of them; throws InputTooLarge past it, or the read's own error.
+ * A regular file is read as readFileSync reads it, into one buffer of the size it has when
+ * opened; anything else (a pipe, a device, /dev/fd/N of a process substitution) chunk by chunk up
+ * to the bound.
+ */
+export function readFileBounded(file: string, limit = MAX_INPUT_BYTES): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile()) {
+      if (stat.size > limit) throw new InputTooLarge(limit);
+      const bytes = Buffer.allocUnsafe(stat.size);
+      let filled = 0;
+      while (filled < stat.size) {
+        const read = readSync(fd, bytes, filled, stat.size - filled, null);
+        if (read === 0) break;
+        filled += read;
+      }
+      return filled === stat.size ? bytes : bytes.subarray(0, filled);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(CHUNK);
+      const read = readSync(fd, chunk, 0, CHUNK, null);
+      if (read === 0) break;
+      total += read;
+      if (total > limit) throw new InputTooLarge(limit);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A stream's bytes (standard input), at most `limit`; rejects with InputTooLarge past it. */
+export async function readStreamBounded(stream: AsyncIterable<unknown>, limit = MAX_INPUT_BYTES): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = chunk as Buffer;
+    total += bytes.length;
+    if (total > limit) throw new InputTooLarge(limit);
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, total);
+}
