@@ -3139,6 +3139,7 @@ var init_published_checks = __esm({
       "exchange.conversation_id",
       "exchange.parent_message_id",
       "exchange.sequence",
+      "exchange.new_turn",
       "exchange.target_is_requester",
       "exchange.source_not_requester",
       "exchange.delivery_copied",
@@ -3147,11 +3148,13 @@ var init_published_checks = __esm({
       "exchange.task_ref_agrees",
       "exchange.subject_copied",
       "exchange.trace_id_copied",
+      "exchange.trace_continued",
       "exchange.request_message_id",
       "exchange.trust_signed",
       "exchange.completed_without_task",
       "exchange.error_code_published",
       "exchange.error_status",
+      "exchange.error_retryable",
       "exchange.task_matches",
       "exchange.task_transition",
       "task.pollable",
@@ -8711,6 +8714,15 @@ var init_exchange_rules = __esm({
         ANSWERS
       ),
       rule("exchange.sequence", "spec 4.2 rule 5", "must", "conversation.sequence is the request sequence plus 1", ANSWERS),
+      // The spec calls turn_id "Identifier of this turn" and gives an answer the next position (rule 5),
+      // so an answer is a turn of its own; it never says so in as many words, hence a should.
+      rule(
+        "exchange.new_turn",
+        "spec section 2.2 (conversation.turn_id)",
+        "should",
+        "The answer is a turn of its own: its conversation.turn_id is neither the request's nor that of the message it follows",
+        LINKED
+      ),
       rule("exchange.target_is_requester", "spec 4.2 rule 6", "must", "The response target is the request source", LINKED),
       rule(
         "exchange.source_not_requester",
@@ -8754,6 +8766,13 @@ var init_exchange_rules = __esm({
         LINKED
       ),
       rule(
+        "exchange.trace_continued",
+        "spec section 2.2 (conversation.traceparent); W3C Trace Context level 1",
+        "should",
+        "An answer to a request that carries a traceparent carries one too, with the request's trace-id",
+        LINKED
+      ),
+      rule(
         "exchange.request_message_id",
         "spec 4.2 rule 11",
         "must",
@@ -8786,6 +8805,13 @@ var init_exchange_rules = __esm({
         "CONTRACT section 9 (error registry); RFC 9457 section 4.2",
         "should",
         "A uai.error.v1 answer's body.status is the status the error registry gives its code",
+        ["error"]
+      ),
+      rule(
+        "exchange.error_retryable",
+        "CONTRACT section 9 (error registry); CONTRACT section 2 (uai.error.v1)",
+        "should",
+        "A uai.error.v1 answer's body.retryable is the value the error registry gives its code, and retry_after_seconds comes only with a retryable error",
         ["error"]
       ),
       rule(
@@ -8905,6 +8931,7 @@ var init_rules = __esm({
     init_kind();
     init_next_turn();
     init_own_ids();
+    init_trace();
     finding = (path, message2, expected, actual) => {
       const f = { path, message: message2 };
       if (expected !== void 0) f.expected = expected;
@@ -8963,6 +8990,23 @@ var init_rules = __esm({
           )
         ];
       },
+      "exchange.new_turn": ({ request, response, previous, flagged }) => {
+        const turn = valueAt2(response, "/conversation/turn_id");
+        if (typeof turn !== "string") return [];
+        const earlier = [
+          ...flagged("/conversation/turn_id") ? [] : [{ label: "the request", message: request }],
+          ...previous !== void 0 && !sameTaskState(previous, response) ? [{ label: "the message it follows", message: previous }] : []
+        ];
+        const same = earlier.find((e) => valueAt2(e.message, "/conversation/turn_id") === turn);
+        return same ? [
+          finding(
+            "/conversation/turn_id",
+            `conversation.turn_id ${JSON.stringify(turn)} is already the turn of ${same.label}; an answer is a turn of its own.`,
+            void 0,
+            turn
+          )
+        ] : [];
+      },
       "exchange.target_is_requester": (pair) => [
         ...copied("/source/id", "/target/id")(pair),
         ...copied("/source/type", "/target/type")(pair)
@@ -9019,6 +9063,29 @@ var init_rules = __esm({
       },
       "exchange.subject_copied": copied("/body/subject", "/body/subject"),
       "exchange.trace_id_copied": copied("/provenance/trace_id", "/provenance/trace_id"),
+      "exchange.trace_continued": ({ request, response, flagged }) => {
+        const sent = valueAt2(request, "/conversation/traceparent");
+        const trace = typeof sent === "string" && !flagged("/conversation/traceparent") ? parseTraceparent(sent) : void 0;
+        if (trace === void 0 || allZeros(trace.traceId)) return [];
+        const got = valueAt2(response, "/conversation/traceparent");
+        if (got === void 0)
+          return [
+            finding(
+              "/conversation/traceparent",
+              `The request carries a traceparent of trace ${trace.traceId}; the answer carries none, so the trace ends here.`,
+              trace.traceId
+            )
+          ];
+        const kept = typeof got === "string" ? parseTraceparent(got) : void 0;
+        return kept === void 0 || kept.traceId === trace.traceId ? [] : [
+          finding(
+            "/conversation/traceparent",
+            `conversation.traceparent must keep the request's trace-id ${trace.traceId}, not start trace ${kept.traceId}.`,
+            trace.traceId,
+            kept.traceId
+          )
+        ];
+      },
       "exchange.request_message_id": (pair) => {
         if (pair.kind === "task-status" && valueAt2(pair.response, "/body/request_message_id") === void 0) return [];
         return copied("/message_id", "/body/request_message_id")(pair);
@@ -9062,6 +9129,31 @@ var init_rules = __esm({
             status
           )
         ];
+      },
+      "exchange.error_retryable": ({ response }) => {
+        const code = valueAt2(response, "/body/code");
+        const retryable = valueAt2(response, "/body/retryable");
+        const out = [];
+        if (isPublishedErrorCode(code) && typeof retryable === "boolean" && retryable !== errorCode(code).retryable)
+          out.push(
+            finding(
+              "/body/retryable",
+              `body.retryable must be ${String(!retryable)}, the error registry's value for ${code}.`,
+              !retryable,
+              retryable
+            )
+          );
+        const after = valueAt2(response, "/body/retry_after_seconds");
+        if (after !== void 0 && retryable === false)
+          out.push(
+            finding(
+              "/body/retry_after_seconds",
+              "retry_after_seconds says when to retry, so it comes only with retryable true.",
+              void 0,
+              after
+            )
+          );
+        return out;
       },
       "exchange.task_matches": ({ response, previous }) => {
         const task = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/task_id") : valueAt2(previous, "/delivery/task_ref");
@@ -9853,15 +9945,21 @@ function holdTask(request, now) {
     };
   return { ok: true, ref: PREFIX + base64url(bytes) };
 }
+function traceOf2(traceId, traceparent2) {
+  const parent = typeof traceparent2 === "string" ? parseTraceparent(traceparent2) : void 0;
+  if (parent && TRACE_ID2.test(parent.traceId)) return parent.traceId;
+  return typeof traceId === "string" && TRACE_ID2.test(traceId) ? traceId : null;
+}
 function ticketFor(request, now) {
   if (!isRecord(request)) return void 0;
   const at3 = (...path) => path.reduce((v, k) => isRecord(v) ? own(v, k) : void 0, request);
-  const [c, m, rt, ri, t, q, s, p] = [
+  const [c, m, rt, ri, t, tp, q, s, p] = [
     at3("conversation", "conversation_id"),
     at3("message_id"),
     at3("source", "type"),
     at3("source", "id"),
     at3("provenance", "trace_id"),
+    at3("conversation", "traceparent"),
     at3("conversation", "sequence"),
     at3("body", "subject"),
     at3("delivery", "priority")
@@ -9872,7 +9970,7 @@ function ticketFor(request, now) {
     requestMessageId: m,
     requesterType: rt,
     requesterId: ri,
-    traceId: typeof t === "string" && TRACE_ID2.test(t) ? t : null,
+    traceId: traceOf2(t, tp),
     sequence: q,
     subject: s,
     priority: oneOf2(DELIVERY_PRIORITIES)(p) ? p : null,
@@ -9885,6 +9983,7 @@ var init_task_ref = __esm({
     "use strict";
     init_json();
     init_next_turn();
+    init_trace();
     init_profiles();
     init_value_sets();
     PREFIX = "task-";

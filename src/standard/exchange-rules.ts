@@ -62,6 +62,15 @@ export const EXCHANGE_RULES = [
     ANSWERS,
   ),
   rule('exchange.sequence', 'spec 4.2 rule 5', 'must', 'conversation.sequence is the request sequence plus 1', ANSWERS),
+  // The spec calls turn_id "Identifier of this turn" and gives an answer the next position (rule 5),
+  // so an answer is a turn of its own; it never says so in as many words, hence a should.
+  rule(
+    'exchange.new_turn',
+    'spec section 2.2 (conversation.turn_id)',
+    'should',
+    "The answer is a turn of its own: its conversation.turn_id is neither the request's nor that of the message it follows",
+    LINKED,
+  ),
   rule('exchange.target_is_requester', 'spec 4.2 rule 6', 'must', 'The response target is the request source', LINKED),
   rule(
     'exchange.source_not_requester',
@@ -105,6 +114,13 @@ export const EXCHANGE_RULES = [
     LINKED,
   ),
   rule(
+    'exchange.trace_continued',
+    'spec section 2.2 (conversation.traceparent); W3C Trace Context level 1',
+    'should',
+    "An answer to a request that carries a traceparent carries one too, with the request's trace-id",
+    LINKED,
+  ),
+  rule(
     'exchange.request_message_id',
     'spec 4.2 rule 11',
     'must',
@@ -137,6 +153,13 @@ export const EXCHANGE_RULES = [
     'CONTRACT section 9 (error registry); RFC 9457 section 4.2',
     'should',
     "A uai.error.v1 answer's body.status is the status the error registry gives its code",
+    ['error'],
+  ),
+  rule(
+    'exchange.error_retryable',
+    'CONTRACT section 9 (error registry); CONTRACT section 2 (uai.error.v1)',
+    'should',
+    "A uai.error.v1 answer's body.retryable is the value the error registry gives its code, and retry_after_seconds comes only with a retryable error",
     ['error'],
   ),
   rule(

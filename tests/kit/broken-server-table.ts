@@ -25,17 +25,25 @@ export function kindOf(ex: Exchange): Kind {
   return (body as { delivery?: { mode?: string } }).delivery?.mode === 'sync' ? 'sync' : 'async';
 }
 
-/** Rewrites the message of one kind of answer, then reseals it (unless told not to), keeping its status. */
+const body = (ex: Exchange): any => {
+  try {
+    return JSON.parse(ex.requestText);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Rewrites the message of one kind of answer (given the request's), then reseals it (unless told not to), keeping its status. */
 export const onMessage =
   (
     kind: Kind,
-    mutate: (m: Record<string, any>) => void,
+    mutate: (m: Record<string, any>, request: Record<string, any> | undefined) => void,
     options: { reseal?: boolean; status?: number; contentType?: string } = {},
   ): Transform =>
   async (ex) => {
     if (kindOf(ex) !== kind) return ex.response;
     const m = (await ex.response.clone().json()) as Record<string, any>;
-    mutate(m);
+    mutate(m, body(ex));
     const headers = new Headers(ex.response.headers);
     if (options.contentType) headers.set('content-type', options.contentType);
     return new Response(JSON.stringify(options.reseal === false ? m : seal(m)), {
@@ -52,20 +60,13 @@ const accepts =
       ? new Response('{"accepted": true}', { status: 202, headers: { 'content-type': 'application/json' } })
       : ex.response;
 
-const body = (ex: Exchange): any => {
-  try {
-    return JSON.parse(ex.requestText);
-  } catch {
-    return undefined;
-  }
-};
-
 /** A task that reads completed at the first poll and working at the second: a state that went back. */
 function completedThenWorking(): Transform {
   let polls = 0;
   return onMessage('poll', (m) => {
     polls += 1;
     m.message_id = `${m.message_id}-${polls}`;
+    m.conversation.turn_id = `${m.conversation.turn_id}-${polls}`;
     if (polls % 2 === 1) {
       m.body.state = 'completed';
       m.body.result_ref = `${m.source.uri}#result`;
@@ -196,6 +197,11 @@ export const BROKEN: readonly Broken[] = [
     transform: onMessage('async', (m) => void (m.conversation.sequence += 1)),
   },
   {
+    fault: "the answer in the request's turn",
+    fails: ['exchange.new_turn'],
+    transform: onMessage('sync', (m, request) => void (m.conversation.turn_id = request!.conversation.turn_id)),
+  },
+  {
     fault: 'answered to someone else',
     fails: ['exchange.target_is_requester'],
     transform: onMessage('sync', (m) => void (m.target.id = 'someone-else')),
@@ -234,11 +240,16 @@ export const BROKEN: readonly Broken[] = [
   },
   {
     fault: 'a new trace',
-    fails: ['exchange.trace_id_copied'],
+    fails: ['exchange.trace_continued', 'exchange.trace_id_copied'],
     transform: onMessage('sync', (m) => {
       m.provenance.trace_id = 'f'.repeat(32);
       m.conversation.traceparent = `00-${'f'.repeat(32)}-${'1'.repeat(16)}-01`;
     }),
+  },
+  {
+    fault: "the request's trace dropped",
+    fails: ['exchange.trace_continued'],
+    transform: onMessage('async', (m) => void delete m.conversation.traceparent),
   },
   {
     fault: 'request_message_id of another request',
@@ -264,6 +275,11 @@ export const BROKEN: readonly Broken[] = [
     fault: "a published code with another status than the registry's",
     fails: ['exchange.error_status'],
     transform: onMessage('unknown-subject', (m) => void (m.body.code = 'exchange.intent_unprocessable')),
+  },
+  {
+    fault: 'a code the registry gives as not retryable sent as retryable',
+    fails: ['exchange.error_retryable'],
+    transform: onMessage('unknown-subject', (m) => void (m.body.retryable = true)),
   },
   {
     fault: 'the status of another task',

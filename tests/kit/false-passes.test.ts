@@ -129,7 +129,9 @@ describe('check-exchange says what message.own_ids says', () => {
     const again = judge({ request: status.request, response: status.response, previous: status.response });
     expect(again.conforms).toBe(true);
     const body = { ...(status.response.body as object), state: 'input-required', blocking_reason: 'a question' };
-    const moved = seal({ ...status.response, body });
+    // A turn of its own (exchange.new_turn), so that the id is all it repeats.
+    const conversation = { ...(status.response.conversation as object), turn_id: 'turn-moved' };
+    const moved = seal({ ...status.response, conversation, body });
     const result = judge({ request: status.request, response: moved, previous: status.response });
     expect(failing(result).map((v) => v.id)).toEqual(['message.own_ids']);
   });

@@ -93,7 +93,7 @@ export const EMULATOR_KIT_DIFFERENCE = {
   /** The answer is no message, so message.valid and exchange.response_profile fail on it ... */
   fails: ['exchange.response_profile', 'message.valid'],
   /** ... and the run's one chance to see a typed error answer is gone. */
-  notExercised: ['exchange.error_code_published', 'exchange.error_status'],
+  notExercised: ['exchange.error_code_published', 'exchange.error_retryable', 'exchange.error_status'],
 } as const;
 
 /**

@@ -101,6 +101,12 @@ const BREAKS: readonly Break[] = [
     edits: [mapResponse('/conversation/sequence', (n) => (n as number) + 1)],
   },
   {
+    rule: 'exchange.new_turn',
+    scenario: 'accepted-task',
+    description: "the answer in the request's turn",
+    edits: [mapResponse('/conversation/turn_id', (_old, pair) => (pair.request.conversation as Json).turn_id)],
+  },
+  {
     rule: 'exchange.target_is_requester',
     scenario: 'completed-response',
     description: 'answered to another party',
@@ -149,6 +155,12 @@ const BREAKS: readonly Break[] = [
     edits: [inResponse('/provenance/trace_id', 'f'.repeat(32))],
   },
   {
+    rule: 'exchange.trace_continued',
+    scenario: 'completed-response',
+    description: "the request's traceparent dropped",
+    edits: [mapResponse('/conversation/traceparent', () => undefined)],
+  },
+  {
     rule: 'exchange.request_message_id',
     scenario: 'accepted-task',
     description: 'request_message_id names another request',
@@ -180,6 +192,12 @@ const BREAKS: readonly Break[] = [
     status: 503,
   },
   {
+    rule: 'exchange.error_retryable',
+    scenario: 'typed-error',
+    description: 'a code the registry gives as not retryable sent as retryable',
+    edits: [inResponse('/body/retryable', true)],
+  },
+  {
     rule: 'exchange.task_matches',
     scenario: 'accepted-task',
     taskStatus: true,
@@ -202,11 +220,13 @@ const BREAKS: readonly Break[] = [
   },
 ];
 
-/** The same task status, completed (with the result_ref the state requires). */
+/** The same task status, completed (with the result_ref the state requires): a message and a turn of its own. */
 function completedStatus(site: Site, status: Json): Json {
+  const conversation = status.conversation as Json;
   return seal({
     ...status,
     message_id: `${String(status.message_id)}-completed`,
+    conversation: { ...conversation, turn_id: `${String(conversation.turn_id)}-completed` },
     body: { ...(status.body as Json), state: 'completed', result_ref: links(site).schema('uai.task.status.v1') },
   });
 }

@@ -10,7 +10,8 @@ import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/va
 import { compareInstants, parseInstant } from '../instant.ts';
 import { valueAt } from './kind.ts';
 import { hasInstantBefore, nextSequence } from './next-turn.ts';
-import { reusedIdMessage, reusedIdOf } from './own-ids.ts';
+import { reusedIdMessage, reusedIdOf, sameTaskState } from './own-ids.ts';
+import { allZeros, parseTraceparent } from '../trace.ts';
 import type { ExchangeFinding, ExchangePair } from './types.ts';
 
 type Check = (pair: ExchangePair) => ExchangeFinding[];
@@ -129,6 +130,28 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
           ),
         ];
   },
+  'exchange.new_turn': ({ request, response, previous, flagged }) => {
+    const turn = valueAt(response, '/conversation/turn_id');
+    if (typeof turn !== 'string') return [];
+    // A task status read again in the same state is the same message again (message.own_ids), turn and all.
+    const earlier = [
+      ...(flagged('/conversation/turn_id') ? [] : [{ label: 'the request', message: request }]),
+      ...(previous !== undefined && !sameTaskState(previous, response)
+        ? [{ label: 'the message it follows', message: previous }]
+        : []),
+    ];
+    const same = earlier.find((e) => valueAt(e.message, '/conversation/turn_id') === turn);
+    return same
+      ? [
+          finding(
+            '/conversation/turn_id',
+            `conversation.turn_id ${JSON.stringify(turn)} is already the turn of ${same.label}; an answer is a turn of its own.`,
+            undefined,
+            turn,
+          ),
+        ]
+      : [];
+  },
   'exchange.target_is_requester': (pair) => [
     ...copied('/source/id', '/target/id')(pair),
     ...copied('/source/type', '/target/type')(pair),
@@ -198,6 +221,34 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   },
   'exchange.subject_copied': copied('/body/subject', '/body/subject'),
   'exchange.trace_id_copied': copied('/provenance/trace_id', '/provenance/trace_id'),
+  'exchange.trace_continued': ({ request, response, flagged }) => {
+    // W3C Trace Context: whoever continues a trace keeps its trace-id and gives its own span a new
+    // parent-id. A malformed answer traceparent is the validator's finding (trace.traceparent_invalid).
+    const sent = valueAt(request, '/conversation/traceparent');
+    const trace =
+      typeof sent === 'string' && !flagged('/conversation/traceparent') ? parseTraceparent(sent) : undefined;
+    if (trace === undefined || allZeros(trace.traceId)) return [];
+    const got = valueAt(response, '/conversation/traceparent');
+    if (got === undefined)
+      return [
+        finding(
+          '/conversation/traceparent',
+          `The request carries a traceparent of trace ${trace.traceId}; the answer carries none, so the trace ends here.`,
+          trace.traceId,
+        ),
+      ];
+    const kept = typeof got === 'string' ? parseTraceparent(got) : undefined;
+    return kept === undefined || kept.traceId === trace.traceId
+      ? []
+      : [
+          finding(
+            '/conversation/traceparent',
+            `conversation.traceparent must keep the request's trace-id ${trace.traceId}, not start trace ${kept.traceId}.`,
+            trace.traceId,
+            kept.traceId,
+          ),
+        ];
+  },
   'exchange.request_message_id': (pair) => {
     // A task status may leave request_message_id out; an answer to the request may not.
     if (pair.kind === 'task-status' && valueAt(pair.response, '/body/request_message_id') === undefined) return [];
@@ -252,6 +303,33 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
             status,
           ),
         ];
+  },
+  'exchange.error_retryable': ({ response }) => {
+    // The registry says of each code whether the same request may succeed later (as it gives its
+    // status: exchange.error_status); retry_after_seconds is "when to retry, if retryable".
+    const code = valueAt(response, '/body/code');
+    const retryable = valueAt(response, '/body/retryable');
+    const out: ExchangeFinding[] = [];
+    if (isPublishedErrorCode(code) && typeof retryable === 'boolean' && retryable !== errorCode(code).retryable)
+      out.push(
+        finding(
+          '/body/retryable',
+          `body.retryable must be ${String(!retryable)}, the error registry's value for ${code}.`,
+          !retryable,
+          retryable,
+        ),
+      );
+    const after = valueAt(response, '/body/retry_after_seconds');
+    if (after !== undefined && retryable === false)
+      out.push(
+        finding(
+          '/body/retry_after_seconds',
+          'retry_after_seconds says when to retry, so it comes only with retryable true.',
+          undefined,
+          after,
+        ),
+      );
+    return out;
   },
   'exchange.task_matches': ({ response, previous }) => {
     const task =

@@ -6,6 +6,7 @@
  */
 import { isRecord, own, ownRecord } from '../json.ts';
 import { nextSequence } from '../exchange/next-turn.ts';
+import { parseTraceparent } from '../trace.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { DELIVERY_PRIORITIES, PARTY_TYPES } from '../../standard/value-sets.ts';
 
@@ -141,17 +142,29 @@ export function holdTask(request: unknown, now: Date): HeldTask {
   return { ok: true, ref: PREFIX + base64url(bytes) };
 }
 
+/**
+ * The trace a task status continues: the request's traceparent trace-id (exchange.trace_continued),
+ * else its provenance.trace_id. Where the two differ the request was warned (trace.trace_id_mismatch)
+ * and its trace_id is not copied, as the mock exchange does not copy it.
+ */
+function traceOf(traceId: unknown, traceparent: unknown): string | null {
+  const parent = typeof traceparent === 'string' ? parseTraceparent(traceparent) : undefined;
+  if (parent && TRACE_ID.test(parent.traceId)) return parent.traceId;
+  return typeof traceId === 'string' && TRACE_ID.test(traceId) ? traceId : null;
+}
+
 /** The ticket of an accepted request: read from the request message the server has validated. */
 function ticketFor(request: unknown, now: Date): TaskTicket | undefined {
   if (!isRecord(request)) return undefined;
   const at = (...path: string[]): unknown =>
     path.reduce<unknown>((v, k) => (isRecord(v) ? own(v, k) : undefined), request);
-  const [c, m, rt, ri, t, q, s, p] = [
+  const [c, m, rt, ri, t, tp, q, s, p] = [
     at('conversation', 'conversation_id'),
     at('message_id'),
     at('source', 'type'),
     at('source', 'id'),
     at('provenance', 'trace_id'),
+    at('conversation', 'traceparent'),
     at('conversation', 'sequence'),
     at('body', 'subject'),
     at('delivery', 'priority'),
@@ -162,7 +175,7 @@ function ticketFor(request: unknown, now: Date): TaskTicket | undefined {
     requestMessageId: m,
     requesterType: rt,
     requesterId: ri,
-    traceId: typeof t === 'string' && TRACE_ID.test(t) ? t : null,
+    traceId: traceOf(t, tp),
     sequence: q,
     subject: s,
     priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null,

@@ -7,6 +7,8 @@ import {
   mockExchange,
   publishedExamples,
   seal,
+  TASK_RUN_SECONDS,
+  taskStatus,
   validateMessage,
   type CheckExchangeResult,
 } from '../../../src/engine/index.ts';
@@ -19,7 +21,8 @@ import { siteFor } from '../../../src/standard/urls.ts';
  * request within what the contract allows (sequences and parents, delivery modes and priorities,
  * expiries past, present, future, absent or at another offset, trace contexts, trust channels,
  * sources, extensions, any registered profiles in the body) are answered by the mock exchange in
- * every scenario and by the reference server keyed and keyless, and each pair goes through
+ * every scenario and by the reference server keyed and keyless (an accepted task polled working
+ * and completed), and each pair goes through
  * POST /v1/check-exchange's engine. Whatever the service answers, its check must accept: no rule
  * failed, must or should, and the answer valid with 0 errors and 0 warnings. A failure is a bug on
  * one side or the other.
@@ -129,13 +132,30 @@ function complaints(who: string, check: CheckExchangeResult): string[] {
 }
 
 function judged(request: Record<string, unknown>): string[] {
-  const pairs: { who: string; request: unknown; response: unknown; status: number; keyless?: true }[] = [];
+  const pairs: {
+    who: string;
+    request: unknown;
+    response: unknown;
+    status: number;
+    previous?: unknown;
+    keyless?: true;
+  }[] = [];
   for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
     const r = mockExchange({ message: request, scenario, format: 'exchange' }, context);
     pairs.push({ who: `mock ${scenario}`, request, response: r.response_message, status: r.http_status });
   }
   const keyed = answerMessage(request, context);
   if (keyed.ok) pairs.push({ who: 'reference server', request, response: keyed.message, status: keyed.status });
+  const ref =
+    keyed.ok && keyed.status === 202 ? (keyed.message as { delivery: { task_ref: string } }).delivery.task_ref : '';
+  let previous = keyed.ok ? keyed.message : undefined;
+  for (const seconds of ref ? [0, TASK_RUN_SECONDS] : []) {
+    const polled = taskStatus(ref, { site, now: () => new Date(NOW.getTime() + seconds * 1000) });
+    expect(polled.ok).toBe(true);
+    if (!polled.ok) continue;
+    pairs.push({ who: `task status at ${seconds} s`, request, response: polled.message, status: 200, previous });
+    previous = polled.message;
+  }
   const keyless = answerMessage(messageToKeyless(request), context);
   if (keyless.ok)
     pairs.push({
@@ -145,7 +165,7 @@ function judged(request: Record<string, unknown>): string[] {
       status: keyless.status,
       keyless: true,
     });
-  expect(pairs).toHaveLength(5);
+  expect(pairs.filter((p) => !p.who.startsWith('task status'))).toHaveLength(5);
   return pairs.flatMap((p) =>
     complaints(
       p.who,
@@ -154,6 +174,7 @@ function judged(request: Record<string, unknown>): string[] {
           request: p.request,
           response: p.response,
           httpStatus: p.status,
+          ...(p.previous !== undefined ? { previous: p.previous } : {}),
           mode: p.keyless ? 'keyless-json' : 'keyed-json',
         },
         context,
@@ -196,4 +217,79 @@ describe('every answer the service gives to a valid request passes its own excha
       expect(judged(request)).toEqual([]);
     },
   );
+});
+
+/**
+ * The answer fields the should-rules read, one mutation at a time: the mock's answer to any valid
+ * request passes every rule, and a mutation of one such field fails exactly the rule that reads it
+ * (the answer still valid: a rule, not the validator, is what sees it).
+ */
+describe('one mutated answer field, exactly its rule', () => {
+  type Answer = Record<string, any>;
+  const mutation = fc.oneof(
+    fc.constant({
+      rule: 'exchange.new_turn',
+      to: (m: Answer, r: Answer) => (m.conversation.turn_id = r.conversation.turn_id),
+    }),
+    fc.constant({ rule: 'exchange.trace_continued', to: (m: Answer) => delete m.conversation.traceparent }),
+    hex(32)
+      .filter((h) => !/^0+$/.test(h))
+      .map((trace) => ({
+        rule: 'exchange.trace_continued',
+        // Where the request has no trace_id: the answer then has none to disagree (trace.trace_id_mismatch).
+        to: (m: Answer, r: Answer) =>
+          r.provenance.trace_id === undefined &&
+          trace !== r.conversation.traceparent.split('-')[1] &&
+          ((m.conversation.traceparent = `00-${trace}-${'1'.repeat(16)}-01`), true),
+      })),
+    fc.constant({
+      rule: 'exchange.error_retryable',
+      to: (m: Answer) => m.profile === 'uai.error.v1' && ((m.body.retryable = !m.body.retryable), true),
+    }),
+    fc.nat(86_400).map((after) => ({
+      rule: 'exchange.error_retryable',
+      to: (m: Answer) =>
+        m.profile === 'uai.error.v1' && !m.body.retryable && ((m.body.retry_after_seconds = after), true),
+    })),
+  );
+  it('random valid requests, every scenario (600 runs)', () => {
+    const mutated = new Map<string, number>();
+    fc.assert(
+      fc.property(
+        requestShape,
+        fc.constantFrom('accepted-task', 'completed-response', 'typed-error'),
+        mutation,
+        (shape, scenario, m) => {
+          const request = build(shape);
+          const r = mockExchange({ message: request, scenario, format: 'exchange' }, context);
+          const judge = (response: unknown, httpStatus: number) =>
+            checkExchangeMessages({ request, response, httpStatus, mode: 'keyed-json' }, context);
+          const fails = (response: unknown, httpStatus: number) =>
+            judge(response, httpStatus)
+              .exchange.verdicts.filter((v) => v.status === 'fail')
+              .map((v) => v.id);
+          expect(fails(r.response_message, r.http_status)).toEqual([]);
+          const answer = structuredClone(r.response_message) as Answer;
+          // The rule has something to read: a traceparent in the request, an error answer.
+          const traced = typeof request.conversation === 'object' && 'traceparent' in (request.conversation as object);
+          if (m.rule === 'exchange.trace_continued' && !traced) return;
+          if (m.to(answer, request as Answer) === false) return;
+          mutated.set(m.rule, (mutated.get(m.rule) ?? 0) + 1);
+          const sealed = seal(answer);
+          const check = judge(sealed, r.http_status);
+          expect(check.exchange.verdicts.filter((v) => v.status === 'fail').map((v) => v.id)).toEqual([m.rule]);
+          const v = check.response_validation;
+          expect([...v.errors, ...v.warnings].map((i) => i.code)).toEqual([]);
+        },
+      ),
+      { numRuns: 600, seed: Number(process.env.UAI_PROPERTY_SEED ?? 7) },
+    );
+    // Every rule got its share of the mutations.
+    expect([...mutated.keys()].sort()).toEqual([
+      'exchange.error_retryable',
+      'exchange.new_turn',
+      'exchange.trace_continued',
+    ]);
+    expect(Math.min(...mutated.values())).toBeGreaterThan(30);
+  });
 });

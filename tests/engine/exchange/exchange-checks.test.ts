@@ -277,3 +277,115 @@ describe("a typed error's status is the one the registry gives its code", () => 
     expect(ids).toEqual(['exchange.error_code_published']);
   });
 });
+
+describe('answer fields the spec leaves to a should: each rule alone', () => {
+  const judge = (response: Record<string, any>, httpStatus?: number, previous?: unknown, message = request) =>
+    failing(
+      checkExchange({
+        request: message,
+        response: seal(response),
+        ...(httpStatus !== undefined ? { httpStatus } : {}),
+        ...(previous !== undefined ? { previous } : {}),
+      }),
+    );
+  const of = (scenario: Scenario, message = request) =>
+    structuredClone(answer(message, scenario).result.response_message) as Record<string, any>;
+  const status = (state: string, turn: string, id = 'msg-status-1') => ({
+    profile: 'uai.task.status.v1',
+    message_id: id,
+    conversation: { conversation_id: request.conversation.conversation_id, turn_id: turn },
+    body: { task_id: 't', state },
+  });
+
+  it.each([
+    ["the request's turn", (m: Record<string, any>) => (m.conversation.turn_id = request.conversation.turn_id), true],
+    ['a turn of its own', (m: Record<string, any>) => (m.conversation.turn_id = 'turn-9'), false],
+  ])('exchange.new_turn: %s', (_what, edit, fails) => {
+    for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
+      const m = of(scenario);
+      edit(m);
+      expect(judge(m)).toEqual(fails ? ['exchange.new_turn'] : []);
+    }
+  });
+  it('exchange.new_turn: a task status in the turn of the message it follows, unless it is that status read again', () => {
+    const rule = (response: unknown, previous: unknown) =>
+      checkExchange({ request, response, previous }).verdicts.find((v) => v.id === 'exchange.new_turn')!;
+    expect(rule(status('working', 'turn-5'), status('working', 'turn-5')).status).toBe('pass');
+    expect(rule(status('completed', 'turn-5', 'msg-status-2'), status('working', 'turn-5')).findings).toEqual([
+      expect.objectContaining({ path: '/conversation/turn_id', actual: 'turn-5' }),
+    ]);
+    expect(rule(status('working', request.conversation.turn_id), status('accepted', 'turn-4')).status).toBe('fail');
+  });
+  it("exchange.new_turn: a request turn the request's validation flagged is not compared", () => {
+    const flagged = seal({ ...request, conversation: { ...request.conversation, turn_id: 7 } });
+    const m = of('typed-error', flagged);
+    m.conversation.turn_id = 7;
+    expect(judge(m, undefined, undefined, flagged)).not.toContain('exchange.new_turn');
+  });
+
+  const otherTrace = (m: Record<string, any>) =>
+    (m.conversation.traceparent = `00-${'a'.repeat(32)}-${'1'.repeat(16)}-01`);
+  it.each([
+    ['dropped', (m: Record<string, any>) => delete m.conversation.traceparent, 'fail'],
+    ['in another trace', otherTrace, 'fail'],
+    [
+      'a new span of the same trace',
+      (m: Record<string, any>) =>
+        (m.conversation.traceparent = request.conversation.traceparent.replace(/-[0-9a-f]{16}-/, '-2222222222222222-')),
+      'pass',
+    ],
+    [
+      'the request traceparent itself',
+      (m: Record<string, any>) => (m.conversation.traceparent = request.conversation.traceparent),
+      'pass',
+    ],
+  ])('exchange.trace_continued: the traceparent %s', (_what, edit, verdict) => {
+    for (const scenario of ['accepted-task', 'completed-response', 'typed-error'] as const) {
+      const m = of(scenario);
+      edit(m);
+      expect(judge(m)).toEqual(verdict === 'fail' ? ['exchange.trace_continued'] : []);
+    }
+  });
+  it('exchange.trace_continued: nothing to continue from a request without a traceparent, or with a flagged one', () => {
+    const bare = seal({ ...request, conversation: { ...request.conversation, traceparent: undefined } });
+    const zeros = seal({
+      ...request,
+      conversation: { ...request.conversation, traceparent: `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01` },
+    });
+    for (const message of [bare, zeros]) {
+      const m = of('typed-error', message);
+      otherTrace(m);
+      expect(judge(m, undefined, undefined, message)).not.toContain('exchange.trace_continued');
+    }
+  });
+
+  it('exchange.error_retryable: every published code, either retryable, with or without retry_after_seconds', () => {
+    const typed = of('typed-error');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ERROR_CODES),
+        fc.boolean(),
+        fc.option(fc.nat(86_400), { nil: undefined }),
+        (entry, retryable, after) => {
+          const body = { ...typed.body, code: entry.code, status: entry.status, retryable };
+          if (after !== undefined) body.retry_after_seconds = after;
+          const check = checkExchange({ request, response: seal({ ...typed, body }), httpStatus: entry.status });
+          const verdict = check.verdicts.find((v) => v.id === 'exchange.error_retryable')!;
+          const paths = [
+            ...(retryable !== entry.retryable ? ['/body/retryable'] : []),
+            ...(after !== undefined && !retryable ? ['/body/retry_after_seconds'] : []),
+          ];
+          expect(verdict.findings.map((f) => f.path)).toEqual(paths);
+          expect(failing(check)).toEqual(paths.length ? ['exchange.error_retryable'] : []);
+          expect(check.conforms).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it('exchange.error_retryable: an unpublished code is left to exchange.error_code_published', () => {
+    const typed = of('typed-error');
+    const response = seal({ ...typed, body: { ...typed.body, code: 'made.up', retryable: true } });
+    expect(failing(checkExchange({ request, response }))).toEqual(['exchange.error_code_published']);
+  });
+});
