@@ -3189,7 +3189,7 @@ var init_published_checks = __esm({
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmmmmmmmmmmsmmsmmmmmmmmmmmmsmmmmmmmsmmmmmmmmmmsm";
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmmsmmmmmmmmmmsm";
   }
 });
 
