@@ -65,6 +65,8 @@ if (requestedPort === undefined) {
   process.exit(1);
 }
 const port: number = requestedPort;
+// Every interface unless UAI_HOST names one (UAI_HOST=127.0.0.1 keeps the server to this machine).
+const host = process.env.UAI_HOST || undefined;
 const skipBuild = process.argv.includes('--no-build') || process.env.UAI_SKIP_BUILD === '1';
 // Read by the build (a child process) and by configuredSite below.
 const implied = impliedOrigin(process.env, { skipBuild, builtOrigin: builtOrigin() });
@@ -75,7 +77,7 @@ function portProblem(): Promise<string | undefined> {
   return new Promise((done) => {
     const probe = createServer();
     probe.once('error', (error: NodeJS.ErrnoException) => done(cannotListen(error.code, port)));
-    probe.listen(port, () => probe.close(() => done(undefined)));
+    probe.listen(port, host, () => probe.close(() => done(undefined)));
   });
 }
 
@@ -127,7 +129,7 @@ server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(cannotListen(error.code, port));
   process.exit(1);
 });
-server.listen(port, () => {
+server.listen(port, host, () => {
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   console.log(`UAI-1 service listening on http://localhost:${actual} (origin ${site.origin}, ${files.size} files)`);

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cannotListen, impliedOrigin, listenPort } from '../../scripts/start-settings.ts';
+import { spawn } from 'node:child_process';
+import { freePort } from '../support/local-server.ts';
 import { NODE, run } from './local-server.ts';
 
 /** `npm start` (scripts/start.ts): its port and origin settings, and a busy port. */
@@ -46,5 +48,26 @@ describe('npm start on a busy port', () => {
     expect(r.stderr.trim()).toBe(cannotListen('EADDRINUSE', port));
     expect(r.stdout).not.toContain('build');
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe('npm start with UAI_HOST', () => {
+  it('listens on that address alone', async () => {
+    // 127.0.0.2 is loopback on Linux too, and another address than 127.0.0.1.
+    const port = await freePort();
+    const child = spawn(NODE, ['scripts/start.ts', '--no-build'], {
+      env: { ...process.env, PORT: String(port), UAI_HOST: '127.0.0.2', UAI_ORIGIN: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((up, failed) => {
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening on') && up());
+        child.once('exit', (code) => failed(new Error(`exited with ${code}`)));
+      });
+      expect((await fetch(`http://127.0.0.2:${port}/v1/catalog`)).status).toBe(200);
+      await expect(fetch(`http://127.0.0.1:${port}/v1/catalog`)).rejects.toThrow();
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });

@@ -64,7 +64,15 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const port = options.port ?? (await freePort());
   const child = spawn(NODE, ['scripts/start.ts', '--no-build'], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), UAI_ORIGIN: ORIGIN, UAI_RATE_LIMIT: '0', ...options.env },
+    // Loopback only: a test server is no one else's to reach.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      UAI_HOST: '127.0.0.1',
+      UAI_ORIGIN: ORIGIN,
+      UAI_RATE_LIMIT: '0',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
