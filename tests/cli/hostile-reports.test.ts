@@ -52,6 +52,7 @@ const RUNS = { numRuns: 400 };
 const PIECES = [
   ...['\n', '\r', '\r\n', '\t', '\v', '\f', '\0', '\x01', '\x08', '\x7f', '\x85', '\x9b', '\u2028'],
   ...['%', '%0A', '%25', ',', ':', '::', ';', '=', ']', '[', '#', '?', ' ', '-', '.', '..', '~', '\\'],
+  ...['(', ')', '](', '[x](https://evil.example/)', '[y](1)', '\\[', '\\]', '\\\\', '\\](', '![i](x.png)'],
   ...['::add-mask::s3cret', '::stop-commands::tok', '::set-output name=a::b', '##[set-output name=a;]b'],
   ...['<', '>', '&', '"', "'", ']]>', '&amp;', '&#10;', '\ufffe', '\uffff', '\ud800', '\udfff', '\ufeff'],
   ...['\x1b[31m', '\x1b]0;owned\x07', '\x1b]8;;https://x.example/\x1b\\', '\u202e', '\u2066', '\u061c'],
@@ -269,6 +270,36 @@ function readXml(doc: string) {
   return xmlParser.parse(normalized);
 }
 
+// -- SARIF message text ---------------------------------------------------------------------------
+
+/**
+ * The embedded links of a plain text message (SARIF 2.1.0 section 3.11.6): "[", link text, "](",
+ * a destination, ")", where the link text holds no "\", "[" or "]" but in an escape ("\\",
+ * "\[", "\]"). Every "[" is tried as a start, also one after a backslash: the section leaves
+ * open whether escapes count outside link text, and a link under either reading is found here.
+ */
+function embeddedLinks(text: string): string[] {
+  const links: string[] = [];
+  for (let start = text.indexOf('['); start >= 0; start = text.indexOf('[', start + 1)) {
+    let at = start + 1;
+    while (at < text.length && text[at] !== ']') {
+      if (text[at] === '[') break;
+      if (text[at] === '\\') {
+        if (!'\\[]'.includes(text[at + 1] ?? 'x')) break;
+        at += 1;
+      }
+      at += 1;
+    }
+    if (text[at] !== ']' || text[at + 1] !== '(') continue;
+    const close = text.indexOf(')', at + 2);
+    if (close > at + 2) links.push(text.slice(start, close + 1));
+  }
+  return links;
+}
+
+/** A message as a viewer shows it, its escapes dropped. */
+const sarifShown = (text: string) => text.replace(/\\([\\[\]])/g, '$1');
+
 // -- RFC 3986 -------------------------------------------------------------------------------------
 
 /** pchar (RFC 3986 section 3.3), and segment-nz-nc: a pchar but ":", so no first segment reads as a scheme. */
@@ -381,6 +412,25 @@ describe('uai validate: every format holds for any file name and any message', (
           // A file under the base is always named relative to it (code scanning maps only those).
           expect(inside).toBe(path.startsWith(BASE + sep));
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it('sarif: no message holds an embedded link (section 3.11.6), and each shows the finding or the reason as given', () => {
+    fc.assert(
+      fc.property(samples, (files) => {
+        const { out, judged } = render(files);
+        const run = JSON.parse(out.sarif).runs[0];
+        const notifications = run.invocations.flatMap((i: any) => i.toolExecutionNotifications ?? []);
+        const texts: string[] = [...run.results, ...notifications].map((r: any) => r.message.text);
+        for (const text of texts) expect(embeddedLinks(text), text).toEqual([]);
+        expect(run.results.map((r: any) => sarifShown(r.message.text))).toEqual(
+          judged.flatMap((j) => (j.result ? issuesOf(j.result).map((i) => i.message) : [])),
+        );
+        expect(notifications.map((n: any) => sarifShown(n.message.text))).toEqual(
+          judged.flatMap((j) => (j.error ? [`${j.file}: ${j.error}`] : [])),
+        );
       }),
       RUNS,
     );
@@ -556,7 +606,7 @@ describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence 
     );
   });
 
-  it('sarif: schema-valid, the recording named by an RFC 3986 reference that reads back as its path', () => {
+  it('sarif: schema-valid, the recording named by an RFC 3986 reference that reads back as its path, no link in a message', () => {
     const recording = fc
       .tuple(fc.constantFrom('', '/tmp/', 'a b/'), fileName)
       .map(([d, n]) => d + n)
@@ -581,6 +631,10 @@ describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence 
         const { uri } = log.runs[0].results[0].locations[0].physicalLocation.artifactLocation;
         expect(uri).toMatch(RELATIVE_PATH);
         expect(uri.split('/').map(decodeURIComponent).join(sep)).toBe(file);
+        // The finding quotes what a side sent: no link of its own, shown as it was.
+        const { text } = log.runs[0].results[0].message;
+        expect(embeddedLinks(text), text).toEqual([]);
+        expect(sarifShown(text)).toBe(`[server] exchange #1: ${message}`);
       }),
       RUNS,
     );

@@ -4,6 +4,7 @@
  * kit's own) or SARIF 2.1.0 (one result per finding, on the recording's line when there is one).
  */
 import { sep } from 'node:path';
+import { sarifText } from '../../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/urls.ts';
 import { countsLine, junitSuite, textReport } from '../judge/formats.ts';
@@ -91,7 +92,8 @@ export function proxySarif(r: ProxyReport, site: Site, recording?: string): stri
           ruleId: f.check,
           ruleIndex: rules.findIndex((c) => c.id === f.check),
           level: f.severity === 'must' ? 'error' : 'warning',
-          message: { text: `[${f.side}] exchange #${f.exchange}: ${f.message}` },
+          // A finding quotes what the two sides sent: escaped as the validator's SARIF messages are.
+          message: { text: sarifText(`[${f.side}] exchange #${f.exchange}: ${f.message}`) },
           locations: [
             {
               ...(recording
