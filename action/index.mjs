@@ -10228,11 +10228,11 @@ var init_engine = __esm({
 });
 
 // src/kit/terminal.ts
-var CONTROLS, NAMED, BACKSLASH_BEFORE_ESCAPE, escapeBackslashes, controlsVisible, escapeControls, escapeLine;
+var CONTROLS, NAMED, BACKSLASH_BEFORE_ESCAPE, escapeBackslashes, controlsVisible, escapeControls, escapeInline, escapeLine;
 var init_terminal = __esm({
   "src/kit/terminal.ts"() {
     "use strict";
-    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
     NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
     BACKSLASH_BEFORE_ESCAPE = new RegExp(String.raw`\\(?=[\\abnrux\n]|${CONTROLS.source})`, "gu");
     escapeBackslashes = (text) => text.replace(BACKSLASH_BEFORE_ESCAPE, "\\\\");
@@ -10241,7 +10241,8 @@ var init_terminal = __esm({
       (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     );
     escapeControls = (text) => controlsVisible(escapeBackslashes(text));
-    escapeLine = (line) => controlsVisible(escapeBackslashes(line).replaceAll("\r", "\\r").replaceAll("\n", "\\n")).replaceAll("##[", "#\\x23[").replace(/^(\s*):(?=:)/u, "$1\\x3a");
+    escapeInline = (text) => controlsVisible(escapeBackslashes(text).replaceAll("\r", "\\r").replaceAll("\n", "\\n"));
+    escapeLine = (line) => escapeInline(line).replaceAll("##[", "#\\x23[").replace(/^(\s*):(?=:)/u, "$1\\x3a");
   }
 });
 
@@ -19520,6 +19521,7 @@ member is shown on the member that should hold it.
 
 // src/cli/github-report.ts
 init_engine();
+init_terminal();
 
 // src/cli/paths.ts
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -19625,7 +19627,7 @@ function jsonWriter(write, several) {
 }
 
 // src/cli/github-report.ts
-var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+var escapeData = (s) => escapeInline(s).replaceAll("%", "%25");
 var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
 function workflowCommand(kind, properties, message2) {
   const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");

@@ -168,8 +168,22 @@ const written = (s: string) => s.toWellFormed();
 
 // -- text -----------------------------------------------------------------------------------------
 
-/** What a terminal acts on (C0 but LF and tab, DEL, C1) and what reorders a line (bidi controls). */
-const TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * What a terminal acts on (C0 but LF and tab, DEL, C1), what breaks a line where a browser shows
+ * it (the line and paragraph separators) and what reorders one (bidi controls).
+ */
+const TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
+
+/**
+ * A line escaped for text, github and the kit's text report, read back as docs/ci.md lists the
+ * escapes: `\\` a backslash, `\r` `\n` `\a` `\b` `\xHH` `\uHHHH` the characters they name, any
+ * other backslash itself.
+ */
+const NAMED_ESCAPES: Record<string, string> = { '\\': '\\', r: '\r', n: '\n', a: '\x07', b: '\b' };
+const readEscaped = (line: string): string =>
+  line.replace(/\\(?:([\\rnab])|x([0-9a-f]{2})|u([0-9a-f]{4}))/g, (_, named?: string, x?: string, u?: string) =>
+    named !== undefined ? NAMED_ESCAPES[named]! : String.fromCharCode(parseInt((x ?? u)!, 16)),
+  );
 
 /** Each line is one line, with nothing a terminal or the Actions runner would act on. */
 function expectSafeText(text: string, lines: number): void {
@@ -201,6 +215,8 @@ const PROPERTY: [string, string][] = [['%0D', '\r'], ['%0A', '\n'], ['%3A', ':']
 /** .NET's white space (Char.IsWhiteSpace), which String.Trim and TrimStart remove. */
 const SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
 const LEADING_SPACE = new RegExp(`^${SPACE}+`, 'u');
+/** The white space of SPACE that the escaping writes as it is, at the end of a text. */
+const KEPT_SPACE = /[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+$/u;
 const TRAILING_SPACE = new RegExp(`${SPACE}+$`, 'u');
 
 interface Command {
@@ -317,12 +333,14 @@ addFormats(ajv);
 const validSarif = ajv.compile(sarifSchema);
 
 describe('uai validate: every format holds for any file name and any message', () => {
-  it('github: the runner reads exactly the annotations written, each property and message as given', () => {
+  it('github: a workflow command per finding, each on one line with no control character, reading back as given', () => {
     fc.assert(
       fc.property(samples, (files) => {
         const { out, judged } = render(files);
-        const lines = written(out.github).split(/\r\n|\r|\n/);
+        const lines = written(out.github).split('\n');
         expect(lines.pop()).toBe('');
+        // One line each, nothing a terminal or the log acts on: the runner writes what it decodes into the log.
+        for (const line of lines) expect(line).not.toMatch(TERMINAL);
         const summary = lines.pop()!;
         expect(summary).toMatch(/^uai: \d+ files? checked, \d+ failing, \d+ unreadable$/);
         expect(runnerCommand(summary)).toBeUndefined();
@@ -330,8 +348,8 @@ describe('uai validate: every format holds for any file name and any message', (
           name,
           file: written(locateFile(file, BASE).path),
           // The runner trims the properties before it unescapes them: the last one (the title) loses
-          // the white space at its end, but for CR and LF, which are escaped.
-          title: written(title).replace(new RegExp(`${SPACE.replace('\\n', '').replace('\\r', '')}+$`, 'u'), ''),
+          // the white space at its end that is written as it is (the rest is written escaped).
+          title: written(title).replace(KEPT_SPACE, ''),
           data: written(data),
         });
         const expected = [
@@ -344,10 +362,12 @@ describe('uai validate: every format holds for any file name and any message', (
           ),
           ...judged.flatMap((j) => (j.error ? [wanted('error', j.file, 'uai: input not checked', j.error)] : [])),
         ];
+        // What the runner decodes, its visible escapes read back (docs/ci.md, "Hostile names and contents").
         const read = lines.map((l) => {
           const c = runnerCommand(l);
           expect(c, l).toBeDefined();
-          return { name: c!.name, file: c!.properties.file, title: c!.properties.title, data: c!.data };
+          const { file, title } = c!.properties;
+          return { name: c!.name, file: readEscaped(file!), title: readEscaped(title!), data: readEscaped(c!.data) };
         });
         // The unlisted note (a notice) follows a cut list only; these messages never reach the limit.
         expect(judged.every((j) => !j.result || !unlistedNote(j.result))).toBe(true);
