@@ -12163,11 +12163,11 @@ var init_input = __esm({
 function textReport(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
-  if (r.aborted) lines2.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
+  if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
   for (const c of r.checks) {
     const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
     lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${escapeControls(e)}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${e}`);
   }
   if (r.baseline.regressions.length)
     lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
@@ -12176,7 +12176,7 @@ function textReport(r) {
   lines2.push(
     `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (verify with: uai validate <file>)`
   );
-  return `${lines2.join("\n")}
+  return `${lines2.map(escapeLine).join("\n")}
 `;
 }
 function junitSuite(r, name = r.endpoint) {
@@ -12212,7 +12212,7 @@ function junitReport(r) {
 }
 function htmlReport(r) {
   const rows = r.checks.map(
-    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
+    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${quoted(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -12220,14 +12220,14 @@ function htmlReport(r) {
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
 </head><body>
 <h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
-<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ""}</p>
+<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${quoted(r.aborted)}.</strong>` : ""}</p>
 <table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>
 <h2>Result message</h2>
 <p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
-<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
+<pre>${html(visibleJson(r.result_message))}</pre>
 </body></html>
 `;
 }
@@ -12238,7 +12238,7 @@ function formatKitReport(r, format) {
   if (format === "html") return htmlReport(r);
   return textReport(r);
 }
-var KIT_FORMATS, mark, explained, countsLine, xml2, html;
+var KIT_FORMATS, mark, explained, countsLine, xml2, html, quoted, visibleJson;
 var init_formats2 = __esm({
   "src/kit/judge/formats.ts"() {
     "use strict";
@@ -12254,6 +12254,11 @@ var init_formats2 = __esm({
     countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
     xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
     html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    quoted = (s) => html(escapeControls(s));
+    visibleJson = (value) => JSON.stringify(value, null, 2).replace(
+      /[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+    );
   }
 });
 
@@ -12271,16 +12276,16 @@ var init_checks = __esm({
 // src/kit/proxy/formats.ts
 import { sep as sep2 } from "node:path";
 function liveLine(x) {
-  const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? "no answer"}`;
-  if (!x.findings.length) return `${head}  ok
+  const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? "no answer"}`;
+  if (!x.findings.length) return `${escapeLine(`${head}  ok`)}
 `;
   const lines2 = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? "" : "s"}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines2.push(
-      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || "/"}: ${escapeControls(f.message.slice(0, 300)).replaceAll("\n", " ")}`
+      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || "/"}: ${f.message.slice(0, 300)}`
     );
   if (x.findings.length > SHOWN) lines2.push(`  ... ${x.findings.length - SHOWN} more in the report`);
-  return `${lines2.join("\n")}
+  return `${lines2.map(escapeLine).join("\n")}
 `;
 }
 function proxyText(r) {
@@ -14664,8 +14669,10 @@ async function testCommand(argv, io) {
       ...only ? { only } : {}
     });
     if (report.exit_code === 2) {
-      io.stderr(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}
-`);
+      io.stderr(
+        `${escapeLine(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}`)}
+`
+      );
       return 2;
     }
     if (values.result !== void 0)
@@ -14675,7 +14682,7 @@ async function testCommand(argv, io) {
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
-      io.stderr(`uai test: ${error2.message}
+      io.stderr(`${escapeLine(`uai test: ${error2.message}`)}
 Run "uai test --help" for usage.
 `);
       return 2;
@@ -14690,6 +14697,7 @@ var init_command = __esm({
     init_kit_checks();
     init_kit();
     init_formats2();
+    init_terminal();
     init_usage();
     init_usage();
     TEST_HELP = `Usage: uai test <endpoint-url> [options]
@@ -16365,7 +16373,7 @@ async function testClientCommand(argv, io) {
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
-      io.stderr(`uai test-client: ${error2.message}
+      io.stderr(`${escapeLine(`uai test-client: ${error2.message}`)}
 Run "uai test-client --help" for usage.
 `);
       return 2;
@@ -16380,6 +16388,7 @@ var init_command2 = __esm({
     init_command();
     init_command_syntax();
     init_formats2();
+    init_terminal();
     init_client();
     TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
        uai test-client --list
@@ -16862,7 +16871,7 @@ async function proxyCommand(argv, io) {
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
-      io.stderr(`uai proxy: ${error2.message}
+      io.stderr(`${escapeLine(`uai proxy: ${error2.message}`)}
 Run "uai proxy --help" for usage.
 `);
       return 2;
@@ -16880,6 +16889,7 @@ var init_command3 = __esm({
     init_forward();
     init_recording();
     init_report2();
+    init_terminal();
     PROXY_HELP = `Usage: uai proxy --listen <port> --upstream <endpoint-url> [options]
 
 Forwards a client's traffic to a UAI-1 server unchanged and judges every exchange as it completes,

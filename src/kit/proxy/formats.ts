@@ -8,7 +8,7 @@ import { sarifText } from '../../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/urls.ts';
 import { countsLine, junitSuite, textReport } from '../judge/formats.ts';
-import { escapeControls } from '../terminal.ts';
+import { escapeLine } from '../terminal.ts';
 import { PROXY_CHECKS } from './checks.ts';
 import type { JudgedExchange } from './judge.ts';
 import type { ProxyReport } from './report.ts';
@@ -19,16 +19,21 @@ export type ProxyFormat = (typeof PROXY_FORMATS)[number];
 /** At most this many findings are shown under one live line (each on one line of its own); the report has them all. */
 const SHOWN = 5;
 
+/**
+ * The method, target, pointer and message are the two sides' (or a recording's) to choose: each
+ * line is escaped as the text report's are (escapeLine), so it stays one line and holds nothing a
+ * terminal or the Actions runner acts on.
+ */
 export function liveLine(x: JudgedExchange): string {
-  const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? 'no answer'}`;
-  if (!x.findings.length) return `${head}  ok\n`;
+  const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? 'no answer'}`;
+  if (!x.findings.length) return `${escapeLine(`${head}  ok`)}\n`;
   const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines.push(
-      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${escapeControls(f.message.slice(0, 300)).replaceAll('\n', ' ')}`,
+      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${f.message.slice(0, 300)}`,
     );
   if (x.findings.length > SHOWN) lines.push(`  ... ${x.findings.length - SHOWN} more in the report`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeLine).join('\n')}\n`;
 }
 
 export function proxyText(r: ProxyReport): string {
