@@ -12291,11 +12291,13 @@ function liveLine(x) {
 function proxyText(r) {
   const bySide = (side) => r.findings.filter((f) => f.side === side).length;
   return [
-    `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client`,
+    escapeLine(
+      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client`
+    ),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     "",
-    `-- the server (${r.upstream})`,
+    escapeLine(`-- the server (${r.upstream})`),
     textReport(r.server),
     "-- the client",
     textReport(r.client)

@@ -591,7 +591,7 @@ describe('uai validate on a directory of hostilely named files', () => {
   });
 });
 
-describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence and any recording name', () => {
+describe('uai check-exchange --recording: text, JUnit and SARIF hold for any evidence and any recording name', () => {
   const check = PROXY_CHECKS.find((c) => c.side === 'server')!;
   /** One side's report as the kit's judging core shapes it, with a failed and a skipped check quoting `evidence`. */
   const side = (name: 'server' | 'client', endpoint: string, evidence: string[]) =>
@@ -606,7 +606,27 @@ describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence 
         { ...check, status: 'fail', evidence },
         { ...check, id: `${check.id}.skipped`, status: 'skip', evidence },
       ],
+      result_message: { message_id: 'msg-kit-result-1', body: { status: 'fail' } },
     }) as unknown as KitReport;
+
+  it('text: the upstream a recording names and the evidence stay on their lines, with nothing a terminal or the runner acts on', () => {
+    fc.assert(
+      fc.property(hostile, fc.array(hostile, { minLength: 1, maxLength: 4 }), (upstream, evidence) => {
+        const report = {
+          upstream,
+          exchanges: 1,
+          findings: [],
+          server: side('server', upstream, evidence),
+          client: side('client', upstream, evidence),
+        };
+        const text = formatProxyReport(report as unknown as ProxyReport, 'text', site);
+        // Each side's report: its head, the failed check and up to 3 lines of evidence, the skipped check, the result.
+        const perSide = 4 + Math.min(evidence.length, 3);
+        expectSafeText(written(text), 5 + perSide + 2 + perSide);
+      }),
+      RUNS,
+    );
+  });
 
   it('junit: well-formed XML 1.0, two suites, each failure quoting its evidence', () => {
     fc.assert(

@@ -36,14 +36,17 @@ export function liveLine(x: JudgedExchange): string {
   return `${lines.map(escapeLine).join('\n')}\n`;
 }
 
+/** The upstream is a recording's to name when one is replayed: the lines naming it are escaped as textReport's are. */
 export function proxyText(r: ProxyReport): string {
   const bySide = (side: string) => r.findings.filter((f) => f.side === side).length;
   return [
-    `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client`,
+    escapeLine(
+      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client`,
+    ),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     '',
-    `-- the server (${r.upstream})`,
+    escapeLine(`-- the server (${r.upstream})`),
     textReport(r.server),
     '-- the client',
     textReport(r.client),
