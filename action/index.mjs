@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// node_modules/canonicalize/lib/canonicalize.js
+// ../../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "node_modules/canonicalize/lib/canonicalize.js"() {
+  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -6673,7 +6673,7 @@ function result(issue2, artifact) {
     ruleId: issue2.code,
     ruleIndex: ruleIndex.get(issue2.code) ?? -1,
     level: issue2.severity,
-    message: { text: issue2.message },
+    message: { text: sarifText(issue2.message) },
     locations: [location],
     partialFingerprints: { [FINGERPRINT]: sha256Hex(`${issue2.code}\0${issue2.path}`) },
     properties
@@ -6688,13 +6688,13 @@ function sarifLog(entries, site, options = {}) {
     const note = input2.issue_count === void 0 ? void 0 : unlistedNote({ ...input2, issue_count: input2.issue_count });
     if (note === void 0) return [];
     const where = artifact ? [{ physicalLocation: { artifactLocation: artifactLocation(artifact) } }] : [];
-    return [{ level: "note", message: { text: note }, ...where.length ? { locations: where } : {} }];
+    return [{ level: "note", message: { text: sarifText(note) }, ...where.length ? { locations: where } : {} }];
   });
   if (notifications.length > 0 || cuts.length > 0) {
     invocation.toolExecutionNotifications = [
       ...notifications.map((n) => ({
         level: "error",
-        message: { text: n.message },
+        message: { text: sarifText(n.message) },
         locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }]
       })),
       ...cuts
@@ -6733,7 +6733,7 @@ function sarifLog(entries, site, options = {}) {
     ]
   };
 }
-var SARIF_SCHEMA, FINGERPRINT, DEFAULT_AUTOMATION_ID, ruleIndex, artifactLocation;
+var SARIF_SCHEMA, FINGERPRINT, DEFAULT_AUTOMATION_ID, sarifText, ruleIndex, artifactLocation;
 var init_sarif = __esm({
   "src/engine/sarif.ts"() {
     "use strict";
@@ -6746,6 +6746,7 @@ var init_sarif = __esm({
     SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
     FINGERPRINT = "uaiIssuePointer/v1";
     DEFAULT_AUTOMATION_ID = "uai-validate/";
+    sarifText = (text) => text.replace(/[\\[\]]/g, "\\$&");
     ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
     artifactLocation = (a) => a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri };
   }
@@ -10269,11 +10270,11 @@ var init_engine = __esm({
 });
 
 // src/kit/terminal.ts
-var CONTROLS, NAMED, BACKSLASH_BEFORE_ESCAPE, escapeBackslashes, controlsVisible, escapeControls, escapeLine;
+var CONTROLS, NAMED, BACKSLASH_BEFORE_ESCAPE, escapeBackslashes, controlsVisible, escapeControls, escapeInline, escapeLine;
 var init_terminal = __esm({
   "src/kit/terminal.ts"() {
     "use strict";
-    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+    CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
     NAMED = { "\r": "\\r", "\x1B": "\\x1b", "\x07": "\\a", "\b": "\\b" };
     BACKSLASH_BEFORE_ESCAPE = new RegExp(String.raw`\\(?=[\\abnrux\n]|${CONTROLS.source})`, "gu");
     escapeBackslashes = (text) => text.replace(BACKSLASH_BEFORE_ESCAPE, "\\\\");
@@ -10282,7 +10283,8 @@ var init_terminal = __esm({
       (c) => NAMED[c] ?? (c.charCodeAt(0) < 256 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     );
     escapeControls = (text) => controlsVisible(escapeBackslashes(text));
-    escapeLine = (line) => controlsVisible(escapeBackslashes(line).replaceAll("\r", "\\r").replaceAll("\n", "\\n")).replaceAll("##[", "#\\x23[").replace(/^(\s*):(?=:)/u, "$1\\x3a");
+    escapeInline = (text) => controlsVisible(escapeBackslashes(text).replaceAll("\r", "\\r").replaceAll("\n", "\\n"));
+    escapeLine = (line) => escapeInline(line).replaceAll("##[", "#\\x23[").replace(/^(\s*):(?=:)/u, "$1\\x3a");
   }
 });
 
@@ -10386,9 +10388,9 @@ var init_walk = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10588,9 +10590,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
+  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10652,9 +10654,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -10990,9 +10992,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../../main/node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -12005,9 +12007,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -12145,9 +12147,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
+  "../../main/node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -12272,11 +12274,11 @@ var init_input = __esm({
 function textReport(r) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
-  if (r.aborted) lines2.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
+  if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
   for (const c of r.checks) {
     const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? " (expected, baseline)" : "";
     lines2.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${escapeControls(e)}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines2.push(`        ${e}`);
   }
   if (r.baseline.regressions.length)
     lines2.push(`regressions (not in the baseline): ${r.baseline.regressions.join(", ")}`);
@@ -12285,7 +12287,7 @@ function textReport(r) {
   lines2.push(
     `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (verify with: uai validate <file>)`
   );
-  return `${lines2.join("\n")}
+  return `${lines2.map(escapeLine).join("\n")}
 `;
 }
 function junitSuite(r, name = r.endpoint) {
@@ -12321,7 +12323,7 @@ function junitReport(r) {
 }
 function htmlReport(r) {
   const rows = r.checks.map(
-    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${html(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
+    (c) => `<tr class="${c.status}"><td>${c.status === "not_exercised" ? "NOT EXERCISED" : mark[c.status]}</td><td><code>${html(c.id)}</code></td><td>${c.severity}</td><td>${html(c.section)}</td><td>${html(c.title)}${c.evidence.length && c.status !== "pass" ? `<ul>${c.evidence.slice(0, 5).map((e) => `<li>${quoted(e)}</li>`).join("")}</ul>` : ""}</td></tr>`
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -12329,14 +12331,14 @@ function htmlReport(r) {
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
 </head><body>
 <h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
-<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ""}</p>
+<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${quoted(r.aborted)}.</strong>` : ""}</p>
 <table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>
 <h2>Result message</h2>
 <p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
-<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
+<pre>${html(visibleJson(r.result_message))}</pre>
 </body></html>
 `;
 }
@@ -12347,7 +12349,7 @@ function formatKitReport(r, format) {
   if (format === "html") return htmlReport(r);
   return textReport(r);
 }
-var KIT_FORMATS, mark, explained, countsLine, xml2, html;
+var KIT_FORMATS, mark, explained, countsLine, xml2, html, quoted, visibleJson;
 var init_formats2 = __esm({
   "src/kit/judge/formats.ts"() {
     "use strict";
@@ -12363,6 +12365,11 @@ var init_formats2 = __esm({
     countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
     xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
     html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    quoted = (s) => html(escapeControls(s));
+    visibleJson = (value) => JSON.stringify(value, null, 2).replace(
+      /[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+    );
   }
 });
 
@@ -12380,26 +12387,28 @@ var init_checks = __esm({
 // src/kit/proxy/formats.ts
 import { sep as sep2 } from "node:path";
 function liveLine(x) {
-  const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? "no answer"}`;
-  if (!x.findings.length) return `${head}  ok
+  const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? "no answer"}`;
+  if (!x.findings.length) return `${escapeLine(`${head}  ok`)}
 `;
   const lines2 = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? "" : "s"}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines2.push(
-      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || "/"}: ${escapeControls(f.message.slice(0, 300)).replaceAll("\n", " ")}`
+      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || "/"}: ${f.message.slice(0, 300)}`
     );
   if (x.findings.length > SHOWN) lines2.push(`  ... ${x.findings.length - SHOWN} more in the report`);
-  return `${lines2.join("\n")}
+  return `${lines2.map(escapeLine).join("\n")}
 `;
 }
 function proxyText(r) {
   const bySide = (side) => r.findings.filter((f) => f.side === side).length;
   return [
-    `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client`,
+    escapeLine(
+      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client`
+    ),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     "",
-    `-- the server (${r.upstream})`,
+    escapeLine(`-- the server (${r.upstream})`),
     textReport(r.server),
     "-- the client",
     textReport(r.client)
@@ -12443,7 +12452,8 @@ function proxySarif(r, site, recording) {
           ruleId: f.check,
           ruleIndex: rules.findIndex((c) => c.id === f.check),
           level: f.severity === "must" ? "error" : "warning",
-          message: { text: `[${f.side}] exchange #${f.exchange}: ${f.message}` },
+          // A finding quotes what the two sides sent: escaped as the validator's SARIF messages are.
+          message: { text: sarifText(`[${f.side}] exchange #${f.exchange}: ${f.message}`) },
           locations: [
             {
               ...recording ? {
@@ -12474,6 +12484,7 @@ var PROXY_FORMATS, SHOWN, recordingUri;
 var init_formats3 = __esm({
   "src/kit/proxy/formats.ts"() {
     "use strict";
+    init_engine();
     init_release();
     init_urls();
     init_formats2();
@@ -14765,8 +14776,10 @@ async function testCommand(argv, io) {
       ...only ? { only } : {}
     });
     if (report.exit_code === 2) {
-      io.stderr(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}
-`);
+      io.stderr(
+        `${escapeLine(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}`)}
+`
+      );
       return 2;
     }
     if (values.result !== void 0)
@@ -14776,7 +14789,7 @@ async function testCommand(argv, io) {
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
-      io.stderr(`uai test: ${error2.message}
+      io.stderr(`${escapeLine(`uai test: ${error2.message}`)}
 Run "uai test --help" for usage.
 `);
       return 2;
@@ -14791,6 +14804,7 @@ var init_command = __esm({
     init_kit_checks();
     init_kit();
     init_formats2();
+    init_terminal();
     init_usage();
     init_usage();
     TEST_HELP = `Usage: uai test <endpoint-url> [options]
@@ -16466,7 +16480,7 @@ async function testClientCommand(argv, io) {
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
-      io.stderr(`uai test-client: ${error2.message}
+      io.stderr(`${escapeLine(`uai test-client: ${error2.message}`)}
 Run "uai test-client --help" for usage.
 `);
       return 2;
@@ -16481,6 +16495,7 @@ var init_command2 = __esm({
     init_command();
     init_command_syntax();
     init_formats2();
+    init_terminal();
     init_client();
     TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
        uai test-client --list
@@ -16971,7 +16986,7 @@ async function proxyCommand(argv, io) {
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
-      io.stderr(`uai proxy: ${error2.message}
+      io.stderr(`${escapeLine(`uai proxy: ${error2.message}`)}
 Run "uai proxy --help" for usage.
 `);
       return 2;
@@ -16989,6 +17004,7 @@ var init_command3 = __esm({
     init_forward();
     init_recording();
     init_report2();
+    init_terminal();
     PROXY_HELP = `Usage: uai proxy --listen <port> --upstream <endpoint-url> [options]
 
 Forwards a client's traffic to a UAI-1 server unchanged and judges every exchange as it completes,
@@ -17103,9 +17119,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// node_modules/color-name/index.js
+// ../../main/node_modules/color-name/index.js
 var require_color_name = __commonJS({
-  "node_modules/color-name/index.js"(exports, module) {
+  "../../main/node_modules/color-name/index.js"(exports, module) {
     "use strict";
     module.exports = {
       "aliceblue": [240, 248, 255],
@@ -17260,9 +17276,9 @@ var require_color_name = __commonJS({
   }
 });
 
-// node_modules/css-unit-converter/index.js
+// ../../main/node_modules/css-unit-converter/index.js
 var require_css_unit_converter = __commonJS({
-  "node_modules/css-unit-converter/index.js"(exports, module) {
+  "../../main/node_modules/css-unit-converter/index.js"(exports, module) {
     var conversions = {
       // length
       "px": {
@@ -17388,9 +17404,9 @@ var require_css_unit_converter = __commonJS({
   }
 });
 
-// node_modules/css-color-converter/lib/index.js
+// ../../main/node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "node_modules/css-color-converter/lib/index.js"(exports) {
+  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", {
       value: true
@@ -17643,7 +17659,7 @@ var require_lib = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/color.js
+// ../../main/node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17687,7 +17703,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "node_modules/badge-maker/lib/color.js"() {
+  "../../main/node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17724,9 +17740,9 @@ var require_fs = __commonJS({
   }
 });
 
-// node_modules/binary-search/index.js
+// ../../main/node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "node_modules/binary-search/index.js"(exports, module) {
+  "../../main/node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17765,9 +17781,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/consumer.js
+// ../../main/node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs3 = require_fs();
     var bs = require_binary_search();
@@ -17832,9 +17848,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/index.js
+// ../../main/node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -17851,9 +17867,9 @@ var require_src = __commonJS({
   }
 });
 
-// node_modules/anafanafo/index.js
+// ../../main/node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "node_modules/anafanafo/index.js"(exports, module) {
+  "../../main/node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -17863,7 +17879,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/xml.js
+// ../../main/node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -17878,7 +17894,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "node_modules/badge-maker/lib/xml.js"() {
+  "../../main/node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -17934,7 +17950,7 @@ var init_xml = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/badge-renderers.js
+// ../../main/node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18454,7 +18470,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "node_modules/badge-maker/lib/badge-renderers.js"() {
+  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -18836,15 +18852,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/constants.js
+// ../../main/node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "node_modules/badge-maker/lib/constants.js"() {
+  "../../main/node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// node_modules/badge-maker/lib/make-badge.js
+// ../../main/node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -18896,7 +18912,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "node_modules/badge-maker/lib/make-badge.js"() {
+  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -18904,7 +18920,7 @@ var init_make_badge = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/index.js
+// ../../main/node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -18985,7 +19001,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "node_modules/badge-maker/lib/index.js"() {
+  "../../main/node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };
@@ -19630,6 +19646,7 @@ member is shown on the member that should hold it.
 
 // src/cli/github-report.ts
 init_engine();
+init_terminal();
 
 // src/cli/paths.ts
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -19735,7 +19752,7 @@ function jsonWriter(write, several) {
 }
 
 // src/cli/github-report.ts
-var escapeData = (s) => s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+var escapeData = (s) => escapeInline(s).replaceAll("%", "%25");
 var escapeProperty = (s) => escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
 function workflowCommand(kind, properties, message2) {
   const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
@@ -20177,9 +20194,9 @@ async function validate(env, workspace) {
   });
   const log = JSON.parse(reports.sarif);
   for (const run of log.runs) run.automationDetails = { id: `${category}/` };
-  const sarifText = `${JSON.stringify(log, null, 2)}
+  const sarifText2 = `${JSON.stringify(log, null, 2)}
 `;
-  const sarifPath = writeReport(workspace, sarifFile, sarifText);
+  const sarifPath = writeReport(workspace, sarifFile, sarifText2);
   if (input(env, "annotations") !== "false") process.stdout.write(reports.github);
   const parsedJson = JSON.parse(reports.json);
   const entries = Array.isArray(parsedJson) ? parsedJson : parsedJson ? [{ file: files[0] ?? "", result: parsedJson }] : [];
@@ -20210,7 +20227,7 @@ async function validate(env, workspace) {
   );
   if (input(env, "upload") === "true") {
     try {
-      const id = await uploadSarif(env, sarifText, input(env, "token"));
+      const id = await uploadSarif(env, sarifText2, input(env, "token"));
       setOutputs(env, { "sarif-id": id });
     } catch (error2) {
       const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).`;

@@ -1,4 +1,5 @@
 import { unlistedNote } from '../engine/index.ts';
+import { escapeInline } from '../kit/terminal.ts';
 import { locateFile } from './paths.ts';
 import type { FailOn } from './args.ts';
 import { fails, issuesOf } from './report.ts';
@@ -8,11 +9,14 @@ import type { ReportWriter, Write } from './report-writer.ts';
  * github: GitHub Actions workflow commands, which the runner turns into annotations on the lines
  * of a pull request without code scanning (docs.github.com, "Workflow commands for GitHub
  * Actions": ::error file={name},line={line},endLine={endLine},title={title}::{message}).
- * Escaping as the runner decodes it (actions/toolkit, command.ts): in the message %, CR and LF;
- * in property values also ":" and ",". Columns are given only for a one-line range, since the
- * annotation API takes start and end columns on one line only; endColumn there is inclusive.
+ * Every value is a pull request's text (a file's name, a pointer, a message quoting members), and
+ * the runner writes what it decodes into the log, which renders terminal escapes: each value is
+ * first escaped as a line of the text format is (escapeInline: controls, CR, LF and bidi marks
+ * written visibly, one line), then as the runner decodes it (actions/toolkit, command.ts): "%",
+ * and in property values also ":" and ",". Columns are given only for a one-line range, since
+ * the annotation API takes start and end columns on one line only; endColumn there is inclusive.
  */
-const escapeData = (s: string) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+const escapeData = (s: string) => escapeInline(s).replaceAll('%', '%25');
 const escapeProperty = (s: string) => escapeData(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
 
 /** One workflow command (the GitHub Action writes its own errors with it too). */

@@ -25,6 +25,7 @@ export {
   DEFAULT_AUTOMATION_ID,
   FINGERPRINT,
   sarifLog,
+  sarifText,
   toSarif,
   SARIF_SCHEMA,
   type SarifArtifact,

@@ -18,6 +18,17 @@ export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT = 'uaiIssuePointer/v1';
 export const DEFAULT_AUTOMATION_ID = 'uai-validate/';
 
+/**
+ * A plain text message (SARIF 2.1.0 section 3.11.6): "[text](target)" in it is an embedded link,
+ * which viewers render (GitHub code scanning among them), and the messages quote member names,
+ * values and file names a message's author chose. Every backslash and square bracket is escaped
+ * with a backslash: the escape 3.11.6 defines for link text, which the SARIF TC has since agreed
+ * a producer may use anywhere in a message and should where text could read as a link (CodeQL
+ * writes its messages so). No run of the text then parses as a link, and a viewer that drops the
+ * escapes shows the text as it was. The log puts no link of its own in any message.
+ */
+export const sarifText = (text: string): string => text.replace(/[\\[\]]/g, '\\$&');
+
 export interface SarifInput {
   readonly errors: readonly Issue[];
   readonly warnings: readonly Issue[];
@@ -80,7 +91,7 @@ function result(issue: Issue, artifact: SarifArtifact | undefined) {
     ruleId: issue.code,
     ruleIndex: ruleIndex.get(issue.code) ?? -1,
     level: issue.severity,
-    message: { text: issue.message },
+    message: { text: sarifText(issue.message) },
     locations: [location],
     partialFingerprints: { [FINGERPRINT]: sha256Hex(`${issue.code}\u0000${issue.path}`) },
     properties,
@@ -99,13 +110,13 @@ export function sarifLog(entries: readonly SarifEntry[], site: Site, options: Sa
       input.issue_count === undefined ? undefined : unlistedNote({ ...input, issue_count: input.issue_count });
     if (note === undefined) return [];
     const where = artifact ? [{ physicalLocation: { artifactLocation: artifactLocation(artifact) } }] : [];
-    return [{ level: 'note', message: { text: note }, ...(where.length ? { locations: where } : {}) }];
+    return [{ level: 'note', message: { text: sarifText(note) }, ...(where.length ? { locations: where } : {}) }];
   });
   if (notifications.length > 0 || cuts.length > 0) {
     invocation.toolExecutionNotifications = [
       ...notifications.map((n) => ({
         level: 'error',
-        message: { text: n.message },
+        message: { text: sarifText(n.message) },
         locations: [{ physicalLocation: { artifactLocation: artifactLocation(n) } }],
       })),
       ...cuts,

@@ -11,6 +11,7 @@ import type { Site } from '../standard/urls.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';
+import { escapeLine } from './terminal.ts';
 import { isUsageError, UsageError } from './usage.ts';
 
 export { isUsageError, UsageError } from './usage.ts';
@@ -124,7 +125,10 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
       ...(only ? { only } : {}),
     });
     if (report.exit_code === 2) {
-      io.stderr(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? 'no answer'}\n`);
+      // The reason may quote what the endpoint sent: one escaped line, as the report's lines are.
+      io.stderr(
+        `${escapeLine(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? 'no answer'}`)}\n`,
+      );
       return 2;
     }
     if (values.result !== undefined)
@@ -133,7 +137,7 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     return report.exit_code;
   } catch (error) {
     if (isUsageError(error)) {
-      io.stderr(`uai test: ${error.message}\nRun "uai test --help" for usage.\n`);
+      io.stderr(`${escapeLine(`uai test: ${error.message}`)}\nRun "uai test --help" for usage.\n`);
       return 2;
     }
     throw error;

@@ -6,10 +6,11 @@
 
 /**
  * C0 controls but newline and tab, DEL, C1 controls (U+0080-U+009F: a terminal may read U+009B as
- * CSI), and the bidirectional marks, embeddings, overrides and isolates (Unicode TR9; the "Trojan
+ * CSI), the line and paragraph separators (a mandatory break where a browser shows a CI log),
+ * and the bidirectional marks, embeddings, overrides and isolates (Unicode TR9; the "Trojan
  * Source" reordering, CVE-2021-42574).
  */
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\r': '\\r', '\x1b': '\\x1b', '\x07': '\\a', '\b': '\\b' };
 
@@ -39,14 +40,18 @@ const controlsVisible = (text: string): string =>
 /** Each control character as a visible escape (`\x1b`, `\r`, `\u202e`); a CRLF line end is a plain newline first. */
 export const escapeControls = (text: string): string => controlsVisible(escapeBackslashes(text));
 
+/** escapeControls with CR and LF escaped too: the text cannot start a line of its own. */
+export const escapeInline = (text: string): string =>
+  controlsVisible(escapeBackslashes(text).replaceAll('\r', '\\r').replaceAll('\n', '\\n'));
+
 /**
- * One line of a report: escapeControls with CR and LF escaped too, so that quoted text (a file's
- * name, a member name, a message) can neither start a line of its own nor, where the report lands
- * in a GitHub Actions log, a workflow command. The runner reads `##[command]` anywhere in a line
- * and `::command::` at the start of one after white space (actions/runner, ActionCommand.cs,
- * TryParse and TryParseV2): the `#` or `:` that would complete either is written `\x23` or `\x3a`.
+ * One line of a report: escapeInline, so that quoted text (a file's name, a member name, a
+ * message) can neither start a line of its own nor, where the report lands in a GitHub Actions
+ * log, a workflow command. The runner reads `##[command]` anywhere in a line and `::command::` at
+ * the start of one after white space (actions/runner, ActionCommand.cs, TryParse and TryParseV2):
+ * the `#` or `:` that would complete either is written `\x23` or `\x3a`.
  */
 export const escapeLine = (line: string): string =>
-  controlsVisible(escapeBackslashes(line).replaceAll('\r', '\\r').replaceAll('\n', '\\n'))
+  escapeInline(line)
     .replaceAll('##[', '#\\x23[')
     .replace(/^(\s*):(?=:)/u, '$1\\x3a');

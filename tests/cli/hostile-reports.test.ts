@@ -52,6 +52,7 @@ const RUNS = { numRuns: 400 };
 const PIECES = [
   ...['\n', '\r', '\r\n', '\t', '\v', '\f', '\0', '\x01', '\x08', '\x7f', '\x85', '\x9b', '\u2028'],
   ...['%', '%0A', '%25', ',', ':', '::', ';', '=', ']', '[', '#', '?', ' ', '-', '.', '..', '~', '\\'],
+  ...['(', ')', '](', '[x](https://evil.example/)', '[y](1)', '\\[', '\\]', '\\\\', '\\](', '![i](x.png)'],
   ...['::add-mask::s3cret', '::stop-commands::tok', '::set-output name=a::b', '##[set-output name=a;]b'],
   ...['<', '>', '&', '"', "'", ']]>', '&amp;', '&#10;', '\ufffe', '\uffff', '\ud800', '\udfff', '\ufeff'],
   ...['\x1b[31m', '\x1b]0;owned\x07', '\x1b]8;;https://x.example/\x1b\\', '\u202e', '\u2066', '\u061c'],
@@ -167,8 +168,22 @@ const written = (s: string) => s.toWellFormed();
 
 // -- text -----------------------------------------------------------------------------------------
 
-/** What a terminal acts on (C0 but LF and tab, DEL, C1) and what reorders a line (bidi controls). */
-const TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * What a terminal acts on (C0 but LF and tab, DEL, C1), what breaks a line where a browser shows
+ * it (the line and paragraph separators) and what reorders one (bidi controls).
+ */
+const TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
+
+/**
+ * A line escaped for text, github and the kit's text report, read back as docs/ci.md lists the
+ * escapes: `\\` a backslash, `\r` `\n` `\a` `\b` `\xHH` `\uHHHH` the characters they name, any
+ * other backslash itself.
+ */
+const NAMED_ESCAPES: Record<string, string> = { '\\': '\\', r: '\r', n: '\n', a: '\x07', b: '\b' };
+const readEscaped = (line: string): string =>
+  line.replace(/\\(?:([\\rnab])|x([0-9a-f]{2})|u([0-9a-f]{4}))/g, (_, named?: string, x?: string, u?: string) =>
+    named !== undefined ? NAMED_ESCAPES[named]! : String.fromCharCode(parseInt((x ?? u)!, 16)),
+  );
 
 /** Each line is one line, with nothing a terminal or the Actions runner would act on. */
 function expectSafeText(text: string, lines: number): void {
@@ -200,6 +215,8 @@ const PROPERTY: [string, string][] = [['%0D', '\r'], ['%0A', '\n'], ['%3A', ':']
 /** .NET's white space (Char.IsWhiteSpace), which String.Trim and TrimStart remove. */
 const SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
 const LEADING_SPACE = new RegExp(`^${SPACE}+`, 'u');
+/** The white space of SPACE that the escaping writes as it is, at the end of a text. */
+const KEPT_SPACE = /[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+$/u;
 const TRAILING_SPACE = new RegExp(`${SPACE}+$`, 'u');
 
 interface Command {
@@ -269,6 +286,36 @@ function readXml(doc: string) {
   return xmlParser.parse(normalized);
 }
 
+// -- SARIF message text ---------------------------------------------------------------------------
+
+/**
+ * The embedded links of a plain text message (SARIF 2.1.0 section 3.11.6): "[", link text, "](",
+ * a destination, ")", where the link text holds no "\", "[" or "]" but in an escape ("\\",
+ * "\[", "\]"). Every "[" is tried as a start, also one after a backslash: the section leaves
+ * open whether escapes count outside link text, and a link under either reading is found here.
+ */
+function embeddedLinks(text: string): string[] {
+  const links: string[] = [];
+  for (let start = text.indexOf('['); start >= 0; start = text.indexOf('[', start + 1)) {
+    let at = start + 1;
+    while (at < text.length && text[at] !== ']') {
+      if (text[at] === '[') break;
+      if (text[at] === '\\') {
+        if (!'\\[]'.includes(text[at + 1] ?? 'x')) break;
+        at += 1;
+      }
+      at += 1;
+    }
+    if (text[at] !== ']' || text[at + 1] !== '(') continue;
+    const close = text.indexOf(')', at + 2);
+    if (close > at + 2) links.push(text.slice(start, close + 1));
+  }
+  return links;
+}
+
+/** A message as a viewer shows it, its escapes dropped. */
+const sarifShown = (text: string) => text.replace(/\\([\\[\]])/g, '$1');
+
 // -- RFC 3986 -------------------------------------------------------------------------------------
 
 /** pchar (RFC 3986 section 3.3), and segment-nz-nc: a pchar but ":", so no first segment reads as a scheme. */
@@ -286,12 +333,14 @@ addFormats(ajv);
 const validSarif = ajv.compile(sarifSchema);
 
 describe('uai validate: every format holds for any file name and any message', () => {
-  it('github: the runner reads exactly the annotations written, each property and message as given', () => {
+  it('github: a workflow command per finding, each on one line with no control character, reading back as given', () => {
     fc.assert(
       fc.property(samples, (files) => {
         const { out, judged } = render(files);
-        const lines = written(out.github).split(/\r\n|\r|\n/);
+        const lines = written(out.github).split('\n');
         expect(lines.pop()).toBe('');
+        // One line each, nothing a terminal or the log acts on: the runner writes what it decodes into the log.
+        for (const line of lines) expect(line).not.toMatch(TERMINAL);
         const summary = lines.pop()!;
         expect(summary).toMatch(/^uai: \d+ files? checked, \d+ failing, \d+ unreadable$/);
         expect(runnerCommand(summary)).toBeUndefined();
@@ -299,8 +348,8 @@ describe('uai validate: every format holds for any file name and any message', (
           name,
           file: written(locateFile(file, BASE).path),
           // The runner trims the properties before it unescapes them: the last one (the title) loses
-          // the white space at its end, but for CR and LF, which are escaped.
-          title: written(title).replace(new RegExp(`${SPACE.replace('\\n', '').replace('\\r', '')}+$`, 'u'), ''),
+          // the white space at its end that is written as it is (the rest is written escaped).
+          title: written(title).replace(KEPT_SPACE, ''),
           data: written(data),
         });
         const expected = [
@@ -313,10 +362,12 @@ describe('uai validate: every format holds for any file name and any message', (
           ),
           ...judged.flatMap((j) => (j.error ? [wanted('error', j.file, 'uai: input not checked', j.error)] : [])),
         ];
+        // What the runner decodes, its visible escapes read back (docs/ci.md, "Hostile names and contents").
         const read = lines.map((l) => {
           const c = runnerCommand(l);
           expect(c, l).toBeDefined();
-          return { name: c!.name, file: c!.properties.file, title: c!.properties.title, data: c!.data };
+          const { file, title } = c!.properties;
+          return { name: c!.name, file: readEscaped(file!), title: readEscaped(title!), data: readEscaped(c!.data) };
         });
         // The unlisted note (a notice) follows a cut list only; these messages never reach the limit.
         expect(judged.every((j) => !j.result || !unlistedNote(j.result))).toBe(true);
@@ -381,6 +432,25 @@ describe('uai validate: every format holds for any file name and any message', (
           // A file under the base is always named relative to it (code scanning maps only those).
           expect(inside).toBe(path.startsWith(BASE + sep));
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it('sarif: no message holds an embedded link (section 3.11.6), and each shows the finding or the reason as given', () => {
+    fc.assert(
+      fc.property(samples, (files) => {
+        const { out, judged } = render(files);
+        const run = JSON.parse(out.sarif).runs[0];
+        const notifications = run.invocations.flatMap((i: any) => i.toolExecutionNotifications ?? []);
+        const texts: string[] = [...run.results, ...notifications].map((r: any) => r.message.text);
+        for (const text of texts) expect(embeddedLinks(text), text).toEqual([]);
+        expect(run.results.map((r: any) => sarifShown(r.message.text))).toEqual(
+          judged.flatMap((j) => (j.result ? issuesOf(j.result).map((i) => i.message) : [])),
+        );
+        expect(notifications.map((n: any) => sarifShown(n.message.text))).toEqual(
+          judged.flatMap((j) => (j.error ? [`${j.file}: ${j.error}`] : [])),
+        );
       }),
       RUNS,
     );
@@ -521,7 +591,7 @@ describe('uai validate on a directory of hostilely named files', () => {
   });
 });
 
-describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence and any recording name', () => {
+describe('uai check-exchange --recording: text, JUnit and SARIF hold for any evidence and any recording name', () => {
   const check = PROXY_CHECKS.find((c) => c.side === 'server')!;
   /** One side's report as the kit's judging core shapes it, with a failed and a skipped check quoting `evidence`. */
   const side = (name: 'server' | 'client', endpoint: string, evidence: string[]) =>
@@ -536,7 +606,27 @@ describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence 
         { ...check, status: 'fail', evidence },
         { ...check, id: `${check.id}.skipped`, status: 'skip', evidence },
       ],
+      result_message: { message_id: 'msg-kit-result-1', body: { status: 'fail' } },
     }) as unknown as KitReport;
+
+  it('text: the upstream a recording names and the evidence stay on their lines, with nothing a terminal or the runner acts on', () => {
+    fc.assert(
+      fc.property(hostile, fc.array(hostile, { minLength: 1, maxLength: 4 }), (upstream, evidence) => {
+        const report = {
+          upstream,
+          exchanges: 1,
+          findings: [],
+          server: side('server', upstream, evidence),
+          client: side('client', upstream, evidence),
+        };
+        const text = formatProxyReport(report as unknown as ProxyReport, 'text', site);
+        // Each side's report: its head, the failed check and up to 3 lines of evidence, the skipped check, the result.
+        const perSide = 4 + Math.min(evidence.length, 3);
+        expectSafeText(written(text), 5 + perSide + 2 + perSide);
+      }),
+      RUNS,
+    );
+  });
 
   it('junit: well-formed XML 1.0, two suites, each failure quoting its evidence', () => {
     fc.assert(
@@ -556,7 +646,7 @@ describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence 
     );
   });
 
-  it('sarif: schema-valid, the recording named by an RFC 3986 reference that reads back as its path', () => {
+  it('sarif: schema-valid, the recording named by an RFC 3986 reference that reads back as its path, no link in a message', () => {
     const recording = fc
       .tuple(fc.constantFrom('', '/tmp/', 'a b/'), fileName)
       .map(([d, n]) => d + n)
@@ -581,6 +671,10 @@ describe('uai check-exchange --recording: JUnit and SARIF hold for any evidence 
         const { uri } = log.runs[0].results[0].locations[0].physicalLocation.artifactLocation;
         expect(uri).toMatch(RELATIVE_PATH);
         expect(uri.split('/').map(decodeURIComponent).join(sep)).toBe(file);
+        // The finding quotes what a side sent: no link of its own, shown as it was.
+        const { text } = log.runs[0].results[0].message;
+        expect(embeddedLinks(text), text).toEqual([]);
+        expect(sarifShown(text)).toBe(`[server] exchange #1: ${message}`);
       }),
       RUNS,
     );

@@ -53,13 +53,13 @@ function pump(socket: Socket, head: string, next: () => Buffer | undefined): voi
   go();
 }
 
-const head = (status: string, headers: Record<string, string | number>) =>
+export const head = (status: string, headers: Record<string, string | number>) =>
   `HTTP/1.1 ${status}\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
 
 /** The real answer, written by hand after `before` (and with `declared` as its Content-Length). */
-const rawAnswer =
+export const rawAnswer =
   (before: string, options: { extraLength?: number; cutAt?: number; chunkedToo?: boolean } = {}) =>
   async (ex: Exchange): Promise<Raw> => {
     const text = await ex.response.text();

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { isUsageError, positive, readBaselineFile, UsageError, type KitIo } from '../command.ts';
 import { commandSyntaxProblem } from './command-syntax.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
+import { escapeLine } from '../terminal.ts';
 import {
   CLIENT_SCENARIO_IDS,
   DEFAULT_CLIENT_CAP_MS,
@@ -151,7 +152,8 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     return report.exit_code;
   } catch (error) {
     if (isUsageError(error)) {
-      io.stderr(`uai test-client: ${error.message}\nRun "uai test-client --help" for usage.\n`);
+      // A manifest's member names and values are quoted in its errors: one escaped line.
+      io.stderr(`${escapeLine(`uai test-client: ${error.message}`)}\nRun "uai test-client --help" for usage.\n`);
       return 2;
     }
     throw error;

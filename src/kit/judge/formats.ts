@@ -5,7 +5,7 @@
  */
 import type { KitCounts } from './counts.ts';
 import type { KitReport } from './report.ts';
-import { escapeControls } from '../terminal.ts';
+import { escapeControls, escapeLine } from '../terminal.ts';
 import type { VerdictStatus } from './verdict.ts';
 
 export const KIT_FORMATS = ['text', 'json', 'junit', 'html'] as const;
@@ -27,12 +27,11 @@ export const countsLine = (c: KitCounts): string =>
 export function textReport(r: KitReport): string {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines = [`${r.tool ?? 'uai test'} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
-  if (r.aborted) lines.push(`stopped early (the run fails): ${escapeControls(r.aborted)}`);
+  if (r.aborted) lines.push(`stopped early (the run fails): ${r.aborted}`);
   for (const c of r.checks) {
     const expected = explained(c.status) && r.baseline.expected.includes(c.id) ? ' (expected, baseline)' : '';
     lines.push(`${mark[c.status]}  ${c.id.padEnd(width)}  ${c.severity.padEnd(6)}  ${c.section}${expected}`);
-    // Evidence quotes what the implementation sent or printed: shown with its control characters escaped.
-    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines.push(`        ${escapeControls(e)}`);
+    if (explained(c.status)) for (const e of c.evidence.slice(0, 3)) lines.push(`        ${e}`);
   }
   if (r.baseline.regressions.length)
     lines.push(`regressions (not in the baseline): ${r.baseline.regressions.join(', ')}`);
@@ -41,7 +40,10 @@ export function textReport(r: KitReport): string {
   lines.push(
     `result message ${String(r.result_message.message_id)}: ${(r.result_message.body as { status: string }).status} (verify with: uai validate <file>)`,
   );
-  return `${lines.join('\n')}\n`;
+  // Evidence quotes what the implementation sent or printed (a server's answers and headers, a
+  // client's output): each line is escaped as uai validate's are, so it stays one line and holds
+  // nothing a terminal or the Actions runner acts on (docs/ci.md, "Hostile names and contents").
+  return `${lines.map(escapeLine).join('\n')}\n`;
 }
 
 // XML 1.0 section 2.2, Char: astral characters are characters too (one code point under /u).
@@ -93,6 +95,17 @@ export function junitReport(r: KitReport): string {
 
 const html = (s: string): string =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+/** What the implementation sent or printed: its controls and bidi marks visible, as in the text report. */
+const quoted = (s: string): string => html(escapeControls(s));
+/**
+ * JSON with the characters escapeControls makes visible as JSON escapes: the same value, and no
+ * bidi mark in a quoted string reorders the page. They stand only in strings, where `\uXXXX` is one.
+ */
+const visibleJson = (value: unknown): string =>
+  JSON.stringify(value, null, 2).replace(
+    /[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /** One standalone page: no scripts, no external resources. */
 export function htmlReport(r: KitReport): string {
@@ -102,7 +115,7 @@ export function htmlReport(r: KitReport): string {
         c.evidence.length && c.status !== 'pass'
           ? `<ul>${c.evidence
               .slice(0, 5)
-              .map((e) => `<li>${html(e)}</li>`)
+              .map((e) => `<li>${quoted(e)}</li>`)
               .join('')}</ul>`
           : ''
       }</td></tr>`,
@@ -113,14 +126,14 @@ export function htmlReport(r: KitReport): string {
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}.fail td:first-child,.not_exercised td:first-child{color:#a30000;font-weight:700}.pass td:first-child{color:#05650a}.skip{color:#555}code{font-size:.95em}pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:1rem}</style>
 </head><body>
 <h1>UAI-1 implementation test: <code>${html(r.endpoint)}</code></h1>
-<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${html(r.aborted)}.</strong>` : ''}</p>
+<p>${countsLine(r.counts)}; ${r.requests_sent} requests at ${html(r.checked_at)}.${r.aborted ? ` <strong>Stopped early (the run fails): ${quoted(r.aborted)}.</strong>` : ''}</p>
 <table><thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Section</th><th scope="col">What it checks</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table>
 <h2>Result message</h2>
 <p>A sealed <code>uai.conformance.result.v1</code>; save it and run <code>uai validate</code> on it to verify its checksum.</p>
-<pre>${html(JSON.stringify(r.result_message, null, 2))}</pre>
+<pre>${html(visibleJson(r.result_message))}</pre>
 </body></html>
 `;
 }

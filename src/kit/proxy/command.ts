@@ -13,6 +13,7 @@ import { formatProxyReport, liveLine, PROXY_FORMATS, type ProxyFormat } from './
 import { startProxy } from './forward.ts';
 import { recordLine } from './recording.ts';
 import { ProxySession } from './report.ts';
+import { escapeLine } from '../terminal.ts';
 
 export const PROXY_HELP = `Usage: uai proxy --listen <port> --upstream <endpoint-url> [options]
 
@@ -105,7 +106,7 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     return report.exit_code;
   } catch (error) {
     if (isUsageError(error)) {
-      io.stderr(`uai proxy: ${error.message}\nRun "uai proxy --help" for usage.\n`);
+      io.stderr(`${escapeLine(`uai proxy: ${error.message}`)}\nRun "uai proxy --help" for usage.\n`);
       return 2;
     }
     throw error;

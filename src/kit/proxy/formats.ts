@@ -4,10 +4,11 @@
  * kit's own) or SARIF 2.1.0 (one result per finding, on the recording's line when there is one).
  */
 import { sep } from 'node:path';
+import { sarifText } from '../../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/urls.ts';
 import { countsLine, junitSuite, textReport } from '../judge/formats.ts';
-import { escapeControls } from '../terminal.ts';
+import { escapeLine } from '../terminal.ts';
 import { PROXY_CHECKS } from './checks.ts';
 import type { JudgedExchange } from './judge.ts';
 import type { ProxyReport } from './report.ts';
@@ -18,26 +19,34 @@ export type ProxyFormat = (typeof PROXY_FORMATS)[number];
 /** At most this many findings are shown under one live line (each on one line of its own); the report has them all. */
 const SHOWN = 5;
 
+/**
+ * The method, target, pointer and message are the two sides' (or a recording's) to choose: each
+ * line is escaped as the text report's are (escapeLine), so it stays one line and holds nothing a
+ * terminal or the Actions runner acts on.
+ */
 export function liveLine(x: JudgedExchange): string {
-  const head = `#${x.index} ${x.method} ${escapeControls(x.target.slice(0, 120))} -> ${x.status ?? 'no answer'}`;
-  if (!x.findings.length) return `${head}  ok\n`;
+  const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? 'no answer'}`;
+  if (!x.findings.length) return `${escapeLine(`${head}  ok`)}\n`;
   const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines.push(
-      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${escapeControls(f.message.slice(0, 300)).replaceAll('\n', ' ')}`,
+      `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${f.message.slice(0, 300)}`,
     );
   if (x.findings.length > SHOWN) lines.push(`  ... ${x.findings.length - SHOWN} more in the report`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeLine).join('\n')}\n`;
 }
 
+/** The upstream is a recording's to name when one is replayed: the lines naming it are escaped as textReport's are. */
 export function proxyText(r: ProxyReport): string {
   const bySide = (side: string) => r.findings.filter((f) => f.side === side).length;
   return [
-    `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client`,
+    escapeLine(
+      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client`,
+    ),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     '',
-    `-- the server (${r.upstream})`,
+    escapeLine(`-- the server (${r.upstream})`),
     textReport(r.server),
     '-- the client',
     textReport(r.client),
@@ -91,7 +100,8 @@ export function proxySarif(r: ProxyReport, site: Site, recording?: string): stri
           ruleId: f.check,
           ruleIndex: rules.findIndex((c) => c.id === f.check),
           level: f.severity === 'must' ? 'error' : 'warning',
-          message: { text: `[${f.side}] exchange #${f.exchange}: ${f.message}` },
+          // A finding quotes what the two sides sent: escaped as the validator's SARIF messages are.
+          message: { text: sarifText(`[${f.side}] exchange #${f.exchange}: ${f.message}`) },
           locations: [
             {
               ...(recording
