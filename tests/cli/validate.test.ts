@@ -24,6 +24,14 @@ beforeAll(() => {
   write('wrapped-keyless.json', { message: messageToKeyless(request), normalization_mode: 'keyless-json' });
   write('wrapped-bad-mode.json', { message: request, normalization_mode: 'yaml' });
   write('not-json.json', '{"uai_version": "1.0",');
+  // 150 unknown body members (warnings) sort before the checksum that no longer matches (an error).
+  write('cut.json', {
+    ...request,
+    body: {
+      ...(request as { body: object }).body,
+      ...Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`x${i}`, 0])),
+    },
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -48,6 +56,13 @@ describe('uai validate: exit codes and text output', () => {
       `${file('invalid.json')}:${at('"checksum": ')}: error integrity.checksum_mismatch /integrity/checksum: `,
     );
     expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 2 errors, 0 warnings\)$/m);
+  });
+
+  it('exits 1 for an invalid file whose errors are not among the listed issues', async () => {
+    const r = await uai(['validate', file('cut.json')]);
+    expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 1 error, 150 warnings\)$/m);
+    expect(r.stdout).not.toContain('error integrity.checksum_mismatch');
+    expect(r.code).toBe(1);
   });
 
   it('exits 1 when several files mix valid and invalid, with a summary per file and overall', async () => {
