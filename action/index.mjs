@@ -1781,10 +1781,10 @@ function valueToKeyless(value, type, def) {
   }
   return value;
 }
-function objectToKeyless(keyed3, def) {
+function objectToKeyless(keyed4, def) {
   const out = def.fields.map((field) => {
-    if (!Object.hasOwn(keyed3, field.key) || keyed3[field.key] === void 0) return null;
-    return valueToKeyless(keyed3[field.key], field.type, nestedDef(def, field, field.type, keyed3.profile));
+    if (!Object.hasOwn(keyed4, field.key) || keyed4[field.key] === void 0) return null;
+    return valueToKeyless(keyed4[field.key], field.type, nestedDef(def, field, field.type, keyed4.profile));
   });
   while (out.length && out[out.length - 1] === null) out.pop();
   return out;
@@ -1818,7 +1818,7 @@ function objectFromKeyless(input2, def, path, issues) {
       actual: input2.length
     });
   }
-  const keyed3 = {};
+  const keyed4 = {};
   def.fields.forEach((field, index) => {
     const raw = input2[index];
     const fieldPath = childPath(path, field.key);
@@ -1832,15 +1832,15 @@ function objectFromKeyless(input2, def, path, issues) {
         });
       return;
     }
-    keyed3[field.key] = valueFromKeyless(
+    keyed4[field.key] = valueFromKeyless(
       raw,
       field.type,
-      nestedDef(def, field, field.type, keyed3.profile),
+      nestedDef(def, field, field.type, keyed4.profile),
       fieldPath,
       issues
     );
   });
-  return keyed3;
+  return keyed4;
 }
 function messageFromKeyless(input2) {
   const issues = [];
@@ -1961,13 +1961,96 @@ var init_canonical_forms = __esm({
   }
 });
 
+// src/engine/number-scan.ts
+function numberEnd(text, start) {
+  let i = start;
+  if (text.charCodeAt(i) === 45) i++;
+  let significant = 0;
+  let zeros = 0;
+  let c = text.charCodeAt(i);
+  for (; ; c = text.charCodeAt(++i)) {
+    if (c >= 49 && c <= 57) {
+      significant += zeros + 1;
+      zeros = 0;
+    } else if (c === 48) {
+      if (significant > 0) zeros++;
+    } else if (c !== 46) break;
+  }
+  let exponent = false;
+  if (c === 101 || c === 69) {
+    exponent = true;
+    c = text.charCodeAt(++i);
+    if (c === 43 || c === 45) c = text.charCodeAt(++i);
+    while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+  }
+  return significant > EXACT_DIGITS || exponent || i - start > NORMAL_RANGE_CHARS ? -i : i;
+}
+function impreciseCanonical(token) {
+  const n = Number(token);
+  if (!Number.isFinite(n)) return void 0;
+  const canonical = String(n);
+  if (canonical === token) return void 0;
+  if (n !== 0 && isInteger(token) && isInteger(canonical)) return canonical;
+  return sameValue(token, canonical) ? void 0 : canonical;
+}
+function isInteger(text) {
+  for (let i = text.charCodeAt(0) === 45 ? 1 : 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+function sameValue(a, b) {
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  return x.digits === y.digits && x.exponent === y.exponent && x.negative === y.negative;
+}
+function decimalOf(text) {
+  const negative = text.charCodeAt(0) === 45;
+  let point = -1;
+  let e = text.length;
+  let first = -1;
+  let last = -1;
+  for (let k = negative ? 1 : 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 46) point = k;
+    else if (c === 101 || c === 69) {
+      e = k;
+      break;
+    } else if (c !== 48) {
+      if (first < 0) first = k;
+      last = k;
+    }
+  }
+  if (first < 0) return { negative: false, digits: "", exponent: 0 };
+  const mantissaEnd = point < 0 ? e : point;
+  const place = first < mantissaEnd ? mantissaEnd - first - 1 : mantissaEnd - first;
+  const digits = point > first && point < last ? text.slice(first, point) + text.slice(point + 1, last + 1) : text.slice(first, last + 1);
+  const exponent = e < text.length ? Number(text.slice(e + 1)) : 0;
+  return { negative, digits, exponent: place + exponent };
+}
+var EXACT_DIGITS, NORMAL_RANGE_CHARS;
+var init_number_scan = __esm({
+  "src/engine/number-scan.ts"() {
+    "use strict";
+    EXACT_DIGITS = 15;
+    NORMAL_RANGE_CHARS = 300;
+  }
+});
+
 // src/engine/duplicate-scan.ts
-function hasDuplicateMembers(text) {
+function textFindings(text, wanted = REPEATED_NAME | IMPRECISE_NUMBER, any = false) {
+  let found = 0;
+  let numbers = (wanted & IMPRECISE_NUMBER) !== 0;
   const names = [];
   const open = [];
   const wide = [];
   let expectName = false;
   const strings = stringTokens(text);
+  const done = (finding2) => {
+    found |= finding2;
+    return any || (found & wanted) === wanted;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
@@ -1977,14 +2060,22 @@ function hasDuplicateMembers(text) {
         const from = open[open.length - 1];
         const name = strings.value(start, end);
         const set = wide[wide.length - 1];
+        let repeated = false;
         if (set) {
-          if (set.has(name)) return true;
-          set.add(name);
+          if (set.has(name)) repeated = true;
+          else set.add(name);
         } else {
-          for (let k = from; k < names.length; k++) if (names[k] === name) return true;
-          names.push(name);
-          if (names.length - from > WIDE_OBJECT) wide[wide.length - 1] = new Set(names.slice(from));
+          for (let k = from; k < names.length; k++)
+            if (names[k] === name) {
+              repeated = true;
+              break;
+            }
+          if (!repeated) {
+            names.push(name);
+            if (names.length - from > WIDE_OBJECT) wide[wide.length - 1] = new Set(names.slice(from));
+          }
         }
+        if (repeated && done(REPEATED_NAME)) return found;
         expectName = false;
       }
     } else if (c === 123) {
@@ -2002,9 +2093,16 @@ function hasDuplicateMembers(text) {
       expectName = false;
     } else if (c === 44) {
       expectName = open.length > 0 && open[open.length - 1] >= 0;
+    } else if (numbers && c <= 57 && (c >= 48 || c === 45)) {
+      const end = numberEnd(text, i);
+      if (end < 0 && impreciseCanonical(text.slice(i, -end)) !== void 0) {
+        if (done(IMPRECISE_NUMBER)) return found;
+        numbers = false;
+      }
+      i = Math.abs(end) - 1;
     }
   }
-  return false;
+  return found;
 }
 function nextBackslash(text, from) {
   const at3 = text.indexOf("\\", from);
@@ -2102,6 +2200,63 @@ function repeatedNames(text) {
   }
   return found;
 }
+function impreciseNumbers(text) {
+  const open = [];
+  const found = [];
+  let expectName = false;
+  const strings = stringTokens(text);
+  const pointerOf = (frame) => {
+    if (frame.pointer === void 0) {
+      const tokens2 = [""];
+      for (let k = 0; k < open.length - 1; k++) {
+        const c = open[k];
+        tokens2.push(c.array ? String(c.index) : pointerSegment(c.key));
+      }
+      frame.pointer = tokens2.length === 1 ? "" : tokens2.join("/");
+    }
+    return frame.pointer;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const start = i;
+      const end = i = strings.end(i);
+      if (expectName) {
+        open[open.length - 1].key = strings.value(start, end);
+        expectName = false;
+      }
+    } else if (c === 123 || c === 91) {
+      open.push({ array: c === 91, key: "", index: 0, pointer: void 0 });
+      expectName = c === 123;
+    } else if (c === 125 || c === 93) {
+      open.pop();
+      expectName = false;
+    } else if (c === 44) {
+      const frame = open[open.length - 1];
+      if (frame?.array) frame.index++;
+      expectName = frame !== void 0 && !frame.array;
+    } else if (c <= 57 && (c >= 48 || c === 45)) {
+      const end = numberEnd(text, i);
+      if (end < 0) {
+        const token = text.slice(i, -end);
+        const canonical = impreciseCanonical(token);
+        if (canonical !== void 0) {
+          const frame = open[open.length - 1];
+          found.push(
+            frame ? {
+              parent: pointerOf(frame),
+              tail: `/${frame.array ? frame.index : pointerSegment(frame.key)}`,
+              token,
+              canonical
+            } : { parent: "", tail: "", token, canonical }
+          );
+        }
+      }
+      i = Math.abs(end) - 1;
+    }
+  }
+  return found;
+}
 function topLevelMembers(text) {
   const spans = /* @__PURE__ */ new Map();
   const repeated = [];
@@ -2147,12 +2302,15 @@ function topLevelMembers(text) {
   }
   return { spans, repeated };
 }
-var WIDE_OBJECT;
+var WIDE_OBJECT, REPEATED_NAME, IMPRECISE_NUMBER;
 var init_duplicate_scan = __esm({
   "src/engine/duplicate-scan.ts"() {
     "use strict";
+    init_number_scan();
     init_pointer();
     WIDE_OBJECT = 16;
+    REPEATED_NAME = 1;
+    IMPRECISE_NUMBER = 2;
   }
 });
 
@@ -2163,26 +2321,44 @@ function placeOf(owner, key, type, profile) {
   if (type.kind === "array") return { items: type.items };
   return { free: true };
 }
-function walk(pointer2, keyless, toKeyless) {
+function walkSegments(pointer2, keyless, toKeyless) {
   const profile = profileOf(keyless);
   let place = { def: ENVELOPE };
   const out = [];
   for (const segment of pointerSegments(pointer2)) {
-    if ("def" in place) {
-      const { def } = place;
-      const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
-      const field = def.fields[index];
-      if (!field) return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: false };
-      out.push(toKeyless ? String(index) : field.key);
-      place = placeOf(def, field.key, field.type, profile);
-    } else {
-      out.push(segment);
-      if ("items" in place) place = itemPlace(place.items);
-    }
+    const mapped = step(place, segment, toKeyless, profile);
+    if (!mapped) return { out, place: void 0, profile };
+    out.push(mapped.segment);
+    place = mapped.place;
   }
-  return { pointer: out.map((s) => `/${pointerSegment(s)}`).join(""), complete: true };
+  return { out, place, profile };
 }
-var profileOf, itemPlace, keylessPointer, keyedPointer;
+function step(place, segment, toKeyless, profile) {
+  if ("def" in place) {
+    const { def } = place;
+    const index = toKeyless ? def.fields.findIndex((f) => f.key === segment) : /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
+    const field = def.fields[index];
+    if (!field) return void 0;
+    return { segment: toKeyless ? String(index) : field.key, place: placeOf(def, field.key, field.type, profile) };
+  }
+  return { segment, place: "items" in place ? itemPlace(place.items) : place };
+}
+function walk(pointer2, keyless, toKeyless) {
+  const { out, place } = walkSegments(pointer2, keyless, toKeyless);
+  return { pointer: joined(out), complete: place !== void 0 };
+}
+function keyedMembers(containerPointer, keyless) {
+  const { out, place, profile } = walkSegments(containerPointer, keyless, false);
+  return {
+    pointer: joined(out),
+    complete: place !== void 0,
+    member(segment) {
+      const mapped = place && step(place, segment, false, profile);
+      return mapped && `/${pointerSegment(mapped.segment)}`;
+    }
+  };
+}
+var profileOf, itemPlace, joined, keylessPointer, keyedPointer;
 var init_keyless_pointer = __esm({
   "src/engine/keyless-pointer.ts"() {
     "use strict";
@@ -2194,8 +2370,19 @@ var init_keyless_pointer = __esm({
       return Array.isArray(keyless) ? keyless[at3] : void 0;
     };
     itemPlace = (items) => items.kind === "object" ? { def: objectDef(items.ref) } : items.kind === "array" ? { items: items.items } : { free: true };
+    joined = (segments) => segments.map((s) => `/${pointerSegment(s)}`).join("");
     keylessPointer = (keyedPointer2, keyless) => walk(keyedPointer2, keyless, true);
     keyedPointer = (keylessPointerText, keyless) => walk(keylessPointerText, keyless, false);
+  }
+});
+
+// src/engine/validate/text-findings.ts
+var TextFindings;
+var init_text_findings = __esm({
+  "src/engine/validate/text-findings.ts"() {
+    "use strict";
+    TextFindings = class {
+    };
   }
 });
 
@@ -2210,7 +2397,6 @@ function draftOf(path, { name, count }) {
   };
 }
 function duplicateMemberIssues(text, input2, mode) {
-  if (!hasDuplicateMembers(text)) return [];
   const found = repeatedNames(text);
   if (mode !== "keyless-json") return new DuplicateFindings(found);
   return found.map((d) => draftOf(keyedPointer(`${d.parent}/${pointerSegment(d.name)}`, input2).pointer, d));
@@ -2222,12 +2408,15 @@ var init_duplicates = __esm({
     init_duplicate_scan();
     init_keyless_pointer();
     init_pointer();
+    init_text_findings();
     DUPLICATE_MEMBER = "message.duplicate_member";
-    DuplicateFindings = class {
+    DuplicateFindings = class extends TextFindings {
+      code = DUPLICATE_MEMBER;
+      distinctPaths = true;
       found;
-      /** Whether every path is well-formed UTF-16, so that none changes when it is made well-formed. */
       wellFormedPaths;
       constructor(found) {
+        super();
         this.found = found;
         let checked;
         let wellFormed2 = true;
@@ -2238,7 +2427,6 @@ var init_duplicates = __esm({
         }
         this.wellFormedPaths = wellFormed2;
       }
-      /** Each issue's path in two parts, made well-formed as a listed path is; one issue per path. */
       forEach(visit) {
         const { found, wellFormedPaths } = this;
         for (let k = 0; k < found.length; k++) {
@@ -2249,10 +2437,95 @@ var init_duplicates = __esm({
           else visit(parent.toWellFormed(), tail.toWellFormed(), k);
         }
       }
-      /** The draft of the k-th issue. */
       draft(k) {
         const d = this.found[k];
         return draftOf(`${d.parent}/${pointerSegment(d.name)}`, d);
+      }
+    };
+  }
+});
+
+// src/engine/validate/numbers.ts
+function keyed(found, input2) {
+  const out = [];
+  let distinct = true;
+  let parent;
+  let members2;
+  for (const d of found) {
+    if (d.parent !== parent) members2 = keyedMembers(parent = d.parent, input2);
+    const segment = d.tail.includes("~") ? pointerSegments(d.tail)[0] : d.tail.slice(1);
+    const tail = d.tail === "" ? "" : members2.member(segment);
+    if (tail === void 0) distinct = false;
+    out.push({ ...d, parent: members2.pointer, tail: tail ?? "" });
+  }
+  return { found: out, distinct };
+}
+function impreciseNumberIssues(text, input2, mode, distinct) {
+  const found = impreciseNumbers(text);
+  if (mode !== "keyless-json") return new NumberFindings(found, distinct);
+  const mapped = keyed(found, input2);
+  return new NumberFindings(mapped.found, distinct && mapped.distinct);
+}
+var NUMBER_IMPRECISE, SHOWN_CHARS, NumberIssue, NumberFindings;
+var init_numbers = __esm({
+  "src/engine/validate/numbers.ts"() {
+    "use strict";
+    init_duplicate_scan();
+    init_json();
+    init_keyless_pointer();
+    init_pointer();
+    init_text_findings();
+    NUMBER_IMPRECISE = "message.number_imprecise";
+    SHOWN_CHARS = 64;
+    NumberIssue = class {
+      code = NUMBER_IMPRECISE;
+      path;
+      found;
+      constructor(path, found) {
+        this.path = path;
+        this.found = found;
+      }
+      get message() {
+        const { token, canonical } = this.found;
+        const shown2 = token.length > SHOWN_CHARS ? `${token.slice(0, SHOWN_CHARS)}\u2026` : token;
+        return `The number ${shown2} is read as ${canonical} (the nearest IEEE 754 double), which the canonical form and integrity.checksum hold; a reader that keeps numbers exact computes another checksum.`;
+      }
+      get expected() {
+        return this.found.canonical;
+      }
+      get actual() {
+        return echo(this.found.token);
+      }
+    };
+    NumberFindings = class extends TextFindings {
+      code = NUMBER_IMPRECISE;
+      found;
+      wellFormedPaths;
+      distinctPaths;
+      constructor(found, distinctPaths) {
+        super();
+        this.found = found;
+        this.distinctPaths = distinctPaths;
+        let checked;
+        let wellFormed2 = true;
+        for (const { parent, tail } of found) {
+          if (parent !== checked && !(checked = parent).isWellFormed()) wellFormed2 = false;
+          if (!tail.isWellFormed()) wellFormed2 = false;
+          if (!wellFormed2) break;
+        }
+        this.wellFormedPaths = wellFormed2;
+      }
+      forEach(visit) {
+        const { found, wellFormedPaths } = this;
+        for (let k = 0; k < found.length; k++) {
+          const { parent, tail } = found[k];
+          if (wellFormedPaths) visit(parent, tail, k);
+          else visit(parent.toWellFormed(), tail.toWellFormed(), k);
+        }
+      }
+      draft(k) {
+        const d = this.found[k];
+        return new NumberIssue(d.parent + d.tail, d);
       }
     };
   }
@@ -2318,7 +2591,8 @@ var init_code_shapes = __esm({
       issue("delivery.expiry_not_after_issue", "warning", "L4", "Expires before it was issued"),
       issue("response.request_ref_mismatch", "warning", "L4", "request_message_id differs from parent"),
       issue("trust.reference_missing", "warning", "L4", "Trust channel without its reference"),
-      issue("intent.profile_unregistered", "warning", "L4", "Request names an unregistered profile")
+      issue("intent.profile_unregistered", "warning", "L4", "Request names an unregistered profile"),
+      issue("message.number_imprecise", "warning", "L4", "Number a double does not hold")
     ];
     appearingIn = (where) => (code, status, title, retryable = false) => ({
       code,
@@ -2366,9 +2640,9 @@ function somePath(parts, visit) {
       continue;
     }
     let found = false;
-    if (part instanceof DuplicateFindings) {
+    if (part instanceof TextFindings) {
       part.forEach((head, tail) => {
-        found ||= visit(head, tail, DUPLICATE_MEMBER);
+        found ||= visit(head, tail, part.code);
       });
       if (found) return true;
       continue;
@@ -2384,8 +2658,8 @@ function covers(head, tail, path) {
   if (head.length >= path.length) {
     return head.startsWith(path) && (head.length === path.length || head.charCodeAt(path.length) === 47);
   }
-  const joined = head + tail;
-  return joined === path || joined.startsWith(`${path}/`);
+  const joined2 = head + tail;
+  return joined2 === path || joined2.startsWith(`${path}/`);
 }
 function issueFlags(result2) {
   const parts = result2[ISSUES] ?? [[...result2.errors, ...result2.warnings]];
@@ -2409,7 +2683,7 @@ var init_issue_flags = __esm({
   "src/engine/validate/issue-flags.ts"() {
     "use strict";
     init_code_shapes();
-    init_duplicates();
+    init_text_findings();
     ISSUES = /* @__PURE__ */ Symbol("issues");
     firstMember = (path) => {
       const second = path.indexOf("/", 1);
@@ -2551,18 +2825,18 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
       for (const draft of part) consider(draft);
       continue;
     }
-    if (part instanceof DuplicateFindings) {
-      if (!part.wellFormedPaths || shared.has(DUPLICATE_MEMBER)) {
+    if (part instanceof TextFindings) {
+      const { code } = part;
+      if (!part.wellFormedPaths || !part.distinctPaths || shared.has(code)) {
         part.forEach((_head, _tail, k) => consider(part.draft(k)));
         continue;
       }
-      const severity = issueCode(DUPLICATE_MEMBER).severity;
-      const level = guardedLevel({ code: DUPLICATE_MEMBER, severity, path: "" });
+      const severity = issueCode(code).severity;
+      const level = guardedLevel({ code, severity, path: "" });
       part.forEach((head, tail, k) => {
         count(severity, level);
         const bar = kept.bar;
-        if (limit > 0 && (bar === void 0 || order.compare(head, tail, DUPLICATE_MEMBER, bar) < 0))
-          kept.offer(part.draft(k));
+        if (limit > 0 && (bar === void 0 || order.compare(head, tail, code, bar) < 0)) kept.offer(part.draft(k));
       });
       continue;
     }
@@ -2612,7 +2886,7 @@ var init_issue_list = __esm({
     init_issues();
     init_json();
     init_levels2();
-    init_duplicates();
+    init_text_findings();
     SmallestItems = class {
       heap = [];
       limit;
@@ -6242,9 +6516,16 @@ function check(input2, options, sealed) {
     return done(input2);
   }
   if (options.text !== void 0) {
-    const repeated = duplicateMemberIssues(options.text, input2, options.mode);
-    if (Array.isArray(repeated)) append(drafts, repeated);
-    else parts = [drafts, repeated];
+    const { text, mode } = options;
+    const found = textFindings(text);
+    const inText = [];
+    if (found & REPEATED_NAME) {
+      const repeated = duplicateMemberIssues(text, input2, mode);
+      if (Array.isArray(repeated)) append(drafts, repeated);
+      else inText.push(repeated);
+    }
+    if (found & IMPRECISE_NUMBER) inText.push(impreciseNumberIssues(text, input2, mode, (found & REPEATED_NAME) === 0));
+    parts = [drafts, ...inText];
   }
   let message2 = input2;
   let normalized = false;
@@ -6383,6 +6664,8 @@ var init_pipeline = __esm({
     init_urls();
     init_canonical_forms();
     init_duplicates();
+    init_duplicate_scan();
+    init_numbers();
     init_json();
     init_issue_flags();
     init_issue_list();
@@ -6425,7 +6708,8 @@ var init_request_members = __esm({
 
 // src/engine/request-texts.ts
 function memberTexts(source, members2, positions) {
-  if (!source || !positions && !hasDuplicateMembers(source.text)) return { ok: true, value: {} };
+  if (!source || !positions && textFindings(source.text, REPEATED_NAME | IMPRECISE_NUMBER, true) === 0)
+    return { ok: true, value: {} };
   const { spans, repeated } = topLevelMembers(source.text);
   if (repeated.length > 0)
     return invalid(`The request body repeats the member ${JSON.stringify(repeated[0])}; send each member once.`);
@@ -6623,6 +6907,10 @@ var init_codes = __esm({
       "intent.profile_unregistered": {
         description: "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
         fix: "Name profiles listed in the registry."
+      },
+      "message.number_imprecise": {
+        description: "A number of the message denotes a value its IEEE 754 double does not hold: the double a JSON parser reads, written as ECMAScript writes it (its RFC 8785 canonical form, section 3.2.2.3), is another number. 9007199254740993 is read as 9007199254740992, 12345678901234567890 as 12345678901234567000, 0.30000000000000001 as 0.3 and 1e-400 as 0; only a number of more than 15 significant digits, or below the normal double range, can be one. The canonical form and integrity.checksum hold the double, not the number written, so a reader that keeps numbers exact computes another checksum; I-JSON (RFC 7493 section 2.2) tells senders not to expect such numbers to be treated exactly. 1.0, 1e0, -0 and 0.1 are not reported: they denote the value of their canonical form. expected holds the canonical form, actual the number as written. Reported once per number, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).",
+        fix: "Write the number as its canonical form (expected), or carry a value that needs every digit as a string."
       }
     };
     ISSUE_CODES = /* @__PURE__ */ ISSUE_CODE_SHAPES.map(
@@ -7489,7 +7777,7 @@ function instancesIn(examples) {
 }
 function orderMap(def, example) {
   const isBody2 = isProfileId(def.name);
-  const keyed3 = example ?? {};
+  const keyed4 = example ?? {};
   return {
     ...isBody2 ? { profile_identifier: def.name } : { object_name: def.name },
     title: def.title,
@@ -7497,8 +7785,8 @@ function orderMap(def, example) {
     ordered_fields: def.fields.map((f) => f.key),
     required_indexes: def.fields.flatMap((f, i) => f.required ? [i] : []),
     nullable_indexes: def.fields.flatMap((f, i) => f.required ? [] : [i]),
-    example_keyed_payload: keyed3,
-    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed3) : objectToKeyless(keyed3, def)
+    example_keyed_payload: keyed4,
+    example_keyless_payload: def === ENVELOPE ? messageToKeyless(keyed4) : objectToKeyless(keyed4, def)
   };
 }
 function compactFieldOrderMaps(examples) {
@@ -9303,11 +9591,11 @@ function checkExchangeMessages(input2, context) {
   const requestResult = validate7(input2.request, input2.texts?.request);
   const responseResult = validate7(input2.response, input2.texts?.response);
   const exchange2 = checkExchange({
-    request: keyed(input2.request, input2.mode),
-    response: keyed(input2.response, input2.mode),
+    request: keyed2(input2.request, input2.mode),
+    response: keyed2(input2.response, input2.mode),
     requestFlags: issueFlags(requestResult),
     ...input2.httpStatus !== void 0 ? { httpStatus: input2.httpStatus } : {},
-    ...input2.previous !== void 0 ? { previous: keyed(input2.previous, input2.mode) } : {}
+    ...input2.previous !== void 0 ? { previous: keyed2(input2.previous, input2.mode) } : {}
   });
   return {
     kind: EXCHANGE_CHECK_KIND,
@@ -9318,7 +9606,7 @@ function checkExchangeMessages(input2, context) {
     exchange: exchange2
   };
 }
-var EXCHANGE_CHECK_KIND, SHAPE, isMessageShape, keyed, checkExchangeAction;
+var EXCHANGE_CHECK_KIND, SHAPE, isMessageShape, keyed2, checkExchangeAction;
 var init_action2 = __esm({
   "src/engine/exchange/action.ts"() {
     "use strict";
@@ -9334,7 +9622,7 @@ var init_action2 = __esm({
     EXCHANGE_CHECK_KIND = "uai.exchange.check.result.v1";
     SHAPE = '{"request": <message>, "response": <message>, "normalization_mode": ..., "http_status": ..., "previous": <message>}';
     isMessageShape = (v) => typeof v === "object" && v !== null;
-    keyed = (message2, mode) => mode === "keyless-json" ? messageFromKeyless(message2).value : message2;
+    keyed2 = (message2, mode) => mode === "keyless-json" ? messageFromKeyless(message2).value : message2;
     checkExchangeAction = (requestBody, context, source) => {
       const parsed = parseCheckExchangeRequest(requestBody);
       if (!parsed.ok) return { ok: false, code: "request.invalid", detail: parsed.detail };
@@ -13497,7 +13785,7 @@ var init_coding = __esm({
 });
 
 // src/kit/proxy/read.ts
-var textOf, unparsedOf, parse, keyed2, isMessage, pathOf;
+var textOf, unparsedOf, parse, keyed3, isMessage, pathOf;
 var init_read = __esm({
   "src/kit/proxy/read.ts"() {
     "use strict";
@@ -13506,8 +13794,8 @@ var init_read = __esm({
     textOf = (b) => b.truncated ? void 0 : b.text;
     unparsedOf = (b) => b.truncated ? void 0 : unparsedReason(b.bytes);
     parse = (text) => text === void 0 ? void 0 : parseJson(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
-    keyed2 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
-    isMessage = (m) => isRecord(keyed2(m)) && typeof valueAt2(keyed2(m), "/profile") === "string";
+    keyed3 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
+    isMessage = (m) => isRecord(keyed3(m)) && typeof valueAt2(keyed3(m), "/profile") === "string";
     pathOf = (target) => target.split("?")[0];
   }
 });
@@ -13580,8 +13868,8 @@ function judgeMessage({
         `a ${keyless ? "keyless" : "keyed"} request answered with a ${keyless ? "keyed object" : "keyless array"}`
       );
     errorCodes = judgeExchange({
-      request: sameShape ? request : keyed2(request),
-      response: sameShape ? answer : keyed2(answer),
+      request: sameShape ? request : keyed3(request),
+      response: sameShape ? answer : keyed3(answer),
       mode: keyless && sameShape ? "keyless-json" : "keyed-json",
       httpStatus: res.status,
       texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
@@ -13805,19 +14093,19 @@ var init_judge = __esm({
               });
           }
         }
-        const step = {
+        const step2 = {
           index: x.index,
           at: Date.parse(x.started_at),
           ...x.answered_at ? { answeredAt: Date.parse(x.answered_at) } : {},
           kind: role === "message" ? "message" : role === "poll" ? "poll" : "other",
-          ...role === "message" && isMessage(request) ? { request: keyed2(request), requestText: canonicalText(keyed2(request)) } : {},
+          ...role === "message" && isMessage(request) ? { request: keyed3(request), requestText: canonicalText(keyed3(request)) } : {},
           ...pollRef !== void 0 ? { pollRef } : {},
           ...res ? { status: res.status } : {},
           ...res && header(res.headers, "retry-after") !== void 0 ? { retryAfter: header(res.headers, "retry-after") } : {},
           // A capability statement is a document read again and again under one id, not an answer in a conversation.
-          ...res && role !== "capability" && isMessage(answer) && !isProblem ? { answer: keyed2(answer) } : {}
+          ...res && role !== "capability" && isMessage(answer) && !isProblem ? { answer: keyed3(answer) } : {}
         };
-        const conversation = this.#conversation.step(step);
+        const conversation = this.#conversation.step(step2);
         for (const rule3 of conversation.exercised) judged.add(rule3);
         for (const f of conversation.findings) find(f.rule, f.path, f.message);
         return {
@@ -14586,11 +14874,11 @@ async function runKit(options, http = defaultHttp(options)) {
       });
     }
     const taskRef = at(accepted.json, "delivery", "task_ref");
-    const joined = pollBase !== void 0 && typeof taskRef === "string" && taskRef.isWellFormed() ? `${pollBase}${encodeURIComponent(taskRef)}` : void 0;
-    const pollUrl = joined !== void 0 && URL.canParse(joined) ? joined : void 0;
+    const joined2 = pollBase !== void 0 && typeof taskRef === "string" && taskRef.isWellFormed() ? `${pollBase}${encodeURIComponent(taskRef)}` : void 0;
+    const pollUrl = joined2 !== void 0 && URL.canParse(joined2) ? joined2 : void 0;
     if (pollBase !== void 0 && (typeof taskRef !== "string" || !taskRef.isWellFormed()))
       notes.push("the answer to the async request carried no usable delivery.task_ref, so no task could be polled");
-    else if (joined !== void 0 && pollUrl === void 0)
+    else if (joined2 !== void 0 && pollUrl === void 0)
       notes.push(
         `the https-async-callback url ${JSON.stringify(pollBase.slice(0, 200))} gives no URL to poll, so no task could be polled`
       );
@@ -19908,7 +20196,7 @@ async function judgeFiles(command, site, io, writersFor) {
     if (result2.valid) tally.valid += 1;
     tally.errors += result2.error_count;
     tally.warnings += result2.warning_count;
-    if (issuesOf(result2).some((i) => fails(i, command.failOn))) tally.failing += 1;
+    if (result2.error_count > 0 || command.failOn === "warning" && result2.warning_count > 0) tally.failing += 1;
     await io.drained?.();
   }
   for (const w of writers) w.end(tally);

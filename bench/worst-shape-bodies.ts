@@ -13,9 +13,19 @@
  * - duplicates: repeated member names, inside many objects, or in one object at the end of a path
  *   as long as the limit allows (every issue then carries that path), and past it;
  * - long: one string or one key as long as the limit allows;
- * - keyless: a keyless array of nulls and wrong types.
+ * - long numbers: thousands of numbers a double cannot hold (20-digit integers) in one array, in
+ *   the body and at the end of a path as long as the limit allows;
+ * - keyless: a keyless array of nulls and wrong types, and of long numbers (past the envelope's
+ *   map, and in a free-form member).
  */
-import { MAX_DEPTH, MAX_PATH_CHARS, publishedExamples, seal, type JsonObject } from '../src/engine/index.ts';
+import {
+  MAX_DEPTH,
+  MAX_PATH_CHARS,
+  messageToKeyless,
+  publishedExamples,
+  seal,
+  type JsonObject,
+} from '../src/engine/index.ts';
 import type { CoreHandler, CoreReply } from '../src/http/core.ts';
 import { MAX_BODY_BYTES } from '../src/http/request-body.ts';
 import type { ProfileId } from '../src/standard/profiles.ts';
@@ -30,7 +40,7 @@ export interface WorstShape {
   readonly profile: ProfileId;
   /** The request body's text, at most MAX_BODY_BYTES UTF-8 bytes. */
   readonly text: string;
-  /** The hostile message's own text inside the body (repeated names exist only there). */
+  /** The hostile message's own text inside the body (repeated names and a number's digits exist only there). */
   readonly messageText: string;
 }
 
@@ -136,6 +146,9 @@ function messageTexts(profile: ProfileId, wrap: (message: string) => string, bud
     '"x_dup":0',
     `"x_dup":${chainOf(MAX_PATH_CHARS + 64)('{"a":0,"a":1}')}`,
   );
+  // Numbers a double cannot hold (one warning each), in a body array and at the end of a long path.
+  shapes['long-numbers'] = fill((n) => withChain(base, (inner) => inner, longNumbers(n)));
+  shapes['long-numbers-long-path'] = fill((n) => withChain(base, chainOf(MAX_PATH_CHARS - 64), longNumbers(n)));
   shapes['long-string'] = fill((n) => JSON.stringify(withValue(base, ['message_id'], 'm'.repeat(n))));
   shapes['long-key'] = fill((n) => JSON.stringify(withValue(base, ['body', 'k'.repeat(n)], 0)));
   return shapes;
@@ -155,12 +168,16 @@ function chainOf(chars: number): (inner: string) => string {
   };
 }
 
-/** The body member x_dup of a sealed message set to `chain(inner)`, as text (repeated names survive only there). */
+/** The body member x_dup of a sealed message set to `chain(inner)`, as text (repeated names and every digit survive only there). */
 const withChain = (base: JsonObject, chain: (inner: string) => string, inner: string): string =>
   JSON.stringify(withValue(base, ['body', 'x_dup'], 0)).replace('"x_dup":0', `"x_dup":${chain(inner)}`);
 
 /** One object of n names, each twice. */
 const repeatedPairs = (n: number): string => `{${Array.from({ length: n }, (_, i) => `"${i}":0,"${i}":1`).join(',')}}`;
+
+/** An array of n distinct 20-digit integers, each odd, so that no double holds one. */
+const longNumbers = (n: number): string =>
+  `[${Array.from({ length: n }, (_, i) => String(10_000_000_000_000_000_001n + 7_919n * BigInt(i))).join(',')}]`;
 
 const unknownMembers = (n: number): Record<string, number> =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, 0]));
@@ -196,6 +213,20 @@ export function worstShapes(budget = FULL_BUDGET): WorstShape[] {
   const keyless = (m: string) => `{"message":${m},"normalization_mode":"keyless-json"}`;
   const wideKeyless = fillTo(keylessArray, budget, keyless);
   add('validate', 'uai.intent.request.v1', 'keyless-wide', { text: keyless(wideKeyless), messageText: wideKeyless });
+  // Numbers a double cannot hold in a keyless message: past the envelope's map, and inside a
+  // free-form member, where each one's pointer is mapped back through the order maps.
+  const keylessNumbers = fillTo(longNumbers, budget, keyless);
+  add('validate', 'uai.intent.request.v1', 'keyless-long-numbers', {
+    text: keyless(keylessNumbers),
+    messageText: keylessNumbers,
+  });
+  const response = withValue(exampleOf('uai.intent.response.v1'), ['body', 'result', 'example'], { x: 0 });
+  const keylessResponse = JSON.stringify(messageToKeyless(response));
+  const mapped = fillTo((n) => keylessResponse.replace('{"x":0}', `{"x":${longNumbers(n)}}`), budget, keyless);
+  add('validate', 'uai.intent.request.v1', 'keyless-long-numbers-mapped', {
+    text: keyless(mapped),
+    messageText: mapped,
+  });
   // The mock exchange and the reference server read intent requests: every shape of that profile.
   each('mock-exchange', 'uai.intent.request.v1', (m) => `{"message":${m}}`);
   each('reference-server', 'uai.intent.request.v1', (m) => m);

@@ -1,23 +1,37 @@
 /**
- * Whether a JSON text repeats a member name in one object (RFC 8259 section 4, I-JSON RFC 7493
- * section 2.3): one pass and nothing else, so the common case, no duplicate, costs a fraction of
- * indexing every member's position (json-positions.ts), which runs only when this says yes or
- * when positions are wanted. The text must be valid JSON (the callers have parsed it); names are
- * compared decoded, so "a" and "\u0061" are the same name.
+ * What a JSON text holds that its parsed value has lost: a repeated member name in one object
+ * (RFC 8259 section 4, I-JSON RFC 7493 section 2.3), and a number a double cannot hold (RFC 7493
+ * section 2.2; number-scan.ts). One pass and nothing else, so the common case, neither, costs a
+ * fraction of indexing every member's position (json-positions.ts), which runs only when this
+ * says yes or when positions are wanted. The text must be valid JSON (the callers have parsed
+ * it); names are compared decoded, so "a" and "\u0061" are the same name.
  *
  * Why it looks the way it does (it runs on every POST /v1/validate): strings, most of a message's
  * bytes, are skipped with indexOf, and walked character by character only when a backslash lies
  * inside them; the names of all open objects share one array, each object's own names being the
  * tail from where it opened, compared linearly while an object has a handful of members; an
  * object that grows past WIDE_OBJECT members gets a set, so a hostile object of 30,000 members
- * costs linear time, not quadratic.
+ * costs linear time, not quadratic. A number token is read once, and compared with its double
+ * only when it has more than 15 significant digits or an exponent (number-scan.ts).
  */
+import { impreciseCanonical, numberEnd } from './number-scan.ts';
 import { childPath, pointerSegment } from './pointer.ts';
 
 /** Members an object may have before its names are looked up in a set instead of a list. */
 const WIDE_OBJECT = 16;
 
-export function hasDuplicateMembers(text: string): boolean {
+/** A finding of textFindings: some object repeats a member name. */
+export const REPEATED_NAME = 1;
+/** A finding of textFindings: some number denotes a value its double does not hold. */
+export const IMPRECISE_NUMBER = 2;
+
+/**
+ * Which of `wanted` (REPEATED_NAME, IMPRECISE_NUMBER) the text holds, as bits. It stops once it
+ * has found all of them, or, with `any`, the first.
+ */
+export function textFindings(text: string, wanted = REPEATED_NAME | IMPRECISE_NUMBER, any = false): number {
+  let found = 0;
+  let numbers = (wanted & IMPRECISE_NUMBER) !== 0;
   const names: string[] = [];
   // Per open container: where its names start in `names`, or -1 for an array.
   const open: number[] = [];
@@ -25,6 +39,10 @@ export function hasDuplicateMembers(text: string): boolean {
   const wide: (Set<string> | undefined)[] = [];
   let expectName = false;
   const strings = stringTokens(text);
+  const done = (finding: number): boolean => {
+    found |= finding;
+    return any || (found & wanted) === wanted;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -34,14 +52,22 @@ export function hasDuplicateMembers(text: string): boolean {
         const from = open[open.length - 1]!;
         const name = strings.value(start, end);
         const set = wide[wide.length - 1];
+        let repeated = false;
         if (set) {
-          if (set.has(name)) return true;
-          set.add(name);
+          if (set.has(name)) repeated = true;
+          else set.add(name);
         } else {
-          for (let k = from; k < names.length; k++) if (names[k] === name) return true;
-          names.push(name);
-          if (names.length - from > WIDE_OBJECT) wide[wide.length - 1] = new Set(names.slice(from));
+          for (let k = from; k < names.length; k++)
+            if (names[k] === name) {
+              repeated = true;
+              break;
+            }
+          if (!repeated) {
+            names.push(name);
+            if (names.length - from > WIDE_OBJECT) wide[wide.length - 1] = new Set(names.slice(from));
+          }
         }
+        if (repeated && done(REPEATED_NAME)) return found;
         expectName = false;
       }
     } else if (c === 0x7b) {
@@ -59,10 +85,20 @@ export function hasDuplicateMembers(text: string): boolean {
       expectName = false;
     } else if (c === 0x2c) {
       expectName = open.length > 0 && open[open.length - 1]! >= 0;
+    } else if (numbers && c <= 0x39 && (c >= 0x30 || c === 0x2d)) {
+      const end = numberEnd(text, i);
+      if (end < 0 && impreciseCanonical(text.slice(i, -end)) !== undefined) {
+        if (done(IMPRECISE_NUMBER)) return found;
+        numbers = false;
+      }
+      i = Math.abs(end) - 1;
     }
   }
-  return false;
+  return found;
 }
+
+/** Whether a JSON text repeats a member name in one object (textFindings, names only). */
+export const hasDuplicateMembers = (text: string): boolean => textFindings(text, REPEATED_NAME) !== 0;
 
 function nextBackslash(text: string, from: number): number {
   const at = text.indexOf('\\', from);
@@ -223,6 +259,83 @@ export function repeatedNames(text: string): RepeatedName[] {
       const frame = open[open.length - 1];
       if (frame?.array) frame.index++;
       expectName = frame !== undefined && !frame.array;
+    }
+  }
+  return found;
+}
+
+/** A number whose double does not hold the value it denotes, with its pointer in two parts. */
+export interface ImpreciseNumber {
+  /** The pointer of the array or object holding it ('' for the top one, and for a number that is the whole text). */
+  readonly parent: string;
+  /** `/` and its reference token, escaped ('' for a number that is the whole text). */
+  readonly tail: string;
+  /** The token as written. */
+  readonly token: string;
+  /** What it is read as: the canonical form of its double (number-scan.ts). */
+  readonly canonical: string;
+}
+
+/**
+ * Every number of a JSON text whose double does not hold the value it denotes, in text order:
+ * what message.number_imprecise reports. One pass keeping only the path of open containers, like
+ * repeatedNames; the numbers of one container share its pointer, joined once.
+ */
+export function impreciseNumbers(text: string): ImpreciseNumber[] {
+  const open: { readonly array: boolean; key: string; index: number; pointer: string | undefined }[] = [];
+  const found: ImpreciseNumber[] = [];
+  let expectName = false;
+  const strings = stringTokens(text);
+  const pointerOf = (frame: (typeof open)[number]) => {
+    if (frame.pointer === undefined) {
+      const tokens: string[] = [''];
+      for (let k = 0; k < open.length - 1; k++) {
+        const c = open[k]!;
+        tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
+      }
+      frame.pointer = tokens.length === 1 ? '' : tokens.join('/');
+    }
+    return frame.pointer;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      const end = (i = strings.end(i));
+      if (expectName) {
+        open[open.length - 1]!.key = strings.value(start, end);
+        expectName = false;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      open.push({ array: c === 0x5b, key: '', index: 0, pointer: undefined });
+      expectName = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) {
+      open.pop();
+      expectName = false;
+    } else if (c === 0x2c) {
+      const frame = open[open.length - 1];
+      if (frame?.array) frame.index++;
+      expectName = frame !== undefined && !frame.array;
+    } else if (c <= 0x39 && (c >= 0x30 || c === 0x2d)) {
+      const end = numberEnd(text, i);
+      if (end < 0) {
+        const token = text.slice(i, -end);
+        const canonical = impreciseCanonical(token);
+        if (canonical !== undefined) {
+          const frame = open[open.length - 1];
+          found.push(
+            frame
+              ? {
+                  parent: pointerOf(frame),
+                  tail: `/${frame.array ? frame.index : pointerSegment(frame.key)}`,
+                  token,
+                  canonical,
+                }
+              : { parent: '', tail: '', token, canonical },
+          );
+        }
+      }
+      i = Math.abs(end) - 1;
     }
   }
   return found;

@@ -24,6 +24,19 @@ beforeAll(() => {
   write('wrapped-keyless.json', { message: messageToKeyless(request), normalization_mode: 'keyless-json' });
   write('wrapped-bad-mode.json', { message: request, normalization_mode: 'yaml' });
   write('not-json.json', '{"uai_version": "1.0",');
+  // 150 unknown body members (warnings) sort before the checksum that no longer matches (an error).
+  write('cut.json', {
+    ...request,
+    body: {
+      ...(request as { body: object }).body,
+      ...Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`x${i}`, 0])),
+    },
+  });
+  // A sequence written with more digits than a double holds: valid, one warning.
+  write(
+    'imprecise.json',
+    `${JSON.stringify(request, null, 2)}\n`.replace('"sequence": 1', '"sequence": 1.0000000000000000001'),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -48,6 +61,24 @@ describe('uai validate: exit codes and text output', () => {
       `${file('invalid.json')}:${at('"checksum": ')}: error integrity.checksum_mismatch /integrity/checksum: `,
     );
     expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 2 errors, 0 warnings\)$/m);
+  });
+
+  it('exits 1 for an invalid file whose errors are not among the listed issues', async () => {
+    const r = await uai(['validate', file('cut.json')]);
+    expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 1 error, 150 warnings\)$/m);
+    expect(r.stdout).not.toContain('error integrity.checksum_mismatch');
+    expect(r.code).toBe(1);
+  });
+
+  it('warns of a number a double does not hold at its line and column, and fails on it only with --fail-on warning', async () => {
+    const r = await uai(['validate', file('imprecise.json')]);
+    expect(r.code).toBe(0);
+    const lines = readFileSync(file('imprecise.json'), 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes('"sequence"'));
+    expect(r.stdout).toContain(
+      `${file('imprecise.json')}:${line + 1}:${lines[line]!.indexOf('"sequence"') + 1}: warning message.number_imprecise /conversation/sequence: The number 1.0000000000000000001 is read as 1 `,
+    );
+    expect((await uai(['validate', '--fail-on', 'warning', file('imprecise.json')])).code).toBe(1);
   });
 
   it('exits 1 when several files mix valid and invalid, with a summary per file and overall', async () => {

@@ -3,7 +3,8 @@
  * keyed, minified and keyless form with the canonical_hash it must give. Invalid ones: at least
  * one per issue code, each a small mutation of a sealed example (resealed unless the point is the
  * checksum) with exactly the codes it must raise. `text` fixtures carry JSON text that only a
- * parser can turn into the message (1e400, lone surrogates), so the pack itself stays plain JSON.
+ * parser can turn into the message (1e400, lone surrogates, repeated names, digits a double
+ * loses), so the pack itself stays plain JSON.
  */
 import { canonicalHash, seal } from '../canonical.ts';
 import { messageToKeyless } from '../keyless.ts';
@@ -41,6 +42,8 @@ type Mutation = (m: any) => void;
 
 const NUMBER_MARK = 987654321.5;
 const STRING_MARK = '@@lone-surrogate@@';
+const AMOUNT_WRITTEN = '12345678901234567890';
+const AMOUNT_READ = Number(AMOUNT_WRITTEN);
 
 /** The valid and invalid fixtures of the conformance pack for an origin. */
 export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invalid: InvalidFixture[] } {
@@ -413,6 +416,17 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
     mutated(request, (m) => {
       m.body.subject = 'uai.weather.report.v1';
     }),
+  );
+  // An amount sealed as the double 12345678901234567000 and written with the digits it lost: the
+  // checksum holds (it is over the double), only the text shows what a double cannot hold.
+  const amount = mutated(response, (m) => {
+    m.body.result.example = { amount: AMOUNT_READ };
+  });
+  add(
+    'message.number_imprecise',
+    'An amount in a free-form member written as 12345678901234567890, which a double holds as 12345678901234567000.',
+    undefined,
+    { text: JSON.stringify(amount).replace(String(AMOUNT_READ), AMOUNT_WRITTEN) },
   );
   // Combinations: several codes at once.
   add(

@@ -1,10 +1,11 @@
 import type { IssueDraft } from '../issues.ts';
-import { hasDuplicateMembers, repeatedNames, type RepeatedName } from '../duplicate-scan.ts';
+import { repeatedNames, type RepeatedName } from '../duplicate-scan.ts';
 import { keyedPointer } from '../keyless-pointer.ts';
 import { pointerSegment } from '../pointer.ts';
+import { TextFindings } from './text-findings.ts';
 import type { NormalizationMode } from './types.ts';
 
-export const DUPLICATE_MEMBER = 'message.duplicate_member';
+export const DUPLICATE_MEMBER = 'message.duplicate_member' as const;
 
 function draftOf(path: string, { name, count }: RepeatedName): IssueDraft {
   return {
@@ -17,20 +18,19 @@ function draftOf(path: string, { name, count }: RepeatedName): IssueDraft {
 }
 
 /**
- * The repeated names of a keyed text, read in place by the issue tally (issue-list.ts) as the
- * schema stage's findings are: each issue's path as its object's pointer (head) and
- * `/name` (tail), never joined unless the issue is listed. A hostile body repeats thousands of
- * names at the end of a path of hundreds of characters; a joined path per repeat, hashed into the
- * tally's set, cost ten times the floor. The set is not needed: the scan reports each name once
+ * The repeated names of a keyed text, read in place (text-findings.ts): each issue's path as its
+ * object's pointer and `/name`. No set is needed to count them: the scan reports each name once
  * per object and marks a repeat at a path an earlier object's repeat has (`again`: the objects are
  * the values of one repeated name), which is left out, as the set would (the first one counts).
  */
-export class DuplicateFindings {
+export class DuplicateFindings extends TextFindings {
+  readonly code = DUPLICATE_MEMBER;
+  readonly distinctPaths = true;
   private readonly found: readonly RepeatedName[];
-  /** Whether every path is well-formed UTF-16, so that none changes when it is made well-formed. */
   readonly wellFormedPaths: boolean;
 
   constructor(found: readonly RepeatedName[]) {
+    super();
     this.found = found;
     let checked: string | undefined;
     let wellFormed = true;
@@ -42,7 +42,6 @@ export class DuplicateFindings {
     this.wellFormedPaths = wellFormed;
   }
 
-  /** Each issue's path in two parts, made well-formed as a listed path is; one issue per path. */
   forEach(visit: (head: string, tail: string, k: number) => void): void {
     const { found, wellFormedPaths } = this;
     for (let k = 0; k < found.length; k++) {
@@ -54,7 +53,6 @@ export class DuplicateFindings {
     }
   }
 
-  /** The draft of the k-th issue. */
   draft(k: number): IssueDraft {
     const d = this.found[k]!;
     return draftOf(`${d.parent}/${pointerSegment(d.name)}`, d);
@@ -63,16 +61,16 @@ export class DuplicateFindings {
 
 /**
  * message.duplicate_member (RFC 8259 section 4, I-JSON RFC 7493 section 2.3): a parsed value has
- * lost its repeated names, so they are found in the JSON text the input was parsed from. One
- * issue per repeated name and object, at its pointer in the keyed message (a keyless text's array
- * pointer is mapped back through the order maps, so those come as drafts).
+ * lost its repeated names, so they are found in the JSON text the input was parsed from (the
+ * caller has seen one: textFindings). One issue per repeated name and object, at its pointer in
+ * the keyed message (a keyless text's array pointer is mapped back through the order maps, so
+ * those come as drafts).
  */
 export function duplicateMemberIssues(
   text: string,
   input: unknown,
   mode: NormalizationMode,
 ): DuplicateFindings | IssueDraft[] {
-  if (!hasDuplicateMembers(text)) return [];
   const found = repeatedNames(text);
   if (mode !== 'keyless-json') return new DuplicateFindings(found);
   return found.map((d) => draftOf(keyedPointer(`${d.parent}/${pointerSegment(d.name)}`, input).pointer, d));

@@ -6,9 +6,9 @@
  */
 import { issueCode } from '../../standard/code-shapes.ts';
 import type { IssueDraft } from '../issues.ts';
-import { DUPLICATE_MEMBER, DuplicateFindings } from './duplicates.ts';
 import type { IssueParts } from './issue-list.ts';
 import type { SchemaFindings } from './schema.ts';
+import { TextFindings } from './text-findings.ts';
 
 /** Whether an issue sits at the path or below it (an error about the whole message flags every path). */
 export type IssueFlags = (path: string) => boolean;
@@ -27,8 +27,8 @@ export function rememberIssues(result: object, parts: IssueParts): void {
 }
 
 /**
- * Visits the path of every issue as head + tail (the paths of schema findings and repeated names
- * are never joined: see SchemaFindings and DuplicateFindings), with its code, until `visit` returns true.
+ * Visits the path of every issue as head + tail (the paths of schema findings and of the text's
+ * findings are never joined: see SchemaFindings and TextFindings), with its code, until `visit` returns true.
  */
 function somePath(parts: IssueParts, visit: (head: string, tail: string, code: string) => boolean): boolean {
   for (const part of parts) {
@@ -37,9 +37,9 @@ function somePath(parts: IssueParts, visit: (head: string, tail: string, code: s
       continue;
     }
     let found = false;
-    if (part instanceof DuplicateFindings) {
+    if (part instanceof TextFindings) {
       part.forEach((head, tail) => {
-        found ||= visit(head, tail, DUPLICATE_MEMBER);
+        found ||= visit(head, tail, part.code);
       });
       if (found) return true;
       continue;

@@ -14,8 +14,8 @@ import type { Site } from '../../standard/urls.ts';
 import { compareIssues, toIssue, type Issue, type IssueDraft } from '../issues.ts';
 import { wellFormed } from '../json.ts';
 import { guardedLevel, errorLevel } from './levels.ts';
-import { DUPLICATE_MEMBER, DuplicateFindings } from './duplicates.ts';
 import type { SchemaFindings } from './schema.ts';
+import { TextFindings } from './text-findings.ts';
 
 export interface IssueTally {
   /** The first `limit` distinct issues in the stable order, with severity and help_url. */
@@ -118,9 +118,9 @@ function plain(d: IssueDraft): IssueDraft {
 
 /**
  * The issues of a check in their stages' order: drafts, and the findings of the schema stage and
- * of the repeated-name scan, read in place.
+ * of the scans of the text (repeated names, imprecise numbers), read in place.
  */
-export type IssueParts = readonly (readonly IssueDraft[] | SchemaFindings | DuplicateFindings)[];
+export type IssueParts = readonly (readonly IssueDraft[] | SchemaFindings | TextFindings)[];
 
 /** The sign of compareIssues' path order between `head + tail` and `path`, without joining them. */
 export function comparePathParts(head: string, tail: string, path: string): number {
@@ -179,20 +179,20 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
       for (const draft of part) consider(draft);
       continue;
     }
-    if (part instanceof DuplicateFindings) {
-      if (!part.wellFormedPaths || shared.has(DUPLICATE_MEMBER)) {
+    if (part instanceof TextFindings) {
+      const { code } = part;
+      if (!part.wellFormedPaths || !part.distinctPaths || shared.has(code)) {
         part.forEach((_head, _tail, k) => consider(part.draft(k)));
         continue;
       }
-      // Distinct paths (duplicates.ts), in no other part: counted without the set.
-      const severity = issueCode(DUPLICATE_MEMBER).severity;
+      // Distinct paths (text-findings.ts), of a code no other part raises: counted without the set.
+      const severity = issueCode(code).severity;
       // Only the rungs of schema.* codes depend on the path.
-      const level = guardedLevel({ code: DUPLICATE_MEMBER, severity, path: '' });
+      const level = guardedLevel({ code, severity, path: '' });
       part.forEach((head, tail, k) => {
         count(severity, level);
         const bar = kept.bar;
-        if (limit > 0 && (bar === undefined || order.compare(head, tail, DUPLICATE_MEMBER, bar) < 0))
-          kept.offer(part.draft(k));
+        if (limit > 0 && (bar === undefined || order.compare(head, tail, code, bar) < 0)) kept.offer(part.draft(k));
       });
       continue;
     }

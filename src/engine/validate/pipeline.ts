@@ -1,7 +1,8 @@
 /**
  * validateMessage: the whole check of one candidate message (spec 2.4 and 4.1, CONTRACT sections
- * 3-5 and 7). Stages: depth (iterative, before anything recursive) -> shape / keyless
- * normalization -> canonical forms -> schema -> model walk -> rules -> level -> record.
+ * 3-5 and 7). Stages: depth (iterative, before anything recursive) -> the text's repeated names
+ * and imprecise numbers -> shape / keyless normalization -> canonical forms -> schema -> model
+ * walk -> rules -> level -> record.
  * It never throws: an unexpected failure is reported as an L0 issue (fail closed).
  */
 import { canonicalJson, sha256Hex } from '../canonical.ts';
@@ -12,6 +13,9 @@ import { REGISTRY_RELEASE_DATE, RELEASE, UAI_VERSION } from '../../standard/rele
 import { links } from '../../standard/urls.ts';
 import { canonicalForms, type CanonicalForms } from './canonical-forms.ts';
 import { duplicateMemberIssues } from './duplicates.ts';
+import { IMPRECISE_NUMBER, REPEATED_NAME, textFindings } from '../duplicate-scan.ts';
+import { impreciseNumberIssues } from './numbers.ts';
+import type { TextFindings } from './text-findings.ts';
 import { findNonCanonical, isRecord, jsonType, MAX_DEPTH, MAX_PATH_CHARS, nestingFault, wellFormed } from '../json.ts';
 import { rememberIssues } from './issue-flags.ts';
 import { tallyIssues, type IssueParts } from './issue-list.ts';
@@ -72,9 +76,17 @@ function check(input: unknown, options: ValidateOptions, sealed?: CanonicalForms
     return done(input);
   }
   if (options.text !== undefined) {
-    const repeated = duplicateMemberIssues(options.text, input, options.mode);
-    if (Array.isArray(repeated)) append(drafts, repeated);
-    else parts = [drafts, repeated];
+    // What parsing lost: repeated names and numbers a double does not hold, both seen in one pass.
+    const { text, mode } = options;
+    const found = textFindings(text);
+    const inText: TextFindings[] = [];
+    if (found & REPEATED_NAME) {
+      const repeated = duplicateMemberIssues(text, input, mode);
+      if (Array.isArray(repeated)) append(drafts, repeated);
+      else inText.push(repeated);
+    }
+    if (found & IMPRECISE_NUMBER) inText.push(impreciseNumberIssues(text, input, mode, (found & REPEATED_NAME) === 0));
+    parts = [drafts, ...inText];
   }
   let message = input;
   let normalized = false;
