@@ -19977,6 +19977,11 @@ ${pad}]`);
 var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var issuesOf = (result2) => sortIssues([...result2.errors, ...result2.warnings]);
 var fails = (issue2, failOn) => issue2.severity === "error" || failOn === "warning";
+function unlistedFailures(result2, failOn) {
+  const failing = result2.error_count + (failOn === "warning" ? result2.warning_count : 0);
+  return failing - issuesOf(result2).filter((i) => fails(i, failOn)).length;
+}
+var unlistedFailuresLine = (count, failOn, note) => `${count} ${failOn === "warning" ? "errors and warnings" : count === 1 ? "error" : "errors"} not listed${note ? `; ${note}` : ""}`;
 function textWriter(write) {
   return {
     checked({ file, result: result2, locate }) {
@@ -20070,7 +20075,17 @@ function githubWriter(write, base, failOn) {
         );
       }
       const unlisted = unlistedNote(result2);
-      if (unlisted) lines2.push(workflowCommand("notice", { file: path, title: "uai: issues not listed" }, unlisted));
+      const unlistedFailing = unlistedFailures(result2, failOn);
+      if (unlistedFailing > 0)
+        lines2.push(
+          workflowCommand(
+            "error",
+            { file: path, title: "uai: issues not listed" },
+            unlistedFailuresLine(unlistedFailing, failOn, unlisted)
+          )
+        );
+      else if (unlisted)
+        lines2.push(workflowCommand("notice", { file: path, title: "uai: issues not listed" }, unlisted));
       if (lines2.length > 0) write(`${lines2.join("\n")}
 `);
     },
@@ -20246,7 +20261,13 @@ ${issue2.help_url}`)}</failure>`
         else notes.push(line);
       }
       const unlisted = unlistedNote(result2);
-      if (unlisted) notes.push(`${file}: ${unlisted}`);
+      const unlistedFailing = unlistedFailures(result2, failOn);
+      if (unlistedFailing > 0) {
+        const line = unlistedFailuresLine(unlistedFailing, failOn, unlisted);
+        parts.push(
+          `      <failure type="uai.issues_not_listed" message="${attr(line)}">${xml(`${file}: ${line}`)}</failure>`
+        );
+      } else if (unlisted) notes.push(`${file}: ${unlisted}`);
       const failures = parts.length;
       if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join("\n"))}</system-out>`);
       write(suite(file, { failures, errors: 0 }, parts));

@@ -2,7 +2,7 @@ import { unlistedNote } from '../engine/index.ts';
 import { escapeInline } from '../kit/terminal.ts';
 import { locateFile } from './paths.ts';
 import type { FailOn } from './args.ts';
-import { fails, issuesOf } from './report.ts';
+import { fails, issuesOf, unlistedFailures, unlistedFailuresLine } from './report.ts';
 import type { ReportWriter, Write } from './report-writer.ts';
 
 /**
@@ -60,7 +60,17 @@ export function githubWriter(write: Write, base: string, failOn: FailOn): Report
         );
       }
       const unlisted = unlistedNote(result);
-      if (unlisted) lines.push(workflowCommand('notice', { file: path, title: 'uai: issues not listed' }, unlisted));
+      const unlistedFailing = unlistedFailures(result, failOn);
+      if (unlistedFailing > 0)
+        lines.push(
+          workflowCommand(
+            'error',
+            { file: path, title: 'uai: issues not listed' },
+            unlistedFailuresLine(unlistedFailing, failOn, unlisted),
+          ),
+        );
+      else if (unlisted)
+        lines.push(workflowCommand('notice', { file: path, title: 'uai: issues not listed' }, unlisted));
       if (lines.length > 0) write(`${lines.join('\n')}\n`);
     },
     unreadable({ file, error }) {

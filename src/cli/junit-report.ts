@@ -1,6 +1,6 @@
 import { unlistedNote } from '../engine/index.ts';
 import type { FailOn } from './args.ts';
-import { fails, issuesOf } from './report.ts';
+import { fails, issuesOf, unlistedFailures, unlistedFailuresLine } from './report.ts';
 import type { ReportWriter, Write } from './report-writer.ts';
 
 /**
@@ -54,7 +54,13 @@ export function junitWriter(write: Write, failOn: FailOn): ReportWriter {
         else notes.push(line);
       }
       const unlisted = unlistedNote(result);
-      if (unlisted) notes.push(`${file}: ${unlisted}`);
+      const unlistedFailing = unlistedFailures(result, failOn);
+      if (unlistedFailing > 0) {
+        const line = unlistedFailuresLine(unlistedFailing, failOn, unlisted);
+        parts.push(
+          `      <failure type="uai.issues_not_listed" message="${attr(line)}">${xml(`${file}: ${line}`)}</failure>`,
+        );
+      } else if (unlisted) notes.push(`${file}: ${unlisted}`);
       const failures = parts.length;
       if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join('\n'))}</system-out>`);
       write(suite(file, { failures, errors: 0 }, parts));

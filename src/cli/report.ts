@@ -14,6 +14,20 @@ export const issuesOf = (result: ValidatorResult): Issue[] => sortIssues([...res
 export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity === 'error' || failOn === 'warning';
 
 /**
+ * Failures at the --fail-on level that the result counts but does not list: a result lists the
+ * first hundred issues by path, so its errors can all sort after a hundred listed warnings. A
+ * format that fails a file by its listed issues says these too, or it would pass an invalid file.
+ */
+export function unlistedFailures(result: ValidatorResult, failOn: FailOn): number {
+  const failing = result.error_count + (failOn === 'warning' ? result.warning_count : 0);
+  return failing - issuesOf(result).filter((i) => fails(i, failOn)).length;
+}
+
+/** The line a format gives unlisted failures: how many, of what, and why they are not listed. */
+export const unlistedFailuresLine = (count: number, failOn: FailOn, note: string | undefined): string =>
+  `${count} ${failOn === 'warning' ? 'errors and warnings' : count === 1 ? 'error' : 'errors'} not listed${note ? `; ${note}` : ''}`;
+
+/**
  * text: "file:line:col: severity code pointer: message" per issue, a summary per file, one overall.
  * File names and pointers are the files' own (a pull request's), so each line is escaped: one line
  * per finding, nothing a terminal or a CI log acts on (docs/ci.md, "Formats").

@@ -70,6 +70,24 @@ describe('uai validate: exit codes and text output', () => {
     expect(r.code).toBe(1);
   });
 
+  it('fails that file in junit and github output too, with the errors not listed counted', async () => {
+    const junit = await uai(['validate', '--format', 'junit', file('cut.json')]);
+    expect(junit.stdout).toMatch(/<testsuite [^>]*failures="1"/);
+    expect(junit.stdout).toContain(
+      '<failure type="uai.issues_not_listed" message="1 error not listed; 51 more issues not listed: a result lists the first 100 of 151 by path, and counts them all.">',
+    );
+    const github = await uai(['validate', '--format', 'github', file('cut.json')]);
+    expect(github.stdout.split('\n').filter((l) => l.startsWith('::error '))).toEqual([
+      expect.stringMatching(
+        /^::error file=[^,]*cut\.json,title=uai%3A issues not listed::1 error not listed; 51 more issues/,
+      ),
+    ]);
+    // At --fail-on warning every listed warning fails already; what is not listed fails too.
+    const strict = await uai(['validate', '--format', 'junit', '--fail-on', 'warning', file('cut.json')]);
+    expect(strict.stdout).toMatch(/<testsuite [^>]*failures="101"/);
+    expect(strict.stdout).toContain('message="51 errors and warnings not listed; 51 more issues not listed');
+  });
+
   it('warns of a number a double does not hold at its line and column, and fails on it only with --fail-on warning', async () => {
     const r = await uai(['validate', file('imprecise.json')]);
     expect(r.code).toBe(0);
