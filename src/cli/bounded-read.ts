@@ -25,14 +25,16 @@ const CHUNK = 64 * 1024;
 /**
  * A file's bytes, at most `limit` of them; throws InputTooLarge past it, or the read's own error.
  * A regular file is read as readFileSync reads it, into one buffer of the size it has when
- * opened; anything else (a pipe, a device, /dev/fd/N of a process substitution) chunk by chunk up
+ * opened (when it has one); anything else (a pipe, a device, /dev/fd/N of a process substitution) chunk by chunk up
  * to the bound.
  */
 export function readFileBounded(file: string, limit = MAX_INPUT_BYTES): Uint8Array {
   const fd = openSync(file, 'r');
   try {
     const stat = fstatSync(fd);
-    if (stat.isFile()) {
+    // A size of 0 may be a file whose size is not known before it is read (/proc, /sys, some
+    // FUSE files): read as a stream is, as readFileSync does.
+    if (stat.isFile() && stat.size > 0) {
       if (stat.size > limit) throw new InputTooLarge(limit);
       const bytes = Buffer.allocUnsafe(stat.size);
       let filled = 0;

@@ -51,6 +51,13 @@ describe('readFileBounded and readStreamBounded', () => {
     );
   });
 
+  it('reads a file whose size is not known before it is read (size 0 in /proc) to its end', () => {
+    const read = Buffer.from(readFileBounded('/proc/self/status'));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.toString('utf8')).toMatch(/^Name:\t/);
+    expect(() => readFileBounded('/proc/self/status', 10)).toThrow(InputTooLarge);
+  });
+
   it('reads a device that never ends up to the bound, then stops', () => {
     expect(() => readFileBounded('/dev/zero', 100_000)).toThrow(InputTooLarge);
     expect(() => readFileBounded('/dev/zero')).toThrow('larger than 16,777,216 bytes, the most uai reads of one input');
