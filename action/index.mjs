@@ -2250,6 +2250,7 @@ function impreciseNumbers(text) {
               canonical
             } : { parent: "", tail: "", token, canonical }
           );
+          if (found.length === MAX_IMPRECISE_NUMBERS) break;
         }
       }
       i = Math.abs(end) - 1;
@@ -2302,7 +2303,7 @@ function topLevelMembers(text) {
   }
   return { spans, repeated };
 }
-var WIDE_OBJECT, REPEATED_NAME, IMPRECISE_NUMBER;
+var WIDE_OBJECT, REPEATED_NAME, IMPRECISE_NUMBER, MAX_IMPRECISE_NUMBERS;
 var init_duplicate_scan = __esm({
   "src/engine/duplicate-scan.ts"() {
     "use strict";
@@ -2311,6 +2312,7 @@ var init_duplicate_scan = __esm({
     WIDE_OBJECT = 16;
     REPEATED_NAME = 1;
     IMPRECISE_NUMBER = 2;
+    MAX_IMPRECISE_NUMBERS = 1e3;
   }
 });
 
@@ -10591,7 +10593,7 @@ function readFileBounded(file, limit = MAX_INPUT_BYTES) {
   const fd = openSync(file, "r");
   try {
     const stat3 = fstatSync(fd);
-    if (stat3.isFile()) {
+    if (stat3.isFile() && stat3.size > 0) {
       if (stat3.size > limit) throw new InputTooLarge(limit);
       const bytes = Buffer.allocUnsafe(stat3.size);
       let filled = 0;

@@ -149,6 +149,14 @@ function messageTexts(profile: ProfileId, wrap: (message: string) => string, bud
   // Numbers a double cannot hold (one warning each), in a body array and at the end of a long path.
   shapes['long-numbers'] = fill((n) => withChain(base, (inner) => inner, longNumbers(n)));
   shapes['long-numbers-long-path'] = fill((n) => withChain(base, chainOf(MAX_PATH_CHARS - 64), longNumbers(n)));
+  // The same with a name repeated elsewhere (no path can then be taken as distinct), and one
+  // number per array under the path (a pointer per array).
+  shapes['long-numbers-long-path-repeat'] = fill((n) =>
+    withChain(base, chainOf(MAX_PATH_CHARS - 64), longNumbers(n)).replace('"x_dup":', '"x_r":{"a":0,"a":1},"x_dup":'),
+  );
+  shapes['long-numbers-own-arrays'] = fill((n) =>
+    withChain(base, chainOf(MAX_PATH_CHARS - 64), longNumbers(n).replace(/(\d+)/g, '[$1]')),
+  );
   shapes['long-string'] = fill((n) => JSON.stringify(withValue(base, ['message_id'], 'm'.repeat(n))));
   shapes['long-key'] = fill((n) => JSON.stringify(withValue(base, ['body', 'k'.repeat(n)], 0)));
   return shapes;
@@ -226,6 +234,17 @@ export function worstShapes(budget = FULL_BUDGET): WorstShape[] {
   add('validate', 'uai.intent.request.v1', 'keyless-long-numbers-mapped', {
     text: keyless(mapped),
     messageText: mapped,
+  });
+  // One number per array under a long path of a free-form member: every array's pointer mapped.
+  const ownArrays = (n: number) => longNumbers(n).replace(/(\d+)/g, '[$1]');
+  const mappedArrays = fillTo(
+    (n) => keylessResponse.replace('{"x":0}', `{"x":${chainOf(MAX_PATH_CHARS - 100)(ownArrays(n))}}`),
+    budget,
+    keyless,
+  );
+  add('validate', 'uai.intent.request.v1', 'keyless-long-numbers-own-arrays', {
+    text: keyless(mappedArrays),
+    messageText: mappedArrays,
   });
   // The mock exchange and the reference server read intent requests: every shape of that profile.
   each('mock-exchange', 'uai.intent.request.v1', (m) => `{"message":${m}}`);

@@ -277,9 +277,17 @@ export interface ImpreciseNumber {
 }
 
 /**
- * Every number of a JSON text whose double does not hold the value it denotes, in text order:
- * what message.number_imprecise reports. One pass keeping only the path of open containers, like
- * repeatedNames; the numbers of one container share its pointer, joined once.
+ * The most imprecise numbers one text is searched for. Each costs its container's pointer, and in
+ * keyless mode that pointer mapped through the order maps: tens of thousands of them at the end of
+ * a path of hundreds of characters cost 20-40 times the floor. A sender is told of the first
+ * thousand in text order, which says what to fix; the scan stops there (docs/contract.md, "Limits").
+ */
+export const MAX_IMPRECISE_NUMBERS = 1_000;
+
+/**
+ * Every number of a JSON text whose double does not hold the value it denotes, in text order, up
+ * to MAX_IMPRECISE_NUMBERS: what message.number_imprecise reports. One pass keeping only the path
+ * of open containers, like repeatedNames; the numbers of one container share its pointer, joined once.
  */
 export function impreciseNumbers(text: string): ImpreciseNumber[] {
   const open: { readonly array: boolean; key: string; index: number; pointer: string | undefined }[] = [];
@@ -333,6 +341,7 @@ export function impreciseNumbers(text: string): ImpreciseNumber[] {
                 }
               : { parent: '', tail: '', token, canonical },
           );
+          if (found.length === MAX_IMPRECISE_NUMBERS) break;
         }
       }
       i = Math.abs(end) - 1;

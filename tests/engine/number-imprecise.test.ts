@@ -235,6 +235,19 @@ describe('message.number_imprecise', () => {
     },
   );
 
+  it('at most the first 1,000 in text order are reported, keyed or keyless; the other numbers cost nothing more', () => {
+    // 1,500 numbers, each in an array of its own, so every one has a pointer of its own.
+    const value = `[${Array.from({ length: 1500 }, (_, i) => `[${10_000_000_000_000_000_001n + 2n * BigInt(i)}]`).join(',')}]`;
+    const first = Array.from({ length: 1000 }, (_, i) => `${AT}/${i}/0`);
+    for (const mode of ['keyed-json', 'keyless-json'] as const) {
+      const r = check(texts[mode](value), mode);
+      const paths = r.warnings.filter((i) => i.code === CODE).map((i) => i.path);
+      expect(paths.sort(), mode).toEqual([...first].sort());
+      // The counts count what is reported: nothing past the thousandth.
+      expect(r.warning_count, mode).toBe(r.warnings.length);
+    }
+  });
+
   it('a token longer than an echo is quoted cut, in full nowhere', () => {
     const written = `0.${'1'.repeat(5_000)}`;
     const issue = check(texts['keyed-json'](written)).warnings.find((i) => i.code === CODE)!;
