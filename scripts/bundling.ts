@@ -62,6 +62,20 @@ module.exports = function measure(text, { font }) {
 `,
       };
     });
+    // badge-maker reads a colour with css-color-converter (and its CSS colour-name and unit tables)
+    // for colours it does not name itself; the badges pass its named colours only, which it turns
+    // into hex before it reads them (their text brightness). Hex is all this reader takes.
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]css-color-converter[\\/]lib[\\/]index\.js$/ }, () => ({
+      loader: 'js',
+      contents: `exports.fromString = function fromString(text) {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(text).trim());
+  if (!hex) return null;
+  const digits = hex[1].length === 3 ? hex[1].replace(/./g, (d) => d + d) : hex[1];
+  const rgba = [0, 2, 4].map((at) => parseInt(digits.slice(at, at + 2), 16)).concat(1);
+  return { toRgbaArray: () => rgba };
+};
+`,
+    }));
   },
 };
 
