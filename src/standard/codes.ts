@@ -217,7 +217,7 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
   },
   'message.number_imprecise': {
     description:
-      'A number of the message denotes a value its IEEE 754 double does not hold: the double a JSON parser reads, written as ECMAScript writes it (its RFC 8785 canonical form, section 3.2.2.3), is another number. 9007199254740993 is read as 9007199254740992, 12345678901234567890 as 12345678901234567000, 0.30000000000000001 as 0.3 and 1e-400 as 0; only a number of more than 15 significant digits, or below the normal double range, can be one. The canonical form and integrity.checksum hold the double, not the number written, so a reader that keeps numbers exact computes another checksum; I-JSON (RFC 7493 section 2.2) tells senders not to expect such numbers to be treated exactly. 1.0, 1e0, -0 and 0.1 are not reported: they denote the value of their canonical form. expected holds the canonical form, actual the number as written. Reported once per number, at its JSON Pointer, when the JSON text is at hand (POST /v1/validate and uai validate).',
+      'A number of the message is one its IEEE 754 double does not hold, so the canonical form (RFC 8785 section 3.2.2.3) and integrity.checksum hold another number: 9007199254740993 is read as 9007199254740992, 0.30000000000000001 as 0.3. A reader that keeps numbers exact computes another checksum (I-JSON, RFC 7493 section 2.2). expected is the canonical form, actual the number as written. Found in the JSON text (POST /v1/validate, uai validate), once per number, for the first 1,000.',
     fix: 'Write the number as its canonical form (expected), or carry a value that needs every digit as a string.',
   },
 };
