@@ -17149,11 +17149,10 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
       await Promise.all(watching);
     },
     close: async () => {
+      const closed = new Promise((resolve5) => server.close(() => resolve5()));
+      for (const s of sockets) s.destroy();
       await Promise.all(watching);
-      await new Promise((resolve5) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve5());
-      });
+      await closed;
     }
   };
 }

@@ -442,3 +442,26 @@ describe('uai proxy: a body after the head of an answer to HEAD fails transport.
     },
   );
 });
+
+describe('uai proxy: stopping it', () => {
+  it('judges every exchange already answered before close() resolves, the upstream still watched', async () => {
+    // The upstream keeps its connection open after the answer, so the watch runs its full bound.
+    const origin = await rawServer((s) => s.write(`${OK10}\r\n"abcdefgh"`), true);
+    const site = siteFor(origin);
+    const judged: unknown[] = [];
+    const proxy = await startProxy({
+      port: 0,
+      upstream: `${origin}/uai`,
+      site,
+      timeoutMs: 2000,
+      onExchange: (x) => judged.push(x),
+    });
+    const answer = await fetch(proxy.endpoint);
+    expect(await answer.text()).toBe('"abcdefgh"');
+    expect(judged).toEqual([]);
+    const started = Date.now();
+    await proxy.close();
+    expect(judged).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(TAIL_MS + 500);
+  });
+});

@@ -42,7 +42,7 @@ export interface RunningProxy {
   readonly port: number;
   /** Resolves once every answer forwarded so far is judged (each is watched a moment after it ends). */
   judged(): Promise<void>;
-  /** Stops listening once every forwarded answer is judged. */
+  /** Stops listening and closes the clients' connections; resolves once every forwarded answer is judged. */
   close(): Promise<void>;
 }
 
@@ -343,11 +343,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       await Promise.all(watching);
     },
     close: async () => {
+      // No connection and no exchange from now; those already answered are watched to their end
+      // (each watch is bounded), so none of them is left out of the report.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
       await Promise.all(watching);
-      await new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      });
+      await closed;
     },
   };
 }
