@@ -2132,6 +2132,14 @@ function stringTokens(text) {
     }
   };
 }
+function openPointer(open) {
+  const tokens2 = [""];
+  for (let k = 0; k < open.length - 1; k++) {
+    const c = open[k];
+    tokens2.push(c.array ? String(c.index) : pointerSegment(c.key));
+  }
+  return tokens2.length === 1 ? "" : tokens2.join("/");
+}
 function repeatedNames(text) {
   const open = [];
   const found = [];
@@ -2140,12 +2148,7 @@ function repeatedNames(text) {
   const strings = stringTokens(text);
   const pointerOf = (frame) => {
     if (frame.pointer === void 0) {
-      const tokens2 = [""];
-      for (let k = 0; k < open.length - 1; k++) {
-        const c = open[k];
-        tokens2.push(c.array ? String(c.index) : pointerSegment(c.key));
-      }
-      frame.pointer = tokens2.length === 1 ? "" : tokens2.join("/");
+      frame.pointer = openPointer(open);
       frame.repeatedAt = repeatedAt.get(frame.pointer);
       if (!frame.repeatedAt) repeatedAt.set(frame.pointer, frame.repeatedAt = /* @__PURE__ */ new Set());
     }
@@ -2205,17 +2208,7 @@ function impreciseNumbers(text) {
   const found = [];
   let expectName = false;
   const strings = stringTokens(text);
-  const pointerOf = (frame) => {
-    if (frame.pointer === void 0) {
-      const tokens2 = [""];
-      for (let k = 0; k < open.length - 1; k++) {
-        const c = open[k];
-        tokens2.push(c.array ? String(c.index) : pointerSegment(c.key));
-      }
-      frame.pointer = tokens2.length === 1 ? "" : tokens2.join("/");
-    }
-    return frame.pointer;
-  };
+  const pointerOf = (frame) => frame.pointer ??= openPointer(open);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {

@@ -136,6 +136,27 @@ function stringTokens(text: string) {
 }
 
 /** A repeated member name: the pointer of the member (its object's pointer and the name) and how often it occurs. */
+/** An open container while a text is scanned: its member being read (objects) or item index (arrays). */
+interface OpenFrame {
+  readonly array: boolean;
+  readonly key: string;
+  readonly index: number;
+}
+
+/**
+ * The pointer of the innermost open container, from the keys and indexes of those around it.
+ * Joined, not concatenated: one flat string that every finding in the container then shares,
+ * instead of a chain of pieces each finding's path would copy again.
+ */
+function openPointer(open: readonly OpenFrame[]): string {
+  const tokens: string[] = [''];
+  for (let k = 0; k < open.length - 1; k++) {
+    const c = open[k]!;
+    tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
+  }
+  return tokens.length === 1 ? '' : tokens.join('/');
+}
+
 export interface RepeatedMember {
   readonly pointer: string;
   /** The repeated name, unescaped (the pointer's last token). */
@@ -201,14 +222,7 @@ export function repeatedNames(text: string): RepeatedName[] {
   const strings = stringTokens(text);
   const pointerOf = (frame: Container) => {
     if (frame.pointer === undefined) {
-      // Joined, not concatenated: one flat string that every repeat of this object then shares,
-      // instead of a chain of pieces each repeat's pointer would copy again.
-      const tokens: string[] = [''];
-      for (let k = 0; k < open.length - 1; k++) {
-        const c = open[k]!;
-        tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
-      }
-      frame.pointer = tokens.length === 1 ? '' : tokens.join('/');
+      frame.pointer = openPointer(open);
       frame.repeatedAt = repeatedAt.get(frame.pointer);
       if (!frame.repeatedAt) repeatedAt.set(frame.pointer, (frame.repeatedAt = new Set()));
     }
@@ -294,17 +308,7 @@ export function impreciseNumbers(text: string): ImpreciseNumber[] {
   const found: ImpreciseNumber[] = [];
   let expectName = false;
   const strings = stringTokens(text);
-  const pointerOf = (frame: (typeof open)[number]) => {
-    if (frame.pointer === undefined) {
-      const tokens: string[] = [''];
-      for (let k = 0; k < open.length - 1; k++) {
-        const c = open[k]!;
-        tokens.push(c.array ? String(c.index) : pointerSegment(c.key));
-      }
-      frame.pointer = tokens.length === 1 ? '' : tokens.join('/');
-    }
-    return frame.pointer;
-  };
+  const pointerOf = (frame: (typeof open)[number]) => (frame.pointer ??= openPointer(open));
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
