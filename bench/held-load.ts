@@ -6,7 +6,9 @@
  * request that waited behind the stall (no coordinated omission, unlike a closed loop of N
  * connections, where a slow answer delays the next request and hides its wait).
  */
+import { execFile } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { round } from './stats.ts';
 
@@ -224,4 +226,14 @@ export function medianRun(series: readonly HeldFigures[]): HeldSeries {
     non2xx: series.reduce((n, r) => n + r.non2xx, 0),
     p99Runs: series.map((r) => r.p99Ms),
   };
+}
+
+/** heldSeries run by bench/held-child.ts in a fresh process of `node`: the generator's heap is its own. */
+export function heldSeriesInChild(node: string, ...args: Parameters<typeof heldSeries>): Promise<HeldSeries[]> {
+  const child = fileURLToPath(new URL('./held-child.ts', import.meta.url));
+  return new Promise((res, rej) =>
+    execFile(node, [child, JSON.stringify(args)], { maxBuffer: 1 << 20 }, (error, stdout) =>
+      error ? rej(error) : res(JSON.parse(stdout) as HeldSeries[]),
+    ),
+  );
 }

@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleContents, bundleFunction, MEASURED_FUNCTIONS } from '../scripts/bundle-function.ts';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
-import { heldSeries, type HeldSeries } from './held-load.ts';
+import { heldSeriesInChild, type HeldSeries } from './held-load.ts';
 import { median, spread, type Spread } from './stats.ts';
 
 export const CONNECTIONS = 32;
@@ -174,7 +174,8 @@ export async function loadFigures(
     // Latency at a held load: each POST route at half the rate it saturated at just now, and the
     // static route at validate's rate as the peer (what the server and the generator alone cost).
     const half = (i: number) => (raw[i]!.rpsSpread.median || raw[i]!.requestsPerSecond) / 2;
-    const held = await heldSeries(
+    const held = await heldSeriesInChild(
+      NODE,
       [
         { target: targets[1]!, rate: half(1) },
         { target: targets[0]!, rate: half(1) },
