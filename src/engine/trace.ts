@@ -18,3 +18,9 @@ export function parseTraceparent(value: string | undefined): Traceparent | undef
 
 /** Section 3.2.2.3/3.2.2.4: an all-zero trace-id or parent-id is invalid. */
 export const allZeros = (hex: string): boolean => /^0+$/.test(hex);
+
+/**
+ * Whether a traceparent of the pattern is still invalid, its trace-id or parent-id all zeros: the
+ * validator's trace.traceparent_invalid, and what exchange.trace_continued reads as no trace to continue.
+ */
+export const hasZeroIds = (parent: Traceparent): boolean => allZeros(parent.traceId) || allZeros(parent.parentId);

@@ -5,6 +5,7 @@
  * Message-level validity is the validator's job; these rules only look at the linkage.
  */
 import { EXCHANGE_RULES } from '../../standard/exchange-rules.ts';
+import { messageIssueFlags } from '../validate/pipeline.ts';
 import { responseKind, valueAt } from './kind.ts';
 import { CHECKS } from './rules.ts';
 import type { ExchangeCheck, ExchangeFinding, ExchangeVerdict } from './types.ts';
@@ -15,7 +16,11 @@ export interface ExchangeInput {
   readonly httpStatus?: number;
   /** For a task status: the accepted response, or the task status, it follows. */
   readonly previous?: unknown;
-  /** The request's own validation issues (errors and warnings); see ExchangePair.flagged. */
+  /**
+   * The request's own validation issues (errors and warnings); see ExchangePair.flagged. Without
+   * these and requestFlags the request (keyed) is validated here, so that a caller who brings no
+   * validation gets the verdicts of one who does: each rule leaves alone what the validator flags.
+   */
   readonly requestIssues?: readonly { readonly path: string; readonly severity: string }[];
   /** The same over every issue, listed or not (issueFlags of the request's result); preferred when given. */
   readonly requestFlags?: (path: string) => boolean;
@@ -25,7 +30,7 @@ export interface ExchangeInput {
  * A path is flagged when an issue sits at it or below it; an error about the whole message
  * flags everything. The reference server's reader (mock-exchange/linkage.ts) copies by the same rule.
  */
-function flaggedBy(issues: ExchangeInput['requestIssues'] = []): (path: string) => boolean {
+function flaggedBy(issues: NonNullable<ExchangeInput['requestIssues']>): (path: string) => boolean {
   const whole = issues.some((i) => i.path === '' && i.severity === 'error');
   return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
 }
@@ -54,7 +59,9 @@ function notAnAnswer(response: unknown): ExchangeFinding {
 
 export function checkExchange(input: ExchangeInput): ExchangeCheck {
   const kind = responseKind(input.response);
-  const flagged = input.requestFlags ?? flaggedBy(input.requestIssues);
+  const flagged =
+    input.requestFlags ??
+    (input.requestIssues !== undefined ? flaggedBy(input.requestIssues) : messageIssueFlags(input.request));
   const verdicts: ExchangeVerdict[] = EXCHANGE_RULES.map((rule) => {
     const base = { id: rule.id, section: rule.section, severity: rule.severity, title: rule.title };
     // An answer of no known kind is judged by the one rule about kinds; the others cannot read it.

@@ -11,7 +11,7 @@ import { compareInstants, parseInstant } from '../instant.ts';
 import { valueAt } from './kind.ts';
 import { hasInstantBefore, nextSequence } from './next-turn.ts';
 import { reusedIdMessage, reusedIdOf, sameTaskState } from './own-ids.ts';
-import { allZeros, parseTraceparent } from '../trace.ts';
+import { hasZeroIds, parseTraceparent } from '../trace.ts';
 import type { ExchangeFinding, ExchangePair } from './types.ts';
 
 type Check = (pair: ExchangePair) => ExchangeFinding[];
@@ -224,10 +224,12 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   'exchange.trace_continued': ({ request, response, flagged }) => {
     // W3C Trace Context: whoever continues a trace keeps its trace-id and gives its own span a new
     // parent-id. A malformed answer traceparent is the validator's finding (trace.traceparent_invalid).
+    // A request traceparent the validator rejects (the pattern, hasZeroIds) is no trace to continue,
+    // read here as the validator reads it, so the verdict does not hang on the caller's flags.
     const sent = valueAt(request, '/conversation/traceparent');
     const trace =
       typeof sent === 'string' && !flagged('/conversation/traceparent') ? parseTraceparent(sent) : undefined;
-    if (trace === undefined || allZeros(trace.traceId)) return [];
+    if (trace === undefined || hasZeroIds(trace)) return [];
     const got = valueAt(response, '/conversation/traceparent');
     if (got === undefined)
       return [

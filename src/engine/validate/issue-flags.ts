@@ -114,7 +114,11 @@ export function issueFlags(result: {
   readonly errors: readonly IssueDraft[];
   readonly warnings: readonly IssueDraft[];
 }): IssueFlags {
-  const parts = (result as { [ISSUES]?: IssueParts })[ISSUES] ?? [[...result.errors, ...result.warnings]];
+  return flagsOfParts((result as { [ISSUES]?: IssueParts })[ISSUES] ?? [[...result.errors, ...result.warnings]]);
+}
+
+/** The flags of the issues behind a result, before there is one (pipeline.ts messageIssueFlags). */
+export function flagsOfParts(parts: IssueParts): IssueFlags {
   let whole: boolean | undefined;
   let index: PathsByMember | undefined;
   const answers = new Map<string, boolean>();

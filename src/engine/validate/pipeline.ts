@@ -17,7 +17,7 @@ import { IMPRECISE_NUMBER, REPEATED_NAME, textFindings } from '../duplicate-scan
 import { impreciseNumberIssues } from './numbers.ts';
 import type { TextFindings } from './text-findings.ts';
 import { findNonCanonical, isRecord, jsonType, MAX_DEPTH, MAX_PATH_CHARS, nestingFault, wellFormed } from '../json.ts';
-import { rememberIssues } from './issue-flags.ts';
+import { flagsOfParts, rememberIssues, type IssueFlags } from './issue-flags.ts';
 import { tallyIssues, type IssueParts } from './issue-list.ts';
 import { memberIssues } from './members.ts';
 import { conformanceRecord } from './record.ts';
@@ -47,7 +47,8 @@ interface Checked {
   readonly normalized: boolean;
 }
 
-function check(input: unknown, options: ValidateOptions, sealed?: CanonicalForms): Checked {
+/** The issues depend on the mode and the text alone; site and clock only word the result. */
+function check(input: unknown, options: Pick<ValidateOptions, 'mode' | 'text'>, sealed?: CanonicalForms): Checked {
   const drafts: IssueDraft[] = [];
   let parts: IssueParts = [drafts];
   const done = (message: unknown, forms?: CanonicalForms, normalized = false): Checked => ({
@@ -227,18 +228,35 @@ export function validateSealed(
   return validated(message, options, forms);
 }
 
+/** A bug must not turn hostile input into a crash: the input is reported as unprocessable. */
+const unprocessable = (error: unknown): IssueDraft[] => [
+  {
+    code: 'message.not_canonicalizable',
+    path: '',
+    message: `The validator could not process this message (${error instanceof Error ? error.name : 'error'}).`,
+  },
+];
+
 function validated(input: unknown, options: ValidateOptions, sealed: CanonicalForms | undefined): ValidatorResult {
   try {
     return assemble(input, check(input, options, sealed), options);
   } catch (error) {
-    // A bug must not turn hostile input into a crash: report the input as unprocessable.
-    const drafts: IssueDraft[] = [
-      {
-        code: 'message.not_canonicalizable',
-        path: '',
-        message: `The validator could not process this message (${error instanceof Error ? error.name : 'error'}).`,
-      },
-    ];
-    return assemble(undefined, { message: undefined, parts: [drafts], forms: undefined, normalized: false }, options);
+    const parts = [unprocessable(error)];
+    return assemble(undefined, { message: undefined, parts, forms: undefined, normalized: false }, options);
   }
+}
+
+/**
+ * issueFlags(validateMessage(message, { mode: 'keyed-json' })) without the result around them: the
+ * exchange rules read the request through these when their caller brings no validation of it
+ * (exchange/check.ts).
+ */
+export function messageIssueFlags(message: unknown): IssueFlags {
+  let parts: IssueParts;
+  try {
+    parts = check(message, { mode: 'keyed-json' }).parts;
+  } catch (error) {
+    parts = [unprocessable(error)];
+  }
+  return flagsOfParts(parts);
 }

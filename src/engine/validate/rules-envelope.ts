@@ -7,7 +7,7 @@ import { PROFILE_IDS, PROFILE_ID_PATTERN, isProfileId } from '../../standard/pro
 import { DID_PATTERN, CHECKSUM_PATTERN, EXTENSION_NAMESPACE_PATTERN } from '../../standard/objects/patterns.ts';
 import { REGISTERED_EXTENSIONS } from '../../standard/value-sets.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
-import { allZeros, parseTraceparent } from '../trace.ts';
+import { hasZeroIds, parseTraceparent } from '../trace.ts';
 import { compareInstants, parseInstant } from '../instant.ts';
 
 const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
@@ -70,8 +70,7 @@ export function traceIssues(message: JsonObject): IssueDraft[] {
   const traceparent = ownString(conversation, 'traceparent');
   const parsed = parseTraceparent(traceparent);
   if (!parsed) return out;
-  const { traceId, parentId } = parsed;
-  if (allZeros(traceId) || allZeros(parentId)) {
+  if (hasZeroIds(parsed)) {
     out.push({
       code: 'trace.traceparent_invalid',
       path: '/conversation/traceparent',
@@ -81,12 +80,12 @@ export function traceIssues(message: JsonObject): IssueDraft[] {
     return out;
   }
   const traceIdOfProvenance = ownString(ownRecord(message, 'provenance'), 'trace_id');
-  if (traceIdOfProvenance !== undefined && traceIdOfProvenance !== traceId) {
+  if (traceIdOfProvenance !== undefined && traceIdOfProvenance !== parsed.traceId) {
     out.push({
       code: 'trace.trace_id_mismatch',
       path: '/provenance/trace_id',
       message: 'provenance.trace_id differs from the trace-id in conversation.traceparent.',
-      expected: traceId,
+      expected: parsed.traceId,
       actual: echo(traceIdOfProvenance),
     });
   }
