@@ -2657,7 +2657,9 @@ function covers(head, tail, path) {
   return joined2 === path || joined2.startsWith(`${path}/`);
 }
 function issueFlags(result2) {
-  const parts = result2[ISSUES] ?? [[...result2.errors, ...result2.warnings]];
+  return flagsOfParts(result2[ISSUES] ?? [[...result2.errors, ...result2.warnings]]);
+}
+function flagsOfParts(parts) {
   let whole;
   let index;
   const answers = /* @__PURE__ */ new Map();
@@ -3091,13 +3093,14 @@ function parseTraceparent(value) {
   const [, traceId = "", parentId = "", flags = ""] = value.split("-");
   return { traceId, parentId, flags };
 }
-var TRACEPARENT_RE, allZeros;
+var TRACEPARENT_RE, allZeros, hasZeroIds;
 var init_trace = __esm({
   "src/engine/trace.ts"() {
     "use strict";
     init_patterns();
     TRACEPARENT_RE = new RegExp(TRACEPARENT_PATTERN);
     allZeros = (hex) => /^0+$/.test(hex);
+    hasZeroIds = (parent) => allZeros(parent.traceId) || allZeros(parent.parentId);
   }
 });
 
@@ -3786,8 +3789,7 @@ function traceIssues(message2) {
   const traceparent2 = ownString(conversation, "traceparent");
   const parsed = parseTraceparent(traceparent2);
   if (!parsed) return out;
-  const { traceId, parentId } = parsed;
-  if (allZeros(traceId) || allZeros(parentId)) {
+  if (hasZeroIds(parsed)) {
     out.push({
       code: "trace.traceparent_invalid",
       path: "/conversation/traceparent",
@@ -3797,12 +3799,12 @@ function traceIssues(message2) {
     return out;
   }
   const traceIdOfProvenance = ownString(ownRecord(message2, "provenance"), "trace_id");
-  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== traceId) {
+  if (traceIdOfProvenance !== void 0 && traceIdOfProvenance !== parsed.traceId) {
     out.push({
       code: "trace.trace_id_mismatch",
       path: "/provenance/trace_id",
       message: "provenance.trace_id differs from the trace-id in conversation.traceparent.",
-      expected: traceId,
+      expected: parsed.traceId,
       actual: echo(traceIdOfProvenance)
     });
   }
@@ -6639,16 +6641,20 @@ function validated(input2, options, sealed) {
   try {
     return assemble(input2, check(input2, options, sealed), options);
   } catch (error2) {
-    const drafts = [
-      {
-        code: "message.not_canonicalizable",
-        path: "",
-        message: `The validator could not process this message (${error2 instanceof Error ? error2.name : "error"}).`
-      }
-    ];
-    return assemble(void 0, { message: void 0, parts: [drafts], forms: void 0, normalized: false }, options);
+    const parts = [unprocessable(error2)];
+    return assemble(void 0, { message: void 0, parts, forms: void 0, normalized: false }, options);
   }
 }
+function messageIssueFlags(message2) {
+  let parts;
+  try {
+    parts = check(message2, { mode: "keyed-json" }).parts;
+  } catch (error2) {
+    parts = [unprocessable(error2)];
+  }
+  return flagsOfParts(parts);
+}
+var unprocessable;
 var init_pipeline = __esm({
   "src/engine/validate/pipeline.ts"() {
     "use strict";
@@ -6670,6 +6676,13 @@ var init_pipeline = __esm({
     init_rules_body();
     init_rules_envelope();
     init_schema();
+    unprocessable = (error2) => [
+      {
+        code: "message.not_canonicalizable",
+        path: "",
+        message: `The validator could not process this message (${error2 instanceof Error ? error2.name : "error"}).`
+      }
+    ];
   }
 });
 
@@ -9350,7 +9363,7 @@ var init_rules = __esm({
       "exchange.trace_continued": ({ request, response, flagged }) => {
         const sent = valueAt2(request, "/conversation/traceparent");
         const trace = typeof sent === "string" && !flagged("/conversation/traceparent") ? parseTraceparent(sent) : void 0;
-        if (trace === void 0 || allZeros(trace.traceId)) return [];
+        if (trace === void 0 || hasZeroIds(trace)) return [];
         const got = valueAt2(response, "/conversation/traceparent");
         if (got === void 0)
           return [
@@ -9486,7 +9499,7 @@ var init_rules = __esm({
 });
 
 // src/engine/exchange/check.ts
-function flaggedBy(issues = []) {
+function flaggedBy(issues) {
   const whole = issues.some((i) => i.path === "" && i.severity === "error");
   return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
 }
@@ -9511,7 +9524,7 @@ function notAnAnswer(response) {
 }
 function checkExchange(input2) {
   const kind = responseKind(input2.response);
-  const flagged = input2.requestFlags ?? flaggedBy(input2.requestIssues);
+  const flagged = input2.requestFlags ?? (input2.requestIssues !== void 0 ? flaggedBy(input2.requestIssues) : messageIssueFlags(input2.request));
   const verdicts = EXCHANGE_RULES.map((rule3) => {
     const base = { id: rule3.id, section: rule3.section, severity: rule3.severity, title: rule3.title };
     if (kind === void 0 && rule3.id === "exchange.response_profile")
@@ -9540,6 +9553,7 @@ var init_check = __esm({
   "src/engine/exchange/check.ts"() {
     "use strict";
     init_exchange_rules();
+    init_pipeline();
     init_kind();
     init_rules();
   }
