@@ -133,8 +133,9 @@ function unpublishedErrorCode(path: string, code: string): IssueDraft {
 /**
  * Summary counts and status must agree with the issues listed. A list cut at the issue limit
  * says so in summary.issues_listed: then the counts may exceed what is listed, never fall below
- * it, the status follows the counts, and the list holds its errors first (a warning is listed
- * only once every counted error is), so a failing record never hides why it fails.
+ * it, and the status follows the counts. Which issues a cut list keeps is not checked: this
+ * service keeps errors first, but a record cut by path, as the earlier text of the contract said,
+ * counts and states its failure all the same and stays valid.
  */
 const conformance: BodyRule = (body) => {
   const issues = own(body, 'issues');
@@ -171,13 +172,6 @@ const conformance: BodyRule = (body) => {
     };
     atLeast('/body/summary/error_count', errorCount, errors, 'summary.error_count');
     atLeast('/body/summary/warning_count', warningCount, warnings, 'summary.warning_count');
-    if (warnings > 0 && Number.isInteger(errorCount) && (errorCount as number) > errors)
-      mismatch(
-        '/body/summary/error_count',
-        errorCount,
-        errors,
-        'The cut list holds warnings but leaves out errors that summary.error_count counts, and a cut list lists every error before any warning.',
-      );
     const failing = Number.isInteger(errorCount) ? (errorCount as number) > 0 : errors > 0;
     const status = own(body, 'status');
     if (status === 'pass' || status === 'fail') check('/body/status', status, failing ? 'fail' : 'pass', 'status');
