@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// node_modules/canonicalize/lib/canonicalize.js
+// ../../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "node_modules/canonicalize/lib/canonicalize.js"() {
+  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -2798,8 +2798,16 @@ function compareTail(tail, path, from) {
 }
 function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
   const seen = new CodesByPath();
-  const kept = new SmallestItems(limit, compareIssues);
-  const order = new IssuePartsOrder();
+  const kept = {
+    error: new SmallestItems(limit, compareIssues),
+    warning: new SmallestItems(limit, compareIssues)
+  };
+  const order = { error: new IssuePartsOrder(), warning: new IssuePartsOrder() };
+  const wanted = (severity, head, tail, code) => {
+    if (limit === 0 || severity === "warning" && kept.error.bar !== void 0) return false;
+    const bar = kept[severity].bar;
+    return bar === void 0 || order[severity].compare(head, tail, code, bar) < 0;
+  };
   const broken = /* @__PURE__ */ new Set();
   let errorCount = 0;
   let warningCount = 0;
@@ -2813,7 +2821,8 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
     if (!seen.add(path, draft.code)) return;
     const severity = issueCode(draft.code).severity;
     count(severity, guardedLevel({ code: draft.code, severity, path }));
-    kept.offer(path === draft.path ? draft : { ...plain(draft), path });
+    if (severity === "warning" && kept.error.bar !== void 0) return;
+    kept[severity].offer(path === draft.path ? draft : { ...plain(draft), path });
   };
   const shared = /* @__PURE__ */ new Set();
   for (const part of parts) if (Array.isArray(part)) for (const d of part) shared.add(d.code);
@@ -2832,8 +2841,7 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
       const level = guardedLevel({ code, severity, path: "" });
       part.forEach((head, tail, k) => {
         count(severity, level);
-        const bar = kept.bar;
-        if (limit > 0 && (bar === void 0 || order.compare(head, tail, code, bar) < 0)) kept.offer(part.draft(k));
+        if (wanted(severity, head, tail, code)) kept[severity].offer(part.draft(k));
       });
       continue;
     }
@@ -2856,12 +2864,12 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
       previousTail = tail;
       const severity = issueCode(code).severity;
       count(severity, severity === "warning" ? "L4" : errorLevel(code, head.startsWith("/body/")));
-      const bar = kept.bar;
-      if (limit > 0 && (bar === void 0 || order.compare(head, tail, code, bar) < 0))
-        kept.offer(findings.draft(code, error2));
+      if (wanted(severity, head, tail, code)) kept[severity].offer(findings.draft(code, error2));
     });
   }
-  const first = withinPathChars(kept.sorted(), limit === Infinity ? Infinity : ISSUE_PATH_CHARS_LIMIT);
+  const errors = kept.error.sorted();
+  const chosen = [...errors, ...kept.warning.sorted().slice(0, limit - errors.length)];
+  const first = withinPathChars(chosen, limit === Infinity ? Infinity : ISSUE_PATH_CHARS_LIMIT).sort(compareIssues);
   const listed = first.map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
   return { listed, errorCount, warningCount, level: levelBelow(broken) };
 }
@@ -6938,7 +6946,7 @@ var init_codes = __esm({
 function unlistedNote(result2) {
   if (result2.issues_listed === void 0) return void 0;
   const more = result2.issue_count - result2.issues_listed;
-  return `${more} more issue${more === 1 ? "" : "s"} not listed: a result lists the first ${result2.issues_listed} of ${result2.issue_count} by path, and counts them all.`;
+  return `${more} more issue${more === 1 ? "" : "s"} not listed: a result lists ${result2.issues_listed} of ${result2.issue_count}, errors before warnings, and counts them all.`;
 }
 var init_unlisted_note = __esm({
   "src/engine/unlisted-note.ts"() {
@@ -8455,7 +8463,7 @@ var init_profile_schemas = __esm({
               "issues_listed": {
                 "type": "integer",
                 "minimum": 0,
-                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
+                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit, which lists errors before warnings: the counts then exceed it and count every issue."
               },
               "checked_at": {
                 "type": "string",
@@ -8819,7 +8827,7 @@ function refusal(message2, validation) {
     return {
       ok: false,
       code: "exchange.request_invalid",
-      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists ${validation.issues_listed === void 0 ? "every issue" : `the first ${validation.issues_listed} of its ${validation.issue_count} issues`}.`,
+      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists ${validation.issues_listed === void 0 ? "every issue" : `${validation.issues_listed} of its ${validation.issue_count} issues, errors before warnings`}.`,
       errors: issues
     };
   }
@@ -10685,9 +10693,9 @@ var init_walk = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10887,9 +10895,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
+  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10951,9 +10959,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -11289,9 +11297,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../../main/node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -12304,9 +12312,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -12444,9 +12452,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
+  "../../main/node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -17415,9 +17423,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// node_modules/css-color-converter/lib/index.js
+// ../../main/node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "node_modules/css-color-converter/lib/index.js"(exports) {
+  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
     exports.fromString = function fromString2(text) {
       const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(text).trim());
       if (!hex) return null;
@@ -17428,7 +17436,7 @@ var require_lib = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/color.js
+// ../../main/node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17472,7 +17480,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "node_modules/badge-maker/lib/color.js"() {
+  "../../main/node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17509,9 +17517,9 @@ var require_fs = __commonJS({
   }
 });
 
-// node_modules/binary-search/index.js
+// ../../main/node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "node_modules/binary-search/index.js"(exports, module) {
+  "../../main/node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17550,9 +17558,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/consumer.js
+// ../../main/node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs3 = require_fs();
     var bs = require_binary_search();
@@ -17617,9 +17625,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// node_modules/char-width-table-consumer/src/index.js
+// ../../main/node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -17636,9 +17644,9 @@ var require_src = __commonJS({
   }
 });
 
-// node_modules/anafanafo/index.js
+// ../../main/node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "node_modules/anafanafo/index.js"(exports, module) {
+  "../../main/node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -17648,7 +17656,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// node_modules/badge-maker/lib/xml.js
+// ../../main/node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -17663,7 +17671,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "node_modules/badge-maker/lib/xml.js"() {
+  "../../main/node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -17719,7 +17727,7 @@ var init_xml = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/badge-renderers.js
+// ../../main/node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18239,7 +18247,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "node_modules/badge-maker/lib/badge-renderers.js"() {
+  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -18621,15 +18629,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/constants.js
+// ../../main/node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "node_modules/badge-maker/lib/constants.js"() {
+  "../../main/node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// node_modules/badge-maker/lib/make-badge.js
+// ../../main/node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -18681,7 +18689,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "node_modules/badge-maker/lib/make-badge.js"() {
+  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -18689,7 +18697,7 @@ var init_make_badge = __esm({
   }
 });
 
-// node_modules/badge-maker/lib/index.js
+// ../../main/node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -18770,7 +18778,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "node_modules/badge-maker/lib/index.js"() {
+  "../../main/node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };

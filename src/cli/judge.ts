@@ -57,7 +57,7 @@ export async function judgeFiles(
     if (result.valid) tally.valid += 1;
     tally.errors += result.error_count;
     tally.warnings += result.warning_count;
-    // From the counts, not the listed issues: an error can sort after the hundred listed warnings.
+    // From the counts, not the listed issues: a file can have more failures than a result lists.
     if (result.error_count > 0 || (command.failOn === 'warning' && result.warning_count > 0)) tally.failing += 1;
     await io.drained?.();
   }

@@ -14,9 +14,10 @@ export const issuesOf = (result: ValidatorResult): Issue[] => sortIssues([...res
 export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity === 'error' || failOn === 'warning';
 
 /**
- * Failures at the --fail-on level that the result counts but does not list: a result lists the
- * first hundred issues by path, so its errors can all sort after a hundred listed warnings. A
- * format that fails a file by its listed issues says these too, or it would pass an invalid file.
+ * Failures at the --fail-on level that the result counts but does not list: a result lists a
+ * hundred issues, errors before warnings, so errors past a hundred (or, at --fail-on warning, the
+ * warnings after them) go unlisted. A format that fails a file by its listed issues says these
+ * too, or it would pass a file by fewer failures than it has.
  */
 export function unlistedFailures(result: ValidatorResult, failOn: FailOn): number {
   const failing = result.error_count + (failOn === 'warning' ? result.warning_count : 0);

@@ -11,5 +11,5 @@ export function unlistedNote(result: {
 }): string | undefined {
   if (result.issues_listed === undefined) return undefined;
   const more = result.issue_count - result.issues_listed;
-  return `${more} more issue${more === 1 ? '' : 's'} not listed: a result lists the first ${result.issues_listed} of ${result.issue_count} by path, and counts them all.`;
+  return `${more} more issue${more === 1 ? '' : 's'} not listed: a result lists ${result.issues_listed} of ${result.issue_count}, errors before warnings, and counts them all.`;
 }

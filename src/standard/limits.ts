@@ -4,7 +4,10 @@
  * the SARIF log and the CLI's reports all cut their issue lists here, and say so.
  */
 
-/** A result lists at most this many issues of one message, the first in the stable order (path, then code); its counts stay exact. */
+/**
+ * A result lists at most this many issues of one message, errors before warnings, each the first
+ * in the stable order (path, then code); its counts stay exact.
+ */
 export const ISSUE_LIST_LIMIT = 100;
 
 /**

@@ -32,6 +32,11 @@ beforeAll(() => {
       ...Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`x${i}`, 0])),
     },
   });
+  // 150 constraints of the wrong type (errors) and the checksum that no longer matches.
+  write('many-errors.json', {
+    ...request,
+    body: { ...(request as { body: object }).body, constraints: Array.from({ length: 150 }, (_, i) => i) },
+  });
   // A sequence written with more digits than a double holds: valid, one warning.
   write(
     'imprecise.json',
@@ -63,29 +68,59 @@ describe('uai validate: exit codes and text output', () => {
     expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 2 errors, 0 warnings\)$/m);
   });
 
-  it('exits 1 for an invalid file whose errors are not among the listed issues', async () => {
+  it('lists the error of an invalid file whose hundred-odd warnings sort before it, and exits 1', async () => {
     const r = await uai(['validate', file('cut.json')]);
     expect(r.stdout).toMatch(/: invalid \(uai\.intent\.request\.v1; 1 error, 150 warnings\)$/m);
-    expect(r.stdout).not.toContain('error integrity.checksum_mismatch');
+    expect(r.stdout).toContain(' error integrity.checksum_mismatch /integrity/checksum: ');
+    expect(r.stdout).toContain(
+      '51 more issues not listed: a result lists 100 of 151, errors before warnings, and counts them all.',
+    );
     expect(r.code).toBe(1);
   });
 
-  it('fails that file in junit and github output too, with the errors not listed counted', async () => {
+  it('gives that error as an error result in sarif, so code scanning shows why the file fails', async () => {
+    const r = await uai(['validate', '--format', 'sarif', file('cut.json')]);
+    expect(r.code).toBe(1);
+    const run = JSON.parse(r.stdout).runs[0];
+    expect(run.results).toHaveLength(100);
+    expect(
+      run.results.filter((x: { level: string }) => x.level === 'error').map((x: { ruleId: string }) => x.ruleId),
+    ).toEqual(['integrity.checksum_mismatch']);
+    expect(run.invocations[0].toolExecutionNotifications.map((n: { level: string }) => n.level)).toEqual(['note']);
+  });
+
+  it('fails that file in junit and github output too, by its listed error', async () => {
     const junit = await uai(['validate', '--format', 'junit', file('cut.json')]);
+    expect(junit.code).toBe(1);
     expect(junit.stdout).toMatch(/<testsuite [^>]*failures="1"/);
-    expect(junit.stdout).toContain(
-      '<failure type="uai.issues_not_listed" message="1 error not listed; 51 more issues not listed: a result lists the first 100 of 151 by path, and counts them all.">',
-    );
+    expect(junit.stdout).toContain('<failure type="integrity.checksum_mismatch" message="/integrity/checksum: ');
+    expect(junit.stdout).not.toContain('uai.issues_not_listed');
+    expect(junit.stdout).toContain('51 more issues not listed: a result lists 100 of 151, errors before warnings');
     const github = await uai(['validate', '--format', 'github', file('cut.json')]);
+    expect(github.code).toBe(1);
     expect(github.stdout.split('\n').filter((l) => l.startsWith('::error '))).toEqual([
       expect.stringMatching(
-        /^::error file=[^,]*cut\.json,title=uai%3A issues not listed::1 error not listed; 51 more issues/,
+        /^::error file=[^,]*cut\.json,.*title=integrity.checksum_mismatch at \/integrity\/checksum::/,
       ),
     ]);
-    // At --fail-on warning every listed warning fails already; what is not listed fails too.
+    expect(github.stdout).toMatch(/^::notice file=[^,]*cut\.json,title=uai%3A issues not listed::51 more issues/m);
+    // At --fail-on warning every listed issue fails already; what is not listed fails too.
     const strict = await uai(['validate', '--format', 'junit', '--fail-on', 'warning', file('cut.json')]);
     expect(strict.stdout).toMatch(/<testsuite [^>]*failures="101"/);
     expect(strict.stdout).toContain('message="51 errors and warnings not listed; 51 more issues not listed');
+  });
+
+  it('fails a file with more errors than a result lists by the errors it leaves out, in junit and github', async () => {
+    const junit = await uai(['validate', '--format', 'junit', file('many-errors.json')]);
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toMatch(/<testsuite [^>]*failures="101"/);
+    expect(junit.stdout).toContain(
+      '<failure type="uai.issues_not_listed" message="51 errors not listed; 51 more issues not listed: a result lists 100 of 151, errors before warnings, and counts them all.">',
+    );
+    const github = await uai(['validate', '--format', 'github', file('many-errors.json')]);
+    expect(github.stdout).toMatch(
+      /^::error file=[^,]*many-errors\.json,title=uai%3A issues not listed::51 errors not listed; /m,
+    );
   });
 
   it('warns of a number a double does not hold at its line and column, and fails on it only with --fail-on warning', async () => {

@@ -397,6 +397,36 @@ const CASES: [string, string, Edit, string[]][] = [
     listing([item('integrity.checksum_mismatch', 'error', '/integrity/checksum')], 'L4', 1),
     ['error conformance.summary_mismatch /body/conformance_level'],
   ],
+  [
+    'cut list: a warning listed while a counted error is not (cut by path, as the earlier text said)',
+    CONF,
+    listing(
+      [
+        item('integrity.checksum_mismatch', 'error', '/integrity/checksum'),
+        item('field.unknown_member', 'warning', '/x'),
+      ],
+      'L2',
+      2,
+    ),
+    [],
+  ],
+  [
+    'cut list: every counted error listed, then warnings',
+    CONF,
+    (m) => {
+      listing(
+        [
+          item('integrity.checksum_mismatch', 'error', '/integrity/checksum'),
+          item('field.unknown_member', 'warning', '/x'),
+        ],
+        'L2',
+        2,
+      )(m);
+      m.body.summary.error_count = 1;
+      m.body.summary.warning_count = 5;
+    },
+    [],
+  ],
   ['test-kit check ids do not rank a message', CONF, listing([item('transport.answered', 'error', '')], 'L4'), []],
   // An item's severity is its code's (issue.severity_mismatch): an issue code's own, error for a failed must check.
   [

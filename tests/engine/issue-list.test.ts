@@ -17,13 +17,15 @@ import {
   type ValidatorResult,
 } from '../../src/engine/index.ts';
 import { allSchemas } from '../../src/standard/schemas.ts';
+import { expectedListed } from '../support/listed.ts';
 import { check, now, site } from './helpers.ts';
 
 /**
  * Bounded issue lists (docs/contract.md, "Limits"): a result lists at most ISSUE_LIST_LIMIT
- * issues, the first by path then code, and counts every issue exactly. The oracle is the same
- * check with no limit: its full list must hold each (path, code) once, its length must be the
- * counts, and the bounded list must be its first ISSUE_LIST_LIMIT items.
+ * issues, errors before warnings, each the first by path then code, and counts every issue
+ * exactly. The oracle is the same check with no limit: its full list must hold each (path, code)
+ * once, its length must be the counts, and the bounded list must be its first ISSUE_LIST_LIMIT
+ * errors, then its first warnings while there is room.
  */
 const examples = publishedExamples(site);
 const keyOf = (i: Pick<Issue, 'path' | 'code'>) => `${i.path}\u0000${i.code}`;
@@ -54,7 +56,7 @@ function expectBoundedAgrees(message: unknown): ValidatorResult {
   expect([bounded.error_count, bounded.warning_count]).toEqual([full.error_count, full.warning_count]);
   expect([bounded.valid, bounded.conformance_level]).toEqual([full.valid, full.conformance_level]);
   const listed = listOf(bounded);
-  expect(listed.map(keyOf)).toEqual(all.slice(0, ISSUE_LIST_LIMIT).map(keyOf));
+  expect(listed.map(keyOf)).toEqual(expectedListed(full).map(keyOf));
   expect(bounded.issues_listed).toBe(all.length > ISSUE_LIST_LIMIT ? ISSUE_LIST_LIMIT : undefined);
   // The record says the same, and validates clean, checksum included.
   const record = bounded.conformance_record as { body: { issues: unknown[]; summary: Record<string, unknown> } };
@@ -141,21 +143,90 @@ describe('bounded issue lists', () => {
     );
   });
 
-  it('property: the listed issues are the first of the full list for any limit', () => {
+  it('property: the listed issues are the first errors, then the first warnings, of the full list for any limit', () => {
     const request = examples[0]!.message;
-    const wide = setAt(
-      request,
-      ['body', 'constraints'],
-      Array.from({ length: 300 }, (_, i) => (i % 3 ? i : {})),
-    );
-    const all = listOf(everything(wide)).map(keyOf);
+    // Errors under /body/constraints, warnings (unknown members) before and after them.
+    const wide = structuredClone(request) as { body: Record<string, unknown> };
+    wide.body.constraints = Array.from({ length: 300 }, (_, i) => (i % 3 ? i : {}));
+    for (let i = 0; i < 150; i++) wide.body[`a${i}`] = wide.body[`z${i}`] = i;
+    const message = seal(wide);
+    const full = everything(message);
+    expect([full.error_count, full.warning_count]).toEqual([300, 300]);
     fc.assert(
-      fc.property(fc.nat({ max: all.length + 5 }), (limit) => {
-        const r = validateMessage(wide, { mode: 'keyed-json', site, now, issueLimit: limit });
-        expect(listOf(r).map(keyOf)).toEqual(all.slice(0, limit));
-        expect(r.issue_count).toBe(all.length);
+      fc.property(fc.nat({ max: full.issue_count + 5 }), (limit) => {
+        const r = validateMessage(message, { mode: 'keyed-json', site, now, issueLimit: limit });
+        expect(listOf(r).map(keyOf)).toEqual(expectedListed(full, limit).map(keyOf));
+        expect(r.errors).toHaveLength(Math.min(limit, full.error_count));
+        expect(r.issue_count).toBe(full.issue_count);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  /**
+   * A message with more issues than a result lists, its N warnings and M errors at random paths:
+   * unknown members in any object of the envelope (warnings), and errors interleaved with
+   * warnings in two arrays (a constraint of the wrong type or an unregistered one; a lineage item
+   * of the wrong type or one with an unknown member). Whatever sorts first, the result lists
+   * min(M, limit) errors, so an invalid message always shows why it fails.
+   */
+  it('property: N warnings and M errors at random paths, N + M over the limit: min(M, limit) errors listed (300 runs)', () => {
+    const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
+    const lineageItem = request.provenance.lineage[0] as Record<string, unknown>;
+    const objects = ['', 'source', 'target', 'conversation', 'delivery', 'trust', 'body', 'provenance'];
+    const unknown = fc.tuple(fc.constantFrom(...objects), fc.constantFrom('a', 'k', 'p', 'z'), fc.nat(999));
+    fc.assert(
+      fc.property(
+        fc.nat(10),
+        fc.array(fc.nat(9), { minLength: 40, maxLength: 160 }),
+        fc.array(fc.nat(9), { minLength: 1, maxLength: 60 }),
+        fc.array(unknown, { minLength: 61, maxLength: 200 }),
+        (share, constraints, lineage, unknowns) => {
+          // A slot is an error when its digit is below `share`: from no errors at all to only errors.
+          const m = structuredClone(request);
+          let errors = 0;
+          m.body.constraints = constraints.map((d, i) => (d < share ? (errors++, 0) : `unregistered_${i}`));
+          m.provenance.lineage = lineage.map((d, i) => (d < share ? (errors++, 0) : { ...lineageItem, [`x${i}`]: 1 }));
+          const names = new Set<string>();
+          for (const [object, letter, n] of unknowns) {
+            (object === '' ? m : m[object])[`${letter}${n}`] = n;
+            names.add(`${object}/${letter}${n}`);
+          }
+          const warnings = constraints.length + lineage.length - errors + names.size;
+          const message = seal(m);
+          const full = everything(message);
+          const bounded = check(message);
+
+          // Counts are the whole message's, as generated.
+          expect([full.error_count, full.warning_count]).toEqual([errors, warnings]);
+          const counts = (r: ValidatorResult) => [
+            r.error_count,
+            r.warning_count,
+            r.issue_count,
+            r.valid,
+            r.conformance_level,
+          ];
+          expect(counts(bounded)).toEqual(counts(full));
+          expect(bounded.valid).toBe(errors === 0);
+          // Errors first: as many as fit, then warnings fill the rest.
+          expect(bounded.errors).toHaveLength(Math.min(errors, ISSUE_LIST_LIMIT));
+          expect(bounded.warnings).toHaveLength(ISSUE_LIST_LIMIT - bounded.errors.length);
+          expect(bounded.issues_listed).toBe(ISSUE_LIST_LIMIT);
+          // Each list, and the record's mixed one, in the stable order: path, then code.
+          const record = bounded.conformance_record as { body: { issues: Issue[] } };
+          for (const list of [bounded.errors, bounded.warnings, record.body.issues])
+            for (let i = 1; i < list.length; i++) expect(compareIssues(list[i - 1]!, list[i]!)).toBeLessThan(0);
+          expect(record.body.issues).toEqual(listOf(bounded));
+          // Every listed issue is the uncut check's own, and they are its first errors, then its first warnings.
+          const whole = new Map(listOf(full).map((i) => [keyOf(i), i]));
+          for (const i of listOf(bounded)) expect(whole.get(keyOf(i))).toEqual(i);
+          expect(listOf(bounded)).toEqual(expectedListed(full));
+          // The cut record still validates clean.
+          const again = check(record);
+          expect([again.error_count, again.warning_count]).toEqual([0, 0]);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
@@ -297,6 +368,37 @@ describe('a conformance record whose list was cut', () => {
     expect(mismatches((r) => (r.body.status = 'pass'))).toEqual(['/body/status']));
   it('without issues_listed the counts must equal the list again', () =>
     expect(mismatches((r) => delete r.body.summary.issues_listed)).toEqual(['/body/summary/error_count']));
+
+  // 150 unknown members (warnings) sort before the one error, a checksum that no longer matches.
+  const request = structuredClone(examples[0]!.message) as Record<string, any>;
+  for (let i = 0; i < 150; i++) request.body[`x_${i}`] = i;
+  request.integrity.checksum = `sha256:${'0'.repeat(64)}`;
+  const mixed = check(request).conformance_record as Record<string, any>;
+  const mixedMismatches = (edit: (r: Record<string, any>) => void) => {
+    const copy = structuredClone(mixed);
+    edit(copy);
+    return check(seal(copy))
+      .errors.filter((e) => e.code === 'conformance.summary_mismatch')
+      .map((e) => e.path);
+  };
+
+  it('lists the error of a message whose warnings sort before it, and validates clean', () => {
+    expect(mixed.body.summary).toMatchObject({ error_count: 1, warning_count: 150, issues_listed: ISSUE_LIST_LIMIT });
+    expect(mixed.body.issues.filter((i: Issue) => i.severity === 'error').map((i: Issue) => i.code)).toEqual([
+      'integrity.checksum_mismatch',
+    ]);
+    expect(mixedMismatches(() => {})).toEqual([]);
+  });
+  it('a record cut by path, warnings listed while a counted error is not, stays valid', () => {
+    // The earlier text of the contract cut by path; which issues a cut kept is not a rule.
+    const hideTheError = (r: Record<string, any>) => {
+      const at = r.body.issues.findIndex((i: Issue) => i.severity === 'error');
+      const warning = r.body.issues.find((i: Issue) => i.severity === 'warning');
+      r.body.issues[at] = { ...warning, path: '/body/x_99' };
+      r.body.issues.sort(compareIssues);
+    };
+    expect(mixedMismatches(hideTheError)).toEqual([]);
+  });
 });
 
 /**

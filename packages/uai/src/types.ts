@@ -352,7 +352,7 @@ export interface ConformanceSummary {
   error_count: number;
   /** Number of issues with severity warning. */
   warning_count: number;
-  /** How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue. */
+  /** How many issues the record lists, present only when the list was cut at the validator's issue limit, which lists errors before warnings: the counts then exceed it and count every issue. */
   issues_listed?: number;
   /** When the check ran. */
   checked_at: string;

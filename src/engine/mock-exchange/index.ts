@@ -62,7 +62,7 @@ function refusal(message: JsonObject, validation: ValidatorResult): Refusal | un
     return {
       ok: false,
       code: 'exchange.request_invalid',
-      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists ${validation.issues_listed === undefined ? 'every issue' : `the first ${validation.issues_listed} of its ${validation.issue_count} issues`}.`,
+      detail: `The request message fails validation with ${validation.error_count} error(s); errors lists ${validation.issues_listed === undefined ? 'every issue' : `${validation.issues_listed} of its ${validation.issue_count} issues, errors before warnings`}.`,
       errors: issues,
     };
   }

@@ -1,13 +1,16 @@
 /**
  * Bounded issue lists (docs/contract.md, "Limits"): a result counts every distinct issue exactly
- * but lists only the first ISSUE_LIST_LIMIT in the stable order (path, then code), and stops once
- * their paths pass ISSUE_PATH_CHARS_LIMIT characters. A hostile
+ * but lists only ISSUE_LIST_LIMIT of them, errors before warnings, each the first in the stable
+ * order (path, then code), and stops once their paths pass ISSUE_PATH_CHARS_LIMIT characters. The
+ * errors come first because they are what makes a message fail: a hundred warnings at early paths
+ * must not leave an invalid message with an empty `errors`. The listed ones are then sorted in the
+ * stable order again. A hostile
  * message of 256 KiB can raise hundreds of thousands of issues; listing them all made answers a
  * hundred times larger than the request and the work to seal them quadratic in practice.
  * Counting stays linear: one pass, a set for de-duplication where two stages or two schemas can
  * raise the same issue, a bounded heap for the listed ones.
  */
-import { issueCode, type IssueCodeId } from '../../standard/code-shapes.ts';
+import { issueCode, type IssueCodeId, type IssueCodeShape } from '../../standard/code-shapes.ts';
 import { ISSUE_LIST_LIMIT, ISSUE_PATH_CHARS_LIMIT } from '../../standard/limits.ts';
 import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import type { Site } from '../../standard/urls.ts';
@@ -18,7 +21,7 @@ import type { SchemaFindings } from './schema.ts';
 import { TextFindings } from './text-findings.ts';
 
 export interface IssueTally {
-  /** The first `limit` distinct issues in the stable order, with severity and help_url. */
+  /** `limit` distinct issues, errors before warnings, in the stable order, with severity and help_url. */
   readonly listed: Issue[];
   readonly errorCount: number;
   readonly warningCount: number;
@@ -144,14 +147,24 @@ function compareTail(tail: string, path: string, from: number): number {
 }
 
 /**
- * Counts the distinct issues (one per path and code) and lists the first `limit` of them. Paths
- * are made well-formed before they are compared, so that every listed issue can be sealed into a
- * conformance record.
+ * Counts the distinct issues (one per path and code) and lists `limit` of them: the first errors,
+ * then the first warnings while there is room. Paths are made well-formed before they are
+ * compared, so that every listed issue can be sealed into a conformance record.
  */
 export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE_LIST_LIMIT): IssueTally {
   const seen = new CodesByPath();
-  const kept = new SmallestItems<IssueDraft>(limit, compareIssues);
-  const order = new IssuePartsOrder();
+  // One bounded heap per severity, each with its own remembered head (a part's issues share one).
+  const kept = {
+    error: new SmallestItems<IssueDraft>(limit, compareIssues),
+    warning: new SmallestItems<IssueDraft>(limit, compareIssues),
+  };
+  const order = { error: new IssuePartsOrder(), warning: new IssuePartsOrder() };
+  /** Whether an issue given as parts would be kept; no warning is, once `limit` errors are. */
+  const wanted = (severity: IssueCodeShape['severity'], head: string, tail: string, code: string): boolean => {
+    if (limit === 0 || (severity === 'warning' && kept.error.bar !== undefined)) return false;
+    const bar = kept[severity].bar;
+    return bar === undefined || order[severity].compare(head, tail, code, bar) < 0;
+  };
   const broken = new Set<ConformanceLevelId>();
   let errorCount = 0;
   let warningCount = 0;
@@ -167,7 +180,8 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
     if (!seen.add(path, draft.code)) return;
     const severity = issueCode(draft.code).severity;
     count(severity, guardedLevel({ code: draft.code, severity, path }));
-    kept.offer(path === draft.path ? draft : { ...plain(draft), path });
+    if (severity === 'warning' && kept.error.bar !== undefined) return;
+    kept[severity].offer(path === draft.path ? draft : { ...plain(draft), path });
   };
 
   // Codes some other stage also raises: a deep schema issue with one of them goes through the set.
@@ -191,8 +205,7 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
       const level = guardedLevel({ code, severity, path: '' });
       part.forEach((head, tail, k) => {
         count(severity, level);
-        const bar = kept.bar;
-        if (limit > 0 && (bar === undefined || order.compare(head, tail, code, bar) < 0)) kept.offer(part.draft(k));
+        if (wanted(severity, head, tail, code)) kept[severity].offer(part.draft(k));
       });
       continue;
     }
@@ -219,12 +232,13 @@ export function tallyIssues(parts: IssueParts, site: Site, limit: number = ISSUE
       previousTail = tail;
       const severity = issueCode(code).severity;
       count(severity, severity === 'warning' ? 'L4' : errorLevel(code, head.startsWith('/body/')));
-      const bar = kept.bar;
-      if (limit > 0 && (bar === undefined || order.compare(head, tail, code, bar) < 0))
-        kept.offer(findings.draft(code, error));
+      if (wanted(severity, head, tail, code)) kept[severity].offer(findings.draft(code, error));
     });
   }
-  const first = withinPathChars(kept.sorted(), limit === Infinity ? Infinity : ISSUE_PATH_CHARS_LIMIT);
+  const errors = kept.error.sorted();
+  const chosen = [...errors, ...kept.warning.sorted().slice(0, limit - errors.length)];
+  // The path budget is spent in the same order, errors first; the list is then in the stable order.
+  const first = withinPathChars(chosen, limit === Infinity ? Infinity : ISSUE_PATH_CHARS_LIMIT).sort(compareIssues);
   const listed = first.map((d) => toIssue(site, { ...plain(d), message: wellFormed(d.message) }));
   return { listed, errorCount, warningCount, level: levelBelow(broken) };
 }

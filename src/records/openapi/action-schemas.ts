@@ -45,7 +45,7 @@ const SUMMARY_MEMBERS: Record<string, JsonSchema> = {
   error_count: int('Number of errors.'),
   warning_count: int('Number of warnings.'),
   issues_listed: int(
-    `How many issues errors and warnings list; present only when the lists were cut at ${ISSUE_LIST_LIMIT} (the first in path order), while the counts above count every issue.`,
+    `How many issues errors and warnings list; present only when the lists were cut at ${ISSUE_LIST_LIMIT} (errors before warnings, each the first by path then code), while the counts above count every issue.`,
   ),
   errors: { type: 'array', items: ref('IssueItem') },
   warnings: { type: 'array', items: ref('IssueItem') },

@@ -332,7 +332,7 @@ export const CONFORMANCE_SUMMARY: ObjectDef = {
       type: { kind: 'integer', minimum: 0 },
       required: false,
       description:
-        "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue.",
+        "How many issues the record lists, present only when the list was cut at the validator's issue limit, which lists errors before warnings: the counts then exceed it and count every issue.",
     },
     {
       key: 'checked_at',
