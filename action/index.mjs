@@ -99,7 +99,7 @@ var init_integrity = __esm({
   }
 });
 
-// ../../main/node_modules/canonicalize/lib/canonicalize.js
+// node_modules/canonicalize/lib/canonicalize.js
 function serializeString(value) {
   if (!value.isWellFormed()) {
     throw new Error("Lone surrogate is not allowed");
@@ -245,7 +245,7 @@ function canonicalize(object) {
   return result2;
 }
 var init_canonicalize = __esm({
-  "../../main/node_modules/canonicalize/lib/canonicalize.js"() {
+  "node_modules/canonicalize/lib/canonicalize.js"() {
   }
 });
 
@@ -8463,7 +8463,7 @@ var init_profile_schemas = __esm({
               "issues_listed": {
                 "type": "integer",
                 "minimum": 0,
-                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit, which lists errors before warnings: the counts then exceed it and count every issue."
+                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
               },
               "checked_at": {
                 "type": "string",
@@ -10693,9 +10693,9 @@ var init_walk = __esm({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/constants.js
+// node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/picomatch/lib/constants.js"(exports, module) {
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -10895,9 +10895,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/utils.js
+// node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "../../main/node_modules/picomatch/lib/utils.js"(exports) {
+  "node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -10959,9 +10959,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/scan.js
+// node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "../../main/node_modules/picomatch/lib/scan.js"(exports, module) {
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
     "use strict";
     var utils = require_utils();
     var {
@@ -11297,9 +11297,9 @@ var require_scan = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/parse.js
+// node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "../../main/node_modules/picomatch/lib/parse.js"(exports, module) {
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
     var constants = require_constants();
     var utils = require_utils();
@@ -12312,9 +12312,9 @@ var require_parse = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/lib/picomatch.js
+// node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "../../main/node_modules/picomatch/lib/picomatch.js"(exports, module) {
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
     var parse3 = require_parse();
@@ -12452,9 +12452,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// ../../main/node_modules/picomatch/index.js
+// node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "../../main/node_modules/picomatch/index.js"(exports, module) {
+  "node_modules/picomatch/index.js"(exports, module) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -17423,9 +17423,9 @@ Exit status: 0, or 2 on usage (an unknown profile).
   }
 });
 
-// ../../main/node_modules/css-color-converter/lib/index.js
+// node_modules/css-color-converter/lib/index.js
 var require_lib = __commonJS({
-  "../../main/node_modules/css-color-converter/lib/index.js"(exports) {
+  "node_modules/css-color-converter/lib/index.js"(exports) {
     exports.fromString = function fromString2(text) {
       const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(text).trim());
       if (!hex) return null;
@@ -17436,7 +17436,7 @@ var require_lib = __commonJS({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/color.js
+// node_modules/badge-maker/lib/color.js
 function isHexColor(s = "") {
   return hexColorRegex.test(s);
 }
@@ -17480,7 +17480,7 @@ function brightness(color) {
 }
 var import_css_color_converter, namedColors, aliases, resolvedAliases, hexColorRegex;
 var init_color = __esm({
-  "../../main/node_modules/badge-maker/lib/color.js"() {
+  "node_modules/badge-maker/lib/color.js"() {
     import_css_color_converter = __toESM(require_lib(), 1);
     namedColors = {
       brightgreen: "#4b0",
@@ -17517,9 +17517,9 @@ var require_fs = __commonJS({
   }
 });
 
-// ../../main/node_modules/binary-search/index.js
+// node_modules/binary-search/index.js
 var require_binary_search = __commonJS({
-  "../../main/node_modules/binary-search/index.js"(exports, module) {
+  "node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
       var mid, cmp;
       if (low === void 0)
@@ -17558,9 +17558,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../../main/node_modules/char-width-table-consumer/src/consumer.js
+// node_modules/char-width-table-consumer/src/consumer.js
 var require_consumer = __commonJS({
-  "../../main/node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
+  "node_modules/char-width-table-consumer/src/consumer.js"(exports, module) {
     "use strict";
     var fs3 = require_fs();
     var bs = require_binary_search();
@@ -17625,9 +17625,9 @@ var require_consumer = __commonJS({
   }
 });
 
-// ../../main/node_modules/char-width-table-consumer/src/index.js
+// node_modules/char-width-table-consumer/src/index.js
 var require_src = __commonJS({
-  "../../main/node_modules/char-width-table-consumer/src/index.js"(exports, module) {
+  "node_modules/char-width-table-consumer/src/index.js"(exports, module) {
     "use strict";
     var CharWidthTableConsumer = require_consumer();
     var {
@@ -17644,9 +17644,9 @@ var require_src = __commonJS({
   }
 });
 
-// ../../main/node_modules/anafanafo/index.js
+// node_modules/anafanafo/index.js
 var require_anafanafo = __commonJS({
-  "../../main/node_modules/anafanafo/index.js"(exports, module) {
+  "node_modules/anafanafo/index.js"(exports, module) {
     var { createConsumer } = require_src();
     var verdana11 = createConsumer([[32, 32, 3.87], [33, 33, 4.33], [34, 34, 5.05], [35, 35, 9], [36, 36, 6.99], [37, 37, 11.84], [38, 38, 7.99], [39, 39, 2.95], [40, 41, 5], [42, 42, 6.99], [43, 43, 9], [44, 44, 4], [45, 45, 5], [46, 46, 4], [47, 47, 5], [48, 57, 6.99], [58, 59, 5], [60, 62, 9], [63, 63, 6], [64, 64, 11], [65, 65, 7.52], [66, 66, 7.54], [67, 67, 7.68], [68, 68, 8.48], [69, 69, 6.96], [70, 70, 6.32], [71, 71, 8.53], [72, 72, 8.27], [73, 73, 4.63], [74, 74, 5], [75, 75, 7.62], [76, 76, 6.12], [77, 77, 9.27], [78, 78, 8.23], [79, 79, 8.66], [80, 80, 6.63], [81, 81, 8.66], [82, 82, 7.65], [83, 83, 7.52], [84, 84, 6.78], [85, 85, 8.05], [86, 86, 7.52], [87, 87, 10.88], [88, 88, 7.54], [89, 89, 6.77], [90, 90, 7.54], [91, 93, 5], [94, 94, 9], [95, 96, 6.99], [97, 97, 6.61], [98, 98, 6.85], [99, 99, 5.73], [100, 100, 6.85], [101, 101, 6.55], [102, 102, 3.87], [103, 103, 6.85], [104, 104, 6.96], [105, 105, 3.02], [106, 106, 3.79], [107, 107, 6.51], [108, 108, 3.02], [109, 109, 10.7], [110, 110, 6.96], [111, 111, 6.68], [112, 113, 6.85], [114, 114, 4.69], [115, 115, 5.73], [116, 116, 4.33], [117, 117, 6.96], [118, 118, 6.51], [119, 119, 9], [120, 121, 6.51], [122, 122, 5.78], [123, 123, 6.98], [124, 124, 5], [125, 125, 6.98], [126, 126, 9]]);
     module.exports = function measure(text, { font }) {
@@ -17656,7 +17656,7 @@ var require_anafanafo = __commonJS({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/xml.js
+// node_modules/badge-maker/lib/xml.js
 function stripXmlWhitespace(xml3) {
   return xml3.replace(/>\s+/g, ">").replace(/<\s+/g, "<").trim();
 }
@@ -17671,7 +17671,7 @@ function escapeXml(s) {
 }
 var XmlElement, ElementList;
 var init_xml = __esm({
-  "../../main/node_modules/badge-maker/lib/xml.js"() {
+  "node_modules/badge-maker/lib/xml.js"() {
     XmlElement = class {
       /**
        * Xml Element Constructor
@@ -17727,7 +17727,7 @@ var init_xml = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/badge-renderers.js
+// node_modules/badge-maker/lib/badge-renderers.js
 function capitalize(s) {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 }
@@ -18247,7 +18247,7 @@ function forTheBadge({
 }
 var import_anafanafo, FONT_SCALE_UP_FACTOR, FONT_SCALE_DOWN_VALUE, FONT_FAMILY, WIDTH_FONT, SOCIAL_FONT_FAMILY, DEFAULT_TEXT_FILL, Badge, Plastic, Flat, FlatSquare, badge_renderers_default;
 var init_badge_renderers = __esm({
-  "../../main/node_modules/badge-maker/lib/badge-renderers.js"() {
+  "node_modules/badge-maker/lib/badge-renderers.js"() {
     import_anafanafo = __toESM(require_anafanafo(), 1);
     init_color();
     init_xml();
@@ -18629,15 +18629,15 @@ var init_badge_renderers = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/constants.js
+// node_modules/badge-maker/lib/constants.js
 var DEFAULT_LOGO_HEIGHT;
 var init_constants = __esm({
-  "../../main/node_modules/badge-maker/lib/constants.js"() {
+  "node_modules/badge-maker/lib/constants.js"() {
     DEFAULT_LOGO_HEIGHT = 14;
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/make-badge.js
+// node_modules/badge-maker/lib/make-badge.js
 function makeBadge({
   format,
   style = "flat",
@@ -18689,7 +18689,7 @@ function makeBadge({
   );
 }
 var init_make_badge = __esm({
-  "../../main/node_modules/badge-maker/lib/make-badge.js"() {
+  "node_modules/badge-maker/lib/make-badge.js"() {
     init_color();
     init_badge_renderers();
     init_xml();
@@ -18697,7 +18697,7 @@ var init_make_badge = __esm({
   }
 });
 
-// ../../main/node_modules/badge-maker/lib/index.js
+// node_modules/badge-maker/lib/index.js
 function _validate(format) {
   if (format !== Object(format)) {
     throw new ValidationError("makeBadge takes an argument of type object");
@@ -18778,7 +18778,7 @@ function makeBadge2(format) {
 }
 var ValidationError;
 var init_lib = __esm({
-  "../../main/node_modules/badge-maker/lib/index.js"() {
+  "node_modules/badge-maker/lib/index.js"() {
     init_make_badge();
     ValidationError = class extends Error {
     };
