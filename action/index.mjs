@@ -8463,7 +8463,7 @@ var init_profile_schemas = __esm({
               "issues_listed": {
                 "type": "integer",
                 "minimum": 0,
-                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit: the counts then exceed it and count every issue."
+                "description": "How many issues the record lists, present only when the list was cut at the validator's issue limit, which lists errors before warnings: the counts then exceed it and count every issue."
               },
               "checked_at": {
                 "type": "string",
