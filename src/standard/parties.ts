@@ -1,11 +1,14 @@
 import { RELEASE, UAI_VERSION } from './release.ts';
 import { links, serviceDid, type Site } from './urls.ts';
 
+/** The reference server's source.id, the same on every deployment. */
+export const REFERENCE_SERVER_ID = 'uai-reference-server';
+
 /** The reference server of this deployment: the party of the mock exchange's answers and of the examples. */
 export function referenceServerParty(site: Site) {
   return {
     type: 'service',
-    id: 'uai-reference-server',
+    id: REFERENCE_SERVER_ID,
     label: `${RELEASE} reference server`,
     uri: links(site).mockExchange,
     did: serviceDid(site, 'reference-server'),

@@ -60,6 +60,11 @@ export function safeReader(request: JsonObject, flagged: IssueFlags) {
       const v = at(path);
       return typeof v === 'string' && v !== '' && clean(path) ? wellFormed(v) : undefined;
     },
+    /** A string the schema lets be empty (provenance.trace_id has no minLength): copied as sent, "" too. */
+    text(path: string): string | undefined {
+      const v = at(path);
+      return typeof v === 'string' && clean(path) ? wellFormed(v) : undefined;
+    },
     value(path: string): unknown {
       return clean(path) ? at(path) : undefined;
     },
@@ -117,7 +122,7 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
     turn_id: ids.turnId,
     parent_message_id: requestMessageId,
   };
-  const traceId = read.string('/provenance/trace_id');
+  const traceId = read.text('/provenance/trace_id');
   const parent = parseTraceparent(read.string('/conversation/traceparent'));
   // A traceparent only when its trace-id agrees with the copied trace_id (else trace.trace_id_mismatch).
   if (parent && (traceId === undefined || traceId === parent.traceId))

@@ -3,6 +3,10 @@
  * a reference carries what a task status needs to link back to its request: the conversation,
  * the request, the requester, the trace, what was asked, and when it was accepted. It is opaque
  * to clients: `task-` and the base64url of a small JSON array.
+ *
+ * The array has ten members, or eleven when the request's provenance.trace_id is no trace the
+ * status continues (not 32 lowercase hex): the eleventh carries it as sent, so the status copies it
+ * (exchange.trace_id_copied). References written before the eleventh was added still read the same.
  */
 import { isRecord, own, ownRecord } from '../json.ts';
 import { nextSequence } from '../exchange/next-turn.ts';
@@ -15,7 +19,13 @@ export interface TaskTicket {
   readonly requestMessageId: string;
   readonly requesterType: string;
   readonly requesterId: string;
+  /** The trace the status continues: a W3C trace-id (32 lowercase hex, not all zeros). */
   readonly traceId: string | null;
+  /**
+   * The request's provenance.trace_id as sent, when it is no trace-id the status continues (any
+   * string the schema allows, "" too); when set, traceId is null. Otherwise the status carries traceId.
+   */
+  readonly sentTraceId: string | null;
   readonly sequence: number;
   readonly subject: string;
   readonly priority: string | null;
@@ -67,12 +77,16 @@ function ticketBytes(t: TaskTicket): Uint8Array {
     t.subject,
     t.priority,
     t.acceptedAt,
+    // Left out when null: the ten members every reference had before.
+    ...(t.sentTraceId === null ? [] : [t.sentTraceId]),
   ];
   return new TextEncoder().encode(JSON.stringify(fields));
 }
 
 /** A non-empty, well-formed (no lone surrogate) string: a forged reference must not break the seal. */
 const str = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.isWellFormed();
+/** A well-formed string, "" too: provenance.trace_id has no minLength. */
+const anyString = (v: unknown): v is string => typeof v === 'string' && v.isWellFormed();
 const oneOf =
   (set: readonly string[]) =>
   (v: unknown): v is string =>
@@ -91,10 +105,12 @@ export function decodeTaskRef(ref: string): TaskTicket | undefined {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(v) || v.length !== 10 || v[0] !== 1) return undefined;
-  const [, c, m, rt, ri, t, q, s, p, a] = v as unknown[];
+  if (!Array.isArray(v) || (v.length !== 10 && v.length !== 11) || v[0] !== 1) return undefined;
+  const [, c, m, rt, ri, t, q, s, p, a, sent = null] = v as unknown[];
   if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return undefined;
   if (t !== null && !(typeof t === 'string' && TRACE_ID.test(t))) return undefined;
+  // Written only as holdTask writes it: beside no trace, and no trace-id itself (that is traceId).
+  if (v.length === 11 && !(t === null && anyString(sent) && !TRACE_ID.test(sent))) return undefined;
   if (p !== null && !oneOf(DELIVERY_PRIORITIES)(p)) return undefined;
   if (!isSequence(q) || !Number.isSafeInteger(a)) return undefined;
   return {
@@ -103,6 +119,7 @@ export function decodeTaskRef(ref: string): TaskTicket | undefined {
     requesterType: rt,
     requesterId: ri,
     traceId: t,
+    sentTraceId: sent as string | null,
     sequence: q,
     subject: s,
     priority: p,
@@ -137,7 +154,7 @@ export function holdTask(request: unknown, now: Date): HeldTask {
   if (length > MAX_REF)
     return {
       ok: false,
-      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`,
+      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id, source.id and provenance.trace_id, and these would make it ${length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`,
     };
   return { ok: true, ref: PREFIX + base64url(bytes) };
 }
@@ -170,12 +187,16 @@ function ticketFor(request: unknown, now: Date): TaskTicket | undefined {
     at('delivery', 'priority'),
   ];
   if (!str(c) || !str(m) || !oneOf(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return undefined;
+  const trace = traceOf(t, tp);
   return {
     conversationId: c,
     requestMessageId: m,
     requesterType: rt,
     requesterId: ri,
-    traceId: traceOf(t, tp),
+    traceId: trace,
+    // With no trace to continue, nothing the request's trace_id could disagree with: copied as sent,
+    // as the mock exchange copies it into the accepted answer.
+    sentTraceId: trace === null && anyString(t) ? t : null,
     sequence: q,
     subject: s,
     priority: oneOf(DELIVERY_PRIORITIES)(p) ? p : null,

@@ -65,7 +65,8 @@ export function taskStatus(ref: string, context: EngineContext): TaskStatusAnswe
   if (ticket.priority !== null) delivery.priority = ticket.priority;
   Object.assign(delivery, { reply_requested: false, ack_required: false, task_ref: ref });
   const provenance: JsonObject = {};
-  if (ticket.traceId !== null) provenance.trace_id = ticket.traceId;
+  const traceId = ticket.sentTraceId ?? ticket.traceId;
+  if (traceId !== null) provenance.trace_id = traceId;
   Object.assign(provenance, {
     issued_at: isoSeconds(now),
     log_ref: `urn:uai:log:${messageId}`,

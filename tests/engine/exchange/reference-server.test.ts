@@ -130,6 +130,25 @@ describe('task status polling', () => {
     if (status === 422) expect(answer.body.code).toBe('exchange.intent_unprocessable');
     else expect(taskStatus(answer.delivery.task_ref, at(0)).ok).toBe(true);
   });
+  it('a trace_id that is no trace-id counts toward the reference: a 4,000-character one is declined (422)', () => {
+    for (const [length, want] of [
+      [2_000, 202],
+      [4_000, 422],
+    ] as const) {
+      const { traceparent: _, ...conversation } = request.conversation;
+      const message = seal({
+        ...request,
+        conversation,
+        provenance: { ...request.provenance, trace_id: 't'.repeat(length) },
+      });
+      expect(clean(message)).toEqual([]);
+      const { status, message: answer } = answered(message);
+      expect(status).toBe(want);
+      expect(checkExchange({ request: message, response: answer, httpStatus: status }).conforms).toBe(true);
+      if (status === 422) expect(answer.body.detail).toContain('provenance.trace_id');
+      else expect(answer.delivery.task_ref.length).toBeLessThanOrEqual(4096);
+    }
+  });
   it('property: a request is held as a task exactly when its reference fits, measured as it would be written', () => {
     // Identifiers of one, two, three and four UTF-8 bytes a character, around the 4,096 the server issues.
     const id = fc
@@ -146,6 +165,7 @@ describe('task status polling', () => {
           requesterType: request.source.type,
           requesterId: request.source.id,
           traceId: request.provenance.trace_id,
+          sentTraceId: null,
           sequence: conversation.sequence,
           subject: request.body.subject,
           priority: request.delivery.priority,
@@ -172,19 +192,67 @@ describe('task status polling', () => {
       expect(taskStatus(forged, at(0))).toMatchObject({ ok: false, code: 'exchange.task_unknown' });
     }
   });
+  // Issued before a reference could carry the request's trace_id as sent: the published request's
+  // (trace 4bf9...), and the same without traceparent and with trace_id "abc" (no trace then).
+  const OLD_TRACED =
+    'task-WzEsImNvbnYtMjAyNi0xMS0wMS0wMDAxIiwibXNnLXJlcS0wMDAxIiwiYWdlbnQiLCJhZ2VudC1yZXF1ZXN0ZXItMDEiLCI0YmY5MmYzNTc3YjM0ZGE2YTNjZTkyOWQwZTBlNDczNiIsMSwidWFpLnRhc2suc3RhdHVzLnYxIiwiaW50ZXJhY3RpdmUiLDE3OTM1MjQyMDBd';
+  const OLD_UNTRACED =
+    'task-WzEsImNvbnYtMjAyNi0xMS0wMS0wMDAxIiwibXNnLXJlcS0wMDAxIiwiYWdlbnQiLCJhZ2VudC1yZXF1ZXN0ZXItMDEiLG51bGwsMSwidWFpLnRhc2suc3RhdHVzLnYxIiwiaW50ZXJhY3RpdmUiLDE3OTM1MjQyMDBd';
+  it('a reference issued before the trace_id member reads as it did, and is what is issued still', () => {
+    expect(ref).toBe(OLD_TRACED);
+    expect(decodeTaskRef(OLD_TRACED)).toMatchObject({ traceId: request.provenance.trace_id, sentTraceId: null });
+    expect(decodeTaskRef(OLD_UNTRACED)).toMatchObject({ traceId: null, sentTraceId: null });
+    for (const old of [OLD_TRACED, OLD_UNTRACED]) {
+      const s = taskStatus(old, at(0));
+      expect(s.ok && clean(s.message)).toEqual([]);
+    }
+  });
+  it('a reference with a trace_id member holdTask would not write is exchange.task_unknown', () => {
+    const T = request.provenance.trace_id as string;
+    const written = (fields: unknown[]) =>
+      `task-${btoa(JSON.stringify(fields)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}`;
+    const base = [1, 'c', 'm', 'agent', 'a', null, 1, 'uai.task.status.v1', null, 1_793_524_200];
+    expect(decodeTaskRef(written([...base, 'abc']))).toMatchObject({ traceId: null, sentTraceId: 'abc' });
+    expect(decodeTaskRef(written([...base, '']))).toMatchObject({ traceId: null, sentTraceId: '' });
+    for (const forged of [
+      [...base, null], // null is written as no member at all
+      [...base, 7],
+      [...base, T], // a trace-id is the trace itself, never carried beside it
+      [...base, '\ud800'],
+      [...base.slice(0, 5), T, ...base.slice(6), 'abc'], // beside a trace it would make the status warn
+      [...base, 'abc', 'more'],
+    ])
+      expect(taskStatus(written(forged), at(0))).toMatchObject({ ok: false, code: 'exchange.task_unknown' });
+  });
   it('any ticket round-trips, and its status validates clean', () => {
     const text = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' });
-    const ticket: fc.Arbitrary<TaskTicket> = fc.record({
+    // A trace to continue, none, or a trace_id that is none, carried as sent ("" and any text too).
+    const trace = fc.oneof(
+      fc.record({ traceId: fc.stringMatching(/^[0-9a-f]{31}[1-9a-f]$/), sentTraceId: fc.constant(null) }),
+      fc.record({
+        traceId: fc.constant(null),
+        sentTraceId: fc.option(
+          fc
+            .oneof(fc.string({ maxLength: 40, unit: 'grapheme' }), fc.constantFrom('', '0'.repeat(32), 'A'.repeat(32)))
+            .filter(
+              // A trace-id is the trace itself (traceId), never carried beside it.
+              (id) => !/^(?!0{32})[0-9a-f]{32}$/.test(id),
+            ),
+          { nil: null },
+        ),
+      }),
+    );
+    const fields = fc.record({
       conversationId: text,
       requestMessageId: text,
       requesterType: fc.constantFrom(...PARTY_TYPES),
       requesterId: text,
-      traceId: fc.option(fc.stringMatching(/^[0-9a-f]{31}[1-9a-f]$/), { nil: null }),
       sequence: fc.integer({ min: 1, max: 1_000_000 }),
       subject: fc.constantFrom(...PROFILE_IDS),
       priority: fc.option(fc.constantFrom(...DELIVERY_PRIORITIES), { nil: null }),
       acceptedAt: fc.integer({ min: 1_700_000_000, max: 1_900_000_000 }),
     });
+    const ticket: fc.Arbitrary<TaskTicket> = fc.tuple(fields, trace).map(([f, t]) => ({ ...f, ...t }));
     fc.assert(
       fc.property(ticket, fc.integer({ min: 0, max: 10 }), (t, after) => {
         const ref = encodeTaskRef(t);
