@@ -7400,7 +7400,7 @@ var init_action = __esm({
 function referenceServerParty(site) {
   return {
     type: "service",
-    id: "uai-reference-server",
+    id: REFERENCE_SERVER_ID,
     label: `${RELEASE} reference server`,
     uri: links(site).mockExchange,
     did: serviceDid(site, "reference-server"),
@@ -7416,11 +7416,13 @@ function referenceServerTrust(site, messageId) {
     signature_ref: `${links(site).mockExchange}#sig-${messageId}`
   };
 }
+var REFERENCE_SERVER_ID;
 var init_parties = __esm({
   "src/standard/parties.ts"() {
     "use strict";
     init_release();
     init_urls();
+    REFERENCE_SERVER_ID = "uai-reference-server";
   }
 });
 
@@ -8637,6 +8639,11 @@ function safeReader(request, flagged) {
       const v = at3(path);
       return typeof v === "string" && v !== "" && clean(path) ? wellFormed(v) : void 0;
     },
+    /** A string the schema lets be empty (provenance.trace_id has no minLength): copied as sent, "" too. */
+    text(path) {
+      const v = at3(path);
+      return typeof v === "string" && clean(path) ? wellFormed(v) : void 0;
+    },
     value(path) {
       return clean(path) ? at3(path) : void 0;
     }
@@ -8670,7 +8677,7 @@ function linkage(input2, taskRef) {
     turn_id: ids.turnId,
     parent_message_id: requestMessageId
   };
-  const traceId = read.string("/provenance/trace_id");
+  const traceId = read.text("/provenance/trace_id");
   const parent = parseTraceparent(read.string("/conversation/traceparent"));
   if (parent && (traceId === void 0 || traceId === parent.traceId))
     conversation.traceparent = `00-${parent.traceId}-${ids.spanId}-${parent.flags}`;
@@ -9231,6 +9238,7 @@ var init_rules = __esm({
     "use strict";
     init_code_shapes();
     init_exchange_rules();
+    init_parties();
     init_value_sets();
     init_instant();
     init_kind();
@@ -9319,7 +9327,7 @@ var init_rules = __esm({
       "exchange.source_not_requester": ({ request, response }) => {
         const requester3 = valueAt2(request, "/source/id");
         const got = valueAt2(response, "/source/id");
-        return requester3 === void 0 || got !== requester3 ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
+        return requester3 === void 0 || got !== requester3 || requester3 === REFERENCE_SERVER_ID ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
       },
       "exchange.delivery_copied": (pair) => {
         const out = [
@@ -10202,7 +10210,9 @@ function ticketBytes(t) {
     t.sequence,
     t.subject,
     t.priority,
-    t.acceptedAt
+    t.acceptedAt,
+    // Left out when null: the ten members every reference had before.
+    ...t.sentTraceId === null ? [] : [t.sentTraceId]
   ];
   return new TextEncoder().encode(JSON.stringify(fields));
 }
@@ -10215,10 +10225,11 @@ function decodeTaskRef(ref) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 10 || v[0] !== 1) return void 0;
-  const [, c, m, rt, ri, t, q, s, p, a] = v;
+  if (!Array.isArray(v) || v.length !== 10 && v.length !== 11 || v[0] !== 1) return void 0;
+  const [, c, m, rt, ri, t, q, s, p, a, sent = null] = v;
   if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s)) return void 0;
   if (t !== null && !(typeof t === "string" && TRACE_ID2.test(t))) return void 0;
+  if (v.length === 11 && !(t === null && anyString(sent) && !TRACE_ID2.test(sent))) return void 0;
   if (p !== null && !oneOf2(DELIVERY_PRIORITIES)(p)) return void 0;
   if (!isSequence(q) || !Number.isSafeInteger(a)) return void 0;
   return {
@@ -10227,6 +10238,7 @@ function decodeTaskRef(ref) {
     requesterType: rt,
     requesterId: ri,
     traceId: t,
+    sentTraceId: sent,
     sequence: q,
     subject: s,
     priority: p,
@@ -10247,7 +10259,7 @@ function holdTask(request, now) {
   if (length > MAX_REF)
     return {
       ok: false,
-      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id and source.id, and these would make it ${length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`
+      detail: `The reference server cannot hold this request as a task: it keeps no state, so a task reference carries the request's conversation_id, message_id, source.id and provenance.trace_id, and these would make it ${length} characters, over the ${MAX_REF} it issues (the polling URL ends with it). Send shorter identifiers, or delivery.mode sync to have the request resolved inline.`
     };
   return { ok: true, ref: PREFIX + base64url(bytes) };
 }
@@ -10271,19 +10283,23 @@ function ticketFor(request, now) {
     at3("delivery", "priority")
   ];
   if (!str(c) || !str(m) || !oneOf2(PARTY_TYPES)(rt) || !str(ri) || !isProfileId(s) || !isSequence(q)) return void 0;
+  const trace = traceOf2(t, tp);
   return {
     conversationId: c,
     requestMessageId: m,
     requesterType: rt,
     requesterId: ri,
-    traceId: traceOf2(t, tp),
+    traceId: trace,
+    // With no trace to continue, nothing the request's trace_id could disagree with: copied as sent,
+    // as the mock exchange copies it into the accepted answer.
+    sentTraceId: trace === null && anyString(t) ? t : null,
     sequence: q,
     subject: s,
     priority: oneOf2(DELIVERY_PRIORITIES)(p) ? p : null,
     acceptedAt: Math.floor(now.getTime() / 1e3)
   };
 }
-var PREFIX, MAX_REF, refLength, str, oneOf2, TRACE_ID2, isSequence;
+var PREFIX, MAX_REF, refLength, str, anyString, oneOf2, TRACE_ID2, isSequence;
 var init_task_ref = __esm({
   "src/engine/reference-server/task-ref.ts"() {
     "use strict";
@@ -10296,6 +10312,7 @@ var init_task_ref = __esm({
     MAX_REF = 4096;
     refLength = (bytes) => PREFIX.length + Math.ceil(bytes.length * 4 / 3);
     str = (v) => typeof v === "string" && v !== "" && v.isWellFormed();
+    anyString = (v) => typeof v === "string" && v.isWellFormed();
     oneOf2 = (set) => (v) => typeof v === "string" && set.includes(v);
     TRACE_ID2 = /^(?!0{32})[0-9a-f]{32}$/;
     isSequence = (q) => nextSequence(nextSequence(q)) !== void 0;
@@ -10394,7 +10411,8 @@ function taskStatus2(ref, context) {
   if (ticket.priority !== null) delivery.priority = ticket.priority;
   Object.assign(delivery, { reply_requested: false, ack_required: false, task_ref: ref });
   const provenance2 = {};
-  if (ticket.traceId !== null) provenance2.trace_id = ticket.traceId;
+  const traceId = ticket.sentTraceId ?? ticket.traceId;
+  if (traceId !== null) provenance2.trace_id = traceId;
   Object.assign(provenance2, {
     issued_at: isoSeconds(now),
     log_ref: `urn:uai:log:${messageId}`,
