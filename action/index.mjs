@@ -1729,7 +1729,9 @@ function fault(container, depth, limit, pathChars) {
 function echo(value) {
   if (typeof value === "string") {
     const s = wellFormed(value);
-    return s.length > MAX_ECHO ? `${s.slice(0, MAX_ECHO)}\u2026` : s;
+    if (s.length <= MAX_ECHO) return s;
+    const cut = s.slice(0, MAX_ECHO);
+    return `${cut.isWellFormed() ? cut : cut.slice(0, -1)}\u2026`;
   }
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
   if (typeof value === "boolean" || value === null) return value;

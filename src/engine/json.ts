@@ -84,7 +84,11 @@ const MAX_ECHO = 256;
 export function echo(value: unknown): unknown {
   if (typeof value === 'string') {
     const s = wellFormed(value);
-    return s.length > MAX_ECHO ? `${s.slice(0, MAX_ECHO)}…` : s;
+    if (s.length <= MAX_ECHO) return s;
+    // Cut between characters: a cut inside a surrogate pair would leave a lone half, and a record
+    // holding it could not be sealed.
+    const cut = s.slice(0, MAX_ECHO);
+    return `${cut.isWellFormed() ? cut : cut.slice(0, -1)}…`;
   }
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'boolean' || value === null) return value;
