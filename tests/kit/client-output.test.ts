@@ -62,6 +62,23 @@ describe('the cause line', () => {
   });
 });
 
+describe('long lines', () => {
+  it('are cut between characters, never inside a surrogate pair', () => {
+    // Every cut position: a line of one-unit characters and emoji (two UTF-16 units each) in turn.
+    for (let lead = 0; lead < 4; lead++) {
+      const line = `${'x'.repeat(lead)}${'\u{1F600}a'.repeat(200)}`;
+      const shown = shownOutput(line, '');
+      expect(shown.length).toBeGreaterThan(0);
+      for (const l of shown) {
+        expect(l.isWellFormed(), `lead ${lead}: ${JSON.stringify(l.slice(-4))}`).toBe(true);
+        // Cut, and by at most the one unit that would have split a pair.
+        expect(l.replace(/^ {2}(?:cause: |\| )/, '').length).toBeGreaterThanOrEqual(199);
+        expect(l.replace(/^ {2}(?:cause: |\| )/, '').length).toBeLessThanOrEqual(200);
+      }
+    }
+  });
+});
+
 describe('the output kept', () => {
   it('is the end of the stream, however much came, never split inside a character', () => {
     const tail = new OutputTail();

@@ -66,7 +66,11 @@ export function causeLine(lines: readonly string[]): string | undefined {
 export function shownOutput(stderr: string, stdout: string): string[] {
   const lines = `${stderr}\n${stdout}`.split('\n').filter((l) => l.trim() !== '');
   const cause = causeLine(`${stderr}`.split('\n').filter((l) => l.trim() !== '')) ?? causeLine(lines);
-  const shown = (l: string) => l.slice(0, LINE_CHARS);
+  // Cut between characters: a cut inside a surrogate pair would print a lone half as U+FFFD.
+  const shown = (l: string) => {
+    const cut = l.slice(0, LINE_CHARS);
+    return cut.isWellFormed() ? cut : cut.slice(0, -1);
+  };
   return [
     ...(cause === undefined ? [] : [`  cause: ${shown(cause.trim())}`]),
     ...lines.slice(-SHOWN_LINES).map((l) => `  | ${shown(l)}`),
