@@ -15207,7 +15207,10 @@ function shownOutput(stderr, stdout) {
   const lines2 = `${stderr}
 ${stdout}`.split("\n").filter((l) => l.trim() !== "");
   const cause = causeLine(`${stderr}`.split("\n").filter((l) => l.trim() !== "")) ?? causeLine(lines2);
-  const shown2 = (l) => l.slice(0, LINE_CHARS);
+  const shown2 = (l) => {
+    const cut = l.slice(0, LINE_CHARS);
+    return cut.isWellFormed() ? cut : cut.slice(0, -1);
+  };
   return [
     ...cause === void 0 ? [] : [`  cause: ${shown2(cause.trim())}`],
     ...lines2.slice(-SHOWN_LINES).map((l) => `  | ${shown2(l)}`)
@@ -19307,6 +19310,7 @@ import { gzipSync } from "node:zlib";
 init_value_sets();
 var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
 var FAIL_ON = ["error", "warning"];
+var MAX_JOBS = 64;
 var fail = (error2) => ({ ok: false, error: error2 });
 function optionValue(argv, i, name) {
   const arg = argv[i];
@@ -19345,7 +19349,7 @@ function parseArgs(argv) {
       continue;
     }
     if (arg === "--help" || arg === "-h") return { ok: true, command: { kind: "help" } };
-    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin"].find(named);
+    const name = ["--mode", "--format", "--fail-on", "--sarif-base", "--origin", "--jobs"].find(named);
     if (!name) return fail(`unknown option ${arg}`);
     const { value, used } = optionValue(rest, i, name);
     i += used;
@@ -19361,6 +19365,10 @@ function parseArgs(argv) {
     } else if (name === "--sarif-base") {
       if (!value) return fail("--sarif-base needs a directory");
       options.sarifBase = value;
+    } else if (name === "--jobs") {
+      if (!/^[1-9][0-9]{0,2}$/.test(value ?? "") || Number(value) > MAX_JOBS)
+        return fail(`--jobs must be a whole number from 1 to ${MAX_JOBS}`);
+      options.jobs = Number(value);
     } else {
       if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
       options.origin = value;
@@ -19376,7 +19384,8 @@ function parseArgs(argv) {
       format: options.format,
       failOn: options.failOn,
       sarifBase: options.sarifBase,
-      origin: options.origin
+      origin: options.origin,
+      jobs: options.jobs
     }
   };
 }
@@ -19385,7 +19394,7 @@ var HELP = `uai: the UAI-1 message validator, offline (the same engine as POST /
 Usage:
   uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
       [--format text|json|sarif|junit|github] [--fail-on error|warning]
-      [--sarif-base <dir>] [--origin <url>]
+      [--sarif-base <dir>] [--origin <url>] [--jobs <n>]
   uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
   uai test <endpoint-url> [...]    test a live implementation (uai test --help)
   uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
@@ -19430,6 +19439,8 @@ Options:
                 repository root); default: the working directory.
   --origin      the public origin of help and schema URLs; default: the
                 UAI_ORIGIN environment variable, else http://localhost:4321.
+  --jobs        threads that check files at once (default 1). The report is
+                the same, in the same order, whatever the number.
 
 Exit status:
   0  every file was read and none has a finding at the --fail-on level
@@ -19633,7 +19644,6 @@ var PACKAGE_VERSION = "1.0.0";
 init_bounded_read();
 
 // src/cli/judge.ts
-init_engine();
 init_terminal();
 
 // src/cli/files.ts
@@ -19690,32 +19700,132 @@ async function resolveTargets(inputs) {
   return out;
 }
 
-// src/cli/judge.ts
+// src/cli/judge-file.ts
+init_engine();
 init_input();
+async function judgeFile(target, context) {
+  if ("error" in target) return { ok: false, file: target.file, error: target.error };
+  const input2 = await readInput(target.file, context.mode, context.stdin);
+  if (!input2.ok) return input2;
+  const { file, message: message2, mode, text, messageText, prefix } = input2;
+  const result2 = validateMessage(message2, { mode, site: context.site, now: context.now(), text: messageText });
+  const listed = issuesOf(result2).map((i) => i.path);
+  return { ok: true, checked: { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) } };
+}
+function fromSent(sent) {
+  if (!sent.ok) return sent;
+  const { file, result: result2, paths, ranges } = sent;
+  let at3;
+  const locate = (pointer2) => {
+    at3 ??= new Map(paths.map((p, i) => [p, ranges[i]]));
+    const range = at3.get(pointer2);
+    if (range === void 0) throw new Error(`uai: no range was sent for ${JSON.stringify(pointer2)}`);
+    return range;
+  };
+  return { ok: true, checked: { file, result: result2, locate } };
+}
+
+// src/cli/judge-threads.ts
+import { Worker } from "node:worker_threads";
+var CHUNK2 = 32;
+var WRITTEN = 1;
+var unusedThreads = () => ({ chunksByWorkers: 0, stopped: void 0, mostHeld: 0 });
+async function* judgeOnThreads(targets, context, threads) {
+  const use = threads.use ?? unusedThreads();
+  const chunks = Math.ceil(targets.length / CHUNK2);
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  const arrived = /* @__PURE__ */ new Map();
+  let live = threads.workers;
+  let wake;
+  const woken = () => {
+    const w = wake;
+    wake = void 0;
+    w?.();
+  };
+  const job = {
+    control: control.buffer,
+    targets,
+    mode: context.mode,
+    origin: threads.origin,
+    now: threads.now?.getTime()
+  };
+  const workers = [];
+  const stop = (why) => {
+    use.stopped ??= why;
+    for (const w of workers) void w.terminate();
+    woken();
+  };
+  for (let i = 0; i < threads.workers; i++) {
+    const worker = new Worker(threads.worker, { workerData: job });
+    worker.on("message", (m) => {
+      if (use.stopped !== void 0) return;
+      arrived.set(m.chunk, m.judged);
+      use.chunksByWorkers += 1;
+      use.mostHeld = Math.max(use.mostHeld, arrived.size);
+      woken();
+    });
+    worker.on("error", (error2) => stop(`a worker thread failed: ${error2.message}`));
+    worker.on("exit", (code) => {
+      live -= 1;
+      if (code !== 0) stop(`a worker thread stopped with status ${code}`);
+      woken();
+    });
+    workers.push(worker);
+  }
+  try {
+    for (let next = 0; next < chunks; next++) {
+      for (; ; ) {
+        const sent = arrived.get(next);
+        if (sent) {
+          arrived.delete(next);
+          for (const s of sent) yield fromSent(s);
+          break;
+        }
+        if (use.stopped !== void 0 || live === 0) {
+          use.stopped ??= "the worker threads ended without sending every file";
+          for (const target of targets.slice(next * CHUNK2, (next + 1) * CHUNK2)) yield await judgeFile(target, context);
+          break;
+        }
+        await new Promise((resolve5) => wake = resolve5);
+      }
+      Atomics.store(control, WRITTEN, next + 1);
+      Atomics.notify(control, WRITTEN);
+    }
+  } finally {
+    for (const w of workers) void w.terminate();
+  }
+}
 
 // src/cli/report-writer.ts
 var emptyTally = () => ({ checked: 0, valid: 0, errors: 0, warnings: 0, unreadable: 0, failing: 0 });
 
 // src/cli/judge.ts
+function workerCount(command, targets, threads) {
+  if (!threads || command.jobs === void 0 || command.jobs < 2 || targets.some((t) => t.file === "-")) return 0;
+  return Math.min(command.jobs, Math.ceil(targets.length / CHUNK2));
+}
+async function* judgeInTurn(targets, context) {
+  for (const target of targets) yield await judgeFile(target, context);
+}
 var EXIT = { valid: 0, invalid: 1, usage: 2 };
-async function judgeFiles(command, site, io, writersFor) {
+async function judgeFiles(command, site, io, writersFor, threads) {
   const targets = await resolveTargets(command.inputs);
   const writers = writersFor(targets.length > 1 || targets.some((t) => t.expanded));
   const tally = emptyTally();
-  for (const target of targets) {
-    const input2 = "error" in target ? { ok: false, file: target.file, error: target.error } : await readInput(target.file, command.mode, io.stdin);
-    if (!input2.ok) {
-      io.stderr(`${escapeLine(`uai: ${input2.file}: ${input2.error}`)}
+  const context = { mode: command.mode, site, now: io.now, stdin: io.stdin };
+  const workers = workerCount(command, targets, threads);
+  const use = threads?.use ?? unusedThreads();
+  const judged = threads && workers > 0 ? judgeOnThreads(targets, context, { ...threads, use, workers, origin: site.origin }) : judgeInTurn(targets, context);
+  for await (const j of judged) {
+    if (!j.ok) {
+      io.stderr(`${escapeLine(`uai: ${j.file}: ${j.error}`)}
 `);
       tally.unreadable += 1;
-      for (const w of writers) w.unreadable({ file: input2.file, error: input2.error });
+      for (const w of writers) w.unreadable({ file: j.file, error: j.error });
       continue;
     }
-    const { file, message: message2, mode, text, messageText, prefix } = input2;
-    const result2 = validateMessage(message2, { mode, site, now: io.now(), text: messageText });
-    const listed = issuesOf(result2).map((i) => i.path);
-    const checked = { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) };
-    for (const w of writers) w.checked(checked);
+    const { result: result2 } = j.checked;
+    for (const w of writers) w.checked(j.checked);
     tally.checked += 1;
     if (result2.valid) tally.valid += 1;
     tally.errors += result2.error_count;
@@ -19723,6 +19833,8 @@ async function judgeFiles(command, site, io, writersFor) {
     if (result2.error_count > 0 || command.failOn === "warning" && result2.warning_count > 0) tally.failing += 1;
     await io.drained?.();
   }
+  if (use.stopped) io.stderr(`uai: ${use.stopped}; the files it had not sent were checked on the main thread
+`);
   for (const w of writers) w.end(tally);
   if (tally.checked === 0 || tally.unreadable > 0) return EXIT.usage;
   return tally.failing > 0 ? EXIT.invalid : EXIT.valid;
@@ -19865,7 +19977,7 @@ function stopWhenReaderLeaves() {
     throw error2;
   });
 }
-async function main(argv, io = processIo) {
+async function main(argv, io = processIo, threads) {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
@@ -19896,7 +20008,13 @@ Run "uai --help" for usage.
     return EXIT.valid;
   }
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  return judgeFiles(command, site, io, (several) => [writerFor(command.format, several, command, site, io, io.stdout)]);
+  return judgeFiles(
+    command,
+    site,
+    io,
+    (several) => [writerFor(command.format, several, command, site, io, io.stdout)],
+    threads
+  );
 }
 function writerFor(format, several, command, site, io, write) {
   const base = command.sarifBase ?? io.cwd();

@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildPackage } from '../scripts/package/build.ts';
 import { findNode20 } from '../scripts/package/node20.ts';
@@ -32,12 +32,14 @@ export interface PackageFigures {
     readonly files: number;
     readonly uai: Timing[];
     readonly ajv: Timing[];
-    /** The same files as two halves, two `uai validate` processes at once: what two cores give at best. */
-    readonly halves: Timing[];
   };
+  /** `uai validate --jobs 1` and `--jobs 2` on the same folder, alternating: whether a second thread pays. */
+  readonly threads: readonly { readonly files: number; readonly one: Timing[]; readonly two: Timing[] }[];
   /** Peak resident memory (KB) of `uai validate` on a folder of `files` files, for the counts measured. */
   readonly memory: readonly { readonly files: number; readonly maxRssKb: number }[];
   readonly node20: string | undefined;
+  /** os.availableParallelism() of the machine the figures were taken on. */
+  readonly cores: number;
 }
 
 /** One run of a fresh process to completion: wall time, and the CPU time (user + system) it used. */
@@ -80,14 +82,14 @@ function peakRss(args: readonly string[], cwd: string): number {
   return Number(kb);
 }
 
-/** `count` valid intent requests, each with its own id and checksum, written under `folder` (in `split` subfolders). */
-function writeMessages(folder: string, count: number, split = 1): void {
+/** `count` valid intent requests, each with its own id and checksum, written into `folder`. */
+function writeMessages(folder: string, count: number): void {
   const site = siteFor('http://localhost:4321');
   const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
-  for (let part = 0; part < split; part++) mkdirSync(join(folder, `part-${part}`), { recursive: true });
+  mkdirSync(folder, { recursive: true });
   for (let i = 0; i < count; i++)
     writeFileSync(
-      join(folder, `part-${Math.floor((i * split) / count)}`, `m${String(i).padStart(5, '0')}.json`),
+      join(folder, `m${String(i).padStart(5, '0')}.json`),
       JSON.stringify(seal({ ...request, message_id: `msg-bench-${i}` }), null, 2),
     );
 }
@@ -120,10 +122,10 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
     }
     const uai = join(consumer, 'node_modules/@uai-1/uai/dist/cli.js');
 
-    // The same valid intent requests for both tools, in two halves (one per process of the two-process run).
+    // The same valid intent requests for both tools.
     const site = siteFor('http://localhost:4321');
     const data = join(stage, 'messages');
-    writeMessages(data, manyFiles, 2);
+    writeMessages(data, manyFiles);
     const schemas = join(stage, 'schemas');
     mkdirSync(schemas);
     for (const doc of allSchemas(site)) writeFileSync(join(schemas, `${doc.id}.json`), JSON.stringify(doc.schema));
@@ -141,7 +143,7 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
       '-d',
       files,
     ];
-    const one = join(data, 'part-0', 'm00000.json');
+    const one = join(data, 'm00000.json');
     const old = findNode20();
     const oneFile = { uai: [] as Timing[], uaiNode20: [] as Timing[], ajv: [] as Timing[] };
     for (let i = 0; i < reps.one; i++) {
@@ -149,18 +151,29 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
       if (old) oneFile.uaiNode20.push(timed(old, [uai, 'validate', one], ROOT));
       oneFile.ajv.push(timed(process.execPath, ajvArgs(one), ROOT));
     }
-    const many = { files: manyFiles, uai: [] as Timing[], ajv: [] as Timing[], halves: [] as Timing[] };
-    const halves = ['part-0', 'part-1'].map((part) => `"$0" "${uai}" validate "${join(data, part)}" >/dev/null`);
+    const many = { files: manyFiles, uai: [] as Timing[], ajv: [] as Timing[] };
     for (let i = 0; i < reps.many; i++) {
       many.uai.push(timed(process.execPath, [uai, 'validate', data], ROOT));
-      many.ajv.push(timed(process.execPath, ajvArgs(join(data, '*/*.json')), ROOT));
-      many.halves.push(timed('bash', ['-c', `${halves.join(' & ')}; wait`, process.execPath], ROOT));
+      many.ajv.push(timed(process.execPath, ajvArgs(join(data, '*.json')), ROOT));
     }
+    const most = options.smoke ? 1_000 : 20_000;
+    writeMessages(join(stage, 'most'), most);
+    // One thread against two on the same files, alternating (docs/ci.md, "Threads").
+    const threads = [
+      { files: manyFiles, folder: data },
+      { files: most, folder: join(stage, 'most') },
+    ].map(({ files, folder }) => {
+      const one: Timing[] = [];
+      const two: Timing[] = [];
+      for (let i = 0; i < reps.many; i++) {
+        one.push(timed(process.execPath, [uai, 'validate', folder, '--jobs', '1'], ROOT));
+        two.push(timed(process.execPath, [uai, 'validate', folder, '--jobs', '2'], ROOT));
+      }
+      return { files, one, two };
+    });
     // Memory against the number of files: the report is streamed, so ten times the files should
     // not take ten times the memory (docs/ci.md, "Streamed output").
     const memory = [{ files: manyFiles, maxRssKb: peakRss([uai, 'validate', data], ROOT) }];
-    const most = options.smoke ? 1_000 : 20_000;
-    writeMessages(join(stage, 'most'), most);
     memory.push({ files: most, maxRssKb: peakRss([uai, 'validate', join(stage, 'most')], ROOT) });
     return {
       tarballBytes: packed!.size,
@@ -169,6 +182,8 @@ export async function benchPackage(options: { smoke: boolean }): Promise<Package
       install,
       oneFile,
       many,
+      threads,
+      cores: availableParallelism(),
       memory,
       node20: old,
     };

@@ -161,14 +161,18 @@ export function packageGoals(p: PackageFigures): Goal[] {
   ];
 }
 
-/** Whether a second core pays, from the same run's figures. */
-function halvesVerdict(p: PackageFigures): string {
-  if (p.many.halves.length === 0) return 'not measured';
-  const one = medianTiming(p.many.uai).wallMs;
-  const two = medianTiming(p.many.halves).wallMs;
-  return `${fmt(two, 0)} vs ${fmt(one, 0)} ms wall for one process (${(one / two).toFixed(2)}x), so ${
-    two < one * 0.8 ? 'a second core pays on this machine' : 'a second core does not pay on this machine at this size'
-  }`;
+/** Whether worker threads pay, from the same run's figures, for each number of files. */
+function threadsVerdict(p: PackageFigures): string {
+  if (p.threads.length === 0) return 'not measured';
+  return p.threads
+    .map(({ files, one, two }) => {
+      const a = medianTiming(one);
+      const b = medianTiming(two);
+      return `${files} files, ${fmt(b.wallMs, 0)} vs ${fmt(a.wallMs, 0)} ms wall (${(a.wallMs / b.wallMs).toFixed(2)}x, runs ${pairRange(one, two)}; CPU ${(b.cpuMs / a.cpuMs).toFixed(2)}x), ${
+        b.wallMs < a.wallMs * 0.9 ? 'worker threads pay' : 'worker threads do not pay'
+      }`;
+    })
+    .join('; ');
 }
 
 /** min-max of a / b over runs taken in pairs (the alternating runs of two tools). */
@@ -211,9 +215,12 @@ export function packageSection(p: PackageFigures, measured?: string): string[] {
     line('ajv-cli one file', p.oneFile.ajv),
     line(`\`uai validate\` ${p.many.files} files (a folder)`, p.many.uai),
     line(`ajv-cli ${p.many.files} files (a glob)`, p.many.ajv),
-    line(`\`uai validate\` ${p.many.files} files as two halves, two processes at once`, p.many.halves),
+    ...p.threads.flatMap(({ files, one, two }) => [
+      line(`\`uai validate\` ${files} files, \`--jobs 1\``, one),
+      line(`\`uai validate\` ${files} files, \`--jobs 2\``, two),
+    ]),
     '',
-    `Two processes on the two halves at once are what two workers could give at best (each would pay its own start and warm-up as a process does): ${halvesVerdict(p)}. Peak resident memory of \`uai validate\` on a folder (getrusage's maxrss, reported by the process as it exits): ${p.memory.map((m) => `${m.files} files ${(m.maxRssKb / 1024).toFixed(1)} MB`).join(', ')}.`,
+    `One thread against worker threads (\`--jobs 2\`: two workers check the files and the main thread writes the report, unchanged; docs/ci.md, "Threads"), alternating on the same folder, at this machine's ${p.cores} cores: ${threadsVerdict(p)}. Peak resident memory of \`uai validate\` on a folder (getrusage's maxrss, reported by the process as it exits): ${p.memory.map((m) => `${m.files} files ${(m.maxRssKb / 1024).toFixed(1)} MB`).join(', ')}.`,
     '',
   ];
 }

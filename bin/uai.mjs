@@ -24,4 +24,6 @@ if (!generated()) {
   }
 }
 const cli = await import('../src/cli/main.ts');
-process.exitCode = await cli.main(process.argv.slice(2));
+// The worker threads of `--jobs` (src/cli/judge-threads.ts).
+const threads = { worker: new URL('../src/cli/judge-worker.ts', import.meta.url) };
+process.exitCode = await cli.main(process.argv.slice(2), cli.processIo, threads);

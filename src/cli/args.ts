@@ -19,11 +19,16 @@ export interface ValidateCommand {
   readonly sarifBase: string | undefined;
   /** --origin: the public origin of help and schema URLs; default UAI_ORIGIN, then http://localhost:4321. */
   readonly origin: string | undefined;
+  /** --jobs: threads that judge files at once; default one (docs/ci.md, "Threads"). */
+  readonly jobs: number | undefined;
 }
 
 export type Command = { readonly kind: 'help' } | { readonly kind: 'version' } | ValidateCommand;
 
 export type Parsed = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly error: string };
+
+/** More threads than this would only queue for the same cores, each with its own copy of the engine. */
+export const MAX_JOBS = 64;
 
 const fail = (error: string): Parsed => ({ ok: false, error });
 
@@ -65,6 +70,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     failOn: FailOn;
     sarifBase?: string;
     origin?: string;
+    jobs?: number;
   } = { format: 'text', failOn: 'error' };
   let onlyInputs = false;
   for (let i = 0; i < rest.length;) {
@@ -81,7 +87,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
       continue;
     }
     if (arg === '--help' || arg === '-h') return { ok: true, command: { kind: 'help' } };
-    const name = ['--mode', '--format', '--fail-on', '--sarif-base', '--origin'].find(named);
+    const name = ['--mode', '--format', '--fail-on', '--sarif-base', '--origin', '--jobs'].find(named);
     if (!name) return fail(`unknown option ${arg}`);
     const { value, used } = optionValue(rest, i, name);
     i += used;
@@ -97,6 +103,10 @@ export function parseArgs(argv: readonly string[]): Parsed {
     } else if (name === '--sarif-base') {
       if (!value) return fail('--sarif-base needs a directory');
       options.sarifBase = value;
+    } else if (name === '--jobs') {
+      if (!/^[1-9][0-9]{0,2}$/.test(value ?? '') || Number(value) > MAX_JOBS)
+        return fail(`--jobs must be a whole number from 1 to ${MAX_JOBS}`);
+      options.jobs = Number(value);
     } else {
       if (!value || !isOrigin(value)) return fail('--origin needs an origin such as https://uai.example.org');
       options.origin = value;
@@ -113,6 +123,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
       failOn: options.failOn,
       sarifBase: options.sarifBase,
       origin: options.origin,
+      jobs: options.jobs,
     },
   };
 }
@@ -122,7 +133,7 @@ export const HELP = `uai: the UAI-1 message validator, offline (the same engine 
 Usage:
   uai validate <file|directory|glob|-> ... [--mode keyed-json|keyless-json]
       [--format text|json|sarif|junit|github] [--fail-on error|warning]
-      [--sarif-base <dir>] [--origin <url>]
+      [--sarif-base <dir>] [--origin <url>] [--jobs <n>]
   uai check-exchange <request.json> <response.json> [...]  (uai check-exchange --help)
   uai test <endpoint-url> [...]    test a live implementation (uai test --help)
   uai test-client --command <cmd>  test a client against scripted servers (uai test-client --help)
@@ -167,6 +178,8 @@ Options:
                 repository root); default: the working directory.
   --origin      the public origin of help and schema URLs; default: the
                 UAI_ORIGIN environment variable, else http://localhost:4321.
+  --jobs        threads that check files at once (default 1). The report is
+                the same, in the same order, whatever the number.
 
 Exit status:
   0  every file was read and none has a finding at the --fail-on level

@@ -1,10 +1,9 @@
-import { sourceLocator, validateMessage } from '../engine/index.ts';
 import { escapeLine } from '../kit/terminal.ts';
 import type { Site } from '../standard/urls.ts';
 import type { ValidateCommand } from './args.ts';
-import { resolveTargets } from './files.ts';
-import { readInput } from './input.ts';
-import { issuesOf } from './report.ts';
+import { resolveTargets, type Target } from './files.ts';
+import { judgeFile, type JudgeContext, type Judged } from './judge-file.ts';
+import { CHUNK, judgeOnThreads, unusedThreads, type Threads } from './judge-threads.ts';
 import { emptyTally, type ReportWriter } from './report-writer.ts';
 
 /** What judging needs from the process (main.ts's Io). */
@@ -15,6 +14,22 @@ export interface JudgeIo {
   readonly now: () => Date;
   /** Resolves once what was written has left (standard output's backpressure); absent for strings. */
   readonly drained?: () => Promise<void>;
+}
+
+/** How worker threads are started, when the process can start them (the CLI's entry gives the module). */
+export type ThreadsOption = Omit<Threads, 'workers' | 'origin'>;
+
+/**
+ * Worker threads: --jobs n asks for n, one per chunk of files at most; none by default (docs/ci.md,
+ * "Threads": on two cores they measured no gain) or for standard input, which this thread reads.
+ */
+export function workerCount(command: ValidateCommand, targets: readonly Target[], threads?: ThreadsOption): number {
+  if (!threads || command.jobs === undefined || command.jobs < 2 || targets.some((t) => t.file === '-')) return 0;
+  return Math.min(command.jobs, Math.ceil(targets.length / CHUNK));
+}
+
+async function* judgeInTurn(targets: readonly Target[], context: JudgeContext): AsyncGenerator<Judged> {
+  for (const target of targets) yield await judgeFile(target, context);
 }
 
 /** Exit status (see HELP, CONTRACT section 11): 2 when an input cannot be read, so CI tells "broken input" from "bad messages". */
@@ -30,29 +45,29 @@ export async function judgeFiles(
   site: Site,
   io: JudgeIo,
   writersFor: (several: boolean) => readonly ReportWriter[],
+  threads?: ThreadsOption,
 ): Promise<number> {
   const targets = await resolveTargets(command.inputs);
   // json: an array unless exactly one named file, so a script reads one shape per command line.
   const writers = writersFor(targets.length > 1 || targets.some((t) => t.expanded));
   const tally = emptyTally();
-  for (const target of targets) {
-    const input =
-      'error' in target
-        ? { ok: false as const, file: target.file, error: target.error }
-        : await readInput(target.file, command.mode, io.stdin);
-    if (!input.ok) {
+  const context: JudgeContext = { mode: command.mode, site, now: io.now, stdin: io.stdin };
+  const workers = workerCount(command, targets, threads);
+  const use = threads?.use ?? unusedThreads();
+  const judged =
+    threads && workers > 0
+      ? judgeOnThreads(targets, context, { ...threads, use, workers, origin: site.origin })
+      : judgeInTurn(targets, context);
+  for await (const j of judged) {
+    if (!j.ok) {
       // The name and a parser's message (which quotes the file) are the file's own: one escaped line.
-      io.stderr(`${escapeLine(`uai: ${input.file}: ${input.error}`)}\n`);
+      io.stderr(`${escapeLine(`uai: ${j.file}: ${j.error}`)}\n`);
       tally.unreadable += 1;
-      for (const w of writers) w.unreadable({ file: input.file, error: input.error });
+      for (const w of writers) w.unreadable({ file: j.file, error: j.error });
       continue;
     }
-    const { file, message, mode, text, messageText, prefix } = input;
-    const result = validateMessage(message, { mode, site, now: io.now(), text: messageText });
-    // Only the listed issues are ever placed: the file is skimmed, not mapped value by value.
-    const listed = issuesOf(result).map((i) => i.path);
-    const checked = { file, result, locate: sourceLocator(text, mode, message, prefix, listed) };
-    for (const w of writers) w.checked(checked);
+    const { result } = j.checked;
+    for (const w of writers) w.checked(j.checked);
     tally.checked += 1;
     if (result.valid) tally.valid += 1;
     tally.errors += result.error_count;
@@ -61,6 +76,8 @@ export async function judgeFiles(
     if (result.error_count > 0 || (command.failOn === 'warning' && result.warning_count > 0)) tally.failing += 1;
     await io.drained?.();
   }
+  // The report is whole either way; a worker that failed is worth knowing (a broken install).
+  if (use.stopped) io.stderr(`uai: ${use.stopped}; the files it had not sent were checked on the main thread\n`);
   for (const w of writers) w.end(tally);
   // CONTRACT section 11: 2 on unreadable input, even when other files were checked (and reported).
   if (tally.checked === 0 || tally.unreadable > 0) return EXIT.usage;

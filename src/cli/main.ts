@@ -6,7 +6,7 @@ import { PACKAGE_VERSION } from './version.ts';
 import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
 import { readStreamBounded } from './bounded-read.ts';
 import { githubWriter } from './github-report.ts';
-import { EXIT, judgeFiles, type JudgeIo } from './judge.ts';
+import { EXIT, judgeFiles, type JudgeIo, type ThreadsOption } from './judge.ts';
 import { junitWriter } from './junit-report.ts';
 import { jsonWriter, textWriter } from './report.ts';
 import type { ReportWriter, Write } from './report-writer.ts';
@@ -71,7 +71,11 @@ function stopWhenReaderLeaves(): void {
   });
 }
 
-export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+/**
+ * `threads`: how the entry starts worker threads for `--jobs` (the worker module's URL); without
+ * it, as in the library's runCli, every file is judged on this thread.
+ */
+export async function main(argv: readonly string[], io: Io = processIo, threads?: ThreadsOption): Promise<number> {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
@@ -101,7 +105,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
 
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  return judgeFiles(command, site, io, (several) => [writerFor(command.format, several, command, site, io, io.stdout)]);
+  return judgeFiles(
+    command,
+    site,
+    io,
+    (several) => [writerFor(command.format, several, command, site, io, io.stdout)],
+    threads,
+  );
 }
 
 /** The writer of one format, writing to `write`. */

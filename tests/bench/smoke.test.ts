@@ -77,11 +77,14 @@ describe('npm run bench -- --smoke', () => {
     expect(section('Goals')).toMatch(
       /\| POST \/v1\/validate p99 <= 5 ms at half the saturated rate .*\| (met|missed) \|/,
     );
-    // Streamed output: peak memory on the most files measured, and the two-process run.
+    // Streamed output: peak memory on the most files measured; one thread against two.
     expect(section('Goals')).toMatch(
       /\| `uai validate` of \d+ files in under 200 MB RSS \| [\d.]+ MB .*\| (met|missed) \|/,
     );
-    expect(pkg).toMatch(/\| `uai validate` 100 files as two halves, two processes at once \| \d+ ms wall/);
+    for (const files of [100, 1000])
+      for (const jobs of [1, 2])
+        expect(pkg).toMatch(new RegExp(`\\| \`uai validate\` ${files} files, \`--jobs ${jobs}\` \\| \\d+ ms wall`));
+    expect(pkg).toMatch(/One thread against worker threads .*100 files, .*worker threads (pay|do not pay); 1000 files/);
     // Worst shapes: every POST route's worst, its answer size and its ratio to the floor.
     const worst = section('7. Worst shapes (issue 33)');
     for (const route of ['validate', 'check-exchange', 'mock-exchange', 'reference-server']) {

@@ -65,6 +65,13 @@ beforeAll(async () => {
   mkdirSync(join(consumer, 'messages'));
   writeFileSync(join(consumer, 'messages/ok.json'), JSON.stringify(request, null, 2));
   writeFileSync(join(consumer, 'messages/bad.json'), JSON.stringify({ ...request, uai_version: '2.0' }, null, 2));
+  // Several chunks of files for --jobs (src/cli/judge-threads.ts), valid and invalid in turn.
+  mkdirSync(join(consumer, 'many'));
+  for (let i = 0; i < 100; i++)
+    writeFileSync(
+      join(consumer, 'many', `m${String(i).padStart(3, '0')}.json`),
+      JSON.stringify(i % 3 ? { ...request, message_id: `msg-${i}` } : { ...request, uai_version: `${i}` }, null, i % 4),
+    );
   writeFileSync(join(consumer, 'request.json'), JSON.stringify(pair.request));
   writeFileSync(join(consumer, 'response.json'), JSON.stringify(pair.response));
   kit = await startKitServer();
@@ -125,6 +132,17 @@ describe('the packed package', () => {
           'messages/bad.json',
           'messages/ok.json',
         ]);
+      });
+
+      it('validates on worker threads (--jobs): the same report as one thread, every file through a worker', async () => {
+        for (const format of ['text', 'sarif', 'junit', 'github']) {
+          const one = await uai(node, 'validate', 'many', '--format', format, '--jobs', '1');
+          const three = await uai(node, 'validate', 'many', '--format', format, '--jobs', '3');
+          expect(one.stdout.length).toBeGreaterThan(1000);
+          // A worker that cannot start (dist/judge-worker.js missing or broken) would say so here.
+          expect(three).toEqual(one);
+          expect([one.code, one.stderr]).toEqual([1, '']);
+        }
       });
 
       it('checks an exchange', async () => {

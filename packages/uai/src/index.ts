@@ -69,7 +69,9 @@ export { PROFILE_IDS, type ProfileId } from '../../../src/standard/profiles.ts';
 export { RELEASE, UAI_VERSION } from '../../../src/standard/release.ts';
 export type { ConformanceLevelId } from '../../../src/standard/levels.ts';
 export { DEFAULT_ORIGIN, PACKAGE_ORIGIN, siteFor, type Site };
-export { main as runCli } from '../../../src/cli/main.ts';
+import { main, type Io } from '../../../src/cli/main.ts';
+/** `uai` in process: its arguments, and the Io it reads and writes through (default the process's). */
+export const runCli = (argv: readonly string[], io?: Io): Promise<number> => main(argv, io);
 
 /** Options of validate() and validateText(): every member has the CLI's default. */
 export interface CheckOptions {

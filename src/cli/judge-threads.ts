@@ -1,0 +1,133 @@
+import { Worker } from 'node:worker_threads';
+import type { NormalizationMode } from '../engine/index.ts';
+import type { Target } from './files.ts';
+import { fromSent, judgeFile, type JudgeContext, type Judged, type SentJudged } from './judge-file.ts';
+
+/**
+ * Judging on worker threads with the report still written in file order and as files are judged
+ * (docs/ci.md, "Threads"). The files are cut into chunks; the workers claim the next chunk from
+ * one shared counter, so whoever is free takes it, and post each judged chunk back; this thread
+ * writes the chunks in order. No worker runs more than AHEAD chunks past the last one written, so
+ * memory stays bounded by a few chunks of results whatever the number of files or the pace of
+ * the reader of standard output.
+ */
+export const CHUNK = 32;
+export const AHEAD = 8;
+
+/** Counter slots of the shared control array. */
+export const NEXT_CHUNK = 0;
+export const WRITTEN = 1;
+
+/** What a worker is started with (judge-worker.ts): everything it judges by, as plain data. */
+export interface WorkerJob {
+  readonly control: SharedArrayBuffer;
+  readonly targets: readonly Target[];
+  readonly mode: NormalizationMode | undefined;
+  readonly origin: string;
+  /** A pinned clock (ms since the epoch), for reports that must not depend on when they ran. */
+  readonly now: number | undefined;
+}
+
+/** A judged chunk, as a worker posts it. */
+export interface ChunkMessage {
+  readonly chunk: number;
+  readonly judged: readonly SentJudged[];
+}
+
+export interface Threads {
+  /** The worker module (judge-worker.ts, or its bundle in the package). */
+  readonly worker: URL;
+  readonly workers: number;
+  readonly origin: string;
+  /** Set when the run's clock is pinned: the workers read this instant instead of their own clock. */
+  readonly now?: Date;
+  /** Filled in as the run goes: what the workers did (tests and the bench read it). */
+  readonly use?: ThreadsUse;
+}
+
+export interface ThreadsUse {
+  /** Chunks the workers judged and sent. */
+  chunksByWorkers: number;
+  /** Why the workers' part ended early (a worker failed, or ended with chunks unsent); this thread judged the rest. */
+  stopped: string | undefined;
+  /** The most chunks held at once, judged but not yet written: at most AHEAD. */
+  mostHeld: number;
+}
+
+export const unusedThreads = (): ThreadsUse => ({ chunksByWorkers: 0, stopped: undefined, mostHeld: 0 });
+
+/**
+ * Every target judged, in order, by the workers. A worker that fails (it could not start, or it
+ * stopped) ends the workers' part: this thread judges whatever they had not sent, and
+ * `use.stopped` says why.
+ */
+export async function* judgeOnThreads(
+  targets: readonly Target[],
+  context: JudgeContext,
+  threads: Threads,
+): AsyncGenerator<Judged> {
+  const use = threads.use ?? unusedThreads();
+  const chunks = Math.ceil(targets.length / CHUNK);
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  const arrived = new Map<number, readonly SentJudged[]>();
+  let live = threads.workers;
+  let wake: (() => void) | undefined;
+  const woken = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const job: WorkerJob = {
+    control: control.buffer as SharedArrayBuffer,
+    targets,
+    mode: context.mode,
+    origin: threads.origin,
+    now: threads.now?.getTime(),
+  };
+  const workers: Worker[] = [];
+  const stop = (why: string) => {
+    use.stopped ??= why;
+    for (const w of workers) void w.terminate();
+    woken();
+  };
+  for (let i = 0; i < threads.workers; i++) {
+    const worker = new Worker(threads.worker, { workerData: job });
+    worker.on('message', (m: ChunkMessage) => {
+      if (use.stopped !== undefined) return;
+      arrived.set(m.chunk, m.judged);
+      use.chunksByWorkers += 1;
+      use.mostHeld = Math.max(use.mostHeld, arrived.size);
+      woken();
+    });
+    worker.on('error', (error) => stop(`a worker thread failed: ${error.message}`));
+    worker.on('exit', (code) => {
+      live -= 1;
+      if (code !== 0) stop(`a worker thread stopped with status ${code}`);
+      woken();
+    });
+    workers.push(worker);
+  }
+  try {
+    for (let next = 0; next < chunks; next++) {
+      for (;;) {
+        const sent = arrived.get(next);
+        if (sent) {
+          arrived.delete(next);
+          for (const s of sent) yield fromSent(s);
+          break;
+        }
+        // No worker will send it: judge it here, each file written as judged.
+        if (use.stopped !== undefined || live === 0) {
+          use.stopped ??= 'the worker threads ended without sending every file';
+          for (const target of targets.slice(next * CHUNK, (next + 1) * CHUNK)) yield await judgeFile(target, context);
+          break;
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      Atomics.store(control, WRITTEN, next + 1);
+      Atomics.notify(control, WRITTEN);
+    }
+  } finally {
+    for (const w of workers) void w.terminate();
+  }
+}
