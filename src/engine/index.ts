@@ -14,7 +14,7 @@ export { validateAction, parseValidateRequest, type ValidateFormat, type Validat
 export { conformanceLevel, guardedLevel } from './validate/levels.ts';
 export { unlistedNote } from './unlisted-note.ts';
 export { ISSUE_LIST_LIMIT } from '../standard/limits.ts';
-export { resultArtifacts } from './validate/record.ts';
+export { recordForm, resultArtifacts } from './validate/record.ts';
 // What the bounded tally rests on, for its differential and property tests.
 export { issueFlags } from './validate/issue-flags.ts';
 export { comparePathParts, IssuePartsOrder } from './validate/issue-list.ts';

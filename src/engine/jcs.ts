@@ -138,6 +138,13 @@ function orReference<T>(walk: () => T, reference: () => T): T {
   }
 }
 
+/**
+ * The forms of one string and one number, for a caller that writes an object's form itself, in
+ * canonical order (validate/record.ts): they throw as the walk does, on a lone surrogate or a
+ * number that is not finite.
+ */
+export { quote as jcsString, number as jcsNumber };
+
 /** The RFC 8785 canonical form of a value; undefined when it has none (like JSON.stringify). */
 export function jcs(value: unknown): string | undefined {
   return orReference(

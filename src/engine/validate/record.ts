@@ -4,8 +4,8 @@
  * validate back with 0 errors and 0 warnings, so every value copied from it is checked first and
  * replaced by a safe fallback when it would not fit.
  */
-import { sealBuilt } from '../canonical.ts';
-import { constantForm } from '../jcs.ts';
+import { sha256Hex } from '../canonical.ts';
+import { constantForm, jcs, jcsNumber, jcsString } from '../jcs.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { Issue } from '../issues.ts';
 import type { ConformanceLevelId } from '../../standard/levels.ts';
@@ -156,7 +156,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
   provenance.log_ref = `urn:uai:log:${messageId}`;
   provenance.agent_id = 'uai-validator';
   const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  return sealBuilt({
+  const record: JsonObject = {
     uai_version: UAI_VERSION,
     profile: 'uai.conformance.result.v1',
     message_id: messageId,
@@ -174,5 +174,55 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     provenance,
     integrity: integrityBlock(''),
     extensions: blocks.extensions,
-  });
+  };
+  // What sealBuilt would set (canonical.ts), over the form recordForm writes instead of walking.
+  record.integrity = integrityBlock(`sha256:${sha256Hex(recordForm(record))}`);
+  return record;
+}
+
+/**
+ * The RFC 8785 form of a record built above, without its integrity member: its members written
+ * in canonical order by hand instead of found by the generic walk (jcs.ts), which reads every
+ * object's keys, sorts them and dispatches on each value. Two records are checked per mock
+ * exchange; this cuts each seal about in half. The constant blocks are looked up (constantForm),
+ * the issues serialized by the walk. Optional members are written when the record holds them.
+ * tests/engine/record-form.test.ts holds it equal to jcsWithout(record, 'integrity').
+ */
+export function recordForm(record: JsonObject): string {
+  const q = jcsString;
+  const body = record.body as JsonObject;
+  const summary = body.summary as JsonObject;
+  const conversation = record.conversation as JsonObject;
+  const delivery = record.delivery as JsonObject;
+  const provenance = record.provenance as JsonObject;
+  const target = record.target as JsonObject;
+  const trust = record.trust as JsonObject;
+  return (
+    `{"body":{"artifacts":${jcs(body.artifacts)},"checked_profile":${q(body.checked_profile as string)}` +
+    (body.conformance_level === undefined ? '' : `,"conformance_level":${q(body.conformance_level as string)}`) +
+    `,"issues":${jcs(body.issues)},"status":${q(body.status as string)}` +
+    `,"summary":{"checked_at":${q(summary.checked_at as string)},"error_count":${jcsNumber(summary.error_count as number)}` +
+    (summary.issues_listed === undefined ? '' : `,"issues_listed":${jcsNumber(summary.issues_listed as number)}`) +
+    `,"warning_count":${jcsNumber(summary.warning_count as number)}}` +
+    `,"target_message_ref":${q(body.target_message_ref as string)}}` +
+    `,"conversation":{"conversation_id":${q(conversation.conversation_id as string)}` +
+    `,"parent_message_id":${q(conversation.parent_message_id as string)}` +
+    `,"sequence":${jcsNumber(conversation.sequence as number)}` +
+    (conversation.traceparent === undefined ? '' : `,"traceparent":${q(conversation.traceparent as string)}`) +
+    `,"turn_id":${q(conversation.turn_id as string)}}` +
+    `,"delivery":{"ack_required":${jcs(delivery.ack_required)},"expires_at":${q(delivery.expires_at as string)}` +
+    `,"mode":${q(delivery.mode as string)},"priority":${q(delivery.priority as string)}` +
+    `,"reply_requested":${jcs(delivery.reply_requested)}}` +
+    `,"extensions":${jcs(record.extensions)},"message_id":${q(record.message_id as string)}` +
+    `,"profile":${q(record.profile as string)}` +
+    `,"provenance":{"agent_id":${q(provenance.agent_id as string)},"issued_at":${q(provenance.issued_at as string)}` +
+    `,"log_ref":${q(provenance.log_ref as string)}` +
+    (provenance.trace_id === undefined ? '' : `,"trace_id":${q(provenance.trace_id as string)}`) +
+    `},"source":${jcs(record.source)}` +
+    `,"target":{"id":${q(target.id as string)},"implementation":${q(target.implementation as string)}` +
+    `,"role":${q(target.role as string)},"type":${q(target.type as string)}}` +
+    `,"trust":{"auth_scheme":${q(trust.auth_scheme as string)},"channel":${q(trust.channel as string)}` +
+    `,"principal":${q(trust.principal as string)},"signature_ref":${q(trust.signature_ref as string)}}` +
+    `,"uai_version":${q(record.uai_version as string)}}`
+  );
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
-import { continueIfAsked, drain, withLength, writeOut } from './node-bridge.ts';
+import { continueIfAsked, drain, withLength, writeOut, type AsciiText } from './node-bridge.ts';
 
 /**
  * The node:http adapter of the HTTP core (../core.ts), for the local server: the body is read
@@ -100,10 +100,20 @@ function ordered(headers: Readonly<Record<string, string>>, withBody: boolean): 
   return out;
 }
 
+/**
+ * The body as it goes on the wire. A text of ASCII characters alone (its UTF-8 byte count is its
+ * length: any other character takes two bytes or more) has the same bytes in latin1, and goes as
+ * the string: Node then writes header and body as one string, copied once into a stack buffer,
+ * instead of encoding a Buffer per answer and writing the header beside it.
+ */
+export function wireBody(text: string): Buffer | AsciiText {
+  return Buffer.byteLength(text, 'utf8') === text.length ? (text as AsciiText) : Buffer.from(text, 'utf8');
+}
+
 export function sendReply(res: ServerResponse, reply: CoreReply, head: boolean): Promise<void> {
   // A copy: writeOut sets Content-Length and, for a 413, Connection.
   const headers = { ...ordered(reply.headers, reply.body !== null) };
-  const body = reply.body === null ? undefined : Buffer.from(reply.body, 'utf8');
+  const body = reply.body === null ? undefined : wireBody(reply.body);
   return writeOut(res, reply.status, headers, body, head);
 }
 

@@ -137,13 +137,13 @@ export async function writeOut(
   status: number,
   /** The caller's own: content-length (and connection, for a 413) are set in it. */
   given: Record<string, string>,
-  whole: Buffer | undefined,
+  whole: Buffer | AsciiText | undefined,
   head = false,
 ): Promise<void> {
   const req = res.req;
   let headers = given;
   if (status === 413) headers.connection = 'close';
-  if (whole) headers = withLength(headers, whole.byteLength);
+  if (whole !== undefined) headers = withLength(headers, typeof whole === 'string' ? whole.length : whole.byteLength);
   const body = head ? undefined : whole;
   res.writeHead(status, headers);
   // A client still waiting for its 100 Continue sends no body: Node closes the connection after
@@ -151,15 +151,19 @@ export async function writeOut(
   if (status === 413 && !req.complete && !awaitingContinue.has(req)) {
     // The whole answer goes out now; closing waits until the rest of the upload has been read and
     // dropped, so a client still sending can finish its write and then read the 413.
-    if (body) res.write(body);
+    if (body !== undefined) res.write(body, 'latin1');
     drain(req);
     await bodyDone(req, DRAIN_WAIT_MS);
     res.end();
     return;
   }
-  res.end(body);
+  // latin1 applies to a string body only (ASCII: the same bytes as UTF-8); a Buffer goes as it is.
+  res.end(body, 'latin1');
   drain(req);
 }
+
+/** A body text of ASCII characters alone, whose latin1 bytes are its UTF-8 bytes (native-adapter.ts wireBody). */
+export type AsciiText = string & { readonly ascii: unique symbol };
 
 /**
  * The headers with content-length set: where it is already (in place: the callers pass headers of
