@@ -1567,10 +1567,6 @@ function canonicalJson(value) {
 function seal(message2) {
   return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
 }
-function sealBuilt(message2) {
-  message2.integrity = integrityBlock(messageChecksum(message2));
-  return message2;
-}
 function sealBuiltForms(message2) {
   let checksum = "";
   const forms = jcsFormsSetting(message2, "integrity", (without) => {
@@ -3319,7 +3315,7 @@ function conformanceRecord(input2) {
   provenance2.log_ref = `urn:uai:log:${messageId}`;
   provenance2.agent_id = "uai-validator";
   const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  return sealBuilt({
+  const record2 = {
     uai_version: UAI_VERSION,
     profile: "uai.conformance.result.v1",
     message_id: messageId,
@@ -3337,7 +3333,20 @@ function conformanceRecord(input2) {
     provenance: provenance2,
     integrity: integrityBlock(""),
     extensions: blocks.extensions
-  });
+  };
+  record2.integrity = integrityBlock(`sha256:${sha256Hex(recordForm(record2))}`);
+  return record2;
+}
+function recordForm(record2) {
+  const q = quote;
+  const body = record2.body;
+  const summary2 = body.summary;
+  const conversation = record2.conversation;
+  const delivery = record2.delivery;
+  const provenance2 = record2.provenance;
+  const target = record2.target;
+  const trust = record2.trust;
+  return `{"body":{"artifacts":${jcs(body.artifacts)},"checked_profile":${q(body.checked_profile)}` + (body.conformance_level === void 0 ? "" : `,"conformance_level":${q(body.conformance_level)}`) + `,"issues":${jcs(body.issues)},"status":${q(body.status)},"summary":{"checked_at":${q(summary2.checked_at)},"error_count":${number(summary2.error_count)}` + (summary2.issues_listed === void 0 ? "" : `,"issues_listed":${number(summary2.issues_listed)}`) + `,"warning_count":${number(summary2.warning_count)}},"target_message_ref":${q(body.target_message_ref)}},"conversation":{"conversation_id":${q(conversation.conversation_id)},"parent_message_id":${q(conversation.parent_message_id)},"sequence":${number(conversation.sequence)}` + (conversation.traceparent === void 0 ? "" : `,"traceparent":${q(conversation.traceparent)}`) + `,"turn_id":${q(conversation.turn_id)}},"delivery":{"ack_required":${jcs(delivery.ack_required)},"expires_at":${q(delivery.expires_at)},"mode":${q(delivery.mode)},"priority":${q(delivery.priority)},"reply_requested":${jcs(delivery.reply_requested)}},"extensions":${jcs(record2.extensions)},"message_id":${q(record2.message_id)},"profile":${q(record2.profile)},"provenance":{"agent_id":${q(provenance2.agent_id)},"issued_at":${q(provenance2.issued_at)},"log_ref":${q(provenance2.log_ref)}` + (provenance2.trace_id === void 0 ? "" : `,"trace_id":${q(provenance2.trace_id)}`) + `},"source":${jcs(record2.source)},"target":{"id":${q(target.id)},"implementation":${q(target.implementation)},"role":${q(target.role)},"type":${q(target.type)}},"trust":{"auth_scheme":${q(trust.auth_scheme)},"channel":${q(trust.channel)},"principal":${q(trust.principal)},"signature_ref":${q(trust.signature_ref)}},"uai_version":${q(record2.uai_version)}}`;
 }
 var WEEK_MS, idOr, constantBlocks;
 var init_record = __esm({
@@ -16060,17 +16069,17 @@ async function writeOut(res, status, given, whole, head = false) {
   const req = res.req;
   let headers = given;
   if (status === 413) headers.connection = "close";
-  if (whole) headers = withLength(headers, whole.byteLength);
+  if (whole !== void 0) headers = withLength(headers, typeof whole === "string" ? whole.length : whole.byteLength);
   const body = head ? void 0 : whole;
   res.writeHead(status, headers);
   if (status === 413 && !req.complete && !awaitingContinue.has(req)) {
-    if (body) res.write(body);
+    if (body !== void 0) res.write(body, "latin1");
     drain(req);
     await bodyDone(req, DRAIN_WAIT_MS);
     res.end();
     return;
   }
-  res.end(body);
+  res.end(body, "latin1");
   drain(req);
 }
 function withLength(headers, length) {
@@ -16116,9 +16125,12 @@ function ordered(headers, withBody) {
   }
   return out;
 }
+function wireBody(text) {
+  return Buffer.byteLength(text, "utf8") === text.length ? text : Buffer.from(text, "utf8");
+}
 function sendReply(res, reply, head) {
   const headers = { ...ordered(reply.headers, reply.body !== null) };
-  const body = reply.body === null ? void 0 : Buffer.from(reply.body, "utf8");
+  const body = reply.body === null ? void 0 : wireBody(reply.body);
   return writeOut(res, reply.status, headers, body, head);
 }
 var byName, inWireOrder, inWireOrderWithLength;
