@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 // The schema validators, the engine's field model, the profile schemas and the published check ids are
 // generated code (src/engine/generated/, not committed). Right after `npm install` they do not exist yet:
@@ -12,7 +13,7 @@ const modules = ['schema-validators.js', 'field-model.js', 'profile-schemas.js',
   (f) => new URL(`../src/engine/generated/${f}`, import.meta.url),
 );
 const generated = () => modules.every((m) => existsSync(m));
-if (!generated()) {
+if (isMainThread && !generated()) {
   process.stderr.write('uai: first run: generating the precompiled schema validators (npm run generate)\n');
   const script = fileURLToPath(new URL('../scripts/generate-validators.ts', import.meta.url));
   const run = spawnSync(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -24,6 +25,7 @@ if (!generated()) {
   }
 }
 const cli = await import('../src/cli/main.ts');
-// The worker threads of `--jobs` (src/cli/judge-threads.ts).
-const threads = { worker: new URL('../src/cli/judge-worker.ts', import.meta.url) };
-process.exitCode = await cli.main(process.argv.slice(2), cli.processIo, threads);
+// The worker threads of `--jobs` run this same file (src/cli/judge-threads.ts).
+if (isMainThread)
+  process.exitCode = await cli.main(process.argv.slice(2), cli.processIo, { worker: new URL(import.meta.url) });
+else await cli.judgeAsWorker(workerData, parentPort);

@@ -24,9 +24,9 @@ import { buildAction } from '../action/build.ts';
 import { badgeWidthsOnly, ensureGenerated, ROOT, thirdPartyNotices } from '../bundling.ts';
 
 export const PACKAGE_DIR = join(ROOT, 'packages/uai');
-const ENTRIES = ['cli', 'judge-worker', 'index', 'browser', 'types'] as const;
-/** The entries with types (package.json `exports`); the CLI is a command only, and its worker its own. */
-const DECLARED = ENTRIES.filter((e) => e !== 'cli' && e !== 'judge-worker');
+const ENTRIES = ['cli', 'index', 'browser', 'types'] as const;
+/** The entries with types (package.json `exports`); the CLI is a command only. */
+const DECLARED = ENTRIES.filter((e) => e !== 'cli');
 
 /**
  * The adoption kit's TypeScript starter with its types stripped, so it runs on the package's Node 20

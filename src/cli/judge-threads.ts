@@ -35,7 +35,7 @@ export interface ChunkMessage {
 }
 
 export interface Threads {
-  /** The worker module (judge-worker.ts, or its bundle in the package). */
+  /** The module a worker runs: the CLI entry (bin/uai.mjs, or dist/cli.js in the package), which judges when it is a worker. */
   readonly worker: URL;
   readonly workers: number;
   readonly origin: string;

@@ -1,29 +1,34 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { siteFor } from '../standard/urls.ts';
 import { judgeFile, toSent, type JudgeContext, type SentJudged } from './judge-file.ts';
 import { AHEAD, CHUNK, NEXT_CHUNK, WRITTEN, type ChunkMessage, type WorkerJob } from './judge-threads.ts';
 
 /**
- * A worker thread of `uai validate` (judge-threads.ts): claims the next chunk of files from the
- * shared counter, judges it, and posts the results with the ranges of their issues, until no
+ * A worker thread of `uai validate --jobs` (judge-threads.ts): claims the next chunk of files from
+ * the shared counter, judges it, and posts the results with the ranges of their issues, until no
  * chunk is left. It waits rather than run more than AHEAD chunks past what has been written.
+ * The CLI's entry runs it when started as a worker (bin/uai.mjs, the package's dist/cli.js), so
+ * the worker is the same file as the command.
  */
-const job = workerData as WorkerJob;
-const control = new Int32Array(job.control);
-const chunks = Math.ceil(job.targets.length / CHUNK);
-const context: JudgeContext = {
-  mode: job.mode,
-  site: siteFor(job.origin),
-  now: job.now === undefined ? () => new Date() : () => new Date(job.now!),
-  // Standard input is never given to a worker: a run that reads it is judged on one thread.
-  stdin: () => Promise.reject(new Error('standard input is read by the main thread only')),
-};
-
-for (let chunk = Atomics.add(control, NEXT_CHUNK, 1); chunk < chunks; chunk = Atomics.add(control, NEXT_CHUNK, 1)) {
-  for (let written = Atomics.load(control, WRITTEN); chunk >= written + AHEAD; written = Atomics.load(control, WRITTEN))
-    Atomics.wait(control, WRITTEN, written, 1000);
-  const judged: SentJudged[] = [];
-  for (const target of job.targets.slice(chunk * CHUNK, (chunk + 1) * CHUNK))
-    judged.push(toSent(await judgeFile(target, context)));
-  parentPort!.postMessage({ chunk, judged } satisfies ChunkMessage);
+export async function judgeAsWorker(job: WorkerJob, port: { postMessage(message: ChunkMessage): void }): Promise<void> {
+  const control = new Int32Array(job.control);
+  const chunks = Math.ceil(job.targets.length / CHUNK);
+  const context: JudgeContext = {
+    mode: job.mode,
+    site: siteFor(job.origin),
+    now: job.now === undefined ? () => new Date() : () => new Date(job.now!),
+    // Standard input is never given to a worker: a run that reads it is judged on one thread.
+    stdin: () => Promise.reject(new Error('standard input is read by the main thread only')),
+  };
+  for (let chunk = Atomics.add(control, NEXT_CHUNK, 1); chunk < chunks; chunk = Atomics.add(control, NEXT_CHUNK, 1)) {
+    for (
+      let written = Atomics.load(control, WRITTEN);
+      chunk >= written + AHEAD;
+      written = Atomics.load(control, WRITTEN)
+    )
+      Atomics.wait(control, WRITTEN, written, 1000);
+    const judged: SentJudged[] = [];
+    for (const target of job.targets.slice(chunk * CHUNK, (chunk + 1) * CHUNK))
+      judged.push(toSent(await judgeFile(target, context)));
+    port.postMessage({ chunk, judged } satisfies ChunkMessage);
+  }
 }

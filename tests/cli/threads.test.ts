@@ -18,7 +18,8 @@ const ORIGIN = 'https://uai.example.org';
 const NOW = new Date('2026-11-20T10:00:00Z');
 const site = siteFor(ORIGIN);
 const FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
-const WORKER = new URL('../../src/cli/judge-worker.ts', import.meta.url);
+// The command's own entry: started as a worker, it judges (src/cli/judge-worker.ts).
+const WORKER = new URL('../../bin/uai.mjs', import.meta.url);
 const fixturesDir = join(import.meta.dirname, 'fixtures');
 let stage: string;
 

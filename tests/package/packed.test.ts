@@ -139,7 +139,7 @@ describe('the packed package', () => {
           const one = await uai(node, 'validate', 'many', '--format', format, '--jobs', '1');
           const three = await uai(node, 'validate', 'many', '--format', format, '--jobs', '3');
           expect(one.stdout.length).toBeGreaterThan(1000);
-          // A worker that cannot start (dist/judge-worker.js missing or broken) would say so here.
+          // A worker that cannot start or fails (dist/cli.js as a worker) would say so here.
           expect(three).toEqual(one);
           expect([one.code, one.stderr]).toEqual([1, '']);
         }
