@@ -41,7 +41,7 @@ export interface Threads {
   readonly origin: string;
   /** Set when the run's clock is pinned: the workers read this instant instead of their own clock. */
   readonly now?: Date;
-  /** Filled in as the run goes: what the workers did (tests and the bench read it). */
+  /** Filled in as the run goes: what the workers did (the tests read it). */
   readonly use?: ThreadsUse;
 }
 
