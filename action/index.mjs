@@ -19722,7 +19722,7 @@ async function judgeFile(target, context) {
   const { file, message: message2, mode, text, messageText, prefix } = input2;
   const result2 = validateMessage(message2, { mode, site: context.site, now: context.now(), text: messageText });
   const listed = issuesOf(result2).map((i) => i.path);
-  return { ok: true, checked: { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) } };
+  return { ok: true, checked: { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) }, listed };
 }
 function fromSent(sent) {
   if (!sent.ok) return sent;
@@ -19734,7 +19734,7 @@ function fromSent(sent) {
     if (range === void 0) throw new Error(`uai: no range was sent for ${JSON.stringify(pointer2)}`);
     return range;
   };
-  return { ok: true, checked: { file, result: result2, locate } };
+  return { ok: true, checked: { file, result: result2, locate }, listed: paths };
 }
 
 // src/cli/judge-threads.ts

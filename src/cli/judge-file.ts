@@ -5,8 +5,13 @@ import { readInput } from './input.ts';
 import { issuesOf } from './report.ts';
 import type { Checked, Unreadable } from './report-writer.ts';
 
-/** One input judged: checked (the result and where its issues are), or why it could not be read. */
-export type Judged = { readonly ok: true; readonly checked: Checked } | ({ readonly ok: false } & Unreadable);
+/**
+ * One input judged: checked (the result, where its issues are, and the paths of its listed
+ * issues, the only ones the formats locate), or why it could not be read.
+ */
+export type Judged =
+  | { readonly ok: true; readonly checked: Checked; readonly listed: readonly string[] }
+  | ({ readonly ok: false } & Unreadable);
 
 /** What judging a file needs besides the file: the same for every file of a run. */
 export interface JudgeContext {
@@ -26,7 +31,7 @@ export async function judgeFile(target: Target, context: JudgeContext): Promise<
   const result = validateMessage(message, { mode, site: context.site, now: context.now(), text: messageText });
   // Only the listed issues are ever placed: the file is skimmed, not mapped value by value.
   const listed = issuesOf(result).map((i) => i.path);
-  return { ok: true, checked: { file, result, locate: sourceLocator(text, mode, message, prefix, listed) } };
+  return { ok: true, checked: { file, result, locate: sourceLocator(text, mode, message, prefix, listed) }, listed };
 }
 
 /**
@@ -47,7 +52,7 @@ export type SentJudged =
 export function toSent(judged: Judged): SentJudged {
   if (!judged.ok) return judged;
   const { file, result, locate } = judged.checked;
-  const paths = [...new Set(issuesOf(result).map((i) => i.path))];
+  const paths = [...new Set(judged.listed)];
   return { ok: true, file, result, paths, ranges: paths.map(locate) };
 }
 
@@ -62,5 +67,5 @@ export function fromSent(sent: SentJudged): Judged {
     if (range === undefined) throw new Error(`uai: no range was sent for ${JSON.stringify(pointer)}`);
     return range;
   };
-  return { ok: true, checked: { file, result, locate } };
+  return { ok: true, checked: { file, result, locate }, listed: paths };
 }

@@ -36,9 +36,9 @@ async function* judgeInTurn(targets: readonly Target[], context: JudgeContext): 
 export const EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
 
 /**
- * Judges the command's inputs one file after the other, handing each to the writers as soon as
- * it is checked and keeping nothing of it but counts: memory follows the largest file, not the
- * number of files. `writersFor` is told whether the inputs make several files (json's shape).
+ * Judges the command's inputs (on this thread, or on worker threads with --jobs), handing each
+ * file to the writers in order as soon as it is checked and keeping nothing of it but counts:
+ * memory follows the largest file, not the number of files. `writersFor` is told whether the inputs make several files (json's shape).
  */
 export async function judgeFiles(
   command: ValidateCommand,
