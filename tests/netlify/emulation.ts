@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 
 /**
  * Netlify's offline emulation of this site: `netlify serve` (netlify-cli, a pinned
- * devDependency) on the project's Node 24, on a free port, with UAI_ORIGIN matching it. It runs
+ * devDependency) on the project's Node 24, with UAI_ORIGIN matching its port. Both of its ports
+ * are free ones: the site's, and the functions server's (netlify-cli fixes that one at 3999
+ * otherwise, so two emulations on one machine would collide). It runs
  * `npm run build` itself, packages the functions as a deploy would and serves dist/ with
  * `_headers`, `_redirects` and the functions. It starts in its own process group, because it
  * leaves children behind; stop() ends the whole group.
@@ -14,23 +16,39 @@ export interface Emulation {
   readonly stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** n distinct free ports: all are held until the last is found, so none is handed out twice. */
+async function freePorts(n: number): Promise<number[]> {
+  const servers = Array.from({ length: n }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<number>((done, fail) => {
+          s.once('error', fail);
+          s.listen(0, '127.0.0.1', () => {
+            const address = s.address();
+            done(typeof address === 'object' && address ? address.port : 0);
+          });
+        }),
+    ),
+  );
+  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+  return ports;
 }
 
 export async function startEmulation(timeoutMs = 300_000): Promise<Emulation> {
-  const port = await freePort();
+  const [port, functionsPort] = await freePorts(2);
   const bin = resolve('node_modules/.bin');
   const child = spawn(
     `${bin}/netlify`,
-    ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+    [
+      'serve',
+      '--offline',
+      '--internal-disable-edge-functions',
+      '--port',
+      String(port),
+      '--functions-port',
+      String(functionsPort),
+    ],
     {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
