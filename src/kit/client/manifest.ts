@@ -65,7 +65,12 @@ export const NOTHING_DECLARED: ClientManifest = { declares: { async: false, keyl
 /** Every optional behaviour claimed: what the kit's own well-behaved clients declare. */
 export const EVERYTHING_DECLARED: ClientManifest = { declares: { async: true, keyless: true, follow_ups: true } };
 
-const MEMBERS = new Set(['name', 'purl', ...CLIENT_DECLARATIONS.map((d) => d.member)]);
+/** The members a client manifest may hold; any other is refused by name. */
+export const MANIFEST_MEMBERS: ReadonlySet<string> = new Set([
+  'name',
+  'purl',
+  ...CLIENT_DECLARATIONS.map((d) => d.member),
+]);
 
 /** The manifest from a parsed JSON value and the flags given; flags win. */
 export function readManifest(
@@ -78,7 +83,7 @@ export function readManifest(
       error: 'the client manifest is a JSON object: {"name", "purl", "async", "keyless", "follow_ups"}',
     };
   const m = value ?? {};
-  const unknown = Object.keys(m).filter((k) => !MEMBERS.has(k));
+  const unknown = Object.keys(m).filter((k) => !MANIFEST_MEMBERS.has(k));
   if (unknown.length) return { ok: false, error: `the client manifest has unknown members: ${unknown.join(', ')}` };
   const declares = {} as Record<ClientDeclaration, boolean>;
   for (const d of CLIENT_DECLARATIONS) {
