@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { integrityBlock } from '../standard/integrity.ts';
-import { jcs, jcsForms, jcsWithout, type JcsForms } from './jcs.ts';
+import { jcs, jcsForms, jcsFormsSetting, jcsWithout, type JcsForms } from './jcs.ts';
 
 /**
  * The one serializer and checksum of the service (CONTRACT section 3). Everything published
@@ -57,16 +57,14 @@ export interface SealedForms extends JcsForms {
 }
 
 /**
- * sealBuilt for a message whose canonical form without integrity its builder has written itself,
- * as the members that sort before `integrity` and those after it (both non-empty): sets the block
- * and returns both forms and the checksum. The whole form is cut from the flattened form without,
- * as jcs.ts does, so the hash walks a few flat pieces.
+ * sealBuilt, returning the message's forms and checksum from the sealing walk (sealBuilt itself
+ * skips assembling the whole form, which a record, checked by no one after, does not need).
  */
-export function sealKnownForm(message: Record<string, unknown>, before: string, after: string): SealedForms {
-  const without = `{${before},${after}}`;
-  const checksum = `sha256:${sha256Hex(without)}`;
-  const block = integrityBlock(checksum);
-  message.integrity = block;
-  const at = 1 + before.length;
-  return { whole: `${without.slice(0, at)},"integrity":${jcs(block)!}${without.slice(at)}`, without, checksum };
+export function sealBuiltForms(message: Record<string, unknown>): SealedForms {
+  let checksum = '';
+  const forms = jcsFormsSetting(message, 'integrity', (without) => {
+    checksum = `sha256:${sha256Hex(without)}`;
+    return integrityBlock(checksum);
+  });
+  return { whole: forms.whole, without: forms.without, checksum };
 }

@@ -1,4 +1,4 @@
-import { canonicalJson, integrityForms, sealKnownForm, sha256Hex } from '../canonical.ts';
+import { canonicalJson, integrityForms, sealBuiltForms, sha256Hex } from '../canonical.ts';
 import { isRecord } from '../json.ts';
 
 /**
@@ -32,11 +32,11 @@ function formsOf(whole: string, checksum: string | undefined): CanonicalForms {
 }
 
 /**
- * Seals a message the engine has just built, over the canonical form its builder wrote (canonical.ts
- * sealKnownForm), and returns the forms a check of it needs: the check of an answer the engine
- * built then does not walk and hash it a second time (pipeline.ts validateSealed).
+ * Seals a message the engine has just built (canonical.ts sealBuilt) and returns the forms a check
+ * of it needs, from the sealing walk: the check of an answer the engine built then does not walk
+ * and hash it a second time (pipeline.ts validateSealed).
  */
-export function sealWithKnownForm(message: Record<string, unknown>, before: string, after: string): CanonicalForms {
-  const { whole, checksum } = sealKnownForm(message, before, after);
+export function sealWithForms(message: Record<string, unknown>): CanonicalForms {
+  const { whole, checksum } = sealBuiltForms(message);
   return formsOf(whole, checksum);
 }

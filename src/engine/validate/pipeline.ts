@@ -215,7 +215,7 @@ export function validateMessage(input: unknown, options: ValidateOptions): Valid
 
 /**
  * validateMessage of a message the engine has just built and sealed (canonical-forms.ts
- * sealWithKnownForm): the same check, with the forms of the sealing walk instead of a second walk.
+ * sealWithForms): the same check, with the forms of the sealing walk instead of a second walk.
  * They are exact only while nothing has touched the message since, so this is for the engine's own
  * answers, checked where they are built (the mock exchange); its tests hold the result equal to
  * validateMessage of the same message as text.
