@@ -57,8 +57,10 @@ async function targetsOf(input: string): Promise<Target[]> {
       : [{ file: input, expanded: true, error: 'no *.json file in this directory' }];
   }
   if (!info && GLOB_CHARS.test(input)) {
+    // A file named `-` that a pattern matches is that file, not standard input (the name `-` given alone).
     const files = (await expand(input))
       .map((f) => slashes(isAbsolute(input) ? f : relative(process.cwd(), f)))
+      .map((f) => (f === '-' ? './-' : f))
       .sort(byPath);
     return files.length
       ? files.map((file) => ({ file, expanded: true as const }))

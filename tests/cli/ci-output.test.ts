@@ -312,6 +312,18 @@ describe('inputs: directories, globs, stdin, unreadable files and exit status', 
     expect(some.stdout).toContain('field.unknown_member');
   });
 
+  it('a file named "-" that a pattern matches is that file, not standard input', async () => {
+    const folder = join(dir, 'dash');
+    mkdirSync(folder);
+    writeFileSync(join(folder, '-'), 'not json');
+    const w = written.find((x) => x.id === 'invalid/schema.type')!;
+    const r = await uai(['validate', '--format', 'json', '*'], { cwd: folder, input: w.text });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^uai: \.\/-: not valid JSON: .+\n$/);
+    // Standard input (a message with a schema error) is not read: no result comes from it.
+    expect(JSON.parse(r.stdout)).toEqual([]);
+  });
+
   it('"-" reads standard input; SARIF names it "stdin"', async () => {
     const w = written.find((x) => x.id === 'invalid/schema.type' && x.name.endsWith('pretty.json'))!;
     const r = await uai(['validate', '--format', 'sarif', '-'], { cwd: dir, input: w.text });
