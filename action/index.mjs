@@ -15442,7 +15442,7 @@ function readManifest(value, flags = {}) {
       error: 'the client manifest is a JSON object: {"name", "purl", "async", "keyless", "follow_ups"}'
     };
   const m = value ?? {};
-  const unknown = Object.keys(m).filter((k) => !MEMBERS.has(k));
+  const unknown = Object.keys(m).filter((k) => !MANIFEST_MEMBERS.has(k));
   if (unknown.length) return { ok: false, error: `the client manifest has unknown members: ${unknown.join(", ")}` };
   const declares = {};
   for (const d of CLIENT_DECLARATIONS) {
@@ -15462,7 +15462,7 @@ function readManifest(value, flags = {}) {
   const identity = { name: name.trim(), purl: read.canonical, version: read.purl.version };
   return { ok: true, manifest: { identity, declares } };
 }
-var CLIENT_DECLARATIONS, NOTHING_DECLARED, MEMBERS, undeclared;
+var CLIENT_DECLARATIONS, NOTHING_DECLARED, MANIFEST_MEMBERS, undeclared;
 var init_manifest = __esm({
   "src/kit/client/manifest.ts"() {
     "use strict";
@@ -15489,7 +15489,11 @@ var init_manifest = __esm({
       }
     ];
     NOTHING_DECLARED = { declares: { async: false, keyless: false, follow_ups: false } };
-    MEMBERS = /* @__PURE__ */ new Set(["name", "purl", ...CLIENT_DECLARATIONS.map((d) => d.member)]);
+    MANIFEST_MEMBERS = /* @__PURE__ */ new Set([
+      "name",
+      "purl",
+      ...CLIENT_DECLARATIONS.map((d) => d.member)
+    ]);
     undeclared = (member) => {
       const d = CLIENT_DECLARATIONS.find((x) => x.member === member);
       return `the client does not declare that it ${d.does} ("${d.member}": true in its manifest, or ${d.flag})`;
@@ -19694,7 +19698,7 @@ async function targetsOf(input2) {
     return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
   if (!info && GLOB_CHARS.test(input2)) {
-    const files = (await expand(input2)).map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).sort(byPath);
+    const files = (await expand(input2)).map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).map((f) => f === "-" ? "./-" : f).sort(byPath);
     return files.length ? files.map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
   }
   return [{ file: input2 }];
@@ -19740,14 +19744,17 @@ function fromSent(sent) {
 // src/cli/judge-threads.ts
 import { Worker } from "node:worker_threads";
 var CHUNK2 = 32;
+var AHEAD = 8;
+var aheadFor = (workers) => Math.max(AHEAD, 2 * workers);
 var WRITTEN = 1;
+var WORKER_JOB = "uai validate --jobs";
 var unusedThreads = () => ({ chunksByWorkers: 0, stopped: void 0, mostHeld: 0 });
 async function* judgeOnThreads(targets, context, threads) {
   const use = threads.use ?? unusedThreads();
   const chunks = Math.ceil(targets.length / CHUNK2);
   const control = new Int32Array(new SharedArrayBuffer(8));
   const arrived = /* @__PURE__ */ new Map();
-  let live = threads.workers;
+  let live = 0;
   let wake;
   const woken = () => {
     const w = wake;
@@ -19755,36 +19762,51 @@ async function* judgeOnThreads(targets, context, threads) {
     w?.();
   };
   const job = {
+    kind: WORKER_JOB,
     control: control.buffer,
     targets,
+    ahead: aheadFor(threads.workers),
     mode: context.mode,
     origin: threads.origin,
     now: threads.now?.getTime()
   };
   const workers = [];
+  const done = /* @__PURE__ */ new Set();
+  let over = false;
   const stop = (why) => {
+    if (over) return;
     use.stopped ??= why;
     for (const w of workers) void w.terminate();
     woken();
   };
-  for (let i = 0; i < threads.workers; i++) {
-    const worker = new Worker(threads.worker, { workerData: job });
-    worker.on("message", (m) => {
-      if (use.stopped !== void 0) return;
-      arrived.set(m.chunk, m.judged);
-      use.chunksByWorkers += 1;
-      use.mostHeld = Math.max(use.mostHeld, arrived.size);
-      woken();
-    });
-    worker.on("error", (error2) => stop(`a worker thread failed: ${error2.message}`));
-    worker.on("exit", (code) => {
-      live -= 1;
-      if (code !== 0) stop(`a worker thread stopped with status ${code}`);
-      woken();
-    });
-    workers.push(worker);
-  }
   try {
+    try {
+      for (let i = 0; i < threads.workers; i++) {
+        const worker = new Worker(threads.worker, { workerData: job });
+        workers.push(worker);
+        live += 1;
+        worker.on("message", (m) => {
+          if (use.stopped !== void 0) return;
+          if ("done" in m) {
+            done.add(worker);
+            return;
+          }
+          arrived.set(m.chunk, m.judged);
+          use.chunksByWorkers += 1;
+          use.mostHeld = Math.max(use.mostHeld, arrived.size);
+          woken();
+        });
+        worker.on("error", (error2) => stop(`a worker thread failed: ${error2.message}`));
+        worker.on("exit", (code) => {
+          live -= 1;
+          if (code !== 0) stop(`a worker thread stopped with status ${code}`);
+          else if (!done.has(worker)) stop("a worker thread ended without sending every file it took");
+          woken();
+        });
+      }
+    } catch (error2) {
+      stop(`a worker thread could not be started: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    }
     for (let next = 0; next < chunks; next++) {
       for (; ; ) {
         const sent = arrived.get(next);
@@ -19804,6 +19826,7 @@ async function* judgeOnThreads(targets, context, threads) {
       Atomics.notify(control, WRITTEN);
     }
   } finally {
+    over = true;
     for (const w of workers) void w.terminate();
   }
 }
@@ -19814,7 +19837,8 @@ var emptyTally = () => ({ checked: 0, valid: 0, errors: 0, warnings: 0, unreadab
 // src/cli/judge.ts
 function workerCount(command, targets, threads) {
   if (!threads || command.jobs === void 0 || command.jobs < 2 || targets.some((t) => t.file === "-")) return 0;
-  return Math.min(command.jobs, Math.ceil(targets.length / CHUNK2));
+  const chunks = Math.ceil(targets.length / CHUNK2);
+  return chunks < 2 ? 0 : Math.min(command.jobs, chunks);
 }
 async function* judgeInTurn(targets, context) {
   for (const target of targets) yield await judgeFile(target, context);
@@ -19845,8 +19869,11 @@ async function judgeFiles(command, site, io, writersFor, threads) {
     if (result2.error_count > 0 || command.failOn === "warning" && result2.warning_count > 0) tally.failing += 1;
     await io.drained?.();
   }
-  if (use.stopped) io.stderr(`uai: ${use.stopped}; the files it had not sent were checked on the main thread
-`);
+  if (use.stopped)
+    io.stderr(
+      `${escapeLine(`uai: ${use.stopped}; the files the workers had not sent were checked on the main thread`)}
+`
+    );
   for (const w of writers) w.end(tally);
   if (tally.checked === 0 || tally.unreadable > 0) return EXIT.usage;
   return tally.failing > 0 ? EXIT.invalid : EXIT.valid;

@@ -25,7 +25,6 @@ if (isMainThread && !generated()) {
   }
 }
 const cli = await import('../src/cli/main.ts');
-// The worker threads of `--jobs` run this same file (src/cli/judge-threads.ts).
-if (isMainThread)
-  process.exitCode = await cli.main(process.argv.slice(2), cli.processIo, { worker: new URL(import.meta.url) });
-else await cli.judgeAsWorker(workerData, parentPort);
+// The worker threads of `--jobs` run this same file (src/cli/judge-threads.ts); any other start is the command.
+if (cli.isWorkerJob(workerData)) await cli.judgeAsWorker(workerData, parentPort);
+else process.exitCode = await cli.main(process.argv.slice(2), cli.processIo, { worker: new URL(import.meta.url) });

@@ -7,21 +7,30 @@ import { fromSent, judgeFile, type JudgeContext, type Judged, type SentJudged } 
  * Judging on worker threads with the report still written in file order and as files are judged
  * (docs/ci.md, "Threads"). The files are cut into chunks; the workers claim the next chunk from
  * one shared counter, so whoever is free takes it, and post each judged chunk back; this thread
- * writes the chunks in order. No worker runs more than AHEAD chunks past the last one written, so
- * memory stays bounded by a few chunks of results whatever the number of files or the pace of
- * the reader of standard output.
+ * writes the chunks in order. No worker runs more than a window of chunks past the last one
+ * written (aheadFor), so memory stays bounded by a few chunks of results whatever the number of
+ * files or the pace of the reader of standard output.
  */
 export const CHUNK = 32;
 export const AHEAD = 8;
+
+/** The window: AHEAD chunks, or two per worker where there are more workers, so none idles waiting for it. */
+export const aheadFor = (workers: number): number => Math.max(AHEAD, 2 * workers);
 
 /** Counter slots of the shared control array. */
 export const NEXT_CHUNK = 0;
 export const WRITTEN = 1;
 
+/** Marks the data a judging worker is started with, so the CLI's entry tells it from any other start. */
+export const WORKER_JOB = 'uai validate --jobs';
+
 /** What a worker is started with (judge-worker.ts): everything it judges by, as plain data. */
 export interface WorkerJob {
+  readonly kind: typeof WORKER_JOB;
   readonly control: SharedArrayBuffer;
   readonly targets: readonly Target[];
+  /** How many chunks past the last one written a worker may judge (aheadFor). */
+  readonly ahead: number;
   readonly mode: NormalizationMode | undefined;
   readonly origin: string;
   /** A pinned clock (ms since the epoch), for reports that must not depend on when they ran. */
@@ -33,6 +42,17 @@ export interface ChunkMessage {
   readonly chunk: number;
   readonly judged: readonly SentJudged[];
 }
+
+/**
+ * What a worker posts last, once no chunk is left to claim. A worker that ends without it may have
+ * claimed a chunk it never sent, whatever its exit status: the others would wait for that chunk's
+ * turn forever, so its absence ends the workers' part.
+ */
+export interface DoneMessage {
+  readonly done: true;
+}
+
+export type WorkerMessage = ChunkMessage | DoneMessage;
 
 export interface Threads {
   /** The module a worker runs: the CLI entry (bin/uai.mjs, or dist/cli.js in the package), which judges when it is a worker. */
@@ -50,7 +70,7 @@ export interface ThreadsUse {
   chunksByWorkers: number;
   /** Why the workers' part ended early (a worker failed, or ended with chunks unsent); this thread judged the rest. */
   stopped: string | undefined;
-  /** The most chunks held at once, judged but not yet written: at most AHEAD. */
+  /** The most chunks held at once, judged but not yet written: at most the window (aheadFor). */
   mostHeld: number;
 }
 
@@ -70,7 +90,7 @@ export async function* judgeOnThreads(
   const chunks = Math.ceil(targets.length / CHUNK);
   const control = new Int32Array(new SharedArrayBuffer(8));
   const arrived = new Map<number, readonly SentJudged[]>();
-  let live = threads.workers;
+  let live = 0;
   let wake: (() => void) | undefined;
   const woken = () => {
     const w = wake;
@@ -78,36 +98,52 @@ export async function* judgeOnThreads(
     w?.();
   };
   const job: WorkerJob = {
+    kind: WORKER_JOB,
     control: control.buffer as SharedArrayBuffer,
     targets,
+    ahead: aheadFor(threads.workers),
     mode: context.mode,
     origin: threads.origin,
     now: threads.now?.getTime(),
   };
   const workers: Worker[] = [];
+  const done = new Set<Worker>();
+  let over = false;
   const stop = (why: string) => {
+    if (over) return;
     use.stopped ??= why;
     for (const w of workers) void w.terminate();
     woken();
   };
-  for (let i = 0; i < threads.workers; i++) {
-    const worker = new Worker(threads.worker, { workerData: job });
-    worker.on('message', (m: ChunkMessage) => {
-      if (use.stopped !== undefined) return;
-      arrived.set(m.chunk, m.judged);
-      use.chunksByWorkers += 1;
-      use.mostHeld = Math.max(use.mostHeld, arrived.size);
-      woken();
-    });
-    worker.on('error', (error) => stop(`a worker thread failed: ${error.message}`));
-    worker.on('exit', (code) => {
-      live -= 1;
-      if (code !== 0) stop(`a worker thread stopped with status ${code}`);
-      woken();
-    });
-    workers.push(worker);
-  }
   try {
+    try {
+      for (let i = 0; i < threads.workers; i++) {
+        const worker = new Worker(threads.worker, { workerData: job });
+        workers.push(worker);
+        live += 1;
+        worker.on('message', (m: WorkerMessage) => {
+          if (use.stopped !== undefined) return;
+          if ('done' in m) {
+            done.add(worker);
+            return;
+          }
+          arrived.set(m.chunk, m.judged);
+          use.chunksByWorkers += 1;
+          use.mostHeld = Math.max(use.mostHeld, arrived.size);
+          woken();
+        });
+        worker.on('error', (error) => stop(`a worker thread failed: ${error.message}`));
+        worker.on('exit', (code) => {
+          live -= 1;
+          if (code !== 0) stop(`a worker thread stopped with status ${code}`);
+          else if (!done.has(worker)) stop('a worker thread ended without sending every file it took');
+          woken();
+        });
+      }
+    } catch (error) {
+      // A worker that cannot even be constructed: the same fallback as one that fails at start.
+      stop(`a worker thread could not be started: ${error instanceof Error ? error.message : String(error)}`);
+    }
     for (let next = 0; next < chunks; next++) {
       for (;;) {
         const sent = arrived.get(next);
@@ -128,6 +164,8 @@ export async function* judgeOnThreads(
       Atomics.notify(control, WRITTEN);
     }
   } finally {
+    // Whatever the workers do after the last chunk is written (ending, being ended) is no failure.
+    over = true;
     for (const w of workers) void w.terminate();
   }
 }

@@ -21,11 +21,13 @@ export type ThreadsOption = Omit<Threads, 'workers' | 'origin'>;
 
 /**
  * Worker threads: --jobs n asks for n, one per chunk of files at most; none by default (docs/ci.md,
- * "Threads": on two cores they measured no gain) or for standard input, which this thread reads.
+ * "Threads": on two cores they measured no gain), for standard input, which this thread reads, or
+ * for one chunk of files, which one worker would judge while this thread only waited.
  */
 export function workerCount(command: ValidateCommand, targets: readonly Target[], threads?: ThreadsOption): number {
   if (!threads || command.jobs === undefined || command.jobs < 2 || targets.some((t) => t.file === '-')) return 0;
-  return Math.min(command.jobs, Math.ceil(targets.length / CHUNK));
+  const chunks = Math.ceil(targets.length / CHUNK);
+  return chunks < 2 ? 0 : Math.min(command.jobs, chunks);
 }
 
 async function* judgeInTurn(targets: readonly Target[], context: JudgeContext): AsyncGenerator<Judged> {
@@ -77,7 +79,10 @@ export async function judgeFiles(
     await io.drained?.();
   }
   // The report is whole either way; a worker that failed is worth knowing (a broken install).
-  if (use.stopped) io.stderr(`uai: ${use.stopped}; the files it had not sent were checked on the main thread\n`);
+  if (use.stopped)
+    io.stderr(
+      `${escapeLine(`uai: ${use.stopped}; the files the workers had not sent were checked on the main thread`)}\n`,
+    );
   for (const w of writers) w.end(tally);
   // CONTRACT section 11: 2 on unreadable input, even when other files were checked (and reported).
   if (tally.checked === 0 || tally.unreadable > 0) return EXIT.usage;

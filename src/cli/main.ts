@@ -23,7 +23,7 @@ export interface Io extends JudgeIo {
 }
 
 export { EXIT };
-export { judgeAsWorker } from './judge-worker.ts';
+export { isWorkerJob, judgeAsWorker } from './judge-worker.ts';
 
 const readStdin = (): Promise<Uint8Array> => readStreamBounded(process.stdin);
 

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs, type ValidateCommand } from '../../src/cli/args.ts';
 import { workerCount, type ThreadsOption } from '../../src/cli/judge.ts';
-import { AHEAD, CHUNK, unusedThreads, type ThreadsUse } from '../../src/cli/judge-threads.ts';
+import { AHEAD, aheadFor, CHUNK, unusedThreads, type ThreadsUse } from '../../src/cli/judge-threads.ts';
 import { main, type Io } from '../../src/cli/main.ts';
 import { conformanceFixtures, ISSUE_LIST_LIMIT, seal, type JsonObject } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/urls.ts';
@@ -106,14 +107,14 @@ describe('uai validate on worker threads', () => {
   });
 
   /** The one-thread run, and the same run with `worker`: the same report, and a note on standard error. */
-  async function fallsBack(argv: string[], worker: string, note: RegExp) {
+  async function fallsBack(argv: readonly string[], worker: string, note: RegExp) {
     const one = await run([...argv, '--jobs', '1']);
     const use = unusedThreads();
-    const url = new URL(`file://${join(fixturesDir, worker)}`);
+    const url = pathToFileURL(join(fixturesDir, worker));
     const two = await run([...argv, '--jobs', '2'], { worker: url, use });
     expect({ ...two, stderr: '' }).toEqual({ ...one, stderr: '' });
     expect(two.stderr).toBe(
-      `${one.stderr}uai: ${use.stopped}; the files it had not sent were checked on the main thread\n`,
+      `${one.stderr}uai: ${use.stopped}; the files the workers had not sent were checked on the main thread\n`,
     );
     expect(use.stopped).toMatch(note);
     return use;
@@ -139,6 +140,16 @@ describe('uai validate on worker threads', () => {
       /ended without sending every file/,
     );
   });
+
+  it('one worker ends with a chunk unsent while another runs ahead: no wait for it, this thread judges it', async () => {
+    // More chunks than the window, so the running worker reaches the lost chunk's limit.
+    const use = await fallsBack(
+      ['many', '--format', 'json'],
+      'worker-one-quits-after-claiming.mjs',
+      /ended without sending every file it took/,
+    );
+    expect(use.chunksByWorkers).toBeLessThan(AHEAD + 6);
+  });
 });
 
 describe('how many workers', () => {
@@ -161,7 +172,18 @@ describe('how many workers', () => {
     expect(workerCount(command(['d', '--jobs', '8']), files(100_000), threads)).toBe(8);
     expect(workerCount(command(['d', '--jobs', '8']), files(3 * CHUNK), threads)).toBe(3);
     expect(workerCount(command(['d', '--jobs', '8']), files(3 * CHUNK + 1), threads)).toBe(4);
-    expect(workerCount(command(['d', '--jobs', '2']), files(1), threads)).toBe(1);
+    expect(workerCount(command(['d', '--jobs', '8']), files(CHUNK + 1), threads)).toBe(2);
+  });
+
+  it('none for one chunk of files, which a worker would judge while this thread waited', () => {
+    expect(workerCount(command(['d', '--jobs', '2']), files(1), threads)).toBe(0);
+    expect(workerCount(command(['d', '--jobs', '8']), files(CHUNK), threads)).toBe(0);
+  });
+
+  it('a window of AHEAD chunks, or two per worker past four workers, so no worker idles for it', () => {
+    expect(aheadFor(2)).toBe(AHEAD);
+    expect(aheadFor(4)).toBe(AHEAD);
+    expect(aheadFor(12)).toBe(24);
   });
 
   it('--jobs takes a whole number from 1 to 64', () => {

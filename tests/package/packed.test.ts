@@ -143,6 +143,16 @@ describe('the packed package', () => {
           expect(three).toEqual(one);
           expect([one.code, one.stderr]).toEqual([1, '']);
         }
+        // That workers ran at all: Node's own trace of the threads it starts. A --jobs that quietly
+        // judged on one thread would give the same report, and no such line.
+        const traced = await run(
+          node,
+          [join(consumer, 'node_modules/.bin/uai'), 'validate', 'many', '--format', 'json', '--jobs', '3'],
+          { cwd: consumer, env: { ...envFor(node), NODE_DEBUG: 'worker' } },
+        );
+        expect(traced.stdout).toMatch(/^\[\n/);
+        expect(traced.stderr).toMatch(/^WORKER \d+: \[0\] create new worker/m);
+        expect(traced.stderr).not.toMatch(/^uai: /m);
       });
 
       it('checks an exchange', async () => {
