@@ -12,11 +12,12 @@
  * no released package links its findings to localhost.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildResult } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { notPublicHttps } from '../../src/standard/public-address.ts';
@@ -95,7 +96,7 @@ async function declarations(dist: string): Promise<void> {
         throw new Error(`bundling the declarations: ${warning.message}`);
       },
     });
-    await bundle.write({ dir: dist, format: 'es', chunkFileNames: 'chunks/declarations-[hash].d.ts' });
+    await bundle.write({ dir: dist, format: 'es', chunkFileNames: 'chunks/declarations.d.ts' });
     await bundle.close();
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -113,6 +114,39 @@ export function releaseOrigin(env: Readonly<Record<string, string | undefined>> 
   const reason = notPublicHttps(origin);
   if (reason) throw new Error(`UAI_ORIGIN ${origin} ${reason}: a released package would link its help there`);
   return origin;
+}
+
+/**
+ * Chunk names that follow what a chunk holds (its source files), not its bytes. esbuild names a
+ * chunk by the hash of its content, and npm packs files in name order, so an edit that adds no
+ * byte reorders the tarball: gzip, whose window spans neighbouring files, then measured up to
+ * 800 bytes more or less for the same code, enough to cross the 150 KB budget either way. Here a
+ * chunk is named by its source files (and its entry, for a dynamically imported one), and the names in the chunks that import it are rewritten to
+ * match (the old names, eight base32 characters after a dash, occur nowhere else).
+ */
+export function writeWithStableChunkNames(result: BuildResult<{ write: false; metafile: true }>): void {
+  const renamed = new Map<string, string>();
+  for (const [output, { inputs, entryPoint }] of Object.entries(result.metafile.outputs)) {
+    const name = basename(output);
+    const hashed = /^(.+)-[A-Z0-9]{8}\.js$/.exec(name);
+    if (!hashed || !output.includes('/chunks/')) continue;
+    // A dynamically imported module's chunk may hold no code of its own (its code is shared): its entry names it.
+    const holds = createHash('sha256')
+      .update([entryPoint ?? '', ...Object.keys(inputs).sort()].join('\n'))
+      .digest('hex')
+      .slice(0, 8);
+    const stable = `${hashed[1]}-${holds}.js`;
+    if ([...renamed.values()].includes(stable)) throw new Error(`two chunks hold the same source files: ${stable}`);
+    renamed.set(name, stable);
+  }
+  for (const file of result.outputFiles) {
+    let text = file.text;
+    for (const [from, to] of renamed) text = text.replaceAll(from, to);
+    const name = basename(file.path);
+    const path = join(dirname(file.path), renamed.get(name) ?? name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  }
 }
 
 export interface PackageBuildOptions {
@@ -149,8 +183,10 @@ export async function buildPackage(folder: string = PACKAGE_DIR, options: Packag
     plugins: [badgeWidthsOnly],
     ...(options.releaseOrigin ? { define: { __UAI_RELEASE_ORIGIN__: JSON.stringify(options.releaseOrigin) } } : {}),
     metafile: true,
+    write: false,
     logLevel: 'warning',
   });
+  writeWithStableChunkNames(result);
   const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
   writeFileSync(
     join(dist, 'THIRD_PARTY_LICENSES.txt'),
