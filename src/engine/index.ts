@@ -31,8 +31,11 @@ export {
   type SarifArtifact,
   type SarifEntry,
   type SarifInput,
+  type SarifLog,
   type SarifNotification,
   type SarifOptions,
+  type SarifResult,
+  type SarifRule,
 } from './sarif.ts';
 export { DEFAULT_ARTIFACT_URI } from './validate/action.ts';
 

@@ -1,4 +1,5 @@
-import { ISSUE_CODES } from '../standard/codes.ts';
+import { ISSUE_CODES, type IssueCodeId } from '../standard/codes.ts';
+import type { IssueCodeShape } from '../standard/code-shapes.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { links, pageUrl, type Site } from '../standard/urls.ts';
 import { sha256Hex } from './canonical.ts';
@@ -63,6 +64,43 @@ export interface SarifOptions {
   readonly notifications?: readonly SarifNotification[];
 }
 
+/** The log's types, named: the package's declarations then say them once instead of spelling each out where it is used. */
+type Text = { text: string };
+
+export interface SarifRule {
+  id: IssueCodeId;
+  name: IssueCodeId;
+  shortDescription: Text;
+  fullDescription: Text;
+  help: Text;
+  helpUri: string;
+  defaultConfiguration: { level: IssueCodeShape['severity'] };
+  properties: { conformanceLevel: IssueCodeShape['level'] };
+}
+
+export interface SarifResult {
+  ruleId: IssueCodeId;
+  ruleIndex: number;
+  level: IssueCodeShape['severity'];
+  message: Text;
+  locations: Record<string, unknown>[];
+  partialFingerprints: { [FINGERPRINT]: string };
+  properties: Record<string, unknown>;
+}
+
+export interface SarifLog {
+  $schema: string;
+  version: string;
+  runs: {
+    tool: { driver: { name: string; informationUri: string; version: string; rules: SarifRule[] } };
+    automationDetails: { id: string };
+    columnKind: string;
+    invocations: Record<string, unknown>[];
+    results: SarifResult[];
+    properties: { profile: string | null; validateUrl: string };
+  }[];
+}
+
 const ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
 const artifactLocation = (a: { uri: string; uriBaseId?: string }) =>
   a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri };
@@ -74,7 +112,7 @@ function region(range: SourceRange | undefined) {
   return { startLine, startColumn, endLine, endColumn, charOffset: startOffset, charLength: endOffset - startOffset };
 }
 
-function result(issue: Issue, artifact: SarifArtifact | undefined) {
+function result(issue: Issue, artifact: SarifArtifact | undefined): SarifResult {
   const location: Record<string, unknown> = {};
   if (artifact)
     location.physicalLocation = {
@@ -99,7 +137,7 @@ function result(issue: Issue, artifact: SarifArtifact | undefined) {
 }
 
 /** One log, one run, the results of every entry in entry order (then path, then code). */
-export function sarifLog(entries: readonly SarifEntry[], site: Site, options: SarifOptions = {}) {
+export function sarifLog(entries: readonly SarifEntry[], site: Site, options: SarifOptions = {}): SarifLog {
   const l = links(site);
   const notifications = options.notifications ?? [];
   const profiles = new Set(entries.map((e) => e.input.profile ?? null));
@@ -157,5 +195,9 @@ export function sarifLog(entries: readonly SarifEntry[], site: Site, options: Sa
 }
 
 /** The log of one validator result (POST /v1/validate with format sarif). */
-export const toSarif = (input: SarifInput, site: Site, artifact?: SarifArtifact, options: SarifOptions = {}) =>
-  sarifLog([{ input, artifact }], site, options);
+export const toSarif = (
+  input: SarifInput,
+  site: Site,
+  artifact?: SarifArtifact,
+  options: SarifOptions = {},
+): SarifLog => sarifLog([{ input, artifact }], site, options);
