@@ -19656,6 +19656,27 @@ var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_
 // src/cli/version.ts
 var PACKAGE_VERSION = "1.0.0";
 
+// src/cli/batched-output.ts
+var BATCH = { chars: 32 * 1024, ms: 50 };
+function batched(write, clock = Date.now, limits = BATCH) {
+  let held = "";
+  let since = 0;
+  const flush = () => {
+    if (held === "") return;
+    const text = held;
+    held = "";
+    write(text);
+  };
+  return {
+    write: (text) => {
+      if (held === "") since = clock();
+      held += text;
+      if (held.length >= limits.chars || clock() - since >= limits.ms) flush();
+    },
+    flush
+  };
+}
+
 // src/cli/main.ts
 init_bounded_read();
 
@@ -20047,13 +20068,20 @@ Run "uai --help" for usage.
     return EXIT.valid;
   }
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  return judgeFiles(
-    command,
-    site,
-    io,
-    (several) => [writerFor(command.format, several, command, site, io, io.stdout)],
-    threads
-  );
+  const out = io === processIo ? batched(io.stdout) : { write: io.stdout, flush: () => {
+  } };
+  const judgeIo = { ...io, stderr: (text) => (out.flush(), io.stderr(text)) };
+  try {
+    return await judgeFiles(
+      command,
+      site,
+      judgeIo,
+      (several) => [writerFor(command.format, several, command, site, io, out.write)],
+      threads
+    );
+  } finally {
+    out.flush();
+  }
 }
 function writerFor(format, several, command, site, io, write) {
   const base = command.sarifBase ?? io.cwd();

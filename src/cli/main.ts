@@ -4,6 +4,7 @@ import { siteFor, type Site } from '../standard/urls.ts';
 import { PACKAGE_ORIGIN } from './package-origin.ts';
 import { PACKAGE_VERSION } from './version.ts';
 import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
+import { batched } from './batched-output.ts';
 import { readStreamBounded } from './bounded-read.ts';
 import { githubWriter } from './github-report.ts';
 import { EXIT, judgeFiles, type JudgeIo, type ThreadsOption } from './judge.ts';
@@ -106,13 +107,21 @@ export async function main(argv: readonly string[], io: Io = processIo, threads?
   }
 
   const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
-  return judgeFiles(
-    command,
-    site,
-    io,
-    (several) => [writerFor(command.format, several, command, site, io, io.stdout)],
-    threads,
-  );
+  // This process's standard output in batches (batched-output.ts); a caller's io gets every write
+  // as it is made. Standard error flushes the batch first, so a terminal shows both in order.
+  const out = io === processIo ? batched(io.stdout) : { write: io.stdout, flush: () => {} };
+  const judgeIo: JudgeIo = { ...io, stderr: (text) => (out.flush(), io.stderr(text)) };
+  try {
+    return await judgeFiles(
+      command,
+      site,
+      judgeIo,
+      (several) => [writerFor(command.format, several, command, site, io, out.write)],
+      threads,
+    );
+  } finally {
+    out.flush();
+  }
 }
 
 /** The writer of one format, writing to `write`. */
