@@ -1567,23 +1567,28 @@ function canonicalJson(value) {
 function seal(message2) {
   return { ...message2, integrity: integrityBlock(messageChecksum(message2)) };
 }
+function sealBuiltOverForm(message2, formWithoutIntegrity) {
+  message2.integrity = integrityBlock(formDigest(formWithoutIntegrity));
+  return message2;
+}
 function sealBuiltForms(message2) {
   let checksum = "";
   const forms = jcsFormsSetting(message2, "integrity", (without) => {
-    checksum = `sha256:${sha256Hex(without)}`;
+    checksum = formDigest(without);
     return integrityBlock(checksum);
   });
   return { whole: forms.whole, without: forms.without, checksum };
 }
-var sha256Hex, integrityForms, messageChecksum;
+var sha256Hex, formDigest, integrityForms, messageChecksum;
 var init_canonical = __esm({
   "src/engine/canonical.ts"() {
     "use strict";
     init_integrity();
     init_jcs();
     sha256Hex = (text) => hash("sha256", text, "hex");
+    formDigest = (form) => `sha256:${sha256Hex(form)}`;
     integrityForms = (message2) => jcsForms(message2, "integrity");
-    messageChecksum = (message2) => `sha256:${sha256Hex(jcsWithout(message2, "integrity"))}`;
+    messageChecksum = (message2) => formDigest(jcsWithout(message2, "integrity"));
   }
 });
 
@@ -1938,13 +1943,13 @@ var init_urls = __esm({
 function canonicalForms(value) {
   if (!isRecord(value)) {
     const text = canonicalJson(value);
-    return { hash: `sha256:${sha256Hex(text)}`, byteCount: Buffer.byteLength(text, "utf8"), checksum: void 0 };
+    return { hash: formDigest(text), byteCount: Buffer.byteLength(text, "utf8"), checksum: void 0 };
   }
   const { whole, without } = integrityForms(value);
-  return formsOf(whole, without === whole ? void 0 : `sha256:${sha256Hex(without)}`);
+  return formsOf(whole, without === whole ? void 0 : formDigest(without));
 }
 function formsOf(whole, checksum) {
-  const hash2 = `sha256:${sha256Hex(whole)}`;
+  const hash2 = formDigest(whole);
   return { hash: hash2, byteCount: Buffer.byteLength(whole, "utf8"), checksum: checksum ?? hash2 };
 }
 function sealWithForms(message2) {
@@ -3334,8 +3339,7 @@ function conformanceRecord(input2) {
     integrity: integrityBlock(""),
     extensions: blocks.extensions
   };
-  record2.integrity = integrityBlock(`sha256:${sha256Hex(recordForm(record2))}`);
-  return record2;
+  return sealBuiltOverForm(record2, recordForm(record2));
 }
 function recordForm(record2) {
   const q = quote;

@@ -18,8 +18,11 @@ export function canonicalJson(value: unknown): string {
 /** sha256 of the UTF-8 bytes of a text, in hex (Node's one-shot hash: no Hash object per call). */
 export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
+/** `sha256:<hex>` of a canonical form already written: the one place the text of integrity.checksum and normalization.canonical_hash is made. */
+export const formDigest = (form: string): string => `sha256:${sha256Hex(form)}`;
+
 /** `sha256:<hex>` over the canonical form of a value. */
-export const canonicalHash = (value: unknown): string => `sha256:${sha256Hex(canonicalJson(value))}`;
+export const canonicalHash = (value: unknown): string => formDigest(canonicalJson(value));
 
 /** The message without its integrity member: what integrity.checksum covers. */
 export function withoutIntegrity(message: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -32,7 +35,7 @@ export const integrityForms = (message: Readonly<Record<string, unknown>>): JcsF
 
 /** integrity.checksum of a keyed message (CONTRACT section 3). */
 export const messageChecksum = (message: Readonly<Record<string, unknown>>): string =>
-  `sha256:${sha256Hex(jcsWithout(message, 'integrity'))}`;
+  formDigest(jcsWithout(message, 'integrity'));
 
 /**
  * Returns the message with a correct integrity block (version 2, sha256, jcs). An existing
@@ -51,6 +54,15 @@ export function sealBuilt<T extends Record<string, unknown>>(message: T): T {
   return message;
 }
 
+/**
+ * sealBuilt over the form without integrity that its caller wrote itself, in canonical order
+ * (validate/record.ts, recordForm), instead of finding it by the generic walk.
+ */
+export function sealBuiltOverForm<T extends Record<string, unknown>>(message: T, formWithoutIntegrity: string): T {
+  (message as Record<string, unknown>).integrity = integrityBlock(formDigest(formWithoutIntegrity));
+  return message;
+}
+
 /** What sealing a message leaves known: both its canonical forms and the checksum it now carries. */
 export interface SealedForms extends JcsForms {
   readonly checksum: string;
@@ -63,7 +75,7 @@ export interface SealedForms extends JcsForms {
 export function sealBuiltForms(message: Record<string, unknown>): SealedForms {
   let checksum = '';
   const forms = jcsFormsSetting(message, 'integrity', (without) => {
-    checksum = `sha256:${sha256Hex(without)}`;
+    checksum = formDigest(without);
     return integrityBlock(checksum);
   });
   return { whole: forms.whole, without: forms.without, checksum };

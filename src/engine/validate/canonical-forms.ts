@@ -1,4 +1,4 @@
-import { canonicalJson, integrityForms, sealBuiltForms, sha256Hex } from '../canonical.ts';
+import { canonicalJson, formDigest, integrityForms, sealBuiltForms } from '../canonical.ts';
 import { isRecord } from '../json.ts';
 
 /**
@@ -19,15 +19,15 @@ export interface CanonicalForms {
 export function canonicalForms(value: unknown): CanonicalForms {
   if (!isRecord(value)) {
     const text = canonicalJson(value);
-    return { hash: `sha256:${sha256Hex(text)}`, byteCount: Buffer.byteLength(text, 'utf8'), checksum: undefined };
+    return { hash: formDigest(text), byteCount: Buffer.byteLength(text, 'utf8'), checksum: undefined };
   }
   const { whole, without } = integrityForms(value);
-  return formsOf(whole, without === whole ? undefined : `sha256:${sha256Hex(without)}`);
+  return formsOf(whole, without === whole ? undefined : formDigest(without));
 }
 
 /** The forms of a whole canonical text; without a `checksum` (no integrity member) the checksum is its hash. */
 function formsOf(whole: string, checksum: string | undefined): CanonicalForms {
-  const hash = `sha256:${sha256Hex(whole)}`;
+  const hash = formDigest(whole);
   return { hash, byteCount: Buffer.byteLength(whole, 'utf8'), checksum: checksum ?? hash };
 }
 

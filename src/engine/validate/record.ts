@@ -4,7 +4,7 @@
  * validate back with 0 errors and 0 warnings, so every value copied from it is checked first and
  * replaced by a safe fallback when it would not fit.
  */
-import { sha256Hex } from '../canonical.ts';
+import { sealBuiltOverForm } from '../canonical.ts';
 import { constantForm, jcs, jcsNumber, jcsString } from '../jcs.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { Issue } from '../issues.ts';
@@ -175,9 +175,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
     integrity: integrityBlock(''),
     extensions: blocks.extensions,
   };
-  // What sealBuilt would set (canonical.ts), over the form recordForm writes instead of walking.
-  record.integrity = integrityBlock(`sha256:${sha256Hex(recordForm(record))}`);
-  return record;
+  return sealBuiltOverForm(record, recordForm(record));
 }
 
 /**
