@@ -121,8 +121,9 @@ export function releaseOrigin(env: Readonly<Record<string, string | undefined>> 
  * chunk by the hash of its content, and npm packs files in name order, so an edit that adds no
  * byte reorders the tarball: gzip, whose window spans neighbouring files, then measured up to
  * 800 bytes more or less for the same code, enough to cross the 150 KB budget either way. Here a
- * chunk is named by its source files (and its entry, for a dynamically imported one), and the names in the chunks that import it are rewritten to
- * match (the old names, eight base32 characters after a dash, occur nowhere else).
+ * chunk is named by its source files (and its entry, for a dynamically imported one), and the
+ * names in the chunks that import it are rewritten to match (the old names, eight base32
+ * characters after a dash, occur nowhere else).
  */
 export function writeWithStableChunkNames(result: BuildResult<{ write: false; metafile: true }>): void {
   const renamed = new Map<string, string>();
@@ -130,7 +131,8 @@ export function writeWithStableChunkNames(result: BuildResult<{ write: false; me
     const name = basename(output);
     const hashed = /^(.+)-[A-Z0-9]{8}\.js$/.exec(name);
     if (!hashed || !output.includes('/chunks/')) continue;
-    // A dynamically imported module's chunk may hold no code of its own (its code is shared): its entry names it.
+    // A dynamically imported module's chunk may hold no code of its own (its code is shared): its
+    // entry names it.
     const holds = createHash('sha256')
       .update([entryPoint ?? '', ...Object.keys(inputs).sort()].join('\n'))
       .digest('hex')

@@ -18,7 +18,10 @@ export function canonicalJson(value: unknown): string {
 /** sha256 of the UTF-8 bytes of a text, in hex (Node's one-shot hash: no Hash object per call). */
 export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
-/** `sha256:<hex>` of a canonical form already written: the one place the text of integrity.checksum and normalization.canonical_hash is made. */
+/**
+ * `sha256:<hex>` of a canonical form already written: the one place the text of
+ * integrity.checksum and of normalization.canonical_hash is made.
+ */
 export const formDigest = (form: string): string => `sha256:${sha256Hex(form)}`;
 
 /** `sha256:<hex>` over the canonical form of a value. */
