@@ -67,10 +67,7 @@ describe('the package build names chunks by what they hold', () => {
     const src = join(stage, 'src');
     writeFileSync(join(src, 'more.js'), 'export const more = (n) => n * 1;\n');
     const before = await bundle('export const twice = (n) => n * 2;\n', 'three');
-    const after = await bundle(
-      "import { more } from './more.js';\nexport const twice = (n) => more(n) * 2;\n",
-      'four',
-    );
+    const after = await bundle("import { more } from './more.js';\nexport const twice = (n) => more(n) * 2;\n", 'four');
     expect(after).not.toEqual(before);
   });
 });
