@@ -10637,12 +10637,14 @@ var init_digits = __esm({
 
 // src/cli/bounded-read.ts
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-function readFileBounded(file, limit = MAX_INPUT_BYTES) {
+function readFileBounded(file, limit = MAX_INPUT_BYTES, reserve) {
   const fd = openSync(file, "r");
   try {
     const stat3 = fstatSync(fd);
-    if (stat3.isFile() && stat3.size > 0) {
-      if (stat3.size > limit) throw new InputTooLarge(limit);
+    const known2 = stat3.isFile() && stat3.size > 0;
+    if (known2 && stat3.size > limit) throw new InputTooLarge(limit);
+    reserve?.(known2 ? stat3.size : limit);
+    if (known2) {
       const bytes = Buffer.allocUnsafe(stat3.size);
       let filled = 0;
       while (filled < stat3.size) {
@@ -12585,10 +12587,10 @@ function utf8Text(bytes) {
     return void 0;
   }
 }
-async function readInput(file, mode, stdin) {
+async function readInput(file, mode, stdin, reserve) {
   let raw;
   try {
-    raw = file === "-" ? await stdin() : readFileBounded(file);
+    raw = file === "-" ? await stdin() : readFileBounded(file, MAX_INPUT_BYTES, reserve);
   } catch (error2) {
     return { ok: false, file, error: readError(error2) };
   }
@@ -19746,7 +19748,7 @@ init_engine();
 init_input();
 async function judgeFile(target, context) {
   if ("error" in target) return { ok: false, file: target.file, error: target.error };
-  const input2 = await readInput(target.file, context.mode, context.stdin);
+  const input2 = await readInput(target.file, context.mode, context.stdin, context.reserve);
   if (!input2.ok) return input2;
   const { file, message: message2, mode, text, messageText, prefix } = input2;
   const result2 = validateMessage(message2, { mode, site: context.site, now: context.now(), text: messageText });
@@ -19767,17 +19769,24 @@ function fromSent(sent) {
 }
 
 // src/cli/judge-threads.ts
+init_bounded_read();
 import { Worker } from "node:worker_threads";
 var CHUNK2 = 32;
 var AHEAD = 8;
 var aheadFor = (workers) => Math.max(AHEAD, 2 * workers);
 var WRITTEN = 1;
+var IN_FLIGHT_BUDGET = MAX_INPUT_BYTES;
 var WORKER_JOB = "uai validate --jobs";
-var unusedThreads = () => ({ chunksByWorkers: 0, stopped: void 0, mostHeld: 0 });
+var unusedThreads = () => ({
+  chunksByWorkers: 0,
+  stopped: void 0,
+  mostHeld: 0,
+  mostInFlight: 0
+});
 async function* judgeOnThreads(targets, context, threads) {
   const use = threads.use ?? unusedThreads();
   const chunks = Math.ceil(targets.length / CHUNK2);
-  const control = new Int32Array(new SharedArrayBuffer(8));
+  const control = new Int32Array(new SharedArrayBuffer(12));
   const arrived = /* @__PURE__ */ new Map();
   let live = 0;
   let wake;
@@ -19793,7 +19802,8 @@ async function* judgeOnThreads(targets, context, threads) {
     ahead: aheadFor(threads.workers),
     mode: context.mode,
     origin: threads.origin,
-    now: threads.now?.getTime()
+    now: threads.now?.getTime(),
+    budget: threads.budget ?? IN_FLIGHT_BUDGET
   };
   const workers = [];
   const done = /* @__PURE__ */ new Set();
@@ -19819,6 +19829,7 @@ async function* judgeOnThreads(targets, context, threads) {
           arrived.set(m.chunk, m.judged);
           use.chunksByWorkers += 1;
           use.mostHeld = Math.max(use.mostHeld, arrived.size);
+          use.mostInFlight = Math.max(use.mostInFlight, m.inFlight);
           woken();
         });
         worker.on("error", (error2) => stop(`a worker thread failed: ${error2.message}`));

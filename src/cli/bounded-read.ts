@@ -25,17 +25,20 @@ const CHUNK = 64 * 1024;
 /**
  * A file's bytes, at most `limit` of them; throws InputTooLarge past it, or the read's own error.
  * A regular file is read as readFileSync reads it, into one buffer of the size it has when
- * opened (when it has one); anything else (a pipe, a device, /dev/fd/N of a process substitution) chunk by chunk up
- * to the bound.
+ * opened (when it has one); anything else (a pipe, a device, /dev/fd/N of a process substitution)
+ * chunk by chunk up to the bound. `reserve` is told how many bytes are about to be read (the
+ * bound, when the size is not known) before anything is: worker threads share a budget of them.
  */
-export function readFileBounded(file: string, limit = MAX_INPUT_BYTES): Uint8Array {
+export function readFileBounded(file: string, limit = MAX_INPUT_BYTES, reserve?: (bytes: number) => void): Uint8Array {
   const fd = openSync(file, 'r');
   try {
     const stat = fstatSync(fd);
     // A size of 0 may be a file whose size is not known before it is read (/proc, /sys, some
     // FUSE files): read as a stream is, as readFileSync does.
-    if (stat.isFile() && stat.size > 0) {
-      if (stat.size > limit) throw new InputTooLarge(limit);
+    const known = stat.isFile() && stat.size > 0;
+    if (known && stat.size > limit) throw new InputTooLarge(limit);
+    reserve?.(known ? stat.size : limit);
+    if (known) {
       const bytes = Buffer.allocUnsafe(stat.size);
       let filled = 0;
       while (filled < stat.size) {

@@ -20,12 +20,14 @@ export interface JudgeContext {
   /** Read once per file, just before the engine runs: the instant its conformance record carries. */
   readonly now: () => Date;
   readonly stdin: () => Promise<string | Uint8Array>;
+  /** Told a file's size just before it is read (bounded-read.ts): the worker threads share a budget of bytes. */
+  readonly reserve?: (bytes: number) => void;
 }
 
 /** Reads, parses and checks one input, as `uai validate` does for each of its files. */
 export async function judgeFile(target: Target, context: JudgeContext): Promise<Judged> {
   if ('error' in target) return { ok: false, file: target.file, error: target.error };
-  const input = await readInput(target.file, context.mode, context.stdin);
+  const input = await readInput(target.file, context.mode, context.stdin, context.reserve);
   if (!input.ok) return input;
   const { file, message, mode, text, messageText, prefix } = input;
   const result = validateMessage(message, { mode, site: context.site, now: context.now(), text: messageText });

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { NormalizationMode } from '../engine/index.ts';
+import { MAX_INPUT_BYTES } from './bounded-read.ts';
 import type { Target } from './files.ts';
 import { fromSent, judgeFile, type JudgeContext, type Judged, type SentJudged } from './judge-file.ts';
 
@@ -20,6 +21,17 @@ export const aheadFor = (workers: number): number => Math.max(AHEAD, 2 * workers
 /** Counter slots of the shared control array. */
 export const NEXT_CHUNK = 0;
 export const WRITTEN = 1;
+/** Bytes of the files the workers are judging at this moment (judge-worker.ts, takeBytes). */
+export const IN_FLIGHT = 2;
+
+/**
+ * The most bytes of files the workers judge at once: one file at the read bound, what a single
+ * thread may hold. Parsing and checking a file takes many times its size (a 10 MB object of small
+ * members peaked at 520 MB), so without it `--jobs n` on n large files would take n times the
+ * memory of one thread, and a pull request of large files could exhaust a CI runner. A file
+ * larger than what is free waits until it fits, or until nothing else is judged.
+ */
+export const IN_FLIGHT_BUDGET = MAX_INPUT_BYTES;
 
 /** Marks the data a judging worker is started with, so the CLI's entry tells it from any other start. */
 export const WORKER_JOB = 'uai validate --jobs';
@@ -35,12 +47,16 @@ export interface WorkerJob {
   readonly origin: string;
   /** A pinned clock (ms since the epoch), for reports that must not depend on when they ran. */
   readonly now: number | undefined;
+  /** IN_FLIGHT_BUDGET, or a test's smaller one. */
+  readonly budget: number;
 }
 
 /** A judged chunk, as a worker posts it. */
 export interface ChunkMessage {
   readonly chunk: number;
   readonly judged: readonly SentJudged[];
+  /** The most bytes in flight this worker saw as it took a file of the chunk. */
+  readonly inFlight: number;
 }
 
 /**
@@ -61,6 +77,8 @@ export interface Threads {
   readonly origin: string;
   /** Set when the run's clock is pinned: the workers read this instant instead of their own clock. */
   readonly now?: Date;
+  /** Bytes of files judged at once (IN_FLIGHT_BUDGET unless a test sets less). */
+  readonly budget?: number;
   /** Filled in as the run goes: what the workers did (the tests read it). */
   readonly use?: ThreadsUse;
 }
@@ -72,9 +90,16 @@ export interface ThreadsUse {
   stopped: string | undefined;
   /** The most chunks held at once, judged but not yet written: at most the window (aheadFor). */
   mostHeld: number;
+  /** The most bytes of files the workers judged at once: within the budget, or one file alone. */
+  mostInFlight: number;
 }
 
-export const unusedThreads = (): ThreadsUse => ({ chunksByWorkers: 0, stopped: undefined, mostHeld: 0 });
+export const unusedThreads = (): ThreadsUse => ({
+  chunksByWorkers: 0,
+  stopped: undefined,
+  mostHeld: 0,
+  mostInFlight: 0,
+});
 
 /**
  * Every target judged, in order, by the workers. A worker that fails (it could not start, or it
@@ -88,7 +113,7 @@ export async function* judgeOnThreads(
 ): AsyncGenerator<Judged> {
   const use = threads.use ?? unusedThreads();
   const chunks = Math.ceil(targets.length / CHUNK);
-  const control = new Int32Array(new SharedArrayBuffer(8));
+  const control = new Int32Array(new SharedArrayBuffer(12));
   const arrived = new Map<number, readonly SentJudged[]>();
   let live = 0;
   let wake: (() => void) | undefined;
@@ -105,6 +130,7 @@ export async function* judgeOnThreads(
     mode: context.mode,
     origin: threads.origin,
     now: threads.now?.getTime(),
+    budget: threads.budget ?? IN_FLIGHT_BUDGET,
   };
   const workers: Worker[] = [];
   const done = new Set<Worker>();
@@ -130,6 +156,7 @@ export async function* judgeOnThreads(
           arrived.set(m.chunk, m.judged);
           use.chunksByWorkers += 1;
           use.mostHeld = Math.max(use.mostHeld, arrived.size);
+          use.mostInFlight = Math.max(use.mostInFlight, m.inFlight);
           woken();
         });
         worker.on('error', (error) => stop(`a worker thread failed: ${error.message}`));

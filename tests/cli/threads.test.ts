@@ -22,6 +22,7 @@ const FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
 // The command's own entry: started as a worker, it judges (src/cli/judge-worker.ts).
 const WORKER = new URL('../../bin/uai.mjs', import.meta.url);
 const fixturesDir = join(import.meta.dirname, 'fixtures');
+const LARGE = 200 * 1024;
 let stage: string;
 
 async function run(argv: readonly string[], threads?: ThreadsOption, drained?: () => Promise<void>) {
@@ -68,6 +69,11 @@ beforeAll(() => {
     const f = keyed[i % keyed.length]!;
     writeFileSync(join(stage, 'many', `${String(i).padStart(4, '0')}.json`), f.text ?? JSON.stringify(f.message));
   }
+  // Files of 200 KB (a message and trailing spaces), two chunks and more, for the bytes in flight.
+  mkdirSync(join(stage, 'large'));
+  const sealed = JSON.stringify(valid.find((f) => f.mode === 'keyed-json')!.message);
+  for (let i = 0; i < 3 * CHUNK; i++)
+    writeFileSync(join(stage, 'large', `${String(i).padStart(4, '0')}.json`), sealed.padEnd(LARGE, ' '));
   // A request wrapper: positions under /message.
   writeFileSync(join(stage, 'keyed', '0051.json'), JSON.stringify({ message: keyed[40 % keyed.length]!.message }));
   process.chdir(stage);
@@ -104,6 +110,25 @@ describe('uai validate on worker threads', () => {
     // With a lagging reader the workers run ahead to their limit, and no further.
     expect(use.mostHeld).toBeGreaterThan(1);
     expect(use.mostHeld).toBeLessThanOrEqual(AHEAD);
+  });
+
+  it('judges no more bytes of files at once than the budget: large files take turns', async () => {
+    const one = await run(['large', '--jobs', '1']);
+    const budget = 2 * LARGE + LARGE / 2;
+    const use = unusedThreads();
+    expect(await run(['large', '--jobs', '4'], { worker: WORKER, use, budget })).toEqual(one);
+    expect(use.chunksByWorkers).toBe(3);
+    // Two files fit, a third does not.
+    expect(use.mostInFlight).toBeGreaterThanOrEqual(LARGE);
+    expect(use.mostInFlight).toBeLessThanOrEqual(budget);
+    expect(use.mostInFlight % LARGE).toBe(0);
+  });
+
+  it('a file larger than the whole budget is judged when nothing else is, and the run ends', async () => {
+    const one = await run(['large', '--jobs', '1']);
+    const use = unusedThreads();
+    expect(await run(['large', '--jobs', '3'], { worker: WORKER, use, budget: 1024 })).toEqual(one);
+    expect(use.mostInFlight).toBe(LARGE);
   });
 
   /** The one-thread run, and the same run with `worker`: the same report, and a note on standard error. */
