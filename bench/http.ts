@@ -1,7 +1,7 @@
 /**
  * HTTP load test and functions-bundle check (issue 4 acceptance), loopback only and bounded.
  * `node bench/http.ts [--smoke]`: starts `npm start --no-build` (rate limit off) as a child
- * process, runs autocannon with 32 connections for 10 s (2 s with --smoke) against POST
+ * process, runs autocannon with 32 connections for 10 s (1 s with --smoke) against POST
  * /v1/validate, POST /v1/mock-exchange and a static record of similar size, then bundles each
  * Netlify function with esbuild as Netlify would and reports size, absence of the ajv compiler,
  * and import time over bare Node. `httpBench()` returns the figures for a top-level bench script
@@ -249,7 +249,7 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
 }
 
 export async function httpBench(options: { smoke?: boolean } = {}) {
-  const seconds = options.smoke ? 2 : 10;
+  const seconds = options.smoke ? 1 : 10;
   const { figures: load } = await loadFigures(seconds);
   const bundles = await bundleFigures(options.smoke ? 5 : 15);
   return { connections: CONNECTIONS, seconds, load, bundles };

@@ -74,7 +74,8 @@ const mockStages = smoke
   : await step('mock exchange stages before/after (baseline worktree)', () => mockBaselineStages(4));
 const { benchWorstShapes } = await import('./worst-shapes.ts');
 const worst = await step('worst shapes, before (issue 33) and after', () => benchWorstShapes({ smoke }));
-const seconds = smoke ? 2 : 10;
+// Smoke mode proves every step still runs and reports; one second of each load is enough for that.
+const seconds = smoke ? 1 : 10;
 const {
   figures: load,
   body,
