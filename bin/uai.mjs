@@ -3,6 +3,7 @@
 // run by Node's own type stripping (Node 22.18+; `npx uai` uses the project's pinned Node 24).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
@@ -24,6 +25,10 @@ if (isMainThread && !generated()) {
     process.exit(2);
   }
 }
+// V8's code cache on disk, as the package's entry has it: Node keeps the stripped TypeScript and its
+// compiled code, so a second run of `npx uai` skips both (one file: about 0.29 to 0.12 s).
+// NODE_COMPILE_CACHE chooses the folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+module.enableCompileCache?.();
 const cli = await import('../src/cli/main.ts');
 // The worker threads of `--jobs` run this same file (src/cli/judge-threads.ts); any other start is the command.
 if (cli.isWorkerJob(workerData)) await cli.judgeAsWorker(workerData, parentPort);

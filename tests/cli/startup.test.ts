@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
@@ -33,4 +33,31 @@ it('validating a file loads neither node:http nor undici; the test kit does', ()
   writeFileSync(file, JSON.stringify(request));
   expect(loadedBy(['validate', file])).toEqual([]);
   expect(loadedBy(['test', '--help'])).toContain('NativeModule http');
+});
+
+it('keeps its compiled code on disk: the first run fills the compile cache, the next reads it and checks the same', () => {
+  // Node's default folder is <tmpdir>/node-compile-cache; a fresh TMPDIR makes it this test's own,
+  // and NODE_COMPILE_CACHE (which would turn the cache on by itself) is left out.
+  const tmp = mkdtempSync(join(tmpdir(), 'uai-compile-cache-'));
+  const file = join(tmp, 'request.json');
+  const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+  writeFileSync(file, JSON.stringify(request));
+  const { NODE_COMPILE_CACHE: _own, ...inherited } = process.env;
+  const run = () =>
+    spawnSync(NODE, [resolve(REPO, 'bin/uai.mjs'), 'validate', file], {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { ...inherited, TMPDIR: tmp, UAI_ORIGIN: ORIGIN },
+    });
+  const first = run();
+  expect(first.status, first.stderr).toBe(0);
+  const cache = join(tmp, 'node-compile-cache');
+  expect(existsSync(cache)).toBe(true);
+  const entries = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  // The entry's own modules: the CLI, the engine and the standard's data, each stripped and compiled.
+  expect(entries.length).toBeGreaterThan(50);
+  const second = run();
+  expect(second.status, second.stderr).toBe(0);
+  expect(second.stdout).toBe(first.stdout);
+  rmSync(tmp, { recursive: true, force: true });
 });
