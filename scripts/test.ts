@@ -11,7 +11,9 @@
  * It ends with one line `N passed, N failed` summed from the runners' JSON reports.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { browserTests } from './browser-tests.ts';
 
@@ -36,12 +38,22 @@ async function freeTestPort(): Promise<number> {
 
 const node = process.execPath;
 const origin = `http://localhost:${await freeTestPort()}`;
+/**
+ * Node's compile cache for every process of the run, in a folder of this run's own, removed at its
+ * end: the suite starts hundreds of processes (the CLI, the kits, fixture clients, servers), each
+ * stripping the types of and compiling the same sources. Node checks each entry against the source
+ * it was made from, so a cache can only skip work, never change what runs. Measured on CI's 2
+ * cores, same machine: the vitest step 379 s without it, 321 s with it (CPU 623 to 504 s).
+ */
+const compileCache = mkdtempSync(join(tmpdir(), 'uai-test-compile-cache-'));
+process.on('exit', () => rmSync(compileCache, { recursive: true, force: true }));
 // The test build adds the report's two fixture entries (tests/implementations/fixtures.ts) to the real ones.
 const env = {
   ...process.env,
   UAI_ORIGIN: origin,
   UAI_IMPLEMENTATION_FIXTURES: 'tests/data/implementations',
   ASTRO_TELEMETRY_DISABLED: '1',
+  NODE_COMPILE_CACHE: compileCache,
 };
 console.log(`Test origin: ${origin} (dist/ is built for it; the browser tests serve it on its port)`);
 let passed = 0;
