@@ -9,6 +9,7 @@ export default defineConfig({
     exclude: ['tests/pages/**', 'tests/netlify/**', 'node_modules/**'],
     // One file per core, not vitest's default of one fewer: most files wait on child processes and
     // sockets, so on CI's 2 cores the default ran one file at a time (about 585 s against 367 s).
+    // One more than cores broke wall-clock bounds of the kit's tests (docs/running.md).
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
