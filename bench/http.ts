@@ -248,8 +248,11 @@ export async function bundleFigures(runs = 15): Promise<BundleFigures[]> {
   }
 }
 
+/** Seconds of each load run: smoke mode proves every step still runs and reports, which one second shows. */
+export const loadSeconds = (smoke: boolean): number => (smoke ? 1 : 10);
+
 export async function httpBench(options: { smoke?: boolean } = {}) {
-  const seconds = options.smoke ? 1 : 10;
+  const seconds = loadSeconds(options.smoke ?? false);
   const { figures: load } = await loadFigures(seconds);
   const bundles = await bundleFigures(options.smoke ? 5 : 15);
   return { connections: CONNECTIONS, seconds, load, bundles };

@@ -16,7 +16,7 @@
 import { cpus, loadavg, platform, release } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { benchBuild } from './build.ts';
-import { bundleFigures, CONNECTIONS, loadFigures } from './http.ts';
+import { bundleFigures, CONNECTIONS, loadFigures, loadSeconds } from './http.ts';
 import { prismBench } from './prism.ts';
 import { adapterBench } from './adapters.ts';
 import { renderReport, type BenchResult } from './report.ts';
@@ -74,8 +74,7 @@ const mockStages = smoke
   : await step('mock exchange stages before/after (baseline worktree)', () => mockBaselineStages(4));
 const { benchWorstShapes } = await import('./worst-shapes.ts');
 const worst = await step('worst shapes, before (issue 33) and after', () => benchWorstShapes({ smoke }));
-// Smoke mode proves every step still runs and reports; one second of each load is enough for that.
-const seconds = smoke ? 1 : 10;
+const seconds = loadSeconds(smoke);
 const {
   figures: load,
   body,

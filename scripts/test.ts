@@ -62,15 +62,16 @@ let skipped = 0;
 /** Why whole steps were skipped, repeated under the last line so a reader sees what did not run. */
 const skipReasons: string[] = [];
 
+/** The line that ends a step: `== name: ok in 12.3 s`, or `failed (exit N)`. */
+const stepEnd = (name: string, status: number | null, started: number, note = ''): string =>
+  `== ${name}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s${note}`;
+
 function step(name: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`\n== ${name}`);
   const started = Date.now();
   const result = spawnSync(node, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  const ok = result.status === 0;
-  console.log(
-    `== ${name}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return ok;
+  console.log(stepEnd(name, result.status, started));
+  return result.status === 0;
 }
 
 function readJson(path: string): any {
@@ -105,21 +106,24 @@ async function concurrentSteps(steps: readonly (readonly [string, string[]])[]):
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    return new Promise<{ name: string; status: number | null; output: Buffer; seconds: string }>((done) => {
+    return new Promise<{ name: string; status: number | null; output: Buffer; line: string }>((done) => {
       const end = (status: number | null) =>
-        done({ name, status, output: Buffer.concat(output), seconds: ((Date.now() - started) / 1000).toFixed(1) });
+        done({
+          name,
+          status,
+          output: Buffer.concat(output),
+          line: stepEnd(name, status, started, ' (run beside the others)'),
+        });
       // A step that cannot even start is a failed step, never a hang.
       child.on('error', (error) => (output.push(Buffer.from(`${error.message}\n`)), end(null)));
       child.on('close', end);
     });
   });
   const ended = await Promise.all(runs);
-  for (const { name, status, output, seconds } of ended) {
+  for (const { name, output, line } of ended) {
     console.log(`\n== ${name}`);
     process.stdout.write(output);
-    console.log(
-      `== ${name}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${seconds} s (run beside the others)`,
-    );
+    console.log(line);
   }
   return ended.map((e) => e.status === 0);
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { publishedExamples } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/urls.ts';
 import { NODE, ORIGIN, REPO } from './local-server.ts';
@@ -26,11 +26,16 @@ function loadedBy(args: readonly string[]): string[] {
   return JSON.parse(line!.slice('LOADED '.length)) as string[];
 }
 
-it('validating a file loads neither node:http nor undici; the test kit does', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'uai-startup-'));
+/** The published intent request, written into `dir`: a file `uai validate` checks clean. */
+function requestFile(dir: string): string {
   const file = join(dir, 'request.json');
   const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message;
   writeFileSync(file, JSON.stringify(request));
+  return file;
+}
+
+it('validating a file loads neither node:http nor undici; the test kit does', () => {
+  const file = requestFile(mkdtempSync(join(tmpdir(), 'uai-startup-')));
   expect(loadedBy(['validate', file])).toEqual([]);
   expect(loadedBy(['test', '--help'])).toContain('NativeModule http');
 });
@@ -39,9 +44,8 @@ it('keeps its compiled code on disk: the first run fills the compile cache, the 
   // Node's default folder is <tmpdir>/node-compile-cache; a fresh TMPDIR makes it this test's own,
   // and NODE_COMPILE_CACHE (which would turn the cache on by itself) is left out.
   const tmp = mkdtempSync(join(tmpdir(), 'uai-compile-cache-'));
-  const file = join(tmp, 'request.json');
-  const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message;
-  writeFileSync(file, JSON.stringify(request));
+  onTestFinished(() => rmSync(tmp, { recursive: true, force: true }));
+  const file = requestFile(tmp);
   const { NODE_COMPILE_CACHE: _own, ...inherited } = process.env;
   const run = () =>
     spawnSync(NODE, [resolve(REPO, 'bin/uai.mjs'), 'validate', file], {
@@ -59,5 +63,4 @@ it('keeps its compiled code on disk: the first run fills the compile cache, the 
   const second = run();
   expect(second.status, second.stderr).toBe(0);
   expect(second.stdout).toBe(first.stdout);
-  rmSync(tmp, { recursive: true, force: true });
 });
