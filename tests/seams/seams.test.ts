@@ -184,4 +184,21 @@ describe('the map itself', () => {
       ).toEqual([...room.mayImport].sort());
     }
   });
+
+  it("names each room's doors, and the files let behind them, as the map does", () => {
+    const doc = readFileSync(join(REPO, 'docs/seams.md'), 'utf8');
+    const doorColumn = new Map(
+      [...doc.matchAll(/^\| \*\*([a-z0-9]+)\*\* \|(.*)$/gm)].map((m) => [m[1]!, m[2]!.split('|').at(-3)!]),
+    );
+    for (const room of ROOMS) {
+      const cell = doorColumn.get(room.name)!;
+      // A door is written relative to its room's folder; a file let behind it, from the root.
+      const named = [...cell.matchAll(/`([^`]+\.ts)`/g)].map((m) =>
+        m[1]!.includes('/') && room.door?.behind?.includes(m[1]!) ? m[1]! : `${room.paths[0]}${m[1]!}`,
+      );
+      const expected = room.door ? [...room.door.files, ...(room.door.behind ?? [])] : [];
+      expect(named.sort(), room.name).toEqual([...expected].sort());
+      if (!room.door) expect(cell.trim(), room.name).toBe('any');
+    }
+  });
 });
