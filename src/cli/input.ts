@@ -1,4 +1,4 @@
-import { indexJson, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
+import { memberTexts, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
 import { readError } from '../kit/usage.ts';
 import { MAX_INPUT_BYTES, readFileBounded } from './bounded-read.ts';
 
@@ -51,9 +51,12 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   else if (Object.hasOwn(value, 'normalization_mode')) body.normalization_mode = value.normalization_mode;
   const parsed = parseValidateRequest(body);
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  // The wrapper adds one level: a message of the deepest allowed nesting still has its text.
-  const range = indexJson(text, { maxDepth: 65 }).lookupValue('/message');
-  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
+  // The message's text as written, sliced out as POST /v1/validate slices it (one scan, no depth or
+  // size limit): what parsing drops, repeated names and imprecise numbers, is judged as the route
+  // judges it, and a wrapper that repeats one of its own members is refused as the route refuses it.
+  const posted = memberTexts({ text }, ['message'], true);
+  if (!posted.ok) return { ok: false, file, error: `not a usable validate request: ${posted.detail}` };
+  const messageText = posted.value.message!;
   return {
     ok: true,
     file,

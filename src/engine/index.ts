@@ -11,6 +11,7 @@ export type { EngineAction, EngineContext, Failure, Outcome, Result } from './ap
 // POST /v1/validate and the CLI.
 export { validateMessage } from './validate/pipeline.ts';
 export { validateAction, parseValidateRequest, type ValidateFormat, type ValidateRequest } from './validate/action.ts';
+export { memberTexts } from './request-texts.ts';
 export { conformanceLevel, guardedLevel } from './validate/levels.ts';
 export { unlistedNote } from './unlisted-note.ts';
 export { ISSUE_LIST_LIMIT } from '../standard/limits.ts';
