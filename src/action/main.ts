@@ -12,7 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../cli/args.ts';
 import { workflowCommand } from '../cli/github-report.ts';
-import { main, processIo, validateIn, type Io } from '../cli/main.ts';
+import { main, originMistake, processIo, validateIn, type Io } from '../cli/main.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -116,10 +116,9 @@ async function validate(env: Env, workspace: string): Promise<number> {
     ...(origin ? ['--origin', origin] : []),
   ];
   const parsed = parseArgs(base);
-  if (!parsed.ok || parsed.command.kind !== 'validate') {
-    process.stdout.write(
-      `${workflowCommand('error', { title: 'uai validate' }, parsed.ok ? 'no files to validate' : parsed.error)}\n`,
-    );
+  const mistake = parsed.ok ? originMistake(env) : parsed.error;
+  if (!parsed.ok || parsed.command.kind !== 'validate' || mistake) {
+    process.stdout.write(`${workflowCommand('error', { title: 'uai validate' }, mistake ?? 'no files to validate')}\n`);
     return 2;
   }
   // One run over the files, rendered three times: the SARIF log, the annotations and the counts.

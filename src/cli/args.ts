@@ -1,5 +1,6 @@
 import { NORMALIZATION_MODES } from '../standard/value-sets.ts';
 import type { NormalizationMode } from '../engine/index.ts';
+import { PACKAGE_ORIGIN } from './package-origin.ts';
 
 /** Command-line parsing of `uai` (CONTRACT section 11). Pure: argv in, a command or a usage error out. */
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
@@ -17,7 +18,7 @@ export interface ValidateCommand {
   readonly failOn: FailOn;
   /** --sarif-base: the directory SARIF URIs (and github annotations) are relative to; default the working directory. */
   readonly sarifBase: string | undefined;
-  /** --origin: the public origin of help and schema URLs; default UAI_ORIGIN, then http://localhost:4321. */
+  /** --origin: the public origin of help and schema URLs; default UAI_ORIGIN, then the package's (package-origin.ts). */
   readonly origin: string | undefined;
   /** --jobs: threads that judge files at once; default one (docs/ci.md, "Threads"). */
   readonly jobs: number | undefined;
@@ -42,17 +43,23 @@ function optionValue(argv: readonly string[], i: number, name: string): { value:
 const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[]): value is T =>
   (allowed as readonly string[]).includes(value ?? '');
 
-function isOrigin(value: string): boolean {
+/**
+ * The origin a value names, as URL writes it (lower-case scheme and host, no default port), or
+ * undefined when the value is more than an origin: credentials, a path other than "/", or a "?" or
+ * "#", even an empty one, which URL drops but would stay in every help URL built on the text.
+ */
+export function originOf(value: string): string | undefined {
   try {
     const url = new URL(value);
-    return (
+    const plain =
       (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
       url.pathname.replace(/\/+$/, '') === '' &&
-      !url.search &&
-      !url.hash
-    );
+      !/[?#]/.test(value);
+    return plain ? url.origin : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -108,8 +115,9 @@ export function parseArgs(argv: readonly string[]): Parsed {
         return fail(`--jobs must be a whole number from 1 to ${MAX_JOBS}`);
       options.jobs = Number(value);
     } else {
-      if (!value || !isOrigin(value)) return fail('--origin needs an origin such as https://uai.example.org');
-      options.origin = value;
+      const origin = value ? originOf(value) : undefined;
+      if (!origin) return fail('--origin needs an origin such as https://uai.example.org');
+      options.origin = origin;
     }
   }
   if (inputs.length === 0) return fail('validate needs at least one file, directory or glob');
@@ -177,7 +185,7 @@ Options:
   --sarif-base  the directory SARIF and github paths are relative to (the
                 repository root); default: the working directory.
   --origin      the public origin of help and schema URLs; default: the
-                UAI_ORIGIN environment variable, else http://localhost:4321.
+                UAI_ORIGIN environment variable, else ${PACKAGE_ORIGIN}.
   --jobs        threads that check files at once (default 1). The report is
                 the same, in the same order, whatever the number.
 

@@ -1,9 +1,8 @@
-import { configuredSite } from '../service/config.ts';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor, type Site } from '../standard/urls.ts';
 import { PACKAGE_ORIGIN } from './package-origin.ts';
 import { PACKAGE_VERSION } from './version.ts';
-import { HELP, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
+import { HELP, originOf, parseArgs, type OutputFormat, type ValidateCommand } from './args.ts';
 import { batched } from './batched-output.ts';
 import { readStreamBounded } from './bounded-read.ts';
 import { githubWriter } from './github-report.ts';
@@ -66,11 +65,32 @@ export const EXIT_READER_GONE = 141;
  * gone, so nothing more can be said: stop quietly, with the status a shell gives a writer killed
  * by SIGPIPE (so `set -o pipefail` still sees that the run did not finish).
  */
+let stopsWhenReaderLeaves = false;
 function stopWhenReaderLeaves(): void {
+  // Once per process: the library's runCli may be called many times.
+  if (stopsWhenReaderLeaves) return;
+  stopsWhenReaderLeaves = true;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(EXIT_READER_GONE);
     throw error;
   });
+}
+
+/**
+ * The origin findings link to: --origin, else UAI_ORIGIN, else the package's (package-origin.ts).
+ * Not `URL`, which the service's shells also read (Netlify sets it for the functions): on a
+ * developer's machine or a CI runner it may name anything, and would move every help_url there.
+ */
+function commandSite(env: Io['env'], origin?: string): Site {
+  return siteFor(origin ?? (env.UAI_ORIGIN ? originOf(env.UAI_ORIGIN) : undefined) ?? PACKAGE_ORIGIN);
+}
+
+/** UAI_ORIGIN set to something that is not an origin: a usage mistake, said before any work. */
+export function originMistake(env: Io['env']): string | undefined {
+  const value = env.UAI_ORIGIN;
+  return value && !originOf(value)
+    ? `UAI_ORIGIN needs an origin such as https://uai.example.org, not ${JSON.stringify(value)}`
+    : undefined;
 }
 
 /**
@@ -80,8 +100,13 @@ function stopWhenReaderLeaves(): void {
 export async function main(argv: readonly string[], io: Io = processIo, threads?: ThreadsOption): Promise<number> {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
+  const mistake = originMistake(io.env);
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
-    const site = configuredSite(io.env, PACKAGE_ORIGIN);
+    if (mistake) {
+      io.stderr(`uai: ${mistake}\n`);
+      return EXIT.usage;
+    }
+    const site = commandSite(io.env);
     const command = await SUBCOMMANDS[first as keyof typeof SUBCOMMANDS]();
     return command(rest, {
       stdout: io.stdout,
@@ -106,7 +131,11 @@ export async function main(argv: readonly string[], io: Io = processIo, threads?
     return EXIT.valid;
   }
 
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
+  if (mistake) {
+    io.stderr(`uai: ${mistake}\nRun "uai --help" for usage.\n`);
+    return EXIT.usage;
+  }
+  const site = commandSite(io.env, command.origin);
   // This process's standard output in batches (batched-output.ts); a caller's io gets every write
   // as it is made. Standard error flushes the batch first, so a terminal shows both in order.
   const out = io === processIo ? batched(io.stdout) : { write: io.stdout, flush: () => {} };
@@ -157,7 +186,7 @@ export async function validateIn<F extends OutputFormat>(
   formats: readonly F[],
   io: Io,
 ): Promise<{ code: number; reports: Record<F, string> }> {
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
+  const site = commandSite(io.env, command.origin);
   const reports = Object.fromEntries(formats.map((f) => [f, ''])) as Record<F, string>;
   const code = await judgeFiles(command, site, io, (several) =>
     formats.map((f) => writerFor(f, several, command, site, io, (text) => void (reports[f] += text))),

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.ts';
 import { messageToKeyless, publishedExamples, validateAction } from '../../src/engine/index.ts';
-import { siteFor } from '../../src/standard/urls.ts';
+import { DEFAULT_ORIGIN, siteFor } from '../../src/standard/urls.ts';
 import { ORIGIN, uai } from './local-server.ts';
 
 /** `uai validate` as a process: exit codes, messages and the three formats (CONTRACT section 11). */
@@ -184,6 +185,18 @@ describe('uai validate: exit codes and text output', () => {
 });
 
 describe('uai: usage', () => {
+  it("called again and again in one process (the library's runCli), adds its EPIPE listener to stdout once", async () => {
+    const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await main(['--no-such-option']);
+      const after = process.stdout.listenerCount('error');
+      for (let i = 0; i < 12; i++) expect(await main(['--no-such-option'])).toBe(2);
+      expect(process.stdout.listenerCount('error')).toBe(after);
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
   it.each([
     [[]],
     [['validate']],
@@ -247,6 +260,43 @@ describe('uai validate: json and sarif formats', () => {
       [file('valid.json'), true],
       [file('invalid.json'), false],
     ]);
+  });
+
+  it("links findings to --origin, else UAI_ORIGIN, else the package's origin; never to the environment's URL", async () => {
+    const elsewhere = 'https://elsewhere.example';
+    const helpOrigins = async (env: NodeJS.ProcessEnv, args: string[] = []) => {
+      const r = await uai(['validate', '--format', 'json', ...args, file('invalid.json')], { env });
+      expect(r.code).toBe(1);
+      return [...new Set(JSON.parse(r.stdout).errors.map((e: { help_url: string }) => new URL(e.help_url).origin))];
+    };
+    const { UAI_ORIGIN: _, ...bare } = process.env;
+    expect(await helpOrigins({ ...bare, URL: elsewhere })).toEqual([DEFAULT_ORIGIN]);
+    expect(await helpOrigins({ ...bare, URL: elsewhere, UAI_ORIGIN: ORIGIN })).toEqual([ORIGIN]);
+    expect(await helpOrigins({ ...bare, URL: elsewhere }, ['--origin', 'https://uai.example.org'])).toEqual([
+      'https://uai.example.org',
+    ]);
+    // Written as URL writes an origin, whatever the spelling.
+    expect(await helpOrigins(bare, ['--origin', 'HTTPS://UAI.Example.ORG:443/'])).toEqual(['https://uai.example.org']);
+  });
+
+  it('refuses an origin that is more than an origin, from --origin or UAI_ORIGIN, before any work (exit 2)', async () => {
+    for (const origin of ['https://x.org?', 'https://x.org#', 'https://user:pw@x.org', 'https://x.org/v1', 'foo']) {
+      const flag = await uai(['validate', '--origin', origin, file('invalid.json')]);
+      expect([flag.code, flag.stdout, flag.stderr], origin).toEqual([
+        2,
+        '',
+        expect.stringContaining('--origin needs an origin such as https://uai.example.org'),
+      ]);
+      const env = { ...process.env, UAI_ORIGIN: origin };
+      for (const args of [['validate', file('invalid.json')], ['example', 'uai.intent.request.v1'], ['test', '--help']]) {
+        const r = await uai(args, { env });
+        expect([r.code, r.stdout, r.stderr], `${args[0]} ${origin}`).toEqual([
+          2,
+          '',
+          expect.stringContaining(`uai: UAI_ORIGIN needs an origin such as https://uai.example.org, not "${origin}"`),
+        ]);
+      }
+    }
   });
 
   it('sarif is the API log (format=sarif) with each result located in its file, relative to the working directory', async () => {
