@@ -1,5 +1,5 @@
 import * as fs from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { walkFiles } from './walk.ts';
 
 /**
@@ -32,7 +32,9 @@ async function expand(pattern: string): Promise<string[]> {
 }
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const slashes = (path: string) => path.replaceAll('\\', '/');
+// Found paths are written with `/` on every system; only where `\` separates folders (Windows) is it
+// one. Elsewhere a backslash is a character of the name, and rewriting it would open another file.
+const slashes = sep === '\\' ? (path: string) => path.replaceAll('\\', '/') : (path: string) => path;
 
 async function targetsOf(input: string): Promise<Target[]> {
   if (input === '-') return [{ file: '-' }];

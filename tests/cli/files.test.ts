@@ -65,6 +65,8 @@ describe('a directory input', () => {
       '.json',
       'y.txt',
       'z.json.bak',
+      // Where `/` alone separates folders, a backslash is a character of a name like any other.
+      ...(sep === '/' ? ['back\\slash.json', 'folder\\'] : []),
     );
     const tree = fc.array(fc.array(name, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 });
     let run = 0;
@@ -86,5 +88,15 @@ describe('a directory input', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it.skipIf(sep !== '/')('keeps a backslash in a name found by a folder or a glob: it is that file, not another', async () => {
+    const root = join(scratch, 'backslash');
+    mkdirSync(join(root, 'back'), { recursive: true });
+    writeFileSync(join(root, 'back', 'slash.json'), '{}');
+    writeFileSync(join(root, 'back\\slash.json'), '{}');
+    const both = [join(root, 'back', 'slash.json'), join(root, 'back\\slash.json')].sort();
+    expect(await listed(root)).toEqual(both);
+    expect(await listed(join(root, '**', '*.json'))).toEqual(both);
   });
 });
