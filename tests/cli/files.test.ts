@@ -90,13 +90,16 @@ describe('a directory input', () => {
     );
   });
 
-  it.skipIf(sep !== '/')('keeps a backslash in a name found by a folder or a glob: it is that file, not another', async () => {
-    const root = join(scratch, 'backslash');
-    mkdirSync(join(root, 'back'), { recursive: true });
-    writeFileSync(join(root, 'back', 'slash.json'), '{}');
-    writeFileSync(join(root, 'back\\slash.json'), '{}');
-    const both = [join(root, 'back', 'slash.json'), join(root, 'back\\slash.json')].sort();
-    expect(await listed(root)).toEqual(both);
-    expect(await listed(join(root, '**', '*.json'))).toEqual(both);
-  });
+  it.skipIf(sep !== '/')(
+    'keeps a backslash in a name found by a folder or a glob: it is that file, not another',
+    async () => {
+      const root = join(scratch, 'backslash');
+      mkdirSync(join(root, 'back'), { recursive: true });
+      writeFileSync(join(root, 'back', 'slash.json'), '{}');
+      writeFileSync(join(root, 'back\\slash.json'), '{}');
+      const both = [join(root, 'back', 'slash.json'), join(root, 'back\\slash.json')].sort();
+      expect(await listed(root)).toEqual(both);
+      expect(await listed(join(root, '**', '*.json'))).toEqual(both);
+    },
+  );
 });
