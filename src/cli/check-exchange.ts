@@ -46,9 +46,11 @@ async function readJson(file: string): Promise<string> {
   }
   const text = utf8Text(bytes);
   if (text === undefined) throw new UsageError(`${file} is ${NOT_UTF8}`);
+  // A UTF-8 byte order mark is read past, as `uai validate` reads past it (docs/ci.md).
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    JSON.parse(text);
-    return text;
+    JSON.parse(json);
+    return json;
   } catch (error) {
     throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
   }

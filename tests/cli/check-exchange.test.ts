@@ -86,6 +86,20 @@ describe('uai check-exchange', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
   });
+  it('reads past a UTF-8 byte order mark in either file, as uai validate does: the same answer', async () => {
+    const f = valid[0]!;
+    const withMark = (name: string, value: unknown) => {
+      const path = join(dir, name);
+      writeFileSync(path, `\uFEFF${JSON.stringify(value, null, 2)}`);
+      return path;
+    };
+    const status = ['--format', 'json', '--http-status', String(f.http_status)];
+    const plain = await uai(file('plain-req.json', f.request), file('plain-res.json', f.response), ...status);
+    const marked = await uai(withMark('bom-req.json', f.request), withMark('bom-res.json', f.response), ...status);
+    expect(plain.code).toBe(0);
+    expect([marked.code, marked.stderr]).toEqual([0, '']);
+    expect(JSON.parse(marked.stdout)).toEqual(JSON.parse(plain.stdout));
+  });
   it('a file that is not JSON exits 2', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"oops"');
