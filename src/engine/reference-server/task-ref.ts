@@ -112,7 +112,9 @@ export function decodeTaskRef(ref: string): TaskTicket | undefined {
   // Written only as holdTask writes it: beside no trace, and no trace-id itself (that is traceId).
   if (v.length === 11 && !(t === null && anyString(sent) && !TRACE_ID.test(sent))) return undefined;
   if (p !== null && !oneOf(DELIVERY_PRIORITIES)(p)) return undefined;
-  if (!isSequence(q) || !Number.isSafeInteger(a)) return undefined;
+  // Issued by a clock past 1970: an earlier instant, forged, would date the status before year 0
+  // (`-001199-...`), which no date-time holds, and the status would not validate.
+  if (!isSequence(q) || !Number.isSafeInteger(a) || (a as number) < 0) return undefined;
   return {
     conversationId: c,
     requestMessageId: m,

@@ -224,6 +224,33 @@ describe('task status polling', () => {
     ])
       expect(taskStatus(written(forged), at(0))).toMatchObject({ ok: false, code: 'exchange.task_unknown' });
   });
+  it('a forged reference with any acceptance instant is refused, or its status validates clean', () => {
+    const ticket = decodeTaskRef(ref)!;
+    // Any safe integer of seconds, the edges of what Date and RFC 3339's four-digit years hold among them.
+    const instant = fc.oneof(
+      fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: -62_167_219_300, max: 253_402_300_900 }),
+      fc.constantFrom(-8_640_000_000_000, -62_167_219_201, -62_167_219_200, -1, 0, 253_402_300_799, 8_640_000_000_000),
+    );
+    let held = 0;
+    fc.assert(
+      fc.property(instant, fc.integer({ min: -10, max: 10 }), (acceptedAt, after) => {
+        const forged = encodeTaskRef({ ...ticket, acceptedAt });
+        for (const now of [NOW, new Date((acceptedAt + after) * 1000)]) {
+          // The server's clock is this century's; a ticket's instant is whatever a forger writes.
+          if (!(now.getTime() >= 0 && now.getTime() <= 253_402_300_799_000)) continue;
+          const s = taskStatus(forged, { site, now: () => now });
+          if (!s.ok) expect(s.code).toBe('exchange.task_unknown');
+          else {
+            held++;
+            expect(clean(s.message), `acceptedAt ${acceptedAt}, now ${now.toISOString()}`).toEqual([]);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(held).toBeGreaterThan(0);
+  });
   it('any ticket round-trips, and its status validates clean', () => {
     const text = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' });
     // A trace to continue, none, or a trace_id that is none, carried as sent ("" and any text too).
