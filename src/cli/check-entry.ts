@@ -3,7 +3,6 @@
  * request, with no clone: the verification the build runs on implementations/<id>/ (verifyEntry,
  * src/records/implementations.ts) and the badge the build draws for it (src/records/badges.ts).
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badgeFace, badgeSvg } from '../records/badges.ts';
@@ -12,6 +11,7 @@ import { notPublicHttps } from '../standard/public-address.ts';
 import type { Site } from '../standard/urls.ts';
 import { readEntryFolder } from '../build/entry-folders.ts';
 import { escapeLine } from '../kit/terminal.ts';
+import { isUsageError, requireWritable, writeOutput } from '../kit/usage.ts';
 
 export const CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
@@ -59,6 +59,12 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
     return 2;
   }
   try {
+    if (values.badge !== undefined && values.badge !== '-') requireWritable('--badge', values.badge);
+  } catch (error) {
+    io.stderr(`uai check-entry: ${escapeLine((error as Error).message)}\nRun "uai check-entry --help" for usage.\n`);
+    return 2;
+  }
+  try {
     const files = readEntryFolder(resolve(positionals[0]!));
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
     const c = entryCounts(entry);
@@ -78,9 +84,13 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
         .join(''),
     );
     if (values.badge === '-') io.stdout(badgeSvg(entry));
-    else if (values.badge) writeFileSync(values.badge, badgeSvg(entry));
+    else if (values.badge) await writeOutput('--badge', values.badge, badgeSvg(entry));
     return 0;
   } catch (error) {
+    if (isUsageError(error)) {
+      io.stderr(`uai check-entry: ${escapeLine(error.message)}\n`);
+      return 2;
+    }
     if (!(error instanceof EntryError)) throw error;
     io.stderr(`uai check-entry: ${escapeLine(error.message)}\n`);
     return 1;

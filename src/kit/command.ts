@@ -5,14 +5,14 @@
  * early, 2 usage or an endpoint that cannot be reached before anything was read).
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Site } from '../standard/urls.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';
 import { escapeLine } from './terminal.ts';
-import { isUsageError, UsageError } from './usage.ts';
+import { isUsageError, requireWritable, UsageError, writeOutput } from './usage.ts';
 
 export { isUsageError, UsageError } from './usage.ts';
 
@@ -109,6 +109,7 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
           );
     const unknown = only ? [...only].filter((id) => !known.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(', ')}`);
+    if (values.result !== undefined) requireWritable('--result', values.result);
     const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
     const report = await testImplementation({
       endpoint,
@@ -131,9 +132,9 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
       );
       return 2;
     }
-    if (values.result !== undefined)
-      await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     io.stdout(formatKitReport(report, format));
+    if (values.result !== undefined)
+      await writeOutput('--result', values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     return report.exit_code;
   } catch (error) {
     if (isUsageError(error)) {

@@ -1,8 +1,10 @@
 /**
- * Command-line mistakes and unreadable files, shared by every `uai` command (the kits' and the
- * CLI's own): a small door of the kit with no imports, so a command that needs nothing else loads
- * nothing else.
+ * Command-line mistakes, unreadable files and unwritable ones, shared by every `uai` command (the
+ * kits' and the CLI's own): a small door of the kit that imports Node's alone, so a command that
+ * needs nothing else loads nothing else.
  */
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /** A mistake in the command line: exit 2 with the message and a pointer to --help. */
 export class UsageError extends Error {}
@@ -27,4 +29,45 @@ export function readError(error: unknown): string {
             ? error.message
             : String(error);
   return `cannot read: ${reason}`;
+}
+
+const writeReason = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR'
+    ? 'no such directory'
+    : code === 'EISDIR'
+      ? 'is a directory'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'permission denied'
+        : error instanceof Error
+          ? error.message
+          : String(error);
+};
+
+/**
+ * Refuses, as a command-line mistake, a file an output option (--result, --report, --record,
+ * --badge) names that cannot be written: a directory, or one in a folder that is missing or not
+ * writable. Checked before the run, so that a long run does not end in an error and lose its work.
+ */
+export function requireWritable(option: string, path: string): void {
+  const target = resolve(path);
+  let existing: ReturnType<typeof statSync> | undefined;
+  try {
+    existing = statSync(target, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (!existing && !statSync(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: 'ENOENT' });
+    accessSync(existing ? target : dirname(target), constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: cannot write: ${writeReason(error)}`);
+  }
+}
+
+/** Writes an output file; a failure (a disk full, a folder gone since the check) is said as the user's. */
+export async function writeOutput(option: string, path: string, text: string): Promise<void> {
+  const { writeFile } = await import('node:fs/promises');
+  try {
+    await writeFile(path, text);
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: cannot write: ${writeReason(error)}`);
+  }
 }

@@ -3,12 +3,13 @@
  * `uai test`: 0 no regression, 1 a failed check the baseline does not list (or a stale entry), 2 usage.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isUsageError, positive, readBaselineFile, UsageError, type KitIo } from '../command.ts';
 import { commandSyntaxProblem } from './command-syntax.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
 import { escapeLine } from '../terminal.ts';
+import { requireWritable, writeOutput } from '../usage.ts';
 import {
   CLIENT_SCENARIO_IDS,
   DEFAULT_CLIENT_CAP_MS,
@@ -136,6 +137,7 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     const manifest = await readManifestOptions(values);
     if (values.result !== undefined && !manifest.identity)
       throw new UsageError('--result names the client: give --name and --purl, or a --manifest with both');
+    if (values.result !== undefined) requireWritable('--result', values.result);
     const report = await testClient({
       command,
       scenarios: [...new Set(scenarios)],
@@ -146,9 +148,9 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
       ...(baseline ? { baseline } : {}),
       manifest,
     });
-    if (values.result !== undefined)
-      await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     io.stdout(formatKitReport(report, format));
+    if (values.result !== undefined)
+      await writeOutput('--result', values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     return report.exit_code;
   } catch (error) {
     if (isUsageError(error)) {

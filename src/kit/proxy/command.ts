@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isUsageError, positive, UsageError, type KitIo } from '../command.ts';
 import { DEFAULT_LIMITS } from '../server/http.ts';
@@ -14,6 +13,7 @@ import { startProxy } from './forward.ts';
 import { recordLine } from './recording.ts';
 import { ProxySession } from './report.ts';
 import { escapeLine } from '../terminal.ts';
+import { requireWritable, writeOutput } from '../usage.ts';
 
 export const PROXY_HELP = `Usage: uai proxy --listen <port> --upstream <endpoint-url> [options]
 
@@ -70,11 +70,20 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     const limit = values.exchanges === undefined ? Infinity : positive(values.exchanges, 0, '--exchanges');
     const timeoutMs = positive(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout');
 
+    if (values.record) requireWritable('--record', values.record);
+    if (values.report) requireWritable('--report', values.report);
+
     const session = new ProxySession(io.site);
     const recording = values.record ? createWriteStream(values.record, { flags: 'w' }) : undefined;
     let seen = 0;
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
+    // A recording that fails on the way (a disk full) ends the session: what it judged is still reported.
+    let recordError: Error | undefined;
+    recording?.once('error', (error) => {
+      recordError = error;
+      stop();
+    });
     let proxy;
     try {
       proxy = await startProxy({
@@ -98,11 +107,12 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     await stopped;
     for (const s of signals) process.removeListener(s, stop);
     await proxy.close();
-    if (recording) await new Promise<void>((resolve) => recording.end(resolve));
+    if (recording && !recordError) await new Promise<void>((resolve) => recording.end(resolve));
     const report = session.report({ site: io.site, runId: randomBytes(16).toString('hex'), now: io.now() }, upstream);
     const text = formatProxyReport(report, format, io.site, values.record);
-    if (values.report) await writeFile(values.report, text);
+    if (values.report) await writeOutput('--report', values.report, text);
     else io.stdout(text);
+    if (recordError) throw new UsageError(`--record ${values.record}: cannot write: ${recordError.message}`);
     return report.exit_code;
   } catch (error) {
     if (isUsageError(error)) {
