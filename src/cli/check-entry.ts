@@ -60,11 +60,6 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
   }
   try {
     if (values.badge !== undefined && values.badge !== '-') requireWritable('--badge', values.badge);
-  } catch (error) {
-    io.stderr(`uai check-entry: ${escapeLine((error as Error).message)}\nRun "uai check-entry --help" for usage.\n`);
-    return 2;
-  }
-  try {
     const files = readEntryFolder(resolve(positionals[0]!));
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
     const c = entryCounts(entry);
@@ -84,7 +79,7 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
         .join(''),
     );
     if (values.badge === '-') io.stdout(badgeSvg(entry));
-    else if (values.badge) await writeOutput('--badge', values.badge, badgeSvg(entry));
+    else if (values.badge) writeOutput('--badge', values.badge, badgeSvg(entry));
     return 0;
   } catch (error) {
     if (isUsageError(error)) {

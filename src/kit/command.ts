@@ -134,7 +134,7 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     }
     io.stdout(formatKitReport(report, format));
     if (values.result !== undefined)
-      await writeOutput('--result', values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
+      writeOutput('--result', values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     return report.exit_code;
   } catch (error) {
     if (isUsageError(error)) {

@@ -3,7 +3,7 @@
  * kits' and the CLI's own): a small door of the kit that imports Node's alone, so a command that
  * needs nothing else loads nothing else.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** A mistake in the command line: exit 2 with the message and a pointer to --help. */
@@ -15,34 +15,20 @@ export function isUsageError(error: unknown): error is Error {
   return error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
 }
 
-/** Why a file could not be read, in a few words (`cannot read: is a directory`). */
-export function readError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EISDIR'
-        ? 'is a directory'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : error instanceof Error
-            ? error.message
-            : String(error);
-  return `cannot read: ${reason}`;
+/** A failed file system call in a few words; where a file is written, a missing one is its folder. */
+function reason(error: unknown, missing: string): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ENOENT' || code === 'ENOTDIR') return missing;
+  if (code === 'EISDIR') return 'is a directory';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'permission denied';
+  return error instanceof Error ? error.message : String(error);
 }
 
-const writeReason = (error: unknown): string => {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR'
-    ? 'no such directory'
-    : code === 'EISDIR'
-      ? 'is a directory'
-      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-        ? 'permission denied'
-        : error instanceof Error
-          ? error.message
-          : String(error);
-};
+/** Why a file could not be read, in a few words (`cannot read: is a directory`). */
+export const readError = (error: unknown): string => `cannot read: ${reason(error, 'no such file')}`;
+
+const cannotWrite = (option: string, path: string, error: unknown) =>
+  new UsageError(`${option} ${path}: cannot write: ${reason(error, 'no such directory')}`);
 
 /**
  * Refuses, as a command-line mistake, a file an output option (--result, --report, --record,
@@ -51,23 +37,21 @@ const writeReason = (error: unknown): string => {
  */
 export function requireWritable(option: string, path: string): void {
   const target = resolve(path);
-  let existing: ReturnType<typeof statSync> | undefined;
   try {
-    existing = statSync(target, { throwIfNoEntry: false });
-    if (existing?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    const existing = statSync(target, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
     if (!existing && !statSync(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: 'ENOENT' });
     accessSync(existing ? target : dirname(target), constants.W_OK);
   } catch (error) {
-    throw new UsageError(`${option} ${path}: cannot write: ${writeReason(error)}`);
+    throw cannotWrite(option, path, error);
   }
 }
 
 /** Writes an output file; a failure (a disk full, a folder gone since the check) is said as the user's. */
-export async function writeOutput(option: string, path: string, text: string): Promise<void> {
-  const { writeFile } = await import('node:fs/promises');
+export function writeOutput(option: string, path: string, text: string): void {
   try {
-    await writeFile(path, text);
+    writeFileSync(path, text);
   } catch (error) {
-    throw new UsageError(`${option} ${path}: cannot write: ${writeReason(error)}`);
+    throw cannotWrite(option, path, error);
   }
 }

@@ -110,7 +110,7 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     if (recording && !recordError) await new Promise<void>((resolve) => recording.end(resolve));
     const report = session.report({ site: io.site, runId: randomBytes(16).toString('hex'), now: io.now() }, upstream);
     const text = formatProxyReport(report, format, io.site, values.record);
-    if (values.report) await writeOutput('--report', values.report, text);
+    if (values.report) writeOutput('--report', values.report, text);
     else io.stdout(text);
     if (recordError) throw new UsageError(`--record ${values.record}: cannot write: ${recordError.message}`);
     return report.exit_code;
