@@ -76,6 +76,84 @@ var init_value_sets = __esm({
   }
 });
 
+// src/standard/urls.ts
+function siteFor(origin = DEFAULT_ORIGIN) {
+  const trimmed = origin.replace(/\/+$/, "");
+  return { origin: trimmed, base: `${trimmed}/v1` };
+}
+function links(site) {
+  const known2 = linksOfSite.get(site);
+  if (known2) return known2;
+  const key = `${site.origin} ${site.base}`;
+  let built = linksBySite.get(key);
+  if (!built) {
+    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
+    built = Object.freeze(buildLinks(site));
+    linksBySite.set(key, built);
+  }
+  linksOfSite.set(site, built);
+  return built;
+}
+function buildLinks(site) {
+  const api = (p) => apiUrl(site, p);
+  return {
+    catalog: api("/catalog"),
+    discovery: api("/discovery"),
+    schemas: api("/schemas"),
+    schema: (profile) => api(`/schemas/${profile}`),
+    registry: api("/registry"),
+    registryEntry: (profile) => api(`/registry/${profile}`),
+    fieldRegistry: api("/field-registry"),
+    transportBindings: api("/transport-bindings"),
+    trustChannels: api("/trust-channels"),
+    conformanceLevels: api("/conformance-levels"),
+    errorRegistry: api("/error-registry"),
+    examples: api("/examples"),
+    example: (profile) => api(`/examples/${profile}`),
+    adoptionKit: api("/adoption-kit"),
+    adoptionKitDownload: api("/adoption-kit?download=1"),
+    roadmap: api("/roadmap"),
+    openapi: api("/openapi.json"),
+    conformancePack: api("/conformance-pack"),
+    validate: api("/validate"),
+    mockExchange: api("/mock-exchange"),
+    checkExchange: api("/check-exchange"),
+    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
+    referenceServer: api("/reference-server"),
+    /** Polling a task the reference server accepted (transport binding https-async-callback). */
+    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
+    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
+    codeHelp: (code) => pageUrl(site, `${ERROR_REGISTRY_PAGE}#${codeAnchor(code)}`),
+    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
+  };
+}
+function serviceDid(site, path) {
+  const key = `${site.origin} ${path ?? ""}`;
+  let did = didBySite.get(key);
+  if (did === void 0) {
+    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
+    const host = new URL(site.origin).host.replace(":", "%3A");
+    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
+    didBySite.set(key, did);
+  }
+  return did;
+}
+var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, ERROR_REGISTRY_PAGE, codeAnchor;
+var init_urls = __esm({
+  "src/standard/urls.ts"() {
+    "use strict";
+    DEFAULT_ORIGIN = "http://localhost:4321";
+    apiUrl = (site, path) => `${site.base}${path}`;
+    pageUrl = (site, path) => `${site.origin}${path}`;
+    MEMO_LIMIT = 16;
+    linksBySite = /* @__PURE__ */ new Map();
+    linksOfSite = /* @__PURE__ */ new WeakMap();
+    didBySite = /* @__PURE__ */ new Map();
+    ERROR_REGISTRY_PAGE = "/error-registry/";
+    codeAnchor = (code) => code;
+  }
+});
+
 // src/standard/release.ts
 var RELEASE, UAI_VERSION, REGISTRY_RELEASE_DATE, INTEGRITY_VERSION, EXAMPLE_EPOCH;
 var init_release = __esm({
@@ -1858,84 +1936,6 @@ var init_keyless = __esm({
     init_json();
     init_pointer();
     messageToKeyless = (message2) => objectToKeyless(message2, ENVELOPE);
-  }
-});
-
-// src/standard/urls.ts
-function siteFor(origin = DEFAULT_ORIGIN) {
-  const trimmed = origin.replace(/\/+$/, "");
-  return { origin: trimmed, base: `${trimmed}/v1` };
-}
-function links(site) {
-  const known2 = linksOfSite.get(site);
-  if (known2) return known2;
-  const key = `${site.origin} ${site.base}`;
-  let built = linksBySite.get(key);
-  if (!built) {
-    if (linksBySite.size >= MEMO_LIMIT) linksBySite.clear();
-    built = Object.freeze(buildLinks(site));
-    linksBySite.set(key, built);
-  }
-  linksOfSite.set(site, built);
-  return built;
-}
-function buildLinks(site) {
-  const api = (p) => apiUrl(site, p);
-  return {
-    catalog: api("/catalog"),
-    discovery: api("/discovery"),
-    schemas: api("/schemas"),
-    schema: (profile) => api(`/schemas/${profile}`),
-    registry: api("/registry"),
-    registryEntry: (profile) => api(`/registry/${profile}`),
-    fieldRegistry: api("/field-registry"),
-    transportBindings: api("/transport-bindings"),
-    trustChannels: api("/trust-channels"),
-    conformanceLevels: api("/conformance-levels"),
-    errorRegistry: api("/error-registry"),
-    examples: api("/examples"),
-    example: (profile) => api(`/examples/${profile}`),
-    adoptionKit: api("/adoption-kit"),
-    adoptionKitDownload: api("/adoption-kit?download=1"),
-    roadmap: api("/roadmap"),
-    openapi: api("/openapi.json"),
-    conformancePack: api("/conformance-pack"),
-    validate: api("/validate"),
-    mockExchange: api("/mock-exchange"),
-    checkExchange: api("/check-exchange"),
-    /** The reference server of the HTTPS JSON binding: POST a bare message, GET its capability statement. */
-    referenceServer: api("/reference-server"),
-    /** Polling a task the reference server accepted (transport binding https-async-callback). */
-    referenceTask: (taskRef) => api(`/reference-server/tasks/${encodeURIComponent(taskRef)}`),
-    /** The anchor of an issue or error code on the error-registry page: the help_url of issue items. */
-    codeHelp: (code) => pageUrl(site, `${ERROR_REGISTRY_PAGE}#${codeAnchor(code)}`),
-    profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
-  };
-}
-function serviceDid(site, path) {
-  const key = `${site.origin} ${path ?? ""}`;
-  let did = didBySite.get(key);
-  if (did === void 0) {
-    if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
-    const host = new URL(site.origin).host.replace(":", "%3A");
-    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
-    didBySite.set(key, did);
-  }
-  return did;
-}
-var DEFAULT_ORIGIN, apiUrl, pageUrl, MEMO_LIMIT, linksBySite, linksOfSite, didBySite, ERROR_REGISTRY_PAGE, codeAnchor;
-var init_urls = __esm({
-  "src/standard/urls.ts"() {
-    "use strict";
-    DEFAULT_ORIGIN = "http://localhost:4321";
-    apiUrl = (site, path) => `${site.base}${path}`;
-    pageUrl = (site, path) => `${site.origin}${path}`;
-    MEMO_LIMIT = 16;
-    linksBySite = /* @__PURE__ */ new Map();
-    linksOfSite = /* @__PURE__ */ new WeakMap();
-    didBySite = /* @__PURE__ */ new Map();
-    ERROR_REGISTRY_PAGE = "/error-registry/";
-    codeAnchor = (code) => code;
   }
 });
 
@@ -10246,7 +10246,7 @@ function decodeTaskRef(ref) {
   if (t !== null && !(typeof t === "string" && TRACE_ID2.test(t))) return void 0;
   if (v.length === 11 && !(t === null && anyString(sent) && !TRACE_ID2.test(sent))) return void 0;
   if (p !== null && !oneOf2(DELIVERY_PRIORITIES)(p)) return void 0;
-  if (!isSequence(q) || !Number.isSafeInteger(a)) return void 0;
+  if (!isSequence(q) || !Number.isSafeInteger(a) || a < 0) return void 0;
   return {
     conversationId: c,
     requestMessageId: m,
@@ -10589,6 +10589,7 @@ var init_engine = __esm({
     "use strict";
     init_pipeline();
     init_action();
+    init_request_texts();
     init_unlisted_note();
     init_record();
     init_sarif();
@@ -11336,7 +11337,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
-    var constants = require_constants();
+    var constants2 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -11344,7 +11345,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants;
+    } = constants2;
     var expandRange = (args, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args, options);
@@ -11553,7 +11554,7 @@ var require_parse = __commonJS({
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -11599,8 +11600,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens2 = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -12296,7 +12297,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants.globChars(opts.windows);
+      } = constants2.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -12354,7 +12355,7 @@ var require_picomatch = __commonJS({
     var scan = require_scan();
     var parse3 = require_parse();
     var utils = require_utils();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob2, options, returnState = false) => {
       if (Array.isArray(glob2)) {
@@ -12482,7 +12483,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants;
+    picomatch2.constants = constants2;
     module.exports = picomatch2;
   }
 });
@@ -12532,21 +12533,45 @@ var init_glob_walk = __esm({
 });
 
 // src/kit/usage.ts
+import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve as resolve3 } from "node:path";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
   return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
 }
-function readError(error2) {
-  const code = error2.code;
-  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : error2 instanceof Error ? error2.message : String(error2);
-  return `cannot read: ${reason}`;
+function reason(error2, missing) {
+  const code = error2.code ?? "";
+  if (code === "ENOENT" || code === "ENOTDIR") return missing;
+  if (code === "EISDIR") return "is a directory";
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission denied";
+  return error2 instanceof Error ? error2.message : String(error2);
 }
-var UsageError;
+function requireWritable(option, path) {
+  const target = resolve3(path);
+  try {
+    const existing = statSync(target, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+    if (!existing && !statSync(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
+    accessSync(existing ? target : dirname(target), constants.W_OK);
+  } catch (error2) {
+    throw cannotWrite(option, path, error2);
+  }
+}
+function writeOutput(option, path, text) {
+  try {
+    writeFileSync(path, text);
+  } catch (error2) {
+    throw cannotWrite(option, path, error2);
+  }
+}
+var UsageError, readError, cannotWrite;
 var init_usage = __esm({
   "src/kit/usage.ts"() {
     "use strict";
     UsageError = class extends Error {
     };
+    readError = (error2) => `cannot read: ${reason(error2, "no such file")}`;
+    cannotWrite = (option, path, error2) => new UsageError(`${option} ${path}: cannot write: ${reason(error2, "no such directory")}`);
   }
 });
 
@@ -12568,8 +12593,9 @@ function inputFromText(file, text, mode) {
   else if (Object.hasOwn(value, "normalization_mode")) body.normalization_mode = value.normalization_mode;
   const parsed = parseValidateRequest(body);
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
-  const range = indexJson(text, { maxDepth: 65 }).lookupValue("/message");
-  const messageText = range ? text.slice(range.startOffset, range.endOffset) : JSON.stringify(parsed.value.message);
+  const posted = memberTexts({ text }, ["message"], true);
+  if (!posted.ok) return { ok: false, file, error: `not a usable validate request: ${posted.detail}` };
+  const messageText = posted.value.message;
   return {
     ok: true,
     file,
@@ -12725,7 +12751,7 @@ var init_checks = __esm({
 });
 
 // src/kit/proxy/formats.ts
-import { sep as sep2 } from "node:path";
+import { sep as sep3 } from "node:path";
 function liveLine(x) {
   const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? "no answer"}`;
   if (!x.findings.length) return `${escapeLine(`${head}  ok`)}
@@ -12832,7 +12858,7 @@ var init_formats3 = __esm({
     init_checks();
     PROXY_FORMATS = ["text", "json", "junit", "sarif"];
     SHOWN = 5;
-    recordingUri = (file) => file.split(sep2).map(encodeURIComponent).join("/");
+    recordingUri = (file) => file.split(sep3).map(encodeURIComponent).join("/");
   }
 });
 
@@ -12941,8 +12967,8 @@ var init_verdict = __esm({
         this.#seen.add(id);
       }
       /** The check applies to what was run: not exercised until `met`. The first reason is kept. */
-      expect(id, reason) {
-        if (!this.#pending.has(id)) this.#pending.set(id, reason);
+      expect(id, reason2) {
+        if (!this.#pending.has(id)) this.#pending.set(id, reason2);
       }
       /** What a pending check waited for happened. */
       met(id) {
@@ -13225,10 +13251,10 @@ function lineColumn(text, position) {
   return `line ${line}, column ${column}`;
 }
 function parseError(text, error2) {
-  const reason = error2 instanceof Error ? error2.message : "invalid JSON";
-  const m = /position (\d+)/.exec(reason);
+  const reason2 = error2 instanceof Error ? error2.message : "invalid JSON";
+  const m = /position (\d+)/.exec(reason2);
   const position = m ? Number(m[1]) : jsonErrorPosition(text);
-  const short = reason.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
+  const short = reason2.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
   return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
 }
 async function readJsonBody(request) {
@@ -13551,7 +13577,7 @@ function contentTypeOf(res) {
 }
 function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
-  return new Promise((resolve5, reject) => {
+  return new Promise((resolve6, reject) => {
     const faults = [];
     const chunks = [];
     let streamed;
@@ -13568,7 +13594,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
       response?.destroy();
     };
     const answer = (complete) => settle(() => {
-      resolve5(
+      resolve6(
         answerOf(
           response.statusCode ?? 0,
           contentTypeOf(response),
@@ -14414,9 +14440,10 @@ async function readJson(file) {
   }
   const text = utf8Text(bytes);
   if (text === void 0) throw new UsageError(`${file} is ${NOT_UTF8}`);
+  const json2 = text.replace(/^\uFEFF/, "");
   try {
-    JSON.parse(text);
-    return text;
+    JSON.parse(json2);
+    return json2;
   } catch (error2) {
     throw new UsageError(`${file} is not JSON: ${error2.message}`);
   }
@@ -15054,7 +15081,7 @@ __export(command_exports, {
   testCommand: () => testCommand
 });
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { parseArgs as parseArgs3 } from "node:util";
 async function readBaselineFile(file) {
   const read = parseBaseline(
@@ -15100,6 +15127,7 @@ async function testCommand(argv, io) {
     );
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(", ")}`);
+    if (values.result !== void 0) requireWritable("--result", values.result);
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report = await testImplementation({
       endpoint,
@@ -15122,10 +15150,10 @@ async function testCommand(argv, io) {
       );
       return 2;
     }
-    if (values.result !== void 0)
-      await writeFile(values.result, `${JSON.stringify(report.result_message, null, 2)}
-`);
     io.stdout(formatKitReport(report, format));
+    if (values.result !== void 0)
+      writeOutput("--result", values.result, `${JSON.stringify(report.result_message, null, 2)}
+`);
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
@@ -15383,7 +15411,7 @@ function readBody(req, intake, admitted) {
     intake.take(declared2);
     return Promise.resolve({ bytes: declared2, overBudget: true });
   }
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const chunks = [];
     let bytes = 0;
     let settled = false;
@@ -15392,9 +15420,9 @@ function readBody(req, intake, admitted) {
       settled = true;
       req.removeListener("data", onData);
       const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
-      if (!whole) return resolve5({ bytes, overBudget });
+      if (!whole) return resolve6({ bytes, overBudget });
       const kept = Buffer.concat(chunks);
-      resolve5({ bytes, overBudget, text: kept.toString("utf8"), ...isUtf8(kept) ? {} : { malformed: kept } });
+      resolve6({ bytes, overBudget, text: kept.toString("utf8"), ...isUtf8(kept) ? {} : { malformed: kept } });
     };
     const onData = (chunk) => {
       bytes += chunk.length;
@@ -16511,7 +16539,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     else intake.refuse();
     socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
   });
-  await new Promise((resolve5) => server.listen(0, "127.0.0.1", resolve5));
+  await new Promise((resolve6) => server.listen(0, "127.0.0.1", resolve6));
   const port = server.address().port;
   site = siteFor(`http://127.0.0.1:${port}`);
   const endpoint = links(site).referenceServer;
@@ -16526,9 +16554,9 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     statement,
     records,
     intake,
-    close: () => new Promise((resolve5) => {
+    close: () => new Promise((resolve6) => {
       for (const s of sockets) s.destroy();
-      server.close(() => resolve5());
+      server.close(() => resolve6());
     })
   };
 }
@@ -16578,7 +16606,7 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
   const stdout = new OutputTail();
   const stderr = new OutputTail();
   let timedOut = false;
-  const outcome = await new Promise((resolve5) => {
+  const outcome = await new Promise((resolve6) => {
     const child = spawn("/bin/sh", ["-c", withEndpoint(command)], {
       env,
       detached: true,
@@ -16594,15 +16622,15 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
       ended = true;
       clearTimeout(timer);
       void endClientProcesses(child.pid, token).catch(() => void 0).then(() => {
-        if (closed) return resolve5(result2);
+        if (closed) return resolve6(result2);
         const drained = setTimeout(() => {
           child.stdout.destroy();
           child.stderr.destroy();
-          resolve5(result2);
+          resolve6(result2);
         }, DRAIN_MS);
         child.once("close", () => {
           clearTimeout(drained);
-          resolve5(result2);
+          resolve6(result2);
         });
       });
     };
@@ -16741,7 +16769,7 @@ __export(command_exports2, {
   testClientCommand: () => testClientCommand
 });
 import { randomBytes as randomBytes4 } from "node:crypto";
-import { readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
   let value;
@@ -16813,6 +16841,7 @@ async function testClientCommand(argv, io) {
     const manifest = await readManifestOptions(values);
     if (values.result !== void 0 && !manifest.identity)
       throw new UsageError("--result names the client: give --name and --purl, or a --manifest with both");
+    if (values.result !== void 0) requireWritable("--result", values.result);
     const report = await testClient({
       command,
       scenarios: [...new Set(scenarios)],
@@ -16823,10 +16852,10 @@ async function testClientCommand(argv, io) {
       ...baseline ? { baseline } : {},
       manifest
     });
-    if (values.result !== void 0)
-      await writeFile2(values.result, `${JSON.stringify(report.result_message, null, 2)}
-`);
     io.stdout(formatKitReport(report, format));
+    if (values.result !== void 0)
+      writeOutput("--result", values.result, `${JSON.stringify(report.result_message, null, 2)}
+`);
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
@@ -16846,6 +16875,7 @@ var init_command2 = __esm({
     init_command_syntax();
     init_formats2();
     init_terminal();
+    init_usage();
     init_client();
     TEST_CLIENT_HELP = `Usage: uai test-client --command "<cmd>" [options]
        uai test-client --list
@@ -17129,12 +17159,12 @@ async function startProxy(options) {
       res.once("finish", () => {
         clearTimeout(clock.timer);
         const watched = new Promise(
-          (resolve5) => watch.tail(() => {
+          (resolve6) => watch.tail(() => {
             const after = watch.after();
             if (after) fault2("server", "transport.answered", after);
             out.destroy();
             finish();
-            resolve5();
+            resolve6();
           })
         );
         watching.add(watched);
@@ -17197,9 +17227,9 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
     });
   });
   server.on("clientError", (_error, socket) => socket.destroy());
-  await new Promise((resolve5, reject) => {
+  await new Promise((resolve6, reject) => {
     server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => resolve5());
+    server.listen(options.port, "127.0.0.1", () => resolve6());
   });
   const port = server.address().port;
   return {
@@ -17209,7 +17239,7 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
       await Promise.all(watching);
     },
     close: async () => {
-      const closed = new Promise((resolve5) => server.close(() => resolve5()));
+      const closed = new Promise((resolve6) => server.close(() => resolve6()));
       for (const s of sockets) s.destroy();
       await Promise.all(watching);
       await closed;
@@ -17264,7 +17294,6 @@ __export(command_exports3, {
 });
 import { randomBytes as randomBytes5 } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { writeFile as writeFile3 } from "node:fs/promises";
 import { parseArgs as parseArgs5 } from "node:util";
 async function proxyCommand(argv, io) {
   try {
@@ -17298,11 +17327,18 @@ async function proxyCommand(argv, io) {
     if (!PROXY_FORMATS.includes(format)) throw new UsageError(`--format takes ${PROXY_FORMATS.join(", ")}`);
     const limit = values.exchanges === void 0 ? Infinity : positive(values.exchanges, 0, "--exchanges");
     const timeoutMs = positive(values.timeout, DEFAULT_LIMITS.timeoutMs, "--timeout");
+    if (values.record) requireWritable("--record", values.record);
+    if (values.report) requireWritable("--report", values.report);
     const session = new ProxySession(io.site);
     const recording = values.record ? createWriteStream(values.record, { flags: "w" }) : void 0;
     let seen = 0;
     let stop = () => void 0;
-    const stopped = new Promise((resolve5) => stop = resolve5);
+    const stopped = new Promise((resolve6) => stop = resolve6);
+    let recordError;
+    recording?.once("error", (error2) => {
+      recordError = error2;
+      stop();
+    });
     let proxy;
     try {
       proxy = await startProxy({
@@ -17327,11 +17363,12 @@ async function proxyCommand(argv, io) {
     await stopped;
     for (const s of signals) process.removeListener(s, stop);
     await proxy.close();
-    if (recording) await new Promise((resolve5) => recording.end(resolve5));
+    if (recording && !recordError) await new Promise((resolve6) => recording.end(resolve6));
     const report = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
     const text = formatProxyReport(report, format, io.site, values.record);
-    if (values.report) await writeFile3(values.report, text);
+    if (values.report) writeOutput("--report", values.report, text);
     else io.stdout(text);
+    if (recordError) throw new UsageError(`--record ${values.record}: cannot write: ${recordError.message}`);
     return report.exit_code;
   } catch (error2) {
     if (isUsageError(error2)) {
@@ -17354,6 +17391,7 @@ var init_command3 = __esm({
     init_recording();
     init_report2();
     init_terminal();
+    init_usage();
     PROXY_HELP = `Usage: uai proxy --listen <port> --upstream <endpoint-url> [options]
 
 Forwards a client's traffic to a UAI-1 server unchanged and judges every exchange as it completes,
@@ -18984,11 +19022,11 @@ function readMeta(file, text) {
   };
 }
 function requirePublicTarget(file, target) {
-  const reason = notPublicHttps(target);
-  if (reason)
+  const reason2 = notPublicHttps(target);
+  if (reason2)
     throw new EntryError(
       file,
-      `"target" ${target} ${reason}: a server entry needs a public https endpoint anyone can run the kit against`
+      `"target" ${target} ${reason2}: a server entry needs a public https endpoint anyone can run the kit against`
     );
 }
 function levelOf(verdicts) {
@@ -19122,11 +19160,11 @@ var init_implementations2 = __esm({
     EntryError = class extends Error {
       file;
       reason;
-      constructor(file, reason) {
-        super(`${file}: ${reason}`);
+      constructor(file, reason2) {
+        super(`${file}: ${reason2}`);
         this.name = "EntryError";
         this.file = file;
-        this.reason = reason;
+        this.reason = reason2;
       }
     };
     SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -19171,8 +19209,7 @@ __export(check_entry_exports, {
   CHECK_ENTRY_HELP: () => CHECK_ENTRY_HELP,
   checkEntryCommand: () => checkEntryCommand
 });
-import { writeFileSync } from "node:fs";
-import { resolve as resolve3 } from "node:path";
+import { resolve as resolve4 } from "node:path";
 import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
   let parsed;
@@ -19197,7 +19234,8 @@ async function checkEntryCommand(argv, io) {
     return 2;
   }
   try {
-    const files = readEntryFolder(resolve3(positionals[0]));
+    if (values.badge !== void 0 && values.badge !== "-") requireWritable("--badge", values.badge);
+    const files = readEntryFolder(resolve4(positionals[0]));
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
     const c = entryCounts(entry);
     const face = badgeFace(entry);
@@ -19212,9 +19250,14 @@ async function checkEntryCommand(argv, io) {
 `).join("")
     );
     if (values.badge === "-") io.stdout(badgeSvg(entry));
-    else if (values.badge) writeFileSync(values.badge, badgeSvg(entry));
+    else if (values.badge) writeOutput("--badge", values.badge, badgeSvg(entry));
     return 0;
   } catch (error2) {
+    if (isUsageError(error2)) {
+      io.stderr(`uai check-entry: ${escapeLine(error2.message)}
+`);
+      return 2;
+    }
     if (!(error2 instanceof EntryError)) throw error2;
     io.stderr(`uai check-entry: ${escapeLine(error2.message)}
 `);
@@ -19230,6 +19273,7 @@ var init_check_entry = __esm({
     init_public_address();
     init_entry_folders();
     init_terminal();
+    init_usage();
     CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
 Checks an entry of the report of implementations as the build does: <folder> holds
@@ -19281,9 +19325,9 @@ async function referenceServerCommand(argv, io) {
     await sendResponse(res, await serving.handler(toRequest(req, serving.origin)), req.method === "HEAD");
   });
   try {
-    await new Promise((resolve5, reject) => {
+    await new Promise((resolve6, reject) => {
       server.once("error", reject);
-      server.listen(port, "127.0.0.1", resolve5);
+      server.listen(port, "127.0.0.1", resolve6);
     });
   } catch (error2) {
     io.stderr(`uai reference-server: cannot listen on 127.0.0.1:${port}: ${error2.message}
@@ -19295,11 +19339,11 @@ async function referenceServerCommand(argv, io) {
   serving.handler = referenceServerHandler({ site });
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}
 `);
-  await new Promise((resolve5) => {
-    for (const signal2 of ["SIGINT", "SIGTERM"]) process.once(signal2, () => resolve5());
+  await new Promise((resolve6) => {
+    for (const signal2 of ["SIGINT", "SIGTERM"]) process.once(signal2, () => resolve6());
   });
   server.closeAllConnections();
-  await new Promise((resolve5) => server.close(() => resolve5()));
+  await new Promise((resolve6) => server.close(() => resolve6()));
   return 0;
 }
 var REFERENCE_SERVER_HELP;
@@ -19325,11 +19369,17 @@ Stop it with Ctrl-C.
 
 // src/action/main.ts
 import { appendFileSync, mkdirSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname, resolve as resolve4 } from "node:path";
+import { dirname as dirname2, resolve as resolve5 } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // src/cli/args.ts
 init_value_sets();
+
+// src/cli/package-origin.ts
+init_urls();
+var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_ORIGIN__ : DEFAULT_ORIGIN;
+
+// src/cli/args.ts
 var OUTPUT_FORMATS = ["text", "json", "sarif", "junit", "github"];
 var FAIL_ON = ["error", "warning"];
 var MAX_JOBS = 64;
@@ -19340,12 +19390,13 @@ function optionValue(argv, i, name) {
   return { value: argv[i + 1], used: 2 };
 }
 var oneOf = (value, allowed) => allowed.includes(value ?? "");
-function isOrigin(value) {
+function originOf(value) {
   try {
     const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.pathname.replace(/\/+$/, "") === "" && !url.search && !url.hash;
+    const plain2 = (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" && url.pathname.replace(/\/+$/, "") === "" && !/[?#]/.test(value);
+    return plain2 ? url.origin : void 0;
   } catch {
-    return false;
+    return void 0;
   }
 }
 function parseArgs(argv) {
@@ -19392,8 +19443,9 @@ function parseArgs(argv) {
         return fail(`--jobs must be a whole number from 1 to ${MAX_JOBS}`);
       options.jobs = Number(value);
     } else {
-      if (!value || !isOrigin(value)) return fail("--origin needs an origin such as https://uai.example.org");
-      options.origin = value;
+      const origin = value ? originOf(value) : void 0;
+      if (!origin) return fail("--origin needs an origin such as https://uai.example.org");
+      options.origin = origin;
     }
   }
   if (inputs.length === 0) return fail("validate needs at least one file, directory or glob");
@@ -19460,7 +19512,7 @@ Options:
   --sarif-base  the directory SARIF and github paths are relative to (the
                 repository root); default: the working directory.
   --origin      the public origin of help and schema URLs; default: the
-                UAI_ORIGIN environment variable, else http://localhost:4321.
+                UAI_ORIGIN environment variable, else ${PACKAGE_ORIGIN}.
   --jobs        threads that check files at once (default 1). The report is
                 the same, in the same order, whatever the number.
 
@@ -19645,19 +19697,9 @@ function githubWriter(write, base, failOn) {
   };
 }
 
-// src/service/config.ts
-init_urls();
-function configuredSite(env = process.env, fallback = DEFAULT_ORIGIN) {
-  return siteFor(env.UAI_ORIGIN || env.URL || fallback);
-}
-
 // src/cli/main.ts
 init_release();
 init_urls();
-
-// src/cli/package-origin.ts
-init_urls();
-var PACKAGE_ORIGIN = typeof __UAI_RELEASE_ORIGIN__ === "string" ? __UAI_RELEASE_ORIGIN__ : DEFAULT_ORIGIN;
 
 // src/cli/version.ts
 var PACKAGE_VERSION = "1.0.0";
@@ -19692,7 +19734,7 @@ init_terminal();
 // src/cli/files.ts
 init_walk();
 import * as fs2 from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join2, relative as relative2, sep as sep2 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern) {
@@ -19705,7 +19747,7 @@ async function expand(pattern) {
   return found;
 }
 var byPath = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-var slashes = (path) => path.replaceAll("\\", "/");
+var slashes = sep2 === "\\" ? (path) => path.replaceAll("\\", "/") : (path) => path;
 async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs2.stat(input2).catch(() => void 0);
@@ -19856,7 +19898,7 @@ async function* judgeOnThreads(targets, context, threads) {
           for (const target of targets.slice(next * CHUNK2, (next + 1) * CHUNK2)) yield await judgeFile(target, context);
           break;
         }
-        await new Promise((resolve5) => wake = resolve5);
+        await new Promise((resolve6) => wake = resolve6);
       }
       Atomics.store(control, WRITTEN, next + 1);
       Atomics.notify(control, WRITTEN);
@@ -20033,7 +20075,7 @@ var processIo = {
   // A report is written while files are judged: wait when the reader of standard output lags,
   // so unread output does not pile up in memory.
   drained: async () => {
-    if (process.stdout.writableNeedDrain) await new Promise((resolve5) => process.stdout.once("drain", resolve5));
+    if (process.stdout.writableNeedDrain) await new Promise((resolve6) => process.stdout.once("drain", resolve6));
   }
 };
 var SUBCOMMANDS = {
@@ -20046,17 +20088,33 @@ var SUBCOMMANDS = {
   "reference-server": async () => (await Promise.resolve().then(() => (init_reference_server2(), reference_server_exports))).referenceServerCommand
 };
 var EXIT_READER_GONE = 141;
+var stopsWhenReaderLeaves = false;
 function stopWhenReaderLeaves() {
+  if (stopsWhenReaderLeaves) return;
+  stopsWhenReaderLeaves = true;
   process.stdout.on("error", (error2) => {
     if (error2.code === "EPIPE") process.exit(EXIT_READER_GONE);
     throw error2;
   });
 }
+function commandSite(env, origin) {
+  return siteFor(origin ?? (env.UAI_ORIGIN ? originOf(env.UAI_ORIGIN) : void 0) ?? PACKAGE_ORIGIN);
+}
+function originMistake(env) {
+  const value = env.UAI_ORIGIN;
+  return value && !originOf(value) ? `UAI_ORIGIN needs an origin such as https://uai.example.org, not ${JSON.stringify(value)}` : void 0;
+}
 async function main(argv, io = processIo, threads) {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
+  const mistake = originMistake(io.env);
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    const site2 = configuredSite(io.env, PACKAGE_ORIGIN);
+    if (mistake) {
+      io.stderr(`uai: ${mistake}
+`);
+      return EXIT.usage;
+    }
+    const site2 = commandSite(io.env);
     const command2 = await SUBCOMMANDS[first]();
     return command2(rest, {
       stdout: io.stdout,
@@ -20082,7 +20140,13 @@ Run "uai --help" for usage.
 `);
     return EXIT.valid;
   }
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
+  if (mistake) {
+    io.stderr(`uai: ${mistake}
+Run "uai --help" for usage.
+`);
+    return EXIT.usage;
+  }
+  const site = commandSite(io.env, command.origin);
   const out = io === processIo ? batched(io.stdout) : { write: io.stdout, flush: () => {
   } };
   const judgeIo = { ...io, stderr: (text) => (out.flush(), io.stderr(text)) };
@@ -20114,7 +20178,7 @@ function writerFor(format, several, command, site, io, write) {
   }
 }
 async function validateIn(command, formats3, io) {
-  const site = command.origin ? siteFor(command.origin) : configuredSite(io.env, PACKAGE_ORIGIN);
+  const site = commandSite(io.env, command.origin);
   const reports = Object.fromEntries(formats3.map((f) => [f, ""]));
   const code = await judgeFiles(
     command,
@@ -20154,8 +20218,8 @@ function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
 function writeReport(workspace, file, text) {
-  const path = resolve4(workspace, file);
-  mkdirSync(dirname(path), { recursive: true });
+  const path = resolve5(workspace, file);
+  mkdirSync(dirname2(path), { recursive: true });
   writeFileSync2(path, text);
   return path;
 }
@@ -20198,11 +20262,10 @@ async function validate(env, workspace) {
     ...origin ? ["--origin", origin] : []
   ];
   const parsed = parseArgs(base);
-  if (!parsed.ok || parsed.command.kind !== "validate") {
-    process.stdout.write(
-      `${workflowCommand("error", { title: "uai validate" }, parsed.ok ? "no files to validate" : parsed.error)}
-`
-    );
+  const mistake = parsed.ok ? originMistake(env) : parsed.error;
+  if (!parsed.ok || parsed.command.kind !== "validate" || mistake) {
+    process.stdout.write(`${workflowCommand("error", { title: "uai validate" }, mistake ?? "no files to validate")}
+`);
     return 2;
   }
   const { code, reports } = await validateIn(parsed.command, ["sarif", "github", "json"], {
@@ -20272,8 +20335,8 @@ async function kitRun(env, workspace, title, argv) {
   const junitFile = input(env, "junit-file") || "uai-junit.xml";
   const resultFile = input(env, "result-file");
   const options = [
-    ["--baseline", input(env, "baseline") && resolve4(workspace, input(env, "baseline"))],
-    ["--result", resultFile && resolve4(workspace, resultFile)]
+    ["--baseline", input(env, "baseline") && resolve5(workspace, input(env, "baseline"))],
+    ["--result", resultFile && resolve5(workspace, resultFile)]
   ].flatMap(([flag, value]) => value ? [flag, value] : []);
   const run = await cli([...argv, "--format", "junit", ...options], env, workspace);
   const junitPath = run.stdout ? writeReport(workspace, junitFile, run.stdout) : "";
@@ -20281,7 +20344,7 @@ async function kitRun(env, workspace, title, argv) {
   setOutputs(env, {
     "exit-code": run.code,
     "junit-file": junitPath,
-    ...resultFile ? { "result-file": resolve4(workspace, resultFile) } : {}
+    ...resultFile ? { "result-file": resolve5(workspace, resultFile) } : {}
   });
   summary(
     env,
@@ -20326,7 +20389,7 @@ async function kitClient(env, workspace) {
   return kitRun(env, workspace, `uai test-client ${command}`, ["test-client", "--command", command]);
 }
 async function runAction(env = process.env) {
-  const workspace = resolve4(env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve5(env.GITHUB_WORKSPACE || process.cwd());
   process.chdir(workspace);
   const command = input(env, "command") || "validate";
   if (command === "validate") return validate(env, workspace);

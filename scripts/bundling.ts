@@ -79,11 +79,18 @@ module.exports = function measure(text, { font }) {
   },
 };
 
+/**
+ * Packages badgeWidthsOnly writes whole in their place: none of their code is in a bundle, so no
+ * licence of theirs is owed (anafanafo is not among them: its width table ships).
+ */
+export const WRITTEN_IN_PLACE: readonly string[] = ['css-color-converter'];
+
 /** A licence text compared as its words: files of one licence differ in indentation and wrapping. */
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * The licence texts of the third-party code the bundles contain (esbuild's metafile says which).
+ * The licence texts of the third-party code the bundles contain (esbuild's metafile says which, but
+ * for the packages written in their place).
  * `shipped` is a licence text the bundle already ships and where (the package's own Apache-2.0
  * LICENSE): a dependency under that very text, word for word, is pointed at it rather than
  * repeating 11 KB, and any other wording is copied in full.
@@ -92,7 +99,7 @@ export function thirdPartyNotices(metafile: Metafile, shipped?: { text: string; 
   const packages = new Set<string>();
   for (const input of Object.keys(metafile.inputs)) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (match) packages.add(match[1]!);
+    if (match && !WRITTEN_IN_PLACE.includes(match[1]!)) packages.add(match[1]!);
   }
   return [...packages]
     .sort()

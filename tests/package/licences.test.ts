@@ -32,6 +32,14 @@ describe('thirdPartyNotices', () => {
     expect(notice(text, 'picomatch')).toMatch(/The MIT License/);
   });
 
+  it('owes nothing for a package the bundle writes in its place, and still names the others', () => {
+    const text = thirdPartyNotices(
+      bundled('node_modules/css-color-converter/lib/index.js', 'node_modules/picomatch/lib/parse.js'),
+    );
+    expect(text).not.toContain('css-color-converter');
+    expect(notice(text, 'picomatch')).toMatch(/The MIT License/);
+  });
+
   it('copies a text in full when one word differs from the shipped one', () => {
     const other = { ...ownText, text: apache.replace('perpetual', 'temporary') };
     expect(notice(thirdPartyNotices(metafile, other), 'canonicalize')).toContain('END OF TERMS AND CONDITIONS');
