@@ -1,5 +1,5 @@
 import * as fs from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { walkFiles } from './walk.ts';
 
 /**
@@ -71,14 +71,19 @@ async function targetsOf(input: string): Promise<Target[]> {
   return [{ file: input }];
 }
 
-/** Every target once, in argument order, each expansion sorted. */
+/**
+ * Every target once, in argument order, each expansion sorted: a file is the same file however it
+ * is spelled (`a.json`, `./a.json`, its absolute path, a pattern that matches it), and keeps the
+ * spelling it was first named by.
+ */
 export async function resolveTargets(inputs: readonly string[]): Promise<Target[]> {
   const seen = new Set<string>();
   const out: Target[] = [];
   for (const input of inputs) {
     for (const target of await targetsOf(input)) {
-      if (seen.has(target.file)) continue;
-      seen.add(target.file);
+      const key = target.file === '-' ? '-' : resolve(target.file);
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push(target);
     }
   }

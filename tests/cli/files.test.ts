@@ -90,6 +90,22 @@ describe('a directory input', () => {
     );
   });
 
+  it('checks a file named twice once, however it is spelled, by the spelling it was first named by', async () => {
+    const root = join(scratch, 'spellings');
+    mkdirSync(join(root, 'sub'), { recursive: true });
+    for (const name of ['a.json', 'b.json']) writeFileSync(join(root, name), '{}');
+    const a = relative(process.cwd(), join(root, 'a.json'));
+    const spelled = [
+      `.${sep}${a}`,
+      a,
+      join(root, 'a.json'),
+      join(root, 'sub', '..', 'a.json'),
+      join(root, '*.json'),
+      root,
+    ];
+    expect((await resolveTargets(spelled)).map((t) => t.file)).toEqual([`.${sep}${a}`, join(root, 'b.json')]);
+  });
+
   it.skipIf(sep !== '/')(
     'keeps a backslash in a name found by a folder or a glob: it is that file, not another',
     async () => {
