@@ -15,7 +15,12 @@ export const invalid = (detail: string) => ({ ok: false, code: 'request.invalid'
 const ENVELOPE_HINTS = ['uai_version', 'profile', 'message_id', 'conversation', 'body'];
 
 /** The body as an object holding a `message` member; `shape` names the members for the error text. */
-export function wrapper(body: unknown, shape: string): Read<JsonObject> {
+export function wrapper(body: unknown, shape: string, keyless = false): Read<JsonObject> {
+  // A keyless message is an array: sent bare where the route reads keyless ones, say how to wrap it.
+  if (keyless && Array.isArray(body))
+    return invalid(
+      `The body is a JSON array; if it is a keyless UAI-1 message, wrap it as {"message": <your array>, "normalization_mode": "keyless-json"}, the form being ${shape}.`,
+    );
   if (!isRecord(body)) return invalid(`The request body must be a JSON object of the form ${shape}.`);
   if (Object.hasOwn(body, 'message')) return { ok: true, value: body };
   const bare = ENVELOPE_HINTS.some((k) => Object.hasOwn(body, k));

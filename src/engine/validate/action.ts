@@ -23,7 +23,7 @@ export const DEFAULT_ARTIFACT_URI = `message.json`;
 
 /** Reads the request body; unknown members are ignored, unknown values of known members are not. */
 export function parseValidateRequest(body: unknown): Result<ValidateRequest, 'request.invalid'> {
-  const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}');
+  const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}', true);
   if (!read.ok) return read;
   const message = own(read.value, 'message');
   if (typeof message !== 'object' || message === null) {
