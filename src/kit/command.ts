@@ -109,6 +109,8 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
           );
     const unknown = only ? [...only].filter((id) => !known.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(', ')}`);
+    // No check run is no verdict: a sealed pass of nothing would be a false pass.
+    if (only?.size === 0) throw new UsageError('--only names no check id; give one or more, comma-separated');
     if (values.result !== undefined) requireWritable('--result', values.result);
     const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
     const report = await testImplementation({

@@ -114,6 +114,9 @@ describe('uai test', () => {
   it.each([
     [['--format', 'xml'], /--format takes/],
     [['--only', 'no.such'], /unknown check id/],
+    // Nothing run is no verdict, never a sealed pass.
+    [['--only', ','], /--only names no check id/],
+    [['--only', ''], /--only names no check id/],
     [['--timeout', '0'], /positive whole number/],
     [['--baseline', '/nonexistent/baseline.json'], /cannot read the baseline/],
   ])('usage error %j exits 2', async (args, message) => {

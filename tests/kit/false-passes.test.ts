@@ -93,6 +93,25 @@ describe('uai test: no false pass', () => {
   });
 });
 
+describe('uai test: nothing run is no verdict', () => {
+  it('an empty set of checks to run is refused before any request, never sealed as a pass', async () => {
+    let requests = 0;
+    server.transform = async (ex) => (requests++, ex.response);
+    await expect(
+      testImplementation({
+        endpoint: server.endpoint,
+        site: server.site,
+        limits: DEFAULT_LIMITS,
+        now: NOW,
+        runId: RUN_ID,
+        only: new Set(),
+      }),
+    ).rejects.toThrow(/only names no check/);
+    expect(requests).toBe(0);
+    server.transform = undefined;
+  });
+});
+
 describe('check-exchange says what message.own_ids says', () => {
   const site = siteFor('https://uai.example.org');
   const { valid } = exchangeFixtures(site);

@@ -41,6 +41,8 @@ function serviceSubject(obs: Observations): ResultSubject {
 }
 
 export async function testImplementation(options: KitOptions, http?: KitHttp): Promise<KitReport> {
+  // A report of no check would be sealed as a pass of nothing: a caller's mistake, never a verdict.
+  if (options.only?.size === 0) throw new RangeError('only names no check; give at least one check id, or none at all');
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith('hostile.'))) : undefined;
   const observations = await runKit({ ...options, ...(hostile ? { hostile } : {}) }, http);
   const all = judgeServer(observations, options.site, options.now);
