@@ -3,6 +3,7 @@
  * request, with no clone: the verification the build runs on implementations/<id>/ (verifyEntry,
  * src/records/implementations.ts) and the badge the build draws for it (src/records/badges.ts).
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badgeFace, badgeSvg } from '../records/badges.ts';
@@ -11,7 +12,7 @@ import { notPublicHttps } from '../standard/public-address.ts';
 import type { Site } from '../standard/urls.ts';
 import { readEntryFolder } from '../build/entry-folders.ts';
 import { escapeLine } from '../kit/terminal.ts';
-import { isUsageError, requireWritable, writeOutput } from '../kit/usage.ts';
+import { isUsageError, requireWritable, UsageError, writeOutput } from '../kit/usage.ts';
 
 export const CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
@@ -60,7 +61,13 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
   }
   try {
     if (values.badge !== undefined && values.badge !== '-') requireWritable('--badge', values.badge);
-    const files = readEntryFolder(resolve(positionals[0]!));
+    const folder = resolve(positionals[0]!);
+    // A folder that is not there is a mistake in the command, not an entry the report would refuse.
+    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(
+        `${positionals[0]!}: no such folder; name the entry's folder (it holds result.json and meta.json)`,
+      );
+    const files = readEntryFolder(folder);
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
     const c = entryCounts(entry);
     const face = badgeFace(entry);

@@ -110,8 +110,10 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     // repeated member names in them are judged as the route judges them.
     const members = [`"request":${await readJson(positionals[0]!)}`, `"response":${await readJson(positionals[1]!)}`];
     if (values.mode !== undefined) members.push(`"normalization_mode":${JSON.stringify(values.mode)}`);
-    if (values['http-status'] !== undefined)
-      members.push(`"http_status":${JSON.stringify(Number(values['http-status']))}`);
+    const status = values['http-status'];
+    if (status !== undefined && !/^[1-5][0-9][0-9]$/.test(status))
+      throw new UsageError(`--http-status takes a status code such as 200 (100 to 599), not ${JSON.stringify(status)}`);
+    if (status !== undefined) members.push(`"http_status":${Number(status)}`);
     if (values.previous !== undefined) members.push(`"previous":${await readJson(values.previous)}`);
     const text = `{${members.join(',')}}`;
     const outcome = checkExchangeAction(JSON.parse(text), { site: io.site, now: io.now }, { text });

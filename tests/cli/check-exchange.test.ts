@@ -100,6 +100,16 @@ describe('uai check-exchange', () => {
     expect([marked.code, marked.stderr]).toEqual([0, '']);
     expect(JSON.parse(marked.stdout)).toEqual(JSON.parse(plain.stdout));
   });
+  it('--http-status takes a status code written as one, 100 to 599: anything else exits 2', async () => {
+    const f = valid[0]!;
+    const pair = [file('hs-req.json', f.request), file('hs-res.json', f.response)];
+    for (const status of ['0x1F4', '2e2', '200.0', ' 200', '99', '600', '']) {
+      const r = await uai(...pair, '--http-status', status);
+      expect([r.code, r.stdout], status).toEqual([2, '']);
+      expect(r.stderr).toMatch(/--http-status takes a status code such as 200/);
+    }
+    expect((await uai(...pair, '--http-status', String(f.http_status))).code).toBe(0);
+  });
   it('a file that is not JSON exits 2', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"oops"');

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkEntryCommand } from '../../src/cli/check-entry.ts';
+import { siteFor } from '../../src/standard/urls.ts';
+
+/**
+ * `uai check-entry`'s exit status (its --help): 0 the entry would be listed, 1 it would be refused
+ * (the reason printed), 2 usage error. A folder that is not there is a mistake in the command.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'uai-check-entry-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await checkEntryCommand(argv, {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    now: () => new Date(),
+    site: siteFor('https://uai.example.org'),
+  });
+  return { code, stdout, stderr };
+}
+
+describe('uai check-entry: what it was given', () => {
+  it('no such folder: exit 2, the path named', async () => {
+    const missing = join(scratch, 'no-such-entry');
+    expect(await run(missing)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `uai check-entry: ${missing}: no such folder; name the entry's folder (it holds result.json and meta.json)\n`,
+    });
+  });
+
+  it('a file where the folder should be: exit 2', async () => {
+    const file = join(scratch, 'result.json');
+    writeFileSync(file, '{}');
+    expect((await run(file)).code).toBe(2);
+  });
+
+  it('a folder without the entry files is an entry the report would refuse: exit 1, the reason printed', async () => {
+    const empty = join(scratch, 'empty-entry');
+    mkdirSync(empty);
+    const r = await run(empty);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/result\.json: missing \(an entry needs result\.json and meta\.json\)/);
+  });
+});
