@@ -104,7 +104,12 @@ async function readJsonBody(request: CoreRequest): Promise<BodyResult> {
       detail: 'The request body is empty; send a JSON object such as {"message": {...}}.',
     };
   if (nestingExceeds(text, BODY_DEPTH_LIMIT))
-    return { ok: false, code: 'request.too_deep', detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
+    return {
+      ok: false,
+      code: 'request.too_deep',
+      // Counted on the whole body, wherever the depth is: the message's limit and its wrapper's level.
+      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels: a message may nest ${MAX_DEPTH}, one more inside its {"message": ...} wrapper.`,
+    };
   try {
     return { ok: true, value: JSON.parse(text), text };
   } catch (error) {
@@ -126,7 +131,7 @@ function unreadableEncoding(request: CoreRequest): string | undefined {
     return `The service does not decode Content-Encoding ${encodings.join(', ')}; send the JSON body unencoded (identity).`;
   const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header('content-type') ?? '')?.[2]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
-    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
+    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not ${charset === '' ? 'an empty charset' : `charset ${charset}`}; omit charset or send charset=utf-8.`;
   return undefined;
 }
 
