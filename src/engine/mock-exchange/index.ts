@@ -145,8 +145,7 @@ export function mockExchange(
     now,
     ...(text === undefined ? {} : { text }),
   });
-  const derived = exchangeIds(validation.normalization.canonical_hash, message, scenario);
-  const ids = options.taskRef === undefined ? derived : { ...derived, taskRef: options.taskRef };
+  const ids = exchangeIds(validation.normalization.canonical_hash, message, scenario, options.taskRef);
   const flagged = issueFlags(validation);
   const link = (taskRef?: string): Linkage => linkage({ site, request: message, flagged, ids, now }, taskRef);
   const body = ownRecord(message, 'body');

@@ -50,6 +50,17 @@ describe('answers', () => {
       subject: request.body.subject,
     });
   });
+  it('the same request accepted at two instants: two task references, so two messages with two message_ids', () => {
+    const first = answered(request, 0).message;
+    const again = answered(request, 0).message;
+    const later = answered(request, 1).message;
+    // The same instant is the same answer, byte for byte; another is another message.
+    expect(again).toEqual(first);
+    expect(later.delivery.task_ref).not.toBe(first.delivery.task_ref);
+    expect(later.message_id).not.toBe(first.message_id);
+    expect(later.conversation.turn_id).not.toBe(first.conversation.turn_id);
+    expect(clean(later)).toEqual([]);
+  });
   it('a sync request is resolved inline (200)', () => {
     const sync = seal({ ...request, delivery: { ...request.delivery, mode: 'sync' } });
     const { status, message } = answered(sync);
