@@ -6710,7 +6710,11 @@ var init_pipeline = __esm({
 });
 
 // src/engine/request-members.ts
-function wrapper(body, shape) {
+function wrapper(body, shape, keyless = false) {
+  if (keyless && Array.isArray(body))
+    return invalid(
+      `The body is a JSON array; if it is a keyless UAI-1 message, wrap it as {"message": <your array>, "normalization_mode": "keyless-json"}, the form being ${shape}.`
+    );
   if (!isRecord(body)) return invalid(`The request body must be a JSON object of the form ${shape}.`);
   if (Object.hasOwn(body, "message")) return { ok: true, value: body };
   const bare = ENVELOPE_HINTS.some((k) => Object.hasOwn(body, k));
@@ -7382,7 +7386,7 @@ var init_source_locator = __esm({
 
 // src/engine/validate/action.ts
 function parseValidateRequest(body) {
-  const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}');
+  const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}', true);
   if (!read.ok) return read;
   const message2 = own(read.value, "message");
   if (typeof message2 !== "object" || message2 === null) {
@@ -8612,14 +8616,18 @@ var init_artifacts = __esm({
 });
 
 // src/engine/mock-exchange/ids.ts
-function exchangeIds(requestHash, message2, scenario) {
+function exchangeIds(requestHash, message2, scenario, taskRef) {
   const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message2) ?? "null")}`;
-  const digest = sha256Hex(canonicalJson({ request: requestDigest, scenario }));
+  const digest = sha256Hex(
+    canonicalJson(
+      taskRef === void 0 ? { request: requestDigest, scenario } : { request: requestDigest, scenario, task: taskRef }
+    )
+  );
   return {
     digest,
     messageId: `msg-mock-${digest.slice(0, 24)}`,
     turnId: `turn-mock-${digest.slice(24, 40)}`,
-    taskRef: `task-mock-${digest.slice(40, 60)}`,
+    taskRef: taskRef ?? `task-mock-${digest.slice(40, 60)}`,
     spanId: `${digest.slice(44, 59)}1`
   };
 }
@@ -8896,8 +8904,7 @@ function mockExchange(request, context, options = {}) {
     now,
     ...text === void 0 ? {} : { text }
   });
-  const derived = exchangeIds(validation.normalization.canonical_hash, message2, scenario);
-  const ids = options.taskRef === void 0 ? derived : { ...derived, taskRef: options.taskRef };
+  const ids = exchangeIds(validation.normalization.canonical_hash, message2, scenario, options.taskRef);
   const flagged = issueFlags(validation);
   const link = (taskRef) => linkage({ site, request: message2, flagged, ids, now }, taskRef);
   const body = ownRecord(message2, "body");
@@ -12534,7 +12541,7 @@ var init_glob_walk = __esm({
 
 // src/kit/usage.ts
 import { accessSync, constants, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve as resolve3 } from "node:path";
+import { dirname, resolve as resolve4 } from "node:path";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
   return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
@@ -12547,7 +12554,7 @@ function reason(error2, missing) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 function requireWritable(option, path) {
-  const target = resolve3(path);
+  const target = resolve4(path);
   try {
     const existing = statSync(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
@@ -13273,7 +13280,12 @@ async function readJsonBody(request) {
       detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
     };
   if (nestingExceeds(text, BODY_DEPTH_LIMIT))
-    return { ok: false, code: "request.too_deep", detail: `The message nests deeper than ${MAX_DEPTH} levels.` };
+    return {
+      ok: false,
+      code: "request.too_deep",
+      // Counted on the whole body, wherever the depth is: the message's limit and its wrapper's level.
+      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels: a message may nest ${MAX_DEPTH}, one more inside its {"message": ...} wrapper.`
+    };
   try {
     return { ok: true, value: JSON.parse(text), text };
   } catch (error2) {
@@ -13286,7 +13298,7 @@ function unreadableEncoding(request) {
     return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
   const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
   if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
-    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not charset ${charset}; omit charset or send charset=utf-8.`;
+    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not ${charset === "" ? "an empty charset" : `charset ${charset}`}; omit charset or send charset=utf-8.`;
   return void 0;
 }
 async function readPostedJson(request, notJson) {
@@ -13577,7 +13589,7 @@ function contentTypeOf(res) {
 }
 function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const faults = [];
     const chunks = [];
     let streamed;
@@ -13594,7 +13606,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
       response?.destroy();
     };
     const answer = (complete) => settle(() => {
-      resolve6(
+      resolve7(
         answerOf(
           response.statusCode ?? 0,
           contentTypeOf(response),
@@ -14497,8 +14509,10 @@ async function checkExchangeCommand(argv, io) {
     if (format !== "text" && format !== "json") throw new UsageError("--format takes text or json");
     const members2 = [`"request":${await readJson(positionals[0])}`, `"response":${await readJson(positionals[1])}`];
     if (values.mode !== void 0) members2.push(`"normalization_mode":${JSON.stringify(values.mode)}`);
-    if (values["http-status"] !== void 0)
-      members2.push(`"http_status":${JSON.stringify(Number(values["http-status"]))}`);
+    const status = values["http-status"];
+    if (status !== void 0 && !/^[1-5][0-9][0-9]$/.test(status))
+      throw new UsageError(`--http-status takes a status code such as 200 (100 to 599), not ${JSON.stringify(status)}`);
+    if (status !== void 0) members2.push(`"http_status":${Number(status)}`);
     if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
     const text = `{${members2.join(",")}}`;
     const outcome = checkExchangeAction(JSON.parse(text), { site: io.site, now: io.now }, { text });
@@ -15029,6 +15043,7 @@ function serviceSubject(obs) {
   };
 }
 async function testImplementation(options, http) {
+  if (options.only?.size === 0) throw new RangeError("only names no check; give at least one check id, or none at all");
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith("hostile."))) : void 0;
   const observations = await runKit({ ...options, ...hostile ? { hostile } : {} }, http);
   const all = judgeServer(observations, options.site, options.now);
@@ -15127,6 +15142,7 @@ async function testCommand(argv, io) {
     );
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(", ")}`);
+    if (only?.size === 0) throw new UsageError("--only names no check id; give one or more, comma-separated");
     if (values.result !== void 0) requireWritable("--result", values.result);
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report = await testImplementation({
@@ -15411,7 +15427,7 @@ function readBody(req, intake, admitted) {
     intake.take(declared2);
     return Promise.resolve({ bytes: declared2, overBudget: true });
   }
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const chunks = [];
     let bytes = 0;
     let settled = false;
@@ -15420,9 +15436,9 @@ function readBody(req, intake, admitted) {
       settled = true;
       req.removeListener("data", onData);
       const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
-      if (!whole) return resolve6({ bytes, overBudget });
+      if (!whole) return resolve7({ bytes, overBudget });
       const kept = Buffer.concat(chunks);
-      resolve6({ bytes, overBudget, text: kept.toString("utf8"), ...isUtf8(kept) ? {} : { malformed: kept } });
+      resolve7({ bytes, overBudget, text: kept.toString("utf8"), ...isUtf8(kept) ? {} : { malformed: kept } });
     };
     const onData = (chunk) => {
       bytes += chunk.length;
@@ -16539,7 +16555,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     else intake.refuse();
     socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
   });
-  await new Promise((resolve6) => server.listen(0, "127.0.0.1", resolve6));
+  await new Promise((resolve7) => server.listen(0, "127.0.0.1", resolve7));
   const port = server.address().port;
   site = siteFor(`http://127.0.0.1:${port}`);
   const endpoint = links(site).referenceServer;
@@ -16554,9 +16570,9 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     statement,
     records,
     intake,
-    close: () => new Promise((resolve6) => {
+    close: () => new Promise((resolve7) => {
       for (const s of sockets) s.destroy();
-      server.close(() => resolve6());
+      server.close(() => resolve7());
     })
   };
 }
@@ -16606,7 +16622,7 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
   const stdout = new OutputTail();
   const stderr = new OutputTail();
   let timedOut = false;
-  const outcome = await new Promise((resolve6) => {
+  const outcome = await new Promise((resolve7) => {
     const child = spawn("/bin/sh", ["-c", withEndpoint(command)], {
       env,
       detached: true,
@@ -16622,15 +16638,15 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
       ended = true;
       clearTimeout(timer);
       void endClientProcesses(child.pid, token).catch(() => void 0).then(() => {
-        if (closed) return resolve6(result2);
+        if (closed) return resolve7(result2);
         const drained = setTimeout(() => {
           child.stdout.destroy();
           child.stderr.destroy();
-          resolve6(result2);
+          resolve7(result2);
         }, DRAIN_MS);
         child.once("close", () => {
           clearTimeout(drained);
-          resolve6(result2);
+          resolve7(result2);
         });
       });
     };
@@ -17159,12 +17175,12 @@ async function startProxy(options) {
       res.once("finish", () => {
         clearTimeout(clock.timer);
         const watched = new Promise(
-          (resolve6) => watch.tail(() => {
+          (resolve7) => watch.tail(() => {
             const after = watch.after();
             if (after) fault2("server", "transport.answered", after);
             out.destroy();
             finish();
-            resolve6();
+            resolve7();
           })
         );
         watching.add(watched);
@@ -17227,9 +17243,9 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
     });
   });
   server.on("clientError", (_error, socket) => socket.destroy());
-  await new Promise((resolve6, reject) => {
+  await new Promise((resolve7, reject) => {
     server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => resolve6());
+    server.listen(options.port, "127.0.0.1", () => resolve7());
   });
   const port = server.address().port;
   return {
@@ -17239,7 +17255,7 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
       await Promise.all(watching);
     },
     close: async () => {
-      const closed = new Promise((resolve6) => server.close(() => resolve6()));
+      const closed = new Promise((resolve7) => server.close(() => resolve7()));
       for (const s of sockets) s.destroy();
       await Promise.all(watching);
       await closed;
@@ -17333,7 +17349,7 @@ async function proxyCommand(argv, io) {
     const recording = values.record ? createWriteStream(values.record, { flags: "w" }) : void 0;
     let seen = 0;
     let stop = () => void 0;
-    const stopped = new Promise((resolve6) => stop = resolve6);
+    const stopped = new Promise((resolve7) => stop = resolve7);
     let recordError;
     recording?.once("error", (error2) => {
       recordError = error2;
@@ -17363,7 +17379,7 @@ async function proxyCommand(argv, io) {
     await stopped;
     for (const s of signals) process.removeListener(s, stop);
     await proxy.close();
-    if (recording && !recordError) await new Promise((resolve6) => recording.end(resolve6));
+    if (recording && !recordError) await new Promise((resolve7) => recording.end(resolve7));
     const report = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
     const text = formatProxyReport(report, format, io.site, values.record);
     if (values.report) writeOutput("--report", values.report, text);
@@ -19209,7 +19225,8 @@ __export(check_entry_exports, {
   CHECK_ENTRY_HELP: () => CHECK_ENTRY_HELP,
   checkEntryCommand: () => checkEntryCommand
 });
-import { resolve as resolve4 } from "node:path";
+import { statSync as statSync2 } from "node:fs";
+import { resolve as resolve5 } from "node:path";
 import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
   let parsed;
@@ -19235,7 +19252,12 @@ async function checkEntryCommand(argv, io) {
   }
   try {
     if (values.badge !== void 0 && values.badge !== "-") requireWritable("--badge", values.badge);
-    const files = readEntryFolder(resolve4(positionals[0]));
+    const folder = resolve5(positionals[0]);
+    if (!statSync2(folder, { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(
+        `${positionals[0]}: no such folder; name the entry's folder (it holds result.json and meta.json)`
+      );
+    const files = readEntryFolder(folder);
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
     const c = entryCounts(entry);
     const face = badgeFace(entry);
@@ -19325,9 +19347,9 @@ async function referenceServerCommand(argv, io) {
     await sendResponse(res, await serving.handler(toRequest(req, serving.origin)), req.method === "HEAD");
   });
   try {
-    await new Promise((resolve6, reject) => {
+    await new Promise((resolve7, reject) => {
       server.once("error", reject);
-      server.listen(port, "127.0.0.1", resolve6);
+      server.listen(port, "127.0.0.1", resolve7);
     });
   } catch (error2) {
     io.stderr(`uai reference-server: cannot listen on 127.0.0.1:${port}: ${error2.message}
@@ -19339,11 +19361,11 @@ async function referenceServerCommand(argv, io) {
   serving.handler = referenceServerHandler({ site });
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}
 `);
-  await new Promise((resolve6) => {
-    for (const signal2 of ["SIGINT", "SIGTERM"]) process.once(signal2, () => resolve6());
+  await new Promise((resolve7) => {
+    for (const signal2 of ["SIGINT", "SIGTERM"]) process.once(signal2, () => resolve7());
   });
   server.closeAllConnections();
-  await new Promise((resolve6) => server.close(() => resolve6()));
+  await new Promise((resolve7) => server.close(() => resolve7()));
   return 0;
 }
 var REFERENCE_SERVER_HELP;
@@ -19369,7 +19391,7 @@ Stop it with Ctrl-C.
 
 // src/action/main.ts
 import { appendFileSync, mkdirSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname2, resolve as resolve5 } from "node:path";
+import { dirname as dirname2, resolve as resolve6 } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // src/cli/args.ts
@@ -19734,7 +19756,7 @@ init_terminal();
 // src/cli/files.ts
 init_walk();
 import * as fs2 from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join as join2, relative as relative2, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern) {
@@ -19777,8 +19799,9 @@ async function resolveTargets(inputs) {
   const out = [];
   for (const input2 of inputs) {
     for (const target of await targetsOf(input2)) {
-      if (seen.has(target.file)) continue;
-      seen.add(target.file);
+      const key = target.file === "-" ? "-" : resolve3(target.file);
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push(target);
     }
   }
@@ -19898,7 +19921,7 @@ async function* judgeOnThreads(targets, context, threads) {
           for (const target of targets.slice(next * CHUNK2, (next + 1) * CHUNK2)) yield await judgeFile(target, context);
           break;
         }
-        await new Promise((resolve6) => wake = resolve6);
+        await new Promise((resolve7) => wake = resolve7);
       }
       Atomics.store(control, WRITTEN, next + 1);
       Atomics.notify(control, WRITTEN);
@@ -20075,7 +20098,7 @@ var processIo = {
   // A report is written while files are judged: wait when the reader of standard output lags,
   // so unread output does not pile up in memory.
   drained: async () => {
-    if (process.stdout.writableNeedDrain) await new Promise((resolve6) => process.stdout.once("drain", resolve6));
+    if (process.stdout.writableNeedDrain) await new Promise((resolve7) => process.stdout.once("drain", resolve7));
   }
 };
 var SUBCOMMANDS = {
@@ -20218,7 +20241,7 @@ function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
 function writeReport(workspace, file, text) {
-  const path = resolve5(workspace, file);
+  const path = resolve6(workspace, file);
   mkdirSync(dirname2(path), { recursive: true });
   writeFileSync2(path, text);
   return path;
@@ -20335,8 +20358,8 @@ async function kitRun(env, workspace, title, argv) {
   const junitFile = input(env, "junit-file") || "uai-junit.xml";
   const resultFile = input(env, "result-file");
   const options = [
-    ["--baseline", input(env, "baseline") && resolve5(workspace, input(env, "baseline"))],
-    ["--result", resultFile && resolve5(workspace, resultFile)]
+    ["--baseline", input(env, "baseline") && resolve6(workspace, input(env, "baseline"))],
+    ["--result", resultFile && resolve6(workspace, resultFile)]
   ].flatMap(([flag, value]) => value ? [flag, value] : []);
   const run = await cli([...argv, "--format", "junit", ...options], env, workspace);
   const junitPath = run.stdout ? writeReport(workspace, junitFile, run.stdout) : "";
@@ -20344,7 +20367,7 @@ async function kitRun(env, workspace, title, argv) {
   setOutputs(env, {
     "exit-code": run.code,
     "junit-file": junitPath,
-    ...resultFile ? { "result-file": resolve5(workspace, resultFile) } : {}
+    ...resultFile ? { "result-file": resolve6(workspace, resultFile) } : {}
   });
   summary(
     env,
@@ -20389,7 +20412,7 @@ async function kitClient(env, workspace) {
   return kitRun(env, workspace, `uai test-client ${command}`, ["test-client", "--command", command]);
 }
 async function runAction(env = process.env) {
-  const workspace = resolve5(env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve6(env.GITHUB_WORKSPACE || process.cwd());
   process.chdir(workspace);
   const command = input(env, "command") || "validate";
   if (command === "validate") return validate(env, workspace);

@@ -56,6 +56,15 @@ async function starterClient(dist: string): Promise<void> {
  * share in dist/chunks. tsc alone would ship every file the entries import, internals and inferred
  * literal types included (three times the bytes of what a consumer can name).
  */
+/**
+ * The declarations without the doc comments that document nothing: a comment followed by another
+ * is a source file's header (its module notes, for this repository's readers), which the bundling
+ * of the declarations carries along; each declaration keeps its own.
+ */
+export function withoutOrphanComments(text: string): string {
+  return text.replace(/\/\*\*(?:[^*]|\*(?!\/))*\*\/\s*(?=\/\*\*)/g, '');
+}
+
 async function declarations(dist: string): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'uai-declarations-'));
   try {
@@ -96,8 +105,12 @@ async function declarations(dist: string): Promise<void> {
         throw new Error(`bundling the declarations: ${warning.message}`);
       },
     });
-    await bundle.write({ dir: dist, format: 'es', chunkFileNames: 'chunks/declarations.d.ts' });
+    const written = await bundle.write({ dir: dist, format: 'es', chunkFileNames: 'chunks/declarations.d.ts' });
     await bundle.close();
+    for (const { fileName } of written.output) {
+      const path = join(dist, fileName);
+      writeFileSync(path, withoutOrphanComments(readFileSync(path, 'utf8')));
+    }
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
