@@ -288,7 +288,11 @@ describe('uai validate: json and sarif formats', () => {
         expect.stringContaining('--origin needs an origin such as https://uai.example.org'),
       ]);
       const env = { ...process.env, UAI_ORIGIN: origin };
-      for (const args of [['validate', file('invalid.json')], ['example', 'uai.intent.request.v1'], ['test', '--help']]) {
+      for (const args of [
+        ['validate', file('invalid.json')],
+        ['example', 'uai.intent.request.v1'],
+        ['test', '--help'],
+      ]) {
         const r = await uai(args, { env });
         expect([r.code, r.stdout, r.stderr], `${args[0]} ${origin}`).toEqual([
           2,
