@@ -142,8 +142,8 @@ describe('uai check-entry', () => {
     writeFileSync(metaFile, JSON.stringify(meta));
   });
 
-  it('is a usage error without exactly one folder (exit 2)', async () => {
+  it('is a usage error without exactly one folder, or with one that is not there (exit 2)', async () => {
     expect((await uai('check-entry')).code).toBe(2);
-    expect((await uai('check-entry', join(scratch, 'nowhere'))).code).toBe(1);
+    expect((await uai('check-entry', join(scratch, 'nowhere'))).code).toBe(2);
   });
 });
