@@ -37,7 +37,7 @@ function uaiTest(name: string, ...args: string[]): Promise<ChildRun> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', PROBE, join(ROOT, 'bin/uai.mjs'), 'test', ...args], {
     cwd: ROOT,
-    env: { ...process.env, UAI_ORIGIN: server.site.base, UAI_RSS_FILE: rss },
+    env: { ...process.env, UAI_ORIGIN: server.site.origin, UAI_RSS_FILE: rss },
   });
   let stdout = '';
   let stderr = '';

@@ -88,7 +88,7 @@ async function proxyChild(name: string, exchanges: number) {
       '--record',
       recording,
     ],
-    { cwd: ROOT, env: { ...process.env, UAI_ORIGIN: server.site.base, UAI_RSS_FILE: rss } },
+    { cwd: ROOT, env: { ...process.env, UAI_ORIGIN: server.site.origin, UAI_RSS_FILE: rss } },
   );
   let stdout = '';
   let stderr = '';
