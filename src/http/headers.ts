@@ -11,7 +11,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "frame-ancestors 'self'",
 };
 
-export const CORS_HEADERS: Readonly<Record<string, string>> = { 'Access-Control-Allow-Origin': '*' };
+/**
+ * CORS of every /v1 answer: any origin may read it, and a script may read the headers a client
+ * acts on that CORS hides by default: ETag (conditional GETs), Link (a record's page), Retry-After
+ * (after a 429) and Content-Disposition (a download's file name).
+ */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Link, Retry-After, Content-Disposition',
+};
 
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { publishedExamples } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/urls.ts';
 import { ORIGIN } from '../records/dist.ts';
-import { postJson, SECURITY, securityHeadersOf, startServer, type RunningServer } from './server.ts';
+import {
+  expectExposedAcrossOrigins,
+  postJson,
+  SECURITY,
+  securityHeadersOf,
+  startServer,
+  type RunningServer,
+} from './server.ts';
 
 /** CONTRACT section 8: 120 POSTs per minute per client address per route, then 429 with Retry-After. */
 let server: RunningServer;
@@ -16,6 +23,7 @@ it('the 121st POST in a minute is 429 with Retry-After; other routes keep their 
   const limited = await postJson(server.base, '/v1/validate', { message: {} });
   expect(limited.status).toBe(429);
   expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(expectExposedAcrossOrigins(limited)).toContain('retry-after');
   expect(securityHeadersOf(limited)).toEqual(SECURITY);
   expect(limited.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
   expect((await limited.json()).code).toBe('request.rate_limited');

@@ -5,6 +5,7 @@ import { ROUTES } from '../../src/service/routes.ts';
 import {
   distFile,
   expectedServer,
+  expectExposedAcrossOrigins,
   expectHeader,
   HTTP_TARGET,
   SECURITY,
@@ -40,6 +41,7 @@ describe('GET records', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expectHeader(response, 'cache-control', 'record', 'public, max-age=300');
     expectHeader(response, 'etag', 'record', /^"[A-Za-z0-9_-]+"$/);
+    expect(expectExposedAcrossOrigins(response)).toEqual(expect.arrayContaining(['etag', 'link']));
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('server')).toBe(expectedServer());
     const url = new URL(`http://x/v1${path}`);

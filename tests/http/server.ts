@@ -73,6 +73,20 @@ export function expectHeader(response: Response, name: string, served: Served, c
 /** `Server`: none from the local server; the platform's own name on Netlify (not a version). */
 export const expectedServer = (): string | null => (HTTP_TARGET === 'netlify' ? 'Netlify' : null);
 
+/**
+ * The headers of an answer a client acts on that CORS hides from a script on another origin unless
+ * listed in Access-Control-Expose-Headers: each the answer carries must be listed. Returns the ones
+ * it carries, so a caller can say which it expected.
+ */
+export function expectExposedAcrossOrigins(response: Response): string[] {
+  const exposed = (response.headers.get('access-control-expose-headers') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  const carried = ['etag', 'link', 'retry-after', 'content-disposition'].filter((name) => response.headers.has(name));
+  for (const name of carried) expect(exposed, name).toContain(name);
+  return carried;
+}
+
 export function securityHeadersOf(response: Response): Record<string, string | null> {
   return Object.fromEntries(Object.keys(SECURITY).map((k) => [k, response.headers.get(k)]));
 }
