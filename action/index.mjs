@@ -13197,7 +13197,10 @@ var init_headers = __esm({
       "X-Frame-Options": "SAMEORIGIN",
       "Content-Security-Policy": "frame-ancestors 'self'"
     };
-    CORS_HEADERS = { "Access-Control-Allow-Origin": "*" };
+    CORS_HEADERS = {
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Expose-Headers": "ETag, Link, Retry-After, Content-Disposition"
+    };
     PREFLIGHT_HEADERS = {
       "Access-Control-Allow-Methods": "POST, OPTIONS",
       "Access-Control-Allow-Headers": "Content-Type",
