@@ -7,6 +7,17 @@ import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
+// This checkout's command is TypeScript, which Node strips from 22.18 on: on an older Node, say how
+// to run it in one line, rather than fail on the `.ts` extension (the published package runs on Node 20).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
+  process.stderr.write(
+    `uai: this checkout runs on Node 22.18 or newer, and this is Node ${process.versions.node}. ` +
+      'Run `npx uai`, which uses the Node 24 that `npm install` put in node_modules/.bin, or install @uai-1/uai, which runs on Node 20.\n',
+  );
+  process.exit(2);
+}
+
 // The schema validators, the engine's field model, the profile schemas and the published check ids are
 // generated code (src/engine/generated/, not committed). Right after `npm install` they do not exist yet:
 // generate them once, as `npm run generate` would.
