@@ -127,6 +127,8 @@ export interface MockOptions {
    * cannot take a valid request as the task it asked for. By default the scenario says it simulates.
    */
   readonly declined?: string;
+  /** Said after a refusal's detail: what the caller most likely meant (the reference server's own hint). */
+  readonly refusalHint?: string;
 }
 
 /** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
@@ -154,7 +156,8 @@ export function mockExchange(
   let httpStatus: number;
   let summary: string;
   let linked: Linkage;
-  const refused = refusal(message, validation);
+  const found = refusal(message, validation);
+  const refused = found && options.refusalHint ? { ...found, detail: `${found.detail} ${options.refusalHint}` } : found;
   if (refused) {
     linked = link();
     response = sealSafely(

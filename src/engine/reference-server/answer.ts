@@ -11,7 +11,7 @@ import type { EngineContext } from '../api.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 import { messageFromKeyless, messageToKeyless } from '../keyless.ts';
 import { mockExchange } from '../mock-exchange/index.ts';
-import { isRecord, own, ownRecord } from '../json.ts';
+import { isRecord, own, ownRecord, type JsonObject } from '../json.ts';
 import { holdTask } from './task-ref.ts';
 
 export type ReferenceAnswer =
@@ -26,6 +26,15 @@ export type ReferenceAnswer =
  * `text`: the body as posted, when at hand, so that a keyed message's repeated member names are
  * judged as the validator judges them (a keyless body's are not mapped: its text is not the message's).
  */
+/**
+ * A body shaped as the other POST routes take a message, {"message": ...} without uai_version:
+ * the commonest way to send the reference server something that is not a message.
+ */
+const isWrapped = (message: JsonObject): boolean =>
+  Object.hasOwn(message, 'message') && !Object.hasOwn(message, 'uai_version');
+const WRAPPED_HINT =
+  'The body looks like a {"message": ...} wrapper, as POST /v1/validate and /v1/mock-exchange take one; the reference server speaks the HTTPS JSON binding: send the message itself as the body.';
+
 export function answerMessage(
   body: unknown,
   context: EngineContext,
@@ -53,6 +62,7 @@ export function answerMessage(
       ...(task?.ok ? { taskRef: task.ref } : {}),
       ...(task?.ok === false ? { declined: task.detail } : {}),
       ...(text !== undefined && !keyless ? { text } : {}),
+      ...(isWrapped(message) ? { refusalHint: WRAPPED_HINT } : {}),
     },
   );
   const response = result.response_message;

@@ -85,6 +85,18 @@ describe('answers', () => {
     const unknown = answered(seal({ ...request, body: { ...request.body, subject: 'uai.nothing.v1' } }));
     expect([unknown.status, unknown.message.body.code]).toEqual([404, 'exchange.subject_unknown']);
   });
+  it('a message posted inside {"message": ...}: the refusal says to send the message itself, and validates clean', () => {
+    const hint = /looks like a \{"message": \.\.\.\} wrapper.*send the message itself as the body\.$/;
+    const wrapped = answered({ message: request });
+    expect(wrapped.status).toBe(400);
+    expect(wrapped.message.body).toMatchObject({
+      code: 'exchange.request_invalid',
+      detail: expect.stringMatching(hint),
+    });
+    expect(clean(wrapped.message)).toEqual([]);
+    // A message invalid in another way is not told it is wrapped.
+    expect(answered({ ...request, uai_version: '2.0' }).message.body.detail).not.toMatch(hint);
+  });
   it.each([
     ['a string', 'hello'],
     ['null', null],
