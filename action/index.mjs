@@ -8912,7 +8912,8 @@ function mockExchange(request, context, options = {}) {
   let httpStatus;
   let summary2;
   let linked;
-  const refused = refusal(message2, validation);
+  const found = refusal(message2, validation);
+  const refused = found && options.refusalHint ? { ...found, detail: `${found.detail} ${options.refusalHint}` } : found;
   if (refused) {
     linked = link();
     response = sealSafely(
@@ -10358,12 +10359,14 @@ function answerMessage(body, context, scenario, text) {
     {
       ...task?.ok ? { taskRef: task.ref } : {},
       ...task?.ok === false ? { declined: task.detail } : {},
-      ...text !== void 0 && !keyless ? { text } : {}
+      ...text !== void 0 && !keyless ? { text } : {},
+      ...isWrapped(message2) ? { refusalHint: WRAPPED_HINT } : {}
     }
   );
   const response = result2.response_message;
   return { ok: true, status: result2.http_status, message: keyless ? messageToKeyless(response) : response };
 }
+var isWrapped, WRAPPED_HINT;
 var init_answer = __esm({
   "src/engine/reference-server/answer.ts"() {
     "use strict";
@@ -10371,6 +10374,8 @@ var init_answer = __esm({
     init_mock_exchange();
     init_json();
     init_task_ref();
+    isWrapped = (message2) => Object.hasOwn(message2, "message") && !Object.hasOwn(message2, "uai_version");
+    WRAPPED_HINT = 'The body looks like a {"message": ...} wrapper; the reference server takes the message itself as the body.';
   }
 });
 

@@ -33,7 +33,7 @@ export type ReferenceAnswer =
 const isWrapped = (message: JsonObject): boolean =>
   Object.hasOwn(message, 'message') && !Object.hasOwn(message, 'uai_version');
 const WRAPPED_HINT =
-  'The body looks like a {"message": ...} wrapper, as POST /v1/validate and /v1/mock-exchange take one; the reference server speaks the HTTPS JSON binding: send the message itself as the body.';
+  'The body looks like a {"message": ...} wrapper; the reference server takes the message itself as the body.';
 
 export function answerMessage(
   body: unknown,

@@ -86,7 +86,8 @@ describe('answers', () => {
     expect([unknown.status, unknown.message.body.code]).toEqual([404, 'exchange.subject_unknown']);
   });
   it('a message posted inside {"message": ...}: the refusal says to send the message itself, and validates clean', () => {
-    const hint = /looks like a \{"message": \.\.\.\} wrapper.*send the message itself as the body\.$/;
+    const hint =
+      /looks like a \{"message": \.\.\.\} wrapper; the reference server takes the message itself as the body\.$/;
     const wrapped = answered({ message: request });
     expect(wrapped.status).toBe(400);
     expect(wrapped.message.body).toMatchObject({
