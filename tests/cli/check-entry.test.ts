@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkEntryCommand } from '../../src/cli/check-entry.ts';
-import { siteFor } from '../../src/standard/urls.ts';
+import { runCommand } from '../support/command-in-process.ts';
 
 /**
  * `uai check-entry`'s exit status (its --help): 0 the entry would be listed, 1 it would be refused
@@ -12,17 +12,7 @@ import { siteFor } from '../../src/standard/urls.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'uai-check-entry-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await checkEntryCommand(argv, {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    now: () => new Date(),
-    site: siteFor('https://uai.example.org'),
-  });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runCommand(checkEntryCommand, argv);
 
 describe('uai check-entry: what it was given', () => {
   it('no such folder: exit 2, the path named', async () => {

@@ -7,6 +7,7 @@ import { testClientCommand } from '../../src/kit/client/command.ts';
 import { testCommand } from '../../src/kit/command.ts';
 import { proxyCommand } from '../../src/kit/proxy/command.ts';
 import { siteFor } from '../../src/standard/urls.ts';
+import { runCommand } from '../support/command-in-process.ts';
 
 /**
  * A file an output option names that cannot be written is a command-line mistake, said before the
@@ -19,17 +20,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const site = siteFor('https://uai.example.org');
 const ENTRY = join(import.meta.dirname, '../data/implementations/acme-agent');
 
-async function run(command: typeof testCommand, argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await command(argv, {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    now: () => new Date(),
-    site,
-  });
-  return { code, stdout, stderr };
-}
+const run = (command: typeof testCommand, argv: string[]) => runCommand(command, argv, site);
 
 const COMMANDS: { name: string; option: string; command: typeof testCommand; argv: (path: string) => string[] }[] = [
   {
