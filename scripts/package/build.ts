@@ -13,7 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,20 +51,33 @@ async function starterClient(dist: string): Promise<void> {
 }
 
 /**
+ * One file's declarations without its header: a doc comment that opens the file and is followed by
+ * an import or a re-export documents the module for this repository's readers. Left in, the
+ * bundling of the declarations would hand it to the first declaration it keeps of that file, as
+ * that declaration's documentation (or as a comment documenting nothing).
+ */
+export function withoutModuleHeader(text: string): string {
+  const header = /^\/\*\*(?:[^*]|\*(?!\/))*\*\/\s*/.exec(text);
+  if (!header) return text;
+  const rest = text.slice(header[0].length);
+  return /^(?:import\b|export\s*(?:type\s*)?(?:\*|\{[^}]*\})\s*from\b)/.test(rest) ? rest : text;
+}
+
+/**
+ * The bundled declarations without the doc comments that document nothing: a comment followed
+ * by another is a module's notes placed after its imports, carried along by the bundling. Only
+ * comments that open a line count, so a `/**` inside a string type is never taken for one.
+ */
+export function withoutOrphanComments(text: string): string {
+  return text.replace(/(^|\n)[ \t]*\/\*\*(?:[^*]|\*(?!\/))*\*\/[ \t]*\n(?=[ \t]*\/\*\*)/g, '$1');
+}
+
+/**
  * Declarations: tsc writes one .d.ts per source file into a scratch folder, then rollup-plugin-dts
  * bundles what each entry's exports reach into dist/<entry>.d.ts, with the declarations entries
  * share in dist/chunks. tsc alone would ship every file the entries import, internals and inferred
  * literal types included (three times the bytes of what a consumer can name).
  */
-/**
- * The declarations without the doc comments that document nothing: a comment followed by another
- * is a source file's header (its module notes, for this repository's readers), which the bundling
- * of the declarations carries along; each declaration keeps its own.
- */
-export function withoutOrphanComments(text: string): string {
-  return text.replace(/\/\*\*(?:[^*]|\*(?!\/))*\*\/\s*(?=\/\*\*)/g, '');
-}
-
 async function declarations(dist: string): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'uai-declarations-'));
   try {
@@ -97,6 +110,9 @@ async function declarations(dist: string): Promise<void> {
       { stdio: 'inherit', cwd: ROOT },
     );
     if (tsc.status !== 0) throw new Error('tsc could not write the declarations');
+    for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' }))
+      if (file.endsWith('.d.ts'))
+        writeFileSync(join(out, file), withoutModuleHeader(readFileSync(join(out, file), 'utf8')));
     const bundle = await rollup({
       input: Object.fromEntries(DECLARED.map((e) => [e, join(out, 'packages/uai/src', `${e}.d.ts`)])),
       plugins: [dts()],

@@ -1,44 +1,86 @@
 import { describe, expect, it } from 'vitest';
-import { withoutOrphanComments } from '../../scripts/package/build.ts';
+import { withoutModuleHeader, withoutOrphanComments } from '../../scripts/package/build.ts';
 
 /**
- * The package's declarations keep each declaration's doc comment and drop the ones that document
- * nothing: a source file's header, carried along by the bundling of the declarations, sits right
- * before the first declaration's own comment.
+ * The package's declarations keep each declaration's doc comment and drop the module notes that
+ * would document nothing, or the wrong thing: a file's header before its imports, and a comment
+ * right before another. Each case is written out whole, before and after.
  */
-describe('withoutOrphanComments', () => {
-  const text = [
-    '/**',
-    ' * The one serializer of the service (CONTRACT section 3): a module header.',
-    ' */',
-    '',
-    '/** RFC 8785 canonical form; * and ** inside, and one at the end **/',
-    'declare function canonicalJson(value: unknown): string;',
-    '/** Attached, then code. */',
-    'declare const a: 1;',
-    'interface B {',
-    '    /** A member header? No: a member doc, followed by code. */',
-    '    readonly b: 2;',
-    '}',
-    '/** Header of a second module. */',
-    '/** Doc of c. */',
-    'declare const c: 3;',
-    '',
-  ].join('\n');
+const lines = (...l: string[]) => `${l.join('\n')}\n`;
 
-  it('drops a comment followed by another, keeps every comment followed by code', () => {
-    const out = withoutOrphanComments(text);
-    expect(out).not.toContain('a module header');
-    expect(out).not.toContain('Header of a second module');
-    for (const kept of ['RFC 8785 canonical form', 'Attached, then code.', 'A member header? No', 'Doc of c.'])
-      expect(out).toContain(kept);
-    expect(out.replace(/\/\*\*(?:[^*]|\*(?!\/))*\*\/\s*/g, '')).toBe(
-      text.replace(/\/\*\*(?:[^*]|\*(?!\/))*\*\/\s*/g, ''),
+describe('withoutModuleHeader (one file of tsc output)', () => {
+  it('drops a header that opens the file before an import or a re-export', () => {
+    for (const next of [
+      "import type { Site } from './urls.ts';",
+      "import { type Issue } from './issues.ts';",
+      "export { seal } from './canonical.ts';",
+      "export type { Site } from './urls.ts';",
+      "export * from './codes.ts';",
+    ]) {
+      const file = lines(
+        '/**',
+        ' * The seam between the engine and the shells.',
+        ' */',
+        next,
+        'export declare const a: 1;',
+      );
+      expect(withoutModuleHeader(file), next).toBe(lines(next, 'export declare const a: 1;'));
+    }
+  });
+
+  it('keeps a comment that opens the file before a declaration: it is that declaration’s', () => {
+    const file = lines('/** Doc of a. */', 'export declare const a: 1;');
+    expect(withoutModuleHeader(file)).toBe(file);
+    const exported = lines('/** Doc of f. */', 'export declare function f(): void;', "export { g } from './g.ts';");
+    expect(withoutModuleHeader(exported)).toBe(exported);
+  });
+});
+
+describe('withoutOrphanComments (a bundled declaration file)', () => {
+  it('drops a comment followed by another, keeps each comment followed by code', () => {
+    const text = lines(
+      '/**',
+      ' * The one serializer of the service: module notes after the imports.',
+      ' */',
+      '/** RFC 8785 canonical form; * and ** inside. */',
+      'declare function canonicalJson(value: unknown): string;',
+      'interface B {',
+      '    /** Notes of a member? */',
+      '    /** Doc of b. */',
+      '    readonly b: 2;',
+      '}',
+    );
+    expect(withoutOrphanComments(text)).toBe(
+      lines(
+        '/** RFC 8785 canonical form; * and ** inside. */',
+        'declare function canonicalJson(value: unknown): string;',
+        'interface B {',
+        '    /** Doc of b. */',
+        '    readonly b: 2;',
+        '}',
+      ),
     );
   });
 
-  it('leaves declarations without an orphan as they are', () => {
-    const clean = '/** Doc of a. */\ndeclare const a: 1;\n';
-    expect(withoutOrphanComments(clean)).toBe(clean);
+  it('never takes a /** inside a string type for a comment', () => {
+    const text = lines(
+      'declare const GLOB: "messages/**/*.json";',
+      '/** Doc of f. */',
+      'declare function f(): void;',
+      'declare const ALL: "**/*.json" | "a/**";',
+      '/** Doc of g. */',
+      'declare function g(): void;',
+    );
+    expect(withoutOrphanComments(text)).toBe(text);
+    // With an orphan after the string: the orphan goes, the string and the doc stay.
+    const orphan = lines(
+      'declare const GLOB: "messages/**/*.json";',
+      '/** Module notes. */',
+      '/** Doc of f. */',
+      'declare function f(): void;',
+    );
+    expect(withoutOrphanComments(orphan)).toBe(
+      lines('declare const GLOB: "messages/**/*.json";', '/** Doc of f. */', 'declare function f(): void;'),
+    );
   });
 });
