@@ -116,7 +116,8 @@ async function validate(env: Env, workspace: string): Promise<number> {
     ...(origin ? ['--origin', origin] : []),
   ];
   const parsed = parseArgs(base);
-  const mistake = parsed.ok ? originMistake(env) : parsed.error;
+  // The origin input wins over UAI_ORIGIN, which is then not read, so not judged.
+  const mistake = parsed.ok ? (origin ? undefined : originMistake(env)) : parsed.error;
   if (!parsed.ok || parsed.command.kind !== 'validate' || mistake) {
     process.stdout.write(`${workflowCommand('error', { title: 'uai validate' }, mistake ?? 'no files to validate')}\n`);
     return 2;

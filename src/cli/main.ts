@@ -102,7 +102,8 @@ export async function main(argv: readonly string[], io: Io = processIo, threads?
   const [first, ...rest] = argv;
   const mistake = originMistake(io.env);
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
-    if (mistake) {
+    // Asked for its help, a command names no link: UAI_ORIGIN is not read, so not judged.
+    if (mistake && !rest.includes('--help') && !rest.includes('-h')) {
       io.stderr(`uai: ${mistake}\n`);
       return EXIT.usage;
     }
@@ -131,7 +132,8 @@ export async function main(argv: readonly string[], io: Io = processIo, threads?
     return EXIT.valid;
   }
 
-  if (mistake) {
+  // --origin wins over UAI_ORIGIN, which is then not read, so not judged.
+  if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}\nRun "uai --help" for usage.\n`);
     return EXIT.usage;
   }

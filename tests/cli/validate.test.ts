@@ -279,6 +279,20 @@ describe('uai validate: json and sarif formats', () => {
     expect(await helpOrigins(bare, ['--origin', 'HTTPS://UAI.Example.ORG:443/'])).toEqual(['https://uai.example.org']);
   });
 
+  it('reads UAI_ORIGIN only where it is used: --origin wins, and help names no link', async () => {
+    const env = { ...process.env, UAI_ORIGIN: 'https://x.org/v1' };
+    const given = await uai(
+      ['validate', '--format', 'json', '--origin', 'https://good.example', file('invalid.json')],
+      {
+        env,
+      },
+    );
+    expect([given.code, given.stderr]).toEqual([1, '']);
+    expect(JSON.parse(given.stdout).errors[0].help_url).toMatch(/^https:\/\/good\.example\/error-registry\/#/);
+    for (const args of [['validate', '--help'], ['test', '--help'], ['check-exchange', '--help'], ['--help']])
+      expect((await uai(args, { env })).code, args.join(' ')).toBe(0);
+  });
+
   it('refuses an origin that is more than an origin, from --origin or UAI_ORIGIN, before any work (exit 2)', async () => {
     for (const origin of ['https://x.org?', 'https://x.org#', 'https://user:pw@x.org', 'https://x.org/v1', 'foo']) {
       const flag = await uai(['validate', '--origin', origin, file('invalid.json')]);
@@ -291,7 +305,7 @@ describe('uai validate: json and sarif formats', () => {
       for (const args of [
         ['validate', file('invalid.json')],
         ['example', 'uai.intent.request.v1'],
-        ['test', '--help'],
+        ['test', 'http://127.0.0.1:1/v1/reference-server'],
       ]) {
         const r = await uai(args, { env });
         expect([r.code, r.stdout, r.stderr], `${args[0]} ${origin}`).toEqual([
