@@ -36,6 +36,9 @@ const cannotWrite = (option: string, path: string, error: unknown) =>
  * writable. Checked before the run, so that a long run does not end in an error and lose its work.
  */
 export function requireWritable(option: string, path: string): void {
+  if (path === '') throw new UsageError(`${option} needs a file name`);
+  // resolve() drops a trailing separator: a folder's name would pass as a new file's.
+  if (/[\\/]$/.test(path)) throw new UsageError(`${option} ${path}: cannot write: names a folder; give a file name`);
   const target = resolve(path);
   try {
     const existing = statSync(target, { throwIfNoEntry: false });

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkEntryCommand } from '../../src/cli/check-entry.ts';
 import { testClientCommand } from '../../src/kit/client/command.ts';
@@ -58,6 +58,9 @@ const COMMANDS: { name: string; option: string; command: typeof testCommand; arg
 const UNWRITABLE: [string, string][] = [
   [join(scratch, 'no-such-folder', 'out.json'), 'no such directory'],
   [scratch, 'is a directory'],
+  // A trailing separator names a folder, there or not: resolve() alone would take it for a file.
+  [join(scratch, 'no-such-folder') + sep, 'names a folder; give a file name'],
+  [scratch + sep, 'names a folder; give a file name'],
 ];
 
 describe('an output file that cannot be written', () => {
@@ -68,6 +71,17 @@ describe('an output file that cannot be written', () => {
         expect([r.code, r.stdout]).toEqual([2, '']);
         expect(r.stderr.split('\n')[0]).toBe(`${name}: ${option} ${path}: cannot write: ${reason}`);
       });
+
+  it('an empty name: exit 2 before the run, the option named', async () => {
+    for (const { name, option, command, argv } of COMMANDS) {
+      const r = await run(command, argv(''));
+      expect([r.code, r.stdout, r.stderr.split('\n')[0]], `${name} ${option}`).toEqual([
+        2,
+        '',
+        `${name}: ${option} needs a file name`,
+      ]);
+    }
+  });
 
   it('a writable one is written: check-entry draws its badge there', async () => {
     const badge = join(scratch, 'badge.svg');

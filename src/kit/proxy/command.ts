@@ -70,8 +70,8 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     const limit = values.exchanges === undefined ? Infinity : positive(values.exchanges, 0, '--exchanges');
     const timeoutMs = positive(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout');
 
-    if (values.record) requireWritable('--record', values.record);
-    if (values.report) requireWritable('--report', values.report);
+    if (values.record !== undefined) requireWritable('--record', values.record);
+    if (values.report !== undefined) requireWritable('--report', values.report);
 
     const session = new ProxySession(io.site);
     const recording = values.record ? createWriteStream(values.record, { flags: 'w' }) : undefined;
