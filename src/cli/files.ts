@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { walkFiles } from './walk.ts';
@@ -72,18 +73,30 @@ async function targetsOf(input: string): Promise<Target[]> {
 }
 
 /**
- * Every target once, in argument order, each expansion sorted: a file is the same file however it
- * is spelled (`a.json`, `./a.json`, its absolute path, a pattern that matches it), and keeps the
- * spelling it was first named by.
+ * Whether two spellings that resolve() reads as one path are one file. resolve() reads `..` in the
+ * text, the system after following links: `sub/../a.json` is another file than `a.json` when
+ * `sub` is a link elsewhere, and both are checked. Two paths neither of which exists are one.
+ */
+function sameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [x, y] = [a, b].map((p) => statSync(p, { throwIfNoEntry: false }));
+  return x && y ? x.dev === y.dev && x.ino === y.ino : !x && !y;
+}
+
+/**
+ * Every target once, in argument order, each expansion sorted: a file named twice however it is
+ * spelled (`a.json`, `./a.json`, its absolute path, a pattern that matches it) is checked once,
+ * under the spelling it was first named by.
  */
 export async function resolveTargets(inputs: readonly string[]): Promise<Target[]> {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   const out: Target[] = [];
   for (const input of inputs) {
     for (const target of await targetsOf(input)) {
       const key = target.file === '-' ? '-' : resolve(target.file);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      const first = seen.get(key);
+      if (first !== undefined && sameFile(first, target.file)) continue;
+      if (first === undefined) seen.set(key, target.file);
       out.push(target);
     }
   }

@@ -107,6 +107,23 @@ describe('a directory input', () => {
   });
 
   it.skipIf(sep !== '/')(
+    'checks both files when a link makes one spelling name another file (sub/../a.json)',
+    async () => {
+      const root = join(scratch, 'linked-spellings');
+      mkdirSync(join(root, 'w'), { recursive: true });
+      mkdirSync(join(root, 'other', 'dir'), { recursive: true });
+      writeFileSync(join(root, 'w', 'a.json'), '{}');
+      writeFileSync(join(root, 'other', 'a.json'), '{}');
+      symlinkSync(join(root, 'other', 'dir'), join(root, 'w', 'sub'));
+      const here = join(root, 'w', 'a.json');
+      // Written out, not joined: join() would read the .. in the text, as resolve() does.
+      const through = `${join(root, 'w', 'sub')}/../a.json`;
+      expect((await resolveTargets([here, through])).map((t) => t.file)).toEqual([here, through]);
+      expect((await resolveTargets([here, join(root, 'w', '.', 'a.json')])).map((t) => t.file)).toEqual([here]);
+    },
+  );
+
+  it.skipIf(sep !== '/')(
     'keeps a backslash in a name found by a folder or a glob: it is that file, not another',
     async () => {
       const root = join(scratch, 'backslash');
