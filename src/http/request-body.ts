@@ -107,8 +107,8 @@ async function readJsonBody(request: CoreRequest): Promise<BodyResult> {
     return {
       ok: false,
       code: 'request.too_deep',
-      // Counted on the whole body, wherever the depth is: the message's limit and its wrapper's level.
-      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels: a message may nest ${MAX_DEPTH}, one more inside its {"message": ...} wrapper.`,
+      // Counted on the whole body, wherever the depth is (a wrapper's member, or a bare message).
+      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`,
     };
   try {
     return { ok: true, value: JSON.parse(text), text };

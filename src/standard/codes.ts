@@ -226,8 +226,7 @@ const ERROR_DESCRIPTIONS: { readonly [C in ErrorCodeId]: string } = {
   'request.malformed_json': 'The request body is not valid JSON; detail gives the parser position when known.',
   'request.invalid':
     'The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode. The local server also answers it to a request that is not valid HTTP/1.1: a request target that is neither a path nor an absolute URL, or a malformed request line, header line, Content-Length or Transfer-Encoding.',
-  'request.too_deep':
-    'The request body nests deeper than a message may: 64 levels, and one more for the wrapper around the message.',
+  'request.too_deep': 'The request body nests deeper than 65 levels, one more than a message may nest.',
   'route.not_found': 'No route of the REST surface has this path.',
   'request.method_not_allowed':
     'The route exists but not for this method; the Allow header lists the methods it takes.',
