@@ -7,8 +7,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { sendResponse, toRequest } from '../http/node/node-bridge.ts';
-import { REFERENCE_SERVER_PATH, referenceServerHandler } from '../http/reference-server-handler.ts';
+import { nodeAdapter } from '../http/node/native-adapter.ts';
+import { requestTarget, targetUrl } from '../http/node/request-target.ts';
+import { REFERENCE_SERVER_PATH, referenceServerCore } from '../http/reference-server-handler.ts';
 import { siteFor } from '../standard/urls.ts';
 
 export const REFERENCE_SERVER_HELP = `Usage: uai reference-server [--port <n>]
@@ -46,9 +47,11 @@ export async function referenceServerCommand(argv: readonly string[], io: Refere
     return 2;
   }
   // The handler is made once the port is known: its capability statement names its own endpoints.
-  const serving: { origin: string; handler?: (request: Request) => Promise<Response> } = { origin: '' };
+  // The core runs behind the node:http adapter, as on the local server: no Web Request is built,
+  // so no method (TRACE among them, which Request refuses to carry) can throw on the way in.
+  const serving: { origin: string; handle?: ReturnType<typeof nodeAdapter> } = { origin: '' };
   const server = createServer(async (req, res) => {
-    await sendResponse(res, await serving.handler!(toRequest(req, serving.origin)), req.method === 'HEAD');
+    await serving.handle!(req, res, targetUrl(serving.origin, requestTarget(req.url) ?? '/').pathname);
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -61,7 +64,7 @@ export async function referenceServerCommand(argv: readonly string[], io: Refere
   }
   const site = siteFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   serving.origin = site.origin;
-  serving.handler = referenceServerHandler({ site });
+  serving.handle = nodeAdapter(referenceServerCore({ site }));
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}\n`);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
