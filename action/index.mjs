@@ -12545,7 +12545,7 @@ var init_glob_walk = __esm({
 });
 
 // src/kit/usage.ts
-import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, statSync as statSync2, writeFileSync } from "node:fs";
 import { dirname, resolve as resolve4 } from "node:path";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
@@ -12559,11 +12559,13 @@ function reason(error2, missing) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 function requireWritable(option, path) {
+  if (path === "") throw new UsageError(`${option} needs a file name`);
+  if (/[\\/]$/.test(path)) throw new UsageError(`${option} ${path}: cannot write: names a folder; give a file name`);
   const target = resolve4(path);
   try {
-    const existing = statSync(target, { throwIfNoEntry: false });
+    const existing = statSync2(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
-    if (!existing && !statSync(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
+    if (!existing && !statSync2(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
     accessSync(existing ? target : dirname(target), constants.W_OK);
   } catch (error2) {
     throw cannotWrite(option, path, error2);
@@ -13291,8 +13293,8 @@ async function readJsonBody(request) {
     return {
       ok: false,
       code: "request.too_deep",
-      // Counted on the whole body, wherever the depth is: the message's limit and its wrapper's level.
-      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels: a message may nest ${MAX_DEPTH}, one more inside its {"message": ...} wrapper.`
+      // Counted on the whole body, wherever the depth is (a wrapper's member, or a bare message).
+      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`
     };
   try {
     return { ok: true, value: JSON.parse(text), text };
@@ -16045,20 +16047,6 @@ var init_request_target = __esm({
 });
 
 // src/http/node/node-bridge.ts
-function toRequest(req, origin) {
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headersDistinct))
-    for (const value of values ?? []) headers.append(name, value);
-  const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(targetUrl(origin, requestTarget(req.url) ?? "/"), {
-    method,
-    headers,
-    // The body stays a stream: the shared module counts its bytes and stops reading at the cap.
-    body: hasBody ? bodyStream(req) : null,
-    ...hasBody ? { duplex: "half" } : {}
-  });
-}
 function continueIfAsked(req) {
   const res = awaitingContinue.get(req);
   if (res === void 0) return;
@@ -16086,46 +16074,6 @@ function bodyDone(req, ms) {
     req.once("end", finish);
     req.once("close", finish);
   });
-}
-function bodyStream(req) {
-  let open = true;
-  return new ReadableStream(
-    {
-      start(controller) {
-        req.on("data", (chunk) => {
-          if (!open) return;
-          controller.enqueue(chunk);
-          if ((controller.desiredSize ?? 0) <= 0) req.pause();
-        });
-        req.once("end", () => {
-          if (open) controller.close();
-          open = false;
-        });
-        req.once("close", () => {
-          if (open) controller.error(new Error("the client closed the connection before the body ended"));
-          open = false;
-        });
-      },
-      pull() {
-        continueIfAsked(req);
-        req.resume();
-      },
-      cancel() {
-        open = false;
-        drain(req);
-      }
-      // No chunk is asked for before the handler reads: its first pull is what sends a held 100 Continue.
-    },
-    { highWaterMark: 0 }
-  );
-}
-async function sendResponse(res, response, head) {
-  const headers = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const body = response.body === null ? void 0 : Buffer.from(await response.arrayBuffer());
-  return writeOut(res, response.status, headers, body, head);
 }
 async function writeOut(res, status, given, whole, head = false) {
   const req = res.req;
@@ -16161,7 +16109,6 @@ var awaitingContinue, DRAIN_LIMIT, DRAIN_WAIT_MS, draining;
 var init_node_bridge = __esm({
   "src/http/node/node-bridge.ts"() {
     "use strict";
-    init_request_target();
     awaitingContinue = /* @__PURE__ */ new WeakMap();
     DRAIN_LIMIT = 4 * 1024 * 1024;
     DRAIN_WAIT_MS = 1e4;
@@ -16170,6 +16117,59 @@ var init_node_bridge = __esm({
 });
 
 // src/http/node/native-adapter.ts
+function readCapped(req, cap) {
+  const declared2 = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared2) && declared2 > cap) return Promise.resolve(void 0);
+  if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  continueIfAsked(req);
+  return new Promise((resolve7, reject) => {
+    const chunks = [];
+    let total = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("close", onClose);
+    };
+    function onData(chunk) {
+      total += chunk.byteLength;
+      if (total > cap) {
+        stop();
+        drain(req);
+        resolve7(void 0);
+        return;
+      }
+      chunks.push(chunk);
+    }
+    function onEnd() {
+      stop();
+      resolve7(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
+    }
+    function onClose() {
+      stop();
+      reject(new Error("the client closed the connection before the body ended"));
+    }
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("close", onClose);
+  });
+}
+function fieldValue(raw, name) {
+  let value = null;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const field = raw[i];
+    if (field.length === name.length && field.toLowerCase() === name)
+      value = value === null ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
+}
+function fromNodeRequest(req, path) {
+  return {
+    method: req.method ?? "GET",
+    path,
+    header: (name) => fieldValue(req.rawHeaders, name),
+    body: (cap) => readCapped(req, cap)
+  };
+}
 function wireOrder(headers) {
   const out = {};
   for (const [name, value] of Object.entries(headers).map(([n, v]) => [n.toLowerCase(), v]).sort(byName))
@@ -16195,7 +16195,7 @@ function sendReply(res, reply, head) {
   const body = reply.body === null ? void 0 : wireBody(reply.body);
   return writeOut(res, reply.status, headers, body, head);
 }
-var byName, inWireOrder, inWireOrderWithLength;
+var byName, inWireOrder, inWireOrderWithLength, nodeAdapter;
 var init_native_adapter = __esm({
   "src/http/node/native-adapter.ts"() {
     "use strict";
@@ -16203,6 +16203,7 @@ var init_native_adapter = __esm({
     byName = (a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
     inWireOrder = /* @__PURE__ */ new WeakMap();
     inWireOrderWithLength = /* @__PURE__ */ new WeakMap();
+    nodeAdapter = (core) => async (req, res, path) => sendReply(res, await core(fromNodeRequest(req, path)), req.method === "HEAD");
   }
 });
 
@@ -16224,60 +16225,6 @@ var init_problem_body = __esm({
     "use strict";
     init_code_shapes();
     init_urls();
-  }
-});
-
-// src/http/web-adapter.ts
-async function readCapped(request, cap) {
-  const declared2 = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared2) && declared2 > cap) return void 0;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks = [];
-  let total = 0;
-  for (; ; ) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
-      await reader.cancel().catch(() => void 0);
-      return void 0;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
-}
-function fromWebRequest(request) {
-  return {
-    method: request.method,
-    get path() {
-      return new URL(request.url).pathname;
-    },
-    header: (name) => request.headers.get(name),
-    body: (cap) => readCapped(request, cap)
-  };
-}
-function toWebResponse(reply) {
-  if (reply.body === null) return new Response(null, { status: reply.status, headers: reply.headers });
-  const bytes = utf8.encode(reply.body);
-  return new Response(bytes, {
-    status: reply.status,
-    headers: { ...reply.headers, "Content-Length": String(bytes.byteLength) }
-  });
-}
-var utf8, webAdapter;
-var init_web_adapter = __esm({
-  "src/http/web-adapter.ts"() {
-    "use strict";
-    utf8 = new TextEncoder();
-    webAdapter = (core) => async (request) => toWebResponse(await core(fromWebRequest(request)));
   }
 });
 
@@ -16369,7 +16316,7 @@ function referenceServerCore(options) {
   }
   return failClosed(site, headAsGet(handle));
 }
-var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json, referenceServerHandler;
+var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json;
 var init_reference_server_handler = __esm({
   "src/http/reference-server-handler.ts"() {
     "use strict";
@@ -16378,7 +16325,6 @@ var init_reference_server_handler = __esm({
     init_headers();
     init_problem();
     init_request_body();
-    init_web_adapter();
     REFERENCE_SERVER_PATH = "/v1/reference-server";
     TASKS_PREFIX = `${REFERENCE_SERVER_PATH}/tasks/`;
     PREFLIGHT_REPLY = {
@@ -16391,7 +16337,6 @@ var init_reference_server_handler = __esm({
       headers: JSON_HEADERS,
       body: JSON.stringify(body)
     });
-    referenceServerHandler = (options) => webAdapter(referenceServerCore(options));
   }
 });
 
@@ -17351,8 +17296,8 @@ async function proxyCommand(argv, io) {
     if (!PROXY_FORMATS.includes(format)) throw new UsageError(`--format takes ${PROXY_FORMATS.join(", ")}`);
     const limit = values.exchanges === void 0 ? Infinity : positive(values.exchanges, 0, "--exchanges");
     const timeoutMs = positive(values.timeout, DEFAULT_LIMITS.timeoutMs, "--timeout");
-    if (values.record) requireWritable("--record", values.record);
-    if (values.report) requireWritable("--report", values.report);
+    if (values.record !== void 0) requireWritable("--record", values.record);
+    if (values.report !== void 0) requireWritable("--report", values.report);
     const session = new ProxySession(io.site);
     const recording = values.record ? createWriteStream(values.record, { flags: "w" }) : void 0;
     let seen = 0;
@@ -19233,7 +19178,7 @@ __export(check_entry_exports, {
   CHECK_ENTRY_HELP: () => CHECK_ENTRY_HELP,
   checkEntryCommand: () => checkEntryCommand
 });
-import { statSync as statSync2 } from "node:fs";
+import { statSync as statSync3 } from "node:fs";
 import { resolve as resolve5 } from "node:path";
 import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
@@ -19261,9 +19206,10 @@ async function checkEntryCommand(argv, io) {
   try {
     if (values.badge !== void 0 && values.badge !== "-") requireWritable("--badge", values.badge);
     const folder = resolve5(positionals[0]);
-    if (!statSync2(folder, { throwIfNoEntry: false })?.isDirectory())
+    const found = statSync3(folder, { throwIfNoEntry: false });
+    if (!found?.isDirectory())
       throw new UsageError(
-        `${positionals[0]}: no such folder; name the entry's folder (it holds result.json and meta.json)`
+        `${positionals[0]}: ${found ? "not a folder" : "no such folder"}; name the entry's folder (it holds result.json and meta.json)`
       );
     const files = readEntryFolder(folder);
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });
@@ -19352,7 +19298,7 @@ async function referenceServerCommand(argv, io) {
   }
   const serving = { origin: "" };
   const server = createServer3(async (req, res) => {
-    await sendResponse(res, await serving.handler(toRequest(req, serving.origin)), req.method === "HEAD");
+    await serving.handle(req, res, targetUrl(serving.origin, requestTarget(req.url) ?? "/").pathname);
   });
   try {
     await new Promise((resolve7, reject) => {
@@ -19366,7 +19312,7 @@ async function referenceServerCommand(argv, io) {
   }
   const site = siteFor(`http://127.0.0.1:${server.address().port}`);
   serving.origin = site.origin;
-  serving.handler = referenceServerHandler({ site });
+  serving.handle = nodeAdapter(referenceServerCore({ site }));
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}
 `);
   await new Promise((resolve7) => {
@@ -19380,7 +19326,8 @@ var REFERENCE_SERVER_HELP;
 var init_reference_server2 = __esm({
   "src/cli/reference-server.ts"() {
     "use strict";
-    init_node_bridge();
+    init_native_adapter();
+    init_request_target();
     init_reference_server_handler();
     init_urls();
     REFERENCE_SERVER_HELP = `Usage: uai reference-server [--port <n>]
@@ -19763,6 +19710,7 @@ init_terminal();
 
 // src/cli/files.ts
 init_walk();
+import { statSync } from "node:fs";
 import * as fs2 from "node:fs/promises";
 import { isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
@@ -19802,14 +19750,20 @@ async function targetsOf(input2) {
   }
   return [{ file: input2 }];
 }
+function sameFile(a, b) {
+  if (a === b) return true;
+  const [x, y] = [a, b].map((p) => statSync(p, { throwIfNoEntry: false }));
+  return x && y ? x.dev === y.dev && x.ino === y.ino : !x && !y;
+}
 async function resolveTargets(inputs) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Map();
   const out = [];
   for (const input2 of inputs) {
     for (const target of await targetsOf(input2)) {
       const key = target.file === "-" ? "-" : resolve3(target.file);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      const first = seen.get(key);
+      if (first !== void 0 && sameFile(first, target.file)) continue;
+      if (first === void 0) seen.set(key, target.file);
       out.push(target);
     }
   }
@@ -20140,7 +20094,7 @@ async function main(argv, io = processIo, threads) {
   const [first, ...rest] = argv;
   const mistake = originMistake(io.env);
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    if (mistake) {
+    if (mistake && !rest.includes("--help") && !rest.includes("-h")) {
       io.stderr(`uai: ${mistake}
 `);
       return EXIT.usage;
@@ -20171,7 +20125,7 @@ Run "uai --help" for usage.
 `);
     return EXIT.valid;
   }
-  if (mistake) {
+  if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}
 Run "uai --help" for usage.
 `);
@@ -20293,7 +20247,7 @@ async function validate(env, workspace) {
     ...origin ? ["--origin", origin] : []
   ];
   const parsed = parseArgs(base);
-  const mistake = parsed.ok ? originMistake(env) : parsed.error;
+  const mistake = parsed.ok ? origin ? void 0 : originMistake(env) : parsed.error;
   if (!parsed.ok || parsed.command.kind !== "validate" || mistake) {
     process.stdout.write(`${workflowCommand("error", { title: "uai validate" }, mistake ?? "no files to validate")}
 `);

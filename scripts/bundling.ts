@@ -80,10 +80,11 @@ module.exports = function measure(text, { font }) {
 };
 
 /**
- * Packages badgeWidthsOnly writes whole in their place: none of their code is in a bundle, so no
- * licence of theirs is owed (anafanafo is not among them: its width table ships).
+ * The files badgeWidthsOnly writes whole in their place: none of their code is in a bundle. A
+ * package whose every bundled file is one of them owes no licence notice (anafanafo's index.js is
+ * written in place too, but its width table ships, so its notice stays).
  */
-export const WRITTEN_IN_PLACE: readonly string[] = ['css-color-converter'];
+export const WRITTEN_IN_PLACE: readonly string[] = ['node_modules/css-color-converter/lib/index.js'];
 
 /** A licence text compared as its words: files of one licence differ in indentation and wrapping. */
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -99,7 +100,7 @@ export function thirdPartyNotices(metafile: Metafile, shipped?: { text: string; 
   const packages = new Set<string>();
   for (const input of Object.keys(metafile.inputs)) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (match && !WRITTEN_IN_PLACE.includes(match[1]!)) packages.add(match[1]!);
+    if (match && !WRITTEN_IN_PLACE.includes(input)) packages.add(match[1]!);
   }
   return [...packages]
     .sort()

@@ -63,9 +63,10 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
     if (values.badge !== undefined && values.badge !== '-') requireWritable('--badge', values.badge);
     const folder = resolve(positionals[0]!);
     // A folder that is not there is a mistake in the command, not an entry the report would refuse.
-    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+    const found = statSync(folder, { throwIfNoEntry: false });
+    if (!found?.isDirectory())
       throw new UsageError(
-        `${positionals[0]!}: no such folder; name the entry's folder (it holds result.json and meta.json)`,
+        `${positionals[0]!}: ${found ? 'not a folder' : 'no such folder'}; name the entry's folder (it holds result.json and meta.json)`,
       );
     const files = readEntryFolder(folder);
     const entry = verifyEntry(files, { site: io.site, now: io.now(), previewLocalTarget: values.local === true });

@@ -27,7 +27,11 @@ describe('uai check-entry: what it was given', () => {
   it('a file where the folder should be: exit 2', async () => {
     const file = join(scratch, 'result.json');
     writeFileSync(file, '{}');
-    expect((await run(file)).code).toBe(2);
+    expect(await run(file)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `uai check-entry: ${file}: not a folder; name the entry's folder (it holds result.json and meta.json)\n`,
+    });
   });
 
   it('a folder without the entry files is an entry the report would refuse: exit 1, the reason printed', async () => {
