@@ -15,22 +15,21 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const run = (...argv: string[]) => runCommand(checkEntryCommand, argv);
 
 describe('uai check-entry: what it was given', () => {
-  it('no such folder: exit 2, the path named', async () => {
-    const missing = join(scratch, 'no-such-entry');
-    expect(await run(missing)).toEqual({
+  it.each([
+    ['no such folder', () => join(scratch, 'no-such-entry')],
+    [
+      'not a folder',
+      () => {
+        writeFileSync(join(scratch, 'result.json'), '{}');
+        return join(scratch, 'result.json');
+      },
+    ],
+  ])('%s: exit 2, the path named', async (reason, make) => {
+    const path = make();
+    expect(await run(path)).toEqual({
       code: 2,
       stdout: '',
-      stderr: `uai check-entry: ${missing}: no such folder; name the entry's folder (it holds result.json and meta.json)\n`,
-    });
-  });
-
-  it('a file where the folder should be: exit 2', async () => {
-    const file = join(scratch, 'result.json');
-    writeFileSync(file, '{}');
-    expect(await run(file)).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: `uai check-entry: ${file}: not a folder; name the entry's folder (it holds result.json and meta.json)\n`,
+      stderr: `uai check-entry: ${path}: ${reason}; name the entry's folder (it holds result.json and meta.json)\n`,
     });
   });
 
