@@ -19229,15 +19229,10 @@ async function checkEntryCommand(argv, io) {
     else if (values.badge) writeOutput("--badge", values.badge, badgeSvg(entry));
     return 0;
   } catch (error2) {
-    if (isUsageError(error2)) {
-      io.stderr(`uai check-entry: ${escapeLine(error2.message)}
-`);
-      return 2;
-    }
-    if (!(error2 instanceof EntryError)) throw error2;
+    if (!isUsageError(error2) && !(error2 instanceof EntryError)) throw error2;
     io.stderr(`uai check-entry: ${escapeLine(error2.message)}
 `);
-    return 1;
+    return isUsageError(error2) ? 2 : 1;
   }
 }
 var CHECK_ENTRY_HELP;

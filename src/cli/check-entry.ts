@@ -90,12 +90,9 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
     else if (values.badge) writeOutput('--badge', values.badge, badgeSvg(entry));
     return 0;
   } catch (error) {
-    if (isUsageError(error)) {
-      io.stderr(`uai check-entry: ${escapeLine(error.message)}\n`);
-      return 2;
-    }
-    if (!(error instanceof EntryError)) throw error;
+    // A mistake in the command exits 2; an entry the report would refuse, 1.
+    if (!isUsageError(error) && !(error instanceof EntryError)) throw error;
     io.stderr(`uai check-entry: ${escapeLine(error.message)}\n`);
-    return 1;
+    return isUsageError(error) ? 2 : 1;
   }
 }

@@ -19,14 +19,6 @@ export type ReferenceAnswer =
   | { readonly ok: false; readonly code: 'request.invalid'; readonly detail: string };
 
 /**
- * `scenario` overrides the choice by delivery mode: the client test kit's scripted servers use it to
- * answer a request with the typed error (uai.error.v1) whatever it asked.
- */
-/**
- * `text`: the body as posted, when at hand, so that a keyed message's repeated member names are
- * judged as the validator judges them (a keyless body's are not mapped: its text is not the message's).
- */
-/**
  * A body shaped as the other POST routes take a message, {"message": ...} without uai_version:
  * the commonest way to send the reference server something that is not a message.
  */
@@ -35,6 +27,12 @@ const isWrapped = (message: JsonObject): boolean =>
 const WRAPPED_HINT =
   'The body looks like a {"message": ...} wrapper; the reference server takes the message itself as the body.';
 
+/**
+ * `scenario` overrides the choice by delivery mode: the client test kit's scripted servers use it to
+ * answer a request with the typed error (uai.error.v1) whatever it asked. `text`: the body as
+ * posted, when at hand, so that a keyed message's repeated member names are judged as the validator
+ * judges them (a keyless body's are not mapped: its text is not the message's).
+ */
 export function answerMessage(
   body: unknown,
   context: EngineContext,
