@@ -13,11 +13,11 @@ import { checkExchangeText } from '../../src/cli/check-exchange.ts';
 import { githubWriter } from '../../src/cli/github-report.ts';
 import { inputFromText } from '../../src/cli/input.ts';
 import { junitWriter } from '../../src/cli/junit-report.ts';
-import { main, type Io } from '../../src/cli/main.ts';
 import { locateFile } from '../../src/cli/paths.ts';
 import { issuesOf, jsonWriter, textWriter } from '../../src/cli/report.ts';
 import { emptyTally, type ReportWriter, type Tally } from '../../src/cli/report-writer.ts';
 import { sarifWriter } from '../../src/cli/sarif-report.ts';
+import { runMain } from '../support/command-in-process.ts';
 import {
   checkExchangeAction,
   conformanceFixtures,
@@ -542,17 +542,7 @@ describe('uai validate on a directory of hostilely named files', () => {
   });
 
   async function run(format: string) {
-    let stdout = '';
-    let stderr = '';
-    const io: Io = {
-      stdout: (t) => void (stdout += t),
-      stderr: (t) => void (stderr += t),
-      stdin: async () => '',
-      env: { UAI_ORIGIN: 'https://uai.example.org' },
-      now: () => NOW,
-      cwd: () => dir,
-    };
-    const code = await main(['validate', dir, '--format', format], io);
+    const { code, stdout, stderr } = await runMain(['validate', dir, '--format', format], { now: NOW, cwd: dir });
     return { code, stdout: written(stdout), stderr: written(stderr) };
   }
 
@@ -727,19 +717,8 @@ describe('uai validate reads UTF-8 only, as POST /v1/validate does (RFC 8259 sec
     fc.constant(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(sealedText('msg-1'), 'utf16le')])),
   );
 
-  async function run(argv: string[], stdin: Uint8Array) {
-    let stdout = '';
-    let stderr = '';
-    const io: Io = {
-      stdout: (t) => void (stdout += t),
-      stderr: (t) => void (stderr += t),
-      stdin: async () => stdin,
-      env: { UAI_ORIGIN: 'https://uai.example.org' },
-      now: () => NOW,
-      cwd: () => dir,
-    };
-    return { code: await main(['validate', ...argv, '--format', 'json'], io), stdout, stderr };
-  }
+  const run = (argv: string[], stdin: Uint8Array) =>
+    runMain(['validate', ...argv, '--format', 'json'], { stdin, now: NOW, cwd: dir });
 
   it('judges a file or standard input exactly when its bytes are UTF-8 (node:buffer isUtf8 the other reader)', async () => {
     await fc.assert(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { main, type Io } from '../../src/cli/main.ts';
+import { runMain } from '../support/command-in-process.ts';
 import { publishedExamples, validateAction } from '../../src/engine/index.ts';
 import { siteFor } from '../../src/standard/urls.ts';
 
@@ -19,20 +19,8 @@ const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.re
 const messageText = JSON.stringify(request, null, 2);
 const PAD = ' '.repeat(262_144);
 
-async function cli(text: string) {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    stdin: async () => text,
-    env: { UAI_ORIGIN: ORIGIN },
-    now: () => NOW,
-    cwd: () => '/',
-  };
-  const code = await main(['validate', '--format', 'json', '-'], io);
-  return { code, stdout, stderr };
-}
+const cli = (text: string) =>
+  runMain(['validate', '--format', 'json', '-'], { stdin: text, env: { UAI_ORIGIN: ORIGIN }, now: NOW, cwd: '/' });
 
 const codes = (issues: readonly { code: string; path: string }[]) => issues.map((i) => `${i.code} ${i.path}`);
 
