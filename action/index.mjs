@@ -19661,8 +19661,7 @@ function githubWriter(write, base, failOn) {
       );
     },
     end(t) {
-      const total = t.checked + t.unreadable;
-      const summary2 = `uai: ${total} file${total === 1 ? "" : "s"} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
+      const summary2 = `uai: ${t.checked} file${t.checked === 1 ? "" : "s"} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
       write(`${[...unreadable, summary2].join("\n")}
 `);
     }

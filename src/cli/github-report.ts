@@ -79,8 +79,8 @@ export function githubWriter(write: Write, base: string, failOn: FailOn): Report
       );
     },
     end(t) {
-      const total = t.checked + t.unreadable;
-      const summary = `uai: ${total} file${total === 1 ? '' : 's'} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
+      // An unreadable file was not checked: it is counted on its own, not among the checked.
+      const summary = `uai: ${t.checked} file${t.checked === 1 ? '' : 's'} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
       write(`${[...unreadable, summary].join('\n')}\n`);
     },
   };

@@ -157,6 +157,7 @@ function render(files: readonly Sample[]) {
     if (result.valid) tally.valid += 1;
     tally.errors += result.error_count;
     tally.warnings += result.warning_count;
+    if (result.error_count > 0) tally.failing += 1; // --fail-on error, as the writers are made
     judged.push({ file: s.file, result });
   }
   for (const w of writers) w.end(tally);
@@ -342,7 +343,11 @@ describe('uai validate: every format holds for any file name and any message', (
         // One line each, nothing a terminal or the log acts on: the runner writes what it decodes into the log.
         for (const line of lines) expect(line).not.toMatch(TERMINAL);
         const summary = lines.pop()!;
-        expect(summary).toMatch(/^uai: \d+ files? checked, \d+ failing, \d+ unreadable$/);
+        const checked = judged.filter((j) => j.result).length;
+        const failing = judged.filter((j) => j.result && j.result.error_count > 0).length;
+        expect(summary).toBe(
+          `uai: ${checked} file${checked === 1 ? '' : 's'} checked, ${failing} failing, ${files.length - checked} unreadable`,
+        );
         expect(runnerCommand(summary)).toBeUndefined();
         const wanted = (name: string, file: string, title: string, data: string) => ({
           name,
