@@ -10,6 +10,7 @@ import {
   PREFLIGHT_HEADERS,
   PROBLEM_TYPE,
   RECORD_CACHE,
+  RECORD_PREFLIGHT_HEADERS,
   SECURITY_HEADERS,
 } from '../src/http/headers.ts';
 import { pageLinks, PUBLISHED_RECORDS } from '../src/http/static-routing.ts';
@@ -153,8 +154,21 @@ export function deployChecks(recordsOrigin?: string): Check[] {
     problemCheck('POST /v1/no-such-route', '/v1/no-such-route', post('{}'), 404, 'route.not_found'),
     problemCheck('DELETE /v1/no-such-route', '/v1/no-such-route', { method: 'DELETE' }, 404, 'route.not_found'),
     problemCheck('POST /v1/catalog (a record)', '/v1/catalog', post('{}'), 405, 'request.method_not_allowed', {
-      Allow: 'GET, HEAD',
+      Allow: 'GET, HEAD, OPTIONS',
     }),
+    {
+      name: 'OPTIONS /v1/catalog (CORS preflight of a record)',
+      run: async (origin) => {
+        const { response } = await call(origin, '/v1/catalog', {
+          method: 'OPTIONS',
+          headers: { 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+        });
+        return [
+          ...expectStatus(response, 204),
+          ...headerProblems(response, { ...ACTION, ...RECORD_PREFLIGHT_HEADERS, Allow: 'GET, HEAD, OPTIONS' }),
+        ];
+      },
+    },
     problemCheck('GET /v1/validate (an action)', '/v1/validate', {}, 405, 'request.method_not_allowed', {
       Allow: 'POST, OPTIONS',
     }),

@@ -83,11 +83,16 @@ export function phrase(schema: Schema | undefined): Phrase {
   return [{ text: `${type ?? 'any'}${schema.format ? ` (${schema.format})` : ''}` }];
 }
 
-export function curlFor(method: string, path: string, base: string): string {
+/** A curl command for an operation; `methods` are the methods of its path (a preflight asks for one of them). */
+export function curlFor(method: string, path: string, base: string, methods: readonly string[]): string {
   const url = `${base}${path.replace('{profile}', 'uai.intent.request.v1')}`;
   if (method === 'get') return `curl -s '${url}'`;
-  if (method === 'options')
-    return `curl -i -X OPTIONS '${url}' \\\n  -H 'Origin: https://example.org' \\\n  -H 'Access-Control-Request-Method: POST'`;
+  if (method === 'options') {
+    const preflight = `curl -i -X OPTIONS '${url}' \\\n  -H 'Origin: https://example.org' \\\n  -H 'Access-Control-Request-Method:`;
+    return methods.includes('post')
+      ? `${preflight} POST'`
+      : `${preflight} GET' \\\n  -H 'Access-Control-Request-Headers: if-none-match'`;
+  }
   const file = path === '/validate' ? 'validate-request.json' : 'mock-exchange-request.json';
   return `# ${file} is a starter file of the adoption kit\ncurl -s -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  --data @${file}`;
 }

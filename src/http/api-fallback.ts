@@ -1,5 +1,6 @@
 import type { Site } from '../standard/urls.ts';
-import { problemResponse } from './problem.ts';
+import { RECORD_PREFLIGHT_HEADERS } from './headers.ts';
+import { ACTION_HEADERS, problemResponse } from './problem.ts';
 import { RATE_LIMIT, RATE_WINDOW_SECONDS } from './rate-limit.ts';
 import { isRecordPath } from './static-routing.ts';
 
@@ -7,12 +8,15 @@ export { isRecordPath } from './static-routing.ts';
 
 /**
  * What the REST surface answers when no static record and no action matched (CONTRACT section 8):
- * a record path asked with another method than GET/HEAD is 405 with `Allow`; any other /v1 path
- * is 404 route.not_found as problem JSON, never an HTML page. The local server calls it for
+ * a record path answers OPTIONS as a CORS preflight (204) and any method but GET and HEAD with 405
+ * and `Allow`; any other /v1 path is 404 route.not_found as problem JSON, never an HTML page. The local server calls it for
  * every such request; on Netlify the site's on-demand endpoint (src/pages/v1/[...unknown].ts)
  * calls it, for the methods of API_FALLBACK_ROUTE.
  */
-export const RECORD_ALLOW = 'GET, HEAD';
+export const RECORD_ALLOW = 'GET, HEAD, OPTIONS';
+
+/** The methods of a page (outside /v1: no CORS, so no preflight). */
+export const PAGE_ALLOW = 'GET, HEAD';
 
 /**
  * Where Netlify's rate limiter sends a POST over the limit (`rateLimit.action: 'rewrite'`):
@@ -30,11 +34,17 @@ export function apiFallback(site: Site, method: string, pathname: string): Respo
       { headers: { 'Retry-After': String(RATE_WINDOW_SECONDS) } },
     );
   }
+  if (isRecordPath(pathname) && method === 'OPTIONS') {
+    return new Response(null, {
+      status: 204,
+      headers: { ...ACTION_HEADERS, ...RECORD_PREFLIGHT_HEADERS, Allow: RECORD_ALLOW },
+    });
+  }
   if (isRecordPath(pathname)) {
     return problemResponse(
       site,
       'request.method_not_allowed',
-      `${pathname} is a published record; it takes GET and HEAD, not ${method}.`,
+      `${pathname} is a published record; it takes GET and HEAD (and OPTIONS for CORS preflight), not ${method}.`,
       { headers: { Allow: RECORD_ALLOW } },
     );
   }

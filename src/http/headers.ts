@@ -28,6 +28,18 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The preflight of a GET record. A script on another origin that sends a header of its own
+ * (If-None-Match with the ETag it read, or a tracing header) is preflighted even for a GET; the
+ * records are public and read no credentials, so any header is allowed (`*`, which the Fetch
+ * standard honours for requests without credentials).
+ */
+export const RECORD_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+  'Access-Control-Max-Age': '86400',
+};
+
+/**
  * One header's value as a field line carries it: Node hands a repeated header as an array, whose
  * values join with a comma (RFC 9110 section 5.3). Absent is null.
  */

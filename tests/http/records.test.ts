@@ -125,17 +125,38 @@ describe('not found and wrong methods', () => {
     ['POST', '/v1/catalog'],
     ['DELETE', '/v1/schemas'],
     ['PUT', '/v1/examples/uai.error.v1'],
-  ])('%s to the GET record %s is 405 with Allow: GET, HEAD', async (method, path) => {
+  ])('%s to the GET record %s is 405 with Allow: GET, HEAD, OPTIONS', async (method, path) => {
     const response = await fetch(`${server.base}${path}`, {
       method,
       body: '{}',
       headers: { 'content-type': 'application/json' },
     });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     expect(securityHeadersOf(response)).toEqual(SECURITY);
     expect((await response.json()).code).toBe('request.method_not_allowed');
+  });
+
+  // A script on another origin that sends If-None-Match itself (it can read the ETag) is
+  // preflighted first: without a 204 here its conditional GET never leaves the browser.
+  it.each(getPaths)('OPTIONS /v1%s is a CORS preflight that allows a conditional GET', async (path) => {
+    const response = await fetch(`${server.base}/v1${path}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+    expect(securityHeadersOf(response)).toEqual(SECURITY);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers.get('access-control-allow-headers')).toBe('*');
+    expect(response.headers.get('access-control-max-age')).toBe('86400');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
   it.each(['/v1/validate', '/v1/mock-exchange'])('GET on %s is 405 with Allow: POST, OPTIONS', async (path) => {

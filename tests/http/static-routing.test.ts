@@ -138,6 +138,23 @@ describe('static routing table', () => {
     expect(isRecordPath('/v1/validate')).toBe(false);
   });
 
+  it('the fallback answers a preflight on records and nowhere else', async () => {
+    const site = siteFor('https://uai.example');
+    const record = apiFallback(site, 'OPTIONS', '/v1/registry/uai.intent.request.v1');
+    expect(record.status).toBe(204);
+    expect(await record.text()).toBe('');
+    expect(Object.fromEntries(record.headers)).toMatchObject({
+      allow: 'GET, HEAD, OPTIONS',
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      'access-control-allow-headers': '*',
+      'access-control-max-age': '86400',
+    });
+    const unknown = apiFallback(site, 'OPTIONS', '/v1/no-such-record');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
   it('the fallback answers 405 with Allow on records, 429 at the limiter target, 404 elsewhere', async () => {
     const site = siteFor('https://uai.example');
     const answer = async (method: string, path: string) => {
@@ -149,10 +166,15 @@ describe('static routing table', () => {
         ((await r.json()) as { code: string }).code,
       ];
     };
-    expect(await answer('POST', '/v1/catalog')).toEqual([405, 'GET, HEAD', null, 'request.method_not_allowed']);
+    expect(await answer('POST', '/v1/catalog')).toEqual([
+      405,
+      'GET, HEAD, OPTIONS',
+      null,
+      'request.method_not_allowed',
+    ]);
     expect(await answer('DELETE', '/v1/schemas/uai.envelope.v1/')).toEqual([
       405,
-      'GET, HEAD',
+      'GET, HEAD, OPTIONS',
       null,
       'request.method_not_allowed',
     ]);

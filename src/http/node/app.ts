@@ -1,6 +1,6 @@
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { apiFallback, RECORD_ALLOW } from '../api-fallback.ts';
+import { apiFallback, PAGE_ALLOW } from '../api-fallback.ts';
 import { internalProblem, problemResponse } from '../problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
 import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
@@ -202,7 +202,7 @@ export function createApp(options: AppOptions): Server {
           site,
           'request.method_not_allowed',
           `${url.pathname} is a page; it takes GET and HEAD, not ${req.method}.`,
-          { headers: { Allow: RECORD_ALLOW } },
+          { headers: { Allow: PAGE_ALLOW } },
         ),
         req.method === 'HEAD',
       );

@@ -94,6 +94,31 @@ function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): 
   };
 }
 
+/** The path parameters of an operation: every operation on a templated path declares them. */
+const pathParameters = (operation: unknown): Json[] =>
+  (((operation as Json | undefined)?.parameters ?? []) as Json[]).filter((p) => p.in === 'path');
+
+/**
+ * OPTIONS of a POST route or a GET record: a CORS preflight, 204 with the headers of CONTRACT
+ * section 8 (a record's allow any request header, such as If-None-Match; docs/contract.md).
+ */
+function preflightOperation(route: Route, ctx: RecordContext, parameters: readonly Json[]): Json {
+  const record = route.kind === 'record';
+  return {
+    operationId: `preflight${operationId(route).slice(route.method.length)}`,
+    summary: `CORS preflight for ${route.path}`,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    description: record
+      ? 'Answers 204 with Access-Control-Allow-Methods: GET, HEAD, OPTIONS and Access-Control-Allow-Headers: *, so that a script on another origin may send headers of its own, such as If-None-Match.'
+      : 'Answers 204 with the CORS headers of CONTRACT section 8.',
+    tags: [record ? 'records' : 'actions'],
+    responses: {
+      '204': { description: 'Preflight accepted.' },
+      '404': problemResponse(ctx.site, 'route.not_found'),
+    },
+  };
+}
+
 /**
  * The document, with an example on every response that has a body. A GET record's example is
  * the record `records` holds at its path; the document's own example is a trimmed copy of itself,
@@ -113,18 +138,8 @@ export function openApiDocument(
     item[route.method.toLowerCase()] =
       exchangeOperation(route, ctx) ??
       (route.method === 'GET' ? getOperation(route, ctx, lookup) : postOperation(route, ctx, examples));
-    if (route.method === 'POST') {
-      item.options = {
-        operationId: `preflight${operationId(route).slice(4)}`,
-        summary: `CORS preflight for ${route.path}`,
-        description: 'Answers 204 with the CORS headers of CONTRACT section 8.',
-        tags: ['actions'],
-        responses: {
-          '204': { description: 'Preflight accepted.' },
-          '404': problemResponse(ctx.site, 'route.not_found'),
-        },
-      };
-    }
+    if (route.method === 'POST' || route.kind === 'record')
+      item.options = preflightOperation(route, ctx, pathParameters(item[route.method.toLowerCase()]));
   }
   const doc: Json = {
     openapi: '3.1.0',
