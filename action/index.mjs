@@ -12545,7 +12545,7 @@ var init_glob_walk = __esm({
 });
 
 // src/kit/usage.ts
-import { accessSync, constants, statSync as statSync2, writeFileSync } from "node:fs";
+import { accessSync, constants, statSync as statSync3, writeFileSync } from "node:fs";
 import { dirname, resolve as resolve4 } from "node:path";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
@@ -12563,9 +12563,9 @@ function requireWritable(option, path) {
   if (/[\\/]$/.test(path)) throw new UsageError(`${option} ${path}: cannot write: names a folder; give a file name`);
   const target = resolve4(path);
   try {
-    const existing = statSync2(target, { throwIfNoEntry: false });
+    const existing = statSync3(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
-    if (!existing && !statSync2(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
+    if (!existing && !statSync3(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
     accessSync(existing ? target : dirname(target), constants.W_OK);
   } catch (error2) {
     throw cannotWrite(option, path, error2);
@@ -19178,7 +19178,7 @@ __export(check_entry_exports, {
   CHECK_ENTRY_HELP: () => CHECK_ENTRY_HELP,
   checkEntryCommand: () => checkEntryCommand
 });
-import { statSync as statSync3 } from "node:fs";
+import { statSync as statSync4 } from "node:fs";
 import { resolve as resolve5 } from "node:path";
 import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
@@ -19206,7 +19206,7 @@ async function checkEntryCommand(argv, io) {
   try {
     if (values.badge !== void 0 && values.badge !== "-") requireWritable("--badge", values.badge);
     const folder = resolve5(positionals[0]);
-    const found = statSync3(folder, { throwIfNoEntry: false });
+    const found = statSync4(folder, { throwIfNoEntry: false });
     if (!found?.isDirectory())
       throw new UsageError(
         `${positionals[0]}: ${found ? "not a folder" : "no such folder"}; name the entry's folder (it holds result.json and meta.json)`
@@ -19503,6 +19503,7 @@ init_engine();
 init_terminal();
 
 // src/cli/paths.ts
+import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 var SRCROOT = "%SRCROOT%";
@@ -19515,6 +19516,15 @@ function locateFile(file, base) {
     return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
   const segments = rel.split(sep);
   return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
+}
+function baseMistake(base) {
+  let folder;
+  try {
+    folder = statSync(resolve(base), { throwIfNoEntry: false })?.isDirectory();
+  } catch {
+    folder = false;
+  }
+  return folder ? void 0 : `--sarif-base ${base}: ${folder === void 0 ? "no such folder" : "not a folder"}`;
 }
 
 // src/cli/report.ts
@@ -19704,7 +19714,7 @@ init_terminal();
 
 // src/cli/files.ts
 init_walk();
-import { statSync } from "node:fs";
+import { statSync as statSync2 } from "node:fs";
 import * as fs2 from "node:fs/promises";
 import { isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var GLOB_CHARS = /[*?[\]{}]/;
@@ -19746,7 +19756,7 @@ async function targetsOf(input2) {
 }
 function sameFile(a, b) {
   if (a === b) return true;
-  const [x, y] = [a, b].map((p) => statSync(p, { throwIfNoEntry: false }));
+  const [x, y] = [a, b].map((p) => statSync2(p, { throwIfNoEntry: false }));
   return x && y ? x.dev === y.dev && x.ino === y.ino : !x && !y;
 }
 async function resolveTargets(inputs) {
@@ -20121,6 +20131,13 @@ Run "uai --help" for usage.
   }
   if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}
+Run "uai --help" for usage.
+`);
+    return EXIT.usage;
+  }
+  const base = command.sarifBase === void 0 ? void 0 : baseMistake(command.sarifBase);
+  if (base) {
+    io.stderr(`uai: ${base}
 Run "uai --help" for usage.
 `);
     return EXIT.usage;

@@ -8,6 +8,7 @@ import { readStreamBounded } from './bounded-read.ts';
 import { githubWriter } from './github-report.ts';
 import { EXIT, judgeFiles, type JudgeIo, type ThreadsOption } from './judge.ts';
 import { junitWriter } from './junit-report.ts';
+import { baseMistake } from './paths.ts';
 import { jsonWriter, textWriter } from './report.ts';
 import type { ReportWriter, Write } from './report-writer.ts';
 import { sarifWriter } from './sarif-report.ts';
@@ -135,6 +136,11 @@ export async function main(argv: readonly string[], io: Io = processIo, threads?
   // --origin wins over UAI_ORIGIN, which is then not read, so not judged.
   if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}\nRun "uai --help" for usage.\n`);
+    return EXIT.usage;
+  }
+  const base = command.sarifBase === undefined ? undefined : baseMistake(command.sarifBase);
+  if (base) {
+    io.stderr(`uai: ${base}\nRun "uai --help" for usage.\n`);
     return EXIT.usage;
   }
   const site = commandSite(io.env, command.origin);

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -27,4 +28,18 @@ export function locateFile(file: string, base: string): Located {
     return { path: absolute.split(sep).join('/'), uri: pathToFileURL(absolute).href };
   const segments = rel.split(sep);
   return { path: segments.join('/'), uri: segments.map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}
+
+/**
+ * Why a --sarif-base cannot be the base, or undefined when it is a folder. A misspelt base would
+ * put every file outside it, so every location would be absolute, which code scanning cannot place.
+ */
+export function baseMistake(base: string): string | undefined {
+  let folder: boolean | undefined;
+  try {
+    folder = statSync(resolve(base), { throwIfNoEntry: false })?.isDirectory();
+  } catch {
+    folder = false;
+  }
+  return folder ? undefined : `--sarif-base ${base}: ${folder === undefined ? 'no such folder' : 'not a folder'}`;
 }

@@ -317,6 +317,22 @@ describe('uai validate: json and sarif formats', () => {
     }
   });
 
+  it('refuses a --sarif-base that names no folder, before any work (exit 2)', async () => {
+    for (const [base, why] of [
+      [join(dir, 'no-such-folder'), 'no such folder'],
+      [file('invalid.json'), 'not a folder'],
+    ]) {
+      const r = await uai(['validate', '--format', 'sarif', '--sarif-base', base!, file('invalid.json')]);
+      expect([r.code, r.stdout, r.stderr]).toEqual([
+        2,
+        '',
+        expect.stringContaining(`uai: --sarif-base ${base}: ${why}`),
+      ]);
+    }
+    const fine = await uai(['validate', '--format', 'sarif', '--sarif-base', dir, file('invalid.json')]);
+    expect(fine.code).toBe(1);
+  });
+
   it('sarif is the API log (format=sarif) with each result located in its file, relative to the working directory', async () => {
     const r = await uai(['validate', '--format', 'sarif', 'invalid.json'], { cwd: dir });
     expect(r.code).toBe(1);
