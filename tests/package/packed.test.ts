@@ -172,12 +172,21 @@ describe('the packed package', () => {
         const script = `import('@uai-1/uai').then((uai) => {
           const message = JSON.parse(require('node:fs').readFileSync('messages/ok.json', 'utf8'));
           const ok = uai.validate(message);
-          const bad = uai.validateText(require('node:fs').readFileSync('messages/bad.json', 'utf8'));
-          console.log(JSON.stringify([ok.valid, ok.conformance_level, bad.valid, uai.verifyChecksum(message)]));
+          const bad = uai.validateText(require('node:fs').readFileSync('messages/bad.json', 'utf8'), { origin: 'https://uai.example/' });
+          let refused = '';
+          try { uai.validate(message, { origin: 'https://uai.example/v1' }); } catch (e) { refused = e.name + ': ' + e.message; }
+          console.log(JSON.stringify([ok.valid, ok.conformance_level, bad.valid, uai.verifyChecksum(message), bad.errors[0].help_url, refused]));
         })`;
         const r = await run(node, ['-e', script], { cwd: consumer, env: envFor(node) });
         expect(r.stderr).toBe('');
-        expect(JSON.parse(r.stdout)).toEqual([true, 'L4', false, true]);
+        expect(JSON.parse(r.stdout)).toEqual([
+          true,
+          'L4',
+          false,
+          true,
+          expect.stringMatching(/^https:\/\/uai\.example\/error-registry\/#/),
+          'TypeError: origin needs an origin such as https://uai.example.org, not "https://uai.example/v1"',
+        ]);
       });
     });
   }

@@ -77,6 +77,7 @@ export { PROFILE_IDS, type ProfileId } from '../../../src/standard/profiles.ts';
 export { RELEASE, UAI_VERSION } from '../../../src/standard/release.ts';
 export type { ConformanceLevelId } from '../../../src/standard/levels.ts';
 export { DEFAULT_ORIGIN, PACKAGE_ORIGIN, siteFor, type Site };
+import { originOf } from '../../../src/cli/args.ts';
 import { main, type Io } from '../../../src/cli/main.ts';
 /** `uai` in process: its arguments, and the Io it reads and writes through (default the process's). */
 export const runCli = (argv: readonly string[], io?: Io): Promise<number> => main(argv, io);
@@ -84,13 +85,25 @@ export const runCli = (argv: readonly string[], io?: Io): Promise<number> => mai
 /** Options of validate() and validateText(): every member has the CLI's default. */
 export interface CheckOptions {
   readonly mode?: NormalizationMode;
-  /** Public origin of the result's URLs and the rules' help URIs (the CLI's --origin); default PACKAGE_ORIGIN. */
+  /**
+   * Public origin of the result's URLs and the rules' help URIs (the CLI's --origin); default
+   * PACKAGE_ORIGIN. A value that is more than an origin (a path, a query, credentials) is a TypeError.
+   */
   readonly origin?: string;
   readonly now?: Date;
 }
 
+/** The site of an origin as the CLI's --origin takes it: an origin alone, or a TypeError saying so. */
+function siteOfOrigin(origin: string | undefined): Site {
+  if (origin === undefined) return siteFor(PACKAGE_ORIGIN);
+  const plain = originOf(origin);
+  if (!plain)
+    throw new TypeError(`origin needs an origin such as https://uai.example.org, not ${JSON.stringify(origin)}`);
+  return siteFor(plain);
+}
+
 const settings = (options: CheckOptions) => ({
-  site: siteFor(options.origin ?? PACKAGE_ORIGIN),
+  site: siteOfOrigin(options.origin),
   now: options.now ?? new Date(),
 });
 
