@@ -17299,15 +17299,11 @@ async function proxyCommand(argv, io) {
     if (values.record !== void 0) requireWritable("--record", values.record);
     if (values.report !== void 0) requireWritable("--report", values.report);
     const session = new ProxySession(io.site);
-    const recording = values.record ? createWriteStream(values.record, { flags: "w" }) : void 0;
+    let recording;
     let seen = 0;
     let stop = () => void 0;
     const stopped = new Promise((resolve7) => stop = resolve7);
     let recordError;
-    recording?.once("error", (error2) => {
-      recordError = error2;
-      stop();
-    });
     let proxy;
     try {
       proxy = await startProxy({
@@ -17324,6 +17320,13 @@ async function proxyCommand(argv, io) {
       });
     } catch (error2) {
       throw new UsageError(`cannot listen on port ${port}: ${error2.message}`);
+    }
+    if (values.record) {
+      recording = createWriteStream(values.record, { flags: "w" });
+      recording.once("error", (error2) => {
+        recordError = error2;
+        stop();
+      });
     }
     io.stderr(`uai proxy: ${proxy.endpoint} -> ${upstream}
 `);

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,24 @@ describe('an output file that cannot be written', () => {
         '',
         `${name}: ${option} needs a file name`,
       ]);
+    }
+  });
+
+  it('uai proxy on a port already taken keeps an earlier --record whole (exit 2)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const record = join(scratch, 'earlier.jsonl');
+    writeFileSync(record, '{"an": "earlier session"}\n');
+    try {
+      const r = await run(proxyCommand, [
+        ...['--listen', String(port), '--upstream', 'http://127.0.0.1:1/v1', '--record', record],
+      ]);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^uai proxy: cannot listen on port ${port}: `));
+      expect(readFileSync(record, 'utf8')).toBe('{"an": "earlier session"}\n');
+    } finally {
+      taken.close();
     }
   });
 

@@ -4,7 +4,7 @@
  * stderr, appends each exchange to the recording, and prints the report on stdout at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isUsageError, positive, UsageError, type KitIo } from '../command.ts';
 import { DEFAULT_LIMITS } from '../server/http.ts';
@@ -74,16 +74,12 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     if (values.report !== undefined) requireWritable('--report', values.report);
 
     const session = new ProxySession(io.site);
-    const recording = values.record ? createWriteStream(values.record, { flags: 'w' }) : undefined;
+    // Opened once the proxy listens: a port already taken must not empty an earlier recording.
+    let recording: WriteStream | undefined;
     let seen = 0;
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
-    // A recording that fails on the way (a disk full) ends the session: what it judged is still reported.
     let recordError: Error | undefined;
-    recording?.once('error', (error) => {
-      recordError = error;
-      stop();
-    });
     let proxy;
     try {
       proxy = await startProxy({
@@ -100,6 +96,14 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
       });
     } catch (error) {
       throw new UsageError(`cannot listen on port ${port}: ${(error as Error).message}`);
+    }
+    if (values.record) {
+      recording = createWriteStream(values.record, { flags: 'w' });
+      // A recording that fails on the way (a disk full) ends the session: what it judged is still reported.
+      recording.once('error', (error) => {
+        recordError = error;
+        stop();
+      });
     }
     io.stderr(`uai proxy: ${proxy.endpoint} -> ${upstream}\n`);
     const signals = ['SIGINT', 'SIGTERM'] as const;
