@@ -12589,16 +12589,176 @@ var init_usage = __esm({
   }
 });
 
+// src/http/headers.ts
+function mediaTypeEssence(contentType) {
+  if (!contentType) return void 0;
+  if (contentType.includes(",") && contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
+  return contentType.split(";", 1)[0].trim().toLowerCase() || void 0;
+}
+function isJsonMediaType(contentType) {
+  const essence = mediaTypeEssence(contentType);
+  if (essence === void 0) return false;
+  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var init_headers = __esm({
+  "src/http/headers.ts"() {
+    "use strict";
+    SECURITY_HEADERS = {
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Content-Security-Policy": "frame-ancestors 'self'"
+    };
+    CORS_HEADERS = {
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Expose-Headers": "ETag, Link, Retry-After, Content-Disposition"
+    };
+    PREFLIGHT_HEADERS = {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400"
+    };
+    headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
+    JSON_TYPE = "application/json; charset=utf-8";
+    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
+    NO_STORE = "no-store";
+  }
+});
+
+// src/http/json-position.ts
+function jsonErrorPosition(text) {
+  const index = indexJson(text, LIMITS);
+  return index.failure === "malformed" ? index.errorOffset : void 0;
+}
+var LIMITS;
+var init_json_position = __esm({
+  "src/http/json-position.ts"() {
+    "use strict";
+    init_engine();
+    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
+  }
+});
+
+// src/http/request-body.ts
+function nestingExceeds(text, limit = MAX_DEPTH) {
+  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
+}
+function fewerOpenings(text, limit) {
+  let count = 0;
+  for (const opening of ["{", "["]) {
+    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
+  }
+  return true;
+}
+function scanExceeds(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+function lineColumn(text, position) {
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  const column = position - before.lastIndexOf("\n");
+  return `line ${line}, column ${column}`;
+}
+function jsonSyntaxError(text, error2) {
+  const reason2 = error2 instanceof Error ? error2.message : "invalid JSON";
+  const m = /position (\d+)/.exec(reason2);
+  const position = m ? Number(m[1]) : jsonErrorPosition(text);
+  const short = reason2.replace(/\s*\(line \d+ column \d+\)| in JSON at position \d+/g, "").split(/, (?:\.\.\.)?"/, 1)[0].slice(0, 160);
+  return position === void 0 ? `: ${short}` : ` at position ${position} (${lineColumn(text, position)}): ${short}`;
+}
+async function readJsonBody(request) {
+  const bytes = await request.body(MAX_BODY_BYTES);
+  if (!bytes) return tooLarge;
+  let text;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
+  }
+  if (text.trim() === "")
+    return {
+      ok: false,
+      code: "request.malformed_json",
+      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
+    };
+  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
+    return {
+      ok: false,
+      code: "request.too_deep",
+      // Counted on the whole body, wherever the depth is (a wrapper's member, or a bare message).
+      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`
+    };
+  try {
+    return { ok: true, value: JSON.parse(text), text };
+  } catch (error2) {
+    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
+  }
+}
+function unreadableEncoding(request) {
+  const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
+  if (encodings.length > 0)
+    return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
+  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
+  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
+    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not ${charset === "" ? "an empty charset" : `charset ${charset}`}; omit charset or send charset=utf-8.`;
+  return void 0;
+}
+async function readPostedJson(request, notJson) {
+  if (!isJsonMediaType(request.header("content-type"))) {
+    const declared2 = Number(request.header("content-length"));
+    if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
+    return { ok: false, code: "request.unsupported_media_type", detail: notJson };
+  }
+  const encoding = unreadableEncoding(request);
+  if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
+  return readJsonBody(request);
+}
+var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, parseError, UTF8;
+var init_request_body = __esm({
+  "src/http/request-body.ts"() {
+    "use strict";
+    init_engine();
+    init_headers();
+    init_json_position();
+    init_digits();
+    MAX_BODY_BYTES = 262144;
+    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
+    tooLarge = {
+      ok: false,
+      code: "request.too_large",
+      detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`
+    };
+    parseError = (text, error2) => `The request body is not valid JSON${jsonSyntaxError(text, error2)}.`;
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
 // src/cli/input.ts
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
 }
 function inputFromText(file, text, mode) {
   let value;
+  const json2 = text.replace(/^\uFEFF/, "");
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+    value = JSON.parse(json2);
   } catch (error2) {
-    return { ok: false, file, error: `not valid JSON: ${error2 instanceof Error ? error2.message : String(error2)}` };
+    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(json2, error2)}` };
   }
   if (!isRequestWrapper(value))
     return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };
@@ -12622,7 +12782,7 @@ function inputFromText(file, text, mode) {
 }
 function utf8Text(bytes) {
   try {
-    return UTF8.decode(bytes);
+    return UTF82.decode(bytes);
   } catch {
     return void 0;
   }
@@ -12638,14 +12798,15 @@ async function readInput(file, mode, stdin, reserve) {
   if (text === void 0) return { ok: false, file, error: NOT_UTF8 };
   return inputFromText(file, text, mode);
 }
-var UTF8, NOT_UTF8;
+var UTF82, NOT_UTF8;
 var init_input = __esm({
   "src/cli/input.ts"() {
     "use strict";
     init_engine();
     init_usage();
     init_bounded_read();
-    UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    init_request_body();
+    UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     NOT_UTF8 = "not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8";
   }
 });
@@ -13179,164 +13340,6 @@ function codingWeight(acceptEncoding, coding) {
 var init_content_coding = __esm({
   "src/http/node/content-coding.ts"() {
     "use strict";
-  }
-});
-
-// src/http/headers.ts
-function mediaTypeEssence(contentType) {
-  if (!contentType) return void 0;
-  if (contentType.includes(",") && contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
-  return contentType.split(";", 1)[0].trim().toLowerCase() || void 0;
-}
-function isJsonMediaType(contentType) {
-  const essence = mediaTypeEssence(contentType);
-  if (essence === void 0) return false;
-  return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
-}
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
-var init_headers = __esm({
-  "src/http/headers.ts"() {
-    "use strict";
-    SECURITY_HEADERS = {
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Permissions-Policy": "accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
-      "X-Frame-Options": "SAMEORIGIN",
-      "Content-Security-Policy": "frame-ancestors 'self'"
-    };
-    CORS_HEADERS = {
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": "ETag, Link, Retry-After, Content-Disposition"
-    };
-    PREFLIGHT_HEADERS = {
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400"
-    };
-    headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
-    JSON_TYPE = "application/json; charset=utf-8";
-    PROBLEM_TYPE = "application/problem+json; charset=utf-8";
-    NO_STORE = "no-store";
-  }
-});
-
-// src/http/json-position.ts
-function jsonErrorPosition(text) {
-  const index = indexJson(text, LIMITS);
-  return index.failure === "malformed" ? index.errorOffset : void 0;
-}
-var LIMITS;
-var init_json_position = __esm({
-  "src/http/json-position.ts"() {
-    "use strict";
-    init_engine();
-    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
-  }
-});
-
-// src/http/request-body.ts
-function nestingExceeds(text, limit = MAX_DEPTH) {
-  return fewerOpenings(text, limit) ? false : scanExceeds(text, limit);
-}
-function fewerOpenings(text, limit) {
-  let count = 0;
-  for (const opening of ["{", "["]) {
-    for (let i = text.indexOf(opening); i >= 0; i = text.indexOf(opening, i + 1)) if (++count > limit) return false;
-  }
-  return true;
-}
-function scanExceeds(text, limit) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > limit) return true;
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return false;
-}
-function lineColumn(text, position) {
-  const before = text.slice(0, position);
-  const line = before.split("\n").length;
-  const column = position - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}`;
-}
-function parseError(text, error2) {
-  const reason2 = error2 instanceof Error ? error2.message : "invalid JSON";
-  const m = /position (\d+)/.exec(reason2);
-  const position = m ? Number(m[1]) : jsonErrorPosition(text);
-  const short = reason2.replace(/\s*\(line \d+ column \d+\)/, "").split(/, "/, 1)[0].slice(0, 160);
-  return position === void 0 ? `The request body is not valid JSON: ${short}.` : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
-}
-async function readJsonBody(request) {
-  const bytes = await request.body(MAX_BODY_BYTES);
-  if (!bytes) return tooLarge;
-  let text;
-  try {
-    text = UTF82.decode(bytes);
-  } catch {
-    return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
-  }
-  if (text.trim() === "")
-    return {
-      ok: false,
-      code: "request.malformed_json",
-      detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
-    };
-  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
-    return {
-      ok: false,
-      code: "request.too_deep",
-      // Counted on the whole body, wherever the depth is (a wrapper's member, or a bare message).
-      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`
-    };
-  try {
-    return { ok: true, value: JSON.parse(text), text };
-  } catch (error2) {
-    return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
-  }
-}
-function unreadableEncoding(request) {
-  const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
-  if (encodings.length > 0)
-    return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
-  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
-  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
-    return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not ${charset === "" ? "an empty charset" : `charset ${charset}`}; omit charset or send charset=utf-8.`;
-  return void 0;
-}
-async function readPostedJson(request, notJson) {
-  if (!isJsonMediaType(request.header("content-type"))) {
-    const declared2 = Number(request.header("content-length"));
-    if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
-    return { ok: false, code: "request.unsupported_media_type", detail: notJson };
-  }
-  const encoding = unreadableEncoding(request);
-  if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
-  return readJsonBody(request);
-}
-var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, UTF82;
-var init_request_body = __esm({
-  "src/http/request-body.ts"() {
-    "use strict";
-    init_engine();
-    init_headers();
-    init_json_position();
-    init_digits();
-    MAX_BODY_BYTES = 262144;
-    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
-    tooLarge = {
-      ok: false,
-      code: "request.too_large",
-      detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`
-    };
-    UTF82 = new TextDecoder("utf-8", { fatal: true });
   }
 });
 

@@ -1,6 +1,7 @@
 import { memberTexts, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
 import { readError } from '../kit/usage.ts';
 import { MAX_INPUT_BYTES, readFileBounded } from './bounded-read.ts';
+import { jsonSyntaxError } from '../http/request-body.ts';
 
 /**
  * Turning one file into a validator input. A file holds a bare message, or a validate request
@@ -37,11 +38,13 @@ export function isRequestWrapper(value: unknown): value is Record<string, unknow
 /** Parses file text; `mode` is --mode when given. */
 export function inputFromText(file: string, text: string, mode: NormalizationMode | undefined): Input {
   let value: unknown;
+  // A UTF-8 byte order mark is not JSON, but editors write it; drop it like most JSON tools do.
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    // A UTF-8 byte order mark is not JSON, but editors write it; drop it like most JSON tools do.
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(json);
   } catch (error) {
-    return { ok: false, file, error: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    // Where it goes wrong, as POST /v1/validate says it: V8 names no place for most errors.
+    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(json, error)}` };
   }
   if (!isRequestWrapper(value))
     return { ok: true, file, message: value, mode: mode ?? 'keyed-json', text, messageText: text, prefix: '' };

@@ -70,19 +70,24 @@ function lineColumn(text: string, position: number): string {
   return `line ${line}, column ${column}`;
 }
 
-function parseError(text: string, error: unknown): string {
+/**
+ * Where and why JSON.parse refused `text`: " at position N (line L, column C): reason", or ": reason"
+ * when no position is found. The route's problem detail and `uai validate` say it the same way.
+ */
+export function jsonSyntaxError(text: string, error: unknown): string {
   const reason = error instanceof Error ? error.message : 'invalid JSON';
   const m = /position (\d+)/.exec(reason);
   const position = m ? Number(m[1]) : jsonErrorPosition(text);
   // V8 quotes the input in some messages; the position says enough, so keep only its first clause.
   const short = reason
-    .replace(/\s*\(line \d+ column \d+\)/, '')
-    .split(/, "/, 1)[0]!
+    .replace(/\s*\(line \d+ column \d+\)| in JSON at position \d+/g, '')
+    .split(/, (?:\.\.\.)?"/, 1)[0]!
     .slice(0, 160);
-  return position === undefined
-    ? `The request body is not valid JSON: ${short}.`
-    : `The request body is not valid JSON at position ${position} (${lineColumn(text, position)}): ${short}.`;
+  return position === undefined ? `: ${short}` : ` at position ${position} (${lineColumn(text, position)}): ${short}`;
 }
+
+const parseError = (text: string, error: unknown): string =>
+  `The request body is not valid JSON${jsonSyntaxError(text, error)}.`;
 
 // One decoder for every call: without { stream: true } each decode starts afresh.
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -308,7 +308,7 @@ describe('inputs: directories, globs, stdin, unreadable files and exit status', 
       { cwd: dir },
     );
     expect(some.code).toBe(2);
-    expect(some.stderr).toMatch(/^uai: broken\.json: not valid JSON: .+\n$/);
+    expect(some.stderr).toMatch(/^uai: broken\.json: not valid JSON at position 16 \(line 1, column 17\): .+\n$/);
     expect(some.stdout).toContain('field.unknown_member');
   });
 
@@ -319,7 +319,7 @@ describe('inputs: directories, globs, stdin, unreadable files and exit status', 
     const w = written.find((x) => x.id === 'invalid/schema.type')!;
     const r = await uai(['validate', '--format', 'json', '*'], { cwd: folder, input: w.text });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^uai: \.\/-: not valid JSON: .+\n$/);
+    expect(r.stderr).toMatch(/^uai: \.\/-: not valid JSON at position 0 \(line 1, column 1\): .+\n$/);
     // Standard input (a message with a schema error) is not read: no result comes from it.
     expect(JSON.parse(r.stdout)).toEqual([]);
   });

@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { publishedExamples, validateAction } from '../../src/engine/index.ts';
+import { actionCore } from '../../src/http/action-handler.ts';
+import { NOW, site } from '../support/in-process.ts';
+import { runMain } from '../support/command-in-process.ts';
+
+/**
+ * A file that is not JSON is named with where it goes wrong, as POST /v1/validate names it: V8's
+ * own messages give a place for few errors, and differ between Node 20 and 24. The place is held to
+ * an oracle of its own: a valid text cut short goes wrong at its end, or at the start of the
+ * literal or number the cut split (at most 5 characters back: `false`), and the line and column are
+ * counted here from the text.
+ */
+const request = publishedExamples(site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+const wrapper = JSON.stringify({ message: request }, null, 2);
+const route = actionCore({ site, action: validateAction, now: () => NOW });
+
+async function routeDetail(text: string): Promise<string> {
+  const reply = await route({
+    method: 'POST',
+    path: '/v1/validate',
+    header: (name) => (name === 'content-type' ? 'application/json' : null),
+    body: async () => new TextEncoder().encode(text),
+  });
+  const problem = JSON.parse(reply.body!) as { code: string; detail: string };
+  expect(problem.code).toBe('request.malformed_json');
+  return problem.detail;
+}
+
+const lineColumn = (text: string, at: number) => {
+  const lines = text.slice(0, at).split('\n');
+  return `line ${lines.length}, column ${lines.at(-1)!.length + 1}`;
+};
+
+describe('uai validate on text that is not JSON', () => {
+  it('names the position, line and column, as the route does, for a message cut anywhere', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: wrapper.length - 1 }), async (cut) => {
+        const text = wrapper.slice(0, cut);
+        const run = await runMain(['validate', '-'], { stdin: text, now: NOW });
+        expect(run.code).toBe(2);
+        const said = /: not valid JSON at position (\d+) \((line \d+, column \d+)\): (.+)\n$/.exec(run.stderr);
+        expect(said, run.stderr).not.toBeNull();
+        const at = Number(said![1]);
+        expect(at).toBeLessThanOrEqual(cut);
+        expect(at).toBeGreaterThanOrEqual(cut - 5);
+        expect(said![2]).toBe(lineColumn(text, at));
+        expect(await routeDetail(text)).toBe(
+          `The request body is not valid JSON at position ${at} (${said![2]}): ${said![3]}.`,
+        );
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
