@@ -62,6 +62,15 @@ module.exports = function measure(text, { font }) {
 `,
       };
     });
+    // The badges are flat: the other four styles' renderers (plastic, flat-square, social,
+    // for-the-badge; about 19 KB of the file) are left out, and asking for one is badge-maker's own
+    // "Unknown badge style" error. A file no longer shaped as read here stops the build.
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]badge-maker[\\/]lib[\\/]badge-renderers\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const styles = /\nexport default \{\n  plastic: [^\n]*\n  flat: (params => Flat\.render\(params\)),\n[\s\S]*\}\n?$/.exec(source);
+      if (!styles) throw new Error(`${args.path}: its export of the badge styles is not the one this build cuts`);
+      return { loader: 'js', contents: `${source.slice(0, styles.index)}\nexport default { flat: ${styles[1]} }\n` };
+    });
     // badge-maker reads a colour with css-color-converter (and its CSS colour-name and unit tables)
     // for colours it does not name itself; the badges pass its named colours only, which it turns
     // into hex before it reads them (their text brightness). Hex is all this reader takes.
