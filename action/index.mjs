@@ -132,7 +132,7 @@ function serviceDid(site, path) {
   let did = didBySite.get(key);
   if (did === void 0) {
     if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
-    const host = new URL(site.origin).host.replace(":", "%3A");
+    const host = encodeURIComponent(new URL(site.origin).host);
     did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
     didBySite.set(key, did);
   }

@@ -95,7 +95,8 @@ export function serviceDid(site: Site, path?: string): string {
   let did = didBySite.get(key);
   if (did === undefined) {
     if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
-    const host = new URL(site.origin).host.replace(':', '%3A');
+    // did:web percent-encodes the port's colon (and an IPv6 literal's brackets and colons) in the host.
+    const host = encodeURIComponent(new URL(site.origin).host);
     did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
     didBySite.set(key, did);
   }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { conformanceFixtures, messageChecksum, publishedExamples } from '../../src/engine/index.ts';
-import { links, serviceDid } from '../../src/standard/urls.ts';
+import {
+  conformanceFixtures,
+  messageChecksum,
+  mockExchange,
+  publishedExamples,
+  validateMessage,
+} from '../../src/engine/index.ts';
+import { MOCK_SCENARIOS } from '../../src/standard/value-sets.ts';
+import { links, serviceDid, siteFor } from '../../src/standard/urls.ts';
 import { check, fixtureInput, now, site } from './helpers.ts';
 
 /** THE invariant: every message the engine emits validates back with 0 errors and 0 warnings. */
@@ -28,6 +35,35 @@ describe('emitted messages validate back clean', () => {
     expect(back.conformance_level).toBe('L4');
   });
 });
+
+// UAI_ORIGIN may name any origin: a port, an IPv6 literal (whose brackets and colons a did:web
+// must percent-encode), an internationalized name in its ASCII form.
+describe.each(['http://[::1]:4321', 'http://[2001:db8::1]', 'http://127.0.0.1:8080', 'https://xn--bcher-kva.example'])(
+  'emitted messages at the origin %s',
+  (origin) => {
+    const there = siteFor(origin);
+    const clean = (m: unknown) => {
+      const r = validateMessage(m, { mode: 'keyed-json', site: there, now });
+      return [...r.errors, ...r.warnings].map((i) => `${i.code} ${i.path}`);
+    };
+    const examples = publishedExamples(there);
+    it.each(examples.map((e) => [e.profile, e.message] as const))('published example %s validates clean', (_p, m) =>
+      expect(clean(m)).toEqual([]),
+    );
+    const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message;
+    it.each(MOCK_SCENARIOS)(
+      'the mock exchange answers its request in %s with a message that validates clean',
+      (scenario) => {
+        const result = mockExchange(
+          { scenario, format: 'exchange', message: request as Record<string, unknown> },
+          { site: there, now: () => now },
+        );
+        expect([result.request.validation.conformance_level, clean(result.response_message)]).toEqual(['L4', []]);
+        expect([result.response_validation.error_count, result.response_validation.warning_count]).toEqual([0, 0]);
+      },
+    );
+  },
+);
 
 describe('conformance record (spec 4.1)', () => {
   const request = examples.find((e) => e.profile === 'uai.intent.request.v1')!.message as Record<string, any>;
