@@ -12754,11 +12754,11 @@ function isRequestWrapper(value) {
 }
 function inputFromText(file, text, mode) {
   let value;
-  const json2 = text.replace(/^\uFEFF/, "");
+  const json3 = text.replace(/^\uFEFF/, "");
   try {
-    value = JSON.parse(json2);
+    value = JSON.parse(json3);
   } catch (error2) {
-    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(json2, error2)}` };
+    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(json3, error2)}` };
   }
   if (!isRequestWrapper(value))
     return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };
@@ -13903,23 +13903,62 @@ var init_read = __esm({
   }
 });
 
-// src/kit/proxy/refusal.ts
-function refusalCheck(jsonType2, json2, errorCodes) {
-  if (!jsonType2) return "hostile.media_type";
-  if (!json2) return "hostile.malformed_json";
-  for (const code of errorCodes) if (BY_ISSUE[code]) return BY_ISSUE[code];
-  return void 0;
+// src/kit/judge/refusal.ts
+function refusalFaults(check3, status, answer, isProblem) {
+  const typed2 = isRecord(answer) ? isProblem ? answer : isRecord(answer.body) && answer.profile === "uai.error.v1" ? answer.body : void 0 : void 0;
+  if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code)))
+    return ["not refused with a 4xx and a published error code"];
+  const wanted = REFUSAL_STATUS[check3] ?? 400;
+  if (status !== wanted) return [`HTTP ${status}, where this request is refused with ${wanted}`];
+  const faults = [];
+  if (isProblem)
+    for (const member of PROBLEM_MEMBERS) {
+      const kind = member === "status" ? "number" : "string";
+      if (typeof typed2[member] !== kind) faults.push(`the problem has no ${member} ${kind}`);
+    }
+  if (typeof typed2.status === "number" && typed2.status !== status)
+    faults.push(
+      `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed2.status}`
+    );
+  if (Object.values(typed2).some((v) => typeof v === "string" && STACK_TRACE.test(v)))
+    faults.push(`the ${isProblem ? "problem" : "error body"} carries a stack trace`);
+  return faults;
 }
-function refuses(status, answer, isProblem) {
-  const code = isProblem ? isRecord(answer) ? answer.code : void 0 : valueAt2(answer, "/profile") === "uai.error.v1" ? valueAt2(answer, "/body/code") : void 0;
-  return status >= 400 && status < 500 && isPublishedErrorCode(code);
+function unknownSubjectFault(request, status) {
+  if (status === 404 || !isRecord(request) || request.profile !== "uai.intent.request.v1") return void 0;
+  const body = isRecord(request.body) ? request.body : void 0;
+  const unknown = INTENT_PROFILES.find((key) => {
+    const v = body && Object.hasOwn(body, key) ? body[key] : void 0;
+    return typeof v === "string" && PROFILE_RE3.test(v) && !isProfileId(v);
+  });
+  return unknown ? `HTTP ${status} to a request whose body.${unknown} is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var BY_ISSUE;
+var REFUSAL_STATUS, STACK_TRACE, PROBLEM_MEMBERS, PROFILE_RE3, INTENT_PROFILES;
 var init_refusal = __esm({
-  "src/kit/proxy/refusal.ts"() {
+  "src/kit/judge/refusal.ts"() {
     "use strict";
     init_engine();
     init_codes();
+    init_profiles();
+    REFUSAL_STATUS = { "hostile.media_type": 415 };
+    STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(most recent call last\)/;
+    PROBLEM_MEMBERS = ["type", "title", "status", "detail", "code"];
+    PROFILE_RE3 = new RegExp(PROFILE_ID_PATTERN);
+    INTENT_PROFILES = ["subject", "requested_profile", "response_profile"];
+  }
+});
+
+// src/kit/proxy/refusal.ts
+function refusalCheck(jsonType2, json3, errorCodes) {
+  if (!jsonType2) return "hostile.media_type";
+  if (!json3) return "hostile.malformed_json";
+  for (const code of errorCodes) if (BY_ISSUE[code]) return BY_ISSUE[code];
+  return void 0;
+}
+var BY_ISSUE;
+var init_refusal2 = __esm({
+  "src/kit/proxy/refusal.ts"() {
+    "use strict";
     BY_ISSUE = {
       "integrity.checksum_mismatch": "hostile.checksum_mismatch",
       "envelope.profile_unknown": "hostile.profile_unknown",
@@ -13977,6 +14016,8 @@ function judgeMessage({
       httpStatus: res.status,
       texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
     });
+    const unknown = errorCodes.length ? void 0 : unknownSubjectFault(keyed3(request), res.status);
+    if (unknown) find("exchange.http_status", "", unknown);
   } else {
     const result2 = validateMessage(request, {
       mode: Array.isArray(request) ? "keyless-json" : "keyed-json",
@@ -14000,11 +14041,11 @@ function judgeMessage({
   const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
   if (refusal2 && res && !res.body.truncated) {
     judged.add(refusal2);
-    if (!refuses(res.status, answer, isProblem))
+    for (const fault2 of refusalFaults(refusal2, res.status, answer, isProblem))
       find(
         refusal2,
         "",
-        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
+        `${fault2}, to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`
       );
   }
 }
@@ -14016,6 +14057,7 @@ var init_message = __esm({
     init_read();
     init_recording();
     init_refusal();
+    init_refusal2();
   }
 });
 
@@ -14465,10 +14507,10 @@ async function readJson(file) {
   }
   const text = utf8Text(bytes);
   if (text === void 0) throw new UsageError(`${file} is ${NOT_UTF8}`);
-  const json2 = text.replace(/^\uFEFF/, "");
+  const json3 = text.replace(/^\uFEFF/, "");
   try {
-    JSON.parse(json2);
-    return json2;
+    JSON.parse(json3);
+    return json3;
   } catch (error2) {
     throw new UsageError(`${file} is not JSON: ${error2.message}`);
   }
@@ -14670,7 +14712,7 @@ function messageVerdicts(obs, validate7) {
       continue;
     }
     judged.push(x);
-    const result2 = validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text);
+    const result2 = validateAnswer(x, validate7);
     for (const i of result2.errors) invalid2.push(`${x.scenario}: ${issueLine(i)}`);
     for (const i of result2.warnings) warned.push(`${x.scenario}: ${issueLine(i)}`);
   }
@@ -14709,6 +14751,15 @@ function exchangeVerdicts(obs) {
       } else if (v.status === "pass" && !o) outcomes[v.id] = pass();
     }
   }
+  for (const x of judgedExchanges(obs)) {
+    const fault2 = unknownSubjectFault(x.request, x.answer.status);
+    if (!fault2) continue;
+    const o = outcomes["exchange.http_status"];
+    outcomes["exchange.http_status"] = {
+      status: "fail",
+      evidence: [...o?.status === "fail" ? o.evidence : [], `${x.scenario}: ${fault2}`]
+    };
+  }
   for (const rule3 of EXCHANGE_RULES) {
     if (outcomes[rule3.id] || rule3.id === OWN_IDS) continue;
     const kinds = rule3.appliesTo;
@@ -14739,11 +14790,11 @@ function taskVerdict(obs, validate7) {
     );
   const problems = [];
   for (const poll of polls) {
-    const json2 = poll.answer.json;
+    const json3 = poll.answer.json;
     if (!poll.answer.complete) continue;
-    if (poll.answer.status !== 200 || !isRecord(json2) || json2.profile !== "uai.task.status.v1")
+    if (poll.answer.status !== 200 || !isRecord(json3) || json3.profile !== "uai.task.status.v1")
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
-    else problems.push(...validate7(json2, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
+    else problems.push(...validate7(json3, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
   }
   const complete = polls.filter((p) => p.answer.complete).length;
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, "poll")));
@@ -14753,7 +14804,7 @@ function notShownToSpeak(obs, validate7) {
   if (!statement?.complete || statement.status !== 200 || !isRecord(statement.json) || statement.json.profile !== "uai.capability.statement.v1")
     return "no capability statement was read";
   const conforms = obs.exchanges.some(
-    (x) => MESSAGE_SCENARIOS.has(x.scenario) && x.request !== void 0 && x.answer.complete && isRecord(x.answer.json) && validate7(x.answer.json, x.scenario === "keyless" ? void 0 : x.answer.text).errors.length === 0 && checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms
+    (x) => MESSAGE_SCENARIOS.has(x.scenario) && x.request !== void 0 && x.answer.complete && isRecord(x.answer.json) && validateAnswer(x, validate7).errors.length === 0 && checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms
   );
   return conforms ? void 0 : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
 }
@@ -14761,24 +14812,22 @@ function hostileVerdict(obs, id, unproven) {
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
-  const json2 = answer.json;
-  const problem2 = answer.mediaType === "application/problem+json";
-  const typed2 = isRecord(json2) ? problem2 ? json2 : isRecord(json2.body) && json2.profile === "uai.error.v1" ? json2.body : void 0 : void 0;
-  const refused = answer.status >= 400 && answer.status < 500;
-  if (!(refused && isPublishedErrorCode(typed2?.code))) return failWith([snippet(answer)]);
-  if (typeof typed2?.status === "number" && typed2.status !== answer.status)
-    return failWith([
-      `HTTP ${answer.status}, but the ${problem2 ? "problem's status" : "uai.error.v1 body's status"} says ${typed2.status}: ${snippet(answer)}`
-    ]);
+  const faults = refusalFaults(id, answer.status, answer.json, answer.mediaType === "application/problem+json");
+  if (faults.length) return failWith(faults.map((f) => `${f}: ${snippet(answer)}`));
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {
   const validated2 = /* @__PURE__ */ new Map();
-  const validate7 = (m, text) => {
+  const validate7 = (m, text, mode) => {
     const key = text ?? m;
     const known2 = validated2.get(key);
     if (known2) return known2;
-    const result2 = validateMessage(m, { mode: "keyed-json", site, now, ...text !== void 0 ? { text } : {} });
+    const result2 = validateMessage(m, {
+      mode: mode ?? "keyed-json",
+      site,
+      now,
+      ...text !== void 0 ? { text } : {}
+    });
     validated2.set(key, result2);
     return result2;
   };
@@ -14795,16 +14844,16 @@ function judgeServer(obs, site, now) {
     (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
   );
 }
-var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, judgedExchanges;
+var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, judgedExchanges;
 var init_checks2 = __esm({
   "src/kit/server/checks.ts"() {
     "use strict";
     init_engine();
     init_headers();
-    init_codes();
     init_exchange_rules();
     init_kit_checks();
     init_bytes();
+    init_refusal();
     init_verdict();
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
     snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
@@ -14816,6 +14865,7 @@ var init_checks2 = __esm({
       "unknown-subject": "error",
       poll: "task-status"
     };
+    validateAnswer = (x, validate7) => x.keylessForm !== void 0 ? validate7(x.keylessForm, x.answer.text, "keyless-json") : validate7(x.answer.json, x.answer.text);
     judgedExchanges = (obs) => obs.exchanges.filter(
       (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage2(x.answer))
     );
@@ -14857,27 +14907,39 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject) {
     integrity: integrityBlock("")
   });
 }
-function hostileBodies(plan, n) {
-  const good = intentRequest2(plan, n, "async");
-  const json2 = (v) => ({ text: JSON.stringify(v), mediaType: "application/json" });
-  const integrity = good.integrity;
-  const { message_id: id, ...rest } = good;
-  let deep = "bottom";
-  for (let i = 0; i < 100; i++) deep = [deep];
-  return {
-    "hostile.checksum_mismatch": json2({ ...good, integrity: { ...integrity, checksum: `sha256:${"0".repeat(64)}` } }),
-    "hostile.profile_unknown": json2(seal({ ...good, profile: "uai.unknown.thing.v1" })),
-    "hostile.version_unsupported": json2(seal({ ...good, uai_version: "2.0" })),
-    "hostile.alias_key": json2(seal({ messageId: id, ...rest })),
-    "hostile.too_deep": json2({
-      ...good,
-      extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep }]
-    }),
-    "hostile.malformed_json": { text: `${JSON.stringify(good).slice(0, 200)}`, mediaType: "application/json" },
-    "hostile.media_type": { text: JSON.stringify(good), mediaType: "text/plain" }
-  };
+function hostileRequests(plan, first) {
+  const made = [
+    [
+      "hostile.checksum_mismatch",
+      (good) => json({ ...good, integrity: { ...good.integrity, checksum: `sha256:${"0".repeat(64)}` } })
+    ],
+    ["hostile.profile_unknown", (good) => json(seal({ ...good, profile: "uai.unknown.thing.v1" }))],
+    ["hostile.version_unsupported", (good) => json(seal({ ...good, uai_version: "2.0" }))],
+    [
+      "hostile.alias_key",
+      (good) => {
+        const { message_id: id, ...rest } = good;
+        return json(seal({ messageId: id, ...rest }));
+      }
+    ],
+    [
+      "hostile.too_deep",
+      (good) => json({
+        ...good,
+        extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep: DEEP }]
+      })
+    ],
+    ["hostile.malformed_json", (good) => ({ text: JSON.stringify(good).slice(0, 200), mediaType: "application/json" })],
+    ["hostile.media_type", (good) => ({ text: JSON.stringify(good), mediaType: "text/plain" })]
+  ];
+  return Object.fromEntries(
+    made.map(([id, make], i) => {
+      const basis = intentRequest2(plan, first + i, "async");
+      return [id, { ...make(basis), basis }];
+    })
+  );
 }
-var UNREGISTERED_SUBJECT;
+var UNREGISTERED_SUBJECT, json, DEEP;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -14886,6 +14948,8 @@ var init_requests = __esm({
     init_release();
     init_result();
     UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
+    json = (v) => ({ text: JSON.stringify(v), mediaType: "application/json" });
+    DEEP = Array.from({ length: 100 }).reduce((inner) => [inner], "bottom");
   }
 });
 
@@ -14976,6 +15040,7 @@ async function runKit(options, http = defaultHttp(options)) {
         url: endpoint,
         request: keylessRequest,
         keylessAnswer,
+        ...keylessAnswer ? { keylessForm: answer.json } : {},
         answer: keylessAnswer ? { ...answer, json: messageFromKeyless(answer.json).value } : answer
       });
     }
@@ -15011,9 +15076,9 @@ async function runKit(options, http = defaultHttp(options)) {
         previous: first.json
       });
     }
-    for (const [id, body] of Object.entries(hostileBodies(plan, ++n))) {
+    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1))) {
       if (!options.hostile || options.hostile.has(id))
-        await post(id, void 0, body.text, body.mediaType);
+        await post(id, hostile.basis, hostile.text, hostile.mediaType);
     }
   } catch (error2) {
     if (!(error2 instanceof KitHttpError)) throw error2;
@@ -15039,9 +15104,9 @@ var init_run = __esm({
 
 // src/kit/server/index.ts
 function serviceSubject(obs) {
-  const json2 = obs.capability.answer?.json;
+  const json3 = obs.capability.answer?.json;
   const text = (v) => typeof v === "string" ? v : void 0;
-  const name = text(valueAt2(json2, "/body/name"));
+  const name = text(valueAt2(json3, "/body/name"));
   return {
     target: {
       type: "service",
@@ -15051,7 +15116,7 @@ function serviceSubject(obs) {
       implementation: name ?? "unknown implementation"
     },
     checkedProfile: "uai.capability.statement.v1",
-    messageRef: text(valueAt2(json2, "/message_id")) ?? obs.endpoint,
+    messageRef: text(valueAt2(json3, "/message_id")) ?? obs.endpoint,
     purpose: `${RELEASE} implementation test kit evidence about one endpoint.`
   };
 }
@@ -16294,7 +16359,7 @@ function referenceServerCore(options) {
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario, parsed.text);
     if (!answer.ok) return problemReply(site, answer.code, answer.detail);
-    return json(answer.message, answer.status);
+    return json2(answer.message, answer.status);
   }
   async function handle(request) {
     const pathname = request.path;
@@ -16308,18 +16373,18 @@ function referenceServerCore(options) {
         ref = "";
       }
       const status = taskStatus2(ref, context);
-      return status.ok ? json(status.message, 200) : problemReply(site, status.code, status.detail);
+      return status.ok ? json2(status.message, 200) : problemReply(site, status.code, status.detail);
     }
     if (pathname !== REFERENCE_SERVER_PATH)
       return problemReply(site, "route.not_found", `No route of the reference server has the path ${pathname}.`);
     if (method === "OPTIONS") return PREFLIGHT_REPLY;
-    if (method === "GET") return json(capabilityStatement(site), 200);
+    if (method === "GET") return json2(capabilityStatement(site), 200);
     if (method === "POST") return post(request);
     return notAllowed("GET, HEAD, POST, OPTIONS", method);
   }
   return failClosed(site, headAsGet(handle));
 }
-var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json;
+var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json2;
 var init_reference_server_handler = __esm({
   "src/http/reference-server-handler.ts"() {
     "use strict";
@@ -16335,7 +16400,7 @@ var init_reference_server_handler = __esm({
       headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: "GET, HEAD, POST, OPTIONS" }),
       body: null
     };
-    json = (body, status) => ({
+    json2 = (body, status) => ({
       status,
       headers: JSON_HEADERS,
       body: JSON.stringify(body)
@@ -17633,13 +17698,13 @@ var require_consumer = __commonJS({
         return new CharWidthTableConsumer(data);
       }
       static async load(path) {
-        const json2 = await readFile3(path);
-        const data = JSON.parse(json2);
+        const json3 = await readFile3(path);
+        const data = JSON.parse(json3);
         return new CharWidthTableConsumer(data);
       }
       static loadSync(path) {
-        const json2 = fs3.readFileSync(path);
-        const data = JSON.parse(json2);
+        const json3 = fs3.readFileSync(path);
+        const data = JSON.parse(json3);
         return new CharWidthTableConsumer(data);
       }
       static isControlChar(charCode) {

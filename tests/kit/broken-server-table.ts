@@ -60,6 +60,24 @@ const accepts =
       ? new Response('{"accepted": true}', { status: 202, headers: { 'content-type': 'application/json' } })
       : ex.response;
 
+/** A problem answer with every member CONTRACT section 8 names. */
+const problem = (status: number, code: string, detail: string): Response =>
+  new Response(
+    JSON.stringify({ type: `https://uai.example.org/error-registry/#${code}`, title: code, status, detail, code }),
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  );
+
+/** Rewrites the keyless array of the keyless answer (left unsealed: the fault is in its shape). */
+const keylessAnswer =
+  (rewrite: (array: unknown[]) => unknown[]): Transform =>
+  async (ex) =>
+    kindOf(ex) === 'keyless'
+      ? new Response(JSON.stringify(rewrite((await ex.response.clone().json()) as unknown[])), {
+          status: ex.response.status,
+          headers: ex.response.headers,
+        })
+      : ex.response;
+
 /** A task that reads completed at the first poll and working at the second: a state that went back. */
 function completedThenWorking(): Transform {
   let polls = 0;
@@ -475,7 +493,8 @@ export const BROKEN: readonly Broken[] = [
   {
     // A mock that serves one canned message: identical bytes are no excuse for a shared id.
     fault: 'the hostile requests refused with the same bytes, one message_id',
-    fails: ['message.own_ids'],
+    // The canned answer is the unknown subject's 404: no refusal of what the hostile requests break.
+    fails: ['message.own_ids', ...HOSTILE_CHECKS.map((c) => c.id)],
     transform: (() => {
       let canned: string | undefined;
       return async (ex: Exchange) => {
@@ -498,5 +517,97 @@ export const BROKEN: readonly Broken[] = [
         return kind === 'unknown-subject' ? onMessage(kind, (m) => void (m.message_id = syncId))(ex) : ex.response;
       };
     })(),
+  },
+  {
+    // A replay guard standing in for validation: only the first sight of a message_id is judged.
+    fault: 'a repeated message_id refused, anything fresh accepted',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: (() => {
+      const seen = new Set<string>();
+      return (ex: Exchange) => {
+        if (kindOf(ex) === 'capability') seen.clear(); // a run begins
+        const id = /"(?:message_id|messageId)":"([^"]+)"/.exec(ex.requestText)?.[1];
+        if (id !== undefined && seen.has(id))
+          return problem(400, 'request.invalid', `message_id ${id} was seen before`);
+        if (id !== undefined) seen.add(id);
+        return accepts(() => true)(ex);
+      };
+    })(),
+  },
+  {
+    fault: 'a keyless answer with positions past its map',
+    fails: ['message.valid'],
+    transform: keylessAnswer((array) => [...array, 'extra-position', 42]),
+  },
+  {
+    fault: 'a keyless answer with keyed objects where its map has arrays',
+    fails: ['message.valid'],
+    transform: keylessAnswer((array) => {
+      const keyed = messageFromKeyless(array).value as Record<string, unknown>;
+      const names = Object.keys(keyed);
+      const out = [...array];
+      for (const name of ['source', 'target', 'conversation']) out[names.indexOf(name)] = keyed[name];
+      return out;
+    }),
+  },
+  {
+    fault: "a refusal that takes the hostile request's message_id",
+    fails: ['message.own_ids'],
+    // Once: several refusals with one id would fail for sharing it, whatever the kit knows of requests.
+    transform: (() => {
+      let done = false;
+      return async (ex: Exchange) => {
+        if (kindOf(ex) === 'capability') done = false; // a run begins
+        const request = body(ex);
+        if (done || kindOf(ex) !== 'hostile' || typeof request?.message_id !== 'string') return ex.response;
+        if (!(await ex.response.clone().text()).includes('"profile"')) return ex.response;
+        done = true;
+        return onMessage('hostile', (m) => void (m.message_id = request.message_id))(ex);
+      };
+    })(),
+  },
+  {
+    fault: 'an unknown subject answered 400, not 404',
+    fails: ['exchange.http_status'],
+    transform: onMessage(
+      'unknown-subject',
+      (m) =>
+        void Object.assign(m.body, { status: 400, code: 'exchange.request_invalid', title: 'Request message invalid' }),
+      { status: 400 },
+    ),
+  },
+  {
+    fault: 'every hostile request refused as rate limited',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: (ex) => (kindOf(ex) === 'hostile' ? problem(429, 'request.rate_limited', 'Slow down.') : ex.response),
+  },
+  {
+    fault: 'hostile requests refused with a stack trace for a problem',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: (ex) =>
+      kindOf(ex) === 'hostile'
+        ? new Response(
+            JSON.stringify({
+              code: 'request.invalid',
+              detail: 'TypeError: Cannot read properties of undefined\n    at handle (/srv/app/server.js:41:13)',
+            }),
+            {
+              status: ex.contentType.startsWith('text/plain') ? 415 : 400,
+              headers: { 'content-type': 'application/problem+json' },
+            },
+          )
+        : ex.response,
+  },
+  {
+    fault: 'hostile requests refused with a whole problem that carries a stack trace',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: (ex) =>
+      kindOf(ex) === 'hostile'
+        ? problem(
+            ex.contentType.startsWith('text/plain') ? 415 : 400,
+            ex.contentType.startsWith('text/plain') ? 'request.unsupported_media_type' : 'request.invalid',
+            'Traceback (most recent call last):\n  File "/srv/app/server.py", line 41, in handle',
+          )
+        : ex.response,
   },
 ];

@@ -68,6 +68,32 @@ describe('uai test: no false pass', () => {
         headers: { 'content-type': 'application/problem+json' },
       });
     const report = await run();
+    // A 404 refuses no request for what it breaks: each hostile check fails on the status.
+    for (const c of HOSTILE_CHECKS)
+      expect(verdict(report, c.id), c.id).toMatchObject({
+        status: 'fail',
+        evidence: [expect.stringMatching(/^HTTP 404, where this request is refused with 4(00|15): /)],
+      });
+    expect(report.exit_code).toBe(1);
+  });
+
+  it('an endpoint refusing everything with the statuses CONTRACT names proves no hostile check', async () => {
+    server.transform = (ex) => {
+      const [status, code] = ex.contentType.startsWith('text/plain')
+        ? [415, 'request.unsupported_media_type']
+        : [400, 'request.invalid'];
+      return new Response(
+        JSON.stringify({
+          type: `https://uai.example.org/error-registry/#${code}`,
+          title: code,
+          status,
+          detail: 'No.',
+          code,
+        }),
+        { status, headers: { 'content-type': 'application/problem+json' } },
+      );
+    };
+    const report = await run();
     for (const c of HOSTILE_CHECKS) {
       expect(verdict(report, c.id), c.id).toMatchObject({
         status: 'not_exercised',

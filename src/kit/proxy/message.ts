@@ -9,7 +9,8 @@ import type { Site } from '../../standard/urls.ts';
 import { isJsonMediaType } from '../../http/headers.ts';
 import { isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
-import { refusalCheck, refuses } from './refusal.ts';
+import { refusalFaults, unknownSubjectFault } from '../judge/refusal.ts';
+import { refusalCheck } from './refusal.ts';
 
 export interface MessageContext {
   readonly x: RecordedExchange;
@@ -75,6 +76,9 @@ export function judgeMessage({
           ? { response: textOf(res.body)! }
           : { request: textOf(x.request.body)! },
     });
+    // A valid request naming no registered profile is answered 404 (CONTRACT section 6).
+    const unknown = errorCodes.length ? undefined : unknownSubjectFault(keyed(request), res.status);
+    if (unknown) find('exchange.http_status', '', unknown);
   } else {
     // No message came back to judge the pair by: the request is judged alone, as POST /v1/validate would.
     const result = validateMessage(request, {
@@ -102,11 +106,11 @@ export function judgeMessage({
   const refusal = refusalCheck(requestType, request !== undefined || requestUnparsed !== undefined, errorCodes);
   if (refusal && res && !res.body.truncated) {
     judged.add(refusal);
-    if (!refuses(res.status, answer, isProblem))
+    for (const fault of refusalFaults(refusal, res.status, answer, isProblem))
       find(
         refusal,
         '',
-        `HTTP ${res.status} to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
+        `${fault}, to a request the server must refuse: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`,
       );
   }
 }

@@ -17,13 +17,13 @@ import {
   type EarlierMessage,
 } from '../../engine/index.ts';
 import { isJsonMediaType } from '../../http/headers.ts';
-import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../../standard/exchange-rules.ts';
 import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheckId } from '../../standard/kit-checks.ts';
 import type { Site } from '../../standard/urls.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
+import { refusalFaults, unknownSubjectFault } from '../judge/refusal.ts';
 import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
 const isMessage = (answer: Answer) =>
@@ -44,7 +44,16 @@ const EXPECTED_KIND: Readonly<Record<string, ResponseKind>> = {
   poll: 'task-status',
 };
 
-type Validate = (m: unknown, text?: string) => ReturnType<typeof validateMessage>;
+type Validate = (m: unknown, text?: string, mode?: 'keyless-json') => ReturnType<typeof validateMessage>;
+
+/**
+ * An answer's validation. A keyless answer is judged as the array it came as, with its text: its
+ * keyed form alone would hide positions past the map and nested values of the wrong shape.
+ */
+const validateAnswer = (x: Observation, validate: Validate) =>
+  x.keylessForm !== undefined
+    ? validate(x.keylessForm, x.answer.text, 'keyless-json')
+    : validate(x.answer.json, x.answer.text);
 
 /** Why the run has no statement to read declarations from, when it has none. */
 function noStatement(obs: Observations): string | undefined {
@@ -152,8 +161,7 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
       continue;
     }
     judged.push(x);
-    // A keyless answer's text is the keyless array; its keyed form is judged without it.
-    const result = validate(x.answer.json, x.scenario === 'keyless' ? undefined : x.answer.text);
+    const result = validateAnswer(x, validate);
     for (const i of result.errors) invalid.push(`${x.scenario}: ${issueLine(i)}`);
     for (const i of result.warnings) warned.push(`${x.scenario}: ${issueLine(i)}`);
   }
@@ -210,6 +218,17 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
         outcomes[v.id] = { status: 'fail', evidence: [...(o?.status === 'fail' ? o.evidence : []), ...found] };
       } else if (v.status === 'pass' && !o) outcomes[v.id] = pass();
     }
+  }
+  // What the exchange rules cannot know from the pair: a request naming no registered profile is
+  // answered 404 (CONTRACT section 6), whatever the error body says of itself.
+  for (const x of judgedExchanges(obs)) {
+    const fault = unknownSubjectFault(x.request, x.answer.status);
+    if (!fault) continue;
+    const o = outcomes['exchange.http_status'];
+    outcomes['exchange.http_status'] = {
+      status: 'fail',
+      evidence: [...(o?.status === 'fail' ? o.evidence : []), `${x.scenario}: ${fault}`],
+    };
   }
   for (const rule of EXCHANGE_RULES) {
     if (outcomes[rule.id] || rule.id === OWN_IDS) continue;
@@ -281,37 +300,23 @@ function notShownToSpeak(obs: Observations, validate: Validate): string | undefi
       x.request !== undefined &&
       x.answer.complete &&
       isRecord(x.answer.json) &&
-      validate(x.answer.json, x.scenario === 'keyless' ? undefined : x.answer.text).errors.length === 0 &&
+      validateAnswer(x, validate).errors.length === 0 &&
       checkExchange({ request: x.request, response: x.answer.json, httpStatus: x.answer.status }).conforms,
   );
   return conforms ? undefined : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
 }
 
 /**
- * A hostile request must be refused: 4xx with a uai.error.v1 message or a problem carrying a
- * published code. Not refused is a failure; refused is a pass only from an endpoint shown to speak UAI-1.
+ * A hostile request must be refused: the status CONTRACT names, with a uai.error.v1 message or a
+ * problem carrying a published code, its members and no stack trace. Not refused is a failure;
+ * refused is a pass only from an endpoint shown to speak UAI-1.
  */
 function hostileVerdict(obs: Observations, id: string, unproven: string | undefined): Outcome {
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
-  const json = answer.json;
-  const problem = answer.mediaType === 'application/problem+json';
-  const typed = isRecord(json)
-    ? problem
-      ? json
-      : isRecord(json.body) && json.profile === 'uai.error.v1'
-        ? json.body
-        : undefined
-    : undefined;
-  const refused = answer.status >= 400 && answer.status < 500;
-  if (!(refused && isPublishedErrorCode(typed?.code))) return failWith([snippet(answer)]);
-  // The error's own status is the answer's (RFC 9457 section 3.1.2; exchange.http_status for uai.error.v1):
-  // a client that reads one or the other must not be told two things.
-  if (typeof typed?.status === 'number' && typed.status !== answer.status)
-    return failWith([
-      `HTTP ${answer.status}, but the ${problem ? "problem's status" : "uai.error.v1 body's status"} says ${typed.status}: ${snippet(answer)}`,
-    ]);
+  const faults = refusalFaults(id, answer.status, answer.json, answer.mediaType === 'application/problem+json');
+  if (faults.length) return failWith(faults.map((f) => `${f}: ${snippet(answer)}`));
   return unproven
     ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)
     : pass();
@@ -321,11 +326,17 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
 export function judgeServer(obs: Observations, site: Site, now: Date): KitVerdict[] {
   // Several checks read one answer's validation (message.valid, the hostile checks' proof): validated once.
   const validated = new Map<unknown, ReturnType<typeof validateMessage>>();
-  const validate: Validate = (m, text) => {
+  const validate: Validate = (m, text, mode) => {
+    // One text is one answer, read keyed or keyless (never both): the text is the key when there is one.
     const key = text ?? m;
     const known = validated.get(key);
     if (known) return known;
-    const result = validateMessage(m, { mode: 'keyed-json', site, now, ...(text !== undefined ? { text } : {}) });
+    const result = validateMessage(m, {
+      mode: mode ?? 'keyed-json',
+      site,
+      now,
+      ...(text !== undefined ? { text } : {}),
+    });
     validated.set(key, result);
     return result;
   };

@@ -58,27 +58,54 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
   });
 }
 
-/** The body text of each hostile request, with the media type it is sent as. */
-export function hostileBodies(
-  plan: RequestPlan,
-  n: number,
-): Record<string, { readonly text: string; readonly mediaType: string }> {
-  const good = intentRequest(plan, n, 'async');
-  const json = (v: unknown) => ({ text: JSON.stringify(v), mediaType: 'application/json' });
-  const integrity = good.integrity as Json;
-  const { message_id: id, ...rest } = good;
-  let deep: unknown = 'bottom';
-  for (let i = 0; i < 100; i++) deep = [deep];
-  return {
-    'hostile.checksum_mismatch': json({ ...good, integrity: { ...integrity, checksum: `sha256:${'0'.repeat(64)}` } }),
-    'hostile.profile_unknown': json(seal({ ...good, profile: 'uai.unknown.thing.v1' })),
-    'hostile.version_unsupported': json(seal({ ...good, uai_version: '2.0' })),
-    'hostile.alias_key': json(seal({ messageId: id, ...rest })),
-    'hostile.too_deep': json({
-      ...good,
-      extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep }],
-    }),
-    'hostile.malformed_json': { text: `${JSON.stringify(good).slice(0, 200)}`, mediaType: 'application/json' },
-    'hostile.media_type': { text: JSON.stringify(good), mediaType: 'text/plain' },
-  };
+/** A hostile request: the body text sent, its media type, and the valid request it was made from. */
+export interface HostileRequest {
+  readonly text: string;
+  readonly mediaType: string;
+  /** The valid request the body breaks one thing of: its ids are the ids the body carries. */
+  readonly basis: Json;
 }
+
+/**
+ * Each hostile request, made from a valid request of its own, numbered from `first`: with ids of
+ * its own, so a server that refuses a repeated message_id (as a replay) refuses none of them for
+ * that reason, and each is judged for the one thing it breaks.
+ */
+export function hostileRequests(plan: RequestPlan, first: number): Record<string, HostileRequest> {
+  const made: [string, (good: Json) => { text: string; mediaType: string }][] = [
+    [
+      'hostile.checksum_mismatch',
+      (good) => json({ ...good, integrity: { ...(good.integrity as Json), checksum: `sha256:${'0'.repeat(64)}` } }),
+    ],
+    ['hostile.profile_unknown', (good) => json(seal({ ...good, profile: 'uai.unknown.thing.v1' }))],
+    ['hostile.version_unsupported', (good) => json(seal({ ...good, uai_version: '2.0' }))],
+    [
+      'hostile.alias_key',
+      (good) => {
+        const { message_id: id, ...rest } = good;
+        return json(seal({ messageId: id, ...rest }));
+      },
+    ],
+    [
+      'hostile.too_deep',
+      (good) =>
+        json({
+          ...good,
+          extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep: DEEP }],
+        }),
+    ],
+    ['hostile.malformed_json', (good) => ({ text: JSON.stringify(good).slice(0, 200), mediaType: 'application/json' })],
+    ['hostile.media_type', (good) => ({ text: JSON.stringify(good), mediaType: 'text/plain' })],
+  ];
+  return Object.fromEntries(
+    made.map(([id, make], i) => {
+      const basis = intentRequest(plan, first + i, 'async');
+      return [id, { ...make(basis), basis }];
+    }),
+  );
+}
+
+const json = (v: unknown) => ({ text: JSON.stringify(v), mediaType: 'application/json' });
+
+/** 100 levels of arrays: past the 64 a request may nest (CONTRACT section 8). */
+const DEEP: unknown = Array.from({ length: 100 }).reduce<unknown>((inner) => [inner], 'bottom');

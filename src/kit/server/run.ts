@@ -8,7 +8,7 @@ import { messageFromKeyless, messageToKeyless } from '../../engine/index.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
-import { hostileBodies, intentRequest, UNREGISTERED_SUBJECT, type Json, type RequestPlan } from './requests.ts';
+import { hostileRequests, intentRequest, UNREGISTERED_SUBJECT, type Json, type RequestPlan } from './requests.ts';
 
 export interface RunOptions {
   readonly endpoint: string;
@@ -133,6 +133,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         url: endpoint,
         request: keylessRequest,
         keylessAnswer,
+        ...(keylessAnswer ? { keylessForm: answer.json as unknown[] } : {}),
         answer: keylessAnswer ? { ...answer, json: messageFromKeyless(answer.json).value } : answer,
       });
     }
@@ -173,9 +174,9 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         previous: first.json,
       });
     }
-    for (const [id, body] of Object.entries(hostileBodies(plan, ++n))) {
+    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1))) {
       if (!options.hostile || options.hostile.has(id))
-        await post(id as Observation['scenario'], undefined, body.text, body.mediaType);
+        await post(id as Observation['scenario'], hostile.basis, hostile.text, hostile.mediaType);
     }
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;

@@ -1,0 +1,74 @@
+/**
+ * How an answer must refuse a request the server may not take, one rule for `uai test` (its hostile
+ * requests) and `uai proxy` (the same kinds of request, sent by a client for real), and the status a
+ * request naming no registered profile is answered with.
+ */
+import { isRecord } from '../../engine/index.ts';
+import { isPublishedErrorCode } from '../../standard/codes.ts';
+import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
+
+/**
+ * The status a refusal of each hostile kind has: 415 for a body that is not JSON by its media type
+ * (CONTRACT section 8), 400 for the rest (a message that fails validation, section 6; malformed and
+ * too deep, section 8). A 429 or a 503 says "later", not "never like this".
+ */
+const REFUSAL_STATUS: Readonly<Record<string, number>> = { 'hostile.media_type': 415 };
+
+/** A stack frame (`at f (file.js:1:2)`, as V8, Java and .NET print them) or Python's traceback. */
+const STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(most recent call last\)/;
+
+const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'code'] as const;
+
+/**
+ * What is wrong with an answer to a request of the hostile kind `check`, or nothing when it refuses
+ * it as CONTRACT sections 6 and 8 say: that status, a uai.error.v1 message or a problem document with
+ * a published code, the problem with its five members, its own status the answer's (RFC 9457
+ * section 3.1.2), and no stack trace in either.
+ */
+export function refusalFaults(check: string, status: number, answer: unknown, isProblem: boolean): string[] {
+  const typed = isRecord(answer)
+    ? isProblem
+      ? answer
+      : isRecord(answer.body) && answer.profile === 'uai.error.v1'
+        ? answer.body
+        : undefined
+    : undefined;
+  if (!(status >= 400 && status < 500 && typed && isPublishedErrorCode(typed.code)))
+    return ['not refused with a 4xx and a published error code'];
+  const wanted = REFUSAL_STATUS[check] ?? 400;
+  if (status !== wanted) return [`HTTP ${status}, where this request is refused with ${wanted}`];
+  const faults: string[] = [];
+  if (isProblem)
+    for (const member of PROBLEM_MEMBERS) {
+      const kind = member === 'status' ? 'number' : 'string';
+      if (typeof typed[member] !== kind) faults.push(`the problem has no ${member} ${kind}`);
+    }
+  // The error's own status is the answer's: a client that reads one or the other must not be told two things.
+  if (typeof typed.status === 'number' && typed.status !== status)
+    faults.push(
+      `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed.status}`,
+    );
+  if (Object.values(typed).some((v) => typeof v === 'string' && STACK_TRACE.test(v)))
+    faults.push(`the ${isProblem ? 'problem' : 'error body'} carries a stack trace`);
+  return faults;
+}
+
+const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
+const INTENT_PROFILES = ['subject', 'requested_profile', 'response_profile'] as const;
+
+/**
+ * Why the answer's status is wrong for a request whose profiles include a well-formed one no
+ * registry lists: a valid request like that is answered 404 (CONTRACT section 6), whatever the error
+ * body says of itself. Undefined when the request names only registered profiles, or when 404 came.
+ */
+export function unknownSubjectFault(request: unknown, status: number): string | undefined {
+  if (status === 404 || !isRecord(request) || request.profile !== 'uai.intent.request.v1') return undefined;
+  const body = isRecord(request.body) ? request.body : undefined;
+  const unknown = INTENT_PROFILES.find((key) => {
+    const v = body && Object.hasOwn(body, key) ? body[key] : undefined;
+    return typeof v === 'string' && PROFILE_RE.test(v) && !isProfileId(v);
+  });
+  return unknown
+    ? `HTTP ${status} to a request whose body.${unknown} is no registered profile, which is answered 404 (CONTRACT section 6)`
+    : undefined;
+}
