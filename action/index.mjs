@@ -3588,13 +3588,17 @@ function levelClaim(body, issues, cut, out) {
     if (isIssueCode(code) && (severity === "error" || severity === "warning") && typeof path === "string")
       findings.push(guardedLevel({ code, severity, path }));
   }
+  if (cut && typeof cut.errors === "number" && cut.errors > 0 && WITH_AN_ERROR)
+    findings.push(levelAbove(WITH_AN_ERROR));
+  if (cut && typeof cut.warnings === "number" && cut.warnings > 0 && WITH_A_WARNING)
+    findings.push(levelAbove(WITH_A_WARNING));
   const allowed = levelBelow(findings);
   const ceiling = allowed === null ? -1 : LEVEL_IDS.indexOf(allowed);
   if (cut ? rank <= ceiling : rank === ceiling) return;
   out.push({
     code: "conformance.summary_mismatch",
     path: "/body/conformance_level",
-    message: allowed === null ? "conformance_level is present, but the issues listed leave the message below L0, where the member is left out." : `conformance_level disagrees with the issues listed, which allow ${cut ? "at most " : ""}${allowed}.`,
+    message: allowed === null ? "conformance_level is present, but the issues listed leave the message below L0, where the member is left out." : `conformance_level disagrees with the issues ${cut ? "listed and counted, which allow at most" : "listed, which allow"} ${allowed}.`,
     expected: allowed === null ? "absent" : cut ? `<= ${allowed}` : allowed,
     actual: echo(claimed)
   });
@@ -3605,7 +3609,7 @@ function bodyIssues(message2) {
   if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
   return RULES[profile](body, message2);
 }
-var PROFILE_RE, intentRequest, reference, intentResponse, STATE_FIELDS, taskStatus, error, conformance, RULES;
+var PROFILE_RE, intentRequest, reference, intentResponse, STATE_FIELDS, taskStatus, error, conformance, WITH_AN_ERROR, WITH_A_WARNING, levelAbove, RULES;
 var init_rules_body = __esm({
   "src/engine/validate/rules-body.ts"() {
     "use strict";
@@ -3724,7 +3728,7 @@ var init_rules_body = __esm({
       const errorCount = own(summary2, "error_count");
       const warningCount = own(summary2, "warning_count");
       const listed = own(summary2, "issues_listed");
-      levelClaim(body, issues, Number.isInteger(listed), out);
+      levelClaim(body, issues, Number.isInteger(listed) ? { errors: errorCount, warnings: warningCount } : void 0, out);
       const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
       if (Number.isInteger(listed)) {
         const total = counted ? errorCount + warningCount : void 0;
@@ -3754,6 +3758,11 @@ var init_rules_body = __esm({
       if (status === "pass" || status === "fail") check3("/body/status", status, errors > 0 ? "fail" : "pass", "status");
       return out;
     };
+    WITH_AN_ERROR = levelBelow([
+      ISSUE_CODE_SHAPES.filter((c) => c.severity === "error").map((c) => c.level).reduce((high, level) => LEVEL_IDS.indexOf(level) > LEVEL_IDS.indexOf(high) ? level : high, "L0")
+    ]);
+    WITH_A_WARNING = levelBelow(["L4"]);
+    levelAbove = (level) => LEVEL_IDS[LEVEL_IDS.indexOf(level) + 1];
     RULES = {
       "uai.intent.request.v1": intentRequest,
       "uai.intent.response.v1": intentResponse,

@@ -427,6 +427,58 @@ const CASES: [string, string, Edit, string[]][] = [
     },
     [],
   ],
+  // A cut list's counts cap the level as listed issues do: every error guards L3 or below (so one
+  // means at most L2), and L4 is L3 with zero warnings.
+  [
+    'cut list: nothing listed, an error counted, L4 claimed',
+    CONF,
+    (m) => {
+      listing([], 'L4', 0)(m);
+      Object.assign(m.body.summary, { error_count: 1, warning_count: 0 });
+      m.body.status = 'fail';
+    },
+    ['error conformance.summary_mismatch /body/conformance_level'],
+  ],
+  [
+    'cut list: nothing listed, an error counted, L3 claimed',
+    CONF,
+    (m) => {
+      listing([], 'L3', 0)(m);
+      Object.assign(m.body.summary, { error_count: 1, warning_count: 0 });
+      m.body.status = 'fail';
+    },
+    ['error conformance.summary_mismatch /body/conformance_level'],
+  ],
+  [
+    'cut list: nothing listed, an error counted, L2 claimed',
+    CONF,
+    (m) => {
+      listing([], 'L2', 0)(m);
+      Object.assign(m.body.summary, { error_count: 1, warning_count: 0 });
+      m.body.status = 'fail';
+    },
+    [],
+  ],
+  [
+    'cut list: nothing listed, a warning counted, L4 claimed',
+    CONF,
+    (m) => {
+      listing([], 'L4', 0)(m);
+      Object.assign(m.body.summary, { error_count: 0, warning_count: 1 });
+      m.body.status = 'pass';
+    },
+    ['error conformance.summary_mismatch /body/conformance_level'],
+  ],
+  [
+    'cut list: the warning listed and the counted error not, L3 claimed',
+    CONF,
+    (m) => {
+      listing([item('field.unknown_member', 'warning', '/x')], 'L3', 1)(m);
+      Object.assign(m.body.summary, { error_count: 1, warning_count: 1 });
+      m.body.status = 'fail';
+    },
+    ['error conformance.summary_mismatch /body/conformance_level'],
+  ],
   ['test-kit check ids do not rank a message', CONF, listing([item('transport.answered', 'error', '')], 'L4'), []],
   // An item's severity is its code's (issue.severity_mismatch): an issue code's own, error for a failed must check.
   [

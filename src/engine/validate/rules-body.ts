@@ -1,5 +1,5 @@
 import type { IssueDraft } from '../issues.ts';
-import { isIssueCode, isPublishedErrorCode } from '../../standard/code-shapes.ts';
+import { isIssueCode, isPublishedErrorCode, ISSUE_CODE_SHAPES } from '../../standard/code-shapes.ts';
 import { LEVEL_IDS, levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
@@ -154,7 +154,7 @@ const conformance: BodyRule = (body) => {
   const errorCount = own(summary, 'error_count');
   const warningCount = own(summary, 'warning_count');
   const listed = own(summary, 'issues_listed');
-  levelClaim(body, issues, Number.isInteger(listed), out);
+  levelClaim(body, issues, Number.isInteger(listed) ? { errors: errorCount, warnings: warningCount } : undefined, out);
   const counted = Number.isInteger(errorCount) && Number.isInteger(warningCount);
   if (Number.isInteger(listed)) {
     const total = counted ? (errorCount as number) + (warningCount as number) : undefined;
@@ -186,13 +186,30 @@ const conformance: BodyRule = (body) => {
 };
 
 /**
+ * The most a message with an error can reach: the rung below the highest one any error guards. A
+ * cut list's counts say there are errors (or warnings) it does not show, and they cap the level
+ * as surely as listed ones (L4 is L3 with zero warnings).
+ */
+const WITH_AN_ERROR = levelBelow([
+  ISSUE_CODE_SHAPES.filter((c) => c.severity === 'error')
+    .map((c) => c.level)
+    .reduce((high, level) => (LEVEL_IDS.indexOf(level) > LEVEL_IDS.indexOf(high) ? level : high), 'L0'),
+]);
+const WITH_A_WARNING = levelBelow(['L4']);
+
+/**
  * body.conformance_level against the level the listed validator findings allow (CONTRACT section
  * 7, levels.ts): equal to it, or, when the list was cut, not above it (an unlisted issue can only
- * lower it). A record of a message that reaches no rung leaves the member out. Items coded with a
- * test-kit check judge an implementation, not a message's rung, so only issue codes count; an
- * item whose own shape is wrong has its own issue and is left out.
+ * lower it) nor above what its counts allow. A record of a message that reaches no rung leaves the
+ * member out. Items coded with a test-kit check judge an implementation, not a message's rung, so
+ * only issue codes count; an item whose own shape is wrong has its own issue and is left out.
  */
-function levelClaim(body: JsonObject, issues: readonly unknown[], cut: boolean, out: IssueDraft[]): void {
+function levelClaim(
+  body: JsonObject,
+  issues: readonly unknown[],
+  cut: { readonly errors: unknown; readonly warnings: unknown } | undefined,
+  out: IssueDraft[],
+): void {
   const claimed = own(body, 'conformance_level');
   const rank = typeof claimed === 'string' ? LEVEL_IDS.indexOf(claimed as ConformanceLevelId) : -1;
   if (rank < 0) return;
@@ -205,6 +222,10 @@ function levelClaim(body: JsonObject, issues: readonly unknown[], cut: boolean, 
     if (isIssueCode(code) && (severity === 'error' || severity === 'warning') && typeof path === 'string')
       findings.push(guardedLevel({ code, severity, path }));
   }
+  if (cut && typeof cut.errors === 'number' && cut.errors > 0 && WITH_AN_ERROR)
+    findings.push(levelAbove(WITH_AN_ERROR));
+  if (cut && typeof cut.warnings === 'number' && cut.warnings > 0 && WITH_A_WARNING)
+    findings.push(levelAbove(WITH_A_WARNING));
   const allowed = levelBelow(findings);
   const ceiling = allowed === null ? -1 : LEVEL_IDS.indexOf(allowed);
   if (cut ? rank <= ceiling : rank === ceiling) return;
@@ -214,11 +235,14 @@ function levelClaim(body: JsonObject, issues: readonly unknown[], cut: boolean, 
     message:
       allowed === null
         ? 'conformance_level is present, but the issues listed leave the message below L0, where the member is left out.'
-        : `conformance_level disagrees with the issues listed, which allow ${cut ? 'at most ' : ''}${allowed}.`,
+        : `conformance_level disagrees with the issues ${cut ? 'listed and counted, which allow at most' : 'listed, which allow'} ${allowed}.`,
     expected: allowed === null ? 'absent' : cut ? `<= ${allowed}` : allowed,
     actual: echo(claimed),
   });
 }
+
+/** The rung a level is the one below of: what an issue guards to leave a message at `level`. */
+const levelAbove = (level: ConformanceLevelId): ConformanceLevelId => LEVEL_IDS[LEVEL_IDS.indexOf(level) + 1]!;
 
 const RULES: Readonly<Record<string, BodyRule>> = {
   'uai.intent.request.v1': intentRequest,
