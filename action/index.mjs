@@ -1686,7 +1686,7 @@ var init_model = __esm({
 });
 
 // src/standard/profiles.ts
-var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN;
+var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN, INTENT_ANSWER_PROFILE;
 var init_profiles = __esm({
   "src/standard/profiles.ts"() {
     "use strict";
@@ -1702,6 +1702,7 @@ var init_profiles = __esm({
     known = new Set(PROFILE_IDS);
     isProfileId = (value) => typeof value === "string" && known.has(value);
     PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
+    INTENT_ANSWER_PROFILE = "uai.intent.response.v1";
   }
 });
 
@@ -2590,6 +2591,7 @@ var init_code_shapes = __esm({
       issue("response.request_ref_mismatch", "warning", "L4", "request_message_id differs from parent"),
       issue("trust.reference_missing", "warning", "L4", "Trust channel without its reference"),
       issue("intent.profile_unregistered", "warning", "L4", "Request names an unregistered profile"),
+      issue("intent.response_profile_unanswered", "warning", "L4", "Request asks for an answer in another profile"),
       issue("message.number_imprecise", "warning", "L4", "Number a double does not hold")
     ];
     appearingIn = (where) => (code, status, title, retryable = false) => ({
@@ -3622,6 +3624,15 @@ var init_rules_body = __esm({
     PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
     intentRequest = (body) => {
       const out = [];
+      const answer = ownString(body, "response_profile");
+      if (answer !== void 0 && isProfileId(answer) && answer !== INTENT_ANSWER_PROFILE)
+        out.push({
+          code: "intent.response_profile_unanswered",
+          path: "/body/response_profile",
+          message: `body.response_profile asks for the answer as ${answer}; an intent request is answered as ${INTENT_ANSWER_PROFILE}, so a reference server declines it.`,
+          expected: INTENT_ANSWER_PROFILE,
+          actual: answer
+        });
       for (const key of ["subject", "requested_profile", "response_profile"]) {
         const v = ownString(body, key);
         if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
@@ -6952,6 +6963,10 @@ var init_codes = __esm({
         description: "subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.",
         fix: "Name profiles listed in the registry."
       },
+      "intent.response_profile_unanswered": {
+        description: "response_profile of an intent request names a registered profile other than uai.intent.response.v1, the one an intent request is answered with, so a reference server declines it (422 exchange.intent_unprocessable).",
+        fix: "Set response_profile to uai.intent.response.v1."
+      },
       "message.number_imprecise": {
         description: "A number of the message is one its IEEE 754 double does not hold, so the canonical form (RFC 8785 section 3.2.2.3) and integrity.checksum hold another number: 9007199254740993 is read as 9007199254740992, 0.30000000000000001 as 0.3. A reader that keeps numbers exact computes another checksum (I-JSON, RFC 7493 section 2.2). expected is the canonical form, actual the number as written. Found in the JSON text (POST /v1/validate, uai validate), once per number, for the first 1,000.",
         fix: "Write the number as its canonical form (expected), or carry a value that needs every digit as a string."
@@ -8892,12 +8907,12 @@ function refusal(message2, validation) {
     }
   }
   const named = ownString(body, "response_profile");
-  if (named !== ANSWER_PROFILE) {
+  if (named !== INTENT_ANSWER_PROFILE) {
     return {
       ok: false,
       code: "exchange.intent_unprocessable",
-      detail: `body.response_profile asks for the answer as ${named ?? "nothing"}, but the reference server answers an intent request as ${ANSWER_PROFILE} only; send response_profile ${ANSWER_PROFILE}.`,
-      errors: []
+      detail: `body.response_profile asks for the answer as ${named ?? "nothing"}, but the reference server answers an intent request as ${INTENT_ANSWER_PROFILE} only; send response_profile ${INTENT_ANSWER_PROFILE}.`,
+      errors: issues.filter((i) => i.code === "intent.response_profile_unanswered")
     };
   }
   return void 0;
@@ -8993,7 +9008,7 @@ function sealSafely(build2, fallback) {
     return fallback();
   }
 }
-var MOCK_RESULT_KIND, ANSWER_PROFILE, SUMMARIES, EXPIRED_NOTE;
+var MOCK_RESULT_KIND, SUMMARIES, EXPIRED_NOTE;
 var init_mock_exchange = __esm({
   "src/engine/mock-exchange/index.ts"() {
     "use strict";
@@ -9009,7 +9024,6 @@ var init_mock_exchange = __esm({
     init_linkage();
     init_responses();
     MOCK_RESULT_KIND = "uai.mock.exchange.result.v1";
-    ANSWER_PROFILE = "uai.intent.response.v1";
     SUMMARIES = {
       "accepted-task": "The reference server accepted the request as an asynchronous task (202); poll the task with uai.task.status.v1 messages.",
       "completed-response": "The reference server resolved the request synchronously (200); the result carries what the request parameters asked for.",

@@ -82,6 +82,7 @@ export const ISSUE_CODE_SHAPES = [
   issue('response.request_ref_mismatch', 'warning', 'L4', 'request_message_id differs from parent'),
   issue('trust.reference_missing', 'warning', 'L4', 'Trust channel without its reference'),
   issue('intent.profile_unregistered', 'warning', 'L4', 'Request names an unregistered profile'),
+  issue('intent.response_profile_unanswered', 'warning', 'L4', 'Request asks for an answer in another profile'),
   issue('message.number_imprecise', 'warning', 'L4', 'Number a double does not hold'),
 ] as const;
 

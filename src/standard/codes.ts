@@ -215,6 +215,11 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
       'subject, requested_profile or response_profile of an intent request is not a registered profile, so a reference server would answer 404.',
     fix: 'Name profiles listed in the registry.',
   },
+  'intent.response_profile_unanswered': {
+    description:
+      'response_profile of an intent request names a registered profile other than uai.intent.response.v1, the one an intent request is answered with, so a reference server declines it (422 exchange.intent_unprocessable).',
+    fix: 'Set response_profile to uai.intent.response.v1.',
+  },
   'message.number_imprecise': {
     description:
       'A number of the message is one its IEEE 754 double does not hold, so the canonical form (RFC 8785 section 3.2.2.3) and integrity.checksum hold another number: 9007199254740993 is read as 9007199254740992, 0.30000000000000001 as 0.3. A reader that keeps numbers exact computes another checksum (I-JSON, RFC 7493 section 2.2). expected is the canonical form, actual the number as written. Found in the JSON text (POST /v1/validate, uai validate), once per number, for the first 1,000.',

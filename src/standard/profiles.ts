@@ -91,3 +91,9 @@ export const profileById = (id: ProfileId): Profile => PROFILES.find((p) => p.id
 
 /** Form of every profile identifier (spec 2.1): `uai.<name>.v<N>`. */
 export const PROFILE_ID_PATTERN = '^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$';
+
+/**
+ * The profile an intent request is answered with (besides uai.error.v1, which answers any request
+ * it refuses): the reference server declines a request naming another as its response_profile.
+ */
+export const INTENT_ANSWER_PROFILE = 'uai.intent.response.v1';

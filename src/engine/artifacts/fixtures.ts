@@ -417,6 +417,13 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
       m.body.subject = 'uai.weather.report.v1';
     }),
   );
+  add(
+    'intent.response_profile_unanswered',
+    'A request asking for its answer as a task status, a registered profile an intent request is not answered with.',
+    mutated(request, (m) => {
+      m.body.response_profile = 'uai.task.status.v1';
+    }),
+  );
   // An amount sealed as the double 12345678901234567000 and written with the digits it lost: the
   // checksum holds (it is over the double), only the text shows what a double cannot hold.
   const amount = mutated(response, (m) => {

@@ -7,7 +7,7 @@ import type { EngineAction, EngineContext, Failure, Outcome, RequestSource } fro
 import { memberTexts } from '../request-texts.ts';
 import type { Issue } from '../issues.ts';
 import { errorCode } from '../../standard/code-shapes.ts';
-import { isProfileId } from '../../standard/profiles.ts';
+import { INTENT_ANSWER_PROFILE, isProfileId } from '../../standard/profiles.ts';
 import { links } from '../../standard/urls.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
 import { issueFlags } from '../validate/issue-flags.ts';
@@ -53,7 +53,6 @@ type Refusal = Failure<
 };
 
 /** The one profile this server answers a request it takes with (the registry pairs it with uai.error.v1). */
-const ANSWER_PROFILE = 'uai.intent.response.v1';
 
 /** Why the reference server cannot take the request at all, whatever the scenario. */
 function refusal(message: JsonObject, validation: ValidatorResult): Refusal | undefined {
@@ -91,12 +90,12 @@ function refusal(message: JsonObject, validation: ValidatorResult): Refusal | un
   // and this server answers only as uai.intent.response.v1: a request naming another profile is
   // declined rather than answered with a message it did not ask for.
   const named = ownString(body, 'response_profile');
-  if (named !== ANSWER_PROFILE) {
+  if (named !== INTENT_ANSWER_PROFILE) {
     return {
       ok: false,
       code: 'exchange.intent_unprocessable',
-      detail: `body.response_profile asks for the answer as ${named ?? 'nothing'}, but the reference server answers an intent request as ${ANSWER_PROFILE} only; send response_profile ${ANSWER_PROFILE}.`,
-      errors: [],
+      detail: `body.response_profile asks for the answer as ${named ?? 'nothing'}, but the reference server answers an intent request as ${INTENT_ANSWER_PROFILE} only; send response_profile ${INTENT_ANSWER_PROFILE}.`,
+      errors: issues.filter((i) => i.code === 'intent.response_profile_unanswered'),
     };
   }
   return undefined;

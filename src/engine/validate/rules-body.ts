@@ -1,7 +1,7 @@
 import type { IssueDraft } from '../issues.ts';
 import { isIssueCode, isPublishedErrorCode, ISSUE_CODE_SHAPES } from '../../standard/code-shapes.ts';
 import { LEVEL_IDS, levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
-import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
+import { INTENT_ANSWER_PROFILE, PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
 import { guardedLevel } from './levels.ts';
 import { ERROR_ITEM_CODES, issueItemIssues, RESULT_ITEM_CODES } from './rules-issue-items.ts';
@@ -14,9 +14,22 @@ type BodyRule = (body: JsonObject, message: JsonObject) => IssueDraft[];
 
 const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
 
-/** A request naming unregistered profiles would get a 404 from a reference server (L4). */
+/**
+ * A request naming unregistered profiles would get a 404 from a reference server, and one asking
+ * for its answer in a profile an intent request is not answered with a 422: exchange-ready (L4)
+ * means a mock exchange would accept it (CONTRACT section 7).
+ */
 const intentRequest: BodyRule = (body) => {
   const out: IssueDraft[] = [];
+  const answer = ownString(body, 'response_profile');
+  if (answer !== undefined && isProfileId(answer) && answer !== INTENT_ANSWER_PROFILE)
+    out.push({
+      code: 'intent.response_profile_unanswered',
+      path: '/body/response_profile',
+      message: `body.response_profile asks for the answer as ${answer}; an intent request is answered as ${INTENT_ANSWER_PROFILE}, so a reference server declines it.`,
+      expected: INTENT_ANSWER_PROFILE,
+      actual: answer,
+    });
   for (const key of ['subject', 'requested_profile', 'response_profile']) {
     const v = ownString(body, key);
     // A malformed id already fails its pattern; only well-formed, unregistered ids warn here.
