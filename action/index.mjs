@@ -1264,7 +1264,10 @@ var init_field_model = __esm({
           {
             "key": "intent",
             "type": {
-              "kind": "string"
+              "kind": "string",
+              "open": [
+                "resolve-profile"
+              ]
             },
             "required": true
           },
@@ -8387,8 +8390,11 @@ var init_profile_schemas = __esm({
             "properties": {
               "intent": {
                 "type": "string",
+                "examples": [
+                  "resolve-profile"
+                ],
                 "minLength": 1,
-                "description": "The intent."
+                "description": "The intent (an open set, as a request's body.intent)."
               },
               "request_profile": {
                 "type": "string",

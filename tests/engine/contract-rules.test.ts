@@ -175,6 +175,12 @@ const CASES: [string, string, Edit, string[]][] = [
     (m) => (m.body.intent = 'summarize'),
     ['warning field.unregistered_value /body/intent'],
   ],
+  [
+    "a capability operation's intent outside the same open set",
+    'uai.capability.statement.v1',
+    (m) => (m.body.operations[0].intent = 'summarize'),
+    ['warning field.unregistered_value /body/operations/0/intent'],
+  ],
   ['unknown member', REQ, (m) => (m.body.x_note = 1), ['warning field.unknown_member /body/x_note']],
   ['alias key', REQ, (m) => ((m.messageId = m.message_id), delete m.message_id), ['error field.alias_key /messageId']],
 

@@ -261,7 +261,12 @@ export const CAPABILITY_OPERATION: ObjectDef = {
   title: 'Operation',
   description: 'One intent the party resolves.',
   fields: [
-    { key: 'intent', type: { kind: 'string', minLength: 1 }, required: true, description: 'The intent.' },
+    {
+      key: 'intent',
+      type: { kind: 'string', open: INTENTS, minLength: 1 },
+      required: true,
+      description: "The intent (an open set, as a request's body.intent).",
+    },
     { key: 'request_profile', type: profileId, required: true, description: 'Profile of the request.' },
     {
       key: 'response_profiles',
