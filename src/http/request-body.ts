@@ -76,11 +76,12 @@ function lineColumn(text: string, position: number): string {
  */
 export function jsonSyntaxError(text: string, error: unknown): string {
   const reason = error instanceof Error ? error.message : 'invalid JSON';
-  const m = /position (\d+)/.exec(reason);
+  // V8 quotes the input in some messages: only its own phrase, which ends the message, gives the position.
+  const m = /(?:in|after) JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(reason);
   const position = m ? Number(m[1]) : jsonErrorPosition(text);
   // V8 quotes the input in some messages; the position says enough, so keep only its first clause.
   const short = reason
-    .replace(/\s*\(line \d+ column \d+\)| in JSON at position \d+/g, '')
+    .replace(/\s*\(line \d+ column \d+\)| (?:in|after) JSON at position \d+/g, '')
     .split(/, (?:\.\.\.)?"/, 1)[0]!
     .slice(0, 160);
   return position === undefined ? `: ${short}` : ` at position ${position} (${lineColumn(text, position)}): ${short}`;

@@ -53,4 +53,16 @@ describe('uai validate on text that is not JSON', () => {
       { numRuns: 60 },
     );
   });
+
+  // The file's own text may look like V8's phrase: only the phrase that ends V8's message is read.
+  it.each([
+    ['position 99', 'at position 0 (line 1, column 1): Unexpected token'],
+    ['["position 99", tru]', 'at position 16 (line 1, column 17): Unexpected token'],
+    ['"in JSON at position 5', 'at position 22 (line 1, column 23): Unterminated string'],
+    ['{"a":1}x', 'at position 7 (line 1, column 8): Unexpected non-whitespace character'],
+  ])('%s: %s', async (text, said) => {
+    const run = await runMain(['validate', '-'], { stdin: text, now: NOW });
+    expect(run.stderr).toContain(`: not valid JSON ${said}`);
+    expect(run.stderr).not.toMatch(/JSON at position \d+\n$/);
+  });
 });
