@@ -12705,9 +12705,9 @@ function lineColumn(text, position) {
 }
 function jsonSyntaxError(text, error2) {
   const reason2 = error2 instanceof Error ? error2.message : "invalid JSON";
-  const m = /position (\d+)/.exec(reason2);
+  const m = /(?:in|after) JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(reason2);
   const position = m ? Number(m[1]) : jsonErrorPosition(text);
-  const short = reason2.replace(/\s*\(line \d+ column \d+\)| in JSON at position \d+/g, "").split(/, (?:\.\.\.)?"/, 1)[0].slice(0, 160);
+  const short = reason2.replace(/\s*\(line \d+ column \d+\)| (?:in|after) JSON at position \d+/g, "").split(/, (?:\.\.\.)?"/, 1)[0].slice(0, 160);
   return position === void 0 ? `: ${short}` : ` at position ${position} (${lineColumn(text, position)}): ${short}`;
 }
 async function readJsonBody(request) {
@@ -13933,8 +13933,12 @@ var init_read = __esm({
 });
 
 // src/kit/judge/refusal.ts
+function refusedUnread(status, answer, isProblem) {
+  const code = typedOf(answer, isProblem)?.code;
+  return status >= 400 && status < 500 && typeof code === "string" && BEFORE_READING.has(code) ? `refused with ${status} ${code} before the body was read, so its refusal of what the body breaks was not seen` : void 0;
+}
 function refusalFaults(check3, status, answer, isProblem) {
-  const typed2 = isRecord(answer) ? isProblem ? answer : isRecord(answer.body) && answer.profile === "uai.error.v1" ? answer.body : void 0 : void 0;
+  const typed2 = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code)))
     return ["not refused with a 4xx and a published error code"];
   const wanted = REFUSAL_STATUS[check3] ?? 400;
@@ -13955,14 +13959,10 @@ function refusalFaults(check3, status, answer, isProblem) {
 }
 function unknownSubjectFault(request, status) {
   if (status === 404 || !isRecord(request) || request.profile !== "uai.intent.request.v1") return void 0;
-  const body = isRecord(request.body) ? request.body : void 0;
-  const unknown = INTENT_PROFILES.find((key) => {
-    const v = body && Object.hasOwn(body, key) ? body[key] : void 0;
-    return typeof v === "string" && PROFILE_RE3.test(v) && !isProfileId(v);
-  });
-  return unknown ? `HTTP ${status} to a request whose body.${unknown} is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
+  const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
+  return typeof subject2 === "string" && PROFILE_RE3.test(subject2) && !isProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL_STATUS, STACK_TRACE, PROBLEM_MEMBERS, PROFILE_RE3, INTENT_PROFILES;
+var REFUSAL_STATUS, STACK_TRACE, PROBLEM_MEMBERS, typedOf, BEFORE_READING, PROFILE_RE3;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -13972,8 +13972,14 @@ var init_refusal = __esm({
     REFUSAL_STATUS = { "hostile.media_type": 415 };
     STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(most recent call last\)/;
     PROBLEM_MEMBERS = ["type", "title", "status", "detail", "code"];
+    typedOf = (answer, isProblem) => isRecord(answer) ? isProblem ? answer : isRecord(answer.body) && answer.profile === "uai.error.v1" ? answer.body : void 0 : void 0;
+    BEFORE_READING = /* @__PURE__ */ new Set([
+      "request.too_large",
+      "request.rate_limited",
+      "request.timeout",
+      "request.headers_too_large"
+    ]);
     PROFILE_RE3 = new RegExp(PROFILE_ID_PATTERN);
-    INTENT_PROFILES = ["subject", "requested_profile", "response_profile"];
   }
 });
 
@@ -14045,8 +14051,6 @@ function judgeMessage({
       httpStatus: res.status,
       texts: sameShape ? { request: textOf(x.request.body), response: textOf(res.body) } : keyless ? { response: textOf(res.body) } : { request: textOf(x.request.body) }
     });
-    const unknown = errorCodes.length ? void 0 : unknownSubjectFault(keyed3(request), res.status);
-    if (unknown) find("exchange.http_status", "", unknown);
   } else {
     const result2 = validateMessage(request, {
       mode: Array.isArray(request) ? "keyless-json" : "keyed-json",
@@ -14067,8 +14071,16 @@ function judgeMessage({
       );
     }
   }
+  if (res && requestUnparsed === void 0 && isMessage(request) && errorCodes.length === 0) {
+    const unknown = unknownSubjectFault(keyed3(request), res.status);
+    if (unknown) {
+      judged.add("exchange.http_status");
+      find("exchange.http_status", "", unknown);
+    }
+  }
   const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
-  if (refusal2 && res && !res.body.truncated) {
+  const coded = !/^(identity)?$/i.test((header(x.request.headers, "content-encoding") ?? "").trim());
+  if (refusal2 && res && !res.body.truncated && !coded && !refusedUnread(res.status, answer, isProblem)) {
     judged.add(refusal2);
     for (const fault2 of refusalFaults(refusal2, res.status, answer, isProblem))
       find(
@@ -14841,7 +14853,10 @@ function hostileVerdict(obs, id, unproven) {
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
-  const faults = refusalFaults(id, answer.status, answer.json, answer.mediaType === "application/problem+json");
+  const problem2 = answer.mediaType === "application/problem+json";
+  const unread = refusedUnread(answer.status, answer.json, problem2);
+  if (unread) return notExercised(`${unread}: ${snippet(answer)}`);
+  const faults = refusalFaults(id, answer.status, answer.json, problem2);
   if (faults.length) return failWith(faults.map((f) => `${f}: ${snippet(answer)}`));
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }

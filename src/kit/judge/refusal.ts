@@ -19,20 +19,43 @@ const STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(m
 
 const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'code'] as const;
 
-/**
- * What is wrong with an answer to a request of the hostile kind `check`, or nothing when it refuses
- * it as CONTRACT sections 6 and 8 say: that status, a uai.error.v1 message or a problem document with
- * a published code, the problem with its five members, its own status the answer's (RFC 9457
- * section 3.1.2), and no stack trace in either.
- */
-export function refusalFaults(check: string, status: number, answer: unknown, isProblem: boolean): string[] {
-  const typed = isRecord(answer)
+/** The typed part of an answer: the problem document, or the body of a uai.error.v1 message. */
+const typedOf = (answer: unknown, isProblem: boolean): Record<string, unknown> | undefined =>
+  isRecord(answer)
     ? isProblem
       ? answer
       : isRecord(answer.body) && answer.profile === 'uai.error.v1'
         ? answer.body
         : undefined
     : undefined;
+
+/**
+ * Refusals CONTRACT section 8 gives before a body is read (its size, the client's rate, its time):
+ * they say nothing of what the body breaks, so they neither pass nor fail the refusal of it.
+ */
+const BEFORE_READING = new Set([
+  'request.too_large',
+  'request.rate_limited',
+  'request.timeout',
+  'request.headers_too_large',
+]);
+
+/** Why an answer refused the request before reading it (so its refusal of the content is unseen), if it did. */
+export function refusedUnread(status: number, answer: unknown, isProblem: boolean): string | undefined {
+  const code = typedOf(answer, isProblem)?.code;
+  return status >= 400 && status < 500 && typeof code === 'string' && BEFORE_READING.has(code)
+    ? `refused with ${status} ${code} before the body was read, so its refusal of what the body breaks was not seen`
+    : undefined;
+}
+
+/**
+ * What is wrong with an answer to a request of the hostile kind `check`, or nothing when it refuses
+ * it as CONTRACT sections 6 and 8 say: that status, a uai.error.v1 message or a problem document with
+ * a published code, the problem with its five members, its own status the answer's (RFC 9457
+ * section 3.1.2), and no stack trace in either. Ask refusedUnread first.
+ */
+export function refusalFaults(check: string, status: number, answer: unknown, isProblem: boolean): string[] {
+  const typed = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed && isPublishedErrorCode(typed.code)))
     return ['not refused with a 4xx and a published error code'];
   const wanted = REFUSAL_STATUS[check] ?? 400;
@@ -54,21 +77,17 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
 }
 
 const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
-const INTENT_PROFILES = ['subject', 'requested_profile', 'response_profile'] as const;
 
 /**
- * Why the answer's status is wrong for a request whose profiles include a well-formed one no
- * registry lists: a valid request like that is answered 404 (CONTRACT section 6), whatever the error
- * body says of itself. Undefined when the request names only registered profiles, or when 404 came.
+ * Why the answer's status is wrong for a valid intent request whose subject is a well-formed
+ * profile no registry lists: that is answered 404 (CONTRACT section 6), whatever the error body says
+ * of itself. Only the subject: the contract names no status for the other two profiles a request
+ * names (the reference server answers them 404 too; another server may answer them otherwise).
  */
 export function unknownSubjectFault(request: unknown, status: number): string | undefined {
   if (status === 404 || !isRecord(request) || request.profile !== 'uai.intent.request.v1') return undefined;
-  const body = isRecord(request.body) ? request.body : undefined;
-  const unknown = INTENT_PROFILES.find((key) => {
-    const v = body && Object.hasOwn(body, key) ? body[key] : undefined;
-    return typeof v === 'string' && PROFILE_RE.test(v) && !isProfileId(v);
-  });
-  return unknown
-    ? `HTTP ${status} to a request whose body.${unknown} is no registered profile, which is answered 404 (CONTRACT section 6)`
+  const subject = isRecord(request.body) && Object.hasOwn(request.body, 'subject') ? request.body.subject : undefined;
+  return typeof subject === 'string' && PROFILE_RE.test(subject) && !isProfileId(subject)
+    ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)`
     : undefined;
 }

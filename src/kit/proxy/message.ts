@@ -9,7 +9,7 @@ import type { Site } from '../../standard/urls.ts';
 import { isJsonMediaType } from '../../http/headers.ts';
 import { isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
-import { refusalFaults, unknownSubjectFault } from '../judge/refusal.ts';
+import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { refusalCheck } from './refusal.ts';
 
 export interface MessageContext {
@@ -76,9 +76,6 @@ export function judgeMessage({
           ? { response: textOf(res.body)! }
           : { request: textOf(x.request.body)! },
     });
-    // A valid request naming no registered profile is answered 404 (CONTRACT section 6).
-    const unknown = errorCodes.length ? undefined : unknownSubjectFault(keyed(request), res.status);
-    if (unknown) find('exchange.http_status', '', unknown);
   } else {
     // No message came back to judge the pair by: the request is judged alone, as POST /v1/validate would.
     const result = validateMessage(request, {
@@ -101,10 +98,22 @@ export function judgeMessage({
       );
     }
   }
-  // A request the server must refuse, as uai test's hostile requests: refused, with a published code.
-  // A request too large to parse is not one of the hostile kinds: no refusal is asked of it here.
+  // A valid request whose subject is no registered profile is answered 404 (CONTRACT section 6),
+  // whether the answer is a uai.error.v1 message or a problem document.
+  if (res && requestUnparsed === undefined && isMessage(request) && errorCodes.length === 0) {
+    const unknown = unknownSubjectFault(keyed(request), res.status);
+    if (unknown) {
+      judged.add('exchange.http_status');
+      find('exchange.http_status', '', unknown);
+    }
+  }
+  // A request the server must refuse, as uai test's hostile requests: refused as `uai test` asks
+  // (../judge/refusal.ts). Not judged: a request too large to parse (not one of the hostile kinds),
+  // one sent with a content coding (its bytes are not what the proxy reads as JSON, and a server may
+  // refuse the coding first), and a refusal given before the body was read (size, rate, time).
   const refusal = refusalCheck(requestType, request !== undefined || requestUnparsed !== undefined, errorCodes);
-  if (refusal && res && !res.body.truncated) {
+  const coded = !/^(identity)?$/i.test((header(x.request.headers, 'content-encoding') ?? '').trim());
+  if (refusal && res && !res.body.truncated && !coded && !refusedUnread(res.status, answer, isProblem)) {
     judged.add(refusal);
     for (const fault of refusalFaults(refusal, res.status, answer, isProblem))
       find(

@@ -23,7 +23,7 @@ import type { Site } from '../../standard/urls.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
-import { refusalFaults, unknownSubjectFault } from '../judge/refusal.ts';
+import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
 const isMessage = (answer: Answer) =>
@@ -315,7 +315,10 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
   const x = obs.exchanges.find((e) => e.scenario === id);
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
-  const faults = refusalFaults(id, answer.status, answer.json, answer.mediaType === 'application/problem+json');
+  const problem = answer.mediaType === 'application/problem+json';
+  const unread = refusedUnread(answer.status, answer.json, problem);
+  if (unread) return notExercised(`${unread}: ${snippet(answer)}`);
+  const faults = refusalFaults(id, answer.status, answer.json, problem);
   if (faults.length) return failWith(faults.map((f) => `${f}: ${snippet(answer)}`));
   return unproven
     ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)

@@ -1,0 +1,99 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedExamples, seal } from '../../src/engine/index.ts';
+import type { ProxyReport } from '../../src/kit/proxy/index.ts';
+import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
+
+/**
+ * `uai proxy` holds a refusal to the rule `uai test` holds its hostile requests to (the status
+ * CONTRACT names), but on real traffic a server may rightly refuse first for a reason CONTRACT
+ * section 8 gives before the body is read: its size (413), the client's rate (429), a content
+ * coding it does not take (415). Those are no finding; the same bodies refused with a wrong status
+ * are. And a valid request whose subject is no registered profile is answered 404, whether the
+ * answer is a uai.error.v1 message or a problem document.
+ */
+const NOW = new Date('2026-11-20T10:00:00Z');
+let px: ProxiedServer;
+beforeAll(async () => {
+  px = await startProxiedServer();
+});
+afterAll(() => px.stop());
+
+const problem = (status: number, code: string) =>
+  new Response(
+    JSON.stringify({
+      type: `https://uai.example.org/error-registry/#${code}`,
+      title: code,
+      status,
+      detail: 'No.',
+      code,
+    }),
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  );
+
+async function serverFindings(send: () => Promise<Response>): Promise<string[]> {
+  const { session } = await px.fresh();
+  await (await send()).arrayBuffer();
+  await px.proxy.judged();
+  const report: ProxyReport = session.report({ site: px.server.site, runId: '0'.repeat(32), now: NOW });
+  return report.findings.filter((f) => f.side === 'server').map((f) => `${f.check}: ${f.message}`);
+}
+
+const post = (body: BodyInit, headers: Record<string, string>) => () =>
+  fetch(px.proxy.endpoint, { method: 'POST', body, headers });
+
+describe('uai proxy: refusals given before the body is read', () => {
+  it.each([
+    ['413 request.too_large to a large text/plain body', 413, 'request.too_large'],
+    ['429 request.rate_limited to a body that is not JSON', 429, 'request.rate_limited'],
+  ])('%s: no finding', async (_name, status, code) => {
+    px.server.transform = () => problem(status, code);
+    const findings = await serverFindings(
+      status === 413
+        ? post('x'.repeat(300_000), { 'content-type': 'text/plain' })
+        : post('{"a": ', { 'content-type': 'application/json' }),
+    );
+    expect(findings.filter((f) => f.startsWith('hostile.'))).toEqual([]);
+  });
+
+  it('415 to a valid request sent gzip-coded: no finding, though the proxy cannot read its bytes as JSON', async () => {
+    px.server.transform = undefined;
+    const request = publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+    const findings = await serverFindings(
+      post(gzipSync(JSON.stringify(request)), { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
+    );
+    expect(findings.filter((f) => f.startsWith('hostile.'))).toEqual([]);
+  });
+
+  it('the same malformed body refused 422 is a finding: it is refused with 400', async () => {
+    px.server.transform = () => problem(422, 'request.invalid');
+    const findings = await serverFindings(post('{"a": ', { 'content-type': 'application/json' }));
+    expect(findings).toContainEqual(
+      expect.stringMatching(/^hostile\.malformed_json: HTTP 422, where this request is refused with 400/),
+    );
+  });
+});
+
+describe('uai proxy: a valid request about no registered profile', () => {
+  const unknown = () => {
+    const request = structuredClone(
+      publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message,
+    ) as Record<string, any>;
+    request.body.subject = 'uai.unregistered.subject.v1';
+    return post(JSON.stringify(seal(request)), { 'content-type': 'application/json' });
+  };
+
+  it('answered 404 by the reference server: no status finding', async () => {
+    px.server.transform = undefined;
+    expect((await serverFindings(unknown())).filter((f) => f.startsWith('exchange.http_status'))).toEqual([]);
+  });
+
+  it('answered with a 400 problem document: exchange.http_status', async () => {
+    px.server.transform = (ex) => (ex.method === 'POST' ? problem(400, 'request.invalid') : ex.response);
+    expect(await serverFindings(unknown())).toContainEqual(
+      expect.stringMatching(
+        /^exchange\.http_status: HTTP 400 to a request whose body\.subject is no registered profile/,
+      ),
+    );
+  });
+});
