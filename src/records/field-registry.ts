@@ -44,6 +44,7 @@ export function fieldRegistryRecord(ctx: RecordContext, examples: readonly Publi
       open: {
         'party.role': sets.PARTY_ROLES,
         'uai.intent.request.v1 body.intent': sets.INTENTS,
+        'capability_operation.intent': sets.INTENTS,
         'uai.intent.request.v1 body.constraints': sets.CONSTRAINTS,
         'uai.intent.response.v1 body.notices': sets.NOTICES,
       },

@@ -320,8 +320,8 @@ export interface CapabilityEndpoint {
 
 /** Operation: One intent the party resolves. */
 export interface CapabilityOperation {
-  /** The intent. */
-  intent: string;
+  /** The intent (an open set, as a request's body.intent). */
+  intent: 'resolve-profile' | (string & {});
   /** Profile of the request. */
   request_profile: string;
   /** Profiles of possible answers. */
