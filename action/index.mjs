@@ -2489,8 +2489,8 @@ var init_numbers = __esm({
       }
       get message() {
         const { token, canonical } = this.found;
-        const shown2 = token.length > SHOWN_CHARS ? `${token.slice(0, SHOWN_CHARS)}\u2026` : token;
-        return `The number ${shown2} is read as ${canonical} (the nearest IEEE 754 double), which the canonical form and integrity.checksum hold; a reader that keeps numbers exact computes another checksum.`;
+        const shown3 = token.length > SHOWN_CHARS ? `${token.slice(0, SHOWN_CHARS)}\u2026` : token;
+        return `The number ${shown3} is read as ${canonical} (the nearest IEEE 754 double), which the canonical form and integrity.checksum hold; a reader that keeps numbers exact computes another checksum.`;
       }
       get expected() {
         return this.found.canonical;
@@ -2997,12 +2997,12 @@ function walkObject(value, def, trail, profile, out) {
     if (!field) {
       const keyPath = pointer(trail, key);
       const right = aliasOf(def, key);
-      const shown2 = JSON.stringify(echo(key));
+      const shown3 = JSON.stringify(echo(key));
       if (right !== void 0) {
         out.push({
           code: "field.alias_key",
           path: keyPath,
-          message: `The key ${shown2} is an alias; write it as ${right}.`,
+          message: `The key ${shown3} is an alias; write it as ${right}.`,
           expected: right,
           actual: wellFormed(key)
         });
@@ -3010,7 +3010,7 @@ function walkObject(value, def, trail, profile, out) {
         out.push({
           code: "field.unknown_member",
           path: keyPath,
-          message: `The member ${shown2} is not registered for ${def.title.toLowerCase()}.`,
+          message: `The member ${shown3} is not registered for ${def.title.toLowerCase()}.`,
           actual: echo(key)
         });
       }
@@ -15388,13 +15388,13 @@ function shownOutput(stderr, stdout) {
   const lines2 = `${stderr}
 ${stdout}`.split("\n").filter((l) => l.trim() !== "");
   const cause = causeLine(`${stderr}`.split("\n").filter((l) => l.trim() !== "")) ?? causeLine(lines2);
-  const shown2 = (l) => {
+  const shown3 = (l) => {
     const cut = l.slice(0, LINE_CHARS);
     return cut.isWellFormed() ? cut : cut.slice(0, -1);
   };
   return [
-    ...cause === void 0 ? [] : [`  cause: ${shown2(cause.trim())}`],
-    ...lines2.slice(-SHOWN_LINES).map((l) => `  | ${shown2(l)}`)
+    ...cause === void 0 ? [] : [`  cause: ${shown3(cause.trim())}`],
+    ...lines2.slice(-SHOWN_LINES).map((l) => `  | ${shown3(l)}`)
   ];
 }
 var OUTPUT_TAIL_BYTES, SHOWN_LINES, LINE_CHARS, READ_PAUSE_MS, OutputTail, FRAME, ERROR;
@@ -15764,7 +15764,7 @@ function declared(run) {
   );
   return { shapes, mediaTypes, requestProfiles };
 }
-function judgeRun(run, ev, manifest, pacer) {
+function judgeRun(run, ev, manifest, pacer, byId2) {
   const scenario = scenarioById(run.scenario);
   const tag = (text) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -15787,7 +15787,6 @@ function judgeRun(run, ev, manifest, pacer) {
         "not exercised: the client declares follow-ups but sent none in the answered conversation (it reads UAI_SCENARIO=follow-up to know when)"
       )
     );
-  const byId2 = /* @__PURE__ */ new Map();
   const lastAnswer = /* @__PURE__ */ new Map();
   const refs = /* @__PURE__ */ new Set();
   const lastPoll = /* @__PURE__ */ new Map();
@@ -15876,18 +15875,19 @@ function judgeRun(run, ev, manifest, pacer) {
       }
       const result2 = validateMessage(keyless ? raw : message2, {
         mode: keyless ? "keyless-json" : "keyed-json",
-        ...validateOptions
+        ...validateOptions,
+        ...typeof r.body === "string" ? { text: r.body } : {}
       });
       for (const i of result2.errors)
-        ev.fail("client.message_valid", tag(`${String(message2.message_id)}: ${issueLine(i)}`));
+        ev.fail("client.message_valid", tag(`${shown2(message2.message_id)}: ${issueLine(i)}`));
       for (const i of result2.warnings)
-        ev.fail("client.message_warning_free", tag(`${String(message2.message_id)}: ${issueLine(i)}`));
+        ev.fail("client.message_warning_free", tag(`${shown2(message2.message_id)}: ${issueLine(i)}`));
       ev.saw("client.message_valid");
       ev.saw("client.message_warning_free");
       if (!requestProfiles.has(message2.profile))
         ev.fail(
           "client.request_profile",
-          tag(`profile ${String(message2.profile)}; the statement's operations take ${[...requestProfiles].join(", ")}`)
+          tag(`profile ${shown2(message2.profile)}; the statement's operations take ${[...requestProfiles].join(", ")}`)
         );
       else ev.saw("client.request_profile");
       if (at2(message2, "target", "type") !== at2(source, "type") || at2(message2, "target", "id") !== at2(source, "id"))
@@ -15923,7 +15923,9 @@ function judgeRun(run, ev, manifest, pacer) {
       } else if (earlier)
         ev.fail(
           "client.fresh_ids",
-          tag(`message_id ${String(id)} was already used by request #${earlier.record.index + 1}`)
+          tag(
+            `message_id ${String(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? "" : ` of the ${earlier.scenario} run`}`
+          )
         );
       else ev.saw("client.fresh_ids");
       if (!resend) {
@@ -15937,14 +15939,14 @@ function judgeRun(run, ev, manifest, pacer) {
             ev.fail(
               "client.follow_up",
               tag(
-                `follow-up ${String(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`
+                `follow-up ${shown2(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`
               )
             );
           else ev.saw("client.follow_up");
           ev.met("client.follow_up");
         }
       }
-      if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson });
+      if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
     } else if (r.method === "GET" && r.path.startsWith(pollPath)) {
       let ref;
@@ -16035,14 +16037,15 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
   const pacer = new ShrinkingPacer();
-  for (const run of runs) judgeRun(run, ev, manifest, pacer);
+  const byId2 = /* @__PURE__ */ new Map();
+  for (const run of runs) judgeRun(run, ev, manifest, pacer, byId2);
   const ran = runs.map((r) => r.scenario).join(", ");
   return verdictsFor(
     CLIENT_CHECKS,
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse2, mediaType, TERMINAL, outputTail;
+var at2, parse2, mediaType, TERMINAL, shown2, outputTail;
 var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
@@ -16060,6 +16063,7 @@ var init_checks3 = __esm({
     parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
     mediaType = (value) => mediaTypeEssence(value) ?? (value ?? "").trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
+    shown2 = (value) => typeof value === "string" ? value : (JSON.stringify(value) ?? typeof value).slice(0, 200);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
   }
 });
@@ -18737,14 +18741,14 @@ var init_implementations2 = __esm({
 import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 import { basename, join as join3, relative as relative3 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
-  const shown2 = relative3(root, folder) || folder;
+  const shown3 = relative3(root, folder) || folder;
   const file = (name) => join3(folder, name);
   for (const name of ["result.json", "meta.json"])
     if (!existsSync2(file(name)))
-      throw new EntryError(`${shown2}/${name}`, "missing (an entry needs result.json and meta.json)");
+      throw new EntryError(`${shown3}/${name}`, "missing (an entry needs result.json and meta.json)");
   return {
     slug: basename(folder),
-    dir: shown2,
+    dir: shown3,
     result: new Uint8Array(readFileSync2(file("result.json"))),
     meta: readFileSync2(file("meta.json"), "utf8"),
     ...existsSync2(file("report.json")) ? { report: readFileSync2(file("report.json"), "utf8") } : {}

@@ -83,6 +83,19 @@ const BROKEN: readonly Broken[] = [
     evidence:
       /^sync: POST body is not well-formed UTF-8, so no JSON text \(RFC 8259 section 8\.1\); read as UTF-8 it shows U\+FFFD at ".*Caf\uFFFD"$/u,
   },
+  // Read with its text, as POST /v1/validate reads it.
+  {
+    fault: 'duplicate-member',
+    scenario: 'sync',
+    fails: 'client.message_valid',
+    evidence: /^sync: msg-[^:]+: message\.duplicate_member at \/uai_version: /,
+  },
+  {
+    fault: 'object-id',
+    scenario: 'sync',
+    fails: 'client.message_valid',
+    evidence: /^sync: \{"toString":0\}: schema\.type at \/message_id: /,
+  },
   { fault: 'reused-id', scenario: 'follow-up', fails: 'client.fresh_ids' },
   { fault: 'wrong-sequence', scenario: 'follow-up', fails: 'client.follow_up' },
   { fault: 'made-up-ref', scenario: 'async', fails: 'client.poll_task_ref' },
@@ -120,6 +133,16 @@ describe.concurrent('broken clients', () => {
     }, 120_000);
   }
 });
+
+it('one message_id for the first request of every scenario fails client.fresh_ids across the runs', async () => {
+  const report = await run('fixed-id', ['sync', 'async']);
+  expect(report.checks.filter((c) => c.status === 'fail').map((c) => [c.id, c.evidence])).toEqual([
+    [
+      'client.fresh_ids',
+      [expect.stringMatching(/^async: message_id msg-broken-fixed was already used by request #\d+ of the sync run$/)],
+    ],
+  ]);
+}, 120_000);
 
 /**
  * Clients that behave well in their own way must not fail: one that always asks async (the sync

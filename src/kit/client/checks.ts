@@ -37,7 +37,16 @@ interface Sent {
   readonly record: RecordedRequest;
   readonly canonical: string;
   readonly answer: unknown;
+  /** The scenario whose run sent it: ids are judged across the whole run of the kit. */
+  readonly scenario: string;
 }
+
+/**
+ * A value the client sent, as evidence: its JSON, never String() of it, which throws on an object
+ * whose toString is not a function ({"toString": 0}), so a client could crash the kit.
+ */
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value).slice(0, 200);
 
 type Evidence = Tally<ClientCheckId>;
 
@@ -65,7 +74,13 @@ function declared(run: ClientRun): { shapes: Set<string>; mediaTypes: Set<string
   return { shapes, mediaTypes, requestProfiles };
 }
 
-function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer: ShrinkingPacer): void {
+function judgeRun(
+  run: ClientRun,
+  ev: Evidence,
+  manifest: ClientManifest,
+  pacer: ShrinkingPacer,
+  byId: Map<string, Sent>,
+): void {
   const scenario = scenarioById(run.scenario)!;
   const tag = (text: string) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -92,7 +107,6 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
       ),
     );
 
-  const byId = new Map<string, Sent>();
   /** Per conversation: the last message the client was answered with. */
   const lastAnswer = new Map<string, { id: unknown; sequence: unknown }>();
   const refs = new Set<string>();
@@ -207,20 +221,22 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
         takeAnswer(r, answer, answerJson, false);
         continue;
       }
+      // With its text, as POST /v1/validate reads it: repeated member names exist only there.
       const result = validateMessage(keyless ? raw : message, {
         mode: keyless ? 'keyless-json' : 'keyed-json',
         ...validateOptions,
+        ...(typeof r.body === 'string' ? { text: r.body } : {}),
       });
       for (const i of result.errors)
-        ev.fail('client.message_valid', tag(`${String(message.message_id)}: ${issueLine(i)}`));
+        ev.fail('client.message_valid', tag(`${shown(message.message_id)}: ${issueLine(i)}`));
       for (const i of result.warnings)
-        ev.fail('client.message_warning_free', tag(`${String(message.message_id)}: ${issueLine(i)}`));
+        ev.fail('client.message_warning_free', tag(`${shown(message.message_id)}: ${issueLine(i)}`));
       ev.saw('client.message_valid');
       ev.saw('client.message_warning_free');
       if (!requestProfiles.has(message.profile as string))
         ev.fail(
           'client.request_profile',
-          tag(`profile ${String(message.profile)}; the statement's operations take ${[...requestProfiles].join(', ')}`),
+          tag(`profile ${shown(message.profile)}; the statement's operations take ${[...requestProfiles].join(', ')}`),
         );
       else ev.saw('client.request_profile');
       if (at(message, 'target', 'type') !== at(source, 'type') || at(message, 'target', 'id') !== at(source, 'id'))
@@ -257,7 +273,9 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
       } else if (earlier)
         ev.fail(
           'client.fresh_ids',
-          tag(`message_id ${String(id)} was already used by request #${earlier.record.index + 1}`),
+          tag(
+            `message_id ${String(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? '' : ` of the ${earlier.scenario} run`}`,
+          ),
         );
       else ev.saw('client.fresh_ids');
       if (!resend) {
@@ -272,14 +290,14 @@ function judgeRun(run: ClientRun, ev: Evidence, manifest: ClientManifest, pacer:
             ev.fail(
               'client.follow_up',
               tag(
-                `follow-up ${String(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`,
+                `follow-up ${shown(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`,
               ),
             );
           else ev.saw('client.follow_up');
           ev.met('client.follow_up');
         }
       }
-      if (typeof id === 'string') byId.set(id, { record: r, canonical, answer: answerJson });
+      if (typeof id === 'string') byId.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
     } else if (r.method === 'GET' && r.path.startsWith(pollPath)) {
       let ref: string | undefined;
@@ -390,7 +408,9 @@ export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest
   for (const d of CLIENT_DECLARATIONS)
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
   const pacer = new ShrinkingPacer();
-  for (const run of runs) judgeRun(run, ev, manifest, pacer);
+  // A message_id names one message: reused in another scenario's run, it names two.
+  const byId = new Map<string, Sent>();
+  for (const run of runs) judgeRun(run, ev, manifest, pacer, byId);
   const ran = runs.map((r) => r.scenario).join(', ');
   // A check that applied to a scenario run but whose behaviour never happened is not exercised (it
   // fails the run); one that none of the scenarios run calls for is skipped.
