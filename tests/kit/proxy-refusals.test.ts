@@ -97,3 +97,27 @@ describe('uai proxy: a valid request about no registered profile', () => {
     );
   });
 });
+
+describe('uai proxy: odd values a server sends', () => {
+  it('a poll answered with a profile whose String() throws: a task.pollable finding, no crash', async () => {
+    px.server.transform = (ex) =>
+      ex.method === 'GET' && ex.path.includes('/tasks/')
+        ? new Response('{"profile": {"toString": 0}}', { status: 200, headers: { 'content-type': 'application/json' } })
+        : ex.response;
+    const request = publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+    const findings = await serverFindings(async () => {
+      const accepted = await fetch(px.proxy.endpoint, {
+        method: 'POST',
+        body: JSON.stringify(request),
+        headers: { 'content-type': 'application/json' },
+      });
+      const ref = ((await accepted.json()) as { delivery: { task_ref: string } }).delivery.task_ref;
+      return fetch(`${px.proxy.endpoint}/tasks/${encodeURIComponent(ref)}`);
+    });
+    expect(findings).toContainEqual(
+      expect.stringMatching(
+        /^task\.pollable: a poll of a task the server accepted answered HTTP 200 \{"toString":0\}$/,
+      ),
+    );
+  });
+});

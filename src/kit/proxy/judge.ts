@@ -163,7 +163,8 @@ export class RecordingJudge {
           find(
             'task.pollable',
             '',
-            `a poll of a task the server accepted answered HTTP ${res.status} ${String(valueAt(answer, '/profile') ?? (textOf(res.body) ?? '').slice(0, 80))}`,
+            // The server's value as JSON: String() throws on an object whose toString is no function.
+            `a poll of a task the server accepted answered HTTP ${res.status} ${JSON.stringify(valueAt(answer, '/profile') ?? (textOf(res.body) ?? '').slice(0, 80))}`,
           );
         else
           judgeExchange({
