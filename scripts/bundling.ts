@@ -67,7 +67,10 @@ module.exports = function measure(text, { font }) {
     // "Unknown badge style" error. A file no longer shaped as read here stops the build.
     builder.onLoad({ filter: /[\\/]node_modules[\\/]badge-maker[\\/]lib[\\/]badge-renderers\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      const styles = /\nexport default \{\n  plastic: [^\n]*\n  flat: (params => Flat\.render\(params\)),\n[\s\S]*\}\n?$/.exec(source);
+      const styles =
+        /\nexport default \{\n {2}plastic: [^\n]*\n {2}flat: (params => Flat\.render\(params\)),\n[\s\S]*\}\n?$/.exec(
+          source,
+        );
       if (!styles) throw new Error(`${args.path}: its export of the badge styles is not the one this build cuts`);
       return { loader: 'js', contents: `${source.slice(0, styles.index)}\nexport default { flat: ${styles[1]} }\n` };
     });
