@@ -13941,9 +13941,14 @@ function refusalFaults(check3, status, answer, isProblem) {
   const typed2 = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code)))
     return ["not refused with a 4xx and a published error code"];
-  const wanted = REFUSAL_STATUS[check3] ?? 400;
-  if (status !== wanted) return [`HTTP ${status}, where this request is refused with ${wanted}`];
+  const wanted = REFUSAL[check3] ?? { status: 400 };
+  if (status !== wanted.status) return [`HTTP ${status}, where this request is refused with ${wanted.status}`];
   const faults = [];
+  const registered = errorCode(typed2.code)?.status;
+  if (wanted.code !== void 0 && typed2.code !== wanted.code)
+    faults.push(`code ${typed2.code}, where this request is refused with ${wanted.code}`);
+  else if (registered !== status)
+    faults.push(`code ${typed2.code} is registered with status ${registered}, not this refusal's ${status}`);
   if (isProblem)
     for (const member of PROBLEM_MEMBERS) {
       const kind = member === "status" ? "number" : "string";
@@ -13962,14 +13967,19 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return typeof subject2 === "string" && PROFILE_RE3.test(subject2) && !isProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL_STATUS, STACK_TRACE, PROBLEM_MEMBERS, typedOf, BEFORE_READING, PROFILE_RE3;
+var REFUSAL, STACK_TRACE, PROBLEM_MEMBERS, typedOf, BEFORE_READING, PROFILE_RE3;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
     init_engine();
+    init_code_shapes();
     init_codes();
     init_profiles();
-    REFUSAL_STATUS = { "hostile.media_type": 415 };
+    REFUSAL = {
+      "hostile.media_type": { status: 415, code: "request.unsupported_media_type" },
+      "hostile.malformed_json": { status: 400, code: "request.malformed_json" },
+      "hostile.too_deep": { status: 400, code: "request.too_deep" }
+    };
     STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(most recent call last\)/;
     PROBLEM_MEMBERS = ["type", "title", "status", "detail", "code"];
     typedOf = (answer, isProblem) => isRecord(answer) ? isProblem ? answer : isRecord(answer.body) && answer.profile === "uai.error.v1" ? answer.body : void 0 : void 0;

@@ -612,4 +612,20 @@ export const BROKEN: readonly Broken[] = [
           )
         : ex.response,
   },
+  {
+    // Refused with the right status, under the code of another refusal (CONTRACT section 8 names it).
+    fault: 'hostile requests refused under the code of an unknown subject',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'hostile') return ex.response;
+      const json = (await ex.response.clone().json()) as Record<string, any>;
+      const problem = (ex.response.headers.get('content-type') ?? '').startsWith('application/problem+json');
+      if (problem) json.code = 'exchange.subject_unknown';
+      else json.body.code = 'exchange.subject_unknown';
+      return new Response(JSON.stringify(problem ? json : seal(json)), {
+        status: ex.response.status,
+        headers: ex.response.headers,
+      });
+    },
+  },
 ];

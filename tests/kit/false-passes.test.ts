@@ -78,10 +78,22 @@ describe('uai test: no false pass', () => {
   });
 
   it('an endpoint refusing everything with the statuses CONTRACT names proves no hostile check', async () => {
+    const parses = (text: string) => {
+      try {
+        return JSON.parse(text) !== undefined;
+      } catch {
+        return false;
+      }
+    };
+    // The status and code CONTRACT section 8 names for each, as a server at a wrong path might answer.
     server.transform = (ex) => {
       const [status, code] = ex.contentType.startsWith('text/plain')
         ? [415, 'request.unsupported_media_type']
-        : [400, 'request.invalid'];
+        : !parses(ex.requestText)
+          ? [400, 'request.malformed_json']
+          : ex.requestText.includes('[[[[[[[[')
+            ? [400, 'request.too_deep']
+            : [400, 'request.invalid'];
       return new Response(
         JSON.stringify({
           type: `https://uai.example.org/error-registry/#${code}`,

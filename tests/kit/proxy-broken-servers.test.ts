@@ -63,6 +63,8 @@ const ALSO_SERVER: Record<string, readonly string[]> = {
     'exchange.subject_copied',
     'exchange.trace_id_copied',
   ],
+  // The proxy holds every uai.error.v1 answer to the registry's status of its code (a should).
+  'hostile requests refused under the code of an unknown subject': ['exchange.error_status'],
 };
 const ALSO_CLIENT: Record<string, readonly string[]> = { 'working again after completed': ['conversation.poll_stops'] };
 

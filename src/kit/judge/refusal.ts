@@ -4,15 +4,21 @@
  * request naming no registered profile is answered with.
  */
 import { isRecord } from '../../engine/index.ts';
+import { errorCode } from '../../standard/code-shapes.ts';
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
 
 /**
- * The status a refusal of each hostile kind has: 415 for a body that is not JSON by its media type
- * (CONTRACT section 8), 400 for the rest (a message that fails validation, section 6; malformed and
- * too deep, section 8). A 429 or a 503 says "later", not "never like this".
+ * How each hostile kind is refused: the status, and for the three CONTRACT section 8 names with its
+ * code, that code (415 request.unsupported_media_type, 400 request.malformed_json, 400
+ * request.too_deep); a message that fails validation is 400 with a code the registry pairs with 400
+ * (section 6). A 429 or a 503 says "later", not "never like this".
  */
-const REFUSAL_STATUS: Readonly<Record<string, number>> = { 'hostile.media_type': 415 };
+const REFUSAL: Readonly<Record<string, { readonly status: number; readonly code?: string }>> = {
+  'hostile.media_type': { status: 415, code: 'request.unsupported_media_type' },
+  'hostile.malformed_json': { status: 400, code: 'request.malformed_json' },
+  'hostile.too_deep': { status: 400, code: 'request.too_deep' },
+};
 
 /** A stack frame (`at f (file.js:1:2)`, as V8, Java and .NET print them) or Python's traceback. */
 const STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(most recent call last\)/;
@@ -58,9 +64,14 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
   const typed = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed && isPublishedErrorCode(typed.code)))
     return ['not refused with a 4xx and a published error code'];
-  const wanted = REFUSAL_STATUS[check] ?? 400;
-  if (status !== wanted) return [`HTTP ${status}, where this request is refused with ${wanted}`];
+  const wanted = REFUSAL[check] ?? { status: 400 };
+  if (status !== wanted.status) return [`HTTP ${status}, where this request is refused with ${wanted.status}`];
   const faults: string[] = [];
+  const registered = errorCode(typed.code as string)?.status;
+  if (wanted.code !== undefined && typed.code !== wanted.code)
+    faults.push(`code ${typed.code as string}, where this request is refused with ${wanted.code}`);
+  else if (registered !== status)
+    faults.push(`code ${typed.code as string} is registered with status ${registered}, not this refusal's ${status}`);
   if (isProblem)
     for (const member of PROBLEM_MEMBERS) {
       const kind = member === 'status' ? 'number' : 'string';
