@@ -86,6 +86,9 @@ export function phrase(schema: Schema | undefined): Phrase {
 /** A curl command for an operation; `methods` are the methods of its path (a preflight asks for one of them). */
 export function curlFor(method: string, path: string, base: string, methods: readonly string[]): string {
   const url = `${base}${path.replace('{profile}', 'uai.intent.request.v1')}`;
+  // A task is polled by the task_ref of a 202 answer, not by the template's name.
+  if (method === 'get' && path.includes('{task_ref}'))
+    return `# task_ref: delivery.task_ref of a 202 answer of POST /v1/reference-server\ncurl -s '${url}'`;
   if (method === 'get') return `curl -s '${url}'`;
   if (method === 'options') {
     const preflight = `curl -i -X OPTIONS '${url}' \\\n  -H 'Origin: https://example.org' \\\n  -H 'Access-Control-Request-Method:`;
@@ -93,6 +96,17 @@ export function curlFor(method: string, path: string, base: string, methods: rea
       ? `${preflight} POST'`
       : `${preflight} GET' \\\n  -H 'Access-Control-Request-Headers: if-none-match'`;
   }
-  const file = path === '/validate' ? 'validate-request.json' : 'mock-exchange-request.json';
-  return `# ${file} is a starter file of the adoption kit\ncurl -s -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  --data @${file}`;
+  // What each POST route takes: the adoption kit's starter files, and for the exchange check a pair.
+  const [file, note] =
+    path === '/validate'
+      ? ['validate-request.json', 'is a starter file of the adoption kit']
+      : path === '/mock-exchange'
+        ? ['mock-exchange-request.json', 'is a starter file of the adoption kit']
+        : path === '/reference-server'
+          ? ['first-request.json', 'is a starter file of the adoption kit: the message itself, no wrapper']
+          : [
+              'check-exchange-request.json',
+              'is {"request": <message>, "response": <its answer>}, as each item of /playground/check-exchange/fixtures.json',
+            ];
+  return `# ${file} ${note}\ncurl -s -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  --data @${file}`;
 }

@@ -70,9 +70,11 @@ const UI = {
   'home.profiles': 'Profiles',
   'home.glance': 'At a glance',
   'home.glance.routes': '{count} routes',
-  'home.glance.routes_text': 'Every record is static JSON under `/v1`; two POST routes act.',
+  'home.glance.routes_text':
+    'Every record is static JSON under `/v1`; four POST routes act, and the reference server answers GETs too.',
   'home.glance.codes': '{count} codes',
-  'home.glance.codes_text': '{issues} validator issue codes and {errors} error codes, each with a fix.',
+  'home.glance.codes_text':
+    '{issues} validator issue codes, each with a fix, and {errors} error codes with their status.',
   'home.glance.levels': '{count} conformance levels',
   'home.glance.levels_text': 'From L0 parseable to L4 exchange-ready.',
   'home.glance.pack_text': 'Schemas, registries and fixtures in one download.',
@@ -254,7 +256,7 @@ const UI = {
   'playgrounds.calls': 'Calls',
   'playgrounds.offline': 'Offline',
   'playgrounds.offline_text':
-    "The same engine runs offline: `npx uai validate message.json` gives the issues the validator route gives, with no network, and `npx uai check-exchange` gives the exchange check's verdicts. The records both playgrounds start from are static JSON: the [examples]({examples}) and the [field registry]({registry}) that drives the keyless form.",
+    "The same engine runs offline: `npx uai validate message.json` gives the issues the validator route gives, with no network, and `npx uai check-exchange` gives the exchange check's verdicts. The records the validator and mock-exchange playgrounds start from are static JSON: the [examples]({examples}) and the [field registry]({registry}) that drives the keyless form; the exchange-check playground starts from static exchange fixtures.",
   'mock.lede':
     "Send an intent request to the reference server's mock exchange ({code_route}) and see the simulated HTTP status and the conforming response message it would send back.",
   'mock.scenario': 'Scenario',
@@ -286,7 +288,7 @@ const UI = {
   'levels.codes': 'Issue codes guarded',
   // Error registry
   'errors.lede':
-    'Every code the validator and the service can report. Each code has its own anchor on this page (the `help_url` of issue items), a description and how to fix it. Problem responses use {code_media_type}.',
+    'Every code the validator and the service can report. Each code has its own anchor on this page (the `help_url` of issue items) and a description; each issue code also says how to fix it. Problem responses use {code_media_type}.',
   'errors.item_fields': 'Issue item fields:',
   'errors.issue_codes': 'Validator issue codes',
   'errors.level': 'Level',
@@ -467,7 +469,7 @@ const UI = {
     "`uai test-client` runs your client once per scenario against a scripted server on `127.0.0.1`: the reference server itself, with a script around it. The command gets the endpoint as its last argument and in `UAI_ENDPOINT`, the scenario id in `UAI_SCENARIO`; every request it makes is recorded and judged by the client checks above (side `client`). A scenario the client does not complete fails, and a check that applies to a scenario run but never happened fails as not exercised. The client's process group is ended at the time cap, and requests to any other host are refused.",
   'testkit.client_label': 'Test a client',
   'testkit.starters':
-    "The adoption kit's four starters are such clients (`client <endpoint_url>`); the shell starter speaks the keyed binding only and fails the `keyless` scenario, as its manifest entry says.",
+    "The adoption kit's four starters are such clients (`client <endpoint_url>`); the shell starter speaks the keyed binding only, so run with `--keyless` it fails the `keyless` scenario, as its manifest entry says.",
   'testkit.actions': 'In GitHub Actions',
   'kitchecks.table': 'Test-kit checks',
   'kitchecks.what': 'What it checks',
