@@ -61,7 +61,7 @@ const accepts =
       : ex.response;
 
 /** A problem answer with every member CONTRACT section 8 names. */
-const problem = (status: number, code: string, detail: string): Response =>
+export const problem = (status: number, code: string, detail = 'No.'): Response =>
   new Response(
     JSON.stringify({ type: `https://uai.example.org/error-registry/#${code}`, title: code, status, detail, code }),
     { status, headers: { 'content-type': 'application/problem+json' } },

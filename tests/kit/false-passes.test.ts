@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/ki
 import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/urls.ts';
+import { problem } from './broken-server-table.ts';
 import { startKitServer, type KitServer } from './harness.ts';
 
 /**
@@ -87,23 +88,14 @@ describe('uai test: no false pass', () => {
     };
     // The status and code CONTRACT section 8 names for each, as a server at a wrong path might answer.
     server.transform = (ex) => {
-      const [status, code] = ex.contentType.startsWith('text/plain')
+      const [status, code]: [number, string] = ex.contentType.startsWith('text/plain')
         ? [415, 'request.unsupported_media_type']
         : !parses(ex.requestText)
           ? [400, 'request.malformed_json']
           : ex.requestText.includes('[[[[[[[[')
             ? [400, 'request.too_deep']
             : [400, 'request.invalid'];
-      return new Response(
-        JSON.stringify({
-          type: `https://uai.example.org/error-registry/#${code}`,
-          title: code,
-          status,
-          detail: 'No.',
-          code,
-        }),
-        { status, headers: { 'content-type': 'application/problem+json' } },
-      );
+      return problem(status, code);
     };
     const report = await run();
     for (const c of HOSTILE_CHECKS) {

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedExamples, seal } from '../../src/engine/index.ts';
 import type { ProxyReport } from '../../src/kit/proxy/index.ts';
+import { problem } from './broken-server-table.ts';
 import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
 
 /**
@@ -18,18 +19,6 @@ beforeAll(async () => {
   px = await startProxiedServer();
 });
 afterAll(() => px.stop());
-
-const problem = (status: number, code: string) =>
-  new Response(
-    JSON.stringify({
-      type: `https://uai.example.org/error-registry/#${code}`,
-      title: code,
-      status,
-      detail: 'No.',
-      code,
-    }),
-    { status, headers: { 'content-type': 'application/problem+json' } },
-  );
 
 async function serverFindings(send: () => Promise<Response>): Promise<string[]> {
   const { session } = await px.fresh();
