@@ -1689,7 +1689,7 @@ var init_model = __esm({
 });
 
 // src/standard/profiles.ts
-var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN, INTENT_ANSWER_PROFILE;
+var PROFILE_IDS, ENVELOPE_SCHEMA_ID, known, isProfileId, PROFILE_ID_PATTERN, PROFILE_ID_RE, isUnregisteredProfileId, INTENT_ANSWER_PROFILE;
 var init_profiles = __esm({
   "src/standard/profiles.ts"() {
     "use strict";
@@ -1705,6 +1705,8 @@ var init_profiles = __esm({
     known = new Set(PROFILE_IDS);
     isProfileId = (value) => typeof value === "string" && known.has(value);
     PROFILE_ID_PATTERN = "^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$";
+    PROFILE_ID_RE = new RegExp(PROFILE_ID_PATTERN);
+    isUnregisteredProfileId = (value) => typeof value === "string" && PROFILE_ID_RE.test(value) && !known.has(value);
     INTENT_ANSWER_PROFILE = "uai.intent.response.v1";
   }
 });
@@ -3593,10 +3595,8 @@ function levelClaim(body, issues, cut, out) {
     if (isIssueCode(code) && (severity === "error" || severity === "warning") && typeof path === "string")
       findings.push(guardedLevel({ code, severity, path }));
   }
-  if (cut && typeof cut.errors === "number" && cut.errors > 0 && WITH_AN_ERROR)
-    findings.push(levelAbove(WITH_AN_ERROR));
-  if (cut && typeof cut.warnings === "number" && cut.warnings > 0 && WITH_A_WARNING)
-    findings.push(levelAbove(WITH_A_WARNING));
+  if (cut && typeof cut.errors === "number" && cut.errors > 0) findings.push(HIGHEST_ERROR_GUARD);
+  if (cut && typeof cut.warnings === "number" && cut.warnings > 0) findings.push("L4");
   const allowed = levelBelow(findings);
   const ceiling = allowed === null ? -1 : LEVEL_IDS.indexOf(allowed);
   if (cut ? rank <= ceiling : rank === ceiling) return;
@@ -3614,7 +3614,7 @@ function bodyIssues(message2) {
   if (!body || typeof profile !== "string" || !Object.hasOwn(RULES, profile)) return [];
   return RULES[profile](body, message2);
 }
-var PROFILE_RE, intentRequest, reference, intentResponse, STATE_FIELDS, taskStatus, error, conformance, WITH_AN_ERROR, WITH_A_WARNING, levelAbove, RULES;
+var intentRequest, reference, intentResponse, STATE_FIELDS, taskStatus, error, conformance, HIGHEST_ERROR_GUARD, RULES;
 var init_rules_body = __esm({
   "src/engine/validate/rules-body.ts"() {
     "use strict";
@@ -3624,7 +3624,6 @@ var init_rules_body = __esm({
     init_json();
     init_levels2();
     init_rules_issue_items();
-    PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
     intentRequest = (body) => {
       const out = [];
       const answer = ownString(body, "response_profile");
@@ -3638,7 +3637,7 @@ var init_rules_body = __esm({
         });
       for (const key of ["subject", "requested_profile", "response_profile"]) {
         const v = ownString(body, key);
-        if (v !== void 0 && PROFILE_RE.test(v) && !isProfileId(v)) {
+        if (isUnregisteredProfileId(v)) {
           out.push({
             code: "intent.profile_unregistered",
             path: `/body/${key}`,
@@ -3772,11 +3771,7 @@ var init_rules_body = __esm({
       if (status === "pass" || status === "fail") check3("/body/status", status, errors > 0 ? "fail" : "pass", "status");
       return out;
     };
-    WITH_AN_ERROR = levelBelow([
-      ISSUE_CODE_SHAPES.filter((c) => c.severity === "error").map((c) => c.level).reduce((high, level) => LEVEL_IDS.indexOf(level) > LEVEL_IDS.indexOf(high) ? level : high, "L0")
-    ]);
-    WITH_A_WARNING = levelBelow(["L4"]);
-    levelAbove = (level) => LEVEL_IDS[LEVEL_IDS.indexOf(level) + 1];
+    HIGHEST_ERROR_GUARD = ISSUE_CODE_SHAPES.filter((c) => c.severity === "error").map((c) => c.level).reduce((high, level) => LEVEL_IDS.indexOf(level) > LEVEL_IDS.indexOf(high) ? level : high);
     RULES = {
       "uai.intent.request.v1": intentRequest,
       "uai.intent.response.v1": intentResponse,
@@ -3790,7 +3785,7 @@ var init_rules_body = __esm({
 // src/engine/validate/rules-envelope.ts
 function profileIssues(message2) {
   const profile = own(message2, "profile");
-  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE2.test(profile)) return [];
+  if (typeof profile !== "string" || isProfileId(profile) || !PROFILE_RE.test(profile)) return [];
   const family = profile.replace(/\.v[0-9]+$/, "");
   if (FAMILIES.has(family)) {
     return [
@@ -3928,7 +3923,7 @@ function extensionIssues(message2) {
   });
   return out;
 }
-var PROFILE_RE2, DID_RE, CHECKSUM_RE, NAMESPACE_RE, FAMILIES, REGISTERED_NAMESPACES;
+var PROFILE_RE, DID_RE, CHECKSUM_RE, NAMESPACE_RE, FAMILIES, REGISTERED_NAMESPACES;
 var init_rules_envelope = __esm({
   "src/engine/validate/rules-envelope.ts"() {
     "use strict";
@@ -3938,7 +3933,7 @@ var init_rules_envelope = __esm({
     init_json();
     init_trace();
     init_instant();
-    PROFILE_RE2 = new RegExp(PROFILE_ID_PATTERN);
+    PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
     DID_RE = new RegExp(DID_PATTERN);
     CHECKSUM_RE = new RegExp(CHECKSUM_PATTERN);
     NAMESPACE_RE = new RegExp(EXTENSION_NAMESPACE_PATTERN);
@@ -13965,9 +13960,9 @@ function refusalFaults(check3, status, answer, isProblem) {
 function unknownSubjectFault(request, status) {
   if (status === 404 || !isRecord(request) || request.profile !== "uai.intent.request.v1") return void 0;
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
-  return typeof subject2 === "string" && PROFILE_RE3.test(subject2) && !isProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
+  return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, STACK_TRACE, PROBLEM_MEMBERS, typedOf, BEFORE_READING, PROFILE_RE3;
+var REFUSAL, STACK_TRACE, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -13989,7 +13984,6 @@ var init_refusal = __esm({
       "request.timeout",
       "request.headers_too_large"
     ]);
-    PROFILE_RE3 = new RegExp(PROFILE_ID_PATTERN);
   }
 });
 

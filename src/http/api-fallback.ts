@@ -9,9 +9,9 @@ export { isRecordPath } from './static-routing.ts';
 /**
  * What the REST surface answers when no static record and no action matched (CONTRACT section 8):
  * a record path answers OPTIONS as a CORS preflight (204) and any method but GET and HEAD with 405
- * and `Allow`; any other /v1 path is 404 route.not_found as problem JSON, never an HTML page. The local server calls it for
- * every such request; on Netlify the site's on-demand endpoint (src/pages/v1/[...unknown].ts)
- * calls it, for the methods of API_FALLBACK_ROUTE.
+ * and `Allow`; any other /v1 path is 404 route.not_found as problem JSON, never an HTML page. The
+ * local server calls it for every such request; on Netlify the site's on-demand endpoint
+ * (src/pages/v1/[...unknown].ts) calls it, for the methods of API_FALLBACK_ROUTE.
  */
 export const RECORD_ALLOW = 'GET, HEAD, OPTIONS';
 
@@ -34,13 +34,12 @@ export function apiFallback(site: Site, method: string, pathname: string): Respo
       { headers: { 'Retry-After': String(RATE_WINDOW_SECONDS) } },
     );
   }
-  if (isRecordPath(pathname) && method === 'OPTIONS') {
-    return new Response(null, {
-      status: 204,
-      headers: { ...ACTION_HEADERS, ...RECORD_PREFLIGHT_HEADERS, Allow: RECORD_ALLOW },
-    });
-  }
   if (isRecordPath(pathname)) {
+    if (method === 'OPTIONS')
+      return new Response(null, {
+        status: 204,
+        headers: { ...ACTION_HEADERS, ...RECORD_PREFLIGHT_HEADERS, Allow: RECORD_ALLOW },
+      });
     return problemResponse(
       site,
       'request.method_not_allowed',

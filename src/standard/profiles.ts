@@ -92,6 +92,12 @@ export const profileById = (id: ProfileId): Profile => PROFILES.find((p) => p.id
 /** Form of every profile identifier (spec 2.1): `uai.<name>.v<N>`. */
 export const PROFILE_ID_PATTERN = '^uai\\.[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*\\.v[1-9][0-9]*$';
 
+const PROFILE_ID_RE = new RegExp(PROFILE_ID_PATTERN);
+
+/** A profile identifier of the right form that no registry lists (a malformed one fails its pattern instead). */
+export const isUnregisteredProfileId = (value: unknown): value is string =>
+  typeof value === 'string' && PROFILE_ID_RE.test(value) && !known.has(value);
+
 /**
  * The profile an intent request is answered with (besides uai.error.v1, which answers any request
  * it refuses): the reference server declines a request naming another as its response_profile.

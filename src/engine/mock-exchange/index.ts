@@ -52,8 +52,6 @@ type Refusal = Failure<
   readonly errors: readonly Issue[];
 };
 
-/** The one profile this server answers a request it takes with (the registry pairs it with uai.error.v1). */
-
 /** Why the reference server cannot take the request at all, whatever the scenario. */
 function refusal(message: JsonObject, validation: ValidatorResult): Refusal | undefined {
   const issues = [...validation.errors, ...validation.warnings];

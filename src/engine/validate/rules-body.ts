@@ -1,7 +1,7 @@
 import type { IssueDraft } from '../issues.ts';
 import { isIssueCode, isPublishedErrorCode, ISSUE_CODE_SHAPES } from '../../standard/code-shapes.ts';
 import { LEVEL_IDS, levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
-import { INTENT_ANSWER_PROFILE, PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
+import { INTENT_ANSWER_PROFILE, isProfileId, isUnregisteredProfileId } from '../../standard/profiles.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
 import { guardedLevel } from './levels.ts';
 import { ERROR_ITEM_CODES, issueItemIssues, RESULT_ITEM_CODES } from './rules-issue-items.ts';
@@ -11,8 +11,6 @@ import { ERROR_ITEM_CODES, issueItemIssues, RESULT_ITEM_CODES } from './rules-is
  * Each reads only members of the right type; the schema stage reports the others.
  */
 type BodyRule = (body: JsonObject, message: JsonObject) => IssueDraft[];
-
-const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
 
 /**
  * A request naming unregistered profiles would get a 404 from a reference server, and one asking
@@ -33,7 +31,7 @@ const intentRequest: BodyRule = (body) => {
   for (const key of ['subject', 'requested_profile', 'response_profile']) {
     const v = ownString(body, key);
     // A malformed id already fails its pattern; only well-formed, unregistered ids warn here.
-    if (v !== undefined && PROFILE_RE.test(v) && !isProfileId(v)) {
+    if (isUnregisteredProfileId(v)) {
       out.push({
         code: 'intent.profile_unregistered',
         path: `/body/${key}`,
@@ -199,16 +197,12 @@ const conformance: BodyRule = (body) => {
 };
 
 /**
- * The most a message with an error can reach: the rung below the highest one any error guards. A
- * cut list's counts say there are errors (or warnings) it does not show, and they cap the level
- * as surely as listed ones (L4 is L3 with zero warnings).
+ * The highest rung any error guards (schema errors guard L1 or L2): one error, listed or only
+ * counted, leaves a message below it. A counted warning guards L4 (L4 is L3 with zero warnings).
  */
-const WITH_AN_ERROR = levelBelow([
-  ISSUE_CODE_SHAPES.filter((c) => c.severity === 'error')
-    .map((c) => c.level)
-    .reduce((high, level) => (LEVEL_IDS.indexOf(level) > LEVEL_IDS.indexOf(high) ? level : high), 'L0'),
-]);
-const WITH_A_WARNING = levelBelow(['L4']);
+const HIGHEST_ERROR_GUARD = ISSUE_CODE_SHAPES.filter((c) => c.severity === 'error')
+  .map((c) => c.level)
+  .reduce((high, level) => (LEVEL_IDS.indexOf(level) > LEVEL_IDS.indexOf(high) ? level : high));
 
 /**
  * body.conformance_level against the level the listed validator findings allow (CONTRACT section
@@ -235,10 +229,9 @@ function levelClaim(
     if (isIssueCode(code) && (severity === 'error' || severity === 'warning') && typeof path === 'string')
       findings.push(guardedLevel({ code, severity, path }));
   }
-  if (cut && typeof cut.errors === 'number' && cut.errors > 0 && WITH_AN_ERROR)
-    findings.push(levelAbove(WITH_AN_ERROR));
-  if (cut && typeof cut.warnings === 'number' && cut.warnings > 0 && WITH_A_WARNING)
-    findings.push(levelAbove(WITH_A_WARNING));
+  // A cut list's counts say there are issues it does not show: they cap the level as listed ones do.
+  if (cut && typeof cut.errors === 'number' && cut.errors > 0) findings.push(HIGHEST_ERROR_GUARD);
+  if (cut && typeof cut.warnings === 'number' && cut.warnings > 0) findings.push('L4');
   const allowed = levelBelow(findings);
   const ceiling = allowed === null ? -1 : LEVEL_IDS.indexOf(allowed);
   if (cut ? rank <= ceiling : rank === ceiling) return;
@@ -253,9 +246,6 @@ function levelClaim(
     actual: echo(claimed),
   });
 }
-
-/** The rung a level is the one below of: what an issue guards to leave a message at `level`. */
-const levelAbove = (level: ConformanceLevelId): ConformanceLevelId => LEVEL_IDS[LEVEL_IDS.indexOf(level) + 1]!;
 
 const RULES: Readonly<Record<string, BodyRule>> = {
   'uai.intent.request.v1': intentRequest,

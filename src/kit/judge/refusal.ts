@@ -6,7 +6,7 @@
 import { isRecord } from '../../engine/index.ts';
 import { errorCode } from '../../standard/code-shapes.ts';
 import { isPublishedErrorCode } from '../../standard/codes.ts';
-import { PROFILE_ID_PATTERN, isProfileId } from '../../standard/profiles.ts';
+import { isUnregisteredProfileId } from '../../standard/profiles.ts';
 
 /**
  * How each hostile kind is refused: the status, and for the three CONTRACT section 8 names with its
@@ -87,8 +87,6 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
   return faults;
 }
 
-const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
-
 /**
  * Why the answer's status is wrong for a valid intent request whose subject is a well-formed
  * profile no registry lists: that is answered 404 (CONTRACT section 6), whatever the error body says
@@ -98,7 +96,7 @@ const PROFILE_RE = new RegExp(PROFILE_ID_PATTERN);
 export function unknownSubjectFault(request: unknown, status: number): string | undefined {
   if (status === 404 || !isRecord(request) || request.profile !== 'uai.intent.request.v1') return undefined;
   const subject = isRecord(request.body) && Object.hasOwn(request.body, 'subject') ? request.body.subject : undefined;
-  return typeof subject === 'string' && PROFILE_RE.test(subject) && !isProfileId(subject)
+  return isUnregisteredProfileId(subject)
     ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)`
     : undefined;
 }
