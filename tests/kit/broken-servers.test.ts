@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
-import { DEFAULT_LIMITS, failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
+import { failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { BROKEN, onMessage } from './broken-server-table.ts';
 import { HOSTILE_SERVERS } from './hostile-servers.ts';
-import { startKitServer, type KitServer } from './harness.ts';
+import {
+  KIT_NOW as NOW,
+  KIT_RUN_ID as RUN_ID,
+  runKitOn,
+  checksWith as withStatus,
+  startKitServer,
+  type KitServer,
+} from './harness.ts';
 
 /**
  * Proof that the kit can fail: the reference server passes every check, and for each check a
@@ -12,19 +19,11 @@ import { startKitServer, type KitServer } from './harness.ts';
  * fault breaks. Where one fault necessarily breaks two checks (an unpublished error code is also
  * an invalid message), the row names both.
  */
-const NOW = new Date('2026-11-20T10:00:00Z');
-const RUN_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 let server: KitServer;
 beforeAll(async () => void (server = await startKitServer()));
 afterAll(async () => server.stop());
 
-const run = (): Promise<KitReport> =>
-  testImplementation({ endpoint: server.endpoint, site: server.site, limits: DEFAULT_LIMITS, now: NOW, runId: RUN_ID });
-const withStatus = (r: KitReport, status: string) =>
-  r.checks
-    .filter((c) => c.status === status)
-    .map((c) => c.id)
-    .sort();
+const run = (): Promise<KitReport> => runKitOn(server);
 const failing = (r: KitReport) => withStatus(r, 'fail');
 
 describe('the reference server passes', () => {

@@ -9,21 +9,18 @@ import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/urls.ts';
 import { problem } from './broken-server-table.ts';
-import { startKitServer, type KitServer } from './harness.ts';
+import { KIT_NOW as NOW, KIT_RUN_ID as RUN_ID, runKitOn, startKitServer, type KitServer } from './harness.ts';
 
 /**
  * Regressions: verdicts the kit and check-exchange once got wrong, each a case seen against an
  * implementation written elsewhere (a mock server generated from the OpenAPI document, an endpoint
  * at a wrong path). Each test failed before its fix.
  */
-const NOW = new Date('2026-11-20T10:00:00Z');
-const RUN_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 let server: KitServer;
 beforeAll(async () => void (server = await startKitServer()));
 afterAll(async () => server.stop());
 
-const run = (): Promise<KitReport> =>
-  testImplementation({ endpoint: server.endpoint, site: server.site, limits: DEFAULT_LIMITS, now: NOW, runId: RUN_ID });
+const run = (): Promise<KitReport> => runKitOn(server);
 const verdict = (r: KitReport, id: string) => r.checks.find((c) => c.id === id)!;
 
 describe('uai test: no false pass', () => {

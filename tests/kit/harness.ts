@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
 import { siteFor, type Site } from '../../src/standard/urls.ts';
 import { sendResponse, toRequest } from '../../src/http/node/node-bridge.ts';
+import { DEFAULT_LIMITS, testImplementation, type KitReport, type Limits } from '../../src/kit/index.ts';
 
 /**
  * A live reference server for the kit's tests: the real HTTP shell of the reference server behind
@@ -79,3 +80,18 @@ export async function startKitServer(): Promise<KitServer> {
     },
   };
 }
+
+/** The instant and run id the kit's tests pin, so that the kit's requests and results are reproducible. */
+export const KIT_NOW = new Date('2026-11-20T10:00:00Z');
+export const KIT_RUN_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+
+/** One `uai test` run against the server, at the pinned instant and run id. */
+export const runKitOn = (server: KitServer, limits: Limits = DEFAULT_LIMITS): Promise<KitReport> =>
+  testImplementation({ endpoint: server.endpoint, site: server.site, limits, now: KIT_NOW, runId: KIT_RUN_ID });
+
+/** The ids of a report's checks that have this status, sorted. */
+export const checksWith = (report: KitReport, status: string): string[] =>
+  report.checks
+    .filter((c) => c.status === status)
+    .map((c) => c.id)
+    .sort();

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, failsRun, testImplementation, type KitReport } from '../../src/kit/index.ts';
+import { failsRun, type KitReport } from '../../src/kit/index.ts';
 import { seal } from '../../src/engine/index.ts';
 import { HOSTILE_CHECKS, type KitCheckId } from '../../src/standard/kit-checks.ts';
 import { BROKEN, kindOf, onMessage, type Broken } from './broken-server-table.ts';
-import { startKitServer, type KitServer, type Transform } from './harness.ts';
+import { runKitOn, checksWith as withStatus, startKitServer, type KitServer, type Transform } from './harness.ts';
 import { PLAIN, present, presentation, type Presentation } from './presentations.ts';
 
 /**
@@ -15,19 +15,11 @@ import { PLAIN, present, presentation, type Presentation } from './presentations
  * server, in any of them, fails exactly the checks it fails as we present it, with evidence. A
  * difference either way is a false verdict of the kit.
  */
-const NOW = new Date('2026-11-20T10:00:00Z');
-const RUN_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 let server: KitServer;
 beforeAll(async () => void (server = await startKitServer()));
 afterAll(async () => server.stop());
 
-const run = (): Promise<KitReport> =>
-  testImplementation({ endpoint: server.endpoint, site: server.site, limits: DEFAULT_LIMITS, now: NOW, runId: RUN_ID });
-const withStatus = (r: KitReport, status: string) =>
-  r.checks
-    .filter((c) => c.status === status)
-    .map((c) => c.id)
-    .sort();
+const run = (): Promise<KitReport> => runKitOn(server);
 
 /** Rewrites the bytes of one kind of answer, keeping its status and headers. */
 const onText =
