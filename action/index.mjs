@@ -12793,14 +12793,14 @@ function inputFromText(file, text, mode) {
   if (!parsed.ok) return { ok: false, file, error: `not a usable validate request: ${parsed.detail}` };
   const posted = memberTexts({ text }, ["message"], true);
   if (!posted.ok) return { ok: false, file, error: `not a usable validate request: ${posted.detail}` };
-  const messageText = posted.value.message;
+  const messageText2 = posted.value.message;
   return {
     ok: true,
     file,
     message: parsed.value.message,
     mode: parsed.value.mode,
     text,
-    messageText,
+    messageText: messageText2,
     prefix: "/message"
   };
 }
@@ -14671,6 +14671,100 @@ var init_judge2 = __esm({
   }
 });
 
+// src/kit/server/requests.ts
+function intentRequest2(plan, n, mode, subject2 = plan.subject) {
+  const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
+  return seal({
+    uai_version: UAI_VERSION,
+    profile: "uai.intent.request.v1",
+    message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
+    source: { ...KIT_PARTY },
+    target: plan.target,
+    conversation: {
+      conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
+      turn_id: `turn-kit-${n}`,
+      traceparent: `00-${plan.runId}-${span}-01`,
+      sequence: 1
+    },
+    delivery: {
+      mode,
+      priority: "interactive",
+      expires_at: isoSeconds(new Date(plan.now.getTime() + 36e5)),
+      reply_requested: true,
+      ack_required: false
+    },
+    trust: { channel: "public", auth_scheme: "none" },
+    body: {
+      intent: "resolve-profile",
+      subject: subject2,
+      requested_profile: subject2,
+      parameters: { include_schema: false, include_example: false, include_field_registry: false },
+      constraints: ["public-record-only", "trace-linked"],
+      response_profile: "uai.intent.response.v1"
+    },
+    provenance: { trace_id: plan.runId, issued_at: isoSeconds(plan.now), agent_id: "uai-test-kit" },
+    integrity: integrityBlock("")
+  });
+}
+function hostileRequests(plan, first, form = "keyed") {
+  return Object.fromEntries(
+    MAKE.filter(([id]) => form === "keyed" || !KEYED_ONLY_HOSTILE.has(id)).map(([id, make], i) => {
+      const basis = intentRequest2(plan, first + i, "async");
+      return [id, { ...make(basis, form), basis }];
+    })
+  );
+}
+var UNREGISTERED_SUBJECT, requestForm, messageText, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
+var init_requests = __esm({
+  "src/kit/server/requests.ts"() {
+    "use strict";
+    init_engine();
+    init_integrity();
+    init_release();
+    init_result();
+    UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
+    requestForm = (bindings) => bindings.includes("https-json-keyless") && !bindings.includes("https-json-keyed") ? "keyless" : "keyed";
+    messageText = (message2, form) => JSON.stringify(form === "keyless" ? messageToKeyless(message2) : message2);
+    KEYED_ONLY_HOSTILE = /* @__PURE__ */ new Set(["hostile.alias_key"]);
+    json = (message2, form) => ({
+      text: messageText(message2, form),
+      mediaType: "application/json"
+    });
+    MAKE = [
+      [
+        "hostile.checksum_mismatch",
+        (good, form) => json({ ...good, integrity: { ...good.integrity, checksum: `sha256:${"0".repeat(64)}` } }, form)
+      ],
+      ["hostile.profile_unknown", (good, form) => json(seal({ ...good, profile: "uai.unknown.thing.v1" }), form)],
+      ["hostile.version_unsupported", (good, form) => json(seal({ ...good, uai_version: "2.0" }), form)],
+      [
+        "hostile.alias_key",
+        (good) => {
+          const { message_id: id, ...rest } = good;
+          return json(seal({ messageId: id, ...rest }), "keyed");
+        }
+      ],
+      [
+        "hostile.too_deep",
+        (good, form) => form === "keyless" ? (
+          // Positions have no free-form slot: the deep value goes past the envelope's last one. Nesting
+          // past the limit is refused while the body is parsed, before any position is read.
+          { text: JSON.stringify([...messageToKeyless(good), DEEP]), mediaType: "application/json" }
+        ) : json(
+          { ...good, extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep: DEEP }] },
+          form
+        )
+      ],
+      [
+        "hostile.malformed_json",
+        (good, form) => ({ text: messageText(good, form).slice(0, 200), mediaType: "application/json" })
+      ],
+      ["hostile.media_type", (good, form) => ({ text: messageText(good, form), mediaType: "text/plain" })]
+    ];
+    DEEP = Array.from({ length: 100 }).reduce((inner) => [inner], "bottom");
+  }
+});
+
 // src/kit/server/checks.ts
 function noStatement(obs) {
   const { answer, error: error2 } = obs.capability;
@@ -14739,6 +14833,23 @@ function ownIds(obs, judged) {
   }
   return failWith(problems, judged.length ? pass() : notExercised("no complete message answer was read"));
 }
+function keylessVerdict(obs, statementMissing) {
+  const sent = obs.exchanges.filter((x) => x.keylessAnswer !== void 0 && MESSAGE_SCENARIOS.has(x.scenario));
+  const answered = sent.filter((x) => x.answer.complete);
+  if (!answered.length)
+    return obs.declaredBindings.includes("https-json-keyless") ? notExercised(unanswered(obs, sent[0]?.scenario ?? "keyless")) : statementMissing ? notExercised(statementMissing) : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`);
+  const problems = answered.filter((x) => !x.keylessAnswer).map((x) => `${x.scenario}: ${snippet(x.answer)}`);
+  const twin = obs.exchanges.find((x) => x.scenario === "async" && x.keylessAnswer === void 0);
+  const extra = answered.find((x) => x.scenario === "keyless");
+  if (twin?.answer.complete && extra) {
+    const [keyed4, keyless] = [responseKind(twin.answer.json), responseKind(extra.answer.json)];
+    if (keyed4 !== void 0 && keyless !== keyed4)
+      problems.push(
+        `keyless: answered ${keyless ?? "with no message"} (${snippet(extra.answer)}), where the same request keyed (async) was answered ${keyed4}`
+      );
+  }
+  return failWith(problems);
+}
 function messageVerdicts(obs, validate7) {
   const invalid2 = [];
   const warned = [];
@@ -14752,7 +14863,7 @@ function messageVerdicts(obs, validate7) {
     if (!x.answer.complete) continue;
     if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
-    if (!isMessage2(x.answer) && !(x.scenario === "keyless" && isRecord(x.answer.json))) {
+    if (!isMessage2(x.answer) && !(x.keylessForm !== void 0 && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
       continue;
@@ -14766,7 +14877,6 @@ function messageVerdicts(obs, validate7) {
   const nothing = notExercised(
     obs.exchanges.length ? "no answer was read in full (see the transport checks)" : `no request was answered${obs.aborted ? ` (${obs.aborted})` : ""}`
   );
-  const keyless = obs.exchanges.find((x) => x.scenario === "keyless");
   const statementMissing = noStatement(obs);
   return {
     "message.valid": failWith(invalid2, judged.length ? pass() : nothing),
@@ -14774,7 +14884,7 @@ function messageVerdicts(obs, validate7) {
     "message.media_type": failWith(mediaTypes, complete.length ? pass() : nothing),
     "message.encoding": failWith(encoding, complete.length ? pass() : nothing),
     "message.own_ids": ownIds(obs, judged),
-    "message.keyless_shape": keyless?.answer.complete ? failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`]) : obs.declaredBindings.includes("https-json-keyless") ? notExercised(unanswered(obs, "keyless")) : statementMissing ? notExercised(statementMissing) : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`)
+    "message.keyless_shape": keylessVerdict(obs, statementMissing)
   };
 }
 function exchangeVerdicts(obs) {
@@ -14856,6 +14966,10 @@ function notShownToSpeak(obs, validate7) {
 }
 function hostileVerdict(obs, id, unproven) {
   const x = obs.exchanges.find((e) => e.scenario === id);
+  if (!x && KEYED_ONLY_HOSTILE.has(id) && requestForm(obs.declaredBindings) === "keyless")
+    return skip(
+      `keyless JSON cannot carry it (positions have no names), and the capability statement declares only https-json-keyless at ${obs.endpoint}`
+    );
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const problem2 = answer.mediaType === "application/problem+json";
@@ -14902,6 +15016,7 @@ var init_checks2 = __esm({
     init_exchange_rules();
     init_kit_checks();
     init_bytes();
+    init_requests();
     init_refusal();
     init_verdict();
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
@@ -14918,87 +15033,6 @@ var init_checks2 = __esm({
     judgedExchanges = (obs) => obs.exchanges.filter(
       (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage2(x.answer))
     );
-  }
-});
-
-// src/kit/server/requests.ts
-function intentRequest2(plan, n, mode, subject2 = plan.subject) {
-  const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
-  return seal({
-    uai_version: UAI_VERSION,
-    profile: "uai.intent.request.v1",
-    message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
-    source: { ...KIT_PARTY },
-    target: plan.target,
-    conversation: {
-      conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
-      turn_id: `turn-kit-${n}`,
-      traceparent: `00-${plan.runId}-${span}-01`,
-      sequence: 1
-    },
-    delivery: {
-      mode,
-      priority: "interactive",
-      expires_at: isoSeconds(new Date(plan.now.getTime() + 36e5)),
-      reply_requested: true,
-      ack_required: false
-    },
-    trust: { channel: "public", auth_scheme: "none" },
-    body: {
-      intent: "resolve-profile",
-      subject: subject2,
-      requested_profile: subject2,
-      parameters: { include_schema: false, include_example: false, include_field_registry: false },
-      constraints: ["public-record-only", "trace-linked"],
-      response_profile: "uai.intent.response.v1"
-    },
-    provenance: { trace_id: plan.runId, issued_at: isoSeconds(plan.now), agent_id: "uai-test-kit" },
-    integrity: integrityBlock("")
-  });
-}
-function hostileRequests(plan, first) {
-  const made = [
-    [
-      "hostile.checksum_mismatch",
-      (good) => json({ ...good, integrity: { ...good.integrity, checksum: `sha256:${"0".repeat(64)}` } })
-    ],
-    ["hostile.profile_unknown", (good) => json(seal({ ...good, profile: "uai.unknown.thing.v1" }))],
-    ["hostile.version_unsupported", (good) => json(seal({ ...good, uai_version: "2.0" }))],
-    [
-      "hostile.alias_key",
-      (good) => {
-        const { message_id: id, ...rest } = good;
-        return json(seal({ messageId: id, ...rest }));
-      }
-    ],
-    [
-      "hostile.too_deep",
-      (good) => json({
-        ...good,
-        extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep: DEEP }]
-      })
-    ],
-    ["hostile.malformed_json", (good) => ({ text: JSON.stringify(good).slice(0, 200), mediaType: "application/json" })],
-    ["hostile.media_type", (good) => ({ text: JSON.stringify(good), mediaType: "text/plain" })]
-  ];
-  return Object.fromEntries(
-    made.map(([id, make], i) => {
-      const basis = intentRequest2(plan, first + i, "async");
-      return [id, { ...make(basis), basis }];
-    })
-  );
-}
-var UNREGISTERED_SUBJECT, json, DEEP;
-var init_requests = __esm({
-  "src/kit/server/requests.ts"() {
-    "use strict";
-    init_engine();
-    init_integrity();
-    init_release();
-    init_result();
-    UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
-    json = (v) => ({ text: JSON.stringify(v), mediaType: "application/json" });
-    DEEP = Array.from({ length: 100 }).reduce((inner) => [inner], "bottom");
   }
 });
 
@@ -15058,9 +15092,19 @@ async function runKit(options, http = defaultHttp(options)) {
       throw error2;
     }
   };
-  const post = async (scenario, request, text, mediaType2 = "application/json") => {
-    const answer = await send(scenario, "POST", endpoint, { text, mediaType: mediaType2 });
-    exchanges.push({ scenario, method: "POST", url: endpoint, ...request ? { request } : {}, answer });
+  const post = async (scenario, request, body) => {
+    const sent = await send(scenario, "POST", endpoint, { text: body.text, mediaType: body.mediaType });
+    const asArray = body.keyless && Array.isArray(sent.json);
+    const answer = asArray ? { ...sent, json: messageFromKeyless(sent.json).value } : sent;
+    exchanges.push({
+      scenario,
+      method: "POST",
+      url: endpoint,
+      request,
+      ...body.keyless ? { keylessAnswer: asArray } : {},
+      ...asArray ? { keylessForm: sent.json } : {},
+      answer
+    });
     return answer;
   };
   try {
@@ -15070,28 +15114,21 @@ async function runKit(options, http = defaultHttp(options)) {
     declaredBindings = bindings;
     const plan = planFrom(statement, endpoint, options);
     let n = 0;
+    const form = requestForm(bindings);
+    const asMessage = (request, keyless = form === "keyless") => ({
+      text: messageText(request, keyless ? "keyless" : "keyed"),
+      mediaType: "application/json",
+      keyless
+    });
     const asyncRequest = intentRequest2(plan, ++n, "async");
-    const accepted = await post("async", asyncRequest, JSON.stringify(asyncRequest));
+    const accepted = await post("async", asyncRequest, asMessage(asyncRequest));
     const syncRequest = intentRequest2(plan, ++n, "sync");
-    await post("sync", syncRequest, JSON.stringify(syncRequest));
+    await post("sync", syncRequest, asMessage(syncRequest));
     const unknownRequest = intentRequest2(plan, ++n, "sync", UNREGISTERED_SUBJECT);
-    await post("unknown-subject", unknownRequest, JSON.stringify(unknownRequest));
-    if (bindings.includes("https-json-keyless")) {
+    await post("unknown-subject", unknownRequest, asMessage(unknownRequest));
+    if (form === "keyed" && bindings.includes("https-json-keyless")) {
       const keylessRequest = intentRequest2(plan, ++n, "async");
-      const answer = await send("keyless", "POST", endpoint, {
-        text: JSON.stringify(messageToKeyless(keylessRequest)),
-        mediaType: "application/json"
-      });
-      const keylessAnswer = Array.isArray(answer.json);
-      exchanges.push({
-        scenario: "keyless",
-        method: "POST",
-        url: endpoint,
-        request: keylessRequest,
-        keylessAnswer,
-        ...keylessAnswer ? { keylessForm: answer.json } : {},
-        answer: keylessAnswer ? { ...answer, json: messageFromKeyless(answer.json).value } : answer
-      });
+      await post("keyless", keylessRequest, asMessage(keylessRequest, true));
     }
     const taskRef = at(accepted.json, "delivery", "task_ref");
     const joined2 = pollBase !== void 0 && typeof taskRef === "string" && taskRef.isWellFormed() ? `${pollBase}${encodeURIComponent(taskRef)}` : void 0;
@@ -15125,9 +15162,9 @@ async function runKit(options, http = defaultHttp(options)) {
         previous: first.json
       });
     }
-    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1))) {
+    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1, form))) {
       if (!options.hostile || options.hostile.has(id))
-        await post(id, hostile.basis, hostile.text, hostile.mediaType);
+        await post(id, hostile.basis, { ...hostile, keyless: form === "keyless" });
     }
   } catch (error2) {
     if (!(error2 instanceof KitHttpError)) throw error2;
@@ -19375,8 +19412,8 @@ async function judgeFile(target, context) {
   if ("error" in target) return { ok: false, file: target.file, error: target.error };
   const input2 = await readInput(target.file, context.mode, context.stdin, context.reserve);
   if (!input2.ok) return input2;
-  const { file, message: message2, mode, text, messageText, prefix } = input2;
-  const result2 = validateMessage(message2, { mode, site: context.site, now: context.now(), text: messageText });
+  const { file, message: message2, mode, text, messageText: messageText2, prefix } = input2;
+  const result2 = validateMessage(message2, { mode, site: context.site, now: context.now(), text: messageText2 });
   const listed = issuesOf(result2).map((i) => i.path);
   return { ok: true, checked: { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) }, listed };
 }

@@ -12,6 +12,7 @@ import {
   issueLine,
   reusedIdMessage,
   reusedIdOf,
+  responseKind,
   validateMessage,
   valueAt,
   type EarlierMessage,
@@ -23,6 +24,7 @@ import type { Site } from '../../standard/urls.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
+import { KEYED_ONLY_HOSTILE, requestForm } from './requests.ts';
 import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
@@ -141,6 +143,34 @@ function ownIds(obs: Observations, judged: readonly Observation[]): Outcome {
   return failWith(problems, judged.length ? pass() : notExercised('no complete message answer was read'));
 }
 
+/**
+ * message.keyless_shape: every valid request sent keyless (the extra one beside keyed requests, or
+ * all of them at a keyless-only endpoint) answered with a keyless array; and the extra one answered
+ * with the kind of answer its keyed twin (the async request) got, so that an endpoint declaring
+ * keyless but refusing it with a well-formed typed error does not pass on the keyed run's answers.
+ */
+function keylessVerdict(obs: Observations, statementMissing: string | undefined): Outcome {
+  const sent = obs.exchanges.filter((x) => x.keylessAnswer !== undefined && MESSAGE_SCENARIOS.has(x.scenario));
+  const answered = sent.filter((x) => x.answer.complete);
+  if (!answered.length)
+    return obs.declaredBindings.includes('https-json-keyless')
+      ? notExercised(unanswered(obs, sent[0]?.scenario ?? 'keyless'))
+      : statementMissing
+        ? notExercised(statementMissing)
+        : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`);
+  const problems = answered.filter((x) => !x.keylessAnswer).map((x) => `${x.scenario}: ${snippet(x.answer)}`);
+  const twin = obs.exchanges.find((x) => x.scenario === 'async' && x.keylessAnswer === undefined);
+  const extra = answered.find((x) => x.scenario === 'keyless');
+  if (twin?.answer.complete && extra) {
+    const [keyed, keyless] = [responseKind(twin.answer.json), responseKind(extra.answer.json)];
+    if (keyed !== undefined && keyless !== keyed)
+      problems.push(
+        `keyless: answered ${keyless ?? 'with no message'} (${snippet(extra.answer)}), where the same request keyed (async) was answered ${keyed}`,
+      );
+  }
+  return failWith(problems);
+}
+
 function messageVerdicts(obs: Observations, validate: Validate): Record<string, Outcome> {
   const invalid: string[] = [];
   const warned: string[] = [];
@@ -155,7 +185,7 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
     else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
-    if (!isMessage(x.answer) && !(x.scenario === 'keyless' && isRecord(x.answer.json))) {
+    if (!isMessage(x.answer) && !(x.keylessForm !== undefined && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
       continue;
@@ -171,7 +201,6 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
       ? 'no answer was read in full (see the transport checks)'
       : `no request was answered${obs.aborted ? ` (${obs.aborted})` : ''}`,
   );
-  const keyless = obs.exchanges.find((x) => x.scenario === 'keyless');
   const statementMissing = noStatement(obs);
   return {
     'message.valid': failWith(invalid, judged.length ? pass() : nothing),
@@ -179,13 +208,7 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
     'message.media_type': failWith(mediaTypes, complete.length ? pass() : nothing),
     'message.encoding': failWith(encoding, complete.length ? pass() : nothing),
     'message.own_ids': ownIds(obs, judged),
-    'message.keyless_shape': keyless?.answer.complete
-      ? failWith(keyless.keylessAnswer ? [] : [`keyless: ${snippet(keyless.answer)}`])
-      : obs.declaredBindings.includes('https-json-keyless')
-        ? notExercised(unanswered(obs, 'keyless'))
-        : statementMissing
-          ? notExercised(statementMissing)
-          : skip(`the capability statement declares no https-json-keyless endpoint with the url ${obs.endpoint}`),
+    'message.keyless_shape': keylessVerdict(obs, statementMissing),
   };
 }
 
@@ -313,6 +336,10 @@ function notShownToSpeak(obs: Observations, validate: Validate): string | undefi
  */
 function hostileVerdict(obs: Observations, id: string, unproven: string | undefined): Outcome {
   const x = obs.exchanges.find((e) => e.scenario === id);
+  if (!x && KEYED_ONLY_HOSTILE.has(id) && requestForm(obs.declaredBindings) === 'keyless')
+    return skip(
+      `keyless JSON cannot carry it (positions have no names), and the capability statement declares only https-json-keyless at ${obs.endpoint}`,
+    );
   if (!x) return notExercised(unanswered(obs, id));
   const { answer } = x;
   const problem = answer.mediaType === 'application/problem+json';

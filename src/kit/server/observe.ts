@@ -11,14 +11,14 @@ export interface Observation {
   readonly method: 'GET' | 'POST';
   readonly url: string;
   /**
-   * The keyed request message, when the kit sent one; for a hostile request, the valid request it
-   * was made from (whose ids it carries: an answer may not take them as its own).
+   * The request message in its keyed form, whichever form it was sent in; for a hostile request,
+   * the valid request it was made from (whose ids it carries: an answer may not take them as its own).
    */
   readonly request?: Record<string, unknown>;
   readonly answer: Answer;
   /** For a task status: the accepted answer it follows. */
   readonly previous?: unknown;
-  /** For a keyless request: whether the answer came as a keyless array (answer.json is its keyed form). */
+  /** Set for a request sent keyless: whether the answer came as a keyless array (answer.json is then its keyed form). */
   readonly keylessAnswer?: boolean;
   /** The keyless array as it came (answer.json is its keyed form): validated as sent, extra positions and all. */
   readonly keylessForm?: readonly unknown[];

@@ -3,7 +3,7 @@
  * message, conversation and trace ids per run), addressed to the party the capability statement
  * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
  */
-import { isoSeconds, seal } from '../../engine/index.ts';
+import { isoSeconds, messageToKeyless, seal } from '../../engine/index.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { KIT_PARTY } from '../judge/result.ts';
@@ -58,6 +58,20 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
   });
 }
 
+/**
+ * The form the kit's messages take at an endpoint: keyless when the capability statement declares
+ * https-json-keyless there and not https-json-keyed (a keyed body is not what such an endpoint
+ * takes, and refusing it is no fault), keyed otherwise, as when there is no statement to read.
+ */
+export type RequestForm = 'keyed' | 'keyless';
+
+export const requestForm = (bindings: readonly string[]): RequestForm =>
+  bindings.includes('https-json-keyless') && !bindings.includes('https-json-keyed') ? 'keyless' : 'keyed';
+
+/** A message as the body text of its form. */
+export const messageText = (message: Json, form: RequestForm): string =>
+  JSON.stringify(form === 'keyless' ? messageToKeyless(message) : message);
+
 /** A hostile request: the body text sent, its media type, and the valid request it was made from. */
 export interface HostileRequest {
   readonly text: string;
@@ -66,46 +80,69 @@ export interface HostileRequest {
   readonly basis: Json;
 }
 
+/** Hostile kinds that keyless JSON cannot carry: a misspelled member name needs names, and positions have none. */
+export const KEYED_ONLY_HOSTILE: ReadonlySet<string> = new Set(['hostile.alias_key']);
+
+type Make = (good: Json, form: RequestForm) => { text: string; mediaType: string };
+
+const json = (message: Json, form: RequestForm) => ({
+  text: messageText(message, form),
+  mediaType: 'application/json',
+});
+
+const MAKE: readonly (readonly [string, Make])[] = [
+  [
+    'hostile.checksum_mismatch',
+    (good, form) =>
+      json({ ...good, integrity: { ...(good.integrity as Json), checksum: `sha256:${'0'.repeat(64)}` } }, form),
+  ],
+  ['hostile.profile_unknown', (good, form) => json(seal({ ...good, profile: 'uai.unknown.thing.v1' }), form)],
+  ['hostile.version_unsupported', (good, form) => json(seal({ ...good, uai_version: '2.0' }), form)],
+  [
+    'hostile.alias_key',
+    (good) => {
+      const { message_id: id, ...rest } = good;
+      return json(seal({ messageId: id, ...rest }), 'keyed');
+    },
+  ],
+  [
+    'hostile.too_deep',
+    (good, form) =>
+      form === 'keyless'
+        ? // Positions have no free-form slot: the deep value goes past the envelope's last one. Nesting
+          // past the limit is refused while the body is parsed, before any position is read.
+          { text: JSON.stringify([...messageToKeyless(good), DEEP]), mediaType: 'application/json' }
+        : json(
+            { ...good, extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep: DEEP }] },
+            form,
+          ),
+  ],
+  [
+    'hostile.malformed_json',
+    (good, form) => ({ text: messageText(good, form).slice(0, 200), mediaType: 'application/json' }),
+  ],
+  ['hostile.media_type', (good, form) => ({ text: messageText(good, form), mediaType: 'text/plain' })],
+];
+
 /**
  * Each hostile request, made from a valid request of its own, numbered from `first`: with ids of
  * its own, so a server that refuses a repeated message_id (as a replay) refuses none of them for
- * that reason, and each is judged for the one thing it breaks.
+ * that reason, and each is judged for the one thing it breaks. In the keyless form, the kinds it
+ * can carry, broken in the keyless array, so that a keyless-only endpoint is seen refusing what a
+ * keyless body breaks rather than refusing a keyed body it never takes.
  */
-export function hostileRequests(plan: RequestPlan, first: number): Record<string, HostileRequest> {
-  const made: [string, (good: Json) => { text: string; mediaType: string }][] = [
-    [
-      'hostile.checksum_mismatch',
-      (good) => json({ ...good, integrity: { ...(good.integrity as Json), checksum: `sha256:${'0'.repeat(64)}` } }),
-    ],
-    ['hostile.profile_unknown', (good) => json(seal({ ...good, profile: 'uai.unknown.thing.v1' }))],
-    ['hostile.version_unsupported', (good) => json(seal({ ...good, uai_version: '2.0' }))],
-    [
-      'hostile.alias_key',
-      (good) => {
-        const { message_id: id, ...rest } = good;
-        return json(seal({ messageId: id, ...rest }));
-      },
-    ],
-    [
-      'hostile.too_deep',
-      (good) =>
-        json({
-          ...good,
-          extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep: DEEP }],
-        }),
-    ],
-    ['hostile.malformed_json', (good) => ({ text: JSON.stringify(good).slice(0, 200), mediaType: 'application/json' })],
-    ['hostile.media_type', (good) => ({ text: JSON.stringify(good), mediaType: 'text/plain' })],
-  ];
+export function hostileRequests(
+  plan: RequestPlan,
+  first: number,
+  form: RequestForm = 'keyed',
+): Record<string, HostileRequest> {
   return Object.fromEntries(
-    made.map(([id, make], i) => {
+    MAKE.filter(([id]) => form === 'keyed' || !KEYED_ONLY_HOSTILE.has(id)).map(([id, make], i) => {
       const basis = intentRequest(plan, first + i, 'async');
-      return [id, { ...make(basis), basis }];
+      return [id, { ...make(basis, form), basis }];
     }),
   );
 }
-
-const json = (v: unknown) => ({ text: JSON.stringify(v), mediaType: 'application/json' });
 
 /** 100 levels of arrays: past the 64 a request may nest (CONTRACT section 8). */
 const DEEP: unknown = Array.from({ length: 100 }).reduce<unknown>((inner) => [inner], 'bottom');

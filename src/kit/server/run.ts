@@ -1,14 +1,23 @@
 /**
  * Running the kit against one endpoint: read the capability statement, then send what it
- * declares (keyed async and sync requests, one for an unregistered subject, keyless if declared,
- * polling if declared) and the
- * hostile requests, one at a time. Sending is all this module does; judging is verdicts.ts.
+ * declares (async and sync requests, one for an unregistered subject, one more keyless if keyless
+ * is declared beside keyed, polling if declared) and the hostile requests, one at a time. The
+ * requests are keyed, or keyless where the statement declares only keyless (requests.ts,
+ * requestForm). Sending is all this module does; judging is checks.ts.
  */
-import { messageFromKeyless, messageToKeyless } from '../../engine/index.ts';
+import { messageFromKeyless } from '../../engine/index.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
-import { hostileRequests, intentRequest, UNREGISTERED_SUBJECT, type Json, type RequestPlan } from './requests.ts';
+import {
+  hostileRequests,
+  intentRequest,
+  messageText,
+  requestForm,
+  UNREGISTERED_SUBJECT,
+  type Json,
+  type RequestPlan,
+} from './requests.ts';
 
 export interface RunOptions {
   readonly endpoint: string;
@@ -95,14 +104,27 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
       throw error;
     }
   };
+  /**
+   * A message request, keyless or keyed as the body is: a keyless request's answer that came as an
+   * array is kept as it came and read in its keyed form (what the checks and the rules read).
+   */
   const post = async (
     scenario: Observation['scenario'],
-    request: Json | undefined,
-    text: string,
-    mediaType = 'application/json',
+    request: Json,
+    body: { text: string; mediaType: string; keyless: boolean },
   ): Promise<Answer> => {
-    const answer = await send(scenario, 'POST', endpoint, { text, mediaType });
-    exchanges.push({ scenario, method: 'POST', url: endpoint, ...(request ? { request } : {}), answer });
+    const sent = await send(scenario, 'POST', endpoint, { text: body.text, mediaType: body.mediaType });
+    const asArray = body.keyless && Array.isArray(sent.json);
+    const answer = asArray ? { ...sent, json: messageFromKeyless(sent.json).value } : sent;
+    exchanges.push({
+      scenario,
+      method: 'POST',
+      url: endpoint,
+      request,
+      ...(body.keyless ? { keylessAnswer: asArray } : {}),
+      ...(asArray ? { keylessForm: sent.json as unknown[] } : {}),
+      answer,
+    });
     return answer;
   };
   try {
@@ -113,29 +135,24 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     const plan = planFrom(statement, endpoint, options);
     let n = 0;
 
+    const form = requestForm(bindings);
+    const asMessage = (request: Json, keyless = form === 'keyless') => ({
+      text: messageText(request, keyless ? 'keyless' : 'keyed'),
+      mediaType: 'application/json',
+      keyless,
+    });
+
     const asyncRequest = intentRequest(plan, ++n, 'async');
-    const accepted = await post('async', asyncRequest, JSON.stringify(asyncRequest));
+    const accepted = await post('async', asyncRequest, asMessage(asyncRequest));
     const syncRequest = intentRequest(plan, ++n, 'sync');
-    await post('sync', syncRequest, JSON.stringify(syncRequest));
+    await post('sync', syncRequest, asMessage(syncRequest));
     // A valid message asking for a profile no registry lists: the answer must be a typed error.
     const unknownRequest = intentRequest(plan, ++n, 'sync', UNREGISTERED_SUBJECT);
-    await post('unknown-subject', unknownRequest, JSON.stringify(unknownRequest));
-    if (bindings.includes('https-json-keyless')) {
+    await post('unknown-subject', unknownRequest, asMessage(unknownRequest));
+    // Keyless beside keyed: one more async request, keyless, the twin of the keyed one above.
+    if (form === 'keyed' && bindings.includes('https-json-keyless')) {
       const keylessRequest = intentRequest(plan, ++n, 'async');
-      const answer = await send('keyless', 'POST', endpoint, {
-        text: JSON.stringify(messageToKeyless(keylessRequest)),
-        mediaType: 'application/json',
-      });
-      const keylessAnswer = Array.isArray(answer.json);
-      exchanges.push({
-        scenario: 'keyless',
-        method: 'POST',
-        url: endpoint,
-        request: keylessRequest,
-        keylessAnswer,
-        ...(keylessAnswer ? { keylessForm: answer.json as unknown[] } : {}),
-        answer: keylessAnswer ? { ...answer, json: messageFromKeyless(answer.json).value } : answer,
-      });
+      await post('keyless', keylessRequest, asMessage(keylessRequest, true));
     }
     const taskRef = at(accepted.json, 'delivery', 'task_ref');
     // A reference with a lone surrogate has no URL form, and a polling URL may be no URL at all: no poll then.
@@ -174,9 +191,9 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         previous: first.json,
       });
     }
-    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1))) {
+    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1, form))) {
       if (!options.hostile || options.hostile.has(id))
-        await post(id as Observation['scenario'], hostile.basis, hostile.text, hostile.mediaType);
+        await post(id as Observation['scenario'], hostile.basis, { ...hostile, keyless: form === 'keyless' });
     }
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;
