@@ -12624,7 +12624,7 @@ function isJsonMediaType(contentType) {
   if (essence === void 0) return false;
   return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
 var init_headers = __esm({
   "src/http/headers.ts"() {
     "use strict";
@@ -12642,6 +12642,11 @@ var init_headers = __esm({
     PREFLIGHT_HEADERS = {
       "Access-Control-Allow-Methods": "POST, OPTIONS",
       "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400"
+    };
+    RECORD_PREFLIGHT_HEADERS = {
+      "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+      "Access-Control-Allow-Headers": "*",
       "Access-Control-Max-Age": "86400"
     };
     headerValue = (value) => value === void 0 ? null : typeof value === "string" ? value : value.join(", ");
@@ -16455,7 +16460,8 @@ function referenceServerCore(options) {
     const pathname = request.path;
     const method = request.method;
     if (pathname.startsWith(TASKS_PREFIX)) {
-      if (method !== "GET") return notAllowed("GET, HEAD", method);
+      if (method === "OPTIONS") return TASK_PREFLIGHT_REPLY;
+      if (method !== "GET") return notAllowed(TASK_ALLOW, method);
       let ref;
       try {
         ref = decodeURIComponent(pathname.slice(TASKS_PREFIX.length));
@@ -16474,7 +16480,7 @@ function referenceServerCore(options) {
   }
   return failClosed(site, headAsGet(handle));
 }
-var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, json2;
+var REFERENCE_SERVER_PATH, TASKS_PREFIX, PREFLIGHT_REPLY, TASK_ALLOW, TASK_PREFLIGHT_REPLY, json2;
 var init_reference_server_handler = __esm({
   "src/http/reference-server-handler.ts"() {
     "use strict";
@@ -16488,6 +16494,12 @@ var init_reference_server_handler = __esm({
     PREFLIGHT_REPLY = {
       status: 204,
       headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: "GET, HEAD, POST, OPTIONS" }),
+      body: null
+    };
+    TASK_ALLOW = "GET, HEAD, OPTIONS";
+    TASK_PREFLIGHT_REPLY = {
+      status: 204,
+      headers: Object.freeze({ ...ACTION_HEADERS, ...RECORD_PREFLIGHT_HEADERS, Allow: TASK_ALLOW }),
       body: null
     };
     json2 = (body, status) => ({

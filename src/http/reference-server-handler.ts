@@ -11,7 +11,7 @@ import { answerMessage, capabilityStatement, type EngineContext, taskStatus } fr
 import type { Site } from '../standard/urls.ts';
 import type { MockScenario } from '../standard/value-sets.ts';
 import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
-import { PREFLIGHT_HEADERS } from './headers.ts';
+import { PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS } from './headers.ts';
 import { ACTION_HEADERS, failClosed, JSON_HEADERS, problemReply } from './problem.ts';
 import { readPostedJson } from './request-body.ts';
 import { webAdapter } from './web-adapter.ts';
@@ -29,6 +29,20 @@ export interface ReferenceServerOptions {
 const PREFLIGHT_REPLY: CoreReply = {
   status: 204,
   headers: Object.freeze({ ...ACTION_HEADERS, ...PREFLIGHT_HEADERS, Allow: 'GET, HEAD, POST, OPTIONS' }),
+  body: null,
+};
+
+/** The methods of a task path: it is read, as a record is. */
+const TASK_ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * A task path's preflight, as a record's: a client on another origin that polls with a header of
+ * its own (a traceparent, as tracing libraries add to every call) is preflighted even for a GET,
+ * and without a 204 here its poll never leaves the browser.
+ */
+const TASK_PREFLIGHT_REPLY: CoreReply = {
+  status: 204,
+  headers: Object.freeze({ ...ACTION_HEADERS, ...RECORD_PREFLIGHT_HEADERS, Allow: TASK_ALLOW }),
   body: null,
 };
 
@@ -62,7 +76,8 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     const pathname = request.path;
     const method = request.method;
     if (pathname.startsWith(TASKS_PREFIX)) {
-      if (method !== 'GET') return notAllowed('GET, HEAD', method);
+      if (method === 'OPTIONS') return TASK_PREFLIGHT_REPLY;
+      if (method !== 'GET') return notAllowed(TASK_ALLOW, method);
       let ref: string;
       try {
         ref = decodeURIComponent(pathname.slice(TASKS_PREFIX.length));

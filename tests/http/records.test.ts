@@ -159,6 +159,26 @@ describe('not found and wrong methods', () => {
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  // Tracing libraries add a traceparent to every call: a poll from another origin is then preflighted.
+  it('OPTIONS of a reference-server task path is a CORS preflight that allows a traced poll', async () => {
+    const response = await fetch(`${server.base}/v1/reference-server/tasks/task-any`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'traceparent',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+    expect(securityHeadersOf(response)).toEqual(SECURITY);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers.get('access-control-allow-headers')).toBe('*');
+    expect(response.headers.get('access-control-max-age')).toBe('86400');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
   it.each(['/v1/validate', '/v1/mock-exchange'])('GET on %s is 405 with Allow: POST, OPTIONS', async (path) => {
     const response = await fetch(`${server.base}${path}`);
     expect(response.status).toBe(405);
@@ -179,7 +199,7 @@ describe('methods no route lists, on the function routes', () => {
     '/v1/validate': 'POST, OPTIONS',
     '/v1/check-exchange': 'POST, OPTIONS',
     '/v1/reference-server': 'GET, HEAD, POST, OPTIONS',
-    '/v1/reference-server/tasks/no-such-task': 'GET, HEAD',
+    '/v1/reference-server/tasks/no-such-task': 'GET, HEAD, OPTIONS',
   };
   it.each(['PROPFIND', 'QUERY', 'MKCOL'].flatMap((m) => Object.keys(allowOf).map((p) => [m, p])))(
     "%s %s is 405 with the route's Allow",

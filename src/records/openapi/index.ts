@@ -98,20 +98,24 @@ function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): 
 const pathParameters = (operation: unknown): Json[] =>
   (((operation as Json | undefined)?.parameters ?? []) as Json[]).filter((p) => p.in === 'path');
 
+/** A path that is only read (a record, the reference server's task path): its preflight is a record's. */
+const readOnly = (route: Route): boolean =>
+  route.method === 'GET' && !ROUTES.some((r) => r.path === route.path && r.method === 'POST');
+
 /**
- * OPTIONS of a POST route or a GET record: a CORS preflight, 204 with the headers of CONTRACT
- * section 8 (a record's allow any request header, such as If-None-Match; docs/contract.md).
+ * OPTIONS of a POST route or of a path that is only read: a CORS preflight, 204 with the headers of
+ * CONTRACT section 8 (a read path's allow any request header, such as If-None-Match; docs/contract.md).
  */
 function preflightOperation(route: Route, ctx: RecordContext, parameters: readonly Json[]): Json {
-  const record = route.kind === 'record';
+  const read = readOnly(route);
   return {
     operationId: `preflight${operationId(route).slice(route.method.length)}`,
     summary: `CORS preflight for ${route.path}`,
     ...(parameters.length > 0 ? { parameters } : {}),
-    description: record
-      ? 'Answers 204 with Access-Control-Allow-Methods: GET, HEAD, OPTIONS and Access-Control-Allow-Headers: *, so that a script on another origin may send headers of its own, such as If-None-Match.'
+    description: read
+      ? 'Answers 204 with Access-Control-Allow-Methods: GET, HEAD, OPTIONS and Access-Control-Allow-Headers: *, so that a script on another origin may send headers of its own, such as If-None-Match or traceparent.'
       : 'Answers 204 with the CORS headers of CONTRACT section 8.',
-    tags: [record ? 'records' : 'actions'],
+    tags: [route.kind === 'record' ? 'records' : 'actions'],
     responses: {
       '204': { description: 'Preflight accepted.' },
       '404': problemResponse(ctx.site, 'route.not_found'),
@@ -138,7 +142,7 @@ export function openApiDocument(
     item[route.method.toLowerCase()] =
       exchangeOperation(route, ctx) ??
       (route.method === 'GET' ? getOperation(route, ctx, lookup) : postOperation(route, ctx, examples));
-    if (route.method === 'POST' || route.kind === 'record')
+    if (route.method === 'POST' || readOnly(route))
       item.options = preflightOperation(route, ctx, pathParameters(item[route.method.toLowerCase()]));
   }
   const doc: Json = {
