@@ -127,13 +127,13 @@ function buildLinks(site) {
     profilePage: (profile) => pageUrl(site, `/profiles/${profile}/`)
   };
 }
-function serviceDid(site, path) {
-  const key = `${site.origin} ${path ?? ""}`;
+function serviceDid(site, path2) {
+  const key = `${site.origin} ${path2 ?? ""}`;
   let did = didBySite.get(key);
   if (did === void 0) {
     if (didBySite.size >= MEMO_LIMIT) didBySite.clear();
     const host = encodeURIComponent(new URL(site.origin).host);
-    did = path ? `did:web:${host}:${path}` : `did:web:${host}`;
+    did = path2 ? `did:web:${host}:${path2}` : `did:web:${host}`;
     didBySite.set(key, did);
   }
   return did;
@@ -143,8 +143,8 @@ var init_urls = __esm({
   "src/standard/urls.ts"() {
     "use strict";
     DEFAULT_ORIGIN = "http://localhost:4321";
-    apiUrl = (site, path) => `${site.base}${path}`;
-    pageUrl = (site, path) => `${site.origin}${path}`;
+    apiUrl = (site, path2) => `${site.base}${path2}`;
+    pageUrl = (site, path2) => `${site.origin}${path2}`;
     MEMO_LIMIT = 16;
     linksBySite = /* @__PURE__ */ new Map();
     linksOfSite = /* @__PURE__ */ new WeakMap();
@@ -1720,7 +1720,7 @@ var init_pointer = __esm({
       const text = String(key);
       return text.includes("~") || text.includes("/") ? text.replaceAll("~", "~0").replaceAll("/", "~1") : text;
     };
-    childPath = (path, key) => `${path}/${pointerSegment(key)}`;
+    childPath = (path2, key) => `${path2}/${pointerSegment(key)}`;
     unescapeSegment = (s) => s.replaceAll("~1", "/").replaceAll("~0", "~");
     pointerSegments = (pointer2) => pointer2 === "" ? [] : pointer2.slice(1).split("/").map(unescapeSegment);
   }
@@ -1822,13 +1822,13 @@ function echo(value) {
   if (typeof value === "boolean" || value === null) return value;
   return jsonType(value);
 }
-function findNonCanonical(value, path = "") {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : void 0;
-  if (typeof value === "number") return Number.isFinite(value) ? void 0 : path;
+function findNonCanonical(value, path2 = "") {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path2 : void 0;
+  if (typeof value === "number") return Number.isFinite(value) ? void 0 : path2;
   if (typeof value !== "object" || value === null) return void 0;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
   for (const [key, child] of entries) {
-    const childPath2 = childPath(path, key);
+    const childPath2 = childPath(path2, key);
     if (LONE_SURROGATE.test(key)) return childPath2;
     const found = findNonCanonical(child, childPath2);
     if (found !== void 0) return found;
@@ -1876,20 +1876,20 @@ function objectToKeyless(keyed4, def) {
   while (out.length && out[out.length - 1] === null) out.pop();
   return out;
 }
-function valueFromKeyless(value, type, def, path, issues) {
-  if (def) return objectFromKeyless(value, def, path, issues);
+function valueFromKeyless(value, type, def, path2, issues) {
+  if (def) return objectFromKeyless(value, def, path2, issues);
   if (type.kind === "array" && Array.isArray(value)) {
     const items = type.items;
     const itemDef = items.kind === "object" ? objectDef(items.ref) : void 0;
-    return value.map((item, i) => valueFromKeyless(item, items, itemDef, childPath(path, i), issues));
+    return value.map((item, i) => valueFromKeyless(item, items, itemDef, childPath(path2, i), issues));
   }
   return value;
 }
-function objectFromKeyless(input2, def, path, issues) {
+function objectFromKeyless(input2, def, path2, issues) {
   if (!Array.isArray(input2)) {
     issues.push({
       code: "keyless.shape_mismatch",
-      path,
+      path: path2,
       message: `Expected a keyless array for ${def.title.toLowerCase()} (order map ${def.name}).`,
       expected: "array",
       actual: jsonType(input2)
@@ -1899,7 +1899,7 @@ function objectFromKeyless(input2, def, path, issues) {
   if (input2.length > def.fields.length) {
     issues.push({
       code: "keyless.overflow",
-      path,
+      path: path2,
       message: `The keyless array has ${input2.length} positions; the ${def.name} map has ${def.fields.length}.`,
       expected: def.fields.length,
       actual: input2.length
@@ -1908,7 +1908,7 @@ function objectFromKeyless(input2, def, path, issues) {
   const keyed4 = {};
   def.fields.forEach((field, index) => {
     const raw = input2[index];
-    const fieldPath = childPath(path, field.key);
+    const fieldPath = childPath(path2, field.key);
     if (raw === null || raw === void 0) {
       if (field.required)
         issues.push({
@@ -2391,10 +2391,10 @@ var init_text_findings = __esm({
 });
 
 // src/engine/validate/duplicates.ts
-function draftOf(path, { name, count }) {
+function draftOf(path2, { name, count }) {
   return {
     code: DUPLICATE_MEMBER,
-    path,
+    path: path2,
     message: `The member name ${JSON.stringify(name)} occurs ${count} times in one object; parsers disagree on which value counts.`,
     expected: 1,
     actual: count
@@ -2485,8 +2485,8 @@ var init_numbers = __esm({
       code = NUMBER_IMPRECISE;
       path;
       found;
-      constructor(path, found) {
-        this.path = path;
+      constructor(path2, found) {
+        this.path = path2;
         this.found = found;
       }
       get message() {
@@ -2659,12 +2659,12 @@ function somePath(parts, visit) {
   }
   return false;
 }
-function covers(head, tail, path) {
-  if (head.length >= path.length) {
-    return head.startsWith(path) && (head.length === path.length || head.charCodeAt(path.length) === 47);
+function covers(head, tail, path2) {
+  if (head.length >= path2.length) {
+    return head.startsWith(path2) && (head.length === path2.length || head.charCodeAt(path2.length) === 47);
   }
   const joined2 = head + tail;
-  return joined2 === path || joined2.startsWith(`${path}/`);
+  return joined2 === path2 || joined2.startsWith(`${path2}/`);
 }
 function issueFlags(result2) {
   return flagsOfParts(result2[ISSUES] ?? [[...result2.errors, ...result2.warnings]]);
@@ -2673,15 +2673,15 @@ function flagsOfParts(parts) {
   let whole;
   let index;
   const answers = /* @__PURE__ */ new Map();
-  return (path) => {
+  return (path2) => {
     whole ??= somePath(
       parts,
       (head, tail, code) => head === "" && tail === "" && issueCode(code)?.severity === "error"
     );
     if (whole) return true;
-    if (path === "") return somePath(parts, () => true);
-    let answer = answers.get(path);
-    if (answer === void 0) answers.set(path, answer = (index ??= new PathsByMember(parts)).has(path));
+    if (path2 === "") return somePath(parts, () => true);
+    let answer = answers.get(path2);
+    if (answer === void 0) answers.set(path2, answer = (index ??= new PathsByMember(parts)).has(path2));
     return answer;
   };
 }
@@ -2692,9 +2692,9 @@ var init_issue_flags = __esm({
     init_code_shapes();
     init_text_findings();
     ISSUES = /* @__PURE__ */ Symbol("issues");
-    firstMember = (path) => {
-      const second = path.indexOf("/", 1);
-      return second < 0 ? path : path.slice(0, second);
+    firstMember = (path2) => {
+      const second = path2.indexOf("/", 1);
+      return second < 0 ? path2 : path2.slice(0, second);
     };
     PathsByMember = class {
       groups = /* @__PURE__ */ new Map();
@@ -2702,11 +2702,11 @@ var init_issue_flags = __esm({
         let member = "";
         let group;
         somePath(parts, (head, tail) => {
-          const path = head === "" ? tail : head;
-          if (path === "") return false;
-          const same = group !== void 0 && path.startsWith(member) && (path.length === member.length || path.charCodeAt(member.length) === 47);
+          const path2 = head === "" ? tail : head;
+          if (path2 === "") return false;
+          const same = group !== void 0 && path2.startsWith(member) && (path2.length === member.length || path2.charCodeAt(member.length) === 47);
           if (!same) {
-            member = firstMember(path);
+            member = firstMember(path2);
             group = this.groups.get(member);
             if (!group) this.groups.set(member, group = { heads: [], tails: [] });
           }
@@ -2716,11 +2716,11 @@ var init_issue_flags = __esm({
         });
       }
       /** Whether an issue lies at a non-empty path or below it. */
-      has(path) {
-        const group = this.groups.get(firstMember(path));
+      has(path2) {
+        const group = this.groups.get(firstMember(path2));
         if (!group) return false;
         const { heads, tails: tails2 } = group;
-        for (let i = 0; i < heads.length; i++) if (covers(heads[i], tails2[i], path)) return true;
+        for (let i = 0; i < heads.length; i++) if (covers(heads[i], tails2[i], path2)) return true;
         return false;
       }
     };
@@ -2798,10 +2798,10 @@ function plain(d) {
   if (d.keyword !== void 0) out.keyword = d.keyword;
   return out;
 }
-function compareTail(tail, path, from) {
+function compareTail(tail, path2, from) {
   for (let i = 0, j = from; ; i++, j++) {
     const a = i < tail.length ? tail.charCodeAt(i) : -1;
-    const b = j < path.length ? path.charCodeAt(j) : -1;
+    const b = j < path2.length ? path2.charCodeAt(j) : -1;
     if (a !== b) return a < b ? -1 : 1;
     if (a < 0) return 0;
   }
@@ -2827,12 +2827,12 @@ function tallyIssues(parts, site, limit = ISSUE_LIST_LIMIT) {
     broken.add(level);
   };
   const consider = (draft) => {
-    const path = wellFormed(draft.path);
-    if (!seen.add(path, draft.code)) return;
+    const path2 = wellFormed(draft.path);
+    if (!seen.add(path2, draft.code)) return;
     const severity = issueCode(draft.code).severity;
-    count(severity, guardedLevel({ code: draft.code, severity, path }));
+    count(severity, guardedLevel({ code: draft.code, severity, path: path2 }));
     if (severity === "warning" && kept.error.bar !== void 0) return;
-    kept[severity].offer(path === draft.path ? draft : { ...plain(draft), path });
+    kept[severity].offer(path2 === draft.path ? draft : { ...plain(draft), path: path2 });
   };
   const shared = /* @__PURE__ */ new Set();
   for (const part of parts) if (Array.isArray(part)) for (const d of part) shared.add(d.code);
@@ -2956,30 +2956,30 @@ var init_issue_list = __esm({
     CodesByPath = class {
       codes = /* @__PURE__ */ new Map();
       /** Records the pair; false when it was there already. */
-      add(path, code) {
-        const had = this.codes.get(path);
-        if (had === void 0) this.codes.set(path, code);
+      add(path2, code) {
+        const had = this.codes.get(path2);
+        if (had === void 0) this.codes.set(path2, code);
         else if (had === code) return false;
-        else if (typeof had === "string") this.codes.set(path, [had, code]);
+        else if (typeof had === "string") this.codes.set(path2, [had, code]);
         else if (had.includes(code)) return false;
         else had.push(code);
         return true;
       }
     };
-    headOrder = (head, path) => path.startsWith(head) ? 0 : head < path ? -1 : 1;
+    headOrder = (head, path2) => path2.startsWith(head) ? 0 : head < path2 ? -1 : 1;
     IssuePartsOrder = class {
       head;
       path;
       /** The order of the head against the path, 0 when the path starts with it. */
       headSign = 0;
       compare(head, tail, code, kept) {
-        const { path } = kept;
-        if (head !== this.head || path !== this.path) {
+        const { path: path2 } = kept;
+        if (head !== this.head || path2 !== this.path) {
           this.head = head;
-          this.path = path;
-          this.headSign = headOrder(head, path);
+          this.path = path2;
+          this.headSign = headOrder(head, path2);
         }
-        const byPath2 = this.headSign || compareTail(tail, path, head.length);
+        const byPath2 = this.headSign || compareTail(tail, path2, head.length);
         return byPath2 !== 0 ? byPath2 : code < kept.code ? -1 : code > kept.code ? 1 : 0;
       }
     };
@@ -3574,10 +3574,10 @@ var init_rules_issue_items = __esm({
 });
 
 // src/engine/validate/rules-body.ts
-function unpublishedErrorCode(path, code) {
+function unpublishedErrorCode(path2, code) {
   return {
     code: "error.code_unpublished",
-    path,
+    path: path2,
     message: `The error code ${JSON.stringify(echo(code))} is not in the error registry.`,
     actual: echo(code)
   };
@@ -3591,9 +3591,9 @@ function levelClaim(body, issues, cut, out) {
     if (!isRecord(item)) continue;
     const code = own(item, "code");
     const severity = own(item, "severity");
-    const path = own(item, "path");
-    if (isIssueCode(code) && (severity === "error" || severity === "warning") && typeof path === "string")
-      findings.push(guardedLevel({ code, severity, path }));
+    const path2 = own(item, "path");
+    if (isIssueCode(code) && (severity === "error" || severity === "warning") && typeof path2 === "string")
+      findings.push(guardedLevel({ code, severity, path: path2 }));
   }
   if (cut && typeof cut.errors === "number" && cut.errors > 0) findings.push(HIGHEST_ERROR_GUARD);
   if (cut && typeof cut.warnings === "number" && cut.warnings > 0) findings.push("L4");
@@ -3671,11 +3671,11 @@ var init_rules_body = __esm({
           ["/delivery/task_ref", deliveryRef],
           ["/body/result/task_id", resultRef]
         ];
-        for (const [path, value] of others) {
+        for (const [path2, value] of others) {
           if (value !== void 0 && value !== taskRef) {
             out.push({
               code: "response.task_ref_mismatch",
-              path,
+              path: path2,
               message: "body.task_ref, delivery.task_ref and body.result.task_id must hold the same task reference.",
               expected: echo(taskRef),
               actual: echo(value)
@@ -3733,10 +3733,10 @@ var init_rules_body = __esm({
       const count = (severity) => issues.filter((i) => isRecord(i) && own(i, "severity") === severity).length;
       const errors = count("error");
       const warnings = count("warning");
-      const mismatch = (path, actual, expected, message2) => out.push({ code: "conformance.summary_mismatch", path, message: message2, expected, actual: echo(actual) });
-      const check3 = (path, actual, expected, what) => {
+      const mismatch = (path2, actual, expected, message2) => out.push({ code: "conformance.summary_mismatch", path: path2, message: message2, expected, actual: echo(actual) });
+      const check3 = (path2, actual, expected, what) => {
         if (actual !== void 0 && actual !== expected)
-          mismatch(path, actual, expected, `${what} disagrees with the issues listed.`);
+          mismatch(path2, actual, expected, `${what} disagrees with the issues listed.`);
       };
       const errorCount = own(summary2, "error_count");
       const warningCount = own(summary2, "warning_count");
@@ -3753,9 +3753,9 @@ var init_rules_body = __esm({
             `< ${total}`,
             "summary.issues_listed is present only when fewer issues are listed than counted."
           );
-        const atLeast = (path, actual, floor, what) => {
+        const atLeast = (path2, actual, floor, what) => {
           if (Number.isInteger(actual) && actual < floor)
-            mismatch(path, actual, `>= ${floor}`, `${what} is lower than the issues listed.`);
+            mismatch(path2, actual, `>= ${floor}`, `${what} is lower than the issues listed.`);
         };
         atLeast("/body/summary/error_count", errorCount, errors, "summary.error_count");
         atLeast("/body/summary/warning_count", warningCount, warnings, "summary.warning_count");
@@ -6322,16 +6322,16 @@ function detailFor(code, error2, message2) {
       keyword: "required"
     };
   }
-  const path = error2.instancePath;
-  const value = valueAt(message2, path);
+  const path2 = error2.instancePath;
+  const value = valueAt(message2, path2);
   const specific = code === generic ? void 0 : code;
   const keyword = error2.keyword;
-  const name = path === "" ? "The message" : `The member ${pointerSegments(path).at(-1)}`;
+  const name = path2 === "" ? "The message" : `The member ${pointerSegments(path2).at(-1)}`;
   switch (keyword) {
     case "type":
       return {
         code,
-        path,
+        path: path2,
         message: `${name} must be of type ${String(p.type)}, not ${jsonType(value)}.`,
         expected: p.type,
         actual: jsonType(value),
@@ -6343,7 +6343,7 @@ function detailFor(code, error2, message2) {
       const text = specific ? issueCode(specific).title : `${name} is not an allowed value`;
       return {
         code,
-        path,
+        path: path2,
         message: `${text}: ${JSON.stringify(echo(value))} is not one of ${JSON.stringify(expected)}.`,
         expected,
         actual: echo(value),
@@ -6352,12 +6352,12 @@ function detailFor(code, error2, message2) {
     }
     case "pattern": {
       const text = specific ? issueCode(specific).title : `${name} does not match its pattern`;
-      return { code, path, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
+      return { code, path: path2, message: `${text}.`, expected: p.pattern, actual: echo(value), keyword };
     }
     case "format":
       return {
         code,
-        path,
+        path: path2,
         message: `${name} is not a valid ${String(p.format)}.`,
         expected: p.format,
         actual: echo(value),
@@ -6367,7 +6367,7 @@ function detailFor(code, error2, message2) {
       const bound = `${String(p.comparison ?? (keyword.startsWith("min") ? ">=" : "<="))} ${String(p.limit)}`;
       return {
         code,
-        path,
+        path: path2,
         message: `${name} is out of bounds (${keyword} ${String(p.limit)}).`,
         expected: bound,
         actual: echo(Array.isArray(value) ? value.length : typeof value === "string" ? value.length : value),
@@ -6586,10 +6586,10 @@ function check(input2, options, sealed) {
     try {
       forms = canonicalForms(message2);
     } catch {
-      const path = findNonCanonical(message2) ?? "";
+      const path2 = findNonCanonical(message2) ?? "";
       drafts.push({
         code: "message.not_canonicalizable",
-        path,
+        path: path2,
         message: "A string holds a lone surrogate or a number is not finite, so the message has no RFC 8785 canonical form."
       });
     }
@@ -8664,36 +8664,36 @@ var init_ids = __esm({
 });
 
 // src/engine/mock-exchange/linkage.ts
-function pointerKeys(path) {
-  let keys = POINTER_KEYS.get(path);
+function pointerKeys(path2) {
+  let keys = POINTER_KEYS.get(path2);
   if (keys === void 0) {
-    keys = path.split("/").slice(1);
-    POINTER_KEYS.set(path, keys);
+    keys = path2.split("/").slice(1);
+    POINTER_KEYS.set(path2, keys);
   }
   return keys;
 }
 function safeReader(request, flagged) {
-  const clean = (path) => !flagged(path);
-  const at3 = (path) => {
+  const clean = (path2) => !flagged(path2);
+  const at3 = (path2) => {
     let v = request;
-    for (const key of pointerKeys(path)) {
+    for (const key of pointerKeys(path2)) {
       if (!isRecord(v)) return void 0;
       v = own(v, key);
     }
     return v;
   };
   return {
-    string(path) {
-      const v = at3(path);
-      return typeof v === "string" && v !== "" && clean(path) ? wellFormed(v) : void 0;
+    string(path2) {
+      const v = at3(path2);
+      return typeof v === "string" && v !== "" && clean(path2) ? wellFormed(v) : void 0;
     },
     /** A string the schema lets be empty (provenance.trace_id has no minLength): copied as sent, "" too. */
-    text(path) {
-      const v = at3(path);
-      return typeof v === "string" && clean(path) ? wellFormed(v) : void 0;
+    text(path2) {
+      const v = at3(path2);
+      return typeof v === "string" && clean(path2) ? wellFormed(v) : void 0;
     },
-    value(path) {
-      return clean(path) ? at3(path) : void 0;
+    value(path2) {
+      return clean(path2) ? at3(path2) : void 0;
     }
   };
 }
@@ -9292,8 +9292,8 @@ var init_rules = __esm({
     init_next_turn();
     init_own_ids();
     init_trace();
-    finding = (path, message2, expected, actual) => {
-      const f = { path, message: message2 };
+    finding = (path2, message2, expected, actual) => {
+      const f = { path: path2, message: message2 };
       if (expected !== void 0) f.expected = expected;
       if (actual !== void 0) f.actual = actual;
       return f;
@@ -9419,7 +9419,7 @@ var init_rules = __esm({
       "exchange.task_ref_agrees": ({ response }) => {
         const ref = valueAt2(response, "/delivery/task_ref");
         if (typeof ref !== "string") return [];
-        return ["/body/task_ref", "/body/result/task_id"].filter((path) => valueAt2(response, path) !== ref).map((path) => finding(path, `${dotted(path)} must equal delivery.task_ref.`, ref, valueAt2(response, path)));
+        return ["/body/task_ref", "/body/result/task_id"].filter((path2) => valueAt2(response, path2) !== ref).map((path2) => finding(path2, `${dotted(path2)} must equal delivery.task_ref.`, ref, valueAt2(response, path2)));
       },
       "exchange.subject_copied": copied("/body/subject", "/body/subject"),
       "exchange.trace_id_copied": copied("/provenance/trace_id", "/provenance/trace_id"),
@@ -9464,12 +9464,12 @@ var init_rules = __esm({
           );
         return out;
       },
-      "exchange.completed_without_task": ({ response }) => ["/body/task_ref", "/delivery/task_ref"].filter((path) => valueAt2(response, path) !== void 0).map(
-        (path) => finding(
-          path,
+      "exchange.completed_without_task": ({ response }) => ["/body/task_ref", "/delivery/task_ref"].filter((path2) => valueAt2(response, path2) !== void 0).map(
+        (path2) => finding(
+          path2,
           "A completed response answers inline and carries no task reference.",
           void 0,
-          valueAt2(response, path)
+          valueAt2(response, path2)
         )
       ),
       "exchange.error_code_published": ({ response }) => {
@@ -9564,7 +9564,7 @@ var init_rules = __esm({
 // src/engine/exchange/check.ts
 function flaggedBy(issues) {
   const whole = issues.some((i) => i.path === "" && i.severity === "error");
-  return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+  return (path2) => whole || issues.some((i) => i.path === path2 || i.path.startsWith(`${path2}/`));
 }
 function notAnAnswer(response) {
   const profile = valueAt2(response, "/profile");
@@ -10095,9 +10095,9 @@ var init_conversation = __esm({
       step(s) {
         const out = [];
         const exercised = /* @__PURE__ */ new Set();
-        const found = (rule3, path, message2) => {
+        const found = (rule3, path2, message2) => {
           exercised.add(rule3);
-          out.push({ rule: rule3, index: s.index, path, message: message2 });
+          out.push({ rule: rule3, index: s.index, path: path2, message: message2 });
         };
         if (this.#retryUntil) exercised.add(CONVERSATION.retryAfter);
         if (s.request !== void 0) exercised.add(CONVERSATION.freshIds);
@@ -10317,7 +10317,7 @@ function traceOf2(traceId, traceparent2) {
 }
 function ticketFor(request, now) {
   if (!isRecord(request)) return void 0;
-  const at3 = (...path) => path.reduce((v, k) => isRecord(v) ? own(v, k) : void 0, request);
+  const at3 = (...path2) => path2.reduce((v, k) => isRecord(v) ? own(v, k) : void 0, request);
   const [c, m, rt, ri, t, tp, q, s, p] = [
     at3("conversation", "conversation_id"),
     at3("message_id"),
@@ -10748,10 +10748,10 @@ async function walkFiles(root, rules) {
       return;
     }
     for (const entry of entries) {
-      const path = relative4 === "" ? entry.name : `${relative4}/${entry.name}`;
+      const path2 = relative4 === "" ? entry.name : `${relative4}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (rules.enter(entry.name, level + 1)) await walk2(join(dir, entry.name), path, level + 1);
-      } else if (entry.isFile() && rules.take(entry.name, path)) walked.found.push(join(dir, entry.name));
+        if (rules.enter(entry.name, level + 1)) await walk2(join(dir, entry.name), path2, level + 1);
+      } else if (entry.isFile() && rules.take(entry.name, path2)) walked.found.push(join(dir, entry.name));
     }
   }
   await walk2(root, "", 0);
@@ -10765,1806 +10765,56 @@ var init_walk = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
-var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
-    "use strict";
-    var WIN_SLASH = "\\\\/";
-    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-    var DOT_LITERAL = "\\.";
-    var PLUS_LITERAL = "\\+";
-    var QMARK_LITERAL = "\\?";
-    var SLASH_LITERAL = "\\/";
-    var ONE_CHAR = "(?=.)";
-    var QMARK = "[^/]";
-    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-    var NO_DOT = `(?!${DOT_LITERAL})`;
-    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-    var STAR = `${QMARK}*?`;
-    var SEP = "/";
-    var POSIX_CHARS = {
-      DOT_LITERAL,
-      PLUS_LITERAL,
-      QMARK_LITERAL,
-      SLASH_LITERAL,
-      ONE_CHAR,
-      QMARK,
-      END_ANCHOR,
-      DOTS_SLASH,
-      NO_DOT,
-      NO_DOTS,
-      NO_DOT_SLASH,
-      NO_DOTS_SLASH,
-      QMARK_NO_DOT,
-      STAR,
-      START_ANCHOR,
-      SEP
-    };
-    var WINDOWS_CHARS = {
-      ...POSIX_CHARS,
-      SLASH_LITERAL: `[${WIN_SLASH}]`,
-      QMARK: WIN_NO_SLASH,
-      STAR: `${WIN_NO_SLASH}*?`,
-      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-      NO_DOT: `(?!${DOT_LITERAL})`,
-      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-      SEP: "\\"
-    };
-    var POSIX_REGEX_SOURCE = {
-      __proto__: null,
-      alnum: "a-zA-Z0-9",
-      alpha: "a-zA-Z",
-      ascii: "\\x00-\\x7F",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1F\\x7F",
-      digit: "0-9",
-      graph: "\\x21-\\x7E",
-      lower: "a-z",
-      print: "\\x20-\\x7E ",
-      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
-      space: " \\t\\r\\n\\v\\f",
-      upper: "A-Z",
-      word: "A-Za-z0-9_",
-      xdigit: "A-Fa-f0-9"
-    };
-    module.exports = {
-      DEFAULT_MAX_EXTGLOB_RECURSION,
-      MAX_LENGTH: 1024 * 64,
-      POSIX_REGEX_SOURCE,
-      // regular expressions
-      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-      // Replace globs with equivalent patterns to reduce parsing time.
-      REPLACEMENTS: {
-        __proto__: null,
-        "***": "*",
-        "**/**": "**",
-        "**/**/**": "**"
-      },
-      // Digits
-      CHAR_0: 48,
-      /* 0 */
-      CHAR_9: 57,
-      /* 9 */
-      // Alphabet chars.
-      CHAR_UPPERCASE_A: 65,
-      /* A */
-      CHAR_LOWERCASE_A: 97,
-      /* a */
-      CHAR_UPPERCASE_Z: 90,
-      /* Z */
-      CHAR_LOWERCASE_Z: 122,
-      /* z */
-      CHAR_LEFT_PARENTHESES: 40,
-      /* ( */
-      CHAR_RIGHT_PARENTHESES: 41,
-      /* ) */
-      CHAR_ASTERISK: 42,
-      /* * */
-      // Non-alphabetic chars.
-      CHAR_AMPERSAND: 38,
-      /* & */
-      CHAR_AT: 64,
-      /* @ */
-      CHAR_BACKWARD_SLASH: 92,
-      /* \ */
-      CHAR_CARRIAGE_RETURN: 13,
-      /* \r */
-      CHAR_CIRCUMFLEX_ACCENT: 94,
-      /* ^ */
-      CHAR_COLON: 58,
-      /* : */
-      CHAR_COMMA: 44,
-      /* , */
-      CHAR_DOT: 46,
-      /* . */
-      CHAR_DOUBLE_QUOTE: 34,
-      /* " */
-      CHAR_EQUAL: 61,
-      /* = */
-      CHAR_EXCLAMATION_MARK: 33,
-      /* ! */
-      CHAR_FORM_FEED: 12,
-      /* \f */
-      CHAR_FORWARD_SLASH: 47,
-      /* / */
-      CHAR_GRAVE_ACCENT: 96,
-      /* ` */
-      CHAR_HASH: 35,
-      /* # */
-      CHAR_HYPHEN_MINUS: 45,
-      /* - */
-      CHAR_LEFT_ANGLE_BRACKET: 60,
-      /* < */
-      CHAR_LEFT_CURLY_BRACE: 123,
-      /* { */
-      CHAR_LEFT_SQUARE_BRACKET: 91,
-      /* [ */
-      CHAR_LINE_FEED: 10,
-      /* \n */
-      CHAR_NO_BREAK_SPACE: 160,
-      /* \u00A0 */
-      CHAR_PERCENT: 37,
-      /* % */
-      CHAR_PLUS: 43,
-      /* + */
-      CHAR_QUESTION_MARK: 63,
-      /* ? */
-      CHAR_RIGHT_ANGLE_BRACKET: 62,
-      /* > */
-      CHAR_RIGHT_CURLY_BRACE: 125,
-      /* } */
-      CHAR_RIGHT_SQUARE_BRACKET: 93,
-      /* ] */
-      CHAR_SEMICOLON: 59,
-      /* ; */
-      CHAR_SINGLE_QUOTE: 39,
-      /* ' */
-      CHAR_SPACE: 32,
-      /*   */
-      CHAR_TAB: 9,
-      /* \t */
-      CHAR_UNDERSCORE: 95,
-      /* _ */
-      CHAR_VERTICAL_LINE: 124,
-      /* | */
-      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
-      /* \uFEFF */
-      /**
-       * Create EXTGLOB_CHARS
-       */
-      extglobChars(chars) {
-        return {
-          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
-          "?": { type: "qmark", open: "(?:", close: ")?" },
-          "+": { type: "plus", open: "(?:", close: ")+" },
-          "*": { type: "star", open: "(?:", close: ")*" },
-          "@": { type: "at", open: "(?:", close: ")" }
-        };
-      },
-      /**
-       * Create GLOB_CHARS
-       */
-      globChars(win32) {
-        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-      }
-    };
-  }
-});
-
-// node_modules/picomatch/lib/utils.js
-var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
-    "use strict";
-    var {
-      REGEX_BACKSLASH,
-      REGEX_REMOVE_BACKSLASH,
-      REGEX_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_GLOBAL
-    } = require_constants();
-    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports.hasRegexChars = (str2) => REGEX_SPECIAL_CHARS.test(str2);
-    exports.isRegexChar = (str2) => str2.length === 1 && exports.hasRegexChars(str2);
-    exports.escapeRegex = (str2) => str2.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports.toPosixSlashes = (str2) => str2.replace(REGEX_BACKSLASH, "/");
-    exports.isWindows = () => {
-      if (typeof navigator !== "undefined" && navigator.platform) {
-        const platform = navigator.platform.toLowerCase();
-        return platform === "win32" || platform === "windows";
-      }
-      if (typeof process !== "undefined" && process.platform) {
-        return process.platform === "win32";
-      }
-      return false;
-    };
-    exports.removeBackslashes = (str2) => {
-      return str2.replace(REGEX_REMOVE_BACKSLASH, (match) => {
-        return match === "\\" ? "" : match;
-      });
-    };
-    exports.escapeLast = (input2, char, lastIdx) => {
-      const idx = input2.lastIndexOf(char, lastIdx);
-      if (idx === -1) return input2;
-      if (input2[idx - 1] === "\\") return exports.escapeLast(input2, char, idx - 1);
-      return `${input2.slice(0, idx)}\\${input2.slice(idx)}`;
-    };
-    exports.removePrefix = (input2, state = {}) => {
-      let output = input2;
-      if (output.startsWith("./")) {
-        output = output.slice(2);
-        state.prefix = "./";
-      }
-      return output;
-    };
-    exports.wrapOutput = (input2, state = {}, options = {}) => {
-      const prepend = options.contains ? "" : "^";
-      const append2 = options.contains ? "" : "$";
-      let output = `${prepend}(?:${input2})${append2}`;
-      if (state.negated === true) {
-        output = `(?:^(?!${output}).*$)`;
-      }
-      return output;
-    };
-    exports.basename = (path, { windows } = {}) => {
-      const segs = path.split(windows ? /[\\/]/ : "/");
-      const last = segs[segs.length - 1];
-      if (last === "") {
-        return segs[segs.length - 2];
-      }
-      return last;
-    };
-  }
-});
-
-// node_modules/picomatch/lib/scan.js
-var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
-    "use strict";
-    var utils = require_utils();
-    var {
-      CHAR_ASTERISK,
-      /* * */
-      CHAR_AT,
-      /* @ */
-      CHAR_BACKWARD_SLASH,
-      /* \ */
-      CHAR_COMMA,
-      /* , */
-      CHAR_DOT,
-      /* . */
-      CHAR_EXCLAMATION_MARK,
-      /* ! */
-      CHAR_FORWARD_SLASH,
-      /* / */
-      CHAR_LEFT_CURLY_BRACE,
-      /* { */
-      CHAR_LEFT_PARENTHESES,
-      /* ( */
-      CHAR_LEFT_SQUARE_BRACKET,
-      /* [ */
-      CHAR_PLUS,
-      /* + */
-      CHAR_QUESTION_MARK,
-      /* ? */
-      CHAR_RIGHT_CURLY_BRACE,
-      /* } */
-      CHAR_RIGHT_PARENTHESES,
-      /* ) */
-      CHAR_RIGHT_SQUARE_BRACKET
-      /* ] */
-    } = require_constants();
-    var isPathSeparator = (code) => {
-      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
-    };
-    var depth = (token) => {
-      if (token.isPrefix !== true) {
-        token.depth = token.isGlobstar ? Infinity : 1;
-      }
-    };
-    var scan = (input2, options) => {
-      const opts = options || {};
-      const length = input2.length - 1;
-      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-      const slashes2 = [];
-      const tokens2 = [];
-      const parts = [];
-      let str2 = input2;
-      let index = -1;
-      let start = 0;
-      let lastIndex = 0;
-      let isBrace = false;
-      let isBracket = false;
-      let isGlob = false;
-      let isExtglob = false;
-      let isGlobstar = false;
-      let braceEscaped = false;
-      let backslashes = false;
-      let negated = false;
-      let negatedExtglob = false;
-      let finished = false;
-      let braces = 0;
-      let prev;
-      let code;
-      let token = { value: "", depth: 0, isGlob: false };
-      const eos = () => index >= length;
-      const peek = () => str2.charCodeAt(index + 1);
-      const advance = () => {
-        prev = code;
-        return str2.charCodeAt(++index);
-      };
-      while (index < length) {
-        code = advance();
-        let next;
-        if (code === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          code = advance();
-          if (code === CHAR_LEFT_CURLY_BRACE) {
-            braceEscaped = true;
-          }
-          continue;
-        }
-        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
-          braces++;
-          while (eos() !== true && (code = advance())) {
-            if (code === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (code === CHAR_LEFT_CURLY_BRACE) {
-              braces++;
-              continue;
-            }
-            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (braceEscaped !== true && code === CHAR_COMMA) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (code === CHAR_RIGHT_CURLY_BRACE) {
-              braces--;
-              if (braces === 0) {
-                braceEscaped = false;
-                isBrace = token.isBrace = true;
-                finished = true;
-                break;
-              }
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_FORWARD_SLASH) {
-          slashes2.push(index);
-          tokens2.push(token);
-          token = { value: "", depth: 0, isGlob: false };
-          if (finished === true) continue;
-          if (prev === CHAR_DOT && index === start + 1) {
-            start += 2;
-            continue;
-          }
-          lastIndex = index + 1;
-          continue;
-        }
-        if (opts.noext !== true) {
-          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
-          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-            isGlob = token.isGlob = true;
-            isExtglob = token.isExtglob = true;
-            finished = true;
-            if (code === CHAR_EXCLAMATION_MARK && index === start) {
-              negatedExtglob = true;
-            }
-            if (scanToEnd === true) {
-              let parens = 0;
-              while (eos() !== true && (code = advance())) {
-                if (code === CHAR_BACKWARD_SLASH) {
-                  backslashes = token.backslashes = true;
-                  advance();
-                  continue;
-                }
-                if (code === CHAR_LEFT_PARENTHESES) {
-                  parens++;
-                  continue;
-                }
-                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                  finished = true;
-                  break;
-                }
-              }
-              continue;
-            }
-            break;
-          }
-        }
-        if (code === CHAR_ASTERISK) {
-          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_QUESTION_MARK) {
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_LEFT_SQUARE_BRACKET) {
-          while (eos() !== true && (next = advance())) {
-            if (next === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-              isBracket = token.isBracket = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              break;
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
-          negated = token.negated = true;
-          start++;
-          continue;
-        }
-        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
-          isGlob = token.isGlob = true;
-          if (scanToEnd === true) {
-            let parens = 1;
-            while (eos() !== true && (code = advance())) {
-              if (code === CHAR_BACKWARD_SLASH) {
-                backslashes = token.backslashes = true;
-                advance();
-                continue;
-              }
-              if (code === CHAR_LEFT_PARENTHESES) {
-                parens++;
-                continue;
-              }
-              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                finished = true;
-                break;
-              }
-            }
-            continue;
-          }
-          break;
-        }
-        if (isGlob === true) {
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-      }
-      if (opts.noext === true) {
-        isExtglob = false;
-        isGlob = false;
-      }
-      let base = str2;
-      let prefix = "";
-      let glob2 = "";
-      if (start > 0) {
-        prefix = str2.slice(0, start);
-        str2 = str2.slice(start);
-        lastIndex -= start;
-      }
-      if (base && isGlob === true && lastIndex > 0) {
-        base = str2.slice(0, lastIndex);
-        glob2 = str2.slice(lastIndex);
-      } else if (isGlob === true) {
-        base = "";
-        glob2 = str2;
-      } else {
-        base = str2;
-      }
-      if (base && base !== "" && base !== "/" && base !== str2) {
-        if (isPathSeparator(base.charCodeAt(base.length - 1))) {
-          base = base.slice(0, -1);
-        }
-      }
-      if (opts.unescape === true) {
-        if (glob2) glob2 = utils.removeBackslashes(glob2);
-        if (base && backslashes === true) {
-          base = utils.removeBackslashes(base);
-        }
-      }
-      const state = {
-        prefix,
-        input: input2,
-        start,
-        base,
-        glob: glob2,
-        isBrace,
-        isBracket,
-        isGlob,
-        isExtglob,
-        isGlobstar,
-        negated,
-        negatedExtglob
-      };
-      if (opts.tokens === true) {
-        state.maxDepth = 0;
-        if (!isPathSeparator(code)) {
-          tokens2.push(token);
-        }
-        state.tokens = tokens2;
-      }
-      if (opts.parts === true || opts.tokens === true) {
-        let prevIndex;
-        for (let idx = 0; idx < slashes2.length; idx++) {
-          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
-          const i = slashes2[idx];
-          const value2 = input2.slice(n2, i);
-          if (opts.tokens) {
-            if (idx === 0 && start !== 0) {
-              tokens2[idx].isPrefix = true;
-              tokens2[idx].value = prefix;
-            } else {
-              tokens2[idx].value = value2;
-            }
-            depth(tokens2[idx]);
-            state.maxDepth += tokens2[idx].depth;
-          }
-          if (i >= start) {
-            parts.push(value2);
-            prevIndex = i;
-          }
-        }
-        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
-        const value = input2.slice(n);
-        parts.push(value);
-        if (opts.tokens && prevIndex && prevIndex + 1 < input2.length) {
-          tokens2[tokens2.length - 1].value = value;
-          depth(tokens2[tokens2.length - 1]);
-          state.maxDepth += tokens2[tokens2.length - 1].depth;
-        }
-        state.slashes = slashes2;
-        state.parts = parts;
-      }
-      return state;
-    };
-    module.exports = scan;
-  }
-});
-
-// node_modules/picomatch/lib/parse.js
-var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
-    "use strict";
-    var constants2 = require_constants();
-    var utils = require_utils();
-    var {
-      MAX_LENGTH,
-      POSIX_REGEX_SOURCE,
-      REGEX_NON_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_BACKREF,
-      REPLACEMENTS
-    } = constants2;
-    var expandRange = (args, options) => {
-      if (typeof options.expandRange === "function") {
-        return options.expandRange(...args, options);
-      }
-      args.sort();
-      const value = `[${args.join("-")}]`;
-      try {
-        new RegExp(value);
-      } catch (ex) {
-        return args.map((v) => utils.escapeRegex(v)).join("..");
-      }
-      return value;
-    };
-    var syntaxError = (type, char) => {
-      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-    };
-    var splitTopLevel = (input2) => {
-      const parts = [];
-      let bracket = 0;
-      let paren = 0;
-      let quote2 = 0;
-      let value = "";
-      let escaped = false;
-      for (const ch of input2) {
-        if (escaped === true) {
-          value += ch;
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          value += ch;
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote2 = quote2 === 1 ? 0 : 1;
-          value += ch;
-          continue;
-        }
-        if (quote2 === 0) {
-          if (ch === "[") {
-            bracket++;
-          } else if (ch === "]" && bracket > 0) {
-            bracket--;
-          } else if (bracket === 0) {
-            if (ch === "(") {
-              paren++;
-            } else if (ch === ")" && paren > 0) {
-              paren--;
-            } else if (ch === "|" && paren === 0) {
-              parts.push(value);
-              value = "";
-              continue;
-            }
-          }
-        }
-        value += ch;
-      }
-      parts.push(value);
-      return parts;
-    };
-    var isPlainBranch = (branch) => {
-      let escaped = false;
-      for (const ch of branch) {
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (/[?*+@!()[\]{}]/.test(ch)) {
-          return false;
-        }
-      }
-      return true;
-    };
-    var normalizeSimpleBranch = (branch) => {
-      let value = branch.trim();
-      let changed = true;
-      while (changed === true) {
-        changed = false;
-        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
-          value = value.slice(2, -1);
-          changed = true;
-        }
-      }
-      if (!isPlainBranch(value)) {
-        return;
-      }
-      return value.replace(/\\(.)/g, "$1");
-    };
-    var hasRepeatedCharPrefixOverlap = (branches) => {
-      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-      for (let i = 0; i < values.length; i++) {
-        for (let j = i + 1; j < values.length; j++) {
-          const a = values[i];
-          const b = values[j];
-          const char = a[0];
-          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-            continue;
-          }
-          if (a === b || a.startsWith(b) || b.startsWith(a)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    };
-    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
-      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
-        return;
-      }
-      let bracket = 0;
-      let paren = 0;
-      let quote2 = 0;
-      let escaped = false;
-      for (let i = 1; i < pattern.length; i++) {
-        const ch = pattern[i];
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote2 = quote2 === 1 ? 0 : 1;
-          continue;
-        }
-        if (quote2 === 1) {
-          continue;
-        }
-        if (ch === "[") {
-          bracket++;
-          continue;
-        }
-        if (ch === "]" && bracket > 0) {
-          bracket--;
-          continue;
-        }
-        if (bracket > 0) {
-          continue;
-        }
-        if (ch === "(") {
-          paren++;
-          continue;
-        }
-        if (ch === ")") {
-          paren--;
-          if (paren === 0) {
-            if (requireEnd === true && i !== pattern.length - 1) {
-              return;
-            }
-            return {
-              type: pattern[0],
-              body: pattern.slice(2, i),
-              end: i
-            };
-          }
-        }
-      }
-    };
-    var buildCharClassStar = (chars) => {
-      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
-      return `${source}*`;
-    };
-    var getStarExtglobSequenceChars = (pattern) => {
-      let index = 0;
-      const chars = [];
-      while (index < pattern.length) {
-        const match = parseRepeatedExtglob(pattern.slice(index), false);
-        if (!match || match.type !== "*") {
-          return;
-        }
-        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
-        if (branches.length !== 1) {
-          return;
-        }
-        const branch = normalizeSimpleBranch(branches[0]);
-        if (!branch || branch.length !== 1) {
-          return;
-        }
-        chars.push(branch);
-        index += match.end + 1;
-      }
-      if (chars.length < 1) {
-        return;
-      }
-      return chars;
-    };
-    var repeatedExtglobRecursion = (pattern) => {
-      let depth = 0;
-      let value = pattern.trim();
-      let match = parseRepeatedExtglob(value);
-      while (match) {
-        depth++;
-        value = match.body.trim();
-        match = parseRepeatedExtglob(value);
-      }
-      return depth;
-    };
-    var analyzeRepeatedExtglob = (body, options) => {
-      if (options.maxExtglobRecursion === false) {
-        return { risky: false };
-      }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
-      const branches = splitTopLevel(body).map((branch) => branch.trim());
-      if (branches.length > 1) {
-        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
-          return { risky: true };
-        }
-      }
-      const safeChars = [];
-      let sawStarSequence = false;
-      let combinable = true;
-      for (const branch of branches) {
-        const chars = getStarExtglobSequenceChars(branch);
-        if (chars) {
-          sawStarSequence = true;
-          safeChars.push(...chars);
-          continue;
-        }
-        const literal = normalizeSimpleBranch(branch);
-        if (literal && literal.length === 1) {
-          safeChars.push(literal);
-          continue;
-        }
-        combinable = false;
-        if (repeatedExtglobRecursion(branch) > max) {
-          return { risky: true };
-        }
-      }
-      if (sawStarSequence) {
-        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
-      }
-      return { risky: false };
-    };
-    var parse3 = (input2, options) => {
-      if (typeof input2 !== "string") {
-        throw new TypeError("Expected a string");
-      }
-      input2 = REPLACEMENTS[input2] || input2;
-      const opts = { ...options };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      let len = input2.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens2 = [bos];
-      const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants2.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
-      const {
-        DOT_LITERAL,
-        PLUS_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOT_SLASH,
-        NO_DOTS_SLASH,
-        QMARK,
-        QMARK_NO_DOT,
-        STAR,
-        START_ANCHOR
-      } = PLATFORM_CHARS;
-      const globstar = (opts2) => {
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const nodot = opts.dot ? "" : NO_DOT;
-      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-      let star = opts.bash === true ? globstar(opts) : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      if (typeof opts.noext === "boolean") {
-        opts.noextglob = opts.noext;
-      }
-      const state = {
-        input: input2,
-        index: -1,
-        start: 0,
-        dot: opts.dot === true,
-        consumed: "",
-        output: "",
-        prefix: "",
-        backtrack: false,
-        negated: false,
-        brackets: 0,
-        braces: 0,
-        parens: 0,
-        quotes: 0,
-        globstar: false,
-        tokens: tokens2
-      };
-      input2 = utils.removePrefix(input2, state);
-      len = input2.length;
-      const extglobs = [];
-      const braces = [];
-      const stack = [];
-      let prev = bos;
-      let value;
-      const eos = () => state.index === len - 1;
-      const peek = state.peek = (n = 1) => input2[state.index + n];
-      const advance = state.advance = () => input2[++state.index] || "";
-      const remaining = () => input2.slice(state.index + 1);
-      const consume = (value2 = "", num = 0) => {
-        state.consumed += value2;
-        state.index += num;
-      };
-      const append2 = (token) => {
-        state.output += token.output != null ? token.output : token.value;
-        consume(token.value);
-      };
-      const negate = () => {
-        let count = 1;
-        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
-          advance();
-          state.start++;
-          count++;
-        }
-        if (count % 2 === 0) {
-          return false;
-        }
-        state.negated = true;
-        state.start++;
-        return true;
-      };
-      const increment = (type) => {
-        state[type]++;
-        stack.push(type);
-      };
-      const decrement = (type) => {
-        state[type]--;
-        stack.pop();
-      };
-      const push = (tok) => {
-        if (prev.type === "globstar") {
-          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
-          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
-          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
-            state.output = state.output.slice(0, -prev.output.length);
-            prev.type = "star";
-            prev.value = "*";
-            prev.output = star;
-            state.output += prev.output;
-          }
-        }
-        if (extglobs.length && tok.type !== "paren") {
-          extglobs[extglobs.length - 1].inner += tok.value;
-        }
-        if (tok.value || tok.output) append2(tok);
-        if (prev && prev.type === "text" && tok.type === "text") {
-          prev.output = (prev.output || prev.value) + tok.value;
-          prev.value += tok.value;
-          return;
-        }
-        tok.prev = prev;
-        tokens2.push(tok);
-        prev = tok;
-      };
-      const extglobOpen = (type, value2) => {
-        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
-        token.prev = prev;
-        token.parens = state.parens;
-        token.output = state.output;
-        token.startIndex = state.index;
-        token.tokensIndex = tokens2.length;
-        const output = (opts.capture ? "(" : "") + token.open;
-        increment("parens");
-        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
-        push({ type: "paren", extglob: true, value: advance(), output });
-        extglobs.push(token);
-      };
-      const extglobClose = (token) => {
-        const literal = input2.slice(token.startIndex, state.index + 1);
-        const body = input2.slice(token.startIndex + 2, state.index);
-        const analysis = analyzeRepeatedExtglob(body, opts);
-        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
-          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open = tokens2[token.tokensIndex];
-          open.type = "text";
-          open.value = literal;
-          open.output = safeOutput || utils.escapeRegex(literal);
-          for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
-            tokens2[i].value = "";
-            tokens2[i].output = "";
-            delete tokens2[i].suffix;
-          }
-          state.output = token.output + open.output;
-          state.backtrack = true;
-          push({ type: "paren", extglob: true, value, output: "" });
-          decrement("parens");
-          return;
-        }
-        let output = token.close + (opts.capture ? ")" : "");
-        let rest;
-        if (token.type === "negate") {
-          let extglobStar = star;
-          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
-            extglobStar = globstar(opts);
-          }
-          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-            output = token.close = `)$))${extglobStar}`;
-          }
-          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse3(rest, { ...options, fastpaths: false }).output;
-            output = token.close = `)${expression})${extglobStar})`;
-          }
-          if (token.prev.type === "bos") {
-            state.negatedExtglob = true;
-          }
-        }
-        push({ type: "paren", extglob: true, value, output });
-        decrement("parens");
-      };
-      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input2)) {
-        let backslashes = false;
-        let output = input2.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
-          if (first === "\\") {
-            backslashes = true;
-            return m;
-          }
-          if (first === "?") {
-            if (esc) {
-              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            if (index === 0) {
-              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            return QMARK.repeat(chars.length);
-          }
-          if (first === ".") {
-            return DOT_LITERAL.repeat(chars.length);
-          }
-          if (first === "*") {
-            if (esc) {
-              return esc + first + (rest ? star : "");
-            }
-            return star;
-          }
-          return esc ? m : `\\${m}`;
-        });
-        if (backslashes === true) {
-          if (opts.unescape === true) {
-            output = output.replace(/\\/g, "");
-          } else {
-            output = output.replace(/\\+/g, (m) => {
-              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
-            });
-          }
-        }
-        if (output === input2 && opts.contains === true) {
-          state.output = input2;
-          return state;
-        }
-        state.output = utils.wrapOutput(output, state, options);
-        return state;
-      }
-      while (!eos()) {
-        value = advance();
-        if (value === "\0") {
-          continue;
-        }
-        if (value === "\\") {
-          const next = peek();
-          if (next === "/" && opts.bash !== true) {
-            continue;
-          }
-          if (next === "." || next === ";") {
-            continue;
-          }
-          if (!next) {
-            value += "\\";
-            push({ type: "text", value });
-            continue;
-          }
-          const match = /^\\+/.exec(remaining());
-          let slashes2 = 0;
-          if (match && match[0].length > 2) {
-            slashes2 = match[0].length;
-            state.index += slashes2;
-            if (slashes2 % 2 !== 0) {
-              value += "\\";
-            }
-          }
-          if (opts.unescape === true) {
-            value = advance();
-          } else {
-            value += advance();
-          }
-          if (state.brackets === 0) {
-            push({ type: "text", value });
-            continue;
-          }
-        }
-        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
-          if (opts.posix !== false && value === ":") {
-            const inner = prev.value.slice(1);
-            if (inner.includes("[")) {
-              prev.posix = true;
-              if (inner.includes(":")) {
-                const idx = prev.value.lastIndexOf("[");
-                const pre = prev.value.slice(0, idx);
-                const rest2 = prev.value.slice(idx + 2);
-                const posix = POSIX_REGEX_SOURCE[rest2];
-                if (posix) {
-                  prev.value = pre + posix;
-                  state.backtrack = true;
-                  advance();
-                  if (!bos.output && tokens2.indexOf(prev) === 1) {
-                    bos.output = ONE_CHAR;
-                  }
-                  continue;
-                }
-              }
-            }
-          }
-          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
-            value = `\\${value}`;
-          }
-          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
-            value = `\\${value}`;
-          }
-          if (opts.posix === true && value === "!" && prev.value === "[") {
-            value = "^";
-          }
-          prev.value += value;
-          append2({ value });
-          continue;
-        }
-        if (state.quotes === 1 && value !== '"') {
-          value = utils.escapeRegex(value);
-          prev.value += value;
-          append2({ value });
-          continue;
-        }
-        if (value === '"') {
-          state.quotes = state.quotes === 1 ? 0 : 1;
-          if (opts.keepQuotes === true) {
-            push({ type: "text", value });
-          }
-          continue;
-        }
-        if (value === "(") {
-          increment("parens");
-          push({ type: "paren", value });
-          continue;
-        }
-        if (value === ")") {
-          if (state.parens === 0 && opts.strictBrackets === true) {
-            throw new SyntaxError(syntaxError("opening", "("));
-          }
-          const extglob = extglobs[extglobs.length - 1];
-          if (extglob && state.parens === extglob.parens + 1) {
-            extglobClose(extglobs.pop());
-            continue;
-          }
-          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
-          decrement("parens");
-          continue;
-        }
-        if (value === "[") {
-          if (opts.nobracket === true || !remaining().includes("]")) {
-            if (opts.nobracket !== true && opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("closing", "]"));
-            }
-            value = `\\${value}`;
-          } else {
-            increment("brackets");
-          }
-          push({ type: "bracket", value });
-          continue;
-        }
-        if (value === "]") {
-          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          if (state.brackets === 0) {
-            if (opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("opening", "["));
-            }
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          decrement("brackets");
-          const prevValue = prev.value.slice(1);
-          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
-            value = `/${value}`;
-          }
-          prev.value += value;
-          append2({ value });
-          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-            continue;
-          }
-          const escaped = utils.escapeRegex(prev.value);
-          state.output = state.output.slice(0, -prev.value.length);
-          if (opts.literalBrackets === true) {
-            state.output += escaped;
-            prev.value = escaped;
-            continue;
-          }
-          prev.value = `(${capture}${escaped}|${prev.value})`;
-          state.output += prev.value;
-          continue;
-        }
-        if (value === "{" && opts.nobrace !== true) {
-          increment("braces");
-          const open = {
-            type: "brace",
-            value,
-            output: "(",
-            outputIndex: state.output.length,
-            tokensIndex: state.tokens.length
-          };
-          braces.push(open);
-          push(open);
-          continue;
-        }
-        if (value === "}") {
-          const brace = braces[braces.length - 1];
-          if (opts.nobrace === true || !brace) {
-            push({ type: "text", value, output: value });
-            continue;
-          }
-          let output = ")";
-          if (brace.dots === true) {
-            const arr = tokens2.slice();
-            const range = [];
-            for (let i = arr.length - 1; i >= 0; i--) {
-              tokens2.pop();
-              if (arr[i].type === "brace") {
-                break;
-              }
-              if (arr[i].type !== "dots") {
-                range.unshift(arr[i].value);
-              }
-            }
-            output = expandRange(range, opts);
-            state.backtrack = true;
-          }
-          if (brace.comma !== true && brace.dots !== true) {
-            const out = state.output.slice(0, brace.outputIndex);
-            const toks = state.tokens.slice(brace.tokensIndex);
-            brace.value = brace.output = "\\{";
-            value = output = "\\}";
-            state.output = out;
-            for (const t of toks) {
-              state.output += t.output || t.value;
-            }
-          }
-          push({ type: "brace", value, output });
-          decrement("braces");
-          braces.pop();
-          continue;
-        }
-        if (value === "|") {
-          if (extglobs.length > 0) {
-            extglobs[extglobs.length - 1].conditions++;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value === ",") {
-          let output = value;
-          const brace = braces[braces.length - 1];
-          if (brace && stack[stack.length - 1] === "braces") {
-            brace.comma = true;
-            output = "|";
-          }
-          push({ type: "comma", value, output });
-          continue;
-        }
-        if (value === "/") {
-          if (prev.type === "dot" && state.index === state.start + 1) {
-            state.start = state.index + 1;
-            state.consumed = "";
-            state.output = "";
-            tokens2.pop();
-            prev = bos;
-            continue;
-          }
-          push({ type: "slash", value, output: SLASH_LITERAL });
-          continue;
-        }
-        if (value === ".") {
-          if (state.braces > 0 && prev.type === "dot") {
-            if (prev.value === ".") prev.output = DOT_LITERAL;
-            const brace = braces[braces.length - 1];
-            prev.type = "dots";
-            prev.output += value;
-            prev.value += value;
-            brace.dots = true;
-            continue;
-          }
-          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
-            push({ type: "text", value, output: DOT_LITERAL });
-            continue;
-          }
-          push({ type: "dot", value, output: DOT_LITERAL });
-          continue;
-        }
-        if (value === "?") {
-          const isGroup = prev && prev.value === "(";
-          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("qmark", value);
-            continue;
-          }
-          if (prev && prev.type === "paren") {
-            const next = peek();
-            let output = value;
-            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
-              output = `\\${value}`;
-            }
-            push({ type: "text", value, output });
-            continue;
-          }
-          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
-            push({ type: "qmark", value, output: QMARK_NO_DOT });
-            continue;
-          }
-          push({ type: "qmark", value, output: QMARK });
-          continue;
-        }
-        if (value === "!") {
-          if (opts.noextglob !== true && peek() === "(") {
-            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
-              extglobOpen("negate", value);
-              continue;
-            }
-          }
-          if (opts.nonegate !== true && state.index === 0) {
-            negate();
-            continue;
-          }
-        }
-        if (value === "+") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("plus", value);
-            continue;
-          }
-          if (prev && prev.value === "(" || opts.regex === false) {
-            push({ type: "plus", value, output: PLUS_LITERAL });
-            continue;
-          }
-          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
-            push({ type: "plus", value });
-            continue;
-          }
-          push({ type: "plus", value: PLUS_LITERAL });
-          continue;
-        }
-        if (value === "@") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            push({ type: "at", extglob: true, value, output: "" });
-            continue;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value !== "*") {
-          if (value === "$" || value === "^") {
-            value = `\\${value}`;
-          }
-          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-          if (match) {
-            value += match[0];
-            state.index += match[0].length;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (prev && (prev.type === "globstar" || prev.star === true)) {
-          prev.type = "star";
-          prev.star = true;
-          prev.value += value;
-          prev.output = star;
-          state.backtrack = true;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        let rest = remaining();
-        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-          extglobOpen("star", value);
-          continue;
-        }
-        if (prev.type === "star") {
-          if (opts.noglobstar === true) {
-            consume(value);
-            continue;
-          }
-          const prior = prev.prev;
-          const before = prior.prev;
-          const isStart = prior.type === "slash" || prior.type === "bos";
-          const afterStar = before && (before.type === "star" || before.type === "globstar");
-          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
-          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
-          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          while (rest.slice(0, 3) === "/**") {
-            const after = input2[state.index + 4];
-            if (after && after !== "/") {
-              break;
-            }
-            rest = rest.slice(3);
-            consume("/**", 3);
-          }
-          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
-          if (prior.type === "bos" && eos()) {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = globstar(opts);
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
-            prev.value += value;
-            state.globstar = true;
-            state.output += prior.output + prev.output;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
-            const end = rest[1] !== void 0 ? "|$" : "";
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-            prev.value += value;
-            state.output += prior.output + prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          if (prior.type === "bos" && rest[0] === "/") {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          state.output = state.output.slice(0, -prev.output.length);
-          prev.type = "globstar";
-          prev.output = globstar(opts);
-          prev.value += value;
-          state.output += prev.output;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        const token = { type: "star", value, output: star };
-        if (opts.bash === true) {
-          token.output = ".*?";
-          if (prev.type === "bos" || prev.type === "slash") {
-            token.output = nodot + token.output;
-          }
-          push(token);
-          continue;
-        }
-        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
-          token.output = value;
-          push(token);
-          continue;
-        }
-        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
-          if (prev.type === "dot") {
-            state.output += NO_DOT_SLASH;
-            prev.output += NO_DOT_SLASH;
-          } else if (opts.dot === true) {
-            state.output += NO_DOTS_SLASH;
-            prev.output += NO_DOTS_SLASH;
-          } else {
-            state.output += nodot;
-            prev.output += nodot;
-          }
-          if (peek() !== "*") {
-            state.output += ONE_CHAR;
-            prev.output += ONE_CHAR;
-          }
-        }
-        push(token);
-      }
-      while (state.brackets > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
-        state.output = utils.escapeLast(state.output, "[");
-        decrement("brackets");
-      }
-      while (state.parens > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
-        state.output = utils.escapeLast(state.output, "(");
-        decrement("parens");
-      }
-      while (state.braces > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
-        state.output = utils.escapeLast(state.output, "{");
-        decrement("braces");
-      }
-      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
-        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
-      }
-      if (state.backtrack === true) {
-        state.output = "";
-        for (const token of state.tokens) {
-          state.output += token.output != null ? token.output : token.value;
-          if (token.suffix) {
-            state.output += token.suffix;
-          }
-        }
-      }
-      return state;
-    };
-    parse3.fastpaths = (input2, options) => {
-      const opts = { ...options };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      const len = input2.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      input2 = REPLACEMENTS[input2] || input2;
-      const {
-        DOT_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOTS,
-        NO_DOTS_SLASH,
-        STAR,
-        START_ANCHOR
-      } = constants2.globChars(opts.windows);
-      const nodot = opts.dot ? NO_DOTS : NO_DOT;
-      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-      const capture = opts.capture ? "" : "?:";
-      const state = { negated: false, prefix: "" };
-      let star = opts.bash === true ? ".*?" : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      const globstar = (opts2) => {
-        if (opts2.noglobstar === true) return star;
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const create = (str2) => {
-        switch (str2) {
-          case "*":
-            return `${nodot}${ONE_CHAR}${star}`;
-          case ".*":
-            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*.*":
-            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*/*":
-            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-          case "**":
-            return nodot + globstar(opts);
-          case "**/*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-          case "**/*.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "**/.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-          default: {
-            const match = /^(.*?)\.(\w+)$/.exec(str2);
-            if (!match) return;
-            const source2 = create(match[1]);
-            if (!source2) return;
-            return source2 + DOT_LITERAL + match[2];
-          }
-        }
-      };
-      const output = utils.removePrefix(input2, state);
-      let source = create(output);
-      if (source && opts.strictSlashes !== true) {
-        source += `${SLASH_LITERAL}?`;
-      }
-      return source;
-    };
-    module.exports = parse3;
-  }
-});
-
-// node_modules/picomatch/lib/picomatch.js
-var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
-    "use strict";
-    var scan = require_scan();
-    var parse3 = require_parse();
-    var utils = require_utils();
-    var constants2 = require_constants();
-    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob2, options, returnState = false) => {
-      if (Array.isArray(glob2)) {
-        const fns = glob2.map((input2) => picomatch2(input2, options, returnState));
-        const arrayMatcher = (str2) => {
-          for (const isMatch of fns) {
-            const state2 = isMatch(str2);
-            if (state2) return state2;
-          }
-          return false;
-        };
-        return arrayMatcher;
-      }
-      const isState = isObject2(glob2) && glob2.tokens && glob2.input;
-      if (glob2 === "" || typeof glob2 !== "string" && !isState) {
-        throw new TypeError("Expected pattern to be a non-empty string");
-      }
-      const opts = options || {};
-      const posix = opts.windows;
-      const regex = isState ? picomatch2.compileRe(glob2, options) : picomatch2.makeRe(glob2, options, false, true);
-      const state = regex.state;
-      delete regex.state;
-      let isIgnored = () => false;
-      if (opts.ignore) {
-        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
-      }
-      const matcher = (input2, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input2, regex, options, { glob: glob2, posix });
-        const result2 = { glob: glob2, state, regex, posix, input: input2, output, match, isMatch };
-        if (typeof opts.onResult === "function") {
-          opts.onResult(result2);
-        }
-        if (isMatch === false) {
-          result2.isMatch = false;
-          return returnObject ? result2 : false;
-        }
-        if (isIgnored(input2)) {
-          if (typeof opts.onIgnore === "function") {
-            opts.onIgnore(result2);
-          }
-          result2.isMatch = false;
-          return returnObject ? result2 : false;
-        }
-        if (typeof opts.onMatch === "function") {
-          opts.onMatch(result2);
-        }
-        return returnObject ? result2 : true;
-      };
-      if (returnState) {
-        matcher.state = state;
-      }
-      return matcher;
-    };
-    picomatch2.test = (input2, regex, options, { glob: glob2, posix } = {}) => {
-      if (typeof input2 !== "string") {
-        throw new TypeError("Expected input to be a string");
-      }
-      if (input2 === "") {
-        return { isMatch: false, output: "" };
-      }
-      const opts = options || {};
-      const format = opts.format || (posix ? utils.toPosixSlashes : null);
-      let match = input2 === glob2;
-      let output = match && format ? format(input2) : input2;
-      if (match === false) {
-        output = format ? format(input2) : input2;
-        match = output === glob2;
-      }
-      if (match === false || opts.capture === true) {
-        if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input2, regex, options, posix);
-        } else {
-          match = regex.exec(output);
-        }
-      }
-      return { isMatch: Boolean(match), match, output };
-    };
-    picomatch2.matchBase = (input2, glob2, options, posix = options && options.windows) => {
-      const regex = glob2 instanceof RegExp ? glob2 : picomatch2.makeRe(glob2, options);
-      return regex.test(utils.basename(input2, { windows: posix }));
-    };
-    picomatch2.isMatch = (str2, patterns, options) => picomatch2(patterns, options)(str2);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse3(pattern, { ...options, fastpaths: false });
-    };
-    picomatch2.scan = (input2, options) => scan(input2, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
-      if (returnOutput === true) {
-        return state.output;
-      }
-      const opts = options || {};
-      const prepend = opts.contains ? "" : "^";
-      const append2 = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state.output})${append2}`;
-      if (state && state.negated === true) {
-        source = `^(?!${source}).*$`;
-      }
-      const regex = picomatch2.toRegex(source, options);
-      if (returnState === true) {
-        regex.state = state;
-      }
-      return regex;
-    };
-    picomatch2.makeRe = (input2, options = {}, returnOutput = false, returnState = false) => {
-      if (!input2 || typeof input2 !== "string") {
-        throw new TypeError("Expected a non-empty string");
-      }
-      let parsed = { negated: false, fastpaths: true };
-      if (options.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse3.fastpaths(input2, options);
-      }
-      if (!parsed.output) {
-        parsed = parse3(input2, options);
-      }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
-    };
-    picomatch2.toRegex = (source, options) => {
-      try {
-        const opts = options || {};
-        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
-      } catch (err) {
-        if (options && options.debug === true) throw err;
-        return /$^/;
-      }
-    };
-    picomatch2.constants = constants2;
-    module.exports = picomatch2;
-  }
-});
-
-// node_modules/picomatch/index.js
-var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
-    "use strict";
-    var pico = require_picomatch();
-    var utils = require_utils();
-    function picomatch2(glob2, options, returnState = false) {
-      if (options && (options.windows === null || options.windows === void 0)) {
-        options = { ...options, windows: utils.isWindows() };
-      }
-      return pico(glob2, options, returnState);
-    }
-    Object.assign(picomatch2, pico);
-    module.exports = picomatch2;
-  }
-});
-
 // src/cli/glob-walk.ts
 var glob_walk_exports = {};
 __export(glob_walk_exports, {
   globByWalk: () => globByWalk
 });
-import { resolve as resolve2 } from "node:path";
+import * as path from "node:path";
+function split2(pattern) {
+  const parts = pattern.split("/");
+  let fixed = 0;
+  while (fixed < parts.length - 1 && !GLOB_CHARS.test(parts[fixed])) fixed += 1;
+  const base = parts.slice(0, fixed).join("/");
+  return { base: base === "" && pattern.startsWith("/") ? "/" : base, glob: parts.slice(fixed).join("/") };
+}
+function quietMatcher(matchesGlob) {
+  const emit = process.emitWarning;
+  process.emitWarning = ((warning, ...rest) => {
+    const text = typeof warning === "string" ? warning : warning.message;
+    if (!text.startsWith("glob is an experimental feature"))
+      emit.call(process, warning, ...rest);
+  });
+  try {
+    matchesGlob("a", "a");
+  } finally {
+    process.emitWarning = emit;
+  }
+  return matchesGlob;
+}
 async function globByWalk(pattern) {
-  const { base, glob: glob2 } = import_picomatch.default.scan(pattern);
-  const matches = (0, import_picomatch.default)(glob2, { posix: true });
+  const { matchesGlob } = path;
+  if (typeof matchesGlob !== "function")
+    return {
+      error: `this Node (${process.version}) cannot expand a pattern: uai does on Node 20.17 and later; or let the shell expand it (leave it unquoted)`
+    };
+  const matches = quietMatcher(matchesGlob);
+  const { base, glob: glob2 } = split2(pattern);
   const depth = glob2.includes("**") ? Infinity : glob2.split("/").length;
   const hiddenFolders = /(^|\/)\./.test(glob2);
-  const root = resolve2(base === "" ? "." : base);
+  const root = path.resolve(base === "" ? "." : base);
   const { found } = await walkFiles(root, {
     enter: (name, level) => level < depth && (hiddenFolders || !name.startsWith(".")),
-    take: (_name, path) => matches(path)
+    take: (_name, file) => matches(file, glob2)
   });
-  return found;
+  return { found };
 }
-var import_picomatch;
+var GLOB_CHARS;
 var init_glob_walk = __esm({
   "src/cli/glob-walk.ts"() {
     "use strict";
-    import_picomatch = __toESM(require_picomatch2(), 1);
     init_walk();
+    GLOB_CHARS = /[*?[\]{}]/;
   }
 });
 
@@ -12582,24 +10832,24 @@ function reason(error2, missing) {
   if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission denied";
   return error2 instanceof Error ? error2.message : String(error2);
 }
-function requireWritable(option, path) {
-  if (path === "") throw new UsageError(`${option} needs a file name`);
-  if (/[\\/]$/.test(path)) throw new UsageError(`${option} ${path}: cannot write: names a folder; give a file name`);
-  const target = resolve4(path);
+function requireWritable(option, path2) {
+  if (path2 === "") throw new UsageError(`${option} needs a file name`);
+  if (/[\\/]$/.test(path2)) throw new UsageError(`${option} ${path2}: cannot write: names a folder; give a file name`);
+  const target = resolve4(path2);
   try {
     const existing = statSync3(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
     if (!existing && !statSync3(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
     accessSync(existing ? target : dirname(target), constants.W_OK);
   } catch (error2) {
-    throw cannotWrite(option, path, error2);
+    throw cannotWrite(option, path2, error2);
   }
 }
-function writeOutput(option, path, text) {
+function writeOutput(option, path2, text) {
   try {
-    writeFileSync(path, text);
+    writeFileSync(path2, text);
   } catch (error2) {
-    throw cannotWrite(option, path, error2);
+    throw cannotWrite(option, path2, error2);
   }
 }
 var UsageError, readError, cannotWrite;
@@ -12609,7 +10859,7 @@ var init_usage = __esm({
     UsageError = class extends Error {
     };
     readError = (error2) => `cannot read: ${reason(error2, "no such file")}`;
-    cannotWrite = (option, path, error2) => new UsageError(`${option} ${path}: cannot write: ${reason(error2, "no such directory")}`);
+    cannotWrite = (option, path2, error2) => new UsageError(`${option} ${path2}: cannot write: ${reason(error2, "no such directory")}`);
   }
 });
 
@@ -14194,15 +12444,15 @@ var init_judge = __esm({
         this.#lastIndex = recorded.index;
         const findings = [];
         const judged = /* @__PURE__ */ new Set();
-        const find = (check3, path2, message2, side) => {
+        const find = (check3, path3, message2, side) => {
           const c = CHECK.get(check3);
           judged.add(check3);
-          findings.push({ side: side ?? c.side, check: check3, severity: c.severity, section: c.section, path: path2, message: message2 });
+          findings.push({ side: side ?? c.side, check: check3, severity: c.severity, section: c.section, path: path3, message: message2 });
         };
         for (const f of recorded.faults) find(f.check, "", f.detail, f.side);
         const endpointPath = new URL(recorded.upstream).pathname;
-        const path = pathOf(recorded.request.target);
-        const role = recorded.request.method === "POST" && path === endpointPath ? "message" : recorded.request.method === "GET" && path === endpointPath ? "capability" : recorded.request.method === "GET" && path.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
+        const path2 = pathOf(recorded.request.target);
+        const role = recorded.request.method === "POST" && path2 === endpointPath ? "message" : recorded.request.method === "GET" && path2 === endpointPath ? "capability" : recorded.request.method === "GET" && path2.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
         if (recorded.unjudged !== void 0) {
           judgeSizes(recorded, role, find);
           return {
@@ -14264,9 +12514,9 @@ var init_judge = __esm({
         let pollRef;
         if (role === "poll") {
           try {
-            pollRef = decodeURIComponent(path.slice((this.#pollPath ?? `${endpointPath}/tasks/`).length));
+            pollRef = decodeURIComponent(path2.slice((this.#pollPath ?? `${endpointPath}/tasks/`).length));
           } catch {
-            pollRef = path;
+            pollRef = path2;
           }
           const task = this.#conversation.task(pollRef);
           if (task && res) {
@@ -15189,7 +13439,7 @@ var init_run = __esm({
     init_http();
     init_requests();
     record = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    at = (v, ...path) => path.reduce((x, k) => record(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    at = (v, ...path2) => path2.reduce((x, k) => record(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
   }
 });
 
@@ -16106,7 +14356,7 @@ var init_checks3 = __esm({
     init_intake();
     init_manifest();
     init_client_scenarios();
-    at2 = (v, ...path) => path.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    at2 = (v, ...path2) => path2.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
     mediaType = (value) => mediaTypeEssence(value) ?? (value ?? "").trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
@@ -16325,10 +14575,10 @@ function fieldValue(raw, name) {
   }
   return value;
 }
-function fromNodeRequest(req, path) {
+function fromNodeRequest(req, path2) {
   return {
     method: req.method ?? "GET",
-    path,
+    path: path2,
     header: (name) => fieldValue(req.rawHeaders, name),
     body: (cap) => readCapped(req, cap)
   };
@@ -16366,7 +14616,7 @@ var init_native_adapter = __esm({
     byName = (a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
     inWireOrder = /* @__PURE__ */ new WeakMap();
     inWireOrderWithLength = /* @__PURE__ */ new WeakMap();
-    nodeAdapter = (core) => async (req, res, path) => sendReply(res, await core(fromNodeRequest(req, path)), req.method === "HEAD");
+    nodeAdapter = (core) => async (req, res, path2) => sendReply(res, await core(fromNodeRequest(req, path2)), req.method === "HEAD");
   }
 });
 
@@ -16594,11 +14844,11 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     const target = req.url ?? "/";
     const own2 = `127.0.0.1:${port}`;
     let host = req.headers.host ?? "";
-    let path = target;
+    let path2 = target;
     if (/^https?:\/\//i.test(target) && URL.canParse(target)) {
       const url = new URL(target);
       host = url.host;
-      path = `${url.pathname}${url.search}`;
+      path2 = `${url.pathname}${url.search}`;
     }
     const { bytes, text: body, overBudget, malformed } = await readBody(req, intake, intake.admit());
     if (overBudget) {
@@ -16616,7 +14866,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
       return;
     }
     const method = req.method ?? "GET";
-    const message2 = host === own2 && method === "POST" && path === endpointPath;
+    const message2 = host === own2 && method === "POST" && path2 === endpointPath;
     const unparsed = message2 ? intake.parse(bytes) : void 0;
     const record2 = {
       index: records.length,
@@ -16624,7 +14874,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
       method,
       host,
       onHost: host === own2,
-      path,
+      path: path2,
       headers: headerRecord(req),
       bytes,
       ...body !== void 0 ? { body } : {},
@@ -17799,13 +16049,13 @@ var require_consumer = __commonJS({
       static create(data) {
         return new CharWidthTableConsumer(data);
       }
-      static async load(path) {
-        const json3 = await readFile3(path);
+      static async load(path2) {
+        const json3 = await readFile3(path2);
         const data = JSON.parse(json3);
         return new CharWidthTableConsumer(data);
       }
-      static loadSync(path) {
-        const json3 = fs3.readFileSync(path);
+      static loadSync(path2) {
+        const json3 = fs3.readFileSync(path2);
         const data = JSON.parse(json3);
         return new CharWidthTableConsumer(data);
       }
@@ -19274,7 +17524,7 @@ function githubWriter(write, base, failOn) {
   const unreadable = [];
   return {
     checked({ file, result: result2, locate }) {
-      const { path } = locateFile(file, base);
+      const { path: path2 } = locateFile(file, base);
       const lines2 = [];
       for (const issue2 of issuesOf(result2)) {
         const r = locate(issue2.path);
@@ -19288,7 +17538,7 @@ function githubWriter(write, base, failOn) {
         lines2.push(
           workflowCommand(
             kind,
-            { file: path, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
+            { file: path2, ...position, title: `${issue2.code} at ${issue2.path === "" ? "(root)" : issue2.path}` },
             `${issue2.message} (${issue2.help_url})`
           )
         );
@@ -19299,12 +17549,12 @@ function githubWriter(write, base, failOn) {
         lines2.push(
           workflowCommand(
             "error",
-            { file: path, title: "uai: issues not listed" },
+            { file: path2, title: "uai: issues not listed" },
             unlistedFailuresLine(unlistedFailing, failOn, unlisted)
           )
         );
       else if (unlisted)
-        lines2.push(workflowCommand("notice", { file: path, title: "uai: issues not listed" }, unlisted));
+        lines2.push(workflowCommand("notice", { file: path2, title: "uai: issues not listed" }, unlisted));
       if (lines2.length > 0) write(`${lines2.join("\n")}
 `);
     },
@@ -19360,7 +17610,7 @@ init_walk();
 import { statSync as statSync2 } from "node:fs";
 import * as fs2 from "node:fs/promises";
 import { isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
-var GLOB_CHARS = /[*?[\]{}]/;
+var GLOB_CHARS2 = /[*?[\]{}]/;
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern) {
   const glob2 = fs2.glob;
@@ -19369,10 +17619,10 @@ async function expand(pattern) {
   for await (const entry of glob2(pattern, { withFileTypes: true })) {
     if (entry.isFile()) found.push(join2(entry.parentPath, entry.name));
   }
-  return found;
+  return { found };
 }
 var byPath = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-var slashes = sep2 === "\\" ? (path) => path.replaceAll("\\", "/") : (path) => path;
+var slashes = sep2 === "\\" ? (path2) => path2.replaceAll("\\", "/") : (path2) => path2;
 async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs2.stat(input2).catch(() => void 0);
@@ -19391,8 +17641,10 @@ async function targetsOf(input2) {
     ];
     return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
-  if (!info && GLOB_CHARS.test(input2)) {
-    const files = (await expand(input2)).map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).map((f) => f === "-" ? "./-" : f).sort(byPath);
+  if (!info && GLOB_CHARS2.test(input2)) {
+    const expanded = await expand(input2);
+    if ("error" in expanded) return [{ file: input2, expanded: true, error: expanded.error }];
+    const files = expanded.found.map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).map((f) => f === "-" ? "./-" : f).sort(byPath);
     return files.length ? files.map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
   }
   return [{ file: input2 }];
@@ -19857,10 +18109,10 @@ function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
 }
 function writeReport(workspace, file, text) {
-  const path = resolve6(workspace, file);
-  mkdirSync(dirname2(path), { recursive: true });
-  writeFileSync2(path, text);
-  return path;
+  const path2 = resolve6(workspace, file);
+  mkdirSync(dirname2(path2), { recursive: true });
+  writeFileSync2(path2, text);
+  return path2;
 }
 async function uploadSarif(env, sarif, token) {
   const api = env.GITHUB_API_URL || "https://api.github.com";

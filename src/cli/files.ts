@@ -20,16 +20,17 @@ const SKIPPED = new Set(['node_modules', '.git']);
 
 /**
  * Files a glob matches, as absolute paths: node:fs glob from Node 22; on Node 20, which the
- * published package also runs on, a walk matched by picomatch (glob-walk.ts, loaded only there).
+ * published package also runs on, a walk matched by node:path's matcher (glob-walk.ts, loaded
+ * only there), or why it cannot be expanded.
  */
-async function expand(pattern: string): Promise<string[]> {
+async function expand(pattern: string): Promise<{ found: string[] } | { error: string }> {
   const glob = (fs as Partial<typeof fs>).glob;
   if (!glob) return (await import('./glob-walk.ts')).globByWalk(pattern);
   const found: string[] = [];
   for await (const entry of glob(pattern, { withFileTypes: true })) {
     if (entry.isFile()) found.push(join(entry.parentPath, entry.name));
   }
-  return found;
+  return { found };
 }
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -61,7 +62,9 @@ async function targetsOf(input: string): Promise<Target[]> {
   }
   if (!info && GLOB_CHARS.test(input)) {
     // A file named `-` that a pattern matches is that file, not standard input (the name `-` given alone).
-    const files = (await expand(input))
+    const expanded = await expand(input);
+    if ('error' in expanded) return [{ file: input, expanded: true, error: expanded.error }];
+    const files = expanded.found
       .map((f) => slashes(isAbsolute(input) ? f : relative(process.cwd(), f)))
       .map((f) => (f === '-' ? './-' : f))
       .sort(byPath);
