@@ -3474,6 +3474,7 @@ var init_published_checks = __esm({
       "client.addressed",
       "client.binding_form",
       "client.fresh_ids",
+      "client.opens_at_one",
       "client.follow_up",
       "client.poll_task_ref",
       "client.poll_stops",
@@ -3491,7 +3492,7 @@ var init_published_checks = __esm({
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmmsmmmmmmmmmmsm";
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmmmsmmmmmmmmmmsm";
   }
 });
 
@@ -9902,6 +9903,13 @@ var init_kit_checks = __esm({
         "Every request has a fresh message id (only a retry after 429 or 503 resends the same message)"
       ),
       clientCheck(
+        "client.opens_at_one",
+        "client-conversation",
+        "spec 2.2",
+        "must",
+        "A request that opens a conversation (the first with its conversation id) carries sequence 1"
+      ),
+      clientCheck(
         "client.follow_up",
         "client-conversation",
         "spec 2.2; spec 4.2 rules 3 and 4",
@@ -14085,6 +14093,7 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
       )
     );
   const lastAnswer = /* @__PURE__ */ new Map();
+  const opened = /* @__PURE__ */ new Set();
   const refs = /* @__PURE__ */ new Set();
   const lastPoll = /* @__PURE__ */ new Map();
   const terminal = /* @__PURE__ */ new Set();
@@ -14225,6 +14234,16 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
           )
         );
       else ev.saw("client.fresh_ids");
+      if (!resend && !opened.has(conversationId) && requestProfiles.has(message2.profile)) {
+        const sequence = at2(message2, "conversation", "sequence");
+        if (sequence !== 1)
+          ev.fail(
+            "client.opens_at_one",
+            tag(`${shown2(id)} opens conversation ${shown2(conversationId)} at sequence ${shown2(sequence)}, not 1`)
+          );
+        else ev.saw("client.opens_at_one");
+      }
+      opened.add(conversationId);
       if (!resend) {
         const last = typeof conversationId === "string" ? lastAnswer.get(conversationId) : void 0;
         if (last) {

@@ -258,6 +258,13 @@ export const CLIENT_CHECKS = [
     'Every request has a fresh message id (only a retry after 429 or 503 resends the same message)',
   ),
   clientCheck(
+    'client.opens_at_one',
+    'client-conversation',
+    'spec 2.2',
+    'must',
+    'A request that opens a conversation (the first with its conversation id) carries sequence 1',
+  ),
+  clientCheck(
     'client.follow_up',
     'client-conversation',
     'spec 2.2; spec 4.2 rules 3 and 4',

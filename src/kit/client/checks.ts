@@ -109,6 +109,8 @@ function judgeRun(
 
   /** Per conversation: the last message the client was answered with. */
   const lastAnswer = new Map<string, { id: unknown; sequence: unknown }>();
+  /** The conversation ids the client's requests have carried in this scenario. */
+  const opened = new Set<unknown>();
   const refs = new Set<string>();
   const lastPoll = new Map<string, number>();
   const terminal = new Set<string>();
@@ -278,6 +280,18 @@ function judgeRun(
           ),
         );
       else ev.saw('client.fresh_ids');
+      // Spec 2.2: the sequence "starts at 1 for a request"; whatever came before is no part of this
+      // conversation. A message of another profile is client.request_profile's to judge.
+      if (!resend && !opened.has(conversationId) && requestProfiles.has(message.profile as string)) {
+        const sequence = at(message, 'conversation', 'sequence');
+        if (sequence !== 1)
+          ev.fail(
+            'client.opens_at_one',
+            tag(`${shown(id)} opens conversation ${shown(conversationId)} at sequence ${shown(sequence)}, not 1`),
+          );
+        else ev.saw('client.opens_at_one');
+      }
+      opened.add(conversationId);
       if (!resend) {
         // A follow-up: a new message in a conversation the client was already answered in.
         const last = typeof conversationId === 'string' ? lastAnswer.get(conversationId) : undefined;
