@@ -3476,6 +3476,7 @@ var init_published_checks = __esm({
       "client.fresh_ids",
       "client.opens_at_one",
       "client.follow_up",
+      "client.new_turn",
       "client.poll_task_ref",
       "client.poll_stops",
       "client.poll_interval",
@@ -3492,7 +3493,7 @@ var init_published_checks = __esm({
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmmmsmmmmmmmmmmsm";
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmsmmsmmmmmmmmmmsm";
   }
 });
 
@@ -9917,6 +9918,13 @@ var init_kit_checks = __esm({
         "A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence"
       ),
       clientCheck(
+        "client.new_turn",
+        "client-conversation",
+        "spec 2.2 (conversation.turn_id)",
+        "should",
+        "A follow-up is a turn of its own: its conversation.turn_id is that of no earlier message of its conversation"
+      ),
+      clientCheck(
         "client.poll_task_ref",
         "client-polling",
         "transport binding https-async-callback",
@@ -13962,7 +13970,7 @@ var init_manifest = __esm({
         member: "follow_ups",
         flag: "--follow-ups",
         does: "sends a follow-up turn in a conversation it was answered in",
-        checks: ["client.follow_up"]
+        checks: ["client.follow_up", "client.new_turn"]
       }
     ];
     NOTHING_DECLARED = { declares: { async: false, keyless: false, follow_ups: false } };
@@ -14086,14 +14094,20 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
   if (scenario.id === "typed-error")
     ev.expect("client.error_not_resent", tag("not exercised: the client never received the typed error"));
   if (scenario.id === "follow-up" && manifest.declares.follow_ups)
-    ev.expect(
-      "client.follow_up",
-      tag(
-        "not exercised: the client declares follow-ups but sent none in the answered conversation (it reads UAI_SCENARIO=follow-up to know when)"
-      )
-    );
+    for (const id of ["client.follow_up", "client.new_turn"])
+      ev.expect(
+        id,
+        tag(
+          "not exercised: the client declares follow-ups but sent none in the answered conversation (it reads UAI_SCENARIO=follow-up to know when)"
+        )
+      );
   const lastAnswer = /* @__PURE__ */ new Map();
   const opened = /* @__PURE__ */ new Set();
+  const turns = /* @__PURE__ */ new Map();
+  const turnSeen = (conversation, turn) => {
+    const seen = turns.get(conversation) ?? /* @__PURE__ */ new Set();
+    turns.set(conversation, seen.add(turn));
+  };
   const refs = /* @__PURE__ */ new Set();
   const lastPoll = /* @__PURE__ */ new Map();
   const terminal = /* @__PURE__ */ new Set();
@@ -14108,6 +14122,7 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
     const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
     if (!isRecord(answered) || typeof answered.profile !== "string") return;
     const conv = at2(answered, "conversation", "conversation_id");
+    turnSeen(conv, at2(answered, "conversation", "turn_id"));
     if (typeof conv === "string")
       lastAnswer.set(conv, { id: answered.message_id, sequence: at2(answered, "conversation", "sequence") });
     const ref = at2(answered, "delivery", "task_ref");
@@ -14260,8 +14275,17 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
             );
           else ev.saw("client.follow_up");
           ev.met("client.follow_up");
+          ev.met("client.new_turn");
+          const turn = at2(message2, "conversation", "turn_id");
+          if (turns.get(conversationId)?.has(turn))
+            ev.fail(
+              "client.new_turn",
+              tag(`follow-up ${shown2(id)} takes turn_id ${shown2(turn)}, a turn already taken`)
+            );
+          else ev.saw("client.new_turn");
         }
       }
+      turnSeen(conversationId, at2(message2, "conversation", "turn_id"));
       if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
     } else if (r.method === "GET" && r.path.startsWith(pollPath)) {

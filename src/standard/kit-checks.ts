@@ -272,6 +272,13 @@ export const CLIENT_CHECKS = [
     'A follow-up in an answered conversation carries its conversation id, the answer as parent and the next sequence',
   ),
   clientCheck(
+    'client.new_turn',
+    'client-conversation',
+    'spec 2.2 (conversation.turn_id)',
+    'should',
+    'A follow-up is a turn of its own: its conversation.turn_id is that of no earlier message of its conversation',
+  ),
+  clientCheck(
     'client.poll_task_ref',
     'client-polling',
     'transport binding https-async-callback',

@@ -99,6 +99,12 @@ const BROKEN: readonly Broken[] = [
   { fault: 'reused-id', scenario: 'follow-up', fails: 'client.fresh_ids' },
   { fault: 'wrong-sequence', scenario: 'follow-up', fails: 'client.follow_up' },
   {
+    fault: 'same-turn',
+    scenario: 'follow-up',
+    fails: 'client.new_turn',
+    evidence: /^follow-up: follow-up msg-[^ ]+ takes turn_id turn-kit-1, a turn already taken$/,
+  },
+  {
     fault: 'opens-at-two',
     scenario: 'sync',
     fails: 'client.opens_at_one',
@@ -310,7 +316,7 @@ describe('uai test-client on the command line', () => {
   it('reports in every format of uai test; a baseline may list client checks', async () => {
     const report = await run('none', ['sync']);
     expect(formatKitReport(report, 'text')).toMatch(
-      /^uai test-client .+: 11 passed, 0 failed \(0 must\), 0 not exercised, 6 skipped; 2 requests$/m,
+      /^uai test-client .+: 11 passed, 0 failed \(0 must\), 0 not exercised, 7 skipped; 2 requests$/m,
     );
     const json = JSON.parse(formatKitReport(report, 'json'));
     expect(json.scenarios[0]).toMatchObject({ id: 'sync', exit_code: 0, timed_out: false });

@@ -100,17 +100,24 @@ function judgeRun(
   if (scenario.id === 'typed-error')
     ev.expect('client.error_not_resent', tag('not exercised: the client never received the typed error'));
   if (scenario.id === 'follow-up' && manifest.declares.follow_ups)
-    ev.expect(
-      'client.follow_up',
-      tag(
-        'not exercised: the client declares follow-ups but sent none in the answered conversation (it reads UAI_SCENARIO=follow-up to know when)',
-      ),
-    );
+    for (const id of ['client.follow_up', 'client.new_turn'] as const)
+      ev.expect(
+        id,
+        tag(
+          'not exercised: the client declares follow-ups but sent none in the answered conversation (it reads UAI_SCENARIO=follow-up to know when)',
+        ),
+      );
 
   /** Per conversation: the last message the client was answered with. */
   const lastAnswer = new Map<string, { id: unknown; sequence: unknown }>();
   /** The conversation ids the client's requests have carried in this scenario. */
   const opened = new Set<unknown>();
+  /** Per conversation: the turn ids of its messages so far, the client's and the answers'. */
+  const turns = new Map<unknown, Set<unknown>>();
+  const turnSeen = (conversation: unknown, turn: unknown) => {
+    const seen = turns.get(conversation) ?? new Set();
+    turns.set(conversation, seen.add(turn));
+  };
   const refs = new Set<string>();
   const lastPoll = new Map<string, number>();
   const terminal = new Set<string>();
@@ -132,6 +139,7 @@ function judgeRun(
     const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
     if (!isRecord(answered) || typeof answered.profile !== 'string') return;
     const conv = at(answered, 'conversation', 'conversation_id');
+    turnSeen(conv, at(answered, 'conversation', 'turn_id'));
     if (typeof conv === 'string')
       lastAnswer.set(conv, { id: answered.message_id, sequence: at(answered, 'conversation', 'sequence') });
     const ref = at(answered, 'delivery', 'task_ref');
@@ -309,8 +317,17 @@ function judgeRun(
             );
           else ev.saw('client.follow_up');
           ev.met('client.follow_up');
+          ev.met('client.new_turn');
+          const turn = at(message, 'conversation', 'turn_id');
+          if (turns.get(conversationId)?.has(turn))
+            ev.fail(
+              'client.new_turn',
+              tag(`follow-up ${shown(id)} takes turn_id ${shown(turn)}, a turn already taken`),
+            );
+          else ev.saw('client.new_turn');
         }
       }
+      turnSeen(conversationId, at(message, 'conversation', 'turn_id'));
       if (typeof id === 'string') byId.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
     } else if (r.method === 'GET' && r.path.startsWith(pollPath)) {

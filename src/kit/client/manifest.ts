@@ -36,7 +36,7 @@ export const CLIENT_DECLARATIONS = [
     member: 'follow_ups',
     flag: '--follow-ups',
     does: 'sends a follow-up turn in a conversation it was answered in',
-    checks: ['client.follow_up'],
+    checks: ['client.follow_up', 'client.new_turn'],
   },
 ] as const satisfies readonly {
   member: string;
