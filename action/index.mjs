@@ -3436,6 +3436,7 @@ var init_published_checks = __esm({
       "message.encoding",
       "message.own_ids",
       "message.keyless_shape",
+      "message.source_addressed",
       "exchange.http_status",
       "exchange.response_profile",
       "exchange.conversation_id",
@@ -3493,7 +3494,7 @@ var init_published_checks = __esm({
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmsmmsmmmmmmmmmmsm";
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmsmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmsmmsmmmmmmmmmmsm";
   }
 });
 
@@ -9843,6 +9844,13 @@ var init_kit_checks = __esm({
         "must",
         "A keyless request is answered with a keyless message"
       ),
+      check2(
+        "message.source_addressed",
+        "message",
+        "spec 2.2; spec 4.2 rule 6",
+        "should",
+        "Every message the server answers with comes from the party its capability statement names (the statement's source type and id), to whom the kit addressed its requests"
+      ),
       ...EXCHANGE_RULES.filter((r) => r.id !== OWN_IDS).map((r) => check2(r.id, "exchange", r.section, r.severity, r.title)),
       check2(
         "task.pollable",
@@ -13121,6 +13129,23 @@ function keylessVerdict(obs, statementMissing) {
   }
   return failWith(problems);
 }
+function sourceVerdict(obs, judged) {
+  const missing = noStatement(obs);
+  const named = obs.capability.answer?.json;
+  const party = isRecord(named) && isRecord(named.source) ? named.source : void 0;
+  if (missing || !party)
+    return notExercised(missing ?? "the capability statement names no source, so no party was addressed");
+  const problems = [];
+  for (const x of judged) {
+    const source = isRecord(x.answer.json) ? x.answer.json.source : void 0;
+    const [type, id] = isRecord(source) ? [source.type, source.id] : [void 0, void 0];
+    if (type !== party.type || id !== party.id)
+      problems.push(
+        `${x.scenario}: from ${shownParty(type, id)}, where the requests were addressed to the statement's source, ${shownParty(party.type, party.id)}`
+      );
+  }
+  return failWith(problems, judged.length ? pass() : notExercised("no complete message answer was read"));
+}
 function messageVerdicts(obs, validate7) {
   const invalid2 = [];
   const warned = [];
@@ -13155,6 +13180,7 @@ function messageVerdicts(obs, validate7) {
     "message.media_type": failWith(mediaTypes, complete.length ? pass() : nothing),
     "message.encoding": failWith(encoding, complete.length ? pass() : nothing),
     "message.own_ids": ownIds(obs, judged),
+    "message.source_addressed": sourceVerdict(obs, judged),
     "message.keyless_shape": keylessVerdict(obs, statementMissing)
   };
 }
@@ -13278,7 +13304,7 @@ function judgeServer(obs, site, now) {
     (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
   );
 }
-var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, judgedExchanges;
+var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, shownParty, judgedExchanges;
 var init_checks2 = __esm({
   "src/kit/server/checks.ts"() {
     "use strict";
@@ -13301,6 +13327,7 @@ var init_checks2 = __esm({
       poll: "task-status"
     };
     validateAnswer = (x, validate7) => x.keylessForm !== void 0 ? validate7(x.keylessForm, x.answer.text, "keyless-json") : validate7(x.answer.json, x.answer.text);
+    shownParty = (type, id) => [type, id].map((v) => String(JSON.stringify(v)).slice(0, 120)).join(" ");
     judgedExchanges = (obs) => obs.exchanges.filter(
       (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage2(x.answer))
     );

@@ -190,6 +190,13 @@ export const KIT_CHECKS = [
     'must',
     'A keyless request is answered with a keyless message',
   ),
+  check(
+    'message.source_addressed',
+    'message',
+    'spec 2.2; spec 4.2 rule 6',
+    'should',
+    "Every message the server answers with comes from the party its capability statement names (the statement's source type and id), to whom the kit addressed its requests",
+  ),
   ...EXCHANGE_RULES.filter((r) => r.id !== OWN_IDS).map((r) => check(r.id, 'exchange', r.section, r.severity, r.title)),
   check(
     'task.pollable',

@@ -114,6 +114,7 @@ export const BROKEN: readonly Broken[] = [
       'exchange.task_matches',
       'exchange.task_transition',
       'message.keyless_shape',
+      'message.source_addressed',
       'task.pollable',
       // A refusal proves nothing from an endpoint not shown to speak UAI-1.
       ...HOSTILE_CHECKS.map((c) => c.id),
@@ -220,19 +221,25 @@ export const BROKEN: readonly Broken[] = [
     transform: onMessage('sync', (m, request) => void (m.conversation.turn_id = request!.conversation.turn_id)),
   },
   {
+    // The party the statement names is the one the kit addressed: an answer from another is no answer of it.
+    fault: 'an answer from another party than the statement names',
+    fails: ['message.source_addressed'],
+    transform: onMessage('sync', (m) => void (m.source = { ...m.source, id: 'someone-else' })),
+  },
+  {
     fault: 'answered to someone else',
     fails: ['exchange.target_is_requester'],
     transform: onMessage('sync', (m) => void (m.target.id = 'someone-else')),
   },
   {
     fault: 'the requester answering itself',
-    fails: ['exchange.source_not_requester'],
+    fails: ['exchange.source_not_requester', 'message.source_addressed'],
     transform: onMessage('sync', (m) => void (m.source = { ...m.target })),
   },
   {
     // The rule leaves alone only a request sent as the reference server; the kit's never is.
     fault: 'a task status from the requester',
-    fails: ['exchange.source_not_requester'],
+    fails: ['exchange.source_not_requester', 'message.source_addressed'],
     transform: onMessage('poll', (m) => void (m.source = { ...m.target })),
   },
   {

@@ -44,8 +44,9 @@ const reportOf = async (session: {
  */
 const wider = (id: string) => (id === 'message.own_ids' ? 'conversation.answer_ids' : id);
 const alongside = (id: string) => (id.startsWith('hostile.') ? ['message.valid'] : []);
-/** Checks only the kit's own run can judge: what it asked first, and which endpoint it meant. */
-const KIT_ONLY = (id: string) => id === 'capability.reachable' || id === 'capability.names_endpoint';
+/** Checks only the kit's own run can judge: what it asked first, which endpoint it meant, and whom. */
+const KIT_ONLY = (id: string) =>
+  id === 'capability.reachable' || id === 'capability.names_endpoint' || id === 'message.source_addressed';
 
 /**
  * What the proxy sees that the kit does not judge, row by row: findings that are true, and on the

@@ -171,6 +171,32 @@ function keylessVerdict(obs: Observations, statementMissing: string | undefined)
   return failWith(problems);
 }
 
+/**
+ * message.source_addressed: the kit addresses every request to the party the capability statement
+ * names (its source), so every message answered comes from that party. A server that answers as
+ * another one leaves a client unable to tell who answered it, or one that checks, refusing it.
+ */
+function sourceVerdict(obs: Observations, judged: readonly Observation[]): Outcome {
+  const missing = noStatement(obs);
+  const named = obs.capability.answer?.json;
+  const party = isRecord(named) && isRecord(named.source) ? named.source : undefined;
+  if (missing || !party)
+    return notExercised(missing ?? 'the capability statement names no source, so no party was addressed');
+  const problems: string[] = [];
+  for (const x of judged) {
+    const source = isRecord(x.answer.json) ? x.answer.json.source : undefined;
+    const [type, id] = isRecord(source) ? [source.type, source.id] : [undefined, undefined];
+    if (type !== party.type || id !== party.id)
+      problems.push(
+        `${x.scenario}: from ${shownParty(type, id)}, where the requests were addressed to the statement's source, ${shownParty(party.type, party.id)}`,
+      );
+  }
+  return failWith(problems, judged.length ? pass() : notExercised('no complete message answer was read'));
+}
+
+const shownParty = (type: unknown, id: unknown): string =>
+  [type, id].map((v) => String(JSON.stringify(v)).slice(0, 120)).join(' ');
+
 function messageVerdicts(obs: Observations, validate: Validate): Record<string, Outcome> {
   const invalid: string[] = [];
   const warned: string[] = [];
@@ -208,6 +234,7 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
     'message.media_type': failWith(mediaTypes, complete.length ? pass() : nothing),
     'message.encoding': failWith(encoding, complete.length ? pass() : nothing),
     'message.own_ids': ownIds(obs, judged),
+    'message.source_addressed': sourceVerdict(obs, judged),
     'message.keyless_shape': keylessVerdict(obs, statementMissing),
   };
 }
