@@ -12993,7 +12993,7 @@ function hostileRequests(plan, first, form = "keyed") {
     })
   );
 }
-var UNREGISTERED_SUBJECT, requestForm, messageText, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
+var UNREGISTERED_SUBJECT, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -13004,6 +13004,12 @@ var init_requests = __esm({
     UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
     requestForm = (bindings) => bindings.includes("https-json-keyless") && !bindings.includes("https-json-keyed") ? "keyless" : "keyed";
     messageText = (message2, form) => JSON.stringify(form === "keyless" ? messageToKeyless(message2) : message2);
+    READ_AS_MESSAGE = /* @__PURE__ */ new Set([
+      "hostile.checksum_mismatch",
+      "hostile.profile_unknown",
+      "hostile.version_unsupported",
+      "hostile.alias_key"
+    ]);
     KEYED_ONLY_HOSTILE = /* @__PURE__ */ new Set(["hostile.alias_key"]);
     json = (message2, form) => ({
       text: messageText(message2, form),
@@ -13026,8 +13032,9 @@ var init_requests = __esm({
       [
         "hostile.too_deep",
         (good, form) => form === "keyless" ? (
-          // Positions have no free-form slot: the deep value goes past the envelope's last one. Nesting
-          // past the limit is refused while the body is parsed, before any position is read.
+          // Positions have no free-form slot: the deep value takes the position after the request's
+          // last, where extensions go. Nesting past the limit is refused while the body is parsed,
+          // before any position is read.
           { text: JSON.stringify([...messageToKeyless(good), DEEP]), mediaType: "application/json" }
         ) : json(
           { ...good, extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep: DEEP }] },
@@ -13188,9 +13195,9 @@ function exchangeVerdicts(obs) {
   const outcomes = {};
   const polled = obs.declaredBindings.includes("https-async-callback");
   const statementMissing = noStatement(obs);
-  for (const x of judgedExchanges(obs)) {
+  for (const x of [...judgedExchanges(obs), ...refusalsRead(obs)]) {
     const check3 = checkExchange({
-      request: x.request,
+      request: x.sent ?? x.request,
       response: x.answer.json,
       httpStatus: x.answer.status,
       ...x.previous !== void 0 ? { previous: x.previous } : {}
@@ -13304,7 +13311,7 @@ function judgeServer(obs, site, now) {
     (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
   );
 }
-var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, shownParty, judgedExchanges;
+var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, shownParty, judgedExchanges, refusalsRead;
 var init_checks2 = __esm({
   "src/kit/server/checks.ts"() {
     "use strict";
@@ -13330,6 +13337,9 @@ var init_checks2 = __esm({
     shownParty = (type, id) => [type, id].map((v) => String(JSON.stringify(v)).slice(0, 120)).join(" ");
     judgedExchanges = (obs) => obs.exchanges.filter(
       (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage2(x.answer))
+    );
+    refusalsRead = (obs) => obs.exchanges.filter(
+      (x) => x.sent !== void 0 && isMessage2(x.answer) && x.answer.json.profile === "uai.error.v1"
     );
   }
 });
@@ -13399,6 +13409,7 @@ async function runKit(options, http = defaultHttp(options)) {
       method: "POST",
       url: endpoint,
       request,
+      ...body.sent ? { sent: body.sent } : {},
       ...body.keyless ? { keylessAnswer: asArray } : {},
       ...asArray ? { keylessForm: sent.json } : {},
       answer
@@ -13462,7 +13473,11 @@ async function runKit(options, http = defaultHttp(options)) {
     }
     for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1, form))) {
       if (!options.hostile || options.hostile.has(id))
-        await post(id, hostile.basis, { ...hostile, keyless: form === "keyless" });
+        await post(id, hostile.basis, {
+          ...hostile,
+          keyless: form === "keyless",
+          ...READ_AS_MESSAGE.has(id) ? { sent: sentMessage(hostile.text) } : {}
+        });
     }
   } catch (error2) {
     if (!(error2 instanceof KitHttpError)) throw error2;
@@ -13473,7 +13488,7 @@ async function runKit(options, http = defaultHttp(options)) {
   }
   return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }
-var record, at;
+var record, at, sentMessage;
 var init_run = __esm({
   "src/kit/server/run.ts"() {
     "use strict";
@@ -13483,6 +13498,10 @@ var init_run = __esm({
     init_requests();
     record = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     at = (v, ...path2) => path2.reduce((x, k) => record(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    sentMessage = (text) => {
+      const parsed = JSON.parse(text);
+      return Array.isArray(parsed) ? messageFromKeyless(parsed).value : parsed;
+    };
   }
 });
 

@@ -227,6 +227,16 @@ export const BROKEN: readonly Broken[] = [
     transform: onMessage('sync', (m) => void (m.source = { ...m.source, id: 'someone-else' })),
   },
   {
+    // A body read as a message is answered by its refusal: that answer keeps the conversation as any other.
+    fault: 'refusals that start a conversation of their own',
+    fails: ['exchange.conversation_id'],
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'hostile' || !(ex.response.headers.get('content-type') ?? '').startsWith('application/json'))
+        return ex.response;
+      return onMessage('hostile', (m) => void (m.conversation.conversation_id = 'conv-of-its-own'))(ex);
+    },
+  },
+  {
     fault: 'answered to someone else',
     fails: ['exchange.target_is_requester'],
     transform: onMessage('sync', (m) => void (m.target.id = 'someone-else')),
@@ -501,7 +511,15 @@ export const BROKEN: readonly Broken[] = [
     // A mock that serves one canned message: identical bytes are no excuse for a shared id.
     fault: 'the hostile requests refused with the same bytes, one message_id',
     // The canned answer is the unknown subject's 404: no refusal of what the hostile requests break.
-    fails: ['message.own_ids', ...HOSTILE_CHECKS.map((c) => c.id)],
+    // Nor does it link to the requests it refuses, which were read as messages.
+    fails: [
+      'message.own_ids',
+      ...HOSTILE_CHECKS.map((c) => c.id),
+      'exchange.conversation_id',
+      'exchange.delivery_copied',
+      'exchange.parent_message_id',
+      'exchange.request_message_id',
+    ],
     transform: (() => {
       let canned: string | undefined;
       return async (ex: Exchange) => {
@@ -622,7 +640,8 @@ export const BROKEN: readonly Broken[] = [
   {
     // Refused with the right status, under the code of another refusal (CONTRACT section 8 names it).
     fault: 'hostile requests refused under the code of an unknown subject',
-    fails: HOSTILE_CHECKS.map((c) => c.id),
+    // The refusals of bodies read as messages answer those messages: their codes are held to the registry's status too.
+    fails: [...HOSTILE_CHECKS.map((c) => c.id), 'exchange.error_status'],
     transform: async (ex) => {
       if (kindOf(ex) !== 'hostile') return ex.response;
       const json = (await ex.response.clone().json()) as Record<string, any>;

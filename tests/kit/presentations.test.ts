@@ -74,7 +74,8 @@ const FOREIGN: readonly Broken[] = [
   {
     // RFC 9457 section 3.1.2: the problem's status is the answer's; a uai.error.v1's body status too.
     fault: "the hostile requests refused with a typed error whose status is not the answer's",
-    fails: HOSTILE_CHECKS.map((c) => c.id),
+    // A uai.error.v1 refusing a body read as a message is an answer to it: the exchange rules see its status too.
+    fails: [...HOSTILE_CHECKS.map((c) => c.id), 'exchange.error_status', 'exchange.http_status'],
     transform: async (ex) => {
       if (kindOf(ex) !== 'hostile') return ex.response;
       const m = (await ex.response.clone().json()) as Record<string, any>;

@@ -249,13 +249,25 @@ const judgedExchanges = (obs: Observations) =>
       (x.previous === undefined ? isRecord(x.answer.json) : isMessage(x.answer)),
   );
 
+/**
+ * A typed error refusing a hostile body that was read as a message (requests.ts, READ_AS_MESSAGE):
+ * it answers that message, so the linkage rules hold it as they hold any answer.
+ */
+const refusalsRead = (obs: Observations) =>
+  obs.exchanges.filter(
+    (x) =>
+      x.sent !== undefined &&
+      isMessage(x.answer) &&
+      (x.answer.json as { profile?: unknown }).profile === 'uai.error.v1',
+  );
+
 function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
   const outcomes: Record<string, Outcome> = {};
   const polled = obs.declaredBindings.includes('https-async-callback');
   const statementMissing = noStatement(obs);
-  for (const x of judgedExchanges(obs)) {
+  for (const x of [...judgedExchanges(obs), ...refusalsRead(obs)]) {
     const check = checkExchange({
-      request: x.request,
+      request: x.sent ?? x.request,
       response: x.answer.json,
       httpStatus: x.answer.status,
       ...(x.previous !== undefined ? { previous: x.previous } : {}),

@@ -16,6 +16,11 @@ export interface Observation {
    */
   readonly request?: Record<string, unknown>;
   readonly answer: Answer;
+  /**
+   * For a hostile request a server reads as a message (requests.ts, READ_AS_MESSAGE): the message
+   * its body holds, in keyed form, which a typed error refusing it answers.
+   */
+  readonly sent?: Record<string, unknown>;
   /** For a task status: the accepted answer it follows. */
   readonly previous?: unknown;
   /** Set for a request sent keyless: whether the answer came as a keyless array (answer.json is then its keyed form). */

@@ -80,6 +80,18 @@ export interface HostileRequest {
   readonly basis: Json;
 }
 
+/**
+ * Hostile kinds whose body a server parses and reads as a message before refusing it: its typed
+ * error answers that message, so the linkage rules hold it, as uai proxy holds every answer. A
+ * body nested too deep, malformed JSON and text/plain are refused before any message is read.
+ */
+export const READ_AS_MESSAGE: ReadonlySet<string> = new Set([
+  'hostile.checksum_mismatch',
+  'hostile.profile_unknown',
+  'hostile.version_unsupported',
+  'hostile.alias_key',
+]);
+
 /** Hostile kinds that keyless JSON cannot carry: a misspelled member name needs names, and positions have none. */
 export const KEYED_ONLY_HOSTILE: ReadonlySet<string> = new Set(['hostile.alias_key']);
 
@@ -109,8 +121,9 @@ const MAKE: readonly (readonly [string, Make])[] = [
     'hostile.too_deep',
     (good, form) =>
       form === 'keyless'
-        ? // Positions have no free-form slot: the deep value goes past the envelope's last one. Nesting
-          // past the limit is refused while the body is parsed, before any position is read.
+        ? // Positions have no free-form slot: the deep value takes the position after the request's
+          // last, where extensions go. Nesting past the limit is refused while the body is parsed,
+          // before any position is read.
           { text: JSON.stringify([...messageToKeyless(good), DEEP]), mediaType: 'application/json' }
         : json(
             { ...good, extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep: DEEP }] },

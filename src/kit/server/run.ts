@@ -13,6 +13,7 @@ import {
   hostileRequests,
   intentRequest,
   messageText,
+  READ_AS_MESSAGE,
   requestForm,
   UNREGISTERED_SUBJECT,
   type Json,
@@ -68,6 +69,12 @@ function bindingsOf(capability: unknown, endpoint: string): { bindings: string[]
   return { bindings, ...(pollBase !== undefined ? { pollBase } : {}) };
 }
 
+/** The message a hostile body holds, keyed (what a server reads from it): the kit made the text, so it parses. */
+const sentMessage = (text: string): Json => {
+  const parsed: unknown = JSON.parse(text);
+  return (Array.isArray(parsed) ? messageFromKeyless(parsed).value : parsed) as Json;
+};
+
 export function defaultHttp(options: RunOptions): KitHttp {
   const origins = new Set([new URL(options.endpoint).origin]);
   if (options.capabilityUrl) origins.add(new URL(options.capabilityUrl).origin);
@@ -111,7 +118,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
   const post = async (
     scenario: Observation['scenario'],
     request: Json,
-    body: { text: string; mediaType: string; keyless: boolean },
+    body: { text: string; mediaType: string; keyless: boolean; sent?: Json },
   ): Promise<Answer> => {
     const sent = await send(scenario, 'POST', endpoint, { text: body.text, mediaType: body.mediaType });
     const asArray = body.keyless && Array.isArray(sent.json);
@@ -121,6 +128,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
       method: 'POST',
       url: endpoint,
       request,
+      ...(body.sent ? { sent: body.sent } : {}),
       ...(body.keyless ? { keylessAnswer: asArray } : {}),
       ...(asArray ? { keylessForm: sent.json as unknown[] } : {}),
       answer,
@@ -193,7 +201,11 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     }
     for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1, form))) {
       if (!options.hostile || options.hostile.has(id))
-        await post(id as Observation['scenario'], hostile.basis, { ...hostile, keyless: form === 'keyless' });
+        await post(id as Observation['scenario'], hostile.basis, {
+          ...hostile,
+          keyless: form === 'keyless',
+          ...(READ_AS_MESSAGE.has(id) ? { sent: sentMessage(hostile.text) } : {}),
+        });
     }
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;
