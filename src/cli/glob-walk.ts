@@ -8,7 +8,8 @@
 import * as path from 'node:path';
 import { walkFiles } from './walk.ts';
 
-const GLOB_CHARS = /[*?[\]{}]/;
+/** What may make a folder of the pattern match more than its own name: wildcards, classes, braces, extglobs. */
+const GLOB_CHARS = /[*?[\]{}()|!+@]/;
 
 /** Where the walk starts (the pattern's leading folders without glob characters) and the rest of it. */
 function split(pattern: string): { base: string; glob: string } {
@@ -53,7 +54,8 @@ export async function globByWalk(pattern: string): Promise<{ found: string[] } |
   const { base, glob } = split(pattern);
   // Without `**` a match is exactly as deep as the pattern; hidden folders only when it names one.
   const depth = glob.includes('**') ? Infinity : glob.split('/').length;
-  const hiddenFolders = /(^|\/)\./.test(glob);
+  // A dot anywhere a name may begin: after a slash, or inside braces, a class or an extglob.
+  const hiddenFolders = /(^|[/{,(|[])\./.test(glob);
   const root = path.resolve(base === '' ? '.' : base);
   // Folders that cannot be read are passed over, as node:fs glob passes over them.
   const { found } = await walkFiles(root, {

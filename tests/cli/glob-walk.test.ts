@@ -54,6 +54,12 @@ const PATTERNS = [
   '[!x]*.json',
   '.a/**/*.json',
   '*/[!y]*.json',
+  '{.a,b}/*.json',
+  '?(.a)/*.json',
+  '[.]a/*.json',
+  '@(a|b)/*.json',
+  '!(a)/*.json',
+  '+(a|b)/**/*.json',
   '**/[!.]*.json',
 ];
 
