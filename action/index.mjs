@@ -10825,7 +10825,7 @@ async function globByWalk(pattern) {
   const matches = quietMatcher(matchesGlob);
   const { base, glob: glob2 } = split2(pattern);
   const depth = glob2.includes("**") ? Infinity : glob2.split("/").length;
-  const hiddenFolders = /(^|\/)\./.test(glob2);
+  const hiddenFolders = /(^|[/{,(|[])\./.test(glob2);
   const root = path.resolve(base === "" ? "." : base);
   const { found } = await walkFiles(root, {
     enter: (name, level) => level < depth && (hiddenFolders || !name.startsWith(".")),
@@ -10838,7 +10838,7 @@ var init_glob_walk = __esm({
   "src/cli/glob-walk.ts"() {
     "use strict";
     init_walk();
-    GLOB_CHARS = /[*?[\]{}]/;
+    GLOB_CHARS = /[*?[\]{}()|!+@]/;
   }
 });
 
@@ -14170,7 +14170,11 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
     const conv = at2(answered, "conversation", "conversation_id");
     turnSeen(conv, at2(answered, "conversation", "turn_id"));
     if (typeof conv === "string")
-      lastAnswer.set(conv, { id: answered.message_id, sequence: at2(answered, "conversation", "sequence") });
+      lastAnswer.set(conv, {
+        id: answered.message_id,
+        sequence: at2(answered, "conversation", "sequence"),
+        sentAt: answer?.sentAt ?? Infinity
+      });
     const ref = at2(answered, "delivery", "task_ref");
     if (answer?.status === 202 && typeof ref === "string") {
       refs.add(ref);
@@ -14307,7 +14311,7 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
       opened.add(conversationId);
       if (!resend) {
         const last = typeof conversationId === "string" ? lastAnswer.get(conversationId) : void 0;
-        if (last) {
+        if (last && last.sentAt <= r.at) {
           followUp = true;
           const parent = at2(message2, "conversation", "parent_message_id");
           const sequence = at2(message2, "conversation", "sequence");
@@ -14371,11 +14375,15 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
-        if (isRecord(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string")
-          lastAnswer.set(at2(answerJson, "conversation", "conversation_id"), {
+        if (isRecord(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string") {
+          const conversation = at2(answerJson, "conversation", "conversation_id");
+          turnSeen(conversation, at2(answerJson, "conversation", "turn_id"));
+          lastAnswer.set(conversation, {
             id: answerJson.message_id,
-            sequence: at2(answerJson, "conversation", "sequence")
+            sequence: at2(answerJson, "conversation", "sequence"),
+            sentAt: answer?.sentAt ?? Infinity
           });
+        }
       }
     }
   }

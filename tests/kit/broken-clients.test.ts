@@ -105,6 +105,12 @@ const BROKEN: readonly Broken[] = [
     evidence: /^follow-up: follow-up msg-[^ ]+ takes turn_id turn-kit-1, a turn already taken$/,
   },
   {
+    fault: 'status-turn',
+    scenario: 'follow-up',
+    fails: 'client.new_turn',
+    evidence: /^follow-up: follow-up msg-[^ ]+ takes turn_id turn-[^ ]+, a turn already taken$/,
+  },
+  {
     fault: 'opens-at-two',
     scenario: 'sync',
     fails: 'client.opens_at_one',
@@ -170,6 +176,8 @@ describe.concurrent('well-behaved clients that ignore UAI_SCENARIO', () => {
       manifest: declaring({ async: false }),
       skips: { 'client.poll_task_ref': /does not declare that it asks for delivery.mode async .*--async/ },
     },
+    // A request sent again under a fresh id while the slow answer is awaited is no follow-up: no answer had come.
+    { fault: 'hedges', manifest: IDENTIFIED, skips: {} },
     {
       fault: 'no-follow-up',
       manifest: declaring({ follow_ups: false }),

@@ -108,8 +108,8 @@ function judgeRun(
         ),
       );
 
-  /** Per conversation: the last message the client was answered with. */
-  const lastAnswer = new Map<string, { id: unknown; sequence: unknown }>();
+  /** Per conversation: the last message the client was answered with, and when it was sent. */
+  const lastAnswer = new Map<string, { id: unknown; sequence: unknown; sentAt: number }>();
   /** The conversation ids the client's requests have carried in this scenario. */
   const opened = new Set<unknown>();
   /** Per conversation: the turn ids of its messages so far, the client's and the answers'. */
@@ -141,7 +141,11 @@ function judgeRun(
     const conv = at(answered, 'conversation', 'conversation_id');
     turnSeen(conv, at(answered, 'conversation', 'turn_id'));
     if (typeof conv === 'string')
-      lastAnswer.set(conv, { id: answered.message_id, sequence: at(answered, 'conversation', 'sequence') });
+      lastAnswer.set(conv, {
+        id: answered.message_id,
+        sequence: at(answered, 'conversation', 'sequence'),
+        sentAt: answer?.sentAt ?? Infinity,
+      });
     const ref = at(answered, 'delivery', 'task_ref');
     if (answer?.status === 202 && typeof ref === 'string') {
       refs.add(ref);
@@ -301,9 +305,11 @@ function judgeRun(
       }
       opened.add(conversationId);
       if (!resend) {
-        // A follow-up: a new message in a conversation the client was already answered in.
+        // A follow-up: a new message in a conversation the client was already answered in, by an
+        // answer sent before this request came (records are judged in the order they came, and an
+        // earlier request of the same conversation may be answered after a later one arrives).
         const last = typeof conversationId === 'string' ? lastAnswer.get(conversationId) : undefined;
-        if (last) {
+        if (last && last.sentAt <= r.at) {
           followUp = true;
           const parent = at(message, 'conversation', 'parent_message_id');
           const sequence = at(message, 'conversation', 'sequence');
@@ -367,11 +373,15 @@ function judgeRun(
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
-        if (isRecord(answerJson) && typeof at(answerJson, 'conversation', 'conversation_id') === 'string')
-          lastAnswer.set(at(answerJson, 'conversation', 'conversation_id') as string, {
+        if (isRecord(answerJson) && typeof at(answerJson, 'conversation', 'conversation_id') === 'string') {
+          const conversation = at(answerJson, 'conversation', 'conversation_id') as string;
+          turnSeen(conversation, at(answerJson, 'conversation', 'turn_id'));
+          lastAnswer.set(conversation, {
             id: answerJson.message_id,
             sequence: at(answerJson, 'conversation', 'sequence'),
+            sentAt: answer?.sentAt ?? Infinity,
           });
+        }
       }
     }
   }
