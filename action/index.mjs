@@ -12985,6 +12985,10 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject) {
     integrity: integrityBlock("")
   });
 }
+function statementParty(statement) {
+  const source = isObject2(statement) ? statement.source : void 0;
+  return isObject2(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : void 0;
+}
 function hostileRequests(plan, first, form = "keyed") {
   return Object.fromEntries(
     MAKE.filter(([id]) => form === "keyed" || !KEYED_ONLY_HOSTILE.has(id)).map(([id, make], i) => {
@@ -12993,7 +12997,7 @@ function hostileRequests(plan, first, form = "keyed") {
     })
   );
 }
-var UNREGISTERED_SUBJECT, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
+var UNREGISTERED_SUBJECT, requestForm, messageText, READ_AS_MESSAGE, isObject2, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -13004,12 +13008,8 @@ var init_requests = __esm({
     UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
     requestForm = (bindings) => bindings.includes("https-json-keyless") && !bindings.includes("https-json-keyed") ? "keyless" : "keyed";
     messageText = (message2, form) => JSON.stringify(form === "keyless" ? messageToKeyless(message2) : message2);
-    READ_AS_MESSAGE = /* @__PURE__ */ new Set([
-      "hostile.checksum_mismatch",
-      "hostile.profile_unknown",
-      "hostile.version_unsupported",
-      "hostile.alias_key"
-    ]);
+    READ_AS_MESSAGE = /* @__PURE__ */ new Set(["hostile.checksum_mismatch", "hostile.profile_unknown"]);
+    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     KEYED_ONLY_HOSTILE = /* @__PURE__ */ new Set(["hostile.alias_key"]);
     json = (message2, form) => ({
       text: messageText(message2, form),
@@ -13138,10 +13138,11 @@ function keylessVerdict(obs, statementMissing) {
 }
 function sourceVerdict(obs, judged) {
   const missing = noStatement(obs);
-  const named = obs.capability.answer?.json;
-  const party = isRecord(named) && isRecord(named.source) ? named.source : void 0;
+  const party = statementParty(obs.capability.answer?.json);
   if (missing || !party)
-    return notExercised(missing ?? "the capability statement names no source, so no party was addressed");
+    return notExercised(
+      missing ?? "the capability statement's source has no type and id strings, so the kit addressed the endpoint itself"
+    );
   const problems = [];
   for (const x of judged) {
     const source = isRecord(x.answer.json) ? x.answer.json.source : void 0;
@@ -13151,7 +13152,11 @@ function sourceVerdict(obs, judged) {
         `${x.scenario}: from ${shownParty(type, id)}, where the requests were addressed to the statement's source, ${shownParty(party.type, party.id)}`
       );
   }
-  return failWith(problems, judged.length ? pass() : notExercised("no complete message answer was read"));
+  const answered = judged.some((x) => VALID_SCENARIOS.has(x.scenario));
+  return failWith(
+    problems,
+    answered ? pass() : notExercised("no valid request of the kit was answered with a message")
+  );
 }
 function messageVerdicts(obs, validate7) {
   const invalid2 = [];
@@ -13208,7 +13213,7 @@ function exchangeVerdicts(obs) {
       if (v.status === "fail") {
         const found = v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`);
         outcomes[v.id] = { status: "fail", evidence: [...o?.status === "fail" ? o.evidence : [], ...found] };
-      } else if (v.status === "pass" && !o) outcomes[v.id] = pass();
+      } else if (v.status === "pass" && !o && x.sent === void 0) outcomes[v.id] = pass();
     }
   }
   for (const x of judgedExchanges(obs)) {
@@ -13346,8 +13351,7 @@ var init_checks2 = __esm({
 
 // src/kit/server/run.ts
 function planFrom(capability, endpoint, options) {
-  const source = at(capability, "source");
-  const target = record(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : { type: "service", id: endpoint };
+  const target = statementParty(capability) ?? { type: "service", id: endpoint };
   const declared2 = at(capability, "body", "supported_profiles");
   const subjects = Array.isArray(declared2) ? declared2.filter(isProfileId) : [];
   return {

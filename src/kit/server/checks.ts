@@ -24,7 +24,7 @@ import type { Site } from '../../standard/urls.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
-import { KEYED_ONLY_HOSTILE, requestForm } from './requests.ts';
+import { KEYED_ONLY_HOSTILE, requestForm, statementParty } from './requests.ts';
 import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
@@ -178,10 +178,12 @@ function keylessVerdict(obs: Observations, statementMissing: string | undefined)
  */
 function sourceVerdict(obs: Observations, judged: readonly Observation[]): Outcome {
   const missing = noStatement(obs);
-  const named = obs.capability.answer?.json;
-  const party = isRecord(named) && isRecord(named.source) ? named.source : undefined;
+  const party = statementParty(obs.capability.answer?.json);
   if (missing || !party)
-    return notExercised(missing ?? 'the capability statement names no source, so no party was addressed');
+    return notExercised(
+      missing ??
+        "the capability statement's source has no type and id strings, so the kit addressed the endpoint itself",
+    );
   const problems: string[] = [];
   for (const x of judged) {
     const source = isRecord(x.answer.json) ? x.answer.json.source : undefined;
@@ -191,7 +193,12 @@ function sourceVerdict(obs: Observations, judged: readonly Observation[]): Outco
         `${x.scenario}: from ${shownParty(type, id)}, where the requests were addressed to the statement's source, ${shownParty(party.type, party.id)}`,
       );
   }
-  return failWith(problems, judged.length ? pass() : notExercised('no complete message answer was read'));
+  // A refusal can fail it, but only an answer to a valid request shows the server answering as itself.
+  const answered = judged.some((x) => VALID_SCENARIOS.has(x.scenario));
+  return failWith(
+    problems,
+    answered ? pass() : notExercised('no valid request of the kit was answered with a message'),
+  );
 }
 
 const shownParty = (type: unknown, id: unknown): string =>
@@ -278,7 +285,8 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
       if (v.status === 'fail') {
         const found = v.findings.map((f) => `${x.scenario}: ${f.path || '/'}: ${f.message}`);
         outcomes[v.id] = { status: 'fail', evidence: [...(o?.status === 'fail' ? o.evidence : []), ...found] };
-      } else if (v.status === 'pass' && !o) outcomes[v.id] = pass();
+        // A refusal can fail a rule, never pass one: an endpoint that answers nothing else has not shown it.
+      } else if (v.status === 'pass' && !o && x.sent === undefined) outcomes[v.id] = pass();
     }
   }
   // What the exchange rules cannot know from the pair: a request naming no registered profile is

@@ -81,16 +81,26 @@ export interface HostileRequest {
 }
 
 /**
- * Hostile kinds whose body a server parses and reads as a message before refusing it: its typed
- * error answers that message, so the linkage rules hold it, as uai proxy holds every answer. A
- * body nested too deep, malformed JSON and text/plain are refused before any message is read.
+ * Hostile kinds whose body a server reads as a UAI-1 1.0 message before refusing it: its typed
+ * error answers that message, so the linkage rules hold it, as uai proxy holds every answer. Not
+ * version 2.0 (its members, and a keyless array's positions, mean nothing under 1.0's maps), nor
+ * the alias key (no message_id to name as parent, so no sequence after it), and not a body nested
+ * too deep, malformed JSON or text/plain, refused before any message is read.
  */
-export const READ_AS_MESSAGE: ReadonlySet<string> = new Set([
-  'hostile.checksum_mismatch',
-  'hostile.profile_unknown',
-  'hostile.version_unsupported',
-  'hostile.alias_key',
-]);
+export const READ_AS_MESSAGE: ReadonlySet<string> = new Set(['hostile.checksum_mismatch', 'hostile.profile_unknown']);
+
+/**
+ * The party a capability statement names (its source's type and id, both strings): whom the kit
+ * addresses its requests to. Undefined without one, and the kit then addresses the endpoint itself.
+ */
+export function statementParty(statement: unknown): { type: string; id: string } | undefined {
+  const source = isObject(statement) ? statement.source : undefined;
+  return isObject(source) && typeof source.type === 'string' && typeof source.id === 'string'
+    ? { type: source.type, id: source.id }
+    : undefined;
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Hostile kinds that keyless JSON cannot carry: a misspelled member name needs names, and positions have none. */
 export const KEYED_ONLY_HOSTILE: ReadonlySet<string> = new Set(['hostile.alias_key']);

@@ -15,6 +15,7 @@ import {
   messageText,
   READ_AS_MESSAGE,
   requestForm,
+  statementParty,
   UNREGISTERED_SUBJECT,
   type Json,
   type RequestPlan,
@@ -38,11 +39,7 @@ const at = (v: unknown, ...path: string[]): unknown =>
 
 /** Whom to address and what to ask, from the capability statement (or stand-ins without one). */
 function planFrom(capability: unknown, endpoint: string, options: RunOptions): RequestPlan {
-  const source = at(capability, 'source');
-  const target =
-    record(source) && typeof source.type === 'string' && typeof source.id === 'string'
-      ? { type: source.type, id: source.id }
-      : { type: 'service', id: endpoint };
+  const target = statementParty(capability) ?? { type: 'service', id: endpoint };
   const declared = at(capability, 'body', 'supported_profiles');
   const subjects = Array.isArray(declared) ? declared.filter(isProfileId) : [];
   return {
