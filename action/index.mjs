@@ -12082,7 +12082,7 @@ function kitHttp(allowedOrigins, limits = DEFAULT_LIMITS) {
     }
   };
 }
-var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, streamedBody, header2;
+var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_BYTES, streamedBody, header2, stoppedByOwnLimit;
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
@@ -12114,6 +12114,7 @@ var init_http = __esm({
     KEPT_BYTES = 4096;
     streamedBody = () => new StreamedBody(KEPT_BYTES);
     header2 = (res, name) => headerValue(res.headers[name]) ?? "";
+    stoppedByOwnLimit = (reason2) => reason2 !== void 0 && /the run's total time cap|the request budget of/.test(reason2);
   }
 });
 
@@ -13645,10 +13646,9 @@ async function testCommand(argv, io) {
       ...only ? { only } : {}
     });
     if (report.exit_code === 2) {
-      io.stderr(
-        `${escapeLine(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}`)}
-`
-      );
+      const line = stoppedByOwnLimit(report.aborted) ? `uai test: stopped before ${report.endpoint} answered: ${report.aborted} (raise --max-time or --max-requests)` : `uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}`;
+      io.stderr(`${escapeLine(line)}
+`);
       return 2;
     }
     io.stdout(formatKitReport(report, format));
@@ -13672,6 +13672,7 @@ var init_command = __esm({
     "use strict";
     init_kit_checks();
     init_kit();
+    init_http();
     init_formats2();
     init_terminal();
     init_usage();

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Site } from '../standard/urls.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
+import { stoppedByOwnLimit } from './server/http.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';
 import { escapeLine } from './terminal.ts';
 import { isUsageError, requireWritable, UsageError, writeOutput } from './usage.ts';
@@ -129,9 +130,10 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     });
     if (report.exit_code === 2) {
       // The reason may quote what the endpoint sent: one escaped line, as the report's lines are.
-      io.stderr(
-        `${escapeLine(`uai test: ${report.endpoint} could not be reached: ${report.aborted ?? 'no answer'}`)}\n`,
-      );
+      const line = stoppedByOwnLimit(report.aborted)
+        ? `uai test: stopped before ${report.endpoint} answered: ${report.aborted} (raise --max-time or --max-requests)`
+        : `uai test: ${report.endpoint} could not be reached: ${report.aborted ?? 'no answer'}`;
+      io.stderr(`${escapeLine(line)}\n`);
       return 2;
     }
     io.stdout(formatKitReport(report, format));

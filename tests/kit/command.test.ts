@@ -135,6 +135,22 @@ describe('uai test', () => {
     expect(stderr).toMatch(/could not be reached: GET .* cannot reach http:\/\/127\.0\.0\.1/);
   });
 
+  it('a run stopped by its own time cap before any answer says so, not that the endpoint could not be reached', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const { code, stderr } = await uaiTest(`http://127.0.0.1:${port}/uai`, '--max-time', '300');
+      expect(code).toBe(2);
+      expect(stderr).toMatch(
+        /^uai test: stopped before http:\/\/127\.0\.0\.1:\d+\/uai answered: .*total time cap.* \(raise --max-time or --max-requests\)\n$/,
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
+
   it('a server that never answers is cut by the per-request timeout', async () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));

@@ -350,6 +350,10 @@ function exchange(
   });
 }
 
+/** Whether a run stopped on the kit's own limits (its time cap, its request budget), not on the endpoint. */
+export const stoppedByOwnLimit = (reason: string | undefined): boolean =>
+  reason !== undefined && /the run's total time cap|the request budget of/.test(reason);
+
 export function kitHttp(allowedOrigins: readonly string[], limits: Limits = DEFAULT_LIMITS): KitHttp {
   const deadline = Date.now() + limits.totalMs;
   const parsing = new ParseBudget();
