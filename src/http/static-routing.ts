@@ -160,8 +160,14 @@ export const REWRITES: readonly Rewrite[] = [
 
 const trim = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
-/** Whether a path names a published GET record (CONTRACT section 8: other methods get 405). */
-export const isRecordPath = (pathname: string): boolean => PUBLISHED_RECORDS.some((r) => r.path === trim(pathname));
+/**
+ * Whether a path names a published GET record (CONTRACT section 8: other methods get 405): its
+ * public path, or the file that holds it, which both hosts serve to a GET as well.
+ */
+export const isRecordPath = (pathname: string): boolean => {
+  const path = trim(pathname);
+  return PUBLISHED_RECORDS.some((r) => r.path === path || r.file === path);
+};
 
 const matches = (pattern: string, pathname: string): boolean =>
   pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;

@@ -159,6 +159,20 @@ describe('not found and wrong methods', () => {
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  // The file that holds a record answers a GET on both hosts: its other methods are a record's too.
+  it('the file of a record (/v1/catalog.json) answers OPTIONS as a preflight and POST with 405', async () => {
+    const preflight = await fetch(`${server.base}/v1/catalog.json`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    const post = await fetch(`${server.base}/v1/catalog.json`, { method: 'POST', body: '{}' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect((await post.json()).code).toBe('request.method_not_allowed');
+  });
+
   // Tracing libraries add a traceparent to every call: a poll from another origin is then preflighted.
   it('OPTIONS of a reference-server task path is a CORS preflight that allows a traced poll', async () => {
     const response = await fetch(`${server.base}/v1/reference-server/tasks/task-any`, {
