@@ -13345,7 +13345,8 @@ var init_checks2 = __esm({
       (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage2(x.answer))
     );
     refusalsRead = (obs) => obs.exchanges.filter(
-      (x) => x.sent !== void 0 && isMessage2(x.answer) && x.answer.json.profile === "uai.error.v1"
+      (x) => x.sent !== void 0 && isMessage2(x.answer) && x.answer.json.profile === "uai.error.v1" && // A refusal given before the body was read (413, 429, 408) answers no message of it.
+      refusedUnread(x.answer.status, x.answer.json, false) === void 0
     );
   }
 });
@@ -13646,7 +13647,7 @@ async function testCommand(argv, io) {
       ...only ? { only } : {}
     });
     if (report.exit_code === 2) {
-      const line = stoppedByOwnLimit(report.aborted) ? `uai test: stopped before ${report.endpoint} answered: ${report.aborted} (raise --max-time or --max-requests)` : `uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}`;
+      const line = stoppedByOwnLimit(report.aborted) ? `uai test: stopped before ${report.endpoint} answered: ${report.aborted} (raise --max-time)` : `uai test: ${report.endpoint} could not be reached: ${report.aborted ?? "no answer"}`;
       io.stderr(`${escapeLine(line)}
 `);
       return 2;

@@ -131,7 +131,7 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     if (report.exit_code === 2) {
       // The reason may quote what the endpoint sent: one escaped line, as the report's lines are.
       const line = stoppedByOwnLimit(report.aborted)
-        ? `uai test: stopped before ${report.endpoint} answered: ${report.aborted} (raise --max-time or --max-requests)`
+        ? `uai test: stopped before ${report.endpoint} answered: ${report.aborted} (raise --max-time)`
         : `uai test: ${report.endpoint} could not be reached: ${report.aborted ?? 'no answer'}`;
       io.stderr(`${escapeLine(line)}\n`);
       return 2;

@@ -53,6 +53,34 @@ describe('refusals of what cannot be read as a 1.0 message are not held to its l
   });
 });
 
+describe('a refusal given before the body was read answers nothing of it', () => {
+  it('the wrong checksum refused with 429 request.rate_limited under a conversation of its own: no exchange rule fails', async () => {
+    server.transform = (ex) => {
+      const sent = body(ex).integrity as { checksum?: string } | undefined;
+      if (kindOf(ex) !== 'hostile' || !isJson(ex) || sent?.checksum !== `sha256:${'0'.repeat(64)}`) return ex.response;
+      const limited = onMessage(
+        'hostile',
+        (m) => {
+          m.conversation = { conversation_id: 'conv-limited', turn_id: 'turn-limited', sequence: 1 };
+          m.body = {
+            code: 'request.rate_limited',
+            status: 429,
+            title: 'Too many requests',
+            detail: 'Slow down.',
+            retryable: true,
+            retry_after_seconds: 60,
+          };
+        },
+        { status: 429 },
+      );
+      return limited(ex);
+    };
+    const report = await run();
+    expect(report.checks.filter((c) => c.id.startsWith('exchange.') && c.status === 'fail')).toEqual([]);
+    expect(report.checks.find((c) => c.id === 'hostile.checksum_mismatch')!.status).toBe('not_exercised');
+  });
+});
+
 describe('a refusal can fail an exchange rule, never pass one', () => {
   it('an endpoint that answers every valid request with a 500 problem: no exchange rule passes on its refusals', async () => {
     server.transform = (ex) =>

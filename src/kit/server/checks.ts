@@ -265,7 +265,9 @@ const refusalsRead = (obs: Observations) =>
     (x) =>
       x.sent !== undefined &&
       isMessage(x.answer) &&
-      (x.answer.json as { profile?: unknown }).profile === 'uai.error.v1',
+      (x.answer.json as { profile?: unknown }).profile === 'uai.error.v1' &&
+      // A refusal given before the body was read (413, 429, 408) answers no message of it.
+      refusedUnread(x.answer.status, x.answer.json, false) === undefined,
   );
 
 function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
