@@ -14995,8 +14995,9 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     else reply = await script(record2, malformed);
     record2.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
     if (!message2 || unparsed !== void 0) delete record2.body;
+    const writing = elapsed();
     await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);
-    record2.answer.sentAt = elapsed();
+    record2.answer.sentAt = writing;
     if (body !== void 0) pacer.took(bytes);
   }
   const server = createServer((req, res) => {

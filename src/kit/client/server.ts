@@ -219,8 +219,12 @@ export async function startScenarioServer(
     else reply = await script(record, malformed);
     record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? '' };
     if (!message || unparsed !== undefined) delete record.body;
+    // When the answer went out: taken as it is written (sendReply writes before it first waits), not
+    // once the write is done, so that other work of this process holding the event loop cannot make
+    // a client's wait after the answer (Retry-After, polling) look shorter than it was.
+    const writing = elapsed();
     await sendReply(res, reply, req.method === 'HEAD').catch(() => undefined);
-    record.answer.sentAt = elapsed();
+    record.answer.sentAt = writing;
     if (body !== undefined) pacer.took(bytes);
   }
 
