@@ -3327,7 +3327,7 @@ function conformanceRecord(input2) {
   provenance2.log_ref = `urn:uai:log:${messageId}`;
   provenance2.agent_id = "uai-validator";
   const expiresAt = isoSeconds(new Date(Date.parse(checkedAt) + WEEK_MS));
-  const record2 = {
+  const record = {
     uai_version: UAI_VERSION,
     profile: "uai.conformance.result.v1",
     message_id: messageId,
@@ -3346,18 +3346,18 @@ function conformanceRecord(input2) {
     integrity: integrityBlock(""),
     extensions: blocks.extensions
   };
-  return sealBuiltOverForm(record2, recordForm(record2));
+  return sealBuiltOverForm(record, recordForm(record));
 }
-function recordForm(record2) {
+function recordForm(record) {
   const q = quote;
-  const body = record2.body;
+  const body = record.body;
   const summary2 = body.summary;
-  const conversation = record2.conversation;
-  const delivery = record2.delivery;
-  const provenance2 = record2.provenance;
-  const target = record2.target;
-  const trust = record2.trust;
-  return `{"body":{"artifacts":${jcs(body.artifacts)},"checked_profile":${q(body.checked_profile)}` + (body.conformance_level === void 0 ? "" : `,"conformance_level":${q(body.conformance_level)}`) + `,"issues":${jcs(body.issues)},"status":${q(body.status)},"summary":{"checked_at":${q(summary2.checked_at)},"error_count":${number(summary2.error_count)}` + (summary2.issues_listed === void 0 ? "" : `,"issues_listed":${number(summary2.issues_listed)}`) + `,"warning_count":${number(summary2.warning_count)}},"target_message_ref":${q(body.target_message_ref)}},"conversation":{"conversation_id":${q(conversation.conversation_id)},"parent_message_id":${q(conversation.parent_message_id)},"sequence":${number(conversation.sequence)}` + (conversation.traceparent === void 0 ? "" : `,"traceparent":${q(conversation.traceparent)}`) + `,"turn_id":${q(conversation.turn_id)}},"delivery":{"ack_required":${jcs(delivery.ack_required)},"expires_at":${q(delivery.expires_at)},"mode":${q(delivery.mode)},"priority":${q(delivery.priority)},"reply_requested":${jcs(delivery.reply_requested)}},"extensions":${jcs(record2.extensions)},"message_id":${q(record2.message_id)},"profile":${q(record2.profile)},"provenance":{"agent_id":${q(provenance2.agent_id)},"issued_at":${q(provenance2.issued_at)},"log_ref":${q(provenance2.log_ref)}` + (provenance2.trace_id === void 0 ? "" : `,"trace_id":${q(provenance2.trace_id)}`) + `},"source":${jcs(record2.source)},"target":{"id":${q(target.id)},"implementation":${q(target.implementation)},"role":${q(target.role)},"type":${q(target.type)}},"trust":{"auth_scheme":${q(trust.auth_scheme)},"channel":${q(trust.channel)},"principal":${q(trust.principal)},"signature_ref":${q(trust.signature_ref)}},"uai_version":${q(record2.uai_version)}}`;
+  const conversation = record.conversation;
+  const delivery = record.delivery;
+  const provenance2 = record.provenance;
+  const target = record.target;
+  const trust = record.trust;
+  return `{"body":{"artifacts":${jcs(body.artifacts)},"checked_profile":${q(body.checked_profile)}` + (body.conformance_level === void 0 ? "" : `,"conformance_level":${q(body.conformance_level)}`) + `,"issues":${jcs(body.issues)},"status":${q(body.status)},"summary":{"checked_at":${q(summary2.checked_at)},"error_count":${number(summary2.error_count)}` + (summary2.issues_listed === void 0 ? "" : `,"issues_listed":${number(summary2.issues_listed)}`) + `,"warning_count":${number(summary2.warning_count)}},"target_message_ref":${q(body.target_message_ref)}},"conversation":{"conversation_id":${q(conversation.conversation_id)},"parent_message_id":${q(conversation.parent_message_id)},"sequence":${number(conversation.sequence)}` + (conversation.traceparent === void 0 ? "" : `,"traceparent":${q(conversation.traceparent)}`) + `,"turn_id":${q(conversation.turn_id)}},"delivery":{"ack_required":${jcs(delivery.ack_required)},"expires_at":${q(delivery.expires_at)},"mode":${q(delivery.mode)},"priority":${q(delivery.priority)},"reply_requested":${jcs(delivery.reply_requested)}},"extensions":${jcs(record.extensions)},"message_id":${q(record.message_id)},"profile":${q(record.profile)},"provenance":{"agent_id":${q(provenance2.agent_id)},"issued_at":${q(provenance2.issued_at)},"log_ref":${q(provenance2.log_ref)}` + (provenance2.trace_id === void 0 ? "" : `,"trace_id":${q(provenance2.trace_id)}`) + `},"source":${jcs(record.source)},"target":{"id":${q(target.id)},"implementation":${q(target.implementation)},"role":${q(target.role)},"type":${q(target.type)}},"trust":{"auth_scheme":${q(trust.auth_scheme)},"channel":${q(trust.channel)},"principal":${q(trust.principal)},"signature_ref":${q(trust.signature_ref)}},"uai_version":${q(record.uai_version)}}`;
 }
 var WEEK_MS, idOr, constantBlocks;
 var init_record = __esm({
@@ -6630,7 +6630,7 @@ function assemble(input2, checked, options) {
   const profile = isRecord(checked.message) && typeof checked.message.profile === "string" ? wellFormed(checked.message.profile) : null;
   const known2 = isProfileId(profile);
   const digest = checked.forms ? checked.forms.hash.slice("sha256:".length) : sha256Hex(canonicalJson({ mode, issues: listed }));
-  const record2 = conformanceRecord({
+  const record = conformanceRecord({
     site,
     checked: checked.message,
     checkedAt,
@@ -6668,8 +6668,8 @@ function assemble(input2, checked, options) {
       canonical_hash: checked.forms?.hash ?? null,
       byte_count: checked.forms?.byteCount ?? null
     },
-    conformance_record: record2,
-    download_filename: `${String(record2.message_id)}.json`,
+    conformance_record: record,
+    download_filename: `${String(record.message_id)}.json`,
     conformance_level: level
   };
   rememberIssues(result2, checked.parts);
@@ -11364,25 +11364,25 @@ function header(headers, name) {
   return value;
 }
 function problemOf(v) {
-  if (!isObject(v)) return "not a JSON object";
+  if (!isRecord(v)) return "not a JSON object";
   if (v.kind !== RECORD_KIND) return `kind is not ${RECORD_KIND}`;
   if (!Number.isSafeInteger(v.index) || v.index < 1) return "index is not a positive integer";
   if (typeof v.upstream !== "string" || !URL.canParse(v.upstream)) return "upstream is not a URL";
   if (!isTime(v.started_at) || !isTime(v.ended_at) || v.answered_at !== void 0 && !isTime(v.answered_at))
     return "started_at, answered_at or ended_at is not a date-time";
   const rq = v.request;
-  if (!isObject(rq) || typeof rq.method !== "string" || typeof rq.target !== "string" || !isPairs(rq.headers))
+  if (!isRecord(rq) || typeof rq.method !== "string" || typeof rq.target !== "string" || !isPairs(rq.headers))
     return "request needs method, target and headers ([name, value] pairs)";
   if (!isBody(rq.body)) return "request.body needs bytes, truncated and one of text or base64";
   const rs = v.response;
   if (rs !== void 0) {
-    if (!isObject(rs) || !Number.isInteger(rs.status) || !isPairs(rs.headers))
+    if (!isRecord(rs) || !Number.isInteger(rs.status) || !isPairs(rs.headers))
       return "response needs status and headers";
     if (!isBody(rs.body)) return "response.body needs bytes, truncated and one of text or base64";
   }
   const faults = v.faults;
   if (!Array.isArray(faults) || !faults.every(
-    (f) => isObject(f) && (f.side === "server" || f.side === "client") && typeof f.check === "string" && proxyCheck.has(f.check) && typeof f.detail === "string"
+    (f) => isRecord(f) && (f.side === "server" || f.side === "client") && typeof f.check === "string" && proxyCheck.has(f.check) && typeof f.detail === "string"
   ))
     return "faults must be a list of {side, check, detail}, each check a published check id";
   if (v.unjudged !== void 0 && typeof v.unjudged !== "string") return "unjudged must be a string";
@@ -11398,10 +11398,11 @@ function parseRecordLine(line) {
   const problem2 = problemOf(value);
   return problem2 ? { ok: false, error: problem2 } : { ok: true, exchange: value };
 }
-var RECORD_KIND, STRICT_UTF8, bodyBytes, recordLine, isObject, isPairs, isBody, isTime;
+var RECORD_KIND, STRICT_UTF8, bodyBytes, recordLine, isPairs, isBody, isTime;
 var init_recording = __esm({
   "src/kit/proxy/recording.ts"() {
     "use strict";
+    init_engine();
     init_proxy_recording();
     init_checks();
     RECORD_KIND = PROXY_RECORD_KIND;
@@ -11409,9 +11410,8 @@ var init_recording = __esm({
     bodyBytes = (b) => b.text !== void 0 ? new TextEncoder().encode(b.text) : Buffer.from(b.base64 ?? "", "base64");
     recordLine = (x) => `${JSON.stringify(x)}
 `;
-    isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     isPairs = (v) => Array.isArray(v) && v.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "string");
-    isBody = (v) => isObject(v) && Number.isSafeInteger(v.bytes) && typeof v.truncated === "boolean" && typeof v.text === "string" !== (typeof v.base64 === "string");
+    isBody = (v) => isRecord(v) && Number.isSafeInteger(v.bytes) && typeof v.truncated === "boolean" && typeof v.text === "string" !== (typeof v.base64 === "string");
     isTime = (v) => typeof v === "string" && !Number.isNaN(Date.parse(v));
   }
 });
@@ -11480,7 +11480,7 @@ function parseBaseline(text) {
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }
-  const list = typeof value === "object" && value !== null && !Array.isArray(value) ? value.expected_failures : void 0;
+  const list = isRecord(value) ? value.expected_failures : void 0;
   if (!Array.isArray(list) || !list.every((id) => typeof id === "string"))
     return { ok: false, error: "expected_failures must be an array of check ids" };
   const unknown = list.filter((id) => !KNOWN.has(id));
@@ -11501,6 +11501,7 @@ var KNOWN;
 var init_baseline = __esm({
   "src/kit/judge/baseline.ts"() {
     "use strict";
+    init_engine();
     init_kit_checks();
     init_verdict();
     KNOWN = new Set(TEST_CHECKS.map((c) => c.id));
@@ -12987,8 +12988,8 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject) {
   });
 }
 function statementParty(statement) {
-  const source = isObject2(statement) ? statement.source : void 0;
-  return isObject2(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : void 0;
+  const source = isRecord(statement) ? statement.source : void 0;
+  return isRecord(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : void 0;
 }
 function hostileRequests(plan, first, form = "keyed") {
   return Object.fromEntries(
@@ -12998,7 +12999,7 @@ function hostileRequests(plan, first, form = "keyed") {
     })
   );
 }
-var UNREGISTERED_SUBJECT, requestForm, messageText, READ_AS_MESSAGE, isObject2, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
+var UNREGISTERED_SUBJECT, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -13010,7 +13011,6 @@ var init_requests = __esm({
     requestForm = (bindings) => bindings.includes("https-json-keyless") && !bindings.includes("https-json-keyed") ? "keyless" : "keyed";
     messageText = (message2, form) => JSON.stringify(form === "keyless" ? messageToKeyless(message2) : message2);
     READ_AS_MESSAGE = /* @__PURE__ */ new Set(["hostile.checksum_mismatch", "hostile.profile_unknown"]);
-    isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     KEYED_ONLY_HOSTILE = /* @__PURE__ */ new Set(["hostile.alias_key"]);
     json = (message2, form) => ({
       text: messageText(message2, form),
@@ -13494,7 +13494,7 @@ async function runKit(options, http = defaultHttp(options)) {
   }
   return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }
-var record, at, sentMessage;
+var at, sentMessage;
 var init_run = __esm({
   "src/kit/server/run.ts"() {
     "use strict";
@@ -13502,8 +13502,7 @@ var init_run = __esm({
     init_profiles();
     init_http();
     init_requests();
-    record = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-    at = (v, ...path2) => path2.reduce((x, k) => record(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    at = (v, ...path2) => path2.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     sentMessage = (text) => {
       const parsed = JSON.parse(text);
       return Array.isArray(parsed) ? messageFromKeyless(parsed).value : parsed;
@@ -14894,18 +14893,18 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     ...scenario === "typed-error" ? { scenario: "typed-error" } : {}
   });
   let answer = core();
-  async function script(record2, malformed) {
+  async function script(record, malformed) {
     const request = {
-      method: record2.method,
-      path: record2.path,
-      header: (name) => record2.headers[name] ?? null,
+      method: record.method,
+      path: record.path,
+      header: (name) => record.headers[name] ?? null,
       body: async (cap) => {
-        if (record2.body === void 0 || record2.bytes > cap) return void 0;
-        return malformed ?? new TextEncoder().encode(record2.body);
+        if (record.body === void 0 || record.bytes > cap) return void 0;
+        return malformed ?? new TextEncoder().encode(record.body);
       }
     };
-    const isPost = record2.method === "POST" && record2.path === endpointPath;
-    if (record2.method === "GET" && record2.path === endpointPath)
+    const isPost = record.method === "POST" && record.path === endpointPath;
+    if (record.method === "GET" && record.path === endpointPath)
       return { status: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(statement) };
     if (isPost) {
       posts += 1;
@@ -14919,17 +14918,17 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
           }
         );
       if (scenario === "slow" && posts === 1) await sleep(SLOW_ANSWER_MS);
-      if (scenario === "keyless" && !record2.body?.trimStart().startsWith("["))
+      if (scenario === "keyless" && !record.body?.trimStart().startsWith("["))
         return problemReply(
           site,
           "request.invalid",
           "This endpoint declares only the keyless binding: send the message as a keyless JSON array."
         );
     }
-    if (record2.method === "GET" && record2.path.startsWith(pollPrefix)) {
+    if (record.method === "GET" && record.path.startsWith(pollPrefix)) {
       let ref = "";
       try {
-        ref = decodeURIComponent(record2.path.slice(pollPrefix.length));
+        ref = decodeURIComponent(record.path.slice(pollPrefix.length));
       } catch {
       }
       const ticket = decodeTaskRef(ref);
@@ -14971,7 +14970,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     const method = req.method ?? "GET";
     const message2 = host === own2 && method === "POST" && path2 === endpointPath;
     const unparsed = message2 ? intake.parse(bytes) : void 0;
-    const record2 = {
+    const record = {
       index: records.length,
       at: at3,
       method,
@@ -14984,20 +14983,20 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
       ...malformed !== void 0 ? { notUtf8: true } : {},
       ...unparsed !== void 0 ? { unparsed } : {}
     };
-    records.push(record2);
+    records.push(record);
     let reply;
-    if (!record2.onHost)
+    if (!record.onHost)
       reply = problemReply(
         site,
         "route.not_found",
         `The test kit does not forward requests to ${host || "other hosts"}.`
       );
-    else reply = await script(record2, malformed);
-    record2.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
-    if (!message2 || unparsed !== void 0) delete record2.body;
+    else reply = await script(record, malformed);
+    record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
+    if (!message2 || unparsed !== void 0) delete record.body;
     const writing = elapsed();
     await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);
-    record2.answer.sentAt = writing;
+    record.answer.sentAt = writing;
     if (body !== void 0) pacer.took(bytes);
   }
   const server = createServer((req, res) => {

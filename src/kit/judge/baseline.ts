@@ -6,6 +6,7 @@
  * was not exercised counts as failing (a baseline may list it, for a server whose tasks are polled
  * at an origin the kit does not contact).
  */
+import { isRecord } from '../../engine/index.ts';
 import { TEST_CHECKS } from '../../standard/kit-checks.ts';
 import { failsRun, type KitVerdict } from './verdict.ts';
 
@@ -24,10 +25,7 @@ export function parseBaseline(text: string): BaselineRead {
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }
-  const list =
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>).expected_failures
-      : undefined;
+  const list = isRecord(value) ? value.expected_failures : undefined;
   if (!Array.isArray(list) || !list.every((id) => typeof id === 'string'))
     return { ok: false, error: 'expected_failures must be an array of check ids' };
   const unknown = list.filter((id) => !KNOWN.has(id));

@@ -5,6 +5,7 @@
  * `uai check-exchange --recording` judges it offline with the verdicts of the live run. Its schema
  * is published in the OpenAPI document (component ProxyExchangeRecord); docs/proxy.md describes it.
  */
+import { isRecord } from '../../engine/index.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
 import { PROXY_RECORD_KIND } from '../../standard/proxy-recording.ts';
 import { proxyCheck } from './checks.ts';
@@ -84,13 +85,11 @@ export function header(headers: readonly (readonly [string, string])[], name: st
 
 export const recordLine = (x: RecordedExchange): string => `${JSON.stringify(x)}\n`;
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPairs = (v: unknown) =>
   Array.isArray(v) &&
   v.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string');
 const isBody = (v: unknown) =>
-  isObject(v) &&
+  isRecord(v) &&
   Number.isSafeInteger(v.bytes) &&
   typeof v.truncated === 'boolean' &&
   (typeof v.text === 'string') !== (typeof v.base64 === 'string');
@@ -98,19 +97,19 @@ const isTime = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse
 
 /** Why a line is not a recorded exchange, or undefined when it is one. */
 function problemOf(v: unknown): string | undefined {
-  if (!isObject(v)) return 'not a JSON object';
+  if (!isRecord(v)) return 'not a JSON object';
   if (v.kind !== RECORD_KIND) return `kind is not ${RECORD_KIND}`;
   if (!Number.isSafeInteger(v.index) || (v.index as number) < 1) return 'index is not a positive integer';
   if (typeof v.upstream !== 'string' || !URL.canParse(v.upstream)) return 'upstream is not a URL';
   if (!isTime(v.started_at) || !isTime(v.ended_at) || (v.answered_at !== undefined && !isTime(v.answered_at)))
     return 'started_at, answered_at or ended_at is not a date-time';
   const rq = v.request;
-  if (!isObject(rq) || typeof rq.method !== 'string' || typeof rq.target !== 'string' || !isPairs(rq.headers))
+  if (!isRecord(rq) || typeof rq.method !== 'string' || typeof rq.target !== 'string' || !isPairs(rq.headers))
     return 'request needs method, target and headers ([name, value] pairs)';
   if (!isBody(rq.body)) return 'request.body needs bytes, truncated and one of text or base64';
   const rs = v.response;
   if (rs !== undefined) {
-    if (!isObject(rs) || !Number.isInteger(rs.status) || !isPairs(rs.headers))
+    if (!isRecord(rs) || !Number.isInteger(rs.status) || !isPairs(rs.headers))
       return 'response needs status and headers';
     if (!isBody(rs.body)) return 'response.body needs bytes, truncated and one of text or base64';
   }
@@ -119,7 +118,7 @@ function problemOf(v: unknown): string | undefined {
     !Array.isArray(faults) ||
     !faults.every(
       (f) =>
-        isObject(f) &&
+        isRecord(f) &&
         (f.side === 'server' || f.side === 'client') &&
         typeof f.check === 'string' &&
         proxyCheck.has(f.check) &&

@@ -3,7 +3,7 @@
  * message, conversation and trace ids per run), addressed to the party the capability statement
  * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
  */
-import { isoSeconds, messageToKeyless, seal } from '../../engine/index.ts';
+import { isoSeconds, isRecord, messageToKeyless, seal } from '../../engine/index.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import { UAI_VERSION } from '../../standard/release.ts';
 import { KIT_PARTY } from '../judge/result.ts';
@@ -94,13 +94,11 @@ export const READ_AS_MESSAGE: ReadonlySet<string> = new Set(['hostile.checksum_m
  * addresses its requests to. Undefined without one, and the kit then addresses the endpoint itself.
  */
 export function statementParty(statement: unknown): { type: string; id: string } | undefined {
-  const source = isObject(statement) ? statement.source : undefined;
-  return isObject(source) && typeof source.type === 'string' && typeof source.id === 'string'
+  const source = isRecord(statement) ? statement.source : undefined;
+  return isRecord(source) && typeof source.type === 'string' && typeof source.id === 'string'
     ? { type: source.type, id: source.id }
     : undefined;
 }
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Hostile kinds that keyless JSON cannot carry: a misspelled member name needs names, and positions have none. */
 export const KEYED_ONLY_HOSTILE: ReadonlySet<string> = new Set(['hostile.alias_key']);

@@ -5,7 +5,7 @@
  * requests are keyed, or keyless where the statement declares only keyless (requests.ts,
  * requestForm). Sending is all this module does; judging is checks.ts.
  */
-import { messageFromKeyless } from '../../engine/index.ts';
+import { isRecord, messageFromKeyless } from '../../engine/index.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
@@ -33,9 +33,8 @@ export interface RunOptions {
   readonly hostile?: ReadonlySet<string>;
 }
 
-const record = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const at = (v: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((x, k) => (record(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
+  path.reduce<unknown>((x, k) => (isRecord(x) && Object.hasOwn(x, k) ? x[k] : undefined), v);
 
 /** Whom to address and what to ask, from the capability statement (or stand-ins without one). */
 function planFrom(capability: unknown, endpoint: string, options: RunOptions): RequestPlan {
