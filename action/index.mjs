@@ -3476,6 +3476,7 @@ var init_published_checks = __esm({
       "client.binding_form",
       "client.fresh_ids",
       "client.opens_at_one",
+      "client.opens_unparented",
       "client.follow_up",
       "client.new_turn",
       "client.poll_task_ref",
@@ -3488,13 +3489,14 @@ var init_published_checks = __esm({
       "client.within_budget",
       "conversation.fresh_ids",
       "conversation.follow_up",
+      "conversation.opens_unparented",
       "conversation.answer_ids",
       "conversation.task_known",
       "conversation.poll_stops",
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmsmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmmsmmsmmmmmmmmmmsm";
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmsmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmsmsmmsmmmmmmmsmmmsm";
   }
 });
 
@@ -9919,6 +9921,13 @@ var init_kit_checks = __esm({
         "A request that opens a conversation (the first with its conversation id) carries sequence 1"
       ),
       clientCheck(
+        "client.opens_unparented",
+        "client-conversation",
+        "spec 2.2 (conversation.parent_message_id)",
+        "should",
+        "A request that opens a conversation at sequence 1 names no parent_message_id: it replies to no message"
+      ),
+      clientCheck(
         "client.follow_up",
         "client-conversation",
         "spec 2.2; spec 4.2 rules 3 and 4",
@@ -10003,6 +10012,7 @@ var init_conversation_rules = __esm({
     CONVERSATION = {
       freshIds: "conversation.fresh_ids",
       followUp: "conversation.follow_up",
+      opensUnparented: "conversation.opens_unparented",
       answerIds: "conversation.answer_ids",
       taskKnown: "conversation.task_known",
       pollStops: "conversation.poll_stops",
@@ -10025,6 +10035,14 @@ var init_conversation_rules = __esm({
         "spec 2.2; spec 4.2 rules 3 and 4",
         "must",
         "A request in a conversation already answered names the last answer as its parent and carries the next sequence"
+      ),
+      rule2(
+        CONVERSATION.opensUnparented,
+        "client",
+        "client-conversation",
+        "spec 2.2 (conversation.parent_message_id)",
+        "should",
+        "A request at sequence 1 opens its conversation and names no parent_message_id: it replies to no message"
       ),
       rule2(
         CONVERSATION.answerIds,
@@ -10127,6 +10145,8 @@ var init_conversation = __esm({
         if (s.request !== void 0) exercised.add(CONVERSATION.freshIds);
         if (s.request !== void 0 && this.#lastAnswer.has(valueAt2(s.request, "/conversation/conversation_id")))
           exercised.add(CONVERSATION.followUp);
+        else if (s.kind === "message" && valueAt2(s.request, "/conversation/sequence") === 1)
+          exercised.add(CONVERSATION.opensUnparented);
         if (s.answer !== void 0) exercised.add(CONVERSATION.answerIds);
         if (s.pollRef !== void 0) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
         this.#retry(s, found);
@@ -10175,6 +10195,15 @@ var init_conversation = __esm({
           );
         const conversation = valueAt2(s.request, "/conversation/conversation_id");
         const last = typeof conversation === "string" && !retry ? this.#lastAnswer.get(conversation) : void 0;
+        if (!last && valueAt2(s.request, "/conversation/sequence") === 1) {
+          const parent = valueAt2(s.request, "/conversation/parent_message_id");
+          if (parent !== void 0)
+            found(
+              CONVERSATION.opensUnparented,
+              "/conversation/parent_message_id",
+              `a request at sequence 1 opens conversation ${JSON.stringify(conversation)}, yet names parent ${JSON.stringify(parent)}; a parent is present on replies only (spec 2.2).`
+            );
+        }
         if (last) {
           const parent = valueAt2(s.request, "/conversation/parent_message_id");
           const sequence = valueAt2(s.request, "/conversation/sequence");
@@ -14312,6 +14341,15 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
             tag(`${shown2(id)} opens conversation ${shown2(conversationId)} at sequence ${shown2(sequence)}, not 1`)
           );
         else ev.saw("client.opens_at_one");
+        const parent = at2(message2, "conversation", "parent_message_id");
+        if (sequence === 1 && parent !== void 0)
+          ev.fail(
+            "client.opens_unparented",
+            tag(
+              `${shown2(id)} opens conversation ${shown2(conversationId)} at sequence 1 with parent_message_id ${shown2(parent)}`
+            )
+          );
+        else if (sequence === 1) ev.saw("client.opens_unparented");
       }
       opened.add(conversationId);
       if (!resend) {

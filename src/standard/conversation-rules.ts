@@ -20,6 +20,7 @@ const rule = <Id extends `conversation.${string}`>(
 export const CONVERSATION = {
   freshIds: 'conversation.fresh_ids',
   followUp: 'conversation.follow_up',
+  opensUnparented: 'conversation.opens_unparented',
   answerIds: 'conversation.answer_ids',
   taskKnown: 'conversation.task_known',
   pollStops: 'conversation.poll_stops',
@@ -43,6 +44,14 @@ export const CONVERSATION_RULES = [
     'spec 2.2; spec 4.2 rules 3 and 4',
     'must',
     'A request in a conversation already answered names the last answer as its parent and carries the next sequence',
+  ),
+  rule(
+    CONVERSATION.opensUnparented,
+    'client',
+    'client-conversation',
+    'spec 2.2 (conversation.parent_message_id)',
+    'should',
+    'A request at sequence 1 opens its conversation and names no parent_message_id: it replies to no message',
   ),
   rule(
     CONVERSATION.answerIds,

@@ -272,6 +272,13 @@ export const CLIENT_CHECKS = [
     'A request that opens a conversation (the first with its conversation id) carries sequence 1',
   ),
   clientCheck(
+    'client.opens_unparented',
+    'client-conversation',
+    'spec 2.2 (conversation.parent_message_id)',
+    'should',
+    'A request that opens a conversation at sequence 1 names no parent_message_id: it replies to no message',
+  ),
+  clientCheck(
     'client.follow_up',
     'client-conversation',
     'spec 2.2; spec 4.2 rules 3 and 4',

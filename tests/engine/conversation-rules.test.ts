@@ -89,6 +89,15 @@ const ROWS: readonly Row[] = [
     ],
   },
   {
+    rule: 'conversation.opens_unparented',
+    broken: () => [send(request('m1', 'c1', 1, 'elsewhere'), answer('a1', 'c1', 2))],
+    right: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      // A parent at sequence 2 is a follow-up's (conversation.follow_up judges it), not an opening's.
+      send(request('m2', 'c1', 3, 'a1'), answer('a2', 'c1', 4)),
+    ],
+  },
+  {
     rule: 'conversation.answer_ids',
     broken: () => [
       send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),

@@ -110,6 +110,8 @@ export class ConversationJudge {
     if (s.request !== undefined) exercised.add(CONVERSATION.freshIds);
     if (s.request !== undefined && this.#lastAnswer.has(valueAt(s.request, '/conversation/conversation_id') as string))
       exercised.add(CONVERSATION.followUp);
+    else if (s.kind === 'message' && valueAt(s.request, '/conversation/sequence') === 1)
+      exercised.add(CONVERSATION.opensUnparented);
     if (s.answer !== undefined) exercised.add(CONVERSATION.answerIds);
     if (s.pollRef !== undefined) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
     this.#retry(s, found);
@@ -164,6 +166,16 @@ export class ConversationJudge {
       );
     const conversation = valueAt(s.request, '/conversation/conversation_id');
     const last = typeof conversation === 'string' && !retry ? this.#lastAnswer.get(conversation) : undefined;
+    // Sequence 1 opens a conversation wherever the recording began: nothing came before it to reply to.
+    if (!last && valueAt(s.request, '/conversation/sequence') === 1) {
+      const parent = valueAt(s.request, '/conversation/parent_message_id');
+      if (parent !== undefined)
+        found(
+          CONVERSATION.opensUnparented,
+          '/conversation/parent_message_id',
+          `a request at sequence 1 opens conversation ${JSON.stringify(conversation)}, yet names parent ${JSON.stringify(parent)}; a parent is present on replies only (spec 2.2).`,
+        );
+    }
     if (last) {
       const parent = valueAt(s.request, '/conversation/parent_message_id');
       const sequence = valueAt(s.request, '/conversation/sequence');

@@ -302,6 +302,18 @@ function judgeRun(
             tag(`${shown(id)} opens conversation ${shown(conversationId)} at sequence ${shown(sequence)}, not 1`),
           );
         else ev.saw('client.opens_at_one');
+        // Spec 2.2: a parent is "present on replies". At sequence 1 nothing of the conversation came
+        // before, so a parent names a message the server cannot place; at another sequence
+        // client.opens_at_one has already said what is wrong.
+        const parent = at(message, 'conversation', 'parent_message_id');
+        if (sequence === 1 && parent !== undefined)
+          ev.fail(
+            'client.opens_unparented',
+            tag(
+              `${shown(id)} opens conversation ${shown(conversationId)} at sequence 1 with parent_message_id ${shown(parent)}`,
+            ),
+          );
+        else if (sequence === 1) ev.saw('client.opens_unparented');
       }
       opened.add(conversationId);
       if (!resend) {
