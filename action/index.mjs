@@ -12394,9 +12394,10 @@ function judgeMessage({
   }
   const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
   const coded = !/^(identity)?$/i.test((header(x.request.headers, "content-encoding") ?? "").trim());
-  if (refusal2 && res && !res.body.truncated && !coded && !refusedUnread(res.status, answer, isProblem)) {
+  const refusing = isProblem ? answer : keyed3(answer);
+  if (refusal2 && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal2);
-    for (const fault2 of refusalFaults(refusal2, res.status, answer, isProblem))
+    for (const fault2 of refusalFaults(refusal2, res.status, refusing, isProblem))
       find(
         refusal2,
         "",
@@ -13304,18 +13305,27 @@ function notShownToSpeak(obs, validate7) {
   return conforms ? void 0 : "no answer to the kit's requests conformed (a valid message the exchange rules accept)";
 }
 function hostileVerdict(obs, id, unproven) {
-  const x = obs.exchanges.find((e) => e.scenario === id);
-  if (!x && KEYED_ONLY_HOSTILE.has(id) && requestForm(obs.declaredBindings) === "keyless")
+  const sent = obs.exchanges.filter((e) => e.scenario === id);
+  if (!sent.length && KEYED_ONLY_HOSTILE.has(id) && requestForm(obs.declaredBindings) === "keyless")
     return skip(
       `keyless JSON cannot carry it (positions have no names), and the capability statement declares only https-json-keyless at ${obs.endpoint}`
     );
-  if (!x) return notExercised(unanswered(obs, id));
-  const { answer } = x;
-  const problem2 = answer.mediaType === "application/problem+json";
-  const unread = refusedUnread(answer.status, answer.json, problem2);
-  if (unread) return notExercised(`${unread}: ${snippet(answer)}`);
-  const faults = refusalFaults(id, answer.status, answer.json, problem2);
-  if (faults.length) return failWith(faults.map((f) => `${f}: ${snippet(answer)}`));
+  if (!sent.length) return notExercised(unanswered(obs, id));
+  const twoForms = sent.length > 1;
+  const faults = [];
+  let unreadWhy;
+  for (const { answer, keylessAnswer } of sent) {
+    const form = twoForms ? `${keylessAnswer === void 0 ? "keyed" : "keyless"}: ` : "";
+    const problem2 = answer.mediaType === "application/problem+json";
+    const unread = refusedUnread(answer.status, answer.json, problem2);
+    if (unread) unreadWhy ??= `${form}${unread}: ${snippet(answer)}`;
+    else
+      faults.push(
+        ...refusalFaults(id, answer.status, answer.json, problem2).map((f) => `${form}${f}: ${snippet(answer)}`)
+      );
+  }
+  if (faults.length) return failWith(faults);
+  if (unreadWhy) return notExercised(unreadWhy);
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {
@@ -13506,13 +13516,18 @@ async function runKit(options, http = defaultHttp(options)) {
         previous: first.json
       });
     }
-    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1, form))) {
-      if (!options.hostile || options.hostile.has(id))
-        await post(id, hostile.basis, {
-          ...hostile,
-          keyless: form === "keyless",
-          ...READ_AS_MESSAGE.has(id) ? { sent: sentMessage(hostile.text) } : {}
-        });
+    const forms = form === "keyed" && bindings.includes("https-json-keyless") ? ["keyed", "keyless"] : [form];
+    for (const hostileForm of forms) {
+      const hostiles = Object.entries(hostileRequests(plan, n + 1, hostileForm));
+      n += hostiles.length;
+      for (const [id, hostile] of hostiles) {
+        if (!options.hostile || options.hostile.has(id))
+          await post(id, hostile.basis, {
+            ...hostile,
+            keyless: hostileForm === "keyless",
+            ...READ_AS_MESSAGE.has(id) ? { sent: sentMessage(hostile.text) } : {}
+          });
+      }
     }
   } catch (error2) {
     if (!(error2 instanceof KitHttpError)) throw error2;

@@ -43,6 +43,9 @@ export const onMessage =
   async (ex) => {
     if (kindOf(ex) !== kind) return ex.response;
     const m = (await ex.response.clone().json()) as Record<string, any>;
+    // A keyless answer (to a hostile body sent keyless beside keyed) is left as it is: the faults
+    // here are written on keyed members, and one refusal broken is enough to fail the check.
+    if (Array.isArray(m)) return ex.response;
     mutate(m, body(ex));
     const headers = new Headers(ex.response.headers);
     if (options.contentType) headers.set('content-type', options.contentType);
@@ -356,6 +359,18 @@ export const BROKEN: readonly Broken[] = [
     transform: accepts((ex) => body(ex)?.uai_version === '2.0'),
   },
   {
+    // Keyed bodies are checked; a keyless array is normalized and taken as it is, checksum,
+    // version and profile unread: the keyless twins of the hostile bodies show it.
+    fault: 'keyless bodies taken unchecked',
+    fails: ['hostile.checksum_mismatch', 'hostile.profile_unknown', 'hostile.version_unsupported'],
+    transform: accepts(
+      (ex) =>
+        Array.isArray(body(ex)) &&
+        ex.contentType.startsWith('application/json') &&
+        !ex.requestText.includes('[[[[[[[['),
+    ),
+  },
+  {
     fault: 'alias keys accepted',
     fails: ['hostile.alias_key'],
     transform: accepts((ex) => body(ex)?.messageId !== undefined),
@@ -645,6 +660,7 @@ export const BROKEN: readonly Broken[] = [
     transform: async (ex) => {
       if (kindOf(ex) !== 'hostile') return ex.response;
       const json = (await ex.response.clone().json()) as Record<string, any>;
+      if (Array.isArray(json)) return ex.response;
       const problem = (ex.response.headers.get('content-type') ?? '').startsWith('application/problem+json');
       if (problem) json.code = 'exchange.subject_unknown';
       else json.body.code = 'exchange.subject_unknown';

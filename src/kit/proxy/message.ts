@@ -113,9 +113,11 @@ export function judgeMessage({
   // refuse the coding first), and a refusal given before the body was read (size, rate, time).
   const refusal = refusalCheck(requestType, request !== undefined || requestUnparsed !== undefined, errorCodes);
   const coded = !/^(identity)?$/i.test((header(x.request.headers, 'content-encoding') ?? '').trim());
-  if (refusal && res && !res.body.truncated && !coded && !refusedUnread(res.status, answer, isProblem)) {
+  // A keyless refusal (a uai.error.v1 array, to a keyless request) is read in its keyed form, as uai test reads it.
+  const refusing = isProblem ? answer : keyed(answer);
+  if (refusal && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal);
-    for (const fault of refusalFaults(refusal, res.status, answer, isProblem))
+    for (const fault of refusalFaults(refusal, res.status, refusing, isProblem))
       find(
         refusal,
         '',

@@ -384,18 +384,28 @@ function notShownToSpeak(obs: Observations, validate: Validate): string | undefi
  * refused is a pass only from an endpoint shown to speak UAI-1.
  */
 function hostileVerdict(obs: Observations, id: string, unproven: string | undefined): Outcome {
-  const x = obs.exchanges.find((e) => e.scenario === id);
-  if (!x && KEYED_ONLY_HOSTILE.has(id) && requestForm(obs.declaredBindings) === 'keyless')
+  // One body, or two where keyless is declared beside keyed (run.ts): each must be refused.
+  const sent = obs.exchanges.filter((e) => e.scenario === id);
+  if (!sent.length && KEYED_ONLY_HOSTILE.has(id) && requestForm(obs.declaredBindings) === 'keyless')
     return skip(
       `keyless JSON cannot carry it (positions have no names), and the capability statement declares only https-json-keyless at ${obs.endpoint}`,
     );
-  if (!x) return notExercised(unanswered(obs, id));
-  const { answer } = x;
-  const problem = answer.mediaType === 'application/problem+json';
-  const unread = refusedUnread(answer.status, answer.json, problem);
-  if (unread) return notExercised(`${unread}: ${snippet(answer)}`);
-  const faults = refusalFaults(id, answer.status, answer.json, problem);
-  if (faults.length) return failWith(faults.map((f) => `${f}: ${snippet(answer)}`));
+  if (!sent.length) return notExercised(unanswered(obs, id));
+  const twoForms = sent.length > 1;
+  const faults: string[] = [];
+  let unreadWhy: string | undefined;
+  for (const { answer, keylessAnswer } of sent) {
+    const form = twoForms ? `${keylessAnswer === undefined ? 'keyed' : 'keyless'}: ` : '';
+    const problem = answer.mediaType === 'application/problem+json';
+    const unread = refusedUnread(answer.status, answer.json, problem);
+    if (unread) unreadWhy ??= `${form}${unread}: ${snippet(answer)}`;
+    else
+      faults.push(
+        ...refusalFaults(id, answer.status, answer.json, problem).map((f) => `${form}${f}: ${snippet(answer)}`),
+      );
+  }
+  if (faults.length) return failWith(faults);
+  if (unreadWhy) return notExercised(unreadWhy);
   return unproven
     ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)
     : pass();

@@ -18,6 +18,7 @@ import {
   statementParty,
   UNREGISTERED_SUBJECT,
   type Json,
+  type RequestForm,
   type RequestPlan,
 } from './requests.ts';
 
@@ -195,13 +196,20 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         previous: first.json,
       });
     }
-    for (const [id, hostile] of Object.entries(hostileRequests(plan, n + 1, form))) {
-      if (!options.hostile || options.hostile.has(id))
-        await post(id as Observation['scenario'], hostile.basis, {
-          ...hostile,
-          keyless: form === 'keyless',
-          ...(READ_AS_MESSAGE.has(id) ? { sent: sentMessage(hostile.text) } : {}),
-        });
+    // Beside keyed, the keyless path is sent the hostile bodies it can carry too: a server may
+    // check a keyed message and take whatever a keyless array normalizes to.
+    const forms = form === 'keyed' && bindings.includes('https-json-keyless') ? ['keyed', 'keyless'] : [form];
+    for (const hostileForm of forms as RequestForm[]) {
+      const hostiles = Object.entries(hostileRequests(plan, n + 1, hostileForm));
+      n += hostiles.length;
+      for (const [id, hostile] of hostiles) {
+        if (!options.hostile || options.hostile.has(id))
+          await post(id as Observation['scenario'], hostile.basis, {
+            ...hostile,
+            keyless: hostileForm === 'keyless',
+            ...(READ_AS_MESSAGE.has(id) ? { sent: sentMessage(hostile.text) } : {}),
+          });
+      }
     }
   } catch (error) {
     if (!(error instanceof KitHttpError)) throw error;
