@@ -11903,7 +11903,7 @@ var init_framing = __esm({
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 function answerOf(status, contentType, body, complete = true, faults = [], wire = {}) {
-  const { budget, codings } = wire;
+  const { budget, codings, retryAfter } = wire;
   const size = body instanceof StreamedBody ? body.total : body.length;
   const unparsed = complete ? budget ? budget.take(size) : unparsedReason(size) : void 0;
   const common = {
@@ -11914,7 +11914,8 @@ function answerOf(status, contentType, body, complete = true, faults = [], wire 
     contentType,
     complete,
     faults,
-    ...codings ? { codings } : {}
+    ...codings ? { codings } : {},
+    ...retryAfter ? { retryAfter } : {}
   };
   if (body instanceof StreamedBody) {
     const answer2 = { ...common, bytes: body.head, text: DECODER.decode(body.head), json: void 0 };
@@ -11964,7 +11965,8 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
             codings: {
               content: header2(response, "content-encoding"),
               transfer: header2(response, "transfer-encoding")
-            }
+            },
+            retryAfter: header2(response, "retry-after")
           }
         )
       );
@@ -13498,7 +13500,17 @@ async function runKit(options, http = defaultHttp(options)) {
         `tasks are polled at another origin (${new URL(pollUrl).origin}); the kit contacts only the endpoint's`
       );
     else if (pollUrl !== void 0) {
-      const first = await send("poll", "GET", pollUrl);
+      const poll = async (scenario, url) => {
+        const answer = await send(scenario, "GET", url);
+        const wait = answer.status === 429 || answer.status === 503 ? retryDelayMs(answer.retryAfter, Date.now()) : void 0;
+        if (wait === void 0 || wait > POLL_RETRY_MAX_MS) return answer;
+        notes.push(
+          `${scenario}: answered ${answer.status} with Retry-After: ${answer.retryAfter}; polled again after it`
+        );
+        await new Promise((resolve7) => setTimeout(resolve7, wait));
+        return send(scenario, "GET", url);
+      };
+      const first = await poll("poll", pollUrl);
       exchanges.push({
         scenario: "poll",
         method: "GET",
@@ -13512,7 +13524,7 @@ async function runKit(options, http = defaultHttp(options)) {
         method: "GET",
         url: pollUrl,
         request: asyncRequest,
-        answer: await send("poll-again", "GET", pollUrl),
+        answer: await poll("poll-again", pollUrl),
         previous: first.json
       });
     }
@@ -13538,7 +13550,7 @@ async function runKit(options, http = defaultHttp(options)) {
   }
   return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }
-var at, sentMessage;
+var POLL_RETRY_MAX_MS, at, sentMessage;
 var init_run = __esm({
   "src/kit/server/run.ts"() {
     "use strict";
@@ -13546,6 +13558,7 @@ var init_run = __esm({
     init_profiles();
     init_http();
     init_requests();
+    POLL_RETRY_MAX_MS = 5e3;
     at = (v, ...path2) => path2.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     sentMessage = (text) => {
       const parsed = JSON.parse(text);

@@ -77,6 +77,7 @@ export {
   MAX_REMEMBERED,
   parseCheckExchangeRequest,
   responseKind,
+  retryDelayMs,
   reusedIdMessage,
   reusedIdOf,
   sameTaskState,

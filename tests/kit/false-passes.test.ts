@@ -120,6 +120,32 @@ describe('uai test: no false pass', () => {
   });
 });
 
+describe('uai test: no false fail', () => {
+  it('a server that paces polls (429 with Retry-After: 1 within a second of the last) passes: the kit waits as told', async () => {
+    let lastPoll = 0;
+    let paced = 0;
+    server.transform = (ex) => {
+      if (ex.method !== 'GET' || !ex.path.includes('/tasks/')) return ex.response;
+      const now = Date.now();
+      if (now - lastPoll >= 1_000) {
+        lastPoll = now;
+        return ex.response;
+      }
+      paced += 1;
+      const refusal = problem(429, 'request.rate_limited', 'One poll a second.');
+      return new Response(refusal.body, {
+        status: 429,
+        headers: { ...Object.fromEntries(refusal.headers), 'retry-after': '1' },
+      });
+    };
+    const report = await run();
+    expect(paced).toBe(1);
+    expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.id}: ${c.evidence.join(' / ')}`)).toEqual(
+      [],
+    );
+  });
+});
+
 describe('uai test: nothing run is no verdict', () => {
   it('an empty set of checks to run is refused before any request, never sealed as a pass', async () => {
     let requests = 0;

@@ -76,7 +76,7 @@ const idFacts = (m: unknown) => ({
   body: { task_id: valueAt(m, '/body/task_id'), state: valueAt(m, '/body/state') },
 });
 /** Retry-After as milliseconds from the answer: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
-const retryDelayMs = (value: string | undefined, answeredAt: number): number | undefined => {
+export const retryDelayMs = (value: string | undefined, answeredAt: number): number | undefined => {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;

@@ -62,6 +62,8 @@ export interface Answer {
   readonly encoding?: readonly string[];
   /** Content-Encoding and Transfer-Encoding as sent ('' when absent). */
   readonly codings?: { readonly content: string; readonly transfer: string };
+  /** Retry-After as sent, when it was. */
+  readonly retryAfter?: string;
   /** false when the body was not read in full (over the cap, reset, short of its Content-Length, a redirect). */
   readonly complete: boolean;
   readonly faults: readonly TransportFault[];
@@ -118,9 +120,9 @@ export function answerOf(
   body: Uint8Array | StreamedBody,
   complete = true,
   faults: readonly TransportFault[] = [],
-  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings'] } = {},
+  wire: { readonly budget?: ParseBudget; readonly codings?: Answer['codings']; readonly retryAfter?: string } = {},
 ): Answer {
-  const { budget, codings } = wire;
+  const { budget, codings, retryAfter } = wire;
   const size = body instanceof StreamedBody ? body.total : body.length;
   const unparsed = complete ? (budget ? budget.take(size) : unparsedReason(size)) : undefined;
   const common = {
@@ -132,6 +134,7 @@ export function answerOf(
     complete,
     faults,
     ...(codings ? { codings } : {}),
+    ...(retryAfter ? { retryAfter } : {}),
   };
   if (body instanceof StreamedBody) {
     const answer: Answer = { ...common, bytes: body.head, text: DECODER.decode(body.head), json: undefined };
@@ -208,6 +211,7 @@ function exchange(
                 content: header(response!, 'content-encoding'),
                 transfer: header(response!, 'transfer-encoding'),
               },
+              retryAfter: header(response!, 'retry-after'),
             },
           ),
         );
