@@ -12985,8 +12985,9 @@ var init_judge2 = __esm({
 });
 
 // src/kit/server/requests.ts
-function intentRequest2(plan, n, mode, subject2 = plan.subject) {
+function intentRequest2(plan, n, mode, subject2 = plan.subject, follows) {
   const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
+  const trace = traceOf3(plan, n);
   return seal({
     uai_version: UAI_VERSION,
     profile: "uai.intent.request.v1",
@@ -12994,15 +12995,16 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject) {
     source: { ...KIT_PARTY },
     target: plan.target,
     conversation: {
-      conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
+      conversation_id: follows?.conversationId ?? `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
       turn_id: `turn-kit-${n}`,
-      traceparent: `00-${plan.runId}-${span}-01`,
-      sequence: 1
+      ...follows ? { parent_message_id: follows.parentId } : {},
+      traceparent: `00-${trace}-${span}-01`,
+      sequence: follows?.sequence ?? 1
     },
     delivery: {
       mode,
-      priority: "interactive",
-      expires_at: isoSeconds(new Date(plan.now.getTime() + 36e5)),
+      priority: PRIORITIES[n % PRIORITIES.length],
+      expires_at: isoSeconds(new Date(plan.now.getTime() + 36e5 + n * 6e4)),
       reply_requested: true,
       ack_required: false
     },
@@ -13015,7 +13017,7 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject) {
       constraints: ["public-record-only", "trace-linked"],
       response_profile: "uai.intent.response.v1"
     },
-    provenance: { trace_id: plan.runId, issued_at: isoSeconds(plan.now), agent_id: "uai-test-kit" },
+    provenance: { trace_id: trace, issued_at: isoSeconds(plan.now), agent_id: "uai-test-kit" },
     integrity: integrityBlock("")
   });
 }
@@ -13031,7 +13033,7 @@ function hostileRequests(plan, first, form = "keyed") {
     })
   );
 }
-var UNREGISTERED_SUBJECT, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
+var UNREGISTERED_SUBJECT, PRIORITIES, traceOf3, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -13040,6 +13042,8 @@ var init_requests = __esm({
     init_release();
     init_result();
     UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
+    PRIORITIES = ["interactive", "routine", "bulk"];
+    traceOf3 = (plan, n) => `${plan.runId.slice(0, 28)}${(n % 65536).toString(16).padStart(4, "0")}`.replace(/^0{32}$/, `${"0".repeat(31)}1`);
     requestForm = (bindings) => bindings.includes("https-json-keyless") && !bindings.includes("https-json-keyed") ? "keyless" : "keyed";
     messageText = (message2, form) => JSON.stringify(form === "keyless" ? messageToKeyless(message2) : message2);
     READ_AS_MESSAGE = /* @__PURE__ */ new Set(["hostile.checksum_mismatch", "hostile.profile_unknown"]);
@@ -13372,11 +13376,12 @@ var init_checks2 = __esm({
     init_verdict();
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
     snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
-    VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
-    MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "async", "unknown-subject", "keyless"]);
+    VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "follow-up", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
+    MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "follow-up", "async", "unknown-subject", "keyless"]);
     EXPECTED_KIND = {
       async: "accepted",
       sync: "completed",
+      "follow-up": "completed",
       "unknown-subject": "error",
       poll: "task-status"
     };
@@ -13417,6 +13422,15 @@ function bindingsOf(capability, endpoint) {
   }
   if (pollBase !== void 0) bindings.push("https-async-callback");
   return { bindings, ...pollBase !== void 0 ? { pollBase } : {} };
+}
+function followUpOf(answer, request) {
+  const parentId = at(answer, "message_id");
+  const sequence = at(answer, "conversation", "sequence");
+  const conversationId = at(request, "conversation", "conversation_id");
+  if (typeof parentId !== "string" || typeof conversationId !== "string") return void 0;
+  if (!Number.isSafeInteger(sequence) || sequence < 1 || !Number.isSafeInteger(sequence + 1))
+    return void 0;
+  return { conversationId, parentId, sequence: sequence + 1 };
 }
 function defaultHttp(options) {
   const origins = /* @__PURE__ */ new Set([new URL(options.endpoint).origin]);
@@ -13479,7 +13493,15 @@ async function runKit(options, http = defaultHttp(options)) {
     const asyncRequest = intentRequest2(plan, ++n, "async");
     const accepted = await post("async", asyncRequest, asMessage(asyncRequest));
     const syncRequest = intentRequest2(plan, ++n, "sync");
-    await post("sync", syncRequest, asMessage(syncRequest));
+    const synced = await post("sync", syncRequest, asMessage(syncRequest));
+    const follows = followUpOf(synced.json, syncRequest);
+    if (follows) {
+      const followUp = intentRequest2(plan, ++n, "sync", plan.subject, follows);
+      await post("follow-up", followUp, asMessage(followUp));
+    } else
+      notes.push(
+        "the answer to the sync request carried no message_id and sequence to follow, so no follow-up was sent"
+      );
     const unknownRequest = intentRequest2(plan, ++n, "sync", UNREGISTERED_SUBJECT);
     await post("unknown-subject", unknownRequest, asMessage(unknownRequest));
     if (form === "keyed" && bindings.includes("https-json-keyless")) {

@@ -258,7 +258,35 @@ export const BROKEN: readonly Broken[] = [
   {
     fault: 'another priority',
     fails: ['exchange.delivery_copied'],
-    transform: onMessage('sync', (m) => void (m.delivery.priority = 'bulk')),
+    transform: onMessage(
+      'sync',
+      (m) => void (m.delivery.priority = m.delivery.priority === 'bulk' ? 'routine' : 'bulk'),
+    ),
+  },
+  {
+    // The kit's requests vary their priority: a constant is caught where it is not the request's.
+    fault: 'the priority written as a constant',
+    fails: ['exchange.delivery_copied'],
+    transform: onMessage('async', (m) => void (m.delivery.priority = 'interactive')),
+  },
+  {
+    // Right for a request at sequence 1; the follow-up of the sync answer shows it.
+    fault: 'the sequence written as 2',
+    fails: ['exchange.sequence'],
+    transform: onMessage('sync', (m) => void (m.conversation.sequence = 2)),
+  },
+  {
+    // Each request has a trace of its own: answers carrying the first one seen are caught.
+    fault: 'the first trace kept for every answer',
+    fails: ['exchange.trace_id_copied', 'exchange.trace_continued'],
+    transform: (() => {
+      let first: { trace_id: unknown; traceparent: unknown } | undefined;
+      return onMessage('sync', (m) => {
+        first ??= { trace_id: m.provenance.trace_id, traceparent: m.conversation.traceparent };
+        m.provenance.trace_id = first.trace_id;
+        m.conversation.traceparent = first.traceparent;
+      });
+    })(),
   },
   {
     fault: 'a reply requested on acceptance',
@@ -534,6 +562,9 @@ export const BROKEN: readonly Broken[] = [
       'exchange.delivery_copied',
       'exchange.parent_message_id',
       'exchange.request_message_id',
+      // Each request has a trace of its own, which the canned answer does not carry.
+      'exchange.trace_continued',
+      'exchange.trace_id_copied',
     ],
     transform: (() => {
       let canned: string | undefined;

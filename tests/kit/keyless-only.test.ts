@@ -81,8 +81,9 @@ describe('an endpoint that declares only keyless', () => {
     expect(withStatus(report, 'skip')).toEqual(['hostile.alias_key']);
     expect(report.checks.find((c) => c.id === 'message.keyless_shape')!.status).toBe('pass');
     expect(report.exit_code).toBe(0);
-    // Three valid requests and every hostile kind keyless JSON can carry, each an array.
-    expect(seen).toHaveLength(3 + HOSTILE_CHECKS.length - 1);
+    // Four valid requests (async, sync, its follow-up, the unknown subject) and every hostile kind
+    // keyless JSON can carry, each an array.
+    expect(seen).toHaveLength(4 + HOSTILE_CHECKS.length - 1);
     for (const text of seen) expect(text.trimStart()[0]).toBe('[');
     const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: NOW });
     expect([result.error_count, result.warning_count]).toEqual([0, 0]);

@@ -62,7 +62,6 @@ const ALSO_SERVER: Record<string, readonly string[]> = {
     'message.keyless_shape',
     'exchange.sequence',
     'exchange.subject_copied',
-    'exchange.trace_id_copied',
   ],
 };
 const ALSO_CLIENT: Record<string, readonly string[]> = { 'working again after completed': ['conversation.poll_stops'] };

@@ -35,13 +35,14 @@ const isMessage = (answer: Answer) =>
   answer.mediaType !== 'application/problem+json';
 const snippet = (answer: Answer) =>
   `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
-const VALID_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
+const VALID_SCENARIOS = new Set(['sync', 'follow-up', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
 /** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
-const MESSAGE_SCENARIOS = new Set(['sync', 'async', 'unknown-subject', 'keyless']);
+const MESSAGE_SCENARIOS = new Set(['sync', 'follow-up', 'async', 'unknown-subject', 'keyless']);
 /** The kind of answer each request of the run is there to see. */
 const EXPECTED_KIND: Readonly<Record<string, ResponseKind>> = {
   async: 'accepted',
   sync: 'completed',
+  'follow-up': 'completed',
   'unknown-subject': 'error',
   poll: 'task-status',
 };

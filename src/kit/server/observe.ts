@@ -4,7 +4,8 @@
  */
 import type { Answer, TransportFault } from './http.ts';
 
-export type Scenario = 'sync' | 'async' | 'keyless' | 'poll' | 'poll-again' | 'unknown-subject' | `hostile.${string}`;
+export type Scenario =
+  'sync' | 'follow-up' | 'async' | 'keyless' | 'poll' | 'poll-again' | 'unknown-subject' | `hostile.${string}`;
 
 export interface Observation {
   readonly scenario: Scenario;

@@ -11,7 +11,7 @@ import { KIT_PARTY } from '../judge/result.ts';
 export type Json = Record<string, unknown>;
 
 export interface RequestPlan {
-  /** Hex, 32 digits: the run's trace id and the root of every id the kit makes. */
+  /** Hex, 32 digits: the root of every id the kit makes, its trace ids among them. */
   readonly runId: string;
   readonly now: Date;
   /** The party that answers (the capability statement's source), or a stand-in for the endpoint. */
@@ -23,8 +23,31 @@ export interface RequestPlan {
 /** A well-formed profile id that no registry lists: a server must answer it with a typed error. */
 export const UNREGISTERED_SUBJECT = 'uai.unregistered.subject.v1';
 
-export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'async', subject = plan.subject): Json {
+/**
+ * What varies from one request to the next, so that an answer built from an earlier request, or
+ * from constants, shows (spec 4.2 rules 7 and 10 copy these): each request's own trace (the run's
+ * trace id with the request's number in its last digits), priority and expiry.
+ */
+const PRIORITIES = ['interactive', 'routine', 'bulk'] as const;
+const traceOf = (plan: RequestPlan, n: number) =>
+  `${plan.runId.slice(0, 28)}${(n % 0x10000).toString(16).padStart(4, '0')}`.replace(/^0{32}$/, `${'0'.repeat(31)}1`);
+
+/** A request that follows an answer in its conversation: the answer as parent, the next sequence, a turn of its own. */
+export interface FollowUp {
+  readonly conversationId: string;
+  readonly parentId: string;
+  readonly sequence: number;
+}
+
+export function intentRequest(
+  plan: RequestPlan,
+  n: number,
+  mode: 'sync' | 'async',
+  subject = plan.subject,
+  follows?: FollowUp,
+): Json {
   const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, '0')}`.replace(/^0{16}$/, '0000000000000001');
+  const trace = traceOf(plan, n);
   return seal({
     uai_version: UAI_VERSION,
     profile: 'uai.intent.request.v1',
@@ -32,15 +55,16 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
     source: { ...KIT_PARTY },
     target: plan.target,
     conversation: {
-      conversation_id: `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
+      conversation_id: follows?.conversationId ?? `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
       turn_id: `turn-kit-${n}`,
-      traceparent: `00-${plan.runId}-${span}-01`,
-      sequence: 1,
+      ...(follows ? { parent_message_id: follows.parentId } : {}),
+      traceparent: `00-${trace}-${span}-01`,
+      sequence: follows?.sequence ?? 1,
     },
     delivery: {
       mode,
-      priority: 'interactive',
-      expires_at: isoSeconds(new Date(plan.now.getTime() + 3_600_000)),
+      priority: PRIORITIES[n % PRIORITIES.length],
+      expires_at: isoSeconds(new Date(plan.now.getTime() + 3_600_000 + n * 60_000)),
       reply_requested: true,
       ack_required: false,
     },
@@ -53,7 +77,7 @@ export function intentRequest(plan: RequestPlan, n: number, mode: 'sync' | 'asyn
       constraints: ['public-record-only', 'trace-linked'],
       response_profile: 'uai.intent.response.v1',
     },
-    provenance: { trace_id: plan.runId, issued_at: isoSeconds(plan.now), agent_id: 'uai-test-kit' },
+    provenance: { trace_id: trace, issued_at: isoSeconds(plan.now), agent_id: 'uai-test-kit' },
     integrity: integrityBlock(''),
   });
 }

@@ -17,6 +17,7 @@ import {
   requestForm,
   statementParty,
   UNREGISTERED_SUBJECT,
+  type FollowUp,
   type Json,
   type RequestForm,
   type RequestPlan,
@@ -67,6 +68,17 @@ function bindingsOf(capability: unknown, endpoint: string): { bindings: string[]
   }
   if (pollBase !== undefined) bindings.push('https-async-callback');
   return { bindings, ...(pollBase !== undefined ? { pollBase } : {}) };
+}
+
+/** Where a follow-up to an answer goes: its conversation, the answer as parent, the next sequence; none without them. */
+function followUpOf(answer: unknown, request: Json): FollowUp | undefined {
+  const parentId = at(answer, 'message_id');
+  const sequence = at(answer, 'conversation', 'sequence');
+  const conversationId = at(request, 'conversation', 'conversation_id');
+  if (typeof parentId !== 'string' || typeof conversationId !== 'string') return undefined;
+  if (!Number.isSafeInteger(sequence) || (sequence as number) < 1 || !Number.isSafeInteger((sequence as number) + 1))
+    return undefined;
+  return { conversationId, parentId, sequence: (sequence as number) + 1 };
 }
 
 /** The message a hostile body holds, keyed (what a server reads from it): the kit made the text, so it parses. */
@@ -153,7 +165,17 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     const asyncRequest = intentRequest(plan, ++n, 'async');
     const accepted = await post('async', asyncRequest, asMessage(asyncRequest));
     const syncRequest = intentRequest(plan, ++n, 'sync');
-    await post('sync', syncRequest, asMessage(syncRequest));
+    const synced = await post('sync', syncRequest, asMessage(syncRequest));
+    // A second turn of the sync conversation, after its answer: an answer to a request at sequence 1
+    // alone cannot show the sequence followed rather than written as 2.
+    const follows = followUpOf(synced.json, syncRequest);
+    if (follows) {
+      const followUp = intentRequest(plan, ++n, 'sync', plan.subject, follows);
+      await post('follow-up', followUp, asMessage(followUp));
+    } else
+      notes.push(
+        'the answer to the sync request carried no message_id and sequence to follow, so no follow-up was sent',
+      );
     // A valid message asking for a profile no registry lists: the answer must be a typed error.
     const unknownRequest = intentRequest(plan, ++n, 'sync', UNREGISTERED_SUBJECT);
     await post('unknown-subject', unknownRequest, asMessage(unknownRequest));
