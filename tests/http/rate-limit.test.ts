@@ -36,8 +36,15 @@ it('only POSTs count: a client polling its task and reading the capability state
   const first = await postJson(server.base, '/v1/reference-server', request);
   expect(first.status).toBe(202);
   const task = `${server.base}/v1/reference-server/tasks/${encodeURIComponent((await first.json()).delivery.task_ref)}`;
-  for (let i = 1; i < 120; i++) expect((await postJson(server.base, '/v1/reference-server', request)).status).toBe(202);
-  expect((await postJson(server.base, '/v1/reference-server', request)).status).toBe(429);
+  // The function's paths share one budget, whatever path a POST names (a path made new on every
+  // request is no new route): POSTs to task paths, each answered 405, count with the rest.
+  for (let i = 1; i < 120; i++) {
+    const path = i % 2 ? `/v1/reference-server/tasks/made-up-${i}` : '/v1/reference-server';
+    expect((await postJson(server.base, path, request)).status).toBe(i % 2 ? 405 : 202);
+  }
+  const limited = await postJson(server.base, '/v1/reference-server', request);
+  expect(limited.status).toBe(429);
+  expect((await limited.json()).detail).toMatch(/to \/v1\/reference-server; retry after/);
   const reads = [];
   for (let i = 0; i < 130; i++) {
     reads.push((await fetch(task)).status);

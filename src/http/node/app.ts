@@ -64,25 +64,38 @@ const listOf = (value: string | readonly string[]): readonly string[] => (typeof
  * path lists (PROPFIND, QUERY, TRACE, ...) goes to a function at that path all the same, so its core
  * answers it with its own 405 and `Allow` (CONTRACT section 8), not the 404 of an unknown path.
  */
+interface RoutedFunction {
+  readonly handler: NodeHandler;
+  /**
+   * The route the rate limit counts POSTs of: the function's first path, as Netlify counts them
+   * per function (config.rateLimit), whichever of its paths a request names. Never the request's
+   * own path, which a client may make new on every request.
+   */
+  readonly route: string;
+}
+
 function functionRouter(
   functions: readonly FunctionModule[],
   origin: string,
-): (pathname: string, method: string) => NodeHandler | undefined {
+): (pathname: string, method: string) => RoutedFunction | undefined {
   const table = functions.map((fn) => ({
     paths: listOf(fn.config.path),
     methods: fn.config.method === undefined ? undefined : listOf(fn.config.method),
-    handler: fn.core ? nodeAdapter(fn.core) : bridged(fn.default, origin),
+    routed: {
+      handler: fn.core ? nodeAdapter(fn.core) : bridged(fn.default, origin),
+      route: listOf(fn.config.path)[0]!,
+    },
   }));
   const atPath = (f: (typeof table)[number], pathname: string) =>
     f.paths.some((p) =>
       p.endsWith('/*') ? pathname.startsWith(p.slice(0, -1)) && pathname.length > p.length - 1 : p === pathname,
     );
   return (pathname, method) => {
-    let unlisted: NodeHandler | undefined;
+    let unlisted: RoutedFunction | undefined;
     for (const f of table) {
       if (!atPath(f, pathname)) continue;
-      if (f.methods === undefined || f.methods.includes(method)) return f.handler;
-      unlisted ??= f.handler;
+      if (f.methods === undefined || f.methods.includes(method)) return f.routed;
+      unlisted ??= f.routed;
     }
     return unlisted;
   };
@@ -100,9 +113,9 @@ export function createApp(options: AppOptions): Server {
   const functionFor = functionRouter(options.functions, site.origin);
   const limiter: RateLimiter | undefined = options.rateLimit ? createRateLimiter({ limit: RATE_LIMIT }) : undefined;
 
-  async function callFunction(req: IncomingMessage, res: ServerResponse, handler: NodeHandler, path: string) {
+  async function callFunction(req: IncomingMessage, res: ServerResponse, fn: RoutedFunction, path: string) {
     if (limiter && req.method === 'POST') {
-      const decision = limiter(req.socket.remoteAddress ?? 'unknown', path);
+      const decision = limiter(req.socket.remoteAddress ?? 'unknown', fn.route);
       if (!decision.allowed) {
         req.resume();
         const retry = String(decision.retryAfterSeconds);
@@ -111,14 +124,14 @@ export function createApp(options: AppOptions): Server {
           problemResponse(
             site,
             'request.rate_limited',
-            `More than ${RATE_LIMIT} POST requests in a minute to ${path}; retry after ${retry} seconds.`,
+            `More than ${RATE_LIMIT} POST requests in a minute to ${fn.route}; retry after ${retry} seconds.`,
             { headers: { 'Retry-After': retry } },
           ),
           false,
         );
       }
     }
-    return handler(req, res, path);
+    return fn.handler(req, res, path);
   }
 
   const compressed = compressedBodies();
