@@ -60,6 +60,9 @@ const SUBCOMMANDS = {
 /** The exit status of a process ended by SIGPIPE (128 + 13), as shells report a writer whose reader left. */
 export const EXIT_READER_GONE = 141;
 
+/** The exit status when the report could not be written (standard output failed otherwise than EPIPE). */
+export const EXIT_OUTPUT_LOST = 2;
+
 /**
  * `uai validate dir | head` closes the pipe while the report is still being written. Standard
  * output then fails with EPIPE, asynchronously; unhandled, that is a stack trace. The reader has
@@ -73,8 +76,15 @@ function stopWhenReaderLeaves(): void {
   stopsWhenReaderLeaves = true;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(EXIT_READER_GONE);
-    throw error;
+    // Any other failure (a full disk, a closed descriptor): the report is lost, so the run cannot
+    // say what it found. Say why where it can, and end with 2, never 0 or 1, which would pass for
+    // a verdict on files whose report nobody got.
+    process.stderr.write(`uai: cannot write to standard output (${error.code ?? error.message}); the report is lost\n`);
+    process.exit(EXIT_OUTPUT_LOST);
   });
+  // A standard error that cannot be written (closed, full): its messages are lost, the run goes on
+  // and its exit status still says how it ended.
+  process.stderr.on('error', () => {});
 }
 
 /**
