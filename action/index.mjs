@@ -7165,6 +7165,12 @@ function wantedChildren(only) {
   }
   return children;
 }
+function bareScalarEnd(text, i) {
+  const word = LITERALS.find((w) => w[0] === text[i]);
+  if (word) return text.startsWith(word, i) ? i + word.length : void 0;
+  NUMBER.lastIndex = i;
+  return NUMBER.exec(text) && NUMBER.lastIndex !== i ? NUMBER.lastIndex : void 0;
+}
 function indexJson(text, limits = {}) {
   const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
   const maxBytes = limits.maxBytes ?? POSITION_LIMITS.maxBytes;
@@ -7199,17 +7205,10 @@ function indexJson(text, limits = {}) {
     return raw.includes("\\") ? JSON.parse(text.slice(start, i)) : raw;
   };
   const scalar = () => {
-    const c = text[i];
-    if (c === '"') return string() !== void 0;
-    const word = LITERALS.find((w) => w[0] === c);
-    if (word) {
-      if (!text.startsWith(word, i)) return false;
-      i += word.length;
-      return true;
-    }
-    NUMBER.lastIndex = i;
-    if (!NUMBER.exec(text) || NUMBER.lastIndex === i) return false;
-    i = NUMBER.lastIndex;
+    if (text[i] === '"') return string() !== void 0;
+    const end = bareScalarEnd(text, i);
+    if (end === void 0) return false;
+    i = end;
     return true;
   };
   const skipValue = () => {
@@ -7378,6 +7377,74 @@ function indexJson(text, limits = {}) {
     },
     rangeOf: range
   };
+}
+function jsonErrorOffset(text, maxDepth = 1e3) {
+  const open = [];
+  let i = 0;
+  let tooDeep = false;
+  const skip2 = () => {
+    for (let c = text.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(i)) i++;
+  };
+  const string = () => {
+    if (text.charCodeAt(i) !== 34) return false;
+    STRING_BODY.lastIndex = i + 1;
+    STRING_BODY.exec(text);
+    i = STRING_BODY.lastIndex;
+    if (text.charCodeAt(i) !== 34) return false;
+    i++;
+    return true;
+  };
+  const scalar = () => {
+    if (text[i] === '"') return string();
+    const end = bareScalarEnd(text, i);
+    if (end === void 0) return false;
+    i = end;
+    return true;
+  };
+  const value = () => {
+    skip2();
+    const c = text[i];
+    if (c !== "{" && c !== "[") return scalar();
+    if (open.length >= maxDepth) {
+      tooDeep = true;
+      return false;
+    }
+    open.push(c === "[");
+    i++;
+    skip2();
+    if (text[i] === (c === "[" ? "]" : "}")) {
+      i++;
+      open.pop();
+      return true;
+    }
+    return member(c === "[");
+  };
+  const member = (array2) => {
+    skip2();
+    if (!array2) {
+      if (!string()) return false;
+      skip2();
+      if (text[i] !== ":") return false;
+      i++;
+    }
+    return value();
+  };
+  const run = () => {
+    if (!value()) return false;
+    for (; ; ) {
+      skip2();
+      const array2 = open.at(-1);
+      if (array2 === void 0) return i === text.length;
+      if (text[i] === ",") {
+        i++;
+        if (!member(array2)) return false;
+      } else if (text[i] === (array2 ? "]" : "}")) {
+        i++;
+        open.pop();
+      } else return false;
+    }
+  };
+  return run() || tooDeep ? void 0 : i;
 }
 var POSITION_LIMITS, NUMBER, STRING_BODY, LITERALS;
 var init_json_positions = __esm({
@@ -10961,15 +11028,12 @@ var init_headers = __esm({
 
 // src/http/json-position.ts
 function jsonErrorPosition(text) {
-  const index = indexJson(text, LIMITS);
-  return index.failure === "malformed" ? index.errorOffset : void 0;
+  return jsonErrorOffset(text, 1e3);
 }
-var LIMITS;
 var init_json_position = __esm({
   "src/http/json-position.ts"() {
     "use strict";
     init_engine();
-    LIMITS = { maxDepth: 1e3, maxBytes: Number.MAX_SAFE_INTEGER };
   }
 });
 
@@ -11001,10 +11065,13 @@ function scanExceeds(text, limit) {
   return false;
 }
 function lineColumn(text, position) {
-  const before = text.slice(0, position);
-  const line = before.split("\n").length;
-  const column = position - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}`;
+  let line = 1;
+  let lineStart = 0;
+  for (let at3 = text.indexOf("\n"); at3 !== -1 && at3 < position; at3 = text.indexOf("\n", at3 + 1)) {
+    line += 1;
+    lineStart = at3 + 1;
+  }
+  return `line ${line}, column ${position - lineStart + 1}`;
 }
 function jsonSyntaxError(text, error2) {
   const reason2 = error2 instanceof Error ? error2.message : "invalid JSON";
@@ -18163,13 +18230,18 @@ var SUBCOMMANDS = {
   "reference-server": async () => (await Promise.resolve().then(() => (init_reference_server2(), reference_server_exports))).referenceServerCommand
 };
 var EXIT_READER_GONE = 141;
+var EXIT_OUTPUT_LOST = 2;
 var stopsWhenReaderLeaves = false;
 function stopWhenReaderLeaves() {
   if (stopsWhenReaderLeaves) return;
   stopsWhenReaderLeaves = true;
   process.stdout.on("error", (error2) => {
     if (error2.code === "EPIPE") process.exit(EXIT_READER_GONE);
-    throw error2;
+    process.stderr.write(`uai: cannot write to standard output (${error2.code ?? error2.message}); the report is lost
+`);
+    process.exit(EXIT_OUTPUT_LOST);
+  });
+  process.stderr.on("error", () => {
   });
 }
 function commandSite(env, origin) {

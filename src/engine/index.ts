@@ -43,6 +43,7 @@ export { DEFAULT_ARTIFACT_URI } from './validate/action.ts';
 // Where a JSON Pointer sits in the text it was parsed from (CLI regions, hosted SARIF, the playground).
 export {
   indexJson,
+  jsonErrorOffset,
   POSITION_LIMITS,
   type DuplicateMember,
   type JsonIndex,

@@ -100,6 +100,14 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
 const LITERALS = ['true', 'false', 'null'];
 
+/** Where a literal or a number starting at `i` ends; undefined when none starts there (the error is at `i`). */
+function bareScalarEnd(text: string, i: number): number | undefined {
+  const word = LITERALS.find((w) => w[0] === text[i]);
+  if (word) return text.startsWith(word, i) ? i + word.length : undefined;
+  NUMBER.lastIndex = i;
+  return NUMBER.exec(text) && NUMBER.lastIndex !== i ? NUMBER.lastIndex : undefined;
+}
+
 /** Scans `text` once; bounded by `limits` (defaults: 64 levels, 262,144 bytes). Never throws. */
 export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex {
   const maxDepth = limits.maxDepth ?? POSITION_LIMITS.maxDepth;
@@ -138,17 +146,10 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     return raw.includes('\\') ? (JSON.parse(text.slice(start, i)) as string) : raw;
   };
   const scalar = (): boolean => {
-    const c = text[i];
-    if (c === '"') return string() !== undefined;
-    const word = LITERALS.find((w) => w[0] === c);
-    if (word) {
-      if (!text.startsWith(word, i)) return false;
-      i += word.length;
-      return true;
-    }
-    NUMBER.lastIndex = i;
-    if (!NUMBER.exec(text) || NUMBER.lastIndex === i) return false;
-    i = NUMBER.lastIndex;
+    if (text[i] === '"') return string() !== undefined;
+    const end = bareScalarEnd(text, i);
+    if (end === undefined) return false;
+    i = end;
     return true;
   };
   /** Passes over one value without reading it (with `only`): strings jumped, line breaks kept. */
@@ -327,4 +328,82 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     },
     rangeOf: range,
   };
+}
+
+/**
+ * Where JSON text first breaks the RFC 8259 grammar: the offset indexJson stops at, by the same
+ * token rules, but keeping nothing of the values, so it is linear in the text whatever its size
+ * or shape (indexing a 16 MiB text only to say where it breaks took seconds and a gigabyte). No
+ * byte order mark is skipped: the text is the one JSON.parse refused. Undefined when the text is
+ * well formed, or nests deeper than `maxDepth` before it breaks.
+ */
+export function jsonErrorOffset(text: string, maxDepth = 1_000): number | undefined {
+  /** Per open container, whether it is an array. */
+  const open: boolean[] = [];
+  let i = 0;
+  let tooDeep = false;
+  const skip = () => {
+    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(i)) i++;
+  };
+  const string = (): boolean => {
+    if (text.charCodeAt(i) !== 0x22) return false;
+    STRING_BODY.lastIndex = i + 1;
+    STRING_BODY.exec(text);
+    i = STRING_BODY.lastIndex;
+    if (text.charCodeAt(i) !== 0x22) return false;
+    i++;
+    return true;
+  };
+  const scalar = (): boolean => {
+    if (text[i] === '"') return string();
+    const end = bareScalarEnd(text, i);
+    if (end === undefined) return false;
+    i = end;
+    return true;
+  };
+  /** One value; a container is opened, and its first member read, by the loop below. */
+  const value = (): boolean => {
+    skip();
+    const c = text[i];
+    if (c !== '{' && c !== '[') return scalar();
+    if (open.length >= maxDepth) {
+      tooDeep = true;
+      return false;
+    }
+    open.push(c === '[');
+    i++;
+    skip();
+    if (text[i] === (c === '[' ? ']' : '}')) {
+      i++;
+      open.pop();
+      return true;
+    }
+    return member(c === '[');
+  };
+  const member = (array: boolean): boolean => {
+    skip();
+    if (!array) {
+      if (!string()) return false;
+      skip();
+      if (text[i] !== ':') return false;
+      i++;
+    }
+    return value();
+  };
+  const run = (): boolean => {
+    if (!value()) return false;
+    for (;;) {
+      skip();
+      const array = open.at(-1);
+      if (array === undefined) return i === text.length;
+      if (text[i] === ',') {
+        i++;
+        if (!member(array)) return false;
+      } else if (text[i] === (array ? ']' : '}')) {
+        i++;
+        open.pop();
+      } else return false;
+    }
+  };
+  return run() || tooDeep ? undefined : i;
 }

@@ -64,10 +64,14 @@ function scanExceeds(text: string, limit: number): boolean {
 }
 
 function lineColumn(text: string, position: number): string {
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  const column = position - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}`;
+  // Counted in place: splitting the text before a late error in a large file made a string per line.
+  let line = 1;
+  let lineStart = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < position; at = text.indexOf('\n', at + 1)) {
+    line += 1;
+    lineStart = at + 1;
+  }
+  return `line ${line}, column ${position - lineStart + 1}`;
 }
 
 /**

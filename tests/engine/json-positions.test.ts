@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   indexJson,
+  jsonErrorOffset,
   keyedPointer,
   keylessPointer,
   messageToKeyless,
@@ -257,5 +258,69 @@ describe('keyless pointers: the order maps of the field registry', () => {
       complete: false,
     });
     expect(keyedPointer('/99', keyless)).toEqual({ pointer: '', complete: false });
+  });
+});
+
+describe('jsonErrorOffset: where the grammar breaks, keeping nothing', () => {
+  /** A JSON text with one character put in, or taken out, somewhere. */
+  const broken = fc
+    .tuple(
+      fc.json({ maxDepth: 4 }),
+      fc.constantFrom('', '\n', '\r\n', '\r', '\t'),
+      fc.nat(),
+      fc.constantFrom('', '}', ']', ',', ':', '"', 't', '-', '0', '\u0001', ' ', '\\'),
+    )
+    .map(([json, lineEnd, at, put]) => {
+      // Minified, or written over lines with each kind of line end JSON allows between tokens.
+      const text = lineEnd === '' ? json : JSON.stringify(JSON.parse(json), null, 1).replaceAll('\n', lineEnd);
+      const cut = at % (text.length + 1);
+      return put === '' ? text.slice(0, cut) + text.slice(cut + 1) : text.slice(0, cut) + put + text.slice(cut);
+    });
+
+  it('agrees with the position index on any text: undefined exactly when JSON.parse takes it', () => {
+    fc.assert(
+      fc.property(broken, (text) => {
+        const index = indexJson(text, { maxDepth: 1_000, maxBytes: Number.MAX_SAFE_INTEGER });
+        const parses = (() => {
+          try {
+            JSON.parse(text);
+            return true;
+          } catch {
+            return false;
+          }
+        })();
+        const offset = jsonErrorOffset(text);
+        expect(offset === undefined, text).toBe(parses);
+        // The index skips a leading byte order mark, the scan does not (JSON.parse does not).
+        if (!text.startsWith('\ufeff')) expect(offset, text).toBe(index.ok ? undefined : index.errorOffset);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  // V8 names a place inside a broken number, literal or escape (after "-" of "-e", after the
+  // backslash of "\\x"); the scan names where the token breaks off, as the index does: nothing
+  // between the two places but characters of that token.
+  it('names the place V8 names where V8 names one, or the start of the token V8 points into', () => {
+    fc.assert(
+      fc.property(broken, (text) => {
+        try {
+          JSON.parse(text);
+        } catch (error) {
+          const v8 = / in JSON at position (\d+)/.exec((error as Error).message);
+          if (!v8) return;
+          const offset = jsonErrorOffset(text)!;
+          expect(offset, text).toBeLessThanOrEqual(Number(v8[1]));
+          expect(text.slice(offset, Number(v8[1])), text).toMatch(/^[^\s{}[\],:"]*$/);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('a byte order mark is a character like any other: the text JSON.parse refused breaks at 0', () => {
+    expect(jsonErrorOffset('\ufeff{}')).toBe(0);
+    expect(jsonErrorOffset('[1, 2')).toBe(5);
+    expect(jsonErrorOffset('[["a"] ]] ')).toBe(8);
   });
 });
