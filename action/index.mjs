@@ -13059,7 +13059,7 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject, follows) {
     uai_version: UAI_VERSION,
     profile: "uai.intent.request.v1",
     message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
-    source: { ...KIT_PARTY },
+    source: { ...KIT_PARTY, label: REQUEST_LABEL },
     target: plan.target,
     conversation: {
       conversation_id: follows?.conversationId ?? `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
@@ -13100,7 +13100,7 @@ function hostileRequests(plan, first, form = "keyed") {
     })
   );
 }
-var UNREGISTERED_SUBJECT, PRIORITIES, traceOf3, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
+var REQUEST_LABEL, UNREGISTERED_SUBJECT, PRIORITIES, traceOf3, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -13108,6 +13108,7 @@ var init_requests = __esm({
     init_integrity();
     init_release();
     init_result();
+    REQUEST_LABEL = `${RELEASE} implementation test kit: \u201CM\xFCller & S\xF8n\u201D <R&D> \u{1F9EA}`;
     UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
     PRIORITIES = ["interactive", "routine", "bulk"];
     traceOf3 = (plan, n) => `${plan.runId.slice(0, 28)}${(n % 65536).toString(16).padStart(4, "0")}`.replace(/^0{32}$/, `${"0".repeat(31)}1`);

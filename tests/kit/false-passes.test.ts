@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchangeCommand } from '../../src/cli/check-exchange.ts';
-import { checkExchangeAction, exchangeFixtures, seal } from '../../src/engine/index.ts';
+import {
+  canonicalJson,
+  checkExchangeAction,
+  exchangeFixtures,
+  seal,
+  sha256Hex,
+  withoutIntegrity,
+} from '../../src/engine/index.ts';
 import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
@@ -118,6 +125,37 @@ describe('uai test: no false pass', () => {
         evidence: [expect.stringMatching(/not shown to speak UAI-1: no answer to the kit's requests conformed/)],
       });
   });
+});
+
+describe('uai test: checksums over the canonical form, not a JSON writer of the server', () => {
+  /** Escapes as a common JSON writer does where RFC 8785 leaves the character as it is. */
+  const WRITERS: Record<string, (canonical: string) => string> = {
+    // Python's json.dumps(sort_keys=True, separators=(',', ':')): ensure_ascii, UTF-16 units as \uXXXX.
+    'Python json.dumps': (c) =>
+      c.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    // Go's json.Marshal of a map: sorted keys, and <, > and & escaped for HTML.
+    'Go json.Marshal': (c) => c.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  };
+  for (const [writer, write] of Object.entries(WRITERS))
+    it(`a server checking request checksums over ${writer}'s text fails the run`, async () => {
+      server.transform = (ex) => {
+        if (ex.method !== 'POST') return ex.response;
+        let message: Record<string, any>;
+        try {
+          message = JSON.parse(ex.requestText);
+        } catch {
+          return ex.response;
+        }
+        if (Array.isArray(message) || typeof message?.integrity?.checksum !== 'string') return ex.response;
+        const checksum = `sha256:${sha256Hex(write(canonicalJson(withoutIntegrity(message))))}`;
+        return checksum === message.integrity.checksum
+          ? ex.response
+          : problem(400, 'request.invalid', `integrity.checksum does not match (${writer})`);
+      };
+      const report = await run();
+      expect(report.exit_code).toBe(1);
+      expect(verdict(report, 'message.valid').status).toBe('fail');
+    });
 });
 
 describe('uai test: no false fail', () => {

@@ -5,7 +5,7 @@
  */
 import { isoSeconds, isRecord, messageToKeyless, seal } from '../../engine/index.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
-import { UAI_VERSION } from '../../standard/release.ts';
+import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { KIT_PARTY } from '../judge/result.ts';
 
 export type Json = Record<string, unknown>;
@@ -19,6 +19,16 @@ export interface RequestPlan {
   /** A profile the server declares it supports, resolved by every request. */
   readonly subject: string;
 }
+
+/**
+ * The label the kit's requests carry as their source: text whose RFC 8785 form is not what common
+ * JSON writers give (non-ASCII left as it is where Python's json.dumps escapes it, `<`, `>` and `&`
+ * left as they are where Go's json.Marshal escapes them, a character outside the BMP, which some
+ * writers give as two escapes), so a server that checks a checksum over its own JSON writer's text
+ * instead of the canonical form refuses a valid request and fails, and one that seals an answer
+ * echoing it so gets a checksum the kit refuses.
+ */
+export const REQUEST_LABEL = `${RELEASE} implementation test kit: “Müller & Søn” <R&D> 🧪`;
 
 /** A well-formed profile id that no registry lists: a server must answer it with a typed error. */
 export const UNREGISTERED_SUBJECT = 'uai.unregistered.subject.v1';
@@ -52,7 +62,7 @@ export function intentRequest(
     uai_version: UAI_VERSION,
     profile: 'uai.intent.request.v1',
     message_id: `msg-kit-${plan.runId.slice(0, 16)}-${n}`,
-    source: { ...KIT_PARTY },
+    source: { ...KIT_PARTY, label: REQUEST_LABEL },
     target: plan.target,
     conversation: {
       conversation_id: follows?.conversationId ?? `conv-kit-${plan.runId.slice(0, 16)}-${n}`,
