@@ -182,6 +182,17 @@ describe('not found and wrong methods', () => {
     expect((await post.json()).code).toBe('request.method_not_allowed');
   });
 
+  // A trailing slash after the file names no file either host serves: an unknown path, never a
+  // record refusing a GET with "not GET".
+  it.each(['GET', 'HEAD'])('%s /v1/catalog.json/ is no 405', async (method) => {
+    const response = await fetch(`${server.base}/v1/catalog.json/`, { method });
+    expect(response.status).not.toBe(405);
+    if (HTTP_TARGET === 'local') {
+      expect(response.status).toBe(404);
+      if (method === 'GET') expect((await response.json()).code).toBe('route.not_found');
+    }
+  });
+
   // Tracing libraries add a traceparent to every call: a poll from another origin is then preflighted.
   it('OPTIONS of a reference-server task path is a CORS preflight that allows a traced poll', () =>
     expectReadPreflight('/v1/reference-server/tasks/task-any', 'traceparent'));
