@@ -10854,6 +10854,22 @@ var init_bounded_read = __esm({
   }
 });
 
+// src/cli/glob-base.ts
+function splitGlob(pattern) {
+  const parts = pattern.split("/");
+  let fixed = 0;
+  while (fixed < parts.length - 1 && !GLOB_CHARS.test(parts[fixed])) fixed += 1;
+  const base = parts.slice(0, fixed).join("/");
+  return { base: base === "" && pattern.startsWith("/") ? "/" : base, glob: parts.slice(fixed).join("/") };
+}
+var GLOB_CHARS;
+var init_glob_base = __esm({
+  "src/cli/glob-base.ts"() {
+    "use strict";
+    GLOB_CHARS = /[*?[\]{}()|!+@]/;
+  }
+});
+
 // src/cli/walk.ts
 import * as fs from "node:fs/promises";
 import { join } from "node:path";
@@ -10891,13 +10907,6 @@ __export(glob_walk_exports, {
   globByWalk: () => globByWalk
 });
 import * as path from "node:path";
-function split2(pattern) {
-  const parts = pattern.split("/");
-  let fixed = 0;
-  while (fixed < parts.length - 1 && !GLOB_CHARS.test(parts[fixed])) fixed += 1;
-  const base = parts.slice(0, fixed).join("/");
-  return { base: base === "" && pattern.startsWith("/") ? "/" : base, glob: parts.slice(fixed).join("/") };
-}
 function quietMatcher(matchesGlob) {
   const emit = process.emitWarning;
   process.emitWarning = ((warning, ...rest) => {
@@ -10919,7 +10928,7 @@ async function globByWalk(pattern) {
       error: `this Node (${process.version}) cannot expand a pattern: uai does on Node 20.17 and later; or let the shell expand it (leave it unquoted)`
     };
   const matches = quietMatcher(matchesGlob);
-  const { base, glob: glob2 } = split2(pattern);
+  const { base, glob: glob2 } = splitGlob(pattern);
   const depth = glob2.includes("**") ? Infinity : glob2.split("/").length;
   const hiddenFolders = /(^|[/{,(|[])\./.test(glob2);
   const root = path.resolve(base === "" ? "." : base);
@@ -10929,18 +10938,17 @@ async function globByWalk(pattern) {
   });
   return { found };
 }
-var GLOB_CHARS;
 var init_glob_walk = __esm({
   "src/cli/glob-walk.ts"() {
     "use strict";
+    init_glob_base();
     init_walk();
-    GLOB_CHARS = /[*?[\]{}()|!+@]/;
   }
 });
 
 // src/kit/usage.ts
 import { accessSync, constants, statSync as statSync3, writeFileSync } from "node:fs";
-import { dirname, resolve as resolve4 } from "node:path";
+import { dirname as dirname2, resolve as resolve4 } from "node:path";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
   return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
@@ -10959,8 +10967,8 @@ function requireWritable(option, path2) {
   try {
     const existing = statSync3(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
-    if (!existing && !statSync3(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
-    accessSync(existing ? target : dirname(target), constants.W_OK);
+    if (!existing && !statSync3(dirname2(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
+    accessSync(existing ? target : dirname2(target), constants.W_OK);
   } catch (error2) {
     throw cannotWrite(option, path2, error2);
   }
@@ -17493,7 +17501,7 @@ Stop it with Ctrl-C.
 
 // src/action/main.ts
 import { appendFileSync, mkdirSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname2, resolve as resolve6 } from "node:path";
+import { dirname as dirname3, resolve as resolve6 } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // src/cli/args.ts
@@ -17865,20 +17873,35 @@ init_bounded_read();
 init_terminal();
 
 // src/cli/files.ts
+init_glob_base();
 init_walk();
-import { statSync as statSync2 } from "node:fs";
+import { lstatSync, statSync as statSync2 } from "node:fs";
 import * as fs2 from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
-var GLOB_CHARS2 = /[*?[\]{}]/;
+import { dirname, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern) {
   const glob2 = fs2.glob;
   if (!glob2) return (await Promise.resolve().then(() => (init_glob_walk(), glob_walk_exports))).globByWalk(pattern);
   const found = [];
+  const throughLink = linkBelow(resolve3(splitGlob(pattern).base || "."));
   for await (const entry of glob2(pattern, { withFileTypes: true })) {
-    if (entry.isFile()) found.push(join2(entry.parentPath, entry.name));
+    if (entry.isFile() && !throughLink(resolve3(entry.parentPath))) found.push(join2(entry.parentPath, entry.name));
   }
   return { found };
+}
+function linkBelow(head) {
+  const known2 = /* @__PURE__ */ new Map();
+  const inside = head.endsWith(sep2) ? head : `${head}${sep2}`;
+  const through = (folder) => {
+    if (!folder.startsWith(inside)) return false;
+    let linked = known2.get(folder);
+    if (linked === void 0) {
+      linked = lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() === true || through(dirname(folder));
+      known2.set(folder, linked);
+    }
+    return linked;
+  };
+  return through;
 }
 var byPath = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 var slashes = sep2 === "\\" ? (path2) => path2.replaceAll("\\", "/") : (path2) => path2;
@@ -17900,7 +17923,7 @@ async function targetsOf(input2) {
     ];
     return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
-  if (!info && GLOB_CHARS2.test(input2)) {
+  if (!info && GLOB_CHARS.test(input2)) {
     const expanded = await expand(input2);
     if ("error" in expanded) return [{ file: input2, expanded: true, error: expanded.error }];
     const files = expanded.found.map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).map((f) => f === "-" ? "./-" : f).sort(byPath);
@@ -18374,7 +18397,7 @@ function summary(env, markdown) {
 }
 function writeReport(workspace, file, text) {
   const path2 = resolve6(workspace, file);
-  mkdirSync(dirname2(path2), { recursive: true });
+  mkdirSync(dirname3(path2), { recursive: true });
   writeFileSync2(path2, text);
   return path2;
 }

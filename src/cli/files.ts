@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { GLOB_CHARS, splitGlob } from './glob-base.ts';
 import { walkFiles } from './walk.ts';
 
 /**
@@ -14,7 +15,6 @@ export type Target =
   | { readonly file: string; readonly expanded?: true }
   | { readonly file: string; readonly expanded?: true; readonly error: string };
 
-const GLOB_CHARS = /[*?[\]{}]/;
 /** Directory walks skip dependencies and version-control data; an explicit glob does not. */
 const SKIPPED = new Set(['node_modules', '.git']);
 
@@ -23,14 +23,37 @@ const SKIPPED = new Set(['node_modules', '.git']);
  * published package also runs on, a walk matched by node:path's matcher (glob-walk.ts, loaded
  * only there), or why it cannot be expanded.
  */
-async function expand(pattern: string): Promise<{ found: string[] } | { error: string }> {
+export async function expand(pattern: string): Promise<{ found: string[] } | { error: string }> {
   const glob = (fs as Partial<typeof fs>).glob;
   if (!glob) return (await import('./glob-walk.ts')).globByWalk(pattern);
   const found: string[] = [];
+  const throughLink = linkBelow(resolve(splitGlob(pattern).base || '.'));
   for await (const entry of glob(pattern, { withFileTypes: true })) {
-    if (entry.isFile()) found.push(join(entry.parentPath, entry.name));
+    if (entry.isFile() && !throughLink(resolve(entry.parentPath))) found.push(join(entry.parentPath, entry.name));
   }
   return { found };
+}
+
+/**
+ * Whether a folder below a pattern's fixed head is reached through a symbolic link. node:fs glob
+ * on Node 24 follows linked folders under `./…/**` (and not without the `./`), so a link a pull
+ * request adds could have the check read files outside the repository; folders are walked with
+ * links not followed (docs/ci.md), as Node 20's walk does. A link the pattern's head names itself
+ * is the user's to follow.
+ */
+function linkBelow(head: string): (folder: string) => boolean {
+  const known = new Map<string, boolean>();
+  const inside = head.endsWith(sep) ? head : `${head}${sep}`;
+  const through = (folder: string): boolean => {
+    if (!folder.startsWith(inside)) return false;
+    let linked = known.get(folder);
+    if (linked === undefined) {
+      linked = lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() === true || through(dirname(folder));
+      known.set(folder, linked);
+    }
+    return linked;
+  };
+  return through;
 }
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

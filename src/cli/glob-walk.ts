@@ -6,19 +6,8 @@
  * the two to the same answers. The walk is walk.ts's.
  */
 import * as path from 'node:path';
+import { splitGlob as split } from './glob-base.ts';
 import { walkFiles } from './walk.ts';
-
-/** What may make a folder of the pattern match more than its own name: wildcards, classes, braces, extglobs. */
-const GLOB_CHARS = /[*?[\]{}()|!+@]/;
-
-/** Where the walk starts (the pattern's leading folders without glob characters) and the rest of it. */
-function split(pattern: string): { base: string; glob: string } {
-  const parts = pattern.split('/');
-  let fixed = 0;
-  while (fixed < parts.length - 1 && !GLOB_CHARS.test(parts[fixed]!)) fixed += 1;
-  const base = parts.slice(0, fixed).join('/');
-  return { base: base === '' && pattern.startsWith('/') ? '/' : base, glob: parts.slice(fixed).join('/') };
-}
 
 /**
  * Node 20 flags matchesGlob as experimental and says so on standard error, once per process, the

@@ -136,3 +136,34 @@ describe('a directory input', () => {
     },
   );
 });
+
+/**
+ * A glob walks folders with links not followed (docs/ci.md), whether it is written `./m/**` or
+ * `m/**`, absolute or not: node:fs glob on Node 24 followed a linked folder under `./…/**`, so a
+ * link in a pull request could make the check read outside the repository. A link the pattern's
+ * fixed head names itself is followed: the user wrote it.
+ */
+describe('a glob input', () => {
+  it('does not follow a linked folder below its fixed head, however the pattern is written', async () => {
+    const root = join(scratch, 'globbed');
+    mkdirSync(join(root, 'm'), { recursive: true });
+    mkdirSync(join(root, 'outside'));
+    writeFileSync(join(root, 'm/in.json'), '{}');
+    writeFileSync(join(root, 'outside/o.json'), '{}');
+    symlinkSync(join(root, 'outside'), join(root, 'm/ext'), 'dir');
+    symlinkSync(join(root, 'outside'), join(root, 'named'), 'dir');
+    const prefix = relative(process.cwd(), root);
+    const inside = join(prefix, 'm/in.json');
+    const cases: readonly (readonly [string, readonly string[]])[] = [
+      [`./${prefix}/m/**/*.json`, [inside]],
+      [`${prefix}/m/**/*.json`, [inside]],
+      [`${root}/m/**/*.json`, [`${root}/m/in.json`]],
+      // The one folder below m is the link: nothing matches.
+      [`${root}/m/*/*.json`, [`! ${root}/m/*/*.json`]],
+      // A link the fixed head names is the user's own.
+      [`${root}/named/*.json`, [`${root}/named/o.json`]],
+    ];
+    for (const [pattern, expected] of cases)
+      expect({ pattern, found: await listed(pattern) }).toEqual({ pattern, found: expected });
+  });
+});
