@@ -10842,7 +10842,7 @@ var init_bounded_read = __esm({
   "src/cli/bounded-read.ts"() {
     "use strict";
     init_digits();
-    MAX_INPUT_BYTES = 16 * 1024 * 1024;
+    MAX_INPUT_BYTES = 4 * 1024 * 1024;
     InputTooLarge = class extends Error {
       constructor(limit) {
         super(

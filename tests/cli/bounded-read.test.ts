@@ -60,7 +60,7 @@ describe('readFileBounded and readStreamBounded', () => {
 
   it('reads a device that never ends up to the bound, then stops', () => {
     expect(() => readFileBounded('/dev/zero', 100_000)).toThrow(InputTooLarge);
-    expect(() => readFileBounded('/dev/zero')).toThrow('larger than 16,777,216 bytes, the most uai reads of one input');
+    expect(() => readFileBounded('/dev/zero')).toThrow('larger than 4,194,304 bytes, the most uai reads of one input');
   });
 
   it('reads a pipe chunk by chunk (process substitution, /dev/fd/N)', () => {
@@ -77,7 +77,7 @@ describe('readFileBounded and readStreamBounded', () => {
     const reports = JSON.parse(run.stdout) as { file: string; result?: unknown }[];
     expect(reports.map((r) => r.result !== undefined)).toEqual([true]);
     expect(run.stderr).toMatch(
-      /^uai: \/dev\/fd\/\d+: cannot read: larger than 16,777,216 bytes, the most uai reads of one input/m,
+      /^uai: \/dev\/fd\/\d+: cannot read: larger than 4,194,304 bytes, the most uai reads of one input/m,
     );
   });
 });
@@ -93,7 +93,7 @@ describe('uai validate and uai check-exchange on an input past the bound', () =>
       encoding: 'utf8',
       timeout: 30_000,
     });
-    expect(validate.stderr).toContain(`${zero}: cannot read: larger than 16,777,216 bytes`);
+    expect(validate.stderr).toContain(`${zero}: cannot read: larger than 4,194,304 bytes`);
     expect(validate.stdout).toMatch(/2 files: 0 valid, 1 invalid, 1 unreadable/);
     const check = spawnSync('node_modules/.bin/node', ['bin/uai.mjs', 'check-exchange', zero, ok], {
       cwd: REPO,
@@ -101,6 +101,6 @@ describe('uai validate and uai check-exchange on an input past the bound', () =>
       timeout: 30_000,
     });
     expect(check.status).toBe(2);
-    expect(check.stderr).toContain(`${zero} is larger than 16,777,216 bytes`);
+    expect(check.stderr).toContain(`${zero} is larger than 4,194,304 bytes`);
   });
 });
