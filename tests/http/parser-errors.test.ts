@@ -121,6 +121,20 @@ const CASES: readonly Case[] = [
   },
   // Not the parser's, but Node's own bare answer too (requireHostHeader).
   { name: 'HTTP/1.1 without Host', bytes: head('GET /v1/catalog HTTP/1.1'), status: 400, code: 'request.invalid' },
+  // Node takes these; RFC 9112 does not (sections 3.2 and 2.3).
+  {
+    name: 'two Host lines',
+    bytes: head('GET /v1/catalog HTTP/1.1', 'Host: a', 'Host: b'),
+    status: 400,
+    code: 'request.invalid',
+  },
+  {
+    name: 'version HTTP/2.0',
+    bytes: head('GET /v1/catalog HTTP/2.0', 'Host: a'),
+    status: 400,
+    code: 'request.invalid',
+  },
+  { name: 'no version (HTTP/0.9 form)', bytes: head('GET /v1/catalog'), status: 400, code: 'request.invalid' },
 ];
 
 const site = siteFor(ORIGIN);

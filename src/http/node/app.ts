@@ -101,6 +101,22 @@ function functionRouter(
   };
 }
 
+/**
+ * What Node's parser lets through that HTTP/1.1 refuses (RFC 9112 sections 2.3 and 3.2): a
+ * version other than 1.0 or 1.1 (Node reads `HTTP/2.0` in a request line, and a line with no
+ * version, as 1.x), a 1.1 request without Host, and any request with more than one Host line.
+ */
+function malformedHead(req: IncomingMessage): string | undefined {
+  if (req.httpVersion !== '1.1' && req.httpVersion !== '1.0')
+    return `HTTP/${req.httpVersion} is no version this server speaks: a request line ends with HTTP/1.1 or HTTP/1.0 (RFC 9112 section 2.3).`;
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts += 1;
+  if (hosts > 1) return 'A request carries one Host header field, not several (RFC 9112 section 3.2).';
+  if (req.httpVersion === '1.1' && hosts === 0)
+    return 'An HTTP/1.1 request must carry a Host header field (RFC 9112 section 3.2).';
+  return undefined;
+}
+
 /** What Netlify sends for pages when no rule sets Cache-Control. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
@@ -177,10 +193,10 @@ export function createApp(options: AppOptions): Server {
   const redirectFor = redirector(localeRedirects(report ? dataPagesOfReport(report.bytes.toString('utf8')) : []));
 
   async function route(req: IncomingMessage, res: ServerResponse) {
-    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    const malformed = malformedHead(req);
+    if (malformed) {
       req.resume();
-      const detail = 'An HTTP/1.1 request must carry a Host header field (RFC 9112 section 3.2).';
-      const problem = problemResponse(site, 'request.invalid', detail, { headers: { Connection: 'close' } });
+      const problem = problemResponse(site, 'request.invalid', malformed, { headers: { Connection: 'close' } });
       return sendResponse(res, problem, req.method === 'HEAD');
     }
     const target = requestTarget(req.url);
