@@ -10948,7 +10948,7 @@ var init_glob_walk = __esm({
 
 // src/kit/usage.ts
 import { accessSync, constants, statSync as statSync3, writeFileSync } from "node:fs";
-import { dirname as dirname2, resolve as resolve4 } from "node:path";
+import { dirname as dirname3, resolve as resolve4 } from "node:path";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
   return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
@@ -10967,8 +10967,8 @@ function requireWritable(option, path2) {
   try {
     const existing = statSync3(target, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
-    if (!existing && !statSync3(dirname2(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
-    accessSync(existing ? target : dirname2(target), constants.W_OK);
+    if (!existing && !statSync3(dirname3(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
+    accessSync(existing ? target : dirname3(target), constants.W_OK);
   } catch (error2) {
     throw cannotWrite(option, path2, error2);
   }
@@ -17310,7 +17310,7 @@ var init_implementations2 = __esm({
 
 // src/build/entry-folders.ts
 import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-import { basename, join as join3, relative as relative3 } from "node:path";
+import { basename as basename2, join as join3, relative as relative3 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
   const shown3 = relative3(root, folder) || folder;
   const file = (name) => join3(folder, name);
@@ -17318,7 +17318,7 @@ function readEntryFolder(folder, root = process.cwd()) {
     if (!existsSync2(file(name)))
       throw new EntryError(`${shown3}/${name}`, "missing (an entry needs result.json and meta.json)");
   return {
-    slug: basename(folder),
+    slug: basename2(folder),
     dir: shown3,
     result: new Uint8Array(readFileSync2(file("result.json"))),
     meta: readFileSync2(file("meta.json"), "utf8"),
@@ -17501,7 +17501,7 @@ Stop it with Ctrl-C.
 
 // src/action/main.ts
 import { appendFileSync, mkdirSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname3, resolve as resolve6 } from "node:path";
+import { dirname as dirname4, resolve as resolve6 } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // src/cli/args.ts
@@ -17663,17 +17663,32 @@ init_engine();
 init_terminal();
 
 // src/cli/paths.ts
-import { statSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { realpathSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 var SRCROOT = "%SRCROOT%";
 var STDIN_NAME = "stdin";
+var outside = (rel) => rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+var realFolders = /* @__PURE__ */ new Map();
+function realFolder(folder) {
+  let real = realFolders.get(folder);
+  if (real === void 0) {
+    try {
+      real = realpathSync(folder);
+    } catch {
+      real = folder;
+    }
+    realFolders.set(folder, real);
+  }
+  return real;
+}
 function locateFile(file, base) {
   if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
   const absolute = resolve(file);
-  const rel = relative(resolve(base), absolute);
-  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel))
-    return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
+  let rel = relative(resolve(base), absolute);
+  if (outside(rel))
+    rel = relative(realFolder(resolve(base)), resolve(realFolder(dirname(absolute)), basename(absolute)));
+  if (outside(rel)) return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
   const segments = rel.split(sep);
   return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
 }
@@ -17877,7 +17892,7 @@ init_glob_base();
 init_walk();
 import { lstatSync, statSync as statSync2 } from "node:fs";
 import * as fs2 from "node:fs/promises";
-import { dirname, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
+import { dirname as dirname2, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern) {
   const glob2 = fs2.glob;
@@ -17896,7 +17911,7 @@ function linkBelow(head) {
     if (!folder.startsWith(inside)) return false;
     let linked = known2.get(folder);
     if (linked === void 0) {
-      linked = lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() === true || through(dirname(folder));
+      linked = lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() === true || through(dirname2(folder));
       known2.set(folder, linked);
     }
     return linked;
@@ -18397,7 +18412,7 @@ function summary(env, markdown) {
 }
 function writeReport(workspace, file, text) {
   const path2 = resolve6(workspace, file);
-  mkdirSync(dirname3(path2), { recursive: true });
+  mkdirSync(dirname4(path2), { recursive: true });
   writeFileSync2(path2, text);
   return path2;
 }

@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
@@ -19,13 +19,33 @@ export const SRCROOT = '%SRCROOT%';
 /** Standard input has no file; results name it this way. */
 export const STDIN_NAME = 'stdin';
 
+/** Outside the base: the base itself, a path up from it, or another drive; "..x.json" is a name inside. */
+const outside = (rel: string) => rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+
+/** Folders as the system names them, links followed, each looked up once (a folder that cannot be is its own). */
+const realFolders = new Map<string, string>();
+function realFolder(folder: string): string {
+  let real = realFolders.get(folder);
+  if (real === undefined) {
+    try {
+      real = realpathSync(folder);
+    } catch {
+      real = folder;
+    }
+    realFolders.set(folder, real);
+  }
+  return real;
+}
+
 export function locateFile(file: string, base: string): Located {
   if (file === '-') return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
   const absolute = resolve(file);
-  const rel = relative(resolve(base), absolute);
-  // Outside: the base itself, a path up from it, or another drive; "..x.json" is a name inside.
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
-    return { path: absolute.split(sep).join('/'), uri: pathToFileURL(absolute).href };
+  let rel = relative(resolve(base), absolute);
+  // A base or a file named through a link (a runner's workspace behind one, `--sarif-base "$PWD"`
+  // where the working directory is reached by a link): compared again as the system names both.
+  if (outside(rel))
+    rel = relative(realFolder(resolve(base)), resolve(realFolder(dirname(absolute)), basename(absolute)));
+  if (outside(rel)) return { path: absolute.split(sep).join('/'), uri: pathToFileURL(absolute).href };
   const segments = rel.split(sep);
   return { path: segments.join('/'), uri: segments.map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
