@@ -10034,7 +10034,7 @@ var init_kit_checks = __esm({
         "client-retry",
         "CONTRACT section 8",
         "must",
-        "After a 429 or 503 with Retry-After, the client waits that long before it sends again"
+        "After a 429 or 503 with Retry-After, the client waits that long before it sends to that route again"
       ),
       clientCheck(
         "client.error_not_resent",
@@ -10149,7 +10149,7 @@ var init_conversation_rules = __esm({
         "client-retry",
         "CONTRACT section 8",
         "must",
-        "After a 429 or 503 with Retry-After, nothing is sent before that time"
+        "After a 429 or 503 with Retry-After, nothing of its kind (a message, a poll) is sent before that time"
       )
     ];
     PUBLISHED_CHECKS = [...TEST_CHECKS, ...CONVERSATION_RULES];
@@ -10192,6 +10192,7 @@ var init_conversation = __esm({
       #ids = new Bounded();
       #lastAnswer = new Bounded();
       #tasks = new Bounded();
+      /** The wait a 429 or 503 asked for, before the next exchange of its kind (a message, a poll, a read). */
       #retryUntil;
       /** The history of a task reference, as the per-exchange rules read it before judging a poll. */
       task(ref) {
@@ -10208,7 +10209,7 @@ var init_conversation = __esm({
           exercised.add(rule3);
           out.push({ rule: rule3, index: s.index, path: path2, message: message2 });
         };
-        if (this.#retryUntil) exercised.add(CONVERSATION.retryAfter);
+        if (this.#retryUntil?.kind === s.kind) exercised.add(CONVERSATION.retryAfter);
         if (s.request !== void 0) exercised.add(CONVERSATION.freshIds);
         if (s.request !== void 0 && this.#lastAnswer.has(valueAt2(s.request, "/conversation/conversation_id")))
           exercised.add(CONVERSATION.followUp);
@@ -10237,7 +10238,7 @@ var init_conversation = __esm({
       }
       #retry(s, found) {
         const wait = this.#retryUntil;
-        if (wait) {
+        if (wait?.kind === s.kind) {
           this.#retryUntil = void 0;
           if (s.at < wait.at - RETRY_TOLERANCE_MS)
             found(
@@ -10248,7 +10249,13 @@ var init_conversation = __esm({
         }
         const delay = retryDelayMs(s.retryAfter, s.answeredAt ?? s.at);
         if ((s.status === 429 || s.status === 503) && delay !== void 0)
-          this.#retryUntil = { at: (s.answeredAt ?? s.at) + delay, index: s.index, status: s.status, value: s.retryAfter };
+          this.#retryUntil = {
+            at: (s.answeredAt ?? s.at) + delay,
+            index: s.index,
+            status: s.status,
+            value: s.retryAfter,
+            kind: s.kind
+          };
       }
       #request(s, found) {
         const id = valueAt2(s.request, "/message_id");
@@ -14352,7 +14359,7 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
     }
   }
   for (const r of own2) {
-    if (retryFrom) {
+    if (retryFrom && r.method === retryFrom.record.method && r.path === retryFrom.record.path) {
       ev.saw("client.retry_after");
       ev.met("client.retry_after");
       if (r.at < retryFrom.until)

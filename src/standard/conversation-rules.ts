@@ -91,7 +91,7 @@ export const CONVERSATION_RULES = [
     'client-retry',
     'CONTRACT section 8',
     'must',
-    'After a 429 or 503 with Retry-After, nothing is sent before that time',
+    'After a 429 or 503 with Retry-After, nothing of its kind (a message, a poll) is sent before that time',
   ),
 ] as const;
 

@@ -318,7 +318,7 @@ export const CLIENT_CHECKS = [
     'client-retry',
     'CONTRACT section 8',
     'must',
-    'After a 429 or 503 with Retry-After, the client waits that long before it sends again',
+    'After a 429 or 503 with Retry-After, the client waits that long before it sends to that route again',
   ),
   clientCheck(
     'client.error_not_resent',

@@ -151,6 +151,8 @@ const ROWS: readonly Row[] = [
     ],
     right: () => [
       send(request('m1', 'c1', 1), undefined, 429, T0, { retryAfter: 'Fri, 20 Nov 2026 10:00:02 GMT' }),
+      // Reading the capability statement meanwhile is no retry of the refused POST.
+      { index: ++index, at: T0 + 100, answeredAt: T0 + 101, kind: 'other', status: 200 },
       send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0 + 2001),
     ],
   },

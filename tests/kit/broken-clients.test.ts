@@ -158,6 +158,12 @@ describe.concurrent('broken clients', () => {
   }
 });
 
+it('a client that reads the statement again right after the 429, then waits to retry, passes client.retry_after', async () => {
+  const report = await run('reads-statement-after-429', ['rate-limited']);
+  expect(report.checks.filter((c) => c.status === 'fail').map((c) => `${c.id}: ${c.evidence.join(' / ')}`)).toEqual([]);
+  expect(statusOf(report, 'client.retry_after')).toBe('pass');
+}, 60_000);
+
 it('one message_id for the first request of every scenario fails client.fresh_ids across the runs', async () => {
   const report = await run('fixed-id', ['sync', 'async']);
   expect(report.checks.filter((c) => c.status === 'fail').map((c) => [c.id, c.evidence])).toEqual([

@@ -88,7 +88,8 @@ export class ConversationJudge {
   readonly #ids = new Bounded<unknown, EarlierMessage & { text?: string; status?: number }>();
   readonly #lastAnswer = new Bounded<string, { id: unknown; sequence: unknown }>();
   readonly #tasks = new Bounded<string, TaskHistory>();
-  #retryUntil: { at: number; index: number; status: number; value: string } | undefined;
+  /** The wait a 429 or 503 asked for, before the next exchange of its kind (a message, a poll, a read). */
+  #retryUntil: { at: number; index: number; status: number; value: string; kind: ConversationStep['kind'] } | undefined;
 
   /** The history of a task reference, as the per-exchange rules read it before judging a poll. */
   task(ref: string): TaskHistory | undefined {
@@ -106,7 +107,7 @@ export class ConversationJudge {
       exercised.add(rule);
       out.push({ rule, index: s.index, path, message });
     };
-    if (this.#retryUntil) exercised.add(CONVERSATION.retryAfter);
+    if (this.#retryUntil?.kind === s.kind) exercised.add(CONVERSATION.retryAfter);
     if (s.request !== undefined) exercised.add(CONVERSATION.freshIds);
     if (s.request !== undefined && this.#lastAnswer.has(valueAt(s.request, '/conversation/conversation_id') as string))
       exercised.add(CONVERSATION.followUp);
@@ -139,8 +140,10 @@ export class ConversationJudge {
   }
 
   #retry(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
+    // Retry-After is about the follow-up request (RFC 9110 section 10.2.3), which the rate limit
+    // counts per route (CONTRACT section 8): another kind of exchange meanwhile is no retry.
     const wait = this.#retryUntil;
-    if (wait) {
+    if (wait?.kind === s.kind) {
       this.#retryUntil = undefined;
       if (s.at < wait.at - RETRY_TOLERANCE_MS)
         found(
@@ -151,7 +154,13 @@ export class ConversationJudge {
     }
     const delay = retryDelayMs(s.retryAfter, s.answeredAt ?? s.at);
     if ((s.status === 429 || s.status === 503) && delay !== undefined)
-      this.#retryUntil = { at: (s.answeredAt ?? s.at) + delay, index: s.index, status: s.status, value: s.retryAfter! };
+      this.#retryUntil = {
+        at: (s.answeredAt ?? s.at) + delay,
+        index: s.index,
+        status: s.status,
+        value: s.retryAfter!,
+        kind: s.kind,
+      };
   }
 
   #request(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {

@@ -165,8 +165,10 @@ function judgeRun(
   }
 
   for (const r of own) {
-    // A 429 or 503 with Retry-After: the next request must wait it out.
-    if (retryFrom) {
+    // A 429 or 503 with Retry-After: the next request to the same route (method and path) must wait
+    // it out. Retry-After is about that follow-up request (RFC 9110 section 10.2.3), and the rate
+    // limit counts per route (CONTRACT section 8): reading the statement again meanwhile is no retry.
+    if (retryFrom && r.method === retryFrom.record.method && r.path === retryFrom.record.path) {
       ev.saw('client.retry_after');
       ev.met('client.retry_after');
       if (r.at < retryFrom.until)
