@@ -7165,6 +7165,11 @@ function wantedChildren(only) {
   }
   return children;
 }
+function stringBodyEnd(text, i) {
+  STRING_BODY.lastIndex = i + 1;
+  STRING_BODY.exec(text);
+  return STRING_BODY.lastIndex;
+}
 function bareScalarEnd(text, i) {
   const word = LITERALS.find((w) => w[0] === text[i]);
   if (word) return text.startsWith(word, i) ? i + word.length : void 0;
@@ -7196,9 +7201,7 @@ function indexJson(text, limits = {}) {
   const string = () => {
     if (text.charCodeAt(i) !== 34) return void 0;
     const start = i;
-    STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text);
-    i = STRING_BODY.lastIndex;
+    i = stringBodyEnd(text, i);
     if (text.charCodeAt(i) !== 34) return void 0;
     i++;
     const raw = text.slice(start + 1, i - 1);
@@ -7387,9 +7390,7 @@ function jsonErrorOffset(text, maxDepth = 1e3) {
   };
   const string = () => {
     if (text.charCodeAt(i) !== 34) return false;
-    STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text);
-    i = STRING_BODY.lastIndex;
+    i = stringBodyEnd(text, i);
     if (text.charCodeAt(i) !== 34) return false;
     i++;
     return true;

@@ -100,6 +100,13 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
 const LITERALS = ['true', 'false', 'null'];
 
+/** Where the characters a string may hold end, from its opening quote at `i`: at its closing quote, or where it breaks. */
+function stringBodyEnd(text: string, i: number): number {
+  STRING_BODY.lastIndex = i + 1;
+  STRING_BODY.exec(text);
+  return STRING_BODY.lastIndex;
+}
+
 /** Where a literal or a number starting at `i` ends; undefined when none starts there (the error is at `i`). */
 function bareScalarEnd(text: string, i: number): number | undefined {
   const word = LITERALS.find((w) => w[0] === text[i]);
@@ -137,9 +144,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
   const string = (): string | undefined => {
     if (text.charCodeAt(i) !== 0x22) return undefined;
     const start = i;
-    STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text);
-    i = STRING_BODY.lastIndex;
+    i = stringBodyEnd(text, i);
     if (text.charCodeAt(i) !== 0x22) return undefined;
     i++;
     const raw = text.slice(start + 1, i - 1);
@@ -347,9 +352,7 @@ export function jsonErrorOffset(text: string, maxDepth = 1_000): number | undefi
   };
   const string = (): boolean => {
     if (text.charCodeAt(i) !== 0x22) return false;
-    STRING_BODY.lastIndex = i + 1;
-    STRING_BODY.exec(text);
-    i = STRING_BODY.lastIndex;
+    i = stringBodyEnd(text, i);
     if (text.charCodeAt(i) !== 0x22) return false;
     i++;
     return true;

@@ -239,8 +239,9 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
     }
     // Beside keyed, the keyless path is sent the hostile bodies it can carry too: a server may
     // check a keyed message and take whatever a keyless array normalizes to.
-    const forms = form === 'keyed' && bindings.includes('https-json-keyless') ? ['keyed', 'keyless'] : [form];
-    for (const hostileForm of forms as RequestForm[]) {
+    const forms: RequestForm[] =
+      form === 'keyed' && bindings.includes('https-json-keyless') ? ['keyed', 'keyless'] : [form];
+    for (const hostileForm of forms) {
       const hostiles = Object.entries(hostileRequests(plan, n + 1, hostileForm));
       n += hostiles.length;
       for (const [id, hostile] of hostiles) {
