@@ -3484,6 +3484,7 @@ var init_published_checks = __esm({
       "client.poll_interval",
       "client.retry_after",
       "client.error_not_resent",
+      "client.waits_for_answer",
       "client.quiet_after_final",
       "client.same_host",
       "client.within_budget",
@@ -3496,7 +3497,7 @@ var init_published_checks = __esm({
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmsmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmsmsmmsmmmmmmmsmmmsm";
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmsmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmsmsmmsmmmmmmmmsmmmsm";
   }
 });
 
@@ -11089,10 +11090,11 @@ function lineColumn(text, position) {
   }
   return `line ${line}, column ${position - lineStart + 1}`;
 }
-function jsonSyntaxError(text, error2) {
+function jsonSyntaxError(text, error2, from = 0) {
   const reason2 = error2 instanceof Error ? error2.message : "invalid JSON";
   const m = /(?:in|after) JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(reason2);
-  const position = m ? Number(m[1]) : jsonErrorPosition(text);
+  const found = m ? Number(m[1]) : jsonErrorPosition(from === 0 ? text : text.slice(from));
+  const position = found === void 0 ? void 0 : found + from;
   const short = reason2.replace(/\s*\(line \d+ column \d+\)| (?:in|after) JSON at position \d+/g, "").split(/, (?:\.\.\.)?"/, 1)[0].slice(0, 160);
   return position === void 0 ? `: ${short}` : ` at position ${position} (${lineColumn(text, position)}): ${short}`;
 }
@@ -11169,11 +11171,11 @@ function isRequestWrapper(value) {
 }
 function inputFromText(file, text, mode) {
   let value;
-  const json3 = text.replace(/^\uFEFF/, "");
+  const bom = text.charCodeAt(0) === 65279 ? 1 : 0;
   try {
-    value = JSON.parse(json3);
+    value = JSON.parse(bom ? text.slice(1) : text);
   } catch (error2) {
-    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(json3, error2)}` };
+    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(text, error2, bom)}` };
   }
   if (!isRequestWrapper(value))
     return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };

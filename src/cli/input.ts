@@ -39,12 +39,13 @@ export function isRequestWrapper(value: unknown): value is Record<string, unknow
 export function inputFromText(file: string, text: string, mode: NormalizationMode | undefined): Input {
   let value: unknown;
   // A UTF-8 byte order mark is not JSON, but editors write it; drop it like most JSON tools do.
-  const json = text.replace(/^\uFEFF/, '');
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   try {
-    value = JSON.parse(json);
+    value = JSON.parse(bom ? text.slice(1) : text);
   } catch (error) {
-    // Where it goes wrong, as POST /v1/validate says it: V8 names no place for most errors.
-    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(json, error)}` };
+    // Where it goes wrong, as POST /v1/validate says it (V8 names no place for most errors), counted
+    // in the file's text, mark included, as the findings' positions are.
+    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(text, error, bom)}` };
   }
   if (!isRequestWrapper(value))
     return { ok: true, file, message: value, mode: mode ?? 'keyed-json', text, messageText: text, prefix: '' };

@@ -77,12 +77,15 @@ function lineColumn(text: string, position: number): string {
 /**
  * Where and why JSON.parse refused `text`: " at position N (line L, column C): reason", or ": reason"
  * when no position is found. The route's problem detail and `uai validate` say it the same way.
+ * `from`: where the text JSON.parse was given starts in `text` (past a byte order mark the caller
+ * read past); the position, line and column are counted in `text`.
  */
-export function jsonSyntaxError(text: string, error: unknown): string {
+export function jsonSyntaxError(text: string, error: unknown, from = 0): string {
   const reason = error instanceof Error ? error.message : 'invalid JSON';
   // V8 quotes the input in some messages: only its own phrase, which ends the message, gives the position.
   const m = /(?:in|after) JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(reason);
-  const position = m ? Number(m[1]) : jsonErrorPosition(text);
+  const found = m ? Number(m[1]) : jsonErrorPosition(from === 0 ? text : text.slice(from));
+  const position = found === undefined ? undefined : found + from;
   // V8 quotes the input in some messages; the position says enough, so keep only its first clause.
   const short = reason
     .replace(/\s*\(line \d+ column \d+\)| (?:in|after) JSON at position \d+/g, '')

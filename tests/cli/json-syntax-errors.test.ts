@@ -54,6 +54,29 @@ describe('uai validate on text that is not JSON', () => {
     );
   });
 
+  // The findings of a file that opens with a byte order mark count the mark (`1:2` for the root), so
+  // its syntax error does too; the route's decoder drops the mark, so the route counts without it.
+  it('a file opening with a byte order mark: the place counts the mark, as its findings do', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: wrapper.length - 1 }), async (cut) => {
+        const text = `\ufeff${wrapper.slice(0, cut)}`;
+        const run = await runMain(['validate', '-'], { stdin: text, now: NOW });
+        const said = /: not valid JSON at position (\d+) \((line \d+, column \d+)\): (.+)\n$/.exec(run.stderr);
+        expect(said, run.stderr).not.toBeNull();
+        const at = Number(said![1]);
+        expect(at).toBeLessThanOrEqual(cut + 1);
+        expect(at).toBeGreaterThanOrEqual(cut + 1 - 5);
+        expect(said![2]).toBe(lineColumn(text, at));
+        expect(await routeDetail(text)).toMatch(
+          new RegExp(`^The request body is not valid JSON at position ${at - 1} \\(`),
+        );
+      }),
+      { numRuns: 30 },
+    );
+    const findings = await runMain(['validate', '-'], { stdin: '\ufeff{"uai_version": "1.0"}', now: NOW });
+    expect(findings.stdout).toMatch(/^-:1:2: error /m);
+  });
+
   // The file's own text may look like V8's phrase: only the phrase that ends V8's message is read.
   it.each([
     ['position 99', 'at position 0 (line 1, column 1): Unexpected token'],
