@@ -10046,6 +10046,13 @@ var init_kit_checks = __esm({
         "A request refused with a 4xx typed error (other than 429) is not sent again unchanged"
       ),
       clientCheck(
+        "client.waits_for_answer",
+        "client-retry",
+        "spec 2.2 (message_id)",
+        "must",
+        "While a request is unanswered, the client sends no other request: it waits for the answer (no copy of it under a fresh id)"
+      ),
+      clientCheck(
         "client.quiet_after_final",
         "client-scope",
         "spec 4.2",
@@ -14309,6 +14316,8 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
     ev.expect("client.retry_after", tag("not exercised: the client never sent again after the 429"));
   if (scenario.id === "typed-error")
     ev.expect("client.error_not_resent", tag("not exercised: the client never received the typed error"));
+  if (scenario.id === "slow")
+    ev.expect("client.waits_for_answer", tag("not exercised: no answer of the client was held for it to wait out"));
   if (scenario.id === "follow-up" && manifest.declares.follow_ups)
     for (const id of ["client.follow_up", "client.new_turn"])
       ev.expect(
@@ -14334,6 +14343,7 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
   let firstMode;
   let retryFrom;
   let refusedBefore;
+  let unanswered2 = [];
   function takeAnswer(r, answer, answerJson, followUp) {
     const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
     if (!isRecord(answered) || typeof answered.profile !== "string") return;
@@ -14380,6 +14390,19 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
       retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse2(answer?.text);
     if (r.method === "POST" && r.path === endpointPath) {
+      unanswered2 = unanswered2.filter((q) => (q.answer?.sentAt ?? Infinity) > r.at);
+      const waiting = unanswered2[0];
+      if (waiting)
+        ev.fail(
+          "client.waits_for_answer",
+          tag(
+            `request #${r.index + 1} came ${r.at - waiting.at} ms after request #${waiting.index + 1}, ${waiting.answer?.sentAt === void 0 ? "which was never answered" : `${waiting.answer.sentAt - r.at} ms before its answer went out`}`
+          )
+        );
+      else ev.saw("client.waits_for_answer");
+      unanswered2.push(r);
+      if (scenario.id === "slow" && (r.answer?.sentAt ?? 0) - r.at >= SLOW_ANSWER_MS - WAIT_TOLERANCE_MS)
+        ev.met("client.waits_for_answer");
       const over = r.unparsed;
       if (over === void 0) pacer.took(r.bytes);
       const raw = over === void 0 && !r.notUtf8 ? parse2(r.body) : void 0;

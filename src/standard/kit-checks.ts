@@ -328,6 +328,13 @@ export const CLIENT_CHECKS = [
     'A request refused with a 4xx typed error (other than 429) is not sent again unchanged',
   ),
   clientCheck(
+    'client.waits_for_answer',
+    'client-retry',
+    'spec 2.2 (message_id)',
+    'must',
+    'While a request is unanswered, the client sends no other request: it waits for the answer (no copy of it under a fresh id)',
+  ),
+  clientCheck(
     'client.quiet_after_final',
     'client-scope',
     'spec 4.2',

@@ -18,6 +18,7 @@ import { CLIENT_DECLARATIONS, NOTHING_DECLARED, undeclared, type ClientManifest 
 import {
   MIN_POLL_INTERVAL_MS,
   scenarioById,
+  SLOW_ANSWER_MS,
   WAIT_TOLERANCE_MS,
   type ClientScenarioId,
 } from '../../standard/client-scenarios.ts';
@@ -99,6 +100,8 @@ function judgeRun(
     ev.expect('client.retry_after', tag('not exercised: the client never sent again after the 429'));
   if (scenario.id === 'typed-error')
     ev.expect('client.error_not_resent', tag('not exercised: the client never received the typed error'));
+  if (scenario.id === 'slow')
+    ev.expect('client.waits_for_answer', tag('not exercised: no answer of the client was held for it to wait out'));
   if (scenario.id === 'follow-up' && manifest.declares.follow_ups)
     for (const id of ['client.follow_up', 'client.new_turn'] as const)
       ev.expect(
@@ -133,6 +136,11 @@ function judgeRun(
   let retryFrom: { until: number; record: RecordedRequest } | undefined;
   /** The first typed refusal (status and code) a message of the client was answered with. */
   let refusedBefore: string | undefined;
+  /**
+   * POSTs whose answer had not gone out when the last request came (records are in arrival order, so
+   * one answered by then stays answered for every later request).
+   */
+  let unanswered: RecordedRequest[] = [];
 
   /** What the client was answered: a message advances its conversation; a task reference may be polled. */
   function takeAnswer(r: RecordedRequest, answer: RecordedRequest['answer'], answerJson: unknown, followUp: boolean) {
@@ -192,6 +200,24 @@ function judgeRun(
     const answerJson = parse(answer?.text);
 
     if (r.method === 'POST' && r.path === endpointPath) {
+      // A request that came before the answer to an earlier one went out was sent while the client
+      // waited: a second copy of the same intent under a fresh id, which the endpoint cannot tell
+      // from a new one, or a request given up on. No tolerance is needed: a client that waits cannot
+      // send before the answer is written.
+      unanswered = unanswered.filter((q) => (q.answer?.sentAt ?? Infinity) > r.at);
+      const waiting = unanswered[0];
+      if (waiting)
+        ev.fail(
+          'client.waits_for_answer',
+          tag(
+            `request #${r.index + 1} came ${r.at - waiting.at} ms after request #${waiting.index + 1}, ${waiting.answer?.sentAt === undefined ? 'which was never answered' : `${waiting.answer.sentAt - r.at} ms before its answer went out`}`,
+          ),
+        );
+      else ev.saw('client.waits_for_answer');
+      unanswered.push(r);
+      // The slow scenario held this answer its full time: there was a wait to keep.
+      if (scenario.id === 'slow' && (r.answer?.sentAt ?? 0) - r.at >= SLOW_ANSWER_MS - WAIT_TOLERANCE_MS)
+        ev.met('client.waits_for_answer');
       // Whether it is parsed was settled as it arrived, on the run's parse budget (intake.ts).
       const over = r.unparsed;
       // The trees of the messages judged before this one are garbage by now (collector.ts).
