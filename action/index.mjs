@@ -3491,13 +3491,14 @@ var init_published_checks = __esm({
       "conversation.fresh_ids",
       "conversation.follow_up",
       "conversation.opens_unparented",
+      "conversation.waits_for_answer",
       "conversation.answer_ids",
       "conversation.task_known",
       "conversation.poll_stops",
       "conversation.task_followed",
       "conversation.retry_after"
     ];
-    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmsmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmsmsmmsmmmmmmmmsmmmsm";
+    PUBLISHED_CHECK_LEVELS = "mmsmmmsmsmmmmsmmmmmsmmmmmmmmsmsmmssmmmmmmmmmmmmsmmmmmsmsmmsmmmmmmmmsmmmmsm";
   }
 });
 
@@ -10089,6 +10090,7 @@ var init_conversation_rules = __esm({
       freshIds: "conversation.fresh_ids",
       followUp: "conversation.follow_up",
       opensUnparented: "conversation.opens_unparented",
+      waitsForAnswer: "conversation.waits_for_answer",
       answerIds: "conversation.answer_ids",
       taskKnown: "conversation.task_known",
       pollStops: "conversation.poll_stops",
@@ -10119,6 +10121,14 @@ var init_conversation_rules = __esm({
         "spec 2.2 (conversation.parent_message_id)",
         "should",
         "A request at sequence 1 opens its conversation and names no parent_message_id: it replies to no message"
+      ),
+      rule2(
+        CONVERSATION.waitsForAnswer,
+        "client",
+        "client-retry",
+        "spec 2.2 (message_id)",
+        "must",
+        "A request is not sent while an earlier request of its conversation is unanswered (no copy of it under a fresh id)"
       ),
       rule2(
         CONVERSATION.answerIds,
@@ -10166,7 +10176,7 @@ var init_conversation_rules = __esm({
 });
 
 // src/engine/exchange/conversation.ts
-var MAX_REMEMBERED, RETRY_TOLERANCE_MS, Bounded, isFinal, idFacts, retryDelayMs, ConversationJudge;
+var MAX_REMEMBERED, RETRY_TOLERANCE_MS, IN_FLIGHT_KEPT, Bounded, isFinal, idFacts, retryDelayMs, ConversationJudge;
 var init_conversation = __esm({
   "src/engine/exchange/conversation.ts"() {
     "use strict";
@@ -10176,6 +10186,7 @@ var init_conversation = __esm({
     init_own_ids();
     MAX_REMEMBERED = 2e4;
     RETRY_TOLERANCE_MS = 50;
+    IN_FLIGHT_KEPT = 16;
     Bounded = class extends Map {
       set(key, value) {
         this.delete(key);
@@ -10199,7 +10210,10 @@ var init_conversation = __esm({
     };
     ConversationJudge = class {
       #ids = new Bounded();
+      /** Per conversation: its last answer, and when it was sent (a request that came before it cannot follow it). */
       #lastAnswer = new Bounded();
+      /** Per conversation: when its latest requests came and were answered (exchanges are judged as they end). */
+      #requests = new Bounded();
       #tasks = new Bounded();
       /** The wait a 429 or 503 asked for, before the next exchange of its kind (a message, a poll, a read). */
       #retryUntil;
@@ -10220,10 +10234,11 @@ var init_conversation = __esm({
         };
         if (this.#retryUntil?.kind === s.kind) exercised.add(CONVERSATION.retryAfter);
         if (s.request !== void 0) exercised.add(CONVERSATION.freshIds);
-        if (s.request !== void 0 && this.#lastAnswer.has(valueAt2(s.request, "/conversation/conversation_id")))
-          exercised.add(CONVERSATION.followUp);
+        if (s.request !== void 0 && this.#lastAnswerBefore(s) !== void 0) exercised.add(CONVERSATION.followUp);
         else if (s.kind === "message" && valueAt2(s.request, "/conversation/sequence") === 1)
           exercised.add(CONVERSATION.opensUnparented);
+        if (s.kind === "message" && typeof valueAt2(s.request, "/conversation/conversation_id") === "string")
+          exercised.add(CONVERSATION.waitsForAnswer);
         if (s.answer !== void 0) exercised.add(CONVERSATION.answerIds);
         if (s.pollRef !== void 0) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
         this.#retry(s, found);
@@ -10244,6 +10259,42 @@ var init_conversation = __esm({
           path: "",
           message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt2(t.last, "/body/state") ?? "accepted")}: the client stopped polling it before a final state.`
         }));
+      }
+      /**
+       * The last answer of the request's conversation, if it was sent before the request came: one sent
+       * later (to a request that overlapped this one) is no answer this request could follow.
+       */
+      #lastAnswerBefore(s) {
+        const conversation = valueAt2(s.request, "/conversation/conversation_id");
+        const last = typeof conversation === "string" ? this.#lastAnswer.get(conversation) : void 0;
+        return last && last.answeredAt <= s.at ? last : void 0;
+      }
+      /**
+       * A request of a conversation sent while an earlier one of it was unanswered: a copy of the same
+       * intent under a fresh id (a hedge), which the server cannot tell from a new one, or a second
+       * request that can follow no answer. Exchanges are judged as they end, so the overlap is looked
+       * for both ways: this request came while a remembered one waited, or a remembered one came while
+       * this one waited. A request that ended with no answer (its connection failed) holds no wait.
+       */
+      #overlap(s, found) {
+        const conversation = valueAt2(s.request, "/conversation/conversation_id");
+        if (typeof conversation !== "string") return;
+        const kept = this.#requests.get(conversation) ?? [];
+        for (const r of kept) {
+          const [earlier, later] = r.at <= s.at ? [r, s] : [s, r];
+          if (earlier.answeredAt !== void 0 && later.at < earlier.answeredAt) {
+            found(
+              CONVERSATION.waitsForAnswer,
+              "/conversation/conversation_id",
+              `exchange #${later.index} came ${later.at - earlier.at} ms after exchange #${earlier.index} of conversation ${JSON.stringify(conversation)}, ${earlier.answeredAt - later.at} ms before its answer: a request waits for the answer to the one before it.`
+            );
+            break;
+          }
+        }
+        this.#requests.set(conversation, [
+          ...kept.slice(-(IN_FLIGHT_KEPT - 1)),
+          { index: s.index, at: s.at, ...s.answeredAt !== void 0 ? { answeredAt: s.answeredAt } : {} }
+        ]);
       }
       #retry(s, found) {
         const wait = this.#retryUntil;
@@ -10276,8 +10327,9 @@ var init_conversation = __esm({
             "/message_id",
             `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`
           );
+        this.#overlap(s, found);
         const conversation = valueAt2(s.request, "/conversation/conversation_id");
-        const last = typeof conversation === "string" && !retry ? this.#lastAnswer.get(conversation) : void 0;
+        const last = retry ? void 0 : this.#lastAnswerBefore(s);
         if (!last && valueAt2(s.request, "/conversation/sequence") === 1) {
           const parent = valueAt2(s.request, "/conversation/parent_message_id");
           if (parent !== void 0)
@@ -10332,7 +10384,11 @@ var init_conversation = __esm({
           this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
         const conversation = valueAt2(answer, "/conversation/conversation_id");
         if (typeof conversation === "string")
-          this.#lastAnswer.set(conversation, { id, sequence: valueAt2(answer, "/conversation/sequence") });
+          this.#lastAnswer.set(conversation, {
+            id,
+            sequence: valueAt2(answer, "/conversation/sequence"),
+            answeredAt: s.answeredAt ?? s.at
+          });
         const ref = valueAt2(answer, "/delivery/task_ref");
         if (s.kind === "message" && responseKind(answer) === "accepted" && typeof ref === "string" && ref !== "")
           this.#tasks.set(ref, { request: s.request, last: answer, final: false, polled: false });

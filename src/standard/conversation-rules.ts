@@ -21,6 +21,7 @@ export const CONVERSATION = {
   freshIds: 'conversation.fresh_ids',
   followUp: 'conversation.follow_up',
   opensUnparented: 'conversation.opens_unparented',
+  waitsForAnswer: 'conversation.waits_for_answer',
   answerIds: 'conversation.answer_ids',
   taskKnown: 'conversation.task_known',
   pollStops: 'conversation.poll_stops',
@@ -52,6 +53,14 @@ export const CONVERSATION_RULES = [
     'spec 2.2 (conversation.parent_message_id)',
     'should',
     'A request at sequence 1 opens its conversation and names no parent_message_id: it replies to no message',
+  ),
+  rule(
+    CONVERSATION.waitsForAnswer,
+    'client',
+    'client-retry',
+    'spec 2.2 (message_id)',
+    'must',
+    'A request is not sent while an earlier request of its conversation is unanswered (no copy of it under a fresh id)',
   ),
   rule(
     CONVERSATION.answerIds,

@@ -98,6 +98,24 @@ const ROWS: readonly Row[] = [
     ],
   },
   {
+    rule: 'conversation.waits_for_answer',
+    // Judged as the exchanges end: the copy sent under a fresh id a second into the wait is answered
+    // first. The first request, judged after it, is no follow-up of the copy's answer (sent later).
+    broken: () => [
+      send(request('m2', 'c1', 1), answer('a2', 'c1', 2), 200, T0 + 1000),
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0, { answeredAt: T0 + 2000 }),
+    ],
+    right: () => [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0, { answeredAt: T0 + 2000 }),
+      // Another conversation meanwhile waits on nothing of c1's; c1's next request follows its answer.
+      send(request('m2', 'c2', 1), answer('a2', 'c2', 2), 200, T0 + 1000),
+      send(request('m3', 'c1', 3, 'a1'), answer('a3', 'c1', 4), 200, T0 + 2000),
+      // A request that ended with no answer (its connection failed) holds no wait: another may be sent.
+      send(request('m4', 'c3', 1), undefined, 0, T0 + 3000, { answeredAt: undefined, status: undefined }),
+      send(request('m5', 'c3', 1), answer('a5', 'c3', 2), 200, T0 + 3100),
+    ],
+  },
+  {
     rule: 'conversation.answer_ids',
     broken: () => [
       send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
@@ -175,6 +193,27 @@ describe('each conversation rule fails its broken conversation, and only that on
   }
   it('every published conversation rule can fail', () => {
     expect(CONVERSATION_RULES.map((r) => r.id).filter((id) => !ROWS.some((r) => r.rule === id))).toEqual([]);
+  });
+});
+
+describe('conversation.waits_for_answer', () => {
+  it('is found whichever of the two overlapping exchanges ends first, once, naming both', () => {
+    index = 0;
+    const first = send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0, { answeredAt: T0 + 2000 });
+    const copy = send(request('m2', 'c1', 1), answer('a2', 'c1', 2), 200, T0 + 1000, { answeredAt: T0 + 2500 });
+    for (const order of [
+      [first, copy],
+      [copy, first],
+    ]) {
+      const judge = new ConversationJudge();
+      const found = order.flatMap((s) => judge.step(s).findings);
+      expect(found.map((f) => [f.rule, f.message])).toEqual([
+        [
+          'conversation.waits_for_answer',
+          `exchange #${copy.index} came 1000 ms after exchange #${first.index} of conversation "c1", 1000 ms before its answer: a request waits for the answer to the one before it.`,
+        ],
+      ]);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyCheck } from '../../src/kit/proxy/checks.ts';
 import type { ProxyReport } from '../../src/kit/proxy/index.ts';
 import { intentRequest } from '../../src/kit/server/requests.ts';
+import { SLOW_ANSWER_MS } from '../../src/standard/client-scenarios.ts';
 import { NODE, REPO } from '../support/local-server.ts';
 import { runners, skipped } from '../starters/runners.ts';
 import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
@@ -76,7 +77,13 @@ describe('the starters through the proxy', () => {
 const fixture = (fault: string) => [NODE, ['tests/kit/fixtures/broken-client.mts', fault]] as const;
 
 /** The broken clients whose fault shows in their traffic with the reference server, and the rule that names it. */
-const BROKEN_CLIENTS: readonly { fault: string; scenario: string; finds: string; rateLimited?: boolean }[] = [
+const BROKEN_CLIENTS: readonly {
+  fault: string;
+  scenario: string;
+  finds: string;
+  rateLimited?: boolean;
+  slow?: boolean;
+}[] = [
   { fault: 'stale-checksum', scenario: 'sync', finds: 'client.message_valid' },
   { fault: 'warning', scenario: 'sync', finds: 'client.message_warning_free' },
   { fault: 'wrong-media-type', scenario: 'sync', finds: 'client.binding_form' },
@@ -86,7 +93,23 @@ const BROKEN_CLIENTS: readonly { fault: string; scenario: string; finds: string;
   { fault: 'made-up-ref', scenario: 'async', finds: 'conversation.task_known' },
   { fault: 'polls-after-completed', scenario: 'async', finds: 'conversation.poll_stops' },
   { fault: 'ignores-retry-after', scenario: 'rate-limited', finds: 'conversation.retry_after', rateLimited: true },
+  { fault: 'hedges', scenario: 'slow', finds: 'conversation.waits_for_answer', slow: true },
 ];
+
+/** The reference server holding its first message's answer for 2 s, as the slow scenario does. */
+function slowFirst() {
+  let held = false;
+  return async (ex: { method: string; response: Response }) => {
+    if (ex.method === 'POST' && !held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+    }
+    return ex.response;
+  };
+}
+
+const scriptFor = (scenario: string) =>
+  scenario === 'rate-limited' ? rateLimitedOnce() : scenario === 'slow' ? slowFirst() : undefined;
 
 /** The reference server answering its first message 429 with Retry-After: 1, as the rate-limited scenario does. */
 function rateLimitedOnce() {
@@ -108,9 +131,9 @@ function rateLimitedOnce() {
 }
 
 describe('broken clients in front of the proxy: their findings are the client side', () => {
-  for (const scenario of ['sync', 'async', 'follow-up', 'rate-limited']) {
+  for (const scenario of ['sync', 'async', 'follow-up', 'rate-limited', 'slow']) {
     it(`the well-behaved client (${scenario}): no finding`, async () => {
-      px.server.transform = scenario === 'rate-limited' ? rateLimitedOnce() : undefined;
+      px.server.transform = scriptFor(scenario);
       const { session } = await px.fresh();
       const [command, args] = fixture('none');
       const run = await runClient(command, args, scenario);
@@ -120,7 +143,7 @@ describe('broken clients in front of the proxy: their findings are the client si
   }
   for (const b of BROKEN_CLIENTS) {
     it(`${b.fault} (${b.scenario}): ${b.finds}`, async () => {
-      px.server.transform = b.rateLimited ? rateLimitedOnce() : undefined;
+      px.server.transform = b.rateLimited || b.slow ? scriptFor(b.scenario) : undefined;
       const { session } = await px.fresh();
       const [command, args] = fixture(b.fault);
       await runClient(command, args, b.scenario);

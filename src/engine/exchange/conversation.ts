@@ -17,6 +17,8 @@ import { reusedIdMessage, reusedIdOf, type EarlierMessage } from './own-ids.ts';
 export const MAX_REMEMBERED = 20_000;
 /** How much earlier than Retry-After says a request may come and still count as waiting (clock granularity). */
 export const RETRY_TOLERANCE_MS = 50;
+/** How many of a conversation's latest requests are kept to see whether a new one overlaps them. */
+const IN_FLIGHT_KEPT = 16;
 
 /** One exchange as the conversation rules read it. */
 export interface ConversationStep {
@@ -86,7 +88,10 @@ export const retryDelayMs = (value: string | undefined, answeredAt: number): num
 
 export class ConversationJudge {
   readonly #ids = new Bounded<unknown, EarlierMessage & { text?: string; status?: number }>();
-  readonly #lastAnswer = new Bounded<string, { id: unknown; sequence: unknown }>();
+  /** Per conversation: its last answer, and when it was sent (a request that came before it cannot follow it). */
+  readonly #lastAnswer = new Bounded<string, { id: unknown; sequence: unknown; answeredAt: number }>();
+  /** Per conversation: when its latest requests came and were answered (exchanges are judged as they end). */
+  readonly #requests = new Bounded<string, { index: number; at: number; answeredAt?: number }[]>();
   readonly #tasks = new Bounded<string, TaskHistory>();
   /** The wait a 429 or 503 asked for, before the next exchange of its kind (a message, a poll, a read). */
   #retryUntil: { at: number; index: number; status: number; value: string; kind: ConversationStep['kind'] } | undefined;
@@ -109,10 +114,11 @@ export class ConversationJudge {
     };
     if (this.#retryUntil?.kind === s.kind) exercised.add(CONVERSATION.retryAfter);
     if (s.request !== undefined) exercised.add(CONVERSATION.freshIds);
-    if (s.request !== undefined && this.#lastAnswer.has(valueAt(s.request, '/conversation/conversation_id') as string))
-      exercised.add(CONVERSATION.followUp);
+    if (s.request !== undefined && this.#lastAnswerBefore(s) !== undefined) exercised.add(CONVERSATION.followUp);
     else if (s.kind === 'message' && valueAt(s.request, '/conversation/sequence') === 1)
       exercised.add(CONVERSATION.opensUnparented);
+    if (s.kind === 'message' && typeof valueAt(s.request, '/conversation/conversation_id') === 'string')
+      exercised.add(CONVERSATION.waitsForAnswer);
     if (s.answer !== undefined) exercised.add(CONVERSATION.answerIds);
     if (s.pollRef !== undefined) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
     this.#retry(s, found);
@@ -137,6 +143,44 @@ export class ConversationJudge {
         path: '',
         message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt(t.last, '/body/state') ?? 'accepted')}: the client stopped polling it before a final state.`,
       }));
+  }
+
+  /**
+   * The last answer of the request's conversation, if it was sent before the request came: one sent
+   * later (to a request that overlapped this one) is no answer this request could follow.
+   */
+  #lastAnswerBefore(s: ConversationStep): { id: unknown; sequence: unknown } | undefined {
+    const conversation = valueAt(s.request, '/conversation/conversation_id');
+    const last = typeof conversation === 'string' ? this.#lastAnswer.get(conversation) : undefined;
+    return last && last.answeredAt <= s.at ? last : undefined;
+  }
+
+  /**
+   * A request of a conversation sent while an earlier one of it was unanswered: a copy of the same
+   * intent under a fresh id (a hedge), which the server cannot tell from a new one, or a second
+   * request that can follow no answer. Exchanges are judged as they end, so the overlap is looked
+   * for both ways: this request came while a remembered one waited, or a remembered one came while
+   * this one waited. A request that ended with no answer (its connection failed) holds no wait.
+   */
+  #overlap(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
+    const conversation = valueAt(s.request, '/conversation/conversation_id');
+    if (typeof conversation !== 'string') return;
+    const kept = this.#requests.get(conversation) ?? [];
+    for (const r of kept) {
+      const [earlier, later] = r.at <= s.at ? [r, s] : [s, r];
+      if (earlier.answeredAt !== undefined && later.at < earlier.answeredAt) {
+        found(
+          CONVERSATION.waitsForAnswer,
+          '/conversation/conversation_id',
+          `exchange #${later.index} came ${later.at - earlier.at} ms after exchange #${earlier.index} of conversation ${JSON.stringify(conversation)}, ${earlier.answeredAt - later.at} ms before its answer: a request waits for the answer to the one before it.`,
+        );
+        break;
+      }
+    }
+    this.#requests.set(conversation, [
+      ...kept.slice(-(IN_FLIGHT_KEPT - 1)),
+      { index: s.index, at: s.at, ...(s.answeredAt !== undefined ? { answeredAt: s.answeredAt } : {}) },
+    ]);
   }
 
   #retry(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
@@ -173,8 +217,9 @@ export class ConversationJudge {
         '/message_id',
         `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`,
       );
+    this.#overlap(s, found);
     const conversation = valueAt(s.request, '/conversation/conversation_id');
-    const last = typeof conversation === 'string' && !retry ? this.#lastAnswer.get(conversation) : undefined;
+    const last = retry ? undefined : this.#lastAnswerBefore(s);
     // Sequence 1 opens a conversation wherever the recording began: nothing came before it to reply to.
     if (!last && valueAt(s.request, '/conversation/sequence') === 1) {
       const parent = valueAt(s.request, '/conversation/parent_message_id');
@@ -233,7 +278,11 @@ export class ConversationJudge {
       this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
     const conversation = valueAt(answer, '/conversation/conversation_id');
     if (typeof conversation === 'string')
-      this.#lastAnswer.set(conversation, { id, sequence: valueAt(answer, '/conversation/sequence') });
+      this.#lastAnswer.set(conversation, {
+        id,
+        sequence: valueAt(answer, '/conversation/sequence'),
+        answeredAt: s.answeredAt ?? s.at,
+      });
     const ref = valueAt(answer, '/delivery/task_ref');
     // A task exists once accepted, whatever status the acceptance came with (exchange.http_status judges that).
     if (s.kind === 'message' && responseKind(answer) === 'accepted' && typeof ref === 'string' && ref !== '')
