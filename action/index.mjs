@@ -1788,17 +1788,17 @@ function jsonType(value) {
   if (Array.isArray(value)) return "array";
   return typeof value === "number" && Number.isInteger(value) ? "integer" : typeof value;
 }
-function nestingFault(value, limit = MAX_DEPTH) {
-  return typeof value === "object" && value !== null ? fault(value, 1, limit, 0) : void 0;
+function nestingFault(value, limit = MAX_DEPTH, pathLimit = MAX_PATH_CHARS) {
+  return typeof value === "object" && value !== null ? fault(value, 1, limit, 0, pathLimit) : void 0;
 }
-function fault(container, depth, limit, pathChars) {
+function fault(container, depth, limit, pathChars, pathLimit) {
   if (depth > limit) return "depth";
-  if (pathChars > MAX_PATH_CHARS) return "path";
+  if (pathChars > pathLimit) return "path";
   if (Array.isArray(container)) {
     for (let i = 0; i < container.length; i += 1) {
       const child = container[i];
       if (typeof child !== "object" || child === null) continue;
-      const found = fault(child, depth + 1, limit, pathChars + 1 + (i < 10 ? 1 : String(i).length));
+      const found = fault(child, depth + 1, limit, pathChars + 1 + (i < 10 ? 1 : String(i).length), pathLimit);
       if (found) return found;
     }
     return void 0;
@@ -1806,7 +1806,7 @@ function fault(container, depth, limit, pathChars) {
   for (const key in container) {
     const child = container[key];
     if (typeof child !== "object" || child === null) continue;
-    const found = fault(child, depth + 1, limit, pathChars + 1 + key.length);
+    const found = fault(child, depth + 1, limit, pathChars + 1 + key.length, pathLimit);
     if (found) return found;
   }
   return void 0;
@@ -2542,7 +2542,7 @@ function issueCode(code) {
 function errorCode(code) {
   return errorByCode.get(code);
 }
-var issue, ISSUE_CODE_SHAPES, appearingIn, problem, typed, ERROR_CODE_SHAPES, issueByCode, errorByCode, isIssueCode, isPublishedErrorCode;
+var issue, ISSUE_CODE_SHAPES, appearingIn, problem, typed, ERROR_CODE_SHAPES, guardsByPath, issueByCode, errorByCode, isIssueCode, isPublishedErrorCode;
 var init_code_shapes = __esm({
   "src/standard/code-shapes.ts"() {
     "use strict";
@@ -2555,7 +2555,9 @@ var init_code_shapes = __esm({
       issue("message.duplicate_member", "error", "L0", "Duplicate member name"),
       issue("keyless.shape_mismatch", "error", "L0", "Keyless shape does not match the order map"),
       issue("keyless.overflow", "error", "L0", "Keyless array has more positions than its map"),
-      issue("keyless.required_null", "error", "L0", "Required position is null or missing"),
+      // The keyless twin of schema.required: the array normalized (L0), a required member did not come,
+      // so it guards what schema.required guards (guardsByPath below).
+      issue("keyless.required_null", "error", "L1", "Required position is null or missing"),
       // L1: envelope.
       issue("schema.required", "error", "L1", "Required member missing"),
       issue("schema.type", "error", "L1", "Wrong JSON type"),
@@ -2627,6 +2629,7 @@ var init_code_shapes = __esm({
       typed("exchange.intent_unprocessable", 422, "Intent cannot be processed"),
       typed("task.execution_failed", 500, "Task failed", true)
     ];
+    guardsByPath = (code) => code.startsWith("schema.") || code === "keyless.required_null";
     issueByCode = new Map(ISSUE_CODE_SHAPES.map((c) => [c.code, c]));
     errorByCode = new Map(ERROR_CODE_SHAPES.map((c) => [c.code, c]));
     isIssueCode = (code) => typeof code === "string" && issueByCode.has(code);
@@ -2780,7 +2783,7 @@ function guardedLevel(issue2) {
   return errorLevel(issue2.code, issue2.path.startsWith("/body/"));
 }
 function errorLevel(code, inBody) {
-  if (code.startsWith("schema.")) return inBody ? "L2" : "L1";
+  if (guardsByPath(code)) return inBody ? "L2" : "L1";
   return issueCode(code)?.level ?? "L0";
 }
 var init_levels2 = __esm({
@@ -6543,10 +6546,9 @@ function check(input2, options, sealed) {
     forms: forms2,
     normalized: normalized2
   });
-  const nesting = nestingFault(input2);
-  if (nesting) {
+  const tooDeep = (nesting2) => {
     drafts.push(
-      nesting === "depth" ? {
+      nesting2 === "depth" ? {
         code: "message.too_deep",
         path: "",
         message: `The message nests deeper than ${MAX_DEPTH} levels.`,
@@ -6559,7 +6561,13 @@ function check(input2, options, sealed) {
       }
     );
     return done(input2);
-  }
+  };
+  const keyless = options.mode === "keyless-json";
+  const nesting = nestingFault(input2, MAX_DEPTH, keyless ? Infinity : MAX_PATH_CHARS);
+  if (nesting) return tooDeep(nesting);
+  const converted = keyless ? messageFromKeyless(input2) : void 0;
+  const longPath = converted && nestingFault(converted.value);
+  if (longPath) return tooDeep(longPath);
   if (options.text !== void 0) {
     const { text, mode } = options;
     const found = textFindings(text);
@@ -6574,8 +6582,7 @@ function check(input2, options, sealed) {
   }
   let message2 = input2;
   let normalized = false;
-  if (options.mode === "keyless-json") {
-    const converted = messageFromKeyless(input2);
+  if (converted) {
     append(drafts, converted.issues);
     message2 = converted.value;
     normalized = isRecord(message2) && Array.isArray(input2);

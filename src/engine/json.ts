@@ -45,18 +45,24 @@ export type NestingFault = 'depth' | 'path';
  * path longer than MAX_PATH_CHARS. It must run before anything recursive; it recurses itself, but
  * never past `limit` + 1 levels, so a 10,000-deep input cannot overflow the stack.
  */
-export function nestingFault(value: unknown, limit = MAX_DEPTH): NestingFault | undefined {
-  return typeof value === 'object' && value !== null ? fault(value, 1, limit, 0) : undefined;
+export function nestingFault(value: unknown, limit = MAX_DEPTH, pathLimit = MAX_PATH_CHARS): NestingFault | undefined {
+  return typeof value === 'object' && value !== null ? fault(value, 1, limit, 0, pathLimit) : undefined;
 }
 
-function fault(container: object, depth: number, limit: number, pathChars: number): NestingFault | undefined {
+function fault(
+  container: object,
+  depth: number,
+  limit: number,
+  pathChars: number,
+  pathLimit: number,
+): NestingFault | undefined {
   if (depth > limit) return 'depth';
-  if (pathChars > MAX_PATH_CHARS) return 'path';
+  if (pathChars > pathLimit) return 'path';
   if (Array.isArray(container)) {
     for (let i = 0; i < container.length; i += 1) {
       const child: unknown = container[i];
       if (typeof child !== 'object' || child === null) continue;
-      const found = fault(child, depth + 1, limit, pathChars + 1 + (i < 10 ? 1 : String(i).length));
+      const found = fault(child, depth + 1, limit, pathChars + 1 + (i < 10 ? 1 : String(i).length), pathLimit);
       if (found) return found;
     }
     return undefined;
@@ -64,7 +70,7 @@ function fault(container: object, depth: number, limit: number, pathChars: numbe
   for (const key in container) {
     const child: unknown = (container as JsonObject)[key];
     if (typeof child !== 'object' || child === null) continue;
-    const found = fault(child, depth + 1, limit, pathChars + 1 + key.length);
+    const found = fault(child, depth + 1, limit, pathChars + 1 + key.length, pathLimit);
     if (found) return found;
   }
   return undefined;

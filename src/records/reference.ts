@@ -1,3 +1,4 @@
+import { guardsByPath } from '../standard/code-shapes.ts';
 import { ERROR_CODES, ISSUE_CODES } from '../standard/codes.ts';
 import { CONVERSATION_RULES } from '../standard/conversation-rules.ts';
 import { TEST_CHECKS } from '../standard/kit-checks.ts';
@@ -33,9 +34,9 @@ export function conformanceLevelsRecord(ctx: RecordContext) {
     count: CONFORMANCE_LEVELS.length,
     levels: CONFORMANCE_LEVELS.map((level) => ({
       ...level,
-      issue_codes: ISSUE_CODES.filter(
-        (c) => c.level === level.id || (level.id === 'L2' && c.code.startsWith('schema.')),
-      ).map((c) => c.code),
+      issue_codes: ISSUE_CODES.filter((c) => c.level === level.id || (level.id === 'L2' && guardsByPath(c.code))).map(
+        (c) => c.code,
+      ),
     })),
   };
 }

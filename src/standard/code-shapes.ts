@@ -10,7 +10,7 @@ import type { ConformanceLevelId } from './levels.ts';
 export interface IssueCodeShape<C extends string = string> {
   readonly code: C;
   readonly severity: 'error' | 'warning';
-  /** The conformance level this check guards (schema codes guard L1 on envelope paths and L2 on body paths). */
+  /** The conformance level this check guards (codes of guardsByPath guard L1 on envelope paths and L2 on body paths). */
   readonly level: ConformanceLevelId;
   readonly title: string;
 }
@@ -41,7 +41,9 @@ export const ISSUE_CODE_SHAPES = [
   issue('message.duplicate_member', 'error', 'L0', 'Duplicate member name'),
   issue('keyless.shape_mismatch', 'error', 'L0', 'Keyless shape does not match the order map'),
   issue('keyless.overflow', 'error', 'L0', 'Keyless array has more positions than its map'),
-  issue('keyless.required_null', 'error', 'L0', 'Required position is null or missing'),
+  // The keyless twin of schema.required: the array normalized (L0), a required member did not come,
+  // so it guards what schema.required guards (guardsByPath below).
+  issue('keyless.required_null', 'error', 'L1', 'Required position is null or missing'),
   // L1: envelope.
   issue('schema.required', 'error', 'L1', 'Required member missing'),
   issue('schema.type', 'error', 'L1', 'Wrong JSON type'),
@@ -123,6 +125,13 @@ export const ERROR_CODE_SHAPES = [
 export type IssueCodeId = (typeof ISSUE_CODE_SHAPES)[number]['code'];
 /** Every published error code (HTTP problems and uai.error.v1 bodies), as a type. */
 export type ErrorCodeId = (typeof ERROR_CODE_SHAPES)[number]['code'];
+
+/**
+ * Whether a code guards L1 on envelope paths and L2 inside the body (CONTRACT section 7: L1 is the
+ * envelope schema, L2 the body schema): the schema's codes, and keyless.required_null, which is a
+ * required member missing as the keyless form says it. Every other code guards its own level.
+ */
+export const guardsByPath = (code: string): boolean => code.startsWith('schema.') || code === 'keyless.required_null';
 
 const issueByCode = new Map<string, IssueCodeShape<IssueCodeId>>(ISSUE_CODE_SHAPES.map((c) => [c.code, c]));
 const errorByCode = new Map<string, ErrorCodeShape<ErrorCodeId>>(ERROR_CODE_SHAPES.map((c) => [c.code, c]));

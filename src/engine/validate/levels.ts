@@ -1,11 +1,11 @@
-import { issueCode } from '../../standard/code-shapes.ts';
+import { guardsByPath, issueCode } from '../../standard/code-shapes.ts';
 import { levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import type { Issue } from '../issues.ts';
 
 /**
  * Conformance level (CONTRACT section 7): the highest rung whose guards, and those of every rung
- * below, no issue breaks. Each code's rung comes from the error registry; schema.* codes guard
- * L1 on envelope paths and L2 inside the body (`/body/...`; a missing or mistyped body itself is
+ * below, no issue breaks. Each code's rung comes from the error registry; schema.* codes and
+ * keyless.required_null (guardsByPath) guard L1 on envelope paths and L2 inside the body (`/body/...`; a missing or mistyped body itself is
  * an envelope failure). Every warning guards L4 (L4 = L3 with zero warnings).
  *
  * When L0 itself fails (not an object, too deep, no canonical form, keyless shape broken) the
@@ -17,9 +17,9 @@ export function guardedLevel(issue: Pick<Issue, 'code' | 'severity' | 'path'>): 
   return errorLevel(issue.code, issue.path.startsWith('/body/'));
 }
 
-/** The rung an error guards, given whether its path lies inside the body (only schema.* codes care). */
+/** The rung an error guards, given whether its path lies inside the body (only guardsByPath codes care). */
 export function errorLevel(code: string, inBody: boolean): ConformanceLevelId {
-  if (code.startsWith('schema.')) return inBody ? 'L2' : 'L1';
+  if (guardsByPath(code)) return inBody ? 'L2' : 'L1';
   return issueCode(code)?.level ?? 'L0';
 }
 

@@ -16,7 +16,16 @@ import { duplicateMemberIssues } from './duplicates.ts';
 import { IMPRECISE_NUMBER, REPEATED_NAME, textFindings } from '../duplicate-scan.ts';
 import { impreciseNumberIssues } from './numbers.ts';
 import type { TextFindings } from './text-findings.ts';
-import { findNonCanonical, isRecord, jsonType, MAX_DEPTH, MAX_PATH_CHARS, nestingFault, wellFormed } from '../json.ts';
+import {
+  findNonCanonical,
+  isRecord,
+  jsonType,
+  MAX_DEPTH,
+  MAX_PATH_CHARS,
+  nestingFault,
+  wellFormed,
+  type NestingFault,
+} from '../json.ts';
 import { flagsOfParts, rememberIssues, type IssueFlags } from './issue-flags.ts';
 import { tallyIssues, type IssueParts } from './issue-list.ts';
 import { memberIssues } from './members.ts';
@@ -57,8 +66,7 @@ function check(input: unknown, options: Pick<ValidateOptions, 'mode' | 'text'>, 
     forms,
     normalized,
   });
-  const nesting = nestingFault(input);
-  if (nesting) {
+  const tooDeep = (nesting: NestingFault): Checked => {
     drafts.push(
       nesting === 'depth'
         ? {
@@ -75,7 +83,17 @@ function check(input: unknown, options: Pick<ValidateOptions, 'mode' | 'text'>, 
           },
     );
     return done(input);
-  }
+  };
+  // The path limit is on the keyed message, whose paths the issues carry: a keyless array names
+  // registered members by their index, so its own paths are shorter than the same message's keyed
+  // ones, and both forms of one message must get one verdict (CONTRACT section 5). Its depth, which
+  // the conversion recurses through, is bounded first.
+  const keyless = options.mode === 'keyless-json';
+  const nesting = nestingFault(input, MAX_DEPTH, keyless ? Infinity : MAX_PATH_CHARS);
+  if (nesting) return tooDeep(nesting);
+  const converted = keyless ? messageFromKeyless(input) : undefined;
+  const longPath = converted && nestingFault(converted.value);
+  if (longPath) return tooDeep(longPath);
   if (options.text !== undefined) {
     // What parsing lost: repeated names and numbers a double does not hold, both seen in one pass.
     const { text, mode } = options;
@@ -91,8 +109,7 @@ function check(input: unknown, options: Pick<ValidateOptions, 'mode' | 'text'>, 
   }
   let message = input;
   let normalized = false;
-  if (options.mode === 'keyless-json') {
-    const converted = messageFromKeyless(input);
+  if (converted) {
     append(drafts, converted.issues);
     message = converted.value;
     normalized = isRecord(message) && Array.isArray(input);
