@@ -15124,7 +15124,7 @@ var init_reference_server_handler = __esm({
 
 // src/kit/client/server.ts
 import { createServer } from "node:http";
-import { performance } from "node:perf_hooks";
+import { performance as performance2 } from "node:perf_hooks";
 function keylessStatement(site) {
   const statement = capabilityStatement(site);
   const body = statement.body;
@@ -15137,8 +15137,8 @@ function keylessStatement(site) {
 }
 async function startScenarioServer(scenario, intake = runIntake().scenario()) {
   const records = [];
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
+  const started = performance2.now();
+  const elapsed = () => Math.round(performance2.now() - started);
   const polls = /* @__PURE__ */ new Map();
   let posts = 0;
   let site = siteFor("http://127.0.0.1");
@@ -15333,7 +15333,7 @@ var init_server2 = __esm({
 // src/kit/client/run-client.ts
 import { spawn } from "node:child_process";
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { performance as performance2 } from "node:perf_hooks";
+import { performance as performance3 } from "node:perf_hooks";
 async function runClient(command, scenario, capMs, intake = runIntake()) {
   const server = await startScenarioServer(scenario, intake.scenario());
   const proxy = server.site.origin;
@@ -15354,7 +15354,7 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
   };
   delete env.NO_PROXY;
   delete env.no_proxy;
-  const started = performance2.now();
+  const started = performance3.now();
   const stdout = new OutputTail();
   const stderr = new OutputTail();
   let timedOut = false;
@@ -15393,7 +15393,7 @@ async function runClient(command, scenario, capMs, intake = runIntake()) {
     child.once("error", (error2) => end({ code: null, error: error2.message }));
     child.once("exit", (status) => end({ code: status }));
   });
-  const durationMs = Math.round(performance2.now() - started);
+  const durationMs = Math.round(performance3.now() - started);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   await server.close();
   return {
@@ -15762,6 +15762,15 @@ async function startProxy(options) {
   let index = 0;
   const sockets = /* @__PURE__ */ new Set();
   const watching = /* @__PURE__ */ new Set();
+  const answering = /* @__PURE__ */ new Set();
+  const ended = [];
+  const release = () => {
+    let first = Infinity;
+    for (const a of answering) first = Math.min(first, a.at);
+    ended.sort((a, b) => a.at - b.at);
+    while (ended.length > 0 && ended[0].at <= first)
+      options.onExchange({ ...ended.shift().exchange, index: index += 1 });
+  };
   const refuse = (res, detail) => {
     void sendReply(res, problemReply(options.site, "request.invalid", detail), false);
   };
@@ -15771,6 +15780,7 @@ async function startProxy(options) {
     const requestBody = new Capture(pool);
     const answerBody = new Capture(pool);
     let answered;
+    let answerBegan;
     let status;
     let answerHeaders = [];
     let done = false;
@@ -15785,7 +15795,8 @@ async function startProxy(options) {
       const cut = requestBody.cut === "pool" || answerBody.cut === "pool";
       const exchange2 = {
         kind: RECORD_KIND,
-        index: index += 1,
+        // Numbered as it goes out (release).
+        index: 0,
         upstream: options.upstream,
         started_at: iso(started),
         ...answered !== void 0 ? { answered_at: iso(answered) } : {},
@@ -15801,7 +15812,9 @@ async function startProxy(options) {
         faults,
         ...cut ? { unjudged: "the proxy kept too little of a body to judge it: its memory pool was in use" } : {}
       };
-      options.onExchange(exchange2);
+      if (answerBegan !== void 0) answering.delete(answerBegan);
+      ended.push({ at: answerBegan?.at ?? performance.now(), exchange: exchange2 });
+      release();
     };
     const target = req.url ?? "";
     const to = URL.canParse(`${upstream.origin}${target}`) ? new URL(`${upstream.origin}${target}`) : void 0;
@@ -15882,6 +15895,8 @@ async function startProxy(options) {
       upstreamAnswer = answer;
       watch.framing = framingOf(req.method ?? "", answer);
       answered = Date.now();
+      answerBegan = { at: performance.now() };
+      answering.add(answerBegan);
       const code = answer.statusCode ?? 0;
       status = code;
       answerHeaders = pairs(answer.rawHeaders);

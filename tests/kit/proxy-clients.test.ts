@@ -220,6 +220,66 @@ describe('transparency: what the client receives is what the server sent', () =>
   });
 });
 
+/**
+ * A server that keeps its connection open after answering a POST: the proxy watches a moment after
+ * each answer for bytes after it, so the client's poll, sent as soon as the acceptance arrived,
+ * ends first. It must still be judged after the acceptance it polls.
+ */
+describe('a server that lingers after its answer', () => {
+  it('the poll sent on the acceptance is judged after it: no finding', async () => {
+    px.server.transform = async (ex) => {
+      if (ex.method !== 'POST') return ex.response;
+      const body = Buffer.from(await ex.response.arrayBuffer());
+      return {
+        raw: (socket) => {
+          socket.on('error', () => undefined);
+          // Open after the proxy's end of the connection too, as a server whose socket allows half-open.
+          socket.removeAllListeners('end');
+          socket.allowHalfOpen = true;
+          const headers = [...ex.response.headers].map(([n, v]) => `${n}: ${v}\r\n`).join('');
+          socket.write(
+            `HTTP/1.1 ${ex.response.status} X\r\n${headers.replace(/content-length: \d+\r\n/i, '')}content-length: ${body.length}\r\n\r\n`,
+          );
+          socket.write(body);
+          setTimeout(() => socket.destroy(), 1_000);
+        },
+      };
+    };
+    const { session, judged } = await px.fresh();
+    // The first poll goes out as soon as the acceptance is read, the next a second later.
+    type Json = Record<string, any>;
+    const statement = (await (await fetch(px.proxy.endpoint)).json()) as Json;
+    const message = intentRequest(
+      {
+        runId: randomBytes(16).toString('hex'),
+        now: new Date(),
+        target: statement.source,
+        subject: 'uai.task.status.v1',
+      },
+      1,
+      'async',
+    );
+    const accepted = await fetch(px.proxy.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    });
+    expect(accepted.status).toBe(202);
+    const ref = ((await accepted.json()) as Json).delivery.task_ref as string;
+    const pollBase = (statement.body.endpoints as Json[]).find((e) => e.binding === 'https-async-callback')!.url;
+    const poll = async () =>
+      ((await (await fetch(`${pollBase}${encodeURIComponent(ref)}`)).json()) as Json).body.state as string;
+    for (let state = await poll(); state !== 'completed'; state = await poll())
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
+    const report = await reportOf(session);
+    expect(report.findings).toEqual([]);
+    // The acceptance comes before its polls in the recording, whatever order they ended in.
+    const roles = judged.map((x) => x.role).filter((r) => r === 'message' || r === 'poll');
+    expect(roles[0]).toBe('message');
+    expect(roles).toContain('poll');
+  }, 60_000);
+});
+
 describe('clients that misbehave on the wire: reported against the client, and the next exchange is served', () => {
   /** Writes raw bytes to the proxy, then does what `then` says with the socket. */
   const raw = (bytes: string, then: (socket: Socket) => void) =>

@@ -32,7 +32,7 @@ export interface ProxyOptions {
   readonly upstream: string;
   readonly site: Site;
   readonly timeoutMs?: number;
-  /** Each exchange as it completes, in completion order. */
+  /** Each exchange once it completes, in the order its answer began (an unanswered one: when it ended). */
   readonly onExchange: (exchange: RecordedExchange) => void;
 }
 
@@ -93,6 +93,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   /** Answers whole and forwarded, still watched for bytes after them: judged before close() ends. */
   const watching = new Set<Promise<void>>();
 
+  /**
+   * Exchanges go out in the order their answers began to come, not the order they end: an answer
+   * is watched a moment after it ends (up to its server closing the connection), so a poll sent on
+   * the acceptance's answer could otherwise end, and be judged, before the acceptance itself. A
+   * request sent on an answer comes after that answer began, so this order keeps every exchange
+   * after the ones it could depend on. `answering`: the answer start of each exchange answered and
+   * not ended; `ended`: exchanges ended and held until none of those began before them.
+   */
+  const answering = new Set<{ readonly at: number }>();
+  const ended: { at: number; exchange: RecordedExchange }[] = [];
+  const release = () => {
+    let first = Infinity;
+    for (const a of answering) first = Math.min(first, a.at);
+    ended.sort((a, b) => a.at - b.at);
+    while (ended.length > 0 && ended[0]!.at <= first)
+      options.onExchange({ ...ended.shift()!.exchange, index: (index += 1) });
+  };
+
   const refuse = (res: ServerResponse, detail: string) => {
     // The service's own problem answer (status, headers, body), written by the node adapter.
     void sendReply(res, problemReply(options.site, 'request.invalid', detail), false);
@@ -104,6 +122,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const requestBody = new Capture(pool);
     const answerBody = new Capture(pool);
     let answered: number | undefined;
+    /** When the answer began, on the monotonic clock that orders the exchanges (above). */
+    let answerBegan: { readonly at: number } | undefined;
     let status: number | undefined;
     let answerHeaders: [string, string][] = [];
     let done = false;
@@ -119,7 +139,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const cut = requestBody.cut === 'pool' || answerBody.cut === 'pool';
       const exchange: RecordedExchange = {
         kind: RECORD_KIND,
-        index: (index += 1),
+        // Numbered as it goes out (release).
+        index: 0,
         upstream: options.upstream,
         started_at: iso(started),
         ...(answered !== undefined ? { answered_at: iso(answered) } : {}),
@@ -137,7 +158,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         faults,
         ...(cut ? { unjudged: 'the proxy kept too little of a body to judge it: its memory pool was in use' } : {}),
       };
-      options.onExchange(exchange);
+      // An exchange with no answer depended on nothing answered after it ended.
+      if (answerBegan !== undefined) answering.delete(answerBegan);
+      ended.push({ at: answerBegan?.at ?? performance.now(), exchange });
+      release();
     };
 
     const target = req.url ?? '';
@@ -229,6 +253,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       upstreamAnswer = answer;
       watch.framing = framingOf(req.method ?? '', answer);
       answered = Date.now();
+      answerBegan = { at: performance.now() };
+      answering.add(answerBegan);
       const code = answer.statusCode ?? 0;
       status = code;
       answerHeaders = pairs(answer.rawHeaders);
