@@ -14363,7 +14363,7 @@ function declared(run) {
   );
   return { shapes, mediaTypes, requestProfiles };
 }
-function judgeRun(run, ev, manifest, pacer, byId2) {
+function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
   const scenario = scenarioById(run.scenario);
   const tag = (text) => `${run.scenario}: ${text}`;
   const endpointPath = new URL(run.endpoint).pathname;
@@ -14407,9 +14407,14 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
   let retryFrom;
   let refusedBefore;
   let unanswered2 = [];
+  const rememberAnswerId = (r, id) => {
+    if (typeof id === "string" && !answerIds.has(id))
+      answerIds.set(id, { request: r.index + 1, scenario: run.scenario });
+  };
   function takeAnswer(r, answer, answerJson, followUp) {
     const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
     if (!isRecord(answered) || typeof answered.profile !== "string") return;
+    rememberAnswerId(r, answered.message_id);
     const conv = at2(answered, "conversation", "conversation_id");
     turnSeen(conv, at2(answered, "conversation", "turn_id"));
     if (typeof conv === "string")
@@ -14534,6 +14539,7 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
       }
       const id = message2.message_id;
       const earlier = typeof id === "string" ? byId2.get(id) : void 0;
+      const answerOf2 = typeof id === "string" && !earlier ? answerIds.get(id) : void 0;
       const conversationId = at2(message2, "conversation", "conversation_id");
       let followUp = false;
       const resend = earlier !== void 0 && earlier.canonical === canonical;
@@ -14552,6 +14558,13 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
           "client.fresh_ids",
           tag(
             `message_id ${String(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? "" : ` of the ${earlier.scenario} run`}`
+          )
+        );
+      else if (answerOf2)
+        ev.fail(
+          "client.fresh_ids",
+          tag(
+            `message_id ${String(id)} is the id of the answer to request #${answerOf2.request}${answerOf2.scenario === run.scenario ? "" : ` of the ${answerOf2.scenario} run`}`
           )
         );
       else ev.saw("client.fresh_ids");
@@ -14640,6 +14653,7 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
+        if (isRecord(answerJson)) rememberAnswerId(r, answerJson.message_id);
         if (isRecord(answerJson) && typeof at2(answerJson, "conversation", "conversation_id") === "string") {
           const conversation = at2(answerJson, "conversation", "conversation_id");
           turnSeen(conversation, at2(answerJson, "conversation", "turn_id"));
@@ -14658,13 +14672,16 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
     for (const id of ["client.poll_task_ref", "client.poll_stops", "client.poll_interval"])
       ev.expect(id, tag(`not exercised: ${why}`));
   }
-  if (scenario.id === "follow-up" && followUpFinal) final = followUpFinal;
+  if (followUpFinal) final = followUpFinal;
   if (final) {
     ev.saw("client.quiet_after_final");
     const sent = final.answer?.sentAt ?? Infinity;
-    for (const r of own2)
-      if (r.index > final.index && r.at >= sent && !excused.has(r.index))
+    const resultPath = pathOf2(at2(asKeyed(parse2(final.answer?.text)), "body", "result_ref"));
+    for (const r of own2) {
+      const readsResult = (r.method === "GET" || r.method === "HEAD") && r.path === resultPath;
+      if (!readsResult && r.index > final.index && r.at >= sent && !excused.has(r.index))
         ev.fail("client.quiet_after_final", tag(`${r.method} ${r.path} ${r.at - sent} ms after the final answer`));
+    }
   }
   const posted = own2.some((r) => r.method === "POST" && r.path === endpointPath);
   const shows = scenario.shows;
@@ -14687,6 +14704,11 @@ function judgeRun(run, ev, manifest, pacer, byId2) {
   for (const text of overBudget) ev.fail("client.within_budget", tag(text));
   if (!overBudget.length) ev.saw("client.within_budget");
 }
+function pathOf2(url) {
+  if (typeof url !== "string" || !URL.canParse(url)) return void 0;
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
 function badBytesNear(text) {
   const at3 = text.indexOf("\uFFFD");
   return at3 < 0 ? "(the bytes it could not show)" : JSON.stringify(text.slice(Math.max(0, at3 - 40), at3 + 1));
@@ -14697,14 +14719,15 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
     if (!manifest.declares[d.member]) for (const id of d.checks) ev.declaredAway(id, undeclared(d.member));
   const pacer = new ShrinkingPacer();
   const byId2 = /* @__PURE__ */ new Map();
-  for (const run of runs) judgeRun(run, ev, manifest, pacer, byId2);
+  const answerIds = /* @__PURE__ */ new Map();
+  for (const run of runs) judgeRun(run, ev, manifest, pacer, byId2, answerIds);
   const ran = runs.map((r) => r.scenario).join(", ");
   return verdictsFor(
     CLIENT_CHECKS,
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse2, mediaType, TERMINAL, shown2, outputTail;
+var at2, parse2, mediaType, TERMINAL, shown2, outputTail, asKeyed;
 var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
@@ -14724,6 +14747,7 @@ var init_checks3 = __esm({
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     shown2 = (value) => typeof value === "string" ? value : (JSON.stringify(value) ?? typeof value).slice(0, 200);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
+    asKeyed = (json3) => Array.isArray(json3) ? messageFromKeyless(json3).value : json3;
   }
 });
 

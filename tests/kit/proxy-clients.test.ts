@@ -88,6 +88,7 @@ const BROKEN_CLIENTS: readonly {
   { fault: 'warning', scenario: 'sync', finds: 'client.message_warning_free' },
   { fault: 'wrong-media-type', scenario: 'sync', finds: 'client.binding_form' },
   { fault: 'reused-id', scenario: 'follow-up', finds: 'conversation.fresh_ids' },
+  { fault: 'reuses-answer-id', scenario: 'follow-up', finds: 'conversation.fresh_ids' },
   { fault: 'wrong-sequence', scenario: 'follow-up', finds: 'conversation.follow_up' },
   { fault: 'opens-with-parent', scenario: 'sync', finds: 'conversation.opens_unparented' },
   { fault: 'made-up-ref', scenario: 'async', finds: 'conversation.task_known' },

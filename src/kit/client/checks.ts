@@ -51,6 +51,13 @@ const shown = (value: unknown): string =>
 
 type Evidence = Tally<ClientCheckId>;
 
+/** Where a message the client was answered with came from: its id names that message alone. */
+interface AnswerOf {
+  /** The request (1-based, as the evidence numbers requests) whose answer it was. */
+  readonly request: number;
+  readonly scenario: string;
+}
+
 const outputTail = (run: ClientRun): string[] => shownOutput(run.stderr, run.stdout);
 
 /** The endpoints of the statement at the URL under test: which shapes it takes, in what media types. */
@@ -81,6 +88,7 @@ function judgeRun(
   manifest: ClientManifest,
   pacer: ShrinkingPacer,
   byId: Map<string, Sent>,
+  answerIds: Map<string, AnswerOf>,
 ): void {
   const scenario = scenarioById(run.scenario)!;
   const tag = (text: string) => `${run.scenario}: ${text}`;
@@ -142,10 +150,16 @@ function judgeRun(
    */
   let unanswered: RecordedRequest[] = [];
 
+  const rememberAnswerId = (r: RecordedRequest, id: unknown) => {
+    if (typeof id === 'string' && !answerIds.has(id))
+      answerIds.set(id, { request: r.index + 1, scenario: run.scenario });
+  };
+
   /** What the client was answered: a message advances its conversation; a task reference may be polled. */
   function takeAnswer(r: RecordedRequest, answer: RecordedRequest['answer'], answerJson: unknown, followUp: boolean) {
     const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
     if (!isRecord(answered) || typeof answered.profile !== 'string') return;
+    rememberAnswerId(r, answered.message_id);
     const conv = at(answered, 'conversation', 'conversation_id');
     turnSeen(conv, at(answered, 'conversation', 'turn_id'));
     if (typeof conv === 'string')
@@ -299,6 +313,8 @@ function judgeRun(
       }
       const id = message.message_id;
       const earlier = typeof id === 'string' ? byId.get(id) : undefined;
+      // An id the service gave one of its own answers names that message already (spec 2.2).
+      const answerOf = typeof id === 'string' && !earlier ? answerIds.get(id) : undefined;
       const conversationId = at(message, 'conversation', 'conversation_id');
       let followUp = false;
       const resend = earlier !== undefined && earlier.canonical === canonical;
@@ -317,6 +333,13 @@ function judgeRun(
           'client.fresh_ids',
           tag(
             `message_id ${String(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? '' : ` of the ${earlier.scenario} run`}`,
+          ),
+        );
+      else if (answerOf)
+        ev.fail(
+          'client.fresh_ids',
+          tag(
+            `message_id ${String(id)} is the id of the answer to request #${answerOf.request}${answerOf.scenario === run.scenario ? '' : ` of the ${answerOf.scenario} run`}`,
           ),
         );
       else ev.saw('client.fresh_ids');
@@ -413,6 +436,7 @@ function judgeRun(
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
+        if (isRecord(answerJson)) rememberAnswerId(r, answerJson.message_id);
         if (isRecord(answerJson) && typeof at(answerJson, 'conversation', 'conversation_id') === 'string') {
           const conversation = at(answerJson, 'conversation', 'conversation_id') as string;
           turnSeen(conversation, at(answerJson, 'conversation', 'turn_id'));
@@ -436,16 +460,21 @@ function judgeRun(
     for (const id of ['client.poll_task_ref', 'client.poll_stops', 'client.poll_interval'] as const)
       ev.expect(id, tag(`not exercised: ${why}`));
   }
-  // The follow-up scenario ends with the follow-up's result when there is one, otherwise with the first.
-  if (scenario.id === 'follow-up' && followUpFinal) final = followUpFinal;
+  // A scenario ends with the follow-up's result when there is one, otherwise with the first: the
+  // follow-up scenario asks for one, and a client may always follow up once (docs/test-kit.md).
+  if (followUpFinal) final = followUpFinal;
 
-  // Nothing after the final answer (polls of a finished task and resent refusals have their own checks).
+  // Nothing after the final answer (polls of a finished task and resent refusals have their own
+  // checks), but a read of what its result_ref names (CONTRACT section 2): that is using the answer.
   if (final) {
     ev.saw('client.quiet_after_final');
     const sent = final.answer?.sentAt ?? Infinity;
-    for (const r of own)
-      if (r.index > final.index && r.at >= sent && !excused.has(r.index))
+    const resultPath = pathOf(at(asKeyed(parse(final.answer?.text)), 'body', 'result_ref'));
+    for (const r of own) {
+      const readsResult = (r.method === 'GET' || r.method === 'HEAD') && r.path === resultPath;
+      if (!readsResult && r.index > final.index && r.at >= sent && !excused.has(r.index))
         ev.fail('client.quiet_after_final', tag(`${r.method} ${r.path} ${r.at - sent} ms after the final answer`));
+    }
   }
 
   // A client that does not declare keyless and sends nothing to an endpoint that speaks only the
@@ -476,6 +505,16 @@ function judgeRun(
   if (!overBudget.length) ev.saw('client.within_budget');
 }
 
+/** An answer in keyed form, whichever form it came in. */
+const asKeyed = (json: unknown): unknown => (Array.isArray(json) ? messageFromKeyless(json).value : json);
+
+/** The path (and query) of a URL, as requests are recorded. */
+function pathOf(url: unknown): string | undefined {
+  if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
+
 /** Where a body read as UTF-8 first shows U+FFFD, with some text before it, as evidence. */
 function badBytesNear(text: string): string {
   const at = text.indexOf('\uFFFD');
@@ -491,7 +530,8 @@ export function judgeClient(runs: readonly ClientRun[], manifest: ClientManifest
   const pacer = new ShrinkingPacer();
   // A message_id names one message: reused in another scenario's run, it names two.
   const byId = new Map<string, Sent>();
-  for (const run of runs) judgeRun(run, ev, manifest, pacer, byId);
+  const answerIds = new Map<string, AnswerOf>();
+  for (const run of runs) judgeRun(run, ev, manifest, pacer, byId, answerIds);
   const ran = runs.map((r) => r.scenario).join(', ');
   // A check that applied to a scenario run but whose behaviour never happened is not exercised (it
   // fails the run); one that none of the scenarios run calls for is skipped.
