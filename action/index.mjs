@@ -12594,7 +12594,7 @@ function judgeWire(x, role, answer, find, judged) {
   if (res && !res.body.truncated && role !== "other")
     for (const id of ["transport.answered", "transport.size_limit", "transport.no_redirect", "transport.no_interim"])
       judged.add(id);
-  if (res && role !== "other" && res.status >= 300 && res.status < 400)
+  if (res && role !== "other" && res.status >= 300 && res.status < 400 && !notModified(x))
     find("transport.no_redirect", "", `HTTP ${res.status} to ${header(res.headers, "location") ?? "(no Location)"}`);
   judgeSizes(x, role, find);
 }
@@ -12613,6 +12613,7 @@ function judgeSizes(x, role, find) {
       `a request body of ${x.request.body.bytes} bytes, past the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`
     );
 }
+var notModified;
 var init_wire = __esm({
   "src/kit/proxy/wire.ts"() {
     "use strict";
@@ -12621,6 +12622,7 @@ var init_wire = __esm({
     init_http();
     init_headers();
     init_read();
+    notModified = (x) => x.response?.status === 304 && (x.request.method === "GET" || x.request.method === "HEAD") && (header(x.request.headers, "if-none-match") !== void 0 || header(x.request.headers, "if-modified-since") !== void 0);
   }
 });
 

@@ -221,6 +221,23 @@ describe('transparency: what the client receives is what the server sent', () =>
   });
 });
 
+describe('a server that answers a conditional read 304 Not Modified', () => {
+  it('is no redirect when the client asked with If-None-Match; a 304 to a plain read still is one', async () => {
+    px.server.transform = (ex) =>
+      ex.method === 'GET' ? new Response(null, { status: 304, headers: { etag: '"v1"' } }) : ex.response;
+    const readWith = async (headers: Record<string, string>) => {
+      const { session } = await px.fresh();
+      const res = await fetch(px.proxy.endpoint, { headers });
+      expect(res.status).toBe(304);
+      return reportOf(session);
+    };
+    const conditional = await readWith({ 'if-none-match': '"v1"' });
+    expect(conditional.findings).toEqual([]);
+    const plain = await readWith({});
+    expect(ids(plain, 'server')).toEqual(['transport.no_redirect']);
+  }, 60_000);
+});
+
 /**
  * A server that keeps its connection open after answering a POST: the proxy watches a moment after
  * each answer for bytes after it, so the client's poll, sent as soon as the acceptance arrived,

@@ -12,6 +12,16 @@ import { unparsedOf, type Find } from './read.ts';
 /** What an exchange was, as the proxy tells it from the path and the message (judge.ts). */
 export type ExchangeRole = 'capability' | 'message' | 'poll' | 'other';
 
+/**
+ * A 304 to a conditional GET or HEAD: the client's stored copy is still current (RFC 9110 section
+ * 15.4.5), no redirect. Records carry an ETag (CONTRACT section 8), so a client may revalidate.
+ */
+const notModified = (x: RecordedExchange): boolean =>
+  x.response?.status === 304 &&
+  (x.request.method === 'GET' || x.request.method === 'HEAD') &&
+  (header(x.request.headers, 'if-none-match') !== undefined ||
+    header(x.request.headers, 'if-modified-since') !== undefined);
+
 export function judgeWire(
   x: RecordedExchange,
   role: ExchangeRole,
@@ -39,7 +49,7 @@ export function judgeWire(
   if (res && !res.body.truncated && role !== 'other')
     for (const id of ['transport.answered', 'transport.size_limit', 'transport.no_redirect', 'transport.no_interim'])
       judged.add(id);
-  if (res && role !== 'other' && res.status >= 300 && res.status < 400)
+  if (res && role !== 'other' && res.status >= 300 && res.status < 400 && !notModified(x))
     find('transport.no_redirect', '', `HTTP ${res.status} to ${header(res.headers, 'location') ?? '(no Location)'}`);
   judgeSizes(x, role, find);
 }
