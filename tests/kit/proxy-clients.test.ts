@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,6 +219,49 @@ describe('transparency: what the client receives is what the server sent', () =>
     const report = await reportOf(session);
     expect(ids(report, 'client')).toEqual(['client.same_host']);
     expect(ids(report, 'server')).toEqual([]);
+  });
+});
+
+describe('a client that sends its request body gzip-coded', () => {
+  /** The kit's own request to the proxied server, its body gzip-coded (or bytes that claim to be). */
+  const postCoded = async (body: Uint8Array<ArrayBuffer>) => {
+    const { session } = await px.fresh();
+    const res = await fetch(px.proxy.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body,
+    });
+    await res.arrayBuffer();
+    return reportOf(session);
+  };
+  let statementSource: { type: string; id: string };
+  const message = () =>
+    intentRequest(
+      {
+        runId: randomBytes(16).toString('hex'),
+        now: new Date(),
+        target: statementSource,
+        subject: 'uai.task.status.v1',
+      },
+      1,
+      'sync',
+    );
+  beforeAll(async () => {
+    px.server.transform = undefined;
+    statementSource = ((await (await fetch(px.proxy.endpoint)).json()) as { source: { type: string; id: string } })
+      .source;
+  });
+
+  it('is judged as the message it decodes to: no client finding', async () => {
+    const report = await postCoded(gzipSync(JSON.stringify(message())));
+    expect(ids(report, 'client')).toEqual([]);
+  });
+  it('a body that does not decode: client.message_valid, with the reason', async () => {
+    const report = await postCoded(new TextEncoder().encode(JSON.stringify(message())));
+    expect(ids(report, 'client')).toEqual(['client.message_valid']);
+    expect(report.findings.find((f) => f.check === 'client.message_valid')!.message).toMatch(
+      /^Content-Encoding: gzip, but the request body does not decode/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * An answer's body as the judge reads it: undone of the content codings the client accepted, as
+ * Bodies as the judge reads them; requests at the end of the file. An answer's body: undone of the content codings the client accepted, as
  * the client itself would read it (one it did not accept is judged as it came). The proxy forwards the client's Accept-Encoding, so a server may
  * rightly answer gzip; a coding the client did not accept (RFC 9110 section 12.5.3), one no
  * decoder here knows, a body that does not decode, and a transfer coding other than chunked (the
@@ -96,4 +96,49 @@ export function decodeAnswer(x: RecordedExchange): DecodedAnswer {
     }
   }
   return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
+}
+
+/** A request's codings undone, and what went wrong undoing them (the client's findings). */
+export interface DecodedRequest {
+  readonly x: RecordedExchange;
+  /** client.message_valid findings: a body that does not decode. */
+  readonly invalid: readonly string[];
+  /** client.within_budget findings: a body that decodes past what the kit reads of one message. */
+  readonly size: readonly string[];
+}
+
+/**
+ * A request's body as a server that takes its content coding reads it (a server may take one; the
+ * service itself refuses any, CONTRACT section 8): undone, within the 4 MB of one message the kit
+ * reads, so that the message is judged and not its coded bytes. A coding no decoder here knows
+ * leaves the body unjudged, as one cut short is.
+ */
+export function decodeRequest(x: RecordedExchange): DecodedRequest {
+  const content = tokens(header(x.request.headers, 'content-encoding')).filter((c) => c !== 'identity');
+  if (!content.length || x.request.body.truncated) return { x, invalid: [], size: [] };
+  const unread = { ...x, request: { ...x.request, body: { ...x.request.body, truncated: true } } };
+  if (content.some((c) => !DECODERS[c]) || content.length > MAX_CODINGS) return { x: unread, invalid: [], size: [] };
+  let bytes: Uint8Array = bodyBytes(x.request.body);
+  for (const coding of content.toReversed()) {
+    try {
+      bytes = DECODERS[coding]!(bytes, { maxOutputLength: MAX_ANSWER_BYTES });
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
+        ? {
+            x: unread,
+            invalid: [],
+            size: [
+              `the ${coding} request body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`,
+            ],
+          }
+        : {
+            x: unread,
+            invalid: [
+              `Content-Encoding: ${coding}, but the request body does not decode (${(error as Error).message})`,
+            ],
+            size: [],
+          };
+    }
+  }
+  return { x: { ...x, request: { ...x.request, body: recordBody(bytes, bytes.length) } }, invalid: [], size: [] };
 }

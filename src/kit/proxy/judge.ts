@@ -22,7 +22,7 @@ import {
 import type { KitCheck, KitSide } from '../../standard/kit-checks.ts';
 import type { Site } from '../../standard/urls.ts';
 import { PROXY_CHECKS, proxyCheck } from './checks.ts';
-import { decodeAnswer } from './coding.ts';
+import { decodeAnswer, decodeRequest } from './coding.ts';
 import { judgeMessage } from './message.ts';
 import { isMessage, keyed, parse, pathOf, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
@@ -102,7 +102,11 @@ export class RecordingJudge {
     const decoded = role === 'other' ? undefined : decodeAnswer(recorded);
     for (const e of decoded?.encoding ?? []) find('message.encoding', '', e);
     for (const e of decoded?.size ?? []) find('transport.size_limit', '', e);
-    const x = decoded?.x ?? recorded;
+    // The request as a server that takes its content coding reads it (coding.ts).
+    const requestDecoded = role === 'message' ? decodeRequest(decoded?.x ?? recorded) : undefined;
+    for (const e of requestDecoded?.invalid ?? []) find('client.message_valid', '', e);
+    for (const e of requestDecoded?.size ?? []) find('client.within_budget', '', e);
+    const x = requestDecoded?.x ?? decoded?.x ?? recorded;
     const now = new Date(x.started_at);
     const request = role === 'message' ? parse(textOf(x.request.body)) : undefined;
     const res = x.response;

@@ -109,8 +109,8 @@ export function judgeMessage({
   }
   // A request the server must refuse, as uai test's hostile requests: refused as `uai test` asks
   // (../judge/refusal.ts). Not judged: a request too large to parse (not one of the hostile kinds),
-  // one sent with a content coding (its bytes are not what the proxy reads as JSON, and a server may
-  // refuse the coding first), and a refusal given before the body was read (size, rate, time).
+  // one sent with a content coding (a server may refuse the coding first, whatever the message),
+  // and a refusal given before the body was read (size, rate, time).
   const refusal = refusalCheck(requestType, request !== undefined || requestUnparsed !== undefined, errorCodes);
   const coded = !/^(identity)?$/i.test((header(x.request.headers, 'content-encoding') ?? '').trim());
   // A keyless refusal (a uai.error.v1 array, to a keyless request) is read in its keyed form, as uai test reads it.
