@@ -12359,6 +12359,33 @@ function decodeAnswer(x) {
   }
   return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
 }
+function decodeRequest(x) {
+  const content = tokens(header(x.request.headers, "content-encoding")).filter((c) => c !== "identity");
+  if (!content.length || x.request.body.truncated) return { x, invalid: [], size: [] };
+  const unread = { ...x, request: { ...x.request, body: { ...x.request.body, truncated: true } } };
+  if (content.some((c) => !DECODERS[c]) || content.length > MAX_CODINGS) return { x: unread, invalid: [], size: [] };
+  let bytes = bodyBytes(x.request.body);
+  for (const coding of content.toReversed()) {
+    try {
+      bytes = DECODERS[coding](bytes, { maxOutputLength: MAX_ANSWER_BYTES });
+    } catch (error2) {
+      return error2.code === "ERR_BUFFER_TOO_LARGE" ? {
+        x: unread,
+        invalid: [],
+        size: [
+          `the ${coding} request body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`
+        ]
+      } : {
+        x: unread,
+        invalid: [
+          `Content-Encoding: ${coding}, but the request body does not decode (${error2.message})`
+        ],
+        size: []
+      };
+    }
+  }
+  return { x: { ...x, request: { ...x.request, body: recordBody(bytes, bytes.length) } }, invalid: [], size: [] };
+}
 var DECODERS, MAX_CODINGS, tokens, accepts;
 var init_coding = __esm({
   "src/kit/proxy/coding.ts"() {
@@ -12682,7 +12709,10 @@ var init_judge = __esm({
         const decoded = role === "other" ? void 0 : decodeAnswer(recorded);
         for (const e of decoded?.encoding ?? []) find("message.encoding", "", e);
         for (const e of decoded?.size ?? []) find("transport.size_limit", "", e);
-        const x = decoded?.x ?? recorded;
+        const requestDecoded = role === "message" ? decodeRequest(decoded?.x ?? recorded) : void 0;
+        for (const e of requestDecoded?.invalid ?? []) find("client.message_valid", "", e);
+        for (const e of requestDecoded?.size ?? []) find("client.within_budget", "", e);
+        const x = requestDecoded?.x ?? decoded?.x ?? recorded;
         const now = new Date(x.started_at);
         const request = role === "message" ? parse(textOf(x.request.body)) : void 0;
         const res = x.response;
@@ -15971,32 +16001,36 @@ async function startProxy(options) {
       });
     });
   };
-  const server = createServer2({ requestTimeout: 0, headersTimeout: timeoutMs, highWaterMark: 16 * 1024 }, handle);
+  const server = createServer2(
+    {
+      requestTimeout: 0,
+      headersTimeout: timeoutMs,
+      connectionsCheckingInterval: Math.min(1e3, timeoutMs),
+      highWaterMark: 16 * 1024
+    },
+    handle
+  );
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
-  server.on("connect", (req, socket) => {
-    const reply = problemReply(
-      options.site,
-      "request.method_not_allowed",
-      `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
-      { headers: { Allow: "GET, POST" } }
-    );
+  const refuseOnSocket = (socket, status, reply, request, fault2) => {
     const body = Buffer.from(reply.body ?? "");
     const headers = { ...reply.headers, "Content-Length": String(body.length), Connection: "close" };
     socket.on("error", () => void 0);
-    socket.end(
-      Buffer.concat([
-        Buffer.from(
-          `HTTP/1.1 405 Method Not Allowed\r
+    if (socket.writable)
+      socket.end(
+        Buffer.concat([
+          Buffer.from(
+            `HTTP/1.1 ${status}\r
 ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
 `).join("")}\r
 `
-        ),
-        body
-      ])
-    );
+          ),
+          body
+        ])
+      );
+    else socket.destroy();
     const now = iso(Date.now());
     options.onExchange({
       kind: RECORD_KIND,
@@ -16004,22 +16038,46 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
       upstream: options.upstream,
       started_at: now,
       ended_at: now,
-      request: {
-        method: "CONNECT",
-        target: (req.url ?? "").slice(0, 200),
-        headers: pairs(req.rawHeaders),
-        body: recordBody(new Uint8Array(), 0)
-      },
-      faults: [
-        {
-          side: "client",
-          check: "client.same_host",
-          detail: `CONNECT ${(req.url ?? "").slice(0, 200)}: uai proxy opens no tunnel`
-        }
-      ]
+      request: { ...request, body: recordBody(new Uint8Array(), 0) },
+      faults: [{ side: "client", ...fault2 }]
     });
+  };
+  server.on("connect", (req, socket) => {
+    const target = (req.url ?? "").slice(0, 200);
+    refuseOnSocket(
+      socket,
+      "405 Method Not Allowed",
+      problemReply(
+        options.site,
+        "request.method_not_allowed",
+        `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
+        { headers: { Allow: "GET, POST" } }
+      ),
+      { method: "CONNECT", target, headers: pairs(req.rawHeaders) },
+      { check: "client.same_host", detail: `CONNECT ${target}: uai proxy opens no tunnel` }
+    );
   });
-  server.on("clientError", (_error, socket) => socket.destroy());
+  const refused = /* @__PURE__ */ new WeakSet();
+  server.on("clientError", (error2, socket) => {
+    const code = error2.code ?? "";
+    const late = code === "ERR_HTTP_REQUEST_TIMEOUT";
+    const large = code === "HPE_HEADER_OVERFLOW";
+    const notHttp = code.startsWith("HPE_") && code !== "HPE_INVALID_EOF_STATE";
+    if (refused.has(socket) || !(late || large || notHttp)) return void socket.destroy();
+    refused.add(socket);
+    const what = late ? `the request head was not sent in full within ${timeoutMs} ms` : large ? "a request head larger than the 16 KB node:http reads" : `bytes that are not an HTTP/1.1 request (${code}: ${error2.reason ?? error2.message})`;
+    refuseOnSocket(
+      socket,
+      late ? "408 Request Timeout" : large ? "431 Request Header Fields Too Large" : "400 Bad Request",
+      problemReply(
+        options.site,
+        late ? "request.timeout" : large ? "request.headers_too_large" : "request.invalid",
+        `uai proxy forwards HTTP/1.1 requests only: ${what}.`
+      ),
+      { method: "", target: "", headers: [] },
+      { check: late || large ? "client.within_budget" : "client.binding_form", detail: what }
+    );
+  });
   await new Promise((resolve7, reject) => {
     server.once("error", reject);
     server.listen(options.port, "127.0.0.1", () => resolve7());

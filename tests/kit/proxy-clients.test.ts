@@ -373,7 +373,18 @@ describe('clients that misbehave on the wire: reported against the client, and t
       (s) => setTimeout(() => s.destroy(), 100),
       'client.completes',
     ],
-    ['sends garbage instead of HTTP', 'NOT HTTP AT ALL\r\n\r\n', (s) => setTimeout(() => s.destroy(), 200), undefined],
+    [
+      'sends garbage instead of HTTP',
+      'NOT HTTP AT ALL\r\n\r\n',
+      (s) => setTimeout(() => s.destroy(), 200),
+      'client.binding_form',
+    ],
+    [
+      'sends a request head past 16 KB',
+      `GET /v1/reference-server HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      (s) => setTimeout(() => s.destroy(), 200),
+      'client.within_budget',
+    ],
   ];
   for (const [what, bytes, then, check] of CASES) {
     it(what, async () => {
@@ -401,6 +412,39 @@ describe('clients that misbehave on the wire: reported against the client, and t
     expect(JSON.parse(body)).toMatchObject({ status: 405, code: 'request.method_not_allowed' });
     expect(JSON.parse(body).detail).toMatch(/uai proxy opens no tunnel/);
   });
+  it('garbage is answered 400 with a problem document, and the connection closed', async () => {
+    const answer = await raw('NOT HTTP AT ALL\r\n\r\n', () => undefined);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toContain('"code":"request.invalid"');
+  });
+
+  it('sends its request head slower than the bound: cut near the bound, held to the client', async () => {
+    const slow = await startProxiedServer(800);
+    try {
+      const { session } = await slow.fresh();
+      const answer = await new Promise<string>((resolve) => {
+        let got = '';
+        const socket = connect(slow.proxy.port, '127.0.0.1', () => {
+          socket.write('GET /v1/reference-server HTTP/1.1\r\nhost: x\r\n');
+          const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write('x-a: 1\r\n')), 300);
+          socket.on('data', (d) => (got += d));
+          socket.on('close', () => {
+            clearInterval(timer);
+            resolve(got);
+          });
+        });
+        socket.on('error', () => undefined);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      await new Promise((r) => setTimeout(r, 50));
+      const report = session.report({ site: slow.server.site, runId: '0bad0000000000000000000000000004', now: NOW });
+      expect(ids(report, 'client')).toEqual(['client.within_budget']);
+      expect(report.findings[0]!.message).toBe('the request head was not sent in full within 800 ms');
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('sends its request body slower than the bound: cut at the bound, held to the client', async () => {
     const slow = await startProxiedServer(800);
     try {

@@ -306,34 +306,49 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
   };
 
-  // Small read buffers per connection: a flood of connections holds little, whatever they send.
-  const server = createServer({ requestTimeout: 0, headersTimeout: timeoutMs, highWaterMark: 16 * 1024 }, handle);
+  // Small read buffers per connection: a flood of connections holds little, whatever they send. A
+  // head's time is checked every second (node:http checks every 30 s unless told), so a slow head
+  // is cut near its bound.
+  const server = createServer(
+    {
+      requestTimeout: 0,
+      headersTimeout: timeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, timeoutMs),
+      highWaterMark: 16 * 1024,
+    },
+    handle,
+  );
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  // CONNECT asks the proxy to open a tunnel to another host: refused, and said so.
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    // The service's own problem answer, written on the socket: node:http hands a CONNECT no response.
-    const reply = problemReply(
-      options.site,
-      'request.method_not_allowed',
-      `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
-      { headers: { Allow: 'GET, POST' } },
-    );
+  /**
+   * A request node:http hands no response (a CONNECT, bytes that are not an HTTP/1.1 request, a
+   * head not sent in time): answered on the socket with the service's own problem, the connection
+   * closed, and recorded with the client's fault, so that it is held to the client.
+   */
+  const refuseOnSocket = (
+    socket: Socket,
+    status: string,
+    reply: ReturnType<typeof problemReply>,
+    request: { method: string; target: string; headers: [string, string][] },
+    fault: { check: string; detail: string },
+  ) => {
     const body = Buffer.from(reply.body ?? '');
     const headers = { ...reply.headers, 'Content-Length': String(body.length), Connection: 'close' };
     socket.on('error', () => undefined);
-    socket.end(
-      Buffer.concat([
-        Buffer.from(
-          `HTTP/1.1 405 Method Not Allowed\r\n${Object.entries(headers)
-            .map(([n, v]) => `${n}: ${v}\r\n`)
-            .join('')}\r\n`,
-        ),
-        body,
-      ]),
-    );
+    if (socket.writable)
+      socket.end(
+        Buffer.concat([
+          Buffer.from(
+            `HTTP/1.1 ${status}\r\n${Object.entries(headers)
+              .map(([n, v]) => `${n}: ${v}\r\n`)
+              .join('')}\r\n`,
+          ),
+          body,
+        ]),
+      );
+    else socket.destroy();
     const now = iso(Date.now());
     options.onExchange({
       kind: RECORD_KIND,
@@ -341,22 +356,56 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       upstream: options.upstream,
       started_at: now,
       ended_at: now,
-      request: {
-        method: 'CONNECT',
-        target: (req.url ?? '').slice(0, 200),
-        headers: pairs(req.rawHeaders),
-        body: recordBody(new Uint8Array(), 0),
-      },
-      faults: [
-        {
-          side: 'client',
-          check: 'client.same_host',
-          detail: `CONNECT ${(req.url ?? '').slice(0, 200)}: uai proxy opens no tunnel`,
-        },
-      ],
+      request: { ...request, body: recordBody(new Uint8Array(), 0) },
+      faults: [{ side: 'client', ...fault }],
     });
+  };
+  // CONNECT asks the proxy to open a tunnel to another host: refused, and said so.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const target = (req.url ?? '').slice(0, 200);
+    refuseOnSocket(
+      socket,
+      '405 Method Not Allowed',
+      problemReply(
+        options.site,
+        'request.method_not_allowed',
+        `uai proxy opens no tunnel: it forwards only to its upstream ${upstream.origin}, by path.`,
+        { headers: { Allow: 'GET, POST' } },
+      ),
+      { method: 'CONNECT', target, headers: pairs(req.rawHeaders) },
+      { check: 'client.same_host', detail: `CONNECT ${target}: uai proxy opens no tunnel` },
+    );
   });
-  server.on('clientError', (_error, socket: Socket) => socket.destroy());
+  // What node:http could not read as a request. A connection the client closed or reset (an idle
+  // keep-alive connection ends so) is no fault: only a head that is not HTTP/1.1, or too slow or
+  // too large to read, is the client's.
+  // A connection that ends in the middle of a request (HPE_INVALID_EOF_STATE) is a close too: a
+  // request under way reports it itself (transport faults above). One fault per connection.
+  const refused = new WeakSet<Socket>();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const code = error.code ?? '';
+    const late = code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const large = code === 'HPE_HEADER_OVERFLOW';
+    const notHttp = code.startsWith('HPE_') && code !== 'HPE_INVALID_EOF_STATE';
+    if (refused.has(socket) || !(late || large || notHttp)) return void socket.destroy();
+    refused.add(socket);
+    const what = late
+      ? `the request head was not sent in full within ${timeoutMs} ms`
+      : large
+        ? 'a request head larger than the 16 KB node:http reads'
+        : `bytes that are not an HTTP/1.1 request (${code}: ${(error as { reason?: string }).reason ?? error.message})`;
+    refuseOnSocket(
+      socket,
+      late ? '408 Request Timeout' : large ? '431 Request Header Fields Too Large' : '400 Bad Request',
+      problemReply(
+        options.site,
+        late ? 'request.timeout' : large ? 'request.headers_too_large' : 'request.invalid',
+        `uai proxy forwards HTTP/1.1 requests only: ${what}.`,
+      ),
+      { method: '', target: '', headers: [] },
+      { check: late || large ? 'client.within_budget' : 'client.binding_form', detail: what },
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
