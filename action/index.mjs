@@ -10390,7 +10390,8 @@ var init_conversation = __esm({
         if (id !== void 0 && !this.#ids.has(id))
           this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
         const conversation = valueAt2(answer, "/conversation/conversation_id");
-        if (typeof conversation === "string")
+        const retryAsked = s.status === 429 || s.status === 503;
+        if (typeof conversation === "string" && !retryAsked)
           this.#lastAnswer.set(conversation, {
             id,
             sequence: valueAt2(answer, "/conversation/sequence"),

@@ -86,6 +86,12 @@ const ROWS: readonly Row[] = [
     right: () => [
       send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
       send(request('m2', 'c1', 3, 'a1'), answer('a2', 'c1', 4)),
+      // A 429 as a uai.error.v1 of the conversation asks for the request again: a fresh attempt at
+      // sequence 1 is a retry, not a follow-up of the refusal.
+      send(request('m3', 'c2', 1), answer('e3', 'c2', 2, { profile: 'uai.error.v1' }), 429, T0 + 100, {
+        retryAfter: '1',
+      }),
+      send(request('m4', 'c2', 1), answer('a4', 'c2', 2), 200, T0 + 1200),
     ],
   },
   {

@@ -277,7 +277,10 @@ export class ConversationJudge {
     if (id !== undefined && !this.#ids.has(id))
       this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
     const conversation = valueAt(answer, '/conversation/conversation_id');
-    if (typeof conversation === 'string')
+    // A 429 or 503 asks for the request again (the same message or a fresh one): it took no turn of
+    // the conversation, so the retry is not a follow-up of the refusal.
+    const retryAsked = s.status === 429 || s.status === 503;
+    if (typeof conversation === 'string' && !retryAsked)
       this.#lastAnswer.set(conversation, {
         id,
         sequence: valueAt(answer, '/conversation/sequence'),
