@@ -8723,8 +8723,8 @@ var init_artifacts = __esm({
 });
 
 // src/engine/mock-exchange/ids.ts
-function exchangeIds(requestHash, message2, scenario, taskRef) {
-  const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message2) ?? "null")}`;
+function exchangeIds(requestHash, message2, scenario, taskRef, postedText) {
+  const requestDigest = postedText !== void 0 ? `text:${sha256Hex(postedText)}` : requestHash ?? `json:${sha256Hex(JSON.stringify(message2) ?? "null")}`;
   const digest = sha256Hex(
     canonicalJson(
       taskRef === void 0 ? { request: requestDigest, scenario } : { request: requestDigest, scenario, task: taskRef }
@@ -8776,6 +8776,10 @@ function safeReader(request, flagged) {
     },
     value(path2) {
       return clean(path2) ? at3(path2) : void 0;
+    },
+    /** The value as parsed, flagged or not: for what the answer derives rather than copies. */
+    raw(path2) {
+      return at3(path2);
     }
   };
 }
@@ -8785,7 +8789,7 @@ function requester2(read) {
     type: type !== void 0 && PARTY_TYPES.includes(type) ? type : "agent",
     id: read.string("/source/id") ?? "unknown-requester"
   };
-  const label = read.string("/source/label");
+  const label = read.text("/source/label");
   if (label !== void 0) party.label = label;
   const uri = read.string("/source/uri");
   if (uri !== void 0 && isUri(uri)) party.uri = uri;
@@ -8793,7 +8797,7 @@ function requester2(read) {
   if (did !== void 0 && DID_RE2.test(did)) party.did = did;
   const role = read.string("/source/role");
   if (role !== void 0 && PARTY_ROLES.includes(role)) party.role = role;
-  const implementation = read.string("/source/implementation");
+  const implementation = read.text("/source/implementation");
   if (implementation !== void 0) party.implementation = implementation;
   return party;
 }
@@ -8801,7 +8805,8 @@ function linkage(input2, taskRef) {
   const { site, ids } = input2;
   const read = safeReader(input2.request, input2.flagged);
   const requestMessageId = read.string("/message_id") ?? "unknown";
-  const sequence = read.value("/conversation/sequence");
+  const parsed = read.raw("/conversation/sequence");
+  const sequence = Number.isSafeInteger(parsed) && parsed >= 1 ? parsed : read.value("/conversation/sequence");
   const conversation = {
     conversation_id: read.string("/conversation/conversation_id") ?? `conv-${ids.digest.slice(0, 16)}`,
     turn_id: ids.turnId,
@@ -9011,7 +9016,14 @@ function mockExchange(request, context, options = {}) {
     now,
     ...text === void 0 ? {} : { text }
   });
-  const ids = exchangeIds(validation.normalization.canonical_hash, message2, scenario, options.taskRef);
+  const toldByText = text !== void 0 && (validation.normalization.canonical_hash === null || validation.errors.some(textOnly) || validation.warnings.some(textOnly));
+  const ids = exchangeIds(
+    validation.normalization.canonical_hash,
+    message2,
+    scenario,
+    options.taskRef,
+    toldByText ? text : void 0
+  );
   const flagged = issueFlags(validation);
   const link = (taskRef) => linkage({ site, request: message2, flagged, ids, now }, taskRef);
   const body = ownRecord(message2, "body");
@@ -9091,7 +9103,7 @@ function sealSafely(build2, fallback) {
     return fallback();
   }
 }
-var MOCK_RESULT_KIND, SUMMARIES, EXPIRED_NOTE;
+var MOCK_RESULT_KIND, SUMMARIES, EXPIRED_NOTE, textOnly;
 var init_mock_exchange = __esm({
   "src/engine/mock-exchange/index.ts"() {
     "use strict";
@@ -9113,6 +9125,7 @@ var init_mock_exchange = __esm({
       "typed-error": "The reference server declined the request with a typed uai.error.v1 message (422, exchange.intent_unprocessable), as the typed-error scenario simulates."
     };
     EXPIRED_NOTE = " The request had already expired, so the response keeps its delivery.expires_at (spec 4.2 rule 7) and is dated one second before it.";
+    textOnly = (i) => i.code === "message.duplicate_member" || i.code === "message.number_imprecise";
   }
 });
 

@@ -1,7 +1,7 @@
 /**
  * Deterministic identifiers of a mock response (CONTRACT section 6): derived from the canonical
  * hash of the request message and the scenario, so identical requests get identical ids and
- * different requests different ones.
+ * different requests different ones; from the posted text where the hash cannot tell two apart.
  */
 import { canonicalJson, sha256Hex } from '../canonical.ts';
 import type { MockScenario } from '../../standard/value-sets.ts';
@@ -27,9 +27,15 @@ export function exchangeIds(
   message: unknown,
   scenario: MockScenario,
   taskRef?: string,
+  postedText?: string,
 ): ExchangeIds {
-  // A message without a canonical form (lone surrogate, 1e400) falls back to its JSON text.
-  const requestDigest = requestHash ?? `json:${sha256Hex(JSON.stringify(message) ?? 'null')}`;
+  // The posted text when the canonical form does not tell the request (`postedText`: repeated
+  // names, numbers a double does not hold, no canonical form at all: two texts that parse alike
+  // are then two requests); else the canonical hash; with neither, the message's JSON text.
+  const requestDigest =
+    postedText !== undefined
+      ? `text:${sha256Hex(postedText)}`
+      : (requestHash ?? `json:${sha256Hex(JSON.stringify(message) ?? 'null')}`);
   const digest = sha256Hex(
     canonicalJson(
       taskRef === undefined

@@ -128,6 +128,10 @@ export interface MockOptions {
   readonly refusalHint?: string;
 }
 
+/** Issues only the posted text shows: two texts that differ in them parse to one message. */
+const textOnly = (i: { code: string }) =>
+  i.code === 'message.duplicate_member' || i.code === 'message.number_imprecise';
+
 /** Runs one exchange: validates the request, answers as the reference server would, validates the answer. */
 export function mockExchange(
   request: MockRequest,
@@ -144,7 +148,20 @@ export function mockExchange(
     now,
     ...(text === undefined ? {} : { text }),
   });
-  const ids = exchangeIds(validation.normalization.canonical_hash, message, scenario, options.taskRef);
+  // What the text says that the parsed message does not (repeated names, imprecise numbers), or a
+  // message with no canonical form: the request is told by its text (ids.ts).
+  const toldByText =
+    text !== undefined &&
+    (validation.normalization.canonical_hash === null ||
+      validation.errors.some(textOnly) ||
+      validation.warnings.some(textOnly));
+  const ids = exchangeIds(
+    validation.normalization.canonical_hash,
+    message,
+    scenario,
+    options.taskRef,
+    toldByText ? text : undefined,
+  );
   const flagged = issueFlags(validation);
   const link = (taskRef?: string): Linkage => linkage({ site, request: message, flagged, ids, now }, taskRef);
   const body = ownRecord(message, 'body');

@@ -68,6 +68,10 @@ export function safeReader(request: JsonObject, flagged: IssueFlags) {
     value(path: string): unknown {
       return clean(path) ? at(path) : undefined;
     },
+    /** The value as parsed, flagged or not: for what the answer derives rather than copies. */
+    raw(path: string): unknown {
+      return at(path);
+    },
   };
 }
 
@@ -83,7 +87,8 @@ function requester(read: SafeReader): JsonObject {
     type: type !== undefined && (PARTY_TYPES as readonly string[]).includes(type) ? type : 'agent',
     id: read.string('/source/id') ?? 'unknown-requester',
   };
-  const label = read.string('/source/label');
+  // Label and implementation may be empty (the schema sets no minimum): copied as sent, "" too.
+  const label = read.text('/source/label');
   if (label !== undefined) party.label = label;
   const uri = read.string('/source/uri');
   // The validator's own uri check (RFC 3986), so a URI it accepted is never dropped.
@@ -92,7 +97,7 @@ function requester(read: SafeReader): JsonObject {
   if (did !== undefined && DID_RE.test(did)) party.did = did;
   const role = read.string('/source/role');
   if (role !== undefined && (PARTY_ROLES as readonly string[]).includes(role)) party.role = role;
-  const implementation = read.string('/source/implementation');
+  const implementation = read.text('/source/implementation');
   if (implementation !== undefined) party.implementation = implementation;
   return party;
 }
@@ -116,7 +121,12 @@ export function linkage(input: LinkageInput, taskRef?: string): Linkage {
   const requestMessageId = read.string('/message_id') ?? 'unknown';
 
   // Rules 3-5 and the trace: same conversation, parent = request, next sequence, new span in the same trace.
-  const sequence = read.value('/conversation/sequence');
+  // The sequence is counted on, not copied: a whole number as parsed (a warning such as
+  // message.number_imprecise may flag its text) is the one the request's conformance record and a
+  // task's reference count on too (rule 13), so all three agree.
+  const parsed = read.raw('/conversation/sequence');
+  const sequence =
+    Number.isSafeInteger(parsed) && (parsed as number) >= 1 ? parsed : read.value('/conversation/sequence');
   const conversation: JsonObject = {
     conversation_id: read.string('/conversation/conversation_id') ?? `conv-${ids.digest.slice(0, 16)}`,
     turn_id: ids.turnId,
