@@ -7,6 +7,7 @@ import {
   canonicalJson,
   checkExchangeAction,
   exchangeFixtures,
+  publishedExamples,
   seal,
   sha256Hex,
   withoutIntegrity,
@@ -156,6 +157,49 @@ describe('uai test: checksums over the canonical form, not a JSON writer of the 
       expect(report.exit_code).toBe(1);
       expect(verdict(report, 'message.valid').status).toBe('fail');
     });
+});
+
+describe('uai test: a poll refusal the kit waits out is judged as an answer', () => {
+  /** The reference server, its first poll refused 429 with Retry-After: 1 as `refusal` says. */
+  const pacedWith = (refusal: () => Response) => {
+    let paced = false;
+    server.transform = (ex) => {
+      if (ex.method !== 'GET' || !ex.path.includes('/tasks/') || paced) return ex.response;
+      paced = true;
+      return refusal();
+    };
+  };
+  it('sent as HTML: message.media_type fails', async () => {
+    pacedWith(
+      () =>
+        new Response('<h1>slow down</h1>', {
+          status: 429,
+          headers: { 'content-type': 'text/html', 'retry-after': '1' },
+        }),
+    );
+    const report = await run();
+    expect(verdict(report, 'message.media_type')).toMatchObject({
+      status: 'fail',
+      evidence: [expect.stringMatching(/^poll-paced: HTTP 429 text\/html/)],
+    });
+  });
+  it('a uai.error.v1 with a checksum that does not match: message.valid fails', async () => {
+    pacedWith(() => {
+      const error = structuredClone(
+        publishedExamples(server.site).find((e) => e.profile === 'uai.error.v1')!.message,
+      ) as Record<string, any>;
+      error.integrity.checksum = `sha256:${'0'.repeat(64)}`;
+      return new Response(JSON.stringify(error), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      });
+    });
+    const report = await run();
+    expect(verdict(report, 'message.valid')).toMatchObject({
+      status: 'fail',
+      evidence: expect.arrayContaining([expect.stringMatching(/^poll-paced: integrity\.checksum_mismatch/)]),
+    });
+  });
 });
 
 describe('uai test: no false fail', () => {

@@ -4,8 +4,17 @@
  */
 import type { Answer, TransportFault } from './http.ts';
 
+/** `poll-paced`: a poll's 429 or 503 the kit waited out, judged as an answer (media type, bytes, message) and nothing more. */
 export type Scenario =
-  'sync' | 'follow-up' | 'async' | 'keyless' | 'poll' | 'poll-again' | 'unknown-subject' | `hostile.${string}`;
+  | 'sync'
+  | 'follow-up'
+  | 'async'
+  | 'keyless'
+  | 'poll'
+  | 'poll-again'
+  | 'poll-paced'
+  | 'unknown-subject'
+  | `hostile.${string}`;
 
 export interface Observation {
   readonly scenario: Scenario;

@@ -215,6 +215,8 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         notes.push(
           `${scenario}: answered ${answer.status} with Retry-After: ${answer.retryAfter}; polled again after it`,
         );
+        // The refusal waited out is an answer all the same: its bytes and message are judged.
+        exchanges.push({ scenario: 'poll-paced', method: 'GET', url, request: asyncRequest, answer });
         await new Promise((resolve) => setTimeout(resolve, wait));
         return send(scenario, 'GET', url);
       };
