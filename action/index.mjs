@@ -10196,7 +10196,25 @@ var init_conversation_rules = __esm({
 });
 
 // src/engine/exchange/conversation.ts
-var MAX_REMEMBERED, RETRY_TOLERANCE_MS, IN_FLIGHT_KEPT, Bounded, isFinal, idFacts, retryDelayMs, ConversationJudge;
+function httpDateMs(text, now) {
+  let parts;
+  let match = IMF_FIXDATE.exec(text);
+  if (match) parts = [match[1], match[2], Number(match[3]), match[4], match[5], match[6]];
+  else if (match = RFC850_DATE.exec(text)) {
+    const thisYear = new Date(now).getUTCFullYear();
+    let year2 = thisYear - thisYear % 100 + Number(match[3]);
+    if (year2 > thisYear + 50) year2 -= 100;
+    parts = [match[1], match[2], year2, match[4], match[5], match[6]];
+  } else if (match = ASCTIME_DATE.exec(text))
+    parts = [match[2].trim(), match[1], Number(match[6]), match[3], match[4], match[5]];
+  if (!parts) return void 0;
+  const [day, month, year, h, m, s] = parts;
+  const monthIndex = MONTHS.indexOf(month);
+  if (monthIndex < 0) return void 0;
+  const ms = Date.UTC(year, monthIndex, Number(day), Number(h), Number(m), Number(s));
+  return new Date(ms).getUTCDate() === Number(day) ? ms : void 0;
+}
+var MAX_REMEMBERED, RETRY_TOLERANCE_MS, IN_FLIGHT_KEPT, Bounded, isFinal, idFacts, MONTHS, IMF_FIXDATE, RFC850_DATE, ASCTIME_DATE, retryDelayMs, ConversationJudge;
 var init_conversation = __esm({
   "src/engine/exchange/conversation.ts"() {
     "use strict";
@@ -10221,12 +10239,16 @@ var init_conversation = __esm({
       profile: valueAt2(m, "/profile"),
       body: { task_id: valueAt2(m, "/body/task_id"), state: valueAt2(m, "/body/state") }
     });
+    MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+    RFC850_DATE = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+    ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
     retryDelayMs = (value, answeredAt) => {
       if (value === void 0) return void 0;
       const text = value.trim();
       if (/^\d+$/.test(text)) return Number(text) * 1e3;
-      const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) : NaN;
-      return Number.isNaN(date) ? void 0 : Math.max(0, date - answeredAt);
+      const date = httpDateMs(text, answeredAt);
+      return date === void 0 ? void 0 : Math.max(0, date - answeredAt);
     };
     ConversationJudge = class {
       #ids = new Bounded();
@@ -13731,6 +13753,7 @@ async function runKit(options, http = defaultHttp(options)) {
         notes.push(
           `${scenario}: answered ${answer.status} with Retry-After: ${answer.retryAfter}; polled again after it`
         );
+        exchanges.push({ scenario: "poll-paced", method: "GET", url, request: asyncRequest, answer });
         await new Promise((resolve7) => setTimeout(resolve7, wait));
         return send(scenario, "GET", url);
       };

@@ -78,6 +78,7 @@ export {
   MAX_REMEMBERED,
   parseCheckExchangeRequest,
   responseKind,
+  httpDateMs,
   retryDelayMs,
   reusedIdMessage,
   reusedIdOf,

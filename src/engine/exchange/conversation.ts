@@ -77,13 +77,45 @@ const idFacts = (m: unknown) => ({
   profile: valueAt(m, '/profile'),
   body: { task_id: valueAt(m, '/body/task_id'), state: valueAt(m, '/body/state') },
 });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850_DATE =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+
+/**
+ * An HTTP-date as milliseconds since the epoch, in any of the three formats a recipient must
+ * accept (RFC 9110 section 5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms, all
+ * in GMT. A two-digit RFC 850 year more than 50 years ahead of `now` is the last past year with
+ * those digits (the same section).
+ */
+export function httpDateMs(text: string, now: number): number | undefined {
+  let parts: [day: string, month: string, year: number, h: string, m: string, s: string] | undefined;
+  let match = IMF_FIXDATE.exec(text);
+  if (match) parts = [match[1]!, match[2]!, Number(match[3]), match[4]!, match[5]!, match[6]!];
+  else if ((match = RFC850_DATE.exec(text))) {
+    const thisYear = new Date(now).getUTCFullYear();
+    let year = thisYear - (thisYear % 100) + Number(match[3]);
+    if (year > thisYear + 50) year -= 100;
+    parts = [match[1]!, match[2]!, year, match[4]!, match[5]!, match[6]!];
+  } else if ((match = ASCTIME_DATE.exec(text)))
+    parts = [match[2]!.trim(), match[1]!, Number(match[6]), match[3]!, match[4]!, match[5]!];
+  if (!parts) return undefined;
+  const [day, month, year, h, m, s] = parts;
+  const monthIndex = MONTHS.indexOf(month);
+  if (monthIndex < 0) return undefined;
+  const ms = Date.UTC(year, monthIndex, Number(day), Number(h), Number(m), Number(s));
+  // A day past its month's end (31 Feb) would roll over: not a date.
+  return new Date(ms).getUTCDate() === Number(day) ? ms : undefined;
+}
+
 /** Retry-After as milliseconds from the answer: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
 export const retryDelayMs = (value: string | undefined, answeredAt: number): number | undefined => {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text) ? Date.parse(text) : NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - answeredAt);
+  const date = httpDateMs(text, answeredAt);
+  return date === undefined ? undefined : Math.max(0, date - answeredAt);
 };
 
 export class ConversationJudge {

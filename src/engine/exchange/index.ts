@@ -15,6 +15,7 @@ export { reusedIdMessage, reusedIdOf, sameTaskState, type EarlierMessage } from 
 export {
   ConversationJudge,
   MAX_REMEMBERED,
+  httpDateMs,
   retryDelayMs,
   type ConversationFinding,
   type ConversationStep,
