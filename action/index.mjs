@@ -13642,7 +13642,7 @@ function bindingsOf(capability, endpoint) {
     const url = at(e, "url");
     if (typeof binding !== "string" || typeof url !== "string") continue;
     if (binding === "https-async-callback") pollBase = url;
-    else if (url === endpoint) bindings.push(binding);
+    else if (sameUrl(url, endpoint)) bindings.push(binding);
   }
   if (pollBase !== void 0) bindings.push("https-async-callback");
   return { bindings, ...pollBase !== void 0 ? { pollBase } : {} };
@@ -13797,7 +13797,7 @@ async function runKit(options, http = defaultHttp(options)) {
   }
   return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }
-var POLL_RETRY_MAX_MS, at, sentMessage;
+var POLL_RETRY_MAX_MS, at, sameUrl, sentMessage;
 var init_run = __esm({
   "src/kit/server/run.ts"() {
     "use strict";
@@ -13807,6 +13807,7 @@ var init_run = __esm({
     init_requests();
     POLL_RETRY_MAX_MS = 5e3;
     at = (v, ...path2) => path2.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
+    sameUrl = (a, b) => a === b || URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
     sentMessage = (text) => {
       const parsed = JSON.parse(text);
       return Array.isArray(parsed) ? messageFromKeyless(parsed).value : parsed;

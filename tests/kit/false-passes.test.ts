@@ -202,6 +202,21 @@ describe('uai test: a poll refusal the kit waits out is judged as an answer', ()
   });
 });
 
+describe('uai test: an endpoint is the one the statement names, however the URL is spelled', () => {
+  it('a statement naming it with an upper-case scheme still declares keyless there: the keyless run is sent', async () => {
+    server.transform = async (ex) => {
+      if (ex.method !== 'GET' || ex.path !== new URL(server.endpoint).pathname) return ex.response;
+      const statement = (await ex.response.json()) as Record<string, any>;
+      for (const e of statement.body.endpoints)
+        if (e.binding !== 'https-async-callback') e.url = e.url.replace('http://127.0.0.1', 'HTTP://127.0.0.1');
+      return new Response(JSON.stringify(seal(statement)), { headers: { 'content-type': 'application/json' } });
+    };
+    const report = await run();
+    expect(verdict(report, 'capability.names_endpoint').status).toBe('pass');
+    expect(verdict(report, 'message.keyless_shape').status).toBe('pass');
+  });
+});
+
 describe('uai test: no false fail', () => {
   it('a server that paces polls (429 with Retry-After: 1 within a second of the last) passes: the kit waits as told', async () => {
     let lastPoll = 0;

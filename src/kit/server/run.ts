@@ -55,6 +55,10 @@ function planFrom(capability: unknown, endpoint: string, options: RunOptions): R
 }
 
 /** The bindings declared for the endpoint under test, and where its tasks are polled. */
+/** One URL however it is spelled (scheme and host case, a default port, dot segments): WHATWG's serialization. */
+const sameUrl = (a: string, b: string): boolean =>
+  a === b || (URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href);
+
 function bindingsOf(capability: unknown, endpoint: string): { bindings: string[]; pollBase?: string } {
   const endpoints = at(capability, 'body', 'endpoints');
   const bindings: string[] = [];
@@ -64,7 +68,7 @@ function bindingsOf(capability: unknown, endpoint: string): { bindings: string[]
     const url = at(e, 'url');
     if (typeof binding !== 'string' || typeof url !== 'string') continue;
     if (binding === 'https-async-callback') pollBase = url;
-    else if (url === endpoint) bindings.push(binding);
+    else if (sameUrl(url, endpoint)) bindings.push(binding);
   }
   if (pollBase !== undefined) bindings.push('https-async-callback');
   return { bindings, ...(pollBase !== undefined ? { pollBase } : {}) };
