@@ -12458,6 +12458,20 @@ var init_read = __esm({
 });
 
 // src/kit/judge/refusal.ts
+function carriesTrace(value) {
+  const pending = [value];
+  for (let seen = 0; pending.length > 0 && seen < TRACE_SCAN_LIMIT; seen++) {
+    const v = pending.pop();
+    if (typeof v === "string") {
+      if (STACK_TRACE.test(v)) return true;
+    } else if (typeof v === "object" && v !== null)
+      for (const child of Array.isArray(v) ? v : Object.values(v)) {
+        if (pending.length >= TRACE_SCAN_LIMIT) break;
+        pending.push(child);
+      }
+  }
+  return false;
+}
 function refusedUnread(status, answer, isProblem) {
   const code = typedOf(answer, isProblem)?.code;
   return status >= 400 && status < 500 && typeof code === "string" && BEFORE_READING.has(code) ? `refused with ${status} ${code} before the body was read, so its refusal of what the body breaks was not seen` : void 0;
@@ -12483,8 +12497,7 @@ function refusalFaults(check3, status, answer, isProblem) {
     faults.push(
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed2.status}`
     );
-  if (Object.values(typed2).some((v) => typeof v === "string" && STACK_TRACE.test(v)))
-    faults.push(`the ${isProblem ? "problem" : "error body"} carries a stack trace`);
+  if (carriesTrace(typed2)) faults.push(`the ${isProblem ? "problem" : "error body"} carries a stack trace`);
   return faults;
 }
 function unknownSubjectFault(request, status) {
@@ -12492,7 +12505,7 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, STACK_TRACE, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
+var REFUSAL, STACK_TRACE, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -12505,7 +12518,17 @@ var init_refusal = __esm({
       "hostile.malformed_json": { status: 400, code: "request.malformed_json" },
       "hostile.too_deep": { status: 400, code: "request.too_deep" }
     };
-    STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(most recent call last\)/;
+    STACK_TRACE = new RegExp(
+      [
+        String.raw`(?:^|\n)\s*at \S.*(?::\d+(?::\d+)?\)?|:line \d+)\s*(?:$|\n)`,
+        String.raw`Traceback \(most recent call last\)`,
+        String.raw`goroutine \d+ \[[a-z ]+\]:`,
+        String.raw`\bpanicked at\b|stack backtrace:`,
+        String.raw`(?:^|\n)#\d+ \S+\(\d+\): `,
+        String.raw`\S\.rb:\d+:in [\x60']`
+      ].join("|")
+    );
+    TRACE_SCAN_LIMIT = 1e4;
     PROBLEM_MEMBERS = ["type", "title", "status", "detail", "code"];
     typedOf = (answer, isProblem) => isRecord(answer) ? isProblem ? answer : isRecord(answer.body) && answer.profile === "uai.error.v1" ? answer.body : void 0 : void 0;
     BEFORE_READING = /* @__PURE__ */ new Set([

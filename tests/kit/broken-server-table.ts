@@ -684,6 +684,35 @@ export const BROKEN: readonly Broken[] = [
         : ex.response,
   },
   {
+    fault: "hostile requests refused with a Go panic's trace in the detail",
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: (ex) =>
+      kindOf(ex) === 'hostile'
+        ? problem(
+            ex.contentType.startsWith('text/plain') ? 415 : 400,
+            ex.contentType.startsWith('text/plain') ? 'request.unsupported_media_type' : 'request.invalid',
+            'runtime error: invalid memory address\n\ngoroutine 7 [running]:\nmain.handle(...)\n\t/home/acme/uai/server.go:88 +0x1d4',
+          )
+        : ex.response,
+  },
+  {
+    fault: 'hostile requests refused with a stack trace in an issue item of the problem',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'hostile') return ex.response;
+      const refusal = problem(
+        ex.contentType.startsWith('text/plain') ? 415 : 400,
+        ex.contentType.startsWith('text/plain') ? 'request.unsupported_media_type' : 'request.invalid',
+        'The request is refused.',
+      );
+      const json = (await refusal.json()) as Record<string, any>;
+      json.errors = [
+        { code: 'schema.required', message: 'TypeError: x is undefined\n    at check (/srv/app/validate.js:12:7)' },
+      ];
+      return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
+    },
+  },
+  {
     // Refused with the right status, under the code of another refusal (CONTRACT section 8 names it).
     fault: 'hostile requests refused under the code of an unknown subject',
     // The refusals of bodies read as messages answer those messages: their codes are held to the registry's status too.

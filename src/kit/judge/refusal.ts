@@ -20,8 +20,40 @@ const REFUSAL: Readonly<Record<string, { readonly status: number; readonly code?
   'hostile.too_deep': { status: 400, code: 'request.too_deep' },
 };
 
-/** A stack frame (`at f (file.js:1:2)`, as V8, Java and .NET print them) or Python's traceback. */
-const STACK_TRACE = /(?:^|\n)\s*at \S.*:\d+(?::\d+)?\)?\s*(?:$|\n)|Traceback \(most recent call last\)/;
+/**
+ * A stack trace as the common runtimes print one: a frame line `at f (file.js:1:2)` (V8, Java) or
+ * `at f() in file.cs:line 3` (.NET), Python's traceback, a Go panic's goroutine header, a Rust
+ * panic or backtrace, a PHP frame `#0 /app/x.php(12): `, a Ruby frame `x.rb:12:in`.
+ */
+const STACK_TRACE = new RegExp(
+  [
+    String.raw`(?:^|\n)\s*at \S.*(?::\d+(?::\d+)?\)?|:line \d+)\s*(?:$|\n)`,
+    String.raw`Traceback \(most recent call last\)`,
+    String.raw`goroutine \d+ \[[a-z ]+\]:`,
+    String.raw`\bpanicked at\b|stack backtrace:`,
+    String.raw`(?:^|\n)#\d+ \S+\(\d+\): `,
+    String.raw`\S\.rb:\d+:in [\x60']`,
+  ].join('|'),
+);
+
+/** Values read for a stack trace: enough for any refusal, bounded whatever an answer nests. */
+const TRACE_SCAN_LIMIT = 10_000;
+
+/** Whether any string anywhere in a value (a detail, an issue item's message) holds a stack trace. */
+function carriesTrace(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  for (let seen = 0; pending.length > 0 && seen < TRACE_SCAN_LIMIT; seen++) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (STACK_TRACE.test(v)) return true;
+    } else if (typeof v === 'object' && v !== null)
+      for (const child of Array.isArray(v) ? v : Object.values(v)) {
+        if (pending.length >= TRACE_SCAN_LIMIT) break;
+        pending.push(child);
+      }
+  }
+  return false;
+}
 
 const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'code'] as const;
 
@@ -82,8 +114,7 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
     faults.push(
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed.status}`,
     );
-  if (Object.values(typed).some((v) => typeof v === 'string' && STACK_TRACE.test(v)))
-    faults.push(`the ${isProblem ? 'problem' : 'error body'} carries a stack trace`);
+  if (carriesTrace(typed)) faults.push(`the ${isProblem ? 'problem' : 'error body'} carries a stack trace`);
   return faults;
 }
 
