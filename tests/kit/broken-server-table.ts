@@ -404,6 +404,13 @@ export const BROKEN: readonly Broken[] = [
     transform: accepts((ex) => body(ex)?.messageId !== undefined),
   },
   {
+    // Requires message_id, and reads no alias: refuses a body with messageId instead of message_id,
+    // takes one with both. The kit sends both, so only an alias check refuses it.
+    fault: 'alias keys beside the registered key ignored',
+    fails: ['hostile.alias_key'],
+    transform: accepts((ex) => body(ex)?.messageId !== undefined && body(ex)?.message_id !== undefined),
+  },
+  {
     fault: 'over-deep nesting accepted',
     fails: ['hostile.too_deep'],
     transform: accepts((ex) => ex.requestText.includes('[[[[[[[[')),

@@ -154,10 +154,9 @@ const MAKE: readonly (readonly [string, Make])[] = [
   ['hostile.version_unsupported', (good, form) => json(seal({ ...good, uai_version: '2.0' }), form)],
   [
     'hostile.alias_key',
-    (good) => {
-      const { message_id: id, ...rest } = good;
-      return json(seal({ messageId: id, ...rest }), 'keyed');
-    },
+    // The alias beside the registered key, not instead of it: without message_id any server that
+    // requires it refuses the body, alias check or none; with both, only an alias check does.
+    (good) => json(seal({ ...good, messageId: good.message_id }), 'keyed'),
   ],
   [
     'hostile.too_deep',
