@@ -71,6 +71,12 @@ export const problem = (status: number, code: string, detail = 'No.'): Response 
   );
 
 /** Rewrites the keyless array of the keyless answer (left unsealed: the fault is in its shape). */
+/** Each hostile request refused with the status and code CONTRACT section 8 names, and `detail`. */
+const refusedWith = (detail: string) => (ex: Exchange) => {
+  const plain = ex.contentType.startsWith('text/plain');
+  return problem(plain ? 415 : 400, plain ? 'request.unsupported_media_type' : 'request.invalid', detail);
+};
+
 const keylessAnswer =
   (rewrite: (array: unknown[]) => unknown[]): Transform =>
   async (ex) =>
@@ -683,11 +689,7 @@ export const BROKEN: readonly Broken[] = [
     fails: HOSTILE_CHECKS.map((c) => c.id),
     transform: (ex) =>
       kindOf(ex) === 'hostile'
-        ? problem(
-            ex.contentType.startsWith('text/plain') ? 415 : 400,
-            ex.contentType.startsWith('text/plain') ? 'request.unsupported_media_type' : 'request.invalid',
-            'Traceback (most recent call last):\n  File "/srv/app/server.py", line 41, in handle',
-          )
+        ? refusedWith('Traceback (most recent call last):\n  File "/srv/app/server.py", line 41, in handle')(ex)
         : ex.response,
   },
   {
@@ -695,11 +697,9 @@ export const BROKEN: readonly Broken[] = [
     fails: HOSTILE_CHECKS.map((c) => c.id),
     transform: (ex) =>
       kindOf(ex) === 'hostile'
-        ? problem(
-            ex.contentType.startsWith('text/plain') ? 415 : 400,
-            ex.contentType.startsWith('text/plain') ? 'request.unsupported_media_type' : 'request.invalid',
+        ? refusedWith(
             'runtime error: invalid memory address\n\ngoroutine 7 [running]:\nmain.handle(...)\n\t/home/acme/uai/server.go:88 +0x1d4',
-          )
+          )(ex)
         : ex.response,
   },
   {
@@ -707,11 +707,7 @@ export const BROKEN: readonly Broken[] = [
     fails: HOSTILE_CHECKS.map((c) => c.id),
     transform: async (ex) => {
       if (kindOf(ex) !== 'hostile') return ex.response;
-      const refusal = problem(
-        ex.contentType.startsWith('text/plain') ? 415 : 400,
-        ex.contentType.startsWith('text/plain') ? 'request.unsupported_media_type' : 'request.invalid',
-        'The request is refused.',
-      );
+      const refusal = refusedWith('The request is refused.')(ex);
       const json = (await refusal.json()) as Record<string, any>;
       json.errors = [
         { code: 'schema.required', message: 'TypeError: x is undefined\n    at check (/srv/app/validate.js:12:7)' },

@@ -77,6 +77,23 @@ describe('the starters through the proxy', () => {
 
 const fixture = (fault: string) => [NODE, ['tests/kit/fixtures/broken-client.mts', fault]] as const;
 
+type Json = Record<string, any>;
+/** The capability statement through the proxy, and the kit's own request addressed to its source. */
+async function kitRequest(mode: 'sync' | 'async'): Promise<{ statement: Json; message: Json }> {
+  const statement = (await (await fetch(px.proxy.endpoint)).json()) as Json;
+  const message = intentRequest(
+    {
+      runId: randomBytes(16).toString('hex'),
+      now: new Date(),
+      target: statement.source,
+      subject: 'uai.task.status.v1',
+    },
+    1,
+    mode,
+  );
+  return { statement, message };
+}
+
 /** The broken clients whose fault shows in their traffic with the reference server, and the rule that names it. */
 const BROKEN_CLIENTS: readonly {
   fault: string;
@@ -234,30 +251,16 @@ describe('a client that sends its request body gzip-coded', () => {
     await res.arrayBuffer();
     return reportOf(session);
   };
-  let statementSource: { type: string; id: string };
-  const message = () =>
-    intentRequest(
-      {
-        runId: randomBytes(16).toString('hex'),
-        now: new Date(),
-        target: statementSource,
-        subject: 'uai.task.status.v1',
-      },
-      1,
-      'sync',
-    );
-  beforeAll(async () => {
-    px.server.transform = undefined;
-    statementSource = ((await (await fetch(px.proxy.endpoint)).json()) as { source: { type: string; id: string } })
-      .source;
-  });
+  beforeAll(() => void (px.server.transform = undefined));
 
   it('is judged as the message it decodes to: no client finding', async () => {
-    const report = await postCoded(gzipSync(JSON.stringify(message())));
+    const { message } = await kitRequest('sync');
+    const report = await postCoded(gzipSync(JSON.stringify(message)));
     expect(ids(report, 'client')).toEqual([]);
   });
   it('a body that does not decode: client.message_valid, with the reason', async () => {
-    const report = await postCoded(new TextEncoder().encode(JSON.stringify(message())));
+    const { message } = await kitRequest('sync');
+    const report = await postCoded(new TextEncoder().encode(JSON.stringify(message)));
     expect(ids(report, 'client')).toEqual(['client.message_valid']);
     expect(report.findings.find((f) => f.check === 'client.message_valid')!.message).toMatch(
       /^Content-Encoding: gzip, but the request body does not decode/,
@@ -309,18 +312,7 @@ describe('a server that lingers after its answer', () => {
     };
     const { session, judged } = await px.fresh();
     // The first poll goes out as soon as the acceptance is read, the next a second later.
-    type Json = Record<string, any>;
-    const statement = (await (await fetch(px.proxy.endpoint)).json()) as Json;
-    const message = intentRequest(
-      {
-        runId: randomBytes(16).toString('hex'),
-        now: new Date(),
-        target: statement.source,
-        subject: 'uai.task.status.v1',
-      },
-      1,
-      'async',
-    );
+    const { statement, message } = await kitRequest('async');
     const accepted = await fetch(px.proxy.endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -479,17 +471,7 @@ describe('clients that misbehave on the wire: reported against the client, and t
 describe('a client that asks for 100 Continue (Expect: 100-continue, as curl does for bodies past 1 MB)', () => {
   /** The kit's own sync request to the proxied server, as a client that sends its body only once told to continue. */
   const post = async (expect: boolean) => {
-    const statement = (await (await fetch(px.proxy.endpoint)).json()) as { source: { type: string; id: string } };
-    const message = intentRequest(
-      {
-        runId: randomBytes(16).toString('hex'),
-        now: new Date(),
-        target: statement.source,
-        subject: 'uai.task.status.v1',
-      },
-      1,
-      'sync',
-    );
+    const { message } = await kitRequest('sync');
     const body = JSON.stringify(message);
     return new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
       let continued = false;
