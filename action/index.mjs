@@ -10898,6 +10898,58 @@ var init_terminal = __esm({
   }
 });
 
+// src/kit/usage.ts
+import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+function isUsageError(error2) {
+  const code = error2 instanceof Error ? error2.code : void 0;
+  return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}
+function reason(error2, missing) {
+  const code = error2.code ?? "";
+  if (code === "ENOENT" || code === "ENOTDIR") return missing;
+  if (code === "EISDIR") return "is a directory";
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission denied";
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+function requireWritable(option, path2) {
+  if (path2 === "") throw new UsageError(`${option} needs a file name`);
+  if (/[\\/]$/.test(path2)) throw new UsageError(`${option} ${path2}: cannot write: names a folder; give a file name`);
+  const target = resolve(path2);
+  try {
+    const existing = statSync(target, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+    if (!existing && !statSync(dirname(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
+    accessSync(existing ? target : dirname(target), constants.W_OK);
+  } catch (error2) {
+    throw cannotWrite(option, path2, error2);
+  }
+}
+function writeOutput(option, path2, text) {
+  try {
+    writeFileSync(path2, text);
+  } catch (error2) {
+    throw cannotWrite(option, path2, error2);
+  }
+}
+function fileUri(absolute) {
+  const url = pathToFileURL(absolute);
+  if (fileURLToPath(url) === absolute) return url.href;
+  return `file://${absolute.split(sep).map(encodeURIComponent).join("/")}`;
+}
+var UsageError, NOT_UTF8, readError, cannotWrite;
+var init_usage = __esm({
+  "src/kit/usage.ts"() {
+    "use strict";
+    UsageError = class extends Error {
+    };
+    NOT_UTF8 = "not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8";
+    readError = (error2) => `cannot read: ${reason(error2, "no such file")}`;
+    cannotWrite = (option, path2, error2) => new UsageError(`${option} ${path2}: cannot write: ${reason(error2, "no such directory")}`);
+  }
+});
+
 // src/http/digits.ts
 var withThousands;
 var init_digits = __esm({
@@ -11058,51 +11110,6 @@ var init_glob_walk = __esm({
     "use strict";
     init_glob_base();
     init_walk();
-  }
-});
-
-// src/kit/usage.ts
-import { accessSync, constants, statSync as statSync3, writeFileSync } from "node:fs";
-import { dirname as dirname3, resolve as resolve4 } from "node:path";
-function isUsageError(error2) {
-  const code = error2 instanceof Error ? error2.code : void 0;
-  return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
-}
-function reason(error2, missing) {
-  const code = error2.code ?? "";
-  if (code === "ENOENT" || code === "ENOTDIR") return missing;
-  if (code === "EISDIR") return "is a directory";
-  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission denied";
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-function requireWritable(option, path2) {
-  if (path2 === "") throw new UsageError(`${option} needs a file name`);
-  if (/[\\/]$/.test(path2)) throw new UsageError(`${option} ${path2}: cannot write: names a folder; give a file name`);
-  const target = resolve4(path2);
-  try {
-    const existing = statSync3(target, { throwIfNoEntry: false });
-    if (existing?.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
-    if (!existing && !statSync3(dirname3(target)).isDirectory()) throw Object.assign(new Error(), { code: "ENOENT" });
-    accessSync(existing ? target : dirname3(target), constants.W_OK);
-  } catch (error2) {
-    throw cannotWrite(option, path2, error2);
-  }
-}
-function writeOutput(option, path2, text) {
-  try {
-    writeFileSync(path2, text);
-  } catch (error2) {
-    throw cannotWrite(option, path2, error2);
-  }
-}
-var UsageError, readError, cannotWrite;
-var init_usage = __esm({
-  "src/kit/usage.ts"() {
-    "use strict";
-    UsageError = class extends Error {
-    };
-    readError = (error2) => `cannot read: ${reason(error2, "no such file")}`;
-    cannotWrite = (option, path2, error2) => new UsageError(`${option} ${path2}: cannot write: ${reason(error2, "no such directory")}`);
   }
 });
 
@@ -11321,16 +11328,16 @@ async function readInput(file, mode, stdin, reserve) {
   if (text === void 0) return { ok: false, file, error: NOT_UTF8 };
   return inputFromText(file, text, mode);
 }
-var UTF82, NOT_UTF8;
+var UTF82;
 var init_input = __esm({
   "src/cli/input.ts"() {
     "use strict";
+    init_usage();
     init_engine();
     init_usage();
     init_bounded_read();
     init_request_body();
     UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-    NOT_UTF8 = "not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8";
   }
 });
 
@@ -11449,7 +11456,7 @@ var init_checks = __esm({
 });
 
 // src/kit/proxy/formats.ts
-import { sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute3, sep as sep4 } from "node:path";
 function liveLine(x) {
   const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? "no answer"}`;
   if (!x.findings.length) return `${escapeLine(`${head}  ok`)}
@@ -11512,25 +11519,28 @@ function proxySarif(r, site, recording) {
             }))
           }
         },
-        results: r.findings.map((f) => ({
-          ruleId: f.check,
-          ruleIndex: rules.findIndex((c) => c.id === f.check),
-          level: f.severity === "must" ? "error" : "warning",
-          // A finding quotes what the two sides sent: escaped as the validator's SARIF messages are.
-          message: { text: sarifText(`[${f.side}] exchange #${f.exchange}: ${f.message}`) },
-          locations: [
-            {
-              ...recording ? {
-                physicalLocation: {
-                  artifactLocation: { uri: recordingUri(recording) },
-                  region: { startLine: f.exchange }
-                }
-              } : {},
-              logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: "member" }]
-            }
-          ],
-          properties: { side: f.side, exchange: f.exchange, jsonPointer: f.path }
-        }))
+        results: r.findings.map((f) => {
+          const line = recording && (recording.lineOf ? recording.lineOf(f.exchange) : f.exchange);
+          return {
+            ruleId: f.check,
+            ruleIndex: rules.findIndex((c) => c.id === f.check),
+            level: f.severity === "must" ? "error" : "warning",
+            // A finding quotes what the two sides sent: escaped as the validator's SARIF messages are.
+            message: { text: sarifText(`[${f.side}] exchange #${f.exchange}: ${f.message}`) },
+            locations: [
+              {
+                ...recording ? {
+                  physicalLocation: {
+                    artifactLocation: recordingLocation(recording.file),
+                    ...line !== void 0 ? { region: { startLine: line } } : {}
+                  }
+                } : {},
+                logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: "member" }]
+              }
+            ],
+            properties: { side: f.side, exchange: f.exchange, jsonPointer: f.path }
+          };
+        })
       }
     ]
   };
@@ -11544,7 +11554,7 @@ function formatProxyReport(r, format, site, recording) {
   if (format === "sarif") return proxySarif(r, site, recording);
   return proxyText(r);
 }
-var PROXY_FORMATS, SHOWN, recordingUri;
+var PROXY_FORMATS, SHOWN, recordingLocation;
 var init_formats3 = __esm({
   "src/kit/proxy/formats.ts"() {
     "use strict";
@@ -11552,11 +11562,12 @@ var init_formats3 = __esm({
     init_release();
     init_urls();
     init_formats2();
+    init_usage();
     init_terminal();
     init_checks();
     PROXY_FORMATS = ["text", "json", "junit", "sarif"];
     SHOWN = 5;
-    recordingUri = (file) => file.split(sep3).map(encodeURIComponent).join("/");
+    recordingLocation = (file) => isAbsolute3(file) ? { uri: fileUri(file) } : { uri: file.split(sep4).map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
   }
 });
 
@@ -12930,6 +12941,7 @@ var init_report2 = __esm({
       #judge;
       #tally = new Tally();
       #findings = [];
+      #lastIndex = 0;
       #count = 0;
       #upstream = "";
       constructor(site) {
@@ -12937,6 +12949,7 @@ var init_report2 = __esm({
       }
       add(x) {
         this.#count += 1;
+        this.#lastIndex = x.index;
         this.#upstream = x.upstream;
         const judged = this.#judge.judge(x);
         this.#note(judged.judged, judged.findings, x.index);
@@ -12950,7 +12963,7 @@ var init_report2 = __esm({
         }
       }
       report(options, upstream = this.#upstream) {
-        this.#note(this.#judge.finishes, this.#judge.finish(), this.#count);
+        this.#note(this.#judge.finishes, this.#judge.finish(), this.#lastIndex);
         const sides = Object.fromEntries(
           ["server", "client"].map((side) => {
             const checks = verdictsFor(
@@ -13030,16 +13043,18 @@ async function* recordingLines(chunks, max) {
 }
 async function replayRecording(file, options) {
   const session = new ProxySession(options.site);
-  const stream = createReadStream(file, { encoding: "utf8" });
+  const stream = createReadStream(file);
+  const lines2 = /* @__PURE__ */ new Map();
   let n = 0;
   let previous = 0;
+  let lastLine = [0, 0];
   try {
-    for await (const line of recordingLines(stream, MAX_LINE_CHARS)) {
+    for await (const line of recordingLines(utf8Chunks(stream), MAX_LINE_CHARS)) {
       n += 1;
       if (typeof line !== "string")
         return {
           ok: false,
-          error: "unreadable" in line ? `${file}: ${readError(line.unreadable)}` : `${file} line ${n}: longer than any recorded exchange`
+          error: "unreadable" in line ? line.unreadable instanceof NotUtf8 ? `${file} is ${NOT_UTF8}` : `${file}: ${readError(line.unreadable)}` : `${file} line ${n}: longer than any recorded exchange`
         };
       if (line.trim() === "") continue;
       const parsed = parseRecordLine(line);
@@ -13048,15 +13063,27 @@ async function replayRecording(file, options) {
         return { ok: false, error: `${file} line ${n}: index ${parsed.exchange.index} does not follow ${previous}` };
       previous = parsed.exchange.index;
       const judged = session.add(parsed.exchange);
+      if (judged.findings.length > 0) lines2.set(parsed.exchange.index, n);
+      lastLine = [parsed.exchange.index, n];
       options.onExchange?.(judged);
     }
   } finally {
     stream.destroy();
   }
   if (previous === 0) return { ok: false, error: `${file} holds no recorded exchange` };
-  return { ok: true, report: session.report(options) };
+  lines2.set(...lastLine);
+  return { ok: true, report: session.report(options), lines: lines2 };
 }
-var MAX_LINE_CHARS;
+async function* utf8Chunks(bytes) {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  try {
+    for await (const chunk of bytes) yield decoder.decode(chunk, { stream: true });
+    yield decoder.decode();
+  } catch (error2) {
+    throw error2 instanceof TypeError ? new NotUtf8() : error2;
+  }
+}
+var MAX_LINE_CHARS, NotUtf8;
 var init_replay = __esm({
   "src/kit/proxy/replay.ts"() {
     "use strict";
@@ -13064,6 +13091,8 @@ var init_replay = __esm({
     init_recording();
     init_report2();
     MAX_LINE_CHARS = 24 * 1024 * 1024;
+    NotUtf8 = class extends Error {
+    };
   }
 });
 
@@ -13084,7 +13113,9 @@ async function replayCommand(file, format, io) {
     ...chosen === "text" ? { onExchange: (x) => io.stdout(liveLine(x)) } : {}
   });
   if (!replayed.ok) return replayed.error;
-  io.stdout(`${chosen === "text" ? "\n" : ""}${formatProxyReport(replayed.report, chosen, io.site, file)}`);
+  const lines2 = replayed.lines;
+  const place = { file, lineOf: (exchange2) => lines2.get(exchange2) };
+  io.stdout(`${chosen === "text" ? "\n" : ""}${formatProxyReport(replayed.report, chosen, io.site, place)}`);
   return replayed.report.exit_code;
 }
 var init_replay_command = __esm({
@@ -13108,7 +13139,9 @@ async function readJson(file) {
   try {
     bytes = readFileBounded(file);
   } catch (error2) {
-    throw new UsageError(error2 instanceof InputTooLarge ? `${file} is ${error2.message}` : `cannot read ${file}`);
+    throw new UsageError(
+      error2 instanceof InputTooLarge ? `${file} is ${error2.message}` : `${file}: ${readError(error2)}`
+    );
   }
   const text = utf8Text(bytes);
   if (text === void 0) throw new UsageError(`${file} is ${NOT_UTF8}`);
@@ -16279,7 +16312,7 @@ async function proxyCommand(argv, io) {
     await proxy.close();
     if (recording && !recordError) await new Promise((resolve7) => recording.end(resolve7));
     const report = session.report({ site: io.site, runId: randomBytes5(16).toString("hex"), now: io.now() }, upstream);
-    const text = formatProxyReport(report, format, io.site, values.record);
+    const text = formatProxyReport(report, format, io.site, values.record ? { file: values.record } : void 0);
     if (values.report) writeOutput("--report", values.report, text);
     else io.stdout(text);
     if (recordError) throw new UsageError(`--record ${values.record}: cannot write: ${recordError.message}`);
@@ -17918,12 +17951,12 @@ init_engine();
 init_terminal();
 
 // src/cli/paths.ts
-import { realpathSync, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
+init_usage();
+import { realpathSync, statSync as statSync2 } from "node:fs";
+import { basename, dirname as dirname2, isAbsolute, relative, resolve as resolve2, sep as sep2 } from "node:path";
 var SRCROOT = "%SRCROOT%";
 var STDIN_NAME = "stdin";
-var outside = (rel) => rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+var outside = (rel) => rel === "" || rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute(rel);
 var realFolders = /* @__PURE__ */ new Map();
 function realFolder(folder) {
   let real = realFolders.get(folder);
@@ -17939,18 +17972,18 @@ function realFolder(folder) {
 }
 function locateFile(file, base) {
   if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = resolve(file);
-  let rel = relative(resolve(base), absolute);
+  const absolute = resolve2(file);
+  let rel = relative(resolve2(base), absolute);
   if (outside(rel))
-    rel = relative(realFolder(resolve(base)), resolve(realFolder(dirname(absolute)), basename(absolute)));
-  if (outside(rel)) return { path: absolute.split(sep).join("/"), uri: pathToFileURL(absolute).href };
-  const segments = rel.split(sep);
+    rel = relative(realFolder(resolve2(base)), resolve2(realFolder(dirname2(absolute)), basename(absolute)));
+  if (outside(rel)) return { path: absolute.split(sep2).join("/"), uri: fileUri(absolute) };
+  const segments = rel.split(sep2);
   return { path: segments.join("/"), uri: segments.map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
 }
 function baseMistake(base) {
   let folder;
   try {
-    folder = statSync(resolve(base), { throwIfNoEntry: false })?.isDirectory();
+    folder = statSync2(resolve2(base), { throwIfNoEntry: false })?.isDirectory();
   } catch {
     folder = false;
   }
@@ -18145,28 +18178,28 @@ init_terminal();
 // src/cli/files.ts
 init_glob_base();
 init_walk();
-import { lstatSync, statSync as statSync2 } from "node:fs";
+import { lstatSync, statSync as statSync3 } from "node:fs";
 import * as fs2 from "node:fs/promises";
-import { dirname as dirname2, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
+import { dirname as dirname3, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 async function expand(pattern) {
   const glob2 = fs2.glob;
   if (!glob2) return (await Promise.resolve().then(() => (init_glob_walk(), glob_walk_exports))).globByWalk(pattern);
   const found = [];
-  const throughLink = linkBelow(resolve3(splitGlob(pattern).base || "."));
+  const throughLink = linkBelow(resolve4(splitGlob(pattern).base || "."));
   for await (const entry of glob2(pattern, { withFileTypes: true })) {
-    if (entry.isFile() && !throughLink(resolve3(entry.parentPath))) found.push(join2(entry.parentPath, entry.name));
+    if (entry.isFile() && !throughLink(resolve4(entry.parentPath))) found.push(join2(entry.parentPath, entry.name));
   }
   return { found };
 }
 function linkBelow(head) {
   const known2 = /* @__PURE__ */ new Map();
-  const inside = head.endsWith(sep2) ? head : `${head}${sep2}`;
+  const inside = head.endsWith(sep3) ? head : `${head}${sep3}`;
   const through = (folder) => {
     if (!folder.startsWith(inside)) return false;
     let linked = known2.get(folder);
     if (linked === void 0) {
-      linked = lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() === true || through(dirname2(folder));
+      linked = lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() === true || through(dirname3(folder));
       known2.set(folder, linked);
     }
     return linked;
@@ -18174,7 +18207,7 @@ function linkBelow(head) {
   return through;
 }
 var byPath = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-var slashes = sep2 === "\\" ? (path2) => path2.replaceAll("\\", "/") : (path2) => path2;
+var slashes = sep3 === "\\" ? (path2) => path2.replaceAll("\\", "/") : (path2) => path2;
 async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs2.stat(input2).catch(() => void 0);
@@ -18203,7 +18236,7 @@ async function targetsOf(input2) {
 }
 function sameFile(a, b) {
   if (a === b) return true;
-  const [x, y] = [a, b].map((p) => statSync2(p, { throwIfNoEntry: false }));
+  const [x, y] = [a, b].map((p) => statSync3(p, { throwIfNoEntry: false }));
   return x && y ? x.dev === y.dev && x.ino === y.ino : !x && !y;
 }
 async function resolveTargets(inputs) {
@@ -18211,7 +18244,7 @@ async function resolveTargets(inputs) {
   const out = [];
   for (const input2 of inputs) {
     for (const target of await targetsOf(input2)) {
-      const key = target.file === "-" ? "-" : resolve3(target.file);
+      const key = target.file === "-" ? "-" : resolve4(target.file);
       const first = seen.get(key);
       if (first !== void 0 && sameFile(first, target.file)) continue;
       if (first === void 0) seen.set(key, target.file);
@@ -18722,6 +18755,10 @@ async function validate(env, workspace) {
     cwd: () => workspace
   });
   const log = JSON.parse(reports.sarif);
+  const unreadable = log.runs.reduce(
+    (n, run) => n + (run.invocations ?? []).reduce((m, i) => m + (i.toolExecutionNotifications ?? []).length, 0),
+    0
+  );
   for (const run of log.runs) run.automationDetails = { id: `${category}/` };
   const sarifText2 = `${JSON.stringify(log, null, 2)}
 `;
@@ -18735,7 +18772,8 @@ async function validate(env, workspace) {
   setOutputs(env, {
     "exit-code": code,
     "sarif-file": sarifPath,
-    files: entries.length,
+    files: entries.length + unreadable,
+    unreadable,
     errors,
     warnings
   });
@@ -18744,9 +18782,9 @@ async function validate(env, workspace) {
     [
       "### uai validate",
       "",
-      "| Files | Valid | Invalid | Errors | Warnings | Exit status |",
-      "|---:|---:|---:|---:|---:|---:|",
-      `| ${entries.length} | ${entries.length - invalid2.length} | ${invalid2.length} | ${errors} | ${warnings} | ${code} |`,
+      "| Files | Valid | Invalid | Unreadable | Errors | Warnings | Exit status |",
+      "|---:|---:|---:|---:|---:|---:|---:|",
+      `| ${entries.length + unreadable} | ${entries.length - invalid2.length} | ${invalid2.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       "",
       ...invalid2.map(
         (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`

@@ -129,7 +129,14 @@ async function validate(env: Env, workspace: string): Promise<number> {
     cwd: () => workspace,
   });
   // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
-  const log = JSON.parse(reports.sarif) as { runs: { automationDetails?: { id: string } }[] };
+  const log = JSON.parse(reports.sarif) as {
+    runs: { automationDetails?: { id: string }; invocations?: { toolExecutionNotifications?: unknown[] }[] }[];
+  };
+  // Files that could not be read have no result: the SARIF log names each in a notification.
+  const unreadable = log.runs.reduce(
+    (n, run) => n + (run.invocations ?? []).reduce((m, i) => m + (i.toolExecutionNotifications ?? []).length, 0),
+    0,
+  );
   for (const run of log.runs) run.automationDetails = { id: `${category}/` };
   const sarifText = `${JSON.stringify(log, null, 2)}\n`;
   const sarifPath = writeReport(workspace, sarifFile, sarifText);
@@ -147,7 +154,8 @@ async function validate(env: Env, workspace: string): Promise<number> {
   setOutputs(env, {
     'exit-code': code,
     'sarif-file': sarifPath,
-    files: entries.length,
+    files: entries.length + unreadable,
+    unreadable,
     errors,
     warnings,
   });
@@ -156,9 +164,9 @@ async function validate(env: Env, workspace: string): Promise<number> {
     [
       '### uai validate',
       '',
-      '| Files | Valid | Invalid | Errors | Warnings | Exit status |',
-      '|---:|---:|---:|---:|---:|---:|',
-      `| ${entries.length} | ${entries.length - invalid.length} | ${invalid.length} | ${errors} | ${warnings} | ${code} |`,
+      '| Files | Valid | Invalid | Unreadable | Errors | Warnings | Exit status |',
+      '|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${entries.length + unreadable} | ${entries.length - invalid.length} | ${invalid.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       '',
       ...invalid.map(
         (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`,

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { checkExchangeAction, issueLine, type CheckExchangeResult } from '../engine/index.ts';
 import { escapeLine } from '../kit/terminal.ts';
-import { isUsageError, UsageError } from '../kit/usage.ts';
+import { isUsageError, readError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/urls.ts';
 import { InputTooLarge, readFileBounded } from './bounded-read.ts';
 import { NOT_UTF8, utf8Text } from './input.ts';
@@ -42,7 +42,9 @@ async function readJson(file: string): Promise<string> {
   try {
     bytes = readFileBounded(file);
   } catch (error) {
-    throw new UsageError(error instanceof InputTooLarge ? `${file} is ${error.message}` : `cannot read ${file}`);
+    throw new UsageError(
+      error instanceof InputTooLarge ? `${file} is ${error.message}` : `${file}: ${readError(error)}`,
+    );
   }
   const text = utf8Text(bytes);
   if (text === undefined) throw new UsageError(`${file} is ${NOT_UTF8}`);

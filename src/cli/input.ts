@@ -1,3 +1,4 @@
+import { NOT_UTF8 } from '../kit/usage.ts';
 import { memberTexts, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
 import { readError } from '../kit/usage.ts';
 import { MAX_INPUT_BYTES, readFileBounded } from './bounded-read.ts';
@@ -89,7 +90,7 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
   }
 }
 
-export const NOT_UTF8 = 'not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8';
+export { NOT_UTF8 };
 
 export async function readInput(
   file: string,

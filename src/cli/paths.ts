@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileUri } from '../kit/usage.ts';
 
 /**
  * Where a checked file is, for CI: relative to the base directory (the repository root, from
@@ -45,7 +45,7 @@ export function locateFile(file: string, base: string): Located {
   // where the working directory is reached by a link): compared again as the system names both.
   if (outside(rel))
     rel = relative(realFolder(resolve(base)), resolve(realFolder(dirname(absolute)), basename(absolute)));
-  if (outside(rel)) return { path: absolute.split(sep).join('/'), uri: pathToFileURL(absolute).href };
+  if (outside(rel)) return { path: absolute.split(sep).join('/'), uri: fileUri(absolute) };
   const segments = rel.split(sep);
   return { path: segments.join('/'), uri: segments.map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }

@@ -4,7 +4,8 @@
  * needs nothing else loads nothing else.
  */
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** A mistake in the command line: exit 2 with the message and a pointer to --help. */
 export class UsageError extends Error {}
@@ -23,6 +24,9 @@ function reason(error: unknown, missing: string): string {
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'permission denied';
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Why a file that is not UTF-8 is not read as JSON (every file the commands read as JSON is read strictly). */
+export const NOT_UTF8 = 'not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8';
 
 /** Why a file could not be read, in a few words (`cannot read: is a directory`). */
 export const readError = (error: unknown): string => `cannot read: ${reason(error, 'no such file')}`;
@@ -57,4 +61,16 @@ export function writeOutput(option: string, path: string, text: string): void {
   } catch (error) {
     throw cannotWrite(option, path, error);
   }
+}
+
+/**
+ * An absolute path as a `file:` URI that reads back as the same path, for SARIF locations outside
+ * the checkout. pathToFileURL goes through the URL parser, which drops a leading or trailing
+ * control character or space of its input (a file named `x\u000e` would become `x`): then each
+ * segment is percent-encoded by hand.
+ */
+export function fileUri(absolute: string): string {
+  const url = pathToFileURL(absolute);
+  if (fileURLToPath(url) === absolute) return url.href;
+  return `file://${absolute.split(sep).map(encodeURIComponent).join('/')}`;
 }

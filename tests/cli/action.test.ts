@@ -199,6 +199,7 @@ describe('action.yml', () => {
       'exit-code': '1',
       'sarif-file': join(workspace, 'uai.sarif'),
       files: '2',
+      unreadable: '0',
       errors: '2',
       warnings: '0',
       'sarif-id': '42',
@@ -216,7 +217,7 @@ describe('action.yml', () => {
       /^::error file=messages\/sub\/bad\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema\.value_not_allowed at \/delivery\/priority::/m,
     );
     expect(r.summary).toContain('### uai validate');
-    expect(r.summary).toContain('| 2 | 1 | 1 | 2 | 0 | 1 |');
+    expect(r.summary).toContain('| 2 | 1 | 1 | 0 | 2 | 0 | 1 |');
     expect(r.summary).toContain('- `messages/sub/bad.json`: 2 error(s), 0 warning(s)');
     // The upload: what github/codeql-action/upload-sarif sends, for this commit and ref.
     expect(uploads).toHaveLength(1);
@@ -246,7 +247,7 @@ describe('action.yml', () => {
     const log = JSON.parse(readFileSync(join(workspace, 'reports/uai.sarif'), 'utf8'));
     expect([log.runs[0].results, log.runs[0].automationDetails]).toEqual([[], { id: 'agents/' }]);
     // Files, valid, invalid: a row whose valid and invalid counts differ, so swapped columns show.
-    expect(r.summary).toContain('| 1 | 1 | 0 | 0 | 0 | 0 |');
+    expect(r.summary).toContain('| 1 | 1 | 0 | 0 | 0 | 0 | 0 |');
     expect(uploads).toEqual([]);
   }, 60_000);
 
@@ -258,9 +259,10 @@ describe('action.yml', () => {
 
   it('validate, one file that cannot be read: exit 2 in the outputs and the summary, no crash', async () => {
     const r = await runAction({ files: 'messages/missing.json', upload: 'false' });
-    expect([r.code, r.outputs['exit-code'], r.outputs.files]).toEqual([2, '2', '0']);
+    // Counted among the files given, as unreadable.
+    expect([r.code, r.outputs['exit-code'], r.outputs.files, r.outputs.unreadable]).toEqual([2, '2', '1', '1']);
     expect(r.stderr).toMatch(/^uai: messages\/missing\.json: /m);
-    expect(r.summary).toContain('| 0 | 0 | 0 | 0 | 0 | 2 |');
+    expect(r.summary).toContain('| 1 | 0 | 0 | 1 | 0 | 0 | 2 |');
   }, 60_000);
 
   it("validate: code scanning refusing the upload (a fork, a read-only token) is a warning; the status stays uai's and matches exit-code", async () => {

@@ -79,7 +79,8 @@ describe('uai check-exchange', () => {
   });
   it.each([
     [['only-one.json'], /give the request file and the response file/],
-    [['/nonexistent/a.json', '/nonexistent/b.json'], /cannot read/],
+    [['/nonexistent/a.json', '/nonexistent/b.json'], /\/nonexistent\/a\.json: cannot read: no such file/],
+    [['/tmp', '/nonexistent/b.json'], /\/tmp: cannot read: is a directory/],
     [['--format', 'xml', 'a', 'b'], /--format takes text or json/],
   ])('usage %j exits 2', async (args, message) => {
     const { code, stderr } = await uai(...args);

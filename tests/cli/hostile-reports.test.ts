@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -661,11 +661,20 @@ describe('uai check-exchange --recording: text, JUnit and SARIF hold for any evi
             },
           ],
         };
-        const log = JSON.parse(formatProxyReport(report as unknown as ProxyReport, 'sarif', site, file));
+        const log = JSON.parse(formatProxyReport(report as unknown as ProxyReport, 'sarif', site, { file }));
         expect(validSarif(log), JSON.stringify(validSarif.errors)).toBe(true);
-        const { uri } = log.runs[0].results[0].locations[0].physicalLocation.artifactLocation;
-        expect(uri).toMatch(RELATIVE_PATH);
-        expect(uri.split('/').map(decodeURIComponent).join(sep)).toBe(file);
+        const { physicalLocation } = log.runs[0].results[0].locations[0];
+        const { uri, uriBaseId } = physicalLocation.artifactLocation;
+        // A relative path against the checkout, as uai validate writes it; an absolute one as a file: URI.
+        if (isAbsolute(file)) {
+          expect(uriBaseId).toBeUndefined();
+          expect(fileURLToPath(uri)).toBe(file);
+        } else {
+          expect(uriBaseId).toBe('%SRCROOT%');
+          expect(uri).toMatch(RELATIVE_PATH);
+          expect(uri.split('/').map(decodeURIComponent).join(sep)).toBe(file);
+        }
+        expect(physicalLocation.region).toEqual({ startLine: 1 });
         // The finding quotes what a side sent: no link of its own, shown as it was.
         const { text } = log.runs[0].results[0].message;
         expect(embeddedLinks(text), text).toEqual([]);

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { seal } from '../../src/engine/index.ts';
@@ -218,6 +219,40 @@ describe('uai check-exchange --recording', () => {
       expect(await main(['check-exchange', '--recording', file, '--format', format], other.io)).toBe(1);
       expect(other.out.stdout).toContain('exchange.sequence');
     }
+  });
+
+  it('sarif: each finding on the line its exchange was read from, blank lines and gaps in the numbering and all', async () => {
+    px.server.transform = changing(
+      new Map([[2, { kind: 'member', pointer: '/conversation/sequence', value: 9, reseal: true }]]),
+    );
+    const { lines } = await px.fresh();
+    for (const r of requests) await send(r);
+    await px.proxy.judged();
+    // A blank line first and between the exchanges, and every index times ten.
+    const spaced = lines.map((l) => {
+      const x = JSON.parse(l) as { index: number };
+      return `\n${JSON.stringify({ ...x, index: x.index * 10 })}\n`;
+    });
+    const file = join(scratch, 'spaced.jsonl');
+    writeFileSync(file, spaced.join(''));
+    const run = io();
+    expect(await main(['check-exchange', '--recording', file, '--format', 'sarif'], run.io)).toBe(1);
+    const results = JSON.parse(run.out.stdout).runs[0].results as any[];
+    expect(results.length).toBeGreaterThan(0);
+    const fileLines = spaced.join('').split('\n');
+    for (const r of results) {
+      const line = r.locations[0].physicalLocation.region.startLine as number;
+      expect(JSON.parse(fileLines[line - 1]!).index, JSON.stringify(r.message)).toBe(r.properties.exchange);
+    }
+    expect(results[0].locations[0].physicalLocation.artifactLocation.uri).toBe(pathToFileURL(file).href);
+  });
+
+  it('a recording that is not UTF-8 is refused as such, not judged with U+FFFD in it (exit 2)', async () => {
+    const file = join(scratch, 'latin1.jsonl');
+    writeFileSync(file, Buffer.from('{"kind":"uai.proxy.exchange.v1","method":"P\xe9ST"}\n', 'latin1'));
+    const run = io();
+    expect(await main(['check-exchange', '--recording', file], run.io)).toBe(2);
+    expect(run.out.stderr).toMatch(/is not UTF-8/);
   });
 
   it('refuses what is not a recording, naming the line (exit 2)', async () => {

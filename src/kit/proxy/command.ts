@@ -113,7 +113,7 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     await proxy.close();
     if (recording && !recordError) await new Promise<void>((resolve) => recording.end(resolve));
     const report = session.report({ site: io.site, runId: randomBytes(16).toString('hex'), now: io.now() }, upstream);
-    const text = formatProxyReport(report, format, io.site, values.record);
+    const text = formatProxyReport(report, format, io.site, values.record ? { file: values.record } : undefined);
     if (values.report) writeOutput('--report', values.report, text);
     else io.stdout(text);
     if (recordError) throw new UsageError(`--record ${values.record}: cannot write: ${recordError.message}`);

@@ -3,11 +3,12 @@
  * with the finding), and the report at the end as text, JSON, JUnit (one suite per side, each the
  * kit's own) or SARIF 2.1.0 (one result per finding, on the recording's line when there is one).
  */
-import { sep } from 'node:path';
+import { isAbsolute, sep } from 'node:path';
 import { sarifText } from '../../engine/index.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { links, type Site } from '../../standard/urls.ts';
 import { countsLine, junitSuite, textReport } from '../judge/formats.ts';
+import { fileUri } from '../usage.ts';
 import { escapeLine } from '../terminal.ts';
 import { PROXY_CHECKS } from './checks.ts';
 import type { JudgedExchange } from './judge.ts';
@@ -70,10 +71,23 @@ export function proxyJunit(r: ProxyReport): string {
  * The recording's path as given, as a URI reference (RFC 3986, which SARIF's artifactLocation.uri
  * is): each segment percent-encoded, so a name with a space, "%" or "#" stays one path.
  */
-const recordingUri = (file: string) => file.split(sep).map(encodeURIComponent).join('/');
+/**
+ * A recording as SARIF locates it: a relative path against the checkout (`%SRCROOT%`, as `uai
+ * validate` writes it), an absolute one as a `file:` URI; and the line of each exchange (the live
+ * proxy writes exchange n on line n; a recording replayed may hold blank lines and skip numbers).
+ */
+export interface RecordingPlace {
+  readonly file: string;
+  readonly lineOf?: (exchange: number) => number | undefined;
+}
+
+const recordingLocation = (file: string) =>
+  isAbsolute(file)
+    ? { uri: fileUri(file) }
+    : { uri: file.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 
 /** SARIF 2.1.0: one rule per check, one result per finding, located on the recording's line of its exchange. */
-export function proxySarif(r: ProxyReport, site: Site, recording?: string): string {
+export function proxySarif(r: ProxyReport, site: Site, recording?: RecordingPlace): string {
   const l = links(site);
   const used = [...new Set(r.findings.map((f) => f.check))];
   const rules = PROXY_CHECKS.filter((c) => used.includes(c.id));
@@ -96,34 +110,37 @@ export function proxySarif(r: ProxyReport, site: Site, recording?: string): stri
             })),
           },
         },
-        results: r.findings.map((f) => ({
-          ruleId: f.check,
-          ruleIndex: rules.findIndex((c) => c.id === f.check),
-          level: f.severity === 'must' ? 'error' : 'warning',
-          // A finding quotes what the two sides sent: escaped as the validator's SARIF messages are.
-          message: { text: sarifText(`[${f.side}] exchange #${f.exchange}: ${f.message}`) },
-          locations: [
-            {
-              ...(recording
-                ? {
-                    physicalLocation: {
-                      artifactLocation: { uri: recordingUri(recording) },
-                      region: { startLine: f.exchange },
-                    },
-                  }
-                : {}),
-              logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: 'member' }],
-            },
-          ],
-          properties: { side: f.side, exchange: f.exchange, jsonPointer: f.path },
-        })),
+        results: r.findings.map((f) => {
+          const line = recording && (recording.lineOf ? recording.lineOf(f.exchange) : f.exchange);
+          return {
+            ruleId: f.check,
+            ruleIndex: rules.findIndex((c) => c.id === f.check),
+            level: f.severity === 'must' ? 'error' : 'warning',
+            // A finding quotes what the two sides sent: escaped as the validator's SARIF messages are.
+            message: { text: sarifText(`[${f.side}] exchange #${f.exchange}: ${f.message}`) },
+            locations: [
+              {
+                ...(recording
+                  ? {
+                      physicalLocation: {
+                        artifactLocation: recordingLocation(recording.file),
+                        ...(line !== undefined ? { region: { startLine: line } } : {}),
+                      },
+                    }
+                  : {}),
+                logicalLocations: [{ fullyQualifiedName: `exchange/${f.exchange}${f.path}`, kind: 'member' }],
+              },
+            ],
+            properties: { side: f.side, exchange: f.exchange, jsonPointer: f.path },
+          };
+        }),
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-export function formatProxyReport(r: ProxyReport, format: ProxyFormat, site: Site, recording?: string): string {
+export function formatProxyReport(r: ProxyReport, format: ProxyFormat, site: Site, recording?: RecordingPlace): string {
   if (format === 'json') return `${JSON.stringify(r, null, 2)}\n`;
   if (format === 'junit') return proxyJunit(r);
   if (format === 'sarif') return proxySarif(r, site, recording);

@@ -24,6 +24,8 @@ export async function replayCommand(file: string, format: string | undefined, io
     ...(chosen === 'text' ? { onExchange: (x) => io.stdout(liveLine(x)) } : {}),
   });
   if (!replayed.ok) return replayed.error;
-  io.stdout(`${chosen === 'text' ? '\n' : ''}${formatProxyReport(replayed.report, chosen, io.site, file)}`);
+  const lines = replayed.lines;
+  const place = { file, lineOf: (exchange: number) => lines.get(exchange) };
+  io.stdout(`${chosen === 'text' ? '\n' : ''}${formatProxyReport(replayed.report, chosen, io.site, place)}`);
   return replayed.report.exit_code;
 }

@@ -7,7 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Site } from '../../standard/urls.ts';
-import { readError } from '../usage.ts';
+import { NOT_UTF8, readError } from '../usage.ts';
 import type { JudgedExchange } from './judge.ts';
 import { parseRecordLine } from './recording.ts';
 import { ProxySession, type ProxyReport } from './report.ts';
@@ -15,7 +15,14 @@ import { ProxySession, type ProxyReport } from './report.ts';
 /** The longest line read: a recorded exchange holds at most two bodies of 4 MB, base64 at worst. */
 export const MAX_LINE_CHARS = 24 * 1024 * 1024;
 
-export type Replayed = { ok: true; report: ProxyReport } | { ok: false; error: string };
+export type Replayed =
+  | {
+      ok: true;
+      report: ProxyReport;
+      /** The line of the recording each exchange with a finding (and the last) was read from. */
+      lines: ReadonlyMap<number, number>;
+    }
+  | { ok: false; error: string };
 
 /** One line of a recording as read: its text, a line past the bound (the last one given), or a read that failed. */
 export type RecordingLine = string | { readonly tooLong: true } | { readonly unreadable: unknown };
@@ -71,18 +78,22 @@ export async function replayRecording(
   options: { site: Site; runId: string; now: Date; onExchange?: (x: JudgedExchange) => void },
 ): Promise<Replayed> {
   const session = new ProxySession(options.site);
-  const stream = createReadStream(file, { encoding: 'utf8' });
+  const stream = createReadStream(file);
+  const lines = new Map<number, number>();
   let n = 0;
   let previous = 0;
+  let lastLine: [number, number] = [0, 0];
   try {
-    for await (const line of recordingLines(stream, MAX_LINE_CHARS)) {
+    for await (const line of recordingLines(utf8Chunks(stream), MAX_LINE_CHARS)) {
       n += 1;
       if (typeof line !== 'string')
         return {
           ok: false,
           error:
             'unreadable' in line
-              ? `${file}: ${readError(line.unreadable)}`
+              ? line.unreadable instanceof NotUtf8
+                ? `${file} is ${NOT_UTF8}`
+                : `${file}: ${readError(line.unreadable)}`
               : `${file} line ${n}: longer than any recorded exchange`,
         };
       if (line.trim() === '') continue;
@@ -92,11 +103,31 @@ export async function replayRecording(
         return { ok: false, error: `${file} line ${n}: index ${parsed.exchange.index} does not follow ${previous}` };
       previous = parsed.exchange.index;
       const judged = session.add(parsed.exchange);
+      // Only where a finding can point: the exchanges with one, and the last (the conversation's end).
+      if (judged.findings.length > 0) lines.set(parsed.exchange.index, n);
+      lastLine = [parsed.exchange.index, n];
       options.onExchange?.(judged);
     }
   } finally {
     stream.destroy();
   }
   if (previous === 0) return { ok: false, error: `${file} holds no recorded exchange` };
-  return { ok: true, report: session.report(options) };
+  lines.set(...lastLine);
+  return { ok: true, report: session.report(options), lines };
+}
+
+class NotUtf8 extends Error {}
+
+/**
+ * The file's bytes as UTF-8 text, strictly (RFC 8259 section 8.1, as `uai validate` reads files):
+ * bytes that are not UTF-8 end the read, where a lenient decoder would judge U+FFFD in their place.
+ */
+async function* utf8Chunks(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of bytes) yield decoder.decode(chunk, { stream: true });
+    yield decoder.decode();
+  } catch (error) {
+    throw error instanceof TypeError ? new NotUtf8() : error;
+  }
 }

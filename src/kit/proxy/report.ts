@@ -69,6 +69,7 @@ export class ProxySession {
   readonly #judge: RecordingJudge;
   readonly #tally = new Tally();
   readonly #findings: (ProxyFinding & { exchange: number })[] = [];
+  #lastIndex = 0;
   #count = 0;
   #upstream = '';
 
@@ -78,6 +79,7 @@ export class ProxySession {
 
   add(x: RecordedExchange): JudgedExchange {
     this.#count += 1;
+    this.#lastIndex = x.index;
     this.#upstream = x.upstream;
     const judged = this.#judge.judge(x);
     this.#note(judged.judged, judged.findings, x.index);
@@ -94,7 +96,8 @@ export class ProxySession {
   }
 
   report(options: ReportOptions, upstream = this.#upstream): ProxyReport {
-    this.#note(this.#judge.finishes, this.#judge.finish(), this.#count);
+    // What only the end shows is said of the last exchange (a recording's numbers may skip).
+    this.#note(this.#judge.finishes, this.#judge.finish(), this.#lastIndex);
     const sides = Object.fromEntries(
       (['server', 'client'] as const).map((side) => {
         const checks = verdictsFor(
