@@ -11,6 +11,8 @@ export default webAdapter(core);
 
 export const config = {
   path: '/v1/validate',
+  // POSTs only: every other method is action-reads.mts, outside the limit (CONTRACT section 8 limits POSTs).
+  method: ['POST'],
   // CONTRACT section 8: 120 POSTs per minute per client address. Over the limit, Netlify rewrites
   // the request to RATE_LIMITED_PATH (src/http/api-fallback.ts), which answers the 429 problem
   // with Retry-After. Spelled out because Netlify reads this config without running the module.

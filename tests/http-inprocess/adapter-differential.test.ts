@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as actionReads from '../../netlify/functions/action-reads.mts';
 import * as checkExchange from '../../netlify/functions/check-exchange.mts';
 import * as mockExchange from '../../netlify/functions/mock-exchange.mts';
 import * as referenceServerReads from '../../netlify/functions/reference-server-reads.mts';
@@ -40,12 +41,17 @@ const actionCores: Record<string, CoreHandler> = {
 const referenceCore = referenceServerCore({ site, now });
 
 /** The deployed modules with a pinned clock: same paths and methods, the same core for both adapters. */
-const modules: FunctionModule[] = [validate, mockExchange, checkExchange, referenceServer, referenceServerReads].map(
-  (m) => {
-    const core = typeof m.config.path === 'string' ? actionCores[m.config.path]! : referenceCore;
-    return { default: webAdapter(core), core, config: m.config };
-  },
-);
+const modules: FunctionModule[] = (
+  [
+    [validate, actionCores[validate.config.path]!],
+    [mockExchange, actionCores[mockExchange.config.path]!],
+    [checkExchange, actionCores[checkExchange.config.path]!],
+    // The other methods of the three: answered without the clock or an action.
+    [actionReads, actionReads.core],
+    [referenceServer, referenceCore],
+    [referenceServerReads, referenceCore],
+  ] as const
+).map(([m, core]) => ({ default: webAdapter(core), core, config: m.config }));
 
 /** The Web handler Netlify would call for a path and method, by the modules' config. */
 function webHandlerFor(path: string, method: string): ((r: Request) => Promise<Response>) | undefined {

@@ -107,6 +107,7 @@ describe('Netlify routing under the emulation', () => {
     const routes = Object.fromEntries(manifest.functions.map((f) => [f.name, f.routes]));
     const limited = manifest.functions.filter((f) => f.trafficRules !== undefined).map((f) => f.name);
     expect(Object.keys(routes).sort()).toEqual([
+      'action-reads',
       'check-exchange',
       'mock-exchange',
       'reference-server',
@@ -126,6 +127,17 @@ describe('Netlify routing under the emulation', () => {
     expect(routes.ssr).toEqual([
       expect.objectContaining({ pattern: '/v1/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] }),
     ]);
-    expect(routes.validate).toEqual([expect.objectContaining({ pattern: '/v1/validate' })]);
+    // The three POST routes likewise: their POSTs under the limit, every other method (the CORS
+    // preflight first) one function outside it.
+    const actions = ['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange'];
+    for (const [name, path] of [
+      ['validate', actions[0]],
+      ['mock-exchange', actions[1]],
+      ['check-exchange', actions[2]],
+    ] as const)
+      expect(routes[name]!.map((r) => [r.pattern, r.methods])).toEqual([[path, ['POST']]]);
+    expect(routes['action-reads']!.map((r) => [r.pattern, r.methods])).toEqual(
+      actions.map((p) => [p, ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']]),
+    );
   });
 });
