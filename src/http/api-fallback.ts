@@ -25,8 +25,9 @@ export const PAGE_ALLOW = 'GET, HEAD';
 export const RATE_LIMITED_PATH = '/v1/errors/rate-limited';
 
 export function apiFallback(site: Site, method: string, pathname: string): Response {
-  // Netlify's limiter rewrites the limited request as it came (a POST); a GET here is just unknown.
-  if (pathname === RATE_LIMITED_PATH && method !== 'GET' && method !== 'HEAD') {
+  // Netlify's limiter rewrites the limited request as it came, and the limited functions take POSTs
+  // only (docs/deploy.md): any other method here is a request for an unknown path.
+  if (pathname === RATE_LIMITED_PATH && method === 'POST') {
     return problemResponse(
       site,
       'request.rate_limited',

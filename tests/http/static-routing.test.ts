@@ -179,7 +179,9 @@ describe('static routing table', () => {
       'request.method_not_allowed',
     ]);
     expect(await answer('POST', RATE_LIMITED_PATH)).toEqual([429, null, '60', 'request.rate_limited']);
-    expect(await answer('GET', RATE_LIMITED_PATH)).toEqual([404, null, null, 'route.not_found']);
+    // Only POSTs are limited, so only a POST is rewritten there: any other method is an unknown path's.
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH'])
+      expect(await answer(method, RATE_LIMITED_PATH)).toEqual([404, null, null, 'route.not_found']);
     expect(await answer('POST', '/v1/nope')).toEqual([404, null, null, 'route.not_found']);
   });
 
