@@ -14537,7 +14537,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
       answerIds.set(id, { request: r.index + 1, scenario: run.scenario });
   };
   function takeAnswer(r, answer, answerJson, followUp) {
-    const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
+    const answered = asKeyed(answerJson);
     if (!isRecord(answered) || typeof answered.profile !== "string") return;
     rememberAnswerId(r, answered.message_id);
     const conv = at2(answered, "conversation", "conversation_id");

@@ -157,7 +157,7 @@ function judgeRun(
 
   /** What the client was answered: a message advances its conversation; a task reference may be polled. */
   function takeAnswer(r: RecordedRequest, answer: RecordedRequest['answer'], answerJson: unknown, followUp: boolean) {
-    const answered = Array.isArray(answerJson) ? messageFromKeyless(answerJson).value : answerJson;
+    const answered = asKeyed(answerJson);
     if (!isRecord(answered) || typeof answered.profile !== 'string') return;
     rememberAnswerId(r, answered.message_id);
     const conv = at(answered, 'conversation', 'conversation_id');
