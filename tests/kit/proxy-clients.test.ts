@@ -266,6 +266,13 @@ describe('a client that sends its request body gzip-coded', () => {
       /^Content-Encoding: gzip, but the request body does not decode/,
     );
   });
+  it('a decompression bomb: cut at the 4 MB the kit reads of one message, client.within_budget', async () => {
+    const report = await postCoded(gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x20)));
+    expect(ids(report, 'client')).toEqual(['client.within_budget']);
+    expect(report.findings.find((f) => f.check === 'client.within_budget')!.message).toMatch(
+      /^the gzip request body decodes to more than the 4194304 bytes of one message the kit reads/,
+    );
+  });
 });
 
 describe('a server that answers a conditional read 304 Not Modified', () => {

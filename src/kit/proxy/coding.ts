@@ -71,31 +71,49 @@ export function decodeAnswer(x: RecordedExchange): DecodedAnswer {
     return { x: { ...x, response: { ...res, body: { ...res.body, truncated: true } } }, encoding, size: [] };
   }
   if (res.body.truncated) return { x, encoding, size: [] };
-  let bytes: Uint8Array = bodyBytes(res.body);
-  // Codings apply in the order listed, so they are undone from the last.
-  for (const coding of content.toReversed()) {
+  const undone = undoCodings(bodyBytes(res.body), content);
+  if ('bytes' in undone)
+    return {
+      x: { ...x, response: { ...res, body: recordBody(undone.bytes, undone.bytes.length) } },
+      encoding,
+      size: [],
+    };
+  const cut = { ...x, response: { ...res, body: { ...res.body, truncated: true } } };
+  return undone.tooLarge
+    ? {
+        x: cut,
+        encoding,
+        size: [
+          `the ${undone.coding} body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`,
+        ],
+      }
+    : {
+        x: cut,
+        encoding: [...encoding, `Content-Encoding: ${undone.coding}, but the body does not decode (${undone.error})`],
+        size: [],
+      };
+}
+
+/** A body undone of its codings, or the coding that failed and why. */
+type Undone =
+  { readonly bytes: Uint8Array } | { readonly coding: string; readonly tooLarge: boolean; readonly error: string };
+
+/**
+ * Codings apply in the order listed, so they are undone from the last, each within the 4 MB the
+ * kit reads of one body (a decompression bomb stops there). The caller has checked that every
+ * coding has a decoder.
+ */
+function undoCodings(coded: Uint8Array, codings: readonly string[]): Undone {
+  let bytes = coded;
+  for (const coding of codings.toReversed()) {
     try {
       bytes = DECODERS[coding]!(bytes, { maxOutputLength: MAX_ANSWER_BYTES });
     } catch (error) {
-      const over = (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
-      const body = { ...res.body, truncated: true };
-      return over
-        ? {
-            x: { ...x, response: { ...res, body } },
-            encoding,
-            size: [`the ${coding} body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`],
-          }
-        : {
-            x: { ...x, response: { ...res, body } },
-            encoding: [
-              ...encoding,
-              `Content-Encoding: ${coding}, but the body does not decode (${(error as Error).message})`,
-            ],
-            size: [],
-          };
+      const tooLarge = (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+      return { coding, tooLarge, error: (error as Error).message };
     }
   }
-  return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
+  return { bytes };
 }
 
 /** A request's codings undone, and what went wrong undoing them (the client's findings). */
@@ -118,27 +136,24 @@ export function decodeRequest(x: RecordedExchange): DecodedRequest {
   if (!content.length || x.request.body.truncated) return { x, invalid: [], size: [] };
   const unread = { ...x, request: { ...x.request, body: { ...x.request.body, truncated: true } } };
   if (content.some((c) => !DECODERS[c]) || content.length > MAX_CODINGS) return { x: unread, invalid: [], size: [] };
-  let bytes: Uint8Array = bodyBytes(x.request.body);
-  for (const coding of content.toReversed()) {
-    try {
-      bytes = DECODERS[coding]!(bytes, { maxOutputLength: MAX_ANSWER_BYTES });
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
-        ? {
-            x: unread,
-            invalid: [],
-            size: [
-              `the ${coding} request body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`,
-            ],
-          }
-        : {
-            x: unread,
-            invalid: [
-              `Content-Encoding: ${coding}, but the request body does not decode (${(error as Error).message})`,
-            ],
-            size: [],
-          };
-    }
-  }
-  return { x: { ...x, request: { ...x.request, body: recordBody(bytes, bytes.length) } }, invalid: [], size: [] };
+  const undone = undoCodings(bodyBytes(x.request.body), content);
+  if ('bytes' in undone)
+    return {
+      x: { ...x, request: { ...x.request, body: recordBody(undone.bytes, undone.bytes.length) } },
+      invalid: [],
+      size: [],
+    };
+  return undone.tooLarge
+    ? {
+        x: unread,
+        invalid: [],
+        size: [
+          `the ${undone.coding} request body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`,
+        ],
+      }
+    : {
+        x: unread,
+        invalid: [`Content-Encoding: ${undone.coding}, but the request body does not decode (${undone.error})`],
+        size: [],
+      };
 }
