@@ -11021,98 +11021,6 @@ var init_bounded_read = __esm({
   }
 });
 
-// src/cli/glob-base.ts
-function splitGlob(pattern) {
-  const parts = pattern.split("/");
-  let fixed = 0;
-  while (fixed < parts.length - 1 && !GLOB_CHARS.test(parts[fixed])) fixed += 1;
-  const base = parts.slice(0, fixed).join("/");
-  return { base: base === "" && pattern.startsWith("/") ? "/" : base, glob: parts.slice(fixed).join("/") };
-}
-var GLOB_CHARS;
-var init_glob_base = __esm({
-  "src/cli/glob-base.ts"() {
-    "use strict";
-    GLOB_CHARS = /[*?[\]{}()|!+@]/;
-  }
-});
-
-// src/cli/walk.ts
-import * as fs from "node:fs/promises";
-import { join } from "node:path";
-async function walkFiles(root, rules) {
-  const walked = { found: [], unreadable: [] };
-  async function walk2(dir, relative4, level) {
-    let entries;
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch (error2) {
-      walked.unreadable.push({ folder: dir, code: codeOf(error2) });
-      return;
-    }
-    for (const entry of entries) {
-      const path2 = relative4 === "" ? entry.name : `${relative4}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (rules.enter(entry.name, level + 1)) await walk2(join(dir, entry.name), path2, level + 1);
-      } else if (entry.isFile() && rules.take(entry.name, path2)) walked.found.push(join(dir, entry.name));
-    }
-  }
-  await walk2(root, "", 0);
-  return walked;
-}
-var codeOf;
-var init_walk = __esm({
-  "src/cli/walk.ts"() {
-    "use strict";
-    codeOf = (error2) => typeof error2?.code === "string" ? error2.code : "error";
-  }
-});
-
-// src/cli/glob-walk.ts
-var glob_walk_exports = {};
-__export(glob_walk_exports, {
-  globByWalk: () => globByWalk
-});
-import * as path from "node:path";
-function quietMatcher(matchesGlob) {
-  const emit = process.emitWarning;
-  process.emitWarning = ((warning, ...rest) => {
-    const text = typeof warning === "string" ? warning : warning.message;
-    if (!text.startsWith("glob is an experimental feature"))
-      emit.call(process, warning, ...rest);
-  });
-  try {
-    matchesGlob("a", "a");
-  } finally {
-    process.emitWarning = emit;
-  }
-  return matchesGlob;
-}
-async function globByWalk(pattern) {
-  const { matchesGlob } = path;
-  if (typeof matchesGlob !== "function")
-    return {
-      error: `this Node (${process.version}) cannot expand a pattern: uai does on Node 20.17 and later; or let the shell expand it (leave it unquoted)`
-    };
-  const matches = quietMatcher(matchesGlob);
-  const { base, glob: glob2 } = splitGlob(pattern);
-  const depth = glob2.includes("**") ? Infinity : glob2.split("/").length;
-  const hiddenFolders = /(^|[/{,(|[])\./.test(glob2);
-  const root = path.resolve(base === "" ? "." : base);
-  const { found } = await walkFiles(root, {
-    enter: (name, level) => level < depth && (hiddenFolders || !name.startsWith(".")),
-    take: (_name, file) => matches(file, glob2)
-  });
-  return { found };
-}
-var init_glob_walk = __esm({
-  "src/cli/glob-walk.ts"() {
-    "use strict";
-    init_glob_base();
-    init_walk();
-  }
-});
-
 // src/http/headers.ts
 function mediaTypeEssence(contentType) {
   if (!contentType) return void 0;
@@ -12383,55 +12291,61 @@ function decodeAnswer(x) {
     return { x: { ...x, response: { ...res, body: { ...res.body, truncated: true } } }, encoding, size: [] };
   }
   if (res.body.truncated) return { x, encoding, size: [] };
-  let bytes = bodyBytes(res.body);
-  for (const coding of content.toReversed()) {
+  const undone = undoCodings(bodyBytes(res.body), content);
+  if ("bytes" in undone)
+    return {
+      x: { ...x, response: { ...res, body: recordBody(undone.bytes, undone.bytes.length) } },
+      encoding,
+      size: []
+    };
+  const cut = { ...x, response: { ...res, body: { ...res.body, truncated: true } } };
+  return undone.tooLarge ? {
+    x: cut,
+    encoding,
+    size: [
+      `the ${undone.coding} body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`
+    ]
+  } : {
+    x: cut,
+    encoding: [...encoding, `Content-Encoding: ${undone.coding}, but the body does not decode (${undone.error})`],
+    size: []
+  };
+}
+function undoCodings(coded, codings) {
+  let bytes = coded;
+  for (const coding of codings.toReversed()) {
     try {
       bytes = DECODERS[coding](bytes, { maxOutputLength: MAX_ANSWER_BYTES });
     } catch (error2) {
-      const over = error2.code === "ERR_BUFFER_TOO_LARGE";
-      const body = { ...res.body, truncated: true };
-      return over ? {
-        x: { ...x, response: { ...res, body } },
-        encoding,
-        size: [`the ${coding} body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`]
-      } : {
-        x: { ...x, response: { ...res, body } },
-        encoding: [
-          ...encoding,
-          `Content-Encoding: ${coding}, but the body does not decode (${error2.message})`
-        ],
-        size: []
-      };
+      const tooLarge2 = error2.code === "ERR_BUFFER_TOO_LARGE";
+      return { coding, tooLarge: tooLarge2, error: error2.message };
     }
   }
-  return { x: { ...x, response: { ...res, body: recordBody(bytes, bytes.length) } }, encoding, size: [] };
+  return { bytes };
 }
 function decodeRequest(x) {
   const content = tokens(header(x.request.headers, "content-encoding")).filter((c) => c !== "identity");
   if (!content.length || x.request.body.truncated) return { x, invalid: [], size: [] };
   const unread = { ...x, request: { ...x.request, body: { ...x.request.body, truncated: true } } };
   if (content.some((c) => !DECODERS[c]) || content.length > MAX_CODINGS) return { x: unread, invalid: [], size: [] };
-  let bytes = bodyBytes(x.request.body);
-  for (const coding of content.toReversed()) {
-    try {
-      bytes = DECODERS[coding](bytes, { maxOutputLength: MAX_ANSWER_BYTES });
-    } catch (error2) {
-      return error2.code === "ERR_BUFFER_TOO_LARGE" ? {
-        x: unread,
-        invalid: [],
-        size: [
-          `the ${coding} request body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`
-        ]
-      } : {
-        x: unread,
-        invalid: [
-          `Content-Encoding: ${coding}, but the request body does not decode (${error2.message})`
-        ],
-        size: []
-      };
-    }
-  }
-  return { x: { ...x, request: { ...x.request, body: recordBody(bytes, bytes.length) } }, invalid: [], size: [] };
+  const undone = undoCodings(bodyBytes(x.request.body), content);
+  if ("bytes" in undone)
+    return {
+      x: { ...x, request: { ...x.request, body: recordBody(undone.bytes, undone.bytes.length) } },
+      invalid: [],
+      size: []
+    };
+  return undone.tooLarge ? {
+    x: unread,
+    invalid: [],
+    size: [
+      `the ${undone.coding} request body decodes to more than the ${MAX_ANSWER_BYTES} bytes of one message the kit reads`
+    ]
+  } : {
+    x: unread,
+    invalid: [`Content-Encoding: ${undone.coding}, but the request body does not decode (${undone.error})`],
+    size: []
+  };
 }
 var DECODERS, MAX_CODINGS, tokens, accepts;
 var init_coding = __esm({
@@ -17598,7 +17512,7 @@ var init_implementations2 = __esm({
 
 // src/build/entry-folders.ts
 import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-import { basename as basename2, join as join3, relative as relative3 } from "node:path";
+import { basename as basename3, join as join3, relative as relative3 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
   const shown3 = relative3(root, folder) || folder;
   const file = (name) => join3(folder, name);
@@ -17606,7 +17520,7 @@ function readEntryFolder(folder, root = process.cwd()) {
     if (!existsSync2(file(name)))
       throw new EntryError(`${shown3}/${name}`, "missing (an entry needs result.json and meta.json)");
   return {
-    slug: basename2(folder),
+    slug: basename3(folder),
     dir: shown3,
     result: new Uint8Array(readFileSync2(file("result.json"))),
     meta: readFileSync2(file("meta.json"), "utf8"),
@@ -17626,7 +17540,7 @@ __export(check_entry_exports, {
   CHECK_ENTRY_HELP: () => CHECK_ENTRY_HELP,
   checkEntryCommand: () => checkEntryCommand
 });
-import { statSync as statSync4 } from "node:fs";
+import { statSync as statSync3 } from "node:fs";
 import { resolve as resolve5 } from "node:path";
 import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
@@ -17654,7 +17568,7 @@ async function checkEntryCommand(argv, io) {
   try {
     if (values.badge !== void 0 && values.badge !== "-") requireWritable("--badge", values.badge);
     const folder = resolve5(positionals[0]);
-    const found = statSync4(folder, { throwIfNoEntry: false });
+    const found = statSync3(folder, { throwIfNoEntry: false });
     if (!found?.isDirectory())
       throw new UsageError(
         `${positionals[0]}: ${found ? "not a folder" : "no such folder"}; name the entry's folder (it holds result.json and meta.json)`
@@ -18176,36 +18090,87 @@ init_bounded_read();
 init_terminal();
 
 // src/cli/files.ts
-init_glob_base();
-init_walk();
-import { lstatSync, statSync as statSync3 } from "node:fs";
+import { realpathSync as realpathSync2 } from "node:fs";
 import * as fs2 from "node:fs/promises";
-import { dirname as dirname3, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
-var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
-async function expand(pattern) {
-  const glob2 = fs2.glob;
-  if (!glob2) return (await Promise.resolve().then(() => (init_glob_walk(), glob_walk_exports))).globByWalk(pattern);
-  const found = [];
-  const throughLink = linkBelow(resolve4(splitGlob(pattern).base || "."));
-  for await (const entry of glob2(pattern, { withFileTypes: true })) {
-    if (entry.isFile() && !throughLink(resolve4(entry.parentPath))) found.push(join2(entry.parentPath, entry.name));
-  }
-  return { found };
+import { basename as basename2, dirname as dirname3, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve4, sep as sep3 } from "node:path";
+
+// src/cli/glob-base.ts
+var GLOB_CHARS = /[*?[\]{}()|!+@]/;
+function splitGlob(pattern) {
+  const parts = pattern.split("/");
+  let fixed = 0;
+  while (fixed < parts.length - 1 && !GLOB_CHARS.test(parts[fixed])) fixed += 1;
+  const base = parts.slice(0, fixed).join("/");
+  return { base: base === "" && pattern.startsWith("/") ? "/" : base, glob: parts.slice(fixed).join("/") };
 }
-function linkBelow(head) {
-  const known2 = /* @__PURE__ */ new Map();
-  const inside = head.endsWith(sep3) ? head : `${head}${sep3}`;
-  const through = (folder) => {
-    if (!folder.startsWith(inside)) return false;
-    let linked = known2.get(folder);
-    if (linked === void 0) {
-      linked = lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() === true || through(dirname3(folder));
-      known2.set(folder, linked);
+
+// src/cli/glob-walk.ts
+import * as path from "node:path";
+
+// src/cli/walk.ts
+import * as fs from "node:fs/promises";
+import { join } from "node:path";
+async function walkFiles(root, rules) {
+  const walked = { found: [], unreadable: [] };
+  async function walk2(dir, relative4, level) {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error2) {
+      walked.unreadable.push({ folder: dir, code: codeOf(error2) });
+      return;
     }
-    return linked;
-  };
-  return through;
+    for (const entry of entries) {
+      const path2 = relative4 === "" ? entry.name : `${relative4}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (rules.enter(entry.name, level + 1, path2)) await walk2(join(dir, entry.name), path2, level + 1);
+      } else if (entry.isFile() && rules.take(entry.name, path2)) walked.found.push(join(dir, entry.name));
+    }
+  }
+  await walk2(root, "", 0);
+  return walked;
 }
+var codeOf = (error2) => typeof error2?.code === "string" ? error2.code : "error";
+
+// src/cli/glob-walk.ts
+function quietMatcher(matchesGlob) {
+  const emit = process.emitWarning;
+  process.emitWarning = ((warning, ...rest) => {
+    const text = typeof warning === "string" ? warning : warning.message;
+    if (!text.startsWith("glob is an experimental feature"))
+      emit.call(process, warning, ...rest);
+  });
+  try {
+    matchesGlob("a", "a");
+  } finally {
+    process.emitWarning = emit;
+  }
+  return matchesGlob;
+}
+async function globByWalk(pattern) {
+  const { matchesGlob } = path;
+  if (typeof matchesGlob !== "function")
+    return {
+      error: `this Node (${process.version}) cannot expand a pattern: uai does on Node 20.17 and later; or let the shell expand it (leave it unquoted)`
+    };
+  const matches = quietMatcher(matchesGlob);
+  const { base, glob } = splitGlob(pattern.replaceAll("\\", "/"));
+  const parts = glob.split("/");
+  const globstar = parts.indexOf("**");
+  const depth = globstar < 0 ? parts.length : Infinity;
+  const hiddenFolders = /(^|[/{,(|[])\./.test(glob);
+  const byParts = !/[{(][^{}()]*\/[^{}()]*[})]/.test(glob);
+  const leading = (level, folder) => !byParts || globstar >= 0 && level > globstar || matches(folder, parts.slice(0, level).join("/"));
+  const root = path.resolve(base === "" ? "." : base);
+  const { found, unreadable } = await walkFiles(root, {
+    enter: (name, level, folder) => level < depth && (hiddenFolders || !name.startsWith(".")) && leading(level, folder),
+    take: (_name, file) => matches(file, glob)
+  });
+  return { found, unreadable: unreadable.filter((u) => u.code !== "ENOENT" && u.code !== "ENOTDIR") };
+}
+
+// src/cli/files.ts
+var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 var byPath = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 var slashes = sep3 === "\\" ? (path2) => path2.replaceAll("\\", "/") : (path2) => path2;
 async function targetsOf(input2) {
@@ -18227,27 +18192,53 @@ async function targetsOf(input2) {
     return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
   if (!info && GLOB_CHARS.test(input2)) {
-    const expanded = await expand(input2);
+    const expanded = await globByWalk(input2);
     if ("error" in expanded) return [{ file: input2, expanded: true, error: expanded.error }];
-    const files = expanded.found.map((f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f))).map((f) => f === "-" ? "./-" : f).sort(byPath);
-    return files.length ? files.map((file) => ({ file, expanded: true })) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
+    const named = (f) => slashes(isAbsolute2(input2) ? f : relative2(process.cwd(), f));
+    const files = [
+      // A file named `-` that a pattern matches is that file, not standard input (the name `-` given alone).
+      ...expanded.found.map((f) => ({ file: named(f) === "-" ? "./-" : named(f), expanded: true })),
+      ...expanded.unreadable.map((u) => ({
+        file: named(u.folder),
+        expanded: true,
+        error: `cannot read this directory (${u.code})`
+      }))
+    ];
+    return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
   }
   return [{ file: input2 }];
 }
-function sameFile(a, b) {
-  if (a === b) return true;
-  const [x, y] = [a, b].map((p) => statSync3(p, { throwIfNoEntry: false }));
-  return x && y ? x.dev === y.dev && x.ino === y.ino : !x && !y;
+function identityOf(realFolders2) {
+  const real = (path2) => {
+    try {
+      return realpathSync2.native(path2);
+    } catch {
+      return void 0;
+    }
+  };
+  return (target) => {
+    if (target.file === "-") return "-";
+    if ("error" in target) return `error:${resolve4(target.file)}`;
+    if (!target.expanded) {
+      const whole = real(target.file);
+      if (whole !== void 0) return whole;
+    }
+    const folder = dirname3(target.file);
+    let realFolder2 = realFolders2.get(folder);
+    if (realFolder2 === void 0) realFolders2.set(folder, realFolder2 = real(folder) ?? resolve4(folder));
+    return join2(realFolder2, basename2(target.file));
+  };
 }
 async function resolveTargets(inputs) {
-  const seen = /* @__PURE__ */ new Map();
+  if (inputs.length === 1) return targetsOf(inputs[0]);
+  const seen = /* @__PURE__ */ new Set();
+  const identity = identityOf(/* @__PURE__ */ new Map());
   const out = [];
   for (const input2 of inputs) {
     for (const target of await targetsOf(input2)) {
-      const key = target.file === "-" ? "-" : resolve4(target.file);
-      const first = seen.get(key);
-      if (first !== void 0 && sameFile(first, target.file)) continue;
-      if (first === void 0) seen.set(key, target.file);
+      const key = identity(target);
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push(target);
     }
   }

@@ -7,8 +7,8 @@ import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface WalkRules {
-  /** Whether to go into a folder: its name, and how deep it is (1 for one in the root). */
-  readonly enter: (name: string, level: number) => boolean;
+  /** Whether to go into a folder: its name, how deep it is (1 for one in the root), and its path from the root. */
+  readonly enter: (name: string, level: number, path: string) => boolean;
   /** Whether a file is one: its name, and its path from the root with `/` between names. */
   readonly take: (name: string, path: string) => boolean;
 }
@@ -33,7 +33,7 @@ export async function walkFiles(root: string, rules: WalkRules): Promise<Walked>
     for (const entry of entries) {
       const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (rules.enter(entry.name, level + 1)) await walk(join(dir, entry.name), path, level + 1);
+        if (rules.enter(entry.name, level + 1, path)) await walk(join(dir, entry.name), path, level + 1);
       } else if (entry.isFile() && rules.take(entry.name, path)) walked.found.push(join(dir, entry.name));
     }
   }

@@ -106,6 +106,19 @@ describe('a directory input', () => {
     expect((await resolveTargets(spelled)).map((t) => t.file)).toEqual([`.${sep}${a}`, join(root, 'b.json')]);
   });
 
+  it('checks a file reached through a linked folder once, whether named, walked or globbed', async () => {
+    const root = join(scratch, 'linked-folder');
+    mkdirSync(join(root, 'real'), { recursive: true });
+    writeFileSync(join(root, 'real', 'a.json'), '{}');
+    symlinkSync(join(root, 'real'), join(root, 'lnk'), 'dir');
+    const [real, lnk] = [join(root, 'real'), join(root, 'lnk')];
+    const once = async (inputs: string[]) => (await resolveTargets(inputs)).map((t) => t.file);
+    expect(await once([join(real, 'a.json'), join(lnk, 'a.json')])).toEqual([join(real, 'a.json')]);
+    expect(await once([lnk, real])).toEqual([join(lnk, 'a.json')]);
+    expect(await once([join(real, '*.json'), join(lnk, '*.json')])).toEqual([join(real, 'a.json')]);
+    expect(await once([join(lnk, '*.json'), join(real, 'a.json')])).toEqual([join(lnk, 'a.json')]);
+  });
+
   it.skipIf(sep !== '/')(
     'checks both files when a link makes one spelling name another file (sub/../a.json)',
     async () => {
