@@ -1822,6 +1822,17 @@ function echo(value) {
   if (typeof value === "boolean" || value === null) return value;
   return jsonType(value);
 }
+function shown(value) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return `(${jsonType(value)})`;
+  }
+  if (text === void 0 || text.length <= MAX_ECHO) return text;
+  const cut = text.slice(0, MAX_ECHO);
+  return `${cut.isWellFormed() ? cut : cut.slice(0, -1)}\u2026`;
+}
 function findNonCanonical(value, path2 = "") {
   if (typeof value === "string") return LONE_SURROGATE.test(value) ? path2 : void 0;
   if (typeof value === "number") return Number.isFinite(value) ? void 0 : path2;
@@ -2491,8 +2502,8 @@ var init_numbers = __esm({
       }
       get message() {
         const { token, canonical } = this.found;
-        const shown3 = token.length > SHOWN_CHARS ? `${token.slice(0, SHOWN_CHARS)}\u2026` : token;
-        return `The number ${shown3} is read as ${canonical} (the nearest IEEE 754 double), which the canonical form and integrity.checksum hold; a reader that keeps numbers exact computes another checksum.`;
+        const shown4 = token.length > SHOWN_CHARS ? `${token.slice(0, SHOWN_CHARS)}\u2026` : token;
+        return `The number ${shown4} is read as ${canonical} (the nearest IEEE 754 double), which the canonical form and integrity.checksum hold; a reader that keeps numbers exact computes another checksum.`;
       }
       get expected() {
         return this.found.canonical;
@@ -3002,12 +3013,12 @@ function walkObject(value, def, trail, profile, out) {
     if (!field) {
       const keyPath = pointer(trail, key);
       const right = aliasOf(def, key);
-      const shown3 = JSON.stringify(echo(key));
+      const shown4 = JSON.stringify(echo(key));
       if (right !== void 0) {
         out.push({
           code: "field.alias_key",
           path: keyPath,
-          message: `The key ${shown3} is an alias; write it as ${right}.`,
+          message: `The key ${shown4} is an alias; write it as ${right}.`,
           expected: right,
           actual: wellFormed(key)
         });
@@ -3015,7 +3026,7 @@ function walkObject(value, def, trail, profile, out) {
         out.push({
           code: "field.unknown_member",
           path: keyPath,
-          message: `The member ${shown3} is not registered for ${def.title.toLowerCase()}.`,
+          message: `The member ${shown4} is not registered for ${def.title.toLowerCase()}.`,
           actual: echo(key)
         });
       }
@@ -9340,8 +9351,9 @@ var reusedIdMessage;
 var init_own_ids = __esm({
   "src/engine/exchange/own-ids.ts"() {
     "use strict";
+    init_json();
     init_kind();
-    reusedIdMessage = (id, of) => `message_id ${JSON.stringify(id)} is already the id of ${of.label}; every answer has an id of its own (only a task status read again in the same state repeats it).`;
+    reusedIdMessage = (id, of) => `message_id ${shown(id)} is already the id of ${of.label}; every answer has an id of its own (only a task status read again in the same state repeats it).`;
   }
 });
 
@@ -9383,6 +9395,7 @@ var init_rules = __esm({
     init_parties();
     init_value_sets();
     init_instant();
+    init_json();
     init_kind();
     init_next_turn();
     init_own_ids();
@@ -9401,7 +9414,7 @@ var init_rules = __esm({
       return got === want ? [] : [
         finding(
           responsePath,
-          `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`,
+          `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`,
           want,
           got
         )
@@ -9456,7 +9469,7 @@ var init_rules = __esm({
         return same ? [
           finding(
             "/conversation/turn_id",
-            `conversation.turn_id ${JSON.stringify(turn)} is already the turn of ${same.label}; an answer is a turn of its own.`,
+            `conversation.turn_id ${shown(turn)} is already the turn of ${same.label}; an answer is a turn of its own.`,
             void 0,
             turn
           )
@@ -9668,7 +9681,7 @@ function notAnAnswer(response) {
     const status = valueAt2(response, "/body/status");
     return {
       path: "/body/status",
-      message: `The answer is none of the kinds an exchange answers with: body.status ${JSON.stringify(status) ?? "is absent"}; an answer is ${kinds}.`,
+      message: `The answer is none of the kinds an exchange answers with: body.status ${shown(status) ?? "is absent"}; an answer is ${kinds}.`,
       expected: ["accepted", "completed", "rejected"],
       ...status !== void 0 ? { actual: status } : {}
     };
@@ -9712,6 +9725,7 @@ var init_check = __esm({
     "use strict";
     init_exchange_rules();
     init_pipeline();
+    init_json();
     init_kind();
     init_rules();
   }
@@ -10220,6 +10234,7 @@ var init_conversation = __esm({
     "use strict";
     init_conversation_rules();
     init_value_sets();
+    init_json();
     init_kind();
     init_own_ids();
     MAX_REMEMBERED = 2e4;
@@ -10299,7 +10314,7 @@ var init_conversation = __esm({
           rule: CONVERSATION.taskFollowed,
           index: lastIndex,
           path: "",
-          message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt2(t.last, "/body/state") ?? "accepted")}: the client stopped polling it before a final state.`
+          message: `task ${shown(ref)} was last seen ${shown(valueAt2(t.last, "/body/state") ?? "accepted")}: the client stopped polling it before a final state.`
         }));
       }
       /**
@@ -10328,7 +10343,7 @@ var init_conversation = __esm({
             found(
               CONVERSATION.waitsForAnswer,
               "/conversation/conversation_id",
-              `exchange #${later.index} came ${later.at - earlier.at} ms after exchange #${earlier.index} of conversation ${JSON.stringify(conversation)}, ${earlier.answeredAt - later.at} ms before its answer: a request waits for the answer to the one before it.`
+              `exchange #${later.index} came ${later.at - earlier.at} ms after exchange #${earlier.index} of conversation ${shown(conversation)}, ${earlier.answeredAt - later.at} ms before its answer: a request waits for the answer to the one before it.`
             );
             break;
           }
@@ -10367,7 +10382,7 @@ var init_conversation = __esm({
           found(
             CONVERSATION.freshIds,
             "/message_id",
-            `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`
+            `message_id ${shown(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`
           );
         this.#overlap(s, found);
         const conversation = valueAt2(s.request, "/conversation/conversation_id");
@@ -10378,7 +10393,7 @@ var init_conversation = __esm({
             found(
               CONVERSATION.opensUnparented,
               "/conversation/parent_message_id",
-              `a request at sequence 1 opens conversation ${JSON.stringify(conversation)}, yet names parent ${JSON.stringify(parent)}; a parent is present on replies only (spec 2.2).`
+              `a request at sequence 1 opens conversation ${shown(conversation)}, yet names parent ${shown(parent)}; a parent is present on replies only (spec 2.2).`
             );
         }
         if (last) {
@@ -10389,13 +10404,13 @@ var init_conversation = __esm({
             found(
               CONVERSATION.followUp,
               "/conversation/parent_message_id",
-              `a follow-up in conversation ${JSON.stringify(conversation)} names ${JSON.stringify(parent) ?? "no parent"}; its parent is the last answer, ${JSON.stringify(last.id)}.`
+              `a follow-up in conversation ${shown(conversation)} names ${shown(parent) ?? "no parent"}; its parent is the last answer, ${shown(last.id)}.`
             );
           if (next !== void 0 && sequence !== next)
             found(
               CONVERSATION.followUp,
               "/conversation/sequence",
-              `a follow-up in conversation ${JSON.stringify(conversation)} carries sequence ${JSON.stringify(sequence) ?? "none"}; the last answer's was ${String(last.sequence)}, so it is ${next}.`
+              `a follow-up in conversation ${shown(conversation)} carries sequence ${shown(sequence) ?? "none"}; the last answer's was ${shown(last.sequence) ?? "none"}, so it is ${next}.`
             );
         }
         if (id !== void 0 && !earlier)
@@ -10408,12 +10423,12 @@ var init_conversation = __esm({
       }
       #poll(ref, found) {
         const task = this.#tasks.get(ref);
-        if (!task) found(CONVERSATION.taskKnown, "", `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
+        if (!task) found(CONVERSATION.taskKnown, "", `a poll of task ${shown(ref)}, which no acceptance gave.`);
         else if (task.final)
           found(
             CONVERSATION.pollStops,
             "",
-            `a poll of task ${JSON.stringify(ref)} after a poll answered its final state ${JSON.stringify(valueAt2(task.last, "/body/state"))}.`
+            `a poll of task ${shown(ref)} after a poll answered its final state ${shown(valueAt2(task.last, "/body/state"))}.`
           );
       }
       #answer(s, found) {
@@ -11866,8 +11881,8 @@ function judgeEncoding(answer, streamed) {
   const start = text.search(/[{[]/);
   const lead = start > 0 ? text.slice(0, start) : "";
   if (lead.trim() !== "" && parses(text.slice(start)))
-    problems.push(`${shown(lead)} precedes the JSON value (RFC 8259 section 2: only whitespace may)`);
-  else problems.push(`the body is not one JSON value: ${shown(text)}`);
+    problems.push(`${shown2(lead)} precedes the JSON value (RFC 8259 section 2: only whitespace may)`);
+  else problems.push(`the body is not one JSON value: ${shown2(text)}`);
   return problems;
 }
 function parses(text) {
@@ -11878,13 +11893,13 @@ function parses(text) {
     return false;
   }
 }
-var STRICT_UTF82, charsetOf, shown, StreamedBody;
+var STRICT_UTF82, charsetOf, shown2, StreamedBody;
 var init_bytes = __esm({
   "src/kit/server/bytes.ts"() {
     "use strict";
     STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
-    shown = (text) => JSON.stringify(text.slice(0, 40));
+    shown2 = (text) => JSON.stringify(text.slice(0, 40));
     StreamedBody = class {
       #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
       #head;
@@ -12423,6 +12438,22 @@ function refusalFaults(check3, status, answer, isProblem) {
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed2.status}`
     );
   if (carriesTrace(typed2)) faults.push(`the ${isProblem ? "problem" : "error body"} carries a stack trace`);
+  return faults;
+}
+function pacedFaults(status, answer, isProblem) {
+  const typed2 = typedOf(answer, isProblem);
+  if (!typed2) return [];
+  const what = isProblem ? "the problem's" : "the uai.error.v1 body's";
+  const faults = [];
+  if (!isPublishedErrorCode(typed2.code))
+    faults.push(`${what} code ${shown(typed2.code) ?? "is absent"}, which the error registry does not publish`);
+  else if (status === 429 && errorCode(typed2.code)?.status !== 429)
+    faults.push(
+      `${what} code ${typed2.code} is registered with status ${errorCode(typed2.code)?.status}, not 429 (request.rate_limited is)`
+    );
+  if (typeof typed2.status === "number" && typed2.status !== status)
+    faults.push(`HTTP ${status}, but ${what} status says ${typed2.status}`);
+  if (carriesTrace(typed2)) faults.push(`${isProblem ? "the problem" : "the error body"} carries a stack trace`);
   return faults;
 }
 function unknownSubjectFault(request, status) {
@@ -13491,6 +13522,14 @@ function taskVerdict(obs, validate7) {
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
     else problems.push(...validate7(json3, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
   }
+  for (const paced of obs.exchanges.filter((x) => x.scenario === "poll-paced" && x.answer.complete)) {
+    const problem2 = paced.answer.mediaType === "application/problem+json";
+    problems.push(
+      ...pacedFaults(paced.answer.status, paced.answer.json, problem2).map(
+        (f) => `poll-paced: ${f}: ${snippet(paced.answer)}`
+      )
+    );
+  }
   const complete = polls.filter((p) => p.answer.complete).length;
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, "poll")));
 }
@@ -13579,7 +13618,7 @@ var init_checks2 = __esm({
       poll: "task-status"
     };
     validateAnswer = (x, validate7) => x.keylessForm !== void 0 ? validate7(x.keylessForm, x.answer.text, "keyless-json") : validate7(x.answer.json, x.answer.text);
-    shownParty = (type, id) => [type, id].map((v) => String(JSON.stringify(v)).slice(0, 120)).join(" ");
+    shownParty = (type, id) => [type, id].map((v) => (shown(v) ?? "none").slice(0, 120)).join(" ");
     judgedExchanges = (obs) => obs.exchanges.filter(
       (x) => VALID_SCENARIOS.has(x.scenario) && x.request && x.answer.complete && (x.previous === void 0 ? isRecord(x.answer.json) : isMessage2(x.answer))
     );
@@ -13727,6 +13766,7 @@ async function runKit(options, http = defaultHttp(options)) {
         return send(scenario, "GET", url);
       };
       const first = await poll("poll", pollUrl);
+      const isStatus = isRecord(first.json) && first.json.profile === "uai.task.status.v1";
       exchanges.push({
         scenario: "poll",
         method: "GET",
@@ -13741,7 +13781,7 @@ async function runKit(options, http = defaultHttp(options)) {
         url: pollUrl,
         request: asyncRequest,
         answer: await poll("poll-again", pollUrl),
-        previous: first.json
+        previous: isStatus ? first.json : accepted.json
       });
     }
     const forms = form === "keyed" && bindings.includes("https-json-keyless") ? ["keyed", "keyless"] : [form];
@@ -13848,9 +13888,11 @@ var init_kit = __esm({
 // src/kit/command.ts
 var command_exports = {};
 __export(command_exports, {
+  MAX_TIMER_MS: () => MAX_TIMER_MS,
   TEST_HELP: () => TEST_HELP,
   UsageError: () => UsageError,
   isUsageError: () => isUsageError,
+  milliseconds: () => milliseconds,
   positive: () => positive,
   readBaselineFile: () => readBaselineFile,
   testCommand: () => testCommand
@@ -13909,8 +13951,8 @@ async function testCommand(argv, io) {
       endpoint,
       ...values.capability ? { capabilityUrl: values.capability } : {},
       limits: {
-        timeoutMs: positive(values.timeout, DEFAULT_LIMITS.timeoutMs, "--timeout"),
-        totalMs: positive(values["max-time"], DEFAULT_LIMITS.totalMs, "--max-time"),
+        timeoutMs: milliseconds(values.timeout, DEFAULT_LIMITS.timeoutMs, "--timeout"),
+        totalMs: milliseconds(values["max-time"], DEFAULT_LIMITS.totalMs, "--max-time"),
         maxRequests: positive(values["max-requests"], DEFAULT_LIMITS.maxRequests, "--max-requests")
       },
       now: io.now(),
@@ -13940,7 +13982,7 @@ Run "uai test --help" for usage.
     throw error2;
   }
 }
-var TEST_HELP, positive;
+var TEST_HELP, positive, MAX_TIMER_MS, milliseconds;
 var init_command = __esm({
   "src/kit/command.ts"() {
     "use strict";
@@ -13981,6 +14023,13 @@ reached at all.
       if (text === void 0) return fallback;
       const n = Number(text);
       if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} takes a positive whole number`);
+      return n;
+    };
+    MAX_TIMER_MS = 2 ** 31 - 1;
+    milliseconds = (text, fallback, name) => {
+      const n = positive(text, fallback, name);
+      if (n > MAX_TIMER_MS)
+        throw new UsageError(`${name} takes a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days)`);
       return n;
     };
   }
@@ -14026,13 +14075,13 @@ function shownOutput(stderr, stdout) {
   const lines2 = `${stderr}
 ${stdout}`.split("\n").filter((l) => l.trim() !== "");
   const cause = causeLine(`${stderr}`.split("\n").filter((l) => l.trim() !== "")) ?? causeLine(lines2);
-  const shown3 = (l) => {
+  const shown4 = (l) => {
     const cut = l.slice(0, LINE_CHARS);
     return cut.isWellFormed() ? cut : cut.slice(0, -1);
   };
   return [
-    ...cause === void 0 ? [] : [`  cause: ${shown3(cause.trim())}`],
-    ...lines2.slice(-SHOWN_LINES).map((l) => `  | ${shown3(l)}`)
+    ...cause === void 0 ? [] : [`  cause: ${shown4(cause.trim())}`],
+    ...lines2.slice(-SHOWN_LINES).map((l) => `  | ${shown4(l)}`)
   ];
 }
 var OUTPUT_TAIL_BYTES, SHOWN_LINES, LINE_CHARS, READ_PAUSE_MS, OutputTail, FRAME, ERROR;
@@ -14550,22 +14599,22 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
         ...typeof r.body === "string" ? { text: r.body } : {}
       });
       for (const i of result2.errors)
-        ev.fail("client.message_valid", tag(`${shown2(message2.message_id)}: ${issueLine(i)}`));
+        ev.fail("client.message_valid", tag(`${shown3(message2.message_id)}: ${issueLine(i)}`));
       for (const i of result2.warnings)
-        ev.fail("client.message_warning_free", tag(`${shown2(message2.message_id)}: ${issueLine(i)}`));
+        ev.fail("client.message_warning_free", tag(`${shown3(message2.message_id)}: ${issueLine(i)}`));
       ev.saw("client.message_valid");
       ev.saw("client.message_warning_free");
       if (!requestProfiles.has(message2.profile))
         ev.fail(
           "client.request_profile",
-          tag(`profile ${shown2(message2.profile)}; the statement's operations take ${[...requestProfiles].join(", ")}`)
+          tag(`profile ${shown3(message2.profile)}; the statement's operations take ${[...requestProfiles].join(", ")}`)
         );
       else ev.saw("client.request_profile");
       if (at2(message2, "target", "type") !== at2(source, "type") || at2(message2, "target", "id") !== at2(source, "id"))
         ev.fail(
           "client.addressed",
           tag(
-            `addressed to ${JSON.stringify(message2.target)}, not the statement's source ${String(at2(source, "type"))} ${String(at2(source, "id"))}`
+            `addressed to ${shown(message2.target) ?? "no target"}, not the statement's source ${String(at2(source, "type"))} ${String(at2(source, "id"))}`
           )
         );
       else ev.saw("client.addressed");
@@ -14612,7 +14661,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
         if (sequence !== 1)
           ev.fail(
             "client.opens_at_one",
-            tag(`${shown2(id)} opens conversation ${shown2(conversationId)} at sequence ${shown2(sequence)}, not 1`)
+            tag(`${shown3(id)} opens conversation ${shown3(conversationId)} at sequence ${shown3(sequence)}, not 1`)
           );
         else ev.saw("client.opens_at_one");
         const parent = at2(message2, "conversation", "parent_message_id");
@@ -14620,7 +14669,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
           ev.fail(
             "client.opens_unparented",
             tag(
-              `${shown2(id)} opens conversation ${shown2(conversationId)} at sequence 1 with parent_message_id ${shown2(parent)}`
+              `${shown3(id)} opens conversation ${shown3(conversationId)} at sequence 1 with parent_message_id ${shown3(parent)}`
             )
           );
         else if (sequence === 1) ev.saw("client.opens_unparented");
@@ -14637,7 +14686,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
             ev.fail(
               "client.follow_up",
               tag(
-                `follow-up ${shown2(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`
+                `follow-up ${shown3(id)}: parent_message_id ${shown(parent) ?? "none"}, sequence ${shown(sequence) ?? "none"}; expected ${JSON.stringify(last.id)} and ${String(expected)}`
               )
             );
           else ev.saw("client.follow_up");
@@ -14647,7 +14696,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
           if (turns.get(conversationId)?.has(turn))
             ev.fail(
               "client.new_turn",
-              tag(`follow-up ${shown2(id)} takes turn_id ${shown2(turn)}, a turn already taken`)
+              tag(`follow-up ${shown3(id)} takes turn_id ${shown3(turn)}, a turn already taken`)
             );
           else ev.saw("client.new_turn");
         }
@@ -14766,7 +14815,7 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse2, mediaType, TERMINAL, shown2, outputTail, asKeyed;
+var at2, parse2, mediaType, TERMINAL, shown3, outputTail, asKeyed;
 var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
@@ -14784,7 +14833,7 @@ var init_checks3 = __esm({
     parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
     mediaType = (value) => mediaTypeEssence(value) ?? (value ?? "").trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
-    shown2 = (value) => typeof value === "string" ? value : (JSON.stringify(value) ?? typeof value).slice(0, 200);
+    shown3 = (value) => typeof value === "string" ? value : (shown(value) ?? typeof value).slice(0, 200);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
     asKeyed = (json3) => Array.isArray(json3) ? messageFromKeyless(json3).value : json3;
   }
@@ -15651,7 +15700,7 @@ async function testClientCommand(argv, io) {
     if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
     const format = values.format ?? "text";
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(", ")}`);
-    const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, "--timeout");
+    const capMs = milliseconds(values.timeout, DEFAULT_CLIENT_CAP_MS, "--timeout");
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const manifest = await readManifestOptions(values);
     if (values.result !== void 0 && !manifest.identity)
@@ -16184,7 +16233,7 @@ async function proxyCommand(argv, io) {
     const format = values.format ?? "text";
     if (!PROXY_FORMATS.includes(format)) throw new UsageError(`--format takes ${PROXY_FORMATS.join(", ")}`);
     const limit = values.exchanges === void 0 ? Infinity : positive(values.exchanges, 0, "--exchanges");
-    const timeoutMs = positive(values.timeout, DEFAULT_LIMITS.timeoutMs, "--timeout");
+    const timeoutMs = milliseconds(values.timeout, DEFAULT_LIMITS.timeoutMs, "--timeout");
     if (values.record !== void 0) requireWritable("--record", values.record);
     if (values.report !== void 0) requireWritable("--report", values.report);
     const session = new ProxySession(io.site);
@@ -17514,14 +17563,14 @@ var init_implementations2 = __esm({
 import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 import { basename as basename3, join as join3, relative as relative3 } from "node:path";
 function readEntryFolder(folder, root = process.cwd()) {
-  const shown3 = relative3(root, folder) || folder;
+  const shown4 = relative3(root, folder) || folder;
   const file = (name) => join3(folder, name);
   for (const name of ["result.json", "meta.json"])
     if (!existsSync2(file(name)))
-      throw new EntryError(`${shown3}/${name}`, "missing (an entry needs result.json and meta.json)");
+      throw new EntryError(`${shown4}/${name}`, "missing (an entry needs result.json and meta.json)");
   return {
     slug: basename3(folder),
-    dir: shown3,
+    dir: shown4,
     result: new Uint8Array(readFileSync2(file("result.json"))),
     meta: readFileSync2(file("meta.json"), "utf8"),
     ...existsSync2(file("report.json")) ? { report: readFileSync2(file("report.json"), "utf8") } : {}

@@ -101,6 +101,26 @@ export function echo(value: unknown): unknown {
   return jsonType(value);
 }
 
+/**
+ * A value as a message quotes it, from a peer that may send anything: its JSON, cut after 256
+ * characters, or, for one nested too deep to write out, its type alone. JSON.stringify of an array
+ * nested a few thousand deep throws (a stack overflow) and of a large value makes a message as
+ * large. Undefined for undefined, as JSON.stringify gives, so that a caller can say what an absent
+ * value means.
+ */
+export function shown(value: unknown): string | undefined {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return `(${jsonType(value)})`;
+  }
+  if (text === undefined || text.length <= MAX_ECHO) return text;
+  // JSON text is well formed: a cut may only split a surrogate pair.
+  const cut = text.slice(0, MAX_ECHO);
+  return `${cut.isWellFormed() ? cut : cut.slice(0, -1)}…`;
+}
+
 /** RFC 6901 pointer of the first string, key or number without a canonical form (RFC 8785 section 3.2). */
 export function findNonCanonical(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;

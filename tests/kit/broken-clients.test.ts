@@ -157,6 +157,17 @@ describe.concurrent('broken clients', () => {
     expect((report.result_message.body as { status: string }).status).toBe('pass');
   }, 300_000);
 
+  it('a client whose message holds values nested 6,000 deep where the kit quotes it: judged, not crashed', async () => {
+    const report = await run('deep-values', ['sync']);
+    const failed = report.checks.filter((c) => c.status === 'fail').map((c) => c.id);
+    expect(failed).toEqual(expect.arrayContaining(['client.message_valid', 'client.addressed']));
+    expect(report.checks.find((c) => c.id === 'client.addressed')!.evidence.join('\n')).toMatch(
+      /^sync: addressed to \(array\), not the statement's source /,
+    );
+    const result = validateMessage(report.result_message, { mode: 'keyed-json', site, now: new Date() });
+    expect([result.error_count, result.warning_count]).toEqual([0, 0]);
+  });
+
   for (const b of BROKEN) {
     it(`${b.fault} (${b.scenario}) fails exactly ${b.fails}`, async () => {
       const report = await run(b.fault, [b.scenario], b.capMs);

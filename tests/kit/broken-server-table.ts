@@ -55,6 +55,17 @@ export const onMessage =
     });
   };
 
+/** The first poll of each task refused with `refusal`; every later one answered by `then`. */
+function firstPollRefused(refusal: () => Response, then: Transform): Transform {
+  const polled = new Set<string>();
+  return (ex) => {
+    if (kindOf(ex) !== 'poll') return ex.response;
+    if (polled.has(ex.path)) return then(ex);
+    polled.add(ex.path);
+    return refusal();
+  };
+}
+
 /** Accepts one kind of hostile request (found by its body) instead of refusing it. */
 const accepts =
   (matches: (ex: Exchange) => boolean): Transform =>
@@ -365,6 +376,53 @@ export const BROKEN: readonly Broken[] = [
     transform: onMessage('poll', (m) => void (m.body.task_id = 'task-other')),
   },
   { fault: 'working again after completed', fails: ['exchange.task_transition'], transform: completedThenWorking() },
+  // The second poll is judged against the acceptance when the first got no task status: against a
+  // refusal it found no task to match (a pass), and against nothing it was read as an answer to the request.
+  {
+    fault: 'a first poll refused (503, Retry-After past the wait), then the status of another task',
+    fails: ['exchange.task_matches', 'task.pollable'],
+    transform: firstPollRefused(
+      () =>
+        new Response('{"type":"about:blank","title":"Busy","status":503}', {
+          status: 503,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '10' },
+        }),
+      onMessage('poll', (m) => void (m.body.task_id = 'task-other')),
+    ),
+  },
+  // A 429 the kit waits out (Retry-After: 1) is still an answer: its error must say what its status says.
+  {
+    fault: 'polls paced with a 429 whose problem says 500 server.internal',
+    fails: ['task.pollable'],
+    transform: firstPollRefused(
+      () =>
+        new Response('{"type":"about:blank","title":"Internal","status":500,"code":"server.internal","detail":"x"}', {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+        }),
+      (ex) => ex.response,
+    ),
+  },
+  {
+    fault: 'polls paced with a 429 whose problem names an unpublished code',
+    fails: ['task.pollable'],
+    transform: firstPollRefused(
+      () =>
+        new Response('{"type":"about:blank","title":"Slow down","status":429,"code":"made.up.code","detail":"x"}', {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+        }),
+      (ex) => ex.response,
+    ),
+  },
+  {
+    fault: 'a first poll refused in plain text (503, Retry-After past the wait), then the right status',
+    fails: ['message.media_type', 'task.pollable'],
+    transform: firstPollRefused(
+      () => new Response('busy', { status: 503, headers: { 'content-type': 'text/plain', 'retry-after': '10' } }),
+      (ex) => ex.response,
+    ),
+  },
   {
     fault: 'tasks that cannot be polled',
     fails: ['task.pollable'],

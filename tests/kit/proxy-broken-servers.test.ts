@@ -64,7 +64,17 @@ const ALSO_SERVER: Record<string, readonly string[]> = {
     'exchange.subject_copied',
   ],
 };
-const ALSO_CLIENT: Record<string, readonly string[]> = { 'working again after completed': ['conversation.poll_stops'] };
+const ALSO_CLIENT: Record<string, readonly string[]> = {
+  'working again after completed': ['conversation.poll_stops'],
+  // The kit polls again at once after a Retry-After past the 5 s it waits (POLL_RETRY_MAX_MS), which
+  // a client is held to: the proxy says so.
+  'a first poll refused (503, Retry-After past the wait), then the status of another task': [
+    'conversation.retry_after',
+  ],
+  'a first poll refused in plain text (503, Retry-After past the wait), then the right status': [
+    'conversation.retry_after',
+  ],
+};
 
 let clientBaseline: string[];
 

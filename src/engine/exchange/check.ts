@@ -6,6 +6,7 @@
  */
 import { EXCHANGE_RULES } from '../../standard/exchange-rules.ts';
 import { messageIssueFlags } from '../validate/pipeline.ts';
+import { shown } from '../json.ts';
 import { responseKind, valueAt } from './kind.ts';
 import { CHECKS } from './rules.ts';
 import type { ExchangeCheck, ExchangeFinding, ExchangeVerdict } from './types.ts';
@@ -44,7 +45,7 @@ function notAnAnswer(response: unknown): ExchangeFinding {
     const status = valueAt(response, '/body/status');
     return {
       path: '/body/status',
-      message: `The answer is none of the kinds an exchange answers with: body.status ${JSON.stringify(status) ?? 'is absent'}; an answer is ${kinds}.`,
+      message: `The answer is none of the kinds an exchange answers with: body.status ${shown(status) ?? 'is absent'}; an answer is ${kinds}.`,
       expected: ['accepted', 'completed', 'rejected'],
       ...(status !== undefined ? { actual: status } : {}),
     };

@@ -11,6 +11,7 @@
  */
 import { CONVERSATION, type ConversationRuleId } from '../../standard/conversation-rules.ts';
 import { TASK_TRANSITIONS } from '../../standard/value-sets.ts';
+import { shown } from '../json.ts';
 import { responseKind, valueAt } from './kind.ts';
 import { reusedIdMessage, reusedIdOf, type EarlierMessage } from './own-ids.ts';
 
@@ -173,7 +174,7 @@ export class ConversationJudge {
         rule: CONVERSATION.taskFollowed,
         index: lastIndex,
         path: '',
-        message: `task ${JSON.stringify(ref)} was last seen ${JSON.stringify(valueAt(t.last, '/body/state') ?? 'accepted')}: the client stopped polling it before a final state.`,
+        message: `task ${shown(ref)} was last seen ${shown(valueAt(t.last, '/body/state') ?? 'accepted')}: the client stopped polling it before a final state.`,
       }));
   }
 
@@ -204,7 +205,7 @@ export class ConversationJudge {
         found(
           CONVERSATION.waitsForAnswer,
           '/conversation/conversation_id',
-          `exchange #${later.index} came ${later.at - earlier.at} ms after exchange #${earlier.index} of conversation ${JSON.stringify(conversation)}, ${earlier.answeredAt - later.at} ms before its answer: a request waits for the answer to the one before it.`,
+          `exchange #${later.index} came ${later.at - earlier.at} ms after exchange #${earlier.index} of conversation ${shown(conversation)}, ${earlier.answeredAt - later.at} ms before its answer: a request waits for the answer to the one before it.`,
         );
         break;
       }
@@ -247,7 +248,7 @@ export class ConversationJudge {
       found(
         CONVERSATION.freshIds,
         '/message_id',
-        `message_id ${JSON.stringify(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`,
+        `message_id ${shown(id)} is already the id of ${earlier.label}; a request is resent unchanged only after a 429 or 503.`,
       );
     this.#overlap(s, found);
     const conversation = valueAt(s.request, '/conversation/conversation_id');
@@ -259,7 +260,7 @@ export class ConversationJudge {
         found(
           CONVERSATION.opensUnparented,
           '/conversation/parent_message_id',
-          `a request at sequence 1 opens conversation ${JSON.stringify(conversation)}, yet names parent ${JSON.stringify(parent)}; a parent is present on replies only (spec 2.2).`,
+          `a request at sequence 1 opens conversation ${shown(conversation)}, yet names parent ${shown(parent)}; a parent is present on replies only (spec 2.2).`,
         );
     }
     if (last) {
@@ -270,13 +271,13 @@ export class ConversationJudge {
         found(
           CONVERSATION.followUp,
           '/conversation/parent_message_id',
-          `a follow-up in conversation ${JSON.stringify(conversation)} names ${JSON.stringify(parent) ?? 'no parent'}; its parent is the last answer, ${JSON.stringify(last.id)}.`,
+          `a follow-up in conversation ${shown(conversation)} names ${shown(parent) ?? 'no parent'}; its parent is the last answer, ${shown(last.id)}.`,
         );
       if (next !== undefined && sequence !== next)
         found(
           CONVERSATION.followUp,
           '/conversation/sequence',
-          `a follow-up in conversation ${JSON.stringify(conversation)} carries sequence ${JSON.stringify(sequence) ?? 'none'}; the last answer's was ${String(last.sequence)}, so it is ${next}.`,
+          `a follow-up in conversation ${shown(conversation)} carries sequence ${shown(sequence) ?? 'none'}; the last answer's was ${shown(last.sequence) ?? 'none'}, so it is ${next}.`,
         );
     }
     if (id !== undefined && !earlier)
@@ -290,12 +291,12 @@ export class ConversationJudge {
 
   #poll(ref: string, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
     const task = this.#tasks.get(ref);
-    if (!task) found(CONVERSATION.taskKnown, '', `a poll of task ${JSON.stringify(ref)}, which no acceptance gave.`);
+    if (!task) found(CONVERSATION.taskKnown, '', `a poll of task ${shown(ref)}, which no acceptance gave.`);
     else if (task.final)
       found(
         CONVERSATION.pollStops,
         '',
-        `a poll of task ${JSON.stringify(ref)} after a poll answered its final state ${JSON.stringify(valueAt(task.last, '/body/state'))}.`,
+        `a poll of task ${shown(ref)} after a poll answered its final state ${shown(valueAt(task.last, '/body/state'))}.`,
       );
   }
 

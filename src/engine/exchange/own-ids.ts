@@ -9,6 +9,7 @@
  * exchange (the request, the message a task status follows, the response), the test kit to every
  * request and answer of its run.
  */
+import { shown } from '../json.ts';
 import { valueAt } from './kind.ts';
 
 /** A message an answer's id is compared with, and how a finding names it. */
@@ -41,4 +42,4 @@ export function reusedIdOf(answer: unknown, earlier: readonly EarlierMessage[]):
 
 /** The sentence a finding says about a reused id. */
 export const reusedIdMessage = (id: unknown, of: EarlierMessage): string =>
-  `message_id ${JSON.stringify(id)} is already the id of ${of.label}; every answer has an id of its own (only a task status read again in the same state repeats it).`;
+  `message_id ${shown(id)} is already the id of ${of.label}; every answer has an id of its own (only a task status read again in the same state repeats it).`;

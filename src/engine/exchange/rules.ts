@@ -9,6 +9,7 @@ import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { REFERENCE_SERVER_ID } from '../../standard/parties.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
 import { compareInstants, parseInstant } from '../instant.ts';
+import { shown } from '../json.ts';
 import { valueAt } from './kind.ts';
 import { hasInstantBefore, nextSequence } from './next-turn.ts';
 import { reusedIdMessage, reusedIdOf, sameTaskState } from './own-ids.ts';
@@ -36,14 +37,7 @@ const copied =
     const got = valueAt(response, responsePath);
     return got === want
       ? []
-      : [
-          finding(
-            responsePath,
-            `${dotted(responsePath)} must be ${JSON.stringify(want)}, copied from the request.`,
-            want,
-            got,
-          ),
-        ];
+      : [finding(responsePath, `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`, want, got)];
   };
 
 /** Both are RFC 3339 instants naming the same moment (a response may write the request's expiry another way). */
@@ -146,7 +140,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
       ? [
           finding(
             '/conversation/turn_id',
-            `conversation.turn_id ${JSON.stringify(turn)} is already the turn of ${same.label}; an answer is a turn of its own.`,
+            `conversation.turn_id ${shown(turn)} is already the turn of ${same.label}; an answer is a turn of its own.`,
             undefined,
             turn,
           ),

@@ -4,7 +4,14 @@
  * A check that applies to a scenario that was run but whose behaviour never happened (no poll in
  * the async scenario, no retry after the 429) fails with the reason: it is never a pass.
  */
-import { canonicalJson, isRecord, issueLine, messageFromKeyless, validateMessage } from '../../engine/index.ts';
+import {
+  canonicalJson,
+  isRecord,
+  issueLine,
+  messageFromKeyless,
+  shown as quoted,
+  validateMessage,
+} from '../../engine/index.ts';
 import { mediaTypeEssence } from '../../http/headers.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
@@ -43,11 +50,13 @@ interface Sent {
 }
 
 /**
- * A value the client sent, as evidence: its JSON, never String() of it, which throws on an object
- * whose toString is not a function ({"toString": 0}), so a client could crash the kit.
+ * A value the client sent, as evidence: a string as it is, anything else as the engine quotes a
+ * peer's value (`shown`: its JSON, bounded), never String() of it, which throws on an object whose
+ * toString is not a function ({"toString": 0}), nor JSON.stringify alone, which overflows the stack
+ * on an array nested a few thousand deep: either way a client could crash the kit.
  */
 const shown = (value: unknown): string =>
-  typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value).slice(0, 200);
+  typeof value === 'string' ? value : (quoted(value) ?? typeof value).slice(0, 200);
 
 type Evidence = Tally<ClientCheckId>;
 
@@ -299,7 +308,7 @@ function judgeRun(
         ev.fail(
           'client.addressed',
           tag(
-            `addressed to ${JSON.stringify(message.target)}, not the statement's source ${String(at(source, 'type'))} ${String(at(source, 'id'))}`,
+            `addressed to ${quoted(message.target) ?? 'no target'}, not the statement's source ${String(at(source, 'type'))} ${String(at(source, 'id'))}`,
           ),
         );
       else ev.saw('client.addressed');
@@ -381,7 +390,7 @@ function judgeRun(
             ev.fail(
               'client.follow_up',
               tag(
-                `follow-up ${shown(id)}: parent_message_id ${JSON.stringify(parent)}, sequence ${JSON.stringify(sequence)}; expected ${JSON.stringify(last.id)} and ${String(expected)}`,
+                `follow-up ${shown(id)}: parent_message_id ${quoted(parent) ?? 'none'}, sequence ${quoted(sequence) ?? 'none'}; expected ${JSON.stringify(last.id)} and ${String(expected)}`,
               ),
             );
           else ev.saw('client.follow_up');

@@ -3,7 +3,7 @@
  * requests) and `uai proxy` (the same kinds of request, sent by a client for real), and the status a
  * request naming no registered profile is answered with.
  */
-import { isRecord } from '../../engine/index.ts';
+import { isRecord, shown } from '../../engine/index.ts';
 import { errorCode } from '../../standard/code-shapes.ts';
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { isUnregisteredProfileId } from '../../standard/profiles.ts';
@@ -115,6 +115,29 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed.status}`,
     );
   if (carriesTrace(typed)) faults.push(`the ${isProblem ? 'problem' : 'error body'} carries a stack trace`);
+  return faults;
+}
+
+/**
+ * Why a 429 or 503 that paced a poll says something its status does not: the error it carries (a
+ * problem, or a uai.error.v1 body; none is asked for: the status and Retry-After say it all) names
+ * an unpublished code, a code registered with another status (429 has one, request.rate_limited;
+ * the registry gives 503 none), or a status of its own that is not the answer's.
+ */
+export function pacedFaults(status: number, answer: unknown, isProblem: boolean): string[] {
+  const typed = typedOf(answer, isProblem);
+  if (!typed) return [];
+  const what = isProblem ? "the problem's" : "the uai.error.v1 body's";
+  const faults: string[] = [];
+  if (!isPublishedErrorCode(typed.code))
+    faults.push(`${what} code ${shown(typed.code) ?? 'is absent'}, which the error registry does not publish`);
+  else if (status === 429 && errorCode(typed.code as string)?.status !== 429)
+    faults.push(
+      `${what} code ${typed.code as string} is registered with status ${errorCode(typed.code as string)?.status}, not 429 (request.rate_limited is)`,
+    );
+  if (typeof typed.status === 'number' && typed.status !== status)
+    faults.push(`HTTP ${status}, but ${what} status says ${typed.status}`);
+  if (carriesTrace(typed)) faults.push(`${isProblem ? 'the problem' : 'the error body'} carries a stack trace`);
   return faults;
 }
 

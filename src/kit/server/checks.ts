@@ -13,6 +13,7 @@ import {
   reusedIdMessage,
   reusedIdOf,
   responseKind,
+  shown,
   validateMessage,
   valueAt,
   type EarlierMessage,
@@ -25,7 +26,7 @@ import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
 import type { Observation, Observations } from './observe.ts';
 import { KEYED_ONLY_HOSTILE, requestForm, statementParty } from './requests.ts';
-import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
+import { pacedFaults, refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
 
 const isMessage = (answer: Answer) =>
@@ -203,7 +204,7 @@ function sourceVerdict(obs: Observations, judged: readonly Observation[]): Outco
 }
 
 const shownParty = (type: unknown, id: unknown): string =>
-  [type, id].map((v) => String(JSON.stringify(v)).slice(0, 120)).join(' ');
+  [type, id].map((v) => (shown(v) ?? 'none').slice(0, 120)).join(' ');
 
 function messageVerdicts(obs: Observations, validate: Validate): Record<string, Outcome> {
   const invalid: string[] = [];
@@ -347,6 +348,15 @@ function taskVerdict(obs: Observations, validate: Validate): Outcome {
     if (poll.answer.status !== 200 || !isRecord(json) || json.profile !== 'uai.task.status.v1')
       problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
     else problems.push(...validate(json, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
+  }
+  // A 429 or 503 the kit waited out before polling again: what it says must agree with its status.
+  for (const paced of obs.exchanges.filter((x) => x.scenario === 'poll-paced' && x.answer.complete)) {
+    const problem = paced.answer.mediaType === 'application/problem+json';
+    problems.push(
+      ...pacedFaults(paced.answer.status, paced.answer.json, problem).map(
+        (f) => `poll-paced: ${f}: ${snippet(paced.answer)}`,
+      ),
+    );
   }
   const complete = polls.filter((p) => p.answer.complete).length;
   return failWith(problems, complete ? pass() : notExercised(unanswered(obs, 'poll')));

@@ -4,7 +4,7 @@
  */
 import type { Answer, TransportFault } from './http.ts';
 
-/** `poll-paced`: a poll's 429 or 503 the kit waited out, judged as an answer (media type, bytes, message) and nothing more. */
+/** `poll-paced`: a poll's 429 or 503 the kit waited out, judged as an answer (media type, bytes, message) and by task.pollable for what its error says (pacedFaults). */
 export type Scenario =
   | 'sync'
   | 'follow-up'

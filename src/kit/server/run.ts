@@ -224,8 +224,11 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         await new Promise((resolve) => setTimeout(resolve, wait));
         return send(scenario, 'GET', url);
       };
-      // Two polls: the first follows the acceptance, the second the first (states may only move forward).
+      // Two polls: the first follows the acceptance, the second the first (states may only move
+      // forward), or the acceptance again when the first answer was no task status (a refusal, a
+      // redirect, text): the task the second one names is still the one the acceptance issued.
       const first = await poll('poll', pollUrl);
+      const isStatus = isRecord(first.json) && first.json.profile === 'uai.task.status.v1';
       exchanges.push({
         scenario: 'poll',
         method: 'GET',
@@ -240,7 +243,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
         url: pollUrl,
         request: asyncRequest,
         answer: await poll('poll-again', pollUrl),
-        previous: first.json,
+        previous: isStatus ? first.json : accepted.json,
       });
     }
     // Beside keyed, the keyless path is sent the hostile bodies it can carry too: a server may
