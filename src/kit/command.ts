@@ -58,6 +58,20 @@ export const positive = (text: string | undefined, fallback: number, name: strin
   return n;
 };
 
+/**
+ * The longest a timer waits (2^31 - 1 ms, about 24.8 days): Node fires a longer one after 1 ms,
+ * so a larger --timeout would time out every request at once and call a working server unreachable.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A time in milliseconds: a positive whole number no timer overflows. */
+export const milliseconds = (text: string | undefined, fallback: number, name: string): number => {
+  const n = positive(text, fallback, name);
+  if (n > MAX_TIMER_MS)
+    throw new UsageError(`${name} takes a whole number of milliseconds from 1 to ${MAX_TIMER_MS} (about 24.8 days)`);
+  return n;
+};
+
 /** The baseline file given with --baseline, read and checked (a UsageError when it cannot be). */
 export async function readBaselineFile(file: string): Promise<Baseline> {
   const read = parseBaseline(
@@ -118,8 +132,8 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
       endpoint,
       ...(values.capability ? { capabilityUrl: values.capability } : {}),
       limits: {
-        timeoutMs: positive(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout'),
-        totalMs: positive(values['max-time'], DEFAULT_LIMITS.totalMs, '--max-time'),
+        timeoutMs: milliseconds(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout'),
+        totalMs: milliseconds(values['max-time'], DEFAULT_LIMITS.totalMs, '--max-time'),
         maxRequests: positive(values['max-requests'], DEFAULT_LIMITS.maxRequests, '--max-requests'),
       },
       now: io.now(),

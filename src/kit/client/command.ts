@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { isUsageError, positive, readBaselineFile, UsageError, type KitIo } from '../command.ts';
+import { isUsageError, milliseconds, readBaselineFile, UsageError, type KitIo } from '../command.ts';
 import { commandSyntaxProblem } from './command-syntax.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
 import { escapeLine } from '../terminal.ts';
@@ -132,7 +132,7 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(', ')} (see --list)`);
     const format = (values.format ?? 'text') as KitFormat;
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(', ')}`);
-    const capMs = positive(values.timeout, DEFAULT_CLIENT_CAP_MS, '--timeout');
+    const capMs = milliseconds(values.timeout, DEFAULT_CLIENT_CAP_MS, '--timeout');
     const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
     const manifest = await readManifestOptions(values);
     if (values.result !== undefined && !manifest.identity)

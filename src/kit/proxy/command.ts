@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isUsageError, positive, UsageError, type KitIo } from '../command.ts';
+import { isUsageError, milliseconds, positive, UsageError, type KitIo } from '../command.ts';
 import { DEFAULT_LIMITS } from '../server/http.ts';
 import { formatProxyReport, liveLine, PROXY_FORMATS, type ProxyFormat } from './formats.ts';
 import { startProxy } from './forward.ts';
@@ -68,7 +68,7 @@ export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<
     const format = (values.format ?? 'text') as ProxyFormat;
     if (!PROXY_FORMATS.includes(format)) throw new UsageError(`--format takes ${PROXY_FORMATS.join(', ')}`);
     const limit = values.exchanges === undefined ? Infinity : positive(values.exchanges, 0, '--exchanges');
-    const timeoutMs = positive(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout');
+    const timeoutMs = milliseconds(values.timeout, DEFAULT_LIMITS.timeoutMs, '--timeout');
 
     if (values.record !== undefined) requireWritable('--record', values.record);
     if (values.report !== undefined) requireWritable('--report', values.report);
