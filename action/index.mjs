@@ -9411,14 +9411,7 @@ var init_rules = __esm({
       const want = valueAt2(request, requestPath);
       if (want === void 0 || flagged(requestPath)) return [];
       const got = valueAt2(response, responsePath);
-      return got === want ? [] : [
-        finding(
-          responsePath,
-          `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`,
-          want,
-          got
-        )
-      ];
+      return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`, want, got)];
     };
     isTaskState = (v) => typeof v === "string" && TASK_STATES.includes(v);
     CHECKS = {
