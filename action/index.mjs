@@ -7536,7 +7536,7 @@ function referenceServerParty(site) {
     type: "service",
     id: REFERENCE_SERVER_ID,
     label: `${RELEASE} reference server`,
-    uri: links(site).mockExchange,
+    uri: links(site).referenceServer,
     did: serviceDid(site, "reference-server"),
     role: "reference-server",
     implementation: `uai-reference-server/${UAI_VERSION}`
@@ -7547,7 +7547,7 @@ function referenceServerTrust(site, messageId) {
     channel: "signed-envelope",
     auth_scheme: "jws",
     principal: serviceDid(site, "reference-server"),
-    signature_ref: `${links(site).mockExchange}#sig-${messageId}`
+    signature_ref: `${links(site).referenceServer}#sig-${messageId}`
   };
 }
 var REFERENCE_SERVER_ID;
@@ -7667,12 +7667,7 @@ function exampleSources(site) {
       ack_required: false,
       task_ref: EXAMPLE_IDS.task
     },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "jws",
-      principal: serviceDid(site, "reference-server"),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}`
-    },
+    trust: referenceServerTrust(site, EXAMPLE_IDS.response),
     body: {
       status: "accepted",
       subject: "uai.task.status.v1",
@@ -7716,12 +7711,7 @@ function exampleSources(site) {
       ack_required: false,
       task_ref: EXAMPLE_IDS.task
     },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "jws",
-      principal: serviceDid(site, "reference-server"),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}`
-    },
+    trust: referenceServerTrust(site, EXAMPLE_IDS.status),
     body: {
       task_id: EXAMPLE_IDS.task,
       state: "completed",
@@ -7754,12 +7744,7 @@ function exampleSources(site) {
       reply_requested: false,
       ack_required: false
     },
-    trust: {
-      channel: "signed-envelope",
-      auth_scheme: "jws",
-      principal: serviceDid(site, "reference-server"),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}`
-    },
+    trust: referenceServerTrust(site, EXAMPLE_IDS.error),
     body: {
       status: 422,
       code: "exchange.intent_unprocessable",

@@ -1,6 +1,6 @@
 import type { ProfileId } from './profiles.ts';
 import { integrityBlock } from './integrity.ts';
-import { referenceServerParty } from './parties.ts';
+import { referenceServerParty, referenceServerTrust } from './parties.ts';
 import { EXAMPLE_EPOCH, RELEASE, UAI_VERSION } from './release.ts';
 import { links, serviceDid, type Site } from './urls.ts';
 
@@ -152,12 +152,7 @@ export function exampleSources(site: Site): ExampleSource[] {
       ack_required: false,
       task_ref: EXAMPLE_IDS.task,
     },
-    trust: {
-      channel: 'signed-envelope',
-      auth_scheme: 'jws',
-      principal: serviceDid(site, 'reference-server'),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.response}`,
-    },
+    trust: referenceServerTrust(site, EXAMPLE_IDS.response),
     body: {
       status: 'accepted',
       subject: 'uai.task.status.v1',
@@ -202,12 +197,7 @@ export function exampleSources(site: Site): ExampleSource[] {
       ack_required: false,
       task_ref: EXAMPLE_IDS.task,
     },
-    trust: {
-      channel: 'signed-envelope',
-      auth_scheme: 'jws',
-      principal: serviceDid(site, 'reference-server'),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.status}`,
-    },
+    trust: referenceServerTrust(site, EXAMPLE_IDS.status),
     body: {
       task_id: EXAMPLE_IDS.task,
       state: 'completed',
@@ -241,12 +231,7 @@ export function exampleSources(site: Site): ExampleSource[] {
       reply_requested: false,
       ack_required: false,
     },
-    trust: {
-      channel: 'signed-envelope',
-      auth_scheme: 'jws',
-      principal: serviceDid(site, 'reference-server'),
-      signature_ref: `${l.mockExchange}#sig-${EXAMPLE_IDS.error}`,
-    },
+    trust: referenceServerTrust(site, EXAMPLE_IDS.error),
     body: {
       status: 422,
       code: 'exchange.intent_unprocessable',

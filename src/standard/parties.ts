@@ -4,13 +4,18 @@ import { links, serviceDid, type Site } from './urls.ts';
 /** The reference server's source.id, the same on every deployment. */
 export const REFERENCE_SERVER_ID = 'uai-reference-server';
 
-/** The reference server of this deployment: the party of the mock exchange's answers and of the examples. */
+/**
+ * The reference server of this deployment: the party of the mock exchange's answers, of the
+ * reference server's and of the examples. Its address is where it speaks the bindings
+ * (/v1/reference-server, the endpoints of its capability statement), so a peer that replies to
+ * `source.uri` reaches it; the mock exchange simulates it and wraps its answers in a result.
+ */
 export function referenceServerParty(site: Site) {
   return {
     type: 'service',
     id: REFERENCE_SERVER_ID,
     label: `${RELEASE} reference server`,
-    uri: links(site).mockExchange,
+    uri: links(site).referenceServer,
     did: serviceDid(site, 'reference-server'),
     role: 'reference-server',
     implementation: `uai-reference-server/${UAI_VERSION}`,
@@ -26,6 +31,6 @@ export function referenceServerTrust(site: Site, messageId: string) {
     channel: 'signed-envelope',
     auth_scheme: 'jws',
     principal: serviceDid(site, 'reference-server'),
-    signature_ref: `${links(site).mockExchange}#sig-${messageId}`,
+    signature_ref: `${links(site).referenceServer}#sig-${messageId}`,
   };
 }

@@ -41,7 +41,7 @@ describe('accepted-task: spec 4.2 rules', () => {
   it('6. target is the request source; source is the mock service as reference-server', () => {
     expect(res.target).toEqual(request.source);
     expect(res.source.role).toBe('reference-server');
-    expect(res.source.uri).toBe('https://uai.example.org/v1/mock-exchange');
+    expect(res.source.uri).toBe('https://uai.example.org/v1/reference-server');
   });
   it('7. delivery mode, priority and expires_at copied (ISO 8601)', () => {
     expect(res.delivery.mode).toBe(request.delivery.mode);
@@ -65,7 +65,7 @@ describe('accepted-task: spec 4.2 rules', () => {
   it('12. trust signed-envelope / jws with a signature_ref', () => {
     expect(res.trust.channel).toBe('signed-envelope');
     expect(res.trust.auth_scheme).toBe('jws');
-    expect(res.trust.signature_ref).toMatch(/^https:\/\/uai\.example\.org\/v1\/mock-exchange#sig-/);
+    expect(res.trust.signature_ref).toMatch(/^https:\/\/uai\.example\.org\/v1\/reference-server#sig-/);
   });
   it('13. both validations are validator results whose record sequence is checked + 1', () => {
     expect(result.request.validation.valid).toBe(true);
