@@ -13,6 +13,7 @@ import { webAdapter } from '../../src/http/web-adapter.ts';
 export const core = actionCore({
   site: configuredSite(process.env),
   action: () => ({ ok: false, code: 'server.internal', detail: 'This function takes no POST.' }),
+  paths: ['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange'],
 });
 
 /** What Netlify calls; the local server runs `core` through its node:http adapter. */

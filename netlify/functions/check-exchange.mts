@@ -4,7 +4,11 @@ import { actionCore } from '../../src/http/action-handler.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 
 /** POST /v1/check-exchange: both messages of an exchange validated and the pair judged by the exchange rules. */
-export const core = actionCore({ site: configuredSite(process.env), action: checkExchangeAction });
+export const core = actionCore({
+  site: configuredSite(process.env),
+  action: checkExchangeAction,
+  paths: ['/v1/check-exchange'],
+});
 
 /** What Netlify calls; the local server runs `core` through its node:http adapter. */
 export default webAdapter(core);

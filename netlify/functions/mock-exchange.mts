@@ -4,7 +4,11 @@ import { actionCore } from '../../src/http/action-handler.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 
 /** POST /v1/mock-exchange (CONTRACT section 6): a thin shell over the shared HTTP module and the engine. */
-export const core = actionCore({ site: configuredSite(process.env), action: mockExchangeAction });
+export const core = actionCore({
+  site: configuredSite(process.env),
+  action: mockExchangeAction,
+  paths: ['/v1/mock-exchange'],
+});
 
 /** What Netlify calls; the local server runs `core` through its node:http adapter. */
 export default webAdapter(core);

@@ -4,7 +4,7 @@ import { actionCore } from '../../src/http/action-handler.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 
 /** POST /v1/validate (CONTRACT section 4): a thin shell over the shared HTTP module and the engine. */
-export const core = actionCore({ site: configuredSite(process.env), action: validateAction });
+export const core = actionCore({ site: configuredSite(process.env), action: validateAction, paths: ['/v1/validate'] });
 
 /** What Netlify calls; the local server runs `core` through its node:http adapter. */
 export default webAdapter(core);

@@ -17,6 +17,13 @@ export interface ActionHandlerOptions {
   readonly action: EngineAction;
   /** The clock; tests may pin it. */
   readonly now?: () => Date;
+  /**
+   * The paths the route answers, exactly (its function's config.path). A host may hand it others:
+   * netlify-cli matches function paths without case and drops a trailing slash, so `POST
+   * /v1/Validate/` ran the check there while the local server answered 404. Any other path is an
+   * unknown one (CONTRACT section 8: 404 route.not_found), as on the local server.
+   */
+  readonly paths?: readonly string[];
 }
 
 export const ACTION_ALLOW = 'POST, OPTIONS';
@@ -35,6 +42,12 @@ export function actionCore(options: ActionHandlerOptions): CoreHandler {
   const context: EngineContext = { site, now: options.now ?? (() => new Date()) };
 
   async function handle(request: CoreRequest): Promise<CoreReply> {
+    if (options.paths && !options.paths.includes(request.path))
+      return problemReply(
+        site,
+        'route.not_found',
+        `No route of the REST surface has the path ${request.path}; GET ${site.base}/catalog lists every route.`,
+      );
     if (request.method === 'OPTIONS') return PREFLIGHT_REPLY;
     if (request.method !== 'POST') {
       return problemReply(

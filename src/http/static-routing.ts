@@ -158,7 +158,9 @@ export const REWRITES: readonly Rewrite[] = [
   { from: '/v1/*', to: `/v1${ROUTE_NOT_FOUND_FILE}`, status: 404 },
 ];
 
-const trim = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+// One trailing slash, as Netlify drops it: `/v1/catalog//` is another path (an empty segment, RFC 3986
+// section 3.3), an unknown one on both hosts.
+const trim = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
 
 /**
  * Whether a path names a published GET record (CONTRACT section 8: other methods get 405): its

@@ -33,6 +33,19 @@ describe('static routing table', () => {
     expect(staticHeadersFor('/catalog/')['Content-Type']).toBeUndefined();
   });
 
+  it('takes one trailing slash on a record path, as Netlify does, and no more (an empty segment is another path)', () => {
+    const none = new URLSearchParams();
+    expect([isRecordPath('/v1/catalog'), isRecordPath('/v1/catalog/'), isRecordPath('/v1/catalog//')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([rewrite('/v1/catalog/', none), rewrite('/v1/catalog//', none)]).toEqual([
+      '/v1/catalog.json',
+      '/v1/catalog//',
+    ]);
+  });
+
   it('never sets one header twice for one path (Netlify would join the values)', () => {
     const files = [
       ...PUBLISHED_RECORDS.map((r) => r.file),

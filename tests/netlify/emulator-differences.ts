@@ -121,7 +121,7 @@ export const EMULATOR_REQUEST_DIFFERENCES = {
   },
   unparsablePath: {
     emulator:
-      'A request path that URL parsing rejects once read against the host (`/\\http:evil.example:443x`, a backslash then an invalid port), or whose parsed path it rejects when read again (`/fr-fr/..//\\x` is parsed to `///x`, a URL with an empty host), terminates netlify-cli (TypeError: Invalid URL in rules-proxy.js and proxy.js), so the tests never send one to the shared emulation.',
+      'A request path that URL parsing rejects once read against the host (`/\\http:evil.example:443x`, a backslash then an invalid port), or whose parsed path it rejects when read again (`/fr-fr/..//\\x` is parsed to `///x`, a URL with an empty host), or that holds a malformed percent escape (`/v1/%ZZ`: URIError: URI malformed, decodeURIComponent in rules-proxy.js), terminates netlify-cli (TypeError: Invalid URL in rules-proxy.js and proxy.js), so the tests never send one to the shared emulation.',
     production: 'Not the emulator: the CDN answers such a path like any other unknown address.',
     docs: 'netlify-cli src/utils/rules-proxy.js and proxy.js: `new URL(req.url, …)` is not guarded.',
   },
@@ -130,9 +130,11 @@ export const EMULATOR_REQUEST_DIFFERENCES = {
 /** Whether a request path would terminate netlify-cli (EMULATOR_REQUEST_DIFFERENCES.unparsablePath). */
 export function crashesTheEmulator(path: string): boolean {
   try {
-    // netlify-cli parses the request's URL, then parses the path it got again.
+    // netlify-cli parses the request's URL, then parses the path it got again, and its rewrite
+    // rules decode that path (decodeURIComponent: a malformed escape such as %ZZ throws).
     const once = new URL(path, 'http://localhost');
     new URL(`${once.pathname}${once.search}`, 'http://localhost');
+    decodeURIComponent(once.pathname);
     return false;
   } catch {
     return true;
