@@ -9666,7 +9666,7 @@ function notAnAnswer(response) {
   }
   return {
     path: typeof response === "object" && response !== null ? "/profile" : "",
-    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === "string" ? `profile ${profile}` : "no profile"}; an answer is ${kinds}.`,
+    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === "string" ? `profile ${echo(profile)}` : "no profile"}; an answer is ${kinds}.`,
     expected: ["uai.intent.response.v1", "uai.task.status.v1", "uai.error.v1"],
     ...profile !== void 0 ? { actual: profile } : {}
   };
@@ -11571,7 +11571,9 @@ var init_verdict = __esm({
       #declared = /* @__PURE__ */ new Map();
       fail(id, text) {
         this.#seen.add(id);
-        this.#failures.set(id, [...this.#failures.get(id) ?? [], text]);
+        const list = this.#failures.get(id);
+        if (list) list.push(text);
+        else this.#failures.set(id, [text]);
       }
       saw(id) {
         this.#seen.add(id);
@@ -11593,7 +11595,7 @@ var init_verdict = __esm({
       }
       outcome(id, unseen) {
         const failures = this.#failures.get(id);
-        if (failures?.length) return { status: "fail", evidence: failures };
+        if (failures?.length) return { status: "fail", evidence: [...failures] };
         const pending = this.#pending.get(id);
         if (pending !== void 0) return notExercised(pending);
         if (this.#seen.has(id)) return pass();
@@ -12763,8 +12765,9 @@ var init_judge = __esm({
               find(
                 "task.pollable",
                 "",
-                // The server's value as JSON: String() throws on an object whose toString is no function.
-                `a poll of a task the server accepted answered HTTP ${res.status} ${JSON.stringify(valueAt2(answer, "/profile") ?? (textOf(res.body) ?? "").slice(0, 80))}`
+                // The server's value as the engine quotes a peer's (shown): String() throws on an object whose
+                // toString is no function, JSON.stringify on an array nested thousands deep, and either copies a long one whole.
+                `a poll of a task the server accepted answered HTTP ${res.status} ${shown(valueAt2(answer, "/profile") ?? (textOf(res.body) ?? "").slice(0, 80))}`
               );
             else
               judgeExchange({
@@ -13131,7 +13134,12 @@ async function checkExchangeCommand(argv, io) {
     if (status !== void 0) members2.push(`"http_status":${Number(status)}`);
     if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
     const text = `{${members2.join(",")}}`;
-    const outcome = checkExchangeAction(JSON.parse(text), { site: io.site, now: io.now }, { text });
+    const body = JSON.parse(text);
+    if (nestingFault(body, MAX_DEPTH + 1) === "depth")
+      throw new UsageError(
+        `a file nests deeper than ${MAX_DEPTH} levels; POST /v1/check-exchange refuses such a body (request.too_deep)`
+      );
+    const outcome = checkExchangeAction(body, { site: io.site, now: io.now }, { text });
     if (!outcome.ok) throw new UsageError(outcome.detail);
     const result2 = outcome.body;
     io.stdout(format === "json" ? `${JSON.stringify(result2)}
@@ -13225,7 +13233,7 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject, follows) {
 }
 function statementParty(statement) {
   const source = isRecord(statement) ? statement.source : void 0;
-  return isRecord(source) && typeof source.type === "string" && typeof source.id === "string" ? { type: source.type, id: source.id } : void 0;
+  return isRecord(source) && typeof source.type === "string" && typeof source.id === "string" && source.type.isWellFormed() && source.id.isWellFormed() ? { type: source.type, id: source.id } : void 0;
 }
 function hostileRequests(plan, first, form = "keyed") {
   return Object.fromEntries(
@@ -13637,7 +13645,7 @@ function followUpOf(answer, request) {
   const parentId = at(answer, "message_id");
   const sequence = at(answer, "conversation", "sequence");
   const conversationId = at(request, "conversation", "conversation_id");
-  if (typeof parentId !== "string" || typeof conversationId !== "string") return void 0;
+  if (typeof parentId !== "string" || !parentId.isWellFormed() || typeof conversationId !== "string") return void 0;
   if (!Number.isSafeInteger(sequence) || sequence < 1 || !Number.isSafeInteger(sequence + 1))
     return void 0;
   return { conversationId, parentId, sequence: sequence + 1 };
@@ -13805,7 +13813,7 @@ var init_run = __esm({
 // src/kit/server/index.ts
 function serviceSubject(obs) {
   const json3 = obs.capability.answer?.json;
-  const text = (v) => typeof v === "string" ? v : void 0;
+  const text = (v) => typeof v === "string" ? echo(v) : void 0;
   const name = text(valueAt2(json3, "/body/name"));
   return {
     target: {
@@ -14615,7 +14623,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
         ev.fail(
           "client.error_not_resent",
           tag(
-            `${String(id)} sent again unchanged after its ${earlierStatus} ${String(at2(earlier.answer, "body", "code") ?? "")}`
+            `${shown3(id)} sent again unchanged after its ${earlierStatus} ${String(at2(earlier.answer, "body", "code") ?? "")}`
           )
         );
         excused.add(r.index);
@@ -14623,14 +14631,14 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
         ev.fail(
           "client.fresh_ids",
           tag(
-            `message_id ${String(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? "" : ` of the ${earlier.scenario} run`}`
+            `message_id ${shown3(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? "" : ` of the ${earlier.scenario} run`}`
           )
         );
       else if (answerOf2)
         ev.fail(
           "client.fresh_ids",
           tag(
-            `message_id ${String(id)} is the id of the answer to request #${answerOf2.request}${answerOf2.scenario === run.scenario ? "" : ` of the ${answerOf2.scenario} run`}`
+            `message_id ${shown3(id)} is the id of the answer to request #${answerOf2.request}${answerOf2.scenario === run.scenario ? "" : ` of the ${answerOf2.scenario} run`}`
           )
         );
       else ev.saw("client.fresh_ids");
@@ -14811,7 +14819,7 @@ var init_checks3 = __esm({
     parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
     mediaType = (value) => mediaTypeEssence(value) ?? (value ?? "").trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
-    shown3 = (value) => typeof value === "string" ? value : (shown(value) ?? typeof value).slice(0, 200);
+    shown3 = (value) => typeof value === "string" ? echo(value) : (shown(value) ?? typeof value).slice(0, 200);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
     asKeyed = (json3) => Array.isArray(json3) ? messageFromKeyless(json3).value : json3;
   }

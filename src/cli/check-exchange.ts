@@ -4,7 +4,7 @@
  * `--format json` prints exactly the route's answer.
  */
 import { parseArgs } from 'node:util';
-import { checkExchangeAction, issueLine, type CheckExchangeResult } from '../engine/index.ts';
+import { checkExchangeAction, issueLine, MAX_DEPTH, nestingFault, type CheckExchangeResult } from '../engine/index.ts';
 import { escapeLine } from '../kit/terminal.ts';
 import { isUsageError, readError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/urls.ts';
@@ -118,7 +118,14 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     if (status !== undefined) members.push(`"http_status":${Number(status)}`);
     if (values.previous !== undefined) members.push(`"previous":${await readJson(values.previous)}`);
     const text = `{${members.join(',')}}`;
-    const outcome = checkExchangeAction(JSON.parse(text), { site: io.site, now: io.now }, { text });
+    const body: unknown = JSON.parse(text);
+    // The route refuses a body nested deeper than this before any check (400 request.too_deep):
+    // the check's findings quote what they find, and a value thousands deep cannot be written out.
+    if (nestingFault(body, MAX_DEPTH + 1) === 'depth')
+      throw new UsageError(
+        `a file nests deeper than ${MAX_DEPTH} levels; POST /v1/check-exchange refuses such a body (request.too_deep)`,
+      );
+    const outcome = checkExchangeAction(body, { site: io.site, now: io.now }, { text });
     if (!outcome.ok) throw new UsageError(outcome.detail);
     const result = outcome.body as CheckExchangeResult;
     io.stdout(format === 'json' ? `${JSON.stringify(result)}\n` : checkExchangeText(result));

@@ -141,7 +141,7 @@ export { conformanceFixtures, type FixtureMode, type InvalidFixture, type ValidF
 
 // Issues and the small helpers shells share with the engine.
 export { compareIssues, issueLine, sortIssues, type Issue, type IssueDraft } from './issues.ts';
-export { isRecord, jsonType, MAX_DEPTH, MAX_PATH_CHARS, nestingFault, shown, type JsonObject } from './json.ts';
+export { echo, isRecord, jsonType, MAX_DEPTH, MAX_PATH_CHARS, nestingFault, shown, type JsonObject } from './json.ts';
 export { isoSeconds } from './time.ts';
 
 // Package URLs (purl): how a client names itself in its kit result and in the report of implementations.

@@ -111,6 +111,28 @@ describe('uai check-exchange', () => {
     }
     expect((await uai(...pair, '--http-status', String(f.http_status))).code).toBe(0);
   });
+  it('a file nested deeper than the route takes exits 2, as the route refuses it (request.too_deep); 64 levels are judged', async () => {
+    const f = valid[0]!;
+    const request = file('deep-req.json', f.request);
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const answer = (depth: number) => {
+      const path = join(dir, `deep-${depth}.json`);
+      const response = f.response as { body: Record<string, unknown> };
+      const text = JSON.stringify({ ...response, body: { ...response.body, status: 'X' } });
+      writeFileSync(path, text.replace('"X"', nested(depth)));
+      return path;
+    };
+    // The body's status two levels down: 62 more levels of arrays make the message 64 deep.
+    const judged = await uai(request, answer(62), '--format', 'json');
+    expect([judged.code, judged.stderr]).toEqual([1, '']);
+    for (const depth of [63, 5000]) {
+      const refused = await uai(request, answer(depth), '--format', 'json');
+      expect([refused.code, refused.stdout]).toEqual([2, '']);
+      expect(refused.stderr).toMatch(
+        /nests deeper than 64 levels; POST \/v1\/check-exchange refuses such a body \(request\.too_deep\)/,
+      );
+    }
+  });
   it('a file that is not JSON exits 2', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"oops"');

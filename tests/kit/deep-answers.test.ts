@@ -84,3 +84,45 @@ describe('answers holding a value nested thousands deep', () => {
     expect(runs).toBeGreaterThan(100);
   }, 240_000);
 });
+
+/** The string members of a message, as lists of names. */
+function stringPaths(value: unknown, at: string[] = []): string[][] {
+  if (typeof value === 'string') return [at];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.keys(value).flatMap((k) => stringPaths((value as Record<string, unknown>)[k], [...at, k]));
+}
+
+/**
+ * A lone surrogate in place of each string member of each answer, one member a run. The kit seals
+ * what it sends and what it reports, and a lone surrogate has no canonical form: copied from the
+ * statement (its name, its message_id, its source) or from an answer (the id a follow-up names as
+ * its parent), it ended the run with "Lone surrogate is not allowed" and no report.
+ */
+describe('answers holding a lone surrogate', () => {
+  it('are judged at every string member of every answer kind, each run giving a sealed result that validates clean', async () => {
+    let runs = 0;
+    for (const kinds of GROUPS) {
+      const all = new Set<string>();
+      for (const kind of kinds) for (const p of stringPaths(samples.get(kind))) all.add(p.join('/'));
+      for (const joined of all) {
+        const path = joined.split('/');
+        server.transform = async (ex) => {
+          if (!kinds.includes(kindOf(ex)) || ex.response.status >= 300) return ex.response;
+          const message = await ex.response.clone().json();
+          if (Array.isArray(message) || !replaced(message, path)) return ex.response;
+          return new Response(JSON.stringify(message).replace(JSON.stringify(MARK), JSON.stringify('a\ud800b')), {
+            status: ex.response.status,
+            headers: ex.response.headers,
+          });
+        };
+        const report = await runKitOn(server).catch((error: Error) => ({ crashed: `${joined}: ${error.stack}` }));
+        runs++;
+        expect('crashed' in report ? report.crashed : joined).toBe(joined);
+        if ('crashed' in report) continue;
+        const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: KIT_NOW });
+        expect([joined, result.error_count, result.warning_count]).toEqual([joined, 0, 0]);
+      }
+    }
+    expect(runs).toBeGreaterThan(80);
+  }, 240_000);
+});

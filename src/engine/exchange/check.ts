@@ -6,7 +6,7 @@
  */
 import { EXCHANGE_RULES } from '../../standard/exchange-rules.ts';
 import { messageIssueFlags } from '../validate/pipeline.ts';
-import { shown } from '../json.ts';
+import { echo, shown } from '../json.ts';
 import { responseKind, valueAt } from './kind.ts';
 import { CHECKS } from './rules.ts';
 import type { ExchangeCheck, ExchangeFinding, ExchangeVerdict } from './types.ts';
@@ -52,7 +52,7 @@ function notAnAnswer(response: unknown): ExchangeFinding {
   }
   return {
     path: typeof response === 'object' && response !== null ? '/profile' : '',
-    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === 'string' ? `profile ${profile}` : 'no profile'}; an answer is ${kinds}.`,
+    message: `The answer is none of the kinds an exchange answers with: ${typeof profile === 'string' ? `profile ${echo(profile) as string}` : 'no profile'}; an answer is ${kinds}.`,
     expected: ['uai.intent.response.v1', 'uai.task.status.v1', 'uai.error.v1'],
     ...(profile !== undefined ? { actual: profile } : {}),
   };

@@ -6,6 +6,7 @@
  */
 import {
   canonicalJson,
+  echo,
   isRecord,
   issueLine,
   messageFromKeyless,
@@ -50,13 +51,14 @@ interface Sent {
 }
 
 /**
- * A value the client sent, as evidence: a string as it is, anything else as the engine quotes a
+ * A value the client sent, as evidence: a string as it is but cut short (`echo`: a 200,000-character
+ * id quoted before every issue line made a 40 MB report), anything else as the engine quotes a
  * peer's value (`shown`: its JSON, bounded), never String() of it, which throws on an object whose
  * toString is not a function ({"toString": 0}), nor JSON.stringify alone, which overflows the stack
  * on an array nested a few thousand deep: either way a client could crash the kit.
  */
 const shown = (value: unknown): string =>
-  typeof value === 'string' ? value : (quoted(value) ?? typeof value).slice(0, 200);
+  typeof value === 'string' ? (echo(value) as string) : (quoted(value) ?? typeof value).slice(0, 200);
 
 type Evidence = Tally<ClientCheckId>;
 
@@ -333,7 +335,7 @@ function judgeRun(
         ev.fail(
           'client.error_not_resent',
           tag(
-            `${String(id)} sent again unchanged after its ${earlierStatus} ${String(at(earlier.answer, 'body', 'code') ?? '')}`,
+            `${shown(id)} sent again unchanged after its ${earlierStatus} ${String(at(earlier.answer, 'body', 'code') ?? '')}`,
           ),
         );
         excused.add(r.index);
@@ -341,14 +343,14 @@ function judgeRun(
         ev.fail(
           'client.fresh_ids',
           tag(
-            `message_id ${String(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? '' : ` of the ${earlier.scenario} run`}`,
+            `message_id ${shown(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? '' : ` of the ${earlier.scenario} run`}`,
           ),
         );
       else if (answerOf)
         ev.fail(
           'client.fresh_ids',
           tag(
-            `message_id ${String(id)} is the id of the answer to request #${answerOf.request}${answerOf.scenario === run.scenario ? '' : ` of the ${answerOf.scenario} run`}`,
+            `message_id ${shown(id)} is the id of the answer to request #${answerOf.request}${answerOf.scenario === run.scenario ? '' : ` of the ${answerOf.scenario} run`}`,
           ),
         );
       else ev.saw('client.fresh_ids');

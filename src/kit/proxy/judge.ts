@@ -13,6 +13,7 @@ import {
   checkExchangeMessages,
   ConversationJudge,
   isRecord,
+  shown,
   validateMessage,
   valueAt,
   type CheckExchangeRequest,
@@ -167,8 +168,9 @@ export class RecordingJudge {
           find(
             'task.pollable',
             '',
-            // The server's value as JSON: String() throws on an object whose toString is no function.
-            `a poll of a task the server accepted answered HTTP ${res.status} ${JSON.stringify(valueAt(answer, '/profile') ?? (textOf(res.body) ?? '').slice(0, 80))}`,
+            // The server's value as the engine quotes a peer's (shown): String() throws on an object whose
+            // toString is no function, JSON.stringify on an array nested thousands deep, and either copies a long one whole.
+            `a poll of a task the server accepted answered HTTP ${res.status} ${shown(valueAt(answer, '/profile') ?? (textOf(res.body) ?? '').slice(0, 80))}`,
           );
         else
           judgeExchange({

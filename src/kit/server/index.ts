@@ -3,7 +3,7 @@
  * checks.ts judges) and hands its verdicts to the judging core, which reports them and seals a
  * uai.conformance.result.v1 about the service.
  */
-import { valueAt } from '../../engine/index.ts';
+import { echo, valueAt } from '../../engine/index.ts';
 import { RELEASE } from '../../standard/release.ts';
 import type { Site } from '../../standard/urls.ts';
 import type { Baseline } from '../judge/baseline.ts';
@@ -24,7 +24,9 @@ export interface KitOptions extends RunOptions {
 /** The service as the result names it: its endpoint, and the name its capability statement gives. */
 function serviceSubject(obs: Observations): ResultSubject {
   const json = obs.capability.answer?.json;
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  // The statement's own words go into the sealed result: well formed (a lone surrogate has no
+  // canonical form, so the result could not be sealed) and cut short, as every echo of a peer is.
+  const text = (v: unknown) => (typeof v === 'string' ? (echo(v) as string) : undefined);
   const name = text(valueAt(json, '/body/name'));
   return {
     target: {

@@ -129,7 +129,12 @@ export const READ_AS_MESSAGE: ReadonlySet<string> = new Set(['hostile.checksum_m
  */
 export function statementParty(statement: unknown): { type: string; id: string } | undefined {
   const source = isRecord(statement) ? statement.source : undefined;
-  return isRecord(source) && typeof source.type === 'string' && typeof source.id === 'string'
+  // The kit's requests are addressed to it and sealed: a lone surrogate has no canonical form.
+  return isRecord(source) &&
+    typeof source.type === 'string' &&
+    typeof source.id === 'string' &&
+    source.type.isWellFormed() &&
+    source.id.isWellFormed()
     ? { type: source.type, id: source.id }
     : undefined;
 }

@@ -79,7 +79,8 @@ function followUpOf(answer: unknown, request: Json): FollowUp | undefined {
   const parentId = at(answer, 'message_id');
   const sequence = at(answer, 'conversation', 'sequence');
   const conversationId = at(request, 'conversation', 'conversation_id');
-  if (typeof parentId !== 'string' || typeof conversationId !== 'string') return undefined;
+  // The follow-up is sealed with the answer's id as its parent: a lone surrogate has no canonical form.
+  if (typeof parentId !== 'string' || !parentId.isWellFormed() || typeof conversationId !== 'string') return undefined;
   if (!Number.isSafeInteger(sequence) || (sequence as number) < 1 || !Number.isSafeInteger((sequence as number) + 1))
     return undefined;
   return { conversationId, parentId, sequence: (sequence as number) + 1 };
