@@ -88,6 +88,18 @@ describe('GET records', () => {
 });
 
 describe('not found and wrong methods', () => {
+  it.each(['POST', 'DELETE'])(
+    '%s on a page is refused without CORS headers: CORS is for /v1 (CONTRACT section 8)',
+    async (method) => {
+      const response = await fetch(`${server.base}/catalog/`, { method });
+      await response.arrayBuffer();
+      expect(response.status).toBe(405);
+      expect([
+        response.headers.get('access-control-allow-origin'),
+        response.headers.get('access-control-expose-headers'),
+      ]).toEqual([null, null]);
+    },
+  );
   it.each(['GET', 'POST', 'DELETE'])('%s on an unknown /v1 path is problem JSON 404', async (method) => {
     const response = await fetch(`${server.base}/v1/no-such-route`, {
       method,

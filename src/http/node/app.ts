@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { apiFallback, PAGE_ALLOW } from '../api-fallback.ts';
 import { internalProblem, problemResponse } from '../problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
-import { NO_STORE, SECURITY_HEADERS } from '../headers.ts';
+import { CORS_HEADERS, NO_STORE, SECURITY_HEADERS } from '../headers.ts';
 import { rewrite, staticHeadersFor } from '../static-routing.ts';
 import { localeRedirects, notFoundPageFor, redirector } from '../locale-redirects.ts';
 import { dataPagesOfReport } from '../../service/pages.ts';
@@ -225,16 +225,15 @@ export function createApp(options: AppOptions): Server {
     req.resume();
     if (isApi) return sendResponse(res, apiFallback(site, req.method ?? 'GET', url.pathname), req.method === 'HEAD');
     if (found) {
-      return sendResponse(
-        res,
-        problemResponse(
-          site,
-          'request.method_not_allowed',
-          `${url.pathname} is a page; it takes GET and HEAD, not ${req.method}.`,
-          { headers: { Allow: PAGE_ALLOW } },
-        ),
-        req.method === 'HEAD',
+      const refused = problemResponse(
+        site,
+        'request.method_not_allowed',
+        `${url.pathname} is a page; it takes GET and HEAD, not ${req.method}.`,
+        { headers: { Allow: PAGE_ALLOW } },
       );
+      // CORS is for /v1 (CONTRACT section 8): a page's answers carry none, as Netlify's do.
+      for (const name of Object.keys(CORS_HEADERS)) refused.headers.delete(name);
+      return sendResponse(res, refused, req.method === 'HEAD');
     }
     return notFoundPage(req, res, url.pathname);
   }
