@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
+import type { KitReport } from '../../src/kit/index.ts';
 import { kindOf, type Kind } from './broken-server-table.ts';
 import { KIT_NOW, runKitOn, startKitServer, type KitServer } from './harness.ts';
 
@@ -50,37 +51,53 @@ afterAll(async () => server.stop());
 /** The capability statement alone (a deep one stops the run there), then the answers to the requests together. */
 const GROUPS: readonly (readonly Kind[])[] = [['capability'], ['sync', 'async', 'poll']];
 
+/**
+ * One kit run per member `pathsOf` finds in the answers of each group, the member's value written
+ * as `text` (JSON): every run must end with a report whose sealed result validates clean, and
+ * `judged` holds what else each report must show. The number of runs made.
+ */
+async function everyMember(
+  pathsOf: (message: unknown) => string[][],
+  text: string,
+  judged: (report: KitReport, joined: string) => void = () => undefined,
+): Promise<number> {
+  let runs = 0;
+  for (const kinds of GROUPS) {
+    const all = new Set<string>();
+    for (const kind of kinds) for (const p of pathsOf(samples.get(kind))) all.add(p.join('/'));
+    for (const joined of all) {
+      const path = joined.split('/');
+      server.transform = async (ex) => {
+        if (!kinds.includes(kindOf(ex)) || ex.response.status >= 300) return ex.response;
+        const message = await ex.response.clone().json();
+        if (Array.isArray(message) || !replaced(message, path)) return ex.response;
+        return new Response(JSON.stringify(message).replace(JSON.stringify(MARK), text), {
+          status: ex.response.status,
+          headers: ex.response.headers,
+        });
+      };
+      const report = await runKitOn(server).catch((error: Error) => ({ crashed: `${joined}: ${error.stack}` }));
+      runs++;
+      expect('crashed' in report ? report.crashed : joined).toBe(joined);
+      if ('crashed' in report) continue;
+      judged(report, joined);
+      const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: KIT_NOW });
+      expect([joined, result.error_count, result.warning_count]).toEqual([joined, 0, 0]);
+    }
+  }
+  return runs;
+}
+
 describe('answers holding a value nested thousands deep', () => {
   it('are judged at every member of every answer kind, each run giving a sealed result that validates clean', async () => {
-    let runs = 0;
-    for (const kinds of GROUPS) {
-      const all = new Set<string>();
-      for (const kind of kinds) for (const p of paths(samples.get(kind))) all.add(p.join('/'));
-      for (const joined of all) {
-        const path = joined.split('/');
-        server.transform = async (ex) => {
-          if (!kinds.includes(kindOf(ex)) || ex.response.status >= 300) return ex.response;
-          const message = await ex.response.clone().json();
-          if (Array.isArray(message) || !replaced(message, path)) return ex.response;
-          return new Response(JSON.stringify(message).replace(JSON.stringify(MARK), DEEP), {
-            status: ex.response.status,
-            headers: ex.response.headers,
-          });
-        };
-        const report = await runKitOn(server).catch((error: Error) => ({ crashed: `${joined}: ${error.stack}` }));
-        runs++;
-        expect('crashed' in report ? report.crashed : joined).toBe(joined);
-        if ('crashed' in report) continue;
-        // Checked, not passed: a deep capability statement stops the run at capability.valid.
-        const failed = report.checks.filter((c) => c.status === 'fail').map((c) => c.id);
-        expect({ joined, failed: failed.includes('message.valid') || failed.includes('capability.valid') }).toEqual({
-          joined,
-          failed: true,
-        });
-        const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: KIT_NOW });
-        expect([joined, result.error_count, result.warning_count]).toEqual([joined, 0, 0]);
-      }
-    }
+    const runs = await everyMember(paths, DEEP, (report, joined) => {
+      // Checked, not passed: a deep capability statement stops the run at capability.valid.
+      const failed = report.checks.filter((c) => c.status === 'fail').map((c) => c.id);
+      expect({ joined, failed: failed.includes('message.valid') || failed.includes('capability.valid') }).toEqual({
+        joined,
+        failed: true,
+      });
+    });
     expect(runs).toBeGreaterThan(100);
   }, 240_000);
 });
@@ -100,29 +117,6 @@ function stringPaths(value: unknown, at: string[] = []): string[][] {
  */
 describe('answers holding a lone surrogate', () => {
   it('are judged at every string member of every answer kind, each run giving a sealed result that validates clean', async () => {
-    let runs = 0;
-    for (const kinds of GROUPS) {
-      const all = new Set<string>();
-      for (const kind of kinds) for (const p of stringPaths(samples.get(kind))) all.add(p.join('/'));
-      for (const joined of all) {
-        const path = joined.split('/');
-        server.transform = async (ex) => {
-          if (!kinds.includes(kindOf(ex)) || ex.response.status >= 300) return ex.response;
-          const message = await ex.response.clone().json();
-          if (Array.isArray(message) || !replaced(message, path)) return ex.response;
-          return new Response(JSON.stringify(message).replace(JSON.stringify(MARK), JSON.stringify('a\ud800b')), {
-            status: ex.response.status,
-            headers: ex.response.headers,
-          });
-        };
-        const report = await runKitOn(server).catch((error: Error) => ({ crashed: `${joined}: ${error.stack}` }));
-        runs++;
-        expect('crashed' in report ? report.crashed : joined).toBe(joined);
-        if ('crashed' in report) continue;
-        const result = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: KIT_NOW });
-        expect([joined, result.error_count, result.warning_count]).toEqual([joined, 0, 0]);
-      }
-    }
-    expect(runs).toBeGreaterThan(80);
+    expect(await everyMember(stringPaths, JSON.stringify('a\ud800b'))).toBeGreaterThan(80);
   }, 240_000);
 });
