@@ -18708,7 +18708,7 @@ function setOutputs(env, outputs) {
   if (!env.GITHUB_OUTPUT) return;
   appendFileSync(
     env.GITHUB_OUTPUT,
-    Object.entries(outputs).map(([k, v]) => `${k}=${v}
+    Object.entries(outputs).map(([k, v]) => `${k}=${String(v).replace(/[\r\n\u2028\u2029]/g, " ")}
 `).join("")
   );
 }
@@ -18720,6 +18720,20 @@ function codeSpan(name) {
   const fence = "`".repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
   const pad = /^[` ]|[` ]$/.test(text) && text.trim() !== "" ? " " : "";
   return `${fence}${pad}${text}${pad}${fence}`;
+}
+var SUMMARY_LIST_BYTES = 64 * 1024;
+function cappedList(items, rest) {
+  const out = [];
+  let bytes = 0;
+  for (const item of items) {
+    bytes += Buffer.byteLength(item) + 1;
+    if (bytes > SUMMARY_LIST_BYTES) {
+      out.push(`- \u2026and ${items.length - out.length} more: ${rest}.`);
+      break;
+    }
+    out.push(item);
+  }
+  return out;
 }
 function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
@@ -18759,22 +18773,20 @@ async function validate(env, workspace) {
   const origin = input(env, "origin");
   const base = [
     "validate",
-    ...files,
     "--mode",
     input(env, "mode") || "keyed-json",
     "--fail-on",
     input(env, "fail-on") || "error",
     "--sarif-base",
     workspace,
-    ...origin ? ["--origin", origin] : []
+    ...origin ? ["--origin", origin] : [],
+    "--",
+    ...files
   ];
   const parsed = parseArgs(base);
   const mistake = parsed.ok ? origin ? void 0 : originMistake(env) : parsed.error;
-  if (!parsed.ok || parsed.command.kind !== "validate" || mistake) {
-    process.stdout.write(`${workflowCommand("error", { title: "uai validate" }, mistake ?? "no files to validate")}
-`);
-    return 2;
-  }
+  if (!parsed.ok || parsed.command.kind !== "validate" || mistake)
+    return fail3(env, "uai validate", mistake ?? "no files to validate");
   const { code, reports } = await validateIn(parsed.command, ["sarif", "github", "json"], {
     ...processIo,
     env,
@@ -18782,7 +18794,10 @@ async function validate(env, workspace) {
   });
   const log = JSON.parse(reports.sarif);
   const unreadable = log.runs.reduce(
-    (n, run) => n + (run.invocations ?? []).reduce((m, i) => m + (i.toolExecutionNotifications ?? []).length, 0),
+    (n, run) => n + (run.invocations ?? []).reduce(
+      (m, i) => m + (i.toolExecutionNotifications ?? []).filter((t) => t.level === "error").length,
+      0
+    ),
     0
   );
   for (const run of log.runs) run.automationDetails = { id: `${category}/` };
@@ -18812,8 +18827,11 @@ async function validate(env, workspace) {
       "|---:|---:|---:|---:|---:|---:|---:|",
       `| ${entries.length + unreadable} | ${entries.length - invalid2.length} | ${invalid2.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       "",
-      ...invalid2.map(
-        (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`
+      ...cappedList(
+        invalid2.map(
+          (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`
+        ),
+        `the SARIF log (${sarifFile}) and the annotations name every one`
       ),
       ""
     ].join("\n")
@@ -18885,6 +18903,8 @@ function fail3(env, title, message2) {
 async function kit(env, workspace) {
   const endpoint = input(env, "endpoint");
   if (!endpoint) return fail3(env, "uai test", "the endpoint input is required for command: test");
+  if (!/^https?:$/.test(URL.parse(endpoint)?.protocol ?? ""))
+    return fail3(env, "uai test", `the endpoint input is no http(s) URL: ${endpoint}`);
   const wait = Number(input(env, "wait") || "60");
   if (!Number.isFinite(wait) || wait < 0) return fail3(env, "uai test", `wait takes seconds, not ${input(env, "wait")}`);
   if (wait > 0 && !await endpointAnswers(endpoint, wait))
@@ -18893,20 +18913,24 @@ async function kit(env, workspace) {
     ["--capability", input(env, "capability")],
     ["--only", input(env, "only")]
   ].flatMap(([flag, value]) => value ? [flag, value] : []);
-  return kitRun(env, workspace, `uai test ${endpoint}`, ["test", endpoint, ...options]);
+  return kitRun(env, workspace, `uai test ${codeSpan(endpoint)}`, ["test", endpoint, ...options]);
 }
 async function kitClient(env, workspace) {
   const command = input(env, "client-command");
   if (!command) return fail3(env, "uai test-client", "the client-command input is required for command: test-client");
-  return kitRun(env, workspace, `uai test-client ${command}`, ["test-client", "--command", command]);
+  return kitRun(env, workspace, `uai test-client ${codeSpan(command)}`, ["test-client", "--command", command]);
 }
 async function runAction(env = process.env) {
   const workspace = resolve6(env.GITHUB_WORKSPACE || process.cwd());
-  process.chdir(workspace);
   const command = input(env, "command") || "validate";
-  if (command === "validate") return validate(env, workspace);
-  if (command === "test") return kit(env, workspace);
-  if (command === "test-client") return kitClient(env, workspace);
+  try {
+    process.chdir(workspace);
+    if (command === "validate") return await validate(env, workspace);
+    if (command === "test") return await kit(env, workspace);
+    if (command === "test-client") return await kitClient(env, workspace);
+  } catch (error2) {
+    return fail3(env, `uai ${command}`, `the step could not finish: ${error2.message}`);
+  }
   return fail3(env, "uai", `command takes validate, test or test-client, not ${command}`);
 }
 

@@ -32,12 +32,18 @@ async function cli(argv: string[], env: Env, workspace: string): Promise<{ code:
   return { code: await main(argv, io), stdout };
 }
 
+/**
+ * Appends `name=value` lines to GITHUB_OUTPUT. A value is one line: one holding a line break (an
+ * id from the code-scanning API, a path from an input) would add lines of its own, and a later
+ * `exit-code=0` line would win over the real one; such a value is written with its breaks as
+ * spaces.
+ */
 function setOutputs(env: Env, outputs: Record<string, string | number>): void {
   if (!env.GITHUB_OUTPUT) return;
   appendFileSync(
     env.GITHUB_OUTPUT,
     Object.entries(outputs)
-      .map(([k, v]) => `${k}=${v}\n`)
+      .map(([k, v]) => `${k}=${String(v).replace(/[\r\n\u2028\u2029]/g, ' ')}\n`)
       .join(''),
   );
 }
@@ -57,6 +63,25 @@ export function codeSpan(name: string): string {
   // A space each side when the text starts or ends with a backtick or a space: a reader drops one each side.
   const pad = /^[` ]|[` ]$/.test(text) && text.trim() !== '' ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/**
+ * GitHub drops a step's whole summary past 1 MiB; a pull request can add files by the thousand, so
+ * the list of files stops at 64 KB of lines and says how many more there are and where they are.
+ */
+const SUMMARY_LIST_BYTES = 64 * 1024;
+function cappedList(items: readonly string[], rest: string): string[] {
+  const out: string[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    bytes += Buffer.byteLength(item) + 1;
+    if (bytes > SUMMARY_LIST_BYTES) {
+      out.push(`- …and ${items.length - out.length} more: ${rest}.`);
+      break;
+    }
+    out.push(item);
+  }
+  return out;
 }
 
 function summary(env: Env, markdown: string): void {
@@ -104,9 +129,11 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const category = input(env, 'category') || 'uai-validate';
   const sarifFile = input(env, 'sarif-file') || 'uai.sarif';
   const origin = input(env, 'origin');
+  // The Action's own options first, then `--`: every line of `files` is a file, directory or glob,
+  // even one a pull request named `--jobs=2` or `--origin=https:evil.example` (read as an option,
+  // such a file was not checked and the step passed).
   const base = [
     'validate',
-    ...files,
     '--mode',
     input(env, 'mode') || 'keyed-json',
     '--fail-on',
@@ -114,14 +141,14 @@ async function validate(env: Env, workspace: string): Promise<number> {
     '--sarif-base',
     workspace,
     ...(origin ? ['--origin', origin] : []),
+    '--',
+    ...files,
   ];
   const parsed = parseArgs(base);
   // The origin input wins over UAI_ORIGIN, which is then not read, so not judged.
   const mistake = parsed.ok ? (origin ? undefined : originMistake(env)) : parsed.error;
-  if (!parsed.ok || parsed.command.kind !== 'validate' || mistake) {
-    process.stdout.write(`${workflowCommand('error', { title: 'uai validate' }, mistake ?? 'no files to validate')}\n`);
-    return 2;
-  }
+  if (!parsed.ok || parsed.command.kind !== 'validate' || mistake)
+    return fail(env, 'uai validate', mistake ?? 'no files to validate');
   // One run over the files, rendered three times: the SARIF log, the annotations and the counts.
   const { code, reports } = await validateIn(parsed.command, ['sarif', 'github', 'json'], {
     ...processIo,
@@ -130,11 +157,20 @@ async function validate(env: Env, workspace: string): Promise<number> {
   });
   // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
   const log = JSON.parse(reports.sarif) as {
-    runs: { automationDetails?: { id: string }; invocations?: { toolExecutionNotifications?: unknown[] }[] }[];
+    runs: {
+      automationDetails?: { id: string };
+      invocations?: { toolExecutionNotifications?: { level?: string }[] }[];
+    }[];
   };
-  // Files that could not be read have no result: the SARIF log names each in a notification.
+  // Files that could not be read have no result: the SARIF log names each in an error notification
+  // (a note says a file's list of issues was cut, and that file was read).
   const unreadable = log.runs.reduce(
-    (n, run) => n + (run.invocations ?? []).reduce((m, i) => m + (i.toolExecutionNotifications ?? []).length, 0),
+    (n, run) =>
+      n +
+      (run.invocations ?? []).reduce(
+        (m, i) => m + (i.toolExecutionNotifications ?? []).filter((t) => t.level === 'error').length,
+        0,
+      ),
     0,
   );
   for (const run of log.runs) run.automationDetails = { id: `${category}/` };
@@ -168,8 +204,11 @@ async function validate(env: Env, workspace: string): Promise<number> {
       '|---:|---:|---:|---:|---:|---:|---:|',
       `| ${entries.length + unreadable} | ${entries.length - invalid.length} | ${invalid.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       '',
-      ...invalid.map(
-        (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`,
+      ...cappedList(
+        invalid.map(
+          (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`,
+        ),
+        `the SARIF log (${sarifFile}) and the annotations name every one`,
       ),
       '',
     ].join('\n'),
@@ -254,6 +293,9 @@ function fail(env: Env, title: string, message: string): number {
 async function kit(env: Env, workspace: string): Promise<number> {
   const endpoint = input(env, 'endpoint');
   if (!endpoint) return fail(env, 'uai test', 'the endpoint input is required for command: test');
+  // Not waited for: a text that is no http(s) URL never answers, and the wait would blame the server.
+  if (!/^https?:$/.test(URL.parse(endpoint)?.protocol ?? ''))
+    return fail(env, 'uai test', `the endpoint input is no http(s) URL: ${endpoint}`);
   const wait = Number(input(env, 'wait') || '60');
   if (!Number.isFinite(wait) || wait < 0) return fail(env, 'uai test', `wait takes seconds, not ${input(env, 'wait')}`);
   if (wait > 0 && !(await endpointAnswers(endpoint, wait)))
@@ -262,22 +304,28 @@ async function kit(env: Env, workspace: string): Promise<number> {
     ['--capability', input(env, 'capability')],
     ['--only', input(env, 'only')],
   ].flatMap(([flag, value]) => (value ? [flag!, value] : []));
-  return kitRun(env, workspace, `uai test ${endpoint}`, ['test', endpoint, ...options]);
+  return kitRun(env, workspace, `uai test ${codeSpan(endpoint)}`, ['test', endpoint, ...options]);
 }
 
 async function kitClient(env: Env, workspace: string): Promise<number> {
   const command = input(env, 'client-command');
   if (!command) return fail(env, 'uai test-client', 'the client-command input is required for command: test-client');
-  return kitRun(env, workspace, `uai test-client ${command}`, ['test-client', '--command', command]);
+  return kitRun(env, workspace, `uai test-client ${codeSpan(command)}`, ['test-client', '--command', command]);
 }
 
 export async function runAction(env: Env = process.env): Promise<number> {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
-  // Relative inputs (files, globs) are read from the workspace, the repository's checkout.
-  process.chdir(workspace);
   const command = input(env, 'command') || 'validate';
-  if (command === 'validate') return validate(env, workspace);
-  if (command === 'test') return kit(env, workspace);
-  if (command === 'test-client') return kitClient(env, workspace);
+  try {
+    // Relative inputs (files, globs) are read from the workspace, the repository's checkout.
+    process.chdir(workspace);
+    if (command === 'validate') return await validate(env, workspace);
+    if (command === 'test') return await kit(env, workspace);
+    if (command === 'test-client') return await kitClient(env, workspace);
+  } catch (error) {
+    // What the step could not do (a report path that is a folder, a run too large to hold) is said
+    // in one line with exit-code 2, never a stack trace and an exit status the outputs do not give.
+    return fail(env, `uai ${command}`, `the step could not finish: ${(error as Error).message}`);
+  }
   return fail(env, 'uai', `command takes validate, test or test-client, not ${command}`);
 }

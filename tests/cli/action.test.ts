@@ -295,7 +295,7 @@ describe('action.yml', () => {
     expect(JSON.parse(readFileSync(join(workspace, 'uai-result.json'), 'utf8')).profile).toBe(
       'uai.conformance.result.v1',
     );
-    expect(r.summary).toMatch(/### uai test http:\/\/127\.0\.0\.1:\d+\/v1\/reference-server/);
+    expect(r.summary).toMatch(/### uai test `http:\/\/127\.0\.0\.1:\d+\/v1\/reference-server`/);
     expect(r.summary).toMatch(/\| \d+ \| 0 \| \d+ \| 0 \|/);
   }, 60_000);
 
@@ -305,6 +305,76 @@ describe('action.yml', () => {
     expect(r.code).toBe(1);
     expect(r.outputs['exit-code']).toBe('1');
     expect(r.stdout).toMatch(/^::error title=uai test::uai test exited 1/m);
+  }, 60_000);
+
+  // Hostile inputs a pull request can bring: file names, many files, report paths.
+  const bad = () => JSON.stringify({ ...request, delivery: { ...request.delivery, priority: 'urgent' } });
+
+  it('validate: a file named like an option (--jobs=2, --origin=…) is a file, checked, and fails the step', async () => {
+    for (const name of ['--jobs=2', '--origin=https:evil.example']) writeFileSync(join(workspace, name), bad());
+    const r = await runAction({
+      files: 'messages/ok.json\n--jobs=2\n--origin=https:evil.example',
+      upload: 'false',
+      annotations: 'false',
+    });
+    expect([r.code, r.outputs['exit-code'], r.outputs.files, r.outputs.errors]).toEqual([1, '1', '3', '4']);
+    expect(r.summary).toContain('| 3 | 1 | 2 | 0 | 4 | 0 | 1 |');
+  }, 60_000);
+
+  it('validate: a file whose list of issues is cut at 100 was read: not counted unreadable', async () => {
+    const unknown = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`u${i}`, i]));
+    writeFileSync(join(workspace, 'many-issues.json'), JSON.stringify({ ...request, ...unknown }));
+    const r = await runAction({ files: 'many-issues.json', upload: 'false', annotations: 'false' });
+    const log = JSON.parse(readFileSync(join(workspace, 'uai.sarif'), 'utf8'));
+    // The cut is said in a note of the log, beside the results.
+    expect(log.runs[0].invocations[0].toolExecutionNotifications.map((n: { level: string }) => n.level)).toEqual([
+      'note',
+    ]);
+    expect([r.code, r.outputs.files, r.outputs.unreadable]).toEqual([1, '1', '0']);
+  }, 60_000);
+
+  it('validate: usage errors (no files, an unknown mode) write exit-code 2, as every other way the step ends', async () => {
+    for (const inputs of [{ files: '' }, { files: 'messages/ok.json', mode: 'yaml' }] as Record<string, string>[]) {
+      const r = await runAction({ ...inputs, upload: 'false' });
+      expect([r.code, r.outputs['exit-code']]).toEqual([2, '2']);
+      expect(r.stdout).toMatch(/^::error title=uai validate::/m);
+    }
+  }, 60_000);
+
+  it('validate: a report path that is a folder ends the step with one error line and exit-code 2, no stack trace', async () => {
+    const r = await runAction({ files: 'messages/ok.json', 'sarif-file': 'messages', upload: 'false' });
+    expect([r.code, r.outputs['exit-code']]).toEqual([2, '2']);
+    expect(r.stdout).toMatch(/^::error title=uai validate::the step could not finish: EISDIR/m);
+    expect(r.stdout + r.stderr).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
+  it('validate: an output value holding a line break cannot add an output line of its own', async () => {
+    const r = await runAction({ files: 'messages/sub/bad.json', 'sarif-file': 'out/x\nexit-code=0', upload: 'false' });
+    const lines = readFileSync(join(workspace, '.github-output'), 'utf8').split('\n');
+    expect(lines.filter((l) => l.startsWith('exit-code='))).toEqual(['exit-code=1']);
+    expect([r.code, r.outputs['exit-code']]).toEqual([1, '1']);
+  }, 60_000);
+
+  it('validate: the summary lists invalid files up to 64 KB, then says how many more (GitHub drops a summary past 1 MiB)', async () => {
+    mkdirSync(join(workspace, 'long'), { recursive: true });
+    for (let i = 0; i < 700; i++)
+      writeFileSync(join(workspace, 'long', `${String(i).padStart(4, '0')}${'n'.repeat(200)}.json`), '{}');
+    const r = await runAction({ files: 'long', upload: 'false', annotations: 'false' });
+    expect([r.code, r.outputs.files]).toEqual([1, '700']);
+    expect(Buffer.byteLength(r.summary)).toBeLessThan(80 * 1024);
+    expect(r.summary).toMatch(/^- …and \d+ more: the SARIF log \(uai\.sarif\) and the annotations name every one\.$/m);
+  }, 120_000);
+
+  it('test: an endpoint that is no http(s) URL fails at once, and an endpoint is a code span in the summary', async () => {
+    const started = Date.now();
+    const r = await runAction({ command: 'test', endpoint: 'not a url', wait: '60' });
+    expect([r.code, r.outputs['exit-code']]).toEqual([2, '2']);
+    expect(r.stdout).toMatch(/^::error title=uai test::the endpoint input is no http\(s\) URL: not a url/m);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const port = await freePort();
+    const heading = await runAction({ command: 'test', endpoint: `http://127.0.0.1:${port}/x\n# owned`, wait: '0' });
+    expect(heading.summary).toMatch(/^### uai test `http:\/\/127\.0\.0\.1:\d+\/x\\u000a# owned`$/m);
+    expect(heading.summary).not.toMatch(/^# owned/m);
   }, 60_000);
 
   it('test without an endpoint, or an unknown command: exit 2 with an error annotation', async () => {

@@ -323,6 +323,14 @@ describe('the package README, followed from an empty folder on Node 20', () => {
     expect((await step('npx uai example uai.intent.request.v1 > request.json')).code).toBe(0);
     const valid = await step('npx uai validate request.json');
     expect([valid.code, valid.stdout]).toEqual([0, expect.stringMatching(/request\.json: valid, level L4/)]);
+    // The rest of the step, each command as written: a folder of messages as SARIF, and an exchange.
+    expect((await step('mkdir -p messages && cp request.json messages/')).code).toBe(0);
+    const sarif = await step("npx uai validate 'messages/**/*.json' --format sarif > uai.sarif");
+    expect(sarif.code, sarif.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(folder, 'uai.sarif'), 'utf8')).runs[0].results).toEqual([]);
+    expect((await step('npx uai example uai.intent.response.v1 > response.json')).code).toBe(0);
+    const exchange = await step('npx uai check-exchange request.json response.json');
+    expect([exchange.code, exchange.stderr]).toEqual([0, '']);
   });
 
   it('2. serves the reference server and passes every check of uai test against it', async () => {
