@@ -18810,6 +18810,7 @@ async function validate(env, workspace) {
   const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
   const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
   const invalid2 = entries.filter((e) => !e.result.valid);
+  const failing = (input(env, "fail-on") || "error") === "warning" ? entries.filter((e) => !e.result.valid || e.result.warning_count > 0) : invalid2;
   setOutputs(env, {
     "exit-code": code,
     "sarif-file": sarifPath,
@@ -18828,7 +18829,7 @@ async function validate(env, workspace) {
       `| ${entries.length + unreadable} | ${entries.length - invalid2.length} | ${invalid2.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       "",
       ...cappedList(
-        invalid2.map(
+        failing.map(
           (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`
         ),
         `the SARIF log (${sarifFile}) and the annotations name every one`

@@ -187,6 +187,11 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
   const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
   const invalid = entries.filter((e) => !e.result.valid);
+  // The files listed are the ones that fail the step: with fail-on warning, a valid file with a warning too.
+  const failing =
+    (input(env, 'fail-on') || 'error') === 'warning'
+      ? entries.filter((e) => !e.result.valid || e.result.warning_count > 0)
+      : invalid;
   setOutputs(env, {
     'exit-code': code,
     'sarif-file': sarifPath,
@@ -205,7 +210,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
       `| ${entries.length + unreadable} | ${entries.length - invalid.length} | ${invalid.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       '',
       ...cappedList(
-        invalid.map(
+        failing.map(
           (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`,
         ),
         `the SARIF log (${sarifFile}) and the annotations name every one`,

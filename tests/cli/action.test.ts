@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ACTION_BUNDLE, buildAction } from '../../scripts/action/build.ts';
-import { publishedExamples } from '../../src/engine/index.ts';
+import { publishedExamples, seal } from '../../src/engine/index.ts';
 import { KIT_CHECKS } from '../../src/standard/kit-checks.ts';
 import { siteFor } from '../../src/standard/urls.ts';
 import { startKitServer, type KitServer } from '../kit/harness.ts';
@@ -319,6 +319,19 @@ describe('action.yml', () => {
     });
     expect([r.code, r.outputs['exit-code'], r.outputs.files, r.outputs.errors]).toEqual([1, '1', '3', '4']);
     expect(r.summary).toContain('| 3 | 1 | 2 | 0 | 4 | 0 | 1 |');
+  }, 60_000);
+
+  it('validate, fail-on warning: a valid file with a warning fails the step and is in the summary list', async () => {
+    writeFileSync(
+      join(workspace, 'warned.json'),
+      JSON.stringify(seal({ ...request, trust: { channel: 'signed-envelope', auth_scheme: 'none' } })),
+    );
+    const r = await runAction({ files: 'warned.json', 'fail-on': 'warning', upload: 'false', annotations: 'false' });
+    expect([r.code, r.outputs.errors, Number(r.outputs.warnings) > 0]).toEqual([1, '0', true]);
+    expect(r.summary).toMatch(/^- `warned\.json`: 0 error\(s\), \d+ warning\(s\)$/m);
+    const byError = await runAction({ files: 'warned.json', upload: 'false', annotations: 'false' });
+    expect(byError.code).toBe(0);
+    expect(byError.summary).not.toMatch(/^- `warned\.json`/m);
   }, 60_000);
 
   it('validate: a file whose list of issues is cut at 100 was read: not counted unreadable', async () => {
