@@ -2,6 +2,11 @@ import { configuredSite } from '../../src/service/config.ts';
 import { actionCore } from '../../src/http/action-handler.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 
+export const config = {
+  path: ['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange'],
+  method: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE'],
+};
+
 /**
  * The three POST routes for every method but POST: OPTIONS (the CORS preflight, 204) and the 405
  * of the rest, without the rate limit. Netlify's limiter counts every request a function takes,
@@ -13,13 +18,8 @@ import { webAdapter } from '../../src/http/web-adapter.ts';
 export const core = actionCore({
   site: configuredSite(process.env),
   action: () => ({ ok: false, code: 'server.internal', detail: 'This function takes no POST.' }),
-  paths: ['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange'],
+  paths: config.path,
 });
 
 /** What Netlify calls; the local server runs `core` through its node:http adapter. */
 export default webAdapter(core);
-
-export const config = {
-  path: ['/v1/validate', '/v1/mock-exchange', '/v1/check-exchange'],
-  method: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE'],
-};

@@ -3,16 +3,6 @@ import { checkExchangeAction } from '../../src/engine/index.ts';
 import { actionCore } from '../../src/http/action-handler.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 
-/** POST /v1/check-exchange: both messages of an exchange validated and the pair judged by the exchange rules. */
-export const core = actionCore({
-  site: configuredSite(process.env),
-  action: checkExchangeAction,
-  paths: ['/v1/check-exchange'],
-});
-
-/** What Netlify calls; the local server runs `core` through its node:http adapter. */
-export default webAdapter(core);
-
 export const config = {
   path: '/v1/check-exchange',
   // POSTs only: every other method is action-reads.mts, outside the limit (CONTRACT section 8 limits POSTs).
@@ -27,3 +17,13 @@ export const config = {
     to: '/v1/errors/rate-limited',
   },
 };
+
+/** POST /v1/check-exchange: both messages of an exchange validated and the pair judged by the exchange rules. */
+export const core = actionCore({
+  site: configuredSite(process.env),
+  action: checkExchangeAction,
+  paths: [config.path],
+});
+
+/** What Netlify calls; the local server runs `core` through its node:http adapter. */
+export default webAdapter(core);

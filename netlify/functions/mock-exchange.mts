@@ -3,16 +3,6 @@ import { mockExchangeAction } from '../../src/engine/index.ts';
 import { actionCore } from '../../src/http/action-handler.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 
-/** POST /v1/mock-exchange (CONTRACT section 6): a thin shell over the shared HTTP module and the engine. */
-export const core = actionCore({
-  site: configuredSite(process.env),
-  action: mockExchangeAction,
-  paths: ['/v1/mock-exchange'],
-});
-
-/** What Netlify calls; the local server runs `core` through its node:http adapter. */
-export default webAdapter(core);
-
 export const config = {
   path: '/v1/mock-exchange',
   // POSTs only: every other method is action-reads.mts, outside the limit (CONTRACT section 8 limits POSTs).
@@ -28,3 +18,13 @@ export const config = {
     to: '/v1/errors/rate-limited',
   },
 };
+
+/** POST /v1/mock-exchange (CONTRACT section 6): a thin shell over the shared HTTP module and the engine. */
+export const core = actionCore({
+  site: configuredSite(process.env),
+  action: mockExchangeAction,
+  paths: [config.path],
+});
+
+/** What Netlify calls; the local server runs `core` through its node:http adapter. */
+export default webAdapter(core);

@@ -3,12 +3,6 @@ import { validateAction } from '../../src/engine/index.ts';
 import { actionCore } from '../../src/http/action-handler.ts';
 import { webAdapter } from '../../src/http/web-adapter.ts';
 
-/** POST /v1/validate (CONTRACT section 4): a thin shell over the shared HTTP module and the engine. */
-export const core = actionCore({ site: configuredSite(process.env), action: validateAction, paths: ['/v1/validate'] });
-
-/** What Netlify calls; the local server runs `core` through its node:http adapter. */
-export default webAdapter(core);
-
 export const config = {
   path: '/v1/validate',
   // POSTs only: every other method is action-reads.mts, outside the limit (CONTRACT section 8 limits POSTs).
@@ -24,3 +18,9 @@ export const config = {
     to: '/v1/errors/rate-limited',
   },
 };
+
+/** POST /v1/validate (CONTRACT section 4): a thin shell over the shared HTTP module and the engine. */
+export const core = actionCore({ site: configuredSite(process.env), action: validateAction, paths: [config.path] });
+
+/** What Netlify calls; the local server runs `core` through its node:http adapter. */
+export default webAdapter(core);
