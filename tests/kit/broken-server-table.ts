@@ -55,10 +55,15 @@ export const onMessage =
     });
   };
 
-/** The first poll of each task refused with `refusal`; every later one answered by `then`. */
+/**
+ * The first poll of each task refused with `refusal`; every later one answered by `then`. A run's
+ * async request starts it afresh: a run repeated with the same ids (a property test shrinking)
+ * polls the same paths again.
+ */
 function firstPollRefused(refusal: () => Response, then: Transform): Transform {
   const polled = new Set<string>();
   return (ex) => {
+    if (kindOf(ex) === 'async') polled.clear();
     if (kindOf(ex) !== 'poll') return ex.response;
     if (polled.has(ex.path)) return then(ex);
     polled.add(ex.path);
