@@ -17737,7 +17737,7 @@ Stop it with Ctrl-C.
 });
 
 // src/action/main.ts
-import { appendFileSync, mkdirSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { appendFileSync, closeSync as closeSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync2, writeSync } from "node:fs";
 import { dirname as dirname4, resolve as resolve6 } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -18528,8 +18528,8 @@ function aroundResults(log) {
   const at3 = text.indexOf(JSON.stringify(RESULTS));
   return { before: text.slice(0, at3), after: text.slice(at3 + JSON.stringify(RESULTS).length) };
 }
-function sarifWriter(write, site, base) {
-  write(aroundResults(sarifLog([], site)).before);
+function sarifWriter(write, site, base, automationId) {
+  write(aroundResults(sarifLog([], site, { automationId })).before);
   const results = streamedArray(write, 3);
   const profiles = /* @__PURE__ */ new Map();
   const cut = [];
@@ -18552,8 +18552,10 @@ function sarifWriter(write, site, base) {
     },
     end() {
       results.close();
-      write(`${aroundResults(sarifLog([...profiles.values(), ...cut], site, { notifications })).after}
-`);
+      write(
+        `${aroundResults(sarifLog([...profiles.values(), ...cut], site, { automationId, notifications })).after}
+`
+      );
     }
   };
 }
@@ -18669,7 +18671,7 @@ Run "uai --help" for usage.
     out.flush();
   }
 }
-function writerFor(format, several, command, site, io, write) {
+function writerFor(format, several, command, site, io, write, automationId) {
   const base = command.sarifBase ?? io.cwd();
   switch (format) {
     case "text":
@@ -18677,23 +18679,20 @@ function writerFor(format, several, command, site, io, write) {
     case "json":
       return jsonWriter(write, several);
     case "sarif":
-      return sarifWriter(write, site, base);
+      return sarifWriter(write, site, base, automationId);
     case "junit":
       return junitWriter(write, command.failOn);
     case "github":
       return githubWriter(write, base, command.failOn);
   }
 }
-async function validateIn(command, formats3, io) {
+async function validateTo(command, outputs, io) {
   const site = commandSite(io.env, command.origin);
-  const reports = Object.fromEntries(formats3.map((f) => [f, ""]));
-  const code = await judgeFiles(
-    command,
-    site,
-    io,
-    (several) => formats3.map((f) => writerFor(f, several, command, site, io, (text) => void (reports[f] += text)))
-  );
-  return { code, reports };
+  const sinks = Object.entries(outputs.formats);
+  return judgeFiles(command, site, io, (several) => [
+    ...sinks.map(([format, write]) => writerFor(format, several, command, site, io, write, outputs.automationId)),
+    ...outputs.observers ?? []
+  ]);
 }
 
 // src/action/main.ts
@@ -18722,18 +18721,19 @@ function codeSpan(name) {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 var SUMMARY_LIST_BYTES = 64 * 1024;
-function cappedList(items, rest) {
-  const out = [];
+function cappedList(rest) {
+  const kept = [];
   let bytes = 0;
-  for (const item of items) {
-    bytes += Buffer.byteLength(item) + 1;
-    if (bytes > SUMMARY_LIST_BYTES) {
-      out.push(`- \u2026and ${items.length - out.length} more: ${rest}.`);
-      break;
-    }
-    out.push(item);
-  }
-  return out;
+  let more = 0;
+  return {
+    push(item) {
+      if (more === 0 && bytes + Buffer.byteLength(item) + 1 <= SUMMARY_LIST_BYTES) {
+        bytes += Buffer.byteLength(item) + 1;
+        kept.push(item);
+      } else more += 1;
+    },
+    lines: () => more > 0 ? [...kept, `- \u2026and ${more} more: ${rest}.`] : kept
+  };
 }
 function summary(env, markdown) {
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
@@ -18744,7 +18744,14 @@ function writeReport(workspace, file, text) {
   writeFileSync2(path2, text);
   return path2;
 }
-async function uploadSarif(env, sarif, token) {
+async function uploadSarif(env, path2, results, token) {
+  if (results > UPLOAD_RESULTS)
+    throw new Error(`the log holds ${results} results; code scanning takes at most ${UPLOAD_RESULTS} in a run`);
+  const gzipped = gzipSync(readFileSync3(path2));
+  if (gzipped.length > UPLOAD_GZIP_BYTES)
+    throw new Error(
+      `the log is ${gzipped.length} bytes gzipped; code scanning takes at most ${UPLOAD_GZIP_BYTES} bytes`
+    );
   const api = env.GITHUB_API_URL || "https://api.github.com";
   const response = await fetch(`${api}/repos/${env.GITHUB_REPOSITORY}/code-scanning/sarifs`, {
     method: "POST",
@@ -18757,7 +18764,7 @@ async function uploadSarif(env, sarif, token) {
     body: JSON.stringify({
       commit_sha: env.GITHUB_SHA,
       ref: env.GITHUB_REF,
-      sarif: gzipSync(sarif).toString("base64"),
+      sarif: gzipped.toString("base64"),
       tool_name: "uai"
     }),
     signal: AbortSignal.timeout(6e4)
@@ -18766,17 +18773,66 @@ async function uploadSarif(env, sarif, token) {
   if (response.status !== 202) throw new Error(`code scanning answered ${response.status}: ${text.slice(0, 500)}`);
   return String(JSON.parse(text).id ?? "");
 }
+var UPLOAD_RESULTS = 25e3;
+var UPLOAD_GZIP_BYTES = 10 * 1024 * 1024;
+function countingObserver(failOn, rest) {
+  const counts = { checked: 0, invalid: 0, unreadable: 0, errors: 0, warnings: 0, results: 0 };
+  const failing = cappedList(rest);
+  const observer = {
+    checked({ file, result: result2 }) {
+      counts.checked += 1;
+      if (!result2.valid) counts.invalid += 1;
+      counts.errors += result2.error_count;
+      counts.warnings += result2.warning_count;
+      counts.results += result2.errors.length + result2.warnings.length;
+      if (!result2.valid || failOn === "warning" && result2.warning_count > 0)
+        failing.push(`- ${codeSpan(file)}: ${result2.error_count} error(s), ${result2.warning_count} warning(s)`);
+    },
+    unreadable() {
+      counts.unreadable += 1;
+    },
+    end() {
+    }
+  };
+  return { counts, failing, observer };
+}
+function fileSink(path2) {
+  mkdirSync(dirname4(path2), { recursive: true });
+  const fd = openSync2(path2, "w");
+  let pending = [];
+  let size = 0;
+  const flush = () => {
+    if (pending.length > 0) writeSync(fd, pending.join(""));
+    pending = [];
+    size = 0;
+  };
+  return {
+    write(text) {
+      pending.push(text);
+      size += text.length;
+      if (size >= 64 * 1024) flush();
+    },
+    close() {
+      try {
+        flush();
+      } finally {
+        closeSync2(fd);
+      }
+    }
+  };
+}
 async function validate(env, workspace) {
   const files = lines(input(env, "files"));
   const category = input(env, "category") || "uai-validate";
   const sarifFile = input(env, "sarif-file") || "uai.sarif";
   const origin = input(env, "origin");
+  const failOn = input(env, "fail-on") || "error";
   const base = [
     "validate",
     "--mode",
     input(env, "mode") || "keyed-json",
     "--fail-on",
-    input(env, "fail-on") || "error",
+    failOn,
     "--sarif-base",
     workspace,
     ...origin ? ["--origin", origin] : [],
@@ -18787,34 +18843,35 @@ async function validate(env, workspace) {
   const mistake = parsed.ok ? origin ? void 0 : originMistake(env) : parsed.error;
   if (!parsed.ok || parsed.command.kind !== "validate" || mistake)
     return fail3(env, "uai validate", mistake ?? "no files to validate");
-  const { code, reports } = await validateIn(parsed.command, ["sarif", "github", "json"], {
-    ...processIo,
-    env,
-    cwd: () => workspace
-  });
-  const log = JSON.parse(reports.sarif);
-  const unreadable = log.runs.reduce(
-    (n, run) => n + (run.invocations ?? []).reduce(
-      (m, i) => m + (i.toolExecutionNotifications ?? []).filter((t) => t.level === "error").length,
-      0
-    ),
-    0
+  const sarifPath = resolve6(workspace, sarifFile);
+  const sarif = fileSink(sarifPath);
+  const { counts, failing, observer } = countingObserver(
+    failOn,
+    `the SARIF log (${sarifFile}) and the annotations name every one`
   );
-  for (const run of log.runs) run.automationDetails = { id: `${category}/` };
-  const sarifText2 = `${JSON.stringify(log, null, 2)}
-`;
-  const sarifPath = writeReport(workspace, sarifFile, sarifText2);
-  if (input(env, "annotations") !== "false") process.stdout.write(reports.github);
-  const parsedJson = JSON.parse(reports.json);
-  const entries = Array.isArray(parsedJson) ? parsedJson : parsedJson ? [{ file: files[0] ?? "", result: parsedJson }] : [];
-  const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
-  const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
-  const invalid2 = entries.filter((e) => !e.result.valid);
-  const failing = (input(env, "fail-on") || "error") === "warning" ? entries.filter((e) => !e.result.valid || e.result.warning_count > 0) : invalid2;
+  let code;
+  try {
+    code = await validateTo(
+      parsed.command,
+      {
+        formats: {
+          sarif: sarif.write,
+          ...input(env, "annotations") !== "false" ? { github: processIo.stdout } : {}
+        },
+        // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
+        automationId: `${category}/`,
+        observers: [observer]
+      },
+      { ...processIo, env, cwd: () => workspace }
+    );
+  } finally {
+    sarif.close();
+  }
+  const { checked, invalid: invalid2, unreadable, errors, warnings } = counts;
   setOutputs(env, {
     "exit-code": code,
     "sarif-file": sarifPath,
-    files: entries.length + unreadable,
+    files: checked + unreadable,
     unreadable,
     errors,
     warnings
@@ -18826,20 +18883,15 @@ async function validate(env, workspace) {
       "",
       "| Files | Valid | Invalid | Unreadable | Errors | Warnings | Exit status |",
       "|---:|---:|---:|---:|---:|---:|---:|",
-      `| ${entries.length + unreadable} | ${entries.length - invalid2.length} | ${invalid2.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
+      `| ${checked + unreadable} | ${checked - invalid2} | ${invalid2} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       "",
-      ...cappedList(
-        failing.map(
-          (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`
-        ),
-        `the SARIF log (${sarifFile}) and the annotations name every one`
-      ),
+      ...failing.lines(),
       ""
     ].join("\n")
   );
   if (input(env, "upload") === "true") {
     try {
-      const id = await uploadSarif(env, sarifText2, input(env, "token"));
+      const id = await uploadSarif(env, sarifPath, counts.results, input(env, "token"));
       setOutputs(env, { "sarif-id": id });
     } catch (error2) {
       const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).`;

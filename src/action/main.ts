@@ -7,12 +7,13 @@
  * through the REST API (what github/codeql-action/upload-sarif does, which a JavaScript action
  * cannot call).
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../cli/args.ts';
 import { workflowCommand } from '../cli/github-report.ts';
-import { main, originMistake, processIo, validateIn, type Io } from '../cli/main.ts';
+import { main, originMistake, processIo, validateTo, type Io } from '../cli/main.ts';
+import type { ReportWriter } from '../cli/report-writer.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -70,18 +71,19 @@ export function codeSpan(name: string): string {
  * the list of files stops at 64 KB of lines and says how many more there are and where they are.
  */
 const SUMMARY_LIST_BYTES = 64 * 1024;
-function cappedList(items: readonly string[], rest: string): string[] {
-  const out: string[] = [];
+function cappedList(rest: string): { push: (item: string) => void; lines: () => string[] } {
+  const kept: string[] = [];
   let bytes = 0;
-  for (const item of items) {
-    bytes += Buffer.byteLength(item) + 1;
-    if (bytes > SUMMARY_LIST_BYTES) {
-      out.push(`- …and ${items.length - out.length} more: ${rest}.`);
-      break;
-    }
-    out.push(item);
-  }
-  return out;
+  let more = 0;
+  return {
+    push(item) {
+      if (more === 0 && bytes + Buffer.byteLength(item) + 1 <= SUMMARY_LIST_BYTES) {
+        bytes += Buffer.byteLength(item) + 1;
+        kept.push(item);
+      } else more += 1;
+    },
+    lines: () => (more > 0 ? [...kept, `- …and ${more} more: ${rest}.`] : kept),
+  };
 }
 
 function summary(env: Env, markdown: string): void {
@@ -95,8 +97,18 @@ function writeReport(workspace: string, file: string, text: string): string {
   return path;
 }
 
-/** POST /repos/{owner}/{repo}/code-scanning/sarifs: the gzipped, base64 log for this commit and ref. */
-async function uploadSarif(env: Env, sarif: string, token: string): Promise<string> {
+/**
+ * POST /repos/{owner}/{repo}/code-scanning/sarifs: the gzipped, base64 log for this commit and
+ * ref. A log code scanning would refuse for its size is not read or sent: the error says which limit.
+ */
+async function uploadSarif(env: Env, path: string, results: number, token: string): Promise<string> {
+  if (results > UPLOAD_RESULTS)
+    throw new Error(`the log holds ${results} results; code scanning takes at most ${UPLOAD_RESULTS} in a run`);
+  const gzipped = gzipSync(readFileSync(path));
+  if (gzipped.length > UPLOAD_GZIP_BYTES)
+    throw new Error(
+      `the log is ${gzipped.length} bytes gzipped; code scanning takes at most ${UPLOAD_GZIP_BYTES} bytes`,
+    );
   const api = env.GITHUB_API_URL || 'https://api.github.com';
   const response = await fetch(`${api}/repos/${env.GITHUB_REPOSITORY}/code-scanning/sarifs`, {
     method: 'POST',
@@ -109,7 +121,7 @@ async function uploadSarif(env: Env, sarif: string, token: string): Promise<stri
     body: JSON.stringify({
       commit_sha: env.GITHUB_SHA,
       ref: env.GITHUB_REF,
-      sarif: gzipSync(sarif).toString('base64'),
+      sarif: gzipped.toString('base64'),
       tool_name: 'uai',
     }),
     signal: AbortSignal.timeout(60_000),
@@ -119,9 +131,62 @@ async function uploadSarif(env: Env, sarif: string, token: string): Promise<stri
   return String((JSON.parse(text) as { id?: unknown }).id ?? '');
 }
 
-interface JsonEntry {
-  readonly file: string;
-  readonly result: { readonly valid: boolean; readonly error_count: number; readonly warning_count: number };
+/**
+ * What code scanning accepts (docs.github.com, "SARIF support for code scanning"): at most 25,000
+ * results in a run and 10 MB of gzipped log. A log past either is refused whole, so it is not sent.
+ */
+const UPLOAD_RESULTS = 25_000;
+const UPLOAD_GZIP_BYTES = 10 * 1024 * 1024;
+
+/** Counts of one run, taken from each file as it is judged (the reports themselves go to their sinks). */
+function countingObserver(failOn: string, rest: string) {
+  const counts = { checked: 0, invalid: 0, unreadable: 0, errors: 0, warnings: 0, results: 0 };
+  // The files listed are the ones that fail the step: with fail-on warning, a valid file with a warning too.
+  const failing = cappedList(rest);
+  const observer: ReportWriter = {
+    checked({ file, result }) {
+      counts.checked += 1;
+      if (!result.valid) counts.invalid += 1;
+      counts.errors += result.error_count;
+      counts.warnings += result.warning_count;
+      // One SARIF result per listed issue.
+      counts.results += result.errors.length + result.warnings.length;
+      if (!result.valid || (failOn === 'warning' && result.warning_count > 0))
+        failing.push(`- ${codeSpan(file)}: ${result.error_count} error(s), ${result.warning_count} warning(s)`);
+    },
+    unreadable() {
+      counts.unreadable += 1;
+    },
+    end() {},
+  };
+  return { counts, failing, observer };
+}
+
+/** A file written in blocks as text arrives, so a report is never held whole. */
+function fileSink(path: string): { write: (text: string) => void; close: () => void } {
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, 'w');
+  let pending: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (pending.length > 0) writeSync(fd, pending.join(''));
+    pending = [];
+    size = 0;
+  };
+  return {
+    write(text) {
+      pending.push(text);
+      size += text.length;
+      if (size >= 64 * 1024) flush();
+    },
+    close() {
+      try {
+        flush();
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
 }
 
 async function validate(env: Env, workspace: string): Promise<number> {
@@ -129,6 +194,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const category = input(env, 'category') || 'uai-validate';
   const sarifFile = input(env, 'sarif-file') || 'uai.sarif';
   const origin = input(env, 'origin');
+  const failOn = input(env, 'fail-on') || 'error';
   // The Action's own options first, then `--`: every line of `files` is a file, directory or glob,
   // even one a pull request named `--jobs=2` or `--origin=https:evil.example` (read as an option,
   // such a file was not checked and the step passed).
@@ -137,7 +203,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
     '--mode',
     input(env, 'mode') || 'keyed-json',
     '--fail-on',
-    input(env, 'fail-on') || 'error',
+    failOn,
     '--sarif-base',
     workspace,
     ...(origin ? ['--origin', origin] : []),
@@ -149,53 +215,37 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const mistake = parsed.ok ? (origin ? undefined : originMistake(env)) : parsed.error;
   if (!parsed.ok || parsed.command.kind !== 'validate' || mistake)
     return fail(env, 'uai validate', mistake ?? 'no files to validate');
-  // One run over the files, rendered three times: the SARIF log, the annotations and the counts.
-  const { code, reports } = await validateIn(parsed.command, ['sarif', 'github', 'json'], {
-    ...processIo,
-    env,
-    cwd: () => workspace,
-  });
-  // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
-  const log = JSON.parse(reports.sarif) as {
-    runs: {
-      automationDetails?: { id: string };
-      invocations?: { toolExecutionNotifications?: { level?: string }[] }[];
-    }[];
-  };
-  // Files that could not be read have no result: the SARIF log names each in an error notification
-  // (a note says a file's list of issues was cut, and that file was read).
-  const unreadable = log.runs.reduce(
-    (n, run) =>
-      n +
-      (run.invocations ?? []).reduce(
-        (m, i) => m + (i.toolExecutionNotifications ?? []).filter((t) => t.level === 'error').length,
-        0,
-      ),
-    0,
+  // One run over the files: the SARIF log streamed into its file, the annotations into the log,
+  // the counts kept here; memory follows the largest file, not the number of files.
+  const sarifPath = resolve(workspace, sarifFile);
+  const sarif = fileSink(sarifPath);
+  const { counts, failing, observer } = countingObserver(
+    failOn,
+    `the SARIF log (${sarifFile}) and the annotations name every one`,
   );
-  for (const run of log.runs) run.automationDetails = { id: `${category}/` };
-  const sarifText = `${JSON.stringify(log, null, 2)}\n`;
-  const sarifPath = writeReport(workspace, sarifFile, sarifText);
-  if (input(env, 'annotations') !== 'false') process.stdout.write(reports.github);
-  const parsedJson = JSON.parse(reports.json) as JsonEntry[] | JsonEntry['result'] | null;
-  // One named file: its result alone, or null when it could not be read (exit status 2).
-  const entries: JsonEntry[] = Array.isArray(parsedJson)
-    ? parsedJson
-    : parsedJson
-      ? [{ file: files[0] ?? '', result: parsedJson }]
-      : [];
-  const errors = entries.reduce((n, e) => n + e.result.error_count, 0);
-  const warnings = entries.reduce((n, e) => n + e.result.warning_count, 0);
-  const invalid = entries.filter((e) => !e.result.valid);
-  // The files listed are the ones that fail the step: with fail-on warning, a valid file with a warning too.
-  const failing =
-    (input(env, 'fail-on') || 'error') === 'warning'
-      ? entries.filter((e) => !e.result.valid || e.result.warning_count > 0)
-      : invalid;
+  let code: number;
+  try {
+    code = await validateTo(
+      parsed.command,
+      {
+        formats: {
+          sarif: sarif.write,
+          ...(input(env, 'annotations') !== 'false' ? { github: processIo.stdout } : {}),
+        },
+        // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
+        automationId: `${category}/`,
+        observers: [observer],
+      },
+      { ...processIo, env, cwd: () => workspace },
+    );
+  } finally {
+    sarif.close();
+  }
+  const { checked, invalid, unreadable, errors, warnings } = counts;
   setOutputs(env, {
     'exit-code': code,
     'sarif-file': sarifPath,
-    files: entries.length + unreadable,
+    files: checked + unreadable,
     unreadable,
     errors,
     warnings,
@@ -207,21 +257,16 @@ async function validate(env: Env, workspace: string): Promise<number> {
       '',
       '| Files | Valid | Invalid | Unreadable | Errors | Warnings | Exit status |',
       '|---:|---:|---:|---:|---:|---:|---:|',
-      `| ${entries.length + unreadable} | ${entries.length - invalid.length} | ${invalid.length} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
+      `| ${checked + unreadable} | ${checked - invalid} | ${invalid} | ${unreadable} | ${errors} | ${warnings} | ${code} |`,
       '',
-      ...cappedList(
-        failing.map(
-          (e) => `- ${codeSpan(e.file)}: ${e.result.error_count} error(s), ${e.result.warning_count} warning(s)`,
-        ),
-        `the SARIF log (${sarifFile}) and the annotations name every one`,
-      ),
+      ...failing.lines(),
       '',
     ].join('\n'),
   );
 
   if (input(env, 'upload') === 'true') {
     try {
-      const id = await uploadSarif(env, sarifText, input(env, 'token'));
+      const id = await uploadSarif(env, sarifPath, counts.results, input(env, 'token'));
       setOutputs(env, { 'sarif-id': id });
     } catch (error) {
       // Code scanning is not always there to receive: a pull request from a fork runs with a

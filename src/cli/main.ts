@@ -179,6 +179,7 @@ function writerFor(
   site: Site,
   io: Io,
   write: Write,
+  automationId?: string,
 ): ReportWriter {
   const base = command.sarifBase ?? io.cwd();
   switch (format) {
@@ -187,7 +188,7 @@ function writerFor(
     case 'json':
       return jsonWriter(write, several);
     case 'sarif':
-      return sarifWriter(write, site, base);
+      return sarifWriter(write, site, base, automationId);
     case 'junit':
       return junitWriter(write, command.failOn);
     case 'github':
@@ -195,19 +196,26 @@ function writerFor(
   }
 }
 
+/** Where each report of one run goes, for a caller that wants several (the GitHub Action). */
+export interface ValidateOutputs {
+  /** Each format's text, written to its own sink as the files are judged. */
+  readonly formats: Partial<Record<OutputFormat, Write>>;
+  /** The SARIF log's runs[0].automationDetails.id (GitHub's category of the analysis). */
+  readonly automationId?: string;
+  /** Told of every file as the formats are (to count, say), and of the end. */
+  readonly observers?: readonly ReportWriter[];
+}
+
 /**
- * Validates the command's inputs once and renders the report in each of `formats` (the GitHub
- * Action wants SARIF, annotations and JSON of one run), with the exit status `uai validate` has.
+ * Validates the command's inputs once and writes the report in each format to its sink as the
+ * files are judged (the GitHub Action: SARIF to a file, annotations to the log), with the exit
+ * status `uai validate` has. Nothing is held whole: memory follows the largest file, as in the CLI.
  */
-export async function validateIn<F extends OutputFormat>(
-  command: ValidateCommand,
-  formats: readonly F[],
-  io: Io,
-): Promise<{ code: number; reports: Record<F, string> }> {
+export async function validateTo(command: ValidateCommand, outputs: ValidateOutputs, io: Io): Promise<number> {
   const site = commandSite(io.env, command.origin);
-  const reports = Object.fromEntries(formats.map((f) => [f, ''])) as Record<F, string>;
-  const code = await judgeFiles(command, site, io, (several) =>
-    formats.map((f) => writerFor(f, several, command, site, io, (text) => void (reports[f] += text))),
-  );
-  return { code, reports };
+  const sinks = Object.entries(outputs.formats) as [OutputFormat, Write][];
+  return judgeFiles(command, site, io, (several) => [
+    ...sinks.map(([format, write]) => writerFor(format, several, command, site, io, write, outputs.automationId)),
+    ...(outputs.observers ?? []),
+  ]);
 }

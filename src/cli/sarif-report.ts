@@ -1,4 +1,4 @@
-import { sarifLog, type SarifEntry, type SarifNotification } from '../engine/index.ts';
+import { sarifLog, type SarifEntry, type SarifLog, type SarifNotification } from '../engine/index.ts';
 import type { Site } from '../standard/urls.ts';
 import { streamedArray } from './json-stream.ts';
 import { locateFile } from './paths.ts';
@@ -19,7 +19,7 @@ import type { ReportWriter, Write } from './report-writer.ts';
 const RESULTS = '\u0000results';
 
 /** The engine's log with its results moved after the invocations, as text around a marker. */
-function aroundResults(log: ReturnType<typeof sarifLog>): { before: string; after: string } {
+function aroundResults(log: SarifLog): { before: string; after: string } {
   const runs = log.runs.map(({ results: _, invocations, properties, ...opening }) => ({
     ...opening,
     results: RESULTS,
@@ -31,8 +31,8 @@ function aroundResults(log: ReturnType<typeof sarifLog>): { before: string; afte
   return { before: text.slice(0, at), after: text.slice(at + JSON.stringify(RESULTS).length) };
 }
 
-export function sarifWriter(write: Write, site: Site, base: string): ReportWriter {
-  write(aroundResults(sarifLog([], site)).before);
+export function sarifWriter(write: Write, site: Site, base: string, automationId?: string): ReportWriter {
+  write(aroundResults(sarifLog([], site, { automationId })).before);
   const results = streamedArray(write, 3);
   /**
    * What the closing part is built from, without any file's issues: one entry per profile seen
@@ -59,7 +59,9 @@ export function sarifWriter(write: Write, site: Site, base: string): ReportWrite
     },
     end() {
       results.close();
-      write(`${aroundResults(sarifLog([...profiles.values(), ...cut], site, { notifications })).after}\n`);
+      write(
+        `${aroundResults(sarifLog([...profiles.values(), ...cut], site, { automationId, notifications })).after}\n`,
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,9 @@ const ORIGIN = 'https://uai.example.org';
 const request = publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!
   .message as Record<string, any>;
 
+/** Members no profile has: each one an issue of its own (past 100, the list is cut and counted). */
+const manyUnknown = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`u${i}`, i]));
+
 interface Upload {
   readonly path: string;
   readonly authorization: string | undefined;
@@ -87,7 +90,7 @@ afterAll(async () => {
 });
 
 /** Runs the Action's main as the runner does; returns its status, log and the files it wrote. */
-async function runAction(inputs: Record<string, string>) {
+async function runAction(inputs: Record<string, string>, nodeOptions?: string) {
   const outputFile = join(workspace, '.github-output');
   const summaryFile = join(workspace, '.github-summary');
   writeFileSync(outputFile, '');
@@ -97,6 +100,7 @@ async function runAction(inputs: Record<string, string>) {
   Object.assign(values, inputs);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
     GITHUB_WORKSPACE: workspace,
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
@@ -335,8 +339,7 @@ describe('action.yml', () => {
   }, 60_000);
 
   it('validate: a file whose list of issues is cut at 100 was read: not counted unreadable', async () => {
-    const unknown = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`u${i}`, i]));
-    writeFileSync(join(workspace, 'many-issues.json'), JSON.stringify({ ...request, ...unknown }));
+    writeFileSync(join(workspace, 'many-issues.json'), JSON.stringify({ ...request, ...manyUnknown(150) }));
     const r = await runAction({ files: 'many-issues.json', upload: 'false', annotations: 'false' });
     const log = JSON.parse(readFileSync(join(workspace, 'uai.sarif'), 'utf8'));
     // The cut is said in a note of the log, beside the results.
@@ -367,6 +370,57 @@ describe('action.yml', () => {
     expect(lines.filter((l) => l.startsWith('exit-code='))).toEqual(['exit-code=1']);
     expect([r.code, r.outputs['exit-code']]).toEqual([1, '1']);
   }, 60_000);
+
+  it("validate: the SARIF file and the annotations are the CLI's own reports of the same run, byte for byte", async () => {
+    const files = ['messages', 'many-issues.json', 'missing.json'];
+    writeFileSync(join(workspace, 'many-issues.json'), JSON.stringify({ ...request, ...manyUnknown(150) }));
+    const r = await runAction({ files: files.join('\n'), upload: 'false', category: 'agents' });
+    const cli = (format: string) =>
+      spawnSync(
+        NODE,
+        [resolve(REPO, 'bin/uai.mjs'), 'validate', '--format', format, '--sarif-base', workspace, ...files],
+        {
+          cwd: workspace,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH },
+        },
+      );
+    const sarif = cli('sarif');
+    expect([r.code, sarif.status]).toEqual([2, 2]);
+    expect(readFileSync(join(workspace, 'uai.sarif'), 'utf8')).toBe(
+      sarif.stdout.replace('"id": "uai-validate/"', '"id": "agents/"'),
+    );
+    const annotations = cli('github').stdout;
+    expect(annotations.split('\n').length).toBeGreaterThan(100);
+    expect(r.stdout).toBe(annotations);
+    expect([r.outputs.files, r.outputs.unreadable]).toEqual(['4', '1']);
+  }, 60_000);
+
+  it('validate: memory follows the largest file, not the run: 400 files of 100 listed issues each in a 96 MB heap', async () => {
+    // 28 MB of SARIF and 40,000 annotations; held whole (and parsed back), they overflow the heap.
+    mkdirSync(join(workspace, 'heavy'), { recursive: true });
+    const text = JSON.stringify({ ...request, ...manyUnknown(150) });
+    for (let i = 0; i < 400; i++) writeFileSync(join(workspace, 'heavy', `${i}.json`), text);
+    const r = await runAction({ files: 'heavy', upload: 'false' }, '--max-old-space-size=96');
+    expect([r.code, r.outputs.files, r.outputs.errors, r.outputs.warnings], r.stderr.slice(0, 2000)).toEqual([
+      1,
+      '400',
+      '400',
+      '60000',
+    ]);
+    expect(statSync(join(workspace, 'uai.sarif')).size).toBeGreaterThan(20e6);
+    expect(r.stdout.match(/^::(error|warning) /gm)).toHaveLength(40_000);
+  }, 120_000);
+
+  it('validate: a log code scanning would refuse for its size (over 25,000 results) is not sent, and a warning says why', async () => {
+    uploads.length = 0;
+    const r = await runAction({ files: 'heavy', annotations: 'false' });
+    expect([r.code, r.outputs['exit-code']]).toEqual([1, '1']);
+    expect(uploads).toEqual([]);
+    expect(r.stdout).toMatch(
+      /^::warning title=SARIF upload::the log holds 40000 results; code scanning takes at most 25000 in a run\. The SARIF log was not uploaded/m,
+    );
+  }, 120_000);
 
   it('validate: the summary lists invalid files up to 64 KB, then says how many more (GitHub drops a summary past 1 MiB)', async () => {
     mkdirSync(join(workspace, 'long'), { recursive: true });
