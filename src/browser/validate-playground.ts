@@ -39,12 +39,62 @@ loadExample();
 
 select.addEventListener('change', loadExample);
 document.getElementById('reset-button')!.addEventListener('click', loadExample);
+/**
+ * The text before the last switch of form and the text the switch wrote: switching back before an
+ * edit gives the text back as it was, whatever the other form had no place for.
+ */
+let beforeSwitch: { readonly text: string; readonly wrote: string } | undefined;
+
+/** Whether two JSON values hold the same data (members in any order). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+  if (isRecord(a)) {
+    if (!isRecord(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameData(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** The text in the other form, and whether a switch back would lose some of it. */
+function converted(text: string, to: 'keyed' | 'keyless'): { text: string; lossy: boolean } | { why: string } {
+  const parsed = readJson(text);
+  if (!parsed.ok) return { why: `${parsed.error}. It was left as it is: only JSON can be written in the other form.` };
+  try {
+    const value = to === 'keyless' ? toKeyless(parsed.value) : toKeyed(parsed.value);
+    // Already in that form (or no message): nothing was converted, so nothing was lost.
+    if (value === parsed.value) return { text: pretty(value), lossy: false };
+    const back = to === 'keyless' ? toKeyed(value) : toKeyless(value);
+    return { text: pretty(value), lossy: !sameData(back, parsed.value) };
+  } catch (error) {
+    // JSON nested deeper than this browser's stack: it stays as pasted.
+    return {
+      why: `The message could not be written in the other form (${(error as Error).message}); it was left as it is.`,
+    };
+  }
+}
+
 form.addEventListener('change', (event) => {
   if ((event.target as HTMLInputElement).name !== 'shape') return;
-  const parsed = readJson(textarea.value);
-  if (!parsed.ok) return loadExample();
-  textarea.value = pretty(shape() === 'keyless' ? toKeyless(parsed.value) : toKeyed(parsed.value));
+  const text = textarea.value;
+  const note = (message: string) => result.replaceChildren(el('p', { class: 'hint', id: 'form-note' }, message));
+  if (beforeSwitch?.wrote === text) {
+    textarea.value = beforeSwitch.text;
+    beforeSwitch = undefined;
+    gutter.mark(new Map());
+    result.replaceChildren();
+    return;
+  }
+  const other = converted(text, shape());
+  if ('why' in other) return note(other.why);
+  beforeSwitch = { text, wrote: other.text };
+  textarea.value = other.text;
   gutter.mark(new Map());
+  if (other.lossy)
+    note(
+      `Part of the message has no place in the ${shape()} form (members its profile does not register, say) and was left out. Switch back before editing to get the text as it was.`,
+    );
+  else result.replaceChildren();
 });
 
 /** A button that selects the place in the editor; `locate` runs on click, on the text as it is then. */

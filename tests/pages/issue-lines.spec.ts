@@ -132,3 +132,52 @@ test('a hostile message near the body limit: counts in full, a hundred issues pl
   await expect(textarea).toBeFocused();
   expect(problems).toEqual([]);
 });
+
+test('the gutter has one number per line of any text, and an edit keeps the numbers it does not add or remove', async ({
+  page,
+}) => {
+  await page.goto('/playground/validate/');
+  // Texts of random lines, with every line end the textarea knows (\n, \r\n, a lone \r).
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const ends = ['\n', '\r\n', '\r'];
+  const texts = Array.from({ length: 30 }, () =>
+    Array.from(
+      { length: Math.floor(random() * 400) },
+      () => 'x'.repeat(Math.floor(random() * 3)) + ends[Math.floor(random() * 3)],
+    ).join(''),
+  );
+  const numbers = await page.evaluate((texts) => {
+    const t = document.getElementById('message') as HTMLTextAreaElement;
+    return texts.map((text) => {
+      t.value = text;
+      t.dispatchEvent(new Event('input'));
+      return [...document.querySelectorAll('#message-gutter span')].map((s) => s.textContent);
+    });
+  }, texts);
+  numbers.forEach((shown, i) => {
+    const lines = texts[i]!.split(/\r\n|\r|\n/).length;
+    expect(shown).toEqual(Array.from({ length: lines }, (_, n) => String(n + 1)));
+  });
+  // 20,000 lines: a keystroke that adds no line adds or replaces no number (rebuilding them all
+  // froze the page). Set in the page: Playwright's fill of a text this long outwaits the test.
+  await page.evaluate(
+    (text) => {
+      const t = document.getElementById('message') as HTMLTextAreaElement;
+      t.value = text;
+      t.dispatchEvent(new Event('input'));
+      (window as any).numbers = [...document.querySelectorAll('#message-gutter span')];
+    },
+    `[${'\n0,'.repeat(20_000)}\n0]`,
+  );
+  await page.locator('#message').focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' 1');
+  await page.keyboard.press('Enter');
+  const kept = await page.evaluate(() => {
+    const now = [...document.querySelectorAll('#message-gutter span')];
+    const before = (window as any).numbers as Element[];
+    return { count: now.length, same: before.every((n, i) => now[i] === n), last: now.at(-1)?.textContent };
+  });
+  expect(kept).toEqual({ count: 20_003, same: true, last: '20003' });
+});

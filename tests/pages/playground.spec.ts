@@ -37,6 +37,40 @@ test.describe('validator playground', () => {
     }
   });
 
+  test('switching keyed and keyless loses nothing: what one form has no place for comes back on switching back', async ({
+    page,
+  }) => {
+    const problems = watchErrors(page);
+    await page.goto('/playground/validate/');
+    const textarea = page.locator('#message');
+    const [keyed, keyless] = [page.getByLabel('Keyed JSON'), page.getByLabel('Keyless JSON (order maps)')];
+    // The published example converts both ways whole: no note, and back is the same text.
+    const example = await textarea.inputValue();
+    await keyless.check();
+    await expect(textarea).toHaveValue(/^\[/);
+    await expect(page.locator('#form-note')).toHaveCount(0);
+    await keyed.check();
+    await expect(textarea).toHaveValue(example);
+    // A member no profile registers has no place in the keyless form: a note says so, and back
+    // before an edit gives the text as it was, character for character.
+    const own = example.replace('"uai_version": "1.0",', '"uai_version": "1.0",\n  "x_vendor": { "keep": 1 },');
+    expect(own).not.toBe(example);
+    await textarea.fill(own);
+    await keyless.check();
+    await expect(page.locator('#form-note')).toContainText('no place in the keyless form');
+    await expect(textarea).not.toHaveValue(/x_vendor/);
+    await keyed.check();
+    await expect(textarea).toHaveValue(own);
+    // Text that is not JSON, or nested past the browser's stack, stays as it is, with a note.
+    for (const text of ['{"a": ', `${'['.repeat(200_000)}${']'.repeat(200_000)}`]) {
+      await textarea.fill(text);
+      await (text.startsWith('{') ? keyless : keyed).check();
+      await expect(page.locator('#form-note')).toContainText('left as it is');
+      expect(await textarea.inputValue()).toBe(text);
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('an edited example shows the issue, its path and a working error-registry link', async ({ page }) => {
     const problems = watchErrors(page);
     await page.goto('/playground/validate/');
