@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { localizeLinks } from './i18n/links.ts';
+import { configuredSite } from './service/config.ts';
 import { splitLocale } from './service/locales.ts';
 
 /**
@@ -13,6 +14,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   const { locale } = splitLocale(context.url.pathname);
   if (locale === 'en' || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const html = localizeLinks(await response.text(), locale);
+  const html = localizeLinks(await response.text(), locale, configuredSite().origin);
   return new Response(html, { status: response.status, headers: response.headers });
 });

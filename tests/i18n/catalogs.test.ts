@@ -135,4 +135,15 @@ describe('locale paths and links', () => {
         '<a href="/api/" hreflang="en">en</a><a href="/favicon.svg">f</a>',
     );
   });
+
+  it("points absolute links to a page at the site's own origin, and no other origin's", () => {
+    const origin = 'https://uai.example.org';
+    const html =
+      `<a href="${origin}/playground/validate/">v</a><a href="${origin}/error-registry/#capability.reachable">e</a>` +
+      `<a href="${origin}/v1/catalog">j</a><a href="https://other.example/api/">o</a><a href="${origin}.evil/api/">p</a>`;
+    expect(localizeLinks(html, 'es', origin)).toBe(
+      `<a href="${origin}/es/playground/validate/">v</a><a href="${origin}/es/error-registry/#capability.reachable">e</a>` +
+        `<a href="${origin}/v1/catalog">j</a><a href="https://other.example/api/">o</a><a href="${origin}.evil/api/">p</a>`,
+    );
+  });
 });
