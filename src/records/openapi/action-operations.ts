@@ -2,7 +2,9 @@ import { errorCode, type ErrorCodeId } from '../../standard/codes.ts';
 import {
   conformanceFixtures,
   isRecord,
+  MAX_DEPTH,
   mockExchangeAction,
+  nestingFault,
   validateAction,
   type PublishedExample,
 } from '../../engine/index.ts';
@@ -48,10 +50,18 @@ function engineAnswer(ctx: RecordContext, isValidate: boolean, body: Record<stri
   return outcome.body;
 }
 
-/** The first invalid fixture of the conformance pack that is a keyed message: what "invalid" means in the examples. */
+/**
+ * The first invalid fixture of the conformance pack that is a keyed message the routes hand to the
+ * engine: what "invalid" means in the examples. A message nested deeper than MAX_DEPTH is refused by
+ * the HTTP shell before any check (400 request.too_deep), so its engine answer is no route's answer.
+ */
 export function invalidMessage(ctx: RecordContext): { description: string; message: Record<string, unknown> } {
   const fixture = conformanceFixtures(ctx.site).invalid.find(
-    (f) => f.mode === 'keyed-json' && isRecord(f.message) && typeof f.message.profile === 'string',
+    (f) =>
+      f.mode === 'keyed-json' &&
+      isRecord(f.message) &&
+      typeof f.message.profile === 'string' &&
+      nestingFault(f.message, MAX_DEPTH, Infinity) === undefined,
   )!;
   return { description: fixture.description, message: fixture.message as Record<string, unknown> };
 }
