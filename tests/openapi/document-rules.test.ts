@@ -21,6 +21,24 @@ function* schemas(value: unknown, at: string): Generator<[string, Record<string,
 }
 
 describe('the built document', () => {
+  it('every operation declares what the local server answers before reading a request (docs/slow-clients.md)', () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(item as Record<string, any>)) {
+        if (!operation?.responses) continue;
+        for (const [status, code] of [
+          ['400', 'request.invalid'],
+          ['408', 'request.timeout'],
+          ['413', 'request.too_large'],
+          ['431', 'request.headers_too_large'],
+        ] as const)
+          if (!operation.responses[status]?.content?.['application/problem+json']?.examples?.[code])
+            missing.push(`${method.toUpperCase()} ${path} ${status} ${code}`);
+      }
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
   it('every object schema lists its properties or says additionalProperties; every array has items', () => {
     const loose = [...schemas(doc, '')].filter(([, s]) => {
       const types = ([] as unknown[]).concat(s.type);

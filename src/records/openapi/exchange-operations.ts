@@ -15,7 +15,7 @@ import { invalidMessage, postProblems } from './action-operations.ts';
 import { hasRef, withoutEmbeddedSchema } from './examples.ts';
 import { messageComponent } from './components.ts';
 import { ref, type Json } from './schema-helpers.ts';
-import { operationId, problemResponse } from './operation-parts.ts';
+import { operationId, problemResponse, transportProblems } from './operation-parts.ts';
 
 /**
  * The operations of the exchange check and the reference server (issue 13 of the roadmap's
@@ -171,6 +171,7 @@ function capabilityOperation(ctx: RecordContext): Json {
         }),
       },
       '405': problemResponse(ctx.site, 'request.method_not_allowed'),
+      ...transportProblems(ctx.site),
     },
   };
 }
@@ -210,6 +211,7 @@ function taskOperation(ctx: RecordContext): Json {
       },
       '404': problemResponse(ctx.site, 'exchange.task_unknown'),
       '405': problemResponse(ctx.site, 'request.method_not_allowed'),
+      ...transportProblems(ctx.site),
     },
   };
 }

@@ -9,7 +9,7 @@ import { postOperation } from './action-operations.ts';
 import { exchangeOperation } from './exchange-operations.ts';
 import { componentSchemas, ref } from './components.ts';
 import { hoistExamples, recordExample } from './examples.ts';
-import { operationId, problemResponse } from './operation-parts.ts';
+import { operationId, problemResponse, transportProblems } from './operation-parts.ts';
 import type { Json } from './schema-helpers.ts';
 
 /**
@@ -74,6 +74,15 @@ function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): 
         headers: {
           ETag: { description: 'Validator of the record.', required: true, schema: { type: 'string' } },
           'Cache-Control': { description: 'public, max-age=300', required: true, schema: { type: 'string' } },
+          ...(route.id === 'adoption-kit'
+            ? {
+                'Content-Disposition': {
+                  description: 'With download=1: attachment; filename="uai-1-adoption-kit.json".',
+                  required: false,
+                  schema: { type: 'string' },
+                },
+              }
+            : {}),
         },
         content: {
           'application/json': {
@@ -90,6 +99,7 @@ function getOperation(route: Route, ctx: RecordContext, records: RecordLookup): 
       },
       '404': problemResponse(ctx.site, 'route.not_found'),
       '405': problemResponse(ctx.site, 'request.method_not_allowed'),
+      ...transportProblems(ctx.site),
     },
   };
 }
@@ -119,6 +129,7 @@ function preflightOperation(route: Route, ctx: RecordContext, parameters: readon
     responses: {
       '204': { description: 'Preflight accepted.' },
       '404': problemResponse(ctx.site, 'route.not_found'),
+      ...transportProblems(ctx.site),
     },
   };
 }

@@ -33,6 +33,19 @@ export const problemResponse = (site: Site, ...codes: [ErrorCodeId, ...ErrorCode
   };
 };
 
+/**
+ * What the local server answers to a request of any route before reading what it asks
+ * (docs/slow-clients.md): one its HTTP parser refuses, headers that never finish, a declared
+ * length past any limit, headers over its limit. Declared on every operation, so that every real
+ * answer is a described one.
+ */
+export const transportProblems = (site: Site) => ({
+  '400': problemResponse(site, 'request.invalid'),
+  '408': problemResponse(site, 'request.timeout'),
+  '413': problemResponse(site, 'request.too_large'),
+  '431': problemResponse(site, 'request.headers_too_large'),
+});
+
 export function operationId(route: Route): string {
   const words = route.id.split('-');
   return (route.method === 'GET' ? 'get' : 'post') + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
