@@ -28,7 +28,7 @@ Options:
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}: listed failures are expected;
                          a new failure or a listed check that passes fails the run
-  --only <ids>           comma-separated check ids to run and report
+  --only <ids>           comma-separated check ids to run and report (not with --result)
   --result <file>        write the sealed uai.conformance.result.v1 message to a file
   --timeout <ms>         per request (default ${DEFAULT_LIMITS.timeoutMs})
   --max-time <ms>        for the whole run (default ${DEFAULT_LIMITS.totalMs})
@@ -126,6 +126,12 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(', ')}`);
     // No check run is no verdict: a sealed pass of nothing would be a false pass.
     if (only?.size === 0) throw new UsageError('--only names no check id; give one or more, comma-separated');
+    // A sealed result lists failures only, so every check it does not name reads as passed: sealed
+    // from some of the checks, it would say the implementation passed the others too.
+    if (only && values.result !== undefined)
+      throw new UsageError(
+        '--result seals the verdict of every check, and --only runs some of them: use one or the other',
+      );
     if (values.result !== undefined) requireWritable('--result', values.result);
     const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
     const report = await testImplementation({

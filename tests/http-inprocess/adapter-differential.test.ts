@@ -532,4 +532,23 @@ describe('a UTF-8 byte order mark before the body', () => {
       { numRuns: 200 },
     );
   });
+
+  it('counts toward the size limit as any byte of the body does: the limit is on the bytes sent', async () => {
+    for (const path of [...Object.keys(actionCores), '/v1/reference-server'])
+      for (const d of [-4, -3, -2, 0]) {
+        const answer = async (bytes: Buffer) =>
+          (await webAnswer({
+            method: 'POST',
+            path,
+            headers: [['Content-Type', 'application/json']],
+            chunks: [bytes],
+            framing: 'length',
+          }))!;
+        // A body of the limit plus d bytes, then the same body after the mark.
+        const plain = sized(wrapped, MAX_BODY_BYTES + d);
+        const marked = await answer(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]));
+        expect(marked.status === 413, `${path} ${d}`).toBe(d + 3 > 0);
+        if (d + 3 <= 0) expect(marked, `${path} ${d}`).toEqual(await answer(plain));
+      }
+  });
 });

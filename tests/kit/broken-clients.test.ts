@@ -385,6 +385,8 @@ describe('uai test-client on the command line', () => {
       ['--command', 'x', '--manifest', '/nonexistent/manifest.json'],
       [],
       ['--command', 'x', '--scenario', 'nope'],
+      // Sealed from some scenarios, a result would pass the checks of the others unseen.
+      ['--command', 'x', '--scenario', 'sync', '--name', 'X', '--purl', 'pkg:npm/x@1', '--result', 'r.json'],
       ['--command', 'x', '--format', 'xml'],
       ['--command', 'x', '--timeout', '0'],
       ['endpoint'],

@@ -367,10 +367,14 @@ describe('the package README, followed from an empty folder on Node 20', () => {
       'npx uai test http://127.0.0.1:8080/v1/reference-server --result my-agent/result.json --format json > my-agent/report.json',
     );
     expect(tested.code, tested.stderr).toBe(0);
-    const meta = JSON.parse(readmeBlock('entry-meta', 'json'));
+    // The README's two meta.json differ in the target alone: the public one is checked by the same rules.
+    const [published, local] = [readmeBlock('entry-meta', 'json'), readmeBlock('entry-meta-local', 'json')];
+    expect({ ...JSON.parse(published), target: '' }).toEqual({ ...JSON.parse(local), target: '' });
+    expect(JSON.parse(published).target).toMatch(/^https:\/\//);
+    // The README's local meta.json, with the port this test's server listens on where it says 8080.
     writeFileSync(
       join(folder, 'my-agent/meta.json'),
-      JSON.stringify({ ...meta, target: `http://127.0.0.1:${port}/v1/reference-server` }, null, 2),
+      readmeBlock('entry-meta-local', 'json').replaceAll('8080', String(port)),
     );
     // A local target is what the report refuses: the entry for the pull request is a public run.
     const refused = await step('npx uai check-entry my-agent --badge badge.svg');

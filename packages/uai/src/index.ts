@@ -115,7 +115,9 @@ export function validate(message: unknown, options: CheckOptions = {}): Validato
 /**
  * Validates JSON text the way `uai validate` reads a file: a bare message or a validate request
  * wrapper, duplicate member names included (they exist only in text). Text that is not JSON, or
- * a wrapper POST /v1/validate would refuse, is a thrown TypeError with the CLI's message.
+ * a wrapper whose message or normalization_mode POST /v1/validate would refuse, is a thrown
+ * TypeError with the CLI's message. A wrapper's format and artifact_uri choose the route's answer,
+ * not the check, so they are not read (the CLI's own options choose its output).
  */
 export function validateText(text: string, options: CheckOptions = {}): ValidatorResult {
   const input = inputFromText('text', text, options.mode);

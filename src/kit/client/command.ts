@@ -33,7 +33,7 @@ end would swallow the endpoint (a comment, an open quote, a trailing operator) i
 
 Options:
   --command <cmd>        the client to run (required unless --list)
-  --scenario <id>        run only this scenario (repeatable; default: all)
+  --scenario <id>        run only this scenario (repeatable; default: all; not with --result)
   --list                 list the scenarios and what each expects of the client
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
@@ -130,6 +130,11 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
     const scenarios = (values.scenario ?? [...CLIENT_SCENARIO_IDS]) as ClientScenarioId[];
     const unknown = scenarios.filter((s) => !(CLIENT_SCENARIO_IDS as readonly string[]).includes(s));
     if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(', ')} (see --list)`);
+    // A sealed result lists failures only: sealed from some scenarios, the checks of the others read as passed.
+    if (values.result !== undefined && CLIENT_SCENARIO_IDS.some((id) => !scenarios.includes(id)))
+      throw new UsageError(
+        '--result seals the verdict of every scenario, and --scenario runs some of them: use one or the other',
+      );
     const format = (values.format ?? 'text') as KitFormat;
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(', ')}`);
     const capMs = milliseconds(values.timeout, DEFAULT_CLIENT_CAP_MS, '--timeout');
