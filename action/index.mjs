@@ -13931,6 +13931,10 @@ async function testCommand(argv, io) {
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(", ")}`);
     if (only?.size === 0) throw new UsageError("--only names no check id; give one or more, comma-separated");
+    if (only && values.result !== void 0)
+      throw new UsageError(
+        "--result seals the verdict of every check, and --only runs some of them: use one or the other"
+      );
     if (values.result !== void 0) requireWritable("--result", values.result);
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report = await testImplementation({
@@ -13990,7 +13994,7 @@ Options:
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}: listed failures are expected;
                          a new failure or a listed check that passes fails the run
-  --only <ids>           comma-separated check ids to run and report
+  --only <ids>           comma-separated check ids to run and report (not with --result)
   --result <file>        write the sealed uai.conformance.result.v1 message to a file
   --timeout <ms>         per request (default ${DEFAULT_LIMITS.timeoutMs})
   --max-time <ms>        for the whole run (default ${DEFAULT_LIMITS.totalMs})
@@ -15684,6 +15688,10 @@ async function testClientCommand(argv, io) {
     const scenarios = values.scenario ?? [...CLIENT_SCENARIO_IDS];
     const unknown = scenarios.filter((s) => !CLIENT_SCENARIO_IDS.includes(s));
     if (unknown.length) throw new UsageError(`unknown scenario(s): ${unknown.join(", ")} (see --list)`);
+    if (values.result !== void 0 && CLIENT_SCENARIO_IDS.some((id) => !scenarios.includes(id)))
+      throw new UsageError(
+        "--result seals the verdict of every scenario, and --scenario runs some of them: use one or the other"
+      );
     const format = values.format ?? "text";
     if (!KIT_FORMATS.includes(format)) throw new UsageError(`--format takes ${KIT_FORMATS.join(", ")}`);
     const capMs = milliseconds(values.timeout, DEFAULT_CLIENT_CAP_MS, "--timeout");
@@ -15740,7 +15748,7 @@ end would swallow the endpoint (a comment, an open quote, a trailing operator) i
 
 Options:
   --command <cmd>        the client to run (required unless --list)
-  --scenario <id>        run only this scenario (repeatable; default: all)
+  --scenario <id>        run only this scenario (repeatable; default: all; not with --result)
   --list                 list the scenarios and what each expects of the client
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}, as for uai test
