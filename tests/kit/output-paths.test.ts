@@ -34,7 +34,7 @@ const COMMANDS: { name: string; option: string; command: typeof testCommand; arg
     name: 'uai test-client',
     option: '--result',
     command: testClientCommand,
-    argv: (p) => ['--command', 'true', '--scenario', 'sync', '--name', 'X', '--purl', 'pkg:npm/x@1.0.0', '--result', p],
+    argv: (p) => ['--command', 'true', '--name', 'X', '--purl', 'pkg:npm/x@1.0.0', '--result', p],
   },
   {
     name: 'uai proxy',

@@ -70,9 +70,9 @@ describe.concurrent('the starters as clients', () => {
   }
 });
 
-it('npx uai test-client on the TypeScript starter: exit 0, every check passes, a sealed result that validates clean', async () => {
+it('npx uai test-client on the TypeScript starter: every scenario (a sealed result covers them all), exit 0, every check passes, a sealed result that validates clean', async () => {
   const resultFile = join(scratch, 'result.json');
-  const r = await uai(['test-client', '--command', clientCommand(['starters/uai-starter.mts'], 'node_modules/.bin/node'), '--scenario', 'sync', '--scenario', 'async', '--async', '--name', 'UAI-1 TypeScript starter', '--purl', 'pkg:github/uai-1/uai@v1.0.0#starters/uai-starter.mts', '--result', resultFile]);
+  const r = await uai(['test-client', '--command', clientCommand(['starters/uai-starter.mts'], 'node_modules/.bin/node'), '--async', '--name', 'UAI-1 TypeScript starter', '--purl', 'pkg:github/uai-1/uai@v1.0.0#starters/uai-starter.mts', '--result', resultFile]);
   expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
   expect(r.stdout).toMatch(/^uai test-client .*: \d+ passed, 0 failed/);
   const result = JSON.parse(readFileSync(resultFile, 'utf8'));
