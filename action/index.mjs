@@ -11360,7 +11360,8 @@ var init_checks = __esm({
 import { isAbsolute as isAbsolute3, sep as sep4 } from "node:path";
 function liveLine(x) {
   const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? "no answer"}`;
-  if (!x.findings.length) return `${escapeLine(`${head}  ok`)}
+  if (!x.findings.length)
+    return `${escapeLine(x.unjudged !== void 0 ? `${head}  not judged: ${x.unjudged}` : `${head}  ok`)}
 `;
   const lines2 = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? "" : "s"}`];
   for (const f of x.findings.slice(0, SHOWN))
@@ -11375,8 +11376,9 @@ function proxyText(r) {
   const bySide = (side) => r.findings.filter((f) => f.side === side).length;
   return [
     escapeLine(
-      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client`
+      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client` + (r.unjudged.length ? `; ${r.unjudged.length} not judged` : "")
     ),
+    ...r.unjudged.slice(0, 20).map((u) => escapeLine(`not judged: #${u.exchange}: ${u.reason}`)),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     "",
@@ -12256,7 +12258,7 @@ var init_http = __esm({
 });
 
 // src/kit/proxy/coding.ts
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import * as zlib from "node:zlib";
 function decodeAnswer(x) {
   const res = x.response;
   const content = tokens(res && header(res.headers, "content-encoding")).filter((c) => c !== "identity");
@@ -12342,18 +12344,20 @@ function decodeRequest(x) {
     size: []
   };
 }
-var DECODERS, MAX_CODINGS, tokens, accepts;
+var zstd, DECODERS, MAX_CODINGS, tokens, accepts;
 var init_coding = __esm({
   "src/kit/proxy/coding.ts"() {
     "use strict";
     init_content_coding();
     init_http();
     init_recording();
+    zstd = zlib.zstdDecompressSync;
     DECODERS = {
-      gzip: gunzipSync,
-      "x-gzip": gunzipSync,
-      deflate: inflateSync,
-      br: brotliDecompressSync
+      gzip: zlib.gunzipSync,
+      "x-gzip": zlib.gunzipSync,
+      deflate: zlib.inflateSync,
+      br: zlib.brotliDecompressSync,
+      ...zstd ? { zstd } : {}
     };
     MAX_CODINGS = 4;
     tokens = (value) => (value ?? "").split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
@@ -12622,7 +12626,14 @@ function judgeWire(x, role, answer, find, judged) {
 }
 function judgeSizes(x, role, find) {
   const res = x.response;
-  if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== "other")
+  const declared2 = Number(res ? header(res.headers, "content-length") ?? "" : "");
+  if (res && role !== "other" && Number.isSafeInteger(declared2) && declared2 > MAX_ANSWER_BYTES)
+    find(
+      "transport.size_limit",
+      "",
+      `Content-Length ${declared2} is over the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`
+    );
+  else if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== "other")
     find(
       "transport.size_limit",
       "",
@@ -12696,9 +12707,11 @@ var init_judge = __esm({
             index: recorded.index,
             method: recorded.request.method,
             target: recorded.request.target,
+            ...recorded.response ? { status: recorded.response.status } : {},
             role: "other",
             findings,
-            judged: [...judged]
+            judged: [...judged],
+            unjudged: recorded.unjudged
           };
         }
         const decoded = role === "other" ? void 0 : decodeAnswer(recorded);
@@ -12867,6 +12880,7 @@ var init_report2 = __esm({
       #judge;
       #tally = new Tally();
       #findings = [];
+      #unjudged = [];
       #lastIndex = 0;
       #count = 0;
       #upstream = "";
@@ -12879,6 +12893,7 @@ var init_report2 = __esm({
         this.#upstream = x.upstream;
         const judged = this.#judge.judge(x);
         this.#note(judged.judged, judged.findings, x.index);
+        if (judged.unjudged !== void 0) this.#unjudged.push({ exchange: x.index, reason: judged.unjudged });
         return judged;
       }
       #note(judged, findings, exchange2) {
@@ -12918,6 +12933,7 @@ var init_report2 = __esm({
           upstream,
           exchanges: this.#count,
           findings: this.#findings,
+          unjudged: this.#unjudged,
           server: sides.server,
           client: sides.client,
           exit_code: this.#findings.some((f) => f.severity === "must") ? 1 : 0
@@ -15890,6 +15906,8 @@ async function startProxy(options) {
     let status;
     let answerHeaders = [];
     let done = false;
+    let clientLeft = false;
+    let upstreamAnswer;
     const clock = {};
     const fault2 = (side, check3, detail) => {
       if (!faults.some((f) => f.check === check3 && f.side === side)) faults.push({ side, check: check3, detail });
@@ -15898,6 +15916,11 @@ async function startProxy(options) {
       if (done) return;
       done = true;
       clearTimeout(clock.timer);
+      if (!req.complete) {
+        const late = setTimeout(() => req.socket?.destroy(), Math.max(0, started + timeoutMs - Date.now()));
+        req.once("end", () => clearTimeout(late));
+        req.once("close", () => clearTimeout(late));
+      }
       const cut = requestBody.cut === "pool" || answerBody.cut === "pool";
       const exchange2 = {
         kind: RECORD_KIND,
@@ -15914,9 +15937,19 @@ async function startProxy(options) {
           // A request the client did not finish is not judged as a message (its fault says what happened).
           body: { ...recordBody(requestBody.take(), requestBody.total), ...req.complete ? {} : { truncated: true } }
         },
-        ...status !== void 0 ? { response: { status, headers: answerHeaders, body: recordBody(answerBody.take(), answerBody.total) } } : {},
+        ...status !== void 0 ? {
+          response: {
+            status,
+            headers: answerHeaders,
+            // An answer that did not come whole is not judged as a message either (its fault, or the client leaving, says why).
+            body: {
+              ...recordBody(answerBody.take(), answerBody.total),
+              ...upstreamAnswer?.complete ? {} : { truncated: true }
+            }
+          }
+        } : {},
         faults,
-        ...cut ? { unjudged: "the proxy kept too little of a body to judge it: its memory pool was in use" } : {}
+        ...cut ? { unjudged: "the proxy kept too little of a body to judge it: its memory pool was in use" } : clientLeft ? { unjudged: "the client closed the connection before the answer was whole: neither side is judged on it" } : {}
       };
       if (answerBegan !== void 0) answering.delete(answerBegan);
       ended.push({ at: answerBegan?.at ?? performance.now(), exchange: exchange2 });
@@ -15946,7 +15979,6 @@ async function startProxy(options) {
       agent: false
     });
     const watch = new ConnectionWatch(out);
-    let upstreamAnswer;
     clock.timer = setTimeout(() => {
       if (!req.complete)
         fault2("client", "client.within_budget", `the request was not sent in full within ${timeoutMs} ms`);
@@ -16043,12 +16075,13 @@ async function startProxy(options) {
         watching.add(watched);
         void watched.then(() => watching.delete(watched));
       });
-      res.once("close", () => {
-        if (!done && !res.writableFinished) {
-          answer.destroy();
-          finish();
-        }
-      });
+    });
+    res.once("close", () => {
+      if (done || res.writableFinished || !req.complete) return;
+      clientLeft = true;
+      upstreamAnswer?.destroy();
+      out.destroy();
+      finish();
     });
   };
   const server = createServer2(

@@ -1,3 +1,4 @@
+import * as zlib from 'node:zlib';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { capabilityStatement } from '../../src/engine/index.ts';
@@ -48,6 +49,9 @@ const CODERS: Record<string, (b: Uint8Array) => Uint8Array> = {
   deflate: (b) => deflateSync(b),
   br: (b) => brotliCompressSync(b),
 };
+// zstd where this Node has it (curl --compressed offers it): a server may rightly answer in it.
+const zstd = (zlib as { zstdCompressSync?: (b: Uint8Array) => Uint8Array }).zstdCompressSync;
+if (zstd) CODERS.zstd = (b) => zstd(b);
 
 describe('an answer in a content coding, through the proxy', () => {
   it('as it is: the statement is judged clean', () => {
@@ -56,7 +60,7 @@ describe('an answer in a content coding, through the proxy', () => {
   });
 
   for (const [coding, code] of Object.entries(CODERS))
-    for (const accept of [undefined, 'gzip, deflate, br', `${coding};q=0.5`, '*'])
+    for (const accept of [undefined, 'gzip, deflate, br, zstd', `${coding};q=0.5`, '*'])
       it(`${coding}, the client accepting ${accept ?? 'anything (no Accept-Encoding)'}: judged as it decodes, clean`, () => {
         const x = read(accept, coding, code(statement));
         expect(findings(x)).toEqual([]);

@@ -7,17 +7,20 @@
  * message.encoding findings. Decoding is bounded: a body that decodes past the 4 MB of one answer
  * the kit reads (a decompression bomb) is cut there and fails transport.size_limit.
  */
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 import { codingWeight } from '../../http/node/content-coding.ts';
 import { MAX_ANSWER_BYTES } from '../server/http.ts';
 import { bodyBytes, header, recordBody, type RecordedExchange } from './recording.ts';
 
 type Decoder = (bytes: Uint8Array, options: { maxOutputLength: number }) => Buffer;
+/** zstd where this Node has it (24; not 20, which the package also runs on): curl --compressed offers it. */
+const zstd = (zlib as { zstdDecompressSync?: Decoder }).zstdDecompressSync;
 const DECODERS: Readonly<Record<string, Decoder>> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  deflate: inflateSync,
-  br: brotliDecompressSync,
+  gzip: zlib.gunzipSync,
+  'x-gzip': zlib.gunzipSync,
+  deflate: zlib.inflateSync,
+  br: zlib.brotliDecompressSync,
+  ...(zstd ? { zstd } : {}),
 };
 /** More codings than any server stacks: each is decoded in full, so a longer list is not undone. */
 const MAX_CODINGS = 4;

@@ -27,7 +27,8 @@ const SHOWN = 5;
  */
 export function liveLine(x: JudgedExchange): string {
   const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? 'no answer'}`;
-  if (!x.findings.length) return `${escapeLine(`${head}  ok`)}\n`;
+  if (!x.findings.length)
+    return `${escapeLine(x.unjudged !== undefined ? `${head}  not judged: ${x.unjudged}` : `${head}  ok`)}\n`;
   const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines.push(
@@ -42,8 +43,10 @@ export function proxyText(r: ProxyReport): string {
   const bySide = (side: string) => r.findings.filter((f) => f.side === side).length;
   return [
     escapeLine(
-      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client`,
+      `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client` +
+        (r.unjudged.length ? `; ${r.unjudged.length} not judged` : ''),
     ),
+    ...r.unjudged.slice(0, 20).map((u) => escapeLine(`not judged: #${u.exchange}: ${u.reason}`)),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     '',

@@ -127,6 +127,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let status: number | undefined;
     let answerHeaders: [string, string][] = [];
     let done = false;
+    /** The client closed its connection before the answer was whole: its own bound, no fault of either side. */
+    let clientLeft = false;
+    let upstreamAnswer: IncomingMessage | undefined;
     /** The exchange's time bound, set once the request is forwarded. */
     const clock: { timer?: ReturnType<typeof setTimeout> } = {};
     const fault = (side: RecordedFault['side'], check: string, detail: string) => {
@@ -136,6 +139,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (done) return;
       done = true;
       clearTimeout(clock.timer);
+      // A request body still coming once its answer is whole (the server answered early, a 413 say)
+      // is read to the exchange's bound at most, then its connection closed: an endless body would
+      // otherwise be read, and collected, for as long as the client sends.
+      if (!req.complete) {
+        const late = setTimeout(() => req.socket?.destroy(), Math.max(0, started + timeoutMs - Date.now()));
+        req.once('end', () => clearTimeout(late));
+        req.once('close', () => clearTimeout(late));
+      }
       const cut = requestBody.cut === 'pool' || answerBody.cut === 'pool';
       const exchange: RecordedExchange = {
         kind: RECORD_KIND,
@@ -153,10 +164,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           body: { ...recordBody(requestBody.take(), requestBody.total), ...(req.complete ? {} : { truncated: true }) },
         },
         ...(status !== undefined
-          ? { response: { status, headers: answerHeaders, body: recordBody(answerBody.take(), answerBody.total) } }
+          ? {
+              response: {
+                status,
+                headers: answerHeaders,
+                // An answer that did not come whole is not judged as a message either (its fault, or the client leaving, says why).
+                body: {
+                  ...recordBody(answerBody.take(), answerBody.total),
+                  ...(upstreamAnswer?.complete ? {} : { truncated: true }),
+                },
+              },
+            }
           : {}),
         faults,
-        ...(cut ? { unjudged: 'the proxy kept too little of a body to judge it: its memory pool was in use' } : {}),
+        ...(cut
+          ? { unjudged: 'the proxy kept too little of a body to judge it: its memory pool was in use' }
+          : clientLeft
+            ? { unjudged: 'the client closed the connection before the answer was whole: neither side is judged on it' }
+            : {}),
       };
       // An exchange with no answer depended on nothing answered after it ended.
       if (answerBegan !== undefined) answering.delete(answerBegan);
@@ -194,7 +219,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       agent: false,
     });
     const watch = new ConnectionWatch(out);
-    let upstreamAnswer: IncomingMessage | undefined;
     clock.timer = setTimeout(() => {
       if (!req.complete)
         fault('client', 'client.within_budget', `the request was not sent in full within ${timeoutMs} ms`);
@@ -296,13 +320,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         watching.add(watched);
         void watched.then(() => watching.delete(watched));
       });
-      res.once('close', () => {
-        // A client may stop reading (its own bound, a server too slow for it): no fault of either side to judge.
-        if (!done && !res.writableFinished) {
-          answer.destroy();
-          finish();
-        }
-      });
+    });
+    // A client may stop waiting or reading, before the answer begins or during it (its own bound, a
+    // server too slow for it): no fault of either side, and the exchange is not judged.
+    res.once('close', () => {
+      if (done || res.writableFinished || !req.complete) return;
+      clientLeft = true;
+      upstreamAnswer?.destroy();
+      out.destroy();
+      finish();
     });
   };
 

@@ -55,6 +55,8 @@ export interface JudgedExchange {
   readonly judged: readonly string[];
   /** What `uai check-exchange` answers for the pair: a message, or a poll with the task it follows. */
   readonly exchange?: CheckExchangeResult;
+  /** Why the exchange was not judged as a message (the recording's `unjudged`): said, never a silent pass. */
+  readonly unjudged?: string;
 }
 
 export class RecordingJudge {
@@ -94,9 +96,11 @@ export class RecordingJudge {
         index: recorded.index,
         method: recorded.request.method,
         target: recorded.request.target,
+        ...(recorded.response ? { status: recorded.response.status } : {}),
         role: 'other',
         findings,
         judged: [...judged],
+        unjudged: recorded.unjudged,
       };
     }
     // The answer as the client reads it, its content codings undone (coding.ts).

@@ -25,6 +25,11 @@ export interface ProxyReport {
   /** Each side's report, as the kit gives it. */
   readonly server: KitReport;
   readonly client: KitReport;
+  /**
+   * Exchanges not judged as messages, and why (the proxy's pool was in use, the client left before
+   * the answer was whole): named, so that what was not seen is never read as passed.
+   */
+  readonly unjudged: readonly { readonly exchange: number; readonly reason: string }[];
   /** 0 no must-finding about either side, 1 otherwise. */
   readonly exit_code: 0 | 1;
 }
@@ -69,6 +74,7 @@ export class ProxySession {
   readonly #judge: RecordingJudge;
   readonly #tally = new Tally();
   readonly #findings: (ProxyFinding & { exchange: number })[] = [];
+  readonly #unjudged: { exchange: number; reason: string }[] = [];
   #lastIndex = 0;
   #count = 0;
   #upstream = '';
@@ -83,6 +89,7 @@ export class ProxySession {
     this.#upstream = x.upstream;
     const judged = this.#judge.judge(x);
     this.#note(judged.judged, judged.findings, x.index);
+    if (judged.unjudged !== undefined) this.#unjudged.push({ exchange: x.index, reason: judged.unjudged });
     return judged;
   }
 
@@ -126,6 +133,7 @@ export class ProxySession {
       upstream,
       exchanges: this.#count,
       findings: this.#findings,
+      unjudged: this.#unjudged,
       server: sides.server,
       client: sides.client,
       exit_code: this.#findings.some((f) => f.severity === 'must') ? 1 : 0,

@@ -61,7 +61,16 @@ export function judgeWire(
  */
 export function judgeSizes(x: RecordedExchange, role: ExchangeRole, find: Find): void {
   const res = x.response;
-  if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== 'other')
+  // A length declared past the bound is a fact of the head, however much of the body passed
+  // before the client stopped reading it.
+  const declared = Number(res ? (header(res.headers, 'content-length') ?? '') : '');
+  if (res && role !== 'other' && Number.isSafeInteger(declared) && declared > MAX_ANSWER_BYTES)
+    find(
+      'transport.size_limit',
+      '',
+      `Content-Length ${declared} is over the ${MAX_ANSWER_BYTES} bytes of one answer the kit reads`,
+    );
+  else if (res?.body.truncated && res.body.bytes > MAX_ANSWER_BYTES && role !== 'other')
     find(
       'transport.size_limit',
       '',
