@@ -15893,6 +15893,7 @@ async function startProxy(options) {
     while (ended.length > 0 && ended[0].at <= first)
       options.onExchange({ ...ended.shift().exchange, index: index += 1 });
   };
+  const underWay = /* @__PURE__ */ new WeakMap();
   const refuse = (res, detail) => {
     void sendReply(res, problemReply(options.site, "request.invalid", detail), false);
   };
@@ -15910,11 +15911,15 @@ async function startProxy(options) {
     let upstreamAnswer;
     const clock = {};
     const fault2 = (side, check3, detail) => {
+      if (done) return;
       if (!faults.some((f) => f.check === check3 && f.side === side)) faults.push({ side, check: check3, detail });
     };
+    const told = (check3, detail) => fault2("client", check3, detail);
+    underWay.set(req.socket, told);
     const finish = () => {
       if (done) return;
       done = true;
+      if (underWay.get(req.socket) === told) underWay.delete(req.socket);
       clearTimeout(clock.timer);
       if (!req.complete) {
         const late = setTimeout(() => req.socket?.destroy(), Math.max(0, started + timeoutMs - Date.now()));
@@ -15995,7 +16000,8 @@ async function startProxy(options) {
     req.once("error", () => void 0);
     req.once("close", () => {
       if (!req.complete && !done) {
-        fault2("client", "client.completes", "the client closed the connection before its request was complete");
+        if (!faults.some((f) => f.check === "client.binding_form"))
+          fault2("client", "client.completes", "the client closed the connection before its request was complete");
         out.destroy();
         finish();
       }
@@ -16148,6 +16154,14 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
     const notHttp = code.startsWith("HPE_") && code !== "HPE_INVALID_EOF_STATE";
     if (refused.has(socket) || !(late || large || notHttp)) return void socket.destroy();
     refused.add(socket);
+    const current = underWay.get(socket);
+    if (current && notHttp) {
+      current(
+        "client.binding_form",
+        `a request body that is not HTTP/1.1 (${code}: ${error2.reason ?? error2.message})`
+      );
+      return void socket.destroy();
+    }
     const what = late ? `the request head was not sent in full within ${timeoutMs} ms` : large ? "a request head larger than the 16 KB node:http reads" : `bytes that are not an HTTP/1.1 request (${code}: ${error2.reason ?? error2.message})`;
     refuseOnSocket(
       socket,

@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   liveLine,
@@ -39,11 +39,13 @@ async function behind(handler: Parameters<typeof createServer>[1], timeoutMs = 3
   });
   const recorded = async () => {
     for (let i = 0; i < 100 && exchanges.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    // A moment more: a second record of the same request would come now.
+    await new Promise((r) => setTimeout(r, 400));
     expect(exchanges).toHaveLength(1);
     const session = new ProxySession(site);
     return { x: exchanges[0]!, judged: session.add(exchanges[0]!) };
   };
-  return { port: proxy.port, recorded };
+  return { port: proxy.port, recorded, count: () => exchanges.length };
 }
 
 describe('a client that leaves', () => {
@@ -102,4 +104,28 @@ describe('a request body that keeps coming after its answer', () => {
     await recorded();
     expect(await closed).toBeLessThan(10_000);
   }, 30_000);
+});
+
+describe('a request body node:http cannot read (a bad chunk size)', () => {
+  it("is one exchange, the client's binding_form, not a second one nor a request left unfinished", async () => {
+    const { port, recorded, count } = await behind((req, res) => {
+      req.resume();
+      req.on('error', () => undefined);
+      res.on('error', () => undefined);
+    }, 1000);
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /uai HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    socket.write('zz\r\n{}\r\n0\r\n\r\n');
+    const { x, judged } = await recorded();
+    expect([x.request.method, x.request.target]).toEqual(['POST', '/uai']);
+    expect(x.faults.map((f) => `${f.side} ${f.check}`)).toEqual(['client client.binding_form']);
+    expect(judged.findings.map((f) => f.check)).toContain('client.binding_form');
+    // Past the exchange's bound: still the one record.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(count()).toBe(1);
+  });
 });

@@ -111,6 +111,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       options.onExchange({ ...ended.shift()!.exchange, index: (index += 1) });
   };
 
+  /**
+   * The request under way on each client connection, told of a fault node:http finds in its body
+   * (a bad chunk size): that request's exchange carries it, rather than an exchange of its own.
+   */
+  const underWay = new WeakMap<Socket, (check: string, detail: string) => void>();
+
   const refuse = (res: ServerResponse, detail: string) => {
     // The service's own problem answer (status, headers, body), written by the node adapter.
     void sendReply(res, problemReply(options.site, 'request.invalid', detail), false);
@@ -133,11 +139,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     /** The exchange's time bound, set once the request is forwarded. */
     const clock: { timer?: ReturnType<typeof setTimeout> } = {};
     const fault = (side: RecordedFault['side'], check: string, detail: string) => {
+      // Once recorded, the exchange is the judge's: what the connections do after (the upstream's
+      // request destroyed when the client left) is no fault of it.
+      if (done) return;
       if (!faults.some((f) => f.check === check && f.side === side)) faults.push({ side, check, detail });
     };
+    const told = (check: string, detail: string) => fault('client', check, detail);
+    underWay.set(req.socket, told);
     const finish = () => {
       if (done) return;
       done = true;
+      if (underWay.get(req.socket) === told) underWay.delete(req.socket);
       clearTimeout(clock.timer);
       // A request body still coming once its answer is whole (the server answered early, a 413 say)
       // is read to the exchange's bound at most, then its connection closed: an endless body would
@@ -236,7 +248,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     req.once('error', () => undefined);
     req.once('close', () => {
       if (!req.complete && !done) {
-        fault('client', 'client.completes', 'the client closed the connection before its request was complete');
+        // A body node:http could not read is that fault's (client.binding_form), not a request left unfinished.
+        if (!faults.some((f) => f.check === 'client.binding_form'))
+          fault('client', 'client.completes', 'the client closed the connection before its request was complete');
         out.destroy();
         finish();
       }
@@ -415,6 +429,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const notHttp = code.startsWith('HPE_') && code !== 'HPE_INVALID_EOF_STATE';
     if (refused.has(socket) || !(late || large || notHttp)) return void socket.destroy();
     refused.add(socket);
+    // In the body of a request already forwarded: its exchange records the fault, and the
+    // connection ends (an answer may be under way on it, so no problem is written).
+    const current = underWay.get(socket);
+    if (current && notHttp) {
+      current(
+        'client.binding_form',
+        `a request body that is not HTTP/1.1 (${code}: ${(error as { reason?: string }).reason ?? error.message})`,
+      );
+      return void socket.destroy();
+    }
     const what = late
       ? `the request head was not sent in full within ${timeoutMs} ms`
       : large
