@@ -11361,7 +11361,7 @@ import { isAbsolute as isAbsolute3, sep as sep4 } from "node:path";
 function liveLine(x) {
   const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? "no answer"}`;
   if (!x.findings.length)
-    return `${escapeLine(x.unjudged !== void 0 ? `${head}  not judged: ${x.unjudged}` : `${head}  ok`)}
+    return `${escapeLine(x.unjudged !== void 0 ? `${head}  not judged: ${x.unjudged.slice(0, 300)}` : `${head}  ok`)}
 `;
   const lines2 = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? "" : "s"}`];
   for (const f of x.findings.slice(0, SHOWN))
@@ -11378,7 +11378,7 @@ function proxyText(r) {
     escapeLine(
       `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide("server")} findings about the server, ${bySide("client")} about the client` + (r.unjudged.length ? `; ${r.unjudged.length} not judged` : "")
     ),
-    ...r.unjudged.slice(0, 20).map((u) => escapeLine(`not judged: #${u.exchange}: ${u.reason}`)),
+    ...r.unjudged.slice(0, 20).map((u) => escapeLine(`not judged: #${u.exchange}: ${u.reason.slice(0, 300)}`)),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     "",

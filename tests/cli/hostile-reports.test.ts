@@ -611,13 +611,15 @@ describe('uai check-exchange --recording: text, JUnit and SARIF hold for any evi
           upstream,
           exchanges: 1,
           findings: [],
+          // A replayed recording's `unjudged` is its own text, as hostile as the rest.
+          unjudged: [{ exchange: 1, reason: evidence[0]! }],
           server: side('server', upstream, evidence),
           client: side('client', upstream, evidence),
         };
         const text = formatProxyReport(report as unknown as ProxyReport, 'text', site);
         // Each side's report: its head, the failed check and up to 3 lines of evidence, the skipped check, the result.
         const perSide = 4 + Math.min(evidence.length, 3);
-        expectSafeText(written(text), 5 + perSide + 2 + perSide);
+        expectSafeText(written(text), 6 + perSide + 2 + perSide);
       }),
       RUNS,
     );

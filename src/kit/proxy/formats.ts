@@ -28,7 +28,7 @@ const SHOWN = 5;
 export function liveLine(x: JudgedExchange): string {
   const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? 'no answer'}`;
   if (!x.findings.length)
-    return `${escapeLine(x.unjudged !== undefined ? `${head}  not judged: ${x.unjudged}` : `${head}  ok`)}\n`;
+    return `${escapeLine(x.unjudged !== undefined ? `${head}  not judged: ${x.unjudged.slice(0, 300)}` : `${head}  ok`)}\n`;
   const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines.push(
@@ -46,7 +46,7 @@ export function proxyText(r: ProxyReport): string {
       `uai proxy ${r.upstream}: ${r.exchanges} exchanges; ${bySide('server')} findings about the server, ${bySide('client')} about the client` +
         (r.unjudged.length ? `; ${r.unjudged.length} not judged` : ''),
     ),
-    ...r.unjudged.slice(0, 20).map((u) => escapeLine(`not judged: #${u.exchange}: ${u.reason}`)),
+    ...r.unjudged.slice(0, 20).map((u) => escapeLine(`not judged: #${u.exchange}: ${u.reason.slice(0, 300)}`)),
     `server: ${countsLine(r.server.counts)}`,
     `client: ${countsLine(r.client.counts)}`,
     '',
