@@ -11662,6 +11662,46 @@ var init_counts = __esm({
   }
 });
 
+// src/standard/implementations.ts
+var STALE_AFTER_DAYS, IMPLEMENTATION_SIDES, KIT_SOURCE_ID, KIT_REVISION, KIT_IMPLEMENTATION, KIT_RELEASES, NON_FAILING_STATUSES, LEVEL_DENIED_BY_CHECK, LEVEL_DENIED_BY_CATEGORY;
+var init_implementations = __esm({
+  "src/standard/implementations.ts"() {
+    "use strict";
+    init_release();
+    STALE_AFTER_DAYS = 90;
+    IMPLEMENTATION_SIDES = ["server", "client"];
+    KIT_SOURCE_ID = "uai-test-kit";
+    KIT_REVISION = 2;
+    KIT_IMPLEMENTATION = `${KIT_SOURCE_ID}/${UAI_VERSION}-r${KIT_REVISION}`;
+    KIT_RELEASES = [KIT_IMPLEMENTATION];
+    NON_FAILING_STATUSES = /* @__PURE__ */ new Set(["pass", "skip"]);
+    LEVEL_DENIED_BY_CHECK = {
+      // Nothing parseable came back, or it was not JSON: not even L0.
+      "capability.reachable": "L0",
+      "message.media_type": "L0",
+      "hostile.malformed_json": "L0",
+      "hostile.too_deep": "L0",
+      "hostile.media_type": "L0",
+      // Envelope rules: version, known profile, registered key spellings, any message error.
+      "capability.valid": "L1",
+      "message.valid": "L1",
+      "hostile.version_unsupported": "L1",
+      "hostile.profile_unknown": "L1",
+      "hostile.alias_key": "L1",
+      // Integrity: a request with a wrong checksum must be refused.
+      "hostile.checksum_mismatch": "L3"
+    };
+    LEVEL_DENIED_BY_CATEGORY = {
+      capability: "L2",
+      message: "L2",
+      // Profile rules of L2: conversation linkage, task_ref rules, task states, published error codes.
+      exchange: "L2",
+      task: "L2",
+      hostile: "L1"
+    };
+  }
+});
+
 // src/kit/judge/result.ts
 function resultMessage(verdicts, subject2, run) {
   const { runId, now } = run;
@@ -11714,6 +11754,7 @@ var init_result = __esm({
   "src/kit/judge/result.ts"() {
     "use strict";
     init_engine();
+    init_implementations();
     init_integrity();
     init_release();
     init_urls();
@@ -11723,7 +11764,7 @@ var init_result = __esm({
       id: "uai-test-kit",
       label: `${RELEASE} implementation test kit`,
       role: "requesting-agent",
-      implementation: `uai-test-kit/${UAI_VERSION}`
+      implementation: KIT_IMPLEMENTATION
     };
     WEEK_MS2 = 7 * 24 * 3600 * 1e3;
   }
@@ -13566,6 +13607,9 @@ function hostileVerdict(obs, id, unproven) {
   }
   if (faults.length) return failWith(faults);
   if (unreadWhy) return notExercised(unreadWhy);
+  const bothForms = requestForm(obs.declaredBindings) === "keyed" && obs.declaredBindings.includes("https-json-keyless") && !KEYED_ONLY_HOSTILE.has(id);
+  if (bothForms && !sent.some((e) => e.keylessAnswer !== void 0))
+    return notExercised(`keyless: ${unanswered(obs, id)}`);
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {
@@ -13947,6 +13991,10 @@ async function testCommand(argv, io) {
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(", ")}`);
     if (only?.size === 0) throw new UsageError("--only names no check id; give one or more, comma-separated");
+    if (values.result !== void 0 && values.capability !== void 0 && new URL(values.capability).origin !== new URL(endpoint).origin)
+      throw new UsageError(
+        `--result seals a verdict about ${new URL(endpoint).origin}, and --capability reads the statement from ${new URL(values.capability).origin}: give a statement on the endpoint's own origin, or no --result`
+      );
     if (only && values.result !== void 0)
       throw new UsageError(
         "--result seals the verdict of every check, and --only runs some of them: use one or the other"
@@ -14003,10 +14051,12 @@ var init_command = __esm({
 
 Runs the UAI-1 implementation checks against a live server: reads its capability statement
 (GET of the endpoint, or --capability), sends fresh sealed requests for what it declares and
-hostile ones it must refuse, and judges every answer. Only the endpoint's origin is contacted.
+hostile ones it must refuse, and judges every answer. Only the endpoint's origin (and that of
+--capability) is contacted.
 
 Options:
-  --capability <url>     where the capability statement is (default: the endpoint itself)
+  --capability <url>     where the capability statement is (default: the endpoint itself; with
+                         --result, on the endpoint's origin only)
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}: listed failures are expected;
                          a new failure or a listed check that passes fails the run
@@ -17304,44 +17354,6 @@ var init_badges = __esm({
     COLOR = { L4: "brightgreen", pass: "green", fail: "red", stale: "lightgrey" };
     badgeSvg = (entry) => `${makeBadge2({ ...badgeFace(entry), style: "flat" })}
 `;
-  }
-});
-
-// src/standard/implementations.ts
-var STALE_AFTER_DAYS, IMPLEMENTATION_SIDES, KIT_SOURCE_ID, KIT_RELEASES, NON_FAILING_STATUSES, LEVEL_DENIED_BY_CHECK, LEVEL_DENIED_BY_CATEGORY;
-var init_implementations = __esm({
-  "src/standard/implementations.ts"() {
-    "use strict";
-    init_release();
-    STALE_AFTER_DAYS = 90;
-    IMPLEMENTATION_SIDES = ["server", "client"];
-    KIT_SOURCE_ID = "uai-test-kit";
-    KIT_RELEASES = [`${KIT_SOURCE_ID}/${UAI_VERSION}`];
-    NON_FAILING_STATUSES = /* @__PURE__ */ new Set(["pass", "skip"]);
-    LEVEL_DENIED_BY_CHECK = {
-      // Nothing parseable came back, or it was not JSON: not even L0.
-      "capability.reachable": "L0",
-      "message.media_type": "L0",
-      "hostile.malformed_json": "L0",
-      "hostile.too_deep": "L0",
-      "hostile.media_type": "L0",
-      // Envelope rules: version, known profile, registered key spellings, any message error.
-      "capability.valid": "L1",
-      "message.valid": "L1",
-      "hostile.version_unsupported": "L1",
-      "hostile.profile_unknown": "L1",
-      "hostile.alias_key": "L1",
-      // Integrity: a request with a wrong checksum must be refused.
-      "hostile.checksum_mismatch": "L3"
-    };
-    LEVEL_DENIED_BY_CATEGORY = {
-      capability: "L2",
-      message: "L2",
-      // Profile rules of L2: conversation linkage, task_ref rules, task states, published error codes.
-      exchange: "L2",
-      task: "L2",
-      hostile: "L1"
-    };
   }
 });
 

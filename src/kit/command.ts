@@ -21,10 +21,12 @@ export const TEST_HELP = `Usage: uai test <endpoint-url> [options]
 
 Runs the UAI-1 implementation checks against a live server: reads its capability statement
 (GET of the endpoint, or --capability), sends fresh sealed requests for what it declares and
-hostile ones it must refuse, and judges every answer. Only the endpoint's origin is contacted.
+hostile ones it must refuse, and judges every answer. Only the endpoint's origin (and that of
+--capability) is contacted.
 
 Options:
-  --capability <url>     where the capability statement is (default: the endpoint itself)
+  --capability <url>     where the capability statement is (default: the endpoint itself; with
+                         --result, on the endpoint's origin only)
   --format <f>           text (default), json, junit, html
   --baseline <file>      JSON {"expected_failures": [ids]}: listed failures are expected;
                          a new failure or a listed check that passes fails the run
@@ -128,6 +130,16 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     if (only?.size === 0) throw new UsageError('--only names no check id; give one or more, comma-separated');
     // A sealed result lists failures only, so every check it does not name reads as passed: sealed
     // from some of the checks, it would say the implementation passed the others too.
+    // A sealed result is about the endpoint, and anyone re-runs the kit against the endpoint alone:
+    // a statement read from another origin (another server's) would lend it checks it never passed.
+    if (
+      values.result !== undefined &&
+      values.capability !== undefined &&
+      new URL(values.capability).origin !== new URL(endpoint).origin
+    )
+      throw new UsageError(
+        `--result seals a verdict about ${new URL(endpoint).origin}, and --capability reads the statement from ${new URL(values.capability).origin}: give a statement on the endpoint's own origin, or no --result`,
+      );
     if (only && values.result !== undefined)
       throw new UsageError(
         '--result seals the verdict of every check, and --only runs some of them: use one or the other',

@@ -17,7 +17,16 @@ export type ImplementationSide = (typeof IMPLEMENTATION_SIDES)[number];
 
 /** The party a kit result names as its source, and the kit releases whose results are accepted. */
 export const KIT_SOURCE_ID = 'uai-test-kit';
-export const KIT_RELEASES: readonly string[] = [`${KIT_SOURCE_ID}/${UAI_VERSION}`];
+/**
+ * The kit's revision, after the format version in the source.implementation of what it sends and
+ * seals: raised whenever a kit could seal a result its successor would refuse to, so that the
+ * report lists results of the current revision only. Revision 2: `--only`, a partial `--scenario`
+ * and a `--capability` on another origin no longer seal a result (a sealed result lists failures
+ * only, so each made checks never run, or run against another server, read as passed).
+ */
+export const KIT_REVISION = 2;
+export const KIT_IMPLEMENTATION = `${KIT_SOURCE_ID}/${UAI_VERSION}-r${KIT_REVISION}`;
+export const KIT_RELEASES: readonly string[] = [KIT_IMPLEMENTATION];
 export const REPORT_RELEASE = RELEASE;
 
 /** Verdict statuses that are not failures; any other status (fail, not_exercised, ...) fails. */

@@ -244,14 +244,17 @@ describe('a broken entry fails with its file and the reason', () => {
         change(m);
         return JSON.stringify(seal(m));
       });
-    expect(
-      errorOf(() =>
-        verifyEntry(
-          resealed((m) => (m.source.implementation = 'uai-test-kit/0.9')),
-          ctx,
-        ),
-      ).reason,
-    ).toMatch(/^was not produced by a published kit release/);
+    // An older release, and the kit before revision 2, which sealed the result of an --only run.
+    for (const release of ['uai-test-kit/0.9', 'uai-test-kit/1.0', 'uai-test-kit/1.0-r1'])
+      expect(
+        errorOf(() =>
+          verifyEntry(
+            resealed((m) => (m.source.implementation = release)),
+            ctx,
+          ),
+        ).reason,
+        release,
+      ).toMatch(/^was not produced by a published kit release/);
     // The kit's release string with another source is not the kit.
     expect(
       errorOf(() =>

@@ -119,6 +119,8 @@ describe('uai test', () => {
     [['--only', ''], /--only names no check id/],
     // A sealed result lists failures only: sealed from some checks, it would pass the others unseen.
     [['--only', 'capability.reachable', '--result', 'r.json'], /--result seals the verdict of every check/],
+    // Sealed about the endpoint, a result must not rest on another server's statement.
+    [['--capability', 'http://127.0.0.1:1/uai', '--result', 'r.json'], /--capability reads the statement from/],
     [['--timeout', '0'], /positive whole number/],
     // Node fires a timer past 2^31 - 1 ms after 1 ms: a working server would look unreachable.
     [['--timeout', '2147483648'], /--timeout takes a whole number of milliseconds from 1 to 2147483647/],

@@ -8,6 +8,7 @@
  * passed), and a run that stopped early says so in its issues: such a result is never a pass.
  */
 import { isoSeconds, resultArtifacts, seal } from '../../engine/index.ts';
+import { KIT_IMPLEMENTATION } from '../../standard/implementations.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import type { ProfileId } from '../../standard/profiles.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
@@ -20,7 +21,7 @@ export const KIT_PARTY = {
   id: 'uai-test-kit',
   label: `${RELEASE} implementation test kit`,
   role: 'requesting-agent',
-  implementation: `uai-test-kit/${UAI_VERSION}`,
+  implementation: KIT_IMPLEMENTATION,
 } as const;
 
 /** What a result is about, as the side that ran the checks names it. */

@@ -417,6 +417,14 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
   }
   if (faults.length) return failWith(faults);
   if (unreadWhy) return notExercised(unreadWhy);
+  // Keyless beside keyed, the keyless copy is sent too (run.ts): a run that stopped before it has
+  // judged one form of two, which passes nothing.
+  const bothForms =
+    requestForm(obs.declaredBindings) === 'keyed' &&
+    obs.declaredBindings.includes('https-json-keyless') &&
+    !KEYED_ONLY_HOSTILE.has(id);
+  if (bothForms && !sent.some((e) => e.keylessAnswer !== undefined))
+    return notExercised(`keyless: ${unanswered(obs, id)}`);
   return unproven
     ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)
     : pass();

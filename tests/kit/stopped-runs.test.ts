@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateMessage } from '../../src/engine/index.ts';
+import { DEFAULT_LIMITS } from '../../src/kit/index.ts';
+import { KIT_NOW, runKitOn, startKitServer, type KitServer } from './harness.ts';
+
+/**
+ * A run stopped at every point of the reference server's run (a request budget of 1, 2, ... up to
+ * a whole run): the sealed result always validates clean (its status agrees with its issues), and
+ * a stopped run never passes: what it did not send is not exercised. A budget that ran out among
+ * the keyless copies of the hostile requests once left their checks passed on the keyed form
+ * alone, and sealed a result saying fail with no issue, which `uai validate` refused.
+ */
+let server: KitServer;
+beforeAll(async () => void (server = await startKitServer()));
+afterAll(async () => server.stop());
+
+describe('a run stopped by its request budget, at every request of a whole run', () => {
+  it('seals a result that validates clean, and passes nothing it did not send', async () => {
+    const whole = await runKitOn(server);
+    expect(whole.aborted).toBeUndefined();
+    const requests = whole.requests_sent;
+    expect(requests).toBeGreaterThan(15);
+    for (let budget = 1; budget <= requests; budget++) {
+      const report = await runKitOn(server, { ...DEFAULT_LIMITS, maxRequests: budget });
+      const v = validateMessage(report.result_message, { mode: 'keyed-json', site: server.site, now: KIT_NOW });
+      expect(
+        [...v.errors, ...v.warnings].map((i) => i.code),
+        `budget ${budget}`,
+      ).toEqual([]);
+      if (budget < requests) {
+        expect(report.aborted, `budget ${budget}`).toBeDefined();
+        expect((report.result_message.body as { status: string }).status, `budget ${budget}`).toBe('fail');
+        expect(
+          report.checks.some((c) => c.status === 'not_exercised'),
+          `budget ${budget}`,
+        ).toBe(true);
+      } else expect(report.aborted, `budget ${budget}`).toBeUndefined();
+    }
+  }, 120_000);
+});
