@@ -5,11 +5,12 @@
  * stays offline): https, and a host that is neither a non-public IP address (RFC 6890 special-purpose
  * registries: loopback, private, shared, link-local, documentation, multicast, reserved) nor a name
  * that by its own RFC never resolves on the public internet (localhost, .local, .test, .example,
- * .invalid, .internal, .onion, .home.arpa) or a single label (an intranet name).
+ * .invalid, .internal, .onion, .alt, .home.arpa) or a single label (an intranet name). An IPv6
+ * address that carries an IPv4 one (mapped, NAT64, 6to4) is judged by the IPv4 address.
  */
 
-/** Top-level names reserved for use outside the public DNS (RFC 2606, 6761, 6762, 7686; ICANN's .internal). */
-const PRIVATE_NAMES = ['localhost', 'local', 'test', 'example', 'invalid', 'internal', 'onion'];
+/** Top-level names reserved for use outside the public DNS (RFC 2606, 6761, 6762, 7686, 9476; ICANN's .internal). */
+const PRIVATE_NAMES = ['localhost', 'local', 'test', 'example', 'invalid', 'internal', 'onion', 'alt'];
 
 /** IPv4 blocks that are not globally reachable (RFC 6890 and its updates), as [first octets, prefix length]. */
 const PRIVATE_V4: readonly (readonly [string, number])[] = [
@@ -47,13 +48,23 @@ function v6Groups(address: string): number[] {
   return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
+/** The IPv4 address two 16-bit groups carry. */
+const v4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
 function privateV6(address: string): boolean {
   const g = v6Groups(address);
-  if (g.slice(0, 7).every((x) => x === 0)) return g[7]! <= 1; // :: and ::1
-  // IPv4-mapped (::ffff:a.b.c.d): the IPv4 address decides.
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
-    return privateV4(`${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`);
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  // :: and ::1, and the deprecated IPv4-compatible ::a.b.c.d (RFC 4291 section 2.5.5.1), never routed.
+  if (zero(0, 6)) return true;
+  // IPv4-mapped (::ffff:a.b.c.d) and NAT64's well-known prefix (64:ff9b::/96, RFC 6052): the IPv4 address decides.
+  if (zero(0, 5) && g[5] === 0xffff) return privateV4(v4Of(g[6]!, g[7]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return privateV4(v4Of(g[6]!, g[7]!));
+  // 6to4 (2002::/16, RFC 3056) carries its IPv4 address in the next two groups.
+  if (g[0] === 0x2002) return privateV4(v4Of(g[1]!, g[2]!));
   return (
+    (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) || // local-use NAT64 64:ff9b:1::/48 (RFC 8215)
+    (g[0] === 0x0100 && zero(1, 4)) || // discard-only 100::/64 (RFC 6666)
+    (g[0] === 0x2001 && g[1] === 0x0002 && g[2] === 0) || // benchmarking 2001:2::/48 (RFC 5180)
     (g[0]! & 0xfe00) === 0xfc00 || // unique local fc00::/7
     (g[0]! & 0xffc0) === 0xfe80 || // link-local fe80::/10
     (g[0]! & 0xff00) === 0xff00 || // multicast ff00::/8

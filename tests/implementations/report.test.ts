@@ -220,6 +220,13 @@ describe('a broken entry fails with its file and the reason', () => {
       ['https://192.168.1.20/uai', 'is on a loopback or private IP address'],
       ['https://169.254.169.254/uai', 'is on a loopback or private IP address'],
       ['https://[fe80::1]/uai', 'is on a loopback or private IP address'],
+      // IPv6 forms of loopback (IPv4-compatible, NAT64, 6to4), discard-only and benchmarking prefixes.
+      ['https://[::127.0.0.1]/uai', 'is on a loopback or private IP address'],
+      ['https://[64:ff9b::7f00:1]/uai', 'is on a loopback or private IP address'],
+      ['https://[2002:7f00:1::]/uai', 'is on a loopback or private IP address'],
+      ['https://[100::1]/uai', 'is on a loopback or private IP address'],
+      ['https://[2001:2::1]/uai', 'is on a loopback or private IP address'],
+      ['https://agent.alt/uai', 'is under alt, a name the public DNS never resolves'],
       ['https://localhost:8443/uai', 'is under localhost, a name the public DNS never resolves'],
       ['https://agent.internal/uai', 'is under internal, a name the public DNS never resolves'],
       ['https://build-box/uai', 'has the single-label host build-box, which only a local network resolves'],
