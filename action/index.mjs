@@ -17373,10 +17373,15 @@ function v6Groups(address) {
 }
 function privateV6(address) {
   const g = v6Groups(address);
-  if (g.slice(0, 7).every((x) => x === 0)) return g[7] <= 1;
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 65535)
-    return privateV4(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
-  return (g[0] & 65024) === 64512 || // unique local fc00::/7
+  const zero = (from, to) => g.slice(from, to).every((x) => x === 0);
+  if (zero(0, 6)) return true;
+  if (zero(0, 5) && g[5] === 65535) return privateV4(v4Of(g[6], g[7]));
+  if (g[0] === 100 && g[1] === 65435 && zero(2, 6)) return privateV4(v4Of(g[6], g[7]));
+  if (g[0] === 8194) return privateV4(v4Of(g[1], g[2]));
+  return g[0] === 100 && g[1] === 65435 && g[2] === 1 || // local-use NAT64 64:ff9b:1::/48 (RFC 8215)
+  g[0] === 256 && zero(1, 4) || // discard-only 100::/64 (RFC 6666)
+  g[0] === 8193 && g[1] === 2 && g[2] === 0 || // benchmarking 2001:2::/48 (RFC 5180)
+  (g[0] & 65024) === 64512 || // unique local fc00::/7
   (g[0] & 65472) === 65152 || // link-local fe80::/10
   (g[0] & 65280) === 65280 || // multicast ff00::/8
   g[0] === 8193 && g[1] === 3512;
@@ -17395,11 +17400,11 @@ function notPublicHttps(value) {
   if (labels.length < 2) return `has the single-label host ${host}, which only a local network resolves`;
   return void 0;
 }
-var PRIVATE_NAMES, PRIVATE_V4, v4Number;
+var PRIVATE_NAMES, PRIVATE_V4, v4Number, v4Of;
 var init_public_address = __esm({
   "src/standard/public-address.ts"() {
     "use strict";
-    PRIVATE_NAMES = ["localhost", "local", "test", "example", "invalid", "internal", "onion"];
+    PRIVATE_NAMES = ["localhost", "local", "test", "example", "invalid", "internal", "onion", "alt"];
     PRIVATE_V4 = [
       ["0.0.0.0", 8],
       ["10.0.0.0", 8],
@@ -17417,6 +17422,7 @@ var init_public_address = __esm({
       ["240.0.0.0", 4]
     ];
     v4Number = (address) => address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
+    v4Of = (high, low) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   }
 });
 
