@@ -11363,7 +11363,8 @@ function liveLine(x) {
   if (!x.findings.length)
     return `${escapeLine(x.unjudged !== void 0 ? `${head}  not judged: ${x.unjudged.slice(0, 300)}` : `${head}  ok`)}
 `;
-  const lines2 = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? "" : "s"}`];
+  const unjudged = x.unjudged !== void 0 ? `; not judged as a message: ${x.unjudged.slice(0, 300)}` : "";
+  const lines2 = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? "" : "s"}${unjudged}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines2.push(
       `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || "/"}: ${f.message.slice(0, 300)}`
@@ -16044,7 +16045,7 @@ async function startProxy(options) {
     }, timeoutMs);
     req.on("data", (chunk) => {
       pacer.took(chunk.length);
-      requestBody.add(chunk);
+      if (!done) requestBody.add(chunk);
     });
     req.pipe(out);
     req.once("error", () => void 0);
@@ -16106,7 +16107,7 @@ async function startProxy(options) {
       }
       answer.on("data", (chunk) => {
         pacer.took(chunk.length);
-        answerBody.add(chunk);
+        if (!done) answerBody.add(chunk);
       });
       answer.pipe(res);
       answer.once("error", () => void 0);
@@ -17810,8 +17811,20 @@ Stop it with Ctrl-C.
 });
 
 // src/action/main.ts
-import { appendFileSync, closeSync as closeSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync2, writeSync } from "node:fs";
-import { dirname as dirname4, resolve as resolve6 } from "node:path";
+import {
+  appendFileSync,
+  closeSync as closeSync2,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync as openSync2,
+  readFileSync as readFileSync3,
+  rmSync,
+  writeFileSync as writeFileSync2,
+  writeSync
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname as dirname4, join as join4, resolve as resolve6 } from "node:path";
 import { gzipSync } from "node:zlib";
 
 // src/cli/args.ts
@@ -18817,12 +18830,16 @@ function writeReport(workspace, file, text) {
   writeFileSync2(path2, text);
   return path2;
 }
+var TooLargeToUpload = class extends Error {
+};
 async function uploadSarif(env, path2, results, token) {
   if (results > UPLOAD_RESULTS)
-    throw new Error(`the log holds ${results} results; code scanning takes at most ${UPLOAD_RESULTS} in a run`);
+    throw new TooLargeToUpload(
+      `the log holds ${results} results; code scanning takes at most ${UPLOAD_RESULTS} in a run`
+    );
   const gzipped = gzipSync(readFileSync3(path2));
   if (gzipped.length > UPLOAD_GZIP_BYTES)
-    throw new Error(
+    throw new TooLargeToUpload(
       `the log is ${gzipped.length} bytes gzipped; code scanning takes at most ${UPLOAD_GZIP_BYTES} bytes`
     );
   const api = env.GITHUB_API_URL || "https://api.github.com";
@@ -18870,10 +18887,10 @@ function countingObserver(failOn, rest) {
   return { counts, failing, observer };
 }
 function fileSink(path2) {
-  mkdirSync(dirname4(path2), { recursive: true });
   const fd = openSync2(path2, "w");
   let pending = [];
   let size = 0;
+  let closed = false;
   const flush = () => {
     if (pending.length > 0) writeSync(fd, pending.join(""));
     pending = [];
@@ -18886,6 +18903,8 @@ function fileSink(path2) {
       if (size >= 64 * 1024) flush();
     },
     close() {
+      if (closed) return;
+      closed = true;
       try {
         flush();
       } finally {
@@ -18917,7 +18936,8 @@ async function validate(env, workspace) {
   if (!parsed.ok || parsed.command.kind !== "validate" || mistake)
     return fail3(env, "uai validate", mistake ?? "no files to validate");
   const sarifPath = resolve6(workspace, sarifFile);
-  const sarif = fileSink(sarifPath);
+  const scratch = mkdtempSync(join4(env.RUNNER_TEMP || tmpdir(), "uai-sarif-"));
+  const sarif = fileSink(join4(scratch, "uai.sarif"));
   const { counts, failing, observer } = countingObserver(
     failOn,
     `the SARIF log (${sarifFile}) and the annotations name every one`
@@ -18937,8 +18957,12 @@ async function validate(env, workspace) {
       },
       { ...processIo, env, cwd: () => workspace }
     );
+    sarif.close();
+    mkdirSync(dirname4(sarifPath), { recursive: true });
+    copyFileSync(join4(scratch, "uai.sarif"), sarifPath);
   } finally {
     sarif.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
   const { checked, invalid: invalid2, unreadable, errors, warnings } = counts;
   setOutputs(env, {
@@ -18967,7 +18991,8 @@ async function validate(env, workspace) {
       const id = await uploadSarif(env, sarifPath, counts.results, input(env, "token"));
       setOutputs(env, { "sarif-id": id });
     } catch (error2) {
-      const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).`;
+      const advice = error2 instanceof TooLargeToUpload ? "Validate fewer files in one step, or fix the messages with the most issues first." : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
+      const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. ${advice}`;
       process.stdout.write(`${workflowCommand("warning", { title: "SARIF upload" }, why)}
 `);
     }
@@ -19000,7 +19025,8 @@ async function kitRun(env, workspace, title, argv) {
   setOutputs(env, {
     "exit-code": run.code,
     "junit-file": junitPath,
-    ...resultFile ? { "result-file": resolve6(workspace, resultFile) } : {}
+    // Written with the report, so only when there is one (a usage error, such as only with result-file, writes neither).
+    ...resultFile && run.stdout ? { "result-file": resolve6(workspace, resultFile) } : {}
   });
   summary(
     env,

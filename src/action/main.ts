@@ -7,8 +7,20 @@
  * through the REST API (what github/codeql-action/upload-sarif does, which a JavaScript action
  * cannot call).
  */
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import {
+  appendFileSync,
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../cli/args.ts';
 import { workflowCommand } from '../cli/github-report.ts';
@@ -97,16 +109,21 @@ function writeReport(workspace: string, file: string, text: string): string {
   return path;
 }
 
+/** A log code scanning would refuse whole for its size: not sent, and no token or fork is to blame. */
+class TooLargeToUpload extends Error {}
+
 /**
  * POST /repos/{owner}/{repo}/code-scanning/sarifs: the gzipped, base64 log for this commit and
  * ref. A log code scanning would refuse for its size is not read or sent: the error says which limit.
  */
 async function uploadSarif(env: Env, path: string, results: number, token: string): Promise<string> {
   if (results > UPLOAD_RESULTS)
-    throw new Error(`the log holds ${results} results; code scanning takes at most ${UPLOAD_RESULTS} in a run`);
+    throw new TooLargeToUpload(
+      `the log holds ${results} results; code scanning takes at most ${UPLOAD_RESULTS} in a run`,
+    );
   const gzipped = gzipSync(readFileSync(path));
   if (gzipped.length > UPLOAD_GZIP_BYTES)
-    throw new Error(
+    throw new TooLargeToUpload(
       `the log is ${gzipped.length} bytes gzipped; code scanning takes at most ${UPLOAD_GZIP_BYTES} bytes`,
     );
   const api = env.GITHUB_API_URL || 'https://api.github.com';
@@ -164,10 +181,10 @@ function countingObserver(failOn: string, rest: string) {
 
 /** A file written in blocks as text arrives, so a report is never held whole. */
 function fileSink(path: string): { write: (text: string) => void; close: () => void } {
-  mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, 'w');
   let pending: string[] = [];
   let size = 0;
+  let closed = false;
   const flush = () => {
     if (pending.length > 0) writeSync(fd, pending.join(''));
     pending = [];
@@ -180,6 +197,8 @@ function fileSink(path: string): { write: (text: string) => void; close: () => v
       if (size >= 64 * 1024) flush();
     },
     close() {
+      if (closed) return;
+      closed = true;
       try {
         flush();
       } finally {
@@ -218,7 +237,10 @@ async function validate(env: Env, workspace: string): Promise<number> {
   // One run over the files: the SARIF log streamed into its file, the annotations into the log,
   // the counts kept here; memory follows the largest file, not the number of files.
   const sarifPath = resolve(workspace, sarifFile);
-  const sarif = fileSink(sarifPath);
+  // Written outside the workspace while the files are judged, then copied into place: a log
+  // begun among the inputs would be read as one of them (`files: .`), or wipe the input it names.
+  const scratch = mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'uai-sarif-'));
+  const sarif = fileSink(join(scratch, 'uai.sarif'));
   const { counts, failing, observer } = countingObserver(
     failOn,
     `the SARIF log (${sarifFile}) and the annotations name every one`,
@@ -238,8 +260,12 @@ async function validate(env: Env, workspace: string): Promise<number> {
       },
       { ...processIo, env, cwd: () => workspace },
     );
+    sarif.close();
+    mkdirSync(dirname(sarifPath), { recursive: true });
+    copyFileSync(join(scratch, 'uai.sarif'), sarifPath);
   } finally {
     sarif.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
   const { checked, invalid, unreadable, errors, warnings } = counts;
   setOutputs(env, {
@@ -272,7 +298,11 @@ async function validate(env: Env, workspace: string): Promise<number> {
       // Code scanning is not always there to receive: a pull request from a fork runs with a
       // read-only token, and a private repository may have no code scanning. The messages were still
       // checked, so the step keeps uai's status (the exit-code output) and a warning says why.
-      const why = `${(error as Error).message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).`;
+      const advice =
+        error instanceof TooLargeToUpload
+          ? 'Validate fewer files in one step, or fix the messages with the most issues first.'
+          : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
+      const why = `${(error as Error).message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. ${advice}`;
       process.stdout.write(`${workflowCommand('warning', { title: 'SARIF upload' }, why)}\n`);
     }
   }
@@ -313,7 +343,8 @@ async function kitRun(env: Env, workspace: string, title: string, argv: string[]
   setOutputs(env, {
     'exit-code': run.code,
     'junit-file': junitPath,
-    ...(resultFile ? { 'result-file': resolve(workspace, resultFile) } : {}),
+    // Written with the report, so only when there is one (a usage error, such as only with result-file, writes neither).
+    ...(resultFile && run.stdout ? { 'result-file': resolve(workspace, resultFile) } : {}),
   });
   summary(
     env,
