@@ -129,3 +129,30 @@ describe('a request body node:http cannot read (a bad chunk size)', () => {
     expect(count()).toBe(1);
   });
 });
+
+describe('the live line', () => {
+  it('says an exchange was not judged as a message beside the findings its head still gave', () => {
+    const line = liveLine({
+      index: 1,
+      method: 'GET',
+      target: '/uai',
+      status: 200,
+      role: 'other',
+      findings: [
+        {
+          side: 'server',
+          check: 'transport.size_limit',
+          severity: 'must',
+          section: 'CONTRACT section 8',
+          path: '',
+          message: 'Content-Length 5000000 is over',
+        },
+      ],
+      judged: [],
+      unjudged: 'the client closed the connection before the answer was whole',
+    });
+    expect(line.split('\n')[0]).toBe(
+      '#1 GET /uai -> 200  1 finding; not judged as a message: the client closed the connection before the answer was whole',
+    );
+  });
+});

@@ -29,7 +29,8 @@ export function liveLine(x: JudgedExchange): string {
   const head = `#${x.index} ${x.method} ${x.target.slice(0, 120)} -> ${x.status ?? 'no answer'}`;
   if (!x.findings.length)
     return `${escapeLine(x.unjudged !== undefined ? `${head}  not judged: ${x.unjudged.slice(0, 300)}` : `${head}  ok`)}\n`;
-  const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}`];
+  const unjudged = x.unjudged !== undefined ? `; not judged as a message: ${x.unjudged.slice(0, 300)}` : '';
+  const lines = [`${head}  ${x.findings.length} finding${x.findings.length === 1 ? '' : 's'}${unjudged}`];
   for (const f of x.findings.slice(0, SHOWN))
     lines.push(
       `  ${f.side.padEnd(6)} ${f.check} (${f.severity}, ${f.section}) ${f.path || '/'}: ${f.message.slice(0, 300)}`,

@@ -242,7 +242,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
     req.on('data', (chunk: Buffer) => {
       pacer.took(chunk.length);
-      requestBody.add(chunk);
+      // Once the exchange is recorded its capture is taken: bytes kept after it would hold the
+      // shared pool until the end of the session (and leave later exchanges unjudged).
+      if (!done) requestBody.add(chunk);
     });
     req.pipe(out);
     req.once('error', () => undefined);
@@ -308,7 +310,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       }
       answer.on('data', (chunk: Buffer) => {
         pacer.took(chunk.length);
-        answerBody.add(chunk);
+        if (!done) answerBody.add(chunk);
       });
       answer.pipe(res);
       answer.once('error', () => undefined);
