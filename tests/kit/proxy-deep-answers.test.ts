@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
-import { DEFAULT_LIMITS, testImplementation } from '../../src/kit/index.ts';
 import type { ProxyReport } from '../../src/kit/proxy/index.ts';
 import { kindOf } from './broken-server-table.ts';
 import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
@@ -29,14 +28,7 @@ describe('a poll answered with a hostile profile, through the proxy', () => {
     it(`${what}: the server fails task.pollable with the profile quoted short, and both results validate clean`, async () => {
       px.server.transform = poll(profile);
       const { session } = await px.fresh();
-      await testImplementation({
-        endpoint: px.proxy.endpoint,
-        site: px.site,
-        limits: DEFAULT_LIMITS,
-        now: NOW,
-        runId: RUN_ID,
-      });
-      await px.proxy.judged();
+      await px.runKit();
       const report: ProxyReport = session.report({ site: px.server.site, runId: RUN_ID, now: NOW });
       const pollable = report.findings.filter((f) => f.side === 'server' && f.check === 'task.pollable');
       expect(pollable.length).toBeGreaterThan(0);

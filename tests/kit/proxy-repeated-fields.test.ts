@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, testImplementation } from '../../src/kit/index.ts';
 import { parseRecordLine, replayRecording, type RecordedExchange } from '../../src/kit/proxy/index.ts';
 import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
 
@@ -20,14 +19,7 @@ let exchanges: RecordedExchange[];
 beforeAll(async () => {
   px = await startProxiedServer();
   const { lines } = await px.fresh();
-  await testImplementation({
-    endpoint: px.proxy.endpoint,
-    site: px.site,
-    limits: DEFAULT_LIMITS,
-    now: NOW,
-    runId: RUN_ID,
-  });
-  await px.proxy.judged();
+  await px.runKit();
   exchanges = lines.map((l) => (parseRecordLine(l) as { ok: true; exchange: RecordedExchange }).exchange);
 });
 afterAll(async () => {

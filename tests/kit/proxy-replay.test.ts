@@ -8,7 +8,6 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { seal } from '../../src/engine/index.ts';
-import { DEFAULT_LIMITS, testImplementation } from '../../src/kit/index.ts';
 import { parseRecordLine, replayRecording, type RecordedExchange } from '../../src/kit/proxy/index.ts';
 import { proxyExchangeRecordSchema } from '../../src/records/openapi/recording-schema.ts';
 import type { Transform } from './harness.ts';
@@ -33,14 +32,7 @@ let requests: RecordedExchange['request'][];
 beforeAll(async () => {
   px = await startProxiedServer();
   const { lines } = await px.fresh();
-  await testImplementation({
-    endpoint: px.proxy.endpoint,
-    site: px.site,
-    limits: DEFAULT_LIMITS,
-    now: NOW,
-    runId: OPTIONS.runId,
-  });
-  await px.proxy.judged();
+  await px.runKit();
   requests = lines.map((l) => (parseRecordLine(l) as { ok: true; exchange: RecordedExchange }).exchange.request);
 });
 afterAll(async () => {

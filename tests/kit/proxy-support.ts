@@ -7,7 +7,8 @@ import {
   type RecordedExchange,
   type RunningProxy,
 } from '../../src/kit/proxy/index.ts';
-import { startKitServer, type KitServer } from './harness.ts';
+import { DEFAULT_LIMITS, testImplementation, type KitReport, type Limits } from '../../src/kit/index.ts';
+import { KIT_NOW, KIT_RUN_ID, startKitServer, type KitServer } from './harness.ts';
 
 /**
  * The reference server (switchable to a broken one) behind a live uai proxy: the upstream
@@ -21,6 +22,8 @@ export interface ProxiedServer {
   readonly site: Site;
   /** A new session once the last one's exchanges are judged: what the proxy judges from now on, and the recording lines it wrote. */
   fresh(): Promise<{ session: ProxySession; judged: JudgedExchange[]; lines: string[] }>;
+  /** `uai test` through the proxy, at the kit tests' pinned instant and run id; resolves once the proxy has judged it all. */
+  runKit(limits?: Limits): Promise<KitReport>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +55,17 @@ export async function startProxiedServer(timeoutMs?: number): Promise<ProxiedSer
       index = 0;
       current = { session: new ProxySession(server.site), judged: [], lines: [] };
       return current;
+    },
+    async runKit(limits = DEFAULT_LIMITS) {
+      const report = await testImplementation({
+        endpoint: proxy.endpoint,
+        site,
+        limits,
+        now: KIT_NOW,
+        runId: KIT_RUN_ID,
+      });
+      await proxy.judged();
+      return report;
     },
     async stop() {
       await proxy.close();
