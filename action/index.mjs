@@ -13992,14 +13992,17 @@ async function testCommand(argv, io) {
     const unknown = only ? [...only].filter((id) => !known2.has(id)) : [];
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(", ")}`);
     if (only?.size === 0) throw new UsageError("--only names no check id; give one or more, comma-separated");
-    if (values.result !== void 0 && values.capability !== void 0 && new URL(values.capability).origin !== new URL(endpoint).origin)
-      throw new UsageError(
-        `--result seals a verdict about ${new URL(endpoint).origin}, and --capability reads the statement from ${new URL(values.capability).origin}: give a statement on the endpoint's own origin, or no --result`
-      );
-    if (only && values.result !== void 0)
-      throw new UsageError(
-        "--result seals the verdict of every check, and --only runs some of them: use one or the other"
-      );
+    if (values.result !== void 0) {
+      if (only)
+        throw new UsageError(
+          "--result seals the verdict of every check, and --only runs some of them: use one or the other"
+        );
+      const [about, from] = [new URL(endpoint).origin, new URL(values.capability ?? endpoint).origin];
+      if (from !== about)
+        throw new UsageError(
+          `--result seals a verdict about ${about}, and --capability reads the statement from ${from}: give a statement on the endpoint's own origin, or no --result`
+        );
+    }
     if (values.result !== void 0) requireWritable("--result", values.result);
     const baseline = values.baseline === void 0 ? void 0 : await readBaselineFile(values.baseline);
     const report = await testImplementation({
@@ -17981,6 +17984,27 @@ No network is used. Positions are measured in the file as written: a missing
 member is shown on the member that should hold it.
 `;
 
+// src/cli/batched-output.ts
+var BATCH = { chars: 32 * 1024, ms: 50 };
+function batched(write, clock = Date.now, limits = BATCH) {
+  let held = "";
+  let since = 0;
+  const flush = () => {
+    if (held === "") return;
+    const text = held;
+    held = "";
+    write(text);
+  };
+  return {
+    write: (text) => {
+      if (held === "") since = clock();
+      held += text;
+      if (held.length >= limits.chars || clock() - since >= limits.ms) flush();
+    },
+    flush
+  };
+}
+
 // src/cli/github-report.ts
 init_engine();
 init_terminal();
@@ -18182,27 +18206,6 @@ init_urls();
 
 // src/cli/version.ts
 var PACKAGE_VERSION = "1.0.0";
-
-// src/cli/batched-output.ts
-var BATCH = { chars: 32 * 1024, ms: 50 };
-function batched(write, clock = Date.now, limits = BATCH) {
-  let held = "";
-  let since = 0;
-  const flush = () => {
-    if (held === "") return;
-    const text = held;
-    held = "";
-    write(text);
-  };
-  return {
-    write: (text) => {
-      if (held === "") since = clock();
-      held += text;
-      if (held.length >= limits.chars || clock() - since >= limits.ms) flush();
-    },
-    flush
-  };
-}
 
 // src/cli/main.ts
 init_bounded_read();
@@ -18888,25 +18891,15 @@ function countingObserver(failOn, rest) {
 }
 function fileSink(path2) {
   const fd = openSync2(path2, "w");
-  let pending = [];
-  let size = 0;
+  const out = batched((text) => void writeSync(fd, text));
   let closed = false;
-  const flush = () => {
-    if (pending.length > 0) writeSync(fd, pending.join(""));
-    pending = [];
-    size = 0;
-  };
   return {
-    write(text) {
-      pending.push(text);
-      size += text.length;
-      if (size >= 64 * 1024) flush();
-    },
+    write: out.write,
     close() {
       if (closed) return;
       closed = true;
       try {
-        flush();
+        out.flush();
       } finally {
         closeSync2(fd);
       }

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../cli/args.ts';
+import { batched } from '../cli/batched-output.ts';
 import { workflowCommand } from '../cli/github-report.ts';
 import { main, originMistake, processIo, validateTo, type Io } from '../cli/main.ts';
 import type { ReportWriter } from '../cli/report-writer.ts';
@@ -179,28 +180,18 @@ function countingObserver(failOn: string, rest: string) {
   return { counts, failing, observer };
 }
 
-/** A file written in blocks as text arrives, so a report is never held whole. */
+/** A file written in the CLI's batches (batched-output.ts) as text arrives, so a report is never held whole. */
 function fileSink(path: string): { write: (text: string) => void; close: () => void } {
   const fd = openSync(path, 'w');
-  let pending: string[] = [];
-  let size = 0;
+  const out = batched((text) => void writeSync(fd, text));
   let closed = false;
-  const flush = () => {
-    if (pending.length > 0) writeSync(fd, pending.join(''));
-    pending = [];
-    size = 0;
-  };
   return {
-    write(text) {
-      pending.push(text);
-      size += text.length;
-      if (size >= 64 * 1024) flush();
-    },
+    write: out.write,
     close() {
       if (closed) return;
       closed = true;
       try {
-        flush();
+        out.flush();
       } finally {
         closeSync(fd);
       }

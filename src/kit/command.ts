@@ -128,22 +128,21 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
     if (unknown.length) throw new UsageError(`unknown check id(s): ${unknown.join(', ')}`);
     // No check run is no verdict: a sealed pass of nothing would be a false pass.
     if (only?.size === 0) throw new UsageError('--only names no check id; give one or more, comma-separated');
-    // A sealed result lists failures only, so every check it does not name reads as passed: sealed
-    // from some of the checks, it would say the implementation passed the others too.
-    // A sealed result is about the endpoint, and anyone re-runs the kit against the endpoint alone:
-    // a statement read from another origin (another server's) would lend it checks it never passed.
-    if (
-      values.result !== undefined &&
-      values.capability !== undefined &&
-      new URL(values.capability).origin !== new URL(endpoint).origin
-    )
-      throw new UsageError(
-        `--result seals a verdict about ${new URL(endpoint).origin}, and --capability reads the statement from ${new URL(values.capability).origin}: give a statement on the endpoint's own origin, or no --result`,
-      );
-    if (only && values.result !== undefined)
-      throw new UsageError(
-        '--result seals the verdict of every check, and --only runs some of them: use one or the other',
-      );
+    if (values.result !== undefined) {
+      // A sealed result lists failures only, so every check it does not name reads as passed: sealed
+      // from some of the checks, it would say the implementation passed the others too.
+      if (only)
+        throw new UsageError(
+          '--result seals the verdict of every check, and --only runs some of them: use one or the other',
+        );
+      // It is about the endpoint, and anyone re-runs the kit against the endpoint alone: a statement
+      // read from another origin (another server's) would lend it checks it never passed.
+      const [about, from] = [new URL(endpoint).origin, new URL(values.capability ?? endpoint).origin];
+      if (from !== about)
+        throw new UsageError(
+          `--result seals a verdict about ${about}, and --capability reads the statement from ${from}: give a statement on the endpoint's own origin, or no --result`,
+        );
+    }
     if (values.result !== undefined) requireWritable('--result', values.result);
     const baseline = values.baseline === undefined ? undefined : await readBaselineFile(values.baseline);
     const report = await testImplementation({
