@@ -12001,12 +12001,13 @@ function answerEnd(raw, body) {
     at3 = line + 2 + size + 2;
   }
 }
-var TAIL_MS, KEPT, ConnectionWatch;
+var TAIL_MS, RESET_WHILE_SENDING, KEPT, ConnectionWatch;
 var init_framing = __esm({
   "src/kit/server/framing.ts"() {
     "use strict";
     init_headers();
     TAIL_MS = 100;
+    RESET_WHILE_SENDING = "the connection was reset while the request was still being sent, before any answer was read: a server that answers before the whole request has come closes in stages, its side first, then reads the rest (RFC 9112 section 9.6), or the reset erases its answer";
     KEPT = 5 * 1024 * 1024;
     ConnectionWatch = class {
       /** Bytes read from the connection. */
@@ -16085,7 +16086,8 @@ async function startProxy(options) {
       if (upstreamAnswer?.complete) {
         return;
       }
-      fault2("server", "transport.answered", `no answer: ${error2.message}`);
+      const early = !req.complete && watch.total === 0 ? `; ${RESET_WHILE_SENDING}` : "";
+      fault2("server", "transport.answered", `no answer: ${error2.message}${early}`);
       res.destroy();
       finish();
     });

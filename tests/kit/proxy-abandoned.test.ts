@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   liveLine,
@@ -104,6 +104,82 @@ describe('a request body that keeps coming after its answer', () => {
     await recorded();
     expect(await closed).toBeLessThan(10_000);
   }, 30_000);
+});
+
+/**
+ * A server that answers a request before its body has come (a 413) and closes the connection at
+ * once: the body's next bytes draw a reset, which erases its answer before anyone reads it. The
+ * fault is the server's, and says why, so that it can be told from a server that never answered.
+ */
+describe('a server that answers early', () => {
+  const early = (close: 'at once' | 'in stages') =>
+    createNetServer((socket) => {
+      socket.on('error', () => undefined);
+      let head = '';
+      socket.on('data', (chunk: Buffer) => {
+        if (head.includes('\r\n\r\n')) return;
+        head += chunk.toString('latin1');
+        if (!head.includes('\r\n\r\n')) return;
+        socket.write(
+          'HTTP/1.1 413 Content Too Large\r\nContent-Type: application/problem+json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+        );
+        if (close === 'at once') socket.destroy();
+        else socket.end();
+      });
+    });
+
+  async function sendLarge(close: 'at once' | 'in stages') {
+    const server = early(close);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const exchanges: RecordedExchange[] = [];
+    proxy = await startProxy({
+      port: 0,
+      upstream: `http://127.0.0.1:${(server.address() as AddressInfo).port}/uai`,
+      site,
+      timeoutMs: 3000,
+      onExchange: (x) => exchanges.push(x),
+    });
+    const port = proxy.port;
+    const status = await new Promise<number | string>((done) => {
+      const req = request({ port, host: '127.0.0.1', path: '/uai', method: 'POST' });
+      req.on('response', (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 64) if (((sent += 1), !req.write(chunk))) return void req.once('drain', pump);
+        req.end();
+      };
+      pump();
+    });
+    for (let i = 0; i < 100 && exchanges.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    server.close();
+    expect(exchanges).toHaveLength(1);
+    return { status, x: exchanges[0]! };
+  }
+
+  it('and closes at once: its transport.answered fault names the reset and the staged close', async () => {
+    const { x } = await sendLarge('at once');
+    // The reset may come after the answer was read (then the answer is forwarded and judged).
+    if (x.response === undefined)
+      expect(x.faults).toEqual([
+        expect.objectContaining({
+          side: 'server',
+          check: 'transport.answered',
+          detail: expect.stringMatching(/reset while the request was still being sent.*RFC 9112 section 9\.6/),
+        }),
+      ]);
+    else expect(x.response.status).toBe(413);
+  });
+
+  it('and closes in stages: the answer reaches the client, no fault', async () => {
+    const { status, x } = await sendLarge('in stages');
+    expect(status).toBe(413);
+    expect([x.response?.status, x.faults]).toEqual([413, []]);
+  });
 });
 
 describe('a request body node:http cannot read (a bad chunk size)', () => {

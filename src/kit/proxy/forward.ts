@@ -19,7 +19,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Site } from '../../standard/urls.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
-import { ConnectionWatch, framingOf } from '../server/framing.ts';
+import { ConnectionWatch, framingOf, RESET_WHILE_SENDING } from '../server/framing.ts';
 import { DEFAULT_LIMITS, MAX_INTERIM } from '../server/http.ts';
 import { BytePool, Capture } from './capture.ts';
 import { GarbagePacer } from './collector.ts';
@@ -285,7 +285,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         // The parser refused what came after a whole answer; the watch reports those bytes.
         return;
       }
-      fault('server', 'transport.answered', `no answer: ${error.message}`);
+      const early = !req.complete && watch.total === 0 ? `; ${RESET_WHILE_SENDING}` : '';
+      fault('server', 'transport.answered', `no answer: ${error.message}${early}`);
       res.destroy();
       finish();
     });
