@@ -11020,12 +11020,28 @@ function mediaTypeEssence(contentType) {
   if (contentType.includes(",") && contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
   return contentType.split(";", 1)[0].trim().toLowerCase() || void 0;
 }
+function charsetOf(contentType) {
+  let at3 = contentType.indexOf(";");
+  if (at3 < 0) return void 0;
+  let found;
+  while (at3 < contentType.length) {
+    PARAMETER.lastIndex = at3;
+    const parameter = PARAMETER.exec(contentType);
+    if (!parameter || PARAMETER.lastIndex === at3)
+      return /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
+    at3 = PARAMETER.lastIndex;
+    const [, name, value] = parameter;
+    if (name?.toLowerCase() !== "charset" || found !== void 0 && !UTF8.has(found)) continue;
+    found = (value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, "$1") : value.trim()).toLowerCase();
+  }
+  return found;
+}
 function isJsonMediaType(contentType) {
   const essence = mediaTypeEssence(contentType);
   if (essence === void 0) return false;
   return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE;
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE, PARAMETER, UTF8, isUtf8Charset;
 var init_headers = __esm({
   "src/http/headers.ts"() {
     "use strict";
@@ -11054,6 +11070,9 @@ var init_headers = __esm({
     JSON_TYPE = "application/json; charset=utf-8";
     PROBLEM_TYPE = "application/problem+json; charset=utf-8";
     NO_STORE = "no-store";
+    PARAMETER = /[ \t]*;[ \t]*(?:([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*=[ \t]*("(?:[^"\\]|\\.)*"|[^;"]*))?/y;
+    UTF8 = /* @__PURE__ */ new Set(["utf-8", "utf8"]);
+    isUtf8Charset = (charset) => UTF8.has(charset);
   }
 });
 
@@ -11117,7 +11136,7 @@ async function readJsonBody(request) {
   if (!bytes) return tooLarge;
   let text;
   try {
-    text = UTF8.decode(bytes);
+    text = UTF82.decode(bytes);
   } catch {
     return { ok: false, code: "request.malformed_json", detail: "The request body is not valid UTF-8." };
   }
@@ -11144,8 +11163,8 @@ function unreadableEncoding(request) {
   const encodings = (request.header("content-encoding") ?? "").split(",").map((e) => e.trim().toLowerCase()).filter((e) => e !== "" && e !== "identity");
   if (encodings.length > 0)
     return `The service does not decode Content-Encoding ${encodings.join(", ")}; send the JSON body unencoded (identity).`;
-  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header("content-type") ?? "")?.[2]?.toLowerCase();
-  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
+  const charset = charsetOf(request.header("content-type") ?? "");
+  if (charset !== void 0 && !isUtf8Charset(charset))
     return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not ${charset === "" ? "an empty charset" : `charset ${charset}`}; omit charset or send charset=utf-8.`;
   return void 0;
 }
@@ -11159,7 +11178,7 @@ async function readPostedJson(request, notJson) {
   if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
   return readJsonBody(request);
 }
-var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, parseError, UTF8;
+var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, parseError, UTF82;
 var init_request_body = __esm({
   "src/http/request-body.ts"() {
     "use strict";
@@ -11175,7 +11194,7 @@ var init_request_body = __esm({
       detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`
     };
     parseError = (text, error2) => `The request body is not valid JSON${jsonSyntaxError(text, error2)}.`;
-    UTF8 = new TextDecoder("utf-8", { fatal: true });
+    UTF82 = new TextDecoder("utf-8", { fatal: true });
   }
 });
 
@@ -11213,7 +11232,7 @@ function inputFromText(file, text, mode) {
 }
 function utf8Text(bytes) {
   try {
-    return UTF82.decode(bytes);
+    return UTF83.decode(bytes);
   } catch {
     return void 0;
   }
@@ -11229,7 +11248,7 @@ async function readInput(file, mode, stdin, reserve) {
   if (text === void 0) return { ok: false, file, error: NOT_UTF8 };
   return inputFromText(file, text, mode);
 }
-var UTF82;
+var UTF83;
 var init_input = __esm({
   "src/cli/input.ts"() {
     "use strict";
@@ -11238,7 +11257,7 @@ var init_input = __esm({
     init_usage();
     init_bounded_read();
     init_request_body();
-    UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    UTF83 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   }
 });
 
@@ -11881,7 +11900,7 @@ function judgeEncoding(answer, streamed) {
   if (coded.length) return coded;
   const problems = [];
   const charset = charsetOf(answer.contentType);
-  if (charset !== void 0 && charset !== "utf-8" && charset !== "utf8")
+  if (charset !== void 0 && !isUtf8Charset(charset))
     problems.push(`Content-Type says charset=${charset}; JSON between systems is UTF-8 (RFC 8259 section 8.1)`);
   const { bytes } = answer;
   if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191)
@@ -11917,12 +11936,12 @@ function parses(text) {
     return false;
   }
 }
-var STRICT_UTF82, charsetOf, shown2, StreamedBody;
+var STRICT_UTF82, shown2, StreamedBody;
 var init_bytes = __esm({
   "src/kit/server/bytes.ts"() {
     "use strict";
+    init_headers();
     STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-    charsetOf = (contentType) => /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
     shown2 = (text) => JSON.stringify(text.slice(0, 40));
     StreamedBody = class {
       #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

@@ -64,6 +64,36 @@ export function mediaTypeEssence(contentType: string | null | undefined): string
   return contentType.split(';', 1)[0]!.trim().toLowerCase() || undefined;
 }
 
+/** One parameter of a media type (RFC 9110 section 5.6.6): `; name=token` or `; name="quoted string"`. */
+const PARAMETER = /[ \t]*;[ \t]*(?:([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*=[ \t]*("(?:[^"\\]|\\.)*"|[^;"]*))?/y;
+const UTF8 = new Set(['utf-8', 'utf8']);
+
+/**
+ * The charset parameter of a Content-Type, lower case, unquoted, when it has one. Parameters are
+ * read one after another, so text in a quoted value is none (`v="a;charset=x"` names no charset).
+ * Of several, one that is not UTF-8 wins: a field that names two is read the way that refuses it.
+ * Parameters that do not parse are searched for any `charset=`, for the same reason.
+ */
+export function charsetOf(contentType: string): string | undefined {
+  let at = contentType.indexOf(';');
+  if (at < 0) return undefined;
+  let found: string | undefined;
+  while (at < contentType.length) {
+    PARAMETER.lastIndex = at;
+    const parameter = PARAMETER.exec(contentType);
+    if (!parameter || PARAMETER.lastIndex === at)
+      return /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
+    at = PARAMETER.lastIndex;
+    const [, name, value] = parameter;
+    if (name?.toLowerCase() !== 'charset' || (found !== undefined && !UTF8.has(found))) continue;
+    found = (value!.startsWith('"') ? value!.slice(1, -1).replace(/\\(.)/g, '$1') : value!.trim()).toLowerCase();
+  }
+  return found;
+}
+
+/** Whether a charset, as charsetOf gives it, is UTF-8 (RFC 8259 section 8.1), under either of its names. */
+export const isUtf8Charset = (charset: string): boolean => UTF8.has(charset);
+
 /**
  * application/json or any +json media type (RFC 6839 section 3.1: the suffix says the body is JSON,
  * whatever the top-level type), parameters ignored; one, not a list. The service reads requests,

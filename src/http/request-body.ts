@@ -6,7 +6,7 @@
  */
 import { MAX_DEPTH, type Failure } from '../engine/index.ts';
 import type { CoreRequest } from './core.ts';
-import { isJsonMediaType } from './headers.ts';
+import { charsetOf, isJsonMediaType, isUtf8Charset } from './headers.ts';
 import { jsonErrorPosition } from './json-position.ts';
 import { withThousands } from './digits.ts';
 
@@ -142,8 +142,8 @@ function unreadableEncoding(request: CoreRequest): string | undefined {
     .filter((e) => e !== '' && e !== 'identity');
   if (encodings.length > 0)
     return `The service does not decode Content-Encoding ${encodings.join(', ')}; send the JSON body unencoded (identity).`;
-  const charset = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.header('content-type') ?? '')?.[2]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+  const charset = charsetOf(request.header('content-type') ?? '');
+  if (charset !== undefined && !isUtf8Charset(charset))
     return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not ${charset === '' ? 'an empty charset' : `charset ${charset}`}; omit charset or send charset=utf-8.`;
   return undefined;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CoreRequest } from '../../src/http/core.ts';
-import { headerValue, isJsonMediaType, mediaTypeEssence } from '../../src/http/headers.ts';
+import { charsetOf, headerValue, isJsonMediaType, mediaTypeEssence } from '../../src/http/headers.ts';
 import { readPostedJson } from '../../src/http/request-body.ts';
 import { answerOf } from '../../src/kit/server/http.ts';
 
@@ -13,6 +13,49 @@ describe('headerValue', () => {
     [['a=1', 'b=2'], 'a=1, b=2'],
     [[], ''],
   ])('%j', (value, joined) => expect(headerValue(value)).toBe(joined));
+});
+
+/**
+ * The charset of a Content-Type, read parameter by parameter (RFC 9110 section 5.6.6), for the
+ * service's 415 and the kits' encoding checks: text in a quoted value names no charset, a quoted
+ * charset is unquoted, and a field that names it twice is read the way that refuses it.
+ */
+describe('charsetOf', () => {
+  it.each([
+    ['application/json', undefined],
+    ['application/json; charset=utf-8', 'utf-8'],
+    ['application/json;charset="UTF-8"', 'utf-8'],
+    ['application/json; charset="utf\\-8"', 'utf-8'],
+    ['application/json; v="x;charset=latin1"', undefined],
+    ['application/json; v="a\\";charset=latin1"; charset=utf-8', 'utf-8'],
+    ['application/json; charset=latin1', 'latin1'],
+    ['application/json; charset=', ''],
+    ['application/json; charset=utf-8; charset=latin1', 'latin1'],
+    ['application/json; charset=latin1; charset=utf-8', 'latin1'],
+    // Parameters that do not parse: any charset= in them counts.
+    ['application/json; "x; charset=latin1', 'latin1'],
+  ])('%j: %j', (value, charset) => expect(charsetOf(value)).toBe(charset));
+
+  const token = fc.stringMatching(/^[a-z][a-z0-9-]{0,6}$/).filter((t) => t !== 'charset');
+  // Quoted values that hold what would read as parameters outside quotes.
+  const quoted = fc
+    .array(fc.constantFrom('a', ';', ' ', 'charset=latin1', '\\"', '\\\\', '='), { maxLength: 6 })
+    .map((parts) => `"${parts.join('')}"`);
+  const other = fc.tuple(token, fc.oneof(token, quoted)).map(([n, v]) => `;${n}=${v}`);
+  const charset = fc.tuple(fc.constantFrom('utf-8', 'UTF-8', 'latin1', 'us-ascii'), fc.boolean());
+
+  it('the one charset among other parameters, wherever it stands and however they are quoted', () => {
+    fc.assert(
+      fc.property(fc.array(other, { maxLength: 4 }), fc.option(charset), fc.nat(4), (params, named, at) => {
+        const list = [...params];
+        if (named) {
+          const [value, inQuotes] = named;
+          list.splice(at % (list.length + 1), 0, `; charset=${inQuotes ? `"${value}"` : value}`);
+        }
+        expect(charsetOf(`application/json${list.join('')}`)).toBe(named?.[0].toLowerCase());
+      }),
+    );
+  });
 });
 
 /**

@@ -75,6 +75,22 @@ const CASES: readonly Case[] = [
     code: 'request.invalid',
   },
   {
+    // node:http would undo the chunks alone and hand on the rest as if it were the JSON text.
+    name: 'a transfer coding before chunked, on a body that is in fact plain JSON',
+    bytes: Buffer.concat([post('Transfer-Encoding: gzip, chunked'), Buffer.from('e\r\n{"message":{}}\r\n0\r\n\r\n')]),
+    status: 400,
+    code: 'request.invalid',
+  },
+  {
+    name: 'chunked named twice',
+    bytes: Buffer.concat([
+      post('Transfer-Encoding: chunked', 'Transfer-Encoding: chunked'),
+      Buffer.from('e\r\n{"message":{}}\r\n0\r\n\r\n'),
+    ]),
+    status: 400,
+    code: 'request.invalid',
+  },
+  {
     name: 'a chunk size that is not hexadecimal',
     bytes: Buffer.concat([post('Transfer-Encoding: chunked'), Buffer.from('zz\r\n{}\r\n0\r\n\r\n')]),
     status: 400,
@@ -204,6 +220,22 @@ describe('requests the local server cannot parse', () => {
     const text = answer.raw.toString('latin1');
     expect([...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['200', '400']);
     expectProblem(parseAnswer(answer.raw.subarray(text.lastIndexOf('HTTP/1.1 400 '))), 400, 'request.invalid');
+  });
+
+  it('a request pipelined after one asking for an Upgrade is answered, or its connection closed at once', async () => {
+    for (const upgrade of [['Connection: Upgrade', 'Upgrade: websocket'], ['Upgrade: h2c']]) {
+      const bytes = Buffer.concat([
+        head('GET /v1/catalog HTTP/1.1', 'Host: localhost', ...upgrade),
+        head('GET /v1/discovery HTTP/1.1', 'Host: localhost'),
+      ]);
+      // Not half-closed: a server that holds the second request unanswered keeps the connection open.
+      const answer = await rawBytes(server.origin, bytes, { timeoutMs: 3000 });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body.toString('utf8'))).toMatchObject({ record: 'catalog' });
+      const answers = [...answer.raw.toString('latin1').matchAll(/HTTP\/1\.1 (\d{3}) /g)].length;
+      if (answers === 1) expect(answer.headers.connection).toBe('close');
+      else expect(answer.raw.toString('latin1')).toContain('"record": "discovery"');
+    }
   });
 
   it('any byte put into a well-formed request head leaves an answer with the headers of every response (300)', async () => {

@@ -114,6 +114,11 @@ function malformedHead(req: IncomingMessage): string | undefined {
   if (hosts > 1) return 'A request carries one Host header field, not several (RFC 9112 section 3.2).';
   if (req.httpVersion === '1.1' && hosts === 0)
     return 'An HTTP/1.1 request must carry a Host header field (RFC 9112 section 3.2).';
+  // node:http takes any codings before the final chunked and undoes only chunked: the body it
+  // hands on would still be coded (gzip, say), and read as JSON as if it were the text sent.
+  const transfer = req.headers['transfer-encoding'];
+  if (transfer !== undefined && transfer.trim().toLowerCase() !== 'chunked')
+    return `Transfer-Encoding ${JSON.stringify(transfer.slice(0, 80))}: this server undoes no transfer coding but chunked (RFC 9112 section 6.1); send the body chunked alone, or with a Content-Length.`;
   return undefined;
 }
 
@@ -240,6 +245,11 @@ export function createApp(options: AppOptions): Server {
 
   const timeouts = options.timeouts ?? CLIENT_TIMEOUTS;
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    // Upgrade is ignored, as RFC 9110 section 7.8 allows, and the request served as HTTP/1.1; but
+    // node:http's parser stops at such a request and drops what was pipelined after it, which
+    // would then wait for an answer that never comes. Closing the connection after the answer
+    // tells the client to send those requests again (RFC 9112 section 9.3.2).
+    if (req.headers.upgrade !== undefined) res.shouldKeepAlive = false;
     route(req, res).catch(() => {
       if (res.headersSent) return res.destroy();
       void sendReply(res, internalProblem(site), false).catch(() => res.destroy());

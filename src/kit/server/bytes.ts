@@ -1,3 +1,5 @@
+import { charsetOf, isUtf8Charset } from '../../http/headers.ts';
+
 /**
  * The bytes of an answer, judged as the service judges a posted body (src/http/request-body.ts)
  * and as RFC 8259 section 8.1 and I-JSON (RFC 7493 section 2.1) define JSON text between systems:
@@ -46,10 +48,6 @@ export function unaskedCodings(codings: AnswerBytes['codings']): string[] {
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** The charset parameter of a Content-Type, lower case, when there is one. */
-const charsetOf = (contentType: string): string | undefined =>
-  /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType)?.[2]?.toLowerCase();
 
 const shown = (text: string) => JSON.stringify(text.slice(0, 40));
 
@@ -123,7 +121,7 @@ export function judgeEncoding(answer: AnswerBytes, streamed?: StreamedText): str
   if (coded.length) return coded;
   const problems: string[] = [];
   const charset = charsetOf(answer.contentType);
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+  if (charset !== undefined && !isUtf8Charset(charset))
     problems.push(`Content-Type says charset=${charset}; JSON between systems is UTF-8 (RFC 8259 section 8.1)`);
   const { bytes } = answer;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
