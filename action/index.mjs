@@ -14574,6 +14574,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
   let firstMode;
   let retryFrom;
   let refusedBefore;
+  const refusedIntents = /* @__PURE__ */ new Map();
   let unanswered2 = [];
   const rememberAnswerId = (r, id) => {
     if (typeof id === "string" && !answerIds.has(id))
@@ -14712,12 +14713,23 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
       let followUp = false;
       const resend = earlier !== void 0 && earlier.canonical === canonical;
       const earlierStatus = earlier?.record.answer?.status ?? 0;
+      const intent = intentOf(message2);
+      const askedAgain = !earlier && intent !== void 0 ? refusedIntents.get(intent) : void 0;
+      if (askedAgain) {
+        ev.fail(
+          "client.error_not_resent",
+          tag(
+            `${shown3(id)} asks again what request #${askedAgain.request} asked (the same profile and body under fresh ids), after its ${askedAgain.why} said retryable false`
+          )
+        );
+        excused.add(r.index);
+      }
       if (resend && (earlierStatus === 429 || earlierStatus === 503)) ev.saw("client.fresh_ids");
       else if (resend && earlierStatus >= 400 && earlierStatus < 500) {
         ev.fail(
           "client.error_not_resent",
           tag(
-            `${shown3(id)} sent again unchanged after its ${earlierStatus} ${String(at2(earlier.answer, "body", "code") ?? "")}`
+            `${shown3(id)} sent again unchanged after its ${earlierStatus} ${String(at2(asKeyed(earlier.answer), "body", "code") ?? "")}`
           )
         );
         excused.add(r.index);
@@ -14755,7 +14767,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
         else if (sequence === 1) ev.saw("client.opens_unparented");
       }
       opened.add(conversationId);
-      if (!resend) {
+      if (!resend && !askedAgain) {
         const last = typeof conversationId === "string" ? lastAnswer.get(conversationId) : void 0;
         if (last && last.sentAt <= r.at) {
           followUp = true;
@@ -14784,6 +14796,12 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
       turnSeen(conversationId, at2(message2, "conversation", "turn_id"));
       if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
+      const refusal2 = asKeyed(answerJson);
+      if (intent !== void 0 && result2.errors.length === 0 && answer !== void 0 && answer.status >= 400 && answer.status < 500 && answer.status !== 429 && at2(refusal2, "profile") === "uai.error.v1" && at2(refusal2, "body", "retryable") === false)
+        refusedIntents.set(intent, {
+          request: r.index + 1,
+          why: `${answer.status} ${String(at2(refusal2, "body", "code") ?? "")}`.trim()
+        });
     } else if (r.method === "GET" && r.path.startsWith(pollPath)) {
       let ref;
       try {
@@ -14832,6 +14850,12 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
           });
         }
       }
+    } else if (!READS.has(r.method)) {
+      ev.fail(
+        "client.binding_form",
+        tag(`${r.method} ${r.path}: the statement's endpoint takes messages by POST at ${endpointPath}, nothing else`)
+      );
+      excused.add(r.index);
     }
   }
   const polled = own2.some((r) => r.method === "GET" && r.path.startsWith(pollPath));
@@ -14872,6 +14896,13 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
   for (const text of overBudget) ev.fail("client.within_budget", tag(text));
   if (!overBudget.length) ev.saw("client.within_budget");
 }
+function intentOf(message2) {
+  try {
+    return canonicalJson({ profile: message2.profile ?? null, body: message2.body ?? null });
+  } catch {
+    return void 0;
+  }
+}
 function pathOf2(url) {
   if (typeof url !== "string" || !URL.canParse(url)) return void 0;
   const { pathname, search } = new URL(url);
@@ -14895,7 +14926,7 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
     (c) => ev.outcome(c.id, skip(`no request of the scenarios run (${ran || "none"}) calls for it`))
   );
 }
-var at2, parse2, mediaType, TERMINAL, shown3, outputTail, asKeyed;
+var at2, parse2, mediaType, TERMINAL, READS, shown3, outputTail, asKeyed;
 var init_checks3 = __esm({
   "src/kit/client/checks.ts"() {
     "use strict";
@@ -14913,6 +14944,7 @@ var init_checks3 = __esm({
     parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
     mediaType = (value) => mediaTypeEssence(value) ?? (value ?? "").trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
+    READS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
     shown3 = (value) => typeof value === "string" ? echo(value) : (shown(value) ?? typeof value).slice(0, 200);
     outputTail = (run) => shownOutput(run.stderr, run.stdout);
     asKeyed = (json3) => Array.isArray(json3) ? messageFromKeyless(json3).value : json3;

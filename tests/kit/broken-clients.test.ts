@@ -143,6 +143,13 @@ const BROKEN: readonly Broken[] = [
     evidence: /^slow: request #3 came \d+ ms after request #2, \d+ ms before its answer went out$/,
   },
   { fault: 'talks-after-final', scenario: 'sync', fails: 'client.quiet_after_final' },
+  {
+    fault: 'posts-elsewhere',
+    scenario: 'sync',
+    fails: 'client.binding_form',
+    evidence:
+      /^sync: POST \/v1\/reference-server\/x: the statement's endpoint takes messages by POST at \/v1\/reference-server, nothing else$/,
+  },
   { fault: 'other-host', scenario: 'sync', fails: 'client.same_host' },
   { fault: 'many-connections', scenario: 'sync', fails: 'client.within_budget' },
   { fault: 'hangs', scenario: 'sync', fails: 'client.completes', capMs: 15_000 },
@@ -183,6 +190,20 @@ describe.concurrent('broken clients', () => {
     }, 120_000);
   }
 });
+
+it('a request refused with retryable false, asked again under fresh ids, fails client.error_not_resent', async () => {
+  const report = await run('asks-unknown-again', ['sync']);
+  const failed = report.checks.filter((c) => c.status === 'fail');
+  // An unregistered subject is also a warning of each message (a should).
+  expect(failed.map((c) => c.id).filter((id) => id !== 'client.message_warning_free')).toEqual([
+    'client.error_not_resent',
+  ]);
+  expect(failed.find((c) => c.id === 'client.error_not_resent')!.evidence).toEqual([
+    expect.stringMatching(
+      /^sync: msg-[^ ]+ asks again what request #2 asked \(the same profile and body under fresh ids\), after its 404 exchange\.subject_unknown said retryable false$/,
+    ),
+  ]);
+}, 60_000);
 
 it('a client that reads the statement again right after the 429, then waits to retry, passes client.retry_after', async () => {
   const report = await run('reads-statement-after-429', ['rate-limited']);

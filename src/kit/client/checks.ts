@@ -37,6 +37,8 @@ const parse = (text: string | undefined): unknown => (text === undefined ? undef
 /** The media type a request names; a list (a Content-Type sent twice) as it is, which no endpoint declares. */
 const mediaType = (value: string | undefined) => mediaTypeEssence(value) ?? (value ?? '').trim().toLowerCase();
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
+/** Methods that read: the only ones a client sends anywhere but the endpoint's POST. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A request message the client sent, as later requests are judged against it: its canonical form
@@ -155,6 +157,11 @@ function judgeRun(
   let retryFrom: { until: number; record: RecordedRequest } | undefined;
   /** The first typed refusal (status and code) a message of the client was answered with. */
   let refusedBefore: string | undefined;
+  /**
+   * The intents (profile and body) of valid messages refused with a typed error that said
+   * `retryable: false`: asked again under fresh ids, the request is the refused one sent again.
+   */
+  const refusedIntents = new Map<string, { request: number; why: string }>();
   /**
    * POSTs whose answer had not gone out when the last request came (records are in arrival order, so
    * one answered by then stays answered for every later request).
@@ -330,12 +337,23 @@ function judgeRun(
       let followUp = false;
       const resend = earlier !== undefined && earlier.canonical === canonical;
       const earlierStatus = earlier?.record.answer?.status ?? 0;
+      const intent = intentOf(message);
+      const askedAgain = !earlier && intent !== undefined ? refusedIntents.get(intent) : undefined;
+      if (askedAgain) {
+        ev.fail(
+          'client.error_not_resent',
+          tag(
+            `${shown(id)} asks again what request #${askedAgain.request} asked (the same profile and body under fresh ids), after its ${askedAgain.why} said retryable false`,
+          ),
+        );
+        excused.add(r.index);
+      }
       if (resend && (earlierStatus === 429 || earlierStatus === 503)) ev.saw('client.fresh_ids');
       else if (resend && earlierStatus >= 400 && earlierStatus < 500) {
         ev.fail(
           'client.error_not_resent',
           tag(
-            `${shown(id)} sent again unchanged after its ${earlierStatus} ${String(at(earlier.answer, 'body', 'code') ?? '')}`,
+            `${shown(id)} sent again unchanged after its ${earlierStatus} ${String(at(asKeyed(earlier.answer), 'body', 'code') ?? '')}`,
           ),
         );
         excused.add(r.index);
@@ -378,7 +396,8 @@ function judgeRun(
         else if (sequence === 1) ev.saw('client.opens_unparented');
       }
       opened.add(conversationId);
-      if (!resend) {
+      // A refused request asked again is error_not_resent's, not a follow-up of the refusal.
+      if (!resend && !askedAgain) {
         // A follow-up: a new message in a conversation the client was already answered in, by an
         // answer sent before this request came (records are judged in the order they came, and an
         // earlier request of the same conversation may be answered after a later one arrives).
@@ -410,6 +429,22 @@ function judgeRun(
       turnSeen(conversationId, at(message, 'conversation', 'turn_id'));
       if (typeof id === 'string') byId.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
+      // A refusal of what the message asks, not of its form: the message was valid.
+      const refusal = asKeyed(answerJson);
+      if (
+        intent !== undefined &&
+        result.errors.length === 0 &&
+        answer !== undefined &&
+        answer.status >= 400 &&
+        answer.status < 500 &&
+        answer.status !== 429 &&
+        at(refusal, 'profile') === 'uai.error.v1' &&
+        at(refusal, 'body', 'retryable') === false
+      )
+        refusedIntents.set(intent, {
+          request: r.index + 1,
+          why: `${answer.status} ${String(at(refusal, 'body', 'code') ?? '')}`.trim(),
+        });
     } else if (r.method === 'GET' && r.path.startsWith(pollPath)) {
       let ref: string | undefined;
       try {
@@ -458,6 +493,15 @@ function judgeRun(
           });
         }
       }
+    } else if (!READS.has(r.method)) {
+      // A message goes to the endpoint the statement declares, by POST; a client reads the rest
+      // (the statement, task statuses, a result_ref). Sent anywhere else, or by another method, it
+      // is no binding's form, whatever the body holds: the endpoint never judges it as a message.
+      ev.fail(
+        'client.binding_form',
+        tag(`${r.method} ${r.path}: the statement's endpoint takes messages by POST at ${endpointPath}, nothing else`),
+      );
+      excused.add(r.index);
     }
   }
   // The async scenario shows polling only to a client that asked async there: one that asked sync was
@@ -514,6 +558,15 @@ function judgeRun(
   const overBudget = intakeFindings(run.intake);
   for (const text of overBudget) ev.fail('client.within_budget', tag(text));
   if (!overBudget.length) ev.saw('client.within_budget');
+}
+
+/** What a message asks, whatever its ids: its profile and body, canonical; undefined when they cannot be written so. */
+function intentOf(message: Record<string, unknown>): string | undefined {
+  try {
+    return canonicalJson({ profile: message.profile ?? null, body: message.body ?? null });
+  } catch {
+    return undefined;
+  }
 }
 
 /** An answer in keyed form, whichever form it came in. */
