@@ -90,4 +90,16 @@ describe('keyed and keyless forms of one message get one verdict', () => {
     expect(check({}).conformance_level).toBe('L0');
     expect(check([], 'keyless-json').normalization.normalized).toBe(true);
   });
+
+  it('normalization.input_shape is the shape sent, whichever the mode expected', () => {
+    const shape = (input: unknown, mode?: 'keyless-json') => check(input, mode).normalization.input_shape;
+    expect([shape({}), shape([]), shape({}, 'keyless-json'), shape([], 'keyless-json')]).toEqual([
+      'json-object',
+      'json-array',
+      'json-object',
+      'json-array',
+    ]);
+    // Neither: the mode's own shape.
+    expect([shape('x'), shape('x', 'keyless-json')]).toEqual(['json-object', 'json-array']);
+  });
 });

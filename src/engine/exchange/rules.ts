@@ -9,8 +9,9 @@ import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
 import { REFERENCE_SERVER_ID } from '../../standard/parties.ts';
 import { TASK_STATES, TASK_TRANSITIONS, type TaskState } from '../../standard/value-sets.ts';
 import { compareInstants, parseInstant } from '../instant.ts';
-import { shown } from '../json.ts';
+import { isRecord, shown } from '../json.ts';
 import { valueAt } from './kind.ts';
+import { objectDef } from '../field-model.ts';
 import { hasInstantBefore, nextSequence } from './next-turn.ts';
 import { reusedIdMessage, reusedIdOf, sameTaskState } from './own-ids.ts';
 import { hasZeroIds, parseTraceparent } from '../trace.ts';
@@ -39,6 +40,58 @@ const copied =
       ? []
       : [finding(responsePath, `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`, want, got)];
   };
+
+/**
+ * Rule 7 copies a delivery member from the request: one the request does not carry has nothing to
+ * be copied from, so the answer carries none either (it would set a priority or an expiry of its own).
+ */
+function notAdded({ request, response, flagged }: ExchangePair, path: string): ExchangeFinding[] {
+  const got = valueAt(response, path);
+  if (got === undefined || valueAt(request, path) !== undefined || flagged(path)) return [];
+  return [
+    finding(
+      path,
+      `${dotted(path)} is copied from the request, which has none: the answer carries none either.`,
+      undefined,
+      got,
+    ),
+  ];
+}
+
+/**
+ * Rule 6 has the answer's target be the request's source. It may leave out what only describes the
+ * requester, but what it gives of the party (an address: uri, did; a label, a role) is the
+ * source's own, not another party's; type and id are held by copied() and must be there. Only the
+ * party's registered members: others are field.unknown_member's, and a hostile target may hold
+ * thousands.
+ */
+function targetOfSource({ request, response }: ExchangePair): ExchangeFinding[] {
+  const source = valueAt(request, '/source');
+  const target = valueAt(response, '/target');
+  if (!isRecord(source) || !isRecord(target)) return [];
+  const out: ExchangeFinding[] = [];
+  for (const name of PARTY_MEMBERS) {
+    const got = Object.hasOwn(target, name) ? target[name] : undefined;
+    const want = Object.hasOwn(source, name) ? source[name] : undefined;
+    if (got === undefined || got === want) continue;
+    out.push(
+      finding(
+        `/target/${name}`,
+        want === undefined
+          ? `target.${name} names what the request source does not: the answer's target is the request source, with nothing of another party.`
+          : `target.${name} must be ${shown(want)}, the request source's: the answer's target is the request source.`,
+        want,
+        got,
+      ),
+    );
+  }
+  return out;
+}
+
+/** The party's registered members beside type and id (src/standard/objects, PARTY). */
+const PARTY_MEMBERS: readonly string[] = objectDef('party')
+  .fields.map((f) => f.key)
+  .filter((key) => key !== 'type' && key !== 'id');
 
 /** Both are RFC 3339 instants naming the same moment (a response may write the request's expiry another way). */
 function sameInstant(a: unknown, b: unknown): boolean {
@@ -150,6 +203,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   'exchange.target_is_requester': (pair) => [
     ...copied('/source/id', '/target/id')(pair),
     ...copied('/source/type', '/target/type')(pair),
+    ...targetOfSource(pair),
   ],
   'exchange.source_not_requester': ({ request, response }) => {
     const requester = valueAt(request, '/source/id');
@@ -166,6 +220,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const out = [
       ...copied('/delivery/mode', '/delivery/mode')(pair),
       ...copied('/delivery/priority', '/delivery/priority')(pair),
+      ...notAdded(pair, '/delivery/priority'),
+      ...notAdded(pair, '/delivery/expires_at'),
     ];
     const expires = valueAt(pair.request, '/delivery/expires_at');
     const got = valueAt(pair.response, '/delivery/expires_at');

@@ -208,7 +208,12 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
       mode,
       status: 'current',
       supported: true,
-      input_shape: mode === 'keyless-json' ? 'json-array' : 'json-object',
+      // The shape sent: an array in keyed mode is reported as one (message.not_object says so).
+      input_shape: Array.isArray(input)
+        ? 'json-array'
+        : isRecord(input) || mode !== 'keyless-json'
+          ? 'json-object'
+          : 'json-array',
       normalized: checked.normalized,
       registry_release: RELEASE,
       registry_release_date: REGISTRY_RELEASE_DATE,

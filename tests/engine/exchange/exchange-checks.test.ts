@@ -230,6 +230,50 @@ describe('the check-exchange action (hosted route and CLI)', () => {
   });
 });
 
+/**
+ * Rule 6: the answer's target is the request's source, so what it gives of the party (an address,
+ * a label, a role) is the source's own; rule 7: what the request does not carry has nothing to be
+ * copied from.
+ */
+describe('what an answer adds to the party it answers or to its delivery', () => {
+  const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
+  const failed = (response: Record<string, unknown>, req = request) =>
+    failing(checkExchange({ request: req, response }));
+  it.each([
+    ['uri', 'https://attacker.example/inbox'],
+    ['did', 'did:web:attacker.example'],
+    ['label', 'Someone else'],
+    ['role', 'public-record-gateway'],
+  ])('a target %s not the source’s fails exchange.target_is_requester', (member, value) => {
+    expect(request.source[member]).not.toBe(value);
+    const response = { ...accepted, target: { ...accepted.target, [member]: value } };
+    expect(failed(response)).toEqual(['exchange.target_is_requester']);
+    const finding = checkExchange({ request, response }).verdicts.find((v) => v.id === 'exchange.target_is_requester')!
+      .findings[0];
+    expect(finding).toMatchObject({ path: `/target/${member}`, actual: value });
+  });
+  it('a target member the source does not have fails; one the target leaves out does not', () => {
+    const { implementation: _, ...source } = request.source;
+    const bare = seal({ ...request, source });
+    const answered = answer(bare, 'accepted-task').result.response_message as Record<string, any>;
+    expect(failed(answered, bare)).toEqual([]);
+    expect(failed({ ...answered, target: { ...answered.target, implementation: 'other/1.0' } }, bare)).toEqual([
+      'exchange.target_is_requester',
+    ]);
+    const { label: __, ...target } = accepted.target;
+    expect(failed({ ...accepted, target })).toEqual([]);
+  });
+  it('a priority or an expiry the request did not carry fails exchange.delivery_copied', () => {
+    const bare = seal({ ...request, delivery: { mode: 'async' } });
+    const answered = answer(bare, 'accepted-task').result.response_message as Record<string, any>;
+    expect(failed(answered, bare)).toEqual([]);
+    for (const added of [{ priority: 'bulk' }, { expires_at: '2030-01-01T00:00:00Z' }])
+      expect(failed({ ...answered, delivery: { ...answered.delivery, ...added } }, bare)).toEqual([
+        'exchange.delivery_copied',
+      ]);
+  });
+});
+
 describe('delivery.expires_at is compared as an instant', () => {
   const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
   const verdict = (expiresAt: string) =>
