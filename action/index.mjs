@@ -6681,7 +6681,8 @@ function assemble(input2, checked, options) {
       mode,
       status: "current",
       supported: true,
-      input_shape: mode === "keyless-json" ? "json-array" : "json-object",
+      // The shape sent: an array in keyed mode is reported as one (message.not_object says so).
+      input_shape: Array.isArray(input2) ? "json-array" : isRecord(input2) || mode !== "keyless-json" ? "json-object" : "json-array",
       normalized: checked.normalized,
       registry_release: RELEASE,
       registry_release_date: REGISTRY_RELEASE_DATE,
@@ -9343,6 +9344,38 @@ var init_own_ids = __esm({
 });
 
 // src/engine/exchange/rules.ts
+function notAdded({ request, response, flagged }, path2) {
+  const got = valueAt2(response, path2);
+  if (got === void 0 || valueAt2(request, path2) !== void 0 || flagged(path2)) return [];
+  return [
+    finding(
+      path2,
+      `${dotted(path2)} is copied from the request, which has none: the answer carries none either.`,
+      void 0,
+      got
+    )
+  ];
+}
+function targetOfSource({ request, response }) {
+  const source = valueAt2(request, "/source");
+  const target = valueAt2(response, "/target");
+  if (!isRecord(source) || !isRecord(target)) return [];
+  const out = [];
+  for (const name of PARTY_MEMBERS) {
+    const got = Object.hasOwn(target, name) ? target[name] : void 0;
+    const want = Object.hasOwn(source, name) ? source[name] : void 0;
+    if (got === void 0 || got === want) continue;
+    out.push(
+      finding(
+        `/target/${name}`,
+        want === void 0 ? `target.${name} names what the request source does not: the answer's target is the request source, with nothing of another party.` : `target.${name} must be ${shown(want)}, the request source's: the answer's target is the request source.`,
+        want,
+        got
+      )
+    );
+  }
+  return out;
+}
 function sameInstant(a, b) {
   if (a === b) return true;
   const x = typeof a === "string" ? parseInstant(a) : void 0;
@@ -9371,7 +9404,7 @@ function expectedStatus(pair) {
   const status = valueAt2(pair.response, "/body/status");
   return pair.kind === "error" && typeof status === "number" ? status : void 0;
 }
-var finding, dotted, copied, isTaskState, CHECKS;
+var finding, dotted, copied, PARTY_MEMBERS, isTaskState, CHECKS;
 var init_rules = __esm({
   "src/engine/exchange/rules.ts"() {
     "use strict";
@@ -9382,6 +9415,7 @@ var init_rules = __esm({
     init_instant();
     init_json();
     init_kind();
+    init_field_model2();
     init_next_turn();
     init_own_ids();
     init_trace();
@@ -9398,6 +9432,7 @@ var init_rules = __esm({
       const got = valueAt2(response, responsePath);
       return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`, want, got)];
     };
+    PARTY_MEMBERS = objectDef("party").fields.map((f) => f.key).filter((key) => key !== "type" && key !== "id");
     isTaskState = (v) => typeof v === "string" && TASK_STATES.includes(v);
     CHECKS = {
       "exchange.http_status": (pair) => {
@@ -9455,7 +9490,8 @@ var init_rules = __esm({
       },
       "exchange.target_is_requester": (pair) => [
         ...copied("/source/id", "/target/id")(pair),
-        ...copied("/source/type", "/target/type")(pair)
+        ...copied("/source/type", "/target/type")(pair),
+        ...targetOfSource(pair)
       ],
       "exchange.source_not_requester": ({ request, response }) => {
         const requester3 = valueAt2(request, "/source/id");
@@ -9465,7 +9501,9 @@ var init_rules = __esm({
       "exchange.delivery_copied": (pair) => {
         const out = [
           ...copied("/delivery/mode", "/delivery/mode")(pair),
-          ...copied("/delivery/priority", "/delivery/priority")(pair)
+          ...copied("/delivery/priority", "/delivery/priority")(pair),
+          ...notAdded(pair, "/delivery/priority"),
+          ...notAdded(pair, "/delivery/expires_at")
         ];
         const expires = valueAt2(pair.request, "/delivery/expires_at");
         const got = valueAt2(pair.response, "/delivery/expires_at");
@@ -11287,10 +11325,11 @@ function junitSuite(r, name = r.endpoint) {
     if (explained(c.status) && r.baseline.expected.includes(c.id))
       return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
     if (c.status === "fail")
-      return `${open}<failure message="${xml2(c.title)}" type="${c.severity}">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
+      return `${open}<failure message="${xml2(c.title)}" type="${c.severity}">${evidence(c.evidence)}</failure></testcase>`;
     if (c.status === "not_exercised")
-      return `${open}<failure message="${xml2(`not exercised: ${c.title}`)}" type="not_exercised">${xml2(c.evidence.join("\n"))}</failure></testcase>`;
-    if (c.status === "skip") return `${open}<skipped message="${xml2(c.evidence[0] ?? "not applicable")}"/></testcase>`;
+      return `${open}<failure message="${xml2(`not exercised: ${c.title}`)}" type="not_exercised">${evidence(c.evidence)}</failure></testcase>`;
+    if (c.status === "skip")
+      return `${open}<skipped message="${xml2(escapeControls(c.evidence[0] ?? "not applicable"))}"/></testcase>`;
     return `${open}</testcase>`;
   });
   const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
@@ -11334,13 +11373,13 @@ ${rows.join("\n")}
 `;
 }
 function formatKitReport(r, format) {
-  if (format === "json") return `${JSON.stringify(r, null, 2)}
+  if (format === "json") return `${visibleJson(r)}
 `;
   if (format === "junit") return junitReport(r);
   if (format === "html") return htmlReport(r);
   return textReport(r);
 }
-var KIT_FORMATS, mark, explained, countsLine, xml2, html, quoted, visibleJson;
+var KIT_FORMATS, mark, explained, countsLine, xml2, evidence, html, quoted, visibleJson;
 var init_formats2 = __esm({
   "src/kit/judge/formats.ts"() {
     "use strict";
@@ -11355,6 +11394,7 @@ var init_formats2 = __esm({
     explained = (status) => status === "fail" || status === "not_exercised";
     countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
     xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    evidence = (lines2) => xml2(escapeControls(lines2.join("\n")));
     html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
     quoted = (s) => html(escapeControls(s));
     visibleJson = (value) => JSON.stringify(value, null, 2).replace(
@@ -11585,7 +11625,7 @@ var init_verdict = __esm({
     pass = () => ({ status: "pass", evidence: [] });
     skip = (declaration) => ({ status: "skip", evidence: [declaration] });
     notExercised = (why) => ({ status: "not_exercised", evidence: [why] });
-    failWith = (evidence, otherwise = pass()) => evidence.length ? { status: "fail", evidence } : otherwise;
+    failWith = (evidence2, otherwise = pass()) => evidence2.length ? { status: "fail", evidence: evidence2 } : otherwise;
     Tally = class {
       #failures = /* @__PURE__ */ new Map();
       #pending = /* @__PURE__ */ new Map();
@@ -14168,7 +14208,6 @@ var OUTPUT_TAIL_BYTES, SHOWN_LINES, LINE_CHARS, READ_PAUSE_MS, OutputTail, FRAME
 var init_client_output = __esm({
   "src/kit/client/client-output.ts"() {
     "use strict";
-    init_terminal();
     OUTPUT_TAIL_BYTES = 16 * 1024;
     SHOWN_LINES = 8;
     LINE_CHARS = 200;
@@ -14193,10 +14232,10 @@ var init_client_output = __esm({
         while (this.chunks.length > 1 && this.bytes - this.chunks[0].length >= OUTPUT_TAIL_BYTES)
           this.bytes -= this.chunks.shift().length;
       }
-      /** Decoded once at the end, so no character is split between two chunks; escaped for showing. */
+      /** Decoded once at the end, so no character is split between two chunks. */
       text() {
         const all = Buffer.concat(this.chunks);
-        return escapeControls(all.subarray(Math.max(0, all.length - OUTPUT_TAIL_BYTES)).toString("utf8"));
+        return all.subarray(Math.max(0, all.length - OUTPUT_TAIL_BYTES)).toString("utf8");
       }
     };
     FRAME = /^\s+at\s|^\s+File "|^\s*Traceback \(most recent call last\)|^Node\.js v\d|^goroutine \d|^\t\S+:\d+|^exit status \d/;
@@ -14713,8 +14752,9 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
       let followUp = false;
       const resend = earlier !== void 0 && earlier.canonical === canonical;
       const earlierStatus = earlier?.record.answer?.status ?? 0;
-      const intent = intentOf(message2);
-      const askedAgain = !earlier && intent !== void 0 ? refusedIntents.get(intent) : void 0;
+      let intent = null;
+      const intentNow = () => intent === null ? intent = intentOf(message2) : intent;
+      const askedAgain = !earlier && refusedIntents.size > 0 ? refusedIntents.get(intentNow() ?? "") : void 0;
       if (askedAgain) {
         ev.fail(
           "client.error_not_resent",
@@ -14797,8 +14837,8 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
       if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
       const refusal2 = asKeyed(answerJson);
-      if (intent !== void 0 && result2.errors.length === 0 && answer !== void 0 && answer.status >= 400 && answer.status < 500 && answer.status !== 429 && at2(refusal2, "profile") === "uai.error.v1" && at2(refusal2, "body", "retryable") === false)
-        refusedIntents.set(intent, {
+      if (result2.errors.length === 0 && answer !== void 0 && answer.status >= 400 && answer.status < 500 && answer.status !== 429 && at2(refusal2, "profile") === "uai.error.v1" && at2(refusal2, "body", "retryable") === false && intentNow() !== void 0)
+        refusedIntents.set(intentNow(), {
           request: r.index + 1,
           why: `${answer.status} ${String(at2(refusal2, "body", "code") ?? "")}`.trim()
         });
@@ -17542,8 +17582,8 @@ function verdictsFromReport(file, text, message2, issues, failedIds, checks) {
   for (const c of report.checks) {
     if (!isRecord(c) || typeof c.id !== "string" || typeof c.status !== "string")
       throw new EntryError(file, "every check needs an id and a status");
-    const evidence = Array.isArray(c.evidence) ? c.evidence.filter((e) => typeof e === "string") : [];
-    statuses.set(c.id, { status: c.status, evidence });
+    const evidence2 = Array.isArray(c.evidence) ? c.evidence.filter((e) => typeof e === "string") : [];
+    statuses.set(c.id, { status: c.status, evidence: evidence2 });
   }
   const disagree = checks.filter((c) => statuses.has(c.id) && isFailing(statuses.get(c.id).status) !== failedIds.has(c.id)).map((c) => c.id);
   if (disagree.length) throw new EntryError(file, `disagrees with the sealed result about: ${disagree.join(", ")}`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLIENT_SCENARIO_IDS, type ClientReport } from '../../src/kit/client/index.ts';
+import { formatKitReport } from '../../src/kit/judge/formats.ts';
 
 /**
  * `uai test-client` as a user runs it, against clients that attack the kit (fixtures/hostile-client.mts):
@@ -215,9 +216,8 @@ describe('uai test-client in a child process against clients that attack the kit
         const check = report.checks.find((c) => c.id === h.fails)!;
         expect(check).toMatchObject({ status: 'fail', severity: 'must' });
         expect(check.evidence.join('\n')).toMatch(h.evidence);
-        // Whatever it printed or sent is shown escaped.
-        const shown = [...report.scenarios.map((sc) => sc.output ?? ''), ...report.checks.flatMap((c) => c.evidence)];
-        expect(shown.join('\n')).not.toMatch(CONTROLS);
+        // Whatever it printed or sent reaches the terminal escaped (as JSON escapes, here).
+        expect(run.stdout).not.toMatch(CONTROLS);
         expect(run.maxRssKb).toBeGreaterThan(0);
         expect(run.maxRssKb).toBeLessThan(MAX_RSS_KB);
         expect(run.ms).toBeLessThan((h.early ? 0 : capOf(h.all)) + MARGIN_MS);
@@ -227,14 +227,28 @@ describe('uai test-client in a child process against clients that attack the kit
     );
   }
 
-  it('a client that crashes amid control characters: every control character of its output escaped', async () => {
+  it('a client that crashes amid control characters: every control character of its output escaped once', async () => {
     const run = await uaiTestClient('crash-json', fixture('crash'));
     expect(run.code).toBe(1);
-    const report = JSON.parse(run.stdout) as ClientReport;
-    const shown = [report.scenarios[0]!.output ?? '', ...report.checks.flatMap((c) => c.evidence)].join('\n');
-    expect(shown).toContain('\\x1b[31mred');
     // No C0 (but newline), DEL, C1 or bidi control: nothing the client printed reaches a terminal raw.
-    expect(shown).not.toMatch(CONTROLS);
+    expect(run.stdout).not.toMatch(CONTROLS);
+    // The JSON reads back to what the client printed, as it printed it.
+    const report = JSON.parse(run.stdout) as ClientReport;
+    const printed = 'starting \x1b[31mred\x1b[0m\r\x07 \u009b2J \u202eevil\u202c';
+    expect(report.scenarios[0]!.output).toContain(printed);
+    const quoting = report.checks.find((c) => c.id === 'client.completes')!.evidence.filter((l) => l.includes(printed));
+    expect(quoting).not.toEqual([]);
+    // Each format escapes it once (the text report shows the first lines of evidence: those, here).
+    const shownReport = {
+      ...report,
+      checks: report.checks.map((c) => (c.id === 'client.completes' ? { ...c, evidence: quoting } : c)),
+    };
+    for (const format of ['text', 'junit', 'html'] as const) {
+      const shown = formatKitReport(shownReport, format);
+      expect(shown).not.toMatch(CONTROLS);
+      expect(shown).toContain('\\x1b[31mred\\x1b[0m');
+      expect(shown).not.toContain('\\\\x1b');
+    }
   }, 60_000);
 
   it('a client that crashes with a deep stack: the text report shows the cause line, not stack frames', async () => {

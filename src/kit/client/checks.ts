@@ -337,8 +337,11 @@ function judgeRun(
       let followUp = false;
       const resend = earlier !== undefined && earlier.canonical === canonical;
       const earlierStatus = earlier?.record.answer?.status ?? 0;
-      const intent = intentOf(message);
-      const askedAgain = !earlier && intent !== undefined ? refusedIntents.get(intent) : undefined;
+      // Written only when a refusal is to be remembered or looked up: a second canonical form of
+      // every message would double the kit's work on a client posting wide ones.
+      let intent: string | undefined | null = null;
+      const intentNow = () => (intent === null ? (intent = intentOf(message)) : intent);
+      const askedAgain = !earlier && refusedIntents.size > 0 ? refusedIntents.get(intentNow() ?? '') : undefined;
       if (askedAgain) {
         ev.fail(
           'client.error_not_resent',
@@ -432,16 +435,16 @@ function judgeRun(
       // A refusal of what the message asks, not of its form: the message was valid.
       const refusal = asKeyed(answerJson);
       if (
-        intent !== undefined &&
         result.errors.length === 0 &&
         answer !== undefined &&
         answer.status >= 400 &&
         answer.status < 500 &&
         answer.status !== 429 &&
         at(refusal, 'profile') === 'uai.error.v1' &&
-        at(refusal, 'body', 'retryable') === false
+        at(refusal, 'body', 'retryable') === false &&
+        intentNow() !== undefined
       )
-        refusedIntents.set(intent, {
+        refusedIntents.set(intentNow()!, {
           request: r.index + 1,
           why: `${answer.status} ${String(at(refusal, 'body', 'code') ?? '')}`.trim(),
         });

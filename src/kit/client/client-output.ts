@@ -1,12 +1,12 @@
 /**
  * What a client printed, as the kit keeps and shows it: the end of each stream, bounded in bytes
- * however much comes, with terminal control characters escaped (a report read in a terminal must
- * not be recoloured, cleared, retitled or reordered by the client under test), and the line that
- * says why it failed picked out of the stack frames around it.
+ * however much comes, and the line that says why it failed picked out of the stack frames around
+ * it. It is kept as printed: each report format escapes it once, as it escapes everything else the
+ * client sent (judge/formats.ts), so that a report read in a terminal is not recoloured, cleared,
+ * retitled or reordered by the client under test, and reads back to what the client printed.
  */
 
 import type { Readable } from 'node:stream';
-import { escapeControls } from '../terminal.ts';
 
 /** Bytes of stdout and of stderr kept per scenario (the end of each). */
 export const OUTPUT_TAIL_BYTES = 16 * 1024;
@@ -39,10 +39,10 @@ export class OutputTail {
     while (this.chunks.length > 1 && this.bytes - this.chunks[0]!.length >= OUTPUT_TAIL_BYTES)
       this.bytes -= this.chunks.shift()!.length;
   }
-  /** Decoded once at the end, so no character is split between two chunks; escaped for showing. */
+  /** Decoded once at the end, so no character is split between two chunks. */
   text(): string {
     const all = Buffer.concat(this.chunks);
-    return escapeControls(all.subarray(Math.max(0, all.length - OUTPUT_TAIL_BYTES)).toString('utf8'));
+    return all.subarray(Math.max(0, all.length - OUTPUT_TAIL_BYTES)).toString('utf8');
   }
 }
 

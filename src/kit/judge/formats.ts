@@ -55,6 +55,9 @@ const xml = (s: string): string =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
 
+/** Evidence in a CI page: what the implementation sent or printed, its controls and bidi marks visible, as in the text report. */
+const evidence = (lines: readonly string[]): string => xml(escapeControls(lines.join('\n')));
+
 /**
  * One side's <testsuite> with its cases, named `name`, and its failure and skip counts: a
  * document of its own (junitReport) or one of the proxy's two.
@@ -65,10 +68,11 @@ export function junitSuite(r: KitReport, name = r.endpoint): { text: string; fai
     if (explained(c.status) && r.baseline.expected.includes(c.id))
       return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
     if (c.status === 'fail')
-      return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${xml(c.evidence.join('\n'))}</failure></testcase>`;
+      return `${open}<failure message="${xml(c.title)}" type="${c.severity}">${evidence(c.evidence)}</failure></testcase>`;
     if (c.status === 'not_exercised')
-      return `${open}<failure message="${xml(`not exercised: ${c.title}`)}" type="not_exercised">${xml(c.evidence.join('\n'))}</failure></testcase>`;
-    if (c.status === 'skip') return `${open}<skipped message="${xml(c.evidence[0] ?? 'not applicable')}"/></testcase>`;
+      return `${open}<failure message="${xml(`not exercised: ${c.title}`)}" type="not_exercised">${evidence(c.evidence)}</failure></testcase>`;
+    if (c.status === 'skip')
+      return `${open}<skipped message="${xml(escapeControls(c.evidence[0] ?? 'not applicable'))}"/></testcase>`;
     return `${open}</testcase>`;
   });
   const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
@@ -139,7 +143,8 @@ ${rows.join('\n')}
 }
 
 export function formatKitReport(r: KitReport, format: KitFormat): string {
-  if (format === 'json') return `${JSON.stringify(r, null, 2)}\n`;
+  // The same value as JSON.stringify's; a bidi mark or C1 control the implementation sent is an escape in it.
+  if (format === 'json') return `${visibleJson(r)}\n`;
   if (format === 'junit') return junitReport(r);
   if (format === 'html') return htmlReport(r);
   return textReport(r);
