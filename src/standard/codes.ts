@@ -123,8 +123,9 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
     fix: 'Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference.',
   },
   'response.task_ref_mismatch': {
-    description: 'body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.',
-    fix: 'Use one task reference in all three places.',
+    description:
+      'body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value; or a task status carries a delivery.task_ref other than its body.task_id.',
+    fix: 'Use one task reference in every place that names the task.',
   },
   'task.state_inconsistent': {
     description:

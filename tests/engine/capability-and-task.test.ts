@@ -54,6 +54,20 @@ describe('closed by the contract', () => {
   });
 });
 
+describe('a task status names one task', () => {
+  it('its delivery.task_ref, when it has one, is its body.task_id (the binding record: one reference)', () => {
+    const m = example('uai.task.status.v1');
+    expect(m.delivery.task_ref).toBe(m.body.task_id);
+    expect(found(check(seal(m)))).toEqual([]);
+    m.delivery.task_ref = `${m.body.task_id}-other`;
+    const r = check(seal(m));
+    expect(found(r)).toEqual(['response.task_ref_mismatch /delivery/task_ref']);
+    expect(r.errors[0]).toMatchObject({ expected: m.body.task_id, actual: m.delivery.task_ref });
+    delete m.delivery.task_ref;
+    expect(found(check(seal(m)))).toEqual([]);
+  });
+});
+
 describe('open by the contract', () => {
   it('still valid: an unregistered binding id and a well-formed profile id', () => {
     // Transport bindings are "at least" the three published (the roadmap plans more), and a

@@ -55,6 +55,12 @@ export const onMessage =
     });
   };
 
+/** A task status of another task than the one polled: the task it names, everywhere it names it. */
+const otherTask = (m: Record<string, any>): void => {
+  m.body.task_id = 'task-other';
+  if (m.delivery?.task_ref !== undefined) m.delivery.task_ref = 'task-other';
+};
+
 /**
  * The first poll of each task refused with `refusal`; every later one answered by `then`. A run's
  * async request starts it afresh: a run repeated with the same ids (a property test shrinking)
@@ -378,7 +384,13 @@ export const BROKEN: readonly Broken[] = [
   {
     fault: 'the status of another task',
     fails: ['exchange.task_matches'],
-    transform: onMessage('poll', (m) => void (m.body.task_id = 'task-other')),
+    transform: onMessage('poll', otherTask),
+  },
+  {
+    // The status is of the task, but its delivery.task_ref sends a client to another one.
+    fault: 'a task status whose delivery.task_ref names another task',
+    fails: ['message.valid', 'exchange.task_matches', 'task.pollable'],
+    transform: onMessage('poll', (m) => void (m.delivery.task_ref = 'task-other')),
   },
   { fault: 'working again after completed', fails: ['exchange.task_transition'], transform: completedThenWorking() },
   // The second poll is judged against the acceptance when the first got no task status: against a
@@ -392,7 +404,7 @@ export const BROKEN: readonly Broken[] = [
           status: 503,
           headers: { 'content-type': 'application/problem+json', 'retry-after': '10' },
         }),
-      onMessage('poll', (m) => void (m.body.task_id = 'task-other')),
+      onMessage('poll', otherTask),
     ),
   },
   // A 429 the kit waits out (Retry-After: 1) is still an answer: its error must say what its status says.

@@ -242,6 +242,7 @@ function followingStatus(site: Site, request: Json, accepted: Json): Json {
   };
   status.target = structuredClone(request.source);
   status.provenance = { ...at(status, 'provenance'), trace_id: at(request, 'provenance').trace_id };
+  status.delivery = { ...at(status, 'delivery'), task_ref: at(accepted, 'delivery').task_ref };
   const { result_ref: _done, ...body } = at(status, 'body');
   status.body = {
     ...body,

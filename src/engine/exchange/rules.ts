@@ -395,9 +395,22 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
         : valueAt(previous, '/delivery/task_ref');
     if (task === undefined) return [];
     const got = valueAt(response, '/body/task_id');
-    return got === task
-      ? []
-      : [finding('/body/task_id', 'A task status names the task the accepted response issued.', task, got)];
+    const delivered = valueAt(response, '/delivery/task_ref');
+    return [
+      ...(got === task
+        ? []
+        : [finding('/body/task_id', 'A task status names the task the accepted response issued.', task, got)]),
+      ...(delivered === undefined || delivered === task
+        ? []
+        : [
+            finding(
+              '/delivery/task_ref',
+              'A task status that carries delivery.task_ref names the task the accepted response issued there too.',
+              task,
+              delivered,
+            ),
+          ]),
+    ];
   },
   [OWN_IDS]: ({ request, response, previous }) => {
     const earlier = [

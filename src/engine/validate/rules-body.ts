@@ -105,8 +105,19 @@ const STATE_FIELDS: Readonly<Record<string, string>> = {
   failed: 'error_code',
 };
 
-const taskStatus: BodyRule = (body) => {
+const taskStatus: BodyRule = (body, message) => {
   const out: IssueDraft[] = [];
+  // The task a status is about, named twice: a client polling by delivery.task_ref reads another task's.
+  const taskId = reference(body, 'task_id');
+  const deliveryRef = reference(ownRecord(message, 'delivery'), 'task_ref');
+  if (taskId !== undefined && deliveryRef !== undefined && deliveryRef !== taskId)
+    out.push({
+      code: 'response.task_ref_mismatch',
+      path: '/delivery/task_ref',
+      message: "A task status's delivery.task_ref must be its body.task_id, the task it is about.",
+      expected: echo(taskId),
+      actual: echo(deliveryRef),
+    });
   const state = own(body, 'state');
   const need = typeof state === 'string' && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : undefined;
   if (need !== undefined && !Object.hasOwn(body, need)) {

@@ -108,6 +108,24 @@ describe('the exchange fixtures of the conformance pack', () => {
   }
 });
 
+describe('a task status polled names the task the acceptance issued', () => {
+  const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
+  const ref = accepted.delivery.task_ref as string;
+  const status = (taskId: string, deliveryRef?: string) => ({
+    profile: 'uai.task.status.v1',
+    ...(deliveryRef === undefined ? {} : { delivery: { task_ref: deliveryRef } }),
+    body: { task_id: taskId, state: 'working' },
+  });
+  const verdict = (response: unknown) =>
+    checkExchange({ request, response, previous: accepted }).verdicts.find((v) => v.id === 'exchange.task_matches')!;
+  it.each([
+    ['the task, no delivery.task_ref', status(ref), 'pass'],
+    ['the task in both places', status(ref, ref), 'pass'],
+    ['another task in body.task_id', status('other'), 'fail'],
+    ['another task in delivery.task_ref', status(ref, 'other'), 'fail'],
+  ])('%s: %s', (_name, response, expected) => expect(verdict(response).status).toBe(expected));
+});
+
 describe('task transitions follow the published table', () => {
   const status = (state: string) => ({ profile: 'uai.task.status.v1', body: { task_id: 't', state } });
   const verdict = (from: string, to: string) =>
