@@ -3722,8 +3722,18 @@ var init_rules_body = __esm({
       "input-required": "blocking_reason",
       failed: "error_code"
     };
-    taskStatus = (body) => {
+    taskStatus = (body, message2) => {
       const out = [];
+      const taskId = reference(body, "task_id");
+      const deliveryRef = reference(ownRecord(message2, "delivery"), "task_ref");
+      if (taskId !== void 0 && deliveryRef !== void 0 && deliveryRef !== taskId)
+        out.push({
+          code: "response.task_ref_mismatch",
+          path: "/delivery/task_ref",
+          message: "A task status's delivery.task_ref must be its body.task_id, the task it is about.",
+          expected: echo(taskId),
+          actual: echo(deliveryRef)
+        });
       const state = own(body, "state");
       const need = typeof state === "string" && Object.hasOwn(STATE_FIELDS, state) ? STATE_FIELDS[state] : void 0;
       if (need !== void 0 && !Object.hasOwn(body, need)) {
@@ -6904,8 +6914,8 @@ var init_codes = __esm({
         fix: "Set body.task_ref, delivery.task_ref and body.result.task_id to the task reference."
       },
       "response.task_ref_mismatch": {
-        description: "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value.",
-        fix: "Use one task reference in all three places."
+        description: "body.task_ref, delivery.task_ref and body.result.task_id do not all hold the same value; or a task status carries a delivery.task_ref other than its body.task_id.",
+        fix: "Use one task reference in every place that names the task."
       },
       "task.state_inconsistent": {
         description: "A task status lacks the field its state requires: result_ref when completed, blocking_reason when input-required, error_code when failed.",
@@ -9643,7 +9653,18 @@ var init_rules = __esm({
         const task = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/task_id") : valueAt2(previous, "/delivery/task_ref");
         if (task === void 0) return [];
         const got = valueAt2(response, "/body/task_id");
-        return got === task ? [] : [finding("/body/task_id", "A task status names the task the accepted response issued.", task, got)];
+        const delivered = valueAt2(response, "/delivery/task_ref");
+        return [
+          ...got === task ? [] : [finding("/body/task_id", "A task status names the task the accepted response issued.", task, got)],
+          ...delivered === void 0 || delivered === task ? [] : [
+            finding(
+              "/delivery/task_ref",
+              "A task status that carries delivery.task_ref names the task the accepted response issued there too.",
+              task,
+              delivered
+            )
+          ]
+        ];
       },
       [OWN_IDS]: ({ request, response, previous }) => {
         const earlier = [
@@ -12531,11 +12552,12 @@ function pacedFaults(status, answer, isProblem) {
   if (!typed2) return [];
   const what = isProblem ? "the problem's" : "the uai.error.v1 body's";
   const faults = [];
+  const registered = isPublishedErrorCode(typed2.code) ? errorCode(typed2.code)?.status : void 0;
   if (!isPublishedErrorCode(typed2.code))
     faults.push(`${what} code ${shown(typed2.code) ?? "is absent"}, which the error registry does not publish`);
-  else if (status === 429 && errorCode(typed2.code)?.status !== 429)
+  else if (registered !== status)
     faults.push(
-      `${what} code ${typed2.code} is registered with status ${errorCode(typed2.code)?.status}, not 429 (request.rate_limited is)`
+      `${what} code ${typed2.code} is registered with status ${registered}, not ${status}${status === 429 ? " (request.rate_limited is)" : " (the registry gives 503 no code)"}`
     );
   if (typeof typed2.status === "number" && typed2.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed2.status}`);
@@ -12547,7 +12569,7 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, STACK_TRACE, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
+var REFUSAL, BARE_FRAME, STACK_TRACE, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -12560,13 +12582,17 @@ var init_refusal = __esm({
       "hostile.malformed_json": { status: 400, code: "request.malformed_json" },
       "hostile.too_deep": { status: 400, code: "request.too_deep" }
     };
+    BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],]+\.[\w$<>\x60]+\([^\n]*\)[ \t]*`;
     STACK_TRACE = new RegExp(
       [
         String.raw`(?:^|\n)\s*at \S.*(?::\d+(?::\d+)?\)?|:line \d+)\s*(?:$|\n)`,
+        String.raw`(?:^|\n)${BARE_FRAME}\r?\n${BARE_FRAME}(?:$|\r?\n)`,
         String.raw`Traceback \(most recent call last\)`,
+        String.raw`\bFile "[^"\n]+", line \d+, in \S`,
         String.raw`goroutine \d+ \[[a-z ]+\]:`,
         String.raw`\bpanicked at\b|stack backtrace:`,
         String.raw`(?:^|\n)#\d+ \S+\(\d+\): `,
+        String.raw`(?:^|\n)Stack trace:\r?\n#\d+ |\bUncaught \w*(?:Exception|Error)\b.* in \S+:\d+|\bthrown in \S+ on line \d+`,
         String.raw`\S\.rb:\d+:in [\x60']`
       ].join("|")
     );

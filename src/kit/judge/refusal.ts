@@ -20,18 +20,26 @@ const REFUSAL: Readonly<Record<string, { readonly status: number; readonly code?
   'hostile.too_deep': { status: 400, code: 'request.too_deep' },
 };
 
+/** A frame that names no place (Java `(Unknown Source)`, .NET without symbols): a method call on a line of its own. */
+const BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],]+\.[\w$<>\x60]+\([^\n]*\)[ \t]*`;
+
 /**
  * A stack trace as the common runtimes print one: a frame line `at f (file.js:1:2)` (V8, Java) or
- * `at f() in file.cs:line 3` (.NET), Python's traceback, a Go panic's goroutine header, a Rust
- * panic or backtrace, a PHP frame `#0 /app/x.php(12): `, a Ruby frame `x.rb:12:in`.
+ * `at f() in file.cs:line 3` (.NET), two frames that name no place (`at a.b.c(Unknown Source)`,
+ * `at Acme.Handler.Handle(HttpContext ctx)`), Python's traceback or a frame of one (`File "x.py",
+ * line 4, in f`), a Go panic's goroutine header, a Rust panic or backtrace, a PHP frame `#0
+ * /app/x.php(12): `, its `Stack trace:` and uncaught-exception lines, a Ruby frame `x.rb:12:in`.
  */
 const STACK_TRACE = new RegExp(
   [
     String.raw`(?:^|\n)\s*at \S.*(?::\d+(?::\d+)?\)?|:line \d+)\s*(?:$|\n)`,
+    String.raw`(?:^|\n)${BARE_FRAME}\r?\n${BARE_FRAME}(?:$|\r?\n)`,
     String.raw`Traceback \(most recent call last\)`,
+    String.raw`\bFile "[^"\n]+", line \d+, in \S`,
     String.raw`goroutine \d+ \[[a-z ]+\]:`,
     String.raw`\bpanicked at\b|stack backtrace:`,
     String.raw`(?:^|\n)#\d+ \S+\(\d+\): `,
+    String.raw`(?:^|\n)Stack trace:\r?\n#\d+ |\bUncaught \w*(?:Exception|Error)\b.* in \S+:\d+|\bthrown in \S+ on line \d+`,
     String.raw`\S\.rb:\d+:in [\x60']`,
   ].join('|'),
 );
@@ -122,18 +130,20 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
  * Why a 429 or 503 that paced a poll says something its status does not: the error it carries (a
  * problem, or a uai.error.v1 body; none is asked for: the status and Retry-After say it all) names
  * an unpublished code, a code registered with another status (429 has one, request.rate_limited;
- * the registry gives 503 none), or a status of its own that is not the answer's.
+ * the registry gives 503 none, so any code on a 503 says another status), or a status of its own
+ * that is not the answer's.
  */
 export function pacedFaults(status: number, answer: unknown, isProblem: boolean): string[] {
   const typed = typedOf(answer, isProblem);
   if (!typed) return [];
   const what = isProblem ? "the problem's" : "the uai.error.v1 body's";
   const faults: string[] = [];
+  const registered = isPublishedErrorCode(typed.code) ? errorCode(typed.code as string)?.status : undefined;
   if (!isPublishedErrorCode(typed.code))
     faults.push(`${what} code ${shown(typed.code) ?? 'is absent'}, which the error registry does not publish`);
-  else if (status === 429 && errorCode(typed.code as string)?.status !== 429)
+  else if (registered !== status)
     faults.push(
-      `${what} code ${typed.code as string} is registered with status ${errorCode(typed.code as string)?.status}, not 429 (request.rate_limited is)`,
+      `${what} code ${typed.code as string} is registered with status ${registered}, not ${status}${status === 429 ? ' (request.rate_limited is)' : ' (the registry gives 503 no code)'}`,
     );
   if (typeof typed.status === 'number' && typed.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed.status}`);

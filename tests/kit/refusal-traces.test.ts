@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pacedFaults, refusalFaults } from '../../src/kit/judge/refusal.ts';
+
+/**
+ * A refusal carries no stack trace (CONTRACT section 8), in any of the forms the common runtimes
+ * print, and a text that only reads like one in passing (a message about a position, a file, a
+ * line) is no trace: judged by refusalFaults on a problem whose other members are right.
+ */
+const refusal = (detail: string) => ({
+  type: 'about:blank',
+  title: 'Request message invalid',
+  status: 400,
+  detail,
+  code: 'request.invalid',
+});
+const faults = (detail: string) => refusalFaults('hostile.checksum', 400, refusal(detail), true);
+const TRACE = 'the problem carries a stack trace';
+
+describe('a stack trace in a refusal', () => {
+  it.each([
+    ['V8', 'TypeError: x is undefined\n    at check (/srv/app/validate.js:12:7)'],
+    ['Java', 'java.lang.IllegalStateException: boom\n\tat a.b.C.d(C.java:12)'],
+    [
+      'Java without line numbers',
+      'java.lang.IllegalStateException: boom\n\tat a.a.a(Unknown Source)\n\tat a.a.b(Unknown Source)',
+    ],
+    [
+      'Java, native frames',
+      'java.lang.Error: x\n\tat java.lang.Thread.sleep(Native Method)\n\tat a.B.run(Native Method)',
+    ],
+    ['.NET with lines', 'System.Exception: x\n   at Acme.Handler.Handle() in /src/Handler.cs:line 3'],
+    [
+      '.NET without symbols',
+      'System.NullReferenceException: Object reference not set\n   at Acme.Handler.Handle(HttpContext ctx)\n   at Acme.Program.Main()',
+    ],
+    ['Python', 'Traceback (most recent call last):\n  File "/srv/app/server.py", line 41, in handle'],
+    ['Python frames without their header', '  File "/srv/app/handler.py", line 42, in handle\n    check(msg)\n'],
+    ['Go', 'runtime error\n\ngoroutine 7 [running]:\nmain.handle(...)'],
+    ['Rust', "thread 'main' panicked at src/main.rs:4:5:\nboom"],
+    [
+      'PHP uncaught',
+      'PHP Fatal error:  Uncaught Exception: boom in /var/www/html/index.php:3\nStack trace:\n#0 {main}\n  thrown in /var/www/html/index.php on line 3',
+    ],
+    ['PHP frames', '#0 /app/x.php(12): handle()\n#1 {main}'],
+    ['Ruby', "app.rb:12:in `handle'"],
+  ])('%s is found', (_runtime, trace) => expect(faults(trace)).toContain(TRACE));
+
+  it.each([
+    'The checksum does not match: expected sha256:ab, got sha256:cd.',
+    'Look at message_id (the one you sent).',
+    'Unexpected token at position 12 (line 1, column 13).',
+    'File "a.json" is not valid.',
+    'at least one of source.id or target.id (both are missing)',
+    'The request was refused.\nTry again with a valid message.',
+  ])('%j is no trace', (detail) => expect(faults(detail)).toEqual([]));
+
+  it('no sentence of plain words reads as one', () => {
+    const word = fc.stringMatching(/^[A-Za-z]{1,8}$/);
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }), (lines) => {
+        expect(faults(lines.map((l) => `${l.join(' ')}.`).join('\n'))).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe('a 429 or 503 that paces a poll says what its status says', () => {
+  const paced = (status: number, code: string) =>
+    pacedFaults(status, { type: 'about:blank', title: 'Later', status, detail: 'Later.', code }, true);
+  it.each([
+    [429, 'request.rate_limited', []],
+    [429, 'server.internal', [expect.stringMatching(/registered with status 500, not 429/)]],
+    [503, 'request.rate_limited', [expect.stringMatching(/registered with status 429, not 503/)]],
+    [503, 'server.internal', [expect.stringMatching(/registered with status 500, not 503/)]],
+  ])('%i with %s', (status, code, expected) => expect(paced(status, code)).toEqual(expected));
+});
