@@ -12569,7 +12569,7 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, BARE_FRAME, STACK_TRACE, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
+var REFUSAL, LINE, BARE_FRAME, STACK_TRACE, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -12582,17 +12582,18 @@ var init_refusal = __esm({
       "hostile.malformed_json": { status: 400, code: "request.malformed_json" },
       "hostile.too_deep": { status: 400, code: "request.too_deep" }
     };
+    LINE = 1e3;
     BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],]+\.[\w$<>\x60]+\([^\n]*\)[ \t]*`;
     STACK_TRACE = new RegExp(
       [
-        String.raw`(?:^|\n)\s*at \S.*(?::\d+(?::\d+)?\)?|:line \d+)\s*(?:$|\n)`,
+        String.raw`(?:^|\n)[ \t]*at \S[^\n]{0,${LINE}}?(?::\d+(?::\d+)?\)?|:line \d+)[ \t\r]*(?:$|\n)`,
         String.raw`(?:^|\n)${BARE_FRAME}\r?\n${BARE_FRAME}(?:$|\r?\n)`,
         String.raw`Traceback \(most recent call last\)`,
-        String.raw`\bFile "[^"\n]+", line \d+, in \S`,
+        String.raw`\bFile "[^"\n]{1,${LINE}}", line \d+, in \S`,
         String.raw`goroutine \d+ \[[a-z ]+\]:`,
         String.raw`\bpanicked at\b|stack backtrace:`,
         String.raw`(?:^|\n)#\d+ \S+\(\d+\): `,
-        String.raw`(?:^|\n)Stack trace:\r?\n#\d+ |\bUncaught \w*(?:Exception|Error)\b.* in \S+:\d+|\bthrown in \S+ on line \d+`,
+        String.raw`(?:^|\n)Stack trace:\r?\n#\d+ |\bthrown in \S+ on line \d+`,
         String.raw`\S\.rb:\d+:in [\x60']`
       ].join("|")
     );

@@ -75,3 +75,24 @@ describe('a 429 or 503 that paces a poll says what its status says', () => {
     [503, 'server.internal', [expect.stringMatching(/registered with status 500, not 503/)]],
   ])('%i with %s', (status, code, expected) => expect(paced(status, code)).toEqual(expected));
 });
+
+/**
+ * A server's refusal is read whole for a trace: bodies built so that a pattern could backtrack over
+ * them stay a bound, not a stall (256 KiB of newlines took 95 s when a frame's indent was `\s*`).
+ */
+describe('reading a refusal for a trace is bounded', () => {
+  const N = 256 * 1024;
+  it.each([
+    ['newlines', '\n'.repeat(N)],
+    ['whitespace lines', ' \n\t\r\n'.repeat(N / 5)],
+    ['line starts with at', '\nat x'.repeat(N / 5)],
+    ['unclosed Python frames', 'File "x '.repeat(N / 8)],
+    ['dotted names without a call', `\nat a.${'b.'.repeat(500)}`.repeat(N / 1006)],
+    ['colons after a frame', `\nat x${':'.repeat(900)}`.repeat(N / 905)],
+  ])('%s: judged in well under a second', (_name, detail) => {
+    const started = performance.now();
+    expect(faults(detail)).toEqual([]);
+    // A bound, not a benchmark: the quadratic form took minutes.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
