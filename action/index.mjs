@@ -9354,18 +9354,6 @@ var init_own_ids = __esm({
 });
 
 // src/engine/exchange/rules.ts
-function notAdded({ request, response, flagged }, path2) {
-  const got = valueAt2(response, path2);
-  if (got === void 0 || valueAt2(request, path2) !== void 0 || flagged(path2)) return [];
-  return [
-    finding(
-      path2,
-      `${dotted(path2)} is copied from the request, which has none: the answer carries none either.`,
-      void 0,
-      got
-    )
-  ];
-}
 function targetOfSource({ request, response }) {
   const source = valueAt2(request, "/source");
   const target = valueAt2(response, "/target");
@@ -9374,17 +9362,23 @@ function targetOfSource({ request, response }) {
   for (const name of PARTY_MEMBERS) {
     const got = Object.hasOwn(target, name) ? target[name] : void 0;
     const want = Object.hasOwn(source, name) ? source[name] : void 0;
-    if (got === void 0 || got === want) continue;
+    if (got === void 0 || sameMember(name, want, got)) continue;
+    if (want === void 0 && !ADDRESSES.has(name)) continue;
     out.push(
       finding(
         `/target/${name}`,
-        want === void 0 ? `target.${name} names what the request source does not: the answer's target is the request source, with nothing of another party.` : `target.${name} must be ${shown(want)}, the request source's: the answer's target is the request source.`,
+        want === void 0 ? `target.${name} is an address the request source does not give: the answer's target is the request source, not another party.` : `target.${name} must be ${shown(want)}, the request source's: the answer's target is the request source.`,
         want,
         got
       )
     );
   }
   return out;
+}
+function sameMember(name, a, b) {
+  if (a === b) return true;
+  if (name !== "uri" || typeof a !== "string" || typeof b !== "string") return false;
+  return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
 }
 function sameInstant(a, b) {
   if (a === b) return true;
@@ -9414,7 +9408,7 @@ function expectedStatus(pair) {
   const status = valueAt2(pair.response, "/body/status");
   return pair.kind === "error" && typeof status === "number" ? status : void 0;
 }
-var finding, dotted, copied, PARTY_MEMBERS, isTaskState, CHECKS;
+var finding, dotted, copied, PARTY_MEMBERS, ADDRESSES, isTaskState, CHECKS;
 var init_rules = __esm({
   "src/engine/exchange/rules.ts"() {
     "use strict";
@@ -9443,6 +9437,7 @@ var init_rules = __esm({
       return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`, want, got)];
     };
     PARTY_MEMBERS = objectDef("party").fields.map((f) => f.key).filter((key) => key !== "type" && key !== "id");
+    ADDRESSES = /* @__PURE__ */ new Set(["uri", "did"]);
     isTaskState = (v) => typeof v === "string" && TASK_STATES.includes(v);
     CHECKS = {
       "exchange.http_status": (pair) => {
@@ -9511,9 +9506,7 @@ var init_rules = __esm({
       "exchange.delivery_copied": (pair) => {
         const out = [
           ...copied("/delivery/mode", "/delivery/mode")(pair),
-          ...copied("/delivery/priority", "/delivery/priority")(pair),
-          ...notAdded(pair, "/delivery/priority"),
-          ...notAdded(pair, "/delivery/expires_at")
+          ...copied("/delivery/priority", "/delivery/priority")(pair)
         ];
         const expires = valueAt2(pair.request, "/delivery/expires_at");
         const got = valueAt2(pair.response, "/delivery/expires_at");
@@ -12552,12 +12545,11 @@ function pacedFaults(status, answer, isProblem) {
   if (!typed2) return [];
   const what = isProblem ? "the problem's" : "the uai.error.v1 body's";
   const faults = [];
-  const registered = isPublishedErrorCode(typed2.code) ? errorCode(typed2.code)?.status : void 0;
   if (!isPublishedErrorCode(typed2.code))
     faults.push(`${what} code ${shown(typed2.code) ?? "is absent"}, which the error registry does not publish`);
-  else if (registered !== status)
+  else if (status === 429 && errorCode(typed2.code)?.status !== 429)
     faults.push(
-      `${what} code ${typed2.code} is registered with status ${registered}, not ${status}${status === 429 ? " (request.rate_limited is)" : " (the registry gives 503 no code)"}`
+      `${what} code ${typed2.code} is registered with status ${errorCode(typed2.code)?.status}, not 429 (request.rate_limited is)`
     );
   if (typeof typed2.status === "number" && typed2.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed2.status}`);
@@ -12583,11 +12575,12 @@ var init_refusal = __esm({
       "hostile.too_deep": { status: 400, code: "request.too_deep" }
     };
     LINE = 1e3;
-    BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],]+\.[\w$<>\x60]+\([^\n]*\)[ \t]*`;
+    BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],/]+\.[\w$<>\x60\[\]]+\((?:|Unknown Source|Native Method|[\w$]+\.java|[\w.<>\[\]]+ \w+(?:, [\w.<>\[\]]+ \w+)*)\)[ \t]*`;
     STACK_TRACE = new RegExp(
       [
         String.raw`(?:^|\n)[ \t]*at \S[^\n]{0,${LINE}}?(?::\d+(?::\d+)?\)?|:line \d+)[ \t\r]*(?:$|\n)`,
         String.raw`(?:^|\n)${BARE_FRAME}\r?\n${BARE_FRAME}(?:$|\r?\n)`,
+        String.raw`(?:^|\n)[ \t]*at [\w$./]+\((?:Unknown Source|Native Method)\)`,
         String.raw`Traceback \(most recent call last\)`,
         String.raw`\bFile "[^"\n]{1,${LINE}}", line \d+, in \S`,
         String.raw`goroutine \d+ \[[a-z ]+\]:`,

@@ -44,6 +44,24 @@ describe('charsetOf', () => {
   const other = fc.tuple(token, fc.oneof(token, quoted)).map(([n, v]) => `;${n}=${v}`);
   const charset = fc.tuple(fc.constantFrom('utf-8', 'UTF-8', 'latin1', 'us-ascii'), fc.boolean());
 
+  it('the service reads it so: a charset only in a quoted value is no charset, a second one not UTF-8 is refused', async () => {
+    const posted = (contentType: string) =>
+      readPostedJson(
+        {
+          method: 'POST',
+          path: '/v1/validate',
+          header: (name) => ({ 'content-type': contentType, 'content-length': '2' })[name] ?? null,
+          body: async () => new TextEncoder().encode('{}'),
+        } as CoreRequest,
+        'not JSON',
+      );
+    expect(await posted('application/json; v="a;charset=latin1"')).toMatchObject({ ok: true });
+    expect(await posted('application/json; charset=utf-8; charset=latin1')).toMatchObject({
+      ok: false,
+      code: 'request.unsupported_media_type',
+    });
+  });
+
   it('the one charset among other parameters, wherever it stands and however they are quoted', () => {
     fc.assert(
       fc.property(fc.array(other, { maxLength: 4 }), fc.option(charset), fc.nat(4), (params, named, at) => {

@@ -43,6 +43,11 @@ describe('a stack trace in a refusal', () => {
       'PHP Fatal error:  Uncaught Exception: boom in /var/www/html/index.php:3\nStack trace:\n#0 {main}\n  thrown in /var/www/html/index.php on line 3',
     ],
     ['PHP frames', '#0 /app/x.php(12): handle()\n#1 {main}'],
+    [
+      'PHP, its last line alone',
+      'PHP Fatal error:  Uncaught Exception: boom\n  thrown in /var/www/html/index.php on line 3',
+    ],
+    ['one Java frame without a place', 'java.lang.Error: x\n\tat com.acme.Handler.handle(Unknown Source)'],
     ['Ruby', "app.rb:12:in `handle'"],
   ])('%s is found', (_runtime, trace) => expect(faults(trace)).toContain(TRACE));
 
@@ -53,6 +58,7 @@ describe('a stack trace in a refusal', () => {
     'File "a.json" is not valid.',
     'at least one of source.id or target.id (both are missing)',
     'The request was refused.\nTry again with a valid message.',
+    'Invalid message:\n  at body.subject(required)\n  at body.intent(required)',
   ])('%j is no trace', (detail) => expect(faults(detail)).toEqual([]));
 
   it('no sentence of plain words reads as one', () => {
@@ -71,8 +77,9 @@ describe('a 429 or 503 that paces a poll says what its status says', () => {
   it.each([
     [429, 'request.rate_limited', []],
     [429, 'server.internal', [expect.stringMatching(/registered with status 500, not 429/)]],
-    [503, 'request.rate_limited', [expect.stringMatching(/registered with status 429, not 503/)]],
-    [503, 'server.internal', [expect.stringMatching(/registered with status 500, not 503/)]],
+    // The registry gives 503 no code of its own, and CONTRACT section 8 asks a problem for one: any published code.
+    [503, 'server.internal', []],
+    [503, 'not.a.code', [expect.stringMatching(/does not publish/)]],
   ])('%i with %s', (status, code, expected) => expect(paced(status, code)).toEqual(expected));
 });
 

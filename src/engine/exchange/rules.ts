@@ -42,28 +42,12 @@ const copied =
   };
 
 /**
- * Rule 7 copies a delivery member from the request: one the request does not carry has nothing to
- * be copied from, so the answer carries none either (it would set a priority or an expiry of its own).
- */
-function notAdded({ request, response, flagged }: ExchangePair, path: string): ExchangeFinding[] {
-  const got = valueAt(response, path);
-  if (got === undefined || valueAt(request, path) !== undefined || flagged(path)) return [];
-  return [
-    finding(
-      path,
-      `${dotted(path)} is copied from the request, which has none: the answer carries none either.`,
-      undefined,
-      got,
-    ),
-  ];
-}
-
-/**
  * Rule 6 has the answer's target be the request's source. It may leave out what only describes the
- * requester, but what it gives of the party (an address: uri, did; a label, a role) is the
- * source's own, not another party's; type and id are held by copied() and must be there. Only the
- * party's registered members: others are field.unknown_member's, and a hostile target may hold
- * thousands.
+ * requester, and may describe it further (a label, a role the source did not give), but an address
+ * (`uri`, `did`) is the source's own, never another, and what the source gives of itself is not
+ * changed. type and id are held by copied(). URIs are compared as URLs (RFC 3986 section 6.2.2:
+ * `https://Agent.Example` and `https://agent.example/` are one address). Only the party's
+ * registered members: others are field.unknown_member's, and a hostile target may hold thousands.
  */
 function targetOfSource({ request, response }: ExchangePair): ExchangeFinding[] {
   const source = valueAt(request, '/source');
@@ -73,12 +57,13 @@ function targetOfSource({ request, response }: ExchangePair): ExchangeFinding[] 
   for (const name of PARTY_MEMBERS) {
     const got = Object.hasOwn(target, name) ? target[name] : undefined;
     const want = Object.hasOwn(source, name) ? source[name] : undefined;
-    if (got === undefined || got === want) continue;
+    if (got === undefined || sameMember(name, want, got)) continue;
+    if (want === undefined && !ADDRESSES.has(name)) continue;
     out.push(
       finding(
         `/target/${name}`,
         want === undefined
-          ? `target.${name} names what the request source does not: the answer's target is the request source, with nothing of another party.`
+          ? `target.${name} is an address the request source does not give: the answer's target is the request source, not another party.`
           : `target.${name} must be ${shown(want)}, the request source's: the answer's target is the request source.`,
         want,
         got,
@@ -92,6 +77,16 @@ function targetOfSource({ request, response }: ExchangePair): ExchangeFinding[] 
 const PARTY_MEMBERS: readonly string[] = objectDef('party')
   .fields.map((f) => f.key)
   .filter((key) => key !== 'type' && key !== 'id');
+
+/** The party members that say where an answer goes. */
+const ADDRESSES = new Set(['uri', 'did']);
+
+/** The same value of a party member: a uri as the URL it names, anything else as it is. */
+function sameMember(name: string, a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (name !== 'uri' || typeof a !== 'string' || typeof b !== 'string') return false;
+  return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
+}
 
 /** Both are RFC 3339 instants naming the same moment (a response may write the request's expiry another way). */
 function sameInstant(a: unknown, b: unknown): boolean {
@@ -220,8 +215,6 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const out = [
       ...copied('/delivery/mode', '/delivery/mode')(pair),
       ...copied('/delivery/priority', '/delivery/priority')(pair),
-      ...notAdded(pair, '/delivery/priority'),
-      ...notAdded(pair, '/delivery/expires_at'),
     ];
     const expires = valueAt(pair.request, '/delivery/expires_at');
     const got = valueAt(pair.response, '/delivery/expires_at');

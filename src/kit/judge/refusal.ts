@@ -24,7 +24,7 @@ const REFUSAL: Readonly<Record<string, { readonly status: number; readonly code?
 const LINE = 1000;
 
 /** A frame that names no place (Java `(Unknown Source)`, .NET without symbols): a method call on a line of its own. */
-const BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],]+\.[\w$<>\x60]+\([^\n]*\)[ \t]*`;
+const BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],/]+\.[\w$<>\x60\[\]]+\((?:|Unknown Source|Native Method|[\w$]+\.java|[\w.<>\[\]]+ \w+(?:, [\w.<>\[\]]+ \w+)*)\)[ \t]*`;
 
 /**
  * A stack trace as the common runtimes print one: a frame line `at f (file.js:1:2)` (V8, Java) or
@@ -41,6 +41,7 @@ const STACK_TRACE = new RegExp(
   [
     String.raw`(?:^|\n)[ \t]*at \S[^\n]{0,${LINE}}?(?::\d+(?::\d+)?\)?|:line \d+)[ \t\r]*(?:$|\n)`,
     String.raw`(?:^|\n)${BARE_FRAME}\r?\n${BARE_FRAME}(?:$|\r?\n)`,
+    String.raw`(?:^|\n)[ \t]*at [\w$./]+\((?:Unknown Source|Native Method)\)`,
     String.raw`Traceback \(most recent call last\)`,
     String.raw`\bFile "[^"\n]{1,${LINE}}", line \d+, in \S`,
     String.raw`goroutine \d+ \[[a-z ]+\]:`,
@@ -137,7 +138,7 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
  * Why a 429 or 503 that paced a poll says something its status does not: the error it carries (a
  * problem, or a uai.error.v1 body; none is asked for: the status and Retry-After say it all) names
  * an unpublished code, a code registered with another status (429 has one, request.rate_limited;
- * the registry gives 503 none, so any code on a 503 says another status), or a status of its own
+ * the registry gives 503 none, so a 503 may carry any published code), or a status of its own
  * that is not the answer's.
  */
 export function pacedFaults(status: number, answer: unknown, isProblem: boolean): string[] {
@@ -145,12 +146,11 @@ export function pacedFaults(status: number, answer: unknown, isProblem: boolean)
   if (!typed) return [];
   const what = isProblem ? "the problem's" : "the uai.error.v1 body's";
   const faults: string[] = [];
-  const registered = isPublishedErrorCode(typed.code) ? errorCode(typed.code as string)?.status : undefined;
   if (!isPublishedErrorCode(typed.code))
     faults.push(`${what} code ${shown(typed.code) ?? 'is absent'}, which the error registry does not publish`);
-  else if (registered !== status)
+  else if (status === 429 && errorCode(typed.code as string)?.status !== 429)
     faults.push(
-      `${what} code ${typed.code as string} is registered with status ${registered}, not ${status}${status === 429 ? ' (request.rate_limited is)' : ' (the registry gives 503 no code)'}`,
+      `${what} code ${typed.code as string} is registered with status ${errorCode(typed.code as string)?.status}, not 429 (request.rate_limited is)`,
     );
   if (typeof typed.status === 'number' && typed.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed.status}`);

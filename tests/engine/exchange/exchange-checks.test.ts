@@ -270,25 +270,37 @@ describe('what an answer adds to the party it answers or to its delivery', () =>
       .findings[0];
     expect(finding).toMatchObject({ path: `/target/${member}`, actual: value });
   });
-  it('a target member the source does not have fails; one the target leaves out does not', () => {
-    const { implementation: _, ...source } = request.source;
+  it('an address the source does not give fails; a description it does not give, or one left out, does not', () => {
+    const { uri: _, did: __, role: ___, ...source } = request.source;
     const bare = seal({ ...request, source });
     const answered = answer(bare, 'accepted-task').result.response_message as Record<string, any>;
     expect(failed(answered, bare)).toEqual([]);
-    expect(failed({ ...answered, target: { ...answered.target, implementation: 'other/1.0' } }, bare)).toEqual([
-      'exchange.target_is_requester',
-    ]);
-    const { label: __, ...target } = accepted.target;
+    for (const added of [{ uri: 'https://attacker.example/inbox' }, { did: 'did:web:attacker.example' }])
+      expect(failed({ ...answered, target: { ...answered.target, ...added } }, bare)).toEqual([
+        'exchange.target_is_requester',
+      ]);
+    expect(failed({ ...answered, target: { ...answered.target, role: 'requesting-agent' } }, bare)).toEqual([]);
+    const { label: ____, ...target } = accepted.target;
     expect(failed({ ...accepted, target })).toEqual([]);
   });
-  it('a priority or an expiry the request did not carry fails exchange.delivery_copied', () => {
+  it('a uri written as another spelling of the same URL is the same address (RFC 3986 section 6.2.2)', () => {
+    const withUri = (uri: string) => seal({ ...request, source: { ...request.source, uri } });
+    const pairs = [
+      ['https://agent.example', 'https://agent.example/'],
+      ['https://Agent.Example/inbox', 'https://agent.example/inbox'],
+      ['https://agent.example:443/inbox', 'https://agent.example/inbox'],
+    ];
+    for (const [sent, echoed] of pairs) {
+      const req = withUri(sent!);
+      const answered = answer(req, 'accepted-task').result.response_message as Record<string, any>;
+      expect(failed({ ...answered, target: { ...answered.target, uri: echoed } }, req)).toEqual([]);
+    }
+  });
+  it('an answer may give a priority or an expiry of its own when the request gives none (rule 7 copies what there is)', () => {
     const bare = seal({ ...request, delivery: { mode: 'async' } });
     const answered = answer(bare, 'accepted-task').result.response_message as Record<string, any>;
-    expect(failed(answered, bare)).toEqual([]);
-    for (const added of [{ priority: 'bulk' }, { expires_at: '2030-01-01T00:00:00Z' }])
-      expect(failed({ ...answered, delivery: { ...answered.delivery, ...added } }, bare)).toEqual([
-        'exchange.delivery_copied',
-      ]);
+    for (const added of [{}, { priority: 'routine' }, { expires_at: '2030-01-01T00:00:00Z' }])
+      expect(failed({ ...answered, delivery: { ...answered.delivery, ...added } }, bare)).toEqual([]);
   });
 });
 

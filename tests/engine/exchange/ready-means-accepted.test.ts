@@ -37,7 +37,8 @@ describe('a request the validator calls exchange-ready', () => {
       }),
       { numRuns: 1_000 },
     );
-    // Not vacuous: a fair share of the runs were exchange-ready and went to the mock exchange.
-    expect(ready).toBeGreaterThan(20);
+    // Not vacuous: runs were exchange-ready and went to the mock exchange (about 20-55 of the
+    // 1,000 in runs of this file; a bound at 20 failed one run in about ten).
+    expect(ready).toBeGreaterThan(5);
   });
 });
