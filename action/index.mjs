@@ -6691,8 +6691,8 @@ function assemble(input2, checked, options) {
       mode,
       status: "current",
       supported: true,
-      // The shape sent: an array in keyed mode is reported as one (message.not_object says so).
-      input_shape: Array.isArray(input2) ? "json-array" : isRecord(input2) || mode !== "keyless-json" ? "json-object" : "json-array",
+      // The shape sent (an array in keyed mode is one: message.not_object says so); neither, the mode's.
+      input_shape: Array.isArray(input2) || !isRecord(input2) && mode === "keyless-json" ? "json-array" : "json-object",
       normalized: checked.normalized,
       registry_release: RELEASE,
       registry_release_date: REGISTRY_RELEASE_DATE,
@@ -12074,13 +12074,12 @@ function answerEnd(raw, body) {
     at3 = line + 2 + size + 2;
   }
 }
-var TAIL_MS, RESET_WHILE_SENDING, KEPT, ConnectionWatch;
+var TAIL_MS, KEPT, ConnectionWatch;
 var init_framing = __esm({
   "src/kit/server/framing.ts"() {
     "use strict";
     init_headers();
     TAIL_MS = 100;
-    RESET_WHILE_SENDING = "the connection was reset while the request was still being sent, before any answer was read: a server that answers before the whole request has come closes in stages, its side first, then reads the rest (RFC 9112 section 9.6), or the reset erases its answer";
     KEPT = 5 * 1024 * 1024;
     ConnectionWatch = class {
       /** Bytes read from the connection. */
@@ -16361,7 +16360,7 @@ ${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r
     }
   };
 }
-var HOP_BY_HOP, pairs, forwarded, iso;
+var RESET_WHILE_SENDING, HOP_BY_HOP, pairs, forwarded, iso;
 var init_forward = __esm({
   "src/kit/proxy/forward.ts"() {
     "use strict";
@@ -16372,6 +16371,7 @@ var init_forward = __esm({
     init_capture();
     init_collector2();
     init_recording();
+    RESET_WHILE_SENDING = "the connection was reset while the request was still being sent, before any answer was read: a server that answers before the whole request has come closes in stages, its side first, then reads the rest (RFC 9112 section 9.6), or the reset erases its answer";
     HOP_BY_HOP = /* @__PURE__ */ new Set([
       "connection",
       "keep-alive",

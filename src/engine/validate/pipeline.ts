@@ -208,12 +208,8 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
       mode,
       status: 'current',
       supported: true,
-      // The shape sent: an array in keyed mode is reported as one (message.not_object says so).
-      input_shape: Array.isArray(input)
-        ? 'json-array'
-        : isRecord(input) || mode !== 'keyless-json'
-          ? 'json-object'
-          : 'json-array',
+      // The shape sent (an array in keyed mode is one: message.not_object says so); neither, the mode's.
+      input_shape: Array.isArray(input) || (!isRecord(input) && mode === 'keyless-json') ? 'json-array' : 'json-object',
       normalized: checked.normalized,
       registry_release: RELEASE,
       registry_release_date: REGISTRY_RELEASE_DATE,

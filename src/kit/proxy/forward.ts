@@ -19,11 +19,19 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Site } from '../../standard/urls.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
 import { problemReply } from '../../http/problem.ts';
-import { ConnectionWatch, framingOf, RESET_WHILE_SENDING } from '../server/framing.ts';
+import { ConnectionWatch, framingOf } from '../server/framing.ts';
 import { DEFAULT_LIMITS, MAX_INTERIM } from '../server/http.ts';
 import { BytePool, Capture } from './capture.ts';
 import { GarbagePacer } from './collector.ts';
 import { RECORD_KIND, recordBody, type RecordedExchange, type RecordedFault } from './recording.ts';
+
+/**
+ * Why a connection reset while the request was still going out left no answer: a server that
+ * answers early (a 413) and closes at once makes the request's next bytes draw a reset, which
+ * erases its answer before any client reads it. The detail of that `transport.answered` fault.
+ */
+const RESET_WHILE_SENDING =
+  'the connection was reset while the request was still being sent, before any answer was read: a server that answers before the whole request has come closes in stages, its side first, then reads the rest (RFC 9112 section 9.6), or the reset erases its answer';
 
 export interface ProxyOptions {
   /** The port to listen on, on 127.0.0.1 (0: a free one). */

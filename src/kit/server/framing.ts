@@ -23,14 +23,6 @@ import { headerValue } from '../../http/headers.ts';
  */
 export const TAIL_MS = 100;
 
-/**
- * Why a connection reset while the request was still going out left no answer: a server that
- * answers early (a 413) and closes at once makes the request's next bytes draw a reset, which
- * erases its answer before any client reads it. The detail of that `transport.answered` fault.
- */
-export const RESET_WHILE_SENDING =
-  'the connection was reset while the request was still being sent, before any answer was read: a server that answers before the whole request has come closes in stages, its side first, then reads the rest (RFC 9112 section 9.6), or the reset erases its answer';
-
 /** Of a connection's bytes, how many are kept to find the answer's end in: past the 4 MB the kit reads of one. */
 const KEPT = 5 * 1024 * 1024;
 
