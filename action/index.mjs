@@ -12515,6 +12515,11 @@ function refusedUnread(status, answer, isProblem) {
   const code = typedOf(answer, isProblem)?.code;
   return status >= 400 && status < 500 && typeof code === "string" && BEFORE_READING.has(code) ? `refused with ${status} ${code} before the body was read, so its refusal of what the body breaks was not seen` : void 0;
 }
+function formFault(code, isProblem) {
+  const form = isProblem ? "http-problem" : "uai.error.v1";
+  const usedIn = errorCode(code)?.used_in;
+  return usedIn && !usedIn.includes(form) ? `code ${code} comes in ${isProblem ? "a problem document" : "a uai.error.v1 body"}, where the error registry publishes it for ${usedIn.join(" and ")} only` : void 0;
+}
 function refusalFaults(check3, status, answer, isProblem) {
   const typed2 = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code)))
@@ -12527,6 +12532,8 @@ function refusalFaults(check3, status, answer, isProblem) {
     faults.push(`code ${typed2.code}, where this request is refused with ${wanted.code}`);
   else if (registered !== status)
     faults.push(`code ${typed2.code} is registered with status ${registered}, not this refusal's ${status}`);
+  const misplaced = formFault(typed2.code, isProblem);
+  if (misplaced) faults.push(misplaced);
   if (isProblem)
     for (const member of PROBLEM_MEMBERS) {
       const kind = member === "status" ? "number" : "string";
@@ -12546,10 +12553,14 @@ function pacedFaults(status, answer, isProblem) {
   const faults = [];
   if (!isPublishedErrorCode(typed2.code))
     faults.push(`${what} code ${shown(typed2.code) ?? "is absent"}, which the error registry does not publish`);
-  else if (status === 429 && errorCode(typed2.code)?.status !== 429)
-    faults.push(
-      `${what} code ${typed2.code} is registered with status ${errorCode(typed2.code)?.status}, not 429 (request.rate_limited is)`
-    );
+  else {
+    if (status === 429 && errorCode(typed2.code)?.status !== 429)
+      faults.push(
+        `${what} code ${typed2.code} is registered with status ${errorCode(typed2.code)?.status}, not 429 (request.rate_limited is)`
+      );
+    const misplaced = formFault(typed2.code, isProblem);
+    if (misplaced) faults.push(misplaced);
+  }
   if (typeof typed2.status === "number" && typed2.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed2.status}`);
   if (carriesTrace(typed2)) faults.push(`${isProblem ? "the problem" : "the error body"} carries a stack trace`);

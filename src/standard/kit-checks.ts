@@ -52,7 +52,7 @@ const clientCheck = <Id extends `client.${string}`>(
   title: string,
 ) => ({ id, side: 'client', category, section, severity, title }) as const satisfies KitCheck;
 
-/** Hostile requests: each must be refused (4xx) with a uai.error.v1 or a problem carrying a published code. */
+/** Hostile requests: each must be refused (4xx) with a uai.error.v1 or a problem carrying a published code (of that kind, by the registry's used_in). */
 export const HOSTILE_CHECKS = [
   check(
     'hostile.checksum_mismatch',

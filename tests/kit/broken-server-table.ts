@@ -85,6 +85,13 @@ const accepts =
       ? new Response('{"accepted": true}', { status: 202, headers: { 'content-type': 'application/json' } })
       : ex.response;
 
+/** The hostile kinds CONTRACT section 8 refuses under a code of its own, in a problem document. */
+const NAMED_REFUSALS: ReadonlySet<string> = new Set([
+  'hostile.media_type',
+  'hostile.malformed_json',
+  'hostile.too_deep',
+]);
+
 /** A problem answer with every member CONTRACT section 8 names. */
 export const problem = (status: number, code: string, detail = 'No.'): Response =>
   new Response(
@@ -788,6 +795,17 @@ export const BROKEN: readonly Broken[] = [
         { code: 'schema.required', message: 'TypeError: x is undefined\n    at check (/srv/app/validate.js:12:7)' },
       ];
       return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
+    },
+  },
+  {
+    // Right status, published code, but in a problem document where the registry publishes the code
+    // for uai.error.v1 bodies only (its used_in): a client dispatching on the code looks elsewhere.
+    fault: 'hostile messages refused with a uai.error.v1 code in a problem document',
+    fails: HOSTILE_CHECKS.map((c) => c.id).filter((id) => !NAMED_REFUSALS.has(id)),
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'hostile') return ex.response;
+      const json = (await ex.response.clone().json()) as Record<string, any>;
+      return json.profile === 'uai.error.v1' ? problem(ex.response.status, json.body.code, 'Refused.') : ex.response;
     },
   },
   {

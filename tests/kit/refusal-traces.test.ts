@@ -80,7 +80,17 @@ describe('a 429 or 503 that paces a poll says what its status says', () => {
     // The registry gives 503 no code of its own, and CONTRACT section 8 asks a problem for one: any published code.
     [503, 'server.internal', []],
     [503, 'not.a.code', [expect.stringMatching(/does not publish/)]],
+    // The registry's used_in: exchange.* codes come in uai.error.v1 bodies, never in a problem.
+    [503, 'exchange.intent_unprocessable', [expect.stringMatching(/publishes it for uai\.error\.v1 only/)]],
   ])('%i with %s', (status, code, expected) => expect(paced(status, code)).toEqual(expected));
+
+  it('a uai.error.v1 body carries only codes the registry publishes for uai.error.v1', () => {
+    const body = (code: string) => ({ profile: 'uai.error.v1', body: { code, status: 503, message: 'Later.' } });
+    expect(pacedFaults(503, body('task.execution_failed'), false)).toEqual([]);
+    expect(pacedFaults(503, body('request.rate_limited'), false)).toEqual([
+      expect.stringMatching(/in a uai\.error\.v1 body, where the error registry publishes it for http-problem only/),
+    ]);
+  });
 });
 
 /**

@@ -103,6 +103,19 @@ export function refusedUnread(status: number, answer: unknown, isProblem: boolea
 }
 
 /**
+ * Why a published code is in the wrong kind of error, if it is: the registry's `used_in` says
+ * whether a code appears in an HTTP problem document, in a uai.error.v1 body, or both, and a client
+ * that dispatches on the code reads it where the registry says it comes.
+ */
+function formFault(code: string, isProblem: boolean): string | undefined {
+  const form = isProblem ? 'http-problem' : 'uai.error.v1';
+  const usedIn = errorCode(code)?.used_in;
+  return usedIn && !usedIn.includes(form)
+    ? `code ${code} comes in ${isProblem ? 'a problem document' : 'a uai.error.v1 body'}, where the error registry publishes it for ${usedIn.join(' and ')} only`
+    : undefined;
+}
+
+/**
  * What is wrong with an answer to a request of the hostile kind `check`, or nothing when it refuses
  * it as CONTRACT sections 6 and 8 say: that status, a uai.error.v1 message or a problem document with
  * a published code, the problem with its five members, its own status the answer's (RFC 9457
@@ -120,6 +133,8 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
     faults.push(`code ${typed.code as string}, where this request is refused with ${wanted.code}`);
   else if (registered !== status)
     faults.push(`code ${typed.code as string} is registered with status ${registered}, not this refusal's ${status}`);
+  const misplaced = formFault(typed.code as string, isProblem);
+  if (misplaced) faults.push(misplaced);
   if (isProblem)
     for (const member of PROBLEM_MEMBERS) {
       const kind = member === 'status' ? 'number' : 'string';
@@ -148,10 +163,14 @@ export function pacedFaults(status: number, answer: unknown, isProblem: boolean)
   const faults: string[] = [];
   if (!isPublishedErrorCode(typed.code))
     faults.push(`${what} code ${shown(typed.code) ?? 'is absent'}, which the error registry does not publish`);
-  else if (status === 429 && errorCode(typed.code as string)?.status !== 429)
-    faults.push(
-      `${what} code ${typed.code as string} is registered with status ${errorCode(typed.code as string)?.status}, not 429 (request.rate_limited is)`,
-    );
+  else {
+    if (status === 429 && errorCode(typed.code as string)?.status !== 429)
+      faults.push(
+        `${what} code ${typed.code as string} is registered with status ${errorCode(typed.code as string)?.status}, not 429 (request.rate_limited is)`,
+      );
+    const misplaced = formFault(typed.code as string, isProblem);
+    if (misplaced) faults.push(misplaced);
+  }
   if (typeof typed.status === 'number' && typed.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed.status}`);
   if (carriesTrace(typed)) faults.push(`${isProblem ? 'the problem' : 'the error body'} carries a stack trace`);
