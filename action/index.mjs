@@ -1846,6 +1846,20 @@ function findNonCanonical(value, path2 = "") {
   }
   return void 0;
 }
+function nonFiniteNumberPaths(value) {
+  const found = /* @__PURE__ */ new Set();
+  const visit = (v, path2) => {
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) found.add(path2());
+    } else if (typeof v === "object" && v !== null) {
+      const here = path2();
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) visit(v[i], () => childPath(here, String(i)));
+      else for (const key of Object.keys(v)) visit(v[key], () => childPath(here, key));
+    }
+  };
+  visit(value, () => "");
+  return found;
+}
 var isRecord, own, ownRecord, ownString, MAX_DEPTH, MAX_PATH_CHARS, LONE_SURROGATE, wellFormed, MAX_ECHO;
 var init_json = __esm({
   "src/engine/json.ts"() {
@@ -6490,6 +6504,8 @@ var init_schema = __esm({
       errors;
       /** Paths whose missing-member issues another stage already reports. */
       excluded;
+      /** Paths of numbers past the double range, whose schema.type is no issue of its own. */
+      untyped;
       /**
        * The code of each error, undefined for one that is no issue of its own: filled by the first
        * pass, so that a second (the copy rules' flags after the tally) does not decide them again.
@@ -6504,6 +6520,15 @@ var init_schema = __esm({
         this.errors = errors;
         this.message = message2;
         this.profile = profile;
+      }
+      /**
+       * Leaves out schema.type at these paths: numbers a double does not hold, which the validators
+       * see as no number ("must be of type number, not number") and the message reports as
+       * message.not_canonicalizable (docs/contract.md, "a number beyond the double range").
+       */
+      withoutTypeAt(paths) {
+        if (this.codes) throw new Error("withoutTypeAt after the issues were read");
+        if (paths.size > 0) this.untyped = paths;
       }
       /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
       withoutRequiredAt(paths) {
@@ -6522,7 +6547,7 @@ var init_schema = __esm({
           return;
         }
         const decided = new Array(errors.length);
-        const { excluded } = this;
+        const { excluded, untyped } = this;
         let shallow;
         const shallowTyped = () => shallow ??= new Set(
           errors.filter((e) => e.keyword === "type" && isShallow(e.instancePath)).map((e) => e.instancePath)
@@ -6534,6 +6559,7 @@ var init_schema = __esm({
           if (!code) continue;
           const tail = tailOf(error2);
           if (excluded && code === "schema.required" && excluded.has(error2.instancePath + tail)) continue;
+          if (untyped && code === "schema.type" && untyped.has(error2.instancePath)) continue;
           decided[k] = code;
           visit(code, error2, !isShallow(error2.instancePath), tail);
         }
@@ -6635,6 +6661,7 @@ function check(input2, options, sealed) {
   for (const d of members2)
     if (d.code === "field.alias_key") nulls.add(`${d.path.slice(0, d.path.lastIndexOf("/"))}/${String(d.expected)}`);
   schema.withoutRequiredAt(nulls);
+  if (!forms) schema.withoutTypeAt(nonFiniteNumberPaths(message2));
   schema.wellFormedPaths = forms !== void 0;
   const after = [];
   for (const stage of [

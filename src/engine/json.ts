@@ -137,3 +137,24 @@ export function findNonCanonical(value: unknown, path = ''): string | undefined 
   }
   return undefined;
 }
+
+/**
+ * The JSON Pointers of the numbers a double does not hold (1e400 parses to Infinity): the schema
+ * stage's validators see a non-number there, but JSON Schema reads a number, and the message's
+ * one fault is message.not_canonicalizable. Each pointer is written only for a number found.
+ */
+export function nonFiniteNumberPaths(value: unknown): Set<string> {
+  const found = new Set<string>();
+  const visit = (v: unknown, path: () => string): void => {
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) found.add(path());
+    } else if (typeof v === 'object' && v !== null) {
+      // A container's own pointer is written once, for its children: none per number that holds.
+      const here = path();
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) visit(v[i], () => pointerTo(here, String(i)));
+      else for (const key of Object.keys(v)) visit((v as JsonObject)[key], () => pointerTo(here, key));
+    }
+  };
+  visit(value, () => '');
+  return found;
+}

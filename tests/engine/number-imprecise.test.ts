@@ -236,6 +236,36 @@ describe('message.number_imprecise', () => {
     },
   );
 
+  // Typed members too: the schema's validators read Infinity as no number at all, which is no
+  // fault of its own ("must be of type number, not number" was once reported beside it).
+  const numberLeaves = (v: unknown, path = ''): string[] =>
+    typeof v === 'number'
+      ? [path]
+      : typeof v === 'object' && v !== null
+        ? Object.entries(v).flatMap(([k, c]) =>
+            numberLeaves(c, `${path}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`),
+          )
+        : [];
+  const typedNumbers = publishedExamples(site).flatMap(({ profile, message }) =>
+    numberLeaves(message).map((path) => [profile, path, message] as const),
+  );
+  it('the published examples hold numbers to try', () => expect(typedNumbers.length).toBeGreaterThan(5));
+  it.each(typedNumbers.map(([profile, path, message]) => [`${profile} ${path}`, path, message] as const))(
+    '1e400 at %s: message.not_canonicalizable alone, at its pointer',
+    (_name, path, message) => {
+      const copy = structuredClone(message) as Record<string, unknown>;
+      const segments = path.slice(1).split('/');
+      let parent: any = copy;
+      for (const s of segments.slice(0, -1)) parent = parent[s];
+      parent[segments.at(-1)!] = MARK;
+      const text = JSON.stringify(copy).replace(`"${MARK}"`, '1e400');
+      const r = validateMessage(JSON.parse(text), { mode: 'keyed-json', site, now, text });
+      expect([...r.errors, ...r.warnings].map((i) => `${i.code} ${i.path}`)).toEqual([
+        `message.not_canonicalizable ${path}`,
+      ]);
+    },
+  );
+
   it('at most the first 1,000 in text order are reported, keyed or keyless; the other numbers cost nothing more', () => {
     // 1,500 numbers, each in an array of its own, so every one has a pointer of its own.
     const value = `[${Array.from({ length: 1500 }, (_, i) => `[${10_000_000_000_000_000_001n + 2n * BigInt(i)}]`).join(',')}]`;

@@ -23,6 +23,7 @@ import {
   MAX_DEPTH,
   MAX_PATH_CHARS,
   nestingFault,
+  nonFiniteNumberPaths,
   wellFormed,
   type NestingFault,
 } from '../json.ts';
@@ -144,6 +145,7 @@ function check(input: unknown, options: Pick<ValidateOptions, 'mode' | 'text'>, 
   for (const d of members)
     if (d.code === 'field.alias_key') nulls.add(`${d.path.slice(0, d.path.lastIndexOf('/'))}/${String(d.expected)}`);
   schema.withoutRequiredAt(nulls);
+  if (!forms) schema.withoutTypeAt(nonFiniteNumberPaths(message));
   // A canonical form exists only when no string or key holds a lone surrogate.
   schema.wellFormedPaths = forms !== undefined;
   const after: IssueDraft[] = [];

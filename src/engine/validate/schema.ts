@@ -207,6 +207,8 @@ export class SchemaFindings {
   private readonly errors: readonly SchemaError[];
   /** Paths whose missing-member issues another stage already reports. */
   private excluded: ReadonlySet<string> | undefined;
+  /** Paths of numbers past the double range, whose schema.type is no issue of its own. */
+  private untyped: ReadonlySet<string> | undefined;
   /**
    * The code of each error, undefined for one that is no issue of its own: filled by the first
    * pass, so that a second (the copy rules' flags after the tally) does not decide them again.
@@ -222,6 +224,16 @@ export class SchemaFindings {
     this.errors = errors;
     this.message = message;
     this.profile = profile;
+  }
+
+  /**
+   * Leaves out schema.type at these paths: numbers a double does not hold, which the validators
+   * see as no number ("must be of type number, not number") and the message reports as
+   * message.not_canonicalizable (docs/contract.md, "a number beyond the double range").
+   */
+  withoutTypeAt(paths: ReadonlySet<string>): void {
+    if (this.codes) throw new Error('withoutTypeAt after the issues were read');
+    if (paths.size > 0) this.untyped = paths;
   }
 
   /** Leaves out schema.required at these paths (reported otherwise, e.g. keyless.required_null). */
@@ -242,7 +254,7 @@ export class SchemaFindings {
       return;
     }
     const decided: (IssueCodeId | undefined)[] = new Array(errors.length);
-    const { excluded } = this;
+    const { excluded, untyped } = this;
     let shallow: Set<string> | undefined;
     const shallowTyped = () =>
       (shallow ??= new Set(
@@ -255,6 +267,7 @@ export class SchemaFindings {
       if (!code) continue;
       const tail = tailOf(error);
       if (excluded && code === 'schema.required' && excluded.has(error.instancePath + tail)) continue;
+      if (untyped && code === 'schema.type' && untyped.has(error.instancePath)) continue;
       decided[k] = code;
       visit(code, error, !isShallow(error.instancePath), tail);
     }
