@@ -46,6 +46,8 @@ sha256() { if command -v sha256sum > /dev/null; then sha256sum | cut -d' ' -f1; 
 in_an_hour() { date -u -d '+1 hour' +%Y-%m-%dT%H:%M:%SZ 2> /dev/null || date -u -v+1H +%Y-%m-%dT%H:%M:%SZ; }
 # member NAME FILE: the first string (or number) value of member NAME in a compact JSON file.
 member() { grep -o "\"$1\": *\"\{0,1\}[^\",}]*" "$2" | head -n 1 | sed 's/^[^:]*: *"\{0,1\}//'; }
+# text NAME FILE: the first string value of member NAME, whole (commas and braces included).
+text() { grep -o "\"$1\": *\"[^\"]*\"" "$2" | head -n 1 | sed 's/^[^:]*: *"//;s/"$//'; }
 
 # request MODE [CONVERSATION PARENT SEQUENCE]: a sealed request in $tmp/request.json. The message
 # is written in RFC 8785 (JCS) form, members sorted and no whitespace, so its checksum is the
@@ -93,14 +95,18 @@ client() {
     fail "GET $endpoint"
   [ "$code" = 200 ] || fail "GET $endpoint: HTTP $code"
   tr -d '\n' < "$tmp/statement.json" > "$tmp/statement.min.json"
-  grep -o '"source": *{[^{}]*}' "$tmp/statement.min.json" | head -n 1 > "$tmp/source.json"
-  target_type=$(member type "$tmp/source.json")
-  target_id=$(member id "$tmp/source.json")
+  # The source object: its strings read whole, so a brace inside one does not end it.
+  grep -oE '"source": *\{([^{}"]|"([^"\\]|\\.)*")*\}' "$tmp/statement.min.json" | head -n 1 > "$tmp/source.json"
+  target_type=$(text type "$tmp/source.json")
+  target_id=$(text id "$tmp/source.json")
   [ -n "$target_id" ] || fail "the capability statement names no source"
-  grep -o '"binding": *"https-json-keyed", *"url": *"[^"]*"' "$tmp/statement.min.json" | grep -qF "\"$endpoint\"" ||
+  # An escape in the source's id or type (\" or \u...) would need a JSON parser to copy it.
+  case "$target_id$target_type" in *\\*) fail "the statement's source id has escaped characters, which this starter (no JSON parser) cannot copy" ;; esac
+  # The statement's endpoints, one flat object a line, members in any order.
+  grep -o '{[^{}]*"binding": *"[^"]*"[^{}]*}' "$tmp/statement.min.json" | sed 's/" *: *"/":"/g' > "$tmp/endpoints.txt"
+  grep '"binding":"https-json-keyed"' "$tmp/endpoints.txt" | grep -qF "\"url\":\"$endpoint\"" ||
     fail "$endpoint does not speak the keyed binding (https-json-keyed); this starter sends keyed messages only"
-  poll_base=$(grep -o '"binding": *"https-async-callback", *"url": *"[^"]*"' "$tmp/statement.min.json" |
-    head -n 1 | sed 's/.*"url": *"\([^"]*\)"/\1/')
+  poll_base=$(grep '"binding":"https-async-callback"' "$tmp/endpoints.txt" | head -n 1 | sed 's/.*"url":"\([^"]*\)".*/\1/')
 
   mode=sync
   [ "$scenario" = async ] && mode=async

@@ -176,9 +176,43 @@ func at(v any, path ...string) any {
 	return v
 }
 
+// jcs writes v in RFC 8785 (JCS) form, for what this client builds (ASCII member names, strings,
+// integers and booleans): encoding/json sorts a map's members and adds no whitespace, but escapes
+// <, > and & unless told not to, always writes U+2028 and U+2029 as \u2028 and \u2029, where JCS
+// writes all four as they are, and (before Go 1.22) backspace and form feed as \u0008 and \u000c,
+// where JCS writes \b and \f. A target id copied from an endpoint may hold any of them.
+var jcsEscapes = map[string]string{`\u2028`: "\u2028", `\u2029`: "\u2029", `\u0008`: `\b`, `\u000c`: `\f`}
+
+func jcs(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	text := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' {
+			out = append(out, text[i])
+			continue
+		}
+		// An escape: the four above are rewritten; any other (\\ among them) stays whole.
+		if i+6 <= len(text) {
+			if swap, ok := jcsEscapes[string(text[i:i+6])]; ok {
+				out = append(out, swap...)
+				i += 5
+				continue
+			}
+		}
+		out = append(out, text[i], text[i+1])
+		i++
+	}
+	return out
+}
+
 // seal sets integrity.checksum: sha256 over the RFC 8785 (JCS) form of the message without
-// integrity. encoding/json writes a map's members sorted and without whitespace, which is JCS for
-// what this client builds (ASCII member names, plain strings, integers and booleans).
+// integrity.
 func seal(m obj) obj {
 	rest := obj{}
 	for k, v := range m {
@@ -186,11 +220,7 @@ func seal(m obj) obj {
 			rest[k] = v
 		}
 	}
-	canonical, err := json.Marshal(rest)
-	if err != nil {
-		panic(err)
-	}
-	sum := sha256.Sum256(canonical)
+	sum := sha256.Sum256(jcs(rest))
 	rest["integrity"] = obj{"version": 2, "algorithm": "sha256", "canonicalization": "jcs", "checksum": "sha256:" + hex.EncodeToString(sum[:])}
 	return rest
 }

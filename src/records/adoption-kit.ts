@@ -96,7 +96,7 @@ export function adoptionKitRecord(
     starter_files: files.length,
     language_starters: starters.length,
     first_packet_profile: 'uai.intent.request.v1',
-    use: 'Save first-request.json, then run a language starter with the base URL as its only argument: it fetches the catalog, validates the first packet and runs the accepted-task mock exchange, and exits non-zero if any step fails. Run with client and an endpoint URL, it is a client of that UAI-1 endpoint; uai test-client --command "<its client run line without the endpoint>" tests it.',
+    use: 'Run a language starter with the base URL as its only argument: it fetches the catalog and the first packet (GET /v1/examples/uai.intent.request.v1, the message first-request.json holds), validates it and runs the accepted-task mock exchange, and exits non-zero if any step fails. The request files are bodies to send by hand (curl -d @validate-request.json). Run with client and an endpoint URL, it is a client of that UAI-1 endpoint; uai test-client --command "<its client run line without the endpoint>" tests it.',
     files,
     proof,
     next_steps: [
