@@ -179,6 +179,12 @@ const UI = {
   'pack.form': 'Form',
   'pack.mode': 'Mode',
   'pack.must_raise': 'Must raise',
+  'pack.level': 'Level',
+  'pack.reporting_rules': 'Reporting rules',
+  'pack.reporting_rules_lede':
+    'Where two codes could apply to one finding, which one is reported; each rule is shown by a fixture.',
+  'pack.shown_by': 'Shown by',
+  'pack.fixture_format': 'Fixture format',
   // Profiles
   'profiles.lede':
     'UAI-1 has {count} current profiles. Each shares the envelope and gives the body its own shape, published as a JSON Schema ({dialect}).',

@@ -1,8 +1,66 @@
 import { ROADMAP } from '../standard/roadmap.ts';
 import { allSchemas } from '../standard/schemas.ts';
 import { links } from '../standard/urls.ts';
+import { REPORTING_RULES } from '../standard/reporting-rules.ts';
 import { recordHeader, type RecordContext } from './context.ts';
-import { conformanceFixtures, exchangeFixtures } from '../engine/index.ts';
+import {
+  compareIssues,
+  conformanceFixtures,
+  exchangeFixtures,
+  type InvalidFixture,
+  validateMessage,
+} from '../engine/index.ts';
+
+/**
+ * What an implementation must report for an invalid fixture, from the engine that answers the live
+ * validator: its verdict, its level and its issues in order (code, severity, path), beside the
+ * codes written by hand with the fixture (tests/engine/fixtures.test.ts holds the two to agree).
+ */
+function withExpectations(fixture: InvalidFixture, ctx: RecordContext) {
+  const input = fixture.text !== undefined ? JSON.parse(fixture.text) : fixture.message;
+  const r = validateMessage(input, {
+    mode: fixture.mode,
+    site: ctx.site,
+    now: new Date(ctx.generatedAt),
+    text: fixture.text,
+  });
+  return {
+    ...fixture,
+    expected_valid: r.valid,
+    expected_level: r.conformance_level,
+    expected_issues: [...r.errors, ...r.warnings]
+      .sort(compareIssues)
+      .map(({ code, severity, path }) => ({ code, severity, path })),
+  };
+}
+
+/** The members of a fixture, for a runner written in any language. */
+const FIXTURE_FORMAT = {
+  valid: {
+    id: 'valid/<profile>/<form>.',
+    profile: 'The profile of the message.',
+    form: "keyed (an object), minified (the same message as compact text) or keyless (an array by the field registry's order maps).",
+    mode: 'The normalization_mode to validate it in: keyed-json or keyless-json.',
+    message: 'The message, a JSON value; absent where text is given.',
+    text: 'The message as JSON text: send exactly these bytes (as the message of a validate request, or as a file to uai validate); never parse and write them again.',
+    canonical_hash:
+      'sha256:<hex> over the RFC 8785 form of the keyed message (a keyless one converted first): what normalization.canonical_hash must say. A valid fixture has no issues and reaches L4.',
+  },
+  invalid: {
+    id: 'invalid/<code>, or invalid/<code>/<branch> for a further branch of the same rule.',
+    description: 'What the fixture breaks, in one sentence.',
+    mode: 'The normalization_mode to validate it in.',
+    message: 'The message, a JSON value; absent where text is given.',
+    text: 'JSON text to send exactly as written: it carries what parsing loses (1e400, a lone surrogate, a repeated name, digits a double does not hold).',
+    expected_codes: 'The set of codes the fixture raises, errors and warnings, sorted: exactly these, no other.',
+    expected_valid:
+      "The result's valid: false when an error is among them, true when only warnings are (a warning keeps a message from L4, not from being valid).",
+    expected_level:
+      'The conformance_level the result reports: the highest level reached (CONTRACT section 7), null when not even L0 holds.',
+    expected_issues:
+      'Every issue the result lists, each its code, severity and RFC 6901 path, in the order of reporting_rules "order".',
+  },
+};
 
 /** The conformance pack (CONTRACT section 9): everything an implementer needs offline, in one JSON bundle. */
 export function conformancePackRecord(
@@ -35,7 +93,8 @@ export function conformancePackRecord(
     guidance: [
       'Load every schema into a JSON Schema 2020-12 validator under its $id; profile schemas reference uai.envelope.v1 by relative URL.',
       'Compute integrity.checksum as sha256 over the RFC 8785 canonical form of the message without integrity.',
-      'Run every fixture: valid ones must give no issues and the listed canonical_hash; invalid ones exactly the listed codes.',
+      'Run every fixture (fixture_format says what each member means): valid ones must give no issues and the listed canonical_hash; invalid ones exactly the listed codes, and a full implementation its expected_valid, expected_level and expected_issues (path and severity of each, in order).',
+      'Where two codes could apply to one finding, reporting_rules says which is reported; each rule names the fixture that shows it.',
       'Report problems with the published codes of the error registry, with RFC 6901 paths.',
       `Compare with the live validator at ${l.validate}.`,
       `Judge every exchange fixture by the exchange rules: valid pairs pass them all, each broken pair fails exactly its listed rules (POST ${l.checkExchange} or uai check-exchange).`,
@@ -61,7 +120,11 @@ export function conformancePackRecord(
         item: 'uai test against the implementation passes every must-check; its sealed result validates with 0 errors.',
       },
     ],
-    fixtures: conformanceFixtures(ctx.site),
+    fixture_format: FIXTURE_FORMAT,
+    reporting_rules: REPORTING_RULES,
+    fixtures: (({ valid, invalid }) => ({ valid, invalid: invalid.map((f) => withExpectations(f, ctx)) }))(
+      conformanceFixtures(ctx.site),
+    ),
     exchange_fixtures: exchangeFixtures(ctx.site),
   };
 }

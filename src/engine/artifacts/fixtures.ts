@@ -504,5 +504,200 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
       delete m.body.result_ref;
     }),
   );
+  // Second branches of rules the first fixture of a code shows one branch of: a validator that
+  // checks only that branch passes every other fixture, so each branch has a fixture of its own.
+  also(
+    'trace.traceparent_invalid',
+    'span-id-zero',
+    'A traceparent whose parent-id (span id) is all zeros; its trace-id is fine.',
+    mutated(request, (m) => {
+      m.conversation.traceparent = `00-${m.provenance.trace_id}-${'0'.repeat(16)}-01`;
+    }),
+  );
+  also(
+    'identity.did_invalid',
+    'method-case',
+    'A source DID whose method is upper-case (did:WEB:...), with no other fault.',
+    mutated(request, (m) => {
+      m.source.did = 'did:WEB:agents.example.org:requester';
+    }),
+  );
+  also(
+    'identity.did_invalid',
+    'trust-principal',
+    'A trust principal (a DID by the spec) that breaks the DID syntax.',
+    mutated(request, (m) => {
+      m.trust.principal = 'did:web:agents example';
+    }),
+  );
+  also(
+    'integrity.checksum_malformed',
+    'upper-case-hex',
+    'The right checksum written in upper-case hex: right length, right value, wrong form.',
+    mutated(
+      request,
+      (m) => {
+        m.integrity.checksum = m.integrity.checksum.replace(/[0-9a-f]{64}$/, (hex: string) => hex.toUpperCase());
+      },
+      false,
+    ),
+  );
+  also(
+    'trust.reference_missing',
+    'signed-envelope',
+    'The signed-envelope channel without signature_ref.',
+    mutated(status, (m) => {
+      delete m.trust.signature_ref;
+    }),
+  );
+  also(
+    'task.state_inconsistent',
+    'failed-without-error-code',
+    'A failed task without error_code.',
+    mutated(status, (m) => {
+      m.body.state = 'failed';
+      delete m.body.result_ref;
+    }),
+  );
+  also(
+    'task.state_inconsistent',
+    'input-required-without-reason',
+    'A task waiting for input without blocking_reason.',
+    mutated(status, (m) => {
+      m.body.state = 'input-required';
+      delete m.body.result_ref;
+    }),
+  );
+  also(
+    'error.code_unpublished',
+    'task-error-code',
+    'A failed task whose error_code the registry does not publish.',
+    mutated(status, (m) => {
+      m.body.state = 'failed';
+      m.body.error_code = 'exchange.teapot';
+      delete m.body.result_ref;
+    }),
+  );
+  also(
+    'response.task_ref_mismatch',
+    'delivery',
+    'delivery.task_ref naming another task than body.task_ref.',
+    mutated(response, (m) => {
+      m.delivery.task_ref = 'task-9999';
+    }),
+  );
+  also(
+    'conformance.summary_mismatch',
+    'warning-count',
+    'A record whose summary counts a warning its issues do not hold.',
+    mutated(conformance, (m) => {
+      m.body.summary.warning_count += 1;
+    }),
+  );
+  also(
+    'conformance.summary_mismatch',
+    'status',
+    'A record with no issues whose status says fail.',
+    mutated(conformance, (m) => {
+      m.body.status = 'fail';
+    }),
+  );
+  also(
+    'conversation.parent_missing',
+    'sequence-3',
+    'A third turn (sequence 3) without parent_message_id.',
+    mutated(status, (m) => {
+      delete m.conversation.parent_message_id;
+    }),
+  );
+  also(
+    'delivery.expiry_not_after_issue',
+    'offset',
+    'expires_at written with a +02:00 offset: later as text, half an hour before issued_at as an instant.',
+    mutated(request, (m) => {
+      m.provenance.issued_at = '2026-11-01T09:00:00Z';
+      m.delivery.expires_at = '2026-11-01T10:30:00+02:00';
+    }),
+  );
+  also(
+    'field.unknown_member',
+    'nested',
+    'An unregistered member three levels down, in a lineage item.',
+    mutated(request, (m) => {
+      m.provenance.lineage[0].mood = 'curious';
+    }),
+  );
+  also(
+    'field.unregistered_value',
+    'party-role',
+    'A source role outside the registered open set.',
+    mutated(request, (m) => {
+      m.source.role = 'night-watch';
+    }),
+  );
+  also(
+    'field.unregistered_value',
+    'constraint',
+    'A constraint outside the registered open set.',
+    mutated(request, (m) => {
+      m.body.constraints.push('low-carbon');
+    }),
+  );
+  also(
+    'schema.format',
+    'uri',
+    'A credential_ref that is no URI (no scheme).',
+    mutated(request, (m) => {
+      m.trust.credential_ref = 'no scheme here';
+    }),
+  );
+  also(
+    'field.alias_key',
+    'nested',
+    'conversation.conversationId instead of conversation.conversation_id.',
+    mutated(request, (m) => {
+      m.conversation.conversationId = m.conversation.conversation_id;
+      delete m.conversation.conversation_id;
+    }),
+  );
+  const keylessRequest = messageToKeyless(request) as unknown[];
+  const conversationAt = keylessRequest.findIndex(
+    (v) =>
+      Array.isArray(v) &&
+      v[0] === (request as { conversation: { conversation_id: string } }).conversation.conversation_id,
+  );
+  invalid.push({
+    id: 'invalid/keyless.overflow/nested',
+    description: 'A keyless message whose conversation array has one position more than its map.',
+    mode: 'keyless-json',
+    message: keylessRequest.map((v, i) => (i === conversationAt ? [...(v as unknown[]), null, null, 'extra'] : v)),
+    expected_codes: ['keyless.overflow'],
+  });
+  const fraction = mutated(response, (m) => {
+    m.body.result.example = { share: 0.3 };
+  });
+  invalid.push({
+    id: 'invalid/message.number_imprecise/fraction',
+    description: 'A share in a free-form member written as 0.30000000000000001, which a double holds as 0.3.',
+    mode: 'keyed-json',
+    text: JSON.stringify(fraction).replace('"share":0.3', '"share":0.30000000000000001'),
+    expected_codes: ['message.number_imprecise'],
+  });
+  also(
+    'schema.type',
+    'closed-set',
+    'delivery.priority as a number: the wrong type alone, not also a value outside the closed set.',
+    mutated(request, (m) => {
+      m.delivery.priority = 5;
+    }),
+  );
+  also(
+    'schema.length',
+    'empty-reference',
+    'An empty body.request_message_id: its length alone, not also a disagreement with parent_message_id.',
+    mutated(response, (m) => {
+      m.body.request_message_id = '';
+    }),
+  );
   return { valid, invalid };
 }

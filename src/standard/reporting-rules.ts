@@ -1,0 +1,76 @@
+/**
+ * How the validator reports what it finds, where the error registry's one line per code does not
+ * say it: which finding is reported alone where a second code could also apply, and which level a
+ * code guards where that depends on the path. A validator written from the published schemas and
+ * texts alone needs these to raise exactly a fixture's codes; each rule names the conformance-pack
+ * fixture that shows it (tests/records/reporting-rules.test.ts runs each through the engine).
+ */
+export interface ReportingRule {
+  readonly id: string;
+  readonly rule: string;
+  /** The invalid fixture (its id in the conformance pack) that shows the rule. */
+  readonly fixture: string;
+}
+
+export const REPORTING_RULES: readonly ReportingRule[] = [
+  {
+    id: 'order',
+    rule: "Issues are listed ordered by path, then code, each compared as a string of UTF-16 code units (CONTRACT section 4). A fixture's expected_codes is the sorted set of its codes; expected_issues lists its issues in this order.",
+    fixture: 'invalid/combined/response',
+  },
+  {
+    id: 'stops-at-l0',
+    rule: 'A message nested deeper than 64 levels, or whose member names along one path add up to more than 512 characters, is message.too_deep alone, at the path "" (POST /v1/validate refuses one nested deeper than 64 before validating it: 400 request.too_deep, CONTRACT section 8). An input that is no JSON object in keyed-json mode (message.not_object), or a keyless input that does not convert to one (keyless.shape_mismatch), gets no schema, rule or integrity check: only what its text shows (repeated names, imprecise numbers) is reported beside.',
+    fixture: 'invalid/message.too_deep',
+  },
+  {
+    id: 'rule-code-alone',
+    rule: "A member with a rule of its own (uai_version, integrity.version, integrity.algorithm, integrity.canonicalization, integrity.checksum, a traceparent, a DID, an extension namespace) that breaks its schema value check (const, enum, pattern) is reported with the rule's code alone, not also schema.value_not_allowed or schema.pattern.",
+    fixture: 'invalid/envelope.version_unsupported',
+  },
+  {
+    id: 'wrong-type-alone',
+    rule: 'A value of the wrong JSON type is schema.type alone, not also a failed value check (enum, const, pattern, format, range, length) at the same path.',
+    fixture: 'invalid/schema.type/closed-set',
+  },
+  {
+    id: 'malformed-checksum-alone',
+    rule: 'A malformed integrity.checksum is integrity.checksum_malformed alone: it is not also compared, so never also integrity.checksum_mismatch.',
+    fixture: 'invalid/integrity.checksum_malformed/upper-case-hex',
+  },
+  {
+    id: 'alias-alone',
+    rule: "A key spelled as an alias of a registered key (messageId for message_id, at any depth) is field.alias_key at the alias's path alone: not also schema.required for the key it stands for, nor field.unknown_member.",
+    fixture: 'invalid/field.alias_key/nested',
+  },
+  {
+    id: 'keyless-null-alone',
+    rule: 'A required position that is null or missing in a keyless message is keyless.required_null alone, at the keyed path of the member, not also schema.required.',
+    fixture: 'invalid/keyless.required_null',
+  },
+  {
+    id: 'malformed-profile-id-alone',
+    rule: 'A body.subject, requested_profile or response_profile that is not a profile identifier is schema.pattern alone, not also intent.profile_unregistered or intent.response_profile_unanswered, which judge well-formed identifiers.',
+    fixture: 'invalid/schema.pattern',
+  },
+  {
+    id: 'empty-reference-alone',
+    rule: 'An empty reference (task_ref, request_message_id, parent_message_id) is its schema.length issue alone, not also a disagreement with the references it should equal.',
+    fixture: 'invalid/schema.length/empty-reference',
+  },
+  {
+    id: 'non-finite-number-alone',
+    rule: 'A number past the double range (1e400) is message.not_canonicalizable, once for the message, at the first such value in member order; it is not also schema.type, and not message.number_imprecise.',
+    fixture: 'invalid/message.not_canonicalizable',
+  },
+  {
+    id: 'text-fixtures',
+    rule: 'Repeated member names (one message.duplicate_member per repetition) and numbers a double does not hold (one message.number_imprecise per number) are seen only in the text: a fixture that carries text is sent as exactly those bytes, never parsed and written again.',
+    fixture: 'invalid/message.duplicate_member',
+  },
+  {
+    id: 'schema-codes-by-path',
+    rule: 'The schema.* codes guard L1 on envelope paths and L2 on paths under /body: a message whose only error is a schema code under /body reaches L1 (CONTRACT section 7). Every other code guards the level the error registry gives it.',
+    fixture: 'invalid/schema.pattern',
+  },
+];
