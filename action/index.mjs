@@ -3241,7 +3241,7 @@ function nextSequence(sequence) {
 }
 function issuedBefore(t) {
   if (!hasInstantBefore(t)) return void 0;
-  const second = Math.max(t.utcSeconds - 1, FIRST_SECOND);
+  const second = Math.max(t.leap ? t.utcSeconds : t.utcSeconds - 1, FIRST_SECOND);
   if (inFourDigitYears(second)) return utcSecondText(second);
   return inFourDigitYears(second + WIDEST_OFFSET) ? `${utcSecondText(second + WIDEST_OFFSET).slice(0, -1)}+23:59` : void 0;
 }

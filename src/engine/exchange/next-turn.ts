@@ -35,7 +35,8 @@ export const hasInstantBefore = (t: Instant): boolean =>
  */
 export function issuedBefore(t: Instant): string | undefined {
   if (!hasInstantBefore(t)) return undefined;
-  const second = Math.max(t.utcSeconds - 1, FIRST_SECOND);
+  // A leap second (:60) counts as the :59 it follows (instant.ts), which is already a second before it.
+  const second = Math.max(t.leap ? t.utcSeconds : t.utcSeconds - 1, FIRST_SECOND);
   if (inFourDigitYears(second)) return utcSecondText(second);
   return inFourDigitYears(second + WIDEST_OFFSET)
     ? `${utcSecondText(second + WIDEST_OFFSET).slice(0, -1)}+23:59`

@@ -30,16 +30,22 @@ function answer(issuedAt: string, expiresAt: string, now: string) {
 
 describe('mock exchange expiry', () => {
   it.each([
-    ['a leap second', '1998-12-31T23:59:59Z', '1998-12-31T23:59:60Z'],
-    ['an offset', '2026-11-20T10:00:00Z', '2026-11-20T12:00:00.123456789+01:00'],
-    ['sub-millisecond fractions', '2026-11-20T10:00:00.00005Z', '2026-11-20T10:00:00.0001Z'],
-  ])('copies an expiry with %s as written, and dates an expired request before it', (_what, issuedAt, expiresAt) => {
-    const { result, expires, issued } = answer(issuedAt, expiresAt, '2031-01-01T00:00:00Z');
-    expect(result.request.validation.issue_count).toBe(0);
-    expect(expires).toBe(expiresAt);
-    expect(compareInstants(parseInstant(issued)!, parseInstant(expiresAt)!)).toBeLessThan(0);
-    expect(result.response_validation.issue_count).toBe(0);
-  });
+    // One whole UTC second before the expiry's second (docs/formats-and-instants.md); a leap second's is the :59 it follows.
+    ['a leap second', '1998-12-31T23:59:59Z', '1998-12-31T23:59:60Z', '1998-12-31T23:59:59Z'],
+    ['a leap second with a fraction', '1998-12-31T23:59:59Z', '1998-12-31T23:59:60.5Z', '1998-12-31T23:59:59Z'],
+    ['an offset', '2026-11-20T10:00:00Z', '2026-11-20T12:00:00.123456789+01:00', '2026-11-20T10:59:59Z'],
+    ['sub-millisecond fractions', '2026-11-20T10:00:00.00005Z', '2026-11-20T10:00:00.0001Z', '2026-11-20T09:59:59Z'],
+  ])(
+    'copies an expiry with %s as written, and dates an expired request before it',
+    (_what, issuedAt, expiresAt, before) => {
+      const { result, expires, issued } = answer(issuedAt, expiresAt, '2031-01-01T00:00:00Z');
+      expect(result.request.validation.issue_count).toBe(0);
+      expect(expires).toBe(expiresAt);
+      expect(issued).toBe(before);
+      expect(compareInstants(parseInstant(issued)!, parseInstant(expiresAt)!)).toBeLessThan(0);
+      expect(result.response_validation.issue_count).toBe(0);
+    },
+  );
 
   it('keeps the clock when the expiry is still ahead', () => {
     const { issued, result } = answer(
