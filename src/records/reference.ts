@@ -38,6 +38,11 @@ export function conformanceLevelsRecord(ctx: RecordContext) {
         (c) => c.code,
       ),
     })),
+    // Listed under L1 (their registry level) and L2 above: which one a finding guards is its path's.
+    guarded_by_path: {
+      rule: 'These codes guard L1 on envelope paths and L2 on paths under /body: a message whose only errors are these codes under /body reaches L1.',
+      issue_codes: ISSUE_CODES.filter((c) => guardsByPath(c.code)).map((c) => c.code),
+    },
   };
 }
 

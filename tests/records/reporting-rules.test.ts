@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conformancePackRecord } from '../../src/records/conformance-pack.ts';
+import { conformanceLevelsRecord } from '../../src/records/reference.ts';
 import { issueCode, isIssueCode } from '../../src/standard/code-shapes.ts';
 import { REPORTING_RULES } from '../../src/standard/reporting-rules.ts';
 import { siteFor } from '../../src/standard/urls.ts';
@@ -61,5 +62,15 @@ describe('reporting rules', () => {
   it('the order rule is shown by a fixture with issues at several paths', () => {
     const f = byId.get(REPORTING_RULES.find((r) => r.id === 'order')!.fixture)!;
     expect(new Set(f.expected_issues.map((i) => i.path)).size).toBeGreaterThan(1);
+  });
+});
+
+describe('the conformance levels record', () => {
+  it('names the codes whose level is their path, exactly those it lists under both L1 and L2', () => {
+    const record = conformanceLevelsRecord(ctx);
+    const under = (id: string) => new Set(record.levels.find((l) => l.id === id)!.issue_codes);
+    const both = [...under('L1')].filter((c) => under('L2').has(c));
+    expect(both.length).toBeGreaterThan(3);
+    expect(record.guarded_by_path.issue_codes).toEqual(both);
   });
 });
