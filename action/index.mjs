@@ -17774,26 +17774,57 @@ var init_implementations2 = __esm({
 });
 
 // src/build/entry-folders.ts
-import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+import { closeSync as closeSync2, constants as constants2, existsSync as existsSync2, fstatSync as fstatSync2, lstatSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2 } from "node:fs";
 import { basename as basename3, join as join3, relative as relative3 } from "node:path";
+function readEntryFile(path2, shown4) {
+  let fd;
+  try {
+    fd = openSync2(path2, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
+  } catch (error2) {
+    const code = error2.code;
+    throw new EntryError(
+      shown4,
+      code === "ELOOP" ? "a link, not a file of the folder" : `cannot be read (${code ?? "error"})`
+    );
+  }
+  try {
+    const stat3 = fstatSync2(fd);
+    if (!stat3.isFile()) throw new EntryError(shown4, "not a regular file");
+    if (stat3.size > MAX_ENTRY_FILE_BYTES)
+      throw new EntryError(shown4, `larger than ${MAX_ENTRY_FILE_BYTES} bytes, the most an entry file may hold`);
+    const bytes = Buffer.alloc(stat3.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = readSync2(fd, bytes, filled, bytes.length - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    closeSync2(fd);
+  }
+}
 function readEntryFolder(folder, root = process.cwd()) {
   const shown4 = relative3(root, folder) || folder;
   const file = (name) => join3(folder, name);
   for (const name of ["result.json", "meta.json"])
-    if (!existsSync2(file(name)))
+    if (!existsSync2(file(name)) && !isLink(file(name)))
       throw new EntryError(`${shown4}/${name}`, "missing (an entry needs result.json and meta.json)");
   return {
     slug: basename3(folder),
     dir: shown4,
-    result: new Uint8Array(readFileSync2(file("result.json"))),
-    meta: readFileSync2(file("meta.json"), "utf8"),
-    ...existsSync2(file("report.json")) ? { report: readFileSync2(file("report.json"), "utf8") } : {}
+    result: new Uint8Array(readEntryFile(file("result.json"), `${shown4}/result.json`)),
+    meta: readEntryFile(file("meta.json"), `${shown4}/meta.json`).toString("utf8"),
+    ...existsSync2(file("report.json")) || isLink(file("report.json")) ? { report: readEntryFile(file("report.json"), `${shown4}/report.json`).toString("utf8") } : {}
   };
 }
+var MAX_ENTRY_FILE_BYTES, isLink;
 var init_entry_folders = __esm({
   "src/build/entry-folders.ts"() {
     "use strict";
     init_implementations2();
+    MAX_ENTRY_FILE_BYTES = 4 * 1024 * 1024;
+    isLink = (path2) => lstatSync(path2, { throwIfNoEntry: false })?.isSymbolicLink() === true;
   }
 });
 
@@ -17967,12 +17998,12 @@ Stop it with Ctrl-C.
 // src/action/main.ts
 import {
   appendFileSync,
-  closeSync as closeSync2,
+  closeSync as closeSync3,
   copyFileSync,
   mkdirSync,
   mkdtempSync,
-  openSync as openSync2,
-  readFileSync as readFileSync3,
+  openSync as openSync3,
+  readFileSync as readFileSync2,
   rmSync,
   writeFileSync as writeFileSync2,
   writeSync
@@ -18991,7 +19022,7 @@ async function uploadSarif(env, path2, results, token) {
     throw new TooLargeToUpload(
       `the log holds ${results} results; code scanning takes at most ${UPLOAD_RESULTS} in a run`
     );
-  const gzipped = gzipSync(readFileSync3(path2));
+  const gzipped = gzipSync(readFileSync2(path2));
   if (gzipped.length > UPLOAD_GZIP_BYTES)
     throw new TooLargeToUpload(
       `the log is ${gzipped.length} bytes gzipped; code scanning takes at most ${UPLOAD_GZIP_BYTES} bytes`
@@ -19041,7 +19072,7 @@ function countingObserver(failOn, rest) {
   return { counts, failing, observer };
 }
 function fileSink(path2) {
-  const fd = openSync2(path2, "w");
+  const fd = openSync3(path2, "w");
   const out = batched((text) => void writeSync(fd, text));
   let closed = false;
   return {
@@ -19052,7 +19083,7 @@ function fileSink(path2) {
       try {
         out.flush();
       } finally {
-        closeSync2(fd);
+        closeSync3(fd);
       }
     }
   };

@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { MAX_ENTRY_FILE_BYTES } from '../../src/build/entry-folders.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkEntryCommand } from '../../src/cli/check-entry.ts';
 import { runCommand } from '../support/command-in-process.ts';
@@ -39,5 +41,55 @@ describe('uai check-entry: what it was given', () => {
     const r = await run(empty);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/result\.json: missing \(an entry needs result\.json and meta\.json\)/);
+  });
+});
+
+/**
+ * An entry arrives by pull request, and the build of every later deploy reads it: a file of it that
+ * is a link (to /dev/zero, say), a pipe, a folder or past the bound is an entry the report refuses,
+ * with the reason, at once, never a read that hangs, fills memory or ends in a stack trace.
+ */
+describe('uai check-entry: entry files chosen by whoever opened the pull request', () => {
+  const entry = (name: string, make: (result: string) => void) => {
+    const folder = join(scratch, name);
+    mkdirSync(folder);
+    cpSync('tests/data/implementations/acme-agent/meta.json', join(folder, 'meta.json'));
+    make(join(folder, 'result.json'));
+    return folder;
+  };
+  it.each([
+    [
+      'a link to /dev/zero',
+      (p: string) => symlinkSync('/dev/zero', p),
+      /result\.json: a link, not a file of the folder/,
+    ],
+    [
+      'a link to a valid result',
+      (p: string) => symlinkSync(resolve('tests/data/implementations/acme-agent/result.json'), p),
+      /result\.json: a link, not a file of the folder/,
+    ],
+    ['a pipe', (p: string) => execFileSync('mkfifo', [p]), /result\.json: not a regular file/],
+    ['a folder', (p: string) => mkdirSync(p), /result\.json: not a regular file/],
+    [
+      'past the bound',
+      (p: string) => {
+        writeFileSync(p, '');
+        truncateSync(p, MAX_ENTRY_FILE_BYTES + 1);
+      },
+      /result\.json: larger than 4194304 bytes/,
+    ],
+  ])('%s: exit 1 within a second, the reason printed', async (name, make, reason) => {
+    const started = performance.now();
+    const r = await run(entry(name.replace(/[^a-z]+/g, '-'), make));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(reason);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('the same entry with result.json as a file of its own is listed (the cases above differ only in it)', async () => {
+    const folder = entry('a-plain-file', (p) => cpSync('tests/data/implementations/acme-agent/result.json', p));
+    const r = await run(folder, '--local');
+    expect(r.code, r.stderr).toBe(0);
   });
 });
