@@ -18877,13 +18877,23 @@ function originMistake(env) {
   const value = env.UAI_ORIGIN;
   return value && !originOf(value) ? `UAI_ORIGIN needs an origin such as https://uai.example.org, not ${JSON.stringify(value)}` : void 0;
 }
+function workingDirectoryMistake(io) {
+  try {
+    io.cwd();
+    return void 0;
+  } catch {
+    return "the working directory no longer exists (the folder was removed); cd into a folder and run again";
+  }
+}
 async function main(argv, io = processIo, threads) {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   const mistake = originMistake(io.env);
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    if (mistake && !rest.includes("--help") && !rest.includes("-h")) {
-      io.stderr(`uai: ${mistake}
+    const asksHelp = rest.includes("--help") || rest.includes("-h");
+    const gone2 = asksHelp ? void 0 : workingDirectoryMistake(io);
+    if (mistake && !asksHelp || gone2) {
+      io.stderr(`uai: ${gone2 ?? mistake}
 `);
       return EXIT.usage;
     }
@@ -18912,6 +18922,12 @@ Run "uai --help" for usage.
     io.stdout(`uai ${PACKAGE_VERSION} (${RELEASE}, format ${UAI_VERSION})
 `);
     return EXIT.valid;
+  }
+  const gone = workingDirectoryMistake(io);
+  if (gone) {
+    io.stderr(`uai: ${gone}
+`);
+    return EXIT.usage;
   }
   if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}

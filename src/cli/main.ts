@@ -108,14 +108,30 @@ export function originMistake(env: Io['env']): string | undefined {
  * `threads`: how the entry starts worker threads for `--jobs` (the worker module's URL); without
  * it, as in the library's runCli, every file is judged on this thread.
  */
+/**
+ * Why this process has no working directory, if it has none: the folder it was started in was
+ * removed. Every command resolves a path against it (a report's base, an output file), so the
+ * run is refused as a usage error up front rather than ending in a stack trace midway.
+ */
+function workingDirectoryMistake(io: Io): string | undefined {
+  try {
+    io.cwd();
+    return undefined;
+  } catch {
+    return 'the working directory no longer exists (the folder was removed); cd into a folder and run again';
+  }
+}
+
 export async function main(argv: readonly string[], io: Io = processIo, threads?: ThreadsOption): Promise<number> {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   const mistake = originMistake(io.env);
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
     // Asked for its help, a command names no link: UAI_ORIGIN is not read, so not judged.
-    if (mistake && !rest.includes('--help') && !rest.includes('-h')) {
-      io.stderr(`uai: ${mistake}\n`);
+    const asksHelp = rest.includes('--help') || rest.includes('-h');
+    const gone = asksHelp ? undefined : workingDirectoryMistake(io);
+    if ((mistake && !asksHelp) || gone) {
+      io.stderr(`uai: ${gone ?? mistake}\n`);
       return EXIT.usage;
     }
     const site = commandSite(io.env);
@@ -143,6 +159,11 @@ export async function main(argv: readonly string[], io: Io = processIo, threads?
     return EXIT.valid;
   }
 
+  const gone = workingDirectoryMistake(io);
+  if (gone) {
+    io.stderr(`uai: ${gone}\n`);
+    return EXIT.usage;
+  }
   // --origin wins over UAI_ORIGIN, which is then not read, so not judged.
   if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}\nRun "uai --help" for usage.\n`);

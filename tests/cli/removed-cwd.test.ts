@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { publishedExamples } from '../../src/engine/index.ts';
+import { siteFor } from '../../src/standard/urls.ts';
+import { NODE, ORIGIN, REPO } from './local-server.ts';
+
+/**
+ * A shell left in a folder that was removed since: the process has no working directory, and
+ * every path it would resolve against one throws. The run is a usage error (exit 2, one line), in
+ * every command, never a stack trace or exit 1, which says a message or a check failed.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'uai-removed-cwd-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const file = join(scratch, 'request.json');
+writeFileSync(
+  file,
+  JSON.stringify(publishedExamples(siteFor(ORIGIN)).find((e) => e.profile === 'uai.intent.request.v1')!.message),
+);
+
+/** Runs `uai ...args` from a folder removed before the command starts. */
+function fromRemovedFolder(args: string[]) {
+  const gone = join(scratch, `gone-${args[0]}`);
+  const quoted = [NODE, resolve(REPO, 'bin/uai.mjs'), ...args].map((a) => `'${a}'`).join(' ');
+  return spawnSync('sh', ['-c', `mkdir "$1" && cd "$1" && rmdir "$1" && exec ${quoted}`, 'sh', gone], {
+    env: { ...process.env, UAI_ORIGIN: ORIGIN },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+it.each([
+  ['validate', file],
+  ['validate', file, '--format', 'sarif'],
+  ['test', 'http://127.0.0.1:9/uai', '--result', 'result.json'],
+  ['check-exchange', file, file],
+])('uai %s from a removed folder: exit 2, the reason in one line', (...args) => {
+  const r = fromRemovedFolder(args);
+  expect(r.status, r.stderr).toBe(2);
+  expect(r.stderr).toBe(
+    'uai: the working directory no longer exists (the folder was removed); cd into a folder and run again\n',
+  );
+  expect(r.stdout).toBe('');
+});
+
+it('the same file from a folder that exists is valid (the cases above differ only in the folder)', () => {
+  const r = spawnSync(NODE, [resolve(REPO, 'bin/uai.mjs'), 'validate', file], {
+    cwd: scratch,
+    env: { ...process.env, UAI_ORIGIN: ORIGIN },
+    encoding: 'utf8',
+  });
+  expect(r.status, r.stderr).toBe(0);
+});
+
+it('asked for help, it answers from a removed folder too', () => {
+  const r = fromRemovedFolder(['--help']);
+  expect(r.status).toBe(0);
+  expect(r.stdout).toMatch(/^uai: /);
+});
