@@ -10971,7 +10971,7 @@ var init_terminal = __esm({
 });
 
 // src/kit/usage.ts
-import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 function isUsageError(error2) {
@@ -10984,6 +10984,33 @@ function reason(error2, missing) {
   if (code === "EISDIR") return "is a directory";
   if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission denied";
   return error2 instanceof Error ? error2.message : String(error2);
+}
+function readSettingsFile(what, path2) {
+  let fd;
+  try {
+    fd = openSync(path2, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error2) {
+    throw new UsageError(`${what} ${path2}: ${readError(error2)}`);
+  }
+  try {
+    const stat3 = fstatSync(fd);
+    if (stat3.isDirectory()) throw new UsageError(`${what} ${path2}: cannot read: is a folder`);
+    if (!stat3.isFile()) throw new UsageError(`${what} ${path2}: cannot read: not a regular file`);
+    if (stat3.size > MAX_SETTINGS_BYTES)
+      throw new UsageError(`${what} ${path2}: larger than ${MAX_SETTINGS_BYTES} bytes, more than such a file holds`);
+    const bytes = Buffer.alloc(stat3.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = readSync(fd, bytes, filled, bytes.length - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return bytes.subarray(0, filled).toString("utf8");
+  } catch (error2) {
+    throw isUsageError(error2) ? error2 : new UsageError(`${what} ${path2}: ${readError(error2)}`);
+  } finally {
+    closeSync(fd);
+  }
 }
 function requireWritable(option, path2) {
   if (path2 === "") throw new UsageError(`${option} needs a file name`);
@@ -11010,7 +11037,7 @@ function fileUri(absolute) {
   if (fileURLToPath(url) === absolute) return url.href;
   return `file://${absolute.split(sep).map(encodeURIComponent).join("/")}`;
 }
-var UsageError, NOT_UTF8, readError, cannotWrite;
+var UsageError, NOT_UTF8, readError, MAX_SETTINGS_BYTES, cannotWrite;
 var init_usage = __esm({
   "src/kit/usage.ts"() {
     "use strict";
@@ -11018,6 +11045,7 @@ var init_usage = __esm({
     };
     NOT_UTF8 = "not UTF-8: JSON files are UTF-8 text (RFC 8259 section 8.1); save it as UTF-8";
     readError = (error2) => `cannot read: ${reason(error2, "no such file")}`;
+    MAX_SETTINGS_BYTES = 1024 * 1024;
     cannotWrite = (option, path2, error2) => new UsageError(`${option} ${path2}: cannot write: ${reason(error2, "no such directory")}`);
   }
 });
@@ -11032,11 +11060,11 @@ var init_digits = __esm({
 });
 
 // src/cli/bounded-read.ts
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync as closeSync2, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 function readFileBounded(file, limit = MAX_INPUT_BYTES, reserve) {
-  const fd = openSync(file, "r");
+  const fd = openSync2(file, "r");
   try {
-    const stat3 = fstatSync(fd);
+    const stat3 = fstatSync2(fd);
     const known2 = stat3.isFile() && stat3.size > 0;
     if (known2 && stat3.size > limit) throw new InputTooLarge(limit);
     reserve?.(known2 ? stat3.size : limit);
@@ -11044,7 +11072,7 @@ function readFileBounded(file, limit = MAX_INPUT_BYTES, reserve) {
       const bytes = Buffer.allocUnsafe(stat3.size);
       let filled = 0;
       while (filled < stat3.size) {
-        const read = readSync(fd, bytes, filled, stat3.size - filled, null);
+        const read = readSync2(fd, bytes, filled, stat3.size - filled, null);
         if (read === 0) break;
         filled += read;
       }
@@ -11054,7 +11082,7 @@ function readFileBounded(file, limit = MAX_INPUT_BYTES, reserve) {
     let total = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(CHUNK);
-      const read = readSync(fd, chunk, 0, CHUNK, null);
+      const read = readSync2(fd, chunk, 0, CHUNK, null);
       if (read === 0) break;
       total += read;
       if (total > limit) throw new InputTooLarge(limit);
@@ -11062,7 +11090,7 @@ function readFileBounded(file, limit = MAX_INPUT_BYTES, reserve) {
     }
     return Buffer.concat(chunks, total);
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 async function readStreamBounded(stream, limit = MAX_INPUT_BYTES) {
@@ -14062,14 +14090,9 @@ __export(command_exports, {
   testCommand: () => testCommand
 });
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { parseArgs as parseArgs3 } from "node:util";
 async function readBaselineFile(file) {
-  const read = parseBaseline(
-    await readFile(file, "utf8").catch(() => {
-      throw new UsageError(`cannot read the baseline ${file}`);
-    })
-  );
+  const read = parseBaseline(readSettingsFile("the baseline", file));
   if (!read.ok) throw new UsageError(`${file}: ${read.error}`);
   return read.baseline;
 }
@@ -15842,14 +15865,11 @@ __export(command_exports2, {
   testClientCommand: () => testClientCommand
 });
 import { randomBytes as randomBytes4 } from "node:crypto";
-import { readFile as readFile2 } from "node:fs/promises";
 import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
   let value;
   if (values.manifest !== void 0) {
-    const text = await readFile2(values.manifest, "utf8").catch(() => {
-      throw new UsageError(`cannot read the manifest ${values.manifest}`);
-    });
+    const text = readSettingsFile("the manifest", values.manifest);
     try {
       value = JSON.parse(text);
     } catch {
@@ -16804,7 +16824,7 @@ var require_consumer = __commonJS({
     var fs3 = require_fs();
     var bs = require_binary_search();
     var { promisify } = require_util();
-    var readFile3 = promisify(fs3.readFile);
+    var readFile = promisify(fs3.readFile);
     module.exports = class CharWidthTableConsumer {
       constructor(data) {
         this.data = data;
@@ -16814,7 +16834,7 @@ var require_consumer = __commonJS({
         return new CharWidthTableConsumer(data);
       }
       static async load(path2) {
-        const json3 = await readFile3(path2);
+        const json3 = await readFile(path2);
         const data = JSON.parse(json3);
         return new CharWidthTableConsumer(data);
       }
@@ -17774,12 +17794,12 @@ var init_implementations2 = __esm({
 });
 
 // src/build/entry-folders.ts
-import { closeSync as closeSync2, constants as constants2, existsSync as existsSync2, fstatSync as fstatSync2, lstatSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync3, constants as constants2, existsSync as existsSync2, fstatSync as fstatSync3, lstatSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3 } from "node:fs";
 import { basename as basename3, join as join3, relative as relative3 } from "node:path";
 function readEntryFile(path2, shown4) {
   let fd;
   try {
-    fd = openSync2(path2, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
+    fd = openSync3(path2, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
   } catch (error2) {
     const code = error2.code;
     throw new EntryError(
@@ -17788,20 +17808,20 @@ function readEntryFile(path2, shown4) {
     );
   }
   try {
-    const stat3 = fstatSync2(fd);
+    const stat3 = fstatSync3(fd);
     if (!stat3.isFile()) throw new EntryError(shown4, "not a regular file");
     if (stat3.size > MAX_ENTRY_FILE_BYTES)
       throw new EntryError(shown4, `larger than ${MAX_ENTRY_FILE_BYTES} bytes, the most an entry file may hold`);
     const bytes = Buffer.alloc(stat3.size);
     let filled = 0;
     while (filled < bytes.length) {
-      const read = readSync2(fd, bytes, filled, bytes.length - filled, null);
+      const read = readSync3(fd, bytes, filled, bytes.length - filled, null);
       if (read === 0) break;
       filled += read;
     }
     return bytes.subarray(0, filled);
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 function readEntryFolder(folder, root = process.cwd()) {
@@ -17998,11 +18018,11 @@ Stop it with Ctrl-C.
 // src/action/main.ts
 import {
   appendFileSync,
-  closeSync as closeSync3,
+  closeSync as closeSync4,
   copyFileSync,
   mkdirSync,
   mkdtempSync,
-  openSync as openSync3,
+  openSync as openSync4,
   readFileSync as readFileSync2,
   rmSync,
   writeFileSync as writeFileSync2,
@@ -19088,7 +19108,7 @@ function countingObserver(failOn, rest) {
   return { counts, failing, observer };
 }
 function fileSink(path2) {
-  const fd = openSync3(path2, "w");
+  const fd = openSync4(path2, "w");
   const out = batched((text) => void writeSync(fd, text));
   let closed = false;
   return {
@@ -19099,7 +19119,7 @@ function fileSink(path2) {
       try {
         out.flush();
       } finally {
-        closeSync3(fd);
+        closeSync4(fd);
       }
     }
   };

@@ -5,7 +5,6 @@
  * early, 2 usage or an endpoint that cannot be reached before anything was read).
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Site } from '../standard/urls.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
@@ -13,7 +12,7 @@ import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from
 import { stoppedByOwnLimit } from './server/http.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';
 import { escapeLine } from './terminal.ts';
-import { isUsageError, requireWritable, UsageError, writeOutput } from './usage.ts';
+import { isUsageError, readSettingsFile, requireWritable, UsageError, writeOutput } from './usage.ts';
 
 export { isUsageError, UsageError } from './usage.ts';
 
@@ -76,11 +75,7 @@ export const milliseconds = (text: string | undefined, fallback: number, name: s
 
 /** The baseline file given with --baseline, read and checked (a UsageError when it cannot be). */
 export async function readBaselineFile(file: string): Promise<Baseline> {
-  const read = parseBaseline(
-    await readFile(file, 'utf8').catch(() => {
-      throw new UsageError(`cannot read the baseline ${file}`);
-    }),
-  );
+  const read = parseBaseline(readSettingsFile('the baseline', file));
   if (!read.ok) throw new UsageError(`${file}: ${read.error}`);
   return read.baseline;
 }

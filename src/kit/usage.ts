@@ -3,7 +3,7 @@
  * kits' and the CLI's own): a small door of the kit that imports Node's alone, so a command that
  * needs nothing else loads nothing else.
  */
-import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -30,6 +30,43 @@ export const NOT_UTF8 = 'not UTF-8: JSON files are UTF-8 text (RFC 8259 section 
 
 /** Why a file could not be read, in a few words (`cannot read: is a directory`). */
 export const readError = (error: unknown): string => `cannot read: ${reason(error, 'no such file')}`;
+
+/** The most a settings file (a baseline, a manifest) is read of: such files are a few kilobytes. */
+export const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/**
+ * A small input file an option names (--baseline, --manifest), as text: a regular file of at most
+ * MAX_SETTINGS_BYTES, or a UsageError that says why not (no such file, a folder, a device such as
+ * /dev/zero, a pipe, too large), read before anything else runs and never held unbounded.
+ */
+export function readSettingsFile(what: string, path: string): string {
+  let fd: number;
+  try {
+    // O_NONBLOCK: a pipe's open does not wait for a writer (it is refused just below).
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw new UsageError(`${what} ${path}: ${readError(error)}`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new UsageError(`${what} ${path}: cannot read: is a folder`);
+    if (!stat.isFile()) throw new UsageError(`${what} ${path}: cannot read: not a regular file`);
+    if (stat.size > MAX_SETTINGS_BYTES)
+      throw new UsageError(`${what} ${path}: larger than ${MAX_SETTINGS_BYTES} bytes, more than such a file holds`);
+    const bytes = Buffer.alloc(stat.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = readSync(fd, bytes, filled, bytes.length - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return bytes.subarray(0, filled).toString('utf8');
+  } catch (error) {
+    throw isUsageError(error) ? error : new UsageError(`${what} ${path}: ${readError(error)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 const cannotWrite = (option: string, path: string, error: unknown) =>
   new UsageError(`${option} ${path}: cannot write: ${reason(error, 'no such directory')}`);

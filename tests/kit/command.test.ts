@@ -125,7 +125,11 @@ describe('uai test', () => {
     // Node fires a timer past 2^31 - 1 ms after 1 ms: a working server would look unreachable.
     [['--timeout', '2147483648'], /--timeout takes a whole number of milliseconds from 1 to 2147483647/],
     [['--max-time', '3000000000'], /--max-time takes a whole number of milliseconds from 1 to 2147483647/],
-    [['--baseline', '/nonexistent/baseline.json'], /cannot read the baseline/],
+    [
+      ['--baseline', '/nonexistent/baseline.json'],
+      /the baseline \/nonexistent\/baseline\.json: cannot read: no such file/,
+    ],
+    [['--baseline', '/dev/zero'], /the baseline \/dev\/zero: cannot read: not a regular file/],
   ])('usage error %j exits 2', async (args, message) => {
     const { code, stderr } = await uaiTest(server.endpoint, ...args);
     expect(code).toBe(2);

@@ -3,13 +3,12 @@
  * `uai test`: 0 no regression, 1 a failed check the baseline does not list (or a stale entry), 2 usage.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isUsageError, milliseconds, readBaselineFile, UsageError, type KitIo } from '../command.ts';
 import { commandSyntaxProblem } from './command-syntax.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
 import { escapeLine } from '../terminal.ts';
-import { requireWritable, writeOutput } from '../usage.ts';
+import { readSettingsFile, requireWritable, writeOutput } from '../usage.ts';
 import {
   CLIENT_SCENARIO_IDS,
   DEFAULT_CLIENT_CAP_MS,
@@ -69,9 +68,7 @@ async function readManifestOptions(values: {
 }): Promise<ClientManifest> {
   let value: unknown;
   if (values.manifest !== undefined) {
-    const text = await readFile(values.manifest, 'utf8').catch(() => {
-      throw new UsageError(`cannot read the manifest ${values.manifest}`);
-    });
+    const text = readSettingsFile('the manifest', values.manifest);
     try {
       value = JSON.parse(text);
     } catch {
