@@ -18405,6 +18405,7 @@ function githubWriter(write, base, failOn) {
 // src/cli/main.ts
 init_release();
 init_urls();
+import { fstatSync as fstatSync4 } from "node:fs";
 
 // src/cli/version.ts
 var PACKAGE_VERSION = "1.0.0";
@@ -18852,7 +18853,15 @@ function sarifWriter(write, site, base, automationId) {
 }
 
 // src/cli/main.ts
-var readStdin = () => readStreamBounded(process.stdin);
+var readStdin = () => {
+  let folder = false;
+  try {
+    folder = fstatSync4(0).isDirectory();
+  } catch {
+  }
+  if (folder) return Promise.reject(Object.assign(new Error("standard input is a folder"), { code: "EISDIR" }));
+  return readStreamBounded(process.stdin);
+};
 var processIo = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),

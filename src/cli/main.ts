@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import { RELEASE, UAI_VERSION } from '../standard/release.ts';
 import { siteFor, type Site } from '../standard/urls.ts';
 import { PACKAGE_ORIGIN } from './package-origin.ts';
@@ -26,7 +27,20 @@ export interface Io extends JudgeIo {
 export { EXIT };
 export { isWorkerJob, judgeAsWorker } from './judge-worker.ts';
 
-const readStdin = (): Promise<Uint8Array> => readStreamBounded(process.stdin);
+/**
+ * Standard input's bytes. A folder given as standard input (`uai validate - < dir`) reads as no
+ * bytes at all, which would be reported as empty JSON: it is refused as the folder it is.
+ */
+const readStdin = (): Promise<Uint8Array> => {
+  let folder = false;
+  try {
+    folder = fstatSync(0).isDirectory();
+  } catch {
+    // No standard input to look at (a closed descriptor): the read below says what is wrong.
+  }
+  if (folder) return Promise.reject(Object.assign(new Error('standard input is a folder'), { code: 'EISDIR' }));
+  return readStreamBounded(process.stdin);
+};
 
 export const processIo: Io = {
   stdout: (text) => void process.stdout.write(text),

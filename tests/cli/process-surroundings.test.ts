@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -8,9 +8,10 @@ import { siteFor } from '../../src/standard/urls.ts';
 import { NODE, ORIGIN, REPO } from './local-server.ts';
 
 /**
- * A shell left in a folder that was removed since: the process has no working directory, and
- * every path it would resolve against one throws. The run is a usage error (exit 2, one line), in
- * every command, never a stack trace or exit 1, which says a message or a check failed.
+ * Where a command runs from, and what it reads as standard input. A shell left in a folder that
+ * was removed since gives the process no working directory, and every path resolved against one
+ * throws: the run is a usage error (exit 2, one line) in every command, never a stack trace or
+ * exit 1, which says a message or a check failed. A folder as standard input is named as one.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'uai-removed-cwd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -58,4 +59,20 @@ it('asked for help, it answers from a removed folder too', () => {
   const r = fromRemovedFolder(['--help']);
   expect(r.status).toBe(0);
   expect(r.stdout).toMatch(/^uai: /);
+});
+
+it('a folder as standard input is refused as a folder, not read as empty JSON', () => {
+  const folder = openSync(scratch, 'r');
+  try {
+    const r = spawnSync(NODE, [resolve(REPO, 'bin/uai.mjs'), 'validate', '-'], {
+      cwd: scratch,
+      env: { ...process.env, UAI_ORIGIN: ORIGIN },
+      encoding: 'utf8',
+      stdio: [folder, 'pipe', 'pipe'],
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('uai: -: cannot read: is a directory\n');
+  } finally {
+    closeSync(folder);
+  }
 });
