@@ -171,6 +171,9 @@ export function tailOf(error: SchemaError): string {
   return tail;
 }
 
+/** A type error's expected type that holds numbers: 1e400 is a number of JSON, no fault of type there. */
+const NUMERIC_TYPE = /\b(?:number|integer)\b/;
+
 const isValueCheck = (e: SchemaError) => e.keyword === 'enum' || e.keyword === 'const';
 const isShallow = (instancePath: string) => instancePath.indexOf('/', 1) < 0;
 
@@ -227,9 +230,10 @@ export class SchemaFindings {
   }
 
   /**
-   * Leaves out schema.type at these paths: numbers a double does not hold, which the validators
-   * see as no number ("must be of type number, not number") and the message reports as
-   * message.not_canonicalizable (docs/contract.md, "a number beyond the double range").
+   * Leaves out schema.type at these paths where a number is expected: numbers a double does not
+   * hold, which the validators see as no number ("must be of type number, not number") and the
+   * message reports as message.not_canonicalizable (docs/contract.md, "a number beyond the double
+   * range"). Where a string is expected, 1e400 is a number in the wrong place, and is reported so.
    */
   withoutTypeAt(paths: ReadonlySet<string>): void {
     if (this.codes) throw new Error('withoutTypeAt after the issues were read');
@@ -267,7 +271,13 @@ export class SchemaFindings {
       if (!code) continue;
       const tail = tailOf(error);
       if (excluded && code === 'schema.required' && excluded.has(error.instancePath + tail)) continue;
-      if (untyped && code === 'schema.type' && untyped.has(error.instancePath)) continue;
+      if (
+        untyped &&
+        code === 'schema.type' &&
+        untyped.has(error.instancePath) &&
+        NUMERIC_TYPE.test(String(error.params.type))
+      )
+        continue;
       decided[k] = code;
       visit(code, error, !isShallow(error.instancePath), tail);
     }
