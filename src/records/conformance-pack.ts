@@ -58,7 +58,9 @@ const FIXTURE_FORMAT = {
     expected_level:
       'The conformance_level the result reports: the highest level reached (CONTRACT section 7), null when not even L0 holds.',
     expected_issues:
-      'Every issue the result lists, each its code, severity and RFC 6901 path, in the order of reporting_rules "order".',
+      'Every issue the result lists, each its code, severity and RFC 6901 path, in the order of reporting_rules "order": the order of the conformance record\'s body.issues, or of the result\'s errors and warnings merged and sorted so.',
+    route_refusal:
+      'Present only on a fixture POST /v1/validate refuses before validating it (its status and problem code); uai validate and the library report expected_issues for it.',
   },
 };
 

@@ -3,8 +3,14 @@
  * say it: which finding is reported alone where a second code could also apply, and which level a
  * code guards where that depends on the path. A validator written from the published schemas and
  * texts alone needs these to raise exactly a fixture's codes; each rule names the conformance-pack
- * fixture that shows it (tests/records/reporting-rules.test.ts runs each through the engine).
+ * fixture that shows it: tests/engine/fixtures.test.ts runs every fixture through the engine, and
+ * tests/records/reporting-rules.test.ts holds each rule to a fixture whose issues show it.
  */
+import { guardsByPath, ISSUE_CODE_SHAPES } from './code-shapes.ts';
+
+/** The codes whose level is their path's (code-shapes.ts, guardsByPath). */
+const BY_PATH = ISSUE_CODE_SHAPES.filter((c) => guardsByPath(c.code)).map((c) => c.code);
+
 export interface ReportingRule {
   readonly id: string;
   readonly rule: string;
@@ -15,12 +21,12 @@ export interface ReportingRule {
 export const REPORTING_RULES: readonly ReportingRule[] = [
   {
     id: 'order',
-    rule: "Issues are listed ordered by path, then code, each compared as a string of UTF-16 code units (CONTRACT section 4). A fixture's expected_codes is the sorted set of its codes; expected_issues lists its issues in this order.",
+    rule: "Issues are listed ordered by path, then code, each compared as a string of UTF-16 code units (CONTRACT section 4). A fixture's expected_codes is the sorted set of its codes; expected_issues lists its issues in this order (invalid/field.unknown_member/utf16-order shows code units, not code points; invalid/combined/repeated-name-last-value two codes at one path).",
     fixture: 'invalid/combined/response',
   },
   {
     id: 'stops-at-l0',
-    rule: 'A message nested deeper than 64 levels, or whose member names along one path add up to more than 512 characters, is message.too_deep alone, at the path "" (POST /v1/validate refuses one nested deeper than 64 before validating it: 400 request.too_deep, CONTRACT section 8). An input that is no JSON object in keyed-json mode (message.not_object), or a keyless input that does not convert to one (keyless.shape_mismatch), gets no schema, rule or integrity check: only what its text shows (repeated names, imprecise numbers) is reported beside.',
+    rule: 'A message nested deeper than 64 levels, or whose member names along one path add up to more than 512 characters, is message.too_deep alone, at the path "" (POST /v1/validate refuses one nested deeper than 64 before validating it: 400 request.too_deep, CONTRACT section 8; such a fixture says so in route_refusal). An input that is no JSON object in keyed-json mode (message.not_object), or a keyless input that does not convert to one (keyless.shape_mismatch), gets no schema, rule or integrity check: only what reading it shows (repeated names, imprecise numbers, no canonical form) is reported beside. Every other finding leaves the rest checked: schema, rules and warnings; the checksum is compared only when the message has a canonical form.',
     fixture: 'invalid/message.too_deep',
   },
   {
@@ -60,17 +66,17 @@ export const REPORTING_RULES: readonly ReportingRule[] = [
   },
   {
     id: 'non-finite-number-alone',
-    rule: 'A number past the double range (1e400) is message.not_canonicalizable, once for the message, at the first such value in member order; it is not also schema.type, and not message.number_imprecise.',
-    fixture: 'invalid/message.not_canonicalizable',
+    rule: 'A number past the double range (1e400) is message.not_canonicalizable, once for the message, at the first such value in member order, never message.number_imprecise. Where the schema expects a number it is no schema.type as well (it is a number of JSON); where it expects another type, it is also schema.type, as any number there is (invalid/combined/number-for-a-string).',
+    fixture: 'invalid/message.not_canonicalizable/typed-number',
   },
   {
     id: 'text-fixtures',
-    rule: 'Repeated member names (one message.duplicate_member per repetition) and numbers a double does not hold (one message.number_imprecise per number) are seen only in the text: a fixture that carries text is sent as exactly those bytes, never parsed and written again.',
-    fixture: 'invalid/message.duplicate_member',
+    rule: 'Repeated member names (one message.duplicate_member for each name repeated in an object, however often it repeats; the last value written is the one checked, as JSON.parse reads it) and numbers a double does not hold (one message.number_imprecise per number) are seen only in the text: a fixture that carries text is sent as exactly those bytes, never parsed and written again.',
+    fixture: 'invalid/message.duplicate_member/last-value-read',
   },
   {
     id: 'schema-codes-by-path',
-    rule: 'The schema.* codes guard L1 on envelope paths and L2 on paths under /body: a message whose only error is a schema code under /body reaches L1 (CONTRACT section 7). Every other code guards the level the error registry gives it.',
-    fixture: 'invalid/schema.pattern',
+    rule: `These codes guard L1 on envelope paths and L2 on paths under /body (the conformance levels record lists them as guarded_by_path): ${BY_PATH.join(', ')}. A message whose only errors are among them, under /body, reaches L1 (CONTRACT section 7). Every other code guards the level the error registry gives it.`,
+    fixture: 'invalid/keyless.required_null/body',
   },
 ];

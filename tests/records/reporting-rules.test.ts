@@ -59,6 +59,16 @@ describe('reporting rules', () => {
     expect(pack.reporting_rules).toEqual(REPORTING_RULES);
   });
 
+  it('the levels by path rule is shown by a fixture whose only error, a code it lists, under /body, leaves L1', () => {
+    const rule = REPORTING_RULES.find((r) => r.id === 'schema-codes-by-path')!;
+    const f = byId.get(rule.fixture)!;
+    expect(f.expected_level).toBe('L1');
+    for (const i of f.expected_issues) {
+      expect(i.path.startsWith('/body/')).toBe(true);
+      expect(rule.rule).toContain(i.code);
+    }
+  });
+
   it('the order rule is shown by a fixture with issues at several paths', () => {
     const f = byId.get(REPORTING_RULES.find((r) => r.id === 'order')!.fixture)!;
     expect(new Set(f.expected_issues.map((i) => i.path)).size).toBeGreaterThan(1);

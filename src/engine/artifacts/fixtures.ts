@@ -34,6 +34,8 @@ export interface InvalidFixture {
   readonly text?: string;
   /** Exactly the codes the fixture raises, errors and warnings, sorted. */
   readonly expected_codes: readonly string[];
+  /** How POST /v1/validate refuses the fixture before its validator reads it, when it does. */
+  readonly route_refusal?: { readonly status: number; readonly code: string };
 }
 
 // Mutations edit a sealed message as plain JSON, member by member; typing every path would add nothing.
@@ -112,10 +114,11 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
   add('message.not_object', 'A keyless array sent in keyed-json mode.', messageToKeyless(request));
   add(
     'message.too_deep',
-    'A lineage note nested 80 arrays deep. POST /v1/validate refuses a body this deep before its validator reads it (400 request.too_deep); uai validate and the library report message.too_deep.',
+    'A lineage note nested 61 arrays deep: the message nests 65 levels, one past the limit of 64. POST /v1/validate refuses a body this deep before its validator reads it (400 request.too_deep); uai validate and the library report message.too_deep.',
     mutated(request, (m) => {
-      m.provenance.lineage[0].note = deep(80);
+      m.provenance.lineage[0].note = deep(61);
     }),
+    { route_refusal: { status: 400, code: 'request.too_deep' } },
   );
   const huge = mutated(response, (m) => {
     m.body.result.schema = { maximum: NUMBER_MARK };
@@ -697,6 +700,215 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
     'An empty body.request_message_id: its length alone, not also a disagreement with parent_message_id.',
     mutated(response, (m) => {
       m.body.request_message_id = '';
+    }),
+  );
+  // Further branches an independent review's lax validators still passed the pack without.
+  also(
+    'trace.traceparent_invalid',
+    'upper-case-hex',
+    'A traceparent written in upper-case hex (W3C Trace Context asks lower-case).',
+    mutated(request, (m) => {
+      m.conversation.traceparent = m.conversation.traceparent.toUpperCase();
+    }),
+  );
+  also(
+    'trace.traceparent_invalid',
+    'version-ff',
+    'A traceparent of version ff, which W3C Trace Context forbids.',
+    mutated(request, (m) => {
+      m.conversation.traceparent = m.conversation.traceparent.replace(/^00-/, 'ff-');
+    }),
+  );
+  also(
+    'response.task_ref_mismatch',
+    'task-status',
+    'A task status whose delivery.task_ref names another task than its body.task_id.',
+    mutated(status, (m) => {
+      m.delivery.task_ref = 'task-9999';
+    }),
+  );
+  also(
+    'issue.code_unpublished',
+    'conformance-record',
+    'A conformance record whose issue item carries a code the registry does not publish.',
+    mutated(conformance, (m) => {
+      const helpUrl = (error as { body: { errors: { help_url: string }[] } }).body.errors[0]!.help_url;
+      m.body.status = 'fail';
+      m.body.summary.error_count = 1;
+      m.body.issues = [
+        {
+          code: 'acme.teapot',
+          severity: 'error',
+          path: '/body',
+          message: 'A code no registry lists.',
+          help_url: helpUrl.replace(/#.*$/, '#acme.teapot'),
+        },
+      ];
+    }),
+  );
+  also(
+    'intent.profile_unregistered',
+    'requested-profile',
+    'A request for an unregistered (well-formed) requested_profile.',
+    mutated(request, (m) => {
+      m.body.requested_profile = 'uai.weather.report.v1';
+    }),
+  );
+  also(
+    'field.unregistered_value',
+    'target-role',
+    'A target role outside the registered open set.',
+    mutated(request, (m) => {
+      m.target.role = 'night-watch';
+    }),
+  );
+  also(
+    'identity.did_invalid',
+    'target-did',
+    'A target DID with an empty method-specific id.',
+    mutated(request, (m) => {
+      m.target.did = 'did:web:';
+    }),
+  );
+  also(
+    'field.unknown_member',
+    'root',
+    'An unregistered member of the envelope itself.',
+    mutated(request, (m) => {
+      m.x_extra = true;
+    }),
+  );
+  also(
+    'extension.namespace_invalid',
+    'upper-case-nid',
+    'An extension namespace whose NID is upper-case (urn:Acme:ext:thing).',
+    mutated(request, (m) => {
+      m.extensions[0].namespace = 'urn:Acme:ext:thing';
+    }),
+  );
+  also(
+    'schema.format',
+    'calendar',
+    'An expires_at on a day February does not have (2030-02-30).',
+    mutated(request, (m) => {
+      m.delivery.expires_at = '2030-02-30T00:00:00Z';
+    }),
+  );
+  also(
+    'schema.range',
+    'sequence-zero',
+    'A conversation sequence of 0 (sequences start at 1).',
+    mutated(request, (m) => {
+      m.conversation.sequence = 0;
+    }),
+  );
+  also(
+    'error.code_unpublished',
+    'issue-code',
+    'A typed error whose body.code is an issue code: error bodies carry error codes.',
+    mutated(error, (m) => {
+      m.body.code = 'schema.required';
+    }),
+  );
+  invalid.push({
+    id: 'invalid/keyless.required_null/body',
+    description:
+      'A keyless request with null at the body.intent position: its level is L1, as a schema code under /body.',
+    mode: 'keyless-json',
+    message: messageToKeyless(
+      mutated(request, (m) => {
+        delete m.body.intent;
+      }),
+    ),
+    expected_codes: ['keyless.required_null'],
+  });
+  invalid.push({
+    id: 'invalid/keyless.required_null/nested',
+    description: 'A keyless request with null at the conversation_id position of its conversation array.',
+    mode: 'keyless-json',
+    message: messageToKeyless(
+      mutated(request, (m) => {
+        delete m.conversation.conversation_id;
+      }),
+    ),
+    expected_codes: ['keyless.required_null'],
+  });
+  // The repeated name's last value is the one read (as JSON.parse reads it): an invalid first
+  // value, written twice, is one repeated name and no other finding.
+  invalid.push({
+    id: 'invalid/message.duplicate_member/last-value-read',
+    description:
+      'delivery.mode written three times, "sideways" twice before the valid value: one issue for the name, and the last value is the one checked.',
+    mode: 'keyed-json',
+    text: JSON.stringify(request).replace('"delivery":{', '"delivery":{"mode":"sideways","mode":"sideways",'),
+    expected_codes: ['message.duplicate_member'],
+  });
+  const twoHuge = mutated(response, (m) => {
+    m.body.result.schema = { maximum: NUMBER_MARK, minimum: NUMBER_MARK + 1 };
+    m.body.result.example = { note: 'x', extra_unknown_ok: true };
+    m.x_extra = true;
+  });
+  invalid.push({
+    id: 'invalid/message.not_canonicalizable/first-of-two',
+    description:
+      'Two numbers past the double range: one issue, at the first in member order; the other checks still run (an unknown member beside).',
+    mode: 'keyed-json',
+    text: JSON.stringify(twoHuge)
+      .replace(String(NUMBER_MARK + 1), '-1e400')
+      .replace(String(NUMBER_MARK), '1e400'),
+    expected_codes: ['field.unknown_member', 'message.not_canonicalizable'],
+  });
+  // 1e400 where a number belongs is no fault of type; where a string belongs, it is one.
+  const confidence = mutated(request, (m) => {
+    m.provenance.confidence = NUMBER_MARK;
+  });
+  invalid.push({
+    id: 'invalid/message.not_canonicalizable/typed-number',
+    description:
+      'provenance.confidence written as 1e400: a number where a number belongs, past the double range; no schema issue beside.',
+    mode: 'keyed-json',
+    text: JSON.stringify(confidence).replace(String(NUMBER_MARK), '1e400'),
+    expected_codes: ['message.not_canonicalizable'],
+  });
+  const numberId = mutated(request, (m) => {
+    m.message_id = NUMBER_MARK;
+  });
+  invalid.push({
+    id: 'invalid/combined/number-for-a-string',
+    description: 'message_id written as 1e400: a number past the double range, and a number where a string belongs.',
+    mode: 'keyed-json',
+    text: JSON.stringify(numberId).replace(String(NUMBER_MARK), '1e400'),
+    expected_codes: ['message.not_canonicalizable', 'schema.type'],
+  });
+  // Two codes at one path, in code order; and the value checked is the last one written.
+  const sideways = mutated(request, (m) => {
+    m.delivery.mode = 'sideways';
+  });
+  invalid.push({
+    id: 'invalid/combined/repeated-name-last-value',
+    description:
+      'delivery.mode written "async" and then "sideways": a repeated name, and the last value (the one read) outside the closed set, both at /delivery/mode.',
+    mode: 'keyed-json',
+    text: JSON.stringify(sideways).replace('"delivery":{', '"delivery":{"mode":"async",'),
+    expected_codes: ['message.duplicate_member', 'schema.value_not_allowed'],
+  });
+  also(
+    'field.unknown_member',
+    'utf16-order',
+    'Two unregistered members, U+FFFF and U+1F600: listed by UTF-16 code units (the surrogate pair first), not by code points.',
+    mutated(request, (m) => {
+      m['\uffff'] = 1;
+      m['\u{1F600}'] = 2;
+    }),
+  );
+  also(
+    'message.too_deep',
+    'path-length',
+    'Member names along one path adding up to more than 512 characters (six names of 100 in a free-form member), at no great depth.',
+    mutated(response, (m) => {
+      let v: unknown = 'leaf';
+      for (const c of 'fedcba') v = { [c.repeat(100)]: v };
+      m.body.result.example = v;
     }),
   );
   return { valid, invalid };
