@@ -35,32 +35,36 @@ export const readError = (error: unknown): string => `cannot read: ${reason(erro
 export const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /**
- * A small input file an option names (--baseline, --manifest), as text: a regular file of at most
- * MAX_SETTINGS_BYTES, or a UsageError that says why not (no such file, a folder, a device such as
- * /dev/zero, a pipe, too large), read before anything else runs and never held unbounded.
+ * A small input file an option names (--baseline, --manifest), as text, at most
+ * MAX_SETTINGS_BYTES: a regular file, or a pipe (`<(cmd)`, /dev/stdin), which is read as far as
+ * the bound, so that a device that never ends (/dev/zero) is refused, not held. Anything that
+ * cannot be read so is a UsageError that says why (no such file, a folder, too large).
  */
 export function readSettingsFile(what: string, path: string): string {
+  const tooLarge = () =>
+    new UsageError(`${what} ${path}: larger than ${MAX_SETTINGS_BYTES} bytes, more than such a file holds`);
   let fd: number;
   try {
-    // O_NONBLOCK: a pipe's open does not wait for a writer (it is refused just below).
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path, 'r');
   } catch (error) {
     throw new UsageError(`${what} ${path}: ${readError(error)}`);
   }
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UsageError(`${what} ${path}: cannot read: is a folder`);
-    if (!stat.isFile()) throw new UsageError(`${what} ${path}: cannot read: not a regular file`);
-    if (stat.size > MAX_SETTINGS_BYTES)
-      throw new UsageError(`${what} ${path}: larger than ${MAX_SETTINGS_BYTES} bytes, more than such a file holds`);
-    const bytes = Buffer.alloc(stat.size);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const read = readSync(fd, bytes, filled, bytes.length - filled, null);
+    if (stat.isFile() && stat.size > MAX_SETTINGS_BYTES) throw tooLarge();
+    // A size of 0 may be a file whose size is not known before it is read (/proc), or a pipe.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
-      filled += read;
+      total += read;
+      if (total > MAX_SETTINGS_BYTES) throw tooLarge();
+      chunks.push(chunk.subarray(0, read));
     }
-    return bytes.subarray(0, filled).toString('utf8');
+    return Buffer.concat(chunks, total).toString('utf8');
   } catch (error) {
     throw isUsageError(error) ? error : new UsageError(`${what} ${path}: ${readError(error)}`);
   } finally {

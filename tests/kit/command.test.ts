@@ -129,7 +129,7 @@ describe('uai test', () => {
       ['--baseline', '/nonexistent/baseline.json'],
       /the baseline \/nonexistent\/baseline\.json: cannot read: no such file/,
     ],
-    [['--baseline', '/dev/zero'], /the baseline \/dev\/zero: cannot read: not a regular file/],
+    [['--baseline', '/dev/zero'], /the baseline \/dev\/zero: larger than 1048576 bytes/],
   ])('usage error %j exits 2', async (args, message) => {
     const { code, stderr } = await uaiTest(server.endpoint, ...args);
     expect(code).toBe(2);
