@@ -123,29 +123,31 @@ export function originMistake(env: Io['env']): string | undefined {
  * it, as in the library's runCli, every file is judged on this thread.
  */
 /**
- * Why this process has no working directory, if it has none: the folder it was started in was
- * removed. Every command resolves a path against it (a report's base, an output file), so the
- * run is refused as a usage error up front rather than ending in a stack trace midway.
+ * Whether an error is the one every path resolved against the working directory throws once the
+ * folder the process was started in was removed: the run is then refused as a usage error rather
+ * than ending in a stack trace. Only a command that needs the folder meets it (a report's base, a
+ * relative output file); one that does not (an absolute input to the text report) runs as usual.
  */
-function workingDirectoryMistake(io: Io): string | undefined {
+const noWorkingDirectory = (error: unknown): boolean => (error as { syscall?: unknown } | null)?.syscall === 'uv_cwd';
+
+export async function main(argv: readonly string[], io: Io = processIo, threads?: ThreadsOption): Promise<number> {
   try {
-    io.cwd();
-    return undefined;
-  } catch {
-    return 'the working directory no longer exists (the folder was removed); cd into a folder and run again';
+    return await run(argv, io, threads);
+  } catch (error) {
+    if (!noWorkingDirectory(error)) throw error;
+    io.stderr('uai: the working directory no longer exists (the folder was removed); cd into a folder and run again\n');
+    return EXIT.usage;
   }
 }
 
-export async function main(argv: readonly string[], io: Io = processIo, threads?: ThreadsOption): Promise<number> {
+async function run(argv: readonly string[], io: Io, threads?: ThreadsOption): Promise<number> {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   const mistake = originMistake(io.env);
   if (first !== undefined && Object.hasOwn(SUBCOMMANDS, first)) {
     // Asked for its help, a command names no link: UAI_ORIGIN is not read, so not judged.
-    const asksHelp = rest.includes('--help') || rest.includes('-h');
-    const gone = asksHelp ? undefined : workingDirectoryMistake(io);
-    if ((mistake && !asksHelp) || gone) {
-      io.stderr(`uai: ${gone ?? mistake}\n`);
+    if (mistake && !rest.includes('--help') && !rest.includes('-h')) {
+      io.stderr(`uai: ${mistake}\n`);
       return EXIT.usage;
     }
     const site = commandSite(io.env);
@@ -173,11 +175,6 @@ export async function main(argv: readonly string[], io: Io = processIo, threads?
     return EXIT.valid;
   }
 
-  const gone = workingDirectoryMistake(io);
-  if (gone) {
-    io.stderr(`uai: ${gone}\n`);
-    return EXIT.usage;
-  }
   // --origin wins over UAI_ORIGIN, which is then not read, so not judged.
   if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}\nRun "uai --help" for usage.\n`);
@@ -216,18 +213,19 @@ function writerFor(
   write: Write,
   automationId?: string,
 ): ReportWriter {
-  const base = command.sarifBase ?? io.cwd();
+  // Only the reports that write paths relative to a base read the working directory.
+  const base = () => command.sarifBase ?? io.cwd();
   switch (format) {
     case 'text':
       return textWriter(write);
     case 'json':
       return jsonWriter(write, several);
     case 'sarif':
-      return sarifWriter(write, site, base, automationId);
+      return sarifWriter(write, site, base(), automationId);
     case 'junit':
       return junitWriter(write, command.failOn);
     case 'github':
-      return githubWriter(write, base, command.failOn);
+      return githubWriter(write, base(), command.failOn);
   }
 }
 
