@@ -53,6 +53,8 @@ function readEntryFile(path: string, shown: string): Buffer {
 /** One entry folder: result.json and meta.json, and report.json when there is one. */
 export function readEntryFolder(folder: string, root = process.cwd()): EntryFiles {
   const shown = relative(root, folder) || folder;
+  // The folder itself a link (to another entry, or outside the repository) is refused as its files are.
+  if (isLink(folder)) throw new EntryError(shown, 'a link, not a folder of its own');
   const file = (name: string) => join(folder, name);
   for (const name of ['result.json', 'meta.json'])
     if (!existsSync(file(name)) && !isLink(file(name)))
@@ -74,9 +76,12 @@ const isLink = (path: string): boolean => lstatSync(path, { throwIfNoEntry: fals
 /** Every entry folder of a directory, by name (none when it does not exist). */
 export function readEntryFolders(dir: string, root = process.cwd()): EntryFiles[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort()
-    .map((slug) => readEntryFolder(join(dir, slug), root));
+  return (
+    readdirSync(dir, { withFileTypes: true })
+      // A link among the folders is read (and refused) rather than passed over without a word.
+      .filter((d) => d.isDirectory() || d.isSymbolicLink())
+      .map((d) => d.name)
+      .sort()
+      .map((slug) => readEntryFolder(join(dir, slug), root))
+  );
 }

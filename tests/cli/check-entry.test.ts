@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MAX_ENTRY_FILE_BYTES } from '../../src/build/entry-folders.ts';
+import { MAX_ENTRY_FILE_BYTES, readEntryFolders } from '../../src/build/entry-folders.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkEntryCommand } from '../../src/cli/check-entry.ts';
 import { runCommand } from '../support/command-in-process.ts';
@@ -92,4 +92,18 @@ describe('uai check-entry: entry files chosen by whoever opened the pull request
     const r = await run(folder, '--local');
     expect(r.code, r.stderr).toBe(0);
   });
+});
+
+it('an entry folder that is itself a link is refused with the reason, by uai check-entry and by the build alike', async () => {
+  const root = join(scratch, 'linked-entries');
+  mkdirSync(root);
+  cpSync('tests/data/implementations/acme-agent', join(root, 'acme-agent'), { recursive: true });
+  symlinkSync(join(root, 'acme-agent'), join(root, 'linked'));
+  const r = await run(join(root, 'linked'), '--local');
+  expect(r.code).toBe(1);
+  expect(r.stderr).toMatch(/linked: a link, not a folder of its own/);
+  // The build reads every folder of implementations/: the link is refused, not passed over.
+  expect(() => readEntryFolders(root, root)).toThrow(/^linked: a link, not a folder of its own$/);
+  // The same folder, not linked, is listed (the case differs only in the link).
+  expect((await run(join(root, 'acme-agent'), '--local')).code).toBe(0);
 });
