@@ -6439,7 +6439,7 @@ function schemaIssues(message2, profile) {
   const errors = validate7(message2) ? NO_ERRORS : validate7.errors ?? NO_ERRORS;
   return new SchemaFindings(errors, message2, profile);
 }
-var GENERIC, VALUE_KEYWORDS, schemaIdFor, SchemaIssue, tails, isValueCheck, isShallow, SchemaFindings, NO_ERRORS;
+var GENERIC, VALUE_KEYWORDS, schemaIdFor, SchemaIssue, tails, NUMERIC_TYPE, isValueCheck, isShallow, SchemaFindings, NO_ERRORS;
 var init_schema = __esm({
   "src/engine/validate/schema.ts"() {
     "use strict";
@@ -6496,6 +6496,7 @@ var init_schema = __esm({
       }
     };
     tails = /* @__PURE__ */ new Map();
+    NUMERIC_TYPE = /\b(?:number|integer)\b/;
     isValueCheck = (e) => e.keyword === "enum" || e.keyword === "const";
     isShallow = (instancePath) => instancePath.indexOf("/", 1) < 0;
     SchemaFindings = class {
@@ -6522,9 +6523,10 @@ var init_schema = __esm({
         this.profile = profile;
       }
       /**
-       * Leaves out schema.type at these paths: numbers a double does not hold, which the validators
-       * see as no number ("must be of type number, not number") and the message reports as
-       * message.not_canonicalizable (docs/contract.md, "a number beyond the double range").
+       * Leaves out schema.type at these paths where a number is expected: numbers a double does not
+       * hold, which the validators see as no number ("must be of type number, not number") and the
+       * message reports as message.not_canonicalizable (docs/contract.md, "a number beyond the double
+       * range"). Where a string is expected, 1e400 is a number in the wrong place, and is reported so.
        */
       withoutTypeAt(paths) {
         if (this.codes) throw new Error("withoutTypeAt after the issues were read");
@@ -6559,7 +6561,8 @@ var init_schema = __esm({
           if (!code) continue;
           const tail = tailOf(error2);
           if (excluded && code === "schema.required" && excluded.has(error2.instancePath + tail)) continue;
-          if (untyped && code === "schema.type" && untyped.has(error2.instancePath)) continue;
+          if (untyped && code === "schema.type" && untyped.has(error2.instancePath) && NUMERIC_TYPE.test(String(error2.params.type)))
+            continue;
           decided[k] = code;
           visit(code, error2, !isShallow(error2.instancePath), tail);
         }
@@ -7370,7 +7373,7 @@ function indexJson(text, limits = {}) {
     skipValue();
     return true;
   };
-  const run = () => {
+  const run2 = () => {
     if (utf8LengthExceeds(text, maxBytes)) {
       failure = "too_large";
       return false;
@@ -7393,7 +7396,7 @@ function indexJson(text, limits = {}) {
       } else return false;
     }
   };
-  const ok = run();
+  const ok = run2();
   if (!ok) {
     failure ??= "malformed";
     for (let j = i; j < text.length; j++) {
@@ -7488,7 +7491,7 @@ function jsonErrorOffset(text, maxDepth = 1e3) {
     }
     return value();
   };
-  const run = () => {
+  const run2 = () => {
     if (!value()) return false;
     for (; ; ) {
       skip2();
@@ -7503,7 +7506,7 @@ function jsonErrorOffset(text, maxDepth = 1e3) {
       } else return false;
     }
   };
-  return run() || tooDeep ? void 0 : i;
+  return run2() || tooDeep ? void 0 : i;
 }
 var POSITION_LIMITS, NUMBER, STRING_BODY, LITERALS;
 var init_json_positions = __esm({
@@ -10986,26 +10989,28 @@ function reason(error2, missing) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 function readSettingsFile(what, path2) {
+  const tooLarge2 = () => new UsageError(`${what} ${path2}: larger than ${MAX_SETTINGS_BYTES} bytes, more than such a file holds`);
   let fd;
   try {
-    fd = openSync(path2, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path2, "r");
   } catch (error2) {
     throw new UsageError(`${what} ${path2}: ${readError(error2)}`);
   }
   try {
     const stat3 = fstatSync(fd);
     if (stat3.isDirectory()) throw new UsageError(`${what} ${path2}: cannot read: is a folder`);
-    if (!stat3.isFile()) throw new UsageError(`${what} ${path2}: cannot read: not a regular file`);
-    if (stat3.size > MAX_SETTINGS_BYTES)
-      throw new UsageError(`${what} ${path2}: larger than ${MAX_SETTINGS_BYTES} bytes, more than such a file holds`);
-    const bytes = Buffer.alloc(stat3.size);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const read = readSync(fd, bytes, filled, bytes.length - filled, null);
+    if (stat3.isFile() && stat3.size > MAX_SETTINGS_BYTES) throw tooLarge2();
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
-      filled += read;
+      total += read;
+      if (total > MAX_SETTINGS_BYTES) throw tooLarge2();
+      chunks.push(chunk.subarray(0, read));
     }
-    return bytes.subarray(0, filled).toString("utf8");
+    return Buffer.concat(chunks, total).toString("utf8");
   } catch (error2) {
     throw isUsageError(error2) ? error2 : new UsageError(`${what} ${path2}: ${readError(error2)}`);
   } finally {
@@ -11832,11 +11837,11 @@ var init_implementations = __esm({
 });
 
 // src/kit/judge/result.ts
-function resultMessage(verdicts, subject2, run) {
-  const { runId, now } = run;
-  const l = links(run.site);
+function resultMessage(verdicts, subject2, run2) {
+  const { runId, now } = run2;
+  const l = links(run2.site);
   const failed = verdicts.filter((v) => v.status === "fail" || v.status === "not_exercised");
-  const stopped = run.aborted ? ` The run stopped early: ${run.aborted.slice(0, 200)}.` : "";
+  const stopped = run2.aborted ? ` The run stopped early: ${run2.aborted.slice(0, 200)}.` : "";
   const issues = failed.map((v) => ({
     code: v.id,
     severity: failsRun(v) ? "error" : "warning",
@@ -11866,7 +11871,7 @@ function resultMessage(verdicts, subject2, run) {
     },
     trust: { channel: "public", auth_scheme: "none" },
     body: {
-      status: errors > 0 || run.aborted ? "fail" : "pass",
+      status: errors > 0 || run2.aborted ? "fail" : "pass",
       checked_profile: subject2.checkedProfile,
       issues,
       summary: { error_count: errors, warning_count: issues.length - errors, checked_at: isoSeconds(now) },
@@ -14238,10 +14243,10 @@ reached at all.
 // src/kit/client/command-syntax.ts
 import { spawnSync } from "node:child_process";
 function parses2(text) {
-  const run = spawnSync(SHELL, ["-n", "-c", text], { env: {}, encoding: "utf8", timeout: 5e3 });
-  if (run.error) return void 0;
-  const said = run.stderr.trim().split("\n")[0].replace(/^[^:]*: (?:-c: )?(?:line )?\d+: /, "");
-  return { ok: run.status === 0, said };
+  const run2 = spawnSync(SHELL, ["-n", "-c", text], { env: {}, encoding: "utf8", timeout: 5e3 });
+  if (run2.error) return void 0;
+  const said = run2.stderr.trim().split("\n")[0].replace(/^[^:]*: (?:-c: )?(?:line )?\d+: /, "");
+  return { ok: run2.status === 0, said };
 }
 function commandSyntaxProblem(command) {
   const full = parses2(withEndpoint(command));
@@ -14386,7 +14391,7 @@ var init_collector = __esm({
 // src/kit/client/intake.ts
 import { isUtf8 } from "node:buffer";
 function runIntake(parseBytes = MAX_CLIENT_PARSED_BYTES) {
-  const run = { requests: 0, bytes: 0 };
+  const run2 = { requests: 0, bytes: 0 };
   const parsing = new ParseBudget(parseBytes);
   return {
     scenario() {
@@ -14395,18 +14400,18 @@ function runIntake(parseBytes = MAX_CLIENT_PARSED_BYTES) {
       let droppedConnections = 0;
       let budget;
       const within = () => {
-        budget ??= own2.requests > BUDGETS.scenarioRequests ? `${BUDGETS.scenarioRequests} requests per scenario` : own2.bytes > BUDGETS.scenarioBytes ? `${mib(BUDGETS.scenarioBytes)} per scenario` : run.requests > BUDGETS.runRequests ? `${BUDGETS.runRequests} requests per run` : run.bytes > BUDGETS.runBytes ? `${mib(BUDGETS.runBytes)} per run` : void 0;
+        budget ??= own2.requests > BUDGETS.scenarioRequests ? `${BUDGETS.scenarioRequests} requests per scenario` : own2.bytes > BUDGETS.scenarioBytes ? `${mib(BUDGETS.scenarioBytes)} per scenario` : run2.requests > BUDGETS.runRequests ? `${BUDGETS.runRequests} requests per run` : run2.bytes > BUDGETS.runBytes ? `${mib(BUDGETS.runBytes)} per run` : void 0;
         return budget === void 0;
       };
       return {
         admit() {
           own2.requests += 1;
-          run.requests += 1;
+          run2.requests += 1;
           return within();
         },
         take(bytes) {
           own2.bytes += bytes;
-          run.bytes += bytes;
+          run2.bytes += bytes;
           return within();
         },
         refuse: () => void (refused += 1),
@@ -14632,35 +14637,35 @@ var init_client_scenarios = __esm({
 });
 
 // src/kit/client/checks.ts
-function declared(run) {
+function declared(run2) {
   const shapes = /* @__PURE__ */ new Set();
   const mediaTypes = /* @__PURE__ */ new Set();
-  const endpoints = at2(run.statement, "body", "endpoints");
+  const endpoints = at2(run2.statement, "body", "endpoints");
   for (const e of Array.isArray(endpoints) ? endpoints : []) {
-    if (at2(e, "url") !== run.endpoint) continue;
+    if (at2(e, "url") !== run2.endpoint) continue;
     const binding = at2(e, "binding");
     if (binding === "https-json-keyed") shapes.add("keyed");
     if (binding === "https-json-keyless") shapes.add("keyless");
     const type = at2(e, "media_type");
     if (typeof type === "string") mediaTypes.add(type);
   }
-  const operations = at2(run.statement, "body", "operations");
+  const operations = at2(run2.statement, "body", "operations");
   const requestProfiles = new Set(
     (Array.isArray(operations) ? operations : []).map((o) => at2(o, "request_profile")).filter((p) => typeof p === "string")
   );
   return { shapes, mediaTypes, requestProfiles };
 }
-function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
-  const scenario = scenarioById(run.scenario);
-  const tag = (text) => `${run.scenario}: ${text}`;
-  const endpointPath = new URL(run.endpoint).pathname;
-  const pollPath = new URL(run.pollBase).pathname;
-  const { shapes, mediaTypes, requestProfiles } = declared(run);
-  const source = at2(run.statement, "source");
-  const validateOptions = { site: run.site, now: /* @__PURE__ */ new Date() };
-  for (const r of run.records.filter((x) => !x.onHost))
+function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
+  const scenario = scenarioById(run2.scenario);
+  const tag = (text) => `${run2.scenario}: ${text}`;
+  const endpointPath = new URL(run2.endpoint).pathname;
+  const pollPath = new URL(run2.pollBase).pathname;
+  const { shapes, mediaTypes, requestProfiles } = declared(run2);
+  const source = at2(run2.statement, "source");
+  const validateOptions = { site: run2.site, now: /* @__PURE__ */ new Date() };
+  for (const r of run2.records.filter((x) => !x.onHost))
     ev.fail("client.same_host", tag(`${r.method} to ${r.host || "(no host)"}${r.path}`));
-  const own2 = run.records.filter((x) => x.onHost);
+  const own2 = run2.records.filter((x) => x.onHost);
   if (own2.length) ev.saw("client.same_host");
   if (scenario.id === "rate-limited")
     ev.expect("client.retry_after", tag("not exercised: the client never sent again after the 429"));
@@ -14697,7 +14702,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
   let unanswered2 = [];
   const rememberAnswerId = (r, id) => {
     if (typeof id === "string" && !answerIds.has(id))
-      answerIds.set(id, { request: r.index + 1, scenario: run.scenario });
+      answerIds.set(id, { request: r.index + 1, scenario: run2.scenario });
   };
   function takeAnswer(r, answer, answerJson, followUp) {
     const answered = asKeyed(answerJson);
@@ -14857,14 +14862,14 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
         ev.fail(
           "client.fresh_ids",
           tag(
-            `message_id ${shown3(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run.scenario ? "" : ` of the ${earlier.scenario} run`}`
+            `message_id ${shown3(id)} was already used by request #${earlier.record.index + 1}${earlier.scenario === run2.scenario ? "" : ` of the ${earlier.scenario} run`}`
           )
         );
       else if (answerOf2)
         ev.fail(
           "client.fresh_ids",
           tag(
-            `message_id ${shown3(id)} is the id of the answer to request #${answerOf2.request}${answerOf2.scenario === run.scenario ? "" : ` of the ${answerOf2.scenario} run`}`
+            `message_id ${shown3(id)} is the id of the answer to request #${answerOf2.request}${answerOf2.scenario === run2.scenario ? "" : ` of the ${answerOf2.scenario} run`}`
           )
         );
       else ev.saw("client.fresh_ids");
@@ -14914,7 +14919,7 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
         }
       }
       turnSeen(conversationId, at2(message2, "conversation", "turn_id"));
-      if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
+      if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson, scenario: run2.scenario });
       takeAnswer(r, answer, answerJson, followUp);
       const refusal2 = asKeyed(answerJson);
       if (result2.errors.length === 0 && answer !== void 0 && answer.status >= 400 && answer.status < 500 && answer.status !== 429 && at2(refusal2, "profile") === "uai.error.v1" && at2(refusal2, "body", "retryable") === false && intentNow() !== void 0)
@@ -14997,22 +15002,22 @@ function judgeRun(run, ev, manifest, pacer, byId2, answerIds) {
   }
   const posted = own2.some((r) => r.method === "POST" && r.path === endpointPath);
   const shows = scenario.shows;
-  if (scenario.declinable && shows && !manifest.declares[shows] && !posted && !run.timedOut) {
+  if (scenario.declinable && shows && !manifest.declares[shows] && !posted && !run2.timedOut) {
     ev.declaredAway("client.completes", tag(`${undeclared(shows)}, and sent nothing there`));
     return;
   }
   const problems = [];
-  if (run.spawnError) problems.push(`the command could not be started: ${run.spawnError}`);
+  if (run2.spawnError) problems.push(`the command could not be started: ${run2.spawnError}`);
   if (!final)
     problems.push(
       scenario.endsInError ? "never received the typed error" : "never received the scenario's final answer"
     );
-  if (run.timedOut) problems.push(`still running at the time cap (${run.durationMs} ms); its process group was killed`);
-  else if (!scenario.endsInError && run.exitCode !== 0) problems.push(`exited with status ${String(run.exitCode)}`);
+  if (run2.timedOut) problems.push(`still running at the time cap (${run2.durationMs} ms); its process group was killed`);
+  else if (!scenario.endsInError && run2.exitCode !== 0) problems.push(`exited with status ${String(run2.exitCode)}`);
   if (problems.length) ev.fail("client.completes", tag(`${problems.join("; ")} (${own2.length} requests)`));
   else ev.saw("client.completes");
-  if (problems.length) for (const line of outputTail(run)) ev.fail("client.completes", line);
-  const overBudget = intakeFindings(run.intake);
+  if (problems.length) for (const line of outputTail(run2)) ev.fail("client.completes", line);
+  const overBudget = intakeFindings(run2.intake);
   for (const text of overBudget) ev.fail("client.within_budget", tag(text));
   if (!overBudget.length) ev.saw("client.within_budget");
 }
@@ -15039,7 +15044,7 @@ function judgeClient(runs, manifest = NOTHING_DECLARED) {
   const pacer = new ShrinkingPacer();
   const byId2 = /* @__PURE__ */ new Map();
   const answerIds = /* @__PURE__ */ new Map();
-  for (const run of runs) judgeRun(run, ev, manifest, pacer, byId2, answerIds);
+  for (const run2 of runs) judgeRun(run2, ev, manifest, pacer, byId2, answerIds);
   const ran = runs.map((r) => r.scenario).join(", ");
   return verdictsFor(
     CLIENT_CHECKS,
@@ -15066,7 +15071,7 @@ var init_checks3 = __esm({
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     READS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
     shown3 = (value) => typeof value === "string" ? echo(value) : (shown(value) ?? typeof value).slice(0, 200);
-    outputTail = (run) => shownOutput(run.stderr, run.stdout);
+    outputTail = (run2) => shownOutput(run2.stderr, run2.stdout);
     asKeyed = (json3) => Array.isArray(json3) ? messageFromKeyless(json3).value : json3;
   }
 });
@@ -15790,14 +15795,14 @@ function clientSubject(identity) {
     purpose: `${RELEASE} client test kit evidence about one client, run against scripted servers.`
   };
 }
-function scenarioReport(run, failed) {
+function scenarioReport(run2, failed) {
   return {
-    id: run.scenario,
-    endpoint: run.endpoint,
-    exit_code: run.exitCode,
-    timed_out: run.timedOut,
-    duration_ms: run.durationMs,
-    requests: run.records.map((r) => ({
+    id: run2.scenario,
+    endpoint: run2.endpoint,
+    exit_code: run2.exitCode,
+    timed_out: run2.timedOut,
+    duration_ms: run2.durationMs,
+    requests: run2.records.map((r) => ({
       at_ms: r.at,
       method: r.method,
       host: r.host,
@@ -15806,7 +15811,7 @@ function scenarioReport(run, failed) {
       headers: r.headers,
       ...r.answer ? { status: r.answer.status } : {}
     })),
-    ...failed ? { output: `${run.stderr}${run.stdout}`.slice(-4096) } : {}
+    ...failed ? { output: `${run2.stderr}${run2.stdout}`.slice(-4096) } : {}
   };
 }
 function clientReport(runs, options) {
@@ -17826,6 +17831,7 @@ function readEntryFile(path2, shown4) {
 }
 function readEntryFolder(folder, root = process.cwd()) {
   const shown4 = relative3(root, folder) || folder;
+  if (isLink(folder)) throw new EntryError(shown4, "a link, not a folder of its own");
   const file = (name) => join3(folder, name);
   for (const name of ["result.json", "meta.json"])
     if (!existsSync2(file(name)) && !isLink(file(name)))
@@ -18906,23 +18912,23 @@ function originMistake(env) {
   const value = env.UAI_ORIGIN;
   return value && !originOf(value) ? `UAI_ORIGIN needs an origin such as https://uai.example.org, not ${JSON.stringify(value)}` : void 0;
 }
-function workingDirectoryMistake(io) {
+var noWorkingDirectory = (error2) => error2?.syscall === "uv_cwd";
+async function main(argv, io = processIo, threads) {
   try {
-    io.cwd();
-    return void 0;
-  } catch {
-    return "the working directory no longer exists (the folder was removed); cd into a folder and run again";
+    return await run(argv, io, threads);
+  } catch (error2) {
+    if (!noWorkingDirectory(error2)) throw error2;
+    io.stderr("uai: the working directory no longer exists (the folder was removed); cd into a folder and run again\n");
+    return EXIT.usage;
   }
 }
-async function main(argv, io = processIo, threads) {
+async function run(argv, io, threads) {
   if (io === processIo) stopWhenReaderLeaves();
   const [first, ...rest] = argv;
   const mistake = originMistake(io.env);
   if (first !== void 0 && Object.hasOwn(SUBCOMMANDS, first)) {
-    const asksHelp = rest.includes("--help") || rest.includes("-h");
-    const gone2 = asksHelp ? void 0 : workingDirectoryMistake(io);
-    if (mistake && !asksHelp || gone2) {
-      io.stderr(`uai: ${gone2 ?? mistake}
+    if (mistake && !rest.includes("--help") && !rest.includes("-h")) {
+      io.stderr(`uai: ${mistake}
 `);
       return EXIT.usage;
     }
@@ -18951,12 +18957,6 @@ Run "uai --help" for usage.
     io.stdout(`uai ${PACKAGE_VERSION} (${RELEASE}, format ${UAI_VERSION})
 `);
     return EXIT.valid;
-  }
-  const gone = workingDirectoryMistake(io);
-  if (gone) {
-    io.stderr(`uai: ${gone}
-`);
-    return EXIT.usage;
   }
   if (mistake && !command.origin) {
     io.stderr(`uai: ${mistake}
@@ -18988,18 +18988,18 @@ Run "uai --help" for usage.
   }
 }
 function writerFor(format, several, command, site, io, write, automationId) {
-  const base = command.sarifBase ?? io.cwd();
+  const base = () => command.sarifBase ?? io.cwd();
   switch (format) {
     case "text":
       return textWriter(write);
     case "json":
       return jsonWriter(write, several);
     case "sarif":
-      return sarifWriter(write, site, base, automationId);
+      return sarifWriter(write, site, base(), automationId);
     case "junit":
       return junitWriter(write, command.failOn);
     case "github":
-      return githubWriter(write, base, command.failOn);
+      return githubWriter(write, base(), command.failOn);
   }
 }
 async function validateTo(command, outputs, io) {
@@ -19032,7 +19032,7 @@ function codeSpan(name) {
     /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
   );
-  const fence = "`".repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const fence = "`".repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run2) => run2.length)) + 1);
   const pad = /^[` ]|[` ]$/.test(text) && text.trim() !== "" ? " " : "";
   return `${fence}${pad}${text}${pad}${fence}`;
 }
@@ -19239,14 +19239,14 @@ async function kitRun(env, workspace, title, argv) {
     ["--baseline", input(env, "baseline") && resolve6(workspace, input(env, "baseline"))],
     ["--result", resultFile && resolve6(workspace, resultFile)]
   ].flatMap(([flag, value]) => value ? [flag, value] : []);
-  const run = await cli([...argv, "--format", "junit", ...options], env, workspace);
-  const junitPath = run.stdout ? writeReport(workspace, junitFile, run.stdout) : "";
-  const count = (name2) => Number(new RegExp(`<testsuites?\\b[^>]*\\b${name2}="(\\d+)"`).exec(run.stdout)?.[1] ?? 0);
+  const run2 = await cli([...argv, "--format", "junit", ...options], env, workspace);
+  const junitPath = run2.stdout ? writeReport(workspace, junitFile, run2.stdout) : "";
+  const count = (name2) => Number(new RegExp(`<testsuites?\\b[^>]*\\b${name2}="(\\d+)"`).exec(run2.stdout)?.[1] ?? 0);
   setOutputs(env, {
-    "exit-code": run.code,
+    "exit-code": run2.code,
     "junit-file": junitPath,
     // Written with the report, so only when there is one (a usage error, such as only with result-file, writes neither).
-    ...resultFile && run.stdout ? { "result-file": resolve6(workspace, resultFile) } : {}
+    ...resultFile && run2.stdout ? { "result-file": resolve6(workspace, resultFile) } : {}
   });
   summary(
     env,
@@ -19255,16 +19255,16 @@ async function kitRun(env, workspace, title, argv) {
       "",
       "| Checks | Failed | Skipped | Exit status |",
       "|---:|---:|---:|---:|",
-      `| ${count("tests")} | ${count("failures")} | ${count("skipped")} | ${run.code} |`,
+      `| ${count("tests")} | ${count("failures")} | ${count("skipped")} | ${run2.code} |`,
       ""
     ].join("\n")
   );
   const where = junitPath ? `see ${junitFile} and the log above` : "see the log above";
   const name = `uai ${argv[0]}`;
-  if (run.code !== 0)
-    process.stdout.write(`${workflowCommand("error", { title: name }, `${name} exited ${run.code}: ${where}`)}
+  if (run2.code !== 0)
+    process.stdout.write(`${workflowCommand("error", { title: name }, `${name} exited ${run2.code}: ${where}`)}
 `);
-  return run.code;
+  return run2.code;
 }
 function fail3(env, title, message2) {
   setOutputs(env, { "exit-code": 2 });
