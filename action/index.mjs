@@ -17831,7 +17831,7 @@ function readEntryFile(path2, shown4) {
 }
 function readEntryFolder(folder, root = process.cwd()) {
   const shown4 = relative3(root, folder) || folder;
-  if (isLink(folder)) throw new EntryError(shown4, "a link, not a folder of its own");
+  if (isLink(folder)) throw new EntryError(shown4, "a link; an entry is a folder of its own");
   const file = (name) => join3(folder, name);
   for (const name of ["result.json", "meta.json"])
     if (!existsSync2(file(name)) && !isLink(file(name)))

@@ -54,7 +54,7 @@ function readEntryFile(path: string, shown: string): Buffer {
 export function readEntryFolder(folder: string, root = process.cwd()): EntryFiles {
   const shown = relative(root, folder) || folder;
   // The folder itself a link (to another entry, or outside the repository) is refused as its files are.
-  if (isLink(folder)) throw new EntryError(shown, 'a link, not a folder of its own');
+  if (isLink(folder)) throw new EntryError(shown, 'a link; an entry is a folder of its own');
   const file = (name: string) => join(folder, name);
   for (const name of ['result.json', 'meta.json'])
     if (!existsSync(file(name)) && !isLink(file(name)))

@@ -26,7 +26,7 @@ export const REPORTING_RULES: readonly ReportingRule[] = [
   },
   {
     id: 'stops-at-l0',
-    rule: 'A message nested deeper than 64 levels, or whose member names along one path add up to more than 512 characters, is message.too_deep alone, at the path "" (POST /v1/validate refuses one nested deeper than 64 before validating it: 400 request.too_deep, CONTRACT section 8; such a fixture says so in route_refusal). An input that is no JSON object in keyed-json mode (message.not_object), or a keyless input that does not convert to one (keyless.shape_mismatch), gets no schema, rule or integrity check: only what reading it shows (repeated names, imprecise numbers, no canonical form) is reported beside. Every other finding leaves the rest checked: schema, rules and warnings; the checksum is compared only when the message has a canonical form.',
+    rule: 'A message nested deeper than 64 levels, or whose member names along one path add up to more than 512 characters, is message.too_deep alone, at the path "" (POST /v1/validate refuses one nested deeper than 64 before validating it: 400 request.too_deep, CONTRACT section 8; such a fixture says so in route_refusal). An input that is no JSON object in keyed-json mode (message.not_object), or a keyless input that does not convert to one, gets no schema, rule or integrity check: only what reading it shows (repeated names, imprecise numbers, no canonical form) is reported beside. A keyed object sent in keyless-json mode is keyless.shape_mismatch and is then checked as the object it is. Every other finding leaves the rest checked (schema, rules and warnings; see non-finite-number-alone for a value past the double range); the checksum is compared only when the message has a canonical form.',
     fixture: 'invalid/message.too_deep',
   },
   {
@@ -66,7 +66,7 @@ export const REPORTING_RULES: readonly ReportingRule[] = [
   },
   {
     id: 'non-finite-number-alone',
-    rule: 'A number past the double range (1e400) is message.not_canonicalizable, once for the message, at the first such value in member order, never message.number_imprecise. Where the schema expects a number it is no schema.type as well (it is a number of JSON); where it expects another type, it is also schema.type, as any number there is (invalid/combined/number-for-a-string).',
+    rule: 'A number past the double range (1e400) is message.not_canonicalizable, once for the message, at the first such value in member order, never message.number_imprecise. Where the schema expects a number, nothing else is checked of that value (no schema.type, range, value or rule issue: it has no value a double holds to compare); where it expects another type, it is also schema.type, as any number there is (invalid/combined/number-for-a-string).',
     fixture: 'invalid/message.not_canonicalizable/typed-number',
   },
   {

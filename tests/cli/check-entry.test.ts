@@ -101,9 +101,9 @@ it('an entry folder that is itself a link is refused with the reason, by uai che
   symlinkSync(join(root, 'acme-agent'), join(root, 'linked'));
   const r = await run(join(root, 'linked'), '--local');
   expect(r.code).toBe(1);
-  expect(r.stderr).toMatch(/linked: a link, not a folder of its own/);
+  expect(r.stderr).toMatch(/linked: a link; an entry is a folder of its own/);
   // The build reads every folder of implementations/: the link is refused, not passed over.
-  expect(() => readEntryFolders(root, root)).toThrow(/^linked: a link, not a folder of its own$/);
+  expect(() => readEntryFolders(root, root)).toThrow(/^linked: a link; an entry is a folder of its own$/);
   // The same folder, not linked, is listed (the case differs only in the link).
   expect((await run(join(root, 'acme-agent'), '--local')).code).toBe(0);
 });
