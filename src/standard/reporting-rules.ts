@@ -51,7 +51,7 @@ export const REPORTING_RULES: readonly ReportingRule[] = [
   },
   {
     id: 'keyless-null-alone',
-    rule: 'A required position that is null or missing in a keyless message is keyless.required_null alone, at the keyed path of the member, not also schema.required.',
+    rule: 'A required position that is null or missing in a keyless message is keyless.required_null alone, at the keyed path of the member, not also schema.required. The rest of the message is still checked (invalid/combined/keyless-null-and-value).',
     fixture: 'invalid/keyless.required_null',
   },
   {
@@ -73,6 +73,11 @@ export const REPORTING_RULES: readonly ReportingRule[] = [
     id: 'text-fixtures',
     rule: 'Repeated member names (one message.duplicate_member for each name repeated in an object, however often it repeats; the last value written is the one checked, as JSON.parse reads it) and numbers a double does not hold (one message.number_imprecise per number) are seen only in the text: a fixture that carries text is sent as exactly those bytes, never parsed and written again.',
     fixture: 'invalid/message.duplicate_member/last-value-read',
+  },
+  {
+    id: 'instants',
+    rule: 'provenance.issued_at and delivery.expires_at are compared as the instants they name, never as text: the offset applied (invalid/delivery.expiry_not_after_issue/offset), a fraction read as a decimal fraction of a second, no fraction the same as .0 (invalid/delivery.expiry_not_after_issue/fraction-digits: .25 is before .5), and a leap second (:60) after :59 of its minute. An expiry equal to the issue instant is not after it.',
+    fixture: 'invalid/delivery.expiry_not_after_issue/fraction-absent',
   },
   {
     id: 'schema-codes-by-path',

@@ -833,6 +833,20 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
     ),
     expected_codes: ['keyless.required_null'],
   });
+  // A required position left null is one finding among others: the rest of the message is still checked.
+  invalid.push({
+    id: 'invalid/combined/keyless-null-and-value',
+    description:
+      'A keyless request with null at the message_id position and a delivery.mode outside its closed set: both reported.',
+    mode: 'keyless-json',
+    message: messageToKeyless(
+      mutated(request, (m) => {
+        delete m.message_id;
+        m.delivery.mode = 'sideways';
+      }),
+    ),
+    expected_codes: ['keyless.required_null', 'schema.value_not_allowed'],
+  });
   // The repeated name's last value is the one read (as JSON.parse reads it): an invalid first
   // value, written twice, is one repeated name and no other finding.
   invalid.push({
@@ -892,6 +906,35 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
     text: JSON.stringify(sideways).replace('"delivery":{', '"delivery":{"mode":"async",'),
     expected_codes: ['message.duplicate_member', 'schema.value_not_allowed'],
   });
+  // Instants compare by their value: a fraction is a decimal fraction of a second, and no fraction is .0.
+  also(
+    'delivery.expiry_not_after_issue',
+    'fraction-absent',
+    'expires_at without a fraction, half a second before an issued_at with one: later as text, earlier as an instant.',
+    mutated(request, (m) => {
+      m.provenance.issued_at = '2026-11-01T09:00:00.5Z';
+      m.delivery.expires_at = '2026-11-01T09:00:00Z';
+    }),
+  );
+  also(
+    'delivery.expiry_not_after_issue',
+    'fraction-digits',
+    'expires_at at .25 of a second, issued_at at .5: more digits, and earlier (0.25 < 0.5).',
+    mutated(request, (m) => {
+      m.provenance.issued_at = '2026-11-01T09:00:00.5Z';
+      m.delivery.expires_at = '2026-11-01T09:00:00.25Z';
+    }),
+  );
+  also(
+    'error.code_unpublished',
+    'task-issue-code',
+    "A failed task whose error_code is an issue code: a task's error_code is one of the error registry's codes.",
+    mutated(status, (m) => {
+      m.body.state = 'failed';
+      delete m.body.result_ref;
+      m.body.error_code = 'schema.required';
+    }),
+  );
   also(
     'field.unknown_member',
     'utf16-order',
