@@ -72,7 +72,7 @@ export {
   type IssueCodeId,
 } from '../../../src/standard/codes.ts';
 export type { ErrorCodeShape, IssueCodeShape } from '../../../src/standard/code-shapes.ts';
-export { KIT_CHECKS } from '../../../src/standard/kit-checks.ts';
+export { KIT_CHECKS, TEST_CHECKS } from '../../../src/standard/kit-checks.ts';
 export { PROFILE_IDS, type ProfileId } from '../../../src/standard/profiles.ts';
 export { RELEASE, UAI_VERSION } from '../../../src/standard/release.ts';
 export type { ConformanceLevelId } from '../../../src/standard/levels.ts';
