@@ -417,9 +417,13 @@ const UI = {
     'The result validates with 0 errors, checksum included, with the same engine as `POST /v1/validate`.',
   'listed.check.1':
     "A published release of the kit produced it, and every check it names is published (the error registry's `test_checks`).",
-  'listed.check.2': 'Its target is the target `meta.json` names, and it was not checked after the build.',
+  'listed.check.2':
+    "Its target is the target `meta.json` names, and it was not checked after the build. A server's target is a public https endpoint, so that anyone can run the kit against it again: a run against `localhost`, a private address or plain http is refused.",
   'listed.check.3':
     '`meta.json` has a name, side, target, language and an http(s) home page; a `report.json` must carry the same sealed result and agree with it on every failure.',
+  'listed.check_first':
+    'Before the pull request, `uai check-entry` runs the same checks on your folder and prints the level the report will give it (`--local` previews a run against a server on your own machine, marked as one the report refuses).',
+  'listed.check_label': 'Check the entry as the build will',
   'listed.broken':
     'A broken entry fails the build with one line naming the file and the reason. A result checked more than {days} days before the build stays listed, marked stale: run the kit again and replace `result.json` to refresh it.',
   'listed.level': '4. Your level and badge',
@@ -439,7 +443,7 @@ const UI = {
     '`GET` of the endpoint (or `--capability <url>`). It must be a valid [`uai.capability.statement.v1`]({profile}); its `endpoints` say which bindings the endpoint under test speaks (`https-json-keyed`, `https-json-keyless`) and where accepted tasks are polled (`https-async-callback`, a URL the task reference is appended to).',
   'testkit.step2.title': 'Sends what you declare',
   'testkit.step2.text':
-    'One request at a time, each a fresh, correctly sealed `uai.intent.request.v1` addressed to the party your statement names, resolving a profile you support: an async request, a sync request, a request for a profile no registry lists (it must be answered with a typed error), a keyless request when you declare keyless beside keyed (answered with the kind of answer the keyed async request got), and one poll of the task your async answer started when you declare polling. An endpoint that declares only keyless is sent every request as a keyless array, the hostile ones too.',
+    'One request at a time, each a fresh, correctly sealed `uai.intent.request.v1` addressed to the party your statement names, resolving a profile you support: an async request, a sync request and its follow-up (the next turn of that conversation), a request for a profile no registry lists (it must be answered with a typed error), a keyless request when you declare keyless beside keyed (answered with the kind of answer the keyed async request got), and two polls of the task your async answer started when you declare polling (the second right after the first). An endpoint that declares only keyless is sent every request as a keyless array, the hostile ones too.',
   'testkit.step3.title': 'Sends hostile requests',
   'testkit.step3.text':
     'You must refuse them with `4xx` and either a `uai.error.v1` message or an `application/problem+json` body, both carrying a code published in the [error registry]({errors}): a wrong checksum, an unknown profile, `uai_version` 2.0, an alias key (`messageId`), nesting deeper than 64, malformed JSON, and `text/plain`.',
