@@ -59,9 +59,52 @@ export const NO_STORE = 'no-store';
  */
 export function mediaTypeEssence(contentType: string | null | undefined): string | undefined {
   if (!contentType) return undefined;
-  // Quoted values are blanked only when there is a comma to find: most fields have none.
-  if (contentType.includes(',') && contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(',')) return undefined;
+  if (contentType.includes(',') && hasCommaOutsideQuotes(contentType)) return undefined;
   return contentType.split(';', 1)[0]!.trim().toLowerCase() || undefined;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const isLineTerminator = (c: number) => c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
+
+/**
+ * Whether a field value holds a comma outside every quoted string (RFC 9110 section 5.6.4: a
+ * quote opens one only if it is closed; a backslash quotes the next character, a line terminator
+ * excepted). One pass: a regular expression over the field rescanned the rest of it from every
+ * unclosed quote, and a 16 KB field of them cost a quarter of a second.
+ */
+export function hasCommaOutsideQuotes(value: string): boolean {
+  let at = 0;
+  while (at < value.length) {
+    const c = value.charCodeAt(at);
+    if (c === 0x2c) return true;
+    if (c !== QUOTE) {
+      at++;
+      continue;
+    }
+    const end = closingQuote(value, at + 1);
+    if (end.closed) {
+      at = end.at + 1;
+      continue;
+    }
+    // An unclosed quote is a character like any other, and so is every quote up to where its
+    // string broke off: each would break off at the same place (the characters read from it are
+    // read alike), so the text up to there is outside quotes.
+    for (at++; at < end.at; at++) if (value.charCodeAt(at) === 0x2c) return true;
+  }
+  return false;
+}
+
+/** Where the quoted string whose content starts at `from` closes, or where it breaks off unclosed. */
+function closingQuote(value: string, from: number): { readonly closed: boolean; readonly at: number } {
+  for (let at = from; at < value.length; at++) {
+    const c = value.charCodeAt(at);
+    if (c === QUOTE) return { closed: true, at };
+    if (c !== BACKSLASH) continue;
+    if (at + 1 >= value.length || isLineTerminator(value.charCodeAt(at + 1))) return { closed: false, at };
+    at++;
+  }
+  return { closed: false, at: value.length };
 }
 
 /** One parameter of a media type (RFC 9110 section 5.6.6): `; name=token` or `; name="quoted string"`. */
