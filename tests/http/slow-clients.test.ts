@@ -44,6 +44,41 @@ function dribble(port: number, head: string, body: string, everyMs: number): Pro
   });
 }
 
+const FLOOD_BYTES = 256 * 1024 * 1024;
+
+/** Sends `head`, then chunks of 64 KiB as fast as the socket takes them, up to FLOOD_BYTES, until the server cuts it. */
+function flood(port: number, head: string): Promise<{ answer: string; sentAll: boolean; bytesSent: number }> {
+  return new Promise((done, fail) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunk = Buffer.from(`10000\r\n${'a'.repeat(0x10000)}\r\n`);
+    let answer = '';
+    let sent = 0;
+    let over = false;
+    const giveUp = setTimeout(() => fail(new Error(`not cut after 20 s, ${sent} bytes sent`)), 20_000);
+    const finish = () => {
+      if (over) return;
+      over = true;
+      clearTimeout(giveUp);
+      socket.destroy();
+      done({ answer, sentAll: sent >= FLOOD_BYTES, bytesSent: sent });
+    };
+    const pump = () => {
+      while (!over && sent < FLOOD_BYTES && socket.writable) {
+        sent += chunk.byteLength;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+      if (sent >= FLOOD_BYTES) finish();
+    };
+    socket.on('connect', () => {
+      socket.write(head);
+      pump();
+    });
+    socket.on('data', (data) => (answer += data.toString('latin1')));
+    socket.on('error', finish);
+    socket.on('close', finish);
+  });
+}
+
 describe('slow clients on the local server', () => {
   let server: LocalServer;
   let port: number;
@@ -89,6 +124,37 @@ describe('slow clients on the local server', () => {
     const statuses = [...r.answer.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((m) => m[1]);
     expect(statuses).toEqual(['200', '408']);
     expect(r.answer).toContain('"code":"request.timeout"');
+  });
+
+  // One answer per request (RFC 9112): a refusal sent before the body came, or an answer that
+  // needed none, is the request's answer; a client that then stalls or breaks the framing of
+  // that body gets the connection closed, never a 408 or 400 after it.
+  it.each([
+    ['POST', '/v1/validate', 'text/plain', '415'],
+    ['PUT', '/v1/validate', 'application/json', '405'],
+    ['POST', '/', 'application/json', '405'],
+    ['POST', '/v1/catalog', 'application/json', '405'],
+    ['GET', '/v1/catalog', 'application/json', '200'],
+  ])('%s %s with a body that stalls: its answer (%s, %s) and nothing after it', async (method, path, type, status) => {
+    const head = `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const r = await dribble(port, head, '1\r\na\r\n'.repeat(40), 100);
+    expect([...r.answer.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((m) => m[1])).toEqual([status]);
+    expect(r.closedAfterMs).toBeLessThan(REQUEST_MS + SLACK_MS);
+  });
+
+  it('a body whose chunk framing breaks after the answer: the answer alone, then the connection closed', async () => {
+    const head = `POST /v1/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n`;
+    const r = await dribble(port, head, 'zz\r\n', 300);
+    expect([...r.answer.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((m) => m[1])).toEqual(['415']);
+  });
+
+  // The 404 page and the locale redirects read no body: what a client sends them is dropped up to
+  // the bound of every refused upload (4 MiB past the answer), then the connection is cut.
+  it.each(['/no-such-page/', '/en-us/'])('an upload to %s is cut, not read to its end', async (path) => {
+    const r = await flood(port, `POST ${path} HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    expect(r.answer).toMatch(/^HTTP\/1\.1 (404|301) /);
+    expect(r.sentAll).toBe(false);
+    expect(r.bytesSent).toBeLessThan(FLOOD_BYTES);
   });
 
   it('a prompt client is still answered', async () => {

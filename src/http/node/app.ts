@@ -10,7 +10,7 @@ import { dataPagesOfReport } from '../../service/pages.ts';
 import { recordFile } from '../../records/files.ts';
 import { requestTarget, targetUrl } from './request-target.ts';
 import type { Site } from '../../standard/urls.ts';
-import { holdContinue, sendResponse, toRequest } from './node-bridge.ts';
+import { drain, holdContinue, sendResponse, toRequest } from './node-bridge.ts';
 import { nodeAdapter, sendReply } from './native-adapter.ts';
 import type { CoreHandler } from '../core.ts';
 import { lookup, notModified, type StaticFile } from './static-site.ts';
@@ -138,7 +138,7 @@ export function createApp(options: AppOptions): Server {
     if (limiter && req.method === 'POST') {
       const decision = limiter(req.socket.remoteAddress ?? 'unknown', fn.route);
       if (!decision.allowed) {
-        req.resume();
+        drain(req);
         const retry = String(decision.retryAfterSeconds);
         return sendResponse(
           res,
@@ -200,13 +200,13 @@ export function createApp(options: AppOptions): Server {
   async function route(req: IncomingMessage, res: ServerResponse) {
     const malformed = malformedHead(req);
     if (malformed) {
-      req.resume();
+      drain(req);
       const problem = problemResponse(site, 'request.invalid', malformed, { headers: { Connection: 'close' } });
       return sendResponse(res, problem, req.method === 'HEAD');
     }
     const target = requestTarget(req.url);
     if (target === undefined) {
-      req.resume();
+      drain(req);
       const detail = `The request target ${JSON.stringify(req.url)} is neither a path nor an absolute http(s) URL (RFC 9112 section 3.2).`;
       return sendResponse(res, problemResponse(site, 'request.invalid', detail), req.method === 'HEAD');
     }
@@ -216,7 +216,7 @@ export function createApp(options: AppOptions): Server {
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     const moved = isApi ? undefined : redirectFor(url.pathname);
     if (moved) {
-      req.resume();
+      drain(req);
       res.writeHead(301, {
         ...SECURITY_HEADERS,
         Location: `${moved}${url.search}`,
@@ -226,8 +226,9 @@ export function createApp(options: AppOptions): Server {
       return res.end();
     }
     const found = lookup(files, rewrite(url.pathname, url.searchParams));
+    // Nothing past here reads a body: what a client sends is dropped, up to the bound of refused uploads.
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) drain(req);
     if (found && (req.method === 'GET' || req.method === 'HEAD')) return serveStatic(req, res, url, found);
-    req.resume();
     if (isApi) return sendResponse(res, apiFallback(site, req.method ?? 'GET', url.pathname), req.method === 'HEAD');
     if (found) {
       const refused = problemResponse(

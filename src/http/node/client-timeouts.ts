@@ -89,7 +89,8 @@ function socketAnswer(site: Site, code: ErrorCodeId, detail: string): Buffer {
  * closed: after a parse error the parser cannot find where a next request would start. When the
  * error is in a later request than the one being answered (pipelined, or slow after a quick one),
  * the problem follows that answer, so that answers stay in order and none is cut short; when it is
- * in the body of the request being answered and that answer has begun, the connection is closed.
+ * in the body of the request being answered and that answer has begun or ended (a refusal sent
+ * before the body came), the connection is closed with no second answer.
  */
 export function answerClientErrors(server: Server, site: Site, t: ClientTimeouts): void {
   const timeout = socketAnswer(
@@ -112,9 +113,12 @@ export function answerClientErrors(server: Server, site: Site, t: ClientTimeouts
       setTimeout(() => socket.destroy(), 1000).unref();
     };
     const last = latest.get(socket);
-    if (last === undefined || last.res.writableFinished) return close();
-    if (last.req.complete) return void last.res.once('finish', close);
-    if (last.res.headersSent) return void socket.destroy();
-    close();
+    if (last === undefined) return close();
+    // In the body of the request being answered: one answer per request (RFC 9112 section 9.3),
+    // so once that answer has begun (a 415 or 405 sent before the body was read, or even finished)
+    // the connection is only closed.
+    if (!last.req.complete) return last.res.headersSent ? void socket.destroy() : close();
+    if (last.res.writableFinished) return close();
+    last.res.once('finish', close);
   });
 }
