@@ -6606,7 +6606,7 @@ function check(input2, options, sealed) {
       } : {
         code: "message.too_deep",
         path: "",
-        message: `The member names along a path in the message add up to more than ${MAX_PATH_CHARS} characters.`,
+        message: `An object or array in the message has a path longer than ${MAX_PATH_CHARS} characters (its member names and array indexes, one more per level).`,
         expected: `<= ${MAX_PATH_CHARS} characters of path`
       }
     );
@@ -6860,7 +6860,7 @@ var init_codes = __esm({
         fix: "Send the message as a JSON object, or use normalization_mode keyless-json for an array."
       },
       "message.too_deep": {
-        description: "The message nests objects or arrays deeper than 64 levels, or the member names on the path to one of them add up to more than 512 characters.",
+        description: "The message nests objects or arrays deeper than 64 levels, or the path to one of them (its member names and array indexes, one more character per level) is longer than 512 characters.",
         fix: "Flatten the structure and shorten the names; no UAI-1 field nests deeper than a few levels."
       },
       "message.not_canonicalizable": {
@@ -11129,8 +11129,36 @@ var init_bounded_read = __esm({
 // src/http/headers.ts
 function mediaTypeEssence(contentType) {
   if (!contentType) return void 0;
-  if (contentType.includes(",") && contentType.replace(/"(?:[^"\\]|\\.)*"/g, '""').includes(",")) return void 0;
+  if (contentType.includes(",") && hasCommaOutsideQuotes(contentType)) return void 0;
   return contentType.split(";", 1)[0].trim().toLowerCase() || void 0;
+}
+function hasCommaOutsideQuotes(value) {
+  let at3 = 0;
+  while (at3 < value.length) {
+    const c = value.charCodeAt(at3);
+    if (c === 44) return true;
+    if (c !== QUOTE) {
+      at3++;
+      continue;
+    }
+    const end = closingQuote(value, at3 + 1);
+    if (end.closed) {
+      at3 = end.at + 1;
+      continue;
+    }
+    for (at3++; at3 < end.at; at3++) if (value.charCodeAt(at3) === 44) return true;
+  }
+  return false;
+}
+function closingQuote(value, from) {
+  for (let at3 = from; at3 < value.length; at3++) {
+    const c = value.charCodeAt(at3);
+    if (c === QUOTE) return { closed: true, at: at3 };
+    if (c !== BACKSLASH) continue;
+    if (at3 + 1 >= value.length || isLineTerminator(value.charCodeAt(at3 + 1))) return { closed: false, at: at3 };
+    at3++;
+  }
+  return { closed: false, at: value.length };
 }
 function charsetOf(contentType) {
   let at3 = contentType.indexOf(";");
@@ -11153,7 +11181,7 @@ function isJsonMediaType(contentType) {
   if (essence === void 0) return false;
   return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE, PARAMETER, UTF8, isUtf8Charset;
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE, QUOTE, BACKSLASH, isLineTerminator, PARAMETER, UTF8, isUtf8Charset;
 var init_headers = __esm({
   "src/http/headers.ts"() {
     "use strict";
@@ -11182,6 +11210,9 @@ var init_headers = __esm({
     JSON_TYPE = "application/json; charset=utf-8";
     PROBLEM_TYPE = "application/problem+json; charset=utf-8";
     NO_STORE = "no-store";
+    QUOTE = 34;
+    BACKSLASH = 92;
+    isLineTerminator = (c) => c === 10 || c === 13 || c === 8232 || c === 8233;
     PARAMETER = /[ \t]*;[ \t]*(?:([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*=[ \t]*("(?:[^"\\]|\\.)*"|[^;"]*))?/y;
     UTF8 = /* @__PURE__ */ new Set(["utf-8", "utf8"]);
     isUtf8Charset = (charset) => UTF8.has(charset);

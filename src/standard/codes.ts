@@ -34,7 +34,7 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
   },
   'message.too_deep': {
     description:
-      'The message nests objects or arrays deeper than 64 levels, or the member names on the path to one of them add up to more than 512 characters.',
+      'The message nests objects or arrays deeper than 64 levels, or the path to one of them (its member names and array indexes, one more character per level) is longer than 512 characters.',
     fix: 'Flatten the structure and shorten the names; no UAI-1 field nests deeper than a few levels.',
   },
   'message.not_canonicalizable': {

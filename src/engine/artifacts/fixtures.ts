@@ -947,12 +947,347 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
   also(
     'message.too_deep',
     'path-length',
-    'Member names along one path adding up to more than 512 characters (six names of 100 in a free-form member), at no great depth.',
+    'An object in a free-form member whose path is 525 characters, past the 512 the path of an object or array may take, at no great depth: /body/result/example (20) and five names of 100, each with its slash; the sixth name, of a string, is not counted.',
     mutated(response, (m) => {
       let v: unknown = 'leaf';
       for (const c of 'fedcba') v = { [c.repeat(100)]: v };
       m.body.result.example = v;
     }),
   );
+  // Branches a third review's lax validators passed the pack without: a shortcut each (a type read
+  // loosely, a pattern unanchored, a rule checked in one place of several) that every other
+  // fixture lets through.
+  also(
+    'schema.type',
+    'boolean-integer',
+    'conversation.sequence as true: a boolean is no integer, though a language where true is 1 takes it for one.',
+    mutated(request, (m) => {
+      m.conversation.sequence = true;
+    }),
+  );
+  // 2.0 is the integer 2 (JSON Schema reads the value, not the digits): the sealed 2 and the text agree.
+  const sequenceTwo = mutated(response, (m) => {
+    delete m.conversation.parent_message_id;
+  });
+  invalid.push({
+    id: 'invalid/conversation.parent_missing/sequence-written-2.0',
+    description:
+      'A reply whose sequence is written 2.0, without parent_message_id: 2.0 is the integer 2, so a reader that skips the rule for a number parsed as a float misses it.',
+    mode: 'keyed-json',
+    text: JSON.stringify(sequenceTwo).replace('"sequence":2', '"sequence":2.0'),
+    expected_codes: ['conversation.parent_missing'],
+  });
+  also(
+    'schema.value_not_allowed',
+    'case',
+    'delivery.mode ASYNC: closed sets compare exactly, so a case-insensitive comparison misses it.',
+    mutated(request, (m) => {
+      m.delivery.mode = 'ASYNC';
+    }),
+  );
+  also(
+    'envelope.version_unsupported',
+    'minor',
+    'uai_version 1.1: only 1.0 is supported, not every version that starts with 1.',
+    mutated(request, (m) => {
+      m.uai_version = '1.1';
+    }),
+  );
+  also(
+    'trace.traceparent_invalid',
+    'final-newline',
+    'A traceparent followed by a newline, which a pattern anchored with a $ that matches before a final newline lets through.',
+    mutated(request, (m) => {
+      m.conversation.traceparent += '\n';
+    }),
+  );
+  also(
+    'trace.traceparent_invalid',
+    'trailing-field',
+    'A version-00 traceparent with a fifth field (-extra) after its flags: version 00 has four fields, and a pattern without an end anchor misses it.',
+    mutated(request, (m) => {
+      m.conversation.traceparent += '-extra';
+    }),
+  );
+  also(
+    'trace.traceparent_invalid',
+    'flags-not-hex',
+    'A traceparent whose trace-flags are zz: two characters, but no hex.',
+    mutated(request, (m) => {
+      m.conversation.traceparent = `${m.conversation.traceparent.slice(0, -2)}zz`;
+    }),
+  );
+  also(
+    'trace.traceparent_invalid',
+    'version-01',
+    'A traceparent of version 01: UAI-1 takes version 00 only, where a W3C parser would read a later version it does not know.',
+    mutated(request, (m) => {
+      m.conversation.traceparent = m.conversation.traceparent.replace(/^00-/, '01-');
+    }),
+  );
+  also(
+    'identity.did_invalid',
+    'percent',
+    'A source DID whose method-specific id holds a % not followed by two hex digits (did:web:a%zz).',
+    mutated(request, (m) => {
+      m.source.did = 'did:web:a%zz';
+    }),
+  );
+  also(
+    'identity.did_invalid',
+    'trailing-colon',
+    'A source DID ending in a colon (did:web:example.org:): the method-specific id may not end with one.',
+    mutated(request, (m) => {
+      m.source.did = 'did:web:example.org:';
+    }),
+  );
+  also(
+    'extension.namespace_invalid',
+    'nid-length',
+    'An extension namespace whose NID is one character (urn:a:ext:delivery): an RFC 8141 NID has 2 to 32.',
+    mutated(request, (m) => {
+      m.extensions[0].namespace = 'urn:a:ext:delivery';
+    }),
+  );
+  also(
+    'extension.namespace_invalid',
+    'name-case',
+    'An extension namespace whose name after :ext: is not lower-case (urn:uai:ext:Delivery).',
+    mutated(request, (m) => {
+      m.extensions[0].namespace = 'urn:uai:ext:Delivery';
+    }),
+  );
+  also(
+    'issue.help_url_mismatch',
+    'fragment-only',
+    "A typed error whose issue item links to its code's anchor on another site: the right #fragment, the wrong page.",
+    mutated(error, (m) => {
+      m.body.errors[0].help_url = `https://evil.example/#${m.body.errors[0].code}`;
+    }),
+  );
+  also(
+    'issue.help_url_mismatch',
+    'conformance-record',
+    "A conformance record whose issue item links somewhere other than its code's anchor: the rule holds for conformance issues too, not only a typed error's.",
+    mutated(conformance, (m) => {
+      m.body.issues = [
+        {
+          code: 'field.unregistered_value',
+          severity: 'warning',
+          path: '/body/intent',
+          message: 'The intent is not in the registered open set.',
+          help_url: 'https://evil.example/x',
+        },
+      ];
+      m.body.summary.warning_count = 1;
+      m.body.conformance_level = 'L3';
+    }),
+  );
+  also(
+    'issue.severity_mismatch',
+    'conformance-record',
+    'A conformance record whose issue item calls a finding of a warning code (field.unregistered_value) an error: the rule holds for conformance issues too.',
+    mutated(conformance, (m) => {
+      m.body.issues = [
+        {
+          code: 'field.unregistered_value',
+          severity: 'error',
+          path: '/body/intent',
+          message: 'The intent is not in the registered open set.',
+        },
+      ];
+      m.body.status = 'fail';
+      m.body.summary.error_count = 1;
+      delete m.body.conformance_level;
+    }),
+  );
+  also(
+    'conformance.summary_mismatch',
+    'level',
+    'A record with no issues whose conformance_level claims L2: the level a record states must be the one its issues give.',
+    mutated(conformance, (m) => {
+      m.body.conformance_level = 'L2';
+    }),
+  );
+  also(
+    'conformance.summary_mismatch',
+    'both-counts',
+    'A record with no issues whose summary counts one error and two warnings: one issue for each count, not only the first.',
+    mutated(conformance, (m) => {
+      m.body.summary.error_count = 1;
+      m.body.summary.warning_count = 2;
+    }),
+  );
+  also(
+    'response.task_ref_mismatch',
+    'without-body-task-ref',
+    'A completed response without body.task_ref whose body.result.task_id names another task than delivery.task_ref: the references agree with each other, not only with body.task_ref.',
+    mutated(response, (m) => {
+      m.body.status = 'completed';
+      delete m.body.task_ref;
+      m.body.result.task_id = 'task-0002';
+    }),
+  );
+  // Repeated names, non-finite numbers and lone surrogates are looked for everywhere in the text.
+  // The repeated name is mode, as in the other duplicate fixtures (delivery.mode comes first in the text).
+  const steps = mutated(response, (m) => {
+    m.body.result.example = { steps: [{ mode: 'fast' }] };
+  });
+  invalid.push({
+    id: 'invalid/message.duplicate_member/array-item',
+    description:
+      'mode written twice (same value) in an array item of a free-form member: a repeated name inside an array item is one too.',
+    mode: 'keyed-json',
+    text: JSON.stringify(steps).replace('"steps":[{"mode":"fast"}]', '"steps":[{"mode":"fast","mode":"fast"}]'),
+    expected_codes: ['message.duplicate_member'],
+  });
+  invalid.push({
+    id: 'invalid/message.not_canonicalizable/negative',
+    description:
+      'provenance.confidence written as -1e400: past the double range on the negative side, which a test for +Infinity alone misses.',
+    mode: 'keyed-json',
+    text: JSON.stringify(confidence).replace(String(NUMBER_MARK), '-1e400'),
+    expected_codes: ['message.not_canonicalizable'],
+  });
+  const loneName = mutated(request, (m) => {
+    m.provenance.lineage[0][STRING_MARK] = 1;
+  });
+  invalid.push({
+    id: 'invalid/combined/lone-surrogate-name',
+    description:
+      'A lineage item with a member named by a lone surrogate: a member name has no canonical form either, not only a string value; and the member is unregistered.',
+    mode: 'keyed-json',
+    text: JSON.stringify(loneName).replace(STRING_MARK, '\\ud800'),
+    expected_codes: ['field.unknown_member', 'message.not_canonicalizable'],
+  });
+  also(
+    'field.alias_key',
+    'array-item',
+    'provenance.lineage[0].actorId instead of actor_id: aliases are looked for inside array items too.',
+    mutated(request, (m) => {
+      m.provenance.lineage[0].actorId = m.provenance.lineage[0].actor_id;
+      delete m.provenance.lineage[0].actor_id;
+    }),
+  );
+  also(
+    'field.alias_key',
+    'lower-case',
+    'messageid instead of message_id: an alias is any spelling that differs only in case and separators, not only camelCase.',
+    mutated(request, (m) => {
+      m.messageid = m.message_id;
+      delete m.message_id;
+    }),
+  );
+  also(
+    'integrity.checksum_malformed',
+    'trailing-digits',
+    'The right checksum with two more hex digits after it: a pattern without an end anchor takes the first 64.',
+    mutated(
+      request,
+      (m) => {
+        m.integrity.checksum += '00';
+      },
+      false,
+    ),
+  );
+  invalid.push({
+    id: 'invalid/keyless.required_null/missing-position',
+    description:
+      'A keyless request whose conversation array stops before its required sequence position: a missing trailing position is empty as a null is.',
+    mode: 'keyless-json',
+    message: messageToKeyless(
+      mutated(request, (m) => {
+        delete m.conversation.sequence;
+      }),
+    ),
+    expected_codes: ['keyless.required_null'],
+  });
+  invalid.push({
+    id: 'invalid/combined/keyless-shape-and-type',
+    description:
+      'A keyless request with a string at the source position: keyless.shape_mismatch, and the string is then checked as the value it is (schema.type), not skipped.',
+    mode: 'keyless-json',
+    message: messageToKeyless(
+      mutated(request, (m) => {
+        m.source = 'agent';
+      }),
+    ),
+    expected_codes: ['keyless.shape_mismatch', 'schema.type'],
+  });
+  invalid.push({
+    id: 'invalid/combined/keyless-overflow-and-value',
+    description:
+      'A keyless request whose conversation array has one position too many and whose delivery.mode is outside its closed set: both reported, the overflow does not stop the check.',
+    mode: 'keyless-json',
+    message: (
+      messageToKeyless(
+        mutated(request, (m) => {
+          m.delivery.mode = 'sideways';
+        }),
+      ) as unknown[]
+    ).map((v, i) => (i === conversationAt ? [...(v as unknown[]), 'extra'] : v)),
+    expected_codes: ['keyless.overflow', 'schema.value_not_allowed'],
+  });
+  also(
+    'schema.required',
+    'body',
+    'A request without a body: the body member itself is an envelope path, so the message stays at L0 (not L1, as an error under /body would leave it).',
+    mutated(request, (m) => {
+      delete m.body;
+    }),
+  );
+  also(
+    'delivery.expiry_not_after_issue',
+    'fraction-trailing-zero',
+    'expires_at at .50 of a second, issued_at at .5: the same instant, later only as text.',
+    mutated(request, (m) => {
+      m.provenance.issued_at = '2026-11-01T09:00:00.5Z';
+      m.delivery.expires_at = '2026-11-01T09:00:00.50Z';
+    }),
+  );
+  also(
+    'trace.trace_id_mismatch',
+    'upper-case',
+    'provenance.trace_id in upper-case hex: the trace-id compares exactly, so a case-insensitive comparison misses it.',
+    mutated(request, (m) => {
+      m.provenance.trace_id = m.provenance.trace_id.toUpperCase();
+    }),
+  );
+  also(
+    'intent.profile_unregistered',
+    'response-profile',
+    'A request asking for its answer in an unregistered (well-formed) response_profile.',
+    mutated(request, (m) => {
+      m.body.response_profile = 'uai.intent.answer.v1';
+    }),
+  );
+  also(
+    'field.unregistered_value',
+    'capability-intent',
+    "A capability statement's operation with an intent outside the registered open set.",
+    mutated(capability, (m) => {
+      m.body.operations[0].intent = 'summarize-profile';
+    }),
+  );
+  also(
+    'field.unknown_member',
+    'body-nested',
+    'An unregistered member of body.parameters: unknown members are looked for below the top level of the body too.',
+    mutated(request, (m) => {
+      m.body.parameters.include_everything = true;
+    }),
+  );
+  // 1e-400 reads as 0, the value sealed: the checksum holds, and only the text shows the loss.
+  const tiny = mutated(response, (m) => {
+    m.body.result.example = { tiny: 0 };
+  });
+  invalid.push({
+    id: 'invalid/message.number_imprecise/underflow',
+    description:
+      'A number in a free-form member written as 1e-400, which a double holds as 0: one significant digit, and still not the value written.',
+    mode: 'keyed-json',
+    text: JSON.stringify(tiny).replace('"tiny":0', '"tiny":1e-400'),
+    expected_codes: ['message.number_imprecise'],
+  });
   return { valid, invalid };
 }

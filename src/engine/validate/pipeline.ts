@@ -79,7 +79,7 @@ function check(input: unknown, options: Pick<ValidateOptions, 'mode' | 'text'>, 
         : {
             code: 'message.too_deep',
             path: '',
-            message: `The member names along a path in the message add up to more than ${MAX_PATH_CHARS} characters.`,
+            message: `An object or array in the message has a path longer than ${MAX_PATH_CHARS} characters (its member names and array indexes, one more per level).`,
             expected: `<= ${MAX_PATH_CHARS} characters of path`,
           },
     );
