@@ -37,9 +37,9 @@ function withExpectations(fixture: InvalidFixture, ctx: RecordContext) {
 /** The members of a fixture, for a runner written in any language. */
 const FIXTURE_FORMAT = {
   valid: {
-    id: 'valid/<profile>/<form>.',
+    id: 'valid/<profile>/<form> for the published examples, valid/edge/<name> for a message at the edge of a rule.',
     profile: 'The profile of the message.',
-    form: "keyed (an object), minified (the same message as compact text) or keyless (an array by the field registry's order maps).",
+    form: "keyed (an object), minified (the same message as compact text) or keyless (an array by the field registry's order maps); edge for a message at the edge of a rule that a validator strict in the wrong place refuses (a leap second, instants half a second apart, an integer written 1.0, nesting at the limit, a long name of a string).",
     mode: 'The normalization_mode to validate it in: keyed-json or keyless-json.',
     message: 'The message, a JSON value; absent where text is given.',
     text: 'The message as JSON text: send exactly these bytes (as the message of a validate request, or as a file to uai validate); never parse and write them again.',

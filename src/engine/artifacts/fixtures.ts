@@ -17,7 +17,7 @@ export type FixtureMode = 'keyed-json' | 'keyless-json';
 export interface ValidFixture {
   readonly id: string;
   readonly profile: string;
-  readonly form: 'keyed' | 'minified' | 'keyless';
+  readonly form: 'keyed' | 'minified' | 'keyless' | 'edge';
   readonly mode: FixtureMode;
   /** The message (keyed object or keyless array); absent for minified fixtures, which carry `text`. */
   readonly message?: unknown;
@@ -1289,5 +1289,61 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
     text: JSON.stringify(tiny).replace('"tiny":0', '"tiny":1e-400'),
     expected_codes: ['message.number_imprecise'],
   });
+  valid.push(...edgeFixtures(request, response));
   return { valid, invalid };
+}
+
+/**
+ * Valid messages at the edges of rules, which a validator that is strict in the wrong place
+ * refuses: a leap second, two instants half a second apart, an integer written 1.0, nesting and a
+ * path at their limits. Each has no issue and reaches L4, as the published examples do.
+ */
+function edgeFixtures(request: Message, response: Message): ValidFixture[] {
+  const edge = (name: string, message: Message, text?: string): ValidFixture => ({
+    id: `valid/edge/${name}`,
+    profile: String(message.profile),
+    form: 'edge',
+    mode: 'keyed-json',
+    ...(text === undefined ? { message } : { text }),
+    canonical_hash: canonicalHash(message),
+  });
+  const sealed = (base: Message, mutate: Mutation): Message => {
+    const copy = structuredClone(base);
+    mutate(copy);
+    return seal(copy);
+  };
+  const leap = sealed(request, (m) => {
+    m.provenance.issued_at = '2016-12-31T23:59:59.5Z';
+    m.delivery.expires_at = '2016-12-31T23:59:60Z';
+  });
+  const halfSecond = sealed(request, (m) => {
+    m.provenance.issued_at = '2026-11-01T09:00:00.5Z';
+    m.delivery.expires_at = '2026-11-01T09:00:00.7Z';
+  });
+  const sequenceOne = sealed(request, () => {});
+  // 64 levels, the most a message may nest: the message is level 1, body.result.example level 4.
+  const deepest = sealed(response, (m) => {
+    let v: unknown = 'leaf';
+    for (let level = 64; level > 3; level--) v = { n: v };
+    m.body.result.example = v;
+  });
+  // The path of the innermost object is /body/result/example/<100 a>/<100 b>/<100 c>/<100 d>/<100 e>
+  // = 20 + 5 x 101 = 525 > 512, but that object is a string: only objects and arrays have a path
+  // that counts, and the deepest object's is 20 + 4 x 101 = 424.
+  const longLeafName = sealed(response, (m) => {
+    let v: unknown = 'leaf';
+    for (const c of 'edcba') v = { [c.repeat(100)]: v };
+    m.body.result.example = v;
+  });
+  return [
+    edge('leap-second', leap),
+    edge('half-second-apart', halfSecond),
+    edge(
+      'integer-written-1.0',
+      sequenceOne,
+      JSON.stringify(sequenceOne).replace(/"sequence":1([,}])/, '"sequence":1.0$1'),
+    ),
+    edge('nesting-64', deepest),
+    edge('long-name-of-a-string', longLeafName),
+  ];
 }
