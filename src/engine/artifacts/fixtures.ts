@@ -1012,9 +1012,9 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
   also(
     'trace.traceparent_invalid',
     'flags-not-hex',
-    'A traceparent whose trace-flags are zz: two characters, but no hex.',
+    'A traceparent whose trace-flags are xy: two characters, but no hex.',
     mutated(request, (m) => {
-      m.conversation.traceparent = `${m.conversation.traceparent.slice(0, -2)}zz`;
+      m.conversation.traceparent = `${m.conversation.traceparent.slice(0, -2)}xy`;
     }),
   );
   also(
@@ -1028,9 +1028,9 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
   also(
     'identity.did_invalid',
     'percent',
-    'A source DID whose method-specific id holds a % not followed by two hex digits (did:web:a%zz).',
+    'A source DID whose method-specific id holds a % not followed by two hex digits (did:web:a%xy).',
     mutated(request, (m) => {
-      m.source.did = 'did:web:a%zz';
+      m.source.did = 'did:web:a%xy';
     }),
   );
   also(
