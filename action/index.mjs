@@ -3766,8 +3766,16 @@ var init_rules_body = __esm({
     error = (body) => {
       const out = issueItemIssues(own(body, "errors"), "/body/errors", ERROR_ITEM_CODES);
       const code = ownString(body, "code");
-      if (code === void 0 || code === "" || isPublishedErrorCode(code)) return out;
-      out.push(unpublishedErrorCode("/body/code", code));
+      if (code === void 0 || code === "") return out;
+      if (!isPublishedErrorCode(code)) out.push(unpublishedErrorCode("/body/code", code));
+      else if (!errorCode(code).used_in.includes("uai.error.v1"))
+        out.push({
+          code: "error.code_unpublished",
+          path: "/body/code",
+          message: `The error code ${JSON.stringify(code)} is published for HTTP problem documents only, not for uai.error.v1 bodies.`,
+          expected: "a code whose used_in includes uai.error.v1",
+          actual: code
+        });
       return out;
     };
     conformance = (body) => {
@@ -6956,8 +6964,8 @@ var init_codes = __esm({
         fix: "Count the issues by severity; status is fail exactly when there are errors, and conformance_level is the level the issues allow."
       },
       "error.code_unpublished": {
-        description: "A uai.error.v1 code, or a task status error_code, is not in the error registry.",
-        fix: "Use a code from error_codes in the error registry."
+        description: "A task status error_code is not in the error registry, or a uai.error.v1 code is not, or is published for HTTP problem documents only (its used_in).",
+        fix: "Use a code from error_codes in the error registry; in a uai.error.v1 body, one whose used_in includes uai.error.v1."
       },
       "issue.code_unpublished": {
         description: "An issue item of a typed error's errors or of a conformance result's issues has a code its list may not hold. A typed error's items are the validator's findings: codes of issue_codes. A conformance result's items are the validator's or the test kit's: codes of issue_codes, test_checks or conversation_rules. The error_codes name a whole problem or uai.error.v1 body, never one of its items.",

@@ -138,8 +138,9 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
     fix: 'Count the issues by severity; status is fail exactly when there are errors, and conformance_level is the level the issues allow.',
   },
   'error.code_unpublished': {
-    description: 'A uai.error.v1 code, or a task status error_code, is not in the error registry.',
-    fix: 'Use a code from error_codes in the error registry.',
+    description:
+      'A task status error_code is not in the error registry, or a uai.error.v1 code is not, or is published for HTTP problem documents only (its used_in).',
+    fix: 'Use a code from error_codes in the error registry; in a uai.error.v1 body, one whose used_in includes uai.error.v1.',
   },
   'issue.code_unpublished': {
     description:

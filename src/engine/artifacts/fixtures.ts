@@ -1289,6 +1289,16 @@ export function conformanceFixtures(site: Site): { valid: ValidFixture[]; invali
     text: JSON.stringify(tiny).replace('"tiny":0', '"tiny":1e-400'),
     expected_codes: ['message.number_imprecise'],
   });
+  also(
+    'error.code_unpublished',
+    'problem-only-code',
+    'A typed error whose code request.timeout the error registry publishes for HTTP problem documents only (used_in), not for uai.error.v1 bodies.',
+    mutated(error, (m) => {
+      m.body.code = 'request.timeout';
+      m.body.status = 408;
+      m.body.retryable = true;
+    }),
+  );
   valid.push(...edgeFixtures(request, response));
   return { valid, invalid };
 }

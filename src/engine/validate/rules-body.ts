@@ -1,5 +1,5 @@
 import type { IssueDraft } from '../issues.ts';
-import { isIssueCode, isPublishedErrorCode, ISSUE_CODE_SHAPES } from '../../standard/code-shapes.ts';
+import { errorCode, isIssueCode, isPublishedErrorCode, ISSUE_CODE_SHAPES } from '../../standard/code-shapes.ts';
 import { LEVEL_IDS, levelBelow, type ConformanceLevelId } from '../../standard/levels.ts';
 import { INTENT_ANSWER_PROFILE, isProfileId, isUnregisteredProfileId } from '../../standard/profiles.ts';
 import { echo, isRecord, own, ownRecord, ownString, type JsonObject } from '../json.ts';
@@ -137,8 +137,19 @@ const taskStatus: BodyRule = (body, message) => {
 const error: BodyRule = (body) => {
   const out = issueItemIssues(own(body, 'errors'), '/body/errors', ERROR_ITEM_CODES);
   const code = ownString(body, 'code');
-  if (code === undefined || code === '' || isPublishedErrorCode(code)) return out;
-  out.push(unpublishedErrorCode('/body/code', code));
+  if (code === undefined || code === '') return out;
+  if (!isPublishedErrorCode(code)) out.push(unpublishedErrorCode('/body/code', code));
+  else if (!errorCode(code).used_in.includes('uai.error.v1'))
+    // The registry publishes where each code comes (used_in), and a client dispatches on the code
+    // where it reads it: a code published for HTTP problem documents only is not one an error body
+    // may carry (the kits judge an answer's error body the same way, src/kit/judge/refusal.ts).
+    out.push({
+      code: 'error.code_unpublished',
+      path: '/body/code',
+      message: `The error code ${JSON.stringify(code)} is published for HTTP problem documents only, not for uai.error.v1 bodies.`,
+      expected: 'a code whose used_in includes uai.error.v1',
+      actual: code,
+    });
   return out;
 };
 
