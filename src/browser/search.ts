@@ -23,6 +23,13 @@ const PAGES_READ = 12;
 const root = document.querySelector<HTMLElement>('[data-site-search]');
 if (root) setUp(root);
 
+/** The status line for `count` results, from the page's own language (Search.astro's data attributes). */
+function foundLine(root: HTMLElement, count: number, term: string): string {
+  const line = count === 0 ? root.dataset.foundNone : count === 1 ? root.dataset.foundOne : root.dataset.foundMany;
+  // One pass, so a term that holds "{count}" is shown as typed.
+  return (line ?? '').replace(/\{(term|count)\}/g, (_, name: string) => (name === 'term' ? term : String(count)));
+}
+
 function setUp(root: HTMLElement): void {
   const input = root.querySelector('input')!;
   const panel = root.querySelector<HTMLElement>('.search-panel')!;
@@ -52,12 +59,12 @@ function setUp(root: HTMLElement): void {
     const term = input.value.trim();
     if (!term) return show([], '');
     const pf = await load();
-    if (!pf) return show([], 'Search is not available here: the index is written by the site build.');
+    if (!pf) return show([], root.dataset.unavailable ?? '');
     const search = await pf.debouncedSearch(term, {}, 150);
     if (!search || input.value.trim() !== term) return; // a newer search is under way
     const pages = await Promise.all(search.results.slice(0, PAGES_READ).map((r) => r.data()));
     const targets = rankTargets(pages, term);
-    show(targets, targets.length ? `${targets.length} results for ${term}` : `No results for ${term}`);
+    show(targets, foundLine(root, targets.length, term));
   });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' && !panel.hidden) {

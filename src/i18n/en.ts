@@ -43,6 +43,11 @@ const UI = {
   'search.label': 'Search the site',
   'search.placeholder': 'Search keys, codes, pages',
   'search.results': 'Search results',
+  // Spoken by screen readers as results come: no count for one result, so no plural forms are needed.
+  'search.found_none': 'No results for {term}',
+  'search.found_one': 'One result for {term}',
+  'search.found_many': '{count} results for {term}',
+  'search.unavailable': 'Search is not available here: the index is written by the site build.',
   // 404
   'notfound.title': 'Page not found',
   'notfound.description': 'This page does not exist on the UAI-1 site.',

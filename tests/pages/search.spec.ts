@@ -84,3 +84,35 @@ test('the search box is on the 404 page too', async ({ page }) => {
   const results = await search(page, 'route.not_found');
   await expect(results.first()).toHaveAttribute('href', '/error-registry/#route.not_found');
 });
+
+test("the status line counts the results listed, in the page's language", async ({ page }) => {
+  const said: Record<string, (n: number, term: string) => string> = {
+    en: (n, term) =>
+      n === 0 ? `No results for ${term}` : n === 1 ? `One result for ${term}` : `${n} results for ${term}`,
+    fr: (n, term) =>
+      n === 0 ? `Aucun résultat pour ${term}` : n === 1 ? `Un résultat pour ${term}` : `${n} résultats pour ${term}`,
+    es: (n, term) =>
+      n === 0
+        ? `Ningún resultado para ${term}`
+        : n === 1
+          ? `Un resultado para ${term}`
+          : `${n} resultados para ${term}`,
+    'zh-cn': (n, term) => (n === 0 ? `没有与 ${term} 相关的结果` : `${term} 有 ${n} 个结果`),
+  };
+  const counts = new Set<number>();
+  for (const [locale, line] of Object.entries(said)) {
+    await page.goto(locale === 'en' ? '/conformance-levels/' : `/${locale}/conformance-levels/`);
+    const status = page.locator('#site-search-status');
+    // Pagefind's Chinese index answers zzqqxxnotaword (it splits Latin words there): qjxqjxqjx is nowhere.
+    for (const term of ['keyless', 'delivery.expiry_not_after_issue', 'apache', 'glossary', 'qjxqjxqjx']) {
+      await page.locator('#site-search-input').fill(term);
+      // The list and the status line change together (one call of show()): wait for this term's, then compare them.
+      await expect(status).toContainText(term);
+      const n = await page.locator('#site-search-results a').count();
+      counts.add(Math.min(n, 2));
+      await expect(status).toHaveText(line(n, term));
+    }
+  }
+  // No result, one, and more than one were each seen.
+  expect([...counts].sort()).toEqual([0, 1, 2]);
+});
