@@ -12621,8 +12621,13 @@ function formFault(code, isProblem) {
 }
 function refusalFaults(check3, status, answer, isProblem) {
   const typed2 = typedOf(answer, isProblem);
-  if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code)))
+  if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code))) {
+    if (!typed2 && !isProblem && isRecord(answer) && isPublishedErrorCode(answer.code) && typeof answer.type === "string")
+      return [
+        `HTTP ${status} with a problem document (code ${answer.code}) not sent as application/problem+json (RFC 9457 section 3), so no error a client reads as one`
+      ];
     return ["not refused with a 4xx and a published error code"];
+  }
   const wanted = REFUSAL[check3] ?? { status: 400 };
   if (status !== wanted.status) return [`HTTP ${status}, where this request is refused with ${wanted.status}`];
   const faults = [];
@@ -12755,6 +12760,12 @@ function judgeMessage({
   const requestType = isJsonMediaType(header(x.request.headers, "content-type"));
   let errorCodes = [];
   const requestUnparsed = unparsedOf(x.request.body);
+  if (textOf(x.request.body)?.charCodeAt(0) === 65279)
+    find(
+      "client.message_valid",
+      "",
+      "the request body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)"
+    );
   if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
   else if (!isMessage(request))
     find(
@@ -12764,8 +12775,8 @@ function judgeMessage({
     );
   else if (res && isMessage(answer) && !isProblem) {
     const keyless = Array.isArray(request);
-    judged.add("message.keyless_shape");
     const sameShape = keyless === Array.isArray(answer);
+    if (keyless || !sameShape) judged.add("message.keyless_shape");
     if (!sameShape)
       find(
         "message.keyless_shape",
@@ -12984,6 +12995,9 @@ var init_judge = __esm({
           const result2 = validateMessage(answer, { mode: "keyed-json", site: this.#site, now, text: textOf(res.body) });
           judged.add("capability.valid");
           for (const i of result2.errors) find("capability.valid", i.path, `${i.code}: ${i.message}`);
+          for (const i of result2.warnings) find("message.warning_free", i.path, `capability: ${i.code}: ${i.message}`);
+          if (/^application\/problem\+json\b/i.test(answerType ?? ""))
+            find("capability.valid", "", "sent as application/problem+json, the media type of an error document");
           if (answer.profile !== "uai.capability.statement.v1")
             find("capability.valid", "/profile", "the answer to GET of the endpoint is not a uai.capability.statement.v1");
           const endpoints = valueAt2(answer, "/body/endpoints");
@@ -13563,7 +13577,8 @@ function unanswered(obs, scenario) {
 }
 function capabilityVerdicts(obs, validate7) {
   const { answer, error: error2 } = obs.capability;
-  const reachable = answer && answer.status === 200 && answer.complete && isJsonMediaType(answer.mediaType) && answer.json !== void 0;
+  const reachable = answer && answer.status === 200 && answer.complete && isJsonMediaType(answer.mediaType) && // A problem document is an error, whatever it holds: a client that dispatches on the type reads it as one.
+  answer.mediaType !== "application/problem+json" && answer.json !== void 0;
   if (!reachable) {
     const why = error2 ?? (answer ? snippet(answer) : "no answer");
     return {
@@ -13661,6 +13676,9 @@ function messageVerdicts(obs, validate7) {
   const statement = obs.capability.answer;
   if (statement?.complete && isJsonMediaType(statement.mediaType))
     encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
+  const statementRead = statement?.status === 200 && isMessage2(statement);
+  if (statementRead)
+    for (const i of validate7(statement.json, statement.text).warnings) warned.push(`capability: ${issueLine(i)}`);
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue;
     if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
@@ -14805,7 +14823,14 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
         ev.met("client.waits_for_answer");
       const over = r.unparsed;
       if (over === void 0) pacer.took(r.bytes);
-      const raw = over === void 0 && !r.notUtf8 ? parse2(r.body) : void 0;
+      const bom = !r.notUtf8 && r.body?.charCodeAt(0) === 65279;
+      if (bom)
+        ev.fail(
+          "client.message_valid",
+          tag("POST body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)")
+        );
+      const text = bom ? r.body.slice(1) : r.body;
+      const raw = over === void 0 && !r.notUtf8 ? parse2(text) : void 0;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers["content-type"]);
       if (!mediaTypes.has(type))
@@ -14823,7 +14848,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
       else ev.saw("client.binding_form");
       const message2 = keyless ? messageFromKeyless(raw).value : raw;
       if (!isRecord(message2)) {
-        const why = over !== void 0 ? `POST body of ${over}` : r.notUtf8 ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? "")}` : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`;
+        const why = over !== void 0 ? `POST body of ${over}` : r.notUtf8 ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? "")}` : `POST body is not a UAI-1 message (${(text ?? `${r.bytes} bytes`).slice(0, 80)})`;
         ev.fail("client.message_valid", tag(why));
         if (refusedBefore) {
           ev.fail(
@@ -14840,7 +14865,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
       const result2 = validateMessage(keyless ? raw : message2, {
         mode: keyless ? "keyless-json" : "keyed-json",
         ...validateOptions,
-        ...typeof r.body === "string" ? { text: r.body } : {}
+        ...typeof text === "string" ? { text } : {}
       });
       for (const i of result2.errors)
         ev.fail("client.message_valid", tag(`${shown3(message2.message_id)}: ${issueLine(i)}`));

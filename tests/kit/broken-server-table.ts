@@ -193,6 +193,20 @@ export const BROKEN: readonly Broken[] = [
     ),
   },
   {
+    // The statement is a message the server answers with: 0 warnings is its should as well.
+    fault: 'a statement with an unregistered member (a warning)',
+    fails: ['message.warning_free'],
+    transform: onMessage('capability', (m) => void (m.body.x_unlisted = true)),
+  },
+  {
+    // A client that dispatches on the media type reads it as an error: it was not served as a
+    // statement. The run still reads it to plan its requests, so only what it says goes unjudged.
+    fault: 'a statement sent as application/problem+json',
+    fails: ['capability.reachable'],
+    unexercised: ['capability.names_endpoint', 'capability.valid'],
+    transform: onMessage('capability', () => {}, { contentType: 'application/problem+json' }),
+  },
+  {
     fault: 'a bad checksum on the sync answer',
     fails: ['message.valid'],
     transform: onMessage('sync', (m) => void (m.integrity.checksum = `sha256:${'0'.repeat(64)}`), { reseal: false }),

@@ -103,3 +103,21 @@ describe('message.source_addressed names only a party the kit addressed', () => 
     expect(verdict.evidence.join('\n')).toMatch(/no type and id strings, so the kit addressed the endpoint itself/);
   });
 });
+
+describe('a problem document sent as application/json', () => {
+  it('fails its refusal, and the evidence names the media type, not a missing code', async () => {
+    server.transform = (ex) => {
+      if (kindOf(ex) !== 'hostile' || !(ex.response.headers.get('content-type') ?? '').includes('problem+json'))
+        return ex.response;
+      const headers = new Headers(ex.response.headers);
+      headers.set('content-type', 'application/json');
+      return new Response(ex.response.body, { status: ex.response.status, headers });
+    };
+    const report = await run();
+    const media = report.checks.find((c) => c.id === 'hostile.media_type')!;
+    expect(media.status).toBe('fail');
+    expect(media.evidence.join('\n')).toMatch(
+      /HTTP 415 with a problem document \(code request\.unsupported_media_type\) not sent as application\/problem\+json/,
+    );
+  });
+});

@@ -105,6 +105,7 @@ const BROKEN_CLIENTS: readonly {
   { fault: 'stale-checksum', scenario: 'sync', finds: 'client.message_valid' },
   { fault: 'warning', scenario: 'sync', finds: 'client.message_warning_free' },
   { fault: 'wrong-media-type', scenario: 'sync', finds: 'client.binding_form' },
+  { fault: 'bom', scenario: 'follow-up', finds: 'client.message_valid' },
   { fault: 'reused-id', scenario: 'follow-up', finds: 'conversation.fresh_ids' },
   { fault: 'reuses-answer-id', scenario: 'follow-up', finds: 'conversation.fresh_ids' },
   { fault: 'wrong-sequence', scenario: 'follow-up', finds: 'conversation.follow_up' },
@@ -160,6 +161,15 @@ describe('broken clients in front of the proxy: their findings are the client si
       expect((await reportOf(session)).findings).toEqual([]);
     }, 60_000);
   }
+  it('a keyed conversation leaves message.keyless_shape unjudged: not seen is no pass', async () => {
+    px.server.transform = undefined;
+    const { session } = await px.fresh();
+    const [command, args] = fixture('none');
+    expect((await runClient(command, args, 'sync')).code).toBe(0);
+    const report = await reportOf(session);
+    expect(report.exchanges).toBeGreaterThan(1);
+    expect(report.server.checks.find((c) => c.id === 'message.keyless_shape')!.status).not.toBe('pass');
+  }, 60_000);
   for (const b of BROKEN_CLIENTS) {
     it(`${b.fault} (${b.scenario}): ${b.finds}`, async () => {
       px.server.transform = b.rateLimited || b.slow ? scriptFor(b.scenario) : undefined;

@@ -254,8 +254,17 @@ function judgeRun(
       const over = r.unparsed;
       // The trees of the messages judged before this one are garbage by now (collector.ts).
       if (over === undefined) pacer.took(r.bytes);
+      // A byte order mark fails the request by name; the message after it is judged all the same, so
+      // the checks of the conversation read what the client meant to send (as the proxy does).
+      const bom = !r.notUtf8 && r.body?.charCodeAt(0) === 0xfeff;
+      if (bom)
+        ev.fail(
+          'client.message_valid',
+          tag('POST body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)'),
+        );
+      const text = bom ? r.body!.slice(1) : r.body;
       // Not UTF-8: no JSON text between systems (RFC 8259 section 8.1), whatever U+FFFD would make of it.
-      const raw = over === undefined && !r.notUtf8 ? parse(r.body) : undefined;
+      const raw = over === undefined && !r.notUtf8 ? parse(text) : undefined;
       const keyless = Array.isArray(raw);
       const type = mediaType(r.headers['content-type']);
       if (!mediaTypes.has(type))
@@ -278,7 +287,7 @@ function judgeRun(
             ? `POST body of ${over}`
             : r.notUtf8
               ? `POST body is not well-formed UTF-8, so no JSON text (RFC 8259 section 8.1); read as UTF-8 it shows U+FFFD at ${badBytesNear(r.body ?? '')}`
-              : `POST body is not a UAI-1 message (${(r.body ?? `${r.bytes} bytes`).slice(0, 80)})`;
+              : `POST body is not a UAI-1 message (${(text ?? `${r.bytes} bytes`).slice(0, 80)})`;
         ev.fail('client.message_valid', tag(why));
         // Sent after a refusal, it may be that refusal's message again: with no message to compare,
         // the check cannot hold (not judged is not a pass).
@@ -299,7 +308,7 @@ function judgeRun(
       const result = validateMessage(keyless ? raw : message, {
         mode: keyless ? 'keyless-json' : 'keyed-json',
         ...validateOptions,
-        ...(typeof r.body === 'string' ? { text: r.body } : {}),
+        ...(typeof text === 'string' ? { text } : {}),
       });
       for (const i of result.errors)
         ev.fail('client.message_valid', tag(`${shown(message.message_id)}: ${issueLine(i)}`));

@@ -123,8 +123,20 @@ function formFault(code: string, isProblem: boolean): string | undefined {
  */
 export function refusalFaults(check: string, status: number, answer: unknown, isProblem: boolean): string[] {
   const typed = typedOf(answer, isProblem);
-  if (!(status >= 400 && status < 500 && typed && isPublishedErrorCode(typed.code)))
+  if (!(status >= 400 && status < 500 && typed && isPublishedErrorCode(typed.code))) {
+    // A problem document's members under another media type: say so, not that no code came.
+    if (
+      !typed &&
+      !isProblem &&
+      isRecord(answer) &&
+      isPublishedErrorCode(answer.code) &&
+      typeof answer.type === 'string'
+    )
+      return [
+        `HTTP ${status} with a problem document (code ${answer.code}) not sent as application/problem+json (RFC 9457 section 3), so no error a client reads as one`,
+      ];
     return ['not refused with a 4xx and a published error code'];
+  }
   const wanted = REFUSAL[check] ?? { status: 400 };
   if (status !== wanted.status) return [`HTTP ${status}, where this request is refused with ${wanted.status}`];
   const faults: string[] = [];

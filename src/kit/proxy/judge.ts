@@ -146,6 +146,10 @@ export class RecordingJudge {
       const result = validateMessage(answer, { mode: 'keyed-json', site: this.#site, now, text: textOf(res.body)! });
       judged.add('capability.valid');
       for (const i of result.errors) find('capability.valid', i.path, `${i.code}: ${i.message}`);
+      // A message the server answers with: its warnings are message.warning_free's, as uai test judges them.
+      for (const i of result.warnings) find('message.warning_free', i.path, `capability: ${i.code}: ${i.message}`);
+      if (/^application\/problem\+json\b/i.test(answerType ?? ''))
+        find('capability.valid', '', 'sent as application/problem+json, the media type of an error document');
       if (answer.profile !== 'uai.capability.statement.v1')
         find('capability.valid', '/profile', 'the answer to GET of the endpoint is not a uai.capability.statement.v1');
       const endpoints = valueAt(answer, '/body/endpoints');

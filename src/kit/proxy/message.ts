@@ -47,6 +47,13 @@ export function judgeMessage({
   const requestType = isJsonMediaType(header(x.request.headers, 'content-type'));
   let errorCodes: readonly string[] = [];
   const requestUnparsed = unparsedOf(x.request.body);
+  // The message after a byte order mark is judged all the same (read.ts); the mark itself fails the request.
+  if (textOf(x.request.body)?.charCodeAt(0) === 0xfeff)
+    find(
+      'client.message_valid',
+      '',
+      'the request body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)',
+    );
   if (requestUnparsed !== undefined) find('client.message_valid', '', `the request body is ${requestUnparsed}`);
   else if (!isMessage(request))
     find(
@@ -56,8 +63,9 @@ export function judgeMessage({
     );
   else if (res && isMessage(answer) && !isProblem) {
     const keyless = Array.isArray(request);
-    judged.add('message.keyless_shape');
     const sameShape = keyless === Array.isArray(answer);
+    // Judged where a keyless form was in play: a keyed request answered keyed says nothing of it.
+    if (keyless || !sameShape) judged.add('message.keyless_shape');
     if (!sameShape)
       find(
         'message.keyless_shape',

@@ -85,6 +85,8 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
     answer.status === 200 &&
     answer.complete &&
     isJsonMediaType(answer.mediaType) &&
+    // A problem document is an error, whatever it holds: a client that dispatches on the type reads it as one.
+    answer.mediaType !== 'application/problem+json' &&
     answer.json !== undefined;
   if (!reachable) {
     const why = error ?? (answer ? snippet(answer) : 'no answer');
@@ -216,6 +218,10 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
   const statement = obs.capability.answer;
   if (statement?.complete && isJsonMediaType(statement.mediaType))
     encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
+  // It is a message the server answers with: its errors are capability.valid's, its warnings this check's.
+  const statementRead = statement?.status === 200 && isMessage(statement);
+  if (statementRead)
+    for (const i of validate(statement.json, statement.text).warnings) warned.push(`capability: ${issueLine(i)}`);
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
