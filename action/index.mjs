@@ -10994,6 +10994,9 @@ function reason(error2, missing) {
   if (code === "ENOENT" || code === "ENOTDIR") return missing;
   if (code === "EISDIR") return "is a directory";
   if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission denied";
+  if (code === "ELOOP") return "too many symbolic links (a loop?)";
+  if (code === "ENAMETOOLONG") return "name too long";
+  if (code === "ENXIO") return "not a file (a socket or a device without a reader)";
   return error2 instanceof Error ? error2.message : String(error2);
 }
 function readSettingsFile(what, path2) {
@@ -13821,10 +13824,10 @@ function hostileVerdict(obs, id, unproven) {
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {
-  const validated2 = /* @__PURE__ */ new Map();
+  const validated3 = /* @__PURE__ */ new Map();
   const validate7 = (m, text, mode) => {
     const key = text ?? m;
-    const known2 = validated2.get(key);
+    const known2 = validated3.get(key);
     if (known2) return known2;
     const result2 = validateMessage(m, {
       mode: mode ?? "keyed-json",
@@ -13832,7 +13835,7 @@ function judgeServer(obs, site, now) {
       now,
       ...text !== void 0 ? { text } : {}
     });
-    validated2.set(key, result2);
+    validated3.set(key, result2);
     return result2;
   };
   const outcomes = {
@@ -16683,6 +16686,10 @@ function capabilityFor(statement, endpoint, name) {
   delete filled.body.conformance_level;
   return seal(filled);
 }
+function* validated2(message2, site) {
+  const result2 = validateMessage(message2, { mode: "keyed-json", site, now: /* @__PURE__ */ new Date() });
+  for (const i of [...result2.errors, ...result2.warnings]) yield `${i.code} ${i.path || "(root)"}`;
+}
 async function exampleCommand(argv, io) {
   let parsed;
   try {
@@ -16692,7 +16699,7 @@ async function exampleCommand(argv, io) {
       options: { endpoint: { type: "string" }, name: { type: "string" }, help: { type: "boolean" } }
     });
   } catch (error2) {
-    io.stderr(`uai example: ${error2.message}
+    io.stderr(`uai example: ${escapeLine(error2.message)}
 `);
     return 2;
   }
@@ -16710,8 +16717,10 @@ async function exampleCommand(argv, io) {
   }
   const example = examples.find((e) => e.profile === profile);
   if (!example || extra.length) {
-    io.stderr(`uai example: ${example ? "one profile at a time" : `no published example of ${profile}`}
-`);
+    io.stderr(
+      `uai example: ${example ? "one profile at a time" : `no published example of ${JSON.stringify(profile)}`}
+`
+    );
     return 2;
   }
   const fillIn = values.endpoint !== void 0 || values.name !== void 0;
@@ -16719,11 +16728,22 @@ async function exampleCommand(argv, io) {
     io.stderr("uai example: --endpoint and --name fill in uai.capability.statement.v1 only\n");
     return 2;
   }
-  if (fillIn && (!values.endpoint || !URL.canParse(values.endpoint))) {
-    io.stderr("uai example: --endpoint needs the absolute URL of your endpoint\n");
+  const url = fillIn && values.endpoint && URL.canParse(values.endpoint) ? new URL(values.endpoint) : void 0;
+  if (fillIn && (!url || !/^https?:$/.test(url.protocol) || url.search !== "" || url.hash !== "")) {
+    io.stderr("uai example: --endpoint needs the absolute http(s) URL of your endpoint, without a query or fragment\n");
     return 2;
   }
   const message2 = fillIn ? capabilityFor(example.message, values.endpoint, values.name ?? "My UAI-1 agent") : example.message;
+  if (fillIn) {
+    const issues = [...validated2(message2, io.site)];
+    if (issues.length) {
+      io.stderr(
+        `uai example: with that --endpoint and --name the statement would not validate: ${issues.join("; ")}
+`
+      );
+      return 2;
+    }
+  }
   io.stdout(`${JSON.stringify(message2, null, 2)}
 `);
   return 0;
@@ -16732,6 +16752,7 @@ var EXAMPLE_HELP;
 var init_example = __esm({
   "src/cli/example.ts"() {
     "use strict";
+    init_terminal();
     init_engine();
     EXAMPLE_HELP = `Usage: uai example [<profile>] [--endpoint <url>] [--name <text>]
 
@@ -16746,7 +16767,10 @@ server: its endpoints point at <url> (tasks under <url>/tasks/), its source and 
 yours, it claims no conformance level, and it is sealed again, so it validates as printed.
 Serve it at GET <url>, where uai test reads it.
 
-Exit status: 0, or 2 on usage (an unknown profile).
+<url> is http or https, without a query or fragment; a name or URL the statement's
+schema refuses is refused, with the issues it would raise.
+
+Exit status: 0, or 2 on usage (an unknown profile, such a name or URL).
 `;
   }
 });
@@ -17936,7 +17960,7 @@ async function checkEntryCommand(argv, io) {
       options: { badge: { type: "string" }, local: { type: "boolean" }, help: { type: "boolean" } }
     });
   } catch (error2) {
-    io.stderr(`uai check-entry: ${error2.message}
+    io.stderr(`uai check-entry: ${escapeLine(error2.message)}
 `);
     return 2;
   }
@@ -17975,6 +17999,11 @@ async function checkEntryCommand(argv, io) {
     else if (values.badge) writeOutput("--badge", values.badge, badgeSvg(entry));
     return 0;
   } catch (error2) {
+    if (error2.syscall !== void 0) {
+      io.stderr(`uai check-entry: ${escapeLine(`${positionals[0]}: ${readError(error2)}`)}
+`);
+      return 2;
+    }
     if (!isUsageError(error2) && !(error2 instanceof EntryError)) throw error2;
     io.stderr(`uai check-entry: ${escapeLine(error2.message)}
 `);
@@ -18005,7 +18034,8 @@ against it again. --local previews an entry run against a server on your own mac
 marked as one the report would refuse.
 
 Exit status: 0 the entry would be listed (with --local: every rule but the target's
-holds), 1 it would be refused (the reason is printed), 2 usage error.
+holds), 1 it would be refused (the reason is printed), 2 usage error or a folder that
+cannot be read (permissions, a name too long).
 `;
   }
 });
@@ -18781,7 +18811,7 @@ async function* judgeInTurn(targets, context) {
 var EXIT = { valid: 0, invalid: 1, usage: 2 };
 async function judgeFiles(command, site, io, writersFor, threads) {
   const targets = await resolveTargets(command.inputs);
-  const writers = writersFor(targets.length > 1 || targets.some((t) => t.expanded));
+  const writers = writersFor(command.inputs.length > 1 || targets.length > 1 || targets.some((t) => t.expanded));
   const tally = emptyTally();
   const context = { mode: command.mode, site, now: io.now, stdin: io.stdin };
   const workers = workerCount(command, targets, threads);
@@ -18923,6 +18953,7 @@ function sarifWriter(write, site, base, automationId) {
 }
 
 // src/cli/main.ts
+init_terminal();
 var readStdin = () => {
   let folder = false;
   try {
@@ -19007,7 +19038,7 @@ async function run(argv, io, threads) {
   }
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
-    io.stderr(`uai: ${parsed.error}
+    io.stderr(`uai: ${escapeLine(parsed.error)}
 Run "uai --help" for usage.
 `);
     return EXIT.usage;

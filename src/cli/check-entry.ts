@@ -12,7 +12,7 @@ import { notPublicHttps } from '../standard/public-address.ts';
 import type { Site } from '../standard/urls.ts';
 import { readEntryFolder } from '../build/entry-folders.ts';
 import { escapeLine } from '../kit/terminal.ts';
-import { isUsageError, requireWritable, UsageError, writeOutput } from '../kit/usage.ts';
+import { isUsageError, readError, requireWritable, UsageError, writeOutput } from '../kit/usage.ts';
 
 export const CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
@@ -28,7 +28,8 @@ against it again. --local previews an entry run against a server on your own mac
 marked as one the report would refuse.
 
 Exit status: 0 the entry would be listed (with --local: every rule but the target's
-holds), 1 it would be refused (the reason is printed), 2 usage error.
+holds), 1 it would be refused (the reason is printed), 2 usage error or a folder that
+cannot be read (permissions, a name too long).
 `;
 
 export interface CheckEntryIo {
@@ -47,7 +48,7 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
       options: { badge: { type: 'string' }, local: { type: 'boolean' }, help: { type: 'boolean' } },
     });
   } catch (error) {
-    io.stderr(`uai check-entry: ${(error as Error).message}\n`);
+    io.stderr(`uai check-entry: ${escapeLine((error as Error).message)}\n`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -90,6 +91,11 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
     else if (values.badge) writeOutput('--badge', values.badge, badgeSvg(entry));
     return 0;
   } catch (error) {
+    // A folder or file that cannot be read (permissions, a name too long) is no verdict on the entry: exit 2, as a usage error.
+    if ((error as NodeJS.ErrnoException).syscall !== undefined) {
+      io.stderr(`uai check-entry: ${escapeLine(`${positionals[0]!}: ${readError(error)}`)}\n`);
+      return 2;
+    }
     // A mistake in the command exits 2; an entry the report would refuse, 1.
     if (!isUsageError(error) && !(error instanceof EntryError)) throw error;
     io.stderr(`uai check-entry: ${escapeLine(error.message)}\n`);

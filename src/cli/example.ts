@@ -4,7 +4,8 @@
  * the same engine function), and a capability statement filled in for the caller's own endpoint.
  */
 import { parseArgs } from 'node:util';
-import { publishedExamples, seal } from '../engine/index.ts';
+import { escapeLine } from '../kit/terminal.ts';
+import { publishedExamples, seal, validateMessage } from '../engine/index.ts';
 import type { Site } from '../standard/urls.ts';
 
 export const EXAMPLE_HELP = `Usage: uai example [<profile>] [--endpoint <url>] [--name <text>]
@@ -20,7 +21,10 @@ server: its endpoints point at <url> (tasks under <url>/tasks/), its source and 
 yours, it claims no conformance level, and it is sealed again, so it validates as printed.
 Serve it at GET <url>, where uai test reads it.
 
-Exit status: 0, or 2 on usage (an unknown profile).
+<url> is http or https, without a query or fragment; a name or URL the statement's
+schema refuses is refused, with the issues it would raise.
+
+Exit status: 0, or 2 on usage (an unknown profile, such a name or URL).
 `;
 
 export interface ExampleIo {
@@ -58,6 +62,12 @@ export function capabilityFor(statement: object, endpoint: string, name: string)
   return seal(filled);
 }
 
+/** The issues of a filled-in statement, each as `code path`. */
+function* validated(message: object, site: Site): Generator<string> {
+  const result = validateMessage(message, { mode: 'keyed-json', site, now: new Date() });
+  for (const i of [...result.errors, ...result.warnings]) yield `${i.code} ${i.path || '(root)'}`;
+}
+
 export async function exampleCommand(argv: readonly string[], io: ExampleIo): Promise<number> {
   let parsed;
   try {
@@ -67,7 +77,7 @@ export async function exampleCommand(argv: readonly string[], io: ExampleIo): Pr
       options: { endpoint: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } },
     });
   } catch (error) {
-    io.stderr(`uai example: ${(error as Error).message}\n`);
+    io.stderr(`uai example: ${escapeLine((error as Error).message)}\n`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -83,7 +93,9 @@ export async function exampleCommand(argv: readonly string[], io: ExampleIo): Pr
   }
   const example = examples.find((e) => e.profile === profile);
   if (!example || extra.length) {
-    io.stderr(`uai example: ${example ? 'one profile at a time' : `no published example of ${profile}`}\n`);
+    io.stderr(
+      `uai example: ${example ? 'one profile at a time' : `no published example of ${JSON.stringify(profile)}`}\n`,
+    );
     return 2;
   }
   const fillIn = values.endpoint !== undefined || values.name !== undefined;
@@ -91,13 +103,25 @@ export async function exampleCommand(argv: readonly string[], io: ExampleIo): Pr
     io.stderr('uai example: --endpoint and --name fill in uai.capability.statement.v1 only\n');
     return 2;
   }
-  if (fillIn && (!values.endpoint || !URL.canParse(values.endpoint))) {
-    io.stderr('uai example: --endpoint needs the absolute URL of your endpoint\n');
+  // An endpoint a client can reach and append tasks/ to: http or https, no query, no fragment.
+  const url = fillIn && values.endpoint && URL.canParse(values.endpoint) ? new URL(values.endpoint) : undefined;
+  if (fillIn && (!url || !/^https?:$/.test(url.protocol) || url.search !== '' || url.hash !== '')) {
+    io.stderr('uai example: --endpoint needs the absolute http(s) URL of your endpoint, without a query or fragment\n');
     return 2;
   }
   const message = fillIn
     ? capabilityFor(example.message, values.endpoint!, values.name ?? 'My UAI-1 agent')
     : example.message;
+  // What is printed validates as printed (the help says so): a name or URL the schema refuses is the command's mistake.
+  if (fillIn) {
+    const issues = [...validated(message, io.site)];
+    if (issues.length) {
+      io.stderr(
+        `uai example: with that --endpoint and --name the statement would not validate: ${issues.join('; ')}\n`,
+      );
+      return 2;
+    }
+  }
   io.stdout(`${JSON.stringify(message, null, 2)}\n`);
   return 0;
 }

@@ -50,8 +50,9 @@ export async function judgeFiles(
   threads?: ThreadsOption,
 ): Promise<number> {
   const targets = await resolveTargets(command.inputs);
-  // json: an array unless exactly one named file, so a script reads one shape per command line.
-  const writers = writersFor(targets.length > 1 || targets.some((t) => t.expanded));
+  // json: an array unless exactly one named file, so a script reads one shape per command line
+  // (the shape follows what was named: a file named twice, judged once, is still an array).
+  const writers = writersFor(command.inputs.length > 1 || targets.length > 1 || targets.some((t) => t.expanded));
   const tally = emptyTally();
   const context: JudgeContext = { mode: command.mode, site, now: io.now, stdin: io.stdin };
   const workers = workerCount(command, targets, threads);

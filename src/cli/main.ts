@@ -13,6 +13,7 @@ import { baseMistake } from './paths.ts';
 import { jsonWriter, textWriter } from './report.ts';
 import type { ReportWriter, Write } from './report-writer.ts';
 import { sarifWriter } from './sarif-report.ts';
+import { escapeLine } from '../kit/terminal.ts';
 
 /**
  * `uai`: the offline validator (CONTRACT section 11). A shell like the HTTP ones: it reads files
@@ -161,7 +162,8 @@ async function run(argv: readonly string[], io: Io, threads?: ThreadsOption): Pr
   }
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
-    io.stderr(`uai: ${parsed.error}\nRun "uai --help" for usage.\n`);
+    // The mistake quotes the command line, which may hold a file's hostile name: escaped as every stderr line is.
+    io.stderr(`uai: ${escapeLine(parsed.error)}\nRun "uai --help" for usage.\n`);
     return EXIT.usage;
   }
   const { command } = parsed;

@@ -22,6 +22,9 @@ function reason(error: unknown, missing: string): string {
   if (code === 'ENOENT' || code === 'ENOTDIR') return missing;
   if (code === 'EISDIR') return 'is a directory';
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'permission denied';
+  if (code === 'ELOOP') return 'too many symbolic links (a loop?)';
+  if (code === 'ENAMETOOLONG') return 'name too long';
+  if (code === 'ENXIO') return 'not a file (a socket or a device without a reader)';
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -35,6 +35,16 @@ describe('uai check-entry: what it was given', () => {
     });
   });
 
+  // A name the file system refuses (ENAMETOOLONG), like a folder it may not read (EACCES), is no verdict on an entry.
+  it('a path that cannot be read: exit 2, the reason in a few words, no stack trace', async () => {
+    const long = join(scratch, 'a'.repeat(5000));
+    expect(await run(long)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `uai check-entry: ${long}: cannot read: name too long\n`,
+    });
+  });
+
   it('a folder without the entry files is an entry the report would refuse: exit 1, the reason printed', async () => {
     const empty = join(scratch, 'empty-entry');
     mkdirSync(empty);

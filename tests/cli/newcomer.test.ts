@@ -85,6 +85,31 @@ describe('uai example', () => {
     expect((await uai('example', 'uai.nope.v1')).code).toBe(2);
     expect((await uai('example', 'uai.error.v1', '--endpoint', 'https://a.example.com/')).code).toBe(2);
   });
+
+  it('a mistake quoting the command line reaches the terminal escaped (a file named like an option)', async () => {
+    for (const args of [
+      ['validate', '--x\u001b[31mred'],
+      ['example', '\u001b[31mred'],
+      ['example', '--endpoint=x', '--\u001b[31mred'],
+    ]) {
+      const r = await uai(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).not.toContain('\u001b');
+    }
+  });
+
+  // It would print a statement that does not validate, or one no client can reach: the help says it validates as printed.
+  it.each([
+    [['--endpoint', 'https://a.example/uai', '--name', ''], /would not validate: schema\.length \/body\/name/],
+    [['--endpoint', 'https://a.example/ u a i'], /would not validate: schema\.format \/body\/endpoints\/0\/url/],
+    [['--endpoint', 'javascript:alert(1)'], /absolute http\(s\) URL/],
+    [['--endpoint', 'mailto:a@b.example'], /absolute http\(s\) URL/],
+    [['--endpoint', 'https://a.example/uai?x=1#f'], /without a query or fragment/],
+  ])('refuses a fill-in %j that would not serve: exit 2, nothing printed', async (args, why) => {
+    const r = await uai('example', 'uai.capability.statement.v1', ...args);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(why);
+  });
 });
 
 describe('uai check-entry', () => {

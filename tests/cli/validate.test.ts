@@ -362,6 +362,13 @@ describe('uai validate: json and sarif formats', () => {
     expect(log).toEqual(expected);
   });
 
+  it('json: one file named twice is judged once, and the shape is still the array of several', async () => {
+    const r = await uai(['validate', '--format', 'json', file('valid.json'), file('valid.json')], { cwd: dir });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Array.isArray(out) && out.map((x: { file: string }) => x.file)).toEqual([file('valid.json')]);
+  });
+
   it('sarif merges several files into one log with one run', async () => {
     const r = await uai(
       [
