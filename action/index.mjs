@@ -12009,13 +12009,14 @@ function parseJson(text, bytes = Buffer.byteLength(text)) {
     return void 0;
   }
 }
-var MAX_PARSED_BYTES, MAX_RUN_PARSED_BYTES, unparsedReason, ParseBudget;
+var MAX_PARSED_BYTES, BEGINS_WITH_BOM, MAX_RUN_PARSED_BYTES, unparsedReason, ParseBudget;
 var init_json2 = __esm({
   "src/kit/judge/json.ts"() {
     "use strict";
     init_digits();
     init_request_body();
     MAX_PARSED_BYTES = MAX_BODY_BYTES;
+    BEGINS_WITH_BOM = "begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)";
     MAX_RUN_PARSED_BYTES = 512 * 1024;
     unparsedReason = (bytes) => bytes > MAX_PARSED_BYTES ? `${bytes} bytes, over the 262,144 bytes of one message the kit parses (the most POST /v1/validate takes)` : void 0;
     ParseBudget = class {
@@ -12059,8 +12060,7 @@ function judgeEncoding(answer, streamed) {
   if (charset !== void 0 && !isUtf8Charset(charset))
     problems.push(`Content-Type says charset=${charset}; JSON between systems is UTF-8 (RFC 8259 section 8.1)`);
   const { bytes } = answer;
-  if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191)
-    problems.push("the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)");
+  if (bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191) problems.push(`the body ${BEGINS_WITH_BOM}`);
   if (streamed) {
     if (!streamed.wellFormed) problems.push("the body is not well-formed UTF-8 (RFC 7493 section 2.1)");
     else if (streamed.blank) problems.push("the body is empty: no JSON value");
@@ -12097,6 +12097,7 @@ var init_bytes = __esm({
   "src/kit/server/bytes.ts"() {
     "use strict";
     init_headers();
+    init_json2();
     STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     shown2 = (text) => JSON.stringify(text.slice(0, 40));
     StreamedBody = class {
@@ -12764,11 +12765,7 @@ function judgeMessage({
   let errorCodes = [];
   const requestUnparsed = unparsedOf(x.request.body);
   if (textOf(x.request.body)?.charCodeAt(0) === 65279)
-    find(
-      "client.message_valid",
-      "",
-      "the request body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)"
-    );
+    find("client.message_valid", "", `the request body ${BEGINS_WITH_BOM}`);
   if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
   else if (!isMessage(request))
     find(
@@ -12841,6 +12838,7 @@ var init_message = __esm({
     init_read();
     init_recording();
     init_refusal();
+    init_json2();
     init_refusal2();
   }
 });
@@ -12971,7 +12969,8 @@ var init_judge = __esm({
         const res = x.response;
         const answer = res ? parse(textOf(res.body)) : void 0;
         const answerType = res ? header(res.headers, "content-type") : void 0;
-        const isProblem = res !== void 0 && res.status >= 400 && /^application\/problem\+json\b/i.test(answerType ?? "");
+        const problemType = /^application\/problem\+json\b/i.test(answerType ?? "");
+        const isProblem = res !== void 0 && res.status >= 400 && problemType;
         let exchange2;
         const judgeExchange = (input2) => {
           exchange2 = checkExchangeMessages(input2, { site: this.#site, now: () => now });
@@ -12999,7 +12998,7 @@ var init_judge = __esm({
           judged.add("capability.valid");
           for (const i of result2.errors) find("capability.valid", i.path, `${i.code}: ${i.message}`);
           for (const i of result2.warnings) find("message.warning_free", i.path, `capability: ${i.code}: ${i.message}`);
-          if (/^application\/problem\+json\b/i.test(answerType ?? ""))
+          if (problemType)
             find("capability.valid", "", "sent as application/problem+json, the media type of an error document");
           if (answer.profile !== "uai.capability.statement.v1")
             find("capability.valid", "/profile", "the answer to GET of the endpoint is not a uai.capability.statement.v1");
@@ -13824,10 +13823,10 @@ function hostileVerdict(obs, id, unproven) {
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {
-  const validated3 = /* @__PURE__ */ new Map();
+  const validated2 = /* @__PURE__ */ new Map();
   const validate7 = (m, text, mode) => {
     const key = text ?? m;
-    const known2 = validated3.get(key);
+    const known2 = validated2.get(key);
     if (known2) return known2;
     const result2 = validateMessage(m, {
       mode: mode ?? "keyed-json",
@@ -13835,7 +13834,7 @@ function judgeServer(obs, site, now) {
       now,
       ...text !== void 0 ? { text } : {}
     });
-    validated3.set(key, result2);
+    validated2.set(key, result2);
     return result2;
   };
   const outcomes = {
@@ -14827,11 +14826,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
       const over = r.unparsed;
       if (over === void 0) pacer.took(r.bytes);
       const bom = !r.notUtf8 && r.body?.charCodeAt(0) === 65279;
-      if (bom)
-        ev.fail(
-          "client.message_valid",
-          tag("POST body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)")
-        );
+      if (bom) ev.fail("client.message_valid", tag(`POST body ${BEGINS_WITH_BOM}`));
       const text = bom ? r.body.slice(1) : r.body;
       const raw = over === void 0 && !r.notUtf8 ? parse2(text) : void 0;
       const keyless = Array.isArray(raw);
@@ -16686,9 +16681,9 @@ function capabilityFor(statement, endpoint, name) {
   delete filled.body.conformance_level;
   return seal(filled);
 }
-function* validated2(message2, site) {
+function issuesOf2(message2, site) {
   const result2 = validateMessage(message2, { mode: "keyed-json", site, now: /* @__PURE__ */ new Date() });
-  for (const i of [...result2.errors, ...result2.warnings]) yield `${i.code} ${i.path || "(root)"}`;
+  return [...result2.errors, ...result2.warnings].map((i) => `${i.code} ${i.path || "(root)"}`);
 }
 async function exampleCommand(argv, io) {
   let parsed;
@@ -16735,7 +16730,7 @@ async function exampleCommand(argv, io) {
   }
   const message2 = fillIn ? capabilityFor(example.message, values.endpoint, values.name ?? "My UAI-1 agent") : example.message;
   if (fillIn) {
-    const issues = [...validated2(message2, io.site)];
+    const issues = issuesOf2(message2, io.site);
     if (issues.length) {
       io.stderr(
         `uai example: with that --endpoint and --name the statement would not validate: ${issues.join("; ")}

@@ -63,9 +63,9 @@ export function capabilityFor(statement: object, endpoint: string, name: string)
 }
 
 /** The issues of a filled-in statement, each as `code path`. */
-function* validated(message: object, site: Site): Generator<string> {
+function issuesOf(message: object, site: Site): string[] {
   const result = validateMessage(message, { mode: 'keyed-json', site, now: new Date() });
-  for (const i of [...result.errors, ...result.warnings]) yield `${i.code} ${i.path || '(root)'}`;
+  return [...result.errors, ...result.warnings].map((i) => `${i.code} ${i.path || '(root)'}`);
 }
 
 export async function exampleCommand(argv: readonly string[], io: ExampleIo): Promise<number> {
@@ -114,7 +114,7 @@ export async function exampleCommand(argv: readonly string[], io: ExampleIo): Pr
     : example.message;
   // What is printed validates as printed (the help says so): a name or URL the schema refuses is the command's mistake.
   if (fillIn) {
-    const issues = [...validated(message, io.site)];
+    const issues = issuesOf(message, io.site);
     if (issues.length) {
       io.stderr(
         `uai example: with that --endpoint and --name the statement would not validate: ${issues.join('; ')}\n`,

@@ -16,7 +16,7 @@ import {
 import { mediaTypeEssence } from '../../http/headers.ts';
 import { CLIENT_CHECKS, type ClientCheckId } from '../../standard/kit-checks.ts';
 import { skip, Tally, verdictsFor, type KitVerdict } from '../judge/verdict.ts';
-import { parseJson } from '../judge/json.ts';
+import { BEGINS_WITH_BOM, parseJson } from '../judge/json.ts';
 import { shownOutput } from './client-output.ts';
 import { ShrinkingPacer } from './collector.ts';
 import { intakeFindings } from './intake.ts';
@@ -257,11 +257,7 @@ function judgeRun(
       // A byte order mark fails the request by name; the message after it is judged all the same, so
       // the checks of the conversation read what the client meant to send (as the proxy does).
       const bom = !r.notUtf8 && r.body?.charCodeAt(0) === 0xfeff;
-      if (bom)
-        ev.fail(
-          'client.message_valid',
-          tag('POST body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)'),
-        );
+      if (bom) ev.fail('client.message_valid', tag(`POST body ${BEGINS_WITH_BOM}`));
       const text = bom ? r.body!.slice(1) : r.body;
       // Not UTF-8: no JSON text between systems (RFC 8259 section 8.1), whatever U+FFFD would make of it.
       const raw = over === undefined && !r.notUtf8 ? parse(text) : undefined;

@@ -10,6 +10,9 @@ import { MAX_BODY_BYTES } from '../../http/request-body.ts';
 
 export const MAX_PARSED_BYTES = MAX_BODY_BYTES;
 
+/** Why a JSON text that begins with U+FEFF fails, on either side of an exchange. */
+export const BEGINS_WITH_BOM = 'begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)';
+
 /**
  * The bytes `uai test` parses over one run, all answers together: two messages of the largest
  * size. A run keeps every parsed answer to judge them together at its end (a dozen answers of

@@ -117,7 +117,8 @@ export class RecordingJudge {
     const res = x.response;
     const answer = res ? parse(textOf(res.body)) : undefined;
     const answerType = res ? header(res.headers, 'content-type') : undefined;
-    const isProblem = res !== undefined && res.status >= 400 && /^application\/problem\+json\b/i.test(answerType ?? '');
+    const problemType = /^application\/problem\+json\b/i.test(answerType ?? '');
+    const isProblem = res !== undefined && res.status >= 400 && problemType;
     let exchange: CheckExchangeResult | undefined;
     const judgeExchange = (input: CheckExchangeRequest): readonly string[] => {
       exchange = checkExchangeMessages(input, { site: this.#site, now: () => now });
@@ -148,7 +149,7 @@ export class RecordingJudge {
       for (const i of result.errors) find('capability.valid', i.path, `${i.code}: ${i.message}`);
       // A message the server answers with: its warnings are message.warning_free's, as uai test judges them.
       for (const i of result.warnings) find('message.warning_free', i.path, `capability: ${i.code}: ${i.message}`);
-      if (/^application\/problem\+json\b/i.test(answerType ?? ''))
+      if (problemType)
         find('capability.valid', '', 'sent as application/problem+json, the media type of an error document');
       if (answer.profile !== 'uai.capability.statement.v1')
         find('capability.valid', '/profile', 'the answer to GET of the endpoint is not a uai.capability.statement.v1');

@@ -10,6 +10,7 @@ import { isJsonMediaType } from '../../http/headers.ts';
 import { isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
+import { BEGINS_WITH_BOM } from '../judge/json.ts';
 import { refusalCheck } from './refusal.ts';
 
 export interface MessageContext {
@@ -49,11 +50,7 @@ export function judgeMessage({
   const requestUnparsed = unparsedOf(x.request.body);
   // The message after a byte order mark is judged all the same (read.ts); the mark itself fails the request.
   if (textOf(x.request.body)?.charCodeAt(0) === 0xfeff)
-    find(
-      'client.message_valid',
-      '',
-      'the request body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)',
-    );
+    find('client.message_valid', '', `the request body ${BEGINS_WITH_BOM}`);
   if (requestUnparsed !== undefined) find('client.message_valid', '', `the request body is ${requestUnparsed}`);
   else if (!isMessage(request))
     find(

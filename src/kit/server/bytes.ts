@@ -1,4 +1,5 @@
 import { charsetOf, isUtf8Charset } from '../../http/headers.ts';
+import { BEGINS_WITH_BOM } from '../judge/json.ts';
 
 /**
  * The bytes of an answer, judged as the service judges a posted body (src/http/request-body.ts)
@@ -124,8 +125,7 @@ export function judgeEncoding(answer: AnswerBytes, streamed?: StreamedText): str
   if (charset !== undefined && !isUtf8Charset(charset))
     problems.push(`Content-Type says charset=${charset}; JSON between systems is UTF-8 (RFC 8259 section 8.1)`);
   const { bytes } = answer;
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
-    problems.push('the body begins with a byte order mark (RFC 8259 section 8.1: implementations must not add one)');
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) problems.push(`the body ${BEGINS_WITH_BOM}`);
   if (streamed) {
     if (!streamed.wellFormed) problems.push('the body is not well-formed UTF-8 (RFC 7493 section 2.1)');
     else if (streamed.blank) problems.push('the body is empty: no JSON value');
