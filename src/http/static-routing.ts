@@ -169,8 +169,9 @@ const trim = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/$/
 export const isRecordPath = (pathname: string): boolean => {
   const path = trim(pathname);
   // The file exactly: `/v1/catalog.json/` is no file either host serves, so it is an unknown path
-  // (404), not a record refusing the GET it would not serve (405 "not GET").
-  return PUBLISHED_RECORDS.some((r) => r.path === path || r.file === pathname);
+  // (404), not a record refusing the GET it would not serve (405 "not GET"). A record whose path is
+  // its file (`/v1/openapi.json`) has no rewrite rule to drop the slash: it is a file there too.
+  return PUBLISHED_RECORDS.some((r) => (r.path !== r.file && r.path === path) || r.file === pathname);
 };
 
 const matches = (pattern: string, pathname: string): boolean =>

@@ -151,6 +151,21 @@ const CASES: readonly Case[] = [
     code: 'request.invalid',
   },
   { name: 'no version (HTTP/0.9 form)', bytes: head('GET /v1/catalog'), status: 400, code: 'request.invalid' },
+  // HTTP/1.0 has no chunked coding (RFC 9112 section 6.1): a front end would frame the body otherwise.
+  {
+    name: 'HTTP/1.0 with Transfer-Encoding chunked, kept alive',
+    bytes: Buffer.concat([
+      head(
+        'POST /v1/validate HTTP/1.0',
+        'Content-Type: application/json',
+        'Transfer-Encoding: chunked',
+        'Connection: keep-alive',
+      ),
+      Buffer.from('e\r\n{"message":{}}\r\n0\r\n\r\n', 'latin1'),
+    ]),
+    status: 400,
+    code: 'request.invalid',
+  },
 ];
 
 const site = siteFor(ORIGIN);

@@ -195,9 +195,11 @@ describe('not found and wrong methods', () => {
   });
 
   // A trailing slash after the file names no file either host serves: an unknown path, never a
-  // record refusing a GET with "not GET".
-  it.each(['GET', 'HEAD'])('%s /v1/catalog.json/ is no 405', async (method) => {
-    const response = await fetch(`${server.base}/v1/catalog.json/`, { method });
+  // record refusing a GET with "not GET". The OpenAPI document's path is its file.
+  it.each(
+    ['/v1/catalog.json/', '/v1/openapi.json/'].flatMap((path) => ['GET', 'HEAD'].map((method) => [method, path])),
+  )('%s %s is no 405', async (method, path) => {
+    const response = await fetch(`${server.base}${path}`, { method });
     expect(response.status).not.toBe(405);
     if (HTTP_TARGET === 'local') {
       expect(response.status).toBe(404);

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { apiFallback, PAGE_ALLOW } from '../api-fallback.ts';
 import { internalProblem, problemResponse } from '../problem.ts';
 import { createRateLimiter, RATE_LIMIT, type RateLimiter } from '../rate-limit.ts';
-import { CORS_HEADERS, NO_STORE, SECURITY_HEADERS } from '../headers.ts';
+import { CORS_HEADERS, SECURITY_HEADERS } from '../headers.ts';
 import { rewrite, staticHeadersFor } from '../static-routing.ts';
 import { localeRedirects, notFoundPageFor, redirector } from '../locale-redirects.ts';
 import { dataPagesOfReport } from '../../service/pages.ts';
@@ -117,6 +117,10 @@ function malformedHead(req: IncomingMessage): string | undefined {
   // node:http takes any codings before the final chunked and undoes only chunked: the body it
   // hands on would still be coded (gzip, say), and read as JSON as if it were the text sent.
   const transfer = req.headers['transfer-encoding'];
+  // HTTP/1.0 has no chunked coding: a front end that frames the body by Content-Length, or to
+  // the close, would read another body than this server (RFC 9112 section 6.1: faulty framing).
+  if (transfer !== undefined && req.httpVersion === '1.0')
+    return 'An HTTP/1.0 request carries no Transfer-Encoding (RFC 9112 section 6.1: its framing is faulty); send the body with a Content-Length, or as HTTP/1.1.';
   if (transfer !== undefined && transfer.trim().toLowerCase() !== 'chunked')
     return `Transfer-Encoding ${JSON.stringify(transfer.slice(0, 80))}: this server undoes no transfer coding but chunked (RFC 9112 section 6.1); send the body chunked alone, or with a Content-Length.`;
   return undefined;
@@ -187,7 +191,8 @@ export function createApp(options: AppOptions): Server {
     res.writeHead(404, {
       ...SECURITY_HEADERS,
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': NO_STORE,
+      // Netlify's 404 rules serve the page with its default for pages (no rule can name every path).
+      'Cache-Control': PAGE_CACHE,
       'Content-Length': String(bytes.byteLength),
     });
     res.end(req.method === 'HEAD' ? undefined : bytes);
