@@ -61,7 +61,6 @@ export function answerMessage(
       ...(task?.ok === false ? { declined: task.detail } : {}),
       ...(text !== undefined && !keyless ? { text } : {}),
       ...(isWrapped(message) ? { refusalHint: WRAPPED_HINT } : {}),
-      ...(keyless ? { keyless: body } : {}),
     },
   );
   const response = result.response_message;
