@@ -9055,8 +9055,8 @@ function mockExchange(request, context, options = {}) {
   const now = context.now();
   const { message: message2, scenario } = request;
   const text = options.text;
-  const validation = validateMessage(message2, {
-    mode: "keyed-json",
+  const validation = validateMessage(options.keyless ?? message2, {
+    mode: options.keyless ? "keyless-json" : "keyed-json",
     site,
     now,
     ...text === void 0 ? {} : { text }
@@ -9416,7 +9416,7 @@ function targetOfSource({ request, response }) {
 function sameMember(name, a, b) {
   if (a === b) return true;
   if (name !== "uri" || typeof a !== "string" || typeof b !== "string") return false;
-  return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
+  return URL.canParse(a) && URL.canParse(b) && normalizedEscapes(new URL(a).href) === normalizedEscapes(new URL(b).href);
 }
 function sameInstant(a, b) {
   if (a === b) return true;
@@ -9446,7 +9446,7 @@ function expectedStatus(pair) {
   const status = valueAt2(pair.response, "/body/status");
   return pair.kind === "error" && typeof status === "number" ? status : void 0;
 }
-var finding, dotted, copied, PARTY_MEMBERS, ADDRESSES, isTaskState, CHECKS;
+var finding, dotted, copied, PARTY_MEMBERS, ADDRESSES, normalizedEscapes, isTaskState, CHECKS;
 var init_rules = __esm({
   "src/engine/exchange/rules.ts"() {
     "use strict";
@@ -9476,6 +9476,10 @@ var init_rules = __esm({
     };
     PARTY_MEMBERS = objectDef("party").fields.map((f) => f.key).filter((key) => key !== "type" && key !== "id");
     ADDRESSES = /* @__PURE__ */ new Set(["uri", "did"]);
+    normalizedEscapes = (href) => href.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+      const c = String.fromCharCode(parseInt(escape.slice(1), 16));
+      return /[A-Za-z0-9\-._~]/.test(c) ? c : escape.toUpperCase();
+    });
     isTaskState = (v) => typeof v === "string" && TASK_STATES.includes(v);
     CHECKS = {
       "exchange.http_status": (pair) => {
@@ -9501,9 +9505,9 @@ var init_rules = __esm({
       },
       "exchange.conversation_id": copied("/conversation/conversation_id", "/conversation/conversation_id"),
       "exchange.parent_message_id": copied("/message_id", "/conversation/parent_message_id"),
-      "exchange.sequence": ({ request, response, flagged }) => {
+      "exchange.sequence": ({ request, response }) => {
         const want = nextSequence(valueAt2(request, "/conversation/sequence"));
-        if (want === void 0 || flagged("/conversation/sequence")) return [];
+        if (want === void 0) return [];
         const got = valueAt2(response, "/conversation/sequence");
         return got === want ? [] : [
           finding(
@@ -9682,7 +9686,13 @@ var init_rules = __esm({
       },
       "exchange.task_matches": ({ response, previous }) => {
         const task = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/task_id") : valueAt2(previous, "/delivery/task_ref");
-        if (task === void 0) return [];
+        if (task === void 0)
+          return [
+            finding(
+              "",
+              previous === void 0 ? "A task status follows the accepted response that issued its task (previous); none is given." : "previous issued no task: it is neither an accepted response with delivery.task_ref nor a task status."
+            )
+          ];
         const got = valueAt2(response, "/body/task_id");
         const delivered = valueAt2(response, "/delivery/task_ref");
         return [
@@ -10702,7 +10712,8 @@ function answerMessage(body, context, scenario, text) {
       ...task?.ok ? { taskRef: task.ref } : {},
       ...task?.ok === false ? { declined: task.detail } : {},
       ...text !== void 0 && !keyless ? { text } : {},
-      ...isWrapped(message2) ? { refusalHint: WRAPPED_HINT } : {}
+      ...isWrapped(message2) ? { refusalHint: WRAPPED_HINT } : {},
+      ...keyless ? { keyless: body } : {}
     }
   );
   const response = result2.response_message;

@@ -126,6 +126,11 @@ export interface MockOptions {
   readonly declined?: string;
   /** Said after a refusal's detail: what the caller most likely meant (the reference server's own hint). */
   readonly refusalHint?: string;
+  /**
+   * The message as sent keyless (the reference server takes either shape), of which `message` is the
+   * keyed conversion: validated as sent, so what the conversion finds (a position past its map) refuses it.
+   */
+  readonly keyless?: readonly unknown[];
 }
 
 /** Issues only the posted text shows: two texts that differ in them parse to one message. */
@@ -142,8 +147,8 @@ export function mockExchange(
   const now = context.now();
   const { message, scenario } = request;
   const text = options.text;
-  const validation = validateMessage(message, {
-    mode: 'keyed-json',
+  const validation = validateMessage(options.keyless ?? message, {
+    mode: options.keyless ? 'keyless-json' : 'keyed-json',
     site,
     now,
     ...(text === undefined ? {} : { text }),

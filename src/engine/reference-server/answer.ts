@@ -61,6 +61,7 @@ export function answerMessage(
       ...(task?.ok === false ? { declined: task.detail } : {}),
       ...(text !== undefined && !keyless ? { text } : {}),
       ...(isWrapped(message) ? { refusalHint: WRAPPED_HINT } : {}),
+      ...(keyless ? { keyless: body } : {}),
     },
   );
   const response = result.response_message;

@@ -124,6 +124,44 @@ describe('a task status polled names the task the acceptance issued', () => {
     ['another task in body.task_id', status('other'), 'fail'],
     ['another task in delivery.task_ref', status(ref, 'other'), 'fail'],
   ])('%s: %s', (_name, response, expected) => expect(verdict(response).status).toBe(expected));
+
+  // A status of a task nothing issued matches no task: "not observed" is no pass.
+  it.each([
+    ['no previous', undefined],
+    ['an empty object', {}],
+    ['an array', []],
+    ['the request itself', request],
+    ['an accepted response without task_ref', { ...accepted, delivery: { mode: 'async' } }],
+  ])('previous is %s: fails', (_name, previous) => {
+    const check = checkExchange({ request, response: status(ref), ...(previous === undefined ? {} : { previous }) });
+    expect(check.verdicts.find((v) => v.id === 'exchange.task_matches')!.status).toBe('fail');
+    expect(check.conforms).toBe(false);
+  });
+});
+
+describe('the sequence is counted on from the request as parsed, its text flagged or not', () => {
+  it('an imprecise sequence (4.00000000000000000001, a warning): the answer must be 5', () => {
+    const sent = seal({
+      ...request,
+      conversation: { ...request.conversation, sequence: 4, parent_message_id: 'msg-prev-0003' },
+    });
+    const text = JSON.stringify(sent).replace('"sequence":4', '"sequence":4.00000000000000000001');
+    const result = mockExchange(
+      { message: sent, scenario: 'accepted-task', format: 'exchange' },
+      { site, now: () => NOW },
+      { text },
+    );
+    const issues = [...result.request.validation.errors, ...result.request.validation.warnings];
+    expect(issues.map((i) => i.code)).toContain('message.number_imprecise');
+    const judge = (response: unknown) =>
+      checkExchange({ request: sent, response, requestIssues: issues }).verdicts.find(
+        (v) => v.id === 'exchange.sequence',
+      )!.status;
+    const answered = result.response_message as Record<string, any>;
+    expect(answered.conversation.sequence).toBe(5);
+    expect(judge(answered)).toBe('pass');
+    expect(judge(seal({ ...answered, conversation: { ...answered.conversation, sequence: 99 } }))).toBe('fail');
+  });
 });
 
 describe('task transitions follow the published table', () => {
@@ -289,11 +327,27 @@ describe('what an answer adds to the party it answers or to its delivery', () =>
       ['https://agent.example', 'https://agent.example/'],
       ['https://Agent.Example/inbox', 'https://agent.example/inbox'],
       ['https://agent.example:443/inbox', 'https://agent.example/inbox'],
+      // Section 6.2.2.1: the hex of an escape in either case; 6.2.2.2: an unreserved character escaped.
+      ['https://agent.example/%7efoo', 'https://agent.example/%7Efoo'],
+      ['https://agent.example/%7Efoo', 'https://agent.example/~foo'],
+      ['https://agent.example/a%2db', 'https://agent.example/a-b'],
+      ['https://agent.example/a%2fb', 'https://agent.example/a%2Fb'],
     ];
     for (const [sent, echoed] of pairs) {
       const req = withUri(sent!);
       const answered = answer(req, 'accepted-task').result.response_message as Record<string, any>;
       expect(failed({ ...answered, target: { ...answered.target, uri: echoed } }, req)).toEqual([]);
+    }
+    // A reserved character escaped is another URL (`%2F` is no `/`), as is another path.
+    for (const [sent, echoed] of [
+      ['https://agent.example/a%2Fb', 'https://agent.example/a/b'],
+      ['https://agent.example/a%20b', 'https://agent.example/a%21b'],
+    ]) {
+      const req = withUri(sent!);
+      const answered = answer(req, 'accepted-task').result.response_message as Record<string, any>;
+      expect(failed({ ...answered, target: { ...answered.target, uri: echoed } }, req)).toEqual([
+        'exchange.target_is_requester',
+      ]);
     }
   });
   it('an answer may give a priority or an expiry of its own when the request gives none (rule 7 copies what there is)', () => {

@@ -76,6 +76,22 @@ describe('answers', () => {
     expect(keyless.status).toBe(202);
     expect(messageFromKeyless(keyless.message).value).toEqual(keyed.message);
   });
+  // What the validator finds converting a keyless message refuses it here too (CONTRACT section 6).
+  it.each([
+    ['a position past the envelope map', (k: unknown[]) => [...k, 'extra']],
+    ['a position past the source map', (k: any[]) => k.map((v, i) => (i === 3 ? [...v, 'extra'] : v))],
+  ])('a keyless request with %s is refused as invalid, keyless (400 exchange.request_invalid)', (_name, edit) => {
+    const sent = edit(messageToKeyless(request) as any[]);
+    expect(validateMessage(sent, { mode: 'keyless-json', site, now: NOW }).errors.map((i) => i.code)).toContain(
+      'keyless.overflow',
+    );
+    const { status, message } = answered(sent);
+    expect(status).toBe(400);
+    const answer = messageFromKeyless(message).value as Record<string, any>;
+    expect([answer.profile, answer.body.code]).toEqual(['uai.error.v1', 'exchange.request_invalid']);
+    expect(answer.body.errors.map((i: { code: string }) => i.code)).toContain('keyless.overflow');
+    expect(validateMessage(message, { mode: 'keyless-json', site, now: NOW }).issue_count).toBe(0);
+  });
   it('an invalid request gets a uai.error.v1 with its HTTP status', () => {
     const { status, message } = answered({ ...request, uai_version: '2.0' });
     expect(status).toBe(400);
