@@ -9395,7 +9395,7 @@ var init_own_ids = __esm({
 function targetOfSource({ request, response }) {
   const source = valueAt2(request, "/source");
   const target = valueAt2(response, "/target");
-  if (!isRecord(source) || !isRecord(target)) return [];
+  if (!isRecord(source) || !isRecord(target)) return NOT_JUDGED;
   const out = [];
   for (const name of PARTY_MEMBERS) {
     const got = Object.hasOwn(target, name) ? target[name] : void 0;
@@ -9446,7 +9446,20 @@ function expectedStatus(pair) {
   const status = valueAt2(pair.response, "/body/status");
   return pair.kind === "error" && typeof status === "number" ? status : void 0;
 }
-var finding, dotted, copied, PARTY_MEMBERS, ADDRESSES, normalizedEscapes, isTaskState, CHECKS;
+function expiryCopied(pair) {
+  const expires = valueAt2(pair.request, "/delivery/expires_at");
+  if (expires === void 0 || pair.flagged("/delivery/expires_at")) return NOT_JUDGED;
+  const got = valueAt2(pair.response, "/delivery/expires_at");
+  return sameInstant(expires, got) || got === void 0 && noAnswerBefore(expires) ? [] : [
+    finding(
+      "/delivery/expires_at",
+      "delivery.expires_at must name the same instant as the request expiry.",
+      expires,
+      got
+    )
+  ];
+}
+var NOT_JUDGED, allOf, finding, dotted, copied, PARTY_MEMBERS, ADDRESSES, normalizedEscapes, isTaskState, CHECKS;
 var init_rules = __esm({
   "src/engine/exchange/rules.ts"() {
     "use strict";
@@ -9461,6 +9474,11 @@ var init_rules = __esm({
     init_next_turn();
     init_own_ids();
     init_trace();
+    NOT_JUDGED = "not-judged";
+    allOf = (...parts) => {
+      const judged = parts.filter((p) => p !== NOT_JUDGED);
+      return judged.length ? judged.flat() : NOT_JUDGED;
+    };
     finding = (path2, message2, expected, actual) => {
       const f = { path: path2, message: message2 };
       if (expected !== void 0) f.expected = expected;
@@ -9470,7 +9488,7 @@ var init_rules = __esm({
     dotted = (pointer2) => pointer2.slice(1).replaceAll("/", ".");
     copied = (requestPath, responsePath) => ({ request, response, flagged }) => {
       const want = valueAt2(request, requestPath);
-      if (want === void 0 || flagged(requestPath)) return [];
+      if (want === void 0 || flagged(requestPath)) return NOT_JUDGED;
       const got = valueAt2(response, responsePath);
       return got === want ? [] : [finding(responsePath, `${dotted(responsePath)} must be ${shown(want)}, copied from the request.`, want, got)];
     };
@@ -9484,13 +9502,14 @@ var init_rules = __esm({
     CHECKS = {
       "exchange.http_status": (pair) => {
         const want = expectedStatus(pair);
-        if (pair.httpStatus === void 0 || want === void 0 || pair.httpStatus === want) return [];
+        if (pair.httpStatus === void 0 || want === void 0) return NOT_JUDGED;
+        if (pair.httpStatus === want) return [];
         return [
           finding("", `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus)
         ];
       },
       "exchange.response_profile": ({ request, response, previous }) => {
-        if (previous !== void 0) return [];
+        if (previous !== void 0) return NOT_JUDGED;
         const named = valueAt2(request, "/body/response_profile");
         const allowed = ["uai.error.v1", typeof named === "string" ? named : "uai.intent.response.v1"];
         const got = valueAt2(response, "/profile");
@@ -9507,7 +9526,7 @@ var init_rules = __esm({
       "exchange.parent_message_id": copied("/message_id", "/conversation/parent_message_id"),
       "exchange.sequence": ({ request, response }) => {
         const want = nextSequence(valueAt2(request, "/conversation/sequence"));
-        if (want === void 0) return [];
+        if (want === void 0) return NOT_JUDGED;
         const got = valueAt2(response, "/conversation/sequence");
         return got === want ? [] : [
           finding(
@@ -9520,11 +9539,12 @@ var init_rules = __esm({
       },
       "exchange.new_turn": ({ request, response, previous, flagged }) => {
         const turn = valueAt2(response, "/conversation/turn_id");
-        if (typeof turn !== "string") return [];
+        if (typeof turn !== "string") return NOT_JUDGED;
         const earlier = [
           ...flagged("/conversation/turn_id") ? [] : [{ label: "the request", message: request }],
           ...previous !== void 0 && !sameTaskState(previous, response) ? [{ label: "the message it follows", message: previous }] : []
         ];
+        if (!earlier.length) return NOT_JUDGED;
         const same = earlier.find((e) => valueAt2(e.message, "/conversation/turn_id") === turn);
         return same ? [
           finding(
@@ -9535,34 +9555,18 @@ var init_rules = __esm({
           )
         ] : [];
       },
-      "exchange.target_is_requester": (pair) => [
-        ...copied("/source/id", "/target/id")(pair),
-        ...copied("/source/type", "/target/type")(pair),
-        ...targetOfSource(pair)
-      ],
+      "exchange.target_is_requester": (pair) => allOf(copied("/source/id", "/target/id")(pair), copied("/source/type", "/target/type")(pair), targetOfSource(pair)),
       "exchange.source_not_requester": ({ request, response }) => {
         const requester3 = valueAt2(request, "/source/id");
         const got = valueAt2(response, "/source/id");
-        return requester3 === void 0 || got !== requester3 || requester3 === REFERENCE_SERVER_ID ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
+        if (requester3 === void 0 || requester3 === REFERENCE_SERVER_ID) return NOT_JUDGED;
+        return got !== requester3 ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
       },
-      "exchange.delivery_copied": (pair) => {
-        const out = [
-          ...copied("/delivery/mode", "/delivery/mode")(pair),
-          ...copied("/delivery/priority", "/delivery/priority")(pair)
-        ];
-        const expires = valueAt2(pair.request, "/delivery/expires_at");
-        const got = valueAt2(pair.response, "/delivery/expires_at");
-        if (expires !== void 0 && !pair.flagged("/delivery/expires_at") && !sameInstant(expires, got) && !(got === void 0 && noAnswerBefore(expires)))
-          out.push(
-            finding(
-              "/delivery/expires_at",
-              "delivery.expires_at must name the same instant as the request expiry.",
-              expires,
-              got
-            )
-          );
-        return out;
-      },
+      "exchange.delivery_copied": (pair) => allOf(
+        copied("/delivery/mode", "/delivery/mode")(pair),
+        copied("/delivery/priority", "/delivery/priority")(pair),
+        expiryCopied(pair)
+      ),
       "exchange.reply_not_requested": ({ response }) => {
         const got = valueAt2(response, "/delivery/reply_requested");
         return got === false ? [] : [
@@ -9587,7 +9591,7 @@ var init_rules = __esm({
       },
       "exchange.task_ref_agrees": ({ response }) => {
         const ref = valueAt2(response, "/delivery/task_ref");
-        if (typeof ref !== "string") return [];
+        if (typeof ref !== "string") return NOT_JUDGED;
         return ["/body/task_ref", "/body/result/task_id"].filter((path2) => valueAt2(response, path2) !== ref).map((path2) => finding(path2, `${dotted(path2)} must equal delivery.task_ref.`, ref, valueAt2(response, path2)));
       },
       "exchange.subject_copied": copied("/body/subject", "/body/subject"),
@@ -9595,7 +9599,7 @@ var init_rules = __esm({
       "exchange.trace_continued": ({ request, response, flagged }) => {
         const sent = valueAt2(request, "/conversation/traceparent");
         const trace = typeof sent === "string" && !flagged("/conversation/traceparent") ? parseTraceparent(sent) : void 0;
-        if (trace === void 0 || hasZeroIds(trace)) return [];
+        if (trace === void 0 || hasZeroIds(trace)) return NOT_JUDGED;
         const got = valueAt2(response, "/conversation/traceparent");
         if (got === void 0)
           return [
@@ -9616,7 +9620,8 @@ var init_rules = __esm({
         ];
       },
       "exchange.request_message_id": (pair) => {
-        if (pair.kind === "task-status" && valueAt2(pair.response, "/body/request_message_id") === void 0) return [];
+        if (pair.kind === "task-status" && valueAt2(pair.response, "/body/request_message_id") === void 0)
+          return NOT_JUDGED;
         return copied("/message_id", "/body/request_message_id")(pair);
       },
       "exchange.trust_signed": ({ response }) => {
@@ -9648,7 +9653,7 @@ var init_rules = __esm({
       "exchange.error_status": ({ response }) => {
         const code = valueAt2(response, "/body/code");
         const status = valueAt2(response, "/body/status");
-        if (!isPublishedErrorCode(code) || typeof status !== "number") return [];
+        if (!isPublishedErrorCode(code) || typeof status !== "number") return NOT_JUDGED;
         const want = errorCode(code).status;
         return status === want ? [] : [
           finding(
@@ -9662,6 +9667,7 @@ var init_rules = __esm({
       "exchange.error_retryable": ({ response }) => {
         const code = valueAt2(response, "/body/code");
         const retryable = valueAt2(response, "/body/retryable");
+        if (!(isPublishedErrorCode(code) && typeof retryable === "boolean") && retryable !== false) return NOT_JUDGED;
         const out = [];
         if (isPublishedErrorCode(code) && typeof retryable === "boolean" && retryable !== errorCode(code).retryable)
           out.push(
@@ -9728,10 +9734,10 @@ var init_rules = __esm({
         ] : [];
       },
       "exchange.task_transition": ({ response, previous }) => {
-        if (previous === void 0) return [];
+        if (previous === void 0) return NOT_JUDGED;
         const from = valueAt2(previous, "/profile") === "uai.task.status.v1" ? valueAt2(previous, "/body/state") : "accepted";
         const to = valueAt2(response, "/body/state");
-        if (!isTaskState(from) || !isTaskState(to)) return [];
+        if (!isTaskState(from) || !isTaskState(to)) return NOT_JUDGED;
         const reachable = reachableStates(from);
         if (from === to || reachable.includes(to)) return [];
         return [
@@ -9781,6 +9787,7 @@ function checkExchange(input2) {
     if (kind === void 0 || !rule3.appliesTo.includes(kind))
       return { ...base, status: "skip", findings: [] };
     const findings = CHECKS[rule3.id]({ ...input2, kind, flagged });
+    if (findings === NOT_JUDGED) return { ...base, status: "skip", findings: [] };
     return { ...base, status: findings.length ? "fail" : "pass", findings };
   });
   const failed = verdicts.filter((v) => v.status === "fail");
@@ -13448,7 +13455,8 @@ Validates both messages of one exchange and judges the pair by the exchange rule
 
 Options:
   --mode keyless-json     both files are keyless messages (default keyed-json)
-  --http-status <n>       the HTTP status the response came with
+  --http-status <n>       the HTTP status the response came with (without it,
+                          exchange.http_status is skipped)
   --previous <file>       for a task status: the accepted answer (or status) it follows
   --format text|json      json prints exactly what POST /v1/check-exchange answers
   --recording <file>      judge every exchange of a uai proxy recording, and the conversation
@@ -13725,6 +13733,7 @@ function exchangeVerdicts(obs) {
   const outcomes = {};
   const polled = obs.declaredBindings.includes("https-async-callback");
   const statementMissing = noStatement(obs);
+  const unread = {};
   for (const x of [...judgedExchanges(obs), ...refusalsRead(obs)]) {
     const check3 = checkExchange({
       request: x.sent ?? x.request,
@@ -13739,6 +13748,8 @@ function exchangeVerdicts(obs) {
         const found = v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`);
         outcomes[v.id] = { status: "fail", evidence: [...o?.status === "fail" ? o.evidence : [], ...found] };
       } else if (v.status === "pass" && !o && x.sent === void 0) outcomes[v.id] = pass();
+      else if (v.status === "skip" && check3.response_kind !== null && EXCHANGE_RULES.find((r) => r.id === v.id).appliesTo.includes(check3.response_kind))
+        (unread[v.id] ??= []).push(x.scenario);
     }
   }
   for (const x of judgedExchanges(obs)) {
@@ -13752,6 +13763,13 @@ function exchangeVerdicts(obs) {
   }
   for (const rule3 of EXCHANGE_RULES) {
     if (outcomes[rule3.id] || rule3.id === OWN_IDS) continue;
+    const came = unread[rule3.id];
+    if (came?.length) {
+      outcomes[rule3.id] = notExercised(
+        `the answers to ${[...new Set(came)].join(", ")} are of a kind it applies to, but no request or answer held what it reads`
+      );
+      continue;
+    }
     const kinds = rule3.appliesTo;
     const scenarios = Object.entries(EXPECTED_KIND).filter(([, kind]) => kinds.includes(kind)).map(([scenario]) => scenario);
     const onlyPolls = scenarios.every((s) => s === "poll");

@@ -19,7 +19,8 @@ Validates both messages of one exchange and judges the pair by the exchange rule
 
 Options:
   --mode keyless-json     both files are keyless messages (default keyed-json)
-  --http-status <n>       the HTTP status the response came with
+  --http-status <n>       the HTTP status the response came with (without it,
+                          exchange.http_status is skipped)
   --previous <file>       for a task status: the accepted answer (or status) it follows
   --format text|json      json prints exactly what POST /v1/check-exchange answers
   --recording <file>      judge every exchange of a uai proxy recording, and the conversation

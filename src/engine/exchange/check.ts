@@ -8,7 +8,7 @@ import { EXCHANGE_RULES } from '../../standard/exchange-rules.ts';
 import { messageIssueFlags } from '../validate/pipeline.ts';
 import { echo, shown } from '../json.ts';
 import { responseKind, valueAt } from './kind.ts';
-import { CHECKS } from './rules.ts';
+import { CHECKS, NOT_JUDGED } from './rules.ts';
 import type { ExchangeCheck, ExchangeFinding, ExchangeVerdict } from './types.ts';
 
 export interface ExchangeInput {
@@ -71,6 +71,7 @@ export function checkExchange(input: ExchangeInput): ExchangeCheck {
     if (kind === undefined || !(rule.appliesTo as readonly string[]).includes(kind))
       return { ...base, status: 'skip', findings: [] };
     const findings = CHECKS[rule.id]({ ...input, kind, flagged });
+    if (findings === NOT_JUDGED) return { ...base, status: 'skip', findings: [] };
     return { ...base, status: findings.length ? 'fail' : 'pass', findings };
   });
   const failed = verdicts.filter((v) => v.status === 'fail');

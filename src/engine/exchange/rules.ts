@@ -1,8 +1,10 @@
 /**
  * One check function per exchange rule (src/standard/exchange-rules.ts). Each returns the
  * findings for one (request, response) pair, every finding pointing into the response; an empty
- * list is a pass. Values are compared as the request carries them: a rule whose request value is
- * absent has nothing to copy and passes.
+ * list is a pass. A rule passes only what it saw: when the pair does not hold what the rule reads
+ * (the request carries no value to copy, or one its validation flagged; no HTTP status was given)
+ * it returns NOT_JUDGED, a skip, so a report never counts a rule as shown that nothing exercised.
+ * Values are compared as the request carries them.
  */
 import { errorCode, isPublishedErrorCode } from '../../standard/code-shapes.ts';
 import { OWN_IDS, type ExchangeRuleId } from '../../standard/exchange-rules.ts';
@@ -17,7 +19,17 @@ import { reusedIdMessage, reusedIdOf, sameTaskState } from './own-ids.ts';
 import { hasZeroIds, parseTraceparent } from '../trace.ts';
 import type { ExchangeFinding, ExchangePair } from './types.ts';
 
-type Check = (pair: ExchangePair) => ExchangeFinding[];
+/** What a rule returns when the pair holds nothing it reads: reported as skip, never as pass. */
+export const NOT_JUDGED = 'not-judged';
+
+type Verdict = ExchangeFinding[] | typeof NOT_JUDGED;
+type Check = (pair: ExchangePair) => Verdict;
+
+/** A rule of several parts: judged when any part is, its findings those of every part judged. */
+const allOf = (...parts: Verdict[]): Verdict => {
+  const judged = parts.filter((p) => p !== NOT_JUDGED);
+  return judged.length ? judged.flat() : NOT_JUDGED;
+};
 
 const finding = (path: string, message: string, expected?: unknown, actual?: unknown): ExchangeFinding => {
   const f: ExchangeFinding = { path, message };
@@ -34,7 +46,7 @@ const copied =
   (requestPath: string, responsePath: string): Check =>
   ({ request, response, flagged }) => {
     const want = valueAt(request, requestPath);
-    if (want === undefined || flagged(requestPath)) return [];
+    if (want === undefined || flagged(requestPath)) return NOT_JUDGED;
     const got = valueAt(response, responsePath);
     return got === want
       ? []
@@ -49,10 +61,10 @@ const copied =
  * `https://Agent.Example` and `https://agent.example/` are one address). Only the party's
  * registered members: others are field.unknown_member's, and a hostile target may hold thousands.
  */
-function targetOfSource({ request, response }: ExchangePair): ExchangeFinding[] {
+function targetOfSource({ request, response }: ExchangePair): Verdict {
   const source = valueAt(request, '/source');
   const target = valueAt(response, '/target');
-  if (!isRecord(source) || !isRecord(target)) return [];
+  if (!isRecord(source) || !isRecord(target)) return NOT_JUDGED;
   const out: ExchangeFinding[] = [];
   for (const name of PARTY_MEMBERS) {
     const got = Object.hasOwn(target, name) ? target[name] : undefined;
@@ -142,17 +154,36 @@ function expectedStatus(pair: ExchangePair): number | undefined {
   return pair.kind === 'error' && typeof status === 'number' ? status : undefined;
 }
 
+/** The request expiry, as the instant it names: an answer that could not be issued before it may leave it out. */
+function expiryCopied(pair: ExchangePair): Verdict {
+  const expires = valueAt(pair.request, '/delivery/expires_at');
+  if (expires === undefined || pair.flagged('/delivery/expires_at')) return NOT_JUDGED;
+  const got = valueAt(pair.response, '/delivery/expires_at');
+  return sameInstant(expires, got) || (got === undefined && noAnswerBefore(expires))
+    ? []
+    : [
+        finding(
+          '/delivery/expires_at',
+          'delivery.expires_at must name the same instant as the request expiry.',
+          expires,
+          got,
+        ),
+      ];
+}
+
 export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   'exchange.http_status': (pair) => {
     const want = expectedStatus(pair);
-    if (pair.httpStatus === undefined || want === undefined || pair.httpStatus === want) return [];
+    // An error body with no status of its own is the validator's finding; there is nothing to hold HTTP to.
+    if (pair.httpStatus === undefined || want === undefined) return NOT_JUDGED;
+    if (pair.httpStatus === want) return [];
     return [
       finding('', `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus),
     ];
   },
   'exchange.response_profile': ({ request, response, previous }) => {
     // A task status that follows an accepted answer is polled, not an answer to the request itself.
-    if (previous !== undefined) return [];
+    if (previous !== undefined) return NOT_JUDGED;
     const named = valueAt(request, '/body/response_profile');
     const allowed = ['uai.error.v1', typeof named === 'string' ? named : 'uai.intent.response.v1'];
     const got = valueAt(response, '/profile');
@@ -174,7 +205,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const want = nextSequence(valueAt(request, '/conversation/sequence'));
     // Counted on even when the request's text of it is flagged (docs/decisions.md, "Exchange rules"):
     // a whole number as parsed has one successor, and the answer, its record and its task agree on it.
-    if (want === undefined) return [];
+    if (want === undefined) return NOT_JUDGED;
     const got = valueAt(response, '/conversation/sequence');
     return got === want
       ? []
@@ -189,7 +220,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   },
   'exchange.new_turn': ({ request, response, previous, flagged }) => {
     const turn = valueAt(response, '/conversation/turn_id');
-    if (typeof turn !== 'string') return [];
+    if (typeof turn !== 'string') return NOT_JUDGED;
     // A task status read again in the same state is the same message again (message.own_ids), turn and all.
     const earlier = [
       ...(flagged('/conversation/turn_id') ? [] : [{ label: 'the request', message: request }]),
@@ -197,6 +228,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
         ? [{ label: 'the message it follows', message: previous }]
         : []),
     ];
+    if (!earlier.length) return NOT_JUDGED;
     const same = earlier.find((e) => valueAt(e.message, '/conversation/turn_id') === turn);
     return same
       ? [
@@ -209,11 +241,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
         ]
       : [];
   },
-  'exchange.target_is_requester': (pair) => [
-    ...copied('/source/id', '/target/id')(pair),
-    ...copied('/source/type', '/target/type')(pair),
-    ...targetOfSource(pair),
-  ],
+  'exchange.target_is_requester': (pair) =>
+    allOf(copied('/source/id', '/target/id')(pair), copied('/source/type', '/target/type')(pair), targetOfSource(pair)),
   'exchange.source_not_requester': ({ request, response }) => {
     const requester = valueAt(request, '/source/id');
     const got = valueAt(response, '/source/id');
@@ -221,33 +250,17 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     // echoed. A request sent as the reference server (a published answer posted back) is answered
     // by it from that same id, as rule 6 has the mock answer as itself to the request's source:
     // there the honest answer and an echo are one message, and the rule leaves it alone.
-    return requester === undefined || got !== requester || requester === REFERENCE_SERVER_ID
+    if (requester === undefined || requester === REFERENCE_SERVER_ID) return NOT_JUDGED;
+    return got !== requester
       ? []
       : [finding('/source/id', 'The response source must be the answering party, not the requester.', undefined, got)];
   },
-  'exchange.delivery_copied': (pair) => {
-    const out = [
-      ...copied('/delivery/mode', '/delivery/mode')(pair),
-      ...copied('/delivery/priority', '/delivery/priority')(pair),
-    ];
-    const expires = valueAt(pair.request, '/delivery/expires_at');
-    const got = valueAt(pair.response, '/delivery/expires_at');
-    if (
-      expires !== undefined &&
-      !pair.flagged('/delivery/expires_at') &&
-      !sameInstant(expires, got) &&
-      !(got === undefined && noAnswerBefore(expires))
-    )
-      out.push(
-        finding(
-          '/delivery/expires_at',
-          'delivery.expires_at must name the same instant as the request expiry.',
-          expires,
-          got,
-        ),
-      );
-    return out;
-  },
+  'exchange.delivery_copied': (pair) =>
+    allOf(
+      copied('/delivery/mode', '/delivery/mode')(pair),
+      copied('/delivery/priority', '/delivery/priority')(pair),
+      expiryCopied(pair),
+    ),
   'exchange.reply_not_requested': ({ response }) => {
     const got = valueAt(response, '/delivery/reply_requested');
     return got === false
@@ -276,7 +289,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   },
   'exchange.task_ref_agrees': ({ response }) => {
     const ref = valueAt(response, '/delivery/task_ref');
-    if (typeof ref !== 'string') return [];
+    if (typeof ref !== 'string') return NOT_JUDGED;
     return ['/body/task_ref', '/body/result/task_id']
       .filter((path) => valueAt(response, path) !== ref)
       .map((path) => finding(path, `${dotted(path)} must equal delivery.task_ref.`, ref, valueAt(response, path)));
@@ -291,7 +304,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     const sent = valueAt(request, '/conversation/traceparent');
     const trace =
       typeof sent === 'string' && !flagged('/conversation/traceparent') ? parseTraceparent(sent) : undefined;
-    if (trace === undefined || hasZeroIds(trace)) return [];
+    if (trace === undefined || hasZeroIds(trace)) return NOT_JUDGED;
     const got = valueAt(response, '/conversation/traceparent');
     if (got === undefined)
       return [
@@ -315,7 +328,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
   },
   'exchange.request_message_id': (pair) => {
     // A task status may leave request_message_id out; an answer to the request may not.
-    if (pair.kind === 'task-status' && valueAt(pair.response, '/body/request_message_id') === undefined) return [];
+    if (pair.kind === 'task-status' && valueAt(pair.response, '/body/request_message_id') === undefined)
+      return NOT_JUDGED;
     return copied('/message_id', '/body/request_message_id')(pair);
   },
   'exchange.trust_signed': ({ response }) => {
@@ -355,7 +369,7 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     // exchange.error_code_published's finding, not this one's.
     const code = valueAt(response, '/body/code');
     const status = valueAt(response, '/body/status');
-    if (!isPublishedErrorCode(code) || typeof status !== 'number') return [];
+    if (!isPublishedErrorCode(code) || typeof status !== 'number') return NOT_JUDGED;
     const want = errorCode(code).status;
     return status === want
       ? []
@@ -373,6 +387,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     // status: exchange.error_status); retry_after_seconds is "when to retry, if retryable".
     const code = valueAt(response, '/body/code');
     const retryable = valueAt(response, '/body/retryable');
+    // Judged when the registry has a value to hold retryable to, or retryable false rules out a retry time.
+    if (!(isPublishedErrorCode(code) && typeof retryable === 'boolean') && retryable !== false) return NOT_JUDGED;
     const out: ExchangeFinding[] = [];
     if (isPublishedErrorCode(code) && typeof retryable === 'boolean' && retryable !== errorCode(code).retryable)
       out.push(
@@ -456,10 +472,10 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
       : [];
   },
   'exchange.task_transition': ({ response, previous }) => {
-    if (previous === undefined) return [];
+    if (previous === undefined) return NOT_JUDGED;
     const from = valueAt(previous, '/profile') === 'uai.task.status.v1' ? valueAt(previous, '/body/state') : 'accepted';
     const to = valueAt(response, '/body/state');
-    if (!isTaskState(from) || !isTaskState(to)) return [];
+    if (!isTaskState(from) || !isTaskState(to)) return NOT_JUDGED;
     // A poll sees states, not transitions: the same state again is a progress update (or a terminal
     // state read twice), and states in between may be missed, so the next state must be reachable.
     const reachable = reachableStates(from);

@@ -282,6 +282,8 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
   const outcomes: Record<string, Outcome> = {};
   const polled = obs.declaredBindings.includes('https-async-callback');
   const statementMissing = noStatement(obs);
+  /** The scenarios whose answer was of a kind a rule applies to, yet held nothing the rule reads. */
+  const unread: Record<string, string[]> = {};
   for (const x of [...judgedExchanges(obs), ...refusalsRead(obs)]) {
     const check = checkExchange({
       request: x.sent ?? x.request,
@@ -297,6 +299,12 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
         outcomes[v.id] = { status: 'fail', evidence: [...(o?.status === 'fail' ? o.evidence : []), ...found] };
         // A refusal can fail a rule, never pass one: an endpoint that answers nothing else has not shown it.
       } else if (v.status === 'pass' && !o && x.sent === undefined) outcomes[v.id] = pass();
+      else if (
+        v.status === 'skip' &&
+        check.response_kind !== null &&
+        EXCHANGE_RULES.find((r) => r.id === v.id)!.appliesTo.includes(check.response_kind as never)
+      )
+        (unread[v.id] ??= []).push(x.scenario);
     }
   }
   // What the exchange rules cannot know from the pair: a request naming no registered profile is
@@ -312,6 +320,14 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
   }
   for (const rule of EXCHANGE_RULES) {
     if (outcomes[rule.id] || rule.id === OWN_IDS) continue;
+    // Answers of its kind came, but neither they nor their requests held what the rule reads.
+    const came = unread[rule.id];
+    if (came?.length) {
+      outcomes[rule.id] = notExercised(
+        `the answers to ${[...new Set(came)].join(', ')} are of a kind it applies to, but no request or answer held what it reads`,
+      );
+      continue;
+    }
     // No answer of a kind the rule applies to: say which requests were there to bring one, and what came.
     const kinds = rule.appliesTo as readonly ResponseKind[];
     const scenarios = Object.entries(EXPECTED_KIND)

@@ -46,7 +46,7 @@ export const exchangeSchemas = (): Record<string, JsonSchema> => ({
         type: 'integer',
         minimum: 100,
         maximum: 599,
-        description: 'The HTTP status the response came with.',
+        description: 'The HTTP status the response came with; without it, exchange.http_status is skipped.',
       },
       previous: {
         ...ref('AnyMessage'),

@@ -108,6 +108,74 @@ describe('the exchange fixtures of the conformance pack', () => {
   }
 });
 
+describe('exchange.http_status judges the status the answer came with, and only that', () => {
+  const verdict = (scenario: Scenario, httpStatus?: number) => {
+    const { result } = answer(request, scenario);
+    const response = result.response_message;
+    return checkExchange({ request, response, ...(httpStatus !== undefined ? { httpStatus } : {}) }).verdicts.find(
+      (v) => v.id === 'exchange.http_status',
+    )!;
+  };
+  it('every status with every answer kind: pass exactly at the status of its kind', () => {
+    const errorStatus = (answer(request, 'typed-error').result.response_message as Record<string, any>).body.status;
+    expect(errorStatus).toBeGreaterThanOrEqual(400);
+    const want: Record<Scenario, number> = {
+      'accepted-task': 202,
+      'completed-response': 200,
+      'typed-error': errorStatus,
+    };
+    fc.assert(
+      fc.property(fc.constantFrom(...(Object.keys(want) as Scenario[])), fc.integer({ min: 100, max: 599 }), (s, n) => {
+        expect(verdict(s, n).status).toBe(n === want[s] ? 'pass' : 'fail');
+      }),
+      { numRuns: 300 },
+    );
+  });
+  // "Leave empty to skip the status rule" (the playground): no status seen is no pass.
+  it.each(['accepted-task', 'completed-response', 'typed-error'] as const)('%s with no status given: skip', (s) => {
+    expect(verdict(s)).toMatchObject({ status: 'skip', findings: [] });
+  });
+});
+
+describe('a rule passes only what the pair held: with nothing to read it is skipped', () => {
+  const without = (edit: (m: Record<string, any>) => void) => {
+    const message = structuredClone(request);
+    edit(message);
+    return seal(message);
+  };
+  const statusOf = (message: Record<string, unknown>, id: string) =>
+    answer(message, 'accepted-task').check.verdicts.find((v) => v.id === id)!.status;
+  it.each([
+    ['exchange.trace_continued', (m: Record<string, any>) => delete m.conversation.traceparent],
+    ['exchange.trace_id_copied', (m: Record<string, any>) => delete m.provenance.trace_id],
+  ] as const)('%s: judged on the published request, skipped without the value it copies', (id, edit) => {
+    expect(statusOf(request, id)).toBe('pass');
+    expect(statusOf(without(edit), id)).toBe('skip');
+  });
+  it('exchange.delivery_copied is judged while any of its values is there (mode alone)', () => {
+    const sync = without((m) => {
+      delete m.delivery.priority;
+      delete m.delivery.expires_at;
+    });
+    expect(statusOf(sync, 'exchange.delivery_copied')).toBe('pass');
+  });
+  it('the task rules are skipped for an answer that follows nothing, judged for one that does', () => {
+    const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
+    const status = seal({
+      ...structuredClone(example('uai.task.status.v1')),
+      body: { ...example('uai.task.status.v1').body, task_id: accepted.delivery.task_ref },
+    });
+    const rule = (id: string, previous?: unknown) =>
+      checkExchange({ request, response: status, ...(previous ? { previous } : {}) }).verdicts.find((v) => v.id === id)!
+        .status;
+    expect(rule('exchange.task_transition')).toBe('skip');
+    expect(rule('exchange.task_transition', accepted)).not.toBe('skip');
+    // A task status as the direct answer is not what the request asked for; as a poll it answers no request.
+    expect(rule('exchange.response_profile')).toBe('fail');
+    expect(rule('exchange.response_profile', accepted)).toBe('skip');
+  });
+});
+
 describe('a task status polled names the task the acceptance issued', () => {
   const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
   const ref = accepted.delivery.task_ref as string;
