@@ -69,6 +69,18 @@ describe('each broken server fails exactly its checks', () => {
       expect((report.result_message.body as { status: string }).status).toBe(runFails ? 'fail' : 'pass');
     });
   }
+  it('a rule whose only answers held nothing it reads is not exercised, and the evidence says so', async () => {
+    server.transform = onMessage('unknown-subject', (m) => void (m.body.code = 'made.up'));
+    const report = await run();
+    expect(report.checks.find((c) => c.id === 'exchange.error_status')).toMatchObject({
+      status: 'not_exercised',
+      evidence: [
+        expect.stringMatching(
+          /^the answers to unknown-subject are of a kind it applies to, but no request or answer held what it reads/,
+        ),
+      ],
+    });
+  });
   it('a task status read again in the same state, re-issued later under its id, is no id collision', async () => {
     let polls = 0;
     server.transform = onMessage('poll', (m) => {
