@@ -18,13 +18,16 @@ async function judged(fault: string, scenario: ClientScenarioId) {
   const run = await runClient(command(fault), scenario, 60_000, runIntake(0));
   const verdicts = judgeClient([run], EVERYTHING_DECLARED);
   const of = (id: string) => verdicts.find((v) => v.id === id)!;
-  return { of, failing: verdicts.filter((v) => v.status !== 'pass' && v.status !== 'skip').map((v) => v.id) };
+  const unmet = verdicts.filter((v) => v.status !== 'pass' && v.status !== 'skip');
+  // The evidence rides along as the assertion message, so a failure on a loaded machine says why.
+  const failing = unmet.map((v) => v.id);
+  return { of, failing, why: JSON.stringify(unmet.map((v) => [v.id, v.evidence])) };
 }
 
 describe.concurrent('client messages past the parse budget', () => {
   it('typed-error: the refusal of an unparsed message is received, the scenario completes', async () => {
-    const { of, failing } = await judged('none', 'typed-error');
-    expect(failing).toEqual(['client.message_valid']);
+    const { of, failing, why } = await judged('none', 'typed-error');
+    expect(failing, why).toEqual(['client.message_valid']);
     expect(of('client.message_valid').evidence).toEqual([
       expect.stringMatching(/^typed-error: POST body of \d+ bytes, past the 0 bytes the kit parses in one run/),
     ]);
@@ -33,21 +36,21 @@ describe.concurrent('client messages past the parse budget', () => {
   }, 90_000);
 
   it('sync: the result answered to an unparsed message is the final answer', async () => {
-    const { of, failing } = await judged('none', 'sync');
-    expect(failing).toEqual(['client.message_valid']);
+    const { of, failing, why } = await judged('none', 'sync');
+    expect(failing, why).toEqual(['client.message_valid']);
     expect(of('client.completes').status).toBe('pass');
     expect(of('client.quiet_after_final').status).toBe('pass');
   }, 90_000);
 
   it('rate-limited: the same message again after the 429, as asked, is no resent refusal', async () => {
-    const { of, failing } = await judged('none', 'rate-limited');
-    expect(failing).toEqual(['client.message_valid']);
+    const { of, failing, why } = await judged('none', 'rate-limited');
+    expect(failing, why).toEqual(['client.message_valid']);
     expect(of('client.retry_after').status).toBe('pass');
   }, 90_000);
 
   it('a message sent again after the refusal, unparsed: error_not_resent fails, as it cannot be compared', async () => {
-    const { of, failing } = await judged('resends-error', 'typed-error');
-    expect(failing).toEqual(['client.message_valid', 'client.error_not_resent']);
+    const { of, failing, why } = await judged('resends-error', 'typed-error');
+    expect(failing, why).toEqual(['client.message_valid', 'client.error_not_resent']);
     expect(of('client.error_not_resent').evidence).toEqual([
       expect.stringMatching(
         /^typed-error: request #3, after the 422 exchange\.intent_unprocessable, could not be compared with the refused message: POST body of \d+ bytes, past the 0 bytes/,
