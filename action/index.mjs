@@ -13748,8 +13748,7 @@ function exchangeVerdicts(obs) {
         const found = v.findings.map((f) => `${x.scenario}: ${f.path || "/"}: ${f.message}`);
         outcomes[v.id] = { status: "fail", evidence: [...o?.status === "fail" ? o.evidence : [], ...found] };
       } else if (v.status === "pass" && !o && x.sent === void 0) outcomes[v.id] = pass();
-      else if (v.status === "skip" && check3.response_kind !== null && EXCHANGE_RULES.find((r) => r.id === v.id).appliesTo.includes(check3.response_kind))
-        (unread[v.id] ??= []).push(x.scenario);
+      else if (v.status === "skip" && applies(v.id, check3.response_kind)) (unread[v.id] ??= []).push(x.scenario);
     }
   }
   for (const x of judgedExchanges(obs)) {
@@ -13879,7 +13878,7 @@ function judgeServer(obs, site, now) {
     (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
   );
 }
-var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, shownParty, judgedExchanges, refusalsRead;
+var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, shownParty, judgedExchanges, refusalsRead, applies;
 var init_checks2 = __esm({
   "src/kit/server/checks.ts"() {
     "use strict";
@@ -13911,6 +13910,7 @@ var init_checks2 = __esm({
       (x) => x.sent !== void 0 && isMessage2(x.answer) && x.answer.json.profile === "uai.error.v1" && // A refusal given before the body was read (413, 429, 408) answers no message of it.
       refusedUnread(x.answer.status, x.answer.json, false) === void 0
     );
+    applies = (id, kind) => kind !== null && EXCHANGE_RULES.find((r) => r.id === id).appliesTo.includes(kind);
   }
 });
 

@@ -278,6 +278,10 @@ const refusalsRead = (obs: Observations) =>
       refusedUnread(x.answer.status, x.answer.json, false) === undefined,
   );
 
+/** Whether a rule applies to an answer of this kind: its skip then means the pair held nothing it reads. */
+const applies = (id: string, kind: ResponseKind | null): boolean =>
+  kind !== null && (EXCHANGE_RULES.find((r) => r.id === id)!.appliesTo as readonly ResponseKind[]).includes(kind);
+
 function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
   const outcomes: Record<string, Outcome> = {};
   const polled = obs.declaredBindings.includes('https-async-callback');
@@ -299,12 +303,7 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
         outcomes[v.id] = { status: 'fail', evidence: [...(o?.status === 'fail' ? o.evidence : []), ...found] };
         // A refusal can fail a rule, never pass one: an endpoint that answers nothing else has not shown it.
       } else if (v.status === 'pass' && !o && x.sent === undefined) outcomes[v.id] = pass();
-      else if (
-        v.status === 'skip' &&
-        check.response_kind !== null &&
-        EXCHANGE_RULES.find((r) => r.id === v.id)!.appliesTo.includes(check.response_kind as never)
-      )
-        (unread[v.id] ??= []).push(x.scenario);
+      else if (v.status === 'skip' && applies(v.id, check.response_kind)) (unread[v.id] ??= []).push(x.scenario);
     }
   }
   // What the exchange rules cannot know from the pair: a request naming no registered profile is
