@@ -9397,10 +9397,13 @@ function targetOfSource({ request, response }) {
   const target = valueAt2(response, "/target");
   if (!isRecord(source) || !isRecord(target)) return NOT_JUDGED;
   const out = [];
+  let compared = false;
   for (const name of PARTY_MEMBERS) {
     const got = Object.hasOwn(target, name) ? target[name] : void 0;
     const want = Object.hasOwn(source, name) ? source[name] : void 0;
-    if (got === void 0 || sameMember(name, want, got)) continue;
+    if (got === void 0) continue;
+    compared = true;
+    if (sameMember(name, want, got)) continue;
     if (want === void 0 && !ADDRESSES.has(name)) continue;
     out.push(
       finding(
@@ -9411,7 +9414,7 @@ function targetOfSource({ request, response }) {
       )
     );
   }
-  return out;
+  return compared ? out : NOT_JUDGED;
 }
 function sameMember(name, a, b) {
   if (a === b) return true;
@@ -9559,7 +9562,7 @@ var init_rules = __esm({
       "exchange.source_not_requester": ({ request, response }) => {
         const requester3 = valueAt2(request, "/source/id");
         const got = valueAt2(response, "/source/id");
-        if (requester3 === void 0 || requester3 === REFERENCE_SERVER_ID) return NOT_JUDGED;
+        if (requester3 === void 0 || requester3 === REFERENCE_SERVER_ID || got === void 0) return NOT_JUDGED;
         return got !== requester3 ? [] : [finding("/source/id", "The response source must be the answering party, not the requester.", void 0, got)];
       },
       "exchange.delivery_copied": (pair) => allOf(
@@ -9610,7 +9613,8 @@ var init_rules = __esm({
             )
           ];
         const kept = typeof got === "string" ? parseTraceparent(got) : void 0;
-        return kept === void 0 || kept.traceId === trace.traceId ? [] : [
+        if (kept === void 0) return NOT_JUDGED;
+        return kept.traceId === trace.traceId ? [] : [
           finding(
             "/conversation/traceparent",
             `conversation.traceparent must keep the request's trace-id ${trace.traceId}, not start trace ${kept.traceId}.`,
@@ -9723,6 +9727,7 @@ var init_rules = __esm({
             }
           ]
         ];
+        if (typeof valueAt2(response, "/message_id") !== "string") return NOT_JUDGED;
         const reused = reusedIdOf(response, earlier);
         return reused ? [
           finding(

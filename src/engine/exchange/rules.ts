@@ -66,10 +66,13 @@ function targetOfSource({ request, response }: ExchangePair): Verdict {
   const target = valueAt(response, '/target');
   if (!isRecord(source) || !isRecord(target)) return NOT_JUDGED;
   const out: ExchangeFinding[] = [];
+  let compared = false;
   for (const name of PARTY_MEMBERS) {
     const got = Object.hasOwn(target, name) ? target[name] : undefined;
     const want = Object.hasOwn(source, name) ? source[name] : undefined;
-    if (got === undefined || sameMember(name, want, got)) continue;
+    if (got === undefined) continue;
+    compared = true;
+    if (sameMember(name, want, got)) continue;
     if (want === undefined && !ADDRESSES.has(name)) continue;
     out.push(
       finding(
@@ -82,7 +85,7 @@ function targetOfSource({ request, response }: ExchangePair): Verdict {
       ),
     );
   }
-  return out;
+  return compared ? out : NOT_JUDGED;
 }
 
 /** The party's registered members beside type and id (src/standard/objects, PARTY). */
@@ -250,7 +253,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     // echoed. A request sent as the reference server (a published answer posted back) is answered
     // by it from that same id, as rule 6 has the mock answer as itself to the request's source:
     // there the honest answer and an echo are one message, and the rule leaves it alone.
-    if (requester === undefined || requester === REFERENCE_SERVER_ID) return NOT_JUDGED;
+    // An answer with no source id names nobody, the requester or another (message.valid's finding).
+    if (requester === undefined || requester === REFERENCE_SERVER_ID || got === undefined) return NOT_JUDGED;
     return got !== requester
       ? []
       : [finding('/source/id', 'The response source must be the answering party, not the requester.', undefined, got)];
@@ -315,7 +319,9 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
         ),
       ];
     const kept = typeof got === 'string' ? parseTraceparent(got) : undefined;
-    return kept === undefined || kept.traceId === trace.traceId
+    // A traceparent that does not parse carries no trace-id to compare (trace.traceparent_invalid).
+    if (kept === undefined) return NOT_JUDGED;
+    return kept.traceId === trace.traceId
       ? []
       : [
           finding(
@@ -459,6 +465,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
             },
           ]),
     ];
+    // An answer with no id of its own has none to compare (message.valid says it lacks one).
+    if (typeof valueAt(response, '/message_id') !== 'string') return NOT_JUDGED;
     const reused = reusedIdOf(response, earlier);
     return reused
       ? [

@@ -159,6 +159,29 @@ describe('a rule passes only what the pair held: with nothing to read it is skip
     });
     expect(statusOf(sync, 'exchange.delivery_copied')).toBe('pass');
   });
+  // An answer missing what the rule compares is message.valid's finding; the rule saw nothing to hold.
+  it.each([
+    [
+      'exchange.trace_continued',
+      'a traceparent that does not parse',
+      (r: Record<string, any>) => (r.conversation.traceparent = 'garbage'),
+    ],
+    ['exchange.source_not_requester', 'no source at all', (r: Record<string, any>) => delete r.source],
+    ['message.own_ids', 'no message_id', (r: Record<string, any>) => delete r.message_id],
+    ['exchange.target_is_requester', 'a target of nothing', (r: Record<string, any>) => (r.target = {})],
+  ] as const)('%s: an answer with %s is skipped, not passed', (id, _what, edit) => {
+    const message =
+      id === 'exchange.target_is_requester' ? seal({ ...structuredClone(request), source: { label: 'x' } }) : request;
+    const response = structuredClone(answer(request, 'completed-response').result.response_message) as Record<
+      string,
+      any
+    >;
+    const judge = (r: unknown) =>
+      checkExchange({ request: message, response: r, httpStatus: 200 }).verdicts.find((v) => v.id === id)!.status;
+    expect(judge(response)).not.toBe('skip');
+    edit(response);
+    expect(judge(seal(response))).toBe('skip');
+  });
   it('the task rules are skipped for an answer that follows nothing, judged for one that does', () => {
     const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
     const status = seal({
