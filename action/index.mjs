@@ -12871,10 +12871,11 @@ function judgeWire(x, role, answer, find, judged) {
   const res = x.response;
   const answerType = res ? header(res.headers, "content-type") : void 0;
   if (res && !res.body.truncated && role !== "other" && (res.status < 300 || res.status >= 400)) {
-    judged.add("message.media_type").add("message.encoding");
+    judged.add("message.media_type");
     if (!isJsonMediaType(answerType))
       find("message.media_type", "", `HTTP ${res.status} sent as ${answerType ?? "(no Content-Type)"}`);
-    else
+    else {
+      judged.add("message.encoding");
       for (const e of judgeEncoding({
         contentType: answerType ?? "",
         bytes: bodyBytes(res.body),
@@ -12882,6 +12883,7 @@ function judgeWire(x, role, answer, find, judged) {
         unparsed: unparsedOf(res.body)
       }))
         find("message.encoding", "", e);
+    }
   }
   if (res && !res.body.truncated && role !== "other")
     for (const id of ["transport.answered", "transport.size_limit", "transport.no_redirect", "transport.no_interim"])
@@ -13631,10 +13633,17 @@ function capabilityVerdicts(obs, validate7) {
   };
 }
 function transportVerdicts(obs) {
+  const answered = obs.capability.answer !== void 0 || obs.exchanges.length > 0;
+  const unseen = notExercised(
+    `no answer came to judge: ${obs.aborted ?? obs.capability.error ?? "no request was answered"}`
+  );
   return Object.fromEntries(
     TRANSPORT_CHECKS.map((c) => [
       c.id,
-      failWith(obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`))
+      failWith(
+        obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`),
+        answered ? pass() : unseen
+      )
     ])
   );
 }
@@ -13698,17 +13707,23 @@ function messageVerdicts(obs, validate7) {
   const warned = [];
   const mediaTypes = [];
   const encoding = [];
+  let jsonAnswers = 0;
   const judged = [];
   const statement = obs.capability.answer;
-  if (statement?.complete && isJsonMediaType(statement.mediaType))
+  if (statement?.complete && isJsonMediaType(statement.mediaType)) {
+    jsonAnswers += 1;
     encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
+  }
   const statementRead = statement?.status === 200 && isMessage2(statement);
   if (statementRead)
     for (const i of validate7(statement.json, statement.text).warnings) warned.push(`capability: ${issueLine(i)}`);
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue;
     if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
-    else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
+    else {
+      jsonAnswers += 1;
+      encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
+    }
     if (!isMessage2(x.answer) && !(x.keylessForm !== void 0 && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid2.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
@@ -13728,7 +13743,10 @@ function messageVerdicts(obs, validate7) {
     "message.valid": failWith(invalid2, judged.length ? pass() : nothing),
     "message.warning_free": failWith(warned, judged.length ? pass() : nothing),
     "message.media_type": failWith(mediaTypes, complete.length ? pass() : nothing),
-    "message.encoding": failWith(encoding, complete.length ? pass() : nothing),
+    "message.encoding": failWith(
+      encoding,
+      jsonAnswers ? pass() : complete.length ? notExercised("no answer read in full was sent as JSON (see message.media_type)") : nothing
+    ),
     "message.own_ids": ownIds(obs, judged),
     "message.source_addressed": sourceVerdict(obs, judged),
     "message.keyless_shape": keylessVerdict(obs, statementMissing)

@@ -81,6 +81,20 @@ describe('each broken server fails exactly its checks', () => {
       ],
     });
   });
+  it('a server whose every answer is text/plain leaves message.encoding not exercised: no bytes were sent as JSON', async () => {
+    server.transform = async (ex) => {
+      const headers = new Headers(ex.response.headers);
+      headers.set('content-type', 'text/plain');
+      return new Response(await ex.response.clone().arrayBuffer(), { status: ex.response.status, headers });
+    };
+    const report = await run();
+    const of = (id: string) => report.checks.find((c) => c.id === id)!;
+    expect(of('message.media_type').status).toBe('fail');
+    expect(of('message.encoding')).toMatchObject({
+      status: 'not_exercised',
+      evidence: ['no answer read in full was sent as JSON (see message.media_type)'],
+    });
+  });
   it('a task status read again in the same state, re-issued later under its id, is no id collision', async () => {
     let polls = 0;
     server.transform = onMessage('poll', (m) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
-import { DEFAULT_LIMITS } from '../../src/kit/index.ts';
-import { KIT_NOW, runKitOn, startKitServer, type KitServer } from './harness.ts';
+import { DEFAULT_LIMITS, testImplementation } from '../../src/kit/index.ts';
+import { siteFor } from '../../src/standard/urls.ts';
+import { freePort } from '../support/local-server.ts';
+import { KIT_NOW, KIT_RUN_ID, runKitOn, startKitServer, type KitServer } from './harness.ts';
 
 /**
  * A run stopped at every point of the reference server's run (a request budget of 1, 2, ... up to
@@ -37,4 +39,24 @@ describe('a run stopped by its request budget, at every request of a whole run',
       } else expect(report.aborted, `budget ${budget}`).toBeUndefined();
     }
   }, 120_000);
+});
+
+describe('an endpoint where nothing listens', () => {
+  it('passes no check: an answer never seen is no answer within the size limit, no redirect, no interim', async () => {
+    const site = siteFor(`http://127.0.0.1:${await freePort()}`);
+    const report = await testImplementation({
+      endpoint: `${site.base}/reference-server`,
+      site,
+      limits: DEFAULT_LIMITS,
+      now: KIT_NOW,
+      runId: KIT_RUN_ID,
+    });
+    expect(report.checks.filter((c) => c.status === 'pass').map((c) => c.id)).toEqual([]);
+    for (const id of ['transport.size_limit', 'transport.no_redirect', 'transport.no_interim'])
+      expect(report.checks.find((c) => c.id === id)).toMatchObject({
+        status: 'not_exercised',
+        evidence: [expect.stringMatching(/^no answer came to judge: /)],
+      });
+    expect(report.exit_code).not.toBe(0);
+  });
 });

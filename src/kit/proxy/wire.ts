@@ -33,10 +33,12 @@ export function judgeWire(
   const answerType = res ? header(res.headers, 'content-type') : undefined;
   // The answer's bytes, whatever was asked: JSON, in UTF-8, nothing around the value.
   if (res && !res.body.truncated && role !== 'other' && (res.status < 300 || res.status >= 400)) {
-    judged.add('message.media_type').add('message.encoding');
+    judged.add('message.media_type');
     if (!isJsonMediaType(answerType))
       find('message.media_type', '', `HTTP ${res.status} sent as ${answerType ?? '(no Content-Type)'}`);
-    else
+    // The bytes are judged as JSON text only where they were sent as JSON.
+    else {
+      judged.add('message.encoding');
       for (const e of judgeEncoding({
         contentType: answerType ?? '',
         bytes: bodyBytes(res.body),
@@ -44,6 +46,7 @@ export function judgeWire(
         unparsed: unparsedOf(res.body),
       }))
         find('message.encoding', '', e);
+    }
   }
   // An answer forwarded in full, within the bounds, without a redirect or an interim answer: the wire held.
   if (res && !res.body.truncated && role !== 'other')

@@ -117,10 +117,18 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
 }
 
 function transportVerdicts(obs: Observations): Record<string, Outcome> {
+  // An answer's size, status and interim responses are seen only on an answer: none came, none is shown.
+  const answered = obs.capability.answer !== undefined || obs.exchanges.length > 0;
+  const unseen = notExercised(
+    `no answer came to judge: ${obs.aborted ?? obs.capability.error ?? 'no request was answered'}`,
+  );
   return Object.fromEntries(
     TRANSPORT_CHECKS.map((c) => [
       c.id,
-      failWith(obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`)),
+      failWith(
+        obs.faults.filter((f) => f.check === c.id).map((f) => `${f.scenario}: ${f.detail}`),
+        answered ? pass() : unseen,
+      ),
     ]),
   );
 }
@@ -213,11 +221,15 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
   const warned: string[] = [];
   const mediaTypes: string[] = [];
   const encoding: string[] = [];
+  /** How many answers were sent as JSON: only their bytes are judged as JSON text. */
+  let jsonAnswers = 0;
   const judged: Observation[] = [];
   // The statement is a JSON answer too: its bytes are judged here, its media type by capability.reachable.
   const statement = obs.capability.answer;
-  if (statement?.complete && isJsonMediaType(statement.mediaType))
+  if (statement?.complete && isJsonMediaType(statement.mediaType)) {
+    jsonAnswers += 1;
     encoding.push(...(statement.encoding ?? judgeEncoding(statement)).map((e) => `capability: ${e}`));
+  }
   // It is a message the server answers with: its errors are capability.valid's, its warnings this check's.
   const statementRead = statement?.status === 200 && isMessage(statement);
   if (statementRead)
@@ -225,7 +237,10 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
   for (const x of obs.exchanges) {
     if (!x.answer.complete) continue; // transport.* says why
     if (!isJsonMediaType(x.answer.mediaType)) mediaTypes.push(`${x.scenario}: ${snippet(x.answer)}`);
-    else encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
+    else {
+      jsonAnswers += 1;
+      encoding.push(...(x.answer.encoding ?? judgeEncoding(x.answer)).map((e) => `${x.scenario}: ${e}`));
+    }
     if (!isMessage(x.answer) && !(x.keylessForm !== undefined && isRecord(x.answer.json))) {
       if (MESSAGE_SCENARIOS.has(x.scenario))
         invalid.push(`${x.scenario}: the answer is not a UAI-1 message (${snippet(x.answer)})`);
@@ -247,7 +262,14 @@ function messageVerdicts(obs: Observations, validate: Validate): Record<string, 
     'message.valid': failWith(invalid, judged.length ? pass() : nothing),
     'message.warning_free': failWith(warned, judged.length ? pass() : nothing),
     'message.media_type': failWith(mediaTypes, complete.length ? pass() : nothing),
-    'message.encoding': failWith(encoding, complete.length ? pass() : nothing),
+    'message.encoding': failWith(
+      encoding,
+      jsonAnswers
+        ? pass()
+        : complete.length
+          ? notExercised('no answer read in full was sent as JSON (see message.media_type)')
+          : nothing,
+    ),
     'message.own_ids': ownIds(obs, judged),
     'message.source_addressed': sourceVerdict(obs, judged),
     'message.keyless_shape': keylessVerdict(obs, statementMissing),

@@ -164,11 +164,11 @@ describe('a rule passes only what the pair held: with nothing to read it is skip
     [
       'exchange.trace_continued',
       'a traceparent that does not parse',
-      (r: Record<string, any>) => (r.conversation.traceparent = 'garbage'),
+      (r: Record<string, any>): void => void (r.conversation.traceparent = 'garbage'),
     ],
-    ['exchange.source_not_requester', 'no source at all', (r: Record<string, any>) => delete r.source],
-    ['message.own_ids', 'no message_id', (r: Record<string, any>) => delete r.message_id],
-    ['exchange.target_is_requester', 'a target of nothing', (r: Record<string, any>) => (r.target = {})],
+    ['exchange.source_not_requester', 'no source at all', (r: Record<string, any>): void => void delete r.source],
+    ['message.own_ids', 'no message_id', (r: Record<string, any>): void => void delete r.message_id],
+    ['exchange.target_is_requester', 'a target of nothing', (r: Record<string, any>): void => void (r.target = {})],
   ] as const)('%s: an answer with %s is skipped, not passed', (id, _what, edit) => {
     const message =
       id === 'exchange.target_is_requester' ? seal({ ...structuredClone(request), source: { label: 'x' } }) : request;
