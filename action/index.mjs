@@ -10380,18 +10380,22 @@ var init_conversation = __esm({
           out.push({ rule: rule3, index: s.index, path: path2, message: message2 });
         };
         if (this.#retryUntil?.kind === s.kind) exercised.add(CONVERSATION.retryAfter);
-        if (s.request !== void 0) exercised.add(CONVERSATION.freshIds);
+        const seenBefore = this.#ids.size > 0;
+        if (s.request !== void 0 && seenBefore) exercised.add(CONVERSATION.freshIds);
         if (s.request !== void 0 && this.#lastAnswerBefore(s) !== void 0) exercised.add(CONVERSATION.followUp);
         else if (s.kind === "message" && valueAt2(s.request, "/conversation/sequence") === 1)
           exercised.add(CONVERSATION.opensUnparented);
-        if (s.kind === "message" && typeof valueAt2(s.request, "/conversation/conversation_id") === "string")
+        const conversation = valueAt2(s.request, "/conversation/conversation_id");
+        if (s.kind === "message" && typeof conversation === "string" && this.#requests.has(conversation))
           exercised.add(CONVERSATION.waitsForAnswer);
-        if (s.answer !== void 0) exercised.add(CONVERSATION.answerIds);
-        if (s.pollRef !== void 0) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
+        if (s.answer !== void 0 && seenBefore) exercised.add(CONVERSATION.answerIds);
+        if (s.pollRef !== void 0) exercised.add(CONVERSATION.taskKnown);
         this.#retry(s, found);
         if (s.kind === "message" && s.request !== void 0) this.#request(s, found);
         if (s.kind === "poll" && s.pollRef !== void 0) this.#poll(s.pollRef, found);
         if (s.answer !== void 0) this.#answer(s, found);
+        if (s.kind === "poll" && s.pollRef !== void 0 && this.#tasks.get(s.pollRef)?.final)
+          exercised.add(CONVERSATION.pollStops);
         return { findings: out, exercised };
       }
       /** How many tasks were polled in the conversation (conversation.task_followed applies to them). */
@@ -14811,6 +14815,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
   let refusedBefore;
   const refusedIntents = /* @__PURE__ */ new Map();
   let unanswered2 = [];
+  let postedBefore = false;
   const rememberAnswerId = (r, id) => {
     if (typeof id === "string" && !answerIds.has(id))
       answerIds.set(id, { request: r.index + 1, scenario: run2.scenario });
@@ -14871,10 +14876,13 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
             `request #${r.index + 1} came ${r.at - waiting.at} ms after request #${waiting.index + 1}, ${waiting.answer?.sentAt === void 0 ? "which was never answered" : `${waiting.answer.sentAt - r.at} ms before its answer went out`}`
           )
         );
-      else ev.saw("client.waits_for_answer");
+      else if (postedBefore) ev.saw("client.waits_for_answer");
+      postedBefore = true;
       unanswered2.push(r);
-      if (scenario.id === "slow" && (r.answer?.sentAt ?? 0) - r.at >= SLOW_ANSWER_MS - WAIT_TOLERANCE_MS)
+      if (scenario.id === "slow" && (r.answer?.sentAt ?? 0) - r.at >= SLOW_ANSWER_MS - WAIT_TOLERANCE_MS) {
         ev.met("client.waits_for_answer");
+        ev.saw("client.waits_for_answer");
+      }
       const over = r.unparsed;
       if (over === void 0) pacer.took(r.bytes);
       const bom = !r.notUtf8 && r.body?.charCodeAt(0) === 65279;
@@ -14986,7 +14994,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
             `message_id ${shown3(id)} is the id of the answer to request #${answerOf2.request}${answerOf2.scenario === run2.scenario ? "" : ` of the ${answerOf2.scenario} run`}`
           )
         );
-      else ev.saw("client.fresh_ids");
+      else if (byId2.size > 0 || answerIds.size > 0) ev.saw("client.fresh_ids");
       if (!resend && !opened.has(conversationId) && requestProfiles.has(message2.profile)) {
         const sequence = at2(message2, "conversation", "sequence");
         if (sequence !== 1)
@@ -15049,7 +15057,6 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
         ref = void 0;
       }
       ev.met("client.poll_task_ref");
-      ev.met("client.poll_stops");
       if (ref === void 0 || !refs.has(ref))
         ev.fail(
           "client.poll_task_ref",
@@ -15060,7 +15067,11 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
         if (terminal.has(ref)) {
           ev.fail("client.poll_stops", tag(`GET ${r.path} after a poll answered a terminal state`));
           excused.add(r.index);
-        } else ev.saw("client.poll_stops");
+        } else
+          ev.expect(
+            "client.poll_stops",
+            tag("not exercised: no poll answered a terminal state, so stopping was not shown")
+          );
         const previous = lastPoll.get(ref);
         if (previous !== void 0) {
           ev.met("client.poll_interval");
@@ -15075,6 +15086,8 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
         const state = at2(answerJson, "body", "state");
         if (answer?.status === 200 && typeof state === "string" && TERMINAL.has(state)) {
           terminal.add(ref);
+          ev.met("client.poll_stops");
+          ev.saw("client.poll_stops");
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }

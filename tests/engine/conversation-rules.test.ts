@@ -238,3 +238,32 @@ describe('bounded', () => {
     ).toEqual(['conversation.fresh_ids']);
   });
 });
+
+describe('a rule is exercised only where the conversation showed it', () => {
+  const exercised = (steps: ConversationStep[]) => {
+    const judge = new ConversationJudge();
+    return new Set(steps.flatMap((s) => [...judge.step(s).exercised]));
+  };
+  const COMPARED = ['conversation.fresh_ids', 'conversation.answer_ids', 'conversation.waits_for_answer'];
+  it('one exchange has nothing before it to compare ids or waits with; a second one has', () => {
+    index = 0;
+    const one = exercised([send(request('m1', 'c1', 1), answer('a1', 'c1', 2))]);
+    expect(COMPARED.filter((id) => one.has(id as never))).toEqual([]);
+    index = 0;
+    const two = exercised([
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0),
+      send(request('m2', 'c1', 3, 'a1'), answer('a2', 'c1', 4), 200, T0 + 1000),
+    ]);
+    expect(COMPARED.filter((id) => two.has(id as never))).toEqual(COMPARED);
+  });
+  it('conversation.poll_stops: not while the task is still working, once a poll answered its final state', () => {
+    index = 0;
+    const accepted_ = send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202);
+    expect(exercised([accepted_, poll('t1', status('s1', 't1', 'working'))]).has('conversation.poll_stops')).toBe(
+      false,
+    );
+    index = 0;
+    const again = send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202);
+    expect(exercised([again, poll('t1', status('s1', 't1', 'completed'))]).has('conversation.poll_stops')).toBe(true);
+  });
+});

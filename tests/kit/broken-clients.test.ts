@@ -198,6 +198,26 @@ describe.concurrent('broken clients', () => {
   }
 });
 
+it('a run of one request shows no fresh id and no wait: neither check passes on it', async () => {
+  const report = await run('none', ['sync']);
+  const of = (id: string) => report.checks.find((c) => c.id === id)!;
+  for (const id of ['client.fresh_ids', 'client.waits_for_answer']) expect(of(id).status, id).not.toBe('pass');
+  // The follow-up scenario sends a second message after the first answer: both are shown there.
+  const followed = await run('none', ['follow-up']);
+  for (const id of ['client.fresh_ids', 'client.waits_for_answer'])
+    expect(followed.checks.find((c) => c.id === id)!.status, id).toBe('pass');
+}, 60_000);
+
+it('a client that polls once, answered working, has not shown that it stops: client.poll_stops is not exercised', async () => {
+  const report = await run('polls-once', ['async']);
+  expect(report.checks.find((c) => c.id === 'client.poll_stops')).toMatchObject({
+    status: 'not_exercised',
+    evidence: ['async: not exercised: no poll answered a terminal state, so stopping was not shown'],
+  });
+  expect(report.checks.find((c) => c.id === 'client.completes')!.status).toBe('fail');
+  expect(report.exit_code).toBe(1);
+}, 60_000);
+
 it('a request refused with retryable false, asked again under fresh ids, fails client.error_not_resent', async () => {
   const report = await run('asks-unknown-again', ['sync']);
   const failed = report.checks.filter((c) => c.status === 'fail');
@@ -390,7 +410,7 @@ describe('uai test-client on the command line', () => {
   it('reports in every format of uai test; a baseline may list client checks', async () => {
     const report = await run('none', ['sync']);
     expect(formatKitReport(report, 'text')).toMatch(
-      /^uai test-client .+: 13 passed, 0 failed \(0 must\), 0 not exercised, 7 skipped; 2 requests$/m,
+      /^uai test-client .+: 11 passed, 0 failed \(0 must\), 0 not exercised, 9 skipped; 2 requests$/m,
     );
     const json = JSON.parse(formatKitReport(report, 'json'));
     expect(json.scenarios[0]).toMatchObject({ id: 'sync', exit_code: 0, timed_out: false });

@@ -146,18 +146,24 @@ export class ConversationJudge {
       out.push({ rule, index: s.index, path, message });
     };
     if (this.#retryUntil?.kind === s.kind) exercised.add(CONVERSATION.retryAfter);
-    if (s.request !== undefined) exercised.add(CONVERSATION.freshIds);
+    // The rules that compare with what came before are shown only once something did.
+    const seenBefore = this.#ids.size > 0;
+    if (s.request !== undefined && seenBefore) exercised.add(CONVERSATION.freshIds);
     if (s.request !== undefined && this.#lastAnswerBefore(s) !== undefined) exercised.add(CONVERSATION.followUp);
     else if (s.kind === 'message' && valueAt(s.request, '/conversation/sequence') === 1)
       exercised.add(CONVERSATION.opensUnparented);
-    if (s.kind === 'message' && typeof valueAt(s.request, '/conversation/conversation_id') === 'string')
+    const conversation = valueAt(s.request, '/conversation/conversation_id');
+    if (s.kind === 'message' && typeof conversation === 'string' && this.#requests.has(conversation))
       exercised.add(CONVERSATION.waitsForAnswer);
-    if (s.answer !== undefined) exercised.add(CONVERSATION.answerIds);
-    if (s.pollRef !== undefined) exercised.add(CONVERSATION.taskKnown).add(CONVERSATION.pollStops);
+    if (s.answer !== undefined && seenBefore) exercised.add(CONVERSATION.answerIds);
+    if (s.pollRef !== undefined) exercised.add(CONVERSATION.taskKnown);
     this.#retry(s, found);
     if (s.kind === 'message' && s.request !== undefined) this.#request(s, found);
     if (s.kind === 'poll' && s.pollRef !== undefined) this.#poll(s.pollRef, found);
     if (s.answer !== undefined) this.#answer(s, found);
+    // Stopping is shown only once a poll answered a final state: before that, polling on is right.
+    if (s.kind === 'poll' && s.pollRef !== undefined && this.#tasks.get(s.pollRef)?.final)
+      exercised.add(CONVERSATION.pollStops);
     return { findings: out, exercised };
   }
 

@@ -167,6 +167,8 @@ function judgeRun(
    * one answered by then stays answered for every later request).
    */
   let unanswered: RecordedRequest[] = [];
+  /** Whether a request came before this one in the run: only then was there an answer to wait for. */
+  let postedBefore = false;
 
   const rememberAnswerId = (r: RecordedRequest, id: unknown) => {
     if (typeof id === 'string' && !answerIds.has(id))
@@ -245,11 +247,15 @@ function judgeRun(
             `request #${r.index + 1} came ${r.at - waiting.at} ms after request #${waiting.index + 1}, ${waiting.answer?.sentAt === undefined ? 'which was never answered' : `${waiting.answer.sentAt - r.at} ms before its answer went out`}`,
           ),
         );
-      else ev.saw('client.waits_for_answer');
+      else if (postedBefore) ev.saw('client.waits_for_answer');
+      postedBefore = true;
       unanswered.push(r);
       // The slow scenario held this answer its full time: there was a wait to keep.
-      if (scenario.id === 'slow' && (r.answer?.sentAt ?? 0) - r.at >= SLOW_ANSWER_MS - WAIT_TOLERANCE_MS)
+      if (scenario.id === 'slow' && (r.answer?.sentAt ?? 0) - r.at >= SLOW_ANSWER_MS - WAIT_TOLERANCE_MS) {
         ev.met('client.waits_for_answer');
+        // Nothing came while it was held (a request sent meanwhile fails the check when it comes).
+        ev.saw('client.waits_for_answer');
+      }
       // Whether it is parsed was settled as it arrived, on the run's parse budget (intake.ts).
       const over = r.unparsed;
       // The trees of the messages judged before this one are garbage by now (collector.ts).
@@ -379,7 +385,8 @@ function judgeRun(
             `message_id ${shown(id)} is the id of the answer to request #${answerOf.request}${answerOf.scenario === run.scenario ? '' : ` of the ${answerOf.scenario} run`}`,
           ),
         );
-      else ev.saw('client.fresh_ids');
+      // A first message has nothing before it to reuse: freshness is shown against what came before.
+      else if (byId.size > 0 || answerIds.size > 0) ev.saw('client.fresh_ids');
       // Spec 2.2: the sequence "starts at 1 for a request"; whatever came before is no part of this
       // conversation. A message of another profile is client.request_profile's to judge.
       if (!resend && !opened.has(conversationId) && requestProfiles.has(message.profile as string)) {
@@ -461,7 +468,6 @@ function judgeRun(
         ref = undefined;
       }
       ev.met('client.poll_task_ref');
-      ev.met('client.poll_stops');
       if (ref === undefined || !refs.has(ref))
         ev.fail(
           'client.poll_task_ref',
@@ -472,7 +478,13 @@ function judgeRun(
         if (terminal.has(ref)) {
           ev.fail('client.poll_stops', tag(`GET ${r.path} after a poll answered a terminal state`));
           excused.add(r.index);
-        } else ev.saw('client.poll_stops');
+        }
+        // Stopping is shown only once a poll answered a terminal state (below); polling on before it is right.
+        else
+          ev.expect(
+            'client.poll_stops',
+            tag('not exercised: no poll answered a terminal state, so stopping was not shown'),
+          );
         const previous = lastPoll.get(ref);
         if (previous !== undefined) {
           ev.met('client.poll_interval');
@@ -487,6 +499,8 @@ function judgeRun(
         const state = at(answerJson, 'body', 'state');
         if (answer?.status === 200 && typeof state === 'string' && TERMINAL.has(state)) {
           terminal.add(ref);
+          ev.met('client.poll_stops');
+          ev.saw('client.poll_stops');
           if (!scenario.endsInError) final ??= r;
           if (followUpRefs.has(ref)) followUpFinal ??= r;
         }
