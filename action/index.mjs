@@ -15081,7 +15081,8 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
               tag(`two polls of one task ${r.at - previous} ms apart (at least ${MIN_POLL_INTERVAL_MS} ms)`)
             );
           else ev.saw("client.poll_interval");
-        }
+        } else if (!terminal.has(ref))
+          ev.expect("client.poll_interval", tag("not exercised: the task was polled once, so no interval was shown"));
         lastPoll.set(ref, r.at);
         const state = at2(answerJson, "body", "state");
         if (answer?.status === 200 && typeof state === "string" && TERMINAL.has(state)) {

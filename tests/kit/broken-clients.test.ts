@@ -208,11 +208,15 @@ it('a run of one request shows no fresh id and no wait: neither check passes on 
     expect(followed.checks.find((c) => c.id === id)!.status, id).toBe('pass');
 }, 60_000);
 
-it('a client that polls once, answered working, has not shown that it stops: client.poll_stops is not exercised', async () => {
+it('a client that polls once, answered working, has shown neither that it stops nor its interval: both not exercised', async () => {
   const report = await run('polls-once', ['async']);
   expect(report.checks.find((c) => c.id === 'client.poll_stops')).toMatchObject({
     status: 'not_exercised',
     evidence: ['async: not exercised: no poll answered a terminal state, so stopping was not shown'],
+  });
+  expect(report.checks.find((c) => c.id === 'client.poll_interval')).toMatchObject({
+    status: 'not_exercised',
+    evidence: ['async: not exercised: the task was polled once, so no interval was shown'],
   });
   expect(report.checks.find((c) => c.id === 'client.completes')!.status).toBe('fail');
   expect(report.exit_code).toBe(1);
