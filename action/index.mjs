@@ -9671,7 +9671,7 @@ var init_rules = __esm({
       "exchange.error_retryable": ({ response }) => {
         const code = valueAt2(response, "/body/code");
         const retryable = valueAt2(response, "/body/retryable");
-        if (!(isPublishedErrorCode(code) && typeof retryable === "boolean") && retryable !== false) return NOT_JUDGED;
+        if (retryable !== false && !(retryable === true && isPublishedErrorCode(code))) return NOT_JUDGED;
         const out = [];
         if (isPublishedErrorCode(code) && typeof retryable === "boolean" && retryable !== errorCode(code).retryable)
           out.push(
@@ -13937,7 +13937,7 @@ var init_checks2 = __esm({
       (x) => x.sent !== void 0 && isMessage2(x.answer) && x.answer.json.profile === "uai.error.v1" && // A refusal given before the body was read (413, 429, 408) answers no message of it.
       refusedUnread(x.answer.status, x.answer.json, false) === void 0
     );
-    applies = (id, kind) => kind !== null && EXCHANGE_RULES.find((r) => r.id === id).appliesTo.includes(kind);
+    applies = (id, kind) => kind !== null && exchangeRule(id).appliesTo.includes(kind);
   }
 });
 

@@ -393,8 +393,8 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     // status: exchange.error_status); retry_after_seconds is "when to retry, if retryable".
     const code = valueAt(response, '/body/code');
     const retryable = valueAt(response, '/body/retryable');
-    // Judged when the registry has a value to hold retryable to, or retryable false rules out a retry time.
-    if (!(isPublishedErrorCode(code) && typeof retryable === 'boolean') && retryable !== false) return NOT_JUDGED;
+    // Judged when retryable false rules out a retry time, or the registry has a value to hold true to.
+    if (retryable !== false && !(retryable === true && isPublishedErrorCode(code))) return NOT_JUDGED;
     const out: ExchangeFinding[] = [];
     if (isPublishedErrorCode(code) && typeof retryable === 'boolean' && retryable !== errorCode(code).retryable)
       out.push(

@@ -19,7 +19,13 @@ import {
   type EarlierMessage,
 } from '../../engine/index.ts';
 import { isJsonMediaType } from '../../http/headers.ts';
-import { EXCHANGE_RULES, OWN_IDS, type ResponseKind } from '../../standard/exchange-rules.ts';
+import {
+  EXCHANGE_RULES,
+  exchangeRule,
+  OWN_IDS,
+  type ExchangeRuleId,
+  type ResponseKind,
+} from '../../standard/exchange-rules.ts';
 import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheckId } from '../../standard/kit-checks.ts';
 import type { Site } from '../../standard/urls.ts';
 import { judgeEncoding } from './bytes.ts';
@@ -301,8 +307,8 @@ const refusalsRead = (obs: Observations) =>
   );
 
 /** Whether a rule applies to an answer of this kind: its skip then means the pair held nothing it reads. */
-const applies = (id: string, kind: ResponseKind | null): boolean =>
-  kind !== null && (EXCHANGE_RULES.find((r) => r.id === id)!.appliesTo as readonly ResponseKind[]).includes(kind);
+const applies = (id: ExchangeRuleId, kind: ResponseKind | null): boolean =>
+  kind !== null && exchangeRule(id).appliesTo.includes(kind);
 
 function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
   const outcomes: Record<string, Outcome> = {};

@@ -182,6 +182,16 @@ describe('a rule passes only what the pair held: with nothing to read it is skip
     edit(response);
     expect(judge(seal(response))).toBe('skip');
   });
+  it('exchange.error_retryable: an unpublished code with retryable true gives it nothing to hold; false always does', () => {
+    const typed = answer(request, 'typed-error').result.response_message as Record<string, any>;
+    const rule = (body: Record<string, unknown>) =>
+      checkExchange({ request, response: seal({ ...typed, body: { ...typed.body, ...body } }) }).verdicts.find(
+        (v) => v.id === 'exchange.error_retryable',
+      )!.status;
+    expect(rule({ code: 'made.up', retryable: true })).toBe('skip');
+    expect(rule({ code: 'made.up', retryable: false })).toBe('pass');
+    expect(rule({ retryable: !typed.body.retryable })).toBe('fail');
+  });
   it('the task rules are skipped for an answer that follows nothing, judged for one that does', () => {
     const accepted = answer(request, 'accepted-task').result.response_message as Record<string, any>;
     const status = seal({
