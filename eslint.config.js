@@ -63,6 +63,22 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
+    // V8's JSON.parse can read an escaped member name as a name it read before (nodejs/node#63785):
+    // every text the shells read goes through the engine's parseJson, which reads those right.
+    files: ['src/http/**', 'src/cli/**', 'src/kit/**', 'src/records/**', 'src/browser/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'JSON',
+          property: 'parse',
+          message:
+            'Read JSON text with parseJson (src/engine/parse-json.ts): JSON.parse can misread escaped member names.',
+        },
+      ],
+    },
+  },
+  {
     // Tests, benchmarks, build scripts and browser glue read parsed JSON of known shape member by member.
     files: ['tests/**', 'bench/**', 'scripts/**', 'src/browser/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

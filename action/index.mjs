@@ -7579,6 +7579,101 @@ var init_action = __esm({
   }
 });
 
+// src/engine/parse-json.ts
+function parseJson(text) {
+  const value = JSON.parse(text);
+  return text.includes("\\") && hasEscapedName(text) ? readJson(text) : value;
+}
+function stringEnd(text, start) {
+  let end = start + 1;
+  for (let c = text.charCodeAt(end); c !== QUOTE; c = text.charCodeAt(++end)) if (c === BACKSLASH) end++;
+  return end;
+}
+function nameEndsAt(text, at3) {
+  while (isSpace(text.charCodeAt(at3))) at3++;
+  return text.charCodeAt(at3) === 58;
+}
+function hasEscapedName(text) {
+  let backslash = text.indexOf("\\");
+  for (let start = text.indexOf('"'); start >= 0 && backslash >= 0; ) {
+    let end = text.indexOf('"', start + 1);
+    if (backslash < end) {
+      end = stringEnd(text, start);
+      if (nameEndsAt(text, end + 1)) return true;
+      backslash = text.indexOf("\\", end + 1);
+    }
+    start = text.indexOf('"', end + 1);
+  }
+  return false;
+}
+function setMember(object, name, value) {
+  if (name === "__proto__")
+    Object.defineProperty(object, name, { value, writable: true, enumerable: true, configurable: true });
+  else object[name] = value;
+}
+function numberEnd2(text, start) {
+  let end = start + 1;
+  for (let c = text.charCodeAt(end); c >= 48 && c <= 57 || c === 46 || c === 43 || c === 45 || c === 101 || c === 69; )
+    c = text.charCodeAt(++end);
+  return end;
+}
+function readJson(text) {
+  const open = [];
+  let top;
+  let result2;
+  const put = (value) => {
+    if (!top) result2 = value;
+    else if (Array.isArray(top.container)) top.container.push(value);
+    else setMember(top.container, top.name, value);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c) || c === 58) continue;
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      const token = text.slice(i, end + 1);
+      const value = token.includes("\\") ? JSON.parse(token) : token.slice(1, -1);
+      i = end;
+      if (top?.expectName) {
+        top.name = value;
+        top.expectName = false;
+      } else put(value);
+    } else if (c === 123 || c === 91) {
+      const container = c === 123 ? {} : [];
+      put(container);
+      open.push(top = { container, name: void 0, expectName: c === 123 });
+    } else if (c === 125 || c === 93) {
+      open.pop();
+      top = open[open.length - 1];
+    } else if (c === 44) {
+      if (top && !Array.isArray(top.container)) top.expectName = true;
+    } else if (c === 116) {
+      put(true);
+      i += 3;
+    } else if (c === 102) {
+      put(false);
+      i += 4;
+    } else if (c === 110) {
+      put(null);
+      i += 3;
+    } else {
+      const end = numberEnd2(text, i);
+      put(Number(text.slice(i, end)));
+      i = end - 1;
+    }
+  }
+  return result2;
+}
+var QUOTE, BACKSLASH, isSpace;
+var init_parse_json = __esm({
+  "src/engine/parse-json.ts"() {
+    "use strict";
+    QUOTE = 34;
+    BACKSLASH = 92;
+    isSpace = (c) => c === 32 || c === 10 || c === 13 || c === 9;
+  }
+});
+
 // src/standard/parties.ts
 function referenceServerParty(site) {
   return {
@@ -10975,6 +11070,7 @@ var init_engine = __esm({
     init_record();
     init_sarif();
     init_json_positions();
+    init_parse_json();
     init_source_locator();
     init_exchange();
     init_reference_server();
@@ -11175,7 +11271,7 @@ function hasCommaOutsideQuotes(value) {
   while (at3 < value.length) {
     const c = value.charCodeAt(at3);
     if (c === 44) return true;
-    if (c !== QUOTE) {
+    if (c !== QUOTE2) {
       at3++;
       continue;
     }
@@ -11191,8 +11287,8 @@ function hasCommaOutsideQuotes(value) {
 function closingQuote(value, from) {
   for (let at3 = from; at3 < value.length; at3++) {
     const c = value.charCodeAt(at3);
-    if (c === QUOTE) return { closed: true, at: at3 };
-    if (c !== BACKSLASH) continue;
+    if (c === QUOTE2) return { closed: true, at: at3 };
+    if (c !== BACKSLASH2) continue;
     if (at3 + 1 >= value.length || isLineTerminator(value.charCodeAt(at3 + 1))) return { closed: false, at: at3 };
     at3++;
   }
@@ -11219,7 +11315,7 @@ function isJsonMediaType(contentType) {
   if (essence === void 0) return false;
   return essence === "application/json" || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
 }
-var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE, QUOTE, BACKSLASH, isLineTerminator, PARAMETER, UTF8, isUtf8Charset;
+var SECURITY_HEADERS, CORS_HEADERS, PREFLIGHT_HEADERS, RECORD_PREFLIGHT_HEADERS, headerValue, JSON_TYPE, PROBLEM_TYPE, NO_STORE, QUOTE2, BACKSLASH2, isLineTerminator, PARAMETER, UTF8, isUtf8Charset;
 var init_headers = __esm({
   "src/http/headers.ts"() {
     "use strict";
@@ -11248,8 +11344,8 @@ var init_headers = __esm({
     JSON_TYPE = "application/json; charset=utf-8";
     PROBLEM_TYPE = "application/problem+json; charset=utf-8";
     NO_STORE = "no-store";
-    QUOTE = 34;
-    BACKSLASH = 92;
+    QUOTE2 = 34;
+    BACKSLASH2 = 92;
     isLineTerminator = (c) => c === 10 || c === 13 || c === 8232 || c === 8233;
     PARAMETER = /[ \t]*;[ \t]*(?:([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*=[ \t]*("(?:[^"\\]|\\.)*"|[^;"]*))?/y;
     UTF8 = /* @__PURE__ */ new Set(["utf-8", "utf8"]);
@@ -11335,7 +11431,7 @@ async function readJsonBody(request) {
       detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`
     };
   try {
-    return { ok: true, value: JSON.parse(text), text };
+    return { ok: true, value: parseJson(text), text };
   } catch (error2) {
     return { ok: false, code: "request.malformed_json", detail: parseError(text, error2) };
   }
@@ -11387,7 +11483,7 @@ function inputFromText(file, text, mode) {
   let value;
   const bom = text.charCodeAt(0) === 65279 ? 1 : 0;
   try {
-    value = JSON.parse(bom ? text.slice(1) : text);
+    value = parseJson(bom ? text.slice(1) : text);
   } catch (error2) {
     return { ok: false, file, error: `not valid JSON${jsonSyntaxError(text, error2, bom)}` };
   }
@@ -11728,7 +11824,7 @@ function problemOf(v) {
 function parseRecordLine(line) {
   let value;
   try {
-    value = JSON.parse(line);
+    value = parseJson(line);
   } catch (error2) {
     return { ok: false, error: `not JSON (${error2.message})` };
   }
@@ -11815,7 +11911,7 @@ var init_verdict = __esm({
 function parseBaseline(text) {
   let value;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }
@@ -12028,10 +12124,10 @@ var init_content_coding = __esm({
 });
 
 // src/kit/judge/json.ts
-function parseJson(text, bytes = Buffer.byteLength(text)) {
+function parseJson2(text, bytes = Buffer.byteLength(text)) {
   if (bytes > MAX_PARSED_BYTES) return void 0;
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return void 0;
   }
@@ -12040,6 +12136,7 @@ var MAX_PARSED_BYTES, BEGINS_WITH_BOM, MAX_RUN_PARSED_BYTES, unparsedReason, Par
 var init_json2 = __esm({
   "src/kit/judge/json.ts"() {
     "use strict";
+    init_engine();
     init_digits();
     init_request_body();
     MAX_PARSED_BYTES = MAX_BODY_BYTES;
@@ -12113,7 +12210,7 @@ function judgeEncoding(answer, streamed) {
 }
 function parses(text) {
   try {
-    JSON.parse(text);
+    parseJson(text);
     return true;
   } catch {
     return false;
@@ -12123,6 +12220,7 @@ var STRICT_UTF82, shown2, StreamedBody;
 var init_bytes = __esm({
   "src/kit/server/bytes.ts"() {
     "use strict";
+    init_engine();
     init_headers();
     init_json2();
     STRICT_UTF82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -12276,7 +12374,7 @@ function answerOf(status, contentType, body, complete = true, faults = [], wire 
   const bytes = body;
   if (complete && unparsed === void 0) {
     const text = DECODER.decode(bytes);
-    return { ...common, bytes, text, json: parseJson(text, bytes.length) };
+    return { ...common, bytes, text, json: parseJson2(text, bytes.length) };
   }
   const kept = bytes.length > KEPT_BYTES ? new Uint8Array(bytes.subarray(0, KEPT_BYTES)) : bytes;
   const answer = { ...common, bytes: kept, text: DECODER.decode(kept), json: void 0 };
@@ -12619,7 +12717,7 @@ var init_read = __esm({
     init_json2();
     textOf = (b) => b.truncated ? void 0 : b.text;
     unparsedOf = (b) => b.truncated ? void 0 : unparsedReason(b.bytes);
-    parse = (text) => text === void 0 ? void 0 : parseJson(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
+    parse = (text) => text === void 0 ? void 0 : parseJson2(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
     keyed3 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
     isMessage = (m) => isRecord(keyed3(m)) && typeof valueAt2(keyed3(m), "/profile") === "string";
     pathOf = (target) => target.split("?")[0];
@@ -13352,7 +13450,7 @@ __export(check_exchange_exports, {
   checkExchangeText: () => checkExchangeText
 });
 import { parseArgs as parseArgs2 } from "node:util";
-async function readJson(file) {
+async function readJson2(file) {
   let bytes;
   try {
     bytes = readFileBounded(file);
@@ -13365,7 +13463,7 @@ async function readJson(file) {
   if (text === void 0) throw new UsageError(`${file} is ${NOT_UTF8}`);
   const json3 = text.replace(/^\uFEFF/, "");
   try {
-    JSON.parse(json3);
+    parseJson(json3);
     return json3;
   } catch (error2) {
     throw new UsageError(`${file} is not JSON: ${error2.message}`);
@@ -13418,15 +13516,15 @@ async function checkExchangeCommand(argv, io) {
     if (positionals.length !== 2) throw new UsageError("give the request file and the response file");
     const format = values.format ?? "text";
     if (format !== "text" && format !== "json") throw new UsageError("--format takes text or json");
-    const members2 = [`"request":${await readJson(positionals[0])}`, `"response":${await readJson(positionals[1])}`];
+    const members2 = [`"request":${await readJson2(positionals[0])}`, `"response":${await readJson2(positionals[1])}`];
     if (values.mode !== void 0) members2.push(`"normalization_mode":${JSON.stringify(values.mode)}`);
     const status = values["http-status"];
     if (status !== void 0 && !/^[1-5][0-9][0-9]$/.test(status))
       throw new UsageError(`--http-status takes a status code such as 200 (100 to 599), not ${JSON.stringify(status)}`);
     if (status !== void 0) members2.push(`"http_status":${Number(status)}`);
-    if (values.previous !== void 0) members2.push(`"previous":${await readJson(values.previous)}`);
+    if (values.previous !== void 0) members2.push(`"previous":${await readJson2(values.previous)}`);
     const text = `{${members2.join(",")}}`;
-    const body = JSON.parse(text);
+    const body = parseJson(text);
     if (nestingFault(body, MAX_DEPTH + 1) === "depth")
       throw new UsageError(
         `a file nests deeper than ${MAX_DEPTH} levels; POST /v1/check-exchange refuses such a body (request.too_deep)`
@@ -14130,7 +14228,7 @@ var init_run = __esm({
     at = (v, ...path2) => path2.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
     sameUrl = (a, b) => a === b || URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
     sentMessage = (text) => {
-      const parsed = JSON.parse(text);
+      const parsed = parseJson(text);
       return Array.isArray(parsed) ? messageFromKeyless(parsed).value : parsed;
     };
   }
@@ -15194,7 +15292,7 @@ var init_checks3 = __esm({
     init_manifest();
     init_client_scenarios();
     at2 = (v, ...path2) => path2.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-    parse2 = (text) => text === void 0 ? void 0 : parseJson(text);
+    parse2 = (text) => text === void 0 ? void 0 : parseJson2(text);
     mediaType = (value) => mediaTypeEssence(value) ?? (value ?? "").trim().toLowerCase();
     TERMINAL = /* @__PURE__ */ new Set(["completed", "failed", "canceled"]);
     READS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
@@ -16004,7 +16102,7 @@ async function readManifestOptions(values) {
   if (values.manifest !== void 0) {
     const text = readSettingsFile("the manifest", values.manifest);
     try {
-      value = JSON.parse(text);
+      value = parseJson(text);
     } catch {
       throw new UsageError(`${values.manifest} is not JSON`);
     }
@@ -16101,6 +16199,7 @@ var TEST_CLIENT_HELP;
 var init_command2 = __esm({
   "src/kit/client/command.ts"() {
     "use strict";
+    init_engine();
     init_command();
     init_command_syntax();
     init_formats2();
@@ -17756,15 +17855,15 @@ var init_public_address = __esm({
 });
 
 // src/records/implementations.ts
-function parseJson2(file, text) {
+function parseJson3(file, text) {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error2) {
     throw new EntryError(file, `is not JSON (${error2.message})`);
   }
 }
 function readMeta(file, text) {
-  const meta = parseJson2(file, text);
+  const meta = parseJson3(file, text);
   if (!isRecord(meta)) throw new EntryError(file, "must be a JSON object");
   for (const key of ["name", "target", "language"])
     if (typeof meta[key] !== "string" || !meta[key].trim())
@@ -17805,7 +17904,7 @@ function levelOf(verdicts) {
   );
 }
 function verdictsFromReport(file, text, message2, issues, failedIds, checks) {
-  const report = parseJson2(file, text);
+  const report = parseJson3(file, text);
   if (!isRecord(report) || !Array.isArray(report.checks))
     throw new EntryError(file, "is not a kit report (uai test --format json)");
   if (jcs(report.result_message) !== jcs(message2))
@@ -17839,7 +17938,7 @@ function verifyEntry(files, ctx) {
   } catch {
     throw new EntryError(resultFile, "is not UTF-8 text");
   }
-  const message2 = parseJson2(resultFile, text);
+  const message2 = parseJson3(resultFile, text);
   const validation = validateMessage(message2, { mode: "keyed-json", site: ctx.site, now: ctx.now, text });
   if (validation.errors.length) {
     const first = validation.errors[0];

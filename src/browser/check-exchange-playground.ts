@@ -1,4 +1,5 @@
 /** The exchange-check playground (/playground/check-exchange/): POST /v1/check-exchange and show the verdicts. */
+import { parseJson } from '../engine/browser.ts';
 import { el, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
 
 interface Fixture {
@@ -9,9 +10,12 @@ interface Fixture {
   previous?: unknown;
 }
 
-const data: { checkUrl: string; fixturesUrl: string; first: Fixture; texts: Record<string, string> } = JSON.parse(
-  document.getElementById('playground-data')!.textContent!,
-);
+const data = parseJson(document.getElementById('playground-data')!.textContent!) as {
+  checkUrl: string;
+  fixturesUrl: string;
+  first: Fixture;
+  texts: Record<string, string>;
+};
 /** A text in the page's language (the page embeds them, checkx.js.* in src/i18n/en.ts), its {names} filled. */
 const t = (id: string, params: Record<string, string | number> = {}): string =>
   (data.texts[id] ?? id).replace(/\{([a-z_]+)\}/g, (all, name: string) => String(params[name] ?? all));

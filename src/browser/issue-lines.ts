@@ -4,7 +4,7 @@
  * then located with the engine's source-position index (the same one the CLI's and the hosted
  * SARIF regions use). A pointer to a missing member lands on the nearest member that exists.
  */
-import { indexJson, keylessPointer, type SourceRange } from '../engine/browser.ts';
+import { indexJson, keylessPointer, parseJson, type SourceRange } from '../engine/browser.ts';
 
 export interface IssuePlace {
   readonly range: SourceRange;
@@ -19,7 +19,7 @@ export interface IssuePlace {
 export function issuePlacer(text: string, keyless: boolean): (path: string) => IssuePlace | undefined {
   const index = indexJson(text);
   let parsed: unknown;
-  const message = () => (parsed ??= JSON.parse(text));
+  const message = () => (parsed ??= parseJson(text));
   return (path) => {
     if (!index.ok) return undefined;
     const mapped = keyless ? keylessPointer(path, message()) : { pointer: path, complete: true };

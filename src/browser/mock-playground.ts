@@ -1,9 +1,11 @@
 /** The mock-exchange playground (/playground/mock-exchange/): POST /v1/mock-exchange and show the exchange. */
+import { parseJson } from '../engine/browser.ts';
 import { el, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
 
-const data: { mockUrl: string; request: unknown } = JSON.parse(
-  document.getElementById('playground-data')!.textContent!,
-);
+const data = parseJson(document.getElementById('playground-data')!.textContent!) as {
+  mockUrl: string;
+  request: unknown;
+};
 const form = document.getElementById('mock-form') as HTMLFormElement;
 const scenario = document.getElementById('scenario') as HTMLSelectElement;
 const textarea = document.getElementById('message') as HTMLTextAreaElement;

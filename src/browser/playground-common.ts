@@ -1,4 +1,6 @@
 /** Shared by the two playgrounds: DOM building without innerHTML, POSTing JSON, problem rendering. */
+import { parseJson } from '../engine/browser.ts';
+
 export type Child = Node | string | null | undefined | false;
 
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -24,7 +26,7 @@ interface IssueMessages {
 }
 const localized: IssueMessages | undefined = (() => {
   const node = typeof document === 'undefined' ? null : document.getElementById('issue-messages');
-  return node?.textContent ? (JSON.parse(node.textContent) as IssueMessages) : undefined;
+  return node?.textContent ? (parseJson(node.textContent) as IssueMessages) : undefined;
 })();
 
 export const codeLink = (code: string): HTMLAnchorElement =>
@@ -71,7 +73,7 @@ export async function postJson(url: string, payload: unknown): Promise<Posted> {
   const text = await response.text();
   let body: unknown = text;
   try {
-    body = JSON.parse(text);
+    body = parseJson(text);
   } catch {
     /* keep the text: shown as is */
   }
@@ -140,7 +142,7 @@ export function fail(message: string): HTMLElement {
 
 export function readJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseJson(text) };
   } catch (error) {
     return { ok: false, error: `The message is not valid JSON: ${(error as Error).message}` };
   }

@@ -3,7 +3,7 @@
  * each issue marked on its line of the message (line-gutter.ts, issue-lines.ts).
  */
 // The engine's own converter (pure, framework-free), so the browser and the validator cannot disagree.
-import { isRecord, messageFromKeyless, messageToKeyless, unlistedNote } from '../engine/browser.ts';
+import { isRecord, messageFromKeyless, messageToKeyless, parseJson, unlistedNote } from '../engine/browser.ts';
 import { issuePlacer, placeOf, syntaxErrorPlace, type IssuePlace } from './issue-lines.ts';
 import { LineGutter, type Severity } from './line-gutter.ts';
 import { el, codeLink, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
@@ -17,7 +17,7 @@ interface Data {
 const toKeyless = (value: unknown) => (isRecord(value) ? messageToKeyless(value) : value);
 const toKeyed = (value: unknown) => (Array.isArray(value) ? messageFromKeyless(value).value : value);
 
-const data: Data = JSON.parse(document.getElementById('playground-data')!.textContent!);
+const data = parseJson(document.getElementById('playground-data')!.textContent!) as Data;
 const form = document.getElementById('validate-form') as HTMLFormElement;
 const select = document.getElementById('example') as HTMLSelectElement;
 const textarea = document.getElementById('message') as HTMLTextAreaElement;

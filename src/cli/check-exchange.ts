@@ -4,7 +4,14 @@
  * `--format json` prints exactly the route's answer.
  */
 import { parseArgs } from 'node:util';
-import { checkExchangeAction, issueLine, MAX_DEPTH, nestingFault, type CheckExchangeResult } from '../engine/index.ts';
+import {
+  checkExchangeAction,
+  issueLine,
+  MAX_DEPTH,
+  nestingFault,
+  parseJson,
+  type CheckExchangeResult,
+} from '../engine/index.ts';
 import { escapeLine } from '../kit/terminal.ts';
 import { isUsageError, readError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/urls.ts';
@@ -52,7 +59,7 @@ async function readJson(file: string): Promise<string> {
   // A UTF-8 byte order mark is read past, as `uai validate` reads past it (docs/ci.md).
   const json = text.replace(/^\uFEFF/, '');
   try {
-    JSON.parse(json);
+    parseJson(json);
     return json;
   } catch (error) {
     throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
@@ -119,7 +126,7 @@ export async function checkExchangeCommand(argv: readonly string[], io: CheckExc
     if (status !== undefined) members.push(`"http_status":${Number(status)}`);
     if (values.previous !== undefined) members.push(`"previous":${await readJson(values.previous)}`);
     const text = `{${members.join(',')}}`;
-    const body: unknown = JSON.parse(text);
+    const body: unknown = parseJson(text);
     // The route refuses a body nested deeper than this before any check (400 request.too_deep):
     // the check's findings quote what they find, and a value thousands deep cannot be written out.
     if (nestingFault(body, MAX_DEPTH + 1) === 'depth')

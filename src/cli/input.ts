@@ -1,5 +1,5 @@
 import { NOT_UTF8 } from '../kit/usage.ts';
-import { memberTexts, type NormalizationMode, parseValidateRequest } from '../engine/index.ts';
+import { memberTexts, type NormalizationMode, parseJson, parseValidateRequest } from '../engine/index.ts';
 import { readError } from '../kit/usage.ts';
 import { MAX_INPUT_BYTES, readFileBounded } from './bounded-read.ts';
 import { jsonSyntaxError } from '../http/request-body.ts';
@@ -42,7 +42,7 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   // A UTF-8 byte order mark is not JSON, but editors write it; drop it like most JSON tools do.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   try {
-    value = JSON.parse(bom ? text.slice(1) : text);
+    value = parseJson(bom ? text.slice(1) : text);
   } catch (error) {
     // Where it goes wrong, as POST /v1/validate says it (V8 names no place for most errors), counted
     // in the file's text, mark included, as the findings' positions are.

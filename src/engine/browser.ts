@@ -5,6 +5,7 @@
  */
 export { messageFromKeyless, messageToKeyless } from './keyless.ts';
 export { isRecord } from './json.ts';
+export { parseJson } from './parse-json.ts';
 export { indexJson, type SourceRange } from './json-positions.ts';
 export { keylessPointer } from './keyless-pointer.ts';
 export { unlistedNote } from './unlisted-note.ts';

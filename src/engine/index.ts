@@ -50,6 +50,7 @@ export {
   type SourceRange,
 } from './json-positions.ts';
 export { hasDuplicateMembers, repeatedMembers, topLevelMembers } from './duplicate-scan.ts';
+export { parseJson } from './parse-json.ts';
 export { keyedPointer, keylessPointer, type MappedPointer } from './keyless-pointer.ts';
 export { sourceLocator } from './source-locator.ts';
 export { childPath, pointerSegment, pointerSegments } from './pointer.ts';

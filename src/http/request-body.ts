@@ -4,7 +4,7 @@
  * most 64 deep (scanned on the text before parsing, so JSON.parse never sees a hostile depth), and
  * parse errors reported with their position.
  */
-import { MAX_DEPTH, type Failure } from '../engine/index.ts';
+import { MAX_DEPTH, parseJson, type Failure } from '../engine/index.ts';
 import type { CoreRequest } from './core.ts';
 import { charsetOf, isJsonMediaType, isUtf8Charset } from './headers.ts';
 import { jsonErrorPosition } from './json-position.ts';
@@ -124,7 +124,7 @@ async function readJsonBody(request: CoreRequest): Promise<BodyResult> {
       detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`,
     };
   try {
-    return { ok: true, value: JSON.parse(text), text };
+    return { ok: true, value: parseJson(text), text };
   } catch (error) {
     return { ok: false, code: 'request.malformed_json', detail: parseError(text, error) };
   }

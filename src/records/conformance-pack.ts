@@ -8,6 +8,7 @@ import {
   conformanceFixtures,
   exchangeFixtures,
   type InvalidFixture,
+  parseJson,
   validateMessage,
 } from '../engine/index.ts';
 
@@ -17,7 +18,7 @@ import {
  * codes written by hand with the fixture (tests/engine/fixtures.test.ts holds the two to agree).
  */
 function withExpectations(fixture: InvalidFixture, ctx: RecordContext) {
-  const input = fixture.text !== undefined ? JSON.parse(fixture.text) : fixture.message;
+  const input = fixture.text !== undefined ? parseJson(fixture.text) : fixture.message;
   const r = validateMessage(input, {
     mode: fixture.mode,
     site: ctx.site,

@@ -6,7 +6,14 @@
  * and derives what the report shows (per-check verdicts, level, counts, age). A broken entry throws
  * an EntryError naming the file and the reason, which fails the build.
  */
-import { isRecord, issueLine, jcs, parseReleasePackageUrl, validateMessage } from '../engine/index.ts';
+import {
+  isRecord,
+  issueLine,
+  jcs,
+  parseJson as parseJsonText,
+  parseReleasePackageUrl,
+  validateMessage,
+} from '../engine/index.ts';
 import {
   IMPLEMENTATION_SIDES,
   KIT_RELEASES,
@@ -125,7 +132,7 @@ export const isFailing = (status: string): boolean => !NON_FAILING_STATUSES.has(
 
 function parseJson(file: string, text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonText(text);
   } catch (error) {
     throw new EntryError(file, `is not JSON (${(error as Error).message})`);
   }

@@ -3,6 +3,7 @@
  * `uai test`: 0 no regression, 1 a failed check the baseline does not list (or a stale entry), 2 usage.
  */
 import { randomBytes } from 'node:crypto';
+import { parseJson } from '../../engine/index.ts';
 import { parseArgs } from 'node:util';
 import { isUsageError, milliseconds, readBaselineFile, UsageError, type KitIo } from '../command.ts';
 import { commandSyntaxProblem } from './command-syntax.ts';
@@ -70,7 +71,7 @@ async function readManifestOptions(values: {
   if (values.manifest !== undefined) {
     const text = readSettingsFile('the manifest', values.manifest);
     try {
-      value = JSON.parse(text);
+      value = parseJson(text);
     } catch {
       throw new UsageError(`${values.manifest} is not JSON`);
     }

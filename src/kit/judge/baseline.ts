@@ -6,7 +6,7 @@
  * was not exercised counts as failing (a baseline may list it, for a server whose tasks are polled
  * at an origin the kit does not contact).
  */
-import { isRecord } from '../../engine/index.ts';
+import { isRecord, parseJson } from '../../engine/index.ts';
 import { TEST_CHECKS } from '../../standard/kit-checks.ts';
 import { failsRun, type KitVerdict } from './verdict.ts';
 
@@ -21,7 +21,7 @@ const KNOWN = new Set<string>(TEST_CHECKS.map((c) => c.id));
 export function parseBaseline(text: string): BaselineRead {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch {
     return { ok: false, error: 'the baseline is not JSON; write {"expected_failures": ["check.id", ...]}' };
   }

@@ -5,6 +5,7 @@
  * validator judges. Parsing is what costs memory, not reading: JSON.parse of 4 MB of `[{},{},...]`
  * or of `[[[[...` holds 200 to 500 MB while it runs, of 262,144 bytes about 30 MB.
  */
+import { parseJson as parseJsonText } from '../../engine/index.ts';
 import { withThousands } from '../../http/digits.ts';
 import { MAX_BODY_BYTES } from '../../http/request-body.ts';
 
@@ -50,7 +51,7 @@ export class ParseBudget {
 export function parseJson(text: string, bytes = Buffer.byteLength(text)): unknown {
   if (bytes > MAX_PARSED_BYTES) return undefined;
   try {
-    return JSON.parse(text);
+    return parseJsonText(text);
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
  * `uai check-exchange --recording` judges it offline with the verdicts of the live run. Its schema
  * is published in the OpenAPI document (component ProxyExchangeRecord); docs/proxy.md describes it.
  */
-import { isRecord } from '../../engine/index.ts';
+import { isRecord, parseJson } from '../../engine/index.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
 import { PROXY_RECORD_KIND } from '../../standard/proxy-recording.ts';
 import { proxyCheck } from './checks.ts';
@@ -136,7 +136,7 @@ export type ParsedLine = { ok: true; exchange: RecordedExchange } | { ok: false;
 export function parseRecordLine(line: string): ParsedLine {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = parseJson(line);
   } catch (error) {
     return { ok: false, error: `not JSON (${(error as Error).message})` };
   }

@@ -1,3 +1,4 @@
+import { parseJson } from '../../engine/index.ts';
 import { charsetOf, isUtf8Charset } from '../../http/headers.ts';
 import { BEGINS_WITH_BOM } from '../judge/json.ts';
 
@@ -154,7 +155,7 @@ export function judgeEncoding(answer: AnswerBytes, streamed?: StreamedText): str
 
 function parses(text: string): boolean {
   try {
-    JSON.parse(text);
+    parseJson(text);
     return true;
   } catch {
     return false;

@@ -5,7 +5,7 @@
  * requests are keyed, or keyless where the statement declares only keyless (requests.ts,
  * requestForm). Sending is all this module does; judging is checks.ts.
  */
-import { isRecord, messageFromKeyless, retryDelayMs } from '../../engine/index.ts';
+import { isRecord, messageFromKeyless, parseJson, retryDelayMs } from '../../engine/index.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
@@ -88,7 +88,7 @@ function followUpOf(answer: unknown, request: Json): FollowUp | undefined {
 
 /** The message a hostile body holds, keyed (what a server reads from it): the kit made the text, so it parses. */
 const sentMessage = (text: string): Json => {
-  const parsed: unknown = JSON.parse(text);
+  const parsed: unknown = parseJson(text);
   return (Array.isArray(parsed) ? messageFromKeyless(parsed).value : parsed) as Json;
 };
 
