@@ -2654,7 +2654,7 @@ var init_code_shapes = __esm({
       typed("exchange.intent_unprocessable", 422, "Intent cannot be processed"),
       typed("task.execution_failed", 500, "Task failed", true)
     ];
-    guardsByPath = (code) => code.startsWith("schema.") || code === "keyless.required_null";
+    guardsByPath = (code) => code.startsWith("schema.") || code === "keyless.required_null" || code === "field.alias_key";
     issueByCode = new Map(ISSUE_CODE_SHAPES.map((c) => [c.code, c]));
     errorByCode = new Map(ERROR_CODE_SHAPES.map((c) => [c.code, c]));
     isIssueCode = (code) => typeof code === "string" && issueByCode.has(code);

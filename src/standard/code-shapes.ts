@@ -128,10 +128,13 @@ export type ErrorCodeId = (typeof ERROR_CODE_SHAPES)[number]['code'];
 
 /**
  * Whether a code guards L1 on envelope paths and L2 inside the body (CONTRACT section 7: L1 is the
- * envelope schema, L2 the body schema): the schema's codes, and keyless.required_null, which is a
- * required member missing as the keyless form says it. Every other code guards its own level.
+ * envelope schema, L2 the body schema): the schema's codes; keyless.required_null, a required
+ * member missing as the keyless form says it; and field.alias_key, a member spelled as an alias,
+ * reported instead of the schema's missing member, so a body key misspelled guards what a body key
+ * left out guards. Every other code guards its own level.
  */
-export const guardsByPath = (code: string): boolean => code.startsWith('schema.') || code === 'keyless.required_null';
+export const guardsByPath = (code: string): boolean =>
+  code.startsWith('schema.') || code === 'keyless.required_null' || code === 'field.alias_key';
 
 const issueByCode = new Map<string, IssueCodeShape<IssueCodeId>>(ISSUE_CODE_SHAPES.map((c) => [c.code, c]));
 const errorByCode = new Map<string, ErrorCodeShape<ErrorCodeId>>(ERROR_CODE_SHAPES.map((c) => [c.code, c]));

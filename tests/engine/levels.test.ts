@@ -49,6 +49,30 @@ describe('conformance levels', () => {
       'L1',
     ],
     [
+      'a required body member spelled as its alias (field.alias_key guards what the missing member guards)',
+      variant((m) => {
+        m.body.requestedProfile = m.body.requested_profile;
+        delete m.body.requested_profile;
+      }),
+      'L1',
+    ],
+    [
+      'an optional body member spelled as its alias',
+      variant((m) => {
+        m.body.parameters.includeSchema = m.body.parameters.include_schema;
+        delete m.body.parameters.include_schema;
+      }),
+      'L1',
+    ],
+    [
+      'an envelope member spelled as its alias',
+      variant((m) => {
+        m.messageId = m.message_id;
+        delete m.message_id;
+      }),
+      'L0',
+    ],
+    [
       'envelope schema error',
       variant((m) => {
         m.delivery.mode = 'push';

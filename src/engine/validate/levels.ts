@@ -5,7 +5,7 @@ import type { Issue } from '../issues.ts';
 /**
  * Conformance level (CONTRACT section 7): the highest rung whose guards, and those of every rung
  * below, no issue breaks. Each code's rung comes from the error registry; schema.* codes and
- * keyless.required_null (guardsByPath) guard L1 on envelope paths and L2 inside the body (`/body/...`; a missing or mistyped body itself is
+ * keyless.required_null and field.alias_key (guardsByPath) guard L1 on envelope paths and L2 inside the body (`/body/...`; a missing or mistyped body itself is
  * an envelope failure). Every warning guards L4 (L4 = L3 with zero warnings).
  *
  * When L0 itself fails (not an object, too deep, no canonical form, keyless shape broken) the
