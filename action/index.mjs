@@ -9428,7 +9428,7 @@ var init_exchange_rules = __esm({
         OWN_IDS,
         "spec section 2.2 (message_id)",
         "must",
-        "Every answer is a message of its own: its message_id is neither a request's nor another answer's (only a task status read again in the same state repeats it)",
+        "Every answer is a message of its own: its message_id is neither a request's, nor the capability statement's, nor another answer's (only a task status read again in the same state repeats it)",
         LINKED
       )
     ];
@@ -13757,6 +13757,9 @@ function ownIds(obs, judged) {
       requests.set(id, { label: `the kit's ${x.scenario} request`, message: x.request });
   }
   const earlier = [...requests.values()];
+  const statement = obs.capability.answer;
+  if (statement?.complete && statement.json !== void 0)
+    earlier.push({ label: "the capability statement", message: statement.json });
   const problems = [];
   for (const x of judged) {
     const reused = reusedIdOf(x.answer.json, earlier);

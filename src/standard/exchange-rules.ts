@@ -182,7 +182,7 @@ export const EXCHANGE_RULES = [
     OWN_IDS,
     'spec section 2.2 (message_id)',
     'must',
-    "Every answer is a message of its own: its message_id is neither a request's nor another answer's (only a task status read again in the same state repeats it)",
+    "Every answer is a message of its own: its message_id is neither a request's, nor the capability statement's, nor another answer's (only a task status read again in the same state repeats it)",
     LINKED,
   ),
 ] as const;

@@ -49,10 +49,14 @@ const KIT_ONLY = (id: string) =>
   id === 'capability.reachable' || id === 'capability.names_endpoint' || id === 'message.source_addressed';
 /**
  * Row by row, what the kit names by its own polls: a poll answered with an invalid task status is
- * task.pollable to the kit, and message.valid to the proxy, as every invalid answer is.
+ * task.pollable to the kit, and message.valid to the proxy, as every invalid answer is. And what
+ * the kit holds against the statement it read: the proxy's conversation compares an answer's id
+ * with earlier requests and answers, not with capability statements (a document read again and
+ * again under one id, docs/proxy.md).
  */
 const KIT_READS: Record<string, readonly string[]> = {
   'a task status whose delivery.task_ref names another task': ['task.pollable'],
+  "an answer reusing the capability statement's message_id": ['message.own_ids'],
 };
 
 /**

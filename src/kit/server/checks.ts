@@ -152,6 +152,10 @@ function ownIds(obs: Observations, judged: readonly Observation[]): Outcome {
       requests.set(id, { label: `the kit's ${x.scenario} request`, message: x.request });
   }
   const earlier: EarlierMessage[] = [...requests.values()];
+  // The statement is a message of the same sender: an answer may no more reuse its id than another answer's.
+  const statement = obs.capability.answer;
+  if (statement?.complete && statement.json !== undefined)
+    earlier.push({ label: 'the capability statement', message: statement.json });
   const problems: string[] = [];
   for (const x of judged) {
     const reused = reusedIdOf(x.answer.json, earlier);
