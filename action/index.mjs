@@ -3544,7 +3544,8 @@ function isCodeHelp(helpUrl, code) {
   } catch {
     return false;
   }
-  return (url.protocol === "https:" || url.protocol === "http:") && url.pathname.endsWith(ERROR_REGISTRY_PAGE) && url.search === "";
+  return (url.protocol === "https:" || url.protocol === "http:") && url.pathname.endsWith(ERROR_REGISTRY_PAGE) && // No query, not even an empty one (URL reads `?#` as no search).
+  !helpUrl.slice(0, hash2).includes("?");
 }
 function issueItemIssues(items, listPath, codes) {
   if (!Array.isArray(items)) return [];
@@ -11071,6 +11072,7 @@ var init_engine = __esm({
     init_sarif();
     init_json_positions();
     init_parse_json();
+    init_rules_issue_items();
     init_source_locator();
     init_exchange();
     init_reference_server();
@@ -12725,19 +12727,25 @@ var init_read = __esm({
 });
 
 // src/kit/judge/refusal.ts
-function carriesTrace(value) {
+function leaks(value) {
   const pending = [value];
   for (let seen = 0; pending.length > 0 && seen < TRACE_SCAN_LIMIT; seen++) {
     const v = pending.pop();
     if (typeof v === "string") {
-      if (STACK_TRACE.test(v)) return true;
+      if (STACK_TRACE.test(v) || INLINE_FRAME.test(v)) return "a stack trace";
+      if (INTERNAL_PATH.test(v)) return "an internal path";
     } else if (typeof v === "object" && v !== null)
       for (const child of Array.isArray(v) ? v : Object.values(v)) {
         if (pending.length >= TRACE_SCAN_LIMIT) break;
         pending.push(child);
       }
   }
-  return false;
+  return void 0;
+}
+function problemTypeFault(typed2, isProblem) {
+  const { type, code } = typed2;
+  if (!isProblem || typeof type !== "string" || typeof code !== "string" || isCodeHelp(type, code)) return void 0;
+  return `the problem's type ${shown(type)} is not the anchor of ${code} on the error-registry page (<origin>${ERROR_REGISTRY_PAGE}#${codeAnchor(code)})`;
 }
 function refusedUnread(status, answer, isProblem) {
   const code = typedOf(answer, isProblem)?.code;
@@ -12776,7 +12784,10 @@ function refusalFaults(check3, status, answer, isProblem) {
     faults.push(
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed2.status}`
     );
-  if (carriesTrace(typed2)) faults.push(`the ${isProblem ? "problem" : "error body"} carries a stack trace`);
+  const typeFault = problemTypeFault(typed2, isProblem);
+  if (typeFault) faults.push(typeFault);
+  const leak = leaks(typed2);
+  if (leak) faults.push(`the ${isProblem ? "problem" : "error body"} carries ${leak}`);
   return faults;
 }
 function pacedFaults(status, answer, isProblem) {
@@ -12796,7 +12807,10 @@ function pacedFaults(status, answer, isProblem) {
   }
   if (typeof typed2.status === "number" && typed2.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed2.status}`);
-  if (carriesTrace(typed2)) faults.push(`${isProblem ? "the problem" : "the error body"} carries a stack trace`);
+  const typeFault = problemTypeFault(typed2, isProblem);
+  if (typeFault) faults.push(typeFault);
+  const leak = leaks(typed2);
+  if (leak) faults.push(`${isProblem ? "the problem" : "the error body"} carries ${leak}`);
   return faults;
 }
 function unknownSubjectFault(request, status) {
@@ -12804,7 +12818,7 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, LINE, BARE_FRAME, STACK_TRACE, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
+var REFUSAL, LINE, BARE_FRAME, STACK_TRACE, INLINE_FRAME, INTERNAL_PATH, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -12812,6 +12826,7 @@ var init_refusal = __esm({
     init_code_shapes();
     init_codes();
     init_profiles();
+    init_urls();
     REFUSAL = {
       "hostile.media_type": { status: 415, code: "request.unsupported_media_type" },
       "hostile.malformed_json": { status: 400, code: "request.malformed_json" },
@@ -12831,6 +12846,14 @@ var init_refusal = __esm({
         String.raw`(?:^|\n)#\d+ \S+\(\d+\): `,
         String.raw`(?:^|\n)Stack trace:\r?\n#\d+ |\bthrown in \S+ on line \d+`,
         String.raw`\S\.rb:\d+:in [\x60']`
+      ].join("|")
+    );
+    INLINE_FRAME = /\bat [\w$.<>[\]]{1,100} \([^()\n]{1,200}:\d+:\d+\)/;
+    INTERNAL_PATH = new RegExp(
+      [
+        String.raw`[\\/][^\s'"()<>\\/]{1,100}\.(?:js|mjs|cjs|ts|py|rb|php|go|java|cs|rs|kt|scala):\d+`,
+        String.raw`[\\/](?:node_modules|site-packages|dist-packages)[\\/]`,
+        String.raw`\b[A-Za-z]:\\(?:[^\s\\'"<>|]{1,100}\\)+`
       ].join("|")
     );
     TRACE_SCAN_LIMIT = 1e4;

@@ -218,6 +218,7 @@ describe.each(LISTS)('body.$name items', (list) => {
             'https://evil.example/x#',
             'https://uai.example.org/error-registry?x=1#',
             'https://uai.example.org/error-registry/?x=1#',
+            'https://uai.example.org/error-registry/?#',
             'https://uai.example.org/error-registry#',
             'https://uai.example.org/errors/#',
             'https://uai.example.org/error-registry/x/#',

@@ -810,6 +810,48 @@ export const BROKEN: readonly Broken[] = [
         : ex.response,
   },
   {
+    fault: 'hostile requests refused with a V8 trace written on one line',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: (ex) =>
+      kindOf(ex) === 'hostile'
+        ? refusedWith(
+            'SyntaxError: Unexpected end of JSON input at JSON.parse (<anonymous>) at handle (/srv/app/server.js:88:17)',
+          )(ex)
+        : ex.response,
+  },
+  {
+    fault: 'hostile requests refused with internal paths in the detail',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: (ex) =>
+      kindOf(ex) === 'hostile'
+        ? refusedWith(
+            'JSON.parse failed in /srv/acme/node_modules/body-parser/lib/types/json.js; see C:\\inetpub\\wwwroot\\app\\web.config',
+          )(ex)
+        : ex.response,
+  },
+  {
+    fault: 'hostile requests refused with a problem whose type names another code',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'hostile') return ex.response;
+      const refusal = refusedWith('Refused.')(ex);
+      const json = (await refusal.json()) as Record<string, any>;
+      json.type = 'https://uai.example.org/error-registry/#request.rate_limited';
+      return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
+    },
+  },
+  {
+    fault: 'hostile requests refused with a problem of type about:blank',
+    fails: HOSTILE_CHECKS.map((c) => c.id),
+    transform: async (ex) => {
+      if (kindOf(ex) !== 'hostile') return ex.response;
+      const refusal = refusedWith('Refused.')(ex);
+      const json = (await refusal.json()) as Record<string, any>;
+      json.type = 'about:blank';
+      return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
+    },
+  },
+  {
     fault: "hostile requests refused with a Go panic's trace in the detail",
     fails: HOSTILE_CHECKS.map((c) => c.id),
     transform: (ex) =>

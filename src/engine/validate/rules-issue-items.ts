@@ -70,7 +70,8 @@ export function isCodeHelp(helpUrl: string, code: string): boolean {
   return (
     (url.protocol === 'https:' || url.protocol === 'http:') &&
     url.pathname.endsWith(ERROR_REGISTRY_PAGE) &&
-    url.search === ''
+    // No query, not even an empty one (URL reads `?#` as no search).
+    !helpUrl.slice(0, hash).includes('?')
   );
 }
 

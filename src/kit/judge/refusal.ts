@@ -3,10 +3,11 @@
  * requests) and `uai proxy` (the same kinds of request, sent by a client for real), and the status a
  * request naming no registered profile is answered with.
  */
-import { isRecord, shown } from '../../engine/index.ts';
+import { isCodeHelp, isRecord, shown } from '../../engine/index.ts';
 import { errorCode } from '../../standard/code-shapes.ts';
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { isUnregisteredProfileId } from '../../standard/profiles.ts';
+import { codeAnchor, ERROR_REGISTRY_PAGE } from '../../standard/urls.ts';
 
 /**
  * How each hostile kind is refused: the status, and for the three CONTRACT section 8 names with its
@@ -52,26 +53,58 @@ const STACK_TRACE = new RegExp(
   ].join('|'),
 );
 
+/**
+ * A frame written inside a line (`... at JSON.parse (<anonymous>) at handle (/srv/app/server.js:88:17)`):
+ * a name and a place of file, line and column in parentheses, each read for a bounded length.
+ */
+const INLINE_FRAME = /\bat [\w$.<>[\]]{1,100} \([^()\n]{1,200}:\d+:\d+\)/;
+
+/**
+ * An internal path (CONTRACT section 8: never a stack trace or an internal path): a source file with
+ * a line number (`/srv/app/server.js:88`, `app\\handler.py:12`), a folder of installed dependencies
+ * (`node_modules/`, `site-packages/`), or a Windows path through folders (`C:\\inetpub\\wwwroot\\`). A
+ * URL path or a bare file name a detail may quote (`/v1/validate`, `message.json`) is none of these.
+ */
+const INTERNAL_PATH = new RegExp(
+  [
+    String.raw`[\\/][^\s'"()<>\\/]{1,100}\.(?:js|mjs|cjs|ts|py|rb|php|go|java|cs|rs|kt|scala):\d+`,
+    String.raw`[\\/](?:node_modules|site-packages|dist-packages)[\\/]`,
+    String.raw`\b[A-Za-z]:\\(?:[^\s\\'"<>|]{1,100}\\)+`,
+  ].join('|'),
+);
+
 /** Values read for a stack trace: enough for any refusal, bounded whatever an answer nests. */
 const TRACE_SCAN_LIMIT = 10_000;
 
-/** Whether any string anywhere in a value (a detail, an issue item's message) holds a stack trace. */
-function carriesTrace(value: unknown): boolean {
+/** What a refusal says that it must not: a stack trace or an internal path, in any string anywhere in it. */
+function leaks(value: unknown): string | undefined {
   const pending: unknown[] = [value];
   for (let seen = 0; pending.length > 0 && seen < TRACE_SCAN_LIMIT; seen++) {
     const v = pending.pop();
     if (typeof v === 'string') {
-      if (STACK_TRACE.test(v)) return true;
+      if (STACK_TRACE.test(v) || INLINE_FRAME.test(v)) return 'a stack trace';
+      if (INTERNAL_PATH.test(v)) return 'an internal path';
     } else if (typeof v === 'object' && v !== null)
       for (const child of Array.isArray(v) ? v : Object.values(v)) {
         if (pending.length >= TRACE_SCAN_LIMIT) break;
         pending.push(child);
       }
   }
-  return false;
+  return undefined;
 }
 
 const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'code'] as const;
+
+/**
+ * A problem's `type` is its code's anchor on the error-registry page (CONTRACT section 8, as an
+ * issue item's help_url is: issue.help_url_mismatch): a client that reads the type, as RFC 9457
+ * means it to, must read the code the problem names.
+ */
+function problemTypeFault(typed: Record<string, unknown>, isProblem: boolean): string | undefined {
+  const { type, code } = typed;
+  if (!isProblem || typeof type !== 'string' || typeof code !== 'string' || isCodeHelp(type, code)) return undefined;
+  return `the problem's type ${shown(type)} is not the anchor of ${code} on the error-registry page (<origin>${ERROR_REGISTRY_PAGE}#${codeAnchor(code)})`;
+}
 
 /** The typed part of an answer: the problem document, or the body of a uai.error.v1 message. */
 const typedOf = (answer: unknown, isProblem: boolean): Record<string, unknown> | undefined =>
@@ -157,7 +190,10 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
     faults.push(
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed.status}`,
     );
-  if (carriesTrace(typed)) faults.push(`the ${isProblem ? 'problem' : 'error body'} carries a stack trace`);
+  const typeFault = problemTypeFault(typed, isProblem);
+  if (typeFault) faults.push(typeFault);
+  const leak = leaks(typed);
+  if (leak) faults.push(`the ${isProblem ? 'problem' : 'error body'} carries ${leak}`);
   return faults;
 }
 
@@ -185,7 +221,10 @@ export function pacedFaults(status: number, answer: unknown, isProblem: boolean)
   }
   if (typeof typed.status === 'number' && typed.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed.status}`);
-  if (carriesTrace(typed)) faults.push(`${isProblem ? 'the problem' : 'the error body'} carries a stack trace`);
+  const typeFault = problemTypeFault(typed, isProblem);
+  if (typeFault) faults.push(typeFault);
+  const leak = leaks(typed);
+  if (leak) faults.push(`${isProblem ? 'the problem' : 'the error body'} carries ${leak}`);
   return faults;
 }
 
