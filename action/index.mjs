@@ -7675,6 +7675,19 @@ var init_parse_json = __esm({
   }
 });
 
+// src/engine/same-url.ts
+var normalizedEscapes, sameUrl;
+var init_same_url = __esm({
+  "src/engine/same-url.ts"() {
+    "use strict";
+    normalizedEscapes = (href) => href.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+      const c = String.fromCharCode(parseInt(escape.slice(1), 16));
+      return /[A-Za-z0-9\-._~]/.test(c) ? c : escape.toUpperCase();
+    });
+    sameUrl = (a, b) => a === b || URL.canParse(a) && URL.canParse(b) && normalizedEscapes(new URL(a).href) === normalizedEscapes(new URL(b).href);
+  }
+});
+
 // src/standard/parties.ts
 function referenceServerParty(site) {
   return {
@@ -9514,8 +9527,7 @@ function targetOfSource({ request, response }) {
 }
 function sameMember(name, a, b) {
   if (a === b) return true;
-  if (name !== "uri" || typeof a !== "string" || typeof b !== "string") return false;
-  return URL.canParse(a) && URL.canParse(b) && normalizedEscapes(new URL(a).href) === normalizedEscapes(new URL(b).href);
+  return name === "uri" && typeof a === "string" && typeof b === "string" && sameUrl(a, b);
 }
 function sameInstant(a, b) {
   if (a === b) return true;
@@ -9558,7 +9570,7 @@ function expiryCopied(pair) {
     )
   ];
 }
-var NOT_JUDGED, allOf, finding, dotted, copied, PARTY_MEMBERS, ADDRESSES, normalizedEscapes, isTaskState, CHECKS;
+var NOT_JUDGED, allOf, finding, dotted, copied, PARTY_MEMBERS, ADDRESSES, isTaskState, CHECKS;
 var init_rules = __esm({
   "src/engine/exchange/rules.ts"() {
     "use strict";
@@ -9572,6 +9584,7 @@ var init_rules = __esm({
     init_field_model2();
     init_next_turn();
     init_own_ids();
+    init_same_url();
     init_trace();
     NOT_JUDGED = "not-judged";
     allOf = (...parts) => {
@@ -9593,10 +9606,6 @@ var init_rules = __esm({
     };
     PARTY_MEMBERS = objectDef("party").fields.map((f) => f.key).filter((key) => key !== "type" && key !== "id");
     ADDRESSES = /* @__PURE__ */ new Set(["uri", "did"]);
-    normalizedEscapes = (href) => href.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
-      const c = String.fromCharCode(parseInt(escape.slice(1), 16));
-      return /[A-Za-z0-9\-._~]/.test(c) ? c : escape.toUpperCase();
-    });
     isTaskState = (v) => typeof v === "string" && TASK_STATES.includes(v);
     CHECKS = {
       "exchange.http_status": (pair) => {
@@ -11072,6 +11081,7 @@ var init_engine = __esm({
     init_sarif();
     init_json_positions();
     init_parse_json();
+    init_same_url();
     init_rules_issue_items();
     init_source_locator();
     init_exchange();
@@ -14242,7 +14252,7 @@ async function runKit(options, http = defaultHttp(options)) {
   }
   return { endpoint, capability, declaredBindings, exchanges, notes, faults, requestsSent };
 }
-var POLL_RETRY_MAX_MS, at, sameUrl, sentMessage;
+var POLL_RETRY_MAX_MS, at, sentMessage;
 var init_run = __esm({
   "src/kit/server/run.ts"() {
     "use strict";
@@ -14252,7 +14262,6 @@ var init_run = __esm({
     init_requests();
     POLL_RETRY_MAX_MS = 5e3;
     at = (v, ...path2) => path2.reduce((x, k) => isRecord(x) && Object.hasOwn(x, k) ? x[k] : void 0, v);
-    sameUrl = (a, b) => a === b || URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
     sentMessage = (text) => {
       const parsed = parseJson(text);
       return Array.isArray(parsed) ? messageFromKeyless(parsed).value : parsed;

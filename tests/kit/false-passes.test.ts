@@ -215,6 +215,27 @@ describe('uai test: an endpoint is the one the statement names, however the URL 
     expect(verdict(report, 'capability.names_endpoint').status).toBe('pass');
     expect(verdict(report, 'message.keyless_shape').status).toBe('pass');
   });
+
+  it('a statement naming it with a letter of its path percent-encoded (RFC 3986 section 6.2.2.2) declares keyless there too', async () => {
+    let keylessSent = 0;
+    server.transform = async (ex) => {
+      if (ex.method === 'POST' && ex.requestText.trimStart().startsWith('[')) keylessSent += 1;
+      if (ex.method !== 'GET' || ex.path !== new URL(server.endpoint).pathname) return ex.response;
+      const statement = (await ex.response.json()) as Record<string, any>;
+      for (const e of statement.body.endpoints)
+        if (e.binding !== 'https-async-callback') {
+          const url = new URL(e.url);
+          const last = url.pathname.lastIndexOf('/') + 1;
+          const letter = url.pathname[last]!;
+          e.url = `${url.origin}${url.pathname.slice(0, last)}%${letter.charCodeAt(0).toString(16)}${url.pathname.slice(last + 1)}`;
+        }
+      return new Response(JSON.stringify(seal(statement)), { headers: { 'content-type': 'application/json' } });
+    };
+    const report = await run();
+    expect(verdict(report, 'capability.names_endpoint').status).toBe('pass');
+    expect(verdict(report, 'message.keyless_shape').status).toBe('pass');
+    expect(keylessSent).toBeGreaterThan(0);
+  });
 });
 
 describe('uai test: no false fail', () => {

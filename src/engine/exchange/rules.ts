@@ -16,6 +16,7 @@ import { valueAt } from './kind.ts';
 import { objectDef } from '../field-model.ts';
 import { hasInstantBefore, nextSequence } from './next-turn.ts';
 import { reusedIdMessage, reusedIdOf, sameTaskState } from './own-ids.ts';
+import { sameUrl } from '../same-url.ts';
 import { hasZeroIds, parseTraceparent } from '../trace.ts';
 import type { ExchangeFinding, ExchangePair } from './types.ts';
 
@@ -96,23 +97,10 @@ const PARTY_MEMBERS: readonly string[] = objectDef('party')
 /** The party members that say where an answer goes. */
 const ADDRESSES = new Set(['uri', 'did']);
 
-/**
- * RFC 3986 section 6.2.2.1 and 6.2.2.2: a percent-encoded octet in uppercase hex, and one that
- * encodes an unreserved character as that character. WHATWG's href does neither.
- */
-const normalizedEscapes = (href: string): string =>
-  href.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
-    const c = String.fromCharCode(parseInt(escape.slice(1), 16));
-    return /[A-Za-z0-9\-._~]/.test(c) ? c : escape.toUpperCase();
-  });
-
-/** The same value of a party member: a uri as the URL it names, anything else as it is. */
+/** The same value of a party member: a uri as the URL it names (same-url.ts), anything else as it is. */
 function sameMember(name: string, a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (name !== 'uri' || typeof a !== 'string' || typeof b !== 'string') return false;
-  return (
-    URL.canParse(a) && URL.canParse(b) && normalizedEscapes(new URL(a).href) === normalizedEscapes(new URL(b).href)
-  );
+  return name === 'uri' && typeof a === 'string' && typeof b === 'string' && sameUrl(a, b);
 }
 
 /** Both are RFC 3339 instants naming the same moment (a response may write the request's expiry another way). */

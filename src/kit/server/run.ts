@@ -5,7 +5,7 @@
  * requests are keyed, or keyless where the statement declares only keyless (requests.ts,
  * requestForm). Sending is all this module does; judging is checks.ts.
  */
-import { isRecord, messageFromKeyless, parseJson, retryDelayMs } from '../../engine/index.ts';
+import { isRecord, messageFromKeyless, parseJson, retryDelayMs, sameUrl } from '../../engine/index.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
@@ -55,10 +55,6 @@ function planFrom(capability: unknown, endpoint: string, options: RunOptions): R
 }
 
 /** The bindings declared for the endpoint under test, and where its tasks are polled. */
-/** One URL however it is spelled (scheme and host case, a default port, dot segments): WHATWG's serialization. */
-const sameUrl = (a: string, b: string): boolean =>
-  a === b || (URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href);
-
 function bindingsOf(capability: unknown, endpoint: string): { bindings: string[]; pollBase?: string } {
   const endpoints = at(capability, 'body', 'endpoints');
   const bindings: string[] = [];
