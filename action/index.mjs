@@ -12016,6 +12016,7 @@ var init_implementations = __esm({
 // src/kit/judge/result.ts
 function resultMessage(verdicts, subject2, run2) {
   const { runId, now } = run2;
+  const of = run2.resultOf ? `-${run2.resultOf}` : "";
   const l = links(run2.site);
   const failed = verdicts.filter((v) => v.status === "fail" || v.status === "not_exercised");
   const stopped = run2.aborted ? ` The run stopped early: ${run2.aborted.slice(0, 200)}.` : "";
@@ -12030,12 +12031,12 @@ function resultMessage(verdicts, subject2, run2) {
   return seal({
     uai_version: UAI_VERSION,
     profile: "uai.conformance.result.v1",
-    message_id: `msg-kit-result-${runId.slice(0, 16)}`,
+    message_id: `msg-kit-result-${runId.slice(0, 16)}${of}`,
     source: { ...KIT_PARTY, role: "conformance-checker" },
     target: { ...subject2.target },
     conversation: {
       conversation_id: `conv-kit-${runId.slice(0, 16)}`,
-      turn_id: `turn-kit-result-${runId.slice(16, 24)}`,
+      turn_id: `turn-kit-result-${runId.slice(16, 24)}${of}`,
       traceparent: `00-${runId}-${runId.slice(16)}-01`,
       sequence: 1
     },
@@ -13330,7 +13331,8 @@ var init_report2 = __esm({
               checks,
               subject: subject(side, upstream),
               requestsSent: this.#count,
-              ...options
+              ...options,
+              resultOf: side
             });
             return [side, report];
           })

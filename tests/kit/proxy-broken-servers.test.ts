@@ -102,6 +102,11 @@ describe('the reference server behind the proxy', () => {
     // that second poll is one after a final state, which the proxy rightly holds against it.
     clientBaseline = [...ids(report, 'client'), 'conversation.poll_stops'];
     expect(clientBaseline).toContain('client.message_valid');
+    // Two messages of one sender: each has an id of its own (spec section 2.2).
+    const resultIds = [report.server, report.client].map(
+      (side) => (side.result_message as { message_id: string }).message_id,
+    );
+    expect(new Set(resultIds).size).toBe(2);
     for (const side of [report.server, report.client]) {
       const v = validateMessage(side.result_message, { mode: 'keyed-json', site: px.server.site, now: NOW });
       expect([v.error_count, v.warning_count]).toEqual([0, 0]);

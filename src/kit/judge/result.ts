@@ -49,6 +49,11 @@ export interface ResultRun {
   readonly now: Date;
   /** Why the run stopped early, when it did. */
   readonly aborted?: string;
+  /**
+   * What tells this result from the run's other results, when it has any (uai proxy seals one per
+   * side): a message's id is its own (spec section 2.2), so two results of one run never share one.
+   */
+  readonly resultOf?: string;
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -59,6 +64,7 @@ export function resultMessage(
   run: ResultRun,
 ): Record<string, unknown> {
   const { runId, now } = run;
+  const of = run.resultOf ? `-${run.resultOf}` : '';
   const l = links(run.site);
   const failed = verdicts.filter((v) => v.status === 'fail' || v.status === 'not_exercised');
   const stopped = run.aborted ? ` The run stopped early: ${run.aborted.slice(0, 200)}.` : '';
@@ -78,12 +84,12 @@ export function resultMessage(
   return seal({
     uai_version: UAI_VERSION,
     profile: 'uai.conformance.result.v1',
-    message_id: `msg-kit-result-${runId.slice(0, 16)}`,
+    message_id: `msg-kit-result-${runId.slice(0, 16)}${of}`,
     source: { ...KIT_PARTY, role: 'conformance-checker' },
     target: { ...subject.target },
     conversation: {
       conversation_id: `conv-kit-${runId.slice(0, 16)}`,
-      turn_id: `turn-kit-result-${runId.slice(16, 24)}`,
+      turn_id: `turn-kit-result-${runId.slice(16, 24)}${of}`,
       traceparent: `00-${runId}-${runId.slice(16)}-01`,
       sequence: 1,
     },

@@ -124,6 +124,7 @@ export class ProxySession {
           subject: subject(side, upstream),
           requestsSent: this.#count,
           ...options,
+          resultOf: side,
         });
         return [side, report];
       }),
