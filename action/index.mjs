@@ -9613,7 +9613,12 @@ var init_rules = __esm({
         if (pair.httpStatus === void 0 || want === void 0) return NOT_JUDGED;
         if (pair.httpStatus === want) return [];
         return [
-          finding("", `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus)
+          finding(
+            "",
+            `${/^[aeiou]/.test(pair.kind) ? "An" : "A"} ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`,
+            want,
+            pair.httpStatus
+          )
         ];
       },
       "exchange.response_profile": ({ request, response, previous }) => {
@@ -18183,7 +18188,8 @@ async function checkEntryCommand(argv, io) {
     const c = entryCounts(entry);
     const face = badgeFace(entry);
     const unlistable = entry.meta.side === "server" ? notPublicHttps(entry.meta.target) : void 0;
-    io.stdout(
+    const say = values.badge === "-" ? io.stderr : io.stdout;
+    say(
       [
         `${files.dir}: ${entry.meta.name} (${entry.meta.side}), ${entry.status}, level ${entry.level ?? "none"}`,
         `checks: must ${c.must_pass} passed, ${c.must_fail} failed; should ${c.should_pass} passed, ${c.should_fail} failed; ${c.skip} skipped`,
@@ -18220,10 +18226,11 @@ var init_check_entry = __esm({
     CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
 Checks an entry of the report of implementations as the build does: <folder> holds
-result.json (written by uai test <endpoint> --result result.json), meta.json and
-optionally report.json (uai test --format json). The folder's name is the entry's id.
-Prints the level, the counts and the badge's text; --badge writes the badge SVG the
-report will serve ("-" for standard output).
+result.json (written by uai test <endpoint> --result result.json, or for a client by
+uai test-client --result result.json), meta.json and optionally report.json (--format
+json). The folder's name is the entry's id. Prints the level, the counts and the badge's
+text; --badge writes the badge SVG the report will serve ("-" for standard output, the
+summary then going to standard error).
 
 A server entry's target must be a public https endpoint, so that anyone can run the kit
 against it again. --local previews an entry run against a server on your own machine

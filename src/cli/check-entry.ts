@@ -17,10 +17,11 @@ import { isUsageError, readError, requireWritable, UsageError, writeOutput } fro
 export const CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
 Checks an entry of the report of implementations as the build does: <folder> holds
-result.json (written by uai test <endpoint> --result result.json), meta.json and
-optionally report.json (uai test --format json). The folder's name is the entry's id.
-Prints the level, the counts and the badge's text; --badge writes the badge SVG the
-report will serve ("-" for standard output).
+result.json (written by uai test <endpoint> --result result.json, or for a client by
+uai test-client --result result.json), meta.json and optionally report.json (--format
+json). The folder's name is the entry's id. Prints the level, the counts and the badge's
+text; --badge writes the badge SVG the report will serve ("-" for standard output, the
+summary then going to standard error).
 
 A server entry's target must be a public https endpoint, so that anyone can run the kit
 against it again. --local previews an entry run against a server on your own machine
@@ -75,7 +76,9 @@ export async function checkEntryCommand(argv: readonly string[], io: CheckEntryI
     const face = badgeFace(entry);
     const unlistable = entry.meta.side === 'server' ? notPublicHttps(entry.meta.target) : undefined;
     // The entry's name, target and folder are a pull request's: each line is escaped (escapeLine).
-    io.stdout(
+    // With the badge on standard output, the summary goes to standard error: stdout is one SVG file.
+    const say = values.badge === '-' ? io.stderr : io.stdout;
+    say(
       [
         `${files.dir}: ${entry.meta.name} (${entry.meta.side}), ${entry.status}, level ${entry.level ?? 'none'}`,
         `checks: must ${c.must_pass} passed, ${c.must_fail} failed; should ${c.should_pass} passed, ${c.should_fail} failed; ${c.skip} skipped`,

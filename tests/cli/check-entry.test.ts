@@ -102,6 +102,14 @@ describe('uai check-entry: entry files chosen by whoever opened the pull request
     const r = await run(folder, '--local');
     expect(r.code, r.stderr).toBe(0);
   });
+
+  it('--badge - writes the SVG alone to standard output, the summary to standard error', async () => {
+    const folder = entry('a-badge', (p) => cpSync('tests/data/implementations/acme-agent/result.json', p));
+    const r = await run(folder, '--local', '--badge', '-');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^<svg [^]*<\/svg>\n?$/);
+    expect(r.stderr).toMatch(/^\S*a-badge: .*\nchecks: /);
+  });
 });
 
 it('an entry folder that is itself a link is refused with the reason, by uai check-entry and by the build alike', async () => {

@@ -169,7 +169,12 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     if (pair.httpStatus === undefined || want === undefined) return NOT_JUDGED;
     if (pair.httpStatus === want) return [];
     return [
-      finding('', `A ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`, want, pair.httpStatus),
+      finding(
+        '',
+        `${/^[aeiou]/.test(pair.kind) ? 'An' : 'A'} ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`,
+        want,
+        pair.httpStatus,
+      ),
     ];
   },
   'exchange.response_profile': ({ request, response, previous }) => {

@@ -618,3 +618,16 @@ describe('answer fields the spec leaves to a should: each rule alone', () => {
     expect(failing(checkExchange({ request, response }))).toEqual(['exchange.error_code_published']);
   });
 });
+
+describe('exchange.http_status says which status, in a sentence', () => {
+  it.each([
+    ['accepted-task', 200, 'An accepted answer is sent with HTTP 202, not 200.'],
+    ['completed-response', 202, 'A completed answer is sent with HTTP 200, not 202.'],
+  ] as const)('%s answered with %i', (scenario, status, message) => {
+    const { result } = answer(request, scenario);
+    const check = checkExchange({ request, response: result.response_message, httpStatus: status });
+    const verdict = check.verdicts.find((v) => v.id === 'exchange.http_status')!;
+    expect(verdict.status).toBe('fail');
+    expect(verdict.findings.map((f) => f.message)).toEqual([message]);
+  });
+});
