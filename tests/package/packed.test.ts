@@ -337,9 +337,10 @@ describe('the package README, followed from an empty folder on Node 20', () => {
   });
 
   it('2. serves the reference server and passes every check of uai test against it', async () => {
-    const line = 'npx uai reference-server --port 8080 &';
-    expect(readme).toContain(line);
-    server = spawn('sh', ['-c', `exec ${line.slice(0, -2).replace('8080', String(port))}`], {
+    // The README starts it in a terminal of its own, and tests it once it has printed its endpoint.
+    const line = 'npx uai reference-server --port 8080';
+    expect(readme).toContain(`${line}\n`);
+    server = spawn('sh', ['-c', `exec ${line.replace('8080', String(port))}`], {
       cwd: folder,
       env: env(),
       detached: true,
@@ -365,9 +366,10 @@ describe('the package README, followed from an empty folder on Node 20', () => {
   }, 180_000);
 
   it('5. checks an entry as the build would and draws the badge the build draws', async () => {
-    expect((await step('mkdir my-agent')).code).toBe(0);
+    // The public run's folder (my-agent) cannot be made here; the preview's folder is the README's own.
+    expect((await step('mkdir my-agent-local')).code).toBe(0);
     const tested = await step(
-      'npx uai test http://127.0.0.1:8080/v1/reference-server --result my-agent/result.json --format json > my-agent/report.json',
+      'npx uai test http://127.0.0.1:8080/v1/reference-server --result my-agent-local/result.json --format json > my-agent-local/report.json',
     );
     expect(tested.code, tested.stderr).toBe(0);
     // The README's two meta.json differ in the target alone: the public one is checked by the same rules.
@@ -376,19 +378,22 @@ describe('the package README, followed from an empty folder on Node 20', () => {
     expect(JSON.parse(published).target).toMatch(/^https:\/\//);
     // The README's local meta.json, with the port this test's server listens on where it says 8080.
     writeFileSync(
-      join(folder, 'my-agent/meta.json'),
+      join(folder, 'my-agent-local/meta.json'),
       readmeBlock('entry-meta-local', 'json').replaceAll('8080', String(port)),
     );
     // A local target is what the report refuses: the entry for the pull request is a public run.
-    const refused = await step('npx uai check-entry my-agent --badge badge.svg');
+    const refused = await run('sh', ['-c', 'npx uai check-entry my-agent-local --badge badge.svg'], {
+      cwd: folder,
+      env: env(),
+    });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('a server entry needs a public https endpoint');
-    const preview = await step('npx uai check-entry my-agent --local --badge badge.svg');
+    const preview = await step('npx uai check-entry my-agent-local --local --badge badge.svg');
     expect(preview.code, preview.stderr).toBe(0);
-    expect(preview.stdout).toMatch(/^my-agent: My agent \(server\), pass, level L4$/m);
+    expect(preview.stdout).toMatch(/^my-agent-local: My agent \(server\), pass, level L4$/m);
     expect(preview.stdout).toContain('local preview: the report would refuse this entry');
     // The bundled renderer draws exactly what the build's badge-maker draws for this entry.
-    const entry = verifyEntry(readEntryFolder(join(folder, 'my-agent')), {
+    const entry = verifyEntry(readEntryFolder(join(folder, 'my-agent-local')), {
       site: siteFor('http://localhost:4321'),
       now: new Date(),
       previewLocalTarget: true,
