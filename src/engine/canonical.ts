@@ -36,9 +36,9 @@ export function withoutIntegrity(message: Readonly<Record<string, unknown>>): Re
 /** Canonical forms of a message with and without `integrity`, from one walk. Throws like canonicalJson. */
 export const integrityForms = (message: Readonly<Record<string, unknown>>): JcsForms => jcsForms(message, 'integrity');
 
-/** integrity.checksum of a keyed message (CONTRACT section 3). */
-export const messageChecksum = (message: Readonly<Record<string, unknown>>): string =>
-  formDigest(jcsWithout(message, 'integrity'));
+/** integrity.checksum of a keyed message (CONTRACT section 3); any object, so typed messages go in as they are. */
+export const messageChecksum = (message: object): string =>
+  formDigest(jcsWithout(message as Readonly<Record<string, unknown>>, 'integrity'));
 
 /**
  * Returns the message with a correct integrity block (version 2, sha256, jcs). An existing

@@ -31,7 +31,9 @@ export function objectToKeyless(keyed: Record<string, unknown>, def: ObjectShape
   return out;
 }
 
-export const messageToKeyless = (message: Record<string, unknown>): Json[] => objectToKeyless(message, ENVELOPE);
+/** The keyless array of a keyed message; any object, so typed messages go in as they are. */
+export const messageToKeyless = (message: object): Json[] =>
+  objectToKeyless(message as Record<string, unknown>, ENVELOPE);
 
 export interface KeylessResult {
   readonly value: Json;

@@ -16,6 +16,7 @@ import {
 import { inputFromText } from '../../../src/cli/input.ts';
 import { DEFAULT_ORIGIN, siteFor, type Site } from '../../../src/standard/urls.ts';
 import { PACKAGE_ORIGIN } from '../../../src/cli/package-origin.ts';
+import type { Integrity } from './types.ts';
 
 export {
   canonicalJson,
@@ -129,8 +130,8 @@ export function validateText(text: string, options: CheckOptions = {}): Validato
  * The message with a correct integrity block (version 2, sha256 over its RFC 8785 form without
  * integrity); an existing integrity member keeps its position. Typed messages (`@uai-1/uai/types`) go in and out.
  */
-export function seal<T extends object>(message: T): T {
-  return sealRecord(message as Record<string, unknown>) as T;
+export function seal<T extends object>(message: T): T & { integrity: Integrity } {
+  return sealRecord(message as Record<string, unknown>) as T & { integrity: Integrity };
 }
 
 /** True when integrity.checksum is the sha256 of the message's canonical form without integrity. */
