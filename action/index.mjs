@@ -13940,9 +13940,10 @@ function exchangeVerdicts(obs) {
     const kinds = rule3.appliesTo;
     const scenarios = Object.entries(EXPECTED_KIND).filter(([, kind]) => kinds.includes(kind)).map(([scenario]) => scenario);
     const onlyPolls = scenarios.every((s) => s === "poll");
-    if (onlyPolls && !polled)
+    const onlyTasks = scenarios.every((s) => s === "poll" || s === "async");
+    if (onlyTasks && !polled)
       outcomes[rule3.id] = statementMissing ? notExercised(statementMissing) : skip(
-        `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled`
+        onlyPolls ? `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled` : `applies to accepted answers and task statuses only; the capability statement declares no https-async-callback endpoint, so an async request may be answered inline and no task is polled`
       );
     else {
       const seen = scenarios.map(
@@ -14015,7 +14016,9 @@ function hostileVerdict(obs, id, unproven) {
   if (unreadWhy) return notExercised(unreadWhy);
   const bothForms = requestForm(obs.declaredBindings) === "keyed" && obs.declaredBindings.includes("https-json-keyless") && !KEYED_ONLY_HOSTILE.has(id);
   if (bothForms && !sent.some((e) => e.keylessAnswer !== void 0))
-    return notExercised(`keyless: ${unanswered(obs, id)}`);
+    return notExercised(
+      `keyless: ${id}: ${obs.stoppedAt === id ? `no answer, the run stopped here (${obs.aborted})` : obs.aborted ? `not sent, the run stopped early (${obs.aborted})` : "not sent"}`
+    );
   return unproven ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`) : pass();
 }
 function judgeServer(obs, site, now) {

@@ -12,6 +12,7 @@ import {
   sha256Hex,
   withoutIntegrity,
 } from '../../src/engine/index.ts';
+import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
 import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
@@ -239,6 +240,40 @@ describe('uai test: an endpoint is the one the statement names, however the URL 
 });
 
 describe('uai test: no false fail', () => {
+  it('a server that declares no async binding and answers an async request inline (200, completed) passes', async () => {
+    const reference = referenceServerHandler({ site: server.site });
+    server.transform = async (ex) => {
+      if (ex.method === 'GET' && ex.path === new URL(server.endpoint).pathname) {
+        // Keyed HTTPS JSON only: no task endpoint, no keyless binding.
+        const statement = (await ex.response.json()) as Record<string, any>;
+        statement.body.endpoints = statement.body.endpoints.filter((e: any) => e.binding === 'https-json-keyed');
+        return new Response(JSON.stringify(seal(statement)), { headers: { 'content-type': 'application/json' } });
+      }
+      if (ex.method !== 'POST' || ex.response.status !== 202) return ex.response;
+      // Resolved inline: the answer the server gives the same request sent sync, its mode copied from the request.
+      const sent = JSON.parse(ex.requestText) as Record<string, any>;
+      const inline = await reference(
+        new Request(server.endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(seal({ ...sent, delivery: { ...sent.delivery, mode: 'sync' } })),
+        }),
+      );
+      const answer = (await inline.json()) as Record<string, any>;
+      answer.delivery.mode = sent.delivery.mode;
+      return new Response(JSON.stringify(seal(answer)), { status: inline.status, headers: inline.headers });
+    };
+    const report = await run();
+    expect(
+      report.checks.filter((c) => c.status === 'fail' || c.status === 'not_exercised').map((c) => [c.id, c.evidence]),
+    ).toEqual([]);
+    expect(report.exit_code).toBe(0);
+    const skipped = report.checks.filter((c) => c.status === 'skip').map((c) => c.id);
+    expect(skipped).toEqual(
+      expect.arrayContaining(['exchange.task_ref_set', 'exchange.task_ref_agrees', 'task.pollable']),
+    );
+  });
+
   it('a server that paces polls (429 with Retry-After: 1 within a second of the last) passes: the kit waits as told', async () => {
     let lastPoll = 0;
     let paced = 0;

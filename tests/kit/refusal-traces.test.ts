@@ -8,7 +8,7 @@ import { pacedFaults, refusalFaults } from '../../src/kit/judge/refusal.ts';
  * line) is no trace: judged by refusalFaults on a problem whose other members are right.
  */
 const refusal = (detail: string) => ({
-  type: 'about:blank',
+  type: 'https://uai.example.org/error-registry/#request.invalid',
   title: 'Request message invalid',
   status: 400,
   detail,
@@ -71,9 +71,47 @@ describe('a stack trace in a refusal', () => {
   });
 });
 
+describe('an internal path in a refusal (CONTRACT section 8)', () => {
+  it.each([
+    [
+      'a frame inside a line',
+      'Unexpected end of JSON input at JSON.parse (<anonymous>) at handle (/srv/app/server.js:88:17)',
+    ],
+  ])('%s is a trace', (_, detail) => expect(faults(detail)).toEqual([TRACE]));
+  it.each([
+    ['a source file with its line', 'failed in /srv/app/server.js:88'],
+    ['installed dependencies', 'failed in /srv/app/node_modules/body-parser/lib/types/json.js'],
+    ['Python packages', 'raised in /usr/lib/python3/dist-packages/app/view.py'],
+    ['a Windows folder path', 'see C:\\inetpub\\wwwroot\\app\\web.config'],
+  ])('%s is an internal path', (_, detail) => expect(faults(detail)).toEqual(['the problem carries an internal path']));
+  it.each([
+    'POST /v1/validate takes a {"message": ...} body.',
+    'See https://uai.example.org/v1/schemas/uai.intent.request.v1 and /error-registry/#request.invalid.',
+    'message.json is not valid at line 3, column 7.',
+    'The path /body/items/0 is missing; expected a:b:c.',
+    'Times like 10:30:00 or C: drive letters alone are no path.',
+  ])('%j is no internal path', (detail) => expect(faults(detail)).toEqual([]));
+});
+
+describe("a problem's type is its code's anchor", () => {
+  it.each([
+    ['about:blank', ['the problem\'s type "about:blank" is not the anchor']],
+    ['https://uai.example.org/error-registry/#request.too_deep', ['is not the anchor of request.invalid']],
+    ['https://uai.example.org/error-registry/?#request.invalid', ['is not the anchor of request.invalid']],
+    ['https://other.example/prefix/error-registry/#request.invalid', []],
+  ])('%s', (type, expected) => {
+    const got = refusalFaults('hostile.checksum', 400, { ...refusal('No.'), type }, true);
+    expect(got).toEqual(expected.map((e) => expect.stringContaining(e)));
+  });
+});
+
 describe('a 429 or 503 that paces a poll says what its status says', () => {
   const paced = (status: number, code: string) =>
-    pacedFaults(status, { type: 'about:blank', title: 'Later', status, detail: 'Later.', code }, true);
+    pacedFaults(
+      status,
+      { type: `https://uai.example.org/error-registry/#${code}`, title: 'Later', status, detail: 'Later.', code },
+      true,
+    );
   it.each([
     [429, 'request.rate_limited', []],
     [429, 'server.internal', [expect.stringMatching(/registered with status 500, not 429/)]],

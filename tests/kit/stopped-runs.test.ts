@@ -36,6 +36,12 @@ describe('a run stopped by its request budget, at every request of a whole run',
           report.checks.some((c) => c.status === 'not_exercised'),
           `budget ${budget}`,
         ).toBe(true);
+        // A keyless copy the run never sent is said to be so, not shown by its keyed twin's answer.
+        for (const c of report.checks)
+          if (c.id.startsWith('hostile.') && c.status === 'not_exercised' && c.evidence[0]?.startsWith('keyless: '))
+            expect(c.evidence[0], `budget ${budget}, ${c.id}`).toMatch(
+              /^keyless: \S+: (no answer, the run stopped here|not sent, the run stopped early) /,
+            );
       } else expect(report.aborted, `budget ${budget}`).toBeUndefined();
     }
   }, 120_000);

@@ -365,11 +365,16 @@ function exchangeVerdicts(obs: Observations): Record<string, Outcome> {
       .filter(([, kind]) => kinds.includes(kind))
       .map(([scenario]) => scenario);
     const onlyPolls = scenarios.every((s) => s === 'poll');
-    if (onlyPolls && !polled)
+    // Without the async binding declared, an async request may be answered inline (docs/decisions.md,
+    // "Reference server"): a rule of accepted answers and task statuses alone has nothing to apply to.
+    const onlyTasks = scenarios.every((s) => s === 'poll' || s === 'async');
+    if (onlyTasks && !polled)
       outcomes[rule.id] = statementMissing
         ? notExercised(statementMissing)
         : skip(
-            `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled`,
+            onlyPolls
+              ? `applies to task statuses only; the capability statement declares no https-async-callback endpoint, so no task is polled`
+              : `applies to accepted answers and task statuses only; the capability statement declares no https-async-callback endpoint, so an async request may be answered inline and no task is polled`,
           );
     else {
       const seen = scenarios.map((s) =>
@@ -476,8 +481,17 @@ function hostileVerdict(obs: Observations, id: string, unproven: string | undefi
     requestForm(obs.declaredBindings) === 'keyed' &&
     obs.declaredBindings.includes('https-json-keyless') &&
     !KEYED_ONLY_HOSTILE.has(id);
+  // Said of the keyless copy itself: the keyed answer of the same scenario is not its evidence.
   if (bothForms && !sent.some((e) => e.keylessAnswer !== undefined))
-    return notExercised(`keyless: ${unanswered(obs, id)}`);
+    return notExercised(
+      `keyless: ${id}: ${
+        obs.stoppedAt === id
+          ? `no answer, the run stopped here (${obs.aborted})`
+          : obs.aborted
+            ? `not sent, the run stopped early (${obs.aborted})`
+            : 'not sent'
+      }`,
+    );
   return unproven
     ? notExercised(`the refusal proves nothing: the endpoint was not shown to speak UAI-1: ${unproven}`)
     : pass();
