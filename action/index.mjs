@@ -2595,9 +2595,11 @@ var init_code_shapes = __esm({
       issue("envelope.profile_unknown", "error", "L1", "Unknown profile"),
       issue("envelope.profile_not_current", "error", "L1", "Profile version not current"),
       issue("field.alias_key", "error", "L1", "Key spelled as an alias"),
+      // Envelope requirements too (CONTRACT section 2 lists them with the envelope's members): a reply's
+      // parent, and an extension's namespace, reported instead of the envelope schema's pattern error.
+      issue("conversation.parent_missing", "error", "L1", "Reply without parent_message_id"),
+      issue("extension.namespace_invalid", "error", "L1", "Malformed extension namespace"),
       // L2: profile rules.
-      issue("conversation.parent_missing", "error", "L2", "Reply without parent_message_id"),
-      issue("extension.namespace_invalid", "error", "L2", "Malformed extension namespace"),
       issue("extension.critical_unknown", "error", "L2", "Critical extension not registered"),
       issue("response.task_ref_missing", "error", "L2", "Accepted response without task_ref"),
       issue("response.task_ref_mismatch", "error", "L2", "task_ref values disagree"),

@@ -65,6 +65,21 @@ describe('conformance levels', () => {
       'L1',
     ],
     [
+      'a reply without its parent_message_id (an envelope requirement, CONTRACT section 2)',
+      variant((m) => {
+        m.conversation.sequence = 2;
+        delete m.conversation.parent_message_id;
+      }),
+      'L0',
+    ],
+    [
+      'an extension namespace that is no urn:<ns>:ext:<name>',
+      variant((m) => {
+        m.extensions = [{ namespace: 'not-a-urn', critical: false }];
+      }),
+      'L0',
+    ],
+    [
       'an envelope member spelled as its alias',
       variant((m) => {
         m.messageId = m.message_id;
