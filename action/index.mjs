@@ -14301,6 +14301,10 @@ function serviceSubject(obs) {
 }
 async function testImplementation(options, http) {
   if (options.only?.size === 0) throw new RangeError("only names no check; give at least one check id, or none at all");
+  if (!/^[0-9a-f]{32}$/.test(options.runId) || /^0+$/.test(options.runId))
+    throw new TypeError(
+      `runId needs 32 lowercase hex digits, not all zero (a W3C trace id), not ${JSON.stringify(options.runId)}`
+    );
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith("hostile."))) : void 0;
   const observations = await runKit({ ...options, ...hostile ? { hostile } : {} }, http);
   const all = judgeServer(observations, options.site, options.now);

@@ -103,10 +103,18 @@ function siteOfOrigin(origin: string | undefined): Site {
   return siteFor(plain);
 }
 
-const settings = (options: CheckOptions) => ({
-  site: siteOfOrigin(options.origin),
-  now: options.now ?? new Date(),
-});
+/**
+ * The site and clock of a check, or a TypeError saying which option is wrong: a caller writing
+ * JavaScript has no compiler to refuse `mode: 'keyed'`, and a mode the engine does not know must not
+ * be read as another (it would pass a message unchecked in the form the caller meant).
+ */
+function settings(options: CheckOptions): { site: Site; now: Date } {
+  if (options.mode !== undefined && options.mode !== 'keyed-json' && options.mode !== 'keyless-json')
+    throw new TypeError(`mode is keyed-json or keyless-json, not ${JSON.stringify(options.mode)}`);
+  if (options.now !== undefined && !(options.now instanceof Date && Number.isFinite(options.now.getTime())))
+    throw new TypeError(`now needs a valid Date, not ${String(options.now)}`);
+  return { site: siteOfOrigin(options.origin), now: options.now ?? new Date() };
+}
 
 /** Validates a parsed message (keyed object, or keyless array with mode 'keyless-json'). */
 export function validate(message: unknown, options: CheckOptions = {}): ValidatorResult {
@@ -121,9 +129,10 @@ export function validate(message: unknown, options: CheckOptions = {}): Validato
  * not the check, so they are not read (the CLI's own options choose its output).
  */
 export function validateText(text: string, options: CheckOptions = {}): ValidatorResult {
+  const checked = settings(options);
   const input = inputFromText('text', text, options.mode);
   if (!input.ok) throw new TypeError(input.error);
-  return validateMessage(input.message, { mode: input.mode, text: input.messageText, ...settings(options) });
+  return validateMessage(input.message, { mode: input.mode, text: input.messageText, ...checked });
 }
 
 /**

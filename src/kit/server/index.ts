@@ -45,6 +45,11 @@ function serviceSubject(obs: Observations): ResultSubject {
 export async function testImplementation(options: KitOptions, http?: KitHttp): Promise<KitReport> {
   // A report of no check would be sealed as a pass of nothing: a caller's mistake, never a verdict.
   if (options.only?.size === 0) throw new RangeError('only names no check; give at least one check id, or none at all');
+  // The run id is the trace id of every request (W3C traceparent): any other value would be blamed on the server.
+  if (!/^[0-9a-f]{32}$/.test(options.runId) || /^0+$/.test(options.runId))
+    throw new TypeError(
+      `runId needs 32 lowercase hex digits, not all zero (a W3C trace id), not ${JSON.stringify(options.runId)}`,
+    );
   const hostile = options.only ? new Set([...options.only].filter((id) => id.startsWith('hostile.'))) : undefined;
   const observations = await runKit({ ...options, ...(hostile ? { hostile } : {}) }, http);
   const all = judgeServer(observations, options.site, options.now);
