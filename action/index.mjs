@@ -18280,9 +18280,12 @@ async function referenceServerCommand(argv, io) {
 `);
     return 2;
   }
-  const serving = { origin: "" };
+  const serving = {
+    byHost: /* @__PURE__ */ new Map()
+  };
   const server = createServer3(async (req, res) => {
-    await serving.handle(req, res, targetUrl(serving.origin, requestTarget(req.url) ?? "/").pathname);
+    const named = serving.byHost.get((req.headers.host ?? "").toLowerCase()) ?? serving.byHost.get("");
+    await named.handle(req, res, targetUrl(named.origin, requestTarget(req.url) ?? "/").pathname);
   });
   try {
     await new Promise((resolve7, reject) => {
@@ -18294,9 +18297,12 @@ async function referenceServerCommand(argv, io) {
 `);
     return 2;
   }
-  const site = siteFor(`http://127.0.0.1:${server.address().port}`);
-  serving.origin = site.origin;
-  serving.handle = nodeAdapter(referenceServerCore({ site }));
+  const bound = server.address().port;
+  const site = siteFor(`http://127.0.0.1:${bound}`);
+  for (const host of ["", `localhost:${bound}`]) {
+    const named = host ? siteFor(`http://${host}`) : site;
+    serving.byHost.set(host, { origin: named.origin, handle: nodeAdapter(referenceServerCore({ site: named })) });
+  }
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}
 `);
   await new Promise((resolve7) => {
@@ -18320,9 +18326,9 @@ Serves the UAI-1 reference server on 127.0.0.1 (default: a free port) and prints
 endpoint on the first line, "UAI-1 reference server: <endpoint>". It answers as the
 service's /v1/reference-server does: its capability statement on GET, a bare message
 answered on POST (200 completed, 202 accepted, a typed uai.error.v1), task statuses.
-Stop it with Ctrl-C.
+Addressed as localhost, it names its endpoints at localhost. Stop it with Ctrl-C.
 
-  uai reference-server --port 8080 &
+  uai reference-server --port 8080             (in a terminal of its own)
   uai test http://127.0.0.1:8080${REFERENCE_SERVER_PATH}
 `;
   }

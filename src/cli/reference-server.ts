@@ -18,9 +18,9 @@ Serves the UAI-1 reference server on 127.0.0.1 (default: a free port) and prints
 endpoint on the first line, "UAI-1 reference server: <endpoint>". It answers as the
 service's /v1/reference-server does: its capability statement on GET, a bare message
 answered on POST (200 completed, 202 accepted, a typed uai.error.v1), task statuses.
-Stop it with Ctrl-C.
+Addressed as localhost, it names its endpoints at localhost. Stop it with Ctrl-C.
 
-  uai reference-server --port 8080 &
+  uai reference-server --port 8080             (in a terminal of its own)
   uai test http://127.0.0.1:8080${REFERENCE_SERVER_PATH}
 `;
 
@@ -46,12 +46,17 @@ export async function referenceServerCommand(argv: readonly string[], io: Refere
     io.stderr(`uai reference-server: --port takes a port number, not ${values.port}\n`);
     return 2;
   }
-  // The handler is made once the port is known: its capability statement names its own endpoints.
+  // The handlers are made once the port is known: the capability statement names its own
+  // endpoints, at the loopback name it was addressed by (127.0.0.1, or localhost), so that
+  // `uai test http://localhost:<port>/...` finds its endpoint and polls where it was told to.
   // The core runs behind the node:http adapter, as on the local server: no Web Request is built,
   // so no method (TRACE among them, which Request refuses to carry) can throw on the way in.
-  const serving: { origin: string; handle?: ReturnType<typeof nodeAdapter> } = { origin: '' };
+  const serving: { byHost: Map<string, { origin: string; handle: ReturnType<typeof nodeAdapter> }> } = {
+    byHost: new Map(),
+  };
   const server = createServer(async (req, res) => {
-    await serving.handle!(req, res, targetUrl(serving.origin, requestTarget(req.url) ?? '/').pathname);
+    const named = serving.byHost.get((req.headers.host ?? '').toLowerCase()) ?? serving.byHost.get('')!;
+    await named.handle(req, res, targetUrl(named.origin, requestTarget(req.url) ?? '/').pathname);
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -62,9 +67,12 @@ export async function referenceServerCommand(argv: readonly string[], io: Refere
     io.stderr(`uai reference-server: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`);
     return 2;
   }
-  const site = siteFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  serving.origin = site.origin;
-  serving.handle = nodeAdapter(referenceServerCore({ site }));
+  const bound = (server.address() as AddressInfo).port;
+  const site = siteFor(`http://127.0.0.1:${bound}`);
+  for (const host of ['', `localhost:${bound}`]) {
+    const named = host ? siteFor(`http://${host}`) : site;
+    serving.byHost.set(host, { origin: named.origin, handle: nodeAdapter(referenceServerCore({ site: named })) });
+  }
   io.stdout(`UAI-1 reference server: ${site.origin}${REFERENCE_SERVER_PATH}\n`);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());

@@ -48,3 +48,30 @@ describe('uai reference-server and methods it does not serve', () => {
     expect(child.exitCode).toBeNull();
   });
 });
+
+describe('uai reference-server addressed as localhost', () => {
+  const statement = (host: string) =>
+    new Promise<{ endpoints: { url: string }[] }>((done, fail) => {
+      const req = request(`${base}/v1/reference-server`, { headers: { host } }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => done(JSON.parse(text).body));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+
+  it('names its endpoints at the loopback name it was addressed by, and at 127.0.0.1 otherwise', async () => {
+    const port = new URL(base).port;
+    for (const [host, origin] of [
+      [`localhost:${port}`, `http://localhost:${port}`],
+      [`LOCALHOST:${port}`, `http://localhost:${port}`],
+      [`127.0.0.1:${port}`, base],
+      [`elsewhere.example:${port}`, base],
+    ] as const) {
+      const urls = (await statement(host)).endpoints.map((e) => e.url);
+      expect(urls.length, host).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(`${origin}/`), `${host}: ${url}`).toBe(true);
+    }
+  });
+});
