@@ -106,6 +106,17 @@ const refusedWith = (detail: string) => (ex: Exchange) => {
   return problem(plain ? 415 : 400, plain ? 'request.unsupported_media_type' : 'request.invalid', detail);
 };
 
+/** Each hostile request refused as refusedWith(detail) does, its problem then edited. */
+const refusedEdited =
+  (detail: string, edit: (problem: Record<string, any>) => void): Transform =>
+  async (ex) => {
+    if (kindOf(ex) !== 'hostile') return ex.response;
+    const refusal = refusedWith(detail)(ex);
+    const json = (await refusal.json()) as Record<string, any>;
+    edit(json);
+    return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
+  };
+
 const keylessAnswer =
   (rewrite: (array: unknown[]) => unknown[]): Transform =>
   async (ex) =>
@@ -832,24 +843,15 @@ export const BROKEN: readonly Broken[] = [
   {
     fault: 'hostile requests refused with a problem whose type names another code',
     fails: HOSTILE_CHECKS.map((c) => c.id),
-    transform: async (ex) => {
-      if (kindOf(ex) !== 'hostile') return ex.response;
-      const refusal = refusedWith('Refused.')(ex);
-      const json = (await refusal.json()) as Record<string, any>;
-      json.type = 'https://uai.example.org/error-registry/#request.rate_limited';
-      return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
-    },
+    transform: refusedEdited(
+      'Refused.',
+      (p) => void (p.type = 'https://uai.example.org/error-registry/#request.rate_limited'),
+    ),
   },
   {
     fault: 'hostile requests refused with a problem of type about:blank',
     fails: HOSTILE_CHECKS.map((c) => c.id),
-    transform: async (ex) => {
-      if (kindOf(ex) !== 'hostile') return ex.response;
-      const refusal = refusedWith('Refused.')(ex);
-      const json = (await refusal.json()) as Record<string, any>;
-      json.type = 'about:blank';
-      return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
-    },
+    transform: refusedEdited('Refused.', (p) => void (p.type = 'about:blank')),
   },
   {
     fault: "hostile requests refused with a Go panic's trace in the detail",
@@ -864,15 +866,11 @@ export const BROKEN: readonly Broken[] = [
   {
     fault: 'hostile requests refused with a stack trace in an issue item of the problem',
     fails: HOSTILE_CHECKS.map((c) => c.id),
-    transform: async (ex) => {
-      if (kindOf(ex) !== 'hostile') return ex.response;
-      const refusal = refusedWith('The request is refused.')(ex);
-      const json = (await refusal.json()) as Record<string, any>;
-      json.errors = [
+    transform: refusedEdited('The request is refused.', (p) => {
+      p.errors = [
         { code: 'schema.required', message: 'TypeError: x is undefined\n    at check (/srv/app/validate.js:12:7)' },
       ];
-      return new Response(JSON.stringify(json), { status: refusal.status, headers: refusal.headers });
-    },
+    }),
   },
   {
     // Right status, published code, but in a problem document where the registry publishes the code
