@@ -31,7 +31,7 @@ Options:
   --previous <file>       for a task status: the accepted answer (or status) it follows
   --format text|json      json prints exactly what POST /v1/check-exchange answers
   --recording <file>      judge every exchange of a uai proxy recording, and the conversation
-                          across them, with the verdicts the live proxy gave (docs/proxy.md)
+                          across them, with the verdicts the live proxy gave (uai proxy --help)
 
 Exit status: 0 the exchange conforms (a recording: no must-finding), 1 it does not, 2 usage
 error or unreadable input.

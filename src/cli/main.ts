@@ -120,10 +120,6 @@ export function originMistake(env: Io['env']): string | undefined {
 }
 
 /**
- * `threads`: how the entry starts worker threads for `--jobs` (the worker module's URL); without
- * it, as in the library's runCli, every file is judged on this thread.
- */
-/**
  * Whether an error is the one every path resolved against the working directory throws once the
  * folder the process was started in was removed: the run is then refused as a usage error rather
  * than ending in a stack trace. Only a command that needs the folder meets it (a report's base, a
@@ -131,6 +127,10 @@ export function originMistake(env: Io['env']): string | undefined {
  */
 const noWorkingDirectory = (error: unknown): boolean => (error as { syscall?: unknown } | null)?.syscall === 'uv_cwd';
 
+/**
+ * `threads`: how the entry starts worker threads for `--jobs` (the worker module's URL); without
+ * it, as in the library's runCli, every file is judged on this thread.
+ */
 export async function main(argv: readonly string[], io: Io = processIo, threads?: ThreadsOption): Promise<number> {
   try {
     return await run(argv, io, threads);

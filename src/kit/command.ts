@@ -162,7 +162,7 @@ export async function testCommand(argv: readonly string[], io: KitIo): Promise<n
       io.stderr(`${escapeLine(line)}\n`);
       return 2;
     }
-    io.stdout(formatKitReport(report, format));
+    io.stdout(formatKitReport(report, format, values.result));
     if (values.result !== undefined)
       writeOutput('--result', values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     return report.exit_code;

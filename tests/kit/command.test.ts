@@ -53,6 +53,10 @@ describe('uai test', () => {
     );
     for (const c of KIT_CHECKS) expect(stdout).toContain(`PASS  ${c.id}`);
     const message = JSON.parse(readFileSync(result, 'utf8'));
+    // The last line names the file the result went to, as the command to check it.
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      `result message ${message.message_id}: pass (written to ${result}; verify with: uai validate ${result})`,
+    );
     const checked = validateMessage(message, { mode: 'keyed-json', site: server.site, now: NOW });
     expect([checked.error_count, checked.warning_count]).toEqual([0, 0]);
     expect(message.target).toMatchObject({ type: 'service', id: server.endpoint });

@@ -72,7 +72,9 @@ function expectText(r: KitReport): void {
   }
   const tail = (r.baseline.regressions.length ? 1 : 0) + (r.baseline.stale.length ? 1 : 0) + 1;
   expect(lines.length - at).toBe(tail);
-  expect(lines.at(-1)).toMatch(/^result message \S+: (pass|fail) \(verify with: uai validate <file>\)$/);
+  expect(lines.at(-1)).toMatch(
+    /^result message \S+: (pass|fail) \(not written: --result <file> writes it, to check with uai validate <file>\)$/,
+  );
 }
 
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

@@ -350,7 +350,7 @@ describe('the package README, followed from an empty folder on Node 20', () => {
     expect(first).toBe(`UAI-1 reference server: http://127.0.0.1:${port}/v1/reference-server\n`);
     const r = await step('npx uai test http://127.0.0.1:8080/v1/reference-server');
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/: pass \(verify with/);
+    expect(r.stdout).toMatch(/: pass \(not written: --result <file> writes it/);
     const statement = await step(
       'npx uai example uai.capability.statement.v1 --endpoint https://agent.example.com/uai --name "My agent" > capability.json',
     );
@@ -362,7 +362,7 @@ describe('the package README, followed from an empty folder on Node 20', () => {
     expect((await step('cp node_modules/@uai-1/uai/dist/starters/uai-starter.mjs my-client.mjs')).code).toBe(0);
     const r = await step('npx uai test-client --command "node my-client.mjs client"');
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/: pass \(verify with/);
+    expect(r.stdout).toMatch(/: pass \(not written: --result <file> writes it/);
   }, 180_000);
 
   it('5. checks an entry as the build would and draws the badge the build draws', async () => {

@@ -151,7 +151,7 @@ export async function testClientCommand(argv: readonly string[], io: KitIo): Pro
       ...(baseline ? { baseline } : {}),
       manifest,
     });
-    io.stdout(formatKitReport(report, format));
+    io.stdout(formatKitReport(report, format, values.result));
     if (values.result !== undefined)
       writeOutput('--result', values.result, `${JSON.stringify(report.result_message, null, 2)}\n`);
     return report.exit_code;

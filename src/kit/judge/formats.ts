@@ -24,7 +24,15 @@ const explained = (status: VerdictStatus) => status === 'fail' || status === 'no
 export const countsLine = (c: KitCounts): string =>
   `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
 
-export function textReport(r: KitReport): string {
+/**
+ * Where the sealed result went, for the report's last line: the file `--result` wrote, or how to
+ * keep it (a command that writes none). Naming `uai validate <file>` for a file nobody wrote sent
+ * readers looking for it.
+ */
+export const RESULT_NOT_WRITTEN = 'not written: --result <file> writes it, to check with uai validate <file>';
+export const resultWrittenTo = (file: string): string => `written to ${file}; verify with: uai validate ${file}`;
+
+export function textReport(r: KitReport, resultNote = RESULT_NOT_WRITTEN): string {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines = [`${r.tool ?? 'uai test'} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
   if (r.aborted) lines.push(`stopped early (the run fails): ${r.aborted}`);
@@ -38,7 +46,7 @@ export function textReport(r: KitReport): string {
   if (r.baseline.stale.length)
     lines.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(', ')}`);
   lines.push(
-    `result message ${String(r.result_message.message_id)}: ${(r.result_message.body as { status: string }).status} (verify with: uai validate <file>)`,
+    `result message ${String(r.result_message.message_id)}: ${(r.result_message.body as { status: string }).status} (${resultNote})`,
   );
   // Evidence quotes what the implementation sent or printed (a server's answers and headers, a
   // client's output): each line is escaped as uai validate's are, so it stays one line and holds
@@ -142,10 +150,11 @@ ${rows.join('\n')}
 `;
 }
 
-export function formatKitReport(r: KitReport, format: KitFormat): string {
+/** `resultFile`: the file the sealed result is written to, if any (the text report names it). */
+export function formatKitReport(r: KitReport, format: KitFormat, resultFile?: string): string {
   // The same value as JSON.stringify's; a bidi mark or C1 control the implementation sent is an escape in it.
   if (format === 'json') return `${visibleJson(r)}\n`;
   if (format === 'junit') return junitReport(r);
   if (format === 'html') return htmlReport(r);
-  return textReport(r);
+  return textReport(r, resultFile === undefined ? RESULT_NOT_WRITTEN : resultWrittenTo(resultFile));
 }

@@ -148,6 +148,16 @@ function formFault(code: string, isProblem: boolean): string | undefined {
     : undefined;
 }
 
+/** What an error says of itself wrongly whatever its status: a problem type that is not its code's anchor, a trace or a path. */
+function contentFaults(typed: Record<string, unknown>, isProblem: boolean): string[] {
+  const faults: string[] = [];
+  const typeFault = problemTypeFault(typed, isProblem);
+  if (typeFault) faults.push(typeFault);
+  const leak = leaks(typed);
+  if (leak) faults.push(`the ${isProblem ? 'problem' : 'error body'} carries ${leak}`);
+  return faults;
+}
+
 /**
  * What is wrong with an answer to a request of the hostile kind `check`, or nothing when it refuses
  * it as CONTRACT sections 6 and 8 say: that status, a uai.error.v1 message or a problem document with
@@ -190,11 +200,7 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
     faults.push(
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed.status}`,
     );
-  const typeFault = problemTypeFault(typed, isProblem);
-  if (typeFault) faults.push(typeFault);
-  const leak = leaks(typed);
-  if (leak) faults.push(`the ${isProblem ? 'problem' : 'error body'} carries ${leak}`);
-  return faults;
+  return [...faults, ...contentFaults(typed, isProblem)];
 }
 
 /**
@@ -221,11 +227,7 @@ export function pacedFaults(status: number, answer: unknown, isProblem: boolean)
   }
   if (typeof typed.status === 'number' && typed.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed.status}`);
-  const typeFault = problemTypeFault(typed, isProblem);
-  if (typeFault) faults.push(typeFault);
-  const leak = leaks(typed);
-  if (leak) faults.push(`${isProblem ? 'the problem' : 'the error body'} carries ${leak}`);
-  return faults;
+  return [...faults, ...contentFaults(typed, isProblem)];
 }
 
 /**

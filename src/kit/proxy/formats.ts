@@ -39,6 +39,9 @@ export function liveLine(x: JudgedExchange): string {
   return `${lines.map(escapeLine).join('\n')}\n`;
 }
 
+/** The proxy writes no result file: both sealed results are members of its JSON report. */
+const PROXY_RESULT_NOTE = 'in the report of --format json';
+
 /** The upstream is a recording's to name when one is replayed: the lines naming it are escaped as textReport's are. */
 export function proxyText(r: ProxyReport): string {
   const bySide = (side: string) => r.findings.filter((f) => f.side === side).length;
@@ -52,9 +55,9 @@ export function proxyText(r: ProxyReport): string {
     `client: ${countsLine(r.client.counts)}`,
     '',
     escapeLine(`-- the server (${r.upstream})`),
-    textReport(r.server),
+    textReport(r.server, PROXY_RESULT_NOTE),
     '-- the client',
-    textReport(r.client),
+    textReport(r.client, PROXY_RESULT_NOTE),
   ].join('\n');
 }
 
