@@ -11558,7 +11558,7 @@ var init_input = __esm({
 });
 
 // src/kit/judge/formats.ts
-function textReport(r) {
+function textReport(r, resultNote = RESULT_NOT_WRITTEN) {
   const width = Math.max(...r.checks.map((c) => c.id.length));
   const lines2 = [`${r.tool ?? "uai test"} ${r.endpoint}: ${countsLine(r.counts)}; ${r.requests_sent} requests`];
   if (r.aborted) lines2.push(`stopped early (the run fails): ${r.aborted}`);
@@ -11572,7 +11572,7 @@ function textReport(r) {
   if (r.baseline.stale.length)
     lines2.push(`stale baseline entries (they pass now; remove them): ${r.baseline.stale.join(", ")}`);
   lines2.push(
-    `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (verify with: uai validate <file>)`
+    `result message ${String(r.result_message.message_id)}: ${r.result_message.body.status} (${resultNote})`
   );
   return `${lines2.map(escapeLine).join("\n")}
 `;
@@ -11630,14 +11630,14 @@ ${rows.join("\n")}
 </body></html>
 `;
 }
-function formatKitReport(r, format) {
+function formatKitReport(r, format, resultFile) {
   if (format === "json") return `${visibleJson(r)}
 `;
   if (format === "junit") return junitReport(r);
   if (format === "html") return htmlReport(r);
-  return textReport(r);
+  return textReport(r, resultFile === void 0 ? RESULT_NOT_WRITTEN : resultWrittenTo(resultFile));
 }
-var KIT_FORMATS, mark, explained, countsLine, xml2, evidence, html, quoted, visibleJson;
+var KIT_FORMATS, mark, explained, countsLine, RESULT_NOT_WRITTEN, resultWrittenTo, xml2, evidence, html, quoted, visibleJson;
 var init_formats2 = __esm({
   "src/kit/judge/formats.ts"() {
     "use strict";
@@ -11651,6 +11651,8 @@ var init_formats2 = __esm({
     };
     explained = (status) => status === "fail" || status === "not_exercised";
     countsLine = (c) => `${c.pass} passed, ${c.fail} failed (${c.must_fail} must), ${c.not_exercised} not exercised, ${c.skip} skipped`;
+    RESULT_NOT_WRITTEN = "not written: --result <file> writes it, to check with uai validate <file>";
+    resultWrittenTo = (file) => `written to ${file}; verify with: uai validate ${file}`;
     xml2 = (s) => s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
     evidence = (lines2) => xml2(escapeControls(lines2.join("\n")));
     html = (s) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
@@ -11701,9 +11703,9 @@ function proxyText(r) {
     `client: ${countsLine(r.client.counts)}`,
     "",
     escapeLine(`-- the server (${r.upstream})`),
-    textReport(r.server),
+    textReport(r.server, PROXY_RESULT_NOTE),
     "-- the client",
-    textReport(r.client)
+    textReport(r.client, PROXY_RESULT_NOTE)
   ].join("\n");
 }
 function proxyJunit(r) {
@@ -11775,7 +11777,7 @@ function formatProxyReport(r, format, site, recording) {
   if (format === "sarif") return proxySarif(r, site, recording);
   return proxyText(r);
 }
-var PROXY_FORMATS, SHOWN, recordingLocation;
+var PROXY_FORMATS, SHOWN, PROXY_RESULT_NOTE, recordingLocation;
 var init_formats3 = __esm({
   "src/kit/proxy/formats.ts"() {
     "use strict";
@@ -11788,6 +11790,7 @@ var init_formats3 = __esm({
     init_checks();
     PROXY_FORMATS = ["text", "json", "junit", "sarif"];
     SHOWN = 5;
+    PROXY_RESULT_NOTE = "in the report of --format json";
     recordingLocation = (file) => isAbsolute3(file) ? { uri: fileUri(file) } : { uri: file.split(sep4).map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
   }
 });
@@ -12774,6 +12777,14 @@ function formFault(code, isProblem) {
   const usedIn = errorCode(code)?.used_in;
   return usedIn && !usedIn.includes(form) ? `code ${code} comes in ${isProblem ? "a problem document" : "a uai.error.v1 body"}, where the error registry publishes it for ${usedIn.join(" and ")} only` : void 0;
 }
+function contentFaults(typed2, isProblem) {
+  const faults = [];
+  const typeFault = problemTypeFault(typed2, isProblem);
+  if (typeFault) faults.push(typeFault);
+  const leak = leaks(typed2);
+  if (leak) faults.push(`the ${isProblem ? "problem" : "error body"} carries ${leak}`);
+  return faults;
+}
 function refusalFaults(check3, status, answer, isProblem) {
   const typed2 = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code))) {
@@ -12802,11 +12813,7 @@ function refusalFaults(check3, status, answer, isProblem) {
     faults.push(
       `HTTP ${status}, but the ${isProblem ? "problem's status" : "uai.error.v1 body's status"} says ${typed2.status}`
     );
-  const typeFault = problemTypeFault(typed2, isProblem);
-  if (typeFault) faults.push(typeFault);
-  const leak = leaks(typed2);
-  if (leak) faults.push(`the ${isProblem ? "problem" : "error body"} carries ${leak}`);
-  return faults;
+  return [...faults, ...contentFaults(typed2, isProblem)];
 }
 function pacedFaults(status, answer, isProblem) {
   const typed2 = typedOf(answer, isProblem);
@@ -12825,11 +12832,7 @@ function pacedFaults(status, answer, isProblem) {
   }
   if (typeof typed2.status === "number" && typed2.status !== status)
     faults.push(`HTTP ${status}, but ${what} status says ${typed2.status}`);
-  const typeFault = problemTypeFault(typed2, isProblem);
-  if (typeFault) faults.push(typeFault);
-  const leak = leaks(typed2);
-  if (leak) faults.push(`${isProblem ? "the problem" : "the error body"} carries ${leak}`);
-  return faults;
+  return [...faults, ...contentFaults(typed2, isProblem)];
 }
 function unknownSubjectFault(request, status) {
   if (status === 404 || !isRecord(request) || request.profile !== "uai.intent.request.v1") return void 0;
@@ -13611,7 +13614,7 @@ Options:
   --previous <file>       for a task status: the accepted answer (or status) it follows
   --format text|json      json prints exactly what POST /v1/check-exchange answers
   --recording <file>      judge every exchange of a uai proxy recording, and the conversation
-                          across them, with the verdicts the live proxy gave (docs/proxy.md)
+                          across them, with the verdicts the live proxy gave (uai proxy --help)
 
 Exit status: 0 the exchange conforms (a recording: no must-finding), 1 it does not, 2 usage
 error or unreadable input.
@@ -14434,7 +14437,7 @@ async function testCommand(argv, io) {
 `);
       return 2;
     }
-    io.stdout(formatKitReport(report, format));
+    io.stdout(formatKitReport(report, format, values.result));
     if (values.result !== void 0)
       writeOutput("--result", values.result, `${JSON.stringify(report.result_message, null, 2)}
 `);
@@ -16231,7 +16234,7 @@ async function testClientCommand(argv, io) {
       ...baseline ? { baseline } : {},
       manifest
     });
-    io.stdout(formatKitReport(report, format));
+    io.stdout(formatKitReport(report, format, values.result));
     if (values.result !== void 0)
       writeOutput("--result", values.result, `${JSON.stringify(report.result_message, null, 2)}
 `);
