@@ -19,6 +19,9 @@ export const ISSUE_LIST_LIMIT = 100;
  */
 export const ISSUE_PATH_CHARS_LIMIT = 16_384;
 
+/** The longest `artifact_uri` POST /v1/validate takes for SARIF's artifactLocation.uri (a file's path, not a document). */
+export const ARTIFACT_URI_MAX_LENGTH = 2048;
+
 /**
  * The most bytes an answer of a POST route holds, for a request of `requestBytes`: a fixed part
  * (a SARIF log's rule table, a record's envelope, a hundred listed issues) and a small multiple of

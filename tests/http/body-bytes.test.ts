@@ -72,11 +72,28 @@ describe('POST /v1/validate format sarif: a physicalLocation on every result', (
     expect(sliceByLines(text, typed.locations[0].physicalLocation.region)).toBe('42');
   });
 
-  it('rejects an artifact_uri that is not a URI reference', async () => {
-    for (const uri of ['', 'has space.json', 42]) {
+  it('rejects an artifact_uri that is not a URI reference (RFC 3986 section 4.1)', async () => {
+    // Characters the RFC has no place for unencoded, a bad escape, a second fragment, a lone surrogate.
+    for (const uri of ['', 'has space.json', 42, 'a{b}|c.json', '%zz.json', 'a#b#c.json', 'x\ud800.json', 'é.json']) {
       const res = await post(JSON.stringify({ message: request, format: 'sarif', artifact_uri: uri }));
-      expect(res.status).toBe(400);
+      expect(res.status, String(uri)).toBe(400);
       expect((await res.json()).code).toBe('request.invalid');
+    }
+  });
+
+  it('names any URI reference as given: relative, percent-encoded, absolute', async () => {
+    for (const uri of [
+      '../messages/order%20one.json',
+      'messages/%C3%A9.json?rev=2#L1',
+      'file:///srv/messages/a.json',
+    ]) {
+      const res = await post(
+        JSON.stringify({ message: { ...request, message_id: 42 }, format: 'sarif', artifact_uri: uri }),
+      );
+      expect(res.status, uri).toBe(200);
+      const results = (await res.json()).runs[0].results;
+      expect(results.length).toBeGreaterThan(0);
+      for (const r of results) expect(r.locations[0].physicalLocation.artifactLocation).toEqual({ uri });
     }
   });
 });

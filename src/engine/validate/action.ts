@@ -5,6 +5,8 @@ import { sourceLocator } from '../source-locator.ts';
 import { NORMALIZATION_MODES, VALIDATE_FORMATS } from '../../standard/value-sets.ts';
 import { choice, invalid, wrapper } from '../request-members.ts';
 import { own } from '../json.ts';
+import { isUriReference } from '../../standard/formats/uri.ts';
+import { ARTIFACT_URI_MAX_LENGTH } from '../../standard/limits.ts';
 import { validateMessage } from './pipeline.ts';
 import type { NormalizationMode } from './types.ts';
 
@@ -21,6 +23,9 @@ export interface ValidateRequest {
 
 export const DEFAULT_ARTIFACT_URI = `message.json`;
 
+const validArtifactUri = (uri: string): boolean =>
+  uri.length >= 1 && uri.length <= ARTIFACT_URI_MAX_LENGTH && isUriReference(uri);
+
 /** Reads the request body; unknown members are ignored, unknown values of known members are not. */
 export function parseValidateRequest(body: unknown): Result<ValidateRequest, 'request.invalid'> {
   const read = wrapper(body, '{"message": ..., "normalization_mode": ..., "format": ...}', true);
@@ -36,10 +41,10 @@ export function parseValidateRequest(body: unknown): Result<ValidateRequest, 're
   const artifactUri = Object.hasOwn(read.value, 'artifact_uri')
     ? own(read.value, 'artifact_uri')
     : DEFAULT_ARTIFACT_URI;
-  // A URI reference (RFC 3986 section 4.1): no spaces or control characters, no empty string.
-  if (typeof artifactUri !== 'string' || !/^[^\u0000-\u0020\u007f]{1,2048}$/.test(artifactUri)) {
+  // SARIF's artifactLocation.uri is a URI reference (RFC 3986 section 4.1); empty would name no file.
+  if (typeof artifactUri !== 'string' || !validArtifactUri(artifactUri)) {
     return invalid(
-      'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).',
+      'artifact_uri must be a URI reference (RFC 3986 section 4.1) such as "messages/order.json", 1 to 2048 characters: spaces, other ASCII punctuation outside the RFC and non-ASCII characters percent-encoded as UTF-8.',
     );
   }
   return { ok: true, value: { message, mode: mode.value, format: format.value, artifactUri } };

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '../../standard/codes.ts';
 import type { JsonSchema } from '../../standard/schemas.ts';
-import { ISSUE_LIST_LIMIT } from '../../standard/limits.ts';
+import { ARTIFACT_URI_MAX_LENGTH, ISSUE_LIST_LIMIT } from '../../standard/limits.ts';
+import { URI_REFERENCE_PATTERN } from '../../standard/formats/uri.ts';
 import {
   CONFORMANCE_LEVEL_IDS,
   MOCK_FORMATS,
@@ -96,8 +97,8 @@ export const actionSchemas = (): Record<string, JsonSchema> => ({
       normalization_mode: str('keyed-json (default) or keyless-json.', { enum: [...NORMALIZATION_MODES] }),
       format: str('result (default), summary, record or sarif.', { enum: [...VALIDATE_FORMATS] }),
       artifact_uri: str(
-        "format sarif: the URI every result names as its file (artifactLocation.uri), a URI reference such as messages/order.json; message.json when absent. Regions are measured in the message value as posted: line 1 is the line where the value starts, so a message embedded verbatim from a file gets the file's own lines and columns.",
-        { minLength: 1, maxLength: 2048, pattern: '^[^\\u0000-\\u0020\\u007f]+$' },
+        "format sarif: the URI every result names as its file (artifactLocation.uri), a URI reference (RFC 3986 section 4.1: other characters percent-encoded) such as messages/order.json; message.json when absent. Regions are measured in the message value as posted: line 1 is the line where the value starts, so a message embedded verbatim from a file gets the file's own lines and columns.",
+        { minLength: 1, maxLength: ARTIFACT_URI_MAX_LENGTH, pattern: URI_REFERENCE_PATTERN },
       ),
     },
   },

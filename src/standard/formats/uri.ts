@@ -17,6 +17,11 @@
  *   query       = *( pchar / "/" / "?" )                                     ; 3.4
  *   fragment    = *( pchar / "/" / "?" )                                     ; 3.5
  *
+ *   URI-reference = URI / relative-ref                                      ; 4.1
+ *   relative-ref  = relative-part [ "?" query ] [ "#" fragment ]            ; 4.2
+ *   relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
+ *   path-noscheme = segment-nz-nc *( "/" segment )   ; a first segment without ":" (not a scheme)
+ *
  * Each repeated part stops at a character the next part starts with (userinfo at "@", reg-name at
  * ":" or "/", segments at "/"), so a string is split only one way and matching stays linear.
  */
@@ -52,7 +57,23 @@ const SEGMENT_NZ = `${PCHAR}+`;
 const HIER_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ}(?:/${SEGMENT})*|)`;
 const QUERY = `(?:${PCHAR}|[/?])*`;
 
-const URI = new RegExp(`^[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`);
+const URI_BODY = `[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?`;
+const URI = new RegExp(`^${URI_BODY}$`);
+
+const SEGMENT_NZ_NC = `(?:[${UNRESERVED}${SUB_DELIMS}@]|${PCT_ENCODED})+`;
+const RELATIVE_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ_NC}(?:/${SEGMENT})*|)`;
+const RELATIVE_REF = `${RELATIVE_PART}(?:\\?${QUERY})?(?:#${QUERY})?`;
+
+/**
+ * RFC 3986 section 4.1 `URI-reference`, as a pattern source: the same expression serves the engine
+ * and the OpenAPI document's request schema (valid with and without the `u` flag), so a request
+ * Prism or a generated client accepts is one the service accepts.
+ */
+export const URI_REFERENCE_PATTERN = `^(?:${URI_BODY}|${RELATIVE_REF})$`;
+const URI_REFERENCE = new RegExp(URI_REFERENCE_PATTERN);
 
 /** `uri`: an RFC 3986 URI (scheme required; relative references are `uri-reference`). */
 export const isUri = (value: string): boolean => URI.test(value);
+
+/** `uri-reference`: an RFC 3986 URI or relative reference (`messages/order.json`, `#frag`, `//host/x`). */
+export const isUriReference = (value: string): boolean => URI_REFERENCE.test(value);
