@@ -51,7 +51,7 @@ export {
 } from './json-positions.ts';
 export { hasDuplicateMembers, repeatedMembers, topLevelMembers } from './duplicate-scan.ts';
 export { parseJson } from './parse-json.ts';
-export { sameUrl } from './same-url.ts';
+export { sameUrl, targetPath } from './same-url.ts';
 export { isCodeHelp } from './validate/rules-issue-items.ts';
 export { keyedPointer, keylessPointer, type MappedPointer } from './keyless-pointer.ts';
 export { sourceLocator } from './source-locator.ts';

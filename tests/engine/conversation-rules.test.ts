@@ -223,6 +223,45 @@ describe('conversation.waits_for_answer', () => {
   });
 });
 
+describe('the same request sent again', () => {
+  const findings = (steps: ConversationStep[]) => {
+    const judge = new ConversationJudge();
+    return steps.flatMap((s) => judge.step(s).findings.map((f) => [f.rule, f.index]));
+  };
+  it('answered again under the same id (CONTRACT section 6): the client resent, the server did nothing wrong; judged once', () => {
+    index = 0;
+    // A reply at sequence 3 after the answer a1, then the same reply again: one fresh_ids, no follow_up twice.
+    const steps = [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m2', 'c1', 2, 'm1'), answer('a2', 'c1', 3)),
+      send(request('m2', 'c1', 2, 'm1'), answer('a2', 'c1', 3)),
+    ];
+    expect(findings(steps)).toEqual([
+      ['conversation.follow_up', 2],
+      ['conversation.follow_up', 2],
+      ['conversation.fresh_ids', 3],
+    ]);
+  });
+  it('a request with no message_id sent twice, answered by the same error twice: no finding', () => {
+    index = 0;
+    const bare = { profile: 'uai.intent.request.v1', conversation: { conversation_id: 'c1', sequence: 1 } };
+    const error = { profile: 'uai.error.v1', message_id: 'e1', body: { code: 'x' } };
+    expect(findings([send(bare, error, 400), send(bare, error, 400)])).toEqual([]);
+  });
+  it('answered with the id another request got: the server reused it', () => {
+    index = 0;
+    const steps = [
+      send(request('m1', 'c1', 1), answer('a1', 'c1', 2)),
+      send(request('m2', 'c2', 1), answer('a2', 'c2', 2)),
+      send(request('m2', 'c2', 1), answer('a1', 'c2', 2)),
+    ];
+    expect(findings(steps)).toEqual([
+      ['conversation.fresh_ids', 3],
+      ['conversation.answer_ids', 3],
+    ]);
+  });
+});
+
 describe('bounded', () => {
   it(`remembers at most ${MAX_REMEMBERED} ids: the oldest are forgotten first`, () => {
     index = 0;

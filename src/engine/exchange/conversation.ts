@@ -11,6 +11,7 @@
  */
 import { CONVERSATION, type ConversationRuleId } from '../../standard/conversation-rules.ts';
 import { TASK_TRANSITIONS } from '../../standard/value-sets.ts';
+import { sha256Hex } from '../canonical.ts';
 import { shown } from '../json.ts';
 import { responseKind, valueAt } from './kind.ts';
 import { reusedIdMessage, reusedIdOf, type EarlierMessage } from './own-ids.ts';
@@ -126,6 +127,8 @@ export class ConversationJudge {
   /** Per conversation: when its latest requests came and were answered (exchanges are judged as they end). */
   readonly #requests = new Bounded<string, { index: number; at: number; answeredAt?: number }[]>();
   readonly #tasks = new Bounded<string, TaskHistory>();
+  /** Per request text (its digest): the id of the answer it last got, which the same request sent again may get again. */
+  readonly #answerTo = new Bounded<string, unknown>();
   /** The wait a 429 or 503 asked for, before the next exchange of its kind (a message, a poll, a read). */
   #retryUntil: { at: number; index: number; status: number; value: string; kind: ConversationStep['kind'] } | undefined;
 
@@ -249,7 +252,9 @@ export class ConversationJudge {
   #request(s: ConversationStep, found: (rule: ConversationRuleId, path: string, message: string) => void): void {
     const id = valueAt(s.request, '/message_id');
     const earlier = this.#ids.get(id);
-    const retry = earlier?.text !== undefined && earlier.text === s.requestText && [429, 503].includes(earlier.status!);
+    // The same message sent again: after a 429 or 503 a retry, otherwise a resend fresh_ids names.
+    const resend = earlier?.text !== undefined && earlier.text === s.requestText;
+    const retry = resend && [429, 503].includes(earlier.status!);
     if (earlier && !retry)
       found(
         CONVERSATION.freshIds,
@@ -258,9 +263,10 @@ export class ConversationJudge {
       );
     this.#overlap(s, found);
     const conversation = valueAt(s.request, '/conversation/conversation_id');
-    const last = retry ? undefined : this.#lastAnswerBefore(s);
+    // A message sent again was judged as a follow-up (or an opening) when first sent: once is enough.
+    const last = resend ? undefined : this.#lastAnswerBefore(s);
     // Sequence 1 opens a conversation wherever the recording began: nothing came before it to reply to.
-    if (!last && valueAt(s.request, '/conversation/sequence') === 1) {
+    if (!resend && !last && valueAt(s.request, '/conversation/sequence') === 1) {
       const parent = valueAt(s.request, '/conversation/parent_message_id');
       if (parent !== undefined)
         found(
@@ -310,9 +316,14 @@ export class ConversationJudge {
     const answer = s.answer;
     const id = valueAt(answer, '/message_id');
     const reused = reusedIdOf(answer, [...this.#sameId(id)]);
+    // The same request again may be answered by the same message again (CONTRACT section 6: identical
+    // requests give identical response ids): a replay, not an id given to a second message.
+    const requestKey = s.requestText === undefined ? undefined : sha256Hex(s.requestText);
+    const replay = requestKey !== undefined && id !== undefined && this.#answerTo.get(requestKey) === id;
     // The answer's own request is the pair rule's (message.own_ids): only earlier exchanges are judged here.
-    if (reused && !reused.label.endsWith(`#${s.index}`))
+    if (reused && !replay && !reused.label.endsWith(`#${s.index}`))
       found(CONVERSATION.answerIds, '/message_id', reusedIdMessage(id, reused));
+    if (requestKey !== undefined) this.#answerTo.set(requestKey, id);
     if (id !== undefined && !this.#ids.has(id))
       this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
     const conversation = valueAt(answer, '/conversation/conversation_id');

@@ -80,7 +80,7 @@ export class RecordingJudge {
       findings.push({ side: side ?? c.side, check, severity: c.severity, section: c.section, path, message });
     };
     for (const f of recorded.faults) find(f.check, '', f.detail, f.side);
-    const endpointPath = new URL(recorded.upstream).pathname;
+    const endpointPath = pathOf(new URL(recorded.upstream).pathname);
     const path = pathOf(recorded.request.target);
     const role: ExchangeRole =
       recorded.request.method === 'POST' && path === endpointPath
@@ -158,7 +158,7 @@ export class RecordingJudge {
         (e) => valueAt(e, '/binding') === 'https-async-callback',
       );
       const url = valueAt(callback, '/url');
-      if (typeof url === 'string' && URL.canParse(url)) this.#pollPath = new URL(url).pathname;
+      if (typeof url === 'string' && URL.canParse(url)) this.#pollPath = pathOf(new URL(url).pathname);
     }
 
     if (role === 'message' && !x.request.body.truncated)
@@ -221,6 +221,10 @@ export class RecordingJudge {
       findings,
       judged: [...judged],
       ...(exchange ? { exchange } : {}),
+      // A message posted elsewhere than the endpoint is no exchange of the protocol: said, never a silent pass.
+      ...(role === 'other' && x.request.method === 'POST'
+        ? { unjudged: `a POST to ${path}, not to the endpoint ${endpointPath}: neither side is judged on it` }
+        : {}),
     };
   }
 

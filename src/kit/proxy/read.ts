@@ -2,7 +2,7 @@
  * Reading a recorded exchange as the judge does: bodies kept whole as text and JSON (a byte order
  * mark aside, which message.encoding reports), keyless messages in keyed form, media types.
  */
-import { isRecord, messageFromKeyless, valueAt } from '../../engine/index.ts';
+import { isRecord, messageFromKeyless, targetPath, valueAt } from '../../engine/index.ts';
 import type { KitSide } from '../../standard/kit-checks.ts';
 import { parseJson, unparsedReason } from '../judge/json.ts';
 import type { RecordedBody } from './recording.ts';
@@ -18,7 +18,11 @@ export const parse = (text: string | undefined): unknown =>
   text === undefined ? undefined : parseJson(text.replace(/^\uFEFF/, ''), Buffer.byteLength(text));
 export const keyed = (m: unknown) => (Array.isArray(m) ? messageFromKeyless(m).value : m);
 export const isMessage = (m: unknown) => isRecord(keyed(m)) && typeof valueAt(keyed(m), '/profile') === 'string';
-export const pathOf = (target: string) => target.split('?')[0]!;
+/**
+ * The path a request-target names, as the upstream resolving it reads it (RFC 3986 section 6.2.2:
+ * `/v1/./x` and `/v1/%78` are `/v1/x`): a client's message sent there is judged, not passed by.
+ */
+export const pathOf = (target: string) => targetPath(target);
 
 /** Records a finding of a check (on the check's side unless a fault names another) and that the check judged. */
 export type Find = (check: string, path: string, message: string, side?: KitSide) => void;
