@@ -71,6 +71,10 @@ describe('absolute-form request targets', () => {
         ['GET', 'ftp://other.example/v1/catalog'],
         // No URI at all: Node's parser refuses it (docs/slow-clients.md).
         ['GET', 'v1/catalog'],
+        // A backslash, which the URL parser would read as "/" (a route by a path nobody has).
+        ['GET', '/v1\\catalog'],
+        ['GET', '/v1/x\\..\\catalog'],
+        ['GET', 'http://other.example/v1\\catalog'],
       ]) {
         const answer = await rawRequest(server.direct, method!, target!);
         expect({ target, status: answer.status }).toEqual({ target, status: 400 });

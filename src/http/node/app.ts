@@ -212,7 +212,7 @@ export function createApp(options: AppOptions): Server {
     const target = requestTarget(req.url);
     if (target === undefined) {
       drain(req);
-      const detail = `The request target ${JSON.stringify(req.url)} is neither a path nor an absolute http(s) URL (RFC 9112 section 3.2).`;
+      const detail = `The request target ${JSON.stringify(req.url)} is neither a path nor an absolute http(s) URL of RFC 3986 characters (RFC 9112 section 3.2).`;
       return sendResponse(res, problemResponse(site, 'request.invalid', detail), req.method === 'HEAD');
     }
     const url = targetUrl('http://localhost', target);

@@ -4,9 +4,13 @@
  * one a server "MUST accept" (section 3.2.2): its path and query are used, and its authority, like
  * the Host header it replaces, is not consulted, since this server answers for one origin whatever
  * name it is reached by. Any other form (`*` of a server-wide OPTIONS, authority-form, another
- * scheme) names no resource of this server: undefined, which the server answers with a 400.
+ * scheme) names no resource of this server, nor does a target holding a backslash: undefined,
+ * which the server answers with a 400.
  */
 export function requestTarget(raw: string | undefined): string | undefined {
+  // A backslash is no character of a request-target (RFC 3986 section 2), and the URL parser would
+  // read it as "/": `/v1\catalog` would be answered as /v1/catalog, a route by a path nobody has.
+  if (raw?.includes('\\')) return undefined;
   if (raw?.startsWith('/')) return raw;
   if (!raw || !/^https?:\/\//i.test(raw)) return undefined;
   try {
