@@ -31,6 +31,12 @@ export interface Rewrite {
    * code (src/http/api-fallback.ts).
    */
   readonly status?: 404;
+  /**
+   * With status 404: applied even where a file matched. The fallback's own file is no route, so
+   * asked for by its path it is answered as the unknown path it is (404), never served as a 200
+   * whose problem says 404 (RFC 9457 section 3.1.2). The local server does not serve the file.
+   */
+  readonly force?: true;
 }
 
 /** One published GET record: where it is asked for, the file that holds it, the page that shows it. */
@@ -155,6 +161,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
 export const REWRITES: readonly Rewrite[] = [
   ...PUBLISHED_RECORDS.filter((r) => r.query).map((r) => ({ from: r.path, query: r.query, to: r.file })),
   ...PUBLISHED_RECORDS.filter((r) => !r.query && r.path !== r.file).map((r) => ({ from: r.path, to: r.file })),
+  { from: `/v1${ROUTE_NOT_FOUND_FILE}`, to: `/v1${ROUTE_NOT_FOUND_FILE}`, status: 404, force: true },
   { from: '/v1/*', to: `/v1${ROUTE_NOT_FOUND_FILE}`, status: 404 },
 ];
 
@@ -229,11 +236,12 @@ export function netlifyHeadersFile(dataPages: readonly string[] = []): string {
  * Netlify's `_redirects`, first match wins: the locale redirects (exact rules, locale-redirects.ts),
  * the records' rewrites, then the not-found fallbacks. `200!` forces a record's rewrite (nothing
  * else may answer its path); a `404` rule is not forced, so it applies only where no file matched:
- * the /v1 problem document, and each language's 404 page under its prefixes. `dataPages` are the
+ * the /v1 problem document, and each language's 404 page under its prefixes (`404!` keeps the
+ * problem document's own path a 404). `dataPages` are the
  * data pages the build made, which have old addresses too.
  */
 export function netlifyRedirectsFile(dataPages: readonly string[] = []): string {
-  const status = (r: Rewrite) => (r.status === 404 ? '404' : '200!');
+  const status = (r: Rewrite) => (r.status === 404 ? (r.force ? '404!' : '404') : '200!');
   return [
     ...localeRedirects(dataPages).map((r) => `${r.from}  ${r.to}  301!`),
     ...REWRITES.map((r) => `${r.from}${r.query ? `  ${r.query.name}=${r.query.value}` : ''}  ${r.to}  ${status(r)}`),

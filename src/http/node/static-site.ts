@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
+import { ROUTE_NOT_FOUND_FILE } from '../../records/files.ts';
 
 /**
  * The built site (dist/) held in memory: every file's bytes and a strong ETag, read once at start,
@@ -12,7 +13,11 @@ export interface StaticFile {
   readonly contentType: string;
 }
 
-const NOT_SERVED = new Set(['/_headers', '/_redirects']);
+/**
+ * Netlify's control files, and the body of Netlify's /v1 not-found rule: here the fallback answers
+ * every unknown /v1 path itself, that file's path included (a 404 on both hosts, static-routing.ts).
+ */
+const NOT_SERVED = new Set(['/_headers', '/_redirects', `/v1${ROUTE_NOT_FOUND_FILE}`]);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
