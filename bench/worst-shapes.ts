@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FULL_BUDGET, SMALL_BUDGET, worstShapes, type WorstShape } from './worst-shape-bodies.ts';
+import { FULL_BUDGET, formatVariants, SMALL_BUDGET, worstShapes, type WorstShape } from './worst-shape-bodies.ts';
 import { NODE } from './http.ts';
 import { median, spread, type Spread } from './stats.ts';
 import type { ShapeTiming } from './worst-shape-child.ts';
@@ -42,8 +42,18 @@ export interface WorstRoute {
   readonly before?: WorstRun | { readonly overSeconds: number; readonly floorMs: number };
 }
 
+/** CONTRACT section 8: no input may make a function take more than this much CPU. */
+export const CPU_BOUND_MS = 100;
+
+/** The shapes, in every format, whose fastest of three runs took more CPU than CPU_BOUND_MS. */
+export interface OverBound {
+  readonly bodies: number;
+  readonly over: readonly { readonly name: string; readonly ms: number; readonly floorMs: number }[];
+}
+
 export interface WorstFigures {
   readonly shapes: number;
+  readonly overBound: OverBound;
   readonly routes: readonly WorstRoute[];
   readonly before: string;
   readonly capSeconds: number;
@@ -117,6 +127,32 @@ export function benchWorstShapes(options: { smoke: boolean }): WorstFigures {
     if (!held || medianRatio(t) > medianRatio(held)) worst.set(t.route, t);
   }
   const picked = [...worst.values()].map((t) => shapes.find((s) => s.name === t.name)!);
+  // The contract's absolute bound, over every shape in every format: one run each, and a body over
+  // the bound in it is timed twice more; it counts when its fastest run is over too (a run the
+  // machine slowed down does not).
+  const variants = shapes.flatMap(formatVariants);
+  const all = [...shapes, ...variants];
+  const suspects = [...scan, ...timeShapes(variants, root, 1, 240)].filter((t) => t.cpuMs[0]! > CPU_BOUND_MS);
+  const rechecked = suspects.length
+    ? timeShapes(
+        suspects.map((t) => all.find((s) => s.name === t.name)!),
+        root,
+        2,
+        240,
+      )
+    : [];
+  const overBound: OverBound = {
+    bodies: all.length,
+    over: rechecked
+      .map((t) => {
+        const first = suspects.find((x) => x.name === t.name)!;
+        const runs = [first.cpuMs[0]!, ...t.cpuMs];
+        const fastest = runs.indexOf(Math.min(...runs));
+        return { name: t.name, ms: runs[fastest]!, floorMs: [first.floorMs[0]!, ...t.floorMs][fastest]! };
+      })
+      .filter((o) => o.ms > CPU_BOUND_MS)
+      .sort((a, b) => b.ms - a.ms),
+  };
   const after = new Map([...worst.values()].map((t) => [t.name, t]));
   const before = options.smoke
     ? undefined
@@ -138,6 +174,7 @@ export function benchWorstShapes(options: { smoke: boolean }): WorstFigures {
   });
   return {
     shapes: shapes.length,
+    overBound,
     routes,
     before: options.smoke ? 'smoke mode' : before && 'skipped' in before ? before.skipped : BEFORE_COMMIT,
     capSeconds,

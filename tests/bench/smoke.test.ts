@@ -95,5 +95,10 @@ describe('npm run bench -- --smoke', () => {
         new RegExp(`\\| POST /v1/${route} worst shape <= 10x its floor \\| [\\d.]+x .*\\| (met|missed) \\|`),
       );
     }
+    // The contract's absolute bound, over every body in every format (small bodies in smoke mode).
+    expect(section('Goals')).toMatch(
+      /\| every worst-shape POST <= 100 ms of CPU \(CONTRACT section 8\), fastest of 3 runs \| (none of \d+ bodies over|\d+ of \d+ bodies over; .*) \| (met|missed) \|/,
+    );
+    expect(worst).toMatch(/\((\d+) in all\), each timed once, and again twice when over 100 ms of CPU: /);
   }, 180_000);
 });
