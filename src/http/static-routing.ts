@@ -237,8 +237,8 @@ export function netlifyHeadersFile(dataPages: readonly string[] = []): string {
  * the records' rewrites, then the not-found fallbacks. `200!` forces a record's rewrite (nothing
  * else may answer its path); a `404` rule is not forced, so it applies only where no file matched:
  * the /v1 problem document, and each language's 404 page under its prefixes (`404!` keeps the
- * problem document's own path a 404). `dataPages` are the
- * data pages the build made, which have old addresses too.
+ * problem document's own path a 404). `dataPages` are the data pages the build made, which have
+ * old addresses too.
  */
 export function netlifyRedirectsFile(dataPages: readonly string[] = []): string {
   const status = (r: Rewrite) => (r.status === 404 ? (r.force ? '404!' : '404') : '200!');
