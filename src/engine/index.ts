@@ -25,6 +25,7 @@ export { canonicalForms, type CanonicalForms } from './validate/canonical-forms.
 export {
   DEFAULT_AUTOMATION_ID,
   FINGERPRINT,
+  GITHUB_FINGERPRINT,
   sarifLog,
   sarifText,
   toSarif,

@@ -17,6 +17,13 @@ import type { SourceRange } from './json-positions.ts';
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The fingerprint's name and version: the issue code and JSON Pointer, hashed (not the line). */
 export const FINGERPRINT = 'uaiIssuePointer/v1';
+/**
+ * The one partial fingerprint GitHub code scanning reads ("Code scanning only uses the
+ * primaryLocationLineHash"), which only github/codeql-action fills in when a log lacks it: a log
+ * uploaded through the REST API without it gets an alert per line it moves to. It carries the same
+ * value as FINGERPRINT, so an alert follows its member, not its line, whichever way it is uploaded.
+ */
+export const GITHUB_FINGERPRINT = 'primaryLocationLineHash';
 export const DEFAULT_AUTOMATION_ID = 'uai-validate/';
 
 /**
@@ -84,7 +91,7 @@ export interface SarifResult {
   level: IssueCodeShape['severity'];
   message: Text;
   locations: Record<string, unknown>[];
-  partialFingerprints: { [FINGERPRINT]: string };
+  partialFingerprints: { [FINGERPRINT]: string; [GITHUB_FINGERPRINT]: string };
   properties: Record<string, unknown>;
 }
 
@@ -131,10 +138,12 @@ function result(issue: Issue, artifact: SarifArtifact | undefined): SarifResult 
     level: issue.severity,
     message: { text: sarifText(issue.message) },
     locations: [location],
-    partialFingerprints: { [FINGERPRINT]: sha256Hex(`${issue.code}\u0000${issue.path}`) },
+    partialFingerprints: fingerprints(sha256Hex(`${issue.code}\u0000${issue.path}`)),
     properties,
   };
 }
+
+const fingerprints = (hash: string) => ({ [FINGERPRINT]: hash, [GITHUB_FINGERPRINT]: hash });
 
 /** One log, one run, the results of every entry in entry order (then path, then code). */
 export function sarifLog(entries: readonly SarifEntry[], site: Site, options: SarifOptions = {}): SarifLog {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   conformanceFixtures,
   FINGERPRINT,
+  GITHUB_FINGERPRINT,
   indexJson,
   sarifLog,
   toSarif,
@@ -102,7 +103,9 @@ describe('SARIF locations and fingerprints', () => {
     const one = toSarif(r, site, { uri: 'a.json', locate }).runs[0]!.results[0]!.partialFingerprints;
     const two = toSarif(r, site, { uri: 'b/c.json' }).runs[0]!.results[0]!.partialFingerprints;
     expect(one).toEqual(two);
-    expect(Object.keys(one)).toEqual([FINGERPRINT]);
+    // Ours, and under the one key code scanning reads, the same value.
+    expect(Object.keys(one)).toEqual([FINGERPRINT, GITHUB_FINGERPRINT]);
+    expect(one[GITHUB_FINGERPRINT]).toBe(one[FINGERPRINT]);
   });
 
   it('unreadable files are error notifications and the run is not successful', () => {
