@@ -2758,12 +2758,13 @@ var init_issue_flags = __esm({
 });
 
 // src/standard/limits.ts
-var ISSUE_LIST_LIMIT, ISSUE_PATH_CHARS_LIMIT;
+var ISSUE_LIST_LIMIT, ISSUE_PATH_CHARS_LIMIT, ARTIFACT_URI_MAX_LENGTH;
 var init_limits = __esm({
   "src/standard/limits.ts"() {
     "use strict";
     ISSUE_LIST_LIMIT = 100;
     ISSUE_PATH_CHARS_LIMIT = 16384;
+    ARTIFACT_URI_MAX_LENGTH = 2048;
   }
 });
 
@@ -3410,7 +3411,7 @@ var init_record = __esm({
 });
 
 // src/standard/formats/uri.ts
-var UNRESERVED, SUB_DELIMS, PCT_ENCODED, PCHAR, DEC_OCTET, IPV4, H16, LS32, IPV6, IP_FUTURE, IP_LITERAL, REG_NAME, USERINFO, AUTHORITY, SEGMENT, SEGMENT_NZ, HIER_PART, QUERY, URI, isUri;
+var UNRESERVED, SUB_DELIMS, PCT_ENCODED, PCHAR, DEC_OCTET, IPV4, H16, LS32, IPV6, IP_FUTURE, IP_LITERAL, REG_NAME, USERINFO, AUTHORITY, SEGMENT, SEGMENT_NZ, HIER_PART, QUERY, URI_BODY, URI, SEGMENT_NZ_NC, RELATIVE_PART, RELATIVE_REF, URI_REFERENCE_PATTERN, URI_REFERENCE, isUri, isUriReference;
 var init_uri = __esm({
   "src/standard/formats/uri.ts"() {
     "use strict";
@@ -3442,8 +3443,15 @@ var init_uri = __esm({
     SEGMENT_NZ = `${PCHAR}+`;
     HIER_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ}(?:/${SEGMENT})*|)`;
     QUERY = `(?:${PCHAR}|[/?])*`;
-    URI = new RegExp(`^[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`);
+    URI_BODY = `[A-Za-z][A-Za-z0-9+\\-.]*:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?`;
+    URI = new RegExp(`^${URI_BODY}$`);
+    SEGMENT_NZ_NC = `(?:[${UNRESERVED}${SUB_DELIMS}@]|${PCT_ENCODED})+`;
+    RELATIVE_PART = `(?://${AUTHORITY}(?:/${SEGMENT})*|/(?:${SEGMENT_NZ}(?:/${SEGMENT})*)?|${SEGMENT_NZ_NC}(?:/${SEGMENT})*|)`;
+    RELATIVE_REF = `${RELATIVE_PART}(?:\\?${QUERY})?(?:#${QUERY})?`;
+    URI_REFERENCE_PATTERN = `^(?:${URI_BODY}|${RELATIVE_REF})$`;
+    URI_REFERENCE = new RegExp(URI_REFERENCE_PATTERN);
     isUri = (value) => URI.test(value);
+    isUriReference = (value) => URI_REFERENCE.test(value);
   }
 });
 
@@ -7097,7 +7105,7 @@ function result(issue2, artifact) {
     level: issue2.severity,
     message: { text: sarifText(issue2.message) },
     locations: [location],
-    partialFingerprints: { [FINGERPRINT]: sha256Hex(`${issue2.code}\0${issue2.path}`) },
+    partialFingerprints: fingerprints(sha256Hex(`${issue2.code}\0${issue2.path}`)),
     properties
   };
 }
@@ -7155,7 +7163,7 @@ function sarifLog(entries, site, options = {}) {
     ]
   };
 }
-var SARIF_SCHEMA, FINGERPRINT, DEFAULT_AUTOMATION_ID, sarifText, ruleIndex, artifactLocation;
+var SARIF_SCHEMA, FINGERPRINT, GITHUB_FINGERPRINT, DEFAULT_AUTOMATION_ID, sarifText, ruleIndex, artifactLocation, fingerprints;
 var init_sarif = __esm({
   "src/engine/sarif.ts"() {
     "use strict";
@@ -7167,10 +7175,12 @@ var init_sarif = __esm({
     init_unlisted_note();
     SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
     FINGERPRINT = "uaiIssuePointer/v1";
+    GITHUB_FINGERPRINT = "primaryLocationLineHash";
     DEFAULT_AUTOMATION_ID = "uai-validate/";
     sarifText = (text) => text.replace(/[\\[\]]/g, "\\$&");
     ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
     artifactLocation = (a) => a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri };
+    fingerprints = (hash2) => ({ [FINGERPRINT]: hash2, [GITHUB_FINGERPRINT]: hash2 });
   }
 });
 
@@ -7564,21 +7574,24 @@ function parseValidateRequest(body) {
   const format = choice(read.value, "format", VALIDATE_FORMATS, "result");
   if (!format.ok) return format;
   const artifactUri = Object.hasOwn(read.value, "artifact_uri") ? own(read.value, "artifact_uri") : DEFAULT_ARTIFACT_URI;
-  if (typeof artifactUri !== "string" || !/^[^\u0000-\u0020\u007f]{1,2048}$/.test(artifactUri)) {
+  if (typeof artifactUri !== "string" || !validArtifactUri(artifactUri)) {
     return invalid(
-      'artifact_uri must be a URI reference such as "messages/order.json" (1 to 2048 characters, no spaces).'
+      'artifact_uri must be a URI reference (RFC 3986 section 4.1) such as "messages/order.json", 1 to 2048 characters: spaces, other ASCII punctuation outside the RFC and non-ASCII characters percent-encoded as UTF-8.'
     );
   }
   return { ok: true, value: { message: message2, mode: mode.value, format: format.value, artifactUri } };
 }
-var DEFAULT_ARTIFACT_URI;
+var DEFAULT_ARTIFACT_URI, validArtifactUri;
 var init_action = __esm({
   "src/engine/validate/action.ts"() {
     "use strict";
     init_value_sets();
     init_request_members();
     init_json();
+    init_uri();
+    init_limits();
     DEFAULT_ARTIFACT_URI = `message.json`;
+    validArtifactUri = (uri) => uri.length >= 1 && uri.length <= ARTIFACT_URI_MAX_LENGTH && isUriReference(uri);
   }
 });
 
@@ -7678,7 +7691,20 @@ var init_parse_json = __esm({
 });
 
 // src/engine/same-url.ts
-var normalizedEscapes, sameUrl;
+function removeDotSegments(path2) {
+  const out = [];
+  const segments = path2.split("/");
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    const last = i === segments.length - 1;
+    if (segment === "." || segment === "..") {
+      if (segment === ".." && out.length > 1) out.pop();
+      if (last) out.push("");
+    } else out.push(segment);
+  }
+  return out.join("/");
+}
+var normalizedEscapes, sameUrl, targetPath;
 var init_same_url = __esm({
   "src/engine/same-url.ts"() {
     "use strict";
@@ -7687,6 +7713,10 @@ var init_same_url = __esm({
       return /[A-Za-z0-9\-._~]/.test(c) ? c : escape.toUpperCase();
     });
     sameUrl = (a, b) => a === b || URL.canParse(a) && URL.canParse(b) && normalizedEscapes(new URL(a).href) === normalizedEscapes(new URL(b).href);
+    targetPath = (target) => {
+      const path2 = target.split(/[?#]/, 1)[0];
+      return path2.startsWith("/") ? removeDotSegments(normalizedEscapes(path2)) : path2;
+    };
   }
 });
 
@@ -10436,6 +10466,7 @@ var init_conversation = __esm({
     "use strict";
     init_conversation_rules();
     init_value_sets();
+    init_canonical();
     init_json();
     init_kind();
     init_own_ids();
@@ -10474,6 +10505,8 @@ var init_conversation = __esm({
       /** Per conversation: when its latest requests came and were answered (exchanges are judged as they end). */
       #requests = new Bounded();
       #tasks = new Bounded();
+      /** Per request text (its digest): the id of the answer it last got, which the same request sent again may get again. */
+      #answerTo = new Bounded();
       /** The wait a 429 or 503 asked for, before the next exchange of its kind (a message, a poll, a read). */
       #retryUntil;
       /** The history of a task reference, as the per-exchange rules read it before judging a poll. */
@@ -10583,7 +10616,8 @@ var init_conversation = __esm({
       #request(s, found) {
         const id = valueAt2(s.request, "/message_id");
         const earlier = this.#ids.get(id);
-        const retry = earlier?.text !== void 0 && earlier.text === s.requestText && [429, 503].includes(earlier.status);
+        const resend = earlier?.text !== void 0 && earlier.text === s.requestText;
+        const retry = resend && [429, 503].includes(earlier.status);
         if (earlier && !retry)
           found(
             CONVERSATION.freshIds,
@@ -10592,8 +10626,8 @@ var init_conversation = __esm({
           );
         this.#overlap(s, found);
         const conversation = valueAt2(s.request, "/conversation/conversation_id");
-        const last = retry ? void 0 : this.#lastAnswerBefore(s);
-        if (!last && valueAt2(s.request, "/conversation/sequence") === 1) {
+        const last = resend ? void 0 : this.#lastAnswerBefore(s);
+        if (!resend && !last && valueAt2(s.request, "/conversation/sequence") === 1) {
           const parent = valueAt2(s.request, "/conversation/parent_message_id");
           if (parent !== void 0)
             found(
@@ -10641,8 +10675,11 @@ var init_conversation = __esm({
         const answer = s.answer;
         const id = valueAt2(answer, "/message_id");
         const reused = reusedIdOf(answer, [...this.#sameId(id)]);
-        if (reused && !reused.label.endsWith(`#${s.index}`))
+        const requestKey = s.requestText === void 0 ? void 0 : sha256Hex(s.requestText);
+        const replay = requestKey !== void 0 && id !== void 0 && this.#answerTo.get(requestKey) === id;
+        if (reused && !replay && !reused.label.endsWith(`#${s.index}`))
           found(CONVERSATION.answerIds, "/message_id", reusedIdMessage(id, reused));
+        if (requestKey !== void 0) this.#answerTo.set(requestKey, id);
         if (id !== void 0 && !this.#ids.has(id))
           this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
         const conversation = valueAt2(answer, "/conversation/conversation_id");
@@ -12743,7 +12780,7 @@ var init_read = __esm({
     parse = (text) => text === void 0 ? void 0 : parseJson2(text.replace(/^\uFEFF/, ""), Buffer.byteLength(text));
     keyed3 = (m) => Array.isArray(m) ? messageFromKeyless(m).value : m;
     isMessage = (m) => isRecord(keyed3(m)) && typeof valueAt2(keyed3(m), "/profile") === "string";
-    pathOf = (target) => target.split("?")[0];
+    pathOf = (target) => targetPath(target);
   }
 });
 
@@ -13112,7 +13149,7 @@ var init_judge = __esm({
           findings.push({ side: side ?? c.side, check: check3, severity: c.severity, section: c.section, path: path3, message: message2 });
         };
         for (const f of recorded.faults) find(f.check, "", f.detail, f.side);
-        const endpointPath = new URL(recorded.upstream).pathname;
+        const endpointPath = pathOf(new URL(recorded.upstream).pathname);
         const path2 = pathOf(recorded.request.target);
         const role = recorded.request.method === "POST" && path2 === endpointPath ? "message" : recorded.request.method === "GET" && path2 === endpointPath ? "capability" : recorded.request.method === "GET" && path2.startsWith(this.#pollPath ?? `${endpointPath}/tasks/`) ? "poll" : "other";
         if (recorded.unjudged !== void 0) {
@@ -13178,7 +13215,7 @@ var init_judge = __esm({
             (e) => valueAt2(e, "/binding") === "https-async-callback"
           );
           const url = valueAt2(callback, "/url");
-          if (typeof url === "string" && URL.canParse(url)) this.#pollPath = new URL(url).pathname;
+          if (typeof url === "string" && URL.canParse(url)) this.#pollPath = pathOf(new URL(url).pathname);
         }
         if (role === "message" && !x.request.body.truncated)
           judgeMessage({ x, request, answer, isProblem, site: this.#site, now, find, judged, judgeExchange });
@@ -13234,7 +13271,9 @@ var init_judge = __esm({
           role,
           findings,
           judged: [...judged],
-          ...exchange2 ? { exchange: exchange2 } : {}
+          ...exchange2 ? { exchange: exchange2 } : {},
+          // A message posted elsewhere than the endpoint is no exchange of the protocol: said, never a silent pass.
+          ...role === "other" && x.request.method === "POST" ? { unjudged: `a POST to ${path2}, not to the endpoint ${endpointPath}: neither side is judged on it` } : {}
         };
       }
       /** The checks only the end of the conversation judges. */
@@ -15433,6 +15472,7 @@ var init_process_tree = __esm({
 
 // src/http/node/request-target.ts
 function requestTarget(raw) {
+  if (raw?.includes("\\")) return void 0;
   if (raw?.startsWith("/")) return raw;
   if (!raw || !/^https?:\/\//i.test(raw)) return void 0;
   try {
@@ -18673,8 +18713,9 @@ function workflowCommand(kind, properties, message2) {
   const props = Object.entries(properties).map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
   return `::${kind} ${props}::${escapeData(message2)}`;
 }
+var ANNOTATIONS_SHOWN = 10;
 function githubWriter(write, base, failOn) {
-  const unreadable = [];
+  const written2 = { error: 0, warning: 0 };
   return {
     checked({ file, result: result2, locate }) {
       const { path: path2 } = locateFile(file, base);
@@ -18688,6 +18729,7 @@ function githubWriter(write, base, failOn) {
           endColumn: Math.max(r.startColumn, r.endColumn - 1)
         } : { line: r.startLine, endLine: r.endLine };
         const kind = fails(issue2, failOn) ? "error" : "warning";
+        written2[kind] += 1;
         lines2.push(
           workflowCommand(
             kind,
@@ -18698,7 +18740,8 @@ function githubWriter(write, base, failOn) {
       }
       const unlisted = unlistedNote(result2);
       const unlistedFailing = unlistedFailures(result2, failOn);
-      if (unlistedFailing > 0)
+      if (unlistedFailing > 0) {
+        written2.error += 1;
         lines2.push(
           workflowCommand(
             "error",
@@ -18706,19 +18749,32 @@ function githubWriter(write, base, failOn) {
             unlistedFailuresLine(unlistedFailing, failOn, unlisted)
           )
         );
-      else if (unlisted)
+      } else if (unlisted)
         lines2.push(workflowCommand("notice", { file: path2, title: "uai: issues not listed" }, unlisted));
       if (lines2.length > 0) write(`${lines2.join("\n")}
 `);
     },
     unreadable({ file, error: error2 }) {
-      unreadable.push(
-        workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2)
+      written2.error += 1;
+      write(
+        `${workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2)}
+`
       );
     },
     end(t) {
-      const summary2 = `uai: ${t.checked} file${t.checked === 1 ? "" : "s"} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
-      write(`${[...unreadable, summary2].join("\n")}
+      const lines2 = [];
+      if (written2.error > ANNOTATIONS_SHOWN || written2.warning > ANNOTATIONS_SHOWN)
+        lines2.push(
+          workflowCommand(
+            "notice",
+            { title: "uai: annotations not shown" },
+            `${written2.error} error and ${written2.warning} warning annotations were written; GitHub shows the first ${ANNOTATIONS_SHOWN} of each level a step. The step's log lists them all, and --format sarif gives code scanning every one.`
+          )
+        );
+      lines2.push(
+        `uai: ${t.checked} file${t.checked === 1 ? "" : "s"} checked, ${t.failing} failing, ${t.unreadable} unreadable`
+      );
+      write(`${lines2.join("\n")}
 `);
     }
   };
@@ -19377,6 +19433,13 @@ function writeReport(workspace, file, text) {
   writeFileSync2(path2, text);
   return path2;
 }
+function uploadWarning(env, text) {
+  process.stdout.write(`${workflowCommand("warning", { title: "SARIF upload" }, text)}
+`);
+  summary(env, `**SARIF upload:** ${text}
+
+`);
+}
 var TooLargeToUpload = class extends Error {
 };
 async function uploadSarif(env, path2, results, token) {
@@ -19411,6 +19474,7 @@ async function uploadSarif(env, path2, results, token) {
   return String(JSON.parse(text).id ?? "");
 }
 var UPLOAD_RESULTS = 25e3;
+var RESULTS_SHOWN = 5e3;
 var UPLOAD_GZIP_BYTES = 10 * 1024 * 1024;
 function countingObserver(failOn, rest) {
   const counts = { checked: 0, invalid: 0, unreadable: 0, errors: 0, warnings: 0, results: 0 };
@@ -19477,7 +19541,7 @@ async function validate(env, workspace) {
   const sarif = fileSink(join4(scratch, "uai.sarif"));
   const { counts, failing, observer } = countingObserver(
     failOn,
-    `the SARIF log (${sarifFile}) and the annotations name every one`
+    `the SARIF log (${sarifFile}) names every one (GitHub shows ${ANNOTATIONS_SHOWN} annotations of each level a step)`
   );
   let code;
   try {
@@ -19523,15 +19587,25 @@ async function validate(env, workspace) {
       ""
     ].join("\n")
   );
-  if (input(env, "upload") === "true") {
+  const unchecked = unreadable > 0 || checked === 0;
+  if (input(env, "upload") === "true" && unchecked)
+    uploadWarning(
+      env,
+      `The SARIF log was not uploaded (it is in ${sarifFile}): ${checked === 0 ? "no file was checked" : `${unreadable} input(s) could not be checked`}, and an upload replaces the results code scanning holds for this category with those of this run.`
+    );
+  if (input(env, "upload") === "true" && !unchecked && counts.results > RESULTS_SHOWN)
+    uploadWarning(
+      env,
+      `The log holds ${counts.results} results; code scanning keeps the first ${RESULTS_SHOWN} of a run by severity. The log in ${sarifFile} holds them all.`
+    );
+  if (input(env, "upload") === "true" && !unchecked) {
     try {
       const id = await uploadSarif(env, sarifPath, counts.results, input(env, "token"));
       setOutputs(env, { "sarif-id": id });
     } catch (error2) {
       const advice = error2 instanceof TooLargeToUpload ? "Validate fewer files in one step, or fix the messages with the most issues first." : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
-      const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. ${advice}`;
-      process.stdout.write(`${workflowCommand("warning", { title: "SARIF upload" }, why)}
-`);
+      const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); the summary above counts every finding, and the annotations show the first ${ANNOTATIONS_SHOWN} of each level. ${advice}`;
+      uploadWarning(env, why);
     }
   }
   return code;

@@ -24,7 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../cli/args.ts';
 import { batched } from '../cli/batched-output.ts';
-import { workflowCommand } from '../cli/github-report.ts';
+import { ANNOTATIONS_SHOWN, workflowCommand } from '../cli/github-report.ts';
 import { main, originMistake, processIo, validateTo, type Io } from '../cli/main.ts';
 import type { ReportWriter } from '../cli/report-writer.ts';
 
@@ -110,6 +110,15 @@ function writeReport(workspace: string, file: string, text: string): string {
   return path;
 }
 
+/**
+ * A warning about the upload, as an annotation and in the step summary: the runner shows a step
+ * only its first ten warning annotations, which the findings may already have taken.
+ */
+function uploadWarning(env: Env, text: string): void {
+  process.stdout.write(`${workflowCommand('warning', { title: 'SARIF upload' }, text)}\n`);
+  summary(env, `**SARIF upload:** ${text}\n\n`);
+}
+
 /** A log code scanning would refuse whole for its size: not sent, and no token or fork is to blame. */
 class TooLargeToUpload extends Error {}
 
@@ -154,6 +163,8 @@ async function uploadSarif(env: Env, path: string, results: number, token: strin
  * results in a run and 10 MB of gzipped log. A log past either is refused whole, so it is not sent.
  */
 const UPLOAD_RESULTS = 25_000;
+/** Of an accepted run, code scanning keeps this many results, by severity ("Results per run"). */
+const RESULTS_SHOWN = 5_000;
 const UPLOAD_GZIP_BYTES = 10 * 1024 * 1024;
 
 /** Counts of one run, taken from each file as it is judged (the reports themselves go to their sinks). */
@@ -234,7 +245,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const sarif = fileSink(join(scratch, 'uai.sarif'));
   const { counts, failing, observer } = countingObserver(
     failOn,
-    `the SARIF log (${sarifFile}) and the annotations name every one`,
+    `the SARIF log (${sarifFile}) names every one (GitHub shows ${ANNOTATIONS_SHOWN} annotations of each level a step)`,
   );
   let code: number;
   try {
@@ -281,7 +292,20 @@ async function validate(env: Env, workspace: string): Promise<number> {
     ].join('\n'),
   );
 
-  if (input(env, 'upload') === 'true') {
+  // A log that leaves an input unchecked would replace the category's alerts in code scanning with
+  // fewer (a typo in `files` would clear them all): the step fails, and the last alerts stay.
+  const unchecked = unreadable > 0 || checked === 0;
+  if (input(env, 'upload') === 'true' && unchecked)
+    uploadWarning(
+      env,
+      `The SARIF log was not uploaded (it is in ${sarifFile}): ${checked === 0 ? 'no file was checked' : `${unreadable} input(s) could not be checked`}, and an upload replaces the results code scanning holds for this category with those of this run.`,
+    );
+  if (input(env, 'upload') === 'true' && !unchecked && counts.results > RESULTS_SHOWN)
+    uploadWarning(
+      env,
+      `The log holds ${counts.results} results; code scanning keeps the first ${RESULTS_SHOWN} of a run by severity. The log in ${sarifFile} holds them all.`,
+    );
+  if (input(env, 'upload') === 'true' && !unchecked) {
     try {
       const id = await uploadSarif(env, sarifPath, counts.results, input(env, 'token'));
       setOutputs(env, { 'sarif-id': id });
@@ -293,8 +317,8 @@ async function validate(env: Env, workspace: string): Promise<number> {
         error instanceof TooLargeToUpload
           ? 'Validate fewer files in one step, or fix the messages with the most issues first.'
           : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
-      const why = `${(error as Error).message}. The SARIF log was not uploaded (it is in ${sarifFile}); annotations and the summary above still show every finding. ${advice}`;
-      process.stdout.write(`${workflowCommand('warning', { title: 'SARIF upload' }, why)}\n`);
+      const why = `${(error as Error).message}. The SARIF log was not uploaded (it is in ${sarifFile}); the summary above counts every finding, and the annotations show the first ${ANNOTATIONS_SHOWN} of each level. ${advice}`;
+      uploadWarning(env, why);
     }
   }
   return code;

@@ -31,10 +31,16 @@ export function workflowCommand(
   return `::${kind} ${props}::${escapeData(message)}`;
 }
 
-/** Annotations as each file is judged; unreadable files and the summary line close the report. */
+/** The annotations of each level the runner shows a step; the log keeps every line (actions/toolkit, problem-matchers.md). */
+export const ANNOTATIONS_SHOWN = 10;
+
+/**
+ * Annotations as each file is judged, an unreadable file's where it comes (the runner shows only
+ * the first ANNOTATIONS_SHOWN of a level, so one kept to the end was the first to be lost); a
+ * notice says so when a level went past it, and the summary line closes the report.
+ */
 export function githubWriter(write: Write, base: string, failOn: FailOn): ReportWriter {
-  // Kept to the end, after every annotation, as the report always listed them (a line per file).
-  const unreadable: string[] = [];
+  const written = { error: 0, warning: 0 };
   return {
     checked({ file, result, locate }) {
       const { path } = locateFile(file, base);
@@ -51,6 +57,7 @@ export function githubWriter(write: Write, base: string, failOn: FailOn): Report
               }
             : { line: r.startLine, endLine: r.endLine };
         const kind = fails(issue, failOn) ? 'error' : 'warning';
+        written[kind] += 1;
         lines.push(
           workflowCommand(
             kind,
@@ -61,7 +68,8 @@ export function githubWriter(write: Write, base: string, failOn: FailOn): Report
       }
       const unlisted = unlistedNote(result);
       const unlistedFailing = unlistedFailures(result, failOn);
-      if (unlistedFailing > 0)
+      if (unlistedFailing > 0) {
+        written.error += 1;
         lines.push(
           workflowCommand(
             'error',
@@ -69,19 +77,31 @@ export function githubWriter(write: Write, base: string, failOn: FailOn): Report
             unlistedFailuresLine(unlistedFailing, failOn, unlisted),
           ),
         );
-      else if (unlisted)
+      } else if (unlisted)
         lines.push(workflowCommand('notice', { file: path, title: 'uai: issues not listed' }, unlisted));
       if (lines.length > 0) write(`${lines.join('\n')}\n`);
     },
     unreadable({ file, error }) {
-      unreadable.push(
-        workflowCommand('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error),
+      written.error += 1;
+      write(
+        `${workflowCommand('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error)}\n`,
       );
     },
     end(t) {
+      const lines: string[] = [];
+      if (written.error > ANNOTATIONS_SHOWN || written.warning > ANNOTATIONS_SHOWN)
+        lines.push(
+          workflowCommand(
+            'notice',
+            { title: 'uai: annotations not shown' },
+            `${written.error} error and ${written.warning} warning annotations were written; GitHub shows the first ${ANNOTATIONS_SHOWN} of each level a step. The step's log lists them all, and --format sarif gives code scanning every one.`,
+          ),
+        );
       // An unreadable file was not checked: it is counted on its own, not among the checked.
-      const summary = `uai: ${t.checked} file${t.checked === 1 ? '' : 's'} checked, ${t.failing} failing, ${t.unreadable} unreadable`;
-      write(`${[...unreadable, summary].join('\n')}\n`);
+      lines.push(
+        `uai: ${t.checked} file${t.checked === 1 ? '' : 's'} checked, ${t.failing} failing, ${t.unreadable} unreadable`,
+      );
+      write(`${lines.join('\n')}\n`);
     },
   };
 }

@@ -427,6 +427,31 @@ describe('action.yml', () => {
     expect(r.stdout.match(/^::(error|warning) /gm)).toHaveLength(40_000);
   }, 120_000);
 
+  it('validate: inputs left unchecked (a pattern that matches nothing) fail the step, and nothing is uploaded to replace the alerts', async () => {
+    uploads.length = 0;
+    const r = await runAction({ files: 'nothing/**/*.json', annotations: 'false' });
+    expect([r.code, r.outputs['exit-code'], r.outputs.unreadable]).toEqual([2, '2', '1']);
+    expect(uploads).toEqual([]);
+    expect(r.outputs).not.toHaveProperty('sarif-id');
+    const why =
+      /The SARIF log was not uploaded \(it is in uai\.sarif\): no file was checked, and an upload replaces the results/;
+    expect(r.stdout).toMatch(new RegExp(`^::warning title=SARIF upload::${why.source}`, 'm'));
+    // In the summary too: the runner shows ten warning annotations a step, which findings may have taken.
+    expect(r.summary).toMatch(why);
+  }, 60_000);
+
+  it('validate: a log over the 5,000 results code scanning keeps is uploaded, and a warning says the rest are cut there', async () => {
+    heavyFolder();
+    uploads.length = 0;
+    // heavy/1*.json: 111 files of 100 listed issues each.
+    const r = await runAction({ files: 'heavy/1*.json', annotations: 'false' });
+    expect([r.code, r.outputs.files]).toEqual([1, '111']);
+    expect(uploads).toHaveLength(1);
+    expect(r.stdout).toMatch(
+      /^::warning title=SARIF upload::The log holds 11100 results; code scanning keeps the first 5000 of a run by severity/m,
+    );
+  }, 120_000);
+
   it('validate: a log code scanning would refuse for its size (over 25,000 results) is not sent, and a warning says why', async () => {
     heavyFolder();
     uploads.length = 0;
@@ -445,7 +470,9 @@ describe('action.yml', () => {
     const r = await runAction({ files: 'long', upload: 'false', annotations: 'false' });
     expect([r.code, r.outputs.files]).toEqual([1, '700']);
     expect(Buffer.byteLength(r.summary)).toBeLessThan(80 * 1024);
-    expect(r.summary).toMatch(/^- …and \d+ more: the SARIF log \(uai\.sarif\) and the annotations name every one\.$/m);
+    expect(r.summary).toMatch(
+      /^- …and \d+ more: the SARIF log \(uai\.sarif\) names every one \(GitHub shows 10 annotations of each level a step\)\.$/m,
+    );
   }, 120_000);
 
   it('test: an endpoint that is no http(s) URL fails at once, and an endpoint is a code span in the summary', async () => {
