@@ -18816,7 +18816,7 @@ import * as path from "node:path";
 import * as fs from "node:fs/promises";
 import { join } from "node:path";
 async function walkFiles(root, rules) {
-  const walked = { found: [], unreadable: [] };
+  const walked = { found: [], unreadable: [], links: [] };
   async function walk2(dir, relative4, level) {
     let entries;
     try {
@@ -18830,6 +18830,7 @@ async function walkFiles(root, rules) {
       if (entry.isDirectory()) {
         if (rules.enter(entry.name, level + 1, path2)) await walk2(join(dir, entry.name), path2, level + 1);
       } else if (entry.isFile() && rules.take(entry.name, path2)) walked.found.push(join(dir, entry.name));
+      else if (entry.isSymbolicLink() && rules.take(entry.name, path2)) walked.links.push(join(dir, entry.name));
     }
   }
   await walk2(root, "", 0);
@@ -18867,14 +18868,15 @@ async function globByWalk(pattern) {
   const byParts = !/[{(][^{}()]*\/[^{}()]*[})]/.test(glob);
   const leading = (level, folder) => !byParts || globstar >= 0 && level > globstar || matches(folder, parts.slice(0, level).join("/"));
   const root = path.resolve(base === "" ? "." : base);
-  const { found, unreadable } = await walkFiles(root, {
+  const { found, unreadable, links: links2 } = await walkFiles(root, {
     enter: (name, level, folder) => level < depth && (hiddenFolders || !name.startsWith(".")) && leading(level, folder),
     take: (_name, file) => matches(file, glob)
   });
-  return { found, unreadable: unreadable.filter((u) => u.code !== "ENOENT" && u.code !== "ENOTDIR") };
+  return { found, unreadable: unreadable.filter((u) => u.code !== "ENOENT" && u.code !== "ENOTDIR"), links: links2 };
 }
 
 // src/cli/files.ts
+var LINK_NOT_FOLLOWED = "a symbolic link, not followed below a directory or a pattern: name the file itself to check it";
 var SKIPPED = /* @__PURE__ */ new Set(["node_modules", ".git"]);
 var byPath = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 var slashes = sep3 === "\\" ? (path2) => path2.replaceAll("\\", "/") : (path2) => path2;
@@ -18882,7 +18884,7 @@ async function targetsOf(input2) {
   if (input2 === "-") return [{ file: "-" }];
   const info = await fs2.stat(input2).catch(() => void 0);
   if (info?.isDirectory()) {
-    const { found, unreadable } = await walkFiles(input2, {
+    const { found, unreadable, links: links2 } = await walkFiles(input2, {
       enter: (name) => !SKIPPED.has(name),
       take: (name) => name.endsWith(".json")
     });
@@ -18892,7 +18894,8 @@ async function targetsOf(input2) {
         file: slashes(u.folder),
         expanded: true,
         error: `cannot read this directory (${u.code})`
-      }))
+      })),
+      ...links2.map((l) => ({ file: slashes(l), expanded: true, error: LINK_NOT_FOLLOWED }))
     ];
     return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no *.json file in this directory" }];
   }
@@ -18907,7 +18910,8 @@ async function targetsOf(input2) {
         file: named(u.folder),
         expanded: true,
         error: `cannot read this directory (${u.code})`
-      }))
+      })),
+      ...expanded.links.map((l) => ({ file: named(l), expanded: true, error: LINK_NOT_FOLLOWED }))
     ];
     return files.length ? files.sort((a, b) => byPath(a.file, b.file)) : [{ file: input2, expanded: true, error: "no file matches this pattern" }];
   }

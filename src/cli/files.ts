@@ -16,6 +16,13 @@ export type Target =
   | { readonly file: string; readonly expanded?: true }
   | { readonly file: string; readonly expanded?: true; readonly error: string };
 
+/**
+ * A link a walk or a pattern reached: not followed (a walk never leaves its tree, nor loops), and an
+ * input not checked, so the run cannot pass over it. Named on the command line, the file is read.
+ */
+export const LINK_NOT_FOLLOWED =
+  'a symbolic link, not followed below a directory or a pattern: name the file itself to check it';
+
 /** Directory walks skip dependencies and version-control data; an explicit glob does not. */
 const SKIPPED = new Set(['node_modules', '.git']);
 
@@ -30,7 +37,7 @@ async function targetsOf(input: string): Promise<Target[]> {
   if (info?.isDirectory()) {
     // Every *.json below it, hidden names too (a glob's `*` would pass over `.drafts/`), but for the
     // SKIPPED folders; a folder that cannot be read is an unreadable input, not a silent gap.
-    const { found, unreadable } = await walkFiles(input, {
+    const { found, unreadable, links } = await walkFiles(input, {
       enter: (name) => !SKIPPED.has(name),
       take: (name) => name.endsWith('.json'),
     });
@@ -41,6 +48,7 @@ async function targetsOf(input: string): Promise<Target[]> {
         expanded: true as const,
         error: `cannot read this directory (${u.code})`,
       })),
+      ...links.map((l) => ({ file: slashes(l), expanded: true as const, error: LINK_NOT_FOLLOWED })),
     ];
     return files.length
       ? files.sort((a, b) => byPath(a.file, b.file))
@@ -58,6 +66,7 @@ async function targetsOf(input: string): Promise<Target[]> {
         expanded: true as const,
         error: `cannot read this directory (${u.code})`,
       })),
+      ...expanded.links.map((l) => ({ file: named(l), expanded: true as const, error: LINK_NOT_FOLLOWED })),
     ];
     return files.length
       ? files.sort((a, b) => byPath(a.file, b.file))

@@ -38,7 +38,7 @@ function quietMatcher(matchesGlob: (file: string, pattern: string) => boolean): 
  */
 export async function globByWalk(
   pattern: string,
-): Promise<{ found: string[]; unreadable: Walked['unreadable'] } | { error: string }> {
+): Promise<{ found: string[]; unreadable: Walked['unreadable']; links: string[] } | { error: string }> {
   const { matchesGlob } = path as { matchesGlob?: (file: string, pattern: string) => boolean };
   if (typeof matchesGlob !== 'function')
     return {
@@ -61,10 +61,10 @@ export async function globByWalk(
   const leading = (level: number, folder: string): boolean =>
     !byParts || (globstar >= 0 && level > globstar) || matches(folder, parts.slice(0, level).join('/'));
   const root = path.resolve(base === '' ? '.' : base);
-  const { found, unreadable } = await walkFiles(root, {
+  const { found, unreadable, links } = await walkFiles(root, {
     enter: (name, level, folder) => level < depth && (hiddenFolders || !name.startsWith('.')) && leading(level, folder),
     take: (_name, file) => matches(file, glob),
   });
   // A head that does not exist, or is a file, holds no match: that is "no file matches", not an unreadable folder.
-  return { found, unreadable: unreadable.filter((u) => u.code !== 'ENOENT' && u.code !== 'ENOTDIR') };
+  return { found, unreadable: unreadable.filter((u) => u.code !== 'ENOENT' && u.code !== 'ENOTDIR'), links };
 }

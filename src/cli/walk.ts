@@ -18,10 +18,16 @@ export interface Walked {
   readonly found: string[];
   /** Folders that could not be read, with the error's code. */
   readonly unreadable: { readonly folder: string; readonly code: string }[];
+  /**
+   * Links whose name a file would be taken by (`messages/bad.json` -> elsewhere): not followed, and
+   * not passed over in silence either, since a message committed as a link would otherwise never
+   * be checked while the run passed.
+   */
+  readonly links: string[];
 }
 
 export async function walkFiles(root: string, rules: WalkRules): Promise<Walked> {
-  const walked: Walked = { found: [], unreadable: [] };
+  const walked: Walked = { found: [], unreadable: [], links: [] };
   async function walk(dir: string, relative: string, level: number): Promise<void> {
     let entries;
     try {
@@ -35,6 +41,7 @@ export async function walkFiles(root: string, rules: WalkRules): Promise<Walked>
       if (entry.isDirectory()) {
         if (rules.enter(entry.name, level + 1, path)) await walk(join(dir, entry.name), path, level + 1);
       } else if (entry.isFile() && rules.take(entry.name, path)) walked.found.push(join(dir, entry.name));
+      else if (entry.isSymbolicLink() && rules.take(entry.name, path)) walked.links.push(join(dir, entry.name));
     }
   }
   await walk(root, '', 0);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveTargets } from '../../src/cli/files.ts';
+import { LINK_NOT_FOLLOWED, resolveTargets } from '../../src/cli/files.ts';
 
 /**
  * What a directory input means (docs/ci.md, "Inputs"): every *.json file below it, hidden ones
@@ -49,9 +49,15 @@ describe('a directory input', () => {
       writeFileSync(join(root, file), '{}');
     symlinkSync(join(root, 'a.json'), join(root, 'link.json'));
     symlinkSync(join(root, 'linked'), join(root, 'sub/loop'), 'dir');
+    // A link named as a file is taken by is not followed, and not passed over: an input not checked.
     expect(await listed(root)).toEqual(
-      ['.drafts/c.json', '.hidden.json', 'a.json', 'linked/i.json', 'sub/deep/g.json'].map((f) => `${root}/${f}`),
+      ['.drafts/c.json', '.hidden.json', 'a.json', '! link.json', 'linked/i.json', 'sub/deep/g.json'].map((f) =>
+        f.startsWith('! ') ? `! ${root}/${f.slice(2)}` : `${root}/${f}`,
+      ),
     );
+    expect((await resolveTargets([`${root}/*.json`])).filter((t) => 'error' in t)).toEqual([
+      { file: `${root}/link.json`, expanded: true, error: LINK_NOT_FOLLOWED },
+    ]);
   });
 
   it('agrees with a listing made another way, for any tree', async () => {
