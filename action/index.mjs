@@ -11245,6 +11245,75 @@ var init_usage = __esm({
   }
 });
 
+// src/standard/public-address.ts
+function privateV4(address) {
+  const n = v4Number(address);
+  return PRIVATE_V4.some(
+    ([base, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(base) / 2 ** (32 - bits))
+  );
+}
+function v6Groups(address) {
+  const [head, tail] = address.includes("::") ? address.split("::") : [address, void 0];
+  const part = (s) => s ? s.split(":").map((g) => parseInt(g, 16)) : [];
+  const left = part(head);
+  const right = part(tail);
+  return tail === void 0 ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+function privateV6(address) {
+  const g = v6Groups(address);
+  const zero = (from, to) => g.slice(from, to).every((x) => x === 0);
+  if (zero(0, 6)) return true;
+  if (zero(0, 5) && g[5] === 65535) return privateV4(v4Of(g[6], g[7]));
+  if (g[0] === 100 && g[1] === 65435 && zero(2, 6)) return privateV4(v4Of(g[6], g[7]));
+  if (g[0] === 8194) return privateV4(v4Of(g[1], g[2]));
+  return g[0] === 100 && g[1] === 65435 && g[2] === 1 || // local-use NAT64 64:ff9b:1::/48 (RFC 8215)
+  g[0] === 256 && zero(1, 4) || // discard-only 100::/64 (RFC 6666)
+  g[0] === 8193 && g[1] === 2 && g[2] === 0 || // benchmarking 2001:2::/48 (RFC 5180)
+  (g[0] & 65024) === 64512 || // unique local fc00::/7
+  (g[0] & 65472) === 65152 || // link-local fe80::/10
+  (g[0] & 65280) === 65280 || // multicast ff00::/8
+  g[0] === 8193 && g[1] === 3512;
+}
+function notPublicHttps(value) {
+  if (!URL.canParse(value)) return "is not an absolute URL";
+  const url = new URL(value);
+  if (url.protocol !== "https:") return `uses ${url.protocol.slice(0, -1)}, not https`;
+  const host = url.hostname.replace(/\.$/, "").toLowerCase();
+  if (host.startsWith("[")) return privateV6(host.slice(1, -1)) ? "is on a loopback or private IP address" : void 0;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return privateV4(host) ? "is on a loopback or private IP address" : void 0;
+  const labels = host.split(".");
+  const last = labels.at(-1);
+  if (PRIVATE_NAMES.includes(last) || host.endsWith(".home.arpa"))
+    return `is under ${host.endsWith(".home.arpa") ? "home.arpa" : last}, a name the public DNS never resolves`;
+  if (labels.length < 2) return `has the single-label host ${host}, which only a local network resolves`;
+  return void 0;
+}
+var PRIVATE_NAMES, PRIVATE_V4, v4Number, v4Of;
+var init_public_address = __esm({
+  "src/standard/public-address.ts"() {
+    "use strict";
+    PRIVATE_NAMES = ["localhost", "local", "test", "example", "invalid", "internal", "onion", "alt"];
+    PRIVATE_V4 = [
+      ["0.0.0.0", 8],
+      ["10.0.0.0", 8],
+      ["100.64.0.0", 10],
+      ["127.0.0.0", 8],
+      ["169.254.0.0", 16],
+      ["172.16.0.0", 12],
+      ["192.0.0.0", 24],
+      ["192.0.2.0", 24],
+      ["192.168.0.0", 16],
+      ["198.18.0.0", 15],
+      ["198.51.100.0", 24],
+      ["203.0.113.0", 24],
+      ["224.0.0.0", 4],
+      ["240.0.0.0", 4]
+    ];
+    v4Number = (address) => address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
+    v4Of = (high, low) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+});
+
 // src/http/digits.ts
 var withThousands;
 var init_digits = __esm({
@@ -17879,75 +17948,6 @@ var init_badges = __esm({
   }
 });
 
-// src/standard/public-address.ts
-function privateV4(address) {
-  const n = v4Number(address);
-  return PRIVATE_V4.some(
-    ([base, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(v4Number(base) / 2 ** (32 - bits))
-  );
-}
-function v6Groups(address) {
-  const [head, tail] = address.includes("::") ? address.split("::") : [address, void 0];
-  const part = (s) => s ? s.split(":").map((g) => parseInt(g, 16)) : [];
-  const left = part(head);
-  const right = part(tail);
-  return tail === void 0 ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
-}
-function privateV6(address) {
-  const g = v6Groups(address);
-  const zero = (from, to) => g.slice(from, to).every((x) => x === 0);
-  if (zero(0, 6)) return true;
-  if (zero(0, 5) && g[5] === 65535) return privateV4(v4Of(g[6], g[7]));
-  if (g[0] === 100 && g[1] === 65435 && zero(2, 6)) return privateV4(v4Of(g[6], g[7]));
-  if (g[0] === 8194) return privateV4(v4Of(g[1], g[2]));
-  return g[0] === 100 && g[1] === 65435 && g[2] === 1 || // local-use NAT64 64:ff9b:1::/48 (RFC 8215)
-  g[0] === 256 && zero(1, 4) || // discard-only 100::/64 (RFC 6666)
-  g[0] === 8193 && g[1] === 2 && g[2] === 0 || // benchmarking 2001:2::/48 (RFC 5180)
-  (g[0] & 65024) === 64512 || // unique local fc00::/7
-  (g[0] & 65472) === 65152 || // link-local fe80::/10
-  (g[0] & 65280) === 65280 || // multicast ff00::/8
-  g[0] === 8193 && g[1] === 3512;
-}
-function notPublicHttps(value) {
-  if (!URL.canParse(value)) return "is not an absolute URL";
-  const url = new URL(value);
-  if (url.protocol !== "https:") return `uses ${url.protocol.slice(0, -1)}, not https`;
-  const host = url.hostname.replace(/\.$/, "").toLowerCase();
-  if (host.startsWith("[")) return privateV6(host.slice(1, -1)) ? "is on a loopback or private IP address" : void 0;
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return privateV4(host) ? "is on a loopback or private IP address" : void 0;
-  const labels = host.split(".");
-  const last = labels.at(-1);
-  if (PRIVATE_NAMES.includes(last) || host.endsWith(".home.arpa"))
-    return `is under ${host.endsWith(".home.arpa") ? "home.arpa" : last}, a name the public DNS never resolves`;
-  if (labels.length < 2) return `has the single-label host ${host}, which only a local network resolves`;
-  return void 0;
-}
-var PRIVATE_NAMES, PRIVATE_V4, v4Number, v4Of;
-var init_public_address = __esm({
-  "src/standard/public-address.ts"() {
-    "use strict";
-    PRIVATE_NAMES = ["localhost", "local", "test", "example", "invalid", "internal", "onion", "alt"];
-    PRIVATE_V4 = [
-      ["0.0.0.0", 8],
-      ["10.0.0.0", 8],
-      ["100.64.0.0", 10],
-      ["127.0.0.0", 8],
-      ["169.254.0.0", 16],
-      ["172.16.0.0", 12],
-      ["192.0.0.0", 24],
-      ["192.0.2.0", 24],
-      ["192.168.0.0", 16],
-      ["198.18.0.0", 15],
-      ["198.51.100.0", 24],
-      ["203.0.113.0", 24],
-      ["224.0.0.0", 4],
-      ["240.0.0.0", 4]
-    ];
-    v4Number = (address) => address.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
-    v4Of = (high, low) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
-});
-
 // src/records/implementations.ts
 function parseJson3(file, text) {
   try {
@@ -18780,6 +18780,9 @@ function githubWriter(write, base, failOn) {
   };
 }
 
+// src/action/main.ts
+init_public_address();
+
 // src/cli/main.ts
 init_release();
 init_urls();
@@ -19540,6 +19543,16 @@ async function validate(env, workspace) {
   const mistake = parsed.ok ? origin ? void 0 : originMistake(env) : parsed.error;
   if (!parsed.ok || parsed.command.kind !== "validate" || mistake)
     return fail3(env, "uai validate", mistake ?? "no files to validate");
+  const linked = origin || env.UAI_ORIGIN || PACKAGE_ORIGIN;
+  const unreachable = notPublicHttps(linked);
+  if (unreachable) {
+    const text = `The findings' help links go to ${linked}, which ${unreachable}: set the origin input to the public UAI-1 site (https://...).`;
+    process.stdout.write(`${workflowCommand("warning", { title: "uai: help links" }, text)}
+`);
+    summary(env, `**Help links:** ${text}
+
+`);
+  }
   const sarifPath = resolve6(workspace, sarifFile);
   const scratch = mkdtempSync(join4(env.RUNNER_TEMP || tmpdir(), "uai-sarif-"));
   const sarif = fileSink(join4(scratch, "uai.sarif"));

@@ -25,6 +25,8 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../cli/args.ts';
 import { batched } from '../cli/batched-output.ts';
 import { ANNOTATIONS_SHOWN, workflowCommand } from '../cli/github-report.ts';
+import { PACKAGE_ORIGIN } from '../cli/package-origin.ts';
+import { notPublicHttps } from '../standard/public-address.ts';
 import { main, originMistake, processIo, validateTo, type Io } from '../cli/main.ts';
 import type { ReportWriter } from '../cli/report-writer.ts';
 
@@ -236,6 +238,15 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const mistake = parsed.ok ? (origin ? undefined : originMistake(env)) : parsed.error;
   if (!parsed.ok || parsed.command.kind !== 'validate' || mistake)
     return fail(env, 'uai validate', mistake ?? 'no files to validate');
+  // The help links go into code scanning's rules and the annotations, read on github.com: one to
+  // this machine's loopback (the default of a bundle built from a checkout) helps nobody there.
+  const linked = origin || env.UAI_ORIGIN || PACKAGE_ORIGIN;
+  const unreachable = notPublicHttps(linked);
+  if (unreachable) {
+    const text = `The findings' help links go to ${linked}, which ${unreachable}: set the origin input to the public UAI-1 site (https://...).`;
+    process.stdout.write(`${workflowCommand('warning', { title: 'uai: help links' }, text)}\n`);
+    summary(env, `**Help links:** ${text}\n\n`);
+  }
   // One run over the files: the SARIF log streamed into its file, the annotations into the log,
   // the counts kept here; memory follows the largest file, not the number of files.
   const sarifPath = resolve(workspace, sarifFile);

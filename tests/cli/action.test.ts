@@ -98,6 +98,9 @@ afterAll(async () => {
 });
 
 /** Runs the Action's main as the runner does; returns its status, log and the files it wrote. */
+/** A public origin for the help links, where a test reads the annotations whole. */
+const PUBLIC = 'https://uai.example.org';
+
 async function runAction(inputs: Record<string, string>, nodeOptions?: string) {
   const outputFile = join(workspace, '.github-output');
   const summaryFile = join(workspace, '.github-summary');
@@ -264,9 +267,25 @@ describe('action.yml', () => {
   }, 60_000);
 
   it('validate, annotations false: an invalid file still fails the step and counts its errors, with no annotation', async () => {
-    const r = await runAction({ files: 'messages/sub/bad.json', upload: 'false', annotations: 'false' });
+    const r = await runAction({
+      files: 'messages/sub/bad.json',
+      upload: 'false',
+      annotations: 'false',
+      origin: PUBLIC,
+    });
     expect([r.code, r.outputs.errors]).toEqual([1, '2']);
     expect(r.stdout).not.toMatch(/^::(error|warning)/m);
+  }, 60_000);
+
+  it('validate: help links to an address code scanning readers cannot reach (the default of a checkout build) are warned of', async () => {
+    const local = await runAction({ files: 'messages/ok.json', upload: 'false' });
+    const why =
+      /The findings' help links go to http:\/\/localhost:\d+, which uses http, not https: set the origin input/;
+    expect(local.stdout).toMatch(new RegExp(`^::warning title=uai%3A help links::${why.source}`, 'm'));
+    expect(local.summary).toMatch(why);
+    const published = await runAction({ files: 'messages/ok.json', upload: 'false', origin: PUBLIC });
+    expect(published.stdout).not.toMatch(/help links/);
+    expect(published.summary).not.toMatch(/help links/i);
   }, 60_000);
 
   it('validate, one file that cannot be read: exit 2 in the outputs and the summary, no crash', async () => {
@@ -382,11 +401,21 @@ describe('action.yml', () => {
   it("validate: the SARIF file and the annotations are the CLI's own reports of the same run, byte for byte", async () => {
     const files = ['messages', 'many-issues.json', 'missing.json'];
     writeFileSync(join(workspace, 'many-issues.json'), JSON.stringify({ ...request, ...manyUnknown(150) }));
-    const r = await runAction({ files: files.join('\n'), upload: 'false', category: 'agents' });
+    const r = await runAction({ files: files.join('\n'), upload: 'false', category: 'agents', origin: PUBLIC });
     const cli = (format: string) =>
       spawnSync(
         NODE,
-        [resolve(REPO, 'bin/uai.mjs'), 'validate', '--format', format, '--sarif-base', workspace, ...files],
+        [
+          resolve(REPO, 'bin/uai.mjs'),
+          'validate',
+          '--format',
+          format,
+          '--sarif-base',
+          workspace,
+          '--origin',
+          PUBLIC,
+          ...files,
+        ],
         {
           cwd: workspace,
           encoding: 'utf8',
@@ -416,7 +445,7 @@ describe('action.yml', () => {
   it('validate: memory follows the largest file, not the run: 400 files of 100 listed issues each in a 96 MB heap', async () => {
     // 28 MB of SARIF and 40,000 annotations; held whole (and parsed back), they overflow the heap.
     heavyFolder();
-    const r = await runAction({ files: 'heavy', upload: 'false' }, '--max-old-space-size=96');
+    const r = await runAction({ files: 'heavy', upload: 'false', origin: PUBLIC }, '--max-old-space-size=96');
     expect([r.code, r.outputs.files, r.outputs.errors, r.outputs.warnings], r.stderr.slice(0, 2000)).toEqual([
       1,
       '400',
