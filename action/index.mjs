@@ -11604,13 +11604,13 @@ var init_request_body = __esm({
 function isRequestWrapper(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "message") && !Object.hasOwn(value, "uai_version");
 }
-function inputFromText(file, text, mode) {
+function inputFromText(file, withMark, mode) {
   let value;
-  const bom = text.charCodeAt(0) === 65279 ? 1 : 0;
+  const text = withMark.charCodeAt(0) === 65279 ? withMark.slice(1) : withMark;
   try {
-    value = parseJson(bom ? text.slice(1) : text);
+    value = parseJson(text);
   } catch (error2) {
-    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(text, error2, bom)}` };
+    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(text, error2)}` };
   }
   if (!isRequestWrapper(value))
     return { ok: true, file, message: value, mode: mode ?? "keyed-json", text, messageText: text, prefix: "" };

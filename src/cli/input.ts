@@ -37,16 +37,18 @@ export function isRequestWrapper(value: unknown): value is Record<string, unknow
 }
 
 /** Parses file text; `mode` is --mode when given. */
-export function inputFromText(file: string, text: string, mode: NormalizationMode | undefined): Input {
+export function inputFromText(file: string, withMark: string, mode: NormalizationMode | undefined): Input {
   let value: unknown;
-  // A UTF-8 byte order mark is not JSON, but editors write it; drop it like most JSON tools do.
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // A UTF-8 byte order mark is not JSON, but editors write it; drop it like most JSON tools do, before
+  // anything is measured: positions do not count it (SARIF 2.1.0 section 3.30.2: a region's text
+  // properties "SHALL NOT depend on the presence or absence of a byte order mark"; editors and
+  // POST /v1/validate do not count it either).
+  const text = withMark.charCodeAt(0) === 0xfeff ? withMark.slice(1) : withMark;
   try {
-    value = parseJson(bom ? text.slice(1) : text);
+    value = parseJson(text);
   } catch (error) {
-    // Where it goes wrong, as POST /v1/validate says it (V8 names no place for most errors), counted
-    // in the file's text, mark included, as the findings' positions are.
-    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(text, error, bom)}` };
+    // Where it goes wrong, as POST /v1/validate says it (V8 names no place for most errors).
+    return { ok: false, file, error: `not valid JSON${jsonSyntaxError(text, error)}` };
   }
   if (!isRequestWrapper(value))
     return { ok: true, file, message: value, mode: mode ?? 'keyed-json', text, messageText: text, prefix: '' };
@@ -73,7 +75,8 @@ export function inputFromText(file: string, text: string, mode: NormalizationMod
   };
 }
 
-// ignoreBOM keeps a byte order mark in the text, as the lenient read did: positions count it.
+// ignoreBOM keeps a byte order mark in the text, so that its readers see it: inputFromText drops it
+// before anything is measured.
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**

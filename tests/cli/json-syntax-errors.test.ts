@@ -54,9 +54,9 @@ describe('uai validate on text that is not JSON', () => {
     );
   });
 
-  // The findings of a file that opens with a byte order mark count the mark (`1:2` for the root), so
-  // its syntax error does too; the route's decoder drops the mark, so the route counts without it.
-  it('a file opening with a byte order mark: the place counts the mark, as its findings do', async () => {
+  // A byte order mark is not counted in a position (SARIF 2.1.0 section 3.30.2; editors do not count
+  // it either): a file's syntax error and its findings are where they are without it, as the route says.
+  it('a file opening with a byte order mark: places are counted without the mark, as the route counts them', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: wrapper.length - 1 }), async (cut) => {
         const text = `\ufeff${wrapper.slice(0, cut)}`;
@@ -64,17 +64,24 @@ describe('uai validate on text that is not JSON', () => {
         const said = /: not valid JSON at position (\d+) \((line \d+, column \d+)\): (.+)\n$/.exec(run.stderr);
         expect(said, run.stderr).not.toBeNull();
         const at = Number(said![1]);
-        expect(at).toBeLessThanOrEqual(cut + 1);
-        expect(at).toBeGreaterThanOrEqual(cut + 1 - 5);
-        expect(said![2]).toBe(lineColumn(text, at));
+        expect(at).toBeLessThanOrEqual(cut);
+        expect(at).toBeGreaterThanOrEqual(cut - 5);
+        expect(said![2]).toBe(lineColumn(text.slice(1), at));
         expect(await routeDetail(text)).toMatch(
-          new RegExp(`^The request body is not valid JSON at position ${at - 1} \\(`),
+          new RegExp(`^The request body is not valid JSON at position ${at} \\(`),
         );
       }),
       { numRuns: 30 },
     );
     const findings = await runMain(['validate', '-'], { stdin: '\ufeff{"uai_version": "1.0"}', now: NOW });
-    expect(findings.stdout).toMatch(/^-:1:2: error /m);
+    expect(findings.stdout).toMatch(/^-:1:1: error /m);
+    // Every format's places are those of the same text without the mark.
+    const message = JSON.stringify({ uai_version: '2.0', profile: 'uai.intent.request.v1' });
+    for (const format of ['text', 'json', 'sarif', 'github']) {
+      const marked = await runMain(['validate', '-', '--format', format], { stdin: `\ufeff${message}`, now: NOW });
+      const plain = await runMain(['validate', '-', '--format', format], { stdin: message, now: NOW });
+      expect(marked.stdout, format).toBe(plain.stdout);
+    }
   });
 
   // The file's own text may look like V8's phrase: only the phrase that ends V8's message is read.
