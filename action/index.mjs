@@ -18141,7 +18141,7 @@ var init_implementations2 = __esm({
 });
 
 // src/build/entry-folders.ts
-import { closeSync as closeSync3, constants as constants2, existsSync as existsSync2, fstatSync as fstatSync3, lstatSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync3, constants as constants2, existsSync as existsSync2, fstatSync as fstatSync3, lstatSync as lstatSync2, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3 } from "node:fs";
 import { basename as basename3, join as join3, relative as relative3 } from "node:path";
 function readEntryFile(path2, shown4) {
   let fd;
@@ -18192,7 +18192,7 @@ var init_entry_folders = __esm({
     "use strict";
     init_implementations2();
     MAX_ENTRY_FILE_BYTES = 4 * 1024 * 1024;
-    isLink = (path2) => lstatSync(path2, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+    isLink = (path2) => lstatSync2(path2, { throwIfNoEntry: false })?.isSymbolicLink() === true;
   }
 });
 
@@ -18575,7 +18575,7 @@ init_terminal();
 
 // src/cli/paths.ts
 init_usage();
-import { realpathSync, statSync as statSync2 } from "node:fs";
+import { lstatSync, realpathSync, statSync as statSync2 } from "node:fs";
 import { basename, dirname as dirname2, isAbsolute, relative, resolve as resolve2, sep as sep2 } from "node:path";
 var SRCROOT = "%SRCROOT%";
 var STDIN_NAME = "stdin";
@@ -18593,9 +18593,16 @@ function realFolder(folder) {
   }
   return real;
 }
+function linkTarget(absolute) {
+  try {
+    return lstatSync(absolute).isSymbolicLink() ? realpathSync(absolute) : absolute;
+  } catch {
+    return absolute;
+  }
+}
 function locateFile(file, base) {
   if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = resolve2(file);
+  const absolute = linkTarget(resolve2(file));
   let rel = relative(resolve2(base), absolute);
   if (outside(rel))
     rel = relative(realFolder(resolve2(base)), resolve2(realFolder(dirname2(absolute)), basename(absolute)));

@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileUri } from '../kit/usage.ts';
 
@@ -37,9 +37,23 @@ function realFolder(folder: string): string {
   return real;
 }
 
+/**
+ * A file named through a link of its own is located where the link leads: code scanning cannot show
+ * a result at a link's path ("you need to resolve any symlinked files", docs.github.com, "SARIF
+ * support for code scanning"), nor can an annotation sit on one. Found files are never links (a
+ * walk does not take them): one lstat per file, a realpath for a link only.
+ */
+function linkTarget(absolute: string): string {
+  try {
+    return lstatSync(absolute).isSymbolicLink() ? realpathSync(absolute) : absolute;
+  } catch {
+    return absolute;
+  }
+}
+
 export function locateFile(file: string, base: string): Located {
   if (file === '-') return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = resolve(file);
+  const absolute = linkTarget(resolve(file));
   let rel = relative(resolve(base), absolute);
   // A base or a file named through a link (a runner's workspace behind one, `--sarif-base "$PWD"`
   // where the working directory is reached by a link): compared again as the system names both.

@@ -27,3 +27,25 @@ it('relative under a base named through a link, or a file named through one; abs
   expect(locateFile(join(scratch, 'outside.json'), link)).toMatchObject({ path: join(scratch, 'outside.json') });
   expect(locateFile(join(scratch, 'outside.json'), link).uriBaseId).toBeUndefined();
 });
+
+it('a file that is a link itself is located where it leads: inside the base relative, outside it absolute', () => {
+  const base = join(scratch, 'repo');
+  mkdirSync(join(base, 'messages/real'), { recursive: true });
+  writeFileSync(join(base, 'messages/real/a.json'), '{}');
+  writeFileSync(join(scratch, 'elsewhere.json'), '{}');
+  symlinkSync(join(base, 'messages/real/a.json'), join(base, 'link.json'));
+  symlinkSync(join(scratch, 'elsewhere.json'), join(base, 'out.json'));
+  symlinkSync(join(base, 'link.json'), join(base, 'chain.json'));
+  const real = { path: 'messages/real/a.json', uri: 'messages/real/a.json', uriBaseId: SRCROOT };
+  expect(locateFile(join(base, 'link.json'), base)).toEqual(real);
+  expect(locateFile(join(base, 'chain.json'), base)).toEqual(real);
+  expect(locateFile(join(base, 'out.json'), base)).toMatchObject({ path: join(scratch, 'elsewhere.json') });
+  expect(locateFile(join(base, 'out.json'), base).uriBaseId).toBeUndefined();
+  // A link that leads nowhere is located where it is (it is reported unreadable there).
+  symlinkSync(join(base, 'gone.json'), join(base, 'dangling.json'));
+  expect(locateFile(join(base, 'dangling.json'), base)).toEqual({
+    path: 'dangling.json',
+    uri: 'dangling.json',
+    uriBaseId: SRCROOT,
+  });
+});
