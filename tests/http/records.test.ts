@@ -127,13 +127,18 @@ describe('not found and wrong methods', () => {
 
   // The file the CDN's not-found rule answers with is no route either: asked for by its path it is
   // that 404, never a 200 whose problem says 404 (RFC 9457 section 3.1.2).
-  it.each(['GET', 'HEAD'])('%s of the not-found document itself is that 404', async (method) => {
-    const response = await fetch(`${server.base}/v1/errors/route-not-found.json`, { method });
-    expect(response.status).toBe(404);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    if (method === 'GET') expect(await response.json()).toMatchObject({ status: 404, code: 'route.not_found' });
-    else expect(await response.text()).toBe('');
-  });
+  // Prism answers a HEAD of a path its document does not name with a 500 of its own, so through it
+  // only the GET is asked.
+  it.each(HTTP_TARGET === 'prism-proxy' ? ['GET'] : ['GET', 'HEAD'])(
+    '%s of the not-found document itself is that 404',
+    async (method) => {
+      const response = await fetch(`${server.base}/v1/errors/route-not-found.json`, { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      if (method === 'GET') expect(await response.json()).toMatchObject({ status: 404, code: 'route.not_found' });
+      else expect(await response.text()).toBe('');
+    },
+  );
 
   it('an unknown page outside /v1 is the HTML 404 page', async () => {
     const response = await fetch(`${server.base}/no-such-page/`);
