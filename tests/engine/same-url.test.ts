@@ -13,7 +13,9 @@ const segment = fc
 const path = fc.array(segment, { minLength: 1, maxLength: 8 }).map((segments) => `/${segments.join('/')}`);
 /** WHATWG's path with the escapes of unreserved characters read as those characters, which href keeps. */
 const whatwg = (p: string) =>
-  new URL(`http://h${p}`).pathname.replace(/%(?:61|7[eE]|2[eE])/g, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
+  new URL(`http://h${p}`).pathname.replace(/%(?:61|7[eE]|2[eE])/g, (e) =>
+    String.fromCharCode(parseInt(e.slice(1), 16)),
+  );
 
 describe('targetPath (RFC 3986 sections 5.2.4 and 6.2.2)', () => {
   it('removes dot segments, escaped or not, as WHATWG URL does', () => {
