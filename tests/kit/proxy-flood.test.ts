@@ -123,55 +123,63 @@ describe('uai proxy under a flood', () => {
     const started = Date.now();
     const proxy = await proxyChild('flood', total);
     const { endpoint, recording } = proxy;
+    // A failing step must not leave the proxy running past the test (it would hold its port and memory).
+    try {
+      let forwarded = 0;
+      await Promise.all([
+        pool(reads, 50, async () => {
+          const r = await fetch(endpoint);
+          expect(r.status).toBe(200);
+          forwarded += await drain(r);
+        }),
+        pool(bigRequests, 20, async () => {
+          const r = await fetch(endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: new Uint8Array(6 * MB).fill(0x20),
+          });
+          await drain(r);
+        }),
+        pool(bigAnswers, bigAnswers, async () => {
+          const r = await fetch(endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: 'big',
+          });
+          expect(await drain(r)).toBe(100 * MB);
+        }),
+      ]);
+      // The next well-formed exchange is answered as if nothing had happened.
+      const next = await fetch(endpoint);
+      expect(next.status).toBe(200);
+      const statement = await next.json();
+      expect(validateMessage(statement, { mode: 'keyed-json', site: server.site, now: new Date() }).error_count).toBe(
+        0,
+      );
 
-    let forwarded = 0;
-    await Promise.all([
-      pool(reads, 50, async () => {
-        const r = await fetch(endpoint);
-        expect(r.status).toBe(200);
-        forwarded += await drain(r);
-      }),
-      pool(bigRequests, 20, async () => {
-        const r = await fetch(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: new Uint8Array(6 * MB).fill(0x20),
-        });
-        await drain(r);
-      }),
-      pool(bigAnswers, bigAnswers, async () => {
-        const r = await fetch(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: 'big',
-        });
-        expect(await drain(r)).toBe(100 * MB);
-      }),
-    ]);
-    // The next well-formed exchange is answered as if nothing had happened.
-    const next = await fetch(endpoint);
-    expect(next.status).toBe(200);
-    const statement = await next.json();
-    expect(validateMessage(statement, { mode: 'keyed-json', site: server.site, now: new Date() }).error_count).toBe(0);
-
-    const { code, stdout, stderr, maxRssKb } = await proxy.ended();
-    expect(code).toBe(1);
-    const ms = Date.now() - started;
-    process.stderr.write(`uai proxy flood: ${total} exchanges, peak RSS ${Math.round(maxRssKb / 1024)} MB, ${ms} ms\n`);
-    expect(maxRssKb, `peak RSS ${Math.round(maxRssKb / 1024)} MB in ${ms} ms`).toBeLessThan(MAX_RSS_KB);
-    expect(stderr).not.toMatch(/\n\s+at /);
-    expect(forwarded).toBeGreaterThan(0);
-    const report = JSON.parse(stdout);
-    expect(report.exchanges).toBe(total);
-    const sides = (check: string) => [
-      ...new Set(
-        report.findings.filter((f: { check: string }) => f.check === check).map((f: { side: string }) => f.side),
-      ),
-    ];
-    // Bodies past what the proxy judges: the client's request bodies, the server's answers.
-    expect(sides('client.within_budget')).toEqual(['client']);
-    expect(sides('transport.size_limit')).toEqual(['server']);
-    expect(readFileSync(recording, 'utf8').trim().split('\n')).toHaveLength(total);
+      const { code, stdout, stderr, maxRssKb } = await proxy.ended();
+      expect(code).toBe(1);
+      const ms = Date.now() - started;
+      process.stderr.write(
+        `uai proxy flood: ${total} exchanges, peak RSS ${Math.round(maxRssKb / 1024)} MB, ${ms} ms\n`,
+      );
+      expect(maxRssKb, `peak RSS ${Math.round(maxRssKb / 1024)} MB in ${ms} ms`).toBeLessThan(MAX_RSS_KB);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(forwarded).toBeGreaterThan(0);
+      const report = JSON.parse(stdout);
+      expect(report.exchanges).toBe(total);
+      const sides = (check: string) => [
+        ...new Set(
+          report.findings.filter((f: { check: string }) => f.check === check).map((f: { side: string }) => f.side),
+        ),
+      ];
+      // Bodies past what the proxy judges: the client's request bodies, the server's answers.
+      expect(sides('client.within_budget')).toEqual(['client']);
+      expect(sides('transport.size_limit')).toEqual(['server']);
+      expect(readFileSync(recording, 'utf8').trim().split('\n')).toHaveLength(total);
+    } finally {
+      proxy.stop();
+    }
   }, 180_000);
 
   it('judges the JSON that costs most to parse, both ways, within 250 MB, and says why it is not parsed', async () => {
