@@ -19611,26 +19611,26 @@ async function validate(env, workspace) {
       ""
     ].join("\n")
   );
-  const unchecked = unreadable > 0 || checked === 0;
-  if (input(env, "upload") === "true" && unchecked)
+  if (input(env, "upload") !== "true") return code;
+  if (unreadable > 0 || checked === 0) {
     uploadWarning(
       env,
       `The SARIF log was not uploaded (it is in ${sarifFile}): ${checked === 0 ? "no file was checked" : `${unreadable} input(s) could not be checked`}, and an upload replaces the results code scanning holds for this category with those of this run.`
     );
-  if (input(env, "upload") === "true" && !unchecked && counts.results > RESULTS_SHOWN)
+    return code;
+  }
+  if (counts.results > RESULTS_SHOWN)
     uploadWarning(
       env,
       `The log holds ${counts.results} results; code scanning keeps the first ${RESULTS_SHOWN} of a run by severity. The log in ${sarifFile} holds them all.`
     );
-  if (input(env, "upload") === "true" && !unchecked) {
-    try {
-      const id = await uploadSarif(env, sarifPath, counts.results, input(env, "token"));
-      setOutputs(env, { "sarif-id": id });
-    } catch (error2) {
-      const advice = error2 instanceof TooLargeToUpload ? "Validate fewer files in one step, or fix the messages with the most issues first." : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
-      const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); the summary above counts every finding, and the annotations show the first ${ANNOTATIONS_SHOWN} of each level. ${advice}`;
-      uploadWarning(env, why);
-    }
+  try {
+    const id = await uploadSarif(env, sarifPath, counts.results, input(env, "token"));
+    setOutputs(env, { "sarif-id": id });
+  } catch (error2) {
+    const advice = error2 instanceof TooLargeToUpload ? "Validate fewer files in one step, or fix the messages with the most issues first." : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
+    const why = `${error2.message}. The SARIF log was not uploaded (it is in ${sarifFile}); the summary above counts every finding, and the annotations show the first ${ANNOTATIONS_SHOWN} of each level. ${advice}`;
+    uploadWarning(env, why);
   }
   return code;
 }

@@ -303,34 +303,34 @@ async function validate(env: Env, workspace: string): Promise<number> {
     ].join('\n'),
   );
 
+  if (input(env, 'upload') !== 'true') return code;
   // A log that leaves an input unchecked would replace the category's alerts in code scanning with
   // fewer (a typo in `files` would clear them all): the step fails, and the last alerts stay.
-  const unchecked = unreadable > 0 || checked === 0;
-  if (input(env, 'upload') === 'true' && unchecked)
+  if (unreadable > 0 || checked === 0) {
     uploadWarning(
       env,
       `The SARIF log was not uploaded (it is in ${sarifFile}): ${checked === 0 ? 'no file was checked' : `${unreadable} input(s) could not be checked`}, and an upload replaces the results code scanning holds for this category with those of this run.`,
     );
-  if (input(env, 'upload') === 'true' && !unchecked && counts.results > RESULTS_SHOWN)
+    return code;
+  }
+  if (counts.results > RESULTS_SHOWN)
     uploadWarning(
       env,
       `The log holds ${counts.results} results; code scanning keeps the first ${RESULTS_SHOWN} of a run by severity. The log in ${sarifFile} holds them all.`,
     );
-  if (input(env, 'upload') === 'true' && !unchecked) {
-    try {
-      const id = await uploadSarif(env, sarifPath, counts.results, input(env, 'token'));
-      setOutputs(env, { 'sarif-id': id });
-    } catch (error) {
-      // Code scanning is not always there to receive: a pull request from a fork runs with a
-      // read-only token, and a private repository may have no code scanning. The messages were still
-      // checked, so the step keeps uai's status (the exit-code output) and a warning says why.
-      const advice =
-        error instanceof TooLargeToUpload
-          ? 'Validate fewer files in one step, or fix the messages with the most issues first.'
-          : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
-      const why = `${(error as Error).message}. The SARIF log was not uploaded (it is in ${sarifFile}); the summary above counts every finding, and the annotations show the first ${ANNOTATIONS_SHOWN} of each level. ${advice}`;
-      uploadWarning(env, why);
-    }
+  try {
+    const id = await uploadSarif(env, sarifPath, counts.results, input(env, 'token'));
+    setOutputs(env, { 'sarif-id': id });
+  } catch (error) {
+    // Code scanning is not always there to receive: a pull request from a fork runs with a
+    // read-only token, and a private repository may have no code scanning. The messages were still
+    // checked, so the step keeps uai's status (the exit-code output) and a warning says why.
+    const advice =
+      error instanceof TooLargeToUpload
+        ? 'Validate fewer files in one step, or fix the messages with the most issues first.'
+        : "Set upload: 'false' where code scanning is unavailable (forks, read-only tokens).";
+    const why = `${(error as Error).message}. The SARIF log was not uploaded (it is in ${sarifFile}); the summary above counts every finding, and the annotations show the first ${ANNOTATIONS_SHOWN} of each level. ${advice}`;
+    uploadWarning(env, why);
   }
   return code;
 }
