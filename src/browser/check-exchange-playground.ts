@@ -1,6 +1,16 @@
 /** The exchange-check playground (/playground/check-exchange/): POST /v1/check-exchange and show the verdicts. */
 import { parseJson } from '../engine/browser.ts';
-import { el, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
+import {
+  bodyText,
+  el,
+  fail,
+  issueList,
+  postJson,
+  pretty,
+  problemView,
+  readJson,
+  whileBusy,
+} from './playground-common.ts';
 
 interface Fixture {
   id: string;
@@ -193,36 +203,39 @@ function render(r: any): HTMLElement {
   );
 }
 
-/** The body of POST /v1/check-exchange from the editors; a string when one of them is not JSON. */
-function body(): Record<string, unknown> | string {
-  const out: Record<string, unknown> = {};
+/**
+ * The body of POST /v1/check-exchange from the editors, their texts as typed (bodyText); an
+ * error's text, as `{ error }`, when one of them is not JSON.
+ */
+function body(): { text: string } | { error: string } {
+  const texts: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
   for (const key of ['request', 'response', 'previous'] as const) {
     if (key === 'previous' && editors.previous.value.trim() === '') continue;
     const parsed = readJson(editors[key].value);
-    if (!parsed.ok) return `${key}: ${parsed.error}`;
-    out[key] = parsed.value;
+    if (!parsed.ok) return { error: `${key}: ${parsed.error}` };
+    texts[key] = editors[key].value;
   }
   if (status.value.trim() !== '') {
     const n = Number(status.value);
-    if (!Number.isInteger(n) || n < 100 || n > 599) return t('bad_status');
-    out.http_status = n;
+    if (!Number.isInteger(n) || n < 100 || n > 599) return { error: t('bad_status') };
+    values.http_status = n;
   }
-  return out;
+  return { text: bodyText(texts, values) };
 }
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const payload = body();
-  if (typeof payload === 'string') return result.replaceChildren(fail(payload));
-  button.disabled = true;
-  result.replaceChildren(el('p', { class: 'hint' }, t('checking')));
-  try {
-    const posted = await postJson(data.checkUrl, payload);
-    const ok = posted.status === 200 && posted.body && typeof posted.body === 'object' && posted.body.exchange;
-    result.replaceChildren(ok ? render(posted.body) : problemView(posted));
-  } catch (error) {
-    result.replaceChildren(fail(t('unreachable', { error: (error as Error).message })));
-  } finally {
-    button.disabled = false;
-  }
+  if ('error' in payload) return result.replaceChildren(fail(payload.error));
+  await whileBusy(button, async () => {
+    result.replaceChildren(el('p', { class: 'hint' }, t('checking')));
+    try {
+      const posted = await postJson(data.checkUrl, payload.text);
+      const ok = posted.status === 200 && posted.body && typeof posted.body === 'object' && posted.body.exchange;
+      result.replaceChildren(ok ? render(posted.body) : problemView(posted));
+    } catch (error) {
+      result.replaceChildren(fail(t('unreachable', { error: (error as Error).message })));
+    }
+  });
 });

@@ -1,6 +1,16 @@
 /** The mock-exchange playground (/playground/mock-exchange/): POST /v1/mock-exchange and show the exchange. */
 import { parseJson } from '../engine/browser.ts';
-import { el, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
+import {
+  bodyText,
+  el,
+  fail,
+  issueList,
+  postJson,
+  pretty,
+  problemView,
+  readJson,
+  whileBusy,
+} from './playground-common.ts';
 
 const data = parseJson(document.getElementById('playground-data')!.textContent!) as {
   mockUrl: string;
@@ -70,24 +80,23 @@ function render(r: any): HTMLElement {
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const parsed = readJson(textarea.value);
+  const text = textarea.value;
+  const parsed = readJson(text);
   if (!parsed.ok) return result.replaceChildren(fail(parsed.error));
-  button.disabled = true;
-  result.replaceChildren(el('p', { class: 'hint' }, 'Running the exchange…'));
-  try {
-    const posted = await postJson(data.mockUrl, {
-      scenario: scenario.value,
-      format: 'exchange',
-      message: parsed.value,
-    });
-    result.replaceChildren(
-      posted.status === 200 && posted.body && typeof posted.body === 'object'
-        ? render(posted.body)
-        : problemView(posted),
-    );
-  } catch (error) {
-    result.replaceChildren(fail(`The mock exchange could not be reached: ${(error as Error).message}`));
-  } finally {
-    button.disabled = false;
-  }
+  await whileBusy(button, async () => {
+    result.replaceChildren(el('p', { class: 'hint' }, 'Running the exchange…'));
+    try {
+      const posted = await postJson(
+        data.mockUrl,
+        bodyText({ message: text }, { scenario: scenario.value, format: 'exchange' }),
+      );
+      result.replaceChildren(
+        posted.status === 200 && posted.body && typeof posted.body === 'object'
+          ? render(posted.body)
+          : problemView(posted),
+      );
+    } catch (error) {
+      result.replaceChildren(fail(`The mock exchange could not be reached: ${(error as Error).message}`));
+    }
+  });
 });

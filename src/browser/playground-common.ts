@@ -30,11 +30,7 @@ const localized: IssueMessages | undefined = (() => {
 })();
 
 export const codeLink = (code: string): HTMLAnchorElement =>
-  el(
-    'a',
-    { href: `${localized?.errorRegistry ?? '/error-registry/'}#${code}`, 'data-code': code },
-    el('code', {}, code),
-  );
+  el('a', { href: `${errorRegistryHref()}#${code}`, 'data-code': code }, el('code', {}, code));
 
 /**
  * The message of an issue: on a translated page its code's title and fix in the page's language,
@@ -62,12 +58,44 @@ export interface Posted {
   body: any;
 }
 
-/** POST a JSON body to a same-origin route; the answer is parsed whatever its status. */
-export async function postJson(url: string, payload: unknown): Promise<Posted> {
+/**
+ * A request body whose `texts` members are the editors' JSON texts as typed, not parsed and written
+ * again: a parse keeps one of two repeated member names and rounds a number past a double's
+ * precision, so the route would judge another message than the one pasted (and the page would
+ * contradict POST of the same text). Each text has passed `readJson`, so the body is JSON.
+ */
+export function bodyText(texts: Record<string, string>, values: Record<string, unknown> = {}): string {
+  const members = [
+    ...Object.entries(texts).map(([name, text]) => `${JSON.stringify(name)}:${text}`),
+    ...Object.entries(values).map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`),
+  ];
+  return `{${members.join(',')}}`;
+}
+
+/**
+ * Runs a submit's request, one at a time. The button is marked aria-disabled, not disabled: a
+ * disabled button loses the focus (Chromium moves it to the page body), and a keyboard user would
+ * start again from the top of the page after every submit.
+ */
+export async function whileBusy(button: HTMLButtonElement, run: () => Promise<void>): Promise<void> {
+  if (button.getAttribute('aria-disabled') === 'true') return;
+  button.setAttribute('aria-disabled', 'true');
+  try {
+    await run();
+  } finally {
+    button.removeAttribute('aria-disabled');
+  }
+}
+
+/** The error registry's page in the page's language. */
+export const errorRegistryHref = (): string => localized?.errorRegistry ?? '/error-registry/';
+
+/** POST a JSON body text to a same-origin route; the answer is parsed whatever its status. */
+export async function postJson(url: string, requestBody: string): Promise<Posted> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(payload),
+    body: requestBody,
   });
   const contentType = response.headers.get('Content-Type') ?? '';
   const text = await response.text();

@@ -6,7 +6,19 @@
 import { isRecord, messageFromKeyless, messageToKeyless, parseJson, unlistedNote } from '../engine/browser.ts';
 import { issuePlacer, placeOf, syntaxErrorPlace, type IssuePlace } from './issue-lines.ts';
 import { LineGutter, type Severity } from './line-gutter.ts';
-import { el, codeLink, fail, issueList, postJson, pretty, problemView, readJson } from './playground-common.ts';
+import {
+  bodyText,
+  codeLink,
+  el,
+  errorRegistryHref,
+  fail,
+  issueList,
+  postJson,
+  pretty,
+  problemView,
+  readJson,
+  whileBusy,
+} from './playground-common.ts';
 
 interface Data {
   validateUrl: string;
@@ -203,7 +215,7 @@ function render(r: any, text: string, keyless: boolean): HTMLElement {
           'p',
           { class: 'hint' },
           'Every code links to its entry in the ',
-          el('a', { href: '/error-registry/' }, 'error registry'),
+          el('a', { href: errorRegistryHref() }, 'error registry'),
           ', for example ',
           codeLink(String(issues[0].code)),
           '.',
@@ -218,24 +230,22 @@ form.addEventListener('submit', async (event) => {
   const parsed = readJson(text);
   if (!parsed.ok) return result.replaceChildren(syntaxError(parsed.error, text));
   const mode = shape() === 'keyless' ? 'keyless-json' : 'keyed-json';
-  button.disabled = true;
-  result.replaceChildren(el('p', { class: 'hint' }, 'Validating…'));
-  try {
-    const posted = await postJson(data.validateUrl, {
-      message: parsed.value,
-      normalization_mode: mode,
-      format: 'result',
-    });
-    result.replaceChildren(
-      posted.status === 200 && posted.body && typeof posted.body === 'object'
-        ? render(posted.body, text, mode === 'keyless-json')
-        : problemView(posted),
-    );
-  } catch (error) {
-    result.replaceChildren(fail(`The validator could not be reached: ${(error as Error).message}`));
-  } finally {
-    button.disabled = false;
-  }
+  await whileBusy(button, async () => {
+    result.replaceChildren(el('p', { class: 'hint' }, 'Validating…'));
+    try {
+      const posted = await postJson(
+        data.validateUrl,
+        bodyText({ message: text }, { normalization_mode: mode, format: 'result' }),
+      );
+      result.replaceChildren(
+        posted.status === 200 && posted.body && typeof posted.body === 'object'
+          ? render(posted.body, text, mode === 'keyless-json')
+          : problemView(posted),
+      );
+    } catch (error) {
+      result.replaceChildren(fail(`The validator could not be reached: ${(error as Error).message}`));
+    }
+  });
 });
 
 /** Text that is not JSON is not sent: the line of the first character the grammar rejects is marked. */
