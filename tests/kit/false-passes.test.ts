@@ -13,6 +13,7 @@ import {
   withoutIntegrity,
 } from '../../src/engine/index.ts';
 import { referenceServerHandler } from '../../src/http/reference-server-handler.ts';
+import { nestingExceeds } from '../../src/http/request-body.ts';
 import { DEFAULT_LIMITS, testImplementation, type KitReport } from '../../src/kit/index.ts';
 import { UNREGISTERED_SUBJECT } from '../../src/kit/server/requests.ts';
 import { HOSTILE_CHECKS } from '../../src/standard/kit-checks.ts';
@@ -64,8 +65,40 @@ describe('uai test: no false pass', () => {
     const report = await run();
     expect(verdict(report, 'capability.names_endpoint')).toMatchObject({
       status: 'fail',
-      evidence: [expect.stringMatching(/no endpoint of the statement has the url/)],
+      evidence: [expect.stringMatching(/no keyed or keyless endpoint .* of the statement has the url/)],
     });
+  });
+
+  it('a statement naming the URL under bindings no registry lists does not name it', async () => {
+    server.transform = async (ex) => {
+      if (ex.method !== 'GET' || ex.path !== new URL(server.endpoint).pathname) return ex.response;
+      const m = (await ex.response.clone().json()) as Record<string, any>;
+      for (const e of m.body.endpoints) if (e.binding !== 'https-async-callback') e.binding = `${e.binding}-x`;
+      return new Response(JSON.stringify(seal(m)), { status: 200, headers: ex.response.headers });
+    };
+    const report = await run();
+    expect(verdict(report, 'capability.names_endpoint')).toMatchObject({
+      status: 'fail',
+      evidence: [expect.stringMatching(/no keyed or keyless endpoint .* of the statement has the url/)],
+    });
+  });
+
+  it('a server whose nesting limit is above the 64 levels of CONTRACT section 8 fails hostile.too_deep', async () => {
+    // Nesting past 100 refused as the reference server refuses it; anything shallower taken as a task.
+    server.transform = (ex) =>
+      ex.method === 'POST' && ex.response.status === 400 && !nestingExceeds(ex.requestText, 100)
+        ? ex.response
+            .clone()
+            .json()
+            .then((p: { code?: string }) =>
+              p.code === 'request.too_deep'
+                ? new Response('{"accepted":true}', { status: 202, headers: { 'content-type': 'application/json' } })
+                : ex.response,
+            )
+        : ex.response;
+    const report = await run();
+    expect(verdict(report, 'hostile.too_deep').status).toBe('fail');
+    expect(report.exit_code).toBe(1);
   });
 
   it('an endpoint answering 404 problem JSON to everything passes no hostile check', async () => {
@@ -129,6 +162,14 @@ describe('uai test: no false pass', () => {
   });
 });
 
+/** Python's repr of a float: ECMAScript's digits, but exponent form below 1e-4 and from 1e16, the exponent in two digits at least. */
+function pythonRepr(x: number): string {
+  const size = Math.abs(x);
+  if (size === 0 || (size >= 1e-4 && size < 1e16)) return String(x);
+  const [digits, exponent] = x.toExponential().split('e') as [string, string];
+  return `${digits}e${exponent[0] === '-' ? '-' : '+'}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+}
+
 describe('uai test: checksums over the canonical form, not a JSON writer of the server', () => {
   /** Escapes as a common JSON writer does where RFC 8785 leaves the character as it is. */
   const WRITERS: Record<string, (canonical: string) => string> = {
@@ -137,6 +178,12 @@ describe('uai test: checksums over the canonical form, not a JSON writer of the 
       c.replace(/[^\u0000-\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
     // Go's json.Marshal of a map: sorted keys, and <, > and & escaped for HTML.
     'Go json.Marshal': (c) => c.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    // json.dumps with ensure_ascii=False: the characters as they are, but a float as Python's repr
+    // writes it, in exponent form below 1e-4 with two exponent digits (0.00001 is 1e-05).
+    'Python json.dumps(ensure_ascii=False)': (c) =>
+      c.replace(/(?<=[:,[])-?\d+(?:\.\d+)?(?:e[+-]?\d+)?(?=[,\]}])/g, (n) =>
+        /[.e]/.test(n) ? pythonRepr(Number(n)) : n,
+      ),
   };
   for (const [writer, write] of Object.entries(WRITERS))
     it(`a server checking request checksums over ${writer}'s text fails the run`, async () => {

@@ -44,6 +44,9 @@ const snippet = (answer: Answer) =>
   `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
 const VALID_SCENARIOS = new Set(['sync', 'follow-up', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
 /** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
+/** The bindings of the transport registry that messages are posted to (not the polling one). */
+const MESSAGE_BINDINGS: ReadonlySet<string> = new Set(['https-json-keyed', 'https-json-keyless']);
+
 const MESSAGE_SCENARIOS = new Set(['sync', 'follow-up', 'async', 'unknown-subject', 'keyless']);
 /** The kind of answer each request of the run is there to see. */
 const EXPECTED_KIND: Readonly<Record<string, ResponseKind>> = {
@@ -113,11 +116,14 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
     'capability.valid': failWith(problems),
     'capability.names_endpoint': problems.length
       ? notExercised('the capability statement is not valid, so the endpoints it lists are not read')
-      : // The polling endpoint does not count, wherever it points: it is where tasks are read, not where messages go.
+      : // Only a binding messages are posted to counts: the polling endpoint is where tasks are read,
+        // and a binding no registry lists says nothing a client can use.
         failWith(
-          obs.declaredBindings.some((b) => b !== 'https-async-callback')
+          obs.declaredBindings.some((b) => MESSAGE_BINDINGS.has(b))
             ? []
-            : [`no endpoint of the statement has the url ${obs.endpoint}`],
+            : [
+                `no keyed or keyless endpoint (https-json-keyed, https-json-keyless) of the statement has the url ${obs.endpoint}`,
+              ],
         ),
   };
 }

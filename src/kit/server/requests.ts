@@ -3,7 +3,7 @@
  * message, conversation and trace ids per run), addressed to the party the capability statement
  * names, asking to resolve a profile the server declares. Hostile variants break one thing each.
  */
-import { isoSeconds, isRecord, messageToKeyless, seal } from '../../engine/index.ts';
+import { isoSeconds, isRecord, MAX_DEPTH, messageToKeyless, seal } from '../../engine/index.ts';
 import { integrityBlock } from '../../standard/integrity.ts';
 import { RELEASE, UAI_VERSION } from '../../standard/release.ts';
 import { KIT_PARTY } from '../judge/result.ts';
@@ -29,6 +29,14 @@ export interface RequestPlan {
  * echoing it so gets a checksum the kit refuses.
  */
 export const REQUEST_LABEL = `${RELEASE} implementation test kit: “Müller & Søn” <R&D> 🧪`;
+
+/**
+ * The confidence the kit's requests state (provenance.confidence): a number RFC 8785 writes as
+ * `0.00001` and Python's json.dumps as `1e-05` (it turns to exponents below 1e-4, where ECMAScript
+ * waits until 1e-7), so a server that checks checksums over json.dumps text, even with
+ * ensure_ascii=False, which the label alone does not catch, refuses a valid request and fails.
+ */
+export const REQUEST_CONFIDENCE = 0.00001;
 
 /** A well-formed profile id that no registry lists: a server must answer it with a typed error. */
 export const UNREGISTERED_SUBJECT = 'uai.unregistered.subject.v1';
@@ -87,7 +95,12 @@ export function intentRequest(
       constraints: ['public-record-only', 'trace-linked'],
       response_profile: 'uai.intent.response.v1',
     },
-    provenance: { trace_id: trace, issued_at: isoSeconds(plan.now), agent_id: 'uai-test-kit' },
+    provenance: {
+      trace_id: trace,
+      issued_at: isoSeconds(plan.now),
+      agent_id: 'uai-test-kit',
+      confidence: REQUEST_CONFIDENCE,
+    },
     integrity: integrityBlock(''),
   });
 }
@@ -170,9 +183,15 @@ const MAKE: readonly (readonly [string, Make])[] = [
         ? // Positions have no free-form slot: the deep value takes the position after the request's
           // last, where extensions go. Nesting past the limit is refused while the body is parsed,
           // before any position is read.
-          { text: JSON.stringify([...messageToKeyless(good), DEEP]), mediaType: 'application/json' }
+          { text: JSON.stringify([...messageToKeyless(good), arrays(TOO_DEEP - 1)]), mediaType: 'application/json' }
         : json(
-            { ...good, extensions: [{ namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep: DEEP }] },
+            {
+              ...good,
+              // Three levels above it: the message, its extensions array, the extension.
+              extensions: [
+                { namespace: 'urn:kit:ext:deep', purpose: 'deep', critical: false, deep: arrays(TOO_DEEP - 3) },
+              ],
+            },
             form,
           ),
   ],
@@ -203,5 +222,14 @@ export function hostileRequests(
   );
 }
 
-/** 100 levels of arrays: past the 64 a request may nest (CONTRACT section 8). */
-const DEEP: unknown = Array.from({ length: 100 }).reduce<unknown>((inner) => [inner], 'bottom');
+/**
+ * How deep the hostile body nests: the least depth every POST route of CONTRACT section 8 refuses
+ * as `request.too_deep`, one past the 64 a message may nest and the one level more a body may take
+ * for a {"message": ...} wrapper. Just past the limit, so a server whose own limit is far above the
+ * contract's (100, 1,000) accepts it and fails.
+ */
+export const TOO_DEEP = MAX_DEPTH + 2;
+
+/** `levels` arrays nested in one another, a string at the bottom. */
+const arrays = (levels: number): unknown =>
+  Array.from({ length: levels }).reduce<unknown>((inner) => [inner], 'bottom');
