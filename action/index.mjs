@@ -11164,9 +11164,20 @@ var init_terminal = __esm({
 import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs as parseArgs2 } from "node:util";
 function isUsageError(error2) {
   const code = error2 instanceof Error ? error2.code : void 0;
   return error2 instanceof UsageError || typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}
+function commandArgs(config) {
+  try {
+    return parseArgs2(config);
+  } catch (error2) {
+    const option = /^Unknown option '([^']*)'/.exec(error2 instanceof Error ? error2.message : "")?.[1];
+    if (error2.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== void 0)
+      throw new UsageError(`unknown option ${option}`);
+    throw error2;
+  }
 }
 function reason(error2, missing) {
   const code = error2.code ?? "";
@@ -13602,7 +13613,6 @@ __export(check_exchange_exports, {
   checkExchangeCommand: () => checkExchangeCommand,
   checkExchangeText: () => checkExchangeText
 });
-import { parseArgs as parseArgs2 } from "node:util";
 async function readJson2(file) {
   let bytes;
   try {
@@ -13644,7 +13654,7 @@ function checkExchangeText(result2) {
 }
 async function checkExchangeCommand(argv, io) {
   try {
-    const { values, positionals } = parseArgs2({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {
@@ -13771,7 +13781,12 @@ function intentRequest2(plan, n, mode, subject2 = plan.subject, follows) {
       constraints: ["public-record-only", "trace-linked"],
       response_profile: "uai.intent.response.v1"
     },
-    provenance: { trace_id: trace, issued_at: isoSeconds(plan.now), agent_id: "uai-test-kit" },
+    provenance: {
+      trace_id: trace,
+      issued_at: isoSeconds(plan.now),
+      agent_id: "uai-test-kit",
+      confidence: REQUEST_CONFIDENCE
+    },
     integrity: integrityBlock("")
   });
 }
@@ -13787,7 +13802,7 @@ function hostileRequests(plan, first, form = "keyed") {
     })
   );
 }
-var REQUEST_LABEL, UNREGISTERED_SUBJECT, PRIORITIES, traceOf3, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, DEEP;
+var REQUEST_LABEL, REQUEST_CONFIDENCE, UNREGISTERED_SUBJECT, PRIORITIES, traceOf3, requestForm, messageText, READ_AS_MESSAGE, KEYED_ONLY_HOSTILE, json, MAKE, TOO_DEEP, arrays;
 var init_requests = __esm({
   "src/kit/server/requests.ts"() {
     "use strict";
@@ -13796,6 +13811,7 @@ var init_requests = __esm({
     init_release();
     init_result();
     REQUEST_LABEL = `${RELEASE} implementation test kit: \u201CM\xFCller & S\xF8n\u201D <R&D> \u{1F9EA}`;
+    REQUEST_CONFIDENCE = 1e-5;
     UNREGISTERED_SUBJECT = "uai.unregistered.subject.v1";
     PRIORITIES = ["interactive", "routine", "bulk"];
     traceOf3 = (plan, n) => `${plan.runId.slice(0, 28)}${(n % 65536).toString(16).padStart(4, "0")}`.replace(/^0{32}$/, `${"0".repeat(31)}1`);
@@ -13826,9 +13842,15 @@ var init_requests = __esm({
           // Positions have no free-form slot: the deep value takes the position after the request's
           // last, where extensions go. Nesting past the limit is refused while the body is parsed,
           // before any position is read.
-          { text: JSON.stringify([...messageToKeyless(good), DEEP]), mediaType: "application/json" }
+          { text: JSON.stringify([...messageToKeyless(good), arrays(TOO_DEEP - 1)]), mediaType: "application/json" }
         ) : json(
-          { ...good, extensions: [{ namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep: DEEP }] },
+          {
+            ...good,
+            // Three levels above it: the message, its extensions array, the extension.
+            extensions: [
+              { namespace: "urn:kit:ext:deep", purpose: "deep", critical: false, deep: arrays(TOO_DEEP - 3) }
+            ]
+          },
           form
         )
       ],
@@ -13838,7 +13860,8 @@ var init_requests = __esm({
       ],
       ["hostile.media_type", (good, form) => ({ text: messageText(good, form), mediaType: "text/plain" })]
     ];
-    DEEP = Array.from({ length: 100 }).reduce((inner) => [inner], "bottom");
+    TOO_DEEP = MAX_DEPTH + 2;
+    arrays = (levels) => Array.from({ length: levels }).reduce((inner) => [inner], "bottom");
   }
 });
 
@@ -13880,9 +13903,12 @@ function capabilityVerdicts(obs, validate7) {
     "capability.reachable": pass(),
     "capability.valid": failWith(problems),
     "capability.names_endpoint": problems.length ? notExercised("the capability statement is not valid, so the endpoints it lists are not read") : (
-      // The polling endpoint does not count, wherever it points: it is where tasks are read, not where messages go.
+      // Only a binding messages are posted to counts: the polling endpoint is where tasks are read,
+      // and a binding no registry lists says nothing a client can use.
       failWith(
-        obs.declaredBindings.some((b) => b !== "https-async-callback") ? [] : [`no endpoint of the statement has the url ${obs.endpoint}`]
+        obs.declaredBindings.some((b) => MESSAGE_BINDINGS.has(b)) ? [] : [
+          `no keyed or keyless endpoint (https-json-keyed, https-json-keyless) of the statement has the url ${obs.endpoint}`
+        ]
       )
     )
   };
@@ -14162,7 +14188,7 @@ function judgeServer(obs, site, now) {
     (c) => c.category === "hostile" ? hostileVerdict(obs, c.id, unproven) : outcomes[c.id]
   );
 }
-var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, shownParty, judgedExchanges, refusalsRead, applies;
+var isMessage2, snippet, VALID_SCENARIOS, MESSAGE_BINDINGS, MESSAGE_SCENARIOS, EXPECTED_KIND, validateAnswer, shownParty, judgedExchanges, refusalsRead, applies;
 var init_checks2 = __esm({
   "src/kit/server/checks.ts"() {
     "use strict";
@@ -14177,6 +14203,7 @@ var init_checks2 = __esm({
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
     snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
     VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "follow-up", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
+    MESSAGE_BINDINGS = /* @__PURE__ */ new Set(["https-json-keyed", "https-json-keyless"]);
     MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "follow-up", "async", "unknown-subject", "keyless"]);
     EXPECTED_KIND = {
       async: "accepted",
@@ -14470,7 +14497,6 @@ __export(command_exports, {
   testCommand: () => testCommand
 });
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { parseArgs as parseArgs3 } from "node:util";
 async function readBaselineFile(file) {
   const read = parseBaseline(readSettingsFile("the baseline", file));
   if (!read.ok) throw new UsageError(`${file}: ${read.error}`);
@@ -14478,7 +14504,7 @@ async function readBaselineFile(file) {
 }
 async function testCommand(argv, io) {
   try {
-    const { values, positionals } = parseArgs3({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {
@@ -16259,7 +16285,6 @@ __export(command_exports2, {
   testClientCommand: () => testClientCommand
 });
 import { randomBytes as randomBytes4 } from "node:crypto";
-import { parseArgs as parseArgs4 } from "node:util";
 async function readManifestOptions(values) {
   let value;
   if (values.manifest !== void 0) {
@@ -16285,7 +16310,7 @@ async function readManifestOptions(values) {
 }
 async function testClientCommand(argv, io) {
   try {
-    const { values, positionals } = parseArgs4({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {
@@ -16862,10 +16887,9 @@ __export(command_exports3, {
 });
 import { randomBytes as randomBytes5 } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { parseArgs as parseArgs5 } from "node:util";
 async function proxyCommand(argv, io) {
   try {
-    const { values, positionals } = parseArgs5({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {
@@ -16994,7 +17018,6 @@ __export(example_exports, {
   capabilityFor: () => capabilityFor,
   exampleCommand: () => exampleCommand
 });
-import { parseArgs as parseArgs6 } from "node:util";
 function capabilityFor(statement, endpoint, name) {
   const filled = structuredClone(statement);
   const id = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "my-agent";
@@ -17016,7 +17039,7 @@ function issuesOf2(message2, site) {
 async function exampleCommand(argv, io) {
   let parsed;
   try {
-    parsed = parseArgs6({
+    parsed = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: { endpoint: { type: "string" }, name: { type: "string" }, help: { type: "boolean" } }
@@ -17033,6 +17056,15 @@ async function exampleCommand(argv, io) {
   }
   const examples = publishedExamples(io.site);
   const [profile, ...extra] = positionals;
+  const fillIn = values.endpoint !== void 0 || values.name !== void 0;
+  if (fillIn && profile !== "uai.capability.statement.v1") {
+    io.stderr("uai example: --endpoint and --name fill in uai.capability.statement.v1 only\n");
+    return 2;
+  }
+  if (values.name !== void 0 && values.endpoint === void 0) {
+    io.stderr("uai example: --name needs --endpoint, the URL of your endpoint the statement names\n");
+    return 2;
+  }
   if (profile === void 0) {
     io.stdout(`${examples.map((e) => `${e.profile.padEnd(30)} ${e.title}`).join("\n")}
 `);
@@ -17044,11 +17076,6 @@ async function exampleCommand(argv, io) {
       `uai example: ${example ? "one profile at a time" : `no published example of ${JSON.stringify(profile)}`}
 `
     );
-    return 2;
-  }
-  const fillIn = values.endpoint !== void 0 || values.name !== void 0;
-  if (fillIn && profile !== "uai.capability.statement.v1") {
-    io.stderr("uai example: --endpoint and --name fill in uai.capability.statement.v1 only\n");
     return 2;
   }
   const url = fillIn && values.endpoint && URL.canParse(values.endpoint) ? new URL(values.endpoint) : void 0;
@@ -17075,6 +17102,7 @@ var EXAMPLE_HELP;
 var init_example = __esm({
   "src/cli/example.ts"() {
     "use strict";
+    init_usage();
     init_terminal();
     init_engine();
     EXAMPLE_HELP = `Usage: uai example [<profile>] [--endpoint <url>] [--name <text>]
@@ -18204,11 +18232,10 @@ __export(check_entry_exports, {
 });
 import { statSync as statSync3 } from "node:fs";
 import { resolve as resolve5 } from "node:path";
-import { parseArgs as parseArgs7 } from "node:util";
 async function checkEntryCommand(argv, io) {
   let parsed;
   try {
-    parsed = parseArgs7({
+    parsed = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: { badge: { type: "string" }, local: { type: "boolean" }, help: { type: "boolean" } }
@@ -18303,11 +18330,10 @@ __export(reference_server_exports, {
   referenceServerCommand: () => referenceServerCommand
 });
 import { createServer as createServer3 } from "node:http";
-import { parseArgs as parseArgs8 } from "node:util";
 async function referenceServerCommand(argv, io) {
   let values;
   try {
-    ({ values } = parseArgs8({ args: [...argv], options: { port: { type: "string" }, help: { type: "boolean" } } }));
+    ({ values } = commandArgs({ args: [...argv], options: { port: { type: "string" }, help: { type: "boolean" } } }));
   } catch (error2) {
     io.stderr(`uai reference-server: ${error2.message}
 `);
@@ -18359,6 +18385,7 @@ var REFERENCE_SERVER_HELP;
 var init_reference_server2 = __esm({
   "src/cli/reference-server.ts"() {
     "use strict";
+    init_usage();
     init_native_adapter();
     init_request_target();
     init_reference_server_handler();
@@ -18522,7 +18549,9 @@ Options:
                     "range" (startLine, startColumn, endLine, endColumn, 1-based,
                     endColumn exclusive; startOffset, endOffset in UTF-16 units);
                     for several files, a directory or a glob an array of
-                    {"file", "result"}.
+                    {"file", "result"}. A file that could not be read has no
+                    result (left out of the array; one named file gives null):
+                    standard error names it, and the exit status is 2.
                 sarif: one SARIF 2.1.0 log for all files, for code scanning:
                     repository-relative URIs under %SRCROOT%, regions,
                     partialFingerprints, rules with help URIs.

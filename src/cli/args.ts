@@ -173,7 +173,9 @@ Options:
                     "range" (startLine, startColumn, endLine, endColumn, 1-based,
                     endColumn exclusive; startOffset, endOffset in UTF-16 units);
                     for several files, a directory or a glob an array of
-                    {"file", "result"}.
+                    {"file", "result"}. A file that could not be read has no
+                    result (left out of the array; one named file gives null):
+                    standard error names it, and the exit status is 2.
                 sarif: one SARIF 2.1.0 log for all files, for code scanning:
                     repository-relative URIs under %SRCROOT%, regions,
                     partialFingerprints, rules with help URIs.

@@ -5,14 +5,13 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { badgeFace, badgeSvg } from '../records/badges.ts';
 import { EntryError, entryCounts, verifyEntry } from '../records/implementations.ts';
 import { notPublicHttps } from '../standard/public-address.ts';
 import type { Site } from '../standard/urls.ts';
 import { readEntryFolder } from '../build/entry-folders.ts';
 import { escapeLine } from '../kit/terminal.ts';
-import { isUsageError, readError, requireWritable, UsageError, writeOutput } from '../kit/usage.ts';
+import { commandArgs, isUsageError, readError, requireWritable, UsageError, writeOutput } from '../kit/usage.ts';
 
 export const CHECK_ENTRY_HELP = `Usage: uai check-entry <folder> [--badge <file.svg>] [--local]
 
@@ -43,7 +42,7 @@ export interface CheckEntryIo {
 export async function checkEntryCommand(argv: readonly string[], io: CheckEntryIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: { badge: { type: 'string' }, local: { type: 'boolean' }, help: { type: 'boolean' } },

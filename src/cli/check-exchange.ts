@@ -3,7 +3,6 @@
  * It builds the same request body the route takes and runs the same engine action, so
  * `--format json` prints exactly the route's answer.
  */
-import { parseArgs } from 'node:util';
 import {
   checkExchangeAction,
   issueLine,
@@ -13,7 +12,7 @@ import {
   type CheckExchangeResult,
 } from '../engine/index.ts';
 import { escapeLine } from '../kit/terminal.ts';
-import { isUsageError, readError, UsageError } from '../kit/usage.ts';
+import { commandArgs, isUsageError, readError, UsageError } from '../kit/usage.ts';
 import type { Site } from '../standard/urls.ts';
 import { InputTooLarge, readFileBounded } from './bounded-read.ts';
 import { NOT_UTF8, utf8Text } from './input.ts';
@@ -89,7 +88,7 @@ export function checkExchangeText(result: CheckExchangeResult): string {
 
 export async function checkExchangeCommand(argv: readonly string[], io: CheckExchangeIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {

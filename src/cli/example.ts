@@ -3,7 +3,7 @@
  * published example message of each profile (the records of GET /v1/examples/{profile}, built by
  * the same engine function), and a capability statement filled in for the caller's own endpoint.
  */
-import { parseArgs } from 'node:util';
+import { commandArgs } from '../kit/usage.ts';
 import { escapeLine } from '../kit/terminal.ts';
 import { publishedExamples, seal, validateMessage } from '../engine/index.ts';
 import type { Site } from '../standard/urls.ts';
@@ -71,7 +71,7 @@ function issuesOf(message: object, site: Site): string[] {
 export async function exampleCommand(argv: readonly string[], io: ExampleIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: { endpoint: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } },
@@ -87,6 +87,16 @@ export async function exampleCommand(argv: readonly string[], io: ExampleIo): Pr
   }
   const examples = publishedExamples(io.site);
   const [profile, ...extra] = positionals;
+  const fillIn = values.endpoint !== undefined || values.name !== undefined;
+  // Checked before the list: a flag the command would not use is a mistake, not something to drop.
+  if (fillIn && profile !== 'uai.capability.statement.v1') {
+    io.stderr('uai example: --endpoint and --name fill in uai.capability.statement.v1 only\n');
+    return 2;
+  }
+  if (values.name !== undefined && values.endpoint === undefined) {
+    io.stderr('uai example: --name needs --endpoint, the URL of your endpoint the statement names\n');
+    return 2;
+  }
   if (profile === undefined) {
     io.stdout(`${examples.map((e) => `${e.profile.padEnd(30)} ${e.title}`).join('\n')}\n`);
     return 0;
@@ -96,11 +106,6 @@ export async function exampleCommand(argv: readonly string[], io: ExampleIo): Pr
     io.stderr(
       `uai example: ${example ? 'one profile at a time' : `no published example of ${JSON.stringify(profile)}`}\n`,
     );
-    return 2;
-  }
-  const fillIn = values.endpoint !== undefined || values.name !== undefined;
-  if (fillIn && profile !== 'uai.capability.statement.v1') {
-    io.stderr('uai example: --endpoint and --name fill in uai.capability.statement.v1 only\n');
     return 2;
   }
   // An endpoint a client can reach and append tasks/ to: http or https, no query, no fragment.

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
+import { commandArgs } from '../kit/usage.ts';
 import { nodeAdapter } from '../http/node/native-adapter.ts';
 import { requestTarget, targetUrl } from '../http/node/request-target.ts';
 import { REFERENCE_SERVER_PATH, referenceServerCore } from '../http/reference-server-handler.ts';
@@ -32,7 +32,7 @@ export interface ReferenceServerIo {
 export async function referenceServerCommand(argv: readonly string[], io: ReferenceServerIo): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { port: { type: 'string' }, help: { type: 'boolean' } } }));
+    ({ values } = commandArgs({ args: [...argv], options: { port: { type: 'string' }, help: { type: 'boolean' } } }));
   } catch (error) {
     io.stderr(`uai reference-server: ${(error as Error).message}\n`);
     return 2;

@@ -5,14 +5,13 @@
  * early, 2 usage or an endpoint that cannot be reached before anything was read).
  */
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import type { Site } from '../standard/urls.ts';
 import { KIT_CHECKS } from '../standard/kit-checks.ts';
 import { DEFAULT_LIMITS, parseBaseline, testImplementation, type Baseline } from './index.ts';
 import { stoppedByOwnLimit } from './server/http.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from './judge/formats.ts';
 import { escapeLine } from './terminal.ts';
-import { isUsageError, readSettingsFile, requireWritable, UsageError, writeOutput } from './usage.ts';
+import { commandArgs, isUsageError, readSettingsFile, requireWritable, UsageError, writeOutput } from './usage.ts';
 
 export { isUsageError, UsageError } from './usage.ts';
 
@@ -82,7 +81,7 @@ export async function readBaselineFile(file: string): Promise<Baseline> {
 
 export async function testCommand(argv: readonly string[], io: KitIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {

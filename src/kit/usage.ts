@@ -6,6 +6,7 @@
 import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** A mistake in the command line: exit 2 with the message and a pointer to --help. */
 export class UsageError extends Error {}
@@ -14,6 +15,22 @@ export class UsageError extends Error {}
 export function isUsageError(error: unknown): error is Error {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   return error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+}
+
+/**
+ * node:util's parseArgs, with its message for a mistyped option put plainly: it tells the user to
+ * pass `--reslt` as a positional after `--` (and leaves a quote open); every `uai` command says
+ * "unknown option --reslt", as `uai validate` does.
+ */
+export function commandArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    const option = /^Unknown option '([^']*)'/.exec(error instanceof Error ? error.message : '')?.[1];
+    if ((error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined)
+      throw new UsageError(`unknown option ${option}`);
+    throw error;
+  }
 }
 
 /** A failed file system call in a few words; where a file is written, a missing one is its folder. */

@@ -86,6 +86,18 @@ describe('uai example', () => {
     expect((await uai('example', 'uai.error.v1', '--endpoint', 'https://a.example.com/')).code).toBe(2);
   });
 
+  it('refuses a fill-in it would not use, and says which flag is missing (exit 2, nothing printed)', async () => {
+    for (const [args, why] of [
+      [['--endpoint', 'https://a.example.com/uai'], /fill in uai\.capability\.statement\.v1 only/],
+      [['--name', 'X'], /fill in uai\.capability\.statement\.v1 only/],
+      [['uai.capability.statement.v1', '--name', 'X'], /--name needs --endpoint/],
+    ] as const) {
+      const r = await uai('example', ...args);
+      expect([r.code, r.stdout], args.join(' ')).toEqual([2, '']);
+      expect(r.stderr).toMatch(why);
+    }
+  });
+
   it('a mistake quoting the command line reaches the terminal escaped (a file named like an option)', async () => {
     for (const args of [
       ['validate', '--x\u001b[31mred'],
@@ -110,6 +122,19 @@ describe('uai example', () => {
     expect([r.code, r.stdout]).toEqual([2, '']);
     expect(r.stderr).toMatch(why);
   });
+});
+
+describe('a mistyped option', () => {
+  // parseArgs's own text tells the user to pass the option as a positional after `--`.
+  it.each(['validate', 'example', 'check-exchange', 'check-entry', 'reference-server', 'test', 'test-client', 'proxy'])(
+    'uai %s names it as an unknown option (exit 2, one line)',
+    async (command) => {
+      const r = await uai(command, '--reslt', 'x.json');
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(/^uai( [a-z-]+)?: unknown option --reslt$/);
+      expect(r.stderr).not.toMatch(/positional/);
+    },
+  );
 });
 
 describe('uai check-entry', () => {

@@ -304,7 +304,7 @@ describe('uai proxy on the command line', () => {
         ['--listen', '0', '--upstream', 'http://127.0.0.1:1/x', '--exchanges', '0'],
         /--exchanges takes a positive whole number/,
       ],
-      [['--bogus'], /Unknown option/],
+      [['--bogus'], /^uai proxy: unknown option --bogus$/m],
     ] as const) {
       const r = await run(...argv);
       expect(r.code, argv.join(' ')).toBe(2);

@@ -4,12 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseJson } from '../../engine/index.ts';
-import { parseArgs } from 'node:util';
 import { isUsageError, milliseconds, readBaselineFile, UsageError, type KitIo } from '../command.ts';
 import { commandSyntaxProblem } from './command-syntax.ts';
 import { formatKitReport, KIT_FORMATS, type KitFormat } from '../judge/formats.ts';
 import { escapeLine } from '../terminal.ts';
-import { readSettingsFile, requireWritable, writeOutput } from '../usage.ts';
+import { commandArgs, readSettingsFile, requireWritable, writeOutput } from '../usage.ts';
 import {
   CLIENT_SCENARIO_IDS,
   DEFAULT_CLIENT_CAP_MS,
@@ -92,7 +91,7 @@ async function readManifestOptions(values: {
 
 export async function testClientCommand(argv: readonly string[], io: KitIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {

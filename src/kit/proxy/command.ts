@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { isUsageError, milliseconds, positive, UsageError, type KitIo } from '../command.ts';
 import { DEFAULT_LIMITS } from '../server/http.ts';
 import { formatProxyReport, liveLine, PROXY_FORMATS, type ProxyFormat } from './formats.ts';
@@ -13,7 +12,7 @@ import { startProxy } from './forward.ts';
 import { recordLine } from './recording.ts';
 import { ProxySession } from './report.ts';
 import { escapeLine } from '../terminal.ts';
-import { requireWritable, writeOutput } from '../usage.ts';
+import { commandArgs, requireWritable, writeOutput } from '../usage.ts';
 
 export const PROXY_HELP = `Usage: uai proxy --listen <port> --upstream <endpoint-url> [options]
 
@@ -39,7 +38,7 @@ could not be opened.
 
 export async function proxyCommand(argv: readonly string[], io: KitIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = commandArgs({
       args: [...argv],
       allowPositionals: true,
       options: {
