@@ -279,6 +279,25 @@ describe('the packed package', () => {
     expect(problems).toEqual([]);
     const imports = packed.getSourceFile(file)!.statements.filter(ts.isImportDeclaration);
     expect(imports.map((i) => names(packed, i.moduleSpecifier))).toEqual(expected);
+    // A project on an older or a bundler's module resolution reads the same entries: node10 does
+    // not read `exports`, and finds the subpaths through `typesVersions`.
+    for (const [resolution, module] of [
+      [ts.ModuleResolutionKind.Node10, ts.ModuleKind.CommonJS],
+      [ts.ModuleResolutionKind.Bundler, ts.ModuleKind.ESNext],
+    ] as const) {
+      const other = join(consumer, `entries-${resolution}.ts`);
+      writeFileSync(other, readFileSync(file, 'utf8'));
+      const program = ts.createProgram([other], {
+        ...options,
+        module,
+        moduleResolution: resolution,
+        skipLibCheck: false,
+      });
+      const found = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      expect(found, ts.ModuleResolutionKind[resolution]).toEqual([]);
+      const declared = program.getSourceFile(other)!.statements.filter(ts.isImportDeclaration);
+      expect(declared.map((i) => names(program, i.moduleSpecifier))).toEqual(expected);
+    }
   });
 });
 
