@@ -101,6 +101,26 @@ describe('uai test: no false pass', () => {
     expect(report.exit_code).toBe(1);
   });
 
+  it('a refusal under a code CONTRACT section 8 keeps for another cause fails its check', async () => {
+    // Every request the reference server refuses with 400 refused as nested too deep instead.
+    server.transform = (ex) =>
+      ex.method === 'POST' && ex.response.status === 400 ? problem(400, 'request.too_deep') : ex.response;
+    const report = await run();
+    const failed = HOSTILE_CHECKS.filter((c) => verdict(report, c.id).status === 'fail').map((c) => c.id);
+    expect(failed.sort()).toEqual(
+      [
+        'hostile.alias_key',
+        'hostile.checksum_mismatch',
+        'hostile.malformed_json',
+        'hostile.profile_unknown',
+        'hostile.version_unsupported',
+      ].sort(),
+    );
+    expect(verdict(report, 'hostile.checksum_mismatch').evidence.join('\n')).toMatch(
+      /code request\.too_deep, which CONTRACT section 8 keeps for a body nesting deeper than 64 levels/,
+    );
+  });
+
   it('an endpoint answering 404 problem JSON to everything passes no hostile check', async () => {
     server.transform = () =>
       new Response('{"type":"about:blank","title":"Not Found","status":404,"code":"route.not_found"}', {

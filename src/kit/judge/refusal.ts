@@ -21,6 +21,16 @@ const REFUSAL: Readonly<Record<string, { readonly status: number; readonly code?
   'hostile.too_deep': { status: 400, code: 'request.too_deep' },
 };
 
+/**
+ * The causes CONTRACT section 8 keeps its three codes for. A refusal of a request with another
+ * fault (a bad checksum, say) under one of them tells its client something false of the request.
+ */
+const NAMED_CAUSE: ReadonlyMap<string, string> = new Map([
+  ['request.unsupported_media_type', 'a body not sent as JSON'],
+  ['request.malformed_json', 'a body that is not JSON'],
+  ['request.too_deep', 'a body nesting deeper than 64 levels'],
+]);
+
 /** The most of one line a pattern reads from where it starts: frames are shorter. */
 const LINE = 1000;
 
@@ -161,10 +171,18 @@ function contentFaults(typed: Record<string, unknown>, isProblem: boolean): stri
 /**
  * What is wrong with an answer to a request of the hostile kind `check`, or nothing when it refuses
  * it as CONTRACT sections 6 and 8 say: that status, a uai.error.v1 message or a problem document with
- * a published code, the problem with its five members, its own status the answer's (RFC 9457
- * section 3.1.2), and no stack trace in either. Ask refusedUnread first.
+ * a published code (not one section 8 keeps for a cause the request does not have), the problem
+ * with its five members, its own status the answer's (RFC 9457 section 3.1.2), and no stack trace
+ * in either. `nestsTooDeep`: the request also nests past 64 levels, so `request.too_deep` is true
+ * of it whatever kind it is judged as. Ask refusedUnread first.
  */
-export function refusalFaults(check: string, status: number, answer: unknown, isProblem: boolean): string[] {
+export function refusalFaults(
+  check: string,
+  status: number,
+  answer: unknown,
+  isProblem: boolean,
+  nestsTooDeep = false,
+): string[] {
   const typed = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed && isPublishedErrorCode(typed.code))) {
     // A problem document's members under another media type: say so, not that no code came.
@@ -184,8 +202,13 @@ export function refusalFaults(check: string, status: number, answer: unknown, is
   if (status !== wanted.status) return [`HTTP ${status}, where this request is refused with ${wanted.status}`];
   const faults: string[] = [];
   const registered = errorCode(typed.code as string)?.status;
+  const cause = NAMED_CAUSE.get(typed.code as string);
   if (wanted.code !== undefined && typed.code !== wanted.code)
     faults.push(`code ${typed.code as string}, where this request is refused with ${wanted.code}`);
+  else if (wanted.code === undefined && cause && !(typed.code === 'request.too_deep' && nestsTooDeep))
+    faults.push(
+      `code ${typed.code as string}, which CONTRACT section 8 keeps for ${cause}: this request is refused for something else`,
+    );
   else if (registered !== status)
     faults.push(`code ${typed.code as string} is registered with status ${registered}, not this refusal's ${status}`);
   const misplaced = formFault(typed.code as string, isProblem);

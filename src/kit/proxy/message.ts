@@ -122,7 +122,13 @@ export function judgeMessage({
   const refusing = isProblem ? answer : keyed(answer);
   if (refusal && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal);
-    for (const fault of refusalFaults(refusal, res.status, refusing, isProblem))
+    for (const fault of refusalFaults(
+      refusal,
+      res.status,
+      refusing,
+      isProblem,
+      errorCodes.includes('message.too_deep'),
+    ))
       find(
         refusal,
         '',
