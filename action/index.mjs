@@ -12902,7 +12902,7 @@ function contentFaults(typed2, isProblem) {
   if (leak) faults.push(`the ${isProblem ? "problem" : "error body"} carries ${leak}`);
   return faults;
 }
-function refusalFaults(check3, status, answer, isProblem) {
+function refusalFaults(check3, status, answer, isProblem, nestsTooDeep = false) {
   const typed2 = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code))) {
     if (!typed2 && !isProblem && isRecord(answer) && isPublishedErrorCode(answer.code) && typeof answer.type === "string")
@@ -12915,8 +12915,13 @@ function refusalFaults(check3, status, answer, isProblem) {
   if (status !== wanted.status) return [`HTTP ${status}, where this request is refused with ${wanted.status}`];
   const faults = [];
   const registered = errorCode(typed2.code)?.status;
+  const cause = NAMED_CAUSE.get(typed2.code);
   if (wanted.code !== void 0 && typed2.code !== wanted.code)
     faults.push(`code ${typed2.code}, where this request is refused with ${wanted.code}`);
+  else if (wanted.code === void 0 && cause && !(typed2.code === "request.too_deep" && nestsTooDeep))
+    faults.push(
+      `code ${typed2.code}, which CONTRACT section 8 keeps for ${cause}: this request is refused for something else`
+    );
   else if (registered !== status)
     faults.push(`code ${typed2.code} is registered with status ${registered}, not this refusal's ${status}`);
   const misplaced = formFault(typed2.code, isProblem);
@@ -12956,7 +12961,7 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, LINE, BARE_FRAME, STACK_TRACE, INLINE_FRAME, INTERNAL_PATH, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
+var REFUSAL, NAMED_CAUSE, LINE, BARE_FRAME, STACK_TRACE, INLINE_FRAME, INTERNAL_PATH, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -12970,6 +12975,11 @@ var init_refusal = __esm({
       "hostile.malformed_json": { status: 400, code: "request.malformed_json" },
       "hostile.too_deep": { status: 400, code: "request.too_deep" }
     };
+    NAMED_CAUSE = /* @__PURE__ */ new Map([
+      ["request.unsupported_media_type", "a body not sent as JSON"],
+      ["request.malformed_json", "a body that is not JSON"],
+      ["request.too_deep", "a body nesting deeper than 64 levels"]
+    ]);
     LINE = 1e3;
     BARE_FRAME = String.raw`[ \t]*at [\w$.<>\x60\[\],/]+\.[\w$<>\x60\[\]]+\((?:|Unknown Source|Native Method|[\w$]+\.java|[\w.<>\[\]]+ \w+(?:, [\w.<>\[\]]+ \w+)*)\)[ \t]*`;
     STACK_TRACE = new RegExp(
@@ -13108,7 +13118,13 @@ function judgeMessage({
   const refusing = isProblem ? answer : keyed3(answer);
   if (refusal2 && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal2);
-    for (const fault2 of refusalFaults(refusal2, res.status, refusing, isProblem))
+    for (const fault2 of refusalFaults(
+      refusal2,
+      res.status,
+      refusing,
+      isProblem,
+      errorCodes.includes("message.too_deep")
+    ))
       find(
         refusal2,
         "",
