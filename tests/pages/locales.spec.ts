@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, localeOf, localePath, splitLocale, TRANSLATED } from '../../src/service/locales.ts';
 import { translator } from '../../src/i18n/index.ts';
 import { AXE_TAGS, watchErrors } from './helpers.ts';
@@ -241,3 +241,32 @@ test("the validator playground shows an issue by its code in the page's language
   await expect(page.locator('li[data-issue="envelope.version_unsupported"] details')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+/**
+ * The text runs of `main` in reading order: each with whether it is marked English (inside an
+ * element whose `lang` is `en`). Code, keys and values (`code`, `pre`) are left out: they are the
+ * same in every language and name no words a screen reader should pronounce as the page's.
+ */
+const textRuns = (page: Page) =>
+  page.evaluate(() => {
+    const out: { text: string; english: boolean }[] = [];
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent!.replace(/\s+/g, ' ').trim();
+      const parent = n.parentElement!;
+      if (!/[a-z]{3,} [a-z]{2,}/i.test(text) || parent.closest('code,pre,script,style,template,[hidden]')) continue;
+      out.push({ text, english: parent.closest('[lang]')?.getAttribute('lang') === 'en' });
+    }
+    return out;
+  });
+
+// WCAG 3.1.2: a passage in another language than the page's is marked, so a screen reader
+// pronounces it as that language. The API reference and the field tables show English data.
+for (const path of ['/api/', '/field-registry/'])
+  test(`${path} in French marks every passage it shows in English`, async ({ page }) => {
+    await page.goto(path);
+    const english = new Set((await textRuns(page)).map((r) => r.text));
+    await page.goto(`/fr${path}`);
+    const unmarked = (await textRuns(page)).filter((r) => !r.english && english.has(r.text)).map((r) => r.text);
+    expect(unmarked).toEqual([]);
+  });
