@@ -65,6 +65,14 @@ const fill = (text: string, params: Params, esc: (s: string) => string) =>
     return esc(String(value));
   });
 
+/**
+ * The `lang` of a passage a page shows in English whatever its language (data of the records, the
+ * OpenAPI document's texts): `en` on a translated page, so a screen reader pronounces it as
+ * English (WCAG 3.1.2), and nothing on an English page, where it is the page's language.
+ */
+export const englishPassage = (tr: Pick<Translator, 'locale'>): 'en' | undefined =>
+  tr.locale === 'en' ? undefined : 'en';
+
 /** The messages of a locale (an unknown or absent code is English), from the shipped catalogs by default. */
 export function translator(code: string | undefined, set: CatalogSet = SHIPPED): Translator {
   const locale = localeOf(code).code;
