@@ -52,35 +52,33 @@ describe('uai test: no false pass', () => {
     expect(ownIds.evidence.join('\n')).toMatch(/is already the id of the async answer/);
   });
 
-  it('a statement whose only endpoint at the URL under test is its polling endpoint does not name it', async () => {
+  /** The reference server with its capability statement's endpoints changed by `edit`, sealed again. */
+  const statementEdited = (edit: (endpoints: Record<string, any>[]) => Record<string, any>[]) => {
     server.transform = async (ex) => {
       if (ex.method !== 'GET' || ex.path !== new URL(server.endpoint).pathname) return ex.response;
       const m = (await ex.response.clone().json()) as Record<string, any>;
-      m.body.endpoints = [
-        { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
-        { binding: 'https-async-callback', url: server.endpoint, media_type: 'application/json' },
-      ];
+      m.body.endpoints = edit(m.body.endpoints);
       return new Response(JSON.stringify(seal(m)), { status: 200, headers: ex.response.headers });
     };
-    const report = await run();
-    expect(verdict(report, 'capability.names_endpoint')).toMatchObject({
-      status: 'fail',
-      evidence: [expect.stringMatching(/no keyed or keyless endpoint .* of the statement has the url/)],
-    });
+  };
+  const namesNoEndpoint = {
+    status: 'fail',
+    evidence: [expect.stringMatching(/no keyed or keyless endpoint .* of the statement has the url/)],
+  };
+
+  it('a statement whose only endpoint at the URL under test is its polling endpoint does not name it', async () => {
+    statementEdited(() => [
+      { binding: 'https-json-keyed', url: 'https://elsewhere.example/uai', media_type: 'application/json' },
+      { binding: 'https-async-callback', url: server.endpoint, media_type: 'application/json' },
+    ]);
+    expect(verdict(await run(), 'capability.names_endpoint')).toMatchObject(namesNoEndpoint);
   });
 
   it('a statement naming the URL under bindings no registry lists does not name it', async () => {
-    server.transform = async (ex) => {
-      if (ex.method !== 'GET' || ex.path !== new URL(server.endpoint).pathname) return ex.response;
-      const m = (await ex.response.clone().json()) as Record<string, any>;
-      for (const e of m.body.endpoints) if (e.binding !== 'https-async-callback') e.binding = `${e.binding}-x`;
-      return new Response(JSON.stringify(seal(m)), { status: 200, headers: ex.response.headers });
-    };
-    const report = await run();
-    expect(verdict(report, 'capability.names_endpoint')).toMatchObject({
-      status: 'fail',
-      evidence: [expect.stringMatching(/no keyed or keyless endpoint .* of the statement has the url/)],
-    });
+    statementEdited((endpoints) =>
+      endpoints.map((e) => (e.binding === 'https-async-callback' ? e : { ...e, binding: `${e.binding}-x` })),
+    );
+    expect(verdict(await run(), 'capability.names_endpoint')).toMatchObject(namesNoEndpoint);
   });
 
   it('a server whose nesting limit is above the 64 levels of CONTRACT section 8 fails hostile.too_deep', async () => {
