@@ -12902,7 +12902,7 @@ function contentFaults(typed2, isProblem) {
   if (leak) faults.push(`the ${isProblem ? "problem" : "error body"} carries ${leak}`);
   return faults;
 }
-function refusalFaults(check3, status, answer, isProblem, nestsTooDeep = false) {
+function refusalFaults(check3, status, answer, isProblem, doubtfulJson2 = false) {
   const typed2 = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed2 && isPublishedErrorCode(typed2.code))) {
     if (!typed2 && !isProblem && isRecord(answer) && isPublishedErrorCode(answer.code) && typeof answer.type === "string")
@@ -12918,7 +12918,7 @@ function refusalFaults(check3, status, answer, isProblem, nestsTooDeep = false) 
   const cause = NAMED_CAUSE.get(typed2.code);
   if (wanted.code !== void 0 && typed2.code !== wanted.code)
     faults.push(`code ${typed2.code}, where this request is refused with ${wanted.code}`);
-  else if (wanted.code === void 0 && cause && !(typed2.code === "request.too_deep" && nestsTooDeep))
+  else if (wanted.code === void 0 && cause && !(typed2.code === "request.malformed_json" && doubtfulJson2))
     faults.push(
       `code ${typed2.code}, which CONTRACT section 8 keeps for ${cause}: this request is refused for something else`
     );
@@ -13118,13 +13118,7 @@ function judgeMessage({
   const refusing = isProblem ? answer : keyed3(answer);
   if (refusal2 && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal2);
-    for (const fault2 of refusalFaults(
-      refusal2,
-      res.status,
-      refusing,
-      isProblem,
-      errorCodes.includes("message.too_deep")
-    ))
+    for (const fault2 of refusalFaults(refusal2, res.status, refusing, isProblem, doubtfulJson(x, errorCodes)))
       find(
         refusal2,
         "",
@@ -13132,6 +13126,7 @@ function judgeMessage({
       );
   }
 }
+var DOUBTFUL_JSON, doubtfulJson;
 var init_message = __esm({
   "src/kit/proxy/message.ts"() {
     "use strict";
@@ -13142,6 +13137,8 @@ var init_message = __esm({
     init_refusal();
     init_json2();
     init_refusal2();
+    DOUBTFUL_JSON = /* @__PURE__ */ new Set(["message.duplicate_member", "message.not_canonicalizable"]);
+    doubtfulJson = (x, errorCodes) => textOf(x.request.body)?.charCodeAt(0) === 65279 || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
   }
 });
 

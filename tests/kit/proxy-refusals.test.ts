@@ -63,6 +63,42 @@ describe('uai proxy: refusals given before the body is read', () => {
   });
 });
 
+describe('uai proxy: the codes CONTRACT section 8 keeps for one cause', () => {
+  /** The published request with a checksum of zeros: a request the server must refuse. */
+  const badChecksum = () => {
+    const request = structuredClone(
+      publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message,
+    ) as Record<string, any>;
+    request.integrity.checksum = `sha256:${'0'.repeat(64)}`;
+    return JSON.stringify(request);
+  };
+  const refusedAs = (code: string) =>
+    (px.server.transform = (ex) => (ex.method === 'POST' ? problem(400, code) : ex.response));
+
+  it('a bad checksum refused as nested too deep or as malformed JSON: hostile.checksum_mismatch', async () => {
+    for (const code of ['request.too_deep', 'request.malformed_json']) {
+      refusedAs(code);
+      expect(await serverFindings(post(badChecksum(), { 'content-type': 'application/json' }))).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^hostile\\.checksum_mismatch: code ${code.replace('.', '\\.')}, which CONTRACT section 8 keeps for`,
+          ),
+        ),
+      );
+    }
+  });
+
+  // Python's json and Go's encoding/json refuse a byte order mark; some parsers a repeated name.
+  it.each([
+    ['after a byte order mark', (text: string) => `\uFEFF${text}`],
+    ['with a member name repeated', (text: string) => text.replace('{', '{"profile":"uai.intent.request.v1",')],
+  ])('the same request %s refused as malformed JSON: no finding', async (_name, spoil) => {
+    refusedAs('request.malformed_json');
+    const findings = await serverFindings(post(spoil(badChecksum()), { 'content-type': 'application/json' }));
+    expect(findings.filter((f) => f.startsWith('hostile.'))).toEqual([]);
+  });
+});
+
 describe('uai proxy: a valid request about no registered profile', () => {
   const unknown = () => {
     const request = structuredClone(

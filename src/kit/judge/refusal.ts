@@ -173,15 +173,17 @@ function contentFaults(typed: Record<string, unknown>, isProblem: boolean): stri
  * it as CONTRACT sections 6 and 8 say: that status, a uai.error.v1 message or a problem document with
  * a published code (not one section 8 keeps for a cause the request does not have), the problem
  * with its five members, its own status the answer's (RFC 9457 section 3.1.2), and no stack trace
- * in either. `nestsTooDeep`: the request also nests past 64 levels, so `request.too_deep` is true
- * of it whatever kind it is judged as. Ask refusedUnread first.
+ * in either. `doubtfulJson`: the request's text is JSON a strict parser may refuse (a byte order
+ * mark, a repeated member name, a number past the double range, a lone surrogate), so
+ * `request.malformed_json` is a true answer to it whatever kind it is judged as. Ask
+ * refusedUnread first.
  */
 export function refusalFaults(
   check: string,
   status: number,
   answer: unknown,
   isProblem: boolean,
-  nestsTooDeep = false,
+  doubtfulJson = false,
 ): string[] {
   const typed = typedOf(answer, isProblem);
   if (!(status >= 400 && status < 500 && typed && isPublishedErrorCode(typed.code))) {
@@ -205,7 +207,7 @@ export function refusalFaults(
   const cause = NAMED_CAUSE.get(typed.code as string);
   if (wanted.code !== undefined && typed.code !== wanted.code)
     faults.push(`code ${typed.code as string}, where this request is refused with ${wanted.code}`);
-  else if (wanted.code === undefined && cause && !(typed.code === 'request.too_deep' && nestsTooDeep))
+  else if (wanted.code === undefined && cause && !(typed.code === 'request.malformed_json' && doubtfulJson))
     faults.push(
       `code ${typed.code as string}, which CONTRACT section 8 keeps for ${cause}: this request is refused for something else`,
     );

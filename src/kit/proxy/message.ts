@@ -26,6 +26,17 @@ export interface MessageContext {
   readonly judgeExchange: (input: CheckExchangeRequest) => readonly string[];
 }
 
+/** The request's issues that a strict JSON parser refuses the text for, as the validator reads them. */
+const DOUBTFUL_JSON: ReadonlySet<string> = new Set(['message.duplicate_member', 'message.not_canonicalizable']);
+
+/**
+ * Whether a strict parser may refuse the request's text as JSON (Python's json and Go's
+ * encoding/json refuse a byte order mark; others a repeated name, a number past the double range,
+ * a lone surrogate): then `request.malformed_json` is a true answer, whatever else it breaks.
+ */
+const doubtfulJson = (x: RecordedExchange, errorCodes: readonly string[]): boolean =>
+  textOf(x.request.body)?.charCodeAt(0) === 0xfeff || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
+
 export function judgeMessage({
   x,
   request,
@@ -122,13 +133,7 @@ export function judgeMessage({
   const refusing = isProblem ? answer : keyed(answer);
   if (refusal && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal);
-    for (const fault of refusalFaults(
-      refusal,
-      res.status,
-      refusing,
-      isProblem,
-      errorCodes.includes('message.too_deep'),
-    ))
+    for (const fault of refusalFaults(refusal, res.status, refusing, isProblem, doubtfulJson(x, errorCodes)))
       find(
         refusal,
         '',
