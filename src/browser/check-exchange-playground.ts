@@ -58,7 +58,11 @@ function show(fixture: Fixture): void {
 
 async function load(): Promise<void> {
   const id = picker.value;
-  if (id === data.first.id) return show(data.first);
+  if (id === data.first.id) {
+    // An earlier pick may still be loading with Check held: its end no longer frees it.
+    button.disabled = false;
+    return show(data.first);
+  }
   // Until the pair is in the editors, Check would send the previous one.
   button.disabled = true;
   result.replaceChildren(el('p', { class: 'hint' }, t('loading', { id })));

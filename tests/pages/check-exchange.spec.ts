@@ -38,6 +38,25 @@ test.describe('exchange-check playground', () => {
     expect(fetched).toContain('/playground/check-exchange/fixtures.json');
   });
 
+  test('picking the first pair while another is loading leaves Check usable', async ({ page }) => {
+    // The other pairs come late, so the first is picked back while they load.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/playground/check-exchange/fixtures.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/playground/check-exchange/');
+    const check = page.getByRole('button', { name: 'Check', exact: true });
+    await page.getByLabel('Start from a fixture').selectOption(fixtures.invalid[0]!.id);
+    await expect(check).toBeDisabled();
+    await page.getByLabel('Start from a fixture').selectOption(fixtures.valid[0]!.id);
+    release();
+    await expect(page.locator('#result')).toContainText(`Loaded ${fixtures.valid[0]!.id}`);
+    await page.waitForLoadState('networkidle');
+    await expect(check).toBeEnabled();
+  });
+
   test('every valid fixture pair conforms', async ({ page }) => {
     const problems = watchErrors(page);
     await page.goto('/playground/check-exchange/');
