@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seal } from '../../src/engine/index.ts';
 import type { ProxyReport } from '../../src/kit/proxy/index.ts';
 import { requestExample } from '../support/in-process.ts';
 import { startProxiedServer, type ProxiedServer } from '../kit/proxy-support.ts';
@@ -48,7 +49,10 @@ describe('regression: the proxy judges what the upstream reads', () => {
   it('the same request twice, answered twice under one id: the client resent it (once), the server did right', async () => {
     px.server.transform = undefined;
     const { session } = await px.fresh();
-    const body = JSON.stringify(requestExample());
+    // A sync request: its answer's ids come from the request alone. An accepted task's hold the
+    // second it was accepted (its task_ref), so two posts either side of a second differ.
+    const sync = requestExample() as { delivery: Record<string, unknown> };
+    const body = JSON.stringify(seal({ ...sync, delivery: { ...sync.delivery, mode: 'sync' } }));
     const ids: unknown[] = [];
     for (let i = 0; i < 2; i++)
       ids.push(((await (await post(endpointPath(), body)).json()) as { message_id: unknown }).message_id);
