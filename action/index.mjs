@@ -13060,8 +13060,8 @@ function judgeMessage({
   const requestType = isJsonMediaType(header(x.request.headers, "content-type"));
   let errorCodes = [];
   const requestUnparsed = unparsedOf(x.request.body);
-  if (textOf(x.request.body)?.charCodeAt(0) === 65279)
-    find("client.message_valid", "", `the request body ${BEGINS_WITH_BOM}`);
+  const byteOrderMark = textOf(x.request.body)?.charCodeAt(0) === 65279;
+  if (byteOrderMark) find("client.message_valid", "", `the request body ${BEGINS_WITH_BOM}`);
   if (requestUnparsed !== void 0) find("client.message_valid", "", `the request body is ${requestUnparsed}`);
   else if (!isMessage(request))
     find(
@@ -13118,7 +13118,13 @@ function judgeMessage({
   const refusing = isProblem ? answer : keyed3(answer);
   if (refusal2 && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal2);
-    for (const fault2 of refusalFaults(refusal2, res.status, refusing, isProblem, doubtfulJson(x, errorCodes)))
+    for (const fault2 of refusalFaults(
+      refusal2,
+      res.status,
+      refusing,
+      isProblem,
+      doubtfulJson(byteOrderMark, errorCodes)
+    ))
       find(
         refusal2,
         "",
@@ -13138,7 +13144,7 @@ var init_message = __esm({
     init_json2();
     init_refusal2();
     DOUBTFUL_JSON = /* @__PURE__ */ new Set(["message.duplicate_member", "message.not_canonicalizable"]);
-    doubtfulJson = (x, errorCodes) => textOf(x.request.body)?.charCodeAt(0) === 65279 || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
+    doubtfulJson = (byteOrderMark, errorCodes) => byteOrderMark || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
   }
 });
 
@@ -13761,6 +13767,43 @@ var init_judge2 = __esm({
   }
 });
 
+// src/standard/transport-bindings.ts
+var TRANSPORT_BINDINGS;
+var init_transport_bindings = __esm({
+  "src/standard/transport-bindings.ts"() {
+    "use strict";
+    TRANSPORT_BINDINGS = [
+      {
+        id: "https-json-keyed",
+        title: "HTTPS JSON (keyed)",
+        media_type: "application/json",
+        shape: "keyed",
+        method: "POST",
+        protocol_fit: "Request/response over HTTPS; the default binding and the one the validator and mock exchange take.",
+        notes: "One message per request body, as a JSON object with the keys of the field registry."
+      },
+      {
+        id: "https-json-keyless",
+        title: "HTTPS JSON (keyless)",
+        media_type: "application/json",
+        shape: "keyless",
+        method: "POST",
+        protocol_fit: "Bandwidth-constrained links between parties that share the field registry release.",
+        notes: "Objects become arrays ordered by compact_field_order_maps; validate with normalization_mode keyless-json. The checksum is always over the keyed form."
+      },
+      {
+        id: "https-async-callback",
+        title: "Asynchronous callback or polling",
+        media_type: "application/json",
+        shape: "keyed",
+        method: "POST (callback) or GET (polling)",
+        protocol_fit: "Long-running intents: the response is accepted with a task_ref, then uai.task.status.v1 messages follow by callback to the requester or by polling the task.",
+        notes: "delivery.mode is async; delivery.task_ref, body.task_ref and body.result.task_id carry the same reference."
+      }
+    ];
+  }
+});
+
 // src/kit/server/requests.ts
 function intentRequest2(plan, n, mode, subject2 = plan.subject, follows) {
   const span = `${plan.runId.slice(0, 12)}${n.toString(16).padStart(4, "0")}`.replace(/^0{16}$/, "0000000000000001");
@@ -13919,8 +13962,8 @@ function capabilityVerdicts(obs, validate7) {
       // Only a binding messages are posted to counts: the polling endpoint is where tasks are read,
       // and a binding no registry lists says nothing a client can use.
       failWith(
-        obs.declaredBindings.some((b) => MESSAGE_BINDINGS.has(b)) ? [] : [
-          `no keyed or keyless endpoint (https-json-keyed, https-json-keyless) of the statement has the url ${obs.endpoint}`
+        obs.declaredBindings.some((b) => MESSAGE_BINDINGS.includes(b)) ? [] : [
+          `no keyed or keyless endpoint (${MESSAGE_BINDINGS.join(", ")}) of the statement has the url ${obs.endpoint}`
         ]
       )
     )
@@ -14209,6 +14252,7 @@ var init_checks2 = __esm({
     init_headers();
     init_exchange_rules();
     init_kit_checks();
+    init_transport_bindings();
     init_bytes();
     init_requests();
     init_refusal();
@@ -14216,7 +14260,7 @@ var init_checks2 = __esm({
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
     snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
     VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "follow-up", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
-    MESSAGE_BINDINGS = /* @__PURE__ */ new Set(["https-json-keyed", "https-json-keyless"]);
+    MESSAGE_BINDINGS = TRANSPORT_BINDINGS.filter((b) => b.method === "POST").map((b) => b.id);
     MESSAGE_SCENARIOS = /* @__PURE__ */ new Set(["sync", "follow-up", "async", "unknown-subject", "keyless"]);
     EXPECTED_KIND = {
       async: "accepted",

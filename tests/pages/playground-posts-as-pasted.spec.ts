@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { watchErrors } from './helpers.ts';
 
 /**
@@ -19,6 +19,16 @@ function telling(example: string): string {
 }
 
 const codes = (issues: { code: string }[]) => issues.map((i) => i.code);
+/** The codes of a validator result's issues, errors before warnings, as the pages list them. */
+const issueCodes = (v: { errors: { code: string }[]; warnings: { code: string }[] }) =>
+  codes([...v.errors, ...v.warnings]);
+
+/** Replaces an editor's message with its telling variant; returns the text now in the editor. */
+async function pasteTelling(editor: Locator): Promise<string> {
+  const text = telling(await editor.inputValue());
+  await editor.fill(text);
+  return text;
+}
 
 async function post(request: APIRequestContext, path: string, body: string) {
   const response = await request.post(path, { headers: { 'Content-Type': 'application/json' }, data: body });
@@ -35,9 +45,7 @@ test('validate: the page shows what POST /v1/validate answers for the text as pa
 }) => {
   const problems = watchErrors(page);
   await page.goto('/playground/validate/');
-  const textarea = page.locator('#message');
-  const text = telling(await textarea.inputValue());
-  await textarea.fill(text);
+  const text = await pasteTelling(page.locator('#message'));
   const button = page.getByRole('button', { name: 'Validate', exact: true });
   await button.click();
   await expect(page.locator('#verdict')).toHaveText('invalid');
@@ -48,7 +56,7 @@ test('validate: the page shows what POST /v1/validate answers for the text as pa
     `{"message":${text},"normalization_mode":"keyed-json","format":"result"}`,
   );
   expect(api.status).toBe(200);
-  const expected = codes([...api.body.errors, ...api.body.warnings]);
+  const expected = issueCodes(api.body);
   expect(expected).toContain('message.duplicate_member');
   expect(expected).toContain('message.number_imprecise');
   expect(await shownCodes(page, '#result')).toEqual(expected);
@@ -66,9 +74,7 @@ test('mock exchange: the page shows what POST /v1/mock-exchange answers for the 
 }) => {
   const problems = watchErrors(page);
   await page.goto('/playground/mock-exchange/');
-  const textarea = page.locator('#message');
-  const text = telling(await textarea.inputValue());
-  await textarea.fill(text);
+  const text = await pasteTelling(page.locator('#message'));
   await page.locator('#scenario').selectOption('accepted-task');
   const button = page.getByRole('button', { name: 'Run the exchange' });
   await button.click();
@@ -80,12 +86,12 @@ test('mock exchange: the page shows what POST /v1/mock-exchange answers for the 
     `{"message":${text},"scenario":"accepted-task","format":"exchange"}`,
   );
   expect(api.status).toBe(200);
-  const requestCodes = codes([...api.body.request.validation.errors, ...api.body.request.validation.warnings]);
+  const requestCodes = issueCodes(api.body.request.validation);
   expect(requestCodes).toContain('message.duplicate_member');
   // Refused as the reference server refuses it, not accepted as the task a parsed copy would be.
   expect(api.body.http_status).toBe(400);
   await expect(page.locator('#http-status')).toHaveText(String(api.body.http_status));
-  const answerCodes = codes([...api.body.response_validation.errors, ...api.body.response_validation.warnings]);
+  const answerCodes = issueCodes(api.body.response_validation);
   expect(await shownCodes(page, '#result')).toEqual([...requestCodes, ...answerCodes]);
   await expect(button).toBeFocused();
   expect(problems).toEqual([]);
@@ -98,10 +104,8 @@ test('check exchange: the page judges the request as POST /v1/check-exchange jud
   const problems = watchErrors(page);
   await page.goto('/playground/check-exchange/');
   await expect(page.locator('#result')).toContainText('Loaded');
-  const editors = { request: page.locator('#request'), response: page.locator('#response') };
-  const text = telling(await editors.request.inputValue());
-  await editors.request.fill(text);
-  const response = await editors.response.inputValue();
+  const text = await pasteTelling(page.locator('#request'));
+  const response = await page.locator('#response').inputValue();
   const status = await page.locator('#http-status-input').inputValue();
   const button = page.getByRole('button', { name: 'Check', exact: true });
   await button.click();
@@ -113,7 +117,7 @@ test('check exchange: the page judges the request as POST /v1/check-exchange jud
     `{"request":${text},"response":${response},"http_status":${status}}`,
   );
   expect(api.status).toBe(200);
-  const expected = codes([...api.body.request_validation.errors, ...api.body.request_validation.warnings]);
+  const expected = issueCodes(api.body.request_validation);
   expect(expected).toContain('message.duplicate_member');
   expect(await shownCodes(page, '[data-validation="request"]')).toEqual(expected);
   await expect(button).toBeFocused();

@@ -34,8 +34,8 @@ const DOUBTFUL_JSON: ReadonlySet<string> = new Set(['message.duplicate_member', 
  * encoding/json refuse a byte order mark; others a repeated name, a number past the double range,
  * a lone surrogate): then `request.malformed_json` is a true answer, whatever else it breaks.
  */
-const doubtfulJson = (x: RecordedExchange, errorCodes: readonly string[]): boolean =>
-  textOf(x.request.body)?.charCodeAt(0) === 0xfeff || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
+const doubtfulJson = (byteOrderMark: boolean, errorCodes: readonly string[]): boolean =>
+  byteOrderMark || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
 
 export function judgeMessage({
   x,
@@ -60,8 +60,8 @@ export function judgeMessage({
   let errorCodes: readonly string[] = [];
   const requestUnparsed = unparsedOf(x.request.body);
   // The message after a byte order mark is judged all the same (read.ts); the mark itself fails the request.
-  if (textOf(x.request.body)?.charCodeAt(0) === 0xfeff)
-    find('client.message_valid', '', `the request body ${BEGINS_WITH_BOM}`);
+  const byteOrderMark = textOf(x.request.body)?.charCodeAt(0) === 0xfeff;
+  if (byteOrderMark) find('client.message_valid', '', `the request body ${BEGINS_WITH_BOM}`);
   if (requestUnparsed !== undefined) find('client.message_valid', '', `the request body is ${requestUnparsed}`);
   else if (!isMessage(request))
     find(
@@ -133,7 +133,13 @@ export function judgeMessage({
   const refusing = isProblem ? answer : keyed(answer);
   if (refusal && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal);
-    for (const fault of refusalFaults(refusal, res.status, refusing, isProblem, doubtfulJson(x, errorCodes)))
+    for (const fault of refusalFaults(
+      refusal,
+      res.status,
+      refusing,
+      isProblem,
+      doubtfulJson(byteOrderMark, errorCodes),
+    ))
       find(
         refusal,
         '',

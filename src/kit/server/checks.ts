@@ -27,6 +27,7 @@ import {
   type ResponseKind,
 } from '../../standard/exchange-rules.ts';
 import { KIT_CHECKS, TRANSPORT_CHECKS, type KitCheckId } from '../../standard/kit-checks.ts';
+import { TRANSPORT_BINDINGS } from '../../standard/transport-bindings.ts';
 import type { Site } from '../../standard/urls.ts';
 import { judgeEncoding } from './bytes.ts';
 import type { Answer } from './http.ts';
@@ -43,10 +44,9 @@ const isMessage = (answer: Answer) =>
 const snippet = (answer: Answer) =>
   `HTTP ${answer.status} ${answer.mediaType || '(no media type)'}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, ' ')}`;
 const VALID_SCENARIOS = new Set(['sync', 'follow-up', 'async', 'unknown-subject', 'keyless', 'poll', 'poll-again']);
-/** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
 /** The bindings of the transport registry that messages are posted to (not the polling one). */
-const MESSAGE_BINDINGS: ReadonlySet<string> = new Set(['https-json-keyed', 'https-json-keyless']);
-
+const MESSAGE_BINDINGS: readonly string[] = TRANSPORT_BINDINGS.filter((b) => b.method === 'POST').map((b) => b.id);
+/** Requests whose answer must be a message (a poll may be refused with a problem: task.pollable judges that). */
 const MESSAGE_SCENARIOS = new Set(['sync', 'follow-up', 'async', 'unknown-subject', 'keyless']);
 /** The kind of answer each request of the run is there to see. */
 const EXPECTED_KIND: Readonly<Record<string, ResponseKind>> = {
@@ -119,10 +119,10 @@ function capabilityVerdicts(obs: Observations, validate: Validate): Record<strin
       : // Only a binding messages are posted to counts: the polling endpoint is where tasks are read,
         // and a binding no registry lists says nothing a client can use.
         failWith(
-          obs.declaredBindings.some((b) => MESSAGE_BINDINGS.has(b))
+          obs.declaredBindings.some((b) => MESSAGE_BINDINGS.includes(b))
             ? []
             : [
-                `no keyed or keyless endpoint (https-json-keyed, https-json-keyless) of the statement has the url ${obs.endpoint}`,
+                `no keyed or keyless endpoint (${MESSAGE_BINDINGS.join(', ')}) of the statement has the url ${obs.endpoint}`,
               ],
         ),
   };
