@@ -7,6 +7,7 @@
  * building Web streams. Both give the same status, headers and bytes (tests/http-inprocess/adapters.test.ts,
  * and on generated requests adapter-differential.test.ts).
  */
+import type { TOO_MANY_PIECES } from './body-bytes.ts';
 
 /** A request as the core sees it. */
 export interface CoreRequest {
@@ -16,10 +17,11 @@ export interface CoreRequest {
   /** A header by lower-case name; repeated headers joined with ", "; null when absent. */
   header(name: string): string | null;
   /**
-   * The body's bytes, counted as they arrive: undefined as soon as they pass the cap (the adapter
-   * stops keeping them, and drains or cancels the rest). Called at most once.
+   * The body's bytes, counted as they arrive: undefined as soon as they pass the cap, and
+   * TOO_MANY_PIECES as soon as they came in more than MAX_BODY_PIECES pieces (body-bytes.ts; the
+   * adapter stops keeping them, and drains or cancels the rest). Called at most once.
    */
-  body(cap: number): Promise<Uint8Array | undefined>;
+  body(cap: number): Promise<Uint8Array | undefined | typeof TOO_MANY_PIECES>;
 }
 
 /** An answer as the core gives it: headers in their canonical spelling, the body as text (null: none). */

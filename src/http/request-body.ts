@@ -5,6 +5,7 @@
  * parse errors reported with their position.
  */
 import { MAX_DEPTH, parseJson, type Failure } from '../engine/index.ts';
+import { MAX_BODY_PIECES, TOO_MANY_PIECES } from './body-bytes.ts';
 import type { CoreRequest } from './core.ts';
 import { charsetOf, isJsonMediaType, isUtf8Charset } from './headers.ts';
 import { jsonErrorPosition } from './json-position.ts';
@@ -20,12 +21,19 @@ const BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
 /** The parsed body with its text (validate reads positions and duplicate names from it), or the failure. */
 export type BodyResult =
   | { readonly ok: true; readonly value: unknown; readonly text: string }
-  | Failure<'request.too_large' | 'request.malformed_json' | 'request.too_deep'>;
+  | Failure<'request.too_large' | 'request.malformed_json' | 'request.too_deep' | 'request.invalid'>;
 
 const tooLarge = {
   ok: false,
   code: 'request.too_large',
   detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`,
+} as const;
+
+// Valid HTTP, but each piece costs the reader whatever its size (body-bytes.ts).
+const tooManyPieces = {
+  ok: false,
+  code: 'request.invalid',
+  detail: `The request body came in more than ${withThousands(MAX_BODY_PIECES)} pieces (HTTP chunks or network reads), the most the service reads of one body; send it with Content-Length, or in chunks of 16 bytes or more.`,
 } as const;
 
 /**
@@ -104,6 +112,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 async function readJsonBody(request: CoreRequest): Promise<BodyResult> {
   const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
+  if (bytes === TOO_MANY_PIECES) return tooManyPieces;
   let text: string;
   try {
     text = UTF8.decode(bytes);

@@ -1,3 +1,4 @@
+import { BodyBytes, MAX_BODY_PIECES, TOO_MANY_PIECES } from './body-bytes.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
 
 /**
@@ -5,31 +6,22 @@ import type { CoreHandler, CoreReply, CoreRequest } from './core.ts';
  * The body is read from the request's stream and counted as it arrives; past the cap the stream
  * is cancelled, which the platform (or the local bridge) turns into draining the rest.
  */
-async function readCapped(request: Request, cap: number): Promise<Uint8Array | undefined> {
+async function readCapped(request: Request, cap: number): Promise<Uint8Array | undefined | typeof TOO_MANY_PIECES> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > cap) return undefined;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  const body = new BodyBytes(cap);
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
+    if (done) return body.bytes();
+    const tooLarge = body.length + value.byteLength > cap;
+    if (tooLarge || body.pieces >= MAX_BODY_PIECES) {
       await reader.cancel().catch(() => undefined);
-      return undefined;
+      return tooLarge ? undefined : TOO_MANY_PIECES;
     }
-    chunks.push(value);
+    body.add(value);
   }
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }
 
 export function fromWebRequest(request: Request): CoreRequest {

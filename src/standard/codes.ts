@@ -232,7 +232,7 @@ const ISSUE_TEXTS: { readonly [C in IssueCodeId]: Pick<IssueCodeEntry, 'descript
 const ERROR_DESCRIPTIONS: { readonly [C in ErrorCodeId]: string } = {
   'request.malformed_json': 'The request body is not valid JSON; detail gives the parser position when known.',
   'request.invalid':
-    'The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode. The local server also answers it to a request that is not valid HTTP/1.1: a request target that is neither a path nor an absolute URL, or a malformed request line, header line, Content-Length or Transfer-Encoding.',
+    'The request is JSON but not a valid request: message missing, a member of the wrong type, or an unknown scenario, format or mode. The local server also answers it to a request that is not valid HTTP/1.1: a request target that is neither a path nor an absolute URL, or a malformed request line, header line, Content-Length or Transfer-Encoding. A body sent in more than 16,384 pieces (HTTP chunks or network reads) gets it too: send it with Content-Length, or in chunks of 16 bytes or more.',
   'request.too_deep': 'The request body nests deeper than 65 levels, one more than a message may nest.',
   'route.not_found': 'No route of the REST surface has this path.',
   'request.method_not_allowed':

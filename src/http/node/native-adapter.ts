@@ -1,40 +1,41 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyBytes, MAX_BODY_PIECES, TOO_MANY_PIECES } from '../body-bytes.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from '../core.ts';
 import { continueIfAsked, drain, withLength, writeOut, type AsciiText } from './node-bridge.ts';
 
 /**
  * The node:http adapter of the HTTP core (../core.ts), for the local server: the body is read
- * into Buffers under the same cap as the Web adapter, the answer written straight to the socket.
+ * into one buffer under the same caps as the Web adapter, the answer written straight to the socket.
  * No Web Request, stream or Response is built per request; the bytes on the wire are those the
  * Web adapter's answer gets through node-bridge.ts (header names lower-case and sorted, as Web
  * Headers iterate them).
  */
-function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array | undefined> {
+function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array | undefined | typeof TOO_MANY_PIECES> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > cap) return Promise.resolve(undefined);
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
   continueIfAsked(req);
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
+    const body = new BodyBytes(cap);
     const stop = () => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('close', onClose);
     };
+    const refuse = (why: undefined | typeof TOO_MANY_PIECES) => {
+      stop();
+      body.clear();
+      drain(req);
+      resolve(why);
+    };
     function onData(chunk: Buffer) {
-      total += chunk.byteLength;
-      if (total > cap) {
-        stop();
-        drain(req);
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
+      if (body.length + chunk.byteLength > cap) return refuse(undefined);
+      if (body.pieces >= MAX_BODY_PIECES) return refuse(TOO_MANY_PIECES);
+      body.add(chunk);
     }
     function onEnd() {
       stop();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
+      resolve(body.bytes());
     }
     function onClose() {
       stop();

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_BODY_PIECES } from '../body-bytes.ts';
 import { requestTarget, targetUrl } from './request-target.ts';
 
 /**
@@ -43,8 +44,12 @@ export function continueIfAsked(req: IncomingMessage): void {
   if (!res.headersSent) res.writeContinue();
 }
 
-/** Past the cap, up to this much more of a refused upload is read and dropped before the socket is cut. */
+/**
+ * Past the cap, up to this much more of a refused upload is read and dropped before the socket is
+ * cut, in at most as many pieces again as a body may come in (each costs the parser the same).
+ */
 const DRAIN_LIMIT = 4 * 1024 * 1024;
+const DRAIN_PIECES = MAX_BODY_PIECES;
 /** How long a refused upload may take to finish before its connection is closed anyway. */
 const DRAIN_WAIT_MS = 10_000;
 
@@ -53,15 +58,17 @@ const draining = new WeakSet<IncomingMessage>();
 /**
  * Reads and drops the rest of a request body that nobody will read, so that a client still
  * sending is not cut off mid-write (it would see EPIPE or a reset instead of the response); an
- * upload that goes on past DRAIN_LIMIT is cut off.
+ * upload that goes on past DRAIN_LIMIT or DRAIN_PIECES is cut off.
  */
 export function drain(req: IncomingMessage): void {
   if (draining.has(req) || req.complete) return;
   draining.add(req);
   let left = DRAIN_LIMIT;
+  let pieces = DRAIN_PIECES;
   req.on('data', (chunk: Buffer) => {
     left -= chunk.byteLength;
-    if (left < 0) req.destroy();
+    pieces -= 1;
+    if (left < 0 || pieces < 0) req.destroy();
   });
   req.resume();
 }
