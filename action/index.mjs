@@ -11396,6 +11396,64 @@ var init_bounded_read = __esm({
   }
 });
 
+// src/http/body-bytes.ts
+var BodyBytes, MAX_BODY_PIECES, TOO_MANY_PIECES;
+var init_body_bytes = __esm({
+  "src/http/body-bytes.ts"() {
+    "use strict";
+    BodyBytes = class {
+      #most;
+      #first;
+      #buffer;
+      #length = 0;
+      #pieces = 0;
+      /** `most`: the most bytes its owner keeps, so the buffer never doubles past them. */
+      constructor(most = Number.POSITIVE_INFINITY) {
+        this.#most = most;
+      }
+      add(piece) {
+        this.#pieces += 1;
+        if (piece.byteLength === 0) return;
+        if (this.#length === 0 && this.#buffer === void 0) {
+          this.#first = piece;
+          this.#length = piece.byteLength;
+          return;
+        }
+        const needed = this.#length + piece.byteLength;
+        if (this.#buffer === void 0 || needed > this.#buffer.byteLength) {
+          const grown = new Uint8Array(Math.max(needed, Math.min(2 * this.#length, this.#most), 4096));
+          grown.set(this.#buffer ? this.#buffer.subarray(0, this.#length) : this.#first, 0);
+          this.#buffer = grown;
+          this.#first = void 0;
+        }
+        this.#buffer.set(piece, this.#length);
+        this.#length = needed;
+      }
+      /** Bytes so far. */
+      get length() {
+        return this.#length;
+      }
+      /** Pieces so far, empty ones too (each cost its reader as much). */
+      get pieces() {
+        return this.#pieces;
+      }
+      /** The bytes so far: a view, not a copy (the first piece itself while it is the only one). */
+      bytes() {
+        if (this.#buffer) return this.#buffer.subarray(0, this.#length);
+        return this.#first ?? new Uint8Array(0);
+      }
+      /** Lets the bytes go (a body that will not be read after all). */
+      clear() {
+        this.#first = void 0;
+        this.#buffer = void 0;
+        this.#length = 0;
+      }
+    };
+    MAX_BODY_PIECES = 16384;
+    TOO_MANY_PIECES = /* @__PURE__ */ Symbol("too many pieces");
+  }
+});
+
 // src/http/headers.ts
 function mediaTypeEssence(contentType) {
   if (!contentType) return void 0;
@@ -11547,6 +11605,7 @@ function jsonSyntaxError(text, error2, from = 0) {
 async function readJsonBody(request) {
   const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
+  if (bytes === TOO_MANY_PIECES) return tooManyPieces;
   let text;
   try {
     text = UTF82.decode(bytes);
@@ -11591,11 +11650,12 @@ async function readPostedJson(request, notJson) {
   if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
   return readJsonBody(request);
 }
-var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, parseError, UTF82;
+var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, tooManyPieces, parseError, UTF82;
 var init_request_body = __esm({
   "src/http/request-body.ts"() {
     "use strict";
     init_engine();
+    init_body_bytes();
     init_headers();
     init_json_position();
     init_digits();
@@ -11605,6 +11665,11 @@ var init_request_body = __esm({
       ok: false,
       code: "request.too_large",
       detail: `The request body is over ${withThousands(MAX_BODY_BYTES)} bytes.`
+    };
+    tooManyPieces = {
+      ok: false,
+      code: "request.invalid",
+      detail: `The request body came in more than ${withThousands(MAX_BODY_PIECES)} pieces (HTTP chunks or network reads), the most the service reads of one body; send it with Content-Length, or in chunks of 16 bytes or more.`
     };
     parseError = (text, error2) => `The request body is not valid JSON${jsonSyntaxError(text, error2)}.`;
     UTF82 = new TextDecoder("utf-8", { fatal: true });
@@ -12528,7 +12593,7 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
   const what = `${method} ${target.href}`;
   return new Promise((resolve7, reject) => {
     const faults = [];
-    const chunks = [];
+    const kept = new BodyBytes(MAX_PARSED_BYTES);
     let streamed;
     let received = 0;
     let response;
@@ -12544,21 +12609,14 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
     };
     const answer = (complete) => settle(() => {
       resolve7(
-        answerOf(
-          response.statusCode ?? 0,
-          contentTypeOf(response),
-          streamed ?? Buffer.concat(chunks),
-          complete,
-          faults,
-          {
-            budget: parsing,
-            codings: {
-              content: header2(response, "content-encoding"),
-              transfer: header2(response, "transfer-encoding")
-            },
-            retryAfter: header2(response, "retry-after")
-          }
-        )
+        answerOf(response.statusCode ?? 0, contentTypeOf(response), streamed ?? kept.bytes(), complete, faults, {
+          budget: parsing,
+          codings: {
+            content: header2(response, "content-encoding"),
+            transfer: header2(response, "transfer-encoding")
+          },
+          retryAfter: header2(response, "retry-after")
+        })
       );
     });
     const timer = setTimeout(() => {
@@ -12642,10 +12700,11 @@ function exchange(method, target, body, budgetMs, capped, parsing) {
           return;
         }
         if (streamed) return streamed.take(chunk);
-        chunks.push(chunk);
+        kept.add(chunk);
         if (received > MAX_PARSED_BYTES) {
           streamed = streamedBody();
-          for (const c of chunks.splice(0)) streamed.take(c);
+          streamed.take(kept.bytes());
+          kept.clear();
         }
       });
       res.on("end", () => {
@@ -12708,6 +12767,7 @@ var DEFAULT_LIMITS, MAX_ANSWER_BYTES, MAX_INTERIM, KitHttpError, DECODER, KEPT_B
 var init_http = __esm({
   "src/kit/server/http.ts"() {
     "use strict";
+    init_body_bytes();
     init_headers();
     init_json2();
     init_bytes();
@@ -15653,9 +15713,11 @@ function drain(req) {
   if (draining.has(req) || req.complete) return;
   draining.add(req);
   let left = DRAIN_LIMIT;
+  let pieces = DRAIN_PIECES;
   req.on("data", (chunk) => {
     left -= chunk.byteLength;
-    if (left < 0) req.destroy();
+    pieces -= 1;
+    if (left < 0 || pieces < 0) req.destroy();
   });
   req.resume();
 }
@@ -15701,12 +15763,14 @@ function withLength(headers, length) {
   out["content-length"] = String(length);
   return out;
 }
-var awaitingContinue, DRAIN_LIMIT, DRAIN_WAIT_MS, draining;
+var awaitingContinue, DRAIN_LIMIT, DRAIN_PIECES, DRAIN_WAIT_MS, draining;
 var init_node_bridge = __esm({
   "src/http/node/node-bridge.ts"() {
     "use strict";
+    init_body_bytes();
     awaitingContinue = /* @__PURE__ */ new WeakMap();
     DRAIN_LIMIT = 4 * 1024 * 1024;
+    DRAIN_PIECES = MAX_BODY_PIECES;
     DRAIN_WAIT_MS = 1e4;
     draining = /* @__PURE__ */ new WeakSet();
   }
@@ -15719,26 +15783,26 @@ function readCapped(req, cap) {
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
   continueIfAsked(req);
   return new Promise((resolve7, reject) => {
-    const chunks = [];
-    let total = 0;
+    const body = new BodyBytes(cap);
     const stop = () => {
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("close", onClose);
     };
+    const refuse = (why) => {
+      stop();
+      body.clear();
+      drain(req);
+      resolve7(why);
+    };
     function onData(chunk) {
-      total += chunk.byteLength;
-      if (total > cap) {
-        stop();
-        drain(req);
-        resolve7(void 0);
-        return;
-      }
-      chunks.push(chunk);
+      if (body.length + chunk.byteLength > cap) return refuse(void 0);
+      if (body.pieces >= MAX_BODY_PIECES) return refuse(TOO_MANY_PIECES);
+      body.add(chunk);
     }
     function onEnd() {
       stop();
-      resolve7(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
+      resolve7(body.bytes());
     }
     function onClose() {
       stop();
@@ -15795,6 +15859,7 @@ var byName, inWireOrder, inWireOrderWithLength, nodeAdapter;
 var init_native_adapter = __esm({
   "src/http/node/native-adapter.ts"() {
     "use strict";
+    init_body_bytes();
     init_node_bridge();
     byName = (a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
     inWireOrder = /* @__PURE__ */ new WeakMap();
@@ -16496,6 +16561,7 @@ var POOL_BYTES, BytePool, Capture;
 var init_capture = __esm({
   "src/kit/proxy/capture.ts"() {
     "use strict";
+    init_body_bytes();
     init_http();
     POOL_BYTES = 16 * 1024 * 1024;
     BytePool = class {
@@ -16513,7 +16579,8 @@ var init_capture = __esm({
       }
     };
     Capture = class {
-      #chunks = [];
+      // One buffer, not a Buffer per chunk: a body in 1-byte chunks took the proxy past 900 MB (body-bytes.ts).
+      #bytes = new BodyBytes(MAX_ANSWER_BYTES);
       #pool;
       #kept = 0;
       #total = 0;
@@ -16534,7 +16601,7 @@ var init_capture = __esm({
           return;
         }
         this.#kept += chunk.length;
-        this.#chunks.push(chunk);
+        this.#bytes.add(chunk);
       }
       get cut() {
         return this.#cut;
@@ -16544,16 +16611,50 @@ var init_capture = __esm({
       }
       /** The kept bytes (empty once cut), handed over: the pool has them back. */
       take() {
-        const bytes = Buffer.concat(this.#chunks);
+        const bytes = this.#bytes.bytes();
         this.#release();
         return bytes;
       }
       #release() {
         this.#pool.give(this.#kept);
         this.#kept = 0;
-        this.#chunks.length = 0;
+        this.#bytes.clear();
       }
     };
+  }
+});
+
+// src/kit/proxy/batched-pipe.ts
+function pipeInBatches(from, to, batch = 64 * 1024) {
+  let pending = new BodyBytes(batch);
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0 || to.destroyed) return;
+    const bytes = pending.bytes();
+    pending = new BodyBytes(batch);
+    if (!to.write(bytes)) {
+      from.pause();
+      to.once("drain", () => from.resume());
+    }
+  };
+  from.on("data", (chunk) => {
+    pending.add(chunk);
+    if (pending.length >= batch) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  });
+  from.once("end", () => {
+    flush();
+    to.end();
+  });
+}
+var init_batched_pipe = __esm({
+  "src/kit/proxy/batched-pipe.ts"() {
+    "use strict";
+    init_body_bytes();
   }
 });
 
@@ -16696,7 +16797,7 @@ async function startProxy(options) {
       pacer.took(chunk.length);
       if (!done) requestBody.add(chunk);
     });
-    req.pipe(out);
+    pipeInBatches(req, out);
     req.once("error", () => void 0);
     req.once("close", () => {
       if (!req.complete && !done) {
@@ -16759,7 +16860,7 @@ async function startProxy(options) {
         pacer.took(chunk.length);
         if (!done) answerBody.add(chunk);
       });
-      answer.pipe(res);
+      pipeInBatches(answer, res);
       answer.once("error", () => void 0);
       answer.once("close", () => {
         if (!answer.complete && !done) {
@@ -16904,6 +17005,7 @@ var init_forward = __esm({
     init_framing();
     init_http();
     init_capture();
+    init_batched_pipe();
     init_collector2();
     init_recording();
     RESET_WHILE_SENDING = "the connection was reset while the request was still being sent, before any answer was read: a server that answers before the whole request has come closes in stages, its side first, then reads the rest (RFC 9112 section 9.6), or the reset erases its answer";

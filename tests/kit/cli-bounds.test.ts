@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
 import { failsRun, type KitReport } from '../../src/kit/index.ts';
-import { HOSTILE_SERVERS, STREAMS_400_MB } from './hostile-servers.ts';
+import { HOSTILE_SERVERS, inOneByteChunks, STREAMS_400_MB } from './hostile-servers.ts';
 import { startKitServer, type KitServer, type Transform } from './harness.ts';
 
 /**
@@ -58,6 +58,7 @@ describe('uai test in a child process against hostile servers', () => {
     ['echoes the request', 'exchange.response_profile', byName('echoes the request')],
     ['a 400 MB answer', 'transport.size_limit', STREAMS_400_MB],
     ['a flood of interim responses', 'transport.answered', byName('floods interim responses')],
+    ['600 KB in 1-byte chunks', 'message.valid', inOneByteChunks(600_000)],
     ['JSON nested 4 MB deep', 'message.valid', byName('answers with JSON nested 4 MB deep')],
     ['4 MB of empty objects in every answer', 'message.valid', byName('answers everything with 4 MB of empty objects')],
     [

@@ -113,6 +113,27 @@ function bigBody(total: number, declare: boolean): Raw {
 
 export const ANSWER_400_MB = 400 * MB;
 
+/**
+ * A sync answer of `total` spaces in 1-byte chunks, as fast as the kit reads: each chunk is a
+ * piece the kit receives on its own, so it keeps them as one buffer or grows by a Buffer object
+ * per byte (250 MB and more for 256 KiB, when it did).
+ */
+export const inOneByteChunks = (total: number): Transform => onSync(() => oneByteChunks(total));
+
+/** An answer of `total` spaces in 1-byte chunks (inOneByteChunks). */
+export const oneByteChunks = (total: number): Raw => ({
+  raw: (socket) => {
+    const block = Buffer.from('1\r\n \r\n'.repeat(64 * 1024));
+    let sent = 0;
+    pump(socket, head('200 OK', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), () => {
+      if (sent >= total) return sent++ === total ? Buffer.from('0\r\n\r\n') : undefined;
+      const bytes = Math.min(64 * 1024, total - sent);
+      sent += bytes;
+      return block.subarray(0, bytes * 6);
+    });
+  },
+});
+
 /** Every answer (the statement's, the refusals' too) with a member `x` of `count` empty objects added, not resealed. */
 const everyAnswerWidened =
   (count: number): Transform =>

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/engine/index.ts';
 import { startKitServer, type KitServer } from './harness.ts';
+import { oneByteChunks } from './hostile-servers.ts';
 
 /**
  * `uai proxy` as a user runs it, in a child process, under a flood: hundreds of reads at once,
@@ -181,6 +183,44 @@ describe('uai proxy under a flood', () => {
       proxy.stop();
     }
   }, 180_000);
+
+  it('forwards bodies sent in 1-byte chunks, both ways, whole and within 250 MB', async () => {
+    // A Buffer per chunk kept, and a write per chunk forwarded, took the proxy past 900 MB on 4 MB.
+    const answerBytes = 1_500_000;
+    const flood = server.transform;
+    server.transform = (ex) =>
+      ex.method === 'POST' && ex.requestText.trim() === '' ? oneByteChunks(answerBytes) : ex.response;
+    const proxy = await proxyChild('one-byte-chunks', 3);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: ' ' };
+        expect(await drain(await fetch(proxy.endpoint, post))).toBe(answerBytes);
+      }
+      // 500,000 bytes of JSON whitespace from the client, each in its own chunk: the upstream's
+      // answer (one byte chunked, as above) comes back through the proxy.
+      const { port, pathname } = new URL(proxy.endpoint);
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let got = '';
+        socket.on('data', (d) => void (got += d.toString('latin1')));
+        socket.on('close', () => resolve(got));
+        socket.on('error', () => undefined);
+        socket.write(
+          `POST ${pathname} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+        );
+        socket.write(`${'1\r\n \r\n'.repeat(500_000)}0\r\n\r\n`);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      const { code, stderr, maxRssKb } = await proxy.ended();
+      process.stderr.write(`uai proxy 1-byte chunks: peak RSS ${Math.round(maxRssKb / 1024)} MB\n`);
+      expect(code).toBe(1);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(maxRssKb, `peak RSS ${Math.round(maxRssKb / 1024)} MB`).toBeLessThan(MAX_RSS_KB);
+    } finally {
+      proxy.stop();
+      server.transform = flood;
+    }
+  }, 90_000);
 
   it('judges the JSON that costs most to parse, both ways, within 250 MB, and says why it is not parsed', async () => {
     const bombs = 4;

@@ -91,10 +91,12 @@ describe('the packed package', () => {
   });
 
   // BENCHMARKS.md's goal is 150 KB gzipped; the conformance pack's fixtures, which the library
-  // exports, took the package past it (bench/notes.ts says why none is dropped). This bound guards
-  // against growth nobody meant, the goal's figure and status are the bench's.
-  it('packs within its guard: 160 KB gzipped, 600 KB unpacked', () => {
-    expect(packedSize.size).toBeLessThanOrEqual(160 * 1024);
+  // exports, took the package past it, and the kit's bounds against peers that send bodies in
+  // 1-byte chunks took it to 159.9 KB (bench/notes.ts says why none is dropped). This bound guards
+  // against growth nobody meant (a dependency bundled by mistake is tens of KB); the goal's figure
+  // and status are the bench's.
+  it('packs within its guard: 164 KB gzipped, 600 KB unpacked', () => {
+    expect(packedSize.size).toBeLessThanOrEqual(164 * 1024);
     expect(packedSize.unpackedSize).toBeLessThanOrEqual(600 * 1024);
   });
 

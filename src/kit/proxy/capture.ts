@@ -5,6 +5,7 @@
  * counted, not kept, and recorded as truncated. So a flood of exchanges, or one endless body,
  * grows the proxy by at most the pool.
  */
+import { BodyBytes } from '../../http/body-bytes.ts';
 import { MAX_ANSWER_BYTES } from '../server/http.ts';
 
 export const POOL_BYTES = 16 * 1024 * 1024;
@@ -25,7 +26,8 @@ export class BytePool {
 }
 
 export class Capture {
-  readonly #chunks: Buffer[] = [];
+  // One buffer, not a Buffer per chunk: a body in 1-byte chunks took the proxy past 900 MB (body-bytes.ts).
+  readonly #bytes = new BodyBytes(MAX_ANSWER_BYTES);
   readonly #pool: BytePool;
   #kept = 0;
   #total = 0;
@@ -50,7 +52,7 @@ export class Capture {
       return;
     }
     this.#kept += chunk.length;
-    this.#chunks.push(chunk);
+    this.#bytes.add(chunk);
   }
 
   get cut(): 'size' | 'pool' | undefined {
@@ -63,7 +65,7 @@ export class Capture {
 
   /** The kept bytes (empty once cut), handed over: the pool has them back. */
   take(): Uint8Array {
-    const bytes = Buffer.concat(this.#chunks);
+    const bytes = this.#bytes.bytes();
     this.#release();
     return bytes;
   }
@@ -71,6 +73,6 @@ export class Capture {
   #release(): void {
     this.#pool.give(this.#kept);
     this.#kept = 0;
-    this.#chunks.length = 0;
+    this.#bytes.clear();
   }
 }

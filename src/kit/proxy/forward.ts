@@ -22,6 +22,7 @@ import { problemReply } from '../../http/problem.ts';
 import { ConnectionWatch, framingOf } from '../server/framing.ts';
 import { DEFAULT_LIMITS, MAX_INTERIM } from '../server/http.ts';
 import { BytePool, Capture } from './capture.ts';
+import { pipeInBatches } from './batched-pipe.ts';
 import { GarbagePacer } from './collector.ts';
 import { RECORD_KIND, recordBody, type RecordedExchange, type RecordedFault } from './recording.ts';
 
@@ -254,7 +255,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // shared pool until the end of the session (and leave later exchanges unjudged).
       if (!done) requestBody.add(chunk);
     });
-    req.pipe(out);
+    pipeInBatches(req, out);
     req.once('error', () => undefined);
     req.once('close', () => {
       if (!req.complete && !done) {
@@ -321,7 +322,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         pacer.took(chunk.length);
         if (!done) answerBody.add(chunk);
       });
-      answer.pipe(res);
+      pipeInBatches(answer, res);
       answer.once('error', () => undefined);
       answer.once('close', () => {
         if (!answer.complete && !done) {

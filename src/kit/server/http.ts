@@ -12,6 +12,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TRANSPORT_CHECKS } from '../../standard/kit-checks.ts';
+import { BodyBytes } from '../../http/body-bytes.ts';
 import { headerValue, mediaTypeEssence } from '../../http/headers.ts';
 import { MAX_PARSED_BYTES, parseJson, unparsedReason, ParseBudget } from '../judge/json.ts';
 import { judgeEncoding, StreamedBody } from './bytes.ts';
@@ -180,7 +181,7 @@ function exchange(
   const what = `${method} ${target.href}`;
   return new Promise((resolve, reject) => {
     const faults: TransportFault[] = [];
-    const chunks: Buffer[] = [];
+    const kept = new BodyBytes(MAX_PARSED_BYTES);
     let streamed: StreamedBody | undefined;
     let received = 0;
     let response: IncomingMessage | undefined;
@@ -199,21 +200,14 @@ function exchange(
     const answer = (complete: boolean) =>
       settle(() => {
         resolve(
-          answerOf(
-            response!.statusCode ?? 0,
-            contentTypeOf(response!),
-            streamed ?? Buffer.concat(chunks),
-            complete,
-            faults,
-            {
-              budget: parsing,
-              codings: {
-                content: header(response!, 'content-encoding'),
-                transfer: header(response!, 'transfer-encoding'),
-              },
-              retryAfter: header(response!, 'retry-after'),
+          answerOf(response!.statusCode ?? 0, contentTypeOf(response!), streamed ?? kept.bytes(), complete, faults, {
+            budget: parsing,
+            codings: {
+              content: header(response!, 'content-encoding'),
+              transfer: header(response!, 'transfer-encoding'),
             },
-          ),
+            retryAfter: header(response!, 'retry-after'),
+          }),
         );
       });
     const timer = setTimeout(() => {
@@ -308,11 +302,12 @@ function exchange(
           return;
         }
         if (streamed) return streamed.take(chunk);
-        chunks.push(chunk);
-        // Past what the kit parses: the body is judged as it streams, and its chunks let go.
+        kept.add(chunk);
+        // Past what the kit parses: the body is judged as it streams, and its bytes let go.
         if (received > MAX_PARSED_BYTES) {
           streamed = streamedBody();
-          for (const c of chunks.splice(0)) streamed.take(c);
+          streamed.take(kept.bytes());
+          kept.clear();
         }
       });
       res.on('end', () => {
