@@ -32,3 +32,32 @@ export function cannotListen(code: string | undefined, port: number): string {
     return `Port ${port} needs privileges this process does not have: set PORT to a port above 1023 (e.g. \`PORT=4321 npm start\`).`;
   return `Cannot listen on port ${port} (${code ?? 'unknown error'}): set PORT to a free port.`;
 }
+
+export const START_USAGE = `npm start [-- --no-build]: build dist/ when it is stale, then serve the site and the API.
+  --no-build   serve dist/ as it is (also UAI_SKIP_BUILD=1)
+  --help       this text
+Settings are environment variables (docs/running.md): PORT (default 4321), UAI_HOST, UAI_ORIGIN,
+UAI_RATE_LIMIT=0, UAI_HEADERS_TIMEOUT_MS, UAI_REQUEST_TIMEOUT_MS.`;
+
+/**
+ * What the arguments of `npm start` ask for. Settings are environment variables, so an option such
+ * as --port is refused with the variable to set instead of being ignored: the server would
+ * otherwise come up on another port than the one asked for.
+ */
+export function startArguments(argv: readonly string[]): { skipBuild: boolean } | { help: true } | { error: string } {
+  let skipBuild = false;
+  for (const arg of argv) {
+    if (arg === '--help' || arg === '-h') return { help: true };
+    if (arg === '--no-build') skipBuild = true;
+    else {
+      const name = arg.replace(/^-+/, '').split('=', 1)[0]!.toUpperCase().replaceAll('-', '_');
+      const variable = name === 'PORT' || name === 'HOST' ? (name === 'HOST' ? 'UAI_HOST' : 'PORT') : undefined;
+      return {
+        error: variable
+          ? `npm start takes no ${arg}: set the environment variable ${variable} instead (e.g. \`${variable}=${variable === 'PORT' ? '4412' : '127.0.0.1'} npm start\`).`
+          : `npm start takes no ${arg} (see npm start -- --help).`,
+      };
+    }
+  }
+  return { skipBuild };
+}

@@ -16,7 +16,7 @@ import { configuredSite } from '../src/service/config.ts';
 import { BUILD_STAMP } from './build-stamp.ts';
 import { clientTimeoutsFrom } from '../src/http/node/client-timeouts.ts';
 import type { FunctionModule } from '../src/http/node/app.ts';
-import { cannotListen, impliedOrigin, listenPort } from './start-settings.ts';
+import { cannotListen, impliedOrigin, listenPort, START_USAGE, startArguments } from './start-settings.ts';
 
 const DIST = 'dist';
 const SOURCES = [
@@ -59,6 +59,15 @@ function needsBuild(): boolean {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
+const args = startArguments(process.argv.slice(2));
+if ('help' in args) {
+  console.log(START_USAGE);
+  process.exit(0);
+}
+if ('error' in args) {
+  console.error(args.error);
+  process.exit(2);
+}
 const requestedPort = listenPort(process.env);
 if (requestedPort === undefined) {
   console.error(`PORT=${process.env.PORT} is not a port number: set PORT to a number from 1 to 65535.`);
@@ -67,7 +76,7 @@ if (requestedPort === undefined) {
 const port: number = requestedPort;
 // Every interface unless UAI_HOST names one (UAI_HOST=127.0.0.1 keeps the server to this machine).
 const host = process.env.UAI_HOST || undefined;
-const skipBuild = process.argv.includes('--no-build') || process.env.UAI_SKIP_BUILD === '1';
+const skipBuild = args.skipBuild || process.env.UAI_SKIP_BUILD === '1';
 // Read by the build (a child process) and by configuredSite below.
 const implied = impliedOrigin(process.env, { skipBuild, builtOrigin: builtOrigin() });
 if (implied) process.env.UAI_ORIGIN = implied;

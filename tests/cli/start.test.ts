@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cannotListen, impliedOrigin, listenPort } from '../../scripts/start-settings.ts';
+import { cannotListen, impliedOrigin, listenPort, START_USAGE, startArguments } from '../../scripts/start-settings.ts';
 import { spawn } from 'node:child_process';
 import { freePort } from '../support/local-server.ts';
 import { NODE, run } from './local-server.ts';
@@ -28,6 +28,28 @@ describe('npm start settings', () => {
     expect(cannotListen('EADDRINUSE', 4321)).toBe(
       'Port 4321 is already in use by another process: stop that process, or set PORT to a free port (e.g. `PORT=4322 npm start`; the origin follows PORT unless UAI_ORIGIN is set).',
     );
+  });
+});
+
+describe('npm start arguments', () => {
+  it('takes --no-build and --help, and refuses the rest with the variable to set instead', () => {
+    expect(startArguments([])).toEqual({ skipBuild: false });
+    expect(startArguments(['--no-build'])).toEqual({ skipBuild: true });
+    expect(startArguments(['--no-build', '-h'])).toEqual({ help: true });
+    expect(startArguments(['--port', '8080'])).toEqual({
+      error: 'npm start takes no --port: set the environment variable PORT instead (e.g. `PORT=4412 npm start`).',
+    });
+    expect(startArguments(['--host=0.0.0.0'])).toMatchObject({ error: expect.stringContaining('UAI_HOST') });
+    expect(startArguments(['8080'])).toEqual({ error: 'npm start takes no 8080 (see npm start -- --help).' });
+  });
+
+  it('prints its usage for --help and refuses --port, before building or listening', async () => {
+    const help = await run(NODE, ['scripts/start.ts', '--help']);
+    expect([help.code, help.stdout.trim()]).toEqual([0, START_USAGE]);
+    const port = await run(NODE, ['scripts/start.ts', '--port', '8080']);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('set the environment variable PORT');
+    expect(port.stdout).toBe('');
   });
 });
 
