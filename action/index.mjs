@@ -14959,7 +14959,7 @@ function readBody(req, intake, admitted) {
     return Promise.resolve({ bytes: declared2, overBudget: true });
   }
   return new Promise((resolve7) => {
-    const chunks = [];
+    const kept = new BodyBytes(BUDGETS.keptBodyBytes);
     let bytes = 0;
     let settled = false;
     const done = (overBudget) => {
@@ -14968,8 +14968,9 @@ function readBody(req, intake, admitted) {
       req.removeListener("data", onData);
       const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
       if (!whole) return resolve7({ bytes, overBudget });
-      const kept = Buffer.concat(chunks);
-      resolve7({ bytes, overBudget, text: kept.toString("utf8"), ...isUtf8(kept) ? {} : { malformed: kept } });
+      const view = kept.bytes();
+      const body = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+      resolve7({ bytes, overBudget, text: body.toString("utf8"), ...isUtf8(body) ? {} : { malformed: body } });
     };
     const onData = (chunk) => {
       bytes += chunk.length;
@@ -14977,12 +14978,12 @@ function readBody(req, intake, admitted) {
         const announced = Math.max(0, declared2 - bytes);
         intake.take(announced);
         bytes += announced;
-        chunks.length = 0;
+        kept.clear();
         done(true);
         return;
       }
-      if (bytes > BUDGETS.keptBodyBytes) chunks.length = 0;
-      else chunks.push(chunk);
+      if (bytes > BUDGETS.keptBodyBytes) kept.clear();
+      else kept.add(chunk);
     };
     req.on("data", onData);
     req.once("end", () => done(false));
@@ -14994,6 +14995,7 @@ var MiB, BUDGETS, MAX_CLIENT_PARSED_BYTES, mib, declaredLength;
 var init_intake = __esm({
   "src/kit/client/intake.ts"() {
     "use strict";
+    init_body_bytes();
     init_json2();
     MiB = 1024 * 1024;
     BUDGETS = {

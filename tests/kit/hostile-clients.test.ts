@@ -208,6 +208,12 @@ const HOSTILE: readonly Hostile[] = [
     evidence: /connections/,
   },
   {
+    name: 'posts bodies of 1 MiB in 1-byte chunks',
+    command: fixture('one-byte-chunks'),
+    fails: 'client.completes',
+    evidence: /still running at the time cap/,
+  },
+  {
     name: 'sends many bodies one byte at a time',
     command: fixture('slow-bodies'),
     fails: 'client.within_budget',

@@ -7,6 +7,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
+import { BodyBytes } from '../../http/body-bytes.ts';
 import { ParseBudget } from '../judge/json.ts';
 
 const MiB = 1024 * 1024;
@@ -160,7 +161,8 @@ export function readBody(req: IncomingMessage, intake: ScenarioIntake, admitted:
     return Promise.resolve({ bytes: declared, overBudget: true });
   }
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
+    // One buffer, not a Buffer per chunk: a client may send its body a byte at a time (body-bytes.ts).
+    const kept = new BodyBytes(BUDGETS.keptBodyBytes);
     let bytes = 0;
     let settled = false;
     const done = (overBudget: boolean) => {
@@ -169,8 +171,9 @@ export function readBody(req: IncomingMessage, intake: ScenarioIntake, admitted:
       req.removeListener('data', onData);
       const whole = !overBudget && bytes <= BUDGETS.keptBodyBytes;
       if (!whole) return resolve({ bytes, overBudget });
-      const kept = Buffer.concat(chunks);
-      resolve({ bytes, overBudget, text: kept.toString('utf8'), ...(isUtf8(kept) ? {} : { malformed: kept }) });
+      const view = kept.bytes();
+      const body = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+      resolve({ bytes, overBudget, text: body.toString('utf8'), ...(isUtf8(body) ? {} : { malformed: body }) });
     };
     const onData = (chunk: Buffer) => {
       bytes += chunk.length;
@@ -178,12 +181,12 @@ export function readBody(req: IncomingMessage, intake: ScenarioIntake, admitted:
         const announced = Math.max(0, declared - bytes);
         intake.take(announced);
         bytes += announced;
-        chunks.length = 0;
+        kept.clear();
         done(true);
         return;
       }
-      if (bytes > BUDGETS.keptBodyBytes) chunks.length = 0;
-      else chunks.push(chunk);
+      if (bytes > BUDGETS.keptBodyBytes) kept.clear();
+      else kept.add(chunk);
     };
     req.on('data', onData);
     req.once('end', () => done(false));
