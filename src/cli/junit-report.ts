@@ -6,7 +6,7 @@ import type { ReportWriter, Write } from './report-writer.ts';
 /**
  * junit: JUnit XML as CI systems read it (Jenkins, GitLab, Azure Pipelines): one testsuite per
  * file, holding its one testcase, with one <failure> per finding at the --fail-on level (its type
- * the issue code), other warnings in <system-out>, and an <error> for a file that could not be
+ * the issue code; the suite's failures count the testcase once), other warnings in <system-out>, and an <error> for a file that could not be
  * read. Each file's suite is written as soon as the file is judged, so its counts are its own:
  * the root carries none, since XML puts attributes before the children they would count (the
  * totals are the sums of the suites'). No timestamps or durations, so two runs give the same bytes.
@@ -61,7 +61,9 @@ export function junitWriter(write: Write, failOn: FailOn): ReportWriter {
           `      <failure type="uai.issues_not_listed" message="${attr(line)}">${xml(`${file}: ${line}`)}</failure>`,
         );
       } else if (unlisted) notes.push(`${file}: ${unlisted}`);
-      const failures = parts.length;
+      // A count of failed testcases, not of <failure> elements: consumers take tests - failures as
+      // the passed (one testcase, several findings: failures="101" read as -100 passed).
+      const failures = parts.length > 0 ? 1 : 0;
       if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join('\n'))}</system-out>`);
       write(suite(file, { failures, errors: 0 }, parts));
     },

@@ -413,6 +413,12 @@ describe('uai validate: every format holds for any file name and any message', (
           if (j.error) expect(suite.testcase.error.message).toBe(asXml(j.error));
           const errors = j.result ? issuesOf(j.result).filter((i) => i.severity === 'error') : [];
           const failures = (suite.testcase.failure ?? []) as any[];
+          // Counted in testcases (JUnit's schema): the one testcase failed or it did not.
+          expect([suite.tests, suite.failures, suite.errors]).toEqual([
+            '1',
+            failures.length > 0 ? '1' : '0',
+            j.error ? '1' : '0',
+          ]);
           expect(failures.map((f) => [f.type, f.message])).toEqual(
             errors.map((i) => [i.code, asXml(`${i.path || '(root)'}: ${i.message}`)]),
           );
