@@ -74,9 +74,18 @@ export interface SarifOptions {
 /** The log's types, named: the package's declarations then say them once instead of spelling each out where it is used. */
 type Text = { text: string };
 
+/**
+ * A rule's name: SARIF 2.1.0 section 3.49.7 gives a rule an end-user identifier beside its stable
+ * id, and a tool "must omit" a name equal to the id (SARIF Multitool, SARIF1001); its guidance
+ * writes names in PascalCase (SARIF2012).
+ */
+export const ruleName = (code: string): string =>
+  code.replace(/(?:^|[._])([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+
 export interface SarifRule {
   id: IssueCodeId;
-  name: IssueCodeId;
+  /** The code in PascalCase (integrity.checksum_mismatch: IntegrityChecksumMismatch). */
+  name: string;
   shortDescription: Text;
   fullDescription: Text;
   help: Text;
@@ -181,7 +190,7 @@ export function sarifLog(entries: readonly SarifEntry[], site: Site, options: Sa
             version: UAI_VERSION,
             rules: ISSUE_CODES.map((c) => ({
               id: c.code,
-              name: c.code,
+              name: ruleName(c.code),
               shortDescription: { text: c.title },
               fullDescription: { text: c.description },
               help: { text: c.fix },

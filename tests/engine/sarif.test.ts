@@ -53,6 +53,17 @@ describe('SARIF 2.1.0', () => {
     const log = (outcome as { body: ReturnType<typeof toSarif> }).body;
     expect(log.version).toBe('2.1.0');
     expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual(ISSUE_CODES.map((c) => c.code));
+    // A name is for people and differs from the id (SARIF Multitool's SARIF1001 warns on a name
+    // equal to the id), in PascalCase (SARIF2012), one per rule.
+    const names = log.runs[0]!.tool.driver.rules.map((r) => r.name);
+    for (const rule of log.runs[0]!.tool.driver.rules) {
+      expect(rule.name).not.toBe(rule.id);
+      expect(rule.name).toMatch(/^[A-Z][A-Za-z0-9]*$/);
+    }
+    expect(new Set(names).size).toBe(names.length);
+    expect(log.runs[0]!.tool.driver.rules.find((r) => r.id === 'integrity.checksum_mismatch')!.name).toBe(
+      'IntegrityChecksumMismatch',
+    );
     expect(log.runs[0]!.results[0]).toMatchObject({
       ruleId: 'schema.required',
       level: 'error',
