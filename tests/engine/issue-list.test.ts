@@ -410,21 +410,23 @@ describe('a conformance record whose list was cut', () => {
 describe('issues past the cut still keep values from being copied', () => {
   const request = structuredClone(examples[0]!.message) as Record<string, any>;
   for (let i = 0; i < 150; i++) request.body[`x_${i}`] = i;
-  request.delivery.expires_at = '2020-01-01T00:00:00Z';
+  // A trace_id that is not the traceparent's trace-id: a warning (trace.trace_id_mismatch) past the cut.
+  const traceparentId = request.conversation.traceparent.split('-')[1] as string;
+  request.provenance.trace_id = 'a'.repeat(32);
   const hostile = seal(request);
   const checked = check(hostile);
 
-  it('the warning on expires_at is counted but not listed', () => {
+  it('the warning on trace_id is counted but not listed', () => {
     expect(checked.error_count).toBe(0);
     expect(checked.issues_listed).toBe(ISSUE_LIST_LIMIT);
-    expect(listOf(everything(hostile)).some((i) => i.path === '/delivery/expires_at')).toBe(true);
-    expect(listOf(checked).some((i) => i.path === '/delivery/expires_at')).toBe(false);
+    expect(listOf(everything(hostile)).some((i) => i.path === '/provenance/trace_id')).toBe(true);
+    expect(listOf(checked).some((i) => i.path === '/provenance/trace_id')).toBe(false);
   });
 
   it('the mock exchange does not copy it, and its answer validates clean', () => {
     for (const scenario of ['accepted-task', 'completed-response'] as const) {
       const r = mockExchange({ scenario, format: 'exchange', message: hostile }, { site, now: () => now });
-      expect(r.response_message.delivery).not.toMatchObject({ expires_at: '2020-01-01T00:00:00Z' });
+      expect(r.response_message.provenance).not.toMatchObject({ trace_id: 'a'.repeat(32) });
       expect([r.response_validation.error_count, r.response_validation.warning_count]).toEqual([0, 0]);
     }
   });
@@ -434,14 +436,14 @@ describe('issues past the cut still keep values from being copied', () => {
       { scenario: 'completed-response', format: 'exchange', message: hostile },
       { site, now: () => now },
     );
-    // An answer with an expiry of its own: required to copy the request's only if that one were clean.
+    // An answer with the trace_id of its traceparent: required to copy the request's only if that one were clean.
     const response = structuredClone(answer.response_message) as Record<string, any>;
-    response.delivery.expires_at = '2030-01-01T00:00:00Z';
+    response.provenance.trace_id = traceparentId;
     const r = checkExchangeMessages(
       { request: hostile, response: seal(response), mode: 'keyed-json', httpStatus: 200 },
       { site, now: () => now },
     );
-    const delivery = r.exchange.verdicts.find((v) => v.id === 'exchange.delivery_copied')!;
-    expect(delivery.findings.map((f) => f.path)).not.toContain('/delivery/expires_at');
+    const copied = r.exchange.verdicts.find((v) => v.id === 'exchange.trace_id_copied')!;
+    expect(copied.status).toBe('skip');
   });
 });

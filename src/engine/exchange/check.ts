@@ -6,6 +6,7 @@
  */
 import { EXCHANGE_RULES } from '../../standard/exchange-rules.ts';
 import { messageIssueFlags } from '../validate/pipeline.ts';
+import { NOT_FLAGGING } from '../validate/issue-flags.ts';
 import { echo, shown } from '../json.ts';
 import { responseKind, valueAt } from './kind.ts';
 import { CHECKS, NOT_JUDGED } from './rules.ts';
@@ -22,7 +23,7 @@ export interface ExchangeInput {
    * these and requestFlags the request (keyed) is validated here, so that a caller who brings no
    * validation gets the verdicts of one who does: each rule leaves alone what the validator flags.
    */
-  readonly requestIssues?: readonly { readonly path: string; readonly severity: string }[];
+  readonly requestIssues?: readonly { readonly path: string; readonly severity: string; readonly code?: string }[];
   /** The same over every issue, listed or not (issueFlags of the request's result); preferred when given. */
   readonly requestFlags?: (path: string) => boolean;
 }
@@ -33,7 +34,8 @@ export interface ExchangeInput {
  */
 function flaggedBy(issues: NonNullable<ExchangeInput['requestIssues']>): (path: string) => boolean {
   const whole = issues.some((i) => i.path === '' && i.severity === 'error');
-  return (path) => whole || issues.some((i) => i.path === path || i.path.startsWith(`${path}/`));
+  const flagging = issues.filter((i) => i.code === undefined || !NOT_FLAGGING.has(i.code));
+  return (path) => whole || flagging.some((i) => i.path === path || i.path.startsWith(`${path}/`));
 }
 
 /** Why a response is none of the kinds an exchange answers with, pointing at what makes it so. */

@@ -14,6 +14,16 @@ import { TextFindings } from './text-findings.ts';
 export type IssueFlags = (path: string) => boolean;
 
 /**
+ * Issues that say how a value stands to another member of its message, not that the value is
+ * wrong, so they flag nothing: delivery.expiry_not_after_issue compares the expiry with the
+ * request's issued_at, which an answer does not copy (its sender dates it), so the expiry is
+ * copied all the same (spec section 4.2 rule 7) into an answer that is valid. Not among them:
+ * trace.trace_id_mismatch, since an answer that copied the trace_id and continued the traceparent
+ * would carry the same mismatch (docs/decisions.md, "Exchange rules").
+ */
+export const NOT_FLAGGING: ReadonlySet<string> = new Set(['delivery.expiry_not_after_issue']);
+
+/**
  * The issues behind a result ride on it as a hidden member: not enumerable, so JSON, spreads and
  * structuredClone leave it out. A WeakMap keyed by the result did the same job, but its entries
  * outlive the result until a full collection, so a run over 20,000 files held every checked
@@ -78,7 +88,8 @@ class PathsByMember {
   constructor(parts: IssueParts) {
     let member = '';
     let group: { heads: string[]; tails: string[] } | undefined;
-    somePath(parts, (head, tail) => {
+    somePath(parts, (head, tail, code) => {
+      if (NOT_FLAGGING.has(code)) return false;
       const path = head === '' ? tail : head;
       if (path === '') return false;
       const same =
@@ -128,7 +139,7 @@ export function flagsOfParts(parts: IssueParts): IssueFlags {
       (head, tail, code) => head === '' && tail === '' && issueCode(code)?.severity === 'error',
     );
     if (whole) return true;
-    if (path === '') return somePath(parts, () => true);
+    if (path === '') return somePath(parts, (_head, _tail, code) => !NOT_FLAGGING.has(code));
     let answer = answers.get(path);
     if (answer === undefined) answers.set(path, (answer = (index ??= new PathsByMember(parts)).has(path)));
     return answer;

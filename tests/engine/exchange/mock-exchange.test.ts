@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkExchange,
   mockExchange,
   mockExchangeAction,
   publishedExamples,
@@ -125,6 +126,37 @@ describe('other scenarios and refusals', () => {
     expect(Date.parse(res.provenance.issued_at)).toBeLessThan(Date.parse(res.delivery.expires_at));
     expect(result.response_validation.issue_count).toBe(0);
     expect(result.generated_at).toBe('2031-01-01T00:00:00Z');
+  });
+  it('a request dated after its own expiry (a warning) still has its expiry copied, and an answer without it fails rule 7', () => {
+    // delivery.expiry_not_after_issue weighs the expiry against the request's issued_at, which the
+    // answer does not copy: the value itself can be copied into a valid answer (spec 4.2 rule 7).
+    const late = seal({
+      ...request,
+      provenance: { ...request.provenance, issued_at: '2031-01-01T00:00:00Z' },
+      delivery: { ...request.delivery, expires_at: '2030-06-01T00:00:00Z' },
+    });
+    const validation = validateMessage(late, { mode: 'keyed-json', site, now: NOW });
+    expect(validation.warnings.map((w) => w.code)).toEqual(['delivery.expiry_not_after_issue']);
+    for (const now of [NOW, new Date('2031-02-01T00:00:00Z')]) {
+      const result = run(late, 'accepted-task', now);
+      const res = result.response_message as Record<string, any>;
+      expect(res.delivery.expires_at).toBe('2030-06-01T00:00:00Z');
+      expect(result.response_validation.issue_count).toBe(0);
+      const copied = (response: unknown, requestIssues?: typeof validation.warnings) =>
+        checkExchange({
+          request: late,
+          response,
+          httpStatus: 202,
+          ...(requestIssues ? { requestIssues } : {}),
+        }).verdicts.find((v) => v.id === 'exchange.delivery_copied')!.status;
+      const dropped = structuredClone(res);
+      delete dropped.delivery.expires_at;
+      // The same verdicts whether the caller brings the request's issues or not.
+      for (const issues of [undefined, validation.warnings]) {
+        expect(copied(res, issues)).toBe('pass');
+        expect(copied(seal(dropped), issues)).toBe('fail');
+      }
+    }
   });
   it.each([
     ['garbage', { hello: 'world' }, 400, 'exchange.request_invalid'],
