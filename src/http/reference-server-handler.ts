@@ -7,7 +7,7 @@
  *   GET  /v1/reference-server/tasks/{ref}   a uai.task.status.v1 for a task it accepted
  * Transport failures (media type, size, depth, JSON) are problem+json as on every POST route.
  */
-import { answerMessage, capabilityStatement, type EngineContext, taskStatus } from '../engine/index.ts';
+import { answerMessage, capabilityStatement, type EngineContext, MAX_DEPTH, taskStatus } from '../engine/index.ts';
 import type { Site } from '../standard/urls.ts';
 import type { MockScenario } from '../standard/value-sets.ts';
 import { headAsGet, type CoreHandler, type CoreReply, type CoreRequest } from './core.ts';
@@ -62,9 +62,11 @@ export function referenceServerCore(options: ReferenceServerOptions): CoreHandle
     });
 
   async function post(request: CoreRequest): Promise<CoreReply> {
+    // The body is the message, with no wrapper: it nests no deeper than a message may (64).
     const parsed = await readPostedJson(
       request,
       'Send the message as application/json (a JSON object keyed, a JSON array keyless).',
+      MAX_DEPTH,
     );
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario, parsed.text);

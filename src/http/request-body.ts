@@ -13,10 +13,11 @@ import { withThousands } from './digits.ts';
 
 export const MAX_BODY_BYTES = 262_144;
 /**
- * The limit counts the message's nesting, as the engine does: the request body may nest one level
- * more for its {"message": ...} wrapper, so that any message the engine accepts is accepted here.
+ * The limit counts the message's nesting, as the engine does: a request body may nest one level
+ * more for its {"message": ...} wrapper, so that any message the engine accepts is accepted here;
+ * a body that is the message itself (the reference server's) may nest as deep as a message.
  */
-const BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
+export const WRAPPED_DEPTH_LIMIT = MAX_DEPTH + 1;
 
 /** The parsed body with its text (validate reads positions and duplicate names from it), or the failure. */
 export type BodyResult =
@@ -109,7 +110,7 @@ const parseError = (text: string, error: unknown): string =>
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads the body under the cap (the adapter counts the bytes) and parses it under the limits above. */
-async function readJsonBody(request: CoreRequest): Promise<BodyResult> {
+async function readJsonBody(request: CoreRequest, depthLimit: number): Promise<BodyResult> {
   const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
   if (bytes === TOO_MANY_PIECES) return tooManyPieces;
@@ -125,12 +126,12 @@ async function readJsonBody(request: CoreRequest): Promise<BodyResult> {
       code: 'request.malformed_json',
       detail: 'The request body is empty; send a JSON object such as {"message": {...}}.',
     };
-  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
+  if (nestingExceeds(text, depthLimit))
     return {
       ok: false,
       code: 'request.too_deep',
       // Counted on the whole body, wherever the depth is (a wrapper's member, or a bare message).
-      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`,
+      detail: `The request body nests deeper than ${depthLimit} levels.`,
     };
   try {
     return { ok: true, value: parseJson(text), text };
@@ -162,11 +163,13 @@ function unreadableEncoding(request: CoreRequest): string | undefined {
  * answer a hostile request differently from the others: a body that is not JSON is refused as too
  * large when its declared length is over the limit (the answer it would get once read), else as an
  * unsupported media type (`notJson` says what to send); then a coding or charset the service cannot
- * read; then the body itself under the limits above.
+ * read; then the body itself under the limits above. `depthLimit`: WRAPPED_DEPTH_LIMIT for a body
+ * that wraps the message, MAX_DEPTH for a body that is the message.
  */
 export async function readPostedJson(
   request: CoreRequest,
   notJson: string,
+  depthLimit = WRAPPED_DEPTH_LIMIT,
 ): Promise<BodyResult | Failure<'request.unsupported_media_type'>> {
   if (!isJsonMediaType(request.header('content-type'))) {
     const declared = Number(request.header('content-length'));
@@ -175,5 +178,5 @@ export async function readPostedJson(
   }
   const encoding = unreadableEncoding(request);
   if (encoding) return { ok: false, code: 'request.unsupported_media_type', detail: encoding };
-  return readJsonBody(request);
+  return readJsonBody(request, depthLimit);
 }
