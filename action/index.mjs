@@ -2709,18 +2709,19 @@ function flagsOfParts(parts) {
       (head, tail, code) => head === "" && tail === "" && issueCode(code)?.severity === "error"
     );
     if (whole) return true;
-    if (path2 === "") return somePath(parts, () => true);
+    if (path2 === "") return somePath(parts, (_head, _tail, code) => !NOT_FLAGGING.has(code));
     let answer = answers.get(path2);
     if (answer === void 0) answers.set(path2, answer = (index ??= new PathsByMember(parts)).has(path2));
     return answer;
   };
 }
-var ISSUES, firstMember, PathsByMember;
+var NOT_FLAGGING, ISSUES, firstMember, PathsByMember;
 var init_issue_flags = __esm({
   "src/engine/validate/issue-flags.ts"() {
     "use strict";
     init_code_shapes();
     init_text_findings();
+    NOT_FLAGGING = /* @__PURE__ */ new Set(["delivery.expiry_not_after_issue"]);
     ISSUES = /* @__PURE__ */ Symbol("issues");
     firstMember = (path2) => {
       const second = path2.indexOf("/", 1);
@@ -2731,7 +2732,8 @@ var init_issue_flags = __esm({
       constructor(parts) {
         let member = "";
         let group;
-        somePath(parts, (head, tail) => {
+        somePath(parts, (head, tail, code) => {
+          if (NOT_FLAGGING.has(code)) return false;
           const path2 = head === "" ? tail : head;
           if (path2 === "") return false;
           const same = group !== void 0 && path2.startsWith(member) && (path2.length === member.length || path2.charCodeAt(member.length) === 47);
@@ -7142,7 +7144,7 @@ function sarifLog(entries, site, options = {}) {
             version: UAI_VERSION,
             rules: ISSUE_CODES.map((c) => ({
               id: c.code,
-              name: c.code,
+              name: ruleName(c.code),
               shortDescription: { text: c.title },
               fullDescription: { text: c.description },
               help: { text: c.fix },
@@ -7163,7 +7165,7 @@ function sarifLog(entries, site, options = {}) {
     ]
   };
 }
-var SARIF_SCHEMA, FINGERPRINT, GITHUB_FINGERPRINT, DEFAULT_AUTOMATION_ID, sarifText, ruleIndex, artifactLocation, fingerprints;
+var SARIF_SCHEMA, FINGERPRINT, GITHUB_FINGERPRINT, DEFAULT_AUTOMATION_ID, sarifText, ruleName, ruleIndex, artifactLocation, fingerprints;
 var init_sarif = __esm({
   "src/engine/sarif.ts"() {
     "use strict";
@@ -7178,6 +7180,7 @@ var init_sarif = __esm({
     GITHUB_FINGERPRINT = "primaryLocationLineHash";
     DEFAULT_AUTOMATION_ID = "uai-validate/";
     sarifText = (text) => text.replace(/[\\[\]]/g, "\\$&");
+    ruleName = (code) => code.replace(/(?:^|[._])([a-z0-9])/g, (_match, letter) => letter.toUpperCase());
     ruleIndex = new Map(ISSUE_CODES.map((c, i) => [c.code, i]));
     artifactLocation = (a) => a.uriBaseId ? { uri: a.uri, uriBaseId: a.uriBaseId } : { uri: a.uri };
     fingerprints = (hash2) => ({ [FINGERPRINT]: hash2, [GITHUB_FINGERPRINT]: hash2 });
@@ -7327,7 +7330,7 @@ function indexJson(text, limits = {}) {
     if (text[i] !== ":") return false;
     i++;
     frame.childName = name;
-    frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
+    frame.childPointer = `${frame.pointer}/${pointerSegment(name.isWellFormed() ? name : name.toWellFormed())}`;
     frame.childStart = start;
     return true;
   };
@@ -7384,7 +7387,7 @@ function indexJson(text, limits = {}) {
       return value(`${frame.pointer}/${frame.index}`, i);
     }
     if (!key(frame)) return false;
-    if (only && !frame.wanted?.has(frame.childName)) {
+    if (only && !frame.wanted?.has(frame.childName.isWellFormed() ? frame.childName : frame.childName.toWellFormed())) {
       skip2();
       return skipped();
     }
@@ -9903,7 +9906,8 @@ var init_rules = __esm({
 // src/engine/exchange/check.ts
 function flaggedBy(issues) {
   const whole = issues.some((i) => i.path === "" && i.severity === "error");
-  return (path2) => whole || issues.some((i) => i.path === path2 || i.path.startsWith(`${path2}/`));
+  const flagging = issues.filter((i) => i.code === void 0 || !NOT_FLAGGING.has(i.code));
+  return (path2) => whole || flagging.some((i) => i.path === path2 || i.path.startsWith(`${path2}/`));
 }
 function notAnAnswer(response) {
   const profile = valueAt2(response, "/profile");
@@ -9957,6 +9961,7 @@ var init_check = __esm({
     "use strict";
     init_exchange_rules();
     init_pipeline();
+    init_issue_flags();
     init_json();
     init_kind();
     init_rules();
@@ -11602,7 +11607,7 @@ function jsonSyntaxError(text, error2, from = 0) {
   const short = reason2.replace(/\s*\(line \d+ column \d+\)| (?:in|after) JSON at position \d+/g, "").split(/, (?:\.\.\.)?"/, 1)[0].slice(0, 160);
   return position === void 0 ? `: ${short}` : ` at position ${position} (${lineColumn(text, position)}): ${short}`;
 }
-async function readJsonBody(request) {
+async function readJsonBody(request, depthLimit) {
   const bytes = await request.body(MAX_BODY_BYTES);
   if (!bytes) return tooLarge;
   if (bytes === TOO_MANY_PIECES) return tooManyPieces;
@@ -11618,12 +11623,12 @@ async function readJsonBody(request) {
       code: "request.malformed_json",
       detail: 'The request body is empty; send a JSON object such as {"message": {...}}.'
     };
-  if (nestingExceeds(text, BODY_DEPTH_LIMIT))
+  if (nestingExceeds(text, depthLimit))
     return {
       ok: false,
       code: "request.too_deep",
       // Counted on the whole body, wherever the depth is (a wrapper's member, or a bare message).
-      detail: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.`
+      detail: `The request body nests deeper than ${depthLimit} levels.`
     };
   try {
     return { ok: true, value: parseJson(text), text };
@@ -11640,7 +11645,7 @@ function unreadableEncoding(request) {
     return `The body must be UTF-8 JSON (RFC 8259 section 8.1), not ${charset === "" ? "an empty charset" : `charset ${charset}`}; omit charset or send charset=utf-8.`;
   return void 0;
 }
-async function readPostedJson(request, notJson) {
+async function readPostedJson(request, notJson, depthLimit = WRAPPED_DEPTH_LIMIT) {
   if (!isJsonMediaType(request.header("content-type"))) {
     const declared2 = Number(request.header("content-length"));
     if (Number.isFinite(declared2) && declared2 > MAX_BODY_BYTES) return tooLarge;
@@ -11648,9 +11653,9 @@ async function readPostedJson(request, notJson) {
   }
   const encoding = unreadableEncoding(request);
   if (encoding) return { ok: false, code: "request.unsupported_media_type", detail: encoding };
-  return readJsonBody(request);
+  return readJsonBody(request, depthLimit);
 }
-var MAX_BODY_BYTES, BODY_DEPTH_LIMIT, tooLarge, tooManyPieces, parseError, UTF82;
+var MAX_BODY_BYTES, WRAPPED_DEPTH_LIMIT, tooLarge, tooManyPieces, parseError, UTF82;
 var init_request_body = __esm({
   "src/http/request-body.ts"() {
     "use strict";
@@ -11660,7 +11665,7 @@ var init_request_body = __esm({
     init_json_position();
     init_digits();
     MAX_BODY_BYTES = 262144;
-    BODY_DEPTH_LIMIT = MAX_DEPTH + 1;
+    WRAPPED_DEPTH_LIMIT = MAX_DEPTH + 1;
     tooLarge = {
       ok: false,
       code: "request.too_large",
@@ -15949,7 +15954,8 @@ function referenceServerCore(options) {
   async function post(request) {
     const parsed = await readPostedJson(
       request,
-      "Send the message as application/json (a JSON object keyed, a JSON array keyless)."
+      "Send the message as application/json (a JSON object keyed, a JSON array keyless).",
+      MAX_DEPTH
     );
     if (!parsed.ok) return problemReply(site, parsed.code, parsed.detail);
     const answer = answerMessage(parsed.value, context, options.scenario, parsed.text);
@@ -19375,7 +19381,7 @@ ${issue2.help_url}`)}</failure>`
           `      <failure type="uai.issues_not_listed" message="${attr(line)}">${xml(`${file}: ${line}`)}</failure>`
         );
       } else if (unlisted) notes.push(`${file}: ${unlisted}`);
-      const failures = parts.length;
+      const failures = parts.length > 0 ? 1 : 0;
       if (notes.length > 0) parts.push(`      <system-out>${xml(notes.join("\n"))}</system-out>`);
       write(suite(file, { failures, errors: 0 }, parts));
     },

@@ -190,7 +190,9 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     if (text[i] !== ':') return false;
     i++;
     frame.childName = name;
-    frame.childPointer = `${frame.pointer}/${pointerSegment(name)}`;
+    // A result's paths are well-formed text (a lone surrogate is U+FFFD in them), so its member is
+    // indexed, and looked for, by that name: else its issues were placed on the parent.
+    frame.childPointer = `${frame.pointer}/${pointerSegment(name.isWellFormed() ? name : name.toWellFormed())}`;
     frame.childStart = start;
     return true;
   };
@@ -249,7 +251,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
       return value(`${frame.pointer}/${frame.index}`, i);
     }
     if (!key(frame)) return false;
-    if (only && !frame.wanted?.has(frame.childName)) {
+    if (only && !frame.wanted?.has(frame.childName.isWellFormed() ? frame.childName : frame.childName.toWellFormed())) {
       skip();
       return skipped();
     }

@@ -324,3 +324,18 @@ describe('jsonErrorOffset: where the grammar breaks, keeping nothing', () => {
     expect(jsonErrorOffset('[["a"] ]] ')).toBe(8);
   });
 });
+
+describe('a member name holding a lone surrogate', () => {
+  // A result's paths are well-formed text: the name's lone surrogate is U+FFFD in them. The member
+  // is found by that path, whole index or skim, instead of its parent (which took every such issue).
+  const text = '{\n  "body": {\n    "a": 1,\n    "\\ud800lone": 2\n  }\n}';
+  const path = '/body/\ufffdlone';
+  it.each([
+    ['the whole index', undefined],
+    ['the skim of the listed paths', [path]],
+  ])('is located on the member, in %s', (_how, only) => {
+    const index = indexJson(text, { maxDepth: 64, ...(only ? { only } : {}) });
+    expect(index.nearest(path).pointer).toBe(path);
+    expect(index.lookup(path)).toMatchObject({ startLine: 4, startColumn: 5, endLine: 4, endColumn: 20 });
+  });
+});
