@@ -50,14 +50,21 @@ export function startArguments(argv: readonly string[]): { skipBuild: boolean } 
     if (arg === '--help' || arg === '-h') return { help: true };
     if (arg === '--no-build') skipBuild = true;
     else {
-      const name = arg.replace(/^-+/, '').split('=', 1)[0]!.toUpperCase().replaceAll('-', '_');
-      const variable = name === 'PORT' || name === 'HOST' ? (name === 'HOST' ? 'UAI_HOST' : 'PORT') : undefined;
+      const option = arg.replace(/^-+/, '').split('=', 1)[0]!.toLowerCase();
+      const setting = Object.hasOwn(SETTINGS, option) ? SETTINGS[option] : undefined;
       return {
-        error: variable
-          ? `npm start takes no ${arg}: set the environment variable ${variable} instead (e.g. \`${variable}=${variable === 'PORT' ? '4412' : '127.0.0.1'} npm start\`).`
+        error: setting
+          ? `npm start takes no ${arg}: set the environment variable ${setting.variable} instead (e.g. \`${setting.variable}=${setting.example} npm start\`).`
           : `npm start takes no ${arg} (see npm start -- --help).`,
       };
     }
   }
   return { skipBuild };
 }
+
+/** The options people reach for, and the variable that is the setting. */
+const SETTINGS: Readonly<Record<string, { variable: string; example: string }>> = {
+  port: { variable: 'PORT', example: '4412' },
+  host: { variable: 'UAI_HOST', example: '127.0.0.1' },
+  origin: { variable: 'UAI_ORIGIN', example: 'https://uai.example.org' },
+};

@@ -41,6 +41,9 @@ describe('npm start arguments', () => {
     });
     expect(startArguments(['--host=0.0.0.0'])).toMatchObject({ error: expect.stringContaining('UAI_HOST') });
     expect(startArguments(['8080'])).toEqual({ error: 'npm start takes no 8080 (see npm start -- --help).' });
+    expect(startArguments(['--constructor'])).toEqual({
+      error: 'npm start takes no --constructor (see npm start -- --help).',
+    });
   });
 
   it('prints its usage for --help and refuses --port, before building or listening', async () => {
