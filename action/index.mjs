@@ -7330,7 +7330,7 @@ function indexJson(text, limits = {}) {
     if (text[i] !== ":") return false;
     i++;
     frame.childName = name;
-    frame.childPointer = `${frame.pointer}/${pointerSegment(name.isWellFormed() ? name : name.toWellFormed())}`;
+    frame.childPointer = `${frame.pointer}/${pointerSegment(wellFormed(name))}`;
     frame.childStart = start;
     return true;
   };
@@ -7387,7 +7387,7 @@ function indexJson(text, limits = {}) {
       return value(`${frame.pointer}/${frame.index}`, i);
     }
     if (!key(frame)) return false;
-    if (only && !frame.wanted?.has(frame.childName.isWellFormed() ? frame.childName : frame.childName.toWellFormed())) {
+    if (only && !frame.wanted?.has(wellFormed(frame.childName))) {
       skip2();
       return skipped();
     }
@@ -7536,6 +7536,7 @@ var POSITION_LIMITS, NUMBER, STRING_BODY, LITERALS;
 var init_json_positions = __esm({
   "src/engine/json-positions.ts"() {
     "use strict";
+    init_json();
     init_pointer();
     init_text_positions();
     POSITION_LIMITS = { maxDepth: 64, maxBytes: 262144 };
@@ -16590,7 +16591,6 @@ var init_capture = __esm({
       // One buffer, not a Buffer per chunk: a body in 1-byte chunks took the proxy past 900 MB (body-bytes.ts).
       #bytes = new BodyBytes(MAX_ANSWER_BYTES);
       #pool;
-      #kept = 0;
       #total = 0;
       #full = false;
       /** Why the body was not kept whole: past the cap on one body (the sender's doing) or the pool ran dry (the proxy's). */
@@ -16601,14 +16601,13 @@ var init_capture = __esm({
       add(chunk) {
         this.#total += chunk.length;
         if (this.#full) return;
-        const cut = this.#kept + chunk.length > MAX_ANSWER_BYTES ? "size" : this.#pool.take(chunk.length) ? void 0 : "pool";
+        const cut = this.#bytes.length + chunk.length > MAX_ANSWER_BYTES ? "size" : this.#pool.take(chunk.length) ? void 0 : "pool";
         if (cut) {
           this.#cut = cut;
           this.#release();
           this.#full = true;
           return;
         }
-        this.#kept += chunk.length;
         this.#bytes.add(chunk);
       }
       get cut() {
@@ -16624,8 +16623,7 @@ var init_capture = __esm({
         return bytes;
       }
       #release() {
-        this.#pool.give(this.#kept);
-        this.#kept = 0;
+        this.#pool.give(this.#bytes.length);
         this.#bytes.clear();
       }
     };

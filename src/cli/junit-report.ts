@@ -6,8 +6,8 @@ import type { ReportWriter, Write } from './report-writer.ts';
 /**
  * junit: JUnit XML as CI systems read it (Jenkins, GitLab, Azure Pipelines): one testsuite per
  * file, holding its one testcase, with one <failure> per finding at the --fail-on level (its type
- * the issue code; the suite's failures count the testcase once), other warnings in <system-out>, and an <error> for a file that could not be
- * read. Each file's suite is written as soon as the file is judged, so its counts are its own:
+ * the issue code; the suite's failures count the testcase once), other warnings in <system-out>,
+ * and an <error> for a file that could not be read. Each file's suite is written as soon as the file is judged, so its counts are its own:
  * the root carries none, since XML puts attributes before the children they would count (the
  * totals are the sums of the suites'). No timestamps or durations, so two runs give the same bytes.
  */

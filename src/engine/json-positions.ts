@@ -11,6 +11,7 @@
  * is "the column number of the character following the end of the region", so it is exclusive.
  * Offsets are 0-based UTF-16 indexes, so text.slice(startOffset, endOffset) is the member.
  */
+import { wellFormed } from './json.ts';
 import { pointerSegment, pointerSegments } from './pointer.ts';
 import { positionTable, utf8LengthExceeds, type SourceRange } from './text-positions.ts';
 
@@ -192,7 +193,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
     frame.childName = name;
     // A result's paths are well-formed text (a lone surrogate is U+FFFD in them), so its member is
     // indexed, and looked for, by that name: else its issues were placed on the parent.
-    frame.childPointer = `${frame.pointer}/${pointerSegment(name.isWellFormed() ? name : name.toWellFormed())}`;
+    frame.childPointer = `${frame.pointer}/${pointerSegment(wellFormed(name))}`;
     frame.childStart = start;
     return true;
   };
@@ -251,7 +252,7 @@ export function indexJson(text: string, limits: JsonIndexLimits = {}): JsonIndex
       return value(`${frame.pointer}/${frame.index}`, i);
     }
     if (!key(frame)) return false;
-    if (only && !frame.wanted?.has(frame.childName.isWellFormed() ? frame.childName : frame.childName.toWellFormed())) {
+    if (only && !frame.wanted?.has(wellFormed(frame.childName))) {
       skip();
       return skipped();
     }

@@ -29,7 +29,6 @@ export class Capture {
   // One buffer, not a Buffer per chunk: a body in 1-byte chunks took the proxy past 900 MB (body-bytes.ts).
   readonly #bytes = new BodyBytes(MAX_ANSWER_BYTES);
   readonly #pool: BytePool;
-  #kept = 0;
   #total = 0;
   #full = false;
   /** Why the body was not kept whole: past the cap on one body (the sender's doing) or the pool ran dry (the proxy's). */
@@ -43,7 +42,11 @@ export class Capture {
     this.#total += chunk.length;
     if (this.#full) return;
     const cut =
-      this.#kept + chunk.length > MAX_ANSWER_BYTES ? 'size' : this.#pool.take(chunk.length) ? undefined : 'pool';
+      this.#bytes.length + chunk.length > MAX_ANSWER_BYTES
+        ? 'size'
+        : this.#pool.take(chunk.length)
+          ? undefined
+          : 'pool';
     if (cut) {
       // Cut here: a body judged in part could be judged wrongly, so none of it is kept.
       this.#cut = cut;
@@ -51,7 +54,6 @@ export class Capture {
       this.#full = true;
       return;
     }
-    this.#kept += chunk.length;
     this.#bytes.add(chunk);
   }
 
@@ -71,8 +73,7 @@ export class Capture {
   }
 
   #release(): void {
-    this.#pool.give(this.#kept);
-    this.#kept = 0;
+    this.#pool.give(this.#bytes.length);
     this.#bytes.clear();
   }
 }
