@@ -180,6 +180,10 @@ const UI = {
   'pack.fixtures': 'Fixtures',
   'pack.valid': 'Valid fixtures',
   'pack.invalid': 'Invalid fixtures',
+  'pack.exchange': 'Exchange fixtures',
+  'pack.exchange_count':
+    '{count} exchange fixtures: request and response pairs the exchange rules must judge as published',
+  'pack.must_fail': 'Must fail',
   'pack.fixture': 'Fixture',
   'pack.form': 'Form',
   'pack.mode': 'Mode',

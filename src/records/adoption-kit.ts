@@ -1,7 +1,7 @@
 import { EXAMPLE_CHECKED_AT, validateMessage, type PublishedExample } from '../engine/index.ts';
 import { EXAMPLE_IDS } from '../standard/examples.ts';
 import { ADOPTION_KIT_FILENAME } from '../service/routes.ts';
-import { links, pageUrl } from '../standard/urls.ts';
+import { DEFAULT_ORIGIN, links, pageUrl, siteFor, type Site } from '../standard/urls.ts';
 import { recordHeader, type RecordContext } from './context.ts';
 
 /** What a starter does as a client of a UAI-1 endpoint, as `uai test-client` judges it. */
@@ -48,6 +48,15 @@ export interface KitFile {
   readonly content: string;
 }
 
+/**
+ * A starter's text as the kit ships it: the examples in its comments and usage lines name the
+ * service the kit comes from, not the local server the repository's copy is written for
+ * (CONTRACT section 1: nothing hard-codes a host).
+ */
+export function atService(content: string, site: Site): string {
+  return content.replaceAll(siteFor(DEFAULT_ORIGIN).base, site.base);
+}
+
 /** The adoption kit (spec 2.6, CONTRACT section 9): 3 JSON starter files, 4 language starters, proof, next steps. */
 export function adoptionKitRecord(
   ctx: RecordContext,
@@ -84,7 +93,7 @@ export function adoptionKitRecord(
       purpose: s.purpose,
       run: s.run,
       client: s.client,
-      content: s.content,
+      content: atService(s.content, ctx.site),
     })),
   ];
   const proof = validateMessage(firstPacket, { mode: 'keyed-json', site: ctx.site, now: EXAMPLE_CHECKED_AT });

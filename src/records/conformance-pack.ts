@@ -63,6 +63,18 @@ const FIXTURE_FORMAT = {
     route_refusal:
       'Present only on a fixture POST /v1/validate refuses before validating it (its status and problem code); uai validate and the library report expected_issues for it.',
   },
+  exchange: {
+    id: 'exchange-<scenario> for a valid pair, exchange-<rule> for a pair broken against one exchange rule.',
+    description: 'What the pair shows or breaks, in one sentence.',
+    request: 'The request message, keyed.',
+    response:
+      'The message that answered it, keyed; in a broken pair resealed, so that only the exchange rule sees the change.',
+    http_status: 'The HTTP status the response came with: the exchange rules judge it with the response.',
+    previous:
+      'Present only when the response is a task status: the answer it follows (the accepted-task answer, or a status of the same task). Judge the pair with it, or the task rules cannot hold.',
+    fails:
+      'The exchange rules the pair must fail, sorted: exactly these, none for a valid pair. To judge a fixture, send every member but id, description and fails (POST /v1/check-exchange takes them by these names), and compare the rules that fail with fails.',
+  },
 };
 
 /** The conformance pack (CONTRACT section 9): everything an implementer needs offline, in one JSON bundle. */

@@ -3,6 +3,8 @@ import { ERROR_CODES, ISSUE_CODES } from '../../src/standard/codes.ts';
 import { PAGES } from '../../src/service/pages.ts';
 import { PROFILES } from '../../src/standard/profiles.ts';
 import { ROUTES } from '../../src/service/routes.ts';
+import { checkExchangeAction, type CheckExchangeResult } from '../../src/engine/index.ts';
+import { siteFor } from '../../src/standard/urls.ts';
 import { allRecordFiles, distFileForUrl, exists, ORIGIN, readRecord, strings } from './dist.ts';
 
 describe('the static build (dist/)', () => {
@@ -106,6 +108,36 @@ describe('the static build (dist/)', () => {
     }
   });
 
+  it('describes in the pack every member its fixtures carry', () => {
+    const pack = readRecord('/conformance-pack');
+    const kinds = {
+      valid: pack.fixtures.valid,
+      invalid: pack.fixtures.invalid,
+      exchange: [...pack.exchange_fixtures.valid, ...pack.exchange_fixtures.invalid],
+    };
+    for (const [kind, fixtures] of Object.entries(kinds)) {
+      const described = new Set(Object.keys(pack.fixture_format[kind]));
+      const members = new Set<string>(fixtures.flatMap((f: object) => Object.keys(f)));
+      const undescribed = [...members].filter((m) => !described.has(m));
+      expect(undescribed, kind).toEqual([]);
+    }
+  });
+
+  it('judges each exchange fixture as its fails say when it is sent as fixture_format tells a runner', () => {
+    const pack = readRecord('/conformance-pack');
+    // "send every member but id, description and fails": taken from the pack, not from the engine's types.
+    expect(pack.fixture_format.exchange.fails).toMatch(/send every member but id, description and fails/);
+    const fixtures = [...pack.exchange_fixtures.valid, ...pack.exchange_fixtures.invalid];
+    expect(fixtures.some((f: Record<string, unknown>) => 'previous' in f)).toBe(true);
+    for (const { id, description: _d, fails, ...body } of fixtures) {
+      const outcome = checkExchangeAction(body, { site: siteFor(ORIGIN), now: () => new Date() });
+      if (!outcome.ok) throw new Error(`${id}: refused`);
+      const { verdicts } = (outcome.body as CheckExchangeResult).exchange;
+      const failed = verdicts.filter((v) => v.status === 'fail').map((v) => v.id);
+      expect(failed, id).toEqual(fails);
+    }
+  });
+
   it('serves the adoption-kit download twin byte-identical to the kit', () => {
     expect(readRecord('/downloads/uai-1-adoption-kit.json')).toEqual(readRecord('/adoption-kit'));
   });
@@ -119,5 +151,14 @@ describe('the static build (dist/)', () => {
     expect(kit.files).toHaveLength(7);
     expect(kit.first_packet_profile).toBe('uai.intent.request.v1');
     expect(kit.proof.valid).toBe(true);
+  });
+
+  it("names in the kit's starters only the service it was built for (CONTRACT section 1)", () => {
+    const kit = readRecord('/adoption-kit');
+    const starters = kit.files.filter((f: { language?: string }) => f.language !== undefined);
+    expect(starters).toHaveLength(4);
+    const addresses = starters.flatMap((f: { content: string }) => f.content.match(/\bhttps?:\/\/[^\s"'`)]+/g) ?? []);
+    expect(addresses.length).toBeGreaterThan(4);
+    expect(addresses.filter((a: string) => !a.startsWith(`${ORIGIN}/`))).toEqual([]);
   });
 });
