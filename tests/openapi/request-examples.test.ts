@@ -8,7 +8,7 @@ import { openApiDocument } from './document-schemas.ts';
  * (docs/openapi.md): the request under a key, sent to the route as the functions and the local
  * server run it (HTTP shell and all, in process), gets the status and media type under which
  * the document shows the answer of that key, and the same verdict: valid or not with the same
- * error codes, or the same problem code. A pairing made by the engine alone missed the shell's
+ * error codes (and, in a SARIF log, the same regions), or the same problem code. A pairing made by the engine alone missed the shell's
  * own refusals (a message nested past the body's depth limit answers 400 request.too_deep).
  */
 process.env.UAI_RATE_LIMIT = '0';
@@ -34,7 +34,13 @@ function gist(value: any): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if ('valid' in value) return { valid: value.valid, errors: (value.errors ?? []).map((e: any) => e.code).sort() };
   if (typeof value.code === 'string') return { code: value.code };
-  if (Array.isArray(value.runs)) return { results: value.runs[0].results.map((r: any) => r.ruleId).sort() };
+  // A SARIF result's region is where the finding lies in the posted text: shown as the route answers.
+  if (Array.isArray(value.runs))
+    return {
+      results: value.runs[0].results
+        .map((r: any) => `${r.ruleId} ${JSON.stringify(r.locations?.[0]?.physicalLocation?.region ?? null)}`)
+        .sort(),
+    };
   return { profile: value.profile, status: value.body?.status ?? value.body?.error?.code ?? null };
 }
 

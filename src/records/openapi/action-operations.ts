@@ -42,10 +42,15 @@ export function postProblems(site: Site): Record<string, ReturnType<typeof probl
   );
 }
 
-/** Real answers of the engine for a request example, at the fixed example instant, as response examples. */
+/**
+ * Real answers of the engine for a request example, at the fixed example instant, as response
+ * examples. The engine is handed the example's text as a client sends it (JSON.stringify, as Swagger
+ * UI and Prism do), as the route is: a SARIF answer locates its findings in that text.
+ */
 function engineAnswer(ctx: RecordContext, isValidate: boolean, body: Record<string, unknown>): unknown {
   const at = new Date(Date.parse(EXAMPLE_EPOCH) + 30_000);
-  const outcome = (isValidate ? validateAction : mockExchangeAction)(body, { site: ctx.site, now: () => at });
+  const action = isValidate ? validateAction : mockExchangeAction;
+  const outcome = action(body, { site: ctx.site, now: () => at }, { text: JSON.stringify(body) });
   if (!outcome.ok) throw new Error(`The published request example is refused: ${outcome.detail}`);
   return outcome.body;
 }
