@@ -13,6 +13,7 @@ export default tseslint.config(
       'action/index.mjs',
       '.astro/',
       '.netlify/',
+      '.cache/',
       'node_modules/',
       'src/engine/generated/',
       'reports/',

@@ -1,3 +1,7 @@
-/** Where the build notes the origin it was made for (outside dist/, which is published as it is). */
-export const BUILD_STAMP_DIR = 'node_modules/.cache/uai-service';
+/**
+ * Where the build notes the origin it was made for: outside dist/, which is published as it is,
+ * and inside this checkout, so that checkouts sharing one node_modules (worktrees, symlinked
+ * clones) do not read each other's note.
+ */
+export const BUILD_STAMP_DIR = '.cache/uai-service';
 export const BUILD_STAMP = `${BUILD_STAMP_DIR}/build.json`;
