@@ -1,6 +1,6 @@
 import { unlistedNote } from '../engine/index.ts';
 import { escapeInline } from '../kit/terminal.ts';
-import { locateFile } from './paths.ts';
+import { locateFile, locateInput } from './paths.ts';
 import type { FailOn } from './args.ts';
 import { fails, issuesOf, unlistedFailures, unlistedFailuresLine } from './report.ts';
 import type { ReportWriter, Write } from './report-writer.ts';
@@ -84,7 +84,7 @@ export function githubWriter(write: Write, base: string, failOn: FailOn): Report
     unreadable({ file, error }) {
       written.error += 1;
       write(
-        `${workflowCommand('error', { file: locateFile(file, base).path, title: 'uai: input not checked' }, error)}\n`,
+        `${workflowCommand('error', { file: locateInput(file, base).path, title: 'uai: input not checked' }, error)}\n`,
       );
     },
     end(t) {

@@ -40,8 +40,9 @@ function realFolder(folder: string): string {
 /**
  * A file named through a link of its own is located where the link leads: code scanning cannot show
  * a result at a link's path ("you need to resolve any symlinked files", docs.github.com, "SARIF
- * support for code scanning"), nor can an annotation sit on one. Found files are never links (a
- * walk does not take them): one lstat per file, a realpath for a link only.
+ * support for code scanning"), nor can an annotation sit on one. Only checked files are located so
+ * (an input that was not checked is located as named, see locateInput): one lstat per file, a
+ * realpath for a link only.
  */
 function linkTarget(absolute: string): string {
   try {
@@ -52,8 +53,22 @@ function linkTarget(absolute: string): string {
 }
 
 export function locateFile(file: string, base: string): Located {
+  return located(file, base, true);
+}
+
+/**
+ * An input that was not checked, located as it was named: a link found below a folder or a
+ * pattern is not followed, so its target is no input of the run (and may lie outside the
+ * workspace, or be a file the run checked clean); a link named itself whose target could not
+ * be read is the name the user gave.
+ */
+export function locateInput(file: string, base: string): Located {
+  return located(file, base, false);
+}
+
+function located(file: string, base: string, followLink: boolean): Located {
   if (file === '-') return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = linkTarget(resolve(file));
+  const absolute = followLink ? linkTarget(resolve(file)) : resolve(file);
   let rel = relative(resolve(base), absolute);
   // A base or a file named through a link (a runner's workspace behind one, `--sarif-base "$PWD"`
   // where the working directory is reached by a link): compared again as the system names both.

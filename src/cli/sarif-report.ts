@@ -1,7 +1,7 @@
 import { sarifLog, type SarifEntry, type SarifLog, type SarifNotification } from '../engine/index.ts';
 import type { Site } from '../standard/urls.ts';
 import { streamedArray } from './json-stream.ts';
-import { locateFile } from './paths.ts';
+import { locateFile, locateInput } from './paths.ts';
 import type { ReportWriter, Write } from './report-writer.ts';
 
 /**
@@ -54,7 +54,7 @@ export function sarifWriter(write: Write, site: Site, base: string, automationId
       if (issues_listed !== undefined) cut.push(stub);
     },
     unreadable({ file, error }) {
-      const { uri, uriBaseId } = locateFile(file, base);
+      const { uri, uriBaseId } = locateInput(file, base);
       notifications.push({ uri, ...(uriBaseId ? { uriBaseId } : {}), message: `${file}: ${error}` });
     },
     end() {

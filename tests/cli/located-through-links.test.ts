@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { locateFile, SRCROOT } from '../../src/cli/paths.ts';
+import { runMain } from '../support/command-in-process.ts';
 
 /**
  * A file under the base is named relative to it however either is spelled: a CI runner whose
@@ -48,4 +49,26 @@ it('a file that is a link itself is located where it leads: inside the base rela
     uri: 'dangling.json',
     uriBaseId: SRCROOT,
   });
+});
+
+it('an input not checked is reported where it was named: a link below a folder, not where it leads', async () => {
+  const base = join(scratch, 'workspace');
+  mkdirSync(join(base, 'm'), { recursive: true });
+  writeFileSync(join(base, 'm/ok.json'), '{}');
+  writeFileSync(join(scratch, 'secret.json'), '{}');
+  symlinkSync(join(scratch, 'secret.json'), join(base, 'm/outside.json'));
+  symlinkSync(join(base, 'm/ok.json'), join(base, 'm/inside.json'));
+  const run = (format: string) =>
+    runMain(['validate', join(base, 'm'), '--format', format, '--sarif-base', base], { now: new Date(), cwd: base });
+
+  const github = (await run('github')).stdout.split('\n').filter((l) => l.includes('input not checked'));
+  expect(github.map((l) => /file=([^,]*)/.exec(l)![1]).sort()).toEqual(['m/inside.json', 'm/outside.json']);
+
+  const sarif = JSON.parse((await run('sarif')).stdout);
+  const notified = sarif.runs[0].invocations[0].toolExecutionNotifications.map(
+    (n: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }) =>
+      n.locations[0]!.physicalLocation.artifactLocation,
+  );
+  expect(notified.map((a: { uri: string }) => a.uri).sort()).toEqual(['m/inside.json', 'm/outside.json']);
+  expect(notified.every((a: { uriBaseId?: string }) => a.uriBaseId === SRCROOT)).toBe(true);
 });
