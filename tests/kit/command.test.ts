@@ -108,6 +108,18 @@ describe('uai test', () => {
     const stale = await uaiTest(server.endpoint, '--baseline', baseline);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toContain('stale baseline entries (they pass now; remove them): exchange.sequence');
+    // The page a CI system shows says why the step failed: the stale entry is a failure there too.
+    const staleJunit = await uaiTest(server.endpoint, '--baseline', baseline, '--format', 'junit');
+    expect(staleJunit.code).toBe(1);
+    const staleSuite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(staleJunit.stdout)
+      .testsuites.testsuite;
+    expect(Number(staleSuite.failures)).toBe(1);
+    expect(
+      staleSuite.testcase.filter((t: { failure?: unknown }) => t.failure).map((t: { name: string }) => t.name),
+    ).toEqual(['exchange.sequence']);
+    expect(staleSuite.testcase.find((t: { name: string }) => t.name === 'exchange.sequence').failure.type).toBe(
+      'stale_baseline',
+    );
     writeFileSync(baseline, JSON.stringify({ expected_failures: ['hostile.too_deep'] }));
     await breakSequence();
     const regression = await uaiTest(server.endpoint, '--baseline', baseline);
@@ -258,6 +270,16 @@ describe('uai test', () => {
       );
       expect(unexercised.length).toBeGreaterThan(0);
       expect(Number(suite.failures)).toBeGreaterThan(unexercised.length);
+      // Why the run failed, in a testcase of its own, counted with the checks.
+      const run = suite.testcase.find((t: { name: string }) => t.name === 'run.completed');
+      expect(run.failure).toMatchObject({
+        type: 'aborted',
+        message: expect.stringMatching(/not complete within 2000 ms/),
+      });
+      expect(Number(suite.tests)).toBe(KIT_CHECKS.length + 1);
+      expect(Number(suite.failures)).toBe(
+        suite.testcase.filter((t: { failure?: unknown }) => t.failure !== undefined).length,
+      );
     });
     it('json and html: the status, the reason, and a sealed result that says fail', async () => {
       const report = JSON.parse((await stopped('json')).stdout);

@@ -102,8 +102,11 @@ function expectJunit(r: KitReport): void {
   expect(XMLValidator.validate(doc)).toBe(true);
   expect(doc).not.toContain(']]>');
   const cases = xmlParser.parse(doc.replace(/\r\n?/g, '\n')).testsuites.testsuite.testcase as any[];
-  expect(cases.map((c) => c.name)).toEqual(r.checks.map((c) => c.id));
+  // A run that stopped early has one testcase more, after the checks, saying why.
+  expect(cases.map((c) => c.name)).toEqual([...r.checks.map((c) => c.id), ...(r.aborted ? ['run.completed'] : [])]);
   const asSent = (s: string) => s.replace(/\r\n/g, '\n').replace(LOST_IN_XML, '\uFFFD');
+  if (r.aborted)
+    expect(readEscaped(cases.at(-1).failure.message)).toBe(asSent(`stopped early (the run fails): ${r.aborted}`));
   r.checks.forEach((c, n) => {
     if (explained(c) && !r.baseline.expected.includes(c.id))
       expect(readEscaped(cases[n].failure['#text'] ?? '')).toBe(asSent(c.evidence.join('\n')));

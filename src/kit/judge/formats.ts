@@ -70,9 +70,16 @@ const evidence = (lines: readonly string[]): string => xml(escapeControls(lines.
  * One side's <testsuite> with its cases, named `name`, and its failure and skip counts: a
  * document of its own (junitReport) or one of the proxy's two.
  */
-export function junitSuite(r: KitReport, name = r.endpoint): { text: string; failures: number; skipped: number } {
+export function junitSuite(
+  r: KitReport,
+  name = r.endpoint,
+): { text: string; tests: number; failures: number; skipped: number } {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml(c.category)}" name="${xml(c.id)}" time="0">`;
+    // A baseline entry that no longer fails fails the run (the baseline only shrinks): a CI page
+    // that showed it passing would leave the reader no reason for the failed step.
+    if (r.baseline.stale.includes(c.id))
+      return `${open}<failure message="stale baseline entry: this check ${c.status === 'pass' ? 'passes' : 'does not fail'} now; remove it from the baseline" type="stale_baseline"/></testcase>`;
     if (explained(c.status) && r.baseline.expected.includes(c.id))
       return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
     if (c.status === 'fail')
@@ -83,22 +90,27 @@ export function junitSuite(r: KitReport, name = r.endpoint): { text: string; fai
       return `${open}<skipped message="${xml(escapeControls(c.evidence[0] ?? 'not applicable'))}"/></testcase>`;
     return `${open}</testcase>`;
   });
-  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
-  const skipped = r.checks.length - r.counts.pass - failures;
+  // A run that stopped early fails whatever its checks say: one testcase of its own says why.
+  if (r.aborted)
+    cases.push(
+      `    <testcase classname="uai.run" name="run.completed" time="0"><failure message="${xml(escapeControls(`stopped early (the run fails): ${r.aborted}`))}" type="aborted"/></testcase>`,
+    );
+  const failures = cases.filter((c) => c.includes('<failure ')).length;
+  const skipped = cases.filter((c) => c.includes('<skipped ')).length;
   const text = [
-    `  <testsuite name="${xml(name)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
     ...cases,
     '  </testsuite>',
   ].join('\n');
-  return { text, failures, skipped };
+  return { text, tests: cases.length, failures, skipped };
 }
 
 /** JUnit XML as CI systems read it: one testsuite, one testcase per check; baseline failures are skipped. */
 export function junitReport(r: KitReport): string {
-  const { text, failures, skipped } = junitSuite(r);
+  const { text, tests, failures, skipped } = junitSuite(r);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${r.tool ?? 'uai test'}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `<testsuites name="${r.tool ?? 'uai test'}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
     text,
     '</testsuites>',
     '',

@@ -64,7 +64,7 @@ export function proxyText(r: ProxyReport): string {
 /** Both sides' suites in one document: each is the kit's JUnit suite of that side. */
 export function proxyJunit(r: ProxyReport): string {
   const suites = [r.server, r.client].map((side) => junitSuite(side, `${side.side}: ${side.endpoint}`));
-  const tests = r.server.checks.length + r.client.checks.length;
+  const tests = suites.reduce((n, s) => n + s.tests, 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + s.failures, 0)}" errors="0">`,
@@ -74,10 +74,6 @@ export function proxyJunit(r: ProxyReport): string {
   ].join('\n');
 }
 
-/**
- * The recording's path as given, as a URI reference (RFC 3986, which SARIF's artifactLocation.uri
- * is): each segment percent-encoded, so a name with a space, "%" or "#" stays one path.
- */
 /**
  * A recording as SARIF locates it: a relative path against the checkout (`%SRCROOT%`, as `uai
  * validate` writes it), an absolute one as a `file:` URI; and the line of each exchange (the live
