@@ -11768,6 +11768,8 @@ function textReport(r, resultNote = RESULT_NOT_WRITTEN) {
 function junitSuite(r, name = r.endpoint) {
   const cases = r.checks.map((c) => {
     const open = `    <testcase classname="uai.${xml2(c.category)}" name="${xml2(c.id)}" time="0">`;
+    if (r.baseline.stale.includes(c.id))
+      return `${open}<failure message="stale baseline entry: this check ${c.status === "pass" ? "passes" : "does not fail"} now; remove it from the baseline" type="stale_baseline"/></testcase>`;
     if (explained(c.status) && r.baseline.expected.includes(c.id))
       return `${open}<skipped message="expected failure (baseline)"/></testcase>`;
     if (c.status === "fail")
@@ -11778,20 +11780,24 @@ function junitSuite(r, name = r.endpoint) {
       return `${open}<skipped message="${xml2(escapeControls(c.evidence[0] ?? "not applicable"))}"/></testcase>`;
     return `${open}</testcase>`;
   });
-  const failures = r.checks.filter((c) => explained(c.status) && !r.baseline.expected.includes(c.id)).length;
-  const skipped = r.checks.length - r.counts.pass - failures;
+  if (r.aborted)
+    cases.push(
+      `    <testcase classname="uai.run" name="run.completed" time="0"><failure message="${xml2(escapeControls(`stopped early (the run fails): ${r.aborted}`))}" type="aborted"/></testcase>`
+    );
+  const failures = cases.filter((c) => c.includes("<failure ")).length;
+  const skipped = cases.filter((c) => c.includes("<skipped ")).length;
   const text = [
-    `  <testsuite name="${xml2(name)}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
+    `  <testsuite name="${xml2(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${r.checked_at}">`,
     ...cases,
     "  </testsuite>"
   ].join("\n");
-  return { text, failures, skipped };
+  return { text, tests: cases.length, failures, skipped };
 }
 function junitReport(r) {
-  const { text, failures, skipped } = junitSuite(r);
+  const { text, tests, failures, skipped } = junitSuite(r);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${r.tool ?? "uai test"}" tests="${r.checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `<testsuites name="${r.tool ?? "uai test"}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
     text,
     "</testsuites>",
     ""
@@ -11898,7 +11904,7 @@ function proxyText(r) {
 }
 function proxyJunit(r) {
   const suites = [r.server, r.client].map((side) => junitSuite(side, `${side.side}: ${side.endpoint}`));
-  const tests = r.server.checks.length + r.client.checks.length;
+  const tests = suites.reduce((n, s) => n + s.tests, 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="uai proxy" tests="${tests}" failures="${suites.reduce((n, s) => n + s.failures, 0)}" errors="0">`,
@@ -18795,8 +18801,14 @@ function linkTarget(absolute) {
   }
 }
 function locateFile(file, base) {
+  return located(file, base, true);
+}
+function locateInput(file, base) {
+  return located(file, base, false);
+}
+function located(file, base, followLink) {
   if (file === "-") return { path: STDIN_NAME, uri: STDIN_NAME, uriBaseId: SRCROOT };
-  const absolute = linkTarget(resolve2(file));
+  const absolute = followLink ? linkTarget(resolve2(file)) : resolve2(file);
   let rel = relative(resolve2(base), absolute);
   if (outside(rel))
     rel = relative(realFolder(resolve2(base)), resolve2(realFolder(dirname2(absolute)), basename(absolute)));
@@ -18958,7 +18970,7 @@ function githubWriter(write, base, failOn) {
     unreadable({ file, error: error2 }) {
       written2.error += 1;
       write(
-        `${workflowCommand("error", { file: locateFile(file, base).path, title: "uai: input not checked" }, error2)}
+        `${workflowCommand("error", { file: locateInput(file, base).path, title: "uai: input not checked" }, error2)}
 `
       );
     },
@@ -19425,7 +19437,7 @@ function sarifWriter(write, site, base, automationId) {
       if (issues_listed !== void 0) cut.push(stub);
     },
     unreadable({ file, error: error2 }) {
-      const { uri, uriBaseId } = locateFile(file, base);
+      const { uri, uriBaseId } = locateInput(file, base);
       notifications.push({ uri, ...uriBaseId ? { uriBaseId } : {}, message: `${file}: ${error2}` });
     },
     end() {
@@ -19594,6 +19606,14 @@ async function validateTo(command, outputs, io) {
 
 // src/action/main.ts
 var input = (env, name) => (env[`INPUT_${name.replaceAll(" ", "_").toUpperCase()}`] ?? "").trim();
+function booleanInput(env, name, unset) {
+  const value = input(env, name);
+  if (value === "") return unset;
+  if (["true", "True", "TRUE"].includes(value)) return true;
+  if (["false", "False", "FALSE"].includes(value)) return false;
+  return { error: `the ${name} input is true or false (or True, TRUE, False, FALSE), not ${JSON.stringify(value)}` };
+}
+var automationIdOf = (category) => category.endsWith("/") ? category : `${category}/`;
 var lines = (text) => text.split("\n").map((l) => l.trim()).filter(Boolean);
 async function cli(argv, env, workspace) {
   let stdout = "";
@@ -19728,6 +19748,9 @@ async function validate(env, workspace) {
   const sarifFile = input(env, "sarif-file") || "uai.sarif";
   const origin = input(env, "origin");
   const failOn = input(env, "fail-on") || "error";
+  const annotate = booleanInput(env, "annotations", true);
+  const upload = booleanInput(env, "upload", true);
+  for (const flag of [annotate, upload]) if (typeof flag === "object") return fail3(env, "uai validate", flag.error);
   const base = [
     "validate",
     "--mode",
@@ -19768,10 +19791,10 @@ async function validate(env, workspace) {
       {
         formats: {
           sarif: sarif.write,
-          ...input(env, "annotations") !== "false" ? { github: processIo.stdout } : {}
+          ...annotate === true ? { github: processIo.stdout } : {}
         },
         // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
-        automationId: `${category}/`,
+        automationId: automationIdOf(category),
         observers: [observer]
       },
       { ...processIo, env, cwd: () => workspace }
@@ -19805,7 +19828,7 @@ async function validate(env, workspace) {
       ""
     ].join("\n")
   );
-  if (input(env, "upload") !== "true") return code;
+  if (upload !== true) return code;
   if (unreadable > 0 || checked === 0) {
     uploadWarning(
       env,

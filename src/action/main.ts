@@ -35,6 +35,22 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The runner's name for an input: INPUT_ and the id upper-cased, spaces as underscores. */
 const input = (env: Env, name: string): string =>
   (env[`INPUT_${name.replaceAll(' ', '_').toUpperCase()}`] ?? '').trim();
+/**
+ * A true/false input read as the Actions toolkit's getBooleanInput reads it (YAML 1.2 core
+ * schema): `True` and `TRUE` are true too, and any other word is an error, never quietly one of
+ * the two. Unset, the action.yml default.
+ */
+export function booleanInput(env: Env, name: string, unset: boolean): boolean | { error: string } {
+  const value = input(env, name);
+  if (value === '') return unset;
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  return { error: `the ${name} input is true or false (or True, TRUE, False, FALSE), not ${JSON.stringify(value)}` };
+}
+
+/** The category as code scanning's automation id: it ends in one `/` (github/codeql-action's getAutomationID). */
+export const automationIdOf = (category: string): string => (category.endsWith('/') ? category : `${category}/`);
+
 const lines = (text: string) =>
   text
     .split('\n')
@@ -218,6 +234,9 @@ async function validate(env: Env, workspace: string): Promise<number> {
   const sarifFile = input(env, 'sarif-file') || 'uai.sarif';
   const origin = input(env, 'origin');
   const failOn = input(env, 'fail-on') || 'error';
+  const annotate = booleanInput(env, 'annotations', true);
+  const upload = booleanInput(env, 'upload', true);
+  for (const flag of [annotate, upload]) if (typeof flag === 'object') return fail(env, 'uai validate', flag.error);
   // The Action's own options first, then `--`: every line of `files` is a file, directory or glob,
   // even one a pull request named `--jobs=2` or `--origin=https:evil.example` (read as an option,
   // such a file was not checked and the step passed).
@@ -265,10 +284,10 @@ async function validate(env: Env, workspace: string): Promise<number> {
       {
         formats: {
           sarif: sarif.write,
-          ...(input(env, 'annotations') !== 'false' ? { github: processIo.stdout } : {}),
+          ...(annotate === true ? { github: processIo.stdout } : {}),
         },
         // The category keeps these results apart from other tools' in code scanning (codeql-action's rule).
-        automationId: `${category}/`,
+        automationId: automationIdOf(category),
         observers: [observer],
       },
       { ...processIo, env, cwd: () => workspace },
@@ -303,7 +322,7 @@ async function validate(env: Env, workspace: string): Promise<number> {
     ].join('\n'),
   );
 
-  if (input(env, 'upload') !== 'true') return code;
+  if (upload !== true) return code;
   // A log that leaves an input unchecked would replace the category's alerts in code scanning with
   // fewer (a typo in `files` would clear them all): the step fails, and the last alerts stay.
   if (unreadable > 0 || checked === 0) {

@@ -202,7 +202,7 @@ describe('action.yml', () => {
 
   it('declares every input the entry reads, and reads every input it declares', () => {
     const source = readFileSync(resolve(REPO, 'src/action/main.ts'), 'utf8');
-    const read = new Set([...source.matchAll(/input\(env, '([a-z-]+)'\)/g)].map((m) => m[1]));
+    const read = new Set([...source.matchAll(/(?:input|booleanInput)\(env, '([a-z-]+)'/g)].map((m) => m[1]));
     expect([...read].sort()).toEqual(Object.keys(action.inputs).sort());
   });
 
@@ -275,6 +275,28 @@ describe('action.yml', () => {
     });
     expect([r.code, r.outputs.errors]).toEqual([1, '2']);
     expect(r.stdout).not.toMatch(/^::(error|warning)/m);
+  }, 60_000);
+
+  it('validate: true and false read as the toolkit reads them (TRUE, False), another word refused; a category ending in / keeps one', async () => {
+    uploads.length = 0;
+    const shouted = await runAction({ files: 'messages/ok.json', upload: 'TRUE', category: 'agents/', origin: PUBLIC });
+    expect(shouted.code, shouted.stderr).toBe(0);
+    expect(uploads).toHaveLength(1);
+    const log = JSON.parse(readFileSync(join(workspace, 'uai.sarif'), 'utf8'));
+    expect(log.runs[0].automationDetails).toEqual({ id: 'agents/' });
+    const quiet = await runAction({
+      files: 'messages/sub/bad.json',
+      upload: 'false',
+      annotations: 'False',
+      origin: PUBLIC,
+    });
+    expect([quiet.code, quiet.outputs.errors]).toEqual([1, '2']);
+    expect(quiet.stdout).not.toMatch(/^::(error|warning)/m);
+    uploads.length = 0;
+    const refused = await runAction({ files: 'messages/ok.json', upload: 'yes', origin: PUBLIC });
+    expect([refused.code, refused.outputs['exit-code']]).toEqual([2, '2']);
+    expect(refused.stdout).toMatch(/^::error title=uai validate::the upload input is true or false/m);
+    expect(uploads).toEqual([]);
   }, 60_000);
 
   it('validate: help links to an address code scanning readers cannot reach (the default of a checkout build) are warned of', async () => {
