@@ -731,6 +731,16 @@ export const BROKEN: readonly Broken[] = [
     })(),
   },
   {
+    // A problem document refuses a request (CONTRACT section 8): a valid request is answered with a
+    // message, a typed uai.error.v1 for the subject no registry lists (section 6).
+    fault: 'the valid request naming an unregistered subject answered with a 404 problem document',
+    fails: ['message.valid', 'exchange.response_profile'],
+    // The run's only typed error was to come from this request.
+    unexercised: ['exchange.error_code_published', 'exchange.error_retryable', 'exchange.error_status'],
+    transform: (ex) =>
+      kindOf(ex) === 'unknown-subject' ? problem(404, 'route.not_found', 'Nothing here.') : ex.response,
+  },
+  {
     // A replay guard standing in for validation: only the first sight of a message_id is judged.
     fault: 'a repeated message_id refused, anything fresh accepted',
     fails: HOSTILE_CHECKS.map((c) => c.id),

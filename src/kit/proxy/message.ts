@@ -4,7 +4,7 @@
  * when the answer did not keep the request's shape), the request alone when none did, and a
  * request the server must refuse held to its refusal (refusal.ts).
  */
-import { validateMessage, type CheckExchangeRequest } from '../../engine/index.ts';
+import { checkExchange, isRecord, validateMessage, type CheckExchangeRequest } from '../../engine/index.ts';
 import type { Site } from '../../standard/urls.ts';
 import { isJsonMediaType } from '../../http/headers.ts';
 import { isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
@@ -36,6 +36,23 @@ const DOUBTFUL_JSON: ReadonlySet<string> = new Set(['message.duplicate_member', 
  */
 const doubtfulJson = (byteOrderMark: boolean, errorCodes: readonly string[]): boolean =>
   byteOrderMark || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
+
+/** Whether a content coding other than identity was declared on the request: a server may refuse the coding first. */
+const contentCoded = (x: RecordedExchange): boolean =>
+  !/^(identity)?$/i.test((header(x.request.headers, 'content-encoding') ?? '').trim());
+
+/**
+ * Whether a problem document answered a request that earns none: valid as sent (a content coding
+ * or a byte order mark may be refused first), and not refused before its body was read (size,
+ * rate, time: refusedUnread).
+ */
+function problemForValid(x: RecordedExchange, errorCodes: readonly string[], bom: boolean, problem: unknown): boolean {
+  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem, true) === undefined;
+}
+
+/** A valid message sent as a binding takes it: JSON, with no content coding and no byte order mark. */
+const validAsSent = (x: RecordedExchange, errorCodes: readonly string[], bom: boolean): boolean =>
+  errorCodes.length === 0 && !bom && isJsonMediaType(header(x.request.headers, 'content-type')) && !contentCoded(x);
 
 export function judgeMessage({
   x,
@@ -104,15 +121,27 @@ export function judgeMessage({
     for (const i of result.errors) find('client.message_valid', i.path, `${i.code}: ${i.message}`);
     for (const i of result.warnings) find('client.message_warning_free', i.path, `${i.code}: ${i.message}`);
     errorCodes = result.errors.map((i) => i.code);
-    // A message gets a message back (a refusal may be a problem document: CONTRACT section 8).
-    if (res && !res.body.truncated && !isProblem) {
+    // A message gets a message back (a refusal may be a problem document: CONTRACT section 8); a
+    // valid one, read and taken as JSON, gets no problem document either, as uai test holds its
+    // valid requests to.
+    const read = res !== undefined && !res.body.truncated;
+    const problemForMessage = read && isProblem && problemForValid(x, errorCodes, byteOrderMark, answer);
+    if (read && (!isProblem || problemForMessage)) {
       judged.add('message.valid');
-      find(
-        'message.valid',
-        '',
-        `HTTP ${res.status}: the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`}`,
-      );
+      const code = isProblem && isRecord(answer) && typeof answer.code === 'string' ? ` ${answer.code}` : '';
+      const what = isProblem
+        ? `a valid request answered with a problem document${code}, not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`
+        : `the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? '').slice(0, 80))}`}`;
+      find('message.valid', '', `HTTP ${res.status}: ${what}`);
     }
+    // Such an answer to a valid request, a JSON object, is held to the exchange rules all the same,
+    // as uai test holds its valid requests' answers: only the rule about the answer's kind
+    // (exchange.response_profile) can read it.
+    if (read && isRecord(answer) && validAsSent(x, errorCodes, byteOrderMark) && (!isProblem || problemForMessage))
+      for (const v of checkExchange({ request: keyed(request), response: answer, httpStatus: res.status }).verdicts) {
+        if (v.status !== 'skip') judged.add(v.id);
+        for (const f of v.findings) find(v.id, f.path, f.message);
+      }
   }
   // A valid request whose subject is no registered profile is answered 404 (CONTRACT section 6),
   // whether the answer is a uai.error.v1 message or a problem document.
@@ -128,7 +157,7 @@ export function judgeMessage({
   // one sent with a content coding (a server may refuse the coding first, whatever the message),
   // and a refusal given before the body was read (size, rate, time).
   const refusal = refusalCheck(requestType, request !== undefined || requestUnparsed !== undefined, errorCodes);
-  const coded = !/^(identity)?$/i.test((header(x.request.headers, 'content-encoding') ?? '').trim());
+  const coded = contentCoded(x);
   // A keyless refusal (a uai.error.v1 array, to a keyless request) is read in its keyed form, as uai test reads it.
   const refusing = isProblem ? answer : keyed(answer);
   if (refusal && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
