@@ -305,4 +305,20 @@ describe('a rule is exercised only where the conversation showed it', () => {
     const again = send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202);
     expect(exercised([again, poll('t1', status('s1', 't1', 'completed'))]).has('conversation.poll_stops')).toBe(true);
   });
+  it('a status naming another task is no status of the polled one: it neither ends the task nor becomes what the next status follows', () => {
+    index = 0;
+    const judge = new ConversationJudge();
+    const steps = [
+      send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+      poll('t1', status('s1', 't-other', 'completed')),
+      poll('t1', { ...status('s2', 't1', 'working'), delivery: { task_ref: 't-other' } }),
+      poll('t1', status('s3', 't1', 'working')),
+    ];
+    const found = steps.flatMap((s) => judge.step(s).findings.map((f) => f.rule));
+    // Still polled after the wrong "completed": the client did right to poll on.
+    expect(found).toEqual([]);
+    expect(judge.task('t1')?.last).toEqual(status('s3', 't1', 'working'));
+    // And it is still working when the client stops: not followed to its end.
+    expect(judge.finish(steps.at(-1)!.index).map((f) => f.rule)).toEqual(['conversation.task_followed']);
+  });
 });

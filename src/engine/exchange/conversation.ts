@@ -49,6 +49,12 @@ export interface ConversationFinding {
   readonly message: string;
 }
 
+/** Whether a task status names the task: its body.task_id, and its delivery.task_ref when it carries one. */
+function namesTask(status: unknown, ref: string): boolean {
+  const delivered = valueAt(status, '/delivery/task_ref');
+  return valueAt(status, '/body/task_id') === ref && (delivered === undefined || delivered === ref);
+}
+
 /** A task as the conversation shows it: the request that started it and the last thing said about it. */
 export interface TaskHistory {
   readonly request: unknown;
@@ -342,7 +348,10 @@ export class ConversationJudge {
       this.#tasks.set(ref, { request: s.request, last: answer, final: false, polled: false });
     if (s.kind === 'poll' && s.pollRef !== undefined && s.status === 200) {
       const task = this.#tasks.get(s.pollRef);
-      if (task && valueAt(answer, '/profile') === 'uai.task.status.v1')
+      // Only a status of this task says where it is now: one naming another (exchange.task_matches
+      // fails it) would make the next, right status of this task look like the wrong one, and its
+      // state end a task that has not ended.
+      if (task && valueAt(answer, '/profile') === 'uai.task.status.v1' && namesTask(answer, s.pollRef))
         this.#tasks.set(s.pollRef, {
           request: task.request,
           last: answer,
