@@ -10448,6 +10448,10 @@ var init_conversation_rules = __esm({
 });
 
 // src/engine/exchange/conversation.ts
+function namesTask(status, ref) {
+  const delivered = valueAt2(status, "/delivery/task_ref");
+  return valueAt2(status, "/body/task_id") === ref && (delivered === void 0 || delivered === ref);
+}
 function httpDateMs(text, now) {
   let parts;
   let match = IMF_FIXDATE.exec(text);
@@ -10701,7 +10705,7 @@ var init_conversation = __esm({
           this.#tasks.set(ref, { request: s.request, last: answer, final: false, polled: false });
         if (s.kind === "poll" && s.pollRef !== void 0 && s.status === 200) {
           const task = this.#tasks.get(s.pollRef);
-          if (task && valueAt2(answer, "/profile") === "uai.task.status.v1")
+          if (task && valueAt2(answer, "/profile") === "uai.task.status.v1" && namesTask(answer, s.pollRef))
             this.#tasks.set(s.pollRef, {
               request: task.request,
               last: answer,
@@ -13110,6 +13114,9 @@ var init_refusal2 = __esm({
 });
 
 // src/kit/proxy/message.ts
+function problemForValid(x, errorCodes, bom, problem2) {
+  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem2, true) === void 0;
+}
 function judgeMessage({
   x,
   request,
@@ -13169,14 +13176,19 @@ function judgeMessage({
     for (const i of result2.errors) find("client.message_valid", i.path, `${i.code}: ${i.message}`);
     for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
     errorCodes = result2.errors.map((i) => i.code);
-    if (res && !res.body.truncated && !isProblem) {
+    const read = res !== void 0 && !res.body.truncated;
+    const problemForMessage = read && isProblem && problemForValid(x, errorCodes, byteOrderMark, answer);
+    if (read && (!isProblem || problemForMessage)) {
       judged.add("message.valid");
-      find(
-        "message.valid",
-        "",
-        `HTTP ${res.status}: the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`}`
-      );
+      const code = isProblem && isRecord(answer) && typeof answer.code === "string" ? ` ${answer.code}` : "";
+      const what = isProblem ? `a valid request answered with a problem document${code}, not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}` : `the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`}`;
+      find("message.valid", "", `HTTP ${res.status}: ${what}`);
     }
+    if (read && isRecord(answer) && validAsSent(x, errorCodes, byteOrderMark) && (!isProblem || problemForMessage))
+      for (const v of checkExchange({ request: keyed3(request), response: answer, httpStatus: res.status }).verdicts) {
+        if (v.status !== "skip") judged.add(v.id);
+        for (const f of v.findings) find(v.id, f.path, f.message);
+      }
   }
   if (res && requestUnparsed === void 0 && isMessage(request) && errorCodes.length === 0) {
     const unknown = unknownSubjectFault(keyed3(request), res.status);
@@ -13186,7 +13198,7 @@ function judgeMessage({
     }
   }
   const refusal2 = refusalCheck(requestType, request !== void 0 || requestUnparsed !== void 0, errorCodes);
-  const coded = !/^(identity)?$/i.test((header(x.request.headers, "content-encoding") ?? "").trim());
+  const coded = contentCoded(x);
   const refusing = isProblem ? answer : keyed3(answer);
   if (refusal2 && res && !res.body.truncated && !coded && !refusedUnread(res.status, refusing, isProblem)) {
     judged.add(refusal2);
@@ -13204,7 +13216,7 @@ function judgeMessage({
       );
   }
 }
-var DOUBTFUL_JSON, doubtfulJson;
+var DOUBTFUL_JSON, doubtfulJson, contentCoded, validAsSent;
 var init_message = __esm({
   "src/kit/proxy/message.ts"() {
     "use strict";
@@ -13217,6 +13229,8 @@ var init_message = __esm({
     init_refusal2();
     DOUBTFUL_JSON = /* @__PURE__ */ new Set(["message.duplicate_member", "message.not_canonicalizable"]);
     doubtfulJson = (byteOrderMark, errorCodes) => byteOrderMark || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
+    contentCoded = (x) => !/^(identity)?$/i.test((header(x.request.headers, "content-encoding") ?? "").trim());
+    validAsSent = (x, errorCodes, bom) => errorCodes.length === 0 && !bom && isJsonMediaType(header(x.request.headers, "content-type")) && !contentCoded(x);
   }
 });
 
@@ -15227,6 +15241,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
   let final;
   let followUpFinal;
   const followUpRefs = /* @__PURE__ */ new Set();
+  let followUpSent = false;
   let firstMode;
   let retryFrom;
   let refusedBefore;
@@ -15283,6 +15298,10 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
     if (answer && (answer.status === 429 || answer.status === 503) && Number.isFinite(retryAfter) && answer.sentAt !== void 0)
       retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse2(answer?.text);
+    if (r.method === "GET" && !r.path.startsWith(pollPath) && answer?.status === 200) {
+      const read = asKeyed(answerJson);
+      if (isRecord(read) && typeof read.profile === "string") rememberAnswerId(r, read.message_id);
+    }
     if (r.method === "POST" && r.path === endpointPath) {
       unanswered2 = unanswered2.filter((q) => (q.answer?.sentAt ?? Infinity) > r.at);
       const waiting = unanswered2[0];
@@ -15460,6 +15479,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
       turnSeen(conversationId, at2(message2, "conversation", "turn_id"));
       if (typeof id === "string") byId2.set(id, { record: r, canonical, answer: answerJson, scenario: run2.scenario });
       takeAnswer(r, answer, answerJson, followUp);
+      if (followUp && !(answer && answer.status >= 400)) followUpSent = true;
       const refusal2 = asKeyed(answerJson);
       if (result2.errors.length === 0 && answer !== void 0 && answer.status >= 400 && answer.status < 500 && answer.status !== 429 && at2(refusal2, "profile") === "uai.error.v1" && at2(refusal2, "body", "retryable") === false && intentNow() !== void 0)
         refusedIntents.set(intentNow(), {
@@ -15534,7 +15554,9 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
     for (const id of ["client.poll_task_ref", "client.poll_stops", "client.poll_interval"])
       ev.expect(id, tag(`not exercised: ${why}`));
   }
+  const followUpUnfinished = !followUpFinal && followUpSent && !scenario.endsInError;
   if (followUpFinal) final = followUpFinal;
+  else if (followUpUnfinished) final = void 0;
   if (final) {
     ev.saw("client.quiet_after_final");
     const sent = final.answer?.sentAt ?? Infinity;
@@ -15555,7 +15577,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
   if (run2.spawnError) problems.push(`the command could not be started: ${run2.spawnError}`);
   if (!final)
     problems.push(
-      scenario.endsInError ? "never received the typed error" : "never received the scenario's final answer"
+      scenario.endsInError ? "never received the typed error" : followUpUnfinished ? "sent a follow-up and never received its result (the scenario's final answer)" : "never received the scenario's final answer"
     );
   if (run2.timedOut) problems.push(`still running at the time cap (${run2.durationMs} ms); its process group was killed`);
   else if (!scenario.endsInError && run2.exitCode !== 0) problems.push(`exited with status ${String(run2.exitCode)}`);
@@ -16156,6 +16178,10 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
     if (!message2 || unparsed !== void 0) delete record.body;
     const writing = elapsed();
+    if (!res.socket || res.socket.destroyed || !res.writable) {
+      delete record.answer;
+      return;
+    }
     await sendReply(res, reply, req.method === "HEAD").catch(() => void 0);
     record.answer.sentAt = writing;
     if (body !== void 0) pacer.took(bytes);

@@ -153,6 +153,8 @@ function judgeRun(
   let followUpFinal: RecordedRequest | undefined;
   /** Tasks accepted for a follow-up: their terminal poll is the follow-up's result. */
   const followUpRefs = new Set<string>();
+  /** A follow-up was sent and not refused: its result, not the first one, ends the scenario. */
+  let followUpSent = false;
   let firstMode: unknown;
   let retryFrom: { until: number; record: RecordedRequest } | undefined;
   /** The first typed refusal (status and code) a message of the client was answered with. */
@@ -232,6 +234,12 @@ function judgeRun(
     )
       retryFrom = { until: answer.sentAt + retryAfter * 1000 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse(answer?.text);
+    // A message read by GET (the capability statement, a result_ref) is a message the client was
+    // answered with: its id names that message (spec 2.2), as the id of an answer to a POST does.
+    if (r.method === 'GET' && !r.path.startsWith(pollPath) && answer?.status === 200) {
+      const read = asKeyed(answerJson);
+      if (isRecord(read) && typeof read.profile === 'string') rememberAnswerId(r, read.message_id);
+    }
 
     if (r.method === 'POST' && r.path === endpointPath) {
       // A request that came before the answer to an earlier one went out was sent while the client
@@ -444,6 +452,7 @@ function judgeRun(
       turnSeen(conversationId, at(message, 'conversation', 'turn_id'));
       if (typeof id === 'string') byId.set(id, { record: r, canonical, answer: answerJson, scenario: run.scenario });
       takeAnswer(r, answer, answerJson, followUp);
+      if (followUp && !(answer && answer.status >= 400)) followUpSent = true;
       // A refusal of what the message asks, not of its form: the message was valid.
       const refusal = asKeyed(answerJson);
       if (
@@ -541,8 +550,12 @@ function judgeRun(
       ev.expect(id, tag(`not exercised: ${why}`));
   }
   // A scenario ends with the follow-up's result when there is one, otherwise with the first: the
-  // follow-up scenario asks for one, and a client may always follow up once (docs/test-kit.md).
+  // follow-up scenario asks for one, and a client may always follow up once (docs/test-kit.md). A
+  // follow-up the client sent and the server took has a result to receive: until it came (polled to
+  // its end, or read at all), the scenario did not end.
+  const followUpUnfinished = !followUpFinal && followUpSent && !scenario.endsInError;
   if (followUpFinal) final = followUpFinal;
+  else if (followUpUnfinished) final = undefined;
 
   // Nothing after the final answer (polls of a finished task and resent refusals have their own
   // checks), but a read of what its result_ref names (CONTRACT section 2): that is using the answer.
@@ -571,7 +584,11 @@ function judgeRun(
   if (run.spawnError) problems.push(`the command could not be started: ${run.spawnError}`);
   if (!final)
     problems.push(
-      scenario.endsInError ? 'never received the typed error' : "never received the scenario's final answer",
+      scenario.endsInError
+        ? 'never received the typed error'
+        : followUpUnfinished
+          ? "sent a follow-up and never received its result (the scenario's final answer)"
+          : "never received the scenario's final answer",
     );
   if (run.timedOut) problems.push(`still running at the time cap (${run.durationMs} ms); its process group was killed`);
   else if (!scenario.endsInError && run.exitCode !== 0) problems.push(`exited with status ${String(run.exitCode)}`);

@@ -223,6 +223,13 @@ export async function startScenarioServer(
     // once the write is done, so that other work of this process holding the event loop cannot make
     // a client's wait after the answer (Retry-After, polling) look shorter than it was.
     const writing = elapsed();
+    // A client that closed its connection before the answer was written never read it (Node ends a
+    // connection whose client ended its side): the request stays unanswered, so no answer the
+    // client did not receive can be the one that completes its scenario.
+    if (!res.socket || res.socket.destroyed || !res.writable) {
+      delete record.answer;
+      return;
+    }
     await sendReply(res, reply, req.method === 'HEAD').catch(() => undefined);
     record.answer.sentAt = writing;
     if (body !== undefined) pacer.took(bytes);
