@@ -226,7 +226,8 @@ export async function startScenarioServer(
     // A client that closed its connection before the answer was written never read it (Node ends a
     // connection whose client ended its side): the request stays unanswered, so no answer the
     // client did not receive can be the one that completes its scenario.
-    if (!res.socket || res.socket.destroyed || !res.writable) {
+    // The connection, not the response: a pipelined response has no socket until the one before it is done.
+    if (req.socket.destroyed || !req.socket.writable) {
       delete record.answer;
       return;
     }
