@@ -52,10 +52,13 @@ const KIT_ONLY = (id: string) =>
  * task.pollable to the kit, and message.valid to the proxy, as every invalid answer is. And what
  * the kit holds against the statement it read: the proxy's conversation compares an answer's id
  * with earlier requests and answers, not with capability statements (a document read again and
- * again under one id, docs/proxy.md).
+ * again under one id, docs/proxy.md). And a 503 whose Retry-After is past the 5 s the kit waits:
+ * the kit judges it as the answer to its poll; the proxy sees a poll paced, whatever the client does
+ * with it, and judges what the 503 says (in plain text, nothing).
  */
 const KIT_READS: Record<string, readonly string[]> = {
   'a task status whose delivery.task_ref names another task': ['task.pollable'],
+  'a first poll refused in plain text (503, Retry-After past the wait), then the right status': ['task.pollable'],
   "an answer reusing the capability statement's message_id": ['message.own_ids'],
 };
 

@@ -10,8 +10,8 @@ import { startProxiedServer, type ProxiedServer } from './proxy-support.ts';
  * CONTRACT names), but on real traffic a server may rightly refuse first for a reason CONTRACT
  * section 8 gives before the body is read: its size (413), the client's rate (429), a content
  * coding it does not take (415). Those are no finding; the same bodies refused with a wrong status
- * are. And a valid request whose subject is no registered profile is answered 404, whether the
- * answer is a uai.error.v1 message or a problem document.
+ * are. A valid request whose subject is no registered profile is answered 404 with a uai.error.v1
+ * message; any valid request gets a message back, unless it is to be sent again later (429, 503).
  */
 const NOW = new Date('2026-11-20T10:00:00Z');
 let px: ProxiedServer;
@@ -123,6 +123,83 @@ describe('uai proxy: a valid request about no registered profile', () => {
   });
 });
 
+describe('uai proxy: a valid request answered with a problem document', () => {
+  const valid = () =>
+    post(
+      JSON.stringify(publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message),
+      { 'content-type': 'application/json' },
+    );
+  const about = (findings: string[]) =>
+    findings.filter((f) => /^(message\.valid|exchange\.response_profile):/.test(f)).map((f) => f.split(':')[0]);
+
+  it.each([
+    ['503, to be sent again later', 503, 'server.internal'],
+    ['429 with no request.rate_limited code', 429, 'request.invalid'],
+  ])('%s: no finding about the answer', async (_name, status, code) => {
+    px.server.transform = (ex) => (ex.method === 'POST' ? problem(status, code) : ex.response);
+    expect(about(await serverFindings(valid()))).toEqual([]);
+  });
+
+  it.each([
+    ['404 route.not_found', 404, 'route.not_found'],
+    ['500 server.internal', 500, 'server.internal'],
+  ])('%s: message.valid and exchange.response_profile, as under uai test', async (_name, status, code) => {
+    px.server.transform = (ex) => (ex.method === 'POST' ? problem(status, code) : ex.response);
+    expect(about(await serverFindings(valid())).sort()).toEqual(['exchange.response_profile', 'message.valid']);
+  });
+});
+
+describe('uai proxy: a poll', () => {
+  const pollWith = (answer: () => Response) => {
+    px.server.transform = (ex) => (ex.method === 'GET' && ex.path.includes('/tasks/') ? answer() : ex.response);
+    const request = publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+    return serverFindings(async () => {
+      const accepted = await fetch(px.proxy.endpoint, {
+        method: 'POST',
+        body: JSON.stringify(request),
+        headers: { 'content-type': 'application/json' },
+      });
+      const ref = ((await accepted.json()) as { delivery: { task_ref: string } }).delivery.task_ref;
+      return fetch(`${px.proxy.endpoint}/tasks/${encodeURIComponent(ref)}`);
+    });
+  };
+  const pollable = (findings: string[]) => findings.filter((f) => f.startsWith('task.pollable'));
+
+  it('answered 202: task.pollable, saying a poll is answered 200', async () => {
+    const findings = await pollWith(
+      () =>
+        new Response('{"profile":"uai.task.status.v1"}', {
+          status: 202,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    expect(pollable(findings)).toEqual([
+      expect.stringMatching(/answered HTTP 202: a poll reads the task's status and is answered 200/),
+    ]);
+  });
+
+  it('answered with a keyless array: task.pollable, naming the keyed binding of polls', async () => {
+    const findings = await pollWith(
+      () =>
+        new Response('["1.0","uai.task.status.v1"]', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    expect(pollable(findings)).toEqual([
+      expect.stringMatching(
+        /a keyless array: tasks are polled in the https-async-callback binding, whose shape is keyed/,
+      ),
+    ]);
+  });
+
+  it('answered 429 request.rate_limited with Retry-After: no task.pollable finding (polled again later)', async () => {
+    const findings = await pollWith(() => {
+      const r = problem(429, 'request.rate_limited');
+      r.headers.set('retry-after', '1');
+      return r;
+    });
+    expect(pollable(findings)).toEqual([]);
+  });
+});
+
 describe('uai proxy: odd values a server sends', () => {
   it('a poll answered with a profile whose String() throws: a task.pollable finding, no crash', async () => {
     px.server.transform = (ex) =>
@@ -141,7 +218,7 @@ describe('uai proxy: odd values a server sends', () => {
     });
     expect(findings).toContainEqual(
       expect.stringMatching(
-        /^task\.pollable: a poll of a task the server accepted answered HTTP 200 \{"toString":0\}$/,
+        /^task\.pollable: a poll of a task the server accepted, not a uai\.task\.status\.v1 message: \{"toString":0\}$/,
       ),
     );
   });

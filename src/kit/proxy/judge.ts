@@ -25,6 +25,8 @@ import type { Site } from '../../standard/urls.ts';
 import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import { decodeAnswer, decodeRequest } from './coding.ts';
 import { judgeMessage } from './message.ts';
+import { pacesPolls, pollFault } from '../judge/poll.ts';
+import { pacedFaults } from '../judge/refusal.ts';
 import { isMessage, keyed, parse, pathOf, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { judgeSizes, judgeWire, type ExchangeRole } from './wire.ts';
@@ -173,13 +175,18 @@ export class RecordingJudge {
       const task = this.#conversation.task(pollRef);
       if (task && res) {
         judged.add('task.pollable');
-        if (res.status !== 200 || valueAt(answer, '/profile') !== 'uai.task.status.v1')
+        const fault = pollFault(res.status, answer);
+        // Polled again later: what its error says must agree with its status, as uai test holds it.
+        if (pacesPolls(res.status))
+          for (const f of pacedFaults(res.status, answer, isProblem))
+            find('task.pollable', '', `a poll answered HTTP ${res.status}: ${f}`);
+        else if (fault)
           find(
             'task.pollable',
             '',
             // The server's value as the engine quotes a peer's (shown): String() throws on an object whose
             // toString is no function, JSON.stringify on an array nested thousands deep, and either copies a long one whole.
-            `a poll of a task the server accepted answered HTTP ${res.status} ${shown(valueAt(answer, '/profile') ?? (textOf(res.body) ?? '').slice(0, 80))}`,
+            `a poll of a task the server accepted, ${fault}: ${shown(valueAt(answer, '/profile') ?? (textOf(res.body) ?? '').slice(0, 80))}`,
           );
         else
           judgeExchange({

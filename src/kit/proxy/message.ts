@@ -43,12 +43,18 @@ const contentCoded = (x: RecordedExchange): boolean =>
 
 /**
  * Whether a problem document answered a request that earns none: valid as sent (a content coding
- * or a byte order mark may be refused first), and not refused before its body was read (size,
- * rate, time: refusedUnread).
+ * or a byte order mark may be refused first), not asked for again later (429, 503), and not
+ * refused before its body was read (size, rate, time: refusedUnread).
  */
 function problemForValid(x: RecordedExchange, errorCodes: readonly string[], bom: boolean, problem: unknown): boolean {
-  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem, true) === undefined;
+  const status = x.response?.status ?? 0;
+  return (
+    validAsSent(x, errorCodes, bom) && !asksAgainLater(status) && refusedUnread(status, problem, true) === undefined
+  );
 }
+
+/** A 429 or 503 asks for the request again later (the conversation rules judge the retry): no refusal of the message. */
+const asksAgainLater = (status: number): boolean => status === 429 || status === 503;
 
 /** A valid message sent as a binding takes it: JSON, with no content coding and no byte order mark. */
 const validAsSent = (x: RecordedExchange, errorCodes: readonly string[], bom: boolean): boolean =>

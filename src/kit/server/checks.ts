@@ -35,6 +35,7 @@ import type { Observation, Observations } from './observe.ts';
 import { KEYED_ONLY_HOSTILE, requestForm, statementParty } from './requests.ts';
 import { pacedFaults, refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { failWith, notExercised, pass, skip, verdictsFor, type KitVerdict, type Outcome } from '../judge/verdict.ts';
+import { pollFault } from '../judge/poll.ts';
 
 const isMessage = (answer: Answer) =>
   answer.complete &&
@@ -409,8 +410,8 @@ function taskVerdict(obs: Observations, validate: Validate): Outcome {
   for (const poll of polls) {
     const json = poll.answer.json;
     if (!poll.answer.complete) continue; // transport.* says why
-    if (poll.answer.status !== 200 || !isRecord(json) || json.profile !== 'uai.task.status.v1')
-      problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
+    const fault = pollFault(poll.answer.status, json);
+    if (fault) problems.push(`GET ${poll.url}: ${fault}: ${snippet(poll.answer)}`);
     else problems.push(...validate(json, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
   }
   // A 429 or 503 the kit waited out before polling again: what it says must agree with its status.
