@@ -49,10 +49,16 @@ export interface ConversationFinding {
   readonly message: string;
 }
 
-/** Whether a task status names the task: its body.task_id, and its delivery.task_ref when it carries one. */
+/**
+ * Whether a task status is about the task: it names no other one, in body.task_id or in
+ * delivery.task_ref, and names this one in one of them (a status without body.task_id fails its
+ * schema, which message.valid reports; it is still this task's).
+ */
 function namesTask(status: unknown, ref: string): boolean {
-  const delivered = valueAt(status, '/delivery/task_ref');
-  return valueAt(status, '/body/task_id') === ref && (delivered === undefined || delivered === ref);
+  const named = [valueAt(status, '/body/task_id'), valueAt(status, '/delivery/task_ref')].filter(
+    (v) => v !== undefined,
+  );
+  return named.length > 0 && named.every((v) => v === ref);
 }
 
 /** A task as the conversation shows it: the request that started it and the last thing said about it. */
