@@ -90,6 +90,11 @@ export function junitSuite(
       return `${open}<skipped message="${xml(escapeControls(c.evidence[0] ?? 'not applicable'))}"/></testcase>`;
     return `${open}</testcase>`;
   });
+  // A stale entry naming no check of this report (a baseline may list the other kit's ids) fails too.
+  for (const id of r.baseline.stale.filter((s) => !r.checks.some((c) => c.id === s)))
+    cases.push(
+      `    <testcase classname="uai.baseline" name="${xml(id)}" time="0"><failure message="stale baseline entry: ${xml(id)} is no failing check of this run; remove it from the baseline" type="stale_baseline"/></testcase>`,
+    );
   // A run that stopped early fails whatever its checks say: one testcase of its own says why.
   if (r.aborted)
     cases.push(
