@@ -168,14 +168,12 @@ export const CHECKS: Readonly<Record<ExchangeRuleId, Check>> = {
     // An error body with no status of its own is the validator's finding; there is nothing to hold HTTP to.
     if (pair.httpStatus === undefined || want === undefined) return NOT_JUDGED;
     if (pair.httpStatus === want) return [];
-    return [
-      finding(
-        '',
-        `${/^[aeiou]/.test(pair.kind) ? 'An' : 'A'} ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`,
-        want,
-        pair.httpStatus,
-      ),
-    ];
+    // An error's two statuses disagree: which one is wrong is the rule of its cause, not this one's.
+    const text =
+      pair.kind === 'error'
+        ? `An error answer is sent with the HTTP status its body names: body.status says ${want}, HTTP says ${pair.httpStatus}.`
+        : `${/^[aeiou]/.test(pair.kind) ? 'An' : 'A'} ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`;
+    return [finding('', text, want, pair.httpStatus)];
   },
   'exchange.response_profile': ({ request, response, previous }) => {
     // A task status that follows an accepted answer is polled, not an answer to the request itself.

@@ -623,6 +623,12 @@ describe('exchange.http_status says which status, in a sentence', () => {
   it.each([
     ['accepted-task', 200, 'An accepted answer is sent with HTTP 202, not 200.'],
     ['completed-response', 202, 'A completed answer is sent with HTTP 200, not 202.'],
+    // Two statuses that disagree: the sentence names both and prescribes neither.
+    [
+      'typed-error',
+      400,
+      'An error answer is sent with the HTTP status its body names: body.status says 422, HTTP says 400.',
+    ],
   ] as const)('%s answered with %i', (scenario, status, message) => {
     const { result } = answer(request, scenario);
     const check = checkExchange({ request, response: result.response_message, httpStatus: status });
