@@ -9648,14 +9648,8 @@ var init_rules = __esm({
         const want = expectedStatus(pair);
         if (pair.httpStatus === void 0 || want === void 0) return NOT_JUDGED;
         if (pair.httpStatus === want) return [];
-        return [
-          finding(
-            "",
-            `${/^[aeiou]/.test(pair.kind) ? "An" : "A"} ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`,
-            want,
-            pair.httpStatus
-          )
-        ];
+        const text = pair.kind === "error" ? `An error answer is sent with the HTTP status its body names: body.status says ${want}, HTTP says ${pair.httpStatus}.` : `${/^[aeiou]/.test(pair.kind) ? "An" : "A"} ${pair.kind} answer is sent with HTTP ${want}, not ${pair.httpStatus}.`;
+        return [finding("", text, want, pair.httpStatus)];
       },
       "exchange.response_profile": ({ request, response, previous }) => {
         if (previous !== void 0) return NOT_JUDGED;
@@ -10449,8 +10443,10 @@ var init_conversation_rules = __esm({
 
 // src/engine/exchange/conversation.ts
 function namesTask(status, ref) {
-  const delivered = valueAt2(status, "/delivery/task_ref");
-  return valueAt2(status, "/body/task_id") === ref && (delivered === void 0 || delivered === ref);
+  const named = [valueAt2(status, "/body/task_id"), valueAt2(status, "/delivery/task_ref")].filter(
+    (v) => v !== void 0
+  );
+  return named.length > 0 && named.every((v) => v === ref);
 }
 function httpDateMs(text, now) {
   let parts;
@@ -11784,6 +11780,10 @@ function junitSuite(r, name = r.endpoint) {
       return `${open}<skipped message="${xml2(escapeControls(c.evidence[0] ?? "not applicable"))}"/></testcase>`;
     return `${open}</testcase>`;
   });
+  for (const id of r.baseline.stale.filter((s) => !r.checks.some((c) => c.id === s)))
+    cases.push(
+      `    <testcase classname="uai.baseline" name="${xml2(id)}" time="0"><failure message="stale baseline entry: ${xml2(id)} is no failing check of this run; remove it from the baseline" type="stale_baseline"/></testcase>`
+    );
   if (r.aborted)
     cases.push(
       `    <testcase classname="uai.run" name="run.completed" time="0"><failure message="${xml2(escapeControls(`stopped early (the run fails): ${r.aborted}`))}" type="aborted"/></testcase>`
@@ -13115,7 +13115,8 @@ var init_refusal2 = __esm({
 
 // src/kit/proxy/message.ts
 function problemForValid(x, errorCodes, bom, problem2) {
-  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem2, true) === void 0;
+  const status = x.response?.status ?? 0;
+  return validAsSent(x, errorCodes, bom) && !asksAgainLater(status) && refusedUnread(status, problem2, true) === void 0;
 }
 function judgeMessage({
   x,
@@ -13216,7 +13217,7 @@ function judgeMessage({
       );
   }
 }
-var DOUBTFUL_JSON, doubtfulJson, contentCoded, validAsSent;
+var DOUBTFUL_JSON, doubtfulJson, contentCoded, asksAgainLater, validAsSent;
 var init_message = __esm({
   "src/kit/proxy/message.ts"() {
     "use strict";
@@ -13230,7 +13231,27 @@ var init_message = __esm({
     DOUBTFUL_JSON = /* @__PURE__ */ new Set(["message.duplicate_member", "message.not_canonicalizable"]);
     doubtfulJson = (byteOrderMark, errorCodes) => byteOrderMark || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
     contentCoded = (x) => !/^(identity)?$/i.test((header(x.request.headers, "content-encoding") ?? "").trim());
+    asksAgainLater = (status) => status === 429 || status === 503;
     validAsSent = (x, errorCodes, bom) => errorCodes.length === 0 && !bom && isJsonMediaType(header(x.request.headers, "content-type")) && !contentCoded(x);
+  }
+});
+
+// src/kit/judge/poll.ts
+function pollFault(status, json3) {
+  if (pacesPolls(status)) return void 0;
+  if (status !== 200)
+    return `answered HTTP ${status}: a poll reads the task's status and is answered 200 whatever the task's state (the GET is done, RFC 9110 section 15.3.1; 202 is for a request still being processed), or 429 or 503 with Retry-After to be polled later`;
+  if (Array.isArray(json3))
+    return "a keyless array: tasks are polled in the https-async-callback binding, whose shape is keyed (GET /v1/transport-bindings), whichever binding the task was asked in";
+  if (!isRecord(json3) || json3.profile !== "uai.task.status.v1") return "not a uai.task.status.v1 message";
+  return void 0;
+}
+var pacesPolls;
+var init_poll = __esm({
+  "src/kit/judge/poll.ts"() {
+    "use strict";
+    init_engine();
+    pacesPolls = (status) => status === 429 || status === 503;
   }
 });
 
@@ -13311,6 +13332,8 @@ var init_judge = __esm({
     init_checks();
     init_coding();
     init_message();
+    init_poll();
+    init_refusal();
     init_read();
     init_recording();
     init_wire();
@@ -13414,13 +13437,17 @@ var init_judge = __esm({
           const task = this.#conversation.task(pollRef);
           if (task && res) {
             judged.add("task.pollable");
-            if (res.status !== 200 || valueAt2(answer, "/profile") !== "uai.task.status.v1")
+            const fault2 = pollFault(res.status, answer);
+            if (pacesPolls(res.status))
+              for (const f of pacedFaults(res.status, answer, isProblem))
+                find("task.pollable", "", `a poll answered HTTP ${res.status}: ${f}`);
+            else if (fault2)
               find(
                 "task.pollable",
                 "",
                 // The server's value as the engine quotes a peer's (shown): String() throws on an object whose
                 // toString is no function, JSON.stringify on an array nested thousands deep, and either copies a long one whole.
-                `a poll of a task the server accepted answered HTTP ${res.status} ${shown(valueAt2(answer, "/profile") ?? (textOf(res.body) ?? "").slice(0, 80))}`
+                `a poll of a task the server accepted, ${fault2}: ${shown(valueAt2(answer, "/profile") ?? (textOf(res.body) ?? "").slice(0, 80))}`
               );
             else
               judgeExchange({
@@ -14249,8 +14276,8 @@ function taskVerdict(obs, validate7) {
   for (const poll of polls) {
     const json3 = poll.answer.json;
     if (!poll.answer.complete) continue;
-    if (poll.answer.status !== 200 || !isRecord(json3) || json3.profile !== "uai.task.status.v1")
-      problems.push(`GET ${poll.url}: ${snippet(poll.answer)}`);
+    const fault2 = pollFault(poll.answer.status, json3);
+    if (fault2) problems.push(`GET ${poll.url}: ${fault2}: ${snippet(poll.answer)}`);
     else problems.push(...validate7(json3, poll.answer.text).errors.map((i) => `${poll.scenario}: ${issueLine(i)}`));
   }
   for (const paced of obs.exchanges.filter((x) => x.scenario === "poll-paced" && x.answer.complete)) {
@@ -14343,6 +14370,7 @@ var init_checks2 = __esm({
     init_requests();
     init_refusal();
     init_verdict();
+    init_poll();
     isMessage2 = (answer) => answer.complete && isRecord(answer.json) && typeof answer.json.profile === "string" && answer.mediaType !== "application/problem+json";
     snippet = (answer) => `HTTP ${answer.status} ${answer.mediaType || "(no media type)"}: ${answer.unparsed ?? answer.text.slice(0, 120).replace(/\s+/g, " ")}`;
     VALID_SCENARIOS = /* @__PURE__ */ new Set(["sync", "follow-up", "async", "unknown-subject", "keyless", "poll", "poll-again"]);
@@ -16178,7 +16206,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     record.answer = { status: reply.status, headers: reply.headers, text: reply.body ?? "" };
     if (!message2 || unparsed !== void 0) delete record.body;
     const writing = elapsed();
-    if (!res.socket || res.socket.destroyed || !res.writable) {
+    if (req.socket.destroyed || !req.socket.writable) {
       delete record.answer;
       return;
     }

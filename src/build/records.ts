@@ -11,7 +11,8 @@ import { loadImplementations } from './implementations.ts';
  * The records as the static build sees them: built once per build from the configured origin.
  * JSON routes and pages both read this set, so a page and its JSON twin cannot disagree.
  */
-// The starters are real files of the repository, embedded as they are (read at build, from the project root).
+// The starters are real files of the repository (read at build, from the project root); the kit
+// embeds them with the service's origin in their examples (adoption-kit.ts, atService).
 const starters: StarterSource[] = STARTER_META.map((meta) => ({
   ...meta,
   content: readFileSync(join(process.cwd(), 'starters', meta.name), 'utf8'),

@@ -24,7 +24,7 @@ export interface StarterRuntime {
   readonly requires: string;
 }
 
-/** A starter program shipped in the kit; its content is the repository file itself (starters/). */
+/** A starter program shipped in the kit; its content is the repository file (starters/), its example origin the service's (atService). */
 export interface StarterSource {
   readonly name: string;
   readonly media_type: string;

@@ -3,7 +3,8 @@ import { CLIENT_SCENARIO_IDS } from '../standard/client-scenarios.ts';
 const ALL_SCENARIOS = [...CLIENT_SCENARIO_IDS];
 
 /**
- * The four language starters of the adoption kit; their contents are the files in starters/. Each is
+ * The four language starters of the adoption kit; their contents are the files in starters/ (with the
+ * service's origin in their examples, atService). Each is
  * also a client of a UAI-1 endpoint (`client <endpoint_url>`): `client.scenarios` are the scenarios of
  * `uai test-client` it passes every must check of; `client.not_passed` says which it cannot pass,
  * why, and which checks then fail (the baseline its test runs those scenarios with).
