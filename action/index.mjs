@@ -13238,7 +13238,8 @@ var init_message = __esm({
 
 // src/kit/judge/poll.ts
 function pollFault(status, json3) {
-  if (pacesPolls(status)) return void 0;
+  if (pacesPolls(status))
+    return `answered HTTP ${status} with no Retry-After the kit waits out (none, or longer than its wait), so taken as the poll's answer: a poll is answered 200 with the task's status`;
   if (status !== 200)
     return `answered HTTP ${status}: a poll reads the task's status and is answered 200 whatever the task's state (the GET is done, RFC 9110 section 15.3.1; 202 is for a request still being processed), or 429 or 503 with Retry-After to be polled later`;
   if (Array.isArray(json3))
@@ -13437,8 +13438,9 @@ var init_judge = __esm({
           const task = this.#conversation.task(pollRef);
           if (task && res) {
             judged.add("task.pollable");
-            const fault2 = pollFault(res.status, answer);
-            if (pacesPolls(res.status))
+            const paced = pacesPolls(res.status);
+            const fault2 = paced ? void 0 : pollFault(res.status, answer);
+            if (paced)
               for (const f of pacedFaults(res.status, answer, isProblem))
                 find("task.pollable", "", `a poll answered HTTP ${res.status}: ${f}`);
             else if (fault2)

@@ -175,9 +175,10 @@ export class RecordingJudge {
       const task = this.#conversation.task(pollRef);
       if (task && res) {
         judged.add('task.pollable');
-        const fault = pollFault(res.status, answer);
+        const paced = pacesPolls(res.status);
+        const fault = paced ? undefined : pollFault(res.status, answer);
         // Polled again later: what its error says must agree with its status, as uai test holds it.
-        if (pacesPolls(res.status))
+        if (paced)
           for (const f of pacedFaults(res.status, answer, isProblem))
             find('task.pollable', '', `a poll answered HTTP ${res.status}: ${f}`);
         else if (fault)
