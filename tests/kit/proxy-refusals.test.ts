@@ -28,6 +28,21 @@ async function serverFindings(send: () => Promise<Response>): Promise<string[]> 
   return report.findings.filter((f) => f.side === 'server').map((f) => `${f.check}: ${f.message}`);
 }
 
+/** The published request posted through the proxy, then its task polled once, the poll answered by `answer`. */
+const pollWith = (answer: () => Response) => {
+  px.server.transform = (ex) => (ex.method === 'GET' && ex.path.includes('/tasks/') ? answer() : ex.response);
+  const request = publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
+  return serverFindings(async () => {
+    const accepted = await fetch(px.proxy.endpoint, {
+      method: 'POST',
+      body: JSON.stringify(request),
+      headers: { 'content-type': 'application/json' },
+    });
+    const ref = ((await accepted.json()) as { delivery: { task_ref: string } }).delivery.task_ref;
+    return fetch(`${px.proxy.endpoint}/tasks/${encodeURIComponent(ref)}`);
+  });
+};
+
 const post = (body: BodyInit, headers: Record<string, string>) => () =>
   fetch(px.proxy.endpoint, { method: 'POST', body, headers });
 
@@ -150,19 +165,6 @@ describe('uai proxy: a valid request answered with a problem document', () => {
 });
 
 describe('uai proxy: a poll', () => {
-  const pollWith = (answer: () => Response) => {
-    px.server.transform = (ex) => (ex.method === 'GET' && ex.path.includes('/tasks/') ? answer() : ex.response);
-    const request = publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
-    return serverFindings(async () => {
-      const accepted = await fetch(px.proxy.endpoint, {
-        method: 'POST',
-        body: JSON.stringify(request),
-        headers: { 'content-type': 'application/json' },
-      });
-      const ref = ((await accepted.json()) as { delivery: { task_ref: string } }).delivery.task_ref;
-      return fetch(`${px.proxy.endpoint}/tasks/${encodeURIComponent(ref)}`);
-    });
-  };
   const pollable = (findings: string[]) => findings.filter((f) => f.startsWith('task.pollable'));
 
   it('answered 202: task.pollable, saying a poll is answered 200', async () => {
@@ -202,20 +204,10 @@ describe('uai proxy: a poll', () => {
 
 describe('uai proxy: odd values a server sends', () => {
   it('a poll answered with a profile whose String() throws: a task.pollable finding, no crash', async () => {
-    px.server.transform = (ex) =>
-      ex.method === 'GET' && ex.path.includes('/tasks/')
-        ? new Response('{"profile": {"toString": 0}}', { status: 200, headers: { 'content-type': 'application/json' } })
-        : ex.response;
-    const request = publishedExamples(px.server.site).find((e) => e.profile === 'uai.intent.request.v1')!.message;
-    const findings = await serverFindings(async () => {
-      const accepted = await fetch(px.proxy.endpoint, {
-        method: 'POST',
-        body: JSON.stringify(request),
-        headers: { 'content-type': 'application/json' },
-      });
-      const ref = ((await accepted.json()) as { delivery: { task_ref: string } }).delivery.task_ref;
-      return fetch(`${px.proxy.endpoint}/tasks/${encodeURIComponent(ref)}`);
-    });
+    const findings = await pollWith(
+      () =>
+        new Response('{"profile": {"toString": 0}}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     expect(findings).toContainEqual(
       expect.stringMatching(
         /^task\.pollable: a poll of a task the server accepted, not a uai\.task\.status\.v1 message: \{"toString":0\}$/,
