@@ -13115,8 +13115,7 @@ var init_refusal2 = __esm({
 
 // src/kit/proxy/message.ts
 function problemForValid(x, errorCodes, bom, problem2) {
-  const status = x.response?.status ?? 0;
-  return validAsSent(x, errorCodes, bom) && !asksAgainLater(status) && refusedUnread(status, problem2, true) === void 0;
+  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem2, true) === void 0;
 }
 function judgeMessage({
   x,
@@ -13177,7 +13176,7 @@ function judgeMessage({
     for (const i of result2.errors) find("client.message_valid", i.path, `${i.code}: ${i.message}`);
     for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
     errorCodes = result2.errors.map((i) => i.code);
-    const read = res !== void 0 && !res.body.truncated;
+    const read = res !== void 0 && !res.body.truncated && !asksAgainLater(res.status);
     const problemForMessage = read && isProblem && problemForValid(x, errorCodes, byteOrderMark, answer);
     if (read && (!isProblem || problemForMessage)) {
       judged.add("message.valid");

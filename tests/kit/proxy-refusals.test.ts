@@ -155,6 +155,14 @@ describe('uai proxy: a valid request answered with a problem document', () => {
     expect(about(await serverFindings(valid()))).toEqual([]);
   });
 
+  it('503 in plain text with Retry-After, to be sent again later: no finding about the answer', async () => {
+    px.server.transform = (ex) =>
+      ex.method === 'POST'
+        ? new Response('busy', { status: 503, headers: { 'content-type': 'text/plain', 'retry-after': '5' } })
+        : ex.response;
+    expect(about(await serverFindings(valid()))).toEqual([]);
+  });
+
   it.each([
     ['404 route.not_found', 404, 'route.not_found'],
     ['500 server.internal', 500, 'server.internal'],

@@ -43,17 +43,17 @@ const contentCoded = (x: RecordedExchange): boolean =>
 
 /**
  * Whether a problem document answered a request that earns none: valid as sent (a content coding
- * or a byte order mark may be refused first), not asked for again later (429, 503), and not
- * refused before its body was read (size, rate, time: refusedUnread).
+ * or a byte order mark may be refused first), and not refused before its body was read (size,
+ * rate, time: refusedUnread).
  */
 function problemForValid(x: RecordedExchange, errorCodes: readonly string[], bom: boolean, problem: unknown): boolean {
-  const status = x.response?.status ?? 0;
-  return (
-    validAsSent(x, errorCodes, bom) && !asksAgainLater(status) && refusedUnread(status, problem, true) === undefined
-  );
+  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem, true) === undefined;
 }
 
-/** A 429 or 503 asks for the request again later (the conversation rules judge the retry): no refusal of the message. */
+/**
+ * A 429 or 503 asks for the request again later, in whatever form (the conversation rules judge
+ * the retry): it answers nothing of the message, so no message is looked for in it.
+ */
 const asksAgainLater = (status: number): boolean => status === 429 || status === 503;
 
 /** A valid message sent as a binding takes it: JSON, with no content coding and no byte order mark. */
@@ -129,8 +129,8 @@ export function judgeMessage({
     errorCodes = result.errors.map((i) => i.code);
     // A message gets a message back (a refusal may be a problem document: CONTRACT section 8); a
     // valid one, read and taken as JSON, gets no problem document either, as uai test holds its
-    // valid requests to.
-    const read = res !== undefined && !res.body.truncated;
+    // valid requests to. A 429 or 503 is no answer to it (asksAgainLater).
+    const read = res !== undefined && !res.body.truncated && !asksAgainLater(res.status);
     const problemForMessage = read && isProblem && problemForValid(x, errorCodes, byteOrderMark, answer);
     if (read && (!isProblem || problemForMessage)) {
       judged.add('message.valid');
