@@ -13037,7 +13037,7 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, NAMED_CAUSE, LINE, BARE_FRAME, STACK_TRACE, INLINE_FRAME, INTERNAL_PATH, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
+var REFUSAL, NAMED_CAUSE, LINE, BARE_FRAME, STACK_TRACE, INLINE_FRAME, INTERNAL_PATH, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING, asksAgainLater;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -13089,6 +13089,7 @@ var init_refusal = __esm({
       "request.timeout",
       "request.headers_too_large"
     ]);
+    asksAgainLater = (status) => status === 429 || status === 503;
   }
 });
 
@@ -13114,9 +13115,6 @@ var init_refusal2 = __esm({
 });
 
 // src/kit/proxy/message.ts
-function problemForValid(x, errorCodes, bom, problem2) {
-  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem2, true) === void 0;
-}
 function judgeMessage({
   x,
   request,
@@ -13177,14 +13175,15 @@ function judgeMessage({
     for (const i of result2.warnings) find("client.message_warning_free", i.path, `${i.code}: ${i.message}`);
     errorCodes = result2.errors.map((i) => i.code);
     const read = res !== void 0 && !res.body.truncated && !asksAgainLater(res.status);
-    const problemForMessage = read && isProblem && problemForValid(x, errorCodes, byteOrderMark, answer);
+    const validSent = validAsSent(x, errorCodes, byteOrderMark);
+    const problemForMessage = read && isProblem && validSent && refusedUnread(res.status, answer, true) === void 0;
     if (read && (!isProblem || problemForMessage)) {
       judged.add("message.valid");
       const code = isProblem && isRecord(answer) && typeof answer.code === "string" ? ` ${answer.code}` : "";
       const what = isProblem ? `a valid request answered with a problem document${code}, not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}` : `the answer is ${unparsedOf(res.body) ?? `not a UAI-1 message: ${JSON.stringify((textOf(res.body) ?? "").slice(0, 80))}`}`;
       find("message.valid", "", `HTTP ${res.status}: ${what}`);
     }
-    if (read && isRecord(answer) && validAsSent(x, errorCodes, byteOrderMark) && (!isProblem || problemForMessage))
+    if (read && isRecord(answer) && validSent && (!isProblem || problemForMessage))
       for (const v of checkExchange({ request: keyed3(request), response: answer, httpStatus: res.status }).verdicts) {
         if (v.status !== "skip") judged.add(v.id);
         for (const f of v.findings) find(v.id, f.path, f.message);
@@ -13216,7 +13215,7 @@ function judgeMessage({
       );
   }
 }
-var DOUBTFUL_JSON, doubtfulJson, contentCoded, asksAgainLater, validAsSent;
+var DOUBTFUL_JSON, doubtfulJson, contentCoded, validAsSent;
 var init_message = __esm({
   "src/kit/proxy/message.ts"() {
     "use strict";
@@ -13230,14 +13229,13 @@ var init_message = __esm({
     DOUBTFUL_JSON = /* @__PURE__ */ new Set(["message.duplicate_member", "message.not_canonicalizable"]);
     doubtfulJson = (byteOrderMark, errorCodes) => byteOrderMark || errorCodes.some((c) => DOUBTFUL_JSON.has(c));
     contentCoded = (x) => !/^(identity)?$/i.test((header(x.request.headers, "content-encoding") ?? "").trim());
-    asksAgainLater = (status) => status === 429 || status === 503;
     validAsSent = (x, errorCodes, bom) => errorCodes.length === 0 && !bom && isJsonMediaType(header(x.request.headers, "content-type")) && !contentCoded(x);
   }
 });
 
 // src/kit/judge/poll.ts
 function pollFault(status, json3) {
-  if (pacesPolls(status))
+  if (asksAgainLater(status))
     return `answered HTTP ${status} with no Retry-After the kit waits out (none, or longer than its wait), so taken as the poll's answer: a poll is answered 200 with the task's status`;
   if (status !== 200)
     return `answered HTTP ${status}: a poll reads the task's status and is answered 200 whatever the task's state (the GET is done, RFC 9110 section 15.3.1; 202 is for a request still being processed), or 429 or 503 with Retry-After to be polled later`;
@@ -13246,12 +13244,11 @@ function pollFault(status, json3) {
   if (!isRecord(json3) || json3.profile !== "uai.task.status.v1") return "not a uai.task.status.v1 message";
   return void 0;
 }
-var pacesPolls;
 var init_poll = __esm({
   "src/kit/judge/poll.ts"() {
     "use strict";
     init_engine();
-    pacesPolls = (status) => status === 429 || status === 503;
+    init_refusal();
   }
 });
 
@@ -13437,7 +13434,7 @@ var init_judge = __esm({
           const task = this.#conversation.task(pollRef);
           if (task && res) {
             judged.add("task.pollable");
-            const paced = pacesPolls(res.status);
+            const paced = asksAgainLater(res.status);
             const fault2 = paced ? void 0 : pollFault(res.status, answer);
             if (paced)
               for (const f of pacedFaults(res.status, answer, isProblem))

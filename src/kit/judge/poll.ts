@@ -4,9 +4,7 @@
  * fault is said with the rule it breaks, so an implementer reads why, not only what was sent.
  */
 import { isRecord } from '../../engine/index.ts';
-
-/** A 429 or 503 paces the polls: it says when to ask again, not what the task is (pacedFaults judges what it carries). */
-export const pacesPolls = (status: number): boolean => status === 429 || status === 503;
+import { asksAgainLater } from './refusal.ts';
 
 /**
  * Why the answer to a poll is no status of the task, or undefined when it is one. A 429 or 503 is
@@ -15,7 +13,7 @@ export const pacesPolls = (status: number): boolean => status === 429 || status 
  * paced poll by what its error says, and does not ask here.
  */
 export function pollFault(status: number, json: unknown): string | undefined {
-  if (pacesPolls(status))
+  if (asksAgainLater(status))
     return `answered HTTP ${status} with no Retry-After the kit waits out (none, or longer than its wait), so taken as the poll's answer: a poll is answered 200 with the task's status`;
   if (status !== 200)
     return `answered HTTP ${status}: a poll reads the task's status and is answered 200 whatever the task's state (the GET is done, RFC 9110 section 15.3.1; 202 is for a request still being processed), or 429 or 503 with Retry-After to be polled later`;

@@ -229,6 +229,12 @@ export function refusalFaults(
 }
 
 /**
+ * A 429 or 503 asks for the same request again later (Retry-After): it answers nothing of what was
+ * asked, a message or a poll, so what it carries is judged by pacedFaults alone.
+ */
+export const asksAgainLater = (status: number): boolean => status === 429 || status === 503;
+
+/**
  * Why a 429 or 503 that paced a poll says something its status does not: the error it carries (a
  * problem, or a uai.error.v1 body; none is asked for: the status and Retry-After say it all) names
  * an unpublished code, a code registered with another status (429 has one, request.rate_limited;

@@ -25,8 +25,8 @@ import type { Site } from '../../standard/urls.ts';
 import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import { decodeAnswer, decodeRequest } from './coding.ts';
 import { judgeMessage } from './message.ts';
-import { pacesPolls, pollFault } from '../judge/poll.ts';
-import { pacedFaults } from '../judge/refusal.ts';
+import { pollFault } from '../judge/poll.ts';
+import { asksAgainLater, pacedFaults } from '../judge/refusal.ts';
 import { isMessage, keyed, parse, pathOf, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { judgeSizes, judgeWire, type ExchangeRole } from './wire.ts';
@@ -175,7 +175,7 @@ export class RecordingJudge {
       const task = this.#conversation.task(pollRef);
       if (task && res) {
         judged.add('task.pollable');
-        const paced = pacesPolls(res.status);
+        const paced = asksAgainLater(res.status);
         const fault = paced ? undefined : pollFault(res.status, answer);
         // Polled again later: what its error says must agree with its status, as uai test holds it.
         if (paced)

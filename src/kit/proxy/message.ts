@@ -9,7 +9,7 @@ import type { Site } from '../../standard/urls.ts';
 import { isJsonMediaType } from '../../http/headers.ts';
 import { isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
-import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
+import { asksAgainLater, refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { BEGINS_WITH_BOM } from '../judge/json.ts';
 import { refusalCheck } from './refusal.ts';
 
@@ -40,21 +40,6 @@ const doubtfulJson = (byteOrderMark: boolean, errorCodes: readonly string[]): bo
 /** Whether a content coding other than identity was declared on the request: a server may refuse the coding first. */
 const contentCoded = (x: RecordedExchange): boolean =>
   !/^(identity)?$/i.test((header(x.request.headers, 'content-encoding') ?? '').trim());
-
-/**
- * Whether a problem document answered a request that earns none: valid as sent (a content coding
- * or a byte order mark may be refused first), and not refused before its body was read (size,
- * rate, time: refusedUnread).
- */
-function problemForValid(x: RecordedExchange, errorCodes: readonly string[], bom: boolean, problem: unknown): boolean {
-  return validAsSent(x, errorCodes, bom) && refusedUnread(x.response?.status ?? 0, problem, true) === undefined;
-}
-
-/**
- * A 429 or 503 asks for the request again later, in whatever form (the conversation rules judge
- * the retry): it answers nothing of the message, so no message is looked for in it.
- */
-const asksAgainLater = (status: number): boolean => status === 429 || status === 503;
 
 /** A valid message sent as a binding takes it: JSON, with no content coding and no byte order mark. */
 const validAsSent = (x: RecordedExchange, errorCodes: readonly string[], bom: boolean): boolean =>
@@ -131,7 +116,9 @@ export function judgeMessage({
     // valid one, read and taken as JSON, gets no problem document either, as uai test holds its
     // valid requests to. A 429 or 503 is no answer to it (asksAgainLater).
     const read = res !== undefined && !res.body.truncated && !asksAgainLater(res.status);
-    const problemForMessage = read && isProblem && problemForValid(x, errorCodes, byteOrderMark, answer);
+    const validSent = validAsSent(x, errorCodes, byteOrderMark);
+    // A problem refuses a valid request only before its body was read (size, rate, time: refusedUnread).
+    const problemForMessage = read && isProblem && validSent && refusedUnread(res.status, answer, true) === undefined;
     if (read && (!isProblem || problemForMessage)) {
       judged.add('message.valid');
       const code = isProblem && isRecord(answer) && typeof answer.code === 'string' ? ` ${answer.code}` : '';
@@ -143,7 +130,7 @@ export function judgeMessage({
     // Such an answer to a valid request, a JSON object, is held to the exchange rules all the same,
     // as uai test holds its valid requests' answers: only the rule about the answer's kind
     // (exchange.response_profile) can read it.
-    if (read && isRecord(answer) && validAsSent(x, errorCodes, byteOrderMark) && (!isProblem || problemForMessage))
+    if (read && isRecord(answer) && validSent && (!isProblem || problemForMessage))
       for (const v of checkExchange({ request: keyed(request), response: answer, httpStatus: res.status }).verdicts) {
         if (v.status !== 'skip') judged.add(v.id);
         for (const f of v.findings) find(v.id, f.path, f.message);
