@@ -8,13 +8,15 @@
  *   5. Playwright: every page in Chromium against the real local server (skipped with the reason
  *      where Chromium is missing, outside CI: scripts/browser-tests.ts)
  *   6. the HTTP tests again, against Netlify's offline emulation of the deploy (docs/deploy.md)
- * It ends with one line `N passed, N failed` summed from the runners' JSON reports.
+ * It ends with one line `N passed, N failed` summed from the runners' JSON reports, then one
+ * `failed:` line per failing test or step.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { stripVTControlCharacters } from 'node:util';
 import { browserTests } from './browser-tests.ts';
 
 /**
@@ -61,6 +63,42 @@ let failed = 0;
 let skipped = 0;
 /** Why whole steps were skipped, repeated under the last line so a reader sees what did not run. */
 const skipReasons: string[] = [];
+/**
+ * What failed, by step and name, repeated under the last line: a CI log is often read from its end,
+ * and the one failing test of thousands is otherwise somewhere in the middle of it.
+ */
+const failures: string[] = [];
+
+/** The failing tests of a vitest JSON report, as `file > test: first line of the message`. */
+function vitestFailures(stepName: string, report: any): void {
+  for (const file of report?.testResults ?? []) {
+    const path = String(file.name ?? '').replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t: any) => t.status === 'failed');
+    for (const test of failedTests)
+      failures.push(`${stepName}: ${path} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${stepName}: ${path}: ${firstLine(file.message)}`);
+  }
+}
+
+/** The failing tests of a Playwright JSON report (suites nest; a spec is failed when not ok). */
+function playwrightFailures(suites: any[] | undefined): void {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? [])
+      if (!spec.ok) {
+        const error = spec.tests?.flatMap((t: any) => t.results ?? []).find((r: any) => r.error)?.error?.message;
+        failures.push(`playwright: ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error)}`);
+      }
+    playwrightFailures(suite.suites);
+  }
+}
+
+const firstLine = (text: unknown): string =>
+  stripVTControlCharacters(String(text ?? '(no message)'))
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '(no message)';
 
 /** The line that ends a step: `== name: ok in 12.3 s`, or `failed (exit N)`. */
 const stepEnd = (name: string, status: number | null, started: number, note = ''): string =>
@@ -71,6 +109,7 @@ function step(name: string, args: string[], extraEnv: Record<string, string> = {
   const started = Date.now();
   const result = spawnSync(node, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   console.log(stepEnd(name, result.status, started));
+  if (result.status !== 0) failures.push(`step ${name}: exit ${result.status}`);
   return result.status === 0;
 }
 
@@ -120,10 +159,11 @@ async function concurrentSteps(steps: readonly (readonly [string, string[]])[]):
     });
   });
   const ended = await Promise.all(runs);
-  for (const { name, output, line } of ended) {
+  for (const { name, status, output, line } of ended) {
     console.log(`\n== ${name}`);
     process.stdout.write(output);
     console.log(line);
+    if (status !== 0) failures.push(`step ${name}: exit ${status}`);
   }
   return ended.map((e) => e.status === 0);
 }
@@ -143,6 +183,7 @@ const vitestOk = step('vitest', [
   '--outputFile.json=reports/vitest.json',
 ]);
 const vitest = readJson('reports/vitest.json');
+vitestFailures('vitest', vitest);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
@@ -181,6 +222,7 @@ const prismOk = step(
   { UAI_HTTP_TARGET: 'prism-proxy' },
 );
 const prism = readJson('reports/vitest-prism.json');
+vitestFailures('prism', prism);
 passed += prism?.numPassedTests ?? 0;
 failed += (prism?.numFailedTests ?? 0) + (!prismOk && !prism?.numFailedTests ? 1 : 0);
 
@@ -195,6 +237,7 @@ if (existsSync('playwright.config.ts') && !browser.run) {
 } else if (existsSync('playwright.config.ts')) {
   const e2eOk = step('playwright', ['node_modules/@playwright/test/cli.js', 'test']);
   const e2e = readJson('reports/playwright.json');
+  playwrightFailures(e2e?.suites);
   if (e2e?.stats) {
     passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
     failed += e2e.stats.unexpected ?? 0;
@@ -216,10 +259,12 @@ const netlifyOk = step('netlify emulation', [
   '--outputFile.json=reports/netlify.json',
 ]);
 const netlify = readJson('reports/netlify.json');
+vitestFailures('netlify', netlify);
 passed += netlify?.numPassedTests ?? 0;
 failed += netlify?.numFailedTests ?? 0;
 if (!netlifyOk && !netlify?.numFailedTests) failed++;
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 for (const reason of skipReasons) console.log(`skipped: ${reason}`);
+for (const failure of failures) console.log(`failed: ${failure}`);
 process.exit(failed === 0 ? 0 : 1);
