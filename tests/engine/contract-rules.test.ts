@@ -268,6 +268,22 @@ const CASES: [string, string, Edit, string[]][] = [
     (m) => ((m.extensions[0].namespace = 'urn:acme:ext:x'), (m.extensions[0].critical = true)),
     ['error extension.critical_unknown /extensions/0/namespace'],
   ],
+  [
+    // Every item is judged, not the first alone, and a critical one with a registered namespace is fine.
+    'critical extensions after others, registered and not',
+    REQ,
+    (m) =>
+      m.extensions.push(
+        { namespace: 'urn:uai:ext:evidence', purpose: 'registered, critical', critical: true },
+        { namespace: 'urn:acme:ext:one', purpose: 'unknown, not critical', critical: false },
+        { namespace: 'urn:acme:ext:two', purpose: 'unknown, critical', critical: true },
+        { namespace: 'urn:acme:ext:three', purpose: 'unknown, critical', critical: true },
+      ),
+    [
+      'error extension.critical_unknown /extensions/3/namespace',
+      'error extension.critical_unknown /extensions/4/namespace',
+    ],
+  ],
 
   // Response rules: an empty reference is its schema issue alone, not also a disagreement.
   [
@@ -508,6 +524,24 @@ const CASES: [string, string, Edit, string[]][] = [
 describe('each contract rule, broken alone, raises exactly its issues', () => {
   it.each(CASES)('%s (%s)', (_name, profile, edit, expected) => {
     expect(verdict(check(edited(profile, edit)))).toEqual([...expected].sort());
+  });
+});
+
+describe('a checksum the message does not say how to verify', () => {
+  /**
+   * Another algorithm or canonicalization is its own error; a checksum computed some other way
+   * cannot be called a mismatch as well (CONTRACT section 3). Not resealed: the checksum is wrong.
+   */
+  it.each([
+    ['algorithm', 'sha512', 'error integrity.algorithm_unsupported /integrity/algorithm'],
+    ['canonicalization', 'other', 'error integrity.canonicalization_unsupported /integrity/canonicalization'],
+  ])('integrity.%s %s with a wrong checksum: its own issue alone', (member, value, issue) => {
+    const m = example(REQ);
+    m.integrity[member] = value;
+    m.integrity.checksum = `sha256:${'0'.repeat(64)}`;
+    expect(verdict(check(m))).toEqual([issue]);
+    m.integrity[member] = member === 'algorithm' ? 'sha256' : 'jcs';
+    expect(verdict(check(m))).toEqual(['error integrity.checksum_mismatch /integrity/checksum']);
   });
 });
 
