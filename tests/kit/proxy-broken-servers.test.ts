@@ -101,9 +101,12 @@ describe('the reference server behind the proxy', () => {
     const report = await reportOf(session);
     expect(ids(report, 'server')).toEqual([]);
     // The kit's hostile requests are the client's doing, and the proxy says so.
-    // The kit reads a task twice by design (poll-again): once the task has ended by the first read,
-    // that second poll is one after a final state, which the proxy rightly holds against it.
-    clientBaseline = [...ids(report, 'client'), 'conversation.poll_stops'];
+    // The kit reads a task twice, back to back, by design (poll-again), and the reference server's
+    // task ends 1 to 2 s after it is accepted (2 s from the accepting second): which of two true
+    // findings the proxy holds against the kit as a client depends on the clock, in every run. Ended
+    // by the first read, the second poll is one after a final state (poll_stops); still working at
+    // the second, the kit stopped following a task that had not ended (task_followed).
+    clientBaseline = [...new Set([...ids(report, 'client'), 'conversation.poll_stops', 'conversation.task_followed'])];
     expect(clientBaseline).toContain('client.message_valid');
     // Two messages of one sender: each has an id of its own (spec section 2.2).
     const resultIds = [report.server, report.client].map(
