@@ -93,12 +93,21 @@ function playwrightFailures(suites: any[] | undefined): void {
   }
 }
 
-const firstLine = (text: unknown): string =>
-  stripVTControlCharacters(String(text ?? '(no message)'))
+/**
+ * The line that says what failed. A failed property (fast-check) opens with "Property failed after
+ * N tests", which says nothing: its seed, path and counterexample follow, and with them a run on
+ * any machine shows the same failure (UAI_PROPERTY_SEED, or fc.assert's seed and path).
+ */
+function firstLine(text: unknown): string {
+  const lines = stripVTControlCharacters(String(text ?? ''))
     .split('\n')
-    .find((line) => line.trim() !== '')
-    ?.trim()
-    .slice(0, 300) ?? '(no message)';
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const shown = /^(Error: )?Property failed/.test(lines[0] ?? '')
+    ? lines.filter((line) => /^((Error: )?Property failed|\{ seed:|Counterexample:|Got )/.test(line)).join(' ')
+    : lines[0];
+  return shown?.slice(0, 600) ?? '(no message)';
+}
 
 /** The line that ends a step: `== name: ok in 12.3 s`, or `failed (exit N)`. */
 const stepEnd = (name: string, status: number | null, started: number, note = ''): string =>
