@@ -84,6 +84,7 @@ export {
   responseKind,
   httpDateMs,
   retryDelayMs,
+  asksAgainLater,
   reusedIdMessage,
   reusedIdOf,
   sameTaskState,

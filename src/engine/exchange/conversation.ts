@@ -123,6 +123,12 @@ export function httpDateMs(text: string, now: number): number | undefined {
   return new Date(ms).getUTCDate() === Number(day) ? ms : undefined;
 }
 
+/**
+ * A 429 or 503 asks for the same request again later (Retry-After, RFC 9110 sections 15.6.4 and
+ * 10.2.3, RFC 6585 section 4): it answers nothing of what was asked, and takes no turn.
+ */
+export const asksAgainLater = (status: number | undefined): status is 429 | 503 => status === 429 || status === 503;
+
 /** Retry-After as milliseconds from the answer: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
 export const retryDelayMs = (value: string | undefined, answeredAt: number): number | undefined => {
   if (value === undefined) return undefined;
@@ -251,7 +257,7 @@ export class ConversationJudge {
         );
     }
     const delay = retryDelayMs(s.retryAfter, s.answeredAt ?? s.at);
-    if ((s.status === 429 || s.status === 503) && delay !== undefined)
+    if (asksAgainLater(s.status) && delay !== undefined)
       this.#retryUntil = {
         at: (s.answeredAt ?? s.at) + delay,
         index: s.index,
@@ -341,8 +347,7 @@ export class ConversationJudge {
     const conversation = valueAt(answer, '/conversation/conversation_id');
     // A 429 or 503 asks for the request again (the same message or a fresh one): it took no turn of
     // the conversation, so the retry is not a follow-up of the refusal.
-    const retryAsked = s.status === 429 || s.status === 503;
-    if (typeof conversation === 'string' && !retryAsked)
+    if (typeof conversation === 'string' && !asksAgainLater(s.status))
       this.#lastAnswer.set(conversation, {
         id,
         sequence: valueAt(answer, '/conversation/sequence'),

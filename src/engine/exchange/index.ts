@@ -17,6 +17,7 @@ export {
   MAX_REMEMBERED,
   httpDateMs,
   retryDelayMs,
+  asksAgainLater,
   type ConversationFinding,
   type ConversationStep,
   type TaskHistory,

@@ -5,6 +5,7 @@
  * the async scenario, no retry after the 429) fails with the reason: it is never a pass.
  */
 import {
+  asksAgainLater,
   canonicalJson,
   echo,
   isRecord,
@@ -226,12 +227,7 @@ function judgeRun(
     }
     const answer = r.answer;
     const retryAfter = Number(answer?.headers['Retry-After']);
-    if (
-      answer &&
-      (answer.status === 429 || answer.status === 503) &&
-      Number.isFinite(retryAfter) &&
-      answer.sentAt !== undefined
-    )
+    if (answer && asksAgainLater(answer.status) && Number.isFinite(retryAfter) && answer.sentAt !== undefined)
       retryFrom = { until: answer.sentAt + retryAfter * 1000 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse(answer?.text);
     // A message read by GET (the capability statement, a result_ref) is a message the client was
@@ -370,7 +366,7 @@ function judgeRun(
         );
         excused.add(r.index);
       }
-      if (resend && (earlierStatus === 429 || earlierStatus === 503)) ev.saw('client.fresh_ids');
+      if (resend && asksAgainLater(earlierStatus)) ev.saw('client.fresh_ids');
       else if (resend && earlierStatus >= 400 && earlierStatus < 500) {
         ev.fail(
           'client.error_not_resent',

@@ -5,7 +5,7 @@
  * requests are keyed, or keyless where the statement declares only keyless (requests.ts,
  * requestForm). Sending is all this module does; judging is checks.ts.
  */
-import { isRecord, messageFromKeyless, parseJson, retryDelayMs, sameUrl } from '../../engine/index.ts';
+import { asksAgainLater, isRecord, messageFromKeyless, parseJson, retryDelayMs, sameUrl } from '../../engine/index.ts';
 import { isProfileId } from '../../standard/profiles.ts';
 import { kitHttp, KitHttpError, type Answer, type KitHttp, type Limits } from './http.ts';
 import type { CapabilityObservation, Observation, Observations, Scenario, SeenFault } from './observe.ts';
@@ -210,8 +210,7 @@ export async function runKit(options: RunOptions, http: KitHttp = defaultHttp(op
        */
       const poll = async (scenario: 'poll' | 'poll-again', url: string): Promise<Answer> => {
         const answer = await send(scenario, 'GET', url);
-        const wait =
-          answer.status === 429 || answer.status === 503 ? retryDelayMs(answer.retryAfter, Date.now()) : undefined;
+        const wait = asksAgainLater(answer.status) ? retryDelayMs(answer.retryAfter, Date.now()) : undefined;
         if (wait === undefined || wait > POLL_RETRY_MAX_MS) return answer;
         notes.push(
           `${scenario}: answered ${answer.status} with Retry-After: ${answer.retryAfter}; polled again after it`,
