@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientTimeoutsFrom } from '../../src/http/node/client-timeouts.ts';
+import { clientTimeoutsFrom, KEEP_ALIVE_MS } from '../../src/http/node/client-timeouts.ts';
 // The local server's own sockets are under test, so it is started directly, whatever UAI_HTTP_TARGET says.
 import { startLocalServer, type LocalServer } from '../support/local-server.ts';
 
@@ -156,6 +156,28 @@ describe('slow clients on the local server', () => {
     expect(r.sentAll).toBe(false);
     expect(r.bytesSent).toBeLessThan(FLOOD_BYTES);
   });
+
+  it("a kept-alive connection outlasts a client's pause past Node's 5 s, and the client is told how long", async () => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    const request = 'GET /v1/catalog HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    const answers = () => [...answer.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((m) => m[1]);
+    const until = async (count: number) => {
+      for (let waited = 0; answers().length < count && waited < 10_000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
+    };
+    socket.write(request);
+    await until(1);
+    expect(answer).toMatch(new RegExp(`\r\nkeep-alive: timeout=${KEEP_ALIVE_MS / 1000}\r\n`, 'i'));
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(socket.destroyed || socket.readableEnded).toBe(false);
+    socket.write(request);
+    await until(2);
+    socket.destroy();
+    expect(answers()).toEqual(['200', '200']);
+  }, 30_000);
 
   it('a prompt client is still answered', async () => {
     const response = await fetch(`${server.origin}/v1/validate`, {
