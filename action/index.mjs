@@ -10466,7 +10466,7 @@ function httpDateMs(text, now) {
   const ms = Date.UTC(year, monthIndex, Number(day), Number(h), Number(m), Number(s));
   return new Date(ms).getUTCDate() === Number(day) ? ms : void 0;
 }
-var MAX_REMEMBERED, RETRY_TOLERANCE_MS, IN_FLIGHT_KEPT, Bounded, isFinal, idFacts, MONTHS, IMF_FIXDATE, RFC850_DATE, ASCTIME_DATE, retryDelayMs, ConversationJudge;
+var MAX_REMEMBERED, RETRY_TOLERANCE_MS, IN_FLIGHT_KEPT, Bounded, isFinal, idFacts, MONTHS, IMF_FIXDATE, RFC850_DATE, ASCTIME_DATE, asksAgainLater, retryDelayMs, ConversationJudge;
 var init_conversation = __esm({
   "src/engine/exchange/conversation.ts"() {
     "use strict";
@@ -10497,6 +10497,7 @@ var init_conversation = __esm({
     IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
     RFC850_DATE = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
     ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+    asksAgainLater = (status) => status === 429 || status === 503;
     retryDelayMs = (value, answeredAt) => {
       if (value === void 0) return void 0;
       const text = value.trim();
@@ -10610,7 +10611,7 @@ var init_conversation = __esm({
             );
         }
         const delay = retryDelayMs(s.retryAfter, s.answeredAt ?? s.at);
-        if ((s.status === 429 || s.status === 503) && delay !== void 0)
+        if (asksAgainLater(s.status) && delay !== void 0)
           this.#retryUntil = {
             at: (s.answeredAt ?? s.at) + delay,
             index: s.index,
@@ -10689,8 +10690,7 @@ var init_conversation = __esm({
         if (id !== void 0 && !this.#ids.has(id))
           this.#ids.set(id, { label: `the answer of exchange #${s.index}`, message: idFacts(answer) });
         const conversation = valueAt2(answer, "/conversation/conversation_id");
-        const retryAsked = s.status === 429 || s.status === 503;
-        if (typeof conversation === "string" && !retryAsked)
+        if (typeof conversation === "string" && !asksAgainLater(s.status))
           this.#lastAnswer.set(conversation, {
             id,
             sequence: valueAt2(answer, "/conversation/sequence"),
@@ -13037,7 +13037,7 @@ function unknownSubjectFault(request, status) {
   const subject2 = isRecord(request.body) && Object.hasOwn(request.body, "subject") ? request.body.subject : void 0;
   return isUnregisteredProfileId(subject2) ? `HTTP ${status} to a request whose body.subject is no registered profile, which is answered 404 (CONTRACT section 6)` : void 0;
 }
-var REFUSAL, NAMED_CAUSE, LINE, BARE_FRAME, STACK_TRACE, INLINE_FRAME, INTERNAL_PATH, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING, asksAgainLater;
+var REFUSAL, NAMED_CAUSE, LINE, BARE_FRAME, STACK_TRACE, INLINE_FRAME, INTERNAL_PATH, TRACE_SCAN_LIMIT, PROBLEM_MEMBERS, typedOf, BEFORE_READING;
 var init_refusal = __esm({
   "src/kit/judge/refusal.ts"() {
     "use strict";
@@ -13089,7 +13089,6 @@ var init_refusal = __esm({
       "request.timeout",
       "request.headers_too_large"
     ]);
-    asksAgainLater = (status) => status === 429 || status === 503;
   }
 });
 
@@ -14521,7 +14520,7 @@ async function runKit(options, http = defaultHttp(options)) {
     else if (pollUrl !== void 0) {
       const poll = async (scenario, url) => {
         const answer = await send(scenario, "GET", url);
-        const wait = answer.status === 429 || answer.status === 503 ? retryDelayMs(answer.retryAfter, Date.now()) : void 0;
+        const wait = asksAgainLater(answer.status) ? retryDelayMs(answer.retryAfter, Date.now()) : void 0;
         if (wait === void 0 || wait > POLL_RETRY_MAX_MS) return answer;
         notes.push(
           `${scenario}: answered ${answer.status} with Retry-After: ${answer.retryAfter}; polled again after it`
@@ -15321,7 +15320,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
     }
     const answer = r.answer;
     const retryAfter = Number(answer?.headers["Retry-After"]);
-    if (answer && (answer.status === 429 || answer.status === 503) && Number.isFinite(retryAfter) && answer.sentAt !== void 0)
+    if (answer && asksAgainLater(answer.status) && Number.isFinite(retryAfter) && answer.sentAt !== void 0)
       retryFrom = { until: answer.sentAt + retryAfter * 1e3 - WAIT_TOLERANCE_MS, record: r };
     const answerJson = parse2(answer?.text);
     if (r.method === "GET" && !r.path.startsWith(pollPath) && answer?.status === 200) {
@@ -15433,7 +15432,7 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
         );
         excused.add(r.index);
       }
-      if (resend && (earlierStatus === 429 || earlierStatus === 503)) ev.saw("client.fresh_ids");
+      if (resend && asksAgainLater(earlierStatus)) ev.saw("client.fresh_ids");
       else if (resend && earlierStatus >= 400 && earlierStatus < 500) {
         ev.fail(
           "client.error_not_resent",
@@ -15930,6 +15929,15 @@ var init_native_adapter = __esm({
   }
 });
 
+// src/http/node/keep-alive.ts
+var KEEP_ALIVE_MS;
+var init_keep_alive = __esm({
+  "src/http/node/keep-alive.ts"() {
+    "use strict";
+    KEEP_ALIVE_MS = 65e3;
+  }
+});
+
 // src/service/problem-body.ts
 function problemBody(site, code, detail, errors) {
   const entry = errorCode(code);
@@ -16212,7 +16220,7 @@ async function startScenarioServer(scenario, intake = runIntake().scenario()) {
     record.answer.sentAt = writing;
     if (body !== void 0) pacer.took(bytes);
   }
-  const server = createServer((req, res) => {
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -16271,6 +16279,7 @@ var init_server2 = __esm({
     "use strict";
     init_engine();
     init_native_adapter();
+    init_keep_alive();
     init_headers();
     init_problem();
     init_reference_server_handler();
@@ -16961,7 +16970,9 @@ async function startProxy(options) {
       requestTimeout: 0,
       headersTimeout: timeoutMs,
       connectionsCheckingInterval: Math.min(1e3, timeoutMs),
-      highWaterMark: 16 * 1024
+      highWaterMark: 16 * 1024,
+      // A client pausing between requests finds its connection open (KEEP_ALIVE_MS, as the local server).
+      keepAliveTimeout: KEEP_ALIVE_MS
     },
     handle
   );
@@ -17065,6 +17076,7 @@ var init_forward = __esm({
   "src/kit/proxy/forward.ts"() {
     "use strict";
     init_native_adapter();
+    init_keep_alive();
     init_problem();
     init_framing();
     init_http();
@@ -18575,7 +18587,7 @@ async function referenceServerCommand(argv, io) {
   const serving = {
     byHost: /* @__PURE__ */ new Map()
   };
-  const server = createServer3(async (req, res) => {
+  const server = createServer3({ keepAliveTimeout: KEEP_ALIVE_MS }, async (req, res) => {
     const named = serving.byHost.get((req.headers.host ?? "").toLowerCase()) ?? serving.byHost.get("");
     await named.handle(req, res, targetUrl(named.origin, requestTarget(req.url) ?? "/").pathname);
   });
@@ -18610,6 +18622,7 @@ var init_reference_server2 = __esm({
     "use strict";
     init_usage();
     init_native_adapter();
+    init_keep_alive();
     init_request_target();
     init_reference_server_handler();
     init_urls();

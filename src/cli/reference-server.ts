@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { commandArgs } from '../kit/usage.ts';
 import { nodeAdapter } from '../http/node/native-adapter.ts';
+import { KEEP_ALIVE_MS } from '../http/node/keep-alive.ts';
 import { requestTarget, targetUrl } from '../http/node/request-target.ts';
 import { REFERENCE_SERVER_PATH, referenceServerCore } from '../http/reference-server-handler.ts';
 import { siteFor } from '../standard/urls.ts';
@@ -54,7 +55,8 @@ export async function referenceServerCommand(argv: readonly string[], io: Refere
   const serving: { byHost: Map<string, { origin: string; handle: ReturnType<typeof nodeAdapter> }> } = {
     byHost: new Map(),
   };
-  const server = createServer(async (req, res) => {
+  // Kept-alive connections idle as long as on the local server (KEEP_ALIVE_MS: a client's pause past Node's 5 s loses no request).
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, async (req, res) => {
     const named = serving.byHost.get((req.headers.host ?? '').toLowerCase()) ?? serving.byHost.get('')!;
     await named.handle(req, res, targetUrl(named.origin, requestTarget(req.url) ?? '/').pathname);
   });

@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { withThousands } from '../digits.ts';
+import { KEEP_ALIVE_MS } from './keep-alive.ts';
 import { problemReply } from '../problem.ts';
 import type { ErrorCodeId } from '../../standard/codes.ts';
 import type { Site } from '../../standard/urls.ts';
@@ -18,6 +19,8 @@ import type { Site } from '../../standard/urls.ts';
  * within requestMs, or the server answers 408 problem+json (`request.timeout`, RFC 9110 section
  * 15.5.9) where a response is still possible, and closes the connection.
  */
+export { KEEP_ALIVE_MS };
+
 export interface ClientTimeouts {
   readonly headersMs: number;
   readonly requestMs: number;
@@ -38,16 +41,6 @@ export function clientTimeoutsFrom(env: Readonly<Record<string, string | undefin
   // Node refuses a headers timeout longer than the request timeout.
   return { headersMs: Math.min(read('UAI_HEADERS_TIMEOUT_MS', CLIENT_TIMEOUTS.headersMs), requestMs), requestMs };
 }
-
-/**
- * How long a kept-alive connection may idle before the server closes it. Node's default, 5 s, is
- * shorter than the pauses of a busy client: a client sends its next request on a connection it
- * still holds as open while the server is closing it, and the request is lost with no answer (the
- * race RFC 9112 section 9.8 describes, which a client may not retry on its own for a POST). 65 s,
- * as load balancers and proxies keep theirs (nginx 75 s, most cloud balancers 60 s), so the client,
- * told the timeout in `Keep-Alive: timeout=65`, gives the connection up first.
- */
-export const KEEP_ALIVE_MS = 65_000;
 
 /** node:http options: the two timeouts, checked often enough that a cut comes close to its bound. */
 export const timeoutOptions = (t: ClientTimeouts): ServerOptions => ({

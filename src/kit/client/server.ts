@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { capabilityStatement, decodeTaskRef, seal, TASK_RUN_SECONDS, type JsonObject } from '../../engine/index.ts';
 import type { CoreHandler, CoreReply, CoreRequest } from '../../http/core.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
+import { KEEP_ALIVE_MS } from '../../http/node/keep-alive.ts';
 import { headerValue } from '../../http/headers.ts';
 import { problemReply } from '../../http/problem.ts';
 import { referenceServerCore } from '../../http/reference-server-handler.ts';
@@ -236,7 +237,10 @@ export async function startScenarioServer(
     if (body !== undefined) pacer.took(bytes);
   }
 
-  const server = createServer((req, res) => {
+  // A client pausing between requests on one connection (a Retry-After, a poll interval) finds it
+  // open, as the local server keeps it (KEEP_ALIVE_MS): a request lost to the server closing the
+  // connection at that moment would be held against the client.
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
     });

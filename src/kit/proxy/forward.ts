@@ -18,6 +18,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Site } from '../../standard/urls.ts';
 import { sendReply } from '../../http/node/native-adapter.ts';
+import { KEEP_ALIVE_MS } from '../../http/node/keep-alive.ts';
 import { problemReply } from '../../http/problem.ts';
 import { ConnectionWatch, framingOf } from '../server/framing.ts';
 import { DEFAULT_LIMITS, MAX_INTERIM } from '../server/http.ts';
@@ -367,6 +368,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       headersTimeout: timeoutMs,
       connectionsCheckingInterval: Math.min(1_000, timeoutMs),
       highWaterMark: 16 * 1024,
+      // A client pausing between requests finds its connection open (KEEP_ALIVE_MS, as the local server).
+      keepAliveTimeout: KEEP_ALIVE_MS,
     },
     handle,
   );
