@@ -50,10 +50,17 @@ async function behind(handler: Parameters<typeof createServer>[1], timeoutMs = 3
 
 describe('a client that leaves', () => {
   it('before the answer begins: no fault of the server, and the exchange is said not judged', async () => {
+    // The answer begins only once the client has gone, whatever the machine's pace (a fixed delay
+    // raced the client's own timer on a loaded machine).
+    let left: () => void;
+    const clientLeft = new Promise<void>((done) => (left = done));
     const { port, recorded } = await behind((_req, res) => {
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 1500);
+      void clientLeft.then(() =>
+        setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 100),
+      );
     });
     const req = request({ port, host: '127.0.0.1', path: '/uai', signal: AbortSignal.timeout(200) });
+    req.on('close', () => left());
     req.on('error', () => undefined).end();
     const { x, judged } = await recorded();
     expect(x.faults).toEqual([]);
