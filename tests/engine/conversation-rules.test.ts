@@ -326,3 +326,99 @@ describe('a rule is exercised only where the conversation showed it', () => {
     expect(judge.finish(index).map((f) => f.rule)).toEqual([]);
   });
 });
+
+/**
+ * Edges of the rules a mutation of each left unnoticed: each row is a conversation at one edge and
+ * the findings it must give, exactly (an empty list is a conversation that must pass).
+ */
+describe('edges of the rules', () => {
+  const completedStatus = (id: string, task: string): Json => status(id, task, 'completed');
+  const cases: [string, () => ConversationStep[], string[]][] = [
+    [
+      'a follow-up sent the moment its parent was answered is a follow-up of an answered exchange',
+      () => [
+        send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0, { answeredAt: T0 + 5 }),
+        send(request('m2', 'c1', 2, 'm1'), answer('a2', 'c1', 3), 200, T0 + 5),
+      ],
+      ['conversation.follow_up', 'conversation.follow_up'],
+    ],
+    [
+      'a completed answer carrying a task_ref starts no task to poll',
+      () => [
+        send(request('m1', 'c1', 1), answer('a1', 'c1', 2, { delivery: { task_ref: 't1' } })),
+        poll('t1', completedStatus('s1', 't1')),
+      ],
+      ['conversation.task_known'],
+    ],
+    [
+      'a status naming another task in delivery.task_ref ends nothing: polling on is right',
+      () => [
+        send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+        poll('t1', { ...completedStatus('s1', 't1'), delivery: { task_ref: 't-other' } }),
+        poll('t1', completedStatus('s2', 't1')),
+      ],
+      [],
+    ],
+    [
+      'a status naming no task at all is no status of it: the task is left unfollowed, not over',
+      () => [
+        send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+        poll('t1', { profile: 'uai.task.status.v1', message_id: 's1', body: { state: 'completed' } }),
+        poll('t1', status('s2', 't1', 'working')),
+      ],
+      ['conversation.task_followed'],
+    ],
+    [
+      'a retry within the tolerance of its Retry-After',
+      () => [
+        send(request('m1', 'c1', 1), undefined, 429, T0, { retryAfter: '2' }),
+        send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0 + 1981),
+      ],
+      [],
+    ],
+    [
+      'a Retry-After on a 200 asks for no wait',
+      () => [
+        send(request('m1', 'c1', 1), answer('a1', 'c1', 2), 200, T0, { retryAfter: '5' }),
+        send(request('m2', 'c2', 1), answer('a2', 'c2', 2), 200, T0 + 100),
+      ],
+      [],
+    ],
+    [
+      "an answer's id equal to its own request's is the pair rule's, not the conversation's",
+      () => [send(request('m1', 'c1', 1), answer('m1', 'c1', 2))],
+      [],
+    ],
+    [
+      'a completed status answered 500 ends no task',
+      () => [
+        send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+        { ...poll('t1', completedStatus('s1', 't1')), status: 500 },
+        poll('t1', completedStatus('s2', 't1')),
+      ],
+      [],
+    ],
+    [
+      'an error message that reads completed ends no task',
+      () => [
+        send(request('m1', 'c1', 1), accepted('a1', 'c1', 2, 't1'), 202),
+        poll('t1', { profile: 'uai.error.v1', message_id: 'e1', body: { task_id: 't1', state: 'completed' } }),
+        poll('t1', completedStatus('s2', 't1')),
+      ],
+      [],
+    ],
+    [
+      'an opening without a parent, sent again after a 503, is judged once',
+      () => [
+        send(request('m1', 'c1', 1, 'elsewhere'), answer('a1', 'c1', 2), 503),
+        send(request('m1', 'c1', 1, 'elsewhere'), answer('a1', 'c1', 2), 200, T0 + 5000),
+      ],
+      ['conversation.opens_unparented'],
+    ],
+  ];
+  for (const [name, steps, want] of cases)
+    it(name, () => {
+      index = 0;
+      expect(judge(steps())).toEqual(want);
+    });
+});

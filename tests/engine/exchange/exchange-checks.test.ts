@@ -551,6 +551,23 @@ describe('answer fields the spec leaves to a should: each rule alone', () => {
     m.conversation.turn_id = 7;
     expect(judge(m, undefined, undefined, flagged)).not.toContain('exchange.new_turn');
   });
+  it('exchange.new_turn: a flagged turn that is a string (empty) is not compared either', () => {
+    const flagged = seal({ ...request, conversation: { ...request.conversation, turn_id: '' } });
+    const m = of('typed-error', flagged);
+    m.conversation.turn_id = '';
+    expect(judge(m, undefined, undefined, flagged)).not.toContain('exchange.new_turn');
+  });
+  it('exchange.task_ref_agrees: body.task_ref against delivery.task_ref of an accepted answer', () => {
+    const m = of('accepted-task');
+    m.body.task_ref = 'task-other';
+    expect(judge(m, 202)).toContain('exchange.task_ref_agrees');
+  });
+  it('exchange.trust_signed: an accepted answer authenticated otherwise than jws', () => {
+    const m = of('accepted-task');
+    expect(judge(m, 202)).not.toContain('exchange.trust_signed');
+    m.trust.auth_scheme = 'bearer';
+    expect(judge(m, 202)).toContain('exchange.trust_signed');
+  });
 
   const otherTrace = (m: Record<string, any>) =>
     (m.conversation.traceparent = `00-${'a'.repeat(32)}-${'1'.repeat(16)}-01`);
