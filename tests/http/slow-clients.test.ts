@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientTimeoutsFrom, KEEP_ALIVE_MS } from '../../src/http/node/client-timeouts.ts';
+import { clientTimeoutsFrom } from '../../src/http/node/client-timeouts.ts';
+import { KEEP_ALIVE_MS } from '../../src/http/node/keep-alive.ts';
 // The local server's own sockets are under test, so it is started directly, whatever UAI_HTTP_TARGET says.
 import { startLocalServer, type LocalServer } from '../support/local-server.ts';
 

@@ -19,8 +19,6 @@ import type { Site } from '../../standard/urls.ts';
  * within requestMs, or the server answers 408 problem+json (`request.timeout`, RFC 9110 section
  * 15.5.9) where a response is still possible, and closes the connection.
  */
-export { KEEP_ALIVE_MS };
-
 export interface ClientTimeouts {
   readonly headersMs: number;
   readonly requestMs: number;
