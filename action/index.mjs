@@ -13247,7 +13247,6 @@ var init_poll = __esm({
   "src/kit/judge/poll.ts"() {
     "use strict";
     init_engine();
-    init_refusal();
   }
 });
 

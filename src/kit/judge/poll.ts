@@ -3,8 +3,7 @@
  * uai.task.status.v1 message in the keyed shape, or 429 or 503 to be polled again later. Each
  * fault is said with the rule it breaks, so an implementer reads why, not only what was sent.
  */
-import { isRecord } from '../../engine/index.ts';
-import { asksAgainLater } from './refusal.ts';
+import { asksAgainLater, isRecord } from '../../engine/index.ts';
 
 /**
  * Why the answer to a poll is no status of the task, or undefined when it is one. A 429 or 503 is

@@ -3,7 +3,7 @@
  * requests) and `uai proxy` (the same kinds of request, sent by a client for real), and the status a
  * request naming no registered profile is answered with.
  */
-import { asksAgainLater, isCodeHelp, isRecord, shown } from '../../engine/index.ts';
+import { isCodeHelp, isRecord, shown } from '../../engine/index.ts';
 import { errorCode } from '../../standard/code-shapes.ts';
 import { isPublishedErrorCode } from '../../standard/codes.ts';
 import { isUnregisteredProfileId } from '../../standard/profiles.ts';
@@ -227,9 +227,6 @@ export function refusalFaults(
     );
   return [...faults, ...contentFaults(typed, isProblem)];
 }
-
-/** A 429 or 503 answers nothing of what was asked, a message or a poll: what it carries is judged by pacedFaults alone. */
-export { asksAgainLater };
 
 /**
  * Why a 429 or 503 that paced a poll says something its status does not: the error it carries (a

@@ -9,6 +9,7 @@
  * client's, the answer's and the exchange rules' (which judge the answer) the server's.
  */
 import {
+  asksAgainLater,
   canonicalJson,
   checkExchangeMessages,
   ConversationJudge,
@@ -26,7 +27,7 @@ import { PROXY_CHECKS, proxyCheck } from './checks.ts';
 import { decodeAnswer, decodeRequest } from './coding.ts';
 import { judgeMessage } from './message.ts';
 import { pollFault } from '../judge/poll.ts';
-import { asksAgainLater, pacedFaults } from '../judge/refusal.ts';
+import { pacedFaults } from '../judge/refusal.ts';
 import { isMessage, keyed, parse, pathOf, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
 import { judgeSizes, judgeWire, type ExchangeRole } from './wire.ts';

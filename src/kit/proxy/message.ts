@@ -4,12 +4,18 @@
  * when the answer did not keep the request's shape), the request alone when none did, and a
  * request the server must refuse held to its refusal (refusal.ts).
  */
-import { checkExchange, isRecord, validateMessage, type CheckExchangeRequest } from '../../engine/index.ts';
+import {
+  asksAgainLater,
+  checkExchange,
+  isRecord,
+  validateMessage,
+  type CheckExchangeRequest,
+} from '../../engine/index.ts';
 import type { Site } from '../../standard/urls.ts';
 import { isJsonMediaType } from '../../http/headers.ts';
 import { isMessage, keyed, textOf, unparsedOf, type Find } from './read.ts';
 import { header, type RecordedExchange } from './recording.ts';
-import { asksAgainLater, refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
+import { refusalFaults, refusedUnread, unknownSubjectFault } from '../judge/refusal.ts';
 import { BEGINS_WITH_BOM } from '../judge/json.ts';
 import { refusalCheck } from './refusal.ts';
 
