@@ -35,6 +35,9 @@ describe('httpDateMs', () => {
   it('takes a two-digit year more than 50 years ahead as the last past year with those digits', () => {
     expect(httpDateMs('Sunday, 06-Nov-94 08:49:37 GMT', NOW)).toBe(Date.parse('1994-11-06T08:49:37Z'));
     expect(httpDateMs('Monday, 06-Nov-28 08:49:37 GMT', NOW)).toBe(Date.parse('2028-11-06T08:49:37Z'));
+    // The edge, counted in years as the parser counts them: 50 years ahead is still ahead, 51 is the past.
+    expect(httpDateMs('Friday, 06-Nov-76 08:49:37 GMT', NOW)).toBe(Date.parse('2076-11-06T08:49:37Z'));
+    expect(httpDateMs('Sunday, 06-Nov-77 08:49:37 GMT', NOW)).toBe(Date.parse('1977-11-06T08:49:37Z'));
   });
   it('refuses what is no HTTP-date: another zone, a day past the month, lower-case names, extra text', () => {
     for (const text of [
