@@ -7,6 +7,7 @@
  * connections, where a slow answer delays the next request and hides its wait).
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +19,20 @@ export interface HeldTarget {
   readonly method?: string;
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  /** The server's process: its main thread's CPU over the run is read from Linux's schedstat, when there is one. */
+  readonly serverPid?: number;
+}
+
+/**
+ * What the server's main thread, the one that runs the event loop, did over a run: CPU per answer,
+ * and the shares of the run's wall time it was on a core and runnable but waiting for one. A p99
+ * far above the static peer's with the thread busy most of the run is queueing at that load; with
+ * the thread mostly idle and waiting for a core, it is the machine.
+ */
+export interface ServerThread {
+  readonly cpuUsPerAnswer: number;
+  readonly busyShare: number;
+  readonly waitShare: number;
 }
 
 export interface HeldFigures {
@@ -36,6 +51,8 @@ export interface HeldFigures {
   readonly non2xx: number;
   /** p99 of how late the generator sent (its timer's lateness, included in the latencies). */
   readonly sendLagP99Ms: number;
+  /** Absent where the server's schedstat cannot be read (not Linux, or no serverPid). */
+  readonly server?: ServerThread;
 }
 
 /** The q-quantile of sorted values (nearest rank). */
@@ -106,6 +123,20 @@ class Connection {
   }
 }
 
+/**
+ * A thread's time on a core and runnable waiting for one, in ns (/proc/<pid>/schedstat: the
+ * process's first thread, which runs Node's event loop); undefined where it cannot be read.
+ */
+function schedstat(pid: number | undefined): { onCpuNs: number; waitNs: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const [onCpu, wait] = readFileSync(`/proc/${pid}/schedstat`, 'latin1').trim().split(/\s+/).map(Number);
+    return Number.isFinite(onCpu) && Number.isFinite(wait) ? { onCpuNs: onCpu!, waitNs: wait! } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One bounded open-loop run; answers still missing `graceMs` after the last send count as errors. */
 export async function heldLoad(target: HeldTarget, rate: number, seconds: number, graceMs = 5000) {
   const url = new URL(target.url);
@@ -148,6 +179,7 @@ export async function heldLoad(target: HeldTarget, rate: number, seconds: number
     });
   };
   const total = Math.round(rate * seconds);
+  const serverBefore = schedstat(target.serverPid);
   const start = performance.now();
   const lag: number[] = [];
   for (let i = 0; i < total;) {
@@ -164,7 +196,16 @@ export async function heldLoad(target: HeldTarget, rate: number, seconds: number
   const sentAt = performance.now();
   while (pending > 0 && performance.now() - sentAt < graceMs) await sleep(1);
   const elapsed = (performance.now() - start) / 1000;
+  const serverAfter = schedstat(target.serverPid);
   for (const c of open) c.socket.destroy();
+  const server: ServerThread | undefined =
+    serverBefore && serverAfter && latencies.length > 0
+      ? {
+          cpuUsPerAnswer: round((serverAfter.onCpuNs - serverBefore.onCpuNs) / 1000 / latencies.length, 1),
+          busyShare: round((serverAfter.onCpuNs - serverBefore.onCpuNs) / 1e9 / elapsed, 3),
+          waitShare: round((serverAfter.waitNs - serverBefore.waitNs) / 1e9 / elapsed, 3),
+        }
+      : undefined;
   const sorted = latencies.sort((a, b) => a - b);
   return {
     name: target.name,
@@ -185,6 +226,7 @@ export async function heldLoad(target: HeldTarget, rate: number, seconds: number
       ),
       2,
     ),
+    ...(server ? { server } : {}),
   } satisfies HeldFigures;
 }
 

@@ -174,12 +174,13 @@ export async function loadFigures(
     // Latency at a held load: each POST route at half the rate it saturated at just now, and the
     // static route at validate's rate as the peer (what the server and the generator alone cost).
     const half = (i: number) => (raw[i]!.rpsSpread.median || raw[i]!.requestsPerSecond) / 2;
+    // The server's pid lets the generator read its main thread's CPU over each run (held-load.ts).
     const held = await heldSeriesInChild(
       NODE,
       [
-        { target: targets[1]!, rate: half(1) },
-        { target: targets[0]!, rate: half(1) },
-        { target: targets[2]!, rate: half(2) },
+        { target: { ...targets[1]!, serverPid: server.pid }, rate: half(1) },
+        { target: { ...targets[0]!, serverPid: server.pid }, rate: half(1) },
+        { target: { ...targets[2]!, serverPid: server.pid }, rate: half(2) },
       ],
       Math.min(seconds, 5),
       warmup ? HELD_RUNS : 1,
