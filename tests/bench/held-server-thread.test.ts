@@ -16,8 +16,12 @@ async function server(spinMs: number): Promise<{ pid: number; url: string }> {
     http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
-        const until = performance.now() + ${spinMs};
-        while (performance.now() < until);
+        // Spun on the thread's own CPU clock, not the wall clock: a loaded machine that takes the
+        // core away mid-spin must not make the request cost less CPU than it says.
+        const clock = () => (process.threadCpuUsage ?? process.cpuUsage)();
+        const start = clock();
+        const spent = () => { const now = clock(); return now.user + now.system - start.user - start.system; };
+        while (spent() < ${spinMs} * 1000);
         res.end('ok');
       });
     }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
