@@ -29,6 +29,24 @@ export function heldGoals(held: readonly HeldSeries[]): Goal[] {
   ];
 }
 
+/** The held-load table's columns: the route, then figures (right-aligned). */
+const HELD_COLUMNS = [
+  'route',
+  'rate req/s',
+  'answered req/s',
+  'p50 ms',
+  'p99 ms (runs min-max)',
+  'p99 per second, min-max',
+  'p99.9 ms',
+  'max ms',
+  'send lag p99 ms',
+  'server CPU µs per answer',
+  'server on a core',
+  'server waiting for a core',
+  'errors',
+  'non-2xx',
+];
+
 export function heldSection(held: readonly HeldSeries[]): string[] {
   if (held.length === 0) return [];
   return [
@@ -36,38 +54,8 @@ export function heldSection(held: readonly HeldSeries[]): string[] {
     '',
     "Each POST route at half the median rate it saturated at in the runs above, and the static route at validate's rate as the peer, same server, right after them (bench/held-load.ts, heldSeries): each route first runs 2 s at its rate, not counted (as wrk2 discards its calibration), then 5 s runs alternate between the routes, three per route in full mode; each row is the route's run with the median p99, with the p99 of every run and, for that run, of each of its seconds; errors and non-2xx count every run. Requests leave on a fixed schedule whatever the answers, over as many keep-alive connections as that takes, and each latency runs from the request's scheduled time, so a stall is charged to every request that waited behind it (no coordinated omission). The generator runs in a fresh process of its own (bench/held-child.ts), as wrk2 does, not in the bench process that holds every earlier step's figures, whose collections would be charged to the server; it writes prepared bytes on raw keep-alive connections, sleeps on a timer between sends and runs on the same 2 cores as the server; its lateness (send lag) is inside the latencies. The server columns are the server's event loop thread over the same run (Linux's /proc/<pid>/schedstat of its main thread): CPU per answer, and the shares of the run's wall time it spent on a core and runnable but waiting for one; a p99 far above the static route's with that thread on a core most of the run is queueing at that load, not a stall.",
     '',
-    row([
-      'route',
-      'rate req/s',
-      'answered req/s',
-      'p50 ms',
-      'p99 ms (runs min-max)',
-      'p99 per second, min-max',
-      'p99.9 ms',
-      'max ms',
-      'send lag p99 ms',
-      'server CPU µs per answer',
-      'server on a core',
-      'server waiting for a core',
-      'errors',
-      'non-2xx',
-    ]),
-    row([
-      '---',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-    ]),
+    row(HELD_COLUMNS),
+    row(HELD_COLUMNS.map((_, i) => (i === 0 ? '---' : '---:'))),
     ...held.map((h) =>
       row([
         h.name,
