@@ -15421,12 +15421,12 @@ function judgeRun(run2, ev, manifest, pacer, byId2, answerIds) {
       const earlierStatus = earlier?.record.answer?.status ?? 0;
       let intent = null;
       const intentNow = () => intent === null ? intent = intentOf(message2) : intent;
-      const askedAgain = !earlier && refusedIntents.size > 0 ? refusedIntents.get(intentNow() ?? "") : void 0;
+      const askedAgain = !resend && refusedIntents.size > 0 ? refusedIntents.get(intentNow() ?? "") : void 0;
       if (askedAgain) {
         ev.fail(
           "client.error_not_resent",
           tag(
-            `${shown3(id)} asks again what request #${askedAgain.request} asked (the same profile and body under fresh ids), after its ${askedAgain.why} said retryable false`
+            `${shown3(id)} asks again what request #${askedAgain.request} asked (the same profile and body ${earlier ? "under the same message_id, its envelope changed" : "under fresh ids"}), after its ${askedAgain.why} said retryable false`
           )
         );
         excused.add(r.index);

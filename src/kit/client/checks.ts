@@ -356,12 +356,14 @@ function judgeRun(
       // every message would double the kit's work on a client posting wide ones.
       let intent: string | undefined | null = null;
       const intentNow = () => (intent === null ? (intent = intentOf(message)) : intent);
-      const askedAgain = !earlier && refusedIntents.size > 0 ? refusedIntents.get(intentNow() ?? '') : undefined;
+      // Not only under fresh ids: the refused id again on a changed envelope asks the same (an
+      // unchanged resend is judged below, as one).
+      const askedAgain = !resend && refusedIntents.size > 0 ? refusedIntents.get(intentNow() ?? '') : undefined;
       if (askedAgain) {
         ev.fail(
           'client.error_not_resent',
           tag(
-            `${shown(id)} asks again what request #${askedAgain.request} asked (the same profile and body under fresh ids), after its ${askedAgain.why} said retryable false`,
+            `${shown(id)} asks again what request #${askedAgain.request} asked (the same profile and body ${earlier ? 'under the same message_id, its envelope changed' : 'under fresh ids'}), after its ${askedAgain.why} said retryable false`,
           ),
         );
         excused.add(r.index);
