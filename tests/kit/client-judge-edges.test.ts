@@ -37,7 +37,6 @@ const recorded = new Map<string, ClientRun>();
 /** A copy of a recorded run, free to edit. */
 type EditableRun = Omit<ClientRun, 'records' | 'exitCode'> & { records: RecordedRequest[]; exitCode: number | null };
 const run = (pair: Pair): EditableRun => structuredClone(recorded.get(pair)!) as EditableRun;
-const runs = { get: (scenario: 'follow-up' | 'async' | 'rate-limited') => recorded.get(`none/${scenario}`) };
 
 beforeAll(async () => {
   const done = await Promise.all(
@@ -49,9 +48,9 @@ beforeAll(async () => {
 }, 120_000);
 
 /** The run with one record's arrival moved, every later record moved by as much (their order kept). */
-function moved(run: ClientRun, index: number, at: number): ClientRun {
-  const shift = at - run.records[index]!.at;
-  const records = run.records.map((r, i): RecordedRequest => {
+function moved(recording: ClientRun, index: number, at: number): ClientRun {
+  const shift = at - recording.records[index]!.at;
+  const records = recording.records.map((r, i): RecordedRequest => {
     if (i < index) return r;
     const answer = r.answer && {
       ...r.answer,
@@ -59,15 +58,15 @@ function moved(run: ClientRun, index: number, at: number): ClientRun {
     };
     return { ...r, at: r.at + shift, answer };
   });
-  return { ...run, records };
+  return { ...recording, records };
 }
 
-function statusOf(run: ClientRun, check: string, manifest: ClientManifest = EVERYTHING_DECLARED) {
-  const verdict = judgeClient([run], manifest).find((v) => v.id === check)!;
+function statusOf(recording: ClientRun, check: string, manifest: ClientManifest = EVERYTHING_DECLARED) {
+  const verdict = judgeClient([recording], manifest).find((v) => v.id === check)!;
   return { status: verdict.status, evidence: verdict.evidence };
 }
 
-const posts = (run: ClientRun) => run.records.filter((r) => r.method === 'POST');
+const posts = (recording: ClientRun) => recording.records.filter((r) => r.method === 'POST');
 /** Records renumbered after an edit added or removed one (evidence names requests by their place). */
 const renumbered = (records: RecordedRequest[]): RecordedRequest[] => records.map((r, index) => ({ ...r, index }));
 
@@ -79,51 +78,60 @@ describe('client checks at the edges of their waits', () => {
       ['rate-limited', 'client.retry_after'],
       ['follow-up', 'client.waits_for_answer'],
     ] as const)
-      expect(statusOf(runs.get(scenario)!, check).status, `${scenario} ${check}`).toBe('pass');
+      expect(statusOf(run(`none/${scenario}`), check).status, `${scenario} ${check}`).toBe('pass');
   });
 
   it('a follow-up sent the very millisecond its parent was answered is a follow-up; one sent before is not', () => {
-    const run = runs.get('follow-up')!;
-    const [opening, followUp] = posts(run);
+    const recording = run('none/follow-up');
+    const [opening, followUp] = posts(recording);
     const answeredAt = opening!.answer!.sentAt!;
-    expect(statusOf(moved(run, run.records.indexOf(followUp!), answeredAt), 'client.follow_up').status).toBe('pass');
+    expect(
+      statusOf(moved(recording, recording.records.indexOf(followUp!), answeredAt), 'client.follow_up').status,
+    ).toBe('pass');
     // Sent before its parent's answer went out, the second message cannot follow it up.
-    expect(statusOf(moved(run, run.records.indexOf(followUp!), answeredAt - 1), 'client.follow_up').status).not.toBe(
-      'pass',
-    );
+    expect(
+      statusOf(moved(recording, recording.records.indexOf(followUp!), answeredAt - 1), 'client.follow_up').status,
+    ).not.toBe('pass');
   });
 
   it('a request that comes as the previous answer goes out waited for it; one a millisecond sooner did not', () => {
-    const run = runs.get('follow-up')!;
-    const [opening, next] = posts(run);
+    const recording = run('none/follow-up');
+    const [opening, next] = posts(recording);
     const answeredAt = opening!.answer!.sentAt!;
-    expect(statusOf(moved(run, run.records.indexOf(next!), answeredAt), 'client.waits_for_answer').status).toBe('pass');
-    const early = statusOf(moved(run, run.records.indexOf(next!), answeredAt - 1), 'client.waits_for_answer');
+    expect(
+      statusOf(moved(recording, recording.records.indexOf(next!), answeredAt), 'client.waits_for_answer').status,
+    ).toBe('pass');
+    const early = statusOf(
+      moved(recording, recording.records.indexOf(next!), answeredAt - 1),
+      'client.waits_for_answer',
+    );
     expect(early.status).toBe('fail');
     expect(early.evidence.join('\n')).toMatch(/1 ms before its answer went out/);
   });
 
   it(`two polls ${MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS} ms apart keep the interval (its tolerance); a millisecond less does not`, () => {
-    const run = runs.get('async')!;
-    const polls = run.records.filter((r) => r.method === 'GET' && r.path.startsWith(new URL(run.pollBase).pathname));
+    const recording = run('none/async');
+    const polls = recording.records.filter(
+      (r) => r.method === 'GET' && r.path.startsWith(new URL(recording.pollBase).pathname),
+    );
     expect(polls.length).toBeGreaterThanOrEqual(2);
-    const second = run.records.indexOf(polls[1]!);
+    const second = recording.records.indexOf(polls[1]!);
     const edge = polls[0]!.at + MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS;
-    expect(statusOf(moved(run, second, edge), 'client.poll_interval').status).toBe('pass');
-    const soon = statusOf(moved(run, second, edge - 1), 'client.poll_interval');
+    expect(statusOf(moved(recording, second, edge), 'client.poll_interval').status).toBe('pass');
+    const soon = statusOf(moved(recording, second, edge - 1), 'client.poll_interval');
     expect(soon.status).toBe('fail');
     expect(soon.evidence.join('\n')).toMatch(new RegExp(`${MIN_POLL_INTERVAL_MS - WAIT_TOLERANCE_MS - 1} ms apart`));
   });
 
   it('a retry at Retry-After less the tolerance waited as asked; a millisecond sooner did not', () => {
-    const run = runs.get('rate-limited')!;
-    const refused = run.records.find((r) => r.answer?.status === 429)!;
-    const retry = run.records.findIndex(
+    const recording = run('none/rate-limited');
+    const refused = recording.records.find((r) => r.answer?.status === 429)!;
+    const retry = recording.records.findIndex(
       (r) => r.index > refused.index && r.method === refused.method && r.path === refused.path,
     );
     const edge = refused.answer!.sentAt! + RETRY_AFTER_SECONDS * 1000 - WAIT_TOLERANCE_MS;
-    expect(statusOf(moved(run, retry, edge), 'client.retry_after').status).toBe('pass');
-    expect(statusOf(moved(run, retry, edge - 1), 'client.retry_after').status).toBe('fail');
+    expect(statusOf(moved(recording, retry, edge), 'client.retry_after').status).toBe('pass');
+    expect(statusOf(moved(recording, retry, edge - 1), 'client.retry_after').status).toBe('fail');
   });
 });
 
@@ -191,12 +199,9 @@ describe('client checks on branches no fixture client reaches', () => {
       bytes: 5,
       answer: { ...first.answer!, status: 400, text: '{}', sentAt: first.at + 1 },
     };
-    const later = edited.records.slice(at).map((r) => ({
-      ...r,
-      at: r.at + 2,
-      ...(r.answer ? { answer: { ...r.answer, sentAt: (r.answer.sentAt ?? 0) + 2 } } : {}),
-    }));
-    edited.records = renumbered([...edited.records.slice(0, at), hello, ...later]);
+    // The real POST and all after it move 2 ms on, after the answer to the extra one.
+    const { records } = moved(edited, at, first.at + 2);
+    edited.records = renumbered([...records.slice(0, at), hello, ...records.slice(at)]);
     const verdict = statusOf(edited, 'client.binding_form');
     expect(verdict.status, verdict.evidence.join('\n')).toBe('pass');
   });
