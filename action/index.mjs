@@ -4030,8 +4030,7 @@ function reportError(list, instancePath, keyword, params) {
   list.push(error2);
   return list;
 }
-function validate53(data, instancePath = "") {
-  let vErrors = null;
+function validate53(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === void 0) {
@@ -4114,8 +4113,7 @@ function validate53(data, instancePath = "") {
   validate53.errors = vErrors;
   return errors === 0;
 }
-function validate56(data, instancePath = "") {
-  let vErrors = null;
+function validate56(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.conversation_id === void 0) {
@@ -4198,8 +4196,7 @@ function validate56(data, instancePath = "") {
   validate56.errors = vErrors;
   return errors === 0;
 }
-function validate58(data, instancePath = "") {
-  let vErrors = null;
+function validate58(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode === void 0) {
@@ -4271,8 +4268,7 @@ function validate58(data, instancePath = "") {
   validate58.errors = vErrors;
   return errors === 0;
 }
-function validate60(data, instancePath = "") {
-  let vErrors = null;
+function validate60(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.channel === void 0) {
@@ -4348,8 +4344,7 @@ function validate60(data, instancePath = "") {
   validate60.errors = vErrors;
   return errors === 0;
 }
-function validate63(data, instancePath = "") {
-  let vErrors = null;
+function validate63(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.stage === void 0) {
@@ -4387,8 +4382,7 @@ function validate63(data, instancePath = "") {
   validate63.errors = vErrors;
   return errors === 0;
 }
-function validate62(data, instancePath = "") {
-  let vErrors = null;
+function validate62(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.issued_at === void 0) {
@@ -4459,9 +4453,8 @@ function validate62(data, instancePath = "") {
         const len0 = data7.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let i0Path0;
-          if (!validate63(data7[i0], i0Path0 ??= instancePath + "/lineage/" + i0)) {
-            if (vErrors === null) vErrors = validate63.errors;
-            else for (const e of validate63.errors) vErrors.push(e);
+          if (!validate63(data7[i0], i0Path0 ??= instancePath + "/lineage/" + i0, vErrors)) {
+            vErrors = validate63.errors;
             errors = vErrors.length;
           }
         }
@@ -4477,8 +4470,7 @@ function validate62(data, instancePath = "") {
   validate62.errors = vErrors;
   return errors === 0;
 }
-function validate66(data, instancePath = "") {
-  let vErrors = null;
+function validate66(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.version === void 0) {
@@ -4549,8 +4541,7 @@ function validate66(data, instancePath = "") {
   validate66.errors = vErrors;
   return errors === 0;
 }
-function validate68(data, instancePath = "") {
-  let vErrors = null;
+function validate68(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.namespace === void 0) {
@@ -4588,9 +4579,7 @@ function validate68(data, instancePath = "") {
   validate68.errors = vErrors;
   return errors === 0;
 }
-function validate52(data, instancePath = "") {
-  ;
-  let vErrors = null;
+function validate52(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uai_version === void 0) {
@@ -4673,37 +4662,32 @@ function validate52(data, instancePath = "") {
       }
     }
     if (data.source !== void 0) {
-      if (!validate53(data.source, instancePath + "/source")) {
-        if (vErrors === null) vErrors = validate53.errors;
-        else for (const e of validate53.errors) vErrors.push(e);
+      if (!validate53(data.source, instancePath + "/source", vErrors)) {
+        vErrors = validate53.errors;
         errors = vErrors.length;
       }
     }
     if (data.target !== void 0) {
-      if (!validate53(data.target, instancePath + "/target")) {
-        if (vErrors === null) vErrors = validate53.errors;
-        else for (const e of validate53.errors) vErrors.push(e);
+      if (!validate53(data.target, instancePath + "/target", vErrors)) {
+        vErrors = validate53.errors;
         errors = vErrors.length;
       }
     }
     if (data.conversation !== void 0) {
-      if (!validate56(data.conversation, instancePath + "/conversation")) {
-        if (vErrors === null) vErrors = validate56.errors;
-        else for (const e of validate56.errors) vErrors.push(e);
+      if (!validate56(data.conversation, instancePath + "/conversation", vErrors)) {
+        vErrors = validate56.errors;
         errors = vErrors.length;
       }
     }
     if (data.delivery !== void 0) {
-      if (!validate58(data.delivery, instancePath + "/delivery")) {
-        if (vErrors === null) vErrors = validate58.errors;
-        else for (const e of validate58.errors) vErrors.push(e);
+      if (!validate58(data.delivery, instancePath + "/delivery", vErrors)) {
+        vErrors = validate58.errors;
         errors = vErrors.length;
       }
     }
     if (data.trust !== void 0) {
-      if (!validate60(data.trust, instancePath + "/trust")) {
-        if (vErrors === null) vErrors = validate60.errors;
-        else for (const e of validate60.errors) vErrors.push(e);
+      if (!validate60(data.trust, instancePath + "/trust", vErrors)) {
+        vErrors = validate60.errors;
         errors = vErrors.length;
       }
     }
@@ -4715,16 +4699,14 @@ function validate52(data, instancePath = "") {
       }
     }
     if (data.provenance !== void 0) {
-      if (!validate62(data.provenance, instancePath + "/provenance")) {
-        if (vErrors === null) vErrors = validate62.errors;
-        else for (const e of validate62.errors) vErrors.push(e);
+      if (!validate62(data.provenance, instancePath + "/provenance", vErrors)) {
+        vErrors = validate62.errors;
         errors = vErrors.length;
       }
     }
     if (data.integrity !== void 0) {
-      if (!validate66(data.integrity, instancePath + "/integrity")) {
-        if (vErrors === null) vErrors = validate66.errors;
-        else for (const e of validate66.errors) vErrors.push(e);
+      if (!validate66(data.integrity, instancePath + "/integrity", vErrors)) {
+        vErrors = validate66.errors;
         errors = vErrors.length;
       }
     }
@@ -4734,9 +4716,8 @@ function validate52(data, instancePath = "") {
         const len0 = data11.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let i0Path1;
-          if (!validate68(data11[i0], i0Path1 ??= instancePath + "/extensions/" + i0)) {
-            if (vErrors === null) vErrors = validate68.errors;
-            else for (const e of validate68.errors) vErrors.push(e);
+          if (!validate68(data11[i0], i0Path1 ??= instancePath + "/extensions/" + i0, vErrors)) {
+            vErrors = validate68.errors;
             errors = vErrors.length;
           }
         }
@@ -4752,8 +4733,7 @@ function validate52(data, instancePath = "") {
   validate52.errors = vErrors;
   return errors === 0;
 }
-function validate73(data, instancePath = "") {
-  let vErrors = null;
+function validate73(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.include_schema !== void 0) {
@@ -4781,8 +4761,7 @@ function validate73(data, instancePath = "") {
   validate73.errors = vErrors;
   return errors === 0;
 }
-function validate72(data, instancePath = "") {
-  let vErrors = null;
+function validate72(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
@@ -4832,9 +4811,8 @@ function validate72(data, instancePath = "") {
       }
     }
     if (data.parameters !== void 0) {
-      if (!validate73(data.parameters, instancePath + "/parameters")) {
-        if (vErrors === null) vErrors = validate73.errors;
-        else for (const e of validate73.errors) vErrors.push(e);
+      if (!validate73(data.parameters, instancePath + "/parameters", vErrors)) {
+        vErrors = validate73.errors;
         errors = vErrors.length;
       }
     }
@@ -4873,13 +4851,10 @@ function validate72(data, instancePath = "") {
   validate72.errors = vErrors;
   return errors === 0;
 }
-function validate70(data, instancePath = "") {
-  ;
-  let vErrors = null;
+function validate70(data, instancePath = "", vErrors = null) {
   let errors = 0;
-  if (!validate52(data, instancePath)) {
-    if (vErrors === null) vErrors = validate52.errors;
-    else for (const e of validate52.errors) vErrors.push(e);
+  if (!validate52(data, instancePath, vErrors)) {
+    vErrors = validate52.errors;
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4890,9 +4865,8 @@ function validate70(data, instancePath = "") {
       }
     }
     if (data.body !== void 0) {
-      if (!validate72(data.body, instancePath + "/body")) {
-        if (vErrors === null) vErrors = validate72.errors;
-        else for (const e of validate72.errors) vErrors.push(e);
+      if (!validate72(data.body, instancePath + "/body", vErrors)) {
+        vErrors = validate72.errors;
         errors = vErrors.length;
       }
     }
@@ -4903,8 +4877,7 @@ function validate70(data, instancePath = "") {
   validate70.errors = vErrors;
   return errors === 0;
 }
-function validate79(data, instancePath = "") {
-  let vErrors = null;
+function validate79(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id !== void 0) {
@@ -5022,8 +4995,7 @@ function validate79(data, instancePath = "") {
   validate79.errors = vErrors;
   return errors === 0;
 }
-function validate78(data, instancePath = "") {
-  let vErrors = null;
+function validate78(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
@@ -5064,9 +5036,8 @@ function validate78(data, instancePath = "") {
       }
     }
     if (data.result !== void 0) {
-      if (!validate79(data.result, instancePath + "/result")) {
-        if (vErrors === null) vErrors = validate79.errors;
-        else for (const e of validate79.errors) vErrors.push(e);
+      if (!validate79(data.result, instancePath + "/result", vErrors)) {
+        vErrors = validate79.errors;
         errors = vErrors.length;
       }
     }
@@ -5105,13 +5076,10 @@ function validate78(data, instancePath = "") {
   validate78.errors = vErrors;
   return errors === 0;
 }
-function validate76(data, instancePath = "") {
-  ;
-  let vErrors = null;
+function validate76(data, instancePath = "", vErrors = null) {
   let errors = 0;
-  if (!validate52(data, instancePath)) {
-    if (vErrors === null) vErrors = validate52.errors;
-    else for (const e of validate52.errors) vErrors.push(e);
+  if (!validate52(data, instancePath, vErrors)) {
+    vErrors = validate52.errors;
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5122,9 +5090,8 @@ function validate76(data, instancePath = "") {
       }
     }
     if (data.body !== void 0) {
-      if (!validate78(data.body, instancePath + "/body")) {
-        if (vErrors === null) vErrors = validate78.errors;
-        else for (const e of validate78.errors) vErrors.push(e);
+      if (!validate78(data.body, instancePath + "/body", vErrors)) {
+        vErrors = validate78.errors;
         errors = vErrors.length;
       }
     }
@@ -5135,8 +5102,7 @@ function validate76(data, instancePath = "") {
   validate76.errors = vErrors;
   return errors === 0;
 }
-function validate84(data, instancePath = "") {
-  let vErrors = null;
+function validate84(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task_id === void 0) {
@@ -5251,13 +5217,10 @@ function validate84(data, instancePath = "") {
   validate84.errors = vErrors;
   return errors === 0;
 }
-function validate82(data, instancePath = "") {
-  ;
-  let vErrors = null;
+function validate82(data, instancePath = "", vErrors = null) {
   let errors = 0;
-  if (!validate52(data, instancePath)) {
-    if (vErrors === null) vErrors = validate52.errors;
-    else for (const e of validate52.errors) vErrors.push(e);
+  if (!validate52(data, instancePath, vErrors)) {
+    vErrors = validate52.errors;
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5268,9 +5231,8 @@ function validate82(data, instancePath = "") {
       }
     }
     if (data.body !== void 0) {
-      if (!validate84(data.body, instancePath + "/body")) {
-        if (vErrors === null) vErrors = validate84.errors;
-        else for (const e of validate84.errors) vErrors.push(e);
+      if (!validate84(data.body, instancePath + "/body", vErrors)) {
+        vErrors = validate84.errors;
         errors = vErrors.length;
       }
     }
@@ -5281,8 +5243,7 @@ function validate82(data, instancePath = "") {
   validate82.errors = vErrors;
   return errors === 0;
 }
-function validate89(data, instancePath = "") {
-  let vErrors = null;
+function validate89(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
@@ -5367,8 +5328,7 @@ function validate89(data, instancePath = "") {
   validate89.errors = vErrors;
   return errors === 0;
 }
-function validate88(data, instancePath = "") {
-  let vErrors = null;
+function validate88(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
@@ -5446,9 +5406,8 @@ function validate88(data, instancePath = "") {
         const len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let i0Path5;
-          if (!validate89(data6[i0], i0Path5 ??= instancePath + "/errors/" + i0)) {
-            if (vErrors === null) vErrors = validate89.errors;
-            else for (const e of validate89.errors) vErrors.push(e);
+          if (!validate89(data6[i0], i0Path5 ??= instancePath + "/errors/" + i0, vErrors)) {
+            vErrors = validate89.errors;
             errors = vErrors.length;
           }
         }
@@ -5477,13 +5436,10 @@ function validate88(data, instancePath = "") {
   validate88.errors = vErrors;
   return errors === 0;
 }
-function validate86(data, instancePath = "") {
-  ;
-  let vErrors = null;
+function validate86(data, instancePath = "", vErrors = null) {
   let errors = 0;
-  if (!validate52(data, instancePath)) {
-    if (vErrors === null) vErrors = validate52.errors;
-    else for (const e of validate52.errors) vErrors.push(e);
+  if (!validate52(data, instancePath, vErrors)) {
+    vErrors = validate52.errors;
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5494,9 +5450,8 @@ function validate86(data, instancePath = "") {
       }
     }
     if (data.body !== void 0) {
-      if (!validate88(data.body, instancePath + "/body")) {
-        if (vErrors === null) vErrors = validate88.errors;
-        else for (const e of validate88.errors) vErrors.push(e);
+      if (!validate88(data.body, instancePath + "/body", vErrors)) {
+        vErrors = validate88.errors;
         errors = vErrors.length;
       }
     }
@@ -5507,8 +5462,7 @@ function validate86(data, instancePath = "") {
   validate86.errors = vErrors;
   return errors === 0;
 }
-function validate95(data, instancePath = "") {
-  let vErrors = null;
+function validate95(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.binding === void 0) {
@@ -5556,8 +5510,7 @@ function validate95(data, instancePath = "") {
   validate95.errors = vErrors;
   return errors === 0;
 }
-function validate97(data, instancePath = "") {
-  let vErrors = null;
+function validate97(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.intent === void 0) {
@@ -5625,8 +5578,7 @@ function validate97(data, instancePath = "") {
   validate97.errors = vErrors;
   return errors === 0;
 }
-function validate94(data, instancePath = "") {
-  let vErrors = null;
+function validate94(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
@@ -5689,9 +5641,8 @@ function validate94(data, instancePath = "") {
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
           let i1Path0;
-          if (!validate95(data3[i1], i1Path0 ??= instancePath + "/endpoints/" + i1)) {
-            if (vErrors === null) vErrors = validate95.errors;
-            else for (const e of validate95.errors) vErrors.push(e);
+          if (!validate95(data3[i1], i1Path0 ??= instancePath + "/endpoints/" + i1, vErrors)) {
+            vErrors = validate95.errors;
             errors = vErrors.length;
           }
         }
@@ -5706,9 +5657,8 @@ function validate94(data, instancePath = "") {
         const len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++) {
           let i2Path0;
-          if (!validate97(data5[i2], i2Path0 ??= instancePath + "/operations/" + i2)) {
-            if (vErrors === null) vErrors = validate97.errors;
-            else for (const e of validate97.errors) vErrors.push(e);
+          if (!validate97(data5[i2], i2Path0 ??= instancePath + "/operations/" + i2, vErrors)) {
+            vErrors = validate97.errors;
             errors = vErrors.length;
           }
         }
@@ -5772,13 +5722,10 @@ function validate94(data, instancePath = "") {
   validate94.errors = vErrors;
   return errors === 0;
 }
-function validate92(data, instancePath = "") {
-  ;
-  let vErrors = null;
+function validate92(data, instancePath = "", vErrors = null) {
   let errors = 0;
-  if (!validate52(data, instancePath)) {
-    if (vErrors === null) vErrors = validate52.errors;
-    else for (const e of validate52.errors) vErrors.push(e);
+  if (!validate52(data, instancePath, vErrors)) {
+    vErrors = validate52.errors;
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5789,9 +5736,8 @@ function validate92(data, instancePath = "") {
       }
     }
     if (data.body !== void 0) {
-      if (!validate94(data.body, instancePath + "/body")) {
-        if (vErrors === null) vErrors = validate94.errors;
-        else for (const e of validate94.errors) vErrors.push(e);
+      if (!validate94(data.body, instancePath + "/body", vErrors)) {
+        vErrors = validate94.errors;
         errors = vErrors.length;
       }
     }
@@ -5802,8 +5748,7 @@ function validate92(data, instancePath = "") {
   validate92.errors = vErrors;
   return errors === 0;
 }
-function validate103(data, instancePath = "") {
-  let vErrors = null;
+function validate103(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === void 0) {
@@ -5888,8 +5833,7 @@ function validate103(data, instancePath = "") {
   validate103.errors = vErrors;
   return errors === 0;
 }
-function validate105(data, instancePath = "") {
-  let vErrors = null;
+function validate105(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error_count === void 0) {
@@ -5962,8 +5906,7 @@ function validate105(data, instancePath = "") {
   validate105.errors = vErrors;
   return errors === 0;
 }
-function validate107(data, instancePath = "") {
-  let vErrors = null;
+function validate107(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.catalog_url !== void 0) {
@@ -6093,8 +6036,7 @@ function validate107(data, instancePath = "") {
   validate107.errors = vErrors;
   return errors === 0;
 }
-function validate102(data, instancePath = "") {
-  let vErrors = null;
+function validate102(data, instancePath = "", vErrors = null) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
@@ -6140,9 +6082,8 @@ function validate102(data, instancePath = "") {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let i0Path8;
-          if (!validate103(data2[i0], i0Path8 ??= instancePath + "/issues/" + i0)) {
-            if (vErrors === null) vErrors = validate103.errors;
-            else for (const e of validate103.errors) vErrors.push(e);
+          if (!validate103(data2[i0], i0Path8 ??= instancePath + "/issues/" + i0, vErrors)) {
+            vErrors = validate103.errors;
             errors = vErrors.length;
           }
         }
@@ -6152,16 +6093,14 @@ function validate102(data, instancePath = "") {
       }
     }
     if (data.summary !== void 0) {
-      if (!validate105(data.summary, instancePath + "/summary")) {
-        if (vErrors === null) vErrors = validate105.errors;
-        else for (const e of validate105.errors) vErrors.push(e);
+      if (!validate105(data.summary, instancePath + "/summary", vErrors)) {
+        vErrors = validate105.errors;
         errors = vErrors.length;
       }
     }
     if (data.artifacts !== void 0) {
-      if (!validate107(data.artifacts, instancePath + "/artifacts")) {
-        if (vErrors === null) vErrors = validate107.errors;
-        else for (const e of validate107.errors) vErrors.push(e);
+      if (!validate107(data.artifacts, instancePath + "/artifacts", vErrors)) {
+        vErrors = validate107.errors;
         errors = vErrors.length;
       }
     }
@@ -6189,13 +6128,10 @@ function validate102(data, instancePath = "") {
   validate102.errors = vErrors;
   return errors === 0;
 }
-function validate100(data, instancePath = "") {
-  ;
-  let vErrors = null;
+function validate100(data, instancePath = "", vErrors = null) {
   let errors = 0;
-  if (!validate52(data, instancePath)) {
-    if (vErrors === null) vErrors = validate52.errors;
-    else for (const e of validate52.errors) vErrors.push(e);
+  if (!validate52(data, instancePath, vErrors)) {
+    vErrors = validate52.errors;
     errors = vErrors.length;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6206,9 +6142,8 @@ function validate100(data, instancePath = "") {
       }
     }
     if (data.body !== void 0) {
-      if (!validate102(data.body, instancePath + "/body")) {
-        if (vErrors === null) vErrors = validate102.errors;
-        else for (const e of validate102.errors) vErrors.push(e);
+      if (!validate102(data.body, instancePath + "/body", vErrors)) {
+        vErrors = validate102.errors;
         errors = vErrors.length;
       }
     }

@@ -290,3 +290,36 @@ export function errorReports(code: string): string {
     throw new Error('ajv output changed shape: an error push that errorReports does not rewrite');
   return `${REPORT_ERROR}\n${out}`;
 }
+
+// A validator's head, with the empty statement withoutEvaluation leaves in some.
+const VALIDATOR_HEAD = /\nfunction (validate\d+)\(data, instancePath = ""\) \{\n(?: {2};\n)? {2}let vErrors = null;\n/g;
+const CHILD_APPEND =
+  /if \(!(validate\d+)\((.*)\)\) \{(\s*)if \(vErrors === null\) vErrors = \1\.errors; else for \(const e of \1\.errors\) vErrors\.push\(e\);/g;
+
+/**
+ * One list of errors per check, not one per validator call. ajv's code has each call start its
+ * own list, which the caller then copies onto its own: a message with 80,000 failing array items
+ * made 80,000 short-lived arrays and copied every error once more (about a sixth of the worst
+ * shapes' time, bench/worst-shapes.ts). Here the caller hands its list down and the callee reports
+ * onto it. The errors and their order are the same: the callee's errors were appended right after
+ * the call, which is where it now reports them. A validator's own `errors` count still decides
+ * its verdict (a failing callee sets it to the list's length, more than zero, as before).
+ * Fails when a validator or a call of one is left in another shape.
+ */
+export function sharedErrorLists(code: string): string {
+  let heads = 0;
+  let calls = 0;
+  const out = code
+    .replace(VALIDATOR_HEAD, (_m, name: string) => {
+      heads++;
+      return `\nfunction ${name}(data, instancePath = "", vErrors = null) {\n`;
+    })
+    .replace(CHILD_APPEND, (_m, callee: string, args: string, gap: string) => {
+      calls++;
+      return `if (!${callee}(${args}, vErrors)) {${gap}vErrors = ${callee}.errors;`;
+    });
+  const functions = (code.match(/\nfunction validate\d+\(/g) ?? []).length;
+  if (heads === 0 || heads !== functions || calls === 0 || /\.errors\) vErrors\.push|let vErrors/.test(out))
+    throw new Error('ajv output changed shape: a validator or a call that sharedErrorLists does not rewrite');
+  return out;
+}

@@ -8,6 +8,7 @@ import {
   errorReports,
   formatsUsed,
   inlinedSchemaReads,
+  sharedErrorLists,
   sharedErrorParts,
   withoutAnnotations,
   withoutEvaluation,
@@ -73,9 +74,12 @@ describe('the generated validator module', () => {
     expect(source).not.toMatch(/ucs2length|__commonJS|require\(/);
   });
 
-  it('has no evaluation plumbing: each validator takes the data and its instance path', () => {
+  it('has no evaluation plumbing: each validator takes the data, its instance path and the list it reports onto', () => {
     expect(source).not.toMatch(/evaluated|dynamic|parentData|rootData/);
-    expect(source.match(/\nfunction validate\d+\(data, instancePath = ""\) \{/g)!.length).toBeGreaterThan(20);
+    expect(
+      source.match(/\nfunction validate\d+\(data, instancePath = "", vErrors = null\) \{/g)!.length,
+    ).toBeGreaterThan(20);
+    expect(source).not.toMatch(/\nfunction validate\d+\((?!data, instancePath = "", vErrors = null\) \{)/);
   });
 
   it('has no schemaPath members and one call per error', () => {
@@ -301,6 +305,100 @@ describe('errors reported through one function', () => {
       /changed shape/,
     );
     expect(() => errorReports('let vErrors = null;')).toThrow(/changed shape/);
+  });
+});
+
+describe('one list of errors per check', () => {
+  // ajv's shape after errorReports: each validator starts its own list, a caller copies a failing
+  // callee's list onto its own. Item 1 of the array fails in the callee, the grandchild fails
+  // under item 2, and the caller has errors of its own before and after the loop.
+  const program = `function reportError(list, instancePath, keyword, params) {
+  const error = { instancePath, keyword, params };
+  if (list === null) return [error];
+  list.push(error);
+  return list;
+}
+function validate2(data, instancePath = "") {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "number") {
+    vErrors = reportError(vErrors, instancePath, "type", "number");
+    errors++;
+  }
+  validate2.errors = vErrors;
+  return errors === 0;
+}
+function validate1(data, instancePath = "") {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data.a === void 0) {
+    vErrors = reportError(vErrors, instancePath, "required", "a");
+    errors++;
+  }
+  if (data.n !== void 0) {
+    if (!validate2(data.n, instancePath + "/n")) {
+      if (vErrors === null) vErrors = validate2.errors; else for (const e of validate2.errors) vErrors.push(e);
+      errors = vErrors.length;
+    }
+  }
+  validate1.errors = vErrors;
+  return errors === 0;
+}
+function validate0(data, instancePath = "") {
+  let vErrors = null;
+  let errors = 0;
+  for (let i0 = 0; i0 < data.items.length; i0++) {
+    if (!validate1(data.items[i0], instancePath + "/items/" + i0)) {
+      if (vErrors === null) vErrors = validate1.errors; else for (const e of validate1.errors) vErrors.push(e);
+      errors = vErrors.length;
+    }
+  }
+  if (data.last !== true) {
+    vErrors = reportError(vErrors, instancePath + "/last", "const", true);
+    errors++;
+  }
+  validate0.errors = vErrors;
+  return errors === 0;
+}
+return validate0;`;
+  const inputs = [
+    { items: [], last: true },
+    { items: [{ a: 1 }, { a: 1, n: 2 }], last: true },
+    { items: [{ a: 1 }, {}, { a: 1, n: 'x' }, { n: 'y' }], last: false },
+    { items: [{ a: 1, n: 'x' }], last: true },
+    { items: [{ a: 1 }], last: false },
+  ];
+  const verdicts = (code: string) => {
+    const validate = new Function(code)();
+    return inputs.map((input) => {
+      const valid = validate(input) as boolean;
+      return { valid, errors: valid ? null : JSON.stringify(validate.errors) };
+    });
+  };
+
+  it("hands the caller's list down: no list copied, no validator starting its own", () => {
+    const out = sharedErrorLists(program);
+    expect(out).not.toMatch(/let vErrors|vErrors\.push\(e\)/);
+    expect(out.match(/\nfunction validate\d\(data, instancePath = "", vErrors = null\) \{/g)).toHaveLength(3);
+    expect(out).toContain(
+      'if (!validate1(data.items[i0], instancePath + "/items/" + i0, vErrors)) {\n      vErrors = validate1.errors;',
+    );
+  });
+
+  it('gives every verdict and the very errors, in order, that the copying code gives', () => {
+    const before = verdicts(program);
+    expect(before.map((v) => v.valid)).toEqual([true, true, false, false, false]);
+    expect(verdicts(sharedErrorLists(program))).toEqual(before);
+  });
+
+  it('fails when a validator or a call of one is left in another shape', () => {
+    expect(() =>
+      sharedErrorLists(program.replace('function validate2(data, instancePath = "")', 'function validate2(data)')),
+    ).toThrow(/changed shape/);
+    expect(() => sharedErrorLists(program.replaceAll('vErrors.push(e);', 'vErrors.push(...[e]);'))).toThrow(
+      /changed shape/,
+    );
   });
 });
 
