@@ -3336,7 +3336,7 @@ function conformanceRecord(input2) {
   const checkedId = idOr(own(checked, "message_id"), "unknown");
   const checkedProfile = idOr(profile, "unknown");
   const short = digest.slice(0, 16);
-  const messageId = `chk-${short}`;
+  const messageId = recordMessageId(digest);
   const trace = traceOf(checked, digest);
   const conversationPart = {
     conversation_id: idOr(conversation ? own(conversation, "conversation_id") : void 0, `conv-${short}`),
@@ -3392,7 +3392,7 @@ function recordForm(record) {
   const trust = record.trust;
   return `{"body":{"artifacts":${jcs(body.artifacts)},"checked_profile":${q(body.checked_profile)}` + (body.conformance_level === void 0 ? "" : `,"conformance_level":${q(body.conformance_level)}`) + `,"issues":${jcs(body.issues)},"status":${q(body.status)},"summary":{"checked_at":${q(summary2.checked_at)},"error_count":${number(summary2.error_count)}` + (summary2.issues_listed === void 0 ? "" : `,"issues_listed":${number(summary2.issues_listed)}`) + `,"warning_count":${number(summary2.warning_count)}},"target_message_ref":${q(body.target_message_ref)}},"conversation":{"conversation_id":${q(conversation.conversation_id)},"parent_message_id":${q(conversation.parent_message_id)},"sequence":${number(conversation.sequence)}` + (conversation.traceparent === void 0 ? "" : `,"traceparent":${q(conversation.traceparent)}`) + `,"turn_id":${q(conversation.turn_id)}},"delivery":{"ack_required":${jcs(delivery.ack_required)},"expires_at":${q(delivery.expires_at)},"mode":${q(delivery.mode)},"priority":${q(delivery.priority)},"reply_requested":${jcs(delivery.reply_requested)}},"extensions":${jcs(record.extensions)},"message_id":${q(record.message_id)},"profile":${q(record.profile)},"provenance":{"agent_id":${q(provenance2.agent_id)},"issued_at":${q(provenance2.issued_at)},"log_ref":${q(provenance2.log_ref)}` + (provenance2.trace_id === void 0 ? "" : `,"trace_id":${q(provenance2.trace_id)}`) + `},"source":${jcs(record.source)},"target":{"id":${q(target.id)},"implementation":${q(target.implementation)},"role":${q(target.role)},"type":${q(target.type)}},"trust":{"auth_scheme":${q(trust.auth_scheme)},"channel":${q(trust.channel)},"principal":${q(trust.principal)},"signature_ref":${q(trust.signature_ref)}},"uai_version":${q(record.uai_version)}}`;
 }
-var WEEK_MS, idOr, constantBlocks;
+var WEEK_MS, idOr, constantBlocks, recordMessageId;
 var init_record = __esm({
   "src/engine/validate/record.ts"() {
     "use strict";
@@ -3409,6 +3409,7 @@ var init_record = __esm({
     WEEK_MS = 7 * 24 * 60 * 60 * 1e3;
     idOr = (value, fallback) => typeof value === "string" && value !== "" ? wellFormed(value) : fallback;
     constantBlocks = /* @__PURE__ */ new WeakMap();
+    recordMessageId = (digest) => `chk-${digest.slice(0, 16)}`;
   }
 });
 
@@ -6637,7 +6638,7 @@ function check(input2, options, sealed) {
   parts = [...parts, schema, after];
   return done(message2, forms, normalized);
 }
-function assemble(input2, checked, options) {
+function assemble(input2, checked, options, withRecord) {
   const { site, mode } = options;
   const l = links(site);
   const checkedAt = isoSeconds(options.now);
@@ -6648,7 +6649,7 @@ function assemble(input2, checked, options) {
   const profile = isRecord(checked.message) && typeof checked.message.profile === "string" ? wellFormed(checked.message.profile) : null;
   const known2 = isProfileId(profile);
   const digest = checked.forms ? checked.forms.hash.slice("sha256:".length) : sha256Hex(canonicalJson({ mode, issues: listed }));
-  const record = conformanceRecord({
+  const record = withRecord && conformanceRecord({
     site,
     checked: checked.message,
     checkedAt,
@@ -6687,25 +6688,28 @@ function assemble(input2, checked, options) {
       canonical_hash: checked.forms?.hash ?? null,
       byte_count: checked.forms?.byteCount ?? null
     },
-    conformance_record: record,
-    download_filename: `${String(record.message_id)}.json`,
+    ...record ? { conformance_record: record } : {},
+    download_filename: `${recordMessageId(digest)}.json`,
     conformance_level: level
   };
   rememberIssues(result2, checked.parts);
   return result2;
 }
 function validateMessage(input2, options) {
-  return validated(input2, options, void 0);
+  return validated(input2, options, void 0, true);
+}
+function validateSummary(input2, options) {
+  return validated(input2, options, void 0, false);
 }
 function validateSealed(message2, forms, options) {
-  return validated(message2, options, forms);
+  return validated(message2, options, forms, true);
 }
-function validated(input2, options, sealed) {
+function validated(input2, options, sealed, withRecord) {
   try {
-    return assemble(input2, check(input2, options, sealed), options);
+    return assemble(input2, check(input2, options, sealed), options, withRecord);
   } catch (error2) {
     const parts = [unprocessable(error2)];
-    return assemble(void 0, { message: void 0, parts, forms: void 0, normalized: false }, options);
+    return assemble(void 0, { message: void 0, parts, forms: void 0, normalized: false }, options, withRecord);
   }
 }
 function messageIssueFlags(message2) {
@@ -9929,13 +9933,9 @@ function parseCheckExchangeRequest(body) {
     }
   };
 }
-function verdict(result2) {
-  const { conformance_record: _record, ...summary2 } = result2;
-  return summary2;
-}
 function checkExchangeMessages(input2, context) {
   const now = context.now();
-  const validate7 = (message2, text) => validateMessage(message2, { mode: input2.mode, site: context.site, now, ...text === void 0 ? {} : { text } });
+  const validate7 = (message2, text) => validateSummary(message2, { mode: input2.mode, site: context.site, now, ...text === void 0 ? {} : { text } });
   const requestResult = validate7(input2.request, input2.texts?.request);
   const responseResult = validate7(input2.response, input2.texts?.response);
   const exchange2 = checkExchange({
@@ -9949,8 +9949,8 @@ function checkExchangeMessages(input2, context) {
     kind: EXCHANGE_CHECK_KIND,
     checked_at: isoSeconds(now),
     conforms: requestResult.error_count === 0 && responseResult.error_count === 0 && exchange2.conforms,
-    request_validation: verdict(requestResult),
-    response_validation: verdict(responseResult),
+    request_validation: requestResult,
+    response_validation: responseResult,
     exchange: exchange2
   };
 }
@@ -18868,9 +18868,9 @@ function textWriter(write) {
       }
       const unlisted = unlistedNote(result2);
       if (unlisted) lines2.push(`${file}: ${unlisted}`);
-      const verdict2 = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
+      const verdict = result2.valid ? `valid, level ${result2.conformance_level ?? "none"}` : "invalid";
       lines2.push(
-        `${file}: ${verdict2} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
+        `${file}: ${verdict} (${result2.profile ?? "no profile"}; ${plural(result2.error_count, "error")}, ${plural(result2.warning_count, "warning")})`
       );
       write(`${lines2.map(escapeLine).join("\n")}
 `);
@@ -19177,7 +19177,8 @@ async function judgeFile(target, context) {
   const input2 = await readInput(target.file, context.mode, context.stdin, context.reserve);
   if (!input2.ok) return input2;
   const { file, message: message2, mode, text, messageText: messageText2, prefix } = input2;
-  const result2 = validateMessage(message2, { mode, site: context.site, now: context.now(), text: messageText2 });
+  const options = { mode, site: context.site, now: context.now(), text: messageText2 };
+  const result2 = context.withRecord ? validateMessage(message2, options) : validateSummary(message2, options);
   const listed = issuesOf(result2).map((i) => i.path);
   return { ok: true, checked: { file, result: result2, locate: sourceLocator(text, mode, message2, prefix, listed) }, listed };
 }
@@ -19227,6 +19228,7 @@ async function* judgeOnThreads(targets, context, threads) {
     targets,
     ahead: aheadFor(threads.workers),
     mode: context.mode,
+    withRecord: context.withRecord,
     origin: threads.origin,
     now: threads.now?.getTime(),
     budget: threads.budget ?? IN_FLIGHT_BUDGET
@@ -19310,7 +19312,13 @@ async function judgeFiles(command, site, io, writersFor, threads) {
   const targets = await resolveTargets(command.inputs);
   const writers = writersFor(command.inputs.length > 1 || targets.length > 1 || targets.some((t) => t.expanded));
   const tally = emptyTally();
-  const context = { mode: command.mode, site, now: io.now, stdin: io.stdin };
+  const context = {
+    mode: command.mode,
+    site,
+    withRecord: command.format === "json",
+    now: io.now,
+    stdin: io.stdin
+  };
   const workers = workerCount(command, targets, threads);
   const use = threads?.use ?? unusedThreads();
   const judged = threads && workers > 0 ? judgeOnThreads(targets, context, { ...threads, use, workers, origin: site.origin }) : judgeInTurn(targets, context);

@@ -1,4 +1,10 @@
-import { sourceLocator, validateMessage, type NormalizationMode, type SourceRange } from '../engine/index.ts';
+import {
+  sourceLocator,
+  validateMessage,
+  validateSummary,
+  type NormalizationMode,
+  type SourceRange,
+} from '../engine/index.ts';
 import type { Site } from '../standard/urls.ts';
 import type { Target } from './files.ts';
 import { readInput } from './input.ts';
@@ -17,6 +23,8 @@ export type Judged =
 export interface JudgeContext {
   readonly mode: NormalizationMode | undefined;
   readonly site: Site;
+  /** The json format writes the whole result; every other format shows no conformance record, so none is built. */
+  readonly withRecord: boolean;
   /** Read once per file, just before the engine runs: the instant its conformance record carries. */
   readonly now: () => Date;
   readonly stdin: () => Promise<string | Uint8Array>;
@@ -30,7 +38,8 @@ export async function judgeFile(target: Target, context: JudgeContext): Promise<
   const input = await readInput(target.file, context.mode, context.stdin, context.reserve);
   if (!input.ok) return input;
   const { file, message, mode, text, messageText, prefix } = input;
-  const result = validateMessage(message, { mode, site: context.site, now: context.now(), text: messageText });
+  const options = { mode, site: context.site, now: context.now(), text: messageText };
+  const result = context.withRecord ? validateMessage(message, options) : validateSummary(message, options);
   // Only the listed issues are ever placed: the file is skimmed, not mapped value by value.
   const listed = issuesOf(result).map((i) => i.path);
   return { ok: true, checked: { file, result, locate: sourceLocator(text, mode, message, prefix, listed) }, listed };

@@ -44,6 +44,7 @@ export interface WorkerJob {
   /** How many chunks past the last one written a worker may judge (aheadFor). */
   readonly ahead: number;
   readonly mode: NormalizationMode | undefined;
+  readonly withRecord: boolean;
   readonly origin: string;
   /** A pinned clock (ms since the epoch), for reports that must not depend on when they ran. */
   readonly now: number | undefined;
@@ -128,6 +129,7 @@ export async function* judgeOnThreads(
     targets,
     ahead: aheadFor(threads.workers),
     mode: context.mode,
+    withRecord: context.withRecord,
     origin: threads.origin,
     now: threads.now?.getTime(),
     budget: threads.budget ?? IN_FLIGHT_BUDGET,

@@ -54,6 +54,7 @@ export async function judgeAsWorker(
   const context: JudgeContext = {
     mode: job.mode,
     site: siteFor(job.origin),
+    withRecord: job.withRecord,
     now: job.now === undefined ? () => new Date() : () => new Date(job.now!),
     // Standard input is never given to a worker: a run that reads it is judged on one thread.
     stdin: () => Promise.reject(new Error('standard input is read by the main thread only')),

@@ -54,7 +54,13 @@ export async function judgeFiles(
   // (the shape follows what was named: a file named twice, judged once, is still an array).
   const writers = writersFor(command.inputs.length > 1 || targets.length > 1 || targets.some((t) => t.expanded));
   const tally = emptyTally();
-  const context: JudgeContext = { mode: command.mode, site, now: io.now, stdin: io.stdin };
+  const context: JudgeContext = {
+    mode: command.mode,
+    site,
+    withRecord: command.format === 'json',
+    now: io.now,
+    stdin: io.stdin,
+  };
   const workers = workerCount(command, targets, threads);
   const use = threads?.use ?? unusedThreads();
   const judged =

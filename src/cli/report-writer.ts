@@ -1,10 +1,11 @@
-import type { SourceRange, ValidatorResult } from '../engine/index.ts';
+import type { SourceRange, ValidatorSummary } from '../engine/index.ts';
 
 /** What the formats of `uai validate` are made from (see HELP in args.ts): one judged file. */
 export interface Checked {
   /** The file as named on the command line or found by expansion ("-" for standard input). */
   readonly file: string;
-  readonly result: ValidatorResult;
+  /** The whole result for the json format; for the others, which show no conformance record, the result without it. */
+  readonly result: ValidatorSummary;
   /** The range of an issue's pointer in the file's text. */
   readonly locate: (pointer: string) => SourceRange;
 }

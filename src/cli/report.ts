@@ -1,4 +1,4 @@
-import { sortIssues, unlistedNote, type Issue, type ValidatorResult } from '../engine/index.ts';
+import { sortIssues, unlistedNote, type Issue, type ValidatorSummary } from '../engine/index.ts';
 import { escapeLine } from '../kit/terminal.ts';
 import type { FailOn } from './args.ts';
 import { streamedArray } from './json-stream.ts';
@@ -8,7 +8,7 @@ export type { Checked, Unreadable } from './report-writer.ts';
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Errors and warnings of one result in the order every format uses: by path, then code. */
-export const issuesOf = (result: ValidatorResult): Issue[] => sortIssues([...result.errors, ...result.warnings]);
+export const issuesOf = (result: ValidatorSummary): Issue[] => sortIssues([...result.errors, ...result.warnings]);
 
 /** Whether an issue counts as a failure at the --fail-on level. */
 export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity === 'error' || failOn === 'warning';
@@ -19,7 +19,7 @@ export const fails = (issue: Issue, failOn: FailOn): boolean => issue.severity =
  * warnings after them) go unlisted. A format that fails a file by its listed issues says these
  * too, or it would pass a file by fewer failures than it has.
  */
-export function unlistedFailures(result: ValidatorResult, failOn: FailOn): number {
+export function unlistedFailures(result: ValidatorSummary, failOn: FailOn): number {
   const failing = result.error_count + (failOn === 'warning' ? result.warning_count : 0);
   return failing - issuesOf(result).filter((i) => fails(i, failOn)).length;
 }

@@ -9,7 +9,7 @@
 export type { EngineAction, EngineContext, Failure, Outcome, Result } from './api.ts';
 
 // POST /v1/validate and the CLI.
-export { validateMessage } from './validate/pipeline.ts';
+export { validateMessage, validateSummary } from './validate/pipeline.ts';
 export { validateAction, parseValidateRequest, type ValidateFormat, type ValidateRequest } from './validate/action.ts';
 export { memberTexts } from './request-texts.ts';
 export { conformanceLevel, guardedLevel } from './validate/levels.ts';
@@ -20,7 +20,13 @@ export { recordForm, resultArtifacts } from './validate/record.ts';
 export { issueFlags } from './validate/issue-flags.ts';
 export { comparePathParts, IssuePartsOrder } from './validate/issue-list.ts';
 export { schemaIssues } from './validate/schema.ts';
-export type { Normalization, NormalizationMode, ValidateOptions, ValidatorResult } from './validate/types.ts';
+export type {
+  Normalization,
+  NormalizationMode,
+  ValidateOptions,
+  ValidatorResult,
+  ValidatorSummary,
+} from './validate/types.ts';
 export { canonicalForms, type CanonicalForms } from './validate/canonical-forms.ts';
 export {
   DEFAULT_AUTOMATION_ID,

@@ -9,9 +9,9 @@ import { messageFromKeyless } from '../keyless.ts';
 import { choice } from '../request-members.ts';
 import { isRecord, own, type JsonObject } from '../json.ts';
 import { issueFlags } from '../validate/issue-flags.ts';
-import { validateMessage } from '../validate/pipeline.ts';
+import { validateSummary } from '../validate/pipeline.ts';
 import { isoSeconds } from '../time.ts';
-import type { NormalizationMode, ValidatorResult } from '../validate/types.ts';
+import type { NormalizationMode, ValidatorSummary } from '../validate/types.ts';
 import { NORMALIZATION_MODES } from '../../standard/value-sets.ts';
 import { checkExchange } from './check.ts';
 import type { ExchangeCheck } from './types.ts';
@@ -29,7 +29,7 @@ export interface CheckExchangeRequest {
 }
 
 /** The verdict on one message of the pair: the validator result without its conformance record (format summary). */
-export type MessageVerdict = Omit<ValidatorResult, 'conformance_record'>;
+export type MessageVerdict = ValidatorSummary;
 
 export interface CheckExchangeResult {
   readonly kind: typeof EXCHANGE_CHECK_KIND;
@@ -79,11 +79,6 @@ export function parseCheckExchangeRequest(body: unknown): Parsed {
   };
 }
 
-function verdict(result: ValidatorResult): MessageVerdict {
-  const { conformance_record: _record, ...summary } = result;
-  return summary;
-}
-
 /** The keyed form the rules read: keyless input is converted by its order maps first. */
 const keyed = (message: unknown, mode: NormalizationMode): unknown =>
   mode === 'keyless-json' ? messageFromKeyless(message).value : message;
@@ -91,7 +86,7 @@ const keyed = (message: unknown, mode: NormalizationMode): unknown =>
 export function checkExchangeMessages(input: CheckExchangeRequest, context: EngineContext): CheckExchangeResult {
   const now = context.now();
   const validate = (message: unknown, text: string | undefined) =>
-    validateMessage(message, { mode: input.mode, site: context.site, now, ...(text === undefined ? {} : { text }) });
+    validateSummary(message, { mode: input.mode, site: context.site, now, ...(text === undefined ? {} : { text }) });
   const requestResult = validate(input.request, input.texts?.request);
   const responseResult = validate(input.response, input.texts?.response);
   const exchange = checkExchange({
@@ -105,8 +100,8 @@ export function checkExchangeMessages(input: CheckExchangeRequest, context: Engi
     kind: EXCHANGE_CHECK_KIND,
     checked_at: isoSeconds(now),
     conforms: requestResult.error_count === 0 && responseResult.error_count === 0 && exchange.conforms,
-    request_validation: verdict(requestResult),
-    response_validation: verdict(responseResult),
+    request_validation: requestResult,
+    response_validation: responseResult,
     exchange,
   };
 }

@@ -7,7 +7,7 @@ import { choice, invalid, wrapper } from '../request-members.ts';
 import { own } from '../json.ts';
 import { isUriReference } from '../../standard/formats/uri.ts';
 import { ARTIFACT_URI_MAX_LENGTH } from '../../standard/limits.ts';
-import { validateMessage } from './pipeline.ts';
+import { validateMessage, validateSummary } from './pipeline.ts';
 import type { NormalizationMode } from './types.ts';
 
 /** POST /v1/validate (CONTRACT section 4): request members, formats and request.invalid details. */
@@ -61,39 +61,32 @@ export const validateAction: EngineAction = (
   const posted = memberTexts(source, ['message'], format === 'sarif');
   if (!posted.ok) return posted;
   const text = posted.value.message;
-  const result = validateMessage(message, {
-    mode,
-    site: context.site,
-    now: context.now(),
-    ...(text === undefined ? {} : { text }),
-  });
-  switch (format) {
-    case 'summary': {
-      const { conformance_record: _record, ...summary } = result;
-      return { ok: true, body: summary };
-    }
-    case 'record':
-      return { ok: true, body: result.conformance_record, filename: result.download_filename };
-    case 'sarif':
-      return {
-        ok: true,
-        body: toSarif(result, context.site, {
-          uri: artifactUri,
-          ...(text === undefined
-            ? {}
-            : {
-                locate: sourceLocator(
-                  text,
-                  mode,
-                  message,
-                  '',
-                  [...result.errors, ...result.warnings].map((i) => i.path),
-                ),
-              }),
-        }),
-        mediaType: 'application/sarif+json',
-      };
-    default:
-      return { ok: true, body: result };
+  const options = { mode, site: context.site, now: context.now(), ...(text === undefined ? {} : { text }) };
+  // Neither the summary nor the SARIF log shows the conformance record: it is not built for them.
+  if (format === 'summary') return { ok: true, body: validateSummary(message, options) };
+  if (format === 'sarif') {
+    const result = validateSummary(message, options);
+    return {
+      ok: true,
+      body: toSarif(result, context.site, {
+        uri: artifactUri,
+        ...(text === undefined
+          ? {}
+          : {
+              locate: sourceLocator(
+                text,
+                mode,
+                message,
+                '',
+                [...result.errors, ...result.warnings].map((i) => i.path),
+              ),
+            }),
+      }),
+      mediaType: 'application/sarif+json',
+    };
   }
+  const result = validateMessage(message, options);
+  return format === 'record'
+    ? { ok: true, body: result.conformance_record, filename: result.download_filename }
+    : { ok: true, body: result };
 };

@@ -30,7 +30,7 @@ import {
 import { flagsOfParts, rememberIssues, type IssueFlags } from './issue-flags.ts';
 import { tallyIssues, type IssueParts } from './issue-list.ts';
 import { memberIssues } from './members.ts';
-import { conformanceRecord } from './record.ts';
+import { conformanceRecord, recordMessageId } from './record.ts';
 import { isoSeconds } from '../time.ts';
 import { bodyIssues } from './rules-body.ts';
 import {
@@ -42,7 +42,7 @@ import {
   trustIssues,
 } from './rules-envelope.ts';
 import { schemaIssues } from './schema.ts';
-import type { ValidateOptions, ValidatorResult } from './types.ts';
+import type { ValidateOptions, ValidatorResult, ValidatorSummary } from './types.ts';
 
 /** Appends in place: a spread argument list overflows the stack for the issues of a hostile input. */
 function append<T>(into: T[], items: readonly T[]): void {
@@ -164,7 +164,8 @@ function check(input: unknown, options: Pick<ValidateOptions, 'mode' | 'text'>, 
   return done(message, forms, normalized);
 }
 
-function assemble(input: unknown, checked: Checked, options: ValidateOptions): ValidatorResult {
+/** The result, with its conformance record when `withRecord` (building and sealing one is about a fifth of a check). */
+function assemble(input: unknown, checked: Checked, options: ValidateOptions, withRecord: boolean): ValidatorSummary {
   const { site, mode } = options;
   const l = links(site);
   const checkedAt = isoSeconds(options.now);
@@ -181,17 +182,19 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
   const digest = checked.forms
     ? checked.forms.hash.slice('sha256:'.length)
     : sha256Hex(canonicalJson({ mode, issues: listed }));
-  const record = conformanceRecord({
-    site,
-    checked: checked.message,
-    checkedAt,
-    digest,
-    issues: listed,
-    errorCount,
-    warningCount,
-    level,
-  });
-  const result: ValidatorResult = {
+  const record =
+    withRecord &&
+    conformanceRecord({
+      site,
+      checked: checked.message,
+      checkedAt,
+      digest,
+      issues: listed,
+      errorCount,
+      warningCount,
+      level,
+    });
+  const result: ValidatorSummary = {
     valid: errorCount === 0,
     checked_at: checkedAt,
     profile,
@@ -220,8 +223,8 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
       canonical_hash: checked.forms?.hash ?? null,
       byte_count: checked.forms?.byteCount ?? null,
     },
-    conformance_record: record,
-    download_filename: `${String(record.message_id)}.json`,
+    ...(record ? { conformance_record: record } : {}),
+    download_filename: `${recordMessageId(digest)}.json`,
     conformance_level: level,
   };
   rememberIssues(result, checked.parts);
@@ -230,7 +233,15 @@ function assemble(input: unknown, checked: Checked, options: ValidateOptions): V
 
 /** Checks one candidate message in the given mode; never throws (an internal failure is an L0 issue). */
 export function validateMessage(input: unknown, options: ValidateOptions): ValidatorResult {
-  return validated(input, options, undefined);
+  return validated(input, options, undefined, true) as ValidatorResult;
+}
+
+/**
+ * validateMessage without the conformance record, for a caller that shows none: the same result
+ * otherwise, member for member (tests/engine/validate-summary.test.ts).
+ */
+export function validateSummary(input: unknown, options: ValidateOptions): ValidatorSummary {
+  return validated(input, options, undefined, false);
 }
 
 /**
@@ -245,7 +256,7 @@ export function validateSealed(
   forms: CanonicalForms,
   options: ValidateOptions,
 ): ValidatorResult {
-  return validated(message, options, forms);
+  return validated(message, options, forms, true) as ValidatorResult;
 }
 
 /** A bug must not turn hostile input into a crash: the input is reported as unprocessable. */
@@ -257,12 +268,17 @@ const unprocessable = (error: unknown): IssueDraft[] => [
   },
 ];
 
-function validated(input: unknown, options: ValidateOptions, sealed: CanonicalForms | undefined): ValidatorResult {
+function validated(
+  input: unknown,
+  options: ValidateOptions,
+  sealed: CanonicalForms | undefined,
+  withRecord: boolean,
+): ValidatorSummary {
   try {
-    return assemble(input, check(input, options, sealed), options);
+    return assemble(input, check(input, options, sealed), options, withRecord);
   } catch (error) {
     const parts = [unprocessable(error)];
-    return assemble(undefined, { message: undefined, parts, forms: undefined, normalized: false }, options);
+    return assemble(undefined, { message: undefined, parts, forms: undefined, normalized: false }, options, withRecord);
   }
 }
 

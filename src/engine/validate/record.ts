@@ -118,6 +118,9 @@ function summaryBlock(input: RecordInput, checkedAt: string): JsonObject {
 }
 
 /** The sealed uai.conformance.result.v1 record of one check; validates back with 0 errors and 0 warnings. */
+/** The record's message_id: the first 16 hex digits of the checked message's digest (or its issues'). */
+export const recordMessageId = (digest: string): string => `chk-${digest.slice(0, 16)}`;
+
 export function conformanceRecord(input: RecordInput): JsonObject {
   const { site, checkedAt, digest } = input;
   const l = links(site);
@@ -130,7 +133,7 @@ export function conformanceRecord(input: RecordInput): JsonObject {
   const checkedId = idOr(own(checked, 'message_id'), 'unknown');
   const checkedProfile = idOr(profile, 'unknown');
   const short = digest.slice(0, 16);
-  const messageId = `chk-${short}`;
+  const messageId = recordMessageId(digest);
   const trace = traceOf(checked, digest);
   const conversationPart: JsonObject = {
     conversation_id: idOr(conversation ? own(conversation, 'conversation_id') : undefined, `conv-${short}`),

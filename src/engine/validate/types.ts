@@ -67,3 +67,9 @@ export interface ValidatorResult {
   /** Highest conformance level reached (CONTRACT section 7); null when not even L0 holds. */
   readonly conformance_level: ConformanceLevelId | null;
 }
+
+/**
+ * The validator result without its conformance record: POST /v1/validate's format summary, each
+ * message's verdict in an exchange check, and what every `uai validate` format but json shows.
+ */
+export type ValidatorSummary = Omit<ValidatorResult, 'conformance_record'>;
