@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  childPath,
   conformanceFixtures,
   issueFlags,
   publishedExamples,
@@ -43,8 +44,7 @@ function pointersOf(value: unknown, at = '', out: string[] = []): string[] {
   out.push(at);
   try {
     if (typeof value === 'object' && value !== null && out.length < 1000)
-      for (const [key, child] of Object.entries(value))
-        pointersOf(child, `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, out);
+      for (const [key, child] of Object.entries(value)) pointersOf(child, childPath(at, key), out);
   } catch {
     // A getter that throws: the paths gathered so far.
   }
